@@ -1,0 +1,3 @@
+"""Dominoes Desktop: Caribbean dominoes for the desktop."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,262 @@
+"""A match: hands in sequence, scores per side, resets, the target, and who opens next."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .deal import Deal, deal
+from .errors import IllegalMove
+from .hand import Hand, HandEnd
+from .rules import AfterNoWinner, AfterWin, Opening, Rules
+from .scoring import blocked_winner, bonuses, hand_points
+from .tiles import Tile, heaviness
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningPlan:
+    """Who may lead the coming hand and what they must pose."""
+
+    seats: tuple[int, ...]  # more than one: that side chooses which partner leads
+    pose: Tile | None  # the tile the rules make the leader pose, if any
+    random_side: bool = False  # the side was drawn at random (a recorded game may name any seat)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended and what it did to the scores: the hand summary."""
+
+    index: int
+    seed: int | None
+    leader: int
+    end: HandEnd
+    winner_seat: int | None
+    winner_side: int | None
+    points: int  # to the winning side, bonuses included; 0 when nobody won or on a six-love reply
+    bonus: tuple[str, ...]
+    reset: bool
+    end_points: tuple[int, ...]
+    pips: tuple[int, ...]
+    remaining: tuple[tuple[Tile, ...], ...]
+    scores: tuple[int, ...]  # per side after this hand
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "end": self.end.value,
+            "winner_seat": self.winner_seat,
+            "winner_side": self.winner_side,
+            "points": self.points,
+            "bonus": list(self.bonus),
+            "reset": self.reset,
+            "end_points": list(self.end_points),
+            "pips": list(self.pips),
+        }
+
+
+def highest_double_holder(hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile] | None:
+    best: tuple[int, Tile] | None = None
+    for seat, tiles in enumerate(hands):
+        for t in tiles:
+            if t.is_double and (best is None or t.high > best[1].high):
+                best = (seat, t)
+    return best
+
+
+def heaviest_tile_holder(hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile]:
+    return max(((s, t) for s, tiles in enumerate(hands) for t in tiles), key=lambda st: heaviness(st[1]))
+
+
+class Match:
+    """Plays hands one after another until a side wins. Drive it: deal, start, play, finish."""
+
+    def __init__(self, rules: Rules, seed: int = 0) -> None:
+        self.rules = rules
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.scores = [0] * rules.sides
+        self.results: list[HandResult] = []
+        self.deal: Deal | None = None
+        self.plan: OpeningPlan | None = None
+        self.hand: Hand | None = None
+        self.winner: int | None = None
+        self._redealt = False
+
+    @property
+    def hand_index(self) -> int:
+        return len(self.results)
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    # ---- dealing ----------------------------------------------------------------------
+
+    def deal_next(self, seed: int | None = None) -> Deal:
+        """Shuffle and deal the next hand from the match's seeded RNG (or a given deal seed)."""
+        self._check_not_over()
+        self._redealt = False
+        self._set_deal(deal(self.rules, self._rng.getrandbits(48) if seed is None else seed))
+        assert self.deal is not None
+        return self.deal
+
+    def use_deal(self, fixed: Deal) -> OpeningPlan:
+        """Play a deal given from outside (a recorded game) instead of shuffling."""
+        self._check_not_over()
+        if self.rules.opening.redeals_without_double and not fixed.doubles_dealt():
+            raise IllegalMove("no double was dealt, and these rules deal again in that case")
+        self._set_deal(fixed)
+        assert self.plan is not None
+        return self.plan
+
+    def _set_deal(self, new: Deal) -> None:
+        self.deal = new
+        self.plan = self._opening_plan(new.hands)
+        self.hand = None
+
+    def redeal_seats(self) -> tuple[int, ...]:
+        """Seats that may ask for the whole table to be dealt again (Cuban: five doubles)."""
+        need = self.rules.redeal_doubles
+        if not need or self._redealt or self.deal is None or self.hand is not None:
+            return ()
+        return tuple(
+            seat for seat, tiles in enumerate(self.deal.hands) if sum(t.is_double for t in tiles) >= need
+        )
+
+    def request_redeal(self, seat: int) -> Deal:
+        if seat not in self.redeal_seats():
+            raise IllegalMove(f"seat {seat} may not ask for a redeal now")
+        self._set_deal(deal(self.rules, self._rng.getrandbits(48)))
+        self._redealt = True
+        assert self.deal is not None
+        return self.deal
+
+    def _first_hand_plan(self, hands: tuple[tuple[Tile, ...], ...]) -> OpeningPlan:
+        opening = self.rules.opening
+        if opening is Opening.RANDOM_TEAM_ANY:
+            side = self._rng.randrange(self.rules.sides)
+            return OpeningPlan(self.rules.seats_of(side), None, random_side=True)
+        holder = highest_double_holder(hands)
+        if holder is None:
+            holder = heaviest_tile_holder(hands)
+        seat, tile = holder
+        return OpeningPlan((seat,), tile if opening.must_pose_double else None)
+
+    def _opening_plan(self, hands: tuple[tuple[Tile, ...], ...]) -> OpeningPlan:
+        if not self.results:
+            return self._first_hand_plan(hands)
+        last = self.results[-1]
+        if last.winner_seat is None:
+            if self.rules.after_no_winner is AfterNoWinner.ROTATE:
+                return OpeningPlan(((last.leader + 1) % self.rules.players,), None)
+            return self._first_hand_plan(hands)
+        if self.rules.after_win is AfterWin.WINNING_TEAM_CHOICE:
+            assert last.winner_side is not None
+            return OpeningPlan(self.rules.seats_of(last.winner_side), None)
+        if self.rules.after_win is AfterWin.WINNER:
+            return OpeningPlan((last.winner_seat,), None)
+        return self._first_hand_plan(hands)
+
+    def default_leader(self) -> int:
+        """The leader when nobody chooses: the last winner if they may lead, else the first allowed seat."""
+        assert self.plan is not None
+        if self.results and self.results[-1].winner_seat in self.plan.seats:
+            winner = self.results[-1].winner_seat
+            assert winner is not None
+            return winner
+        return self.plan.seats[0]
+
+    # ---- playing ----------------------------------------------------------------------
+
+    def start_hand(self, leader: int | None = None, *, any_leader: bool = False) -> Hand:
+        """Begin play. `any_leader` lets a recorded game name any seat where a side was drawn at random."""
+        if self.deal is None or self.plan is None:
+            raise IllegalMove("deal before starting a hand")
+        plan = self.plan
+        if leader is None:
+            leader = self.default_leader()
+        elif not 0 <= leader < self.rules.players:
+            raise IllegalMove(f"there is no seat {leader} to lead")
+        elif leader not in plan.seats and not (plan.random_side and any_leader):
+            allowed = " or ".join(f"seat {s}" for s in plan.seats)
+            raise IllegalMove(f"seat {leader} may not lead this hand: {allowed} leads")
+        self.hand = Hand(self.rules, self.deal.hands, self.deal.stock, leader, plan.pose)
+        return self.hand
+
+    def finish_hand(self) -> HandResult:
+        """Score the finished hand, apply resets, and decide the match if it is decided."""
+        hand = self.hand
+        if hand is None or hand.outcome is None:
+            raise IllegalMove("the hand is not over yet")
+        rules = self.rules
+        pips = hand.pips()
+        if hand.outcome is HandEnd.DOMINO:
+            winner_seat: int | None = hand.last_player
+        else:
+            winner_seat = blocked_winner(rules, pips, hand.leader)
+        end_points = tuple(hand.end_points)
+        for side, points in enumerate(end_points):
+            self.scores[side] += points
+        points = 0
+        bonus: tuple[str, ...] = ()
+        reset = False
+        winner_side = None if winner_seat is None else rules.side_of(winner_seat)
+        if winner_seat is not None and winner_side is not None:
+            replying = rules.six_love_reset and any(
+                score > 0 for side, score in enumerate(self.scores) if side != winner_side
+            )
+            if replying:
+                self.scores = [0] * rules.sides
+                reset = True
+            else:
+                found = bonuses(hand)
+                bonus = tuple(name for name, _ in found)
+                points = hand_points(rules, hand.outcome, winner_seat, pips) + sum(v for _, v in found)
+                self.scores[winner_side] += points
+                if rules.cutthroat_reset and all(score > 0 for score in self.scores):
+                    self.scores = [0] * rules.sides
+                    reset = True
+        assert self.deal is not None
+        result = HandResult(
+            index=self.hand_index,
+            seed=self.deal.seed,
+            leader=hand.leader,
+            end=hand.outcome,
+            winner_seat=winner_seat,
+            winner_side=winner_side,
+            points=points,
+            bonus=bonus,
+            reset=reset,
+            end_points=end_points,
+            pips=tuple(pips),
+            remaining=tuple(tuple(h) for h in hand.hands),
+            scores=tuple(self.scores),
+        )
+        self.results.append(result)
+        self.hand = None
+        self.deal = None
+        self.plan = None
+        self.winner = self._decided_winner()
+        return result
+
+    def _decided_winner(self) -> int | None:
+        scores = self.scores
+        if self.rules.single_round:
+            best = max(scores)
+            return scores.index(best) if scores.count(best) == 1 else None
+        reached = [side for side, score in enumerate(scores) if score >= self.rules.target]
+        if not reached:
+            return None
+        best = max(scores[s] for s in reached)
+        top = [s for s in reached if scores[s] == best]
+        if len(top) > 1:
+            return None
+        side = top[0]
+        if self.rules.target_needs_zero_opponent and not any(
+            score == 0 for other, score in enumerate(scores) if other != side
+        ):
+            return None
+        return side
+
+    def _check_not_over(self) -> None:
+        if self.winner is not None:
+            raise IllegalMove(f"the match is over: side {self.winner} won it")

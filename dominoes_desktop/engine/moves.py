@@ -1,0 +1,79 @@
+"""Moves as small immutable values, and their replay notation ("6-4@6", "pass", "muggins:2")."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from .errors import NotationError
+from .tiles import Tile
+
+
+class MoveKind(StrEnum):
+    PLAY = "play"
+    PASS = "pass"
+    DRAW = "draw"
+    CLAIM = "claim"  # the player who just scored end points takes them
+    MUGGINS = "muggins"  # an opponent takes points the player missed
+
+
+class Move(NamedTuple):
+    """One action. A play names the number it joins (`end`) unless it is the pose."""
+
+    kind: MoveKind
+    tile: Tile | None = None
+    end: int | None = None
+    on_double: bool = False  # joined at an end where a double lies (told apart only under fives)
+    caller: int | None = None  # the seat calling Muggins
+
+    @staticmethod
+    def play(tile: Tile, end: int | None = None, on_double: bool = False) -> Move:
+        return Move(MoveKind.PLAY, tile, end, on_double)
+
+    def notation(self) -> str:
+        if self.kind is MoveKind.PLAY:
+            assert self.tile is not None
+            if self.end is None:
+                return str(self.tile)
+            return f"{self.tile}@{self.end}{'d' if self.on_double else ''}"
+        if self.kind is MoveKind.MUGGINS:
+            return f"muggins:{self.caller}"
+        return self.kind.value
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+PASS = Move(MoveKind.PASS)
+DRAW = Move(MoveKind.DRAW)
+CLAIM = Move(MoveKind.CLAIM)
+
+
+def parse_move(text: str) -> Move:
+    """Read replay notation. A play without '@' has end None: the hand decides if that is ambiguous."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move must be a string, not {text!r}")
+    word = text.strip()
+    if word == "pass":
+        return PASS
+    if word == "draw":
+        return DRAW
+    if word == "claim":
+        return CLAIM
+    if word.startswith("muggins:"):
+        seat = word.removeprefix("muggins:")
+        if not seat.isdigit():
+            raise NotationError(f"'{text}' must name the calling seat, like muggins:2")
+        return Move(MoveKind.MUGGINS, caller=int(seat))
+    tile_text, at, end_text = word.partition("@")
+    tile = Tile.parse(tile_text)
+    if not at:
+        return Move.play(tile)
+    on_double = end_text.endswith("d")
+    number = end_text.removesuffix("d")
+    if not number.isdigit():
+        raise NotationError(f"'{text}' must name the end after '@', like 6-4@6")
+    end = int(number)
+    if not tile.has(end):
+        raise NotationError(f"'{text}': tile {tile} cannot join an end showing {end}")
+    return Move.play(tile, end, on_double)

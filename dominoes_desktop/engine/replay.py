@@ -1,0 +1,185 @@
+"""Replay a recorded match from a JSON case and print what happened (`--check` compares with "expect").
+
+    python -m dominoes_desktop.engine.replay CASE.json [--check]
+
+Exit codes: 0 all expected keys match, 1 one differs, 2 the case itself is invalid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .deal import Deal
+from .errors import DominoError
+from .match import Match
+from .moves import MoveKind, parse_move
+from .presets import build_rules
+from .rules import Rules, Style
+from .tiles import Tile, full_set
+
+MAX_CASE_BYTES = 16 * 1024 * 1024
+
+
+class CaseError(Exception):
+    """The case file cannot be replayed; the message says where and why."""
+
+
+def _tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile]) -> tuple[Tile, ...]:
+    if not isinstance(raw, list):
+        raise CaseError(f"{what} must be a list of tiles")
+    tiles = []
+    for text in raw:
+        if not isinstance(text, str):
+            raise CaseError(f"{what}: {text!r} is not a tile")
+        try:
+            tile = Tile.parse(text)
+        except DominoError as exc:
+            raise CaseError(f"{what}: {exc}") from None
+        if tile not in in_set:
+            raise CaseError(f"{what}: {tile} is not in this set")
+        if tile in seen:
+            raise CaseError(f"{what}: {tile} is dealt twice")
+        seen.add(tile)
+        tiles.append(tile)
+    return tuple(tiles)
+
+
+def _deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
+    in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
+    raw_deal = raw_hand.get("deal")
+    if not isinstance(raw_deal, list) or len(raw_deal) != rules.players:
+        raise CaseError(f"{where}, deal: expected {rules.players} hands, one per seat")
+    seen: set[Tile] = set()
+    hands = tuple(_tiles(h, f"{where}, deal of seat {i}", in_set, seen) for i, h in enumerate(raw_deal))
+    if len({len(h) for h in hands}) != 1:
+        raise CaseError(f"{where}, deal: every seat must be dealt the same number of tiles")
+    stock = _tiles(raw_hand.get("stock", []), f"{where}, stock", in_set, seen)
+    if rules.style is Style.BLOCK:
+        stock = ()
+    sleeping = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in seen)
+    return Deal(hands, stock, sleeping, None)
+
+
+def replay(case: Any) -> dict[str, Any]:
+    """Play the case's hands through the engine and return the result JSON; raise CaseError if invalid."""
+    if not isinstance(case, dict):
+        raise CaseError("the case must be a JSON object")
+    options = case.get("options", {}) or {}
+    if not isinstance(options, dict):
+        raise CaseError("'options' must be an object")
+    preset_id = case.get("preset")
+    if not isinstance(preset_id, str):
+        raise CaseError("the case must name a preset")
+    try:
+        rules = build_rules(preset_id, options)
+    except DominoError as exc:
+        raise CaseError(str(exc)) from None
+    raw_hands = case.get("hands")
+    if not isinstance(raw_hands, list):
+        raise CaseError("'hands' must be a list")
+    match = Match(rules)
+    results = []
+    for h, raw_hand in enumerate(raw_hands):
+        where = f"hand {h}"
+        if not isinstance(raw_hand, dict):
+            raise CaseError(f"{where}: must be an object")
+        if match.is_over:
+            raise CaseError(f"{where}: the match was already won by side {match.winner}")
+        fixed = _deal(rules, raw_hand, where)
+        try:
+            plan = match.use_deal(fixed)
+            leader = raw_hand.get("leader")
+            if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
+                raise CaseError(f"{where}: 'leader' must be a seat number")
+            if leader is None and plan.random_side:
+                leader = 0
+            hand = match.start_hand(leader, any_leader=True)
+        except DominoError as exc:
+            raise CaseError(f"{where}: {exc}") from None
+        moves = raw_hand.get("moves")
+        if not isinstance(moves, list):
+            raise CaseError(f"{where}: 'moves' must be a list")
+        for m, text in enumerate(moves):
+            try:
+                move = parse_move(text)
+                if hand.is_over and move.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS):
+                    raise CaseError(f"{where}, move {m}: the hand is already over ({hand.outcome})")
+                hand.apply(move)
+            except DominoError as exc:
+                raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
+        if not hand.is_over:
+            raise CaseError(f"{where}: the moves stop before the hand is over")
+        results.append(match.finish_hand().as_json())
+    return {"hands": results, "scores": list(match.scores), "match_winner": match.winner}
+
+
+def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
+    """Where `actual` differs from `expected`, looking only at the keys `expected` has."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        found = []
+        for key, value in expected.items():
+            if key not in actual:
+                found.append(f"{path}{key}: expected {json.dumps(value)}, missing")
+            else:
+                found += differences(value, actual[key], f"{path}{key}.")
+        return found
+    if isinstance(expected, list) and isinstance(actual, list) and expected and isinstance(expected[0], dict):
+        if len(expected) != len(actual):
+            return [f"{path.rstrip('.')}: expected {len(expected)} entries, got {len(actual)}"]
+        found = []
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+            found += differences(e, a, f"{path}{i}.")
+        return found
+    if expected != actual:
+        return [f"{path.rstrip('.')}: expected {json.dumps(expected)}, got {json.dumps(actual)}"]
+    return []
+
+
+def load_case(path: Path) -> Any:
+    try:
+        if path.stat().st_size > MAX_CASE_BYTES:
+            raise CaseError(f"{path}: larger than {MAX_CASE_BYTES // (1024 * 1024)} MiB")
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CaseError(f"{path}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CaseError(f"{path}: not valid JSON ({exc})") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.replay", description=__doc__)
+    parser.add_argument("case", type=Path)
+    parser.add_argument("--check", action="store_true", help="compare with the case's 'expect'")
+    args = parser.parse_args(argv)
+    try:
+        case = load_case(args.case)
+        result = replay(case)
+        expect = case.get("expect") if args.check else None
+        if args.check and not isinstance(expect, dict):
+            raise CaseError("--check needs an 'expect' object in the case")
+    except CaseError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("error: the case is nested too deeply", file=sys.stderr)
+        return 2
+    if not args.check:
+        print(json.dumps(result))
+        return 0
+    assert isinstance(expect, dict)
+    diffs = differences(expect, result)
+    for line in diffs:
+        print(f"mismatch: {line}")
+    if diffs:
+        return 1
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

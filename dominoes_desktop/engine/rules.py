@@ -1,0 +1,129 @@
+"""The rule object: every parameter of the rule book as data, one frozen value per match."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .tiles import Tile
+
+
+class Style(StrEnum):
+    BLOCK = "block"  # pass when stuck; undealt tiles sleep
+    DRAW = "draw"  # draw until a tile plays or the stock is empty
+    ALL_FIVES_DRAW = "all_fives_draw"  # draw one tile and the turn ends; the last two sleep
+
+
+class LayoutKind(StrEnum):
+    LINE = "line"
+    CROSS = "cross"  # a double pose opens four arms that must all be started first
+    SPINNERS = "spinners"  # as cross, and every later double adds two branches
+
+
+class Opening(StrEnum):
+    HIGHEST_DOUBLE_MUST = "highest_double_must"
+    HIGHEST_DOUBLE_ANY = "highest_double_any"
+    RANDOM_TEAM_ANY = "random_team_any"
+    HIGHEST_DOUBLE_REDEAL = "highest_double_redeal"
+    HIGHEST_DOUBLE_ANY_REDEAL = "highest_double_any_redeal"
+
+    @property
+    def redeals_without_double(self) -> bool:
+        return self in (Opening.HIGHEST_DOUBLE_REDEAL, Opening.HIGHEST_DOUBLE_ANY_REDEAL)
+
+    @property
+    def must_pose_double(self) -> bool:
+        return self in (Opening.HIGHEST_DOUBLE_MUST, Opening.HIGHEST_DOUBLE_REDEAL)
+
+
+class AfterWin(StrEnum):
+    WINNING_TEAM_CHOICE = "winning_team_choice"
+    WINNER = "winner"
+    FIRST_HAND_RULE = "first_hand_rule"  # the opening rule applies to every hand
+
+
+class AfterNoWinner(StrEnum):
+    FIRST_HAND_RULE = "first_hand_rule"
+    ROTATE = "rotate"
+
+
+class BlockedRule(StrEnum):
+    LOWEST_PLAYER = "lowest_player"
+    LOWEST_SIDE = "lowest_side"
+    LOWEST_SIDE_STARTER_TIES = "lowest_side_starter_ties"
+
+
+class Scoring(StrEnum):
+    ONE_PER_HAND = "one_per_hand"
+    OPPONENTS_PIPS = "opponents_pips"
+    ALL_PIPS = "all_pips"
+    PORCH = "porch"
+    PORCH_FIVES = "porch_fives"
+
+    @property
+    def counts_hands(self) -> bool:
+        return self is Scoring.ONE_PER_HAND
+
+
+class EndScoring(StrEnum):
+    NONE = "none"
+    FIVES = "fives"
+    FIVES_AND_THREES = "fives_and_threes"
+
+    def points(self, total: int) -> int:
+        """What an open-ends total scores under this rule."""
+        if total <= 0 or self is EndScoring.NONE:
+            return 0
+        if total % 5 == 0 or (self is EndScoring.FIVES_AND_THREES and total % 3 == 0):
+            return total
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything that decides how a match is played. Presets are instances; host options make new ones."""
+
+    preset: str
+    name: str
+    set_top: int
+    players: int
+    teams: tuple[int, ...]  # side of each seat; partners share a side
+    hand_size: int
+    style: Style
+    layout: LayoutKind
+    opening: Opening
+    after_win: AfterWin
+    after_no_winner: AfterNoWinner
+    blocked: BlockedRule
+    scoring: Scoring
+    target: int
+    end_scoring: EndScoring = EndScoring.NONE
+    claims: bool = False
+    capicua_bonus: int = 0
+    key_bone_bonus: int = 0
+    six_love_reset: bool = False
+    cutthroat_reset: bool = False
+    target_needs_zero_opponent: bool = False
+    single_round: bool = False
+    redeal_doubles: int = 0  # a seat dealt this many doubles may ask for a redeal; 0 = never
+    removed_tiles: tuple[Tile, ...] = ()
+    pass_tracking: bool = True
+    customised: tuple[str, ...] = field(default=())  # host options changed from the preset
+
+    @property
+    def sides(self) -> int:
+        return max(self.teams) + 1
+
+    @property
+    def partners(self) -> bool:
+        return self.sides < self.players
+
+    def side_of(self, seat: int) -> int:
+        return self.teams[seat]
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(s for s, t in enumerate(self.teams) if t == side)
+
+    @property
+    def target_unit(self) -> str:
+        return "hands" if self.scoring.counts_hands else "points"

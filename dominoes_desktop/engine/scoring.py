@@ -1,0 +1,97 @@
+"""Who wins a hand, what it is worth, and its bonuses (rule book sections 5, 6 and 8)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .hand import Hand, HandEnd
+from .rules import BlockedRule, LayoutKind, Rules, Scoring
+from .tiles import full_set
+
+
+def side_pips(rules: Rules, pips: Sequence[int]) -> list[int]:
+    totals = [0] * rules.sides
+    for seat, count in enumerate(pips):
+        totals[rules.teams[seat]] += count
+    return totals
+
+
+def _lightest_seat(rules: Rules, pips: Sequence[int], side: int) -> int:
+    return min(rules.seats_of(side), key=lambda s: (pips[s], s))
+
+
+def blocked_winner(rules: Rules, pips: Sequence[int], leader: int) -> int | None:
+    """The winning seat of a blocked hand, or None when nobody wins it."""
+    if rules.blocked is BlockedRule.LOWEST_PLAYER:
+        low = min(pips)
+        lowest = [s for s, p in enumerate(pips) if p == low]
+        if len({rules.teams[s] for s in lowest}) > 1:
+            return None
+        return lowest[0]
+    totals = side_pips(rules, pips)
+    low = min(totals)
+    lowest_sides = [side for side, total in enumerate(totals) if total == low]
+    if len(lowest_sides) == 1:
+        return _lightest_seat(rules, pips, lowest_sides[0])
+    poser_side = rules.teams[leader]
+    if rules.blocked is BlockedRule.LOWEST_SIDE_STARTER_TIES and poser_side in lowest_sides:
+        return _lightest_seat(rules, pips, poser_side)
+    return None
+
+
+def _round_to_five(n: int) -> int:
+    return (n + 2) // 5 * 5
+
+
+def hand_points(rules: Rules, end: HandEnd, winner_seat: int, pips: Sequence[int]) -> int:
+    """Points of a won hand, before bonuses."""
+    scoring = rules.scoring
+    if scoring is Scoring.ONE_PER_HAND:
+        return 1
+    winner_side = rules.teams[winner_seat]
+    totals = side_pips(rules, pips)
+    losers = [t for side, t in enumerate(totals) if side != winner_side]
+    if scoring is Scoring.OPPONENTS_PIPS:
+        return sum(losers)
+    if scoring is Scoring.ALL_PIPS:
+        return sum(totals)
+    own = totals[winner_side] if end is HandEnd.BLOCKED else 0
+    amounts = [max(0, t - own) for t in losers]
+    if scoring is Scoring.PORCH_FIVES:
+        amounts = [_round_to_five(a) for a in amounts]
+    return sum(amounts)
+
+
+def is_capicua(hand: Hand) -> bool:
+    """The domino was a non-double that fitted both of two different open ends."""
+    if hand.outcome is not HandEnd.DOMINO or hand.rules.layout is not LayoutKind.LINE:
+        return False
+    last = hand.layout.placements[-1]
+    ends = hand.ends_before_last_play
+    if last.joined is None or len(ends) != 2 or ends[0] == ends[1]:
+        return False
+    return not last.tile.is_double and set(last.tile) == set(ends)
+
+
+def is_key_bone(hand: Hand) -> bool:
+    """The domino joined an end showing x and left no tile with x unplayed anywhere."""
+    if hand.outcome is not HandEnd.DOMINO:
+        return False
+    last = hand.layout.placements[-1]
+    x = last.joined
+    if x is None:
+        return False
+    in_set = sum(1 for t in full_set(hand.rules.set_top, hand.rules.removed_tiles) if t.has(x))
+    on_table = sum(1 for p in hand.layout.placements if p.tile.has(x))
+    return on_table == in_set
+
+
+def bonuses(hand: Hand) -> list[tuple[str, int]]:
+    rules = hand.rules
+    found: list[tuple[str, int]] = []
+    if rules.capicua_bonus and is_capicua(hand):
+        found.append(("capicua", rules.capicua_bonus))
+    if rules.key_bone_bonus and is_key_bone(hand):
+        found.append(("key_bone", rules.key_bone_bonus))
+    return found
+

@@ -1,0 +1,55 @@
+"""Tiles and domino sets."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import NotationError
+
+
+class Tile(NamedTuple):
+    """One domino; always stored high end first, so `4-6` and `6-4` are the same value."""
+
+    high: int
+    low: int
+
+    @property
+    def pips(self) -> int:
+        return self.high + self.low
+
+    @property
+    def is_double(self) -> bool:
+        return self.high == self.low
+
+    def has(self, number: int) -> bool:
+        return self.high == number or self.low == number
+
+    def other(self, number: int) -> int:
+        """The end left open when this tile is joined to `number`."""
+        return self.low if self.high == number else self.high
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    @staticmethod
+    def of(a: int, b: int) -> Tile:
+        return Tile(a, b) if a >= b else Tile(b, a)
+
+    @staticmethod
+    def parse(text: str) -> Tile:
+        parts = text.strip().split("-")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise NotationError(f"'{text}' is not a tile (write it like 6-4)")
+        return Tile.of(int(parts[0]), int(parts[1]))
+
+
+def heaviness(tile: Tile) -> tuple[int, int]:
+    """Sort key for 'the heaviest tile': pip total, then the higher high end."""
+    return (tile.pips, tile.high)
+
+
+def full_set(top: int, removed: tuple[Tile, ...] = ()) -> tuple[Tile, ...]:
+    """Every tile of double-`top`, heaviest first, less the removed ones."""
+    tiles = [Tile(a, b) for a in range(top, -1, -1) for b in range(a, -1, -1)]
+    gone = set(removed)
+    return tuple(sorted((t for t in tiles if t not in gone), key=heaviness, reverse=True))

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Install everything the tests need (Qt's system libraries on Debian, the Python packages), then run them all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/qt-system-libs.sh
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test,dev]"
+python3 -m pytest "$@"
