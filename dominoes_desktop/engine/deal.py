@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .rules import Rules, Style
 from .tiles import Tile, full_set
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """Each seat's tiles, the stock in drawing order, and the tiles left asleep."""
 
     hands: tuple[tuple[Tile, ...], ...]
@@ -24,17 +23,15 @@ class Deal:
 
 def deal(rules: Rules, seed: int) -> Deal:
     """Shuffle with `seed`; reshuffle while the opening rule needs a double and none was dealt."""
-    rng = random.Random(seed)
-    tiles = list(full_set(rules.set_top, rules.removed_tiles))
+    rnd = random.Random(seed).random
+    tiles = full_set(rules.set_top, rules.removed_tiles)
     size, players = rules.hand_size, rules.players
     while True:
-        rng.shuffle(tiles)
-        hands = tuple(tuple(tiles[i * size : (i + 1) * size]) for i in range(players))
+        # Sorting by random keys shuffles as fairly as random.shuffle, in a fraction of the time.
+        tiles = tuple(sorted(tiles, key=lambda _: rnd()))
+        hands = tuple([tiles[i : i + size] for i in range(0, players * size, size)])
         rest = tuple(tiles[players * size :])
         # Block games leave the undealt tiles asleep; draw games stack them as the stock.
-        if rules.style is Style.BLOCK:
-            result = Deal(hands, (), rest, seed)
-        else:
-            result = Deal(hands, rest, (), seed)
+        result = Deal(hands, (), rest, seed) if rules.style is Style.BLOCK else Deal(hands, rest, (), seed)
         if result.doubles_dealt() or not rules.opening.redeals_without_double:
             return result

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .errors import IllegalMove
 from .layout import Layout
@@ -18,40 +18,54 @@ class HandEnd(StrEnum):
     BLOCKED = "blocked"
 
 
-@dataclass(frozen=True, slots=True)
-class PendingPoints:
+class HandOutcome(NamedTuple):
+    """The facts of a finished hand that scoring needs, however the hand was played out."""
+
+    end: HandEnd
+    leader: int
+    last_seat: int | None  # who placed the last tile
+    last_tile: Tile | None
+    joined: int | None  # the number the last tile was joined to (None for a pose)
+    ends_before: tuple[int, ...]  # open ends just before the last tile (capicua)
+    joined_exhausted: bool  # after the last tile, every tile with `joined` is on the table (key bone)
+    pips: tuple[int, ...]
+    remaining: tuple[tuple[Tile, ...], ...]
+    end_points: tuple[int, ...]
+
+
+class PendingPoints(NamedTuple):
     """End points scored by `seat`'s last play that nobody has claimed yet."""
 
     seat: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """One entry of the public history: who did what."""
 
     seat: int
     move: Move
+    stuck_on: tuple[int, ...] = ()  # for a pass or draw: the open ends the seat could not match
 
 
 class Hand:
     """The state of one hand. Mutable, but only through `apply`; `copy` gives an independent twin."""
 
     __slots__ = (
-        "rules",
-        "hands",
-        "stock",
-        "leader",
-        "turn",
-        "forced_pose",
-        "layout",
-        "history",
-        "passes_in_row",
-        "end_points",
-        "pending",
-        "outcome",
-        "ends_before_last_play",
         "_counts_doubles",
+        "end_points",
+        "ends_before_last_play",
+        "forced_pose",
+        "hands",
+        "history",
+        "layout",
+        "leader",
+        "outcome",
+        "passes_in_row",
+        "pending",
+        "rules",
+        "stock",
+        "turn",
     )
 
     def __init__(
@@ -120,7 +134,7 @@ class Hand:
             for i in open_arms:
                 arm = arms[i]
                 end = arm.end
-                if end == high or end == low:
+                if end in (high, low):
                     key = (end, arm.double_at_end and counts_doubles)
                     if key not in seen:
                         seen.append(key)
@@ -251,11 +265,11 @@ class Hand:
             self.turn = (seat + 1) % players
         elif kind is MoveKind.DRAW:
             self.hands[seat].append(self.stock.pop(0))
-            self.history.append(Turn(seat, move))
+            self.history.append(Turn(seat, move, tuple(self.layout.open_ends())))
             if self.rules.style is Style.ALL_FIVES_DRAW:
                 self.turn = (seat + 1) % players
         else:
-            self.history.append(Turn(seat, move))
+            self.history.append(Turn(seat, move, tuple(self.layout.open_ends())))
             self.passes_in_row += 1
             if self.passes_in_row >= players:
                 self.outcome = HandEnd.BLOCKED
@@ -293,6 +307,29 @@ class Hand:
         self.history.append(Turn(claimer, move))
 
     # ---- facts about the hand ------------------------------------------------------------
+
+    def outcome_facts(self) -> HandOutcome:
+        """What scoring needs of this finished hand."""
+        assert self.outcome is not None
+        placements = self.layout.placements
+        last = placements[-1] if placements else None
+        joined = last.joined if last else None
+        exhausted = False
+        if joined is not None:
+            in_set = self.rules.set_top + 1 - sum(1 for t in self.rules.removed_tiles if t.has(joined))
+            exhausted = sum(1 for p in placements if p.tile.has(joined)) == in_set
+        return HandOutcome(
+            end=self.outcome,
+            leader=self.leader,
+            last_seat=last.seat if last else None,
+            last_tile=last.tile if last else None,
+            joined=joined,
+            ends_before=self.ends_before_last_play,
+            joined_exhausted=exhausted,
+            pips=tuple(self.pips()),
+            remaining=tuple(tuple(h) for h in self.hands),
+            end_points=tuple(self.end_points),
+        )
 
     def pips(self) -> list[int]:
         return [sum(t.high + t.low for t in h) for h in self.hands]

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .rules import LayoutKind
 from .tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """Where one tile went: which arm, the number it was joined to (None for the pose)."""
 
     tile: Tile
@@ -36,7 +36,7 @@ class Arm:
 class Layout:
     """Open ends for line, cross and spinner games; the order of play is kept for drawing."""
 
-    __slots__ = ("kind", "pose", "arms", "placements", "_unstarted_pose_arms")
+    __slots__ = ("_unstarted_pose_arms", "arms", "kind", "placements", "pose")
 
     def __init__(self, kind: LayoutKind) -> None:
         self.kind = kind

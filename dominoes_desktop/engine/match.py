@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .deal import Deal, deal
 from .errors import IllegalMove
-from .hand import Hand, HandEnd
+from .hand import Hand, HandEnd, HandOutcome
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
-from .scoring import blocked_winner, bonuses, hand_points
+from .scoring import bonuses, hand_points, winner_seat
 from .tiles import Tile, heaviness
 
 
-@dataclass(frozen=True, slots=True)
-class OpeningPlan:
+class OpeningPlan(NamedTuple):
     """Who may lead the coming hand and what they must pose."""
 
     seats: tuple[int, ...]  # more than one: that side chooses which partner leads
@@ -22,11 +21,10 @@ class OpeningPlan:
     random_side: bool = False  # the side was drawn at random (a recorded game may name any seat)
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     """How a hand ended and what it did to the scores: the hand summary."""
 
-    index: int
+    hand_index: int
     seed: int | None
     leader: int
     end: HandEnd
@@ -55,10 +53,11 @@ class HandResult:
 
 def highest_double_holder(hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile] | None:
     best: tuple[int, Tile] | None = None
+    top = -1
     for seat, tiles in enumerate(hands):
         for t in tiles:
-            if t.is_double and (best is None or t.high > best[1].high):
-                best = (seat, t)
+            if t.high == t.low and t.high > top:
+                best, top = (seat, t), t.high
     return best
 
 
@@ -182,25 +181,25 @@ class Match:
         self.hand = Hand(self.rules, self.deal.hands, self.deal.stock, leader, plan.pose)
         return self.hand
 
-    def finish_hand(self) -> HandResult:
-        """Score the finished hand, apply resets, and decide the match if it is decided."""
+    def finish_hand(self, facts: HandOutcome | None = None) -> HandResult:
+        """Score the finished hand, apply resets, and decide the match if it is decided.
+
+        `facts` lets a fast playout of the current hand hand in its outcome instead of the Hand object.
+        """
         hand = self.hand
-        if hand is None or hand.outcome is None:
+        if hand is None or (facts is None and hand.outcome is None):
             raise IllegalMove("the hand is not over yet")
+        if facts is None:
+            facts = hand.outcome_facts()
         rules = self.rules
-        pips = hand.pips()
-        if hand.outcome is HandEnd.DOMINO:
-            winner_seat: int | None = hand.last_player
-        else:
-            winner_seat = blocked_winner(rules, pips, hand.leader)
-        end_points = tuple(hand.end_points)
-        for side, points in enumerate(end_points):
+        winner = winner_seat(rules, facts)
+        for side, points in enumerate(facts.end_points):
             self.scores[side] += points
         points = 0
         bonus: tuple[str, ...] = ()
         reset = False
-        winner_side = None if winner_seat is None else rules.side_of(winner_seat)
-        if winner_seat is not None and winner_side is not None:
+        winner_side = None if winner is None else rules.teams[winner]
+        if winner is not None and winner_side is not None:
             replying = rules.six_love_reset and any(
                 score > 0 for side, score in enumerate(self.scores) if side != winner_side
             )
@@ -208,27 +207,27 @@ class Match:
                 self.scores = [0] * rules.sides
                 reset = True
             else:
-                found = bonuses(hand)
+                found = bonuses(rules, facts)
                 bonus = tuple(name for name, _ in found)
-                points = hand_points(rules, hand.outcome, winner_seat, pips) + sum(v for _, v in found)
+                points = hand_points(rules, facts.end, winner, facts.pips) + sum(v for _, v in found)
                 self.scores[winner_side] += points
                 if rules.cutthroat_reset and all(score > 0 for score in self.scores):
                     self.scores = [0] * rules.sides
                     reset = True
         assert self.deal is not None
         result = HandResult(
-            index=self.hand_index,
+            hand_index=self.hand_index,
             seed=self.deal.seed,
-            leader=hand.leader,
-            end=hand.outcome,
-            winner_seat=winner_seat,
+            leader=facts.leader,
+            end=facts.end,
+            winner_seat=winner,
             winner_side=winner_side,
             points=points,
             bonus=bonus,
             reset=reset,
-            end_points=end_points,
-            pips=tuple(pips),
-            remaining=tuple(tuple(h) for h in hand.hands),
+            end_points=facts.end_points,
+            pips=facts.pips,
+            remaining=facts.remaining,
             scores=tuple(self.scores),
         )
         self.results.append(result)

@@ -313,9 +313,7 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
         raise RulesError(f"the set must be double-6, double-9 or double-12, not double-{set_top}")
     players = _int_option(options, "players") or base.players
     if not p.min_players <= players <= p.max_players:
-        span = (
-            f"{p.min_players}" if p.min_players == p.max_players else f"{p.min_players} to {p.max_players}"
-        )
+        span = f"{p.min_players}" if p.min_players == p.max_players else f"{p.min_players} to {p.max_players}"
         raise RulesError(f"{base.name} is played by {span} players, not {players}")
     teams = _teams(p, players, options.get("partners"))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 
 from .tiles import Tile
 
@@ -79,6 +80,11 @@ class EndScoring(StrEnum):
         return 0
 
 
+@cache
+def _seats_by_side(teams: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(s for s, t in enumerate(teams) if t == side) for side in range(max(teams) + 1))
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Everything that decides how a match is played. Presets are instances; host options make new ones."""
@@ -122,7 +128,7 @@ class Rules:
         return self.teams[seat]
 
     def seats_of(self, side: int) -> tuple[int, ...]:
-        return tuple(s for s, t in enumerate(self.teams) if t == side)
+        return _seats_by_side(self.teams)[side]
 
     @property
     def target_unit(self) -> str:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .hand import Hand, HandEnd
+from .hand import HandEnd, HandOutcome
 from .rules import BlockedRule, LayoutKind, Rules, Scoring
-from .tiles import full_set
 
 
 def side_pips(rules: Rules, pips: Sequence[int]) -> list[int]:
@@ -62,36 +61,31 @@ def hand_points(rules: Rules, end: HandEnd, winner_seat: int, pips: Sequence[int
     return sum(amounts)
 
 
-def is_capicua(hand: Hand) -> bool:
+def is_capicua(rules: Rules, outcome: HandOutcome) -> bool:
     """The domino was a non-double that fitted both of two different open ends."""
-    if hand.outcome is not HandEnd.DOMINO or hand.rules.layout is not LayoutKind.LINE:
+    if outcome.end is not HandEnd.DOMINO or rules.layout is not LayoutKind.LINE:
         return False
-    last = hand.layout.placements[-1]
-    ends = hand.ends_before_last_play
-    if last.joined is None or len(ends) != 2 or ends[0] == ends[1]:
+    tile, ends = outcome.last_tile, outcome.ends_before
+    if tile is None or outcome.joined is None or len(ends) != 2 or ends[0] == ends[1]:
         return False
-    return not last.tile.is_double and set(last.tile) == set(ends)
+    return not tile.is_double and {tile.high, tile.low} == set(ends)
 
 
-def is_key_bone(hand: Hand) -> bool:
+def is_key_bone(outcome: HandOutcome) -> bool:
     """The domino joined an end showing x and left no tile with x unplayed anywhere."""
-    if hand.outcome is not HandEnd.DOMINO:
-        return False
-    last = hand.layout.placements[-1]
-    x = last.joined
-    if x is None:
-        return False
-    in_set = sum(1 for t in full_set(hand.rules.set_top, hand.rules.removed_tiles) if t.has(x))
-    on_table = sum(1 for p in hand.layout.placements if p.tile.has(x))
-    return on_table == in_set
+    return outcome.end is HandEnd.DOMINO and outcome.joined is not None and outcome.joined_exhausted
 
 
-def bonuses(hand: Hand) -> list[tuple[str, int]]:
-    rules = hand.rules
+def bonuses(rules: Rules, outcome: HandOutcome) -> list[tuple[str, int]]:
     found: list[tuple[str, int]] = []
-    if rules.capicua_bonus and is_capicua(hand):
+    if rules.capicua_bonus and is_capicua(rules, outcome):
         found.append(("capicua", rules.capicua_bonus))
-    if rules.key_bone_bonus and is_key_bone(hand):
+    if rules.key_bone_bonus and is_key_bone(outcome):
         found.append(("key_bone", rules.key_bone_bonus))
     return found
 
+
+def winner_seat(rules: Rules, outcome: HandOutcome) -> int | None:
+    if outcome.end is HandEnd.DOMINO:
+        return outcome.last_seat
+    return blocked_winner(rules, outcome.pips, outcome.leader)

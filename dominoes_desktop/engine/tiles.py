@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from .errors import NotationError
@@ -48,6 +49,7 @@ def heaviness(tile: Tile) -> tuple[int, int]:
     return (tile.pips, tile.high)
 
 
+@cache
 def full_set(top: int, removed: tuple[Tile, ...] = ()) -> tuple[Tile, ...]:
     """Every tile of double-`top`, heaviest first, less the removed ones."""
     tiles = [Tile(a, b) for a in range(top, -1, -1) for b in range(a, -1, -1)]

@@ -1,0 +1,5 @@
+"""CPU players. They see only a PlayerView, in the game exactly as through the bot protocol."""
+
+from .players import LEVELS, CpuPlayer, Decision, choose_leader, make_player, wants_redeal
+
+__all__ = ["LEVELS", "CpuPlayer", "Decision", "choose_leader", "make_player", "wants_redeal"]

@@ -1,0 +1,183 @@
+"""The CPU levels: random, easy, medium and hard. Each decides from a PlayerView alone."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..moves import Move, MoveKind
+from ..tiles import Tile
+from ..view import PlayerView
+from .evaluation import hand_strength, play_score
+from .knowledge import infer
+from .search import monte_carlo
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A chosen move, why (the hint button shows it), and how long it took."""
+
+    move: Move
+    why: str
+    ms: float = 0.0
+
+
+class CpuPlayer(Protocol):
+    level: str
+
+    def decide(self, view: PlayerView) -> Decision:
+        """The move for the seat whose turn it is."""
+
+    def claim(self, view: PlayerView) -> Move | None:
+        """A claim or Muggins call to make now, if any."""
+
+
+def _forced(moves: list[Move]) -> Decision | None:
+    """A turn with a single option needs no thought."""
+    if len(moves) != 1:
+        return None
+    only = moves[0]
+    if only.kind is MoveKind.PASS:
+        return Decision(only, "No tile fits: pass.")
+    if only.kind is MoveKind.DRAW:
+        return Decision(only, "No tile fits: draw from the stock.")
+    return Decision(only, f"{only.tile} is the only tile that fits.")
+
+
+def _turn_moves(view: PlayerView) -> list[Move]:
+    return [m for m in view.legal_moves() if m.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)]
+
+
+class _Cpu:
+    """What every level shares: its RNG, and how it handles claims and Muggins."""
+
+    level = "cpu"
+    forget_claim = 0.0  # chance of not claiming its own points
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def claim(self, view: PlayerView) -> Move | None:
+        """Claim own unclaimed points, or call Muggins on an opponent's; None to let them be."""
+        for move in view.public.claim_moves(view.seat):
+            if move.kind is MoveKind.MUGGINS:
+                return move
+            if self.rng.random() >= self.forget_claim:
+                return move
+        return None
+
+
+class RandomPlayer(_Cpu):
+    level = "random"
+
+    def decide(self, view: PlayerView) -> Decision:
+        return Decision(self.rng.choice(_turn_moves(view)), "A tile picked at random.")
+
+
+class EasyPlayer(_Cpu):
+    """A beginner: plays whatever fits, keeps heavy tiles too long, forgets a claim now and then."""
+
+    level = "easy"
+    forget_claim = 0.25
+
+    def decide(self, view: PlayerView) -> Decision:
+        moves = _turn_moves(view)
+        quick = _forced(moves)
+        if quick:
+            return quick
+        plays = [m for m in moves if m.kind is MoveKind.PLAY]
+        if self.rng.random() < 0.5:
+            light = min(plays, key=lambda m: m.tile.pips if m.tile else 0)
+            return Decision(light, f"Play the light {light.tile} and keep the big ones.")
+        return Decision(self.rng.choice(plays), "Play something that fits.")
+
+
+class MediumPlayer(_Cpu):
+    """Sound habits: dump weight, place doubles, keep control, count passes, take and deny points."""
+
+    level = "medium"
+
+    def decide(self, view: PlayerView) -> Decision:
+        moves = _turn_moves(view)
+        quick = _forced(moves)
+        if quick:
+            return quick
+        knowledge = infer(view)
+        world = view.world([list(view.tiles) if s == view.seat else [] for s in range(view.rules.players)])
+        plays = [m for m in moves if m.kind is MoveKind.PLAY]
+        scored = [
+            (play_score(world, m, view.seat, knowledge.voids) + self.rng.random() * 0.01, m) for m in plays
+        ]
+        best = max(scored, key=lambda sm: sm[0])[1]
+        return Decision(best, explain(view, best))
+
+
+class HardPlayer(_Cpu):
+    """A club player: counts tiles and passes, samples the hidden hands, and plays each candidate out."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, movetime_ms: float = 150.0) -> None:
+        super().__init__(seed)
+        self.movetime_ms = movetime_ms
+
+    def decide(self, view: PlayerView) -> Decision:
+        moves = _turn_moves(view)
+        quick = _forced(moves)
+        if quick:
+            return quick
+        plays = [m for m in moves if m.kind is MoveKind.PLAY]
+        deadline = time.perf_counter() + self.movetime_ms / 1000.0
+        best, means = monte_carlo(view, plays, self.rng, deadline)
+        return Decision(best, explain(view, best, means))
+
+
+def explain(view: PlayerView, move: Move, means: dict[Move, float] | None = None) -> str:
+    """One short sentence for the hint button."""
+    tile = move.tile
+    assert tile is not None
+    if len(view.tiles) == 1:
+        return f"Domino with {tile}!"
+    if view.public.layout.empty:
+        return f"Lead with {tile}: " + (
+            "doubles are hard to place later." if tile.is_double else "it is your heaviest."
+        )
+    new_end = tile.other(move.end) if move.end is not None else tile.low
+    knowledge = infer(view)
+    nxt = (view.seat + 1) % view.rules.players
+    if new_end in knowledge.voids[nxt] and view.rules.side_of(nxt) != view.rules.side_of(view.seat):
+        return f"Play {tile}: the next player has shown no {new_end}s."
+    if tile.is_double:
+        return f"Place the double {tile} while it still fits."
+    if sum(1 for t in view.tiles if t != tile and t.has(new_end)) >= 2:
+        return f"Play {tile} to open {new_end}s, which you hold."
+    if tile.pips >= 9:
+        return f"Get rid of the heavy {tile}."
+    return f"{tile} keeps your options open."
+
+
+def make_player(level: str, seed: int = 0, movetime_ms: float | None = None) -> CpuPlayer:
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "easy":
+        return EasyPlayer(seed)
+    if level == "medium":
+        return MediumPlayer(seed)
+    if level == "hard":
+        return HardPlayer(seed) if movetime_ms is None else HardPlayer(seed, movetime_ms)
+    raise ValueError(f"unknown CPU level '{level}' (choose {', '.join(LEVELS)})")
+
+
+def choose_leader(hands: dict[int, tuple[Tile, ...]]) -> int:
+    """A CPU side picks the partner whose hand is stronger (each partner judges only its own tiles)."""
+    return max(sorted(hands), key=lambda seat: hand_strength(hands[seat]))
+
+
+def wants_redeal(tiles: Sequence[Tile], doubles_needed: int) -> bool:
+    """A CPU asks for the Cuban redeal whenever it may."""
+    return doubles_needed > 0 and sum(t.is_double for t in tiles) >= doubles_needed

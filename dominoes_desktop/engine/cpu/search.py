@@ -1,0 +1,68 @@
+"""Hard's search: sample hidden hands consistent with the table, play each candidate out, average."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..hand import Hand
+from ..moves import CLAIM, Move, MoveKind
+from ..view import PlayerView
+from .evaluation import outcome_value
+from .knowledge import infer, sample_world
+
+MAX_WORLDS = 2000
+
+
+def _rollout_move(hand: Hand, rng: random.Random) -> Move:
+    """The playout policy: the heaviest tile that fits, doubles first, with a little noise."""
+    moves = hand.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    best = moves[0]
+    best_key = -1.0
+    for move in moves:
+        tile = move.tile
+        assert tile is not None
+        key = tile.high + tile.low + (4.0 if tile.high == tile.low else 0.0) + rng.random() * 3.0
+        if key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def _settle_claim(hand: Hand) -> None:
+    # In playouts everybody claims at once; missed points are a human matter.
+    if hand.pending is not None:
+        hand.apply(CLAIM)
+
+
+def playout(hand: Hand, side: int, rng: random.Random) -> float:
+    """Play `hand` to its end with the playout policy and return its worth to `side`."""
+    _settle_claim(hand)
+    while hand.outcome is None:
+        hand.apply_legal(_rollout_move(hand, rng))
+        if hand.pending is not None:
+            _settle_claim(hand)
+    return outcome_value(hand.rules, hand.outcome_facts(), side)
+
+
+def monte_carlo(
+    view: PlayerView, plays: list[Move], rng: random.Random, deadline: float
+) -> tuple[Move, dict[Move, float]]:
+    """Evaluate every candidate on the same sampled worlds until the deadline; return the best and means."""
+    knowledge = infer(view)
+    side = view.rules.side_of(view.seat)
+    totals = dict.fromkeys(plays, 0.0)
+    worlds = 0
+    while worlds < MAX_WORLDS and (worlds == 0 or time.perf_counter() < deadline):
+        world = sample_world(view, knowledge, rng)
+        for move in plays:
+            trial = world.copy()
+            trial.apply_legal(move)
+            totals[move] += playout(trial, side, rng)
+        worlds += 1
+    means = {m: total / worlds for m, total in totals.items()}
+    best = max(
+        plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips)
+    )
+    return best, means

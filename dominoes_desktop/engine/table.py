@@ -1,0 +1,99 @@
+"""A match driven by CPU players: used by simulation, soak tests and the bot harnesses."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+
+from .cpu import CpuPlayer, choose_leader, wants_redeal
+from .hand import Hand
+from .match import HandResult, Match
+from .moves import Move
+from .playout import play_out, supports
+from .rules import Rules
+from .view import PlayerView
+
+Observer = Callable[[Hand, int, Move], None]
+
+
+class Table:
+    """Seats CPU players at a match. Random players pick from the legal moves directly, for speed."""
+
+    def __init__(self, rules: Rules, players: Sequence[CpuPlayer], seed: int = 0) -> None:
+        if len(players) != rules.players:
+            raise ValueError(f"{rules.name} needs {rules.players} players, not {len(players)}")
+        self.rules = rules
+        self.players = list(players)
+        self.match = Match(rules, seed)
+        self.decision_ms: dict[str, list[float]] = defaultdict(list)
+        self._fast_rng = random.Random(seed ^ 0x5EED)
+        self._all_random = all(p.level == "random" for p in self.players)
+
+    def start_hand(self) -> Hand:
+        match = self.match
+        match.deal_next()
+        for seat in match.redeal_seats():
+            assert match.deal is not None
+            if wants_redeal(match.deal.hands[seat], self.rules.redeal_doubles):
+                match.request_redeal(seat)
+                break
+        assert match.plan is not None and match.deal is not None
+        leader = None
+        if len(match.plan.seats) > 1:
+            leader = choose_leader({s: match.deal.hands[s] for s in match.plan.seats})
+        return match.start_hand(leader)
+
+    def step(self, observer: Observer | None = None) -> None:
+        """One action: a pending claim or Muggins call if a player makes one, else the turn's move."""
+        hand = self.match.hand
+        assert hand is not None
+        if hand.pending is not None:
+            for seat in self._claim_order(hand):
+                player = self.players[seat]
+                claim = player.claim(PlayerView.of(self.match, seat))
+                if claim is not None:
+                    hand.apply(claim, seat)
+                    if observer:
+                        observer(hand, seat, claim)
+                    return
+        if hand.is_over:
+            return
+        seat = hand.turn
+        player = self.players[seat]
+        if player.level == "random":
+            move = self._fast_rng.choice(hand.legal_moves())
+        else:
+            started = time.perf_counter()
+            decision = player.decide(PlayerView.of(self.match, seat))
+            self.decision_ms[player.level].append((time.perf_counter() - started) * 1000.0)
+            move = decision.move
+        hand.apply(move, seat)
+        if observer:
+            observer(hand, seat, move)
+
+    def _claim_order(self, hand: Hand) -> list[int]:
+        assert hand.pending is not None
+        first = hand.pending.seat
+        return [(first + i) % self.rules.players for i in range(self.rules.players)]
+
+    def play_hand(self, observer: Observer | None = None) -> HandResult:
+        hand = self.start_hand()
+        if observer is None and self._all_random and supports(self.rules):
+            # Random players need no views: the playout kernel plays them exactly, much faster.
+            return self.match.finish_hand(play_out(hand, self._fast_rng.random))
+        while not hand.is_over:
+            self.step(observer)
+        # The last play's points can still be claimed before the hand is scored.
+        while hand.pending is not None:
+            before = hand.pending
+            self.step(observer)
+            if hand.pending is before:
+                break
+        return self.match.finish_hand()
+
+    def play_match(self, observer: Observer | None = None, max_hands: int = 1000) -> list[HandResult]:
+        while not self.match.is_over and self.match.hand_index < max_hands:
+            self.play_hand(observer)
+        return self.match.results
