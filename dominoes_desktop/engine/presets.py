@@ -265,10 +265,10 @@ def preset(preset_id: str) -> Preset:
         raise RulesError(f"unknown preset '{preset_id}'") from None
 
 
-def _int_option(options: Mapping[str, Any], key: str) -> int | None:
+def _int_option(options: Mapping[str, Any], key: str, default: int) -> int:
     value = options.get(key)
     if value is None:
-        return None
+        return default
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"option '{key}' must be a whole number, not {value!r}")
     return value
@@ -308,10 +308,10 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
     base = p.rules
     changed = tuple(k for k in HOST_OPTIONS if k in options and options[k] is not None)
 
-    set_top = _int_option(options, "set") or base.set_top
+    set_top = _int_option(options, "set", base.set_top)
     if set_top not in (6, 9, 12):
         raise RulesError(f"the set must be double-6, double-9 or double-12, not double-{set_top}")
-    players = _int_option(options, "players") or base.players
+    players = _int_option(options, "players", base.players)
     if not p.min_players <= players <= p.max_players:
         span = f"{p.min_players}" if p.min_players == p.max_players else f"{p.min_players} to {p.max_players}"
         raise RulesError(f"{base.name} is played by {span} players, not {players}")
@@ -329,7 +329,7 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
         else:
             raise RulesError(f"style must be 'block' or 'draw', not {style_option!r}")
 
-    hand_size = _int_option(options, "deal_size") or p.deal_size(set_top, players)
+    hand_size = _int_option(options, "deal_size", p.deal_size(set_top, players))
     removed = tuple(t for t in base.removed_tiles if t.high <= set_top)
     set_size = len(full_set(set_top, removed))
     if hand_size < 1 or hand_size * players > set_size:
@@ -340,7 +340,7 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
     if style is Style.ALL_FIVES_DRAW and hand_size * players > set_size - 2:
         raise RulesError("all-fives draw keeps two tiles asleep: deal fewer tiles")
 
-    target = _int_option(options, "target") or base.target
+    target = _int_option(options, "target", base.target)
     if target < 1:
         raise RulesError(f"the target must be at least 1, not {target}")
     single_round = options.get("single_round", base.single_round)
