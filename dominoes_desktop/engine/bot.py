@@ -94,11 +94,7 @@ def view_from_request(request: Any) -> PlayerView:
     )
     scores = _int_list(request, "scores", rules.sides) if "scores" in request else (0,) * rules.sides
     forced = None
-    if (
-        seat == leader
-        and not any(m.move.kind is MoveKind.PLAY for m in moves)
-        and pose_is_forced(rules, hand_index)
-    ):
+    if seat == leader and not any(m.move.kind is MoveKind.PLAY for m in moves) and pose_is_forced(rules, hand_index):
         doubles = [t for t in tiles if t.is_double]
         forced = max(doubles) if doubles else max(tiles, key=heaviness, default=None)
     view = PlayerView(rules, seat, hand_index, tiles, leader, tuple(moves), hand_sizes, stock, scores, forced)

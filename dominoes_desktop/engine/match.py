@@ -117,9 +117,7 @@ class Match:
         need = self.rules.redeal_doubles
         if not need or self._redealt or self.deal is None or self.hand is not None:
             return ()
-        return tuple(
-            seat for seat, tiles in enumerate(self.deal.hands) if sum(t.is_double for t in tiles) >= need
-        )
+        return tuple(seat for seat, tiles in enumerate(self.deal.hands) if sum(t.is_double for t in tiles) >= need)
 
     def request_redeal(self, seat: int) -> Deal:
         if seat not in self.redeal_seats():

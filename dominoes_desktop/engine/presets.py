@@ -334,8 +334,7 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
     set_size = len(full_set(set_top, removed))
     if hand_size < 1 or hand_size * players > set_size:
         raise RulesError(
-            f"{players} players cannot each be dealt {hand_size} tiles from a double-{set_top} set "
-            f"of {set_size} tiles"
+            f"{players} players cannot each be dealt {hand_size} tiles from a double-{set_top} set of {set_size} tiles"
         )
     if style is Style.ALL_FIVES_DRAW and hand_size * players > set_size - 2:
         raise RulesError("all-fives draw keeps two tiles asleep: deal fewer tiles")

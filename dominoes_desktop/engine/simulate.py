@@ -96,9 +96,7 @@ def run_matches(
                 seat = (i + shift) % rules.players
                 seat_level[seat] = level
                 listed_side[seat] = rules.teams[i]
-            players = [
-                make_player(seat_level[s], seed * 1000 + m * 10 + s, movetime) for s in range(rules.players)
-            ]
+            players = [make_player(seat_level[s], seed * 1000 + m * 10 + s, movetime) for s in range(rules.players)]
             table = Table(rules, players, seed * 100_003 + m)
             results = table.play_match()
             for result in results:

@@ -138,10 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             match, played = play_checked_match(rules, seed)
         except InvariantBroken as exc:
-            print(
-                f"error: {rules.preset} {dict(zip(rules.customised, rules.customised))} seed {seed}: {exc}",
-                file=sys.stderr,
-            )
+            changed = ", ".join(rules.customised) or "no options"
+            print(f"error: {rules.preset} ({changed}) seed {seed}: {exc}", file=sys.stderr)
             return 1
         hands += match.hand_index
         moves += played

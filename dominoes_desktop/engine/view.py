@@ -66,9 +66,7 @@ class PlayerView:
         hand = self.public
         moves = list(hand.claim_moves(self.seat))
         if hand.turn == self.seat and not hand.is_over:
-            world = self.world(
-                [list(self.tiles) if s == self.seat else [] for s in range(self.rules.players)]
-            )
+            world = self.world([list(self.tiles) if s == self.seat else [] for s in range(self.rules.players)])
             moves += world.legal_moves()
         return moves
 

@@ -19,9 +19,7 @@ def tiles(text: str) -> list[Tile]:
     return [Tile.parse(t) for t in text.split()]
 
 
-def make_hand(
-    rules: Rules, deal: Sequence[str], stock: str = "", leader: int = 0, pose: str | None = None
-) -> Hand:
+def make_hand(rules: Rules, deal: Sequence[str], stock: str = "", leader: int = 0, pose: str | None = None) -> Hand:
     return Hand(rules, [tiles(h) for h in deal], tiles(stock), leader, Tile.parse(pose) if pose else None)
 
 

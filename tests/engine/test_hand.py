@@ -100,9 +100,7 @@ def test_all_fives_draw_takes_one_tile_and_leaves_two_asleep() -> None:
 def test_cross_fills_all_four_arms_before_extending() -> None:
     rules = build_rules("cross", {"players": 2, "deal_size": 6})
     hand = make_hand(rules, ["6-6 6-5 6-4 5-5 5-1 0-0", "6-3 6-2 3-3 2-1 4-4 1-0"], stock="6-1 6-0")
-    assert [m.tile for m in hand.legal_moves()] == [Tile(6, 6), Tile(5, 5), Tile(0, 0)], (
-        "the pose is a double"
-    )
+    assert [m.tile for m in hand.legal_moves()] == [Tile(6, 6), Tile(5, 5), Tile(0, 0)], "the pose is a double"
     play(hand, "6-6", "6-3", "6-5")
     assert hand.layout.filling_pose_arms
     # Seat 1 holds 3-3 for the open 3 end, but the fourth arm must be started first.

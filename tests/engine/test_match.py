@@ -188,9 +188,7 @@ def test_the_winner_leads_in_house_block() -> None:
 
 def test_cuban_rotates_the_opener_after_a_tied_block() -> None:
     match = Match(build_rules("cuban", {"deal_size": 2}))
-    result = play_deal(
-        match, ["9-9 1-0", "8-8 0-0", "7-7 2-0", "6-6 3-0"], "9-9 pass pass pass pass", leader=0
-    )
+    result = play_deal(match, ["9-9 1-0", "8-8 0-0", "7-7 2-0", "6-6 3-0"], "9-9 pass pass pass pass", leader=0)
     assert result.pips == (1, 16, 16, 15) and result.winner_seat == 0
     tie = Match(build_rules("cuban", {"deal_size": 2}))
     result = play_deal(tie, ["9-9 2-0", "1-1 0-0", "7-7 3-0", "6-6 4-0"], "9-9 pass pass pass pass", leader=0)
@@ -219,9 +217,7 @@ def test_highest_double_must_without_doubles_poses_the_heaviest_tile() -> None:
 def test_redeal_rules_refuse_a_deal_without_doubles() -> None:
     match = Match(build_rules("classic_block", {"deal_size": 2}))
     with pytest.raises(IllegalMove, match="no double"):
-        match.use_deal(
-            Deal(tuple(tuple(tiles(h)) for h in ["6-5 1-0", "6-4 2-1", "5-4 3-0", "6-3 3-1"]), (), (), None)
-        )
+        match.use_deal(Deal(tuple(tuple(tiles(h)) for h in ["6-5 1-0", "6-4 2-1", "5-4 3-0", "6-3 3-1"]), (), (), None))
 
 
 def test_dealing_always_finds_a_double_under_redeal_rules() -> None:

@@ -42,9 +42,7 @@ def _base() -> dict[str, Any]:
     return json.loads((RULE_CASES / "jamaican-match-1.json").read_text())
 
 
-def _run(
-    tmp_path: Path, case: Any, capsys: pytest.CaptureFixture[str], raw: str | None = None
-) -> tuple[int, str]:
+def _run(tmp_path: Path, case: Any, capsys: pytest.CaptureFixture[str], raw: str | None = None) -> tuple[int, str]:
     path = tmp_path / "case.json"
     path.write_text(raw if raw is not None else json.dumps(case))
     code = replay.main([str(path), "--check"])
@@ -92,9 +90,7 @@ def _mutated(change: str) -> dict[str, Any]:
         "bad option",
     ],
 )
-def test_an_invalid_case_exits_2_with_one_line(
-    change: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_an_invalid_case_exits_2_with_one_line(change: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out = _run(tmp_path, _mutated(change), capsys)
     assert code == 2
     lines = out.strip().splitlines()

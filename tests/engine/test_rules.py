@@ -112,9 +112,7 @@ def test_partners() -> None:
         ("nowhere", {}, "unknown preset"),
     ],
 )
-def test_impossible_options_are_refused_readably(
-    preset: str, options: dict[str, object], message: str
-) -> None:
+def test_impossible_options_are_refused_readably(preset: str, options: dict[str, object], message: str) -> None:
     with pytest.raises(RulesError, match=message):
         build_rules(preset, options)
 

@@ -110,9 +110,7 @@ class MediumPlayer(_Cpu):
         knowledge = infer(view)
         world = view.world([list(view.tiles) if s == view.seat else [] for s in range(view.rules.players)])
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
-        scored = [
-            (play_score(world, m, view.seat, knowledge.voids) + self.rng.random() * 0.01, m) for m in plays
-        ]
+        scored = [(play_score(world, m, view.seat, knowledge.voids) + self.rng.random() * 0.01, m) for m in plays]
         best = max(scored, key=lambda sm: sm[0])[1]
         return Decision(best, explain(view, best))
 

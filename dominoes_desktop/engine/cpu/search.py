@@ -62,7 +62,5 @@ def monte_carlo(
             totals[move] += playout(trial, side, rng)
         worlds += 1
     means = {m: total / worlds for m, total in totals.items()}
-    best = max(
-        plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips)
-    )
+    best = max(plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))
     return best, means
