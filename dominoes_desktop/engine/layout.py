@@ -23,6 +23,7 @@ class Arm:
     """A chain of tiles growing from `origin` (the pose, or a spinner double)."""
 
     origin: Tile
+    start: int  # the number it showed before its first tile
     end: int  # the number this arm shows
     double_at_end: bool  # a double lies at the end, so it counts both halves
     from_pose: bool  # one of the pose's arms (cross: must all be started first)
@@ -48,7 +49,7 @@ class Layout:
     def copy(self) -> Layout:
         twin = Layout(self.kind)
         twin.pose = self.pose
-        twin.arms = [Arm(a.origin, a.end, a.double_at_end, a.from_pose, list(a.tiles)) for a in self.arms]
+        twin.arms = [Arm(a.origin, a.start, a.end, a.double_at_end, a.from_pose, list(a.tiles)) for a in self.arms]
         twin.placements = list(self.placements)
         twin._unstarted_pose_arms = self._unstarted_pose_arms
         return twin
@@ -77,9 +78,9 @@ class Layout:
         self.pose = tile
         count = 2 if self.kind is LayoutKind.LINE else 4
         if count == 2 and not tile.is_double:
-            self.arms = [Arm(tile, tile.high, False, True), Arm(tile, tile.low, False, True)]
+            self.arms = [Arm(tile, tile.high, tile.high, False, True), Arm(tile, tile.low, tile.low, False, True)]
         else:
-            self.arms = [Arm(tile, tile.high, tile.is_double, True) for _ in range(count)]
+            self.arms = [Arm(tile, tile.high, tile.high, tile.is_double, True) for _ in range(count)]
         self._unstarted_pose_arms = 4 if count == 4 else 0
         self.placements.append(Placement(tile, -1, None, seat))
 
@@ -92,8 +93,8 @@ class Layout:
         arm.end = tile.other(joined)
         arm.double_at_end = tile.is_double
         if tile.is_double and self.kind is LayoutKind.SPINNERS:
-            self.arms.append(Arm(tile, joined, True, False))
-            self.arms.append(Arm(tile, joined, True, False))
+            self.arms.append(Arm(tile, joined, joined, True, False))
+            self.arms.append(Arm(tile, joined, joined, True, False))
         self.placements.append(Placement(tile, arm_index, joined, seat))
 
     def end_total(self) -> int:

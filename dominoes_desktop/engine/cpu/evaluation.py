@@ -44,15 +44,19 @@ def hand_strength(tiles: Sequence[Tile]) -> float:
     return max(suits.values(), default=0) * 2.0 + doubles * 1.5 - pips * 0.05
 
 
-def play_score(hand: Hand, move: Move, seat: int, voids: Sequence[frozenset[int]] | None = None) -> float:
-    """A quick judgement of one play: dump weight, place doubles, keep control, score and deny points."""
+def play_score(
+    hand: Hand, move: Move, seat: int, voids: Sequence[frozenset[int]] | None = None, weight_pips: float = 1.0
+) -> float:
+    """A quick judgement of one play: dump weight, place doubles, keep control, score and deny points.
+
+    Without `voids` the seat's passes are ignored, as a beginner would."""
     if move.kind is not MoveKind.PLAY:
         return 0.0
     tile = move.tile
     assert tile is not None
     rules = hand.rules
     mine = [t for t in hand.hands[seat] if t != tile]
-    score = tile.pips * 1.0
+    score = tile.pips * weight_pips
     if tile.is_double:
         score += 4.0
     if move.end is None:

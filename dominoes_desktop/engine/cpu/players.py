@@ -90,11 +90,17 @@ class EasyPlayer(_Cpu):
         quick = _forced(moves)
         if quick:
             return quick
+        # Plays by feel: doubles and tiles it can follow, heavy tiles kept too long, passes ignored.
+        world = view.world([list(view.tiles) if s == view.seat else [] for s in range(view.rules.players)])
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
-        if self.rng.random() < 0.5:
-            light = min(plays, key=lambda m: m.tile.pips if m.tile else 0)
-            return Decision(light, f"Play the light {light.tile} and keep the big ones.")
-        return Decision(self.rng.choice(plays), "Play something that fits.")
+        if self.rng.random() < 0.3:
+            choice = self.rng.choice(plays)
+        else:
+            scored = [
+                (play_score(world, m, view.seat, None, weight_pips=0.3) + self.rng.random() * 10.0, m) for m in plays
+            ]
+            choice = max(scored, key=lambda sm: sm[0])[1]
+        return Decision(choice, explain(view, choice))
 
 
 class MediumPlayer(_Cpu):
@@ -120,9 +126,10 @@ class HardPlayer(_Cpu):
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, movetime_ms: float = 150.0) -> None:
+    def __init__(self, seed: int = 0, movetime_ms: float = 150.0, worlds: int | None = None) -> None:
         super().__init__(seed)
         self.movetime_ms = movetime_ms
+        self.worlds = worlds  # a fixed number of sampled worlds instead of a time budget (reproducible)
 
     def decide(self, view: PlayerView) -> Decision:
         moves = _turn_moves(view)
@@ -130,8 +137,11 @@ class HardPlayer(_Cpu):
         if quick:
             return quick
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
-        deadline = time.perf_counter() + self.movetime_ms / 1000.0
-        best, means = monte_carlo(view, plays, self.rng, deadline)
+        if self.worlds is not None:
+            best, means = monte_carlo(view, plays, self.rng, None, self.worlds)
+        else:
+            deadline = time.perf_counter() + self.movetime_ms / 1000.0
+            best, means = monte_carlo(view, plays, self.rng, deadline)
         return Decision(best, explain(view, best, means))
 
 

@@ -7,11 +7,13 @@ import time
 
 from ..hand import Hand
 from ..moves import CLAIM, Move, MoveKind
+from ..playout import play_out, supports
 from ..view import PlayerView
 from .evaluation import outcome_value
 from .knowledge import infer, sample_world
 
 MAX_WORLDS = 2000
+ROLLOUT_NOISE = 3.0  # how loosely the playout policy follows "heaviest tile first"
 
 
 def _rollout_move(hand: Hand, rng: random.Random) -> Move:
@@ -24,7 +26,7 @@ def _rollout_move(hand: Hand, rng: random.Random) -> Move:
     for move in moves:
         tile = move.tile
         assert tile is not None
-        key = tile.high + tile.low + (4.0 if tile.high == tile.low else 0.0) + rng.random() * 3.0
+        key = tile.high + tile.low + (4.0 if tile.high == tile.low else 0.0) + rng.random() * ROLLOUT_NOISE
         if key > best_key:
             best, best_key = move, key
     return best
@@ -38,6 +40,8 @@ def _settle_claim(hand: Hand) -> None:
 
 def playout(hand: Hand, side: int, rng: random.Random) -> float:
     """Play `hand` to its end with the playout policy and return its worth to `side`."""
+    if hand.outcome is None and supports(hand.rules):
+        return outcome_value(hand.rules, play_out(hand, rng.random, ROLLOUT_NOISE), side)
     _settle_claim(hand)
     while hand.outcome is None:
         hand.apply_legal(_rollout_move(hand, rng))
@@ -47,14 +51,15 @@ def playout(hand: Hand, side: int, rng: random.Random) -> float:
 
 
 def monte_carlo(
-    view: PlayerView, plays: list[Move], rng: random.Random, deadline: float
+    view: PlayerView, plays: list[Move], rng: random.Random, deadline: float | None, worlds_wanted: int = MAX_WORLDS
 ) -> tuple[Move, dict[Move, float]]:
-    """Evaluate every candidate on the same sampled worlds until the deadline; return the best and means."""
+    """Evaluate every candidate on the same sampled worlds until the deadline (or, with no deadline,
+    on exactly `worlds_wanted` worlds, so that a decision can be reproduced); return the best and means."""
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
     totals = dict.fromkeys(plays, 0.0)
     worlds = 0
-    while worlds < MAX_WORLDS and (worlds == 0 or time.perf_counter() < deadline):
+    while worlds < worlds_wanted and (worlds == 0 or deadline is None or time.perf_counter() < deadline):
         world = sample_world(view, knowledge, rng)
         for move in plays:
             trial = world.copy()

@@ -1,0 +1,99 @@
+"""Start-up: command-line flags, the QApplication, the main window; and the screenshot mode.
+
+dominoes-desktop [--config DIR]
+dominoes-desktop --screenshot PATH [--screen table|lobby|rules|hand-end] [--preset ID] [--seed N]
+                 [--moves K] [--size WxH] [--config DIR]
+dominoes-desktop --version
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__
+
+SCREENS = ("table", "lobby", "rules", "hand-end")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if not (320 <= width <= 8000 and 240 <= height <= 8000):
+        raise argparse.ArgumentTypeError(f"size {text} is out of range")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="dominoes-desktop", description="Caribbean dominoes at your table.")
+    parser.add_argument("--version", action="version", version=f"Dominoes Desktop {__version__}")
+    parser.add_argument("--config", type=Path, help="keep settings, saves and statistics in this folder")
+    parser.add_argument("--screenshot", type=Path, metavar="PATH", help="render a screen to a PNG and exit")
+    parser.add_argument("--screen", choices=SCREENS, default="table")
+    parser.add_argument("--preset", default="jamaican")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--moves", type=int, default=0, help="moves to auto-play before the screenshot")
+    parser.add_argument("--size", type=parse_size, default=(1280, 800))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    from .engine.errors import RulesError
+    from .engine.presets import build_rules
+    from .ui.main_window import MainWindow
+    from .ui.settings import Settings, open_settings
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Dominoes Desktop")
+    app.setApplicationVersion(__version__)
+    settings = Settings(open_settings(args.config))
+    if args.screenshot is None:
+        window = MainWindow(settings)
+        window.show()
+        return int(app.exec())
+    try:
+        rules = build_rules(args.preset)
+    except RulesError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    window = MainWindow(settings, pace_ms=0, threaded=False)
+    window.resize(*args.size)
+    window.controller.paused = True
+    if args.screen != "lobby":
+        window.start_match(rules, "medium", args.seed)
+        moves = 10_000 if args.screen == "hand-end" else args.moves
+        window.controller.autoplay(moves)
+    window.show()
+    app.processEvents()
+    if args.screen == "rules":
+        from .ui.main_window import RulesDialog
+
+        dialog = RulesDialog(rules, window)
+        dialog.show()
+        app.processEvents()
+        target: QWidget = dialog
+    else:
+        target = window
+    window.game.table.fit()
+    app.processEvents()
+    args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+    if not target.grab().save(str(args.screenshot)):
+        print(f"error: could not write {args.screenshot}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,21 @@
+"""Where the game's bundled files (themes, flags, translations) live, installed, frozen or from source."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def resources_dir() -> Path:
+    here = Path(__file__).resolve().parent
+    candidates = [
+        here / "resources",  # installed: the package maps resources/ into itself
+        here.parent / "resources",  # running from the source tree
+    ]
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        candidates.insert(0, Path(frozen) / "resources")
+    for candidate in candidates:
+        if (candidate / "themes").is_dir():
+            return candidate
+    return candidates[-1]

@@ -1,0 +1,111 @@
+"""Typed, validated settings in QSettings (INI under --config DIR). A bad value falls back to its default."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings
+
+from .look import FINISHES, PINS, PIP_STYLES, Look, themes
+
+log = logging.getLogger(__name__)
+
+CAMERAS = ("top", "tilted")
+MOTIONS = ("full", "reduced")
+SPEEDS = ("slow", "normal", "fast")
+LEVELS = ("easy", "medium", "hard")
+
+
+def open_settings(config_dir: Path | None) -> QSettings:
+    if config_dir is not None:
+        config_dir.mkdir(parents=True, exist_ok=True)
+        return QSettings(str(config_dir / "settings.ini"), QSettings.Format.IniFormat)
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "DominoesDesktop", "Dominoes Desktop")
+
+
+class Settings:
+    """The player's choices, read and written with checks; nothing else touches QSettings."""
+
+    def __init__(self, store: QSettings, flag_codes: Callable[[], Iterable[str]] = lambda: ()) -> None:
+        self.store = store
+        self._flag_codes = flag_codes
+
+    def _choice(self, key: str, allowed: Iterable[str], default: str) -> str:
+        value = self.store.value(key, default, type=str)
+        if value not in set(allowed):
+            if self.store.contains(key):
+                log.warning("setting %s=%r is not one of the allowed values; using %r", key, value, default)
+            return default
+        return str(value)
+
+    def _int(self, key: str, default: int, low: int, high: int) -> int:
+        raw: Any = self.store.value(key, default)
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            log.warning("setting %s=%r is not a number; using %r", key, raw, default)
+            return default
+        if not low <= value <= high:
+            log.warning("setting %s=%r is out of range; using %r", key, value, default)
+            return default
+        return value
+
+    def _bool(self, key: str, default: bool) -> bool:
+        raw = self.store.value(key, default)
+        if isinstance(raw, bool):
+            return raw
+        if str(raw).lower() in ("true", "1", "yes"):
+            return True
+        if str(raw).lower() in ("false", "0", "no"):
+            return False
+        log.warning("setting %s=%r is not true or false; using %r", key, raw, default)
+        return default
+
+    # ---- the look ("Your view") ------------------------------------------------------------
+
+    def look(self) -> Look:
+        default = Look()
+        theme_id = self._choice("view/theme", themes(), default.theme.id)
+        return Look(
+            finish=FINISHES[self._choice("view/finish", FINISHES, default.finish.id)],
+            pips=self._choice("view/pips", PIP_STYLES, default.pips),
+            pin=self._choice("view/pin", PINS, default.pin),
+            theme=themes()[theme_id],
+            flag=self._choice("view/flag", ("plain", *self._flag_codes()), default.flag),
+            camera=self._choice("view/camera", CAMERAS, default.camera),
+            motion=self._choice("view/motion", MOTIONS, default.motion),
+            speed=self._choice("view/speed", SPEEDS, default.speed),
+            high_contrast=self._bool("view/high_contrast", default.high_contrast),
+        )
+
+    def save_look(self, look: Look) -> None:
+        values = {
+            "view/finish": look.finish.id,
+            "view/pips": look.pips,
+            "view/pin": look.pin,
+            "view/theme": look.theme.id,
+            "view/flag": look.flag,
+            "view/camera": look.camera,
+            "view/motion": look.motion,
+            "view/speed": look.speed,
+            "view/high_contrast": look.high_contrast,
+        }
+        for key, value in values.items():
+            self.store.setValue(key, value)
+        self.store.sync()
+
+    # ---- the lobby's last choices ----------------------------------------------------------
+
+    def lobby_preset(self, presets: Iterable[str]) -> str:
+        return self._choice("lobby/preset", presets, "jamaican")
+
+    def lobby_level(self) -> str:
+        return self._choice("lobby/level", LEVELS, "medium")
+
+    def save_lobby(self, preset: str, level: str) -> None:
+        self.store.setValue("lobby/preset", preset)
+        self.store.setValue("lobby/level", level)
+        self.store.sync()

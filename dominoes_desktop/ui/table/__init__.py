@@ -1,0 +1,1 @@
+"""The table: a QGraphicsScene of tiles, racks and seats, and the view that shows it."""

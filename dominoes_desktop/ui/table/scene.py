@@ -1,0 +1,477 @@
+"""The table scene: the felt, the tiles in play, every seat's rack, name plates and end markers.
+
+It is redrawn from a TableState (what the bottom seat may see, or everything once the hand is over)
+and reports clicks and drags as signals; it never changes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap, QRadialGradient
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from ...engine.layout import Layout
+from ...engine.tiles import Tile
+from ..look import Look
+from .geometry import EndSpot, TablePlan, plan_table
+from .tile_item import UNIT, TileItem
+
+HALF_WIDTH = 13 * UNIT
+MIN_TABLE = QRectF(-HALF_WIDTH - UNIT, -6 * UNIT, 2 * HALF_WIDTH + 2 * UNIT, 12 * UNIT)
+RACK_GAP = 8.0
+BACK_SCALE = 0.62
+
+
+@dataclass
+class SeatState:
+    """One seat as the bottom seat may see it."""
+
+    name: str
+    count: int
+    tiles: tuple[Tile, ...] = ()  # face up: the bottom seat's own, or everyone's once the hand is over
+    partner: bool = False
+    to_play: bool = False
+    passed: bool = False  # its last action was a pass (shown until it plays)
+    note: str = ""
+
+
+@dataclass
+class TableState:
+    layout: Layout | None
+    seats: list[SeatState]
+    bottom: int  # the seat drawn at the bottom, face up
+    legal: frozenset[Tile] = frozenset()
+    newest: Tile | None = None
+    stock: int = 0
+    rack_order: list[Tile] = field(default_factory=list)
+
+
+def seat_slots(players: int) -> list[str]:
+    """Where each seat sits, counting counter-clockwise from the bottom (next player on the right)."""
+    return {
+        2: ["bottom", "top"],
+        3: ["bottom", "right", "left"],
+        4: ["bottom", "right", "top", "left"],
+        5: ["bottom", "right", "top_right", "top_left", "left"],
+    }.get(players, ["bottom"] * players)
+
+
+class EndMarker(QGraphicsObject):
+    """A place a selected tile may go; clicking it plays the tile there."""
+
+    clicked = Signal(int)
+
+    def __init__(self, index: int, spot: EndSpot, look: Look) -> None:
+        super().__init__()
+        self.index = index
+        self.spot = spot
+        self.look = look
+        self.focused = False
+        self.setPos(spot.x, spot.y)
+        self.setZValue(50)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def boundingRect(self) -> QRectF:
+        w, h = (UNIT, 2 * UNIT) if self.spot.vertical else (2 * UNIT, UNIT)
+        return QRectF(-w / 2 - 4, -h / 2 - 4, w + 8, h + 8)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = self.boundingRect().adjusted(4, 4, -4, -4)
+        color = QColor(self.look.theme.highlight)
+        fill = QColor(color)
+        fill.setAlpha(110 if self.focused else 60)
+        painter.setBrush(fill)
+        painter.setPen(QPen(color, 3.0 if self.focused else 2.0, Qt.PenStyle.DashLine))
+        painter.drawRoundedRect(rect, 6, 6)
+        font = QFont("DejaVu Sans")
+        font.setBold(True)
+        font.setPixelSize(int(UNIT * 0.5))
+        painter.setFont(font)
+        painter.setPen(QColor("#000000"))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(self.spot.number))
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.clicked.emit(self.index)
+        event.accept()
+
+
+class NamePlate(QGraphicsObject):
+    """A seat's name, tile count, partner mark and pass flag; it glows while that seat is to play."""
+
+    def __init__(self, look: Look) -> None:
+        super().__init__()
+        self.look = look
+        self.lines: list[str] = []
+        self.to_play = False
+        self.setZValue(40)
+
+    def set_text(self, lines: list[str], to_play: bool) -> None:
+        self.prepareGeometryChange()
+        self.lines = lines
+        self.to_play = to_play
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        width = max((len(line) for line in self.lines), default=4) * 9.5 + 28
+        return QRectF(-width / 2, -22, width, 22 * max(1, len(self.lines)) + 8)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = self.boundingRect()
+        theme = self.look.theme
+        painter.setBrush(QColor(theme.accent) if self.to_play else QColor(0, 0, 0, 150))
+        painter.setPen(QPen(QColor(theme.highlight) if self.to_play else QColor(255, 255, 255, 90), 2))
+        painter.drawRoundedRect(rect, 10, 10)
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(16)
+        font.setBold(self.to_play)
+        painter.setFont(font)
+        painter.setPen(QColor("#1a1a1a") if self.to_play else QColor(theme.panel_text))
+        for i, line in enumerate(self.lines):
+            painter.drawText(
+                QRectF(rect.left(), rect.top() + 4 + 22 * i, rect.width(), 22), Qt.AlignmentFlag.AlignCenter, line
+            )
+
+
+class TableScene(QGraphicsScene):
+    """Holds every item and lays it out from a TableState."""
+
+    rackTileClicked = Signal(object)  # Tile
+    rackTileDropped = Signal(object, QPointF)  # Tile, scene position where a drag ended
+    endMarkerClicked = Signal(int)
+
+    def __init__(self, look: Look) -> None:
+        super().__init__()
+        self.look = look
+        self.felt = QGraphicsRectItem()
+        self.felt.setZValue(-100)
+        self.felt.setPen(Qt.PenStyle.NoPen)
+        self.addItem(self.felt)
+        self.table_items: dict[Tile, TileItem] = {}
+        self.rack_items: dict[Tile, TileItem] = {}
+        self.back_items: dict[int, list[TileItem]] = {}
+        self.plates: dict[int, NamePlate] = {}
+        self.labels: list[QGraphicsSimpleTextItem] = []
+        self.markers: list[EndMarker] = []
+        self.plan = TablePlan({}, [], [])
+        self.state: TableState | None = None
+        self.flag_pixmap: QPixmap | None = None
+        self._animations: list[QPropertyAnimation] = []
+        self._drag: tuple[TileItem, QPointF, QPointF] | None = None
+        self.stock_plate = NamePlate(look)
+        self.addItem(self.stock_plate)
+
+    # ---- the look ------------------------------------------------------------------------
+
+    def set_look(self, look: Look, flag: QPixmap | None = None) -> None:
+        self.look = look
+        self.flag_pixmap = flag
+        for item in self._all_tiles():
+            item.look = look
+            item.back_flag = flag
+            item.update()
+        for plate in [*self.plates.values(), self.stock_plate]:
+            plate.look = look
+            plate.update()
+        if self.state is not None:
+            self.sync(self.state, animate=False)
+
+    def _all_tiles(self) -> list[TileItem]:
+        backs = [item for items in self.back_items.values() for item in items]
+        return [*self.table_items.values(), *self.rack_items.values(), *backs]
+
+    # ---- redrawing ------------------------------------------------------------------------
+
+    def sync(self, state: TableState, animate: bool = True) -> None:
+        """Lay everything out for `state`; tiles that moved fly to their new place."""
+        self.state = state
+        self.clear_markers()
+        duration = self.look.animation_ms if animate else 0
+        layout = state.layout
+        self.plan = plan_table(layout, UNIT, HALF_WIDTH) if layout is not None else TablePlan({}, [], [])
+        table_rect = QRectF(MIN_TABLE)
+        for spot in self.plan.spots.values():
+            w, h = (UNIT, 2 * UNIT) if spot.vertical else (2 * UNIT, UNIT)
+            table_rect = table_rect.united(
+                QRectF(spot.x - w / 2 - UNIT, spot.y - h / 2 - UNIT, w + 2 * UNIT, h + 2 * UNIT)
+            )
+        self._sync_table(state, duration)
+        self._sync_labels()
+        self._sync_seats(state, table_rect, duration)
+        felt_rect = table_rect.adjusted(-3.2 * UNIT, -3.4 * UNIT, 3.2 * UNIT, 3.0 * UNIT)
+        self._paint_felt(felt_rect)
+        bounds = felt_rect.united(self.itemsBoundingRect()).adjusted(-UNIT, -UNIT, UNIT, UNIT)
+        self.setSceneRect(bounds)
+
+    def _paint_felt(self, rect: QRectF) -> None:
+        theme = self.look.theme
+        gradient = QRadialGradient(rect.center(), max(rect.width(), rect.height()) * 0.65)
+        gradient.setColorAt(0.0, QColor(theme.felt).lighter(112))
+        gradient.setColorAt(0.75, QColor(theme.felt))
+        gradient.setColorAt(1.0, QColor(theme.felt_edge))
+        self.felt.setRect(rect)
+        self.felt.setBrush(QBrush(gradient))
+        self.felt.setPen(QPen(QColor(theme.rail), UNIT * 0.45))
+
+    def _sync_table(self, state: TableState, duration: int) -> None:
+        plan = self.plan
+        for tile in list(self.table_items):
+            if tile not in plan.spots:
+                self.removeItem(self.table_items.pop(tile))
+        pose = state.layout.pose if state.layout is not None else None
+        for tile, spot in plan.spots.items():
+            item = self.table_items.get(tile)
+            if item is None:
+                item = self.rack_items.pop(tile, None)  # the bottom seat's own tile flies from its rack
+                if item is None:
+                    item = TileItem(tile, self.look)
+                    item.back_flag = self.flag_pixmap
+                    item.setPos(self._launch_point(tile))
+                    self.addItem(item)
+                self.table_items[tile] = item
+            item.face_up = True
+            item.vertical = spot.vertical
+            item.setZValue(10)
+            item.setCursor(Qt.CursorShape.ArrowCursor)
+            item.set_first(spot.first)
+            item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
+            item.prepareGeometryChange()
+            self._move(item, QPointF(spot.x, spot.y), duration)
+
+    def _launch_point(self, tile: Tile) -> QPointF:
+        """Where a tile played by another seat starts its flight: that seat's rack."""
+        if self.state is not None and self.state.layout is not None:
+            for placement in reversed(self.state.layout.placements):
+                if placement.tile == tile and placement.seat in self.plates:
+                    return self.plates[placement.seat].pos()
+        return QPointF(0, 0)
+
+    def _sync_labels(self) -> None:
+        for label in self.labels:
+            self.removeItem(label)
+        self.labels = []
+        for arm_label in self.plan.labels:
+            text = QGraphicsSimpleTextItem(f"from {arm_label.text}")
+            font = QFont("DejaVu Sans")
+            font.setPixelSize(15)
+            font.setBold(True)
+            text.setFont(font)
+            text.setBrush(QColor(self.look.theme.panel_text))
+            text.setPos(arm_label.x, arm_label.y - 10)
+            text.setZValue(5)
+            self.addItem(text)
+            self.labels.append(text)
+
+    def _sync_seats(self, state: TableState, table: QRectF, duration: int) -> None:
+        players = len(state.seats)
+        slots = seat_slots(players)
+        for seat in list(self.back_items):
+            if seat >= players:
+                for item in self.back_items.pop(seat):
+                    self.removeItem(item)
+        for seat, seat_state in enumerate(state.seats):
+            slot = slots[(seat - state.bottom) % players]
+            anchor, along = self._slot_anchor(slot, table)
+            if seat == state.bottom:
+                self._sync_rack(state, seat_state, anchor, duration)
+            else:
+                self._sync_backs(seat, seat_state, anchor, along)
+            plate = self.plates.get(seat)
+            if plate is None:
+                plate = NamePlate(self.look)
+                self.plates[seat] = plate
+                self.addItem(plate)
+            lines = [seat_state.name + ("  (partner)" if seat_state.partner else "")]
+            detail = f"{seat_state.count} tile{'s' if seat_state.count != 1 else ''}"
+            if seat_state.passed:
+                detail += " · passed"
+            if seat_state.note:
+                detail += f" · {seat_state.note}"
+            lines.append(detail)
+            plate.set_text(lines, seat_state.to_play)
+            plate.setPos(self._plate_point(slot, anchor, seat == state.bottom))
+        self.stock_plate.setVisible(state.stock > 0)
+        self.stock_plate.set_text([f"Stock: {state.stock}"], False)
+        self.stock_plate.setPos(table.right() - 2 * UNIT, table.top() - 0.2 * UNIT)
+
+    def _slot_anchor(self, slot: str, table: QRectF) -> tuple[QPointF, str]:
+        gap = 2.6 * UNIT
+        points = {
+            "bottom": (QPointF(table.center().x(), table.bottom() + gap + UNIT * 0.4), "x"),
+            "top": (QPointF(table.center().x(), table.top() - gap * 0.8), "x"),
+            "right": (QPointF(table.right() + gap, table.center().y()), "y"),
+            "left": (QPointF(table.left() - gap, table.center().y()), "y"),
+            "top_right": (QPointF(table.center().x() + table.width() * 0.25, table.top() - gap * 0.8), "x"),
+            "top_left": (QPointF(table.center().x() - table.width() * 0.25, table.top() - gap * 0.8), "x"),
+        }
+        return points[slot]
+
+    def _plate_point(self, slot: str, anchor: QPointF, bottom: bool) -> QPointF:
+        if bottom:
+            return anchor + QPointF(0, 2.2 * UNIT)
+        offsets = {
+            "top": QPointF(0, -1.9 * UNIT),
+            "top_right": QPointF(0, -1.9 * UNIT),
+            "top_left": QPointF(0, -1.9 * UNIT),
+            "right": QPointF(0, -4.6 * UNIT),
+            "left": QPointF(0, -4.6 * UNIT),
+        }
+        return anchor + offsets.get(slot, QPointF(0, 0))
+
+    def _sync_rack(self, state: TableState, seat_state: SeatState, anchor: QPointF, duration: int) -> None:
+        tiles = [t for t in state.rack_order if t in seat_state.tiles] + [
+            t for t in seat_state.tiles if t not in state.rack_order
+        ]
+        for tile in list(self.rack_items):
+            if tile not in tiles:
+                self.removeItem(self.rack_items.pop(tile))
+        width = len(tiles) * (UNIT + RACK_GAP) - RACK_GAP
+        for i, tile in enumerate(tiles):
+            item = self.rack_items.get(tile)
+            if item is None:
+                item = TileItem(tile, self.look, vertical=True)
+                item.back_flag = self.flag_pixmap
+                item.setPos(anchor)
+                self.addItem(item)
+                self.rack_items[tile] = item
+            item.vertical = True
+            item.face_up = True
+            item.set_first(tile.high)
+            item.setZValue(20)
+            legal = tile in state.legal
+            item.setCursor(Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor)
+            item.set_flags(legal=legal, newest=False, star=False)
+            lift = -UNIT * 0.25 if legal else 0.0
+            target = QPointF(anchor.x() - width / 2 + UNIT / 2 + i * (UNIT + RACK_GAP), anchor.y() + lift)
+            if self._drag is None or self._drag[0] is not item:
+                self._move(item, target, duration)
+
+    def _sync_backs(self, seat: int, seat_state: SeatState, anchor: QPointF, along: str) -> None:
+        items = self.back_items.setdefault(seat, [])
+        faces = list(seat_state.tiles)
+        wanted = len(faces) if faces else seat_state.count
+        while len(items) > wanted:
+            self.removeItem(items.pop())
+        while len(items) < wanted:
+            item = TileItem(None, self.look, vertical=along == "x", face_up=False)
+            item.back_flag = self.flag_pixmap
+            item.setScale(BACK_SCALE)
+            item.setZValue(15)
+            self.addItem(item)
+            items.append(item)
+        step = (UNIT + RACK_GAP) * BACK_SCALE if along == "x" else (UNIT + RACK_GAP * 0.5) * BACK_SCALE
+        span = step * (len(items) - 1)
+        for i, item in enumerate(items):
+            item.vertical = along == "x"
+            if faces:
+                item.tile = faces[i]
+                item.face_up = True
+                item.set_first(faces[i].high)
+            else:
+                item.tile = None
+                item.face_up = False
+            item.prepareGeometryChange()
+            offset = -span / 2 + i * step
+            item.setPos(anchor + (QPointF(offset, 0) if along == "x" else QPointF(0, offset)))
+            item.update()
+
+    def _move(self, item: TileItem, target: QPointF, duration: int) -> None:
+        if duration <= 0 or (item.pos() - target).manhattanLength() < 1:
+            item.setPos(target)
+            return
+        animation = QPropertyAnimation(item, b"pos")
+        animation.setDuration(duration)
+        animation.setEndValue(target)
+        animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._animations.append(animation)
+        animation.finished.connect(
+            lambda: self._animations.remove(animation) if animation in self._animations else None
+        )
+        animation.start()
+
+    @property
+    def animating(self) -> bool:
+        return bool(self._animations)
+
+    # ---- end markers -------------------------------------------------------------------------
+
+    def show_markers(self, spots: list[EndSpot]) -> list[EndMarker]:
+        self.clear_markers()
+        for i, spot in enumerate(spots):
+            marker = EndMarker(i, spot, self.look)
+            marker.clicked.connect(self.endMarkerClicked)
+            self.addItem(marker)
+            self.markers.append(marker)
+        return self.markers
+
+    def clear_markers(self) -> None:
+        for marker in self.markers:
+            self.removeItem(marker)
+        self.markers = []
+
+    def marker_at(self, point: QPointF) -> int | None:
+        for marker in self.markers:
+            if marker.sceneBoundingRect().adjusted(-UNIT * 0.4, -UNIT * 0.4, UNIT * 0.4, UNIT * 0.4).contains(point):
+                return marker.index
+        return None
+
+    # ---- clicks and drags on the rack ---------------------------------------------------------
+
+    def rack_tile_at(self, point: QPointF) -> TileItem | None:
+        for item in self.rack_items.values():
+            if item.sceneBoundingRect().contains(point):
+                return item
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        item = self.rack_tile_at(event.scenePos()) if event.button() == Qt.MouseButton.LeftButton else None
+        if item is None:
+            super().mousePressEvent(event)
+            return
+        self._drag = (item, event.scenePos(), item.pos())
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._drag is None:
+            super().mouseMoveEvent(event)
+            return
+        item, start, origin = self._drag
+        if item.legal and (event.scenePos() - start).manhattanLength() > 8:
+            item.setZValue(60)
+            item.setPos(origin + event.scenePos() - start)
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self._drag is None:
+            super().mouseReleaseEvent(event)
+            return
+        item, start, origin = self._drag
+        self._drag = None
+        assert item.tile is not None
+        if (event.scenePos() - start).manhattanLength() <= 8:
+            item.setPos(origin)
+            self.rackTileClicked.emit(item.tile)
+        else:
+            self.rackTileDropped.emit(item.tile, event.scenePos())
+            if item.tile in self.rack_items:
+                self._move(item, origin, self.look.animation_ms)
+        event.accept()
+
+    def items_for_rack(self) -> list[TileItem]:
+        """Rack items left to right."""
+        return sorted(self.rack_items.values(), key=lambda item: item.pos().x())
+
+    def is_ours(self, item: QGraphicsItem) -> bool:
+        return item in self.rack_items.values()

@@ -1,0 +1,323 @@
+"""A domino drawn by the program: face with pips, finish, bevel and shadow; or its back with a flag."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from ...engine.tiles import Tile
+from ..look import PIN_COLORS, PIP_COLORS, Finish, Look
+
+UNIT = 40.0  # a tile is 2 x 1 units
+
+# Where the pips of 0..9 sit in a unit square (fractions of the half); 10..12 use a 3x4 grid.
+_PIP_SPOTS: dict[int, list[tuple[float, float]]] = {
+    0: [],
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
+    7: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.5, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
+    8: [(0.22, 0.22), (0.5, 0.22), (0.78, 0.22), (0.25, 0.5), (0.75, 0.5), (0.22, 0.78), (0.5, 0.78), (0.78, 0.78)],
+    9: [(x, y) for y in (0.22, 0.5, 0.78) for x in (0.22, 0.5, 0.78)],
+}
+
+
+def pip_spots(n: int) -> list[tuple[float, float]]:
+    if n in _PIP_SPOTS:
+        return _PIP_SPOTS[n]
+    grid = [(x, y) for y in (0.17, 0.39, 0.61, 0.83) for x in (0.22, 0.5, 0.78)]
+    return grid[:n]
+
+
+class TileItem(QGraphicsObject):
+    """One tile. `tile` None draws a back. Long side horizontal unless `vertical`."""
+
+    def __init__(self, tile: Tile | None, look: Look, *, vertical: bool = False, face_up: bool = True) -> None:
+        super().__init__()
+        self.tile = tile
+        self.look = look
+        self.vertical = vertical
+        self.face_up = face_up and tile is not None
+        self.first = tile.high if tile else 0  # the number drawn on the top / left half
+        self.legal = False
+        self.selected_for_play = False
+        self.focused = False
+        self.newest = False
+        self.star = False
+        self.back_flag: QPixmap | None = None
+        self.setAcceptHoverEvents(True)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    # ---- state the scene sets --------------------------------------------------------------------
+
+    def set_first(self, number: int) -> None:
+        """Which number is drawn first (top or left): tiles on the table show their joined end inward."""
+        self.first = number
+        self.update()
+
+    def set_flags(
+        self,
+        *,
+        legal: bool | None = None,
+        selected: bool | None = None,
+        focused: bool | None = None,
+        newest: bool | None = None,
+        star: bool | None = None,
+    ) -> None:
+        if legal is not None:
+            self.legal = legal
+        if selected is not None:
+            self.selected_for_play = selected
+        if focused is not None:
+            self.focused = focused
+        if newest is not None:
+            self.newest = newest
+        if star is not None:
+            self.star = star
+        self.update()
+
+    def size(self) -> tuple[float, float]:
+        return (UNIT, 2 * UNIT) if self.vertical else (2 * UNIT, UNIT)
+
+    def boundingRect(self) -> QRectF:
+        w, h = self.size()
+        return QRectF(-w / 2 - 6, -h / 2 - 6, w + 14, h + 14)
+
+    def body_rect(self) -> QRectF:
+        w, h = self.size()
+        return QRectF(-w / 2, -h / 2, w, h)
+
+    def halves(self) -> tuple[QRectF, QRectF]:
+        body = self.body_rect()
+        if self.vertical:
+            return (
+                QRectF(body.left(), body.top(), body.width(), body.height() / 2),
+                QRectF(body.left(), body.center().y(), body.width(), body.height() / 2),
+            )
+        return (
+            QRectF(body.left(), body.top(), body.width() / 2, body.height()),
+            QRectF(body.center().x(), body.top(), body.width() / 2, body.height()),
+        )
+
+    # ---- painting --------------------------------------------------------------------------------
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        body = self.body_rect()
+        radius = UNIT * 0.16
+        # Shadow first, offset down-right.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 90))
+        painter.drawRoundedRect(body.translated(3.5, 4.5), radius, radius)
+        if self.face_up and self.tile is not None:
+            self._paint_face(painter, body, radius, self.look.finish)
+        else:
+            self._paint_back(painter, body, radius)
+        self._paint_marks(painter, body, radius)
+
+    def _paint_face(self, painter: QPainter, body: QRectF, radius: float, finish: Finish) -> None:
+        gradient = QLinearGradient(body.topLeft(), body.bottomRight())
+        gradient.setColorAt(0.0, QColor(finish.light))
+        gradient.setColorAt(1.0, QColor(finish.dark))
+        path = QPainterPath()
+        path.addRoundedRect(body, radius, radius)
+        painter.fillPath(path, QBrush(gradient))
+        painter.save()
+        painter.setClipPath(path)
+        self._paint_texture(painter, body, finish)
+        painter.restore()
+        # Bevel: a light edge top-left and a dark edge bottom-right.
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(255, 255, 255, 150), 1.6))
+        painter.drawRoundedRect(body.adjusted(1.5, 1.5, -1.5, -1.5), radius, radius)
+        painter.setPen(QPen(QColor(finish.edge), 1.2))
+        painter.drawRoundedRect(body, radius, radius)
+        # The divider between the halves.
+        assert self.tile is not None
+        first, second = self.first, self.tile.other(self.first)
+        top, bottom = self.halves()
+        painter.setPen(QPen(QColor(finish.edge), 1.4))
+        if self.vertical:
+            y = body.center().y()
+            painter.drawLine(QPointF(body.left() + 5, y), QPointF(body.right() - 5, y))
+        else:
+            x = body.center().x()
+            painter.drawLine(QPointF(x, body.top() + 5), QPointF(x, body.bottom() - 5))
+        pip_color = QColor(finish.pip)
+        second_color = QColor("#fdfbf3") if finish.texture == "two_tone" else pip_color
+        self._paint_number(painter, top, first, pip_color)
+        self._paint_number(painter, bottom, second, second_color)
+        self._paint_pin(painter, body)
+
+    def _paint_texture(self, painter: QPainter, body: QRectF, finish: Finish) -> None:
+        seed = (self.tile.high * 13 + self.tile.low) if self.tile else 0
+        if finish.texture == "two_tone":
+            _, second_half = self.halves()
+            painter.fillRect(second_half, QColor(finish.second))
+        elif finish.texture == "marble":
+            pen = QPen(QColor(finish.second), 1.1)
+            for k in range(4):
+                path = QPainterPath()
+                y0 = body.top() + body.height() * (0.15 + 0.25 * k)
+                path.moveTo(body.left(), y0)
+                for step in range(1, 9):
+                    x = body.left() + body.width() * step / 8
+                    y = y0 + math.sin(step * 1.3 + seed + k * 2.1) * body.height() * 0.12
+                    path.lineTo(x, y)
+                pen.setColor(QColor(finish.second).lighter(100 + 15 * k))
+                painter.strokePath(path, pen)
+        elif finish.texture == "wood":
+            pen = QPen(QColor(finish.second), 1.0)
+            count = 9
+            for k in range(count):
+                path = QPainterPath()
+                frac = (k + 0.5) / count
+                if self.vertical:
+                    x0 = body.left() + body.width() * frac
+                    path.moveTo(x0, body.top())
+                    for step in range(1, 11):
+                        y = body.top() + body.height() * step / 10
+                        path.lineTo(x0 + math.sin(step * 0.9 + seed * 0.7 + k) * 1.8, y)
+                else:
+                    y0 = body.top() + body.height() * frac
+                    path.moveTo(body.left(), y0)
+                    for step in range(1, 11):
+                        x = body.left() + body.width() * step / 10
+                        path.lineTo(x, y0 + math.sin(step * 0.9 + seed * 0.7 + k) * 1.8)
+                painter.strokePath(path, pen)
+        elif finish.texture == "pearl":
+            sheen = QRadialGradient(
+                body.center() + QPointF(-body.width() * 0.2, -body.height() * 0.25),
+                max(body.width(), body.height()) * 0.7,
+            )
+            sheen.setColorAt(0.0, QColor(255, 255, 255, 150))
+            sheen.setColorAt(0.45, QColor(finish.second).lighter(105))
+            tint = QColor(finish.second)
+            tint.setAlpha(40)
+            sheen.setColorAt(1.0, tint)
+            painter.fillRect(body, QBrush(sheen))
+
+    def _paint_number(self, painter: QPainter, half: QRectF, number: int, color: QColor) -> None:
+        style = self.look.pips
+        if style == "numerals":
+            font = QFont("DejaVu Sans")
+            font.setBold(True)
+            font.setPixelSize(int(UNIT * (0.62 if number < 10 else 0.5)))
+            painter.setFont(font)
+            painter.setPen(color)
+            painter.drawText(half, Qt.AlignmentFlag.AlignCenter, str(number))
+            return
+        if style == "colored" and number:
+            color = QColor(PIP_COLORS[number % len(PIP_COLORS)])
+            if self.look.finish.texture == "two_tone" or QColor(self.look.finish.light).lightness() < 110:
+                color = color.lighter(140)
+        inset = half.adjusted(half.width() * 0.08, half.height() * 0.08, -half.width() * 0.08, -half.height() * 0.08)
+        spots = pip_spots(number)
+        radius = UNIT * (0.085 if number <= 6 else 0.07 if number <= 9 else 0.058)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for fx, fy in spots:
+            center = QPointF(inset.left() + fx * inset.width(), inset.top() + fy * inset.height())
+            drill = QRadialGradient(center - QPointF(radius * 0.3, radius * 0.3), radius * 1.3)
+            drill.setColorAt(0.0, color.lighter(160))
+            drill.setColorAt(0.7, color)
+            drill.setColorAt(1.0, color.darker(140))
+            painter.setBrush(QBrush(drill))
+            painter.drawEllipse(center, radius, radius)
+
+    def _paint_pin(self, painter: QPainter, body: QRectF) -> None:
+        if self.look.pin not in PIN_COLORS:
+            return
+        light, dark = PIN_COLORS[self.look.pin]
+        center = body.center()
+        r = UNIT * 0.075
+        grad = QRadialGradient(center - QPointF(r * 0.4, r * 0.4), r * 1.5)
+        grad.setColorAt(0.0, QColor(light))
+        grad.setColorAt(1.0, QColor(dark))
+        painter.setPen(QPen(QColor(dark).darker(130), 0.6))
+        painter.setBrush(QBrush(grad))
+        painter.drawEllipse(center, r, r)
+
+    def _paint_back(self, painter: QPainter, body: QRectF, radius: float) -> None:
+        theme = self.look.theme
+        base = QColor(theme.rail)
+        gradient = QLinearGradient(body.topLeft(), body.bottomRight())
+        gradient.setColorAt(0.0, base.lighter(135))
+        gradient.setColorAt(1.0, base.darker(120))
+        path = QPainterPath()
+        path.addRoundedRect(body, radius, radius)
+        painter.fillPath(path, QBrush(gradient))
+        inner = body.adjusted(5, 5, -5, -5)
+        if self.back_flag is not None and not self.back_flag.isNull():
+            painter.save()
+            painter.setClipPath(path)
+            painter.setOpacity(0.92)
+            painter.drawPixmap(inner.toRect(), self.back_flag)
+            painter.restore()
+        else:
+            painter.setPen(QPen(QColor(theme.accent), 1.2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(inner, radius * 0.7, radius * 0.7)
+            painter.drawEllipse(body.center(), UNIT * 0.16, UNIT * 0.16)
+        painter.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(body, radius, radius)
+
+    def _paint_marks(self, painter: QPainter, body: QRectF, radius: float) -> None:
+        theme = self.look.theme
+        if self.legal:
+            # Legal tiles get a glow and a dot, so colour is never the only signal.
+            painter.setPen(QPen(QColor(theme.highlight), 3.2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(body.adjusted(-2.5, -2.5, 2.5, 2.5), radius + 2, radius + 2)
+            painter.setPen(QPen(QColor(0, 0, 0, 180), 1))
+            painter.setBrush(QColor(theme.highlight))
+            dot = (
+                QPointF(body.center().x(), body.top() - 1)
+                if self.vertical
+                else QPointF(body.left() - 1, body.center().y())
+            )
+            painter.drawEllipse(dot, 3.5, 3.5)
+        if self.newest:
+            painter.setPen(QPen(QColor(theme.accent), 2.6, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(body.adjusted(-3, -3, 3, 3), radius + 2, radius + 2)
+        if self.focused:
+            painter.setPen(QPen(QColor("#ffffff"), 2.4))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(body.adjusted(-5, -5, 5, 5), radius + 4, radius + 4)
+            painter.setPen(QPen(QColor("#000000"), 1.2, Qt.PenStyle.DotLine))
+            painter.drawRoundedRect(body.adjusted(-5, -5, 5, 5), radius + 4, radius + 4)
+        if self.star:
+            self._paint_star(painter, QPointF(body.right() - 7, body.top() + 7))
+
+    def _paint_star(self, painter: QPainter, center: QPointF) -> None:
+        path = QPainterPath()
+        outer, inner = 6.5, 2.8
+        for k in range(10):
+            r = outer if k % 2 == 0 else inner
+            angle = -math.pi / 2 + k * math.pi / 5
+            point = QPointF(center.x() + r * math.cos(angle), center.y() + r * math.sin(angle))
+            if k == 0:
+                path.moveTo(point)
+            else:
+                path.lineTo(point)
+        path.closeSubpath()
+        painter.setPen(QPen(QColor("#5a3b00"), 0.8))
+        painter.setBrush(QColor(self.look.theme.accent))
+        painter.drawPath(path)

@@ -1,0 +1,300 @@
+"""The table's view: fits the scene, turns clicks, drags and keys into intentions for the controller."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QResizeEvent, QTransform
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from ...engine.layout import Layout
+from ...engine.moves import Move, MoveKind
+from ...engine.tiles import Tile
+from ..controller import GameController
+from ..look import Look
+from .geometry import EndSpot
+from .scene import SeatState, TableScene, TableState
+
+
+def describe_tile(tile: Tile) -> str:
+    names = ("blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+    return f"{names[tile.high]} {names[tile.low]}"
+
+
+class TableView(QGraphicsView):
+    """Shows the table for the bottom seat and plays that seat's moves through the controller."""
+
+    status = Signal(str)  # a one-line message for the status bar (why a tile cannot be played, ...)
+    rulesRequested = Signal()
+
+    def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.look = look
+        self.table = TableScene(look)  # held here: a scene kept only in a local would be collected
+        self.setScene(self.table)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Domino table")
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.bottom = 0
+        self.reveal = False  # all hands face up (hand end, open-hands practice)
+        self.focus_index = 0
+        self.choosing: tuple[Tile, list[Move]] | None = None
+        self.marker_focus = 0
+        self.rack_order: list[Tile] = []
+        self.passed: set[int] = set()
+        self.newest: Tile | None = None
+        self._last_layout: Layout | None = None
+        self.table.rackTileClicked.connect(self.tile_clicked)
+        self.table.rackTileDropped.connect(self.tile_dropped)
+        self.table.endMarkerClicked.connect(self.end_chosen)
+        controller.stateChanged.connect(self.refresh)
+        controller.movePlayed.connect(self._note_move)
+        controller.handStarted.connect(self._new_hand)
+        self.apply_look(look)
+
+    # ---- drawing --------------------------------------------------------------------------------
+
+    def apply_look(self, look: Look, flag: object = None) -> None:
+        self.look = look
+        self.setBackgroundBrush(QColor(look.theme.felt_edge).darker(150))
+        self.table.set_look(look, flag)  # type: ignore[arg-type]
+        self._apply_camera()
+
+    def _apply_camera(self) -> None:
+        self.resetTransform()
+        self.fit()
+
+    def _new_hand(self, _index: int) -> None:
+        self.passed.clear()
+        self.newest = None
+        self.reveal = False
+        self.choosing = None
+        self.focus_index = 0
+        hand = self.controller.hand
+        self.rack_order = list(hand.hands[self.bottom]) if hand else []
+
+    def _note_move(self, seat: int, move: Move) -> None:
+        if move.kind is MoveKind.PASS:
+            self.passed.add(seat)
+        elif move.kind is MoveKind.PLAY:
+            self.passed.discard(seat)
+            self.newest = move.tile
+
+    def state(self) -> TableState:
+        controller = self.controller
+        match = controller.match
+        hand = controller.hand
+        rules = controller.rules
+        if match is None or rules is None:
+            return TableState(None, [], 0)
+        result = controller.last_result if hand is None else None
+        layout = hand.layout if hand is not None else self._last_layout
+        if hand is not None:
+            self._last_layout = hand.layout
+        seats = []
+        turn = hand.turn if hand is not None and not hand.is_over else -1
+        for seat, config in enumerate(controller.seats):
+            if hand is not None:
+                count = len(hand.hands[seat])
+                show = seat == self.bottom or self.reveal
+                tiles = tuple(hand.hands[seat]) if show else ()
+            elif result is not None:
+                tiles = result.remaining[seat]
+                count = len(tiles)
+            else:
+                tiles, count = (), 0
+            partner = rules.partners and seat != self.bottom and rules.side_of(seat) == rules.side_of(self.bottom)
+            note = "thinking…" if controller.thinking == seat else ""
+            if result is not None:
+                note = f"{result.pips[seat]} pips"
+            seats.append(SeatState(config.name, count, tiles, partner, seat == turn, seat in self.passed, note))
+        legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
+        if controller.human_turn() != self.bottom:
+            legal = frozenset()
+        stock = len(hand.stock) if hand is not None else 0
+        return TableState(layout, seats, self.bottom, legal, self.newest, stock, self.rack_order)
+
+    def refresh(self) -> None:
+        self.table.sync(self.state(), animate=self.isVisible())
+        self._show_focus()
+        self.fit()
+
+    def fit(self) -> None:
+        rect = self.table.sceneRect()
+        if rect.isEmpty():
+            return
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.look.camera == "tilted":
+            # A gentle perspective: the far side of the table leans away.
+            tilt = QTransform()
+            tilt.translate(rect.center().x(), rect.center().y())
+            tilt.scale(1.0, 0.86)
+            tilt.translate(-rect.center().x(), -rect.center().y())
+            self.setTransform(tilt * self.transform())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    # ---- intentions ------------------------------------------------------------------------
+
+    def moves_for(self, tile: Tile) -> list[Move]:
+        return [m for m in self.controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile == tile]
+
+    def tile_clicked(self, tile: Tile) -> None:
+        if self.controller.human_turn() != self.bottom:
+            self.status.emit("Wait for your turn.")
+            return
+        moves = self.moves_for(tile)
+        if not moves:
+            hand = self.controller.hand
+            ends = ", ".join(str(e) for e in hand.layout.open_ends()) if hand else ""
+            self.status.emit(f"{tile} does not fit: the open ends show {ends}." if ends else f"{tile} cannot lead.")
+            return
+        if len(moves) == 1:
+            self.play(moves[0])
+            return
+        self.choosing = (tile, moves)
+        self.marker_focus = 0
+        spots = [self._end_spot(m) for m in moves]
+        self.table.show_markers(spots)
+        self._show_focus()
+        self.status.emit(f"{tile} fits more than one end: pick one.")
+
+    def _end_spot(self, move: Move) -> EndSpot:
+        hand = self.controller.hand
+        assert hand is not None
+        counts_doubles = hand.rules.end_scoring.value != "none"
+        for i in hand.layout.open_arms():
+            arm = hand.layout.arms[i]
+            if arm.end == move.end and (arm.double_at_end and counts_doubles) == move.on_double:
+                return self.table.plan.ends[i]
+        return self.table.plan.ends[0]
+
+    def end_chosen(self, index: int) -> None:
+        if self.choosing is None:
+            return
+        _, moves = self.choosing
+        if 0 <= index < len(moves):
+            self.play(moves[index])
+
+    def tile_dropped(self, tile: Tile, point: QPointF) -> None:
+        if self.controller.human_turn() != self.bottom:
+            return
+        moves = self.moves_for(tile)
+        if not moves:
+            self.tile_clicked(tile)
+            return
+        if self.choosing is not None and self.choosing[0] == tile:
+            index = self.table.marker_at(point)
+            if index is not None:
+                self.play(moves[index])
+                return
+        for move in moves:
+            spot = self._end_spot(move)
+            if (QPointF(spot.x, spot.y) - point).manhattanLength() < 3 * 40:
+                self.play(move)
+                return
+        if len(moves) == 1 and self.table.plan.ends and point.y() < self.table.rack_items[tile].pos().y() - 80:
+            self.play(moves[0])  # dropped onto the table: the only place it can go
+            return
+        self.tile_clicked(tile)
+
+    def play(self, move: Move) -> None:
+        self.choosing = None
+        self.table.clear_markers()
+        self.controller.play(move)
+
+    def draw_or_pass(self, kind: MoveKind) -> None:
+        moves = self.controller.legal_moves()
+        if self.controller.human_turn() != self.bottom:
+            self.status.emit("Wait for your turn.")
+            return
+        wanted = [m for m in moves if m.kind is kind]
+        if wanted:
+            self.play(wanted[0])
+        elif kind is MoveKind.PASS:
+            self.status.emit(
+                "You cannot pass: a tile of yours fits."
+                if moves and moves[0].kind is MoveKind.PLAY
+                else "You must draw from the stock first."
+            )
+        else:
+            self.status.emit(
+                "You cannot draw: a tile of yours fits."
+                if moves and moves[0].kind is MoveKind.PLAY
+                else "There is nothing to draw."
+            )
+
+    # ---- keyboard ---------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        rack = self.table.items_for_rack()
+        if key == Qt.Key.Key_Question or (
+            key == Qt.Key.Key_Slash and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        ):
+            self.rulesRequested.emit()
+        elif key == Qt.Key.Key_D:
+            self.draw_or_pass(MoveKind.DRAW)
+        elif key == Qt.Key.Key_P:
+            self.draw_or_pass(MoveKind.PASS)
+        elif self.choosing is not None and key in (
+            Qt.Key.Key_Left,
+            Qt.Key.Key_Right,
+            Qt.Key.Key_Up,
+            Qt.Key.Key_Down,
+            Qt.Key.Key_Tab,
+        ):
+            step = -1 if key in (Qt.Key.Key_Left, Qt.Key.Key_Up) else 1
+            self.marker_focus = (self.marker_focus + step) % len(self.choosing[1])
+            self._show_focus()
+        elif self.choosing is not None and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.end_chosen(self.marker_focus)
+        elif self.choosing is not None and key == Qt.Key.Key_Escape:
+            self.choosing = None
+            self.table.clear_markers()
+            self._show_focus()
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and rack:
+            step = -1 if key in (Qt.Key.Key_Left, Qt.Key.Key_Backtab) else 1
+            self.focus_index = (self.focus_index + step) % len(rack)
+            self._show_focus()
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and rack:
+            self.focus_index = min(self.focus_index, len(rack) - 1)
+            tile = rack[self.focus_index].tile
+            if tile is not None:
+                self.tile_clicked(tile)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        return False
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self._show_focus()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self._show_focus()
+
+    def _show_focus(self) -> None:
+        rack = self.table.items_for_rack()
+        has_focus = self.hasFocus()
+        if rack:
+            self.focus_index = min(self.focus_index, len(rack) - 1)
+        for i, item in enumerate(rack):
+            item.set_flags(focused=has_focus and self.choosing is None and i == self.focus_index)
+        for marker in self.table.markers:
+            marker.focused = marker.index == self.marker_focus
+            marker.update()
+        if rack and has_focus and self.choosing is None:
+            tile = rack[self.focus_index].tile
+            if tile is not None:
+                fits = "playable" if rack[self.focus_index].legal else "not playable now"
+                self.setAccessibleDescription(f"{describe_tile(tile)}, {fits}")
