@@ -43,6 +43,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _exit_now(code: int) -> int:
+    """Leave without Python's interpreter teardown, where PySide6 can crash on Linux after all work is done.
+    Everything the game keeps is written as it happens, so nothing is lost by skipping it."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -62,7 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot is None:
         window = MainWindow(settings)
         window.show()
-        return int(app.exec())
+        code = int(app.exec())
+        settings.store.sync()
+        return _exit_now(code)
     try:
         rules = build_rules(args.preset)
     except RulesError as exc:
@@ -91,8 +101,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.screenshot.parent.mkdir(parents=True, exist_ok=True)
     if not target.grab().save(str(args.screenshot)):
         print(f"error: could not write {args.screenshot}", file=sys.stderr)
-        return 1
-    return 0
+        return _exit_now(1)
+    settings.store.sync()
+    return _exit_now(0)
 
 
 if __name__ == "__main__":

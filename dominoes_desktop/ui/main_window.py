@@ -27,7 +27,7 @@ from ..engine.rules import Rules
 from .controller import GameController, default_seats
 from .lobby import LobbyPage
 from .look import Look
-from .panels import HandEndPanel, MoveLog, ScorePanel, describe_move
+from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
 from .rules_page import rules_html
 from .settings import Settings
 from .table.view import TableView
@@ -215,6 +215,7 @@ class GamePage(QWidget):
             button = QPushButton(f"{self.controller.seats[seat].name} leads")
             button.setAccessibleName(f"{self.controller.seats[seat].name} leads")
             button.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
+            button.installEventFilter(RETURN_CLICKS)
             box.addWidget(button)
         self.leader_choice.show()
         self.leader_choice.raise_()

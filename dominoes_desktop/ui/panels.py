@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -17,6 +18,24 @@ from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.rules import Rules
 from .controller import SeatConfig
+
+
+class ReturnClicks(QObject):
+    """Enter or Return on a focused button inside a panel clicks it, as in a dialog (keyboard play)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and isinstance(watched, QPushButton)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            watched.click()
+            return True
+        return False
+
+
+RETURN_CLICKS = ReturnClicks()
 
 
 def side_name(rules: Rules, seats: list[SeatConfig], side: int) -> str:
@@ -95,6 +114,8 @@ class HandEndPanel(QFrame):
         self.again.setAccessibleName("New match")
         self.next.clicked.connect(self.nextRequested)
         self.again.clicked.connect(self.newMatchRequested)
+        self.next.installEventFilter(RETURN_CLICKS)
+        self.again.installEventFilter(RETURN_CLICKS)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.again)

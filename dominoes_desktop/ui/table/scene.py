@@ -168,7 +168,7 @@ class TableScene(QGraphicsScene):
         self.plan = TablePlan({}, [], [])
         self.state: TableState | None = None
         self.flag_pixmap: QPixmap | None = None
-        self._animations: list[QPropertyAnimation] = []
+        self._animations: dict[TileItem, QPropertyAnimation] = {}  # kept referenced while they run
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
         self.stock_plate = NamePlate(look)
         self.addItem(self.stock_plate)
@@ -229,7 +229,7 @@ class TableScene(QGraphicsScene):
         plan = self.plan
         for tile in list(self.table_items):
             if tile not in plan.spots:
-                self.removeItem(self.table_items.pop(tile))
+                self._discard(self.table_items.pop(tile))
         pose = state.layout.pose if state.layout is not None else None
         for tile, spot in plan.spots.items():
             item = self.table_items.get(tile)
@@ -241,8 +241,7 @@ class TableScene(QGraphicsScene):
                     item.setPos(self._launch_point(tile))
                     self.addItem(item)
                 self.table_items[tile] = item
-            item.face_up = True
-            item.vertical = spot.vertical
+            item.set_face(vertical=spot.vertical, face_up=True)
             item.setZValue(10)
             item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
@@ -280,7 +279,7 @@ class TableScene(QGraphicsScene):
         for seat in list(self.back_items):
             if seat >= players:
                 for item in self.back_items.pop(seat):
-                    self.removeItem(item)
+                    self._discard(item)
         for seat, seat_state in enumerate(state.seats):
             slot = slots[(seat - state.bottom) % players]
             anchor, along = self._slot_anchor(slot, table)
@@ -336,25 +335,24 @@ class TableScene(QGraphicsScene):
         ]
         for tile in list(self.rack_items):
             if tile not in tiles:
-                self.removeItem(self.rack_items.pop(tile))
+                self._discard(self.rack_items.pop(tile))
         width = len(tiles) * (UNIT + RACK_GAP) - RACK_GAP
         for i, tile in enumerate(tiles):
+            lift = -UNIT * 0.25 if tile in state.legal else 0.0
+            target = QPointF(anchor.x() - width / 2 + UNIT / 2 + i * (UNIT + RACK_GAP), anchor.y() + lift)
             item = self.rack_items.get(tile)
             if item is None:
                 item = TileItem(tile, self.look, vertical=True)
                 item.back_flag = self.flag_pixmap
-                item.setPos(anchor)
+                item.setPos(target)  # a new hand's tiles appear in place; only moves fly
                 self.addItem(item)
                 self.rack_items[tile] = item
-            item.vertical = True
-            item.face_up = True
+            item.set_face(vertical=True, face_up=True)
             item.set_first(tile.high)
             item.setZValue(20)
             legal = tile in state.legal
             item.setCursor(Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor)
             item.set_flags(legal=legal, newest=False, star=False)
-            lift = -UNIT * 0.25 if legal else 0.0
-            target = QPointF(anchor.x() - width / 2 + UNIT / 2 + i * (UNIT + RACK_GAP), anchor.y() + lift)
             if self._drag is None or self._drag[0] is not item:
                 self._move(item, target, duration)
 
@@ -363,7 +361,7 @@ class TableScene(QGraphicsScene):
         faces = list(seat_state.tiles)
         wanted = len(faces) if faces else seat_state.count
         while len(items) > wanted:
-            self.removeItem(items.pop())
+            self._discard(items.pop())
         while len(items) < wanted:
             item = TileItem(None, self.look, vertical=along == "x", face_up=False)
             item.back_flag = self.flag_pixmap
@@ -374,20 +372,20 @@ class TableScene(QGraphicsScene):
         step = (UNIT + RACK_GAP) * BACK_SCALE if along == "x" else (UNIT + RACK_GAP * 0.5) * BACK_SCALE
         span = step * (len(items) - 1)
         for i, item in enumerate(items):
-            item.vertical = along == "x"
-            if faces:
-                item.tile = faces[i]
-                item.face_up = True
-                item.set_first(faces[i].high)
-            else:
-                item.tile = None
-                item.face_up = False
-            item.prepareGeometryChange()
+            tile = faces[i] if faces else None
+            if tile != item.tile:
+                item.tile = tile
+                item.update()
+            item.set_face(vertical=along == "x", face_up=tile is not None)
+            if tile is not None:
+                item.set_first(tile.high)
             offset = -span / 2 + i * step
             item.setPos(anchor + (QPointF(offset, 0) if along == "x" else QPointF(0, offset)))
-            item.update()
 
     def _move(self, item: TileItem, target: QPointF, duration: int) -> None:
+        running = self._animations.pop(item, None)
+        if running is not None:
+            running.stop()
         if duration <= 0 or (item.pos() - target).manhattanLength() < 1:
             item.setPos(target)
             return
@@ -395,15 +393,23 @@ class TableScene(QGraphicsScene):
         animation.setDuration(duration)
         animation.setEndValue(target)
         animation.setEasingCurve(QEasingCurve.Type.OutCubic)
-        self._animations.append(animation)
-        animation.finished.connect(
-            lambda: self._animations.remove(animation) if animation in self._animations else None
-        )
+        self._animations[item] = animation
+        animation.finished.connect(lambda: self._animation_done(item, animation))
         animation.start()
+
+    def _animation_done(self, item: TileItem, animation: QPropertyAnimation) -> None:
+        if self._animations.get(item) is animation:
+            del self._animations[item]
+
+    def _discard(self, item: TileItem) -> None:
+        running = self._animations.pop(item, None)
+        if running is not None:
+            running.stop()
+        self.removeItem(item)
 
     @property
     def animating(self) -> bool:
-        return bool(self._animations)
+        return any(a.state() == QPropertyAnimation.State.Running for a in self._animations.values())
 
     # ---- end markers -------------------------------------------------------------------------
 
@@ -430,8 +436,10 @@ class TableScene(QGraphicsScene):
     # ---- clicks and drags on the rack ---------------------------------------------------------
 
     def rack_tile_at(self, point: QPointF) -> TileItem | None:
-        for item in self.rack_items.values():
-            if item.sceneBoundingRect().contains(point):
+        """The topmost rack tile under `point`, by its body (not its shadow)."""
+        for item in self.items(point):
+            in_rack = isinstance(item, TileItem) and item in self.rack_items.values()
+            if in_rack and item.mapRectToScene(item.body_rect()).contains(point):
                 return item
         return None
 

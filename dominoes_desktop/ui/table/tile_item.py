@@ -68,8 +68,9 @@ class TileItem(QGraphicsObject):
 
     def set_first(self, number: int) -> None:
         """Which number is drawn first (top or left): tiles on the table show their joined end inward."""
-        self.first = number
-        self.update()
+        if number != self.first:
+            self.first = number
+            self.update()
 
     def set_flags(
         self,
@@ -80,6 +81,7 @@ class TileItem(QGraphicsObject):
         newest: bool | None = None,
         star: bool | None = None,
     ) -> None:
+        before = (self.legal, self.selected_for_play, self.focused, self.newest, self.star)
         if legal is not None:
             self.legal = legal
         if selected is not None:
@@ -90,7 +92,15 @@ class TileItem(QGraphicsObject):
             self.newest = newest
         if star is not None:
             self.star = star
-        self.update()
+        if (self.legal, self.selected_for_play, self.focused, self.newest, self.star) != before:
+            self.update()  # repaint only what changed: paints cost the UI thread the GIL
+
+    def set_face(self, *, vertical: bool, face_up: bool) -> None:
+        if (vertical, face_up) != (self.vertical, self.face_up):
+            self.prepareGeometryChange()
+            self.vertical = vertical
+            self.face_up = face_up
+            self.update()
 
     def size(self) -> tuple[float, float]:
         return (UNIT, 2 * UNIT) if self.vertical else (2 * UNIT, UNIT)

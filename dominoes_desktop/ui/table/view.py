@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -47,6 +47,7 @@ class TableView(QGraphicsView):
         self.passed: set[int] = set()
         self.newest: Tile | None = None
         self._last_layout: Layout | None = None
+        self._fitted = QRectF()
         self.table.rackTileClicked.connect(self.tile_clicked)
         self.table.rackTileDropped.connect(self.tile_dropped)
         self.table.endMarkerClicked.connect(self.end_chosen)
@@ -120,12 +121,13 @@ class TableView(QGraphicsView):
     def refresh(self) -> None:
         self.table.sync(self.state(), animate=self.isVisible())
         self._show_focus()
-        self.fit()
+        self.fit(force=False)  # a new transform repaints every cached tile: only when the table grew
 
-    def fit(self) -> None:
+    def fit(self, force: bool = True) -> None:
         rect = self.table.sceneRect()
-        if rect.isEmpty():
+        if rect.isEmpty() or (not force and rect == self._fitted):
             return
+        self._fitted = rect
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         if self.look.camera == "tilted":
             # A gentle perspective: the far side of the table leans away.

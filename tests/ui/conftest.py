@@ -1,0 +1,34 @@
+"""Fixtures for driving the real widgets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.settings import Settings, open_settings
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(open_settings(tmp_path / "config"))
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: Settings) -> Iterator[MainWindow]:
+    """The game window, CPUs answering at once on the UI thread so tests are deterministic."""
+    win = MainWindow(settings, pace_ms=0, threaded=False)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.controller.runner.wait(5000)
+
+
+def start(window: MainWindow, preset: str = "jamaican", seed: int = 1, **options: object) -> None:
+    window.start_match(build_rules(preset, dict(options)), "medium", seed)

@@ -1,0 +1,72 @@
+"""Helpers that play the bottom seat the way a person does: clicks and keys on the real view."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.moves import MoveKind
+from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.table.tile_item import TileItem
+
+
+def view_point(window: MainWindow, item: TileItem | object) -> QPoint:
+    view = window.game.table
+    return view.mapFromScene(item.sceneBoundingRect().center())  # type: ignore[attr-defined]
+
+
+def click_item(qtbot: QtBot, window: MainWindow, item: object) -> None:
+    qtbot.mouseClick(window.game.table.viewport(), Qt.MouseButton.LeftButton, pos=view_point(window, item))
+
+
+def my_turn(window: MainWindow) -> bool:
+    return window.controller.human_turn() == window.game.table.bottom
+
+
+def hand_over(window: MainWindow) -> bool:
+    hand = window.controller.hand
+    return hand is None or hand.is_over
+
+
+def settle(qtbot: QtBot, window: MainWindow) -> None:
+    """Wait for flying tiles to land, as a person would before clicking."""
+    qtbot.waitUntil(lambda: not window.game.table.table.animating, timeout=5000)
+
+
+def play_turn_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
+    """Click the first playable tile (and its first end if asked); press P or D when stuck."""
+    settle(qtbot, window)
+    view = window.game.table
+    moves = window.controller.legal_moves()
+    if moves[0].kind is MoveKind.PASS:
+        qtbot.keyClick(view, Qt.Key.Key_P)
+        return
+    if moves[0].kind is MoveKind.DRAW:
+        qtbot.mouseClick(window.game.draw_button, Qt.MouseButton.LeftButton)
+        return
+    legal = [item for item in view.table.items_for_rack() if item.legal]
+    assert legal, "the view highlights the playable tiles"
+    click_item(qtbot, window, legal[0])
+    settle(qtbot, window)
+    if view.table.markers:
+        click_item(qtbot, window, view.table.markers[0])
+
+
+def play_turn_by_keys(qtbot: QtBot, window: MainWindow) -> None:
+    """Arrow to the first playable tile and press Enter (Enter again for the end); P or D when stuck."""
+    settle(qtbot, window)
+    view = window.game.table
+    moves = window.controller.legal_moves()
+    if moves[0].kind is MoveKind.PASS:
+        qtbot.keyClick(view, Qt.Key.Key_P)
+        return
+    if moves[0].kind is MoveKind.DRAW:
+        qtbot.keyClick(view, Qt.Key.Key_D)
+        return
+    rack = view.table.items_for_rack()
+    target = next(i for i, item in enumerate(rack) if item.legal)
+    while view.focus_index != target:
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    if view.choosing is not None:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
