@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before any QApplication exists
 os.environ.setdefault("QT_ACCESSIBILITY", "1")
 
@@ -12,6 +14,7 @@ def pytest_sessionfinish(session: object, exitstatus: int) -> None:
     session.config.stash_exitstatus = int(exitstatus)  # type: ignore[attr-defined]
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config: object) -> None:
     """PySide6 can crash during interpreter teardown on Linux after every test has passed; leave before it."""
     code = getattr(config, "stash_exitstatus", None)
@@ -22,5 +25,3 @@ def pytest_unconfigure(config: object) -> None:
         sys.stderr.flush()
         os._exit(code)
 
-
-pytest_unconfigure.trylast = True  # type: ignore[attr-defined]
