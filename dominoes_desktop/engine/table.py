@@ -31,9 +31,9 @@ class Table:
         self._fast_rng = random.Random(seed ^ 0x5EED)
         self._all_random = all(p.level == "random" for p in self.players)
 
-    def start_hand(self) -> Hand:
+    def start_hand(self, deal_seed: int | None = None) -> Hand:
         match = self.match
-        match.deal_next()
+        match.deal_next(deal_seed)
         for seat in match.redeal_seats():
             assert match.deal is not None
             if wants_redeal(match.deal.hands[seat], self.rules.redeal_doubles):
@@ -78,8 +78,8 @@ class Table:
         first = hand.pending.seat
         return [(first + i) % self.rules.players for i in range(self.rules.players)]
 
-    def play_hand(self, observer: Observer | None = None) -> HandResult:
-        hand = self.start_hand()
+    def play_hand(self, observer: Observer | None = None, deal_seed: int | None = None) -> HandResult:
+        hand = self.start_hand(deal_seed)
         if observer is None and self._all_random and supports(self.rules):
             # Random players need no views: the playout kernel plays them exactly, much faster.
             return self.match.finish_hand(play_out(hand, self._fast_rng.random))

@@ -1,0 +1,102 @@
+"""CPU strength ladder with duplicate hands: every deal is played twice with the sides swapped.
+
+For each preset and each pair of levels (stronger first), prints JSON per pair: hands, hands won by
+each level, the stronger level's share of decided hands with its 95% confidence interval and its
+z-score against the fair share (1/2 with partners, 1/players alone), and the mean points margin per
+hand (the stronger seat's points minus the others' mean) with its 95% interval. Decision times too.
+
+    python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
+        [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dominoes_desktop.engine.cpu import make_player  # noqa: E402
+from dominoes_desktop.engine.presets import build_rules  # noqa: E402
+from dominoes_desktop.engine.simulate import hand_gains, percentile  # noqa: E402
+from dominoes_desktop.engine.table import Table  # noqa: E402
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None, seed: int) -> dict[str, object]:
+    """Every deal is played once per side (partners) or once per seat (every player for themselves) with
+    the stronger level there, so each seat's luck is shared out evenly."""
+    rules = build_rules(preset)
+    won = {strong: 0, weak: 0}
+    margins: list[float] = []
+    timings: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for d in range(deals):
+        deal_seed = seed * 1_000_003 + d
+        for strong_side in range(rules.sides):
+            levels = [strong if rules.teams[s] == strong_side else weak for s in range(rules.players)]
+            players = [make_player(level, deal_seed + s, movetime) for s, level in enumerate(levels)]
+            table = Table(rules, players, deal_seed)
+            result = table.play_hand(deal_seed=deal_seed)
+            if result.winner_side is not None:
+                won[strong if result.winner_side == strong_side else weak] += 1
+            gains = hand_gains(result, rules.sides)
+            others = [g for s, g in enumerate(gains) if s != strong_side]
+            margins.append(gains[strong_side] - statistics.fmean(others))
+            for level, values in table.decision_ms.items():
+                timings.setdefault(level, []).extend(values)
+    decided = won[strong] + won[weak]
+    # Against the share a level would get if it were no better: 1/2 with partners, 1/players alone.
+    fair = 1 / rules.sides
+    low, high = wilson(won[strong], decided)
+    mean = statistics.fmean(margins)
+    spread = statistics.stdev(margins) if len(margins) > 1 else 0.0
+    half = 1.96 * spread / math.sqrt(len(margins))
+    return {
+        "preset": preset,
+        "pair": f"{strong} vs {weak}",
+        "hands": len(margins),
+        "hands_won": won,
+        "strong_share_of_decided": round(won[strong] / max(1, decided), 4),
+        "fair_share": round(fair, 4),
+        "share_95ci": [round(low, 4), round(high, 4)],
+        "z": round((won[strong] - decided * fair) / math.sqrt(max(1e-9, decided * fair * (1 - fair))), 2),
+        "mean_margin_per_hand": round(mean, 3),
+        "margin_95ci": [round(mean - half, 3), round(mean + half, 3)],
+        "decision_ms": {
+            level: {"n": len(v), "p50": round(statistics.median(v), 2), "p95": round(percentile(v, 0.95), 2)}
+            for level, v in sorted(timings.items())
+        },
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
+    parser.add_argument("--pairs", default="hard:medium,medium:easy,easy:random")
+    parser.add_argument("--deals", type=int, default=500, help="deals per pair; each is played twice")
+    parser.add_argument("--movetime-ms", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for preset in args.presets.split(","):
+        for pair in args.pairs.split(","):
+            strong, weak = pair.split(":")
+            print(json.dumps(duel(preset, strong, weak, args.deals, args.movetime_ms, args.seed)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

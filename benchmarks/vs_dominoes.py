@@ -1,0 +1,171 @@
+"""Our hard CPU against the PyPI package `dominoes` 6.1.0 in its own engine, with duplicate deals.
+
+Its engine plays Puerto Rican rules: 4 players in partnerships, 6-6 poses the hand, a domino scores
+every pip left, a locked hand goes to the lighter team for both teams' pips. Its strongest fair
+player is `players.probabilistic_alphabeta`: it samples hidden hands consistent with the passes and
+runs alpha-beta on each. Our side plays through the bot protocol (`python -m
+dominoes_desktop.engine.bot --level hard`), seeing only what its seat may see. Every deal is played
+twice, once from each side of the table, so deal luck cancels.
+
+    python benchmarks/vs_dominoes.py [--deals 100] [--sample-size 2] [--movetime-ms 150]
+
+Prints JSON: decided hands won by each, our share with its 95% Wilson interval, points per hand for
+each side, and the margin with its 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def tile(d: Any) -> str:
+    return f"{max(d.first, d.second)}-{min(d.first, d.second)}"
+
+
+class Bot:
+    """Our CPU over the bot protocol."""
+
+    def __init__(self, seed: int, movetime: float | None) -> None:
+        command = [sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", "hard", "--seed", str(seed)]
+        if movetime is not None:
+            command += ["--movetime-ms", str(movetime)]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ask(self, request: dict[str, Any]) -> str:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+        if "error" in answer:
+            raise RuntimeError(f"bot error: {answer['error']} for {request}")
+        return str(answer["move"])
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def public_moves(game: Any) -> list[dict[str, Any]]:
+    """Their move list (dominoes placed left or right, None for a pass) in replay notation, by seat."""
+    import dominoes
+
+    board = dominoes.Board()
+    seat = game.starting_player
+    moves = []
+    for entry in game.moves:
+        if entry is None:
+            moves.append({"seat": seat, "move": "pass"})
+        else:
+            domino, left = entry
+            if len(board) == 0:
+                moves.append({"seat": seat, "move": tile(domino)})
+            else:
+                end = board.left_end() if left else board.right_end()
+                moves.append({"seat": seat, "move": f"{tile(domino)}@{end}"})
+            board.add(domino, left)
+        seat = (seat + 1) % 4
+    return moves
+
+
+def our_move(bot: Bot, game: Any) -> tuple[Any, bool]:
+    seat = game.turn
+    request = {
+        "preset": "puerto_rican",
+        "options": {},
+        "hand_index": 0,
+        "seat": seat,
+        "hand": [tile(d) for d in game.hands[seat]],
+        "leader": game.starting_player,
+        "moves": public_moves(game),
+        "scores": [0, 0],
+        "hand_sizes": [len(h) for h in game.hands],
+        "stock": 0,
+    }
+    answer = bot.ask(request)
+    text, _, end = answer.partition("@")
+    for domino, left in game.valid_moves:
+        if tile(domino) != text:
+            continue
+        if not end or len(game.board) == 0:
+            return domino, left
+        side_end = game.board.left_end() if left else game.board.right_end()
+        if str(side_end) == end:
+            return domino, left
+    raise RuntimeError(f"bot answered {answer}, not among {game.valid_moves}")
+
+
+def play(deal_seed: int, ours_team: int, bot: Bot, sample_size: int) -> int:
+    """One hand; returns its points from our team's point of view (positive: we won)."""
+    import dominoes
+    from dominoes import players
+
+    random.seed(deal_seed)
+    game = dominoes.Game.new(starting_domino=dominoes.Domino(6, 6))
+    theirs = players.probabilistic_alphabeta(sample_size=sample_size)
+    while game.result is None:
+        if game.turn % 2 == ours_team:
+            game.make_move(*our_move(bot, game))
+        else:
+            theirs(game)
+            game.make_move(*game.valid_moves[0])
+    points = int(game.result.points)  # positive when players 0 and 2 won
+    return points if ours_team == 0 else -points
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--sample-size", type=int, default=2, help="their hidden-hand samples per decision")
+    parser.add_argument("--movetime-ms", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    bot = Bot(args.seed, args.movetime_ms)
+    results: list[int] = []
+    started = time.perf_counter()
+    try:
+        for d in range(args.deals):
+            for ours_team in (0, 1):
+                results.append(play(args.seed * 100_000 + d, ours_team, bot, args.sample_size))
+    finally:
+        bot.close()
+    won = sum(1 for r in results if r > 0)
+    lost = sum(1 for r in results if r < 0)
+    low, high = wilson(won, won + lost)
+    ours = [max(r, 0) for r in results]
+    theirs = [max(-r, 0) for r in results]
+    mean = statistics.fmean(results)
+    half = 1.96 * statistics.stdev(results) / math.sqrt(len(results)) if len(results) > 1 else 0.0
+    print(json.dumps({
+        "deals": args.deals,
+        "hands": len(results),
+        "their_sample_size": args.sample_size,
+        "hands_won": {"ours_hard": won, "dominoes_probabilistic_alphabeta": lost, "ties": len(results) - won - lost},
+        "our_share_of_decided": round(won / max(1, won + lost), 4),
+        "share_95ci": [round(low, 4), round(high, 4)],
+        "points_per_hand": {"ours": round(statistics.fmean(ours), 2), "theirs": round(statistics.fmean(theirs), 2)},
+        "margin_per_hand": round(mean, 2),
+        "margin_95ci": [round(mean - half, 2), round(mean + half, 2)],
+        "seconds": round(time.perf_counter() - started, 1),
+    }))
+
+
+if __name__ == "__main__":
+    main()
