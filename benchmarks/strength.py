@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dominoes_desktop.engine.cpu import make_player  # noqa: E402
-from dominoes_desktop.engine.presets import build_rules  # noqa: E402
-from dominoes_desktop.engine.simulate import hand_gains, percentile  # noqa: E402
-from dominoes_desktop.engine.table import Table  # noqa: E402
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.simulate import hand_gains, percentile
+from dominoes_desktop.engine.table import Table
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -20,13 +20,13 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from PySide6.QtCore import QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
 
-from dominoes_desktop.engine.presets import build_rules  # noqa: E402
-from dominoes_desktop.ui.controller import SeatConfig  # noqa: E402
-from dominoes_desktop.ui.main_window import MainWindow  # noqa: E402
-from dominoes_desktop.ui.settings import Settings, open_settings  # noqa: E402
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.controller import SeatConfig
+from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.settings import Settings, open_settings
 
 
 def probe(app: QApplication, pace_ms: int) -> dict[str, float]:

@@ -46,17 +46,32 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         for i in range(args.runs):
-            ours.append(timed([sys.executable, "-m", "dominoes_desktop", "--screenshot", str(out / f"t{i}.png"),
-                               "--config", str(out / "cfg")]))
+            ours.append(
+                timed(
+                    [
+                        sys.executable,
+                        "-m",
+                        "dominoes_desktop",
+                        "--screenshot",
+                        str(out / f"t{i}.png"),
+                        "--config",
+                        str(out / "cfg"),
+                    ]
+                )
+            )
             bare.append(timed([sys.executable, "-c", BARE, str(out / f"b{i}.png")]))
-    print(json.dumps({
-        "runs": args.runs,
-        "ours_seconds": [round(x, 3) for x in ours],
-        "bare_pyside6_seconds": [round(x, 3) for x in bare],
-        "ours_median": round(statistics.median(ours), 3),
-        "bare_median": round(statistics.median(bare), 3),
-        "difference_median": round(statistics.median(ours) - statistics.median(bare), 3),
-    }))
+    print(
+        json.dumps(
+            {
+                "runs": args.runs,
+                "ours_seconds": [round(x, 3) for x in ours],
+                "bare_pyside6_seconds": [round(x, 3) for x in bare],
+                "ours_median": round(statistics.median(ours), 3),
+                "bare_median": round(statistics.median(bare), 3),
+                "difference_median": round(statistics.median(ours) - statistics.median(bare), 3),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -153,18 +153,29 @@ def main() -> None:
     theirs = [max(-r, 0) for r in results]
     mean = statistics.fmean(results)
     half = 1.96 * statistics.stdev(results) / math.sqrt(len(results)) if len(results) > 1 else 0.0
-    print(json.dumps({
-        "deals": args.deals,
-        "hands": len(results),
-        "their_sample_size": args.sample_size,
-        "hands_won": {"ours_hard": won, "dominoes_probabilistic_alphabeta": lost, "ties": len(results) - won - lost},
-        "our_share_of_decided": round(won / max(1, won + lost), 4),
-        "share_95ci": [round(low, 4), round(high, 4)],
-        "points_per_hand": {"ours": round(statistics.fmean(ours), 2), "theirs": round(statistics.fmean(theirs), 2)},
-        "margin_per_hand": round(mean, 2),
-        "margin_95ci": [round(mean - half, 2), round(mean + half, 2)],
-        "seconds": round(time.perf_counter() - started, 1),
-    }))
+    print(
+        json.dumps(
+            {
+                "deals": args.deals,
+                "hands": len(results),
+                "their_sample_size": args.sample_size,
+                "hands_won": {
+                    "ours_hard": won,
+                    "dominoes_probabilistic_alphabeta": lost,
+                    "ties": len(results) - won - lost,
+                },
+                "our_share_of_decided": round(won / max(1, won + lost), 4),
+                "share_95ci": [round(low, 4), round(high, 4)],
+                "points_per_hand": {
+                    "ours": round(statistics.fmean(ours), 2),
+                    "theirs": round(statistics.fmean(theirs), 2),
+                },
+                "margin_per_hand": round(mean, 2),
+                "margin_95ci": [round(mean - half, 2), round(mean + half, 2)],
+                "seconds": round(time.perf_counter() - started, 1),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -24,4 +24,3 @@ def pytest_unconfigure(config: object) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
-

@@ -25,8 +25,10 @@ from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from .controller import GameController, default_seats
+from .flags import flag_pixmap
 from .lobby import LobbyPage
 from .look import Look
+from .look_dialog import LookDialog
 from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
 from .rules_page import rules_html
 from .settings import Settings
@@ -230,13 +232,15 @@ class GamePage(QWidget):
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: Settings, *, pace_ms: int = 700, threaded: bool = True) -> None:
+    def __init__(self, settings: Settings, *, pace_ms: int | None = None, threaded: bool = True) -> None:
         super().__init__()
         self.settings = settings
         self.look = settings.look()
+        self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
         self.setWindowTitle("Dominoes Desktop")
         self.resize(1280, 800)
-        self.controller = GameController(self, pace_ms=pace_ms, threaded=threaded)
+        pace = self.look.cpu_pause_ms if pace_ms is None else pace_ms
+        self.controller = GameController(self, pace_ms=pace, threaded=threaded)
         self.lobby = LobbyPage(settings.lobby_preset(PRESETS), settings.lobby_level())
         self.game = GamePage(self.controller, self.look)
         self.stack = QStackedWidget()
@@ -252,8 +256,24 @@ class MainWindow(QMainWindow):
         self.game.lobby_button.clicked.connect(self.show_lobby)
         self.game.hand_end.newMatchRequested.connect(self.show_lobby)
         self._build_menu()
-        self.setStyleSheet(stylesheet(self.look))
+        self.apply_look(self.look)
         self.lobby.start.setFocus()
+
+    def apply_look(self, look: Look) -> None:
+        self.look = look
+        self.setStyleSheet(stylesheet(look))
+        self.game.table.apply_look(look, flag_pixmap(look.flag))
+        if self.fixed_pace is None:
+            self.controller.pace_ms = look.cpu_pause_ms
+
+    def show_look_dialog(self) -> None:
+        dialog = LookDialog(self.look, self)
+        dialog.lookChosen.connect(self._look_chosen)
+        dialog.exec()
+
+    def _look_chosen(self, look: Look) -> None:
+        self.settings.save_look(look)
+        self.apply_look(look)
 
     def _build_menu(self) -> None:
         game = self.menuBar().addMenu("&Game")
@@ -268,6 +288,11 @@ class MainWindow(QMainWindow):
         quit_action.triggered.connect(self.close)
         for action in (new, rules, quit_action):
             game.addAction(action)
+        view = self.menuBar().addMenu("&View")
+        looks = QAction("Your &view…", self)
+        looks.setShortcut(QKeySequence("Ctrl+,"))
+        looks.triggered.connect(self.show_look_dialog)
+        view.addAction(looks)
 
     def start_match(self, rules: Rules, level: str, seed: int | None = None) -> None:
         self.settings.save_lobby(rules.preset, level)

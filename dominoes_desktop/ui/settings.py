@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QSettings
 
+from .flags import flag_codes
 from .look import FINISHES, PINS, PIP_STYLES, Look, themes
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,7 @@ def open_settings(config_dir: Path | None) -> QSettings:
 class Settings:
     """The player's choices, read and written with checks; nothing else touches QSettings."""
 
-    def __init__(self, store: QSettings, flag_codes: Callable[[], Iterable[str]] = lambda: ()) -> None:
+    def __init__(self, store: QSettings, flag_codes: Callable[[], Iterable[str]] = flag_codes) -> None:
         self.store = store
         self._flag_codes = flag_codes
 

@@ -438,8 +438,9 @@ class TableScene(QGraphicsScene):
     def rack_tile_at(self, point: QPointF) -> TileItem | None:
         """The topmost rack tile under `point`, by its body (not its shadow)."""
         for item in self.items(point):
-            in_rack = isinstance(item, TileItem) and item in self.rack_items.values()
-            if in_rack and item.mapRectToScene(item.body_rect()).contains(point):
+            if not isinstance(item, TileItem) or item not in self.rack_items.values():
+                continue
+            if item.mapRectToScene(item.body_rect()).contains(point):
                 return item
         return None
 

@@ -181,7 +181,7 @@ class TileItem(QGraphicsObject):
             _, second_half = self.halves()
             painter.fillRect(second_half, QColor(finish.second))
         elif finish.texture == "marble":
-            pen = QPen(QColor(finish.second), 1.1)
+            pen = QPen(QColor(finish.second), 0.9)
             for k in range(4):
                 path = QPainterPath()
                 y0 = body.top() + body.height() * (0.15 + 0.25 * k)
@@ -190,7 +190,9 @@ class TileItem(QGraphicsObject):
                     x = body.left() + body.width() * step / 8
                     y = y0 + math.sin(step * 1.3 + seed + k * 2.1) * body.height() * 0.12
                     path.lineTo(x, y)
-                pen.setColor(QColor(finish.second).lighter(100 + 15 * k))
+                vein = QColor(finish.second).lighter(100 + 15 * k)
+                vein.setAlpha(120 - 20 * k)
+                pen.setColor(vein)
                 painter.strokePath(path, pen)
         elif finish.texture == "wood":
             pen = QPen(QColor(finish.second), 1.0)

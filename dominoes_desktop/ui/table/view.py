@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QResizeEvent, QTransform
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QPixmap, QPolygonF, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from ...engine.layout import Layout
@@ -58,14 +58,10 @@ class TableView(QGraphicsView):
 
     # ---- drawing --------------------------------------------------------------------------------
 
-    def apply_look(self, look: Look, flag: object = None) -> None:
+    def apply_look(self, look: Look, flag: QPixmap | None = None) -> None:
         self.look = look
         self.setBackgroundBrush(QColor(look.theme.felt_edge).darker(150))
-        self.table.set_look(look, flag)  # type: ignore[arg-type]
-        self._apply_camera()
-
-    def _apply_camera(self) -> None:
-        self.resetTransform()
+        self.table.set_look(look, flag)
         self.fit()
 
     def _new_hand(self, _index: int) -> None:
@@ -128,14 +124,23 @@ class TableView(QGraphicsView):
         if rect.isEmpty() or (not force and rect == self._fitted):
             return
         self._fitted = rect
+        self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         if self.look.camera == "tilted":
-            # A gentle perspective: the far side of the table leans away.
+            # A perspective: the far side of the table recedes into a narrower, lower edge.
+            corners = QPolygonF([rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()])
+            inset, drop = rect.width() * 0.09, rect.height() * 0.08
+            leaning = QPolygonF(
+                [
+                    rect.topLeft() + QPointF(inset, drop),
+                    rect.topRight() + QPointF(-inset, drop),
+                    rect.bottomRight(),
+                    rect.bottomLeft(),
+                ]
+            )
             tilt = QTransform()
-            tilt.translate(rect.center().x(), rect.center().y())
-            tilt.scale(1.0, 0.86)
-            tilt.translate(-rect.center().x(), -rect.center().y())
-            self.setTransform(tilt * self.transform())
+            if QTransform.quadToQuad(corners, leaning, tilt):
+                self.setTransform(tilt * self.transform())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -1,0 +1,185 @@
+"""'Your view': finishes, pips, pin, theme, camera, motion, speed and rack flag, with a live preview."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.tiles import Tile
+from .flags import FLAGS, flag_pixmap, matching_flags
+from .look import FINISHES, PINS, PIP_STYLES, Look, themes
+from .settings import CAMERAS, MOTIONS, SPEEDS
+from .table.tile_item import TileItem
+
+PIP_NAMES = {"classic": "Classic dots", "colored": "Coloured dots", "numerals": "Numerals"}
+PIN_NAMES = {"brass": "Brass", "silver": "Silver", "none": "None"}
+CAMERA_NAMES = {"top": "Top-down", "tilted": "Tilted"}
+MOTION_NAMES = {"full": "Full", "reduced": "Reduced (no flying tiles)"}
+SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
+
+
+class LookPreview(QGraphicsView):
+    """A face, a double with big numbers, and a back, on the theme's felt."""
+
+    def __init__(self, look: Look, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setMinimumSize(360, 170)
+        self.setAccessibleName("Preview of the table")
+        self.preview = QGraphicsScene(self)
+        self.setScene(self.preview)
+        self.felt = QGraphicsRectItem(QRectF(-200, -80, 400, 160))
+        self.preview.addItem(self.felt)
+        self.tiles = [
+            TileItem(Tile(6, 4), look),
+            TileItem(Tile(9, 9), look, vertical=True),
+            TileItem(Tile(12, 5), look),
+            TileItem(None, look, vertical=True, face_up=False),
+        ]
+        for item, x in zip(self.tiles, (-130, -40, 50, 150), strict=True):
+            item.setPos(x, 0)
+            self.preview.addItem(item)
+        self.show_look(look)
+
+    def show_look(self, look: Look) -> None:
+        self.felt.setBrush(QColor(look.theme.felt))
+        self.felt.setPen(QColor(look.theme.rail))
+        flag = flag_pixmap(look.flag)
+        for item in self.tiles:
+            item.look = look
+            item.back_flag = flag
+            item.update()
+        self.fitInView(self.preview.itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class LookDialog(QDialog):
+    lookChosen = Signal(object)  # Look
+
+    def __init__(self, look: Look, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Your view")
+        self.look = look
+        self.finish = self._combo("Tile finish", {f.id: f.name for f in FINISHES.values()}, look.finish.id)
+        self.pips = self._combo("Pips", PIP_NAMES, look.pips)
+        self.pin = self._combo("Centre pin", PIN_NAMES, look.pin)
+        self.theme = self._combo("Table theme", {t.id: t.name for t in themes().values()}, look.theme.id)
+        self.camera = self._combo("Camera", CAMERA_NAMES, look.camera)
+        self.motion = self._combo("Motion", MOTION_NAMES, look.motion)
+        self.speed = self._combo("Animation speed", SPEED_NAMES, look.speed)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search flags")
+        self.search.setAccessibleName("Search flags")
+        self.search.setClearButtonEnabled(True)
+        self.flags = QListWidget()
+        self.flags.setAccessibleName("Rack flag")
+        self.flags.setIconSize(self.flags.iconSize().expandedTo(self.flags.iconSize() * 2))
+        self.no_match = QLabel("No flags match")
+        self.no_match.setAccessibleName("No flags match")
+        self.no_match.hide()
+        self._fill_flags("")
+        self.preview = LookPreview(look)
+        form = QFormLayout()
+        for label, widget in (
+            ("Tile finish", self.finish),
+            ("Pips", self.pips),
+            ("Centre pin", self.pin),
+            ("Table theme", self.theme),
+            ("Camera", self.camera),
+            ("Motion", self.motion),
+            ("Animation speed", self.speed),
+        ):
+            form.addRow(label, widget)
+        flags_box = QVBoxLayout()
+        flags_box.addWidget(QLabel("Rack flag (the backs of your tiles)"))
+        flags_box.addWidget(self.search)
+        flags_box.addWidget(self.flags, 1)
+        flags_box.addWidget(self.no_match)
+        columns = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addLayout(form)
+        left.addWidget(self.preview, 1)
+        columns.addLayout(left, 3)
+        columns.addLayout(flags_box, 2)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns)
+        layout.addWidget(buttons)
+        for combo in (self.finish, self.pips, self.pin, self.theme, self.camera, self.motion, self.speed):
+            combo.currentIndexChanged.connect(self._changed)
+        self.flags.currentItemChanged.connect(self._changed)
+        self.search.textChanged.connect(self._fill_flags)
+        self.resize(820, 560)
+
+    def _combo(self, name: str, choices: dict[str, str], current: str) -> QComboBox:
+        combo = QComboBox()
+        combo.setAccessibleName(name)
+        for value, label in choices.items():
+            combo.addItem(label, value)
+        combo.setCurrentIndex(max(0, combo.findData(current)))
+        return combo
+
+    def _fill_flags(self, text: str) -> None:
+        chosen = self.current_flag() if self.flags.count() else self.look.flag
+        self.flags.blockSignals(True)
+        self.flags.clear()
+        codes = matching_flags(text)
+        if not text.strip() or "plain".startswith(text.strip().casefold()):
+            plain = QListWidgetItem("Plain")
+            plain.setData(Qt.ItemDataRole.UserRole, "plain")
+            self.flags.addItem(plain)
+        for code in codes:
+            item = QListWidgetItem(FLAGS[code])
+            item.setData(Qt.ItemDataRole.UserRole, code)
+            pixmap = flag_pixmap(code, 32, 24)
+            if pixmap is not None:
+                item.setIcon(QIcon(pixmap))
+            self.flags.addItem(item)
+        for row in range(self.flags.count()):
+            if self.flags.item(row).data(Qt.ItemDataRole.UserRole) == chosen:
+                self.flags.setCurrentRow(row)
+        self.flags.blockSignals(False)
+        self.no_match.setVisible(self.flags.count() == 0)
+
+    def current_flag(self) -> str:
+        item = self.flags.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item else self.look.flag
+
+    def chosen(self) -> Look:
+        return replace(
+            self.look,
+            finish=FINISHES[str(self.finish.currentData())],
+            pips=str(self.pips.currentData()) if self.pips.currentData() in PIP_STYLES else "classic",
+            pin=str(self.pin.currentData()) if self.pin.currentData() in PINS else "brass",
+            theme=themes()[str(self.theme.currentData())],
+            camera=str(self.camera.currentData()) if self.camera.currentData() in CAMERAS else "top",
+            motion=str(self.motion.currentData()) if self.motion.currentData() in MOTIONS else "full",
+            speed=str(self.speed.currentData()) if self.speed.currentData() in SPEEDS else "normal",
+            flag=self.current_flag(),
+        )
+
+    def _changed(self) -> None:
+        self.preview.show_look(self.chosen())
+
+    def _accept(self) -> None:
+        self.lookChosen.emit(self.chosen())
+        self.accept()
