@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.resize(*args.size)
     window.controller.paused = True
     if args.screen != "lobby":
-        window.start_match(rules, "medium", args.seed)
+        window.quick_start(rules, "medium", args.seed)
         moves = 10_000 if args.screen == "hand-end" else args.moves
         window.controller.autoplay(moves)
     window.show()

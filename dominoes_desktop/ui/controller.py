@@ -32,6 +32,19 @@ class SeatConfig:
     level: str = "medium"
 
 
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """Everything the lobby decides: the rules in force, who sits where, and the table's helpers."""
+
+    rules: Rules
+    seats: tuple[SeatConfig, ...]
+    timer_seconds: int = 0  # 0: no turn timer
+    on_timeout: str = "best"  # best (the hint's move), first (first legal tile), pass (when allowed)
+    open_hands: bool = False
+    tracker: bool = False
+    stats_group: str = "Home"
+
+
 def default_seats(players: int, level: str = "medium") -> list[SeatConfig]:
     return [SeatConfig("You", True)] + [SeatConfig(f"CPU {i}", False, level) for i in range(1, players)]
 

@@ -1,86 +1,301 @@
-"""Host a match: choose a preset and the CPUs, then Start. One click starts the default match."""
+"""Host a match: a preset, the house-rule options over it, the seats, and the table's helpers; Start.
+
+One click on Start plays the default: Jamaican partners, you and three CPUs at medium.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
+    QSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from ..engine.errors import RulesError
 from ..engine.presets import PRESETS, build_rules
 from ..engine.rules import Rules
+from .controller import MatchSetup, SeatConfig
+from .flags import flag_pixmap
 from .rules_page import SPECIAL, rules_html
 
 GROUPS = (("caribbean", "Caribbean"), ("classic", "Classic"), ("points", "Point games"))
+PAIRINGS = {
+    "none": "Every player for themselves",
+    "opposite": "Partners opposite (1 & 3, 2 & 4)",
+    "beside": "Partners side by side (1 & 2, 3 & 4)",
+    "corners": "Partners 1 & 4, 2 & 3",
+}
+PAIR_OPTION: dict[str, Any] = {
+    "none": False,
+    "opposite": True,
+    "beside": [[0, 1], [2, 3]],
+    "corners": [[0, 3], [1, 2]],
+}
+SEAT_KINDS = {"cpu": "CPU", "person": "Person at this screen", "empty": "Empty"}
+TIMEOUT_ACTIONS = {
+    "best": "Play the best move for them",
+    "first": "Play their first legal tile",
+    "pass": "Pass when allowed",
+}
+
+
+def domino_symbol(group: str) -> QPixmap:
+    """A small drawn domino for presets with no flag: classic games show 6-6, point games 5-5."""
+    pixmap = QPixmap(32, 24)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QColor("#6b5d3f"))
+    painter.setBrush(QColor("#fbf6e6"))
+    painter.drawRoundedRect(QRectF(1, 4, 30, 16), 3, 3)
+    painter.drawLine(16, 6, 16, 18)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#1b1b1b"))
+    spots = [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)] if group == "points" else [
+        (0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)]
+    for left in (2.0, 17.0):
+        for fx, fy in spots:
+            painter.drawEllipse(QPointF(left + fx * 13, 5 + fy * 14), 1.4, 1.4)
+    painter.end()
+    return pixmap
+
+
+class SeatRow:
+    """One seat's kind and name."""
+
+    def __init__(self, index: int) -> None:
+        self.label = QLabel(f"Seat {index + 1}")
+        self.kind = QComboBox()
+        self.kind.setAccessibleName(f"Seat {index + 1}")
+        for value, text in SEAT_KINDS.items():
+            self.kind.addItem(text, value)
+        self.name = QLineEdit(f"CPU {index}")
+        self.name.setAccessibleName(f"Seat {index + 1} name")
+        self.name.setMaxLength(24)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+
+    def _kind_changed(self) -> None:
+        kind = self.kind.currentData()
+        self.name.setEnabled(kind != "empty")
+        if kind == "person" and self.name.text().startswith("CPU"):
+            self.name.setText(f"Player {self.label.text().split()[-1]}")
+        elif kind == "cpu" and not self.name.text().startswith("CPU"):
+            self.name.setText(f"CPU {int(self.label.text().split()[-1]) - 1}")
 
 
 class LobbyPage(QWidget):
-    """The start screen: presets grouped by family, a rules preview, CPU difficulty, Start."""
+    """The start screen."""
 
-    startRequested = Signal(object, str)  # Rules, CPU level
+    startRequested = Signal(object)  # MatchSetup
 
     def __init__(self, initial: str = "jamaican", level: str = "medium", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lobby")
         title = QLabel("Host a match")
         title.setObjectName("title")
-        subtitle = QLabel("Pick your house rules, then press Start.")
+        subtitle = QLabel("Invite players, choose your house rules, then press Start.")
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search presets")
+        self.search.setAccessibleName("Search presets")
+        self.search.setClearButtonEnabled(True)
         self.presets = QListWidget()
         self.presets.setAccessibleName("Presets")
+        self.presets.setWordWrap(True)
+        self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.presets.setIconSize(QSize(32, 24))
+        self._fill_presets()
+        self.rules_view = QTextBrowser()
+        self.rules_view.setAccessibleName("House rules")
+        self.rules_view.setOpenExternalLinks(False)
+
+        # House-rule options over the preset.
+        self.set_top = QComboBox()
+        self.set_top.setAccessibleName("Domino set")
+        for top in (6, 9, 12):
+            self.set_top.addItem(f"Double-{top}", top)
+        self.players = QSpinBox()
+        self.players.setAccessibleName("Seats")
+        self.players.setRange(2, 5)
+        self.pairing = QComboBox()
+        self.pairing.setAccessibleName("Partners")
+        for value, text in PAIRINGS.items():
+            self.pairing.addItem(text, value)
+        self.style_box = QComboBox()
+        self.style_box.setAccessibleName("Block or draw")
+        self.style_box.addItem("Block (pass when stuck)", "block")
+        self.style_box.addItem("Draw (from the stock)", "draw")
+        self.goal = QComboBox()
+        self.goal.setAccessibleName("Goal")
+        self.goal.addItem("Play to a target", "target")
+        self.goal.addItem("Single round", "single")
+        self.target = QSpinBox()
+        self.target.setAccessibleName("Target")
+        self.target.setRange(1, 1000)
+        self.deal_size = QSpinBox()
+        self.deal_size.setAccessibleName("Tiles dealt to each player")
+        self.deal_size.setRange(1, 40)
+        self.custom = QLabel("")
+        self.custom.setObjectName("custom")
+        self.reset = QPushButton("Reset to preset")
+        self.reset.setAccessibleName("Reset the options to the preset")
+        self.problem = QLabel("")
+        self.problem.setObjectName("problem")
+        self.problem.setWordWrap(True)
+        self.problem.setAccessibleName("Why these options cannot be played")
+        rules_box = QGroupBox("House rules")
+        rules_form = QFormLayout(rules_box)
+        rules_form.addRow("Set", self.set_top)
+        rules_form.addRow("Seats", self.players)
+        rules_form.addRow("Partners", self.pairing)
+        rules_form.addRow("Style", self.style_box)
+        goal_row = QHBoxLayout()
+        goal_row.addWidget(self.goal)
+        goal_row.addWidget(self.target)
+        rules_form.addRow("Goal", goal_row)
+        rules_form.addRow("Tiles each", self.deal_size)
+        custom_row = QHBoxLayout()
+        custom_row.addWidget(self.custom, 1)
+        custom_row.addWidget(self.reset)
+        rules_form.addRow(custom_row)
+        rules_form.addRow(self.problem)
+
+        # Seats and helpers.
+        self.seat_rows = [SeatRow(i) for i in range(5)]
+        self.seat_rows[0].kind.setCurrentIndex(1)
+        self.seat_rows[0].name.setText("You")
+        self.level = QComboBox()
+        self.level.setAccessibleName("CPU difficulty")
+        for value, text in (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")):
+            self.level.addItem(text, value)
+        self.level.setCurrentIndex(max(0, self.level.findData(level)))
+        self.fill = QCheckBox("CPUs fill empty seats")
+        self.fill.setChecked(True)
+        seats_box = QGroupBox("Seats")
+        seats_grid = QGridLayout(seats_box)
+        for i, row in enumerate(self.seat_rows):
+            seats_grid.addWidget(row.label, i, 0)
+            seats_grid.addWidget(row.kind, i, 1)
+            seats_grid.addWidget(row.name, i, 2)
+        seats_grid.addWidget(QLabel("CPU difficulty"), 5, 0)
+        seats_grid.addWidget(self.level, 5, 1)
+        seats_grid.addWidget(self.fill, 6, 0, 1, 3)
+        self.timer = QComboBox()
+        self.timer.setAccessibleName("Turn timer")
+        for seconds in (0, 15, 30, 60):
+            self.timer.addItem("Off" if seconds == 0 else f"{seconds} seconds", seconds)
+        self.on_timeout = QComboBox()
+        self.on_timeout.setAccessibleName("When time runs out")
+        for value, text in TIMEOUT_ACTIONS.items():
+            self.on_timeout.addItem(text, value)
+        self.visibility = QComboBox()
+        self.visibility.setAccessibleName("Hands")
+        self.visibility.addItem("Hidden hands", False)
+        self.visibility.addItem("Open hands (practice)", True)
+        self.tracker = QCheckBox("Tile tracker")
+        self.tracker.setAccessibleName("Tile tracker")
+        self.stats_group = QLineEdit("Home")
+        self.stats_group.setAccessibleName("Stats group")
+        self.stats_group.setMaxLength(40)
+        table_box = QGroupBox("At the table")
+        table_form = QFormLayout(table_box)
+        table_form.addRow("Turn timer", self.timer)
+        table_form.addRow("When time runs out", self.on_timeout)
+        table_form.addRow("Hands", self.visibility)
+        table_form.addRow("", self.tracker)
+        table_form.addRow("Stats group", self.stats_group)
+
+        self.start = QPushButton("Start")
+        self.start.setObjectName("start")
+        self.start.setAccessibleName("Start the match")
+        self.start.setDefault(True)
+        self.start.clicked.connect(self._start)
+
+        options = QWidget()
+        options.setObjectName("lobbyOptions")
+        options_layout = QVBoxLayout(options)
+        options_layout.addWidget(rules_box)
+        options_layout.addWidget(seats_box)
+        options_layout.addWidget(table_box)
+        options_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidget(options)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        left = QVBoxLayout()
+        left.addWidget(self.search)
+        left.addWidget(self.presets, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.rules_view, 1)
+        right.addWidget(self.start)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 2)
+        columns.addWidget(scroll, 3)
+        columns.addLayout(right, 3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(subtitle)
+        layout.addLayout(columns, 1)
+
+        self._loading = False
+        self.presets.currentItemChanged.connect(self._preset_changed)
+        self.presets.itemActivated.connect(lambda _item: self._start())
+        self.search.textChanged.connect(self._fill_presets)
+        self.reset.clicked.connect(self._load_preset_defaults)
+        for widget in (self.set_top, self.pairing, self.style_box, self.goal):
+            widget.currentIndexChanged.connect(self._options_changed)
+        for spin in (self.players, self.target, self.deal_size):
+            spin.valueChanged.connect(self._options_changed)
+        self.select(initial)
+
+    # ---- presets ----------------------------------------------------------------------------
+
+    def _fill_presets(self, text: str = "") -> None:
+        current = self.current_preset() if self.presets.count() else None
+        needle = text.strip().casefold()
+        self.presets.blockSignals(True)
+        self.presets.clear()
         for group, heading in GROUPS:
+            matches = [
+                (pid, p)
+                for pid, p in PRESETS.items()
+                if p.group == group
+                and (not needle or needle in p.rules.name.casefold() or needle in SPECIAL.get(pid, "").casefold())
+            ]
+            if not matches:
+                continue
             header = QListWidgetItem(heading)
             header.setFlags(Qt.ItemFlag.NoItemFlags)
             font = header.font()
             font.setBold(True)
             header.setFont(font)
             self.presets.addItem(header)
-            for preset_id, preset in PRESETS.items():
-                if preset.group == group:
-                    item = QListWidgetItem(f"   {preset.rules.name}")
-                    item.setData(Qt.ItemDataRole.UserRole, preset_id)
-                    item.setToolTip(SPECIAL.get(preset_id, ""))
-                    self.presets.addItem(item)
-        self.rules_view = QTextBrowser()
-        self.rules_view.setAccessibleName("House rules")
-        self.level = QComboBox()
-        self.level.setAccessibleName("CPU difficulty")
-        for value, label in (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")):
-            self.level.addItem(label, value)
-        self.level.setCurrentIndex(max(0, self.level.findData(level)))
-        self.start = QPushButton("Start")
-        self.start.setObjectName("start")
-        self.start.setAccessibleName("Start the match")
-        self.start.setDefault(True)
-        self.start.setAutoDefault(True)
-        self.start.clicked.connect(self._start)
-        options = QGroupBox("Seats")
-        form = QFormLayout(options)
-        form.addRow("You and", QLabel("CPU players in the other seats"))
-        form.addRow("CPU difficulty", self.level)
-        left = QVBoxLayout()
-        left.addWidget(self.presets, 1)
-        left.addWidget(options)
-        left.addWidget(self.start)
-        columns = QHBoxLayout()
-        columns.addLayout(left, 2)
-        columns.addWidget(self.rules_view, 3)
-        layout = QVBoxLayout(self)
-        layout.addWidget(title)
-        layout.addWidget(subtitle)
-        layout.addLayout(columns, 1)
-        self.presets.currentItemChanged.connect(self._show_rules)
-        self.select(initial)
-        self.presets.itemActivated.connect(lambda _item: self._start())
+            for preset_id, preset in matches:
+                item = QListWidgetItem(f"{preset.rules.name}\n{SPECIAL.get(preset_id, '')}")
+                item.setData(Qt.ItemDataRole.UserRole, preset_id)
+                item.setToolTip(SPECIAL.get(preset_id, ""))
+                pixmap = flag_pixmap(preset.flag, 32, 24) if preset.flag else None
+                item.setIcon(QIcon(pixmap if pixmap is not None else domino_symbol(group)))
+                self.presets.addItem(item)
+        self.presets.blockSignals(False)
+        if current:
+            self.select(current)
 
     def select(self, preset_id: str) -> None:
         for row in range(self.presets.count()):
@@ -93,11 +308,114 @@ class LobbyPage(QWidget):
         value = item.data(Qt.ItemDataRole.UserRole) if item else None
         return str(value) if value else "jamaican"
 
-    def current_rules(self) -> Rules:
-        return build_rules(self.current_preset())
+    def _preset_changed(self) -> None:
+        self._load_preset_defaults()
 
-    def _show_rules(self) -> None:
-        self.rules_view.setHtml(rules_html(self.current_rules()))
+    def _load_preset_defaults(self) -> None:
+        preset = PRESETS[self.current_preset()]
+        rules = preset.rules
+        self._loading = True
+        self.set_top.setCurrentIndex(self.set_top.findData(rules.set_top))
+        self.players.setRange(preset.min_players, preset.max_players)
+        self.players.setValue(rules.players)
+        self.pairing.setCurrentIndex(self.pairing.findData("opposite" if rules.partners else "none"))
+        self.style_box.setCurrentIndex(self.style_box.findData("block" if rules.style.value == "block" else "draw"))
+        self.goal.setCurrentIndex(1 if rules.single_round else 0)
+        self.target.setValue(rules.target)
+        self.deal_size.setValue(rules.hand_size)
+        self._loading = False
+        self._options_changed()
+
+    # ---- options -----------------------------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """The host options that differ from the preset."""
+        preset = PRESETS[self.current_preset()]
+        base = preset.rules
+        options: dict[str, Any] = {}
+        if self.set_top.currentData() != base.set_top:
+            options["set"] = self.set_top.currentData()
+        if self.players.value() != base.players:
+            options["players"] = self.players.value()
+        pairing = str(self.pairing.currentData())
+        default_pairing = "opposite" if base.partners else "none"
+        if pairing != default_pairing:
+            options["partners"] = PAIR_OPTION[pairing]
+        style = str(self.style_box.currentData())
+        if style != ("block" if base.style.value == "block" else "draw"):
+            options["style"] = style
+        if (self.goal.currentData() == "single") != base.single_round:
+            options["single_round"] = self.goal.currentData() == "single"
+        if self.target.value() != base.target:
+            options["target"] = self.target.value()
+        default_deal = preset.deal_size(int(self.set_top.currentData()), self.players.value())
+        if self.deal_size.value() != default_deal:
+            options["deal_size"] = self.deal_size.value()
+        return options
+
+    def current_rules(self) -> Rules:
+        return build_rules(self.current_preset(), self.options())
+
+    def _options_changed(self) -> None:
+        if self._loading:
+            return
+        preset = PRESETS[self.current_preset()]
+        # A new set or seat count brings its own default deal.
+        if self.sender() in (self.set_top, self.players):
+            self._loading = True
+            self.deal_size.setValue(preset.deal_size(int(self.set_top.currentData()), self.players.value()))
+            self._loading = False
+        self.pairing.setEnabled(self.players.value() == 4 and preset.partners_allowed)
+        self.target.setEnabled(self.goal.currentData() == "target")
+        for i, row in enumerate(self.seat_rows):
+            for widget in (row.label, row.kind, row.name):
+                widget.setVisible(i < self.players.value())
+        try:
+            rules = self.current_rules()
+        except RulesError as exc:
+            self.problem.setText(f"Cannot start: {exc}.")
+            self.start.setEnabled(False)
+            self.custom.setText("Custom")
+            return
+        self.problem.setText("")
+        self.start.setEnabled(True)
+        self.custom.setText("Custom: " + ", ".join(rules.customised) if rules.customised else "")
+        self.reset.setEnabled(bool(rules.customised))
+        self.rules_view.setHtml(rules_html(rules))
+
+    # ---- seats and start ------------------------------------------------------------------------
+
+    def setup(self) -> MatchSetup:
+        """The match as set up here; raises RulesError with a readable reason if it cannot be played."""
+        rules = self.current_rules()
+        level = str(self.level.currentData())
+        seats = []
+        for i in range(rules.players):
+            row = self.seat_rows[i]
+            kind = row.kind.currentData()
+            name = row.name.text().strip() or f"Seat {i + 1}"
+            if kind == "empty":
+                if not self.fill.isChecked():
+                    raise RulesError(f"seat {i + 1} is empty: fill it, or let CPUs fill empty seats")
+                seats.append(SeatConfig(f"CPU {i}", False, level))
+            else:
+                seats.append(SeatConfig(name, kind == "person", level))
+        if not any(s.human for s in seats):
+            raise RulesError("at least one seat must be a person")
+        return MatchSetup(
+            rules=rules,
+            seats=tuple(seats),
+            timer_seconds=int(self.timer.currentData()),
+            on_timeout=str(self.on_timeout.currentData()),
+            open_hands=bool(self.visibility.currentData()),
+            tracker=self.tracker.isChecked(),
+            stats_group=self.stats_group.text().strip() or "Home",
+        )
 
     def _start(self) -> None:
-        self.startRequested.emit(self.current_rules(), str(self.level.currentData()))
+        try:
+            setup = self.setup()
+        except RulesError as exc:
+            self.problem.setText(f"Cannot start: {exc}.")
+            return
+        self.startRequested.emit(setup)

@@ -24,7 +24,7 @@ from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
-from .controller import GameController, default_seats
+from .controller import GameController, MatchSetup, default_seats
 from .flags import flag_pixmap
 from .lobby import LobbyPage
 from .look import Look
@@ -38,7 +38,10 @@ from .table.view import TableView
 def stylesheet(look: Look) -> str:
     t = look.theme
     return f"""
-    QMainWindow, QWidget#lobby, QWidget#side {{ background: {t.panel}; color: {t.panel_text}; }}
+    QMainWindow, QWidget#lobby, QWidget#side, QWidget#lobbyOptions {{ background: {t.panel};
+        color: {t.panel_text}; }}
+    QScrollArea {{ background: {t.panel}; }}
+    QCheckBox {{ color: {t.panel_text}; }}
     QLabel {{ color: {t.panel_text}; }}
     QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: 16px; font-weight: bold; color: {t.accent}; }}
@@ -52,13 +55,15 @@ def stylesheet(look: Look) -> str:
     QPushButton:focus {{ border: 3px solid {t.highlight}; }}
     QPushButton:disabled {{ color: #888; border-color: #555; }}
     QPushButton#start {{ background: {t.accent}; color: #111; font-size: 18px; font-weight: bold; }}
-    QFrame#handEnd, QFrame#leaderChoice {{ background: rgba(10, 10, 10, 225); border: 2px solid {t.accent};
-                                           border-radius: 12px; }}
+    QFrame#handEnd, QFrame#leaderChoice, QFrame#curtain {{
+        background: rgba(10, 10, 10, 225); border: 2px solid {t.accent}; border-radius: 12px; }}
+    QLabel#problem {{ color: #ff8a80; font-weight: bold; }}
+    QLabel#custom {{ color: {t.accent}; font-style: italic; }}
     QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {t.panel_text}; border: 1px solid {t.rail};
                                       padding: 4px; }}
     QComboBox:focus, QListWidget:focus, QTextBrowser:focus {{ border: 2px solid {t.highlight}; }}
     QGroupBox {{ color: {t.panel_text}; border: 1px solid {t.rail}; border-radius: 6px; margin-top: 12px; }}
-    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; }}
+    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {t.accent}; font-weight: bold; }}
     QStatusBar {{ background: {t.log}; color: {t.panel_text}; }}
     """
 
@@ -131,6 +136,18 @@ class GamePage(QWidget):
         self.leader_choice = QFrame(self.table)
         self.leader_choice.setObjectName("leaderChoice")
         self.leader_choice.hide()
+        self.curtain = QFrame(self.table)
+        self.curtain.setObjectName("curtain")
+        self.curtain_text = QLabel("")
+        self.curtain_text.setObjectName("curtainText")
+        self.curtain_button = QPushButton("Show my tiles")
+        self.curtain_button.installEventFilter(RETURN_CLICKS)
+        self.curtain_button.clicked.connect(self._lift_curtain)
+        curtain_layout = QVBoxLayout(self.curtain)
+        curtain_layout.addWidget(self.curtain_text)
+        curtain_layout.addWidget(self.curtain_button)
+        self.curtain.hide()
+        self.setup: MatchSetup | None = None
         self.table.installEventFilter(self)
         controller.stateChanged.connect(self.refresh)
         controller.movePlayed.connect(self._log_move)
@@ -162,6 +179,7 @@ class GamePage(QWidget):
         match = controller.match
         if match is None:
             return
+        self._check_curtain()
         scores = list(match.scores)
         self.scores.show_scores(match.rules, controller.seats, scores, match.hand_index)
         moves = controller.legal_moves()
@@ -184,6 +202,33 @@ class GamePage(QWidget):
             name = controller.seats[hand.turn].name
             self.turn.setText(f"{name} is thinking…" if controller.thinking is not None else f"{name} to play")
 
+    def _check_curtain(self) -> None:
+        """Pass-and-play: before a person's turn, hide every rack until that person shows theirs."""
+        controller = self.controller
+        people = [i for i, s in enumerate(controller.seats) if s.human]
+        seat = controller.human_turn()
+        if len(people) < 2 or seat is None or seat == self.table.bottom or self.table.curtain:
+            return
+        self.table.curtain = True
+        self.curtain_seat = seat
+        name = controller.seats[seat].name
+        self.curtain_text.setText(f"<h2>Pass to {name}</h2><p>Everyone else, look away.</p>")
+        self.curtain_button.setText(f"I'm {name}: show my tiles")
+        self.curtain_button.setAccessibleName(f"Show {name}'s tiles")
+        self.curtain.show()
+        self.curtain.raise_()
+        self._place_overlays()
+        self.curtain_button.setFocus()
+        self.table.refresh()
+
+    def _lift_curtain(self) -> None:
+        self.table.bottom = self.curtain_seat
+        self.table.curtain = False
+        self.curtain.hide()
+        self.table.refresh()
+        self.refresh()
+        self.table.setFocus()
+
     def _log_move(self, seat: int, move: Move) -> None:
         self.log.add(describe_move(self.controller.seats[seat].name, move))
 
@@ -197,6 +242,8 @@ class GamePage(QWidget):
     def _hand_ended(self, result: HandResult) -> None:
         match = self.controller.match
         assert match is not None
+        self.curtain.hide()
+        self.table.curtain = False
         self.table.reveal = True
         self.table.refresh()
         self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
@@ -294,14 +341,21 @@ class MainWindow(QMainWindow):
         looks.triggered.connect(self.show_look_dialog)
         view.addAction(looks)
 
-    def start_match(self, rules: Rules, level: str, seed: int | None = None) -> None:
-        self.settings.save_lobby(rules.preset, level)
+    def start_match(self, setup: MatchSetup, seed: int | None = None) -> None:
+        level = next((s.level for s in setup.seats if not s.human), "medium")
+        self.settings.save_lobby(setup.rules.preset, level)
         self.stack.setCurrentWidget(self.game)
-        self.game.table.bottom = 0
+        self.game.setup = setup
+        self.game.table.bottom = next(i for i, s in enumerate(setup.seats) if s.human)
+        self.game.table.open_hands = setup.open_hands
         self.game.hand_end.hide()
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
-        self.controller.new_match(rules, default_seats(rules.players, level), seed)
+        self.controller.new_match(setup.rules, list(setup.seats), seed)
         self.game.table.setFocus()
+
+    def quick_start(self, rules: Rules, level: str = "medium", seed: int | None = None) -> None:
+        """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
+        self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed)
 
     def show_lobby(self) -> None:
         self.stack.setCurrentWidget(self.lobby)

@@ -31,4 +31,4 @@ def window(qtbot: QtBot, settings: Settings) -> Iterator[MainWindow]:
 
 
 def start(window: MainWindow, preset: str = "jamaican", seed: int = 1, **options: object) -> None:
-    window.start_match(build_rules(preset, dict(options)), "medium", seed)
+    window.quick_start(build_rules(preset, dict(options)), "medium", seed)

@@ -39,7 +39,9 @@ class TableView(QGraphicsView):
         self.setAccessibleName("Domino table")
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.bottom = 0
-        self.reveal = False  # all hands face up (hand end, open-hands practice)
+        self.reveal = False  # all hands face up: the hand is over
+        self.open_hands = False  # every rack face up, for practice
+        self.curtain = False  # pass-and-play: every rack hidden until the next person shows theirs
         self.focus_index = 0
         self.choosing: tuple[Tile, list[Move]] | None = None
         self.marker_focus = 0
@@ -65,6 +67,7 @@ class TableView(QGraphicsView):
         self.fit()
 
     def _new_hand(self, _index: int) -> None:
+        self.curtain = False
         self.passed.clear()
         self.newest = None
         self.reveal = False
@@ -96,7 +99,7 @@ class TableView(QGraphicsView):
         for seat, config in enumerate(controller.seats):
             if hand is not None:
                 count = len(hand.hands[seat])
-                show = seat == self.bottom or self.reveal
+                show = self.reveal or (not self.curtain and (seat == self.bottom or self.open_hands))
                 tiles = tuple(hand.hands[seat]) if show else ()
             elif result is not None:
                 tiles = result.remaining[seat]
@@ -109,7 +112,7 @@ class TableView(QGraphicsView):
                 note = f"{result.pips[seat]} pips"
             seats.append(SeatState(config.name, count, tiles, partner, seat == turn, seat in self.passed, note))
         legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
-        if controller.human_turn() != self.bottom:
+        if controller.human_turn() != self.bottom or self.curtain:
             legal = frozenset()
         stock = len(hand.stock) if hand is not None else 0
         return TableState(layout, seats, self.bottom, legal, self.newest, stock, self.rack_order)
@@ -152,7 +155,7 @@ class TableView(QGraphicsView):
         return [m for m in self.controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile == tile]
 
     def tile_clicked(self, tile: Tile) -> None:
-        if self.controller.human_turn() != self.bottom:
+        if self.controller.human_turn() != self.bottom or self.curtain:
             self.status.emit("Wait for your turn.")
             return
         moves = self.moves_for(tile)
@@ -189,7 +192,7 @@ class TableView(QGraphicsView):
             self.play(moves[index])
 
     def tile_dropped(self, tile: Tile, point: QPointF) -> None:
-        if self.controller.human_turn() != self.bottom:
+        if self.controller.human_turn() != self.bottom or self.curtain:
             return
         moves = self.moves_for(tile)
         if not moves:
@@ -217,7 +220,7 @@ class TableView(QGraphicsView):
 
     def draw_or_pass(self, kind: MoveKind) -> None:
         moves = self.controller.legal_moves()
-        if self.controller.human_turn() != self.bottom:
+        if self.controller.human_turn() != self.bottom or self.curtain:
             self.status.emit("Wait for your turn.")
             return
         wanted = [m for m in moves if m.kind is kind]
