@@ -68,8 +68,11 @@ def domino_symbol(group: str) -> QPixmap:
     painter.drawLine(16, 6, 16, 18)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor("#1b1b1b"))
-    spots = [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)] if group == "points" else [
-        (0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)]
+    spots = (
+        [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)]
+        if group == "points"
+        else [(0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)]
+    )
     for left in (2.0, 17.0):
         for fx, fy in spots:
             painter.drawEllipse(QPointF(left + fx * 13, 5 + fy * 14), 1.4, 1.4)

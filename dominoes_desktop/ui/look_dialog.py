@@ -94,6 +94,7 @@ class LookDialog(QDialog):
         self.no_match = QLabel("No flags match")
         self.no_match.setAccessibleName("No flags match")
         self.no_match.hide()
+        self.flag_choice = look.flag  # kept while a search hides it
         self._fill_flags("")
         self.preview = LookPreview(look)
         form = QFormLayout()
@@ -139,7 +140,7 @@ class LookDialog(QDialog):
         return combo
 
     def _fill_flags(self, text: str) -> None:
-        chosen = self.current_flag() if self.flags.count() else self.look.flag
+        chosen = self.flag_choice
         self.flags.blockSignals(True)
         self.flags.clear()
         codes = matching_flags(text)
@@ -161,8 +162,7 @@ class LookDialog(QDialog):
         self.no_match.setVisible(self.flags.count() == 0)
 
     def current_flag(self) -> str:
-        item = self.flags.currentItem()
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item else self.look.flag
+        return self.flag_choice
 
     def chosen(self) -> Look:
         return replace(
@@ -178,6 +178,9 @@ class LookDialog(QDialog):
         )
 
     def _changed(self) -> None:
+        item = self.flags.currentItem()
+        if item is not None:
+            self.flag_choice = str(item.data(Qt.ItemDataRole.UserRole))
         self.preview.show_look(self.chosen())
 
     def _accept(self) -> None:
