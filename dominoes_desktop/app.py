@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import __version__
 
-SCREENS = ("table", "lobby", "rules", "hand-end")
+SCREENS = ("table", "lobby", "rules", "hand-end", "settings")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -87,15 +87,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         window.controller.autoplay(moves)
     window.show()
     app.processEvents()
-    if args.screen == "rules":
+    target: QWidget = window
+    if args.screen in ("rules", "settings"):
+        from .ui.look_dialog import LookDialog
         from .ui.main_window import RulesDialog
 
-        dialog = RulesDialog(rules, window)
+        dialog = RulesDialog(rules, window) if args.screen == "rules" else LookDialog(window.look, window)
         dialog.show()
         app.processEvents()
-        target: QWidget = dialog
-    else:
-        target = window
+        target = dialog
     window.game.table.fit()
     app.processEvents()
     args.screenshot.parent.mkdir(parents=True, exist_ok=True)

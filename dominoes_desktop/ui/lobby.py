@@ -388,6 +388,22 @@ class LobbyPage(QWidget):
 
     # ---- seats and start ------------------------------------------------------------------------
 
+    def show_table_choices(self, choices: dict[str, Any]) -> None:
+        self.timer.setCurrentIndex(max(0, self.timer.findData(choices.get("timer", 0))))
+        self.on_timeout.setCurrentIndex(max(0, self.on_timeout.findData(choices.get("on_timeout", "best"))))
+        self.visibility.setCurrentIndex(1 if choices.get("open_hands") else 0)
+        self.tracker.setChecked(bool(choices.get("tracker")))
+        self.stats_group.setText(str(choices.get("stats_group", "Home")))
+
+    def table_choices(self) -> dict[str, Any]:
+        return {
+            "timer": int(self.timer.currentData()),
+            "on_timeout": str(self.on_timeout.currentData()),
+            "open_hands": bool(self.visibility.currentData()),
+            "tracker": self.tracker.isChecked(),
+            "stats_group": self.stats_group.text().strip() or "Home",
+        }
+
     def setup(self) -> MatchSetup:
         """The match as set up here; raises RulesError with a readable reason if it cannot be played."""
         rules = self.current_rules()

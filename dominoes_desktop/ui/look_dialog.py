@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter
+from PySide6.QtGui import QColor, QIcon, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -44,9 +44,11 @@ class LookPreview(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumSize(360, 170)
         self.setAccessibleName("Preview of the table")
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.preview = QGraphicsScene(self)
         self.setScene(self.preview)
-        self.felt = QGraphicsRectItem(QRectF(-200, -80, 400, 160))
+        self.felt = QGraphicsRectItem(QRectF(-200, -75, 420, 150))
         self.preview.addItem(self.felt)
         self.tiles = [
             TileItem(Tile(6, 4), look),
@@ -54,7 +56,7 @@ class LookPreview(QGraphicsView):
             TileItem(Tile(12, 5), look),
             TileItem(None, look, vertical=True, face_up=False),
         ]
-        for item, x in zip(self.tiles, (-130, -40, 50, 150), strict=True):
+        for item, x in zip(self.tiles, (-135, -50, 40, 150), strict=True):
             item.setPos(x, 0)
             self.preview.addItem(item)
         self.show_look(look)
@@ -67,7 +69,15 @@ class LookPreview(QGraphicsView):
             item.look = look
             item.back_flag = flag
             item.update()
-        self.fitInView(self.preview.itemsBoundingRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.setBackgroundBrush(QColor(look.theme.felt_edge))
+        self._fit()
+
+    def _fit(self) -> None:
+        self.fitInView(self.felt.rect().adjusted(-10, -10, 10, 10), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
 
 
 class LookDialog(QDialog):

@@ -38,7 +38,7 @@ from .table.view import TableView
 def stylesheet(look: Look) -> str:
     t = look.theme
     return f"""
-    QMainWindow, QWidget#lobby, QWidget#side, QWidget#lobbyOptions {{ background: {t.panel};
+    QMainWindow, QDialog, QWidget#lobby, QWidget#side, QWidget#lobbyOptions {{ background: {t.panel};
         color: {t.panel_text}; }}
     QScrollArea {{ background: {t.panel}; }}
     QCheckBox {{ color: {t.panel_text}; }}
@@ -289,6 +289,7 @@ class MainWindow(QMainWindow):
         pace = self.look.cpu_pause_ms if pace_ms is None else pace_ms
         self.controller = GameController(self, pace_ms=pace, threaded=threaded)
         self.lobby = LobbyPage(settings.lobby_preset(PRESETS), settings.lobby_level())
+        self.lobby.show_table_choices(settings.lobby_table())
         self.game = GamePage(self.controller, self.look)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.lobby)
@@ -344,6 +345,8 @@ class MainWindow(QMainWindow):
     def start_match(self, setup: MatchSetup, seed: int | None = None) -> None:
         level = next((s.level for s in setup.seats if not s.human), "medium")
         self.settings.save_lobby(setup.rules.preset, level)
+        if self.stack.currentWidget() is self.lobby:
+            self.settings.save_lobby_table(self.lobby.table_choices())
         self.stack.setCurrentWidget(self.game)
         self.game.setup = setup
         self.game.table.bottom = next(i for i, s in enumerate(setup.seats) if s.human)

@@ -110,3 +110,19 @@ class Settings:
         self.store.setValue("lobby/preset", preset)
         self.store.setValue("lobby/level", level)
         self.store.sync()
+
+    def lobby_table(self) -> dict[str, Any]:
+        """The lobby's last table choices: timer, timeout action, open hands, tracker, stats group."""
+        group = str(self.store.value("lobby/stats_group", "Home", type=str)).strip()[:40] or "Home"
+        return {
+            "timer": self._int("lobby/timer", 0, 0, 600),
+            "on_timeout": self._choice("lobby/on_timeout", ("best", "first", "pass"), "best"),
+            "open_hands": self._bool("lobby/open_hands", False),
+            "tracker": self._bool("lobby/tracker", False),
+            "stats_group": group,
+        }
+
+    def save_lobby_table(self, choices: dict[str, Any]) -> None:
+        for key, value in choices.items():
+            self.store.setValue(f"lobby/{key}", value)
+        self.store.sync()
