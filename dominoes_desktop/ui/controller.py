@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..engine.cpu import CpuPlayer, Decision, choose_leader, make_player, wants_redeal
+from ..engine.cpu.players import HardPlayer
 from ..engine.errors import DominoError
 from ..engine.hand import Hand
 from ..engine.match import HandResult, Match
-from ..engine.moves import Move
+from ..engine.moves import Move, MoveKind
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from .cpu_worker import CpuRunner, CpuTask
@@ -42,6 +43,7 @@ class MatchSetup:
     on_timeout: str = "best"  # best (the hint's move), first (first legal tile), pass (when allowed)
     open_hands: bool = False
     tracker: bool = False
+    hints: bool = True
     stats_group: str = "Home"
 
 
@@ -57,6 +59,11 @@ class GameController(QObject):
     leaderChoiceNeeded = Signal(tuple)  # seats a person's side may lead with
     handEnded = Signal(object)  # HandResult
     matchEnded = Signal(int)  # winning side
+    claimOffered = Signal(int, int)  # a person's seat, the points their play scored (they must claim them)
+    mugginsOffered = Signal(tuple, int)  # people who may call Muggins, the points left unclaimed
+    redealOffered = Signal(int)  # a person dealt enough doubles to ask for a redeal
+    timedOut = Signal(int, object, str)  # seat, the move played for them, the action chosen in the lobby
+    hintReady = Signal(object)  # Decision: the hard CPU's suggestion for the person to play
     error = Signal(str)  # a readable one-line message
     stateChanged = Signal()  # anything on the table changed
 
@@ -74,6 +81,10 @@ class GameController(QObject):
         self._token = 0
         self.thinking: int | None = None  # seat whose CPU is deciding
         self.last_result: HandResult | None = None
+        # A decision only a person can make, that play waits for: ("claim" | "muggins" | "redeal", seats).
+        self.waiting: tuple[str, tuple[int, ...]] | None = None
+        self._declined: set[tuple[str, int]] = set()  # (claim | muggins, history length) let pass
+        self._hint_token = 0
 
     # ---- state the views read ------------------------------------------------------------------
 
@@ -96,7 +107,7 @@ class GameController(QObject):
     def human_turn(self) -> int | None:
         """The seat of the person who must act now, if any."""
         hand = self.hand
-        if hand is None or hand.is_over or self.thinking is not None:
+        if hand is None or hand.is_over or self.thinking is not None or self.waiting is not None:
             return None
         return hand.turn if self.is_human(hand.turn) else None
 
@@ -110,6 +121,7 @@ class GameController(QObject):
         if len(seats) != rules.players:
             raise ValueError(f"{rules.name} needs {rules.players} seats")
         self._token += 1
+        self.waiting = None
         self.match = Match(rules, seed)
         self.seats = list(seats)
         self.cpus = {i: make_player(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
@@ -122,12 +134,33 @@ class GameController(QObject):
             return
         self._token += 1
         match.deal_next()
+        self._declined.clear()
         for seat in match.redeal_seats():
             assert match.deal is not None
-            if not self.is_human(seat) and wants_redeal(match.deal.hands[seat], match.rules.redeal_doubles):
+            if self.is_human(seat):
+                self.waiting = ("redeal", (seat,))
+                self.redealOffered.emit(seat)
+                self.stateChanged.emit()
+                return
+            if wants_redeal(match.deal.hands[seat], match.rules.redeal_doubles):
                 match.request_redeal(seat)
                 break
-        assert match.plan is not None and match.deal is not None
+        self._choose_leader_and_begin()
+
+    def answer_redeal(self, redeal: bool) -> None:
+        """The person dealt five doubles says whether the table is dealt again."""
+        match = self.match
+        if match is None or self.waiting is None or self.waiting[0] != "redeal":
+            return
+        seat = self.waiting[1][0]
+        self.waiting = None
+        if redeal:
+            match.request_redeal(seat)
+        self._choose_leader_and_begin()
+
+    def _choose_leader_and_begin(self) -> None:
+        match = self.match
+        assert match is not None and match.plan is not None and match.deal is not None
         seats = match.plan.seats
         if len(seats) > 1:
             if any(self.is_human(s) for s in seats):
@@ -184,37 +217,74 @@ class GameController(QObject):
             if new != old:
                 self.pointsScored.emit(side, new - old)
 
-    def _settle_claims(self) -> None:
-        """Points waiting to be claimed: CPUs claim their own and call Muggins; a person's are claimed
-        for them (the Claim button and Muggins window arrive with pass-and-play)."""
+    def _settle_claims(self) -> bool:
+        """Points waiting to be claimed. CPUs claim their own (easy ones sometimes forget) and always
+        call Muggins on missed points; a person is asked. True while play waits for a person."""
         hand = self.hand
         assert hand is not None
         while hand.pending is not None:
-            owner = hand.pending.seat
-            claim: Move | None = None
+            owner, points = hand.pending
+            key = len(hand.history)
             if self.is_human(owner):
-                claim = hand.claim_moves(owner)[0]
-                seat = owner
+                if ("claim", key) not in self._declined:
+                    self.waiting = ("claim", (owner,))
+                    self.claimOffered.emit(owner, points)
+                    return True
             else:
-                view = self.view_for(owner)
-                assert view is not None
-                claim = self.cpus[owner].claim(view)
-                seat = owner
-                if claim is None:
-                    for other in range(hand.rules.players):
-                        if not self.is_human(other) and other != owner:
-                            other_view = self.view_for(other)
-                            assert other_view is not None
-                            claim = self.cpus[other].claim(other_view)
-                            if claim is not None:
-                                seat = other
-                                break
-            if claim is None:
-                return
-            self._apply(seat, claim)
+                claim = self.cpus[owner].claim(self._view(owner))
+                if claim is not None:
+                    self._apply(owner, claim)
+                    continue
+            # Unclaimed: the opponents may take the points.
+            opponents = [s for s in range(hand.rules.players) if hand.rules.side_of(s) != hand.rules.side_of(owner)]
+            caller = next((s for s in opponents if not self.is_human(s) and self.cpus[s].claim(self._view(s))), None)
+            if caller is not None:
+                self._apply(caller, Move(MoveKind.MUGGINS, caller=caller))
+                continue
+            people = tuple(s for s in opponents if self.is_human(s))
+            if people and ("muggins", key) not in self._declined:
+                self.waiting = ("muggins", people)
+                self.mugginsOffered.emit(people, points)
+                return True
+            return False
+        return False
+
+    def _view(self, seat: int) -> PlayerView:
+        view = self.view_for(seat)
+        assert view is not None
+        return view
+
+    def claim(self) -> None:
+        """The person who just scored claims the points."""
+        if self.waiting is None or self.waiting[0] != "claim" or self.hand is None:
+            self.error.emit("There are no points of yours to claim.")
+            return
+        seat = self.waiting[1][0]
+        self.waiting = None
+        self._apply(seat, Move(MoveKind.CLAIM))
+        self._after_move()
+
+    def call_muggins(self, seat: int) -> None:
+        """A person takes the points an opponent left unclaimed."""
+        if self.waiting is None or self.waiting[0] != "muggins" or seat not in self.waiting[1]:
+            self.error.emit("There are no missed points to take.")
+            return
+        self.waiting = None
+        self._apply(seat, Move(MoveKind.MUGGINS, caller=seat))
+        self._after_move()
+
+    def play_on(self) -> None:
+        """The person lets the points go (unclaimed, or not called): play goes on."""
+        if self.waiting is None or self.waiting[0] not in ("claim", "muggins") or self.hand is None:
+            return
+        self._declined.add((self.waiting[0], len(self.hand.history)))
+        self.waiting = None
+        self._after_move()
 
     def _after_move(self) -> None:
-        self._settle_claims()
+        if self._settle_claims():
+            self.stateChanged.emit()
+            return
         self.stateChanged.emit()
         if self.hand is not None and self.hand.is_over:
             self._finish_hand()
@@ -283,11 +353,51 @@ class GameController(QObject):
         if self.match.winner is not None:
             self.matchEnded.emit(self.match.winner)
 
+    # ---- the turn timer and the hint ---------------------------------------------------------
+
+    def time_out(self, seat: int, action: str) -> None:
+        """The person's time ran out: play the lobby's choice for them."""
+        if self.human_turn() != seat or self.hand is None:
+            return
+        moves = self.hand.legal_moves()
+        if action == "best":
+            move = HardPlayer(self._token, movetime_ms=60).decide(self._view(seat)).move
+        elif action == "pass" and moves[0].kind is not MoveKind.PLAY:
+            move = moves[0]
+        else:
+            move = moves[0]
+        self._apply(seat, move)
+        self.timedOut.emit(seat, move, action)
+        self._after_move()
+
+    def request_hint(self) -> None:
+        """Ask the hard CPU, off the UI thread, what the person to play should do."""
+        seat = self.human_turn()
+        if seat is None:
+            self.error.emit("A hint is for your own turn.")
+            return
+        self._hint_token += 1
+        task = CpuTask(self._hint_token, HardPlayer(self._hint_token, movetime_ms=250), self._view(seat))
+        task.signals.decided.connect(self._hint_decided)
+        if self.threaded:
+            self.runner.start(task)
+        else:
+            task.run()
+
+    def _hint_decided(self, token: int, decision: Decision) -> None:
+        if token == self._hint_token and self.human_turn() is not None:
+            self.hintReady.emit(decision)
+
     # ---- driving without a person (screenshots, tests) ---------------------------------------
 
     def autoplay(self, moves: int, stand_in: CpuPlayer | None = None) -> None:
         """Play `moves` actions synchronously, the person's turns by a stand-in CPU."""
         helper = stand_in or make_player("medium", 0)
+        match = self.match
+        if match is not None and match.hand is None and self.waiting is not None and self.waiting[0] == "redeal":
+            self.answer_redeal(False)
+        if match is not None and match.hand is None and match.plan is not None and not match.is_over:
+            self.choose_leader(match.plan.seats[0])
         for _ in range(moves):
             hand = self.hand
             if hand is None or hand.is_over:
@@ -298,7 +408,14 @@ class GameController(QObject):
             player = self.cpus.get(seat, helper)
             self.thinking = None
             self._apply(seat, player.decide(view).move)
-            self._settle_claims()
+            while self._settle_claims():  # a person's points: the stand-in claims them
+                waiting = self.waiting
+                self.waiting = None
+                assert waiting is not None
+                if waiting[0] == "claim":
+                    self._apply(waiting[1][0], Move(MoveKind.CLAIM))
+                else:
+                    self._apply(waiting[1][0], Move(MoveKind.MUGGINS, caller=waiting[1][0]))
             if hand.is_over:
                 self._finish_hand()
                 break

@@ -183,6 +183,8 @@ class LobbyPage(QWidget):
         self.seat_rows = [SeatRow(i) for i in range(5)]
         self.seat_rows[0].kind.setCurrentIndex(1)
         self.seat_rows[0].name.setText("You")
+        for row in self.seat_rows:
+            row.kind.currentIndexChanged.connect(self._seats_changed)
         self.level = QComboBox()
         self.level.setAccessibleName("CPU difficulty")
         for value, text in (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")):
@@ -213,6 +215,9 @@ class LobbyPage(QWidget):
         self.visibility.addItem("Open hands (practice)", True)
         self.tracker = QCheckBox("Tile tracker")
         self.tracker.setAccessibleName("Tile tracker")
+        self.hints = QCheckBox("Hints")
+        self.hints.setAccessibleName("Hints")
+        self.hints.setChecked(True)
         self.stats_group = QLineEdit("Home")
         self.stats_group.setAccessibleName("Stats group")
         self.stats_group.setMaxLength(40)
@@ -222,6 +227,7 @@ class LobbyPage(QWidget):
         table_form.addRow("When time runs out", self.on_timeout)
         table_form.addRow("Hands", self.visibility)
         table_form.addRow("", self.tracker)
+        table_form.addRow("", self.hints)
         table_form.addRow("Stats group", self.stats_group)
 
         self.start = QPushButton("Start")
@@ -388,6 +394,14 @@ class LobbyPage(QWidget):
 
     # ---- seats and start ------------------------------------------------------------------------
 
+    def _seats_changed(self) -> None:
+        """Helpers that show what others hold start off once two people share the screen."""
+        people = sum(1 for row in self.seat_rows[: self.players.value()] if row.kind.currentData() == "person")
+        if people >= 2:
+            self.hints.setChecked(False)
+            self.tracker.setChecked(False)
+            self.visibility.setCurrentIndex(0)
+
     def show_table_choices(self, choices: dict[str, Any]) -> None:
         self.timer.setCurrentIndex(max(0, self.timer.findData(choices.get("timer", 0))))
         self.on_timeout.setCurrentIndex(max(0, self.on_timeout.findData(choices.get("on_timeout", "best"))))
@@ -428,6 +442,7 @@ class LobbyPage(QWidget):
             on_timeout=str(self.on_timeout.currentData()),
             open_hands=bool(self.visibility.currentData()),
             tracker=self.tracker.isChecked(),
+            hints=self.hints.isChecked(),
             stats_group=self.stats_group.text().strip() or "Home",
         )
 

@@ -4,35 +4,28 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
     QMainWindow,
-    QPushButton,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
-from ..engine.match import HandResult
-from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from .controller import GameController, MatchSetup, default_seats
 from .flags import flag_pixmap
+from .game_page import GamePage
 from .lobby import LobbyPage
 from .look import Look
 from .look_dialog import LookDialog
-from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
 from .rules_page import rules_html
 from .settings import Settings
-from .table.view import TableView
 
 
 def stylesheet(look: Look) -> str:
@@ -55,9 +48,12 @@ def stylesheet(look: Look) -> str:
     QPushButton:focus {{ border: 3px solid {t.highlight}; }}
     QPushButton:disabled {{ color: #888; border-color: #555; }}
     QPushButton#start {{ background: {t.accent}; color: #111; font-size: 18px; font-weight: bold; }}
-    QFrame#handEnd, QFrame#leaderChoice, QFrame#curtain {{
+    QFrame#handEnd, QFrame#leaderChoice, QFrame#curtain, QFrame#redeal {{
         background: rgba(10, 10, 10, 225); border: 2px solid {t.accent}; border-radius: 12px; }}
     QLabel#problem {{ color: #ff8a80; font-weight: bold; }}
+    QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
+    QLabel#clock {{ font-size: 18px; font-weight: bold; color: {t.highlight}; }}
+    QLabel#tracker {{ background: {t.log}; border-radius: 6px; padding: 4px; }}
     QLabel#custom {{ color: {t.accent}; font-style: italic; }}
     QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {t.panel_text}; border: 1px solid {t.rail};
                                       padding: 4px; }}
@@ -81,201 +77,6 @@ class RulesDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(text)
         layout.addWidget(buttons)
-
-
-class GamePage(QWidget):
-    """The table view with the side panel; overlays for the hand end and the leader choice."""
-
-    def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.controller = controller
-        self.table = TableView(controller, look)
-        self.side = QWidget()
-        self.side.setObjectName("side")
-        self.side.setFixedWidth(300)
-        self.scores = ScorePanel()
-        self.turn = QLabel("")
-        self.turn.setObjectName("turn")
-        self.turn.setWordWrap(True)
-        self.turn.setAccessibleName("Whose turn")
-        self.log = MoveLog()
-        self.draw_button = QPushButton("Draw (D)")
-        self.pass_button = QPushButton("Pass (P)")
-        self.rules_button = QPushButton("Rules (?)")
-        self.lobby_button = QPushButton("New match")
-        for button, name in (
-            (self.draw_button, "Draw a tile"),
-            (self.pass_button, "Pass"),
-            (self.rules_button, "House rules"),
-            (self.lobby_button, "New match"),
-        ):
-            button.setAccessibleName(name)
-        self.draw_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.DRAW))
-        self.pass_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.PASS))
-        actions = QHBoxLayout()
-        actions.addWidget(self.draw_button)
-        actions.addWidget(self.pass_button)
-        more = QHBoxLayout()
-        more.addWidget(self.rules_button)
-        more.addWidget(self.lobby_button)
-        side = QVBoxLayout(self.side)
-        side.addWidget(self.scores)
-        side.addWidget(self.turn)
-        side.addLayout(actions)
-        log_title = QLabel("Moves")
-        log_title.setObjectName("panelTitle")
-        side.addWidget(log_title)
-        side.addWidget(self.log, 1)
-        side.addLayout(more)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.side)
-        self.hand_end = HandEndPanel(self.table)
-        self.leader_choice = QFrame(self.table)
-        self.leader_choice.setObjectName("leaderChoice")
-        self.leader_choice.hide()
-        self.curtain = QFrame(self.table)
-        self.curtain.setObjectName("curtain")
-        self.curtain_text = QLabel("")
-        self.curtain_text.setObjectName("curtainText")
-        self.curtain_button = QPushButton("Show my tiles")
-        self.curtain_button.installEventFilter(RETURN_CLICKS)
-        self.curtain_button.clicked.connect(self._lift_curtain)
-        curtain_layout = QVBoxLayout(self.curtain)
-        curtain_layout.addWidget(self.curtain_text)
-        curtain_layout.addWidget(self.curtain_button)
-        self.curtain.hide()
-        self.setup: MatchSetup | None = None
-        self.table.installEventFilter(self)
-        controller.stateChanged.connect(self.refresh)
-        controller.movePlayed.connect(self._log_move)
-        controller.handStarted.connect(self._hand_started)
-        controller.handEnded.connect(self._hand_ended)
-        controller.leaderChoiceNeeded.connect(self._choose_leader)
-        self.hand_end.nextRequested.connect(self._next_hand)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.table and event.type() == QEvent.Type.Resize:
-            self._place_overlays()
-        return False
-
-    def _place_overlays(self) -> None:
-        rect = self.table.rect()
-        width = min(rect.width() - 40, 640)
-        self.hand_end.setFixedWidth(max(300, width))
-        self.hand_end.adjustSize()
-        self.hand_end.move(
-            (rect.width() - self.hand_end.width()) // 2, max(10, (rect.height() - self.hand_end.height()) // 2)
-        )
-        self.leader_choice.adjustSize()
-        self.leader_choice.move(
-            (rect.width() - self.leader_choice.width()) // 2, (rect.height() - self.leader_choice.height()) // 2
-        )
-
-    def refresh(self) -> None:
-        controller = self.controller
-        match = controller.match
-        if match is None:
-            return
-        self._check_curtain()
-        scores = list(match.scores)
-        self.scores.show_scores(match.rules, controller.seats, scores, match.hand_index)
-        moves = controller.legal_moves()
-        can_draw = any(m.kind is MoveKind.DRAW for m in moves)
-        can_pass = any(m.kind is MoveKind.PASS for m in moves)
-        self.draw_button.setEnabled(can_draw)
-        self.pass_button.setEnabled(can_pass)
-        self.draw_button.setVisible(match.rules.style.value != "block")
-        hand = controller.hand
-        if hand is None or hand.is_over:
-            self.turn.setText("Hand over")
-        elif controller.human_turn() is not None:
-            if can_pass:
-                self.turn.setText("Your turn: no tile fits, so pass (P).")
-            elif can_draw:
-                self.turn.setText("Your turn: no tile fits, so draw (D).")
-            else:
-                self.turn.setText("Your turn: click a highlighted tile, or use the arrows and Enter.")
-        else:
-            name = controller.seats[hand.turn].name
-            self.turn.setText(f"{name} is thinking…" if controller.thinking is not None else f"{name} to play")
-
-    def _check_curtain(self) -> None:
-        """Pass-and-play: before a person's turn, hide every rack until that person shows theirs."""
-        controller = self.controller
-        people = [i for i, s in enumerate(controller.seats) if s.human]
-        seat = controller.human_turn()
-        if len(people) < 2 or seat is None or seat == self.table.bottom or self.table.curtain:
-            return
-        self.table.curtain = True
-        self.curtain_seat = seat
-        name = controller.seats[seat].name
-        self.curtain_text.setText(f"<h2>Pass to {name}</h2><p>Everyone else, look away.</p>")
-        self.curtain_button.setText(f"I'm {name}: show my tiles")
-        self.curtain_button.setAccessibleName(f"Show {name}'s tiles")
-        self.curtain.show()
-        self.curtain.raise_()
-        self._place_overlays()
-        self.curtain_button.setFocus()
-        self.table.refresh()
-
-    def _lift_curtain(self) -> None:
-        self.table.bottom = self.curtain_seat
-        self.table.curtain = False
-        self.curtain.hide()
-        self.table.refresh()
-        self.refresh()
-        self.table.setFocus()
-
-    def _log_move(self, seat: int, move: Move) -> None:
-        self.log.add(describe_move(self.controller.seats[seat].name, move))
-
-    def _hand_started(self, index: int) -> None:
-        self.hand_end.hide()
-        self.leader_choice.hide()
-        self.log.clear()
-        self.log.add(f"— Hand {index + 1} —")
-        self.table.setFocus()
-
-    def _hand_ended(self, result: HandResult) -> None:
-        match = self.controller.match
-        assert match is not None
-        self.curtain.hide()
-        self.table.curtain = False
-        self.table.reveal = True
-        self.table.refresh()
-        self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
-        self._place_overlays()
-
-    def _next_hand(self) -> None:
-        self.hand_end.hide()
-        self.controller.start_next_hand()
-
-    def _choose_leader(self, seats: tuple[int, ...]) -> None:
-        for child in self.leader_choice.findChildren(QWidget):
-            child.deleteLater()
-        box = self.leader_choice.layout()
-        if box is None:
-            box = QVBoxLayout(self.leader_choice)
-        box.addWidget(QLabel("Your side won: who leads this hand?"))
-        for seat in seats:
-            button = QPushButton(f"{self.controller.seats[seat].name} leads")
-            button.setAccessibleName(f"{self.controller.seats[seat].name} leads")
-            button.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
-            button.installEventFilter(RETURN_CLICKS)
-            box.addWidget(button)
-        self.leader_choice.show()
-        self.leader_choice.raise_()
-        self._place_overlays()
-        first = self.leader_choice.findChildren(QPushButton)
-        if first:
-            first[0].setFocus()
-
-    def _leader_chosen(self, seat: int) -> None:
-        self.leader_choice.hide()
-        self.controller.choose_leader(seat)
 
 
 class MainWindow(QMainWindow):
@@ -348,10 +149,7 @@ class MainWindow(QMainWindow):
         if self.stack.currentWidget() is self.lobby:
             self.settings.save_lobby_table(self.lobby.table_choices())
         self.stack.setCurrentWidget(self.game)
-        self.game.setup = setup
-        self.game.table.bottom = next(i for i, s in enumerate(setup.seats) if s.human)
-        self.game.table.open_hands = setup.open_hands
-        self.game.hand_end.hide()
+        self.game.start(setup)
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         self.controller.new_match(setup.rules, list(setup.seats), seed)
         self.game.table.setFocus()

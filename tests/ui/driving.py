@@ -33,9 +33,29 @@ def settle(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: not window.game.table.table.animating, timeout=5000)
 
 
+def settle_decisions(qtbot: QtBot, window: MainWindow) -> None:
+    """Claim points offered to us and call Muggins when offered, by clicking the side panel."""
+    page = window.game
+    for _ in range(10):
+        waiting = window.controller.waiting
+        if waiting is None:
+            return
+        if waiting[0] == "claim":
+            qtbot.mouseClick(page.claim_button, Qt.MouseButton.LeftButton)
+        elif waiting[0] == "muggins":
+            first = page.muggins_buttons.itemAt(0)
+            assert first is not None and first.widget() is not None
+            qtbot.mouseClick(first.widget(), Qt.MouseButton.LeftButton)
+        else:
+            return
+
+
 def play_turn_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
     """Click the first playable tile (and its first end if asked); press P or D when stuck."""
     settle(qtbot, window)
+    settle_decisions(qtbot, window)
+    if hand_over(window) or not my_turn(window):
+        return
     view = window.game.table
     moves = window.controller.legal_moves()
     if moves[0].kind is MoveKind.PASS:
@@ -55,6 +75,9 @@ def play_turn_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
 def play_turn_by_keys(qtbot: QtBot, window: MainWindow) -> None:
     """Arrow to the first playable tile and press Enter (Enter again for the end); P or D when stuck."""
     settle(qtbot, window)
+    settle_decisions(qtbot, window)
+    if hand_over(window) or not my_turn(window):
+        return
     view = window.game.table
     moves = window.controller.legal_moves()
     if moves[0].kind is MoveKind.PASS:

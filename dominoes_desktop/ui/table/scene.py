@@ -55,6 +55,8 @@ class TableState:
     newest: Tile | None = None
     stock: int = 0
     rack_order: list[Tile] = field(default_factory=list)
+    flipped: frozenset[Tile] = frozenset()
+    hinted: Tile | None = None
 
 
 def seat_slots(players: int) -> list[str]:
@@ -150,6 +152,7 @@ class TableScene(QGraphicsScene):
 
     rackTileClicked = Signal(object)  # Tile
     rackTileDropped = Signal(object, QPointF)  # Tile, scene position where a drag ended
+    rackTileFlipped = Signal(object)  # Tile: right-clicked or double-clicked
     endMarkerClicked = Signal(int)
 
     def __init__(self, look: Look) -> None:
@@ -170,6 +173,7 @@ class TableScene(QGraphicsScene):
         self.flag_pixmap: QPixmap | None = None
         self._animations: dict[TileItem, QPropertyAnimation] = {}  # kept referenced while they run
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
+        self.rack_y = 0.0
         self.stock_plate = NamePlate(look)
         self.addItem(self.stock_plate)
 
@@ -337,6 +341,7 @@ class TableScene(QGraphicsScene):
             if tile not in tiles:
                 self._discard(self.rack_items.pop(tile))
         width = len(tiles) * (UNIT + RACK_GAP) - RACK_GAP
+        self.rack_y = anchor.y()
         for i, tile in enumerate(tiles):
             lift = -UNIT * 0.25 if tile in state.legal else 0.0
             target = QPointF(anchor.x() - width / 2 + UNIT / 2 + i * (UNIT + RACK_GAP), anchor.y() + lift)
@@ -348,11 +353,11 @@ class TableScene(QGraphicsScene):
                 self.addItem(item)
                 self.rack_items[tile] = item
             item.set_face(vertical=True, face_up=True)
-            item.set_first(tile.high)
+            item.set_first(tile.low if tile in state.flipped else tile.high)
             item.setZValue(20)
             legal = tile in state.legal
             item.setCursor(Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor)
-            item.set_flags(legal=legal, newest=False, star=False)
+            item.set_flags(legal=legal, newest=False, star=False, hinted=tile == state.hinted)
             if self._drag is None or self._drag[0] is not item:
                 self._move(item, target, duration)
 
@@ -457,7 +462,7 @@ class TableScene(QGraphicsScene):
             super().mouseMoveEvent(event)
             return
         item, start, origin = self._drag
-        if item.legal and (event.scenePos() - start).manhattanLength() > 8:
+        if (event.scenePos() - start).manhattanLength() > 8:  # any tile can be moved along the rack
             item.setZValue(60)
             item.setPos(origin + event.scenePos() - start)
         event.accept()

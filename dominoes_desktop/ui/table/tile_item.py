@@ -60,6 +60,7 @@ class TileItem(QGraphicsObject):
         self.focused = False
         self.newest = False
         self.star = False
+        self.hinted = False
         self.back_flag: QPixmap | None = None
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -80,8 +81,11 @@ class TileItem(QGraphicsObject):
         focused: bool | None = None,
         newest: bool | None = None,
         star: bool | None = None,
+        hinted: bool | None = None,
     ) -> None:
-        before = (self.legal, self.selected_for_play, self.focused, self.newest, self.star)
+        before = (self.legal, self.selected_for_play, self.focused, self.newest, self.star, self.hinted)
+        if hinted is not None:
+            self.hinted = hinted
         if legal is not None:
             self.legal = legal
         if selected is not None:
@@ -92,7 +96,7 @@ class TileItem(QGraphicsObject):
             self.newest = newest
         if star is not None:
             self.star = star
-        if (self.legal, self.selected_for_play, self.focused, self.newest, self.star) != before:
+        if (self.legal, self.selected_for_play, self.focused, self.newest, self.star, self.hinted) != before:
             self.update()  # repaint only what changed: paints cost the UI thread the GIL
 
     def set_face(self, *, vertical: bool, face_up: bool) -> None:
@@ -317,6 +321,12 @@ class TileItem(QGraphicsObject):
             painter.drawRoundedRect(body.adjusted(-5, -5, 5, 5), radius + 4, radius + 4)
         if self.star:
             self._paint_star(painter, QPointF(body.right() - 7, body.top() + 7))
+        if self.hinted:
+            # The hint: a thick ring and a star above the tile.
+            painter.setPen(QPen(QColor("#00e5ff"), 4.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(body.adjusted(-4, -4, 4, 4), radius + 3, radius + 3)
+            self._paint_star(painter, QPointF(body.center().x(), body.top() - 2))
 
     def _paint_star(self, painter: QPainter, center: QPointF) -> None:
         path = QPainterPath()

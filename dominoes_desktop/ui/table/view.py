@@ -25,6 +25,7 @@ class TableView(QGraphicsView):
 
     status = Signal(str)  # a one-line message for the status bar (why a tile cannot be played, ...)
     rulesRequested = Signal()
+    hintRequested = Signal()
 
     def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,12 +47,15 @@ class TableView(QGraphicsView):
         self.choosing: tuple[Tile, list[Move]] | None = None
         self.marker_focus = 0
         self.rack_order: list[Tile] = []
+        self.flipped: set[Tile] = set()  # rack tiles shown low end first: the player's own arrangement
+        self.hinted: Tile | None = None
         self.passed: set[int] = set()
         self.newest: Tile | None = None
         self._last_layout: Layout | None = None
         self._fitted = QRectF()
         self.table.rackTileClicked.connect(self.tile_clicked)
         self.table.rackTileDropped.connect(self.tile_dropped)
+        self.table.rackTileFlipped.connect(self.flip)
         self.table.endMarkerClicked.connect(self.end_chosen)
         controller.stateChanged.connect(self.refresh)
         controller.movePlayed.connect(self._note_move)
@@ -73,8 +77,14 @@ class TableView(QGraphicsView):
         self.reveal = False
         self.choosing = None
         self.focus_index = 0
+        self.reset_rack()
+
+    def reset_rack(self) -> None:
+        """The bottom seat's tiles in dealt order, none flipped: each person's arrangement lasts a hand."""
         hand = self.controller.hand
         self.rack_order = list(hand.hands[self.bottom]) if hand else []
+        self.flipped = set()
+        self.hinted = None
 
     def _note_move(self, seat: int, move: Move) -> None:
         if move.kind is MoveKind.PASS:
@@ -115,7 +125,17 @@ class TableView(QGraphicsView):
         if controller.human_turn() != self.bottom or self.curtain:
             legal = frozenset()
         stock = len(hand.stock) if hand is not None else 0
-        return TableState(layout, seats, self.bottom, legal, self.newest, stock, self.rack_order)
+        return TableState(
+            layout,
+            seats,
+            self.bottom,
+            legal,
+            self.newest,
+            stock,
+            self.rack_order,
+            frozenset(self.flipped),
+            self.hinted if legal else None,
+        )
 
     def refresh(self) -> None:
         self.table.sync(self.state(), animate=self.isVisible())
@@ -192,7 +212,13 @@ class TableView(QGraphicsView):
             self.play(moves[index])
 
     def tile_dropped(self, tile: Tile, point: QPointF) -> None:
-        if self.controller.human_turn() != self.bottom or self.curtain:
+        if self.curtain:
+            return
+        item = self.table.rack_items.get(tile)
+        if item is not None and abs(point.y() - self.table.rack_y) < 60:
+            self.reorder(tile, point.x())
+            return
+        if self.controller.human_turn() != self.bottom:
             return
         moves = self.moves_for(tile)
         if not moves:
@@ -213,8 +239,29 @@ class TableView(QGraphicsView):
             return
         self.tile_clicked(tile)
 
+    def show_hint(self, move: Move) -> None:
+        self.hinted = move.tile
+        self.refresh()
+        if move.tile is not None:
+            self.status.emit(f"Hint: play {move.tile}" + (f" on the {move.end}." if move.end is not None else "."))
+
+    def flip(self, tile: Tile) -> None:
+        """Turn a rack tile end over end; only how it is shown changes."""
+        self.flipped ^= {tile}
+        self.refresh()
+
+    def reorder(self, tile: Tile, x: float) -> None:
+        """Move a rack tile to where it was dropped along the rack."""
+        order = [t for t in self.rack_order if t != tile]
+        positions = [item.pos().x() for item in self.table.items_for_rack() if item.tile != tile]
+        index = sum(1 for px in positions if px < x)
+        order.insert(index, tile)
+        self.rack_order = order
+        self.refresh()
+
     def play(self, move: Move) -> None:
         self.choosing = None
+        self.hinted = None
         self.table.clear_markers()
         self.controller.play(move)
 
@@ -250,6 +297,12 @@ class TableView(QGraphicsView):
             self.rulesRequested.emit()
         elif key == Qt.Key.Key_D:
             self.draw_or_pass(MoveKind.DRAW)
+        elif key == Qt.Key.Key_H:
+            self.hintRequested.emit()
+        elif key == Qt.Key.Key_F and rack and self.choosing is None:
+            tile = rack[min(self.focus_index, len(rack) - 1)].tile
+            if tile is not None:
+                self.flip(tile)
         elif key == Qt.Key.Key_P:
             self.draw_or_pass(MoveKind.PASS)
         elif self.choosing is not None and key in (

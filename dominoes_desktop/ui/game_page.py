@@ -1,0 +1,437 @@
+"""The game screen: the table, the side panel (scores, turn, helpers, move log) and its overlays."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.cpu import Decision
+from ..engine.cpu.knowledge import infer
+from ..engine.match import HandResult
+from ..engine.moves import Move, MoveKind
+from ..engine.tiles import full_set
+from .controller import GameController, MatchSetup
+from .look import Look
+from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
+from .table.view import TableView
+
+TIMEOUT_WORDS = {"best": "the best move", "first": "the first legal tile", "pass": "a pass"}
+
+
+def button(text: str, name: str) -> QPushButton:
+    widget = QPushButton(text)
+    widget.setAccessibleName(name)
+    widget.installEventFilter(RETURN_CLICKS)
+    return widget
+
+
+class GamePage(QWidget):
+    """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
+
+    def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setup: MatchSetup | None = None
+        self.table = TableView(controller, look)
+        self.side = QWidget()
+        self.side.setObjectName("side")
+        self.side.setFixedWidth(300)
+        self.scores = ScorePanel()
+        self.turn = QLabel("")
+        self.turn.setObjectName("turn")
+        self.turn.setWordWrap(True)
+        self.turn.setAccessibleName("Whose turn")
+        self.clock = QLabel("")
+        self.clock.setObjectName("clock")
+        self.clock.setAccessibleName("Turn timer")
+        self.clock.hide()
+        self.log = MoveLog()
+        self.draw_button = button("Draw (D)", "Draw a tile")
+        self.pass_button = button("Pass (P)", "Pass")
+        self.hint_button = button("Hint (H)", "Hint")
+        self.rules_button = button("Rules (?)", "House rules")
+        self.lobby_button = button("New match", "New match")
+        self.draw_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.DRAW))
+        self.pass_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.PASS))
+        self.hint_button.clicked.connect(self.ask_hint)
+        # Claims and Muggins: a person decides, play waits.
+        self.claim_box = QFrame()
+        self.claim_box.setObjectName("claimBox")
+        self.claim_text = QLabel("")
+        self.claim_text.setWordWrap(True)
+        self.claim_button = button("Claim", "Claim the points")
+        self.muggins_buttons = QVBoxLayout()
+        self.play_on_button = button("Play on", "Play on without taking the points")
+        self.claim_button.clicked.connect(controller.claim)
+        self.play_on_button.clicked.connect(controller.play_on)
+        claim_layout = QVBoxLayout(self.claim_box)
+        claim_layout.addWidget(self.claim_text)
+        claim_layout.addWidget(self.claim_button)
+        claim_layout.addLayout(self.muggins_buttons)
+        claim_layout.addWidget(self.play_on_button)
+        self.claim_box.hide()
+        self.tracker = QLabel("")
+        self.tracker.setObjectName("tracker")
+        self.tracker.setWordWrap(True)
+        self.tracker.setAccessibleName("Tile tracker")
+        self.tracker.hide()
+        actions = QHBoxLayout()
+        for widget in (self.draw_button, self.pass_button, self.hint_button):
+            actions.addWidget(widget)
+        more = QHBoxLayout()
+        more.addWidget(self.rules_button)
+        more.addWidget(self.lobby_button)
+        side = QVBoxLayout(self.side)
+        side.addWidget(self.scores)
+        side.addWidget(self.turn)
+        side.addWidget(self.clock)
+        side.addLayout(actions)
+        side.addWidget(self.claim_box)
+        side.addWidget(self.tracker)
+        log_title = QLabel("Moves")
+        log_title.setObjectName("panelTitle")
+        side.addWidget(log_title)
+        side.addWidget(self.log, 1)
+        side.addLayout(more)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.side)
+        self.hand_end = HandEndPanel(self.table)
+        self.leader_choice = self._overlay("leaderChoice")
+        self.curtain = self._overlay("curtain")
+        self.curtain_text = QLabel("")
+        self.curtain_text.setObjectName("curtainText")
+        self.curtain_button = button("Show my tiles", "Show my tiles")
+        self.curtain_button.clicked.connect(self._lift_curtain)
+        curtain_layout = QVBoxLayout(self.curtain)
+        curtain_layout.addWidget(self.curtain_text)
+        curtain_layout.addWidget(self.curtain_button)
+        self.curtain_seat = -1
+        self.redeal = self._overlay("redeal")
+        self.redeal_text = QLabel("")
+        self.redeal_yes = button("Deal again", "Ask for a redeal")
+        self.redeal_no = button("Keep my tiles", "Keep these tiles")
+        self.redeal_yes.clicked.connect(lambda: self._answer_redeal(True))
+        self.redeal_no.clicked.connect(lambda: self._answer_redeal(False))
+        redeal_layout = QVBoxLayout(self.redeal)
+        redeal_layout.addWidget(self.redeal_text)
+        redeal_layout.addWidget(self.redeal_yes)
+        redeal_layout.addWidget(self.redeal_no)
+        self.countdown = QTimer(self)
+        self.countdown.setInterval(1000)
+        self.countdown.timeout.connect(self._tick)
+        self.seconds_left = 0
+        self.timed_seat = -1
+        self.table.installEventFilter(self)
+        controller.stateChanged.connect(self.refresh)
+        controller.movePlayed.connect(self._log_move)
+        controller.handStarted.connect(self._hand_started)
+        controller.handEnded.connect(self._hand_ended)
+        controller.leaderChoiceNeeded.connect(self._choose_leader)
+        controller.claimOffered.connect(self._claim_offered)
+        controller.mugginsOffered.connect(self._muggins_offered)
+        controller.redealOffered.connect(self._redeal_offered)
+        controller.timedOut.connect(self._timed_out)
+        controller.hintReady.connect(self._hint_ready)
+        self.table.hintRequested.connect(self.ask_hint)
+        self.hand_end.nextRequested.connect(self._next_hand)
+
+    def _overlay(self, name: str) -> QFrame:
+        frame = QFrame(self.table)
+        frame.setObjectName(name)
+        frame.hide()
+        return frame
+
+    def start(self, setup: MatchSetup) -> None:
+        self.setup = setup
+        people = [i for i, s in enumerate(setup.seats) if s.human]
+        self.table.bottom = people[0]
+        self.table.open_hands = setup.open_hands
+        self.table.curtain = False
+        self.hand_end.hide()
+        self.tracker.setVisible(setup.tracker)
+        self.hint_button.setVisible(setup.hints)
+        self.clock.setVisible(setup.timer_seconds > 0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() == QEvent.Type.Resize:
+            self._place_overlays()
+        return False
+
+    def _place_overlays(self) -> None:
+        rect = self.table.rect()
+        width = min(rect.width() - 40, 640)
+        self.hand_end.setFixedWidth(max(300, width))
+        self.hand_end.adjustSize()
+        self.hand_end.move(
+            (rect.width() - self.hand_end.width()) // 2, max(10, (rect.height() - self.hand_end.height()) // 2)
+        )
+        for overlay in (self.leader_choice, self.curtain, self.redeal):
+            overlay.adjustSize()
+            overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
+
+    # ---- redrawing the side panel ------------------------------------------------------------
+
+    def refresh(self) -> None:
+        controller = self.controller
+        match = controller.match
+        if match is None:
+            return
+        self._check_curtain()
+        self.scores.show_scores(match.rules, controller.seats, list(match.scores), match.hand_index)
+        mine = controller.human_turn() == self.table.bottom and not self.table.curtain
+        moves = controller.legal_moves() if mine else []
+        can_draw = any(m.kind is MoveKind.DRAW for m in moves)
+        can_pass = any(m.kind is MoveKind.PASS for m in moves)
+        self.draw_button.setEnabled(can_draw)
+        self.pass_button.setEnabled(can_pass)  # offered only when it is the only move
+        self.draw_button.setVisible(match.rules.style.value != "block")
+        self.hint_button.setEnabled(mine and bool(moves))
+        hand = controller.hand
+        if hand is None or hand.is_over:
+            self.turn.setText("Hand over")
+        elif controller.waiting is not None:
+            self.turn.setText("Waiting for a decision…")
+        elif mine:
+            name = controller.seats[self.table.bottom].name
+            if can_pass:
+                self.turn.setText(f"{name}, your turn: no tile fits, so pass (P).")
+            elif can_draw:
+                self.turn.setText(f"{name}, your turn: no tile fits, so draw (D).")
+            else:
+                self.turn.setText(f"{name}, your turn: click a highlighted tile, or use the arrows and Enter.")
+        else:
+            name = controller.seats[hand.turn].name
+            self.turn.setText(f"{name} is thinking…" if controller.thinking is not None else f"{name} to play")
+        if controller.waiting is None:
+            self.claim_box.hide()
+        self._update_tracker()
+        self._update_clock()
+
+    def _update_tracker(self) -> None:
+        if self.setup is None or not self.setup.tracker or self.table.curtain:
+            self.tracker.setText("")
+            return
+        view = self.controller.view_for(self.table.bottom)
+        if view is None:
+            return
+        knowledge = infer(view)
+        top = view.rules.set_top
+        counts = [sum(1 for t in knowledge.unseen if t.has(n)) for n in range(top + 1)]
+        in_set = [sum(1 for t in full_set(top, view.rules.removed_tiles) if t.has(n)) for n in range(top + 1)]
+        unseen = " ".join(f"<b>{n}</b>:{c}/{in_set[n]}" for n, c in enumerate(counts))
+        lines = [f"<b>Tile tracker</b><br>Unseen by number: {unseen}"]
+        for seat, void in enumerate(knowledge.voids):
+            if seat != view.seat and void:
+                numbers = ", ".join(str(n) for n in sorted(void))
+                lines.append(f"{self.controller.seats[seat].name} has no {numbers}")
+        self.tracker.setText("<br>".join(lines))
+
+    # ---- pass-and-play curtain ------------------------------------------------------------------
+
+    def _people(self) -> list[int]:
+        return [i for i, s in enumerate(self.controller.seats) if s.human]
+
+    def _check_curtain(self) -> None:
+        """With two or more people, every rack stays hidden except the one person whose turn it is, and
+        theirs only once they say they are at the screen."""
+        if len(self._people()) < 2:
+            return
+        hand = self.controller.hand
+        if hand is None or hand.is_over:
+            return
+        actor = self.controller.human_turn()
+        if not self.table.curtain and actor != self.table.bottom:
+            self.table.curtain = True
+            self.table.refresh()
+        if self.table.curtain and actor is not None and not self.curtain.isVisible():
+            self.curtain_seat = actor
+            name = self.controller.seats[actor].name
+            self.curtain_text.setText(f"<h2>Pass to {name}</h2><p>Everyone else, look away.</p>")
+            self.curtain_button.setText(f"I'm {name}: show my tiles")
+            self.curtain_button.setAccessibleName(f"Show {name}'s tiles")
+            self.curtain.show()
+            self.curtain.raise_()
+            self._place_overlays()
+            self.curtain_button.setFocus()
+
+    def _lift_curtain(self) -> None:
+        if self.controller.human_turn() != self.curtain_seat:
+            self.curtain.hide()
+            return
+        self.table.bottom = self.curtain_seat
+        self.table.curtain = False
+        self.table.reset_rack()
+        self.curtain.hide()
+        self.table.refresh()
+        self.refresh()
+        self.table.setFocus()
+
+    # ---- claims, Muggins, redeal, leader -------------------------------------------------------
+
+    def _claim_offered(self, seat: int, points: int) -> None:
+        name = self.controller.seats[seat].name
+        self.claim_text.setText(
+            f"<b>{name}</b>: your play scored <b>{points}</b>. Claim it before the next "
+            "tile, or an opponent may call Muggins."
+        )
+        self.claim_button.setText(f"Claim {points}")
+        self.claim_button.show()
+        self._clear_muggins()
+        self.play_on_button.setText("Play on")
+        self.claim_box.show()
+        self.claim_button.setFocus()
+
+    def _muggins_offered(self, seats: tuple[int, ...], points: int) -> None:
+        self.claim_text.setText(f"<b>{points}</b> points were left unclaimed. Call Muggins to take them!")
+        self.claim_button.hide()
+        self._clear_muggins()
+        for seat in seats:
+            name = self.controller.seats[seat].name
+            call = button(f"Muggins! ({name})", f"Muggins for {name}")
+            call.clicked.connect(lambda _=False, s=seat: self.controller.call_muggins(s))
+            self.muggins_buttons.addWidget(call)
+        self.play_on_button.setText("Let them go")
+        self.claim_box.show()
+        first = self.muggins_buttons.itemAt(0)
+        widget = first.widget() if first is not None else None
+        if widget is not None:
+            widget.setFocus()
+
+    def _clear_muggins(self) -> None:
+        while self.muggins_buttons.count():
+            item = self.muggins_buttons.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+
+    def _redeal_offered(self, seat: int) -> None:
+        name = self.controller.seats[seat].name
+        doubles = self.controller.rules.redeal_doubles if self.controller.rules else 5
+        self.redeal_text.setText(
+            f"<h3>{name}, you were dealt {doubles} or more doubles.</h3>"
+            "<p>You may ask for the whole table to be dealt again, once this hand.</p>"
+        )
+        self.redeal.show()
+        self.redeal.raise_()
+        self._place_overlays()
+        self.redeal_no.setFocus()
+
+    def _answer_redeal(self, yes: bool) -> None:
+        self.redeal.hide()
+        self.controller.answer_redeal(yes)
+
+    def _choose_leader(self, seats: tuple[int, ...]) -> None:
+        for child in self.leader_choice.findChildren(QWidget):
+            child.deleteLater()
+        box = self.leader_choice.layout()
+        if box is None:
+            box = QVBoxLayout(self.leader_choice)
+        box.addWidget(QLabel("Your side won: who leads this hand?"))
+        for seat in seats:
+            name = self.controller.seats[seat].name
+            choice = button(f"{name} leads", f"{name} leads")
+            choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
+            box.addWidget(choice)
+        self.leader_choice.show()
+        self.leader_choice.raise_()
+        self._place_overlays()
+        first = self.leader_choice.findChildren(QPushButton)
+        if first:
+            first[0].setFocus()
+
+    def _leader_chosen(self, seat: int) -> None:
+        self.leader_choice.hide()
+        self.controller.choose_leader(seat)
+
+    # ---- the turn timer -----------------------------------------------------------------------
+
+    def _update_clock(self) -> None:
+        seconds = self.setup.timer_seconds if self.setup else 0
+        seat = self.controller.human_turn()
+        running = seconds > 0 and seat is not None and not self.table.curtain
+        if not running:
+            self.countdown.stop()
+            self.timed_seat = -1
+            self.clock.setText("")
+            return
+        assert seat is not None
+        if seat != self.timed_seat or not self.countdown.isActive():
+            self.timed_seat = seat
+            self.seconds_left = seconds
+            self.countdown.start()
+        self._show_clock()
+
+    def _show_clock(self) -> None:
+        self.clock.setText(f"⏱ {self.seconds_left // 60}:{self.seconds_left % 60:02d} left")
+
+    def _tick(self) -> None:
+        self.seconds_left -= 1
+        if self.seconds_left > 0:
+            self._show_clock()
+            return
+        self.countdown.stop()
+        seat = self.timed_seat
+        self.timed_seat = -1
+        if self.setup is not None:
+            self.controller.time_out(seat, self.setup.on_timeout)
+
+    def _timed_out(self, seat: int, move: Move, action: str) -> None:
+        self.log.add(
+            f"⏱ Time ran out for {self.controller.seats[seat].name}: {TIMEOUT_WORDS.get(action, action)}"
+            " was played for them."
+        )
+
+    # ---- hints --------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        if self.setup is not None and not self.setup.hints:
+            return
+        if self.controller.human_turn() == self.table.bottom and not self.table.curtain:
+            self.turn.setText("Thinking of a hint…")
+            self.controller.request_hint()
+
+    def _hint_ready(self, decision: Decision) -> None:
+        self.table.show_hint(decision.move)
+        self.turn.setText(f"Hint: {decision.move.notation()} — {decision.why}")
+
+    # ---- the log and the hand's end ------------------------------------------------------------
+
+    def _log_move(self, seat: int, move: Move) -> None:
+        self.log.add(describe_move(self.controller.seats[seat].name, move))
+
+    def _hand_started(self, index: int) -> None:
+        self.hand_end.hide()
+        self.leader_choice.hide()
+        self.curtain.hide()
+        self.claim_box.hide()
+        self.log.clear()
+        self.log.add(f"— Hand {index + 1} —")
+        if len(self._people()) >= 2:
+            self.table.curtain = True
+        self.table.setFocus()
+
+    def _hand_ended(self, result: HandResult) -> None:
+        match = self.controller.match
+        assert match is not None
+        self.curtain.hide()
+        self.claim_box.hide()
+        self.countdown.stop()
+        self.table.curtain = False
+        self.table.reveal = True
+        self.table.refresh()
+        self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
+        self._place_overlays()
+
+    def _next_hand(self) -> None:
+        self.hand_end.hide()
+        self.controller.start_next_hand()
