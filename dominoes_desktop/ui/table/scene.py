@@ -478,9 +478,7 @@ class TableScene(QGraphicsScene):
             item.setPos(origin)
             self.rackTileClicked.emit(item.tile)
         else:
-            self.rackTileDropped.emit(item.tile, event.scenePos())
-            if item.tile in self.rack_items:
-                self._move(item, origin, self.look.animation_ms)
+            self.rackTileDropped.emit(item.tile, event.scenePos())  # the view puts it where it belongs
         event.accept()
 
     def items_for_rack(self) -> list[TileItem]:

@@ -106,10 +106,13 @@ class TableView(QGraphicsView):
             self._last_layout = hand.layout
         seats = []
         turn = hand.turn if hand is not None and not hand.is_over else -1
+        people = sum(1 for config in controller.seats if config.human)
+        # With several people at one screen, a rack shows only while its owner is the one to act.
+        hidden = self.curtain or (people > 1 and controller.human_turn() != self.bottom)
         for seat, config in enumerate(controller.seats):
             if hand is not None:
                 count = len(hand.hands[seat])
-                show = self.reveal or (not self.curtain and (seat == self.bottom or self.open_hands))
+                show = self.reveal or (not hidden and (seat == self.bottom or self.open_hands))
                 tiles = tuple(hand.hands[seat]) if show else ()
             elif result is not None:
                 tiles = result.remaining[seat]
@@ -122,7 +125,7 @@ class TableView(QGraphicsView):
                 note = f"{result.pips[seat]} pips"
             seats.append(SeatState(config.name, count, tiles, partner, seat == turn, seat in self.passed, note))
         legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
-        if controller.human_turn() != self.bottom or self.curtain:
+        if controller.human_turn() != self.bottom or hidden:
             legal = frozenset()
         stock = len(hand.stock) if hand is not None else 0
         return TableState(
@@ -212,13 +215,13 @@ class TableView(QGraphicsView):
             self.play(moves[index])
 
     def tile_dropped(self, tile: Tile, point: QPointF) -> None:
-        if self.curtain:
-            return
+        """A rack tile let go after a drag: along the rack it moves there; on an end it plays."""
         item = self.table.rack_items.get(tile)
         if item is not None and abs(point.y() - self.table.rack_y) < 60:
             self.reorder(tile, point.x())
             return
-        if self.controller.human_turn() != self.bottom:
+        if self.controller.human_turn() != self.bottom or self.curtain:
+            self.refresh()  # back to its place on the rack
             return
         moves = self.moves_for(tile)
         if not moves:
@@ -234,9 +237,10 @@ class TableView(QGraphicsView):
             if (QPointF(spot.x, spot.y) - point).manhattanLength() < 3 * 40:
                 self.play(move)
                 return
-        if len(moves) == 1 and self.table.plan.ends and point.y() < self.table.rack_items[tile].pos().y() - 80:
+        if len(moves) == 1 and point.y() < self.table.rack_y - 80:
             self.play(moves[0])  # dropped onto the table: the only place it can go
             return
+        self.refresh()
         self.tile_clicked(tile)
 
     def show_hint(self, move: Move) -> None:
