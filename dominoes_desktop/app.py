@@ -40,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--moves", type=int, default=0, help="moves to auto-play before the screenshot")
     parser.add_argument("--size", type=parse_size, default=(1280, 800))
+    parser.add_argument("--watch", action="store_true", help="watch CPUs play the preset's match against each other")
+    parser.add_argument("--pace-ms", type=int, help="pause after each CPU move (default: the animation speed)")
     return parser
 
 
@@ -56,6 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QStandardPaths
     from PySide6.QtWidgets import QApplication, QWidget
 
     from .engine.errors import RulesError
@@ -68,8 +71,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     settings = Settings(open_settings(args.config))
     if args.screenshot is None:
-        window = MainWindow(settings)
+        data_dir = args.config or Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+        window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)
         window.show()
+        if args.watch:
+            try:
+                window.watch(build_rules(args.preset), args.seed)
+            except RulesError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return _exit_now(2)
+        else:
+            window.offer_resume()
         code = int(app.exec())
         settings.store.sync()
         return _exit_now(code)

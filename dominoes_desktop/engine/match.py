@@ -78,7 +78,16 @@ class Match:
         self.plan: OpeningPlan | None = None
         self.hand: Hand | None = None
         self.winner: int | None = None
+        self.archive: list[tuple[Deal, Hand]] = []  # every finished hand with its moves, for review and saving
         self._redealt = False
+
+    def rng_state(self) -> tuple[int, tuple[int, ...], float | None]:
+        """The match's random state, so a saved match deals the same hands when resumed."""
+        version, words, gauss = self._rng.getstate()
+        return version, tuple(words), gauss
+
+    def set_rng_state(self, state: tuple[int, tuple[int, ...], float | None]) -> None:
+        self._rng.setstate(state)
 
     @property
     def hand_index(self) -> int:
@@ -229,6 +238,7 @@ class Match:
             scores=tuple(self.scores),
         )
         self.results.append(result)
+        self.archive.append((self.deal, hand))
         self.hand = None
         self.deal = None
         self.plan = None
@@ -253,6 +263,11 @@ class Match:
         ):
             return None
         return side
+
+    def played_hands(self) -> list[tuple[Deal, Hand]]:
+        """Every hand dealt so far, finished ones first, then the one in play."""
+        current = [(self.deal, self.hand)] if self.deal is not None and self.hand is not None else []
+        return self.archive + current
 
     def _check_not_over(self) -> None:
         if self.winner is not None:

@@ -7,7 +7,8 @@ from those signals and never change game state themselves.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -45,6 +46,18 @@ class MatchSetup:
     tracker: bool = False
     hints: bool = True
     stats_group: str = "Home"
+    options: dict[str, Any] = field(default_factory=dict)  # the host options over the preset
+
+    def table(self) -> dict[str, Any]:
+        """The helpers as a match file keeps them."""
+        return {
+            "timer_seconds": self.timer_seconds,
+            "on_timeout": self.on_timeout,
+            "open_hands": self.open_hands,
+            "tracker": self.tracker,
+            "hints": self.hints,
+            "stats_group": self.stats_group,
+        }
 
 
 def default_seats(players: int, level: str = "medium") -> list[SeatConfig]:
@@ -127,6 +140,26 @@ class GameController(QObject):
         self.cpus = {i: make_player(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = None
         self.start_next_hand()
+
+    def resume(self, match: Match, seats: list[SeatConfig]) -> None:
+        """Go on with a match restored from a save, at the exact move where it stopped."""
+        self._token += 1
+        self.waiting = None
+        self._declined.clear()
+        self.match = match
+        self.seats = list(seats)
+        self.cpus = {i: make_player(s.level, match.seed + i) for i, s in enumerate(seats) if not s.human}
+        self.last_result = match.results[-1] if match.results else None
+        if match.hand is not None:
+            self.handStarted.emit(match.hand_index)
+            self._after_move()
+        elif self.last_result is not None:
+            self.handEnded.emit(self.last_result)
+            self.stateChanged.emit()
+            if match.winner is not None:
+                self.matchEnded.emit(match.winner)
+        else:
+            self.start_next_hand()
 
     def start_next_hand(self) -> None:
         match = self.match

@@ -154,7 +154,7 @@ class GamePage(QWidget):
     def start(self, setup: MatchSetup) -> None:
         self.setup = setup
         people = [i for i, s in enumerate(setup.seats) if s.human]
-        self.table.bottom = people[0]
+        self.table.bottom = people[0] if people else 0
         self.table.open_hands = setup.open_hands
         self.table.curtain = False
         self.hand_end.hide()
@@ -406,6 +406,14 @@ class GamePage(QWidget):
 
     # ---- the log and the hand's end ------------------------------------------------------------
 
+    def show_history(self) -> None:
+        """After a resume: the move log of the hand in play."""
+        hand = self.controller.hand
+        if hand is None:
+            return
+        for turn in hand.history:
+            self._log_move(turn.seat, turn.move)
+
     def _log_move(self, seat: int, move: Move) -> None:
         self.log.add(describe_move(self.controller.seats[seat].name, move))
 
@@ -431,6 +439,13 @@ class GamePage(QWidget):
         self.table.refresh()
         self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
         self._place_overlays()
+        if not self._people() and match.winner is None:
+            # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
+            QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
+
+    def _next_hand_if_idle(self) -> None:
+        if self.hand_end.isVisible() and self.controller.hand is None:
+            self._next_hand()
 
     def _next_hand(self) -> None:
         self.hand_end.hide()

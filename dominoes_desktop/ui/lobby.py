@@ -444,6 +444,7 @@ class LobbyPage(QWidget):
             tracker=self.tracker.isChecked(),
             hints=self.hints.isChecked(),
             stats_group=self.stats_group.text().strip() or "Home",
+            options=self.options(),
         )
 
     def _start(self) -> None:

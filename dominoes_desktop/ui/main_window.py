@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QMainWindow,
+    QMessageBox,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -18,7 +24,10 @@ from PySide6.QtWidgets import (
 
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
-from .controller import GameController, MatchSetup, default_seats
+from ..store.autosave import Autosave, write_atomically
+from ..store.matchfile import MatchFileError, SavedMatch, SeatRecord, loads, match_to_json
+from ..store.stats import Statistics
+from .controller import GameController, MatchSetup, SeatConfig, default_seats
 from .flags import flag_pixmap
 from .game_page import GamePage
 from .lobby import LobbyPage
@@ -26,6 +35,7 @@ from .look import Look
 from .look_dialog import LookDialog
 from .rules_page import rules_html
 from .settings import Settings
+from .stats_dialog import StatsDialog
 
 
 def stylesheet(look: Look) -> str:
@@ -80,9 +90,13 @@ class RulesDialog(QDialog):
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: Settings, *, pace_ms: int | None = None, threaded: bool = True) -> None:
+    def __init__(
+        self, settings: Settings, *, pace_ms: int | None = None, threaded: bool = True, data_dir: Path | None = None
+    ) -> None:
         super().__init__()
         self.settings = settings
+        self.autosave = Autosave(data_dir) if data_dir is not None else None
+        self.stats = Statistics(data_dir) if data_dir is not None else None
         self.look = settings.look()
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
         self.setWindowTitle("Dominoes Desktop")
@@ -105,6 +119,8 @@ class MainWindow(QMainWindow):
         self.game.lobby_button.clicked.connect(self.show_lobby)
         self.game.hand_end.newMatchRequested.connect(self.show_lobby)
         self._build_menu()
+        self.controller.stateChanged.connect(self._autosave)
+        self.controller.matchEnded.connect(self._match_over)
         self.apply_look(self.look)
         self.lobby.start.setFocus()
 
@@ -135,13 +151,132 @@ class MainWindow(QMainWindow):
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
-        for action in (new, rules, quit_action):
+        save = QAction("&Save match as…", self)
+        save.setShortcut(QKeySequence.StandardKey.Save)
+        save.triggered.connect(self.save_match_as)
+        open_action = QAction("&Open match…", self)
+        open_action.setShortcut(QKeySequence.StandardKey.Open)
+        open_action.triggered.connect(lambda: self.open_match())
+        stats = QAction("S&tatistics…", self)
+        stats.setShortcut(QKeySequence("Ctrl+T"))
+        stats.triggered.connect(self.show_stats)
+        for action in (new, save, open_action, rules, stats, quit_action):
             game.addAction(action)
         view = self.menuBar().addMenu("&View")
         looks = QAction("Your &view…", self)
         looks.setShortcut(QKeySequence("Ctrl+,"))
         looks.triggered.connect(self.show_look_dialog)
         view.addAction(looks)
+
+    # ---- keeping the match -------------------------------------------------------------------
+
+    def match_json(self) -> dict[str, Any] | None:
+        match, setup = self.controller.match, self.game.setup
+        if match is None or setup is None:
+            return None
+        seats = [SeatRecord(s.name, s.human, s.level) for s in self.controller.seats]
+        return match_to_json(match, setup.options, seats, setup.table())
+
+    def _autosave(self) -> None:
+        data = self.match_json()
+        if self.autosave is None or data is None:
+            return
+        try:
+            self.autosave.save(data)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Could not save the match: {exc.strerror or exc}", 10_000)
+
+    def _match_over(self, _winner: int) -> None:
+        match, setup = self.controller.match, self.game.setup
+        if self.stats is not None and match is not None and setup is not None:
+            try:
+                self.stats.record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
+            except sqlite3.Error as exc:
+                self.statusBar().showMessage(f"Could not record the statistics: {exc}", 10_000)
+        if self.autosave is not None:
+            try:
+                self.autosave.finish()
+            except OSError as exc:
+                self.statusBar().showMessage(f"Could not keep the finished match: {exc}", 10_000)
+
+    def show_stats(self) -> None:
+        if self.stats is None:
+            self.statusBar().showMessage("Statistics are kept when the game has a data folder.", 6000)
+            return
+        group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
+        StatsDialog(self.stats, group, self).exec()
+
+    def offer_resume(self) -> bool:
+        """On start: offer the unfinished match, if there is one. True when it was resumed."""
+        if self.stats is not None and self.stats.message:
+            QMessageBox.warning(self, "Statistics", self.stats.message)
+        if self.autosave is None:
+            return False
+        loaded = self.autosave.load()
+        if loaded.message:
+            QMessageBox.warning(self, "Saved match", loaded.message[0].upper() + loaded.message[1:])
+        if loaded.saved is None:
+            return False
+        match = loaded.saved.match
+        scores = " to ".join(str(x) for x in match.scores)
+        answer = QMessageBox.question(
+            self,
+            "Resume your match?",
+            f"You have an unfinished {match.rules.name} match (hand {match.hand_index + 1}, score {scores}). "
+            "Resume it where you left off?",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        self.resume(loaded.saved)
+        return True
+
+    def resume(self, saved: SavedMatch) -> None:
+        table = saved.table
+        seats = tuple(SeatConfig(s.name, s.human, s.level) for s in saved.seats)
+        setup = MatchSetup(
+            rules=saved.match.rules,
+            seats=seats,
+            timer_seconds=int(table.get("timer_seconds", 0) or 0),
+            on_timeout=str(table.get("on_timeout", "best")),
+            open_hands=bool(table.get("open_hands", False)),
+            tracker=bool(table.get("tracker", False)),
+            hints=bool(table.get("hints", True)),
+            stats_group=str(table.get("stats_group", "Home"))[:40],
+            options=dict(saved.options),
+        )
+        self.stack.setCurrentWidget(self.game)
+        self.game.start(setup)
+        self.controller.resume(saved.match, list(seats))
+        self.game.show_history()
+        self.game.table.setFocus()
+
+    def save_match_as(self) -> None:
+        data = self.match_json()
+        if data is None:
+            self.statusBar().showMessage("There is no match to save yet.", 6000)
+            return
+        name, _ = QFileDialog.getSaveFileName(self, "Save match", "match.domino", "Dominoes matches (*.domino)")
+        if not name:
+            return
+        try:
+            write_atomically(Path(name), json.dumps(data, indent=1))
+        except OSError as exc:
+            QMessageBox.warning(self, "Save match", f"Could not save the match: {exc.strerror or exc}")
+            return
+        self.statusBar().showMessage(f"Saved to {name}", 6000)
+
+    def open_match(self, path: Path | None = None) -> None:
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(self, "Open match", "", "Dominoes matches (*.domino)")
+            if not name:
+                return
+            path = Path(name)
+        try:
+            saved = loads(path.read_bytes())
+        except (MatchFileError, OSError) as exc:
+            QMessageBox.warning(self, "Open match", f"Could not open {path.name}: {exc}")
+            return
+        self.resume(saved)
 
     def start_match(self, setup: MatchSetup, seed: int | None = None) -> None:
         level = next((s.level for s in setup.seats if not s.human), "medium")
@@ -153,6 +288,13 @@ class MainWindow(QMainWindow):
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         self.controller.new_match(setup.rules, list(setup.seats), seed)
         self.game.table.setFocus()
+
+    def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
+        """CPUs in every seat: watch a match (and, in tests, a game process that saves as it plays)."""
+        seats = tuple(SeatConfig(f"CPU {i}", False, level) for i in range(rules.players))
+        self.stack.setCurrentWidget(self.game)
+        self.game.start(MatchSetup(rules, seats))
+        self.controller.new_match(rules, list(seats), random.SystemRandom().getrandbits(32) if seed is None else seed)
 
     def quick_start(self, rules: Rules, level: str = "medium", seed: int | None = None) -> None:
         """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
