@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import __version__
 
-SCREENS = ("table", "lobby", "rules", "hand-end", "settings")
+SCREENS = ("table", "lobby", "rules", "hand-end", "settings", "stats")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -45,6 +45,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def app_data() -> Path:
+    """Qt's standard place for the game's saves and statistics."""
+    from PySide6.QtCore import QStandardPaths
+
+    return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+
+
 def _exit_now(code: int) -> int:
     """Leave without Python's interpreter teardown, where PySide6 can crash on Linux after all work is done.
     Everything the game keeps is written as it happens, so nothing is lost by skipping it."""
@@ -58,7 +65,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QStandardPaths
     from PySide6.QtWidgets import QApplication, QWidget
 
     from .engine.errors import RulesError
@@ -71,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     settings = Settings(open_settings(args.config))
     if args.screenshot is None:
-        data_dir = args.config or Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+        data_dir = args.config or app_data()
         window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)
         window.show()
         if args.watch:
@@ -100,11 +106,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     window.show()
     app.processEvents()
     target: QWidget = window
-    if args.screen in ("rules", "settings"):
+    if args.screen in ("rules", "settings", "stats"):
+        from .store.stats import Statistics
         from .ui.look_dialog import LookDialog
         from .ui.main_window import RulesDialog
+        from .ui.stats_dialog import StatsDialog
 
-        dialog = RulesDialog(rules, window) if args.screen == "rules" else LookDialog(window.look, window)
+        if args.screen == "rules":
+            dialog: QWidget = RulesDialog(rules, window)
+        elif args.screen == "settings":
+            dialog = LookDialog(window.look, window)
+        else:
+            dialog = StatsDialog(Statistics(args.config or app_data()), "Home", window)
         dialog.show()
         app.processEvents()
         target = dialog

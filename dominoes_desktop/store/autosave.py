@@ -69,9 +69,11 @@ class Autosave:
         write_atomically(self.current, json.dumps(data))
 
     def finish(self) -> None:
-        """The match is over: keep it as the last match, so the next start offers no resume."""
+        """The match is over: keep it as the last match, so the next start offers no resume (and drop
+        the previous generation, an unfinished copy of the same match)."""
         if self.current.exists():
             os.replace(self.current, self.folder / FINISHED)
+        self.previous.unlink(missing_ok=True)
 
     def _quarantine(self, path: Path) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")

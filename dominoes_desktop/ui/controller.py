@@ -130,7 +130,8 @@ class GameController(QObject):
 
     # ---- starting --------------------------------------------------------------------------
 
-    def new_match(self, rules: Rules, seats: list[SeatConfig], seed: int) -> None:
+    def new_match(self, rules: Rules, seats: list[SeatConfig], seed: int, first_deal: int | None = None) -> None:
+        """A new match; `first_deal` deals its first hand from that deal seed (replaying a deal)."""
         if len(seats) != rules.players:
             raise ValueError(f"{rules.name} needs {rules.players} seats")
         self._token += 1
@@ -139,7 +140,7 @@ class GameController(QObject):
         self.seats = list(seats)
         self.cpus = {i: make_player(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = None
-        self.start_next_hand()
+        self.start_next_hand(first_deal)
 
     def resume(self, match: Match, seats: list[SeatConfig]) -> None:
         """Go on with a match restored from a save, at the exact move where it stopped."""
@@ -161,12 +162,12 @@ class GameController(QObject):
         else:
             self.start_next_hand()
 
-    def start_next_hand(self) -> None:
+    def start_next_hand(self, deal_seed: int | None = None) -> None:
         match = self.match
         if match is None or match.is_over or match.hand is not None:
             return
         self._token += 1
-        match.deal_next()
+        match.deal_next(deal_seed)
         self._declined.clear()
         for seat in match.redeal_seats():
             assert match.deal is not None

@@ -33,6 +33,7 @@ from .game_page import GamePage
 from .lobby import LobbyPage
 from .look import Look
 from .look_dialog import LookDialog
+from .review_dialog import ReviewDialog
 from .rules_page import rules_html
 from .settings import Settings
 from .stats_dialog import StatsDialog
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         self.game.rules_button.clicked.connect(self.show_rules)
         self.game.lobby_button.clicked.connect(self.show_lobby)
         self.game.hand_end.newMatchRequested.connect(self.show_lobby)
+        self.game.hand_end.review.clicked.connect(self.show_review)
         self._build_menu()
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
@@ -160,7 +162,10 @@ class MainWindow(QMainWindow):
         stats = QAction("S&tatistics…", self)
         stats.setShortcut(QKeySequence("Ctrl+T"))
         stats.triggered.connect(self.show_stats)
-        for action in (new, save, open_action, rules, stats, quit_action):
+        review = QAction("Re&view hands…", self)
+        review.setShortcut(QKeySequence("Ctrl+R"))
+        review.triggered.connect(self.show_review)
+        for action in (new, save, open_action, rules, review, stats, quit_action):
             game.addAction(action)
         view = self.menuBar().addMenu("&View")
         looks = QAction("Your &view…", self)
@@ -198,6 +203,24 @@ class MainWindow(QMainWindow):
                 self.autosave.finish()
             except OSError as exc:
                 self.statusBar().showMessage(f"Could not keep the finished match: {exc}", 10_000)
+
+    def show_review(self) -> None:
+        match = self.controller.match
+        if match is None or not match.results:
+            self.statusBar().showMessage("No finished hand to review yet.", 6000)
+            return
+        dialog = ReviewDialog(match, self.controller.seats, self.look, self)
+        dialog.replayDeal.connect(self.replay_deal)
+        dialog.exec()
+
+    def replay_deal(self, deal_seed: int) -> None:
+        """A new match with the same seats and rules, its first hand dealt from `deal_seed`."""
+        setup = self.game.setup
+        if setup is None:
+            return
+        self.stack.setCurrentWidget(self.game)
+        self.game.start(setup)
+        self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
 
     def show_stats(self) -> None:
         if self.stats is None:

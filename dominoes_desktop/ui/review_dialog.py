@@ -1,0 +1,125 @@
+"""Hand review: step back and forth through any finished hand, every tile shown, with the scores."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.deal import Deal
+from ..engine.hand import Hand
+from ..engine.match import Match
+from ..engine.moves import MoveKind
+from .controller import SeatConfig
+from .look import Look
+from .panels import describe_move, side_name
+from .table.scene import SeatState, TableScene, TableState
+
+
+def position(deal: Deal, played: Hand, steps: int) -> Hand:
+    """The hand as it stood after its first `steps` moves."""
+    hand = Hand(played.rules, deal.hands, deal.stock, played.leader)
+    for turn in played.history[:steps]:
+        if turn.move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
+            hand.apply(turn.move, turn.seat)
+        else:
+            hand.apply_legal(turn.move)
+    return hand
+
+
+class ReviewDialog(QDialog):
+    replayDeal = Signal(object)  # a deal seed (48 bits: too big for a Qt int) to start a new match from
+
+    def __init__(self, match: Match, seats: list[SeatConfig], look: Look, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Hand review")
+        self.resize(1000, 700)
+        self.match = match
+        self.seats = seats
+        self.scene_ = TableScene(look)  # held by the dialog: a scene in a local would be collected
+        self.view = QGraphicsView(self.scene_)
+        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.view.setAccessibleName("The hand under review")
+        self.hands = QComboBox()
+        self.hands.setAccessibleName("Hand")
+        rules = match.rules
+        for i, result in enumerate(match.results):
+            won = (
+                f"{side_name(rules, seats, result.winner_side)} won {result.points}"
+                if result.winner_side is not None
+                else "nobody won"
+            )
+            score = " to ".join(str(x) for x in result.scores)
+            self.hands.addItem(f"Hand {i + 1}: {won} · score after it {score}", i)
+        self.step = 0
+        self.caption = QLabel("")
+        self.caption.setAccessibleName("Move")
+        self.first = QPushButton("⏮ First")
+        self.back = QPushButton("◀ Back")
+        self.forward = QPushButton("Next ▶")
+        self.last = QPushButton("Last ⏭")
+        self.again = QPushButton("Play this deal again")
+        for button, name in (
+            (self.first, "First move"),
+            (self.back, "Previous move"),
+            (self.forward, "Next move"),
+            (self.last, "Last move"),
+            (self.again, "Play this deal again"),
+        ):
+            button.setAccessibleName(name)
+        self.first.clicked.connect(lambda: self.go(0))
+        self.back.clicked.connect(lambda: self.go(self.step - 1))
+        self.forward.clicked.connect(lambda: self.go(self.step + 1))
+        self.last.clicked.connect(lambda: self.go(len(self.played.history)))
+        self.again.clicked.connect(self._again)
+        controls = QHBoxLayout()
+        for button in (self.first, self.back, self.forward, self.last):
+            controls.addWidget(button)
+        controls.addStretch(1)
+        controls.addWidget(self.again)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.hands)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.caption)
+        layout.addLayout(controls)
+        self.hands.currentIndexChanged.connect(lambda _i: self.show_hand(int(self.hands.currentData())))
+        if match.results:
+            self.hands.setCurrentIndex(len(match.results) - 1)
+            self.show_hand(len(match.results) - 1)
+
+    def show_hand(self, index: int) -> None:
+        self.deal, self.played = self.match.archive[index]
+        self.go(len(self.played.history))
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(step, len(self.played.history)))
+        hand = position(self.deal, self.played, self.step)
+        seats = [SeatState(self.seats[s].name, len(tiles), tuple(tiles)) for s, tiles in enumerate(hand.hands)]
+        self.scene_.sync(TableState(hand.layout, seats, 0, stock=len(hand.stock)), animate=False)
+        self.view.fitInView(self.scene_.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        total = len(self.played.history)
+        if self.step == 0:
+            text = f"Dealt (deal seed {self.deal.seed}). {total} moves."
+        else:
+            turn = self.played.history[self.step - 1]
+            text = f"Move {self.step} of {total}: {describe_move(self.seats[turn.seat].name, turn.move)}"
+        self.caption.setText(text)
+        self.back.setEnabled(self.step > 0)
+        self.first.setEnabled(self.step > 0)
+        self.forward.setEnabled(self.step < total)
+        self.last.setEnabled(self.step < total)
+        self.again.setEnabled(self.deal.seed is not None)
+
+    def _again(self) -> None:
+        if self.deal.seed is not None:
+            self.replayDeal.emit(self.deal.seed)
+            self.accept()

@@ -1,0 +1,73 @@
+"""Statistics: exactly what happened, per player and CPU level; a damaged database is set aside."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from dominoes_desktop.engine.deal import Deal
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.moves import parse_move
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.store.stats import Statistics
+
+
+def scripted_match() -> Match:
+    """Dominican, 2 tiles each, target 30: a capicúa domino by seat 0 wins it in one hand."""
+    match = Match(build_rules("dominican", {"deal_size": 2, "target": 30}))
+    deal = [[Tile(6, 6), Tile(5, 1)], [Tile(6, 5), Tile(0, 0)], [Tile(6, 1), Tile(4, 4)], [Tile(3, 3), Tile(2, 0)]]
+    match.use_deal(Deal(tuple(tuple(h) for h in deal), (), (), 77))
+    hand = match.start_hand()
+    for text in ("6-6", "6-5", "6-1", "pass", "5-1@5"):
+        hand.apply(parse_move(text))
+    match.finish_hand()
+    return match
+
+
+def test_statistics_record_exactly_what_happened(tmp_path: Path) -> None:
+    match = scripted_match()
+    assert match.winner == 0 and match.scores == [38, 0]
+    stats = Statistics(tmp_path)
+    players = [("Ana", True, "medium"), ("CPU 1", False, "hard"), ("Beto", True, "medium"), ("CPU 3", False, "hard")]
+    stats.record("Family", match, players)
+    rows = {row.player: row.values for row in stats.table("Family")}
+    assert set(rows) == {"Ana", "Beto", "CPU (hard)"}
+    ana = rows["Ana"]
+    assert (ana["matches"], ana["matches_won"], ana["hands_won"], ana["dominoes"], ana["capicuas"]) == (1, 1, 1, 1, 1)
+    assert (ana["points_for"], ana["points_against"], ana["six_love_given"], ana["best_streak"]) == (38, 0, 1, 1)
+    beto = rows["Beto"]
+    assert (beto["matches_won"], beto["dominoes"], beto["capicuas"], beto["hands_won"]) == (1, 0, 0, 1)
+    cpus = rows["CPU (hard)"]
+    assert (cpus["matches"], cpus["matches_lost"], cpus["hands_lost"], cpus["points_against"]) == (2, 2, 2, 76)
+    assert cpus["six_love_taken"] == 2
+    assert stats.groups() == ["Family"]
+    assert "Ana,dominican,1,1,0,1,0,1,0,38,0,1,0,1,0,1" in stats.csv("Family")
+    stats.reset("Family")
+    assert stats.table("Family") == []
+
+
+def test_best_streak(tmp_path: Path) -> None:
+    stats = Statistics(tmp_path)
+    players = [("Ana", True, "medium"), ("CPU 1", False, "easy"), ("Ana 2", True, "medium"), ("CPU 3", False, "easy")]
+    for _ in range(3):
+        stats.record("Home", scripted_match(), players)
+    assert {r.player: r.values["best_streak"] for r in stats.table("Home")}["Ana"] == 3
+
+
+def test_the_database_is_versioned_and_uses_wal(tmp_path: Path) -> None:
+    Statistics(tmp_path).close()
+    db = sqlite3.connect(tmp_path / "statistics.sqlite3")
+    assert db.execute("SELECT version FROM schema_version").fetchone() == (1,)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_damaged_database_is_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / "statistics.sqlite3").write_bytes(b"this is not a database" * 100)
+    stats = Statistics(tmp_path)
+    assert "damaged" in stats.message
+    assert any("damaged" in p.name for p in tmp_path.iterdir())
+    stats.record(
+        "Home", scripted_match(), [("A", True, "m"), ("B", False, "easy"), ("C", True, "m"), ("D", False, "easy")]
+    )
+    assert stats.table("Home")

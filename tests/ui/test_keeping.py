@@ -1,0 +1,110 @@
+"""Resume in the real window, hand review, replaying a deal, and statistics written at match end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.store.autosave import Autosave
+from dominoes_desktop.ui.controller import MatchSetup, default_seats
+from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.review_dialog import ReviewDialog
+from dominoes_desktop.ui.settings import Settings, open_settings
+from dominoes_desktop.ui.stats_dialog import StatsDialog
+
+from .driving import hand_over, play_turn_by_clicks
+
+
+def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
+    window = MainWindow(Settings(open_settings(folder)), pace_ms=0, threaded=False, data_dir=folder)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    return window
+
+
+def test_a_match_resumes_at_the_exact_move(qtbot: QtBot, tmp_path: Path) -> None:
+    first = make_window(qtbot, tmp_path)
+    setup = MatchSetup(build_rules("puerto_rican"), tuple(default_seats(4)), timer_seconds=30, tracker=True)
+    first.start_match(setup, seed=12)
+    for _ in range(3):
+        play_turn_by_clicks(qtbot, first)
+    hand = first.controller.hand
+    assert hand is not None
+    history, scores, tiles = list(hand.history), list(first.controller.match.scores), list(hand.hands[0])  # type: ignore[union-attr]
+    first.close()
+
+    second = make_window(qtbot, tmp_path)
+    loaded = Autosave(tmp_path).load()
+    assert loaded.saved is not None
+    second.resume(loaded.saved)
+    again = second.controller.hand
+    assert again is not None and again.history == history and again.hands[0] == tiles
+    assert second.controller.match.scores == scores  # type: ignore[union-attr]
+    assert second.game.setup is not None and second.game.setup.timer_seconds == 30 and second.game.setup.tracker
+    assert second.game.log.count() == len(history) + 1, "the move log comes back too"
+    play_turn_by_clicks(qtbot, second)  # and play goes on
+
+
+def _finish_a_hand(qtbot: QtBot, window: MainWindow) -> None:
+    for _ in range(200):
+        if hand_over(window):
+            return
+        play_turn_by_clicks(qtbot, window)
+
+
+def test_hand_review_steps_through_a_finished_hand(qtbot: QtBot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.quick_start(build_rules("jamaican"), seed=4)
+    _finish_a_hand(qtbot, window)
+    match = window.controller.match
+    assert match is not None and match.results
+    dialog = ReviewDialog(match, window.controller.seats, window.look, window)
+    qtbot.addWidget(dialog)
+    total = len(match.archive[-1][1].history)
+    assert dialog.step == total and not dialog.forward.isEnabled()
+    qtbot.mouseClick(dialog.first, Qt.MouseButton.LeftButton)
+    assert dialog.step == 0 and dialog.scene_.plan.spots == {}
+    faces = [len(seat.tiles) for seat in dialog.scene_.state.seats]  # type: ignore[union-attr]
+    assert faces == [7, 7, 7, 7], "every hand is shown face up"
+    qtbot.mouseClick(dialog.forward, Qt.MouseButton.LeftButton)
+    assert dialog.step == 1 and len(dialog.scene_.plan.spots) == 1 and "Move 1 of" in dialog.caption.text()
+    deal = match.archive[-1][0]
+    with qtbot.waitSignal(dialog.replayDeal) as blocker:
+        qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+    assert blocker.args == [deal.seed]
+    window.replay_deal(blocker.args[0])
+    assert window.controller.match is not None and window.controller.match.archive == []
+    hand = window.controller.hand
+    assert hand is not None
+    assert sorted(t for h in deal.hands for t in h) == sorted(t for h in hand.hands for t in h) or hand.history
+
+
+def test_statistics_are_written_when_a_match_ends(qtbot: QtBot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.start_match(
+        MatchSetup(build_rules("jamaican", {"single_round": True}), tuple(default_seats(4)), stats_group="Friday"),
+        seed=7,
+    )
+    for _ in range(5):
+        _finish_a_hand(qtbot, window)
+        if window.controller.match is not None and window.controller.match.is_over:
+            break
+        qtbot.mouseClick(window.game.hand_end.next, Qt.MouseButton.LeftButton)
+        if window.game.leader_choice.isVisible():
+            window.controller.choose_leader(window.controller.match.plan.seats[0])  # type: ignore[union-attr]
+    assert window.controller.match is not None and window.controller.match.is_over
+    assert window.stats is not None
+    rows = window.stats.table("Friday")
+    assert {r.player for r in rows} == {"You", "CPU (medium)"}
+    assert sum(r.values["matches"] for r in rows if r.player == "You") == 1
+    assert Autosave(tmp_path).load().saved is None, "a finished match is not offered for resuming"
+    dialog = StatsDialog(window.stats, "Friday", window)
+    qtbot.addWidget(dialog)
+    assert dialog.table.rowCount() == 2
+    out = tmp_path / "stats.csv"
+    dialog.export_csv(out)
+    assert out.read_text().startswith("group,player,preset")
