@@ -1,5 +1,7 @@
-# Sourced by play.sh and test.sh: on Debian or Ubuntu, install the system libraries Qt's wheels load.
-qt_libs=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core)
+# Sourced by play.sh and test.sh: on Debian or Ubuntu, install the system libraries Qt's wheels load
+# (and, for the tests, what building and installing the .deb needs). Extra packages: $extra_system_packages.
+qt_libs=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core
+         ${extra_system_packages:-})
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     missing=()
     for pkg in "${qt_libs[@]}"; do

@@ -2,6 +2,7 @@
 # Install everything the tests need (Qt's system libraries on Debian, the Python packages), then run them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+extra_system_packages="desktop-file-utils binutils"  # the packaging test: .desktop check, strip
 source scripts/qt-system-libs.sh
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test,dev]"
 python3 -m pytest "$@"

@@ -1,0 +1,52 @@
+"""Render the application icon (resources/icons/dominoes-desktop.svg) to PNGs and a Windows .ico.
+
+    python packaging/make_icons.py
+
+Writes resources/icons/hicolor/<size>x<size>/apps/dominoes-desktop.png for the Linux desktop, and
+resources/icons/dominoes-desktop.ico and .png (512) for PyInstaller on Windows and macOS.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QGuiApplication, QImage, QPainter  # noqa: E402
+from PySide6.QtSvg import QSvgRenderer  # noqa: E402
+
+ICONS = Path(__file__).resolve().parents[1] / "resources" / "icons"
+SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+
+
+def render(renderer: QSvgRenderer, size: int) -> QImage:
+    image = QImage(size, size, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter)
+    painter.end()
+    return image
+
+
+def main() -> int:
+    _app = QGuiApplication(sys.argv[:1])
+    renderer = QSvgRenderer(str(ICONS / "dominoes-desktop.svg"))
+    if not renderer.isValid():
+        print("error: the icon SVG does not load", file=sys.stderr)
+        return 1
+    for size in SIZES:
+        folder = ICONS / "hicolor" / f"{size}x{size}" / "apps"
+        folder.mkdir(parents=True, exist_ok=True)
+        render(renderer, size).save(str(folder / "dominoes-desktop.png"))
+    render(renderer, 512).save(str(ICONS / "dominoes-desktop.png"))
+    if not render(renderer, 256).save(str(ICONS / "dominoes-desktop.ico")):
+        print("warning: this Qt cannot write .ico; Windows builds convert the PNG instead", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
