@@ -21,6 +21,7 @@ from ..engine.moves import Move, MoveKind
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from .cpu_worker import CpuRunner, CpuTask
+from .i18n import translate
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,10 @@ class MatchSetup:
 
 
 def default_seats(players: int, level: str = "medium") -> list[SeatConfig]:
-    return [SeatConfig("You", True)] + [SeatConfig(f"CPU {i}", False, level) for i in range(1, players)]
+    you = translate("GameController", "You")
+    return [SeatConfig(you, True)] + [
+        SeatConfig(translate("GameController", "CPU {n}").format(n=i), False, level) for i in range(1, players)
+    ]
 
 
 class GameController(QObject):
@@ -209,7 +213,7 @@ class GameController(QObject):
         """A person's side picks which partner leads."""
         match = self.match
         if match is None or match.plan is None or match.hand is not None or seat not in match.plan.seats:
-            self.error.emit("That seat cannot lead this hand.")
+            self.error.emit(self.tr("That seat cannot lead this hand."))
             return
         self._begin(seat)
 
@@ -226,7 +230,7 @@ class GameController(QObject):
         """A person's intention. Refused (with an error signal) unless it is their legal move now."""
         seat = self.human_turn()
         if seat is None or self.hand is None:
-            self.error.emit("It is not your turn.")
+            self.error.emit(self.tr("It is not your turn."))
             return False
         try:
             self._apply(seat, move)
@@ -291,7 +295,7 @@ class GameController(QObject):
     def claim(self) -> None:
         """The person who just scored claims the points."""
         if self.waiting is None or self.waiting[0] != "claim" or self.hand is None:
-            self.error.emit("There are no points of yours to claim.")
+            self.error.emit(self.tr("There are no points of yours to claim."))
             return
         seat = self.waiting[1][0]
         self.waiting = None
@@ -301,7 +305,7 @@ class GameController(QObject):
     def call_muggins(self, seat: int) -> None:
         """A person takes the points an opponent left unclaimed."""
         if self.waiting is None or self.waiting[0] != "muggins" or seat not in self.waiting[1]:
-            self.error.emit("There are no missed points to take.")
+            self.error.emit(self.tr("There are no missed points to take."))
             return
         self.waiting = None
         self._apply(seat, Move(MoveKind.MUGGINS, caller=seat))
@@ -374,7 +378,9 @@ class GameController(QObject):
             return
         hand = self.hand
         assert hand is not None
-        self.error.emit(f"A CPU player had a problem ({message}); it plays its first legal tile.")
+        self.error.emit(
+            self.tr("A CPU player had a problem ({reason}); it plays its first legal tile.").format(reason=message)
+        )
         self._cpu_apply(token, self.thinking, hand.legal_moves()[0])
 
     def _finish_hand(self) -> None:
@@ -408,7 +414,7 @@ class GameController(QObject):
         """Ask the hard CPU, off the UI thread, what the person to play should do."""
         seat = self.human_turn()
         if seat is None:
-            self.error.emit("A hint is for your own turn.")
+            self.error.emit(self.tr("A hint is for your own turn."))
             return
         self._hint_token += 1
         task = CpuTask(self._hint_token, HardPlayer(self._hint_token, movetime_ms=250), self._view(seat))

@@ -4,49 +4,50 @@ from __future__ import annotations
 
 from functools import cache
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 from ..resources import resources_dir
+from .i18n import translate
 
 # ISO 3166 code -> name, in the order the settings list shows them.
-FLAGS: dict[str, str] = {
-    "jm": "Jamaica",
-    "tt": "Trinidad and Tobago",
-    "bb": "Barbados",
-    "bs": "Bahamas",
-    "pr": "Puerto Rico",
-    "do": "Dominican Republic",
-    "cu": "Cuba",
-    "ht": "Haiti",
-    "gd": "Grenada",
-    "lc": "Saint Lucia",
-    "vc": "Saint Vincent and the Grenadines",
-    "ag": "Antigua and Barbuda",
-    "dm": "Dominica",
-    "kn": "Saint Kitts and Nevis",
-    "gy": "Guyana",
-    "bz": "Belize",
-    "ky": "Cayman Islands",
-    "tc": "Turks and Caicos",
-    "vi": "US Virgin Islands",
-    "pa": "Panama",
-    "co": "Colombia",
-    "ve": "Venezuela",
-    "cr": "Costa Rica",
-    "ni": "Nicaragua",
-    "hn": "Honduras",
-    "sr": "Suriname",
-    "aw": "Aruba",
-    "cw": "Curaçao",
-    "bq": "Bonaire",
-    "sx": "Sint Maarten",
-    "mq": "Martinique",
-    "gp": "Guadeloupe",
-    "ms": "Montserrat",
-    "ai": "Anguilla",
-    "vg": "British Virgin Islands",
+FLAGS: dict[str, object] = {  # names in English; translated where shown
+    "jm": QT_TRANSLATE_NOOP("Flags", "Jamaica"),
+    "tt": QT_TRANSLATE_NOOP("Flags", "Trinidad and Tobago"),
+    "bb": QT_TRANSLATE_NOOP("Flags", "Barbados"),
+    "bs": QT_TRANSLATE_NOOP("Flags", "Bahamas"),
+    "pr": QT_TRANSLATE_NOOP("Flags", "Puerto Rico"),
+    "do": QT_TRANSLATE_NOOP("Flags", "Dominican Republic"),
+    "cu": QT_TRANSLATE_NOOP("Flags", "Cuba"),
+    "ht": QT_TRANSLATE_NOOP("Flags", "Haiti"),
+    "gd": QT_TRANSLATE_NOOP("Flags", "Grenada"),
+    "lc": QT_TRANSLATE_NOOP("Flags", "Saint Lucia"),
+    "vc": QT_TRANSLATE_NOOP("Flags", "Saint Vincent and the Grenadines"),
+    "ag": QT_TRANSLATE_NOOP("Flags", "Antigua and Barbuda"),
+    "dm": QT_TRANSLATE_NOOP("Flags", "Dominica"),
+    "kn": QT_TRANSLATE_NOOP("Flags", "Saint Kitts and Nevis"),
+    "gy": QT_TRANSLATE_NOOP("Flags", "Guyana"),
+    "bz": QT_TRANSLATE_NOOP("Flags", "Belize"),
+    "ky": QT_TRANSLATE_NOOP("Flags", "Cayman Islands"),
+    "tc": QT_TRANSLATE_NOOP("Flags", "Turks and Caicos"),
+    "vi": QT_TRANSLATE_NOOP("Flags", "US Virgin Islands"),
+    "pa": QT_TRANSLATE_NOOP("Flags", "Panama"),
+    "co": QT_TRANSLATE_NOOP("Flags", "Colombia"),
+    "ve": QT_TRANSLATE_NOOP("Flags", "Venezuela"),
+    "cr": QT_TRANSLATE_NOOP("Flags", "Costa Rica"),
+    "ni": QT_TRANSLATE_NOOP("Flags", "Nicaragua"),
+    "hn": QT_TRANSLATE_NOOP("Flags", "Honduras"),
+    "sr": QT_TRANSLATE_NOOP("Flags", "Suriname"),
+    "aw": QT_TRANSLATE_NOOP("Flags", "Aruba"),
+    "cw": QT_TRANSLATE_NOOP("Flags", "Curaçao"),
+    "bq": QT_TRANSLATE_NOOP("Flags", "Bonaire"),
+    "sx": QT_TRANSLATE_NOOP("Flags", "Sint Maarten"),
+    "mq": QT_TRANSLATE_NOOP("Flags", "Martinique"),
+    "gp": QT_TRANSLATE_NOOP("Flags", "Guadeloupe"),
+    "ms": QT_TRANSLATE_NOOP("Flags", "Montserrat"),
+    "ai": QT_TRANSLATE_NOOP("Flags", "Anguilla"),
+    "vg": QT_TRANSLATE_NOOP("Flags", "British Virgin Islands"),
 }
 
 
@@ -81,8 +82,9 @@ def matching_flags(text: str) -> list[str]:
     """Codes whose name or code contains `text` (case and accents loosely ignored)."""
     needle = text.strip().casefold()
     plain = needle.replace("ç", "c")
-    return [
-        code
-        for code, name in FLAGS.items()
-        if not needle or needle in name.casefold() or plain in name.casefold().replace("ç", "c") or needle == code
-    ]
+    found = []
+    for code, name in FLAGS.items():
+        shown = {str(name).casefold(), translate("Flags", name).casefold()}
+        if not needle or needle == code or any(needle in n or plain in n.replace("ç", "c") for n in shown):
+            found.append(code)
+    return found

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,7 +22,11 @@ from .look import Look
 from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
 from .table.view import TableView
 
-TIMEOUT_WORDS = {"best": "the best move", "first": "the first legal tile", "pass": "a pass"}
+TIMEOUT_WORDS = {
+    "best": QT_TRANSLATE_NOOP("GamePage", "the best move"),
+    "first": QT_TRANSLATE_NOOP("GamePage", "the first legal tile"),
+    "pass": QT_TRANSLATE_NOOP("GamePage", "a pass"),
+}
 
 
 def button(text: str, name: str) -> QPushButton:
@@ -47,17 +51,17 @@ class GamePage(QWidget):
         self.turn = QLabel("")
         self.turn.setObjectName("turn")
         self.turn.setWordWrap(True)
-        self.turn.setAccessibleName("Whose turn")
+        self.turn.setAccessibleName(self.tr("Whose turn"))
         self.clock = QLabel("")
         self.clock.setObjectName("clock")
-        self.clock.setAccessibleName("Turn timer")
+        self.clock.setAccessibleName(self.tr("Turn timer"))
         self.clock.hide()
         self.log = MoveLog()
-        self.draw_button = button("Draw (D)", "Draw a tile")
-        self.pass_button = button("Pass (P)", "Pass")
-        self.hint_button = button("Hint (H)", "Hint")
-        self.rules_button = button("Rules (?)", "House rules")
-        self.lobby_button = button("New match", "New match")
+        self.draw_button = button(self.tr("Draw (D)"), self.tr("Draw a tile"))
+        self.pass_button = button(self.tr("Pass (P)"), self.tr("Pass"))
+        self.hint_button = button(self.tr("Hint (H)"), self.tr("Hint"))
+        self.rules_button = button(self.tr("Rules (?)"), self.tr("House rules"))
+        self.lobby_button = button(self.tr("New match"), self.tr("New match"))
         self.draw_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.DRAW))
         self.pass_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.PASS))
         self.hint_button.clicked.connect(self.ask_hint)
@@ -66,9 +70,9 @@ class GamePage(QWidget):
         self.claim_box.setObjectName("claimBox")
         self.claim_text = QLabel("")
         self.claim_text.setWordWrap(True)
-        self.claim_button = button("Claim", "Claim the points")
+        self.claim_button = button(self.tr("Claim"), self.tr("Claim the points"))
         self.muggins_buttons = QVBoxLayout()
-        self.play_on_button = button("Play on", "Play on without taking the points")
+        self.play_on_button = button(self.tr("Play on"), self.tr("Play on without taking the points"))
         self.claim_button.clicked.connect(controller.claim)
         self.play_on_button.clicked.connect(controller.play_on)
         claim_layout = QVBoxLayout(self.claim_box)
@@ -80,7 +84,7 @@ class GamePage(QWidget):
         self.tracker = QLabel("")
         self.tracker.setObjectName("tracker")
         self.tracker.setWordWrap(True)
-        self.tracker.setAccessibleName("Tile tracker")
+        self.tracker.setAccessibleName(self.tr("Tile tracker"))
         self.tracker.hide()
         actions = QHBoxLayout()
         for widget in (self.draw_button, self.pass_button, self.hint_button):
@@ -95,7 +99,7 @@ class GamePage(QWidget):
         side.addLayout(actions)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
-        log_title = QLabel("Moves")
+        log_title = QLabel(self.tr("Moves"))
         log_title.setObjectName("panelTitle")
         side.addWidget(log_title)
         side.addWidget(self.log, 1)
@@ -110,7 +114,7 @@ class GamePage(QWidget):
         self.curtain = self._overlay("curtain")
         self.curtain_text = QLabel("")
         self.curtain_text.setObjectName("curtainText")
-        self.curtain_button = button("Show my tiles", "Show my tiles")
+        self.curtain_button = button(self.tr("Show my tiles"), self.tr("Show my tiles"))
         self.curtain_button.clicked.connect(self._lift_curtain)
         curtain_layout = QVBoxLayout(self.curtain)
         curtain_layout.addWidget(self.curtain_text)
@@ -118,8 +122,8 @@ class GamePage(QWidget):
         self.curtain_seat = -1
         self.redeal = self._overlay("redeal")
         self.redeal_text = QLabel("")
-        self.redeal_yes = button("Deal again", "Ask for a redeal")
-        self.redeal_no = button("Keep my tiles", "Keep these tiles")
+        self.redeal_yes = button(self.tr("Deal again"), self.tr("Ask for a redeal"))
+        self.redeal_no = button(self.tr("Keep my tiles"), self.tr("Keep these tiles"))
         self.redeal_yes.clicked.connect(lambda: self._answer_redeal(True))
         self.redeal_no.clicked.connect(lambda: self._answer_redeal(False))
         redeal_layout = QVBoxLayout(self.redeal)
@@ -198,20 +202,27 @@ class GamePage(QWidget):
         self.hint_button.setEnabled(mine and bool(moves))
         hand = controller.hand
         if hand is None or hand.is_over:
-            self.turn.setText("Hand over")
+            self.turn.setText(self.tr("Hand over"))
         elif controller.waiting is not None:
-            self.turn.setText("Waiting for a decision…")
+            self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
             name = controller.seats[self.table.bottom].name
             if can_pass:
-                self.turn.setText(f"{name}, your turn: no tile fits, so pass (P).")
+                self.turn.setText(self.tr("{name}, your turn: no tile fits, so pass (P).").format(name=name))
             elif can_draw:
-                self.turn.setText(f"{name}, your turn: no tile fits, so draw (D).")
+                self.turn.setText(self.tr("{name}, your turn: no tile fits, so draw (D).").format(name=name))
             else:
-                self.turn.setText(f"{name}, your turn: click a highlighted tile, or use the arrows and Enter.")
+                self.turn.setText(
+                    self.tr("{name}, your turn: click a highlighted tile, or use the arrows and Enter.").format(
+                        name=name
+                    )
+                )
         else:
             name = controller.seats[hand.turn].name
-            self.turn.setText(f"{name} is thinking…" if controller.thinking is not None else f"{name} to play")
+            thinking = controller.thinking is not None
+            self.turn.setText(
+                (self.tr("{name} is thinking…") if thinking else self.tr("{name} to play")).format(name=name)
+            )
         if controller.waiting is None:
             self.claim_box.hide()
         self._update_tracker()
@@ -229,11 +240,15 @@ class GamePage(QWidget):
         counts = [sum(1 for t in knowledge.unseen if t.has(n)) for n in range(top + 1)]
         in_set = [sum(1 for t in full_set(top, view.rules.removed_tiles) if t.has(n)) for n in range(top + 1)]
         unseen = " ".join(f"<b>{n}</b>:{c}/{in_set[n]}" for n, c in enumerate(counts))
-        lines = [f"<b>Tile tracker</b><br>Unseen by number: {unseen}"]
+        lines = [
+            "<b>" + self.tr("Tile tracker") + "</b><br>" + self.tr("Unseen by number: {counts}").format(counts=unseen)
+        ]
         for seat, void in enumerate(knowledge.voids):
             if seat != view.seat and void:
                 numbers = ", ".join(str(n) for n in sorted(void))
-                lines.append(f"{self.controller.seats[seat].name} has no {numbers}")
+                lines.append(
+                    self.tr("{name} has no {numbers}").format(name=self.controller.seats[seat].name, numbers=numbers)
+                )
         self.tracker.setText("<br>".join(lines))
 
     # ---- pass-and-play curtain ------------------------------------------------------------------
@@ -256,9 +271,15 @@ class GamePage(QWidget):
         if self.table.curtain and actor is not None and not self.curtain.isVisible():
             self.curtain_seat = actor
             name = self.controller.seats[actor].name
-            self.curtain_text.setText(f"<h2>Pass to {name}</h2><p>Everyone else, look away.</p>")
-            self.curtain_button.setText(f"I'm {name}: show my tiles")
-            self.curtain_button.setAccessibleName(f"Show {name}'s tiles")
+            self.curtain_text.setText(
+                "<h2>"
+                + self.tr("Pass to {name}").format(name=name)
+                + "</h2><p>"
+                + self.tr("Everyone else, look away.")
+                + "</p>"
+            )
+            self.curtain_button.setText(self.tr("I'm {name}: show my tiles").format(name=name))
+            self.curtain_button.setAccessibleName(self.tr("Show {name}'s tiles").format(name=name))
             self.curtain.show()
             self.curtain.raise_()
             self._place_overlays()
@@ -281,26 +302,31 @@ class GamePage(QWidget):
     def _claim_offered(self, seat: int, points: int) -> None:
         name = self.controller.seats[seat].name
         self.claim_text.setText(
-            f"<b>{name}</b>: your play scored <b>{points}</b>. Claim it before the next "
-            "tile, or an opponent may call Muggins."
+            self.tr(
+                "{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins."
+            ).format(name=name, points=points)
         )
-        self.claim_button.setText(f"Claim {points}")
+        self.claim_button.setText(self.tr("Claim {points}").format(points=points))
         self.claim_button.show()
         self._clear_muggins()
-        self.play_on_button.setText("Play on")
+        self.play_on_button.setText(self.tr("Play on"))
         self.claim_box.show()
         self.claim_button.setFocus()
 
     def _muggins_offered(self, seats: tuple[int, ...], points: int) -> None:
-        self.claim_text.setText(f"<b>{points}</b> points were left unclaimed. Call Muggins to take them!")
+        self.claim_text.setText(
+            self.tr("{points} points were left unclaimed. Call Muggins to take them!").format(points=points)
+        )
         self.claim_button.hide()
         self._clear_muggins()
         for seat in seats:
             name = self.controller.seats[seat].name
-            call = button(f"Muggins! ({name})", f"Muggins for {name}")
+            call = button(
+                self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=name)
+            )
             call.clicked.connect(lambda _=False, s=seat: self.controller.call_muggins(s))
             self.muggins_buttons.addWidget(call)
-        self.play_on_button.setText("Let them go")
+        self.play_on_button.setText(self.tr("Let them go"))
         self.claim_box.show()
         first = self.muggins_buttons.itemAt(0)
         widget = first.widget() if first is not None else None
@@ -318,8 +344,11 @@ class GamePage(QWidget):
         name = self.controller.seats[seat].name
         doubles = self.controller.rules.redeal_doubles if self.controller.rules else 5
         self.redeal_text.setText(
-            f"<h3>{name}, you were dealt {doubles} or more doubles.</h3>"
-            "<p>You may ask for the whole table to be dealt again, once this hand.</p>"
+            "<h3>"
+            + self.tr("{name}, you were dealt {n} or more doubles.").format(name=name, n=doubles)
+            + "</h3><p>"
+            + self.tr("You may ask for the whole table to be dealt again, once this hand.")
+            + "</p>"
         )
         self.redeal.show()
         self.redeal.raise_()
@@ -336,10 +365,10 @@ class GamePage(QWidget):
         box = self.leader_choice.layout()
         if box is None:
             box = QVBoxLayout(self.leader_choice)
-        box.addWidget(QLabel("Your side won: who leads this hand?"))
+        box.addWidget(QLabel(self.tr("Your side won: who leads this hand?")))
         for seat in seats:
             name = self.controller.seats[seat].name
-            choice = button(f"{name} leads", f"{name} leads")
+            choice = button(self.tr("{name} leads").format(name=name), self.tr("{name} leads").format(name=name))
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
         self.leader_choice.show()
@@ -372,7 +401,9 @@ class GamePage(QWidget):
         self._show_clock()
 
     def _show_clock(self) -> None:
-        self.clock.setText(f"⏱ {self.seconds_left // 60}:{self.seconds_left % 60:02d} left")
+        self.clock.setText(
+            self.tr("⏱ {time} left").format(time=f"{self.seconds_left // 60}:{self.seconds_left % 60:02d}")
+        )
 
     def _tick(self) -> None:
         self.seconds_left -= 1
@@ -387,8 +418,9 @@ class GamePage(QWidget):
 
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
         self.log.add(
-            f"⏱ Time ran out for {self.controller.seats[seat].name}: {TIMEOUT_WORDS.get(action, action)}"
-            " was played for them."
+            self.tr("⏱ Time ran out for {name}: {action} was played for them.").format(
+                name=self.controller.seats[seat].name, action=self.tr(str(TIMEOUT_WORDS.get(action, action)))
+            )
         )
 
     # ---- hints --------------------------------------------------------------------------------
@@ -397,12 +429,12 @@ class GamePage(QWidget):
         if self.setup is not None and not self.setup.hints:
             return
         if self.controller.human_turn() == self.table.bottom and not self.table.curtain:
-            self.turn.setText("Thinking of a hint…")
+            self.turn.setText(self.tr("Thinking of a hint…"))
             self.controller.request_hint()
 
     def _hint_ready(self, decision: Decision) -> None:
         self.table.show_hint(decision.move)
-        self.turn.setText(f"Hint: {decision.move.notation()} — {decision.why}")
+        self.turn.setText(self.tr("Hint: {move} — {why}").format(move=decision.move.notation(), why=decision.why))
 
     # ---- the log and the hand's end ------------------------------------------------------------
 
@@ -423,7 +455,7 @@ class GamePage(QWidget):
         self.curtain.hide()
         self.claim_box.hide()
         self.log.clear()
-        self.log.add(f"— Hand {index + 1} —")
+        self.log.add(self.tr("— Hand {n} —").format(n=index + 1))
         if len(self._people()) >= 2:
             self.table.curtain = True
         self.table.setFocus()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,14 +33,20 @@ from ..engine.presets import PRESETS, build_rules
 from ..engine.rules import Rules
 from .controller import MatchSetup, SeatConfig
 from .flags import flag_pixmap
-from .rules_page import SPECIAL, rules_html
+from .i18n import translate
+from .rules_page import option_names, preset_blurb, preset_name, rules_html
 
-GROUPS = (("caribbean", "Caribbean"), ("classic", "Classic"), ("points", "Point games"))
+# Texts in these tables are translated where they are shown; QT_TRANSLATE_NOOP lets lupdate find them.
+GROUPS = (
+    ("caribbean", QT_TRANSLATE_NOOP("LobbyPage", "Caribbean")),
+    ("classic", QT_TRANSLATE_NOOP("LobbyPage", "Classic")),
+    ("points", QT_TRANSLATE_NOOP("LobbyPage", "Point games")),
+)
 PAIRINGS = {
-    "none": "Every player for themselves",
-    "opposite": "Partners opposite (1 & 3, 2 & 4)",
-    "beside": "Partners side by side (1 & 2, 3 & 4)",
-    "corners": "Partners 1 & 4, 2 & 3",
+    "none": QT_TRANSLATE_NOOP("LobbyPage", "Every player for themselves"),
+    "opposite": QT_TRANSLATE_NOOP("LobbyPage", "Partners opposite (1 & 3, 2 & 4)"),
+    "beside": QT_TRANSLATE_NOOP("LobbyPage", "Partners side by side (1 & 2, 3 & 4)"),
+    "corners": QT_TRANSLATE_NOOP("LobbyPage", "Partners 1 & 4, 2 & 3"),
 }
 PAIR_OPTION: dict[str, Any] = {
     "none": False,
@@ -48,11 +54,15 @@ PAIR_OPTION: dict[str, Any] = {
     "beside": [[0, 1], [2, 3]],
     "corners": [[0, 3], [1, 2]],
 }
-SEAT_KINDS = {"cpu": "CPU", "person": "Person at this screen", "empty": "Empty"}
+SEAT_KINDS = {
+    "cpu": QT_TRANSLATE_NOOP("LobbyPage", "CPU"),
+    "person": QT_TRANSLATE_NOOP("LobbyPage", "Person at this screen"),
+    "empty": QT_TRANSLATE_NOOP("LobbyPage", "Empty"),
+}
 TIMEOUT_ACTIONS = {
-    "best": "Play the best move for them",
-    "first": "Play their first legal tile",
-    "pass": "Pass when allowed",
+    "best": QT_TRANSLATE_NOOP("LobbyPage", "Play the best move for them"),
+    "first": QT_TRANSLATE_NOOP("LobbyPage", "Play their first legal tile"),
+    "pass": QT_TRANSLATE_NOOP("LobbyPage", "Pass when allowed"),
 }
 
 
@@ -84,23 +94,25 @@ class SeatRow:
     """One seat's kind and name."""
 
     def __init__(self, index: int) -> None:
-        self.label = QLabel(f"Seat {index + 1}")
+        self.label = QLabel(translate("LobbyPage", "Seat {n}").format(n=index + 1))
         self.kind = QComboBox()
-        self.kind.setAccessibleName(f"Seat {index + 1}")
+        self.kind.setAccessibleName(translate("LobbyPage", "Seat {n}").format(n=index + 1))
         for value, text in SEAT_KINDS.items():
-            self.kind.addItem(text, value)
-        self.name = QLineEdit(f"CPU {index}")
-        self.name.setAccessibleName(f"Seat {index + 1} name")
+            self.kind.addItem(translate("LobbyPage", text), value)
+        self.index = index
+        self.name = QLineEdit(translate("LobbyPage", "CPU {n}").format(n=index))
+        self.name.setAccessibleName(translate("LobbyPage", "Seat {n} name").format(n=index + 1))
         self.name.setMaxLength(24)
         self.kind.currentIndexChanged.connect(self._kind_changed)
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
         self.name.setEnabled(kind != "empty")
-        if kind == "person" and self.name.text().startswith("CPU"):
-            self.name.setText(f"Player {self.label.text().split()[-1]}")
-        elif kind == "cpu" and not self.name.text().startswith("CPU"):
-            self.name.setText(f"CPU {int(self.label.text().split()[-1]) - 1}")
+        cpu_name = translate("LobbyPage", "CPU {n}").format(n=self.index)
+        if kind == "person" and self.name.text() == cpu_name:
+            self.name.setText(translate("LobbyPage", "Player {n}").format(n=self.index + 1))
+        elif kind == "cpu" and self.name.text() != cpu_name:
+            self.name.setText(cpu_name)
 
 
 class LobbyPage(QWidget):
@@ -111,68 +123,68 @@ class LobbyPage(QWidget):
     def __init__(self, initial: str = "jamaican", level: str = "medium", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lobby")
-        title = QLabel("Host a match")
+        title = QLabel(self.tr("Host a match"))
         title.setObjectName("title")
-        subtitle = QLabel("Invite players, choose your house rules, then press Start.")
+        subtitle = QLabel(self.tr("Invite players, choose your house rules, then press Start."))
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search presets")
-        self.search.setAccessibleName("Search presets")
+        self.search.setPlaceholderText(self.tr("Search presets"))
+        self.search.setAccessibleName(self.tr("Search presets"))
         self.search.setClearButtonEnabled(True)
         self.presets = QListWidget()
-        self.presets.setAccessibleName("Presets")
+        self.presets.setAccessibleName(self.tr("Presets"))
         self.presets.setWordWrap(True)
         self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.presets.setIconSize(QSize(32, 24))
         self._fill_presets()
         self.rules_view = QTextBrowser()
-        self.rules_view.setAccessibleName("House rules")
+        self.rules_view.setAccessibleName(self.tr("House rules"))
         self.rules_view.setOpenExternalLinks(False)
 
         # House-rule options over the preset.
         self.set_top = QComboBox()
-        self.set_top.setAccessibleName("Domino set")
+        self.set_top.setAccessibleName(self.tr("Domino set"))
         for top in (6, 9, 12):
-            self.set_top.addItem(f"Double-{top}", top)
+            self.set_top.addItem(self.tr("Double-{n}").format(n=top), top)
         self.players = QSpinBox()
-        self.players.setAccessibleName("Seats")
+        self.players.setAccessibleName(self.tr("Seats"))
         self.players.setRange(2, 5)
         self.pairing = QComboBox()
-        self.pairing.setAccessibleName("Partners")
+        self.pairing.setAccessibleName(self.tr("Partners"))
         for value, text in PAIRINGS.items():
-            self.pairing.addItem(text, value)
+            self.pairing.addItem(translate("LobbyPage", text), value)
         self.style_box = QComboBox()
-        self.style_box.setAccessibleName("Block or draw")
-        self.style_box.addItem("Block (pass when stuck)", "block")
-        self.style_box.addItem("Draw (from the stock)", "draw")
+        self.style_box.setAccessibleName(self.tr("Block or draw"))
+        self.style_box.addItem(self.tr("Block (pass when stuck)"), "block")
+        self.style_box.addItem(self.tr("Draw (from the stock)"), "draw")
         self.goal = QComboBox()
-        self.goal.setAccessibleName("Goal")
-        self.goal.addItem("Play to a target", "target")
-        self.goal.addItem("Single round", "single")
+        self.goal.setAccessibleName(self.tr("Goal"))
+        self.goal.addItem(self.tr("Play to a target"), "target")
+        self.goal.addItem(self.tr("Single round"), "single")
         self.target = QSpinBox()
-        self.target.setAccessibleName("Target")
+        self.target.setAccessibleName(self.tr("Target"))
         self.target.setRange(1, 1000)
         self.deal_size = QSpinBox()
-        self.deal_size.setAccessibleName("Tiles dealt to each player")
+        self.deal_size.setAccessibleName(self.tr("Tiles dealt to each player"))
         self.deal_size.setRange(1, 40)
         self.custom = QLabel("")
         self.custom.setObjectName("custom")
-        self.reset = QPushButton("Reset to preset")
-        self.reset.setAccessibleName("Reset the options to the preset")
+        self.reset = QPushButton(self.tr("Reset to preset"))
+        self.reset.setAccessibleName(self.tr("Reset the options to the preset"))
         self.problem = QLabel("")
         self.problem.setObjectName("problem")
         self.problem.setWordWrap(True)
-        self.problem.setAccessibleName("Why these options cannot be played")
-        rules_box = QGroupBox("House rules")
+        self.problem.setAccessibleName(self.tr("Why these options cannot be played"))
+        rules_box = QGroupBox(self.tr("House rules"))
         rules_form = QFormLayout(rules_box)
-        rules_form.addRow("Set", self.set_top)
-        rules_form.addRow("Seats", self.players)
-        rules_form.addRow("Partners", self.pairing)
-        rules_form.addRow("Style", self.style_box)
+        rules_form.addRow(self.tr("Set"), self.set_top)
+        rules_form.addRow(self.tr("Seats"), self.players)
+        rules_form.addRow(self.tr("Partners"), self.pairing)
+        rules_form.addRow(self.tr("Style"), self.style_box)
         goal_row = QHBoxLayout()
         goal_row.addWidget(self.goal)
         goal_row.addWidget(self.target)
-        rules_form.addRow("Goal", goal_row)
-        rules_form.addRow("Tiles each", self.deal_size)
+        rules_form.addRow(self.tr("Goal"), goal_row)
+        rules_form.addRow(self.tr("Tiles each"), self.deal_size)
         custom_row = QHBoxLayout()
         custom_row.addWidget(self.custom, 1)
         custom_row.addWidget(self.reset)
@@ -182,57 +194,57 @@ class LobbyPage(QWidget):
         # Seats and helpers.
         self.seat_rows = [SeatRow(i) for i in range(5)]
         self.seat_rows[0].kind.setCurrentIndex(1)
-        self.seat_rows[0].name.setText("You")
+        self.seat_rows[0].name.setText(self.tr("You"))
         for row in self.seat_rows:
             row.kind.currentIndexChanged.connect(self._seats_changed)
         self.level = QComboBox()
-        self.level.setAccessibleName("CPU difficulty")
-        for value, text in (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")):
+        self.level.setAccessibleName(self.tr("CPU difficulty"))
+        for value, text in (("easy", self.tr("Easy")), ("medium", self.tr("Medium")), ("hard", self.tr("Hard"))):
             self.level.addItem(text, value)
         self.level.setCurrentIndex(max(0, self.level.findData(level)))
-        self.fill = QCheckBox("CPUs fill empty seats")
+        self.fill = QCheckBox(self.tr("CPUs fill empty seats"))
         self.fill.setChecked(True)
-        seats_box = QGroupBox("Seats")
+        seats_box = QGroupBox(self.tr("Seats"))
         seats_grid = QGridLayout(seats_box)
         for i, row in enumerate(self.seat_rows):
             seats_grid.addWidget(row.label, i, 0)
             seats_grid.addWidget(row.kind, i, 1)
             seats_grid.addWidget(row.name, i, 2)
-        seats_grid.addWidget(QLabel("CPU difficulty"), 5, 0)
+        seats_grid.addWidget(QLabel(self.tr("CPU difficulty")), 5, 0)
         seats_grid.addWidget(self.level, 5, 1)
         seats_grid.addWidget(self.fill, 6, 0, 1, 3)
         self.timer = QComboBox()
-        self.timer.setAccessibleName("Turn timer")
+        self.timer.setAccessibleName(self.tr("Turn timer"))
         for seconds in (0, 15, 30, 60):
-            self.timer.addItem("Off" if seconds == 0 else f"{seconds} seconds", seconds)
+            self.timer.addItem(self.tr("Off") if seconds == 0 else self.tr("{n} seconds").format(n=seconds), seconds)
         self.on_timeout = QComboBox()
-        self.on_timeout.setAccessibleName("When time runs out")
+        self.on_timeout.setAccessibleName(self.tr("When time runs out"))
         for value, text in TIMEOUT_ACTIONS.items():
-            self.on_timeout.addItem(text, value)
+            self.on_timeout.addItem(translate("LobbyPage", text), value)
         self.visibility = QComboBox()
-        self.visibility.setAccessibleName("Hands")
-        self.visibility.addItem("Hidden hands", False)
-        self.visibility.addItem("Open hands (practice)", True)
-        self.tracker = QCheckBox("Tile tracker")
-        self.tracker.setAccessibleName("Tile tracker")
-        self.hints = QCheckBox("Hints")
-        self.hints.setAccessibleName("Hints")
+        self.visibility.setAccessibleName(self.tr("Hands"))
+        self.visibility.addItem(self.tr("Hidden hands"), False)
+        self.visibility.addItem(self.tr("Open hands (practice)"), True)
+        self.tracker = QCheckBox(self.tr("Tile tracker"))
+        self.tracker.setAccessibleName(self.tr("Tile tracker"))
+        self.hints = QCheckBox(self.tr("Hints"))
+        self.hints.setAccessibleName(self.tr("Hints"))
         self.hints.setChecked(True)
         self.stats_group = QLineEdit("Home")
-        self.stats_group.setAccessibleName("Stats group")
+        self.stats_group.setAccessibleName(self.tr("Stats group"))
         self.stats_group.setMaxLength(40)
-        table_box = QGroupBox("At the table")
+        table_box = QGroupBox(self.tr("At the table"))
         table_form = QFormLayout(table_box)
-        table_form.addRow("Turn timer", self.timer)
-        table_form.addRow("When time runs out", self.on_timeout)
-        table_form.addRow("Hands", self.visibility)
+        table_form.addRow(self.tr("Turn timer"), self.timer)
+        table_form.addRow(self.tr("When time runs out"), self.on_timeout)
+        table_form.addRow(self.tr("Hands"), self.visibility)
         table_form.addRow("", self.tracker)
         table_form.addRow("", self.hints)
-        table_form.addRow("Stats group", self.stats_group)
+        table_form.addRow(self.tr("Stats group"), self.stats_group)
 
-        self.start = QPushButton("Start")
+        self.start = QPushButton(self.tr("Start"))
         self.start.setObjectName("start")
-        self.start.setAccessibleName("Start the match")
+        self.start.setAccessibleName(self.tr("Start the match"))
         self.start.setDefault(True)
         self.start.clicked.connect(self._start)
 
@@ -285,20 +297,20 @@ class LobbyPage(QWidget):
                 (pid, p)
                 for pid, p in PRESETS.items()
                 if p.group == group
-                and (not needle or needle in p.rules.name.casefold() or needle in SPECIAL.get(pid, "").casefold())
+                and (not needle or needle in preset_name(pid).casefold() or needle in preset_blurb(pid).casefold())
             ]
             if not matches:
                 continue
-            header = QListWidgetItem(heading)
+            header = QListWidgetItem(translate("LobbyPage", heading))
             header.setFlags(Qt.ItemFlag.NoItemFlags)
             font = header.font()
             font.setBold(True)
             header.setFont(font)
             self.presets.addItem(header)
             for preset_id, preset in matches:
-                item = QListWidgetItem(f"{preset.rules.name}\n{SPECIAL.get(preset_id, '')}")
+                item = QListWidgetItem(f"{preset_name(preset_id)}\n{preset_blurb(preset_id)}")
                 item.setData(Qt.ItemDataRole.UserRole, preset_id)
-                item.setToolTip(SPECIAL.get(preset_id, ""))
+                item.setToolTip(preset_blurb(preset_id))
                 pixmap = flag_pixmap(preset.flag, 32, 24) if preset.flag else None
                 item.setIcon(QIcon(pixmap if pixmap is not None else domino_symbol(group)))
                 self.presets.addItem(item)
@@ -382,13 +394,14 @@ class LobbyPage(QWidget):
         try:
             rules = self.current_rules()
         except RulesError as exc:
-            self.problem.setText(f"Cannot start: {exc}.")
+            self.problem.setText(self.tr("Cannot start: {reason}.").format(reason=exc))
             self.start.setEnabled(False)
-            self.custom.setText("Custom")
+            self.custom.setText(self.tr("Custom"))
             return
         self.problem.setText("")
         self.start.setEnabled(True)
-        self.custom.setText("Custom: " + ", ".join(rules.customised) if rules.customised else "")
+        changes = ", ".join(option_names(rules.customised))
+        self.custom.setText(self.tr("Custom: {changes}").format(changes=changes) if rules.customised else "")
         self.reset.setEnabled(bool(rules.customised))
         self.rules_view.setHtml(rules_html(rules))
 
@@ -426,11 +439,13 @@ class LobbyPage(QWidget):
         for i in range(rules.players):
             row = self.seat_rows[i]
             kind = row.kind.currentData()
-            name = row.name.text().strip() or f"Seat {i + 1}"
+            name = row.name.text().strip() or self.tr("Seat {n}").format(n=i + 1)
             if kind == "empty":
                 if not self.fill.isChecked():
-                    raise RulesError(f"seat {i + 1} is empty: fill it, or let CPUs fill empty seats")
-                seats.append(SeatConfig(f"CPU {i}", False, level))
+                    raise RulesError(
+                        self.tr("seat {n} is empty: fill it, or let CPUs fill empty seats").format(n=i + 1)
+                    )
+                seats.append(SeatConfig(self.tr("CPU {n}").format(n=i), False, level))
             else:
                 seats.append(SeatConfig(name, kind == "person", level))
         if not any(s.human for s in seats):
@@ -451,6 +466,6 @@ class LobbyPage(QWidget):
         try:
             setup = self.setup()
         except RulesError as exc:
-            self.problem.setText(f"Cannot start: {exc}.")
+            self.problem.setText(self.tr("Cannot start: {reason}.").format(reason=exc))
             return
         self.startRequested.emit(setup)

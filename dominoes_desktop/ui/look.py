@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from ..resources import resources_dir
 
 log = logging.getLogger(__name__)
@@ -26,6 +28,26 @@ class Finish:
     texture: str = "plain"  # plain, marble, pearl, wood, two_tone
     second: str = ""  # two-tone: the other half's colour; textures: the vein / grain colour
 
+
+# Names shown to players are translated in the "LookDialog" context; lupdate finds them here.
+_FINISH_NAMES = (
+    QT_TRANSLATE_NOOP("LookDialog", "Ivory"),
+    QT_TRANSLATE_NOOP("LookDialog", "Bone"),
+    QT_TRANSLATE_NOOP("LookDialog", "Onyx"),
+    QT_TRANSLATE_NOOP("LookDialog", "Butterscotch"),
+    QT_TRANSLATE_NOOP("LookDialog", "Cherry"),
+    QT_TRANSLATE_NOOP("LookDialog", "Jade"),
+    QT_TRANSLATE_NOOP("LookDialog", "Mother-of-pearl"),
+    QT_TRANSLATE_NOOP("LookDialog", "Marble"),
+    QT_TRANSLATE_NOOP("LookDialog", "Ebony"),
+    QT_TRANSLATE_NOOP("LookDialog", "Two-tone"),
+    QT_TRANSLATE_NOOP("LookDialog", "Green felt"),
+    QT_TRANSLATE_NOOP("LookDialog", "Mahogany"),
+    QT_TRANSLATE_NOOP("LookDialog", "Beach"),
+    QT_TRANSLATE_NOOP("LookDialog", "Rum shop"),
+    QT_TRANSLATE_NOOP("LookDialog", "Night"),
+    QT_TRANSLATE_NOOP("LookDialog", "High contrast"),
+)
 
 FINISHES: dict[str, Finish] = {
     f.id: f

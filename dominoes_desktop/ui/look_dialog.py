@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,15 +25,31 @@ from PySide6.QtWidgets import (
 
 from ..engine.tiles import Tile
 from .flags import FLAGS, flag_pixmap, matching_flags
+from .i18n import translate
 from .look import FINISHES, PINS, PIP_STYLES, Look, themes
 from .settings import CAMERAS, MOTIONS, SPEEDS
 from .table.tile_item import TileItem
 
-PIP_NAMES = {"classic": "Classic dots", "colored": "Coloured dots", "numerals": "Numerals"}
-PIN_NAMES = {"brass": "Brass", "silver": "Silver", "none": "None"}
-CAMERA_NAMES = {"top": "Top-down", "tilted": "Tilted"}
-MOTION_NAMES = {"full": "Full", "reduced": "Reduced (no flying tiles)"}
-SPEED_NAMES = {"slow": "Slow", "normal": "Normal", "fast": "Fast"}
+PIP_NAMES = {
+    "classic": QT_TRANSLATE_NOOP("LookDialog", "Classic dots"),
+    "colored": QT_TRANSLATE_NOOP("LookDialog", "Coloured dots"),
+    "numerals": QT_TRANSLATE_NOOP("LookDialog", "Numerals"),
+}
+PIN_NAMES = {
+    "brass": QT_TRANSLATE_NOOP("LookDialog", "Brass"),
+    "silver": QT_TRANSLATE_NOOP("LookDialog", "Silver"),
+    "none": QT_TRANSLATE_NOOP("LookDialog", "None"),
+}
+CAMERA_NAMES = {"top": QT_TRANSLATE_NOOP("LookDialog", "Top-down"), "tilted": QT_TRANSLATE_NOOP("LookDialog", "Tilted")}
+MOTION_NAMES = {
+    "full": QT_TRANSLATE_NOOP("LookDialog", "Full"),
+    "reduced": QT_TRANSLATE_NOOP("LookDialog", "Reduced (no flying tiles)"),
+}
+SPEED_NAMES = {
+    "slow": QT_TRANSLATE_NOOP("LookDialog", "Slow"),
+    "normal": QT_TRANSLATE_NOOP("LookDialog", "Normal"),
+    "fast": QT_TRANSLATE_NOOP("LookDialog", "Fast"),
+}
 
 
 class LookPreview(QGraphicsView):
@@ -43,7 +59,7 @@ class LookPreview(QGraphicsView):
         super().__init__(parent)
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumSize(360, 170)
-        self.setAccessibleName("Preview of the table")
+        self.setAccessibleName(self.tr("Preview of the table"))
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.preview = QGraphicsScene(self)
@@ -85,7 +101,7 @@ class LookDialog(QDialog):
 
     def __init__(self, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Your view")
+        self.setWindowTitle(self.tr("Your view"))
         self.look = look
         self.finish = self._combo("Tile finish", {f.id: f.name for f in FINISHES.values()}, look.finish.id)
         self.pips = self._combo("Pips", PIP_NAMES, look.pips)
@@ -95,14 +111,14 @@ class LookDialog(QDialog):
         self.motion = self._combo("Motion", MOTION_NAMES, look.motion)
         self.speed = self._combo("Animation speed", SPEED_NAMES, look.speed)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search flags")
-        self.search.setAccessibleName("Search flags")
+        self.search.setPlaceholderText(self.tr("Search flags"))
+        self.search.setAccessibleName(self.tr("Search flags"))
         self.search.setClearButtonEnabled(True)
         self.flags = QListWidget()
-        self.flags.setAccessibleName("Rack flag")
+        self.flags.setAccessibleName(self.tr("Rack flag"))
         self.flags.setIconSize(self.flags.iconSize().expandedTo(self.flags.iconSize() * 2))
-        self.no_match = QLabel("No flags match")
-        self.no_match.setAccessibleName("No flags match")
+        self.no_match = QLabel(self.tr("No flags match"))
+        self.no_match.setAccessibleName(self.tr("No flags match"))
         self.no_match.hide()
         self.flag_choice = look.flag  # kept while a search hides it
         self._fill_flags("")
@@ -119,7 +135,7 @@ class LookDialog(QDialog):
         ):
             form.addRow(label, widget)
         flags_box = QVBoxLayout()
-        flags_box.addWidget(QLabel("Rack flag (the backs of your tiles)"))
+        flags_box.addWidget(QLabel(self.tr("Rack flag (the backs of your tiles)")))
         flags_box.addWidget(self.search)
         flags_box.addWidget(self.flags, 1)
         flags_box.addWidget(self.no_match)
@@ -141,11 +157,11 @@ class LookDialog(QDialog):
         self.search.textChanged.connect(self._fill_flags)
         self.resize(820, 560)
 
-    def _combo(self, name: str, choices: dict[str, str], current: str) -> QComboBox:
+    def _combo(self, name: str, choices: dict[str, object], current: str) -> QComboBox:
         combo = QComboBox()
         combo.setAccessibleName(name)
         for value, label in choices.items():
-            combo.addItem(label, value)
+            combo.addItem(translate("LookDialog", label), value)
         combo.setCurrentIndex(max(0, combo.findData(current)))
         return combo
 
@@ -155,11 +171,11 @@ class LookDialog(QDialog):
         self.flags.clear()
         codes = matching_flags(text)
         if not text.strip() or "plain".startswith(text.strip().casefold()):
-            plain = QListWidgetItem("Plain")
+            plain = QListWidgetItem(self.tr("Plain"))
             plain.setData(Qt.ItemDataRole.UserRole, "plain")
             self.flags.addItem(plain)
         for code in codes:
-            item = QListWidgetItem(FLAGS[code])
+            item = QListWidgetItem(translate("Flags", FLAGS[code]))
             item.setData(Qt.ItemDataRole.UserRole, code)
             pixmap = flag_pixmap(code, 32, 24)
             if pixmap is not None:

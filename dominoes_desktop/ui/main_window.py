@@ -34,7 +34,7 @@ from .lobby import LobbyPage
 from .look import Look
 from .look_dialog import LookDialog
 from .review_dialog import ReviewDialog
-from .rules_page import rules_html
+from .rules_page import preset_name, rules_html
 from .settings import Settings
 from .stats_dialog import StatsDialog
 
@@ -78,10 +78,10 @@ def stylesheet(look: Look) -> str:
 class RulesDialog(QDialog):
     def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"House rules: {rules.name}")
+        self.setWindowTitle(self.tr("House rules: {name}").format(name=preset_name(rules.preset)))
         self.resize(620, 640)
         text = QTextBrowser()
-        text.setAccessibleName("House rules")
+        text.setAccessibleName(self.tr("House rules"))
         text.setHtml(rules_html(rules))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -100,7 +100,7 @@ class MainWindow(QMainWindow):
         self.stats = Statistics(data_dir) if data_dir is not None else None
         self.look = settings.look()
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
-        self.setWindowTitle("Dominoes Desktop")
+        self.setWindowTitle(self.tr("Dominoes Desktop"))
         self.resize(1280, 800)
         pace = self.look.cpu_pause_ms if pace_ms is None else pace_ms
         self.controller = GameController(self, pace_ms=pace, threaded=threaded)
@@ -111,7 +111,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.lobby)
         self.stack.addWidget(self.game)
         self.setCentralWidget(self.stack)
-        self.statusBar().showMessage("Welcome to the table.")
+        self.statusBar().showMessage(self.tr("Welcome to the table."))
         self.lobby.startRequested.connect(self.start_match)
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -143,32 +143,32 @@ class MainWindow(QMainWindow):
         self.apply_look(look)
 
     def _build_menu(self) -> None:
-        game = self.menuBar().addMenu("&Game")
-        new = QAction("&New match", self)
+        game = self.menuBar().addMenu(self.tr("&Game"))
+        new = QAction(self.tr("&New match"), self)
         new.setShortcut(QKeySequence.StandardKey.New)
         new.triggered.connect(self.show_lobby)
-        rules = QAction("House &rules", self)
+        rules = QAction(self.tr("House &rules"), self)
         rules.setShortcut(QKeySequence(Qt.Key.Key_F1))
         rules.triggered.connect(self.show_rules)
-        quit_action = QAction("&Quit", self)
+        quit_action = QAction(self.tr("&Quit"), self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
-        save = QAction("&Save match as…", self)
+        save = QAction(self.tr("&Save match as…"), self)
         save.setShortcut(QKeySequence.StandardKey.Save)
         save.triggered.connect(self.save_match_as)
-        open_action = QAction("&Open match…", self)
+        open_action = QAction(self.tr("&Open match…"), self)
         open_action.setShortcut(QKeySequence.StandardKey.Open)
         open_action.triggered.connect(lambda: self.open_match())
-        stats = QAction("S&tatistics…", self)
+        stats = QAction(self.tr("S&tatistics…"), self)
         stats.setShortcut(QKeySequence("Ctrl+T"))
         stats.triggered.connect(self.show_stats)
-        review = QAction("Re&view hands…", self)
+        review = QAction(self.tr("Re&view hands…"), self)
         review.setShortcut(QKeySequence("Ctrl+R"))
         review.triggered.connect(self.show_review)
         for action in (new, save, open_action, rules, review, stats, quit_action):
             game.addAction(action)
-        view = self.menuBar().addMenu("&View")
-        looks = QAction("Your &view…", self)
+        view = self.menuBar().addMenu(self.tr("&View"))
+        looks = QAction(self.tr("Your &view…"), self)
         looks.setShortcut(QKeySequence("Ctrl+,"))
         looks.triggered.connect(self.show_look_dialog)
         view.addAction(looks)
@@ -189,7 +189,9 @@ class MainWindow(QMainWindow):
         try:
             self.autosave.save(data)
         except OSError as exc:
-            self.statusBar().showMessage(f"Could not save the match: {exc.strerror or exc}", 10_000)
+            self.statusBar().showMessage(
+                self.tr("Could not save the match: {reason}").format(reason=exc.strerror or exc), 10_000
+            )
 
     def _match_over(self, _winner: int) -> None:
         match, setup = self.controller.match, self.game.setup
@@ -197,17 +199,21 @@ class MainWindow(QMainWindow):
             try:
                 self.stats.record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
             except sqlite3.Error as exc:
-                self.statusBar().showMessage(f"Could not record the statistics: {exc}", 10_000)
+                self.statusBar().showMessage(
+                    self.tr("Could not record the statistics: {reason}").format(reason=exc), 10_000
+                )
         if self.autosave is not None:
             try:
                 self.autosave.finish()
             except OSError as exc:
-                self.statusBar().showMessage(f"Could not keep the finished match: {exc}", 10_000)
+                self.statusBar().showMessage(
+                    self.tr("Could not keep the finished match: {reason}").format(reason=exc), 10_000
+                )
 
     def show_review(self) -> None:
         match = self.controller.match
         if match is None or not match.results:
-            self.statusBar().showMessage("No finished hand to review yet.", 6000)
+            self.statusBar().showMessage(self.tr("No finished hand to review yet."), 6000)
             return
         dialog = ReviewDialog(match, self.controller.seats, self.look, self)
         dialog.replayDeal.connect(self.replay_deal)
@@ -224,7 +230,7 @@ class MainWindow(QMainWindow):
 
     def show_stats(self) -> None:
         if self.stats is None:
-            self.statusBar().showMessage("Statistics are kept when the game has a data folder.", 6000)
+            self.statusBar().showMessage(self.tr("Statistics are kept when the game has a data folder."), 6000)
             return
         group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
         StatsDialog(self.stats, group, self).exec()
@@ -232,21 +238,22 @@ class MainWindow(QMainWindow):
     def offer_resume(self) -> bool:
         """On start: offer the unfinished match, if there is one. True when it was resumed."""
         if self.stats is not None and self.stats.message:
-            QMessageBox.warning(self, "Statistics", self.stats.message)
+            QMessageBox.warning(self, self.tr("Statistics"), self.stats.message)
         if self.autosave is None:
             return False
         loaded = self.autosave.load()
         if loaded.message:
-            QMessageBox.warning(self, "Saved match", loaded.message[0].upper() + loaded.message[1:])
+            QMessageBox.warning(self, self.tr("Saved match"), loaded.message[0].upper() + loaded.message[1:])
         if loaded.saved is None:
             return False
         match = loaded.saved.match
-        scores = " to ".join(str(x) for x in match.scores)
+        scores = self.tr(" to ").join(str(x) for x in match.scores)
         answer = QMessageBox.question(
             self,
-            "Resume your match?",
-            f"You have an unfinished {match.rules.name} match (hand {match.hand_index + 1}, score {scores}). "
-            "Resume it where you left off?",
+            self.tr("Resume your match?"),
+            self.tr(
+                "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
+            ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores),
         )
         if answer != QMessageBox.StandardButton.Yes:
             return False
@@ -276,28 +283,40 @@ class MainWindow(QMainWindow):
     def save_match_as(self) -> None:
         data = self.match_json()
         if data is None:
-            self.statusBar().showMessage("There is no match to save yet.", 6000)
+            self.statusBar().showMessage(self.tr("There is no match to save yet."), 6000)
             return
-        name, _ = QFileDialog.getSaveFileName(self, "Save match", "match.domino", "Dominoes matches (*.domino)")
+        name, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save match"), "match.domino", self.tr("Dominoes matches (*.domino)")
+        )
         if not name:
             return
         try:
             write_atomically(Path(name), json.dumps(data, indent=1))
         except OSError as exc:
-            QMessageBox.warning(self, "Save match", f"Could not save the match: {exc.strerror or exc}")
+            QMessageBox.warning(
+                self,
+                self.tr("Save match"),
+                self.tr("Could not save the match: {reason}").format(reason=exc.strerror or exc),
+            )
             return
-        self.statusBar().showMessage(f"Saved to {name}", 6000)
+        self.statusBar().showMessage(self.tr("Saved to {file}").format(file=name), 6000)
 
     def open_match(self, path: Path | None = None) -> None:
         if path is None:
-            name, _ = QFileDialog.getOpenFileName(self, "Open match", "", "Dominoes matches (*.domino)")
+            name, _ = QFileDialog.getOpenFileName(
+                self, self.tr("Open match"), "", self.tr("Dominoes matches (*.domino)")
+            )
             if not name:
                 return
             path = Path(name)
         try:
             saved = loads(path.read_bytes())
         except (MatchFileError, OSError) as exc:
-            QMessageBox.warning(self, "Open match", f"Could not open {path.name}: {exc}")
+            QMessageBox.warning(
+                self,
+                self.tr("Open match"),
+                self.tr("Could not open {file}: {reason}").format(file=path.name, reason=exc),
+            )
             return
         self.resume(saved)
 
@@ -314,7 +333,7 @@ class MainWindow(QMainWindow):
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
         """CPUs in every seat: watch a match (and, in tests, a game process that saves as it plays)."""
-        seats = tuple(SeatConfig(f"CPU {i}", False, level) for i in range(rules.players))
+        seats = tuple(SeatConfig(self.tr("CPU {n}").format(n=i), False, level) for i in range(rules.players))
         self.stack.setCurrentWidget(self.game)
         self.game.start(MatchSetup(rules, seats))
         self.controller.new_match(rules, list(seats), random.SystemRandom().getrandbits(32) if seed is None else seed)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
@@ -18,6 +20,7 @@ from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.rules import Rules
 from .controller import SeatConfig
+from .i18n import translate
 
 
 class ReturnClicks(QObject):
@@ -39,7 +42,7 @@ RETURN_CLICKS = ReturnClicks()
 
 
 def side_name(rules: Rules, seats: list[SeatConfig], side: int) -> str:
-    return " & ".join(seats[s].name for s in rules.seats_of(side))
+    return translate("Moves", " & ").join(seats[s].name for s in rules.seats_of(side))
 
 
 class ScorePanel(QFrame):
@@ -48,26 +51,28 @@ class ScorePanel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scores")
-        self.title = QLabel("Score")
+        self.title = QLabel(self.tr("Score"))
         self.title.setObjectName("panelTitle")
         self.body = QLabel("")
         self.body.setObjectName("scoreBody")
         self.body.setWordWrap(True)
-        self.body.setAccessibleName("Scores")
+        self.body.setAccessibleName(self.tr("Scores"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.body)
 
     def show_scores(self, rules: Rules, seats: list[SeatConfig], scores: list[int], hand_index: int) -> None:
-        unit = "hands" if rules.scoring.counts_hands else "points"
-        lines = []
-        for side, score in enumerate(scores):
-            lines.append(f"<b>{score}</b> &nbsp; {side_name(rules, seats, side)}")
-        target = "Single round" if rules.single_round else f"First to {rules.target} {unit}"
+        lines = [f"<b>{score}</b> &nbsp; {escape(side_name(rules, seats, side))}" for side, score in enumerate(scores)]
+        if rules.single_round:
+            target = self.tr("Single round")
+        elif rules.scoring.counts_hands:
+            target = self.tr("First to {n} hands").format(n=rules.target)
+        else:
+            target = self.tr("First to {n} points").format(n=rules.target)
         if rules.target_needs_zero_opponent:
-            target += " (six-love: an opponent must be on zero)"
-        self.title.setText(f"Score · hand {hand_index + 1}")
-        self.body.setText("<br>".join(lines) + f"<br><small>{target}</small>")
+            target += self.tr(" (six-love: an opponent must be on zero)")
+        self.title.setText(self.tr("Score · hand {n}").format(n=hand_index + 1))
+        self.body.setText("<br>".join(lines) + f"<br><small>{escape(target)}</small>")
 
 
 class MoveLog(QListWidget):
@@ -76,7 +81,7 @@ class MoveLog(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("moveLog")
-        self.setAccessibleName("Move log")
+        self.setAccessibleName(self.tr("Move log"))
 
     def add(self, text: str) -> None:
         self.addItem(text)
@@ -85,15 +90,16 @@ class MoveLog(QListWidget):
 
 def describe_move(name: str, move: Move) -> str:
     if move.kind is MoveKind.PLAY:
-        where = f" on the {move.end}" if move.end is not None else " (pose)"
-        return f"{name} played {move.tile}{where}"
+        if move.end is None:
+            return translate("Moves", "{name} played {tile} (pose)").format(name=name, tile=move.tile)
+        return translate("Moves", "{name} played {tile} on the {end}").format(name=name, tile=move.tile, end=move.end)
     if move.kind is MoveKind.PASS:
-        return f"{name} passed"
+        return translate("Moves", "{name} passed").format(name=name)
     if move.kind is MoveKind.DRAW:
-        return f"{name} drew from the stock"
+        return translate("Moves", "{name} drew from the stock").format(name=name)
     if move.kind is MoveKind.CLAIM:
-        return f"{name} claimed the points"
-    return f"{name} called Muggins!"
+        return translate("Moves", "{name} claimed the points").format(name=name)
+    return translate("Moves", "{name} called Muggins!").format(name=name)
 
 
 class HandEndPanel(QFrame):
@@ -108,13 +114,13 @@ class HandEndPanel(QFrame):
         self.text = QLabel("")
         self.text.setObjectName("handEndText")
         self.text.setWordWrap(True)
-        self.next = QPushButton("Next hand")
-        self.review = QPushButton("Review the hand")
-        self.review.setAccessibleName("Review the hand")
+        self.next = QPushButton(self.tr("Next hand"))
+        self.review = QPushButton(self.tr("Review the hand"))
+        self.review.setAccessibleName(self.tr("Review the hand"))
         self.review.installEventFilter(RETURN_CLICKS)
-        self.next.setAccessibleName("Next hand")
-        self.again = QPushButton("New match")
-        self.again.setAccessibleName("New match")
+        self.next.setAccessibleName(self.tr("Next hand"))
+        self.again = QPushButton(self.tr("New match"))
+        self.again.setAccessibleName(self.tr("New match"))
         self.next.clicked.connect(self.nextRequested)
         self.again.clicked.connect(self.newMatchRequested)
         self.next.installEventFilter(RETURN_CLICKS)
@@ -130,43 +136,52 @@ class HandEndPanel(QFrame):
         self.hide()
 
     def show_result(self, rules: Rules, seats: list[SeatConfig], result: HandResult, winner: int | None) -> None:
-        unit = "hand" if rules.scoring.counts_hands else "points"
         if result.winner_seat is None:
-            head = "Locked table (tranque) and a tie: nobody wins this hand."
+            head = self.tr("Locked table (tranque) and a tie: nobody wins this hand.")
+        elif result.end.value == "domino":
+            head = self.tr("{name} went out (domino).").format(name=seats[result.winner_seat].name)
         else:
-            how = "went out (domino)" if result.end.value == "domino" else "won the locked table"
-            head = f"{seats[result.winner_seat].name} {how}."
-        lines = [f"<h2>{head}</h2>"]
+            head = self.tr("{name} won the locked table.").format(name=seats[result.winner_seat].name)
+        lines = [f"<h2>{escape(head)}</h2>"]
         if result.winner_side is not None:
+            side = side_name(rules, seats, result.winner_side)
             if result.reset and rules.six_love_reset:
-                lines.append("<p>A reply! Both scores go back to zero.</p>")
+                lines.append("<p>" + escape(self.tr("A reply! Both scores go back to zero.")) + "</p>")
+            elif rules.scoring.counts_hands:
+                lines.append(
+                    "<p>" + escape(self.tr("{side} score {n} hand(s).").format(side=side, n=result.points)) + "</p>"
+                )
             else:
-                amount = f"{result.points} {unit}" if unit == "points" else f"{result.points} hand(s)"
-                lines.append(f"<p>{side_name(rules, seats, result.winner_side)} score {amount}.</p>")
-        bonuses = {"capicua": "Capicúa!", "key_bone": "Key bone!"}
+                lines.append(
+                    "<p>" + escape(self.tr("{side} score {n} points.").format(side=side, n=result.points)) + "</p>"
+                )
+        bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
         if result.bonus:
-            lines.append("<p><b>" + " ".join(bonuses.get(b, b) for b in result.bonus) + "</b></p>")
+            lines.append("<p><b>" + escape(" ".join(bonuses.get(b, b) for b in result.bonus)) + "</b></p>")
         if result.reset and rules.cutthroat_reset:
-            lines.append("<p>Everyone has won a hand: the scores go back to zero.</p>")
+            lines.append("<p>" + escape(self.tr("Everyone has won a hand: the scores go back to zero.")) + "</p>")
         if any(result.end_points):
             points = ", ".join(f"{side_name(rules, seats, s)} {p}" for s, p in enumerate(result.end_points) if p)
-            lines.append(f"<p>End points this hand: {points}.</p>")
-        pips = "".join(
-            f"<tr><td>{seats[s].name}</td><td>{' '.join(str(t) for t in result.remaining[s]) or '—'}</td>"
-            f"<td align='right'>{result.pips[s]} pips</td></tr>"
+            lines.append("<p>" + escape(self.tr("End points this hand: {points}.").format(points=points)) + "</p>")
+        pip_word = self.tr("{n} pips")
+        rows = "".join(
+            f"<tr><td>{escape(seats[s].name)}</td><td>{' '.join(str(t) for t in result.remaining[s]) or '—'}</td>"
+            f"<td align='right'>{escape(pip_word.format(n=result.pips[s]))}</td></tr>"
             for s in range(len(seats))
         )
-        lines.append(f"<table cellspacing='6'>{pips}</table>")
-        lines.append(f"<p><small>Deal seed {result.seed}</small></p>")
+        lines.append(f"<table cellspacing='6'>{rows}</table>")
+        lines.append("<p><small>" + escape(self.tr("Deal seed {seed}").format(seed=result.seed)) + "</small></p>")
         if winner is not None:
             sweep = rules.target_needs_zero_opponent and all(
                 score == 0 for side, score in enumerate(result.scores) if side != winner
             )
-            celebration = " Six-love!" if sweep and rules.six_love_reset else ""
-            lines.append(f"<h2>{side_name(rules, seats, winner)} win the match!{celebration}</h2>")
+            text = self.tr("{side} win the match!").format(side=side_name(rules, seats, winner))
+            if sweep and rules.six_love_reset:
+                text += " " + self.tr("Six-love!")
+            lines.append(f"<h2>{escape(text)}</h2>")
         self.text.setText("".join(lines))
         self.next.setVisible(winner is None)
-        self.again.setText("Play again" if winner is not None else "New match")
+        self.again.setText(self.tr("Play again") if winner is not None else self.tr("New match"))
         self.show()
         self.raise_()
         (self.next if winner is None else self.again).setFocus()

@@ -41,33 +41,35 @@ class ReviewDialog(QDialog):
 
     def __init__(self, match: Match, seats: list[SeatConfig], look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Hand review")
+        self.setWindowTitle(self.tr("Hand review"))
         self.resize(1000, 700)
         self.match = match
         self.seats = seats
         self.scene_ = TableScene(look)  # held by the dialog: a scene in a local would be collected
         self.view = QGraphicsView(self.scene_)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.view.setAccessibleName("The hand under review")
+        self.view.setAccessibleName(self.tr("The hand under review"))
         self.hands = QComboBox()
-        self.hands.setAccessibleName("Hand")
+        self.hands.setAccessibleName(self.tr("Hand"))
         rules = match.rules
         for i, result in enumerate(match.results):
             won = (
-                f"{side_name(rules, seats, result.winner_side)} won {result.points}"
+                self.tr("{side} won {n}").format(side=side_name(rules, seats, result.winner_side), n=result.points)
                 if result.winner_side is not None
-                else "nobody won"
+                else self.tr("nobody won")
             )
-            score = " to ".join(str(x) for x in result.scores)
-            self.hands.addItem(f"Hand {i + 1}: {won} · score after it {score}", i)
+            score = self.tr(" to ").join(str(x) for x in result.scores)
+            self.hands.addItem(
+                self.tr("Hand {n}: {won} · score after it {score}").format(n=i + 1, won=won, score=score), i
+            )
         self.step = 0
         self.caption = QLabel("")
-        self.caption.setAccessibleName("Move")
-        self.first = QPushButton("⏮ First")
-        self.back = QPushButton("◀ Back")
-        self.forward = QPushButton("Next ▶")
-        self.last = QPushButton("Last ⏭")
-        self.again = QPushButton("Play this deal again")
+        self.caption.setAccessibleName(self.tr("Move"))
+        self.first = QPushButton(self.tr("⏮ First"))
+        self.back = QPushButton(self.tr("◀ Back"))
+        self.forward = QPushButton(self.tr("Next ▶"))
+        self.last = QPushButton(self.tr("Last ⏭"))
+        self.again = QPushButton(self.tr("Play this deal again"))
         for button, name in (
             (self.first, "First move"),
             (self.back, "Previous move"),
@@ -108,10 +110,12 @@ class ReviewDialog(QDialog):
         self.view.fitInView(self.scene_.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         total = len(self.played.history)
         if self.step == 0:
-            text = f"Dealt (deal seed {self.deal.seed}). {total} moves."
+            text = self.tr("Dealt (deal seed {seed}). {n} moves.").format(seed=self.deal.seed, n=total)
         else:
             turn = self.played.history[self.step - 1]
-            text = f"Move {self.step} of {total}: {describe_move(self.seats[turn.seat].name, turn.move)}"
+            text = self.tr("Move {k} of {n}: {move}").format(
+                k=self.step, n=total, move=describe_move(self.seats[turn.seat].name, turn.move)
+            )
         self.caption.setText(text)
         self.back.setEnabled(self.step > 0)
         self.first.setEnabled(self.step > 0)

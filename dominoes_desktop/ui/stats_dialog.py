@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -21,25 +21,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.presets import PRESETS
 from ..store.stats import COLUMNS, Statistics
 from .look import PIP_COLORS
+from .rules_page import preset_name
 
 HEADERS = {
-    "matches": "Matches",
-    "matches_won": "Won",
-    "matches_lost": "Lost",
-    "hands_won": "Hands won",
-    "hands_lost": "Hands lost",
-    "dominoes": "Dominoes",
-    "blocks_won": "Blocks won",
-    "points_for": "Points for",
-    "points_against": "Points against",
-    "six_love_given": "Six-loves given",
-    "six_love_taken": "Six-loves taken",
-    "capicuas": "Capicúas",
-    "key_bones": "Key bones",
-    "best_streak": "Best streak",
+    "matches": QT_TRANSLATE_NOOP("StatsDialog", "Matches"),
+    "matches_won": QT_TRANSLATE_NOOP("StatsDialog", "Won"),
+    "matches_lost": QT_TRANSLATE_NOOP("StatsDialog", "Lost"),
+    "hands_won": QT_TRANSLATE_NOOP("StatsDialog", "Hands won"),
+    "hands_lost": QT_TRANSLATE_NOOP("StatsDialog", "Hands lost"),
+    "dominoes": QT_TRANSLATE_NOOP("StatsDialog", "Dominoes"),
+    "blocks_won": QT_TRANSLATE_NOOP("StatsDialog", "Blocks won"),
+    "points_for": QT_TRANSLATE_NOOP("StatsDialog", "Points for"),
+    "points_against": QT_TRANSLATE_NOOP("StatsDialog", "Points against"),
+    "six_love_given": QT_TRANSLATE_NOOP("StatsDialog", "Six-loves given"),
+    "six_love_taken": QT_TRANSLATE_NOOP("StatsDialog", "Six-loves taken"),
+    "capicuas": QT_TRANSLATE_NOOP("StatsDialog", "Capicúas"),
+    "key_bones": QT_TRANSLATE_NOOP("StatsDialog", "Key bones"),
+    "best_streak": QT_TRANSLATE_NOOP("StatsDialog", "Best streak"),
 }
 
 
@@ -49,7 +49,7 @@ class WinRateChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumHeight(180)
-        self.setAccessibleName("Win rate over time")
+        self.setAccessibleName(self.tr("Win rate over time"))
         self.lines: dict[str, list[float]] = {}
         self.player = ""
 
@@ -70,7 +70,9 @@ class WinRateChart(QWidget):
         painter.drawText(
             QRectF(area.left(), 2, area.width(), 20),
             Qt.AlignmentFlag.AlignLeft,
-            f"Win rate over time: {self.player}" if self.player else "Win rate over time",
+            self.tr("Win rate over time: {player}").format(player=self.player)
+            if self.player
+            else self.tr("Win rate over time"),
         )
         for fraction in (0.0, 0.5, 1.0):
             y = area.bottom() - fraction * area.height()
@@ -93,10 +95,10 @@ class WinRateChart(QWidget):
             painter.drawText(
                 QRectF(area.right() + 10, area.top() + 18 * k, 130, 16),
                 Qt.AlignmentFlag.AlignLeft,
-                PRESETS[preset].rules.name if preset in PRESETS else preset,
+                preset_name(preset),
             )
         if not self.lines:
-            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, "No finished matches yet")
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.tr("No finished matches yet"))
         painter.end()
 
 
@@ -104,25 +106,25 @@ class StatsDialog(QDialog):
     def __init__(self, stats: Statistics, group: str = "Home", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.stats = stats
-        self.setWindowTitle("Statistics")
+        self.setWindowTitle(self.tr("Statistics"))
         self.resize(980, 620)
         self.group = QComboBox()
-        self.group.setAccessibleName("Stats group")
+        self.group.setAccessibleName(self.tr("Stats group"))
         self.table = QTableWidget()
-        self.table.setAccessibleName("Statistics table")
+        self.table.setAccessibleName(self.tr("Statistics table"))
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.chart = WinRateChart()
-        self.reset = QPushButton("Reset this group…")
-        self.reset.setAccessibleName("Reset this stats group")
-        self.export = QPushButton("Export CSV…")
-        self.export.setAccessibleName("Export the statistics as CSV")
-        close = QPushButton("Close")
+        self.reset = QPushButton(self.tr("Reset this group…"))
+        self.reset.setAccessibleName(self.tr("Reset this stats group"))
+        self.export = QPushButton(self.tr("Export CSV…"))
+        self.export.setAccessibleName(self.tr("Export the statistics as CSV"))
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.accept)
         self.reset.clicked.connect(self._reset)
         self.export.clicked.connect(lambda: self.export_csv())
         top = QHBoxLayout()
-        top.addWidget(QLabel("Stats group"))
+        top.addWidget(QLabel(self.tr("Stats group")))
         top.addWidget(self.group, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reset)
@@ -145,10 +147,12 @@ class StatsDialog(QDialog):
         group = self.group.currentText()
         rows = self.stats.table(group)
         self.table.setColumnCount(2 + len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(["Player", "Preset", *(HEADERS[c] for c in COLUMNS)])
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Player"), self.tr("Preset"), *(self.tr(str(HEADERS[c])) for c in COLUMNS)]
+        )
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
-            name = PRESETS[row.preset].rules.name if row.preset in PRESETS else row.preset
+            name = preset_name(row.preset)
             cells = [row.player, name, *(str(row.values[c]) for c in COLUMNS)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -183,7 +187,9 @@ class StatsDialog(QDialog):
     def _reset(self) -> None:
         group = self.group.currentText()
         answer = QMessageBox.question(
-            self, "Reset statistics", f"Delete every recorded match of the group “{group}”? This cannot be undone."
+            self,
+            self.tr("Reset statistics"),
+            self.tr("Delete every recorded match of the group “{group}”? This cannot be undone.").format(group=group),
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.stats.reset(group)
@@ -191,11 +197,17 @@ class StatsDialog(QDialog):
 
     def export_csv(self, path: Path | None = None) -> None:
         if path is None:
-            name, _ = QFileDialog.getSaveFileName(self, "Export statistics", "statistics.csv", "CSV files (*.csv)")
+            name, _ = QFileDialog.getSaveFileName(
+                self, self.tr("Export statistics"), "statistics.csv", self.tr("CSV files (*.csv)")
+            )
             if not name:
                 return
             path = Path(name)
         try:
             path.write_text(self.stats.csv(self.group.currentText()), encoding="utf-8")
         except OSError as exc:
-            QMessageBox.warning(self, "Export statistics", f"Could not write {path.name}: {exc.strerror or exc}")
+            QMessageBox.warning(
+                self,
+                self.tr("Export statistics"),
+                self.tr("Could not write {file}: {reason}").format(file=path.name, reason=exc.strerror or exc),
+            )

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.layout import Layout
 from ...engine.tiles import Tile
+from ..i18n import translate
 from ..look import Look
 from .geometry import EndSpot, TablePlan, plan_table
 from .tile_item import UNIT, TileItem
@@ -266,7 +267,7 @@ class TableScene(QGraphicsScene):
             self.removeItem(label)
         self.labels = []
         for arm_label in self.plan.labels:
-            text = QGraphicsSimpleTextItem(f"from {arm_label.text}")
+            text = QGraphicsSimpleTextItem(translate("TableScene", "from {tile}").format(tile=arm_label.text))
             font = QFont("DejaVu Sans")
             font.setPixelSize(15)
             font.setBold(True)
@@ -296,17 +297,21 @@ class TableScene(QGraphicsScene):
                 plate = NamePlate(self.look)
                 self.plates[seat] = plate
                 self.addItem(plate)
-            lines = [seat_state.name + ("  (partner)" if seat_state.partner else "")]
-            detail = f"{seat_state.count} tile{'s' if seat_state.count != 1 else ''}"
+            lines = [seat_state.name + (translate("TableScene", "  (partner)") if seat_state.partner else "")]
+            detail = (
+                translate("TableScene", "1 tile")
+                if seat_state.count == 1
+                else translate("TableScene", "{n} tiles").format(n=seat_state.count)
+            )
             if seat_state.passed:
-                detail += " · passed"
+                detail += translate("TableScene", " · passed")
             if seat_state.note:
-                detail += f" · {seat_state.note}"
+                detail += " · " + seat_state.note
             lines.append(detail)
             plate.set_text(lines, seat_state.to_play)
             plate.setPos(self._plate_point(slot, anchor, seat == state.bottom))
         self.stock_plate.setVisible(state.stock > 0)
-        self.stock_plate.set_text([f"Stock: {state.stock}"], False)
+        self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
         self.stock_plate.setPos(table.right() - 2 * UNIT, table.top() - 0.2 * UNIT)
 
     def _slot_anchor(self, slot: str, table: QRectF) -> tuple[QPointF, str]:

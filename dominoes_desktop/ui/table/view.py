@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QPixmap, QPolygonF, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
@@ -10,14 +10,31 @@ from ...engine.layout import Layout
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from ..controller import GameController
+from ..i18n import translate
 from ..look import Look
 from .geometry import EndSpot
 from .scene import SeatState, TableScene, TableState
 
+NUMBER_NAMES = (
+    QT_TRANSLATE_NOOP("TableView", "blank"),
+    QT_TRANSLATE_NOOP("TableView", "one"),
+    QT_TRANSLATE_NOOP("TableView", "two"),
+    QT_TRANSLATE_NOOP("TableView", "three"),
+    QT_TRANSLATE_NOOP("TableView", "four"),
+    QT_TRANSLATE_NOOP("TableView", "five"),
+    QT_TRANSLATE_NOOP("TableView", "six"),
+    QT_TRANSLATE_NOOP("TableView", "seven"),
+    QT_TRANSLATE_NOOP("TableView", "eight"),
+    QT_TRANSLATE_NOOP("TableView", "nine"),
+    QT_TRANSLATE_NOOP("TableView", "ten"),
+    QT_TRANSLATE_NOOP("TableView", "eleven"),
+    QT_TRANSLATE_NOOP("TableView", "twelve"),
+)
+
 
 def describe_tile(tile: Tile) -> str:
-    names = ("blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-    return f"{names[tile.high]} {names[tile.low]}"
+    """A tile in words, for screen readers: "six four"."""
+    return " ".join(translate("TableView", NUMBER_NAMES[n]) for n in (tile.high, tile.low))
 
 
 class TableView(QGraphicsView):
@@ -37,7 +54,7 @@ class TableView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName("Domino table")
+        self.setAccessibleName(self.tr("Domino table"))
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.bottom = 0
         self.reveal = False  # all hands face up: the hand is over
@@ -122,7 +139,7 @@ class TableView(QGraphicsView):
             partner = rules.partners and seat != self.bottom and rules.side_of(seat) == rules.side_of(self.bottom)
             note = "thinking…" if controller.thinking == seat else ""
             if result is not None:
-                note = f"{result.pips[seat]} pips"
+                note = self.tr("{n} pips").format(n=result.pips[seat])
             seats.append(SeatState(config.name, count, tiles, partner, seat == turn, seat in self.passed, note))
         legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
         if controller.human_turn() != self.bottom or hidden:
@@ -179,13 +196,18 @@ class TableView(QGraphicsView):
 
     def tile_clicked(self, tile: Tile) -> None:
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self.status.emit("Wait for your turn.")
+            self.status.emit(self.tr("Wait for your turn."))
             return
         moves = self.moves_for(tile)
         if not moves:
             hand = self.controller.hand
             ends = ", ".join(str(e) for e in hand.layout.open_ends()) if hand else ""
-            self.status.emit(f"{tile} does not fit: the open ends show {ends}." if ends else f"{tile} cannot lead.")
+            if ends:
+                self.status.emit(
+                    self.tr("{tile} does not fit: the open ends show {ends}.").format(tile=tile, ends=ends)
+                )
+            else:
+                self.status.emit(self.tr("{tile} cannot lead.").format(tile=tile))
             return
         if len(moves) == 1:
             self.play(moves[0])
@@ -195,7 +217,7 @@ class TableView(QGraphicsView):
         spots = [self._end_spot(m) for m in moves]
         self.table.show_markers(spots)
         self._show_focus()
-        self.status.emit(f"{tile} fits more than one end: pick one.")
+        self.status.emit(self.tr("{tile} fits more than one end: pick one.").format(tile=tile))
 
     def _end_spot(self, move: Move) -> EndSpot:
         hand = self.controller.hand
@@ -247,7 +269,10 @@ class TableView(QGraphicsView):
         self.hinted = move.tile
         self.refresh()
         if move.tile is not None:
-            self.status.emit(f"Hint: play {move.tile}" + (f" on the {move.end}." if move.end is not None else "."))
+            if move.end is not None:
+                self.status.emit(self.tr("Hint: play {tile} on the {end}.").format(tile=move.tile, end=move.end))
+            else:
+                self.status.emit(self.tr("Hint: play {tile}.").format(tile=move.tile))
 
     def flip(self, tile: Tile) -> None:
         """Turn a rack tile end over end; only how it is shown changes."""
@@ -272,7 +297,7 @@ class TableView(QGraphicsView):
     def draw_or_pass(self, kind: MoveKind) -> None:
         moves = self.controller.legal_moves()
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self.status.emit("Wait for your turn.")
+            self.status.emit(self.tr("Wait for your turn."))
             return
         wanted = [m for m in moves if m.kind is kind]
         if wanted:
@@ -363,5 +388,5 @@ class TableView(QGraphicsView):
         if rack and has_focus and self.choosing is None:
             tile = rack[self.focus_index].tile
             if tile is not None:
-                fits = "playable" if rack[self.focus_index].legal else "not playable now"
-                self.setAccessibleDescription(f"{describe_tile(tile)}, {fits}")
+                fits = self.tr("playable") if rack[self.focus_index].legal else self.tr("not playable now")
+                self.setAccessibleDescription(self.tr("{tile}, {fits}").format(tile=describe_tile(tile), fits=fits))
