@@ -65,10 +65,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication, QWidget
 
     from .engine.errors import RulesError
     from .engine.presets import build_rules
+    from .resources import resources_dir
     from .ui.main_window import MainWindow
     from .ui.settings import Settings, open_settings
 
@@ -76,6 +78,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setApplicationName("Dominoes Desktop")
     app.setApplicationVersion(__version__)
     settings = Settings(open_settings(args.config))
+    from .ui.i18n import LANGUAGE
+
+    LANGUAGE.install(settings.language())
+    if isinstance(app, QApplication):
+        app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "dominoes-desktop.svg")))
     if args.screenshot is None:
         data_dir = args.config or app_data()
         window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)

@@ -9,7 +9,7 @@ from pathlib import Path
 def resources_dir() -> Path:
     here = Path(__file__).resolve().parent
     candidates = [
-        here / "resources",  # installed: the package maps resources/ into itself
+        here / "data",  # installed: pyproject maps resources/ into the package as data/
         here.parent / "resources",  # running from the source tree
     ]
     frozen = getattr(sys, "_MEIPASS", None)

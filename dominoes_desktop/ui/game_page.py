@@ -441,8 +441,11 @@ class GamePage(QWidget):
     def show_history(self) -> None:
         """After a resume: the move log of the hand in play."""
         hand = self.controller.hand
-        if hand is None:
+        match = self.controller.match
+        if hand is None or match is None:
             return
+        self.log.clear()
+        self.log.add(self.tr("— Hand {n} —").format(n=match.hand_index + 1))
         for turn in hand.history:
             self._log_move(turn.seat, turn.move)
 
@@ -478,6 +481,11 @@ class GamePage(QWidget):
     def _next_hand_if_idle(self) -> None:
         if self.hand_end.isVisible() and self.controller.hand is None:
             self._next_hand()
+
+    def show_last_result(self) -> None:
+        """The hand-end summary again (after the screen was rebuilt in another language)."""
+        if self.controller.last_result is not None:
+            self._hand_ended(self.controller.last_result)
 
     def _next_hand(self) -> None:
         self.hand_end.hide()

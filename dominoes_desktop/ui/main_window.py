@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -30,8 +31,9 @@ from ..store.stats import Statistics
 from .controller import GameController, MatchSetup, SeatConfig, default_seats
 from .flags import flag_pixmap
 from .game_page import GamePage
+from .i18n import LANGUAGE
 from .lobby import LobbyPage
-from .look import Look
+from .look import FINISHES, Look, themes
 from .look_dialog import LookDialog
 from .review_dialog import ReviewDialog
 from .rules_page import preset_name, rules_html
@@ -104,27 +106,59 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
         pace = self.look.cpu_pause_ms if pace_ms is None else pace_ms
         self.controller = GameController(self, pace_ms=pace, threaded=threaded)
-        self.lobby = LobbyPage(settings.lobby_preset(PRESETS), settings.lobby_level())
-        self.lobby.show_table_choices(settings.lobby_table())
-        self.game = GamePage(self.controller, self.look)
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.lobby)
-        self.stack.addWidget(self.game)
         self.setCentralWidget(self.stack)
+        self._make_pages()
+        self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."))
-        self.lobby.startRequested.connect(self.start_match)
-        self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self.game.table.rulesRequested.connect(self.show_rules)
-        self.game.rules_button.clicked.connect(self.show_rules)
-        self.game.lobby_button.clicked.connect(self.show_lobby)
-        self.game.hand_end.newMatchRequested.connect(self.show_lobby)
-        self.game.hand_end.review.clicked.connect(self.show_review)
         self._build_menu()
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.apply_look(self.look)
         self.lobby.start.setFocus()
+
+    def _make_pages(self) -> None:
+        """The lobby and the game screen, wired to the window (made again when the language changes)."""
+        self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
+        self.lobby.show_table_choices(self.settings.lobby_table())
+        self.game = GamePage(self.controller, self.look)
+        self.stack.addWidget(self.lobby)
+        self.stack.addWidget(self.game)
+        self.lobby.startRequested.connect(self.start_match)
+        self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.game.table.rulesRequested.connect(self.show_rules)
+        self.game.rules_button.clicked.connect(self.show_rules)
+        self.game.lobby_button.clicked.connect(self.show_lobby)
+        self.game.hand_end.newMatchRequested.connect(self.show_lobby)
+        self.game.hand_end.review.clicked.connect(self.show_review)
+
+    def set_language(self, choice: str) -> None:
+        """Speak another language at once; the match in progress goes on untouched."""
+        self.settings.save_language(choice)
+        LANGUAGE.install(choice)
+        on_game = self.stack.currentWidget() is self.game
+        setup, bottom = self.game.setup, self.game.table.bottom
+        old = (self.lobby, self.game)
+        self._make_pages()
+        for page in old:
+            self.stack.removeWidget(page)
+            page.deleteLater()
+        self.menuBar().clear()
+        self._build_menu()
+        self.setWindowTitle(self.tr("Dominoes Desktop"))
+        self.apply_look(self.look)
+        if setup is not None:
+            self.game.start(setup)
+            self.game.table.bottom = bottom
+            self.game.table.reset_rack()
+            self.game.show_history()
+            if self.controller.hand is None and self.controller.last_result is not None:
+                self.game.show_last_result()
+            self.game.table.refresh()
+            self.game.refresh()
+        self.stack.setCurrentWidget(self.game if on_game else self.lobby)
+        self.statusBar().showMessage(self.tr("Welcome to the table."), 4000)
 
     def apply_look(self, look: Look) -> None:
         self.look = look
@@ -132,6 +166,16 @@ class MainWindow(QMainWindow):
         self.game.table.apply_look(look, flag_pixmap(look.flag))
         if self.fixed_pace is None:
             self.controller.pace_ms = look.cpu_pause_ms
+
+    def set_high_contrast(self, on: bool) -> None:
+        """Black table, white tiles with black pips, yellow marks: for low vision and bright sunlight."""
+        theme = themes()["high_contrast"] if on else themes().get(self.settings.look().theme.id, self.look.theme)
+        finish = FINISHES["ivory"] if on else self.settings.look().finish
+        look = replace(
+            self.look, high_contrast=on, theme=theme, finish=finish, pips="numerals" if on else self.look.pips
+        )
+        self.settings.store.setValue("view/high_contrast", on)
+        self.apply_look(look)
 
     def show_look_dialog(self) -> None:
         dialog = LookDialog(self.look, self)
@@ -172,6 +216,29 @@ class MainWindow(QMainWindow):
         looks.setShortcut(QKeySequence("Ctrl+,"))
         looks.triggered.connect(self.show_look_dialog)
         view.addAction(looks)
+        languages = view.addMenu(self.tr("&Language"))
+        group = QActionGroup(self)
+        current = self.settings.language()
+        for code, label in (("system", self.tr("System")), ("en", "English"), ("es", "Español")):
+            action = QAction(label, self, checkable=True)
+            action.setChecked(code == current)
+            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
+            group.addAction(action)
+            languages.addAction(action)
+        view.addSeparator()
+        for text, key, step in (
+            (self.tr("Zoom &in"), "Ctrl++", 1.15),
+            (self.tr("Zoom &out"), "Ctrl+-", 1 / 1.15),
+            (self.tr("&Actual size"), "Ctrl+0", 0.0),
+        ):
+            zoom = QAction(text, self)
+            zoom.setShortcut(QKeySequence(key))
+            zoom.triggered.connect(lambda _=False, f=step: self.game.table.zoom(f))
+            view.addAction(zoom)
+        contrast = QAction(self.tr("&High contrast"), self, checkable=True)
+        contrast.setChecked(self.look.high_contrast)
+        contrast.triggered.connect(self.set_high_contrast)
+        view.addAction(contrast)
 
     # ---- keeping the match -------------------------------------------------------------------
 

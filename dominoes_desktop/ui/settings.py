@@ -98,6 +98,13 @@ class Settings:
             self.store.setValue(key, value)
         self.store.sync()
 
+    def language(self) -> str:
+        return self._choice("view/language", ("system", "en", "es"), "system")
+
+    def save_language(self, choice: str) -> None:
+        self.store.setValue("view/language", choice)
+        self.store.sync()
+
     # ---- the lobby's last choices ----------------------------------------------------------
 
     def lobby_preset(self, presets: Iterable[str]) -> str:

@@ -486,6 +486,10 @@ class TableScene(QGraphicsScene):
             self.rackTileDropped.emit(item.tile, event.scenePos())  # the view puts it where it belongs
         event.accept()
 
+    def rack_center(self) -> QPointF:
+        """Where to look when zoomed in: between the line of play and your rack."""
+        return QPointF(0, self.rack_y * 0.5)
+
     def items_for_rack(self) -> list[TileItem]:
         """Rack items left to right."""
         return sorted(self.rack_items.values(), key=lambda item: item.pos().x())

@@ -70,6 +70,7 @@ class TableView(QGraphicsView):
         self.newest: Tile | None = None
         self._last_layout: Layout | None = None
         self._fitted = QRectF()
+        self.zoom_level = 1.0
         self.table.rackTileClicked.connect(self.tile_clicked)
         self.table.rackTileDropped.connect(self.tile_dropped)
         self.table.rackTileFlipped.connect(self.flip)
@@ -162,6 +163,11 @@ class TableView(QGraphicsView):
         self._show_focus()
         self.fit(force=False)  # a new transform repaints every cached tile: only when the table grew
 
+    def zoom(self, factor: float) -> None:
+        """Table zoom: >1 closer, <1 further, 0 back to fitting the whole table."""
+        self.zoom_level = 1.0 if factor == 0 else max(0.5, min(4.0, self.zoom_level * factor))
+        self.fit()
+
     def fit(self, force: bool = True) -> None:
         rect = self.table.sceneRect()
         if rect.isEmpty() or (not force and rect == self._fitted):
@@ -169,6 +175,9 @@ class TableView(QGraphicsView):
         self._fitted = rect
         self.resetTransform()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom_level != 1.0:
+            self.scale(self.zoom_level, self.zoom_level)
+            self.centerOn(self.table.rack_center())
         if self.look.camera == "tilted":
             # A perspective: the far side of the table recedes into a narrower, lower edge.
             corners = QPolygonF([rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()])

@@ -1,0 +1,2312 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="es">
+<context>
+    <name>Flags</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="16" />
+        <source>Jamaica</source>
+        <translation>Jamaica</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="17" />
+        <source>Trinidad and Tobago</source>
+        <translation>Trinidad y Tobago</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="18" />
+        <source>Barbados</source>
+        <translation>Barbados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="19" />
+        <source>Bahamas</source>
+        <translation>Bahamas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="20" />
+        <source>Puerto Rico</source>
+        <translation>Puerto Rico</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="21" />
+        <source>Dominican Republic</source>
+        <translation>República Dominicana</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="22" />
+        <source>Cuba</source>
+        <translation>Cuba</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="23" />
+        <source>Haiti</source>
+        <translation>Haití</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="24" />
+        <source>Grenada</source>
+        <translation>Granada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="25" />
+        <source>Saint Lucia</source>
+        <translation>Santa Lucía</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="26" />
+        <source>Saint Vincent and the Grenadines</source>
+        <translation>San Vicente y las Granadinas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="27" />
+        <source>Antigua and Barbuda</source>
+        <translation>Antigua y Barbuda</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="28" />
+        <source>Dominica</source>
+        <translation>Dominica</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="29" />
+        <source>Saint Kitts and Nevis</source>
+        <translation>San Cristóbal y Nieves</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="30" />
+        <source>Guyana</source>
+        <translation>Guyana</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="31" />
+        <source>Belize</source>
+        <translation>Belice</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="32" />
+        <source>Cayman Islands</source>
+        <translation>Islas Caimán</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="33" />
+        <source>Turks and Caicos</source>
+        <translation>Islas Turcas y Caicos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="34" />
+        <source>US Virgin Islands</source>
+        <translation>Islas Vírgenes de EE. UU.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="35" />
+        <source>Panama</source>
+        <translation>Panamá</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="36" />
+        <source>Colombia</source>
+        <translation>Colombia</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="37" />
+        <source>Venezuela</source>
+        <translation>Venezuela</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="38" />
+        <source>Costa Rica</source>
+        <translation>Costa Rica</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="39" />
+        <source>Nicaragua</source>
+        <translation>Nicaragua</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="40" />
+        <source>Honduras</source>
+        <translation>Honduras</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="41" />
+        <source>Suriname</source>
+        <translation>Surinam</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="42" />
+        <source>Aruba</source>
+        <translation>Aruba</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="43" />
+        <source>Curaçao</source>
+        <translation>Curazao</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="44" />
+        <source>Bonaire</source>
+        <translation>Bonaire</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="45" />
+        <source>Sint Maarten</source>
+        <translation>San Martín</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="46" />
+        <source>Martinique</source>
+        <translation>Martinica</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="47" />
+        <source>Guadeloupe</source>
+        <translation>Guadalupe</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="48" />
+        <source>Montserrat</source>
+        <translation>Montserrat</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="49" />
+        <source>Anguilla</source>
+        <translation>Anguila</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/flags.py" line="50" />
+        <source>British Virgin Islands</source>
+        <translation>Islas Vírgenes Británicas</translation>
+    </message>
+</context>
+<context>
+    <name>GameController</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/controller.py" line="65" />
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/controller.py" line="67" />
+        <source>CPU {n}</source>
+        <translation>CPU {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/controller.py" line="216" />
+        <source>That seat cannot lead this hand.</source>
+        <translation>Ese asiento no puede salir en esta mano.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/controller.py" line="233" />
+        <source>It is not your turn.</source>
+        <translation>No es tu turno.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/controller.py" line="298" />
+        <source>There are no points of yours to claim.</source>
+        <translation>No tienes puntos que reclamar.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/controller.py" line="308" />
+        <source>There are no missed points to take.</source>
+        <translation>No hay puntos olvidados que tomar.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/controller.py" line="382" />
+        <source>A CPU player had a problem ({reason}); it plays its first legal tile.</source>
+        <translation>Un jugador CPU tuvo un problema ({reason}); juega su primera ficha válida.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/controller.py" line="417" />
+        <source>A hint is for your own turn.</source>
+        <translation>Las pistas son para tu propio turno.</translation>
+    </message>
+</context>
+<context>
+    <name>GamePage</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="26" />
+        <source>the best move</source>
+        <translation>la mejor jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="27" />
+        <source>the first legal tile</source>
+        <translation>la primera ficha válida</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
+        <source>a pass</source>
+        <translation>un pase</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="54" />
+        <source>Whose turn</source>
+        <translation>De quién es el turno</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="57" />
+        <source>Turn timer</source>
+        <translation>Reloj del turno</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="60" />
+        <source>Draw (D)</source>
+        <translation>Robar (D)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="60" />
+        <source>Draw a tile</source>
+        <translation>Robar una ficha</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
+        <source>Pass (P)</source>
+        <translation>Pasar (P)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
+        <source>Pass</source>
+        <translation>Pasar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
+        <source>Hint (H)</source>
+        <translation>Pista (H)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
+        <source>Hint</source>
+        <translation>Pista</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
+        <source>Rules (?)</source>
+        <translation>Reglas (?)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
+        <source>House rules</source>
+        <translation>Reglas de la casa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
+        <source>New match</source>
+        <translation>Partida nueva</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="73" />
+        <source>Claim</source>
+        <translation>Reclamar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="73" />
+        <source>Claim the points</source>
+        <translation>Reclamar los puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="75" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="312" />
+        <source>Play on</source>
+        <translation>Seguir</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="75" />
+        <source>Play on without taking the points</source>
+        <translation>Seguir sin tomar los puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="87" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="244" />
+        <source>Tile tracker</source>
+        <translation>Contador de fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="102" />
+        <source>Moves</source>
+        <translation>Jugadas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="117" />
+        <source>Show my tiles</source>
+        <translation>Mostrar mis fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="125" />
+        <source>Deal again</source>
+        <translation>Repartir de nuevo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="125" />
+        <source>Ask for a redeal</source>
+        <translation>Pedir que se reparta de nuevo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
+        <source>Keep my tiles</source>
+        <translation>Me quedo con mis fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
+        <source>Keep these tiles</source>
+        <translation>Quedarse con estas fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="205" />
+        <source>Hand over</source>
+        <translation>Mano terminada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="207" />
+        <source>Waiting for a decision…</source>
+        <translation>Esperando una decisión…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="211" />
+        <source>{name}, your turn: no tile fits, so pass (P).</source>
+        <translation>{name}, te toca: ninguna ficha cabe, así que pasa (P).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="213" />
+        <source>{name}, your turn: no tile fits, so draw (D).</source>
+        <translation>{name}, te toca: ninguna ficha cabe, así que roba (D).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="216" />
+        <source>{name}, your turn: click a highlighted tile, or use the arrows and Enter.</source>
+        <translation>{name}, te toca: haz clic en una ficha resaltada, o usa las flechas y Intro.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="224" />
+        <source>{name} is thinking…</source>
+        <translation>{name} está pensando…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="224" />
+        <source>{name} to play</source>
+        <translation>Le toca a {name}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="244" />
+        <source>Unseen by number: {counts}</source>
+        <translation>Sin ver, por número: {counts}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="250" />
+        <source>{name} has no {numbers}</source>
+        <translation>{name} no tiene {numbers}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="276" />
+        <source>Pass to {name}</source>
+        <translation>Pásale la pantalla a {name}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="278" />
+        <source>Everyone else, look away.</source>
+        <translation>Los demás, no miren.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="281" />
+        <source>I'm {name}: show my tiles</source>
+        <translation>Soy {name}: muestra mis fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="282" />
+        <source>Show {name}'s tiles</source>
+        <translation>Mostrar las fichas de {name}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="306" />
+        <source>{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
+        <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="309" />
+        <source>Claim {points}</source>
+        <translation>Reclamar {points}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="318" />
+        <source>{points} points were left unclaimed. Call Muggins to take them!</source>
+        <translation>Quedaron {points} puntos sin reclamar. ¡Canta Muggins y llévatelos!</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="325" />
+        <source>Muggins! ({name})</source>
+        <translation>¡Muggins! ({name})</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="325" />
+        <source>Muggins for {name}</source>
+        <translation>Muggins para {name}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="329" />
+        <source>Let them go</source>
+        <translation>Dejarlos pasar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="348" />
+        <source>{name}, you were dealt {n} or more doubles.</source>
+        <translation>{name}, te tocaron {n} dobles o más.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="350" />
+        <source>You may ask for the whole table to be dealt again, once this hand.</source>
+        <translation>Puedes pedir que se reparta de nuevo toda la mesa, una vez en esta mano.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="368" />
+        <source>Your side won: who leads this hand?</source>
+        <translation>Ganó tu pareja: ¿quién sale en esta mano?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="371" />
+        <source>{name} leads</source>
+        <translation>Sale {name}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="405" />
+        <source>⏱ {time} left</source>
+        <translation>⏱ quedan {time}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="421" />
+        <source>⏱ Time ran out for {name}: {action} was played for them.</source>
+        <translation>⏱ Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="432" />
+        <source>Thinking of a hint…</source>
+        <translation>Pensando una pista…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="437" />
+        <source>Hint: {move} — {why}</source>
+        <translation>Pista: {move} — {why}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="448" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="461" />
+        <source>— Hand {n} —</source>
+        <translation>— Mano {n} —</translation>
+    </message>
+</context>
+<context>
+    <name>HandEndPanel</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="117" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="121" />
+        <source>Next hand</source>
+        <translation>Siguiente mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="118" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="119" />
+        <source>Review the hand</source>
+        <translation>Repasar la mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="122" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="123" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="184" />
+        <source>New match</source>
+        <translation>Partida nueva</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="140" />
+        <source>Locked table (tranque) and a tie: nobody wins this hand.</source>
+        <translation>Tranque y empate: nadie gana esta mano.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="142" />
+        <source>{name} went out (domino).</source>
+        <translation>{name} dominó.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="144" />
+        <source>{name} won the locked table.</source>
+        <translation>{name} ganó el tranque.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="149" />
+        <source>A reply! Both scores go back to zero.</source>
+        <translation>¡Réplica! Los dos marcadores vuelven a cero.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="152" />
+        <source>{side} score {n} hand(s).</source>
+        <translation>{side} se anotan {n} mano(s).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="156" />
+        <source>{side} score {n} points.</source>
+        <translation>{side} se anotan {n} puntos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="158" />
+        <source>Capicúa!</source>
+        <translation>¡Capicúa!</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="158" />
+        <source>Key bone!</source>
+        <translation>¡Ficha llave!</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="162" />
+        <source>Everyone has won a hand: the scores go back to zero.</source>
+        <translation>Todos han ganado una mano: los marcadores vuelven a cero.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="165" />
+        <source>End points this hand: {points}.</source>
+        <translation>Puntos de las puntas en esta mano: {points}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="166" />
+        <source>{n} pips</source>
+        <translation>{n} puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="173" />
+        <source>Deal seed {seed}</source>
+        <translation>Semilla del reparto {seed}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="178" />
+        <source>{side} win the match!</source>
+        <translation>¡{side} ganan la partida!</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="180" />
+        <source>Six-love!</source>
+        <translation>¡Seis a cero!</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="184" />
+        <source>Play again</source>
+        <translation>Jugar otra vez</translation>
+    </message>
+</context>
+<context>
+    <name>LobbyPage</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="41" />
+        <source>Caribbean</source>
+        <translation>Caribe</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="42" />
+        <source>Classic</source>
+        <translation>Clásico</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="43" />
+        <source>Point games</source>
+        <translation>Juegos de puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="46" />
+        <source>Every player for themselves</source>
+        <translation>Cada uno por su cuenta</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="47" />
+        <source>Partners opposite (1 &amp; 3, 2 &amp; 4)</source>
+        <translation>Parejas de frente (1 y 3, 2 y 4)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="48" />
+        <source>Partners side by side (1 &amp; 2, 3 &amp; 4)</source>
+        <translation>Parejas de lado (1 y 2, 3 y 4)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="49" />
+        <source>Partners 1 &amp; 4, 2 &amp; 3</source>
+        <translation>Parejas 1 y 4, 2 y 3</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="58" />
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="59" />
+        <source>Person at this screen</source>
+        <translation>Persona en esta pantalla</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="60" />
+        <source>Empty</source>
+        <translation>Vacío</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="63" />
+        <source>Play the best move for them</source>
+        <translation>Hacer la mejor jugada por él</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="64" />
+        <source>Play their first legal tile</source>
+        <translation>Jugar su primera ficha válida</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="65" />
+        <source>Pass when allowed</source>
+        <translation>Pasar cuando se pueda</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="97" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="99" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="442" />
+        <source>Seat {n}</source>
+        <translation>Asiento {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="103" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="111" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="448" />
+        <source>CPU {n}</source>
+        <translation>CPU {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="104" />
+        <source>Seat {n} name</source>
+        <translation>Nombre del asiento {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="113" />
+        <source>Player {n}</source>
+        <translation>Jugador {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="126" />
+        <source>Host a match</source>
+        <translation>Organiza una partida</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="128" />
+        <source>Invite players, choose your house rules, then press Start.</source>
+        <translation>Invita jugadores, elige las reglas de la casa y pulsa Empezar.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="130" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="131" />
+        <source>Search presets</source>
+        <translation>Buscar modalidades</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="134" />
+        <source>Presets</source>
+        <translation>Modalidades</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="140" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="177" />
+        <source>House rules</source>
+        <translation>Reglas de la casa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="145" />
+        <source>Domino set</source>
+        <translation>Juego de dominó</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="147" />
+        <source>Double-{n}</source>
+        <translation>Doble {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="149" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="180" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="207" />
+        <source>Seats</source>
+        <translation>Asientos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="152" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="181" />
+        <source>Partners</source>
+        <translation>Parejas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="156" />
+        <source>Block or draw</source>
+        <translation>Bloqueo o robo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="157" />
+        <source>Block (pass when stuck)</source>
+        <translation>Bloqueo (se pasa sin ficha)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="158" />
+        <source>Draw (from the stock)</source>
+        <translation>Robo (del pozo)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="160" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="186" />
+        <source>Goal</source>
+        <translation>Meta</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="161" />
+        <source>Play to a target</source>
+        <translation>Jugar a una meta</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="162" />
+        <source>Single round</source>
+        <translation>Una sola mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="164" />
+        <source>Target</source>
+        <translation>Meta</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="167" />
+        <source>Tiles dealt to each player</source>
+        <translation>Fichas para cada jugador</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="171" />
+        <source>Reset to preset</source>
+        <translation>Volver a la modalidad</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="172" />
+        <source>Reset the options to the preset</source>
+        <translation>Volver a las opciones de la modalidad</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="176" />
+        <source>Why these options cannot be played</source>
+        <translation>Por qué no se puede jugar con estas opciones</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="179" />
+        <source>Set</source>
+        <translation>Juego</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="182" />
+        <source>Style</source>
+        <translation>Estilo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="187" />
+        <source>Tiles each</source>
+        <translation>Fichas cada uno</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="197" />
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="201" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="213" />
+        <source>CPU difficulty</source>
+        <translation>Dificultad de la CPU</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="202" />
+        <source>Easy</source>
+        <translation>Fácil</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="202" />
+        <source>Medium</source>
+        <translation>Media</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="202" />
+        <source>Hard</source>
+        <translation>Difícil</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="205" />
+        <source>CPUs fill empty seats</source>
+        <translation>La CPU ocupa los asientos vacíos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="217" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="238" />
+        <source>Turn timer</source>
+        <translation>Reloj del turno</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="219" />
+        <source>Off</source>
+        <translation>Apagado</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="219" />
+        <source>{n} seconds</source>
+        <translation>{n} segundos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="221" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="239" />
+        <source>When time runs out</source>
+        <translation>Cuando se acaba el tiempo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="225" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="240" />
+        <source>Hands</source>
+        <translation>Manos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="226" />
+        <source>Hidden hands</source>
+        <translation>Manos ocultas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="227" />
+        <source>Open hands (practice)</source>
+        <translation>Manos abiertas (práctica)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="228" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="229" />
+        <source>Tile tracker</source>
+        <translation>Contador de fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="230" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="231" />
+        <source>Hints</source>
+        <translation>Pistas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="234" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="243" />
+        <source>Stats group</source>
+        <translation>Grupo de estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="236" />
+        <source>At the table</source>
+        <translation>En la mesa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="245" />
+        <source>Start</source>
+        <translation>Empezar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="247" />
+        <source>Start the match</source>
+        <translation>Empezar la partida</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="397" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="469" />
+        <source>Cannot start: {reason}.</source>
+        <translation>No se puede empezar: {reason}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="399" />
+        <source>Custom</source>
+        <translation>Personalizada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="404" />
+        <source>Custom: {changes}</source>
+        <translation>Personalizada: {changes}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="446" />
+        <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
+        <translation>el asiento {n} está vacío: ocúpalo, o deja que la CPU ocupe los asientos vacíos</translation>
+    </message>
+</context>
+<context>
+    <name>LookDialog</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="34" />
+        <source>Ivory</source>
+        <translation>Marfil</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="35" />
+        <source>Bone</source>
+        <translation>Hueso</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="36" />
+        <source>Onyx</source>
+        <translation>Ónix</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="37" />
+        <source>Butterscotch</source>
+        <translation>Caramelo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="38" />
+        <source>Cherry</source>
+        <translation>Cerezo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="39" />
+        <source>Jade</source>
+        <translation>Jade</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="40" />
+        <source>Mother-of-pearl</source>
+        <translation>Nácar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="41" />
+        <source>Marble</source>
+        <translation>Mármol</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="42" />
+        <source>Ebony</source>
+        <translation>Ébano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="43" />
+        <source>Two-tone</source>
+        <translation>Dos tonos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="44" />
+        <source>Green felt</source>
+        <translation>Paño verde</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="45" />
+        <source>Mahogany</source>
+        <translation>Caoba</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="46" />
+        <source>Beach</source>
+        <translation>Playa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="47" />
+        <source>Rum shop</source>
+        <translation>Colmado</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="48" />
+        <source>Night</source>
+        <translation>Noche</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look.py" line="49" />
+        <source>High contrast</source>
+        <translation>Alto contraste</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="34" />
+        <source>Classic dots</source>
+        <translation>Puntos clásicos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="35" />
+        <source>Coloured dots</source>
+        <translation>Puntos de colores</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="36" />
+        <source>Numerals</source>
+        <translation>Números</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="39" />
+        <source>Brass</source>
+        <translation>Latón</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="40" />
+        <source>Silver</source>
+        <translation>Plata</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="41" />
+        <source>None</source>
+        <translation>Ninguno</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="43" />
+        <source>Top-down</source>
+        <translation>Desde arriba</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="43" />
+        <source>Tilted</source>
+        <translation>Inclinada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="45" />
+        <source>Full</source>
+        <translation>Completo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="46" />
+        <source>Reduced (no flying tiles)</source>
+        <translation>Reducido (sin fichas volando)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="49" />
+        <source>Slow</source>
+        <translation>Lenta</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="50" />
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="51" />
+        <source>Fast</source>
+        <translation>Rápida</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="104" />
+        <source>Your view</source>
+        <translation>Tu vista</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="114" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="115" />
+        <source>Search flags</source>
+        <translation>Buscar banderas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="118" />
+        <source>Rack flag</source>
+        <translation>Bandera de tus fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="120" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="121" />
+        <source>No flags match</source>
+        <translation>Ninguna bandera coincide</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="138" />
+        <source>Rack flag (the backs of your tiles)</source>
+        <translation>Bandera (el dorso de tus fichas)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="174" />
+        <source>Plain</source>
+        <translation>Lisa</translation>
+    </message>
+</context>
+<context>
+    <name>LookPreview</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="62" />
+        <source>Preview of the table</source>
+        <translation>Vista previa de la mesa</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="105" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="149" />
+        <source>Dominoes Desktop</source>
+        <translation>Dominó de Escritorio</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="113" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="161" />
+        <source>Welcome to the table.</source>
+        <translation>Bienvenido a la mesa.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="190" />
+        <source>&amp;Game</source>
+        <translation>&amp;Juego</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="191" />
+        <source>&amp;New match</source>
+        <translation>Partida &amp;nueva</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="194" />
+        <source>House &amp;rules</source>
+        <translation>&amp;Reglas de la casa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="197" />
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="200" />
+        <source>&amp;Save match as…</source>
+        <translation>&amp;Guardar partida como…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="203" />
+        <source>&amp;Open match…</source>
+        <translation>&amp;Abrir partida…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="206" />
+        <source>S&amp;tatistics…</source>
+        <translation>&amp;Estadísticas…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="209" />
+        <source>Re&amp;view hands…</source>
+        <translation>Re&amp;pasar manos…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="214" />
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="215" />
+        <source>Your &amp;view…</source>
+        <translation>&amp;Tu vista…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="219" />
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="222" />
+        <source>System</source>
+        <translation>Sistema</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="230" />
+        <source>Zoom &amp;in</source>
+        <translation>&amp;Acercar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="231" />
+        <source>Zoom &amp;out</source>
+        <translation>A&amp;lejar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="232" />
+        <source>&amp;Actual size</source>
+        <translation>&amp;Tamaño normal</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="238" />
+        <source>&amp;High contrast</source>
+        <translation>Alto &amp;contraste</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="260" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="366" />
+        <source>Could not save the match: {reason}</source>
+        <translation>No se pudo guardar la partida: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="270" />
+        <source>Could not record the statistics: {reason}</source>
+        <translation>No se pudieron anotar las estadísticas: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="277" />
+        <source>Could not keep the finished match: {reason}</source>
+        <translation>No se pudo guardar la partida terminada: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />
+        <source>No finished hand to review yet.</source>
+        <translation>Todavía no hay manos terminadas para repasar.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="300" />
+        <source>Statistics are kept when the game has a data folder.</source>
+        <translation>Las estadísticas se guardan cuando el juego tiene una carpeta de datos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="308" />
+        <source>Statistics</source>
+        <translation>Estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="313" />
+        <source>Saved match</source>
+        <translation>Partida guardada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="317" />
+        <source> to </source>
+        <translation> a </translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="320" />
+        <source>Resume your match?</source>
+        <translation>¿Seguir tu partida?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="322" />
+        <source>You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?</source>
+        <translation>Tienes una partida de {preset} sin terminar (mano {hand}, marcador {score}). ¿La sigues donde la dejaste?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="353" />
+        <source>There is no match to save yet.</source>
+        <translation>Todavía no hay partida que guardar.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="356" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="365" />
+        <source>Save match</source>
+        <translation>Guardar partida</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="356" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="374" />
+        <source>Dominoes matches (*.domino)</source>
+        <translation>Partidas de dominó (*.domino)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="369" />
+        <source>Saved to {file}</source>
+        <translation>Guardada en {file}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="374" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="384" />
+        <source>Open match</source>
+        <translation>Abrir partida</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="385" />
+        <source>Could not open {file}: {reason}</source>
+        <translation>No se pudo abrir {file}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="403" />
+        <source>CPU {n}</source>
+        <translation>CPU {n}</translation>
+    </message>
+</context>
+<context>
+    <name>MoveLog</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="84" />
+        <source>Move log</source>
+        <translation>Registro de jugadas</translation>
+    </message>
+</context>
+<context>
+    <name>Moves</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="45" />
+        <source> &amp; </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="94" />
+        <source>{name} played {tile} (pose)</source>
+        <translation>{name} salió con {tile}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="95" />
+        <source>{name} played {tile} on the {end}</source>
+        <translation>{name} jugó {tile} al {end}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="97" />
+        <source>{name} passed</source>
+        <translation>{name} pasó</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="99" />
+        <source>{name} drew from the stock</source>
+        <translation>{name} robó del pozo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="101" />
+        <source>{name} claimed the points</source>
+        <translation>{name} reclamó los puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="102" />
+        <source>{name} called Muggins!</source>
+        <translation>¡{name} cantó Muggins!</translation>
+    </message>
+</context>
+<context>
+    <name>Presets</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="24" />
+        <source>The classic yard game: partners, a block game to six hands, and the 6-6 to pose the first hand.</source>
+        <translation>El juego clásico del patio: en parejas, bloqueo a seis manos, y el doble seis sale en la primera mano.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="27" />
+        <source>Scores only ever read n-0: a reply wipes the board, and a key-bone domino earns an extra point.</source>
+        <translation>El marcador siempre va n a 0: una réplica lo borra todo, y dominar con la ficha llave da un punto más.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="30" />
+        <source>Partners play a block game to six hands; the highest double poses the first hand.</source>
+        <translation>En parejas, bloqueo a seis manos; el doble más alto sale en la primera mano.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="33" />
+        <source>Partners play a block game to six hands, as Bajans play it.</source>
+        <translation>En parejas, bloqueo a seis manos, como se juega en Barbados.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="34" />
+        <source>Every pip left on the table, your own side's included, goes to the winners.</source>
+        <translation>Todos los puntos que quedan en la mesa, también los de tu pareja, son para los ganadores.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="37" />
+        <source>Going out with a capicúa (a tile that fits both ends) earns thirty extra points.</source>
+        <translation>Dominar con capicúa (una ficha que cabe en las dos puntas) da treinta puntos más.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="40" />
+        <source>Double-nine with ten tiles each and fifteen asleep; five doubles in your hand lets you ask for a redeal.</source>
+        <translation>Doble nueve con diez fichas cada uno y quince dormidas; con cinco dobles puedes pedir otro reparto.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="44" />
+        <source>Every player for themselves, the 0-0 taken out; once all have won a hand the scores go back to zero.</source>
+        <translation>Cada uno por su cuenta, sin el doble blanco; cuando todos han ganado una mano, los marcadores vuelven a cero.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="48" />
+        <source>A plain block game: pass when stuck, the winner takes the opponents' pips.</source>
+        <translation>Bloqueo sencillo: se pasa sin ficha y el ganador se lleva los puntos de los rivales.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="49" />
+        <source>Draw from the stock until something fits.</source>
+        <translation>Se roba del pozo hasta que algo quepa.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="50" />
+        <source>The textbook block game, scored by the difference in pips.</source>
+        <translation>El bloqueo de libro, contado por la diferencia de puntos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="51" />
+        <source>The textbook draw game, scored by the difference in pips.</source>
+        <translation>El juego de robo de libro, contado por la diferencia de puntos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="52" />
+        <source>The first double opens four arms, and each must be started before any grows.</source>
+        <translation>El primer doble abre cuatro brazos, y cada uno debe empezarse antes de que alguno crezca.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="55" />
+        <source>Every double becomes a spinner that sprouts two new branches.</source>
+        <translation>Cada doble es un molinete que abre dos ramas nuevas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="56" />
+        <source>The big double-twelve set, with spinners at every double.</source>
+        <translation>El gran juego doble doce, con molinetes en cada doble.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="57" />
+        <source>Make the open ends add up to a multiple of five and claim the points, or lose them to Muggins.</source>
+        <translation>Haz que las puntas sumen un múltiplo de cinco y reclama los puntos, o los pierdes con un Muggins.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="60" />
+        <source>Multiples of five and of three both score.</source>
+        <translation>Cuentan los múltiplos de cinco y los de tres.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="64" />
+        <source>Jamaican partners</source>
+        <translation>Parejas jamaicanas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="65" />
+        <source>Jamaican six-love</source>
+        <translation>Seis a cero jamaicano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="66" />
+        <source>Trinidad &amp; Tobago</source>
+        <translation>Trinidad y Tobago</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="67" />
+        <source>Barbados</source>
+        <translation>Barbados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="68" />
+        <source>Puerto Rican</source>
+        <translation>Puertorriqueño</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="69" />
+        <source>Dominican</source>
+        <translation>Dominicano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="70" />
+        <source>Cuban</source>
+        <translation>Cubano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="71" />
+        <source>Cutthroat</source>
+        <translation>A muerte</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="72" />
+        <source>Block (house rules)</source>
+        <translation>Bloqueo (de la casa)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="73" />
+        <source>Draw (house rules)</source>
+        <translation>Robo (de la casa)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="74" />
+        <source>Block (classic)</source>
+        <translation>Bloqueo (clásico)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="75" />
+        <source>Draw (classic)</source>
+        <translation>Robo (clásico)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="76" />
+        <source>Cross</source>
+        <translation>Cruz</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="77" />
+        <source>Double-nine Cross</source>
+        <translation>Cruz doble nueve</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="78" />
+        <source>Double-twelve Cross</source>
+        <translation>Cruz doble doce</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="79" />
+        <source>All Fives (Muggins)</source>
+        <translation>A los cincos (Muggins)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="80" />
+        <source>All Fives and Threes</source>
+        <translation>A los cincos y treses</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="84" />
+        <source>target</source>
+        <translation>meta</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="85" />
+        <source>single round</source>
+        <translation>una sola mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="86" />
+        <source>set</source>
+        <translation>juego</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="87" />
+        <source>seats</source>
+        <translation>asientos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="88" />
+        <source>partners</source>
+        <translation>parejas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="89" />
+        <source>block or draw</source>
+        <translation>bloqueo o robo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="90" />
+        <source>deal size</source>
+        <translation>fichas repartidas</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewDialog</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="44" />
+        <source>Hand review</source>
+        <translation>Repaso de la mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="51" />
+        <source>The hand under review</source>
+        <translation>La mano que se repasa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="53" />
+        <source>Hand</source>
+        <translation>Mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="57" />
+        <source>{side} won {n}</source>
+        <translation>{side} ganaron {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="59" />
+        <source>nobody won</source>
+        <translation>nadie ganó</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="61" />
+        <source> to </source>
+        <translation> a </translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="63" />
+        <source>Hand {n}: {won} · score after it {score}</source>
+        <translation>Mano {n}: {won} · marcador después {score}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="67" />
+        <source>Move</source>
+        <translation>Jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="68" />
+        <source>⏮ First</source>
+        <translation>⏮ Primera</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="69" />
+        <source>◀ Back</source>
+        <translation>◀ Atrás</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="70" />
+        <source>Next ▶</source>
+        <translation>Siguiente ▶</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="71" />
+        <source>Last ⏭</source>
+        <translation>Última ⏭</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="72" />
+        <source>Play this deal again</source>
+        <translation>Jugar este reparto otra vez</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="113" />
+        <source>Dealt (deal seed {seed}). {n} moves.</source>
+        <translation>Repartido (semilla {seed}). {n} jugadas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="116" />
+        <source>Move {k} of {n}: {move}</source>
+        <translation>Jugada {k} de {n}: {move}</translation>
+    </message>
+</context>
+<context>
+    <name>Rules</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="110" />
+        <source>seat {n}</source>
+        <translation>asiento {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="111" />
+        <source> and </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="114" />
+        <source>{players} players in two partnerships ({pairs}); partners sit opposite.</source>
+        <translation>{players} jugadores en dos parejas ({pairs}); los compañeros se sientan de frente.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="118" />
+        <source>{players} players, each playing for themselves.</source>
+        <translation>{players} jugadores, cada uno por su cuenta.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="119" />
+        <source>Play goes counter-clockwise: the next player sits on your right.</source>
+        <translation>Se juega en sentido contrario a las agujas del reloj: el siguiente jugador está a tu derecha.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="120" />
+        <source>A double-{top} set: {tiles} tiles.</source>
+        <translation>Un juego doble {top}: {tiles} fichas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="122" />
+        <source>Taken out: {tiles}.</source>
+        <translation>Se quita: {tiles}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="124" />
+        <source>Each player gets {n} tiles.</source>
+        <translation>Cada jugador recibe {n} fichas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="126" />
+        <source>The other {n} sleep face down and never come into play.</source>
+        <translation>Las otras {n} duermen boca abajo y nunca entran en juego.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="128" />
+        <source>The other {n} form the stock; the last two are never drawn.</source>
+        <translation>Las otras {n} forman el pozo; las dos últimas nunca se roban.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="130" />
+        <source>The other {n} form the stock.</source>
+        <translation>Las otras {n} forman el pozo.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="132" />
+        <source>One hand decides the match; if nobody comes out ahead, another hand is played.</source>
+        <translation>Una mano decide la partida; si nadie queda por delante, se juega otra.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="134" />
+        <source>The first side to reach {n} hands wins the match.</source>
+        <translation>Gana la partida el primer bando que llegue a {n} manos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="136" />
+        <source>The first side to reach {n} points wins the match.</source>
+        <translation>Gana la partida el primer bando que llegue a {n} puntos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="138" />
+        <source>It only counts if an opponent is still on zero.</source>
+        <translation>Solo cuenta si algún rival sigue en cero.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="140" />
+        <source>The holder of the highest double must pose it (with no doubles dealt, the heaviest tile).</source>
+        <translation>Quien tiene el doble más alto debe salir con él (si no se repartió ningún doble, con la ficha más pesada).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="143" />
+        <source>The holder of the highest double leads, with any tile.</source>
+        <translation>Sale quien tiene el doble más alto, con cualquier ficha.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="144" />
+        <source>A side is drawn at random; it chooses which partner leads, with any tile.</source>
+        <translation>Se sortea un bando; este elige qué compañero sale, con cualquier ficha.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="147" />
+        <source>The holder of the highest double poses it; with no double dealt, the tiles are shuffled and dealt again.</source>
+        <translation>Quien tiene el doble más alto sale con él; si no se repartió ningún doble, se baraja y se reparte de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="151" />
+        <source>The holder of the highest double leads with any tile; with no double dealt, the tiles are dealt again.</source>
+        <translation>Quien tiene el doble más alto sale con cualquier ficha; si no se repartió ningún doble, se reparte de nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="157" />
+        <source>After a win, either partner of the winning side leads, any tile.</source>
+        <translation>Tras una victoria, sale cualquiera de los dos compañeros ganadores, con cualquier ficha.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="160" />
+        <source>After a win, the winner leads the next hand, any tile.</source>
+        <translation>Tras una victoria, el ganador sale en la siguiente mano, con cualquier ficha.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="161" />
+        <source>Every hand opens the same way.</source>
+        <translation>Todas las manos se abren igual.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="164" />
+        <source>After a tied block, the lead passes to the next player.</source>
+        <translation>Tras un tranque empatado, la salida pasa al siguiente jugador.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="166" />
+        <source>After a tied block, the first hand's rule applies again.</source>
+        <translation>Tras un tranque empatado, vuelve a aplicarse la regla de la primera mano.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="168" />
+        <source>Tiles join the two ends of a single line; doubles sit crosswise.</source>
+        <translation>Las fichas se unen a las dos puntas de una sola línea; los dobles van atravesados.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="169" />
+        <source>The pose is a double that opens four arms; the next four tiles must each start a different arm before any arm grows.</source>
+        <translation>La salida es un doble que abre cuatro brazos; las cuatro fichas siguientes deben empezar cada una un brazo distinto antes de que alguno crezca.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="174" />
+        <source>The pose is a double that opens four arms, each started before any grows; every later double sprouts two new branches.</source>
+        <translation>La salida es un doble que abre cuatro brazos, que se empiezan todos antes de que alguno crezca; cada doble posterior abre dos ramas nuevas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="181" />
+        <source>With no tile that fits, you pass. Every pass is shown to all.</source>
+        <translation>Si ninguna ficha cabe, pasas. Todos ven cada pase.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="182" />
+        <source>With no tile that fits, draw from the stock until one does; pass only when the stock is empty.</source>
+        <translation>Si ninguna ficha cabe, roba del pozo hasta que alguna quepa; solo se pasa con el pozo vacío.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="185" />
+        <source>With no tile that fits, draw one tile and your turn ends; with two or fewer tiles left in the stock, pass.</source>
+        <translation>Si ninguna ficha cabe, roba una ficha y termina tu turno; con dos fichas o menos en el pozo, pasa.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="191" />
+        <source>You must play if you can.</source>
+        <translation>Si puedes jugar, debes jugar.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="193" />
+        <source>When every player passes in turn, the table is locked (tranque).</source>
+        <translation>Cuando todos pasan seguidos, la mesa queda trancada (tranque).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="196" />
+        <source>The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.</source>
+        <translation>El jugador con menos puntos lo gana para su bando; si empatan rivales, nadie gana.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="200" />
+        <source>The side with the fewest pips wins; a tie means nobody wins.</source>
+        <translation>Gana el bando con menos puntos; si empatan, nadie gana.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="201" />
+        <source>The side with the fewest pips wins; on a tie, the side that posed wins.</source>
+        <translation>Gana el bando con menos puntos; si empatan, gana el bando que salió.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="207" />
+        <source>Each hand won counts one.</source>
+        <translation>Cada mano ganada cuenta una.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="208" />
+        <source>The winners score the pips left in their opponents' hands.</source>
+        <translation>Los ganadores se anotan los puntos que quedan en las manos de los rivales.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="209" />
+        <source>The winners score every pip left on the table, their own included.</source>
+        <translation>Los ganadores se anotan todos los puntos que quedan en la mesa, también los suyos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="210" />
+        <source>Going out scores the losers' pips; a locked table scores each loser's pips minus the winner's.</source>
+        <translation>Al dominar se anotan los puntos de los perdedores; en un tranque, los puntos de cada perdedor menos los del ganador.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="213" />
+        <source>As the classic count, with each loser's pips rounded to the nearest five.</source>
+        <translation>Como la cuenta clásica, con los puntos de cada perdedor redondeados al cinco más cercano.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="218" />
+        <source>During play, when the open ends add up to a multiple of five, the player scores that many points (a double at an end counts both halves).</source>
+        <translation>Durante el juego, cuando las puntas suman un múltiplo de cinco, el jugador se anota esos puntos (un doble en una punta cuenta sus dos mitades).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="224" />
+        <source>During play, when the open ends add up to a multiple of five or three, the player scores that many points (a double at an end counts both halves).</source>
+        <translation>Durante el juego, cuando las puntas suman un múltiplo de cinco o de tres, el jugador se anota esos puntos (un doble en una punta cuenta sus dos mitades).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="230" />
+        <source>You must claim them before the next tile, or an opponent may call Muggins and take them.</source>
+        <translation>Debes reclamarlos antes de la siguiente ficha, o un rival puede cantar Muggins y llevárselos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="234" />
+        <source>Capicúa: going out with a tile that fits both ends adds {n}.</source>
+        <translation>Capicúa: dominar con una ficha que cabe en las dos puntas suma {n}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="238" />
+        <source>Key bone: going out on a number with no tile of it left unplayed adds {n}.</source>
+        <translation>Ficha llave: dominar sobre un número del que ya no queda ninguna ficha sin jugar suma {n}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="242" />
+        <source>A reply (winning while the others have points) wipes both scores back to zero.</source>
+        <translation>Una réplica (ganar mientras los otros tienen puntos) devuelve los dos marcadores a cero.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="246" />
+        <source>Once every player has won a hand, all scores go back to zero.</source>
+        <translation>Cuando todos han ganado una mano, todos los marcadores vuelven a cero.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="248" />
+        <source>A player dealt {n} or more doubles may ask for a redeal, once a hand.</source>
+        <translation>Quien recibe {n} dobles o más puede pedir otro reparto, una vez por mano.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="253" />
+        <source>This match is customised: {changes} changed by the host.</source>
+        <translation>Esta partida está personalizada: el anfitrión cambió {changes}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="257" />
+        <source>The table</source>
+        <translation>La mesa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="258" />
+        <source>The bones</source>
+        <translation>Las fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="259" />
+        <source>The deal</source>
+        <translation>El reparto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="260" />
+        <source>The goal</source>
+        <translation>La meta</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="261" />
+        <source>How a hand starts</source>
+        <translation>Cómo empieza una mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="262" />
+        <source>Play and pass</source>
+        <translation>Jugar y pasar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="263" />
+        <source>When the table locks</source>
+        <translation>Cuando la mesa se tranca</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="264" />
+        <source>How a win counts</source>
+        <translation>Cómo cuenta una victoria</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="265" />
+        <source>What makes it special</source>
+        <translation>Lo que la hace especial</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="270" />
+        <source> (custom)</source>
+        <translation> (personalizada)</translation>
+    </message>
+</context>
+<context>
+    <name>RulesDialog</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="83" />
+        <source>House rules: {name}</source>
+        <translation>Reglas de la casa: {name}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="86" />
+        <source>House rules</source>
+        <translation>Reglas de la casa</translation>
+    </message>
+</context>
+<context>
+    <name>ScorePanel</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="54" />
+        <source>Score</source>
+        <translation>Marcador</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="59" />
+        <source>Scores</source>
+        <translation>Marcadores</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="67" />
+        <source>Single round</source>
+        <translation>Una sola mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="69" />
+        <source>First to {n} hands</source>
+        <translation>El primero a {n} manos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="71" />
+        <source>First to {n} points</source>
+        <translation>El primero a {n} puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="73" />
+        <source> (six-love: an opponent must be on zero)</source>
+        <translation> (seis a cero: un rival debe estar en cero)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="74" />
+        <source>Score · hand {n}</source>
+        <translation>Marcador · mano {n}</translation>
+    </message>
+</context>
+<context>
+    <name>StatsDialog</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="29" />
+        <source>Matches</source>
+        <translation>Partidas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="30" />
+        <source>Won</source>
+        <translation>Ganadas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="31" />
+        <source>Lost</source>
+        <translation>Perdidas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="32" />
+        <source>Hands won</source>
+        <translation>Manos ganadas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="33" />
+        <source>Hands lost</source>
+        <translation>Manos perdidas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="34" />
+        <source>Dominoes</source>
+        <translation>Dominadas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="35" />
+        <source>Blocks won</source>
+        <translation>Tranques ganados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="36" />
+        <source>Points for</source>
+        <translation>Puntos a favor</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="37" />
+        <source>Points against</source>
+        <translation>Puntos en contra</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="38" />
+        <source>Six-loves given</source>
+        <translation>Seis a cero dados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="39" />
+        <source>Six-loves taken</source>
+        <translation>Seis a cero recibidos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="40" />
+        <source>Capicúas</source>
+        <translation>Capicúas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="41" />
+        <source>Key bones</source>
+        <translation>Fichas llave</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="42" />
+        <source>Best streak</source>
+        <translation>Mejor racha</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="109" />
+        <source>Statistics</source>
+        <translation>Estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="112" />
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="127" />
+        <source>Stats group</source>
+        <translation>Grupo de estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="114" />
+        <source>Statistics table</source>
+        <translation>Tabla de estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="118" />
+        <source>Reset this group…</source>
+        <translation>Borrar este grupo…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="119" />
+        <source>Reset this stats group</source>
+        <translation>Borrar este grupo de estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="120" />
+        <source>Export CSV…</source>
+        <translation>Exportar CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="121" />
+        <source>Export the statistics as CSV</source>
+        <translation>Exportar las estadísticas como CSV</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="122" />
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="151" />
+        <source>Player</source>
+        <translation>Jugador</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="151" />
+        <source>Preset</source>
+        <translation>Modalidad</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="191" />
+        <source>Reset statistics</source>
+        <translation>Borrar estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="192" />
+        <source>Delete every recorded match of the group “{group}”? This cannot be undone.</source>
+        <translation>¿Borrar todas las partidas anotadas del grupo «{group}»? No se puede deshacer.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="201" />
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="211" />
+        <source>Export statistics</source>
+        <translation>Exportar estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="201" />
+        <source>CSV files (*.csv)</source>
+        <translation>Archivos CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="212" />
+        <source>Could not write {file}: {reason}</source>
+        <translation>No se pudo escribir {file}: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>TableScene</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="270" />
+        <source>from {tile}</source>
+        <translation>desde {tile}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="300" />
+        <source>  (partner)</source>
+        <translation>  (compañero)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="302" />
+        <source>1 tile</source>
+        <translation>1 ficha</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="304" />
+        <source>{n} tiles</source>
+        <translation>{n} fichas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="307" />
+        <source> · passed</source>
+        <translation> · pasó</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="314" />
+        <source>Stock: {n}</source>
+        <translation>Pozo: {n}</translation>
+    </message>
+</context>
+<context>
+    <name>TableView</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="19" />
+        <source>blank</source>
+        <translation>blanco</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="20" />
+        <source>one</source>
+        <translation>uno</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="21" />
+        <source>two</source>
+        <translation>dos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="22" />
+        <source>three</source>
+        <translation>tres</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="23" />
+        <source>four</source>
+        <translation>cuatro</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="24" />
+        <source>five</source>
+        <translation>cinco</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="25" />
+        <source>six</source>
+        <translation>seis</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="26" />
+        <source>seven</source>
+        <translation>siete</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="27" />
+        <source>eight</source>
+        <translation>ocho</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="28" />
+        <source>nine</source>
+        <translation>nueve</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="29" />
+        <source>ten</source>
+        <translation>diez</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="30" />
+        <source>eleven</source>
+        <translation>once</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="31" />
+        <source>twelve</source>
+        <translation>doce</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="57" />
+        <source>Domino table</source>
+        <translation>Mesa de dominó</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="143" />
+        <source>{n} pips</source>
+        <translation>{n} puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="208" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="309" />
+        <source>Wait for your turn.</source>
+        <translation>Espera tu turno.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="216" />
+        <source>{tile} does not fit: the open ends show {ends}.</source>
+        <translation>{tile} no cabe: las puntas muestran {ends}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="219" />
+        <source>{tile} cannot lead.</source>
+        <translation>{tile} no puede salir.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="229" />
+        <source>{tile} fits more than one end: pick one.</source>
+        <translation>{tile} cabe en más de una punta: elige una.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="282" />
+        <source>Hint: play {tile} on the {end}.</source>
+        <translation>Pista: juega {tile} al {end}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="284" />
+        <source>Hint: play {tile}.</source>
+        <translation>Pista: juega {tile}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
+        <source>playable</source>
+        <translation>se puede jugar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
+        <source>not playable now</source>
+        <translation>no se puede jugar ahora</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="401" />
+        <source>{tile}, {fits}</source>
+        <translation>{tile}, {fits}</translation>
+    </message>
+</context>
+<context>
+    <name>WinRateChart</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="52" />
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="75" />
+        <source>Win rate over time</source>
+        <translation>Porcentaje de victorias en el tiempo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="73" />
+        <source>Win rate over time: {player}</source>
+        <translation>Porcentaje de victorias en el tiempo: {player}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="101" />
+        <source>No finished matches yet</source>
+        <translation>Todavía no hay partidas terminadas</translation>
+    </message>
+</context>
+</TS>

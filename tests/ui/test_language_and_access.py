@@ -1,0 +1,175 @@
+"""Spanish, switched while a match goes on; and a game everyone can play (names, keyboard, contrast, zoom)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QGraphicsView,
+    QLineEdit,
+    QTextBrowser,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.store.stats import Statistics
+from dominoes_desktop.ui.i18n import LANGUAGE
+from dominoes_desktop.ui.look_dialog import LookDialog
+from dominoes_desktop.ui.main_window import MainWindow, RulesDialog
+from dominoes_desktop.ui.review_dialog import ReviewDialog
+from dominoes_desktop.ui.stats_dialog import StatsDialog
+
+from .conftest import start
+from .driving import hand_over, play_turn_by_keys
+
+ROOT = Path(__file__).resolve().parents[2]
+TS = ROOT / "resources" / "translations" / "dominoes_es.ts"
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    LANGUAGE.install("en")
+
+
+def test_every_string_is_in_the_spanish_file(tmp_path: Path) -> None:
+    """lupdate over the sources finds no string that the Spanish file lacks or leaves untranslated."""
+    lupdate = shutil.which("pyside6-lupdate")
+    assert lupdate, "pyside6-lupdate comes with PySide6"
+    copy = tmp_path / "check_es.ts"
+    shutil.copy(TS, copy)
+    sources = sorted(str(p) for p in (ROOT / "dominoes_desktop" / "ui").rglob("*.py"))
+    subprocess.run([lupdate, *sources, "-ts", str(copy)], check=True, capture_output=True)
+    missing = []
+    for context in ET.parse(copy).getroot().findall("context"):
+        for message in context.findall("message"):
+            translation = message.find("translation")
+            assert translation is not None
+            state = translation.get("type")
+            if state == "unfinished" or (state is None and not (translation.text or "").strip()):
+                missing.append(f"{context.findtext('name')}: {message.findtext('source')}")
+    assert missing == [], "untranslated: " + "; ".join(missing[:20])
+
+
+def test_switching_to_spanish_keeps_the_match(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "dominican", seed=6)
+    for _ in range(3):
+        play_turn_by_keys(qtbot, window)
+    hand = window.controller.hand
+    assert hand is not None
+    history = list(hand.history)
+    window.set_language("es")
+    assert window.controller.hand is hand and hand.history == history, "the match goes on untouched"
+    page = window.game
+    texts = " ".join([page.turn.text(), page.scores.title.text(), page.log.item(0).text(), page.rules_button.text()])
+    assert "Marcador" in texts and "Mano" in texts and "Reglas" in texts
+    assert window.menuBar().actions()[0].text() == "&Juego"
+    dialog = RulesDialog(window.current_rules(), window)
+    qtbot.addWidget(dialog)
+    rules = dialog.findChild(QTextBrowser).toPlainText()
+    assert "Dominicano" in rules and "capicúa" in rules.casefold() and "La mesa" in rules
+    window.show_lobby()
+    lobby = window.lobby
+    assert lobby.start.text() == "Empezar"
+    assert "Caribe" in [lobby.presets.item(i).text() for i in range(lobby.presets.count())]
+    assert "Reglas de la casa" in lobby.rules_view.toPlainText() or "La mesa" in lobby.rules_view.toPlainText()
+    window.set_language("en")
+    assert window.lobby.start.text() == "Start"
+
+
+def _interactive(widget: QWidget) -> bool:
+    return isinstance(
+        widget,
+        QAbstractButton | QComboBox | QLineEdit | QAbstractSpinBox | QAbstractItemView | QGraphicsView | QTextBrowser,
+    )
+
+
+def _inside_a_control(widget: QWidget) -> bool:
+    """Parts Qt builds inside a control (a combo box's popup, a line edit's clear button, a table's headers)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QComboBox | QLineEdit | QAbstractSpinBox | QAbstractItemView):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def _unnamed(root: QWidget) -> list[str]:
+    found = []
+    for widget in [root, *root.findChildren(QWidget)]:
+        if not _interactive(widget) or widget.objectName().startswith("qt_") or _inside_a_control(widget):
+            continue
+        name = widget.accessibleName() or (widget.text() if isinstance(widget, QAbstractButton) else "")
+        if not name.strip():
+            found.append(f"{type(widget).__name__} in {type(widget.parent()).__name__}")
+    return found
+
+
+def test_every_interactive_widget_has_an_accessible_name(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    assert _unnamed(window.lobby) == []
+    start(window, "all_fives", seed=3)
+    assert _unnamed(window.game) == []
+    dialogs: list[QWidget] = [
+        LookDialog(window.look, window),
+        RulesDialog(window.current_rules(), window),
+        StatsDialog(Statistics(tmp_path), "Home", window),
+    ]
+    for _ in range(200):
+        if hand_over(window):
+            break
+        play_turn_by_keys(qtbot, window)
+    match = window.controller.match
+    assert match is not None and match.results
+    dialogs.append(ReviewDialog(match, window.controller.seats, window.look, window))
+    for dialog in dialogs:
+        qtbot.addWidget(dialog)
+        assert _unnamed(dialog) == [], type(dialog).__name__
+
+
+def test_the_focused_tile_is_described_for_screen_readers(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=8)
+    view = window.game.table
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    description = view.accessibleDescription()
+    assert description and ("playable" in description)
+    words = description.split(",")[0].split()
+    assert len(words) == 2 and all(w.isalpha() for w in words), description
+
+
+def test_keyboard_reaches_everything_from_lobby_to_the_table(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.lobby.start.hasFocus() or QApplication.focusWidget() is window.lobby.start
+    qtbot.keyClick(window.lobby.start, Qt.Key.Key_Space)
+    assert window.stack.currentWidget() is window.game
+    assert window.game.table.hasFocus()
+    for _ in range(200):
+        if hand_over(window):
+            break
+        play_turn_by_keys(qtbot, window)
+    assert window.game.hand_end.next.hasFocus() or window.game.hand_end.again.hasFocus()
+
+
+def test_high_contrast_and_zoom(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=2)
+    window.set_high_contrast(True)
+    assert window.look.high_contrast and window.look.theme.id == "high_contrast" and window.look.pips == "numerals"
+    assert window.game.table.table.look.theme.felt == "#000000"
+    view = window.game.table
+    before = view.transform().m11()
+    window.game.table.zoom(1.5)
+    assert view.transform().m11() == pytest.approx(before * 1.5, rel=0.01)
+    window.game.table.zoom(0)
+    assert view.transform().m11() == pytest.approx(before, rel=0.01)
+    window.set_high_contrast(False)
+    assert not window.look.high_contrast and window.look.theme.id != "high_contrast"
