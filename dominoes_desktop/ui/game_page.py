@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -450,7 +451,15 @@ class GamePage(QWidget):
             self._log_move(turn.seat, turn.move)
 
     def _log_move(self, seat: int, move: Move) -> None:
-        self.log.add(describe_move(self.controller.seats[seat].name, move))
+        text = describe_move(self.controller.seats[seat].name, move)
+        self.log.add(text)
+        self.announce(text)
+
+    def announce(self, text: str) -> None:
+        """Tell a screen reader what just happened at the table."""
+        self.log.setAccessibleDescription(text)
+        if QAccessible.isActive():
+            QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.log, text))
 
     def _hand_started(self, index: int) -> None:
         self.hand_end.hide()

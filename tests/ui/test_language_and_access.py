@@ -173,3 +173,10 @@ def test_high_contrast_and_zoom(qtbot: QtBot, window: MainWindow) -> None:
     assert view.transform().m11() == pytest.approx(before, rel=0.01)
     window.set_high_contrast(False)
     assert not window.look.high_contrast and window.look.theme.id != "high_contrast"
+
+
+def test_moves_are_announced(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=8)
+    play_turn_by_keys(qtbot, window)
+    log = window.game.log
+    assert log.accessibleDescription() == log.item(log.count() - 1).text()
