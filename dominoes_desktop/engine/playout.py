@@ -127,7 +127,7 @@ class Kernel:
                     end_points[teams[turn]] += total
             last_seat, last_tile, joined, ends_before = turn, self.tiles[choice], None, ()
             if not hm[turn]:
-                outcome = HandEnd.DOMINO
+                return self._outcome(hand, HandEnd.DOMINO, hm, placed, turn, self.tiles[choice], None, (), end_points)
             turn = (turn + 1) % players
         else:
             arm_left, arm_right = layout.arms
@@ -139,12 +139,14 @@ class Kernel:
         start_hands = 0
         for m in hm:
             start_hands |= m
-        while outcome is not HandEnd.DOMINO:
+        following = [(seat + 1) % players for seat in range(players)]
+        on_left_suit, on_right_suit = suit[left], suit[right]  # recomputed only when an end changes
+        while True:
             mine = hm[turn]
-            on_left = mine & suit[left]
+            on_left = mine & on_left_suit
             # One move per tile when both ends are the same to the rules; two when they differ.
             distinct = left != right or (counting and left_double != right_double)
-            on_right = mine & suit[right] if distinct else 0
+            on_right = mine & on_right_suit if distinct else 0
             if on_left or on_right:
                 if noise is not None:
                     choice, to_left = self._greedy(
@@ -156,27 +158,27 @@ class Kernel:
                         noise,
                         rnd,
                     )
-                elif on_right:
-                    n_left = on_left.bit_count()
-                    k = int(rnd() * (n_left + on_right.bit_count()))
-                    if k < n_left:
-                        pool, to_left = on_left, True
-                    else:
-                        pool, to_left, k = on_right, False, k - n_left
-                    while k:
-                        pool &= pool - 1
-                        k -= 1
-                    choice = (pool & -pool).bit_length() - 1
-                elif on_left & (on_left - 1):
-                    pool, to_left = on_left, True
-                    k = int(rnd() * on_left.bit_count())
-                    while k:
-                        pool &= pool - 1
-                        k -= 1
-                    choice = (pool & -pool).bit_length() - 1
+                    bit = 1 << choice
                 else:
-                    choice, to_left = on_left.bit_length() - 1, True
-                mine ^= 1 << choice
+                    # Uniform over the legal moves: the k-th set bit of the left pool, then of the right.
+                    if on_right:
+                        n_left = on_left.bit_count()
+                        k = int(rnd() * (n_left + on_right.bit_count()))
+                        if k < n_left:
+                            pool, to_left = on_left, True
+                        else:
+                            pool, to_left, k = on_right, False, k - n_left
+                    elif on_left & (on_left - 1):
+                        pool, to_left = on_left, True
+                        k = int(rnd() * on_left.bit_count())
+                    else:
+                        pool, to_left, k = on_left, True, 0
+                    while k:
+                        pool &= pool - 1
+                        k -= 1
+                    bit = pool & -pool
+                    choice = bit.bit_length() - 1
+                mine ^= bit
                 hm[turn] = mine
                 before_left, before_right = left, right
                 a, b = high[choice], low[choice]
@@ -184,10 +186,12 @@ class Kernel:
                     joined = left
                     left = b if a == left else a
                     left_double = a == b
+                    on_left_suit = suit[left]
                 else:
                     joined = right
                     right = b if a == right else a
                     right_double = a == b
+                    on_right_suit = suit[right]
                 if counting:
                     total = (left * 2 if left_double else left) + (right * 2 if right_double else right)
                     if total and (total % 5 == 0 or (threes and total % 3 == 0)):
@@ -207,7 +211,7 @@ class Kernel:
                 passes += 1
                 if passes >= players:
                     break
-            turn = (turn + 1) % players
+            turn = following[turn]
 
         if choice >= 0:
             last_tile = self.tiles[choice]
@@ -216,6 +220,20 @@ class Kernel:
         for m in hm:
             end_hands |= m
         placed |= start_hands & ~end_hands
+        return self._outcome(hand, outcome, hm, placed, last_seat, last_tile, joined, ends_before, end_points)
+
+    def _outcome(
+        self,
+        hand: Hand,
+        outcome: HandEnd,
+        hm: list[int],
+        placed: int,
+        last_seat: int | None,
+        last_tile: Tile | None,
+        joined: int | None,
+        ends_before: tuple[int, ...],
+        end_points: list[int],
+    ) -> HandOutcome:
         tiles, pips = self.tiles, self.pips
         remaining = []
         counts = []
@@ -230,7 +248,7 @@ class Kernel:
             last_tile=last_tile,
             joined=joined,
             ends_before=ends_before,
-            joined_exhausted=joined is not None and not (suit[joined] & ~placed),
+            joined_exhausted=joined is not None and not (self.suit[joined] & ~placed),
             pips=tuple(counts),
             remaining=tuple(remaining),
             end_points=tuple(end_points),

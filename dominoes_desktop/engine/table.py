@@ -41,7 +41,7 @@ class Table:
                 break
         assert match.plan is not None and match.deal is not None
         leader = None
-        if len(match.plan.seats) > 1:
+        if len(match.plan.seats) > 1 and not self._all_random:  # random players need no strategy to choose
             leader = choose_leader({s: match.deal.hands[s] for s in match.plan.seats})
         return match.start_hand(leader)
 
