@@ -20,7 +20,7 @@ from .cpu import LEVELS, CpuPlayer, make_player
 from .errors import DominoError
 from .hand import Turn
 from .moves import MoveKind, parse_move
-from .presets import build_rules
+from .presets import rules_from_json
 from .tiles import Tile, heaviness
 from .view import PlayerView, pose_is_forced
 
@@ -51,14 +51,8 @@ def view_from_request(request: Any) -> PlayerView:
     """Build the seat's PlayerView from a request, checking it describes a possible position."""
     if not isinstance(request, dict):
         raise RequestError("a request must be a JSON object")
-    preset_id = request.get("preset")
-    if not isinstance(preset_id, str):
-        raise RequestError("the request must name a preset")
-    options = request.get("options") or {}
-    if not isinstance(options, dict):
-        raise RequestError("'options' must be an object")
     try:
-        rules = build_rules(preset_id, options)
+        rules = rules_from_json(request)
     except DominoError as exc:
         raise RequestError(str(exc)) from None
     seat = _int(request, "seat")

@@ -358,3 +358,14 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
         removed_tiles=removed,
         customised=changed,
     )
+
+
+def rules_from_json(data: Mapping[str, Any]) -> Rules:
+    """The rules named by a JSON object's `preset` and `options` (a replay case, a bot request, a match file)."""
+    preset_id = data.get("preset")
+    if not isinstance(preset_id, str):
+        raise RulesError('a preset must be named, like "preset": "jamaican"')
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise RulesError("'options' must be an object")
+    return build_rules(preset_id, options)

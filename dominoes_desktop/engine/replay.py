@@ -18,7 +18,7 @@ from .deal import Deal
 from .errors import DominoError
 from .match import Match
 from .moves import MoveKind, parse_move
-from .presets import build_rules
+from .presets import rules_from_json
 from .rules import Rules, Style
 from .tiles import Tile, full_set
 
@@ -69,14 +69,8 @@ def replay(case: Any) -> dict[str, Any]:
     """Play the case's hands through the engine and return the result JSON; raise CaseError if invalid."""
     if not isinstance(case, dict):
         raise CaseError("the case must be a JSON object")
-    options = case.get("options", {}) or {}
-    if not isinstance(options, dict):
-        raise CaseError("'options' must be an object")
-    preset_id = case.get("preset")
-    if not isinstance(preset_id, str):
-        raise CaseError("the case must name a preset")
     try:
-        rules = build_rules(preset_id, options)
+        rules = rules_from_json(case)
     except DominoError as exc:
         raise CaseError(str(exc)) from None
     raw_hands = case.get("hands")

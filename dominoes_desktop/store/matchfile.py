@@ -16,7 +16,7 @@ from ..engine.deal import Deal
 from ..engine.errors import DominoError
 from ..engine.match import Match
 from ..engine.moves import parse_move
-from ..engine.presets import build_rules
+from ..engine.presets import rules_from_json
 from ..engine.rules import Rules
 from ..engine.tiles import Tile, full_set
 
@@ -99,12 +99,11 @@ def match_from_json(data: Any) -> SavedMatch:
     _require(isinstance(data, dict), "the file is not a match (expected a JSON object)")
     _require(data.get("format") == FORMAT, "the file is not a Dominoes Desktop match")
     _require(data.get("version") == VERSION, f"match files of version {data.get('version')!r} are not supported")
-    options = data.get("options") or {}
-    _require(isinstance(options, dict), "'options' must be an object")
     try:
-        rules = build_rules(str(data.get("preset")), options)
+        rules = rules_from_json(data)
     except DominoError as exc:
         raise MatchFileError(str(exc)) from None
+    options = dict(data.get("options") or {})
     seed = data.get("seed")
     _require(isinstance(seed, int) and not isinstance(seed, bool), "'seed' must be a whole number")
     raw_seats = data.get("seats")

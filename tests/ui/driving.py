@@ -50,20 +50,29 @@ def settle_decisions(qtbot: QtBot, window: MainWindow) -> None:
             return
 
 
-def play_turn_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
-    """Click the first playable tile (and its first end if asked); press P or D when stuck."""
+def _turn_handled(qtbot: QtBot, window: MainWindow, draw_by_key: bool) -> bool:
+    """What every turn starts with: let tiles land, answer claims, and pass or draw when that is all there is.
+    True when nothing is left to do this turn."""
     settle(qtbot, window)
     settle_decisions(qtbot, window)
     if hand_over(window) or not my_turn(window):
+        return True
+    view = window.game.table
+    kind = window.controller.legal_moves()[0].kind
+    if kind is MoveKind.PASS:
+        qtbot.keyClick(view, Qt.Key.Key_P)
+    elif kind is MoveKind.DRAW and draw_by_key:
+        qtbot.keyClick(view, Qt.Key.Key_D)
+    elif kind is MoveKind.DRAW:
+        qtbot.mouseClick(window.game.draw_button, Qt.MouseButton.LeftButton)
+    return kind is not MoveKind.PLAY
+
+
+def play_turn_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
+    """Click the first playable tile (and its first end if asked); press P or D when stuck."""
+    if _turn_handled(qtbot, window, draw_by_key=False):
         return
     view = window.game.table
-    moves = window.controller.legal_moves()
-    if moves[0].kind is MoveKind.PASS:
-        qtbot.keyClick(view, Qt.Key.Key_P)
-        return
-    if moves[0].kind is MoveKind.DRAW:
-        qtbot.mouseClick(window.game.draw_button, Qt.MouseButton.LeftButton)
-        return
     legal = [item for item in view.table.items_for_rack() if item.legal]
     assert legal, "the view highlights the playable tiles"
     click_item(qtbot, window, legal[0])
@@ -74,18 +83,9 @@ def play_turn_by_clicks(qtbot: QtBot, window: MainWindow) -> None:
 
 def play_turn_by_keys(qtbot: QtBot, window: MainWindow) -> None:
     """Arrow to the first playable tile and press Enter (Enter again for the end); P or D when stuck."""
-    settle(qtbot, window)
-    settle_decisions(qtbot, window)
-    if hand_over(window) or not my_turn(window):
+    if _turn_handled(qtbot, window, draw_by_key=True):
         return
     view = window.game.table
-    moves = window.controller.legal_moves()
-    if moves[0].kind is MoveKind.PASS:
-        qtbot.keyClick(view, Qt.Key.Key_P)
-        return
-    if moves[0].kind is MoveKind.DRAW:
-        qtbot.keyClick(view, Qt.Key.Key_D)
-        return
     rack = view.table.items_for_rack()
     target = next(i for i, item in enumerate(rack) if item.legal)
     while view.focus_index != target:

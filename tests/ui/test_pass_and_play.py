@@ -16,6 +16,7 @@ from dominoes_desktop.ui.table.scene import TableState
 
 from .driving import hand_over, my_turn, play_turn_by_clicks, settle, settle_decisions
 
+SOLO = (SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False))
 TWO_PEOPLE = (SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Beto", True), SeatConfig("CPU 3", False))
 
 
@@ -70,12 +71,7 @@ def test_no_person_sees_another_persons_tiles(qtbot: QtBot, window: MainWindow) 
 def test_with_one_person_there_is_no_curtain(qtbot: QtBot, window: MainWindow) -> None:
     begin(
         window,
-        seats=(
-            SeatConfig("You", True),
-            SeatConfig("CPU 1", False),
-            SeatConfig("CPU 2", False),
-            SeatConfig("CPU 3", False),
-        ),
+        seats=SOLO,
     )
     for _ in range(200):
         if hand_over(window):
@@ -88,12 +84,7 @@ def test_with_one_person_there_is_no_curtain(qtbot: QtBot, window: MainWindow) -
 def test_timer_expiry_plays_the_chosen_action(qtbot: QtBot, window: MainWindow) -> None:
     begin(
         window,
-        seats=(
-            SeatConfig("You", True),
-            SeatConfig("CPU 1", False),
-            SeatConfig("CPU 2", False),
-            SeatConfig("CPU 3", False),
-        ),
+        seats=SOLO,
         timer_seconds=1,
         on_timeout="first",
     )
@@ -112,12 +103,7 @@ def test_timer_expiry_plays_the_chosen_action(qtbot: QtBot, window: MainWindow) 
 def test_timer_best_move_is_legal(qtbot: QtBot, window: MainWindow) -> None:
     begin(
         window,
-        seats=(
-            SeatConfig("You", True),
-            SeatConfig("CPU 1", False),
-            SeatConfig("CPU 2", False),
-            SeatConfig("CPU 3", False),
-        ),
+        seats=SOLO,
         timer_seconds=1,
         on_timeout="best",
     )
@@ -139,7 +125,7 @@ def _play_until(qtbot: QtBot, window: MainWindow, condition: Any) -> None:
 
 
 def test_claiming_points_with_the_claim_button(qtbot: QtBot, window: MainWindow) -> None:
-    solo = (SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False))
+    solo = SOLO
     for seed in range(1, 40):
         begin(window, "all_fives", seats=solo, seed=seed)
         _play_until(qtbot, window, lambda: window.controller.waiting is not None)
@@ -159,7 +145,7 @@ def test_claiming_points_with_the_claim_button(qtbot: QtBot, window: MainWindow)
 
 
 def test_points_left_unclaimed_go_to_a_cpu_muggins(qtbot: QtBot, window: MainWindow) -> None:
-    solo = (SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False))
+    solo = SOLO
     for seed in range(1, 40):
         begin(window, "all_fives", seats=solo, seed=seed)
         _play_until(qtbot, window, lambda: window.controller.waiting is not None)
@@ -196,12 +182,7 @@ def test_a_person_calls_muggins_on_a_forgetful_cpu(qtbot: QtBot, window: MainWin
 def test_the_hint_suggests_a_legal_move(qtbot: QtBot, window: MainWindow) -> None:
     begin(
         window,
-        seats=(
-            SeatConfig("You", True),
-            SeatConfig("CPU 1", False),
-            SeatConfig("CPU 2", False),
-            SeatConfig("CPU 3", False),
-        ),
+        seats=SOLO,
         seed=5,
     )
     _play_until(qtbot, window, lambda: my_turn(window) and len(window.controller.legal_moves()) > 1)
@@ -218,12 +199,7 @@ def test_the_hint_suggests_a_legal_move(qtbot: QtBot, window: MainWindow) -> Non
 def test_the_tracker_counts_what_the_seat_cannot_see(qtbot: QtBot, window: MainWindow) -> None:
     begin(
         window,
-        seats=(
-            SeatConfig("You", True),
-            SeatConfig("CPU 1", False),
-            SeatConfig("CPU 2", False),
-            SeatConfig("CPU 3", False),
-        ),
+        seats=SOLO,
         seed=9,
         tracker=True,
     )
@@ -245,12 +221,7 @@ def test_the_tracker_counts_what_the_seat_cannot_see(qtbot: QtBot, window: MainW
 def test_open_hands_show_every_rack(qtbot: QtBot, window: MainWindow) -> None:
     begin(
         window,
-        seats=(
-            SeatConfig("You", True),
-            SeatConfig("CPU 1", False),
-            SeatConfig("CPU 2", False),
-            SeatConfig("CPU 3", False),
-        ),
+        seats=SOLO,
         open_hands=True,
     )
     state = window.game.table.state()
@@ -260,12 +231,7 @@ def test_open_hands_show_every_rack(qtbot: QtBot, window: MainWindow) -> None:
 def test_rack_tiles_can_be_reordered_and_flipped(qtbot: QtBot, window: MainWindow) -> None:
     begin(
         window,
-        seats=(
-            SeatConfig("You", True),
-            SeatConfig("CPU 1", False),
-            SeatConfig("CPU 2", False),
-            SeatConfig("CPU 3", False),
-        ),
+        seats=SOLO,
         seed=2,
     )
     view = window.game.table
