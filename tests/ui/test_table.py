@@ -136,8 +136,9 @@ def test_an_illegal_click_is_refused_and_says_why(qtbot: QtBot, window: MainWind
     assert "does not fit" in window.statusBar().currentMessage()
 
 
-def test_the_screenshot_command_writes_the_table(tmp_path: Path) -> None:
-    shot = tmp_path / "table.png"
+def screenshot(tmp_path: Path, name: str, *flags: str) -> QImage:
+    """Run the real command in its own process and load the PNG it wrote."""
+    shot = tmp_path / f"{name}.png"
     run = subprocess.run(
         [
             sys.executable,
@@ -145,47 +146,28 @@ def test_the_screenshot_command_writes_the_table(tmp_path: Path) -> None:
             "dominoes_desktop",
             "--screenshot",
             str(shot),
-            "--moves",
-            "6",
-            "--seed",
-            "4",
-            "--size",
-            "1024x700",
             "--config",
             str(tmp_path / "cfg"),
+            *flags,
         ],
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert run.returncode == 0, run.stderr
-    image = QImage(str(shot))
+    return QImage(str(shot))
+
+
+def test_the_screenshot_command_writes_the_table(tmp_path: Path) -> None:
+    image = screenshot(tmp_path, "table", "--moves", "6", "--seed", "4", "--size", "1024x700")
     assert (image.width(), image.height()) == (1024, 700)
     colours = {image.pixel(x, y) for x in range(0, 1024, 16) for y in range(0, 700, 16)}
     assert len(colours) > 40, "the screenshot is not blank"
 
 
-@pytest.mark.parametrize("screen", ["lobby", "rules", "hand-end"])
+@pytest.mark.parametrize("screen", ["lobby", "rules", "hand-end", "settings", "stats"])
 def test_every_screenshot_screen(tmp_path: Path, screen: str) -> None:
-    shot = tmp_path / f"{screen}.png"
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "dominoes_desktop",
-            "--screenshot",
-            str(shot),
-            "--screen",
-            screen,
-            "--config",
-            str(tmp_path / "cfg"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    assert QImage(str(shot)).width() > 100
+    assert screenshot(tmp_path, screen, "--screen", screen).width() > 100
 
 
 def test_version_flag() -> None:
