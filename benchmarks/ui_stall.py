@@ -35,18 +35,23 @@ def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
     window.show()
     window.stack.setCurrentWidget(window.game)
     gaps: list[float] = []
-    last = [time.perf_counter()]
+    started = time.perf_counter()
+    last = [started]
+    worst = [0.0, 0.0]  # the longest gap and when it ended (seconds into the hand)
 
     def tick() -> None:
         now = time.perf_counter()
-        gaps.append((now - last[0]) * 1000)
+        gap = (now - last[0]) * 1000
+        gaps.append(gap)
+        if gap > worst[0]:
+            worst[:] = [gap, now - started]
         last[0] = now
 
     timer = QTimer()
     timer.timeout.connect(tick)
     timer.start(5)
     window.controller.handEnded.connect(lambda _result: app.quit())
-    seats = [SeatConfig(f"CPU {i}", False, "hard") for i in range(4)]
+    seats = [SeatConfig(f"CPU {i}", False, os.environ.get("STALL_LEVEL", "hard")) for i in range(4)]
     window.controller.new_match(build_rules("jamaican"), seats, 11)
     app.exec()
     timer.stop()
@@ -58,6 +63,8 @@ def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
         "p50_ms": round(statistics.median(ordered), 1),
         "p99_ms": round(ordered[int(len(ordered) * 0.99)], 1),
         "max_ms": round(ordered[-1], 1),
+        "max_at_s": round(worst[1], 2),
+        "hand_seconds": round(time.perf_counter() - started, 2),
     }
 
 

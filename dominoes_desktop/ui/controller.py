@@ -25,6 +25,8 @@ from .i18n import translate
 
 log = logging.getLogger(__name__)
 
+BREATHER_MS = 0.4
+
 
 @dataclass(frozen=True, slots=True)
 class SeatConfig:
@@ -142,7 +144,7 @@ class GameController(QObject):
         self.waiting = None
         self.match = Match(rules, seed)
         self.seats = list(seats)
-        self.cpus = {i: make_player(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
+        self.cpus = {i: self._cpu(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = None
         self.start_next_hand(first_deal)
 
@@ -153,7 +155,7 @@ class GameController(QObject):
         self._declined.clear()
         self.match = match
         self.seats = list(seats)
-        self.cpus = {i: make_player(s.level, match.seed + i) for i, s in enumerate(seats) if not s.human}
+        self.cpus = {i: self._cpu(s.level, match.seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = match.results[-1] if match.results else None
         if match.hand is not None:
             self.handStarted.emit(match.hand_index)
@@ -165,6 +167,13 @@ class GameController(QObject):
                 self.matchEnded.emit(match.winner)
         else:
             self.start_next_hand()
+
+    def _cpu(self, level: str, seed: int) -> CpuPlayer:
+        """A CPU for this table. Thinking on a thread beside the window, hard pauses briefly between
+        samples so the window is never kept waiting for Python's interpreter lock."""
+        if level == "hard" and self.threaded:
+            return HardPlayer(seed, breather_ms=BREATHER_MS)
+        return make_player(level, seed)
 
     def start_next_hand(self, deal_seed: int | None = None) -> None:
         match = self.match

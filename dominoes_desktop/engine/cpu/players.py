@@ -126,10 +126,13 @@ class HardPlayer(_Cpu):
 
     level = "hard"
 
-    def __init__(self, seed: int = 0, movetime_ms: float = 150.0, worlds: int | None = None) -> None:
+    def __init__(
+        self, seed: int = 0, movetime_ms: float = 150.0, worlds: int | None = None, breather_ms: float = 0.0
+    ) -> None:
         super().__init__(seed)
         self.movetime_ms = movetime_ms
         self.worlds = worlds  # a fixed number of sampled worlds instead of a time budget (reproducible)
+        self.breather_ms = breather_ms  # a pause after each world, leaving the interpreter to a window
 
     def decide(self, view: PlayerView) -> Decision:
         moves = _turn_moves(view)
@@ -141,7 +144,7 @@ class HardPlayer(_Cpu):
             best, means = monte_carlo(view, plays, self.rng, None, self.worlds)
         else:
             deadline = time.perf_counter() + self.movetime_ms / 1000.0
-            best, means = monte_carlo(view, plays, self.rng, deadline)
+            best, means = monte_carlo(view, plays, self.rng, deadline, breather=self.breather_ms / 1000.0)
         return Decision(best, explain(view, best, means))
 
 

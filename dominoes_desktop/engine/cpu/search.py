@@ -51,10 +51,17 @@ def playout(hand: Hand, side: int, rng: random.Random) -> float:
 
 
 def monte_carlo(
-    view: PlayerView, plays: list[Move], rng: random.Random, deadline: float | None, worlds_wanted: int = MAX_WORLDS
+    view: PlayerView,
+    plays: list[Move],
+    rng: random.Random,
+    deadline: float | None,
+    worlds_wanted: int = MAX_WORLDS,
+    breather: float = 0.0,
 ) -> tuple[Move, dict[Move, float]]:
     """Evaluate every candidate on the same sampled worlds until the deadline (or, with no deadline,
-    on exactly `worlds_wanted` worlds, so that a decision can be reproduced); return the best and means."""
+    on exactly `worlds_wanted` worlds, so that a decision can be reproduced); return the best and means.
+
+    `breather` seconds of sleep after each world let another thread (a window drawing itself) run freely."""
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
     totals = dict.fromkeys(plays, 0.0)
@@ -66,6 +73,8 @@ def monte_carlo(
             trial.apply_legal(move)
             totals[move] += playout(trial, side, rng)
         worlds += 1
+        if breather:
+            time.sleep(breather)
     means = {m: total / worlds for m, total in totals.items()}
     best = max(plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))
     return best, means
