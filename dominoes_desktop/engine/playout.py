@@ -44,6 +44,16 @@ class Kernel:
             self.suit[t.high] |= 1 << i
             self.suit[t.low] |= 1 << i
         self.bit = {t: 1 << i for i, t in enumerate(self.tiles)}
+        # A hand's tiles and pips, read 8 bits of its mask at a time from tables built once.
+        count = len(self.tiles)
+        self.byte_tiles = [
+            [
+                tuple(self.tiles[8 * c + j] for j in range(8) if value >> j & 1 and 8 * c + j < count)
+                for value in range(256)
+            ]
+            for c in range((count + 7) // 8)
+        ]
+        self.byte_pips = [[sum(t.pips for t in chunk) for chunk in table] for table in self.byte_tiles]
         # How much the playout policy wants to get rid of a tile: its weight, doubles first.
         self.weight = [t.pips + (4.0 if t.is_double else 0.0) for t in self.tiles]
 
@@ -234,13 +244,20 @@ class Kernel:
         ends_before: tuple[int, ...],
         end_points: list[int],
     ) -> HandOutcome:
-        tiles, pips = self.tiles, self.pips
+        byte_tiles, byte_pips = self.byte_tiles, self.byte_pips
         remaining = []
         counts = []
         for m in hm:
-            held = _bits(m)
-            remaining.append(tuple(tiles[i] for i in held))
-            counts.append(sum(pips[i] for i in held))
+            held: tuple[Tile, ...] = ()
+            pips = chunk = 0
+            while m:
+                value = m & 255
+                held += byte_tiles[chunk][value]
+                pips += byte_pips[chunk][value]
+                m >>= 8
+                chunk += 1
+            remaining.append(held)
+            counts.append(pips)
         return HandOutcome(
             end=outcome,
             leader=hand.leader,
