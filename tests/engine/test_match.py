@@ -11,7 +11,7 @@ from dominoes_desktop.engine.match import HandResult, Match
 from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.scoring import blocked_winner, hand_points, is_capicua, is_key_bone
-from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.engine.tiles import Tile, full_set
 
 from .helpers import tiles
 
@@ -251,3 +251,16 @@ def test_cuban_five_doubles_redeal_once() -> None:
     assert match.redeal_seats() == ()
     with pytest.raises(IllegalMove):
         match.request_redeal(seats[0])
+
+
+def test_shuffles_are_uniform() -> None:
+    """Over many deal seeds, every tile lands in the first hand about a quarter of the time."""
+    rules = build_rules("jamaican")
+    counts: dict[Tile, int] = {}
+    deals = 4000
+    for seed in range(deals):
+        for tile in Match(rules, 0).deal_next(seed=seed).hands[0]:
+            counts[tile] = counts.get(tile, 0) + 1
+    expected = deals * 7 / 28
+    chi_square = sum((counts.get(t, 0) - expected) ** 2 / expected for t in full_set(6))
+    assert chi_square < 55.5, f"chi-square {chi_square:.1f} with 27 degrees of freedom (p < 0.002 above 55.5)"
