@@ -145,11 +145,12 @@ class Kernel:
             right, right_double = arm_right.end, arm_right.double_at_end
 
         choice = -1
-        before_left = before_right = -1
+        to_left = True
         start_hands = 0
         for m in hm:
             start_hands |= m
         following = [(seat + 1) % players for seat in range(players)]
+        drawing = draw_all or draw_one
         on_left_suit, on_right_suit = suit[left], suit[right]  # recomputed only when an end changes
         while True:
             mine = hm[turn]
@@ -190,19 +191,19 @@ class Kernel:
                     choice = bit.bit_length() - 1
                 mine ^= bit
                 hm[turn] = mine
-                before_left, before_right = left, right
-                a, b = high[choice], low[choice]
+                a = high[choice]
+                b = low[choice]
                 if to_left:
-                    joined = left
                     left = b if a == left else a
-                    left_double = a == b
                     on_left_suit = suit[left]
                 else:
-                    joined = right
                     right = b if a == right else a
-                    right_double = a == b
                     on_right_suit = suit[right]
                 if counting:
+                    if to_left:
+                        left_double = a == b
+                    else:
+                        right_double = a == b
                     total = (left * 2 if left_double else left) + (right * 2 if right_double else right)
                     if total and (total % 5 == 0 or (threes and total % 3 == 0)):
                         end_points[teams[turn]] += total
@@ -211,7 +212,7 @@ class Kernel:
                 if not mine:
                     outcome = HandEnd.DOMINO
                     break
-            elif (draw_all and stock_at < len(stock)) or (draw_one and len(stock) - stock_at > 2):
+            elif drawing and ((draw_all and stock_at < len(stock)) or (draw_one and len(stock) - stock_at > 2)):
                 start_hands |= 1 << stock[stock_at]
                 hm[turn] = mine | 1 << stock[stock_at]
                 stock_at += 1
@@ -224,8 +225,15 @@ class Kernel:
             turn = following[turn]
 
         if choice >= 0:
+            # The last play, worked back from where the ends finished: the number it joined, the ends before it.
             last_tile = self.tiles[choice]
-            ends_before = (before_left, before_right)
+            a, b = high[choice], low[choice]
+            if to_left:
+                joined = b if left == a else a
+                ends_before = (joined, right)
+            else:
+                joined = b if right == a else a
+                ends_before = (left, joined)
         end_hands = 0
         for m in hm:
             end_hands |= m
