@@ -253,3 +253,7 @@ def test_rack_tiles_can_be_reordered_and_flipped(qtbot: QtBot, window: MainWindo
     first = item.first
     qtbot.mouseClick(viewport, Qt.MouseButton.RightButton, pos=view.mapFromScene(item.sceneBoundingRect().center()))
     assert item.first != first or tile.is_double  # type: ignore[union-attr]
+    plain = next(i for i in view.table.items_for_rack() if i.tile is not None and not i.tile.is_double)
+    before = plain.first
+    qtbot.mouseClick(viewport, Qt.MouseButton.RightButton, pos=view.mapFromScene(plain.sceneBoundingRect().center()))
+    assert plain.first != before, "a right click turns the tile end over end"

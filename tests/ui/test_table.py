@@ -123,7 +123,9 @@ def test_an_illegal_click_is_refused_and_says_why(qtbot: QtBot, window: MainWind
     view = window.game.table
     for _ in range(60):
         illegal = [i for i in view.table.items_for_rack() if not i.legal]
-        if illegal and my_turn(window) and window.controller.legal_moves()[0].kind is MoveKind.PLAY:
+        hand = window.controller.hand
+        placed = hand is not None and not hand.layout.empty
+        if illegal and placed and my_turn(window) and window.controller.legal_moves()[0].kind is MoveKind.PLAY:
             break
         play_turn_by_clicks(qtbot, window)
     hand = window.controller.hand

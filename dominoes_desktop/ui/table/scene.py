@@ -455,6 +455,12 @@ class TableScene(QGraphicsScene):
         return None
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:
+            turned = self.rack_tile_at(event.scenePos())
+            if turned is not None and turned.tile is not None:
+                self.rackTileFlipped.emit(turned.tile)  # the player turns a rack tile end over end
+                event.accept()
+                return
         item = self.rack_tile_at(event.scenePos()) if event.button() == Qt.MouseButton.LeftButton else None
         if item is None:
             super().mousePressEvent(event)
