@@ -257,3 +257,20 @@ def test_rack_tiles_can_be_reordered_and_flipped(qtbot: QtBot, window: MainWindo
     before = plain.first
     qtbot.mouseClick(viewport, Qt.MouseButton.RightButton, pos=view.mapFromScene(plain.sceneBoundingRect().center()))
     assert plain.first != before, "a right click turns the tile end over end"
+
+
+def test_a_person_dealt_five_doubles_is_offered_the_cuban_redeal(qtbot: QtBot, window: MainWindow) -> None:
+    from dominoes_desktop.engine.match import Match
+
+    rules = build_rules("cuban")
+    seed = next(s for s in range(20_000) if 0 in (lambda m: (m.deal_next(), m.redeal_seats())[1])(Match(rules, s)))
+    window.start_match(MatchSetup(rules, SOLO), seed)
+    page = window.game
+    assert page.redeal.isVisible() and window.controller.hand is None, "play waits for the person's answer"
+    dealt = window.controller.match.deal  # type: ignore[union-attr]
+    qtbot.mouseClick(page.redeal_yes, Qt.MouseButton.LeftButton)
+    assert not page.redeal.isVisible()
+    assert window.controller.match.deal != dealt or window.controller.hand is not None  # type: ignore[union-attr]
+    if window.game.leader_choice.isVisible():
+        window.controller.choose_leader(window.controller.match.plan.seats[0])  # type: ignore[union-attr]
+    assert window.controller.hand is not None and window.controller.match.redeal_seats() == ()  # type: ignore[union-attr]
