@@ -451,7 +451,8 @@ class GamePage(QWidget):
             self._log_move(turn.seat, turn.move)
 
     def _log_move(self, seat: int, move: Move) -> None:
-        text = describe_move(self.controller.seats[seat].name, move)
+        yours = self.controller.is_human(seat) and len(self._people()) == 1
+        text = describe_move(self.controller.seats[seat].name, move, yours)
         self.log.add(text)
         self.announce(text)
 

@@ -88,7 +88,11 @@ class MoveLog(QListWidget):
         self.scrollToBottom()
 
 
-def describe_move(name: str, move: Move) -> str:
+def describe_move(name: str, move: Move, yours: bool = False) -> str:
+    """One line of the move log. `yours`: the one person at the table, addressed as "you" (Spanish
+    conjugates the verb for that, so these are sentences of their own)."""
+    if yours:
+        return _describe_your_move(move)
     if move.kind is MoveKind.PLAY:
         if move.end is None:
             return translate("Moves", "{name} played {tile} (pose)").format(name=name, tile=move.tile)
@@ -100,6 +104,20 @@ def describe_move(name: str, move: Move) -> str:
     if move.kind is MoveKind.CLAIM:
         return translate("Moves", "{name} claimed the points").format(name=name)
     return translate("Moves", "{name} called Muggins!").format(name=name)
+
+
+def _describe_your_move(move: Move) -> str:
+    if move.kind is MoveKind.PLAY:
+        if move.end is None:
+            return translate("Moves", "You played {tile} (pose)").format(tile=move.tile)
+        return translate("Moves", "You played {tile} on the {end}").format(tile=move.tile, end=move.end)
+    if move.kind is MoveKind.PASS:
+        return translate("Moves", "You passed")
+    if move.kind is MoveKind.DRAW:
+        return translate("Moves", "You drew from the stock")
+    if move.kind is MoveKind.CLAIM:
+        return translate("Moves", "You claimed the points")
+    return translate("Moves", "You called Muggins!")
 
 
 class HandEndPanel(QFrame):

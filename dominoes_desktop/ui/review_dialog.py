@@ -45,6 +45,7 @@ class ReviewDialog(QDialog):
         self.resize(1000, 700)
         self.match = match
         self.seats = seats
+        self.people = sum(1 for seat in seats if seat.human)
         self.scene_ = TableScene(look)  # held by the dialog: a scene in a local would be collected
         self.view = QGraphicsView(self.scene_)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -114,7 +115,11 @@ class ReviewDialog(QDialog):
         else:
             turn = self.played.history[self.step - 1]
             text = self.tr("Move {k} of {n}: {move}").format(
-                k=self.step, n=total, move=describe_move(self.seats[turn.seat].name, turn.move)
+                k=self.step,
+                n=total,
+                move=describe_move(
+                    self.seats[turn.seat].name, turn.move, self.seats[turn.seat].human and self.people == 1
+                ),
             )
         self.caption.setText(text)
         self.back.setEnabled(self.step > 0)

@@ -181,42 +181,42 @@
 <context>
     <name>GameController</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="65" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="67" />
         <source>You</source>
         <translation>Tú</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="67" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="69" />
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="216" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="225" />
         <source>That seat cannot lead this hand.</source>
         <translation>Ese asiento no puede salir en esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="233" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="242" />
         <source>It is not your turn.</source>
         <translation>No es tu turno.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="298" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="307" />
         <source>There are no points of yours to claim.</source>
         <translation>No tienes puntos que reclamar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="308" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="317" />
         <source>There are no missed points to take.</source>
         <translation>No hay puntos olvidados que tomar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="382" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="391" />
         <source>A CPU player had a problem ({reason}); it plays its first legal tile.</source>
         <translation>Un jugador CPU tuvo un problema ({reason}); juega su primera ficha válida.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="417" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="426" />
         <source>A hint is for your own turn.</source>
         <translation>Las pistas son para tu propio turno.</translation>
     </message>
@@ -224,270 +224,270 @@
 <context>
     <name>GamePage</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="26" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="27" />
         <source>the best move</source>
         <translation>la mejor jugada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="27" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
         <source>the first legal tile</source>
         <translation>la primera ficha válida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="29" />
         <source>a pass</source>
         <translation>un pase</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="54" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="55" />
         <source>Whose turn</source>
         <translation>De quién es el turno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="57" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="58" />
         <source>Turn timer</source>
         <translation>Reloj del turno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="60" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
         <source>Draw (D)</source>
         <translation>Robar (D)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="60" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
         <source>Draw a tile</source>
         <translation>Robar una ficha</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
         <source>Pass (P)</source>
         <translation>Pasar (P)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
         <source>Pass</source>
         <translation>Pasar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
         <source>Hint (H)</source>
         <translation>Pista (H)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
         <source>Hint</source>
         <translation>Pista</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
         <source>Rules (?)</source>
         <translation>Reglas (?)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
         <source>House rules</source>
         <translation>Reglas de la casa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="65" />
         <source>New match</source>
         <translation>Partida nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="73" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="74" />
         <source>Claim</source>
         <translation>Reclamar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="73" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="74" />
         <source>Claim the points</source>
         <translation>Reclamar los puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="75" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="312" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="76" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="313" />
         <source>Play on</source>
         <translation>Seguir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="75" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="76" />
         <source>Play on without taking the points</source>
         <translation>Seguir sin tomar los puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="87" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="244" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="88" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="245" />
         <source>Tile tracker</source>
         <translation>Contador de fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="102" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="103" />
         <source>Moves</source>
         <translation>Jugadas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="117" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="118" />
         <source>Show my tiles</source>
         <translation>Mostrar mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="125" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
         <source>Deal again</source>
         <translation>Repartir de nuevo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="125" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
         <source>Ask for a redeal</source>
         <translation>Pedir que se reparta de nuevo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="127" />
         <source>Keep my tiles</source>
         <translation>Me quedo con mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="127" />
         <source>Keep these tiles</source>
         <translation>Quedarse con estas fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="205" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="206" />
         <source>Hand over</source>
         <translation>Mano terminada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="207" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="208" />
         <source>Waiting for a decision…</source>
         <translation>Esperando una decisión…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="211" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="212" />
         <source>{name}, your turn: no tile fits, so pass (P).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que pasa (P).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="213" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="214" />
         <source>{name}, your turn: no tile fits, so draw (D).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que roba (D).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="216" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="217" />
         <source>{name}, your turn: click a highlighted tile, or use the arrows and Enter.</source>
         <translation>{name}, te toca: haz clic en una ficha resaltada, o usa las flechas y Intro.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="224" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="225" />
         <source>{name} is thinking…</source>
         <translation>{name} está pensando…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="224" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="225" />
         <source>{name} to play</source>
         <translation>Le toca a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="244" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="245" />
         <source>Unseen by number: {counts}</source>
         <translation>Sin ver, por número: {counts}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="250" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="251" />
         <source>{name} has no {numbers}</source>
         <translation>{name} no tiene {numbers}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="276" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="277" />
         <source>Pass to {name}</source>
         <translation>Pásale la pantalla a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="278" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="279" />
         <source>Everyone else, look away.</source>
         <translation>Los demás, no miren.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="281" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="282" />
         <source>I'm {name}: show my tiles</source>
         <translation>Soy {name}: muestra mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="282" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="283" />
         <source>Show {name}'s tiles</source>
         <translation>Mostrar las fichas de {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="306" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="307" />
         <source>{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
         <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="309" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="310" />
         <source>Claim {points}</source>
         <translation>Reclamar {points}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="318" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="319" />
         <source>{points} points were left unclaimed. Call Muggins to take them!</source>
         <translation>Quedaron {points} puntos sin reclamar. ¡Canta Muggins y llévatelos!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="325" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="326" />
         <source>Muggins! ({name})</source>
         <translation>¡Muggins! ({name})</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="325" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="326" />
         <source>Muggins for {name}</source>
         <translation>Muggins para {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="329" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="330" />
         <source>Let them go</source>
         <translation>Dejarlos pasar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="348" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="349" />
         <source>{name}, you were dealt {n} or more doubles.</source>
         <translation>{name}, te tocaron {n} dobles o más.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="350" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="351" />
         <source>You may ask for the whole table to be dealt again, once this hand.</source>
         <translation>Puedes pedir que se reparta de nuevo toda la mesa, una vez en esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="368" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="369" />
         <source>Your side won: who leads this hand?</source>
         <translation>Ganó tu pareja: ¿quién sale en esta mano?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="371" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="372" />
         <source>{name} leads</source>
         <translation>Sale {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="405" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="406" />
         <source>⏱ {time} left</source>
         <translation>⏱ quedan {time}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="421" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="422" />
         <source>⏱ Time ran out for {name}: {action} was played for them.</source>
         <translation>⏱ Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="432" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="433" />
         <source>Thinking of a hint…</source>
         <translation>Pensando una pista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="437" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="438" />
         <source>Hint: {move} — {why}</source>
         <translation>Pista: {move} — {why}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="448" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="461" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="449" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="471" />
         <source>— Hand {n} —</source>
         <translation>— Mano {n} —</translation>
     </message>
@@ -495,96 +495,96 @@
 <context>
     <name>HandEndPanel</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="117" />
-        <location filename="../../dominoes_desktop/ui/panels.py" line="121" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="135" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="139" />
         <source>Next hand</source>
         <translation>Siguiente mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="118" />
-        <location filename="../../dominoes_desktop/ui/panels.py" line="119" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="136" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="137" />
         <source>Review the hand</source>
         <translation>Repasar la mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="122" />
-        <location filename="../../dominoes_desktop/ui/panels.py" line="123" />
-        <location filename="../../dominoes_desktop/ui/panels.py" line="184" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="140" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="141" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="202" />
         <source>New match</source>
         <translation>Partida nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="140" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="158" />
         <source>Locked table (tranque) and a tie: nobody wins this hand.</source>
         <translation>Tranque y empate: nadie gana esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="142" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="160" />
         <source>{name} went out (domino).</source>
         <translation>{name} dominó.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="144" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="162" />
         <source>{name} won the locked table.</source>
         <translation>{name} ganó el tranque.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="149" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="167" />
         <source>A reply! Both scores go back to zero.</source>
         <translation>¡Réplica! Los dos marcadores vuelven a cero.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="152" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="170" />
         <source>{side} score {n} hand(s).</source>
         <translation>{side} se anotan {n} mano(s).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="156" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="174" />
         <source>{side} score {n} points.</source>
         <translation>{side} se anotan {n} puntos.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="158" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="176" />
         <source>Capicúa!</source>
         <translation>¡Capicúa!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="158" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="176" />
         <source>Key bone!</source>
         <translation>¡Ficha llave!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="162" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="180" />
         <source>Everyone has won a hand: the scores go back to zero.</source>
         <translation>Todos han ganado una mano: los marcadores vuelven a cero.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="165" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="183" />
         <source>End points this hand: {points}.</source>
         <translation>Puntos de las puntas en esta mano: {points}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="166" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="184" />
         <source>{n} pips</source>
         <translation>{n} puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="173" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="191" />
         <source>Deal seed {seed}</source>
         <translation>Semilla del reparto {seed}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="178" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="196" />
         <source>{side} win the match!</source>
         <translation>¡{side} ganan la partida!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="180" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="198" />
         <source>Six-love!</source>
         <translation>¡Seis a cero!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="184" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="202" />
         <source>Play again</source>
         <translation>Jugar otra vez</translation>
     </message>
@@ -1313,34 +1313,64 @@
         <translation> y </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="94" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="98" />
         <source>{name} played {tile} (pose)</source>
         <translation>{name} salió con {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="95" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="99" />
         <source>{name} played {tile} on the {end}</source>
         <translation>{name} jugó {tile} al {end}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="97" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="101" />
         <source>{name} passed</source>
         <translation>{name} pasó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="99" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="103" />
         <source>{name} drew from the stock</source>
         <translation>{name} robó del pozo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="101" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="105" />
         <source>{name} claimed the points</source>
         <translation>{name} reclamó los puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="102" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="106" />
         <source>{name} called Muggins!</source>
         <translation>¡{name} cantó Muggins!</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="112" />
+        <source>You played {tile} (pose)</source>
+        <translation>Saliste con {tile}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="113" />
+        <source>You played {tile} on the {end}</source>
+        <translation>Jugaste {tile} al {end}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="115" />
+        <source>You passed</source>
+        <translation>Pasaste</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="117" />
+        <source>You drew from the stock</source>
+        <translation>Robaste del pozo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="119" />
+        <source>You claimed the points</source>
+        <translation>Reclamaste los puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="120" />
+        <source>You called Muggins!</source>
+        <translation>¡Cantaste Muggins!</translation>
     </message>
 </context>
 <context>
@@ -1559,72 +1589,72 @@
         <translation>Repaso de la mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="51" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="52" />
         <source>The hand under review</source>
         <translation>La mano que se repasa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="53" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="54" />
         <source>Hand</source>
         <translation>Mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="57" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="58" />
         <source>{side} won {n}</source>
         <translation>{side} ganaron {n}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="59" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="60" />
         <source>nobody won</source>
         <translation>nadie ganó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="61" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="62" />
         <source> to </source>
         <translation> a </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="63" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="64" />
         <source>Hand {n}: {won} · score after it {score}</source>
         <translation>Mano {n}: {won} · marcador después {score}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="67" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="68" />
         <source>Move</source>
         <translation>Jugada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="68" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="69" />
         <source>⏮ First</source>
         <translation>⏮ Primera</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="69" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="70" />
         <source>◀ Back</source>
         <translation>◀ Atrás</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="70" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="71" />
         <source>Next ▶</source>
         <translation>Siguiente ▶</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="71" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="72" />
         <source>Last ⏭</source>
         <translation>Última ⏭</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="72" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="73" />
         <source>Play this deal again</source>
         <translation>Jugar este reparto otra vez</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="113" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="114" />
         <source>Dealt (deal seed {seed}). {n} moves.</source>
         <translation>Repartido (semilla {seed}). {n} jugadas.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="116" />
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="117" />
         <source>Move {k} of {n}: {move}</source>
         <translation>Jugada {k} de {n}: {move}</translation>
     </message>
