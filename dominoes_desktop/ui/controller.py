@@ -408,13 +408,11 @@ class GameController(QObject):
         """The person's time ran out: play the lobby's choice for them."""
         if self.human_turn() != seat or self.hand is None:
             return
-        moves = self.hand.legal_moves()
         if action == "best":
             move = HardPlayer(self._token, movetime_ms=60).decide(self._view(seat)).move
-        elif action == "pass" and moves[0].kind is not MoveKind.PLAY:
-            move = moves[0]
         else:
-            move = moves[0]
+            # "first" and "pass" agree: the first legal move is the pass or draw when stuck, else the first tile.
+            move = self.hand.legal_moves()[0]
         self._apply(seat, move)
         self.timedOut.emit(seat, move, action)
         self._after_move()

@@ -12,7 +12,7 @@ from ..moves import Move, MoveKind
 from ..tiles import Tile
 from ..view import PlayerView
 from .evaluation import hand_strength, play_score
-from .knowledge import infer
+from .knowledge import Knowledge, infer
 from .search import monte_carlo
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -118,7 +118,7 @@ class MediumPlayer(_Cpu):
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
         scored = [(play_score(world, m, view.seat, knowledge.voids) + self.rng.random() * 0.01, m) for m in plays]
         best = max(scored, key=lambda sm: sm[0])[1]
-        return Decision(best, explain(view, best))
+        return Decision(best, explain(view, best, knowledge))
 
 
 class HardPlayer(_Cpu):
@@ -141,14 +141,14 @@ class HardPlayer(_Cpu):
             return quick
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
         if self.worlds is not None:
-            best, means = monte_carlo(view, plays, self.rng, None, self.worlds)
+            best, _ = monte_carlo(view, plays, self.rng, None, self.worlds)
         else:
             deadline = time.perf_counter() + self.movetime_ms / 1000.0
-            best, means = monte_carlo(view, plays, self.rng, deadline, breather=self.breather_ms / 1000.0)
-        return Decision(best, explain(view, best, means))
+            best, _ = monte_carlo(view, plays, self.rng, deadline, breather=self.breather_ms / 1000.0)
+        return Decision(best, explain(view, best))
 
 
-def explain(view: PlayerView, move: Move, means: dict[Move, float] | None = None) -> str:
+def explain(view: PlayerView, move: Move, knowledge: Knowledge | None = None) -> str:
     """One short sentence for the hint button."""
     tile = move.tile
     assert tile is not None
@@ -159,7 +159,7 @@ def explain(view: PlayerView, move: Move, means: dict[Move, float] | None = None
             "doubles are hard to place later." if tile.is_double else "it is your heaviest."
         )
     new_end = tile.other(move.end) if move.end is not None else tile.low
-    knowledge = infer(view)
+    knowledge = knowledge or infer(view)
     nxt = (view.seat + 1) % view.rules.players
     if new_end in knowledge.voids[nxt] and view.rules.side_of(nxt) != view.rules.side_of(view.seat):
         return f"Play {tile}: the next player has shown no {new_end}s."
