@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from .rules import Rules, Style
@@ -22,26 +24,35 @@ class Deal(NamedTuple):
         return any(t.is_double for h in self.hands for t in h)
 
 
+@cache
+def _keys_format(count: int) -> struct.Struct:
+    return struct.Struct(f"<{count}I")
+
+
 def shuffled(tiles: tuple[Tile, ...], seed: int, attempt: int) -> tuple[Tile, ...]:
     """The tiles in an order drawn from (seed, attempt): each gets a 32-bit key from SHAKE-128 of the two,
-    and the keys sort them. The same on every machine, uniform, and cheaper than seeding a Mersenne Twister."""
+    and the keys sort them (ties by position). The same on every machine, uniform, and cheaper than seeding
+    a Mersenne Twister."""
     count = len(tiles)
     stream = hashlib.shake_128(seed.to_bytes(16, "little", signed=True) + attempt.to_bytes(4, "little"))
-    keys = struct.unpack(f"<{count}I", stream.digest(4 * count))
-    return tuple([tiles[i] for i in sorted(range(count), key=keys.__getitem__)])
+    keys = list(_keys_format(count).unpack(stream.digest(4 * count)))  # a list's __getitem__ is the faster key
+    order = sorted(range(count), key=keys.__getitem__)
+    return itemgetter(*order)(tiles)  # a tuple: every set has many tiles
 
 
 def deal(rules: Rules, seed: int) -> Deal:
     """Shuffle with `seed`; reshuffle while the opening rule needs a double and none was dealt."""
     all_tiles = full_set(rules.set_top, rules.removed_tiles)
-    size, players = rules.hand_size, rules.players
+    size = rules.hand_size
+    dealt = rules.players * size
+    asleep = rules.style is Style.BLOCK  # block games leave the undealt tiles asleep; draw games stack them
+    needs_double = rules.opening.redeals_without_double
     attempt = 0
     while True:
         tiles = shuffled(all_tiles, seed, attempt)
         attempt += 1
-        hands = tuple([tiles[i : i + size] for i in range(0, players * size, size)])
-        rest = tuple(tiles[players * size :])
-        # Block games leave the undealt tiles asleep; draw games stack them as the stock.
-        result = Deal(hands, (), rest, seed) if rules.style is Style.BLOCK else Deal(hands, rest, (), seed)
-        if result.doubles_dealt() or not rules.opening.redeals_without_double:
+        hands = tuple([tiles[i : i + size] for i in range(0, dealt, size)])
+        rest = tiles[dealt:]
+        result = Deal(hands, (), rest, seed) if asleep else Deal(hands, rest, (), seed)
+        if not needs_double or result.doubles_dealt():
             return result

@@ -200,8 +200,8 @@ class Match:
             facts = hand.outcome_facts()
         rules = self.rules
         winner = winner_seat(rules, facts)
-        for side, points in enumerate(facts.end_points):
-            self.scores[side] += points
+        if any(facts.end_points):
+            self.scores = [score + points for score, points in zip(self.scores, facts.end_points)]
         points = 0
         bonus: tuple[str, ...] = ()
         reset = False
@@ -214,31 +214,34 @@ class Match:
                 self.scores = [0] * rules.sides
                 reset = True
             else:
-                found = bonuses(rules, facts)
-                bonus = tuple(name for name, _ in found)
-                points = hand_points(rules, facts.end, winner, facts.pips) + sum(v for _, v in found)
+                if rules.capicua_bonus or rules.key_bone_bonus:
+                    found = bonuses(rules, facts)
+                    bonus = tuple(name for name, _ in found)
+                    points = sum(v for _, v in found)
+                points += hand_points(rules, facts.end, winner, facts.pips)
                 self.scores[winner_side] += points
                 if rules.cutthroat_reset and all(score > 0 for score in self.scores):
                     self.scores = [0] * rules.sides
                     reset = True
-        assert self.deal is not None
-        result = HandResult(
-            hand_index=self.hand_index,
-            seed=self.deal.seed,
-            leader=facts.leader,
-            end=facts.end,
-            winner_seat=winner,
-            winner_side=winner_side,
-            points=points,
-            bonus=bonus,
-            reset=reset,
-            end_points=facts.end_points,
-            pips=facts.pips,
-            remaining=facts.remaining,
-            scores=tuple(self.scores),
+        deal = self.deal
+        assert deal is not None
+        result = HandResult(  # by position: this runs for every simulated hand
+            len(self.results),  # hand_index
+            deal.seed,
+            facts.leader,
+            facts.end,
+            winner,
+            winner_side,
+            points,
+            bonus,
+            reset,
+            facts.end_points,
+            facts.pips,
+            facts.remaining,
+            tuple(self.scores),
         )
         self.results.append(result)
-        self.archive.append((self.deal, hand))
+        self.archive.append((deal, hand))
         self.hand = None
         self.deal = None
         self.plan = None
@@ -247,17 +250,14 @@ class Match:
 
     def _decided_winner(self) -> int | None:
         scores = self.scores
+        best = max(scores)
+        if not self.rules.single_round and best < self.rules.target:
+            return None  # the usual case, checked first: nobody has reached the target
+        if scores.count(best) > 1:
+            return None
+        side = scores.index(best)
         if self.rules.single_round:
-            best = max(scores)
-            return scores.index(best) if scores.count(best) == 1 else None
-        reached = [side for side, score in enumerate(scores) if score >= self.rules.target]
-        if not reached:
-            return None
-        best = max(scores[s] for s in reached)
-        top = [s for s in reached if scores[s] == best]
-        if len(top) > 1:
-            return None
-        side = top[0]
+            return side
         if self.rules.target_needs_zero_opponent and not any(
             score == 0 for other, score in enumerate(scores) if other != side
         ):

@@ -30,6 +30,17 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _kth_bit(mask: int, k: int) -> int:
+    """The index of the k-th set bit of `mask`, counting from the lowest (k = 0)."""
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+_HELD_LIMIT = 1 << 16  # masks remembered per set, enough for every small leftover in double-six and -nine
+
+
 class Kernel:
     """Lookup tables for one set: tile index <-> Tile, halves, pips, and each number's tiles as a mask."""
 
@@ -44,16 +55,9 @@ class Kernel:
             self.suit[t.high] |= 1 << i
             self.suit[t.low] |= 1 << i
         self.bit = {t: 1 << i for i, t in enumerate(self.tiles)}
-        # A hand's tiles and pips, read 8 bits of its mask at a time from tables built once.
-        count = len(self.tiles)
-        self.byte_tiles = [
-            [
-                tuple(self.tiles[8 * c + j] for j in range(8) if value >> j & 1 and 8 * c + j < count)
-                for value in range(256)
-            ]
-            for c in range((count + 7) // 8)
-        ]
-        self.byte_pips = [[sum(t.pips for t in chunk) for chunk in table] for table in self.byte_tiles]
+        # The tiles and pips of a mask of leftover tiles, remembered: hands end with few tiles, so the same
+        # small masks come back again and again.
+        self._held: dict[int, tuple[tuple[Tile, ...], int]] = {}
         # How much the playout policy wants to get rid of a tile: its weight, doubles first.
         self.weight = [t.pips + (4.0 if t.is_double else 0.0) for t in self.tiles]
 
@@ -97,11 +101,13 @@ class Kernel:
         players = rules.players
         teams = rules.teams
         high, low, suit = self.high, self.low, self.suit
-        hm = [self.mask(h) for h in hand.hands]
-        stock = [self.index[t] for t in hand.stock]
-        stock_at = 0
+        bit = self.bit
+        hm = [sum(map(bit.__getitem__, h)) for h in hand.hands]
         draw_all = rules.style is Style.DRAW
         draw_one = rules.style is Style.ALL_FIVES_DRAW
+        drawing = draw_all or draw_one
+        stock = [self.index[t] for t in hand.stock] if drawing else []
+        stock_at = 0
         counting = rules.end_scoring is not EndScoring.NONE
         threes = rules.end_scoring is EndScoring.FIVES_AND_THREES
         end_points = list(hand.end_points)
@@ -110,36 +116,38 @@ class Kernel:
         turn = hand.turn
         passes = hand.passes_in_row
         layout = hand.layout
-        placed = self.mask(layout.tiles_on_table())
-        last = layout.placements[-1] if layout.placements else None
-        last_seat = last.seat if last else None
-        last_tile = last.tile if last else None
-        joined = last.joined if last else None
-        ends_before: tuple[int, ...] = hand.ends_before_last_play
+        placements = layout.placements
         outcome = HandEnd.BLOCKED
 
-        if layout.pose is None:
+        if not placements:
             if hand.forced_pose is not None:
                 choice = self.index[hand.forced_pose]
+            elif noise is None:
+                mine = hm[turn]
+                choice = _kth_bit(mine, int(rnd() * mine.bit_count()))
             else:
                 options = _bits(hm[turn])
-                if noise is None:
-                    choice = options[int(rnd() * len(options))]
-                else:
-                    choice = max(options, key=lambda i: (self.weight[i] + noise * rnd(), high[i], low[i]))
+                choice = max(options, key=lambda i: (self.weight[i] + noise * rnd(), high[i], low[i]))
             hm[turn] ^= 1 << choice
-            placed |= 1 << choice
+            placed = 1 << choice
             left, right = high[choice], low[choice]
             left_double = right_double = left == right
             if counting:
                 total = left + right
                 if total % 5 == 0 or (threes and total % 3 == 0):
                     end_points[teams[turn]] += total
-            last_seat, last_tile, joined, ends_before = turn, self.tiles[choice], None, ()
+            last_seat: int | None = turn
+            last_tile: Tile | None = self.tiles[choice]
+            joined: int | None = None
+            ends_before: tuple[int, ...] = ()
             if not hm[turn]:
                 return self._outcome(hand, HandEnd.DOMINO, hm, placed, turn, self.tiles[choice], None, (), end_points)
             turn = (turn + 1) % players
         else:
+            placed = sum(bit[p.tile] for p in placements)
+            last = placements[-1]
+            last_seat, last_tile, joined = last.seat, last.tile, last.joined
+            ends_before = hand.ends_before_last_play
             arm_left, arm_right = layout.arms
             left, left_double = arm_left.end, arm_left.double_at_end
             right, right_double = arm_right.end, arm_right.double_at_end
@@ -150,7 +158,6 @@ class Kernel:
         for m in hm:
             start_hands |= m
         following = [(seat + 1) % players for seat in range(players)]
-        drawing = draw_all or draw_one
         on_left_suit, on_right_suit = suit[left], suit[right]  # recomputed only when an end changes
         while True:
             mine = hm[turn]
@@ -172,18 +179,20 @@ class Kernel:
                     bit = 1 << choice
                 else:
                     # Uniform over the legal moves: the k-th set bit of the left pool, then of the right.
-                    if on_right:
+                    # A lone legal move takes no draw.
+                    if not on_right:
+                        pool, to_left = on_left, True
+                        k = int(rnd() * on_left.bit_count()) if on_left & (on_left - 1) else 0
+                    elif not on_left:
+                        pool, to_left = on_right, False
+                        k = int(rnd() * on_right.bit_count()) if on_right & (on_right - 1) else 0
+                    else:
                         n_left = on_left.bit_count()
                         k = int(rnd() * (n_left + on_right.bit_count()))
                         if k < n_left:
                             pool, to_left = on_left, True
                         else:
                             pool, to_left, k = on_right, False, k - n_left
-                    elif on_left & (on_left - 1):
-                        pool, to_left = on_left, True
-                        k = int(rnd() * on_left.bit_count())
-                    else:
-                        pool, to_left, k = on_left, True, 0
                     while k:
                         pool &= pool - 1
                         k -= 1
@@ -252,20 +261,18 @@ class Kernel:
         ends_before: tuple[int, ...],
         end_points: list[int],
     ) -> HandOutcome:
-        byte_tiles, byte_pips = self.byte_tiles, self.byte_pips
+        held = self._held
         remaining = []
         counts = []
         for m in hm:
-            held: tuple[Tile, ...] = ()
-            pips = chunk = 0
-            while m:
-                value = m & 255
-                held += byte_tiles[chunk][value]
-                pips += byte_pips[chunk][value]
-                m >>= 8
-                chunk += 1
-            remaining.append(held)
-            counts.append(pips)
+            known = held.get(m)
+            if known is None:
+                tiles = tuple([self.tiles[i] for i in _bits(m)])
+                known = (tiles, sum(t.pips for t in tiles))
+                if len(held) < _HELD_LIMIT:
+                    held[m] = known
+            remaining.append(known[0])
+            counts.append(known[1])
         return HandOutcome(
             end=outcome,
             leader=hand.leader,

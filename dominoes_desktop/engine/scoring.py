@@ -47,15 +47,14 @@ def hand_points(rules: Rules, end: HandEnd, winner_seat: int, pips: Sequence[int
     scoring = rules.scoring
     if scoring is Scoring.ONE_PER_HAND:
         return 1
-    winner_side = rules.teams[winner_seat]
-    totals = side_pips(rules, pips)
-    losers = [t for side, t in enumerate(totals) if side != winner_side]
-    if scoring is Scoring.OPPONENTS_PIPS:
-        return sum(losers)
     if scoring is Scoring.ALL_PIPS:
-        return sum(totals)
+        return sum(pips)
+    winner_side = rules.teams[winner_seat]
+    if scoring is Scoring.OPPONENTS_PIPS:
+        return sum(pips) - sum(map(pips.__getitem__, rules.seats_of(winner_side)))
+    totals = side_pips(rules, pips)
     own = totals[winner_side] if end is HandEnd.BLOCKED else 0
-    amounts = [max(0, t - own) for t in losers]
+    amounts = [max(0, t - own) for side, t in enumerate(totals) if side != winner_side]
     if scoring is Scoring.PORCH_FIVES:
         amounts = [_round_to_five(a) for a in amounts]
     return sum(amounts)
