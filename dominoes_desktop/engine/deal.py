@@ -37,7 +37,8 @@ def shuffled(tiles: tuple[Tile, ...], seed: int, attempt: int) -> tuple[Tile, ..
     stream = hashlib.shake_128(seed.to_bytes(16, "little", signed=True) + attempt.to_bytes(4, "little"))
     keys = list(_keys_format(count).unpack(stream.digest(4 * count)))  # a list's __getitem__ is the faster key
     order = sorted(range(count), key=keys.__getitem__)
-    return itemgetter(*order)(tiles)  # a tuple: every set has many tiles
+    picked: tuple[Tile, ...] = itemgetter(*order)(tiles)  # a tuple: every set has many tiles
+    return picked
 
 
 def deal(rules: Rules, seed: int) -> Deal:

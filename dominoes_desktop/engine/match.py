@@ -201,7 +201,7 @@ class Match:
         rules = self.rules
         winner = winner_seat(rules, facts)
         if any(facts.end_points):
-            self.scores = [score + points for score, points in zip(self.scores, facts.end_points)]
+            self.scores = [score + points for score, points in zip(self.scores, facts.end_points, strict=True)]
         points = 0
         bonus: tuple[str, ...] = ()
         reset = False

@@ -101,8 +101,8 @@ class Kernel:
         players = rules.players
         teams = rules.teams
         high, low, suit = self.high, self.low, self.suit
-        bit = self.bit
-        hm = [sum(map(bit.__getitem__, h)) for h in hand.hands]
+        tile_bit = self.bit
+        hm = [sum(map(tile_bit.__getitem__, h)) for h in hand.hands]
         draw_all = rules.style is Style.DRAW
         draw_one = rules.style is Style.ALL_FIVES_DRAW
         drawing = draw_all or draw_one
@@ -144,7 +144,7 @@ class Kernel:
                 return self._outcome(hand, HandEnd.DOMINO, hm, placed, turn, self.tiles[choice], None, (), end_points)
             turn = (turn + 1) % players
         else:
-            placed = sum(bit[p.tile] for p in placements)
+            placed = sum(tile_bit[p.tile] for p in placements)
             last = placements[-1]
             last_seat, last_tile, joined = last.seat, last.tile, last.joined
             ends_before = hand.ends_before_last_play
