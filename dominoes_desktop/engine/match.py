@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .deal import Deal, deal
+from .deal import Deal, deal_with_order
 from .errors import IllegalMove
 from .hand import Hand, HandEnd, HandOutcome
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
@@ -75,10 +75,11 @@ class Match:
         self.scores = [0] * rules.sides
         self.results: list[HandResult] = []
         self.deal: Deal | None = None
+        self.deal_order: list[int] | None = None  # the shuffle behind `deal` (None for a deal given from outside)
         self.plan: OpeningPlan | None = None
         self.hand: Hand | None = None
         self.winner: int | None = None
-        self.archive: list[tuple[Deal, Hand]] = []  # every finished hand with its moves, for review and saving
+        self.archive: list[tuple[Deal, Hand]] = []  # every hand finished move by move, for review and saving
         self._redealt = False
 
     def rng_state(self) -> tuple[int, tuple[int, ...], float | None]:
@@ -103,7 +104,7 @@ class Match:
         """Shuffle and deal the next hand from the match's seeded RNG (or a given deal seed)."""
         self._check_not_over()
         self._redealt = False
-        self._set_deal(deal(self.rules, self._rng.getrandbits(48) if seed is None else seed))
+        self._set_deal(*deal_with_order(self.rules, self._rng.getrandbits(48) if seed is None else seed))
         assert self.deal is not None
         return self.deal
 
@@ -112,12 +113,13 @@ class Match:
         self._check_not_over()
         if self.rules.opening.redeals_without_double and not fixed.doubles_dealt():
             raise IllegalMove("no double was dealt, and these rules deal again in that case")
-        self._set_deal(fixed)
+        self._set_deal(fixed, None)
         assert self.plan is not None
         return self.plan
 
-    def _set_deal(self, new: Deal) -> None:
+    def _set_deal(self, new: Deal, order: list[int] | None) -> None:
         self.deal = new
+        self.deal_order = order
         self.plan = self._opening_plan(new.hands)
         self.hand = None
 
@@ -131,7 +133,7 @@ class Match:
     def request_redeal(self, seat: int) -> Deal:
         if seat not in self.redeal_seats():
             raise IllegalMove(f"seat {seat} may not ask for a redeal now")
-        self._set_deal(deal(self.rules, self._rng.getrandbits(48)))
+        self._set_deal(*deal_with_order(self.rules, self._rng.getrandbits(48)))
         self._redealt = True
         assert self.deal is not None
         return self.deal
@@ -191,12 +193,14 @@ class Match:
     def finish_hand(self, facts: HandOutcome | None = None) -> HandResult:
         """Score the finished hand, apply resets, and decide the match if it is decided.
 
-        `facts` lets a fast playout of the current hand hand in its outcome instead of the Hand object.
+        `facts` lets a fast playout hand in the outcome instead of a played Hand: of the hand in play, or of
+        the dealt hand played out from its deal without starting it (then nothing is archived: no moves).
         """
         hand = self.hand
-        if hand is None or (facts is None and hand.outcome is None):
+        if self.deal is None or (facts is None and (hand is None or hand.outcome is None)):
             raise IllegalMove("the hand is not over yet")
         if facts is None:
+            assert hand is not None
             facts = hand.outcome_facts()
         rules = self.rules
         winner = winner_seat(rules, facts)
@@ -241,9 +245,11 @@ class Match:
             tuple(self.scores),
         )
         self.results.append(result)
-        self.archive.append((deal, hand))
+        if hand is not None:
+            self.archive.append((deal, hand))
         self.hand = None
         self.deal = None
+        self.deal_order = None
         self.plan = None
         self.winner = self._decided_winner()
         return result

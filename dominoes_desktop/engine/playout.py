@@ -7,7 +7,7 @@ keeps no history: what it returns is the `HandOutcome` that scoring needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from .hand import Hand, HandEnd, HandOutcome
@@ -38,6 +38,7 @@ def _kth_bit(mask: int, k: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+_FOLLOWING = [[(seat + 1) % players for seat in range(players)] for players in range(7)]  # next seat, by table size
 _HELD_LIMIT = 1 << 16  # masks remembered per set, enough for every small leftover in double-six and -nine
 
 
@@ -55,6 +56,11 @@ class Kernel:
             self.suit[t.high] |= 1 << i
             self.suit[t.low] |= 1 << i
         self.bit = {t: 1 << i for i, t in enumerate(self.tiles)}
+        self.bits = [1 << i for i in range(len(self.tiles))]
+        # Keyed by a tile's bit, so the playout loop never turns a bit back into an index: the pip total
+        # gives the far end (joined to x, a tile shows pips - x), and whether it is a double.
+        self.bit_pips = {1 << i: t.pips for i, t in enumerate(self.tiles)}
+        self.bit_double = {1 << i: t.is_double for i, t in enumerate(self.tiles)}
         # The tiles and pips of a mask of leftover tiles, remembered: hands end with few tiles, so the same
         # small masks come back again and again.
         self._held: dict[int, tuple[tuple[Tile, ...], int]] = {}
@@ -98,30 +104,88 @@ class Kernel:
         `noise` times a uniform draw added to each weight; noise 0 breaks ties by tile, then end.
         """
         rules = hand.rules
+        tile_bit = self.bit
+        hm = [sum(map(tile_bit.__getitem__, h)) for h in hand.hands]
+        stock = [self.index[t] for t in hand.stock] if rules.style is not Style.BLOCK else []
+        end_points = list(hand.end_points)
+        if hand.pending is not None:
+            end_points[rules.teams[hand.pending.seat]] += hand.pending.points
+        layout = hand.layout
+        placements = layout.placements
+        if not placements:
+            pose = None if hand.forced_pose is None else self.index[hand.forced_pose]
+            return self._play(
+                rules, hand.leader, hm, stock, end_points, hand.turn, hand.passes_in_row, pose, None, rnd, noise
+            )
+        last = placements[-1]
+        arm_left, arm_right = layout.arms
+        position = (
+            sum(tile_bit[p.tile] for p in placements),
+            last.seat,
+            last.tile,
+            last.joined,
+            hand.ends_before_last_play,
+            arm_left.end,
+            arm_left.double_at_end,
+            arm_right.end,
+            arm_right.double_at_end,
+        )
+        return self._play(
+            rules, hand.leader, hm, stock, end_points, hand.turn, hand.passes_in_row, None, position, rnd, noise
+        )
+
+    def play_deal(
+        self,
+        rules: Rules,
+        order: Sequence[int],
+        leader: int,
+        pose: Tile | None,
+        rnd: Random,
+        noise: float | None = None,
+    ) -> HandOutcome:
+        """Play a fresh hand straight from its shuffle: `order` lists the tiles by index into the set (as
+        `deal.shuffle_order` gives them), dealt in turn to each seat, the rest the stock. Simulations use it:
+        no Hand to build, and no tile to look up."""
+        size, players = rules.hand_size, rules.players
+        bits = self.bits
+        hm = [sum(map(bits.__getitem__, order[at : at + size])) for at in range(0, players * size, size)]
+        stock = list(order[players * size :]) if rules.style is not Style.BLOCK else []
+        end_points = [0] * rules.sides
+        forced = None if pose is None else self.index[pose]
+        return self._play(rules, leader, hm, stock, end_points, leader, 0, forced, None, rnd, noise)
+
+    def _play(
+        self,
+        rules: Rules,
+        leader: int,
+        hm: list[int],
+        stock: list[int],
+        end_points: list[int],
+        turn: int,
+        passes: int,
+        pose: int | None,
+        position: tuple[int, int, Tile, int | None, tuple[int, ...], int, bool, int, bool] | None,
+        rnd: Random,
+        noise: float | None,
+    ) -> HandOutcome:
+        """The playout itself, from each seat's tiles as masks and the stock as indexes. `position` is None
+        before the pose (`pose` the tile the rules force, if any), else the tiles placed as a mask, the last
+        placement's seat, tile and joined number, the ends before it, and each open end and whether a double
+        lies there."""
         players = rules.players
         teams = rules.teams
         high, low, suit = self.high, self.low, self.suit
-        tile_bit = self.bit
-        hm = [sum(map(tile_bit.__getitem__, h)) for h in hand.hands]
         draw_all = rules.style is Style.DRAW
         draw_one = rules.style is Style.ALL_FIVES_DRAW
         drawing = draw_all or draw_one
-        stock = [self.index[t] for t in hand.stock] if drawing else []
         stock_at = 0
         counting = rules.end_scoring is not EndScoring.NONE
         threes = rules.end_scoring is EndScoring.FIVES_AND_THREES
-        end_points = list(hand.end_points)
-        if hand.pending is not None:
-            end_points[teams[hand.pending.seat]] += hand.pending.points
-        turn = hand.turn
-        passes = hand.passes_in_row
-        layout = hand.layout
-        placements = layout.placements
         outcome = HandEnd.BLOCKED
 
-        if not placements:
-            if hand.forced_pose is not None:
-                choice = self.index[hand.forced_pose]
+        if position is None:
+            if pose is not None:
+                choice = pose
             elif noise is None:
                 mine = hm[turn]
                 choice = _kth_bit(mine, int(rnd() * mine.bit_count()))
@@ -141,100 +205,98 @@ class Kernel:
             joined: int | None = None
             ends_before: tuple[int, ...] = ()
             if not hm[turn]:
-                return self._outcome(hand, HandEnd.DOMINO, hm, placed, turn, self.tiles[choice], None, (), end_points)
+                return self._outcome(leader, HandEnd.DOMINO, hm, placed, turn, last_tile, None, (), end_points)
             turn = (turn + 1) % players
         else:
-            placed = sum(tile_bit[p.tile] for p in placements)
-            last = placements[-1]
-            last_seat, last_tile, joined = last.seat, last.tile, last.joined
-            ends_before = hand.ends_before_last_play
-            arm_left, arm_right = layout.arms
-            left, left_double = arm_left.end, arm_left.double_at_end
-            right, right_double = arm_right.end, arm_right.double_at_end
+            placed, last_seat, last_tile, joined, ends_before, left, left_double, right, right_double = position
 
-        choice = -1
+        bit = 0  # the last tile played in the loop
         to_left = True
         start_hands = 0
         for m in hm:
             start_hands |= m
-        following = [(seat + 1) % players for seat in range(players)]
+        following = _FOLLOWING[players]
+        bit_pips, bit_double = self.bit_pips, self.bit_double
         on_left_suit, on_right_suit = suit[left], suit[right]  # recomputed only when an end changes
-        while True:
-            mine = hm[turn]
-            on_left = mine & on_left_suit
-            # One move per tile when both ends are the same to the rules; two when they differ.
-            distinct = left != right or (counting and left_double != right_double)
-            on_right = mine & on_right_suit if distinct else 0
-            if on_left or on_right:
-                if noise is not None:
-                    choice, to_left = self._greedy(
-                        on_left,
-                        on_right,
-                        left,
-                        right,
-                        (left_double and counting, right_double and counting),
-                        noise,
-                        rnd,
-                    )
-                    bit = 1 << choice
-                else:
-                    # Uniform over the legal moves: the k-th set bit of the left pool, then of the right.
-                    # A lone legal move takes no draw.
-                    if not on_right:
-                        pool, to_left = on_left, True
-                        k = int(rnd() * on_left.bit_count()) if on_left & (on_left - 1) else 0
-                    elif not on_left:
-                        pool, to_left = on_right, False
-                        k = int(rnd() * on_right.bit_count()) if on_right & (on_right - 1) else 0
-                    else:
-                        n_left = on_left.bit_count()
-                        k = int(rnd() * (n_left + on_right.bit_count()))
-                        if k < n_left:
-                            pool, to_left = on_left, True
-                        else:
-                            pool, to_left, k = on_right, False, k - n_left
-                    while k:
-                        pool &= pool - 1
-                        k -= 1
-                    bit = pool & -pool
-                    choice = bit.bit_length() - 1
-                mine ^= bit
-                hm[turn] = mine
-                a = high[choice]
-                b = low[choice]
-                if to_left:
-                    left = b if a == left else a
-                    on_left_suit = suit[left]
-                else:
-                    right = b if a == right else a
-                    on_right_suit = suit[right]
-                if counting:
-                    if to_left:
-                        left_double = a == b
-                    else:
-                        right_double = a == b
-                    total = (left * 2 if left_double else left) + (right * 2 if right_double else right)
-                    if total and (total % 5 == 0 or (threes and total % 3 == 0)):
-                        end_points[teams[turn]] += total
+        if noise is None and not counting and not drawing:
+            outcome, bit, to_left, left, right, turn = self._random_block(hm, turn, passes, left, right, players, rnd)
+            if bit:
                 last_seat = turn
-                passes = 0
-                if not mine:
-                    outcome = HandEnd.DOMINO
-                    break
-            elif drawing and ((draw_all and stock_at < len(stock)) or (draw_one and len(stock) - stock_at > 2)):
-                start_hands |= 1 << stock[stock_at]
-                hm[turn] = mine | 1 << stock[stock_at]
-                stock_at += 1
-                if draw_all:
-                    continue
-            else:
-                passes += 1
-                if passes >= players:
-                    break
-            turn = following[turn]
+        else:  # the general loop
+            while True:
+                mine = hm[turn]
+                on_left = mine & on_left_suit
+                # One move per tile when both ends are the same to the rules; two when they differ.
+                distinct = left != right or (counting and left_double != right_double)
+                on_right = mine & on_right_suit if distinct else 0
+                if on_left or on_right:
+                    if noise is not None:
+                        choice, to_left = self._greedy(
+                            on_left,
+                            on_right,
+                            left,
+                            right,
+                            (left_double and counting, right_double and counting),
+                            noise,
+                            rnd,
+                        )
+                        bit = 1 << choice
+                    else:
+                        # Uniform over the legal moves: the k-th set bit of the left pool, then of the right.
+                        # A lone legal move takes no draw.
+                        if not on_right:
+                            pool, to_left = on_left, True
+                            k = int(rnd() * on_left.bit_count()) if on_left & (on_left - 1) else 0
+                        elif not on_left:
+                            pool, to_left = on_right, False
+                            k = int(rnd() * on_right.bit_count()) if on_right & (on_right - 1) else 0
+                        else:
+                            n_left = on_left.bit_count()
+                            k = int(rnd() * (n_left + on_right.bit_count()))
+                            if k < n_left:
+                                pool, to_left = on_left, True
+                            else:
+                                pool, to_left, k = on_right, False, k - n_left
+                        while k:
+                            pool &= pool - 1
+                            k -= 1
+                        bit = pool & -pool
+                    mine ^= bit
+                    hm[turn] = mine
+                    if to_left:
+                        left = bit_pips[bit] - left
+                        on_left_suit = suit[left]
+                    else:
+                        right = bit_pips[bit] - right
+                        on_right_suit = suit[right]
+                    if counting:
+                        if to_left:
+                            left_double = bit_double[bit]
+                        else:
+                            right_double = bit_double[bit]
+                        total = (left * 2 if left_double else left) + (right * 2 if right_double else right)
+                        if total and (total % 5 == 0 or (threes and total % 3 == 0)):
+                            end_points[teams[turn]] += total
+                    last_seat = turn
+                    passes = 0
+                    if not mine:
+                        outcome = HandEnd.DOMINO
+                        break
+                elif drawing and ((draw_all and stock_at < len(stock)) or (draw_one and len(stock) - stock_at > 2)):
+                    start_hands |= 1 << stock[stock_at]
+                    hm[turn] = mine | 1 << stock[stock_at]
+                    stock_at += 1
+                    if draw_all:
+                        continue
+                else:
+                    passes += 1
+                    if passes >= players:
+                        break
+                turn = following[turn]
 
-        if choice >= 0:
+        if bit:
             # The last play, worked back from where the ends finished: the number it joined, the ends before it.
+            choice = bit.bit_length() - 1
             last_tile = self.tiles[choice]
             a, b = high[choice], low[choice]
             if to_left:
@@ -247,11 +309,63 @@ class Kernel:
         for m in hm:
             end_hands |= m
         placed |= start_hands & ~end_hands
-        return self._outcome(hand, outcome, hm, placed, last_seat, last_tile, joined, ends_before, end_points)
+        return self._outcome(leader, outcome, hm, placed, last_seat, last_tile, joined, ends_before, end_points)
+
+    def _random_block(
+        self, hm: list[int], turn: int, passes: int, left: int, right: int, players: int, rnd: Random
+    ) -> tuple[HandEnd, int, bool, int, int, int]:
+        """The general loop below cut down to random players in a block game without end points, the case
+        simulations run by the million. Returns how it ended, the last tile's bit (0: none was played) and
+        end, the open ends, and the seat that ended it: the domino's player, or after a block the last to
+        play (every other seat has passed since, and then that seat too)."""
+        suit, bit_pips, following = self.suit, self.bit_pips, _FOLLOWING[players]
+        on_left_suit, on_right_suit = suit[left], suit[right]
+        bit = 0
+        to_left = True
+        while True:
+            mine = hm[turn]
+            on_left = mine & on_left_suit
+            on_right = mine & on_right_suit if left != right else 0
+            if on_right:
+                if on_left:
+                    n_left = on_left.bit_count()
+                    k = int(rnd() * (n_left + on_right.bit_count()))
+                    if k < n_left:
+                        pool, to_left = on_left, True
+                    else:
+                        pool, to_left, k = on_right, False, k - n_left
+                else:
+                    pool, to_left = on_right, False
+                    k = int(rnd() * on_right.bit_count()) if on_right & (on_right - 1) else 0
+            elif on_left:
+                pool, to_left = on_left, True
+                k = int(rnd() * on_left.bit_count()) if on_left & (on_left - 1) else 0
+            else:
+                passes += 1
+                if passes >= players:
+                    return HandEnd.BLOCKED, bit, to_left, left, right, turn
+                turn = following[turn]
+                continue
+            while k:
+                pool &= pool - 1
+                k -= 1
+            bit = pool & -pool
+            mine ^= bit
+            hm[turn] = mine
+            if to_left:
+                left = bit_pips[bit] - left
+                on_left_suit = suit[left]
+            else:
+                right = bit_pips[bit] - right
+                on_right_suit = suit[right]
+            if not mine:
+                return HandEnd.DOMINO, bit, to_left, left, right, turn
+            passes = 0
+            turn = following[turn]
 
     def _outcome(
         self,
-        hand: Hand,
+        leader: int,
         outcome: HandEnd,
         hm: list[int],
         placed: int,
@@ -262,28 +376,27 @@ class Kernel:
         end_points: list[int],
     ) -> HandOutcome:
         held = self._held
-        remaining = []
-        counts = []
-        for m in hm:
-            known = held.get(m)
-            if known is None:
-                tiles = tuple([self.tiles[i] for i in _bits(m)])
-                known = (tiles, sum(t.pips for t in tiles))
-                if len(held) < _HELD_LIMIT:
-                    held[m] = known
-            remaining.append(known[0])
-            counts.append(known[1])
-        return HandOutcome(
-            end=outcome,
-            leader=hand.leader,
-            last_seat=last_seat,
-            last_tile=last_tile,
-            joined=joined,
-            ends_before=ends_before,
-            joined_exhausted=joined is not None and not (self.suit[joined] & ~placed),
-            pips=tuple(counts),
-            remaining=tuple(remaining),
-            end_points=tuple(end_points),
+        known = list(map(held.get, hm))
+        if None in known:
+            for seat, m in enumerate(hm):
+                if known[seat] is None:
+                    tiles = tuple([self.tiles[i] for i in _bits(m)])
+                    entry = (tiles, sum(t.pips for t in tiles))
+                    known[seat] = entry
+                    if len(held) < _HELD_LIMIT:
+                        held[m] = entry
+        remaining, pips = zip(*known, strict=True)
+        return HandOutcome(  # by position, as this runs for every playout
+            outcome,  # end
+            leader,
+            last_seat,
+            last_tile,
+            joined,
+            ends_before,
+            joined is not None and not (self.suit[joined] & ~placed),  # joined_exhausted
+            pips,
+            remaining,
+            tuple(end_points),
         )
 
 

@@ -9,6 +9,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import random
 import statistics
 import sys
 import time
@@ -43,8 +44,9 @@ def _play_hands(job: tuple[Rules, list[str], int, int, float | None]) -> int:
     players = [make_player(level, seed + i, movetime) for i, level in enumerate(levels)]
     played = 0
     match_seed = seed
+    rng = random.Random(seed ^ 0x5EED)
     while played < hands:
-        table = Table(rules, players, match_seed)
+        table = Table(rules, players, match_seed, rng)
         while played < hands and not table.match.is_over:
             table.play_hand()
             played += 1

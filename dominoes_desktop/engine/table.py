@@ -11,7 +11,7 @@ from .cpu import CpuPlayer, choose_leader, wants_redeal
 from .hand import Hand
 from .match import HandResult, Match
 from .moves import Move
-from .playout import play_out, supports
+from .playout import kernel_for, supports
 from .rules import Rules
 from .view import PlayerView
 
@@ -21,17 +21,22 @@ Observer = Callable[[Hand, int, Move], None]
 class Table:
     """Seats CPU players at a match. Random players pick from the legal moves directly, for speed."""
 
-    def __init__(self, rules: Rules, players: Sequence[CpuPlayer], seed: int = 0) -> None:
+    def __init__(
+        self, rules: Rules, players: Sequence[CpuPlayer], seed: int = 0, rng: random.Random | None = None
+    ) -> None:
+        """`rng` is what random players draw from (default: a generator seeded from `seed`); a simulation
+        passes one for all its matches, as seeding a generator costs more than playing a hand."""
         if len(players) != rules.players:
             raise ValueError(f"{rules.name} needs {rules.players} players, not {len(players)}")
         self.rules = rules
         self.players = list(players)
         self.match = Match(rules, seed)
         self.decision_ms: dict[str, list[float]] = defaultdict(list)
-        self._fast_rng = random.Random(seed ^ 0x5EED)
+        self._fast_rng = random.Random(seed ^ 0x5EED) if rng is None else rng
         self._all_random = all(p.level == "random" for p in self.players)
 
-    def start_hand(self, deal_seed: int | None = None) -> Hand:
+    def deal(self, deal_seed: int | None = None) -> None:
+        """Deal the next hand, dealt again if a player may and wants to."""
         match = self.match
         match.deal_next(deal_seed)
         for seat in match.redeal_seats():
@@ -39,6 +44,10 @@ class Table:
             if wants_redeal(match.deal.hands[seat], self.rules.redeal_doubles):
                 match.request_redeal(seat)
                 break
+
+    def start_hand(self, deal_seed: int | None = None) -> Hand:
+        self.deal(deal_seed)
+        match = self.match
         assert match.plan is not None and match.deal is not None
         leader = None
         if len(match.plan.seats) > 1 and not self._all_random:  # random players need no strategy to choose
@@ -79,10 +88,17 @@ class Table:
         return [(first + i) % self.rules.players for i in range(self.rules.players)]
 
     def play_hand(self, observer: Observer | None = None, deal_seed: int | None = None) -> HandResult:
-        hand = self.start_hand(deal_seed)
+        match = self.match
         if observer is None and self._all_random and supports(self.rules):
-            # Random players need no views: the playout kernel plays them exactly, much faster.
-            return self.match.finish_hand(play_out(hand, self._fast_rng.random))
+            # Random players need no views, nor even a Hand: the playout kernel plays them from the shuffle.
+            self.deal(deal_seed)
+            assert match.deal_order is not None and match.plan is not None
+            rules = self.rules
+            kernel = kernel_for(rules.set_top, rules.removed_tiles)
+            leader = match.default_leader()
+            outcome = kernel.play_deal(rules, match.deal_order, leader, match.plan.pose, self._fast_rng.random)
+            return match.finish_hand(outcome)
+        hand = self.start_hand(deal_seed)
         while not hand.is_over:
             self.step(observer)
         # The last play's points can still be claimed before the hand is scored.
