@@ -7,10 +7,12 @@ import struct
 from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from .rules import Rules, Style
 from .tiles import Tile, full_set
+
+T = TypeVar("T")
 
 
 class Deal(NamedTuple):
@@ -39,35 +41,41 @@ def shuffle_order(count: int, seed: int, attempt: int) -> list[int]:
     return sorted(range(count), key=keys.__getitem__)
 
 
-def deal_with_order(rules: Rules, seed: int) -> tuple[Deal, list[int]]:
-    """Shuffle with `seed`; reshuffle while the opening rule needs a double and none was dealt. Also returns
-    the shuffle as indexes into the full set, which the playout kernel deals from directly."""
-    all_tiles = full_set(rules.set_top, rules.removed_tiles)
-    count = len(all_tiles)
-    size = rules.hand_size
-    dealt = rules.players * size
-    asleep = rules.style is Style.BLOCK  # block games leave the undealt tiles asleep; draw games stack them
-    needs_double = rules.opening.redeals_without_double
-    attempt = 0
-    while True:
-        order = shuffle_order(count, seed, attempt)
-        attempt += 1
-        tiles: tuple[Tile, ...] = itemgetter(*order)(all_tiles)  # a tuple: every set has many tiles
-        hands = _hands_of(size, dealt)(tiles)
-        rest = tiles[dealt:]
-        result = Deal(hands, (), rest, seed) if asleep else Deal(hands, rest, (), seed)
-        if not needs_double or result.doubles_dealt():
-            return result, order
+class Dealer:
+    """Deals hands under one set of rules, from a seed, with what every deal needs worked out once."""
+
+    __slots__ = ("_asleep", "_count", "_cut", "_dealt", "_needs_double", "_tiles")
+
+    def __init__(self, rules: Rules) -> None:
+        self._tiles = full_set(rules.set_top, rules.removed_tiles)
+        self._count = len(self._tiles)
+        self._dealt = rules.players * rules.hand_size
+        self._cut = cut_hands(rules.hand_size, self._dealt)
+        self._asleep = rules.style is Style.BLOCK  # block games leave the undealt tiles asleep; draw games stack them
+        self._needs_double = rules.opening.redeals_without_double
+
+    def deal(self, seed: int) -> tuple[Deal, list[int]]:
+        """Shuffle with `seed`; reshuffle while the opening rule needs a double and none was dealt. Also
+        returns the shuffle as indexes into the full set, which the playout kernel deals from directly."""
+        attempt = 0
+        while True:
+            order = shuffle_order(self._count, seed, attempt)
+            attempt += 1
+            tiles: tuple[Tile, ...] = itemgetter(*order)(self._tiles)  # a tuple: every set has many tiles
+            hands, rest = self._cut(tiles), tiles[self._dealt :]
+            result = Deal(hands, (), rest, seed) if self._asleep else Deal(hands, rest, (), seed)
+            if not self._needs_double or result.doubles_dealt():
+                return result, order
 
 
 def deal(rules: Rules, seed: int) -> Deal:
-    return deal_with_order(rules, seed)[0]
+    return Dealer(rules).deal(seed)[0]
 
 
 @cache
-def _hands_of(size: int, dealt: int) -> Callable[[tuple[Tile, ...]], tuple[tuple[Tile, ...], ...]]:
-    """Cuts the shuffled tiles into hands in one call (a tuple of them: every table has two seats or more)."""
-    cutter: Callable[[tuple[Tile, ...]], tuple[tuple[Tile, ...], ...]] = itemgetter(
+def cut_hands(size: int, dealt: int) -> Callable[[tuple[T, ...]], tuple[tuple[T, ...], ...]]:
+    """Cuts a shuffle into hands in one call (a tuple of them: every table has two seats or more)."""
+    cutter: Callable[[tuple[T, ...]], tuple[tuple[T, ...], ...]] = itemgetter(
         *[slice(at, at + size) for at in range(0, dealt, size)]
     )
     return cutter

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .deal import Deal, deal_with_order
+from .deal import Deal, Dealer
 from .errors import IllegalMove
 from .hand import Hand, HandEnd, HandOutcome
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
@@ -52,13 +52,13 @@ class HandResult(NamedTuple):
 
 
 def highest_double_holder(hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile] | None:
-    best: tuple[int, Tile] | None = None
-    top = -1
-    for seat, tiles in enumerate(hands):
-        for t in tiles:
-            if t.high == t.low and t.high > top:
-                best, top = (seat, t), t.high
-    return best
+    top = max((max(tiles).high for tiles in hands if tiles), default=-1)  # tiles are stored high end first
+    for number in range(top, -1, -1):  # from the highest double that can have been dealt, down
+        double = Tile(number, number)
+        for seat, tiles in enumerate(hands):
+            if double in tiles:
+                return seat, double
+    return None
 
 
 def heaviest_tile_holder(hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile]:
@@ -72,6 +72,7 @@ class Match:
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)
+        self._dealer = Dealer(rules)
         self.scores = [0] * rules.sides
         self.results: list[HandResult] = []
         self.deal: Deal | None = None
@@ -104,7 +105,7 @@ class Match:
         """Shuffle and deal the next hand from the match's seeded RNG (or a given deal seed)."""
         self._check_not_over()
         self._redealt = False
-        self._set_deal(*deal_with_order(self.rules, self._rng.getrandbits(48) if seed is None else seed))
+        self._set_deal(*self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed))
         assert self.deal is not None
         return self.deal
 
@@ -133,7 +134,7 @@ class Match:
     def request_redeal(self, seat: int) -> Deal:
         if seat not in self.redeal_seats():
             raise IllegalMove(f"seat {seat} may not ask for a redeal now")
-        self._set_deal(*deal_with_order(self.rules, self._rng.getrandbits(48)))
+        self._set_deal(*self._dealer.deal(self._rng.getrandbits(48)))
         self._redealt = True
         assert self.deal is not None
         return self.deal

@@ -8,8 +8,10 @@ keeps no history: what it returns is the `HandOutcome` that scoring needs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, reduce
+from operator import itemgetter, or_
 
+from .deal import cut_hands
 from .hand import Hand, HandEnd, HandOutcome
 from .rules import EndScoring, LayoutKind, Rules, Style
 from .tiles import Tile, full_set
@@ -146,13 +148,47 @@ class Kernel:
         """Play a fresh hand straight from its shuffle: `order` lists the tiles by index into the set (as
         `deal.shuffle_order` gives them), dealt in turn to each seat, the rest the stock. Simulations use it:
         no Hand to build, and no tile to look up."""
-        size, players = rules.hand_size, rules.players
-        bits = self.bits
-        hm = [sum(map(bits.__getitem__, order[at : at + size])) for at in range(0, players * size, size)]
-        stock = list(order[players * size :]) if rules.style is not Style.BLOCK else []
+        dealt = rules.hand_size * rules.players
+        # The tiles' bits in shuffled order, cut into hands and each summed: all in C, no loop here.
+        hm = list(map(sum, cut_hands(rules.hand_size, dealt)(itemgetter(*order)(self.bits))))
+        stock = list(order[dealt:]) if rules.style is not Style.BLOCK else []
         end_points = [0] * rules.sides
         forced = None if pose is None else self.index[pose]
+        if noise is None and rules.style is Style.BLOCK and rules.end_scoring is EndScoring.NONE:
+            return self._random_block_deal(rules, hm, leader, forced, rnd)
         return self._play(rules, leader, hm, stock, end_points, leader, 0, forced, None, rnd, noise)
+
+    def _random_block_deal(
+        self, rules: Rules, hm: list[int], leader: int, pose: int | None, rnd: Random
+    ) -> HandOutcome:
+        """`_play` cut down to a fresh deal between random players in a block game without end points."""
+        start_hands = reduce(or_, hm)
+        mine = hm[leader]
+        choice = pose if pose is not None else _kth_bit(mine, int(rnd() * mine.bit_count()))
+        hm[leader] = mine ^ 1 << choice
+        last_tile: Tile | None = self.tiles[choice]
+        left, right = self.high[choice], self.low[choice]
+        if not hm[leader]:
+            outcome, bit, to_left, turn = HandEnd.DOMINO, 0, True, leader
+        else:
+            players = rules.players
+            outcome, bit, to_left, left, right, turn = self._random_block(
+                hm, (leader + 1) % players, 0, left, right, players, rnd
+            )
+        joined: int | None = None
+        ends_before: tuple[int, ...] = ()
+        if bit:
+            last_tile, joined, ends_before = self._last_play(bit, to_left, left, right)
+        else:
+            turn = leader  # nothing went down after the pose
+        placed = start_hands & ~reduce(or_, hm)
+        return self._outcome(leader, outcome, hm, placed, turn, last_tile, joined, ends_before, [0] * rules.sides)
+
+    def _last_play(self, bit: int, to_left: bool, left: int, right: int) -> tuple[Tile, int, tuple[int, int]]:
+        """The last tile played, the number it was joined to and the ends before it, worked back from the
+        tile's bit, the end it went to, and where the ends finished."""
+        joined = self.bit_pips[bit] - (left if to_left else right)
+        return self.tiles[bit.bit_length() - 1], joined, ((joined, right) if to_left else (left, joined))
 
     def _play(
         self,
@@ -212,9 +248,7 @@ class Kernel:
 
         bit = 0  # the last tile played in the loop
         to_left = True
-        start_hands = 0
-        for m in hm:
-            start_hands |= m
+        start_hands = reduce(or_, hm)
         following = _FOLLOWING[players]
         bit_pips, bit_double = self.bit_pips, self.bit_double
         on_left_suit, on_right_suit = suit[left], suit[right]  # recomputed only when an end changes
@@ -295,20 +329,8 @@ class Kernel:
                 turn = following[turn]
 
         if bit:
-            # The last play, worked back from where the ends finished: the number it joined, the ends before it.
-            choice = bit.bit_length() - 1
-            last_tile = self.tiles[choice]
-            a, b = high[choice], low[choice]
-            if to_left:
-                joined = b if left == a else a
-                ends_before = (joined, right)
-            else:
-                joined = b if right == a else a
-                ends_before = (left, joined)
-        end_hands = 0
-        for m in hm:
-            end_hands |= m
-        placed |= start_hands & ~end_hands
+            last_tile, joined, ends_before = self._last_play(bit, to_left, left, right)
+        placed |= start_hands & ~reduce(or_, hm)
         return self._outcome(leader, outcome, hm, placed, last_seat, last_tile, joined, ends_before, end_points)
 
     def _random_block(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -13,11 +14,12 @@ from dominoes_desktop.engine.errors import RulesError
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import CLAIM, Move, MoveKind
-from dominoes_desktop.engine.playout import play_out, supports
+from dominoes_desktop.engine.playout import kernel_for, play_out, supports
 from dominoes_desktop.engine.presets import PRESETS, build_rules
-from dominoes_desktop.engine.rules import Rules
+from dominoes_desktop.engine.rules import EndScoring, Rules
 from dominoes_desktop.engine.soak import main as soak_main
 from dominoes_desktop.engine.soak import play_checked_match
+from dominoes_desktop.engine.tiles import Tile
 
 OPTION_MIXES: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(
     {},
@@ -106,6 +108,88 @@ def test_the_playout_kernel_plays_exactly_like_the_hand(
     assert fast._replace(remaining=tuple(sorted(r) for r in fast.remaining)) == facts._replace(
         remaining=tuple(sorted(r) for r in facts.remaining)
     )
+
+
+def uniform(hand: Hand, index: dict[Tile, int], rnd: Callable[[], float]) -> Move:
+    """The playout kernel's uniform policy written against the generic Hand: the legal moves listed by arm
+    (the pose's first end, then its second), each arm's by tile index; a draw only when there is a choice,
+    and always for a free pose."""
+    moves = hand.legal_moves()
+    if moves[0].kind is not MoveKind.PLAY:
+        return moves[0]
+    layout = hand.layout
+    if layout.empty:
+        if hand.forced_pose is not None:
+            return moves[0]
+        ordered = sorted(moves, key=lambda m: index[m.tile])
+        return ordered[int(rnd() * len(ordered))]
+    counting = hand.rules.end_scoring is not EndScoring.NONE
+    first = layout.arms[0]
+    first_key = (first.end, first.double_at_end and counting)
+    ordered = sorted(moves, key=lambda m: ((m.end, m.on_double) != first_key, index[m.tile]))
+    return ordered[int(rnd() * len(ordered))] if len(ordered) > 1 else ordered[0]
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    options=OPTION_MIXES,
+    seed=st.integers(0, 2**32),
+    prefix=st.integers(0, 12),
+)
+def test_random_playouts_play_uniformly_like_the_hand(
+    preset: str, options: dict[str, Any], seed: int, prefix: int
+) -> None:
+    rules = rules_for(preset, options)
+    if rules is None or not supports(rules):
+        return
+    match = Match(rules, seed)
+    match.deal_next()
+    hand = match.start_hand()
+    rng = random.Random(seed)
+    for _ in range(prefix):
+        if hand.is_over:
+            return
+        hand.apply(rng.choice(hand.legal_moves()))
+    if hand.is_over:
+        return
+    fast = play_out(hand, random.Random(seed + 1).random)
+    index = kernel_for(rules.set_top, rules.removed_tiles).index
+    rnd = random.Random(seed + 1).random
+    slow = hand.copy()
+    while not slow.is_over or slow.pending is not None:
+        if slow.pending is not None:
+            slow.apply(CLAIM)
+            continue
+        slow.apply(uniform(slow, index, rnd))
+    facts = slow.outcome_facts()
+    assert fast._replace(remaining=tuple(sorted(r) for r in fast.remaining)) == facts._replace(
+        remaining=tuple(sorted(r) for r in facts.remaining)
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(preset=st.sampled_from(sorted(PRESETS)), options=OPTION_MIXES, seed=st.integers(0, 2**32))
+def test_a_deal_played_from_its_shuffle_plays_as_the_started_hand(
+    preset: str, options: dict[str, Any], seed: int
+) -> None:
+    rules = rules_for(preset, options)
+    if rules is None or not supports(rules):
+        return
+    match = Match(rules, seed)
+    match.deal_next()
+    assert match.deal is not None and match.deal_order is not None and match.plan is not None
+    leader = match.default_leader()
+    kernel = kernel_for(rules.set_top, rules.removed_tiles)
+    for noise in (None, 0.5):
+        from_shuffle = kernel.play_deal(
+            rules, match.deal_order, leader, match.plan.pose, random.Random(seed).random, noise
+        )
+        started = Hand(rules, match.deal.hands, match.deal.stock, leader, match.plan.pose)  # not the match's
+        from_hand = play_out(started, random.Random(seed).random, noise)
+        assert from_shuffle == from_hand
+    result = match.finish_hand(from_shuffle)
+    assert result.pips == from_shuffle.pips and match.archive == []  # scored, but no moves to archive
 
 
 def test_the_soak_command_reports_what_it_checked(capsys: Any) -> None:
