@@ -1,10 +1,12 @@
 """Engine throughput against the PyPI package `dominoes` 6.1.0, side by side in one run.
 
 Both play random legal 4-player double-six hands (Puerto Rican rules for ours, with full match
-scoring). Rounds alternate between the engines so machine noise hits both; the medians and their
-ratios are printed as JSON, for ours on one process and on one process per core.
+scoring). The run is many short rounds; in each, the engines take turns (which goes first alternates),
+so a busy spell on a shared machine hits both alike. Each round gives a ratio; the medians of the rates
+and of the per-round ratios are printed as JSON, for ours on one process and on one process per core
+(the simulate command's default).
 
-    python benchmarks/engine_speed.py [--hands 2000] [--rounds 5]
+    python benchmarks/engine_speed.py [--rounds 31] [--seconds 0.5]
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -42,31 +45,48 @@ def ours(hands: int, seed: int, jobs: int) -> float:
     return float(report["hands_per_second"])
 
 
+def sized(rate: float, seconds: float) -> int:
+    """Hands that take about `seconds` at `rate`."""
+    return max(50, int(rate * seconds))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=31)
+    parser.add_argument("--seconds", type=float, default=0.5, help="about how long each engine runs per round")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
-    rates: dict[str, list[float]] = {
-        "ours_1_process": [],
-        f"ours_{cores}_processes": [],
-        "dominoes_6_1_0": [],
+    many = f"ours_{cores}_processes"
+    # A first short run of each sizes the rounds so that every engine runs for about the same time.
+    first = {"dominoes_6_1_0": theirs(200, 0), "ours_1_process": ours(1000, 0, 1), many: ours(4000, 0, cores)}
+    runs: dict[str, Callable[[int, int], float]] = {
+        "dominoes_6_1_0": theirs,
+        "ours_1_process": lambda n, s: ours(n, s, 1),
+        many: lambda n, s: ours(n, s, cores),
     }
+    hands = {name: sized(rate, args.seconds) for name, rate in first.items()}
+    rates: dict[str, list[float]] = {name: [] for name in runs}
     for r in range(args.rounds):
-        rates["ours_1_process"].append(ours(args.hands, r, 1))
-        rates[f"ours_{cores}_processes"].append(ours(args.hands, r, cores))
-        rates["dominoes_6_1_0"].append(theirs(args.hands, r))
-    medians = {name: statistics.median(values) for name, values in rates.items()}
-    base = medians["dominoes_6_1_0"]
+        order = list(runs) if r % 2 == 0 else list(reversed(runs))
+        for name in order:
+            rates[name].append(runs[name](hands[name], r + 1))
+    base = rates["dominoes_6_1_0"]
     print(
         json.dumps(
             {
-                "hands_per_round": args.hands,
                 "rounds": args.rounds,
-                "hands_per_second": {name: [round(x) for x in values] for name, values in rates.items()},
-                "median_hands_per_second": {name: round(m) for name, m in medians.items()},
-                "ratio_to_dominoes": {name: round(m / base, 2) for name, m in medians.items()},
+                "hands_per_round": hands,
+                "median_hands_per_second": {name: round(statistics.median(v)) for name, v in rates.items()},
+                "median_ratio_to_dominoes": {
+                    name: round(statistics.median(a / b for a, b in zip(v, base, strict=True)), 2)
+                    for name, v in rates.items()
+                    if name != "dominoes_6_1_0"
+                },
+                "ratio_quartiles": {
+                    name: [round(q, 2) for q in statistics.quantiles([a / b for a, b in zip(v, base, strict=True)])]
+                    for name, v in rates.items()
+                    if name != "dominoes_6_1_0"
+                },
             }
         )
     )

@@ -66,6 +66,14 @@ class Kernel:
         # The tiles and pips of a mask of leftover tiles, remembered: hands end with few tiles, so the same
         # small masks come back again and again.
         self._held: dict[int, tuple[tuple[Tile, ...], int]] = {}
+        # For the masks not remembered: each byte's tiles and pips, by byte position and value.
+        count = len(self.tiles)
+        self._by_byte = []
+        for at in range(0, count, 8):
+            chunk = [
+                tuple(self.tiles[at + j] for j in range(8) if value >> j & 1 and at + j < count) for value in range(256)
+            ]
+            self._by_byte.append((chunk, [sum(t.pips for t in tiles) for tiles in chunk]))
         # How much the playout policy wants to get rid of a tile: its weight, doubles first.
         self.weight = [t.pips + (4.0 if t.is_double else 0.0) for t in self.tiles]
 
@@ -385,6 +393,18 @@ class Kernel:
             passes = 0
             turn = following[turn]
 
+    def _leftover(self, mask: int) -> tuple[tuple[Tile, ...], int]:
+        """A mask's tiles and their pips, read a byte of the mask at a time."""
+        tiles: tuple[Tile, ...] = ()
+        pips = 0
+        for tiles_of, pips_of in self._by_byte:
+            if not mask:
+                break
+            tiles += tiles_of[mask & 255]
+            pips += pips_of[mask & 255]
+            mask >>= 8
+        return tiles, pips
+
     def _outcome(
         self,
         leader: int,
@@ -402,9 +422,7 @@ class Kernel:
         if None in known:
             for seat, m in enumerate(hm):
                 if known[seat] is None:
-                    tiles = tuple([self.tiles[i] for i in _bits(m)])
-                    entry = (tiles, sum(t.pips for t in tiles))
-                    known[seat] = entry
+                    entry = known[seat] = self._leftover(m)
                     if len(held) < _HELD_LIMIT:
                         held[m] = entry
         remaining, pips = zip(*known, strict=True)
