@@ -59,6 +59,7 @@ class Kernel:
             self.suit[t.low] |= 1 << i
         self.bit = {t: 1 << i for i, t in enumerate(self.tiles)}
         self.bits = [1 << i for i in range(len(self.tiles))]
+        self.bit_tile = {1 << i: t for i, t in enumerate(self.tiles)}
         # Keyed by a tile's bit, so the playout loop never turns a bit back into an index: the pip total
         # gives the far end (joined to x, a tile shows pips - x), and whether it is a double.
         self.bit_pips = {1 << i: t.pips for i, t in enumerate(self.tiles)}
@@ -157,32 +158,30 @@ class Kernel:
         `deal.shuffle_order` gives them), dealt in turn to each seat, the rest the stock. Simulations use it:
         no Hand to build, and no tile to look up."""
         dealt = rules.hand_size * rules.players
-        # The tiles' bits in shuffled order, cut into hands and each summed: all in C, no loop here.
-        hm = list(map(sum, cut_hands(rules.hand_size, dealt)(itemgetter(*order)(self.bits))))
-        stock = list(order[dealt:]) if rules.style is not Style.BLOCK else []
-        end_points = [0] * rules.sides
-        forced = None if pose is None else self.index[pose]
+        # Each seat's tiles as bits, straight from the shuffle, and summed into masks: all in C, no loop here.
+        held = cut_hands(rules.hand_size, dealt)(itemgetter(*order)(self.bits))
+        hm = list(map(sum, held))
         if noise is None and rules.style is Style.BLOCK and rules.end_scoring is EndScoring.NONE:
-            return self._random_block_deal(rules, hm, leader, forced, rnd)
-        return self._play(rules, leader, hm, stock, end_points, leader, 0, forced, None, rnd, noise)
+            # The pose: the one the rules force, or the k-th of the leader's tiles by index, as in _play.
+            first = self.bit[pose] if pose is not None else sorted(held[leader])[int(rnd() * len(held[leader]))]
+            return self._random_block_deal(rules, hm, leader, first, rnd)
+        stock = list(order[dealt:]) if rules.style is not Style.BLOCK else []
+        forced = None if pose is None else self.index[pose]
+        return self._play(rules, leader, hm, stock, [0] * rules.sides, leader, 0, forced, None, rnd, noise)
 
-    def _random_block_deal(
-        self, rules: Rules, hm: list[int], leader: int, pose: int | None, rnd: Random
-    ) -> HandOutcome:
-        """`_play` cut down to a fresh deal between random players in a block game without end points."""
+    def _random_block_deal(self, rules: Rules, hm: list[int], leader: int, first: int, rnd: Random) -> HandOutcome:
+        """`_play` cut down to a fresh deal between random players in a block game without end points, from
+        the leader's pose (`first`, its bit) on."""
         start_hands = reduce(or_, hm)
-        mine = hm[leader]
-        choice = pose if pose is not None else _kth_bit(mine, int(rnd() * mine.bit_count()))
-        hm[leader] = mine ^ 1 << choice
-        last_tile: Tile | None = self.tiles[choice]
-        left, right = self.high[choice], self.low[choice]
-        if not hm[leader]:
-            outcome, bit, to_left, turn = HandEnd.DOMINO, 0, True, leader
-        else:
-            players = rules.players
+        hm[leader] ^= first
+        last_tile: Tile | None = self.bit_tile[first]
+        left, right = self.bit_tile[first]
+        if hm[leader]:
             outcome, bit, to_left, left, right, turn = self._random_block(
-                hm, (leader + 1) % players, 0, left, right, players, rnd
+                hm, (leader + 1) % rules.players, 0, left, right, rules.players, rnd
             )
+        else:
+            outcome, bit = HandEnd.DOMINO, 0
         joined: int | None = None
         ends_before: tuple[int, ...] = ()
         if bit:
@@ -196,7 +195,7 @@ class Kernel:
         """The last tile played, the number it was joined to and the ends before it, worked back from the
         tile's bit, the end it went to, and where the ends finished."""
         joined = self.bit_pips[bit] - (left if to_left else right)
-        return self.tiles[bit.bit_length() - 1], joined, ((joined, right) if to_left else (left, joined))
+        return self.bit_tile[bit], joined, ((joined, right) if to_left else (left, joined))
 
     def _play(
         self,

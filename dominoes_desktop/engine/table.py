@@ -34,6 +34,8 @@ class Table:
         self.decision_ms: dict[str, list[float]] = defaultdict(list)
         self._fast_rng = random.Random(seed ^ 0x5EED) if rng is None else rng
         self._all_random = all(p.level == "random" for p in self.players)
+        # Random players need no views, nor even a Hand: the playout kernel plays them from the shuffle.
+        self._kernel = kernel_for(rules.set_top, rules.removed_tiles) if self._all_random and supports(rules) else None
 
     def deal(self, deal_seed: int | None = None) -> None:
         """Deal the next hand, dealt again if a player may and wants to."""
@@ -91,14 +93,13 @@ class Table:
 
     def play_hand(self, observer: Observer | None = None, deal_seed: int | None = None) -> HandResult:
         match = self.match
-        if observer is None and self._all_random and supports(self.rules):
-            # Random players need no views, nor even a Hand: the playout kernel plays them from the shuffle.
+        if observer is None and self._kernel is not None:
             self.deal(deal_seed)
             assert match.deal_order is not None and match.plan is not None
-            rules = self.rules
-            kernel = kernel_for(rules.set_top, rules.removed_tiles)
             leader = match.default_leader()
-            outcome = kernel.play_deal(rules, match.deal_order, leader, match.plan.pose, self._fast_rng.random)
+            outcome = self._kernel.play_deal(
+                self.rules, match.deal_order, leader, match.plan.pose, self._fast_rng.random
+            )
             return match.finish_hand(outcome)
         hand = self.start_hand(deal_seed)
         while not hand.is_over:
