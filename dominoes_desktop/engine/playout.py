@@ -44,6 +44,21 @@ _FOLLOWING = [[(seat + 1) % players for seat in range(players)] for players in r
 _HELD_LIMIT = 1 << 16  # masks remembered per set, enough for every small leftover in double-six and -nine
 
 
+class _LowBits(dict[int, tuple[int, ...]]):
+    """A mask's set bits, lowest first, each as a power of two; worked out the first time a mask is asked
+    for. The playout loop's pools are a hand's tiles of one number, so few masks ever come up."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        bits = []
+        rest = mask
+        while rest:
+            low = rest & -rest
+            bits.append(low)
+            rest ^= low
+        found = self[mask] = tuple(bits)
+        return found
+
+
 class Kernel:
     """Lookup tables for one set: tile index <-> Tile, halves, pips, and each number's tiles as a mask."""
 
@@ -60,6 +75,7 @@ class Kernel:
         self.bit = {t: 1 << i for i, t in enumerate(self.tiles)}
         self.bits = [1 << i for i in range(len(self.tiles))]
         self.bit_tile = {1 << i: t for i, t in enumerate(self.tiles)}
+        self.low_bits = _LowBits()
         # Keyed by a tile's bit, so the playout loop never turns a bit back into an index: the pip total
         # gives the far end (joined to x, a tile shows pips - x), and whether it is a double.
         self.bit_pips = {1 << i: t.pips for i, t in enumerate(self.tiles)}
@@ -347,7 +363,7 @@ class Kernel:
         simulations run by the million. Returns how it ended, the last tile's bit (0: none was played) and
         end, the open ends, and the seat that ended it: the domino's player, or after a block the last to
         play (every other seat has passed since, and then that seat too)."""
-        suit, bit_pips, following = self.suit, self.bit_pips, _FOLLOWING[players]
+        suit, bit_pips, low_bits, following = self.suit, self.bit_pips, self.low_bits, _FOLLOWING[players]
         on_left_suit, on_right_suit = suit[left], suit[right]
         bit = 0
         to_left = True
@@ -355,30 +371,33 @@ class Kernel:
             mine = hm[turn]
             on_left = mine & on_left_suit
             on_right = mine & on_right_suit if left != right else 0
+            # The k-th legal move: of the left pool's tiles by index, then the right's. A lone move takes no draw.
             if on_right:
                 if on_left:
-                    n_left = on_left.bit_count()
+                    lefts = low_bits[on_left]
+                    n_left = len(lefts)
                     k = int(rnd() * (n_left + on_right.bit_count()))
                     if k < n_left:
-                        pool, to_left = on_left, True
+                        bit, to_left = lefts[k], True
                     else:
-                        pool, to_left, k = on_right, False, k - n_left
+                        bit, to_left = low_bits[on_right][k - n_left], False
+                elif on_right & (on_right - 1):
+                    rights = low_bits[on_right]
+                    bit, to_left = rights[int(rnd() * len(rights))], False
                 else:
-                    pool, to_left = on_right, False
-                    k = int(rnd() * on_right.bit_count()) if on_right & (on_right - 1) else 0
+                    bit, to_left = on_right, False
             elif on_left:
-                pool, to_left = on_left, True
-                k = int(rnd() * on_left.bit_count()) if on_left & (on_left - 1) else 0
+                if on_left & (on_left - 1):
+                    lefts = low_bits[on_left]
+                    bit, to_left = lefts[int(rnd() * len(lefts))], True
+                else:
+                    bit, to_left = on_left, True
             else:
                 passes += 1
                 if passes >= players:
                     return HandEnd.BLOCKED, bit, to_left, left, right, turn
                 turn = following[turn]
                 continue
-            while k:
-                pool &= pool - 1
-                k -= 1
-            bit = pool & -pool
             mine ^= bit
             hm[turn] = mine
             if to_left:
