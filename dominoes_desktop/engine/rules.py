@@ -115,10 +115,10 @@ class Rules:
     removed_tiles: tuple[Tile, ...] = ()
     pass_tracking: bool = True
     customised: tuple[str, ...] = field(default=())  # host options changed from the preset
+    sides: int = field(init=False, repr=False, compare=False)  # from `teams`; kept, as scoring asks every hand
 
-    @property
-    def sides(self) -> int:
-        return max(self.teams) + 1
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sides", max(self.teams) + 1)  # frozen: the one way to fill a derived field
 
     @property
     def partners(self) -> bool:
