@@ -59,6 +59,34 @@ class _LowBits(dict[int, tuple[int, ...]]):
         return found
 
 
+class _Leftovers(dict[int, tuple[tuple[Tile, ...], int]]):
+    """The tiles of a mask of leftover tiles, and their pips, remembered: hands end with few tiles, so the
+    same small masks come back again and again. A new mask is read a byte at a time."""
+
+    def __init__(self, tiles: tuple[Tile, ...]) -> None:
+        super().__init__()
+        self._by_byte = []  # for each byte of a mask: the tiles and pips of each of its values
+        for at in range(0, len(tiles), 8):
+            chunk = [
+                tuple(tiles[at + j] for j in range(8) if value >> j & 1 and at + j < len(tiles)) for value in range(256)
+            ]
+            self._by_byte.append((chunk, [sum(t.pips for t in held) for held in chunk]))
+
+    def __missing__(self, mask: int) -> tuple[tuple[Tile, ...], int]:
+        tiles: tuple[Tile, ...] = ()
+        pips = 0
+        rest = mask
+        for tiles_of, pips_of in self._by_byte:
+            if not rest:
+                break
+            tiles += tiles_of[rest & 255]
+            pips += pips_of[rest & 255]
+            rest >>= 8
+        if len(self) < _HELD_LIMIT:
+            self[mask] = (tiles, pips)
+        return tiles, pips
+
+
 class Kernel:
     """Lookup tables for one set: tile index <-> Tile, halves, pips, and each number's tiles as a mask."""
 
@@ -80,17 +108,7 @@ class Kernel:
         # gives the far end (joined to x, a tile shows pips - x), and whether it is a double.
         self.bit_pips = {1 << i: t.pips for i, t in enumerate(self.tiles)}
         self.bit_double = {1 << i: t.is_double for i, t in enumerate(self.tiles)}
-        # The tiles and pips of a mask of leftover tiles, remembered: hands end with few tiles, so the same
-        # small masks come back again and again.
-        self._held: dict[int, tuple[tuple[Tile, ...], int]] = {}
-        # For the masks not remembered: each byte's tiles and pips, by byte position and value.
-        count = len(self.tiles)
-        self._by_byte = []
-        for at in range(0, count, 8):
-            chunk = [
-                tuple(self.tiles[at + j] for j in range(8) if value >> j & 1 and at + j < count) for value in range(256)
-            ]
-            self._by_byte.append((chunk, [sum(t.pips for t in tiles) for tiles in chunk]))
+        self._leftovers = _Leftovers(self.tiles)
         # How much the playout policy wants to get rid of a tile: its weight, doubles first.
         self.weight = [t.pips + (4.0 if t.is_double else 0.0) for t in self.tiles]
 
@@ -411,18 +429,6 @@ class Kernel:
             passes = 0
             turn = following[turn]
 
-    def _leftover(self, mask: int) -> tuple[tuple[Tile, ...], int]:
-        """A mask's tiles and their pips, read a byte of the mask at a time."""
-        tiles: tuple[Tile, ...] = ()
-        pips = 0
-        for tiles_of, pips_of in self._by_byte:
-            if not mask:
-                break
-            tiles += tiles_of[mask & 255]
-            pips += pips_of[mask & 255]
-            mask >>= 8
-        return tiles, pips
-
     def _outcome(
         self,
         leader: int,
@@ -435,15 +441,7 @@ class Kernel:
         ends_before: tuple[int, ...],
         end_points: list[int],
     ) -> HandOutcome:
-        held = self._held
-        known = list(map(held.get, hm))
-        if None in known:
-            for seat, m in enumerate(hm):
-                if known[seat] is None:
-                    entry = known[seat] = self._leftover(m)
-                    if len(held) < _HELD_LIMIT:
-                        held[m] = entry
-        remaining, pips = zip(*known, strict=True)
+        remaining, pips = zip(*map(self._leftovers.__getitem__, hm), strict=True)
         return HandOutcome(  # by position, as this runs for every playout
             outcome,  # end
             leader,
