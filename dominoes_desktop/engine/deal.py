@@ -68,10 +68,6 @@ class Dealer:
                 return result, order
 
 
-def deal(rules: Rules, seed: int) -> Deal:
-    return Dealer(rules).deal(seed)[0]
-
-
 @cache
 def cut_hands(size: int, dealt: int) -> Callable[[tuple[T, ...]], tuple[tuple[T, ...], ...]]:
     """Cuts a shuffle into hands in one call (a tuple of them: every table has two seats or more)."""

@@ -95,7 +95,6 @@ class Kernel:
         self.index = {t: i for i, t in enumerate(self.tiles)}
         self.high = [t.high for t in self.tiles]
         self.low = [t.low for t in self.tiles]
-        self.pips = [t.pips for t in self.tiles]
         self.suit = [0] * (set_top + 1)
         for i, t in enumerate(self.tiles):
             self.suit[t.high] |= 1 << i
@@ -111,9 +110,6 @@ class Kernel:
         self._leftovers = _Leftovers(self.tiles)
         # How much the playout policy wants to get rid of a tile: its weight, doubles first.
         self.weight = [t.pips + (4.0 if t.is_double else 0.0) for t in self.tiles]
-
-    def mask(self, tiles: list[Tile]) -> int:
-        return sum(map(self.bit.__getitem__, tiles))
 
     def _greedy(
         self,

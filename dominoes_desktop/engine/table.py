@@ -41,8 +41,6 @@ class Table:
         """Deal the next hand, dealt again if a player may and wants to."""
         match = self.match
         match.deal_next(deal_seed)
-        if not self.rules.redeal_doubles:
-            return
         for seat in match.redeal_seats():
             assert match.deal is not None
             if wants_redeal(match.deal.hands[seat], self.rules.redeal_doubles):
