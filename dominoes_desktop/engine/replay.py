@@ -49,7 +49,8 @@ def _tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile]) -> tup
     return tuple(tiles)
 
 
-def _deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
+def parse_deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
+    """A hand's deal from a case, validated (the coach reads cases the same way)."""
     in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
     raw_deal = raw_hand.get("deal")
     if not isinstance(raw_deal, list) or len(raw_deal) != rules.players:
@@ -84,7 +85,7 @@ def replay(case: Any) -> dict[str, Any]:
             raise CaseError(f"{where}: must be an object")
         if match.is_over:
             raise CaseError(f"{where}: the match was already won by side {match.winner}")
-        fixed = _deal(rules, raw_hand, where)
+        fixed = parse_deal(rules, raw_hand, where)
         try:
             plan = match.use_deal(fixed)
             leader = raw_hand.get("leader")

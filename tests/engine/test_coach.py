@@ -1,0 +1,275 @@
+"""The coach's solver against an independent brute force, its move generator against Hand's, and the CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dominoes_desktop.engine.coach import (
+    THRESHOLDS,
+    Grade,
+    RecordedHand,
+    coach_case,
+    family,
+    grade,
+    hands_of_case,
+    judge_hand,
+)
+from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.moves import Move, MoveKind
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.rules import EndScoring, LayoutKind, Rules
+from dominoes_desktop.engine.scoring import bonuses, hand_points, winner_seat
+from dominoes_desktop.engine.solver import GenericSolver, LineSolver
+from dominoes_desktop.engine.tiles import full_set
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def brute_force(hand: Hand, side: int) -> int:
+    """Plain minimax over Hand copies, no pruning, no table: `side`'s points in the rest of the hand minus
+    everyone else's, end points credited to whoever made them, the finished hand scored by scoring.py."""
+    rules = hand.rules
+    if hand.is_over:
+        facts = hand.outcome_facts()
+        winner = winner_seat(rules, facts)
+        if winner is None:
+            return 0
+        points = hand_points(rules, facts.end, winner, facts.pips) + sum(v for _, v in bonuses(rules, facts))
+        return points if rules.teams[winner] == side else -points
+    values = []
+    for move in hand.legal_moves():
+        child = hand.copy()
+        seat = child.turn
+        child.apply_legal(move)
+        made = 0
+        if move.kind is MoveKind.PLAY and rules.end_scoring is not EndScoring.NONE:
+            made = rules.end_scoring.points(child.layout.end_total())
+        made = made if rules.teams[seat] == side else -made
+        values.append(made + brute_force(child, side))
+    return max(values) if rules.teams[hand.turn] == side else min(values)
+
+
+def small_rules(preset: str, players: int, size: int, top: int) -> Rules:
+    """A preset's rules on a small set, so that the brute force finishes."""
+    base = build_rules(preset, {"players": players} if players != build_rules(preset).players else {})
+    teams = base.teams if len(base.teams) == players else tuple(range(players))
+    return replace(base, set_top=top, players=players, teams=teams, hand_size=size, removed_tiles=())
+
+
+def random_position(rules: Rules, rng: random.Random, plies: int) -> Hand:
+    tiles = list(full_set(rules.set_top))
+    rng.shuffle(tiles)
+    dealt = rules.players * rules.hand_size
+    hands = [tiles[i * rules.hand_size : (i + 1) * rules.hand_size] for i in range(rules.players)]
+    stock = tiles[dealt:] if rules.style.value != "block" else []
+    hand = Hand(rules, hands, stock, rng.randrange(rules.players))
+    for _ in range(plies):
+        if hand.is_over:
+            break
+        hand.apply_legal(rng.choice(hand.legal_moves()))
+        if hand.pending is not None:
+            hand.apply(Move(MoveKind.CLAIM))
+    return hand
+
+
+CASES = [
+    ("jamaican", 4, 3, 4),
+    ("jamaican", 4, 4, 5),
+    ("six_love", 4, 3, 4),
+    ("dominican", 4, 3, 4),
+    ("puerto_rican", 4, 3, 4),
+    ("cuban", 4, 3, 4),
+    ("cutthroat", 3, 3, 4),
+    ("classic_draw", 2, 3, 4),
+    ("classic_draw", 3, 2, 4),
+    ("classic_block", 3, 3, 4),
+    ("all_fives", 2, 3, 4),
+    ("fives_threes", 3, 2, 4),
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(CASES), st.integers(0, 2**32), st.integers(1, 4))
+def test_line_solver_agrees_with_brute_force(case: tuple[str, int, int, int], seed: int, plies: int) -> None:
+    preset, players, size, top = case
+    rules = small_rules(preset, players, size, top)
+    rng = random.Random(seed)
+    hand = random_position(rules, rng, plies)
+    if hand.is_over:
+        return
+    for side in range(rules.sides):
+        # The stock from here on stands for the stock as dealt: the tiles drawn already are never looked at.
+        solver = LineSolver(rules, list(hand.stock), hand.leader, side)
+        solver.budget = 10**7
+        assert solver.value(hand, len(hand.stock)) == brute_force(hand, side), (preset, side)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["jamaican", "all_fives", "fives_threes", "classic_draw", "dominican"]), st.integers(0, 2**32))
+def test_line_solver_moves_are_hands_moves(preset: str, seed: int) -> None:
+    """Move for move along a random hand, the search's plays are exactly Hand's."""
+    rules = build_rules(preset)
+    rng = random.Random(seed)
+    hand = random_position(rules, rng, 1)
+    solver = LineSolver(rules, list(hand.stock), hand.leader, 0)
+    compared = 0
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        plays = [m for m in legal if m.kind is MoveKind.PLAY]
+        assert sorted(solver.moves(hand)) == sorted(plays)
+        compared += 1
+        hand.apply_legal(rng.choice(legal))
+        if hand.pending is not None:
+            hand.apply(Move(MoveKind.CLAIM))
+    assert compared > 0 or len(hand.layout.placements) <= 1
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.sampled_from(["cross", "cross_9"]))
+def test_generic_solver_agrees_with_brute_force(seed: int, preset: str) -> None:
+    rules = replace(small_rules(preset, 2, 3, 4), layout=LayoutKind.CROSS if preset == "cross" else LayoutKind.SPINNERS)
+    hand = random_position(rules, random.Random(seed), 2)
+    if hand.is_over:
+        return
+    for side in range(rules.sides):
+        solver = GenericSolver(rules, side)
+        solver.budget = 10**7
+        assert solver.value(hand) == brute_force(hand, side)
+
+
+def test_grades_follow_the_documented_thresholds() -> None:
+    hands, pips, fives = build_rules("jamaican"), build_rules("dominican"), build_rules("all_fives")
+    assert (family(hands), family(pips), family(fives)) == ("hands", "pips", "fives")
+    assert grade(hands, 0) is Grade.BEST
+    assert grade(hands, 1) is Grade.LOOSE
+    assert grade(hands, 2) is Grade.BLUNDER
+    assert grade(pips, THRESHOLDS["pips"][0]) is Grade.FINE
+    assert grade(pips, THRESHOLDS["pips"][1]) is Grade.LOOSE
+    assert grade(pips, THRESHOLDS["pips"][1] + 1) is Grade.BLUNDER
+    assert grade(fives, 10) is Grade.LOOSE
+
+
+def _case(preset: str, seed: int, levels: str = "medium") -> dict[str, object]:
+    """A whole recorded hand in replay format, played by CPUs."""
+    from dominoes_desktop.engine.cpu import make_player
+    from dominoes_desktop.engine.table import Table
+
+    rules = build_rules(preset)
+    table = Table(rules, [make_player(levels, seed + s) for s in range(rules.players)], seed)
+    table.play_hand(deal_seed=seed)
+    deal, hand = table.match.archive[-1]
+    return {
+        "preset": preset,
+        "hands": [
+            {
+                "deal": [[str(t) for t in h] for h in deal.hands],
+                "stock": [str(t) for t in deal.stock],
+                "leader": hand.leader,
+                "moves": [t.move.notation() for t in hand.history],
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize("preset", ["jamaican", "dominican", "all_fives"])
+def test_whole_hand_values_match_brute_force_late_in_the_hand(preset: str) -> None:
+    """On a real hand, every judged decision from the last eight tiles on equals the brute force."""
+    case = _case(preset, 11)
+    (recorded,) = hands_of_case(case)
+    judged = judge_hand(recorded)
+    hand = recorded.start.copy()
+    total = len([m for m in recorded.moves if m.kind is MoveKind.PLAY])
+    played = 0
+    checked = 0
+    tally = [0] * recorded.rules.sides
+    by_ply = {j.ply: j for j in judged}
+    for ply, move in enumerate(recorded.moves):
+        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
+            hand.apply(move)
+            continue
+        seat = hand.turn
+        move = hand.resolve(move)
+        if ply in by_ply and total - played <= 8:
+            side = recorded.rules.teams[seat]
+            so_far = 2 * tally[side] - sum(tally)
+            for option, value in zip(by_ply[ply].options, by_ply[ply].values, strict=True):
+                child = hand.copy()
+                child.apply_legal(option)
+                made = recorded.rules.end_scoring.points(child.layout.end_total())
+                made = made if recorded.rules.teams[seat] == side else -made
+                assert value == so_far + made + brute_force(child, side)
+                checked += 1
+        hand.apply(move)
+        if move.kind is MoveKind.PLAY:
+            played += 1
+            tally[recorded.rules.teams[seat]] += recorded.rules.end_scoring.points(hand.layout.end_total())
+    assert checked > 0 or not judged
+
+
+def test_judged_decisions_cover_every_choice_and_only_choices() -> None:
+    case = _case("jamaican", 5)
+    (recorded,) = hands_of_case(case)
+    judged = judge_hand(recorded)
+    hand = recorded.start.copy()
+    choices = []
+    for ply, move in enumerate(recorded.moves):
+        if len(hand.legal_moves()) > 1:
+            choices.append(ply)
+        hand.apply(move)
+    assert [j.ply for j in judged] == choices
+    for j in judged:
+        assert j.played in j.options
+        assert j.loss == max(j.values) - j.value_of(j.played)
+        assert j.exact
+
+
+def test_command_prints_one_line_per_decision(tmp_path: Path) -> None:
+    case = _case("jamaican", 3)
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case))
+    out = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert lines == [j.as_json() for j in coach_case(case)]
+    assert lines and set(lines[0]) == {"hand", "ply", "seat", "played", "values", "loss", "grade"}
+    assert all(len(line["values"]) > 1 and line["played"] in line["values"] for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        (json.dumps({"preset": "nope", "hands": []}), "unknown preset"),
+        (json.dumps({"preset": "jamaican", "hands": [{"deal": [], "moves": []}]}), "hand 0"),
+    ],
+)
+def test_command_refuses_a_bad_case_with_one_line(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    out = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1 and message in out.stderr
+
+
+def test_recorded_hand_round_trip() -> None:
+    case = _case("all_fives", 9)
+    (recorded,) = hands_of_case(case)
+    assert isinstance(recorded, RecordedHand)
+    assert recorded.rules.end_scoring is EndScoring.FIVES
