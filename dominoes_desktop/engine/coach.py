@@ -205,13 +205,16 @@ class _Judge:
             return now + self.to_come(child, side)
         return now + rollout_value(child, side, seed, ROLLOUTS)
 
-    def judge(self, hand: Hand, side: int, seed: int = 0) -> tuple[list[Move], list[float], bool]:
-        """Every distinct option of the seat to play and its points to come; exact unless too big."""
+    def judge(self, hand: Hand, side: int, seed: int = 0, exact: bool = True) -> tuple[list[Move], list[float], bool]:
+        """Every distinct option of the seat to play and its points to come; exact unless too big (or
+        `exact` is False: estimate straight away)."""
         options = hand.legal_moves()
-        try:
-            return options, [self.option_value(hand, m, side, True, seed) for m in options], True
-        except OutOfBudget:
-            return options, [self.option_value(hand, m, side, False, seed) for m in options], False
+        if exact:
+            try:
+                return options, [self.option_value(hand, m, side, True, seed) for m in options], True
+            except OutOfBudget:
+                pass
+        return options, [self.option_value(hand, m, side, False, seed) for m in options], False
 
 
 def claimed_so_far(rules: Rules, hand: Hand, tally: list[int], move: Move, seat: int) -> None:
@@ -246,10 +249,12 @@ def judge_hand(
         claimed_so_far(rules, hand, tally, resolved, seat)
     judge = _Judge(rules, recorded.start, budget)
     found: list[Judged] = []
+    searching = True  # once a position is too big, every earlier one (more tiles in play) is too
     for done, (ply, position, played, before) in enumerate(reversed(todo)):
         seat = position.turn
         side = rules.teams[seat]
-        options, values, exact = judge.judge(position, side, seed=recorded.index * 1000 + ply)
+        options, values, exact = judge.judge(position, side, recorded.index * 1000 + ply, searching)
+        searching = exact
         so_far = side_value(before, side)
         loss = max(values) - values[options.index(played)]
         found.append(

@@ -29,7 +29,7 @@ from .scoring import bonuses, hand_points, winner_seat
 from .tiles import Tile, full_set
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-DEFAULT_BUDGET = 400_000  # nodes per search before it gives up (about a second or two on this machine)
+DEFAULT_BUDGET = 250_000  # nodes per search before it gives up (two or three seconds on this machine)
 
 
 MTD = True
@@ -110,6 +110,7 @@ class LineSolver:
         self._end_cache: dict[tuple[int, int], int] = {}
         self._pips = [kernel.high[i] + kernel.low[i] for i in range(self.n)]
         self._order_cache: dict[int, tuple[int, ...]] = {}
+        self._codes: dict[int, tuple[int, ...]] = {}
         self._bonus = bool(rules.capicua_bonus or rules.key_bone_bonus)
         self._doubles = [kernel.high[i] == kernel.low[i] for i in range(self.n)]
         self.players = rules.players
@@ -231,13 +232,18 @@ class LineSolver:
         )
         return self._won_value(facts)
 
-    def options(self, mine: int, left: int, ld: bool, right: int, rd: bool) -> list[int]:
+    def options(self, mine: int, left: int, ld: bool, right: int, rd: bool) -> tuple[int, ...]:
         """The distinct plays of a seat holding `mine` on these ends, as codes (tile index * 2 + 1 for the
         left end, + 0 for the right): one per tile and per end that differs to the rules, as `Hand.plays`."""
         suit = self.kernel.suit
-        codes = [i * 2 + 1 for i in self._indexes(mine & suit[left])]
-        if left != right or (self.counting and ld != rd):
-            codes += [i * 2 for i in self._indexes(mine & suit[right])]
+        on_left = mine & suit[left]
+        on_right = mine & suit[right] if left != right or (self.counting and ld != rd) else 0
+        key = on_left << self.n | on_right
+        codes = self._codes.get(key)
+        if codes is None:
+            codes = self._codes[key] = tuple(i * 2 + 1 for i in self._indexes(on_left)) + tuple(
+                i * 2 for i in self._indexes(on_right)
+            )
         return codes
 
     def move_of(self, code: int, left: int, ld: bool, right: int, rd: bool) -> Move:
@@ -329,20 +335,20 @@ class LineSolver:
         pips = self._pips
         doubles = self._doubles
         if len(options) > 1:
-            # Try first what the table found best here, then plays after which the next seat cannot follow
-            # (passes decide most hands), then the heaviest tiles.
+            # Try first what the table found best here, then a domino, then plays after which the next seat
+            # cannot follow (passes decide most hands), then the heaviest tiles.
             suit = self.kernel.suit
             next_mine = (packed >> (nxt * self.n)) & full
             keyed = []
             for option in options:
                 i = option >> 1
                 ends = suit[pips[i] - left] | suit[right] if option & 1 else suit[left] | suit[pips[i] - right]
-                rank = pips[i] + (0 if next_mine & ends else 100)
+                rank = pips[i] + (0 if next_mine & ends else 100) + (10_000 if mine == 1 << i else 0)
                 if option == hint:
-                    rank += 1000
+                    rank += 1_000_000
                 keyed.append((rank, option))
             keyed.sort(reverse=True)
-            options = [option for _, option in keyed]
+            options = tuple([option for _, option in keyed])
         counting = self.counting
         threes = self.threes
         best = -(10**9) if maximising else 10**9

@@ -18,6 +18,7 @@ from ..engine.cpu.knowledge import infer
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.tiles import full_set
+from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
 from .look import Look
 from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
@@ -111,6 +112,11 @@ class GamePage(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.side)
         self.hand_end = HandEndPanel(self.table)
+        self.coach_button = add_coach_button(  # issue 17: the coach on the hand just finished
+            self.hand_end,
+            self.hand_end.review,
+            lambda: open_coach(self, controller.match, controller.seats, self.table.look),
+        )
         self.leader_choice = self._overlay("leaderChoice")
         self.curtain = self._overlay("curtain")
         self.curtain_text = QLabel("")

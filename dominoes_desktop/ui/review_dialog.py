@@ -19,6 +19,7 @@ from ..engine.deal import Deal
 from ..engine.hand import Hand
 from ..engine.match import Match
 from ..engine.moves import MoveKind
+from .coach_panel import add_coach_button, open_coach
 from .controller import SeatConfig
 from .look import Look
 from .panels import describe_move, side_name
@@ -94,6 +95,9 @@ class ReviewDialog(QDialog):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.caption)
         layout.addLayout(controls)
+        self.coach = add_coach_button(  # issue 17: the coach on the hand under review
+            self, self.again, lambda: open_coach(self, match, seats, look, int(self.hands.currentData()))
+        )
         self.hands.currentIndexChanged.connect(lambda _i: self.show_hand(int(self.hands.currentData())))
         if match.results:
             self.hands.setCurrentIndex(len(match.results) - 1)

@@ -2339,4 +2339,139 @@
         <translation>Todavía no hay partidas terminadas</translation>
     </message>
 </context>
+<context>
+    <name>CoachDialog</name>
+    <message>
+        <source>Coach: hand {n}</source>
+        <translation>Entrenador: mano {n}</translation>
+    </message>
+    <message>
+        <source>Judging every decision with every tile in the open…</source>
+        <translation>Juzgando cada decisión con todas las fichas a la vista…</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>Decisiones</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Jugada</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>Jugaste</translation>
+    </message>
+    <message>
+        <source>Grade</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Mejor</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Pérdida</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Por qué</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>No decision to judge: every move of yours in this hand was forced.</source>
+        <translation>No hay decisiones que juzgar: todas tus jugadas en esta mano eran forzadas.</translation>
+    </message>
+    <message>
+        <source>{best} of {n} decisions were the best possible. Points given away in all: {loss}.</source>
+        <translation>{best} de {n} decisiones fueron las mejores posibles. Puntos regalados en total: {loss}.</translation>
+    </message>
+    <message>
+        <source>Grades marked ≈ are estimates: those positions were too big to search exactly.</source>
+        <translation>Las notas marcadas con ≈ son estimaciones: esas posiciones eran demasiado grandes para calcularlas con exactitud.</translation>
+    </message>
+    <message>
+        <source>{k} · {name}</source>
+        <translation>{k} · {name}</translation>
+    </message>
+    <message>
+        <source>The costliest decision of the hand</source>
+        <translation>La decisión más cara de la mano</translation>
+    </message>
+    <message>
+        <source>The coach could not judge this hand: {error}</source>
+        <translation>El entrenador no pudo juzgar esta mano: {error}</translation>
+    </message>
+    <message>
+        <source>(Loss is counted in hands: 1 is a won hand turned into no winner, 2 into a lost one.)</source>
+        <translation>(La pérdida se cuenta en manos: 1 es una mano ganada que queda sin ganador, 2 una que se pierde.)</translation>
+    </message>
+    <message>
+        <source>(Loss is counted in points of this hand, for your side against the others.)</source>
+        <translation>(La pérdida se cuenta en puntos de esta mano, para tu lado frente a los demás.)</translation>
+    </message>
+    <message>
+        <source>Fine</source>
+        <translation>Bien</translation>
+    </message>
+    <message>
+        <source>Loose</source>
+        <translation>Floja</translation>
+    </message>
+    <message>
+        <source>Blunder</source>
+        <translation>Error grave</translation>
+    </message>
+    <message>
+        <source>your side wins the hand</source>
+        <translation>tu lado gana la mano</translation>
+    </message>
+    <message>
+        <source>the other side wins the hand</source>
+        <translation>el otro lado gana la mano</translation>
+    </message>
+    <message>
+        <source>the table locks with no winner</source>
+        <translation>la mesa se tranca sin ganador</translation>
+    </message>
+    <message>
+        <source>One of the best moves here.</source>
+        <translation>Una de las mejores jugadas aquí.</translation>
+    </message>
+    <message>
+        <source>The best move here.</source>
+        <translation>La mejor jugada aquí.</translation>
+    </message>
+    <message>
+        <source>{best} was worth more.</source>
+        <translation>{best} valía más.</translation>
+    </message>
+    <message>
+        <source>{best} would have left the next player with nothing to play on {ends}.</source>
+        <translation>{best} habría dejado al siguiente jugador sin nada que poner en {ends}.</translation>
+    </message>
+    <message>
+        <source>With {best}, {good}; after {played}, {bad}.</source>
+        <translation>Con {best}, {good}; tras {played}, {bad}.</translation>
+    </message>
+    <message>
+        <source>{best} kept a bonus within reach that {played} gave up.</source>
+        <translation>{best} mantenía a tu alcance un premio al que {played} renunció.</translation>
+    </message>
+    <message>
+        <source>{best} leaves the others fewer points: {n} more for your side than {played}.</source>
+        <translation>{best} deja menos puntos a los demás: {n} más para tu lado que {played}.</translation>
+    </message>
+    <message>
+        <source>Coach</source>
+        <translation>Entrenador</translation>
+    </message>
+    <message>
+        <source>Coach: what you should have played</source>
+        <translation>Entrenador: lo que debiste jugar</translation>
+    </message>
+</context>
 </TS>

@@ -1,0 +1,332 @@
+"""The coach: each of the person's decisions in a finished hand, graded, with the better move and why.
+
+The judging (an exact search, see engine/coach.py) runs on a worker thread; the dialog shows "Judging…"
+until it is done, then one row per decision: the move number, what was played, the grade, the best
+alternative(s) as tiles, the loss in points, and one plain sentence. The costliest decision is highlighted.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QStyleOptionGraphicsItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.coach import Grade, Judged, Outcome, RecordedHand, Why, explain, family, judge_hand, recorded_from_archive
+from ..engine.deal import Deal
+from ..engine.hand import Hand
+from ..engine.match import Match
+from ..engine.moves import Move, MoveKind
+from ..engine.rules import Rules
+from ..engine.tiles import Tile
+from .controller import SeatConfig
+from .look import Look
+from .table.tile_item import TileItem
+
+log = logging.getLogger(__name__)
+
+TILE_HEIGHT = 26  # pixels of one tile in the list
+MAX_TILES_SHOWN = 4  # best alternatives drawn as tiles; all of them are named in the text
+
+
+def tiles_pixmap(tiles: Sequence[Tile], look: Look, height: int = TILE_HEIGHT) -> QPixmap:
+    """Tiles side by side, drawn as the table draws them (same finish and pips)."""
+    items = [TileItem(tile, look) for tile in tiles]
+    if not items:
+        return QPixmap()
+    w, h = items[0].size()
+    gap = h * 0.2
+    scale = height / (h + 8)
+    pixmap = QPixmap(max(1, round((len(items) * (w + gap) + 8) * scale)), height)
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.scale(scale, scale)
+    option = QStyleOptionGraphicsItem()
+    for i, item in enumerate(items):
+        painter.save()
+        painter.translate(4 + w / 2 + i * (w + gap), 4 + h / 2)
+        item.paint(painter, option, None)
+        painter.restore()
+    painter.end()
+    return pixmap
+
+
+class CoachSignals(QObject):
+    judged = Signal(object)  # list of (Judged, Why | None)
+    failed = Signal(str)
+
+
+class CoachTask(QRunnable):
+    """Judges one hand's decisions of some seats, and works out the why of each that was not best."""
+
+    def __init__(self, recorded: RecordedHand, seats: Sequence[int]) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # the dialog holds it until it reports
+        self.recorded = recorded
+        self.seats = tuple(seats)
+        self.signals = CoachSignals()
+
+    def run(self) -> None:
+        try:
+            self._judge()
+        finally:
+            _RUNNING.discard(self)
+
+    def _judge(self) -> None:
+        try:
+            found: list[tuple[Judged, Why | None]] = []
+            for judged in judge_hand(self.recorded, self.seats):
+                why = explain(self.recorded, judged) if judged.grade is not Grade.BEST else None
+                found.append((judged, why))
+        except Exception as exc:  # a coach bug must not take the game down with it
+            log.exception("coach failed")
+            self.signals.failed.emit(str(exc))
+        else:
+            self.signals.judged.emit(found)
+
+
+_RUNNING: set[CoachTask] = set()
+
+
+def _tile_of(move: Move) -> Tile | None:
+    return move.tile if move.kind is MoveKind.PLAY else None
+
+
+class CoachDialog(QDialog):
+    """The coach's verdict on one finished hand, for the person's seats (every seat with only CPUs)."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seats: Sequence[SeatConfig],
+        deal: Deal,
+        played: Hand,
+        hand_index: int,
+        look: Look,
+        parent: QWidget | None = None,
+        pool: QThreadPool | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Coach: hand {n}").format(n=hand_index + 1))
+        self.resize(980, 560)
+        self.rules = rules
+        self.seat_names = [seat.name for seat in seats]
+        self.look = look
+        people = [s for s, seat in enumerate(seats) if seat.human]
+        self.seats = people or list(range(rules.players))
+        self.recorded = recorded_from_archive(rules, hand_index, deal, played)
+        self.status = QLabel(self.tr("Judging every decision with every tile in the open…"))
+        self.status.setWordWrap(True)
+        self.tree = QTreeWidget()
+        self.tree.setAccessibleName(self.tr("Decisions"))
+        self.tree.setColumnCount(6)
+        self.tree.setHeaderLabels(
+            [self.tr("Move"), self.tr("Played"), self.tr("Grade"), self.tr("Best"), self.tr("Loss"), self.tr("Why")]
+        )
+        self.tree.setRootIsDecorated(False)
+        self.tree.setWordWrap(True)
+        header = self.tree.header()
+        for column in range(5):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
+        self.tree.hide()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        close.setText(self.tr("Close"))
+        close.clicked.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.status)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(buttons)
+        self.rows: list[tuple[Judged, Why | None]] = []
+        self.task = CoachTask(self.recorded, self.seats)
+        self.task.signals.judged.connect(self.show_judged)
+        self.task.signals.failed.connect(self._failed)
+        _RUNNING.add(self.task)  # the task outlives the window if it is closed before the verdict
+        (pool or QThreadPool.globalInstance()).start(self.task)
+
+    # ---- the verdict -----------------------------------------------------------------------------
+
+    def show_judged(self, found: list[tuple[Judged, Why | None]]) -> None:
+        self.rows = found
+        self.tree.clear()
+        if not found:
+            self.status.setText(self.tr("No decision to judge: every move of yours in this hand was forced."))
+            return
+        costliest = max(found, key=lambda jw: jw[0].loss)[0]
+        unit = self._unit()
+        total = sum(j.loss for j, _ in found)
+        best = sum(1 for j, _ in found if j.grade is Grade.BEST)
+        summary = self.tr("{best} of {n} decisions were the best possible. Points given away in all: {loss}.").format(
+            best=best, n=len(found), loss=_points(total)
+        )
+        if any(not j.exact for j, _ in found):
+            summary += " " + self.tr("Grades marked ≈ are estimates: those positions were too big to search exactly.")
+        self.status.setText(summary + " " + unit)
+        for judged, why in found:
+            item = QTreeWidgetItem()
+            name = self.seat_names[judged.seat]
+            item.setText(0, self.tr("{k} · {name}").format(k=judged.ply + 1, name=name))
+            played_tile = _tile_of(judged.played)
+            cells: list[tuple[int, list[Tile], str]] = [
+                (1, [played_tile] if played_tile is not None else [], judged.played.notation())
+            ]
+            item.setText(2, self.grade_name(judged.grade) + ("" if judged.exact else " ≈"))
+            item.setForeground(2, QBrush(GRADE_COLOURS[judged.grade]))
+            if judged.grade is not Grade.BEST:
+                alternatives = [m for m in judged.best if m != judged.played]
+                best_tiles = [t for t in (_tile_of(m) for m in alternatives) if t is not None]
+                cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(m.notation() for m in alternatives)))
+            item.setText(4, _points(judged.loss))
+            item.setText(5, self.sentence(judged, why))
+            item.setToolTip(5, item.text(5))
+            if judged is costliest and judged.loss > 0:
+                bold = QFont(self.font())
+                bold.setBold(True)
+                for column in range(6):
+                    item.setFont(column, bold)
+                    item.setBackground(column, QBrush(QColor(255, 214, 102, 110)))
+                item.setText(0, item.text(0) + " ★")
+                item.setToolTip(0, self.tr("The costliest decision of the hand"))
+            self.tree.addTopLevelItem(item)
+            for column, tiles, text in cells:
+                # Tiles drawn as on the table, the notation beside them (and as the text a screen reader reads).
+                item.setText(column, text)
+                item.setForeground(column, QBrush(QColor(0, 0, 0, 0)))
+                self.tree.setItemWidget(item, column, self._tiles_cell(tiles, text))
+        self.tree.show()
+
+    def _tiles_cell(self, tiles: Sequence[Tile], text: str) -> QWidget:
+        cell = QWidget()
+        row = QHBoxLayout(cell)
+        row.setContentsMargins(2, 1, 2, 1)
+        if tiles:
+            picture = QLabel()
+            picture.setPixmap(tiles_pixmap(tiles, self.look))
+            row.addWidget(picture)
+        label = QLabel(text)
+        row.addWidget(label)
+        row.addStretch(1)
+        return cell
+
+    def _failed(self, error: str) -> None:
+        self.status.setText(self.tr("The coach could not judge this hand: {error}").format(error=error))
+
+    def _unit(self) -> str:
+        kind = family(self.rules)
+        if kind == "hands":
+            return self.tr("(Loss is counted in hands: 1 is a won hand turned into no winner, 2 into a lost one.)")
+        return self.tr("(Loss is counted in points of this hand, for your side against the others.)")
+
+    def grade_name(self, grade: Grade) -> str:
+        return {
+            Grade.BEST: self.tr("Best"),
+            Grade.FINE: self.tr("Fine"),
+            Grade.LOOSE: self.tr("Loose"),
+            Grade.BLUNDER: self.tr("Blunder"),
+        }[grade]
+
+    def _outcome_text(self, outcome: Outcome) -> str:
+        return {
+            Outcome.WIN: self.tr("your side wins the hand"),
+            Outcome.LOSS: self.tr("the other side wins the hand"),
+            Outcome.NOBODY: self.tr("the table locks with no winner"),
+        }[outcome]
+
+    def sentence(self, judged: Judged, why: Why | None) -> str:
+        """One plain sentence: why the best move was better, or that the move was best."""
+        if judged.grade is Grade.BEST:
+            if len(judged.best) > 1:
+                return self.tr("One of the best moves here.")
+            return self.tr("The best move here.")
+        if why is None:
+            return self.tr("{best} was worth more.").format(best=_name(judged.best[0]))
+        best, played = _name(why.best), _name(judged.played)
+        if why.blocks_next:
+            ends = ", ".join(str(e) for e in why.blocked_on)
+            return self.tr("{best} would have left the next player with nothing to play on {ends}.").format(
+                best=best, ends=ends
+            )
+        if why.best_outcome is not None and why.played_outcome is not None and why.best_outcome != why.played_outcome:
+            return self.tr("With {best}, {good}; after {played}, {bad}.").format(
+                best=best,
+                good=self._outcome_text(why.best_outcome),
+                played=played,
+                bad=self._outcome_text(why.played_outcome),
+            )
+        if family(self.rules) == "hands":
+            return self.tr("{best} kept a bonus within reach that {played} gave up.").format(best=best, played=played)
+        return self.tr("{best} leaves the others fewer points: {n} more for your side than {played}.").format(
+            best=best, n=_points(judged.loss), played=played
+        )
+
+
+GRADE_COLOURS = {
+    Grade.BEST: QColor("#2e7d32"),
+    Grade.FINE: QColor("#558b2f"),
+    Grade.LOOSE: QColor("#ef6c00"),
+    Grade.BLUNDER: QColor("#c62828"),
+}
+
+
+def _name(move: Move) -> str:
+    return str(move.tile) if move.tile is not None else move.notation()
+
+
+def _points(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def add_coach_button(panel: QWidget, beside: QPushButton, open_coach: Callable[[], None]) -> QPushButton:
+    """A "Coach" button put next to `beside` in `panel` (the end-of-hand sheet, hand review), without the
+    panel having to know about the coach."""
+    button = QPushButton(QCoreApplication.translate("CoachDialog", "Coach"))
+    button.setAccessibleName(QCoreApplication.translate("CoachDialog", "Coach: what you should have played"))
+    button.clicked.connect(open_coach)
+    holder = _layout_holding(panel.layout(), beside)
+    if holder is not None:
+        holder.insertWidget(holder.indexOf(beside) + 1, button)  # type: ignore[attr-defined]
+    elif (top := panel.layout()) is not None:
+        top.addWidget(button)
+    return button
+
+
+def _layout_holding(layout: QLayout | None, widget: QWidget) -> QLayout | None:
+    if layout is None:
+        return None
+    if layout.indexOf(widget) >= 0:
+        return layout
+    for i in range(layout.count()):
+        item = layout.itemAt(i)
+        found = _layout_holding(item.layout() if item is not None else None, widget)
+        if found is not None:
+            return found
+    return None
+
+
+def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:
+    """The coach on a finished hand of `match` (the last by default), as a window of its own."""
+    if match is None or not match.archive:
+        return
+    number = index if index >= 0 else len(match.archive) - 1
+    deal, played = match.archive[number]
+    dialog = CoachDialog(match.rules, seats, deal, played, number, look, parent)
+    dialog.setModal(False)
+    dialog.show()

@@ -1,0 +1,73 @@
+"""The coach window: judged off the UI thread, one row per decision of the person, costliest highlighted."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QPushButton
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.coach import Grade, judge_hand, recorded_from_archive
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.table import Table
+from dominoes_desktop.ui.coach_panel import CoachDialog, tiles_pixmap
+from dominoes_desktop.ui.controller import SeatConfig
+from dominoes_desktop.ui.look import Look
+from dominoes_desktop.ui.main_window import MainWindow
+
+from .conftest import start
+from .driving import hand_over, play_turn_by_keys
+
+
+def _played(preset: str, seed: int) -> tuple[Table, list[SeatConfig]]:
+    rules = build_rules(preset)
+    table = Table(rules, [make_player("easy" if s == 0 else "medium", seed + s) for s in range(rules.players)], seed)
+    table.play_hand(deal_seed=seed)
+    seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
+    return table, seats
+
+
+def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
+    table, seats = _played("jamaican", 4)
+    deal, hand = table.match.archive[-1]
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(
+        lambda: bool(dialog.rows) or dialog.tree.isVisible() or "No decision" in dialog.status.text(), timeout=60_000
+    )
+    expected = judge_hand(recorded_from_archive(table.match.rules, 0, deal, hand), seats=[0])
+    assert [j.ply for j, _ in dialog.rows] == [j.ply for j in expected]
+    assert all(j.seat == 0 for j, _ in dialog.rows)
+    assert dialog.tree.topLevelItemCount() == len(expected)
+    for row, (judged, why) in enumerate(dialog.rows):
+        item = dialog.tree.topLevelItem(row)
+        assert item is not None
+        assert item.text(1) == judged.played.notation()
+        assert item.text(5) == dialog.sentence(judged, why)
+        if judged.grade is not Grade.BEST:
+            assert why is not None and item.text(3)
+    worst = max(j.loss for j, _ in dialog.rows) if dialog.rows else 0
+    starred = [i for i in range(dialog.tree.topLevelItemCount()) if "★" in dialog.tree.topLevelItem(i).text(0)]  # type: ignore[union-attr]
+    assert len(starred) == (1 if worst > 0 else 0)
+
+
+def test_tiles_are_drawn_side_by_side() -> None:
+    from dominoes_desktop.engine.tiles import Tile
+
+    one = tiles_pixmap([Tile(6, 6)], Look())
+    three = tiles_pixmap([Tile(6, 6), Tile(5, 1), Tile(0, 0)], Look())
+    assert one.height() == three.height() and three.width() > 2 * one.width()
+
+
+def test_coach_button_on_the_hand_end_sheet(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=2)
+    for _ in range(60):
+        if hand_over(window):
+            break
+        play_turn_by_keys(qtbot, window)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=10_000)
+    buttons = [b for b in window.game.hand_end.findChildren(QPushButton) if b is window.game.coach_button]
+    assert buttons and buttons[0].isVisible()
+    buttons[0].click()
+    dialogs = window.game.findChildren(CoachDialog)
+    assert dialogs
+    qtbot.waitUntil(lambda: dialogs[0].tree.isVisible() or "No decision" in dialogs[0].status.text(), timeout=60_000)
