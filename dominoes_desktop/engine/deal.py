@@ -32,11 +32,12 @@ def _keys_format(count: int) -> struct.Struct:
     return struct.Struct(f"<{count}I")
 
 
-def shuffle_order(count: int, seed: int, attempt: int) -> list[int]:
+def shuffle_order(count: int, seed: int, attempt: int, cut: bytes = b"") -> list[int]:
     """An order of `count` tiles drawn from (seed, attempt), as indexes: each tile gets a 32-bit key from
     SHAKE-128 of the two, and the keys sort them (ties by index). The same on every machine, uniform, and
-    cheaper than seeding a Mersenne Twister."""
-    stream = hashlib.shake_128(seed.to_bytes(16, "little", signed=True) + attempt.to_bytes(4, "little"))
+    cheaper than seeding a Mersenne Twister. A `cut` (the player's, see fairness.py) is hashed in after
+    them; an empty cut deals exactly as without one."""
+    stream = hashlib.shake_128(seed.to_bytes(16, "little", signed=True) + attempt.to_bytes(4, "little") + cut)
     keys = list(_keys_format(count).unpack(stream.digest(4 * count)))  # a list's __getitem__ is the faster key
     return sorted(range(count), key=keys.__getitem__)
 
@@ -54,12 +55,12 @@ class Dealer:
         self._asleep = rules.style is Style.BLOCK  # block games leave the undealt tiles asleep; draw games stack them
         self._needs_double = rules.opening.redeals_without_double
 
-    def deal(self, seed: int) -> tuple[Deal, list[int]]:
-        """Shuffle with `seed`; reshuffle while the opening rule needs a double and none was dealt. Also
-        returns the shuffle as indexes into the full set, which the playout kernel deals from directly."""
+    def deal(self, seed: int, cut: bytes = b"") -> tuple[Deal, list[int]]:
+        """Shuffle with `seed` (and `cut`); reshuffle while the opening rule needs a double and none was dealt.
+        Also returns the shuffle as indexes into the full set, which the playout kernel deals from directly."""
         attempt = 0
         while True:
-            order = shuffle_order(self._count, seed, attempt)
+            order = shuffle_order(self._count, seed, attempt, cut)
             attempt += 1
             tiles: tuple[Tile, ...] = itemgetter(*order)(self._tiles)  # a tuple: every set has many tiles
             hands, rest = self._cut(tiles), tiles[self._dealt :]

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from .deal import Deal, Dealer
 from .errors import IllegalMove
+from .fairness import FairDeal, cut_from_gesture
 from .hand import Hand, HandEnd, HandOutcome
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
 from .scoring import bonuses, hand_points, winner_seat
@@ -82,6 +83,9 @@ class Match:
         self.winner: int | None = None
         self.archive: list[tuple[Deal, Hand]] = []  # every hand finished move by move, for review and saving
         self._redealt = False
+        # Fair deals (fairness.py): a commitment made for the next deal, and the proofs by hand index.
+        self.fair_next: FairDeal | None = None
+        self.proofs: dict[int, FairDeal] = {}
 
     def rng_state(self) -> tuple[int, tuple[int, ...], float | None]:
         """The match's random state, so a saved match deals the same hands when resumed."""
@@ -105,6 +109,12 @@ class Match:
         """Shuffle and deal the next hand from the match's seeded RNG (or a given deal seed)."""
         self._check_not_over()
         self._redealt = False
+        if seed is None and self.fair_next is not None:  # deal from the committed seed and the cut
+            fair, self.fair_next = self.fair_next.with_cut(cut_from_gesture("auto")), None
+            self._set_deal(*self._dealer.deal(fair.seed, fair.cut or b""))
+            self.proofs[self.hand_index] = fair
+            assert self.deal is not None
+            return self.deal
         self._set_deal(*self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed))
         assert self.deal is not None
         return self.deal
@@ -135,6 +145,7 @@ class Match:
         if seat not in self.redeal_seats():
             raise IllegalMove(f"seat {seat} may not ask for a redeal now")
         self._set_deal(*self._dealer.deal(self._rng.getrandbits(48)))
+        self.proofs.pop(self.hand_index, None)  # a redeal is not the committed deal
         self._redealt = True
         assert self.deal is not None
         return self.deal

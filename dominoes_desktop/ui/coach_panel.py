@@ -300,7 +300,7 @@ def add_coach_button(panel: QWidget, beside: QPushButton, open_coach: Callable[[
     button = QPushButton(QCoreApplication.translate("CoachDialog", "Coach"))
     button.setAccessibleName(QCoreApplication.translate("CoachDialog", "Coach: what you should have played"))
     button.clicked.connect(open_coach)
-    holder = _layout_holding(panel.layout(), beside)
+    holder = layout_holding(panel.layout(), beside)
     if holder is not None:
         holder.insertWidget(holder.indexOf(beside) + 1, button)  # type: ignore[attr-defined]
     elif (top := panel.layout()) is not None:
@@ -308,14 +308,14 @@ def add_coach_button(panel: QWidget, beside: QPushButton, open_coach: Callable[[
     return button
 
 
-def _layout_holding(layout: QLayout | None, widget: QWidget) -> QLayout | None:
+def layout_holding(layout: QLayout | None, widget: QWidget) -> QLayout | None:
     if layout is None:
         return None
     if layout.indexOf(widget) >= 0:
         return layout
     for i in range(layout.count()):
         item = layout.itemAt(i)
-        found = _layout_holding(item.layout() if item is not None else None, widget)
+        found = layout_holding(item.layout() if item is not None else None, widget)
         if found is not None:
             return found
     return None

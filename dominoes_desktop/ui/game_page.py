@@ -20,6 +20,7 @@ from ..engine.moves import Move, MoveKind
 from ..engine.tiles import full_set
 from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
+from .fair_deal import DealSeal
 from .look import Look
 from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
 from .table.view import TableView
@@ -112,6 +113,7 @@ class GamePage(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.side)
         self.hand_end = HandEndPanel(self.table)
+        self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)  # issue 17: fair deals
         self.coach_button = add_coach_button(  # issue 17: the coach on the hand just finished
             self.hand_end,
             self.hand_end.review,
@@ -489,6 +491,7 @@ class GamePage(QWidget):
         self.table.reveal = True
         self.table.refresh()
         self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
+        self.deal_seal.seal(match)
         self._place_overlays()
         if not self._people() and match.winner is None:
             # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.

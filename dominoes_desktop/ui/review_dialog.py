@@ -21,6 +21,7 @@ from ..engine.match import Match
 from ..engine.moves import MoveKind
 from .coach_panel import add_coach_button, open_coach
 from .controller import SeatConfig
+from .fair_deal import add_verify_button
 from .look import Look
 from .panels import describe_move, side_name
 from .table.scene import SeatState, TableScene, TableState
@@ -95,6 +96,7 @@ class ReviewDialog(QDialog):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.caption)
         layout.addLayout(controls)
+        self.verify = add_verify_button(self, self.again, match, self.hands.currentData)  # issue 17: fair deals
         self.coach = add_coach_button(  # issue 17: the coach on the hand under review
             self, self.again, lambda: open_coach(self, match, seats, look, int(self.hands.currentData()))
         )

@@ -2474,4 +2474,49 @@
         <translation>Entrenador: lo que debiste jugar</translation>
     </message>
 </context>
+<context>
+    <name>FairDeal</name>
+    <message>
+        <source>Fair deal</source>
+        <translation>Reparto justo</translation>
+    </message>
+    <message>
+        <source>This deal was sealed with fingerprint {fp}; its seed was {seed}, your cut {cut}.</source>
+        <translation>Este reparto se selló con la huella {fp}; su semilla era {seed} y tu corte {cut}.</translation>
+    </message>
+    <message>
+        <source>Next deal sealed: fingerprint {fp}. Pressing Next hand cuts the deck.</source>
+        <translation>Próximo reparto sellado: huella {fp}. Al pulsar Siguiente mano cortas la baraja.</translation>
+    </message>
+    <message>
+        <source>This hand was dealt from the match's own seed, without a sealed fingerprint (the first hand of a match, a redeal, or a hand played before fair deals).</source>
+        <translation>Esta mano se repartió con la semilla de la partida, sin huella sellada (la primera mano de una partida, un nuevo reparto o una mano jugada antes de los repartos justos).</translation>
+    </message>
+    <message>
+        <source>Fingerprint shown before the deal: {fp}
+Seed revealed: {seed}
+Salt: {salt}
+Cut: {cut}</source>
+        <translation>Huella mostrada antes del reparto: {fp}
+Semilla revelada: {seed}
+Sal: {salt}
+Corte: {cut}</translation>
+    </message>
+    <message>
+        <source>This deal is fair: the revealed seed gives the fingerprint shown before the deal, and the seed with your cut deals exactly these tiles.</source>
+        <translation>Este reparto es justo: la semilla revelada da la huella mostrada antes del reparto, y la semilla con tu corte reparte exactamente estas fichas.</translation>
+    </message>
+    <message>
+        <source>The revealed seed does not give the fingerprint shown before the deal ({fp}).</source>
+        <translation>La semilla revelada no da la huella mostrada antes del reparto ({fp}).</translation>
+    </message>
+    <message>
+        <source>The seed and the cut do not deal these tiles.</source>
+        <translation>La semilla y el corte no reparten estas fichas.</translation>
+    </message>
+    <message>
+        <source>Verify this deal</source>
+        <translation>Verificar este reparto</translation>
+    </message>
+</context>
 </TS>

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.coach import Grade, judge_hand, recorded_from_archive
 from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.fairness import short
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.table import Table
 from dominoes_desktop.ui.coach_panel import CoachDialog, tiles_pixmap
 from dominoes_desktop.ui.controller import SeatConfig
+from dominoes_desktop.ui.fair_deal import verify_text
 from dominoes_desktop.ui.look import Look
 from dominoes_desktop.ui.main_window import MainWindow
 
@@ -24,6 +27,14 @@ def _played(preset: str, seed: int) -> tuple[Table, list[SeatConfig]]:
     table.play_hand(deal_seed=seed)
     seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
     return table, seats
+
+
+def _finish(qtbot: QtBot, window: MainWindow) -> None:
+    for _ in range(80):
+        if hand_over(window):
+            break
+        play_turn_by_keys(qtbot, window)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=10_000)
 
 
 def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
@@ -60,14 +71,28 @@ def test_tiles_are_drawn_side_by_side() -> None:
 
 def test_coach_button_on_the_hand_end_sheet(qtbot: QtBot, window: MainWindow) -> None:
     start(window, "jamaican", seed=2)
-    for _ in range(60):
-        if hand_over(window):
-            break
-        play_turn_by_keys(qtbot, window)
-    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=10_000)
+    _finish(qtbot, window)
     buttons = [b for b in window.game.hand_end.findChildren(QPushButton) if b is window.game.coach_button]
     assert buttons and buttons[0].isVisible()
     buttons[0].click()
     dialogs = window.game.findChildren(CoachDialog)
     assert dialogs
     qtbot.waitUntil(lambda: dialogs[0].tree.isVisible() or "No decision" in dialogs[0].status.text(), timeout=60_000)
+
+
+def test_the_next_deal_is_sealed_cut_and_verifiable(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=5)
+    _finish(qtbot, window)
+    match = window.controller.match
+    assert match is not None and match.fair_next is not None
+    sealed = match.fair_next.fingerprint
+    label = window.game.deal_seal.label.text()
+    assert short(sealed) in label, "the fingerprint is shown before the deal"
+    qtbot.mouseClick(window.game.hand_end.next, Qt.MouseButton.LeftButton)
+    assert match.proofs[1].fingerprint == sealed and match.proofs[1].cut
+    _finish(qtbot, window)
+    assert f"{match.proofs[1].seed}" in window.game.deal_seal.label.text(), "the seed is revealed after the hand"
+    ok, text = verify_text(match, 1, match.archive[1][0])
+    assert ok and sealed in text
+    ok, _ = verify_text(match, 0, match.archive[0][0])
+    assert not ok, "the first hand had no commitment"

@@ -1,0 +1,116 @@
+"""Fair deals: commitment, cut, reveal; an empty cut deals exactly as before there were cuts."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dominoes_desktop.engine.deal import Dealer, shuffle_order
+from dominoes_desktop.engine.fairness import FairDeal, fingerprint, short, verify
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.presets import PRESETS, build_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**48), st.integers(0, 3), st.sampled_from([28, 55, 91]))
+def test_an_empty_cut_shuffles_as_the_original_formula(seed: int, attempt: int, count: int) -> None:
+    """The shuffle before cuts existed, written out again: SHAKE-128 of seed and attempt, keys sorted."""
+    stream = hashlib.shake_128(seed.to_bytes(16, "little", signed=True) + attempt.to_bytes(4, "little"))
+    keys = struct.unpack(f"<{count}I", stream.digest(4 * count))
+    assert shuffle_order(count, seed, attempt) == sorted(range(count), key=lambda i: keys[i])
+    assert shuffle_order(count, seed, attempt, b"") == shuffle_order(count, seed, attempt)
+
+
+def test_a_cut_changes_the_deal() -> None:
+    dealer = Dealer(build_rules("jamaican"))
+    plain = dealer.deal(42)[0]
+    cut = [dealer.deal(42, bytes([b]))[0] for b in range(5)]
+    assert all(d.hands != plain.hands for d in cut)
+    assert len({d.hands for d in cut}) == 5
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_committed_deal_verifies_and_a_tampered_one_does_not(preset: str) -> None:
+    rules = build_rules(preset)
+    fair = FairDeal.commit().with_cut(b"\x01\x02")
+    dealt = fair.deal(rules)
+    assert verify(rules, fair, dealt).ok
+    assert not verify(rules, replace(fair, seed=fair.seed + 1), dealt).fingerprint_ok
+    other_cut = replace(fair, cut=b"\x01\x03")
+    verdict = verify(rules, other_cut, dealt)
+    assert verdict.fingerprint_ok and not verdict.deal_ok
+    assert fair.with_cut(b"again") is fair, "a cut once taken stands"
+
+
+def test_the_match_deals_from_the_commitment_and_keeps_the_proof() -> None:
+    rules = build_rules("all_fives")
+    match = Match(rules, seed=3)
+    fair = FairDeal.commit()
+    match.fair_next = fair.with_cut(b"cut")
+    deal = match.deal_next()
+    assert match.fair_next is None
+    proof = match.proofs[0]
+    assert proof.fingerprint == fair.fingerprint == fingerprint(fair.seed, fair.salt)
+    assert verify(rules, proof, deal).ok
+    assert deal.hands == Dealer(rules).deal(fair.seed, b"cut")[0].hands
+
+
+def test_without_a_commitment_the_match_deals_as_before() -> None:
+    rules = build_rules("jamaican")
+    a, b = Match(rules, seed=9), Match(rules, seed=9)
+    b.fair_next = None
+    assert a.deal_next().hands == b.deal_next().hands
+    assert not b.proofs
+
+
+def test_fingerprint_is_shown_short() -> None:
+    assert short("0123456789abcdef" + "0" * 48) == "0123 4567 89ab cdef"
+
+
+def _case(fair: FairDeal, rules_preset: str = "jamaican") -> dict[str, object]:
+    rules = build_rules(rules_preset)
+    deal = fair.deal(rules)
+    return {
+        "preset": rules_preset,
+        "hands": [
+            {
+                "deal": [[str(t) for t in h] for h in deal.hands],
+                "moves": [],
+                "fair": fair.as_json(),
+            }
+        ],
+    }
+
+
+def test_command_verifies_a_case(tmp_path: Path) -> None:
+    fair = FairDeal.commit().with_cut(b"\x07")
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(_case(fair)))
+    run = [sys.executable, "-m", "dominoes_desktop.engine.fairness", str(path)]
+    out = subprocess.run(run, capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0 and json.loads(out.stdout) == {
+        "hand": 0,
+        "fingerprint": True,
+        "deal": True,
+        "fair": True,
+    }
+    case = _case(fair)
+    case["hands"][0]["fair"]["cut"] = "08"  # type: ignore[index]
+    path.write_text(json.dumps(case))
+    out = subprocess.run(run, capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 1 and json.loads(out.stdout)["deal"] is False
+    case["hands"][0]["fair"] = {"seed": "x"}  # type: ignore[index]
+    path.write_text(json.dumps(case))
+    out = subprocess.run(run, capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
