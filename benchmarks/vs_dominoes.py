@@ -7,7 +7,7 @@ runs alpha-beta on each. Our side plays through the bot protocol (`python -m
 dominoes_desktop.engine.bot --level hard`), seeing only what its seat may see. Every deal is played
 twice, once from each side of the table, so deal luck cancels.
 
-    python benchmarks/vs_dominoes.py [--deals 100] [--sample-size 2] [--movetime-ms 150]
+    python benchmarks/vs_dominoes.py [--deals 100] [--sample-size 2] [--movetime-ms 150] [--level hard]
 
 Prints JSON: decided hands won by each, our share with its 95% Wilson interval, points per hand for
 each side, and the margin with its 95% interval.
@@ -38,8 +38,8 @@ def tile(d: Any) -> str:
 class Bot:
     """Our CPU over the bot protocol."""
 
-    def __init__(self, seed: int, movetime: float | None) -> None:
-        command = [sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", "hard", "--seed", str(seed)]
+    def __init__(self, seed: int, movetime: float | None, level: str = "hard") -> None:
+        command = [sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", level, "--seed", str(seed)]
         if movetime is not None:
             command += ["--movetime-ms", str(movetime)]
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -132,8 +132,9 @@ def main() -> None:
     parser.add_argument("--sample-size", type=int, default=2, help="their hidden-hand samples per decision")
     parser.add_argument("--movetime-ms", type=float, default=None)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--level", default="hard", help="our CPU level (hard, expert)")
     args = parser.parse_args()
-    bot = Bot(args.seed, args.movetime_ms)
+    bot = Bot(args.seed, args.movetime_ms, args.level)
     results: list[int] = []
     started = time.perf_counter()
     try:
@@ -153,6 +154,7 @@ def main() -> None:
         json.dumps(
             {
                 "deals": args.deals,
+                "level": args.level,
                 "hands": len(results),
                 "their_sample_size": args.sample_size,
                 "hands_won": {

@@ -156,8 +156,9 @@ class RecordedHand:
     moves: tuple[Move, ...]
 
 
-class _Judge:
-    """Judges the positions of one dealt hand, keeping the solvers' tables between decisions."""
+class Judge:
+    """Judges the positions of one dealt hand (every tile known), keeping the solvers' tables between
+    decisions. The coach and the Expert CPU (in each sampled world) use it."""
 
     def __init__(self, rules: Rules, start: Hand, budget: int) -> None:
         self.rules = rules
@@ -247,7 +248,7 @@ def judge_hand(
             todo.append((ply, hand.copy(), resolved, list(tally)))
         hand.apply(resolved)
         claimed_so_far(rules, hand, tally, resolved, seat)
-    judge = _Judge(rules, recorded.start, budget)
+    judge = Judge(rules, recorded.start, budget)
     found: list[Judged] = []
     searching = True  # once a position is too big, every earlier one (more tiles in play) is too
     for done, (ply, position, played, before) in enumerate(reversed(todo)):
@@ -357,7 +358,7 @@ class Why:
     blocked_on: tuple[int, ...]  # the open ends after the best move, when it blocks the next seat
 
 
-def _line_outcome(judge: _Judge, start: Hand, move: Move, side: int) -> Outcome | None:
+def _line_outcome(judge: Judge, start: Hand, move: Move, side: int) -> Outcome | None:
     """Play `move`, then the best move for everybody (the side maximising its value, the others against
     it) to the end; how it ends for `side`, or None when the search is too big."""
     rules = start.rules
@@ -388,7 +389,7 @@ def explain(recorded: RecordedHand, judged: Judged, budget: int = DEFAULT_BUDGET
         hand.apply(move)
     best = next((m for m in judged.best if m != judged.played), judged.played)
     side = rules.teams[judged.seat]
-    judge = _Judge(rules, recorded.start, budget)
+    judge = Judge(rules, recorded.start, budget)
     best_outcome = _line_outcome(judge, hand, best, side) if judged.exact else None
     played_outcome = _line_outcome(judge, hand, judged.played, side) if judged.exact else None
     nxt = (judged.seat + 1) % rules.players

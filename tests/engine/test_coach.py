@@ -273,3 +273,35 @@ def test_recorded_hand_round_trip() -> None:
     (recorded,) = hands_of_case(case)
     assert isinstance(recorded, RecordedHand)
     assert recorded.rules.end_scoring is EndScoring.FIVES
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32))
+def test_expert_plays_an_exactly_best_move_when_the_world_is_known(seed: int) -> None:
+    """Two players share the whole double-3 set: the unseen tiles are the opponent's, so every sampled world
+    is the true one and the expert must pick a move of the best exact value."""
+    from dominoes_desktop.engine.coach import Judge
+    from dominoes_desktop.engine.cpu.players import ExpertPlayer
+    from dominoes_desktop.engine.match import Match
+    from dominoes_desktop.engine.view import PlayerView
+
+    rules = replace(build_rules("classic_block", {"players": 2}), set_top=3, hand_size=5)
+    rng = random.Random(seed)
+    match = Match(rules, seed)
+    match.deal_next(seed)
+    match.start_hand()
+    hand = match.hand
+    assert hand is not None
+    for _ in range(rng.randrange(3)):
+        if hand.is_over:
+            return
+        hand.apply_legal(rng.choice(hand.legal_moves()))
+    if hand.is_over or len(hand.legal_moves()) < 2:
+        return
+    seat = hand.turn
+    view = PlayerView.of(match, seat)
+    choice = ExpertPlayer(seed, movetime_ms=5000).decide(view).move  # ample: exact, never playouts
+    side = rules.teams[seat]
+    judge = Judge(rules, hand, 10**7)
+    values = {m: judge.option_value(hand, m, side, True, 0) for m in hand.legal_moves()}
+    assert values[choice] == max(values.values())

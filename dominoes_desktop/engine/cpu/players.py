@@ -1,4 +1,4 @@
-"""The CPU levels: random, easy, medium and hard. Each decides from a PlayerView alone."""
+"""The CPU levels: random, easy, medium, hard and expert. Each decides from a PlayerView alone."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ from ..moves import Move, MoveKind
 from ..tiles import Tile
 from ..view import PlayerView
 from .evaluation import hand_strength, play_score
+from .expert import expert_choice
 from .knowledge import Knowledge, infer
 from .search import monte_carlo
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +149,26 @@ class HardPlayer(_Cpu):
         return Decision(best, explain(view, best))
 
 
+class ExpertPlayer(HardPlayer):
+    """Hard's sampled worlds, each judged by the exact solver once the hand is small enough to search."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, movetime_ms: float = 400.0) -> None:
+        super().__init__(seed, movetime_ms)
+        self.exact_decisions = 0  # how many decisions the solver made (the rest were playouts, as hard)
+
+    def decide(self, view: PlayerView) -> Decision:
+        moves = _turn_moves(view)
+        quick = _forced(moves)
+        if quick:
+            return quick
+        plays = [m for m in moves if m.kind is MoveKind.PLAY]
+        best, exact = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms)
+        self.exact_decisions += exact
+        return Decision(best, explain(view, best))
+
+
 def explain(view: PlayerView, move: Move, knowledge: Knowledge | None = None) -> str:
     """One short sentence for the hint button."""
     tile = move.tile
@@ -181,6 +202,8 @@ def make_player(level: str, seed: int = 0, movetime_ms: float | None = None) -> 
         return MediumPlayer(seed)
     if level == "hard":
         return HardPlayer(seed) if movetime_ms is None else HardPlayer(seed, movetime_ms)
+    if level == "expert":
+        return ExpertPlayer(seed) if movetime_ms is None else ExpertPlayer(seed, movetime_ms)
     raise ValueError(f"unknown CPU level '{level}' (choose {', '.join(LEVELS)})")
 
 
