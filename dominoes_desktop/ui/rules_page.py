@@ -19,6 +19,7 @@ from ..engine.rules import (
 )
 from ..engine.tiles import full_set
 from .i18n import translate
+from .learn_pages import cpus_html, links_html, play_well_html
 
 SPECIAL = {
     "jamaican": QT_TRANSLATE_NOOP(
@@ -269,4 +270,5 @@ def rules_sections(rules: Rules) -> list[tuple[str, str]]:
 def rules_html(rules: Rules) -> str:
     title = escape(preset_name(rules.preset)) + (escape(translate("Rules", " (custom)")) if rules.customised else "")
     body = "".join(f"<h3>{escape(h)}</h3><p>{escape(t)}</p>" for h, t in rules_sections(rules))
-    return f"<h2>{title}</h2>{body}"
+    learn = play_well_html(rules) + cpus_html()  # issue 17: reached by the links under the title
+    return f"<h2>{title}</h2>{links_html()}{body}{learn}"

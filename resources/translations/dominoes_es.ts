@@ -2519,4 +2519,139 @@ Corte: {cut}</translation>
         <translation>Verificar este reparto</translation>
     </message>
 </context>
+<context>
+    <name>Learn</name>
+    <message>
+        <source>How to play well</source>
+        <translation>Cómo jugar bien</translation>
+    </message>
+    <message>
+        <source>How the CPUs play</source>
+        <translation>Cómo juegan las CPU</translation>
+    </message>
+    <message>
+        <source>Block games</source>
+        <translation>Juegos de tranque (sin robar)</translation>
+    </message>
+    <message>
+        <source>Count the tiles of each number: seven of each in double-six. When six of a number are out, whoever holds the last one controls that end.</source>
+        <translation>Cuenta las fichas de cada número: hay siete de cada uno en el doble seis. Cuando han salido seis de un número, quien tiene la última controla esa punta.</translation>
+    </message>
+    <message>
+        <source>A pass tells you what a player does not hold. Play to the numbers the next opponent has passed on, and they pass again.</source>
+        <translation>Un pase te dice lo que un jugador no tiene. Juega a los números con los que pasó el siguiente rival y volverá a pasar.</translation>
+    </message>
+    <message>
+        <source>Shed heavy tiles early when the table may lock: on a locked table the lightest hand wins.</source>
+        <translation>Suelta pronto las fichas pesadas cuando la mesa pueda trancarse: en un tranque gana la mano más ligera.</translation>
+    </message>
+    <message>
+        <source>Place doubles while their number is still open: a double has only one number and is the easiest tile to get stuck with.</source>
+        <translation>Coloca los dobles mientras su número siga abierto: un doble tiene un solo número y es la ficha con la que es más fácil quedarse atascado.</translation>
+    </message>
+    <message>
+        <source>Keep variety: a hand holding several numbers can always follow; a hand of one number is easy to shut out.</source>
+        <translation>Mantén variedad: una mano con varios números siempre puede seguir; una mano de un solo número es fácil de cerrar.</translation>
+    </message>
+    <message>
+        <source>Draw games</source>
+        <translation>Juegos de robar</translation>
+    </message>
+    <message>
+        <source>Every tile you draw is weight against you if someone goes out: keep numbers you can follow rather than your best tile.</source>
+        <translation>Cada ficha que robas es peso en tu contra si alguien domina: conserva números que puedas seguir en lugar de tu mejor ficha.</translation>
+    </message>
+    <message>
+        <source>When an opponent draws, they lacked both open numbers: remember it, as in block games.</source>
+        <translation>Cuando un rival roba, no tenía ninguno de los dos números abiertos: recuérdalo, como en los juegos de tranque.</translation>
+    </message>
+    <message>
+        <source>Late in the hand, with the stock empty, the game becomes a block game: count what is left.</source>
+        <translation>Al final de la mano, con el pozo vacío, el juego se vuelve de tranque: cuenta lo que queda.</translation>
+    </message>
+    <message>
+        <source>Partners</source>
+        <translation>Parejas</translation>
+    </message>
+    <message>
+        <source>Your partner sits opposite: leave open the numbers your partner has played, and close the ones the opponents played.</source>
+        <translation>Tu compañero se sienta enfrente: deja abiertos los números que ha jugado tu compañero y cierra los que jugaron los rivales.</translation>
+    </message>
+    <message>
+        <source>If your partner is close to going out, help rather than race: their domino wins the hand for both of you.</source>
+        <translation>Si tu compañero está a punto de dominar, ayúdale en vez de competir: su dominó gana la mano para los dos.</translation>
+    </message>
+    <message>
+        <source>The pose tells your partner about your hand: lead from your strongest number.</source>
+        <translation>La salida le dice a tu compañero cómo es tu mano: sal por tu número más fuerte.</translation>
+    </message>
+    <message>
+        <source>On a locked table both partners' pips count together: do not hoard heavy tiles hoping your partner is light.</source>
+        <translation>En un tranque se suman los puntos de los dos compañeros: no acapares fichas pesadas confiando en que tu compañero vaya ligero.</translation>
+    </message>
+    <message>
+        <source>All Fives and Fives and Threes</source>
+        <translation>Todos los cincos y Cincos y treses</translation>
+    </message>
+    <message>
+        <source>Before each play add up the open ends: a double at an end counts both halves. Prefer the play that makes a multiple of five (or three).</source>
+        <translation>Antes de cada jugada suma las puntas abiertas: un doble en una punta cuenta sus dos mitades. Prefiere la jugada que da un múltiplo de cinco (o de tres).</translation>
+    </message>
+    <message>
+        <source>Look at what you leave: a total the next player can turn into a score is a gift.</source>
+        <translation>Mira lo que dejas: una suma que el siguiente jugador pueda convertir en puntos es un regalo.</translation>
+    </message>
+    <message>
+        <source>Claim your points every time; an opponent may call Muggins and take what you missed.</source>
+        <translation>Reclama tus puntos siempre; un rival puede cantar Muggins y quedarse con lo que se te pasó.</translation>
+    </message>
+    <message>
+        <source>Points made during the hand often matter more than going out: weigh a sure score against a race to domino.</source>
+        <translation>Los puntos hechos durante la mano suelen importar más que dominar: compara unos puntos seguros con la carrera por dominar.</translation>
+    </message>
+    <message>
+        <source>For every game</source>
+        <translation>Para todos los juegos</translation>
+    </message>
+    <message>
+        <source>Use the Coach after each hand: it shows, with every tile known, which of your decisions cost points and what was better.</source>
+        <translation>Usa el Entrenador después de cada mano: con todas las fichas a la vista, muestra qué decisiones te costaron puntos y qué era mejor.</translation>
+    </message>
+    <message>
+        <source>Watch the move log: every pass and every draw is information.</source>
+        <translation>Sigue el registro de jugadas: cada pase y cada robo es información.</translation>
+    </message>
+    <message>
+        <source>What every CPU knows</source>
+        <translation>Lo que sabe cada CPU</translation>
+    </message>
+    <message>
+        <source>A CPU sees exactly what a person in its seat would see: its own tiles, the table, the moves made, and how many tiles each player holds. It never looks at another hand or at the stock.</source>
+        <translation>Una CPU ve exactamente lo que vería una persona en su asiento: sus fichas, la mesa, las jugadas hechas y cuántas fichas tiene cada jugador. Nunca mira otra mano ni el pozo.</translation>
+    </message>
+    <message>
+        <source>Deals are sealed before they are dealt: the fingerprint shown on the end-of-hand sheet lets you check that nobody, CPU or program, chose the tiles.</source>
+        <translation>Los repartos se sellan antes de repartir: la huella que aparece al final de la mano te permite comprobar que nadie, ni CPU ni programa, eligió las fichas.</translation>
+    </message>
+    <message>
+        <source>The levels</source>
+        <translation>Los niveles</translation>
+    </message>
+    <message>
+        <source>Easy plays whatever fits, by feel: it keeps heavy tiles too long, ignores passes, and now and then forgets to claim its points.</source>
+        <translation>Fácil juega lo que encaja, a ojo: guarda las fichas pesadas demasiado tiempo, no se fija en los pases y a veces olvida reclamar sus puntos.</translation>
+    </message>
+    <message>
+        <source>Medium has sound habits: it sheds weight, places doubles, keeps numbers it can follow, remembers who passed on what, and takes and denies points.</source>
+        <translation>Medio tiene buenos hábitos: suelta peso, coloca los dobles, conserva números que puede seguir, recuerda quién pasó con qué y gana y niega puntos.</translation>
+    </message>
+    <message>
+        <source>Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.</source>
+        <translation>Difícil cuenta fichas y pases, imagina muchas formas en que pueden estar repartidas las fichas ocultas, juega cada candidata hasta el final en cada una y elige la jugada que mejor resulta en promedio.</translation>
+    </message>
+    <message>
+        <source>Expert imagines the hidden tiles the same way, then solves each imagined hand exactly, as the Coach does, when the hand is small enough; earlier in the hand it plays as Hard.</source>
+        <translation>Experto imagina las fichas ocultas de la misma forma y luego resuelve cada mano imaginada con exactitud, como el Entrenador, cuando la mano es lo bastante pequeña; antes juega como Difícil.</translation>
+    </message>
+</context>
 </TS>

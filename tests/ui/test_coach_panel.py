@@ -96,3 +96,19 @@ def test_the_next_deal_is_sealed_cut_and_verifiable(qtbot: QtBot, window: MainWi
     assert ok and sealed in text
     ok, _ = verify_text(match, 0, match.archive[0][0])
     assert not ok, "the first hand had no commitment"
+
+
+def test_rules_pages_link_to_the_learning_pages(qtbot: QtBot, window: MainWindow) -> None:
+    from dominoes_desktop.ui.learn_pages import HOW_CPUS_PLAY, PLAY_WELL
+    from dominoes_desktop.ui.rules_page import rules_html
+
+    for preset in ("jamaican", "all_fives", "classic_draw"):
+        page = rules_html(build_rules(preset))
+        for anchor in (PLAY_WELL, HOW_CPUS_PLAY):
+            assert f"href='#{anchor}'" in page and f"name='{anchor}'" in page
+    fives, block = rules_html(build_rules("all_fives")), rules_html(build_rules("jamaican"))
+    assert fives.index("Before each play add up") < fives.index("Count the tiles")
+    assert block.index("Count the tiles") < block.index("Before each play add up")
+    window.set_language("es")
+    assert "Cómo jugar bien" in rules_html(build_rules("jamaican"))
+    assert "Cómo juegan las CPU" in rules_html(build_rules("jamaican"))
