@@ -215,6 +215,9 @@ class CoachDialog(QDialog):
 
     def _tiles_cell(self, tiles: Sequence[Tile], text: str) -> QWidget:
         cell = QWidget()
+        # The list's own colours: the window's style sheet may colour labels for the dark table instead.
+        text_colour = self.tree.palette().color(self.tree.foregroundRole()).name()
+        cell.setStyleSheet(f"QLabel {{ color: {text_colour}; background: transparent; }}")
         row = QHBoxLayout(cell)
         row.setContentsMargins(2, 1, 2, 1)
         if tiles:
