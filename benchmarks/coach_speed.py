@@ -21,11 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dominoes_desktop.engine.coach import judge_hand, recorded_from_archive
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.solver import DEFAULT_BUDGET
 from dominoes_desktop.engine.table import Table
 
 
-def measure(preset: str, hands: int, seed: int, budget: int) -> dict[str, object]:
+def measure(preset: str, hands: int, seed: int, budget: int | None) -> dict[str, object]:
     rules = build_rules(preset)
     seconds: list[float] = []
     cpu: list[float] = []
@@ -63,7 +62,9 @@ def main() -> None:
     parser.add_argument("--presets", default="jamaican,cuban")
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="nodes per search before estimating")
+    parser.add_argument(
+        "--budget", type=int, default=None, help="nodes per search before estimating (default: the coach's)"
+    )
     args = parser.parse_args()
     for preset in args.presets.split(","):
         print(json.dumps(measure(preset, args.hands, args.seed, args.budget)), flush=True)

@@ -63,6 +63,8 @@ from .solver import (
 )
 
 EPSILON = 1e-9
+BIG_SET_BUDGET = 100_000  # nodes per search in sets larger than double-6, where a position too big to search
+# is seldom saved by a bigger budget: giving up sooner leaves more time for the estimates
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 
 
@@ -79,6 +81,11 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
     "pips": (5.0, 20.0),
     "fives": (5.0, 15.0),
 }
+
+
+def budget_for(rules: Rules) -> int:
+    """Nodes a search may visit before a decision is estimated instead."""
+    return DEFAULT_BUDGET if rules.set_top <= 6 else BIG_SET_BUDGET
 
 
 def family(rules: Rules) -> str:
@@ -227,7 +234,7 @@ def claimed_so_far(rules: Rules, hand: Hand, tally: list[int], move: Move, seat:
 def judge_hand(
     recorded: RecordedHand,
     seats: Sequence[int] | None = None,
-    budget: int = DEFAULT_BUDGET,
+    budget: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Judged]:
     """Every decision with more than one distinct option in a recorded hand (of `seats`, or of all).
@@ -248,7 +255,7 @@ def judge_hand(
             todo.append((ply, hand.copy(), resolved, list(tally)))
         hand.apply(resolved)
         claimed_so_far(rules, hand, tally, resolved, seat)
-    judge = Judge(rules, recorded.start, budget)
+    judge = Judge(rules, recorded.start, budget_for(rules) if budget is None else budget)
     found: list[Judged] = []
     searching = True  # once a position is too big, every earlier one (more tiles in play) is too
     for done, (ply, position, played, before) in enumerate(reversed(todo)):
@@ -381,7 +388,7 @@ def _line_outcome(judge: Judge, start: Hand, move: Move, side: int) -> Outcome |
     return Outcome.WIN if rules.teams[winner] == side else Outcome.LOSS
 
 
-def explain(recorded: RecordedHand, judged: Judged, budget: int = DEFAULT_BUDGET) -> Why:
+def explain(recorded: RecordedHand, judged: Judged, budget: int | None = None) -> Why:
     """The facts for the sentence under a judged decision of `recorded`."""
     rules = recorded.rules
     hand = recorded.start.copy()
@@ -389,7 +396,7 @@ def explain(recorded: RecordedHand, judged: Judged, budget: int = DEFAULT_BUDGET
         hand.apply(move)
     best = next((m for m in judged.best if m != judged.played), judged.played)
     side = rules.teams[judged.seat]
-    judge = Judge(rules, recorded.start, budget)
+    judge = Judge(rules, recorded.start, budget_for(rules) if budget is None else budget)
     best_outcome = _line_outcome(judge, hand, best, side) if judged.exact else None
     played_outcome = _line_outcome(judge, hand, judged.played, side) if judged.exact else None
     nxt = (judged.seat + 1) % rules.players
@@ -408,7 +415,7 @@ def explain(recorded: RecordedHand, judged: Judged, budget: int = DEFAULT_BUDGET
 # ---- the command ------------------------------------------------------------------------------------
 
 
-def coach_case(case: Any, budget: int = DEFAULT_BUDGET) -> list[Judged]:
+def coach_case(case: Any, budget: int | None = None) -> list[Judged]:
     found = []
     for recorded in hands_of_case(case):
         found += judge_hand(recorded, budget=budget)
@@ -418,7 +425,7 @@ def coach_case(case: Any, budget: int = DEFAULT_BUDGET) -> list[Judged]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.coach", description=__doc__)
     parser.add_argument("case", type=Path)
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="nodes per search before estimating")
+    parser.add_argument("--budget", type=int, default=None, help="nodes per search before estimating")
     parser.add_argument("--timing", action="store_true", help="print each hand's seconds to stderr")
     args = parser.parse_args(argv)
     try:
