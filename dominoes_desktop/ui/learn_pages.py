@@ -156,10 +156,6 @@ def cpus_html() -> str:
                     "Learn",
                     "Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.",
                 ),
-                translate(
-                    "Learn",
-                    "Expert imagines the hidden tiles the same way, then solves each imagined hand exactly, as the Coach does, when the hand is small enough; earlier in the hand it plays as Hard.",
-                ),
             ],
         ),
     ]

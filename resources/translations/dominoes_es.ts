@@ -2649,9 +2649,5 @@ Corte: {cut}</translation>
         <source>Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.</source>
         <translation>Difícil cuenta fichas y pases, imagina muchas formas en que pueden estar repartidas las fichas ocultas, juega cada candidata hasta el final en cada una y elige la jugada que mejor resulta en promedio.</translation>
     </message>
-    <message>
-        <source>Expert imagines the hidden tiles the same way, then solves each imagined hand exactly, as the Coach does, when the hand is small enough; earlier in the hand it plays as Hard.</source>
-        <translation>Experto imagina las fichas ocultas de la misma forma y luego resuelve cada mano imaginada con exactitud, como el Entrenador, cuando la mano es lo bastante pequeña; antes juega como Difícil.</translation>
-    </message>
 </context>
 </TS>
