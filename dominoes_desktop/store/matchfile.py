@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.deal import Deal
 from ..engine.errors import DominoError
+from ..engine.fairness import FairDeal
 from ..engine.match import Match
 from ..engine.moves import parse_move
 from ..engine.presets import rules_from_json
@@ -57,6 +58,12 @@ def _hand_record(deal: Deal, leader: int, moves: list[str]) -> dict[str, Any]:
     }
 
 
+def _proof(match: Match, index: int) -> dict[str, Any]:
+    """A fair deal's proof (issue 17), so that the saved file can be checked with engine.fairness."""
+    proof = match.proofs.get(index)
+    return {"fair": proof.as_json()} if proof is not None else {}
+
+
 def match_to_json(
     match: Match, options: dict[str, Any], seats: list[SeatRecord], table: dict[str, Any]
 ) -> dict[str, Any]:
@@ -74,7 +81,9 @@ def match_to_json(
         "rng": [rng_version, list(rng_words), gauss],
         "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "table": table,
-        "hands": [_hand_record(deal, leader, moves) for deal, leader, moves in history],
+        "hands": [
+            _hand_record(deal, leader, moves) | _proof(match, i) for i, (deal, leader, moves) in enumerate(history)
+        ],
     }
 
 
@@ -147,6 +156,8 @@ def match_from_json(data: Any) -> SavedMatch:
         _require(isinstance(moves, list), f"{where}: 'moves' must be a list")
         try:
             match.use_deal(Deal(hands, stock, sleeping, deal_seed))
+            if "fair" in raw:
+                match.proofs[h] = FairDeal.from_json(raw["fair"])
             hand = match.start_hand(leader, any_leader=True)
             for m, text in enumerate(moves):
                 try:

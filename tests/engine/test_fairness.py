@@ -114,3 +114,22 @@ def test_command_verifies_a_case(tmp_path: Path) -> None:
     path.write_text(json.dumps(case))
     out = subprocess.run(run, capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_saved_match_keeps_the_proofs_and_can_be_verified() -> None:
+    from dominoes_desktop.engine.cpu import make_player
+    from dominoes_desktop.engine.fairness import verify_case
+    from dominoes_desktop.engine.table import Table
+    from dominoes_desktop.store.matchfile import SeatRecord, match_from_json, match_to_json
+
+    rules = build_rules("jamaican")
+    table = Table(rules, [make_player("medium", s) for s in range(4)], 8)
+    table.play_hand()
+    table.match.fair_next = FairDeal.commit().with_cut(b"\x05")
+    table.play_hand()
+    seats = [SeatRecord(f"S{s}", False, "medium") for s in range(4)]
+    saved = match_to_json(table.match, {}, seats, {})
+    assert "fair" not in saved["hands"][0] and "fair" in saved["hands"][1]
+    assert verify_case(json.loads(json.dumps(saved))) == [{"hand": 1, "fingerprint": True, "deal": True, "fair": True}]
+    again = match_from_json(json.loads(json.dumps(saved))).match
+    assert again.proofs[1] == table.match.proofs[1]
