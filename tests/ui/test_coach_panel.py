@@ -115,3 +115,22 @@ def test_rules_pages_link_to_the_learning_pages(qtbot: QtBot, window: MainWindow
         assert "Cómo juegan las CPU" in rules_html(build_rules("jamaican"))
     finally:
         window.set_language("en")  # the translator is the application's: leave it as the next test expects
+
+
+def test_the_link_on_the_rules_page_scrolls_to_the_tips(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QTextBrowser
+
+    from dominoes_desktop.ui.main_window import RulesDialog
+
+    dialog = RulesDialog(build_rules("jamaican"), window)
+    qtbot.addWidget(dialog)
+    dialog.resize(620, 640)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    browser = dialog.findChild(QTextBrowser)
+    assert browser is not None and browser.verticalScrollBar().value() == 0
+    link = browser.cursorRect(browser.document().find("How to play well"))
+    qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=link.center() - QPoint(20, 0))
+    assert browser.verticalScrollBar().value() > 0
+    assert browser.document().toPlainText().startswith("Jamaican partners"), "still the rules page, scrolled"
