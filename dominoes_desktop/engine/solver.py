@@ -114,7 +114,8 @@ class LineSolver:
         self._bonus = bool(rules.capicua_bonus or rules.key_bone_bonus)
         self._doubles = [kernel.high[i] == kernel.low[i] for i in range(self.n)]
         self.players = rules.players
-        self.stock_span = len(self.stock) + 1
+        # The key: the packed hands above the small fields (stock drawn, turn, passes, the two ends).
+        self.small_bits = ((len(self.stock) + 1) * 8 * 8 * 32 * 32).bit_length()
         self.bound = value_bound(rules)
 
     # ---- positions --------------------------------------------------------------------
@@ -291,7 +292,7 @@ class LineSolver:
         end_a, end_b = left * 2 + ld, right * 2 + rd
         if end_a > end_b:
             end_a, end_b = end_b, end_a
-        key = ((((packed * self.stock_span + stock_at) * 8 + turn) * 8 + passes) * 32 + end_a) * 32 + end_b
+        key = (packed << self.small_bits) | (((stock_at * 8 + turn) * 8 + passes) * 32 + end_a) * 32 + end_b
         table = self.table
         entry = table.get(key)
         hint = -1
@@ -384,7 +385,7 @@ class LineSolver:
                     beta = value
             if alpha >= beta:
                 break
-        self._store(key, best, alpha0, beta0, best_move)
+        table[key] = (_UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT, best, best_move)
         return best
 
     def _store(self, key: int, value: int, alpha: int, beta: int, move: int) -> None:
