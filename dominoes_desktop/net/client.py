@@ -89,11 +89,12 @@ class DealChecker:
     def see(self, message: dict[str, Any]) -> None:
         t = message.get("t")
         if t == "view":
-            self.seat = int(message["view"]["seat"])
+            view = message["view"]
+            self.seat = int(view["seat"])
+            if self.rules is None:
+                self.rules = build_rules(view["preset"], view["options"])
         if t == "event" and message.get("e") == "commit":
             self.commit, self.dealt, self.plays = message["digest"], None, []
-        elif t == "room" and self.rules is None:
-            self.rules = build_rules(message["preset"], message["options"])
         elif t == "view" and self.dealt is None and message["decision"] != "cut":
             view = message["view"]
             if not view.get("moves"):

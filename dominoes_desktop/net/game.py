@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ..engine.cpu import CpuPlayer, choose_leader, wants_redeal
+from ..engine.deal import Deal
 from ..engine.errors import DominoError, IllegalMove
 from ..engine.match import HandResult, Match
 from ..engine.moves import MoveKind, parse_move
@@ -64,7 +65,7 @@ class MatchDriver:
         self._redeal_answers: set[int] = set()
         self._declined: set[int] = set()
         self.last_result: HandResult | None = None
-        self.dealt: tuple[tuple[str, ...], ...] = ()
+        self.deals: list[tuple[int, Deal]] = []  # every deal with its hand's index, those dealt again included
 
     # ---- what is pending ------------------------------------------------------------------
 
@@ -121,7 +122,7 @@ class MatchDriver:
         self._declined = set()
         self.serial += 1
         assert match.deal is not None
-        self.dealt = tuple(tuple(str(t) for t in h) for h in match.deal.hands)
+        self.deals.append((match.hand_index, match.deal))
         events: list[Event] = [{"e": "dealt", "hand": match.hand_index, "redeal": redeal}]
         return events + self._auto()
 
