@@ -85,4 +85,3 @@ def test_a_client_never_receives_a_tile_its_seat_cannot_see(preset: str) -> None
         assert checked > 50 and hand_index == len(archive)
 
     run(body)
-

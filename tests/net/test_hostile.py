@@ -12,7 +12,7 @@ from dominoes_desktop.net import protocol
 from dominoes_desktop.net.client import Client, play_seat, random_chooser
 from dominoes_desktop.net.server import Server
 
-from .helpers import join, open_room, run
+from .helpers import open_room, run
 
 
 async def next_error(client: Client, seen: list[dict[str, Any]]) -> dict[str, Any]:
@@ -119,7 +119,7 @@ def test_a_hostile_client_gets_errors_is_dropped_and_the_room_plays_on() -> None
 
 def test_wrong_invite_codes_are_limited_per_address() -> None:
     async def body(server: Server) -> None:
-        host, code, _ = await open_room(server, ["host", "friend", "cpu", "cpu"])
+        _host, code, _ = await open_room(server, ["host", "friend", "cpu", "cpu"])
         guesser = Client()
         await guesser.connect("127.0.0.1", server.port)
         codes = []
