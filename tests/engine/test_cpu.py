@@ -15,8 +15,8 @@ from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.engine.simulate import main as simulate_main
-from dominoes_desktop.engine.table import Table
 from dominoes_desktop.engine.view import PlayerView
 
 
