@@ -289,13 +289,9 @@ class Hand:
             self.turn = (seat + 1) % players
 
     def _arm_for(self, move: Move) -> int:
-        layout = self.layout
-        arms = layout.arms
-        counts_doubles = self._counts_doubles
-        for i in layout.open_arms():
-            arm = arms[i]
-            if arm.end == move.end and (arm.double_at_end and counts_doubles) == move.on_double:
-                return i
+        arm = self.layout.arm_for(move.end, move.on_double, self._counts_doubles)
+        if arm is not None:
+            return arm
         raise IllegalMove(f"no open end shows {move.end}", code="no_such_end", end=move.end)
 
     def _apply_claim(self, move: Move, seat: int | None) -> None:

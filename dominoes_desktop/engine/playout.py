@@ -49,7 +49,6 @@ SUPPORTED: dict[str, frozenset[object] | None] = {
     "target_needs_zero_opponent": ANY,
     "single_round": ANY,
     "redeal_doubles": ANY,
-    "pass_tracking": ANY,
     "customised": ANY,
     "sides": ANY,
 }
