@@ -65,9 +65,5 @@ class CpuRunner(QObject):
     def _forget(self, token: int) -> None:
         self._running.pop(token, None)
 
-    @property
-    def busy(self) -> bool:
-        return bool(self._running)
-
     def wait(self, msecs: int = 30_000) -> bool:
         return self.pool.waitForDone(msecs)

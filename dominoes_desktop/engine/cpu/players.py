@@ -20,11 +20,10 @@ LEVELS = ("random", "easy", "medium", "hard")
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A chosen move, why (the hint button shows it), and how long it took."""
+    """A chosen move, and why (the hint button shows it)."""
 
     move: Move
     why: str
-    ms: float = 0.0
 
 
 class CpuPlayer(Protocol):
@@ -141,10 +140,10 @@ class HardPlayer(_Cpu):
             return quick
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
         if self.worlds is not None:
-            best, _ = monte_carlo(view, plays, self.rng, None, self.worlds)
+            best = monte_carlo(view, plays, self.rng, None, self.worlds)
         else:
             deadline = time.perf_counter() + self.movetime_ms / 1000.0
-            best, _ = monte_carlo(view, plays, self.rng, deadline, breather=self.breather_ms / 1000.0)
+            best = monte_carlo(view, plays, self.rng, deadline, breather=self.breather_ms / 1000.0)
         return Decision(best, explain(view, best))
 
 

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap, QRadialGradient
 from PySide6.QtWidgets import (
-    QGraphicsItem,
     QGraphicsObject,
     QGraphicsRectItem,
     QGraphicsScene,
@@ -499,6 +498,3 @@ class TableScene(QGraphicsScene):
     def items_for_rack(self) -> list[TileItem]:
         """Rack items left to right."""
         return sorted(self.rack_items.values(), key=lambda item: item.pos().x())
-
-    def is_ours(self, item: QGraphicsItem) -> bool:
-        return item in self.rack_items.values()

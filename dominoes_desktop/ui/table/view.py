@@ -231,12 +231,8 @@ class TableView(QGraphicsView):
     def _end_spot(self, move: Move) -> EndSpot:
         hand = self.controller.hand
         assert hand is not None
-        counts_doubles = hand.rules.end_scoring.value != "none"
-        for i in hand.layout.open_arms():
-            arm = hand.layout.arms[i]
-            if arm.end == move.end and (arm.double_at_end and counts_doubles) == move.on_double:
-                return self.table.plan.ends[i]
-        return self.table.plan.ends[0]
+        arm = hand.layout.arm_for(move.end, move.on_double, hand.rules.end_scoring.value != "none")
+        return self.table.plan.ends[arm if arm is not None else 0]
 
     def end_chosen(self, index: int) -> None:
         if self.choosing is None:
