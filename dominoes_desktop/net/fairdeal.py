@@ -1,8 +1,9 @@
 """A deal nobody controls: the host commits to a secret, every player adds a cut, the deal comes from both.
 
     commitment = SHA-256("dominoes-deal/1" | secret)          sent before any cut is asked for
-    seed       = first 12 bytes of SHA-256(secret | "seat:cut;" for every seat in order), as an integer
-    deal       = the engine's Dealer(rules).deal(seed)
+    mix        = first 12 bytes of SHA-256(secret | "seat:cut;" for every seat in order), as an integer
+    deal       = the engine's Dealer(rules).deal(Random(mix).getrandbits(48)): the match's RNG is set from
+                 the mix and the engine deals from it as it always does (a Cuban redeal too)
 
 The host cannot steer the deal (the secret is fixed before it sees a cut) and a player cannot either (a cut
 is chosen without knowing the secret). At the hand's end the host reveals the secret; `verify` recomputes
@@ -15,6 +16,7 @@ and `verify` are the two places to switch.
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Final, NamedTuple
@@ -57,8 +59,12 @@ def derive_seed(secret: bytes, cuts: Mapping[int, str]) -> int:
     return int.from_bytes(mix.digest()[:12], "little")
 
 
+def deal_seed(secret: bytes, cuts: Mapping[int, str]) -> int:
+    return random.Random(derive_seed(secret, cuts)).getrandbits(48)
+
+
 def deal_of(rules: Rules, secret: bytes, cuts: Mapping[int, str]) -> Deal:
-    return Dealer(rules).deal(derive_seed(secret, cuts))[0]
+    return Dealer(rules).deal(deal_seed(secret, cuts))
 
 
 def verify(

@@ -90,7 +90,7 @@ class CpuQuestion(NamedTuple):
     redeal_doubles: int
 
 
-def cpu_answer(question: CpuQuestion, player: CpuPlayer) -> str | None:
+def cpu_answer(question: CpuQuestion, player: CpuPlayer) -> str:
     kind = question.pending.kind
     if kind is Kind.REDEAL:
         tiles = question.own_side_hands[question.seat]
@@ -99,13 +99,9 @@ def cpu_answer(question: CpuQuestion, player: CpuPlayer) -> str | None:
         return f"lead:{choose_leader(question.own_side_hands)}"
     view = question.view
     assert view is not None
-    claim = player.claim(view)
-    if claim is not None:
-        return claim.notation()
-    if kind is Kind.CLAIM:
-        return DECLINE
-    if question.seat in question.pending.optional:
-        return None
+    if kind in (Kind.CLAIM, Kind.MUGGINS):
+        claim = player.claim(view)
+        return DECLINE if claim is None else claim.notation()
     return player.decide(view).move.notation()
 
 
@@ -383,15 +379,15 @@ class Room:
             self._cut_round(driver)
             return
         serial = driver.serial
-        people = [s for s in (*pending.seats, *pending.optional) if not self.is_cpu(self.seats[s])]
+        people = [s for s in pending.seats if not self.is_cpu(self.seats[s])]
         for index in people:
             seat = self.seats[index]
             if (serial, index) not in self._asked and seat.peer is not None:
                 self._asked.add((serial, index))
                 self._send_view(seat, pending)
-        cpus = [s for s in (*pending.seats, *pending.optional) if self.is_cpu(self.seats[s])]
-        if pending.any_of and any(s in pending.seats for s in people):
-            cpus = [s for s in cpus if s not in pending.seats]  # a person on the side chooses
+        cpus = [s for s in pending.seats if self.is_cpu(self.seats[s])]
+        if pending.any_of and people:
+            cpus = []  # a person on the side chooses
         for index in cpus:
             if (serial, index) not in self._asked:
                 self._asked.add((serial, index))
@@ -399,14 +395,14 @@ class Room:
 
     def _ask_cpu(self, driver: MatchDriver, index: int, pending: Pending) -> None:
         match = driver.match
-        view = PlayerView.of(match, index) if match.hand is not None else None
+        view = driver.player_view(index)
         side = {s: match.deal.hands[s] for s in pending.seats} if match.deal is not None else {}
         question = CpuQuestion(pending, index, view, side, driver.rules.redeal_doubles)
         player = self._cpus.get(index)
         if player is None:
             player = self._cpus[index] = make_player(self.seats[index].level, secrets.randbits(32))
         serial = driver.serial
-        thinks = pending.kind is Kind.TURN and index in pending.seats and player.level == "hard"
+        thinks = pending.kind is Kind.TURN and player.level == "hard"
         asyncio.get_running_loop().create_task(self._cpu_turn(question, player, serial, thinks))
 
     async def _cpu_turn(self, question: CpuQuestion, player: CpuPlayer, serial: int, thinks: bool) -> None:
@@ -421,7 +417,7 @@ class Room:
         # A hard CPU searches for a while: on a thread, so the room keeps answering everyone meanwhile.
         answer = await asyncio.to_thread(cpu_answer, question, player) if thinks else cpu_answer(question, player)
         driver = self.driver
-        if driver is None or self.state is not RoomState.PLAYING or driver.serial != serial or answer is None:
+        if driver is None or self.state is not RoomState.PLAYING or driver.serial != serial:
             return
         if not self.is_cpu(self.seats[question.seat]):
             return  # the player came back while the CPU thought; their view is on its way
@@ -436,7 +432,7 @@ class Room:
         pending = driver.pending()
         if pending.kind is Kind.DEAL:
             return serial == self._cut_serial and seat.index in self._awaited_cuts()
-        return serial == driver.serial and (seat.index in pending.seats or seat.index in pending.optional)
+        return serial == driver.serial and seat.index in pending.seats
 
     def act(self, by: Peer, message: dict[str, Any]) -> None:
         seat = self.seat_of(by)
