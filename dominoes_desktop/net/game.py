@@ -34,6 +34,7 @@ from ..engine.decisions import (
     RedealOffer,
 )
 from ..engine.decisions import Event as EngineEvent
+from ..engine.decisions import Pending as EnginePending
 from ..engine.errors import DominoError
 from ..engine.match import Match
 from ..engine.moves import parse_move
@@ -90,13 +91,33 @@ class MatchDriver:
         self.deals: list[tuple[int, Deal]] = []  # every deal with its hand's index, those dealt again included
         self._redeal_by: int | None = None  # a seat asked for a redeal: it waits for a fresh seed
         self._hand = 0
+        self._pending: tuple[int, Pending] | None = None
+        self._engine: tuple[int, EnginePending] | None = None
 
     # ---- what is pending ------------------------------------------------------------------
 
     def pending(self) -> Pending:
+        """What is awaited now. Worked out once per change: the room asks often, the answer changes only
+        when an action is applied (which moves `serial` on)."""
+        cached = self._pending
+        if cached is not None and cached[0] == self.serial:
+            return cached[1]
+        pending = self._work_out_pending()
+        self._pending = (self.serial, pending)
+        return pending
+
+    def _engine_pending(self) -> EnginePending:
+        cached = self._engine
+        if cached is not None and cached[0] == self.serial:
+            return cached[1]
+        pending = self.match.pending()
+        self._engine = (self.serial, pending)
+        return pending
+
+    def _work_out_pending(self) -> Pending:
         if self._redeal_by is not None:
             return Pending(Kind.DEAL, ())
-        pending = self.match.pending()
+        pending = self._engine_pending()
         if isinstance(pending, NextHand):
             return Pending(Kind.DEAL, ())
         if isinstance(pending, RedealOffer):
@@ -125,7 +146,7 @@ class MatchDriver:
             return ["claim", DECLINE]
         if pending.kind is Kind.MUGGINS:
             return [f"muggins:{seat}", DECLINE]
-        engine = self.match.pending()
+        engine = self._engine_pending()
         assert isinstance(engine, PlayTurn)
         return [m.notation() for m in engine.moves]
 

@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 class Peer(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
+    def send_line(self, line: bytes) -> None:
+        """A message already encoded (protocol.encode): a broadcast is encoded once for every seat."""
+
     def close(self) -> None: ...
 
 
@@ -289,17 +292,17 @@ class Room:
         }
 
     def broadcast_state(self) -> None:
-        message = self.state_message()
+        self._broadcast(self.state_message())
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        line = protocol.encode(message)
         for seat in self.seats:
             if seat.peer is not None:
-                seat.peer.send(message)
+                seat.peer.send_line(line)
 
     def _event(self, event: Event) -> None:
         self.log.append(event)
-        message = {"t": "event", **event}
-        for seat in self.seats:
-            if seat.peer is not None:
-                seat.peer.send(message)
+        self._broadcast({"t": "event", **event})
 
     def _send_view(self, seat: Seat, pending: Pending | None = None) -> None:
         driver = self.driver

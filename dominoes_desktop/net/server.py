@@ -46,17 +46,32 @@ class Connection:
         self._strikes = 0.0
         self._struck = time.monotonic()
         self._told_rate = 0.0
+        self._out = bytearray()
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_line(protocol.encode(message))
+
+    def send_line(self, line: bytes) -> None:
         if self.closed:
             return
-        self.writer.write(protocol.encode(message))
+        # What one step of the room sends a client (an event, then a view) goes out in one write at the
+        # end of the loop's turn: the system call, not the encoding, is the server's largest cost.
+        if not self._out:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._out += line
+
+    def _flush(self) -> None:
+        if self.closed or not self._out:
+            return
+        self.writer.write(bytes(self._out))
+        self._out.clear()
         if self.writer.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
             log.info("dropping %s: it does not read", self.address)
             self.close()
 
     def close(self) -> None:
         if not self.closed:
+            self._flush()
             self.closed = True
             self.writer.close()
 
