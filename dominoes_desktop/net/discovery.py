@@ -6,7 +6,7 @@ import asyncio
 import json
 import socket
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import protocol
 
@@ -20,8 +20,7 @@ class DiscoveryResponder(asyncio.DatagramProtocol):
         self.transport: asyncio.DatagramTransport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.DatagramTransport)
-        self.transport = transport
+        self.transport = cast(asyncio.DatagramTransport, transport)  # a datagram endpoint's own transport
 
     def datagram_received(self, data: bytes, addr: tuple[str | Any, int]) -> None:
         if data.strip() != protocol.DISCOVERY_MAGIC or self.transport is None:

@@ -57,6 +57,7 @@ PAIR_OPTION: dict[str, Any] = {
 SEAT_KINDS = {
     "cpu": QT_TRANSLATE_NOOP("LobbyPage", "CPU"),
     "person": QT_TRANSLATE_NOOP("LobbyPage", "Person at this screen"),
+    "friend": QT_TRANSLATE_NOOP("LobbyPage", "Friend (invited)"),
     "empty": QT_TRANSLATE_NOOP("LobbyPage", "Empty"),
 }
 TIMEOUT_ACTIONS = {
@@ -107,7 +108,7 @@ class SeatRow:
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
-        self.name.setEnabled(kind != "empty")
+        self.name.setEnabled(kind not in ("empty", "friend"))  # a friend brings their own name
         cpu_name = translate("LobbyPage", "CPU {n}").format(n=self.index)
         if kind == "person" and self.name.text() == cpu_name:
             self.name.setText(translate("LobbyPage", "Player {n}").format(n=self.index + 1))
@@ -119,6 +120,7 @@ class LobbyPage(QWidget):
     """The start screen."""
 
     startRequested = Signal(object)  # MatchSetup
+    roomRequested = Signal()  # Start with a friend's seat: the table becomes a network room (net_dialogs)
 
     def __init__(self, initial: str = "jamaican", level: str = "medium", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -462,7 +464,13 @@ class LobbyPage(QWidget):
             options=self.options(),
         )
 
+    def has_friends(self) -> bool:
+        return any(row.kind.currentData() == "friend" for row in self.seat_rows[: self.players.value()])
+
     def _start(self) -> None:
+        if self.has_friends():
+            self.roomRequested.emit()
+            return
         try:
             setup = self.setup()
         except RulesError as exc:

@@ -35,6 +35,7 @@ from .i18n import LANGUAGE
 from .lobby import LobbyPage
 from .look import FINISHES, Look, themes
 from .look_dialog import LookDialog
+from .net_dialogs import host_room, network_actions
 from .review_dialog import ReviewDialog
 from .rules_page import preset_name, rules_html
 from .settings import Settings
@@ -126,6 +127,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.lobby)
         self.stack.addWidget(self.game)
         self.lobby.startRequested.connect(self.start_match)
+        self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.game.table.rulesRequested.connect(self.show_rules)
         self.game.rules_button.clicked.connect(self.show_rules)
@@ -209,7 +211,7 @@ class MainWindow(QMainWindow):
         review = QAction(self.tr("Re&view hands…"), self)
         review.setShortcut(QKeySequence("Ctrl+R"))
         review.triggered.connect(self.show_review)
-        for action in (new, save, open_action, rules, review, stats, quit_action):
+        for action in (new, *network_actions(self), save, open_action, rules, review, stats, quit_action):
             game.addAction(action)
         view = self.menuBar().addMenu(self.tr("&View"))
         looks = QAction(self.tr("Your &view…"), self)

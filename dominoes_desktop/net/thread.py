@@ -1,0 +1,67 @@
+"""A room server on a background thread, for the desktop app that hosts a room itself."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from concurrent.futures import Future
+
+from . import protocol
+from .server import Server
+
+
+class ServerThread:
+    """Runs a Server on its own asyncio loop in a daemon thread. `start` returns the bound port."""
+
+    def __init__(self) -> None:
+        self.server = Server(max_rooms=8)
+        self.port = 0
+        self.discovery = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(
+        self,
+        host: str = "0.0.0.0",
+        port: int = protocol.DEFAULT_PORT,
+        discovery: bool = True,
+        discovery_port: int = protocol.DISCOVERY_PORT,
+    ) -> int:
+        """Listen on `port` (or, if it is taken, any free port); raises OSError if neither works."""
+        ready: Future[int] = Future()
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+
+        async def begin() -> None:
+            try:
+                try:
+                    bound = await self.server.start(host, port)
+                except OSError:
+                    bound = await self.server.start(host, 0)
+                if discovery:
+                    self.discovery = await self.server.start_discovery(discovery_port)
+            except OSError as exc:
+                ready.set_exception(exc)
+                return
+            ready.set_result(bound)
+
+        def run() -> None:
+            asyncio.set_event_loop(loop)
+            starting = loop.create_task(begin())
+            loop.run_forever()
+            starting.cancel()
+            loop.run_until_complete(self.server.stop())
+            loop.close()
+
+        self._thread = threading.Thread(target=run, name="room-server", daemon=True)
+        self._thread.start()
+        self.port = ready.result(timeout=10)
+        return self.port
+
+    def stop(self) -> None:
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            return
+        self._loop = self._thread = None
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
