@@ -936,6 +936,10 @@
         <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
         <translation>el asiento {n} está vacío: ocúpalo, o deja que la CPU ocupe los asientos vacíos</translation>
     </message>
+    <message>
+        <source>Friend (invited)</source>
+        <translation>Amigo (invitado)</translation>
+    </message>
 </context>
 <context>
     <name>LookDialog</name>
@@ -2464,6 +2468,371 @@
     <message>
         <source>That is not allowed now.</source>
         <translation>Eso no está permitido ahora.</translation>
+    </message>
+</context>
+<context>
+    <name>JoinDialog</name>
+    <message>
+        <source>Join a room</source>
+        <translation>Unirse a una sala</translation>
+    </message>
+    <message>
+        <source>Invite</source>
+        <translation>Invitación</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Tu nombre</translation>
+    </message>
+    <message>
+        <source>Rooms on this network</source>
+        <translation>Salas en esta red</translation>
+    </message>
+    <message>
+        <source>Search the network again</source>
+        <translation>Buscar de nuevo en la red</translation>
+    </message>
+    <message>
+        <source>Invite:</source>
+        <translation>Invitación:</translation>
+    </message>
+    <message>
+        <source>Your name:</source>
+        <translation>Tu nombre:</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Unirse</translation>
+    </message>
+    <message>
+        <source>Rooms found on this network:</source>
+        <translation>Salas encontradas en esta red:</translation>
+    </message>
+    <message>
+        <source>{host}'s table · {free} free seat(s) · {invite}</source>
+        <translation>Mesa de {host} · {free} asiento(s) libre(s) · {invite}</translation>
+    </message>
+    <message>
+        <source>That invite cannot be read: {why}.</source>
+        <translation>No se puede leer esa invitación: {why}.</translation>
+    </message>
+    <message>
+        <source>Give your name, so the table knows who you are.</source>
+        <translation>Escribe tu nombre, para que la mesa sepa quién eres.</translation>
+    </message>
+</context>
+<context>
+    <name>NetDialogs</name>
+    <message>
+        <source>only one person plays at this screen in a room: invite the others</source>
+        <translation>en una sala solo juega una persona en esta pantalla: invita a los demás</translation>
+    </message>
+    <message>
+        <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
+        <translation>el asiento {n} está vacío: ocúpalo o deja que la CPU ocupe los asientos vacíos</translation>
+    </message>
+    <message>
+        <source>one seat must be yours (a person at this screen)</source>
+        <translation>un asiento debe ser tuyo (una persona en esta pantalla)</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Anfitrión</translation>
+    </message>
+    <message>
+        <source>Cannot start: {reason}.</source>
+        <translation>No se puede empezar: {reason}.</translation>
+    </message>
+    <message>
+        <source>Cannot open a room: {reason}.</source>
+        <translation>No se puede abrir una sala: {reason}.</translation>
+    </message>
+    <message>
+        <source>&amp;Join a room…</source>
+        <translation>&amp;Unirse a una sala…</translation>
+    </message>
+</context>
+<context>
+    <name>RoomWindow</name>
+    <message>
+        <source>Good play!</source>
+        <translation>¡Buena jugada!</translation>
+    </message>
+    <message>
+        <source>Six-love!</source>
+        <translation>¡Seis a cero!</translation>
+    </message>
+    <message>
+        <source>Well played, partner.</source>
+        <translation>Bien jugado, compañero.</translation>
+    </message>
+    <message>
+        <source>Oops!</source>
+        <translation>¡Uy!</translation>
+    </message>
+    <message>
+        <source>Your turn!</source>
+        <translation>¡Te toca!</translation>
+    </message>
+    <message>
+        <source>Thanks!</source>
+        <translation>¡Gracias!</translation>
+    </message>
+    <message>
+        <source>Good game!</source>
+        <translation>¡Buena partida!</translation>
+    </message>
+    <message>
+        <source>Hello, everyone!</source>
+        <translation>¡Hola a todos!</translation>
+    </message>
+    <message>
+        <source>Dominoes Desktop: room</source>
+        <translation>Dominoes Desktop: sala</translation>
+    </message>
+    <message>
+        <source>Copy invite</source>
+        <translation>Copiar invitación</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Empezar</translation>
+    </message>
+    <message>
+        <source>Reconnect</source>
+        <translation>Volver a conectar</translation>
+    </message>
+    <message>
+        <source>Players (tick to mute)</source>
+        <translation>Jugadores (marca para silenciar)</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Mesa</translation>
+    </message>
+    <message>
+        <source>Your tiles:</source>
+        <translation>Tus fichas:</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>Lo que pasó</translation>
+    </message>
+    <message>
+        <source>Say</source>
+        <translation>Decir</translation>
+    </message>
+    <message>
+        <source>Say something short…</source>
+        <translation>Di algo breve…</translation>
+    </message>
+    <message>
+        <source>The room refused that: {why}</source>
+        <translation>La sala no lo aceptó: {why}</translation>
+    </message>
+    <message>
+        <source>The host has left: this room is closed.</source>
+        <translation>El anfitrión se fue: la sala está cerrada.</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>(waiting)</source>
+        <translation>(esperando)</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>anfitrión</translation>
+    </message>
+    <message>
+        <source>a CPU plays</source>
+        <translation>juega una CPU</translation>
+    </message>
+    <message>
+        <source>away: a CPU plays</source>
+        <translation>ausente: juega una CPU</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>presente</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>ausente</translation>
+    </message>
+    <message>
+        <source>Seat {n} · {name} · {where}</source>
+        <translation>Asiento {n} · {name} · {where}</translation>
+    </message>
+    <message>
+        <source>Invite players, then press Start.</source>
+        <translation>Invita a los jugadores y pulsa Empezar.</translation>
+    </message>
+    <message>
+        <source>Waiting for the host to start.</source>
+        <translation>Esperando a que el anfitrión empiece.</translation>
+    </message>
+    <message>
+        <source>The match is over.</source>
+        <translation>La partida terminó.</translation>
+    </message>
+    <message>
+        <source>Invite: {address}  code {code}</source>
+        <translation>Invitación: {address}  código {code}</translation>
+    </message>
+    <message>
+        <source>Dominoes Desktop: room {code}</source>
+        <translation>Dominoes Desktop: sala {code}</translation>
+    </message>
+    <message>
+        <source>Invite copied: {invite}</source>
+        <translation>Invitación copiada: {invite}</translation>
+    </message>
+    <message>
+        <source>Waiting for the others…</source>
+        <translation>Esperando a los demás…</translation>
+    </message>
+    <message>
+        <source>Cut the deck: the deal's fingerprint is {f}…</source>
+        <translation>Corta el mazo: la huella del reparto es {f}…</translation>
+    </message>
+    <message>
+        <source>Cut the deck</source>
+        <translation>Cortar el mazo</translation>
+    </message>
+    <message>
+        <source>Your turn.</source>
+        <translation>Te toca.</translation>
+    </message>
+    <message>
+        <source>You were dealt five doubles: deal again?</source>
+        <translation>Te tocaron cinco dobles: ¿repartir de nuevo?</translation>
+    </message>
+    <message>
+        <source>Your side chooses who leads.</source>
+        <translation>Tu pareja elige quién sale.</translation>
+    </message>
+    <message>
+        <source>You scored points: claim them!</source>
+        <translation>Hiciste puntos: ¡cóbralos!</translation>
+    </message>
+    <message>
+        <source>They missed their points: call Muggins?</source>
+        <translation>No cobraron sus puntos: ¿cantas Muggins?</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Pasar</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Robar</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>Cobrar</translation>
+    </message>
+    <message>
+        <source>Let it go</source>
+        <translation>Dejarlo</translation>
+    </message>
+    <message>
+        <source>Deal again</source>
+        <translation>Repartir de nuevo</translation>
+    </message>
+    <message>
+        <source>Keep these tiles</source>
+        <translation>Quedarme con estas fichas</translation>
+    </message>
+    <message>
+        <source>{name} leads</source>
+        <translation>Sale {name}</translation>
+    </message>
+    <message>
+        <source>Muggins!</source>
+        <translation>¡Muggins!</translation>
+    </message>
+    <message>
+        <source>{tile} on {end}</source>
+        <translation>{tile} al {end}</translation>
+    </message>
+    <message>
+        <source>Seat {n}</source>
+        <translation>Asiento {n}</translation>
+    </message>
+    <message>
+        <source>On the table: {moves}</source>
+        <translation>En la mesa: {moves}</translation>
+    </message>
+    <message>
+        <source>nothing yet</source>
+        <translation>nada todavía</translation>
+    </message>
+    <message>
+        <source>You cut the deck. Waiting for the others…</source>
+        <translation>Cortaste el mazo. Esperando a los demás…</translation>
+    </message>
+    <message>
+        <source>{name}: {move}</source>
+        <translation>{name}: {move}</translation>
+    </message>
+    <message>
+        <source>Hand {n}: {name} leads.</source>
+        <translation>Mano {n}: sale {name}.</translation>
+    </message>
+    <message>
+        <source>Hand {n} is over. Scores: {scores}</source>
+        <translation>Terminó la mano {n}. Marcador: {scores}</translation>
+    </message>
+    <message>
+        <source>This deal's fingerprint: {f}</source>
+        <translation>Huella de este reparto: {f}</translation>
+    </message>
+    <message>
+        <source>{name} lost the connection; a CPU plays for them in {n} s unless they return.</source>
+        <translation>{name} perdió la conexión; una CPU jugará por él en {n} s si no vuelve.</translation>
+    </message>
+    <message>
+        <source>A CPU now plays for {name}.</source>
+        <translation>Ahora una CPU juega por {name}.</translation>
+    </message>
+    <message>
+        <source>{name} is back.</source>
+        <translation>{name} ha vuelto.</translation>
+    </message>
+    <message>
+        <source>{name} asks for a new deal.</source>
+        <translation>{name} pide un nuevo reparto.</translation>
+    </message>
+    <message>
+        <source>This deal did NOT check out: {why}</source>
+        <translation>Este reparto NO es correcto: {why}</translation>
+    </message>
+    <message>
+        <source>Deals checked and fair: {n}</source>
+        <translation>Repartos comprobados y limpios: {n}</translation>
+    </message>
+    <message>
+        <source>{name} says: {text}</source>
+        <translation>{name} dice: {text}</translation>
+    </message>
+    <message>
+        <source>Connection lost. Your seat is kept: reconnect to take it back.</source>
+        <translation>Se perdió la conexión. Tu asiento te espera: vuelve a conectar para recuperarlo.</translation>
+    </message>
+    <message>
+        <source>Disconnected. {why}</source>
+        <translation>Desconectado. {why}</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>Volviendo a conectar…</translation>
     </message>
 </context>
 </TS>

@@ -8,8 +8,8 @@ from typing import Any
 
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.ui.net_dialogs import JoinDialog, RoomHost, room_request
 from dominoes_desktop.ui.lobby import LobbyPage
+from dominoes_desktop.ui.net_dialogs import JoinDialog, RoomHost, room_request
 from dominoes_desktop.ui.remote_seat import RoomWindow
 
 
