@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import sys
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
@@ -43,17 +42,11 @@ class CpuTask(QRunnable):
             self.signals.finished.emit(self.token)
 
 
-# The UI thread needs the GIL for every Python paint callback. While a CPU thinks in Python, a short
-# switch interval hands it over within a fraction of a millisecond instead of 5 ms per callback.
-GIL_SWITCH_SECONDS = 0.0005
-
-
 class CpuRunner(QObject):
     """Starts CpuTasks on a thread pool and holds them until they finish."""
 
     def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
-        sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_SECONDS))
         self.pool = pool or QThreadPool.globalInstance()
         self._running: dict[int, CpuTask] = {}
 
