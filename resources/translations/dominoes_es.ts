@@ -2331,6 +2331,10 @@
         <source>{tile}, {fits}</source>
         <translation>{tile}, {fits}</translation>
     </message>
+    <message>
+        <source>thinking…</source>
+        <translation>pensando…</translation>
+    </message>
 </context>
 <context>
     <name>WinRateChart</name>
