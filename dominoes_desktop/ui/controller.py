@@ -8,6 +8,7 @@ widgets (a signal) or to a CPU task, and turns the answer (a click, a CPU's deci
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,13 +42,12 @@ from ..engine.match import HandResult, Match
 from ..engine.moves import CLAIM, Move, MoveKind
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
-from .cpu_worker import CpuRunner, CpuTask
+from .cpu_worker import CpuRunner
 from .i18n import translate
 from .wording import error_text
 
 log = logging.getLogger(__name__)
 
-BREATHER_MS = 0.4
 TIMEOUT_THINK_MS = 60  # the best move played for a person whose time ran out
 HINT_THINK_MS = 250
 
@@ -122,6 +122,8 @@ class GameController(QObject):
         self.seats: list[SeatConfig] = []
         self.cpus: dict[int, CpuPlayer] = {}
         self.runner = CpuRunner(self)
+        if threaded:
+            self.runner.start()  # now, not at the first CPU turn: starting a process takes a moment
         self._token = 0  # a CPU answer for an older token is for a position that is gone
         self.thinking: int | None = None  # seat whose CPU is deciding
         self.pending: Pending | None = None  # what the match waits for, as last handed out
@@ -216,10 +218,8 @@ class GameController(QObject):
         self._advance()
 
     def _cpu(self, level: str, seed: int) -> CpuPlayer:
-        """A CPU for this table. Thinking on a thread beside the window, hard pauses briefly between
-        samples so the window is never kept waiting for Python's interpreter lock."""
-        if level == "hard" and self.threaded:
-            return HardPlayer(seed, breather_ms=BREATHER_MS)
+        """A CPU for this table: it answers claims here; its turns are thought of in the worker process
+        (or right here when the controller runs without threads, in tests)."""
         return make_player(level, seed)
 
     # ---- the one loop: hand each pending decision to a person or a CPU -------------------------
@@ -324,18 +324,31 @@ class GameController(QObject):
             return
         self.thinking = seat
         self.stateChanged.emit()
-        self._think(self._token, self.cpus[seat], seat, self._cpu_decided)
+        cpu = self.cpus[seat]
+        self._think(self._token, seat, cpu, (seat, cpu.level, self._match().seed + seat), None, self._cpu_decided)
 
-    def _think(self, token: int, player: CpuPlayer, seat: int, done: Any) -> None:
-        """Ask `player` for `seat`'s move off the UI thread (in tests without threads: right here)."""
+    def _think(
+        self,
+        token: int,
+        seat: int,
+        player: CpuPlayer,
+        worker_player: tuple[int, str, int] | None,
+        movetime_ms: float | None,
+        done: Callable[[int, Decision], None],
+    ) -> None:
+        """Ask for `seat`'s move off the UI thread, in the worker process (`worker_player` names the CPU
+        there; None for a one-off hard search); without threads (tests) `player` decides right here."""
         view = PlayerView.of(self._match(), seat)
-        task = CpuTask(token, player, view)
-        task.signals.decided.connect(done)
-        task.signals.failed.connect(self._cpu_failed)
         if self.threaded:
-            self.runner.start(task)
+            self.runner.ask(token, view, worker_player, movetime_ms, done, self._cpu_failed)
+            return
+        try:
+            decision = player.decide(view)
+        except Exception as exc:  # a CPU bug must not take the game down with it
+            log.exception("CPU decision failed")
+            self._cpu_failed(token, str(exc))
         else:
-            task.run()
+            done(token, decision)
 
     def _match(self) -> Match:
         assert self.match is not None
@@ -472,7 +485,7 @@ class GameController(QObject):
                 self.thinking = None
                 self._timed_out(seat, decision.move, action)
 
-        self._think(token, HardPlayer(token, movetime_ms=TIMEOUT_THINK_MS), seat, decided)
+        self._think(token, seat, HardPlayer(token, movetime_ms=TIMEOUT_THINK_MS), None, TIMEOUT_THINK_MS, decided)
 
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
         if self._act(seat, move):
@@ -485,12 +498,8 @@ class GameController(QObject):
             self.error.emit(self.tr("A hint is for your own turn."))
             return
         self._hint_token += 1
-        task = CpuTask(self._hint_token, HardPlayer(self._hint_token, movetime_ms=HINT_THINK_MS), self._view(seat))
-        task.signals.decided.connect(self._hint_decided)
-        if self.threaded:
-            self.runner.start(task)
-        else:
-            task.run()
+        hard = HardPlayer(self._hint_token, movetime_ms=HINT_THINK_MS)
+        self._think(self._hint_token, seat, hard, None, HINT_THINK_MS, self._hint_decided)
 
     def _view(self, seat: int) -> PlayerView:
         return PlayerView.of(self._match(), seat)
