@@ -97,11 +97,11 @@ class CpuRunner(QObject):
         if waiting is None:
             return
         token, done, failed = waiting
-        if answer.move is None:
+        if answer.decision is None:
             log.error("CPU decision failed: %s", answer.error)
             failed(token, answer.error)
         else:
-            done(token, Decision(answer.move, answer.why))
+            done(token, answer.decision)
 
     def wait(self, msecs: int = 30_000) -> bool:
         """Wait until the worker has answered everything asked (tests, benchmarks)."""

@@ -121,7 +121,7 @@ def test_a_cpu_decision_for_a_position_that_is_gone_is_dropped(controller: GameC
     stale = controller._token - 1
     from dominoes_desktop.engine.cpu import Decision
 
-    controller._cpu_decided(stale, Decision(Move.play(Tile(6, 6)), "stale"))
+    controller._cpu_decided(stale, Decision(Move.play(Tile(6, 6)), "random"))
     assert controller.human_turn() is None and controller.thinking == 1, "nothing was played"
 
 
@@ -150,3 +150,15 @@ def test_ctrl_z_in_the_window_takes_the_move_back(qtbot: QtBot, tmp_path: Path) 
     assert hand is not None and len(hand.history) == before
     assert window.game.log.count() == log_lines, "the move log is drawn again from the history"
     assert window.controller.human_turn() == 0
+
+
+def test_the_hints_reason_is_worded_in_the_players_language(controller: GameController) -> None:
+    from dominoes_desktop.engine.cpu.players import REASONS, decision
+    from dominoes_desktop.ui.wording import REASONS as WORDED
+    from dominoes_desktop.ui.wording import reason_text
+
+    assert {code: str(text) for code, text in WORDED.items()} == REASONS, "every reason has the same English words"
+    hint = decision(Move.play(Tile(6, 4)), "next_void", tile=Tile(6, 4), number=4)
+    assert reason_text(hint) == hint.why == "Play 6-4: the next player has shown no 4s."
+    LANGUAGE.install("es")
+    assert reason_text(hint) == "Juega 6-4: el siguiente jugador ha mostrado que no tiene 4."

@@ -6,9 +6,8 @@ from __future__ import annotations
 from multiprocessing.connection import Connection
 from typing import NamedTuple
 
-from ..moves import Move
 from ..view import PlayerView
-from .players import CpuPlayer, HardPlayer, make_player
+from .players import CpuPlayer, Decision, HardPlayer, make_player
 
 
 class Ask(NamedTuple):
@@ -23,8 +22,7 @@ class Ask(NamedTuple):
 
 class Answer(NamedTuple):
     request: int
-    move: Move | None
-    why: str
+    decision: Decision | None
     error: str  # empty when the CPU answered
 
 
@@ -45,10 +43,9 @@ def serve(conn: Connection) -> None:
                 player = players.get(ask.player) or players.setdefault(
                     ask.player, make_player(ask.player[1], ask.player[2], ask.movetime_ms)
                 )
-            decision = player.decide(ask.view)
-            answer = Answer(ask.request, decision.move, decision.why, "")
+            answer = Answer(ask.request, player.decide(ask.view), "")
         except Exception as exc:  # a CPU bug must not end the worker: the window plays on without it
-            answer = Answer(ask.request, None, "", f"{type(exc).__name__}: {exc}")
+            answer = Answer(ask.request, None, f"{type(exc).__name__}: {exc}")
         try:
             conn.send(answer)
         except (EOFError, OSError):

@@ -266,15 +266,15 @@ class TableView(QGraphicsView):
             self.play(wanted[0])
         elif kind is MoveKind.PASS:
             self.status.emit(
-                "You cannot pass: a tile of yours fits."
+                self.tr("You cannot pass: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
-                else "You must draw from the stock first."
+                else self.tr("You must draw from the stock first.")
             )
         else:
             self.status.emit(
-                "You cannot draw: a tile of yours fits."
+                self.tr("You cannot draw: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
-                else "There is nothing to draw."
+                else self.tr("There is nothing to draw.")
             )
 
     # ---- keyboard ---------------------------------------------------------------------------
