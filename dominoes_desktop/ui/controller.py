@@ -8,7 +8,8 @@ widgets (a signal) or to a CPU task, and turns the answer (a click, a CPU's deci
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,6 +130,33 @@ class GameController(QObject):
         self.pending: Pending | None = None  # what the match waits for, as last handed out
         self.last_result: HandResult | None = None
         self._hint_token = 0
+        self._batching = False  # inside one answer: the table changed signal goes out once, at its end
+        self._dirty = False
+        self._won: int | None = None
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """One person's or CPU's answer and what follows it at once: views and the autosave hear of it
+        once. A won match is announced last, when everything else is drawn."""
+        outer = self._batching
+        self._batching = True
+        try:
+            yield
+        finally:
+            if not outer:
+                self._batching = False
+                if self._dirty:
+                    self._dirty = False
+                    self.stateChanged.emit()
+                won, self._won = self._won, None
+                if won is not None:
+                    self.matchEnded.emit(won)
+
+    def _changed(self) -> None:
+        if self._batching:
+            self._dirty = True
+        else:
+            self.stateChanged.emit()
 
     # ---- state the views read ------------------------------------------------------------------
 
@@ -214,8 +242,9 @@ class GameController(QObject):
             self.handEnded.emit(self.last_result)
             if match.winner is not None:
                 self.matchEnded.emit(match.winner)
-        self.stateChanged.emit()
-        self._advance()
+        with self._batch():
+            self._changed()
+            self._advance()
 
     def _cpu(self, level: str, seed: int) -> CpuPlayer:
         """A CPU for this table: it answers claims here; its turns are thought of in the worker process
@@ -235,8 +264,9 @@ class GameController(QObject):
             self.error.emit(error_text(exc))
             return False
         self._token += 1
-        self._announce(events)
-        self._advance()
+        with self._batch():
+            self._announce(events)
+            self._advance()
         return True
 
     def _announce(self, events: list[Event]) -> None:
@@ -254,9 +284,9 @@ class GameController(QObject):
                 self.handEnded.emit(event.result)
             elif isinstance(event, MatchWon):
                 won = event.winner
-        self.stateChanged.emit()
+        self._changed()
         if won is not None:
-            self.matchEnded.emit(won)  # last: the window files the finished match away
+            self._won = won
 
     def _advance(self) -> None:
         """Give the pending decision to whoever makes it. CPUs answer quick questions (a redeal, a
@@ -273,7 +303,7 @@ class GameController(QObject):
             quick = self._cpu_answer(pending)
             if quick is None:
                 if self._offer(pending):
-                    self.stateChanged.emit()
+                    self._changed()
                 return
             seat, action = quick
             self._announce(match.apply(seat, action))
@@ -316,14 +346,14 @@ class GameController(QObject):
     def _start_turn(self, pending: PlayTurn) -> None:
         seat = pending.seat
         if self.is_human(seat):
-            self.stateChanged.emit()
+            self._changed()
             self.turnStarted.emit(seat, list(pending.moves))
             return
         self.turnStarted.emit(seat, [])
         if self.paused:
             return
         self.thinking = seat
-        self.stateChanged.emit()
+        self._changed()
         cpu = self.cpus[seat]
         self._think(self._token, seat, cpu, (seat, cpu.level, self._match().seed + seat), None, self._cpu_decided)
 
@@ -430,14 +460,15 @@ class GameController(QObject):
         """The people offered the points let them go: play goes on."""
         match = self.match
         pending = self.pending
-        while match is not None and isinstance(pending, ClaimWindow | MugginsWindow):
-            people = [s for s in pending.seats if self.is_human(s)]
-            if not people:
-                break
-            self._announce(match.apply(people[0], LetGo()))
-            pending = self.pending = match.pending()
-        self._token += 1
-        self._advance()
+        with self._batch():
+            while match is not None and isinstance(pending, ClaimWindow | MugginsWindow):
+                people = [s for s in pending.seats if self.is_human(s)]
+                if not people:
+                    break
+                self._announce(match.apply(people[0], LetGo()))
+                pending = self.pending = match.pending()
+            self._token += 1
+            self._advance()
 
     # ---- taking a move back -----------------------------------------------------------------------
 
@@ -458,12 +489,13 @@ class GameController(QObject):
         self.thinking = None
         had_hand = match.hand is not None
         match.take_back(self.people()[0])
-        if not had_hand:
-            self.last_result = match.results[-1] if match.results else None
-            self.handStarted.emit(match.hand_index)
-        self.historyRewritten.emit()
-        self.stateChanged.emit()
-        self._advance()
+        with self._batch():
+            if not had_hand:
+                self.last_result = match.results[-1] if match.results else None
+                self.handStarted.emit(match.hand_index)
+            self.historyRewritten.emit()
+            self._changed()
+            self._advance()
         return True
 
     # ---- the turn timer and the hint ---------------------------------------------------------
@@ -512,31 +544,32 @@ class GameController(QObject):
 
     def autoplay(self, moves: int, stand_in: CpuPlayer | None = None) -> None:
         """Answer `moves` turns synchronously, the person's by a stand-in CPU, up to the hand's end."""
-        helper = stand_in or make_player("medium", 0)
-        match = self.match
-        if match is None:
-            return
-        self.thinking = None
-        self._token += 1
-        hand_index = match.hand_index
-        played = 0
-        while played < moves and match.hand_index == hand_index and not match.is_over:
-            pending = match.pending()
-            action: Action
-            seat = pending.seats[0] if pending.seats else None
-            if isinstance(pending, PlayTurn):
-                player = self.cpus.get(pending.seat, helper)
-                action = player.decide(PlayerView.of(match, pending.seat)).move
-                played += 1
-            elif isinstance(pending, RedealOffer):
-                action = AnswerRedeal(False)
-            elif isinstance(pending, ChooseLeader):
-                action = Lead(pending.seats[0])
-            elif isinstance(pending, ClaimWindow):
-                action = CLAIM
-            elif isinstance(pending, MugginsWindow):
-                action = Move(MoveKind.MUGGINS, caller=pending.seats[0])
-            else:
-                break
-            self._announce(match.apply(seat, action))
-        self._advance()
+        with self._batch():
+            helper = stand_in or make_player("medium", 0)
+            match = self.match
+            if match is None:
+                return
+            self.thinking = None
+            self._token += 1
+            hand_index = match.hand_index
+            played = 0
+            while played < moves and match.hand_index == hand_index and not match.is_over:
+                pending = match.pending()
+                action: Action
+                seat = pending.seats[0] if pending.seats else None
+                if isinstance(pending, PlayTurn):
+                    player = self.cpus.get(pending.seat, helper)
+                    action = player.decide(PlayerView.of(match, pending.seat)).move
+                    played += 1
+                elif isinstance(pending, RedealOffer):
+                    action = AnswerRedeal(False)
+                elif isinstance(pending, ChooseLeader):
+                    action = Lead(pending.seats[0])
+                elif isinstance(pending, ClaimWindow):
+                    action = CLAIM
+                elif isinstance(pending, MugginsWindow):
+                    action = Move(MoveKind.MUGGINS, caller=pending.seats[0])
+                else:
+                    break
+                self._announce(match.apply(seat, action))
+            self._advance()
