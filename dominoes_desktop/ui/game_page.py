@@ -95,7 +95,6 @@ class GamePage(QWidget):
         for widget in (self.draw_button, self.pass_button, self.hint_button):
             actions.addWidget(widget)
         more = QHBoxLayout()
-        more.addWidget(self.undo_button)
         more.addWidget(self.rules_button)
         more.addWidget(self.lobby_button)
         side = QVBoxLayout(self.side)
@@ -103,6 +102,7 @@ class GamePage(QWidget):
         side.addWidget(self.turn)
         side.addWidget(self.clock)
         side.addLayout(actions)
+        side.addWidget(self.undo_button)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
         log_title = QLabel(self.tr("Moves"))
