@@ -86,6 +86,8 @@ class Match:
         self._redeal_declined: set[int] = set()
         self._window: tuple[int, int] = (-1, -1)  # (hand index, placements) of the points the window is for
         self._let_go: set[int] = set()  # seats that let those points go
+        self._version = 0  # counts changes made through the match, so `pending` is worked out once per state
+        self._cached: tuple[tuple[int, int], Pending] | None = None
 
     def rng_state(self) -> tuple[int, tuple[int, ...], float | None]:
         """The match's random state, so a saved match deals the same hands when resumed."""
@@ -107,7 +109,17 @@ class Match:
 
     def pending(self) -> Pending:
         """What the match waits for now, and from which seats."""
+        hand = self.hand
+        cached = self._cached
+        if cached is not None and cached[0] == (self._version, -1 if hand is None else len(hand.history)):
+            return cached[1]  # every change made through the match, or to its hand, changes the key
         self._settle([])
+        key = (self._version, -1 if self.hand is None else len(self.hand.history))
+        found = self._work_out_pending()
+        self._cached = (key, found)
+        return found
+
+    def _work_out_pending(self) -> Pending:
         if self.winner is not None:
             return MatchOver(self.winner)
         if self.deal is None or self.plan is None:
@@ -160,12 +172,14 @@ class Match:
                 self._redealt = True
                 events.append(Dealt(self.hand_index, pending.seat))
             else:
+                self._version += 1
                 self._redeal_declined.add(pending.seat)
         elif isinstance(action, Lead) and isinstance(pending, ChooseLeader):
             self.start_hand(action.seat)
             events.append(HandStarted(self.hand_index, action.seat))
         elif isinstance(action, LetGo) and isinstance(pending, ClaimWindow | MugginsWindow):
             actor = pending.seats[0] if seat is None else seat
+            self._version += 1
             self._let_go.add(actor)
             events.append(LetGoBy(actor))
         elif isinstance(action, Move) and isinstance(pending, PlayTurn):
@@ -268,6 +282,7 @@ class Match:
         rebuilt = Hand(self.rules, self.deal.hands, self.deal.stock, played.leader, played.forced_pose)
         for turn in played.history[:index]:
             rebuilt.apply(turn.move, turn.seat)
+        self._version += 1
         self.hand = rebuilt
         self.plan = self.plan or OpeningPlan((played.leader,), played.forced_pose)
         self.practice = True
@@ -304,6 +319,7 @@ class Match:
         return self.plan
 
     def _set_deal(self, new: Deal) -> None:
+        self._version += 1
         self.deal = new
         self.plan = self._opening_plan(new.hands)
         self.hand = None
@@ -375,6 +391,7 @@ class Match:
                 seat=leader,
                 allowed=plan.seats,
             )
+        self._version += 1
         self.hand = Hand(self.rules, self.deal.hands, self.deal.stock, leader, plan.pose)
         return self.hand
 
@@ -430,6 +447,7 @@ class Match:
             facts.remaining,
             tuple(self.scores),
         )
+        self._version += 1
         self.results.append(result)
         if hand.outcome is not None:
             self.archive.append((deal, hand))

@@ -280,21 +280,23 @@ class Kernel:
         following = _FOLLOWING[players]
         bit_pips, bit_double = self.bit_pips, self.bit_double
         on_left_suit, on_right_suit = suit[left], suit[right]  # recomputed only when an end changes
+        # One move per tile when both ends are the same to the rules; two when they differ.
+        distinct = left != right or (counting and left_double != right_double)
+        uniform = noise is None
+        spread = 0.0 if noise is None else noise
         while True:
             mine = hm[turn]
             on_left = mine & on_left_suit
-            # One move per tile when both ends are the same to the rules; two when they differ.
-            distinct = left != right or (counting and left_double != right_double)
             on_right = mine & on_right_suit if distinct else 0
             if on_left or on_right:
-                if noise is not None:
+                if not uniform:
                     choice, to_left = self._greedy(
                         on_left,
                         on_right,
                         left,
                         right,
                         (left_double and counting, right_double and counting),
-                        noise,
+                        spread,
                         rnd,
                     )
                     bit = 1 << choice
@@ -334,6 +336,7 @@ class Kernel:
                     total = (left * 2 if left_double else left) + (right * 2 if right_double else right)
                     if total and (total % 5 == 0 or (threes and total % 3 == 0)):
                         end_points[teams[turn]] += total
+                distinct = left != right or (counting and left_double != right_double)
                 last_seat = turn
                 passes = 0
                 if not mine:

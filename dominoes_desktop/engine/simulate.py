@@ -121,9 +121,12 @@ class Table:
 
     def start_hand(self, deal_seed: int | None = None) -> Hand:
         """Play until a hand is in play (deal it, answer redeal offers, choose the leader)."""
-        while self.match.hand is None:
+        match = self.match
+        if match.deal is None and not match.is_over:
+            match.apply(None, DealHand(deal_seed))
+        while match.hand is None:
             self.step(deal_seed=deal_seed)
-        return self.match.hand
+        return match.hand
 
     def play_hand(self, observer: Observer | None = None, deal_seed: int | None = None) -> HandResult:
         """Play until the match scores a hand."""

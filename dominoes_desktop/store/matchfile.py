@@ -75,6 +75,7 @@ def match_to_json(
         "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "table": table,
         "hands": [_hand_record(deal, leader, moves) for deal, leader, moves in history],
+        "practice": match.practice,  # a move was taken back: the statistics may count it apart
     }
 
 
@@ -173,6 +174,7 @@ def match_from_json(data: Any) -> SavedMatch:
         match.set_rng_state((rng[0], tuple(rng[1]), rng[2]))
     except (TypeError, ValueError) as exc:
         raise MatchFileError(f"the random state is damaged ({exc})") from None
+    match.practice = data.get("practice") is True
     return SavedMatch(match, options, tuple(seats), table)
 
 

@@ -8,6 +8,8 @@ widgets (a signal) or to a CPU task, and turns the answer (a click, a CPU's deci
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,13 +43,12 @@ from ..engine.match import HandResult, Match
 from ..engine.moves import CLAIM, Move, MoveKind
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
-from .cpu_worker import CpuRunner, CpuTask
+from .cpu_worker import CpuRunner
 from .i18n import translate
 from .wording import error_text
 
 log = logging.getLogger(__name__)
 
-BREATHER_MS = 0.4
 TIMEOUT_THINK_MS = 60  # the best move played for a person whose time ran out
 HINT_THINK_MS = 250
 
@@ -122,11 +123,40 @@ class GameController(QObject):
         self.seats: list[SeatConfig] = []
         self.cpus: dict[int, CpuPlayer] = {}
         self.runner = CpuRunner(self)
+        if threaded:
+            self.runner.start()  # now, not at the first CPU turn: starting a process takes a moment
         self._token = 0  # a CPU answer for an older token is for a position that is gone
         self.thinking: int | None = None  # seat whose CPU is deciding
         self.pending: Pending | None = None  # what the match waits for, as last handed out
         self.last_result: HandResult | None = None
         self._hint_token = 0
+        self._batching = False  # inside one answer: the table changed signal goes out once, at its end
+        self._dirty = False
+        self._won: int | None = None
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """One person's or CPU's answer and what follows it at once: views and the autosave hear of it
+        once. A won match is announced last, when everything else is drawn."""
+        outer = self._batching
+        self._batching = True
+        try:
+            yield
+        finally:
+            if not outer:
+                self._batching = False
+                if self._dirty:
+                    self._dirty = False
+                    self.stateChanged.emit()
+                won, self._won = self._won, None
+                if won is not None:
+                    self.matchEnded.emit(won)
+
+    def _changed(self) -> None:
+        if self._batching:
+            self._dirty = True
+        else:
+            self.stateChanged.emit()
 
     # ---- state the views read ------------------------------------------------------------------
 
@@ -212,14 +242,13 @@ class GameController(QObject):
             self.handEnded.emit(self.last_result)
             if match.winner is not None:
                 self.matchEnded.emit(match.winner)
-        self.stateChanged.emit()
-        self._advance()
+        with self._batch():
+            self._changed()
+            self._advance()
 
     def _cpu(self, level: str, seed: int) -> CpuPlayer:
-        """A CPU for this table. Thinking on a thread beside the window, hard pauses briefly between
-        samples so the window is never kept waiting for Python's interpreter lock."""
-        if level == "hard" and self.threaded:
-            return HardPlayer(seed, breather_ms=BREATHER_MS)
+        """A CPU for this table: it answers claims here; its turns are thought of in the worker process
+        (or right here when the controller runs without threads, in tests)."""
         return make_player(level, seed)
 
     # ---- the one loop: hand each pending decision to a person or a CPU -------------------------
@@ -235,8 +264,9 @@ class GameController(QObject):
             self.error.emit(error_text(exc))
             return False
         self._token += 1
-        self._announce(events)
-        self._advance()
+        with self._batch():
+            self._announce(events)
+            self._advance()
         return True
 
     def _announce(self, events: list[Event]) -> None:
@@ -254,9 +284,9 @@ class GameController(QObject):
                 self.handEnded.emit(event.result)
             elif isinstance(event, MatchWon):
                 won = event.winner
-        self.stateChanged.emit()
+        self._changed()
         if won is not None:
-            self.matchEnded.emit(won)  # last: the window files the finished match away
+            self._won = won
 
     def _advance(self) -> None:
         """Give the pending decision to whoever makes it. CPUs answer quick questions (a redeal, a
@@ -273,7 +303,7 @@ class GameController(QObject):
             quick = self._cpu_answer(pending)
             if quick is None:
                 if self._offer(pending):
-                    self.stateChanged.emit()
+                    self._changed()
                 return
             seat, action = quick
             self._announce(match.apply(seat, action))
@@ -316,26 +346,39 @@ class GameController(QObject):
     def _start_turn(self, pending: PlayTurn) -> None:
         seat = pending.seat
         if self.is_human(seat):
-            self.stateChanged.emit()
+            self._changed()
             self.turnStarted.emit(seat, list(pending.moves))
             return
         self.turnStarted.emit(seat, [])
         if self.paused:
             return
         self.thinking = seat
-        self.stateChanged.emit()
-        self._think(self._token, self.cpus[seat], seat, self._cpu_decided)
+        self._changed()
+        cpu = self.cpus[seat]
+        self._think(self._token, seat, cpu, (seat, cpu.level, self._match().seed + seat), None, self._cpu_decided)
 
-    def _think(self, token: int, player: CpuPlayer, seat: int, done: Any) -> None:
-        """Ask `player` for `seat`'s move off the UI thread (in tests without threads: right here)."""
+    def _think(
+        self,
+        token: int,
+        seat: int,
+        player: CpuPlayer,
+        worker_player: tuple[int, str, int] | None,
+        movetime_ms: float | None,
+        done: Callable[[int, Decision], None],
+    ) -> None:
+        """Ask for `seat`'s move off the UI thread, in the worker process (`worker_player` names the CPU
+        there; None for a one-off hard search); without threads (tests) `player` decides right here."""
         view = PlayerView.of(self._match(), seat)
-        task = CpuTask(token, player, view)
-        task.signals.decided.connect(done)
-        task.signals.failed.connect(self._cpu_failed)
         if self.threaded:
-            self.runner.start(task)
+            self.runner.ask(token, view, worker_player, movetime_ms, done, self._cpu_failed)
+            return
+        try:
+            decision = player.decide(view)
+        except Exception as exc:  # a CPU bug must not take the game down with it
+            log.exception("CPU decision failed")
+            self._cpu_failed(token, str(exc))
         else:
-            task.run()
+            done(token, decision)
 
     def _match(self) -> Match:
         assert self.match is not None
@@ -417,14 +460,15 @@ class GameController(QObject):
         """The people offered the points let them go: play goes on."""
         match = self.match
         pending = self.pending
-        while match is not None and isinstance(pending, ClaimWindow | MugginsWindow):
-            people = [s for s in pending.seats if self.is_human(s)]
-            if not people:
-                break
-            self._announce(match.apply(people[0], LetGo()))
-            pending = self.pending = match.pending()
-        self._token += 1
-        self._advance()
+        with self._batch():
+            while match is not None and isinstance(pending, ClaimWindow | MugginsWindow):
+                people = [s for s in pending.seats if self.is_human(s)]
+                if not people:
+                    break
+                self._announce(match.apply(people[0], LetGo()))
+                pending = self.pending = match.pending()
+            self._token += 1
+            self._advance()
 
     # ---- taking a move back -----------------------------------------------------------------------
 
@@ -445,12 +489,13 @@ class GameController(QObject):
         self.thinking = None
         had_hand = match.hand is not None
         match.take_back(self.people()[0])
-        if not had_hand:
-            self.last_result = match.results[-1] if match.results else None
-            self.handStarted.emit(match.hand_index)
-        self.historyRewritten.emit()
-        self.stateChanged.emit()
-        self._advance()
+        with self._batch():
+            if not had_hand:
+                self.last_result = match.results[-1] if match.results else None
+                self.handStarted.emit(match.hand_index)
+            self.historyRewritten.emit()
+            self._changed()
+            self._advance()
         return True
 
     # ---- the turn timer and the hint ---------------------------------------------------------
@@ -472,7 +517,7 @@ class GameController(QObject):
                 self.thinking = None
                 self._timed_out(seat, decision.move, action)
 
-        self._think(token, HardPlayer(token, movetime_ms=TIMEOUT_THINK_MS), seat, decided)
+        self._think(token, seat, HardPlayer(token, movetime_ms=TIMEOUT_THINK_MS), None, TIMEOUT_THINK_MS, decided)
 
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
         if self._act(seat, move):
@@ -485,12 +530,8 @@ class GameController(QObject):
             self.error.emit(self.tr("A hint is for your own turn."))
             return
         self._hint_token += 1
-        task = CpuTask(self._hint_token, HardPlayer(self._hint_token, movetime_ms=HINT_THINK_MS), self._view(seat))
-        task.signals.decided.connect(self._hint_decided)
-        if self.threaded:
-            self.runner.start(task)
-        else:
-            task.run()
+        hard = HardPlayer(self._hint_token, movetime_ms=HINT_THINK_MS)
+        self._think(self._hint_token, seat, hard, None, HINT_THINK_MS, self._hint_decided)
 
     def _view(self, seat: int) -> PlayerView:
         return PlayerView.of(self._match(), seat)
@@ -503,31 +544,32 @@ class GameController(QObject):
 
     def autoplay(self, moves: int, stand_in: CpuPlayer | None = None) -> None:
         """Answer `moves` turns synchronously, the person's by a stand-in CPU, up to the hand's end."""
-        helper = stand_in or make_player("medium", 0)
-        match = self.match
-        if match is None:
-            return
-        self.thinking = None
-        self._token += 1
-        hand_index = match.hand_index
-        played = 0
-        while played < moves and match.hand_index == hand_index and not match.is_over:
-            pending = match.pending()
-            action: Action
-            seat = pending.seats[0] if pending.seats else None
-            if isinstance(pending, PlayTurn):
-                player = self.cpus.get(pending.seat, helper)
-                action = player.decide(PlayerView.of(match, pending.seat)).move
-                played += 1
-            elif isinstance(pending, RedealOffer):
-                action = AnswerRedeal(False)
-            elif isinstance(pending, ChooseLeader):
-                action = Lead(pending.seats[0])
-            elif isinstance(pending, ClaimWindow):
-                action = CLAIM
-            elif isinstance(pending, MugginsWindow):
-                action = Move(MoveKind.MUGGINS, caller=pending.seats[0])
-            else:
-                break
-            self._announce(match.apply(seat, action))
-        self._advance()
+        with self._batch():
+            helper = stand_in or make_player("medium", 0)
+            match = self.match
+            if match is None:
+                return
+            self.thinking = None
+            self._token += 1
+            hand_index = match.hand_index
+            played = 0
+            while played < moves and match.hand_index == hand_index and not match.is_over:
+                pending = match.pending()
+                action: Action
+                seat = pending.seats[0] if pending.seats else None
+                if isinstance(pending, PlayTurn):
+                    player = self.cpus.get(pending.seat, helper)
+                    action = player.decide(PlayerView.of(match, pending.seat)).move
+                    played += 1
+                elif isinstance(pending, RedealOffer):
+                    action = AnswerRedeal(False)
+                elif isinstance(pending, ChooseLeader):
+                    action = Lead(pending.seats[0])
+                elif isinstance(pending, ClaimWindow):
+                    action = CLAIM
+                elif isinstance(pending, MugginsWindow):
+                    action = Move(MoveKind.MUGGINS, caller=pending.seats[0])
+                else:
+                    break
+                self._announce(match.apply(seat, action))
+            self._advance()

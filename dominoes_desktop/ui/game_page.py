@@ -21,6 +21,7 @@ from .controller import GameController, MatchSetup
 from .look import Look
 from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
 from .table.view import TableView
+from .wording import reason_text
 
 TIMEOUT_WORDS = {
     "best": QT_TRANSLATE_NOOP("GamePage", "the best move"),
@@ -94,7 +95,6 @@ class GamePage(QWidget):
         for widget in (self.draw_button, self.pass_button, self.hint_button):
             actions.addWidget(widget)
         more = QHBoxLayout()
-        more.addWidget(self.undo_button)
         more.addWidget(self.rules_button)
         more.addWidget(self.lobby_button)
         side = QVBoxLayout(self.side)
@@ -102,6 +102,7 @@ class GamePage(QWidget):
         side.addWidget(self.turn)
         side.addWidget(self.clock)
         side.addLayout(actions)
+        side.addWidget(self.undo_button)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
         log_title = QLabel(self.tr("Moves"))
@@ -444,7 +445,8 @@ class GamePage(QWidget):
 
     def _hint_ready(self, decision: Decision) -> None:
         self.table.show_hint(decision.move)
-        self.turn.setText(self.tr("Hint: {move} — {why}").format(move=decision.move.notation(), why=decision.why))
+        why = reason_text(decision)
+        self.turn.setText(self.tr("Hint: {move} — {why}").format(move=decision.move.notation(), why=why))
 
     # ---- the log and the hand's end ------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from ..engine.cpu import Decision
 from ..engine.errors import DominoError
 from .i18n import translate
 
@@ -49,3 +50,31 @@ def error_text(error: DominoError) -> str:
         return translate(CONTEXT, template).format(**{k: str(v) for k, v in error.params.items()})
     except (KeyError, IndexError):
         return translate(CONTEXT, str(UNKNOWN))
+
+
+REASON_CONTEXT = "HintReason"
+REASONS: dict[str, object] = {
+    "pass": QT_TRANSLATE_NOOP("HintReason", "No tile fits: pass."),
+    "draw": QT_TRANSLATE_NOOP("HintReason", "No tile fits: draw from the stock."),
+    "only": QT_TRANSLATE_NOOP("HintReason", "{tile} is the only tile that fits."),
+    "random": QT_TRANSLATE_NOOP("HintReason", "A tile picked at random."),
+    "domino": QT_TRANSLATE_NOOP("HintReason", "Domino with {tile}!"),
+    "lead_double": QT_TRANSLATE_NOOP("HintReason", "Lead with {tile}: doubles are hard to place later."),
+    "lead_heaviest": QT_TRANSLATE_NOOP("HintReason", "Lead with {tile}: it is your heaviest."),
+    "next_void": QT_TRANSLATE_NOOP("HintReason", "Play {tile}: the next player has shown no {number}s."),
+    "place_double": QT_TRANSLATE_NOOP("HintReason", "Place the double {tile} while it still fits."),
+    "open_held": QT_TRANSLATE_NOOP("HintReason", "Play {tile} to open {number}s, which you hold."),
+    "heavy": QT_TRANSLATE_NOOP("HintReason", "Get rid of the heavy {tile}."),
+    "options": QT_TRANSLATE_NOOP("HintReason", "{tile} keeps your options open."),
+}
+
+
+def reason_text(decision: Decision) -> str:
+    """Why the hint suggests its move, in the player's language."""
+    template = REASONS.get(decision.reason)
+    if template is None:
+        return ""
+    try:
+        return translate(REASON_CONTEXT, str(template)).format(**dict(decision.params))
+    except (KeyError, IndexError):
+        return ""

@@ -2335,6 +2335,26 @@
         <source>{tile}, {fits}</source>
         <translation>{tile}, {fits}</translation>
     </message>
+    <message>
+        <source>thinking…</source>
+        <translation>pensando…</translation>
+    </message>
+    <message>
+        <source>You cannot pass: a tile of yours fits.</source>
+        <translation>No puedes pasar: una de tus fichas encaja.</translation>
+    </message>
+    <message>
+        <source>You must draw from the stock first.</source>
+        <translation>Primero debes robar del pozo.</translation>
+    </message>
+    <message>
+        <source>You cannot draw: a tile of yours fits.</source>
+        <translation>No puedes robar: una de tus fichas encaja.</translation>
+    </message>
+    <message>
+        <source>There is nothing to draw.</source>
+        <translation>No hay nada que robar.</translation>
+    </message>
 </context>
 <context>
     <name>WinRateChart</name>
@@ -2833,6 +2853,57 @@
     <message>
         <source>Reconnecting…</source>
         <translation>Volviendo a conectar…</translation>
+    </message>
+</context>
+<context>
+    <name>HintReason</name>
+    <message>
+        <source>No tile fits: pass.</source>
+        <translation>Ninguna ficha encaja: pasa.</translation>
+    </message>
+    <message>
+        <source>No tile fits: draw from the stock.</source>
+        <translation>Ninguna ficha encaja: roba del pozo.</translation>
+    </message>
+    <message>
+        <source>{tile} is the only tile that fits.</source>
+        <translation>{tile} es la única ficha que encaja.</translation>
+    </message>
+    <message>
+        <source>A tile picked at random.</source>
+        <translation>Una ficha elegida al azar.</translation>
+    </message>
+    <message>
+        <source>Domino with {tile}!</source>
+        <translation>¡Dominó con {tile}!</translation>
+    </message>
+    <message>
+        <source>Lead with {tile}: doubles are hard to place later.</source>
+        <translation>Sal con {tile}: los dobles cuestan colocarlos después.</translation>
+    </message>
+    <message>
+        <source>Lead with {tile}: it is your heaviest.</source>
+        <translation>Sal con {tile}: es tu ficha más pesada.</translation>
+    </message>
+    <message>
+        <source>Play {tile}: the next player has shown no {number}s.</source>
+        <translation>Juega {tile}: el siguiente jugador ha mostrado que no tiene {number}.</translation>
+    </message>
+    <message>
+        <source>Place the double {tile} while it still fits.</source>
+        <translation>Coloca el doble {tile} mientras aún encaja.</translation>
+    </message>
+    <message>
+        <source>Play {tile} to open {number}s, which you hold.</source>
+        <translation>Juega {tile} para abrir a {number}, que tú tienes.</translation>
+    </message>
+    <message>
+        <source>Get rid of the heavy {tile}.</source>
+        <translation>Deshazte de la pesada {tile}.</translation>
+    </message>
+    <message>
+        <source>{tile} keeps your options open.</source>
+        <translation>{tile} te deja opciones abiertas.</translation>
     </message>
 </context>
 </TS>
