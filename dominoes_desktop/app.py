@@ -61,6 +61,11 @@ def _exit_now(code: int) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:  # `dominoes-desktop serve --port P`: the headless room server, no Qt
+        from .net.serve import main as serve
+
+        return serve(arguments[1:])
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
