@@ -23,7 +23,7 @@ class RoomSocket(QObject):
         self._open = False
         self.socket.connected.connect(self._connected)
         self.socket.readyRead.connect(self._read)
-        self.socket.disconnected.connect(lambda: self._end(""))
+        self.socket.disconnected.connect(self._disconnected)  # a method, not a lambda: dropped with this object
         self.socket.errorOccurred.connect(self._error)
         self._first: dict[str, Any] | None = None
 
@@ -42,6 +42,11 @@ class RoomSocket(QObject):
         self.socket.abort()
         self._end("")
 
+    def silence(self) -> None:
+        """Say nothing more: the window has moved on to another connection (or is closing)."""
+        self._open = False
+        self.socket.readyRead.disconnect(self._read)
+
     def _connected(self) -> None:
         self.send({"t": "hello", "v": protocol.PROTOCOL_VERSION})
         if self._first is not None:
@@ -57,6 +62,9 @@ class RoomSocket(QObject):
             except protocol.ProtocolError:
                 continue  # the server only sends JSON objects; anything else is not worth a crash
             self.received.emit(message)
+
+    def _disconnected(self) -> None:
+        self._end("")
 
     def _error(self, _error: QAbstractSocket.SocketError) -> None:
         if self.socket.state() is not QAbstractSocket.SocketState.ConnectedState:

@@ -303,6 +303,7 @@ class RoomWindow(QWidget):
         self._auto_cut.stop()
         for button in self.action_buttons():
             self.actions_box.removeWidget(button)
+            button.hide()  # at once: deletion waits for the event loop
             button.deleteLater()
 
     def _draw_table(self) -> None:
@@ -393,13 +394,16 @@ class RoomWindow(QWidget):
     def rejoin(self) -> None:
         self.reconnect.hide()
         self.status.setText(self.tr("Reconnecting…"))
-        self.socket.deleteLater()
+        old = self.socket
+        old.silence()
+        old.deleteLater()
         self.socket = RoomSocket(self)
         self._attach(self.socket)
         self.socket.open(*self.server, {"t": "rejoin", "code": self.code, "token": self.token})
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.ended = True
+        self.socket.silence()
         self.socket.drop()
         self.closedRoom.emit()
         super().closeEvent(event)
