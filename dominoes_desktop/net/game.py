@@ -93,6 +93,7 @@ class MatchDriver:
         self._hand = 0
         self._pending: tuple[int, Pending] | None = None
         self._engine: tuple[int, EnginePending] | None = None
+        self._written: tuple[int, list[dict[str, Any]]] = (-1, [])
 
     # ---- what is pending ------------------------------------------------------------------
 
@@ -243,11 +244,22 @@ class MatchDriver:
             "seat": seat,
             "hand": [str(t) for t in view.tiles],
             "leader": view.leader,
-            "moves": [{"seat": t.seat, "move": t.move.notation()} for t in view.moves],
+            "moves": self._public_moves(view),
             "scores": list(view.scores),
             "hand_sizes": list(view.hand_sizes),
             "stock": view.stock,
         }
+
+    def _public_moves(self, view: PlayerView) -> list[dict[str, Any]]:
+        """The hand's public record in the protocol's words. Every view of a hand repeats it, so it is
+        written once per move and shared (the encoder only reads it)."""
+        index, written = self._written
+        if index != view.hand_index or len(written) > len(view.moves):
+            written = []
+            self._written = (view.hand_index, written)
+        for turn in view.moves[len(written) :]:
+            written.append({"seat": turn.seat, "move": turn.move.notation()})
+        return written
 
     def player_view(self, seat: int) -> PlayerView | None:
         return PlayerView.of(self.match, seat) if self.match.hand is not None else None
