@@ -94,6 +94,9 @@ class MatchDriver:
         self._pending: tuple[int, Pending] | None = None
         self._engine: tuple[int, EnginePending] | None = None
         self._written: tuple[int, list[dict[str, Any]]] = (-1, [])
+        # Every answer applied, in order: ["deal", seed] or ["act", seat, action]. Replaying it into a new
+        # driver rebuilds the match exactly (a resumed room), as the deal comes from the seed alone.
+        self.record: list[list[Any]] = []
 
     # ---- what is pending ------------------------------------------------------------------
 
@@ -163,9 +166,31 @@ class MatchDriver:
         match.set_rng_state(rng_state(seed))
         redeal_by, self._redeal_by = self._redeal_by, None
         action = DealHand() if redeal_by is None else AnswerRedeal(True)
-        return self._apply(redeal_by, action)
+        events = self._apply(redeal_by, action)
+        self.record.append(["deal", seed])
+        return events
 
     def act(self, seat: int, action: str) -> list[Event]:
+        events = self._answer(seat, action)
+        self.record.append(["act", seat, action])
+        return events
+
+    @staticmethod
+    def replay(preset: str, options: Mapping[str, Any], record: list[Any]) -> MatchDriver:
+        """A driver brought to where `record` left its match; ActionError or ValueError if it does not fit."""
+        driver = MatchDriver(preset, options)
+        for entry in record:
+            if not isinstance(entry, list) or not entry:
+                raise ValueError(f"not a record entry: {entry!r}")
+            if entry[0] == "deal" and len(entry) == 2 and isinstance(entry[1], int):
+                driver.deal(entry[1])
+            elif entry[0] == "act" and len(entry) == 3 and isinstance(entry[1], int) and isinstance(entry[2], str):
+                driver.act(entry[1], entry[2])
+            else:
+                raise ValueError(f"not a record entry: {entry!r}")
+        return driver
+
+    def _answer(self, seat: int, action: str) -> list[Event]:
         pending = self.pending()
         if seat not in pending.seats:
             raise ActionError("not_your_decision", f"seat {seat} has nothing to decide now ({pending.kind.value})")

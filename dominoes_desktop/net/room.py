@@ -176,6 +176,8 @@ class Room:
         self._reveal: dict[str, Any] | None = None
         self._advancing = False
         self._again = False
+        self.saver: Callable[[dict[str, Any] | None], None] | None = None  # keeps the room to resume it
+        self._save_handle: asyncio.TimerHandle | None = None
         self.moves_applied = 0
         self.log: list[Event] = []  # every public event, for tests and the hand's record
 
@@ -200,7 +202,9 @@ class Room:
 
     def rejoin(self, peer: Peer, token: str) -> Seat:
         seat = next((s for s in self.seats if s.token and secrets.compare_digest(s.token, token)), None)
-        if seat is None or seat.kind is SeatKind.HOST:
+        # The host's seat has no return while the room lives (the host leaving closes it); only a room
+        # resumed from its save waits for its host.
+        if seat is None or (seat.kind is SeatKind.HOST and seat.peer is not None):
             raise ProtocolError(protocol.E_BAD_TOKEN, "that seat token is not for this room")
         if seat.peer is not None:  # a half-open old connection: the token holder is the one back
             old, seat.peer = seat.peer, None
@@ -485,7 +489,77 @@ class Room:
                 self._asked.add((driver.serial, mover))
                 self._send_view(seat)
         self._asked = {key for key in self._asked if key[0] >= driver.serial - 1}
+        self._save_soon()
         self.advance()
+
+    # ---- keeping the room, to resume it ------------------------------------------------------
+
+    def _save_soon(self) -> None:
+        """Save at most twice a second: a room's save is for the host's next start, not for every move."""
+        if self.saver is not None and self._save_handle is None:
+            self._save_handle = asyncio.get_running_loop().call_later(0.5, self.save)
+
+    def save(self) -> None:
+        self._save_handle = None
+        if self.saver is not None and self.state is not RoomState.CLOSED:
+            self.saver(self.snapshot() if self.state is RoomState.PLAYING else None)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to open the room again: its code, seats and tokens, and the match as the record
+        of every answer (the deals come from their seeds). The next deal's commitment is not kept: a new one
+        is made. The hand in play's reveal is kept, so its deal can still be checked at its end."""
+        config = self.config
+        seats = [kind.value if kind is not SeatKind.CPU else f"cpu:{level}" for kind, level in config.seats]
+        return {
+            "v": 1,
+            "code": self.code,
+            "config": {
+                "preset": config.preset,
+                "options": config.options,
+                "seats": seats,
+                "wait_s": config.wait_s,
+                "cpu_delay_ms": round(config.cpu_delay_s * 1000),
+                "lan": config.lan,
+                "title": config.title,
+            },
+            "seats": [{"name": s.name, "token": s.token} for s in self.seats],
+            "record": self.driver.record if self.driver is not None else [],
+            "reveal": self._reveal,
+        }
+
+    @staticmethod
+    def restore(data: Any, on_closed: Callable[[Room], None] = lambda room: None) -> Room:
+        """A room from its snapshot, its match where it was; friends get the usual wait to come back.
+        ValueError (or ProtocolError) if the snapshot cannot be a room."""
+        if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("config"), dict):
+            raise ValueError("not a saved room")
+        config = parse_config(data["config"])
+        code = protocol.normalise_code(str(data.get("code", "")))
+        room = Room(code, config, on_closed)
+        saved_seats = data.get("seats")
+        if not isinstance(saved_seats, list) or len(saved_seats) != len(room.seats):
+            raise ValueError("the saved seats do not match the room")
+        for seat, saved in zip(room.seats, saved_seats, strict=True):
+            seat.name = str(saved.get("name", ""))[: protocol.MAX_NAME]
+            seat.token = str(saved.get("token", ""))
+        record = data.get("record")
+        if not isinstance(record, list):
+            raise ValueError("the saved match is not a record")
+        try:
+            room.driver = MatchDriver.replay(config.preset, config.options, record)
+        except ActionError as exc:
+            raise ValueError(f"the saved match does not replay: {exc}") from None
+        reveal = data.get("reveal")
+        room._reveal = reveal if isinstance(reveal, dict) else None
+        room.state = RoomState.PLAYING
+        loop = asyncio.get_running_loop()
+        for seat in room.seats:
+            if seat.kind is SeatKind.FRIEND:
+                if seat.taken:
+                    seat.drop_timer = loop.call_later(config.wait_s, room._cpu_takes, seat)
+                else:
+                    seat.cpu_playing = True
+        return room
 
     # ---- the fair deal -----------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import json
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from . import protocol
@@ -151,6 +152,16 @@ class Server:
         self._server: asyncio.base_events.Server | None = None
         self._discovery: asyncio.DatagramTransport | None = None
         self.port = 0
+        self.room_saver: Callable[[dict[str, Any] | None], None] | None = None  # rooms created are kept with it
+
+    def restore_room(self, data: Any) -> Room:
+        """Open a saved room again under its code (ValueError if it cannot be); its players rejoin."""
+        room = Room.restore(data, self._closed)
+        if room.code in self.rooms:
+            raise ValueError(f"a room with code {room.code} is already open")
+        room.saver = self.room_saver
+        self.rooms[room.code] = room
+        return room
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         self._server = await asyncio.start_server(self._accept, host, port, limit=protocol.MAX_LINE)
@@ -250,6 +261,7 @@ class Server:
         while code in self.rooms:
             code = protocol.new_code()
         room = Room(code, config, self._closed)
+        room.saver = self.room_saver
         self.rooms[code] = room
         client.room = room
         room.seat_host(client, name)

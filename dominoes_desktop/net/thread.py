@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import threading
 from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
 
 from . import protocol
 from .server import Server
 
 
 class ServerThread:
-    """Runs a Server on its own asyncio loop in a daemon thread. `start` returns the bound port."""
+    """Runs a Server on its own asyncio loop in a daemon thread. `start` returns the bound port. With a
+    `save_path`, its rooms are kept there (on the server's thread) while a match goes on, to resume."""
 
-    def __init__(self) -> None:
+    def __init__(self, save_path: Path | None = None) -> None:
         self.server = Server(max_rooms=8)
+        self.save_path = save_path
+        if save_path is not None:
+            self.server.room_saver = self._save
         self.port = 0
         self.discovery = False
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -57,6 +65,27 @@ class ServerThread:
         self._thread.start()
         self.port = ready.result(timeout=10)
         return self.port
+
+    def _save(self, snapshot: dict[str, Any] | None) -> None:
+        path = self.save_path
+        assert path is not None
+        if snapshot is None:  # the match is over: nothing to resume
+            path.unlink(missing_ok=True)
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.tmp")
+        temporary.write_text(json.dumps({**snapshot, "port": self.port}), encoding="utf-8")
+        os.replace(temporary, path)
+
+    def restore(self, snapshot: dict[str, Any]) -> str:
+        """Open a saved room on this (started) server; its code, or ValueError."""
+        loop = self._loop
+        assert loop is not None
+
+        async def restore() -> str:
+            return self.server.restore_room(snapshot).code
+
+        return asyncio.run_coroutine_threadsafe(restore(), loop).result(timeout=10)
 
     def stop(self) -> None:
         loop, thread = self._loop, self._thread

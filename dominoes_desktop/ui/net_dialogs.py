@@ -4,6 +4,7 @@ inside this app; Game ▸ Join a room takes an invite (typed, or picked from roo
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -72,6 +73,7 @@ def room_request(lobby: Any, name: str) -> dict[str, Any] | str:
 
 
 HOSTS: list[RoomHost] = []
+ROOM_FILE = "room.json"
 
 
 class RoomHost:
@@ -83,14 +85,57 @@ class RoomHost:
         parent: QWidget | None = None,
         port: int = protocol.DEFAULT_PORT,
         discovery_port: int = protocol.DISCOVERY_PORT,
+        save_path: Path | None = None,
     ) -> None:
-        self.server = ServerThread()
-        bound = self.server.start(port=port, discovery_port=discovery_port)
-        self.window = RoomWindow("127.0.0.1", bound, request, f"{lan_address()}:{bound}", parent)
+        """`request` is a `create` message, or a saved room (with its "record") to open again."""
+        self.server = ServerThread(save_path)
+        saved = "record" in request
+        bound = self.server.start(port=int(request.get("port", port)) if saved else port, discovery_port=discovery_port)
+        first = request
+        if saved:
+            try:
+                code = self.server.restore(request)
+            except Exception:
+                self.server.stop()
+                raise
+            first = {"t": "rejoin", "code": code, "token": request["seats"][_host_seat(request)]["token"]}
+        self.window = RoomWindow("127.0.0.1", bound, first, f"{lan_address()}:{bound}", parent)
         self.window.closedRoom.connect(self.stop)
 
     def stop(self) -> None:
         self.server.stop()
+
+
+def _host_seat(saved: dict[str, Any]) -> int:
+    return list(saved["config"]["seats"]).index("host")
+
+
+def room_file(window: QMainWindow) -> Path | None:
+    """Where the host's open room is kept beside the autosave (None when the window keeps no saves)."""
+    autosave = getattr(window, "autosave", None)
+    return None if autosave is None else Path(autosave.folder) / ROOM_FILE
+
+
+def _show(host: RoomHost) -> RoomHost:
+    HOSTS.append(host)  # kept until its window closes, which stops its server
+    host.window.closedRoom.connect(lambda: HOSTS.remove(host) if host in HOSTS else None)
+    host.window.show()
+    return host
+
+
+def reopen_room(window: QMainWindow) -> RoomHost | None:
+    """Open the room kept from the last session again; its players rejoin with their seats' tokens."""
+    path = room_file(window)
+    status = window.statusBar()
+    if path is None or not path.exists():
+        status.showMessage(translate("NetDialogs", "There is no room to reopen."), 6000)
+        return None
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        return _show(RoomHost(saved, window, save_path=path))
+    except (OSError, ValueError, KeyError, TypeError, protocol.ProtocolError) as exc:
+        status.showMessage(translate("NetDialogs", "The room cannot be reopened: {reason}").format(reason=exc), 8000)
+        return None
 
 
 def host_room(window: QMainWindow, lobby: Any) -> RoomHost | None:
@@ -101,14 +146,11 @@ def host_room(window: QMainWindow, lobby: Any) -> RoomHost | None:
         lobby.problem.setText(translate("NetDialogs", "Cannot start: {reason}.").format(reason=request))
         return None
     try:
-        host = RoomHost(request, window)
+        host = RoomHost(request, window, save_path=room_file(window))
     except OSError as exc:
         lobby.problem.setText(translate("NetDialogs", "Cannot open a room: {reason}.").format(reason=exc))
         return None
-    HOSTS.append(host)  # kept until its window closes, which stops its server
-    host.window.closedRoom.connect(lambda: HOSTS.remove(host) if host in HOSTS else None)
-    host.window.show()
-    return host
+    return _show(host)
 
 
 class JoinDialog(QDialog):
@@ -209,4 +251,6 @@ def network_actions(window: QMainWindow) -> list[QAction]:
     """Game menu entries for network play."""
     join = QAction(translate("NetDialogs", "&Join a room…"), window)
     join.triggered.connect(lambda: join_room(window))
-    return [join]
+    reopen = QAction(translate("NetDialogs", "Reopen my last &room"), window)
+    reopen.triggered.connect(lambda: reopen_room(window))
+    return [join, reopen]

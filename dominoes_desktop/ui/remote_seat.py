@@ -180,8 +180,13 @@ class RoomWindow(QWidget):
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "host_left":
             self.ended = True
-            self.status.setText(self.tr("The host has left: this room is closed."))
             self._clear_actions()
+            if self.token and self.seat != self.host_seat and self.state == "playing":
+                # The host may reopen the room from their save: the seat's token takes it back then.
+                self.status.setText(self.tr("The host has left. If they reopen the room, press Reconnect."))
+                self.reconnect.show()
+            else:
+                self.status.setText(self.tr("The host has left: this room is closed."))
 
     def _room(self, message: dict[str, Any]) -> None:
         self.state = message["state"]
@@ -392,6 +397,7 @@ class RoomWindow(QWidget):
             self.status.setText(self.tr("Disconnected. {why}").format(why=why))
 
     def rejoin(self) -> None:
+        self.ended = False
         self.reconnect.hide()
         self.status.setText(self.tr("Reconnecting…"))
         old = self.socket

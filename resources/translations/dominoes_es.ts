@@ -2571,6 +2571,18 @@
         <source>&amp;Join a room…</source>
         <translation>&amp;Unirse a una sala…</translation>
     </message>
+    <message>
+        <source>There is no room to reopen.</source>
+        <translation>No hay ninguna sala que reabrir.</translation>
+    </message>
+    <message>
+        <source>The room cannot be reopened: {reason}</source>
+        <translation>No se puede reabrir la sala: {reason}</translation>
+    </message>
+    <message>
+        <source>Reopen my last &amp;room</source>
+        <translation>Reabrir mi última &amp;sala</translation>
+    </message>
 </context>
 <context>
     <name>RoomWindow</name>
@@ -2853,6 +2865,10 @@
     <message>
         <source>Reconnecting…</source>
         <translation>Volviendo a conectar…</translation>
+    </message>
+    <message>
+        <source>The host has left. If they reopen the room, press Reconnect.</source>
+        <translation>El anfitrión se fue. Si reabre la sala, pulsa Volver a conectar.</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,10 @@ table talk with mutes, and deals every player can verify."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
+
+import pytest
 
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.net import fairdeal, protocol
@@ -163,3 +166,54 @@ def test_invites_are_read_loosely_and_refused_clearly() -> None:
             raise AssertionError(f"{bad!r} was accepted")
     code = protocol.new_code()
     assert len(code) == 7 and code[3] == "-" and protocol.normalise_code(code.lower()) == code
+
+
+def test_a_saved_room_opens_again_where_it_was_and_its_players_take_their_seats_back() -> None:
+    saved: list[dict[str, Any] | None] = []
+
+    async def first_session(server: Server) -> tuple[dict[str, Any], list[str], str]:
+        server.room_saver = saved.append
+        host, code, room = await open_room(server, ["host", "friend", "cpu:easy", "cpu:easy"], "draw", wait_s=5)
+        guest, joined = await join(server, code, "Ben")
+        host.send({"t": "start"})
+        players = [asyncio.create_task(play_seat(c, random_chooser(i))) for i, c in enumerate((host, guest))]
+        while room.moves_applied < 6:
+            await asyncio.sleep(0.005)
+        for task in players:  # the host's app stops here (a crash, a closed laptop)
+            task.cancel()
+        room.save()  # what the half-second timer would write next
+        assert saved and saved[-1] is not None
+        history = [f"{t.seat}:{t.move.notation()}" for t in room.driver.match.hand.history]  # type: ignore[union-attr]
+        return saved[-1], history, joined["token"]
+
+    snapshot, history, guest_token = run(first_session)
+    snapshot = json.loads(json.dumps(snapshot))  # as it comes back from the file
+    assert snapshot["code"] and len(history) >= 6
+
+    async def second_session(server: Server) -> None:
+        room = server.restore_room(snapshot)
+        hand = room.driver.match.hand  # type: ignore[union-attr]
+        assert hand is not None and [f"{t.seat}:{t.move.notation()}" for t in hand.history] == history
+        host = Client()
+        await host.connect("127.0.0.1", server.port)
+        host.send({"t": "rejoin", "code": room.code, "token": snapshot["seats"][0]["token"]})
+        assert (await host.expect("joined"))["seat"] == 0
+        guest = Client()
+        await guest.connect("127.0.0.1", server.port)
+        guest.send({"t": "rejoin", "code": room.code, "token": guest_token})
+        assert (await guest.expect("joined"))["seat"] == 1
+        checks = [DealChecker(), DealChecker()]
+        done = await asyncio.gather(
+            play_seat(host, random_chooser(3), checks[0]), play_seat(guest, random_chooser(4), checks[1])
+        )
+        assert done == ["over", "over"] and not checks[0].failures and not checks[1].failures
+        assert room.driver is not None and room.driver.match.is_over
+        assert not room.seats[1].cpu_playing  # Ben came back within the wait
+
+    run(second_session)
+    with pytest.raises(ValueError):
+        asyncio.run(_restore({**snapshot, "record": [["act", 0, "9-9"]]}))
+
+
+async def _restore(data: dict[str, Any]) -> None:
+    Server().restore_room(data)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import time
+from pathlib import Path
 from typing import Any
 
 from pytestqt.qtbot import QtBot
@@ -118,3 +120,40 @@ def test_the_lobby_turns_friends_seats_into_a_room_request(qtbot: QtBot) -> None
     assert request["seats"][2].startswith("cpu:") and request["preset"] == "jamaican"
     rows[2].kind.setCurrentIndex(rows[2].kind.findData("person"))
     assert isinstance(room_request(lobby, "Ana"), str)  # two people at one screen cannot host a room
+
+
+def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "room.json"
+    request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": {"single_round": True},
+               "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": 5, "cpu_delay_ms": 0}  # fmt: skip
+    host = RoomHost(request, port=0, discovery_port=free_udp_port(), save_path=path)
+    ana = host.window
+    qtbot.addWidget(ana)
+    ana.show()
+    qtbot.waitUntil(lambda: bool(ana.code), timeout=5000)
+    ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+    qtbot.addWidget(ben)
+    ben.show()
+    qtbot.waitUntil(lambda: ben.seat == 1, timeout=5000)
+    ana.start_button.click()
+    play_until(qtbot, [ana, ben], lambda: len(ben.moves) >= 5)
+    qtbot.wait(700)  # the room is kept at most half a second after a move
+    seen = len(ben.moves)
+    ana.close()  # the host's app goes away; its save stays
+    qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=5000)
+    assert "reopen" in ben.status.text()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    again = RoomHost(saved, discovery_port=free_udp_port(), save_path=path)
+    try:
+        ana2 = again.window
+        qtbot.addWidget(ana2)
+        ana2.show()
+        qtbot.waitUntil(lambda: ana2.seat == 0 and ana2.code == ana.code, timeout=5000)
+        ben.reconnect.click()
+        qtbot.waitUntil(lambda: "Ben is back" in ana2.log.toPlainText(), timeout=5000)
+        qtbot.waitUntil(lambda: len(ben.moves) >= seen, timeout=5000)  # the same hand, where it was
+        play_until(qtbot, [ana2, ben], lambda: ana2.state == "over" and ben.state == "over")
+        assert not ben.checker.failures and not ana2.checker.failures
+        qtbot.waitUntil(lambda: not path.exists(), timeout=3000)  # a finished match leaves nothing to resume
+    finally:
+        again.stop()
