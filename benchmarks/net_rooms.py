@@ -159,6 +159,7 @@ def run_load(rooms: int, seconds: float, procs: int) -> dict[str, Any]:
         "moves": moves,
         "moves_per_s": round(moves / play_wall),
         "server_cpu_core_share": round(server_cpu / wall, 2),
+        "server_cpu_ms_per_move": round(server_cpu * 1000 / max(moves, 1), 3),
         "server_rss_mb": round(max(rss, peak), 1),
         "server_peak_rss_mb": round(hwm, 1),
         "client_cpu_s": round(sum(r["cpu"] for r in results), 1),
@@ -179,7 +180,11 @@ def main() -> int:
     load = run_load(args.rooms, args.seconds, args.client_procs)
     print(json.dumps({"load": load}), flush=True)
     single = run_load(1, args.single_seconds, 1)
-    print(json.dumps({"one_room": {k: single[k] for k in ("moves_per_s", "rtt_ms_p50", "rtt_ms_p95")}}))
+    print(
+        json.dumps(
+            {"one_room": {k: single[k] for k in ("moves_per_s", "server_cpu_ms_per_move", "rtt_ms_p50", "rtt_ms_p95")}}
+        )
+    )
     print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}))
     return 0 if load["deal_checks_failed"] == 0 else 1
 
