@@ -232,7 +232,7 @@ class Match:
             hand = self.hand
             if hand is None:
                 plan = self.plan
-                if self.deal is None or plan is None or self.redeal_seats() or len(plan.seats) != 1:
+                if self.deal is None or plan is None or len(plan.seats) != 1 or self.redeal_seats():
                     return
                 self.start_hand(plan.seats[0])
                 events.append(HandStarted(self.hand_index, plan.seats[0]))

@@ -177,6 +177,7 @@ class TableScene(QGraphicsScene):
         self.markers: list[EndMarker] = []
         self.plan = TablePlan({}, [], [])
         self.state: TableState | None = None
+        self._rect_layout: Layout | None = None  # the layout the scene rect was grown for
         self.flag_pixmap: QPixmap | None = None
         self._animations: dict[TileItem, QPropertyAnimation] = {}  # kept referenced while they run
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
@@ -224,7 +225,13 @@ class TableScene(QGraphicsScene):
         felt_rect = table_rect.adjusted(-3.2 * UNIT, -3.4 * UNIT, 3.2 * UNIT, 3.0 * UNIT)
         self._paint_felt(felt_rect)
         bounds = felt_rect.united(self.itemsBoundingRect()).adjusted(-UNIT, -UNIT, UNIT, UNIT)
-        self.setSceneRect(bounds)
+        # Within one hand the rect only grows: a plate's text or a flying tile changing it by a few
+        # pixels would refit the view, and a new transform repaints every cached tile.
+        if layout is not None and layout is self._rect_layout:
+            bounds = bounds.united(self.sceneRect())
+        self._rect_layout = layout
+        if bounds != self.sceneRect():
+            self.setSceneRect(bounds)
 
     def _paint_felt(self, rect: QRectF) -> None:
         theme = self.look.theme
@@ -257,7 +264,6 @@ class TableScene(QGraphicsScene):
             item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
             item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
-            item.prepareGeometryChange()
             self._move(item, QPointF(spot.x, spot.y), duration)
 
     def _launch_point(self, tile: Tile) -> QPointF:
