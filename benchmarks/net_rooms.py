@@ -5,10 +5,11 @@ The server runs as `python -m dominoes_desktop.net.serve` in its own process; th
 and three friends, all random bots answering at once, each cutting every deal and checking each revealed
 deal) and a target no match reaches, so every room plays for the whole window. Reported, as JSON: moves a
 second over all rooms, the server's CPU (share of one core) and memory (RSS, peak), deals verified, and
-the move round trip (a client's answer sent -> its own move event back) p50/p95 under that load; then the
-same round trip with the server holding a single room.
+the move round trip (a client's answer sent -> its own move event back) p50/p95 under that load; optionally the same
+rooms with bots that pause before each answer, as people do (--think-ms); then the round trip with the
+server holding a single room.
 
-    python benchmarks/net_rooms.py [--rooms 200] [--seconds 30] [--client-procs 2]
+    python benchmarks/net_rooms.py [--rooms 200] [--seconds 30] [--client-procs 2] [--think-ms 300]
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-async def one_room(port: int, seed: int, rtts: list[float], totals: dict[str, int], stop: float) -> None:
+async def one_room(
+    port: int, seed: int, rtts: list[float], totals: dict[str, int], stop: float, think_s: float
+) -> None:
     clients = [Client() for _ in SEATS]
     for client in clients:
         await client.connect("127.0.0.1", port)
@@ -59,6 +62,8 @@ async def one_room(port: int, seed: int, rtts: list[float], totals: dict[str, in
 
         async def choose(message: dict[str, Any]) -> str:
             action = await base(message)
+            if think_s:
+                await asyncio.sleep(think_s)
             if time.perf_counter() > stop:
                 raise TimeoutError
             if message["decision"] == "turn":
@@ -84,13 +89,13 @@ async def one_room(port: int, seed: int, rtts: list[float], totals: dict[str, in
         await client.close()
 
 
-def client_process(port: int, rooms: int, first_seed: int, seconds: float, queue: Any) -> None:
+def client_process(port: int, rooms: int, first_seed: int, seconds: float, think_s: float, queue: Any) -> None:
     async def main() -> dict[str, Any]:
         rtts: list[float] = []
         totals = {"moves": 0, "verified": 0, "failed": 0}
         started = time.perf_counter()
         stop = started + seconds
-        await asyncio.gather(*(one_room(port, first_seed + i, rtts, totals, stop) for i in range(rooms)))
+        await asyncio.gather(*(one_room(port, first_seed + i, rtts, totals, stop, think_s) for i in range(rooms)))
         cpu = os.times()
         return {**totals, "rtts": rtts, "wall": time.perf_counter() - started, "cpu": cpu.user + cpu.system}
 
@@ -121,14 +126,14 @@ def start_server() -> tuple[subprocess.Popen[str], int]:
     return server, port
 
 
-def run_load(rooms: int, seconds: float, procs: int) -> dict[str, Any]:
+def run_load(rooms: int, seconds: float, procs: int, think_s: float = 0.0) -> dict[str, Any]:
     server, port = start_server()
     try:
         queue: Any = multiprocessing.Queue()
         share = [rooms // procs + (1 if i < rooms % procs else 0) for i in range(procs)]
         cpu_before, wall_before = proc_cpu(server.pid), time.perf_counter()
         workers = [
-            multiprocessing.Process(target=client_process, args=(port, n, 1000 * i, seconds, queue))
+            multiprocessing.Process(target=client_process, args=(port, n, 1000 * i, seconds, think_s, queue))
             for i, n in enumerate(share)
         ]
         for worker in workers:
@@ -176,9 +181,15 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--client-procs", type=int, default=2)
     parser.add_argument("--single-seconds", type=float, default=10.0, help="the one-room round-trip run")
+    parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="also run the rooms with bots pausing this long per answer"
+    )
     args = parser.parse_args()
     load = run_load(args.rooms, args.seconds, args.client_procs)
     print(json.dumps({"load": load}), flush=True)
+    if args.think_ms:
+        paced = run_load(args.rooms, args.seconds, args.client_procs, args.think_ms / 1000)
+        print(json.dumps({"paced": {"think_ms": args.think_ms, **paced}}), flush=True)
     single = run_load(1, args.single_seconds, 1)
     print(
         json.dumps(

@@ -47,6 +47,7 @@ E_DROPPED: Final = "dropped_for_abuse"
 E_MUTED: Final = "chat_refused"
 E_STATE: Final = "wrong_state"
 E_FULL_SERVER: Final = "server_full"
+E_INTERNAL: Final = "internal"
 
 CLIENT_TYPES: Final = frozenset(
     {"hello", "create", "join", "rejoin", "start", "act", "chat", "mute", "ping", "leave", "settings"}

@@ -140,6 +140,9 @@ class Connection:
             if exc.code != protocol.E_STALE and self.strike(now):  # a stale answer is a race, not abuse
                 return
             self.error(exc.code, str(exc), about)
+        except Exception:  # a fault of ours must not cost the player the connection, nor the room its game
+            log.exception("message from %s failed", self.address)
+            self.error(protocol.E_INTERNAL, "the server could not handle that message", about)
 
 
 class Server:
