@@ -113,9 +113,12 @@ class RoomWindow(QWidget):
         self.actions_box.addStretch(1)
         self.fairness = QLabel()
         self.fairness.setWordWrap(True)
+        self.counts = QLabel()
+        self.counts.setWordWrap(True)
         play = QGroupBox(self.tr("Table"))
         grid = QGridLayout(play)
         grid.addWidget(self.status, 0, 0)
+        grid.addWidget(self.counts, 6, 0)
         grid.addWidget(self.table, 1, 0)
         grid.addWidget(QLabel(self.tr("Your tiles:")), 2, 0)
         grid.addWidget(self.hand, 3, 0)
@@ -240,6 +243,11 @@ class RoomWindow(QWidget):
         self.moves = [f"{m['move']}" for m in self.view.get("moves", [])]
         self.hand.setText("  ".join(f"[{t}]" for t in self.view.get("hand", [])))
         self._draw_table()
+        sizes = self.view.get("hand_sizes")
+        if sizes:
+            tiles = " · ".join(f"{self._name(i)} {n}" for i, n in enumerate(sizes))
+            scores = " : ".join(str(x) for x in self.view.get("scores", []))
+            self.counts.setText(self.tr("Tiles in hand: {tiles}. Scores: {scores}").format(tiles=tiles, scores=scores))
         legal: list[str] = message["legal"]
         self._clear_actions()
         if not legal:

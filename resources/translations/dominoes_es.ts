@@ -2870,6 +2870,10 @@
         <source>The host has left. If they reopen the room, press Reconnect.</source>
         <translation>El anfitrión se fue. Si reabre la sala, pulsa Volver a conectar.</translation>
     </message>
+    <message>
+        <source>Tiles in hand: {tiles}. Scores: {scores}</source>
+        <translation>Fichas en mano: {tiles}. Marcador: {scores}</translation>
+    </message>
 </context>
 <context>
     <name>HintReason</name>

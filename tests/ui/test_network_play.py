@@ -11,7 +11,8 @@ from typing import Any
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.lobby import LobbyPage
-from dominoes_desktop.ui.net_dialogs import JoinDialog, RoomHost, room_request
+from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, room_request
 from dominoes_desktop.ui.remote_seat import RoomWindow
 
 
@@ -157,3 +158,20 @@ def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: 
         qtbot.waitUntil(lambda: not path.exists(), timeout=3000)  # a finished match leaves nothing to resume
     finally:
         again.stop()
+
+
+def test_start_with_a_friends_seat_opens_a_room_from_the_main_window(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    lobby.seat_rows[0].kind.setCurrentIndex(lobby.seat_rows[0].kind.findData("person"))
+    lobby.seat_rows[2].kind.setCurrentIndex(lobby.seat_rows[2].kind.findData("friend"))
+    before = len(HOSTS)
+    lobby.start.click()
+    assert len(HOSTS) == before + 1
+    room = HOSTS[-1].window
+    qtbot.waitUntil(lambda: bool(room.code) and room.isVisible(), timeout=5000)
+    assert room.start_button.isVisible() and window.stack.currentWidget() is lobby  # no local match began
+    assert window.controller.match is None
+    actions = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+    assert any("Join a room" in text for text in actions)
+    room.close()
+    assert len(HOSTS) == before
