@@ -198,7 +198,8 @@ class RoomWindow(QWidget):
         self.seats.clear()
         self.names = []
         for seat in message["seats"]:
-            name = seat["name"] or (self.tr("CPU") if seat["kind"] == "cpu" else self.tr("(waiting)"))
+            cpu_name = self.tr("CPU {n}").format(n=seat["seat"] + 1)
+            name = seat["name"] or (cpu_name if seat["kind"] == "cpu" else self.tr("(waiting)"))
             self.names.append(name)
             if seat["kind"] == "host":
                 where = self.tr("host")

@@ -2671,8 +2671,8 @@
         <translation>El anfitrión se fue: la sala está cerrada.</translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
+        <source>CPU {n}</source>
+        <translation>CPU {n}</translation>
     </message>
     <message>
         <source>(waiting)</source>
