@@ -2,7 +2,7 @@
 
     python -m dominoes_desktop.net.serve --port 47815 [--host 0.0.0.0] [--discovery]
 
-Desktop apps create rooms on it (Game ▸ Host on a server) and join them with the same invites.
+Desktop apps open rooms on it (Game ▸ Host this table on a server…) and join them with the same invites.
 """
 
 from __future__ import annotations

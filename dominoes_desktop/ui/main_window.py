@@ -211,7 +211,16 @@ class MainWindow(QMainWindow):
         review = QAction(self.tr("Re&view hands…"), self)
         review.setShortcut(QKeySequence("Ctrl+R"))
         review.triggered.connect(self.show_review)
-        for action in (new, *network_actions(self), save, open_action, rules, review, stats, quit_action):
+        for action in (
+            new,
+            *network_actions(self, lambda: self.lobby),
+            save,
+            open_action,
+            rules,
+            review,
+            stats,
+            quit_action,
+        ):
             game.addAction(action)
         view = self.menuBar().addMenu(self.tr("&View"))
         looks = QAction(self.tr("Your &view…"), self)

@@ -4,6 +4,7 @@ inside this app; Game ▸ Join a room takes an invite (typed, or picked from roo
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -138,6 +140,32 @@ def reopen_room(window: QMainWindow) -> RoomHost | None:
         return None
 
 
+def host_on_server(window: QMainWindow, lobby: Any, address: str | None = None) -> RoomWindow | None:
+    """Open a room for the lobby's table on a room server (`dominoes-desktop serve`) instead of here."""
+    if address is None:
+        address, ok = QInputDialog.getText(
+            window,
+            translate("NetDialogs", "Host on a server"),
+            translate("NetDialogs", "The server's address (like example.org:47815):"),
+        )
+        if not ok:
+            return None
+    host, colon, port_text = address.strip().rpartition(":")
+    if not colon or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        window.statusBar().showMessage(
+            translate("NetDialogs", "A server's address reads like example.org:47815."), 8000
+        )
+        return None
+    name = next((row.name.text().strip() for row in lobby.seat_rows if row.kind.currentData() == "person"), "")
+    request = room_request(lobby, name or translate("NetDialogs", "Host"))
+    if isinstance(request, str):
+        window.statusBar().showMessage(translate("NetDialogs", "Cannot start: {reason}.").format(reason=request), 8000)
+        return None
+    room = RoomWindow(host.strip("[]"), int(port_text), request, address.strip(), window)
+    room.show()
+    return room
+
+
 def host_room(window: QMainWindow, lobby: Any) -> RoomHost | None:
     """Open a room for the lobby's table (the lobby's "Friend (invited)" seats) and show its invite."""
     name = next((row.name.text().strip() for row in lobby.seat_rows if row.kind.currentData() == "person"), "")
@@ -247,10 +275,13 @@ def join_room(window: QWidget, dialog: JoinDialog | None = None) -> RoomWindow |
     return room
 
 
-def network_actions(window: QMainWindow) -> list[QAction]:
-    """Game menu entries for network play."""
+def network_actions(window: QMainWindow, lobby: Callable[[], Any]) -> list[QAction]:
+    """Game menu entries for network play (`lobby` gives the lobby page now: it is made again on a language
+    change)."""
     join = QAction(translate("NetDialogs", "&Join a room…"), window)
     join.triggered.connect(lambda: join_room(window))
     reopen = QAction(translate("NetDialogs", "Reopen my last &room"), window)
     reopen.triggered.connect(lambda: reopen_room(window))
-    return [join, reopen]
+    on_server = QAction(translate("NetDialogs", "Host this table on a &server…"), window)
+    on_server.triggered.connect(lambda: host_on_server(window, lobby()))
+    return [join, reopen, on_server]

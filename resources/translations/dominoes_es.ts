@@ -2583,6 +2583,22 @@
         <source>Reopen my last &amp;room</source>
         <translation>Reabrir mi última &amp;sala</translation>
     </message>
+    <message>
+        <source>Host on a server</source>
+        <translation>Abrir la sala en un servidor</translation>
+    </message>
+    <message>
+        <source>The server's address (like example.org:47815):</source>
+        <translation>La dirección del servidor (como example.org:47815):</translation>
+    </message>
+    <message>
+        <source>A server's address reads like example.org:47815.</source>
+        <translation>La dirección de un servidor es como example.org:47815.</translation>
+    </message>
+    <message>
+        <source>Host this table on a &amp;server…</source>
+        <translation>Abrir esta mesa en un &amp;servidor…</translation>
+    </message>
 </context>
 <context>
     <name>RoomWindow</name>

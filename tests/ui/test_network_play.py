@@ -8,11 +8,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.net.thread import ServerThread
 from dominoes_desktop.ui.lobby import LobbyPage
 from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, room_request
+from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, host_on_server, room_request
 from dominoes_desktop.ui.remote_seat import RoomWindow
 
 
@@ -175,3 +177,27 @@ def test_start_with_a_friends_seat_opens_a_room_from_the_main_window(qtbot: QtBo
     assert any("Join a room" in text for text in actions)
     room.close()
     assert len(HOSTS) == before
+
+
+def test_the_lobby_table_is_hosted_on_a_room_server_and_a_friend_joins_it_there(qtbot: QtBot) -> None:
+    server = ServerThread()  # stands for `dominoes-desktop serve` on another machine
+    port = server.start("127.0.0.1", 0, discovery=False)
+    try:
+        window = QMainWindow()
+        qtbot.addWidget(window)
+        lobby = LobbyPage("puerto_rican")
+        window.setCentralWidget(lobby)
+        lobby.seat_rows[0].kind.setCurrentIndex(lobby.seat_rows[0].kind.findData("person"))
+        lobby.seat_rows[1].kind.setCurrentIndex(lobby.seat_rows[1].kind.findData("friend"))
+        assert host_on_server(window, lobby, "nowhere") is None
+        assert "example.org" in window.statusBar().currentMessage()
+        ana = host_on_server(window, lobby, f"127.0.0.1:{port}")
+        assert ana is not None
+        qtbot.waitUntil(lambda: bool(ana.code), timeout=5000)
+        assert ana.invite_text() == f"127.0.0.1:{port} {ana.code}"
+        ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": ana.code, "name": "Ben"})
+        qtbot.addWidget(ben)
+        qtbot.waitUntil(lambda: ben.seat == 1 and ana.start_button.isVisible(), timeout=5000)
+        assert len(server.server.rooms) == 1
+    finally:
+        server.stop()
