@@ -273,6 +273,8 @@ class Server:
         self.rooms.pop(room.code, None)
 
     def _find(self, client: Connection, message: dict[str, Any], now: float) -> Room:
+        if len(self._guesses) > 10000:  # many addresses guessing: forget those whose minute is over
+            self._guesses = {a: g for a, g in self._guesses.items() if g and now - g[-1] <= 60}
         guesses = self._guesses.setdefault(client.address, deque())
         while guesses and now - guesses[0] > 60:
             guesses.popleft()
