@@ -613,18 +613,18 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="47" />
-        <source>Partners opposite (1 &amp; 3, 2 &amp; 4)</source>
-        <translation>Parejas de frente (1 y 3, 2 y 4)</translation>
+        <source>Players 1 &amp; 3 against 2 &amp; 4</source>
+        <translation>Jugadores 1 y 3 contra 2 y 4</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="48" />
-        <source>Partners side by side (1 &amp; 2, 3 &amp; 4)</source>
-        <translation>Parejas de lado (1 y 2, 3 y 4)</translation>
+        <source>Players 1 &amp; 2 against 3 &amp; 4</source>
+        <translation>Jugadores 1 y 2 contra 3 y 4</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="49" />
-        <source>Partners 1 &amp; 4, 2 &amp; 3</source>
-        <translation>Parejas 1 y 4, 2 y 3</translation>
+        <source>Players 1 &amp; 4 against 2 &amp; 3</source>
+        <translation>Jugadores 1 y 4 contra 2 y 3</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="58" />
@@ -660,8 +660,8 @@
         <location filename="../../dominoes_desktop/ui/lobby.py" line="97" />
         <location filename="../../dominoes_desktop/ui/lobby.py" line="99" />
         <location filename="../../dominoes_desktop/ui/lobby.py" line="442" />
-        <source>Seat {n}</source>
-        <translation>Asiento {n}</translation>
+        <source>Players</source>
+        <translation>Jugadores</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="103" />
@@ -672,8 +672,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="104" />
-        <source>Seat {n} name</source>
-        <translation>Nombre del asiento {n}</translation>
+        <source>Player {n} name</source>
+        <translation>Nombre del jugador {n}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="113" />
@@ -921,8 +921,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="446" />
-        <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
-        <translation>el asiento {n} está vacío: ocúpalo, o deja que la CPU ocupe los asientos vacíos</translation>
+        <source>player {n} is empty: fill the place, or let CPUs fill empty seats</source>
+        <translation>el jugador {n} está vacío: ocupa el puesto, o deja que la CPU ocupe los asientos vacíos</translation>
     </message>
 </context>
 <context>
@@ -1451,6 +1451,10 @@
         <translation>El gran juego doble doce, con molinetes en cada doble.</translation>
     </message>
     <message>
+        <source>The online room for friends: two to four players, partners if you like, and the hand's winner leads the next.</source>
+        <translation>La sala en línea para amigos: de dos a cuatro jugadores, en parejas si queréis, y quien gana la mano sale en la siguiente.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="57" />
         <source>Make the open ends add up to a multiple of five and claim the points, or lose them to Muggins.</source>
         <translation>Haz que las puntas sumen un múltiplo de cinco y reclama los puntos, o los pierdes con un Muggins.</translation>
@@ -1534,6 +1538,10 @@
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="78" />
         <source>Double-twelve Cross</source>
         <translation>Cruz doble doce</translation>
+    </message>
+    <message>
+        <source>Friends' room</source>
+        <translation>Sala de amigos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="79" />
@@ -1673,8 +1681,16 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="114" />
-        <source>{players} players in two partnerships ({pairs}); partners sit opposite.</source>
-        <translation>{players} jugadores en dos parejas ({pairs}); los compañeros se sientan de frente.</translation>
+        <source>{players} players in two partnerships ({pairs}); partners sit opposite, so turns alternate between the sides.</source>
+        <translation>{players} jugadores en dos parejas ({pairs}); los compañeros se sientan de frente, así que los turnos alternan entre las parejas.</translation>
+    </message>
+    <message>
+        <source> &amp; </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <source>Players {first} play against players {second}; around the table sit players {order}.</source>
+        <translation>Los jugadores {first} juegan contra los jugadores {second}; alrededor de la mesa se sientan los jugadores {order}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="118" />
