@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes_desktop.engine.errors import RulesError
+from dominoes_desktop.engine.match import heaviest_tile_holder, highest_double_holder
 from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.engine.rules import (
     AfterNoWinner,
@@ -20,7 +21,8 @@ from dominoes_desktop.engine.rules import (
     Scoring,
     Style,
 )
-from dominoes_desktop.engine.tiles import Tile, full_set
+from dominoes_desktop.engine.soak import play_checked_match
+from dominoes_desktop.engine.tiles import Tile, full_set, heaviness
 
 
 def test_set_sizes() -> None:
@@ -317,3 +319,32 @@ def test_partners_always_alternate_with_the_turn(choice: tuple[str, dict[str, ob
         assert all(rules.side_of(s) != rules.side_of((s + 1) % 4) for s in range(4)), "turns alternate sides"
     else:
         assert rules.teams == tuple(range(rules.players))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.integers(2, 4),
+    set_top=st.sampled_from([6, 9]),
+    style=st.sampled_from(["block", "draw"]),
+    partners=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_who_opens_a_room_hand(players: int, set_top: int, style: str, partners: bool, seed: int) -> None:
+    """The first hand, and any hand after a tie: the highest double's holder (else the heaviest tile's) leads,
+    free to pose any tile; after a win, the winner leads. Random legal play over whole matches."""
+    options: dict[str, object] = {"players": players, "set": set_top, "style": style, "target": 40}
+    if players == 4:
+        options["partners"] = partners
+    rules = build_rules("room", options)
+    match, _ = play_checked_match(rules, seed)
+    assert len(match.archive) == len(match.results)
+    for index, (result, (deal, hand)) in enumerate(zip(match.results, match.archive, strict=True)):
+        previous = match.results[index - 1].winner_seat if index else None
+        if previous is not None:
+            assert result.leader == previous
+            continue
+        holder = highest_double_holder(deal.hands)
+        expected = holder if holder is not None else heaviest_tile_holder(deal.hands)
+        assert result.leader == expected[0]
+        assert hand.forced_pose is None, f"any tile may open, not only {expected[1]}"
+        assert all(heaviness(t) <= heaviness(expected[1]) for t in deal.hands[expected[0]] if holder is None)
