@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -175,6 +176,12 @@ def test_partners_are_on_or_off_and_always_sit_opposite() -> None:
 def test_pairs_of_seats_are_refused(pairs: object) -> None:
     with pytest.raises(RulesError, match=r"true or false, not pairs of seats: partners always sit opposite"):
         build_rules("jamaican", {"partners": pairs})
+
+
+@pytest.mark.parametrize("teams", [(0, 0, 1, 1), (0, 1, 1, 0), (1, 0, 1, 0), (0, 1, 2, 0), (0, 1, 0)])
+def test_no_rule_object_pairs_neighbouring_seats(teams: tuple[int, ...]) -> None:
+    with pytest.raises(RulesError, match="partners sit opposite"):
+        replace(build_rules("jamaican"), teams=teams)
 
 
 @pytest.mark.parametrize("value", ["yes", 1, 0, {"on": True}])
