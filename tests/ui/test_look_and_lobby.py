@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import PRESETS
+from dominoes_desktop.engine.rules import Style
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.flags import FLAGS, flag_pixmap, matching_flags
 from dominoes_desktop.ui.lobby import LobbyPage, domino_symbol, preset_icon, symbol_pixmap
@@ -19,6 +20,8 @@ from dominoes_desktop.ui.look_dialog import LookDialog
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
+
+from .driving import hand_over, play_turn_by_clicks
 
 
 def render(item: TileItem, scale: int = 3) -> QImage:
@@ -408,3 +411,21 @@ def test_cuban_on_double_six_gets_a_fitting_deal(qtbot: QtBot, window: MainWindo
     choose(qtbot, lobby.set_top, 6)
     assert lobby.deal_size.value() == 7 and lobby.start.isEnabled() and lobby.problem.text() == ""
     assert "Each player gets 7 tiles." in rules_text(lobby)
+
+
+def test_a_room_draw_game_for_three_plays_from_the_lobby(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, "room")
+    type_number(qtbot, lobby.players, 3)
+    choose(qtbot, lobby.style_box, "draw")
+    qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+    assert window.stack.currentWidget() is not lobby
+    rules = window.current_rules()
+    assert (rules.preset, rules.players, rules.hand_size, rules.style) == ("room", 3, 5, Style.DRAW)
+    hand = window.controller.hand
+    assert hand is not None and hand.forced_pose is None
+    for _ in range(60):
+        if hand_over(window):
+            break
+        play_turn_by_clicks(qtbot, window)
+    assert hand_over(window), "the hand is played to its end through the table"
