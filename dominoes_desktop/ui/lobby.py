@@ -410,7 +410,7 @@ class LobbyPage(QWidget):
         """The lobby's player (0-based) in each seat: the pairing seats partners opposite each other."""
         players = self.players.value()
         pairing = str(self.pairing.currentData())
-        if players == 4 and pairing in SEATINGS and self.pairing.isEnabled():
+        if players == 4 and pairing in SEATINGS and PRESETS[self.current_preset()].partners_allowed:
             return SEATINGS[pairing]
         return tuple(range(players))
 
