@@ -109,10 +109,7 @@ def option_names(options: tuple[str, ...]) -> list[str]:
 
 
 def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list[tuple[str, str]]:
-    """(heading, text) pairs: the table, the bones, the deal, the goal, opening, play, locks, scoring, special.
-
-    `seating` (the lobby's player in each seat) lets the page say who partners whom before the match starts.
-    """
+    """(heading, text) pairs for each part of the rules; `seating` (the lobby's player per seat) names partners."""
     tiles = len(full_set(rules.set_top, rules.removed_tiles))
     removed = ", ".join(str(t) for t in rules.removed_tiles)
     seat_word = translate("Rules", "seat {n}")
