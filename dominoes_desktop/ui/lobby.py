@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -364,6 +364,10 @@ class LobbyPage(QWidget):
         preset = PRESETS[self.current_preset()]
         rules = preset.rules
         self._loading = True
+        sets = self.set_top.model()
+        assert isinstance(sets, QStandardItemModel)  # a QComboBox's own model
+        for row in range(self.set_top.count()):  # not every preset is played on every set
+            sets.item(row).setEnabled(self.set_top.itemData(row) in preset.sets)
         self.set_top.setCurrentIndex(self.set_top.findData(rules.set_top))
         self.players.setRange(preset.min_players, preset.max_players)
         self.players.setValue(rules.players)

@@ -281,8 +281,8 @@ def test_the_room_is_listed_with_its_own_symbol(qtbot: QtBot, window: MainWindow
     assert "reach 100 points" in text and "Each player gets 7 tiles. The other 0" not in text
     assert (lobby.players.minimum(), lobby.players.maximum(), lobby.deal_size.value()) == (2, 4, 7)
     assert lobby.pairing.isEnabled() and lobby.pairing.currentData() == "none"
-    choose(qtbot, lobby.set_top, 12)
-    assert not lobby.start.isEnabled() and "played with a double-6 or double-9 set" in lobby.problem.text()
+    offered = [lobby.set_top.model().index(row, 0).flags() & Qt.ItemFlag.ItemIsEnabled for row in range(3)]
+    assert [bool(flag) for flag in offered] == [True, True, False], "the room is played on double-6 or double-9"
     choose(qtbot, lobby.set_top, 9)
     assert lobby.start.isEnabled() and lobby.deal_size.value() == 10
     assert "Each player gets 10 tiles. The other 15 sleep" in rules_text(lobby)
@@ -406,7 +406,9 @@ def test_a_typed_deal_stays_until_reset(qtbot: QtBot, window: MainWindow) -> Non
 
 def test_cuban_on_double_six_gets_a_fitting_deal(qtbot: QtBot, window: MainWindow) -> None:
     lobby = window.lobby
+    click_preset(qtbot, lobby, "room")
     click_preset(qtbot, lobby, "cuban")
+    assert all(lobby.set_top.model().index(row, 0).flags() & Qt.ItemFlag.ItemIsEnabled for row in range(3))
     assert lobby.deal_size.value() == 10
     choose(qtbot, lobby.set_top, 6)
     assert lobby.deal_size.value() == 7 and lobby.start.isEnabled() and lobby.problem.text() == ""
