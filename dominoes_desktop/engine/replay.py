@@ -58,8 +58,6 @@ def _deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
     hands = tuple(_tiles(h, f"{where}, deal of seat {i}", in_set, seen) for i, h in enumerate(raw_deal))
     if len({len(h) for h in hands}) != 1:
         raise CaseError(f"{where}, deal: every seat must be dealt the same number of tiles")
-    if len(hands[0]) != rules.hand_size:  # the deal size is a rule too (RULES.md §9b)
-        raise CaseError(f"{where}, deal: these rules deal {rules.hand_size} tiles to each seat, not {len(hands[0])}")
     stock = _tiles(raw_hand.get("stock", []), f"{where}, stock", in_set, seen)
     if rules.style is Style.BLOCK:
         stock = ()

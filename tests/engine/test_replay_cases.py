@@ -103,8 +103,6 @@ def _mutated(change: str) -> dict[str, Any]:
         case["options"] = {"partners": [[0, 2], [1, 3]]}
     elif change == "draw with no stock":
         case["options"] = {"style": "draw", "deal_size": 7}
-    elif change == "seven each where draw deals four":
-        case["options"] = {"style": "draw"}
     return case
 
 
@@ -121,7 +119,6 @@ def _mutated(change: str) -> dict[str, Any]:
         "pairs of seats",
         "opposite pairs of seats",
         "draw with no stock",
-        "seven each where draw deals four",
     ],
 )
 def test_an_invalid_case_exits_2_with_one_line(change: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,11 +201,6 @@ def test_the_new_kinds_of_bad_case_exit_2(
     code, out = _run(tmp_path, case, capsys)
     lines = out.strip().splitlines()
     assert code == 2 and len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], out
-
-
-def test_the_deal_must_have_the_rules_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = _run(tmp_path, _mutated("seven each where draw deals four"), capsys)
-    assert code == 2 and "hand 0, deal: these rules deal 4 tiles to each seat, not 7" in out
 
 
 def test_pairs_of_seats_exit_2_from_the_command(tmp_path: Path) -> None:
