@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
     def _store_problem(self, kind: str, detail: str) -> None:
         """Tell the player, in one sentence, what the store could not do; play goes on."""
         if kind == "statistics":
-            self._tell(self.tr("Statistics"), detail)
+            self.tell(self.tr("Statistics"), detail)
             return
         texts = {
             "autosave": self.tr("Could not save the match: {reason}"),
@@ -296,7 +296,7 @@ class MainWindow(QMainWindow):
         text = texts.get(kind, self.tr("Could not read or write the game's files: {reason}"))
         self.statusBar().showMessage(text.format(reason=detail), 12_000)
 
-    def _tell(self, title: str, text: str) -> None:
+    def tell(self, title: str, text: str) -> None:
         """A message that must not stop anything: a box that does not block (none when nobody is asked)."""
         print(f"{title}: {text}", file=sys.stderr)
         self.statusBar().showMessage(text, 12_000)
@@ -347,7 +347,7 @@ class MainWindow(QMainWindow):
 
     def _autosave_loaded(self, loaded: Loaded) -> None:
         if loaded.message:
-            self._tell(self.tr("Saved match"), loaded.message)
+            self.tell(self.tr("Saved match"), loaded.message)
         if loaded.saved is None or self.controller.match is not None:
             return  # nothing to resume, or the player has already started another match
         if not self._resume_without_asking:
