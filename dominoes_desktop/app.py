@@ -150,7 +150,7 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     instance.activated.connect(lambda: _bring_forward(window))
     window.show()
     if settings_message:
-        window.tell(window.tr("Settings"), settings_message)
+        window.settings_damaged(settings_message)
     if args.watch:
         try:
             window.watch(build_rules(args.preset), args.seed)

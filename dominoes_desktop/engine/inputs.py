@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import stat
 import sys
@@ -91,7 +92,10 @@ def _parse_int(text: str) -> int:
 def _parse_float(text: str) -> float:
     if len(text) > MAX_DIGITS * 2:
         raise FileRefused(f"a number written with {len(text)} characters is too long")
-    return float(text)
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 reads as infinity
+        raise FileRefused(f"{text} is too large a number")
+    return value
 
 
 def parse_json(data: str | bytes) -> Any:

@@ -296,6 +296,10 @@ class MainWindow(QMainWindow):
         text = texts.get(kind, self.tr("Could not read or write the game's files: {reason}"))
         self.statusBar().showMessage(text.format(reason=detail), 12_000)
 
+    def settings_damaged(self, message: str) -> None:
+        """At start: the settings file was damaged and set aside (the store's sentence says so)."""
+        self.tell(self.tr("Settings"), message)
+
     def tell(self, title: str, text: str) -> None:
         """A message that must not stop anything: a box that does not block (none when nobody is asked)."""
         print(f"{title}: {text}", file=sys.stderr)

@@ -98,8 +98,17 @@ class Settings:
         self.store = store
         self._flag_codes = flag_codes
 
+    def _value(self, key: str, default: Any, kind: type | None = None) -> Any:
+        """The stored value, or `default` when QSettings cannot convert what the file holds (a hand-edited
+        @ByteArray of invalid UTF-8 raises UnicodeDecodeError; an @Variant of an unknown type, TypeError)."""
+        try:
+            return self.store.value(key, default) if kind is None else self.store.value(key, default, type=kind)
+        except (UnicodeDecodeError, TypeError, ValueError, RuntimeError) as exc:
+            log.warning("setting %s cannot be read (%s); using %r", key, exc, default)
+            return default
+
     def _choice(self, key: str, allowed: Iterable[str], default: str) -> str:
-        value = self.store.value(key, default, type=str)
+        value = self._value(key, default, str)
         if value not in set(allowed):
             if self.store.contains(key):
                 log.warning("setting %s=%r is not one of the allowed values; using %r", key, value, default)
@@ -107,7 +116,7 @@ class Settings:
         return str(value)
 
     def _int(self, key: str, default: int, low: int, high: int) -> int:
-        raw: Any = self.store.value(key, default)
+        raw: Any = self._value(key, default)
         try:
             if isinstance(raw, str) and len(raw.strip()) > MAX_DIGITS:
                 raise ValueError("too many digits")  # refused before int() spends time on it
@@ -121,7 +130,7 @@ class Settings:
         return value
 
     def _bool(self, key: str, default: bool) -> bool:
-        raw = self.store.value(key, default)
+        raw = self._value(key, default)
         if isinstance(raw, bool):
             return raw
         if str(raw).lower() in ("true", "1", "yes"):
@@ -186,7 +195,7 @@ class Settings:
 
     def lobby_table(self) -> dict[str, Any]:
         """The lobby's last table choices: timer, timeout action, open hands, tracker, stats group."""
-        group = str(self.store.value("lobby/stats_group", "Home", type=str)).strip()[:40] or "Home"
+        group = str(self._value("lobby/stats_group", "Home", str)).strip()[:40] or "Home"
         return {
             "timer": self._int("lobby/timer", 0, 0, 600),
             "on_timeout": self._choice("lobby/on_timeout", ("best", "first", "pass"), "best"),
