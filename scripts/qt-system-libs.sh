@@ -26,8 +26,24 @@ apt_install_missing() {
         sudo_cmd=(sudo)
     fi
     echo "Installing system packages: ${missing[*]}" >&2
-    "${sudo_cmd[@]}" apt-get update -qq
-    "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+    "${sudo_cmd[@]}" apt-get update -qq || true
+    if ! "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; then
+        # An older release may lack one of them (libxcb-cursor0 came with Debian 12): install the others.
+        local failed=()
+        for pkg in "${missing[@]}"; do
+            "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg" || failed+=("$pkg")
+        done
+        [ "${#failed[@]}" -eq 0 ] || { echo "warning: could not install: ${failed[*]}" >&2; return 1; }
+    fi
 }
 
-apt_install_missing "${qt_libs[@]}" || echo "warning: Qt's system libraries may be missing; the game may not open." >&2
+# Once they are in, a stamp skips even the dpkg query: on Ubuntu 24.04 some names (libglib2.0-0) are
+# provided by renamed packages (libglib2.0-0t64), which dpkg-query reports as missing on every start.
+system_stamp=.venv/.dominoes-desktop-system-packages
+if [ "$(cat "$system_stamp" 2>/dev/null)" != "${qt_libs[*]}" ]; then
+    if apt_install_missing "${qt_libs[@]}"; then
+        mkdir -p .venv && echo "${qt_libs[*]}" >"$system_stamp"
+    else
+        echo "warning: Qt's system libraries may be missing; the game may not open." >&2
+    fi
+fi

@@ -19,9 +19,11 @@ find_python() {
 }
 
 make_venv() {
-    local python=$1
+    local python=$1 system
+    system=$(cat .venv/.dominoes-desktop-system-packages 2>/dev/null || true)
     rm -rf .venv
     if "$python" -m venv .venv >/dev/null 2>&1; then
+        [ -z "$system" ] || echo "$system" >.venv/.dominoes-desktop-system-packages
         return 0
     fi
     rm -rf .venv
@@ -34,6 +36,7 @@ make_venv() {
         echo "error: could not create .venv with $python; install its venv module (python3-venv)." >&2
         return 1
     fi
+    [ -z "$system" ] || echo "$system" >.venv/.dominoes-desktop-system-packages
 }
 
 python=$(find_python)
