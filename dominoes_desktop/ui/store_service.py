@@ -26,7 +26,6 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from ..store.autosave import Autosave, Loaded, write_atomically
-from ..store.files import clean_stale_temporaries
 from ..store.matchfile import MatchFileError, load_file
 from ..store.stats import MatchRecord, Statistics, StatsUnavailable, Trouble
 
@@ -64,7 +63,7 @@ class StoreService(QObject):
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        """Clean the folder, open the statistics, record waiting results (connect the signals first)."""
+        """Open the statistics and record the results waiting from last time (connect the signals first)."""
         if self.threaded and self._thread is None:
             self._thread = threading.Thread(target=self._run, name="store-service", daemon=True)
             self._thread.start()
@@ -124,11 +123,10 @@ class StoreService(QObject):
     # ---- start-up ---------------------------------------------------------------------------------
 
     def _start(self) -> None:
+        # Stale temporary files are cleaned by the start-up that holds the folder's lock (app.py), not here: a
+        # window may also be opened on a folder another copy is writing (--screenshot --resume --config).
         if self.folder is None:
             return
-        removed = clean_stale_temporaries(self.folder)
-        if removed:
-            log.info("removed stale temporary files: %s", ", ".join(removed))
         self.stats = Statistics(self.folder)
         if self.stats.message:
             self._tell("statistics", self.stats.message)
