@@ -147,7 +147,10 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
         return 0
     clean_stale_temporaries(data_dir)  # this copy holds the folder: what a killed one left is stale
     window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)
-    instance.activated.connect(lambda: _bring_forward(window))
+    # Bound slots of the window, so the request (heard on the socket's thread) is handled on the UI thread.
+    instance.activated.connect(window.showNormal)
+    instance.activated.connect(window.raise_)
+    instance.activated.connect(window.activateWindow)
     window.show()
     if settings_message:
         window.settings_damaged(settings_message)
@@ -164,12 +167,6 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     settings.store.sync()
     instance.release()
     return code
-
-
-def _bring_forward(window: Any) -> None:
-    window.showNormal()
-    window.raise_()
-    window.activateWindow()
 
 
 def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_message: str) -> int:

@@ -4,49 +4,64 @@ Two copies of the game writing one folder would overwrite each other's autosave 
 copy holds `game.lock` (QLockFile: a lock left by a killed game is recognised by its process id and taken
 over) and listens on a local socket named after the folder; a second copy finds the lock taken, asks the
 first over the socket to show its window, and leaves.
+
+The socket is the standard library's (`multiprocessing.connection`: a Unix socket, or a named pipe on
+Windows) rather than QtNetwork's QLocalServer: the installers leave QtNetwork out to stay small.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
+import os
+import sys
+import tempfile
+import threading
+from multiprocessing.connection import Client, Listener
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QLockFile, QObject, Signal
 
-try:
-    from PySide6.QtNetwork import QLocalServer, QLocalSocket
-except ImportError:  # a Qt without its network module: the lock alone still keeps a second copy out
-    QLocalServer = QLocalSocket = None  # type: ignore[assignment, misc]
-
 log = logging.getLogger(__name__)
 
 LOCK_NAME = "game.lock"
-WAKE = b"show\n"
+WAKE = b"show"
 
 
-def server_name(folder: Path) -> str:
-    """A socket name unique to the folder (and short: Unix socket paths are limited to about 100 bytes)."""
+def folder_key(folder: Path) -> str:
     try:
         key = str(folder.resolve())
     except OSError:
         key = str(folder.absolute())
-    return "dominoes-desktop-" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+
+
+def socket_address(folder: Path) -> tuple[str, str]:
+    """(address, family) of the folder's socket; short, since Unix socket paths stop near 100 bytes."""
+    name = f"dominoes-desktop-{folder_key(folder)}"
+    if sys.platform == "win32":
+        return rf"\\.\pipe\{name}", "AF_PIPE"
+    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    if not os.path.isdir(base) or len(base) > 60:
+        base = "/tmp"
+    return os.path.join(base, f"{name}.sock"), "AF_UNIX"
 
 
 class SingleInstance(QObject):
-    """Hold the data folder for this process; `activated` fires when another copy asks for the window."""
+    """Hold the data folder for this process; `activated` fires (on the UI thread, for connected widget
+    slots) when another copy asks for the window."""
 
     activated = Signal()
 
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.folder = folder
-        self.name = server_name(folder)
+        self.address, self.family = socket_address(folder)
         self.lock = QLockFile(str(folder / LOCK_NAME))
         self.lock.setStaleLockTime(0)  # only a dead owner makes a lock stale, however long a match lasts
-        self.server: Any = None  # a QLocalServer, when Qt has one
+        self.listener: Any = None
 
     def acquire(self) -> bool:
         """True when this process may use the folder (also when the folder cannot hold a lock at all: a
@@ -62,37 +77,46 @@ class SingleInstance(QObject):
                 return True
             self._wake_the_first()
             return False
-        if QLocalServer is None:
-            return True
-        self.server = QLocalServer(self)
-        QLocalServer.removeServer(self.name)  # a socket file a killed game left behind
-        if not self.server.listen(self.name):
-            log.warning("cannot listen on %s: %s", self.name, self.server.errorString())
-        self.server.newConnection.connect(self._connected)
+        self._listen()
         return True
 
-    def _wake_the_first(self) -> None:
-        if QLocalSocket is None:
+    def _listen(self) -> None:
+        if self.family == "AF_UNIX":
+            with contextlib.suppress(OSError):
+                os.unlink(self.address)  # we hold the lock: a socket left here is a killed game's
+        try:
+            self.listener = Listener(self.address, self.family)
+        except OSError as exc:
+            log.warning("cannot listen on %s: %s", self.address, exc)
             return
-        socket = QLocalSocket()
-        socket.connectToServer(self.name)
-        if socket.waitForConnected(1500):
-            socket.write(WAKE)
-            socket.waitForBytesWritten(1500)
-            socket.disconnectFromServer()
+        threading.Thread(target=self._serve, name="single-instance", daemon=True).start()
 
-    def _connected(self) -> None:
-        assert self.server is not None
-        while self.server.hasPendingConnections():
-            connection = self.server.nextPendingConnection()
-            connection.readyRead.connect(lambda c=connection: self._read(c))
-            connection.disconnected.connect(connection.deleteLater)
+    def _serve(self) -> None:
+        while self.listener is not None:
+            try:
+                connection = self.listener.accept()
+            except OSError:
+                return  # closed
+            try:
+                if connection.poll(2) and connection.recv_bytes(64) == WAKE:
+                    self.activated.emit()
+            except (OSError, EOFError):
+                pass
+            finally:
+                connection.close()
 
-    def _read(self, connection: Any) -> None:
-        if bytes(connection.readAll().data()).startswith(WAKE[:4]):
-            self.activated.emit()
+    def _wake_the_first(self) -> None:
+        try:
+            connection = Client(self.address, self.family)
+        except OSError as exc:
+            log.warning("the running game did not answer on %s: %s", self.address, exc)
+            return
+        with contextlib.closing(connection):
+            connection.send_bytes(WAKE)
 
     def release(self) -> None:
-        if self.server is not None:
-            self.server.close()
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            with contextlib.suppress(OSError):
+                listener.close()
         self.lock.unlock()
