@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Install everything the tests need (Qt's system libraries on Debian, the Python packages), then run them all.
+# Install everything the tests need (Qt's system libraries and an X server on Debian/Ubuntu, the Python
+# packages in the project's .venv), then run the whole suite (or what the arguments name) with pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extra_system_packages="desktop-file-utils binutils"  # the packaging test: .desktop check, strip
+# The packaging test: .desktop check, strip. The real-display test: an X server.
+extra_system_packages="desktop-file-utils binutils xvfb xauth"
 source scripts/qt-system-libs.sh
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test,dev]"
-for ts in resources/translations/*.ts; do pyside6-lrelease -silent "$ts" -qm "${ts%.ts}.qm"; done
-python3 -m pytest "$@"
+venv_extras="test,dev"
+source scripts/venv.sh
+exec "$venv_python" -m pytest "$@"

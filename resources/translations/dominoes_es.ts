@@ -1296,6 +1296,26 @@
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
     </message>
+    <message>
+        <source>The statistics are in use by another program; this result will be recorded later.</source>
+        <translation>Otro programa está usando las estadísticas; este resultado se registrará más tarde.</translation>
+    </message>
+    <message>
+        <source>The statistics cannot be written ({reason}); this result is kept and will be recorded later.</source>
+        <translation>No se pueden escribir las estadísticas ({reason}); este resultado se guarda y se registrará más tarde.</translation>
+    </message>
+    <message>
+        <source>The statistics cannot be written ({reason}); this result could not be kept.</source>
+        <translation>No se pueden escribir las estadísticas ({reason}); este resultado no se pudo guardar.</translation>
+    </message>
+    <message>
+        <source>Could not read or write the game&apos;s files: {reason}</source>
+        <translation>No se pudieron leer o escribir los archivos del juego: {reason}</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Ajustes</translation>
+    </message>
 </context>
 <context>
     <name>MoveLog</name>
@@ -2177,6 +2197,14 @@
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="212" />
         <source>Could not write {file}: {reason}</source>
         <translation>No se pudo escribir {file}: {reason}</translation>
+    </message>
+    <message>
+        <source>statistics unavailable ({reason})</source>
+        <translation>estadísticas no disponibles ({reason})</translation>
+    </message>
+    <message>
+        <source>Could not reset: {reason}</source>
+        <translation>No se pudo reiniciar: {reason}</translation>
     </message>
 </context>
 <context>
