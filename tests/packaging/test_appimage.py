@@ -54,7 +54,7 @@ def test_the_appimage_is_small_and_says_what_it_is(appimage: Path, tmp_path: Pat
 
 @pytest.mark.parametrize("mode", ["extract-and-run", "fuse"])
 def test_the_appimage_starts_the_game(appimage: Path, tmp_path: Path, mode: str) -> None:
-    if mode == "fuse" and not (Path("/dev/fuse").exists() and shutil.which("fusermount3")):
+    if mode == "fuse" and not Path("/dev/fuse").exists():  # as root, libfuse mounts without fusermount3
         pytest.skip("no FUSE here: the extract-and-run case covers this machine")
     extra = {"APPIMAGE_EXTRACT_AND_RUN": "1"} if mode == "extract-and-run" else {}
     shot = tmp_path / f"{mode}.png"

@@ -154,3 +154,13 @@ def test_a_missing_file_would_be_noticed() -> None:
         assert {"packaging/no_such_script.py", "resources/nothing.ico"} <= references("probe")
     finally:
         del SCRIPTS["probe"]
+
+
+def test_the_workflow_smoke_starts_every_frozen_app_and_keeps_the_screenshots() -> None:
+    assert "- name: Smoke-start the frozen app and the AppImage (Linux)" in WORKFLOW
+    assert "- name: Smoke-start the frozen app (Windows)" in WORKFLOW
+    assert "- name: Smoke-start the frozen app (macOS)" in WORKFLOW
+    for shot in ("smoke/linux-bundle.png", "smoke/linux-appimage.png", "smoke/macos.png"):
+        assert f"--screenshot {shot}" in WORKFLOW
+    assert "'--screenshot','smoke\\windows.png'" in WORKFLOW
+    assert "name: screenshot-${{ runner.os }}" in WORKFLOW and "path: smoke/*.png" in WORKFLOW
