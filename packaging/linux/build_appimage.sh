@@ -54,7 +54,7 @@ ln -s dominoes-desktop.png "$appdir/.DirIcon"
 
 # zstd, as upstream's appimagetool uses: small, and quick to read at every start.
 image="$work/dominoes-desktop.squashfs"
-mksquashfs "$appdir" "$image" -root-owned -noappend -no-progress -quiet -comp zstd -Xcompression-level 19 -b 1M
+mksquashfs "$appdir" "$image" -root-owned -noappend -no-progress -comp zstd -Xcompression-level 19 -b 1M
 appimage="$dist/DominoesDesktop-${version}-${arch}.AppImage"
 cat "$runtime" "$image" > "$appimage"
 chmod 755 "$appimage"

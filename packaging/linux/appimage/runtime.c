@@ -38,9 +38,9 @@
 #define RUNTIME_VERSION "dominoes-desktop-runtime 1"
 
 /* Update information and signature slots that AppImage tools look for; left empty. */
-__attribute__((section(".upd_info"), used)) static char update_info[1024] = {1};
-__attribute__((section(".sha256_sig"), used)) static char signature[1024] = {1};
-__attribute__((section(".sig_key"), used)) static char signature_key[8192] = {1};
+__attribute__((section(".upd_info"), used)) static char update_info[1024];
+__attribute__((section(".sha256_sig"), used)) static char signature[1024];
+__attribute__((section(".sig_key"), used)) static char signature_key[8192];
 
 static pid_t app_pid = -1;
 
