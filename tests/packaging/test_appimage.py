@@ -30,6 +30,9 @@ def test_the_appimage_is_small_and_says_what_it_is(appimage: Path, tmp_path: Pat
     header = appimage.read_bytes()[:11]
     assert header[:4] == b"\x7fELF" and header[8:11] == b"AI\x02", "not a type-2 AppImage"
     assert os.access(appimage, os.X_OK)
+    if shutil.which("readelf"):  # the slots AppImage tools read update information and signatures from
+        sections = subprocess.run(["readelf", "-S", "-W", str(appimage)], capture_output=True, text=True).stdout
+        assert ".upd_info" in sections and ".sha256_sig" in sections
 
     extract = subprocess.run(
         [str(appimage), "--appimage-extract"], cwd=tmp_path, capture_output=True, text=True, timeout=300
