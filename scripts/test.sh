@@ -3,8 +3,10 @@
 # packages in the project's .venv), then run the whole suite (or what the arguments name) with pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The packaging test: .desktop check, strip. The real-display test: an X server.
-extra_system_packages="desktop-file-utils binutils xvfb xauth"
+# The packaging tests: .desktop check, strip, shellcheck, and the AppImage (squashfs, its runtime built from
+# Debian's squashfuse and FUSE libraries). The real-display test: an X server.
+extra_system_packages="desktop-file-utils binutils shellcheck xvfb xauth squashfs-tools gcc libsquashfuse-dev
+    libfuse3-dev libzstd-dev liblz4-dev liblzo2-dev liblzma-dev zlib1g-dev fuse3"
 source scripts/qt-system-libs.sh
 venv_extras="test,dev"
 source scripts/venv.sh
