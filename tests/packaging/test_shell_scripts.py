@@ -11,8 +11,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELLS = (b"#!/bin/sh", b"#!/bin/bash", b"#!/usr/bin/env bash", b"#!/usr/bin/env sh")
-# Found before issue 19 in a file the play/test script rewrite (issue 13) owns: SC2148 (no shebang in a sourced
-# file) and SC2206 (unquoted array element). Remove this entry when that rewrite lands.
 KNOWN: dict[str, str] = {}  # script -> why it may fail shellcheck for now
 
 
