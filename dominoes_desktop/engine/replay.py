@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from .deal import Deal
+from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
 from .errors import DominoError
 from .inputs import FileRefused, limit_int_conversion, parse_json, read_bounded
 from .match import Match
-from .moves import MoveKind, parse_move
+from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
 from .rules import Rules, Style
 from .tiles import Tile, full_set
@@ -80,7 +81,6 @@ def replay(case: Any) -> dict[str, Any]:
     if not isinstance(raw_hands, list):
         raise CaseError("'hands' must be a list")
     match = Match(rules)
-    results = []
     for h, raw_hand in enumerate(raw_hands):
         where = f"hand {h}"
         if not isinstance(raw_hand, dict):
@@ -88,14 +88,11 @@ def replay(case: Any) -> dict[str, Any]:
         if match.is_over:
             raise CaseError(f"{where}: the match was already won by side {match.winner}")
         fixed = _deal(rules, raw_hand, where)
+        leader = raw_hand.get("leader")
+        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
+            raise CaseError(f"{where}: 'leader' must be a seat number")
         try:
-            plan = match.use_deal(fixed)
-            leader = raw_hand.get("leader")
-            if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
-                raise CaseError(f"{where}: 'leader' must be a seat number")
-            if leader is None and plan.random_side:
-                leader = 0
-            hand = match.start_hand(leader, any_leader=True)
+            match.apply(None, DealHand(deal=fixed, leader=leader))
         except DominoError as exc:
             raise CaseError(f"{where}: {exc}") from None
         moves = raw_hand.get("moves")
@@ -103,16 +100,29 @@ def replay(case: Any) -> dict[str, Any]:
             raise CaseError(f"{where}: 'moves' must be a list")
         for m, text in enumerate(moves):
             try:
-                move = parse_move(text)
-                if hand.is_over and move.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS):
-                    raise CaseError(f"{where}, move {m}: the hand is already over ({hand.outcome})")
-                hand.apply(move)
+                _replay_move(match, h, parse_move(text))
             except DominoError as exc:
                 raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
-        if not hand.is_over:
+        _let_points_go(match)
+        if match.hand_index == h:
             raise CaseError(f"{where}: the moves stop before the hand is over")
-        results.append(match.finish_hand().as_json())
-    return {"hands": results, "scores": list(match.scores), "match_winner": match.winner}
+    return {"hands": [r.as_json() for r in match.results], "scores": list(match.scores), "match_winner": match.winner}
+
+
+def _let_points_go(match: Match) -> None:
+    """A record names only the claims made: every window it passes by was let go."""
+    while isinstance(window := match.pending(), ClaimWindow | MugginsWindow):
+        match.apply(window.seats[0], LetGo())
+
+
+def _replay_move(match: Match, hand_index: int, move: Move) -> None:
+    if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
+        match.apply(None, move)
+        return
+    _let_points_go(match)
+    if match.hand_index != hand_index:
+        raise CaseError(f"the hand is already over ({match.results[-1].end})")
+    match.apply(None, move)
 
 
 def differences(expected: Any, actual: Any, path: str = "") -> list[str]:

@@ -114,7 +114,6 @@ class Rules:
     single_round: bool = False
     redeal_doubles: int = 0  # a seat dealt this many doubles may ask for a redeal; 0 = never
     removed_tiles: tuple[Tile, ...] = ()
-    pass_tracking: bool = True
     customised: tuple[str, ...] = field(default=())  # host options changed from the preset
     sides: int = field(init=False, repr=False, compare=False)  # from `teams`; kept, as scoring asks every hand
 
@@ -133,7 +132,3 @@ class Rules:
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         return _seats_by_side(self.teams)[side]
-
-    @property
-    def target_unit(self) -> str:
-        return "hands" if self.scoring.counts_hands else "points"

@@ -81,6 +81,7 @@ def match_to_json(
         "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "table": table,
         "hands": [_hand_record(deal, leader, moves) for deal, leader, moves in history],
+        "practice": match.practice,  # a move was taken back: the statistics may count it apart
     }
 
 
@@ -166,6 +167,7 @@ def match_from_json(data: Any) -> SavedMatch:
         else:
             _require(last, f"{where} stops before its end, but more hands follow")
     match.set_rng_state(_rng_state(data.get("rng")))
+    match.practice = data.get("practice") is True
     return SavedMatch(match, options, tuple(seats), table)
 
 

@@ -220,6 +220,10 @@
         <source>A hint is for your own turn.</source>
         <translation>Las pistas son para tu propio turno.</translation>
     </message>
+    <message>
+        <source>There is no move of yours to take back.</source>
+        <translation>No tienes ninguna jugada que deshacer.</translation>
+    </message>
 </context>
 <context>
     <name>GamePage</name>
@@ -490,6 +494,14 @@
         <location filename="../../dominoes_desktop/ui/game_page.py" line="471" />
         <source>— Hand {n} —</source>
         <translation>— Mano {n} —</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>Deshacer (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Take back your last move</source>
+        <translation>Deshacer tu última jugada</translation>
     </message>
 </context>
 <context>
@@ -2363,6 +2375,26 @@
         <source>{tile}, {fits}</source>
         <translation>{tile}, {fits}</translation>
     </message>
+    <message>
+        <source>thinking…</source>
+        <translation>pensando…</translation>
+    </message>
+    <message>
+        <source>You cannot pass: a tile of yours fits.</source>
+        <translation>No puedes pasar: una de tus fichas encaja.</translation>
+    </message>
+    <message>
+        <source>You must draw from the stock first.</source>
+        <translation>Primero debes robar del pozo.</translation>
+    </message>
+    <message>
+        <source>You cannot draw: a tile of yours fits.</source>
+        <translation>No puedes robar: una de tus fichas encaja.</translation>
+    </message>
+    <message>
+        <source>There is nothing to draw.</source>
+        <translation>No hay nada que robar.</translation>
+    </message>
 </context>
 <context>
     <name>WinRateChart</name>
@@ -2381,6 +2413,172 @@
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="101" />
         <source>No finished matches yet</source>
         <translation>Todavía no hay partidas terminadas</translation>
+    </message>
+</context>
+<context>
+    <name>EngineError</name>
+    <message>
+        <source>It is not your turn.</source>
+        <translation>No es tu turno.</translation>
+    </message>
+    <message>
+        <source>That is not yours to decide now.</source>
+        <translation>Eso no te toca decidirlo ahora.</translation>
+    </message>
+    <message>
+        <source>That does not answer what the table waits for.</source>
+        <translation>Eso no responde a lo que la mesa espera.</translation>
+    </message>
+    <message>
+        <source>The match is over.</source>
+        <translation>La partida ha terminado.</translation>
+    </message>
+    <message>
+        <source>No hand is in play.</source>
+        <translation>No hay ninguna mano en juego.</translation>
+    </message>
+    <message>
+        <source>The hand is over: no more moves.</source>
+        <translation>La mano ha terminado: no hay más jugadas.</translation>
+    </message>
+    <message>
+        <source>The hand is not over yet.</source>
+        <translation>La mano aún no ha terminado.</translation>
+    </message>
+    <message>
+        <source>You do not hold {tile}.</source>
+        <translation>No tienes la ficha {tile}.</translation>
+    </message>
+    <message>
+        <source>{tile} does not fit any open end ({ends}).</source>
+        <translation>{tile} no encaja en ningún extremo abierto ({ends}).</translation>
+    </message>
+    <message>
+        <source>{tile} fits more than one end: say which.</source>
+        <translation>{tile} encaja en más de un extremo: di en cuál.</translation>
+    </message>
+    <message>
+        <source>{tile} cannot be played on an end showing {end}.</source>
+        <translation>{tile} no se puede jugar en un extremo con {end}.</translation>
+    </message>
+    <message>
+        <source>No open end shows {end}.</source>
+        <translation>Ningún extremo abierto muestra {end}.</translation>
+    </message>
+    <message>
+        <source>You cannot pass while holding a playable tile.</source>
+        <translation>No puedes pasar si tienes una ficha jugable.</translation>
+    </message>
+    <message>
+        <source>You must draw, not pass: the stock has tiles.</source>
+        <translation>Debes robar, no pasar: quedan fichas en el pozo.</translation>
+    </message>
+    <message>
+        <source>You cannot draw while holding a playable tile.</source>
+        <translation>No puedes robar si tienes una ficha jugable.</translation>
+    </message>
+    <message>
+        <source>You cannot draw: the stock is empty or down to its sleepers.</source>
+        <translation>No puedes robar: el pozo está vacío o solo quedan las dormidas.</translation>
+    </message>
+    <message>
+        <source>{move} is not a legal move now.</source>
+        <translation>{move} no es una jugada válida ahora.</translation>
+    </message>
+    <message>
+        <source>Points are scored automatically in this game.</source>
+        <translation>En este juego los puntos se anotan solos.</translation>
+    </message>
+    <message>
+        <source>There are no unclaimed points to take.</source>
+        <translation>No hay puntos sin reclamar que tomar.</translation>
+    </message>
+    <message>
+        <source>Only the player who scored can claim those points.</source>
+        <translation>Solo quien anotó puede reclamar esos puntos.</translation>
+    </message>
+    <message>
+        <source>You cannot call Muggins on your own side.</source>
+        <translation>No puedes cantar Muggins a tu propio equipo.</translation>
+    </message>
+    <message>
+        <source>There is no seat {seat}.</source>
+        <translation>No existe el asiento {seat}.</translation>
+    </message>
+    <message>
+        <source>That seat may not lead this hand.</source>
+        <translation>Ese asiento no puede salir en esta mano.</translation>
+    </message>
+    <message>
+        <source>The hand has not been dealt yet.</source>
+        <translation>La mano aún no se ha repartido.</translation>
+    </message>
+    <message>
+        <source>The hand has already begun.</source>
+        <translation>La mano ya ha empezado.</translation>
+    </message>
+    <message>
+        <source>No double was dealt: these rules deal again.</source>
+        <translation>No se repartió ningún doble: estas reglas vuelven a repartir.</translation>
+    </message>
+    <message>
+        <source>There is no move of yours to take back.</source>
+        <translation>No tienes ninguna jugada que deshacer.</translation>
+    </message>
+    <message>
+        <source>That is not allowed now.</source>
+        <translation>Eso no está permitido ahora.</translation>
+    </message>
+</context>
+<context>
+    <name>HintReason</name>
+    <message>
+        <source>No tile fits: pass.</source>
+        <translation>Ninguna ficha encaja: pasa.</translation>
+    </message>
+    <message>
+        <source>No tile fits: draw from the stock.</source>
+        <translation>Ninguna ficha encaja: roba del pozo.</translation>
+    </message>
+    <message>
+        <source>{tile} is the only tile that fits.</source>
+        <translation>{tile} es la única ficha que encaja.</translation>
+    </message>
+    <message>
+        <source>A tile picked at random.</source>
+        <translation>Una ficha elegida al azar.</translation>
+    </message>
+    <message>
+        <source>Domino with {tile}!</source>
+        <translation>¡Dominó con {tile}!</translation>
+    </message>
+    <message>
+        <source>Lead with {tile}: doubles are hard to place later.</source>
+        <translation>Sal con {tile}: los dobles cuestan colocarlos después.</translation>
+    </message>
+    <message>
+        <source>Lead with {tile}: it is your heaviest.</source>
+        <translation>Sal con {tile}: es tu ficha más pesada.</translation>
+    </message>
+    <message>
+        <source>Play {tile}: the next player has shown no {number}s.</source>
+        <translation>Juega {tile}: el siguiente jugador ha mostrado que no tiene {number}.</translation>
+    </message>
+    <message>
+        <source>Place the double {tile} while it still fits.</source>
+        <translation>Coloca el doble {tile} mientras aún encaja.</translation>
+    </message>
+    <message>
+        <source>Play {tile} to open {number}s, which you hold.</source>
+        <translation>Juega {tile} para abrir a {number}, que tú tienes.</translation>
+    </message>
+    <message>
+        <source>Get rid of the heavy {tile}.</source>
+        <translation>Deshazte de la pesada {tile}.</translation>
+    </message>
+    <message>
+        <source>{tile} keeps your options open.</source>
+        <translation>{tile} te deja opciones abiertas.</translation>
     </message>
 </context>
 </TS>
