@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Welcome to the table."))
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self._build_menu()
+        self._resuming = False
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.store.problem.connect(self._store_problem)
@@ -266,6 +267,8 @@ class MainWindow(QMainWindow):
         return match_to_json(match, setup.options, seats, setup.table())
 
     def _autosave(self) -> None:
+        if self._resuming:
+            return  # the table now shows what the save holds: writing it back would change nothing
         data = self.match_json()
         if self.autosave is not None and data is not None:
             self.store.save(data)
@@ -384,7 +387,11 @@ class MainWindow(QMainWindow):
         )
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
-        self.controller.resume(saved.match, list(seats))
+        self._resuming = True
+        try:
+            self.controller.resume(saved.match, list(seats))
+        finally:
+            self._resuming = False
         self.game.show_history()
         self.game.table.setFocus()
 
