@@ -625,18 +625,18 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="47" />
-        <source>Partners opposite (1 &amp; 3, 2 &amp; 4)</source>
-        <translation>Parejas de frente (1 y 3, 2 y 4)</translation>
+        <source>Players 1 &amp; 3 against 2 &amp; 4</source>
+        <translation>Jugadores 1 y 3 contra 2 y 4</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="48" />
-        <source>Partners side by side (1 &amp; 2, 3 &amp; 4)</source>
-        <translation>Parejas de lado (1 y 2, 3 y 4)</translation>
+        <source>Players 1 &amp; 2 against 3 &amp; 4</source>
+        <translation>Jugadores 1 y 2 contra 3 y 4</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="49" />
-        <source>Partners 1 &amp; 4, 2 &amp; 3</source>
-        <translation>Parejas 1 y 4, 2 y 3</translation>
+        <source>Players 1 &amp; 4 against 2 &amp; 3</source>
+        <translation>Jugadores 1 y 4 contra 2 y 3</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="58" />
@@ -672,8 +672,8 @@
         <location filename="../../dominoes_desktop/ui/lobby.py" line="97" />
         <location filename="../../dominoes_desktop/ui/lobby.py" line="99" />
         <location filename="../../dominoes_desktop/ui/lobby.py" line="442" />
-        <source>Seat {n}</source>
-        <translation>Asiento {n}</translation>
+        <source>Players</source>
+        <translation>Jugadores</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="103" />
@@ -684,8 +684,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="104" />
-        <source>Seat {n} name</source>
-        <translation>Nombre del asiento {n}</translation>
+        <source>Player {n} name</source>
+        <translation>Nombre del jugador {n}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="113" />
@@ -933,8 +933,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="446" />
-        <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
-        <translation>el asiento {n} está vacío: ocúpalo, o deja que la CPU ocupe los asientos vacíos</translation>
+        <source>player {n} is empty: fill the place, or let CPUs fill empty seats</source>
+        <translation>el jugador {n} está vacío: ocupa el puesto, o deja que la CPU ocupe los asientos vacíos</translation>
     </message>
     <message>
         <source>Friend (invited)</source>
@@ -1312,6 +1312,26 @@
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
     </message>
+    <message>
+        <source>The statistics are in use by another program; this result will be recorded later.</source>
+        <translation>Otro programa está usando las estadísticas; este resultado se registrará más tarde.</translation>
+    </message>
+    <message>
+        <source>The statistics cannot be written ({reason}); this result is kept and will be recorded later.</source>
+        <translation>No se pueden escribir las estadísticas ({reason}); este resultado se guarda y se registrará más tarde.</translation>
+    </message>
+    <message>
+        <source>The statistics cannot be written ({reason}); this result could not be kept.</source>
+        <translation>No se pueden escribir las estadísticas ({reason}); este resultado no se pudo guardar.</translation>
+    </message>
+    <message>
+        <source>Could not read or write the game&apos;s files: {reason}</source>
+        <translation>No se pudieron leer o escribir los archivos del juego: {reason}</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Ajustes</translation>
+    </message>
 </context>
 <context>
     <name>MoveLog</name>
@@ -1467,6 +1487,10 @@
         <translation>El gran juego doble doce, con molinetes en cada doble.</translation>
     </message>
     <message>
+        <source>The online room for friends: two to four players, partners if you like, and the hand's winner leads the next.</source>
+        <translation>La sala en línea para amigos: de dos a cuatro jugadores, en parejas si queréis, y quien gana la mano sale en la siguiente.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="57" />
         <source>Make the open ends add up to a multiple of five and claim the points, or lose them to Muggins.</source>
         <translation>Haz que las puntas sumen un múltiplo de cinco y reclama los puntos, o los pierdes con un Muggins.</translation>
@@ -1550,6 +1574,10 @@
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="78" />
         <source>Double-twelve Cross</source>
         <translation>Cruz doble doce</translation>
+    </message>
+    <message>
+        <source>Friends' room</source>
+        <translation>Sala de amigos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="79" />
@@ -1689,8 +1717,16 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="114" />
-        <source>{players} players in two partnerships ({pairs}); partners sit opposite.</source>
-        <translation>{players} jugadores en dos parejas ({pairs}); los compañeros se sientan de frente.</translation>
+        <source>{players} players in two partnerships ({pairs}); partners sit opposite, so turns alternate between the sides.</source>
+        <translation>{players} jugadores en dos parejas ({pairs}); los compañeros se sientan de frente, así que los turnos alternan entre las parejas.</translation>
+    </message>
+    <message>
+        <source> &amp; </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <source>Players {first} play against players {second}; around the table sit players {order}.</source>
+        <translation>Los jugadores {first} juegan contra los jugadores {second}; alrededor de la mesa se sientan los jugadores {order}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="118" />
@@ -2177,6 +2213,14 @@
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="212" />
         <source>Could not write {file}: {reason}</source>
         <translation>No se pudo escribir {file}: {reason}</translation>
+    </message>
+    <message>
+        <source>statistics unavailable ({reason})</source>
+        <translation>estadísticas no disponibles ({reason})</translation>
+    </message>
+    <message>
+        <source>Could not reset: {reason}</source>
+        <translation>No se pudo reiniciar: {reason}</translation>
     </message>
 </context>
 <context>
