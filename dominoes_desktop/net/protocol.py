@@ -10,6 +10,8 @@ import secrets
 from collections.abc import Iterator
 from typing import Any, Final
 
+from ..engine.inputs import FileRefused, parse_json
+
 PROTOCOL_VERSION: Final = 1
 MAX_LINE: Final = 8192  # bytes, the newline included; a whole view of a double-12 hand fits in well under half
 DEFAULT_PORT: Final = 47815
@@ -70,11 +72,9 @@ def encode(message: dict[str, Any]) -> bytes:
 def decode(line: bytes) -> dict[str, Any]:
     """A received line as a message with a known `t`, or ProtocolError."""
     try:
-        message = json.loads(line)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ProtocolError(E_BAD_JSON, f"not valid JSON: {exc}") from None
-    except RecursionError:
-        raise ProtocolError(E_BAD_JSON, "nested too deeply") from None
+        message = parse_json(line)  # refuses over-long numbers, NaN and deep nesting too
+    except FileRefused as exc:
+        raise ProtocolError(E_BAD_JSON, str(exc)) from None
     if not isinstance(message, dict):
         raise ProtocolError(E_BAD_MESSAGE, "a message must be a JSON object")
     kind = message.get("t")

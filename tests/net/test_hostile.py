@@ -102,6 +102,8 @@ def test_a_hostile_client_gets_errors_is_dropped_and_the_room_plays_on() -> None
         assert await expect_error(line({"t": "act", "d": "soon", "action": "6-6"})) == protocol.E_BAD_MESSAGE
         assert await expect_error(line({"t": "settings", "wait_s": 0})) == protocol.E_NOT_HOST
         assert await expect_error(b"[" * 5000 + b"\n") == protocol.E_BAD_JSON
+        assert await expect_error(b'{"t": "ping", "n": ' + b"9" * 5000 + b"}\n") == protocol.E_BAD_JSON
+        assert await expect_error(b'{"t": "act", "d": NaN, "action": "pass"}\n') == protocol.E_BAD_JSON
 
         hostile.send_raw(line({"t": "ping"}) * 400)  # a flood: limited, then the client is let go
         codes = []
