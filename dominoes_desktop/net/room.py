@@ -232,6 +232,16 @@ class Room:
         if was_cpu and self.state is RoomState.PLAYING:
             self._event({"e": "cpu_released", "seat": seat.index, "name": seat.name})
 
+    def left(self, peer: Peer) -> None:
+        """A player said goodbye: before the match their seat is free for someone else; during it, it is
+        kept for them as after a lost connection."""
+        seat = self.seat_of(peer)
+        if seat is not None and seat.kind is SeatKind.FRIEND and self.state is RoomState.LOBBY:
+            seat.peer, seat.name, seat.token = None, "", ""
+            self.broadcast_state()
+            return
+        self.disconnected(peer)
+
     def disconnected(self, peer: Peer) -> None:
         seat = self.seat_of(peer)
         if seat is None:

@@ -251,7 +251,7 @@ class Server:
             room.settings(client, message)
         elif kind == "leave":
             client.room = None
-            room.disconnected(client)
+            room.left(client)
             client.send({"t": "bye"})
             client.close()
 

@@ -217,3 +217,16 @@ def test_a_saved_room_opens_again_where_it_was_and_its_players_take_their_seats_
 
 async def _restore(data: dict[str, Any]) -> None:
     Server().restore_room(data)
+
+
+def test_a_friend_who_leaves_the_lobby_frees_the_seat_for_another() -> None:
+    async def body(server: Server) -> None:
+        _host, code, room = await open_room(server, ["host", "friend", "cpu", "cpu"])
+        first, _ = await join(server, code, "Ben")
+        first.send({"t": "leave"})
+        await first.expect("bye")
+        assert not room.seats[1].taken
+        _second, joined = await join(server, code, "Cy")
+        assert joined["seat"] == 1 and room.seats[1].name == "Cy"
+
+    run(body)
