@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 import time
 from collections import deque
 from collections.abc import Callable
@@ -178,9 +179,12 @@ class Server:
         loop = asyncio.get_running_loop()
         try:
             transport, _ = await loop.create_datagram_endpoint(
-                lambda: DiscoveryResponder(self), local_addr=("0.0.0.0", port), reuse_port=True, allow_broadcast=True
+                lambda: DiscoveryResponder(self),
+                local_addr=("0.0.0.0", port),
+                reuse_port=hasattr(socket, "SO_REUSEPORT") or None,  # several servers on one machine may answer
+                allow_broadcast=True,
             )
-        except OSError as exc:
+        except (OSError, ValueError) as exc:
             log.warning("local-network discovery is off: %s", exc)
             return False
         self._discovery = transport

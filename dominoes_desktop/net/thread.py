@@ -48,7 +48,7 @@ class ServerThread:
                     bound = await self.server.start(host, 0)
                 if discovery:
                     self.discovery = await self.server.start_discovery(discovery_port)
-            except OSError as exc:
+            except Exception as exc:  # whatever it is, the caller must hear of it rather than wait
                 ready.set_exception(exc)
                 return
             ready.set_result(bound)
