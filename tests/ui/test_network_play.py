@@ -31,7 +31,7 @@ def open_host(qtbot: QtBot, options: dict[str, Any], wait_s: float = 5.0) -> tup
     host = RoomHost(request, port=0, discovery_port=udp)
     qtbot.addWidget(host.window)
     host.window.show()
-    qtbot.waitUntil(lambda: bool(host.window.code), timeout=5000)
+    qtbot.waitUntil(lambda: bool(host.window.code), timeout=15000)
     return host, udp
 
 
@@ -58,7 +58,7 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
         assert ana.start_button.isVisible()
         dialog = JoinDialog(discovery_port=udp)
         qtbot.addWidget(dialog)
-        qtbot.waitUntil(lambda: dialog.found.count() > 0, timeout=5000)  # found by the broadcast
+        qtbot.waitUntil(lambda: dialog.found.count() > 0, timeout=15000)  # found by the broadcast
         dialog.found.setCurrentRow(0)
         assert dialog.invite.text().endswith(ana.code)
         dialog.name.setText("Ben")
@@ -68,11 +68,11 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
         ben = RoomWindow(address, port, {"t": "join", "code": code, "name": "Ben"})
         qtbot.addWidget(ben)
         ben.show()
-        qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=5000)
+        qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=15000)
         assert not ben.start_button.isVisible()
         ben.phrase.setCurrentIndex(ben.phrase.findData("good_play"))  # a quick phrase reaches everyone
         ben.socket.send({"t": "chat", "phrase": "good_play"})
-        qtbot.waitUntil(lambda: "Good play!" in ana.log.toPlainText(), timeout=3000)
+        qtbot.waitUntil(lambda: "Good play!" in ana.log.toPlainText(), timeout=15000)
         ana.start_button.click()
         clicks = play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
         assert clicks >= 4  # two cuts and at least a move each
@@ -92,15 +92,15 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
         ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
         qtbot.addWidget(ben)
         ben.show()
-        qtbot.waitUntil(lambda: ben.seat == 1, timeout=5000)
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
         ana.start_button.click()
         play_until(qtbot, [ana, ben], lambda: len(ben.moves) >= 4)
         ben.socket.drop()
-        qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=3000)
-        qtbot.waitUntil(lambda: "A CPU now plays for Ben" in ana.log.toPlainText(), timeout=5000)
+        qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=15000)
+        qtbot.waitUntil(lambda: "A CPU now plays for Ben" in ana.log.toPlainText(), timeout=15000)
         play_until(qtbot, [ana], lambda: "A CPU now plays for Ben" in ana.log.toPlainText() and len(ana.moves) > 6, 20)
         ben.reconnect.click()
-        qtbot.waitUntil(lambda: "Ben is back" in ana.log.toPlainText(), timeout=5000)
+        qtbot.waitUntil(lambda: "Ben is back" in ana.log.toPlainText(), timeout=15000)
         assert not ben.reconnect.isVisible()
         play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over", 90)
         assert not ana.checker.failures and not ben.checker.failures and ben.checker.verified >= 1
@@ -133,17 +133,17 @@ def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: 
     ana = host.window
     qtbot.addWidget(ana)
     ana.show()
-    qtbot.waitUntil(lambda: bool(ana.code), timeout=5000)
+    qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
     ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
     qtbot.addWidget(ben)
     ben.show()
-    qtbot.waitUntil(lambda: ben.seat == 1, timeout=5000)
+    qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
     ana.start_button.click()
     play_until(qtbot, [ana, ben], lambda: len(ben.moves) >= 5)
     qtbot.wait(700)  # the room is kept at most half a second after a move
     seen = len(ben.moves)
     ana.close()  # the host's app goes away; its save stays
-    qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=15000)
     assert "reopen" in ben.status.text()
     saved = json.loads(path.read_text(encoding="utf-8"))
     again = RoomHost(saved, discovery_port=free_udp_port(), save_path=path)
@@ -151,13 +151,13 @@ def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: 
         ana2 = again.window
         qtbot.addWidget(ana2)
         ana2.show()
-        qtbot.waitUntil(lambda: ana2.seat == 0 and ana2.code == ana.code, timeout=5000)
+        qtbot.waitUntil(lambda: ana2.seat == 0 and ana2.code == ana.code, timeout=15000)
         ben.reconnect.click()
-        qtbot.waitUntil(lambda: "Ben is back" in ana2.log.toPlainText(), timeout=5000)
-        qtbot.waitUntil(lambda: len(ben.moves) >= seen, timeout=5000)  # the same hand, where it was
+        qtbot.waitUntil(lambda: "Ben is back" in ana2.log.toPlainText(), timeout=15000)
+        qtbot.waitUntil(lambda: len(ben.moves) >= seen, timeout=15000)  # the same hand, where it was
         play_until(qtbot, [ana2, ben], lambda: ana2.state == "over" and ben.state == "over")
         assert not ben.checker.failures and not ana2.checker.failures
-        qtbot.waitUntil(lambda: not path.exists(), timeout=3000)  # a finished match leaves nothing to resume
+        qtbot.waitUntil(lambda: not path.exists(), timeout=15000)  # a finished match leaves nothing to resume
     finally:
         again.stop()
 
@@ -170,7 +170,7 @@ def test_start_with_a_friends_seat_opens_a_room_from_the_main_window(qtbot: QtBo
     lobby.start.click()
     assert len(HOSTS) == before + 1
     room = HOSTS[-1].window
-    qtbot.waitUntil(lambda: bool(room.code) and room.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: bool(room.code) and room.isVisible(), timeout=15000)
     assert room.start_button.isVisible() and window.stack.currentWidget() is lobby  # no local match began
     assert window.controller.match is None
     actions = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
@@ -193,11 +193,11 @@ def test_the_lobby_table_is_hosted_on_a_room_server_and_a_friend_joins_it_there(
         assert "example.org" in window.statusBar().currentMessage()
         ana = host_on_server(window, lobby, f"127.0.0.1:{port}")
         assert ana is not None
-        qtbot.waitUntil(lambda: bool(ana.code), timeout=5000)
+        qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
         assert ana.invite_text() == f"127.0.0.1:{port} {ana.code}"
         ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": ana.code, "name": "Ben"})
         qtbot.addWidget(ben)
-        qtbot.waitUntil(lambda: ben.seat == 1 and ana.start_button.isVisible(), timeout=5000)
+        qtbot.waitUntil(lambda: ben.seat == 1 and ana.start_button.isVisible(), timeout=15000)
         assert len(server.server.rooms) == 1
     finally:
         server.stop()
