@@ -5,17 +5,28 @@ from __future__ import annotations
 import json
 import socket
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.net.thread import ServerThread
+from dominoes_desktop.ui.i18n import LANGUAGE
 from dominoes_desktop.ui.lobby import LobbyPage
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, host_on_server, room_request
 from dominoes_desktop.ui.remote_seat import RoomWindow
+
+
+@pytest.fixture(autouse=True)
+def english(qtbot: QtBot) -> Iterator[None]:
+    """These tests read the windows' words: in English, whatever an earlier test left installed."""
+    LANGUAGE.install("en")
+    yield
+    LANGUAGE.install("en")
 
 
 def free_udp_port() -> int:
