@@ -39,6 +39,7 @@ PENDING_FORMAT = "dominoes-desktop-pending-statistics"
 MAX_PENDING = 500  # results kept waiting for a busy database; far more than a season of busy evenings
 MAX_PENDING_BYTES = 1024 * 1024
 MAX_NAME = 60
+PRACTICE_GROUP = "Practice"  # matches where a move was taken back: kept apart so they never flatter a record
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
@@ -218,7 +219,11 @@ class MatchRecord:
 
 
 def match_record(group: str, match: Match, players: list[tuple[str, bool, str]]) -> MatchRecord:
-    """What a finished match adds to the statistics: `players` is (name, human, level) per seat."""
+    """What a finished match adds to the statistics: `players` is (name, human, level) per seat.
+
+    A match where Undo was used is practice: it is counted in its own group, never in the player's."""
+    if match.practice:
+        group = PRACTICE_GROUP
     rules = match.rules
     winner = match.winner
     six_love = (

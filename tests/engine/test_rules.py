@@ -147,7 +147,7 @@ def test_the_room_preset() -> None:
     assert not room.opening.redeals_without_double
     assert room.after_win is AfterWin.WINNER and room.after_no_winner is AfterNoWinner.FIRST_HAND_RULE
     assert room.blocked is BlockedRule.LOWEST_SIDE and room.scoring is Scoring.OPPONENTS_PIPS
-    assert room.target == 100 and room.target_unit == "points" and not room.single_round
+    assert room.target == 100 and not room.scoring.counts_hands and not room.single_round
     assert room.end_scoring is EndScoring.NONE and room.removed_tiles == ()
     assert not (room.capicua_bonus or room.key_bone_bonus or room.six_love_reset or room.cutthroat_reset)
     assert not room.target_needs_zero_opponent and room.redeal_doubles == 0

@@ -15,6 +15,7 @@ import pytest
 from dominoes_desktop.store.stats import (
     DB_NAME,
     PENDING_NAME,
+    PRACTICE_GROUP,
     Statistics,
     Trouble,
     csv_cell,
@@ -165,3 +166,14 @@ def test_the_service_retries_a_busy_database_off_the_ui_thread(
     assert sum(r.values["matches"] for r in rows if r.player == "Ana") == 1
     assert damaged_files(healthy) == []
     assert not [kind for kind, _ in problems if kind in ("statistics-lost", "internal")]
+
+
+def test_a_match_with_a_move_taken_back_counts_as_practice(tmp_path: Path) -> None:
+    stats = Statistics(tmp_path)
+    match = scripted_match()
+    match.practice = True
+    stats.write(match_record("Friday", match, PLAYERS))
+    stats.write(match_record("Friday", scripted_match(), PLAYERS))
+    assert stats.groups() == ["Friday", PRACTICE_GROUP]
+    assert sum(r.values["matches"] for r in stats.table("Friday") if r.player == "Ana") == 1
+    assert sum(r.values["matches"] for r in stats.table(PRACTICE_GROUP) if r.player == "Ana") == 1
