@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dominoes_desktop.engine.coach import judge_hand, recorded_from_archive
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.table import Table
+from dominoes_desktop.engine.simulate import Table
 
 
 def measure(preset: str, hands: int, seed: int, budget: int | None) -> dict[str, object]:

@@ -42,12 +42,13 @@ from pathlib import Path
 from typing import Any
 
 from .deal import Deal
+from .decisions import DealHand
 from .errors import DominoError
 from .hand import Hand
 from .match import Match
 from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
-from .replay import CaseError, load_case, parse_deal
+from .replay import CaseError, let_points_go, load_case, parse_deal, replay_move
 from .rules import EndScoring, Rules, Scoring
 from .scoring import winner_seat
 from .solver import (
@@ -304,17 +305,15 @@ def hands_of_case(case: Any) -> list[RecordedHand]:
         if match.is_over:
             raise CaseError(f"{where}: the match was already won by side {match.winner}")
         fixed = parse_deal(rules, raw_hand, where)
-        try:
-            plan = match.use_deal(fixed)
-            leader = raw_hand.get("leader")
-            if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
-                raise CaseError(f"{where}: 'leader' must be a seat number")
-            if leader is None and plan.random_side:
-                leader = 0
-            hand = match.start_hand(leader, any_leader=True)
+        leader = raw_hand.get("leader")
+        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
+            raise CaseError(f"{where}: 'leader' must be a seat number")
+        try:  # the match's state machine decides the order of play, as replay drives it
+            match.apply(None, DealHand(deal=fixed, leader=leader))
         except DominoError as exc:
             raise CaseError(f"{where}: {exc}") from None
-        start = hand.copy()
+        assert match.hand is not None
+        start = match.hand.copy()
         raw_moves = raw_hand.get("moves")
         if not isinstance(raw_moves, list):
             raise CaseError(f"{where}: 'moves' must be a list")
@@ -322,15 +321,13 @@ def hands_of_case(case: Any) -> list[RecordedHand]:
         for m, text in enumerate(raw_moves):
             try:
                 move = parse_move(text)
-                if hand.is_over and move.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS):
-                    raise CaseError(f"{where}, move {m}: the hand is already over ({hand.outcome})")
-                hand.apply(move)
+                replay_move(match, h, move)
             except DominoError as exc:
                 raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
             moves.append(move)
-        if not hand.is_over:
+        let_points_go(match)
+        if match.hand_index == h:
             raise CaseError(f"{where}: the moves stop before the hand is over")
-        match.finish_hand()
         found.append(RecordedHand(h, rules, start, tuple(moves)))
     return found
 
@@ -407,9 +404,14 @@ def explain(recorded: RecordedHand, judged: Judged, budget: int | None = None) -
         after_best.apply_legal(best)
         after_played.apply_legal(judged.played)
         if not after_best.is_over and not after_played.is_over:
-            blocks = not after_best.has_play(nxt) and after_played.has_play(nxt)
+            blocks = not _can_play(after_best, nxt) and _can_play(after_played, nxt)
             ends = tuple(after_best.layout.open_ends()) if blocks else ()
     return Why(best, best_outcome, played_outcome, blocks, ends)
+
+
+def _can_play(hand: Hand, seat: int) -> bool:
+    """Whether `seat` holds a tile that fits the hand's open ends."""
+    return bool(hand.plays(hand.hands[seat]))
 
 
 # ---- the command ------------------------------------------------------------------------------------

@@ -55,9 +55,9 @@ class Dealer:
         self._asleep = rules.style is Style.BLOCK  # block games leave the undealt tiles asleep; draw games stack them
         self._needs_double = rules.opening.redeals_without_double
 
-    def deal(self, seed: int, cut: bytes = b"") -> tuple[Deal, list[int]]:
-        """Shuffle with `seed` (and `cut`); reshuffle while the opening rule needs a double and none was dealt.
-        Also returns the shuffle as indexes into the full set, which the playout kernel deals from directly."""
+    def deal(self, seed: int, cut: bytes = b"") -> Deal:
+        """Shuffle with `seed` (and `cut`, see fairness.py); reshuffle while the opening rule needs a double and
+        none was dealt."""
         attempt = 0
         while True:
             order = shuffle_order(self._count, seed, attempt, cut)
@@ -66,7 +66,7 @@ class Dealer:
             hands, rest = self._cut(tiles), tiles[self._dealt :]
             result = Deal(hands, (), rest, seed) if self._asleep else Deal(hands, rest, (), seed)
             if not self._needs_double or result.doubles_dealt():
-                return result, order
+                return result
 
 
 @cache

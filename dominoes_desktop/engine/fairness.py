@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import secrets
 import sys
 import time
@@ -32,6 +33,10 @@ from .rules import Rules
 
 DOMAIN = b"dominoes-desktop deal v1"
 SEED_BITS = 64
+SALT_BYTES = 16
+FINGERPRINT_BYTES = 32  # SHA-256
+MAX_CUT_BYTES = 64  # a gesture's cut is 8 bytes; a little room, but bounded
+_HEX = re.compile(r"(?:[0-9a-fA-F]{2})*")
 
 
 def fingerprint(seed: int, salt: bytes) -> str:
@@ -61,7 +66,7 @@ class FairDeal:
     @staticmethod
     def commit() -> FairDeal:
         seed = secrets.randbits(SEED_BITS)
-        salt = secrets.token_bytes(16)
+        salt = secrets.token_bytes(SALT_BYTES)
         return FairDeal(seed, salt, fingerprint(seed, salt))
 
     def with_cut(self, cut: bytes) -> FairDeal:
@@ -71,7 +76,7 @@ class FairDeal:
 
     def deal(self, rules: Rules) -> Deal:
         assert self.cut is not None, "take the cut before dealing"
-        return Dealer(rules).deal(self.seed, self.cut)[0]
+        return Dealer(rules).deal(self.seed, self.cut)
 
     def as_json(self) -> dict[str, Any]:
         """What a replay case or match file keeps to verify the deal (after the hand: it reveals the seed)."""
@@ -84,21 +89,27 @@ class FairDeal:
 
     @staticmethod
     def from_json(raw: Any) -> FairDeal:
-        """A proof as `as_json` writes it; ProofError if it is not one."""
+        """A proof as `as_json` writes it; ProofError (one line) if it is not one. Strict: a saved file may be
+        hostile, so every field has its type, its length and its digits checked."""
         if not isinstance(raw, dict):
             raise ProofError("'fair' must be an object with fingerprint, seed, salt and cut")
         seed = raw.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ProofError("fair: 'seed' must be a whole number")
-        try:
-            salt = bytes.fromhex(str(raw.get("salt", "")))
-            cut = bytes.fromhex(str(raw.get("cut", "")))
-        except ValueError:
-            raise ProofError("fair: 'salt' and 'cut' must be hex strings") from None
-        committed = raw.get("fingerprint")
-        if not isinstance(committed, str):
-            raise ProofError("fair: 'fingerprint' must be a hex string")
-        return FairDeal(seed, salt, committed.lower(), cut)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
+            raise ProofError(f"fair: 'seed' must be a whole number from 0 to 2^{SEED_BITS} - 1")
+        salt = _hex_field(raw, "salt", SALT_BYTES, SALT_BYTES)
+        cut = _hex_field(raw, "cut", 0, MAX_CUT_BYTES)
+        committed = _hex_field(raw, "fingerprint", FINGERPRINT_BYTES, FINGERPRINT_BYTES)
+        return FairDeal(seed, salt, committed.hex(), cut)
+
+
+def _hex_field(raw: dict[str, Any], name: str, least: int, most: int) -> bytes:
+    """A field of hex digits decoding to `least`..`most` bytes; ProofError otherwise."""
+    text = raw.get(name)
+    if not isinstance(text, str) or len(text) > 2 * most or not _HEX.fullmatch(text):
+        raise ProofError(f"fair: '{name}' must be a string of hex digits, at most {2 * most} of them")
+    if not least <= len(text) // 2 <= most:
+        raise ProofError(f"fair: '{name}' must hold {least * 2} to {most * 2} hex digits")
+    return bytes.fromhex(text)
 
 
 def cut_from_gesture(*parts: object) -> bytes:
@@ -122,7 +133,7 @@ class Verdict:
 def verify(rules: Rules, proof: FairDeal, dealt: Deal) -> Verdict:
     """Recompute the fingerprint and the deal from the revealed seed, salt and cut; compare."""
     fingerprint_ok = fingerprint(proof.seed, proof.salt) == proof.fingerprint
-    again = Dealer(rules).deal(proof.seed, proof.cut or b"")[0]
+    again = Dealer(rules).deal(proof.seed, proof.cut or b"")
     deal_ok = again.hands == tuple(tuple(h) for h in dealt.hands) and tuple(again.stock) == tuple(dealt.stock)
     return Verdict(fingerprint_ok, deal_ok)
 

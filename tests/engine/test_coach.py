@@ -23,6 +23,7 @@ from dominoes_desktop.engine.coach import (
     hands_of_case,
     judge_hand,
 )
+from dominoes_desktop.engine.decisions import ChooseLeader, DealHand, Lead
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
@@ -161,7 +162,7 @@ def test_grades_follow_the_documented_thresholds() -> None:
 def _case(preset: str, seed: int, levels: str = "medium") -> dict[str, object]:
     """A whole recorded hand in replay format, played by CPUs."""
     from dominoes_desktop.engine.cpu import make_player
-    from dominoes_desktop.engine.table import Table
+    from dominoes_desktop.engine.simulate import Table
 
     rules = build_rules(preset)
     table = Table(rules, [make_player(levels, seed + s) for s in range(rules.players)], seed)
@@ -288,8 +289,10 @@ def test_expert_plays_an_exactly_best_move_when_the_world_is_known(seed: int) ->
     rules = replace(build_rules("classic_block", {"players": 2}), set_top=3, hand_size=5)
     rng = random.Random(seed)
     match = Match(rules, seed)
-    match.deal_next(seed)
-    match.start_hand()
+    match.apply(None, DealHand(seed))
+    choice = match.pending()
+    if isinstance(choice, ChooseLeader):
+        match.apply(None, Lead(match.default_leader()))
     hand = match.hand
     assert hand is not None
     for _ in range(rng.randrange(3)):

@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes_desktop.engine.deal import Dealer, shuffle_order
-from dominoes_desktop.engine.fairness import FairDeal, fingerprint, short, verify
+from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, Dealt, RedealOffer
+from dominoes_desktop.engine.fairness import FairDeal, ProofError, fingerprint, short, verify
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import PRESETS, build_rules
 
@@ -34,8 +35,8 @@ def test_an_empty_cut_shuffles_as_the_original_formula(seed: int, attempt: int, 
 
 def test_a_cut_changes_the_deal() -> None:
     dealer = Dealer(build_rules("jamaican"))
-    plain = dealer.deal(42)[0]
-    cut = [dealer.deal(42, bytes([b]))[0] for b in range(5)]
+    plain = dealer.deal(42)
+    cut = [dealer.deal(42, bytes([b])) for b in range(5)]
     assert all(d.hands != plain.hands for d in cut)
     assert len({d.hands for d in cut}) == 5
 
@@ -58,12 +59,56 @@ def test_the_match_deals_from_the_commitment_and_keeps_the_proof() -> None:
     match = Match(rules, seed=3)
     fair = FairDeal.commit()
     match.fair_next = fair.with_cut(b"cut")
-    deal = match.deal_next()
+    events = match.apply(None, DealHand())  # the state machine deals the next hand
+    assert Dealt(0) in events
+    deal = match.deal
+    assert deal is not None
     assert match.fair_next is None
     proof = match.proofs[0]
     assert proof.fingerprint == fair.fingerprint == fingerprint(fair.seed, fair.salt)
     assert verify(rules, proof, deal).ok
-    assert deal.hands == Dealer(rules).deal(fair.seed, b"cut")[0].hands
+    assert deal.hands == Dealer(rules).deal(fair.seed, b"cut").hands
+
+
+def test_a_redeal_through_the_state_machine_drops_the_proof() -> None:
+    """Cuban: a seat dealt five doubles may have the table dealt again; that deal is not the committed one."""
+    rules = build_rules("cuban")
+    seed, salt = 2, bytes(16)  # seed 2 with this cut deals some seat five doubles
+    match = Match(rules, seed=1)
+    match.fair_next = FairDeal(seed, salt, fingerprint(seed, salt), b"cut")
+    match.apply(None, DealHand())
+    assert 0 in match.proofs
+    offer = match.pending()
+    assert isinstance(offer, RedealOffer)
+    match.apply(offer.seat, AnswerRedeal(True))
+    assert 0 not in match.proofs and match.deal != Dealer(rules).deal(seed, b"cut")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("seed", True),
+        ("seed", -1),
+        ("seed", 2**64),
+        ("seed", "12"),
+        ("salt", 7),
+        ("salt", "00" * 15),
+        ("salt", "zz" * 16),
+        ("salt", "0" * 31),
+        ("cut", None),
+        ("cut", "ab" * 65),
+        ("cut", " ab"),
+        ("fingerprint", "ab" * 31),
+        ("fingerprint", ["ab"]),
+    ],
+)
+def test_a_hostile_proof_is_refused_in_one_line(field: str, value: object) -> None:
+    seed, salt = 5, bytes(range(16))
+    good = FairDeal(seed, salt, fingerprint(seed, salt), b"\x01").as_json()
+    assert FairDeal.from_json(good).fingerprint == fingerprint(seed, salt)
+    with pytest.raises(ProofError) as refused:
+        FairDeal.from_json(good | {field: value})
+    assert "\n" not in str(refused.value) and field in str(refused.value)
 
 
 def test_without_a_commitment_the_match_deals_as_before() -> None:
@@ -119,7 +164,7 @@ def test_command_verifies_a_case(tmp_path: Path) -> None:
 def test_a_saved_match_keeps_the_proofs_and_can_be_verified() -> None:
     from dominoes_desktop.engine.cpu import make_player
     from dominoes_desktop.engine.fairness import verify_case
-    from dominoes_desktop.engine.table import Table
+    from dominoes_desktop.engine.simulate import Table
     from dominoes_desktop.store.matchfile import SeatRecord, match_from_json, match_to_json
 
     rules = build_rules("jamaican")

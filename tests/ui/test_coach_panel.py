@@ -10,7 +10,7 @@ from dominoes_desktop.engine.coach import Grade, judge_hand, recorded_from_archi
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.fairness import short
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.table import Table
+from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.ui.coach_panel import CoachDialog, tiles_pixmap
 from dominoes_desktop.ui.controller import SeatConfig
 from dominoes_desktop.ui.fair_deal import verify_text

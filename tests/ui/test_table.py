@@ -14,7 +14,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.moves import MoveKind
+from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
 from dominoes_desktop.ui.controller import default_seats
@@ -114,8 +114,10 @@ def test_dragging_a_tile_to_an_end(qtbot: QtBot, window: MainWindow) -> None:
     for k in range(1, 6):
         point = start_point + (end_point - start_point) * k / 5
         qtbot.mouseMove(viewport, QPoint(int(point.x()), int(point.y())))
+    played: list[tuple[int, Move]] = []
+    window.controller.movePlayed.connect(lambda seat, move: played.append((seat, move)))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end_point)
-    assert tile in window.controller.hand.layout.tiles_on_table() or hand_over(window)  # type: ignore[union-attr]
+    assert (view.bottom, move) in played, "the tile dropped on its end is played there"
 
 
 def test_an_illegal_click_is_refused_and_says_why(qtbot: QtBot, window: MainWindow) -> None:
@@ -200,7 +202,11 @@ def test_the_event_loop_runs_while_hard_cpus_think(qtbot: QtBot, settings: Setti
     timer.stop()
     win.controller.runner.wait(10_000)
     assert len(gaps) > 50
-    assert max(gaps) < 0.25, f"the UI stalled for {max(gaps) * 1000:.0f} ms"
+    # A CPU thinking on the UI thread would stall it at every one of its ~20 decisions (a hard decision takes
+    # ~150 ms); a busy machine may add a few long frames of its own, so count them rather than time the worst.
+    long_frames = sum(gap > 0.12 for gap in gaps)
+    assert long_frames < 6, f"the UI stalled {long_frames} times for over 120 ms"
+    assert max(gaps) < 1.0, f"the UI stalled for {max(gaps) * 1000:.0f} ms"
 
 
 def test_monkey_clicks_and_keys_leave_the_game_consistent(qtbot: QtBot, window: MainWindow) -> None:

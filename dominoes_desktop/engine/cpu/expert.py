@@ -57,7 +57,7 @@ def expert_choice(view: PlayerView, plays: list[Move], rng_seed: int, movetime_m
     if means is None:
         # Too big to search: playouts as hard plays them, with at least hard's own time left for them.
         playouts_until = max(deadline, time.perf_counter() + FALLBACK_MS / 1000.0)
-        best, _ = monte_carlo(view, plays, random.Random(rng_seed), playouts_until)
+        best = monte_carlo(view, plays, random.Random(rng_seed), playouts_until)
         return best, False
     best = max(plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))
     return best, True

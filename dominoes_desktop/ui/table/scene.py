@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap, QRadialGradient
 from PySide6.QtWidgets import (
-    QGraphicsItem,
     QGraphicsObject,
     QGraphicsRectItem,
     QGraphicsScene,
@@ -31,6 +30,9 @@ from .tile_item import UNIT, TileItem
 HALF_WIDTH = 13 * UNIT
 MIN_TABLE = QRectF(-HALF_WIDTH - UNIT, -6 * UNIT, 2 * HALF_WIDTH + 2 * UNIT, 12 * UNIT)
 RACK_GAP = 8.0
+DROP_ON_RACK = 60.0  # a drop this close to the rack's line moves the tile along the rack
+DROP_ON_END = 3 * 40.0  # and this close to an open end plays it there
+DROP_ON_TABLE = 80.0  # above the rack by this much: on the table
 BACK_SCALE = 0.62
 
 
@@ -151,8 +153,12 @@ class NamePlate(QGraphicsObject):
 class TableScene(QGraphicsScene):
     """Holds every item and lays it out from a TableState."""
 
+    # What the person meant, not where the mouse was: the view turns these into moves.
     rackTileClicked = Signal(object)  # Tile
-    rackTileDropped = Signal(object, QPointF)  # Tile, scene position where a drag ended
+    tileDroppedOnEnd = Signal(object, int)  # Tile, the arm whose open end it was dropped on
+    tileDroppedOnTable = Signal(object)  # Tile dropped on the table away from any end
+    tileDroppedAway = Signal(object)  # Tile let go neither on the rack nor on the table: it goes back
+    rackReordered = Signal(list)  # the rack's tiles, left to right, after one was moved along it
     rackTileFlipped = Signal(object)  # Tile: right-clicked or double-clicked
     endMarkerClicked = Signal(int)
 
@@ -171,6 +177,7 @@ class TableScene(QGraphicsScene):
         self.markers: list[EndMarker] = []
         self.plan = TablePlan({}, [], [])
         self.state: TableState | None = None
+        self._rect_layout: Layout | None = None  # the layout the scene rect was grown for
         self.flag_pixmap: QPixmap | None = None
         self._animations: dict[TileItem, QPropertyAnimation] = {}  # kept referenced while they run
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
@@ -218,7 +225,13 @@ class TableScene(QGraphicsScene):
         felt_rect = table_rect.adjusted(-3.2 * UNIT, -3.4 * UNIT, 3.2 * UNIT, 3.0 * UNIT)
         self._paint_felt(felt_rect)
         bounds = felt_rect.united(self.itemsBoundingRect()).adjusted(-UNIT, -UNIT, UNIT, UNIT)
-        self.setSceneRect(bounds)
+        # Within one hand the rect only grows: a plate's text or a flying tile changing it by a few
+        # pixels would refit the view, and a new transform repaints every cached tile.
+        if layout is not None and layout is self._rect_layout:
+            bounds = bounds.united(self.sceneRect())
+        self._rect_layout = layout
+        if bounds != self.sceneRect():
+            self.setSceneRect(bounds)
 
     def _paint_felt(self, rect: QRectF) -> None:
         theme = self.look.theme
@@ -251,7 +264,6 @@ class TableScene(QGraphicsScene):
             item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
             item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
-            item.prepareGeometryChange()
             self._move(item, QPointF(spot.x, spot.y), duration)
 
     def _launch_point(self, tile: Tile) -> QPointF:
@@ -281,10 +293,14 @@ class TableScene(QGraphicsScene):
     def _sync_seats(self, state: TableState, table: QRectF, duration: int) -> None:
         players = len(state.seats)
         slots = seat_slots(players)
+        # Only what this state has: a seat gone (a smaller table) or now drawn as the rack loses its backs.
         for seat in list(self.back_items):
-            if seat >= players:
+            if seat >= players or seat == state.bottom:
                 for item in self.back_items.pop(seat):
                     self._discard(item)
+        for seat in list(self.plates):
+            if seat >= players:
+                self.removeItem(self.plates.pop(seat))
         for seat, seat_state in enumerate(state.seats):
             slot = slots[(seat - state.bottom) % players]
             anchor, along = self._slot_anchor(slot, table)
@@ -489,16 +505,67 @@ class TableScene(QGraphicsScene):
             item.setPos(origin)
             self.rackTileClicked.emit(item.tile)
         else:
-            self.rackTileDropped.emit(item.tile, event.scenePos())  # the view puts it where it belongs
+            self._dropped(item, event.scenePos())
         event.accept()
+
+    def _dropped(self, item: TileItem, point: QPointF) -> None:
+        """Say what a drag that ended at `point` meant: a new place on the rack, an end, or the table."""
+        tile = item.tile
+        assert tile is not None
+        if abs(point.y() - self.rack_y) < DROP_ON_RACK:
+            others = [i for i in self.items_for_rack() if i is not item]
+            order = [i.tile for i in others if i.tile is not None]
+            order.insert(sum(1 for i in others if i.pos().x() < point.x()), tile)
+            self.rackReordered.emit(order)
+            return
+        near = [
+            (abs(spot.x - point.x()) + abs(spot.y - point.y()), spot.arm)
+            for spot in self.plan.ends
+            if abs(spot.x - point.x()) + abs(spot.y - point.y()) < DROP_ON_END
+        ]
+        if near:
+            self.tileDroppedOnEnd.emit(tile, min(near)[1])
+        elif point.y() < self.rack_y - DROP_ON_TABLE:
+            self.tileDroppedOnTable.emit(tile)
+        else:
+            self.tileDroppedAway.emit(tile)
 
     def rack_center(self) -> QPointF:
         """Where to look when zoomed in: between the line of play and your rack."""
         return QPointF(0, self.rack_y * 0.5)
 
+    def describe(self) -> list[tuple[object, ...]]:
+        """Every item that shows part of the game, as plain values in a fixed order: two scenes that
+        describe the same are the same drawing (tests compare a table before and after a reload)."""
+        out: list[tuple[object, ...]] = []
+
+        def tile(kind: str, item: TileItem) -> tuple[object, ...]:
+            pos = item.pos()
+            return (
+                kind,
+                item.tile,
+                round(pos.x(), 1),
+                round(pos.y(), 1),
+                item.face_up,
+                item.vertical,
+                item.first,
+                item.legal,
+                item.newest,
+                item.star,
+                item.hinted,
+            )
+
+        out += sorted((tile("table", i) for i in self.table_items.values()), key=repr)
+        out += [tile("rack", i) for i in self.items_for_rack()]
+        for seat in sorted(self.back_items):
+            out += [tile(f"back {seat}", i) for i in self.back_items[seat]]
+        for seat in sorted(self.plates):
+            plate = self.plates[seat]
+            out.append(("plate", seat, tuple(plate.lines), plate.to_play, round(plate.pos().x(), 1)))
+        out.append(("stock", self.stock_plate.isVisible(), tuple(self.stock_plate.lines)))
+        out += [("label", label.text()) for label in self.labels]
+        return out
+
     def items_for_rack(self) -> list[TileItem]:
         """Rack items left to right."""
         return sorted(self.rack_items.values(), key=lambda item: item.pos().x())
-
-    def is_ours(self, item: QGraphicsItem) -> bool:
-        return item in self.rack_items.values()

@@ -6,14 +6,14 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QPixmap, QPolygonF, QResizeEvent, QTransform
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from ...engine.layout import Layout
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from ..controller import GameController
 from ..i18n import translate
 from ..look import Look
+from .drawn import Showing, table_state
 from .geometry import EndSpot
-from .scene import SeatState, TableScene, TableState
+from .scene import TableScene, TableState
 
 NUMBER_NAMES = (
     QT_TRANSLATE_NOOP("TableView", "blank"),
@@ -66,17 +66,16 @@ class TableView(QGraphicsView):
         self.rack_order: list[Tile] = []
         self.flipped: set[Tile] = set()  # rack tiles shown low end first: the player's own arrangement
         self.hinted: Tile | None = None
-        self.passed: set[int] = set()
-        self.newest: Tile | None = None
-        self._last_layout: Layout | None = None
         self._fitted = QRectF()
         self.zoom_level = 1.0
         self.table.rackTileClicked.connect(self.tile_clicked)
-        self.table.rackTileDropped.connect(self.tile_dropped)
+        self.table.tileDroppedOnEnd.connect(self.dropped_on_end)
+        self.table.tileDroppedOnTable.connect(self.dropped_on_table)
+        self.table.tileDroppedAway.connect(self.dropped_away)
+        self.table.rackReordered.connect(self.set_rack_order)
         self.table.rackTileFlipped.connect(self.flip)
         self.table.endMarkerClicked.connect(self.end_chosen)
         controller.stateChanged.connect(self.refresh)
-        controller.movePlayed.connect(self._note_move)
         controller.handStarted.connect(self._new_hand)
         self.apply_look(look)
 
@@ -90,8 +89,6 @@ class TableView(QGraphicsView):
 
     def _new_hand(self, _index: int) -> None:
         self.curtain = False
-        self.passed.clear()
-        self.newest = None
         self.reveal = False
         self.choosing = None
         self.focus_index = 0
@@ -104,59 +101,18 @@ class TableView(QGraphicsView):
         self.flipped = set()
         self.hinted = None
 
-    def _note_move(self, seat: int, move: Move) -> None:
-        if move.kind is MoveKind.PASS:
-            self.passed.add(seat)
-        elif move.kind is MoveKind.PLAY:
-            self.passed.discard(seat)
-            self.newest = move.tile
-
     def state(self) -> TableState:
-        controller = self.controller
-        match = controller.match
-        hand = controller.hand
-        rules = controller.rules
-        if match is None or rules is None:
-            return TableState(None, [], 0)
-        result = controller.last_result if hand is None else None
-        layout = hand.layout if hand is not None else self._last_layout
-        if hand is not None:
-            self._last_layout = hand.layout
-        seats = []
-        turn = hand.turn if hand is not None and not hand.is_over else -1
-        people = sum(1 for config in controller.seats if config.human)
-        # With several people at one screen, a rack shows only while its owner is the one to act.
-        hidden = self.curtain or (people > 1 and controller.human_turn() != self.bottom)
-        for seat, config in enumerate(controller.seats):
-            if hand is not None:
-                count = len(hand.hands[seat])
-                show = self.reveal or (not hidden and (seat == self.bottom or self.open_hands))
-                tiles = tuple(hand.hands[seat]) if show else ()
-            elif result is not None:
-                tiles = result.remaining[seat]
-                count = len(tiles)
-            else:
-                tiles, count = (), 0
-            partner = rules.partners and seat != self.bottom and rules.side_of(seat) == rules.side_of(self.bottom)
-            note = "thinking…" if controller.thinking == seat else ""
-            if result is not None:
-                note = self.tr("{n} pips").format(n=result.pips[seat])
-            seats.append(SeatState(config.name, count, tiles, partner, seat == turn, seat in self.passed, note))
-        legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
-        if controller.human_turn() != self.bottom or hidden:
-            legal = frozenset()
-        stock = len(hand.stock) if hand is not None else 0
-        return TableState(
-            layout,
-            seats,
+        """The table as the match's state shows it to the bottom seat (see drawn.table_state)."""
+        showing = Showing(
             self.bottom,
-            legal,
-            self.newest,
-            stock,
-            self.rack_order,
+            self.reveal,
+            self.open_hands,
+            self.curtain,
+            tuple(self.rack_order),
             frozenset(self.flipped),
-            self.hinted if legal else None,
+            self.hinted,
         )
+        return table_state(self.controller, showing)
 
     def refresh(self) -> None:
         self.table.sync(self.state(), animate=self.isVisible())
@@ -231,12 +187,8 @@ class TableView(QGraphicsView):
     def _end_spot(self, move: Move) -> EndSpot:
         hand = self.controller.hand
         assert hand is not None
-        counts_doubles = hand.rules.end_scoring.value != "none"
-        for i in hand.layout.open_arms():
-            arm = hand.layout.arms[i]
-            if arm.end == move.end and (arm.double_at_end and counts_doubles) == move.on_double:
-                return self.table.plan.ends[i]
-        return self.table.plan.ends[0]
+        arm = hand.layout.arm_for(move.end, move.on_double, hand.rules.end_scoring.value != "none")
+        return self.table.plan.ends[arm if arm is not None else 0]
 
     def end_chosen(self, index: int) -> None:
         if self.choosing is None:
@@ -245,34 +197,44 @@ class TableView(QGraphicsView):
         if 0 <= index < len(moves):
             self.play(moves[index])
 
-    def tile_dropped(self, tile: Tile, point: QPointF) -> None:
-        """A rack tile let go after a drag: along the rack it moves there; on an end it plays."""
-        item = self.table.rack_items.get(tile)
-        if item is not None and abs(point.y() - self.table.rack_y) < 60:
-            self.reorder(tile, point.x())
-            return
+    def _may_play(self, tile: Tile) -> list[Move]:
+        """The moves of a dropped tile, or none (it goes back to the rack) when it is not ours to play."""
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self.refresh()  # back to its place on the rack
-            return
+            self.refresh()
+            return []
         moves = self.moves_for(tile)
         if not moves:
-            self.tile_clicked(tile)
+            self.refresh()
+            self.tile_clicked(tile)  # says why
+        return moves
+
+    def dropped_on_end(self, tile: Tile, arm: int) -> None:
+        moves = self._may_play(tile)
+        hand = self.controller.hand
+        if not moves or hand is None:
             return
-        if self.choosing is not None and self.choosing[0] == tile:
-            index = self.table.marker_at(point)
-            if index is not None:
-                self.play(moves[index])
-                return
+        doubles = hand.rules.end_scoring.value != "none"
         for move in moves:
-            spot = self._end_spot(move)
-            if (QPointF(spot.x, spot.y) - point).manhattanLength() < 3 * 40:
+            if move.end is None or hand.layout.arm_for(move.end, move.on_double, doubles) == arm:
                 self.play(move)
                 return
-        if len(moves) == 1 and point.y() < self.table.rack_y - 80:
-            self.play(moves[0])  # dropped onto the table: the only place it can go
-            return
+        self.dropped_away(tile)
+
+    def dropped_on_table(self, tile: Tile) -> None:
+        moves = self._may_play(tile)
+        if len(moves) == 1:
+            self.play(moves[0])  # the only place it can go
+        elif moves:
+            self.dropped_away(tile)
+
+    def dropped_away(self, tile: Tile) -> None:
         self.refresh()
         self.tile_clicked(tile)
+
+    def set_rack_order(self, order: list[Tile]) -> None:
+        """The person moved a tile along their rack: only how it is shown changes."""
+        self.rack_order = order
+        self.refresh()
 
     def show_hint(self, move: Move) -> None:
         self.hinted = move.tile
@@ -286,15 +248,6 @@ class TableView(QGraphicsView):
     def flip(self, tile: Tile) -> None:
         """Turn a rack tile end over end; only how it is shown changes."""
         self.flipped ^= {tile}
-        self.refresh()
-
-    def reorder(self, tile: Tile, x: float) -> None:
-        """Move a rack tile to where it was dropped along the rack."""
-        order = [t for t in self.rack_order if t != tile]
-        positions = [item.pos().x() for item in self.table.items_for_rack() if item.tile != tile]
-        index = sum(1 for px in positions if px < x)
-        order.insert(index, tile)
-        self.rack_order = order
         self.refresh()
 
     def play(self, move: Move) -> None:
@@ -313,15 +266,15 @@ class TableView(QGraphicsView):
             self.play(wanted[0])
         elif kind is MoveKind.PASS:
             self.status.emit(
-                "You cannot pass: a tile of yours fits."
+                self.tr("You cannot pass: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
-                else "You must draw from the stock first."
+                else self.tr("You must draw from the stock first.")
             )
         else:
             self.status.emit(
-                "You cannot draw: a tile of yours fits."
+                self.tr("You cannot draw: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
-                else "There is nothing to draw."
+                else self.tr("There is nothing to draw.")
             )
 
     # ---- keyboard ---------------------------------------------------------------------------
