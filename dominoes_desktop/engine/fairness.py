@@ -108,7 +108,8 @@ def _hex_field(raw: dict[str, Any], name: str, least: int, most: int) -> bytes:
     if not isinstance(text, str) or len(text) > 2 * most or not _HEX.fullmatch(text):
         raise ProofError(f"fair: '{name}' must be a string of hex digits, at most {2 * most} of them")
     if not least <= len(text) // 2 <= most:
-        raise ProofError(f"fair: '{name}' must hold {least * 2} to {most * 2} hex digits")
+        count = f"{least * 2}" if least == most else f"{least * 2} to {most * 2}"
+        raise ProofError(f"fair: '{name}' must hold {count} hex digits")
     return bytes.fromhex(text)
 
 

@@ -35,6 +35,7 @@ BOT_REQUEST: dict[str, Any] = {
 }
 
 HUGE = "9" * 5000  # a 5,000-digit integer, as JSON text
+FAIR = {"fingerprint": "ab" * 32, "seed": 7, "salt": "00" * 16, "cut": "01"}  # a well-formed proof's shape
 
 Maker = Callable[[Path], None]
 
@@ -183,6 +184,14 @@ MATCH_FILES: list[tuple[str, Maker]] = [
         "hand after a won match",
         lambda p: p.write_text(json.dumps(dict(FINISHED, hands=[*FINISHED["hands"], FINISHED["hands"][0]]))),
     ),
+    # Issue 17's proof of a fair deal, per hand: every field checked for type, length and digits.
+    ("fair a string", _edited(SAVE, _set(("hands", 0, "fair"), "sealed"))),
+    ("fair seed 5000 digits", _raw_field(SAVE, _set(("hands", 0, "fair"), {**FAIR, "seed": "@@"}), "@@", HUGE)),
+    ("fair seed negative", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "seed": -5}))),
+    ("fair salt not hex", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "salt": "zz" * 16}))),
+    ("fair cut a megabyte", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "cut": "ab" * 500_000}))),
+    ("fair fingerprint short", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "fingerprint": "ab"}))),
+    ("fair cut a list", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "cut": ["ab"]}))),
 ]
 
 # Settings files (settings.ini): each must leave the game starting with defaults for what it could not use.
