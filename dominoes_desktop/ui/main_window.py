@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -35,46 +36,11 @@ from .i18n import LANGUAGE
 from .lobby import LobbyPage
 from .look import FINISHES, Look, themes
 from .look_dialog import LookDialog
+from .look_style import palette, stylesheet
 from .review_dialog import ReviewDialog
 from .rules_page import preset_name, rules_html
 from .settings import Settings
 from .stats_dialog import StatsDialog
-
-
-def stylesheet(look: Look) -> str:
-    t = look.theme
-    return f"""
-    QMainWindow, QDialog, QWidget#lobby, QWidget#side, QWidget#lobbyOptions {{ background: {t.panel};
-        color: {t.panel_text}; }}
-    QScrollArea {{ background: {t.panel}; }}
-    QCheckBox {{ color: {t.panel_text}; }}
-    QLabel {{ color: {t.panel_text}; }}
-    QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
-    QLabel#panelTitle {{ font-size: 16px; font-weight: bold; color: {t.accent}; }}
-    QLabel#turn {{ font-size: 15px; font-weight: bold; padding: 6px; border-radius: 6px;
-                   background: {t.log}; }}
-    QListWidget, QTextBrowser {{ background: {t.log}; color: {t.panel_text}; border: 1px solid {t.rail};
-                                border-radius: 6px; }}
-    QListWidget::item:selected {{ background: {t.accent}; color: #111; }}
-    QPushButton {{ background: {t.rail}; color: {t.panel_text}; border: 1px solid {t.accent};
-                   border-radius: 6px; padding: 7px 14px; font-size: 14px; }}
-    QPushButton:focus {{ border: 3px solid {t.highlight}; }}
-    QPushButton:disabled {{ color: #888; border-color: #555; }}
-    QPushButton#start {{ background: {t.accent}; color: #111; font-size: 18px; font-weight: bold; }}
-    QFrame#handEnd, QFrame#leaderChoice, QFrame#curtain, QFrame#redeal {{
-        background: rgba(10, 10, 10, 225); border: 2px solid {t.accent}; border-radius: 12px; }}
-    QLabel#problem {{ color: #ff8a80; font-weight: bold; }}
-    QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
-    QLabel#clock {{ font-size: 18px; font-weight: bold; color: {t.highlight}; }}
-    QLabel#tracker {{ background: {t.log}; border-radius: 6px; padding: 4px; }}
-    QLabel#custom {{ color: {t.accent}; font-style: italic; }}
-    QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {t.panel_text}; border: 1px solid {t.rail};
-                                      padding: 4px; }}
-    QComboBox:focus, QListWidget:focus, QTextBrowser:focus {{ border: 2px solid {t.highlight}; }}
-    QGroupBox {{ color: {t.panel_text}; border: 1px solid {t.rail}; border-radius: 6px; margin-top: 12px; }}
-    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {t.accent}; font-weight: bold; }}
-    QStatusBar {{ background: {t.log}; color: {t.panel_text}; }}
-    """
 
 
 class RulesDialog(QDialog):
@@ -162,6 +128,10 @@ class MainWindow(QMainWindow):
 
     def apply_look(self, look: Look) -> None:
         self.look = look
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setPalette(palette(look.theme))  # dialogs and popups without a parent read it too
+        self.setPalette(palette(look.theme))
         self.setStyleSheet(stylesheet(look))
         self.game.table.apply_look(look, flag_pixmap(look.flag))
         if self.fixed_pace is None:
