@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QTimer
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +31,10 @@ TIMEOUT_WORDS = {
 }
 
 
+PANEL_MIN = 200
+PANEL_MAX = 480
+
+
 def button(text: str, name: str) -> QPushButton:
     widget = QPushButton(text)
     widget.setAccessibleName(name)
@@ -47,7 +52,9 @@ class GamePage(QWidget):
         self.table = TableView(controller, look)
         self.side = QWidget()
         self.side.setObjectName("side")
-        self.side.setFixedWidth(300)
+        self.side.setMinimumWidth(PANEL_MIN)
+        self.side.setMaximumWidth(PANEL_MAX)
+        self.panel_width: int | None = None  # the width the player dragged the panel to; None: automatic
         self.scores = ScorePanel()
         self.turn = QLabel("")
         self.turn.setObjectName("turn")
@@ -105,11 +112,20 @@ class GamePage(QWidget):
         side.addWidget(log_title)
         side.addWidget(self.log, 1)
         side.addLayout(more)
+        # The panel beside the table narrows with the window and can be dragged wider, narrower or shut.
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setCollapsible(0, False)
+        self.splitter.setCollapsible(1, True)
+        self.splitter.setHandleWidth(5)
+        self.splitter.splitterMoved.connect(self._panel_dragged)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.side)
+        layout.addWidget(self.splitter)
         self.hand_end = HandEndPanel(self.table)
         self.leader_choice = self._overlay("leaderChoice")
         self.curtain = self._overlay("curtain")
@@ -149,6 +165,33 @@ class GamePage(QWidget):
         controller.hintReady.connect(self._hint_ready)
         self.table.hintRequested.connect(self.ask_hint)
         self.hand_end.nextRequested.connect(self._next_hand)
+
+    def auto_panel_width(self) -> int:
+        """The side panel's width when the player has not chosen one: a fifth of the window, within limits."""
+        return max(PANEL_MIN, min(320, int(self.width() * 0.21)))
+
+    def size_panel(self) -> None:
+        if self.side.isHidden():
+            return
+        total = self.splitter.width()
+        want = min(self.panel_width or self.auto_panel_width(), int(total * 0.45))
+        self.splitter.setSizes([max(1, total - want), want])
+
+    def _panel_dragged(self, _pos: int, _index: int) -> None:
+        sizes = self.splitter.sizes()
+        if sizes[1] == 0:
+            self.side.hide()  # dragged shut: View ▸ Side panel brings it back
+        else:
+            self.panel_width = sizes[1]
+
+    def show_panel(self, shown: bool) -> None:
+        self.side.setVisible(shown)
+        if shown:
+            self.size_panel()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.size_panel()
 
     def _overlay(self, name: str) -> QFrame:
         frame = QFrame(self.table)

@@ -99,6 +99,9 @@ def stylesheet(look: Look) -> str:
     QTableCornerButton::section {{ background: {button}; border: 0px; }}
     QPushButton {{ background: {button}; color: {button_text}; border: 1px solid {t.accent};
                    border-radius: 6px; padding: 7px 14px; font-size: 14px; }}
+    QWidget#side QPushButton {{ padding: 6px 6px; font-size: 13px; }}
+    QSplitter::handle {{ background: {t.log}; }}
+    QSplitter::handle:hover {{ background: {t.accent}; }}
     QPushButton:hover {{ border: 2px solid {t.highlight}; }}
     QPushButton:focus {{ border: 3px solid {t.highlight}; }}
     QPushButton:disabled {{ color: {QColor(button_text).darker(160).name() if button_text == "#ffffff" else "#777777"};

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -70,6 +70,9 @@ class MainWindow(QMainWindow):
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
         self.setWindowTitle(self.tr("Dominoes Desktop"))
         self.resize(1280, 800)
+        geometry = settings.window_geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
         pace = self.look.cpu_pause_ms if pace_ms is None else pace_ms
         self.controller = GameController(self, pace_ms=pace, threaded=threaded)
         self.stack = QStackedWidget()
@@ -82,7 +85,18 @@ class MainWindow(QMainWindow):
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.apply_look(self.look)
+        self._restore_panel()
         self.lobby.start.setFocus()
+
+    def _restore_panel(self) -> None:
+        width, shown = self.settings.panel()
+        self.game.panel_width = width
+        self.game.show_panel(shown)
+        self.panel_action.setChecked(shown)
+
+    def save_window(self) -> None:
+        """Window size and place, and the side panel, kept for the next start."""
+        self.settings.save_window(self.saveGeometry(), self.game.panel_width, not self.game.side.isHidden())
 
     def _make_pages(self) -> None:
         """The lobby and the game screen, wired to the window (made again when the language changes)."""
@@ -105,8 +119,11 @@ class MainWindow(QMainWindow):
         LANGUAGE.install(choice)
         on_game = self.stack.currentWidget() is self.game
         setup, bottom = self.game.setup, self.game.table.bottom
+        panel_width, panel_shown = self.game.panel_width, not self.game.side.isHidden()
         old = (self.lobby, self.game)
         self._make_pages()
+        self.game.panel_width = panel_width
+        self.game.show_panel(panel_shown)
         for page in old:
             self.stack.removeWidget(page)
             page.deleteLater()
@@ -205,6 +222,11 @@ class MainWindow(QMainWindow):
             zoom.setShortcut(QKeySequence(key))
             zoom.triggered.connect(lambda _=False, f=step: self.game.table.zoom(f))
             view.addAction(zoom)
+        self.panel_action = QAction(self.tr("Side &panel"), self, checkable=True)
+        self.panel_action.setShortcut(QKeySequence("F9"))
+        self.panel_action.setChecked(not self.game.side.isHidden())
+        self.panel_action.triggered.connect(self.game.show_panel)
+        view.addAction(self.panel_action)
         contrast = QAction(self.tr("&High contrast"), self, checkable=True)
         contrast.setChecked(self.look.high_contrast)
         contrast.triggered.connect(self.set_high_contrast)
@@ -388,3 +410,7 @@ class MainWindow(QMainWindow):
 
     def show_rules(self) -> None:
         RulesDialog(self.current_rules(), self).exec()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_window()
+        super().closeEvent(event)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QByteArray, QSettings
 
 from .flags import flag_codes
 from .look import FINISHES, PINS, PIP_STYLES, Look, themes
@@ -103,6 +103,23 @@ class Settings:
 
     def save_language(self, choice: str) -> None:
         self.store.setValue("view/language", choice)
+        self.store.sync()
+
+    # ---- the window ---------------------------------------------------------------------------
+
+    def window_geometry(self) -> QByteArray | None:
+        raw = self.store.value("window/geometry")
+        return raw if isinstance(raw, QByteArray) and not raw.isEmpty() else None
+
+    def panel(self) -> tuple[int | None, bool]:
+        """The side panel's width the player chose (None: automatic) and whether it is shown."""
+        width = self._int("window/panel_width", 0, 0, 2000)
+        return (width or None, self._bool("window/panel_shown", True))
+
+    def save_window(self, geometry: QByteArray, panel_width: int | None, panel_shown: bool) -> None:
+        self.store.setValue("window/geometry", geometry)
+        self.store.setValue("window/panel_width", panel_width or 0)
+        self.store.setValue("window/panel_shown", panel_shown)
         self.store.sync()
 
     # ---- the lobby's last choices ----------------------------------------------------------

@@ -216,7 +216,7 @@
         <translation>Un jugador CPU tuvo un problema ({reason}); juega su primera ficha válida.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="426" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="424" />
         <source>A hint is for your own turn.</source>
         <translation>Las pistas son para tu propio turno.</translation>
     </message>
@@ -224,270 +224,270 @@
 <context>
     <name>GamePage</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="27" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
         <source>the best move</source>
         <translation>la mejor jugada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="29" />
         <source>the first legal tile</source>
         <translation>la primera ficha válida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="29" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="30" />
         <source>a pass</source>
         <translation>un pase</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="55" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
         <source>Whose turn</source>
         <translation>De quién es el turno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="58" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="65" />
         <source>Turn timer</source>
         <translation>Reloj del turno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="68" />
         <source>Draw (D)</source>
         <translation>Robar (D)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="68" />
         <source>Draw a tile</source>
         <translation>Robar una ficha</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="69" />
         <source>Pass (P)</source>
         <translation>Pasar (P)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="69" />
         <source>Pass</source>
         <translation>Pasar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="70" />
         <source>Hint (H)</source>
         <translation>Pista (H)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="70" />
         <source>Hint</source>
         <translation>Pista</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="71" />
         <source>Rules (?)</source>
         <translation>Reglas (?)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="71" />
         <source>House rules</source>
         <translation>Reglas de la casa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="65" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="72" />
         <source>New match</source>
         <translation>Partida nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="74" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="81" />
         <source>Claim</source>
         <translation>Reclamar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="74" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="81" />
         <source>Claim the points</source>
         <translation>Reclamar los puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="76" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="313" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="83" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="356" />
         <source>Play on</source>
         <translation>Seguir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="76" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="83" />
         <source>Play on without taking the points</source>
         <translation>Seguir sin tomar los puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="88" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="245" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="95" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="288" />
         <source>Tile tracker</source>
         <translation>Contador de fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="103" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="110" />
         <source>Moves</source>
         <translation>Jugadas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="118" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="134" />
         <source>Show my tiles</source>
         <translation>Mostrar mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="142" />
         <source>Deal again</source>
         <translation>Repartir de nuevo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="142" />
         <source>Ask for a redeal</source>
         <translation>Pedir que se reparta de nuevo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="127" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="143" />
         <source>Keep my tiles</source>
         <translation>Me quedo con mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="127" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="143" />
         <source>Keep these tiles</source>
         <translation>Quedarse con estas fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="206" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="249" />
         <source>Hand over</source>
         <translation>Mano terminada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="208" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="251" />
         <source>Waiting for a decision…</source>
         <translation>Esperando una decisión…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="212" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="255" />
         <source>{name}, your turn: no tile fits, so pass (P).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que pasa (P).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="214" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="257" />
         <source>{name}, your turn: no tile fits, so draw (D).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que roba (D).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="217" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="260" />
         <source>{name}, your turn: click a highlighted tile, or use the arrows and Enter.</source>
         <translation>{name}, te toca: haz clic en una ficha resaltada, o usa las flechas y Intro.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="225" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="268" />
         <source>{name} is thinking…</source>
         <translation>{name} está pensando…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="225" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="268" />
         <source>{name} to play</source>
         <translation>Le toca a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="245" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="288" />
         <source>Unseen by number: {counts}</source>
         <translation>Sin ver, por número: {counts}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="251" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="294" />
         <source>{name} has no {numbers}</source>
         <translation>{name} no tiene {numbers}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="277" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="320" />
         <source>Pass to {name}</source>
         <translation>Pásale la pantalla a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="279" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="322" />
         <source>Everyone else, look away.</source>
         <translation>Los demás, no miren.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="282" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="325" />
         <source>I'm {name}: show my tiles</source>
         <translation>Soy {name}: muestra mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="283" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="326" />
         <source>Show {name}'s tiles</source>
         <translation>Mostrar las fichas de {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="307" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="350" />
         <source>{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
         <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="310" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="353" />
         <source>Claim {points}</source>
         <translation>Reclamar {points}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="319" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="362" />
         <source>{points} points were left unclaimed. Call Muggins to take them!</source>
         <translation>Quedaron {points} puntos sin reclamar. ¡Canta Muggins y llévatelos!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="326" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="369" />
         <source>Muggins! ({name})</source>
         <translation>¡Muggins! ({name})</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="326" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="369" />
         <source>Muggins for {name}</source>
         <translation>Muggins para {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="330" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="373" />
         <source>Let them go</source>
         <translation>Dejarlos pasar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="349" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="392" />
         <source>{name}, you were dealt {n} or more doubles.</source>
         <translation>{name}, te tocaron {n} dobles o más.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="351" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="394" />
         <source>You may ask for the whole table to be dealt again, once this hand.</source>
         <translation>Puedes pedir que se reparta de nuevo toda la mesa, una vez en esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="369" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="412" />
         <source>Your side won: who leads this hand?</source>
         <translation>Ganó tu pareja: ¿quién sale en esta mano?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="372" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="415" />
         <source>{name} leads</source>
         <translation>Sale {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="406" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="449" />
         <source>⏱ {time} left</source>
         <translation>⏱ quedan {time}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="422" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="465" />
         <source>⏱ Time ran out for {name}: {action} was played for them.</source>
         <translation>⏱ Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="433" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="476" />
         <source>Thinking of a hint…</source>
         <translation>Pensando una pista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="438" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="481" />
         <source>Hint: {move} — {why}</source>
         <translation>Pista: {move} — {why}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="449" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="471" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="492" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="514" />
         <source>— Hand {n} —</source>
         <translation>— Mano {n} —</translation>
     </message>
@@ -1116,183 +1116,188 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="105" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="149" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="71" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="132" />
         <source>Dominoes Desktop</source>
         <translation>Dominó de Escritorio</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="113" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="161" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="82" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="144" />
         <source>Welcome to the table.</source>
         <translation>Bienvenido a la mesa.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="190" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="177" />
         <source>&amp;Game</source>
         <translation>&amp;Juego</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="191" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="178" />
         <source>&amp;New match</source>
         <translation>Partida &amp;nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="194" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="181" />
         <source>House &amp;rules</source>
         <translation>&amp;Reglas de la casa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="197" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="184" />
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="200" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="187" />
         <source>&amp;Save match as…</source>
         <translation>&amp;Guardar partida como…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="203" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="190" />
         <source>&amp;Open match…</source>
         <translation>&amp;Abrir partida…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="206" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="193" />
         <source>S&amp;tatistics…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="209" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="196" />
         <source>Re&amp;view hands…</source>
         <translation>Re&amp;pasar manos…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="214" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="201" />
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="215" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="202" />
         <source>Your &amp;view…</source>
         <translation>&amp;Tu vista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="219" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="206" />
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="222" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="209" />
         <source>System</source>
         <translation>Sistema</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="230" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="217" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Acercar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="231" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="218" />
         <source>Zoom &amp;out</source>
         <translation>A&amp;lejar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="232" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="219" />
         <source>&amp;Actual size</source>
         <translation>&amp;Tamaño normal</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="238" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="225" />
+        <source>Side &amp;panel</source>
+        <translation>&amp;Panel lateral</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="230" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="260" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="366" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="252" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="358" />
         <source>Could not save the match: {reason}</source>
         <translation>No se pudo guardar la partida: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="270" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="262" />
         <source>Could not record the statistics: {reason}</source>
         <translation>No se pudieron anotar las estadísticas: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="277" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="269" />
         <source>Could not keep the finished match: {reason}</source>
         <translation>No se pudo guardar la partida terminada: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="275" />
         <source>No finished hand to review yet.</source>
         <translation>Todavía no hay manos terminadas para repasar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="300" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="292" />
         <source>Statistics are kept when the game has a data folder.</source>
         <translation>Las estadísticas se guardan cuando el juego tiene una carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="308" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="300" />
         <source>Statistics</source>
         <translation>Estadísticas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="313" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="305" />
         <source>Saved match</source>
         <translation>Partida guardada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="317" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="309" />
         <source> to </source>
         <translation> a </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="320" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="312" />
         <source>Resume your match?</source>
         <translation>¿Seguir tu partida?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="322" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="314" />
         <source>You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?</source>
         <translation>Tienes una partida de {preset} sin terminar (mano {hand}, marcador {score}). ¿La sigues donde la dejaste?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="353" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="345" />
         <source>There is no match to save yet.</source>
         <translation>Todavía no hay partida que guardar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="356" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="365" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="348" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="357" />
         <source>Save match</source>
         <translation>Guardar partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="356" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="374" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="348" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="366" />
         <source>Dominoes matches (*.domino)</source>
         <translation>Partidas de dominó (*.domino)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="369" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="361" />
         <source>Saved to {file}</source>
         <translation>Guardada en {file}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="374" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="384" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="366" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="376" />
         <source>Open match</source>
         <translation>Abrir partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="385" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="377" />
         <source>Could not open {file}: {reason}</source>
         <translation>No se pudo abrir {file}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="403" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="395" />
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
     </message>
@@ -1965,12 +1970,12 @@
 <context>
     <name>RulesDialog</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="83" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="49" />
         <source>House rules: {name}</source>
         <translation>Reglas de la casa: {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="86" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="52" />
         <source>House rules</source>
         <translation>Reglas de la casa</translation>
     </message>
@@ -2166,32 +2171,32 @@
 <context>
     <name>TableScene</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="270" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="305" />
         <source>from {tile}</source>
         <translation>desde {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="300" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="335" />
         <source>  (partner)</source>
         <translation>  (compañero)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="302" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="337" />
         <source>1 tile</source>
         <translation>1 ficha</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="304" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="339" />
         <source>{n} tiles</source>
         <translation>{n} fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="307" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="342" />
         <source> · passed</source>
         <translation> · pasó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="314" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="349" />
         <source>Stock: {n}</source>
         <translation>Pozo: {n}</translation>
     </message>
@@ -2199,123 +2204,123 @@
 <context>
     <name>TableView</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="19" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="33" />
         <source>blank</source>
         <translation>blanco</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="20" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="34" />
         <source>one</source>
         <translation>uno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="21" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="35" />
         <source>two</source>
         <translation>dos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="22" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="36" />
         <source>three</source>
         <translation>tres</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="23" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="37" />
         <source>four</source>
         <translation>cuatro</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="24" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="38" />
         <source>five</source>
         <translation>cinco</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="25" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="39" />
         <source>six</source>
         <translation>seis</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="26" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="40" />
         <source>seven</source>
         <translation>siete</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="27" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="41" />
         <source>eight</source>
         <translation>ocho</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="28" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="42" />
         <source>nine</source>
         <translation>nueve</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="29" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="43" />
         <source>ten</source>
         <translation>diez</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="30" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="44" />
         <source>eleven</source>
         <translation>once</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="31" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="45" />
         <source>twelve</source>
         <translation>doce</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="57" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="71" />
         <source>Domino table</source>
         <translation>Mesa de dominó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="143" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="162" />
         <source>{n} pips</source>
         <translation>{n} puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="208" />
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="309" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="305" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="406" />
         <source>Wait for your turn.</source>
         <translation>Espera tu turno.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="216" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="313" />
         <source>{tile} does not fit: the open ends show {ends}.</source>
         <translation>{tile} no cabe: las puntas muestran {ends}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="219" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="316" />
         <source>{tile} cannot lead.</source>
         <translation>{tile} no puede salir.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="229" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="326" />
         <source>{tile} fits more than one end: pick one.</source>
         <translation>{tile} cabe en más de una punta: elige una.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="282" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="379" />
         <source>Hint: play {tile} on the {end}.</source>
         <translation>Pista: juega {tile} al {end}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="284" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="381" />
         <source>Hint: play {tile}.</source>
         <translation>Pista: juega {tile}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="497" />
         <source>playable</source>
         <translation>se puede jugar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="497" />
         <source>not playable now</source>
         <translation>no se puede jugar ahora</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="401" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="498" />
         <source>{tile}, {fits}</source>
         <translation>{tile}, {fits}</translation>
     </message>

@@ -46,6 +46,28 @@ class TablePlan:
     ends: list[EndSpot]
     labels: list[ArmLabel]
 
+    def bounds(self, unit: float) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) around every tile and end spot; (0, 0, 0, 0) for an empty table."""
+        boxes = [(s.x, s.y, s.vertical) for s in self.spots.values()]
+        boxes += [(e.x, e.y, e.vertical) for e in self.ends if e.arm >= 0]
+        if not boxes:
+            return (0.0, 0.0, 0.0, 0.0)
+        left = min(x - (unit / 2 if v else unit) for x, _, v in boxes)
+        right = max(x + (unit / 2 if v else unit) for x, _, v in boxes)
+        top = min(y - (unit if v else unit / 2) for _, y, v in boxes)
+        bottom = max(y + (unit if v else unit / 2) for _, y, v in boxes)
+        for label in self.labels:
+            left, top = min(left, label.x), min(top, label.y - unit * 0.4)
+        return (left, top, right, bottom)
+
+    def shifted(self, dx: float, dy: float) -> TablePlan:
+        """The same plan moved by (dx, dy): the scene centres the line on the felt."""
+        return TablePlan(
+            {t: Spot(s.x + dx, s.y + dy, s.vertical, s.first) for t, s in self.spots.items()},
+            [EndSpot(e.arm, e.x + dx, e.y + dy, e.vertical, e.number) for e in self.ends],
+            [ArmLabel(a.x + dx, a.y + dy, a.text) for a in self.labels],
+        )
+
 
 class _Snake:
     """Lays one arm of a line game: along its row, turning at the edge onto the next row."""
@@ -98,7 +120,7 @@ def _arm_joins(layout: Layout, arm_index: int) -> list[tuple[Tile, int]]:
     return joins
 
 
-def plan_table(layout: Layout, unit: float, half_width: float) -> TablePlan:
+def plan_table(layout: Layout, unit: float, half_width: float, rows: bool = False) -> TablePlan:
     if layout.pose is None:
         return TablePlan({}, [EndSpot(-1, 0.0, 0.0, False, -1)], [])
     if layout.kind is LayoutKind.LINE:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt, Signal
+from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap, QRadialGradient
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -28,10 +28,15 @@ from ..look import Look
 from .geometry import EndSpot, TablePlan, plan_table
 from .tile_item import UNIT, TileItem
 
-HALF_WIDTH = 13 * UNIT
-MIN_TABLE = QRectF(-HALF_WIDTH - UNIT, -6 * UNIT, 2 * HALF_WIDTH + 2 * UNIT, 12 * UNIT)
 RACK_GAP = 8.0
 BACK_SCALE = 0.62
+RACK_SCALE = 1.2  # your own tiles are drawn larger than the table's: they are read closely
+# The table's room, in scene units, at the camera's natural scale: the view shows at least this much.
+NATURAL_AREA = QSizeF(1150.0, 880.0)
+TOP_BAND = 2.1 * UNIT  # the seat(s) across the table
+SIDE_BAND = 2.3 * UNIT  # seats left and right
+BOTTOM_BAND = 3.2 * UNIT  # your rack
+RAIL = 0.75 * UNIT  # the felt's rail, kept clear of tiles
 
 
 @dataclass
@@ -58,6 +63,7 @@ class TableState:
     rack_order: list[Tile] = field(default_factory=list)
     flipped: frozenset[Tile] = frozenset()
     hinted: Tile | None = None
+    chosen: Tile | None = None  # a rack tile that fits more than one end, while its end is chosen
 
 
 def seat_slots(players: int) -> list[str]:
@@ -175,6 +181,10 @@ class TableScene(QGraphicsScene):
         self._animations: dict[TileItem, QPropertyAnimation] = {}  # kept referenced while they run
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
         self.rack_y = 0.0
+        self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
+        self.fit_ratio = 1.0
+        self._spans: dict[int, float] = {}  # the widest each seat's tiles have been this hand
+        self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
         self.addItem(self.stock_plate)
 
@@ -199,26 +209,51 @@ class TableScene(QGraphicsScene):
 
     # ---- redrawing ------------------------------------------------------------------------
 
+    def set_area(self, size: QSizeF) -> None:
+        """The room the view shows, in scene units: the felt and the seats are laid out to fill it."""
+        self.area = QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height())
+
+    def felt_rect(self, players: int) -> QRectF:
+        side = SIDE_BAND if players >= 3 else 0.4 * UNIT
+        return self.area.adjusted(side, TOP_BAND, -side, -BOTTOM_BAND)
+
+    def _plan(self, state: TableState) -> tuple[TablePlan, float]:
+        """The layout planned for the felt of the current room and centred on it, and how well it fits
+        (1.0: it fits; 0.8: the room would have to be 1/0.8 times larger)."""
+        felt = self.felt_rect(len(state.seats))
+        inner = felt.adjusted(RAIL, RAIL, -RAIL, -RAIL)
+        layout = state.layout
+        if layout is None:
+            return TablePlan({}, [], []), 1.0
+        plan = plan_table(layout, UNIT, inner.width() / 2 - UNIT, self.rows)
+        left, top, right, bottom = plan.bounds(UNIT)
+        width, height = right - left, bottom - top
+        ratio = min(
+            1.0,
+            inner.width() / width if width > 0 else 1.0,
+            inner.height() / height if height > 0 else 1.0,
+        )
+        centre = inner.center()
+        return plan.shifted(centre.x() - (left + right) / 2, centre.y() - (top + bottom) / 2), ratio
+
+    def fit_ratio_for(self, state: TableState) -> float:
+        return self._plan(state)[1]
+
     def sync(self, state: TableState, animate: bool = True) -> None:
-        """Lay everything out for `state`; tiles that moved fly to their new place."""
+        """Lay everything out for `state`; tiles that moved fly to their new place.
+
+        The felt fills the view's room; the line is planned to the felt's width and centred on it. When it no
+        longer fits, `fit_ratio` says by how much the view must draw back (it never changes scale otherwise)."""
         self.state = state
         self.clear_markers()
         duration = self.look.animation_ms if animate else 0
-        layout = state.layout
-        self.plan = plan_table(layout, UNIT, HALF_WIDTH) if layout is not None else TablePlan({}, [], [])
-        table_rect = QRectF(MIN_TABLE)
-        for spot in self.plan.spots.values():
-            w, h = (UNIT, 2 * UNIT) if spot.vertical else (2 * UNIT, UNIT)
-            table_rect = table_rect.united(
-                QRectF(spot.x - w / 2 - UNIT, spot.y - h / 2 - UNIT, w + 2 * UNIT, h + 2 * UNIT)
-            )
+        felt = self.felt_rect(len(state.seats))
+        self.plan, self.fit_ratio = self._plan(state)
         self._sync_table(state, duration)
         self._sync_labels()
-        self._sync_seats(state, table_rect, duration)
-        felt_rect = table_rect.adjusted(-3.2 * UNIT, -3.4 * UNIT, 3.2 * UNIT, 3.0 * UNIT)
-        self._paint_felt(felt_rect)
-        bounds = felt_rect.united(self.itemsBoundingRect()).adjusted(-UNIT, -UNIT, UNIT, UNIT)
-        self.setSceneRect(bounds)
+        self._sync_seats(state, felt, duration)
+        self._paint_felt(felt)
+        self.setSceneRect(self.area.united(self.itemsBoundingRect()))
 
     def _paint_felt(self, rect: QRectF) -> None:
         theme = self.look.theme
@@ -247,6 +282,7 @@ class TableScene(QGraphicsScene):
                     self.addItem(item)
                 self.table_items[tile] = item
             item.set_face(vertical=spot.vertical, face_up=True)
+            item.setScale(1.0)
             item.setZValue(10)
             item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
@@ -281,6 +317,8 @@ class TableScene(QGraphicsScene):
     def _sync_seats(self, state: TableState, table: QRectF, duration: int) -> None:
         players = len(state.seats)
         slots = seat_slots(players)
+        if state.layout is None or len(state.layout.placements) <= 1:
+            self._spans = {}  # a new deal
         for seat in list(self.back_items):
             if seat >= players:
                 for item in self.back_items.pop(seat):
@@ -289,9 +327,9 @@ class TableScene(QGraphicsScene):
             slot = slots[(seat - state.bottom) % players]
             anchor, along = self._slot_anchor(slot, table)
             if seat == state.bottom:
-                self._sync_rack(state, seat_state, anchor, duration)
+                span = self._sync_rack(state, seat_state, anchor, duration)
             else:
-                self._sync_backs(seat, seat_state, anchor, along)
+                span = self._sync_backs(seat, seat_state, anchor, along)
             plate = self.plates.get(seat)
             if plate is None:
                 plate = NamePlate(self.look)
@@ -309,51 +347,60 @@ class TableScene(QGraphicsScene):
                 detail += " · " + seat_state.note
             lines.append(detail)
             plate.set_text(lines, seat_state.to_play)
-            plate.setPos(self._plate_point(slot, anchor, seat == state.bottom))
+            # A plate stays put as its seat's tiles go: it is placed beside the widest that row has been.
+            span = self._spans[seat] = max(span, self._spans.get(seat, 0.0))
+            plate.setPos(self._plate_point(slot, anchor, plate, span))
         self.stock_plate.setVisible(state.stock > 0)
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
-        self.stock_plate.setPos(table.right() - 2 * UNIT, table.top() - 0.2 * UNIT)
+        stock = self.stock_plate.boundingRect()
+        self.stock_plate.setPos(table.right() - stock.right() - RAIL, table.top() - stock.top() + RAIL * 0.5)
 
-    def _slot_anchor(self, slot: str, table: QRectF) -> tuple[QPointF, str]:
-        gap = 2.6 * UNIT
+    def _slot_anchor(self, slot: str, felt: QRectF) -> tuple[QPointF, str]:
+        """Where a seat's tiles sit: in the band between the felt and the edge of the view's room."""
+        area = self.area
+        top_y = (area.top() + felt.top()) / 2
+        side_y = felt.center().y() + 0.4 * UNIT
         points = {
-            "bottom": (QPointF(table.center().x(), table.bottom() + gap + UNIT * 0.4), "x"),
-            "top": (QPointF(table.center().x(), table.top() - gap * 0.8), "x"),
-            "right": (QPointF(table.right() + gap, table.center().y()), "y"),
-            "left": (QPointF(table.left() - gap, table.center().y()), "y"),
-            "top_right": (QPointF(table.center().x() + table.width() * 0.25, table.top() - gap * 0.8), "x"),
-            "top_left": (QPointF(table.center().x() - table.width() * 0.25, table.top() - gap * 0.8), "x"),
+            "bottom": (QPointF(felt.center().x(), (felt.bottom() + area.bottom()) / 2 + 0.1 * UNIT), "x"),
+            "top": (QPointF(felt.center().x(), top_y), "x"),
+            "right": (QPointF((felt.right() + area.right()) / 2, side_y), "y"),
+            "left": (QPointF((felt.left() + area.left()) / 2, side_y), "y"),
+            "top_right": (QPointF(felt.center().x() + felt.width() * 0.25, top_y), "x"),
+            "top_left": (QPointF(felt.center().x() - felt.width() * 0.25, top_y), "x"),
         }
         return points[slot]
 
-    def _plate_point(self, slot: str, anchor: QPointF, bottom: bool) -> QPointF:
-        if bottom:
-            return anchor + QPointF(0, 2.2 * UNIT)
-        offsets = {
-            "top": QPointF(0, -1.9 * UNIT),
-            "top_right": QPointF(0, -1.9 * UNIT),
-            "top_left": QPointF(0, -1.9 * UNIT),
-            "right": QPointF(0, -4.6 * UNIT),
-            "left": QPointF(0, -4.6 * UNIT),
-        }
-        return anchor + offsets.get(slot, QPointF(0, 0))
+    def _plate_point(self, slot: str, anchor: QPointF, plate: NamePlate, span: float) -> QPointF:
+        """A name plate beside its seat's tiles (left of a row, above a column), kept inside the room."""
+        rect = plate.boundingRect()
+        if slot in ("left", "right"):
+            point = anchor + QPointF(0, -span / 2 - rect.bottom() - 0.3 * UNIT)
+        else:
+            point = anchor + QPointF(-span / 2 - rect.right() - 0.4 * UNIT, -(rect.top() + rect.bottom()) / 2)
+        x = min(max(point.x(), self.area.left() - rect.left() + 4), self.area.right() - rect.right() - 4)
+        y = min(max(point.y(), self.area.top() - rect.top() + 4), self.area.bottom() - rect.bottom() - 4)
+        return QPointF(x, y)
 
-    def _sync_rack(self, state: TableState, seat_state: SeatState, anchor: QPointF, duration: int) -> None:
+    def _sync_rack(self, state: TableState, seat_state: SeatState, anchor: QPointF, duration: int) -> float:
         tiles = [t for t in state.rack_order if t in seat_state.tiles] + [
             t for t in seat_state.tiles if t not in state.rack_order
         ]
         for tile in list(self.rack_items):
             if tile not in tiles:
                 self._discard(self.rack_items.pop(tile))
-        width = len(tiles) * (UNIT + RACK_GAP) - RACK_GAP
+        pitch = (UNIT + RACK_GAP) * RACK_SCALE
+        width = len(tiles) * pitch - RACK_GAP * RACK_SCALE
         self.rack_y = anchor.y()
         for i, tile in enumerate(tiles):
             lift = -UNIT * 0.25 if tile in state.legal else 0.0
-            target = QPointF(anchor.x() - width / 2 + UNIT / 2 + i * (UNIT + RACK_GAP), anchor.y() + lift)
+            if state.chosen == tile:
+                lift = -UNIT * 0.6  # the tile whose end is being chosen stands up out of the rack
+            target = QPointF(anchor.x() - width / 2 + UNIT * RACK_SCALE / 2 + i * pitch, anchor.y() + lift)
             item = self.rack_items.get(tile)
             if item is None:
                 item = TileItem(tile, self.look, vertical=True)
                 item.back_flag = self.flag_pixmap
+                item.setScale(RACK_SCALE)
                 item.setPos(target)  # a new hand's tiles appear in place; only moves fly
                 self.addItem(item)
                 self.rack_items[tile] = item
@@ -362,11 +409,14 @@ class TableScene(QGraphicsScene):
             item.setZValue(20)
             legal = tile in state.legal
             item.setCursor(Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor)
-            item.set_flags(legal=legal, newest=False, star=False, hinted=tile == state.hinted)
+            item.set_flags(
+                legal=legal, newest=False, star=False, hinted=tile == state.hinted, selected=tile == state.chosen
+            )
             if self._drag is None or self._drag[0] is not item:
                 self._move(item, target, duration)
+        return width
 
-    def _sync_backs(self, seat: int, seat_state: SeatState, anchor: QPointF, along: str) -> None:
+    def _sync_backs(self, seat: int, seat_state: SeatState, anchor: QPointF, along: str) -> float:
         items = self.back_items.setdefault(seat, [])
         faces = list(seat_state.tiles)
         wanted = len(faces) if faces else seat_state.count
@@ -391,6 +441,7 @@ class TableScene(QGraphicsScene):
                 item.set_first(tile.high)
             offset = -span / 2 + i * step
             item.setPos(anchor + (QPointF(offset, 0) if along == "x" else QPointF(0, offset)))
+        return span + (UNIT if along == "x" else 2 * UNIT) * BACK_SCALE
 
     def _move(self, item: TileItem, target: QPointF, duration: int) -> None:
         running = self._animations.pop(item, None)
@@ -491,10 +542,6 @@ class TableScene(QGraphicsScene):
         else:
             self.rackTileDropped.emit(item.tile, event.scenePos())  # the view puts it where it belongs
         event.accept()
-
-    def rack_center(self) -> QPointF:
-        """Where to look when zoomed in: between the line of play and your rack."""
-        return QPointF(0, self.rack_y * 0.5)
 
     def items_for_rack(self) -> list[TileItem]:
         """Rack items left to right."""
