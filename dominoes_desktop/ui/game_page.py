@@ -164,6 +164,10 @@ class GamePage(QWidget):
         controller.timedOut.connect(self._timed_out)
         controller.hintReady.connect(self._hint_ready)
         self.table.hintRequested.connect(self.ask_hint)
+        self.table.choosingChanged.connect(self.refresh)
+        # After every decision made in the panel, the keys go back to the rack.
+        for decided in (self.draw_button, self.pass_button, self.hint_button, self.claim_button, self.play_on_button):
+            decided.clicked.connect(self.back_to_rack)
         self.hand_end.nextRequested.connect(self._next_hand)
 
     def auto_panel_width(self) -> int:
@@ -192,6 +196,10 @@ class GamePage(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.size_panel()
+
+    def back_to_rack(self) -> None:
+        if self.isVisible() and not self.curtain.isVisible() and not self.hand_end.isVisible():
+            self.table.setFocus()
 
     def _overlay(self, name: str) -> QFrame:
         frame = QFrame(self.table)
@@ -251,7 +259,14 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
             name = controller.seats[self.table.bottom].name
-            if can_pass:
+            if self.table.choosing is not None:
+                self.turn.setText(
+                    self.tr(
+                        "{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; "
+                        "Esc to choose another tile)."
+                    ).format(name=name, tile=self.table.choosing[0])
+                )
+            elif can_pass:
                 self.turn.setText(self.tr("{name}, your turn: no tile fits, so pass (P).").format(name=name))
             elif can_draw:
                 self.turn.setText(self.tr("{name}, your turn: no tile fits, so draw (D).").format(name=name))
@@ -369,6 +384,7 @@ class GamePage(QWidget):
                 self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=name)
             )
             call.clicked.connect(lambda _=False, s=seat: self.controller.call_muggins(s))
+            call.clicked.connect(self.back_to_rack)
             self.muggins_buttons.addWidget(call)
         self.play_on_button.setText(self.tr("Let them go"))
         self.claim_box.show()
@@ -402,6 +418,7 @@ class GamePage(QWidget):
     def _answer_redeal(self, yes: bool) -> None:
         self.redeal.hide()
         self.controller.answer_redeal(yes)
+        self.back_to_rack()
 
     def _choose_leader(self, seats: tuple[int, ...]) -> None:
         for child in self.leader_choice.findChildren(QWidget):
@@ -425,6 +442,7 @@ class GamePage(QWidget):
     def _leader_chosen(self, seat: int) -> None:
         self.leader_choice.hide()
         self.controller.choose_leader(seat)
+        self.back_to_rack()
 
     # ---- the turn timer -----------------------------------------------------------------------
 

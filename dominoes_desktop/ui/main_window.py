@@ -13,11 +13,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QBoxLayout,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -59,6 +61,10 @@ class RulesDialog(QDialog):
 
 
 class MainWindow(QMainWindow):
+    # Ask before a match in progress is left (lobby, quit, closing the window). Tests switch it off for the
+    # windows they close at teardown, and on where they check the question.
+    ask_before_leaving = True
+
     def __init__(
         self, settings: Settings, *, pace_ms: int | None = None, threaded: bool = True, data_dir: Path | None = None
     ) -> None:
@@ -109,8 +115,18 @@ class MainWindow(QMainWindow):
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.game.table.rulesRequested.connect(self.show_rules)
         self.game.rules_button.clicked.connect(self.show_rules)
-        self.game.lobby_button.clicked.connect(self.show_lobby)
-        self.game.hand_end.newMatchRequested.connect(self.show_lobby)
+        self.game.lobby_button.clicked.connect(self.leave_for_lobby)
+        self.game.hand_end.newMatchRequested.connect(self.leave_for_lobby)
+        # While a match is open the lobby offers the way back to it.
+        self.back_button = QPushButton(self.tr("Back to the table"))
+        self.back_button.setObjectName("backToTable")
+        self.back_button.setAccessibleName(self.tr("Back to the match at the table"))
+        self.back_button.clicked.connect(self.back_to_table)
+        self.back_button.hide()
+        column = self.lobby.start.parentWidget()
+        lobby_column = column.layout() if column is not None else None
+        if isinstance(lobby_column, QBoxLayout):
+            lobby_column.insertWidget(lobby_column.indexOf(self.lobby.start), self.back_button)
         self.game.hand_end.review.clicked.connect(self.show_review)
 
     def set_language(self, choice: str) -> None:
@@ -177,7 +193,7 @@ class MainWindow(QMainWindow):
         game = self.menuBar().addMenu(self.tr("&Game"))
         new = QAction(self.tr("&New match"), self)
         new.setShortcut(QKeySequence.StandardKey.New)
-        new.triggered.connect(self.show_lobby)
+        new.triggered.connect(self.leave_for_lobby)
         rules = QAction(self.tr("House &rules"), self)
         rules.setShortcut(QKeySequence(Qt.Key.Key_F1))
         rules.triggered.connect(self.show_rules)
@@ -380,6 +396,13 @@ class MainWindow(QMainWindow):
         self.resume(saved)
 
     def start_match(self, setup: MatchSetup, seed: int | None = None) -> None:
+        if self.stack.currentWidget() is self.lobby and not self.confirm(
+            self.tr("Start a new match?"),
+            self.tr("The match at the table is not over. Starting a new one ends it."),
+            self.tr("Start a new match"),
+            self.tr("Keep it"),
+        ):
+            return
         level = next((s.level for s in setup.seats if not s.human), "medium")
         self.settings.save_lobby(setup.rules.preset, level)
         if self.stack.currentWidget() is self.lobby:
@@ -403,7 +426,46 @@ class MainWindow(QMainWindow):
 
     def show_lobby(self) -> None:
         self.stack.setCurrentWidget(self.lobby)
+        self.back_button.setVisible(self.match_in_progress())
         self.lobby.start.setFocus()
+
+    def match_in_progress(self) -> bool:
+        match = self.controller.match
+        return match is not None and not match.is_over and self.game.setup is not None
+
+    def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:
+        """Ask before leaving a match in progress; True to go ahead. Staying is the default answer."""
+        if not self.ask_before_leaving or not self.match_in_progress():
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)
+        go = box.addButton(leave, QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(stay, QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.exec()
+        return box.clickedButton() is go
+
+    def leave_for_lobby(self) -> None:
+        """New match: to the lobby, asking first if a match is under way (it stays open to go back to)."""
+        if self.stack.currentWidget() is self.game and not self.confirm(
+            self.tr("Leave the table?"),
+            self.tr(
+                "This match is not over. It is kept: the lobby's \"Back to the table\" returns to it, until you "
+                "start another."
+            ),
+            self.tr("Go to the lobby"),
+            self.tr("Stay at the table"),
+        ):
+            self.game.table.setFocus()
+            return
+        self.show_lobby()
+
+    def back_to_table(self) -> None:
+        if self.controller.match is None:
+            return
+        self.stack.setCurrentWidget(self.game)
+        self.back_button.hide()
+        self.game.table.setFocus()
 
     def current_rules(self) -> Rules:
         return self.controller.rules or self.lobby.current_rules()
@@ -412,5 +474,13 @@ class MainWindow(QMainWindow):
         RulesDialog(self.current_rules(), self).exec()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm(
+            self.tr("Quit Dominoes Desktop?"),
+            self.tr("This match is not over. It is kept, and offered to you the next time the game starts."),
+            self.tr("Quit"),
+            self.tr("Stay"),
+        ):
+            event.ignore()
+            return
         self.save_window()
         super().closeEvent(event)

@@ -305,7 +305,7 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="83" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="356" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="371" />
         <source>Play on</source>
         <translation>Seguir</translation>
     </message>
@@ -316,7 +316,7 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="95" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="288" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="303" />
         <source>Tile tracker</source>
         <translation>Contador de fichas</translation>
     </message>
@@ -351,143 +351,148 @@
         <translation>Quedarse con estas fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="249" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="257" />
         <source>Hand over</source>
         <translation>Mano terminada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="251" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="259" />
         <source>Waiting for a decision…</source>
         <translation>Esperando una decisión…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="255" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="265" />
+        <source>{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose another tile).</source>
+        <translation>{name}, {tile} encaja en dos extremos: elige un extremo (haz clic en un extremo marcado, o flechas e Intro; Esc para elegir otra ficha).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="270" />
         <source>{name}, your turn: no tile fits, so pass (P).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que pasa (P).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="257" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="272" />
         <source>{name}, your turn: no tile fits, so draw (D).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que roba (D).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="260" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="275" />
         <source>{name}, your turn: click a highlighted tile, or use the arrows and Enter.</source>
         <translation>{name}, te toca: haz clic en una ficha resaltada, o usa las flechas y Intro.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="268" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="283" />
         <source>{name} is thinking…</source>
         <translation>{name} está pensando…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="268" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="283" />
         <source>{name} to play</source>
         <translation>Le toca a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="288" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="303" />
         <source>Unseen by number: {counts}</source>
         <translation>Sin ver, por número: {counts}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="294" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="309" />
         <source>{name} has no {numbers}</source>
         <translation>{name} no tiene {numbers}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="320" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="335" />
         <source>Pass to {name}</source>
         <translation>Pásale la pantalla a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="322" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="337" />
         <source>Everyone else, look away.</source>
         <translation>Los demás, no miren.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="325" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="340" />
         <source>I'm {name}: show my tiles</source>
         <translation>Soy {name}: muestra mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="326" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="341" />
         <source>Show {name}'s tiles</source>
         <translation>Mostrar las fichas de {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="350" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="365" />
         <source>{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
         <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="353" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="368" />
         <source>Claim {points}</source>
         <translation>Reclamar {points}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="362" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="377" />
         <source>{points} points were left unclaimed. Call Muggins to take them!</source>
         <translation>Quedaron {points} puntos sin reclamar. ¡Canta Muggins y llévatelos!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="369" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="384" />
         <source>Muggins! ({name})</source>
         <translation>¡Muggins! ({name})</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="369" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="384" />
         <source>Muggins for {name}</source>
         <translation>Muggins para {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="373" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="389" />
         <source>Let them go</source>
         <translation>Dejarlos pasar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="392" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="408" />
         <source>{name}, you were dealt {n} or more doubles.</source>
         <translation>{name}, te tocaron {n} dobles o más.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="394" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="410" />
         <source>You may ask for the whole table to be dealt again, once this hand.</source>
         <translation>Puedes pedir que se reparta de nuevo toda la mesa, una vez en esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="412" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="429" />
         <source>Your side won: who leads this hand?</source>
         <translation>Ganó tu pareja: ¿quién sale en esta mano?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="415" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="432" />
         <source>{name} leads</source>
         <translation>Sale {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="449" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="467" />
         <source>⏱ {time} left</source>
         <translation>⏱ quedan {time}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="465" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="483" />
         <source>⏱ Time ran out for {name}: {action} was played for them.</source>
         <translation>⏱ Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="476" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="494" />
         <source>Thinking of a hint…</source>
         <translation>Pensando una pista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="481" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="499" />
         <source>Hint: {move} — {why}</source>
         <translation>Pista: {move} — {why}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="492" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="514" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="510" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="532" />
         <source>— Hand {n} —</source>
         <translation>— Mano {n} —</translation>
     </message>
@@ -1116,190 +1121,260 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="71" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="132" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="77" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="148" />
         <source>Dominoes Desktop</source>
         <translation>Dominó de Escritorio</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="82" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="144" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="88" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="160" />
         <source>Welcome to the table.</source>
         <translation>Bienvenido a la mesa.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="177" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="121" />
+        <source>Back to the table</source>
+        <translation>Volver a la mesa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="123" />
+        <source>Back to the match at the table</source>
+        <translation>Volver a la partida de la mesa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="193" />
         <source>&amp;Game</source>
         <translation>&amp;Juego</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="178" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="194" />
         <source>&amp;New match</source>
         <translation>Partida &amp;nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="181" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="197" />
         <source>House &amp;rules</source>
         <translation>&amp;Reglas de la casa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="184" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="200" />
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="187" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="203" />
         <source>&amp;Save match as…</source>
         <translation>&amp;Guardar partida como…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="190" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="206" />
         <source>&amp;Open match…</source>
         <translation>&amp;Abrir partida…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="193" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="209" />
         <source>S&amp;tatistics…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="196" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="212" />
         <source>Re&amp;view hands…</source>
         <translation>Re&amp;pasar manos…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="201" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="217" />
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="202" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="218" />
         <source>Your &amp;view…</source>
         <translation>&amp;Tu vista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="206" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="222" />
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="209" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="225" />
         <source>System</source>
         <translation>Sistema</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="217" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="233" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Acercar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="218" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="234" />
         <source>Zoom &amp;out</source>
         <translation>A&amp;lejar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="219" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="235" />
         <source>&amp;Actual size</source>
         <translation>&amp;Tamaño normal</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="225" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="241" />
         <source>Side &amp;panel</source>
         <translation>&amp;Panel lateral</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="230" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="246" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="252" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="358" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="268" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="374" />
         <source>Could not save the match: {reason}</source>
         <translation>No se pudo guardar la partida: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="262" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="278" />
         <source>Could not record the statistics: {reason}</source>
         <translation>No se pudieron anotar las estadísticas: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="269" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="285" />
         <source>Could not keep the finished match: {reason}</source>
         <translation>No se pudo guardar la partida terminada: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="275" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="291" />
         <source>No finished hand to review yet.</source>
         <translation>Todavía no hay manos terminadas para repasar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="292" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="308" />
         <source>Statistics are kept when the game has a data folder.</source>
         <translation>Las estadísticas se guardan cuando el juego tiene una carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="300" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="316" />
         <source>Statistics</source>
         <translation>Estadísticas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="305" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="321" />
         <source>Saved match</source>
         <translation>Partida guardada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="309" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="325" />
         <source> to </source>
         <translation> a </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="312" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="328" />
         <source>Resume your match?</source>
         <translation>¿Seguir tu partida?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="314" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="330" />
         <source>You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?</source>
         <translation>Tienes una partida de {preset} sin terminar (mano {hand}, marcador {score}). ¿La sigues donde la dejaste?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="345" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="361" />
         <source>There is no match to save yet.</source>
         <translation>Todavía no hay partida que guardar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="348" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="357" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="364" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="373" />
         <source>Save match</source>
         <translation>Guardar partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="348" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="366" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="364" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="382" />
         <source>Dominoes matches (*.domino)</source>
         <translation>Partidas de dominó (*.domino)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="361" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="377" />
         <source>Saved to {file}</source>
         <translation>Guardada en {file}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="366" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="376" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="382" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="392" />
         <source>Open match</source>
         <translation>Abrir partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="377" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="393" />
         <source>Could not open {file}: {reason}</source>
         <translation>No se pudo abrir {file}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="395" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="400" />
+        <source>Start a new match?</source>
+        <translation>¿Empezar una partida nueva?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="401" />
+        <source>The match at the table is not over. Starting a new one ends it.</source>
+        <translation>La partida de la mesa no ha terminado. Si empiezas otra, esa termina.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="402" />
+        <source>Start a new match</source>
+        <translation>Empezar una partida nueva</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="403" />
+        <source>Keep it</source>
+        <translation>Conservarla</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="418" />
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="451" />
+        <source>Leave the table?</source>
+        <translation>¿Dejar la mesa?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="453" />
+        <source>This match is not over. It is kept: the lobby's "Back to the table" returns to it, until you start another.</source>
+        <translation>Esta partida no ha terminado. Se guarda: «Volver a la mesa», en la sala, te lleva de nuevo a ella hasta que empieces otra.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="456" />
+        <source>Go to the lobby</source>
+        <translation>Ir a la sala</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="457" />
+        <source>Stay at the table</source>
+        <translation>Seguir en la mesa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="478" />
+        <source>Quit Dominoes Desktop?</source>
+        <translation>¿Salir de Dominoes Desktop?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="479" />
+        <source>This match is not over. It is kept, and offered to you the next time the game starts.</source>
+        <translation>Esta partida no ha terminado. Se guarda y se te ofrecerá la próxima vez que abras el juego.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="480" />
+        <source>Quit</source>
+        <translation>Salir</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="481" />
+        <source>Stay</source>
+        <translation>Quedarme</translation>
     </message>
 </context>
 <context>
@@ -1970,12 +2045,12 @@
 <context>
     <name>RulesDialog</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="49" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="51" />
         <source>House rules: {name}</source>
         <translation>Reglas de la casa: {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="52" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="54" />
         <source>House rules</source>
         <translation>Reglas de la casa</translation>
     </message>
@@ -2171,32 +2246,32 @@
 <context>
     <name>TableScene</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="305" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="306" />
         <source>from {tile}</source>
         <translation>desde {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="335" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="338" />
         <source>  (partner)</source>
         <translation>  (compañero)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="337" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="340" />
         <source>1 tile</source>
         <translation>1 ficha</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="339" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="342" />
         <source>{n} tiles</source>
         <translation>{n} fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="342" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="345" />
         <source> · passed</source>
         <translation> · pasó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="349" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="354" />
         <source>Stock: {n}</source>
         <translation>Pozo: {n}</translation>
     </message>
@@ -2269,58 +2344,58 @@
         <translation>doce</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="71" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="72" />
         <source>Domino table</source>
         <translation>Mesa de dominó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="162" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="163" />
         <source>{n} pips</source>
         <translation>{n} puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="305" />
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="406" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="310" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="422" />
         <source>Wait for your turn.</source>
         <translation>Espera tu turno.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="313" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="318" />
         <source>{tile} does not fit: the open ends show {ends}.</source>
         <translation>{tile} no cabe: las puntas muestran {ends}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="316" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="321" />
         <source>{tile} cannot lead.</source>
         <translation>{tile} no puede salir.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="326" />
-        <source>{tile} fits more than one end: pick one.</source>
-        <translation>{tile} cabe en más de una punta: elige una.</translation>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="329" />
+        <source>{tile} fits more than one end: choose an end.</source>
+        <translation>{tile} encaja en más de un extremo: elige un extremo.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="379" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="383" />
         <source>Hint: play {tile} on the {end}.</source>
         <translation>Pista: juega {tile} al {end}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="381" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="385" />
         <source>Hint: play {tile}.</source>
         <translation>Pista: juega {tile}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="497" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="511" />
         <source>playable</source>
         <translation>se puede jugar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="497" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="511" />
         <source>not playable now</source>
         <translation>no se puede jugar ahora</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="498" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="512" />
         <source>{tile}, {fits}</source>
         <translation>{tile}, {fits}</translation>
     </message>

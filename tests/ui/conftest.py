@@ -13,6 +13,12 @@ from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
 
 
+@pytest.fixture(autouse=True)
+def no_questions_on_teardown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows closed at teardown mid-match would ask "Quit?" and wait; tests that check the question turn it on."""
+    monkeypatch.setattr(MainWindow, "ask_before_leaving", False)
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(open_settings(tmp_path / "config"))

@@ -57,6 +57,7 @@ class TableView(QGraphicsView):
     status = Signal(str)  # a one-line message for the status bar (why a tile cannot be played, ...)
     rulesRequested = Signal()
     hintRequested = Signal()
+    choosingChanged = Signal()  # a tile that fits two ends was chosen, or the choice ended
 
     def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -192,6 +193,8 @@ class TableView(QGraphicsView):
     def _lay_out(self, animate: bool) -> None:
         """Lay the table out for the window. The scale stays as it is unless the layout no longer fits (then
         it draws back just enough, smoothly), the window changes size, the player zooms or a hand begins."""
+        if self.choosing is not None and not self.moves_for(self.choosing[0]):
+            self.choosing = None  # the turn moved on
         state = self.state()
         size = self.viewport().size()
         scale = self.natural_scale() * self.zoom_level
@@ -202,6 +205,8 @@ class TableView(QGraphicsView):
                 break
             scale = max(MIN_SCALE, scale * ratio * 0.97)
         self.table.sync(state, animate=animate)
+        if self.choosing is not None:
+            self.table.show_markers([self._end_spot(m) for m in self.choosing[1]])
         self._show_focus()
         self._set_scale(scale, animate and self.look.animation_ms > 0)
 
@@ -320,10 +325,9 @@ class TableView(QGraphicsView):
             return
         self.choosing = (tile, moves)
         self.marker_focus = 0
-        spots = [self._end_spot(m) for m in moves]
-        self.table.show_markers(spots)
-        self._show_focus()
-        self.status.emit(self.tr("{tile} fits more than one end: pick one.").format(tile=tile))
+        self.refresh()  # the chosen tile stands up out of the rack, its ends marked
+        self.status.emit(self.tr("{tile} fits more than one end: choose an end.").format(tile=tile))
+        self.choosingChanged.emit()
 
     def _end_spot(self, move: Move) -> EndSpot:
         hand = self.controller.hand
@@ -395,10 +399,22 @@ class TableView(QGraphicsView):
         self.refresh()
 
     def play(self, move: Move) -> None:
+        chose = self.choosing is not None
         self.choosing = None
         self.hinted = None
         self.table.clear_markers()
         self.controller.play(move)
+        if chose:
+            self.choosingChanged.emit()
+
+    def stop_choosing(self) -> None:
+        """Put the chosen tile back: another tile may be chosen."""
+        if self.choosing is None:
+            return
+        self.choosing = None
+        self.table.clear_markers()
+        self.refresh()
+        self.choosingChanged.emit()
 
     def draw_or_pass(self, kind: MoveKind) -> None:
         moves = self.controller.legal_moves()
@@ -453,9 +469,7 @@ class TableView(QGraphicsView):
         elif self.choosing is not None and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.end_chosen(self.marker_focus)
         elif self.choosing is not None and key == Qt.Key.Key_Escape:
-            self.choosing = None
-            self.table.clear_markers()
-            self._show_focus()
+            self.stop_choosing()
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and rack:
             step = -1 if key in (Qt.Key.Key_Left, Qt.Key.Key_Backtab) else 1
             self.focus_index = (self.focus_index + step) % len(rack)
