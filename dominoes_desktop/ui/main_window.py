@@ -450,7 +450,7 @@ class MainWindow(QMainWindow):
         if self.stack.currentWidget() is self.game and not self.confirm(
             self.tr("Leave the table?"),
             self.tr(
-                "This match is not over. It is kept: the lobby's \"Back to the table\" returns to it, until you "
+                'This match is not over. It is kept: the lobby\'s "Back to the table" returns to it, until you '
                 "start another."
             ),
             self.tr("Go to the lobby"),
