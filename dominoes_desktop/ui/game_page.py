@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -21,7 +21,7 @@ from ..engine.moves import Move, MoveKind
 from ..engine.tiles import full_set
 from .controller import GameController, MatchSetup
 from .look import Look
-from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
+from .panels import RETURN_CLICKS, YOU_NAMES, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
 from .table.view import TableView
 
 TIMEOUT_WORDS = {
@@ -44,6 +44,8 @@ def button(text: str, name: str) -> QPushButton:
 
 class GamePage(QWidget):
     """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
+
+    happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
 
     def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -163,6 +165,8 @@ class GamePage(QWidget):
         controller.redealOffered.connect(self._redeal_offered)
         controller.timedOut.connect(self._timed_out)
         controller.hintReady.connect(self._hint_ready)
+        controller.pointsScored.connect(self._points_scored)
+        self._claim_to_log: tuple[int, Move] | None = None  # a claim or Muggins, logged once its points are known
         self.table.hintRequested.connect(self.ask_hint)
         self.table.choosingChanged.connect(self.refresh)
         # After every decision made in the panel, the keys go back to the rack.
@@ -213,7 +217,7 @@ class GamePage(QWidget):
         self.table.bottom = people[0] if people else 0
         self.table.open_hands = setup.open_hands
         self.table.curtain = False
-        self.hand_end.hide()
+        self.hide_hand_end()
         self.tracker.setVisible(setup.tracker)
         self.hint_button.setVisible(setup.hints)
         self.clock.setVisible(setup.timer_seconds > 0)
@@ -225,15 +229,42 @@ class GamePage(QWidget):
 
     def _place_overlays(self) -> None:
         rect = self.table.rect()
-        width = min(rect.width() - 40, 640)
-        self.hand_end.setFixedWidth(max(300, width))
-        self.hand_end.adjustSize()
-        self.hand_end.move(
-            (rect.width() - self.hand_end.width()) // 2, max(10, (rect.height() - self.hand_end.height()) // 2)
-        )
+        if not self.hand_end.isHidden():
+            self._dock_hand_end()
         for overlay in (self.leader_choice, self.curtain, self.redeal):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
+
+    def _dock_hand_end(self) -> None:
+        """The hand-end sheet beside the board (below it on a narrow table); the board moves over to make room,
+        so the final position stays in sight."""
+        view = self.table
+        width, height = view.width(), view.height()
+        beside = width >= 900
+        if beside:
+            sheet_w = max(300, min(420, width // 3))
+            self.hand_end.setFixedWidth(sheet_w)
+            self.hand_end.setMinimumHeight(0)
+            self.hand_end.setMaximumHeight(height - 16)
+            self.hand_end.adjustSize()
+            sheet_h = min(height - 16, self.hand_end.sizeHint().height() + 40)
+            self.hand_end.setFixedHeight(sheet_h)
+            view.set_reserved(sheet_w + 16, 0)
+            self.hand_end.move(width - sheet_w - 8, (height - sheet_h) // 2)
+        else:
+            self.hand_end.setFixedWidth(max(280, width - 16))
+            self.hand_end.setMinimumHeight(0)
+            self.hand_end.setMaximumHeight(16777215)
+            self.hand_end.adjustSize()
+            sheet_h = min(self.hand_end.sizeHint().height(), int(height * 0.55))
+            self.hand_end.setFixedHeight(sheet_h)
+            view.set_reserved(0, sheet_h + 12)
+            self.hand_end.move(8, height - sheet_h - 6)
+        self.hand_end.raise_()
+
+    def hide_hand_end(self) -> None:
+        self.hand_end.hide()
+        self.table.set_reserved(0, 0)
 
     # ---- redrawing the side panel ------------------------------------------------------------
 
@@ -243,7 +274,9 @@ class GamePage(QWidget):
         if match is None:
             return
         self._check_curtain()
-        self.scores.show_scores(match.rules, controller.seats, list(match.scores), match.hand_index)
+        hand_number = match.hand_index + (1 if match.hand is not None else 0)
+        running = list(match.hand.end_points) if match.hand is not None else None
+        self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, match.is_over, running)
         mine = controller.human_turn() == self.table.bottom and not self.table.curtain
         moves = controller.legal_moves() if mine else []
         can_draw = any(m.kind is MoveKind.DRAW for m in moves)
@@ -258,7 +291,7 @@ class GamePage(QWidget):
         elif controller.waiting is not None:
             self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
-            name = controller.seats[self.table.bottom].name
+            name = shown_name(controller.seats[self.table.bottom].name)
             if self.table.choosing is not None:
                 self.turn.setText(
                     self.tr(
@@ -277,7 +310,7 @@ class GamePage(QWidget):
                     )
                 )
         else:
-            name = controller.seats[hand.turn].name
+            name = shown_name(controller.seats[hand.turn].name)
             thinking = controller.thinking is not None
             self.turn.setText(
                 (self.tr("{name} is thinking…") if thinking else self.tr("{name} to play")).format(name=name)
@@ -306,7 +339,9 @@ class GamePage(QWidget):
             if seat != view.seat and void:
                 numbers = ", ".join(str(n) for n in sorted(void))
                 lines.append(
-                    self.tr("{name} has no {numbers}").format(name=self.controller.seats[seat].name, numbers=numbers)
+                    self.tr("{name} has no {numbers}").format(
+                        name=shown_name(self.controller.seats[seat].name), numbers=numbers
+                    )
                 )
         self.tracker.setText("<br>".join(lines))
 
@@ -329,7 +364,7 @@ class GamePage(QWidget):
             self.table.refresh()
         if self.table.curtain and actor is not None and not self.curtain.isVisible():
             self.curtain_seat = actor
-            name = self.controller.seats[actor].name
+            name = self.person_name(actor)
             self.curtain_text.setText(
                 "<h2>"
                 + self.tr("Pass to {name}").format(name=name)
@@ -343,6 +378,13 @@ class GamePage(QWidget):
             self.curtain.raise_()
             self._place_overlays()
             self.curtain_button.setFocus()
+
+    def person_name(self, seat: int) -> str:
+        """A person's name for the curtain: their own, or "Player 2" when the lobby left the generic "You"."""
+        name = self.controller.seats[seat].name
+        if name in YOU_NAMES or not name.strip():
+            return self.tr("Player {n}").format(n=seat + 1)
+        return name
 
     def _lift_curtain(self) -> None:
         if self.controller.human_turn() != self.curtain_seat:
@@ -359,7 +401,7 @@ class GamePage(QWidget):
     # ---- claims, Muggins, redeal, leader -------------------------------------------------------
 
     def _claim_offered(self, seat: int, points: int) -> None:
-        name = self.controller.seats[seat].name
+        name = shown_name(self.controller.seats[seat].name)
         self.claim_text.setText(
             self.tr(
                 "{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins."
@@ -379,7 +421,7 @@ class GamePage(QWidget):
         self.claim_button.hide()
         self._clear_muggins()
         for seat in seats:
-            name = self.controller.seats[seat].name
+            name = shown_name(self.controller.seats[seat].name)
             call = button(
                 self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=name)
             )
@@ -401,7 +443,7 @@ class GamePage(QWidget):
                 widget.deleteLater()
 
     def _redeal_offered(self, seat: int) -> None:
-        name = self.controller.seats[seat].name
+        name = shown_name(self.controller.seats[seat].name)
         doubles = self.controller.rules.redeal_doubles if self.controller.rules else 5
         self.redeal_text.setText(
             "<h3>"
@@ -428,8 +470,11 @@ class GamePage(QWidget):
             box = QVBoxLayout(self.leader_choice)
         box.addWidget(QLabel(self.tr("Your side won: who leads this hand?")))
         for seat in seats:
-            name = self.controller.seats[seat].name
-            choice = button(self.tr("{name} leads").format(name=name), self.tr("{name} leads").format(name=name))
+            if self.controller.is_human(seat) and len(self._people()) == 1:
+                words = self.tr("You lead")
+            else:
+                words = self.tr("{name} leads").format(name=shown_name(self.controller.seats[seat].name))
+            choice = button(words, words)
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
         self.leader_choice.show()
@@ -481,7 +526,8 @@ class GamePage(QWidget):
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
         self.log.add(
             self.tr("⏱ Time ran out for {name}: {action} was played for them.").format(
-                name=self.controller.seats[seat].name, action=self.tr(str(TIMEOUT_WORDS.get(action, action)))
+                name=shown_name(self.controller.seats[seat].name),
+                action=self.tr(str(TIMEOUT_WORDS.get(action, action))),
             )
         )
 
@@ -496,7 +542,17 @@ class GamePage(QWidget):
 
     def _hint_ready(self, decision: Decision) -> None:
         self.table.show_hint(decision.move)
-        self.turn.setText(self.tr("Hint: {move} — {why}").format(move=decision.move.notation(), why=decision.why))
+        self.turn.setText(self.tr("Hint: {advice} ({why})").format(advice=self.advice(decision.move), why=decision.why))
+
+    def advice(self, move: Move) -> str:
+        """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"."""
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            if move.end is None:
+                return self.tr("Pose {tile}").format(tile=move.tile)
+            return self.tr("Play {tile} on the {end}").format(tile=move.tile, end=move.end)
+        if move.kind is MoveKind.DRAW:
+            return self.tr("Draw from the stock")
+        return self.tr("Pass")
 
     # ---- the log and the hand's end ------------------------------------------------------------
 
@@ -511,11 +567,31 @@ class GamePage(QWidget):
         for turn in hand.history:
             self._log_move(turn.seat, turn.move)
 
-    def _log_move(self, seat: int, move: Move) -> None:
+    def _log_move(self, seat: int, move: Move, points: int | None = None) -> None:
+        self._flush_claim()
+        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS) and points is None:
+            # The controller reports a claim's points just after the claim itself: log the two as one line.
+            self._claim_to_log = (seat, move)
+            QTimer.singleShot(0, self._flush_claim)
+            return
         yours = self.controller.is_human(seat) and len(self._people()) == 1
-        text = describe_move(self.controller.seats[seat].name, move, yours)
+        text = describe_move(self.controller.seats[seat].name, move, yours, points or 0)
         self.log.add(text)
         self.announce(text)
+        self.happened.emit(text)
+
+    def _flush_claim(self) -> None:
+        if self._claim_to_log is not None:
+            seat, move = self._claim_to_log
+            self._claim_to_log = None
+            self._log_move(seat, move, 0)
+
+    def _points_scored(self, side: int, points: int) -> None:
+        if self._claim_to_log is not None:
+            seat, move = self._claim_to_log
+            self._claim_to_log = None
+            self._log_move(seat, move, points)
+        self.table.float_points(points)
 
     def announce(self, text: str) -> None:
         """Tell a screen reader what just happened at the table."""
@@ -524,7 +600,7 @@ class GamePage(QWidget):
             QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.log, text))
 
     def _hand_started(self, index: int) -> None:
-        self.hand_end.hide()
+        self.hide_hand_end()
         self.leader_choice.hide()
         self.curtain.hide()
         self.claim_box.hide()
@@ -545,6 +621,9 @@ class GamePage(QWidget):
         self.table.refresh()
         self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
         self._place_overlays()
+        headline = self.hand_end.headline(result, self.controller.seats, match.winner is not None)
+        self.announce(headline)
+        self.happened.emit(headline)
         if not self._people() and match.winner is None:
             # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
             QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
@@ -559,5 +638,5 @@ class GamePage(QWidget):
             self._hand_ended(self.controller.last_result)
 
     def _next_hand(self) -> None:
-        self.hand_end.hide()
+        self.hide_hand_end()
         self.controller.start_next_hand()

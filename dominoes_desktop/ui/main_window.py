@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
-        self.statusBar().showMessage(self.tr("Welcome to the table."))
+        self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self._build_menu()
         self.controller.stateChanged.connect(self._autosave)
@@ -113,6 +113,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.game)
         self.lobby.startRequested.connect(self.start_match)
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
         self.game.table.rulesRequested.connect(self.show_rules)
         self.game.rules_button.clicked.connect(self.show_rules)
         self.game.lobby_button.clicked.connect(self.leave_for_lobby)

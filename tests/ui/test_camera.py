@@ -89,7 +89,7 @@ def test_zooming_in_keeps_every_seat_on_screen(qtbot: QtBot, window: MainWindow)
     assert view.camera_scale > before * 1.3
     visible = view.viewport().rect()
     for plate in view.table.plates.values():
-        rect = view.mapFromScene(plate.sceneBoundingRect()).boundingRect()
+        rect = plate.deviceTransform(view.viewportTransform()).mapRect(plate.boundingRect()).toRect()
         assert visible.contains(rect), (rect, visible)
 
 

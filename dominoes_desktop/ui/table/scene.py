@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, QSizeF, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QEasingCurve,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    QSizeF,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap, QRadialGradient
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -125,6 +135,8 @@ class NamePlate(QGraphicsObject):
         self.lines: list[str] = []
         self.to_play = False
         self.setZValue(40)
+        # Names stay the same size on screen however far the camera draws back.
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
 
     def set_text(self, lines: list[str], to_play: bool) -> None:
         self.prepareGeometryChange()
@@ -183,6 +195,8 @@ class TableScene(QGraphicsScene):
         self.rack_y = 0.0
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
         self.fit_ratio = 1.0
+        self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
+        self.floats: list[QGraphicsSimpleTextItem] = []  # "+10" rising from the table
         self._spans: dict[int, float] = {}  # the widest each seat's tiles have been this hand
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
@@ -209,9 +223,11 @@ class TableScene(QGraphicsScene):
 
     # ---- redrawing ------------------------------------------------------------------------
 
-    def set_area(self, size: QSizeF) -> None:
-        """The room the view shows, in scene units: the felt and the seats are laid out to fill it."""
+    def set_area(self, size: QSizeF, pixel: float = 1.0) -> None:
+        """The room the view shows, in scene units: the felt and the seats are laid out to fill it. `pixel`:
+        scene units per screen pixel, for the items drawn at a fixed size on screen (name plates)."""
         self.area = QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height())
+        self.pixel = pixel
 
     def felt_rect(self, players: int) -> QRectF:
         side = SIDE_BAND if players >= 3 else 0.4 * UNIT
@@ -336,11 +352,7 @@ class TableScene(QGraphicsScene):
                 self.plates[seat] = plate
                 self.addItem(plate)
             lines = [seat_state.name + (translate("TableScene", "  (partner)") if seat_state.partner else "")]
-            detail = (
-                translate("TableScene", "1 tile")
-                if seat_state.count == 1
-                else translate("TableScene", "{n} tiles").format(n=seat_state.count)
-            )
+            detail = self.tr("%n tile(s)", "", seat_state.count)
             if seat_state.passed:
                 detail += translate("TableScene", " · passed")
             if seat_state.note:
@@ -352,7 +364,8 @@ class TableScene(QGraphicsScene):
             plate.setPos(self._plate_point(slot, anchor, plate, span))
         self.stock_plate.setVisible(state.stock > 0)
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
-        stock = self.stock_plate.boundingRect()
+        box = self.stock_plate.boundingRect()
+        stock = QRectF(box.topLeft() * self.pixel, box.bottomRight() * self.pixel)
         self.stock_plate.setPos(table.right() - stock.right() - RAIL, table.top() - stock.top() + RAIL * 0.5)
 
     def _slot_anchor(self, slot: str, felt: QRectF) -> tuple[QPointF, str]:
@@ -372,7 +385,8 @@ class TableScene(QGraphicsScene):
 
     def _plate_point(self, slot: str, anchor: QPointF, plate: NamePlate, span: float) -> QPointF:
         """A name plate beside its seat's tiles (left of a row, above a column), kept inside the room."""
-        rect = plate.boundingRect()
+        box = plate.boundingRect()  # in pixels: the plate ignores the camera's scale
+        rect = QRectF(box.topLeft() * self.pixel, box.bottomRight() * self.pixel)
         if slot in ("left", "right"):
             point = anchor + QPointF(0, -span / 2 - rect.bottom() - 0.3 * UNIT)
         else:
@@ -471,6 +485,45 @@ class TableScene(QGraphicsScene):
     @property
     def animating(self) -> bool:
         return any(a.state() == QPropertyAnimation.State.Running for a in self._animations.values())
+
+    # ---- scores rising from the table ----------------------------------------------------------
+
+    def float_text(self, text: str, tile: Tile | None) -> None:
+        """`text` rises and fades from `tile` (or the middle of the felt); with reduced motion it stays still."""
+        item = self.table_items.get(tile) if tile is not None else None
+        start = item.pos() if item is not None else self.felt.rect().center()
+        label = QGraphicsSimpleTextItem(text)
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(int(UNIT * 0.9))
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(QColor(self.look.theme.highlight))
+        label.setPen(QPen(QColor(0, 0, 0, 220), 2.0))
+        label.setZValue(90)
+        box = label.boundingRect()
+        label.setPos(start - QPointF(box.width() / 2, box.height() / 2 + UNIT * 0.6))
+        self.addItem(label)
+        self.floats.append(label)
+        rise = QVariantAnimation(self)
+        rise.setDuration(1300)
+        rise.setStartValue(0.0)
+        rise.setEndValue(1.0)
+        origin = label.pos()
+        still = self.look.motion == "reduced"
+
+        def step(value: float) -> None:
+            if not still:
+                label.setPos(origin - QPointF(0, UNIT * 1.6 * value))
+            label.setOpacity(1.0 if value < 0.6 else max(0.0, (1.0 - value) / 0.4))
+
+        def done() -> None:
+            if label in self.floats:
+                self.floats.remove(label)
+                self.removeItem(label)
+
+        rise.valueChanged.connect(step)
+        rise.finished.connect(done)
+        rise.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
 
     # ---- end markers -------------------------------------------------------------------------
 

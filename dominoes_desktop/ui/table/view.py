@@ -23,6 +23,7 @@ from ...engine.tiles import Tile
 from ..controller import GameController
 from ..i18n import translate
 from ..look import Look
+from ..panels import shown_name
 from .geometry import EndSpot
 from .scene import NATURAL_AREA, SeatState, TableScene, TableState
 
@@ -158,10 +159,12 @@ class TableView(QGraphicsView):
             else:
                 tiles, count = (), 0
             partner = rules.partners and seat != self.bottom and rules.side_of(seat) == rules.side_of(self.bottom)
-            note = "thinking…" if controller.thinking == seat else ""
+            note = self.tr("thinking…") if controller.thinking == seat else ""
             if result is not None:
-                note = self.tr("{n} pips").format(n=result.pips[seat])
-            seats.append(SeatState(config.name, count, tiles, partner, seat == turn, seat in self.passed, note))
+                note = self.tr("%n pip(s)", "", result.pips[seat])
+            seats.append(
+                SeatState(shown_name(config.name), count, tiles, partner, seat == turn, seat in self.passed, note)
+            )
         legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
         if controller.human_turn() != self.bottom or hidden:
             legal = frozenset()
@@ -182,6 +185,18 @@ class TableView(QGraphicsView):
     def refresh(self) -> None:
         self._lay_out(animate=self.isVisible())
 
+    def set_reserved(self, right: int, bottom: int) -> None:
+        """Keep a strip of the view free (for the hand-end sheet): the table lays itself out in the rest."""
+        margins = self.viewportMargins()
+        if (margins.right(), margins.bottom()) != (right, bottom):
+            self.setViewportMargins(0, 0, right, bottom)
+            self.fit()
+
+    def float_points(self, points: int) -> None:
+        """A short "+10" rising from the end that just scored."""
+        if points > 0:
+            self.table.float_text(f"+{points}", self.newest)
+
     def natural_scale(self) -> float:
         """The camera's scale for this window: tiles as large as the room allows (see NATURAL_AREA)."""
         size = self.viewport().size()
@@ -199,7 +214,7 @@ class TableView(QGraphicsView):
         size = self.viewport().size()
         scale = self.natural_scale() * self.zoom_level
         for _ in range(8):
-            self.table.set_area(QSizeF(size.width() / scale, size.height() / scale))
+            self.table.set_area(QSizeF(size.width() / scale, size.height() / scale), 1 / scale)
             ratio = self.table.fit_ratio_for(state)
             if ratio >= 0.999 or self.zoom_level > 1.0 or scale <= MIN_SCALE:
                 break
@@ -426,15 +441,15 @@ class TableView(QGraphicsView):
             self.play(wanted[0])
         elif kind is MoveKind.PASS:
             self.status.emit(
-                "You cannot pass: a tile of yours fits."
+                self.tr("You cannot pass: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
-                else "You must draw from the stock first."
+                else self.tr("You must draw from the stock first.")
             )
         else:
             self.status.emit(
-                "You cannot draw: a tile of yours fits."
+                self.tr("You cannot draw: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
-                else "There is nothing to draw."
+                else self.tr("There is nothing to draw.")
             )
 
     # ---- keyboard ---------------------------------------------------------------------------
