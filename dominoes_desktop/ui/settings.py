@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings
 
 from .flags import flag_codes
-from .look import FINISHES, PINS, PIP_STYLES, Look, themes
+from .look import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +80,7 @@ class Settings:
             motion=self._choice("view/motion", MOTIONS, default.motion),
             speed=self._choice("view/speed", SPEEDS, default.speed),
             high_contrast=self._bool("view/high_contrast", default.high_contrast),
+            arms=self._choice("view/arms", ARMS, default.arms),
         )
 
     def save_look(self, look: Look) -> None:
@@ -93,6 +94,7 @@ class Settings:
             "view/motion": look.motion,
             "view/speed": look.speed,
             "view/high_contrast": look.high_contrast,
+            "view/arms": look.arms,
         }
         for key, value in values.items():
             self.store.setValue(key, value)

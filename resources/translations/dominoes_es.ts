@@ -1076,98 +1076,118 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/look_dialog.py" line="34" />
+        <source>Automatic (numerals for 7 to 12)</source>
+        <translation>Automático (números del 7 al 12)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="35" />
         <source>Classic dots</source>
         <translation>Puntos clásicos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="35" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="36" />
         <source>Coloured dots</source>
         <translation>Puntos de colores</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="36" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="37" />
         <source>Numerals</source>
         <translation>Números</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="39" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="40" />
         <source>Brass</source>
         <translation>Latón</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="40" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="41" />
         <source>Silver</source>
         <translation>Plata</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="41" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="42" />
         <source>None</source>
         <translation>Ninguno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="43" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="44" />
         <source>Top-down</source>
         <translation>Desde arriba</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="43" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="44" />
         <source>Tilted</source>
         <translation>Inclinada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="45" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="46" />
         <source>Full</source>
         <translation>Completo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="46" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="47" />
         <source>Reduced (no flying tiles)</source>
         <translation>Reducido (sin fichas volando)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="49" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="50" />
+        <source>Drawn as a cross</source>
+        <translation>Dibujados en cruz</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="51" />
+        <source>One row per arm (small screens)</source>
+        <translation>Una fila por brazo (pantallas pequeñas)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="54" />
         <source>Slow</source>
         <translation>Lenta</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="50" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="55" />
         <source>Normal</source>
         <translation>Normal</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="51" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="56" />
         <source>Fast</source>
         <translation>Rápida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="104" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="109" />
         <source>Your view</source>
         <translation>Tu vista</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="114" />
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="115" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="120" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="121" />
         <source>Search flags</source>
         <translation>Buscar banderas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="118" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="124" />
         <source>Rack flag</source>
         <translation>Bandera de tus fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="120" />
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="121" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="126" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="127" />
         <source>No flags match</source>
         <translation>Ninguna bandera coincide</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="138" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="141" />
+        <source>Cross games</source>
+        <translation>Juegos en cruz</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="145" />
         <source>Rack flag (the backs of your tiles)</source>
         <translation>Bandera (el dorso de tus fichas)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="174" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="181" />
         <source>Plain</source>
         <translation>Lisa</translation>
     </message>
@@ -1175,7 +1195,7 @@
 <context>
     <name>LookPreview</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="62" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="67" />
         <source>Preview of the table</source>
         <translation>Vista previa de la mesa</translation>
     </message>
@@ -2318,17 +2338,17 @@
 <context>
     <name>TableScene</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="322" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="323" />
         <source>from {tile}</source>
         <translation>desde {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="354" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="355" />
         <source>  (partner)</source>
         <translation>  (compañero)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="355" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="356" />
         <source>%n tile(s)</source>
         <translation>
             <numerusform>%n ficha</numerusform>
@@ -2336,12 +2356,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="357" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="358" />
         <source> · passed</source>
         <translation> · pasó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="366" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="367" />
         <source>Stock: {n}</source>
         <translation>Pozo: {n}</translation>
     </message>

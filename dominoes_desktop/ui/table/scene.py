@@ -206,6 +206,7 @@ class TableScene(QGraphicsScene):
 
     def set_look(self, look: Look, flag: QPixmap | None = None) -> None:
         self.look = look
+        self.rows = look.arms == "rows"
         self.flag_pixmap = flag
         for item in self._all_tiles():
             item.look = look
@@ -241,7 +242,7 @@ class TableScene(QGraphicsScene):
         layout = state.layout
         if layout is None:
             return TablePlan({}, [], []), 1.0
-        plan = plan_table(layout, UNIT, inner.width() / 2 - UNIT, self.rows)
+        plan = plan_table(layout, UNIT, inner.width() / 2 - UNIT, self.rows, inner.height() / 2)
         left, top, right, bottom = plan.bounds(UNIT)
         width, height = right - left, bottom - top
         ratio = min(

@@ -250,6 +250,8 @@ class TileItem(QGraphicsObject):
 
     def _paint_number(self, painter: QPainter, half: QRectF, number: int, color: QColor) -> None:
         style = self.look.pips
+        if style == "automatic":
+            style = "numerals" if number > 6 else "classic"  # 10, 11 and 12 in dots are hard to tell apart
         if style == "numerals":
             font = QFont("DejaVu Sans")
             font.setBold(True)
