@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -17,15 +17,21 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QHBoxLayout,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QSlider,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
+    QWidgetAction,
 )
 
+from ..engine.match import HandResult
+from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..store.autosave import Autosave, write_atomically
@@ -42,6 +48,7 @@ from .look_style import palette, stylesheet
 from .review_dialog import ReviewDialog
 from .rules_page import preset_name, rules_html
 from .settings import Settings
+from .sound import SoundBoard
 from .stats_dialog import StatsDialog
 
 
@@ -83,11 +90,17 @@ class MainWindow(QMainWindow):
         self.controller = GameController(self, pace_ms=pace, threaded=threaded)
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
+        volume, muted = settings.sound()
+        self.sound = SoundBoard(volume, muted, self)
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self._build_menu()
+        self.controller.movePlayed.connect(self._sound_move)
+        self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
+        self.controller.handEnded.connect(self._sound_hand_end)
+        self.controller.matchEnded.connect(self._sound_match_end)
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.apply_look(self.look)
@@ -244,6 +257,26 @@ class MainWindow(QMainWindow):
         self.panel_action.setChecked(not self.game.side.isHidden())
         self.panel_action.triggered.connect(self.game.show_panel)
         view.addAction(self.panel_action)
+        sound = view.addMenu(self.tr("&Sound"))
+        self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
+        self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
+        self.mute_action.setChecked(self.sound.muted)
+        self.mute_action.triggered.connect(self.set_muted)
+        sound.addAction(self.mute_action)
+        self.volume_slider = QSlider(Qt.Orientation.Horizontal)
+        self.volume_slider.setRange(0, 100)
+        self.volume_slider.setValue(self.sound.volume)
+        self.volume_slider.setAccessibleName(self.tr("Volume"))
+        self.volume_slider.setMinimumWidth(160)
+        self.volume_slider.valueChanged.connect(self.set_volume)
+        row = QWidget()
+        row_layout = QHBoxLayout(row)
+        row_layout.setContentsMargins(22, 4, 12, 4)
+        row_layout.addWidget(QLabel(self.tr("Volume")))
+        row_layout.addWidget(self.volume_slider)
+        volume = QWidgetAction(self)
+        volume.setDefaultWidget(row)
+        sound.addAction(volume)
         contrast = QAction(self.tr("&High contrast"), self, checkable=True)
         contrast.setChecked(self.look.high_contrast)
         contrast.triggered.connect(self.set_high_contrast)
@@ -473,6 +506,38 @@ class MainWindow(QMainWindow):
 
     def show_rules(self) -> None:
         RulesDialog(self.current_rules(), self).exec()
+
+    # ---- sound ------------------------------------------------------------------------------------
+
+    def set_muted(self, muted: bool) -> None:
+        self.sound.set_muted(muted)
+        self.settings.save_sound(self.sound.volume, muted)
+
+    def set_volume(self, volume: int) -> None:
+        self.sound.set_volume(volume)
+        self.settings.save_sound(self.sound.volume, self.sound.muted)
+
+    def _sound_move(self, _seat: int, move: Move) -> None:
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            name = "clack_double" if move.tile.is_double else "clack"
+            # Heard as the tile lands, not as it leaves the hand.
+            QTimer.singleShot(self.look.animation_ms, lambda: self.sound.play(name))
+        elif move.kind is MoveKind.PASS:
+            self.sound.play("knock")
+
+    def _sound_hand_end(self, result: HandResult) -> None:
+        if result.end.value == "domino":
+            QTimer.singleShot(self.look.animation_ms + 150, lambda: self.sound.play("domino"))
+
+    def _sound_match_end(self, winner: int) -> None:
+        match = self.controller.match
+        if match is not None and all(score == 0 for side, score in enumerate(match.scores) if side != winner):
+            QTimer.singleShot(self.look.animation_ms + 900, lambda: self.sound.play("six_love"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.WindowStateChange:
+            self.sound.set_suspended(self.isMinimized())  # quiet while minimised
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.confirm(

@@ -124,6 +124,17 @@ class Settings:
         self.store.setValue("window/panel_shown", panel_shown)
         self.store.sync()
 
+    # ---- sound ----------------------------------------------------------------------------------
+
+    def sound(self) -> tuple[int, bool]:
+        """(volume 0..100, muted)."""
+        return self._int("sound/volume", 70, 0, 100), self._bool("sound/muted", False)
+
+    def save_sound(self, volume: int, muted: bool) -> None:
+        self.store.setValue("sound/volume", int(volume))
+        self.store.setValue("sound/muted", bool(muted))
+        self.store.sync()
+
     # ---- the lobby's last choices ----------------------------------------------------------
 
     def lobby_preset(self, presets: Iterable[str]) -> str:

@@ -1203,258 +1203,274 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="77" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="149" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="84" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="162" />
         <source>Dominoes Desktop</source>
         <translation>Dominó de Escritorio</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="88" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="161" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="97" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="174" />
         <source>Welcome to the table.</source>
         <translation>Bienvenido a la mesa.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="122" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="135" />
         <source>Back to the table</source>
         <translation>Volver a la mesa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="124" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="137" />
         <source>Back to the match at the table</source>
         <translation>Volver a la partida de la mesa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="194" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="207" />
         <source>&amp;Game</source>
         <translation>&amp;Juego</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="195" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="208" />
         <source>&amp;New match</source>
         <translation>Partida &amp;nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="198" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="211" />
         <source>House &amp;rules</source>
         <translation>&amp;Reglas de la casa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="201" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="214" />
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="204" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="217" />
         <source>&amp;Save match as…</source>
         <translation>&amp;Guardar partida como…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="207" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="220" />
         <source>&amp;Open match…</source>
         <translation>&amp;Abrir partida…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="210" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="223" />
         <source>S&amp;tatistics…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="213" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="226" />
         <source>Re&amp;view hands…</source>
         <translation>Re&amp;pasar manos…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="218" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="231" />
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="219" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="232" />
         <source>Your &amp;view…</source>
         <translation>&amp;Tu vista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="223" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="236" />
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="226" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="239" />
         <source>System</source>
         <translation>Sistema</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="234" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="247" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Acercar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="235" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="248" />
         <source>Zoom &amp;out</source>
         <translation>A&amp;lejar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="236" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="249" />
         <source>&amp;Actual size</source>
         <translation>&amp;Tamaño normal</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="242" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="255" />
         <source>Side &amp;panel</source>
         <translation>&amp;Panel lateral</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="247" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="260" />
+        <source>&amp;Sound</source>
+        <translation>&amp;Sonido</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="261" />
+        <source>&amp;Mute</source>
+        <translation>&amp;Silenciar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="269" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="275" />
+        <source>Volume</source>
+        <translation>Volumen</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="280" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="269" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="375" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="302" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="408" />
         <source>Could not save the match: {reason}</source>
         <translation>No se pudo guardar la partida: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="279" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="312" />
         <source>Could not record the statistics: {reason}</source>
         <translation>No se pudieron anotar las estadísticas: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="286" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="319" />
         <source>Could not keep the finished match: {reason}</source>
         <translation>No se pudo guardar la partida terminada: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="292" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="325" />
         <source>No finished hand to review yet.</source>
         <translation>Todavía no hay manos terminadas para repasar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="309" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="342" />
         <source>Statistics are kept when the game has a data folder.</source>
         <translation>Las estadísticas se guardan cuando el juego tiene una carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="317" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="350" />
         <source>Statistics</source>
         <translation>Estadísticas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="322" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="355" />
         <source>Saved match</source>
         <translation>Partida guardada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="326" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="359" />
         <source> to </source>
         <translation> a </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="329" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="362" />
         <source>Resume your match?</source>
         <translation>¿Seguir tu partida?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="331" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="364" />
         <source>You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?</source>
         <translation>Tienes una partida de {preset} sin terminar (mano {hand}, marcador {score}). ¿La sigues donde la dejaste?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="362" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="395" />
         <source>There is no match to save yet.</source>
         <translation>Todavía no hay partida que guardar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="365" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="374" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="398" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="407" />
         <source>Save match</source>
         <translation>Guardar partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="365" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="383" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="398" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="416" />
         <source>Dominoes matches (*.domino)</source>
         <translation>Partidas de dominó (*.domino)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="378" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="411" />
         <source>Saved to {file}</source>
         <translation>Guardada en {file}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="383" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="393" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="416" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="426" />
         <source>Open match</source>
         <translation>Abrir partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="394" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="427" />
         <source>Could not open {file}: {reason}</source>
         <translation>No se pudo abrir {file}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="401" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="434" />
         <source>Start a new match?</source>
         <translation>¿Empezar una partida nueva?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="402" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="435" />
         <source>The match at the table is not over. Starting a new one ends it.</source>
         <translation>La partida de la mesa no ha terminado. Si empiezas otra, esa termina.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="403" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="436" />
         <source>Start a new match</source>
         <translation>Empezar una partida nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="404" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="437" />
         <source>Keep it</source>
         <translation>Conservarla</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="419" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="452" />
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="452" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="485" />
         <source>Leave the table?</source>
         <translation>¿Dejar la mesa?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="454" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="487" />
         <source>This match is not over. It is kept: the lobby's "Back to the table" returns to it, until you start another.</source>
         <translation>Esta partida no ha terminado. Se guarda: «Volver a la mesa», en la sala, te lleva de nuevo a ella hasta que empieces otra.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="457" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="490" />
         <source>Go to the lobby</source>
         <translation>Ir a la sala</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="458" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="491" />
         <source>Stay at the table</source>
         <translation>Seguir en la mesa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="479" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="544" />
         <source>Quit Dominoes Desktop?</source>
         <translation>¿Salir de Dominoes Desktop?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="480" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="545" />
         <source>This match is not over. It is kept, and offered to you the next time the game starts.</source>
         <translation>Esta partida no ha terminado. Se guarda y se te ofrecerá la próxima vez que abras el juego.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="481" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="546" />
         <source>Quit</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="482" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="547" />
         <source>Stay</source>
         <translation>Quedarme</translation>
     </message>
@@ -2127,12 +2143,12 @@
 <context>
     <name>RulesDialog</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="51" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="58" />
         <source>House rules: {name}</source>
         <translation>Reglas de la casa: {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="54" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="61" />
         <source>House rules</source>
         <translation>Reglas de la casa</translation>
     </message>
