@@ -572,7 +572,7 @@ class GamePage(QWidget):
         if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS) and points is None:
             # The controller reports a claim's points just after the claim itself: log the two as one line.
             self._claim_to_log = (seat, move)
-            QTimer.singleShot(0, self._flush_claim)
+            QTimer.singleShot(0, self, self._flush_claim)
             return
         yours = self.controller.is_human(seat) and len(self._people()) == 1
         text = describe_move(self.controller.seats[seat].name, move, yours, points or 0)

@@ -51,6 +51,8 @@ from .settings import Settings
 from .sound import SoundBoard
 from .stats_dialog import StatsDialog
 
+LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
+
 
 class RulesDialog(QDialog):
     def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
@@ -86,7 +88,7 @@ class MainWindow(QMainWindow):
         geometry = settings.window_geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
-        pace = self.look.cpu_pause_ms if pace_ms is None else pace_ms
+        pace = max(self.look.cpu_pause_ms, self.look.animation_ms + LANDING_MS) if pace_ms is None else pace_ms
         self.controller = GameController(self, pace_ms=pace, threaded=threaded)
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -182,7 +184,8 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(stylesheet(look))
         self.game.table.apply_look(look, flag_pixmap(look.flag))
         if self.fixed_pace is None:
-            self.controller.pace_ms = look.cpu_pause_ms
+            # A CPU's move waits this long after the one before: always long enough for that tile to land.
+            self.controller.pace_ms = max(look.cpu_pause_ms, look.animation_ms + LANDING_MS)
 
     def set_high_contrast(self, on: bool) -> None:
         """Black table, white tiles with black pips, yellow marks: for low vision and bright sunlight."""
@@ -521,18 +524,18 @@ class MainWindow(QMainWindow):
         if move.kind is MoveKind.PLAY and move.tile is not None:
             name = "clack_double" if move.tile.is_double else "clack"
             # Heard as the tile lands, not as it leaves the hand.
-            QTimer.singleShot(self.look.animation_ms, lambda: self.sound.play(name))
+            QTimer.singleShot(self.look.animation_ms, self.sound, lambda: self.sound.play(name))
         elif move.kind is MoveKind.PASS:
             self.sound.play("knock")
 
     def _sound_hand_end(self, result: HandResult) -> None:
         if result.end.value == "domino":
-            QTimer.singleShot(self.look.animation_ms + 150, lambda: self.sound.play("domino"))
+            QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play("domino"))
 
     def _sound_match_end(self, winner: int) -> None:
         match = self.controller.match
         if match is not None and all(score == 0 for side, score in enumerate(match.scores) if side != winner):
-            QTimer.singleShot(self.look.animation_ms + 900, lambda: self.sound.play("six_love"))
+            QTimer.singleShot(self.look.animation_ms + 900, self.sound, lambda: self.sound.play("six_love"))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.WindowStateChange:

@@ -299,13 +299,12 @@ class TableScene(QGraphicsScene):
                     self.addItem(item)
                 self.table_items[tile] = item
             item.set_face(vertical=spot.vertical, face_up=True)
-            item.setScale(1.0)
             item.setZValue(10)
             item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
             item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
             item.prepareGeometryChange()
-            self._move(item, QPointF(spot.x, spot.y), duration)
+            self._move(item, QPointF(spot.x, spot.y), duration, 1.0)  # a rack tile shrinks to table size as it goes
 
     def _launch_point(self, tile: Tile) -> QPointF:
         """Where a tile played by another seat starts its flight: that seat's rack."""
@@ -458,10 +457,20 @@ class TableScene(QGraphicsScene):
             item.setPos(anchor + (QPointF(offset, 0) if along == "x" else QPointF(0, offset)))
         return span + (UNIT if along == "x" else 2 * UNIT) * BACK_SCALE
 
-    def _move(self, item: TileItem, target: QPointF, duration: int) -> None:
+    def _move(self, item: TileItem, target: QPointF, duration: int, scale: float | None = None) -> None:
+        """Slide `item` to `target` over `duration` ms (0: put it there; reduced motion), resizing it to `scale`."""
         running = self._animations.pop(item, None)
         if running is not None:
             running.stop()
+        if scale is not None and abs(item.scale() - scale) > 1e-3:
+            if duration > 0:
+                shrink = QPropertyAnimation(item, b"scale", self)
+                shrink.setDuration(duration)
+                shrink.setEndValue(scale)
+                shrink.setEasingCurve(QEasingCurve.Type.OutCubic)
+                shrink.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+            else:
+                item.setScale(scale)
         if duration <= 0 or (item.pos() - target).manhattanLength() < 1:
             item.setPos(target)
             return
