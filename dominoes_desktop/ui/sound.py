@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QLoggingCategory, QObject, QUrl
 
 from ..resources import resources_dir
 
@@ -18,6 +18,11 @@ SOUNDS = ("clack", "clack_double", "shuffle", "knock", "domino", "six_love")
 
 
 def _effect_class() -> Any:
+    # Qt Multimedia reports at start which optional system libraries (VA-API, PipeWire, FFmpeg) it did not
+    # find; a game that only plays short WAVs needs none of them, so those notes stay out of the console.
+    QLoggingCategory.setFilterRules(
+        "qt.multimedia.symbolsresolver=false\nqt.multimedia.ffmpeg=false\nqt.multimedia.plugin=false"
+    )
     try:
         from PySide6.QtMultimedia import QSoundEffect
     except ImportError as exc:  # PySide6-Addons missing, or the system's audio libraries

@@ -197,6 +197,7 @@ class TableScene(QGraphicsScene):
         self.fit_ratio = 1.0
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
         self.floats: list[QGraphicsSimpleTextItem] = []  # "+10" rising from the table
+        self._plans: dict[object, tuple[TablePlan, float]] = {}
         self._spans: dict[int, float] = {}  # the widest each seat's tiles have been this hand
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
@@ -242,6 +243,25 @@ class TableScene(QGraphicsScene):
         layout = state.layout
         if layout is None:
             return TablePlan({}, [], []), 1.0
+        # The same table in the same room plans the same: the camera asks several times per move.
+        key = (
+            tuple(p.tile for p in layout.placements),
+            round(inner.x(), 3),
+            round(inner.y(), 3),
+            round(inner.width(), 3),
+            round(inner.height(), 3),
+            self.rows,
+        )
+        cached = self._plans.get(key)
+        if cached is not None:
+            return cached
+        result = self._plan_fresh(layout, inner)
+        if len(self._plans) > 32:
+            self._plans.clear()
+        self._plans[key] = result
+        return result
+
+    def _plan_fresh(self, layout: Layout, inner: QRectF) -> tuple[TablePlan, float]:
         plan = plan_table(layout, UNIT, inner.width() / 2 - UNIT, self.rows, inner.height() / 2)
         left, top, right, bottom = plan.bounds(UNIT)
         width, height = right - left, bottom - top
@@ -300,7 +320,8 @@ class TableScene(QGraphicsScene):
                 self.table_items[tile] = item
             item.set_face(vertical=spot.vertical, face_up=True)
             item.setZValue(10)
-            item.setCursor(Qt.CursorShape.ArrowCursor)
+            if item.cursor().shape() != Qt.CursorShape.ArrowCursor:  # setting a cursor costs: only on change
+                item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
             item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
             item.prepareGeometryChange()
@@ -422,7 +443,9 @@ class TableScene(QGraphicsScene):
             item.set_first(tile.low if tile in state.flipped else tile.high)
             item.setZValue(20)
             legal = tile in state.legal
-            item.setCursor(Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor)
+            shape = Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor
+            if item.cursor().shape() != shape:
+                item.setCursor(shape)
             item.set_flags(
                 legal=legal, newest=False, star=False, hinted=tile == state.hinted, selected=tile == state.chosen
             )
