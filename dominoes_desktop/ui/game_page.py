@@ -231,9 +231,12 @@ class GamePage(QWidget):
         rect = self.table.rect()
         if not self.hand_end.isHidden():
             self._dock_hand_end()
-        for overlay in (self.leader_choice, self.curtain, self.redeal):
+        for overlay in (self.leader_choice, self.redeal):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
+        # The curtain covers the rack it hides, not the board everyone may see.
+        self.curtain.adjustSize()
+        self.curtain.move((rect.width() - self.curtain.width()) // 2, max(0, rect.height() - self.curtain.height() - 8))
 
     def _dock_hand_end(self) -> None:
         """The hand-end sheet beside the board (below it on a narrow table); the board moves over to make room,

@@ -30,7 +30,7 @@
 <context>
     <name>TableScene</name>
     <message numerus="yes">
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="356" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="377" />
         <source>%n tile(s)</source>
         <translation>
             <numerusform>%n tile</numerusform>

@@ -266,7 +266,7 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="71" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="555" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="558" />
         <source>Pass</source>
         <translation>Pasar</translation>
     </message>
@@ -307,7 +307,7 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="85" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="413" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="416" />
         <source>Play on</source>
         <translation>Seguir</translation>
     </message>
@@ -318,7 +318,7 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="97" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="336" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="339" />
         <source>Tile tracker</source>
         <translation>Contador de fichas</translation>
     </message>
@@ -353,173 +353,173 @@
         <translation>Quedarse con estas fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="290" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="293" />
         <source>Hand over</source>
         <translation>Mano terminada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="292" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="295" />
         <source>Waiting for a decision…</source>
         <translation>Esperando una decisión…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="298" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="301" />
         <source>{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose another tile).</source>
         <translation>{name}, {tile} encaja en dos extremos: elige un extremo (haz clic en un extremo marcado, o flechas e Intro; Esc para elegir otra ficha).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="303" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="306" />
         <source>{name}, your turn: no tile fits, so pass (P).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que pasa (P).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="305" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="308" />
         <source>{name}, your turn: no tile fits, so draw (D).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que roba (D).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="308" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="311" />
         <source>{name}, your turn: click a highlighted tile, or use the arrows and Enter.</source>
         <translation>{name}, te toca: haz clic en una ficha resaltada, o usa las flechas y Intro.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="316" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="319" />
         <source>{name} is thinking…</source>
         <translation>{name} está pensando…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="316" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="319" />
         <source>{name} to play</source>
         <translation>Le toca a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="336" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="339" />
         <source>Unseen by number: {counts}</source>
         <translation>Sin ver, por número: {counts}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="342" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="345" />
         <source>{name} has no {numbers}</source>
         <translation>{name} no tiene {numbers}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="370" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="373" />
         <source>Pass to {name}</source>
         <translation>Pásale la pantalla a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="372" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="375" />
         <source>Everyone else, look away.</source>
         <translation>Los demás, no miren.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="375" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="378" />
         <source>I'm {name}: show my tiles</source>
         <translation>Soy {name}: muestra mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="376" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="379" />
         <source>Show {name}'s tiles</source>
         <translation>Mostrar las fichas de {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="386" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="389" />
         <source>Player {n}</source>
         <translation>Jugador {n}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="407" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="410" />
         <source>{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
         <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="410" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="413" />
         <source>Claim {points}</source>
         <translation>Reclamar {points}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="419" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="422" />
         <source>{points} points were left unclaimed. Call Muggins to take them!</source>
         <translation>Quedaron {points} puntos sin reclamar. ¡Canta Muggins y llévatelos!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="426" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="429" />
         <source>Muggins! ({name})</source>
         <translation>¡Muggins! ({name})</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="426" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="429" />
         <source>Muggins for {name}</source>
         <translation>Muggins para {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="431" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="434" />
         <source>Let them go</source>
         <translation>Dejarlos pasar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="450" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="453" />
         <source>{name}, you were dealt {n} or more doubles.</source>
         <translation>{name}, te tocaron {n} dobles o más.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="452" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="455" />
         <source>You may ask for the whole table to be dealt again, once this hand.</source>
         <translation>Puedes pedir que se reparta de nuevo toda la mesa, una vez en esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="471" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="474" />
         <source>Your side won: who leads this hand?</source>
         <translation>Ganó tu pareja: ¿quién sale en esta mano?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="474" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="477" />
         <source>You lead</source>
         <translation>Sales tú</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="476" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="479" />
         <source>{name} leads</source>
         <translation>Sale {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="512" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="515" />
         <source>⏱ {time} left</source>
         <translation>⏱ quedan {time}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="528" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="531" />
         <source>⏱ Time ran out for {name}: {action} was played for them.</source>
         <translation>⏱ Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="540" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="543" />
         <source>Thinking of a hint…</source>
         <translation>Pensando una pista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="545" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="548" />
         <source>Hint: {advice} ({why})</source>
         <translation>Pista: {advice} ({why})</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="551" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="554" />
         <source>Pose {tile}</source>
         <translation>Sal con el {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="552" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="555" />
         <source>Play {tile} on the {end}</source>
         <translation>Juega el {tile} al {end}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="554" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="557" />
         <source>Draw from the stock</source>
         <translation>Roba del pozo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="566" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="608" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="569" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="611" />
         <source>— Hand {n} —</source>
         <translation>— Mano {n} —</translation>
     </message>
@@ -1203,274 +1203,274 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="84" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="162" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="86" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="164" />
         <source>Dominoes Desktop</source>
         <translation>Dominó de Escritorio</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="97" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="174" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="99" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="176" />
         <source>Welcome to the table.</source>
         <translation>Bienvenido a la mesa.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="135" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="137" />
         <source>Back to the table</source>
         <translation>Volver a la mesa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="137" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="139" />
         <source>Back to the match at the table</source>
         <translation>Volver a la partida de la mesa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="207" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="210" />
         <source>&amp;Game</source>
         <translation>&amp;Juego</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="208" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="211" />
         <source>&amp;New match</source>
         <translation>Partida &amp;nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="211" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="214" />
         <source>House &amp;rules</source>
         <translation>&amp;Reglas de la casa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="214" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="217" />
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="217" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="220" />
         <source>&amp;Save match as…</source>
         <translation>&amp;Guardar partida como…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="220" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="223" />
         <source>&amp;Open match…</source>
         <translation>&amp;Abrir partida…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="223" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="226" />
         <source>S&amp;tatistics…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="226" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="229" />
         <source>Re&amp;view hands…</source>
         <translation>Re&amp;pasar manos…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="231" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="234" />
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="232" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="235" />
         <source>Your &amp;view…</source>
         <translation>&amp;Tu vista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="236" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="239" />
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="239" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="242" />
         <source>System</source>
         <translation>Sistema</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="247" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="250" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Acercar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="248" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="251" />
         <source>Zoom &amp;out</source>
         <translation>A&amp;lejar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="249" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="252" />
         <source>&amp;Actual size</source>
         <translation>&amp;Tamaño normal</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="255" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="258" />
         <source>Side &amp;panel</source>
         <translation>&amp;Panel lateral</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="260" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="263" />
         <source>&amp;Sound</source>
         <translation>&amp;Sonido</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="261" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="264" />
         <source>&amp;Mute</source>
         <translation>&amp;Silenciar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="269" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="275" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="272" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="278" />
         <source>Volume</source>
         <translation>Volumen</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="280" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="302" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="408" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="305" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="411" />
         <source>Could not save the match: {reason}</source>
         <translation>No se pudo guardar la partida: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="312" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="315" />
         <source>Could not record the statistics: {reason}</source>
         <translation>No se pudieron anotar las estadísticas: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="319" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="322" />
         <source>Could not keep the finished match: {reason}</source>
         <translation>No se pudo guardar la partida terminada: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="325" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="328" />
         <source>No finished hand to review yet.</source>
         <translation>Todavía no hay manos terminadas para repasar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="342" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="345" />
         <source>Statistics are kept when the game has a data folder.</source>
         <translation>Las estadísticas se guardan cuando el juego tiene una carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="350" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="353" />
         <source>Statistics</source>
         <translation>Estadísticas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="355" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="358" />
         <source>Saved match</source>
         <translation>Partida guardada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="359" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="362" />
         <source> to </source>
         <translation> a </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="362" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="365" />
         <source>Resume your match?</source>
         <translation>¿Seguir tu partida?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="364" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="367" />
         <source>You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?</source>
         <translation>Tienes una partida de {preset} sin terminar (mano {hand}, marcador {score}). ¿La sigues donde la dejaste?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="395" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="398" />
         <source>There is no match to save yet.</source>
         <translation>Todavía no hay partida que guardar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="398" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="407" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="401" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="410" />
         <source>Save match</source>
         <translation>Guardar partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="398" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="416" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="401" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="419" />
         <source>Dominoes matches (*.domino)</source>
         <translation>Partidas de dominó (*.domino)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="411" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="414" />
         <source>Saved to {file}</source>
         <translation>Guardada en {file}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="416" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="426" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="419" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="429" />
         <source>Open match</source>
         <translation>Abrir partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="427" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="430" />
         <source>Could not open {file}: {reason}</source>
         <translation>No se pudo abrir {file}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="434" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="437" />
         <source>Start a new match?</source>
         <translation>¿Empezar una partida nueva?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="435" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="438" />
         <source>The match at the table is not over. Starting a new one ends it.</source>
         <translation>La partida de la mesa no ha terminado. Si empiezas otra, esa termina.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="436" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="439" />
         <source>Start a new match</source>
         <translation>Empezar una partida nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="437" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="440" />
         <source>Keep it</source>
         <translation>Conservarla</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="452" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="455" />
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="485" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="488" />
         <source>Leave the table?</source>
         <translation>¿Dejar la mesa?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="487" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="490" />
         <source>This match is not over. It is kept: the lobby's "Back to the table" returns to it, until you start another.</source>
         <translation>Esta partida no ha terminado. Se guarda: «Volver a la mesa», en la sala, te lleva de nuevo a ella hasta que empieces otra.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="490" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="493" />
         <source>Go to the lobby</source>
         <translation>Ir a la sala</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="491" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="494" />
         <source>Stay at the table</source>
         <translation>Seguir en la mesa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="544" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="547" />
         <source>Quit Dominoes Desktop?</source>
         <translation>¿Salir de Dominoes Desktop?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="545" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="548" />
         <source>This match is not over. It is kept, and offered to you the next time the game starts.</source>
         <translation>Esta partida no ha terminado. Se guarda y se te ofrecerá la próxima vez que abras el juego.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="546" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="549" />
         <source>Quit</source>
         <translation>Salir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="547" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="550" />
         <source>Stay</source>
         <translation>Quedarme</translation>
     </message>
@@ -2143,12 +2143,12 @@
 <context>
     <name>RulesDialog</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="58" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="60" />
         <source>House rules: {name}</source>
         <translation>Reglas de la casa: {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="61" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="63" />
         <source>House rules</source>
         <translation>Reglas de la casa</translation>
     </message>
@@ -2354,17 +2354,17 @@
 <context>
     <name>TableScene</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="323" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="344" />
         <source>from {tile}</source>
         <translation>desde {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="355" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="376" />
         <source>  (partner)</source>
         <translation>  (compañero)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="356" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="377" />
         <source>%n tile(s)</source>
         <translation>
             <numerusform>%n ficha</numerusform>
@@ -2372,12 +2372,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="358" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="379" />
         <source> · passed</source>
         <translation> · pasó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="367" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="388" />
         <source>Stock: {n}</source>
         <translation>Pozo: {n}</translation>
     </message>
@@ -2468,68 +2468,68 @@
         </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="325" />
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="437" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="327" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="439" />
         <source>Wait for your turn.</source>
         <translation>Espera tu turno.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="333" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="335" />
         <source>{tile} does not fit: the open ends show {ends}.</source>
         <translation>{tile} no cabe: las puntas muestran {ends}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="336" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="338" />
         <source>{tile} cannot lead.</source>
         <translation>{tile} no puede salir.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="344" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="346" />
         <source>{tile} fits more than one end: choose an end.</source>
         <translation>{tile} encaja en más de un extremo: elige un extremo.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="398" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
         <source>Hint: play {tile} on the {end}.</source>
         <translation>Pista: juega {tile} al {end}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="402" />
         <source>Hint: play {tile}.</source>
         <translation>Pista: juega {tile}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="444" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="446" />
         <source>You cannot pass: a tile of yours fits.</source>
         <translation>No puedes pasar: una de tus fichas encaja.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="446" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="448" />
         <source>You must draw from the stock first.</source>
         <translation>Primero tienes que robar del pozo.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="450" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="452" />
         <source>You cannot draw: a tile of yours fits.</source>
         <translation>No puedes robar: una de tus fichas encaja.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="452" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="454" />
         <source>There is nothing to draw.</source>
         <translation>No queda nada que robar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="526" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="528" />
         <source>playable</source>
         <translation>se puede jugar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="526" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="528" />
         <source>not playable now</source>
         <translation>no se puede jugar ahora</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="527" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="529" />
         <source>{tile}, {fits}</source>
         <translation>{tile}, {fits}</translation>
     </message>

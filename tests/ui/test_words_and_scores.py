@@ -102,7 +102,14 @@ def test_running_scores_rise_and_are_logged_with_their_points(qtbot: QtBot, wind
             break
         if any(hand.end_points):
             seen_running = seen_running or "+" in page.scores.body.text()
-        floated = floated or bool(window.game.table.table.floats)
+        qtbot.wait(1)  # the "+N" rises once the table is laid out for the scoring move
+        scene = window.game.table.table
+        if scene.floats and not floated:
+            floated = True
+            spot = scene.plan.spots[window.game.table.newest]  # type: ignore[index]
+            label = scene.floats[-1]
+            centre = label.sceneBoundingRect().center()
+            assert abs(centre.x() - spot.x) < 40 and spot.y - 120 < centre.y() < spot.y + 10, "it rises from its tile"
         if seen_running and floated:
             break
     assert seen_running and floated

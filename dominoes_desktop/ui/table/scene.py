@@ -262,7 +262,8 @@ class TableScene(QGraphicsScene):
         return result
 
     def _plan_fresh(self, layout: Layout, inner: QRectF) -> tuple[TablePlan, float]:
-        plan = plan_table(layout, UNIT, inner.width() / 2 - UNIT, self.rows, inner.height() / 2)
+        # Cross arms may turn a unit past their limit, so the limit stays a unit inside the rail.
+        plan = plan_table(layout, UNIT, inner.width() / 2 - UNIT, self.rows, inner.height() / 2 - UNIT)
         left, top, right, bottom = plan.bounds(UNIT)
         width, height = right - left, bottom - top
         ratio = min(
@@ -523,8 +524,8 @@ class TableScene(QGraphicsScene):
 
     def float_text(self, text: str, tile: Tile | None) -> None:
         """`text` rises and fades from `tile` (or the middle of the felt); with reduced motion it stays still."""
-        item = self.table_items.get(tile) if tile is not None else None
-        start = item.pos() if item is not None else self.felt.rect().center()
+        spot = self.plan.spots.get(tile) if tile is not None else None  # where the tile lies (or is landing)
+        start = QPointF(spot.x, spot.y) if spot is not None else self.felt.rect().center()
         label = QGraphicsSimpleTextItem(text)
         font = QFont("DejaVu Sans")
         font.setPixelSize(int(UNIT * 0.9))

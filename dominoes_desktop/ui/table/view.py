@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEasingCurve, QPointF, QSizeF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEasingCurve, QPointF, QSizeF, Qt, QTimer, QVariantAnimation, Signal
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -195,7 +195,9 @@ class TableView(QGraphicsView):
     def float_points(self, points: int) -> None:
         """A short "+10" rising from the end that just scored."""
         if points > 0:
-            self.table.float_text(f"+{points}", self.newest)
+            tile = self.newest
+            # After the table has been laid out for the move that scored (the controller reports the points first).
+            QTimer.singleShot(0, self, lambda: self.table.float_text(f"+{points}", tile))
 
     def natural_scale(self) -> float:
         """The camera's scale for this window: tiles as large as the room allows (see NATURAL_AREA)."""
