@@ -260,6 +260,8 @@ class MainWindow(QMainWindow):
         self.panel_action.setChecked(not self.game.side.isHidden())
         self.panel_action.triggered.connect(self.game.show_panel)
         view.addAction(self.panel_action)
+        # Dragged shut by its handle: the menu shows it is off.
+        self.game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not self.game.side.isHidden()))
         sound = view.addMenu(self.tr("&Sound"))
         self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
         self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
