@@ -1,26 +1,53 @@
 """Start-up: command-line flags, the QApplication, the main window; and the screenshot mode.
 
-dominoes-desktop [--config DIR]
+dominoes-desktop [--config DIR] [--resume]
 dominoes-desktop --screenshot PATH [--screen table|lobby|rules|hand-end] [--preset ID] [--seed N]
-                 [--moves K] [--size WxH] [--config DIR]
+                 [--moves K] [--size WxH] [--config DIR] [--resume]
 dominoes-desktop --version
+
+No file can stop the game from starting: a damaged autosave, settings file or statistics database is moved
+aside (or ignored, when it cannot be moved), the player is told in one sentence, and the game opens.
+--screenshot and --watch without --config keep everything in a temporary folder, never the player's own.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from . import __version__
+from .store.files import MAX_DIGITS, limit_int_conversion
 
 SCREENS = ("table", "lobby", "rules", "hand-end", "settings", "stats")
 
 
+def bounded_int(low: int, high: int) -> Any:
+    """An argparse type: a whole number within [low, high], refused before conversion when too long."""
+
+    def parse(text: str) -> int:
+        if len(text.strip()) > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(f"{text[:20]}... is too long a number")
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
 def parse_size(text: str) -> tuple[int, int]:
+    if len(text) > 20:
+        raise argparse.ArgumentTypeError("size must look like 1280x800")
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
@@ -37,11 +64,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", type=Path, metavar="PATH", help="render a screen to a PNG and exit")
     parser.add_argument("--screen", choices=SCREENS, default="table")
     parser.add_argument("--preset", default="jamaican")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--moves", type=int, default=0, help="moves to auto-play before the screenshot")
+    parser.add_argument("--seed", type=bounded_int(0, 2**64 - 1), default=1)
+    parser.add_argument(
+        "--moves", type=bounded_int(0, 100_000), default=0, help="moves to auto-play before the screenshot"
+    )
     parser.add_argument("--size", type=parse_size, default=(1280, 800))
     parser.add_argument("--watch", action="store_true", help="watch CPUs play the preset's match against each other")
-    parser.add_argument("--pace-ms", type=int, help="pause after each CPU move (default: the animation speed)")
+    parser.add_argument(
+        "--pace-ms", type=bounded_int(0, 60_000), help="pause after each CPU move (default: the animation speed)"
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="resume the unfinished match without asking (with --screenshot: show it)"
+    )
     return parser
 
 
@@ -61,52 +95,107 @@ def _exit_now(code: int) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    limit_int_conversion()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:  # `dominoes-desktop serve --port P`: the headless room server, no Qt
+        from .net.serve import main as serve
+
+        return serve(arguments[1:])
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    scratch = None
+    if args.config is None and (args.screenshot is not None or args.watch):
+        # Demonstrations never touch the player's settings, saves or statistics.
+        scratch = tempfile.TemporaryDirectory(prefix="dominoes-desktop-")
+        args.config = Path(scratch.name)
     from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication, QWidget
+    from PySide6.QtWidgets import QApplication
 
-    from .engine.errors import RulesError
-    from .engine.presets import build_rules
     from .resources import resources_dir
-    from .ui.main_window import MainWindow
-    from .ui.settings import Settings, open_settings
+    from .ui.settings import Settings, open_settings_checked
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Dominoes Desktop")
     app.setApplicationVersion(__version__)
-    settings = Settings(open_settings(args.config))
+    store, settings_message = open_settings_checked(args.config)
+    settings = Settings(store)
     from .ui.i18n import LANGUAGE
 
     LANGUAGE.install(settings.language())
     if isinstance(app, QApplication):
         app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "dominoes-desktop.svg")))
     if args.screenshot is None:
-        data_dir = args.config or app_data()
-        window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)
-        window.show()
-        if args.watch:
-            try:
-                window.watch(build_rules(args.preset), args.seed)
-            except RulesError as exc:
-                print(f"error: {exc}", file=sys.stderr)
-                return _exit_now(2)
-        else:
-            window.offer_resume()
-        code = int(app.exec())
-        settings.store.sync()
-        return _exit_now(code)
+        code = _play(app, args, settings, settings_message)
+    else:
+        code = _screenshot(app, args, settings, settings_message)
+    if scratch is not None:
+        scratch.cleanup()
+    return _exit_now(code)
+
+
+def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: str) -> int:
+    from .engine.errors import RulesError
+    from .engine.presets import build_rules
+    from .store.files import clean_stale_temporaries
+    from .ui.main_window import MainWindow
+    from .ui.single_instance import SingleInstance
+
+    data_dir: Path = args.config or app_data()
+    instance = SingleInstance(data_dir)
+    if not instance.acquire():
+        print(
+            f"Dominoes Desktop is already running with the data folder {data_dir}; its window was brought forward.",
+            file=sys.stderr,
+        )
+        return 0
+    clean_stale_temporaries(data_dir)  # this copy holds the folder: what a killed one left is stale
+    window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)
+    # Bound slots of the window, so the request (heard on the socket's thread) is handled on the UI thread.
+    instance.activated.connect(window.showNormal)
+    instance.activated.connect(window.raise_)
+    instance.activated.connect(window.activateWindow)
+    window.show()
+    if settings_message:
+        window.settings_damaged(settings_message)
+    if args.watch:
+        try:
+            window.watch(build_rules(args.preset), args.seed)
+        except RulesError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    else:
+        window.offer_resume(assume_yes=args.resume)
+    code = int(app.exec())
+    window.store.close()
+    settings.store.sync()
+    instance.release()
+    return code
+
+
+def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_message: str) -> int:
+    from PySide6.QtWidgets import QWidget
+
+    from .engine.errors import RulesError
+    from .engine.presets import build_rules
+    from .ui.main_window import MainWindow
+
     try:
         rules = build_rules(args.preset)
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    window = MainWindow(settings, pace_ms=0, threaded=False)
+    # The saves are only read for --resume; otherwise the demonstration table keeps nothing.
+    window = MainWindow(settings, pace_ms=0, threaded=False, data_dir=args.config if args.resume else None)
     window.resize(*args.size)
     window.controller.paused = True
-    if args.screen != "lobby":
+    if settings_message:
+        print(f"Settings: {settings_message}", file=sys.stderr)
+    if args.resume:
+        window.offer_resume(assume_yes=True)  # a damaged save: the message is printed, the table starts fresh
+        window.autosave = None  # read, not written: the demonstration's moves are not the player's match
+    if args.screen != "lobby" and window.controller.match is None:
         window.quick_start(rules, "medium", args.seed)
         moves = 10_000 if args.screen == "hand-end" else args.moves
         window.controller.autoplay(moves)
@@ -124,18 +213,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.screen == "settings":
             dialog = LookDialog(window.look, window)
         else:
-            dialog = StatsDialog(Statistics(args.config or app_data()), "Home", window)
+            dialog = StatsDialog(Statistics(args.config, check=False), "Home", window)
         dialog.show()
         app.processEvents()
         target = dialog
     window.game.table.fit()
     app.processEvents()
-    args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # the save below then fails, and says so
+        args.screenshot.parent.mkdir(parents=True, exist_ok=True)
     if not target.grab().save(str(args.screenshot)):
         print(f"error: could not write {args.screenshot}", file=sys.stderr)
-        return _exit_now(1)
+        return 1
+    window.store.close()
     settings.store.sync()
-    return _exit_now(0)
+    return 0
 
 
 if __name__ == "__main__":

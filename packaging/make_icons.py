@@ -3,7 +3,8 @@
     python packaging/make_icons.py
 
 Writes resources/icons/hicolor/<size>x<size>/apps/dominoes-desktop.png for the Linux desktop, and
-resources/icons/dominoes-desktop.ico and .png (512) for PyInstaller on Windows and macOS.
+resources/icons/dominoes-desktop.ico and .png (512) for PyInstaller on Windows and macOS. The icons are kept in
+the repository; a file is rewritten only when the SVG draws something else, so a build leaves the tree clean.
 """
 
 from __future__ import annotations
@@ -32,6 +33,22 @@ def render(renderer: QSvgRenderer, size: int) -> QImage:
     return image
 
 
+def same_picture(image: QImage, path: Path) -> bool:
+    """Whether `path` already holds `image`, give or take the last bit of rounding that differs between Qt builds."""
+    old = QImage(str(path))
+    if old.isNull() or old.size() != image.size():
+        return False
+    # The converted images stay referenced while their bits are copied.
+    old_rgba = old.convertToFormat(QImage.Format.Format_RGBA8888)
+    new_rgba = image.convertToFormat(QImage.Format.Format_RGBA8888)
+    old_bytes, new_bytes = bytes(old_rgba.constBits()), bytes(new_rgba.constBits())
+    return old_bytes == new_bytes or max(abs(a - b) for a, b in zip(old_bytes, new_bytes, strict=True)) <= 1
+
+
+def save(image: QImage, path: Path) -> bool:
+    return same_picture(image, path) or image.save(str(path))
+
+
 def main() -> int:
     _app = QGuiApplication(sys.argv[:1])
     renderer = QSvgRenderer(str(ICONS / "dominoes-desktop.svg"))
@@ -41,9 +58,9 @@ def main() -> int:
     for size in SIZES:
         folder = ICONS / "hicolor" / f"{size}x{size}" / "apps"
         folder.mkdir(parents=True, exist_ok=True)
-        render(renderer, size).save(str(folder / "dominoes-desktop.png"))
-    render(renderer, 512).save(str(ICONS / "dominoes-desktop.png"))
-    if not render(renderer, 256).save(str(ICONS / "dominoes-desktop.ico")):
+        save(render(renderer, size), folder / "dominoes-desktop.png")
+    save(render(renderer, 512), ICONS / "dominoes-desktop.png")
+    if not save(render(renderer, 256), ICONS / "dominoes-desktop.ico"):
         print("warning: this Qt cannot write .ico; Windows builds convert the PNG instead", file=sys.stderr)
     return 0
 

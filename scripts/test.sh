@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Install everything the tests need (Qt's system libraries on Debian, the Python packages), then run them all.
+# Install everything the tests need (Qt's system libraries and an X server on Debian/Ubuntu, the Python
+# packages in the project's .venv), then run the whole suite (or what the arguments name) with pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-extra_system_packages="desktop-file-utils binutils"  # the packaging test: .desktop check, strip
+# The packaging tests: .desktop check, strip, shellcheck, and the AppImage (squashfs, its runtime built from
+# Debian's squashfuse and FUSE libraries). The real-display test: an X server.
+extra_system_packages="desktop-file-utils binutils shellcheck xvfb xauth squashfs-tools gcc libsquashfuse-dev
+    libfuse3-dev libzstd-dev liblz4-dev liblzo2-dev liblzma-dev zlib1g-dev fuse3"
 source scripts/qt-system-libs.sh
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test,dev]"
-for ts in resources/translations/*.ts; do pyside6-lrelease -silent "$ts" -qm "${ts%.ts}.qm"; done
-python3 -m pytest "$@"
+venv_extras="test,dev"
+source scripts/venv.sh
+exec "$venv_python" -m pytest "$@"

@@ -54,9 +54,8 @@ class Dealer:
         self._asleep = rules.style is Style.BLOCK  # block games leave the undealt tiles asleep; draw games stack them
         self._needs_double = rules.opening.redeals_without_double
 
-    def deal(self, seed: int) -> tuple[Deal, list[int]]:
-        """Shuffle with `seed`; reshuffle while the opening rule needs a double and none was dealt. Also
-        returns the shuffle as indexes into the full set, which the playout kernel deals from directly."""
+    def deal(self, seed: int) -> Deal:
+        """Shuffle with `seed`; reshuffle while the opening rule needs a double and none was dealt."""
         attempt = 0
         while True:
             order = shuffle_order(self._count, seed, attempt)
@@ -65,7 +64,7 @@ class Dealer:
             hands, rest = self._cut(tiles), tiles[self._dealt :]
             result = Deal(hands, (), rest, seed) if self._asleep else Deal(hands, rest, (), seed)
             if not self._needs_double or result.doubles_dealt():
-                return result, order
+                return result
 
 
 @cache

@@ -141,13 +141,6 @@ class Hand:
                         moves.append(Move(MoveKind.PLAY, tile, key[0], key[1]))
         return moves
 
-    def has_play(self, seat: int) -> bool:
-        layout = self.layout
-        if layout.pose is None:
-            return bool(self.plays(self.hands[seat]))
-        ends = set(layout.open_ends())
-        return any(t.high in ends or t.low in ends for t in self.hands[seat])
-
     def stuck_move(self) -> Move:
         """What a player with no legal tile must do: draw or pass, by the style in force."""
         style = self.rules.style
@@ -183,16 +176,23 @@ class Hand:
         tile = move.tile
         assert tile is not None
         if tile not in self.hands[self.turn]:
-            raise IllegalMove(f"seat {self.turn} does not hold {tile}")
+            raise IllegalMove(f"seat {self.turn} does not hold {tile}", code="not_held", tile=tile)
         options = self.plays([tile])
         if not options:
-            raise IllegalMove(f"{tile} does not fit any open end ({self._ends_text()})")
+            raise IllegalMove(
+                f"{tile} does not fit any open end ({self._ends_text()})",
+                code="does_not_fit",
+                tile=tile,
+                ends=", ".join(str(e) for e in self.layout.open_ends()),
+            )
         if self.layout.empty:
             return options[0]
         if move.end is None:
             if len(options) > 1:
                 choices = ", ".join(m.notation() for m in options)
-                raise IllegalMove(f"{tile} fits more than one end: say which ({choices})")
+                raise IllegalMove(
+                    f"{tile} fits more than one end: say which ({choices})", code="ambiguous_end", tile=tile
+                )
             return options[0]
         for option in options:
             if option.end == move.end and option.on_double == move.on_double:
@@ -202,7 +202,9 @@ class Hand:
                 if option.end == move.end:
                     return option
         where = f"an end showing {move.end}" + (" where a double lies" if move.on_double else "")
-        raise IllegalMove(f"{tile} cannot be played on {where} ({self._ends_text()})")
+        raise IllegalMove(
+            f"{tile} cannot be played on {where} ({self._ends_text()})", code="wrong_end", tile=tile, end=move.end
+        )
 
     def _ends_text(self) -> str:
         ends = self.layout.open_ends()
@@ -216,21 +218,31 @@ class Hand:
             self._apply_claim(move, seat)
             return
         if self.outcome is not None:
-            raise IllegalMove(f"the hand is over ({self.outcome.value}): no more moves")
+            raise IllegalMove(f"the hand is over ({self.outcome.value}): no more moves", code="hand_over")
         if seat is not None and seat != self.turn:
-            raise IllegalMove(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+            raise IllegalMove(
+                f"it is seat {self.turn}'s turn, not seat {seat}'s", code="not_your_turn", seat=seat, turn=self.turn
+            )
         move = self.resolve(move)
         legal = self.legal_moves()
         if move not in legal:
             if move.kind is MoveKind.PASS and legal[0].kind is MoveKind.PLAY:
-                raise IllegalMove(f"seat {self.turn} cannot pass while holding a playable tile")
+                raise IllegalMove(
+                    f"seat {self.turn} cannot pass while holding a playable tile", code="pass_while_playable"
+                )
             if move.kind is MoveKind.PASS:
-                raise IllegalMove(f"seat {self.turn} must draw, not pass: the stock has tiles")
+                raise IllegalMove(f"seat {self.turn} must draw, not pass: the stock has tiles", code="must_draw")
             if move.kind is MoveKind.DRAW and legal[0].kind is MoveKind.PLAY:
-                raise IllegalMove(f"seat {self.turn} cannot draw while holding a playable tile")
+                raise IllegalMove(
+                    f"seat {self.turn} cannot draw while holding a playable tile", code="draw_while_playable"
+                )
             if move.kind is MoveKind.DRAW:
-                raise IllegalMove(f"seat {self.turn} cannot draw: the stock is empty or down to its sleepers")
-            raise IllegalMove(f"{move.notation()} is not a legal move for seat {self.turn}")
+                raise IllegalMove(
+                    f"seat {self.turn} cannot draw: the stock is empty or down to its sleepers", code="cannot_draw"
+                )
+            raise IllegalMove(
+                f"{move.notation()} is not a legal move for seat {self.turn}", code="not_legal", move=move.notation()
+            )
         self.apply_legal(move)
 
     def apply_legal(self, move: Move) -> None:
@@ -277,31 +289,29 @@ class Hand:
             self.turn = (seat + 1) % players
 
     def _arm_for(self, move: Move) -> int:
-        layout = self.layout
-        arms = layout.arms
-        counts_doubles = self._counts_doubles
-        for i in layout.open_arms():
-            arm = arms[i]
-            if arm.end == move.end and (arm.double_at_end and counts_doubles) == move.on_double:
-                return i
-        raise IllegalMove(f"no open end shows {move.end}")
+        arm = self.layout.arm_for(move.end, move.on_double, self._counts_doubles)
+        if arm is not None:
+            return arm
+        raise IllegalMove(f"no open end shows {move.end}", code="no_such_end", end=move.end)
 
     def _apply_claim(self, move: Move, seat: int | None) -> None:
         pending = self.pending
         if not self.rules.claims:
-            raise IllegalMove("points are scored automatically in this game: there is nothing to claim")
+            raise IllegalMove(
+                "points are scored automatically in this game: there is nothing to claim", code="no_claims"
+            )
         if pending is None:
-            raise IllegalMove("there are no unclaimed points to take")
+            raise IllegalMove("there are no unclaimed points to take", code="nothing_to_claim")
         if move.kind is MoveKind.CLAIM:
             claimer = pending.seat
             if seat is not None and seat != claimer:
-                raise IllegalMove(f"only seat {claimer} can claim those points")
+                raise IllegalMove(f"only seat {claimer} can claim those points", code="not_your_points", seat=claimer)
         else:
             claimer = move.caller if move.caller is not None else -1
             if not 0 <= claimer < self.rules.players:
-                raise IllegalMove(f"there is no seat {claimer} to call Muggins")
+                raise IllegalMove(f"there is no seat {claimer} to call Muggins", code="no_such_seat", seat=claimer)
             if self.rules.side_of(claimer) == self.rules.side_of(pending.seat):
-                raise IllegalMove(f"seat {claimer} cannot call Muggins on its own side")
+                raise IllegalMove(f"seat {claimer} cannot call Muggins on its own side", code="own_side", seat=claimer)
         self.end_points[self.rules.side_of(claimer)] += pending.points
         self.pending = None
         self.history.append(Turn(claimer, move))
@@ -333,10 +343,3 @@ class Hand:
 
     def pips(self) -> list[int]:
         return [sum(t.high + t.low for t in h) for h in self.hands]
-
-    @property
-    def last_player(self) -> int | None:
-        for turn in reversed(self.history):
-            if turn.move.kind is MoveKind.PLAY:
-                return turn.seat
-        return None

@@ -105,10 +105,15 @@ class Layout:
             return self.pose.pips
         return sum(a.end * 2 if a.double_at_end else a.end for a in self.arms)
 
-    def arm_key(self, arm_index: int, doubles_count: bool) -> tuple[int, bool]:
-        """What makes two ends the same to the rules: the number, and under fives a double lying there."""
-        arm = self.arms[arm_index]
-        return (arm.end, arm.double_at_end and doubles_count)
+    def arm_for(self, end: int | None, on_double: bool, doubles_count: bool) -> int | None:
+        """The first open arm a play joined to `end` goes to: ends are the same to the rules when they show
+        the same number and, where doubles count (fives), agree on whether a double lies there."""
+        arms = self.arms
+        for i in self.open_arms():
+            arm = arms[i]
+            if arm.end == end and (arm.double_at_end and doubles_count) == on_double:
+                return i
+        return None
 
     def tiles_on_table(self) -> list[Tile]:
         return [p.tile for p in self.placements]

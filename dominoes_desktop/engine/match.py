@@ -6,11 +6,37 @@ import random
 from typing import NamedTuple
 
 from .deal import Deal, Dealer
+from .decisions import (
+    Action,
+    AnswerRedeal,
+    ChooseLeader,
+    ClaimWindow,
+    DealHand,
+    Dealt,
+    Event,
+    HandResult,
+    HandScored,
+    HandStarted,
+    Lead,
+    LetGo,
+    LetGoBy,
+    MatchOver,
+    MatchWon,
+    Moved,
+    MugginsWindow,
+    NextHand,
+    Pending,
+    PlayTurn,
+    RedealOffer,
+)
 from .errors import IllegalMove
-from .hand import Hand, HandEnd, HandOutcome
+from .hand import Hand, HandOutcome
+from .moves import Move, MoveKind
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
 from .scoring import bonuses, hand_points, winner_seat
 from .tiles import Tile, heaviness
+
+__all__ = ["HandResult", "Match", "OpeningPlan"]
 
 
 class OpeningPlan(NamedTuple):
@@ -19,36 +45,6 @@ class OpeningPlan(NamedTuple):
     seats: tuple[int, ...]  # more than one: that side chooses which partner leads
     pose: Tile | None  # the tile the rules make the leader pose, if any
     random_side: bool = False  # the side was drawn at random (a recorded game may name any seat)
-
-
-class HandResult(NamedTuple):
-    """How a hand ended and what it did to the scores: the hand summary."""
-
-    hand_index: int
-    seed: int | None
-    leader: int
-    end: HandEnd
-    winner_seat: int | None
-    winner_side: int | None
-    points: int  # to the winning side, bonuses included; 0 when nobody won or on a six-love reply
-    bonus: tuple[str, ...]
-    reset: bool
-    end_points: tuple[int, ...]
-    pips: tuple[int, ...]
-    remaining: tuple[tuple[Tile, ...], ...]
-    scores: tuple[int, ...]  # per side after this hand
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "end": self.end.value,
-            "winner_seat": self.winner_seat,
-            "winner_side": self.winner_side,
-            "points": self.points,
-            "bonus": list(self.bonus),
-            "reset": self.reset,
-            "end_points": list(self.end_points),
-            "pips": list(self.pips),
-        }
 
 
 def highest_double_holder(hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile] | None:
@@ -66,7 +62,12 @@ def heaviest_tile_holder(hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile
 
 
 class Match:
-    """Plays hands one after another until a side wins. Drive it: deal, start, play, finish."""
+    """Plays hands one after another until a side wins.
+
+    Drive it as a state machine: `pending()` says what the match waits for and which seats decide it;
+    `apply(seat, action)` answers it (or raises a coded IllegalMove) and returns what happened. Steps that
+    need nobody (starting a hand when one seat must lead, scoring a finished hand) happen by themselves.
+    The lower-level calls (`use_deal`, `start_hand`, `finish_hand`) rebuild a recorded match."""
 
     def __init__(self, rules: Rules, seed: int = 0) -> None:
         self.rules = rules
@@ -76,12 +77,17 @@ class Match:
         self.scores = [0] * rules.sides
         self.results: list[HandResult] = []
         self.deal: Deal | None = None
-        self.deal_order: list[int] | None = None  # the shuffle behind `deal` (None for a deal given from outside)
         self.plan: OpeningPlan | None = None
         self.hand: Hand | None = None
         self.winner: int | None = None
         self.archive: list[tuple[Deal, Hand]] = []  # every hand finished move by move, for review and saving
+        self.practice = False  # a move was taken back: the match does not count in the statistics
         self._redealt = False
+        self._redeal_declined: set[int] = set()
+        self._window: tuple[int, int] = (-1, -1)  # (hand index, placements) of the points the window is for
+        self._let_go: set[int] = set()  # seats that let those points go
+        self._version = 0  # counts changes made through the match, so `pending` is worked out once per state
+        self._cached: tuple[tuple[int, int], Pending] | None = None
 
     def rng_state(self) -> tuple[int, tuple[int, ...], float | None]:
         """The match's random state, so a saved match deals the same hands when resumed."""
@@ -99,13 +105,206 @@ class Match:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    # ---- the state machine ---------------------------------------------------------------------
+
+    def pending(self) -> Pending:
+        """What the match waits for now, and from which seats."""
+        hand = self.hand
+        cached = self._cached
+        if cached is not None and cached[0] == (self._version, -1 if hand is None else len(hand.history)):
+            return cached[1]  # every change made through the match, or to its hand, changes the key
+        self._settle([])
+        key = (self._version, -1 if self.hand is None else len(self.hand.history))
+        found = self._work_out_pending()
+        self._cached = (key, found)
+        return found
+
+    def _work_out_pending(self) -> Pending:
+        if self.winner is not None:
+            return MatchOver(self.winner)
+        if self.deal is None or self.plan is None:
+            return NextHand(self.hand_index)
+        hand = self.hand
+        if hand is None:
+            offers = self.redeal_seats()
+            if offers:
+                return RedealOffer(offers[0], self.rules.redeal_doubles)
+            return ChooseLeader(self.plan.seats, self.plan.pose)
+        window = self._open_window(hand)
+        if window is not None:
+            return window
+        return PlayTurn(hand.turn, tuple(hand.legal_moves()))
+
+    def apply(self, seat: int | None, action: Action) -> list[Event]:
+        """Answer the pending decision as `seat` (None: the one seat it names, or the table); return the
+        events in order. Raises IllegalMove, with a code, if the action does not answer it."""
+        events: list[Event] = []
+        if isinstance(action, Move) and action.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
+            # Points stay claimable while they are pending, even after a window closed (a recorded game).
+            self._settle(events)
+            if self.hand is None:
+                raise IllegalMove("no hand is in play", code="no_hand")
+            self._move(seat, action, events)
+            self._settle(events)
+            return events
+        pending = self.pending()
+        if isinstance(pending, MatchOver):
+            raise IllegalMove(
+                f"the match is over: side {pending.winner} won it", code="match_over", side=pending.winner
+            )
+        if seat is not None and pending.seats and seat not in pending.seats:
+            raise IllegalMove(
+                f"seat {seat} is not the one to decide now", code="not_your_decision", seat=seat, waiting=pending.seats
+            )
+        if isinstance(action, DealHand) and isinstance(pending, NextHand):
+            if action.deal is not None:
+                plan = self.use_deal(action.deal)
+                # A record that names no leader where a side was drawn at random: seat 0 led it.
+                leader = 0 if action.leader is None and plan.random_side else action.leader
+                self.start_hand(leader, any_leader=True)
+                events += [Dealt(self.hand_index), HandStarted(self.hand_index, self._leader())]
+            else:
+                self.deal_next(action.seed)
+                events.append(Dealt(self.hand_index))
+        elif isinstance(action, AnswerRedeal) and isinstance(pending, RedealOffer):
+            if action.redeal:
+                self._set_deal(self._dealer.deal(self._rng.getrandbits(48)))
+                self._redealt = True
+                events.append(Dealt(self.hand_index, pending.seat))
+            else:
+                self._version += 1
+                self._redeal_declined.add(pending.seat)
+        elif isinstance(action, Lead) and isinstance(pending, ChooseLeader):
+            self.start_hand(action.seat)
+            events.append(HandStarted(self.hand_index, action.seat))
+        elif isinstance(action, LetGo) and isinstance(pending, ClaimWindow | MugginsWindow):
+            actor = pending.seats[0] if seat is None else seat
+            self._version += 1
+            self._let_go.add(actor)
+            events.append(LetGoBy(actor))
+        elif isinstance(action, Move) and isinstance(pending, PlayTurn):
+            self._move(pending.seat if seat is None else seat, action, events)
+        else:
+            raise IllegalMove(
+                f"{_action_text(action)} does not answer what the match waits for ({_pending_text(pending)})",
+                code="wrong_action",
+                waiting=type(pending).__name__,
+            )
+        self._settle(events)
+        return events
+
+    def _move(self, seat: int | None, move: Move, events: list[Event]) -> None:
+        hand = self.hand
+        assert hand is not None
+        before = tuple(hand.end_points)
+        mover = hand.turn if seat is None else seat
+        if move.kind is MoveKind.CLAIM and seat is None and hand.pending is not None:
+            mover = hand.pending.seat
+        elif move.kind is MoveKind.MUGGINS and move.caller is not None:
+            mover = move.caller
+        hand.apply(move, seat)
+        played = hand.history[-1].move  # the move as resolved (its end filled in)
+        gains = tuple(after - was for after, was in zip(hand.end_points, before, strict=True))
+        events.append(Moved(mover, played, gains))
+
+    def _open_window(self, hand: Hand) -> ClaimWindow | MugginsWindow | None:
+        pending = hand.pending
+        if pending is None:
+            return None
+        key = (self.hand_index, len(hand.layout.placements))
+        if key != self._window:
+            self._window = key
+            self._let_go = set()
+        if pending.seat not in self._let_go:
+            return ClaimWindow(pending.seat, pending.points)
+        side = self.rules.side_of(pending.seat)
+        callers = tuple(
+            (pending.seat + i) % self.rules.players
+            for i in range(1, self.rules.players)
+            if self.rules.side_of((pending.seat + i) % self.rules.players) != side
+        )
+        open_to = tuple(s for s in callers if s not in self._let_go)
+        return MugginsWindow(open_to, pending.seat, pending.points) if open_to else None
+
+    def _settle(self, events: list[Event]) -> None:
+        """Take the steps nobody decides: begin a hand one seat must lead, score a finished hand."""
+        while self.winner is None:
+            hand = self.hand
+            if hand is None:
+                plan = self.plan
+                if self.deal is None or plan is None or len(plan.seats) != 1 or self.redeal_seats():
+                    return
+                self.start_hand(plan.seats[0])
+                events.append(HandStarted(self.hand_index, plan.seats[0]))
+            elif hand.outcome is not None and self._open_window(hand) is None:
+                result = self.finish_hand()
+                events.append(HandScored(result))
+                if self.winner is not None:
+                    events.append(MatchWon(self.winner))
+            else:
+                return
+
+    def _leader(self) -> int:
+        assert self.hand is not None
+        return self.hand.leader
+
+    # ---- taking a move back --------------------------------------------------------------------------
+
+    def undo_point(self, seat: int) -> int | None:
+        """Where `seat`'s last turn move of the current (or just finished) hand begins in its history."""
+        hand = self.hand
+        if hand is None:
+            if self.deal is not None or not self.archive or len(self.archive) != len(self.results):
+                return None
+            hand = self.archive[-1][1]
+        for index in range(len(hand.history) - 1, -1, -1):
+            turn = hand.history[index]
+            if turn.seat == seat and turn.move.kind in (MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS):
+                return index
+        return None
+
+    def take_back(self, seat: int) -> int:
+        """Take back `seat`'s last move and every move after it, by playing the hand again from its deal up
+        to just before it. Works in the hand in play, or in the hand just scored until the next is dealt.
+        Returns how many moves went. The match becomes practice."""
+        index = self.undo_point(seat)
+        if index is None:
+            raise IllegalMove(f"seat {seat} has no move to take back", code="nothing_to_undo", seat=seat)
+        if self.hand is None:
+            deal, played = self.archive.pop()
+            self.results.pop()
+            self.scores = list(self.results[-1].scores) if self.results else [0] * self.rules.sides
+            self.winner = None
+            self.deal = deal
+        else:
+            played = self.hand
+        assert self.deal is not None
+        rebuilt = Hand(self.rules, self.deal.hands, self.deal.stock, played.leader, played.forced_pose)
+        for turn in played.history[:index]:
+            rebuilt.apply(turn.move, turn.seat)
+        self._version += 1
+        self.hand = rebuilt
+        self.plan = self.plan or OpeningPlan((played.leader,), played.forced_pose)
+        self.practice = True
+        self._window = (-1, -1)  # points still unclaimed at that moment are offered again
+        return len(played.history) - index
+
+    def position(self, hand_index: int, steps: int) -> Hand:
+        """A finished hand as it stood after its first `steps` moves, played again from its deal."""
+        deal, played = self.archive[hand_index]
+        hand = Hand(self.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
+        for turn in played.history[:steps]:
+            hand.apply(turn.move, turn.seat)
+        return hand
+
     # ---- dealing ----------------------------------------------------------------------
 
     def deal_next(self, seed: int | None = None) -> Deal:
         """Shuffle and deal the next hand from the match's seeded RNG (or a given deal seed)."""
         self._check_not_over()
         self._redealt = False
-        self._set_deal(*self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed))
+        self._redeal_declined = set()
+        self._set_deal(self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed))
         assert self.deal is not None
         return self.deal
 
@@ -113,31 +312,28 @@ class Match:
         """Play a deal given from outside (a recorded game) instead of shuffling."""
         self._check_not_over()
         if self.rules.opening.redeals_without_double and not fixed.doubles_dealt():
-            raise IllegalMove("no double was dealt, and these rules deal again in that case")
-        self._set_deal(fixed, None)
+            raise IllegalMove("no double was dealt, and these rules deal again in that case", code="no_double_dealt")
+        self._redealt = True  # a recorded deal is the one that was played
+        self._set_deal(fixed)
         assert self.plan is not None
         return self.plan
 
-    def _set_deal(self, new: Deal, order: list[int] | None) -> None:
+    def _set_deal(self, new: Deal) -> None:
+        self._version += 1
         self.deal = new
-        self.deal_order = order
         self.plan = self._opening_plan(new.hands)
         self.hand = None
 
     def redeal_seats(self) -> tuple[int, ...]:
-        """Seats that may ask for the whole table to be dealt again (Cuban: five doubles)."""
+        """Seats that may still ask for the whole table to be dealt again (Cuban: five doubles)."""
         need = self.rules.redeal_doubles
         if not need or self._redealt or self.deal is None or self.hand is not None:
             return ()
-        return tuple(seat for seat, tiles in enumerate(self.deal.hands) if sum(t.is_double for t in tiles) >= need)
-
-    def request_redeal(self, seat: int) -> Deal:
-        if seat not in self.redeal_seats():
-            raise IllegalMove(f"seat {seat} may not ask for a redeal now")
-        self._set_deal(*self._dealer.deal(self._rng.getrandbits(48)))
-        self._redealt = True
-        assert self.deal is not None
-        return self.deal
+        return tuple(
+            seat
+            for seat, tiles in enumerate(self.deal.hands)
+            if sum(t.is_double for t in tiles) >= need and seat not in self._redeal_declined
+        )
 
     def _first_hand_plan(self, hands: tuple[tuple[Tile, ...], ...]) -> OpeningPlan:
         opening = self.rules.opening
@@ -179,29 +375,36 @@ class Match:
     def start_hand(self, leader: int | None = None, *, any_leader: bool = False) -> Hand:
         """Begin play. `any_leader` lets a recorded game name any seat where a side was drawn at random."""
         if self.deal is None or self.plan is None:
-            raise IllegalMove("deal before starting a hand")
+            raise IllegalMove("deal before starting a hand", code="not_dealt")
+        if self.hand is not None:
+            raise IllegalMove("the hand has already begun", code="hand_begun")
         plan = self.plan
         if leader is None:
             leader = self.default_leader()
         elif not 0 <= leader < self.rules.players:
-            raise IllegalMove(f"there is no seat {leader} to lead")
+            raise IllegalMove(f"there is no seat {leader} to lead", code="no_such_seat", seat=leader)
         elif leader not in plan.seats and not (plan.random_side and any_leader):
             allowed = " or ".join(f"seat {s}" for s in plan.seats)
-            raise IllegalMove(f"seat {leader} may not lead this hand: {allowed} leads")
+            raise IllegalMove(
+                f"seat {leader} may not lead this hand: {allowed} leads",
+                code="may_not_lead",
+                seat=leader,
+                allowed=plan.seats,
+            )
+        self._version += 1
         self.hand = Hand(self.rules, self.deal.hands, self.deal.stock, leader, plan.pose)
         return self.hand
 
     def finish_hand(self, facts: HandOutcome | None = None) -> HandResult:
         """Score the finished hand, apply resets, and decide the match if it is decided.
 
-        `facts` lets a fast playout hand in the outcome instead of a played Hand: of the hand in play, or of
-        the dealt hand played out from its deal without starting it (then nothing is archived: no moves).
+        `facts` lets a fast playout hand in the outcome of the hand in play instead of playing it move by
+        move (then nothing is archived: no moves).
         """
         hand = self.hand
-        if self.deal is None or (facts is None and (hand is None or hand.outcome is None)):
-            raise IllegalMove("the hand is not over yet")
+        if self.deal is None or hand is None or (facts is None and hand.outcome is None):
+            raise IllegalMove("the hand is not over yet", code="hand_not_over")
         if facts is None:
-            assert hand is not None
             facts = hand.outcome_facts()
         rules = self.rules
         winner = winner_seat(rules, facts)
@@ -229,7 +432,6 @@ class Match:
                     self.scores = [0] * rules.sides
                     reset = True
         deal = self.deal
-        assert deal is not None
         result = HandResult(  # by position: this runs for every simulated hand
             len(self.results),  # hand_index
             deal.seed,
@@ -245,12 +447,12 @@ class Match:
             facts.remaining,
             tuple(self.scores),
         )
+        self._version += 1
         self.results.append(result)
-        if hand is not None:
+        if hand.outcome is not None:
             self.archive.append((deal, hand))
         self.hand = None
         self.deal = None
-        self.deal_order = None
         self.plan = None
         self.winner = self._decided_winner()
         return result
@@ -278,4 +480,13 @@ class Match:
 
     def _check_not_over(self) -> None:
         if self.winner is not None:
-            raise IllegalMove(f"the match is over: side {self.winner} won it")
+            raise IllegalMove(f"the match is over: side {self.winner} won it", code="match_over", side=self.winner)
+
+
+def _action_text(action: Action) -> str:
+    return action.notation() if isinstance(action, Move) else type(action).__name__
+
+
+def _pending_text(pending: Pending) -> str:
+    seats = ", ".join(str(s) for s in pending.seats)
+    return type(pending).__name__ + (f" from seat {seats}" if seats else "")

@@ -7,11 +7,11 @@ keeps no history: what it returns is the `HandOutcome` that scoring needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import fields
 from functools import cache, reduce
-from operator import itemgetter, or_
+from operator import or_
 
-from .deal import cut_hands
 from .hand import Hand, HandEnd, HandOutcome
 from .rules import EndScoring, LayoutKind, Rules, Style
 from .tiles import Tile, full_set
@@ -19,8 +19,62 @@ from .tiles import Tile, full_set
 Random = Callable[[], float]
 
 
+ANY = None  # a rule parameter the kernel need not know: it decides nothing inside a line hand's play
+
+# Every rule parameter, and the values of it the kernel plays as `Hand` does. It is derived from the
+# `Rules` fields by name: a parameter added to the rules and not listed here makes the kernel decline.
+SUPPORTED: dict[str, frozenset[object] | None] = {
+    "layout": frozenset({LayoutKind.LINE}),
+    "style": frozenset(Style),
+    "end_scoring": frozenset(EndScoring),
+    "claims": ANY,  # playouts claim every point at once: missed points are a human matter
+    "set_top": ANY,
+    "players": ANY,
+    "teams": ANY,
+    "hand_size": ANY,
+    "removed_tiles": ANY,
+    # What happens around a hand (who leads, what it scores): the match decides it from the outcome.
+    "preset": ANY,
+    "name": ANY,
+    "opening": ANY,
+    "after_win": ANY,
+    "after_no_winner": ANY,
+    "blocked": ANY,
+    "scoring": ANY,
+    "target": ANY,
+    "capicua_bonus": ANY,
+    "key_bone_bonus": ANY,
+    "six_love_reset": ANY,
+    "cutthroat_reset": ANY,
+    "target_needs_zero_opponent": ANY,
+    "single_round": ANY,
+    "redeal_doubles": ANY,
+    "customised": ANY,
+    "sides": ANY,
+}
+
+
+def declined(rules: Rules, supported: dict[str, frozenset[object] | None] = SUPPORTED) -> list[str]:
+    """The rule parameters, with their values, that the kernel cannot play: unknown ones included."""
+    out = []
+    for item in fields(rules):
+        if item.name not in supported:
+            out.append(item.name)
+            continue
+        values = supported[item.name]
+        if values is not None and getattr(rules, item.name) not in values:
+            out.append(f"{item.name}={getattr(rules, item.name)}")
+    return out
+
+
 def supports(rules: Rules) -> bool:
-    return rules.layout is LayoutKind.LINE
+    """Whether the kernel plays hands under these rules exactly as `Hand` would."""
+    return _supports(rules)
+
+
+@cache
+def _supports(rules: Rules) -> bool:
+    return not declined(rules)
 
 
 def _bits(mask: int) -> list[int]:
@@ -42,21 +96,6 @@ def _kth_bit(mask: int, k: int) -> int:
 
 _FOLLOWING = [[(seat + 1) % players for seat in range(players)] for players in range(7)]  # next seat, by table size
 _HELD_LIMIT = 1 << 16  # masks remembered per set, enough for every small leftover in double-six and -nine
-
-
-class _LowBits(dict[int, tuple[int, ...]]):
-    """A mask's set bits, lowest first, each as a power of two; worked out the first time a mask is asked
-    for. The playout loop's pools are a hand's tiles of one number, so few masks ever come up."""
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        bits = []
-        rest = mask
-        while rest:
-            low = rest & -rest
-            bits.append(low)
-            rest ^= low
-        found = self[mask] = tuple(bits)
-        return found
 
 
 class _Leftovers(dict[int, tuple[tuple[Tile, ...], int]]):
@@ -100,9 +139,7 @@ class Kernel:
             self.suit[t.high] |= 1 << i
             self.suit[t.low] |= 1 << i
         self.bit = {t: 1 << i for i, t in enumerate(self.tiles)}
-        self.bits = [1 << i for i in range(len(self.tiles))]
         self.bit_tile = {1 << i: t for i, t in enumerate(self.tiles)}
-        self.low_bits = _LowBits()
         # Keyed by a tile's bit, so the playout loop never turns a bit back into an index: the pip total
         # gives the far end (joined to x, a tile shows pips - x), and whether it is a double.
         self.bit_pips = {1 << i: t.pips for i, t in enumerate(self.tiles)}
@@ -175,52 +212,6 @@ class Kernel:
             rules, hand.leader, hm, stock, end_points, hand.turn, hand.passes_in_row, None, position, rnd, noise
         )
 
-    def play_deal(
-        self,
-        rules: Rules,
-        order: Sequence[int],
-        leader: int,
-        pose: Tile | None,
-        rnd: Random,
-        noise: float | None = None,
-    ) -> HandOutcome:
-        """Play a fresh hand straight from its shuffle: `order` lists the tiles by index into the set (as
-        `deal.shuffle_order` gives them), dealt in turn to each seat, the rest the stock. Simulations use it:
-        no Hand to build, and no tile to look up."""
-        dealt = rules.hand_size * rules.players
-        # Each seat's tiles as bits, straight from the shuffle, and summed into masks: all in C, no loop here.
-        held = cut_hands(rules.hand_size, dealt)(itemgetter(*order)(self.bits))
-        hm = list(map(sum, held))
-        if noise is None and rules.style is Style.BLOCK and rules.end_scoring is EndScoring.NONE:
-            # The pose: the one the rules force, or the k-th of the leader's tiles by index, as in _play.
-            first = self.bit[pose] if pose is not None else sorted(held[leader])[int(rnd() * len(held[leader]))]
-            return self._random_block_deal(rules, hm, leader, first, rnd)
-        stock = list(order[dealt:]) if rules.style is not Style.BLOCK else []
-        forced = None if pose is None else self.index[pose]
-        return self._play(rules, leader, hm, stock, [0] * rules.sides, leader, 0, forced, None, rnd, noise)
-
-    def _random_block_deal(self, rules: Rules, hm: list[int], leader: int, first: int, rnd: Random) -> HandOutcome:
-        """`_play` cut down to a fresh deal between random players in a block game without end points, from
-        the leader's pose (`first`, its bit) on."""
-        start_hands = reduce(or_, hm)
-        hm[leader] ^= first
-        last_tile: Tile | None = self.bit_tile[first]
-        left, right = self.bit_tile[first]
-        if hm[leader]:
-            outcome, bit, to_left, left, right, turn = self._random_block(
-                hm, (leader + 1) % rules.players, 0, left, right, rules.players, rnd
-            )
-        else:
-            outcome, bit = HandEnd.DOMINO, 0
-        joined: int | None = None
-        ends_before: tuple[int, ...] = ()
-        if bit:
-            last_tile, joined, ends_before = self._last_play(bit, to_left, left, right)
-        else:
-            turn = leader  # nothing went down after the pose
-        placed = start_hands & ~reduce(or_, hm)
-        return self._outcome(leader, outcome, hm, placed, turn, last_tile, joined, ends_before, [0] * rules.sides)
-
     def _last_play(self, bit: int, to_left: bool, left: int, right: int) -> tuple[Tile, int, tuple[int, int]]:
         """The last tile played, the number it was joined to and the ends before it, worked back from the
         tile's bit, the end it went to, and where the ends finished."""
@@ -289,141 +280,84 @@ class Kernel:
         following = _FOLLOWING[players]
         bit_pips, bit_double = self.bit_pips, self.bit_double
         on_left_suit, on_right_suit = suit[left], suit[right]  # recomputed only when an end changes
-        if noise is None and not counting and not drawing:
-            outcome, bit, to_left, left, right, turn = self._random_block(hm, turn, passes, left, right, players, rnd)
-            if bit:
-                last_seat = turn
-        else:  # the general loop
-            while True:
-                mine = hm[turn]
-                on_left = mine & on_left_suit
-                # One move per tile when both ends are the same to the rules; two when they differ.
-                distinct = left != right or (counting and left_double != right_double)
-                on_right = mine & on_right_suit if distinct else 0
-                if on_left or on_right:
-                    if noise is not None:
-                        choice, to_left = self._greedy(
-                            on_left,
-                            on_right,
-                            left,
-                            right,
-                            (left_double and counting, right_double and counting),
-                            noise,
-                            rnd,
-                        )
-                        bit = 1 << choice
-                    else:
-                        # Uniform over the legal moves: the k-th set bit of the left pool, then of the right.
-                        # A lone legal move takes no draw.
-                        if not on_right:
-                            pool, to_left = on_left, True
-                            k = int(rnd() * on_left.bit_count()) if on_left & (on_left - 1) else 0
-                        elif not on_left:
-                            pool, to_left = on_right, False
-                            k = int(rnd() * on_right.bit_count()) if on_right & (on_right - 1) else 0
-                        else:
-                            n_left = on_left.bit_count()
-                            k = int(rnd() * (n_left + on_right.bit_count()))
-                            if k < n_left:
-                                pool, to_left = on_left, True
-                            else:
-                                pool, to_left, k = on_right, False, k - n_left
-                        while k:
-                            pool &= pool - 1
-                            k -= 1
-                        bit = pool & -pool
-                    mine ^= bit
-                    hm[turn] = mine
-                    if to_left:
-                        left = bit_pips[bit] - left
-                        on_left_suit = suit[left]
-                    else:
-                        right = bit_pips[bit] - right
-                        on_right_suit = suit[right]
-                    if counting:
-                        if to_left:
-                            left_double = bit_double[bit]
-                        else:
-                            right_double = bit_double[bit]
-                        total = (left * 2 if left_double else left) + (right * 2 if right_double else right)
-                        if total and (total % 5 == 0 or (threes and total % 3 == 0)):
-                            end_points[teams[turn]] += total
-                    last_seat = turn
-                    passes = 0
-                    if not mine:
-                        outcome = HandEnd.DOMINO
-                        break
-                elif drawing and ((draw_all and stock_at < len(stock)) or (draw_one and len(stock) - stock_at > 2)):
-                    start_hands |= 1 << stock[stock_at]
-                    hm[turn] = mine | 1 << stock[stock_at]
-                    stock_at += 1
-                    if draw_all:
-                        continue
+        # One move per tile when both ends are the same to the rules; two when they differ.
+        distinct = left != right or (counting and left_double != right_double)
+        uniform = noise is None
+        spread = 0.0 if noise is None else noise
+        while True:
+            mine = hm[turn]
+            on_left = mine & on_left_suit
+            on_right = mine & on_right_suit if distinct else 0
+            if on_left or on_right:
+                if not uniform:
+                    choice, to_left = self._greedy(
+                        on_left,
+                        on_right,
+                        left,
+                        right,
+                        (left_double and counting, right_double and counting),
+                        spread,
+                        rnd,
+                    )
+                    bit = 1 << choice
                 else:
-                    passes += 1
-                    if passes >= players:
-                        break
-                turn = following[turn]
+                    # Uniform over the legal moves: the k-th set bit of the left pool, then of the right.
+                    # A lone legal move takes no draw.
+                    if not on_right:
+                        pool, to_left = on_left, True
+                        k = int(rnd() * on_left.bit_count()) if on_left & (on_left - 1) else 0
+                    elif not on_left:
+                        pool, to_left = on_right, False
+                        k = int(rnd() * on_right.bit_count()) if on_right & (on_right - 1) else 0
+                    else:
+                        n_left = on_left.bit_count()
+                        k = int(rnd() * (n_left + on_right.bit_count()))
+                        if k < n_left:
+                            pool, to_left = on_left, True
+                        else:
+                            pool, to_left, k = on_right, False, k - n_left
+                    while k:
+                        pool &= pool - 1
+                        k -= 1
+                    bit = pool & -pool
+                mine ^= bit
+                hm[turn] = mine
+                if to_left:
+                    left = bit_pips[bit] - left
+                    on_left_suit = suit[left]
+                else:
+                    right = bit_pips[bit] - right
+                    on_right_suit = suit[right]
+                if counting:
+                    if to_left:
+                        left_double = bit_double[bit]
+                    else:
+                        right_double = bit_double[bit]
+                    total = (left * 2 if left_double else left) + (right * 2 if right_double else right)
+                    if total and (total % 5 == 0 or (threes and total % 3 == 0)):
+                        end_points[teams[turn]] += total
+                distinct = left != right or (counting and left_double != right_double)
+                last_seat = turn
+                passes = 0
+                if not mine:
+                    outcome = HandEnd.DOMINO
+                    break
+            elif drawing and ((draw_all and stock_at < len(stock)) or (draw_one and len(stock) - stock_at > 2)):
+                start_hands |= 1 << stock[stock_at]
+                hm[turn] = mine | 1 << stock[stock_at]
+                stock_at += 1
+                if draw_all:
+                    continue
+            else:
+                passes += 1
+                if passes >= players:
+                    break
+            turn = following[turn]
 
         if bit:
             last_tile, joined, ends_before = self._last_play(bit, to_left, left, right)
         placed |= start_hands & ~reduce(or_, hm)
         return self._outcome(leader, outcome, hm, placed, last_seat, last_tile, joined, ends_before, end_points)
-
-    def _random_block(
-        self, hm: list[int], turn: int, passes: int, left: int, right: int, players: int, rnd: Random
-    ) -> tuple[HandEnd, int, bool, int, int, int]:
-        """The general loop below cut down to random players in a block game without end points, the case
-        simulations run by the million. Returns how it ended, the last tile's bit (0: none was played) and
-        end, the open ends, and the seat that ended it: the domino's player, or after a block the last to
-        play (every other seat has passed since, and then that seat too)."""
-        suit, bit_pips, low_bits, following = self.suit, self.bit_pips, self.low_bits, _FOLLOWING[players]
-        on_left_suit, on_right_suit = suit[left], suit[right]
-        bit = 0
-        to_left = True
-        while True:
-            mine = hm[turn]
-            on_left = mine & on_left_suit
-            on_right = mine & on_right_suit if left != right else 0
-            # The k-th legal move: of the left pool's tiles by index, then the right's. A lone move takes no draw.
-            if on_right:
-                if on_left:
-                    lefts = low_bits[on_left]
-                    n_left = len(lefts)
-                    k = int(rnd() * (n_left + on_right.bit_count()))
-                    if k < n_left:
-                        bit, to_left = lefts[k], True
-                    else:
-                        bit, to_left = low_bits[on_right][k - n_left], False
-                elif on_right & (on_right - 1):
-                    rights = low_bits[on_right]
-                    bit, to_left = rights[int(rnd() * len(rights))], False
-                else:
-                    bit, to_left = on_right, False
-            elif on_left:
-                if on_left & (on_left - 1):
-                    lefts = low_bits[on_left]
-                    bit, to_left = lefts[int(rnd() * len(lefts))], True
-                else:
-                    bit, to_left = on_left, True
-            else:
-                passes += 1
-                if passes >= players:
-                    return HandEnd.BLOCKED, bit, to_left, left, right, turn
-                turn = following[turn]
-                continue
-            mine ^= bit
-            hm[turn] = mine
-            if to_left:
-                left = bit_pips[bit] - left
-                on_left_suit = suit[left]
-            else:
-                right = bit_pips[bit] - right
-                on_right_suit = suit[right]
-            if not mine:
-                return HandEnd.DOMINO, bit, to_left, left, right, turn
-            passes = 0
-            turn = following[turn]
 
     def _outcome(
         self,

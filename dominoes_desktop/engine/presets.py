@@ -20,8 +20,23 @@ from .rules import (
 )
 from .tiles import Tile, full_set
 
-# (set or None for any set, players, tiles each); the first exact match wins.
+# (set or None for any set, players, tiles each); an entry for the exact set wins over a None entry.
 DealTable = tuple[tuple[int | None, int, int], ...]
+
+# classic_draw's sizes: the deal of any preset a host switches from block to a drawing style (RULES.md §9b),
+# small enough that every seat count leaves a stock to draw from.
+CLASSIC_DRAW_DEAL: DealTable = ((None, 2, 7), (None, 3, 5), (None, 4, 4), (None, 5, 3))
+SETS = (6, 9, 12)
+
+
+def _look_up(table: DealTable, set_top: int, players: int) -> int | None:
+    for table_set, table_players, size in table:
+        if table_players == players and table_set == set_top:
+            return size
+    for table_set, table_players, size in table:
+        if table_players == players and table_set is None:
+            return size
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,15 +50,16 @@ class Preset:
     max_players: int
     deal_table: DealTable
     partners_allowed: bool  # can partners be switched on at 4 players
+    # The deal when a block preset is played in a drawing style; a drawing preset keeps `deal_table`.
+    draw_deal_table: DealTable = CLASSIC_DRAW_DEAL
+    sets: tuple[int, ...] = SETS  # the sets a host may pick
+    symbol: str = ""  # a picture in resources/symbols for a preset with no flag, or "" for the drawn domino
 
-    def deal_size(self, set_top: int, players: int) -> int:
-        for table_set, table_players, size in self.deal_table:
-            if table_players == players and table_set == set_top:
-                return size
-        for table_set, table_players, size in self.deal_table:
-            if table_players == players and table_set is None:
-                return size
-        return self.rules.hand_size
+    def deal_size(self, set_top: int, players: int, style: Style | None = None) -> int:
+        """The default tiles each: from the deal table for the set, seats and style in force."""
+        drawing = style is not None and style is not Style.BLOCK and self.rules.style is Style.BLOCK
+        size = _look_up(self.draw_deal_table if drawing else self.deal_table, set_top, players)
+        return self.rules.hand_size if size is None else size
 
 
 def _caribbean(preset: str, name: str, flag: str, **changes: Any) -> Preset:
@@ -94,9 +110,11 @@ def _classic(
     return Preset(replace(base, **changes), group, "", 2, max_players, deal_table, partners_allowed)
 
 
-_CLASSIC_DRAW_DEAL: DealTable = ((None, 2, 7), (None, 3, 5), (None, 4, 4), (None, 5, 3))
 _BIG_CROSS_DEAL: DealTable = ((None, 2, 7), (None, 3, 7), (None, 4, 5), (None, 5, 5))
 _FIVES_DEAL: DealTable = ((None, 2, 5), (None, 3, 5), (None, 4, 5))
+# The friends' room: double-9 deals 10 each; double-6 deals 7, but 5 in a draw game of 3-4 so a stock is left.
+_ROOM_DEAL: DealTable = ((9, 2, 10), (9, 3, 10), (9, 4, 10), (None, 2, 7), (None, 3, 7), (None, 4, 7))
+_ROOM_DRAW_DEAL: DealTable = ((9, 2, 10), (9, 3, 10), (9, 4, 10), (None, 2, 7), (None, 3, 5), (None, 4, 5))
 
 PRESETS: dict[str, Preset] = {
     p.rules.preset: p
@@ -142,7 +160,8 @@ PRESETS: dict[str, Preset] = {
                 redeal_doubles=5,
                 target=100,
             ),
-            deal_table=((None, 4, 10),),
+            # Ten each needs double-9; a host who picks double-6 gets the Caribbean seven each.
+            deal_table=((6, 4, 7), (None, 4, 10)),
         ),
         Preset(
             Rules(
@@ -170,6 +189,33 @@ PRESETS: dict[str, Preset] = {
             3,
             ((None, 2, 9), (None, 3, 9)),
             False,
+        ),
+        Preset(
+            Rules(
+                preset="room",
+                name="Friends' room",
+                set_top=6,
+                players=4,
+                teams=(0, 1, 2, 3),
+                hand_size=7,
+                style=Style.BLOCK,
+                layout=LayoutKind.LINE,
+                opening=Opening.HIGHEST_DOUBLE_ANY,
+                after_win=AfterWin.WINNER,
+                after_no_winner=AfterNoWinner.FIRST_HAND_RULE,
+                blocked=BlockedRule.LOWEST_SIDE,
+                scoring=Scoring.OPPONENTS_PIPS,
+                target=100,
+            ),
+            "classic",
+            "",
+            2,
+            4,
+            _ROOM_DEAL,
+            True,
+            draw_deal_table=_ROOM_DRAW_DEAL,
+            sets=(6, 9),
+            symbol="room",
         ),
         replace(
             _caribbean(
@@ -205,8 +251,8 @@ PRESETS: dict[str, Preset] = {
             True,
             style=Style.BLOCK,
         ),
-        _classic("classic_draw", "Draw (classic)", "classic", 5, _CLASSIC_DRAW_DEAL, True),
-        _classic("cross", "Cross", "classic", 5, _CLASSIC_DRAW_DEAL, False, layout=LayoutKind.CROSS),
+        _classic("classic_draw", "Draw (classic)", "classic", 5, CLASSIC_DRAW_DEAL, True),
+        _classic("cross", "Cross", "classic", 5, CLASSIC_DRAW_DEAL, False, layout=LayoutKind.CROSS),
         _classic(
             "cross_9",
             "Double-nine Cross",
@@ -275,27 +321,64 @@ def _int_option(options: Mapping[str, Any], key: str, default: int) -> int:
 
 
 def _teams(preset_: Preset, players: int, partners: Any) -> tuple[int, ...]:
-    """Side of each seat from the partners option: true/false, or a list of seat pairs."""
+    """Side of each seat from the partners option, which is on or off: partners always sit opposite."""
     alone = tuple(range(players))
     if partners is None:
         default = preset_.rules.teams
         return default if len(default) == players else alone
-    if partners is False:
+    if isinstance(partners, (list, tuple)):
+        # RULES.md §9b: who partners whom is a matter of who sits where, never of which seats pair up.
+        raise RulesError(
+            "option 'partners' is true or false, not pairs of seats: partners always sit opposite "
+            "(seats 0 and 2 against 1 and 3)"
+        )
+    if not isinstance(partners, bool):
+        raise RulesError(f"option 'partners' must be true or false, not {partners!r}")
+    if not partners:
         return alone
     if players != 4:
         raise RulesError(f"partners need exactly 4 players, not {players}")
     if not preset_.partners_allowed:
         raise RulesError(f"{preset_.rules.name} is played every player for themselves")
-    if partners is True:
-        return (0, 1, 0, 1)
-    if isinstance(partners, (list, tuple)):
-        pairs = [tuple(p) for p in partners]
-        seats = sorted(s for p in pairs for s in p)
-        if len(pairs) != 2 or any(len(p) != 2 for p in pairs) or seats != [0, 1, 2, 3]:
-            raise RulesError("partners must pair the four seats in two pairs, like [[0, 2], [1, 3]]")
-        pairs.sort(key=min)
-        return tuple(0 if seat in pairs[0] else 1 for seat in range(4))
-    raise RulesError(f"option 'partners' must be true, false or two pairs of seats, not {partners!r}")
+    return (0, 1, 0, 1)
+
+
+_STYLES = {"block": Style.BLOCK, "draw": Style.DRAW, Style.ALL_FIVES_DRAW.value: Style.ALL_FIVES_DRAW}
+
+# Tiles that must stay undealt: a draw game needs a stock to draw from; the all-fives draw leaves its last
+# two tiles asleep, so it needs three for one to be drawable.
+_KEEP_IN_STOCK = {Style.BLOCK: 0, Style.DRAW: 1, Style.ALL_FIVES_DRAW: 3}
+
+
+def _style(base: Style, option: Any) -> Style:
+    if option is None:
+        return base
+    if not isinstance(option, str) or option not in _STYLES:
+        accepted = list(_STYLES)
+        names = ", ".join(f"'{name}'" for name in accepted[:-1]) + f" or '{accepted[-1]}'"
+        raise RulesError(f"style must be {names}, not {option!r}")
+    style = _STYLES[option]
+    # "draw" over a drawing preset keeps its own way of drawing (the all-fives draw stays one).
+    return base if style is Style.DRAW and base is not Style.BLOCK else style
+
+
+def _check_deal(hand_size: int, players: int, set_top: int, set_size: int, style: Style) -> None:
+    keep = _KEEP_IN_STOCK[style]
+    most = (set_size - keep) // players
+    if 1 <= hand_size <= most:
+        return
+    reason = {
+        Style.BLOCK: "",
+        Style.DRAW: "a draw game must leave tiles in the stock: ",
+        Style.ALL_FIVES_DRAW: "the all-fives draw must leave at least three tiles in the stock (two sleep, one "
+        "can be drawn): ",
+    }[style]
+    if most < 1:
+        raise RulesError(f"{reason}a double-{set_top} set of {set_size} tiles is too small for {players} players")
+    raise RulesError(
+        f"{reason}{players} players can each be dealt 1 to {most} tiles from a double-{set_top} set of "
+        f"{set_size} tiles, not {hand_size}"
+    )
 
 
 def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rules:
@@ -309,35 +392,22 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
     changed = tuple(k for k in HOST_OPTIONS if k in options and options[k] is not None)
 
     set_top = _int_option(options, "set", base.set_top)
-    if set_top not in (6, 9, 12):
+    if set_top not in SETS:
         raise RulesError(f"the set must be double-6, double-9 or double-12, not double-{set_top}")
+    if set_top not in p.sets:
+        allowed = " or ".join(f"double-{top}" for top in p.sets)
+        raise RulesError(f"{base.name} is played with a {allowed} set, not double-{set_top}")
     players = _int_option(options, "players", base.players)
     if not p.min_players <= players <= p.max_players:
         span = f"{p.min_players}" if p.min_players == p.max_players else f"{p.min_players} to {p.max_players}"
         raise RulesError(f"{base.name} is played by {span} players, not {players}")
     teams = _teams(p, players, options.get("partners"))
+    style = _style(base.style, options.get("style"))
 
-    style = base.style
-    style_option = options.get("style")
-    if style_option is not None:
-        if style_option == "block":
-            style = Style.BLOCK
-        elif style_option == "draw":
-            style = base.style if base.style is not Style.BLOCK else Style.DRAW
-        elif style_option == Style.ALL_FIVES_DRAW.value:
-            style = Style.ALL_FIVES_DRAW
-        else:
-            raise RulesError(f"style must be 'block' or 'draw', not {style_option!r}")
-
-    hand_size = _int_option(options, "deal_size", p.deal_size(set_top, players))
+    # With no size given, the deal follows the table for this set, seat count and style (RULES.md §9b).
+    hand_size = _int_option(options, "deal_size", p.deal_size(set_top, players, style))
     removed = tuple(t for t in base.removed_tiles if t.high <= set_top)
-    set_size = len(full_set(set_top, removed))
-    if hand_size < 1 or hand_size * players > set_size:
-        raise RulesError(
-            f"{players} players cannot each be dealt {hand_size} tiles from a double-{set_top} set of {set_size} tiles"
-        )
-    if style is Style.ALL_FIVES_DRAW and hand_size * players > set_size - 2:
-        raise RulesError("all-fives draw keeps two tiles asleep: deal fewer tiles")
+    _check_deal(hand_size, players, set_top, len(full_set(set_top, removed)), style)
 
     target = _int_option(options, "target", base.target)
     if target < 1:

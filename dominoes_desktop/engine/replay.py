@@ -2,7 +2,9 @@
 
     python -m dominoes_desktop.engine.replay CASE.json [--check]
 
-Exit codes: 0 all expected keys match, 1 one differs, 2 the case itself is invalid.
+Exit codes: 0 all expected keys match, 1 one differs, 2 the case itself is invalid. An invalid case,
+whatever it holds (a FIFO, /dev/zero, numbers of thousands of digits, deep nesting), gives exit 2 and one
+line on stderr: never 1, never a traceback.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from .deal import Deal
+from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
 from .errors import DominoError
+from .inputs import FileRefused, limit_int_conversion, parse_json, read_bounded
 from .match import Match
-from .moves import MoveKind, parse_move
+from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
 from .rules import Rules, Style
 from .tiles import Tile, full_set
@@ -77,7 +81,6 @@ def replay(case: Any) -> dict[str, Any]:
     if not isinstance(raw_hands, list):
         raise CaseError("'hands' must be a list")
     match = Match(rules)
-    results = []
     for h, raw_hand in enumerate(raw_hands):
         where = f"hand {h}"
         if not isinstance(raw_hand, dict):
@@ -85,14 +88,11 @@ def replay(case: Any) -> dict[str, Any]:
         if match.is_over:
             raise CaseError(f"{where}: the match was already won by side {match.winner}")
         fixed = _deal(rules, raw_hand, where)
+        leader = raw_hand.get("leader")
+        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
+            raise CaseError(f"{where}: 'leader' must be a seat number")
         try:
-            plan = match.use_deal(fixed)
-            leader = raw_hand.get("leader")
-            if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
-                raise CaseError(f"{where}: 'leader' must be a seat number")
-            if leader is None and plan.random_side:
-                leader = 0
-            hand = match.start_hand(leader, any_leader=True)
+            match.apply(None, DealHand(deal=fixed, leader=leader))
         except DominoError as exc:
             raise CaseError(f"{where}: {exc}") from None
         moves = raw_hand.get("moves")
@@ -100,16 +100,29 @@ def replay(case: Any) -> dict[str, Any]:
             raise CaseError(f"{where}: 'moves' must be a list")
         for m, text in enumerate(moves):
             try:
-                move = parse_move(text)
-                if hand.is_over and move.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS):
-                    raise CaseError(f"{where}, move {m}: the hand is already over ({hand.outcome})")
-                hand.apply(move)
+                _replay_move(match, h, parse_move(text))
             except DominoError as exc:
                 raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
-        if not hand.is_over:
+        _let_points_go(match)
+        if match.hand_index == h:
             raise CaseError(f"{where}: the moves stop before the hand is over")
-        results.append(match.finish_hand().as_json())
-    return {"hands": results, "scores": list(match.scores), "match_winner": match.winner}
+    return {"hands": [r.as_json() for r in match.results], "scores": list(match.scores), "match_winner": match.winner}
+
+
+def _let_points_go(match: Match) -> None:
+    """A record names only the claims made: every window it passes by was let go."""
+    while isinstance(window := match.pending(), ClaimWindow | MugginsWindow):
+        match.apply(window.seats[0], LetGo())
+
+
+def _replay_move(match: Match, hand_index: int, move: Move) -> None:
+    if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
+        match.apply(None, move)
+        return
+    _let_points_go(match)
+    if match.hand_index != hand_index:
+        raise CaseError(f"the hand is already over ({match.results[-1].end})")
+    match.apply(None, move)
 
 
 def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
@@ -135,14 +148,30 @@ def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
 
 
 def load_case(path: Path) -> Any:
+    """The case's JSON: a regular file of at most MAX_CASE_BYTES, numbers of sane length; CaseError if not."""
     try:
-        if path.stat().st_size > MAX_CASE_BYTES:
-            raise CaseError(f"{path}: larger than {MAX_CASE_BYTES // (1024 * 1024)} MiB")
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CaseError(f"{path}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CaseError(f"{path}: not valid JSON ({exc})") from None
+        return parse_json(read_bounded(path, MAX_CASE_BYTES))
+    except FileRefused as exc:
+        raise CaseError(f"{path}: {exc}") from None
+
+
+def _checked(path: Path, check: bool) -> tuple[dict[str, Any], Any]:
+    """Load and replay the case: (result, expect). Every fault of the case becomes a CaseError."""
+    try:
+        case = load_case(path)
+        result = replay(case)
+        expect = case.get("expect") if check else None
+        if check and not isinstance(expect, dict):
+            raise CaseError("--check needs an 'expect' object in the case")
+        return result, expect
+    except CaseError:
+        raise
+    except RecursionError:
+        raise CaseError("the case is nested too deeply") from None
+    except Exception as exc:
+        # The checks are meant to catch every invalid case; one they miss is still an invalid case (exit 2),
+        # never a "mismatch" (exit 1) nor a traceback.
+        raise CaseError(f"the case cannot be replayed ({type(exc).__name__}: {exc})") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -150,23 +179,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("case", type=Path)
     parser.add_argument("--check", action="store_true", help="compare with the case's 'expect'")
     args = parser.parse_args(argv)
+    limit_int_conversion()
     try:
-        case = load_case(args.case)
-        result = replay(case)
-        expect = case.get("expect") if args.check else None
-        if args.check and not isinstance(expect, dict):
-            raise CaseError("--check needs an 'expect' object in the case")
+        result, expect = _checked(args.case, args.check)
     except CaseError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except RecursionError:
-        print("error: the case is nested too deeply", file=sys.stderr)
+        print(f"error: {' '.join(str(exc).split())[:500]}", file=sys.stderr)
         return 2
     if not args.check:
         print(json.dumps(result))
         return 0
     assert isinstance(expect, dict)
-    diffs = differences(expect, result)
+    try:
+        diffs = differences(expect, result)
+    except RecursionError:
+        print("error: the case's 'expect' is nested too deeply", file=sys.stderr)
+        return 2
     for line in diffs:
         print(f"mismatch: {line}")
     if diffs:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
+from .errors import RulesError
 from .tiles import Tile
 
 
@@ -93,7 +94,7 @@ class Rules:
     name: str
     set_top: int
     players: int
-    teams: tuple[int, ...]  # side of each seat; partners share a side
+    teams: tuple[int, ...]  # side of each seat: (0, 1, 0, 1) with partners, who always sit opposite; else 0..P-1
     hand_size: int
     style: Style
     layout: LayoutKind
@@ -113,11 +114,13 @@ class Rules:
     single_round: bool = False
     redeal_doubles: int = 0  # a seat dealt this many doubles may ask for a redeal; 0 = never
     removed_tiles: tuple[Tile, ...] = ()
-    pass_tracking: bool = True
     customised: tuple[str, ...] = field(default=())  # host options changed from the preset
     sides: int = field(init=False, repr=False, compare=False)  # from `teams`; kept, as scoring asks every hand
 
     def __post_init__(self) -> None:
+        # RULES.md §9b: partners sit opposite so that turns alternate sides; no other pairing of seats exists.
+        if self.teams not in ((0, 1, 0, 1), tuple(range(self.players))):
+            raise RulesError(f"seats {self.teams} cannot be sides: partners sit opposite, (0, 1, 0, 1) at 4 players")
         object.__setattr__(self, "sides", max(self.teams) + 1)  # frozen: the one way to fill a derived field
 
     @property
@@ -129,7 +132,3 @@ class Rules:
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         return _seats_by_side(self.teams)[side]
-
-    @property
-    def target_unit(self) -> str:
-        return "hands" if self.scoring.counts_hands else "points"

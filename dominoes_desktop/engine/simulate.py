@@ -13,15 +13,36 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from .cpu import LEVELS, make_player
+from .cpu import LEVELS, CpuPlayer, choose_leader, make_player, wants_redeal
+from .decisions import (
+    AnswerRedeal,
+    ChooseLeader,
+    ClaimWindow,
+    DealHand,
+    Event,
+    HandScored,
+    Lead,
+    LetGo,
+    MatchOver,
+    MugginsWindow,
+    NextHand,
+    PlayTurn,
+    RedealOffer,
+)
 from .errors import DominoError
-from .match import HandResult
+from .hand import Hand
+from .match import HandResult, Match
+from .moves import Move
+from .playout import play_out, supports
 from .presets import build_rules
 from .rules import Rules
-from .table import Table
+from .view import PlayerView
+
+Observer = Callable[[Match, int, Move], None]
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -37,6 +58,98 @@ def hand_gains(result: HandResult, sides: int) -> list[int]:
     if result.winner_side is not None:
         gains[result.winner_side] += result.points
     return gains + [0] * (sides - len(gains))
+
+
+class Table:
+    """CPU players seated at a match: each answers the decisions the match hands its seat."""
+
+    def __init__(
+        self, rules: Rules, players: Sequence[CpuPlayer], seed: int = 0, rng: random.Random | None = None
+    ) -> None:
+        """`rng` is what random players draw from (default: a generator seeded from `seed`); a simulation
+        passes one for all its matches, as seeding a generator costs more than playing a hand."""
+        if len(players) != rules.players:
+            raise ValueError(f"{rules.name} needs {rules.players} players, not {len(players)}")
+        self.rules = rules
+        self.players = list(players)
+        self.match = Match(rules, seed)
+        self.decision_ms: dict[str, list[float]] = defaultdict(list)
+        self._fast_rng = random.Random(seed ^ 0x5EED) if rng is None else rng
+        # Random players need no views: once a hand has begun, the playout kernel plays it for them.
+        self._kernel_plays = all(p.level == "random" for p in self.players) and supports(rules)
+
+    def step(self, observer: Observer | None = None, deal_seed: int | None = None) -> list[Event]:
+        """Answer the one decision the match waits for (a new hand from `deal_seed`, if given)."""
+        match = self.match
+        pending = match.pending()
+        if isinstance(pending, NextHand):
+            return match.apply(None, DealHand(deal_seed))
+        if isinstance(pending, RedealOffer):
+            assert match.deal is not None
+            tiles = match.deal.hands[pending.seat]
+            return match.apply(pending.seat, AnswerRedeal(wants_redeal(tiles, pending.doubles)))
+        if isinstance(pending, ChooseLeader):
+            assert match.deal is not None
+            hands = match.deal.hands
+            if all(self.players[s].level == "random" for s in pending.seats):
+                leader = match.default_leader()  # random players need no strategy to choose
+            else:
+                leader = choose_leader({s: hands[s] for s in pending.seats})
+            return match.apply(pending.seats[0], Lead(leader))
+        if isinstance(pending, ClaimWindow | MugginsWindow):
+            seat = pending.seats[0]
+            claim = self.players[seat].claim(PlayerView.of(match, seat))
+            events = match.apply(seat, LetGo() if claim is None else claim)
+            if claim is not None and observer:
+                observer(match, seat, claim)
+            return events
+        if isinstance(pending, PlayTurn):
+            seat = pending.seat
+            player = self.players[seat]
+            if player.level == "random":
+                move = self._fast_rng.choice(pending.moves)
+            else:
+                started = time.perf_counter()
+                move = player.decide(PlayerView.of(match, seat)).move
+                self.decision_ms[player.level].append((time.perf_counter() - started) * 1000.0)
+            events = match.apply(seat, move)
+            if observer:
+                observer(match, seat, move)
+            return events
+        assert isinstance(pending, MatchOver)
+        raise DominoError(f"the match is over: side {pending.winner} won it", code="match_over")
+
+    def start_hand(self, deal_seed: int | None = None) -> Hand:
+        """Play until a hand is in play (deal it, answer redeal offers, choose the leader)."""
+        match = self.match
+        if match.deal is None and not match.is_over:
+            match.apply(None, DealHand(deal_seed))
+        while match.hand is None:
+            self.step(deal_seed=deal_seed)
+        return match.hand
+
+    def play_hand(self, observer: Observer | None = None, deal_seed: int | None = None) -> HandResult:
+        """Play until the match scores a hand."""
+        match = self.match
+        if self._kernel_plays and observer is None:
+            # Random players: the match deals and starts the hand, the kernel plays it out, the match scores it.
+            if match.hand is None:
+                self.start_hand(deal_seed)
+            hand = match.hand
+            assert hand is not None
+            if hand.outcome is None and hand.pending is None:
+                return match.finish_hand(play_out(hand, self._fast_rng.random))
+        elif match.hand is None:
+            self.start_hand(deal_seed)
+        while True:
+            for event in self.step(observer):
+                if isinstance(event, HandScored):
+                    return event.result
+
+    def play_match(self, observer: Observer | None = None, max_hands: int = 1000) -> list[HandResult]:
+        while not self.match.is_over and self.match.hand_index < max_hands:
+            self.play_hand(observer)
+        return self.match.results
 
 
 def _play_hands(job: tuple[Rules, list[str], int, int, float | None]) -> int:

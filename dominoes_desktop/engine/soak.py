@@ -19,9 +19,23 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from .decisions import (
+    Action,
+    AnswerRedeal,
+    ChooseLeader,
+    ClaimWindow,
+    DealHand,
+    HandScored,
+    Lead,
+    LetGo,
+    MatchOver,
+    MugginsWindow,
+    NextHand,
+    RedealOffer,
+)
 from .errors import RulesError
 from .hand import Hand
-from .match import Match
+from .match import HandResult, Match
 from .moves import CLAIM, Move, MoveKind
 from .presets import PRESETS, build_rules
 from .rules import Rules
@@ -66,38 +80,56 @@ def check_legal_moves(hand: Hand) -> list[Move]:
 
 
 def play_checked_match(rules: Rules, seed: int, claim_rate: float = 0.7) -> tuple[Match, int]:
-    """Play one match with random legal moves, checking every invariant; return it and its move count."""
+    """Play one match answering every decision at random (a legal move, a claim now and then, any allowed
+    leader, a redeal or not), checking every invariant; return it and its move count."""
     rng = random.Random(seed)
     match = Match(rules, seed)
     moves_played = 0
-    while not match.is_over:
+    before = list(match.scores)
+    limit = 4 * len(full_set(rules.set_top, rules.removed_tiles)) * rules.players
+    while not isinstance(pending := match.pending(), MatchOver):
         if match.hand_index >= MAX_HANDS_PER_MATCH:
             raise InvariantBroken(f"the match did not end in {MAX_HANDS_PER_MATCH} hands")
-        deal = match.deal_next()
-        assert match.plan is not None
-        hand = match.start_hand(rng.choice(match.plan.seats))
-        before = list(match.scores)
-        limit = 4 * len(full_set(rules.set_top, rules.removed_tiles)) * rules.players
-        while not hand.is_over:
-            check_tiles_conserved(hand, deal.sleeping)
-            hand.apply(rng.choice(check_legal_moves(hand)))
-            if hand.pending is not None and rng.random() < claim_rate:
-                hand.apply(CLAIM)
+        action: Action
+        if isinstance(pending, NextHand):
+            before = list(match.scores)
+            action = DealHand()
+        elif isinstance(pending, RedealOffer):
+            action = AnswerRedeal(rng.random() < 0.5)
+        elif isinstance(pending, ChooseLeader):
+            action = Lead(rng.choice(pending.seats))
+        elif isinstance(pending, ClaimWindow):
+            action = CLAIM if rng.random() < claim_rate else LetGo()
+        elif isinstance(pending, MugginsWindow):
+            action = Move(MoveKind.MUGGINS, caller=pending.seats[0]) if rng.random() < 0.5 else LetGo()
+        else:
+            hand = match.hand
+            assert hand is not None and match.deal is not None
+            check_tiles_conserved(hand, match.deal.sleeping)
+            if list(pending.moves) != check_legal_moves(hand):
+                raise InvariantBroken("the pending turn lists other moves than the hand")
+            action = rng.choice(pending.moves)
             moves_played += 1
             if moves_played > limit * (match.hand_index + 1):
                 raise InvariantBroken("a hand that never ends")
-        result = match.finish_hand()
-        gained = list(result.end_points)
-        if result.winner_side is not None:
-            gained[result.winner_side] += result.points
-        if result.reset:
-            if match.scores != [0] * rules.sides:
-                raise InvariantBroken("a reset left points on the board")
-        elif match.scores != [b + g for b, g in zip(before, gained, strict=True)]:
-            raise InvariantBroken("scores changed other than the rules say")
-        if sum(result.pips) != sum(t.pips for h in result.remaining for t in h):
-            raise InvariantBroken("pip counts do not add up")
+        for event in match.apply(pending.seats[0] if pending.seats else None, action):
+            if isinstance(event, HandScored):
+                check_hand_scored(match, event.result, before)
     return match, moves_played
+
+
+def check_hand_scored(match: Match, result: HandResult, before: list[int]) -> None:
+    rules = match.rules
+    gained = list(result.end_points)
+    if result.winner_side is not None:
+        gained[result.winner_side] += result.points
+    if result.reset:
+        if match.scores != [0] * rules.sides:
+            raise InvariantBroken("a reset left points on the board")
+    elif match.scores != [b + g for b, g in zip(before, gained, strict=True)]:
+        raise InvariantBroken("scores changed other than the rules say")
+    if sum(result.pips) != sum(t.pips for h in result.remaining for t in h):
+        raise InvariantBroken("pip counts do not add up")
 
 
 def random_rules(rng: random.Random) -> Rules:

@@ -2,20 +2,23 @@
 
 Each save is written to a temporary file, flushed and synced, then renamed over the current save, so
 the current file is always a complete save; the previous generation is kept beside it. A damaged save
-is never overwritten or deleted: it is moved aside, reported, and the previous generation is used.
+is never overwritten or deleted: it is moved aside, reported, and the previous generation is used. One
+that cannot be moved (a read-only folder) is left alone, named to the player, and never copied over the
+previous generation.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .matchfile import MatchFileError, SavedMatch, loads
+from .files import FileRefused, move_aside, read_bounded
+from .matchfile import MAX_BYTES, MatchFileError, SavedMatch, loads
 
 CURRENT = "autosave.domino"
 PREVIOUS = "autosave.previous.domino"
@@ -25,7 +28,7 @@ FINISHED = "last-match.domino"
 @dataclass(frozen=True)
 class Loaded:
     saved: SavedMatch | None
-    message: str = ""  # for the player when something had to be recovered
+    message: str = ""  # for the player, one sentence, when something had to be recovered
 
 
 def _sync_folder(folder: Path) -> None:
@@ -37,18 +40,42 @@ def _sync_folder(folder: Path) -> None:
             os.close(descriptor)
 
 
-def write_atomically(path: Path, text: str) -> None:
+def temporary_name(path: Path) -> Path:
+    """Where `write_atomically` stages `path` (files.clean_stale_temporaries knows this pattern)."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def write_atomically(path: Path, text: str | bytes, *, sync: bool = True) -> None:
     """Write `text` to `path` so that `path` is at every instant either the old or the new content."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    pause = os.environ.get("DOMINOES_DESKTOP_SAVE_PAUSE_MS")  # lets a test kill the game mid-write
-    if pause:
-        time.sleep(int(pause) / 1000)
-    os.replace(temporary, path)
-    _sync_folder(path.parent)
+    temporary = temporary_name(path)
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    try:
+        with open(temporary, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            if sync:
+                os.fsync(handle.fileno())
+        pause = os.environ.get("DOMINOES_DESKTOP_SAVE_PAUSE_MS", "")  # lets a test kill the game mid-write
+        if pause.isdigit() and len(pause) < 7:
+            time.sleep(int(pause) / 1000)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    if sync:
+        _sync_folder(path.parent)
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _sentence(problems: list[str], tail: str = "") -> str:
+    text = "; ".join(problems) + tail
+    return (text[:1].upper() + text[1:] + ".") if text else ""
 
 
 class Autosave:
@@ -58,47 +85,51 @@ class Autosave:
         self.folder = folder
         self.current = folder / CURRENT
         self.previous = folder / PREVIOUS
+        self._unusable: set[Path] = set()  # damaged saves that could not be moved aside
 
     def save(self, data: dict[str, Any]) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        if self.current.exists():
-            # Keep the last good generation: copy it aside (atomically) before the new save replaces it.
-            staging = self.previous.with_name(f".{PREVIOUS}.{os.getpid()}.tmp")
-            shutil.copyfile(self.current, staging)
-            os.replace(staging, self.previous)
+        self._keep_previous()
         write_atomically(self.current, json.dumps(data))
+        self._unusable.discard(self.current)
+
+    def _keep_previous(self) -> None:
+        """Keep the last good generation: copy the current save aside (atomically) before the new save
+        replaces it; never a damaged one, nor anything but a regular file of a save's size."""
+        if self.current in self._unusable or not _is_regular(self.current):
+            return
+        try:
+            data = read_bounded(self.current, MAX_BYTES)
+        except FileRefused:
+            return
+        write_atomically(self.previous, data, sync=False)
 
     def finish(self) -> None:
         """The match is over: keep it as the last match, so the next start offers no resume (and drop
         the previous generation, an unfinished copy of the same match)."""
-        if self.current.exists():
+        if _is_regular(self.current):
             os.replace(self.current, self.folder / FINISHED)
         self.previous.unlink(missing_ok=True)
-
-    def _quarantine(self, path: Path) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
-        n = 1
-        while aside.exists():
-            aside = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix}")
-            n += 1
-        os.replace(path, aside)
-        return aside
 
     def load(self) -> Loaded:
         """The unfinished match, if any; a damaged save falls back to the previous generation."""
         problems = []
         for path in (self.current, self.previous):
-            if not path.exists():
+            if not os.path.lexists(path):
                 continue
             try:
-                saved = loads(path.read_bytes())
-            except (MatchFileError, OSError) as exc:
-                aside = self._quarantine(path)
-                problems.append(f"the save {path.name} is damaged ({exc}); it was kept as {aside.name}")
+                saved = loads(read_bounded(path, MAX_BYTES))
+            except (MatchFileError, FileRefused) as exc:
+                reason = " ".join(str(exc).split())[:300]
+                aside = move_aside(path)
+                if aside is not None:
+                    problems.append(f"the save {path.name} is damaged ({reason}); it was kept as {aside.name}")
+                else:
+                    self._unusable.add(path)
+                    problems.append(
+                        f"the save {path.name} is damaged ({reason}) and could not be moved aside, so it was ignored"
+                    )
                 continue
-            message = "; ".join(problems)
-            if problems:
-                message += ". The previous save was used instead."
-            return Loaded(saved if not saved.match.is_over else None, message)
-        return Loaded(None, "; ".join(problems) + ("." if problems else ""))
+            tail = ", and the previous save was used instead" if problems else ""
+            return Loaded(saved if not saved.match.is_over else None, _sentence(problems, tail))
+        return Loaded(None, _sentence(problems))

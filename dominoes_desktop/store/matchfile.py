@@ -8,8 +8,9 @@ the seats, the table's helpers, each hand's deal seed and the match's random sta
 
 from __future__ import annotations
 
-import json
+import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..engine.deal import Deal
@@ -19,11 +20,16 @@ from ..engine.moves import parse_move
 from ..engine.presets import rules_from_json
 from ..engine.rules import Rules
 from ..engine.tiles import Tile, full_set
+from .files import FileRefused, parse_json, read_bounded, whole_number
 
 FORMAT = "dominoes-desktop-match"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
 MAX_HANDS = 5000
+MAX_SEED = 2**64 - 1
+MAX_TIMER_SECONDS = 600  # the lobby's longest turn timer
+TIMEOUT_ACTIONS = ("best", "first", "pass")
+TABLE_FLAGS = ("open_hands", "tracker", "hints")
 
 
 class MatchFileError(Exception):
@@ -75,6 +81,7 @@ def match_to_json(
         "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "table": table,
         "hands": [_hand_record(deal, leader, moves) for deal, leader, moves in history],
+        "practice": match.practice,  # a move was taken back: the statistics may count it apart
     }
 
 
@@ -105,7 +112,7 @@ def match_from_json(data: Any) -> SavedMatch:
         raise MatchFileError(str(exc)) from None
     options = dict(data.get("options") or {})
     seed = data.get("seed")
-    _require(isinstance(seed, int) and not isinstance(seed, bool), "'seed' must be a whole number")
+    _require(whole_number(seed, 0, MAX_SEED), "'seed' must be a whole number from 0 to 2^64 - 1")
     raw_seats = data.get("seats")
     _require(
         isinstance(raw_seats, list) and len(raw_seats) == rules.players, f"'seats' must list the {rules.players} seats"
@@ -120,8 +127,7 @@ def match_from_json(data: Any) -> SavedMatch:
             f"seat {i} is not valid",
         )
         seats.append(SeatRecord(raw["name"][:40], raw["human"], raw["level"]))
-    table = data.get("table") or {}
-    _require(isinstance(table, dict), "'table' must be an object")
+    table = _table(data.get("table"))
     raw_hands = data.get("hands")
     _require(isinstance(raw_hands, list) and len(raw_hands) <= MAX_HANDS, "'hands' must be a list of hands")
     match = Match(rules, seed)
@@ -138,11 +144,11 @@ def match_from_json(data: Any) -> SavedMatch:
         sleeping = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in set(seen))
         deal_seed = raw.get("seed")
         _require(
-            deal_seed is None or (isinstance(deal_seed, int) and not isinstance(deal_seed, bool)),
-            f"{where}: the deal seed must be a whole number",
+            deal_seed is None or whole_number(deal_seed, 0, MAX_SEED),
+            f"{where}: the deal seed must be a whole number from 0 to 2^64 - 1",
         )
         leader = raw.get("leader")
-        _require(isinstance(leader, int) and not isinstance(leader, bool), f"{where}: the leader must be a seat")
+        _require(whole_number(leader, 0, rules.players - 1), f"{where}: the leader must be a seat")
         moves = raw.get("moves")
         _require(isinstance(moves, list), f"{where}: 'moves' must be a list")
         try:
@@ -160,29 +166,73 @@ def match_from_json(data: Any) -> SavedMatch:
             match.finish_hand()
         else:
             _require(last, f"{where} stops before its end, but more hands follow")
-    rng = data.get("rng")
-    _require(
-        isinstance(rng, list)
-        and len(rng) == 3
-        and isinstance(rng[1], list)
-        and len(rng[1]) == 625
-        and all(isinstance(w, int) and 0 <= w < 2**32 for w in rng[1][:624]),
-        "the random state is damaged",
-    )
-    try:
-        match.set_rng_state((rng[0], tuple(rng[1]), rng[2]))
-    except (TypeError, ValueError) as exc:
-        raise MatchFileError(f"the random state is damaged ({exc})") from None
+    match.set_rng_state(_rng_state(data.get("rng")))
+    match.practice = data.get("practice") is True
     return SavedMatch(match, options, tuple(seats), table)
 
 
+def _rng_state(rng: Any) -> tuple[int, tuple[int, ...], float | None]:
+    """Python's Mersenne Twister state: version 3, 624 32-bit words and a position 1..624, the spare gauss.
+    Checked word by word: `random.setstate` accepts a position of 10^30 and then fails on every deal."""
+    _require(
+        isinstance(rng, list)
+        and len(rng) == 3
+        and rng[0] == 3
+        and isinstance(rng[1], list)
+        and len(rng[1]) == 625
+        and all(whole_number(w, 0, 2**32 - 1) for w in rng[1][:624])
+        and whole_number(rng[1][624], 1, 624)
+        and (rng[2] is None or (isinstance(rng[2], float) and math.isfinite(rng[2]))),
+        "the random state is damaged",
+    )
+    return (3, tuple(rng[1]), rng[2])
+
+
+def _table(raw: Any) -> dict[str, Any]:
+    """The table's helpers, each of its own type and range: a hand-edited "false" is not true."""
+    table = {} if raw is None else raw
+    _require(isinstance(table, dict), "'table' must be an object")
+    timer = table.get("timer_seconds", 0)
+    _require(
+        timer is None or whole_number(timer, 0, MAX_TIMER_SECONDS),
+        f"'timer_seconds' must be a whole number from 0 to {MAX_TIMER_SECONDS}",
+    )
+    _require(table.get("on_timeout", "best") in TIMEOUT_ACTIONS, "'on_timeout' must be best, first or pass")
+    for flag in TABLE_FLAGS:
+        _require(isinstance(table.get(flag, False), bool), f"'{flag}' must be true or false")
+    group = table.get("stats_group", "Home")
+    _require(isinstance(group, str), "'stats_group' must be text")
+    return dict(table)
+
+
 def loads(text: str | bytes) -> SavedMatch:
+    """A match from the text of a .domino file; MatchFileError, with one line, on anything wrong."""
     if len(text) > MAX_BYTES:
         raise MatchFileError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MiB")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise MatchFileError(f"the file is damaged: not valid JSON ({exc})") from None
+        data = parse_json(text)
+    except FileRefused as exc:
+        raise MatchFileError(f"the file is damaged: {exc}") from None
+    try:
+        return match_from_json(data)
+    except MatchFileError:
+        raise
     except RecursionError:
         raise MatchFileError("the file is damaged: nested too deeply") from None
-    return match_from_json(data)
+    except Exception as exc:
+        # The validation above is meant to catch every fault; should a hostile file still reach an engine
+        # check it did not foresee, the file is refused like any other damaged one instead of stopping the game.
+        raise MatchFileError(f"the file is damaged ({type(exc).__name__}: {_one_line(exc)})") from None
+
+
+def load_file(path: Path) -> SavedMatch:
+    """Read and check a .domino file: a regular file of at most MAX_BYTES, read no further than that."""
+    try:
+        data = read_bounded(path, MAX_BYTES)
+    except FileRefused as exc:
+        raise MatchFileError(str(exc)) from None
+    return loads(data)
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:200]

@@ -1,24 +1,45 @@
 """Statistics in SQLite (WAL): every finished match, by stats group and preset, per player and CPU level.
 
-The database is created and migrated by the game (a schema_version table). A damaged database is moved
-aside with a message and a fresh one started; it is never crashed on.
+The database is created and migrated by the game (a schema_version table). Three troubles are told apart,
+because they call for opposite answers:
+
+- busy: another process holds a lock. The database is healthy; the result waits (the store service
+  retries off the UI thread, then keeps it in a small pending file that is recorded next time).
+- cannot write: a read-only folder, a full disk, a database from a newer version. Play goes on; the
+  player is told once.
+- damaged: SQLite says the file is not a database, or it fails its integrity check. Only then is it
+  moved aside (never deleted) and a new record started.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import enum
 import io
+import json
+import math
 import os
 import sqlite3
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..engine.hand import HandEnd
 from ..engine.match import Match
+from .autosave import write_atomically
+from .files import FileRefused, move_aside, parse_json, read_bounded, whole_number
 
 SCHEMA_VERSION = 1
 DB_NAME = "statistics.sqlite3"
+PENDING_NAME = "statistics-pending.json"
+PENDING_FORMAT = "dominoes-desktop-pending-statistics"
+MAX_PENDING = 500  # results kept waiting for a busy database; far more than a season of busy evenings
+MAX_PENDING_BYTES = 1024 * 1024
+MAX_NAME = 60
+PRACTICE_GROUP = "Practice"  # matches where a move was taken back: kept apart so they never flatter a record
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
@@ -75,8 +96,179 @@ class PlayerStats:
     values: dict[str, int]
 
 
-class StatsError(Exception):
-    pass
+ROW_COUNTS = (
+    "hands_won",
+    "hands_lost",
+    "dominoes",
+    "blocks_won",
+    "points_for",
+    "points_against",
+    "six_love_given",
+    "six_love_taken",
+    "capicuas",
+    "key_bones",
+)
+
+
+class Trouble(enum.Enum):
+    BUSY = "busy"
+    CANNOT_WRITE = "cannot write"
+    DAMAGED = "damaged"
+
+
+class StatsUnavailable(Exception):
+    """The database cannot take or give statistics now; `trouble` says why, the message says it in one line."""
+
+    def __init__(self, trouble: Trouble, message: str) -> None:
+        super().__init__(message)
+        self.trouble = trouble
+
+
+_BUSY = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_DAMAGED = {"SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_FORMAT"}
+
+
+def classify(exc: sqlite3.Error) -> Trouble:
+    """Which trouble an SQLite error means. Anything not known to be damage counts as "cannot write", so a
+    healthy database is never moved aside on an error nobody foresaw."""
+    name = (getattr(exc, "sqlite_errorname", "") or "").split("_(")[0]
+    base = name if name.count("_") <= 1 else "_".join(name.split("_")[:2])
+    text = str(exc).lower()
+    if base in _BUSY or "locked" in text or "busy" in text:
+        return Trouble.BUSY
+    if base in _DAMAGED or "not a database" in text or "malformed" in text:
+        return Trouble.DAMAGED
+    return Trouble.CANNOT_WRITE
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    player: str
+    seat: int
+    won: bool
+    counts: tuple[int, ...]  # in ROW_COUNTS order
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """One finished match as the database keeps it: plain data, so it can wait in the pending file."""
+
+    group: str
+    preset: str
+    finished_at: float
+    winner_side: int | None
+    hands: int
+    six_love: bool
+    rows: tuple[ResultRow, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "group": self.group,
+            "preset": self.preset,
+            "finished_at": self.finished_at,
+            "winner_side": self.winner_side,
+            "hands": self.hands,
+            "six_love": self.six_love,
+            "rows": [[r.player, r.seat, r.won, list(r.counts)] for r in self.rows],
+        }
+
+    @staticmethod
+    def from_json(raw: Any) -> MatchRecord | None:
+        """The record, or None when anything in it is not what the game writes."""
+        if not isinstance(raw, dict):
+            return None
+        rows_raw = raw.get("rows")
+        if not (
+            isinstance(raw.get("group"), str)
+            and 0 < len(raw["group"]) <= MAX_NAME
+            and isinstance(raw.get("preset"), str)
+            and 0 < len(raw["preset"]) <= MAX_NAME
+            and isinstance(raw.get("finished_at"), float)
+            and math.isfinite(raw["finished_at"])
+            and (raw.get("winner_side") is None or whole_number(raw["winner_side"], 0, 9))
+            and whole_number(raw.get("hands"), 0, 100_000)
+            and isinstance(raw.get("six_love"), bool)
+            and isinstance(rows_raw, list)
+            and 0 < len(rows_raw) <= 10
+        ):
+            return None
+        rows = []
+        for row in rows_raw:
+            if not (
+                isinstance(row, list)
+                and len(row) == 4
+                and isinstance(row[0], str)
+                and 0 < len(row[0]) <= MAX_NAME
+                and whole_number(row[1], 0, 9)
+                and isinstance(row[2], bool)
+                and isinstance(row[3], list)
+                and len(row[3]) == len(ROW_COUNTS)
+                and all(whole_number(v, 0, 10**9) for v in row[3])
+            ):
+                return None
+            rows.append(ResultRow(row[0], row[1], row[2], tuple(row[3])))
+        return MatchRecord(
+            raw["group"],
+            raw["preset"],
+            raw["finished_at"],
+            raw["winner_side"],
+            raw["hands"],
+            raw["six_love"],
+            tuple(rows),
+        )
+
+
+def match_record(group: str, match: Match, players: list[tuple[str, bool, str]]) -> MatchRecord:
+    """What a finished match adds to the statistics: `players` is (name, human, level) per seat.
+
+    A match where Undo was used is practice: it is counted in its own group, never in the player's."""
+    if match.practice:
+        group = PRACTICE_GROUP
+    rules = match.rules
+    winner = match.winner
+    six_love = (
+        winner is not None
+        and rules.sides > 1
+        and all(score == 0 for side, score in enumerate(match.scores) if side != winner)
+    )
+    rows = []
+    for seat, (name, human, level) in enumerate(players):
+        side = rules.side_of(seat)
+        row = dict.fromkeys(ROW_COUNTS, 0)
+        for result in match.results:
+            gains = list(result.end_points)
+            if result.winner_side is not None:
+                gains[result.winner_side] += result.points
+            row["points_for"] += gains[side]
+            row["points_against"] += sum(g for s, g in enumerate(gains) if s != side)
+            if result.winner_side is None:
+                continue
+            if result.winner_side == side:
+                row["hands_won"] += 1
+                if result.end is HandEnd.BLOCKED:
+                    row["blocks_won"] += 1
+                if result.winner_seat == seat and result.end is HandEnd.DOMINO:
+                    row["dominoes"] += 1
+                    row["capicuas"] += "capicua" in result.bonus
+                    row["key_bones"] += "key_bone" in result.bonus
+            else:
+                row["hands_lost"] += 1
+        won = winner is not None and winner == side
+        row["six_love_given"] = int(six_love and won)
+        row["six_love_taken"] = int(six_love and not won)
+        label = player_label(name, human, level)[:MAX_NAME] or "?"
+        rows.append(ResultRow(label, seat, won, tuple(row[k] for k in ROW_COUNTS)))
+    return MatchRecord(
+        group[:MAX_NAME] or "Home", rules.preset, time.time(), winner, len(match.results), six_love, tuple(rows)
+    )
+
+
+def csv_cell(value: object) -> object:
+    """A spreadsheet runs a cell that begins with = + - @ (or a tab or return) as a formula: a player named
+    `=HYPERLINK(...)` must stay text, so such cells get a leading apostrophe."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def player_label(name: str, human: bool, level: str) -> str:
@@ -84,127 +276,210 @@ def player_label(name: str, human: bool, level: str) -> str:
 
 
 class Statistics:
-    """The statistics database in the game's data folder."""
+    """The statistics database in the game's data folder. Opening never raises: `trouble` and `message`
+    say what went wrong (`db` is then None, except when a damaged database was replaced by a new one)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, busy_ms: int = 2000, check: bool = True) -> None:
         self.folder = folder
         self.path = folder / DB_NAME
-        self.message = ""  # set when a damaged database had to be moved aside
-        folder.mkdir(parents=True, exist_ok=True)
-        try:
-            self.db = self._open()
-        except sqlite3.DatabaseError as exc:
-            aside = self.path.with_name(f"statistics.damaged-{time.strftime('%Y%m%d-%H%M%S')}.sqlite3")
-            os.replace(self.path, aside)
-            for suffix in ("-wal", "-shm"):
-                extra = Path(str(self.path) + suffix)
-                if extra.exists():
-                    os.replace(extra, Path(str(aside) + suffix))
-            self.message = (
-                f"The statistics were damaged ({exc}); they were kept as {aside.name} and a new record started."
-            )
-            self.db = self._open()
+        self.pending_path = folder / PENDING_NAME
+        self.busy_ms = busy_ms
+        self.message = ""  # for the player when the database was moved aside or cannot be used
+        self.trouble: Trouble | None = None
+        self.db: sqlite3.Connection | None = None
+        self.reopen(check)
 
-    def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path)
+    def reopen(self, check: bool = True) -> None:
+        """Open (again, after a busy start) the database; a damaged one is moved aside and a new one started."""
+        if self.db is not None:
+            return
+        self.trouble = None
         try:
-            db.execute("PRAGMA journal_mode=WAL")
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._cannot_use(Trouble.CANNOT_WRITE, f"the data folder cannot be made ({exc.strerror or exc})")
+            return
+        try:
+            self.db = self._open(check)
+            return
+        except StatsUnavailable as exc:
+            if exc.trouble is not Trouble.DAMAGED:
+                self._cannot_use(exc.trouble, str(exc))
+                return
+            reason = str(exc)
+        aside = self._move_aside()
+        if aside is None:
+            self._cannot_use(Trouble.CANNOT_WRITE, f"the statistics are damaged ({reason}) and could not be moved")
+            return
+        try:
+            self.db = self._open(check)
+        except StatsUnavailable as exc:
+            self._cannot_use(exc.trouble, str(exc))
+            return
+        self.message = (
+            f"The statistics were damaged ({reason}); they were kept as {aside.name} and a new record started."
+        )
+
+    def _cannot_use(self, trouble: Trouble, reason: str) -> None:
+        self.trouble = trouble
+        if trouble is Trouble.BUSY:
+            self.message = f"The statistics are in use by another program ({reason}); results will be recorded later."
+        else:
+            self.message = f"The statistics cannot be recorded ({reason}); the game goes on without them."
+
+    def _move_aside(self) -> Path | None:
+        aside = move_aside(self.path)
+        if aside is None:
+            return None
+        for suffix in ("-wal", "-shm"):
+            extra = Path(str(self.path) + suffix)
+            if os.path.lexists(extra):
+                try:
+                    os.replace(extra, Path(str(aside) + suffix))
+                except OSError:
+                    extra.unlink(missing_ok=True)
+        return aside
+
+    def _open(self, check: bool) -> sqlite3.Connection:
+        try:
+            mode = os.stat(self.path).st_mode
+        except FileNotFoundError:
+            mode = None
+        except OSError as exc:
+            raise StatsUnavailable(Trouble.CANNOT_WRITE, exc.strerror or str(exc)) from None
+        if mode is not None and not stat.S_ISREG(mode):
+            raise StatsUnavailable(Trouble.DAMAGED, "it is not a regular file")
+        db: sqlite3.Connection | None = None
+        try:
+            # check_same_thread off: the store service opens it on its worker, which then owns it alone.
+            db = sqlite3.connect(self.path, timeout=self.busy_ms / 1000, check_same_thread=False)
             db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
             row = db.execute("SELECT version FROM schema_version").fetchone()
             if row is None:
                 db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-            elif row[0] > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"made by a newer version of the game (schema {row[0]})")
-            check = db.execute("PRAGMA integrity_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {check[0] if check else 'no answer'}")
+            elif not whole_number(row[0], 0, SCHEMA_VERSION):
+                raise StatsUnavailable(Trouble.CANNOT_WRITE, f"made by a newer version of the game (schema {row[0]!r})")
+            if check:
+                result = db.execute("PRAGMA quick_check").fetchone()
+                if result is None or result[0] != "ok":
+                    raise StatsUnavailable(
+                        Trouble.DAMAGED, f"integrity check failed: {str(result[0])[:120] if result else 'no answer'}"
+                    )
             db.commit()
-        except sqlite3.DatabaseError:
-            db.close()
+        except sqlite3.Error as exc:
+            if db is not None:
+                db.close()
+            raise StatsUnavailable(classify(exc), str(exc)) from None
+        except StatsUnavailable:
+            if db is not None:
+                db.close()
             raise
         return db
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+    def _need(self) -> sqlite3.Connection:
+        if self.db is None:
+            raise StatsUnavailable(self.trouble or Trouble.CANNOT_WRITE, self.message or "not open")
+        return self.db
 
     def record(self, group: str, match: Match, players: list[tuple[str, bool, str]]) -> int:
         """Record a finished match: `players` is (name, human, level) per seat."""
-        rules = match.rules
-        winner = match.winner
-        six_love = (
-            winner is not None
-            and rules.sides > 1
-            and all(score == 0 for side, score in enumerate(match.scores) if side != winner)
+        return self.write(match_record(group, match, players))
+
+    def write(self, record: MatchRecord) -> int:
+        """Insert one match; StatsUnavailable (busy, cannot write, damaged) when it cannot be."""
+        db = self._need()
+        try:
+            with db:
+                return self._insert(db, record)
+        except sqlite3.Error as exc:
+            raise StatsUnavailable(classify(exc), str(exc)) from None
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, record: MatchRecord) -> int:
+        cursor = db.execute(
+            "INSERT INTO matches (stats_group, preset, finished_at, winner_side, hands, six_love) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (record.group, record.preset, record.finished_at, record.winner_side, record.hands, int(record.six_love)),
         )
-        with self.db:
-            cursor = self.db.execute(
-                "INSERT INTO matches (stats_group, preset, finished_at, winner_side, hands, six_love) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (group, rules.preset, time.time(), winner, len(match.results), int(six_love)),
+        match_id = int(cursor.lastrowid or 0)
+        for row in record.rows:
+            db.execute(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (match_id, row.player, row.seat, int(row.won), *row.counts),
             )
-            match_id = int(cursor.lastrowid or 0)
-            for seat, (name, human, level) in enumerate(players):
-                side = rules.side_of(seat)
-                row = dict.fromkeys(
-                    (
-                        "hands_won",
-                        "hands_lost",
-                        "dominoes",
-                        "blocks_won",
-                        "points_for",
-                        "points_against",
-                        "capicuas",
-                        "key_bones",
-                    ),
-                    0,
-                )
-                for result in match.results:
-                    gains = list(result.end_points)
-                    if result.winner_side is not None:
-                        gains[result.winner_side] += result.points
-                    row["points_for"] += gains[side]
-                    row["points_against"] += sum(g for s, g in enumerate(gains) if s != side)
-                    if result.winner_side is None:
-                        continue
-                    if result.winner_side == side:
-                        row["hands_won"] += 1
-                        if result.end is HandEnd.BLOCKED:
-                            row["blocks_won"] += 1
-                        if result.winner_seat == seat and result.end is HandEnd.DOMINO:
-                            row["dominoes"] += 1
-                            row["capicuas"] += "capicua" in result.bonus
-                            row["key_bones"] += "key_bone" in result.bonus
-                    else:
-                        row["hands_lost"] += 1
-                won = winner is not None and winner == side
-                self.db.execute(
-                    "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        match_id,
-                        player_label(name, human, level),
-                        seat,
-                        int(won),
-                        row["hands_won"],
-                        row["hands_lost"],
-                        row["dominoes"],
-                        row["blocks_won"],
-                        row["points_for"],
-                        row["points_against"],
-                        int(six_love and won),
-                        int(six_love and not won),
-                        row["capicuas"],
-                        row["key_bones"],
-                    ),
-                )
         return match_id
 
+    # ---- results waiting for a busy database -------------------------------------------------
+
+    def pending(self) -> list[MatchRecord]:
+        """The results waiting in the pending file. A damaged pending file is moved aside, not trusted."""
+        if not os.path.lexists(self.pending_path):
+            return []
+        try:
+            raw = parse_json(read_bounded(self.pending_path, MAX_PENDING_BYTES))
+        except FileRefused:
+            move_aside(self.pending_path)
+            return []
+        if not isinstance(raw, dict) or raw.get("format") != PENDING_FORMAT or not isinstance(raw.get("records"), list):
+            move_aside(self.pending_path)
+            return []
+        found = [MatchRecord.from_json(r) for r in raw["records"][:MAX_PENDING]]
+        return [r for r in found if r is not None]
+
+    def keep_pending(self, records: list[MatchRecord]) -> None:
+        """Write the waiting results (OSError when even that cannot be done)."""
+        if not records:
+            self.pending_path.unlink(missing_ok=True)
+            return
+        data = {"format": PENDING_FORMAT, "records": [r.to_json() for r in records[-MAX_PENDING:]]}
+        write_atomically(self.pending_path, json.dumps(data))
+
+    def flush_pending(self) -> int:
+        """Record the waiting results, each once (a crash after the insert and before the pending file was
+        cleared must not count a match twice). Returns how many were added; StatsUnavailable if busy."""
+        records = self.pending()
+        if not records:
+            return 0
+        db = self._need()
+        added = 0
+        try:
+            with db:
+                for record in records:
+                    known = db.execute(
+                        "SELECT 1 FROM matches WHERE finished_at = ? AND stats_group = ? AND preset = ?",
+                        (record.finished_at, record.group, record.preset),
+                    ).fetchone()
+                    if known is None:
+                        self._insert(db, record)
+                        added += 1
+        except sqlite3.Error as exc:
+            raise StatsUnavailable(classify(exc), str(exc)) from None
+        # Recorded: if the pending file cannot be cleared, the duplicate check keeps a second flush from
+        # counting them again.
+        with contextlib.suppress(OSError):
+            self.keep_pending([])
+        return added
+
+    def _rows(self, sql: str, params: tuple[object, ...] = ()) -> list[Any]:
+        db = self._need()
+        try:
+            return db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise StatsUnavailable(classify(exc), str(exc)) from None
+
     def groups(self) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT DISTINCT stats_group FROM matches ORDER BY stats_group")]
+        return [r[0] for r in self._rows("SELECT DISTINCT stats_group FROM matches ORDER BY stats_group")]
 
     def table(self, group: str) -> list[PlayerStats]:
         """Totals per player and preset within a stats group."""
-        rows = self.db.execute(
+        rows = self._rows(
             """SELECT r.player, m.preset, COUNT(*), SUM(r.won), SUM(1 - r.won), SUM(r.hands_won),
                       SUM(r.hands_lost), SUM(r.dominoes), SUM(r.blocks_won), SUM(r.points_for),
                       SUM(r.points_against), SUM(r.six_love_given), SUM(r.six_love_taken), SUM(r.capicuas),
@@ -212,7 +487,7 @@ class Statistics:
                FROM results r JOIN matches m ON m.id = r.match_id
                WHERE m.stats_group = ? GROUP BY r.player, m.preset ORDER BY r.player, m.preset""",
             (group,),
-        ).fetchall()
+        )
         found = []
         for row in rows:
             values = dict(zip(COLUMNS[:-1], (int(v) for v in row[2:]), strict=True))
@@ -224,7 +499,7 @@ class Statistics:
         """The player's match results in order: True for a win."""
         return [
             bool(r[0])
-            for r in self.db.execute(
+            for r in self._rows(
                 """SELECT r.won FROM results r JOIN matches m ON m.id = r.match_id
                WHERE m.stats_group = ? AND r.player = ? AND m.preset = ? ORDER BY m.finished_at, m.id""",
                 (group, player, preset),
@@ -239,13 +514,18 @@ class Statistics:
         return best
 
     def reset(self, group: str) -> None:
-        with self.db:
-            self.db.execute("DELETE FROM matches WHERE stats_group = ?", (group,))
+        db = self._need()
+        try:
+            with db:
+                db.execute("DELETE FROM matches WHERE stats_group = ?", (group,))
+        except sqlite3.Error as exc:
+            raise StatsUnavailable(classify(exc), str(exc)) from None
 
     def csv(self, group: str) -> str:
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(["group", "player", "preset", *COLUMNS])
         for stats in self.table(group):
-            writer.writerow([group, stats.player, stats.preset, *(stats.values[c] for c in COLUMNS)])
+            cells = [group, stats.player, stats.preset, *(stats.values[c] for c in COLUMNS)]
+            writer.writerow([csv_cell(cell) for cell in cells])
         return out.getvalue()

@@ -1,31 +1,56 @@
-"""GameController: the one place that turns intentions (a click, a CPU's decision) into engine moves.
+"""GameController: a thin adapter between the engine's match and the table.
 
-It wraps the engine's Match and the CPU players and reports everything through signals; views redraw
-from those signals and never change game state themselves.
+The match says what it waits for (`Match.pending()`); the controller hands that decision to a person's
+widgets (a signal) or to a CPU task, and turns the answer (a click, a CPU's decision) into
+`Match.apply`. It decides nothing about the order of play. Views draw from the match's state.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..engine.cpu import CpuPlayer, Decision, choose_leader, make_player, wants_redeal
+from ..engine.cpu.knowledge import Knowledge, infer
 from ..engine.cpu.players import HardPlayer
+from ..engine.decisions import (
+    Action,
+    AnswerRedeal,
+    ChooseLeader,
+    ClaimWindow,
+    DealHand,
+    Event,
+    HandScored,
+    HandStarted,
+    Lead,
+    LetGo,
+    MatchWon,
+    Moved,
+    MugginsWindow,
+    NextHand,
+    Pending,
+    PlayTurn,
+    RedealOffer,
+)
 from ..engine.errors import DominoError
 from ..engine.hand import Hand
 from ..engine.match import HandResult, Match
-from ..engine.moves import Move, MoveKind
+from ..engine.moves import CLAIM, Move, MoveKind
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
-from .cpu_worker import CpuRunner, CpuTask
+from .cpu_worker import CpuRunner
 from .i18n import translate
+from .wording import error_text
 
 log = logging.getLogger(__name__)
 
-BREATHER_MS = 0.4
+TIMEOUT_THINK_MS = 60  # the best move played for a person whose time ran out
+HINT_THINK_MS = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +108,8 @@ class GameController(QObject):
     redealOffered = Signal(int)  # a person dealt enough doubles to ask for a redeal
     timedOut = Signal(int, object, str)  # seat, the move played for them, the action chosen in the lobby
     hintReady = Signal(object)  # Decision: the hard CPU's suggestion for the person to play
-    error = Signal(str)  # a readable one-line message
+    historyRewritten = Signal()  # moves were taken back: everything drawn from history is drawn again
+    error = Signal(str)  # a readable one-line message, in the player's language
     stateChanged = Signal()  # anything on the table changed
 
     def __init__(
@@ -97,13 +123,40 @@ class GameController(QObject):
         self.seats: list[SeatConfig] = []
         self.cpus: dict[int, CpuPlayer] = {}
         self.runner = CpuRunner(self)
-        self._token = 0
+        if threaded:
+            self.runner.start()  # now, not at the first CPU turn: starting a process takes a moment
+        self._token = 0  # a CPU answer for an older token is for a position that is gone
         self.thinking: int | None = None  # seat whose CPU is deciding
+        self.pending: Pending | None = None  # what the match waits for, as last handed out
         self.last_result: HandResult | None = None
-        # A decision only a person can make, that play waits for: ("claim" | "muggins" | "redeal", seats).
-        self.waiting: tuple[str, tuple[int, ...]] | None = None
-        self._declined: set[tuple[str, int]] = set()  # (claim | muggins, history length) let pass
         self._hint_token = 0
+        self._batching = False  # inside one answer: the table changed signal goes out once, at its end
+        self._dirty = False
+        self._won: int | None = None
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """One person's or CPU's answer and what follows it at once: views and the autosave hear of it
+        once. A won match is announced last, when everything else is drawn."""
+        outer = self._batching
+        self._batching = True
+        try:
+            yield
+        finally:
+            if not outer:
+                self._batching = False
+                if self._dirty:
+                    self._dirty = False
+                    self.stateChanged.emit()
+                won, self._won = self._won, None
+                if won is not None:
+                    self.matchEnded.emit(won)
+
+    def _changed(self) -> None:
+        if self._batching:
+            self._dirty = True
+        else:
+            self.stateChanged.emit()
 
     # ---- state the views read ------------------------------------------------------------------
 
@@ -123,16 +176,39 @@ class GameController(QObject):
     def is_human(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].human
 
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    @property
+    def waiting(self) -> Pending | None:
+        """A decision besides a turn that play waits on a person for (redeal, leader, claim, Muggins)."""
+        pending = self.pending
+        if isinstance(pending, RedealOffer | ChooseLeader | ClaimWindow | MugginsWindow) and any(
+            self.is_human(s) for s in pending.seats
+        ):
+            return pending
+        return None
+
     def human_turn(self) -> int | None:
-        """The seat of the person who must act now, if any."""
-        hand = self.hand
-        if hand is None or hand.is_over or self.thinking is not None or self.waiting is not None:
-            return None
-        return hand.turn if self.is_human(hand.turn) else None
+        """The seat of the person who must play now, if any."""
+        pending = self.pending
+        if isinstance(pending, PlayTurn) and self.is_human(pending.seat) and self.thinking is None:
+            return pending.seat
+        return None
 
     def legal_moves(self) -> list[Move]:
-        seat = self.human_turn()
-        return self.hand.legal_moves() if seat is not None and self.hand else []
+        pending = self.pending
+        return list(pending.moves) if isinstance(pending, PlayTurn) and self.human_turn() is not None else []
+
+    def knowledge(self, seat: int) -> Knowledge | None:
+        """What `seat` can infer of the hidden tiles (the tile tracker)."""
+        view = self.view_for(seat)
+        return infer(view) if view is not None else None
+
+    def review_position(self, hand_index: int, steps: int) -> Hand:
+        """A finished hand as it stood after its first `steps` moves (hand review)."""
+        assert self.match is not None
+        return self.match.position(hand_index, steps)
 
     # ---- starting --------------------------------------------------------------------------
 
@@ -141,229 +217,176 @@ class GameController(QObject):
         if len(seats) != rules.players:
             raise ValueError(f"{rules.name} needs {rules.players} seats")
         self._token += 1
-        self.waiting = None
+        self.thinking = None
         self.match = Match(rules, seed)
         self.seats = list(seats)
         self.cpus = {i: self._cpu(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = None
-        self.start_next_hand(first_deal)
+        self._act(None, DealHand(first_deal))
 
     def resume(self, match: Match, seats: list[SeatConfig]) -> None:
-        """Go on with a match restored from a save, at the exact move where it stopped."""
+        """Go on with a match restored from a save, at the exact decision where it stopped."""
         self._token += 1
-        self.waiting = None
-        self._declined.clear()
+        self.thinking = None
         self.match = match
         self.seats = list(seats)
         self.cpus = {i: self._cpu(s.level, match.seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = match.results[-1] if match.results else None
+        pending = match.pending()
+        if isinstance(pending, NextHand) and self.last_result is None:
+            self._act(None, DealHand())
+            return
         if match.hand is not None:
             self.handStarted.emit(match.hand_index)
-            self._after_move()
         elif self.last_result is not None:
             self.handEnded.emit(self.last_result)
-            self.stateChanged.emit()
             if match.winner is not None:
                 self.matchEnded.emit(match.winner)
-        else:
-            self.start_next_hand()
+        with self._batch():
+            self._changed()
+            self._advance()
 
     def _cpu(self, level: str, seed: int) -> CpuPlayer:
-        """A CPU for this table. Thinking on a thread beside the window, hard pauses briefly between
-        samples so the window is never kept waiting for Python's interpreter lock."""
-        if level == "hard" and self.threaded:
-            return HardPlayer(seed, breather_ms=BREATHER_MS)
+        """A CPU for this table: it answers claims here; its turns are thought of in the worker process
+        (or right here when the controller runs without threads, in tests)."""
         return make_player(level, seed)
 
-    def start_next_hand(self, deal_seed: int | None = None) -> None:
+    # ---- the one loop: hand each pending decision to a person or a CPU -------------------------
+
+    def _act(self, seat: int | None, action: Action) -> bool:
+        """Apply an answer; report the events as signals; hand out what comes next."""
         match = self.match
-        if match is None or match.is_over or match.hand is not None:
-            return
-        self._token += 1
-        match.deal_next(deal_seed)
-        self._declined.clear()
-        for seat in match.redeal_seats():
-            assert match.deal is not None
-            if self.is_human(seat):
-                self.waiting = ("redeal", (seat,))
-                self.redealOffered.emit(seat)
-                self.stateChanged.emit()
-                return
-            if wants_redeal(match.deal.hands[seat], match.rules.redeal_doubles):
-                match.request_redeal(seat)
-                break
-        self._choose_leader_and_begin()
-
-    def answer_redeal(self, redeal: bool) -> None:
-        """The person dealt five doubles says whether the table is dealt again."""
-        match = self.match
-        if match is None or self.waiting is None or self.waiting[0] != "redeal":
-            return
-        seat = self.waiting[1][0]
-        self.waiting = None
-        if redeal:
-            match.request_redeal(seat)
-        self._choose_leader_and_begin()
-
-    def _choose_leader_and_begin(self) -> None:
-        match = self.match
-        assert match is not None and match.plan is not None and match.deal is not None
-        seats = match.plan.seats
-        if len(seats) > 1:
-            if any(self.is_human(s) for s in seats):
-                self.leaderChoiceNeeded.emit(seats)
-                self.stateChanged.emit()
-                return
-            self._begin(choose_leader({s: match.deal.hands[s] for s in seats}))
-        else:
-            self._begin(seats[0])
-
-    def choose_leader(self, seat: int) -> None:
-        """A person's side picks which partner leads."""
-        match = self.match
-        if match is None or match.plan is None or match.hand is not None or seat not in match.plan.seats:
-            self.error.emit(self.tr("That seat cannot lead this hand."))
-            return
-        self._begin(seat)
-
-    def _begin(self, leader: int) -> None:
-        assert self.match is not None
-        self.match.start_hand(leader)
-        self.handStarted.emit(self.match.hand_index)
-        self.stateChanged.emit()
-        self._next_turn()
-
-    # ---- playing ---------------------------------------------------------------------------
-
-    def play(self, move: Move) -> bool:
-        """A person's intention. Refused (with an error signal) unless it is their legal move now."""
-        seat = self.human_turn()
-        if seat is None or self.hand is None:
-            self.error.emit(self.tr("It is not your turn."))
+        if match is None:
             return False
         try:
-            self._apply(seat, move)
+            events = match.apply(seat, action)
         except DominoError as exc:
-            self.error.emit(str(exc))
+            self.error.emit(error_text(exc))
             return False
-        self._after_move()
+        self._token += 1
+        with self._batch():
+            self._announce(events)
+            self._advance()
         return True
 
-    def _apply(self, seat: int, move: Move) -> None:
-        hand = self.hand
-        assert hand is not None
-        before = list(hand.end_points)
-        hand.apply(move, seat)
-        self.movePlayed.emit(seat, move)
-        self._announce_points(before)
+    def _announce(self, events: list[Event]) -> None:
+        won: int | None = None
+        for event in events:
+            if isinstance(event, HandStarted):
+                self.handStarted.emit(event.hand_index)
+            elif isinstance(event, Moved):
+                self.movePlayed.emit(event.seat, event.move)
+                for side, gain in enumerate(event.gains):
+                    if gain:
+                        self.pointsScored.emit(side, gain)
+            elif isinstance(event, HandScored):
+                self.last_result = event.result
+                self.handEnded.emit(event.result)
+            elif isinstance(event, MatchWon):
+                won = event.winner
+        self._changed()
+        if won is not None:
+            self._won = won
 
-    def _announce_points(self, before: list[int]) -> None:
-        hand = self.hand
-        assert hand is not None
-        for side, (old, new) in enumerate(zip(before, hand.end_points, strict=True)):
-            if new != old:
-                self.pointsScored.emit(side, new - old)
+    def _advance(self) -> None:
+        """Give the pending decision to whoever makes it. CPUs answer quick questions (a redeal, a
+        leader, a claim) at once and think about a turn on a worker; a person gets a signal and the
+        match waits."""
+        match = self.match
+        if match is None:
+            return
+        while True:
+            pending = self.pending = match.pending()
+            if isinstance(pending, PlayTurn):
+                self._start_turn(pending)
+                return
+            quick = self._cpu_answer(pending)
+            if quick is None:
+                if self._offer(pending):
+                    self._changed()
+                return
+            seat, action = quick
+            self._announce(match.apply(seat, action))
 
-    def _settle_claims(self) -> bool:
-        """Points waiting to be claimed. CPUs claim their own (easy ones sometimes forget) and always
-        call Muggins on missed points; a person is asked. True while play waits for a person."""
-        hand = self.hand
-        assert hand is not None
-        while hand.pending is not None:
-            owner, points = hand.pending
-            key = len(hand.history)
-            if self.is_human(owner):
-                if ("claim", key) not in self._declined:
-                    self.waiting = ("claim", (owner,))
-                    self.claimOffered.emit(owner, points)
-                    return True
-            else:
-                claim = self.cpus[owner].claim(self._view(owner))
-                if claim is not None:
-                    self._apply(owner, claim)
-                    continue
-            # Unclaimed: the opponents may take the points.
-            opponents = [s for s in range(hand.rules.players) if hand.rules.side_of(s) != hand.rules.side_of(owner)]
-            caller = next((s for s in opponents if not self.is_human(s) and self.cpus[s].claim(self._view(s))), None)
-            if caller is not None:
-                self._apply(caller, Move(MoveKind.MUGGINS, caller=caller))
-                continue
-            people = tuple(s for s in opponents if self.is_human(s))
-            if people and ("muggins", key) not in self._declined:
-                self.waiting = ("muggins", people)
-                self.mugginsOffered.emit(people, points)
-                return True
+    def _cpu_answer(self, pending: Pending) -> tuple[int | None, Action] | None:
+        """A CPU's answer to a decision that needs no search, if a CPU makes it; None if it waits."""
+        match = self.match
+        assert match is not None
+        if isinstance(pending, NextHand) and match.hand_index == 0:
+            return None, DealHand()
+        if isinstance(pending, RedealOffer) and not self.is_human(pending.seat):
+            assert match.deal is not None
+            return pending.seat, AnswerRedeal(wants_redeal(match.deal.hands[pending.seat], pending.doubles))
+        if isinstance(pending, ChooseLeader) and not any(self.is_human(s) for s in pending.seats):
+            assert match.deal is not None
+            leader = choose_leader({s: match.deal.hands[s] for s in pending.seats})
+            return pending.seats[0], Lead(leader)
+        if isinstance(pending, ClaimWindow | MugginsWindow):
+            for seat in pending.seats:
+                if not self.is_human(seat):
+                    claim = self.cpus[seat].claim(PlayerView.of(match, seat))
+                    return seat, LetGo() if claim is None else claim
+        return None
+
+    def _offer(self, pending: Pending) -> bool:
+        """A decision only people make: ask them. False for the next hand and the match's end, which
+        the hand-end panel shows already."""
+        if isinstance(pending, RedealOffer):
+            self.redealOffered.emit(pending.seat)
+        elif isinstance(pending, ChooseLeader):
+            self.leaderChoiceNeeded.emit(pending.seats)
+        elif isinstance(pending, ClaimWindow):
+            self.claimOffered.emit(pending.seat, pending.points)
+        elif isinstance(pending, MugginsWindow):
+            self.mugginsOffered.emit(pending.seats, pending.points)
+        else:
             return False
-        return False
+        return True
 
-    def _view(self, seat: int) -> PlayerView:
-        view = self.view_for(seat)
-        assert view is not None
-        return view
-
-    def claim(self) -> None:
-        """The person who just scored claims the points."""
-        if self.waiting is None or self.waiting[0] != "claim" or self.hand is None:
-            self.error.emit(self.tr("There are no points of yours to claim."))
-            return
-        seat = self.waiting[1][0]
-        self.waiting = None
-        self._apply(seat, Move(MoveKind.CLAIM))
-        self._after_move()
-
-    def call_muggins(self, seat: int) -> None:
-        """A person takes the points an opponent left unclaimed."""
-        if self.waiting is None or self.waiting[0] != "muggins" or seat not in self.waiting[1]:
-            self.error.emit(self.tr("There are no missed points to take."))
-            return
-        self.waiting = None
-        self._apply(seat, Move(MoveKind.MUGGINS, caller=seat))
-        self._after_move()
-
-    def play_on(self) -> None:
-        """The person lets the points go (unclaimed, or not called): play goes on."""
-        if self.waiting is None or self.waiting[0] not in ("claim", "muggins") or self.hand is None:
-            return
-        self._declined.add((self.waiting[0], len(self.hand.history)))
-        self.waiting = None
-        self._after_move()
-
-    def _after_move(self) -> None:
-        if self._settle_claims():
-            self.stateChanged.emit()
-            return
-        self.stateChanged.emit()
-        if self.hand is not None and self.hand.is_over:
-            self._finish_hand()
-            return
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        hand = self.hand
-        if hand is None or hand.is_over:
-            return
-        seat = hand.turn
+    def _start_turn(self, pending: PlayTurn) -> None:
+        seat = pending.seat
         if self.is_human(seat):
-            self.turnStarted.emit(seat, hand.legal_moves())
+            self._changed()
+            self.turnStarted.emit(seat, list(pending.moves))
             return
         self.turnStarted.emit(seat, [])
         if self.paused:
             return
-        view = self.view_for(seat)
-        assert view is not None
         self.thinking = seat
-        token = self._token
+        self._changed()
+        cpu = self.cpus[seat]
+        self._think(self._token, seat, cpu, (seat, cpu.level, self._match().seed + seat), None, self._cpu_decided)
+
+    def _think(
+        self,
+        token: int,
+        seat: int,
+        player: CpuPlayer,
+        worker_player: tuple[int, str, int] | None,
+        movetime_ms: float | None,
+        done: Callable[[int, Decision], None],
+    ) -> None:
+        """Ask for `seat`'s move off the UI thread, in the worker process (`worker_player` names the CPU
+        there; None for a one-off hard search); without threads (tests) `player` decides right here."""
+        view = PlayerView.of(self._match(), seat)
         if self.threaded:
-            task = CpuTask(token, self.cpus[seat], view)
-            task.signals.decided.connect(self._cpu_decided)
-            task.signals.failed.connect(self._cpu_failed)
-            self.runner.start(task)
+            self.runner.ask(token, view, worker_player, movetime_ms, done, self._cpu_failed)
+            return
+        try:
+            decision = player.decide(view)
+        except Exception as exc:  # a CPU bug must not take the game down with it
+            log.exception("CPU decision failed")
+            self._cpu_failed(token, str(exc))
         else:
-            self._cpu_decided(token, self.cpus[seat].decide(view))
+            done(token, decision)
+
+    def _match(self) -> Match:
+        assert self.match is not None
+        return self.match
 
     def _cpu_decided(self, token: int, decision: Decision) -> None:
         if token != self._token or self.thinking is None:
-            return  # a decision for a hand that is gone
+            return  # a decision for a position that is gone
         seat = self.thinking
         if self.pace_ms > 0:
             QTimer.singleShot(self.pace_ms, lambda: self._cpu_apply(token, seat, decision.move))
@@ -374,48 +397,131 @@ class GameController(QObject):
         if token != self._token:
             return
         self.thinking = None
-        try:
-            self._apply(seat, move)
-        except DominoError as exc:  # would be a CPU bug: report it, play on with a legal move
-            log.error("CPU %s made an illegal move %s: %s", seat, move, exc)
-            assert self.hand is not None
-            self._apply(seat, self.hand.legal_moves()[0])
-        self._after_move()
+        pending = self.pending
+        if isinstance(pending, PlayTurn) and move not in pending.moves:
+            log.error("CPU %s chose an illegal move %s: it plays its first legal move", seat, move)
+            move = pending.moves[0]
+        self._act(seat, move)
 
     def _cpu_failed(self, token: int, message: str) -> None:
-        if token != self._token or self.thinking is None:
+        if token != self._token or self.thinking is None or not isinstance(self.pending, PlayTurn):
             return
-        hand = self.hand
-        assert hand is not None
         self.error.emit(
             self.tr("A CPU player had a problem ({reason}); it plays its first legal tile.").format(reason=message)
         )
-        self._cpu_apply(token, self.thinking, hand.legal_moves()[0])
+        self._cpu_apply(token, self.thinking, self.pending.moves[0])
 
-    def _finish_hand(self) -> None:
-        assert self.match is not None
-        self._token += 1
-        result = self.match.finish_hand()
-        self.last_result = result
-        self.handEnded.emit(result)
-        self.stateChanged.emit()
-        if self.match.winner is not None:
-            self.matchEnded.emit(self.match.winner)
+    # ---- a person's answers ----------------------------------------------------------------------
+
+    def play(self, move: Move) -> bool:
+        """A person's move. Refused (with an error signal) unless it is their legal move now."""
+        seat = self.human_turn()
+        if seat is None:
+            self.error.emit(self.tr("It is not your turn."))
+            return False
+        return self._act(seat, move)
+
+    def start_next_hand(self, deal_seed: int | None = None) -> None:
+        if isinstance(self.pending, NextHand):
+            self._act(None, DealHand(deal_seed))
+
+    def answer_redeal(self, redeal: bool) -> None:
+        """The person dealt enough doubles says whether the table is dealt again."""
+        pending = self.pending
+        if isinstance(pending, RedealOffer) and self.is_human(pending.seat):
+            self._act(pending.seat, AnswerRedeal(redeal))
+
+    def choose_leader(self, seat: int) -> None:
+        """A person's side picks which partner leads."""
+        pending = self.pending
+        if not isinstance(pending, ChooseLeader) or seat not in pending.seats:
+            self.error.emit(self.tr("That seat cannot lead this hand."))
+            return
+        chooser = next((s for s in pending.seats if self.is_human(s)), pending.seats[0])
+        self._act(chooser, Lead(seat))
+
+    def claim(self) -> None:
+        """The person who just scored claims the points."""
+        pending = self.pending
+        if not isinstance(pending, ClaimWindow) or not self.is_human(pending.seat):
+            self.error.emit(self.tr("There are no points of yours to claim."))
+            return
+        self._act(pending.seat, CLAIM)
+
+    def call_muggins(self, seat: int) -> None:
+        """A person takes the points an opponent left unclaimed."""
+        pending = self.pending
+        if not isinstance(pending, MugginsWindow) or seat not in pending.seats or not self.is_human(seat):
+            self.error.emit(self.tr("There are no missed points to take."))
+            return
+        self._act(seat, Move(MoveKind.MUGGINS, caller=seat))
+
+    def play_on(self) -> None:
+        """The people offered the points let them go: play goes on."""
+        match = self.match
+        pending = self.pending
+        with self._batch():
+            while match is not None and isinstance(pending, ClaimWindow | MugginsWindow):
+                people = [s for s in pending.seats if self.is_human(s)]
+                if not people:
+                    break
+                self._announce(match.apply(people[0], LetGo()))
+                pending = self.pending = match.pending()
+            self._token += 1
+            self._advance()
+
+    # ---- taking a move back -----------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Undo is for one person playing CPUs, once they have a move to take back."""
+        people = self.people()
+        if self.match is None or len(people) != 1:
+            return False
+        return self.match.undo_point(people[0]) is not None
+
+    def undo(self) -> bool:
+        """Take back the person's last move and the CPU moves after it; the match becomes practice."""
+        if not self.can_undo():
+            self.error.emit(self.tr("There is no move of yours to take back."))
+            return False
+        match = self._match()
+        self._token += 1  # a CPU still thinking thinks about a position that is gone
+        self.thinking = None
+        had_hand = match.hand is not None
+        match.take_back(self.people()[0])
+        with self._batch():
+            if not had_hand:
+                self.last_result = match.results[-1] if match.results else None
+                self.handStarted.emit(match.hand_index)
+            self.historyRewritten.emit()
+            self._changed()
+            self._advance()
+        return True
 
     # ---- the turn timer and the hint ---------------------------------------------------------
 
     def time_out(self, seat: int, action: str) -> None:
-        """The person's time ran out: play the lobby's choice for them."""
-        if self.human_turn() != seat or self.hand is None:
+        """The person's time ran out: play the lobby's choice for them (the best move is thought of
+        off the UI thread, like any CPU move)."""
+        if self.human_turn() != seat or not isinstance(self.pending, PlayTurn):
             return
-        if action == "best":
-            move = HardPlayer(self._token, movetime_ms=60).decide(self._view(seat)).move
-        else:
+        if action != "best":
             # "first" and "pass" agree: the first legal move is the pass or draw when stuck, else the first tile.
-            move = self.hand.legal_moves()[0]
-        self._apply(seat, move)
-        self.timedOut.emit(seat, move, action)
-        self._after_move()
+            self._timed_out(seat, self.pending.moves[0], action)
+            return
+        self.thinking = seat
+        token = self._token
+
+        def decided(answer_token: int, decision: Decision) -> None:
+            if answer_token == self._token and self.thinking == seat:
+                self.thinking = None
+                self._timed_out(seat, decision.move, action)
+
+        self._think(token, seat, HardPlayer(token, movetime_ms=TIMEOUT_THINK_MS), None, TIMEOUT_THINK_MS, decided)
+
+    def _timed_out(self, seat: int, move: Move, action: str) -> None:
+        if self._act(seat, move):
+            self.timedOut.emit(seat, move, action)
 
     def request_hint(self) -> None:
         """Ask the hard CPU, off the UI thread, what the person to play should do."""
@@ -424,12 +530,11 @@ class GameController(QObject):
             self.error.emit(self.tr("A hint is for your own turn."))
             return
         self._hint_token += 1
-        task = CpuTask(self._hint_token, HardPlayer(self._hint_token, movetime_ms=250), self._view(seat))
-        task.signals.decided.connect(self._hint_decided)
-        if self.threaded:
-            self.runner.start(task)
-        else:
-            task.run()
+        hard = HardPlayer(self._hint_token, movetime_ms=HINT_THINK_MS)
+        self._think(self._hint_token, seat, hard, None, HINT_THINK_MS, self._hint_decided)
+
+    def _view(self, seat: int) -> PlayerView:
+        return PlayerView.of(self._match(), seat)
 
     def _hint_decided(self, token: int, decision: Decision) -> None:
         if token == self._hint_token and self.human_turn() is not None:
@@ -438,32 +543,33 @@ class GameController(QObject):
     # ---- driving without a person (screenshots, tests) ---------------------------------------
 
     def autoplay(self, moves: int, stand_in: CpuPlayer | None = None) -> None:
-        """Play `moves` actions synchronously, the person's turns by a stand-in CPU."""
-        helper = stand_in or make_player("medium", 0)
-        match = self.match
-        if match is not None and match.hand is None and self.waiting is not None and self.waiting[0] == "redeal":
-            self.answer_redeal(False)
-        if match is not None and match.hand is None and match.plan is not None and not match.is_over:
-            self.choose_leader(match.plan.seats[0])
-        for _ in range(moves):
-            hand = self.hand
-            if hand is None or hand.is_over:
-                break
-            seat = hand.turn
-            view = self.view_for(seat)
-            assert view is not None
-            player = self.cpus.get(seat, helper)
+        """Answer `moves` turns synchronously, the person's by a stand-in CPU, up to the hand's end."""
+        with self._batch():
+            helper = stand_in or make_player("medium", 0)
+            match = self.match
+            if match is None:
+                return
             self.thinking = None
-            self._apply(seat, player.decide(view).move)
-            while self._settle_claims():  # a person's points: the stand-in claims them
-                waiting = self.waiting
-                self.waiting = None
-                assert waiting is not None
-                if waiting[0] == "claim":
-                    self._apply(waiting[1][0], Move(MoveKind.CLAIM))
+            self._token += 1
+            hand_index = match.hand_index
+            played = 0
+            while played < moves and match.hand_index == hand_index and not match.is_over:
+                pending = match.pending()
+                action: Action
+                seat = pending.seats[0] if pending.seats else None
+                if isinstance(pending, PlayTurn):
+                    player = self.cpus.get(pending.seat, helper)
+                    action = player.decide(PlayerView.of(match, pending.seat)).move
+                    played += 1
+                elif isinstance(pending, RedealOffer):
+                    action = AnswerRedeal(False)
+                elif isinstance(pending, ChooseLeader):
+                    action = Lead(pending.seats[0])
+                elif isinstance(pending, ClaimWindow):
+                    action = CLAIM
+                elif isinstance(pending, MugginsWindow):
+                    action = Move(MoveKind.MUGGINS, caller=pending.seats[0])
                 else:
-                    self._apply(waiting[1][0], Move(MoveKind.MUGGINS, caller=waiting[1][0]))
-            if hand.is_over:
-                self._finish_hand()
-                break
-        self.stateChanged.emit()
+                    break
+                self._announce(match.apply(seat, action))
+            self._advance()

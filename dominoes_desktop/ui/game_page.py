@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QResizeEvent
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.cpu import Decision
-from ..engine.cpu.knowledge import infer
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.tiles import full_set
@@ -23,6 +22,7 @@ from .controller import GameController, MatchSetup
 from .look import Look
 from .panels import RETURN_CLICKS, YOU_NAMES, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
 from .table.view import TableView
+from .wording import reason_text
 
 TIMEOUT_WORDS = {
     "best": QT_TRANSLATE_NOOP("GamePage", "the best move"),
@@ -72,6 +72,10 @@ class GamePage(QWidget):
         self.hint_button = button(self.tr("Hint (H)"), self.tr("Hint"))
         self.rules_button = button(self.tr("Rules (?)"), self.tr("House rules"))
         self.lobby_button = button(self.tr("New match"), self.tr("New match"))
+        self.undo_button = button(self.tr("Undo (Ctrl+Z)"), self.tr("Take back your last move"))
+        self.undo_button.clicked.connect(controller.undo)
+        self.undo_shortcut = QShortcut(QKeySequence.StandardKey.Undo, self)
+        self.undo_shortcut.activated.connect(controller.undo)
         self.draw_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.DRAW))
         self.pass_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.PASS))
         self.hint_button.clicked.connect(self.ask_hint)
@@ -107,6 +111,7 @@ class GamePage(QWidget):
         side.addWidget(self.turn)
         side.addWidget(self.clock)
         side.addLayout(actions)
+        side.addWidget(self.undo_button)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
         log_title = QLabel(self.tr("Moves"))
@@ -173,6 +178,7 @@ class GamePage(QWidget):
         for decided in (self.draw_button, self.pass_button, self.hint_button, self.claim_button, self.play_on_button):
             decided.clicked.connect(self.back_to_rack)
         self.hand_end.nextRequested.connect(self._next_hand)
+        controller.historyRewritten.connect(self._history_rewritten)
 
     def auto_panel_width(self) -> int:
         """The side panel's width when the player has not chosen one: a fifth of the window, within limits."""
@@ -288,6 +294,10 @@ class GamePage(QWidget):
         self.pass_button.setEnabled(can_pass)  # offered only when it is the only move
         self.draw_button.setVisible(match.rules.style.value != "block")
         self.hint_button.setEnabled(mine and bool(moves))
+        undo = controller.can_undo()
+        self.undo_button.setVisible(len(controller.people()) == 1)
+        self.undo_button.setEnabled(undo)
+        self.undo_shortcut.setEnabled(undo)
         hand = controller.hand
         if hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
@@ -327,19 +337,19 @@ class GamePage(QWidget):
         if self.setup is None or not self.setup.tracker or self.table.curtain:
             self.tracker.setText("")
             return
-        view = self.controller.view_for(self.table.bottom)
-        if view is None:
+        knowledge = self.controller.knowledge(self.table.bottom)
+        rules = self.controller.rules
+        if knowledge is None or rules is None:
             return
-        knowledge = infer(view)
-        top = view.rules.set_top
+        top = rules.set_top
         counts = [sum(1 for t in knowledge.unseen if t.has(n)) for n in range(top + 1)]
-        in_set = [sum(1 for t in full_set(top, view.rules.removed_tiles) if t.has(n)) for n in range(top + 1)]
+        in_set = [sum(1 for t in full_set(top, rules.removed_tiles) if t.has(n)) for n in range(top + 1)]
         unseen = " ".join(f"<b>{n}</b>:{c}/{in_set[n]}" for n, c in enumerate(counts))
         lines = [
             "<b>" + self.tr("Tile tracker") + "</b><br>" + self.tr("Unseen by number: {counts}").format(counts=unseen)
         ]
         for seat, void in enumerate(knowledge.voids):
-            if seat != view.seat and void:
+            if seat != self.table.bottom and void:
                 numbers = ", ".join(str(n) for n in sorted(void))
                 lines.append(
                     self.tr("{name} has no {numbers}").format(
@@ -351,7 +361,7 @@ class GamePage(QWidget):
     # ---- pass-and-play curtain ------------------------------------------------------------------
 
     def _people(self) -> list[int]:
-        return [i for i, s in enumerate(self.controller.seats) if s.human]
+        return self.controller.people()
 
     def _check_curtain(self) -> None:
         """With two or more people, every rack stays hidden except the one person whose turn it is, and
@@ -545,7 +555,9 @@ class GamePage(QWidget):
 
     def _hint_ready(self, decision: Decision) -> None:
         self.table.show_hint(decision.move)
-        self.turn.setText(self.tr("Hint: {advice} ({why})").format(advice=self.advice(decision.move), why=decision.why))
+        self.turn.setText(
+            self.tr("Hint: {advice} ({why})").format(advice=self.advice(decision.move), why=reason_text(decision))
+        )
 
     def advice(self, move: Move) -> str:
         """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"."""
@@ -559,6 +571,17 @@ class GamePage(QWidget):
 
     # ---- the log and the hand's end ------------------------------------------------------------
 
+    def _history_rewritten(self) -> None:
+        """Moves were taken back: the log and the table are drawn again from the match's history."""
+        self.hand_end.hide()
+        self.claim_box.hide()
+        self.redeal.hide()
+        self.leader_choice.hide()
+        self.table.reveal = False
+        self.show_history()
+        self.table.refresh()
+        self.refresh()
+
     def show_history(self) -> None:
         """After a resume: the move log of the hand in play."""
         hand = self.controller.hand
@@ -568,9 +591,11 @@ class GamePage(QWidget):
         self.log.clear()
         self.log.add(self.tr("— Hand {n} —").format(n=match.hand_index + 1))
         for turn in hand.history:
-            self._log_move(turn.seat, turn.move)
+            self._log_move(turn.seat, turn.move, news=False)
 
-    def _log_move(self, seat: int, move: Move, points: int | None = None) -> None:
+    def _log_move(self, seat: int, move: Move, points: int | None = None, news: bool = True) -> None:
+        """One line in the log; `news`: also told to screen readers and the status bar (not when a resumed
+        hand's log is written again: the status bar keeps what the resume said)."""
         self._flush_claim()
         if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS) and points is None:
             # The controller reports a claim's points just after the claim itself: log the two as one line.
@@ -580,8 +605,9 @@ class GamePage(QWidget):
         yours = self.controller.is_human(seat) and len(self._people()) == 1
         text = describe_move(self.controller.seats[seat].name, move, yours, points or 0)
         self.log.add(text)
-        self.announce(text)
-        self.happened.emit(text)
+        if news:
+            self.announce(text)
+            self.happened.emit(text)
 
     def _flush_claim(self) -> None:
         if self._claim_to_log is not None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel
+from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,8 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.errors import RulesError
-from ..engine.presets import PRESETS, build_rules
-from ..engine.rules import Rules
+from ..engine.presets import PRESETS, Preset, build_rules
+from ..engine.rules import Rules, Style
+from ..resources import resources_dir
 from .controller import MatchSetup, SeatConfig
 from .flags import flag_pixmap
 from .i18n import translate
@@ -44,19 +46,22 @@ GROUPS = (
 )
 PAIRINGS = {
     "none": QT_TRANSLATE_NOOP("LobbyPage", "Every player for themselves"),
-    "opposite": QT_TRANSLATE_NOOP("LobbyPage", "Partners opposite (1 & 3, 2 & 4)"),
-    "beside": QT_TRANSLATE_NOOP("LobbyPage", "Partners side by side (1 & 2, 3 & 4)"),
-    "corners": QT_TRANSLATE_NOOP("LobbyPage", "Partners 1 & 4, 2 & 3"),
+    "1-3": QT_TRANSLATE_NOOP("LobbyPage", "Players 1 & 3 against 2 & 4"),
+    "1-2": QT_TRANSLATE_NOOP("LobbyPage", "Players 1 & 2 against 3 & 4"),
+    "1-4": QT_TRANSLATE_NOOP("LobbyPage", "Players 1 & 4 against 2 & 3"),
 }
-PAIR_OPTION: dict[str, Any] = {
-    "none": False,
-    "opposite": True,
-    "beside": [[0, 1], [2, 3]],
-    "corners": [[0, 3], [1, 2]],
+# Who partners whom decides who sits where, never which seats are partners (RULES.md §9b): partners always
+# sit opposite (seats 0 and 2 against 1 and 3). SEATINGS[pairing][seat] is the lobby's player (0-3) in that
+# seat: "1 & 2 against 3 & 4" seats players 1, 3, 2, 4 in seats 0 to 3. Player 1 always keeps seat 0.
+SEATINGS: dict[str, tuple[int, ...]] = {
+    "1-3": (0, 1, 2, 3),
+    "1-2": (0, 2, 1, 3),
+    "1-4": (0, 1, 3, 2),
 }
 SEAT_KINDS = {
     "cpu": QT_TRANSLATE_NOOP("LobbyPage", "CPU"),
     "person": QT_TRANSLATE_NOOP("LobbyPage", "Person at this screen"),
+    "friend": QT_TRANSLATE_NOOP("LobbyPage", "Friend (invited)"),
     "empty": QT_TRANSLATE_NOOP("LobbyPage", "Empty"),
 }
 TIMEOUT_ACTIONS = {
@@ -64,6 +69,28 @@ TIMEOUT_ACTIONS = {
     "first": QT_TRANSLATE_NOOP("LobbyPage", "Play their first legal tile"),
     "pass": QT_TRANSLATE_NOOP("LobbyPage", "Pass when allowed"),
 }
+
+
+def symbol_pixmap(name: str, width: int = 32, height: int = 24) -> QPixmap | None:
+    """A preset's picture from resources/symbols, or None when it is missing or unreadable."""
+    renderer = QSvgRenderer(str(resources_dir() / "symbols" / f"{name}.svg"))
+    if not renderer.isValid():
+        return None
+    pixmap = QPixmap(width, height)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter, QRectF(0, 0, width, height))
+    painter.end()
+    return pixmap
+
+
+def preset_icon(preset: Preset) -> QPixmap:
+    """The flag of the country a preset comes from, else its own symbol, else a drawn domino for its group."""
+    pixmap = flag_pixmap(preset.flag, 32, 24) if preset.flag else None
+    if pixmap is None and preset.symbol:
+        pixmap = symbol_pixmap(preset.symbol)
+    return pixmap if pixmap is not None else domino_symbol(preset.group)
 
 
 def domino_symbol(group: str) -> QPixmap:
@@ -91,23 +118,23 @@ def domino_symbol(group: str) -> QPixmap:
 
 
 class SeatRow:
-    """One seat's kind and name."""
+    """One player's kind and name. The lobby lists players 1-5; the pairing decides which seat each takes."""
 
     def __init__(self, index: int) -> None:
-        self.label = QLabel(translate("LobbyPage", "Seat {n}").format(n=index + 1))
+        self.label = QLabel(translate("LobbyPage", "Player {n}").format(n=index + 1))
         self.kind = QComboBox()
-        self.kind.setAccessibleName(translate("LobbyPage", "Seat {n}").format(n=index + 1))
+        self.kind.setAccessibleName(translate("LobbyPage", "Player {n}").format(n=index + 1))
         for value, text in SEAT_KINDS.items():
             self.kind.addItem(translate("LobbyPage", text), value)
         self.index = index
         self.name = QLineEdit(translate("LobbyPage", "CPU {n}").format(n=index))
-        self.name.setAccessibleName(translate("LobbyPage", "Seat {n} name").format(n=index + 1))
+        self.name.setAccessibleName(translate("LobbyPage", "Player {n} name").format(n=index + 1))
         self.name.setMaxLength(24)
         self.kind.currentIndexChanged.connect(self._kind_changed)
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
-        self.name.setEnabled(kind != "empty")
+        self.name.setEnabled(kind not in ("empty", "friend"))  # a friend brings their own name
         cpu_name = translate("LobbyPage", "CPU {n}").format(n=self.index)
         if kind == "person" and self.name.text() == cpu_name:
             self.name.setText(translate("LobbyPage", "Player {n}").format(n=self.index + 1))
@@ -119,6 +146,7 @@ class LobbyPage(QWidget):
     """The start screen."""
 
     startRequested = Signal(object)  # MatchSetup
+    roomRequested = Signal()  # Start with a friend's seat: the table becomes a network room (net_dialogs)
 
     def __init__(self, initial: str = "jamaican", level: str = "medium", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -166,6 +194,8 @@ class LobbyPage(QWidget):
         self.deal_size = QSpinBox()
         self.deal_size.setAccessibleName(self.tr("Tiles dealt to each player"))
         self.deal_size.setRange(1, 40)
+        # Set by the host changing the deal; until then the deal follows the table for the set, seats and style.
+        self.deal_typed = False
         self.custom = QLabel("")
         self.custom.setObjectName("custom")
         self.reset = QPushButton(self.tr("Reset to preset"))
@@ -204,7 +234,7 @@ class LobbyPage(QWidget):
         self.level.setCurrentIndex(max(0, self.level.findData(level)))
         self.fill = QCheckBox(self.tr("CPUs fill empty seats"))
         self.fill.setChecked(True)
-        seats_box = QGroupBox(self.tr("Seats"))
+        seats_box = QGroupBox(self.tr("Players"))
         seats_grid = QGridLayout(seats_box)
         for i, row in enumerate(self.seat_rows):
             seats_grid.addWidget(row.label, i, 0)
@@ -281,8 +311,9 @@ class LobbyPage(QWidget):
         self.reset.clicked.connect(self._load_preset_defaults)
         for widget in (self.set_top, self.pairing, self.style_box, self.goal):
             widget.currentIndexChanged.connect(self._options_changed)
-        for spin in (self.players, self.target, self.deal_size):
+        for spin in (self.players, self.target):
             spin.valueChanged.connect(self._options_changed)
+        self.deal_size.valueChanged.connect(self._deal_changed)
         self.select(initial)
 
     # ---- presets ----------------------------------------------------------------------------
@@ -311,8 +342,7 @@ class LobbyPage(QWidget):
                 item = QListWidgetItem(f"{preset_name(preset_id)}\n{preset_blurb(preset_id)}")
                 item.setData(Qt.ItemDataRole.UserRole, preset_id)
                 item.setToolTip(preset_blurb(preset_id))
-                pixmap = flag_pixmap(preset.flag, 32, 24) if preset.flag else None
-                item.setIcon(QIcon(pixmap if pixmap is not None else domino_symbol(group)))
+                item.setIcon(QIcon(preset_icon(preset)))
                 self.presets.addItem(item)
         self.presets.blockSignals(False)
         if current:
@@ -336,14 +366,19 @@ class LobbyPage(QWidget):
         preset = PRESETS[self.current_preset()]
         rules = preset.rules
         self._loading = True
+        sets = self.set_top.model()
+        assert isinstance(sets, QStandardItemModel)  # a QComboBox's own model
+        for row in range(self.set_top.count()):  # not every preset is played on every set
+            sets.item(row).setEnabled(self.set_top.itemData(row) in preset.sets)
         self.set_top.setCurrentIndex(self.set_top.findData(rules.set_top))
         self.players.setRange(preset.min_players, preset.max_players)
         self.players.setValue(rules.players)
-        self.pairing.setCurrentIndex(self.pairing.findData("opposite" if rules.partners else "none"))
+        self.pairing.setCurrentIndex(self.pairing.findData("1-3" if rules.partners else "none"))
         self.style_box.setCurrentIndex(self.style_box.findData("block" if rules.style.value == "block" else "draw"))
         self.goal.setCurrentIndex(1 if rules.single_round else 0)
         self.target.setValue(rules.target)
         self.deal_size.setValue(rules.hand_size)
+        self.deal_typed = False
         self._loading = False
         self._options_changed()
 
@@ -358,10 +393,9 @@ class LobbyPage(QWidget):
             options["set"] = self.set_top.currentData()
         if self.players.value() != base.players:
             options["players"] = self.players.value()
-        pairing = str(self.pairing.currentData())
-        default_pairing = "opposite" if base.partners else "none"
-        if pairing != default_pairing:
-            options["partners"] = PAIR_OPTION[pairing]
+        partners = self.players.value() == 4 and self.pairing.currentData() != "none"
+        if partners != base.partners:
+            options["partners"] = partners
         style = str(self.style_box.currentData())
         if style != ("block" if base.style.value == "block" else "draw"):
             options["style"] = style
@@ -369,22 +403,40 @@ class LobbyPage(QWidget):
             options["single_round"] = self.goal.currentData() == "single"
         if self.target.value() != base.target:
             options["target"] = self.target.value()
-        default_deal = preset.deal_size(int(self.set_top.currentData()), self.players.value())
-        if self.deal_size.value() != default_deal:
+        if self.deal_size.value() != self._default_deal():
             options["deal_size"] = self.deal_size.value()
         return options
 
+    def _default_deal(self) -> int:
+        """The deal the table gives for the set, seats and style chosen (RULES.md §9b)."""
+        style = Style.BLOCK if self.style_box.currentData() == "block" else Style.DRAW
+        return PRESETS[self.current_preset()].deal_size(int(self.set_top.currentData()), self.players.value(), style)
+
+    def seating(self) -> tuple[int, ...]:
+        """The lobby's player (0-based) in each seat: the pairing seats partners opposite each other."""
+        players = self.players.value()
+        pairing = str(self.pairing.currentData())
+        if players == 4 and pairing in SEATINGS and PRESETS[self.current_preset()].partners_allowed:
+            return SEATINGS[pairing]
+        return tuple(range(players))
+
     def current_rules(self) -> Rules:
         return build_rules(self.current_preset(), self.options())
+
+    def _deal_changed(self) -> None:
+        if not self._loading:
+            self.deal_typed = True
+        self._options_changed()
 
     def _options_changed(self) -> None:
         if self._loading:
             return
         preset = PRESETS[self.current_preset()]
-        # A new set or seat count brings its own default deal.
-        if self.sender() in (self.set_top, self.players):
+        # Until the host types a deal, a new set, seat count or style brings the table's deal for it, so a
+        # game switched to draw keeps a stock.
+        if not self.deal_typed and self.deal_size.value() != self._default_deal():
             self._loading = True
-            self.deal_size.setValue(preset.deal_size(int(self.set_top.currentData()), self.players.value()))
+            self.deal_size.setValue(self._default_deal())
             self._loading = False
         self.pairing.setEnabled(self.players.value() == 4 and preset.partners_allowed)
         self.target.setEnabled(self.goal.currentData() == "target")
@@ -402,8 +454,8 @@ class LobbyPage(QWidget):
         self.start.setEnabled(True)
         changes = ", ".join(option_names(rules.customised))
         self.custom.setText(self.tr("Custom: {changes}").format(changes=changes) if rules.customised else "")
-        self.reset.setEnabled(bool(rules.customised))
-        self.rules_view.setHtml(rules_html(rules))
+        self.reset.setEnabled(bool(rules.customised) or self.deal_typed)
+        self.rules_view.setHtml(rules_html(rules, self.seating() if rules.partners else None))
 
     # ---- seats and start ------------------------------------------------------------------------
 
@@ -436,14 +488,14 @@ class LobbyPage(QWidget):
         rules = self.current_rules()
         level = str(self.level.currentData())
         seats = []
-        for i in range(rules.players):
+        for i in self.seating():
             row = self.seat_rows[i]
             kind = row.kind.currentData()
-            name = row.name.text().strip() or self.tr("Seat {n}").format(n=i + 1)
+            name = row.name.text().strip() or self.tr("Player {n}").format(n=i + 1)
             if kind == "empty":
                 if not self.fill.isChecked():
                     raise RulesError(
-                        self.tr("seat {n} is empty: fill it, or let CPUs fill empty seats").format(n=i + 1)
+                        self.tr("player {n} is empty: fill the place, or let CPUs fill empty seats").format(n=i + 1)
                     )
                 seats.append(SeatConfig(self.tr("CPU {n}").format(n=i), False, level))
             else:
@@ -462,7 +514,13 @@ class LobbyPage(QWidget):
             options=self.options(),
         )
 
+    def has_friends(self) -> bool:
+        return any(row.kind.currentData() == "friend" for row in self.seat_rows[: self.players.value()])
+
     def _start(self) -> None:
+        if self.has_friends():
+            self.roomRequested.emit()
+            return
         try:
             setup = self.setup()
         except RulesError as exc:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import random
-import sqlite3
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -34,9 +33,9 @@ from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
-from ..store.autosave import Autosave, write_atomically
-from ..store.matchfile import MatchFileError, SavedMatch, SeatRecord, loads, match_to_json
-from ..store.stats import Statistics
+from ..store.autosave import Autosave, Loaded
+from ..store.matchfile import SavedMatch, SeatRecord, match_to_json
+from ..store.stats import Statistics, match_record
 from .controller import GameController, MatchSetup, SeatConfig, default_seats
 from .flags import flag_pixmap
 from .game_page import GamePage
@@ -45,11 +44,13 @@ from .lobby import LobbyPage
 from .look import FINISHES, Look, themes
 from .look_dialog import LookDialog
 from .look_style import palette, stylesheet
+from .net_dialogs import host_room, network_actions
 from .review_dialog import ReviewDialog
 from .rules_page import preset_name, rules_html
 from .settings import Settings
 from .sound import SoundBoard
 from .stats_dialog import StatsDialog
+from .store_service import StoreService
 
 LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
 
@@ -79,8 +80,10 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.settings = settings
-        self.autosave = Autosave(data_dir) if data_dir is not None else None
-        self.stats = Statistics(data_dir) if data_dir is not None else None
+        # Every file the window keeps or reads goes through the store service, off the UI thread.
+        self.store = StoreService(data_dir, threaded=threaded, parent=self)
+        self.autosave: Autosave | None = self.store.autosave
+        self._resume_without_asking = False
         self.look = settings.look()
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
         self.setWindowTitle(self.tr("Dominoes Desktop"))
@@ -99,15 +102,26 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self._build_menu()
+        self._resuming = False
         self.controller.movePlayed.connect(self._sound_move)
         self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
         self.controller.handEnded.connect(self._sound_hand_end)
         self.controller.matchEnded.connect(self._sound_match_end)
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
+        self.store.problem.connect(self._store_problem)
+        self.store.autosaveLoaded.connect(self._autosave_loaded)
+        self.store.matchFileSaved.connect(self._match_file_saved)
+        self.store.matchFileOpened.connect(self._match_file_opened)
+        self.store.start()
         self.apply_look(self.look)
         self._restore_panel()
         self.lobby.start.setFocus()
+
+    @property
+    def stats(self) -> Statistics | None:
+        """The statistics the store service writes (tests read them once the service is idle)."""
+        return self.store.stats
 
     def _restore_panel(self) -> None:
         width, shown = self.settings.panel()
@@ -127,6 +141,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.lobby)
         self.stack.addWidget(self.game)
         self.lobby.startRequested.connect(self.start_match)
+        self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
         self.game.table.rulesRequested.connect(self.show_rules)
@@ -229,7 +244,16 @@ class MainWindow(QMainWindow):
         review = QAction(self.tr("Re&view hands…"), self)
         review.setShortcut(QKeySequence("Ctrl+R"))
         review.triggered.connect(self.show_review)
-        for action in (new, save, open_action, rules, review, stats, quit_action):
+        for action in (
+            new,
+            *network_actions(self, lambda: self.lobby),
+            save,
+            open_action,
+            rules,
+            review,
+            stats,
+            quit_action,
+        ):
             game.addAction(action)
         view = self.menuBar().addMenu(self.tr("&View"))
         looks = QAction(self.tr("Your &view…"), self)
@@ -297,32 +321,52 @@ class MainWindow(QMainWindow):
         return match_to_json(match, setup.options, seats, setup.table())
 
     def _autosave(self) -> None:
+        if self._resuming:
+            return  # the table now shows what the save holds: writing it back would change nothing
         data = self.match_json()
-        if self.autosave is None or data is None:
-            return
-        try:
-            self.autosave.save(data)
-        except OSError as exc:
-            self.statusBar().showMessage(
-                self.tr("Could not save the match: {reason}").format(reason=exc.strerror or exc), 10_000
-            )
+        if self.autosave is not None and data is not None:
+            self.store.save(data)
 
     def _match_over(self, _winner: int) -> None:
         match, setup = self.controller.match, self.game.setup
-        if self.stats is not None and match is not None and setup is not None:
-            try:
-                self.stats.record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
-            except sqlite3.Error as exc:
-                self.statusBar().showMessage(
-                    self.tr("Could not record the statistics: {reason}").format(reason=exc), 10_000
-                )
-        if self.autosave is not None:
-            try:
-                self.autosave.finish()
-            except OSError as exc:
-                self.statusBar().showMessage(
-                    self.tr("Could not keep the finished match: {reason}").format(reason=exc), 10_000
-                )
+        record = None
+        if self.store.folder is not None and match is not None and setup is not None:
+            record = match_record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
+        self.store.finish_match(record)
+
+    def _store_problem(self, kind: str, detail: str) -> None:
+        """Tell the player, in one sentence, what the store could not do; play goes on."""
+        if kind == "statistics":
+            self.tell(self.tr("Statistics"), detail)
+            return
+        texts = {
+            "autosave": self.tr("Could not save the match: {reason}"),
+            "last-match": self.tr("Could not keep the finished match: {reason}"),
+            "statistics-busy": self.tr(
+                "The statistics are in use by another program; this result will be recorded later."
+            ),
+            "statistics-kept": self.tr(
+                "The statistics cannot be written ({reason}); this result is kept and will be recorded later."
+            ),
+            "statistics-lost": self.tr("The statistics cannot be written ({reason}); this result could not be kept."),
+        }
+        text = texts.get(kind, self.tr("Could not read or write the game's files: {reason}"))
+        self.statusBar().showMessage(text.format(reason=detail), 12_000)
+
+    def settings_damaged(self, message: str) -> None:
+        """At start: the settings file was damaged and set aside (the store's sentence says so)."""
+        self.tell(self.tr("Settings"), message)
+
+    def tell(self, title: str, text: str) -> None:
+        """A message that must not stop anything: a box that does not block (none when nobody is asked)."""
+        print(f"{title}: {text}", file=sys.stderr)
+        self.statusBar().showMessage(text, 12_000)
+        if self._resume_without_asking:
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setModal(False)
+        box.show()
 
     def show_review(self) -> None:
         match = self.controller.match
@@ -343,36 +387,43 @@ class MainWindow(QMainWindow):
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
 
     def show_stats(self) -> None:
-        if self.stats is None:
+        reader = self.store.reader()
+        if reader is None:
             self.statusBar().showMessage(self.tr("Statistics are kept when the game has a data folder."), 6000)
             return
-        group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
-        StatsDialog(self.stats, group, self).exec()
+        try:
+            if reader.db is None:
+                QMessageBox.warning(self, self.tr("Statistics"), reader.message)
+                return
+            group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
+            StatsDialog(reader, group, self).exec()
+        finally:
+            reader.close()
 
-    def offer_resume(self) -> bool:
-        """On start: offer the unfinished match, if there is one. True when it was resumed."""
-        if self.stats is not None and self.stats.message:
-            QMessageBox.warning(self, self.tr("Statistics"), self.stats.message)
-        if self.autosave is None:
-            return False
-        loaded = self.autosave.load()
+    def offer_resume(self, assume_yes: bool = False) -> None:
+        """On start: offer the unfinished match, if there is one (read off the UI thread; the question comes
+        when it is read). `assume_yes` resumes it without asking (--resume)."""
+        self._resume_without_asking = assume_yes
+        self.store.load_autosave()
+
+    def _autosave_loaded(self, loaded: Loaded) -> None:
         if loaded.message:
-            QMessageBox.warning(self, self.tr("Saved match"), loaded.message[0].upper() + loaded.message[1:])
-        if loaded.saved is None:
-            return False
-        match = loaded.saved.match
-        scores = self.tr(" to ").join(str(x) for x in match.scores)
-        answer = QMessageBox.question(
-            self,
-            self.tr("Resume your match?"),
-            self.tr(
-                "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
-            ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores),
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return False
+            self.tell(self.tr("Saved match"), loaded.message)
+        if loaded.saved is None or self.controller.match is not None:
+            return  # nothing to resume, or the player has already started another match
+        if not self._resume_without_asking:
+            match = loaded.saved.match
+            scores = self.tr(" to ").join(str(x) for x in match.scores)
+            answer = QMessageBox.question(
+                self,
+                self.tr("Resume your match?"),
+                self.tr(
+                    "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
+                ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores),
+            )
+            if answer != QMessageBox.StandardButton.Yes or self.controller.match is not None:
+                return
         self.resume(loaded.saved)
-        return True
 
     def resume(self, saved: SavedMatch) -> None:
         table = saved.table
@@ -390,7 +441,11 @@ class MainWindow(QMainWindow):
         )
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
-        self.controller.resume(saved.match, list(seats))
+        self._resuming = True
+        try:
+            self.controller.resume(saved.match, list(seats))
+        finally:
+            self._resuming = False
         self.game.show_history()
         self.game.table.setFocus()
 
@@ -404,13 +459,12 @@ class MainWindow(QMainWindow):
         )
         if not name:
             return
-        try:
-            write_atomically(Path(name), json.dumps(data, indent=1))
-        except OSError as exc:
+        self.store.save_match_file(Path(name), data)
+
+    def _match_file_saved(self, name: str, reason: str) -> None:
+        if reason:
             QMessageBox.warning(
-                self,
-                self.tr("Save match"),
-                self.tr("Could not save the match: {reason}").format(reason=exc.strerror or exc),
+                self, self.tr("Save match"), self.tr("Could not save the match: {reason}").format(reason=reason)
             )
             return
         self.statusBar().showMessage(self.tr("Saved to {file}").format(file=name), 6000)
@@ -423,13 +477,14 @@ class MainWindow(QMainWindow):
             if not name:
                 return
             path = Path(name)
-        try:
-            saved = loads(path.read_bytes())
-        except (MatchFileError, OSError) as exc:
+        self.store.open_match_file(path)
+
+    def _match_file_opened(self, name: str, saved: SavedMatch | None, reason: str) -> None:
+        if saved is None:
             QMessageBox.warning(
                 self,
                 self.tr("Open match"),
-                self.tr("Could not open {file}: {reason}").format(file=path.name, reason=exc),
+                self.tr("Could not open {file}: {reason}").format(file=Path(name).name, reason=reason),
             )
             return
         self.resume(saved)
@@ -554,4 +609,5 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.save_window()
+        self.store.close()  # the last autosave reaches the disk before the window goes
         super().closeEvent(event)

@@ -15,25 +15,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.deal import Deal
-from ..engine.hand import Hand
 from ..engine.match import Match
-from ..engine.moves import MoveKind
 from .controller import SeatConfig
 from .look import Look
 from .panels import describe_move, side_name
 from .table.scene import SeatState, TableScene, TableState
-
-
-def position(deal: Deal, played: Hand, steps: int) -> Hand:
-    """The hand as it stood after its first `steps` moves."""
-    hand = Hand(played.rules, deal.hands, deal.stock, played.leader)
-    for turn in played.history[:steps]:
-        if turn.move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
-            hand.apply(turn.move, turn.seat)
-        else:
-            hand.apply_legal(turn.move)
-    return hand
 
 
 class ReviewDialog(QDialog):
@@ -100,12 +86,13 @@ class ReviewDialog(QDialog):
             self.show_hand(len(match.results) - 1)
 
     def show_hand(self, index: int) -> None:
+        self.index = index
         self.deal, self.played = self.match.archive[index]
         self.go(len(self.played.history))
 
     def go(self, step: int) -> None:
         self.step = max(0, min(step, len(self.played.history)))
-        hand = position(self.deal, self.played, self.step)
+        hand = self.match.position(self.index, self.step)  # the engine plays the hand again
         seats = [SeatState(self.seats[s].name, len(tiles), tuple(tiles)) for s, tiles in enumerate(hand.hands)]
         self.scene_.sync(TableState(hand.layout, seats, 0, stock=len(hand.stock)), animate=False)
         self.view.fitInView(self.scene_.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)

@@ -54,6 +54,10 @@ SPECIAL = {
     ),
     "cross_9": QT_TRANSLATE_NOOP("Presets", "Every double becomes a spinner that sprouts two new branches."),
     "cross_12": QT_TRANSLATE_NOOP("Presets", "The big double-twelve set, with spinners at every double."),
+    "room": QT_TRANSLATE_NOOP(
+        "Presets",
+        "The online room for friends: two to four players, partners if you like, and the hand's winner leads the next.",
+    ),
     "all_fives": QT_TRANSLATE_NOOP(
         "Presets", "Make the open ends add up to a multiple of five and claim the points, or lose them to Muggins."
     ),
@@ -76,6 +80,7 @@ PRESET_NAMES = {
     "cross": QT_TRANSLATE_NOOP("Presets", "Cross"),
     "cross_9": QT_TRANSLATE_NOOP("Presets", "Double-nine Cross"),
     "cross_12": QT_TRANSLATE_NOOP("Presets", "Double-twelve Cross"),
+    "room": QT_TRANSLATE_NOOP("Presets", "Friends' room"),
     "all_fives": QT_TRANSLATE_NOOP("Presets", "All Fives (Muggins)"),
     "fives_threes": QT_TRANSLATE_NOOP("Presets", "All Fives and Threes"),
 }
@@ -103,17 +108,24 @@ def option_names(options: tuple[str, ...]) -> list[str]:
     return [translate("Presets", OPTION_NAMES.get(o, o)) for o in options]
 
 
-def rules_sections(rules: Rules) -> list[tuple[str, str]]:
-    """(heading, text) pairs: the table, the bones, the deal, the goal, opening, play, locks, scoring, special."""
+def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list[tuple[str, str]]:
+    """(heading, text) pairs for each part of the rules; `seating` (the lobby's player per seat) names partners."""
     tiles = len(full_set(rules.set_top, rules.removed_tiles))
     removed = ", ".join(str(t) for t in rules.removed_tiles)
     seat_word = translate("Rules", "seat {n}")
     and_word = translate("Rules", " and ")
     if rules.partners:
         pairs = [and_word.join(seat_word.format(n=s + 1) for s in rules.seats_of(side)) for side in range(rules.sides)]
-        table = translate("Rules", "{players} players in two partnerships ({pairs}); partners sit opposite.").format(
-            players=rules.players, pairs="; ".join(pairs)
-        )
+        table = translate(
+            "Rules",
+            "{players} players in two partnerships ({pairs}); partners sit opposite, so turns alternate between the sides.",
+        ).format(players=rules.players, pairs="; ".join(pairs))
+        if seating is not None and len(seating) == rules.players:
+            and_sign = translate("Rules", " & ")
+            sides = [and_sign.join(str(seating[s] + 1) for s in rules.seats_of(side)) for side in range(rules.sides)]
+            table += " " + translate(
+                "Rules", "Players {first} play against players {second}; around the table sit players {order}."
+            ).format(first=sides[0], second=sides[1], order=", ".join(str(p + 1) for p in seating))
     else:
         table = translate("Rules", "{players} players, each playing for themselves.").format(players=rules.players)
     table += " " + translate("Rules", "Play goes counter-clockwise: the next player sits on your right.")
@@ -266,7 +278,7 @@ def rules_sections(rules: Rules) -> list[tuple[str, str]]:
     ]
 
 
-def rules_html(rules: Rules) -> str:
+def rules_html(rules: Rules, seating: tuple[int, ...] | None = None) -> str:
     title = escape(preset_name(rules.preset)) + (escape(translate("Rules", " (custom)")) if rules.customised else "")
-    body = "".join(f"<h3>{escape(h)}</h3><p>{escape(t)}</p>" for h, t in rules_sections(rules))
+    body = "".join(f"<h3>{escape(h)}</h3><p>{escape(t)}</p>" for h, t in rules_sections(rules, seating))
     return f"<h2>{title}</h2>{body}"

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import logging
+import os
+import stat
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from ..store.files import MAX_DIGITS, move_aside
 from .flags import flag_codes
 from .look import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 
@@ -20,11 +24,71 @@ SPEEDS = ("slow", "normal", "fast")
 LEVELS = ("easy", "medium", "hard")
 
 
-def open_settings(config_dir: Path | None) -> QSettings:
+ORGANIZATION = "DominoesDesktop"
+APPLICATION = "Dominoes Desktop"
+MAX_SETTINGS_BYTES = 256 * 1024  # a real settings file is under 2 KiB
+
+
+def settings_path(config_dir: Path | None) -> Path:
+    """The INI file: DIR/settings.ini, or Qt's per-user place (<config>/DominoesDesktop/Dominoes Desktop.ini).
+    The per-user path is worked out from a probe that names no existing file, because constructing QSettings
+    on the real one already reads it."""
     if config_dir is not None:
-        config_dir.mkdir(parents=True, exist_ok=True)
-        return QSettings(str(config_dir / "settings.ini"), QSettings.Format.IniFormat)
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "DominoesDesktop", "Dominoes Desktop")
+        return config_dir / "settings.ini"
+    probe = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, f"{ORGANIZATION}-probe", "probe")
+    return Path(probe.fileName()).parent.parent / ORGANIZATION / f"{APPLICATION}.ini"
+
+
+def _settings_fault(path: Path) -> str:
+    """Why the settings file cannot be read safely ("" when it can, or does not exist). QSettings reads a FIFO
+    forever and /dev/zero until the memory is gone, so it only ever sees a regular file of a sane size."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return "" if not os.path.lexists(path) else "it is a broken link"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if not stat.S_ISREG(info.st_mode):
+        return "it is not a regular file"
+    if info.st_size > MAX_SETTINGS_BYTES:
+        return f"it is larger than {MAX_SETTINGS_BYTES // 1024} KiB"
+    if not os.access(path, os.R_OK):
+        return "it cannot be read"
+    return ""
+
+
+def open_settings_checked(config_dir: Path | None) -> tuple[QSettings, str]:
+    """The settings, and one sentence for the player when the file was damaged (moved aside, or ignored when
+    it cannot be moved: the game then keeps this session's settings in a temporary file)."""
+    path = settings_path(config_dir)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        log.warning("cannot make %s: %s", path.parent, exc)
+    for _attempt in range(2):
+        fault = _settings_fault(path)
+        if not fault:
+            store = QSettings(str(path), QSettings.Format.IniFormat)
+            if store.status() != QSettings.Status.FormatError:
+                return store, ""
+            fault = "it is not a settings file"
+            del store
+        aside = move_aside(path)
+        if aside is None:
+            stand_in = Path(tempfile.mkdtemp(prefix="dominoes-desktop-settings-")) / "settings.ini"
+            return QSettings(str(stand_in), QSettings.Format.IniFormat), (
+                f"The settings file {path} is damaged ({fault}) and could not be moved aside, so it was ignored."
+            )
+        message = f"The settings file was damaged ({fault}); it was kept as {aside.name} and the defaults are used."
+        return QSettings(str(path), QSettings.Format.IniFormat), message
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def open_settings(config_dir: Path | None) -> QSettings:
+    store, message = open_settings_checked(config_dir)
+    if message:
+        log.warning("%s", message)
+    return store
 
 
 class Settings:
@@ -34,8 +98,17 @@ class Settings:
         self.store = store
         self._flag_codes = flag_codes
 
+    def _value(self, key: str, default: Any, kind: type | None = None) -> Any:
+        """The stored value, or `default` when QSettings cannot convert what the file holds (a hand-edited
+        @ByteArray of invalid UTF-8 raises UnicodeDecodeError; an @Variant of an unknown type, TypeError)."""
+        try:
+            return self.store.value(key, default) if kind is None else self.store.value(key, default, type=kind)
+        except (UnicodeDecodeError, TypeError, ValueError, RuntimeError) as exc:
+            log.warning("setting %s cannot be read (%s); using %r", key, exc, default)
+            return default
+
     def _choice(self, key: str, allowed: Iterable[str], default: str) -> str:
-        value = self.store.value(key, default, type=str)
+        value = self._value(key, default, str)
         if value not in set(allowed):
             if self.store.contains(key):
                 log.warning("setting %s=%r is not one of the allowed values; using %r", key, value, default)
@@ -43,10 +116,12 @@ class Settings:
         return str(value)
 
     def _int(self, key: str, default: int, low: int, high: int) -> int:
-        raw: Any = self.store.value(key, default)
+        raw: Any = self._value(key, default)
         try:
+            if isinstance(raw, str) and len(raw.strip()) > MAX_DIGITS:
+                raise ValueError("too many digits")  # refused before int() spends time on it
             value = int(raw)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             log.warning("setting %s=%r is not a number; using %r", key, raw, default)
             return default
         if not low <= value <= high:
@@ -55,7 +130,7 @@ class Settings:
         return value
 
     def _bool(self, key: str, default: bool) -> bool:
-        raw = self.store.value(key, default)
+        raw = self._value(key, default)
         if isinstance(raw, bool):
             return raw
         if str(raw).lower() in ("true", "1", "yes"):
@@ -150,7 +225,7 @@ class Settings:
 
     def lobby_table(self) -> dict[str, Any]:
         """The lobby's last table choices: timer, timeout action, open hands, tracker, stats group."""
-        group = str(self.store.value("lobby/stats_group", "Home", type=str)).strip()[:40] or "Home"
+        group = str(self._value("lobby/stats_group", "Home", str)).strip()[:40] or "Home"
         return {
             "timer": self._int("lobby/timer", 0, 0, 600),
             "on_timeout": self._choice("lobby/on_timeout", ("best", "first", "pass"), "best"),

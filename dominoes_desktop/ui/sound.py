@@ -25,7 +25,7 @@ def _effect_class() -> Any:
     )
     try:
         from PySide6.QtMultimedia import QSoundEffect
-    except ImportError as exc:  # PySide6-Addons missing, or the system's audio libraries
+    except (ImportError, OSError) as exc:  # the module missing, or a system library it links (libpulse) absent
         log.warning("no sound: Qt Multimedia is not available (%s)", exc)
         return None
     return QSoundEffect
@@ -50,8 +50,13 @@ class SoundBoard(QObject):
             if not path.exists():
                 log.warning("missing sound %s", path.name)
                 continue
-            sound = effect(self)
-            sound.setSource(QUrl.fromLocalFile(str(path)))
+            try:
+                sound = effect(self)
+                sound.setSource(QUrl.fromLocalFile(str(path)))
+            except (RuntimeError, OSError) as exc:  # Qt Multimedia present but unable to load its backend
+                log.warning("no sound: %s", exc)
+                self.effects = {}
+                return
             self.effects[name] = sound
         self._apply_volume()
 

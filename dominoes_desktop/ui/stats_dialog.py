@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..store.stats import COLUMNS, Statistics
+from ..store.stats import COLUMNS, Statistics, StatsUnavailable
 from .look import PIP_COLORS
 from .rules_page import preset_name
 
@@ -136,7 +136,10 @@ class StatsDialog(QDialog):
         layout.addWidget(self.table, 2)
         layout.addWidget(self.chart, 1)
         layout.addLayout(buttons)
-        groups = stats.groups() or [group]
+        try:
+            groups = stats.groups() or [group]
+        except StatsUnavailable:
+            groups = [group]  # the table below says why it is empty
         self.group.addItems(groups)
         self.group.setCurrentIndex(max(0, groups.index(group) if group in groups else 0))
         self.group.currentTextChanged.connect(lambda _text: self.refresh())
@@ -145,7 +148,11 @@ class StatsDialog(QDialog):
 
     def refresh(self) -> None:
         group = self.group.currentText()
-        rows = self.stats.table(group)
+        try:
+            rows = self.stats.table(group)
+        except StatsUnavailable as exc:
+            rows = []
+            self.chart.show_player(self.tr("statistics unavailable ({reason})").format(reason=exc), {})
         self.table.setColumnCount(2 + len(COLUMNS))
         self.table.setHorizontalHeaderLabels(
             [self.tr("Player"), self.tr("Preset"), *(self.tr(str(HEADERS[c])) for c in COLUMNS)]
@@ -173,9 +180,16 @@ class StatsDialog(QDialog):
         player, _preset = items[0].data(Qt.ItemDataRole.UserRole)
         group = self.group.currentText()
         lines = {}
-        for row in self.stats.table(group):
+        try:
+            rows = self.stats.table(group)
+            histories = {
+                row.preset: self.stats.history(group, player, row.preset) for row in rows if row.player == player
+            }
+        except StatsUnavailable:
+            return
+        for row in rows:
             if row.player == player:
-                history = self.stats.history(group, player, row.preset)
+                history = histories[row.preset]
                 wins = 0
                 rates = []
                 for i, won in enumerate(history, start=1):
@@ -192,7 +206,12 @@ class StatsDialog(QDialog):
             self.tr("Delete every recorded match of the group “{group}”? This cannot be undone.").format(group=group),
         )
         if answer == QMessageBox.StandardButton.Yes:
-            self.stats.reset(group)
+            try:
+                self.stats.reset(group)
+            except StatsUnavailable as exc:
+                QMessageBox.warning(
+                    self, self.tr("Reset statistics"), self.tr("Could not reset: {reason}").format(reason=exc)
+                )
             self.refresh()
 
     def export_csv(self, path: Path | None = None) -> None:
@@ -205,6 +224,12 @@ class StatsDialog(QDialog):
             path = Path(name)
         try:
             path.write_text(self.stats.csv(self.group.currentText()), encoding="utf-8")
+        except StatsUnavailable as exc:
+            QMessageBox.warning(
+                self,
+                self.tr("Export statistics"),
+                self.tr("Could not write {file}: {reason}").format(file=path.name, reason=exc),
+            )
         except OSError as exc:
             QMessageBox.warning(
                 self,

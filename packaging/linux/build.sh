@@ -5,7 +5,7 @@
 #     bash packaging/linux/build.sh
 #
 # Needs: python3 with pyinstaller and the game's dependencies, dpkg-deb, desktop-file-validate.
-# An AppImage is not built: appimagetool is neither a Debian nor a PyPI package.
+# build_appimage.sh then packs the same bundle as an AppImage.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"

@@ -221,6 +221,10 @@
         <source>A hint is for your own turn.</source>
         <translation>Las pistas son para tu propio turno.</translation>
     </message>
+    <message>
+        <source>There is no move of yours to take back.</source>
+        <translation>No tienes ninguna jugada que deshacer.</translation>
+    </message>
 </context>
 <context>
     <name>GamePage</name>
@@ -523,6 +527,14 @@
         <source>— Hand {n} —</source>
         <translation>— Mano {n} —</translation>
     </message>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>Deshacer (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Take back your last move</source>
+        <translation>Deshacer tu última jugada</translation>
+    </message>
 </context>
 <context>
     <name>HandEndPanel</name>
@@ -680,18 +692,18 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="47" />
-        <source>Partners opposite (1 &amp; 3, 2 &amp; 4)</source>
-        <translation>Parejas de frente (1 y 3, 2 y 4)</translation>
+        <source>Players 1 &amp; 3 against 2 &amp; 4</source>
+        <translation>Jugadores 1 y 3 contra 2 y 4</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="48" />
-        <source>Partners side by side (1 &amp; 2, 3 &amp; 4)</source>
-        <translation>Parejas de lado (1 y 2, 3 y 4)</translation>
+        <source>Players 1 &amp; 2 against 3 &amp; 4</source>
+        <translation>Jugadores 1 y 2 contra 3 y 4</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="49" />
-        <source>Partners 1 &amp; 4, 2 &amp; 3</source>
-        <translation>Parejas 1 y 4, 2 y 3</translation>
+        <source>Players 1 &amp; 4 against 2 &amp; 3</source>
+        <translation>Jugadores 1 y 4 contra 2 y 3</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="58" />
@@ -727,8 +739,8 @@
         <location filename="../../dominoes_desktop/ui/lobby.py" line="97" />
         <location filename="../../dominoes_desktop/ui/lobby.py" line="99" />
         <location filename="../../dominoes_desktop/ui/lobby.py" line="442" />
-        <source>Seat {n}</source>
-        <translation>Asiento {n}</translation>
+        <source>Players</source>
+        <translation>Jugadores</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="103" />
@@ -739,8 +751,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="104" />
-        <source>Seat {n} name</source>
-        <translation>Nombre del asiento {n}</translation>
+        <source>Player {n} name</source>
+        <translation>Nombre del jugador {n}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="113" />
@@ -988,8 +1000,12 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="446" />
-        <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
-        <translation>el asiento {n} está vacío: ocúpalo, o deja que la CPU ocupe los asientos vacíos</translation>
+        <source>player {n} is empty: fill the place, or let CPUs fill empty seats</source>
+        <translation>el jugador {n} está vacío: ocupa el puesto, o deja que la CPU ocupe los asientos vacíos</translation>
+    </message>
+    <message>
+        <source>Friend (invited)</source>
+        <translation>Amigo (invitado)</translation>
     </message>
 </context>
 <context>
@@ -1435,6 +1451,26 @@
         <translation>CPU {n}</translation>
     </message>
     <message>
+        <source>The statistics are in use by another program; this result will be recorded later.</source>
+        <translation>Otro programa está usando las estadísticas; este resultado se registrará más tarde.</translation>
+    </message>
+    <message>
+        <source>The statistics cannot be written ({reason}); this result is kept and will be recorded later.</source>
+        <translation>No se pueden escribir las estadísticas ({reason}); este resultado se guarda y se registrará más tarde.</translation>
+    </message>
+    <message>
+        <source>The statistics cannot be written ({reason}); this result could not be kept.</source>
+        <translation>No se pueden escribir las estadísticas ({reason}); este resultado no se pudo guardar.</translation>
+    </message>
+    <message>
+        <source>Could not read or write the game&apos;s files: {reason}</source>
+        <translation>No se pudieron leer o escribir los archivos del juego: {reason}</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Ajustes</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="488" />
         <source>Leave the table?</source>
         <translation>¿Dejar la mesa?</translation>
@@ -1629,6 +1665,10 @@
         <translation>El gran juego doble doce, con molinetes en cada doble.</translation>
     </message>
     <message>
+        <source>The online room for friends: two to four players, partners if you like, and the hand's winner leads the next.</source>
+        <translation>La sala en línea para amigos: de dos a cuatro jugadores, en parejas si queréis, y quien gana la mano sale en la siguiente.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="57" />
         <source>Make the open ends add up to a multiple of five and claim the points, or lose them to Muggins.</source>
         <translation>Haz que las puntas sumen un múltiplo de cinco y reclama los puntos, o los pierdes con un Muggins.</translation>
@@ -1712,6 +1752,10 @@
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="78" />
         <source>Double-twelve Cross</source>
         <translation>Cruz doble doce</translation>
+    </message>
+    <message>
+        <source>Friends' room</source>
+        <translation>Sala de amigos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="79" />
@@ -1851,8 +1895,16 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="114" />
-        <source>{players} players in two partnerships ({pairs}); partners sit opposite.</source>
-        <translation>{players} jugadores en dos parejas ({pairs}); los compañeros se sientan de frente.</translation>
+        <source>{players} players in two partnerships ({pairs}); partners sit opposite, so turns alternate between the sides.</source>
+        <translation>{players} jugadores en dos parejas ({pairs}); los compañeros se sientan de frente, así que los turnos alternan entre las parejas.</translation>
+    </message>
+    <message>
+        <source> &amp; </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <source>Players {first} play against players {second}; around the table sit players {order}.</source>
+        <translation>Los jugadores {first} juegan contra los jugadores {second}; alrededor de la mesa se sientan los jugadores {order}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="118" />
@@ -2350,6 +2402,14 @@
         <source>Could not write {file}: {reason}</source>
         <translation>No se pudo escribir {file}: {reason}</translation>
     </message>
+    <message>
+        <source>statistics unavailable ({reason})</source>
+        <translation>estadísticas no disponibles ({reason})</translation>
+    </message>
+    <message>
+        <source>Could not reset: {reason}</source>
+        <translation>No se pudo reiniciar: {reason}</translation>
+    </message>
 </context>
 <context>
     <name>TableScene</name>
@@ -2551,6 +2611,573 @@
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="101" />
         <source>No finished matches yet</source>
         <translation>Todavía no hay partidas terminadas</translation>
+    </message>
+</context>
+<context>
+    <name>EngineError</name>
+    <message>
+        <source>It is not your turn.</source>
+        <translation>No es tu turno.</translation>
+    </message>
+    <message>
+        <source>That is not yours to decide now.</source>
+        <translation>Eso no te toca decidirlo ahora.</translation>
+    </message>
+    <message>
+        <source>That does not answer what the table waits for.</source>
+        <translation>Eso no responde a lo que la mesa espera.</translation>
+    </message>
+    <message>
+        <source>The match is over.</source>
+        <translation>La partida ha terminado.</translation>
+    </message>
+    <message>
+        <source>No hand is in play.</source>
+        <translation>No hay ninguna mano en juego.</translation>
+    </message>
+    <message>
+        <source>The hand is over: no more moves.</source>
+        <translation>La mano ha terminado: no hay más jugadas.</translation>
+    </message>
+    <message>
+        <source>The hand is not over yet.</source>
+        <translation>La mano aún no ha terminado.</translation>
+    </message>
+    <message>
+        <source>You do not hold {tile}.</source>
+        <translation>No tienes la ficha {tile}.</translation>
+    </message>
+    <message>
+        <source>{tile} does not fit any open end ({ends}).</source>
+        <translation>{tile} no encaja en ningún extremo abierto ({ends}).</translation>
+    </message>
+    <message>
+        <source>{tile} fits more than one end: say which.</source>
+        <translation>{tile} encaja en más de un extremo: di en cuál.</translation>
+    </message>
+    <message>
+        <source>{tile} cannot be played on an end showing {end}.</source>
+        <translation>{tile} no se puede jugar en un extremo con {end}.</translation>
+    </message>
+    <message>
+        <source>No open end shows {end}.</source>
+        <translation>Ningún extremo abierto muestra {end}.</translation>
+    </message>
+    <message>
+        <source>You cannot pass while holding a playable tile.</source>
+        <translation>No puedes pasar si tienes una ficha jugable.</translation>
+    </message>
+    <message>
+        <source>You must draw, not pass: the stock has tiles.</source>
+        <translation>Debes robar, no pasar: quedan fichas en el pozo.</translation>
+    </message>
+    <message>
+        <source>You cannot draw while holding a playable tile.</source>
+        <translation>No puedes robar si tienes una ficha jugable.</translation>
+    </message>
+    <message>
+        <source>You cannot draw: the stock is empty or down to its sleepers.</source>
+        <translation>No puedes robar: el pozo está vacío o solo quedan las dormidas.</translation>
+    </message>
+    <message>
+        <source>{move} is not a legal move now.</source>
+        <translation>{move} no es una jugada válida ahora.</translation>
+    </message>
+    <message>
+        <source>Points are scored automatically in this game.</source>
+        <translation>En este juego los puntos se anotan solos.</translation>
+    </message>
+    <message>
+        <source>There are no unclaimed points to take.</source>
+        <translation>No hay puntos sin reclamar que tomar.</translation>
+    </message>
+    <message>
+        <source>Only the player who scored can claim those points.</source>
+        <translation>Solo quien anotó puede reclamar esos puntos.</translation>
+    </message>
+    <message>
+        <source>You cannot call Muggins on your own side.</source>
+        <translation>No puedes cantar Muggins a tu propio equipo.</translation>
+    </message>
+    <message>
+        <source>There is no seat {seat}.</source>
+        <translation>No existe el asiento {seat}.</translation>
+    </message>
+    <message>
+        <source>That seat may not lead this hand.</source>
+        <translation>Ese asiento no puede salir en esta mano.</translation>
+    </message>
+    <message>
+        <source>The hand has not been dealt yet.</source>
+        <translation>La mano aún no se ha repartido.</translation>
+    </message>
+    <message>
+        <source>The hand has already begun.</source>
+        <translation>La mano ya ha empezado.</translation>
+    </message>
+    <message>
+        <source>No double was dealt: these rules deal again.</source>
+        <translation>No se repartió ningún doble: estas reglas vuelven a repartir.</translation>
+    </message>
+    <message>
+        <source>There is no move of yours to take back.</source>
+        <translation>No tienes ninguna jugada que deshacer.</translation>
+    </message>
+    <message>
+        <source>That is not allowed now.</source>
+        <translation>Eso no está permitido ahora.</translation>
+    </message>
+</context>
+<context>
+    <name>JoinDialog</name>
+    <message>
+        <source>Join a room</source>
+        <translation>Unirse a una sala</translation>
+    </message>
+    <message>
+        <source>Invite</source>
+        <translation>Invitación</translation>
+    </message>
+    <message>
+        <source>Your name</source>
+        <translation>Tu nombre</translation>
+    </message>
+    <message>
+        <source>Rooms on this network</source>
+        <translation>Salas en esta red</translation>
+    </message>
+    <message>
+        <source>Search the network again</source>
+        <translation>Buscar de nuevo en la red</translation>
+    </message>
+    <message>
+        <source>Invite:</source>
+        <translation>Invitación:</translation>
+    </message>
+    <message>
+        <source>Your name:</source>
+        <translation>Tu nombre:</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>Unirse</translation>
+    </message>
+    <message>
+        <source>Rooms found on this network:</source>
+        <translation>Salas encontradas en esta red:</translation>
+    </message>
+    <message>
+        <source>{host}'s table · {free} free seat(s) · {invite}</source>
+        <translation>Mesa de {host} · {free} asiento(s) libre(s) · {invite}</translation>
+    </message>
+    <message>
+        <source>That invite cannot be read: {why}.</source>
+        <translation>No se puede leer esa invitación: {why}.</translation>
+    </message>
+    <message>
+        <source>Give your name, so the table knows who you are.</source>
+        <translation>Escribe tu nombre, para que la mesa sepa quién eres.</translation>
+    </message>
+</context>
+<context>
+    <name>NetDialogs</name>
+    <message>
+        <source>only one person plays at this screen in a room: invite the others</source>
+        <translation>en una sala solo juega una persona en esta pantalla: invita a los demás</translation>
+    </message>
+    <message>
+        <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
+        <translation>el asiento {n} está vacío: ocúpalo o deja que la CPU ocupe los asientos vacíos</translation>
+    </message>
+    <message>
+        <source>one seat must be yours (a person at this screen)</source>
+        <translation>un asiento debe ser tuyo (una persona en esta pantalla)</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Anfitrión</translation>
+    </message>
+    <message>
+        <source>Cannot start: {reason}.</source>
+        <translation>No se puede empezar: {reason}.</translation>
+    </message>
+    <message>
+        <source>Cannot open a room: {reason}.</source>
+        <translation>No se puede abrir una sala: {reason}.</translation>
+    </message>
+    <message>
+        <source>&amp;Join a room…</source>
+        <translation>&amp;Unirse a una sala…</translation>
+    </message>
+    <message>
+        <source>There is no room to reopen.</source>
+        <translation>No hay ninguna sala que reabrir.</translation>
+    </message>
+    <message>
+        <source>The room cannot be reopened: {reason}</source>
+        <translation>No se puede reabrir la sala: {reason}</translation>
+    </message>
+    <message>
+        <source>Reopen my last &amp;room</source>
+        <translation>Reabrir mi última &amp;sala</translation>
+    </message>
+    <message>
+        <source>Host on a server</source>
+        <translation>Abrir la sala en un servidor</translation>
+    </message>
+    <message>
+        <source>The server's address (like example.org:47815):</source>
+        <translation>La dirección del servidor (como example.org:47815):</translation>
+    </message>
+    <message>
+        <source>A server's address reads like example.org:47815.</source>
+        <translation>La dirección de un servidor es como example.org:47815.</translation>
+    </message>
+    <message>
+        <source>Host this table on a &amp;server…</source>
+        <translation>Abrir esta mesa en un &amp;servidor…</translation>
+    </message>
+</context>
+<context>
+    <name>RoomWindow</name>
+    <message>
+        <source>Good play!</source>
+        <translation>¡Buena jugada!</translation>
+    </message>
+    <message>
+        <source>Six-love!</source>
+        <translation>¡Seis a cero!</translation>
+    </message>
+    <message>
+        <source>Well played, partner.</source>
+        <translation>Bien jugado, compañero.</translation>
+    </message>
+    <message>
+        <source>Oops!</source>
+        <translation>¡Uy!</translation>
+    </message>
+    <message>
+        <source>Your turn!</source>
+        <translation>¡Te toca!</translation>
+    </message>
+    <message>
+        <source>Thanks!</source>
+        <translation>¡Gracias!</translation>
+    </message>
+    <message>
+        <source>Good game!</source>
+        <translation>¡Buena partida!</translation>
+    </message>
+    <message>
+        <source>Hello, everyone!</source>
+        <translation>¡Hola a todos!</translation>
+    </message>
+    <message>
+        <source>Dominoes Desktop: room</source>
+        <translation>Dominoes Desktop: sala</translation>
+    </message>
+    <message>
+        <source>Copy invite</source>
+        <translation>Copiar invitación</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Empezar</translation>
+    </message>
+    <message>
+        <source>Reconnect</source>
+        <translation>Volver a conectar</translation>
+    </message>
+    <message>
+        <source>Players (tick to mute)</source>
+        <translation>Jugadores (marca para silenciar)</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Mesa</translation>
+    </message>
+    <message>
+        <source>Your tiles:</source>
+        <translation>Tus fichas:</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>Lo que pasó</translation>
+    </message>
+    <message>
+        <source>Say</source>
+        <translation>Decir</translation>
+    </message>
+    <message>
+        <source>Say something short…</source>
+        <translation>Di algo breve…</translation>
+    </message>
+    <message>
+        <source>The room refused that: {why}</source>
+        <translation>La sala no lo aceptó: {why}</translation>
+    </message>
+    <message>
+        <source>The host has left: this room is closed.</source>
+        <translation>El anfitrión se fue: la sala está cerrada.</translation>
+    </message>
+    <message>
+        <source>CPU {n}</source>
+        <translation>CPU {n}</translation>
+    </message>
+    <message>
+        <source>(waiting)</source>
+        <translation>(esperando)</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>anfitrión</translation>
+    </message>
+    <message>
+        <source>a CPU plays</source>
+        <translation>juega una CPU</translation>
+    </message>
+    <message>
+        <source>away: a CPU plays</source>
+        <translation>ausente: juega una CPU</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>presente</translation>
+    </message>
+    <message>
+        <source>away</source>
+        <translation>ausente</translation>
+    </message>
+    <message>
+        <source>Seat {n} · {name} · {where}</source>
+        <translation>Asiento {n} · {name} · {where}</translation>
+    </message>
+    <message>
+        <source>Invite players, then press Start.</source>
+        <translation>Invita a los jugadores y pulsa Empezar.</translation>
+    </message>
+    <message>
+        <source>Waiting for the host to start.</source>
+        <translation>Esperando a que el anfitrión empiece.</translation>
+    </message>
+    <message>
+        <source>The match is over.</source>
+        <translation>La partida terminó.</translation>
+    </message>
+    <message>
+        <source>Invite: {address}  code {code}</source>
+        <translation>Invitación: {address}  código {code}</translation>
+    </message>
+    <message>
+        <source>Dominoes Desktop: room {code}</source>
+        <translation>Dominoes Desktop: sala {code}</translation>
+    </message>
+    <message>
+        <source>Invite copied: {invite}</source>
+        <translation>Invitación copiada: {invite}</translation>
+    </message>
+    <message>
+        <source>Waiting for the others…</source>
+        <translation>Esperando a los demás…</translation>
+    </message>
+    <message>
+        <source>Cut the deck: the deal's fingerprint is {f}…</source>
+        <translation>Corta el mazo: la huella del reparto es {f}…</translation>
+    </message>
+    <message>
+        <source>Cut the deck</source>
+        <translation>Cortar el mazo</translation>
+    </message>
+    <message>
+        <source>Your turn.</source>
+        <translation>Te toca.</translation>
+    </message>
+    <message>
+        <source>You were dealt five doubles: deal again?</source>
+        <translation>Te tocaron cinco dobles: ¿repartir de nuevo?</translation>
+    </message>
+    <message>
+        <source>Your side chooses who leads.</source>
+        <translation>Tu pareja elige quién sale.</translation>
+    </message>
+    <message>
+        <source>You scored points: claim them!</source>
+        <translation>Hiciste puntos: ¡cóbralos!</translation>
+    </message>
+    <message>
+        <source>They missed their points: call Muggins?</source>
+        <translation>No cobraron sus puntos: ¿cantas Muggins?</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Pasar</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Robar</translation>
+    </message>
+    <message>
+        <source>Claim</source>
+        <translation>Cobrar</translation>
+    </message>
+    <message>
+        <source>Let it go</source>
+        <translation>Dejarlo</translation>
+    </message>
+    <message>
+        <source>Deal again</source>
+        <translation>Repartir de nuevo</translation>
+    </message>
+    <message>
+        <source>Keep these tiles</source>
+        <translation>Quedarme con estas fichas</translation>
+    </message>
+    <message>
+        <source>{name} leads</source>
+        <translation>Sale {name}</translation>
+    </message>
+    <message>
+        <source>Muggins!</source>
+        <translation>¡Muggins!</translation>
+    </message>
+    <message>
+        <source>{tile} on {end}</source>
+        <translation>{tile} al {end}</translation>
+    </message>
+    <message>
+        <source>Seat {n}</source>
+        <translation>Asiento {n}</translation>
+    </message>
+    <message>
+        <source>On the table: {moves}</source>
+        <translation>En la mesa: {moves}</translation>
+    </message>
+    <message>
+        <source>nothing yet</source>
+        <translation>nada todavía</translation>
+    </message>
+    <message>
+        <source>You cut the deck. Waiting for the others…</source>
+        <translation>Cortaste el mazo. Esperando a los demás…</translation>
+    </message>
+    <message>
+        <source>{name}: {move}</source>
+        <translation>{name}: {move}</translation>
+    </message>
+    <message>
+        <source>Hand {n}: {name} leads.</source>
+        <translation>Mano {n}: sale {name}.</translation>
+    </message>
+    <message>
+        <source>Hand {n} is over. Scores: {scores}</source>
+        <translation>Terminó la mano {n}. Marcador: {scores}</translation>
+    </message>
+    <message>
+        <source>This deal's fingerprint: {f}</source>
+        <translation>Huella de este reparto: {f}</translation>
+    </message>
+    <message>
+        <source>{name} lost the connection; a CPU plays for them in {n} s unless they return.</source>
+        <translation>{name} perdió la conexión; una CPU jugará por él en {n} s si no vuelve.</translation>
+    </message>
+    <message>
+        <source>A CPU now plays for {name}.</source>
+        <translation>Ahora una CPU juega por {name}.</translation>
+    </message>
+    <message>
+        <source>{name} is back.</source>
+        <translation>{name} ha vuelto.</translation>
+    </message>
+    <message>
+        <source>{name} asks for a new deal.</source>
+        <translation>{name} pide un nuevo reparto.</translation>
+    </message>
+    <message>
+        <source>This deal did NOT check out: {why}</source>
+        <translation>Este reparto NO es correcto: {why}</translation>
+    </message>
+    <message>
+        <source>Deals checked and fair: {n}</source>
+        <translation>Repartos comprobados y limpios: {n}</translation>
+    </message>
+    <message>
+        <source>{name} says: {text}</source>
+        <translation>{name} dice: {text}</translation>
+    </message>
+    <message>
+        <source>Connection lost. Your seat is kept: reconnect to take it back.</source>
+        <translation>Se perdió la conexión. Tu asiento te espera: vuelve a conectar para recuperarlo.</translation>
+    </message>
+    <message>
+        <source>Disconnected. {why}</source>
+        <translation>Desconectado. {why}</translation>
+    </message>
+    <message>
+        <source>Reconnecting…</source>
+        <translation>Volviendo a conectar…</translation>
+    </message>
+    <message>
+        <source>The host has left. If they reopen the room, press Reconnect.</source>
+        <translation>El anfitrión se fue. Si reabre la sala, pulsa Volver a conectar.</translation>
+    </message>
+    <message>
+        <source>Tiles in hand: {tiles}. Scores: {scores}</source>
+        <translation>Fichas en mano: {tiles}. Marcador: {scores}</translation>
+    </message>
+</context>
+<context>
+    <name>HintReason</name>
+    <message>
+        <source>No tile fits: pass.</source>
+        <translation>Ninguna ficha encaja: pasa.</translation>
+    </message>
+    <message>
+        <source>No tile fits: draw from the stock.</source>
+        <translation>Ninguna ficha encaja: roba del pozo.</translation>
+    </message>
+    <message>
+        <source>{tile} is the only tile that fits.</source>
+        <translation>{tile} es la única ficha que encaja.</translation>
+    </message>
+    <message>
+        <source>A tile picked at random.</source>
+        <translation>Una ficha elegida al azar.</translation>
+    </message>
+    <message>
+        <source>Domino with {tile}!</source>
+        <translation>¡Dominó con {tile}!</translation>
+    </message>
+    <message>
+        <source>Lead with {tile}: doubles are hard to place later.</source>
+        <translation>Sal con {tile}: los dobles cuestan colocarlos después.</translation>
+    </message>
+    <message>
+        <source>Lead with {tile}: it is your heaviest.</source>
+        <translation>Sal con {tile}: es tu ficha más pesada.</translation>
+    </message>
+    <message>
+        <source>Play {tile}: the next player has shown no {number}s.</source>
+        <translation>Juega {tile}: el siguiente jugador ha mostrado que no tiene {number}.</translation>
+    </message>
+    <message>
+        <source>Place the double {tile} while it still fits.</source>
+        <translation>Coloca el doble {tile} mientras aún encaja.</translation>
+    </message>
+    <message>
+        <source>Play {tile} to open {number}s, which you hold.</source>
+        <translation>Juega {tile} para abrir a {number}, que tú tienes.</translation>
+    </message>
+    <message>
+        <source>Get rid of the heavy {tile}.</source>
+        <translation>Deshazte de la pesada {tile}.</translation>
+    </message>
+    <message>
+        <source>{tile} keeps your options open.</source>
+        <translation>{tile} te deja opciones abiertas.</translation>
     </message>
 </context>
 </TS>

@@ -10,8 +10,11 @@ from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.engine.tiles import Tile
 
-SHARED = Path(__file__).resolve().parents[3] / "shared"
-RULE_CASES = SHARED / "rule-cases"
+DATA = Path(__file__).resolve().parents[1] / "data"
+# The rule book's public example cases, copied into the repository (scripts/refresh-rule-cases.sh), next to
+# the project's own cases (tests/data/own-cases): tests never read outside the repository.
+RULE_CASES = DATA / "rule-cases"
+OWN_CASES = DATA / "own-cases"
 
 
 def tiles(text: str) -> list[Tile]:

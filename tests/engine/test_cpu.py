@@ -12,12 +12,14 @@ import pytest
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.cpu.knowledge import infer, sample_world
 from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
+from dominoes_desktop.engine.hand import HandEnd
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.engine.simulate import main as simulate_main
-from dominoes_desktop.engine.table import Table
-from dominoes_desktop.engine.view import PlayerView
+from dominoes_desktop.engine.tiles import full_set
+from dominoes_desktop.engine.view import HIDDEN, PlayerView
 
 
 def fresh(level: str, seed: int) -> CpuPlayer:
@@ -76,7 +78,7 @@ def test_the_view_holds_no_other_hand() -> None:
     for other in range(4):
         if other != seat:
             assert all(t not in view.tiles for t in match.hand.hands[other])  # type: ignore[union-attr]
-    assert "HIDDEN" not in repr(view.tiles)
+    assert HIDDEN not in view.tiles and set(view.tiles) <= set(full_set(6)), "only real tiles of the set"
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
@@ -88,8 +90,11 @@ def test_every_level_plays_legal_matches(level: str, preset: str) -> None:
     for _ in range(2):
         if table.match.is_over:
             break
-        result = table.play_hand()  # Hand.apply raises on any illegal move
-        assert result.end.value in ("domino", "blocked")
+        result = table.play_hand()  # the match raises on any illegal move
+        if result.end is HandEnd.DOMINO:
+            assert result.winner_seat is not None and result.remaining[result.winner_seat] == ()
+        else:
+            assert all(result.remaining), "a blocked hand ends with every seat still holding tiles"
 
 
 def test_sampled_worlds_respect_passes() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dominoes_desktop.engine.deal import Deal
+from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, Dealt, RedealOffer
 from dominoes_desktop.engine.errors import IllegalMove
 from dominoes_desktop.engine.hand import HandEnd, HandOutcome
 from dominoes_desktop.engine.match import HandResult, Match
@@ -239,18 +240,22 @@ def test_cuban_five_doubles_redeal_once() -> None:
     rules = build_rules("cuban")
     for seed in range(5000):
         match = Match(rules, seed)
-        match.deal_next()
-        seats = match.redeal_seats()
-        if seats:
+        match.apply(None, DealHand())
+        offer = match.pending()
+        if isinstance(offer, RedealOffer):
             break
     else:
         pytest.fail("no seed dealt five doubles")
     before = match.deal
-    match.request_redeal(seats[0])
+    with pytest.raises(IllegalMove) as refused:
+        match.apply((offer.seat + 1) % 4, AnswerRedeal(True))
+    assert refused.value.code == "not_your_decision"
+    events = match.apply(offer.seat, AnswerRedeal(True))
+    assert Dealt(0, offer.seat) in events
     assert match.deal != before
-    assert match.redeal_seats() == ()
+    assert not isinstance(match.pending(), RedealOffer), "a redeal is granted once a hand"
     with pytest.raises(IllegalMove):
-        match.request_redeal(seats[0])
+        match.apply(offer.seat, AnswerRedeal(True))
 
 
 def test_shuffles_are_uniform() -> None:

@@ -10,11 +10,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dominoes_desktop.engine.decisions import AnswerRedeal, ChooseLeader, DealHand, Lead, RedealOffer
 from dominoes_desktop.engine.errors import RulesError
 from dominoes_desktop.engine.hand import Hand, HandOutcome
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import CLAIM, Move, MoveKind
-from dominoes_desktop.engine.playout import kernel_for, play_out, supports
+from dominoes_desktop.engine.playout import SUPPORTED, declined, kernel_for, play_out, supports
 from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.engine.rules import EndScoring, Rules
 from dominoes_desktop.engine.soak import main as soak_main
@@ -156,28 +157,35 @@ def test_random_playouts_play_uniformly_like_the_hand(
     assert same_outcome(play_out(hand, random.Random(seed + 1).random), slow)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(preset=st.sampled_from(sorted(PRESETS)), options=OPTION_MIXES, seed=st.integers(0, 2**32))
-def test_a_deal_played_from_its_shuffle_plays_as_the_started_hand(
+def test_a_hand_played_out_by_the_kernel_is_scored_but_not_archived(
     preset: str, options: dict[str, Any], seed: int
 ) -> None:
     rules = rules_for(preset, options)
     if rules is None or not supports(rules):
         return
     match = Match(rules, seed)
-    match.deal_next()
-    assert match.deal is not None and match.deal_order is not None and match.plan is not None
-    leader = match.default_leader()
-    kernel = kernel_for(rules.set_top, rules.removed_tiles)
-    for noise in (None, 0.5):
-        from_shuffle = kernel.play_deal(
-            rules, match.deal_order, leader, match.plan.pose, random.Random(seed).random, noise
-        )
-        started = Hand(rules, match.deal.hands, match.deal.stock, leader, match.plan.pose)  # not the match's
-        from_hand = play_out(started, random.Random(seed).random, noise)
-        assert from_shuffle == from_hand
-    result = match.finish_hand(from_shuffle)
-    assert result.pips == from_shuffle.pips and match.archive == []  # scored, but no moves to archive
+    while match.hand is None:
+        pending = match.pending()
+        if isinstance(pending, ChooseLeader):
+            match.apply(pending.seats[0], Lead(pending.seats[0]))
+        elif isinstance(pending, RedealOffer):
+            match.apply(pending.seat, AnswerRedeal(False))
+        else:
+            match.apply(None, DealHand())
+    assert match.hand is not None
+    facts = play_out(match.hand, random.Random(seed).random)
+    result = match.finish_hand(facts)
+    assert result.pips == facts.pips and match.archive == []  # scored, but no moves to archive
+
+
+def test_the_kernel_declines_rules_it_does_not_know() -> None:
+    rules = build_rules("jamaican")
+    assert supports(rules) and declined(rules) == []
+    assert declined(build_rules("cross")) == ["layout=cross"]
+    every_field_but_one = {name: values for name, values in SUPPORTED.items() if name != "blocked"}
+    assert declined(rules, every_field_but_one) == ["blocked"], "a parameter it was not told of: decline"
 
 
 def test_the_soak_command_reports_what_it_checked(capsys: Any) -> None:

@@ -1,4 +1,8 @@
-"""The replay command against every shared example case, and its errors on bad cases."""
+"""The replay command against every rule case kept in the repository, and its errors on bad cases.
+
+tests/data/rule-cases is the rule book's public cases, copied by scripts/refresh-rule-cases.sh; tests/data/own-cases
+holds the project's own, worked out by hand from RULES.md.
+"""
 
 from __future__ import annotations
 
@@ -13,18 +17,36 @@ import pytest
 
 from dominoes_desktop.engine import replay
 
-from .helpers import RULE_CASES
+from .helpers import OWN_CASES, RULE_CASES
 
-CASES = sorted(RULE_CASES.glob("*.json"))
-
-
-def test_the_shared_cases_are_there() -> None:
-    assert len(CASES) >= 30, f"expected the shared rule cases in {RULE_CASES}"
+SHARED_CASES = sorted(RULE_CASES.glob("*.json"))
+OWN = sorted(OWN_CASES.glob("*.json"))
+CASES = SHARED_CASES + OWN
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
-def test_every_shared_case_replays_exactly(case: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cases_are_in_the_repository() -> None:
+    assert len(SHARED_CASES) >= 38, f"expected the rule book's cases in {RULE_CASES}"
+    assert {"room-match-11", "room-players4-partnersTrue-12"} <= {c.stem for c in SHARED_CASES}
+    assert len(OWN) >= 10, f"expected the project's own cases in {OWN_CASES}"
+    for case in CASES:
+        assert "expect" in json.loads(case.read_text()), f"{case.name} has nothing to check"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.stem}" for c in CASES])
+def test_every_case_replays_exactly(case: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What `python -m dominoes_desktop.engine.replay CASE --check` does, in this process."""
     assert replay.main([str(case), "--check"]) == 0, capsys.readouterr().out
+    assert capsys.readouterr().out.strip() == "ok"
+
+
+@pytest.mark.parametrize("case", ["room-players4-partnersTrue-12.json"])
+def test_the_check_command_itself(case: str) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.replay", str(RULE_CASES / case), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert (run.returncode, run.stdout.strip(), run.stderr) == (0, "ok", "")
 
 
 def test_the_command_line_entry_point(tmp_path: Path) -> None:
@@ -75,6 +97,12 @@ def _mutated(change: str) -> dict[str, Any]:
         hand["moves"][1] = "draw"
     elif change == "bad option":
         case["options"] = {"deal_size": 9}
+    elif change == "pairs of seats":
+        case["options"] = {"partners": [[0, 1], [2, 3]]}
+    elif change == "opposite pairs of seats":
+        case["options"] = {"partners": [[0, 2], [1, 3]]}
+    elif change == "draw with no stock":
+        case["options"] = {"style": "draw", "deal_size": 7}
     return case
 
 
@@ -88,6 +116,9 @@ def _mutated(change: str) -> dict[str, Any]:
         "move after the end",
         "draw in a block game",
         "bad option",
+        "pairs of seats",
+        "opposite pairs of seats",
+        "draw with no stock",
     ],
 )
 def test_an_invalid_case_exits_2_with_one_line(change: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,3 +175,41 @@ def test_an_ambiguous_end_must_be_named(tmp_path: Path, capsys: pytest.CaptureFi
     broken["hands"][0]["moves"][index] = "6-4"
     code, out = _run(tmp_path, broken, capsys)
     assert code == 2 and "more than one end" in out and f"move {index}" in out
+
+
+def _room_case() -> dict[str, Any]:
+    return json.loads((RULE_CASES / "room-players4-partnersTrue-12.json").read_text())
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 4, "partners": [[0, 2], [1, 3]]}, "not pairs of seats"),
+        ({"players": 4, "partners": [[0, 1], [2, 3]]}, "partners always sit opposite"),
+        ({"players": 4, "partners": "yes"}, "must be true or false"),
+        ({"set": 12}, "double-6 or double-9 set"),
+        ({"style": "draw", "deal_size": 7}, "a draw game must leave tiles in the stock"),
+        ({"style": "all_fives_draw", "deal_size": 7}, "at least three tiles in the stock"),
+        ({"style": "sideways"}, "style must be 'block', 'draw' or 'all_fives_draw'"),
+    ],
+)
+def test_the_new_kinds_of_bad_case_exit_2(
+    options: dict[str, Any], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = _room_case()
+    case["options"] = options
+    code, out = _run(tmp_path, case, capsys)
+    lines = out.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], out
+
+
+def test_pairs_of_seats_exit_2_from_the_command(tmp_path: Path) -> None:
+    case = _room_case()
+    case["options"]["partners"] = [[0, 1], [2, 3]]
+    path = tmp_path / "pairs.json"
+    path.write_text(json.dumps(case))
+    run = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.replay", str(path), "--check"], capture_output=True, text=True
+    )
+    assert run.returncode == 2 and run.stdout == ""
+    assert len(run.stderr.strip().splitlines()) == 1 and "pairs of seats" in run.stderr

@@ -3,45 +3,25 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-from PySide6.QtGui import QColor, QImage
+from tests.packaging.linux_builds import MIB, felt_is_on_screen, linux_packaging, tree_size
 
-ROOT = Path(__file__).resolve().parents[2]
-MIB = 1024 * 1024
-
-pytestmark = pytest.mark.skipif(
-    not (
-        sys.platform.startswith("linux")
-        and shutil.which("dpkg-deb")
-        and shutil.which("apt-get")
-        and hasattr(os, "geteuid")
-        and os.geteuid() == 0
-    ),
-    reason="the .deb is built and installed on Debian as root (CI and the developers' machines)",
-)
+pytestmark = linux_packaging
+MB = 1000 * 1000  # the issue states its limits in megabytes
 
 
-def tree_size(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
-
-
-def test_build_install_and_start_the_deb(tmp_path: Path) -> None:
-    build = subprocess.run(
-        ["bash", str(ROOT / "packaging/linux/build.sh")], capture_output=True, text=True, timeout=1800
-    )
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    dist = ROOT / "dist"
+def test_build_install_and_start_the_deb(linux_build: Path, tmp_path: Path) -> None:
+    dist = linux_build
     bundle = dist / "dominoes-desktop"
     debs = sorted(dist.glob("dominoes-desktop_*.deb"))
     assert debs, "no .deb was built"
     deb = debs[-1]
-    assert tree_size(bundle) <= 110 * MIB, f"bundle is {tree_size(bundle) / MIB:.1f} MiB"
-    assert deb.stat().st_size <= 35 * MIB, f".deb is {deb.stat().st_size / MIB:.1f} MiB"
+    print(f"bundle {tree_size(bundle) / MIB:.1f} MiB, .deb {deb.stat().st_size / MIB:.1f} MiB")
+    # Issue 15's limits with Qt Multimedia in the bundle (the sounds): bundle <= 130 MB, .deb <= 40 MB.
+    assert tree_size(bundle) <= 130 * MB, f"bundle is {tree_size(bundle) / MB:.1f} MB"
+    assert deb.stat().st_size <= 40 * MB, f".deb is {deb.stat().st_size / MB:.1f} MB"
     assert sorted(dist.glob("dominoes-desktop-*-linux-*.tar.gz"))
     contents = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True).stdout
     for path in (
@@ -71,15 +51,7 @@ def test_build_install_and_start_the_deb(tmp_path: Path) -> None:
             cwd=tmp_path,
         )
         assert run.returncode == 0, run.stderr
-        image = QImage(str(shot))
-        assert image.width() == 1280
-        greens = sum(
-            1
-            for x in range(0, 900, 10)
-            for y in range(150, 600, 10)
-            if QColor(image.pixel(x, y)).green() > QColor(image.pixel(x, y)).red() + 30
-        )
-        assert greens > 1000, "the table's felt is on screen"
+        felt_is_on_screen(shot)
         version = subprocess.run(["/usr/bin/dominoes-desktop", "--version"], capture_output=True, text=True, env=env)
         assert "Dominoes Desktop" in version.stdout
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.table.tile_item import TileItem
@@ -40,9 +41,9 @@ def settle_decisions(qtbot: QtBot, window: MainWindow) -> None:
         waiting = window.controller.waiting
         if waiting is None:
             return
-        if waiting[0] == "claim":
+        if isinstance(waiting, ClaimWindow):
             qtbot.mouseClick(page.claim_button, Qt.MouseButton.LeftButton)
-        elif waiting[0] == "muggins":
+        elif isinstance(waiting, MugginsWindow):
             first = page.muggins_buttons.itemAt(0)
             assert first is not None and first.widget() is not None
             qtbot.mouseClick(first.widget(), Qt.MouseButton.LeftButton)

@@ -14,6 +14,7 @@ from dominoes_desktop.engine.rules import LayoutKind
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.look import Look
 from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.table.drawn import shown_hand
 from dominoes_desktop.ui.table.geometry import TablePlan, plan_table
 from dominoes_desktop.ui.table.tile_item import UNIT, TileItem
 
@@ -49,7 +50,8 @@ def test_double_12_cross_is_a_cross_without_overlaps(qtbot: QtBot, window: MainW
     for _ in range(80):
         window.controller.autoplay(1)
         hand = window.controller.hand
-        layout = hand.layout if hand is not None else window.game.table._last_layout
+        shown = shown_hand(window.controller)  # after the hand, the one just finished stays on the table
+        layout = shown.layout if shown is not None else None
         assert layout is not None
         assert not _overlapping(scene.plan), "tiles lie on top of each other"
         if hand is None or hand.is_over:
@@ -69,7 +71,8 @@ def test_spinners_branch_across_their_double(window: MainWindow) -> None:
     for seed in range(1, 30):
         start(window, "cross_12", seed=seed, players=5)
         window.controller.autoplay(10_000)
-        layout = window.game.table._last_layout
+        shown = shown_hand(window.controller)
+        layout = shown.layout if shown is not None else None
         assert layout is not None
         branches = [a for a in layout.arms[4:] if a.tiles]
         if branches:
@@ -92,7 +95,8 @@ def test_rows_view_is_a_setting_with_gaps_between_rows(window: MainWindow) -> No
     plan = window.game.table.table.plan
     assert plan.labels, "each arm is a labelled row"
     assert not _overlapping(plan, gap=4.0, across_rows=True), "crosswise doubles in neighbouring rows never touch"
-    layout = window.game.table._last_layout
+    shown = shown_hand(window.controller)
+    layout = shown.layout if shown is not None else None
     assert layout is not None
     assert plan_table(layout, UNIT, 500, rows=False).labels == []
 

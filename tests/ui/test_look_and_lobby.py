@@ -7,15 +7,21 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QApplication, QComboBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.presets import PRESETS
+from dominoes_desktop.engine.rules import Style
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.flags import FLAGS, flag_pixmap, matching_flags
+from dominoes_desktop.ui.lobby import LobbyPage, domino_symbol, preset_icon, symbol_pixmap
 from dominoes_desktop.ui.look import FINISHES, PIN_COLORS, PIP_STYLES, Look, themes
 from dominoes_desktop.ui.look_dialog import LookDialog
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
+
+from .driving import hand_over, play_turn_by_clicks
 
 
 def render(item: TileItem, scale: int = 3) -> QImage:
@@ -172,9 +178,9 @@ def test_the_look_dialog_previews_and_saves(qtbot: QtBot, window: MainWindow, tm
 
 def test_the_lobby_refuses_an_impossible_mix(qtbot: QtBot, window: MainWindow) -> None:
     lobby = window.lobby
-    lobby.deal_size.setValue(12)
+    type_deal(qtbot, lobby, 12)
     assert not lobby.start.isEnabled()
-    assert "cannot each be dealt 12 tiles" in lobby.problem.text()
+    assert "4 players can each be dealt 1 to 7 tiles from a double-6 set of 28 tiles, not 12" in lobby.problem.text()
     lobby.set_top.setCurrentIndex(lobby.set_top.findData(9))
     assert lobby.start.isEnabled(), "a bigger set takes the bigger deal"
     assert "Custom" in lobby.custom.text()
@@ -211,4 +217,218 @@ def test_every_seat_empty_without_cpus_filling_is_refused(qtbot: QtBot, window: 
     lobby.seat_rows[3].kind.setCurrentIndex(lobby.seat_rows[3].kind.findData("empty"))
     qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
     assert window.stack.currentWidget() is lobby
-    assert "seat 4 is empty" in lobby.problem.text()
+    assert "player 4 is empty" in lobby.problem.text()
+
+
+# ---- lobby helpers: they click and type on the real widgets ---------------------------------------------------
+
+
+def click_preset(qtbot: QtBot, lobby: LobbyPage, preset_id: str) -> None:
+    for row in range(lobby.presets.count()):
+        item = lobby.presets.item(row)
+        if item.data(Qt.ItemDataRole.UserRole) == preset_id:
+            lobby.presets.scrollToItem(item)
+            rect = lobby.presets.visualItemRect(item)
+            qtbot.mouseClick(lobby.presets.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            assert lobby.current_preset() == preset_id
+            return
+    raise AssertionError(f"{preset_id} is not listed")
+
+
+def choose(qtbot: QtBot, combo: QComboBox, value: object) -> None:
+    """Open the drop-down with a click and click the entry holding `value`."""
+    index = combo.findData(value)
+    assert index >= 0, f"{value!r} is not offered"
+    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    qtbot.wait(QApplication.doubleClickInterval() + 50)  # the popup ignores a release this soon after opening
+    rect = view.visualRect(view.model().index(index, 0))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: not view.isVisible())
+    assert combo.currentData() == value
+
+
+def type_number(qtbot: QtBot, spin: QSpinBox, value: int) -> None:
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, str(value))
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert spin.value() == value
+
+
+def type_deal(qtbot: QtBot, lobby: LobbyPage, value: int) -> None:
+    type_number(qtbot, lobby.deal_size, value)
+
+
+def rules_text(lobby: LobbyPage) -> str:
+    return " ".join(lobby.rules_view.toPlainText().split())
+
+
+def test_the_room_is_listed_with_its_own_symbol(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    symbol = symbol_pixmap("room")
+    assert symbol is not None and not symbol.isNull()
+    icon = pixels(preset_icon(PRESETS["room"]).toImage())
+    assert icon == pixels(symbol.toImage()) and icon != pixels(domino_symbol("classic").toImage())
+    click_preset(qtbot, lobby, "room")
+    text = rules_text(lobby)
+    assert text.startswith("Friends' room") and "(custom)" not in text
+    assert "4 players, each playing for themselves" in text, "partners are off by default"
+    assert "The holder of the highest double leads, with any tile." in text
+    assert "After a win, the winner leads the next hand, any tile." in text
+    assert "The side with the fewest pips wins; a tie means nobody wins." in text
+    assert "The winners score the pips left in their opponents' hands." in text
+    assert "reach 100 points" in text and "Each player gets 7 tiles. The other 0" not in text
+    assert (lobby.players.minimum(), lobby.players.maximum(), lobby.deal_size.value()) == (2, 4, 7)
+    assert lobby.pairing.isEnabled() and lobby.pairing.currentData() == "none"
+    offered = [lobby.set_top.model().index(row, 0).flags() & Qt.ItemFlag.ItemIsEnabled for row in range(3)]
+    assert [bool(flag) for flag in offered] == [True, True, False], "the room is played on double-6 or double-9"
+    choose(qtbot, lobby.set_top, 9)
+    assert lobby.start.isEnabled() and lobby.deal_size.value() == 10
+    assert "Each player gets 10 tiles. The other 15 sleep" in rules_text(lobby)
+    choose(qtbot, lobby.goal, "single")
+    assert "One hand decides the match" in rules_text(lobby)
+
+
+def test_room_draw_deals_follow_the_rooms_table(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, "room")
+    choose(qtbot, lobby.style_box, "draw")
+    assert lobby.deal_size.value() == 5 and lobby.start.isEnabled()
+    assert "Each player gets 5 tiles. The other 8 form the stock." in rules_text(lobby)
+    type_number(qtbot, lobby.players, 3)
+    assert lobby.deal_size.value() == 5
+    type_number(qtbot, lobby.players, 2)
+    assert lobby.deal_size.value() == 7
+    assert "Each player gets 7 tiles. The other 14 form the stock." in rules_text(lobby)
+    choose(qtbot, lobby.set_top, 9)
+    assert lobby.deal_size.value() == 10
+    assert lobby.current_rules().hand_size == 10 and "deal_size" not in lobby.options()
+
+
+@pytest.mark.parametrize(
+    ("preset", "pairing", "order"),
+    [
+        ("room", "1-2", ["Ana", "Cai", "Bo", "Dee"]),
+        ("room", "1-3", ["Ana", "Bo", "Cai", "Dee"]),
+        ("jamaican", "1-4", ["Ana", "Bo", "Dee", "Cai"]),
+        ("classic_block", "1-2", ["Ana", "Cai", "Bo", "Dee"]),
+    ],
+)
+def test_the_pairing_decides_who_sits_where_and_partners_sit_opposite(
+    qtbot: QtBot, window: MainWindow, preset: str, pairing: str, order: list[str]
+) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, preset)
+    for row, name in zip(lobby.seat_rows, ["Ana", "Bo", "Cai", "Dee"], strict=False):
+        row.name.selectAll()
+        qtbot.keyClicks(row.name, name)
+    choose(qtbot, lobby.pairing, pairing)
+    rules = lobby.current_rules()
+    assert rules.partners and rules.teams == (0, 1, 0, 1), "the engine only knows partners on: seats 0 & 2, 1 & 3"
+    assert lobby.options().get("partners", True) is True
+    text = rules_text(lobby)
+    assert "partners sit opposite, so turns alternate between the sides" in text
+    first, second = pairing.split("-")
+    rest = sorted({"1", "2", "3", "4"} - {first, second})
+    assert f"Players {first} & {second} play against players {rest[0]} & {rest[1]}" in text
+    names = ["Ana", "Bo", "Cai", "Dee"]
+    assert f"around the table sit players {', '.join(str(names.index(n) + 1) for n in order)}." in text
+    qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+    assert window.stack.currentWidget() is not lobby
+    assert [seat.name for seat in window.controller.seats] == order
+    assert window.controller.seats[0].human, "player 1 (you) keeps seat 0"
+    assert window.current_rules().seats_of(0) == (0, 2)
+
+
+def test_every_player_for_themselves_keeps_the_list_order(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, "jamaican")
+    choose(qtbot, lobby.pairing, "none")
+    assert lobby.options() == {"partners": False}
+    assert lobby.seating() == (0, 1, 2, 3)
+    assert "4 players, each playing for themselves" in rules_text(lobby)
+    choose(qtbot, lobby.pairing, "1-2")
+    assert lobby.options() == {} and lobby.seating() == (0, 2, 1, 3), "a pairing is seating, not a rule change"
+
+
+def test_switching_to_draw_keeps_a_stock(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, "jamaican")
+    choose(qtbot, lobby.style_box, "draw")
+    assert lobby.deal_size.value() == 4 and lobby.start.isEnabled()
+    assert "Each player gets 4 tiles. The other 12 form the stock." in rules_text(lobby)
+    assert lobby.options() == {"style": "draw"}, "the table's deal is not a typed one"
+    choose(qtbot, lobby.style_box, "block")
+    assert lobby.deal_size.value() == 7 and lobby.options() == {}
+    click_preset(qtbot, lobby, "cutthroat")
+    choose(qtbot, lobby.style_box, "draw")
+    assert lobby.deal_size.value() == 5
+    type_number(qtbot, lobby.players, 2)
+    assert lobby.deal_size.value() == 7 and lobby.start.isEnabled()
+
+
+def test_a_draw_deal_with_no_stock_is_refused(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, "jamaican")
+    choose(qtbot, lobby.style_box, "draw")
+    type_deal(qtbot, lobby, 7)
+    assert not lobby.start.isEnabled()
+    assert lobby.problem.text() == (
+        "Cannot start: a draw game must leave tiles in the stock: 4 players can each be dealt 1 to 6 tiles from a "
+        "double-6 set of 28 tiles, not 7."
+    )
+    type_deal(qtbot, lobby, 6)
+    assert lobby.start.isEnabled() and lobby.current_rules().hand_size == 6
+    click_preset(qtbot, lobby, "all_fives")
+    type_deal(qtbot, lobby, 7)
+    assert "at least three tiles in the stock (two sleep, one can be drawn)" in lobby.problem.text()
+    assert not lobby.start.isEnabled()
+
+
+def test_a_typed_deal_stays_until_reset(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, "classic_block")
+    type_deal(qtbot, lobby, 5)
+    assert lobby.deal_typed and lobby.options() == {"deal_size": 5}
+    type_number(qtbot, lobby.players, 3)
+    choose(qtbot, lobby.style_box, "draw")
+    assert lobby.deal_size.value() == 5, "the host's own deal is kept"
+    assert lobby.options() == {"players": 3, "style": "draw"}, "5 each is classic_draw's own size for 3"
+    type_number(qtbot, lobby.players, 2)
+    assert lobby.options() == {"players": 2, "style": "draw", "deal_size": 5}
+    assert "deal size" in lobby.custom.text()
+    qtbot.mouseClick(lobby.reset, Qt.MouseButton.LeftButton)
+    assert not lobby.deal_typed and lobby.deal_size.value() == 6 and lobby.options() == {}
+    type_number(qtbot, lobby.players, 2)
+    assert lobby.deal_size.value() == 8, "untyped, the deal follows the table again"
+
+
+def test_cuban_on_double_six_gets_a_fitting_deal(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, "room")
+    click_preset(qtbot, lobby, "cuban")
+    assert all(lobby.set_top.model().index(row, 0).flags() & Qt.ItemFlag.ItemIsEnabled for row in range(3))
+    assert lobby.deal_size.value() == 10
+    choose(qtbot, lobby.set_top, 6)
+    assert lobby.deal_size.value() == 7 and lobby.start.isEnabled() and lobby.problem.text() == ""
+    assert "Each player gets 7 tiles." in rules_text(lobby)
+
+
+def test_a_room_draw_game_for_three_plays_from_the_lobby(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    click_preset(qtbot, lobby, "room")
+    type_number(qtbot, lobby.players, 3)
+    choose(qtbot, lobby.style_box, "draw")
+    qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+    assert window.stack.currentWidget() is not lobby
+    rules = window.current_rules()
+    assert (rules.preset, rules.players, rules.hand_size, rules.style) == ("room", 3, 5, Style.DRAW)
+    hand = window.controller.hand
+    assert hand is not None and hand.forced_pose is None
+    for _ in range(60):
+        if hand_over(window):
+            break
+        play_turn_by_clicks(qtbot, window)
+    assert hand_over(window), "the hand is played to its end through the table"

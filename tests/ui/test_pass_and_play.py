@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
@@ -130,7 +131,7 @@ def test_claiming_points_with_the_claim_button(qtbot: QtBot, window: MainWindow)
         begin(window, "all_fives", seats=solo, seed=seed)
         _play_until(qtbot, window, lambda: window.controller.waiting is not None)
         waiting = window.controller.waiting
-        if waiting is not None and waiting[0] == "claim":
+        if isinstance(waiting, ClaimWindow):
             break
     else:
         raise AssertionError("no scoring play for the person")
@@ -149,7 +150,7 @@ def test_points_left_unclaimed_go_to_a_cpu_muggins(qtbot: QtBot, window: MainWin
     for seed in range(1, 40):
         begin(window, "all_fives", seats=solo, seed=seed)
         _play_until(qtbot, window, lambda: window.controller.waiting is not None)
-        if window.controller.waiting is not None and window.controller.waiting[0] == "claim":
+        if isinstance(window.controller.waiting, ClaimWindow):
             break
     calls: list[tuple[int, Any]] = []
     window.controller.movePlayed.connect(lambda seat, move: calls.append((seat, move)))
@@ -164,7 +165,7 @@ def test_a_person_calls_muggins_on_a_forgetful_cpu(qtbot: QtBot, window: MainWin
         for cpu in window.controller.cpus.values():
             cpu.forget_claim = 1.0  # type: ignore[attr-defined]
         _play_until(qtbot, window, lambda: window.controller.waiting is not None)
-        if window.controller.waiting is not None and window.controller.waiting[0] == "muggins":
+        if isinstance(window.controller.waiting, MugginsWindow):
             break
         settle_decisions(qtbot, window)
     else:
@@ -264,13 +265,18 @@ def test_a_person_dealt_five_doubles_is_offered_the_cuban_redeal(qtbot: QtBot, w
 
     rules = build_rules("cuban")
     seed = next(s for s in range(20_000) if 0 in (lambda m: (m.deal_next(), m.redeal_seats())[1])(Match(rules, s)))
+    deals: list[int] = []
+    window.controller.handStarted.connect(lambda index: deals.append(index))
     window.start_match(MatchSetup(rules, SOLO), seed)
     page = window.game
     assert page.redeal.isVisible() and window.controller.hand is None, "play waits for the person's answer"
     dealt = window.controller.match.deal  # type: ignore[union-attr]
     qtbot.mouseClick(page.redeal_yes, Qt.MouseButton.LeftButton)
     assert not page.redeal.isVisible()
-    assert window.controller.match.deal != dealt or window.controller.hand is not None  # type: ignore[union-attr]
+    match = window.controller.match
+    assert match is not None and match.deal is not None and dealt is not None
+    assert match.deal.hands != dealt.hands and match.deal.seed != dealt.seed, "the table was dealt again"
+    assert match.redeal_seats() == (), "a redeal is granted once a hand"
     if window.game.leader_choice.isVisible():
-        window.controller.choose_leader(window.controller.match.plan.seats[0])  # type: ignore[union-attr]
-    assert window.controller.hand is not None and window.controller.match.redeal_seats() == ()  # type: ignore[union-attr]
+        window.controller.choose_leader(window.controller.pending.seats[0])  # type: ignore[union-attr]
+    assert window.controller.hand is not None and deals == [0]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 import wave
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -91,3 +93,24 @@ def test_unknown_sounds_are_refused() -> None:
         assert "trumpet" in str(exc)
     else:
         raise AssertionError("an unknown sound must be refused")
+
+
+def test_without_qt_multimedia_the_game_plays_silently(
+    qtbot: QtBot, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A system without Qt Multimedia (or the audio libraries it links, such as libpulse) still plays."""
+    monkeypatch.setitem(sys.modules, "PySide6.QtMultimedia", None)  # `import` of it now raises ImportError
+    board = SoundBoard(70, False)
+    assert not board.available and board.effects == {}
+    win = MainWindow(settings, pace_ms=0, threaded=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    assert not win.sound.available
+    win.sound.set_muted(False)
+    win.sound.set_volume(60)
+    start(win, "jamaican", seed=3)
+    win.controller.autoplay(10_000)
+    assert win.controller.last_result is not None, "a whole hand was played without sound"
+    assert "shuffle" in win.sound.played  # the sound was asked for; nothing could play it
+    win.controller.runner.wait(5000)

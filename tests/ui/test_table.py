@@ -14,7 +14,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.moves import MoveKind
+from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
 from dominoes_desktop.ui.controller import default_seats
@@ -114,8 +114,10 @@ def test_dragging_a_tile_to_an_end(qtbot: QtBot, window: MainWindow) -> None:
     for k in range(1, 6):
         point = start_point + (end_point - start_point) * k / 5
         qtbot.mouseMove(viewport, QPoint(int(point.x()), int(point.y())))
+    played: list[tuple[int, Move]] = []
+    window.controller.movePlayed.connect(lambda seat, move: played.append((seat, move)))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end_point)
-    assert tile in window.controller.hand.layout.tiles_on_table() or hand_over(window)  # type: ignore[union-attr]
+    assert (view.bottom, move) in played, "the tile dropped on its end is played there"
 
 
 def test_an_illegal_click_is_refused_and_says_why(qtbot: QtBot, window: MainWindow) -> None:

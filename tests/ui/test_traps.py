@@ -10,6 +10,7 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyleOptionGraphicsItem
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.decisions import ClaimWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.ui.main_window import MainWindow
 
@@ -87,7 +88,7 @@ def test_focus_returns_to_the_rack_after_claiming(qtbot: QtBot, window: MainWind
         begin(window, "all_fives", seats=SOLO, seed=seed)
         _play_until(qtbot, window, lambda: window.controller.waiting is not None)
         waiting = window.controller.waiting
-        if waiting is not None and waiting[0] == "claim":
+        if isinstance(waiting, ClaimWindow):
             break
     else:
         raise AssertionError("no scoring play for the person")

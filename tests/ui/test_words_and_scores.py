@@ -93,6 +93,14 @@ def test_curtains_name_people_not_you(qtbot: QtBot, window: MainWindow) -> None:
 def test_running_scores_rise_and_are_logged_with_their_points(qtbot: QtBot, window: MainWindow) -> None:
     start(window, "all_fives", seed=4)
     page = window.game
+    scored: list[Tile] = []  # the tile just laid each time points are scored (the CPUs answer in one go)
+
+    def note_scoring_tile(_side: int, _points: int) -> None:
+        hand = window.controller.hand
+        if hand is not None and hand.layout.placements:
+            scored.append(hand.layout.placements[-1].tile)
+
+    window.controller.pointsScored.connect(note_scoring_tile)
     seen_running = False
     floated = False
     for _ in range(60):
@@ -106,7 +114,8 @@ def test_running_scores_rise_and_are_logged_with_their_points(qtbot: QtBot, wind
         scene = window.game.table.table
         if scene.floats and not floated:
             floated = True
-            spot = scene.plan.spots[window.game.table.newest]  # type: ignore[index]
+            assert scored, "points were scored"
+            spot = scene.plan.spots[scored[-1]]
             label = scene.floats[-1]
             centre = label.sceneBoundingRect().center()
             assert abs(centre.x() - spot.x) < 40 and spot.y - 120 < centre.y() < spot.y + 10, "it rises from its tile"

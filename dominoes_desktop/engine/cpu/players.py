@@ -18,13 +18,39 @@ from .search import monte_carlo
 LEVELS = ("random", "easy", "medium", "hard")
 
 
+# Why a CPU chose its move, by code: the UI words these in the player's language, the bot protocol in English.
+REASONS = {
+    "pass": "No tile fits: pass.",
+    "draw": "No tile fits: draw from the stock.",
+    "only": "{tile} is the only tile that fits.",
+    "random": "A tile picked at random.",
+    "domino": "Domino with {tile}!",
+    "lead_double": "Lead with {tile}: doubles are hard to place later.",
+    "lead_heaviest": "Lead with {tile}: it is your heaviest.",
+    "next_void": "Play {tile}: the next player has shown no {number}s.",
+    "place_double": "Place the double {tile} while it still fits.",
+    "open_held": "Play {tile} to open {number}s, which you hold.",
+    "heavy": "Get rid of the heavy {tile}.",
+    "options": "{tile} keeps your options open.",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A chosen move, why (the hint button shows it), and how long it took."""
+    """A chosen move, and why (the hint shows it): a reason code and the values its wording needs."""
 
     move: Move
-    why: str
-    ms: float = 0.0
+    reason: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def why(self) -> str:
+        """The reason in English (the bot protocol, logs)."""
+        return REASONS.get(self.reason, self.reason).format(**dict(self.params))
+
+
+def decision(move: Move, reason: str, **params: object) -> Decision:
+    return Decision(move, reason, tuple((k, str(v)) for k, v in params.items()))
 
 
 class CpuPlayer(Protocol):
@@ -43,10 +69,10 @@ def _forced(moves: list[Move]) -> Decision | None:
         return None
     only = moves[0]
     if only.kind is MoveKind.PASS:
-        return Decision(only, "No tile fits: pass.")
+        return decision(only, "pass")
     if only.kind is MoveKind.DRAW:
-        return Decision(only, "No tile fits: draw from the stock.")
-    return Decision(only, f"{only.tile} is the only tile that fits.")
+        return decision(only, "draw")
+    return decision(only, "only", tile=only.tile)
 
 
 def _turn_moves(view: PlayerView) -> list[Move]:
@@ -76,7 +102,7 @@ class RandomPlayer(_Cpu):
     level = "random"
 
     def decide(self, view: PlayerView) -> Decision:
-        return Decision(self.rng.choice(_turn_moves(view)), "A tile picked at random.")
+        return decision(self.rng.choice(_turn_moves(view)), "random")
 
 
 class EasyPlayer(_Cpu):
@@ -100,7 +126,7 @@ class EasyPlayer(_Cpu):
                 (play_score(world, m, view.seat, None, weight_pips=0.3) + self.rng.random() * 10.0, m) for m in plays
             ]
             choice = max(scored, key=lambda sm: sm[0])[1]
-        return Decision(choice, explain(view, choice))
+        return explain(view, choice)
 
 
 class MediumPlayer(_Cpu):
@@ -118,7 +144,7 @@ class MediumPlayer(_Cpu):
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
         scored = [(play_score(world, m, view.seat, knowledge.voids) + self.rng.random() * 0.01, m) for m in plays]
         best = max(scored, key=lambda sm: sm[0])[1]
-        return Decision(best, explain(view, best, knowledge))
+        return explain(view, best, knowledge)
 
 
 class HardPlayer(_Cpu):
@@ -141,35 +167,33 @@ class HardPlayer(_Cpu):
             return quick
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
         if self.worlds is not None:
-            best, _ = monte_carlo(view, plays, self.rng, None, self.worlds)
+            best = monte_carlo(view, plays, self.rng, None, self.worlds)
         else:
             deadline = time.perf_counter() + self.movetime_ms / 1000.0
-            best, _ = monte_carlo(view, plays, self.rng, deadline, breather=self.breather_ms / 1000.0)
-        return Decision(best, explain(view, best))
+            best = monte_carlo(view, plays, self.rng, deadline, breather=self.breather_ms / 1000.0)
+        return explain(view, best)
 
 
-def explain(view: PlayerView, move: Move, knowledge: Knowledge | None = None) -> str:
-    """One short sentence for the hint button."""
+def explain(view: PlayerView, move: Move, knowledge: Knowledge | None = None) -> Decision:
+    """The move with one short reason for the hint."""
     tile = move.tile
     assert tile is not None
     if len(view.tiles) == 1:
-        return f"Domino with {tile}!"
+        return decision(move, "domino", tile=tile)
     if view.public.layout.empty:
-        return f"Lead with {tile}: " + (
-            "doubles are hard to place later." if tile.is_double else "it is your heaviest."
-        )
+        return decision(move, "lead_double" if tile.is_double else "lead_heaviest", tile=tile)
     new_end = tile.other(move.end) if move.end is not None else tile.low
     knowledge = knowledge or infer(view)
     nxt = (view.seat + 1) % view.rules.players
     if new_end in knowledge.voids[nxt] and view.rules.side_of(nxt) != view.rules.side_of(view.seat):
-        return f"Play {tile}: the next player has shown no {new_end}s."
+        return decision(move, "next_void", tile=tile, number=new_end)
     if tile.is_double:
-        return f"Place the double {tile} while it still fits."
+        return decision(move, "place_double", tile=tile)
     if sum(1 for t in view.tiles if t != tile and t.has(new_end)) >= 2:
-        return f"Play {tile} to open {new_end}s, which you hold."
+        return decision(move, "open_held", tile=tile, number=new_end)
     if tile.pips >= 9:
-        return f"Get rid of the heavy {tile}."
-    return f"{tile} keeps your options open."
+        return decision(move, "heavy", tile=tile)
+    return decision(move, "options", tile=tile)
 
 
 def make_player(level: str, seed: int = 0, movetime_ms: float | None = None) -> CpuPlayer:

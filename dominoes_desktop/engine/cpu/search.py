@@ -57,9 +57,9 @@ def monte_carlo(
     deadline: float | None,
     worlds_wanted: int = MAX_WORLDS,
     breather: float = 0.0,
-) -> tuple[Move, dict[Move, float]]:
+) -> Move:
     """Evaluate every candidate on the same sampled worlds until the deadline (or, with no deadline,
-    on exactly `worlds_wanted` worlds, so that a decision can be reproduced); return the best and means.
+    on exactly `worlds_wanted` worlds, so that a decision can be reproduced); return the best.
 
     `breather` seconds of sleep after each world let another thread (a window drawing itself) run freely."""
     knowledge = infer(view)
@@ -75,6 +75,5 @@ def monte_carlo(
         worlds += 1
         if breather:
             time.sleep(breather)
-    means = {m: total / worlds for m, total in totals.items()}
-    best = max(plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))
-    return best, means
+    # Every candidate saw the same worlds: the totals rank them as their means would.
+    return max(plays, key=lambda m: (totals[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))

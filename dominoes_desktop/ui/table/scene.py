@@ -39,6 +39,9 @@ from .geometry import EndSpot, TablePlan, plan_table
 from .tile_item import UNIT, TileItem
 
 RACK_GAP = 8.0
+DROP_ON_RACK = 60.0  # a drop this close to the rack's line moves the tile along the rack
+DROP_ON_END = 3 * 40.0  # and this close to an open end plays it there
+DROP_ON_TABLE = 80.0  # above the rack by this much: on the table
 BACK_SCALE = 0.62
 RACK_SCALE = 1.2  # your own tiles are drawn larger than the table's: they are read closely
 # The table's room, in scene units, at the camera's natural scale: the view shows at least this much.
@@ -60,6 +63,7 @@ class SeatState:
     to_play: bool = False
     passed: bool = False  # its last action was a pass (shown until it plays)
     note: str = ""
+    most: int = 0  # the most tiles it has held this hand: its plate stays beside the widest its row has been
 
 
 @dataclass
@@ -169,8 +173,12 @@ class NamePlate(QGraphicsObject):
 class TableScene(QGraphicsScene):
     """Holds every item and lays it out from a TableState."""
 
+    # What the person meant, not where the mouse was: the view turns these into moves.
     rackTileClicked = Signal(object)  # Tile
-    rackTileDropped = Signal(object, QPointF)  # Tile, scene position where a drag ended
+    tileDroppedOnEnd = Signal(object, int)  # Tile, the arm whose open end it was dropped on
+    tileDroppedOnTable = Signal(object)  # Tile dropped on the table away from any end
+    tileDroppedAway = Signal(object)  # Tile let go neither on the rack nor on the table: it goes back
+    rackReordered = Signal(list)  # the rack's tiles, left to right, after one was moved along it
     rackTileFlipped = Signal(object)  # Tile: right-clicked or double-clicked
     endMarkerClicked = Signal(int)
 
@@ -198,7 +206,6 @@ class TableScene(QGraphicsScene):
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
         self.floats: list[QGraphicsSimpleTextItem] = []  # "+10" rising from the table
         self._plans: dict[object, tuple[TablePlan, float]] = {}
-        self._spans: dict[int, float] = {}  # the widest each seat's tiles have been this hand
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
         self.addItem(self.stock_plate)
@@ -291,7 +298,9 @@ class TableScene(QGraphicsScene):
         self._sync_labels()
         self._sync_seats(state, felt, duration)
         self._paint_felt(felt)
-        self.setSceneRect(self.area.united(self.itemsBoundingRect()))
+        bounds = self.area.united(self.itemsBoundingRect())
+        if bounds != self.sceneRect():  # setting it, even to the same rect, makes the view look again
+            self.setSceneRect(bounds)
 
     def _paint_felt(self, rect: QRectF) -> None:
         theme = self.look.theme
@@ -325,7 +334,6 @@ class TableScene(QGraphicsScene):
                 item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
             item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
-            item.prepareGeometryChange()
             self._move(item, QPointF(spot.x, spot.y), duration, 1.0)  # a rack tile shrinks to table size as it goes
 
     def _launch_point(self, tile: Tile) -> QPointF:
@@ -355,12 +363,14 @@ class TableScene(QGraphicsScene):
     def _sync_seats(self, state: TableState, table: QRectF, duration: int) -> None:
         players = len(state.seats)
         slots = seat_slots(players)
-        if state.layout is None or len(state.layout.placements) <= 1:
-            self._spans = {}  # a new deal
+        # Only what this state has: a seat gone (a smaller table) or now drawn as the rack loses its backs.
         for seat in list(self.back_items):
-            if seat >= players:
+            if seat >= players or seat == state.bottom:
                 for item in self.back_items.pop(seat):
                     self._discard(item)
+        for seat in list(self.plates):
+            if seat >= players:
+                self.removeItem(self.plates.pop(seat))
         for seat, seat_state in enumerate(state.seats):
             slot = slots[(seat - state.bottom) % players]
             anchor, along = self._slot_anchor(slot, table)
@@ -382,7 +392,7 @@ class TableScene(QGraphicsScene):
             lines.append(detail)
             plate.set_text(lines, seat_state.to_play)
             # A plate stays put as its seat's tiles go: it is placed beside the widest that row has been.
-            span = self._spans[seat] = max(span, self._spans.get(seat, 0.0))
+            span = max(span, self._row_span(seat == state.bottom, seat_state.most, along))
             plate.setPos(self._plate_point(slot, anchor, plate, span))
         self.stock_plate.setVisible(state.stock > 0)
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
@@ -416,6 +426,16 @@ class TableScene(QGraphicsScene):
         x = min(max(point.x(), self.area.left() - rect.left() + 4), self.area.right() - rect.right() - 4)
         y = min(max(point.y(), self.area.top() - rect.top() + 4), self.area.bottom() - rect.bottom() - 4)
         return QPointF(x, y)
+
+    @staticmethod
+    def _row_span(rack: bool, count: int, along: str) -> float:
+        """How long a row of `count` tiles is: the rack's (see _sync_rack) or a seat's backs (_sync_backs)."""
+        if count <= 0:
+            return 0.0
+        if rack:
+            return count * (UNIT + RACK_GAP) * RACK_SCALE - RACK_GAP * RACK_SCALE
+        step = (UNIT + RACK_GAP) * BACK_SCALE if along == "x" else (UNIT + RACK_GAP * 0.5) * BACK_SCALE
+        return step * (count - 1) + (UNIT if along == "x" else 2 * UNIT) * BACK_SCALE
 
     def _sync_rack(self, state: TableState, seat_state: SeatState, anchor: QPointF, duration: int) -> float:
         tiles = [t for t in state.rack_order if t in seat_state.tiles] + [
@@ -627,12 +647,63 @@ class TableScene(QGraphicsScene):
             item.setPos(origin)
             self.rackTileClicked.emit(item.tile)
         else:
-            self.rackTileDropped.emit(item.tile, event.scenePos())  # the view puts it where it belongs
+            self._dropped(item, event.scenePos())
         event.accept()
+
+    def _dropped(self, item: TileItem, point: QPointF) -> None:
+        """Say what a drag that ended at `point` meant: a new place on the rack, an end, or the table."""
+        tile = item.tile
+        assert tile is not None
+        if abs(point.y() - self.rack_y) < DROP_ON_RACK:
+            others = [i for i in self.items_for_rack() if i is not item]
+            order = [i.tile for i in others if i.tile is not None]
+            order.insert(sum(1 for i in others if i.pos().x() < point.x()), tile)
+            self.rackReordered.emit(order)
+            return
+        near = [
+            (abs(spot.x - point.x()) + abs(spot.y - point.y()), spot.arm)
+            for spot in self.plan.ends
+            if abs(spot.x - point.x()) + abs(spot.y - point.y()) < DROP_ON_END
+        ]
+        if near:
+            self.tileDroppedOnEnd.emit(tile, min(near)[1])
+        elif point.y() < self.rack_y - DROP_ON_TABLE:
+            self.tileDroppedOnTable.emit(tile)
+        else:
+            self.tileDroppedAway.emit(tile)
+
+    def describe(self) -> list[tuple[object, ...]]:
+        """Every item that shows part of the game, as plain values in a fixed order: two scenes that
+        describe the same are the same drawing (tests compare a table before and after a reload)."""
+        out: list[tuple[object, ...]] = []
+
+        def tile(kind: str, item: TileItem) -> tuple[object, ...]:
+            pos = item.pos()
+            return (
+                kind,
+                item.tile,
+                round(pos.x(), 1),
+                round(pos.y(), 1),
+                item.face_up,
+                item.vertical,
+                item.first,
+                item.legal,
+                item.newest,
+                item.star,
+                item.hinted,
+            )
+
+        out += sorted((tile("table", i) for i in self.table_items.values()), key=repr)
+        out += [tile("rack", i) for i in self.items_for_rack()]
+        for seat in sorted(self.back_items):
+            out += [tile(f"back {seat}", i) for i in self.back_items[seat]]
+        for seat in sorted(self.plates):
+            plate = self.plates[seat]
+            out.append(("plate", seat, tuple(plate.lines), plate.to_play, round(plate.pos().x(), 1)))
+        out.append(("stock", self.stock_plate.isVisible(), tuple(self.stock_plate.lines)))
+        out += [("label", label.text()) for label in self.labels]
+        return out
 
     def items_for_rack(self) -> list[TileItem]:
         """Rack items left to right."""
         return sorted(self.rack_items.values(), key=lambda item: item.pos().x())
-
-    def is_ours(self, item: QGraphicsItem) -> bool:
-        return item in self.rack_items.values()

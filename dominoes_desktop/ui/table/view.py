@@ -17,15 +17,14 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from ...engine.layout import Layout
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from ..controller import GameController
 from ..i18n import translate
 from ..look import Look
-from ..panels import shown_name
+from .drawn import Showing, newest_tile, shown_hand, table_state
 from .geometry import EndSpot
-from .scene import NATURAL_AREA, SeatState, TableScene, TableState
+from .scene import NATURAL_AREA, TableScene, TableState
 
 MIN_SCALE = 0.3
 MAX_SCALE = 1.35
@@ -82,9 +81,6 @@ class TableView(QGraphicsView):
         self.rack_order: list[Tile] = []
         self.flipped: set[Tile] = set()  # rack tiles shown low end first: the player's own arrangement
         self.hinted: Tile | None = None
-        self.passed: set[int] = set()
-        self.newest: Tile | None = None
-        self._last_layout: Layout | None = None
         self.zoom_level = 1.0
         self.camera_scale = 1.0
         self._camera_dirty = True
@@ -93,11 +89,13 @@ class TableView(QGraphicsView):
         self._zooming.setEasingCurve(QEasingCurve.Type.InOutCubic)
         self._zooming.valueChanged.connect(self._apply_scale)
         self.table.rackTileClicked.connect(self.tile_clicked)
-        self.table.rackTileDropped.connect(self.tile_dropped)
+        self.table.tileDroppedOnEnd.connect(self.dropped_on_end)
+        self.table.tileDroppedOnTable.connect(self.dropped_on_table)
+        self.table.tileDroppedAway.connect(self.dropped_away)
+        self.table.rackReordered.connect(self.set_rack_order)
         self.table.rackTileFlipped.connect(self.flip)
         self.table.endMarkerClicked.connect(self.end_chosen)
         controller.stateChanged.connect(self.refresh)
-        controller.movePlayed.connect(self._note_move)
         controller.handStarted.connect(self._new_hand)
         self.apply_look(look)
 
@@ -111,8 +109,6 @@ class TableView(QGraphicsView):
 
     def _new_hand(self, _index: int) -> None:
         self.curtain = False
-        self.passed.clear()
-        self.newest = None
         self.reveal = False
         self.choosing = None
         self.focus_index = 0
@@ -125,62 +121,19 @@ class TableView(QGraphicsView):
         self.flipped = set()
         self.hinted = None
 
-    def _note_move(self, seat: int, move: Move) -> None:
-        if move.kind is MoveKind.PASS:
-            self.passed.add(seat)
-        elif move.kind is MoveKind.PLAY:
-            self.passed.discard(seat)
-            self.newest = move.tile
-
     def state(self) -> TableState:
-        controller = self.controller
-        match = controller.match
-        hand = controller.hand
-        rules = controller.rules
-        if match is None or rules is None:
-            return TableState(None, [], 0)
-        result = controller.last_result if hand is None else None
-        layout = hand.layout if hand is not None else self._last_layout
-        if hand is not None:
-            self._last_layout = hand.layout
-        seats = []
-        turn = hand.turn if hand is not None and not hand.is_over else -1
-        people = sum(1 for config in controller.seats if config.human)
-        # With several people at one screen, a rack shows only while its owner is the one to act.
-        hidden = self.curtain or (people > 1 and controller.human_turn() != self.bottom)
-        for seat, config in enumerate(controller.seats):
-            if hand is not None:
-                count = len(hand.hands[seat])
-                show = self.reveal or (not hidden and (seat == self.bottom or self.open_hands))
-                tiles = tuple(hand.hands[seat]) if show else ()
-            elif result is not None:
-                tiles = result.remaining[seat]
-                count = len(tiles)
-            else:
-                tiles, count = (), 0
-            partner = rules.partners and seat != self.bottom and rules.side_of(seat) == rules.side_of(self.bottom)
-            note = self.tr("thinking…") if controller.thinking == seat else ""
-            if result is not None:
-                note = self.tr("%n pip(s)", "", result.pips[seat])
-            seats.append(
-                SeatState(shown_name(config.name), count, tiles, partner, seat == turn, seat in self.passed, note)
-            )
-        legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
-        if controller.human_turn() != self.bottom or hidden:
-            legal = frozenset()
-        stock = len(hand.stock) if hand is not None else 0
-        return TableState(
-            layout,
-            seats,
+        """The table as the match's state shows it to the bottom seat (see drawn.table_state)."""
+        showing = Showing(
             self.bottom,
-            legal,
-            self.newest,
-            stock,
-            self.rack_order,
+            self.reveal,
+            self.open_hands,
+            self.curtain,
+            tuple(self.rack_order),
             frozenset(self.flipped),
-            self.hinted if legal else None,
-            self.choosing[0] if self.choosing is not None and legal else None,
+            self.hinted,
+            self.choosing[0] if self.choosing is not None else None,
         )
+        return table_state(self.controller, showing)
 
     def refresh(self) -> None:
         self._lay_out(animate=self.isVisible())
@@ -195,7 +148,8 @@ class TableView(QGraphicsView):
     def float_points(self, points: int) -> None:
         """A short "+10" rising from the end that just scored."""
         if points > 0:
-            tile = self.newest
+            hand = shown_hand(self.controller)
+            tile = newest_tile(hand) if hand is not None else None  # the match has it already; the scene not yet
             # After the table has been laid out for the move that scored (the controller reports the points first).
             QTimer.singleShot(0, self, lambda: self.table.float_text(f"+{points}", tile))
 
@@ -349,12 +303,8 @@ class TableView(QGraphicsView):
     def _end_spot(self, move: Move) -> EndSpot:
         hand = self.controller.hand
         assert hand is not None
-        counts_doubles = hand.rules.end_scoring.value != "none"
-        for i in hand.layout.open_arms():
-            arm = hand.layout.arms[i]
-            if arm.end == move.end and (arm.double_at_end and counts_doubles) == move.on_double:
-                return self.table.plan.ends[i]
-        return self.table.plan.ends[0]
+        arm = hand.layout.arm_for(move.end, move.on_double, hand.rules.end_scoring.value != "none")
+        return self.table.plan.ends[arm if arm is not None else 0]
 
     def end_chosen(self, index: int) -> None:
         if self.choosing is None:
@@ -363,34 +313,44 @@ class TableView(QGraphicsView):
         if 0 <= index < len(moves):
             self.play(moves[index])
 
-    def tile_dropped(self, tile: Tile, point: QPointF) -> None:
-        """A rack tile let go after a drag: along the rack it moves there; on an end it plays."""
-        item = self.table.rack_items.get(tile)
-        if item is not None and abs(point.y() - self.table.rack_y) < 60:
-            self.reorder(tile, point.x())
-            return
+    def _may_play(self, tile: Tile) -> list[Move]:
+        """The moves of a dropped tile, or none (it goes back to the rack) when it is not ours to play."""
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self.refresh()  # back to its place on the rack
-            return
+            self.refresh()
+            return []
         moves = self.moves_for(tile)
         if not moves:
-            self.tile_clicked(tile)
+            self.refresh()
+            self.tile_clicked(tile)  # says why
+        return moves
+
+    def dropped_on_end(self, tile: Tile, arm: int) -> None:
+        moves = self._may_play(tile)
+        hand = self.controller.hand
+        if not moves or hand is None:
             return
-        if self.choosing is not None and self.choosing[0] == tile:
-            index = self.table.marker_at(point)
-            if index is not None:
-                self.play(moves[index])
-                return
+        doubles = hand.rules.end_scoring.value != "none"
         for move in moves:
-            spot = self._end_spot(move)
-            if (QPointF(spot.x, spot.y) - point).manhattanLength() < 3 * 40:
+            if move.end is None or hand.layout.arm_for(move.end, move.on_double, doubles) == arm:
                 self.play(move)
                 return
-        if len(moves) == 1 and point.y() < self.table.rack_y - 80:
-            self.play(moves[0])  # dropped onto the table: the only place it can go
-            return
+        self.dropped_away(tile)
+
+    def dropped_on_table(self, tile: Tile) -> None:
+        moves = self._may_play(tile)
+        if len(moves) == 1:
+            self.play(moves[0])  # the only place it can go
+        elif moves:
+            self.dropped_away(tile)
+
+    def dropped_away(self, tile: Tile) -> None:
         self.refresh()
         self.tile_clicked(tile)
+
+    def set_rack_order(self, order: list[Tile]) -> None:
+        """The person moved a tile along their rack: only how it is shown changes."""
+        self.rack_order = order
+        self.refresh()
 
     def show_hint(self, move: Move) -> None:
         self.hinted = move.tile
@@ -404,15 +364,6 @@ class TableView(QGraphicsView):
     def flip(self, tile: Tile) -> None:
         """Turn a rack tile end over end; only how it is shown changes."""
         self.flipped ^= {tile}
-        self.refresh()
-
-    def reorder(self, tile: Tile, x: float) -> None:
-        """Move a rack tile to where it was dropped along the rack."""
-        order = [t for t in self.rack_order if t != tile]
-        positions = [item.pos().x() for item in self.table.items_for_rack() if item.tile != tile]
-        index = sum(1 for px in positions if px < x)
-        order.insert(index, tile)
-        self.rack_order = order
         self.refresh()
 
     def play(self, move: Move) -> None:

@@ -1,0 +1,190 @@
+"""What a match waits for (a pending decision and the seats that make it), the actions that answer it,
+and the events applying one produces. Small immutable values: the one vocabulary of every driver."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .deal import Deal
+from .hand import HandEnd
+from .moves import Move
+from .tiles import Tile
+
+
+class HandResult(NamedTuple):
+    """How a hand ended and what it did to the scores: the hand summary."""
+
+    hand_index: int
+    seed: int | None
+    leader: int
+    end: HandEnd
+    winner_seat: int | None
+    winner_side: int | None
+    points: int  # to the winning side, bonuses included; 0 when nobody won or on a six-love reply
+    bonus: tuple[str, ...]
+    reset: bool
+    end_points: tuple[int, ...]
+    pips: tuple[int, ...]
+    remaining: tuple[tuple[Tile, ...], ...]
+    scores: tuple[int, ...]  # per side after this hand
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "end": self.end.value,
+            "winner_seat": self.winner_seat,
+            "winner_side": self.winner_side,
+            "points": self.points,
+            "bonus": list(self.bonus),
+            "reset": self.reset,
+            "end_points": list(self.end_points),
+            "pips": list(self.pips),
+        }
+
+
+# ---- pending decisions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """The next hand is to be dealt; the table (any seat, or the host) says when."""
+
+    hand_index: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class RedealOffer:
+    """`seat` was dealt enough doubles to ask for the whole table to be dealt again."""
+
+    seat: int
+    doubles: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (self.seat,)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseLeader:
+    """A side picks which of its seats leads the hand; any of them may answer."""
+
+    seats: tuple[int, ...]
+    pose: Tile | None = None  # the tile the rules make the leader pose, if any
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTurn:
+    """`seat` must play, draw or pass: one of `moves`."""
+
+    seat: int
+    moves: tuple[Move, ...]
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (self.seat,)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimWindow:
+    """`seat`'s last play scored `points`, which are theirs only if they claim them (or let them go)."""
+
+    seat: int
+    points: int
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return (self.seat,)
+
+
+@dataclass(frozen=True, slots=True)
+class MugginsWindow:
+    """`owner` left `points` unclaimed: any of `seats` (opponents who have not let them go) may take them."""
+
+    seats: tuple[int, ...]
+    owner: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    winner: int  # the winning side
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return ()
+
+
+Pending = NextHand | RedealOffer | ChooseLeader | PlayTurn | ClaimWindow | MugginsWindow | MatchOver
+
+# ---- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealHand:
+    """Deal the next hand: from the match's seeded shuffle, from a given deal seed, or a recorded deal
+    (`deal`, then `leader` is the seat the record names, or None for the rules' leader)."""
+
+    seed: int | None = None
+    deal: Deal | None = None
+    leader: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRedeal:
+    redeal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    seat: int  # the seat that leads
+
+
+@dataclass(frozen=True, slots=True)
+class LetGo:
+    """The seat lets the unclaimed points go (does not claim, or does not call Muggins)."""
+
+
+Action = DealHand | AnswerRedeal | Lead | LetGo | Move
+
+# ---- events: what applying an action did ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    hand_index: int
+    redeal_by: int | None = None  # the seat whose redeal request dealt this hand again
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    hand_index: int
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    seat: int
+    move: Move
+    gains: tuple[int, ...]  # end points each side took by this move
+
+
+@dataclass(frozen=True, slots=True)
+class LetGoBy:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    result: HandResult
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWon:
+    winner: int
+
+
+Event = Dealt | HandStarted | Moved | LetGoBy | HandScored | MatchWon

@@ -1,0 +1,58 @@
+"""A headless room server for a home server or a small VPS:
+
+    python -m dominoes_desktop.net.serve --port 47815 [--host 0.0.0.0] [--discovery]
+
+Desktop apps open rooms on it (Game ▸ Host this table on a server…) and join them with the same invites.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from . import protocol
+from .server import Server, summary_line
+
+
+async def run(host: str, port: int, discovery: bool, max_rooms: int, status_every: float) -> None:
+    server = Server(max_rooms=max_rooms)
+    bound = await server.start(host, port)
+    if discovery:
+        await server.start_discovery()
+    print(f"dominoes room server on {host}:{bound} (protocol {protocol.PROTOCOL_VERSION})", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), status_every)
+        logging.getLogger(__name__).info(summary_line(server))
+    await server.stop()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.net.serve", description=__doc__)
+    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: every interface)")
+    parser.add_argument("--port", type=int, default=protocol.DEFAULT_PORT)
+    parser.add_argument("--discovery", action="store_true", help="answer local-network room discovery")
+    parser.add_argument("--max-rooms", type=int, default=2000)
+    parser.add_argument("--status-every", type=float, default=60.0, help="seconds between status lines on stderr")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    try:
+        asyncio.run(run(args.host, args.port, args.discovery, args.max_rooms, args.status_every))
+    except OSError as exc:
+        print(f"cannot serve: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

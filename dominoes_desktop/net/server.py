@@ -1,0 +1,318 @@
+"""The room server: asyncio streams, one JSON line per message (docs/PROTOCOL.md).
+
+It holds many rooms. Every client is limited in message size and rate; a client that keeps breaking the
+protocol is dropped; wrong invite codes are limited per address. Any bad message gets an error answer and
+changes nothing, so the room plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import socket
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from . import protocol
+from .protocol import ProtocolError
+from .room import Room, RoomState, parse_config
+
+log = logging.getLogger(__name__)
+
+RATE_PER_S = 20.0  # messages a second a client may keep up (a person sends a handful; a bot a few dozen)
+RATE_BURST = 40.0
+STRIKES_TO_DROP = 25.0  # errors a client may run up (one strike each, fading at STRIKE_FADE_PER_S)
+STRIKE_FADE_PER_S = 0.5
+GUESSES_PER_MINUTE = 5  # wrong invite codes per address
+SLOW_CLIENT_BYTES = 1 << 20  # a client that does not read what it is sent is let go
+
+
+class Connection:
+    """One client. Implements the room's Peer: `send` queues a line, `close` ends the connection."""
+
+    def __init__(self, server: Server, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        peer = writer.get_extra_info("peername")
+        self.address: str = peer[0] if isinstance(peer, tuple) else "local"
+        self.room: Room | None = None
+        self.greeted = False
+        self.closed = False
+        self._tokens = RATE_BURST
+        self._refilled = time.monotonic()
+        self._strikes = 0.0
+        self._struck = time.monotonic()
+        self._told_rate = 0.0
+        self._out = bytearray()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_line(protocol.encode(message))
+
+    def send_line(self, line: bytes) -> None:
+        if self.closed:
+            return
+        # What one step of the room sends a client (an event, then a view) goes out in one write at the
+        # end of the loop's turn: the system call, not the encoding, is the server's largest cost.
+        if not self._out:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._out += line
+
+    def _flush(self) -> None:
+        if self.closed or not self._out:
+            return
+        self.writer.write(bytes(self._out))
+        self._out.clear()
+        if self.writer.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
+            log.info("dropping %s: it does not read", self.address)
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self._flush()
+            self.closed = True
+            self.writer.close()
+
+    def error(self, code: str, message: str, about: str | None = None) -> None:
+        self.send({"t": "error", "code": code, "msg": message, "re": about})
+
+    def strike(self, now: float) -> bool:
+        """Count one abuse; True when the client has run out of patience and was dropped."""
+        self._strikes = max(0.0, self._strikes - (now - self._struck) * STRIKE_FADE_PER_S) + 1
+        self._struck = now
+        if self._strikes >= STRIKES_TO_DROP:
+            self.error(protocol.E_DROPPED, "too many bad messages: goodbye")
+            self.close()
+            return True
+        return False
+
+    def take_token(self, now: float) -> bool:
+        self._tokens = min(RATE_BURST, self._tokens + (now - self._refilled) * RATE_PER_S)
+        self._refilled = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    async def run(self) -> None:
+        lines = protocol.LineBuffer()
+        try:
+            while not self.closed:
+                chunk = await self.reader.read(65536)
+                if not chunk:
+                    break
+                for line in lines.feed(chunk):
+                    if self.closed:
+                        break
+                    self.receive(line)
+                if self.writer.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES // 4:
+                    await self.writer.drain()
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self.close()
+            if self.room is not None:
+                room, self.room = self.room, None
+                room.disconnected(self)
+
+    def receive(self, line: bytes | None) -> None:
+        now = time.monotonic()
+        about = None
+        try:
+            if line is None:
+                raise ProtocolError(protocol.E_TOO_BIG, f"a message may have at most {protocol.MAX_LINE} bytes")
+            message = protocol.decode(line)
+            about = str(message["t"])[:20]
+            # An answer to a decision the room is waiting for is paced by the room, not by the client:
+            # a bot at full speed answers hundreds a second. Everything else is rate-limited.
+            answer = about == "act" and self.room is not None and self.room.expects(self, message.get("d"))
+            if not answer and not self.take_token(now):
+                if now - self._told_rate >= 1.0:  # one answer a second: one per flooded line would feed the flood
+                    self._told_rate = now
+                    self.error(protocol.E_RATE, f"more than {RATE_PER_S:.0f} messages a second")
+                self.strike(now)
+                return
+            self.server.dispatch(self, message, now)
+        except ProtocolError as exc:
+            if exc.code != protocol.E_STALE and self.strike(now):  # a stale answer is a race, not abuse
+                return
+            self.error(exc.code, str(exc), about)
+        except Exception:  # a fault of ours must not cost the player the connection, nor the room its game
+            log.exception("message from %s failed", self.address)
+            self.error(protocol.E_INTERNAL, "the server could not handle that message", about)
+
+
+class Server:
+    def __init__(self, max_rooms: int = 2000, max_clients: int = 10000) -> None:
+        self.rooms: dict[str, Room] = {}
+        self.max_rooms = max_rooms
+        self.max_clients = max_clients
+        self.clients: set[Connection] = set()
+        self._guesses: dict[str, deque[float]] = {}
+        self._server: asyncio.base_events.Server | None = None
+        self._discovery: asyncio.DatagramTransport | None = None
+        self.port = 0
+        self.room_saver: Callable[[dict[str, Any] | None], None] | None = None  # rooms created are kept with it
+
+    def restore_room(self, data: Any) -> Room:
+        """Open a saved room again under its code (ValueError if it cannot be); its players rejoin."""
+        room = Room.restore(data, self._closed)
+        if room.code in self.rooms:
+            raise ValueError(f"a room with code {room.code} is already open")
+        room.saver = self.room_saver
+        self.rooms[room.code] = room
+        return room
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        self._server = await asyncio.start_server(self._accept, host, port, limit=protocol.MAX_LINE)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def start_discovery(self, port: int = protocol.DISCOVERY_PORT) -> bool:
+        """Answer local-network discovery broadcasts; False if the port is taken (discovery is a nicety)."""
+        from .discovery import DiscoveryResponder
+
+        loop = asyncio.get_running_loop()
+        try:
+            transport, _ = await loop.create_datagram_endpoint(
+                lambda: DiscoveryResponder(self),
+                local_addr=("0.0.0.0", port),
+                reuse_port=hasattr(socket, "SO_REUSEPORT") or None,  # several servers on one machine may answer
+                allow_broadcast=True,
+            )
+        except (OSError, ValueError) as exc:
+            log.warning("local-network discovery is off: %s", exc)
+            return False
+        self._discovery = transport
+        return True
+
+    async def stop(self) -> None:
+        for room in list(self.rooms.values()):
+            room.close("The server is shutting down.")
+        for client in list(self.clients):
+            client.close()
+        if self._discovery is not None:
+            self._discovery.close()
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        connection = Connection(self, reader, writer)
+        if len(self.clients) >= self.max_clients:
+            connection.error(protocol.E_FULL_SERVER, "the server is full")
+            connection.close()
+            return
+        self.clients.add(connection)
+        try:
+            await connection.run()
+        finally:
+            self.clients.discard(connection)
+
+    def listed_rooms(self) -> list[dict[str, Any]]:
+        return [room.summary() for room in self.rooms.values() if room.config.lan and room.state is RoomState.LOBBY]
+
+    # ---- messages ----------------------------------------------------------------------------
+
+    def dispatch(self, client: Connection, message: dict[str, Any], now: float) -> None:
+        kind = message["t"]
+        if kind not in protocol.CLIENT_TYPES:
+            raise ProtocolError(protocol.E_UNKNOWN_TYPE, f"unknown message type '{str(kind)[:20]}'")
+        if kind == "ping":
+            client.send({"t": "pong", "n": message.get("n") if isinstance(message.get("n"), int) else None})
+            return
+        if kind == "hello":
+            version = message.get("v")
+            if version != protocol.PROTOCOL_VERSION:
+                raise ProtocolError(protocol.E_VERSION, f"this server speaks version {protocol.PROTOCOL_VERSION}")
+            client.greeted = True
+            client.send({"t": "welcome", "v": protocol.PROTOCOL_VERSION, "max_line": protocol.MAX_LINE})
+            return
+        if not client.greeted:
+            raise ProtocolError(protocol.E_HELLO_FIRST, 'say {"t": "hello", "v": 1} first')
+        room = client.room
+        if kind in ("create", "join", "rejoin"):
+            if room is not None:
+                raise ProtocolError(protocol.E_STATE, "this connection is already in a room")
+            getattr(self, f"_{kind}")(client, message, now)
+            return
+        if room is None:
+            raise ProtocolError(protocol.E_NOT_SEATED, "create or join a room first")
+        if kind == "act":
+            room.act(client, message)
+        elif kind == "start":
+            room.start(client)
+        elif kind == "chat":
+            room.chat(client, message, now)
+        elif kind == "mute":
+            room.mute(client, message)
+        elif kind == "settings":
+            room.settings(client, message)
+        elif kind == "leave":
+            client.room = None
+            room.left(client)
+            client.send({"t": "bye"})
+            client.close()
+
+    def _create(self, client: Connection, message: dict[str, Any], now: float) -> None:
+        if len(self.rooms) >= self.max_rooms:
+            raise ProtocolError(protocol.E_FULL_SERVER, "the server holds as many rooms as it can")
+        config = parse_config(message)
+        name = protocol.clean_name(protocol.string(message, "name", 100))
+        code = protocol.new_code()
+        while code in self.rooms:
+            code = protocol.new_code()
+        room = Room(code, config, self._closed)
+        room.saver = self.room_saver
+        self.rooms[code] = room
+        client.room = room
+        room.seat_host(client, name)
+
+    def _closed(self, room: Room) -> None:
+        self.rooms.pop(room.code, None)
+
+    def _find(self, client: Connection, message: dict[str, Any], now: float) -> Room:
+        if len(self._guesses) > 10000:  # many addresses guessing: forget those whose minute is over
+            self._guesses = {a: g for a, g in self._guesses.items() if g and now - g[-1] <= 60}
+        guesses = self._guesses.setdefault(client.address, deque())
+        while guesses and now - guesses[0] > 60:
+            guesses.popleft()
+        if len(guesses) >= GUESSES_PER_MINUTE:
+            raise ProtocolError(protocol.E_TOO_MANY_GUESSES, "too many wrong codes: wait a minute")
+        code = protocol.normalise_code(protocol.string(message, "code", 20))
+        room = self.rooms.get(code)
+        if room is None:
+            guesses.append(now)
+            raise ProtocolError(protocol.E_WRONG_CODE, "no room has that code")
+        if not guesses:
+            self._guesses.pop(client.address, None)
+        return room
+
+    def _join(self, client: Connection, message: dict[str, Any], now: float) -> None:
+        room = self._find(client, message, now)
+        name = protocol.clean_name(protocol.string(message, "name", 100))
+        client.room = room
+        try:
+            room.join(client, name)
+        except ProtocolError:
+            client.room = None
+            raise
+
+    def _rejoin(self, client: Connection, message: dict[str, Any], now: float) -> None:
+        room = self._find(client, message, now)
+        token = protocol.string(message, "token", 100)
+        client.room = room
+        try:
+            room.rejoin(client, token)
+        except ProtocolError:
+            client.room = None
+            raise
+
+
+def summary_line(server: Server) -> str:
+    return json.dumps({"rooms": len(server.rooms), "clients": len(server.clients)})

@@ -1,0 +1,122 @@
+"""One game per data folder: a lock file, and a local socket that brings the first window forward.
+
+Two copies of the game writing one folder would overwrite each other's autosave on every move. The first
+copy holds `game.lock` (QLockFile: a lock left by a killed game is recognised by its process id and taken
+over) and listens on a local socket named after the folder; a second copy finds the lock taken, asks the
+first over the socket to show its window, and leaves.
+
+The socket is the standard library's (`multiprocessing.connection`: a Unix socket, or a named pipe on
+Windows) rather than QtNetwork's QLocalServer: the installers leave QtNetwork out to stay small.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import sys
+import tempfile
+import threading
+from multiprocessing.connection import Client, Listener
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QLockFile, QObject, Signal
+
+log = logging.getLogger(__name__)
+
+LOCK_NAME = "game.lock"
+WAKE = b"show"
+
+
+def folder_key(folder: Path) -> str:
+    try:
+        key = str(folder.resolve())
+    except OSError:
+        key = str(folder.absolute())
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+
+
+def socket_address(folder: Path) -> tuple[str, str]:
+    """(address, family) of the folder's socket; short, since Unix socket paths stop near 100 bytes."""
+    name = f"dominoes-desktop-{folder_key(folder)}"
+    if sys.platform == "win32":
+        return rf"\\.\pipe\{name}", "AF_PIPE"
+    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    if not os.path.isdir(base) or len(base) > 60:
+        base = "/tmp"
+    return os.path.join(base, f"{name}.sock"), "AF_UNIX"
+
+
+class SingleInstance(QObject):
+    """Hold the data folder for this process; `activated` fires (on the UI thread, for connected widget
+    slots) when another copy asks for the window."""
+
+    activated = Signal()
+
+    def __init__(self, folder: Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.folder = folder
+        self.address, self.family = socket_address(folder)
+        self.lock = QLockFile(str(folder / LOCK_NAME))
+        self.lock.setStaleLockTime(0)  # only a dead owner makes a lock stale, however long a match lasts
+        self.listener: Any = None
+
+    def acquire(self) -> bool:
+        """True when this process may use the folder (also when the folder cannot hold a lock at all: a
+        read-only folder is shared by nobody's writes). False when another copy holds it: it was asked to
+        come forward."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return True
+        if not self.lock.tryLock(200):
+            if self.lock.error() != QLockFile.LockError.LockFailedError:
+                log.warning("cannot lock %s (%s); going on without the lock", self.folder, self.lock.error())
+                return True
+            self._wake_the_first()
+            return False
+        self._listen()
+        return True
+
+    def _listen(self) -> None:
+        if self.family == "AF_UNIX":
+            with contextlib.suppress(OSError):
+                os.unlink(self.address)  # we hold the lock: a socket left here is a killed game's
+        try:
+            self.listener = Listener(self.address, self.family)
+        except OSError as exc:
+            log.warning("cannot listen on %s: %s", self.address, exc)
+            return
+        threading.Thread(target=self._serve, name="single-instance", daemon=True).start()
+
+    def _serve(self) -> None:
+        while self.listener is not None:
+            try:
+                connection = self.listener.accept()
+            except OSError:
+                return  # closed
+            try:
+                if connection.poll(2) and connection.recv_bytes(64) == WAKE:
+                    self.activated.emit()
+            except (OSError, EOFError):
+                pass
+            finally:
+                connection.close()
+
+    def _wake_the_first(self) -> None:
+        try:
+            connection = Client(self.address, self.family)
+        except OSError as exc:
+            log.warning("the running game did not answer on %s: %s", self.address, exc)
+            return
+        with contextlib.closing(connection):
+            connection.send_bytes(WAKE)
+
+    def release(self) -> None:
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            with contextlib.suppress(OSError):
+                listener.close()
+        self.lock.unlock()

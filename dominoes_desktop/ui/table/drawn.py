@@ -1,0 +1,125 @@
+"""What the table shows, worked out from the match's state and history alone, so that a table drawn
+after a resume, a language switch or a new window is the same table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication
+
+from ...engine.decisions import PlayTurn
+from ...engine.hand import Hand
+from ...engine.moves import MoveKind
+from ...engine.tiles import Tile
+from ..controller import GameController
+from ..i18n import translate
+from ..panels import shown_name
+from .scene import SeatState, TableState
+
+
+@dataclass(frozen=True, slots=True)
+class Showing:
+    """How the bottom seat looks at the table: the view's own choices, none of them game state."""
+
+    bottom: int
+    reveal: bool = False  # every rack face up: the hand is over
+    open_hands: bool = False  # every rack face up, for practice
+    curtain: bool = False  # pass-and-play: every rack hidden until the next person shows theirs
+    rack_order: tuple[Tile, ...] = ()
+    flipped: frozenset[Tile] = frozenset()
+    hinted: Tile | None = None
+    chosen: Tile | None = None  # a rack tile that fits more than one end, while its end is chosen
+
+
+def shown_hand(controller: GameController) -> Hand | None:
+    """The hand in play, or after a hand the one just finished (its tiles stay on the table)."""
+    match = controller.match
+    if match is None:
+        return None
+    if match.hand is not None:
+        return match.hand
+    if match.deal is None and match.archive and len(match.archive) == len(match.results):
+        return match.archive[-1][1]
+    return None
+
+
+def passed_seats(hand: Hand) -> frozenset[int]:
+    """Seats whose last action this hand was a pass: the mark stays until they play again."""
+    last: dict[int, MoveKind] = {}
+    for turn in hand.history:
+        if turn.move.kind in (MoveKind.PLAY, MoveKind.PASS):
+            last[turn.seat] = turn.move.kind
+    return frozenset(seat for seat, kind in last.items() if kind is MoveKind.PASS)
+
+
+def most_held(hand: Hand) -> list[int]:
+    """The most tiles each seat has held at once this hand (at the deal, or later after draws)."""
+    held = [len(tiles) for tiles in hand.hands]
+    for turn in hand.history:  # back to the deal: a play took a tile from the hand, a draw gave one
+        if turn.move.kind is MoveKind.PLAY:
+            held[turn.seat] += 1
+        elif turn.move.kind is MoveKind.DRAW:
+            held[turn.seat] -= 1
+    most = list(held)
+    for turn in hand.history:
+        if turn.move.kind is MoveKind.PLAY:
+            held[turn.seat] -= 1
+        elif turn.move.kind is MoveKind.DRAW:
+            held[turn.seat] += 1
+            most[turn.seat] = max(most[turn.seat], held[turn.seat])
+    return most
+
+
+def newest_tile(hand: Hand) -> Tile | None:
+    placements = hand.layout.placements
+    return placements[-1].tile if placements else None
+
+
+def table_state(controller: GameController, showing: Showing) -> TableState:
+    match = controller.match
+    rules = controller.rules
+    if match is None or rules is None:
+        return TableState(None, [], showing.bottom)
+    in_play = match.hand
+    shown = shown_hand(controller)
+    result = controller.last_result if in_play is None else None
+    pending = controller.pending
+    turn = pending.seat if isinstance(pending, PlayTurn) and in_play is not None else -1
+    people = len(controller.people())
+    # With several people at one screen, a rack shows only while its owner is the one to act.
+    hidden = showing.curtain or (people > 1 and controller.human_turn() != showing.bottom)
+    passed = passed_seats(shown) if shown is not None else frozenset()
+    most = most_held(shown) if shown is not None else [0] * len(controller.seats)
+    seats = []
+    for seat, config in enumerate(controller.seats):
+        if in_play is not None:
+            count = len(in_play.hands[seat])
+            show = showing.reveal or (not hidden and (seat == showing.bottom or showing.open_hands))
+            tiles = tuple(in_play.hands[seat]) if show else ()
+        elif result is not None:
+            tiles = result.remaining[seat]
+            count = len(tiles)
+        else:
+            tiles, count = (), 0
+        partner = rules.partners and seat != showing.bottom and rules.side_of(seat) == rules.side_of(showing.bottom)
+        note = translate("TableView", "thinking…") if controller.thinking == seat else ""
+        if result is not None:
+            note = QCoreApplication.translate("TableView", "%n pip(s)", "", result.pips[seat])
+        seats.append(
+            SeatState(shown_name(config.name), count, tiles, partner, seat == turn, seat in passed, note, most[seat])
+        )
+    legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
+    if controller.human_turn() != showing.bottom or hidden:
+        legal = frozenset()
+    return TableState(
+        shown.layout if shown is not None else None,
+        seats,
+        showing.bottom,
+        legal,
+        newest_tile(shown) if shown is not None else None,
+        len(in_play.stock) if in_play is not None else 0,
+        list(showing.rack_order),
+        showing.flipped,
+        showing.hinted if legal else None,
+        showing.chosen if legal else None,
+    )

@@ -1,0 +1,76 @@
+"""The headless server and the bot bridge, as the commands a home server or a bot author would run."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from dominoes_desktop.net.client import Client, play_seat, random_chooser
+from dominoes_desktop.net.server import Server
+
+from .helpers import open_room, run
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def test_the_app_serves_rooms_headless_and_stops_cleanly_on_a_signal() -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dominoes_desktop", "serve", "--host", "127.0.0.1", "--port", "0"],
+        cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith("dominoes room server on 127.0.0.1:")
+        port = int(line.split()[4].rsplit(":", 1)[1])
+
+        async def body() -> str:
+            client = Client()
+            await client.connect("127.0.0.1", port)
+            client.send({"t": "create", "name": "A", "preset": "draw", "seats": ["host", "cpu", "cpu", "cpu"]})
+            joined = await client.expect("joined")
+            await client.close()
+            return str(joined["code"])
+
+        assert len(asyncio.run(body())) == 7
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(10) == 0
+
+
+def test_a_bot_protocol_program_takes_a_remote_seat_through_the_bridge() -> None:
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(server, ["host", "friend", "cpu:easy", "cpu:easy"], "draw")
+        bridge = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "dominoes_desktop.net.bridge", f"127.0.0.1:{server.port}", code.lower(),
+            "--name", "Botty", "--", sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", "medium",
+            cwd=ROOT, env=ENV, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        while not room.seats[1].connected:
+            await asyncio.sleep(0.05)
+        assert room.seats[1].name == "Botty"
+        host.send({"t": "start"})
+        assert await play_seat(host, random_chooser(7)) == "over"
+        await host.close()
+        assert bridge.stderr is not None
+        log = (await bridge.stderr.read()).decode()
+        assert await bridge.wait() == 0, log
+        hands = len(room.driver.match.results)  # type: ignore[union-attr]
+        assert f"deals verified {hands}, failed 0" in log
+        moves_by_bot = [e for e in room.log if e.get("e") == "move" and e["seat"] == 1]
+        assert moves_by_bot and not room.seats[1].cpu_playing
+
+    run(body, timeout=120)
+
+
+def test_the_bridge_refuses_an_unreadable_invite() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.net.bridge", "nowhere", "K7Q-2MX"],
+        cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 2 and "bad invite" in done.stderr and len(done.stderr.strip().splitlines()) == 1

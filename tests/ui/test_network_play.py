@@ -1,0 +1,214 @@
+"""Two windows in one session, a host and a guest on "two computers" over localhost, with two CPUs."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QMainWindow
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.net.thread import ServerThread
+from dominoes_desktop.ui.i18n import LANGUAGE
+from dominoes_desktop.ui.lobby import LobbyPage
+from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, host_on_server, room_request
+from dominoes_desktop.ui.remote_seat import RoomWindow
+
+
+@pytest.fixture(autouse=True)
+def english(qtbot: QtBot) -> Iterator[None]:
+    """These tests read the windows' words: in English, whatever an earlier test left installed."""
+    LANGUAGE.install("en")
+    yield
+    LANGUAGE.install("en")
+
+
+def free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def open_host(qtbot: QtBot, options: dict[str, Any], wait_s: float = 5.0) -> tuple[RoomHost, int]:
+    request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": options,
+               "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": wait_s, "cpu_delay_ms": 0, "lan": True}  # fmt: skip
+    udp = free_udp_port()
+    host = RoomHost(request, port=0, discovery_port=udp)
+    qtbot.addWidget(host.window)
+    host.window.show()
+    qtbot.waitUntil(lambda: bool(host.window.code), timeout=15000)
+    return host, udp
+
+
+def play_until(qtbot: QtBot, windows: list[RoomWindow], done: Any, timeout_s: float = 60.0) -> int:
+    """Each window's person clicks the first thing offered (a cut, a tile, pass...) until `done()`."""
+    clicks = 0
+    deadline = time.monotonic() + timeout_s
+    while not done():
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        qtbot.wait(5)
+        for window in windows:
+            buttons = [b for b in window.action_buttons() if b.isVisible() or not window.isVisible()]
+            if buttons:
+                buttons[0].click()
+                clicks += 1
+    return clicks
+
+
+def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBot) -> None:
+    host, udp = open_host(qtbot, {"single_round": True})
+    try:
+        ana = host.window
+        assert ana.invite_text().endswith(ana.code) and ":" in ana.invite_text()
+        assert ana.start_button.isVisible()
+        dialog = JoinDialog(discovery_port=udp)
+        qtbot.addWidget(dialog)
+        qtbot.waitUntil(lambda: dialog.found.count() > 0, timeout=15000)  # found by the broadcast
+        dialog.found.setCurrentRow(0)
+        assert dialog.invite.text().endswith(ana.code)
+        dialog.name.setText("Ben")
+        dialog._accept()
+        assert dialog.choice is not None
+        address, port, code = dialog.choice
+        ben = RoomWindow(address, port, {"t": "join", "code": code, "name": "Ben"})
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=15000)
+        assert not ben.start_button.isVisible()
+        ben.phrase.setCurrentIndex(ben.phrase.findData("good_play"))  # a quick phrase reaches everyone
+        ben.socket.send({"t": "chat", "phrase": "good_play"})
+        qtbot.waitUntil(lambda: "Good play!" in ana.log.toPlainText(), timeout=15000)
+        ana.start_button.click()
+        clicks = play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
+        assert clicks >= 4  # two cuts and at least a move each
+        for window in (ana, ben):
+            assert window.checker.verified == 1 and not window.checker.failures
+            assert "1" in window.fairness.text()
+            assert "Hand 1 is over" in window.log.toPlainText()
+        assert "[" not in ben.table.text()  # the table shows plays, never a rack
+    finally:
+        host.stop()
+
+
+def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
+    host, _ = open_host(qtbot, {"target": 30}, wait_s=0.3)
+    try:
+        ana = host.window
+        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: len(ben.moves) >= 4)
+        ben.socket.drop()
+        qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=15000)
+        qtbot.waitUntil(lambda: "A CPU now plays for Ben" in ana.log.toPlainText(), timeout=15000)
+        play_until(qtbot, [ana], lambda: "A CPU now plays for Ben" in ana.log.toPlainText() and len(ana.moves) > 6, 20)
+        ben.reconnect.click()
+        qtbot.waitUntil(lambda: "Ben is back" in ana.log.toPlainText(), timeout=15000)
+        assert not ben.reconnect.isVisible()
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over", 90)
+        assert not ana.checker.failures and not ben.checker.failures and ben.checker.verified >= 1
+    finally:
+        host.stop()
+
+
+def test_the_lobby_turns_friends_seats_into_a_room_request(qtbot: QtBot) -> None:
+    lobby = LobbyPage("jamaican")
+    qtbot.addWidget(lobby)
+    rows = lobby.seat_rows
+    rows[0].kind.setCurrentIndex(rows[0].kind.findData("person"))
+    rows[1].kind.setCurrentIndex(rows[1].kind.findData("friend"))
+    rows[2].kind.setCurrentIndex(rows[2].kind.findData("cpu"))
+    rows[3].kind.setCurrentIndex(rows[3].kind.findData("friend"))
+    assert lobby.has_friends()
+    request = room_request(lobby, "Ana")
+    assert isinstance(request, dict)
+    assert request["seats"][:2] == ["host", "friend"] and request["seats"][3] == "friend"
+    assert request["seats"][2].startswith("cpu:") and request["preset"] == "jamaican"
+    rows[2].kind.setCurrentIndex(rows[2].kind.findData("person"))
+    assert isinstance(room_request(lobby, "Ana"), str)  # two people at one screen cannot host a room
+
+
+def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: QtBot, tmp_path: Path) -> None:
+    path = tmp_path / "room.json"
+    request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": {"single_round": True},
+               "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": 5, "cpu_delay_ms": 0}  # fmt: skip
+    host = RoomHost(request, port=0, discovery_port=free_udp_port(), save_path=path)
+    ana = host.window
+    qtbot.addWidget(ana)
+    ana.show()
+    qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
+    ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+    qtbot.addWidget(ben)
+    ben.show()
+    qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+    ana.start_button.click()
+    play_until(qtbot, [ana, ben], lambda: len(ben.moves) >= 5)
+    qtbot.wait(700)  # the room is kept at most half a second after a move
+    seen = len(ben.moves)
+    ana.close()  # the host's app goes away; its save stays
+    qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=15000)
+    assert "reopen" in ben.status.text()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    again = RoomHost(saved, discovery_port=free_udp_port(), save_path=path)
+    try:
+        ana2 = again.window
+        qtbot.addWidget(ana2)
+        ana2.show()
+        qtbot.waitUntil(lambda: ana2.seat == 0 and ana2.code == ana.code, timeout=15000)
+        ben.reconnect.click()
+        qtbot.waitUntil(lambda: "Ben is back" in ana2.log.toPlainText(), timeout=15000)
+        qtbot.waitUntil(lambda: len(ben.moves) >= seen, timeout=15000)  # the same hand, where it was
+        play_until(qtbot, [ana2, ben], lambda: ana2.state == "over" and ben.state == "over")
+        assert not ben.checker.failures and not ana2.checker.failures
+        qtbot.waitUntil(lambda: not path.exists(), timeout=15000)  # a finished match leaves nothing to resume
+    finally:
+        again.stop()
+
+
+def test_start_with_a_friends_seat_opens_a_room_from_the_main_window(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    lobby.seat_rows[0].kind.setCurrentIndex(lobby.seat_rows[0].kind.findData("person"))
+    lobby.seat_rows[2].kind.setCurrentIndex(lobby.seat_rows[2].kind.findData("friend"))
+    before = len(HOSTS)
+    lobby.start.click()
+    assert len(HOSTS) == before + 1
+    room = HOSTS[-1].window
+    qtbot.waitUntil(lambda: bool(room.code) and room.isVisible(), timeout=15000)
+    assert room.start_button.isVisible() and window.stack.currentWidget() is lobby  # no local match began
+    assert window.controller.match is None
+    actions = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
+    assert any("Join a room" in text for text in actions)
+    room.close()
+    assert len(HOSTS) == before
+
+
+def test_the_lobby_table_is_hosted_on_a_room_server_and_a_friend_joins_it_there(qtbot: QtBot) -> None:
+    server = ServerThread()  # stands for `dominoes-desktop serve` on another machine
+    port = server.start("127.0.0.1", 0, discovery=False)
+    try:
+        window = QMainWindow()
+        qtbot.addWidget(window)
+        lobby = LobbyPage("puerto_rican")
+        window.setCentralWidget(lobby)
+        lobby.seat_rows[0].kind.setCurrentIndex(lobby.seat_rows[0].kind.findData("person"))
+        lobby.seat_rows[1].kind.setCurrentIndex(lobby.seat_rows[1].kind.findData("friend"))
+        assert host_on_server(window, lobby, "nowhere") is None
+        assert "example.org" in window.statusBar().currentMessage()
+        ana = host_on_server(window, lobby, f"127.0.0.1:{port}")
+        assert ana is not None
+        qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
+        assert ana.invite_text() == f"127.0.0.1:{port} {ana.code}"
+        ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": ana.code, "name": "Ben"})
+        qtbot.addWidget(ben)
+        qtbot.waitUntil(lambda: ben.seat == 1 and ana.start_button.isVisible(), timeout=15000)
+        assert len(server.server.rooms) == 1
+    finally:
+        server.stop()

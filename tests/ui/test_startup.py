@@ -1,0 +1,257 @@
+"""Start-up can never be broken by a file; one game per data folder; demonstrations never touch the
+player's folder; the store service keeps the UI thread free of fsyncs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
+from dominoes_desktop.store.files import clean_stale_temporaries
+from dominoes_desktop.store.stats import DB_NAME
+from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.settings import Settings, open_settings_checked
+from dominoes_desktop.ui.store_service import StoreService
+
+DATA = Path(__file__).parents[1] / "hostile" / "data"
+
+
+def game_env(home: Path) -> dict[str, str]:
+    """The game as a player would start it, its per-user folders inside `home`."""
+    return dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_RUNTIME_DIR=str(home / "run"),
+    )
+
+
+def hostile_folder(folder: Path) -> None:
+    """Everything at once: a FIFO autosave, a link to /dev/zero as the previous one, a settings file
+    that is a folder, a damaged statistics database, and a temporary file a killed game left."""
+    folder.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(folder / CURRENT)
+    (folder / PREVIOUS).symlink_to("/dev/zero")
+    (folder / "settings.ini").mkdir()
+    (folder / DB_NAME).write_bytes(b"not a database" * 500)
+    (folder / ".autosave.domino.4000000.tmp").write_text("{half a save")
+
+
+def test_a_folder_of_hostile_files_cannot_stop_the_screenshot_start(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    hostile_folder(folder)
+    shot = tmp_path / "shot.png"
+    run = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop", "--screenshot", str(shot), "--config", str(folder), "--resume"],
+        env=game_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert shot.stat().st_size > 10_000 and "Traceback" not in run.stderr
+    names = sorted(p.name for p in folder.iterdir())
+    assert any(n.startswith("autosave.damaged-") for n in names), names
+    assert any(n.startswith("autosave.previous.damaged-") for n in names), names
+    assert any(n.startswith("settings.damaged-") for n in names), names
+    assert "Saved match:" in run.stderr and "Settings:" in run.stderr
+
+
+def test_the_game_starts_on_a_folder_of_hostile_files(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    hostile_folder(folder)
+    game = subprocess.Popen(
+        [sys.executable, "-m", "dominoes_desktop", "--config", str(folder)],
+        env=game_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(
+            p.name.startswith("statistics.damaged-") for p in folder.iterdir()
+        ):
+            assert game.poll() is None, game.communicate()[1][-2000:]
+            time.sleep(0.1)
+        time.sleep(1.0)
+        assert game.poll() is None, "the game is up and running"
+    finally:
+        game.terminate()
+        _out, err = game.communicate(timeout=20)
+    names = sorted(p.name for p in folder.iterdir())
+    assert any(n.startswith("statistics.damaged-") for n in names), names
+    assert any(n.startswith("autosave.damaged-") for n in names), names
+    assert not (folder / ".autosave.domino.4000000.tmp").exists(), "the stale temporary file is cleaned up"
+    assert "Traceback" not in err
+
+
+def test_a_second_copy_brings_the_first_forward_instead_of_sharing_the_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    command = [sys.executable, "-m", "dominoes_desktop", "--config", str(folder), "--watch", "--pace-ms", "30"]
+    first_err = tmp_path / "first.err"
+    with first_err.open("wb") as err_file:
+        first = subprocess.Popen(command, env=game_env(tmp_path), stdout=subprocess.DEVNULL, stderr=err_file)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (folder / CURRENT).exists():
+            time.sleep(0.1)
+        assert (folder / CURRENT).exists(), "the first copy is playing and saving"
+        second = subprocess.run(
+            [sys.executable, "-m", "dominoes_desktop", "--config", str(folder)],
+            env=game_env(tmp_path),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 0
+        assert "already running" in second.stderr and "brought forward" in second.stderr
+        assert first.poll() is None, "the first copy plays on"
+        # The first copy was asked to come forward: offscreen Qt says it cannot raise a window (xcb would).
+        # It answers on its UI thread, so give a busy machine time before looking.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and b"does not support raise()" not in first_err.read_bytes():
+            time.sleep(0.1)
+        assert b"does not support raise()" in first_err.read_bytes()
+    finally:
+        first.terminate()
+        first.wait(timeout=20)
+
+
+def test_a_lock_left_by_a_killed_game_does_not_keep_the_player_out(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    command = [sys.executable, "-m", "dominoes_desktop", "--config", str(folder), "--watch", "--pace-ms", "30"]
+    first = subprocess.Popen(command, env=game_env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not (folder / "game.lock").exists():
+        time.sleep(0.1)
+    first.kill()
+    first.wait(10)
+    assert (folder / "game.lock").exists()
+    again = subprocess.Popen(command, env=game_env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        time.sleep(4)
+        assert again.poll() is None, "the stale lock was taken over"
+    finally:
+        again.terminate()
+        again.wait(20)
+
+
+def test_screenshots_and_watching_without_config_never_touch_the_players_folder(tmp_path: Path) -> None:
+    env = game_env(tmp_path)
+    for extra in (
+        ["--screenshot", str(tmp_path / "s.png"), "--preset", "cuban"],
+        ["--screenshot", str(tmp_path / "t.png"), "--screen", "stats"],
+    ):
+        run = subprocess.run(
+            [sys.executable, "-m", "dominoes_desktop", *extra], env=env, capture_output=True, timeout=120
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+    watch = subprocess.Popen(
+        [sys.executable, "-m", "dominoes_desktop", "--watch", "--pace-ms", "5"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(4)
+    watch.terminate()
+    watch.wait(20)
+    for folder in ("config", "data"):
+        touched = (
+            sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / folder).rglob("*"))
+            if (tmp_path / folder).exists()
+            else []
+        )
+        assert touched == [], f"the player's {folder} folder was touched: {touched}"
+
+
+def test_resume_on_the_command_line_shows_the_saved_table(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    shutil.copy(DATA / "autosave.domino", folder / CURRENT)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dominoes_desktop",
+            "--screenshot",
+            str(tmp_path / "r.png"),
+            "--config",
+            str(folder),
+            "--resume",
+        ],
+        env=game_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0 and "Saved match" not in run.stderr, run.stderr[-2000:]
+    assert (folder / CURRENT).read_bytes() == (DATA / "autosave.domino").read_bytes(), "read, never rewritten"
+
+
+def test_resume_continues_the_saved_match_in_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+    shutil.copy(DATA / "autosave.domino", tmp_path / CURRENT)
+    saved = Autosave(tmp_path).load().saved
+    assert saved is not None
+    window = MainWindow(Settings(open_settings_checked(tmp_path)[0]), pace_ms=0, threaded=False, data_dir=tmp_path)
+    qtbot.addWidget(window)
+    window.offer_resume(assume_yes=True)
+    hand = window.controller.hand
+    assert hand is not None and window.stack.currentWidget() is window.game
+    before = list(saved.match.hand.history)  # type: ignore[union-attr]
+    assert before and list(hand.history)[: len(before)] == before, "every saved move, then the CPUs play on"
+
+
+def test_a_damaged_autosave_in_the_window_is_told_and_the_lobby_opens(qtbot: QtBot, tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / CURRENT)
+    window = MainWindow(Settings(open_settings_checked(tmp_path)[0]), pace_ms=0, threaded=False, data_dir=tmp_path)
+    qtbot.addWidget(window)
+    window.offer_resume(assume_yes=True)
+    assert window.controller.match is None and window.stack.currentWidget() is window.lobby
+    assert "damaged" in window.statusBar().currentMessage()
+
+
+def test_autosaves_are_written_off_the_ui_thread(qapp: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    writers: list[str] = []
+    real_save = Autosave.save
+
+    def slow_save(self: Autosave, data: dict[str, object]) -> None:
+        writers.append(threading.current_thread().name)
+        time.sleep(0.3)  # a slow disk's fsync
+        real_save(self, data)
+
+    monkeypatch.setattr(Autosave, "save", slow_save)
+    service = StoreService(tmp_path, threaded=True)
+    service.start()
+    import json
+
+    data = json.loads((DATA / "autosave.domino").read_text())
+    started = time.perf_counter()
+    for _ in range(5):
+        service.save(data)
+    assert time.perf_counter() - started < 0.05, "saving never waits for the disk"
+    assert service.wait_idle(30)
+    service.close()
+    assert writers and all(name == "store-service" for name in writers)
+    assert len(writers) <= 2, "waiting saves are coalesced: the newest holds every move"
+    assert Autosave(tmp_path).load().saved is not None
+
+
+def test_stale_temporary_files_are_cleaned_but_not_this_processes(tmp_path: Path) -> None:
+    stale = tmp_path / ".autosave.domino.12345.tmp"
+    mine = tmp_path / f".autosave.domino.{os.getpid()}.tmp"
+    other = tmp_path / "notes.tmp"
+    for path in (stale, mine, other):
+        path.write_text("x")
+    assert clean_stale_temporaries(tmp_path) == [stale.name]
+    assert mine.exists() and other.exists() and not stale.exists()
