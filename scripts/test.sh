@@ -10,4 +10,7 @@ extra_system_packages="desktop-file-utils binutils shellcheck xvfb xauth squashf
 source scripts/qt-system-libs.sh
 venv_extras="test,dev"
 source scripts/venv.sh
+# As if the venv were activated: the tests run its tools (pyside6-lupdate, pyinstaller, python3 in build.sh).
+PATH="$PWD/.venv/bin:$PATH"
+export PATH
 exec "$venv_python" -m pytest "$@"

@@ -202,7 +202,11 @@ def test_the_event_loop_runs_while_hard_cpus_think(qtbot: QtBot, settings: Setti
     timer.stop()
     win.controller.runner.wait(10_000)
     assert len(gaps) > 50
-    assert max(gaps) < 0.25, f"the UI stalled for {max(gaps) * 1000:.0f} ms"
+    # A CPU thinking on the UI thread would stall it at every one of its ~20 decisions (a hard decision takes
+    # ~150 ms); a busy machine may add a few long frames of its own, so count them rather than time the worst.
+    long_frames = sum(gap > 0.12 for gap in gaps)
+    assert long_frames < 6, f"the UI stalled {long_frames} times for over 120 ms"
+    assert max(gaps) < 1.0, f"the UI stalled for {max(gaps) * 1000:.0f} ms"
 
 
 def test_monkey_clicks_and_keys_leave_the_game_consistent(qtbot: QtBot, window: MainWindow) -> None:
