@@ -4,7 +4,8 @@
 # shellcheck shell=bash
 qt_libs=(libgl1 libegl1 libxkbcommon0 libfontconfig1 libdbus-1-3 libglib2.0-0 fonts-dejavu-core
          libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-randr0
-         libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxcb-xinerama0)
+         libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxcb-xinerama0
+         libpulse0)  # libpulse0: Qt Multimedia (the sounds) links it
 # shellcheck disable=SC2206  # a space-separated list of package names, split on purpose
 qt_libs+=(${extra_system_packages:-})
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QTimer
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -21,7 +22,7 @@ from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
 from .fair_deal import DealSeal
 from .look import Look
-from .panels import RETURN_CLICKS, HandEndPanel, MoveLog, ScorePanel, describe_move
+from .panels import RETURN_CLICKS, YOU_NAMES, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
 from .table.view import TableView
 from .wording import reason_text
 
@@ -30,6 +31,10 @@ TIMEOUT_WORDS = {
     "first": QT_TRANSLATE_NOOP("GamePage", "the first legal tile"),
     "pass": QT_TRANSLATE_NOOP("GamePage", "a pass"),
 }
+
+
+PANEL_MIN = 200
+PANEL_MAX = 480
 
 
 def button(text: str, name: str) -> QPushButton:
@@ -42,6 +47,8 @@ def button(text: str, name: str) -> QPushButton:
 class GamePage(QWidget):
     """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
 
+    happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
+
     def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -49,7 +56,9 @@ class GamePage(QWidget):
         self.table = TableView(controller, look)
         self.side = QWidget()
         self.side.setObjectName("side")
-        self.side.setFixedWidth(300)
+        self.side.setMinimumWidth(PANEL_MIN)
+        self.side.setMaximumWidth(PANEL_MAX)
+        self.panel_width: int | None = None  # the width the player dragged the panel to; None: automatic
         self.scores = ScorePanel()
         self.turn = QLabel("")
         self.turn.setObjectName("turn")
@@ -112,11 +121,20 @@ class GamePage(QWidget):
         side.addWidget(log_title)
         side.addWidget(self.log, 1)
         side.addLayout(more)
+        # The panel beside the table narrows with the window and can be dragged wider, narrower or shut.
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setCollapsible(0, False)
+        self.splitter.setCollapsible(1, True)
+        self.splitter.setHandleWidth(5)
+        self.splitter.splitterMoved.connect(self._panel_dragged)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.side)
+        layout.addWidget(self.splitter)
         self.hand_end = HandEndPanel(self.table)
         self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)  # issue 17: fair deals
         self.coach_button = add_coach_button(  # issue 17: the coach on the hand just finished
@@ -160,9 +178,46 @@ class GamePage(QWidget):
         controller.redealOffered.connect(self._redeal_offered)
         controller.timedOut.connect(self._timed_out)
         controller.hintReady.connect(self._hint_ready)
+        controller.pointsScored.connect(self._points_scored)
+        self._claim_to_log: tuple[int, Move] | None = None  # a claim or Muggins, logged once its points are known
         self.table.hintRequested.connect(self.ask_hint)
+        self.table.choosingChanged.connect(self.refresh)
+        # After every decision made in the panel, the keys go back to the rack.
+        for decided in (self.draw_button, self.pass_button, self.hint_button, self.claim_button, self.play_on_button):
+            decided.clicked.connect(self.back_to_rack)
         self.hand_end.nextRequested.connect(self._next_hand)
         controller.historyRewritten.connect(self._history_rewritten)
+
+    def auto_panel_width(self) -> int:
+        """The side panel's width when the player has not chosen one: a fifth of the window, within limits."""
+        return max(PANEL_MIN, min(320, int(self.width() * 0.21)))
+
+    def size_panel(self) -> None:
+        if self.side.isHidden():
+            return
+        total = self.splitter.width()
+        want = min(self.panel_width or self.auto_panel_width(), int(total * 0.45))
+        self.splitter.setSizes([max(1, total - want), want])
+
+    def _panel_dragged(self, _pos: int, _index: int) -> None:
+        sizes = self.splitter.sizes()
+        if sizes[1] == 0:
+            self.side.hide()  # dragged shut: View ▸ Side panel brings it back
+        else:
+            self.panel_width = sizes[1]
+
+    def show_panel(self, shown: bool) -> None:
+        self.side.setVisible(shown)
+        if shown:
+            self.size_panel()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.size_panel()
+
+    def back_to_rack(self) -> None:
+        if self.isVisible() and not self.curtain.isVisible() and not self.hand_end.isVisible():
+            self.table.setFocus()
 
     def _overlay(self, name: str) -> QFrame:
         frame = QFrame(self.table)
@@ -176,7 +231,7 @@ class GamePage(QWidget):
         self.table.bottom = people[0] if people else 0
         self.table.open_hands = setup.open_hands
         self.table.curtain = False
-        self.hand_end.hide()
+        self.hide_hand_end()
         self.tracker.setVisible(setup.tracker)
         self.hint_button.setVisible(setup.hints)
         self.clock.setVisible(setup.timer_seconds > 0)
@@ -188,15 +243,45 @@ class GamePage(QWidget):
 
     def _place_overlays(self) -> None:
         rect = self.table.rect()
-        width = min(rect.width() - 40, 640)
-        self.hand_end.setFixedWidth(max(300, width))
-        self.hand_end.adjustSize()
-        self.hand_end.move(
-            (rect.width() - self.hand_end.width()) // 2, max(10, (rect.height() - self.hand_end.height()) // 2)
-        )
-        for overlay in (self.leader_choice, self.curtain, self.redeal):
+        if not self.hand_end.isHidden():
+            self._dock_hand_end()
+        for overlay in (self.leader_choice, self.redeal):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
+        # The curtain covers the rack it hides, not the board everyone may see.
+        self.curtain.adjustSize()
+        self.curtain.move((rect.width() - self.curtain.width()) // 2, max(0, rect.height() - self.curtain.height() - 8))
+
+    def _dock_hand_end(self) -> None:
+        """The hand-end sheet beside the board (below it on a narrow table); the board moves over to make room,
+        so the final position stays in sight."""
+        view = self.table
+        width, height = view.width(), view.height()
+        beside = width >= 900
+        if beside:
+            sheet_w = max(300, min(420, width // 3))
+            self.hand_end.setFixedWidth(sheet_w)
+            self.hand_end.setMinimumHeight(0)
+            self.hand_end.setMaximumHeight(height - 16)
+            self.hand_end.adjustSize()
+            sheet_h = min(height - 16, self.hand_end.sizeHint().height() + 40)
+            self.hand_end.setFixedHeight(sheet_h)
+            view.set_reserved(sheet_w + 16, 0)
+            self.hand_end.move(width - sheet_w - 8, (height - sheet_h) // 2)
+        else:
+            self.hand_end.setFixedWidth(max(280, width - 16))
+            self.hand_end.setMinimumHeight(0)
+            self.hand_end.setMaximumHeight(16777215)
+            self.hand_end.adjustSize()
+            sheet_h = min(self.hand_end.sizeHint().height(), int(height * 0.55))
+            self.hand_end.setFixedHeight(sheet_h)
+            view.set_reserved(0, sheet_h + 12)
+            self.hand_end.move(8, height - sheet_h - 6)
+        self.hand_end.raise_()
+
+    def hide_hand_end(self) -> None:
+        self.hand_end.hide()
+        self.table.set_reserved(0, 0)
 
     # ---- redrawing the side panel ------------------------------------------------------------
 
@@ -206,7 +291,9 @@ class GamePage(QWidget):
         if match is None:
             return
         self._check_curtain()
-        self.scores.show_scores(match.rules, controller.seats, list(match.scores), match.hand_index)
+        hand_number = match.hand_index + (1 if match.hand is not None else 0)
+        running = list(match.hand.end_points) if match.hand is not None else None
+        self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, match.is_over, running)
         mine = controller.human_turn() == self.table.bottom and not self.table.curtain
         moves = controller.legal_moves() if mine else []
         can_draw = any(m.kind is MoveKind.DRAW for m in moves)
@@ -225,8 +312,15 @@ class GamePage(QWidget):
         elif controller.waiting is not None:
             self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
-            name = controller.seats[self.table.bottom].name
-            if can_pass:
+            name = shown_name(controller.seats[self.table.bottom].name)
+            if self.table.choosing is not None:
+                self.turn.setText(
+                    self.tr(
+                        "{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; "
+                        "Esc to choose another tile)."
+                    ).format(name=name, tile=self.table.choosing[0])
+                )
+            elif can_pass:
                 self.turn.setText(self.tr("{name}, your turn: no tile fits, so pass (P).").format(name=name))
             elif can_draw:
                 self.turn.setText(self.tr("{name}, your turn: no tile fits, so draw (D).").format(name=name))
@@ -237,7 +331,7 @@ class GamePage(QWidget):
                     )
                 )
         else:
-            name = controller.seats[hand.turn].name
+            name = shown_name(controller.seats[hand.turn].name)
             thinking = controller.thinking is not None
             self.turn.setText(
                 (self.tr("{name} is thinking…") if thinking else self.tr("{name} to play")).format(name=name)
@@ -266,7 +360,9 @@ class GamePage(QWidget):
             if seat != self.table.bottom and void:
                 numbers = ", ".join(str(n) for n in sorted(void))
                 lines.append(
-                    self.tr("{name} has no {numbers}").format(name=self.controller.seats[seat].name, numbers=numbers)
+                    self.tr("{name} has no {numbers}").format(
+                        name=shown_name(self.controller.seats[seat].name), numbers=numbers
+                    )
                 )
         self.tracker.setText("<br>".join(lines))
 
@@ -289,7 +385,7 @@ class GamePage(QWidget):
             self.table.refresh()
         if self.table.curtain and actor is not None and not self.curtain.isVisible():
             self.curtain_seat = actor
-            name = self.controller.seats[actor].name
+            name = self.person_name(actor)
             self.curtain_text.setText(
                 "<h2>"
                 + self.tr("Pass to {name}").format(name=name)
@@ -303,6 +399,13 @@ class GamePage(QWidget):
             self.curtain.raise_()
             self._place_overlays()
             self.curtain_button.setFocus()
+
+    def person_name(self, seat: int) -> str:
+        """A person's name for the curtain: their own, or "Player 2" when the lobby left the generic "You"."""
+        name = self.controller.seats[seat].name
+        if name in YOU_NAMES or not name.strip():
+            return self.tr("Player {n}").format(n=seat + 1)
+        return name
 
     def _lift_curtain(self) -> None:
         if self.controller.human_turn() != self.curtain_seat:
@@ -319,7 +422,7 @@ class GamePage(QWidget):
     # ---- claims, Muggins, redeal, leader -------------------------------------------------------
 
     def _claim_offered(self, seat: int, points: int) -> None:
-        name = self.controller.seats[seat].name
+        name = shown_name(self.controller.seats[seat].name)
         self.claim_text.setText(
             self.tr(
                 "{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins."
@@ -339,11 +442,12 @@ class GamePage(QWidget):
         self.claim_button.hide()
         self._clear_muggins()
         for seat in seats:
-            name = self.controller.seats[seat].name
+            name = shown_name(self.controller.seats[seat].name)
             call = button(
                 self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=name)
             )
             call.clicked.connect(lambda _=False, s=seat: self.controller.call_muggins(s))
+            call.clicked.connect(self.back_to_rack)
             self.muggins_buttons.addWidget(call)
         self.play_on_button.setText(self.tr("Let them go"))
         self.claim_box.show()
@@ -360,7 +464,7 @@ class GamePage(QWidget):
                 widget.deleteLater()
 
     def _redeal_offered(self, seat: int) -> None:
-        name = self.controller.seats[seat].name
+        name = shown_name(self.controller.seats[seat].name)
         doubles = self.controller.rules.redeal_doubles if self.controller.rules else 5
         self.redeal_text.setText(
             "<h3>"
@@ -377,6 +481,7 @@ class GamePage(QWidget):
     def _answer_redeal(self, yes: bool) -> None:
         self.redeal.hide()
         self.controller.answer_redeal(yes)
+        self.back_to_rack()
 
     def _choose_leader(self, seats: tuple[int, ...]) -> None:
         for child in self.leader_choice.findChildren(QWidget):
@@ -386,8 +491,11 @@ class GamePage(QWidget):
             box = QVBoxLayout(self.leader_choice)
         box.addWidget(QLabel(self.tr("Your side won: who leads this hand?")))
         for seat in seats:
-            name = self.controller.seats[seat].name
-            choice = button(self.tr("{name} leads").format(name=name), self.tr("{name} leads").format(name=name))
+            if self.controller.is_human(seat) and len(self._people()) == 1:
+                words = self.tr("You lead")
+            else:
+                words = self.tr("{name} leads").format(name=shown_name(self.controller.seats[seat].name))
+            choice = button(words, words)
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
         self.leader_choice.show()
@@ -400,6 +508,7 @@ class GamePage(QWidget):
     def _leader_chosen(self, seat: int) -> None:
         self.leader_choice.hide()
         self.controller.choose_leader(seat)
+        self.back_to_rack()
 
     # ---- the turn timer -----------------------------------------------------------------------
 
@@ -438,7 +547,8 @@ class GamePage(QWidget):
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
         self.log.add(
             self.tr("⏱ Time ran out for {name}: {action} was played for them.").format(
-                name=self.controller.seats[seat].name, action=self.tr(str(TIMEOUT_WORDS.get(action, action)))
+                name=shown_name(self.controller.seats[seat].name),
+                action=self.tr(str(TIMEOUT_WORDS.get(action, action))),
             )
         )
 
@@ -453,8 +563,19 @@ class GamePage(QWidget):
 
     def _hint_ready(self, decision: Decision) -> None:
         self.table.show_hint(decision.move)
-        why = reason_text(decision)
-        self.turn.setText(self.tr("Hint: {move} — {why}").format(move=decision.move.notation(), why=why))
+        self.turn.setText(
+            self.tr("Hint: {advice} ({why})").format(advice=self.advice(decision.move), why=reason_text(decision))
+        )
+
+    def advice(self, move: Move) -> str:
+        """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"."""
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            if move.end is None:
+                return self.tr("Pose {tile}").format(tile=move.tile)
+            return self.tr("Play {tile} on the {end}").format(tile=move.tile, end=move.end)
+        if move.kind is MoveKind.DRAW:
+            return self.tr("Draw from the stock")
+        return self.tr("Pass")
 
     # ---- the log and the hand's end ------------------------------------------------------------
 
@@ -478,13 +599,36 @@ class GamePage(QWidget):
         self.log.clear()
         self.log.add(self.tr("— Hand {n} —").format(n=match.hand_index + 1))
         for turn in hand.history:
-            self._log_move(turn.seat, turn.move)
+            self._log_move(turn.seat, turn.move, news=False)
 
-    def _log_move(self, seat: int, move: Move) -> None:
+    def _log_move(self, seat: int, move: Move, points: int | None = None, news: bool = True) -> None:
+        """One line in the log; `news`: also told to screen readers and the status bar (not when a resumed
+        hand's log is written again: the status bar keeps what the resume said)."""
+        self._flush_claim()
+        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS) and points is None:
+            # The controller reports a claim's points just after the claim itself: log the two as one line.
+            self._claim_to_log = (seat, move)
+            QTimer.singleShot(0, self, self._flush_claim)
+            return
         yours = self.controller.is_human(seat) and len(self._people()) == 1
-        text = describe_move(self.controller.seats[seat].name, move, yours)
+        text = describe_move(self.controller.seats[seat].name, move, yours, points or 0)
         self.log.add(text)
-        self.announce(text)
+        if news:
+            self.announce(text)
+            self.happened.emit(text)
+
+    def _flush_claim(self) -> None:
+        if self._claim_to_log is not None:
+            seat, move = self._claim_to_log
+            self._claim_to_log = None
+            self._log_move(seat, move, 0)
+
+    def _points_scored(self, side: int, points: int) -> None:
+        if self._claim_to_log is not None:
+            seat, move = self._claim_to_log
+            self._claim_to_log = None
+            self._log_move(seat, move, points)
+        self.table.float_points(points)
 
     def announce(self, text: str) -> None:
         """Tell a screen reader what just happened at the table."""
@@ -493,7 +637,7 @@ class GamePage(QWidget):
             QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.log, text))
 
     def _hand_started(self, index: int) -> None:
-        self.hand_end.hide()
+        self.hide_hand_end()
         self.leader_choice.hide()
         self.curtain.hide()
         self.claim_box.hide()
@@ -515,6 +659,9 @@ class GamePage(QWidget):
         self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
         self.deal_seal.seal(match)
         self._place_overlays()
+        headline = self.hand_end.headline(result, self.controller.seats, match.winner is not None)
+        self.announce(headline)
+        self.happened.emit(headline)
         if not self._people() and match.winner is None:
             # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
             QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
@@ -529,5 +676,5 @@ class GamePage(QWidget):
             self._hand_ended(self.controller.last_result)
 
     def _next_hand(self) -> None:
-        self.hand_end.hide()
+        self.hide_hand_end()
         self.controller.start_next_hand()

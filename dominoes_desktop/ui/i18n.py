@@ -57,7 +57,14 @@ class Language:
             app.removeTranslator(translator)
         self.translators = []
         self.code = resolve(choice)
-        if self.code != "en":
+        if self.code == "en":
+            # English needs only its plural forms ("1 hand", "2 hands"): the sources are English already.
+            compile_translations()
+            plurals = QTranslator()
+            if plurals.load(str(resources_dir() / "translations" / "dominoes_en.qm")):
+                self.translators.append(plurals)
+                app.installTranslator(plurals)
+        else:
             compile_translations()
             ours = QTranslator()
             if ours.load(str(resources_dir() / "translations" / f"dominoes_{self.code}.qm")):

@@ -65,7 +65,8 @@ FINISHES: dict[str, Finish] = {
     )
 }
 
-PIP_STYLES = ("classic", "colored", "numerals")
+PIP_STYLES = ("automatic", "classic", "colored", "numerals")  # automatic: dots to 6, numerals 7 to 12
+ARMS = ("cross", "rows")  # cross and spinner games: drawn as a cross, or each arm a row (small screens)
 PINS = ("brass", "silver", "none")
 # One colour per number for coloured pips (0 has none); chosen to read on light and dark finishes.
 PIP_COLORS = (
@@ -134,7 +135,7 @@ class Look:
     """Everything about how the table is drawn, from the player's settings."""
 
     finish: Finish = FINISHES["ivory"]
-    pips: str = "classic"
+    pips: str = "automatic"
     pin: str = "brass"
     theme: Theme = DEFAULT_THEME
     flag: str = "plain"
@@ -142,6 +143,7 @@ class Look:
     motion: str = "full"
     speed: str = "normal"
     high_contrast: bool = False
+    arms: str = "cross"
 
     @property
     def animation_ms(self) -> int:

@@ -26,11 +26,12 @@ from PySide6.QtWidgets import (
 from ..engine.tiles import Tile
 from .flags import FLAGS, flag_pixmap, matching_flags
 from .i18n import translate
-from .look import FINISHES, PINS, PIP_STYLES, Look, themes
+from .look import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 from .settings import CAMERAS, MOTIONS, SPEEDS
 from .table.tile_item import TileItem
 
 PIP_NAMES = {
+    "automatic": QT_TRANSLATE_NOOP("LookDialog", "Automatic (numerals for 7 to 12)"),
     "classic": QT_TRANSLATE_NOOP("LookDialog", "Classic dots"),
     "colored": QT_TRANSLATE_NOOP("LookDialog", "Coloured dots"),
     "numerals": QT_TRANSLATE_NOOP("LookDialog", "Numerals"),
@@ -44,6 +45,10 @@ CAMERA_NAMES = {"top": QT_TRANSLATE_NOOP("LookDialog", "Top-down"), "tilted": QT
 MOTION_NAMES = {
     "full": QT_TRANSLATE_NOOP("LookDialog", "Full"),
     "reduced": QT_TRANSLATE_NOOP("LookDialog", "Reduced (no flying tiles)"),
+}
+ARMS_NAMES = {
+    "cross": QT_TRANSLATE_NOOP("LookDialog", "Drawn as a cross"),
+    "rows": QT_TRANSLATE_NOOP("LookDialog", "One row per arm (small screens)"),
 }
 SPEED_NAMES = {
     "slow": QT_TRANSLATE_NOOP("LookDialog", "Slow"),
@@ -110,6 +115,7 @@ class LookDialog(QDialog):
         self.camera = self._combo("Camera", CAMERA_NAMES, look.camera)
         self.motion = self._combo("Motion", MOTION_NAMES, look.motion)
         self.speed = self._combo("Animation speed", SPEED_NAMES, look.speed)
+        self.arms = self._combo("Cross games", ARMS_NAMES, look.arms)
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Search flags"))
         self.search.setAccessibleName(self.tr("Search flags"))
@@ -132,6 +138,7 @@ class LookDialog(QDialog):
             ("Camera", self.camera),
             ("Motion", self.motion),
             ("Animation speed", self.speed),
+            (self.tr("Cross games"), self.arms),
         ):
             form.addRow(label, widget)
         flags_box = QVBoxLayout()
@@ -151,7 +158,7 @@ class LookDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(columns)
         layout.addWidget(buttons)
-        for combo in (self.finish, self.pips, self.pin, self.theme, self.camera, self.motion, self.speed):
+        for combo in (self.finish, self.pips, self.pin, self.theme, self.camera, self.motion, self.speed, self.arms):
             combo.currentIndexChanged.connect(self._changed)
         self.flags.currentItemChanged.connect(self._changed)
         self.search.textChanged.connect(self._fill_flags)
@@ -194,12 +201,13 @@ class LookDialog(QDialog):
         return replace(
             self.look,
             finish=FINISHES[str(self.finish.currentData())],
-            pips=str(self.pips.currentData()) if self.pips.currentData() in PIP_STYLES else "classic",
+            pips=str(self.pips.currentData()) if self.pips.currentData() in PIP_STYLES else "automatic",
             pin=str(self.pin.currentData()) if self.pin.currentData() in PINS else "brass",
             theme=themes()[str(self.theme.currentData())],
             camera=str(self.camera.currentData()) if self.camera.currentData() in CAMERAS else "top",
             motion=str(self.motion.currentData()) if self.motion.currentData() in MOTIONS else "full",
             speed=str(self.speed.currentData()) if self.speed.currentData() in SPEEDS else "normal",
+            arms=str(self.arms.currentData()) if self.arms.currentData() in ARMS else "cross",
             flag=self.current_flag(),
         )
 

@@ -8,20 +8,29 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
+    QBoxLayout,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QHBoxLayout,
+    QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
+    QSlider,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
+    QWidgetAction,
 )
 
+from ..engine.match import HandResult
+from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..store.autosave import Autosave, Loaded
@@ -34,48 +43,16 @@ from .i18n import LANGUAGE
 from .lobby import LobbyPage
 from .look import FINISHES, Look, themes
 from .look_dialog import LookDialog
+from .look_style import palette, stylesheet
 from .net_dialogs import host_room, network_actions
 from .review_dialog import ReviewDialog
 from .rules_page import preset_name, rules_html
 from .settings import Settings
+from .sound import SoundBoard
 from .stats_dialog import StatsDialog
 from .store_service import StoreService
 
-
-def stylesheet(look: Look) -> str:
-    t = look.theme
-    return f"""
-    QMainWindow, QDialog, QWidget#lobby, QWidget#side, QWidget#lobbyOptions {{ background: {t.panel};
-        color: {t.panel_text}; }}
-    QScrollArea {{ background: {t.panel}; }}
-    QCheckBox {{ color: {t.panel_text}; }}
-    QLabel {{ color: {t.panel_text}; }}
-    QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
-    QLabel#panelTitle {{ font-size: 16px; font-weight: bold; color: {t.accent}; }}
-    QLabel#turn {{ font-size: 15px; font-weight: bold; padding: 6px; border-radius: 6px;
-                   background: {t.log}; }}
-    QListWidget, QTextBrowser {{ background: {t.log}; color: {t.panel_text}; border: 1px solid {t.rail};
-                                border-radius: 6px; }}
-    QListWidget::item:selected {{ background: {t.accent}; color: #111; }}
-    QPushButton {{ background: {t.rail}; color: {t.panel_text}; border: 1px solid {t.accent};
-                   border-radius: 6px; padding: 7px 14px; font-size: 14px; }}
-    QPushButton:focus {{ border: 3px solid {t.highlight}; }}
-    QPushButton:disabled {{ color: #888; border-color: #555; }}
-    QPushButton#start {{ background: {t.accent}; color: #111; font-size: 18px; font-weight: bold; }}
-    QFrame#handEnd, QFrame#leaderChoice, QFrame#curtain, QFrame#redeal {{
-        background: rgba(10, 10, 10, 225); border: 2px solid {t.accent}; border-radius: 12px; }}
-    QLabel#problem {{ color: #ff8a80; font-weight: bold; }}
-    QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
-    QLabel#clock {{ font-size: 18px; font-weight: bold; color: {t.highlight}; }}
-    QLabel#tracker {{ background: {t.log}; border-radius: 6px; padding: 4px; }}
-    QLabel#custom {{ color: {t.accent}; font-style: italic; }}
-    QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {t.panel_text}; border: 1px solid {t.rail};
-                                      padding: 4px; }}
-    QComboBox:focus, QListWidget:focus, QTextBrowser:focus {{ border: 2px solid {t.highlight}; }}
-    QGroupBox {{ color: {t.panel_text}; border: 1px solid {t.rail}; border-radius: 6px; margin-top: 12px; }}
-    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {t.accent}; font-weight: bold; }}
-    QStatusBar {{ background: {t.log}; color: {t.panel_text}; }}
-    """
+LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
 
 
 class RulesDialog(QDialog):
@@ -94,6 +71,10 @@ class RulesDialog(QDialog):
 
 
 class MainWindow(QMainWindow):
+    # Ask before a match in progress is left (lobby, quit, closing the window). Tests switch it off for the
+    # windows they close at teardown, and on where they check the question.
+    ask_before_leaving = True
+
     def __init__(
         self, settings: Settings, *, pace_ms: int | None = None, threaded: bool = True, data_dir: Path | None = None
     ) -> None:
@@ -107,16 +88,25 @@ class MainWindow(QMainWindow):
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
         self.setWindowTitle(self.tr("Dominoes Desktop"))
         self.resize(1280, 800)
-        pace = self.look.cpu_pause_ms if pace_ms is None else pace_ms
+        geometry = settings.window_geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        pace = max(self.look.cpu_pause_ms, self.look.animation_ms + LANDING_MS) if pace_ms is None else pace_ms
         self.controller = GameController(self, pace_ms=pace, threaded=threaded)
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
+        volume, muted = settings.sound()
+        self.sound = SoundBoard(volume, muted, self)
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
-        self.statusBar().showMessage(self.tr("Welcome to the table."))
+        self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self._build_menu()
         self._resuming = False
+        self.controller.movePlayed.connect(self._sound_move)
+        self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
+        self.controller.handEnded.connect(self._sound_hand_end)
+        self.controller.matchEnded.connect(self._sound_match_end)
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.store.problem.connect(self._store_problem)
@@ -125,6 +115,7 @@ class MainWindow(QMainWindow):
         self.store.matchFileOpened.connect(self._match_file_opened)
         self.store.start()
         self.apply_look(self.look)
+        self._restore_panel()
         self.lobby.start.setFocus()
 
     @property
@@ -132,9 +123,15 @@ class MainWindow(QMainWindow):
         """The statistics the store service writes (tests read them once the service is idle)."""
         return self.store.stats
 
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.store.close()  # the last autosave reaches the disk before the window goes
-        super().closeEvent(event)
+    def _restore_panel(self) -> None:
+        width, shown = self.settings.panel()
+        self.game.panel_width = width
+        self.game.show_panel(shown)
+        self.panel_action.setChecked(shown)
+
+    def save_window(self) -> None:
+        """Window size and place, and the side panel, kept for the next start."""
+        self.settings.save_window(self.saveGeometry(), self.game.panel_width, not self.game.side.isHidden())
 
     def _make_pages(self) -> None:
         """The lobby and the game screen, wired to the window (made again when the language changes)."""
@@ -146,10 +143,21 @@ class MainWindow(QMainWindow):
         self.lobby.startRequested.connect(self.start_match)
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
         self.game.table.rulesRequested.connect(self.show_rules)
         self.game.rules_button.clicked.connect(self.show_rules)
-        self.game.lobby_button.clicked.connect(self.show_lobby)
-        self.game.hand_end.newMatchRequested.connect(self.show_lobby)
+        self.game.lobby_button.clicked.connect(self.leave_for_lobby)
+        self.game.hand_end.newMatchRequested.connect(self.leave_for_lobby)
+        # While a match is open the lobby offers the way back to it.
+        self.back_button = QPushButton(self.tr("Back to the table"))
+        self.back_button.setObjectName("backToTable")
+        self.back_button.setAccessibleName(self.tr("Back to the match at the table"))
+        self.back_button.clicked.connect(self.back_to_table)
+        self.back_button.hide()
+        column = self.lobby.start.parentWidget()
+        lobby_column = column.layout() if column is not None else None
+        if isinstance(lobby_column, QBoxLayout):
+            lobby_column.insertWidget(lobby_column.indexOf(self.lobby.start), self.back_button)
         self.game.hand_end.review.clicked.connect(self.show_review)
 
     def set_language(self, choice: str) -> None:
@@ -158,8 +166,11 @@ class MainWindow(QMainWindow):
         LANGUAGE.install(choice)
         on_game = self.stack.currentWidget() is self.game
         setup, bottom = self.game.setup, self.game.table.bottom
+        panel_width, panel_shown = self.game.panel_width, not self.game.side.isHidden()
         old = (self.lobby, self.game)
         self._make_pages()
+        self.game.panel_width = panel_width
+        self.game.show_panel(panel_shown)
         for page in old:
             self.stack.removeWidget(page)
             page.deleteLater()
@@ -181,10 +192,15 @@ class MainWindow(QMainWindow):
 
     def apply_look(self, look: Look) -> None:
         self.look = look
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setPalette(palette(look.theme))  # dialogs and popups without a parent read it too
+        self.setPalette(palette(look.theme))
         self.setStyleSheet(stylesheet(look))
         self.game.table.apply_look(look, flag_pixmap(look.flag))
         if self.fixed_pace is None:
-            self.controller.pace_ms = look.cpu_pause_ms
+            # A CPU's move waits this long after the one before: always long enough for that tile to land.
+            self.controller.pace_ms = max(look.cpu_pause_ms, look.animation_ms + LANDING_MS)
 
     def set_high_contrast(self, on: bool) -> None:
         """Black table, white tiles with black pips, yellow marks: for low vision and bright sunlight."""
@@ -209,7 +225,7 @@ class MainWindow(QMainWindow):
         game = self.menuBar().addMenu(self.tr("&Game"))
         new = QAction(self.tr("&New match"), self)
         new.setShortcut(QKeySequence.StandardKey.New)
-        new.triggered.connect(self.show_lobby)
+        new.triggered.connect(self.leave_for_lobby)
         rules = QAction(self.tr("House &rules"), self)
         rules.setShortcut(QKeySequence(Qt.Key.Key_F1))
         rules.triggered.connect(self.show_rules)
@@ -263,6 +279,33 @@ class MainWindow(QMainWindow):
             zoom.setShortcut(QKeySequence(key))
             zoom.triggered.connect(lambda _=False, f=step: self.game.table.zoom(f))
             view.addAction(zoom)
+        self.panel_action = QAction(self.tr("Side &panel"), self, checkable=True)
+        self.panel_action.setShortcut(QKeySequence("F9"))
+        self.panel_action.setChecked(not self.game.side.isHidden())
+        self.panel_action.triggered.connect(self.game.show_panel)
+        view.addAction(self.panel_action)
+        # Dragged shut by its handle: the menu shows it is off.
+        self.game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not self.game.side.isHidden()))
+        sound = view.addMenu(self.tr("&Sound"))
+        self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
+        self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
+        self.mute_action.setChecked(self.sound.muted)
+        self.mute_action.triggered.connect(self.set_muted)
+        sound.addAction(self.mute_action)
+        self.volume_slider = QSlider(Qt.Orientation.Horizontal)
+        self.volume_slider.setRange(0, 100)
+        self.volume_slider.setValue(self.sound.volume)
+        self.volume_slider.setAccessibleName(self.tr("Volume"))
+        self.volume_slider.setMinimumWidth(160)
+        self.volume_slider.valueChanged.connect(self.set_volume)
+        row = QWidget()
+        row_layout = QHBoxLayout(row)
+        row_layout.setContentsMargins(22, 4, 12, 4)
+        row_layout.addWidget(QLabel(self.tr("Volume")))
+        row_layout.addWidget(self.volume_slider)
+        volume = QWidgetAction(self)
+        volume.setDefaultWidget(row)
+        sound.addAction(volume)
         contrast = QAction(self.tr("&High contrast"), self, checkable=True)
         contrast.setChecked(self.look.high_contrast)
         contrast.triggered.connect(self.set_high_contrast)
@@ -447,6 +490,13 @@ class MainWindow(QMainWindow):
         self.resume(saved)
 
     def start_match(self, setup: MatchSetup, seed: int | None = None) -> None:
+        if self.stack.currentWidget() is self.lobby and not self.confirm(
+            self.tr("Start a new match?"),
+            self.tr("The match at the table is not over. Starting a new one ends it."),
+            self.tr("Start a new match"),
+            self.tr("Keep it"),
+        ):
+            return
         level = next((s.level for s in setup.seats if not s.human), "medium")
         self.settings.save_lobby(setup.rules.preset, level)
         if self.stack.currentWidget() is self.lobby:
@@ -470,10 +520,94 @@ class MainWindow(QMainWindow):
 
     def show_lobby(self) -> None:
         self.stack.setCurrentWidget(self.lobby)
+        self.back_button.setVisible(self.match_in_progress())
         self.lobby.start.setFocus()
+
+    def match_in_progress(self) -> bool:
+        match = self.controller.match
+        return match is not None and not match.is_over and self.game.setup is not None
+
+    def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:
+        """Ask before leaving a match in progress; True to go ahead. Staying is the default answer."""
+        if not self.ask_before_leaving or not self.match_in_progress():
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)
+        go = box.addButton(leave, QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(stay, QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.exec()
+        return box.clickedButton() is go
+
+    def leave_for_lobby(self) -> None:
+        """New match: to the lobby, asking first if a match is under way (it stays open to go back to)."""
+        if self.stack.currentWidget() is self.game and not self.confirm(
+            self.tr("Leave the table?"),
+            self.tr(
+                'This match is not over. It is kept: the lobby\'s "Back to the table" returns to it, until you '
+                "start another."
+            ),
+            self.tr("Go to the lobby"),
+            self.tr("Stay at the table"),
+        ):
+            self.game.table.setFocus()
+            return
+        self.show_lobby()
+
+    def back_to_table(self) -> None:
+        if self.controller.match is None:
+            return
+        self.stack.setCurrentWidget(self.game)
+        self.back_button.hide()
+        self.game.table.setFocus()
 
     def current_rules(self) -> Rules:
         return self.controller.rules or self.lobby.current_rules()
 
     def show_rules(self) -> None:
         RulesDialog(self.current_rules(), self).exec()
+
+    # ---- sound ------------------------------------------------------------------------------------
+
+    def set_muted(self, muted: bool) -> None:
+        self.sound.set_muted(muted)
+        self.settings.save_sound(self.sound.volume, muted)
+
+    def set_volume(self, volume: int) -> None:
+        self.sound.set_volume(volume)
+        self.settings.save_sound(self.sound.volume, self.sound.muted)
+
+    def _sound_move(self, _seat: int, move: Move) -> None:
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            name = "clack_double" if move.tile.is_double else "clack"
+            # Heard as the tile lands, not as it leaves the hand.
+            QTimer.singleShot(self.look.animation_ms, self.sound, lambda: self.sound.play(name))
+        elif move.kind is MoveKind.PASS:
+            self.sound.play("knock")
+
+    def _sound_hand_end(self, result: HandResult) -> None:
+        if result.end.value == "domino":
+            QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play("domino"))
+
+    def _sound_match_end(self, winner: int) -> None:
+        match = self.controller.match
+        if match is not None and all(score == 0 for side, score in enumerate(match.scores) if side != winner):
+            QTimer.singleShot(self.look.animation_ms + 900, self.sound, lambda: self.sound.play("six_love"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.WindowStateChange:
+            self.sound.set_suspended(self.isMinimized())  # quiet while minimised
+        super().changeEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm(
+            self.tr("Quit Dominoes Desktop?"),
+            self.tr("This match is not over. It is kept, and offered to you the next time the game starts."),
+            self.tr("Quit"),
+            self.tr("Stay"),
+        ):
+            event.ignore()
+            return
+        self.save_window()
+        self.store.close()  # the last autosave reaches the disk before the window goes
+        super().closeEvent(event)

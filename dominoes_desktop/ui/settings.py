@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QByteArray, QSettings
 
 from ..store.files import MAX_DIGITS, move_aside
 from .flags import flag_codes
-from .look import FINISHES, PINS, PIP_STYLES, Look, themes
+from .look import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +155,7 @@ class Settings:
             motion=self._choice("view/motion", MOTIONS, default.motion),
             speed=self._choice("view/speed", SPEEDS, default.speed),
             high_contrast=self._bool("view/high_contrast", default.high_contrast),
+            arms=self._choice("view/arms", ARMS, default.arms),
         )
 
     def save_look(self, look: Look) -> None:
@@ -168,6 +169,7 @@ class Settings:
             "view/motion": look.motion,
             "view/speed": look.speed,
             "view/high_contrast": look.high_contrast,
+            "view/arms": look.arms,
         }
         for key, value in values.items():
             self.store.setValue(key, value)
@@ -178,6 +180,34 @@ class Settings:
 
     def save_language(self, choice: str) -> None:
         self.store.setValue("view/language", choice)
+        self.store.sync()
+
+    # ---- the window ---------------------------------------------------------------------------
+
+    def window_geometry(self) -> QByteArray | None:
+        raw = self.store.value("window/geometry")
+        return raw if isinstance(raw, QByteArray) and not raw.isEmpty() else None
+
+    def panel(self) -> tuple[int | None, bool]:
+        """The side panel's width the player chose (None: automatic) and whether it is shown."""
+        width = self._int("window/panel_width", 0, 0, 2000)
+        return (width or None, self._bool("window/panel_shown", True))
+
+    def save_window(self, geometry: QByteArray, panel_width: int | None, panel_shown: bool) -> None:
+        self.store.setValue("window/geometry", geometry)
+        self.store.setValue("window/panel_width", panel_width or 0)
+        self.store.setValue("window/panel_shown", panel_shown)
+        self.store.sync()
+
+    # ---- sound ----------------------------------------------------------------------------------
+
+    def sound(self) -> tuple[int, bool]:
+        """(volume 0..100, muted)."""
+        return self._int("sound/volume", 70, 0, 100), self._bool("sound/muted", False)
+
+    def save_sound(self, volume: int, muted: bool) -> None:
+        self.store.setValue("sound/volume", int(volume))
+        self.store.setValue("sound/muted", bool(muted))
         self.store.sync()
 
     # ---- the lobby's last choices ----------------------------------------------------------

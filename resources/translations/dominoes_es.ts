@@ -182,6 +182,7 @@
     <name>GameController</name>
     <message>
         <location filename="../../dominoes_desktop/ui/controller.py" line="67" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="50" />
         <source>You</source>
         <translation>Tú</translation>
     </message>
@@ -216,7 +217,7 @@
         <translation>Un jugador CPU tuvo un problema ({reason}); juega su primera ficha válida.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/controller.py" line="426" />
+        <location filename="../../dominoes_desktop/ui/controller.py" line="424" />
         <source>A hint is for your own turn.</source>
         <translation>Las pistas son para tu propio turno.</translation>
     </message>
@@ -228,270 +229,301 @@
 <context>
     <name>GamePage</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="27" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
         <source>the best move</source>
         <translation>la mejor jugada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="29" />
         <source>the first legal tile</source>
         <translation>la primera ficha válida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="29" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="30" />
         <source>a pass</source>
         <translation>un pase</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="55" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
         <source>Whose turn</source>
         <translation>De quién es el turno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="58" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="67" />
         <source>Turn timer</source>
         <translation>Reloj del turno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="70" />
         <source>Draw (D)</source>
         <translation>Robar (D)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="61" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="70" />
         <source>Draw a tile</source>
         <translation>Robar una ficha</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="71" />
         <source>Pass (P)</source>
         <translation>Pasar (P)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="62" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="71" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="558" />
         <source>Pass</source>
         <translation>Pasar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="72" />
         <source>Hint (H)</source>
         <translation>Pista (H)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="63" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="72" />
         <source>Hint</source>
         <translation>Pista</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="73" />
         <source>Rules (?)</source>
         <translation>Reglas (?)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="64" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="73" />
         <source>House rules</source>
         <translation>Reglas de la casa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="65" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="74" />
         <source>New match</source>
         <translation>Partida nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="74" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="83" />
         <source>Claim</source>
         <translation>Reclamar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="74" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="83" />
         <source>Claim the points</source>
         <translation>Reclamar los puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="76" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="313" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="85" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="416" />
         <source>Play on</source>
         <translation>Seguir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="76" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="85" />
         <source>Play on without taking the points</source>
         <translation>Seguir sin tomar los puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="88" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="245" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="97" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="339" />
         <source>Tile tracker</source>
         <translation>Contador de fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="103" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="112" />
         <source>Moves</source>
         <translation>Jugadas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="118" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="136" />
         <source>Show my tiles</source>
         <translation>Mostrar mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="144" />
         <source>Deal again</source>
         <translation>Repartir de nuevo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="126" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="144" />
         <source>Ask for a redeal</source>
         <translation>Pedir que se reparta de nuevo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="127" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="145" />
         <source>Keep my tiles</source>
         <translation>Me quedo con mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="127" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="145" />
         <source>Keep these tiles</source>
         <translation>Quedarse con estas fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="206" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="293" />
         <source>Hand over</source>
         <translation>Mano terminada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="208" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="295" />
         <source>Waiting for a decision…</source>
         <translation>Esperando una decisión…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="212" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="301" />
+        <source>{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose another tile).</source>
+        <translation>{name}, {tile} encaja en dos extremos: elige un extremo (haz clic en un extremo marcado, o flechas e Intro; Esc para elegir otra ficha).</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="306" />
         <source>{name}, your turn: no tile fits, so pass (P).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que pasa (P).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="214" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="308" />
         <source>{name}, your turn: no tile fits, so draw (D).</source>
         <translation>{name}, te toca: ninguna ficha cabe, así que roba (D).</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="217" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="311" />
         <source>{name}, your turn: click a highlighted tile, or use the arrows and Enter.</source>
         <translation>{name}, te toca: haz clic en una ficha resaltada, o usa las flechas y Intro.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="225" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="319" />
         <source>{name} is thinking…</source>
         <translation>{name} está pensando…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="225" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="319" />
         <source>{name} to play</source>
         <translation>Le toca a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="245" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="339" />
         <source>Unseen by number: {counts}</source>
         <translation>Sin ver, por número: {counts}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="251" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="345" />
         <source>{name} has no {numbers}</source>
         <translation>{name} no tiene {numbers}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="277" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="373" />
         <source>Pass to {name}</source>
         <translation>Pásale la pantalla a {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="279" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="375" />
         <source>Everyone else, look away.</source>
         <translation>Los demás, no miren.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="282" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="378" />
         <source>I'm {name}: show my tiles</source>
         <translation>Soy {name}: muestra mis fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="283" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="379" />
         <source>Show {name}'s tiles</source>
         <translation>Mostrar las fichas de {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="307" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="389" />
+        <source>Player {n}</source>
+        <translation>Jugador {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="410" />
         <source>{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
         <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="310" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="413" />
         <source>Claim {points}</source>
         <translation>Reclamar {points}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="319" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="422" />
         <source>{points} points were left unclaimed. Call Muggins to take them!</source>
         <translation>Quedaron {points} puntos sin reclamar. ¡Canta Muggins y llévatelos!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="326" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="429" />
         <source>Muggins! ({name})</source>
         <translation>¡Muggins! ({name})</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="326" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="429" />
         <source>Muggins for {name}</source>
         <translation>Muggins para {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="330" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="434" />
         <source>Let them go</source>
         <translation>Dejarlos pasar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="349" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="453" />
         <source>{name}, you were dealt {n} or more doubles.</source>
         <translation>{name}, te tocaron {n} dobles o más.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="351" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="455" />
         <source>You may ask for the whole table to be dealt again, once this hand.</source>
         <translation>Puedes pedir que se reparta de nuevo toda la mesa, una vez en esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="369" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="474" />
         <source>Your side won: who leads this hand?</source>
         <translation>Ganó tu pareja: ¿quién sale en esta mano?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="372" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="477" />
+        <source>You lead</source>
+        <translation>Sales tú</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="479" />
         <source>{name} leads</source>
         <translation>Sale {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="406" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="515" />
         <source>⏱ {time} left</source>
         <translation>⏱ quedan {time}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="422" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="531" />
         <source>⏱ Time ran out for {name}: {action} was played for them.</source>
         <translation>⏱ Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="433" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="543" />
         <source>Thinking of a hint…</source>
         <translation>Pensando una pista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="438" />
-        <source>Hint: {move} — {why}</source>
-        <translation>Pista: {move} — {why}</translation>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="548" />
+        <source>Hint: {advice} ({why})</source>
+        <translation>Pista: {advice} ({why})</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="449" />
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="471" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="554" />
+        <source>Pose {tile}</source>
+        <translation>Sal con el {tile}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="555" />
+        <source>Play {tile} on the {end}</source>
+        <translation>Juega el {tile} al {end}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="557" />
+        <source>Draw from the stock</source>
+        <translation>Roba del pozo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="569" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="611" />
         <source>— Hand {n} —</source>
         <translation>— Mano {n} —</translation>
     </message>
@@ -507,96 +539,131 @@
 <context>
     <name>HandEndPanel</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="135" />
-        <location filename="../../dominoes_desktop/ui/panels.py" line="139" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="167" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="203" />
+        <source>Details ▸</source>
+        <translation>Detalles ▸</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="170" />
+        <source>Details of the deal</source>
+        <translation>Detalles del reparto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="178" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="182" />
         <source>Next hand</source>
         <translation>Siguiente mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="136" />
-        <location filename="../../dominoes_desktop/ui/panels.py" line="137" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="179" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="180" />
         <source>Review the hand</source>
         <translation>Repasar la mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="140" />
-        <location filename="../../dominoes_desktop/ui/panels.py" line="141" />
-        <location filename="../../dominoes_desktop/ui/panels.py" line="202" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="183" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="184" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="261" />
         <source>New match</source>
         <translation>Partida nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="158" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="203" />
+        <source>Details ▾</source>
+        <translation>Detalles ▾</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="207" />
         <source>Locked table (tranque) and a tie: nobody wins this hand.</source>
         <translation>Tranque y empate: nadie gana esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="160" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="209" />
         <source>{name} went out (domino).</source>
         <translation>{name} dominó.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="162" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="211" />
         <source>{name} won the locked table.</source>
         <translation>{name} ganó el tranque.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="167" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="212" />
+        <source>Match over.</source>
+        <translation>Partida terminada.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="221" />
+        <source>{side} won the match.</source>
+        <translation>{side} ganó la partida.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="224" />
+        <source>Match over</source>
+        <translation>Partida terminada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="230" />
         <source>A reply! Both scores go back to zero.</source>
         <translation>¡Réplica! Los dos marcadores vuelven a cero.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="170" />
-        <source>{side} score {n} hand(s).</source>
-        <translation>{side} se anotan {n} mano(s).</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="174" />
-        <source>{side} score {n} points.</source>
-        <translation>{side} se anotan {n} puntos.</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="176" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="237" />
         <source>Capicúa!</source>
         <translation>¡Capicúa!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="176" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="237" />
         <source>Key bone!</source>
         <translation>¡Ficha llave!</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="180" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="241" />
         <source>Everyone has won a hand: the scores go back to zero.</source>
         <translation>Todos han ganado una mano: los marcadores vuelven a cero.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="183" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="244" />
         <source>End points this hand: {points}.</source>
         <translation>Puntos de las puntas en esta mano: {points}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="184" />
-        <source>{n} pips</source>
-        <translation>{n} puntos</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="191" />
-        <source>Deal seed {seed}</source>
-        <translation>Semilla del reparto {seed}</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="196" />
-        <source>{side} win the match!</source>
-        <translation>¡{side} ganan la partida!</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="198" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="223" />
         <source>Six-love!</source>
         <translation>¡Seis a cero!</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/panels.py" line="232" />
+        <source>%n hand(s) to {side}.</source>
+        <translation>
+            <numerusform>%n mano para {side}.</numerusform>
+            <numerusform>%n manos para {side}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/panels.py" line="235" />
+        <source>%n point(s) to {side}.</source>
+        <translation>
+            <numerusform>%n punto para {side}.</numerusform>
+            <numerusform>%n puntos para {side}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/panels.py" line="245" />
+        <source>%n pip(s)</source>
+        <translation>
+            <numerusform>%n punto</numerusform>
+            <numerusform>%n puntos</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="202" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="255" />
+        <source>Deal seed {seed}: it deals this hand again for a review or a fair-deal check.</source>
+        <translation>Semilla del reparto {seed}: vuelve a repartir esta mano para revisarla o comprobar que el reparto fue justo.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="261" />
         <source>Play again</source>
         <translation>Jugar otra vez</translation>
     </message>
@@ -1025,98 +1092,118 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/look_dialog.py" line="34" />
+        <source>Automatic (numerals for 7 to 12)</source>
+        <translation>Automático (números del 7 al 12)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="35" />
         <source>Classic dots</source>
         <translation>Puntos clásicos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="35" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="36" />
         <source>Coloured dots</source>
         <translation>Puntos de colores</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="36" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="37" />
         <source>Numerals</source>
         <translation>Números</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="39" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="40" />
         <source>Brass</source>
         <translation>Latón</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="40" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="41" />
         <source>Silver</source>
         <translation>Plata</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="41" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="42" />
         <source>None</source>
         <translation>Ninguno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="43" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="44" />
         <source>Top-down</source>
         <translation>Desde arriba</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="43" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="44" />
         <source>Tilted</source>
         <translation>Inclinada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="45" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="46" />
         <source>Full</source>
         <translation>Completo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="46" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="47" />
         <source>Reduced (no flying tiles)</source>
         <translation>Reducido (sin fichas volando)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="49" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="50" />
+        <source>Drawn as a cross</source>
+        <translation>Dibujados en cruz</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="51" />
+        <source>One row per arm (small screens)</source>
+        <translation>Una fila por brazo (pantallas pequeñas)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="54" />
         <source>Slow</source>
         <translation>Lenta</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="50" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="55" />
         <source>Normal</source>
         <translation>Normal</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="51" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="56" />
         <source>Fast</source>
         <translation>Rápida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="104" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="109" />
         <source>Your view</source>
         <translation>Tu vista</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="114" />
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="115" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="120" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="121" />
         <source>Search flags</source>
         <translation>Buscar banderas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="118" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="124" />
         <source>Rack flag</source>
         <translation>Bandera de tus fichas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="120" />
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="121" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="126" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="127" />
         <source>No flags match</source>
         <translation>Ninguna bandera coincide</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="138" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="141" />
+        <source>Cross games</source>
+        <translation>Juegos en cruz</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="145" />
         <source>Rack flag (the backs of your tiles)</source>
         <translation>Bandera (el dorso de tus fichas)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="174" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="181" />
         <source>Plain</source>
         <translation>Lisa</translation>
     </message>
@@ -1124,7 +1211,7 @@
 <context>
     <name>LookPreview</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="62" />
+        <location filename="../../dominoes_desktop/ui/look_dialog.py" line="67" />
         <source>Preview of the table</source>
         <translation>Vista previa de la mesa</translation>
     </message>
@@ -1132,183 +1219,234 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="105" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="149" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="86" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="164" />
         <source>Dominoes Desktop</source>
         <translation>Dominó de Escritorio</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="113" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="161" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="99" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="176" />
         <source>Welcome to the table.</source>
         <translation>Bienvenido a la mesa.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="190" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="137" />
+        <source>Back to the table</source>
+        <translation>Volver a la mesa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="139" />
+        <source>Back to the match at the table</source>
+        <translation>Volver a la partida de la mesa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="210" />
         <source>&amp;Game</source>
         <translation>&amp;Juego</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="191" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="211" />
         <source>&amp;New match</source>
         <translation>Partida &amp;nueva</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="194" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="214" />
         <source>House &amp;rules</source>
         <translation>&amp;Reglas de la casa</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="197" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="217" />
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="200" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="220" />
         <source>&amp;Save match as…</source>
         <translation>&amp;Guardar partida como…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="203" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="223" />
         <source>&amp;Open match…</source>
         <translation>&amp;Abrir partida…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="206" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="226" />
         <source>S&amp;tatistics…</source>
         <translation>&amp;Estadísticas…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="209" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="229" />
         <source>Re&amp;view hands…</source>
         <translation>Re&amp;pasar manos…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="214" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="234" />
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="215" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="235" />
         <source>Your &amp;view…</source>
         <translation>&amp;Tu vista…</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="219" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="239" />
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="222" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="242" />
         <source>System</source>
         <translation>Sistema</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="230" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="250" />
         <source>Zoom &amp;in</source>
         <translation>&amp;Acercar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="231" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="251" />
         <source>Zoom &amp;out</source>
         <translation>A&amp;lejar</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="232" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="252" />
         <source>&amp;Actual size</source>
         <translation>&amp;Tamaño normal</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="238" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="258" />
+        <source>Side &amp;panel</source>
+        <translation>&amp;Panel lateral</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="263" />
+        <source>&amp;Sound</source>
+        <translation>&amp;Sonido</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="264" />
+        <source>&amp;Mute</source>
+        <translation>&amp;Silenciar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="272" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="278" />
+        <source>Volume</source>
+        <translation>Volumen</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="260" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="366" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="305" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="411" />
         <source>Could not save the match: {reason}</source>
         <translation>No se pudo guardar la partida: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="270" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="315" />
         <source>Could not record the statistics: {reason}</source>
         <translation>No se pudieron anotar las estadísticas: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="277" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="322" />
         <source>Could not keep the finished match: {reason}</source>
         <translation>No se pudo guardar la partida terminada: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="328" />
         <source>No finished hand to review yet.</source>
         <translation>Todavía no hay manos terminadas para repasar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="300" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="345" />
         <source>Statistics are kept when the game has a data folder.</source>
         <translation>Las estadísticas se guardan cuando el juego tiene una carpeta de datos.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="308" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="353" />
         <source>Statistics</source>
         <translation>Estadísticas</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="313" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="358" />
         <source>Saved match</source>
         <translation>Partida guardada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="317" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="362" />
         <source> to </source>
         <translation> a </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="320" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="365" />
         <source>Resume your match?</source>
         <translation>¿Seguir tu partida?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="322" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="367" />
         <source>You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?</source>
         <translation>Tienes una partida de {preset} sin terminar (mano {hand}, marcador {score}). ¿La sigues donde la dejaste?</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="353" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="398" />
         <source>There is no match to save yet.</source>
         <translation>Todavía no hay partida que guardar.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="356" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="365" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="401" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="410" />
         <source>Save match</source>
         <translation>Guardar partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="356" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="374" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="401" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="419" />
         <source>Dominoes matches (*.domino)</source>
         <translation>Partidas de dominó (*.domino)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="369" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="414" />
         <source>Saved to {file}</source>
         <translation>Guardada en {file}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="374" />
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="384" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="419" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="429" />
         <source>Open match</source>
         <translation>Abrir partida</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="385" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="430" />
         <source>Could not open {file}: {reason}</source>
         <translation>No se pudo abrir {file}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="403" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="437" />
+        <source>Start a new match?</source>
+        <translation>¿Empezar una partida nueva?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="438" />
+        <source>The match at the table is not over. Starting a new one ends it.</source>
+        <translation>La partida de la mesa no ha terminado. Si empiezas otra, esa termina.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="439" />
+        <source>Start a new match</source>
+        <translation>Empezar una partida nueva</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="440" />
+        <source>Keep it</source>
+        <translation>Conservarla</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="455" />
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
     </message>
@@ -1332,11 +1470,51 @@
         <source>Settings</source>
         <translation>Ajustes</translation>
     </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="488" />
+        <source>Leave the table?</source>
+        <translation>¿Dejar la mesa?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="490" />
+        <source>This match is not over. It is kept: the lobby's "Back to the table" returns to it, until you start another.</source>
+        <translation>Esta partida no ha terminado. Se guarda: «Volver a la mesa», en la sala, te lleva de nuevo a ella hasta que empieces otra.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="493" />
+        <source>Go to the lobby</source>
+        <translation>Ir a la sala</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="494" />
+        <source>Stay at the table</source>
+        <translation>Seguir en la mesa</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="547" />
+        <source>Quit Dominoes Desktop?</source>
+        <translation>¿Salir de Dominoes Desktop?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="548" />
+        <source>This match is not over. It is kept, and offered to you the next time the game starts.</source>
+        <translation>Esta partida no ha terminado. Se guarda y se te ofrecerá la próxima vez que abras el juego.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="549" />
+        <source>Quit</source>
+        <translation>Salir</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="550" />
+        <source>Stay</source>
+        <translation>Quedarme</translation>
+    </message>
 </context>
 <context>
     <name>MoveLog</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="84" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="113" />
         <source>Move log</source>
         <translation>Registro de jugadas</translation>
     </message>
@@ -1344,69 +1522,69 @@
 <context>
     <name>Moves</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="45" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="54" />
         <source> &amp; </source>
         <translation> y </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="98" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="128" />
         <source>{name} played {tile} (pose)</source>
         <translation>{name} salió con {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="99" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="129" />
         <source>{name} played {tile} on the {end}</source>
         <translation>{name} jugó {tile} al {end}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="101" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="131" />
         <source>{name} passed</source>
         <translation>{name} pasó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="103" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="133" />
         <source>{name} drew from the stock</source>
         <translation>{name} robó del pozo</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="105" />
-        <source>{name} claimed the points</source>
-        <translation>{name} reclamó los puntos</translation>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="135" />
+        <source>{name} claimed {points}</source>
+        <translation>{name} se anotó {points}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="106" />
-        <source>{name} called Muggins!</source>
-        <translation>¡{name} cantó Muggins!</translation>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="136" />
+        <source>{name} called Muggins: {points}</source>
+        <translation>{name} cantó Muggins: {points}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="112" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="149" />
+        <source>You claimed {points}</source>
+        <translation>Te anotaste {points}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="150" />
+        <source>You called Muggins: {points}</source>
+        <translation>Cantaste Muggins: {points}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="142" />
         <source>You played {tile} (pose)</source>
         <translation>Saliste con {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="113" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="143" />
         <source>You played {tile} on the {end}</source>
         <translation>Jugaste {tile} al {end}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="115" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="145" />
         <source>You passed</source>
         <translation>Pasaste</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="117" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="147" />
         <source>You drew from the stock</source>
         <translation>Robaste del pozo</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="119" />
-        <source>You claimed the points</source>
-        <translation>Reclamaste los puntos</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="120" />
-        <source>You called Muggins!</source>
-        <translation>¡Cantaste Muggins!</translation>
     </message>
 </context>
 <context>
@@ -2017,12 +2195,12 @@
 <context>
     <name>RulesDialog</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="83" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="60" />
         <source>House rules: {name}</source>
         <translation>Reglas de la casa: {name}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="86" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="63" />
         <source>House rules</source>
         <translation>Reglas de la casa</translation>
     </message>
@@ -2030,39 +2208,49 @@
 <context>
     <name>ScorePanel</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="54" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="63" />
         <source>Score</source>
         <translation>Marcador</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="59" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="68" />
         <source>Scores</source>
         <translation>Marcadores</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="67" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="90" />
         <source>Single round</source>
         <translation>Una sola mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="69" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="92" />
         <source>First to {n} hands</source>
         <translation>El primero a {n} manos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="71" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="94" />
         <source>First to {n} points</source>
         <translation>El primero a {n} puntos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="73" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="96" />
         <source> (six-love: an opponent must be on zero)</source>
         <translation> (seis a cero: un rival debe estar en cero)</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="74" />
+        <location filename="../../dominoes_desktop/ui/panels.py" line="99" />
+        <source>Score · match over</source>
+        <translation>Marcador · partida terminada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="101" />
         <source>Score · hand {n}</source>
         <translation>Marcador · mano {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="103" />
+        <source>+ points made this hand, added to the score as they are claimed</source>
+        <translation>+ puntos hechos en esta mano, sumados al marcador al anotarlos</translation>
     </message>
 </context>
 <context>
@@ -2226,32 +2414,30 @@
 <context>
     <name>TableScene</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="270" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="344" />
         <source>from {tile}</source>
         <translation>desde {tile}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="300" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="376" />
         <source>  (partner)</source>
         <translation>  (compañero)</translation>
     </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="302" />
-        <source>1 tile</source>
-        <translation>1 ficha</translation>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="377" />
+        <source>%n tile(s)</source>
+        <translation>
+            <numerusform>%n ficha</numerusform>
+            <numerusform>%n fichas</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="304" />
-        <source>{n} tiles</source>
-        <translation>{n} fichas</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="307" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="379" />
         <source> · passed</source>
         <translation> · pasó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="314" />
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="388" />
         <source>Stock: {n}</source>
         <translation>Pozo: {n}</translation>
     </message>
@@ -2259,145 +2445,153 @@
 <context>
     <name>TableView</name>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="19" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="34" />
         <source>blank</source>
         <translation>blanco</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="20" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="35" />
         <source>one</source>
         <translation>uno</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="21" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="36" />
         <source>two</source>
         <translation>dos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="22" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="37" />
         <source>three</source>
         <translation>tres</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="23" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="38" />
         <source>four</source>
         <translation>cuatro</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="24" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="39" />
         <source>five</source>
         <translation>cinco</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="25" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="40" />
         <source>six</source>
         <translation>seis</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="26" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="41" />
         <source>seven</source>
         <translation>siete</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="27" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="42" />
         <source>eight</source>
         <translation>ocho</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="28" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="43" />
         <source>nine</source>
         <translation>nueve</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="29" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="44" />
         <source>ten</source>
         <translation>diez</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="30" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="45" />
         <source>eleven</source>
         <translation>once</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="31" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="46" />
         <source>twelve</source>
         <translation>doce</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="57" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="73" />
         <source>Domino table</source>
         <translation>Mesa de dominó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="143" />
-        <source>{n} pips</source>
-        <translation>{n} puntos</translation>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="162" />
+        <source>thinking…</source>
+        <translation>pensando…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="164" />
+        <source>%n pip(s)</source>
+        <translation>
+            <numerusform>%n punto</numerusform>
+            <numerusform>%n puntos</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="208" />
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="309" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="327" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="439" />
         <source>Wait for your turn.</source>
         <translation>Espera tu turno.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="216" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="335" />
         <source>{tile} does not fit: the open ends show {ends}.</source>
         <translation>{tile} no cabe: las puntas muestran {ends}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="219" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="338" />
         <source>{tile} cannot lead.</source>
         <translation>{tile} no puede salir.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="229" />
-        <source>{tile} fits more than one end: pick one.</source>
-        <translation>{tile} cabe en más de una punta: elige una.</translation>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="346" />
+        <source>{tile} fits more than one end: choose an end.</source>
+        <translation>{tile} encaja en más de un extremo: elige un extremo.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="282" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
         <source>Hint: play {tile} on the {end}.</source>
         <translation>Pista: juega {tile} al {end}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="284" />
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="402" />
         <source>Hint: play {tile}.</source>
         <translation>Pista: juega {tile}.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
-        <source>playable</source>
-        <translation>se puede jugar</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
-        <source>not playable now</source>
-        <translation>no se puede jugar ahora</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="401" />
-        <source>{tile}, {fits}</source>
-        <translation>{tile}, {fits}</translation>
-    </message>
-    <message>
-        <source>thinking…</source>
-        <translation>pensando…</translation>
-    </message>
-    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="446" />
         <source>You cannot pass: a tile of yours fits.</source>
         <translation>No puedes pasar: una de tus fichas encaja.</translation>
     </message>
     <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="448" />
         <source>You must draw from the stock first.</source>
-        <translation>Primero debes robar del pozo.</translation>
+        <translation>Primero tienes que robar del pozo.</translation>
     </message>
     <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="452" />
         <source>You cannot draw: a tile of yours fits.</source>
         <translation>No puedes robar: una de tus fichas encaja.</translation>
     </message>
     <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="454" />
         <source>There is nothing to draw.</source>
-        <translation>No hay nada que robar.</translation>
+        <translation>No queda nada que robar.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="528" />
+        <source>playable</source>
+        <translation>se puede jugar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="528" />
+        <source>not playable now</source>
+        <translation>no se puede jugar ahora</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="529" />
+        <source>{tile}, {fits}</source>
+        <translation>{tile}, {fits}</translation>
     </message>
 </context>
 <context>

@@ -9,8 +9,22 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.i18n import LANGUAGE
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
+
+
+@pytest.fixture(autouse=True)
+def no_questions_on_teardown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows closed at teardown mid-match would ask "Quit?" and wait; tests that check the question turn it on."""
+    monkeypatch.setattr(MainWindow, "ask_before_leaving", False)
+
+
+@pytest.fixture(autouse=True)
+def english_as_at_start() -> None:
+    """The game installs its language before the first window (English has its plural forms: "1 tile", "2 tiles");
+    every test starts so, whatever language an earlier test left installed."""
+    LANGUAGE.install("en")
 
 
 @pytest.fixture

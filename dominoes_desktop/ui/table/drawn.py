@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from ...engine.decisions import PlayTurn
 from ...engine.hand import Hand
 from ...engine.moves import MoveKind
 from ...engine.tiles import Tile
 from ..controller import GameController
 from ..i18n import translate
+from ..panels import shown_name
 from .scene import SeatState, TableState
 
 
@@ -25,6 +28,7 @@ class Showing:
     rack_order: tuple[Tile, ...] = ()
     flipped: frozenset[Tile] = frozenset()
     hinted: Tile | None = None
+    chosen: Tile | None = None  # a rack tile that fits more than one end, while its end is chosen
 
 
 def shown_hand(controller: GameController) -> Hand | None:
@@ -48,6 +52,24 @@ def passed_seats(hand: Hand) -> frozenset[int]:
     return frozenset(seat for seat, kind in last.items() if kind is MoveKind.PASS)
 
 
+def most_held(hand: Hand) -> list[int]:
+    """The most tiles each seat has held at once this hand (at the deal, or later after draws)."""
+    held = [len(tiles) for tiles in hand.hands]
+    for turn in hand.history:  # back to the deal: a play took a tile from the hand, a draw gave one
+        if turn.move.kind is MoveKind.PLAY:
+            held[turn.seat] += 1
+        elif turn.move.kind is MoveKind.DRAW:
+            held[turn.seat] -= 1
+    most = list(held)
+    for turn in hand.history:
+        if turn.move.kind is MoveKind.PLAY:
+            held[turn.seat] -= 1
+        elif turn.move.kind is MoveKind.DRAW:
+            held[turn.seat] += 1
+            most[turn.seat] = max(most[turn.seat], held[turn.seat])
+    return most
+
+
 def newest_tile(hand: Hand) -> Tile | None:
     placements = hand.layout.placements
     return placements[-1].tile if placements else None
@@ -67,6 +89,7 @@ def table_state(controller: GameController, showing: Showing) -> TableState:
     # With several people at one screen, a rack shows only while its owner is the one to act.
     hidden = showing.curtain or (people > 1 and controller.human_turn() != showing.bottom)
     passed = passed_seats(shown) if shown is not None else frozenset()
+    most = most_held(shown) if shown is not None else [0] * len(controller.seats)
     seats = []
     for seat, config in enumerate(controller.seats):
         if in_play is not None:
@@ -81,8 +104,10 @@ def table_state(controller: GameController, showing: Showing) -> TableState:
         partner = rules.partners and seat != showing.bottom and rules.side_of(seat) == rules.side_of(showing.bottom)
         note = translate("TableView", "thinking…") if controller.thinking == seat else ""
         if result is not None:
-            note = translate("TableView", "{n} pips").format(n=result.pips[seat])
-        seats.append(SeatState(config.name, count, tiles, partner, seat == turn, seat in passed, note))
+            note = QCoreApplication.translate("TableView", "%n pip(s)", "", result.pips[seat])
+        seats.append(
+            SeatState(shown_name(config.name), count, tiles, partner, seat == turn, seat in passed, note, most[seat])
+        )
     legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
     if controller.human_turn() != showing.bottom or hidden:
         legal = frozenset()
@@ -96,4 +121,5 @@ def table_state(controller: GameController, showing: Showing) -> TableState:
         list(showing.rack_order),
         showing.flipped,
         showing.hinted if legal else None,
+        showing.chosen if legal else None,
     )

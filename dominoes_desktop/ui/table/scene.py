@@ -8,9 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QEasingCurve,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    QSizeF,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap, QRadialGradient
 from PySide6.QtWidgets import (
+    QGraphicsItem,
     QGraphicsObject,
     QGraphicsRectItem,
     QGraphicsScene,
@@ -27,13 +38,18 @@ from ..look import Look
 from .geometry import EndSpot, TablePlan, plan_table
 from .tile_item import UNIT, TileItem
 
-HALF_WIDTH = 13 * UNIT
-MIN_TABLE = QRectF(-HALF_WIDTH - UNIT, -6 * UNIT, 2 * HALF_WIDTH + 2 * UNIT, 12 * UNIT)
 RACK_GAP = 8.0
 DROP_ON_RACK = 60.0  # a drop this close to the rack's line moves the tile along the rack
 DROP_ON_END = 3 * 40.0  # and this close to an open end plays it there
 DROP_ON_TABLE = 80.0  # above the rack by this much: on the table
 BACK_SCALE = 0.62
+RACK_SCALE = 1.2  # your own tiles are drawn larger than the table's: they are read closely
+# The table's room, in scene units, at the camera's natural scale: the view shows at least this much.
+NATURAL_AREA = QSizeF(1150.0, 880.0)
+TOP_BAND = 2.1 * UNIT  # the seat(s) across the table
+SIDE_BAND = 2.3 * UNIT  # seats left and right
+BOTTOM_BAND = 3.2 * UNIT  # your rack
+RAIL = 0.75 * UNIT  # the felt's rail, kept clear of tiles
 
 
 @dataclass
@@ -47,6 +63,7 @@ class SeatState:
     to_play: bool = False
     passed: bool = False  # its last action was a pass (shown until it plays)
     note: str = ""
+    most: int = 0  # the most tiles it has held this hand: its plate stays beside the widest its row has been
 
 
 @dataclass
@@ -60,6 +77,7 @@ class TableState:
     rack_order: list[Tile] = field(default_factory=list)
     flipped: frozenset[Tile] = frozenset()
     hinted: Tile | None = None
+    chosen: Tile | None = None  # a rack tile that fits more than one end, while its end is chosen
 
 
 def seat_slots(players: int) -> list[str]:
@@ -121,6 +139,8 @@ class NamePlate(QGraphicsObject):
         self.lines: list[str] = []
         self.to_play = False
         self.setZValue(40)
+        # Names stay the same size on screen however far the camera draws back.
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
 
     def set_text(self, lines: list[str], to_play: bool) -> None:
         self.prepareGeometryChange()
@@ -177,11 +197,16 @@ class TableScene(QGraphicsScene):
         self.markers: list[EndMarker] = []
         self.plan = TablePlan({}, [], [])
         self.state: TableState | None = None
-        self._rect_layout: Layout | None = None  # the layout the scene rect was grown for
         self.flag_pixmap: QPixmap | None = None
         self._animations: dict[TileItem, QPropertyAnimation] = {}  # kept referenced while they run
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
         self.rack_y = 0.0
+        self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
+        self.fit_ratio = 1.0
+        self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
+        self.floats: list[QGraphicsSimpleTextItem] = []  # "+10" rising from the table
+        self._plans: dict[object, tuple[TablePlan, float]] = {}
+        self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
         self.addItem(self.stock_plate)
 
@@ -189,6 +214,7 @@ class TableScene(QGraphicsScene):
 
     def set_look(self, look: Look, flag: QPixmap | None = None) -> None:
         self.look = look
+        self.rows = look.arms == "rows"
         self.flag_pixmap = flag
         for item in self._all_tiles():
             item.look = look
@@ -206,31 +232,74 @@ class TableScene(QGraphicsScene):
 
     # ---- redrawing ------------------------------------------------------------------------
 
+    def set_area(self, size: QSizeF, pixel: float = 1.0) -> None:
+        """The room the view shows, in scene units: the felt and the seats are laid out to fill it. `pixel`:
+        scene units per screen pixel, for the items drawn at a fixed size on screen (name plates)."""
+        self.area = QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height())
+        self.pixel = pixel
+
+    def felt_rect(self, players: int) -> QRectF:
+        side = SIDE_BAND if players >= 3 else 0.4 * UNIT
+        return self.area.adjusted(side, TOP_BAND, -side, -BOTTOM_BAND)
+
+    def _plan(self, state: TableState) -> tuple[TablePlan, float]:
+        """The layout planned for the felt of the current room and centred on it, and how well it fits
+        (1.0: it fits; 0.8: the room would have to be 1/0.8 times larger)."""
+        felt = self.felt_rect(len(state.seats))
+        inner = felt.adjusted(RAIL, RAIL, -RAIL, -RAIL)
+        layout = state.layout
+        if layout is None:
+            return TablePlan({}, [], []), 1.0
+        # The same table in the same room plans the same: the camera asks several times per move.
+        key = (
+            tuple(p.tile for p in layout.placements),
+            round(inner.x(), 3),
+            round(inner.y(), 3),
+            round(inner.width(), 3),
+            round(inner.height(), 3),
+            self.rows,
+        )
+        cached = self._plans.get(key)
+        if cached is not None:
+            return cached
+        result = self._plan_fresh(layout, inner)
+        if len(self._plans) > 32:
+            self._plans.clear()
+        self._plans[key] = result
+        return result
+
+    def _plan_fresh(self, layout: Layout, inner: QRectF) -> tuple[TablePlan, float]:
+        # Cross arms may turn a unit past their limit, so the limit stays a unit inside the rail.
+        plan = plan_table(layout, UNIT, inner.width() / 2 - UNIT, self.rows, inner.height() / 2 - UNIT)
+        left, top, right, bottom = plan.bounds(UNIT)
+        width, height = right - left, bottom - top
+        ratio = min(
+            1.0,
+            inner.width() / width if width > 0 else 1.0,
+            inner.height() / height if height > 0 else 1.0,
+        )
+        centre = inner.center()
+        return plan.shifted(centre.x() - (left + right) / 2, centre.y() - (top + bottom) / 2), ratio
+
+    def fit_ratio_for(self, state: TableState) -> float:
+        return self._plan(state)[1]
+
     def sync(self, state: TableState, animate: bool = True) -> None:
-        """Lay everything out for `state`; tiles that moved fly to their new place."""
+        """Lay everything out for `state`; tiles that moved fly to their new place.
+
+        The felt fills the view's room; the line is planned to the felt's width and centred on it. When it no
+        longer fits, `fit_ratio` says by how much the view must draw back (it never changes scale otherwise)."""
         self.state = state
         self.clear_markers()
         duration = self.look.animation_ms if animate else 0
-        layout = state.layout
-        self.plan = plan_table(layout, UNIT, HALF_WIDTH) if layout is not None else TablePlan({}, [], [])
-        table_rect = QRectF(MIN_TABLE)
-        for spot in self.plan.spots.values():
-            w, h = (UNIT, 2 * UNIT) if spot.vertical else (2 * UNIT, UNIT)
-            table_rect = table_rect.united(
-                QRectF(spot.x - w / 2 - UNIT, spot.y - h / 2 - UNIT, w + 2 * UNIT, h + 2 * UNIT)
-            )
+        felt = self.felt_rect(len(state.seats))
+        self.plan, self.fit_ratio = self._plan(state)
         self._sync_table(state, duration)
         self._sync_labels()
-        self._sync_seats(state, table_rect, duration)
-        felt_rect = table_rect.adjusted(-3.2 * UNIT, -3.4 * UNIT, 3.2 * UNIT, 3.0 * UNIT)
-        self._paint_felt(felt_rect)
-        bounds = felt_rect.united(self.itemsBoundingRect()).adjusted(-UNIT, -UNIT, UNIT, UNIT)
-        # Within one hand the rect only grows: a plate's text or a flying tile changing it by a few
-        # pixels would refit the view, and a new transform repaints every cached tile.
-        if layout is not None and layout is self._rect_layout:
-            bounds = bounds.united(self.sceneRect())
-        self._rect_layout = layout
-        if bounds != self.sceneRect():
+        self._sync_seats(state, felt, duration)
+        self._paint_felt(felt)
+        bounds = self.area.united(self.itemsBoundingRect())
+        if bounds != self.sceneRect():  # setting it, even to the same rect, makes the view look again
             self.setSceneRect(bounds)
 
     def _paint_felt(self, rect: QRectF) -> None:
@@ -261,10 +330,11 @@ class TableScene(QGraphicsScene):
                 self.table_items[tile] = item
             item.set_face(vertical=spot.vertical, face_up=True)
             item.setZValue(10)
-            item.setCursor(Qt.CursorShape.ArrowCursor)
+            if item.cursor().shape() != Qt.CursorShape.ArrowCursor:  # setting a cursor costs: only on change
+                item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
             item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
-            self._move(item, QPointF(spot.x, spot.y), duration)
+            self._move(item, QPointF(spot.x, spot.y), duration, 1.0)  # a rack tile shrinks to table size as it goes
 
     def _launch_point(self, tile: Tile) -> QPointF:
         """Where a tile played by another seat starts its flight: that seat's rack."""
@@ -305,71 +375,88 @@ class TableScene(QGraphicsScene):
             slot = slots[(seat - state.bottom) % players]
             anchor, along = self._slot_anchor(slot, table)
             if seat == state.bottom:
-                self._sync_rack(state, seat_state, anchor, duration)
+                span = self._sync_rack(state, seat_state, anchor, duration)
             else:
-                self._sync_backs(seat, seat_state, anchor, along)
+                span = self._sync_backs(seat, seat_state, anchor, along)
             plate = self.plates.get(seat)
             if plate is None:
                 plate = NamePlate(self.look)
                 self.plates[seat] = plate
                 self.addItem(plate)
             lines = [seat_state.name + (translate("TableScene", "  (partner)") if seat_state.partner else "")]
-            detail = (
-                translate("TableScene", "1 tile")
-                if seat_state.count == 1
-                else translate("TableScene", "{n} tiles").format(n=seat_state.count)
-            )
+            detail = self.tr("%n tile(s)", "", seat_state.count)
             if seat_state.passed:
                 detail += translate("TableScene", " · passed")
             if seat_state.note:
                 detail += " · " + seat_state.note
             lines.append(detail)
             plate.set_text(lines, seat_state.to_play)
-            plate.setPos(self._plate_point(slot, anchor, seat == state.bottom))
+            # A plate stays put as its seat's tiles go: it is placed beside the widest that row has been.
+            span = max(span, self._row_span(seat == state.bottom, seat_state.most, along))
+            plate.setPos(self._plate_point(slot, anchor, plate, span))
         self.stock_plate.setVisible(state.stock > 0)
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
-        self.stock_plate.setPos(table.right() - 2 * UNIT, table.top() - 0.2 * UNIT)
+        box = self.stock_plate.boundingRect()
+        stock = QRectF(box.topLeft() * self.pixel, box.bottomRight() * self.pixel)
+        self.stock_plate.setPos(table.right() - stock.right() - RAIL, table.top() - stock.top() + RAIL * 0.5)
 
-    def _slot_anchor(self, slot: str, table: QRectF) -> tuple[QPointF, str]:
-        gap = 2.6 * UNIT
+    def _slot_anchor(self, slot: str, felt: QRectF) -> tuple[QPointF, str]:
+        """Where a seat's tiles sit: in the band between the felt and the edge of the view's room."""
+        area = self.area
+        top_y = (area.top() + felt.top()) / 2
+        side_y = felt.center().y() + 0.4 * UNIT
         points = {
-            "bottom": (QPointF(table.center().x(), table.bottom() + gap + UNIT * 0.4), "x"),
-            "top": (QPointF(table.center().x(), table.top() - gap * 0.8), "x"),
-            "right": (QPointF(table.right() + gap, table.center().y()), "y"),
-            "left": (QPointF(table.left() - gap, table.center().y()), "y"),
-            "top_right": (QPointF(table.center().x() + table.width() * 0.25, table.top() - gap * 0.8), "x"),
-            "top_left": (QPointF(table.center().x() - table.width() * 0.25, table.top() - gap * 0.8), "x"),
+            "bottom": (QPointF(felt.center().x(), (felt.bottom() + area.bottom()) / 2 + 0.1 * UNIT), "x"),
+            "top": (QPointF(felt.center().x(), top_y), "x"),
+            "right": (QPointF((felt.right() + area.right()) / 2, side_y), "y"),
+            "left": (QPointF((felt.left() + area.left()) / 2, side_y), "y"),
+            "top_right": (QPointF(felt.center().x() + felt.width() * 0.25, top_y), "x"),
+            "top_left": (QPointF(felt.center().x() - felt.width() * 0.25, top_y), "x"),
         }
         return points[slot]
 
-    def _plate_point(self, slot: str, anchor: QPointF, bottom: bool) -> QPointF:
-        if bottom:
-            return anchor + QPointF(0, 2.2 * UNIT)
-        offsets = {
-            "top": QPointF(0, -1.9 * UNIT),
-            "top_right": QPointF(0, -1.9 * UNIT),
-            "top_left": QPointF(0, -1.9 * UNIT),
-            "right": QPointF(0, -4.6 * UNIT),
-            "left": QPointF(0, -4.6 * UNIT),
-        }
-        return anchor + offsets.get(slot, QPointF(0, 0))
+    def _plate_point(self, slot: str, anchor: QPointF, plate: NamePlate, span: float) -> QPointF:
+        """A name plate beside its seat's tiles (left of a row, above a column), kept inside the room."""
+        box = plate.boundingRect()  # in pixels: the plate ignores the camera's scale
+        rect = QRectF(box.topLeft() * self.pixel, box.bottomRight() * self.pixel)
+        if slot in ("left", "right"):
+            point = anchor + QPointF(0, -span / 2 - rect.bottom() - 0.3 * UNIT)
+        else:
+            point = anchor + QPointF(-span / 2 - rect.right() - 0.4 * UNIT, -(rect.top() + rect.bottom()) / 2)
+        x = min(max(point.x(), self.area.left() - rect.left() + 4), self.area.right() - rect.right() - 4)
+        y = min(max(point.y(), self.area.top() - rect.top() + 4), self.area.bottom() - rect.bottom() - 4)
+        return QPointF(x, y)
 
-    def _sync_rack(self, state: TableState, seat_state: SeatState, anchor: QPointF, duration: int) -> None:
+    @staticmethod
+    def _row_span(rack: bool, count: int, along: str) -> float:
+        """How long a row of `count` tiles is: the rack's (see _sync_rack) or a seat's backs (_sync_backs)."""
+        if count <= 0:
+            return 0.0
+        if rack:
+            return count * (UNIT + RACK_GAP) * RACK_SCALE - RACK_GAP * RACK_SCALE
+        step = (UNIT + RACK_GAP) * BACK_SCALE if along == "x" else (UNIT + RACK_GAP * 0.5) * BACK_SCALE
+        return step * (count - 1) + (UNIT if along == "x" else 2 * UNIT) * BACK_SCALE
+
+    def _sync_rack(self, state: TableState, seat_state: SeatState, anchor: QPointF, duration: int) -> float:
         tiles = [t for t in state.rack_order if t in seat_state.tiles] + [
             t for t in seat_state.tiles if t not in state.rack_order
         ]
         for tile in list(self.rack_items):
             if tile not in tiles:
                 self._discard(self.rack_items.pop(tile))
-        width = len(tiles) * (UNIT + RACK_GAP) - RACK_GAP
+        pitch = (UNIT + RACK_GAP) * RACK_SCALE
+        width = len(tiles) * pitch - RACK_GAP * RACK_SCALE
         self.rack_y = anchor.y()
         for i, tile in enumerate(tiles):
             lift = -UNIT * 0.25 if tile in state.legal else 0.0
-            target = QPointF(anchor.x() - width / 2 + UNIT / 2 + i * (UNIT + RACK_GAP), anchor.y() + lift)
+            if state.chosen == tile:
+                lift = -UNIT * 0.6  # the tile whose end is being chosen stands up out of the rack
+            target = QPointF(anchor.x() - width / 2 + UNIT * RACK_SCALE / 2 + i * pitch, anchor.y() + lift)
             item = self.rack_items.get(tile)
             if item is None:
                 item = TileItem(tile, self.look, vertical=True)
                 item.back_flag = self.flag_pixmap
+                item.setScale(RACK_SCALE)
                 item.setPos(target)  # a new hand's tiles appear in place; only moves fly
                 self.addItem(item)
                 self.rack_items[tile] = item
@@ -377,12 +464,17 @@ class TableScene(QGraphicsScene):
             item.set_first(tile.low if tile in state.flipped else tile.high)
             item.setZValue(20)
             legal = tile in state.legal
-            item.setCursor(Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor)
-            item.set_flags(legal=legal, newest=False, star=False, hinted=tile == state.hinted)
+            shape = Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor
+            if item.cursor().shape() != shape:
+                item.setCursor(shape)
+            item.set_flags(
+                legal=legal, newest=False, star=False, hinted=tile == state.hinted, selected=tile == state.chosen
+            )
             if self._drag is None or self._drag[0] is not item:
                 self._move(item, target, duration)
+        return width
 
-    def _sync_backs(self, seat: int, seat_state: SeatState, anchor: QPointF, along: str) -> None:
+    def _sync_backs(self, seat: int, seat_state: SeatState, anchor: QPointF, along: str) -> float:
         items = self.back_items.setdefault(seat, [])
         faces = list(seat_state.tiles)
         wanted = len(faces) if faces else seat_state.count
@@ -407,11 +499,22 @@ class TableScene(QGraphicsScene):
                 item.set_first(tile.high)
             offset = -span / 2 + i * step
             item.setPos(anchor + (QPointF(offset, 0) if along == "x" else QPointF(0, offset)))
+        return span + (UNIT if along == "x" else 2 * UNIT) * BACK_SCALE
 
-    def _move(self, item: TileItem, target: QPointF, duration: int) -> None:
+    def _move(self, item: TileItem, target: QPointF, duration: int, scale: float | None = None) -> None:
+        """Slide `item` to `target` over `duration` ms (0: put it there; reduced motion), resizing it to `scale`."""
         running = self._animations.pop(item, None)
         if running is not None:
             running.stop()
+        if scale is not None and abs(item.scale() - scale) > 1e-3:
+            if duration > 0:
+                shrink = QPropertyAnimation(item, b"scale", self)
+                shrink.setDuration(duration)
+                shrink.setEndValue(scale)
+                shrink.setEasingCurve(QEasingCurve.Type.OutCubic)
+                shrink.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+            else:
+                item.setScale(scale)
         if duration <= 0 or (item.pos() - target).manhattanLength() < 1:
             item.setPos(target)
             return
@@ -436,6 +539,45 @@ class TableScene(QGraphicsScene):
     @property
     def animating(self) -> bool:
         return any(a.state() == QPropertyAnimation.State.Running for a in self._animations.values())
+
+    # ---- scores rising from the table ----------------------------------------------------------
+
+    def float_text(self, text: str, tile: Tile | None) -> None:
+        """`text` rises and fades from `tile` (or the middle of the felt); with reduced motion it stays still."""
+        spot = self.plan.spots.get(tile) if tile is not None else None  # where the tile lies (or is landing)
+        start = QPointF(spot.x, spot.y) if spot is not None else self.felt.rect().center()
+        label = QGraphicsSimpleTextItem(text)
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(int(UNIT * 0.9))
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(QColor(self.look.theme.highlight))
+        label.setPen(QPen(QColor(0, 0, 0, 220), 2.0))
+        label.setZValue(90)
+        box = label.boundingRect()
+        label.setPos(start - QPointF(box.width() / 2, box.height() / 2 + UNIT * 0.6))
+        self.addItem(label)
+        self.floats.append(label)
+        rise = QVariantAnimation(self)
+        rise.setDuration(1300)
+        rise.setStartValue(0.0)
+        rise.setEndValue(1.0)
+        origin = label.pos()
+        still = self.look.motion == "reduced"
+
+        def step(value: float) -> None:
+            if not still:
+                label.setPos(origin - QPointF(0, UNIT * 1.6 * value))
+            label.setOpacity(1.0 if value < 0.6 else max(0.0, (1.0 - value) / 0.4))
+
+        def done() -> None:
+            if label in self.floats:
+                self.floats.remove(label)
+                self.removeItem(label)
+
+        rise.valueChanged.connect(step)
+        rise.finished.connect(done)
+        rise.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
 
     # ---- end markers -------------------------------------------------------------------------
 
@@ -529,10 +671,6 @@ class TableScene(QGraphicsScene):
             self.tileDroppedOnTable.emit(tile)
         else:
             self.tileDroppedAway.emit(tile)
-
-    def rack_center(self) -> QPointF:
-        """Where to look when zoomed in: between the line of play and your rack."""
-        return QPointF(0, self.rack_y * 0.5)
 
     def describe(self) -> list[tuple[object, ...]]:
         """Every item that shows part of the game, as plain values in a fixed order: two scenes that

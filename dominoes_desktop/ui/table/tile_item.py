@@ -16,7 +16,13 @@ from PySide6.QtGui import (
     QPixmap,
     QRadialGradient,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from ...engine.tiles import Tile
 from ..look import PIN_COLORS, PIP_COLORS, Finish, Look
@@ -61,6 +67,7 @@ class TileItem(QGraphicsObject):
         self.newest = False
         self.star = False
         self.hinted = False
+        self.hovered = False  # the pointer is over it: playable tiles answer
         self.back_flag: QPixmap | None = None
         self.setAcceptHoverEvents(True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -106,12 +113,24 @@ class TileItem(QGraphicsObject):
             self.face_up = face_up
             self.update()
 
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.hovered = True
+        if self.legal:
+            self.update()
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        self.hovered = False
+        if self.legal:
+            self.update()
+        super().hoverLeaveEvent(event)
+
     def size(self) -> tuple[float, float]:
         return (UNIT, 2 * UNIT) if self.vertical else (2 * UNIT, UNIT)
 
     def boundingRect(self) -> QRectF:
         w, h = self.size()
-        return QRectF(-w / 2 - 6, -h / 2 - 6, w + 14, h + 14)
+        return QRectF(-w / 2 - 6, -h / 2 - 18, w + 14, h + 26)  # room above for the chosen tile's pointer
 
     def body_rect(self) -> QRectF:
         w, h = self.size()
@@ -231,6 +250,8 @@ class TileItem(QGraphicsObject):
 
     def _paint_number(self, painter: QPainter, half: QRectF, number: int, color: QColor) -> None:
         style = self.look.pips
+        if style == "automatic":
+            style = "numerals" if number > 6 else "classic"  # 10, 11 and 12 in dots are hard to tell apart
         if style == "numerals":
             font = QFont("DejaVu Sans")
             font.setBold(True)
@@ -296,6 +317,28 @@ class TileItem(QGraphicsObject):
 
     def _paint_marks(self, painter: QPainter, body: QRectF, radius: float) -> None:
         theme = self.look.theme
+        if self.legal and self.hovered and not self.selected_for_play:
+            # Hover: the tile brightens and its ring thickens, so a playable tile answers the pointer.
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(255, 255, 255, 55))
+            painter.drawRoundedRect(body, radius, radius)
+            painter.setPen(QPen(QColor(theme.highlight), 5.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(body.adjusted(-3, -3, 3, 3), radius + 2, radius + 2)
+        if self.selected_for_play:
+            # Chosen, its end still to pick: a solid ring and a pointer above, besides standing out of the rack.
+            painter.setPen(QPen(QColor(theme.accent), 5.0))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(body.adjusted(-4, -4, 4, 4), radius + 3, radius + 3)
+            tip = QPointF(body.center().x(), body.top() - 6)
+            pointer = QPainterPath()
+            pointer.moveTo(tip)
+            pointer.lineTo(tip + QPointF(-8, -10))
+            pointer.lineTo(tip + QPointF(8, -10))
+            pointer.closeSubpath()
+            painter.setPen(QPen(QColor(0, 0, 0, 200), 1.2))
+            painter.setBrush(QColor(theme.accent))
+            painter.drawPath(pointer)
         if self.legal:
             # Legal tiles get a glow and a dot, so colour is never the only signal.
             painter.setPen(QPen(QColor(theme.highlight), 3.2))

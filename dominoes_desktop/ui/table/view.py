@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QPainter, QPixmap, QPolygonF, QResizeEvent, QTransform
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEasingCurve, QPointF, QSizeF, Qt, QTimer, QVariantAnimation, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPixmap,
+    QPolygonF,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from ...engine.moves import Move, MoveKind
@@ -11,9 +22,12 @@ from ...engine.tiles import Tile
 from ..controller import GameController
 from ..i18n import translate
 from ..look import Look
-from .drawn import Showing, table_state
+from .drawn import Showing, newest_tile, shown_hand, table_state
 from .geometry import EndSpot
-from .scene import TableScene, TableState
+from .scene import NATURAL_AREA, TableScene, TableState
+
+MIN_SCALE = 0.3
+MAX_SCALE = 1.35
 
 NUMBER_NAMES = (
     QT_TRANSLATE_NOOP("TableView", "blank"),
@@ -43,6 +57,7 @@ class TableView(QGraphicsView):
     status = Signal(str)  # a one-line message for the status bar (why a tile cannot be played, ...)
     rulesRequested = Signal()
     hintRequested = Signal()
+    choosingChanged = Signal()  # a tile that fits two ends was chosen, or the choice ended
 
     def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,8 +81,13 @@ class TableView(QGraphicsView):
         self.rack_order: list[Tile] = []
         self.flipped: set[Tile] = set()  # rack tiles shown low end first: the player's own arrangement
         self.hinted: Tile | None = None
-        self._fitted = QRectF()
         self.zoom_level = 1.0
+        self.camera_scale = 1.0
+        self._camera_dirty = True
+        self._pan_from: QPointF | None = None
+        self._zooming = QVariantAnimation(self)
+        self._zooming.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        self._zooming.valueChanged.connect(self._apply_scale)
         self.table.rackTileClicked.connect(self.tile_clicked)
         self.table.tileDroppedOnEnd.connect(self.dropped_on_end)
         self.table.tileDroppedOnTable.connect(self.dropped_on_table)
@@ -111,48 +131,145 @@ class TableView(QGraphicsView):
             tuple(self.rack_order),
             frozenset(self.flipped),
             self.hinted,
+            self.choosing[0] if self.choosing is not None else None,
         )
         return table_state(self.controller, showing)
 
     def refresh(self) -> None:
-        self.table.sync(self.state(), animate=self.isVisible())
+        self._lay_out(animate=self.isVisible())
+
+    def set_reserved(self, right: int, bottom: int) -> None:
+        """Keep a strip of the view free (for the hand-end sheet): the table lays itself out in the rest."""
+        margins = self.viewportMargins()
+        if (margins.right(), margins.bottom()) != (right, bottom):
+            self.setViewportMargins(0, 0, right, bottom)
+            self.fit()
+
+    def float_points(self, points: int) -> None:
+        """A short "+10" rising from the end that just scored."""
+        if points > 0:
+            hand = shown_hand(self.controller)
+            tile = newest_tile(hand) if hand is not None else None  # the match has it already; the scene not yet
+            # After the table has been laid out for the move that scored (the controller reports the points first).
+            QTimer.singleShot(0, self, lambda: self.table.float_text(f"+{points}", tile))
+
+    def natural_scale(self) -> float:
+        """The camera's scale for this window: tiles as large as the room allows (see NATURAL_AREA)."""
+        size = self.viewport().size()
+        if size.width() < 10 or size.height() < 10:
+            return 1.0
+        fit = min(size.width() / NATURAL_AREA.width(), size.height() / NATURAL_AREA.height())
+        return max(MIN_SCALE, min(MAX_SCALE, fit))
+
+    def _lay_out(self, animate: bool) -> None:
+        """Lay the table out for the window. The scale stays as it is unless the layout no longer fits (then
+        it draws back just enough, smoothly), the window changes size, the player zooms or a hand begins."""
+        if self.choosing is not None and not self.moves_for(self.choosing[0]):
+            self.choosing = None  # the turn moved on
+        state = self.state()
+        size = self.viewport().size()
+        scale = self.natural_scale() * self.zoom_level
+        for _ in range(8):
+            self.table.set_area(QSizeF(size.width() / scale, size.height() / scale), 1 / scale)
+            ratio = self.table.fit_ratio_for(state)
+            if ratio >= 0.999 or self.zoom_level > 1.0 or scale <= MIN_SCALE:
+                break
+            scale = max(MIN_SCALE, scale * ratio * 0.97)
+        self.table.sync(state, animate=animate)
+        if self.choosing is not None:
+            self.table.show_markers([self._end_spot(m) for m in self.choosing[1]])
         self._show_focus()
-        self.fit(force=False)  # a new transform repaints every cached tile: only when the table grew
+        self._set_scale(scale, animate and self.look.animation_ms > 0)
 
-    def zoom(self, factor: float) -> None:
-        """Table zoom: >1 closer, <1 further, 0 back to fitting the whole table."""
-        self.zoom_level = 1.0 if factor == 0 else max(0.5, min(4.0, self.zoom_level * factor))
-        self.fit()
-
-    def fit(self, force: bool = True) -> None:
-        rect = self.table.sceneRect()
-        if rect.isEmpty() or (not force and rect == self._fitted):
+    def _set_scale(self, scale: float, animate: bool) -> None:
+        if abs(scale - self.camera_scale) < 1e-4 and not self._camera_dirty:
             return
-        self._fitted = rect
+        self._camera_dirty = False
+        self._zooming.stop()
+        if animate and abs(scale - self.camera_scale) > 1e-3:
+            self._zooming.setStartValue(self.camera_scale)
+            self._zooming.setEndValue(scale)
+            self._zooming.setDuration(max(200, self.look.animation_ms))
+            self._zooming.start()
+        else:
+            self._apply_scale(scale)
+
+    def _apply_scale(self, scale: float) -> None:
+        self.camera_scale = float(scale)
+        area = self.table.area
         self.resetTransform()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        if self.zoom_level != 1.0:
-            self.scale(self.zoom_level, self.zoom_level)
-            self.centerOn(self.table.rack_center())
         if self.look.camera == "tilted":
             # A perspective: the far side of the table recedes into a narrower, lower edge.
-            corners = QPolygonF([rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()])
-            inset, drop = rect.width() * 0.09, rect.height() * 0.08
+            corners = QPolygonF([area.topLeft(), area.topRight(), area.bottomRight(), area.bottomLeft()])
+            inset, drop = area.width() * 0.09, area.height() * 0.08
             leaning = QPolygonF(
                 [
-                    rect.topLeft() + QPointF(inset, drop),
-                    rect.topRight() + QPointF(-inset, drop),
-                    rect.bottomRight(),
-                    rect.bottomLeft(),
+                    area.topLeft() + QPointF(inset, drop),
+                    area.topRight() + QPointF(-inset, drop),
+                    area.bottomRight(),
+                    area.bottomLeft(),
                 ]
             )
             tilt = QTransform()
             if QTransform.quadToQuad(corners, leaning, tilt):
-                self.setTransform(tilt * self.transform())
+                self.setTransform(tilt)
+        self.scale(self.camera_scale, self.camera_scale)
+        self.centerOn(area.center())
+
+    def zoom(self, factor: float) -> None:
+        """Table zoom: >1 closer, <1 further, 0 back to the natural scale. The room shrinks with the zoom, so
+        the seats stay at the edges of the view; a line that no longer fits can then be panned."""
+        self.zoom_level = 1.0 if factor == 0 else max(0.6, min(2.5, self.zoom_level * factor))
+        self._camera_dirty = True
+        self._lay_out(animate=False)
+
+    def fit(self, force: bool = True) -> None:
+        self._camera_dirty = self._camera_dirty or force
+        self._lay_out(animate=False)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
+            event.accept()
+            return
+        super().wheelEvent(event)  # scrolls (pans) when the zoomed table is larger than the view
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        item = self.itemAt(event.position().toPoint())
+        background = item is None or item is self.table.felt
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and background and self._can_pan()
+        ):
+            self._pan_from = event.position()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - int(delta.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - int(delta.y()))
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def _can_pan(self) -> bool:
+        return self.horizontalScrollBar().maximum() > 0 or self.verticalScrollBar().maximum() > 0
 
     # ---- intentions ------------------------------------------------------------------------
 
@@ -179,10 +296,9 @@ class TableView(QGraphicsView):
             return
         self.choosing = (tile, moves)
         self.marker_focus = 0
-        spots = [self._end_spot(m) for m in moves]
-        self.table.show_markers(spots)
-        self._show_focus()
-        self.status.emit(self.tr("{tile} fits more than one end: pick one.").format(tile=tile))
+        self.refresh()  # the chosen tile stands up out of the rack, its ends marked
+        self.status.emit(self.tr("{tile} fits more than one end: choose an end.").format(tile=tile))
+        self.choosingChanged.emit()
 
     def _end_spot(self, move: Move) -> EndSpot:
         hand = self.controller.hand
@@ -251,10 +367,22 @@ class TableView(QGraphicsView):
         self.refresh()
 
     def play(self, move: Move) -> None:
+        chose = self.choosing is not None
         self.choosing = None
         self.hinted = None
         self.table.clear_markers()
         self.controller.play(move)
+        if chose:
+            self.choosingChanged.emit()
+
+    def stop_choosing(self) -> None:
+        """Put the chosen tile back: another tile may be chosen."""
+        if self.choosing is None:
+            return
+        self.choosing = None
+        self.table.clear_markers()
+        self.refresh()
+        self.choosingChanged.emit()
 
     def draw_or_pass(self, kind: MoveKind) -> None:
         moves = self.controller.legal_moves()
@@ -309,9 +437,7 @@ class TableView(QGraphicsView):
         elif self.choosing is not None and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.end_chosen(self.marker_focus)
         elif self.choosing is not None and key == Qt.Key.Key_Escape:
-            self.choosing = None
-            self.table.clear_markers()
-            self._show_focus()
+            self.stop_choosing()
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and rack:
             step = -1 if key in (Qt.Key.Key_Left, Qt.Key.Key_Backtab) else 1
             self.focus_index = (self.focus_index + step) % len(rack)

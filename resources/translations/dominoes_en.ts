@@ -1,0 +1,52 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="en_US">
+<context>
+    <name>HandEndPanel</name>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/panels.py" line="232" />
+        <source>%n hand(s) to {side}.</source>
+        <translation>
+            <numerusform>%n hand to {side}.</numerusform>
+            <numerusform>%n hands to {side}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/panels.py" line="235" />
+        <source>%n point(s) to {side}.</source>
+        <translation>
+            <numerusform>%n point to {side}.</numerusform>
+            <numerusform>%n points to {side}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/panels.py" line="245" />
+        <source>%n pip(s)</source>
+        <translation>
+            <numerusform>%n pip</numerusform>
+            <numerusform>%n pips</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TableScene</name>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/table/scene.py" line="377" />
+        <source>%n tile(s)</source>
+        <translation>
+            <numerusform>%n tile</numerusform>
+            <numerusform>%n tiles</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TableView</name>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/table/view.py" line="164" />
+        <source>%n pip(s)</source>
+        <translation>
+            <numerusform>%n pip</numerusform>
+            <numerusform>%n pips</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
