@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPixmap
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QDialog,
     QDialogButtonBox,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -303,12 +305,20 @@ def add_coach_button(panel: QWidget, beside: QPushButton, open_coach: Callable[[
     button = QPushButton(QCoreApplication.translate("CoachDialog", "Coach"))
     button.setAccessibleName(QCoreApplication.translate("CoachDialog", "Coach: what you should have played"))
     button.clicked.connect(open_coach)
+    place_beside(panel, beside, button, after=True)
+    return button
+
+
+def place_beside(panel: QWidget, beside: QWidget, button: QWidget, *, after: bool) -> None:
+    """Put `button` next to `beside` in whatever layout holds it: a row or column takes it before or after,
+    a grid (the end-of-hand sheet) a new row across its columns; with no such layout, the panel's own."""
     holder = layout_holding(panel.layout(), beside)
-    if holder is not None:
-        holder.insertWidget(holder.indexOf(beside) + 1, button)  # type: ignore[attr-defined]
+    if isinstance(holder, QBoxLayout):
+        holder.insertWidget(holder.indexOf(beside) + (1 if after else 0), button)
+    elif isinstance(holder, QGridLayout):
+        holder.addWidget(button, holder.rowCount(), 0, 1, max(1, holder.columnCount()))
     elif (top := panel.layout()) is not None:
         top.addWidget(button)
-    return button
 
 
 def layout_holding(layout: QLayout | None, widget: QWidget) -> QLayout | None:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QVBoxLayout, QWi
 from ..engine.deal import Deal
 from ..engine.fairness import FairDeal, cut_from_gesture, fingerprint, short, verify
 from ..engine.match import Match
-from .coach_panel import layout_holding
+from .coach_panel import place_beside
 from .i18n import translate
 
 
@@ -102,7 +102,5 @@ def add_verify_button(dialog: QWidget, beside: QPushButton, match: Match, curren
         box(dialog, translate("FairDeal", "Verify this deal"), text)
 
     button.clicked.connect(check)
-    holder = layout_holding(dialog.layout(), beside)
-    if holder is not None:
-        holder.insertWidget(holder.indexOf(beside), button)  # type: ignore[attr-defined]
+    place_beside(dialog, beside, button, after=False)
     return button
