@@ -47,8 +47,7 @@ from .errors import DominoError
 from .hand import Hand
 from .match import Match
 from .moves import Move, MoveKind, parse_move
-from .presets import rules_from_json
-from .replay import CaseError, let_points_go, load_case, parse_deal, replay_move
+from .replay import CaseError, case_rules_and_hands, let_points_go, load_case, parse_deal, replay_move
 from .rules import EndScoring, Rules, Scoring
 from .scoring import winner_seat
 from .solver import (
@@ -287,15 +286,7 @@ def judge_hand(
 
 def hands_of_case(case: Any) -> list[RecordedHand]:
     """The hands of a replay case, checked by the engine as replay checks them; CaseError if invalid."""
-    if not isinstance(case, dict):
-        raise CaseError("the case must be a JSON object")
-    try:
-        rules = rules_from_json(case)
-    except DominoError as exc:
-        raise CaseError(str(exc)) from None
-    raw_hands = case.get("hands")
-    if not isinstance(raw_hands, list):
-        raise CaseError("'hands' must be a list")
+    rules, raw_hands = case_rules_and_hands(case)
     match = Match(rules)
     found = []
     for h, raw_hand in enumerate(raw_hands):

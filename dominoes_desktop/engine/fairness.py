@@ -141,18 +141,13 @@ def verify(rules: Rules, proof: FairDeal, dealt: Deal) -> Verdict:
 
 def verify_case(case: Any) -> list[dict[str, Any]]:
     """One verdict per hand of a replay case that carries a "fair" object."""
-    from .presets import rules_from_json
-    from .replay import CaseError, parse_deal  # replay plays matches, and matches deal through this module
+    from .replay import (  # replay plays matches, and matches deal through this module
+        CaseError,
+        case_rules_and_hands,
+        parse_deal,
+    )
 
-    if not isinstance(case, dict):
-        raise CaseError("the case must be a JSON object")
-    try:
-        rules = rules_from_json(case)
-    except DominoError as exc:
-        raise CaseError(str(exc)) from None
-    raw_hands = case.get("hands")
-    if not isinstance(raw_hands, list):
-        raise CaseError("'hands' must be a list")
+    rules, raw_hands = case_rules_and_hands(case)
     found = []
     for h, raw_hand in enumerate(raw_hands):
         if not isinstance(raw_hand, dict):

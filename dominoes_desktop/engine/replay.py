@@ -70,8 +70,8 @@ def parse_deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
     return Deal(hands, stock, sleeping, None)
 
 
-def replay(case: Any) -> dict[str, Any]:
-    """Play the case's hands through the engine and return the result JSON; raise CaseError if invalid."""
+def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
+    """A case's rules and its raw hands, the first checks every reader of replay cases makes; CaseError if invalid."""
     if not isinstance(case, dict):
         raise CaseError("the case must be a JSON object")
     try:
@@ -81,6 +81,12 @@ def replay(case: Any) -> dict[str, Any]:
     raw_hands = case.get("hands")
     if not isinstance(raw_hands, list):
         raise CaseError("'hands' must be a list")
+    return rules, raw_hands
+
+
+def replay(case: Any) -> dict[str, Any]:
+    """Play the case's hands through the engine and return the result JSON; raise CaseError if invalid."""
+    rules, raw_hands = case_rules_and_hands(case)
     match = Match(rules)
     for h, raw_hand in enumerate(raw_hands):
         where = f"hand {h}"
