@@ -42,12 +42,10 @@ from pathlib import Path
 from typing import Any
 
 from .deal import Deal
-from .decisions import DealHand
-from .errors import DominoError
 from .hand import Hand
 from .match import Match
-from .moves import Move, MoveKind, parse_move
-from .replay import CaseError, case_rules_and_hands, let_points_go, load_case, parse_deal, replay_move
+from .moves import Move, MoveKind
+from .replay import CaseError, case_rules_and_hands, load_case, play_recorded_hand
 from .rules import EndScoring, Rules, Scoring
 from .scoring import winner_seat
 from .solver import (
@@ -287,38 +285,10 @@ def judge_hand(
 def hands_of_case(case: Any) -> list[RecordedHand]:
     """The hands of a replay case, checked by the engine as replay checks them; CaseError if invalid."""
     rules, raw_hands = case_rules_and_hands(case)
-    match = Match(rules)
+    match = Match(rules)  # the match's state machine decides the order of play, as replay drives it
     found = []
     for h, raw_hand in enumerate(raw_hands):
-        where = f"hand {h}"
-        if not isinstance(raw_hand, dict):
-            raise CaseError(f"{where}: must be an object")
-        if match.is_over:
-            raise CaseError(f"{where}: the match was already won by side {match.winner}")
-        fixed = parse_deal(rules, raw_hand, where)
-        leader = raw_hand.get("leader")
-        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
-            raise CaseError(f"{where}: 'leader' must be a seat number")
-        try:  # the match's state machine decides the order of play, as replay drives it
-            match.apply(None, DealHand(deal=fixed, leader=leader))
-        except DominoError as exc:
-            raise CaseError(f"{where}: {exc}") from None
-        assert match.hand is not None
-        start = match.hand.copy()
-        raw_moves = raw_hand.get("moves")
-        if not isinstance(raw_moves, list):
-            raise CaseError(f"{where}: 'moves' must be a list")
-        moves = []
-        for m, text in enumerate(raw_moves):
-            try:
-                move = parse_move(text)
-                replay_move(match, h, move)
-            except DominoError as exc:
-                raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
-            moves.append(move)
-        let_points_go(match)
-        if match.hand_index == h:
-            raise CaseError(f"{where}: the moves stop before the hand is over")
+        start, moves = play_recorded_hand(match, h, raw_hand)
         found.append(RecordedHand(h, rules, start, tuple(moves)))
     return found
 

@@ -19,6 +19,7 @@ from typing import Any
 from .deal import Deal
 from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
 from .errors import DominoError
+from .hand import Hand
 from .inputs import FileRefused, limit_int_conversion, parse_json, read_bounded
 from .match import Match
 from .moves import Move, MoveKind, parse_move
@@ -89,31 +90,44 @@ def replay(case: Any) -> dict[str, Any]:
     rules, raw_hands = case_rules_and_hands(case)
     match = Match(rules)
     for h, raw_hand in enumerate(raw_hands):
-        where = f"hand {h}"
-        if not isinstance(raw_hand, dict):
-            raise CaseError(f"{where}: must be an object")
-        if match.is_over:
-            raise CaseError(f"{where}: the match was already won by side {match.winner}")
-        fixed = parse_deal(rules, raw_hand, where)
-        leader = raw_hand.get("leader")
-        if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
-            raise CaseError(f"{where}: 'leader' must be a seat number")
-        try:
-            match.apply(None, DealHand(deal=fixed, leader=leader))
-        except DominoError as exc:
-            raise CaseError(f"{where}: {exc}") from None
-        moves = raw_hand.get("moves")
-        if not isinstance(moves, list):
-            raise CaseError(f"{where}: 'moves' must be a list")
-        for m, text in enumerate(moves):
-            try:
-                replay_move(match, h, parse_move(text))
-            except DominoError as exc:
-                raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
-        let_points_go(match)
-        if match.hand_index == h:
-            raise CaseError(f"{where}: the moves stop before the hand is over")
+        play_recorded_hand(match, h, raw_hand)
     return {"hands": [r.as_json() for r in match.results], "scores": list(match.scores), "match_winner": match.winner}
+
+
+def play_recorded_hand(match: Match, h: int, raw_hand: Any) -> tuple[Hand, list[Move]]:
+    """Deal and play one hand of a case through the match's state machine; CaseError if invalid.
+
+    Returns the hand as dealt (before its first move) and the moves played, for readers that judge them."""
+    where = f"hand {h}"
+    if not isinstance(raw_hand, dict):
+        raise CaseError(f"{where}: must be an object")
+    if match.is_over:
+        raise CaseError(f"{where}: the match was already won by side {match.winner}")
+    fixed = parse_deal(match.rules, raw_hand, where)
+    leader = raw_hand.get("leader")
+    if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
+        raise CaseError(f"{where}: 'leader' must be a seat number")
+    try:
+        match.apply(None, DealHand(deal=fixed, leader=leader))
+    except DominoError as exc:
+        raise CaseError(f"{where}: {exc}") from None
+    assert match.hand is not None
+    start = match.hand.copy()
+    raw_moves = raw_hand.get("moves")
+    if not isinstance(raw_moves, list):
+        raise CaseError(f"{where}: 'moves' must be a list")
+    moves = []
+    for m, text in enumerate(raw_moves):
+        try:
+            move = parse_move(text)
+            replay_move(match, h, move)
+        except DominoError as exc:
+            raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
+        moves.append(move)
+    let_points_go(match)
+    if match.hand_index == h:
+        raise CaseError(f"{where}: the moves stop before the hand is over")
+    return start, moves
 
 
 def let_points_go(match: Match) -> None:
