@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu import make_player
@@ -223,3 +224,31 @@ def test_the_chart_draws_at_any_size_in_the_themes_colours(
     back, _text, _line = chart.colors()
     assert image.pixelColor(1, 1) == back
     assert QColor(back).name() == chart.palette().base().color().name()
+
+
+def test_reset_and_export_go_through_the_worker(
+    qtbot: QtBot, tmp_path: Path, store: Callable[[], StoreService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record_matches(tmp_path, 1, "Home")
+    record_matches(tmp_path, 1, "Friday").close()
+    service = store()
+    dialog = open_dialog(qtbot, service)
+    assert dialog.table.rowCount() == 4 and dialog.luck.chart.points() > 0
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
+    out = tmp_path / "out.csv"
+    with qtbot.waitSignal(service.statisticsExported, timeout=10_000):
+        dialog.export_csv(out)
+    assert out.read_text().startswith("group,player,preset") and warnings == []
+    with qtbot.waitSignal(service.statisticsExported, timeout=10_000):
+        dialog.export_csv(tmp_path / "no such folder" / "out.csv")
+    assert len(warnings) == 1 and "Could not write out.csv" in warnings[0]
+    monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes)
+    dialog.reset.click()
+    assert dialog.loading
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
+    assert dialog.table.rowCount() == 0 and dialog.luck.chart.points() == 0
+    assert [dialog.group.itemText(i) for i in range(dialog.group.count())] == ["Friday", "Home"]
+    dialog.group.setCurrentText("Friday")
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
+    assert dialog.table.rowCount() == 4 and dialog.luck.chart.points() > 0
