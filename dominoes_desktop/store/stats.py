@@ -25,13 +25,13 @@ import os
 import sqlite3
 import stat
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine.errors import NotationError
 from ..engine.hand import HandEnd
-from ..engine.luck import DealSet, Draw, Measure, match_deals
+from ..engine.luck import DealSet, Draw, Measure, Step, Tally, match_deals, running, tally
 from ..engine.match import Match
 from ..engine.tiles import Tile
 from .autosave import write_atomically
@@ -417,6 +417,20 @@ class PlayerLuck:
     player: str  # a person's name, or CPU_GROUP for every CPU seat together
     hands: tuple[LuckHand, ...]  # in the order played
     unrecorded: int  # matches of this player finished before deals were recorded: not counted, not guessed
+    # Worked out with the read, on the store's worker, so the screen only shows them (years of hands are many).
+    tallies: dict[Measure, Tally] = field(default_factory=dict, compare=False)
+    runs: dict[Measure, tuple[Step, ...]] = field(default_factory=dict, compare=False)
+
+    @staticmethod
+    def of(player: str, hands: tuple[LuckHand, ...], unrecorded: int) -> PlayerLuck:
+        draws = {measure: [h.draw(measure) for h in hands] for measure in Measure}
+        return PlayerLuck(
+            player,
+            hands,
+            unrecorded,
+            {measure: tally(found) for measure, found in draws.items()},
+            {measure: running(found) for measure, found in draws.items()},
+        )
 
 
 @dataclass(frozen=True)
@@ -652,8 +666,8 @@ class Statistics:
     def groups(self) -> list[str]:
         return [r[0] for r in self._rows("SELECT DISTINCT stats_group FROM matches ORDER BY stats_group")]
 
-    def table(self, group: str) -> list[PlayerStats]:
-        """Totals per player and preset within a stats group."""
+    def table(self, group: str, histories: dict[tuple[str, str], list[bool]] | None = None) -> list[PlayerStats]:
+        """Totals per player and preset within a stats group (`histories`: the group's, when already read)."""
         rows = self._rows(
             """SELECT r.player, m.preset, COUNT(*), SUM(r.won), SUM(1 - r.won), SUM(r.hands_won),
                       SUM(r.hands_lost), SUM(r.dominoes), SUM(r.blocks_won), SUM(r.points_for),
@@ -663,7 +677,8 @@ class Statistics:
                WHERE m.stats_group = ? GROUP BY r.player, m.preset ORDER BY r.player, m.preset""",
             (group,),
         )
-        histories = self.histories(group)
+        if histories is None:
+            histories = self.histories(group)
         found = []
         for row in rows:
             values = dict(zip(COLUMNS[:-1], (int(v) for v in row[2:]), strict=True))
@@ -689,9 +704,13 @@ class Statistics:
     def deal_luck(self, group: str) -> DealLuck:
         """What every person (and the CPUs together) was dealt in the group's hands, against chance, in the
         order played. Several seats of one player in one hand count as one draw of their tiles together."""
+        # Thousands of matches make hundreds of thousands of rows: the sets and chances met are worked out once
+        # each, and every row is checked with plain comparisons (a hand-edited row is left out, never shown).
+        sets: dict[tuple[Any, ...], DealSet | None] = {}
+        chances: dict[tuple[int, int], tuple[Draw, Draw]] = {}  # by (id of the set, tiles drawn)
         hands: dict[
             tuple[str, int, int], list[Any]
-        ] = {}  # (who, match, hand) -> [match row, set, tiles, doubles, pips]
+        ] = {}  # (who, match, hand) -> [when, preset, set, tiles, doubles, pips]
         for row in self._rows(
             """SELECT m.id, m.finished_at, m.preset, d.hand, d.seat, d.player, d.human, d.tiles, d.doubles, d.pips,
                       d.set_top, d.removed, d.dealt, d.needs_double
@@ -700,32 +719,56 @@ class Statistics:
             (group,),
         ):
             match_id, finished_at, preset, hand, seat, player, human, tiles, doubles, pips = row[:10]
-            deal_set = deal_set_from(row[10], row[11], row[12], bool(row[13]) if row[13] in (0, 1) else None)
-            if deal_set is None or human not in (0, 1) or not isinstance(player, str) or not isinstance(preset, str):
-                continue
-            fact = DealRow(hand, seat, player, bool(human), tiles, doubles, pips)
-            if not fact.valid_for(deal_set) or not isinstance(finished_at, float):
+            key = row[10:]
+            if key not in sets:
+                needs = key[3]
+                sets[key] = deal_set_from(key[0], key[1], key[2], bool(needs) if needs in (0, 1) else None)
+            deal_set = sets[key]
+            if not (
+                deal_set is not None
+                and type(hand) is int
+                and type(seat) is int
+                and type(tiles) is int
+                and type(doubles) is int
+                and type(pips) is int
+                and human in (0, 1)
+                and type(player) is str
+                and type(preset) is str
+                and type(finished_at) is float
+                and 0 <= hand <= 100_000
+                and 0 <= seat <= 9
+                and 0 < len(player) <= MAX_NAME
+                and 0 < tiles <= deal_set.dealt
+                and 0 <= doubles <= tiles
+                and 0 <= pips <= 2 * deal_set.set_top * tiles
+            ):
                 continue
             who = player if human else CPU_GROUP
-            entry = hands.setdefault((who, match_id, hand), [(finished_at, preset), deal_set, 0, 0, 0])
-            if entry[1] != deal_set:
+            entry = hands.setdefault((who, match_id, hand), [finished_at, preset, deal_set, 0, 0, 0])
+            if entry[2] is not deal_set:  # one object per set met (`sets`)
                 continue  # one hand is dealt from one set: a row saying otherwise was not written by the game
-            entry[2] += tiles
-            entry[3] += doubles
-            entry[4] += pips
+            entry[3] += tiles
+            entry[4] += doubles
+            entry[5] += pips
         by_player: dict[str, list[LuckHand]] = {}
-        for (who, match_id, hand), ((finished_at, preset), deal_set, tiles, doubles, pips) in hands.items():
+        for (who, match_id, hand), (finished_at, preset, deal_set, tiles, doubles, pips) in hands.items():
             if tiles > deal_set.dealt:
                 continue
-            chance = {measure: deal_set.chance(measure, tiles) for measure in Measure}
+            chance = chances.get((id(deal_set), tiles))
+            if chance is None:
+                found = [deal_set.chance(measure, tiles) for measure in (Measure.DOUBLES, Measure.PIPS)]
+                chance = chances[(id(deal_set), tiles)] = (
+                    Draw(0, found[0].mean, found[0].variance),
+                    Draw(0, found[1].mean, found[1].variance),
+                )
             by_player.setdefault(who, []).append(
                 LuckHand(
                     finished_at,
                     match_id,
                     hand,
                     preset,
-                    Draw(doubles, chance[Measure.DOUBLES].mean, chance[Measure.DOUBLES].variance),
-                    Draw(pips, chance[Measure.PIPS].mean, chance[Measure.PIPS].variance),
+                    Draw(doubles, chance[0].expected, chance[0].variance),
+                    Draw(pips, chance[1].expected, chance[1].variance),
                 )
             )
         unrecorded: dict[str, int] = {}
@@ -738,11 +781,14 @@ class Statistics:
         ):
             unrecorded[str(player)] = int(count)
         names = sorted(set(by_player) | set(unrecorded), key=lambda who: (who == CPU_GROUP, who.casefold()))
-        return DealLuck(tuple(PlayerLuck(who, tuple(by_player.get(who, ())), unrecorded.get(who, 0)) for who in names))
+        return DealLuck(
+            tuple(PlayerLuck.of(who, tuple(by_player.get(who, ())), unrecorded.get(who, 0)) for who in names)
+        )
 
     def snapshot(self, group: str) -> StatsSnapshot:
         """All the statistics screen shows for a group, read at once (on the store service's worker)."""
-        return StatsSnapshot(group, self.groups(), self.table(group), self.histories(group), self.deal_luck(group))
+        histories = self.histories(group)
+        return StatsSnapshot(group, self.groups(), self.table(group, histories), histories, self.deal_luck(group))
 
     def reset(self, group: str) -> None:
         db = self._need()

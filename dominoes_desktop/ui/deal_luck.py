@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.luck import Measure, Step, Tally, Verdict, running, tally
+from ..engine.luck import Measure, Step, Tally, Verdict
 from ..store.stats import CPU_GROUP, DealLuck, PlayerLuck
 from .look_style import contrast
 
@@ -244,9 +244,14 @@ class LuckChart(QWidget):
             metrics.elidedText(translate(AXIS[run.measure]), Qt.TextElideMode.ElideRight, area.height()),
         )
         painter.restore()
+        # Years of hands are more points than pixels: every `stride`-th is drawn (and always the last).
+        stride = max(1, math.ceil(hands / max(1.0, 2 * area.width())))
+        shown = [(i, steps[i]) for i in range(stride - 1, hands, stride)]
+        if shown[-1][0] != hands - 1:
+            shown.append((hands - 1, steps[-1]))
         # The band of chance: ±2σ after each hand, from nothing before the first.
-        upper = [QPointF(x_of(0), y_of(0))] + [QPointF(x_of(i + 1), y_of(2 * s.sigma)) for i, s in enumerate(steps)]
-        lower = [QPointF(x_of(i + 1), y_of(-2 * s.sigma)) for i, s in reversed(list(enumerate(steps)))]
+        upper = [QPointF(x_of(0), y_of(0))] + [QPointF(x_of(i + 1), y_of(2 * s.sigma)) for i, s in shown]
+        lower = [QPointF(x_of(i + 1), y_of(-2 * s.sigma)) for i, s in reversed(shown)]
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(band)
         painter.drawPolygon(QPolygonF(upper + lower))
@@ -260,7 +265,7 @@ class LuckChart(QWidget):
         painter.setPen(QPen(text, 1.2))
         painter.drawLine(QPointF(area.left(), y_of(0)), QPointF(area.right(), y_of(0)))
         # The run.
-        path = [QPointF(x_of(0), y_of(0))] + [QPointF(x_of(i + 1), y_of(s.difference)) for i, s in enumerate(steps)]
+        path = [QPointF(x_of(0), y_of(0))] + [QPointF(x_of(i + 1), y_of(s.difference)) for i, s in shown]
         painter.setPen(QPen(line, 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         painter.drawPolyline(QPolygonF(path))
         painter.setBrush(line)
@@ -372,8 +377,9 @@ class DealLuckPanel(QWidget):
             return
         self.summary.setText(self._sentence(found))
         if found.hands:
-            draws = [h.draw(measure) for h in found.hands]
-            run = Run(found.player, measure, running(draws), found.hands[0].finished_at, found.hands[-1].finished_at)
+            run = Run(
+                found.player, measure, found.runs[measure], found.hands[0].finished_at, found.hands[-1].finished_at
+            )
             self.chart.show_run(run)
         else:
             self.chart.show_run(
@@ -408,7 +414,7 @@ class DealLuckPanel(QWidget):
             self.tr("%n hand(s) recorded for {player}.", "", len(found.hands)).format(player=player_name(found.player))
         ]
         for measure in Measure:
-            counted = tally(h.draw(measure) for h in found.hands)
+            counted = found.tallies[measure]
             dealt, chance = counted.per_hand()
             lines.append(
                 self.tr(
@@ -432,7 +438,7 @@ class DealLuckPanel(QWidget):
         shown = [p for p in self.luck.players if p.hands]
         self.table.setRowCount(len(shown))
         for r, found in enumerate(shown):
-            counted = tally(h.draw(measure) for h in found.hands)
+            counted = found.tallies[measure]
             dealt, chance = counted.per_hand()
             cells = [
                 player_name(found.player),
