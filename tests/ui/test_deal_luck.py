@@ -14,11 +14,20 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.luck import Measure, tally
+from dominoes_desktop.engine.luck import Draw, Measure, tally
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.simulate import Table
-from dominoes_desktop.store.stats import CPU_GROUP, DB_NAME, Statistics, StatsSnapshot, match_record
-from dominoes_desktop.ui.deal_luck import number
+from dominoes_desktop.store.stats import (
+    CPU_GROUP,
+    DB_NAME,
+    DealLuck,
+    LuckHand,
+    PlayerLuck,
+    Statistics,
+    StatsSnapshot,
+    match_record,
+)
+from dominoes_desktop.ui.deal_luck import DealLuckPanel, number
 from dominoes_desktop.ui.i18n import LANGUAGE
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
@@ -252,3 +261,20 @@ def test_reset_and_export_go_through_the_worker(
     dialog.group.setCurrentText("Friday")
     qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
     assert dialog.table.rowCount() == 4 and dialog.luck.chart.points() > 0
+
+
+def test_years_of_hands_draw_within_the_widget(qtbot: QtBot) -> None:
+    hands = tuple(
+        LuckHand(1.7e9 + i, i // 10, i % 10, "jamaican", Draw(i % 4, 1.75, 1.02), Draw(40 + i % 7, 42.0, 49.0))
+        for i in range(5000)
+    )
+    panel = DealLuckPanel()
+    qtbot.addWidget(panel)
+    panel.resize(500, 500)
+    panel.show_luck(DealLuck((PlayerLuck.of("Ana", hands, 0),)))
+    assert panel.chart.points() == 5000
+    assert panel.table.item(0, 1).text() == "5,000" and panel.table.item(0, 3).text() == "1.75"
+    image = panel.chart.grab().toImage()
+    _back, _text, line = panel.chart.colors()
+    found = [x for x in range(image.width()) for y in range(image.height()) if image.pixelColor(x, y) == line]
+    assert found and max(found) > image.width() * 0.9, "the run reaches the right end"
