@@ -771,6 +771,7 @@ class Statistics:
                     Draw(pips, chance[1].expected, chance[1].variance),
                 )
             )
+        # Matches without deals: results keep no "person" flag, so the CPUs are known by their label, "CPU (level)".
         unrecorded: dict[str, int] = {}
         for player, count in self._rows(
             """SELECT CASE WHEN r.player LIKE 'CPU (%)' THEN ? ELSE r.player END AS who, COUNT(DISTINCT m.id)
