@@ -139,11 +139,18 @@ def seat_deals(hand: int, deal: Deal) -> tuple[SeatDeal, ...]:
 
 
 def match_deals(match: Match) -> tuple[SeatDeal, ...]:
-    """Every seat's deal in every finished hand of `match`. Empty when some finished hand was not kept move by
-    move (a playout handed in its outcome): its deal is not known, and hands are never guessed at."""
+    """Every seat's deal in every finished hand of `match` that chance dealt. Left out: hands dealt from a seed
+    chosen from outside ("Play this deal again": a deal picked by a person, counted once already). Empty when
+    some finished hand was not kept move by move (a playout handed in its outcome): its deal is not known, and
+    hands are never guessed at."""
     if len(match.archive) != len(match.results):
         return ()
-    return tuple(fact for index, (deal, _) in enumerate(match.archive) for fact in seat_deals(index, deal))
+    return tuple(
+        fact
+        for index, (deal, _) in enumerate(match.archive)
+        if index not in match.chosen_deals
+        for fact in seat_deals(index, deal)
+    )
 
 
 # ---- a run of hands --------------------------------------------------------------------------------

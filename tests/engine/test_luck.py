@@ -177,3 +177,13 @@ def test_a_tally_and_its_verdict() -> None:
 def test_running_difference_and_band() -> None:
     steps = running([Draw(2, 1.5, 1.0), Draw(0, 1.5, 3.0), Draw(4, 1.0, 0.0)])
     assert steps == (Step(0.5, 1.0), Step(-1.0, 2.0), Step(2.0, 2.0))
+
+
+def test_a_deal_played_again_is_not_counted_as_chance() -> None:
+    rules = build_rules("jamaican", {"target": 2})
+    table = Table(rules, [make_player("easy", s) for s in range(4)], 9)
+    table.play_hand(deal_seed=1234)  # "Play this deal again": the first hand from a chosen seed
+    table.play_match()
+    match = table.match
+    assert match.chosen_deals == {0} and len(match.results) >= 2
+    assert {fact.hand for fact in match_deals(match)} == set(range(1, len(match.results)))
