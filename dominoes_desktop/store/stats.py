@@ -535,11 +535,14 @@ class Statistics:
             if row is not None and not whole_number(row[0], 0, SCHEMA_VERSION):
                 # Checked before any table is made: a newer game's database is left exactly as it is.
                 raise StatsUnavailable(Trouble.CANNOT_WRITE, f"made by a newer version of the game (schema {row[0]!r})")
-            if row is None or row[0] < SCHEMA_VERSION:
-                # New, or older: the missing tables are made and the version set in one transaction. Migrating
-                # from 1 only adds the deals table; every recorded match stays as it was.
-                version = "INSERT INTO schema_version VALUES" if row is None else "UPDATE schema_version SET version ="
-                db.executescript(f"BEGIN; {SCHEMA} {version} ({SCHEMA_VERSION}); COMMIT;")
+            # Missing tables are made (a new database, one a hand lost, one from version 1: migrating from 1 only
+            # adds the deals table, every recorded match stays as it was) and the version set, in one transaction.
+            version = ""
+            if row is None:
+                version = f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION});"
+            elif row[0] < SCHEMA_VERSION:
+                version = f"UPDATE schema_version SET version = {SCHEMA_VERSION};"
+            db.executescript(f"BEGIN; {SCHEMA} {version} COMMIT;")
             if check:
                 result = db.execute("PRAGMA quick_check").fetchone()
                 if result is None or result[0] != "ok":

@@ -222,3 +222,15 @@ def test_the_snapshot_holds_what_the_screen_shows(tmp_path: Path) -> None:
     assert snapshot.histories[("CPU (hard)", "dominican")] == [False, False]
     ana = snapshot.luck.of("Ana")
     assert ana is not None and len(ana.hands) == 2
+
+
+def test_a_lost_deals_table_is_made_again(tmp_path: Path) -> None:
+    Statistics(tmp_path).close()
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    db.execute("DROP TABLE deals")
+    db.commit()
+    db.close()
+    stats = Statistics(tmp_path)
+    stats.record("Home", scripted_match(), PLAYERS)
+    ana = stats.deal_luck("Home").of("Ana")
+    assert ana is not None and len(ana.hands) == 1
