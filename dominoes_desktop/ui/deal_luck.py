@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QDateTime, QLocale, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPalette, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,13 +24,15 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
 from ..engine.luck import Measure, Step, Tally, Verdict
-from ..store.stats import CPU_GROUP, DealLuck, PlayerLuck
+from ..store.stats import CPU_GROUP, DealLuck, LuckHand, PlayerLuck
 from .look_style import contrast
+from .rules_page import preset_name
 
 CONTEXT = "DealLuckPanel"
 CPUS = QT_TRANSLATE_NOOP("DealLuckPanel", "CPUs (all levels)")
@@ -98,13 +100,25 @@ def nice_step(span: float, ticks: int) -> float:
 
 @dataclass(frozen=True)
 class Run:
-    """What the chart draws: one player's running difference for one measure, and its time span."""
+    """What the chart draws: one player's running difference for one measure, hand by hand."""
 
     player: str
     measure: Measure
     steps: tuple[Step, ...]
-    first: float | None  # when the first and last counted matches finished (seconds since the epoch)
-    last: float | None
+    hands: tuple[LuckHand, ...]  # the same hands, in the same order
+
+    @property
+    def first(self) -> float | None:
+        """When the first counted match finished (seconds since the epoch)."""
+        return self.hands[0].finished_at if self.hands else None
+
+    @property
+    def last(self) -> float | None:
+        return self.hands[-1].finished_at if self.hands else None
+
+
+def short_date(when: float) -> str:
+    return QLocale().toString(QDateTime.fromSecsSinceEpoch(int(when)).date(), QLocale.FormatType.ShortFormat)
 
 
 class LuckChart(QWidget):
@@ -119,6 +133,8 @@ class LuckChart(QWidget):
         self.setAccessibleName(self.tr("Deal luck over time"))
         self.run: Run | None = None
         self.empty_text = ""
+        self.area = QRectF()  # the plot, as last drawn: where the mouse points at a hand
+        self.setMouseTracking(True)
 
     def show_run(self, run: Run | None, empty_text: str = "") -> None:
         self.run = run
@@ -139,6 +155,35 @@ class LuckChart(QWidget):
         else:
             self.setAccessibleDescription(empty_text)
         self.update()
+
+    def tip_at(self, x: float) -> str:
+        """What the chart says about the hand under `x` (a tooltip): empty outside the plot."""
+        run = self.run
+        if run is None or not run.steps or self.area.width() <= 0 or not self.area.left() <= x <= self.area.right():
+            return ""
+        index = min(len(run.steps), max(1, round((x - self.area.left()) / self.area.width() * len(run.steps)))) - 1
+        hand, step = run.hands[index], run.steps[index]
+        draw = hand.draw(run.measure)
+        return self.tr(
+            "Hand {number} ({date}, {preset}): dealt {dealt}, chance gives {chance}.\n"
+            "Running total {difference}; 95% of fair runs stay within ±{band}."
+        ).format(
+            number=QLocale().toString(index + 1),
+            date=short_date(hand.finished_at),
+            preset=preset_name(hand.preset),
+            dealt=QLocale().toString(draw.observed),
+            chance=number(draw.expected),
+            difference=number(step.difference, 1, signed=True),
+            band=number(2 * step.sigma, 1),
+        )
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        tip = self.tip_at(event.position().x())
+        if tip:
+            QToolTip.showText(event.globalPosition().toPoint(), tip, self)
+        else:
+            QToolTip.hideText()
+        super().mouseMoveEvent(event)
 
     def points(self) -> int:
         """How many hands the chart draws (tests, and the accessible description, read it)."""
@@ -185,6 +230,7 @@ class LuckChart(QWidget):
         top = 8 + 2 * row + 8
         bottom = 8 + 2 * row + 6
         area = QRectF(left, top, max(10.0, self.width() - left - 16), max(10.0, self.height() - top - bottom))
+        self.area = area
         hands = len(steps)
 
         def x_of(hand: float) -> float:
@@ -289,10 +335,7 @@ class LuckChart(QWidget):
         )
         for when, align in ((run.first, Qt.AlignmentFlag.AlignLeft), (run.last, Qt.AlignmentFlag.AlignRight)):
             if when is not None:
-                date = QLocale().toString(
-                    QDateTime.fromSecsSinceEpoch(int(when)).date(), QLocale.FormatType.ShortFormat
-                )
-                painter.drawText(QRectF(area.left(), below, area.width(), row), align, date)
+                painter.drawText(QRectF(area.left(), below, area.width(), row), align, short_date(when))
         painter.end()
 
 
@@ -377,9 +420,7 @@ class DealLuckPanel(QWidget):
             return
         self.summary.setText(self._sentence(found))
         if found.hands:
-            run = Run(
-                found.player, measure, found.runs[measure], found.hands[0].finished_at, found.hands[-1].finished_at
-            )
+            run = Run(found.player, measure, found.runs[measure], found.hands)
             self.chart.show_run(run)
         else:
             self.chart.show_run(

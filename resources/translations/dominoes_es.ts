@@ -3709,6 +3709,13 @@ Corte: {cut}</translation>
     <name>LuckChart</name>
     <message>
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Hand {number} ({date}, {preset}): dealt {dealt}, chance gives {chance}.
+Running total {difference}; 95% of fair runs stay within ±{band}.</source>
+        <translation>Mano {number} ({date}, {preset}): repartido {dealt}, el azar da {chance}.
+Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{band}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
         <source>Deal luck over time</source>
         <translation>La suerte en el reparto a lo largo del tiempo</translation>
     </message>

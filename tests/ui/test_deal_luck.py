@@ -278,3 +278,21 @@ def test_years_of_hands_draw_within_the_widget(qtbot: QtBot) -> None:
     _back, _text, line = panel.chart.colors()
     found = [x for x in range(image.width()) for y in range(image.height()) if image.pixelColor(x, y) == line]
     assert found and max(found) > image.width() * 0.9, "the run reaches the right end"
+
+
+def test_pointing_at_a_hand_tells_its_figures(qtbot: QtBot) -> None:
+    hands = (
+        LuckHand(1.7e9, 1, 0, "jamaican", Draw(3, 1.75, 1.0), Draw(40, 42.0, 49.0)),
+        LuckHand(1.7e9 + 60, 1, 1, "jamaican", Draw(0, 1.75, 1.0), Draw(50, 42.0, 49.0)),
+    )
+    panel = DealLuckPanel()
+    qtbot.addWidget(panel)
+    panel.resize(700, 500)
+    panel.show_luck(DealLuck((PlayerLuck.of("Ana", hands, 0),)))
+    chart = panel.chart
+    chart.grab()  # lays the plot out
+    assert chart.tip_at(chart.area.left() - 5) == ""
+    tip = chart.tip_at(chart.area.right())
+    assert tip.startswith("Hand 2 (") and "Jamaican partners): dealt 0, chance gives 1.75." in tip
+    assert "Running total −0.5; 95% of fair runs stay within ±2.8." in tip  # noqa: RUF001 (the minus sign shown)
+    assert chart.tip_at(chart.area.left() + chart.area.width() * 0.4).startswith("Hand 1 (")
