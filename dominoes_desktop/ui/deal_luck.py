@@ -366,11 +366,12 @@ class DealLuckPanel(QWidget):
         self.note = QLabel()
         self.note.setWordWrap(True)
         choose = QHBoxLayout()
-        choose.addWidget(QLabel(self.tr("Player")))
-        choose.addWidget(self.player, 2)
-        choose.addSpacing(12)
-        choose.addWidget(QLabel(self.tr("Count")))
-        choose.addWidget(self.measure, 1)
+        for text, field, stretch in ((self.tr("Player"), self.player, 2), (self.tr("Count"), self.measure, 1)):
+            label = QLabel(text)
+            label.setBuddy(field)  # screen readers name the field by its label
+            choose.addWidget(label)
+            choose.addWidget(field, stretch)
+            choose.addSpacing(12)
         choose.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addLayout(choose)

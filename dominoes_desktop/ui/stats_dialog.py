@@ -132,14 +132,13 @@ class StatsDialog(QDialog):
         self.store = store
         self.snapshot: StatsSnapshot | None = None
         self._asked = 0  # the newest request: answers to older ones are stale
-        self._reset_asked = -1
+        self._resetting = False  # the answer awaited is a reset's: a failure is told in a box
         self.setWindowTitle(self.tr("Statistics"))
         self.resize(980, 660)
         self.group = QComboBox()
         self.group.setAccessibleName(self.tr("Stats group"))
         self.group.addItem(group)
-        self.status = QLabel(self.tr("Loading…"))
-        self.status.setObjectName("problem")
+        self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setAccessibleName(self.tr("Statistics status"))
         self.table = QTableWidget()
@@ -200,15 +199,21 @@ class StatsDialog(QDialog):
     def refresh(self, *, reset: bool = False) -> None:
         """Ask the store for the group's statistics (deleting them first when `reset`); shows "Loading…" until
         they come."""
-        self.status.setText(self.tr("Loading…"))
-        self.status.show()
+        self._say(self.tr("Loading…"), problem=False)
         for widget in (self.tabs, self.reset, self.export):
             widget.setEnabled(False)
         self.snapshot = None
+        self._resetting = reset
         number = self.store.read_statistics(self.group.currentText() or "Home", reset=reset)
         self._asked = max(self._asked, number)
-        if reset:
-            self._reset_asked = number
+
+    def _say(self, text: str, *, problem: bool) -> None:
+        """The status line: "Loading…" plainly, a problem in the theme's warning colour."""
+        self.status.setObjectName("problem" if problem else "")
+        self.status.style().unpolish(self.status)
+        self.status.style().polish(self.status)
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
 
     def _answered(self, number: int, answer: object) -> None:
         # A store without a worker answers before read_statistics returns: any answer not older than the newest
@@ -216,19 +221,19 @@ class StatsDialog(QDialog):
         if number < self._asked:
             return
         self._asked = number
+        resetting, self._resetting = self._resetting, False
         if isinstance(answer, str):
-            self.status.setText(answer)  # the store's sentence
+            self._say(answer, problem=True)  # the store's sentence
             self.tabs.setEnabled(True)
             self._fill(StatsSnapshot(self.group.currentText(), [], [], {}, DealLuck(())))
             self.snapshot = None
-            if number == self._reset_asked:
+            if resetting:
                 QMessageBox.warning(
                     self, self.tr("Reset statistics"), self.tr("Could not reset: {reason}").format(reason=answer)
                 )
             return
         assert isinstance(answer, StatsSnapshot)
-        self.status.setText("")
-        self.status.hide()
+        self._say("", problem=False)
         for widget in (self.tabs, self.reset, self.export):
             widget.setEnabled(True)
         self._fill(answer)

@@ -93,6 +93,7 @@ def test_the_screen_loads_off_the_ui_thread_then_shows_the_recorded_figures(
     dialog = StatsDialog(service, "Home")
     qtbot.addWidget(dialog)
     assert dialog.loading and dialog.status.text() == "Loading…" and not dialog.tabs.isEnabled()
+    assert dialog.status.objectName() == "", "loading is not a problem"
     gate.set()
     qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
     assert readers and all(t is not threading.main_thread() for t in readers), "read on the store's worker"
@@ -171,7 +172,7 @@ def test_matches_from_before_are_counted_as_such_never_drawn(
 
 
 def test_an_empty_group_and_an_unreadable_database_say_so(
-    qtbot: QtBot, tmp_path: Path, store: Callable[[], StoreService]
+    qtbot: QtBot, tmp_path: Path, store: Callable[[], StoreService], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = store()
     dialog = open_dialog(qtbot, service, "Nobody")
@@ -186,7 +187,17 @@ def test_an_empty_group_and_an_unreadable_database_say_so(
     assert dialog.status.text() == (
         "The statistics cannot be recorded (made by a newer version of the game (schema 99)); the game goes on without them."
     )
-    assert dialog.luck.chart.points() == 0
+    assert dialog.luck.chart.points() == 0 and dialog.status.objectName() == "problem"
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: warnings.append(text))
+    monkeypatch.setattr(QMessageBox, "question", lambda *_args: QMessageBox.StandardButton.Yes)
+    offline = StoreService(tmp_path, threaded=False)  # answers at once, before the request returns
+    offline.start()
+    dialog = StatsDialog(offline, "Home")
+    qtbot.addWidget(dialog)
+    assert dialog.status.objectName() == "problem" and warnings == []
+    dialog._reset()
+    assert len(warnings) == 1 and warnings[0].startswith("Could not reset: The statistics cannot be recorded")
 
 
 def test_a_match_played_in_the_window_shows_its_deals(qtbot: QtBot, tmp_path: Path) -> None:
