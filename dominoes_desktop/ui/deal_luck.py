@@ -227,7 +227,23 @@ class LuckChart(QWidget):
         y_ticks = [k * y_step for k in range(-math.floor(reach / y_step), math.floor(reach / y_step) + 1)]
         y_labels = [number(v, 0 if y_step >= 1 else 1, signed=True) for v in y_ticks]
         left = 10 + row + 6 + max(metrics.horizontalAdvance(t) for t in y_labels) + 6
-        top = 8 + 2 * row + 8
+        # The legend's entries, wrapped onto as many rows as the width needs (a narrow window, a long language).
+        band = QColor(text)
+        band.setAlpha(38)
+        entries = [
+            ("line", self.tr("dealt − chance, running total")),
+            ("band", self.tr("where 95% of fair deals stay (±2σ)")),
+            ("chance", self.tr("chance")),
+        ]
+        placed: list[tuple[str, str, float, int]] = []  # (kind, label, x, legend row)
+        x, legend_row = left, 0
+        for kind, label in entries:
+            width = 28 + metrics.horizontalAdvance(label)
+            if x > left and x + width > self.width() - 8:
+                x, legend_row = left, legend_row + 1
+            placed.append((kind, label, x, legend_row))
+            x += width + 22
+        top = 8 + (2 + legend_row) * row + 8
         bottom = 8 + 2 * row + 6
         area = QRectF(left, top, max(10.0, self.width() - left - 16), max(10.0, self.height() - top - bottom))
         self.area = area
@@ -251,25 +267,18 @@ class LuckChart(QWidget):
         painter.setFont(bold)
         painter.drawText(QRectF(left, 6, area.width(), row), Qt.AlignmentFlag.AlignLeft, title)
         painter.setFont(font)
-        legend_y = 6 + row + 2
-        x = left
-        painter.setPen(QPen(line, 2.5))
-        painter.drawLine(QPointF(x, legend_y + row / 2), QPointF(x + 22, legend_y + row / 2))
-        painter.setPen(text)
-        label = self.tr("dealt − chance, running total")
-        painter.drawText(QRectF(x + 28, legend_y, metrics.horizontalAdvance(label) + 4, row), label)
-        x += 28 + metrics.horizontalAdvance(label) + 22
-        band = QColor(text)
-        band.setAlpha(38)
-        painter.fillRect(QRectF(x, legend_y + 2, 22, row - 4), band)
-        painter.setPen(text)
-        label = self.tr("where 95% of fair deals stay (±2σ)")
-        painter.drawText(QRectF(x + 28, legend_y, metrics.horizontalAdvance(label) + 4, row), label)
-        x += 28 + metrics.horizontalAdvance(label) + 22
-        painter.setPen(QPen(text, 1.2))
-        painter.drawLine(QPointF(x, legend_y + row / 2), QPointF(x + 22, legend_y + row / 2))
-        label = self.tr("chance")
-        painter.drawText(QRectF(x + 28, legend_y, max(0.0, self.width() - x - 28), row), label)
+        for kind, label, x, legend_row in placed:
+            legend_y = 6 + (1 + legend_row) * row + 2
+            if kind == "line":
+                painter.setPen(QPen(line, 2.5))
+                painter.drawLine(QPointF(x, legend_y + row / 2), QPointF(x + 22, legend_y + row / 2))
+            elif kind == "band":
+                painter.fillRect(QRectF(x, legend_y + 2, 22, row - 4), band)
+            else:
+                painter.setPen(QPen(text, 1.2))
+                painter.drawLine(QPointF(x, legend_y + row / 2), QPointF(x + 22, legend_y + row / 2))
+            painter.setPen(text)
+            painter.drawText(QRectF(x + 28, legend_y, max(0.0, self.width() - x - 28), row), label)
         # Grid and the y axis.
         for value, label in zip(y_ticks, y_labels, strict=True):
             y = y_of(value)
@@ -503,6 +512,8 @@ class DealLuckPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(len(COLUMN_HEADERS) - 1, QHeaderView.ResizeMode.Stretch)
         # As tall as its rows (a few players), so the chart gets the room; a long list scrolls.
         rows = sum(self.table.rowHeight(r) for r in range(min(self.table.rowCount(), 6)))
-        frame = 2 * self.table.frameWidth() + 2
+        frame = (
+            2 * self.table.frameWidth() + 2 + self.table.horizontalScrollBar().sizeHint().height()
+        )  # narrow: it scrolls
         self.table.setMaximumHeight(self.table.horizontalHeader().sizeHint().height() + max(rows, 30) + frame)
         self.table.blockSignals(False)
