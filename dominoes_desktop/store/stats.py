@@ -42,7 +42,7 @@ DB_NAME = "statistics.sqlite3"
 PENDING_NAME = "statistics-pending.json"
 PENDING_FORMAT = "dominoes-desktop-pending-statistics"
 MAX_PENDING = 500  # results kept waiting for a busy database; far more than a season of busy evenings
-MAX_PENDING_BYTES = 1024 * 1024
+MAX_PENDING_BYTES = 8 * 1024 * 1024  # 500 long matches with every seat's deals (~4 KB each) fit twice over
 MAX_NAME = 60
 PRACTICE_GROUP = "Practice"  # matches where a move was taken back: kept apart so they never flatter a record
 
@@ -630,8 +630,16 @@ class Statistics:
         if not records:
             self.pending_path.unlink(missing_ok=True)
             return
-        data = {"format": PENDING_FORMAT, "records": [r.to_json() for r in records[-MAX_PENDING:]]}
-        write_atomically(self.pending_path, json.dumps(data))
+        kept = [r.to_json() for r in records[-MAX_PENDING:]]
+        text = json.dumps({"format": PENDING_FORMAT, "records": kept})
+        for older in kept:
+            if len(text.encode()) <= MAX_PENDING_BYTES:
+                break
+            # Too much to read back: the oldest records give up their deal facts first, never their results.
+            older.pop("deal_set", None)
+            older.pop("deals", None)
+            text = json.dumps({"format": PENDING_FORMAT, "records": kept})
+        write_atomically(self.pending_path, text)
 
     def flush_pending(self) -> int:
         """Record the waiting results, each once (a crash after the insert and before the pending file was

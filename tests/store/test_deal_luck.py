@@ -3,6 +3,7 @@ database migrates without losing a match; nothing is made up for matches recorde
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import sqlite3
@@ -15,6 +16,7 @@ from dominoes_desktop.engine.luck import DealSet, Measure, tally
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.simulate import Table
+from dominoes_desktop.store import stats as stats_module
 from dominoes_desktop.store.stats import (
     CPU_GROUP,
     DB_NAME,
@@ -234,3 +236,17 @@ def test_a_lost_deals_table_is_made_again(tmp_path: Path) -> None:
     stats.record("Home", scripted_match(), PLAYERS)
     ana = stats.deal_luck("Home").of("Ana")
     assert ana is not None and len(ana.hands) == 1
+
+
+def test_a_full_pending_file_gives_up_the_oldest_deals_never_a_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stats = Statistics(tmp_path)
+    record = match_record("Home", scripted_match(), PLAYERS)
+    records = [dataclasses.replace(record, finished_at=record.finished_at + i) for i in range(20)]
+    one = len(json.dumps(record.to_json()))
+    monkeypatch.setattr(stats_module, "MAX_PENDING_BYTES", 20 * one - 10)  # not quite room for all the deals
+    stats.keep_pending(records)
+    kept = stats.pending()
+    assert len(kept) == 20 and kept[0].deals == () and kept[-1].deals == record.deals
+    assert stats.flush_pending() == 20
