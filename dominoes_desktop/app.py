@@ -203,17 +203,19 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
     app.processEvents()
     target: QWidget = window
     if args.screen in ("rules", "settings", "stats"):
-        from .store.stats import Statistics
         from .ui.look_dialog import LookDialog
         from .ui.main_window import RulesDialog
         from .ui.stats_dialog import StatsDialog
+        from .ui.store_service import StoreService
 
         if args.screen == "rules":
             dialog: QWidget = RulesDialog(rules, window)
         elif args.screen == "settings":
             dialog = LookDialog(window.look, window)
         else:
-            dialog = StatsDialog(Statistics(args.config, check=False), "Home", window)
+            stats_store = StoreService(args.config, threaded=False, parent=window)
+            stats_store.start()
+            dialog = StatsDialog(stats_store, "Home", window)
         dialog.show()
         app.processEvents()
         target = dialog

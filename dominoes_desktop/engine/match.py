@@ -83,6 +83,7 @@ class Match:
         self.winner: int | None = None
         self.archive: list[tuple[Deal, Hand]] = []  # every hand finished move by move, for review and saving
         self.practice = False  # a move was taken back: the match does not count in the statistics
+        self.chosen_deals: set[int] = set()  # hands dealt from a seed given from outside (a deal played again)
         self._redealt = False
         self._redeal_declined: set[int] = set()
         self._window: tuple[int, int] = (-1, -1)  # (hand index, placements) of the points the window is for
@@ -315,6 +316,8 @@ class Match:
             self.proofs[self.hand_index] = fair
             assert self.deal is not None
             return self.deal
+        if seed is not None:
+            self.chosen_deals.add(self.hand_index)  # not chance's: deal luck leaves it out (luck.py)
         self._set_deal(self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed))
         assert self.deal is not None
         return self.deal

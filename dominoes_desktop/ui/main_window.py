@@ -387,18 +387,13 @@ class MainWindow(QMainWindow):
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
 
     def show_stats(self) -> None:
-        reader = self.store.reader()
-        if reader is None:
+        if self.store.folder is None:
             self.statusBar().showMessage(self.tr("Statistics are kept when the game has a data folder."), 6000)
             return
-        try:
-            if reader.db is None:
-                QMessageBox.warning(self, self.tr("Statistics"), reader.message)
-                return
-            group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
-            StatsDialog(reader, group, self).exec()
-        finally:
-            reader.close()
+        group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
+        dialog = StatsDialog(self.store, group, self)  # it reads through the store's worker, never on this thread
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exec()
 
     def offer_resume(self, assume_yes: bool = False) -> None:
         """On start: offer the unfinished match, if there is one (read off the UI thread; the question comes

@@ -2256,6 +2256,36 @@
 <context>
     <name>StatsDialog</name>
     <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Statistics status</source>
+        <translation>Estado de las estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Statistics pages</source>
+        <translation>Páginas de estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Results</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Deal luck</source>
+        <translation>Suerte en el reparto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Statistics unavailable ({reason})</source>
+        <translation>Estadísticas no disponibles ({reason})</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="29" />
         <source>Matches</source>
         <translation>Partidas</translation>
@@ -3489,6 +3519,240 @@ Corte: {cut}</translation>
     <message>
         <source>{tile} keeps your options open.</source>
         <translation>{tile} te deja opciones abiertas.</translation>
+    </message>
+</context>
+<context>
+    <name>DealLuckPanel</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>CPUs (all levels)</source>
+        <translation>CPU (todos los niveles)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Doubles</source>
+        <translation>Dobles</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Pips</source>
+        <translation>Puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Doubles dealt − chance</source>
+        <translation>Dobles repartidos − azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Pips dealt − chance</source>
+        <translation>Puntos repartidos − azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>too few hands to tell yet</source>
+        <translation>aún hay pocas manos para saberlo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>well within what chance gives</source>
+        <translation>dentro de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>more doubles than chance usually gives</source>
+        <translation>más dobles de lo que suele dar el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>far more doubles than chance gives</source>
+        <translation>muchos más dobles de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>fewer doubles than chance usually gives</source>
+        <translation>menos dobles de lo que suele dar el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>far fewer doubles than chance gives</source>
+        <translation>muchos menos dobles de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>heavier hands than chance usually gives</source>
+        <translation>manos más pesadas de lo que suele dar el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>far heavier hands than chance gives</source>
+        <translation>manos mucho más pesadas de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>lighter hands than chance usually gives</source>
+        <translation>manos más ligeras de lo que suele dar el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>far lighter hands than chance gives</source>
+        <translation>manos mucho más ligeras de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Player</source>
+        <translation>Jugador</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Hands</source>
+        <translation>Manos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Dealt a hand</source>
+        <translation>Repartido por mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Chance gives</source>
+        <translation>Da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Difference in all</source>
+        <translation>Diferencia total</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>σ from chance</source>
+        <translation>σ del azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Whose deals</source>
+        <translation>De quién son los repartos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>What to count</source>
+        <translation>Qué contar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Deal luck summary</source>
+        <translation>Resumen de la suerte en el reparto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Deal luck of every player</source>
+        <translation>Suerte en el reparto de cada jugador</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Count</source>
+        <translation>Contar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>No deals recorded in this group yet.</source>
+        <translation>Aún no hay repartos registrados en este grupo.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>No recorded deals yet: every hand finished from now on is counted.</source>
+        <translation>Aún no hay repartos registrados: se cuenta cada mano que termine a partir de ahora.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{player} has no recorded deals yet: the chart starts with the first hand recorded.</source>
+        <translation>{player} aún no tiene repartos registrados: el gráfico empieza con la primera mano registrada.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Chance is what a fair shuffle deals on average, worked out exactly for each hand's set and deal size. Even fair deals stray from it; 95% of fair runs stay inside the band.</source>
+        <translation>El azar es lo que reparte en promedio una mezcla justa, calculado con exactitud para el juego de fichas y el tamaño del reparto de cada mano. Hasta los repartos justos se apartan de él; el 95 % de las series justas quedan dentro de la banda.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{player}: no recorded deals yet.</source>
+        <translation>{player}: aún no hay repartos registrados.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{measure}: {dealt} a hand, chance gives {chance} ({difference} in all, {z} σ): {verdict}.</source>
+        <translation>{measure}: {dealt} por mano, el azar da {chance} ({difference} en total, {z} σ): {verdict}.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>%n earlier match(es) of {player} finished before deals were recorded: they are not counted, and the chart starts with the first recorded hand.</source>
+        <translation>
+            <numerusform>%n partida anterior de {player} terminó antes de que se registraran los repartos: no se cuenta, y el gráfico empieza con la primera mano registrada.</numerusform>
+            <numerusform>%n partidas anteriores de {player} terminaron antes de que se registraran los repartos: no se cuentan, y el gráfico empieza con la primera mano registrada.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>%n hand(s) recorded for {player}.</source>
+        <translation>
+            <numerusform>%n mano registrada de {player}.</numerusform>
+            <numerusform>%n manos registradas de {player}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LuckChart</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Hand {number} ({date}, {preset}): dealt {dealt}, chance gives {chance}.
+Running total {difference}; 95% of fair runs stay within ±{band}.</source>
+        <translation>Mano {number} ({date}, {preset}): repartido {dealt}, el azar da {chance}.
+Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{band}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Deal luck over time</source>
+        <translation>La suerte en el reparto a lo largo del tiempo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{measure} of {player}: after {hands} hands, {difference} against chance; the band is ±{band}</source>
+        <translation>{measure} de {player}: tras {hands} manos, {difference} frente al azar; la banda es ±{band}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>No recorded deals yet</source>
+        <translation>Aún no hay repartos registrados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{measure}: {player}</source>
+        <translation>{measure}: {player}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>dealt − chance, running total</source>
+        <translation>repartido − azar, total acumulado</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>where 95% of fair deals stay (±2σ)</source>
+        <translation>donde queda el 95 % de los repartos justos (±2σ)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>chance</source>
+        <translation>azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>hands, in the order played</source>
+        <translation>manos, en el orden jugado</translation>
     </message>
 </context>
 </TS>
