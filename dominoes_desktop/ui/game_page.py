@@ -667,8 +667,13 @@ class GamePage(QWidget):
         self.cut_panel.raise_()
         self._place_overlays()
         if appearing:
-            self.cut_panel.deck.setFocus()
+            # After whatever started the match has put the keys on the table: Space then cuts at once.
+            QTimer.singleShot(0, self.cut_panel.deck, self._focus_deck)
             self.announce(self.cut_panel.seal.text() + " " + self.cut_panel.hint.text())
+
+    def _focus_deck(self) -> None:
+        if self.cut_panel.isVisible():
+            self.cut_panel.deck.setFocus()
 
     def _cut(self, gesture: tuple[object, ...]) -> None:
         self.cut_panel.hide()
