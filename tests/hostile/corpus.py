@@ -201,7 +201,7 @@ MATCH_FILES: list[tuple[str, Maker]] = [
     (
         "fair_next cuts of objects",
         _edited(SAVE, _set(("fair_next",), {"fingerprint": "ab" * 32, "seed": 1, "salt": "00" * 16, "cuts": [{}]})),
-    ),  # fmt: skip
+    ),
 ]
 
 # Settings files (settings.ini): each must leave the game starting with defaults for what it could not use.
