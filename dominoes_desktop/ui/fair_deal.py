@@ -26,11 +26,13 @@ from PySide6.QtGui import (
     QPainterPath,
     QPaintEvent,
     QPen,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
     QCheckBox,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMessageBox,
@@ -70,7 +72,7 @@ class DeckButton(QAbstractButton):
         self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(92, 62) if self.compact else QSize(176, 112)
+        return QSize(76, 48) if self.compact else QSize(176, 112)
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -159,31 +161,53 @@ class CutPanel(QFrame):
             translate("FairDeal", "The clock cuts each deal after its fingerprint is sealed; nobody waits for you.")
         )
         self.auto.toggled.connect(self.autoCutChanged)
-        words = QVBoxLayout()
-        words.setSpacing(3)
-        if not compact:
-            words.addWidget(self.title)
-        words.addWidget(self.seal)
-        words.addWidget(self.hint)
-        words.addWidget(self.auto)
+        self.words = QGridLayout()
+        self.words.setSpacing(3)
+        self.words.setContentsMargins(0, 0, 0, 0)
         if compact:
+            # Beside the deck; on a wide sheet (below the board) the box sits beside the hint, to keep it low.
+            self.words.addWidget(self.seal, 0, 0, 1, 2)
+            self.words.addWidget(self.hint, 1, 0)
+            self.words.addWidget(self.auto, 2, 0)
             row = QHBoxLayout(self)
-            row.setContentsMargins(0, 4, 0, 4)
-            row.addWidget(self.deck, 0, Qt.AlignmentFlag.AlignTop)
-            row.addLayout(words, 1)
+            row.setContentsMargins(0, 2, 0, 2)
+            row.addWidget(self.deck, 0, Qt.AlignmentFlag.AlignVCenter)
+            row.addLayout(self.words, 1)
         else:
+            self.words.addWidget(self.title, 0, 0)
+            self.words.addWidget(self.seal, 1, 0)
+            self.words.addWidget(self.hint, 2, 0)
+            self.words.addWidget(self.auto, 3, 0, Qt.AlignmentFlag.AlignHCenter)
             column = QVBoxLayout(self)
             column.setContentsMargins(22, 16, 22, 16)
             column.addWidget(self.deck, 0, Qt.AlignmentFlag.AlignHCenter)
-            column.addLayout(words)
+            column.addLayout(self.words)
             self.title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             self.seal.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             self.hint.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            self.setMaximumWidth(440)
+            self.setMinimumWidth(400)
+            self.setMaximumWidth(480)
         self.hide()
 
     def set_theme(self, theme: Theme) -> None:
         self.deck.set_theme(theme)
+        # The window's style leaves a box's square in the panel's own shade; here it must show on every theme.
+        self.auto.setStyleSheet(
+            f"QCheckBox::indicator {{ width: 13px; height: 13px; border: 2px solid {theme.accent};"
+            f" border-radius: 3px; background: {theme.log}; }}"
+            f" QCheckBox::indicator:checked {{ background: {theme.accent}; }}"
+            f" QCheckBox:focus {{ color: {theme.highlight}; }}"
+        )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.compact:
+            wide = self.width() >= 600
+            self.words.removeWidget(self.auto)
+            if wide:
+                self.words.addWidget(self.auto, 1, 1, Qt.AlignmentFlag.AlignRight)
+            else:
+                self.words.addWidget(self.auto, 2, 0)
 
     def show_sealed(self, sealed: FairDeal, people: int, clock: bool, auto: bool) -> None:
         """`people` at this screen (0: only CPUs), `clock`: the clock cuts (no person, or they asked it to)."""

@@ -314,7 +314,9 @@ class GamePage(QWidget):
         self.undo_button.setEnabled(undo)
         self.undo_shortcut.setEnabled(undo)
         hand = controller.hand
-        if hand is None or hand.is_over:
+        if hand is None and controller.sealed_deal() is not None and self.cut_panel.isVisible():
+            self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
+        elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif controller.waiting is not None:
             self.turn.setText(self.tr("Waiting for a decision…"))

@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>The deal is sealed: cut the deck to deal.</source>
+        <translation>El reparto está sellado: corta la baraja para repartir.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
         <source>the best move</source>
         <translation>la mejor jugada</translation>
