@@ -203,3 +203,26 @@ def test_the_cut_moment_reads_in_every_theme(qtbot: QtBot, tmp_path: Path) -> No
         background = max(colors, key=lambda c: colors[c])
         best = max(contrast(c, background) for c in colors)
         assert best >= 4.5, f"{theme.id}: the fingerprint barely shows ({best:.1f}:1)"
+
+
+def test_a_redeal_is_sealed_and_cut_as_well(qtbot: QtBot, tmp_path: Path) -> None:
+    """Cuban: the person dealt five doubles asks for a redeal; the new deal is sealed and waits for the cut."""
+    from dominoes_desktop.engine.fairness import FairDeal, fingerprint
+
+    window = make_window(qtbot, tmp_path)
+    window.quick_start(build_rules("cuban"), seed=1)
+    match = window.controller.match
+    assert match is not None
+    seed, salt = 54, bytes(16)  # with this cut, seat 0 (the person) is dealt five doubles
+    match.fair_next = FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"cut")  # a cut taken stands
+    page = window.game
+    click_deck(qtbot, page.cut_panel.deck)
+    assert match.proofs[0].seed == 54 and match.proofs[0].cuts == (b"cut",)
+    qtbot.waitUntil(page.redeal.isVisible, timeout=3000)
+    qtbot.mouseClick(page.redeal_yes, Qt.MouseButton.LeftButton)
+    sealed = match.fair_next
+    assert sealed is not None and page.cut_panel.isVisible() and short(sealed.fingerprint) in page.cut_panel.seal.text()
+    first_deal = match.deal
+    click_deck(qtbot, page.cut_panel.deck)
+    assert match.deal is not None and match.deal != first_deal
+    assert match.proofs[0].fingerprint == sealed.fingerprint and verify(match.rules, match.proofs[0], match.deal).ok
