@@ -683,8 +683,12 @@ class GamePage(QWidget):
         self.controller.cut_deck(*gesture)
 
     def _auto_cut_changed(self, on: bool) -> None:
+        waiting_on_table = self.cut_panel.isVisible()
         self.controller.auto_cut = on
         self.autoCutChanged.emit(on)
+        if on and waiting_on_table:
+            self._cut(("clock",))  # "cut for me" from the sealed deck itself: the clock cuts this deal too
+            return
         self._show_seal()
 
     def _hand_started(self, index: int) -> None:
