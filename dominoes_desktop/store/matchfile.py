@@ -3,7 +3,8 @@ unpickled, size-limited, and validated with readable errors.
 
 The format extends REPLAY.md's cases: `preset`, `options` and `hands` (each with `deal`, `stock`,
 `leader`, `moves`) are the same, so a finished match can be checked with the replay command. It adds
-the seats, the table's helpers, each hand's deal seed and the match's random state, so play can go on.
+the seats, the table's helpers, each hand's deal seed and the match's random state, so play can go on,
+each hand's optional "fair" proof and the coming deal's commitment "fair_next" (engine/fairness.py).
 """
 
 from __future__ import annotations
@@ -92,7 +93,18 @@ def match_to_json(
             _hand_record(deal, leader, moves) | _proof(match, i) for i, (deal, leader, moves) in enumerate(history)
         ],
         "practice": match.practice,  # a move was taken back: the statistics may count it apart
-    }
+    } | _sealed_next(match)
+
+
+def _sealed_next(match: Match) -> dict[str, Any]:
+    """The commitment shown for the coming deal (issue 17), so that a game resumed after a crash shows the
+    same fingerprint and deals from the same seed: without it the program could draw the seed again. A hand
+    dealt but not begun (a leader or redeal to choose) is not in "hands": its commitment is kept, to be cut
+    again. The file holds the seed, as it holds every tile dealt; the table never shows it before the hand."""
+    committed = match.fair_next
+    if committed is None and match.deal is not None and match.hand is None:
+        committed = match.proofs.get(match.hand_index)
+    return {"fair_next": committed.sealed.as_json()} if committed is not None else {}
 
 
 def _require(condition: bool, message: str) -> None:
@@ -179,6 +191,12 @@ def match_from_json(data: Any) -> SavedMatch:
         else:
             _require(last, f"{where} stops before its end, but more hands follow")
     match.set_rng_state(_rng_state(data.get("rng")))
+    if "fair_next" in data:
+        try:
+            sealed = FairDeal.from_json(data["fair_next"]).sealed  # any cut in it is not taken yet
+        except DominoError as exc:
+            raise MatchFileError(f"fair_next: {str(exc).removeprefix('fair: ')}") from None
+        match.fair_next = None if match.is_over else sealed
     match.practice = data.get("practice") is True
     return SavedMatch(match, options, tuple(seats), table)
 

@@ -20,7 +20,7 @@ from ..engine.moves import Move, MoveKind
 from ..engine.tiles import full_set
 from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
-from .fair_deal import DealSeal
+from .fair_deal import CutPanel, DealSeal, gesture_here
 from .look import Look
 from .panels import RETURN_CLICKS, YOU_NAMES, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
 from .table.view import TableView
@@ -48,6 +48,7 @@ class GamePage(QWidget):
     """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
 
     happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
+    autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
 
     def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -136,7 +137,12 @@ class GamePage(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.splitter)
         self.hand_end = HandEndPanel(self.table)
-        self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)  # issue 17: fair deals
+        # Issue 17, fair deals: the sealed deck, cut by the person, on the empty table or on the hand-end sheet.
+        self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)
+        self.cut_panel = CutPanel(compact=False, parent=self.table)
+        for panel in (self.cut_panel, self.deal_seal.cut):
+            panel.cutRequested.connect(self._cut)
+            panel.autoCutChanged.connect(self._auto_cut_changed)
         self.coach_button = add_coach_button(  # issue 17: the coach on the hand just finished
             self.hand_end,
             self.hand_end.review,
@@ -245,7 +251,7 @@ class GamePage(QWidget):
         rect = self.table.rect()
         if not self.hand_end.isHidden():
             self._dock_hand_end()
-        for overlay in (self.leader_choice, self.redeal):
+        for overlay in (self.leader_choice, self.redeal, self.cut_panel):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
         # The curtain covers the rack it hides, not the board everyone may see.
@@ -291,6 +297,7 @@ class GamePage(QWidget):
         if match is None:
             return
         self._check_curtain()
+        self._show_seal()
         hand_number = match.hand_index + (1 if match.hand is not None else 0)
         running = list(match.hand.end_points) if match.hand is not None else None
         self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, match.is_over, running)
@@ -307,7 +314,9 @@ class GamePage(QWidget):
         self.undo_button.setEnabled(undo)
         self.undo_shortcut.setEnabled(undo)
         hand = controller.hand
-        if hand is None or hand.is_over:
+        if hand is None and controller.sealed_deal() is not None and self.cut_panel.isVisible():
+            self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
+        elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif controller.waiting is not None:
             self.turn.setText(self.tr("Waiting for a decision…"))
@@ -585,6 +594,7 @@ class GamePage(QWidget):
         self.claim_box.hide()
         self.redeal.hide()
         self.leader_choice.hide()
+        self.cut_panel.hide()
         self.table.reveal = False
         self.show_history()
         self.table.refresh()
@@ -636,7 +646,53 @@ class GamePage(QWidget):
         if QAccessible.isActive():
             QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.log, text))
 
+    # ---- the fair deal: the sealed deck and its cut -----------------------------------------------
+
+    def _show_seal(self) -> None:
+        """The deal waiting for its cut: on the hand-end sheet when it is up, else on the empty table."""
+        controller = self.controller
+        sealed = controller.sealed_deal()
+        people = len(self._people())
+        clock = controller.auto_cut or people == 0
+        on_sheet = not self.hand_end.isHidden()
+        row = self.deal_seal.cut
+        was = (row.isHidden(), row.seal.text(), row.hint.text())
+        self.deal_seal.show_next(sealed if on_sheet else None, people, clock, controller.auto_cut)
+        if on_sheet and was != (row.isHidden(), row.seal.text(), row.hint.text()):
+            self._dock_hand_end()  # the sheet grew or shrank
+        if sealed is None or on_sheet or clock:
+            self.cut_panel.hide()
+            return
+        appearing = self.cut_panel.isHidden()
+        self.cut_panel.set_theme(self.table.look.theme)
+        self.cut_panel.show_sealed(sealed, people, clock, controller.auto_cut)
+        self.cut_panel.raise_()
+        self._place_overlays()
+        if appearing:
+            # After whatever started the match has put the keys on the table: Space then cuts at once.
+            QTimer.singleShot(0, self.cut_panel.deck, self._focus_deck)
+            self.announce(self.cut_panel.seal.text() + " " + self.cut_panel.hint.text())
+
+    def _focus_deck(self) -> None:
+        if self.cut_panel.isVisible():
+            self.cut_panel.deck.setFocus()
+
+    def _cut(self, gesture: tuple[object, ...]) -> None:
+        self.cut_panel.hide()
+        self.hide_hand_end()
+        self.controller.cut_deck(*gesture)
+
+    def _auto_cut_changed(self, on: bool) -> None:
+        waiting_on_table = self.cut_panel.isVisible()
+        self.controller.auto_cut = on
+        self.autoCutChanged.emit(on)
+        if on and waiting_on_table:
+            self._cut(("clock",))  # "cut for me" from the sealed deck itself: the clock cuts this deal too
+            return
+        self._show_seal()
+
     def _hand_started(self, index: int) -> None:
+        self.cut_panel.hide()
         self.hide_hand_end()
         self.leader_choice.hide()
         self.curtain.hide()
@@ -658,6 +714,8 @@ class GamePage(QWidget):
         self.table.refresh()
         self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
         self.deal_seal.seal(match)
+        self.deal_seal.cut.set_theme(self.table.look.theme)
+        self._show_seal()
         self._place_overlays()
         headline = self.hand_end.headline(result, self.controller.seats, match.winner is not None)
         self.announce(headline)
@@ -676,5 +734,4 @@ class GamePage(QWidget):
             self._hand_ended(self.controller.last_result)
 
     def _next_hand(self) -> None:
-        self.hide_hand_end()
-        self.controller.start_next_hand()
+        self._cut(gesture_here("next"))

@@ -108,9 +108,10 @@ def stylesheet(look: Look) -> str:
                             border-color: #555; }}
     QPushButton#start, QPushButton#backToTable {{ background: {t.accent}; color: {accent_text}; font-size: 18px;
         font-weight: bold; }}
-    QFrame#leaderChoice, QFrame#curtain, QFrame#redeal {{
+    QFrame#leaderChoice, QFrame#curtain, QFrame#redeal, QFrame#cutPanel {{
         background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
     QFrame#handEnd {{ background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
+    QLabel#cutTitle {{ font-size: 20px; font-weight: bold; color: {t.accent}; }}
     QLabel#problem {{ color: {"#ff8a80" if luminance(t.panel) < 0.4 else "#b00020"}; font-weight: bold; }}
     QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
     QLabel#clock {{ font-size: 18px; font-weight: bold; color: {t.highlight}; }}

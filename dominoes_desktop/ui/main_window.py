@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidgetAction,
 )
 
+from ..engine.fairness import FairDeal
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
@@ -144,6 +145,8 @@ class MainWindow(QMainWindow):
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
+        self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
+        self.game.autoCutChanged.connect(self.settings.save_auto_cut)
         self.game.table.rulesRequested.connect(self.show_rules)
         self.game.rules_button.clicked.connect(self.show_rules)
         self.game.lobby_button.clicked.connect(self.leave_for_lobby)
@@ -377,8 +380,9 @@ class MainWindow(QMainWindow):
         dialog.replayDeal.connect(self.replay_deal)
         dialog.exec()
 
-    def replay_deal(self, deal_seed: int) -> None:
-        """A new match with the same seats and rules, its first hand dealt from `deal_seed`."""
+    def replay_deal(self, deal_seed: int | FairDeal) -> None:
+        """A new match with the same seats and rules, its first hand dealt again: from the deal's proof (the
+        same seed and cut) or its bare deal seed."""
         setup = self.game.setup
         if setup is None:
             return

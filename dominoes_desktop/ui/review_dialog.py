@@ -25,7 +25,9 @@ from .table.scene import SeatState, TableScene, TableState
 
 
 class ReviewDialog(QDialog):
-    replayDeal = Signal(object)  # a deal seed (48 bits: too big for a Qt int) to start a new match from
+    # The deal to start a new match from: its fair-deal proof (the same seed and cut deal the same tiles), or
+    # a bare deal seed (48 bits: too big for a Qt int) for a hand dealt before fair deals.
+    replayDeal = Signal(object)
 
     def __init__(self, match: Match, seats: list[SeatConfig], look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -119,9 +121,14 @@ class ReviewDialog(QDialog):
         self.first.setEnabled(self.step > 0)
         self.forward.setEnabled(self.step < total)
         self.last.setEnabled(self.step < total)
-        self.again.setEnabled(self.deal.seed is not None)
+        self.again.setEnabled(self._deal_again() is not None)
+
+    def _deal_again(self) -> object:
+        proof = self.match.proofs.get(self.index)
+        return proof if proof is not None and proof.cut_taken else self.deal.seed
 
     def _again(self) -> None:
-        if self.deal.seed is not None:
-            self.replayDeal.emit(self.deal.seed)
+        again = self._deal_again()
+        if again is not None:
+            self.replayDeal.emit(again)
             self.accept()

@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>The deal is sealed: cut the deck to deal.</source>
+        <translation>El reparto está sellado: corta la baraja para repartir.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
         <source>the best move</source>
         <translation>la mejor jugada</translation>
@@ -2785,16 +2789,56 @@
         <translation>Reparto justo</translation>
     </message>
     <message>
-        <source>This deal was sealed with fingerprint {fp}; its seed was {seed}, your cut {cut}.</source>
-        <translation>Este reparto se selló con la huella {fp}; su semilla era {seed} y tu corte {cut}.</translation>
+        <source>Cut the deck</source>
+        <translation>Corta la baraja</translation>
     </message>
     <message>
-        <source>Next deal sealed: fingerprint {fp}. Pressing Next hand cuts the deck.</source>
-        <translation>Próximo reparto sellado: huella {fp}. Al pulsar Siguiente mano cortas la baraja.</translation>
+        <source>Cut the deck: click, or press Space</source>
+        <translation>Corta la baraja: haz clic o pulsa Espacio</translation>
     </message>
     <message>
-        <source>This hand was dealt from the match's own seed, without a sealed fingerprint (the first hand of a match, a redeal, or a hand played before fair deals).</source>
-        <translation>Esta mano se repartió con la semilla de la partida, sin huella sellada (la primera mano de una partida, un nuevo reparto o una mano jugada antes de los repartos justos).</translation>
+        <source>Cut the deck for me</source>
+        <translation>Cortar la baraja por mí</translation>
+    </message>
+    <message>
+        <source>The clock cuts each deal after its fingerprint is sealed; nobody waits for you.</source>
+        <translation>El reloj corta cada reparto después de sellar su huella; nadie te espera.</translation>
+    </message>
+    <message>
+        <source>Deal sealed: {fp} …</source>
+        <translation>Reparto sellado: {fp} …</translation>
+    </message>
+    <message>
+        <source>Fingerprint (SHA-256): {fp}</source>
+        <translation>Huella (SHA-256): {fp}</translation>
+    </message>
+    <message>
+        <source>The clock cuts the deck when the next hand is dealt.</source>
+        <translation>El reloj corta la baraja al repartir la próxima mano.</translation>
+    </message>
+    <message>
+        <source>Click the deck, or Next hand, to cut it and deal.</source>
+        <translation>Haz clic en la baraja, o en Siguiente mano, para cortarla y repartir.</translation>
+    </message>
+    <message>
+        <source>Anyone at the screen: click the deck, or press Space, to cut it and deal.</source>
+        <translation>Cualquiera frente a la pantalla: haz clic en la baraja, o pulsa Espacio, para cortarla y repartir.</translation>
+    </message>
+    <message>
+        <source>Click the deck, or press Space, to cut it and deal.</source>
+        <translation>Haz clic en la baraja, o pulsa Espacio, para cortarla y repartir.</translation>
+    </message>
+    <message>
+        <source>This deal was sealed with fingerprint {fp}; its seed was {seed}, the cut {cut}.</source>
+        <translation>Este reparto se selló con la huella {fp}; su semilla era {seed} y el corte {cut}.</translation>
+    </message>
+    <message>
+        <source>This hand was dealt from a bare deal seed, without a sealed fingerprint (a hand played before fair deals, or dealt again from its seed), so there is nothing to verify.</source>
+        <translation>Esta mano se repartió con una simple semilla, sin huella sellada (una mano jugada antes de los repartos justos, o repartida otra vez desde su semilla), así que no hay nada que verificar.</translation>
+    </message>
+    <message>
+        <source>This deal is fair: the revealed seed gives the fingerprint shown before the deal, and the seed with the cut deals exactly these tiles.</source>
+        <translation>Este reparto es justo: la semilla revelada da la huella mostrada antes del reparto, y la semilla con el corte reparte exactamente estas fichas.</translation>
     </message>
     <message>
         <source>Fingerprint shown before the deal: {fp}
@@ -2805,10 +2849,6 @@ Cut: {cut}</source>
 Semilla revelada: {seed}
 Sal: {salt}
 Corte: {cut}</translation>
-    </message>
-    <message>
-        <source>This deal is fair: the revealed seed gives the fingerprint shown before the deal, and the seed with your cut deals exactly these tiles.</source>
-        <translation>Este reparto es justo: la semilla revelada da la huella mostrada antes del reparto, y la semilla con tu corte reparte exactamente estas fichas.</translation>
     </message>
     <message>
         <source>The revealed seed does not give the fingerprint shown before the deal ({fp}).</source>

@@ -8,12 +8,10 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.coach import Grade, judge_hand, recorded_from_archive
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.fairness import short
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.ui.coach_panel import CoachDialog, tiles_pixmap
 from dominoes_desktop.ui.controller import SeatConfig
-from dominoes_desktop.ui.fair_deal import verify_text
 from dominoes_desktop.ui.look import Look
 from dominoes_desktop.ui.main_window import MainWindow
 
@@ -78,24 +76,6 @@ def test_coach_button_on_the_hand_end_sheet(qtbot: QtBot, window: MainWindow) ->
     dialogs = window.game.findChildren(CoachDialog)
     assert dialogs
     qtbot.waitUntil(lambda: dialogs[0].tree.isVisible() or "No decision" in dialogs[0].status.text(), timeout=60_000)
-
-
-def test_the_next_deal_is_sealed_cut_and_verifiable(qtbot: QtBot, window: MainWindow) -> None:
-    start(window, "jamaican", seed=5)
-    _finish(qtbot, window)
-    match = window.controller.match
-    assert match is not None and match.fair_next is not None
-    sealed = match.fair_next.fingerprint
-    label = window.game.deal_seal.label.text()
-    assert short(sealed) in label, "the fingerprint is shown before the deal"
-    qtbot.mouseClick(window.game.hand_end.next, Qt.MouseButton.LeftButton)
-    assert match.proofs[1].fingerprint == sealed and match.proofs[1].cut
-    _finish(qtbot, window)
-    assert f"{match.proofs[1].seed}" in window.game.deal_seal.label.text(), "the seed is revealed after the hand"
-    ok, text = verify_text(match, 1, match.archive[1][0])
-    assert ok and sealed in text
-    ok, _ = verify_text(match, 0, match.archive[0][0])
-    assert not ok, "the first hand had no commitment"
 
 
 def test_rules_pages_link_to_the_learning_pages(qtbot: QtBot, window: MainWindow) -> None:
