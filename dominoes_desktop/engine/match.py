@@ -320,6 +320,13 @@ class Match:
         assert self.deal is not None
         return self.deal
 
+    def deal_again(self, proof: FairDeal) -> None:
+        """Deal the next hand from a finished hand's proof (its seed and cuts, so the same tiles): a deal
+        chosen by the person, not chance's, so deal luck leaves it out."""
+        self._check_not_over()
+        self.fair_next = proof
+        self.chosen_deals.add(self.hand_index)
+
     def _deal_fair(self) -> bool:
         """Deal from the commitment made for this deal and its cuts (the clock cuts when nobody did), and
         keep the proof; False when no commitment was made."""

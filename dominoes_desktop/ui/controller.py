@@ -235,7 +235,7 @@ class GameController(QObject):
         self.last_result = None
         self._redeal_by = None
         if isinstance(first_deal, FairDeal):
-            self.match.fair_next = first_deal
+            self.match.deal_again(first_deal)
             first_deal = None
         if first_deal is not None or self.match.fair_next is not None:
             self._act(None, DealHand(first_deal))

@@ -95,6 +95,7 @@ def test_a_new_match_is_sealed_cut_on_the_deck_played_reviewed_and_dealt_again(
     again = controller.match
     assert again is not None and again is not match and again.deal is not None
     assert again.deal.hands == dealt.hands and again.deal.stock == dealt.stock, "the same seed and cut: same tiles"
+    assert again.chosen_deals == {0}, "a deal played again is the person's choice, not chance's (deal luck)"
     finish_hand(qtbot, window)
     review = ReviewDialog(again, controller.seats, window.look, window)
     qtbot.addWidget(review)
