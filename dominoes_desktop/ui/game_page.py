@@ -22,7 +22,7 @@ from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
 from .fair_deal import DealSeal
 from .look import Look
-from .panels import RETURN_CLICKS, YOU_NAMES, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
+from .panels import RETURN_CLICKS, YOU_NAMES, ButtonRow, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
 from .table.view import TableView
 from .wording import reason_text
 
@@ -102,17 +102,14 @@ class GamePage(QWidget):
         self.tracker.setWordWrap(True)
         self.tracker.setAccessibleName(self.tr("Tile tracker"))
         self.tracker.hide()
-        actions = QHBoxLayout()
-        for widget in (self.draw_button, self.pass_button, self.hint_button):
-            actions.addWidget(widget)
-        more = QHBoxLayout()
-        more.addWidget(self.rules_button)
-        more.addWidget(self.lobby_button)
+        # Side by side while every label fits, stacked when the panel is narrow (1024x700, Spanish).
+        self.actions = ButtonRow([self.draw_button, self.pass_button, self.hint_button])
+        self.more = ButtonRow([self.rules_button, self.lobby_button])
         side = QVBoxLayout(self.side)
         side.addWidget(self.scores)
         side.addWidget(self.turn)
         side.addWidget(self.clock)
-        side.addLayout(actions)
+        side.addWidget(self.actions)
         side.addWidget(self.undo_button)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
@@ -120,7 +117,7 @@ class GamePage(QWidget):
         log_title.setObjectName("panelTitle")
         side.addWidget(log_title)
         side.addWidget(self.log, 1)
-        side.addLayout(more)
+        side.addWidget(self.more)
         # The panel beside the table narrows with the window and can be dragged wider, narrower or shut.
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.table)

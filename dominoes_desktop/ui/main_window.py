@@ -12,7 +12,6 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QBoxLayout,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -154,10 +153,7 @@ class MainWindow(QMainWindow):
         self.back_button.setAccessibleName(self.tr("Back to the match at the table"))
         self.back_button.clicked.connect(self.back_to_table)
         self.back_button.hide()
-        column = self.lobby.start.parentWidget()
-        lobby_column = column.layout() if column is not None else None
-        if isinstance(lobby_column, QBoxLayout):
-            lobby_column.insertWidget(lobby_column.indexOf(self.lobby.start), self.back_button)
+        self.lobby.start_row.insertWidget(0, self.back_button)  # beside Start, its own size
         self.game.hand_end.review.clicked.connect(self.show_review)
 
     def set_language(self, choice: str) -> None:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QLabel,
+    QLayout,
     QListWidget,
     QPushButton,
     QVBoxLayout,
@@ -39,6 +40,74 @@ class ReturnClicks(QObject):
 
 
 RETURN_CLICKS = ReturnClicks()
+
+
+class ButtonRow(QWidget):
+    """Buttons side by side while each has room for its words, else on as many rows as that takes: a narrow
+    side panel, a longer language or a larger font never clips a label ("Draw (D" at 1024x700)."""
+
+    def __init__(self, buttons: list[QPushButton], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.buttons = buttons
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # narrower than the row: it stacks
+        self.columns = 0
+        for widget in buttons:
+            widget.setParent(self)
+            widget.installEventFilter(self)  # shown or hidden: the others share its room
+        self._arrange(len(buttons))
+
+    def shown(self) -> list[QPushButton]:
+        return [b for b in self.buttons if not b.isHidden()]
+
+    def columns_for(self, width: int) -> int:
+        """The most buttons a row of `width` pixels holds with every label whole (at least one)."""
+        shown = self.shown()
+        need = max((b.sizeHint().width() for b in shown), default=0)
+        spacing = max(0, self.grid.horizontalSpacing())
+        columns = max(1, len(shown))
+        while columns > 1 and columns * need + (columns - 1) * spacing > width:
+            columns -= 1
+        return columns
+
+    def _arrange(self, columns: int) -> None:
+        self.columns = columns
+        for widget in self.buttons:
+            self.grid.removeWidget(widget)
+        for column in range(self.grid.columnCount()):
+            self.grid.setColumnStretch(column, 0)
+        shown = self.shown()
+        for i, widget in enumerate(shown):
+            last = i == len(shown) - 1
+            span = columns - i % columns if last else 1  # a short last row: its last button takes the rest
+            self.grid.addWidget(widget, i // columns, i % columns, 1, span)
+        for column in range(columns):
+            self.grid.setColumnStretch(column, 1)  # equal widths, as the row had before
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as its widest button (stacked), as tall as it is arranged now."""
+        widest = max((b.sizeHint().width() for b in self.shown()), default=0)
+        return QSize(widest, self.grid.minimumSize().height())
+
+    def refit(self) -> None:
+        if self.width() > 0:
+            self._arrange(self.columns_for(self.width()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.columns_for(event.size().width()) != self.columns:
+            self._arrange(self.columns_for(event.size().width()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent, QEvent.Type.FontChange):
+            self.refit()
+        return False
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange, QEvent.Type.LanguageChange):
+            self.refit()
 
 
 # The name the lobby gives the one person at the screen, in every language the game speaks: shown in the
