@@ -50,6 +50,7 @@ TOP_BAND = 2.1 * UNIT  # the seat(s) across the table
 SIDE_BAND = 2.3 * UNIT  # seats left and right
 BOTTOM_BAND = 3.2 * UNIT  # your rack
 RAIL = 0.75 * UNIT  # the felt's rail, kept clear of tiles
+FLOAT_MS = 1200  # a score rising from the table is gone after this
 
 
 @dataclass
@@ -204,7 +205,7 @@ class TableScene(QGraphicsScene):
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
         self.fit_ratio = 1.0
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
-        self.floats: list[QGraphicsSimpleTextItem] = []  # "+10" rising from the table
+        self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
         self._plans: dict[object, tuple[TablePlan, float]] = {}
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
@@ -291,6 +292,8 @@ class TableScene(QGraphicsScene):
         longer fits, `fit_ratio` says by how much the view must draw back (it never changes scale otherwise)."""
         self.state = state
         self.clear_markers()
+        if not animate:
+            self.clear_floats()  # drawn afresh (a resize, a new look, a screenshot): no score left in mid-air
         duration = self.look.animation_ms if animate else 0
         felt = self.felt_rect(len(state.seats))
         self.plan, self.fit_ratio = self._plan(state)
@@ -543,7 +546,10 @@ class TableScene(QGraphicsScene):
     # ---- scores rising from the table ----------------------------------------------------------
 
     def float_text(self, text: str, tile: Tile | None) -> None:
-        """`text` rises and fades from `tile` (or the middle of the felt); with reduced motion it stays still."""
+        """`text` rises from `tile` (or the middle of the felt) and fades, gone after FLOAT_MS; with reduced motion
+        it stays still as it fades. One at a time: a new score sends the one before away, so they never pile up
+        over the line."""
+        self.clear_floats()
         spot = self.plan.spots.get(tile) if tile is not None else None  # where the tile lies (or is landing)
         start = QPointF(spot.x, spot.y) if spot is not None else self.felt.rect().center()
         label = QGraphicsSimpleTextItem(text)
@@ -554,12 +560,12 @@ class TableScene(QGraphicsScene):
         label.setBrush(QColor(self.look.theme.highlight))
         label.setPen(QPen(QColor(0, 0, 0, 220), 2.0))
         label.setZValue(90)
+        label.setOpacity(0.0)
         box = label.boundingRect()
         label.setPos(start - QPointF(box.width() / 2, box.height() / 2 + UNIT * 0.6))
         self.addItem(label)
-        self.floats.append(label)
         rise = QVariantAnimation(self)
-        rise.setDuration(1300)
+        rise.setDuration(FLOAT_MS)
         rise.setStartValue(0.0)
         rise.setEndValue(1.0)
         origin = label.pos()
@@ -567,17 +573,26 @@ class TableScene(QGraphicsScene):
 
         def step(value: float) -> None:
             if not still:
-                label.setPos(origin - QPointF(0, UNIT * 1.6 * value))
-            label.setOpacity(1.0 if value < 0.6 else max(0.0, (1.0 - value) / 0.4))
-
-        def done() -> None:
-            if label in self.floats:
-                self.floats.remove(label)
-                self.removeItem(label)
+                label.setPos(origin - QPointF(0, UNIT * 1.8 * value))
+            # In quickly, held, then out: off the tiles it rose from within the second.
+            label.setOpacity(min(1.0, value / 0.1, max(0.0, (1.0 - value) / 0.45)))
 
         rise.valueChanged.connect(step)
-        rise.finished.connect(done)
-        rise.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+        rise.finished.connect(lambda: self._float_done(label))
+        self.floats[label] = rise
+        rise.start()
+
+    def _float_done(self, label: QGraphicsSimpleTextItem) -> None:
+        rise = self.floats.pop(label, None)
+        if rise is not None:
+            rise.deleteLater()
+            self.removeItem(label)
+
+    def clear_floats(self) -> None:
+        """Every rising score gone at once: a new one rises, or the scene is drawn afresh (resize, look, deal)."""
+        for label, rise in list(self.floats.items()):
+            rise.stop()  # stop() does not emit finished: the label goes here
+            self._float_done(label)
 
     # ---- end markers -------------------------------------------------------------------------
 
