@@ -56,7 +56,7 @@ def test_side_panel_buttons_fit_at_1024x700_in_every_theme(qtbot: QtBot, window:
     game.size_panel()
     settle(qtbot)
     assert clipped(game.side) == []
-    assert game.actions.columns < 3
+    assert game.action_row.columns < 3
     # And the hand's end sheet.
     window.controller.autoplay(10_000)
     settle(qtbot)
