@@ -7,20 +7,30 @@ be a stall a player could feel), and the largest gap once the dealt table is dra
 holds building and first painting the table, which no CPU thinking causes).
 
     python benchmarks/ui_stall.py
+    python benchmarks/ui_stall.py --against REV [--rounds 3]   # before (REV) and after (this tree), one run
+
+With --against, the same probe runs alternately on REV's code (exported by `git archive` into a temporary
+folder) and on this tree's, in fresh processes, so both see the same machine load; it prints each side's
+median, p99 and largest gap per round and the median of the rounds side by side, with `uptime` before and after.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# --source DIR: measure the game's code in DIR (an exported older revision) instead of this tree's.
+sys.path.insert(
+    0, sys.argv[sys.argv.index("--source") + 1] if "--source" in sys.argv else str(Path(__file__).resolve().parents[1])
+)
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -29,6 +39,8 @@ from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.controller import SeatConfig
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
@@ -74,12 +86,61 @@ def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
     }
 
 
-def main() -> None:
+def measure() -> None:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     print(json.dumps([probe(app, 700), probe(app, 0)]))
     sys.stdout.flush()
     os._exit(0)
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+
+
+def run_tree(source: Path | None) -> list[dict[str, float]]:
+    command = [sys.executable, str(Path(__file__).resolve())]
+    if source is not None:
+        command += ["--source", str(source)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, timeout=900)
+    result: list[dict[str, float]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def compare(revision: str, rounds: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        print("before:", uptime())
+        sides: dict[str, list[list[dict[str, float]]]] = {"before": [], "after": []}
+        for n in range(rounds):
+            for side, source in (("before", Path(folder)), ("after", None)):
+                result = run_tree(source)
+                sides[side].append(result)
+                cells = "  ".join(
+                    f"pace {r['pace_ms']:>3.0f}: p50 {r['p50_ms']:5.1f} p99 {r['p99_ms']:6.1f} max {r['max_ms']:6.1f}"
+                    for r in result
+                )
+                print(f"round {n + 1} {side:6s} {cells}", flush=True)
+        print("after: ", uptime())
+        print(f"median of {rounds} rounds (ms)      before ({revision})        after (this tree)")
+        for i, pace in enumerate((700, 0)):
+            for key in ("p50_ms", "p99_ms", "max_ms"):
+                old = statistics.median(r[i][key] for r in sides["before"])
+                new = statistics.median(r[i][key] for r in sides["after"])
+                print(f"  pace {pace:>3} {key:7s} {old:12.1f} {new:26.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--against", metavar="REV", help="also measure this git revision, alternately")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--source", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.against:
+        compare(args.against, max(1, args.rounds))
+    else:
+        measure()
 
 
 if __name__ == "__main__":

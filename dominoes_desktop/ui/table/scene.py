@@ -142,8 +142,11 @@ class NamePlate(QGraphicsObject):
         self.setZValue(40)
         # Names stay the same size on screen however far the camera draws back.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_text(self, lines: list[str], to_play: bool) -> None:
+        if lines == self.lines and to_play == self.to_play:
+            return  # the scene is laid out after every move: a plate repaints only when its words change
         self.prepareGeometryChange()
         self.lines = lines
         self.to_play = to_play
@@ -189,6 +192,9 @@ class TableScene(QGraphicsScene):
         self.felt = QGraphicsRectItem()
         self.felt.setZValue(-100)
         self.felt.setPen(Qt.PenStyle.NoPen)
+        # Its gradient painted once per size into a pixmap: a moving tile no longer repaints the felt beneath it.
+        self.felt.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._felt_key: tuple[object, ...] = ()
         self.addItem(self.felt)
         self.table_items: dict[Tile, TileItem] = {}
         self.rack_items: dict[Tile, TileItem] = {}
@@ -301,12 +307,19 @@ class TableScene(QGraphicsScene):
         self._sync_labels()
         self._sync_seats(state, felt, duration)
         self._paint_felt(felt)
-        bounds = self.area.united(self.itemsBoundingRect())
+        # The room, and the line where it runs past it (zoomed in): not every item's box, which changes as tiles
+        # fly in from the plates and so moved the scene (a repaint of the whole view) at every move.
+        left, top, right, bottom = self.plan.bounds(UNIT)
+        bounds = self.area.united(QRectF(left, top, right - left, bottom - top).adjusted(-UNIT, -UNIT, UNIT, UNIT))
         if bounds != self.sceneRect():  # setting it, even to the same rect, makes the view look again
             self.setSceneRect(bounds)
 
     def _paint_felt(self, rect: QRectF) -> None:
         theme = self.look.theme
+        key = (rect.getRect(), theme.felt, theme.felt_edge, theme.rail)
+        if key == self._felt_key:
+            return  # a new brush repaints the whole felt, even the same one: only when the room or theme changes
+        self._felt_key = key
         gradient = QRadialGradient(rect.center(), max(rect.width(), rect.height()) * 0.65)
         gradient.setColorAt(0.0, QColor(theme.felt).lighter(112))
         gradient.setColorAt(0.75, QColor(theme.felt))

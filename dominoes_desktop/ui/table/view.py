@@ -142,8 +142,10 @@ class TableView(QGraphicsView):
         """Keep a strip of the view free (for the hand-end sheet): the table lays itself out in the rest."""
         margins = self.viewportMargins()
         if (margins.right(), margins.bottom()) != (right, bottom):
+            size = self.viewport().size()
             self.setViewportMargins(0, 0, right, bottom)
-            self.fit()
+            if self.viewport().size() == size:  # else its resize event has laid the table out already
+                self.fit()
 
     def float_points(self, points: int) -> None:
         """A short "+10" rising from the end that just scored."""
