@@ -4,7 +4,8 @@ A 5 ms QTimer records the gap between its ticks while a whole hand is played by 
 real main window (offscreen), at the game's normal pace and at no pace at all. The CPUs think in the
 controller's worker process. Prints JSON with the p50, p99 and largest gap (anything over 50 ms would
 be a stall a player could feel), and the largest gap once the dealt table is drawn (the first second
-holds building and first painting the table, which no CPU thinking causes).
+holds building and first painting the table, which no CPU thinking causes). "busy" is the UI thread's own CPU
+time within a gap: on a loaded machine a gap also holds time the thread waited for a core, which busy leaves out.
 
     python benchmarks/ui_stall.py
     python benchmarks/ui_stall.py --against REV [--rounds 3]   # before (REV) and after (this tree), one run
@@ -49,15 +50,20 @@ def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
     window.show()
     window.stack.setCurrentWidget(window.game)
     gaps: list[float] = []
+    busy: list[float] = []  # the UI thread's own CPU time within each gap: the stall it caused, not the machine
     later: list[float] = []  # gaps after the first second
     started = time.perf_counter()
     last = [started]
+    cpu = [time.thread_time()]
     worst = [0.0, 0.0]  # the longest gap and when it ended (seconds into the hand)
 
     def tick() -> None:
         now = time.perf_counter()
         gap = (now - last[0]) * 1000
         gaps.append(gap)
+        spent = time.thread_time()
+        busy.append((spent - cpu[0]) * 1000)
+        cpu[0] = spent
         if now - started > 1.0:
             later.append(gap)
         if gap > worst[0]:
@@ -82,6 +88,9 @@ def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
         "max_ms": round(ordered[-1], 1),
         "max_at_s": round(worst[1], 2),
         "max_after_first_second_ms": round(max(later, default=0.0), 1),
+        "busy_p99_ms": round(sorted(busy)[int(len(busy) * 0.99)], 1),
+        "busy_max_ms": round(max(busy), 1),
+        "ui_cpu_s": round(sum(busy) / 1000, 2),
         "hand_seconds": round(time.perf_counter() - started, 2),
     }
 
@@ -119,16 +128,17 @@ def compare(revision: str, rounds: int) -> None:
                 sides[side].append(result)
                 cells = "  ".join(
                     f"pace {r['pace_ms']:>3.0f}: p50 {r['p50_ms']:5.1f} p99 {r['p99_ms']:6.1f} max {r['max_ms']:6.1f}"
+                    f" busy max {r.get('busy_max_ms', float('nan')):5.1f} cpu {r.get('ui_cpu_s', float('nan')):4.2f}s"
                     for r in result
                 )
                 print(f"round {n + 1} {side:6s} {cells}", flush=True)
         print("after: ", uptime())
         print(f"median of {rounds} rounds (ms)      before ({revision})        after (this tree)")
         for i, pace in enumerate((700, 0)):
-            for key in ("p50_ms", "p99_ms", "max_ms"):
-                old = statistics.median(r[i][key] for r in sides["before"])
-                new = statistics.median(r[i][key] for r in sides["after"])
-                print(f"  pace {pace:>3} {key:7s} {old:12.1f} {new:26.1f}")
+            for key in ("p50_ms", "p99_ms", "max_ms", "busy_p99_ms", "busy_max_ms", "ui_cpu_s"):
+                old = statistics.median(r[i].get(key, float("nan")) for r in sides["before"])
+                new = statistics.median(r[i].get(key, float("nan")) for r in sides["after"])
+                print(f"  pace {pace:>3} {key:11s} {old:8.2f} {new:26.2f}")
 
 
 def main() -> None:

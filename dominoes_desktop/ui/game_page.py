@@ -22,7 +22,17 @@ from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
 from .fair_deal import DealSeal
 from .look import Look
-from .panels import RETURN_CLICKS, YOU_NAMES, ButtonRow, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
+from .panels import (
+    RETURN_CLICKS,
+    YOU_NAMES,
+    ButtonRow,
+    HandEndPanel,
+    MoveLog,
+    ScorePanel,
+    SteadyLabel,
+    describe_move,
+    shown_name,
+)
 from .table.view import TableView
 from .wording import reason_text
 
@@ -60,7 +70,7 @@ class GamePage(QWidget):
         self.side.setMaximumWidth(PANEL_MAX)
         self.panel_width: int | None = None  # the width the player dragged the panel to; None: automatic
         self.scores = ScorePanel()
-        self.turn = QLabel("")
+        self.turn = SteadyLabel("")
         self.turn.setObjectName("turn")
         self.turn.setWordWrap(True)
         self.turn.setAccessibleName(self.tr("Whose turn"))
@@ -255,6 +265,7 @@ class GamePage(QWidget):
         view = self.table
         width, height = view.width(), view.height()
         beside = width >= 900
+        self.hand_end.set_one_row(not beside)
         if beside:
             sheet_w = max(300, min(420, width // 3))
             self.hand_end.setFixedWidth(sheet_w)
@@ -635,6 +646,7 @@ class GamePage(QWidget):
 
     def _hand_started(self, index: int) -> None:
         self.hide_hand_end()
+        self.turn.release()
         self.leader_choice.hide()
         self.curtain.hide()
         self.claim_box.hide()

@@ -123,6 +123,33 @@ def side_name(rules: Rules, seats: list[SeatConfig], side: int) -> str:
     return translate("Moves", " & ").join(shown_name(seats[s].name) for s in rules.seats_of(side))
 
 
+class SteadyLabel(QLabel):
+    """A label that keeps the tallest height its texts have needed at this width: "CPU 1 is thinking…" after a
+    four-line "your turn" no longer pulls the buttons below it up and down at every turn."""
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._hold()
+
+    def _hold(self) -> None:
+        if self.width() <= 0:
+            return
+        need = self.heightForWidth(self.width()) if self.wordWrap() else self.sizeHint().height()
+        if need > self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def release(self) -> None:
+        """Start afresh (a new hand): the height follows the text again."""
+        self.setMinimumHeight(0)
+        self._hold()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.setMinimumHeight(0)  # narrower or wider: the texts wrap anew
+            self._hold()
+
+
 class ScorePanel(QFrame):
     """Scores per side, the target, and the six-love marker."""
 
@@ -259,6 +286,8 @@ class HandEndPanel(QFrame):
         buttons.addWidget(self.next, 0, 0, 1, 2)
         buttons.addWidget(self.review, 1, 0)
         buttons.addWidget(self.again, 1, 1)
+        self.buttons = buttons
+        self.one_row = False
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -266,6 +295,39 @@ class HandEndPanel(QFrame):
         layout.addStretch(1)
         layout.addLayout(buttons)
         self.hide()
+
+    def set_one_row(self, one_row: bool) -> None:
+        """The buttons in one row (the sheet docked below a narrow board: it then takes less of the board's
+        height), or the first across the sheet and the rest in pairs (beside the board). Buttons others added to
+        the grid (Coach) keep their order."""
+        if one_row == self.one_row:
+            return
+        self.one_row = one_row
+        grid = self.buttons
+        placed: list[tuple[int, int, QWidget]] = []
+        for i in range(grid.count()):
+            item = grid.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                position: tuple[int, int, int, int] = grid.getItemPosition(i)  # type: ignore[assignment]
+                placed.append((position[0], position[1], widget))
+        widgets = [w for _, _, w in sorted(placed, key=lambda p: (p[0], p[1]))]
+        for widget in widgets:
+            grid.removeWidget(widget)
+        for column in range(grid.columnCount()):
+            grid.setColumnStretch(column, 0)
+        if one_row:
+            for column, widget in enumerate(widgets):
+                grid.addWidget(widget, 0, column)
+                grid.setColumnStretch(column, 1)
+            return
+        grid.addWidget(widgets[0], 0, 0, 1, 2)
+        rest = widgets[1:]
+        for k, widget in enumerate(rest):
+            lone = k == len(rest) - 1 and k % 2 == 0
+            grid.addWidget(widget, 1 + k // 2, k % 2, 1, 2 if lone else 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
 
     def _show_details(self, shown: bool) -> None:
         self.details.setVisible(shown)

@@ -97,3 +97,42 @@ def test_back_to_the_table_is_a_normal_button_beside_start(qtbot: QtBot, window:
     assert back.width() < window.lobby.width() // 3
     assert abs(back.geometry().center().y() - begin.geometry().center().y()) <= 2, "on Start's row"
     assert back.width() >= back.sizeHint().width() and begin.width() >= begin.sizeHint().width()
+
+
+def test_the_turn_line_keeps_its_height_through_a_hand(qtbot: QtBot, window: MainWindow) -> None:
+    """ "CPU 1 is thinking…" after a four-line "your turn" does not pull the buttons below it up and down."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=3)
+    settle(qtbot)
+    game = window.game
+    game.turn.setText("You, your turn: click a highlighted tile, or use the arrows and Enter. " * 2)
+    settle(qtbot)
+    tall, buttons_y = game.turn.height(), game.action_row.y()
+    game.turn.setText("CPU 1 is thinking…")
+    settle(qtbot)
+    assert game.turn.height() == tall and game.action_row.y() == buttons_y
+    game.turn.release()  # a new hand: the line follows its text again
+    settle(qtbot)
+    assert game.turn.height() < tall
+
+
+@pytest.mark.parametrize(("size", "one_row"), [((1024, 700), True), ((1920, 1080), False)])
+def test_the_hand_end_sheet_below_a_narrow_board_is_one_row_of_buttons(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int], one_row: bool
+) -> None:
+    window.resize(*size)
+    start(window, "jamaican", seed=5)
+    window.controller.autoplay(10_000)
+    settle(qtbot)
+    sheet = window.game.hand_end
+    shown = [b for b in sheet.findChildren(QPushButton) if b.isVisibleTo(sheet) and b is not sheet.details_button]
+    assert len(shown) >= 3
+    assert (len({b.y() for b in shown}) == 1) is one_row
+    assert clipped(sheet) == []
+    table = window.game.table
+    if one_row:
+        assert sheet.height() <= table.height() * 0.42, "the board keeps most of the height"
+        scene = table.table
+        assert 0.75 <= scene.plate_scale() < 1.0, "plates shrink on the small board, not below three quarters"
+    else:
+        assert table.table.plate_scale() == 1.0

@@ -50,6 +50,7 @@ TOP_BAND = 2.1 * UNIT  # the seat(s) across the table
 SIDE_BAND = 2.3 * UNIT  # seats left and right
 BOTTOM_BAND = 3.2 * UNIT  # your rack
 RAIL = 0.75 * UNIT  # the felt's rail, kept clear of tiles
+PLATE_FULL_SCALE = 0.7  # the camera scale below which name plates start to shrink
 FLOAT_MS = 1200  # a score rising from the table is gone after this
 
 
@@ -245,6 +246,16 @@ class TableScene(QGraphicsScene):
         self.area = QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height())
         self.pixel = pixel
 
+    def plate_scale(self) -> float:
+        """Name plates keep their size on screen while the camera is near its natural scale, and shrink (to three
+        quarters at most) when the table is drawn small (a small window with the hand's end sheet docked below),
+        so they do not cover the felt and each other."""
+        return max(0.75, min(1.0, (1.0 / self.pixel) / PLATE_FULL_SCALE))
+
+    def plate_units(self) -> float:
+        """Scene units per unit of a plate's own drawing."""
+        return self.pixel * self.plate_scale()
+
     def felt_rect(self, players: int) -> QRectF:
         side = SIDE_BAND if players >= 3 else 0.4 * UNIT
         return self.area.adjusted(side, TOP_BAND, -side, -BOTTOM_BAND)
@@ -407,13 +418,15 @@ class TableScene(QGraphicsScene):
                 detail += " · " + seat_state.note
             lines.append(detail)
             plate.set_text(lines, seat_state.to_play)
+            plate.setScale(self.plate_scale())
             # A plate stays put as its seat's tiles go: it is placed beside the widest that row has been.
             span = max(span, self._row_span(seat == state.bottom, seat_state.most, along))
             plate.setPos(self._plate_point(slot, anchor, plate, span))
         self.stock_plate.setVisible(state.stock > 0)
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
         box = self.stock_plate.boundingRect()
-        stock = QRectF(box.topLeft() * self.pixel, box.bottomRight() * self.pixel)
+        self.stock_plate.setScale(self.plate_scale())
+        stock = QRectF(box.topLeft() * self.plate_units(), box.bottomRight() * self.plate_units())
         self.stock_plate.setPos(table.right() - stock.right() - RAIL, table.top() - stock.top() + RAIL * 0.5)
 
     def _slot_anchor(self, slot: str, felt: QRectF) -> tuple[QPointF, str]:
@@ -434,7 +447,7 @@ class TableScene(QGraphicsScene):
     def _plate_point(self, slot: str, anchor: QPointF, plate: NamePlate, span: float) -> QPointF:
         """A name plate beside its seat's tiles (left of a row, above a column), kept inside the room."""
         box = plate.boundingRect()  # in pixels: the plate ignores the camera's scale
-        rect = QRectF(box.topLeft() * self.pixel, box.bottomRight() * self.pixel)
+        rect = QRectF(box.topLeft() * self.plate_units(), box.bottomRight() * self.plate_units())
         if slot in ("left", "right"):
             point = anchor + QPointF(0, -span / 2 - rect.bottom() - 0.3 * UNIT)
         else:
