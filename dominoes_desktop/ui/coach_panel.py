@@ -38,6 +38,7 @@ from ..engine.rules import Rules
 from ..engine.tiles import Tile
 from .controller import SeatConfig
 from .look import Look
+from .look_style import contrast
 from .table.tile_item import TileItem
 
 log = logging.getLogger(__name__)
@@ -188,14 +189,14 @@ class CoachDialog(QDialog):
             item.setText(0, self.tr("{k} · {name}").format(k=judged.ply + 1, name=name))
             played_tile = _tile_of(judged.played)
             cells: list[tuple[int, list[Tile], str]] = [
-                (1, [played_tile] if played_tile is not None else [], judged.played.notation())
+                (1, [played_tile] if played_tile is not None else [], self.move_words(judged.played))
             ]
             item.setText(2, self.grade_name(judged.grade) + ("" if judged.exact else " ≈"))
-            item.setForeground(2, QBrush(GRADE_COLOURS[judged.grade]))
+            item.setForeground(2, QBrush(self.grade_colour(judged.grade)))
             if judged.grade is not Grade.BEST:
                 alternatives = [m for m in judged.best if m != judged.played]
                 best_tiles = [t for t in (_tile_of(m) for m in alternatives) if t is not None]
-                cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(m.notation() for m in alternatives)))
+                cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(self.move_words(m) for m in alternatives)))
             item.setText(4, _points(judged.loss))
             item.setText(5, self.sentence(judged, why))
             item.setToolTip(5, item.text(5))
@@ -240,6 +241,24 @@ class CoachDialog(QDialog):
             return self.tr("(Loss is counted in hands: 1 is a won hand turned into no winner, 2 into a lost one.)")
         return self.tr("(Loss is counted in points of this hand, for your side against the others.)")
 
+    def move_words(self, move: Move) -> str:
+        """A move as a player says it ("5-3 on the 3"), not in the engine's notation ("5-3@3")."""
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            if move.end is None:
+                return self.tr("{tile} (pose)").format(tile=move.tile)
+            return self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
+        if move.kind is MoveKind.PASS:
+            return self.tr("Pass")
+        if move.kind is MoveKind.DRAW:
+            return self.tr("Draw")
+        return move.notation()
+
+    def grade_colour(self, grade: Grade) -> QColor:
+        """The grade's colour, light on a dark list and deep on a light one, so it always reads."""
+        base = self.tree.palette().color(self.tree.backgroundRole()).name()
+        deep, light = GRADE_COLOURS[grade]
+        return QColor(deep if contrast(deep, base) >= contrast(light, base) else light)
+
     def grade_name(self, grade: Grade) -> str:
         return {
             Grade.BEST: self.tr("Best"),
@@ -283,11 +302,11 @@ class CoachDialog(QDialog):
         )
 
 
-GRADE_COLOURS = {
-    Grade.BEST: QColor("#2e7d32"),
-    Grade.FINE: QColor("#558b2f"),
-    Grade.LOOSE: QColor("#ef6c00"),
-    Grade.BLUNDER: QColor("#c62828"),
+GRADE_COLOURS = {  # (on a light list, on a dark one)
+    Grade.BEST: ("#1b5e20", "#81c784"),
+    Grade.FINE: ("#33691e", "#c5e1a5"),
+    Grade.LOOSE: ("#a84300", "#ffb74d"),
+    Grade.BLUNDER: ("#b71c1c", "#ff8a80"),
 }
 
 

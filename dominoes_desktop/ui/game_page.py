@@ -33,6 +33,7 @@ from .panels import (
     describe_move,
     shown_name,
 )
+from .table.drawn import shown_hand
 from .table.view import TableView
 from .wording import reason_text
 
@@ -599,13 +600,14 @@ class GamePage(QWidget):
         self.refresh()
 
     def show_history(self) -> None:
-        """After a resume: the move log of the hand in play."""
-        hand = self.controller.hand
+        """After a resume: the move log of the hand in play, or of the hand just finished (its sheet showing)."""
+        hand = shown_hand(self.controller)
         match = self.controller.match
         if hand is None or match is None:
             return
         self.log.clear()
-        self.log.add(self.tr("— Hand {n} —").format(n=match.hand_index + 1))
+        number = match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
+        self.log.add(self.tr("— Hand {n} —").format(n=number))
         for turn in hand.history:
             self._log_move(turn.seat, turn.move, news=False)
 
