@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -43,7 +43,7 @@ from .table.tile_item import TileItem
 
 log = logging.getLogger(__name__)
 
-TILE_HEIGHT = 26  # pixels of one tile in the list
+TILE_HEIGHT = 32  # pixels of one tile in the list
 MAX_TILES_SHOWN = 4  # best alternatives drawn as tiles; all of them are named in the text
 
 
@@ -198,6 +198,7 @@ class CoachDialog(QDialog):
                 best_tiles = [t for t in (_tile_of(m) for m in alternatives) if t is not None]
                 cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(self.move_words(m) for m in alternatives)))
             item.setText(4, _points(judged.loss))
+            item.setTextAlignment(4, Qt.AlignmentFlag.AlignCenter)
             item.setText(5, self.sentence(judged, why))
             item.setToolTip(5, item.text(5))
             if judged is costliest and judged.loss > 0:
@@ -205,7 +206,7 @@ class CoachDialog(QDialog):
                 bold.setBold(True)
                 for column in range(6):
                     item.setFont(column, bold)
-                    item.setBackground(column, QBrush(QColor(255, 214, 102, 110)))
+                    item.setBackground(column, QBrush(self.costliest_fill()))
                 item.setText(0, item.text(0) + " ★")
                 item.setToolTip(0, self.tr("The costliest decision of the hand"))
             self.tree.addTopLevelItem(item)
@@ -215,6 +216,21 @@ class CoachDialog(QDialog):
                 item.setForeground(column, QBrush(QColor(0, 0, 0, 0)))
                 self.tree.setItemWidget(item, column, self._tiles_cell(tiles, text))
         self.tree.show()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as its rows need (a hand has a handful of decisions), within the window's first height."""
+        rows = sum(self.tree.sizeHintForRow(i) for i in range(self.tree.topLevelItemCount()))
+        header = self.tree.header().sizeHint().height()
+        layout = self.layout()
+        spacing = layout.spacing() * 3 if layout is not None else 18
+        chrome = self.status.sizeHint().height() + 60 + spacing  # the summary and the Close row
+        self.resize(self.width(), max(280, min(self.height(), rows + header + chrome + 16)))
+
+    def costliest_fill(self) -> QColor:
+        """A warm tint for the costliest decision, light enough on a dark list for its grade still to read."""
+        base = QColor(self.tree.palette().color(self.tree.backgroundRole()))
+        return QColor(255, 214, 102, 60 if base.lightness() < 128 else 110)
 
     def _tiles_cell(self, tiles: Sequence[Tile], text: str) -> QWidget:
         cell = QWidget()
@@ -281,8 +297,9 @@ class CoachDialog(QDialog):
                 return self.tr("One of the best moves here.")
             return self.tr("The best move here.")
         if why is None:
-            return self.tr("{best} was worth more.").format(best=_name(judged.best[0]))
-        best, played = _name(why.best), _name(judged.played)
+            return self.tr("{best} was worth more.").format(best=self.move_words(judged.best[0]))
+        # In words with their ends: the same tile on another end reads "5-3 on the 3 ... than 5-3 on the 5".
+        best, played = self.move_words(why.best), self.move_words(judged.played)
         if why.blocks_next:
             ends = ", ".join(str(e) for e in why.blocked_on)
             return self.tr("{best} would have left the next player with nothing to play on {ends}.").format(
@@ -308,10 +325,6 @@ GRADE_COLOURS = {  # (on a light list, on a dark one)
     Grade.LOOSE: ("#a84300", "#ffb74d"),
     Grade.BLUNDER: ("#b71c1c", "#ff8a80"),
 }
-
-
-def _name(move: Move) -> str:
-    return str(move.tile) if move.tile is not None else move.notation()
 
 
 def _points(value: float) -> str:

@@ -9,6 +9,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPalette,
     QPixmap,
     QPolygonF,
     QResizeEvent,
@@ -103,7 +104,13 @@ class TableView(QGraphicsView):
 
     def apply_look(self, look: Look, flag: QPixmap | None = None) -> None:
         self.look = look
-        self.setBackgroundBrush(QColor(look.theme.felt_edge).darker(150))
+        room = QColor(look.theme.felt_edge).darker(150)
+        self.setBackgroundBrush(room)
+        # The strip kept free for the hand's end sheet is the room's colour too, not a band of the panel's.
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, room)
+        self.setPalette(palette)
+        self.setAutoFillBackground(True)
         self.table.set_look(look, flag)
         self.fit()
 
