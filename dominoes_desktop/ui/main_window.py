@@ -96,6 +96,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         volume, muted = settings.sound()
         self.sound = SoundBoard(volume, muted, self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setPalette(palette(self.look.theme))  # before the pages: rich text takes its link colour when set
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
