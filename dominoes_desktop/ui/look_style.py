@@ -89,7 +89,6 @@ def stylesheet(look: Look) -> str:
     QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: 16px; font-weight: bold; color: {t.accent}; }}
     QLabel#scoreBody, QLabel#handEndText {{ font-size: 14px; }}
-    QListWidget#moveLog {{ font-size: 13px; }}
     QLabel#turn {{ font-size: 15px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
     QListWidget, QTextBrowser, QTableWidget, QTableView {{ background: {t.log}; color: {field_text};

@@ -207,6 +207,10 @@ class MoveLog(QListWidget):
         super().__init__(parent)
         self.setObjectName("moveLog")
         self.setAccessibleName(self.tr("Move log"))
+        # A long line ("CPU 2 played 12-5 on the 12") wraps in a narrow panel instead of running off its edge.
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
 
     def add(self, text: str) -> None:
         self.addItem(text)

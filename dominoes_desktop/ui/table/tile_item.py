@@ -30,6 +30,7 @@ from shiboken6 import isValid
 
 from ...engine.tiles import Tile
 from ..look import PIN_COLORS, PIP_COLORS, Finish, Look
+from ..look_style import contrast, text_on
 
 UNIT = 40.0  # a tile is 2 x 1 units
 
@@ -419,7 +420,17 @@ class TileItem(QGraphicsObject):
             painter.drawPixmap(inner.toRect(), self.back_flag)
             painter.restore()
         else:
-            painter.setPen(QPen(QColor(theme.accent), 1.2))
+            # On a light back (high contrast's white rail) the accent ring would vanish and the back could pass
+            # for a blank face: a dark ring and a hatch mark it as a back.
+            light = contrast(theme.accent, theme.rail) < 3.0
+            ring = QColor(text_on(theme.rail)) if light else QColor(theme.accent)
+            if light:
+                hatch = QBrush(ring, Qt.BrushStyle.BDiagPattern)
+                painter.save()
+                painter.setClipPath(path)
+                painter.fillRect(inner, hatch)
+                painter.restore()
+            painter.setPen(QPen(ring, 2.0 if light else 1.2))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(inner, radius * 0.7, radius * 0.7)
             painter.drawEllipse(body.center(), UNIT * 0.16, UNIT * 0.16)
