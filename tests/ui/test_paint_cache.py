@@ -106,3 +106,13 @@ def test_a_plate_repaints_only_when_its_words_change(qtbot: QtBot, window: MainW
     plate.set_text([*plate.lines[:1], "changed"], plate.to_play)
     assert updates == [1]
     assert plate.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache  # words painted once, then blitted
+
+
+def test_a_back_on_a_light_rail_is_marked_as_a_back(qtbot: QtBot) -> None:
+    """High contrast's rail is white: a back drawn in it must not pass for a blank face."""
+    from dominoes_desktop.ui.look import themes
+
+    look = replace(Look(), theme=themes()["high_contrast"], high_contrast=True)
+    back = _image(TileItem(None, look, vertical=True, face_up=False), 1.5, True)
+    inner = [back.pixelColor(x, y).lightness() for x in range(100, 120) for y in range(80, 140)]
+    assert min(inner) < 80, "dark marks on the white back"
