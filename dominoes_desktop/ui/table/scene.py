@@ -82,6 +82,13 @@ class TableState:
     chosen: Tile | None = None  # a rack tile that fits more than one end, while its end is chosen
 
 
+def _keep_inside(shift: float, least: float, most: float) -> float:
+    """`shift` brought within [least, most] (when that range is empty, its middle)."""
+    if least > most:
+        return (least + most) / 2
+    return min(max(shift, least), most)
+
+
 def seat_slots(players: int) -> list[str]:
     """Where each seat sits, counting counter-clockwise from the bottom (next player on the right)."""
     return {
@@ -296,8 +303,17 @@ class TableScene(QGraphicsScene):
             inner.width() / width if width > 0 else 1.0,
             inner.height() / height if height > 0 else 1.0,
         )
+        # Centred on its tiles, so a line that turned at one edge leaves even space on both sides; then moved
+        # as little as it takes to keep the open ends' next spots on the felt too.
         centre = inner.center()
-        return plan.shifted(centre.x() - (left + right) / 2, centre.y() - (top + bottom) / 2), ratio
+        t_left, t_top, t_right, t_bottom = plan.bounds(UNIT, ends=False)
+        dx = _keep_inside(centre.x() - (t_left + t_right) / 2, inner.left() - left, inner.right() - right)
+        dy = _keep_inside(centre.y() - (t_top + t_bottom) / 2, inner.top() - top, inner.bottom() - bottom)
+        if width > inner.width():
+            dx = centre.x() - (left + right) / 2
+        if height > inner.height():
+            dy = centre.y() - (top + bottom) / 2
+        return plan.shifted(dx, dy), ratio
 
     def fit_ratio_for(self, state: TableState) -> float:
         return self._plan(state)[1]
