@@ -56,6 +56,7 @@ def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
     last = [started]
     cpu = [time.thread_time()]
     worst = [0.0, 0.0]  # the longest gap and when it ended (seconds into the hand)
+    busiest = [0.0, 0.0]  # the busiest gap and when it ended
 
     def tick() -> None:
         now = time.perf_counter()
@@ -64,6 +65,8 @@ def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
         spent = time.thread_time()
         busy.append((spent - cpu[0]) * 1000)
         cpu[0] = spent
+        if busy[-1] > busiest[0]:
+            busiest[:] = [busy[-1], now - started]
         if now - started > 1.0:
             later.append(gap)
         if gap > worst[0]:
@@ -90,6 +93,7 @@ def probe(app: QApplication, pace_ms: int) -> dict[str, float]:
         "max_after_first_second_ms": round(max(later, default=0.0), 1),
         "busy_p99_ms": round(sorted(busy)[int(len(busy) * 0.99)], 1),
         "busy_max_ms": round(max(busy), 1),
+        "busy_max_at_s": round(busiest[1], 2),
         "ui_cpu_s": round(sum(busy) / 1000, 2),
         "hand_seconds": round(time.perf_counter() - started, 2),
     }
