@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
@@ -14,9 +15,14 @@ from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.look import FINISHES, Look
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.table import tile_item
-from dominoes_desktop.ui.table.tile_item import TileItem, art_cache_size
+from dominoes_desktop.ui.table.tile_item import TileItem, art_cache_size, clear_art_cache
 
 from .conftest import start
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    clear_art_cache()  # earlier tests may have filled it to its limit
 
 
 def _image(item: TileItem, scale: float, by_hand: bool) -> QImage:
@@ -54,7 +60,7 @@ def test_a_cached_tile_looks_as_one_painted_by_hand(qtbot: QtBot) -> None:
 
 
 def test_tiles_share_their_painted_bodies(qtbot: QtBot) -> None:
-    look = replace(Look(), pips="numerals")  # a look no other test paints with: nothing cached yet
+    look = replace(Look(), pips="numerals")
     first, second = TileItem(Tile(9, 3), look), TileItem(Tile(9, 3), look)
     before = art_cache_size()
     _image(first, 1.0, False)

@@ -74,6 +74,13 @@ def art_cache_size() -> int:
     return len(_ART)
 
 
+def clear_art_cache() -> None:
+    """Forget every painted body (tests start from an empty cache)."""
+    _ART.clear()
+    _SCALES.clear()
+    _SHARPEN.clear()
+
+
 def _keep(body: tuple[object, ...], scale: float, art: QPixmap) -> None:
     _ART[(*body, scale)] = art
     _SCALES.setdefault(body, set()).add(scale)
