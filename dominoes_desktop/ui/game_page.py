@@ -22,7 +22,18 @@ from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
 from .fair_deal import CutPanel, DealSeal, gesture_here
 from .look import Look
-from .panels import RETURN_CLICKS, YOU_NAMES, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
+from .panels import (
+    RETURN_CLICKS,
+    YOU_NAMES,
+    ButtonRow,
+    HandEndPanel,
+    MoveLog,
+    ScorePanel,
+    SteadyLabel,
+    describe_move,
+    shown_name,
+)
+from .table.drawn import shown_hand
 from .table.view import TableView
 from .wording import reason_text
 
@@ -61,7 +72,7 @@ class GamePage(QWidget):
         self.side.setMaximumWidth(PANEL_MAX)
         self.panel_width: int | None = None  # the width the player dragged the panel to; None: automatic
         self.scores = ScorePanel()
-        self.turn = QLabel("")
+        self.turn = SteadyLabel("")
         self.turn.setObjectName("turn")
         self.turn.setWordWrap(True)
         self.turn.setAccessibleName(self.tr("Whose turn"))
@@ -103,17 +114,14 @@ class GamePage(QWidget):
         self.tracker.setWordWrap(True)
         self.tracker.setAccessibleName(self.tr("Tile tracker"))
         self.tracker.hide()
-        actions = QHBoxLayout()
-        for widget in (self.draw_button, self.pass_button, self.hint_button):
-            actions.addWidget(widget)
-        more = QHBoxLayout()
-        more.addWidget(self.rules_button)
-        more.addWidget(self.lobby_button)
+        # Side by side while every label fits, stacked when the panel is narrow (1024x700, Spanish).
+        self.action_row = ButtonRow([self.draw_button, self.pass_button, self.hint_button])
+        self.more_row = ButtonRow([self.rules_button, self.lobby_button])
         side = QVBoxLayout(self.side)
         side.addWidget(self.scores)
         side.addWidget(self.turn)
         side.addWidget(self.clock)
-        side.addLayout(actions)
+        side.addWidget(self.action_row)
         side.addWidget(self.undo_button)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
@@ -121,7 +129,7 @@ class GamePage(QWidget):
         log_title.setObjectName("panelTitle")
         side.addWidget(log_title)
         side.addWidget(self.log, 1)
-        side.addLayout(more)
+        side.addWidget(self.more_row)
         # The panel beside the table narrows with the window and can be dragged wider, narrower or shut.
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.table)
@@ -264,6 +272,7 @@ class GamePage(QWidget):
         view = self.table
         width, height = view.width(), view.height()
         beside = width >= 900
+        self.hand_end.set_one_row(not beside)
         if beside:
             sheet_w = max(300, min(420, width // 3))
             self.hand_end.setFixedWidth(sheet_w)
@@ -601,13 +610,14 @@ class GamePage(QWidget):
         self.refresh()
 
     def show_history(self) -> None:
-        """After a resume: the move log of the hand in play."""
-        hand = self.controller.hand
+        """After a resume: the move log of the hand in play, or of the hand just finished (its sheet showing)."""
+        hand = shown_hand(self.controller)
         match = self.controller.match
         if hand is None or match is None:
             return
         self.log.clear()
-        self.log.add(self.tr("— Hand {n} —").format(n=match.hand_index + 1))
+        number = match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
+        self.log.add(self.tr("— Hand {n} —").format(n=number))
         for turn in hand.history:
             self._log_move(turn.seat, turn.move, news=False)
 
@@ -694,6 +704,7 @@ class GamePage(QWidget):
     def _hand_started(self, index: int) -> None:
         self.cut_panel.hide()
         self.hide_hand_end()
+        self.turn.release()
         self.leader_choice.hide()
         self.curtain.hide()
         self.claim_box.hide()

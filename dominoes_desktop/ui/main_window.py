@@ -12,7 +12,6 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QBoxLayout,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -98,6 +97,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         volume, muted = settings.sound()
         self.sound = SoundBoard(volume, muted, self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setPalette(palette(self.look.theme))  # before the pages: rich text takes its link colour when set
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
@@ -157,10 +159,7 @@ class MainWindow(QMainWindow):
         self.back_button.setAccessibleName(self.tr("Back to the match at the table"))
         self.back_button.clicked.connect(self.back_to_table)
         self.back_button.hide()
-        column = self.lobby.start.parentWidget()
-        lobby_column = column.layout() if column is not None else None
-        if isinstance(lobby_column, QBoxLayout):
-            lobby_column.insertWidget(lobby_column.indexOf(self.lobby.start), self.back_button)
+        self.lobby.start_row.insertWidget(0, self.back_button)  # beside Start, its own size
         self.game.hand_end.review.clicked.connect(self.show_review)
 
     def set_language(self, choice: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -21,7 +21,7 @@ from .controller import SeatConfig
 from .fair_deal import add_verify_button
 from .look import Look
 from .panels import describe_move, side_name
-from .table.scene import SeatState, TableScene, TableState
+from .table.scene import NATURAL_AREA, SeatState, TableScene, TableState
 
 
 class ReviewDialog(QDialog):
@@ -98,10 +98,19 @@ class ReviewDialog(QDialog):
         self.deal, self.played = self.match.archive[index]
         self.go(len(self.played.history))
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if hasattr(self, "step"):
+            self.go(self.step)  # the table fitted (and its plates placed) for the dialog's real size
+
     def go(self, step: int) -> None:
         self.step = max(0, min(step, len(self.played.history)))
         hand = self.match.position(self.index, self.step)  # the engine plays the hand again
         seats = [SeatState(self.seats[s].name, len(tiles), tuple(tiles)) for s, tiles in enumerate(hand.hands)]
+        # Plates are drawn at screen size: the scene places them for the scale fitInView is about to give it.
+        port = self.view.viewport().size()
+        fit = min(port.width() / NATURAL_AREA.width(), port.height() / NATURAL_AREA.height())
+        self.scene_.set_area(NATURAL_AREA, 1 / max(0.1, fit))
         self.scene_.sync(TableState(hand.layout, seats, 0, stock=len(hand.stock)), animate=False)
         self.view.fitInView(self.scene_.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         total = len(self.played.history)

@@ -2650,6 +2650,22 @@
 <context>
     <name>CoachDialog</name>
     <message>
+        <source>{tile} (pose)</source>
+        <translation>{tile} (salida)</translation>
+    </message>
+    <message>
+        <source>{tile} on the {end}</source>
+        <translation>{tile} al {end}</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Pasar</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Robar</translation>
+    </message>
+    <message>
         <source>Coach: hand {n}</source>
         <translation>Entrenador: mano {n}</translation>
     </message>

@@ -50,7 +50,7 @@ def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
     for row, (judged, why) in enumerate(dialog.rows):
         item = dialog.tree.topLevelItem(row)
         assert item is not None
-        assert item.text(1) == judged.played.notation()
+        assert item.text(1) == dialog.move_words(judged.played) and "@" not in item.text(1)  # words, not notation
         assert item.text(5) == dialog.sentence(judged, why)
         if judged.grade is not Grade.BEST:
             assert why is not None and item.text(3)
@@ -114,3 +114,23 @@ def test_the_link_on_the_rules_page_scrolls_to_the_tips(qtbot: QtBot, window: Ma
     qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=link.center() - QPoint(20, 0))
     assert browser.verticalScrollBar().value() > 0
     assert browser.document().toPlainText().startswith("Jamaican partners"), "still the rules page, scrolled"
+
+
+def test_the_coach_says_moves_in_words_and_grades_read_on_every_list(qtbot: QtBot) -> None:
+    from dominoes_desktop.engine.moves import Move, MoveKind
+    from dominoes_desktop.engine.tiles import Tile
+    from dominoes_desktop.ui.coach_panel import GRADE_COLOURS
+    from dominoes_desktop.ui.look_style import contrast
+
+    table, seats = _played("jamaican", 4)
+    deal, hand = table.match.archive[-1]
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    assert dialog.move_words(Move(MoveKind.PLAY, Tile(5, 3), 3)) == "5-3 on the 3"
+    assert dialog.move_words(Move(MoveKind.PLAY, Tile(6, 6))) == "6-6 (pose)"
+    for background in ("#0f2a1a", "#000000", "#ffffff", "#f4e4c1"):
+        palette = dialog.tree.palette()
+        palette.setColor(dialog.tree.backgroundRole(), background)
+        dialog.tree.setPalette(palette)
+        for grade in GRADE_COLOURS:
+            assert contrast(dialog.grade_colour(grade).name(), background) >= 3.0, (grade, background)
