@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -55,6 +55,12 @@ from .store_service import StoreService
 LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
 
 
+def first_size(screen: QSize) -> QSize:
+    """The window's size on a first start: 1280x800, or the screen's free area less a margin on a smaller
+    screen (a 1024x700 laptop), so no part of the table starts off screen."""
+    return QSize(min(1280, screen.width() - 16), min(800, screen.height() - 40)).expandedTo(QSize(640, 480))
+
+
 class RulesDialog(QDialog):
     def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -87,7 +93,7 @@ class MainWindow(QMainWindow):
         self.look = settings.look()
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
         self.setWindowTitle(self.tr("Dominoes Desktop"))
-        self.resize(1280, 800)
+        self.resize(first_size(self.screen().availableGeometry().size()))
         geometry = settings.window_geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)

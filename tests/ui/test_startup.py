@@ -255,3 +255,15 @@ def test_stale_temporary_files_are_cleaned_but_not_this_processes(tmp_path: Path
         path.write_text("x")
     assert clean_stale_temporaries(tmp_path) == [stale.name]
     assert mine.exists() and other.exists() and not stale.exists()
+
+
+def test_the_first_window_fits_a_small_screen() -> None:
+    """A 1024x700 laptop gets a window inside its free area; a large screen gets the usual 1280x800."""
+    from PySide6.QtCore import QSize
+
+    from dominoes_desktop.ui.main_window import first_size
+
+    small = first_size(QSize(1024, 700))
+    assert small.width() <= 1024 and small.height() <= 700 and small.width() >= 1000
+    assert first_size(QSize(1920, 1080)) == QSize(1280, 800)
+    assert first_size(QSize(300, 200)) == QSize(640, 480), "never smaller than a usable table"
