@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsItem, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.net.thread import ServerThread
@@ -46,18 +47,44 @@ def open_host(qtbot: QtBot, options: dict[str, Any], wait_s: float = 5.0) -> tup
     return host, udp
 
 
+def click_on_table(qtbot: QtBot, window: RoomWindow, item: QGraphicsItem) -> None:
+    """A left click where `item` shows on the window's real table view."""
+    board = window.board
+    where = board.mapFromScene(item.sceneBoundingRect().center())
+    qtbot.mouseClick(board.viewport(), Qt.MouseButton.LeftButton, pos=where)
+
+
+def take_turn(qtbot: QtBot, window: RoomWindow) -> bool:
+    """The window's person does what is offered: cuts by clicking the deck, clicks a raised tile of their
+    rack on the table (then an end marker, if it fits two), or presses Draw, Pass or a decision's button."""
+    if window.cut_panel.isVisible():
+        qtbot.mouseClick(window.cut_panel.deck, Qt.MouseButton.LeftButton)
+        return True
+    table = window.board.table
+    if window.seat_model.human_turn() is not None:
+        if table.markers:
+            click_on_table(qtbot, window, table.markers[0])
+            return True
+        raised = [item for item in table.items_for_rack() if item.legal]
+        if raised:
+            click_on_table(qtbot, window, raised[0])
+            return True
+    buttons = [b for b in window.action_buttons() if b.isVisible() or not window.isVisible()]
+    if buttons:
+        buttons[0].click()
+        return True
+    return False
+
+
 def play_until(qtbot: QtBot, windows: list[RoomWindow], done: Any, timeout_s: float = 60.0) -> int:
-    """Each window's person clicks the first thing offered (a cut, a tile, pass...) until `done()`."""
+    """Each window's person plays on the table (see take_turn) until `done()`."""
     clicks = 0
     deadline = time.monotonic() + timeout_s
     while not done():
         assert time.monotonic() < deadline, "the hand did not end in time"
         qtbot.wait(5)
         for window in windows:
-            buttons = [b for b in window.action_buttons() if b.isVisible() or not window.isVisible()]
-            if buttons:
-                buttons[0].click()
-                clicks += 1
+            clicks += take_turn(qtbot, window)
     return clicks
 
 
@@ -91,7 +118,6 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
             assert window.checker.verified == 1 and not window.checker.failures
             assert "1" in window.fairness.text()
             assert "Hand 1 is over" in window.log.toPlainText()
-        assert "[" not in ben.table.text()  # the table shows plays, never a rack
     finally:
         host.stop()
 
