@@ -39,19 +39,24 @@ def in_play(request: dict[str, Any] | None) -> bool:
 
 
 def follow_move(request: dict[str, Any], seat: int, move: str) -> dict[str, Any]:
-    """The request after a public move: the record grows, a play takes a tile from its seat's count and a
-    draw gives one from the stock. The seat's own tiles change only with its next view."""
+    """The request after a public move: the record grows, a play takes a tile from its seat's count (and
+    from the rack, when the seat is this one) and a draw gives one from the stock. The tile this seat draws
+    comes with its next view: until then its rack and count stay as they were."""
     sizes = list(request.get("hand_sizes", []))
+    hand = list(request.get("hand", []))
     stock = int(request.get("stock", 0))
-    kind = parse_move(move).kind
+    parsed = parse_move(move)
+    own = seat == request.get("seat")
     if 0 <= seat < len(sizes):
-        if kind is MoveKind.PLAY:
+        if parsed.kind is MoveKind.PLAY:
             sizes[seat] = max(0, sizes[seat] - 1)
-        elif kind is MoveKind.DRAW:
-            sizes[seat] += 1
+            if own:
+                hand = [t for t in hand if Tile.parse(t) != parsed.tile]
+        elif parsed.kind is MoveKind.DRAW:
+            sizes[seat] += 0 if own else 1
             stock = max(0, stock - 1)
-    return request | {"moves": [*request.get("moves", []), {"seat": seat, "move": move}], "hand_sizes": sizes,
-                      "stock": stock}  # fmt: skip
+    moves = [*request.get("moves", []), {"seat": seat, "move": move}]
+    return request | {"moves": moves, "hand": hand, "hand_sizes": sizes, "stock": stock}
 
 
 def player_view(request: dict[str, Any] | None) -> PlayerView | None:
