@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -35,7 +35,7 @@ from .fair_deal import CutPanel
 from .flags import flag_pixmap
 from .i18n import translate
 from .look import Look
-from .look_style import palette, stylesheet
+from .look_style import palette, stylesheet, text_on
 from .net_client import RoomSocket
 from .room_table import RoomSeat, RoomTableView
 
@@ -53,6 +53,7 @@ PHRASES = {
 # (still their own cut): the room never waits on a cut, and the cut is never the host's.
 CUT_BEFORE_HOST_S = 1.5
 LEAST_CUT_WAIT_MS = 3000
+SIDE_LEAST, SIDE_MOST = 260, 400  # the side panel's width, in pixels
 
 
 class RoomWindow(QWidget):
@@ -177,8 +178,7 @@ class RoomWindow(QWidget):
         phrases.addWidget(say_phrase)
         self.side = QFrame()
         self.side.setObjectName("roomSide")
-        self.side.setMinimumWidth(250)
-        self.side.setMaximumWidth(380)
+        self.side.setFixedWidth(SIDE_LEAST)
         side = QVBoxLayout(self.side)
         side.setContentsMargins(8, 0, 0, 0)
         side.addWidget(self.status)
@@ -201,8 +201,15 @@ class RoomWindow(QWidget):
         """The local look (theme, finish, pips, flag backs) on this room's table and panel."""
         self.look = look
         self.setPalette(palette(look.theme))
+        theme = look.theme
+        log_text = text_on(theme.log, theme.panel_text)
+        # The window's own additions to the game's style: the table talk reads like the side panel's lists.
         self.setStyleSheet(
-            stylesheet(look) + " #roomStatus { font-weight: bold; font-size: 15px; } #roomScores { font-size: 14px; }"
+            stylesheet(look)
+            + f" RoomWindow {{ background: {theme.panel}; }}"
+            f" QPlainTextEdit {{ background: {theme.log}; color: {log_text}; border: 1px solid {theme.accent};"
+            " border-radius: 6px; }"
+            " #roomStatus { font-weight: bold; font-size: 15px; } #roomScores { font-size: 14px; }"
         )
         self.board.apply_look(look, flag_pixmap(look.flag))
         self.cut_panel.set_theme(look.theme)
@@ -211,6 +218,11 @@ class RoomWindow(QWidget):
         if watched is self.board and event.type() == QEvent.Type.Resize:
             self._place_cut_panel()
         return False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # The side panel keeps one width whatever its texts say, so the table does not jump as they change.
+        self.side.setFixedWidth(max(SIDE_LEAST, min(SIDE_MOST, int(self.width() * 0.27))))
+        super().resizeEvent(event)
 
     def _place_cut_panel(self) -> None:
         panel, rect = self.cut_panel, self.board.rect()
@@ -231,6 +243,7 @@ class RoomWindow(QWidget):
         kind = message.get("t")
         if kind == "joined":
             self.code, self.seat, self.token = message["code"], message["seat"], message["token"]
+            self.seat_model.own_seat = self.seat
             self.reconnect.hide()
             self._show_invite()
         elif kind == "room":

@@ -99,8 +99,7 @@ def room_table_state(
     answers to this seat's pending decision; its plays raise their tiles."""
     view = player_view(request)
     if view is None or request is None:
-        seats = [SeatState(name, 0) for name in names]
-        return TableState(None, seats, showing.bottom)
+        return TableState(None, [], showing.bottom)  # before the first deal: the bare table, as at home
     rules, public, bottom = view.rules, view.public, view.seat
     sizes = list(view.hand_sizes)
     revealed = [tuple(Tile.parse(t) for t in tiles) for tiles in remaining] if remaining is not None else None
@@ -155,6 +154,7 @@ class RoomSeat(QObject):
         self.decision = ""
         self.legal: list[str] = []
         self.remaining: list[list[str]] | None = None
+        self.own_seat = 0  # the room's seat for this window, before any view names it
         self._view: PlayerView | None = None
 
     def show(self, request: dict[str, Any] | None, decision: str = "", legal: Sequence[str] = ()) -> None:
@@ -194,7 +194,7 @@ class RoomSeat(QObject):
 
     @property
     def seat(self) -> int:
-        return self._view.seat if self._view is not None else 0
+        return self._view.seat if self._view is not None else self.own_seat
 
     @property
     def hand(self) -> Hand | None:

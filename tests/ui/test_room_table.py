@@ -100,7 +100,7 @@ def test_before_any_hand_the_table_is_empty_with_its_name_plates() -> None:
                "moves": [], "scores": [0, 0]}  # fmt: skip
     for view in (None, between):
         state = room_table_state(view, NAMES, Showing(1))
-        assert state.layout is None and [s.count for s in state.seats] == [0, 0, 0, 0]
+        assert state.layout is None and state.seats == [] and state.bottom == 1
     broken = {**request(), "hand": ["6-6", "4-4"]}  # 6-6 is on the table already: not a position
     assert player_view(broken) is None and room_table_state(broken, NAMES, Showing(1)).layout is None
 
