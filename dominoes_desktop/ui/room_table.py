@@ -113,8 +113,8 @@ def room_table_state(
         if revealed is not None and seat < len(revealed):
             tiles = revealed[seat]
             count = len(tiles)
-            pips = sum(t.high + t.low for t in tiles)
-            note = QCoreApplication.translate("TableView", "%n pip(s)", "", pips)
+            pips = [sum(t.high + t.low for t in rack) for rack in revealed]
+            note = QCoreApplication.translate("TableView", "%n pip(s)", "", pips[seat])  # as drawn.py words it
         else:
             tiles = view.tiles if seat == bottom else ()
             count = sizes[seat]
