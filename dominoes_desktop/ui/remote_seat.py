@@ -205,8 +205,7 @@ class RoomWindow(QWidget):
         log_text = text_on(theme.log, theme.panel_text)
         # The window's own additions to the game's style: the table talk reads like the side panel's lists.
         self.setStyleSheet(
-            stylesheet(look)
-            + f" RoomWindow {{ background: {theme.panel}; }}"
+            stylesheet(look) + f" RoomWindow {{ background: {theme.panel}; }}"
             f" QPlainTextEdit {{ background: {theme.log}; color: {log_text}; border: 1px solid {theme.accent};"
             " border-radius: 6px; }"
             " #roomStatus { font-weight: bold; font-size: 15px; } #roomScores { font-size: 14px; }"
