@@ -208,6 +208,9 @@ class RoomWindow(QWidget):
             stylesheet(look) + f" RoomWindow {{ background: {theme.panel}; }}"
             f" QPlainTextEdit {{ background: {theme.log}; color: {log_text}; border: 1px solid {theme.accent};"
             " border-radius: 6px; }"
+            f" QListWidget::indicator {{ width: 12px; height: 12px; border: 2px solid {theme.accent};"
+            f" border-radius: 3px; background: {theme.log}; }}"
+            f" QListWidget::indicator:checked {{ background: {theme.accent}; }}"
             " #roomStatus { font-weight: bold; font-size: 15px; } #roomScores { font-size: 14px; }"
         )
         self.board.apply_look(look, flag_pixmap(look.flag))
