@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.errors import DominoError
-from ..engine.moves import MoveKind
+from ..engine.moves import MoveKind, parse_move
 from ..engine.presets import build_rules
 from ..engine.rules import Rules
 from ..net import protocol
@@ -135,6 +135,7 @@ class RoomWindow(QWidget):
         self.board = RoomTableView(self.seat_model, self.look)
         self.board.setMinimumSize(480, 360)
         self.board.status.connect(self._board_says)
+        self.board.rulesRequested.connect(self.show_rules)
         self.cut_panel = CutPanel(compact=False, parent=self.board)
         self.cut_panel.cutRequested.connect(self.cut)
         self.cut_panel.autoCutChanged.connect(self._auto_cut_changed)
@@ -230,6 +231,21 @@ class RoomWindow(QWidget):
         panel, rect = self.cut_panel, self.board.rect()
         panel.adjustSize()
         panel.move((rect.width() - panel.width()) // 2, max(0, (rect.height() - panel.height()) // 2 - 40))
+
+    def _float_points(self, move: str, gains: Any) -> None:
+        """End points scored by a play rise from the tile, as at home."""
+        points = max((g for g in gains if isinstance(g, int)), default=0) if isinstance(gains, list) else 0
+        played = parse_move(move)
+        if points > 0 and played.kind is MoveKind.PLAY and played.tile is not None:
+            tile = played.tile
+            QTimer.singleShot(0, self.board, lambda: self.board.table.float_text(f"+{points}", tile))
+
+    def show_rules(self) -> None:
+        """The house rules of this room (the table's ? key)."""
+        from .main_window import RulesDialog  # the main window imports this module: imported when asked
+
+        if self.rules is not None:
+            RulesDialog(self.rules, self).show()
 
     def _board_says(self, text: str) -> None:
         self.status.setText(text)
@@ -464,6 +480,7 @@ class RoomWindow(QWidget):
         if kind == "move":
             self.moves.append(message["move"])
             self.seat_model.moved(int(message["seat"]), str(message["move"]))
+            self._float_points(str(message["move"]), message.get("gains"))
             self.say_log(self.tr("{name}: {move}").format(name=name, move=self._word(message["move"])))
         elif kind == "hand_start":
             self.moves = []

@@ -151,3 +151,30 @@ def test_a_click_on_a_raised_tile_answers_the_pending_turn(qtbot: QtBot) -> None
     seat.show({**request(), "hand": ["4-4", "5-5", "1-1", "5-0", "5-1", "0-0"]}, "turn", ["pass"])  # none fits
     board.draw_or_pass(MoveKind.PASS)
     assert acted == ["2-0@2", "pass"]
+
+
+def test_a_tile_that_fits_two_ends_waits_for_its_end_by_click_or_by_drop(qtbot: QtBot) -> None:
+    seat = RoomSeat()
+    seat.names = NAMES
+    board = RoomTableView(seat, Look())
+    qtbot.addWidget(board)
+    board.resize(900, 640)
+    board.show()
+    acted: list[str] = []
+    seat.acted.connect(acted.append)
+    fits_both = {**request(), "hand": ["4-4", "3-2", "2-0", "5-5", "1-1", "5-0"]}
+    seat.show(fits_both, "turn", ["3-2@3", "3-2@2", "2-0@2"])
+    board.tile_clicked(Tile(3, 2))
+    assert acted == [] and board.choosing is not None and len(board.table.markers) == 2  # ends marked
+    assert board.state().chosen == Tile(3, 2)
+    choices = [m.notation() for m in board.choosing[1]]
+    assert sorted(choices) == ["3-2@2", "3-2@3"]
+    board.end_chosen(1)
+    assert acted == [choices[1]] and board.choosing is None and not board.table.markers
+    seat.show(fits_both, "turn", ["3-2@3", "3-2@2", "2-0@2"])  # asked again: now dropped onto the 3's end
+    hand = seat.hand
+    assert hand is not None
+    arm = hand.layout.arm_for(3, False, False)
+    assert arm is not None
+    board.table.tileDroppedOnEnd.emit(Tile(3, 2), arm)
+    assert acted[-1] == "3-2@3"
