@@ -536,6 +536,8 @@ class RoomWindow(QWidget):
 
     def say_log(self, text: str) -> None:
         self.log.appendPlainText(text)
+        bar = self.log.verticalScrollBar()
+        bar.setValue(bar.maximum())  # the newest line in sight, even before the window was first laid out
 
     # ---- connection ------------------------------------------------------------------------------
 
