@@ -136,6 +136,8 @@ class RoomWindow(QWidget):
         self.board.setMinimumSize(480, 360)
         self.board.status.connect(self._board_says)
         self.board.rulesRequested.connect(self.show_rules)
+        # Hints would be a CPU whispering to one player at a table of people: rooms give none.
+        self.board.hintRequested.connect(lambda: self.status.setText(self.tr("Rooms give no hints.")))
         self.cut_panel = CutPanel(compact=False, parent=self.board)
         self.cut_panel.cutRequested.connect(self.cut)
         self.cut_panel.autoCutChanged.connect(self._auto_cut_changed)

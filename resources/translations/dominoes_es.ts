@@ -3238,6 +3238,10 @@ Corte: {cut}</translation>
 <context>
     <name>RoomWindow</name>
     <message>
+        <source>Rooms give no hints.</source>
+        <translation>En las salas no hay pistas.</translation>
+    </message>
+    <message>
         <source>Your turn: click a raised tile, or drag it onto an end.</source>
         <translation>Tu turno: haz clic en una ficha levantada, o arrástrala a un extremo.</translation>
     </message>

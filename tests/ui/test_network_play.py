@@ -126,6 +126,8 @@ def test_a_guest_plays_a_hand_on_the_real_table_cuts_the_deck_and_sees_every_rac
         racks = [e for e in ben.board.table.describe() if e[0] == "rack" or str(e[0]).startswith("back ")]
         assert len(racks) == sum(len(r) for r in remaining) and all(e[4] for e in racks)  # drawn face up
         assert "over" in ben.status.text()
+        ben.board.hintRequested.emit()  # the H key
+        assert ben.status.text() == "Rooms give no hints."
         ben._float_points("6-6", [0, 10])  # end points rise from the tile, as at home
         qtbot.waitUntil(lambda: [label.text() for label in ben.board.table.floats] == ["+10"], timeout=5000)
     finally:
