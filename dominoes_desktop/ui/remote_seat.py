@@ -137,7 +137,7 @@ class RoomWindow(QWidget):
         self.board.status.connect(self._board_says)
         self.board.rulesRequested.connect(self.show_rules)
         # Hints would be a CPU whispering to one player at a table of people: rooms give none.
-        self.board.hintRequested.connect(lambda: self.status.setText(self.tr("Rooms give no hints.")))
+        self.board.hintRequested.connect(self._no_hints)
         self.cut_panel = CutPanel(compact=False, parent=self.board)
         self.cut_panel.cutRequested.connect(self.cut)
         self.cut_panel.autoCutChanged.connect(self._auto_cut_changed)
@@ -248,6 +248,9 @@ class RoomWindow(QWidget):
 
         if self.rules is not None:
             RulesDialog(self.rules, self).show()
+
+    def _no_hints(self) -> None:
+        self.status.setText(self.tr("Rooms give no hints."))
 
     def _board_says(self, text: str) -> None:
         self.status.setText(text)
