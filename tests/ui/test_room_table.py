@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import MoveKind
@@ -176,5 +177,10 @@ def test_a_tile_that_fits_two_ends_waits_for_its_end_by_click_or_by_drop(qtbot: 
     assert hand is not None
     arm = hand.layout.arm_for(3, False, False)
     assert arm is not None
-    board.table.tileDroppedOnEnd.emit(Tile(3, 2), arm)
-    assert acted[-1] == "3-2@3"
+    item = board.table.rack_items[Tile(3, 2)]
+    spot = next(spot for spot in board.table.plan.ends if spot.arm == arm)
+    grab = board.mapFromScene(item.sceneBoundingRect().center())
+    qtbot.mousePress(board.viewport(), Qt.MouseButton.LeftButton, pos=grab)
+    qtbot.mouseMove(board.viewport(), board.mapFromScene(QPointF(spot.x, spot.y + 40)))
+    qtbot.mouseRelease(board.viewport(), Qt.MouseButton.LeftButton, pos=board.mapFromScene(QPointF(spot.x, spot.y)))
+    assert acted[-1] == "3-2@3" and len(acted) == 2
