@@ -219,6 +219,14 @@ class RoomWindow(QWidget):
         self.board.apply_look(look, flag_pixmap(look.flag))
         self.cut_panel.set_theme(look.theme)
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.PaletteChange):
+            # The game window restyles itself when its look changes: the room's table follows it.
+            found = getattr(self.parentWidget(), "look", None)
+            if isinstance(found, Look) and hasattr(self, "board") and found != self.look:
+                self.apply_look(found)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.board and event.type() == QEvent.Type.Resize:
             self._place_cut_panel()

@@ -7,6 +7,7 @@ import socket
 import time
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.net.thread import ServerThread
 from dominoes_desktop.ui.i18n import LANGUAGE
 from dominoes_desktop.ui.lobby import LobbyPage
+from dominoes_desktop.ui.look import themes
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, host_on_server, room_request
 from dominoes_desktop.ui.remote_seat import RoomWindow
@@ -275,6 +277,10 @@ def test_start_with_a_friends_seat_opens_a_room_from_the_main_window(qtbot: QtBo
     room = HOSTS[-1].window
     qtbot.waitUntil(lambda: bool(room.code) and room.isVisible(), timeout=15000)
     assert room.start_button.isVisible() and window.stack.currentWidget() is lobby  # no local match began
+    assert room.look == window.look  # the game's own look at the room's table
+    other = next(theme for key, theme in themes().items() if key != window.look.theme.id)
+    window.apply_look(replace(window.look, theme=other))  # and it follows a change of look
+    assert room.look.theme == other and room.board.look.theme == other
     assert window.controller.match is None
     actions = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     assert any("Join a room" in text for text in actions)
