@@ -371,7 +371,7 @@ class RoomWindow(QWidget):
         self.seat_model.show(self.view, decision, legal if decision == "turn" else [])
         self._show_scores(self.view.get("scores", []))
         if not legal:
-            self.status.setText(self.tr("Waiting for the others…"))
+            self._show_waiting()
             return
         if decision == "turn":
             plays = any("-" in action for action in legal)
@@ -395,6 +395,14 @@ class RoomWindow(QWidget):
         )
         for action in legal:
             self._action_button(self._word(action), lambda checked=False, a=action: self.act(a))
+
+    def _show_waiting(self) -> None:
+        """Whom the table waits for, when it is someone else's turn."""
+        hand = self.seat_model.hand
+        if hand is not None and not hand.is_over and hand.turn != self.seat and self.seat_model.remaining is None:
+            self.status.setText(self.tr("Waiting for {name}…").format(name=self._name(hand.turn)))
+        else:
+            self.status.setText(self.tr("Waiting for the others…"))
 
     def _offer_cut(self, commit: str) -> None:
         """The sealed deck on the table: the guest cuts it with a click or a key; with "Cut the deck for me"
@@ -493,6 +501,8 @@ class RoomWindow(QWidget):
         if kind == "move":
             self.moves.append(message["move"])
             self.seat_model.moved(int(message["seat"]), str(message["move"]))
+            if not self.seat_model.legal and self.seat_model.remaining is None:
+                self._show_waiting()
             self._float_points(str(message["move"]), message.get("gains"))
             self.say_log(self.tr("{name}: {move}").format(name=name, move=self._word(message["move"])))
         elif kind == "hand_start":

@@ -3238,6 +3238,10 @@ Corte: {cut}</translation>
 <context>
     <name>RoomWindow</name>
     <message>
+        <source>Waiting for {name}…</source>
+        <translation>Esperando a {name}…</translation>
+    </message>
+    <message>
         <source>Rooms give no hints.</source>
         <translation>En las salas no hay pistas.</translation>
     </message>
