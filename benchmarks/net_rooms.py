@@ -114,7 +114,18 @@ def proc_memory(pid: int) -> tuple[float, float]:
 
 def start_server() -> tuple[subprocess.Popen[str], int]:
     server = subprocess.Popen(
-        [sys.executable, "-m", "dominoes_desktop.net.serve", "--host", "127.0.0.1", "--port", "0"],
+        # Every bot client connects from 127.0.0.1: lift the per-address room limit.
+        [
+            sys.executable,
+            "-m",
+            "dominoes_desktop.net.serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--rooms-per-address",
+            "0",
+        ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,

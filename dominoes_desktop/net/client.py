@@ -82,8 +82,8 @@ class DealChecker:
         self.verified = 0
         self.failures: list[str] = []
 
-    def cut(self) -> str:
-        self.own_cut = fairdeal.new_cut()
+    def cut(self, gesture: object = None) -> str:
+        self.own_cut = fairdeal.new_cut(gesture)
         return self.own_cut
 
     def see(self, message: dict[str, Any]) -> None:

@@ -10,7 +10,9 @@ public play (see docs/PROTOCOL.md, "Fair deals").
 
 from __future__ import annotations
 
+import hashlib
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from typing import Final, NamedTuple
 
@@ -36,9 +38,12 @@ def fingerprint(secret: bytes) -> str:
     return fingerprint_of_secret(secret)
 
 
-def new_cut() -> str:
-    """A player's own cut: what the app contributes when its player does not pick one."""
-    return secrets.token_hex(16)
+def new_cut(gesture: object = None) -> str:
+    """A player's own cut: what the app contributes when its player does not pick one. The gesture that
+    cut (where the deck was clicked, which key, or the clock) and the moment are mixed with fresh random
+    bytes, as at a single screen: the cut is the player's act, and still nobody can predict it."""
+    mixed = hashlib.sha256(secrets.token_bytes(16) + repr((gesture, time.perf_counter_ns())).encode())
+    return mixed.hexdigest()[:32]
 
 
 def valid_cut(text: object) -> bool:

@@ -49,6 +49,7 @@ E_DROPPED: Final = "dropped_for_abuse"
 E_MUTED: Final = "chat_refused"
 E_STATE: Final = "wrong_state"
 E_FULL_SERVER: Final = "server_full"
+E_TOO_MANY_ROOMS: Final = "too_many_rooms"  # one address holds as many open rooms as it may
 E_INTERNAL: Final = "internal"
 
 CLIENT_TYPES: Final = frozenset(

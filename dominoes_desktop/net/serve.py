@@ -16,11 +16,13 @@ import sys
 from collections.abc import Sequence
 
 from . import protocol
-from .server import Server, summary_line
+from .server import ROOMS_PER_ADDRESS, Server, summary_line
 
 
-async def run(host: str, port: int, discovery: bool, max_rooms: int, status_every: float) -> None:
-    server = Server(max_rooms=max_rooms)
+async def run(
+    host: str, port: int, discovery: bool, max_rooms: int, status_every: float, per_address: int = ROOMS_PER_ADDRESS
+) -> None:
+    server = Server(max_rooms=max_rooms, rooms_per_address=per_address)
     bound = await server.start(host, port)
     if discovery:
         await server.start_discovery()
@@ -43,11 +45,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=protocol.DEFAULT_PORT)
     parser.add_argument("--discovery", action="store_true", help="answer local-network room discovery")
     parser.add_argument("--max-rooms", type=int, default=2000)
+    parser.add_argument(
+        "--rooms-per-address",
+        type=int,
+        default=ROOMS_PER_ADDRESS,
+        help=f"open rooms one client address may hold (default {ROOMS_PER_ADDRESS}; 0: no limit, e.g. behind a proxy)",
+    )
     parser.add_argument("--status-every", type=float, default=60.0, help="seconds between status lines on stderr")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     try:
-        asyncio.run(run(args.host, args.port, args.discovery, args.max_rooms, args.status_every))
+        asyncio.run(
+            run(args.host, args.port, args.discovery, args.max_rooms, args.status_every, args.rooms_per_address)
+        )
     except OSError as exc:
         print(f"cannot serve: {exc}", file=sys.stderr)
         return 2

@@ -28,6 +28,8 @@ RATE_BURST = 40.0
 STRIKES_TO_DROP = 25.0  # errors a client may run up (one strike each, fading at STRIKE_FADE_PER_S)
 STRIKE_FADE_PER_S = 0.5
 GUESSES_PER_MINUTE = 5  # wrong invite codes per address
+# Open rooms one address may hold: a household behind one router hosts a few tables, not hundreds.
+ROOMS_PER_ADDRESS = 10
 SLOW_CLIENT_BYTES = 1 << 20  # a client that does not read what it is sent is let go
 
 
@@ -147,9 +149,13 @@ class Connection:
 
 
 class Server:
-    def __init__(self, max_rooms: int = 2000, max_clients: int = 10000) -> None:
+    def __init__(
+        self, max_rooms: int = 2000, max_clients: int = 10000, rooms_per_address: int = ROOMS_PER_ADDRESS
+    ) -> None:
         self.rooms: dict[str, Room] = {}
         self.max_rooms = max_rooms
+        self.rooms_per_address = rooms_per_address  # 0: no limit (behind a proxy every client shares one address)
+        self._owners: dict[str, str] = {}  # room code -> the address that created it, while the room is open
         self.max_clients = max_clients
         self.clients: set[Connection] = set()
         self._guesses: dict[str, deque[float]] = {}
@@ -262,6 +268,12 @@ class Server:
     def _create(self, client: Connection, message: dict[str, Any], now: float) -> None:
         if len(self.rooms) >= self.max_rooms:
             raise ProtocolError(protocol.E_FULL_SERVER, "the server holds as many rooms as it can")
+        if self.rooms_per_address and self.rooms_held_by(client.address) >= self.rooms_per_address:
+            # One machine must not fill the server for everyone else: rooms are cheap to ask for, not to hold.
+            raise ProtocolError(
+                protocol.E_TOO_MANY_ROOMS,
+                f"this address already has {self.rooms_per_address} open rooms: close one first",
+            )
         config = parse_config(message)
         name = protocol.clean_name(protocol.string(message, "name", 100))
         code = protocol.new_code()
@@ -270,11 +282,17 @@ class Server:
         room = Room(code, config, self._closed)
         room.saver = self.room_saver
         self.rooms[code] = room
+        self._owners[code] = client.address
         client.room = room
         room.seat_host(client, name)
 
+    def rooms_held_by(self, address: str) -> int:
+        """Rooms created from `address` that are still open."""
+        return sum(1 for owner in self._owners.values() if owner == address)
+
     def _closed(self, room: Room) -> None:
         self.rooms.pop(room.code, None)
+        self._owners.pop(room.code, None)
 
     def _find(self, client: Connection, message: dict[str, Any], now: float) -> Room:
         if len(self._guesses) > 10000:  # many addresses guessing: forget those whose minute is over

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QGridLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -25,10 +25,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..engine.errors import DominoError
+from ..engine.moves import MoveKind, parse_move
+from ..engine.presets import build_rules
+from ..engine.rules import Rules
 from ..net import protocol
 from ..net.client import DealChecker
+from .fair_deal import CutPanel
+from .flags import flag_pixmap
 from .i18n import translate
+from .look import Look
+from .look_style import palette, stylesheet, text_on
 from .net_client import RoomSocket
+from .room_table import RoomSeat, RoomTableView
 
 PHRASES = {
     "good_play": QT_TRANSLATE_NOOP("RoomWindow", "Good play!"),
@@ -40,7 +49,11 @@ PHRASES = {
     "good_game": QT_TRANSLATE_NOOP("RoomWindow", "Good game!"),
     "hello": QT_TRANSLATE_NOOP("RoomWindow", "Hello, everyone!"),
 }
-AUTO_CUT_MS = 4000  # a player who does not cut in time has the app cut for them (still their own cut)
+# A player who has not cut this long before the host's app would cut for them has the clock cut for them
+# (still their own cut): the room never waits on a cut, and the cut is never the host's.
+CUT_BEFORE_HOST_S = 1.5
+LEAST_CUT_WAIT_MS = 3000
+SIDE_LEAST, SIDE_MOST = 260, 400  # the side panel's width, in pixels
 
 
 class RoomWindow(QWidget):
@@ -48,13 +61,33 @@ class RoomWindow(QWidget):
 
     closedRoom = Signal()
 
+    autoCutChanged = Signal(bool)  # "Cut the deck for me" ticked or unticked on the cut panel
+
     def __init__(
-        self, host: str, port: int, first: dict[str, Any], address: str = "", parent: QWidget | None = None
+        self,
+        host: str,
+        port: int,
+        first: dict[str, Any],
+        address: str = "",
+        parent: QWidget | None = None,
+        look: Look | None = None,
+        auto_cut: bool | None = None,
     ) -> None:
+        """`look` and `auto_cut` default to the parent window's (the game's look and "Cut the deck for me")."""
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Dominoes Desktop: room"))
-        self.resize(900, 640)
+        self.resize(1100, 720)
+        found = getattr(parent, "look", None)
+        self.look = look or (found if isinstance(found, Look) else Look())
+        settings = getattr(parent, "settings", None)
+        if auto_cut is None:
+            auto_cut = bool(settings.auto_cut()) if settings is not None and hasattr(settings, "auto_cut") else False
+        if settings is not None and hasattr(settings, "save_auto_cut"):
+            self.autoCutChanged.connect(settings.save_auto_cut)
+        self.auto_cut = auto_cut
+        self.wait_s = 30.0
+        self.rules: Rules | None = None
         self.server = (host, port)
         self.address = address or f"{host}:{port}"
         self.code = ""
@@ -75,7 +108,8 @@ class RoomWindow(QWidget):
         self.socket.open(host, port, first)
         self._auto_cut = QTimer(self)
         self._auto_cut.setSingleShot(True)
-        self._auto_cut.timeout.connect(self.cut)
+        self._auto_cut.timeout.connect(lambda: self.cut(("clock",)))
+        self.apply_look(self.look)
 
     # ---- layout ----------------------------------------------------------------------------------
 
@@ -95,36 +129,41 @@ class RoomWindow(QWidget):
         top.addWidget(self.start_button)
         top.addWidget(self.reconnect)
 
+        # The table: the local game's scene and view, drawn from this seat's view of the room.
+        self.seat_model = RoomSeat(self)
+        self.seat_model.acted.connect(self.act)
+        self.board = RoomTableView(self.seat_model, self.look)
+        self.board.setMinimumSize(480, 360)
+        self.board.status.connect(self._board_says)
+        self.board.rulesRequested.connect(self.show_rules)
+        # Hints would be a CPU whispering to one player at a table of people: rooms give none.
+        self.board.hintRequested.connect(self._no_hints)
+        self.cut_panel = CutPanel(compact=False, parent=self.board)
+        self.cut_panel.cutRequested.connect(self.cut)
+        self.cut_panel.autoCutChanged.connect(self._auto_cut_changed)
+        self.board.installEventFilter(self)
+        self.actions_box = QHBoxLayout()
+        self.actions_box.addStretch(1)
+        table = QVBoxLayout()
+        table.setContentsMargins(0, 0, 0, 0)
+        table.addWidget(self.board, 1)
+        table.addLayout(self.actions_box)
+
+        # Beside it, like the local game's side panel: where the game stands, who is here, table talk.
+        self.status = QLabel(self.tr("Connecting…"))
+        self.status.setObjectName("roomStatus")
+        self.status.setWordWrap(True)
+        self.counts = QLabel()
+        self.counts.setObjectName("roomScores")
+        self.counts.setWordWrap(True)
+        self.fairness = QLabel()
+        self.fairness.setWordWrap(True)
+        self.fairness.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.seats = QListWidget()
         self.seats.setAccessibleName(self.tr("Players (tick to mute)"))
         self.seats.itemChanged.connect(self._mute_changed)
         people = QGroupBox(self.tr("Players (tick to mute)"))
         QVBoxLayout(people).addWidget(self.seats)
-
-        self.status = QLabel(self.tr("Connecting…"))
-        self.status.setObjectName("roomStatus")
-        self.status.setWordWrap(True)
-        self.table = QLabel()
-        self.table.setWordWrap(True)
-        self.table.setObjectName("roomTable")
-        self.hand = QLabel()
-        self.hand.setObjectName("roomHand")
-        self.actions_box = QHBoxLayout()
-        self.actions_box.addStretch(1)
-        self.fairness = QLabel()
-        self.fairness.setWordWrap(True)
-        self.counts = QLabel()
-        self.counts.setWordWrap(True)
-        play = QGroupBox(self.tr("Table"))
-        grid = QGridLayout(play)
-        grid.addWidget(self.status, 0, 0)
-        grid.addWidget(self.counts, 6, 0)
-        grid.addWidget(self.table, 1, 0)
-        grid.addWidget(QLabel(self.tr("Your tiles:")), 2, 0)
-        grid.addWidget(self.hand, 3, 0)
-        grid.addLayout(self.actions_box, 4, 0)
-        grid.addWidget(self.fairness, 5, 0)
-
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setAccessibleName(self.tr("What happened"))
@@ -137,26 +176,92 @@ class RoomWindow(QWidget):
         self.chat.setMaxLength(protocol.MAX_CHAT)
         self.chat.setPlaceholderText(self.tr("Say something short…"))
         self.chat.returnPressed.connect(self.say)
-        talk = QHBoxLayout()
-        talk.addWidget(self.phrase)
-        talk.addWidget(say_phrase)
-        talk.addWidget(self.chat, 1)
-
-        side = QVBoxLayout()
+        phrases = QHBoxLayout()
+        phrases.addWidget(self.phrase, 1)
+        phrases.addWidget(say_phrase)
+        self.side = QFrame()
+        self.side.setObjectName("roomSide")
+        self.side.setFixedWidth(SIDE_LEAST)
+        side = QVBoxLayout(self.side)
+        side.setContentsMargins(8, 0, 0, 0)
+        side.addWidget(self.status)
+        side.addWidget(self.counts)
+        side.addWidget(self.fairness)
         side.addWidget(people, 1)
+        side.addWidget(self.log, 2)
+        side.addLayout(phrases)
+        side.addWidget(self.chat)
+
         main = QHBoxLayout()
-        main.addWidget(play, 2)
-        main.addLayout(side, 1)
+        main.addLayout(table, 1)
+        main.addWidget(self.side)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 8)
         layout.addLayout(top)
-        layout.addLayout(main, 3)
-        layout.addWidget(self.log, 2)
-        layout.addLayout(talk)
+        layout.addLayout(main, 1)
+
+    def apply_look(self, look: Look) -> None:
+        """The local look (theme, finish, pips, flag backs) on this room's table and panel."""
+        self.look = look
+        self.setPalette(palette(look.theme))
+        theme = look.theme
+        log_text = text_on(theme.log, theme.panel_text)
+        # The window's own additions to the game's style: the table talk reads like the side panel's lists.
         self.setStyleSheet(
-            "#roomHand { font: bold 18px monospace; } #roomTable { font: 15px monospace; }"
-            " #roomStatus { font-weight: bold; } QPushButton[tile='true'] { font: bold 15px monospace;"
-            " padding: 6px 10px; }"
+            stylesheet(look) + f" RoomWindow {{ background: {theme.panel}; }}"
+            f" QPlainTextEdit {{ background: {theme.log}; color: {log_text}; border: 1px solid {theme.accent};"
+            " border-radius: 6px; }"
+            f" QListWidget::indicator {{ width: 12px; height: 12px; border: 2px solid {theme.accent};"
+            f" border-radius: 3px; background: {theme.log}; }}"
+            f" QListWidget::indicator:checked {{ background: {theme.accent}; }}"
+            " #roomStatus { font-weight: bold; font-size: 15px; } #roomScores { font-size: 14px; }"
         )
+        self.board.apply_look(look, flag_pixmap(look.flag))
+        self.cut_panel.set_theme(look.theme)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.PaletteChange):
+            # The game window restyles itself when its look changes: the room's table follows it.
+            found = getattr(self.parentWidget(), "look", None)
+            if isinstance(found, Look) and hasattr(self, "board") and found != self.look:
+                self.apply_look(found)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.board and event.type() == QEvent.Type.Resize:
+            self._place_cut_panel()
+        return False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # The side panel keeps one width whatever its texts say, so the table does not jump as they change.
+        self.side.setFixedWidth(max(SIDE_LEAST, min(SIDE_MOST, int(self.width() * 0.27))))
+        super().resizeEvent(event)
+
+    def _place_cut_panel(self) -> None:
+        panel, rect = self.cut_panel, self.board.rect()
+        panel.adjustSize()
+        panel.move((rect.width() - panel.width()) // 2, max(0, (rect.height() - panel.height()) // 2 - 40))
+
+    def _float_points(self, move: str, gains: Any) -> None:
+        """End points scored by a play rise from the tile, as at home."""
+        points = max((g for g in gains if isinstance(g, int)), default=0) if isinstance(gains, list) else 0
+        played = parse_move(move)
+        if points > 0 and played.kind is MoveKind.PLAY and played.tile is not None:
+            tile = played.tile
+            QTimer.singleShot(0, self.board, lambda: self.board.table.float_text(f"+{points}", tile))
+
+    def show_rules(self) -> None:
+        """The house rules of this room (the table's ? key)."""
+        from .main_window import RulesDialog  # the main window imports this module: imported when asked
+
+        if self.rules is not None:
+            RulesDialog(self.rules, self).show()
+
+    def _no_hints(self) -> None:
+        self.status.setText(self.tr("Rooms give no hints."))
+
+    def _board_says(self, text: str) -> None:
+        self.status.setText(text)
 
     def _attach(self, socket: RoomSocket) -> None:
         socket.received.connect(self.receive)
@@ -169,6 +274,7 @@ class RoomWindow(QWidget):
         kind = message.get("t")
         if kind == "joined":
             self.code, self.seat, self.token = message["code"], message["seat"], message["token"]
+            self.seat_model.own_seat = self.seat
             self.reconnect.hide()
             self._show_invite()
         elif kind == "room":
@@ -194,6 +300,12 @@ class RoomWindow(QWidget):
     def _room(self, message: dict[str, Any]) -> None:
         self.state = message["state"]
         self.host_seat = message["host_seat"]
+        self.wait_s = float(message.get("wait_s", self.wait_s))
+        if self.rules is None:
+            try:
+                self.rules = build_rules(str(message.get("preset", "")), dict(message.get("options") or {}))
+            except (DominoError, TypeError, ValueError):
+                self.rules = None  # the scores are then shown per side number
         self.seats.blockSignals(True)
         self.seats.clear()
         self.names = []
@@ -218,6 +330,8 @@ class RoomWindow(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, seat["seat"])
             self.seats.addItem(item)
         self.seats.blockSignals(False)
+        self.seat_model.names = list(self.names)
+        self.seat_model.stateChanged.emit()
         is_host = self.seat == self.host_seat
         self.start_button.setVisible(is_host and self.state == "lobby")
         if self.state == "lobby":
@@ -241,30 +355,38 @@ class RoomWindow(QWidget):
     def _view(self, message: dict[str, Any]) -> None:
         self.decision = message
         self.view = message["view"]
-        self.moves = [f"{m['move']}" for m in self.view.get("moves", [])]
-        self.hand.setText("  ".join(f"[{t}]" for t in self.view.get("hand", [])))
-        self._draw_table()
-        sizes = self.view.get("hand_sizes")
-        if sizes:
-            tiles = " · ".join(f"{self._name(i)} {n}" for i, n in enumerate(sizes))
-            scores = " : ".join(str(x) for x in self.view.get("scores", []))
-            self.counts.setText(self.tr("Tiles in hand: {tiles}. Scores: {scores}").format(tiles=tiles, scores=scores))
+        decision = message["decision"]
         legal: list[str] = message["legal"]
         self._clear_actions()
-        if not legal:
-            if message["decision"] != "cut":
-                self.status.setText(self.tr("Waiting for the others…"))
-            return
-        decision = message["decision"]
         if decision == "cut":
-            fingerprint = str(message.get("commit") or "")[:12]
-            self.status.setText(self.tr("Cut the deck: the deal's fingerprint is {f}…").format(f=fingerprint))
-            self._action_button(self.tr("Cut the deck"), self.cut)
-            self._auto_cut.start(AUTO_CUT_MS)
+            # Between hands the view has no hand in it: the table keeps the hand just finished, face up.
+            self.seat_model.show(self.view, "cut", [])
+            if not legal:
+                self.cut_panel.hide()
+                return
+            self._offer_cut(str(message.get("commit") or ""))
+            return
+        self.cut_panel.hide()
+        self.moves = [str(m["move"]) for m in self.view.get("moves", [])]
+        self.seat_model.show(self.view, decision, legal if decision == "turn" else [])
+        self._show_scores(self.view.get("scores", []))
+        if not legal:
+            self._show_waiting()
+            return
+        if decision == "turn":
+            plays = any("-" in action for action in legal)
+            self.status.setText(
+                self.tr("Your turn: click a raised tile, or drag it onto an end.")
+                if plays
+                else self.tr("Your turn: nothing of yours fits.")
+            )
+            for action, kind in (("draw", MoveKind.DRAW), ("pass", MoveKind.PASS)):
+                if action in legal:
+                    self._action_button(self._word(action), lambda checked=False, k=kind: self.board.draw_or_pass(k))
+            self.board.setFocus()
             return
         self.status.setText(
             {
-                "turn": self.tr("Your turn."),
                 "redeal": self.tr("You were dealt five doubles: deal again?"),
                 "lead": self.tr("Your side chooses who leads."),
                 "claim": self.tr("You scored points: claim them!"),
@@ -272,7 +394,47 @@ class RoomWindow(QWidget):
             }.get(decision, decision)
         )
         for action in legal:
-            self._action_button(self._word(action), lambda checked=False, a=action: self.act(a), tile="-" in action)
+            self._action_button(self._word(action), lambda checked=False, a=action: self.act(a))
+
+    def _show_waiting(self) -> None:
+        """Whom the table waits for, when it is someone else's turn."""
+        hand = self.seat_model.hand
+        if hand is not None and not hand.is_over and hand.turn != self.seat and self.seat_model.remaining is None:
+            self.status.setText(self.tr("Waiting for {name}…").format(name=self._name(hand.turn)))
+        else:
+            self.status.setText(self.tr("Waiting for the others…"))
+
+    def _offer_cut(self, commit: str) -> None:
+        """The sealed deck on the table: the guest cuts it with a click or a key; with "Cut the deck for me"
+        the clock cuts at once, and otherwise shortly before the host's app would cut for this seat."""
+        self.status.setText(self.tr("Cut the deck: click it, or press Space."))
+        self.cut_panel.set_theme(self.look.theme)
+        self.cut_panel.show_fingerprint(commit, 1, self.auto_cut, self.auto_cut)
+        self._place_cut_panel()
+        self.cut_panel.raise_()
+        if self.auto_cut:
+            QTimer.singleShot(0, self, lambda: self.cut(("clock",)))
+            return
+        self.cut_panel.deck.setFocus()
+        host_waits_ms = max(self.wait_s, 5.0) * 1000
+        self._auto_cut.start(int(max(LEAST_CUT_WAIT_MS, host_waits_ms - CUT_BEFORE_HOST_S * 1000)))
+
+    def _auto_cut_changed(self, on: bool) -> None:
+        self.auto_cut = on
+        self.autoCutChanged.emit(on)
+        if on:
+            self.cut(("clock",))
+
+    def _show_scores(self, scores: list[int]) -> None:
+        if not scores:
+            return
+        rules = self.rules
+        parts = []
+        for side, points in enumerate(scores):
+            seats = rules.seats_of(side) if rules is not None else [side]
+            names = translate("Moves", " & ").join(self._name(s) for s in seats)
+            parts.append(self.tr("{names}: {points}").format(names=names, points=points))
+        self.counts.setText(self.tr("Scores") + "\n" + "\n".join(parts))
 
     def _word(self, action: str) -> str:
         if action == "pass":
@@ -320,18 +482,17 @@ class RoomWindow(QWidget):
             button.hide()  # at once: deletion waits for the event loop
             button.deleteLater()
 
-    def _draw_table(self) -> None:
-        shown = [m for m in self.moves if m not in ("pass", "draw")]
-        self.table.setText(self.tr("On the table: {moves}").format(moves=" · ".join(shown) or self.tr("nothing yet")))
-
     def act(self, action: str) -> None:
         self.socket.send({"t": "act", "d": self.decision.get("d", 0), "action": action})
         self._clear_actions()
+        self.seat_model.wait()
 
-    def cut(self) -> None:
+    def cut(self, gesture: tuple[object, ...] = ()) -> None:
+        """Cut the deck (a click, a key, or the clock); the cut is this app's own, whatever made it."""
         if self.decision.get("decision") == "cut" and self.decision.get("legal"):
-            self.act(f"cut:{self.checker.cut()}")
+            self.act(f"cut:{self.checker.cut(gesture)}")
             self.decision = {}
+            self.cut_panel.hide()
             self.status.setText(self.tr("You cut the deck. Waiting for the others…"))
 
     def _event(self, message: dict[str, Any]) -> None:
@@ -339,7 +500,10 @@ class RoomWindow(QWidget):
         name = self._name(int(message.get("seat", -1)))
         if kind == "move":
             self.moves.append(message["move"])
-            self._draw_table()
+            self.seat_model.moved(int(message["seat"]), str(message["move"]))
+            if not self.seat_model.legal and self.seat_model.remaining is None:
+                self._show_waiting()
+            self._float_points(str(message["move"]), message.get("gains"))
             self.say_log(self.tr("{name}: {move}").format(name=name, move=self._word(message["move"])))
         elif kind == "hand_start":
             self.moves = []
@@ -350,6 +514,9 @@ class RoomWindow(QWidget):
             scores = " : ".join(str(s) for s in message["scores"])
             self.say_log(self.tr("Hand {n} is over. Scores: {scores}").format(n=message["hand"] + 1, scores=scores))
             self._fairness()
+            self.seat_model.reveal([list(tiles) for tiles in message.get("remaining", [])])
+            self._show_scores(list(message["scores"]))
+            self.status.setText(self.tr("Hand {n} is over: every rack is face up.").format(n=message["hand"] + 1))
         elif kind == "match_end":
             self.say_log(self.tr("The match is over."))
         elif kind == "commit":
@@ -392,6 +559,8 @@ class RoomWindow(QWidget):
 
     def say_log(self, text: str) -> None:
         self.log.appendPlainText(text)
+        bar = self.log.verticalScrollBar()
+        bar.setValue(bar.maximum())  # the newest line in sight, even before the window was first laid out
 
     # ---- connection ------------------------------------------------------------------------------
 

@@ -3238,6 +3238,38 @@ Corte: {cut}</translation>
 <context>
     <name>RoomWindow</name>
     <message>
+        <source>Waiting for {name}…</source>
+        <translation>Esperando a {name}…</translation>
+    </message>
+    <message>
+        <source>Rooms give no hints.</source>
+        <translation>En las salas no hay pistas.</translation>
+    </message>
+    <message>
+        <source>Your turn: click a raised tile, or drag it onto an end.</source>
+        <translation>Tu turno: haz clic en una ficha levantada, o arrástrala a un extremo.</translation>
+    </message>
+    <message>
+        <source>Your turn: nothing of yours fits.</source>
+        <translation>Tu turno: no te cabe ninguna ficha.</translation>
+    </message>
+    <message>
+        <source>Cut the deck: click it, or press Space.</source>
+        <translation>Corta el mazo: haz clic en él, o pulsa Espacio.</translation>
+    </message>
+    <message>
+        <source>{names}: {points}</source>
+        <translation>{names}: {points}</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>Marcador</translation>
+    </message>
+    <message>
+        <source>Hand {n} is over: every rack is face up.</source>
+        <translation>La mano {n} ha terminado: todas las fichas están boca arriba.</translation>
+    </message>
+    <message>
         <source>Good play!</source>
         <translation>¡Buena jugada!</translation>
     </message>

@@ -164,3 +164,32 @@ def test_a_bad_room_is_refused_with_a_reason() -> None:
         assert json.loads(protocol.encode({"t": "x"})) == {"t": "x"}
 
     run(body)
+
+
+def test_one_address_may_hold_only_so_many_rooms_and_a_closed_one_frees_its_place() -> None:
+    async def body(server: Server) -> None:
+        server.rooms_per_address = 3
+        hosts = [(await open_room(server, ["host", "friend", "cpu", "cpu"]))[0] for _ in range(3)]
+        fourth = Client()
+        await fourth.connect("127.0.0.1", server.port)
+        fourth.send({"t": "create", "name": "D", "preset": "puerto_rican", "seats": ["host", "cpu", "cpu", "cpu"]})
+        error = await fourth.expect("error")
+        assert error["code"] == protocol.E_TOO_MANY_ROOMS and error["re"] == "create" and "3" in error["msg"]
+        assert len(server.rooms) == 3 and server.rooms_held_by("127.0.0.1") == 3
+        await hosts[0].close()  # the host leaving closes its room: the address may open another
+        while len(server.rooms) > 2:
+            await asyncio.sleep(0.01)
+        fourth.send({"t": "create", "name": "D", "preset": "puerto_rican", "seats": ["host", "cpu", "cpu", "cpu"]})
+        assert (await fourth.expect("joined"))["seat"] == 0
+        assert len(server.rooms) == 3
+
+    run(body)
+
+
+def test_the_room_limit_per_address_can_be_lifted() -> None:
+    async def body(server: Server) -> None:
+        server.rooms_per_address = 0  # behind a proxy every client has the proxy's address
+        hosts = [(await open_room(server, ["host", "friend", "cpu", "cpu"]))[0] for _ in range(12)]
+        assert len(server.rooms) == len(hosts) == 12
+
+    run(body)

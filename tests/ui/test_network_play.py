@@ -5,17 +5,21 @@ from __future__ import annotations
 import json
 import socket
 import time
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsItem, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.net.thread import ServerThread
 from dominoes_desktop.ui.i18n import LANGUAGE
 from dominoes_desktop.ui.lobby import LobbyPage
+from dominoes_desktop.ui.look import themes
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, host_on_server, room_request
 from dominoes_desktop.ui.remote_seat import RoomWindow
@@ -46,19 +50,110 @@ def open_host(qtbot: QtBot, options: dict[str, Any], wait_s: float = 5.0) -> tup
     return host, udp
 
 
-def play_until(qtbot: QtBot, windows: list[RoomWindow], done: Any, timeout_s: float = 60.0) -> int:
-    """Each window's person clicks the first thing offered (a cut, a tile, pass...) until `done()`."""
+def click_on_table(qtbot: QtBot, window: RoomWindow, item: QGraphicsItem) -> None:
+    """A left click where `item` shows on the window's real table view."""
+    board = window.board
+    where = board.mapFromScene(item.sceneBoundingRect().center())
+    qtbot.mouseClick(board.viewport(), Qt.MouseButton.LeftButton, pos=where)
+
+
+def take_turn(qtbot: QtBot, window: RoomWindow) -> str:
+    """The window's person does what is offered: cuts by clicking the deck, clicks a raised tile of their
+    rack on the table (then an end marker, if it fits two), or presses Draw, Pass or a decision's button.
+    Returns what was clicked ('' for nothing)."""
+    if window.cut_panel.isVisible():
+        qtbot.mouseClick(window.cut_panel.deck, Qt.MouseButton.LeftButton)
+        return "deck"
+    table = window.board.table
+    if window.seat_model.human_turn() is not None:
+        if table.markers:
+            click_on_table(qtbot, window, table.markers[0])
+            return "end"
+        raised = [item for item in table.items_for_rack() if item.legal]
+        if raised:
+            click_on_table(qtbot, window, raised[0])
+            return "tile"
+    buttons = [b for b in window.action_buttons() if b.isVisible() or not window.isVisible()]
+    if buttons:
+        buttons[0].click()
+        return "button"
+    return ""
+
+
+def play_until(
+    qtbot: QtBot, windows: list[RoomWindow], done: Any, timeout_s: float = 60.0, clicked: Counter[str] | None = None
+) -> int:
+    """Each window's person plays on the table (see take_turn) until `done()`; `clicked` counts the last
+    window's clicks by kind. Every step, no window's table shows a tile its seat may not see."""
     clicks = 0
     deadline = time.monotonic() + timeout_s
     while not done():
         assert time.monotonic() < deadline, "the hand did not end in time"
         qtbot.wait(5)
         for window in windows:
-            buttons = [b for b in window.action_buttons() if b.isVisible() or not window.isVisible()]
-            if buttons:
-                buttons[0].click()
-                clicks += 1
+            kind = take_turn(qtbot, window)
+            clicks += bool(kind)
+            if clicked is not None and kind and window is windows[-1]:
+                clicked[kind] += 1
+            if window.seat_model.remaining is None:
+                state = window.board.state()
+                assert all(not seat.tiles for i, seat in enumerate(state.seats) if i != state.bottom)
     return clicks
+
+
+def test_a_guest_plays_a_hand_on_the_real_table_cuts_the_deck_and_sees_every_rack_at_the_end(qtbot: QtBot) -> None:
+    host, _ = open_host(qtbot, {"single_round": True})
+    try:
+        ana = host.window
+        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+        qtbot.addWidget(ben)
+        ben.resize(1024, 700)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        qtbot.waitUntil(lambda: ben.cut_panel.isVisible(), timeout=15000)
+        assert ben.cut_panel.seal.text().startswith("Deal sealed: ")
+        assert ben.checker.commit is not None
+        assert ben.cut_panel.seal.text().split(": ")[1][:4] == ben.checker.commit[:4]  # the room's fingerprint
+        clicked: Counter[str] = Counter()
+        over = lambda: "Hand 1 is over" in ben.log.toPlainText()  # noqa: E731
+        play_until(qtbot, [ana, ben], over, clicked=clicked)
+        assert clicked["deck"] == 1 and clicked["tile"] >= 1  # Ben cut by clicking and played by clicking tiles
+        assert ben.checker.verified == 1 and not ben.checker.failures  # his clicked cut was used in the deal
+        remaining = ben.seat_model.remaining
+        assert remaining is not None
+        state = ben.board.state()
+        assert [list(map(str, seat.tiles)) for seat in state.seats] == remaining  # every rack face up
+        assert all("pip" in seat.note for seat in state.seats)
+        racks = [e for e in ben.board.table.describe() if e[0] == "rack" or str(e[0]).startswith("back ")]
+        assert len(racks) == sum(len(r) for r in remaining) and all(e[4] for e in racks)  # drawn face up
+        assert "over" in ben.status.text()
+        ben.board.hintRequested.emit()  # the H key
+        assert ben.status.text() == "Rooms give no hints."
+        ben._float_points("6-6", [0, 10])  # end points rise from the tile, as at home
+        qtbot.waitUntil(lambda: [label.text() for label in ben.board.table.floats] == ["+10"], timeout=5000)
+    finally:
+        host.stop()
+
+
+def test_the_clock_cuts_for_a_guest_who_asked_it_to_or_who_does_not_cut_in_time(qtbot: QtBot) -> None:
+    host, _ = open_host(qtbot, {"single_round": True})
+    try:
+        ana = host.window
+        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, auto_cut=True)
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        qtbot.waitUntil(lambda: ben.checker.own_cut is not None, timeout=15000)  # nobody clicked Ben's deck
+        assert not ben.cut_panel.isVisible()
+        # Ana does not cut either: her clock cuts before the host's app would have to.
+        started = time.monotonic()
+        qtbot.waitUntil(lambda: ana.checker.own_cut is not None, timeout=15000)
+        assert 2.5 < time.monotonic() - started < 5.0
+        assert "cut_timeout" not in [e.get("e") for e in host.server.server.rooms[ana.code].log]
+    finally:
+        host.stop()
 
 
 def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBot) -> None:
@@ -91,7 +186,6 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
             assert window.checker.verified == 1 and not window.checker.failures
             assert "1" in window.fairness.text()
             assert "Hand 1 is over" in window.log.toPlainText()
-        assert "[" not in ben.table.text()  # the table shows plays, never a rack
     finally:
         host.stop()
 
@@ -183,6 +277,10 @@ def test_start_with_a_friends_seat_opens_a_room_from_the_main_window(qtbot: QtBo
     room = HOSTS[-1].window
     qtbot.waitUntil(lambda: bool(room.code) and room.isVisible(), timeout=15000)
     assert room.start_button.isVisible() and window.stack.currentWidget() is lobby  # no local match began
+    assert room.look == window.look  # the game's own look at the room's table
+    other = next(theme for key, theme in themes().items() if key != window.look.theme.id)
+    window.apply_look(replace(window.look, theme=other))  # and it follows a change of look
+    assert room.look.theme == other and room.board.look.theme == other
     assert window.controller.match is None
     actions = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     assert any("Join a room" in text for text in actions)
