@@ -98,6 +98,7 @@ class PlayRecord:
     hand: Hand
     result: HandResult
     practice: bool = False  # a move was taken back in it
+    match: Match | None = None  # the play's own match, for what reads whole matches (the statistics)
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,6 @@ class DuplicateMatch:
         self.seed = seed
         self.person = person
         self.finished: list[PlayRecord] = []
-        self.practice = False  # a move was taken back in a finished play
         self.match = self._new_match()
 
     @staticmethod
@@ -263,15 +263,7 @@ class DuplicateMatch:
         if proof is not None:
             self.proofs[deal] = proof  # the cut taken as it was first dealt
         dealt, hand = match.archive[0]
-        return PlayRecord(self.current, dealt, hand, match.results[0], match.practice)
-
-    def add_finished(self, record: PlayRecord) -> None:
-        """A play finished earlier (a saved match being read back), in order; then the next play is set."""
-        if record.play != self.current or self.play_over or self.match.deal is not None:
-            raise ValueError(f"play {self.index + 1} is not that of deal {record.play.deal + 1}")
-        self.finished.append(record)
-        self.practice = self.practice or record.practice
-        self.match = self._new_match()
+        return PlayRecord(self.current, dealt, hand, match.results[0], match.practice, match)
 
     def restore_play(self, leader: int, moves: Sequence[str], practice: bool = False) -> None:
         """Play the next play again from its record (a saved match read back): its tiles come from the deal's
@@ -291,7 +283,8 @@ class DuplicateMatch:
         try:
             play_recorded_hand(match, 0, raw)
         except CaseError as exc:
-            raise DuplicateError(f"play {self.index + 1} (deal {play.deal + 1}): {exc}") from None
+            detail = str(exc).removeprefix("hand 0: ").removeprefix("hand 0, ")  # the play is one hand
+            raise DuplicateError(f"play {self.index + 1} (deal {play.deal + 1}): {detail}") from None
         match.proofs[0] = proof
         match.practice = practice
         self.match = match
@@ -325,11 +318,12 @@ class DuplicateMatch:
     def _record_now(self) -> PlayRecord:
         dealt, hand = self.match.archive[0] if self.match.archive else (self.match.deal, self.match.hand)
         assert dealt is not None and hand is not None
-        return PlayRecord(self.current, dealt, hand, self.match.results[0], self.match.practice)
+        return PlayRecord(self.current, dealt, hand, self.match.results[0], self.match.practice, self.match)
 
     @property
     def is_practice(self) -> bool:
-        return self.practice or any(r.practice for r in self.finished) or self.match.practice
+        """A move was taken back in some play: the statistics keep the match apart."""
+        return any(r.practice for r in self.finished) or self.match.practice
 
     # ---- the verdict ------------------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from ..engine.decisions import (
     PlayTurn,
     RedealOffer,
 )
+from ..engine.duplicate import DuplicateMatch
 from ..engine.errors import DominoError
 from ..engine.hand import Hand
 from ..engine.match import HandResult, Match
@@ -75,6 +76,7 @@ class MatchSetup:
     hints: bool = True
     stats_group: str = "Home"
     options: dict[str, Any] = field(default_factory=dict)  # the host options over the preset
+    duplicate_deals: int = 0  # a duplicate match of this many deals against the CPUs (issue 17); 0: a match
 
     def table(self) -> dict[str, Any]:
         """The helpers as a match file keeps them."""
@@ -110,6 +112,8 @@ class GameController(QObject):
     hintReady = Signal(object)  # Decision: the hard CPU's suggestion for the person to play
     historyRewritten = Signal()  # moves were taken back: everything drawn from history is drawn again
     error = Signal(str)  # a readable one-line message, in the player's language
+    playChanged = Signal()  # duplicate match: the next play is at the table, the seats moved round
+    duplicateOver = Signal()  # duplicate match: its last play has scored its hand
     stateChanged = Signal()  # anything on the table changed
 
     def __init__(
@@ -133,6 +137,9 @@ class GameController(QObject):
         self._batching = False  # inside one answer: the table changed signal goes out once, at its end
         self._dirty = False
         self._won: int | None = None
+        self.duplicate: DuplicateMatch | None = None  # a duplicate match: its play at the table is `match`
+        self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
+        self._duplicate_done = False
 
     @contextmanager
     def _batch(self) -> Iterator[None]:
@@ -149,8 +156,11 @@ class GameController(QObject):
                     self._dirty = False
                     self.stateChanged.emit()
                 won, self._won = self._won, None
-                if won is not None:
+                if won is not None and self.duplicate is None:  # a duplicate play may reach a target: no matter
                     self.matchEnded.emit(won)
+                if self._duplicate_done:
+                    self._duplicate_done = False
+                    self.duplicateOver.emit()
 
     def _changed(self) -> None:
         if self._batching:
@@ -218,14 +228,17 @@ class GameController(QObject):
             raise ValueError(f"{rules.name} needs {rules.players} seats")
         self._token += 1
         self.thinking = None
+        self.duplicate = None
         self.match = Match(rules, seed)
         self.seats = list(seats)
         self.cpus = {i: self._cpu(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = None
         self._act(None, DealHand(first_deal))
 
-    def resume(self, match: Match, seats: list[SeatConfig]) -> None:
-        """Go on with a match restored from a save, at the exact decision where it stopped."""
+    def resume(self, match: Match, seats: list[SeatConfig], duplicate: DuplicateMatch | None = None) -> None:
+        """Go on with a match restored from a save, at the exact decision where it stopped (`duplicate`: the
+        duplicate match whose play at the table `match` is)."""
+        self.duplicate = duplicate
         self._token += 1
         self.thinking = None
         self.match = match
@@ -240,7 +253,7 @@ class GameController(QObject):
             self.handStarted.emit(match.hand_index)
         elif self.last_result is not None:
             self.handEnded.emit(self.last_result)
-            if match.winner is not None:
+            if match.winner is not None and duplicate is None:
                 self.matchEnded.emit(match.winner)
         with self._batch():
             self._changed()
@@ -282,6 +295,7 @@ class GameController(QObject):
             elif isinstance(event, HandScored):
                 self.last_result = event.result
                 self.handEnded.emit(event.result)
+                self._duplicate_done = self.duplicate is not None and self.duplicate.is_over
             elif isinstance(event, MatchWon):
                 won = event.winner
         self._changed()
@@ -422,6 +436,9 @@ class GameController(QObject):
         return self._act(seat, move)
 
     def start_next_hand(self, deal_seed: int | None = None) -> None:
+        if self.duplicate is not None:
+            self._next_play()
+            return
         if isinstance(self.pending, NextHand):
             self._act(None, DealHand(deal_seed))
 
@@ -470,12 +487,58 @@ class GameController(QObject):
             self._token += 1
             self._advance()
 
+    # ---- duplicate matches (issue 17): each deal played again with the person in a CPU's seat ----------
+
+    def new_duplicate(
+        self, rules: Rules, seats: list[SeatConfig], deals: int, seed: int, sealed_by: int | None = None
+    ) -> None:
+        """A duplicate match of `deals` deals; `seats` is the line-up of the first plays (one person)."""
+        people = [i for i, s in enumerate(seats) if s.human]
+        if len(seats) != rules.players or len(people) != 1:
+            raise ValueError("a duplicate match is one person against CPUs")
+        self.duplicate = DuplicateMatch.create(rules, deals, seed, people[0], sealed_by=sealed_by)
+        self.line_up = list(seats)
+        self._seat_play()
+        self._act(None, DealHand())
+
+    def resume_duplicate(self, duplicate: DuplicateMatch, line_up: list[SeatConfig]) -> None:
+        """Go on with a saved duplicate match, at its play at the table."""
+        self.duplicate = duplicate
+        self.line_up = list(line_up)
+        self._seat_play()
+        self.resume(duplicate.match, self.seats, duplicate)
+
+    def _seat_play(self) -> None:
+        """Seat the line-up for the play at the table: everyone moved round by the play's rotation."""
+        duplicate = self.duplicate
+        assert duplicate is not None
+        self._token += 1
+        self.thinking = None
+        self.match = duplicate.match
+        self.seats = [self.line_up[entry] for entry in duplicate.line_up_at()]
+        self.cpus = {i: self._cpu(s.level, self.match.seed + i) for i, s in enumerate(self.seats) if not s.human}
+        self.last_result = self.match.results[-1] if self.match.results else None
+        self.playChanged.emit()
+
+    def _next_play(self) -> None:
+        duplicate = self.duplicate
+        if duplicate is None or not duplicate.play_over or duplicate.is_over:
+            return
+        duplicate.next_play()
+        self._seat_play()
+        self._act(None, DealHand())
+
+    def cut_next_deal(self, cut: bytes) -> None:
+        """The person's press that moves on to the next play cuts its deal (when it is a deal's first play)."""
+        if self.duplicate is not None:
+            self.duplicate.take_cut(cut)
+
     # ---- taking a move back -----------------------------------------------------------------------
 
     def can_undo(self) -> bool:
         """Undo is for one person playing CPUs, once they have a move to take back."""
         people = self.people()
-        if self.match is None or len(people) != 1:
+        if self.match is None or len(people) != 1 or (self.duplicate is not None and self.duplicate.is_over):
             return False
         return self.match.undo_point(people[0]) is not None
 

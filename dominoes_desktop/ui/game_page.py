@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QCursor, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -15,12 +15,15 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.cpu import Decision
+from ..engine.fairness import cut_from_gesture
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.tiles import full_set
 from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
+from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
 from .fair_deal import DealSeal
+from .i18n import translate
 from .look import Look
 from .panels import RETURN_CLICKS, YOU_NAMES, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
 from .table.view import TableView
@@ -109,6 +112,13 @@ class GamePage(QWidget):
         more.addWidget(self.rules_button)
         more.addWidget(self.lobby_button)
         side = QVBoxLayout(self.side)
+        # Duplicate match (issue 17): which deal and play, and whose seat the person holds.
+        self.duplicate_line = QLabel("")
+        self.duplicate_line.setObjectName("duplicateLine")
+        self.duplicate_line.setWordWrap(True)
+        self.duplicate_line.setAccessibleName(self.tr("Duplicate match"))
+        self.duplicate_line.hide()
+        side.addWidget(self.duplicate_line)
         side.addWidget(self.scores)
         side.addWidget(self.turn)
         side.addWidget(self.clock)
@@ -186,6 +196,9 @@ class GamePage(QWidget):
         for decided in (self.draw_button, self.pass_button, self.hint_button, self.claim_button, self.play_on_button):
             decided.clicked.connect(self.back_to_rack)
         self.hand_end.nextRequested.connect(self._next_hand)
+        self.hand_end.next.pressed.connect(self._duplicate_cut)
+        controller.playChanged.connect(self._play_changed)
+        self.results: DuplicateResults | None = None
         controller.historyRewritten.connect(self._history_rewritten)
 
     def auto_panel_width(self) -> int:
@@ -291,6 +304,7 @@ class GamePage(QWidget):
         if match is None:
             return
         self._check_curtain()
+        self._show_duplicate_line()
         hand_number = match.hand_index + (1 if match.hand is not None else 0)
         running = list(match.hand.end_points) if match.hand is not None else None
         self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, match.is_over, running)
@@ -656,10 +670,17 @@ class GamePage(QWidget):
         self.table.curtain = False
         self.table.reveal = True
         self.table.refresh()
-        self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
-        self.deal_seal.seal(match)
+        duplicate = self.controller.duplicate
+        winner = match.winner if duplicate is None else None  # a duplicate play's target does not count
+        self.hand_end.show_result(match.rules, self.controller.seats, result, winner)
+        if duplicate is None:
+            self.deal_seal.seal(match)
+            self.hand_end.next.setText(translate("HandEndPanel", "Next hand"))  # after a duplicate match's "Next play"
+            self.hand_end.next.setAccessibleName(translate("HandEndPanel", "Next hand"))
+        else:
+            self._duplicate_hand_end()
         self._place_overlays()
-        headline = self.hand_end.headline(result, self.controller.seats, match.winner is not None)
+        headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
         self.announce(headline)
         self.happened.emit(headline)
         if not self._people() and match.winner is None:
@@ -676,5 +697,56 @@ class GamePage(QWidget):
             self._hand_ended(self.controller.last_result)
 
     def _next_hand(self) -> None:
+        duplicate = self.controller.duplicate
+        if duplicate is not None and duplicate.is_over:
+            self.show_duplicate_results()
+            return
         self.hide_hand_end()
         self.controller.start_next_hand()
+
+    # ---- duplicate match (issue 17) ---------------------------------------------------------------
+
+    def _show_duplicate_line(self) -> None:
+        duplicate = self.controller.duplicate
+        self.duplicate_line.setVisible(duplicate is not None)
+        if duplicate is not None:
+            self.duplicate_line.setText(status_line(duplicate, self.controller.line_up))
+
+    def _play_changed(self) -> None:
+        """The next play of a duplicate match: the person's seat moved, so their rack is drawn at the bottom."""
+        people = self.controller.people()
+        if people:
+            self.table.bottom = people[0]
+        self.table.reset_rack()
+        self.hide_hand_end()
+        self._show_duplicate_line()
+
+    def _duplicate_hand_end(self) -> None:
+        """The end-of-hand sheet in a duplicate match: the score so far, the next deal's seal, Next play."""
+        duplicate = self.controller.duplicate
+        assert duplicate is not None
+        self.deal_seal.match = None  # the duplicate match seals its own deals: see _duplicate_cut
+        self.deal_seal.label.setText("<small>" + seal_line(duplicate) + "</small>")
+        self.deal_seal.label.show()
+        self.hand_end.text.setText(self.hand_end.text.text() + hand_end_note(duplicate))
+        over = duplicate.is_over
+        text = self.tr("See the results") if over else self.tr("Next play")
+        self.hand_end.next.setText(text)
+        self.hand_end.next.setAccessibleName(text)
+        self.hand_end.next.show()
+        self.hand_end.again.setText(self.tr("New match"))
+        self.hand_end.next.setFocus()
+
+    def _duplicate_cut(self) -> None:
+        """The press of Next play cuts the next deal when it comes to the table for the first time."""
+        if self.controller.duplicate is not None:
+            where = QCursor.pos()
+            self.controller.cut_next_deal(cut_from_gesture(where.x(), where.y()))
+
+    def show_duplicate_results(self) -> None:
+        duplicate = self.controller.duplicate
+        if duplicate is None:
+            return
+        self.results = DuplicateResults(duplicate, self.controller.line_up, self)
+        self.results.accepted.connect(self.hand_end.newMatchRequested)
+        self.results.open()

@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..engine.duplicate import DEAL_COUNTS
 from ..engine.errors import RulesError
 from ..engine.presets import PRESETS, Preset, build_rules
 from ..engine.rules import Rules, Style
 from ..resources import resources_dir
+from ..store.duplicate_record import DUPLICATE_GROUP
 from .controller import MatchSetup, SeatConfig
 from .flags import flag_pixmap
 from .i18n import translate
@@ -272,6 +274,24 @@ class LobbyPage(QWidget):
         table_form.addRow("", self.hints)
         table_form.addRow(self.tr("Stats group"), self.stats_group)
 
+        # Duplicate match (issue 17): one person against CPUs, every deal played again from the CPUs' seats.
+        self.duplicate = QCheckBox(self.tr("Duplicate match against the CPUs"))
+        self.duplicate.setAccessibleName(self.tr("Duplicate match against the CPUs"))
+        self.duplicate_deals = QComboBox()
+        self.duplicate_deals.setAccessibleName(self.tr("Deals in the duplicate match"))
+        for count in DEAL_COUNTS:
+            self.duplicate_deals.addItem(self.tr("%n deal(s)", "", count), count)
+        self.duplicate_deals.setCurrentIndex(1)
+        self.duplicate_note = QLabel("")
+        self.duplicate_note.setObjectName("duplicateNote")
+        self.duplicate_note.setWordWrap(True)
+        duplicate_box = QGroupBox(self.tr("Skill without luck"))
+        duplicate_layout = QGridLayout(duplicate_box)
+        duplicate_layout.addWidget(self.duplicate, 0, 0)
+        duplicate_layout.addWidget(self.duplicate_deals, 0, 1)
+        duplicate_layout.addWidget(self.duplicate_note, 1, 0, 1, 2)
+        duplicate_layout.setColumnStretch(0, 1)
+
         self.start = QPushButton(self.tr("Start"))
         self.start.setObjectName("start")
         self.start.setAccessibleName(self.tr("Start the match"))
@@ -284,6 +304,7 @@ class LobbyPage(QWidget):
         options_layout.addWidget(rules_box)
         options_layout.addWidget(seats_box)
         options_layout.addWidget(table_box)
+        options_layout.addWidget(duplicate_box)
         options_layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidget(options)
@@ -314,6 +335,8 @@ class LobbyPage(QWidget):
         for spin in (self.players, self.target):
             spin.valueChanged.connect(self._options_changed)
         self.deal_size.valueChanged.connect(self._deal_changed)
+        self.duplicate.toggled.connect(self._duplicate_changed)
+        self.fill.toggled.connect(self._duplicate_changed)
         self.select(initial)
 
     # ---- presets ----------------------------------------------------------------------------
@@ -439,10 +462,12 @@ class LobbyPage(QWidget):
             self.deal_size.setValue(self._default_deal())
             self._loading = False
         self.pairing.setEnabled(self.players.value() == 4 and preset.partners_allowed)
-        self.target.setEnabled(self.goal.currentData() == "target")
+        self.target.setEnabled(self.goal.currentData() == "target" and not self.duplicate_chosen())
+        self.goal.setEnabled(not self.duplicate_chosen())
         for i, row in enumerate(self.seat_rows):
             for widget in (row.label, row.kind, row.name):
                 widget.setVisible(i < self.players.value())
+        self._duplicate_changed()
         try:
             rules = self.current_rules()
         except RulesError as exc:
@@ -466,6 +491,47 @@ class LobbyPage(QWidget):
             self.hints.setChecked(False)
             self.tracker.setChecked(False)
             self.visibility.setCurrentIndex(0)
+        self._duplicate_changed()
+
+    # ---- duplicate match --------------------------------------------------------------------------
+
+    def duplicate_refusal(self) -> str:
+        """Why this table cannot play a duplicate match, or "" when it can: one person, every other seat a CPU."""
+        kinds = [row.kind.currentData() for row in self.seat_rows[: self.players.value()]]
+        if "friend" in kinds:
+            return self.tr("Not with friends invited: a duplicate match is you against CPUs at this screen.")
+        people = kinds.count("person")
+        if people >= 2:
+            return self.tr("Not with pass-and-play: a duplicate match is one person against CPUs.")
+        if people == 0:
+            return self.tr("A duplicate match needs one person at this screen.")
+        if "empty" in kinds and not self.fill.isChecked():
+            return self.tr("Let CPUs fill the empty seats to play a duplicate match.")
+        return ""
+
+    def duplicate_chosen(self) -> bool:
+        return self.duplicate.isChecked() and not self.duplicate_refusal()
+
+    def _duplicate_changed(self) -> None:
+        refusal = self.duplicate_refusal()
+        self.duplicate.setEnabled(not refusal)
+        self.duplicate_deals.setEnabled(not refusal and self.duplicate.isChecked())
+        if refusal:
+            self.duplicate_note.setText(refusal)
+        else:
+            self.duplicate_note.setText(
+                self.tr(
+                    "Each deal is played again with you in a CPU's seat, on the same tiles: your score is set "
+                    "against the CPU's on the same cards, so the luck of the deal drops out."
+                )
+            )
+        chosen = self.duplicate_chosen()
+        self.stats_group.setEnabled(not chosen)
+        self.stats_group.setToolTip(
+            self.tr("A duplicate match is kept in the stats group Duplicate.") if chosen else ""
+        )
+        self.goal.setEnabled(not chosen)
+        self.target.setEnabled(self.goal.currentData() == "target" and not chosen)
 
     def show_table_choices(self, choices: dict[str, Any]) -> None:
         self.timer.setCurrentIndex(max(0, self.timer.findData(choices.get("timer", 0))))
@@ -510,8 +576,9 @@ class LobbyPage(QWidget):
             open_hands=bool(self.visibility.currentData()),
             tracker=self.tracker.isChecked(),
             hints=self.hints.isChecked(),
-            stats_group=self.stats_group.text().strip() or "Home",
+            stats_group=DUPLICATE_GROUP if self.duplicate_chosen() else self.stats_group.text().strip() or "Home",
             options=self.options(),
+            duplicate_deals=int(self.duplicate_deals.currentData()) if self.duplicate_chosen() else 0,
         )
 
     def has_friends(self) -> bool:

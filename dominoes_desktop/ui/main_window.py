@@ -34,7 +34,8 @@ from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..store.autosave import Autosave, Loaded
-from ..store.matchfile import SavedMatch, SeatRecord, match_to_json
+from ..store.duplicate_record import duplicate_record
+from ..store.matchfile import SavedMatch, SeatRecord, duplicate_to_json, match_to_json
 from ..store.stats import Statistics, match_record
 from .controller import GameController, MatchSetup, SeatConfig, default_seats
 from .flags import flag_pixmap
@@ -109,6 +110,7 @@ class MainWindow(QMainWindow):
         self.controller.matchEnded.connect(self._sound_match_end)
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
+        self.controller.duplicateOver.connect(self._duplicate_over)
         self.store.problem.connect(self._store_problem)
         self.store.autosaveLoaded.connect(self._autosave_loaded)
         self.store.matchFileSaved.connect(self._match_file_saved)
@@ -318,7 +320,12 @@ class MainWindow(QMainWindow):
         if match is None or setup is None:
             return None
         seats = [SeatRecord(s.name, s.human, s.level) for s in self.controller.seats]
-        return match_to_json(match, setup.options, seats, setup.table())
+        data = match_to_json(match, setup.options, seats, setup.table())
+        duplicate = self.controller.duplicate
+        if duplicate is not None:  # issue 17: the duplicate match around the play at the table
+            line_up = [SeatRecord(s.name, s.human, s.level) for s in self.controller.line_up]
+            data["duplicate"] = duplicate_to_json(duplicate, line_up)
+        return data
 
     def _autosave(self) -> None:
         if self._resuming:
@@ -332,6 +339,15 @@ class MainWindow(QMainWindow):
         record = None
         if self.store.folder is not None and match is not None and setup is not None:
             record = match_record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
+        self.store.finish_match(record)
+
+    def _duplicate_over(self) -> None:
+        """A duplicate match's last play is scored: one record in the stats group Duplicate; the save is kept
+        as the last match. The results sheet opens from the end-of-hand sheet."""
+        duplicate = self.controller.duplicate
+        record = None
+        if self.store.folder is not None and duplicate is not None:
+            record = duplicate_record(duplicate, [(s.name, s.human, s.level) for s in self.controller.line_up])
         self.store.finish_match(record)
 
     def _store_problem(self, kind: str, detail: str) -> None:
@@ -414,13 +430,22 @@ class MainWindow(QMainWindow):
         if not self._resume_without_asking:
             match = loaded.saved.match
             scores = self.tr(" to ").join(str(x) for x in match.scores)
-            answer = QMessageBox.question(
-                self,
-                self.tr("Resume your match?"),
-                self.tr(
-                    "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
-                ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores),
-            )
+            question = self.tr(
+                "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
+            ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores)
+            duplicate = loaded.saved.duplicate
+            if duplicate is not None:
+                question = self.tr(
+                    "You have an unfinished duplicate {preset} match (deal {deal} of {deals}, play {play} of {plays})."
+                    " Resume it where you left off?"
+                ).format(
+                    preset=preset_name(match.rules.preset),
+                    deal=duplicate.current.deal + 1,
+                    deals=duplicate.deals,
+                    play=duplicate.index + 1,
+                    plays=duplicate.total_plays,
+                )
+            answer = QMessageBox.question(self, self.tr("Resume your match?"), question)
             if answer != QMessageBox.StandardButton.Yes or self.controller.match is not None:
                 return
         self.resume(loaded.saved)
@@ -439,11 +464,17 @@ class MainWindow(QMainWindow):
             stats_group=str(table.get("stats_group", "Home"))[:40],
             options=dict(saved.options),
         )
+        if saved.duplicate is not None:
+            seats = tuple(SeatConfig(s.name, s.human, s.level) for s in saved.line_up)
+            setup = replace(setup, rules=saved.duplicate.base_rules, seats=seats, duplicate_deals=saved.duplicate.deals)
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
         self._resuming = True
         try:
-            self.controller.resume(saved.match, list(seats))
+            if saved.duplicate is not None:
+                self.controller.resume_duplicate(saved.duplicate, list(seats))
+            else:
+                self.controller.resume(saved.match, list(seats))
         finally:
             self._resuming = False
         self.game.show_history()
@@ -504,7 +535,10 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
-        self.controller.new_match(setup.rules, list(setup.seats), seed)
+        if setup.duplicate_deals:
+            self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
+        else:
+            self.controller.new_match(setup.rules, list(setup.seats), seed)
         self.game.table.setFocus()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
@@ -525,6 +559,8 @@ class MainWindow(QMainWindow):
 
     def match_in_progress(self) -> bool:
         match = self.controller.match
+        if self.controller.duplicate is not None:
+            return not self.controller.duplicate.is_over and self.game.setup is not None
         return match is not None and not match.is_over and self.game.setup is not None
 
     def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:
