@@ -38,10 +38,6 @@ ORDINALS = (
 )
 
 
-def tr(text: str) -> str:
-    return translate("Duplicate", text)
-
-
 def figure(value: Fraction | int | None) -> str:
     """A score as shown: whole numbers as they are, a mean of the CPUs to one decimal; a dash when unplayed."""
     if value is None:
@@ -55,20 +51,30 @@ def _others(duplicate: DuplicateMatch) -> str:
     """Who the person is measured against: the CPU, the CPUs (a side of two), or the CPUs on average."""
     rules = duplicate.rules
     if rules.sides > 2:
-        return tr("the CPUs on average")
-    return tr("the CPUs") if rules.players - len(rules.seats_of(0)) > 1 else tr("the CPU")
+        return translate("Duplicate", "the CPUs on average")
+    return (
+        translate("Duplicate", "the CPUs")
+        if rules.players - len(rules.seats_of(0)) > 1
+        else translate("Duplicate", "the CPU")
+    )
 
 
 def status_line(duplicate: DuplicateMatch, line_up: Sequence[SeatConfig]) -> str:
     """ "Duplicate: deal 3 of 8, second play (you sit in CPU 1's seat)"."""
     play = duplicate.current
-    ordinal = tr(str(ORDINALS[play.rotation])) if play.rotation < len(ORDINALS) else str(play.rotation + 1)
-    head = tr("Duplicate: deal {n} of {total}, {play}").format(n=play.deal + 1, total=duplicate.deals, play=ordinal)
+    ordinal = (
+        translate("Duplicate", str(ORDINALS[play.rotation]))
+        if play.rotation < len(ORDINALS)
+        else str(play.rotation + 1)
+    )
+    head = translate("Duplicate", "Duplicate: deal {n} of {total}, {play}").format(
+        n=play.deal + 1, total=duplicate.deals, play=ordinal
+    )
     if play.rotation == 0:
-        return head + " " + tr("(your own seat)")
+        return head + " " + translate("Duplicate", "(your own seat)")
     seat = duplicate.seat_of_person()
     holder = shown_name(line_up[seat].name)  # who held this seat in the deal's first play
-    return head + " " + tr("(you sit in {name}'s seat)").format(name=holder)
+    return head + " " + translate("Duplicate", "(you sit in {name}'s seat)").format(name=holder)
 
 
 def hand_end_note(duplicate: DuplicateMatch) -> str:
@@ -76,16 +82,20 @@ def hand_end_note(duplicate: DuplicateMatch) -> str:
     summary = duplicate.summary()
     done = [d for d in summary.deals if d.complete]
     lines = [
-        escape(tr("Plays finished: {n} of {total}.").format(n=len(duplicate.records()), total=duplicate.total_plays))
+        escape(
+            translate("Duplicate", "Plays finished: {n} of {total}.").format(
+                n=len(duplicate.records()), total=duplicate.total_plays
+            )
+        )
     ]
     if done:
         yours = sum(d.your_total for d in done)
         theirs = sum((d.cpu_total for d in done), Fraction(0))
         lines.append(
             escape(
-                tr("Deals played in every seat: {n}. On those cards: you {you}, {others} {cpu}.").format(
-                    n=len(done), you=figure(yours), others=_others(duplicate), cpu=figure(theirs)
-                )
+                translate(
+                    "Duplicate", "Deals played in every seat: {n}. On those cards: you {you}, {others} {cpu}."
+                ).format(n=len(done), you=figure(yours), others=_others(duplicate), cpu=figure(theirs))
             )
         )
     return "<p>" + "<br>".join(lines) + "</p>"
@@ -94,26 +104,30 @@ def hand_end_note(duplicate: DuplicateMatch) -> str:
 def seal_line(duplicate: DuplicateMatch) -> str:
     """The next play's deal: sealed and cut by the next press when it is new, the same tiles when it comes back."""
     if duplicate.is_over:
-        return tr("Every deal was sealed before it was dealt: the results sheet checks them all.")
+        return translate("Duplicate", "Every deal was sealed before it was dealt: the results sheet checks them all.")
     upcoming = duplicate.play_at(duplicate.index + 1)
     proof = duplicate.proofs[upcoming.deal]
     if upcoming.rotation == 0:
-        return tr("Next deal sealed: fingerprint {fp}. Pressing Next play cuts the deck.").format(
+        return translate("Duplicate", "Next deal sealed: fingerprint {fp}. Pressing Next play cuts the deck.").format(
             fp=short(proof.fingerprint)
         )
-    return tr("Next: deal {n} again (fingerprint {fp}), the same tiles with everyone moved one seat on.").format(
-        n=upcoming.deal + 1, fp=short(proof.fingerprint)
-    )
+    return translate(
+        "Duplicate", "Next: deal {n} again (fingerprint {fp}), the same tiles with everyone moved one seat on."
+    ).format(n=upcoming.deal + 1, fp=short(proof.fingerprint))
 
 
 def verdict(duplicate: DuplicateMatch) -> str:
     margin = duplicate.summary().margin
     others = _others(duplicate)
     if margin > 0:
-        return tr("You scored {n} more than {others} on the same cards.").format(n=figure(margin), others=others)
+        return translate("Duplicate", "You scored {n} more than {others} on the same cards.").format(
+            n=figure(margin), others=others
+        )
     if margin < 0:
-        return tr("You scored {n} less than {others} on the same cards.").format(n=figure(-margin), others=others)
-    return tr("You scored exactly as much as {others} on the same cards.").format(others=others)
+        return translate("Duplicate", "You scored {n} less than {others} on the same cards.").format(
+            n=figure(-margin), others=others
+        )
+    return translate("Duplicate", "You scored exactly as much as {others} on the same cards.").format(others=others)
 
 
 def side_names(duplicate: DuplicateMatch, line_up: Sequence[SeatConfig], side: int) -> str:
@@ -128,29 +142,33 @@ class DuplicateResults(QDialog):
     def __init__(self, duplicate: DuplicateMatch, line_up: Sequence[SeatConfig], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("duplicateResults")
-        self.setWindowTitle(tr("Duplicate match: results"))
+        self.setWindowTitle(translate("Duplicate", "Duplicate match: results"))
         summary = duplicate.summary()
         sides = duplicate.rules.sides
         self.heading = QLabel(
             "<h2>"
-            + escape(verdict(duplicate) if duplicate.is_over else tr("Duplicate match so far"))
+            + escape(verdict(duplicate) if duplicate.is_over else translate("Duplicate", "Duplicate match so far"))
             + "</h2><p>"
             + escape(
-                tr(
+                translate(
+                    "Duplicate",
                     "Every deal was played {n} times on the same tiles, once with you in each side's seats. Each "
-                    "cell: your side's points, then {others}', on those cards."
+                    "cell: your side's points, then {others}', on those cards.",
                 ).format(n=duplicate.rotations, others=_others(duplicate))
             )
             + "</p>"
         )
         self.heading.setObjectName("duplicateVerdict")
         self.heading.setWordWrap(True)
-        self.heading.setAccessibleName(tr("Verdict"))
+        self.heading.setAccessibleName(translate("Duplicate", "Verdict"))
         self.table = QTableWidget(len(summary.deals) + 1, sides + 2)
-        self.table.setAccessibleName(tr("Your score and the CPUs' on the same cards, deal by deal"))
-        headers = [tr("Deal")]
-        headers += [tr("{names}' cards").format(names=side_names(duplicate, line_up, s)) for s in range(sides)]
-        headers.append(tr("Difference"))
+        self.table.setAccessibleName(translate("Duplicate", "Your score and the CPUs' on the same cards, deal by deal"))
+        headers = [translate("Duplicate", "Deal")]
+        headers += [
+            translate("Duplicate", "{names}' cards").format(names=side_names(duplicate, line_up, s))
+            for s in range(sides)
+        ]
+        headers.append(translate("Duplicate", "Difference"))
         self.table.setHorizontalHeaderLabels(headers)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -161,7 +179,7 @@ class DuplicateResults(QDialog):
             cells += [f"{figure(deal.yours[s])} {DASH} {figure(deal.cpus[s])}" for s in range(sides)]
             cells.append(_signed(deal.margin) if deal.complete else "…")
             self._row(row, cells, bold=False)
-        total = [tr("Total")]
+        total = [translate("Duplicate", "Total")]
         total += [
             f"{figure(sum(d.yours[s] or 0 for d in summary.deals))} {DASH} "
             f"{figure(sum((d.cpus[s] or Fraction(0) for d in summary.deals), Fraction(0)))}"
@@ -178,8 +196,8 @@ class DuplicateResults(QDialog):
         self.fairness.setWordWrap(True)
         self.fairness.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.new_match = QPushButton(tr("New match"))
-        self.new_match.setAccessibleName(tr("New match"))
+        self.new_match = QPushButton(translate("Duplicate", "New match"))
+        self.new_match.setAccessibleName(translate("Duplicate", "New match"))
         buttons.addButton(self.new_match, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
         self.new_match.clicked.connect(self.accept)
@@ -206,13 +224,14 @@ class DuplicateResults(QDialog):
         records = duplicate.records()
         checked = [verify(duplicate.rules, duplicate.proofs[r.play.deal], r.dealt).ok for r in records]
         if checked and all(checked):
-            return tr(
+            return translate(
+                "Duplicate",
                 "Fair deals: all {n} plays were dealt from seeds sealed before the deal (fingerprints {first} …); "
-                "every one checks."
+                "every one checks.",
             ).format(n=len(checked), first=short(duplicate.proofs[0].fingerprint))
         if not checked:
             return ""
-        return tr("Fair deals: {bad} of {n} plays do not match their seal.").format(
+        return translate("Duplicate", "Fair deals: {bad} of {n} plays do not match their seal.").format(
             bad=checked.count(False), n=len(checked)
         )
 

@@ -49,4 +49,15 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>LobbyPage</name>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="283" />
+        <source>%n deal(s)</source>
+        <translation>
+            <numerusform>%n deal</numerusform>
+            <numerusform>%n deals</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>
