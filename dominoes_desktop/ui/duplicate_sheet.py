@@ -47,10 +47,11 @@ def figure(value: Fraction | int | None) -> str:
     return f"{float(value):.1f}"
 
 
-def _others(duplicate: DuplicateMatch) -> str:
-    """Who the person is measured against: the CPU, the CPUs (a side of two), or the CPUs on average."""
+def _others(duplicate: DuplicateMatch, short: bool = False) -> str:
+    """Who the person is measured against: the CPU, the CPUs (a side of two), or the CPUs on average
+    (`short`: without "on average", for a column's heading)."""
     rules = duplicate.rules
-    if rules.sides > 2:
+    if rules.sides > 2 and not short:
         return translate("Duplicate", "the CPUs on average")
     return (
         translate("Duplicate", "the CPUs")
@@ -78,27 +79,22 @@ def status_line(duplicate: DuplicateMatch, line_up: Sequence[SeatConfig]) -> str
 
 
 def hand_end_note(duplicate: DuplicateMatch) -> str:
-    """What the end-of-hand sheet adds in a duplicate match: the score so far on the cards played twice."""
+    """One line under the end-of-hand headline: plays done, and the score on the deals played in every seat."""
     summary = duplicate.summary()
     done = [d for d in summary.deals if d.complete]
-    lines = [
-        escape(
-            translate("Duplicate", "Plays finished: {n} of {total}.").format(
-                n=len(duplicate.records()), total=duplicate.total_plays
-            )
-        )
-    ]
+    played = len(duplicate.records())
     if done:
-        yours = sum(d.your_total for d in done)
-        theirs = sum((d.cpu_total for d in done), Fraction(0))
-        lines.append(
-            escape(
-                translate(
-                    "Duplicate", "Deals played in every seat: {n}. On those cards: you {you}, {others} {cpu}."
-                ).format(n=len(done), you=figure(yours), others=_others(duplicate), cpu=figure(theirs))
-            )
+        text = translate("Duplicate", "Play {n} of {total} · deals played from every seat: you {you}, {others} {cpu}")
+        text = text.format(
+            n=played,
+            total=duplicate.total_plays,
+            you=figure(sum(d.your_total for d in done)),
+            others=_others(duplicate),
+            cpu=figure(sum((d.cpu_total for d in done), Fraction(0))),
         )
-    return "<p>" + "<br>".join(lines) + "</p>"
+    else:
+        text = translate("Duplicate", "Play {n} of {total}").format(n=played, total=duplicate.total_plays)
+    return "<p><b>" + escape(text) + "</b></p>"
 
 
 def seal_line(duplicate: DuplicateMatch) -> str:
@@ -153,7 +149,7 @@ class DuplicateResults(QDialog):
                 translate(
                     "Duplicate",
                     "Every deal was played {n} times on the same tiles, once with you in each side's seats. Each "
-                    "cell: your side's points, then {others}', on those cards.",
+                    "cell: your side's points, then those of {others}, on those cards.",
                 ).format(n=duplicate.rotations, others=_others(duplicate))
             )
             + "</p>"
@@ -165,7 +161,9 @@ class DuplicateResults(QDialog):
         self.table.setAccessibleName(translate("Duplicate", "Your score and the CPUs' on the same cards, deal by deal"))
         headers = [translate("Duplicate", "Deal")]
         headers += [
-            translate("Duplicate", "{names}' cards").format(names=side_names(duplicate, line_up, s))
+            translate("Duplicate", "Cards dealt to\n{names}\nyou {dash} {others}").format(
+                names=side_names(duplicate, line_up, s), dash=DASH, others=_others(duplicate, short=True)
+            )
             for s in range(sides)
         ]
         headers.append(translate("Duplicate", "Difference"))
@@ -174,6 +172,7 @@ class DuplicateResults(QDialog):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # nothing to pick: no cell wears a focus frame
         for row, deal in enumerate(summary.deals):
             cells = [str(deal.deal + 1)]
             cells += [f"{figure(deal.yours[s])} {DASH} {figure(deal.cpus[s])}" for s in range(sides)]
@@ -190,7 +189,14 @@ class DuplicateResults(QDialog):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(sides + 1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         self.table.resizeRowsToContents()
+        # As tall as its rows (no empty well under a short match); a long one scrolls.
+        needed = self.table.verticalHeader().length() + header.sizeHint().height() + 2 * self.table.frameWidth() + 6
+        self.table.setFixedHeight(min(360, needed))
+        if needed <= 360:  # no room kept for a scroll bar that never shows
+            self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.fairness = QLabel(escape(self._fairness(duplicate)))
         self.fairness.setObjectName("duplicateFairness")
         self.fairness.setWordWrap(True)
@@ -203,10 +209,14 @@ class DuplicateResults(QDialog):
         self.new_match.clicked.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.table)
         layout.addWidget(self.fairness)
+        layout.addStretch(1)
         layout.addWidget(buttons)
-        self.resize(620 + 90 * max(0, sides - 2), 520)
+        wide = 720 + 130 * max(0, sides - 2)
+        if parent is not None:
+            wide = min(wide, max(480, parent.window().width() - 40))
+        self.resize(wide, max(240, layout.totalHeightForWidth(wide)))
 
     def _row(self, row: int, cells: list[str], bold: bool) -> None:
         for column, text in enumerate(cells):

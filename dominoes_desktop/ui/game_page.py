@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QCursor, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
@@ -307,7 +309,9 @@ class GamePage(QWidget):
         self._show_duplicate_line()
         hand_number = match.hand_index + (1 if match.hand is not None else 0)
         running = list(match.hand.end_points) if match.hand is not None else None
-        self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, match.is_over, running)
+        goal = self.tr("Duplicate: this play is one hand; every deal counts") if controller.duplicate else None
+        over = match.is_over and goal is None
+        self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, over, running, goal)
         mine = controller.human_turn() == self.table.bottom and not self.table.curtain
         moves = controller.legal_moves() if mine else []
         can_draw = any(m.kind is MoveKind.DRAW for m in moves)
@@ -710,7 +714,9 @@ class GamePage(QWidget):
         duplicate = self.controller.duplicate
         self.duplicate_line.setVisible(duplicate is not None)
         if duplicate is not None:
-            self.duplicate_line.setText(status_line(duplicate, self.controller.line_up))
+            self.duplicate_line.setText(
+                "<b>" + escape(status_line(duplicate, self.controller.line_up), quote=False) + "</b>"
+            )
 
     def _play_changed(self) -> None:
         """The next play of a duplicate match: the person's seat moved, so their rack is drawn at the bottom."""
@@ -728,7 +734,9 @@ class GamePage(QWidget):
         self.deal_seal.match = None  # the duplicate match seals its own deals: see _duplicate_cut
         self.deal_seal.label.setText("<small>" + seal_line(duplicate) + "</small>")
         self.deal_seal.label.show()
-        self.hand_end.text.setText(self.hand_end.text.text() + hand_end_note(duplicate))
+        text = self.hand_end.text.text()
+        at = text.find("</h2>") + len("</h2>") if "</h2>" in text else len(text)
+        self.hand_end.text.setText(text[:at] + hand_end_note(duplicate) + text[at:])  # under the headline: in sight
         over = duplicate.is_over
         text = self.tr("See the results") if over else self.tr("Next play")
         self.hand_end.next.setText(text)

@@ -303,8 +303,8 @@ class LobbyPage(QWidget):
         options_layout = QVBoxLayout(options)
         options_layout.addWidget(rules_box)
         options_layout.addWidget(seats_box)
+        options_layout.addWidget(duplicate_box)  # beside the players: it is offered for who sits at the table
         options_layout.addWidget(table_box)
-        options_layout.addWidget(duplicate_box)
         options_layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidget(options)

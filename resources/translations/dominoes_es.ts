@@ -536,19 +536,24 @@
         <translation>Deshacer tu última jugada</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/game_page.py" line="119" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="119" />
         <source>Duplicate match</source>
         <translation>Partida duplicada</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/game_page.py" line="733" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="733" />
         <source>See the results</source>
         <translation>Ver los resultados</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/game_page.py" line="733" />
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="733" />
         <source>Next play</source>
         <translation>Siguiente jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="312" />
+        <source>Duplicate: this play is one hand; every deal counts</source>
+        <translation>Duplicado: esta jugada es una mano; cuenta cada reparto</translation>
     </message>
 </context>
 <context>
@@ -1023,17 +1028,17 @@
         <translation>Amigo (invitado)</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="278" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="278" />
         <source>Duplicate match against the CPUs</source>
         <translation>Partida duplicada contra las CPU</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="281" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="281" />
         <source>Deals in the duplicate match</source>
         <translation>Repartos de la partida duplicada</translation>
     </message>
     <message numerus="yes">
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="283" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="283" />
         <source>%n deal(s)</source>
         <translation>
             <numerusform>%n reparto</numerusform>
@@ -1041,37 +1046,37 @@
         </translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="288" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="288" />
         <source>Skill without luck</source>
         <translation>Habilidad sin suerte</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="502" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="502" />
         <source>Not with friends invited: a duplicate match is you against CPUs at this screen.</source>
         <translation>No con amigos invitados: una partida duplicada es tú contra las CPU en esta pantalla.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="505" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="505" />
         <source>Not with pass-and-play: a duplicate match is one person against CPUs.</source>
         <translation>No en juego compartido: una partida duplicada es una persona contra las CPU.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="507" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="507" />
         <source>A duplicate match needs one person at this screen.</source>
         <translation>Una partida duplicada necesita una persona en esta pantalla.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="509" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="509" />
         <source>Let CPUs fill the empty seats to play a duplicate match.</source>
         <translation>Deja que las CPU ocupen los asientos vacíos para jugar una partida duplicada.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="524" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
         <source>Each deal is played again with you in a CPU's seat, on the same tiles: your score is set against the CPU's on the same cards, so the luck of the deal drops out.</source>
         <translation>Cada reparto se juega otra vez contigo en el asiento de una CPU, con las mismas fichas: tu puntuación se compara con la de la CPU con las mismas fichas, así la suerte del reparto no cuenta.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/lobby.py" line="531" />
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="531" />
         <source>A duplicate match is kept in the stats group Duplicate.</source>
         <translation>Una partida duplicada se guarda en el grupo de estadísticas Duplicate.</translation>
     </message>
@@ -1579,7 +1584,7 @@
         <translation>Quedarme</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/main_window.py" line="439" />
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="439" />
         <source>You have an unfinished duplicate {preset} match (deal {deal} of {deals}, play {play} of {plays}). Resume it where you left off?</source>
         <translation>Tienes una partida duplicada de {preset} sin terminar (reparto {deal} de {deals}, jugada {play} de {plays}). ¿La continúas donde la dejaste?</translation>
     </message>
@@ -2324,6 +2329,11 @@
         <location filename="../../dominoes_desktop/ui/panels.py" line="103" />
         <source>+ points made this hand, added to the score as they are claimed</source>
         <translation>+ puntos hechos en esta mano, sumados al marcador al anotarlos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="102" />
+        <source>Score · this play</source>
+        <translation>Marcador · esta jugada</translation>
     </message>
 </context>
 <context>
@@ -3567,159 +3577,163 @@ Corte: {cut}</translation>
 <context>
     <name>Duplicate</name>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="33" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="33" />
         <source>first play</source>
         <translation>primera jugada</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="34" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="34" />
         <source>second play</source>
         <translation>segunda jugada</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="35" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="35" />
         <source>third play</source>
         <translation>tercera jugada</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="36" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="36" />
         <source>fourth play</source>
         <translation>cuarta jugada</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="37" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="37" />
         <source>fifth play</source>
         <translation>quinta jugada</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="54" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="54" />
         <source>the CPUs on average</source>
         <translation>las CPU en promedio</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="56" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="56" />
         <source>the CPUs</source>
         <translation>las CPU</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="58" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="58" />
         <source>the CPU</source>
         <translation>la CPU</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="70" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="70" />
         <source>Duplicate: deal {n} of {total}, {play}</source>
         <translation>Duplicado: reparto {n} de {total}, {play}</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="74" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="74" />
         <source>(your own seat)</source>
         <translation>(tu propio asiento)</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="77" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="77" />
         <source>(you sit in {name}'s seat)</source>
         <translation>(ocupas el asiento de {name})</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="86" />
-        <source>Plays finished: {n} of {total}.</source>
-        <translation>Jugadas terminadas: {n} de {total}.</translation>
-    </message>
-    <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="96" />
-        <source>Deals played in every seat: {n}. On those cards: you {you}, {others} {cpu}.</source>
-        <translation>Repartos jugados en todos los asientos: {n}. Con esas fichas: tú {you}, {others} {cpu}.</translation>
-    </message>
-    <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="107" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="107" />
         <source>Every deal was sealed before it was dealt: the results sheet checks them all.</source>
         <translation>Cada reparto se selló antes de repartirse: la hoja de resultados los comprueba todos.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="111" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="111" />
         <source>Next deal sealed: fingerprint {fp}. Pressing Next play cuts the deck.</source>
         <translation>Siguiente reparto sellado: huella {fp}. Al pulsar Siguiente jugada cortas el mazo.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="114" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="114" />
         <source>Next: deal {n} again (fingerprint {fp}), the same tiles with everyone moved one seat on.</source>
         <translation>Siguiente: otra vez el reparto {n} (huella {fp}), las mismas fichas con todos un asiento más allá.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="123" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="123" />
         <source>You scored {n} more than {others} on the same cards.</source>
         <translation>Sacaste {n} más que {others} con las mismas fichas.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="127" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="127" />
         <source>You scored {n} less than {others} on the same cards.</source>
         <translation>Sacaste {n} menos que {others} con las mismas fichas.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="130" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="130" />
         <source>You scored exactly as much as {others} on the same cards.</source>
         <translation>Sacaste exactamente lo mismo que {others} con las mismas fichas.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="145" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="145" />
         <source>Duplicate match: results</source>
         <translation>Partida duplicada: resultados</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="150" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="150" />
         <source>Duplicate match so far</source>
         <translation>Partida duplicada hasta ahora</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="153" />
-        <source>Every deal was played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then {others}', on those cards.</source>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="153" />
+        <source>Every deal was played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then those of {others}, on those cards.</source>
         <translation>Cada reparto se jugó {n} veces con las mismas fichas, una vez contigo en los asientos de cada bando. Cada casilla: los puntos de tu bando y luego los de {others}, con esas fichas.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="163" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="163" />
         <source>Verdict</source>
         <translation>Veredicto</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="165" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="165" />
         <source>Your score and the CPUs' on the same cards, deal by deal</source>
         <translation>Tu puntuación y la de las CPU con las mismas fichas, reparto a reparto</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="166" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="166" />
         <source>Deal</source>
         <translation>Reparto</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="168" />
-        <source>{names}' cards</source>
-        <translation>Fichas de {names}</translation>
-    </message>
-    <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="171" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="171" />
         <source>Difference</source>
         <translation>Diferencia</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="182" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="182" />
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="199" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="199" />
         <source>New match</source>
         <translation>Nueva partida</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="227" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="227" />
         <source>Fair deals: all {n} plays were dealt from seeds sealed before the deal (fingerprints {first} …); every one checks.</source>
         <translation>Repartos justos: las {n} jugadas se repartieron con semillas selladas antes del reparto (huellas {first} …); todas se comprueban.</translation>
     </message>
     <message>
-        <location filename="../work/wt/dup/dominoes_desktop/ui/duplicate_sheet.py" line="234" />
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="234" />
         <source>Fair deals: {bad} of {n} plays do not match their seal.</source>
         <translation>Repartos justos: {bad} de {n} jugadas no coinciden con su sello.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="87" />
+        <source>Play {n} of {total} · deals played from every seat: you {you}, {others} {cpu}</source>
+        <translation>Jugada {n} de {total} · repartos jugados desde todos los asientos: tú {you}, {others} {cpu}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="96" />
+        <source>Play {n} of {total}</source>
+        <translation>Jugada {n} de {total}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="164" />
+        <source>Cards dealt to
+{names}
+you {dash} {others}</source>
+        <translation>Fichas repartidas a
+{names}
+tú {dash} {others}</translation>
     </message>
 </context>
 </TS>
