@@ -239,6 +239,13 @@ class DuplicateMatch:
         match.fair_next = self.proofs[play.deal]  # the cut, once taken, stands for every later play
         return match
 
+    def proof(self, deal: int) -> FairDeal:
+        """A deal's proof, with its cut once it has been dealt (the play at the table holds it until it is kept)."""
+        sealed = self.proofs[deal]
+        taken = self.match.proofs.get(0)
+        same = taken is not None and (taken.seed, taken.salt) == (sealed.seed, sealed.salt)
+        return taken if taken is not None and same and sealed.cut is None and self.current.deal == deal else sealed
+
     def take_cut(self, cut: bytes) -> None:
         """The person's cut for the next play's deal, taken after its commitment was shown; a deal already cut
         keeps its cut (every play of it must be dealt the same)."""
@@ -297,6 +304,9 @@ class DuplicateMatch:
             raise DuplicateError(f"play {self.index + 1} is not a single hand under these rules")
         proof = self.proofs[play.deal]
         played = match.played_hands()
+        taken = match.proofs.get(0)
+        if proof.cut is None and taken is not None and taken.fingerprint == proof.fingerprint:
+            proof = self.proofs[play.deal] = taken  # the first play of the deal, cut as it was dealt
         if played:
             if proof.cut is None:
                 raise DuplicateError(f"deal {play.deal + 1} was dealt, but its cut is missing")

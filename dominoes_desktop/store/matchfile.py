@@ -215,7 +215,7 @@ def duplicate_to_json(duplicate: DuplicateMatch, line_up: list[SeatRecord]) -> d
                 "salt": p.salt.hex(),
                 "cut": None if p.cut is None else p.cut.hex(),
             }
-            for p in duplicate.proofs
+            for p in (duplicate.proof(d) for d in range(duplicate.deals))
         ],
         "line_up": [{"name": s.name, "human": s.human, "level": s.level} for s in line_up],
         "plays": [

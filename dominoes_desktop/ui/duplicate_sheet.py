@@ -232,7 +232,7 @@ class DuplicateResults(QDialog):
     def _fairness(duplicate: DuplicateMatch) -> str:
         """Every deal played so far checked against the fingerprint it was sealed with before it was dealt."""
         records = duplicate.records()
-        checked = [verify(duplicate.rules, duplicate.proofs[r.play.deal], r.dealt).ok for r in records]
+        checked = [verify(duplicate.rules, duplicate.proof(r.play.deal), r.dealt).ok for r in records]
         if checked and all(checked):
             return translate(
                 "Duplicate",

@@ -398,6 +398,8 @@ class MainWindow(QMainWindow):
         setup = self.game.setup
         if setup is None:
             return
+        if setup.duplicate_deals:  # a deal of a duplicate match played again is an ordinary match
+            setup = replace(setup, duplicate_deals=0, stats_group=self.lobby.stats_group.text().strip() or "Home")
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)

@@ -227,3 +227,20 @@ def test_the_cut_taken_at_the_next_play_stands_for_every_play_of_the_deal() -> N
     play_through_one(dup)
     dup.take_cut(b"again")  # deal 0 comes back: its cut was taken at its first play
     assert dup.proofs[0].cut not in (None, b"again")
+
+
+def test_a_play_put_back_must_hold_its_deals_tiles() -> None:
+    rules = RULES["jamaican"]
+    dup = DuplicateMatch.create(rules, 2, 4, sealed_by=4)
+    play_through_one(dup)
+    other = DuplicateMatch.create(rules, 2, 4, sealed_by=5)
+    play_through_one(other)
+    with pytest.raises(DuplicateError, match="its cut is missing"):  # another match's seal is not this one's
+        DuplicateMatch(rules, dup.proofs, dup.seed).resume_current(other.match)
+    fresh = DuplicateMatch(rules, [dup.proof(d) for d in range(2)], dup.seed)
+    with pytest.raises(DuplicateError, match="does not hold the tiles of deal 1"):
+        fresh.resume_current(other.match)
+    with pytest.raises(DuplicateError, match="single hand under these rules"):
+        DuplicateMatch(build_rules("jamaican", {"target": 3}), dup.proofs, dup.seed).resume_current(dup.match)
+    fresh.resume_current(dup.match)
+    assert fresh.summary() == dup.summary()
