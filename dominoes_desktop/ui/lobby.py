@@ -5,6 +5,7 @@ One click on Start plays the default: Jamaican partners, you and three CPUs at m
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
@@ -267,6 +268,7 @@ class LobbyPage(QWidget):
         self.stats_group.setMaxLength(40)
         table_box = QGroupBox(self.tr("At the table"))
         table_form = QFormLayout(table_box)
+        table_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # long labels put the field below
         table_form.addRow(self.tr("Turn timer"), self.timer)
         table_form.addRow(self.tr("When time runs out"), self.on_timeout)
         table_form.addRow(self.tr("Hands"), self.visibility)
@@ -286,11 +288,11 @@ class LobbyPage(QWidget):
         self.duplicate_note.setObjectName("duplicateNote")
         self.duplicate_note.setWordWrap(True)
         duplicate_box = QGroupBox(self.tr("Skill without luck"))
-        duplicate_layout = QGridLayout(duplicate_box)
-        duplicate_layout.addWidget(self.duplicate, 0, 0)
-        duplicate_layout.addWidget(self.duplicate_deals, 0, 1)
-        duplicate_layout.addWidget(self.duplicate_note, 1, 0, 1, 2)
-        duplicate_layout.setColumnStretch(0, 1)
+        duplicate_layout = QFormLayout(duplicate_box)
+        duplicate_layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow windows: field below
+        duplicate_layout.addRow(self.duplicate)
+        duplicate_layout.addRow(self.tr("Deals"), self.duplicate_deals)
+        duplicate_layout.addRow(self.duplicate_note)
 
         self.start = QPushButton(self.tr("Start"))
         self.start.setObjectName("start")
@@ -335,8 +337,9 @@ class LobbyPage(QWidget):
         for spin in (self.players, self.target):
             spin.valueChanged.connect(self._options_changed)
         self.deal_size.valueChanged.connect(self._deal_changed)
-        self.duplicate.toggled.connect(self._duplicate_changed)
-        self.fill.toggled.connect(self._duplicate_changed)
+        self.duplicate.toggled.connect(self._options_changed)
+        self.fill.toggled.connect(self._options_changed)
+        self.duplicate_deals.currentIndexChanged.connect(self._options_changed)
         self.select(initial)
 
     # ---- presets ----------------------------------------------------------------------------
@@ -480,7 +483,9 @@ class LobbyPage(QWidget):
         changes = ", ".join(option_names(rules.customised))
         self.custom.setText(self.tr("Custom: {changes}").format(changes=changes) if rules.customised else "")
         self.reset.setEnabled(bool(rules.customised) or self.deal_typed)
-        self.rules_view.setHtml(rules_html(rules, self.seating() if rules.partners else None))
+        self.rules_view.setHtml(
+            self._duplicate_preface(rules) + rules_html(rules, self.seating() if rules.partners else None)
+        )
 
     # ---- seats and start ------------------------------------------------------------------------
 
@@ -491,7 +496,7 @@ class LobbyPage(QWidget):
             self.hints.setChecked(False)
             self.tracker.setChecked(False)
             self.visibility.setCurrentIndex(0)
-        self._duplicate_changed()
+        self._options_changed()  # whether a duplicate match may be played, and the rules page that says so
 
     # ---- duplicate match --------------------------------------------------------------------------
 
@@ -511,6 +516,19 @@ class LobbyPage(QWidget):
 
     def duplicate_chosen(self) -> bool:
         return self.duplicate.isChecked() and not self.duplicate_refusal()
+
+    def _duplicate_preface(self, rules: Rules) -> str:
+        """Above the house rules when a duplicate match is chosen: how it changes the match."""
+        if not self.duplicate_chosen():
+            return ""
+        text = self.tr(
+            "Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. "
+            "Each play is one hand under the first-hand rule, with no redeal and no target; at the end your "
+            "points are set against the CPUs' on the same cards."
+        )
+        head = self.tr("Duplicate match: %n deal(s)", "", int(self.duplicate_deals.currentData()))
+        plays = self.tr("%n play(s) of one hand each.", "", int(self.duplicate_deals.currentData()) * rules.sides)
+        return f"<h3>{escape(head)}</h3><p>{escape(text)} {escape(plays)}</p><hr>"
 
     def _duplicate_changed(self) -> None:
         refusal = self.duplicate_refusal()

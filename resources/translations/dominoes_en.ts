@@ -59,5 +59,19 @@
             <numerusform>%n deals</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Duplicate match: %n deal(s)</source>
+        <translation>
+            <numerusform>Duplicate match: %n deal</numerusform>
+            <numerusform>Duplicate match: %n deals</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n play(s) of one hand each.</source>
+        <translation>
+            <numerusform>%n play of one hand.</numerusform>
+            <numerusform>%n plays of one hand each.</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

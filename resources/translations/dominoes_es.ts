@@ -1080,6 +1080,32 @@
         <source>A duplicate match is kept in the stats group Duplicate.</source>
         <translation>Una partida duplicada se guarda en el grupo de estadísticas Duplicate.</translation>
     </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
+        <source>Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. Each play is one hand under the first-hand rule, with no redeal and no target; at the end your points are set against the CPUs' on the same cards.</source>
+        <translation>Cada reparto se juega una vez por bando, con las mismas fichas, con todos un asiento más allá cada vez. Cada jugada es una mano con la regla de la primera mano, sin volver a repartir y sin meta; al final tus puntos se comparan con los de las CPU con las mismas fichas.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="528" />
+        <source>Duplicate match: %n deal(s)</source>
+        <translation>
+            <numerusform>Partida duplicada: %n reparto</numerusform>
+            <numerusform>Partida duplicada: %n repartos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="529" />
+        <source>%n play(s) of one hand each.</source>
+        <translation>
+            <numerusform>%n jugada de una mano.</numerusform>
+            <numerusform>%n jugadas de una mano cada una.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="294" />
+        <source>Deals</source>
+        <translation>Repartos</translation>
+    </message>
 </context>
 <context>
     <name>LookDialog</name>
@@ -2333,7 +2359,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="102" />
         <source>Score · this play</source>
-        <translation>Marcador · esta jugada</translation>
+        <translation>Marcador · jugada</translation>
     </message>
 </context>
 <context>
