@@ -201,6 +201,7 @@ class LobbyPage(QWidget):
         self.deal_typed = False
         self.custom = QLabel("")
         self.custom.setObjectName("custom")
+        self.custom.setWordWrap(True)
         self.reset = QPushButton(self.tr("Reset to preset"))
         self.reset.setAccessibleName(self.tr("Reset the options to the preset"))
         self.problem = QLabel("")
@@ -209,6 +210,7 @@ class LobbyPage(QWidget):
         self.problem.setAccessibleName(self.tr("Why these options cannot be played"))
         rules_box = QGroupBox(self.tr("House rules"))
         rules_form = QFormLayout(rules_box)
+        rules_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         rules_form.addRow(self.tr("Set"), self.set_top)
         rules_form.addRow(self.tr("Seats"), self.players)
         rules_form.addRow(self.tr("Partners"), self.pairing)
@@ -243,7 +245,9 @@ class LobbyPage(QWidget):
             seats_grid.addWidget(row.label, i, 0)
             seats_grid.addWidget(row.kind, i, 1)
             seats_grid.addWidget(row.name, i, 2)
-        seats_grid.addWidget(QLabel(self.tr("CPU difficulty")), 5, 0)
+        difficulty = QLabel(self.tr("CPU difficulty"))
+        difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
+        seats_grid.addWidget(difficulty, 5, 0)
         seats_grid.addWidget(self.level, 5, 1)
         seats_grid.addWidget(self.fill, 6, 0, 1, 3)
         self.timer = QComboBox()
@@ -308,6 +312,11 @@ class LobbyPage(QWidget):
         options_layout.addWidget(duplicate_box)  # beside the players: it is offered for who sits at the table
         options_layout.addWidget(table_box)
         options_layout.addStretch(1)
+        for box in options.findChildren(QComboBox):
+            # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
+            # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(9)
         scroll = QScrollArea()
         scroll.setWidget(options)
         scroll.setWidgetResizable(True)
@@ -532,6 +541,8 @@ class LobbyPage(QWidget):
 
     def _duplicate_changed(self) -> None:
         refusal = self.duplicate_refusal()
+        if refusal:
+            self.duplicate.setChecked(False)  # not a choice this table can make: shown unticked, with the reason
         self.duplicate.setEnabled(not refusal)
         self.duplicate_deals.setEnabled(not refusal and self.duplicate.isChecked())
         if refusal:
