@@ -173,3 +173,20 @@ def test_a_damaged_duplicate_part_is_refused_in_one_line(qtbot: QtBot, tmp_path:
     data["duplicate"]["plays"][0]["moves"] = data["duplicate"]["plays"][0]["moves"][:3]
     with pytest.raises(MatchFileError, match="duplicate play 1"):
         loads(json.dumps(data))
+
+
+def test_switching_language_mid_duplicate_keeps_the_seat_and_the_play(qtbot: QtBot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    start_duplicate_from_lobby(qtbot, window, deals=4)
+    for _ in range(4):
+        finish_hand(qtbot, window)
+        click(qtbot, window.game.hand_end.next)
+    play_turn_by_clicks(qtbot, window)
+    hand = window.controller.hand
+    window.set_language("es")
+    assert window.controller.hand is hand and window.game.table.bottom == 1
+    assert "segunda jugada" in window.game.duplicate_line.text()
+    assert "asiento de CPU 1" in window.game.duplicate_line.text()
+    finish_hand(qtbot, window)
+    assert window.game.hand_end.next.text() == "Siguiente jugada"
+    window.set_language("en")
