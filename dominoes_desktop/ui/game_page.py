@@ -726,6 +726,11 @@ class GamePage(QWidget):
         self.table.reset_rack()
         self.hide_hand_end()
         self._show_duplicate_line()
+        duplicate = self.controller.duplicate
+        if duplicate is not None:  # said in the status bar and to screen readers too: the panel may be shut
+            line = status_line(duplicate, self.controller.line_up)
+            self.announce(line)
+            self.happened.emit(line)
 
     def _duplicate_hand_end(self) -> None:
         """The end-of-hand sheet in a duplicate match: the score so far, the next deal's seal, Next play."""
