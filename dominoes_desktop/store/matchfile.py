@@ -342,8 +342,9 @@ def loads(text: str | bytes) -> SavedMatch:
         raise MatchFileError(f"the file is damaged: {exc}") from None
     try:
         return match_from_json(data)
-    except MatchFileError:
-        raise
+    except MatchFileError as exc:
+        # One line, whatever a hostile file put in the names it quotes (a "tile" with a line break in it).
+        raise MatchFileError(_one_line(exc)) from None
     except RecursionError:
         raise MatchFileError("the file is damaged: nested too deeply") from None
     except Exception as exc:
