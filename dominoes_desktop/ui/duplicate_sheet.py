@@ -39,9 +39,9 @@ ORDINALS = (
 
 
 def figure(value: Fraction | int | None) -> str:
-    """A score as shown: whole numbers as they are, a mean of the CPUs to one decimal; a dash when unplayed."""
+    """A score as shown: whole numbers as they are, a mean of the CPUs to one decimal; … when unplayed."""
     if value is None:
-        return DASH
+        return "…"  # the play that scores it is still to come
     if isinstance(value, int) or value.denominator == 1:
         return str(int(value))
     return f"{float(value):.1f}"

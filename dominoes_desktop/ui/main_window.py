@@ -246,6 +246,8 @@ class MainWindow(QMainWindow):
         review = QAction(self.tr("Re&view hands…"), self)
         review.setShortcut(QKeySequence("Ctrl+R"))
         review.triggered.connect(self.show_review)
+        duplicate = QAction(self.tr("&Duplicate results…"), self)
+        duplicate.triggered.connect(self.show_duplicate_results)
         for action in (
             new,
             *network_actions(self, lambda: self.lobby),
@@ -253,6 +255,7 @@ class MainWindow(QMainWindow):
             open_action,
             rules,
             review,
+            duplicate,
             stats,
             quit_action,
         ):
@@ -392,6 +395,13 @@ class MainWindow(QMainWindow):
         dialog = ReviewDialog(match, self.controller.seats, self.look, self)
         dialog.replayDeal.connect(self.replay_deal)
         dialog.exec()
+
+    def show_duplicate_results(self) -> None:
+        """The duplicate match's results sheet, so far or final."""
+        if self.controller.duplicate is None:
+            self.statusBar().showMessage(self.tr("No duplicate match is being played."), 6000)
+            return
+        self.game.show_duplicate_results()
 
     def replay_deal(self, deal_seed: int) -> None:
         """A new match with the same seats and rules, its first hand dealt from `deal_seed`."""

@@ -1614,6 +1614,16 @@
         <source>You have an unfinished duplicate {preset} match (deal {deal} of {deals}, play {play} of {plays}). Resume it where you left off?</source>
         <translation>Tienes una partida duplicada de {preset} sin terminar (reparto {deal} de {deals}, jugada {play} de {plays}). ¿La continúas donde la dejaste?</translation>
     </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="249" />
+        <source>&amp;Duplicate results…</source>
+        <translation>Resultados del &amp;duplicado…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="402" />
+        <source>No duplicate match is being played.</source>
+        <translation>No se está jugando ninguna partida duplicada.</translation>
+    </message>
 </context>
 <context>
     <name>MoveLog</name>

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.duplicate import entry_at
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, loads
-from dominoes_desktop.ui.duplicate_sheet import verdict
+from dominoes_desktop.ui.duplicate_sheet import DASH, verdict
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
 
@@ -190,3 +190,22 @@ def test_switching_language_mid_duplicate_keeps_the_seat_and_the_play(qtbot: QtB
     finish_hand(qtbot, window)
     assert window.game.hand_end.next.text() == "Siguiente jugada"
     window.set_language("en")
+
+
+def test_the_results_so_far_show_only_what_was_played(qtbot: QtBot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    window.show_duplicate_results()
+    assert window.game.results is None, "no duplicate match: a word in the status bar instead"
+    start_duplicate_from_lobby(qtbot, window, deals=4)
+    for _ in range(5):
+        finish_hand(qtbot, window)
+        click(qtbot, window.game.hand_end.next)
+    window.show_duplicate_results()
+    sheet = window.game.results
+    assert sheet is not None and sheet.isVisible() and "so far" in sheet.heading.text()
+    cells = [[sheet.table.item(r, c).text() for c in range(4)] for r in range(4)]  # type: ignore[union-attr]
+    assert cells[0][3] != "…", "deal 1 was played from both sides"
+    assert all(row[3] == "…" for row in cells[1:]), "the other deals wait for their second play"
+    assert all(DASH in row[1] for row in cells)
+    assert cells[1][1].endswith("…") and cells[1][2].startswith("…"), "each side's cards played once so far"
+    sheet.close()
