@@ -244,3 +244,14 @@ def test_a_play_put_back_must_hold_its_deals_tiles() -> None:
         DuplicateMatch(build_rules("jamaican", {"target": 3}), dup.proofs, dup.seed).resume_current(dup.match)
     fresh.resume_current(dup.match)
     assert fresh.summary() == dup.summary()
+
+
+@given(st.integers(2, 5), st.integers(0, 4), st.data())
+def test_seat_mapping_is_a_rotation(players: int, rotation: int, data: st.DataObject) -> None:
+    """Every seat is held by exactly one entry, entries keep their turn order, and the rotation moves everyone
+    by the same number of seats."""
+    seats = [seat_of(e, rotation, players) for e in range(players)]
+    assert sorted(seats) == list(range(players))
+    entry = data.draw(st.integers(0, players - 1))
+    assert seat_of((entry + 1) % players, rotation, players) == (seat_of(entry, rotation, players) + 1) % players
+    assert entry_at(seat_of(entry, rotation, players), rotation, players) == entry
