@@ -250,6 +250,8 @@ class LobbyPage(QWidget):
         seats_grid.addWidget(difficulty, 5, 0)
         seats_grid.addWidget(self.level, 5, 1)
         seats_grid.addWidget(self.fill, 6, 0, 1, 3)
+        seats_grid.setColumnStretch(1, 3)  # the kind of player says more than a name: it gets the room
+        seats_grid.setColumnStretch(2, 2)
         self.timer = QComboBox()
         self.timer.setAccessibleName(self.tr("Turn timer"))
         for seconds in (0, 15, 30, 60):
