@@ -1,7 +1,7 @@
 """Start-up: command-line flags, the QApplication, the main window; and the screenshot mode.
 
 dominoes-desktop [--config DIR] [--resume]
-dominoes-desktop --screenshot PATH [--screen table|lobby|rules|hand-end] [--preset ID] [--seed N]
+dominoes-desktop --screenshot PATH [--screen table|lobby|rules|hand-end|cut] [--preset ID] [--seed N]
                  [--moves K] [--size WxH] [--config DIR] [--resume]
 dominoes-desktop --version
 
@@ -25,7 +25,7 @@ from typing import Any
 from . import __version__
 from .store.files import MAX_DIGITS, limit_int_conversion
 
-SCREENS = ("table", "lobby", "rules", "hand-end", "settings", "stats")
+SCREENS = ("table", "lobby", "rules", "hand-end", "settings", "stats", "cut")
 
 
 def bounded_int(low: int, high: int) -> Any:
@@ -190,6 +190,10 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
     window = MainWindow(settings, pace_ms=0, threaded=False, data_dir=args.config if args.resume else None)
     window.resize(*args.size)
     window.controller.paused = True
+    # The demonstration deals from --seed, so a screenshot can be made again; "cut" shows the sealed deck
+    # waiting for the person's cut before the first deal (issue 17).
+    window.controller.sealed_deals = args.screen == "cut"
+    window.controller.auto_cut = False
     if settings_message:
         print(f"Settings: {settings_message}", file=sys.stderr)
     if args.resume:
@@ -203,17 +207,19 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
     app.processEvents()
     target: QWidget = window
     if args.screen in ("rules", "settings", "stats"):
-        from .store.stats import Statistics
         from .ui.look_dialog import LookDialog
         from .ui.main_window import RulesDialog
         from .ui.stats_dialog import StatsDialog
+        from .ui.store_service import StoreService
 
         if args.screen == "rules":
             dialog: QWidget = RulesDialog(rules, window)
         elif args.screen == "settings":
             dialog = LookDialog(window.look, window)
         else:
-            dialog = StatsDialog(Statistics(args.config, check=False), "Home", window)
+            stats_store = StoreService(args.config, threaded=False, parent=window)
+            stats_store.start()
+            dialog = StatsDialog(stats_store, "Home", window)
         dialog.show()
         app.processEvents()
         target = dialog

@@ -236,22 +236,29 @@ class DuplicateMatch:
     def _new_match(self) -> Match:
         play = self.current
         match = Match(self.rules, self.play_seed(play.deal))
-        match.fair_next = self.proofs[play.deal]  # the cut, once taken, stands for every later play
+        proof = self.proofs[play.deal]
+        if proof.cut_taken:
+            # A later play deals again from the first play's proof (the same seed and cuts, so the same tiles):
+            # not chance's deal a second time, so deal luck leaves it out (Match.chosen_deals).
+            match.deal_again(proof)
+        else:
+            match.fair_next = proof  # sealed: it waits for its cut like any deal (the table's fair-deal cut)
         return match
 
     def proof(self, deal: int) -> FairDeal:
-        """A deal's proof, with its cut once it has been dealt (the play at the table holds it until it is kept)."""
+        """A deal's proof, with its cuts once it has been dealt (the play at the table holds it until it is kept)."""
         sealed = self.proofs[deal]
         taken = self.match.proofs.get(0)
         same = taken is not None and (taken.seed, taken.salt) == (sealed.seed, sealed.salt)
-        return taken if taken is not None and same and sealed.cut is None and self.current.deal == deal else sealed
+        return taken if taken is not None and same and not sealed.cut_taken and self.current.deal == deal else sealed
 
-    def take_cut(self, cut: bytes) -> None:
-        """The person's cut for the next play's deal, taken after its commitment was shown; a deal already cut
-        keeps its cut (every play of it must be dealt the same)."""
-        if not self.is_over and self.play_over and self.index + 1 < self.total_plays:
-            deal = self.play_at(self.index + 1).deal
-            self.proofs[deal] = self.proofs[deal].with_cut(cut)
+    def next_sealed(self) -> FairDeal | None:
+        """The commitment of the next play's deal when that play deals it for the first time (it waits for its
+        cut), or None: no next play, or it deals again a deal already cut."""
+        if self.is_over or not self.play_over or self.index + 1 >= self.total_plays:
+            return None
+        sealed = self.proofs[self.play_at(self.index + 1).deal]
+        return None if sealed.cut_taken else sealed
 
     def next_play(self) -> Match:
         """Keep the play just finished and set the next one at the table (not dealt yet: its first
@@ -277,7 +284,7 @@ class DuplicateMatch:
         proof, never from the record, so a replayed play has the same cards as every other play of its deal."""
         play = self.current
         proof = self.proofs[play.deal]
-        if proof.cut is None:
+        if not proof.cut_taken:
             raise DuplicateError(f"deal {play.deal + 1} was played, but its cut is missing")
         dealt = proof.deal(self.rules)
         raw = {
@@ -293,6 +300,8 @@ class DuplicateMatch:
             detail = str(exc).removeprefix("hand 0: ").removeprefix("hand 0, ")  # the play is one hand
             raise DuplicateError(f"play {self.index + 1} (deal {play.deal + 1}): {detail}") from None
         match.proofs[0] = proof
+        if play.rotation:
+            match.chosen_deals.add(0)  # dealt again from the first play's proof: chance's deal counted once
         match.practice = practice
         self.match = match
         self.next_play()
@@ -305,15 +314,19 @@ class DuplicateMatch:
         proof = self.proofs[play.deal]
         played = match.played_hands()
         taken = match.proofs.get(0)
-        if proof.cut is None and taken is not None and taken.fingerprint == proof.fingerprint:
+        if not proof.cut_taken and taken is not None and taken.fingerprint == proof.fingerprint:
             proof = self.proofs[play.deal] = taken  # the first play of the deal, cut as it was dealt
         if played:
-            if proof.cut is None:
+            if not proof.cut_taken:
                 raise DuplicateError(f"deal {play.deal + 1} was dealt, but its cut is missing")
             dealt, again = played[0][0], proof.deal(self.rules)
             if dealt.hands != again.hands or tuple(dealt.stock) != tuple(again.stock):
                 raise DuplicateError(f"play {self.index + 1} does not hold the tiles of deal {play.deal + 1}")
             match.proofs[0] = proof
+            if play.rotation:
+                match.chosen_deals.add(0)
+        elif proof.cut_taken:
+            match.deal_again(proof)
         else:
             match.fair_next = proof
         self.match = match

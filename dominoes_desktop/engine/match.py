@@ -30,7 +30,7 @@ from .decisions import (
     RedealOffer,
 )
 from .errors import IllegalMove
-from .fairness import FairDeal, cut_from_gesture
+from .fairness import FairDeal, cut_from_gesture, cut_material
 from .hand import Hand, HandOutcome
 from .moves import Move, MoveKind
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
@@ -83,6 +83,7 @@ class Match:
         self.winner: int | None = None
         self.archive: list[tuple[Deal, Hand]] = []  # every hand finished move by move, for review and saving
         self.practice = False  # a move was taken back: the match does not count in the statistics
+        self.chosen_deals: set[int] = set()  # hands dealt from a seed given from outside (a deal played again)
         self._redealt = False
         self._redeal_declined: set[int] = set()
         self._window: tuple[int, int] = (-1, -1)  # (hand index, placements) of the points the window is for
@@ -172,8 +173,9 @@ class Match:
                 events.append(Dealt(self.hand_index))
         elif isinstance(action, AnswerRedeal) and isinstance(pending, RedealOffer):
             if action.redeal:
-                self._set_deal(self._dealer.deal(self._rng.getrandbits(48)))
-                self.proofs.pop(self.hand_index, None)  # a redeal is not the committed deal
+                if not self._deal_fair():  # a redeal is fair too when a commitment was made for it
+                    self._set_deal(self._dealer.deal(self._rng.getrandbits(48)))
+                    self.proofs.pop(self.hand_index, None)  # a redeal is not the committed deal
                 self._redealt = True
                 events.append(Dealt(self.hand_index, pending.seat))
             else:
@@ -309,15 +311,31 @@ class Match:
         self._check_not_over()
         self._redealt = False
         self._redeal_declined = set()
-        if seed is None and self.fair_next is not None:  # deal from the committed seed and the cut
-            fair, self.fair_next = self.fair_next.with_cut(cut_from_gesture("auto")), None
-            self._set_deal(self._dealer.deal(fair.seed, fair.cut or b""))
-            self.proofs[self.hand_index] = fair
+        if seed is None and self._deal_fair():
             assert self.deal is not None
             return self.deal
+        if seed is not None:
+            self.chosen_deals.add(self.hand_index)  # not chance's: deal luck leaves it out (luck.py)
         self._set_deal(self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed))
         assert self.deal is not None
         return self.deal
+
+    def deal_again(self, proof: FairDeal) -> None:
+        """Deal the next hand from a finished hand's proof (its seed and cuts, so the same tiles): a deal
+        chosen by the person, not chance's, so deal luck leaves it out."""
+        self._check_not_over()
+        self.fair_next = proof
+        self.chosen_deals.add(self.hand_index)
+
+    def _deal_fair(self) -> bool:
+        """Deal from the commitment made for this deal and its cuts (the clock cuts when nobody did), and
+        keep the proof; False when no commitment was made."""
+        if self.fair_next is None:
+            return False
+        fair, self.fair_next = self.fair_next.with_cut(cut_from_gesture("auto")), None
+        self._set_deal(self._dealer.deal(fair.seed, cut_material(fair.cuts)))
+        self.proofs[self.hand_index] = fair
+        return True
 
     def use_deal(self, fixed: Deal) -> OpeningPlan:
         """Play a deal given from outside (a recorded game) instead of shuffling."""

@@ -1,31 +1,24 @@
-"""A deal nobody controls: the host commits to a secret, every player adds a cut, the deal comes from both.
+"""A room's deal nobody controls, in the protocol's words, on the engine's one fair-deal mechanism.
 
-    commitment = SHA-256("dominoes-deal/1" | secret)          sent before any cut is asked for
-    mix        = first 12 bytes of SHA-256(secret | "seat:cut;" for every seat in order), as an integer
-    deal       = the engine's Dealer(rules).deal(Random(mix).getrandbits(48)): the match's RNG is set from
-                 the mix and the engine deals from it as it always does (a Cuban redeal too)
-
-The host cannot steer the deal (the secret is fixed before it sees a cut) and a player cannot either (a cut
-is chosen without knowing the secret). At the hand's end the host reveals the secret; `verify` recomputes
-the deal and checks it against the commitment, the player's own tiles and every public play.
-
-This lives in the net package until the engine has its own commitment and cut (issue 17); `derive_seed`
-and `verify` are the two places to switch.
+The host commits to a secret (engine.fairness: a seed and a salt, 32 bytes), every player's app sends a cut
+(`cut:HEX` on the wire), and the deal comes from both: `FairDeal.with_cuts` in seat order, then the engine
+deals as it does at a single screen. A wire cut is its text (1 to 64 lower-case hex digits) taken as ASCII
+bytes, so any cut a client may send is a cut the engine takes. At the hand's end the host reveals the
+secret; `verify` recomputes the deal and checks it against the commitment, the player's own tiles and every
+public play (see docs/PROTOCOL.md, "Fair deals").
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Final, NamedTuple
 
-from ..engine.deal import Deal, Dealer
+from ..engine.deal import Deal
+from ..engine.fairness import FairDeal, ProofError, fingerprint_of_secret
 from ..engine.rules import Rules
 from ..engine.tiles import Tile
 
-DOMAIN: Final = b"dominoes-deal/1"
 MAX_CUT_HEX: Final = 64
 
 
@@ -35,12 +28,12 @@ class Commitment(NamedTuple):
 
 
 def commit() -> Commitment:
-    secret = secrets.token_bytes(32)
-    return Commitment(secret, fingerprint(secret))
+    made = FairDeal.commit()
+    return Commitment(made.secret, made.fingerprint)
 
 
 def fingerprint(secret: bytes) -> str:
-    return hashlib.sha256(DOMAIN + secret).hexdigest()
+    return fingerprint_of_secret(secret)
 
 
 def new_cut() -> str:
@@ -52,19 +45,15 @@ def valid_cut(text: object) -> bool:
     return isinstance(text, str) and 0 < len(text) <= MAX_CUT_HEX and all(ch in "0123456789abcdef" for ch in text)
 
 
-def derive_seed(secret: bytes, cuts: Mapping[int, str]) -> int:
-    mix = hashlib.sha256(secret)
-    for seat in sorted(cuts):
-        mix.update(f"{seat}:{cuts[seat]};".encode())
-    return int.from_bytes(mix.digest()[:12], "little")
-
-
-def deal_seed(secret: bytes, cuts: Mapping[int, str]) -> int:
-    return random.Random(derive_seed(secret, cuts)).getrandbits(48)
+def proof(secret: bytes, cuts: Mapping[int, str], digest: str | None = None) -> FairDeal:
+    """The engine's proof of a room's deal: the secret's commitment with every seat's cut, in seat order.
+    ProofError if the secret is not one."""
+    ordered = [cuts[seat].encode("ascii") for seat in sorted(cuts)]
+    return FairDeal.from_secret(secret, digest).with_cuts(ordered)
 
 
 def deal_of(rules: Rules, secret: bytes, cuts: Mapping[int, str]) -> Deal:
-    return Dealer(rules).deal(deal_seed(secret, cuts))
+    return proof(secret, cuts).deal(rules)
 
 
 def verify(
@@ -86,7 +75,12 @@ def verify(
         return "the revealed secret does not match the fingerprint shown before the deal"
     if own_cut is not None and cuts.get(seat) != own_cut:
         return "the host did not use this player's cut"
-    deal = deal_of(rules, secret, cuts)
+    if not all(valid_cut(cut) for cut in cuts.values()):
+        return "the revealed cuts are not hexadecimal"
+    try:
+        deal = deal_of(rules, secret, cuts)
+    except ProofError as exc:
+        return str(exc)
     if sorted(deal.hands[seat]) != sorted(dealt):
         return "this player's tiles are not the ones the revealed deal gives"
     for who, tile in plays:

@@ -2,8 +2,9 @@
 
 A remote seat is just another way a pending decision gets answered: the room asks `pending()`, sends each
 deciding seat its `view()` and the answers `legal()` to it, and passes what comes back to `act()`, which
-answers the match or raises ActionError with the engine's code. The only thing added here is the deal's
-seed: the match waits for the next hand (or a redeal) until the room brings a seed every player cut.
+answers the match or raises ActionError with the engine's code. The only thing added here is the deal:
+the match waits for the next hand (or a redeal) until the room brings the host's commitment with every
+player's cut.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from ..engine.decisions import (
 from ..engine.decisions import Event as EngineEvent
 from ..engine.decisions import Pending as EnginePending
 from ..engine.errors import DominoError
+from ..engine.fairness import FairDeal, ProofError
 from ..engine.match import Match
 from ..engine.moves import parse_move
 from ..engine.presets import build_rules
@@ -94,8 +96,9 @@ class MatchDriver:
         self._pending: tuple[int, Pending] | None = None
         self._engine: tuple[int, EnginePending] | None = None
         self._written: tuple[int, list[dict[str, Any]]] = (-1, [])
-        # Every answer applied, in order: ["deal", seed] or ["act", seat, action]. Replaying it into a new
-        # driver rebuilds the match exactly (a resumed room), as the deal comes from the seed alone.
+        # Every answer applied, in order: ["fair", proof] (a deal, engine.fairness: the proof holds the
+        # secret and the cuts), ["deal", seed] (a deal in rooms saved before) or ["act", seat, action].
+        # Replaying it into a new driver rebuilds the match exactly (a resumed room).
         self.record: list[list[Any]] = []
 
     # ---- what is pending ------------------------------------------------------------------
@@ -156,19 +159,33 @@ class MatchDriver:
 
     # ---- answers ----------------------------------------------------------------------------
 
-    def deal(self, seed: int) -> list[Event]:
-        """Deal (or deal again) from a seed every player contributed to. The match's RNG is set from it
-        and the engine deals as it always does, so the deal is Dealer.deal(Random(seed).getrandbits(48))
-        (fairdeal.deal_seed); rules that draw the leading side at random draw it from there too."""
+    def deal_fair(self, proof: FairDeal) -> list[Event]:
+        """Deal (or deal again) from the host's commitment and every player's cut (engine.fairness: the deal
+        is `proof.deal(rules)`, as at a single screen). Rules that draw the leading side at random draw it
+        from `proof.draw_seed()`, as far out of anyone's hands as the deal."""
         if self.pending().kind is not Kind.DEAL:
             raise ActionError("wrong_state", "no deal is due")
-        match = self.match
-        match.set_rng_state(rng_state(seed))
-        redeal_by, self._redeal_by = self._redeal_by, None
-        action = DealHand() if redeal_by is None else AnswerRedeal(True)
-        events = self._apply(redeal_by, action)
+        self.match.set_rng_state(rng_state(proof.draw_seed()))
+        self.match.fair_next = proof
+        events = self._deal_due()
+        self.record.append(["fair", proof.as_json()])
+        return events
+
+    def deal(self, seed: int) -> list[Event]:
+        """Deal from a seed alone: the match's RNG is set from it and the engine deals from the RNG. Rooms
+        saved before deals were made through engine.fairness recorded their deals so ("deal" entries)."""
+        if self.pending().kind is not Kind.DEAL:
+            raise ActionError("wrong_state", "no deal is due")
+        self.match.set_rng_state(rng_state(seed))
+        self.match.fair_next = None
+        events = self._deal_due()
         self.record.append(["deal", seed])
         return events
+
+    def _deal_due(self) -> list[Event]:
+        redeal_by, self._redeal_by = self._redeal_by, None
+        action = DealHand() if redeal_by is None else AnswerRedeal(True)
+        return self._apply(redeal_by, action)
 
     def act(self, seat: int, action: str) -> list[Event]:
         events = self._answer(seat, action)
@@ -184,6 +201,12 @@ class MatchDriver:
                 raise ValueError(f"not a record entry: {entry!r}")
             if entry[0] == "deal" and len(entry) == 2 and isinstance(entry[1], int):
                 driver.deal(entry[1])
+            elif entry[0] == "fair" and len(entry) == 2:
+                try:
+                    proof = FairDeal.from_json(entry[1])
+                except ProofError as exc:
+                    raise ValueError(str(exc)) from None
+                driver.deal_fair(proof)
             elif entry[0] == "act" and len(entry) == 3 and isinstance(entry[1], int) and isinstance(entry[2], str):
                 driver.act(entry[1], entry[2])
             else:

@@ -626,7 +626,7 @@ class Room:
         cuts = dict(self._cuts)
         self._commitment = None
         self._reveal = {"digest": commitment.digest, "secret": commitment.secret.hex(), "cuts": cuts}
-        events = driver.deal(fairdeal.derive_seed(commitment.secret, cuts))
+        events = driver.deal_fair(fairdeal.proof(commitment.secret, cuts, commitment.digest))
         self._after(events, mover=None)
 
     # ---- table talk --------------------------------------------------------------------------

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine.duplicate import DuplicateMatch
-from .stats import PRACTICE_GROUP, ROW_COUNTS, MatchRecord, ResultRow, match_record
+from ..engine.luck import DealSet
+from .stats import PRACTICE_GROUP, ROW_COUNTS, DealRow, MatchRecord, ResultRow, match_record
 
 DUPLICATE_GROUP = "Duplicate"
 _NO_SIX_LOVE = tuple(ROW_COUNTS.index(k) for k in ("six_love_given", "six_love_taken"))
@@ -25,11 +26,15 @@ def duplicate_record(duplicate: DuplicateMatch, line_up: list[tuple[str, bool, s
     sums: dict[int, list[int]] = {}
     shapes: dict[int, ResultRow] = {}  # an entry's row as the statistics made it (its label), to sum into
     first: MatchRecord | None = None
-    for record in records:
+    deals: list[DealRow] = []
+    for number, record in enumerate(records):
         assert record.match is not None
         entries = duplicate.line_up_at(record.play)
         made = match_record(group, record.match, [line_up[entry] for entry in entries])
         first = first or made
+        # Deal luck: each play's own deal facts, numbered as the plays are. A later play of a deal has none:
+        # it was dealt again from the first play's proof (Match.chosen_deals), chance's deal counted once.
+        deals += [replace(row, hand=number) for row in made.deals]
         for seat, row in enumerate(made.rows):
             shapes.setdefault(entries[seat], row)
             counts = sums.setdefault(entries[seat], [0] * len(row.counts))
@@ -45,4 +50,13 @@ def duplicate_record(duplicate: DuplicateMatch, line_up: list[tuple[str, bool, s
         )
         for entry in range(duplicate.rules.players)
     )
-    return replace(first, group=group, winner_side=winner, hands=len(records), six_love=False, rows=rows)
+    return replace(
+        first,
+        group=group,
+        winner_side=winner,
+        hands=len(records),
+        six_love=False,
+        rows=rows,
+        deal_set=DealSet.of(duplicate.rules) if deals else None,
+        deals=tuple(deals),
+    )

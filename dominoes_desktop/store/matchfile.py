@@ -3,13 +3,14 @@ unpickled, size-limited, and validated with readable errors.
 
 The format extends REPLAY.md's cases: `preset`, `options` and `hands` (each with `deal`, `stock`,
 `leader`, `moves`) are the same, so a finished match can be checked with the replay command. It adds
-the seats, the table's helpers, each hand's deal seed and the match's random state, so play can go on.
+the seats, the table's helpers, each hand's deal seed and the match's random state, so play can go on,
+each hand's optional "fair" proof and the coming deal's commitment "fair_next" (engine/fairness.py).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +100,18 @@ def match_to_json(
             _hand_record(deal, leader, moves) | _proof(match, i) for i, (deal, leader, moves) in enumerate(history)
         ],
         "practice": match.practice,  # a move was taken back: the statistics may count it apart
-    }
+    } | _sealed_next(match)
+
+
+def _sealed_next(match: Match) -> dict[str, Any]:
+    """The commitment shown for the coming deal (issue 17), so that a game resumed after a crash shows the
+    same fingerprint and deals from the same seed: without it the program could draw the seed again. A hand
+    dealt but not begun (a leader or redeal to choose) is not in "hands": its commitment is kept, to be cut
+    again. The file holds the seed, as it holds every tile dealt; the table never shows it before the hand."""
+    committed = match.fair_next
+    if committed is None and match.deal is not None and match.hand is None:
+        committed = match.proofs.get(match.hand_index)
+    return {"fair_next": committed.sealed.as_json()} if committed is not None else {}
 
 
 def _require(condition: bool, message: str) -> None:
@@ -189,6 +201,12 @@ def match_from_json(data: Any) -> SavedMatch:
         else:
             _require(last, f"{where} stops before its end, but more hands follow")
     match.set_rng_state(_rng_state(data.get("rng")))
+    if "fair_next" in data:
+        try:
+            sealed = FairDeal.from_json(data["fair_next"]).sealed  # any cut in it is not taken yet
+        except DominoError as exc:
+            raise MatchFileError(f"fair_next: {str(exc).removeprefix('fair: ')}") from None
+        match.fair_next = None if match.is_over else sealed
     match.practice = data.get("practice") is True
     if "duplicate" in data:
         duplicate, line_up = _duplicate_from_json(data["duplicate"], base_rules, match)
@@ -209,12 +227,7 @@ def duplicate_to_json(duplicate: DuplicateMatch, line_up: list[SeatRecord]) -> d
         "seed": duplicate.seed,
         "person": duplicate.person,
         "deals": [
-            {
-                "fingerprint": p.fingerprint,
-                "seed": p.seed,
-                "salt": p.salt.hex(),
-                "cut": None if p.cut is None else p.cut.hex(),
-            }
+            p.as_json() if p.cut_taken else p.sealed.as_json() | {"cut": None}
             for p in (duplicate.proof(d) for d in range(duplicate.deals))
         ],
         "line_up": [{"name": s.name, "human": s.human, "level": s.level} for s in line_up],
@@ -246,12 +259,12 @@ def _duplicate_from_json(raw: Any, rules: Rules, current: Match) -> tuple[Duplic
         _require(isinstance(deal, dict), f"{where} is not valid")
         cut = deal.get("cut")
         _require(cut is None or isinstance(cut, str), f"{where}: 'cut' must be hex digits or null")
-        try:
-            proof = FairDeal.from_json(deal | {"cut": cut or ""})
+        try:  # "cut": null is a deal not dealt yet (sealed, no cut); "cut" or "cuts" as in any proof
+            proof = FairDeal.from_json({k: v for k, v in deal.items() if k != "cut" or cut is not None})
         except ProofError as exc:
             raise MatchFileError(f"{where}: {exc}") from None
         _require(fingerprint(proof.seed, proof.salt) == proof.fingerprint, f"{where}: the seed does not match its seal")
-        proofs.append(proof if cut is not None else replace(proof, cut=None))
+        proofs.append(proof)
     raw_line_up = raw.get("line_up")
     _require(
         isinstance(raw_line_up, list) and len(raw_line_up) == rules.players,

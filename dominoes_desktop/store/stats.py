@@ -1,6 +1,8 @@
-"""Statistics in SQLite (WAL): every finished match, by stats group and preset, per player and CPU level.
+"""Statistics in SQLite (WAL): every finished match, by stats group and preset, per player and CPU level,
+and what every seat was dealt in every hand (deal luck: engine/luck.py says what chance gives).
 
-The database is created and migrated by the game (a schema_version table). Three troubles are told apart,
+The database is created and migrated by the game (a schema_version table: 1 had matches and results, 2 added
+deals; matches recorded before 2 have no deals, and nothing is made up for them). Three troubles are told apart,
 because they call for opposite answers:
 
 - busy: another process holds a lock. The database is healthy; the result waits (the store service
@@ -23,21 +25,24 @@ import os
 import sqlite3
 import stat
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import NotationError
 from ..engine.hand import HandEnd
+from ..engine.luck import DealSet, Draw, Measure, Step, Tally, match_deals, running, tally
 from ..engine.match import Match
+from ..engine.tiles import Tile
 from .autosave import write_atomically
 from .files import FileRefused, move_aside, parse_json, read_bounded, whole_number
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the deals table
 DB_NAME = "statistics.sqlite3"
 PENDING_NAME = "statistics-pending.json"
 PENDING_FORMAT = "dominoes-desktop-pending-statistics"
 MAX_PENDING = 500  # results kept waiting for a busy database; far more than a season of busy evenings
-MAX_PENDING_BYTES = 1024 * 1024
+MAX_PENDING_BYTES = 8 * 1024 * 1024  # 500 long matches with every seat's deals (~4 KB each) fit twice over
 MAX_NAME = 60
 PRACTICE_GROUP = "Practice"  # matches where a move was taken back: kept apart so they never flatter a record
 
@@ -69,7 +74,24 @@ CREATE TABLE IF NOT EXISTS results (
     key_bones INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS results_player ON results(player);
+CREATE TABLE IF NOT EXISTS deals (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    hand INTEGER NOT NULL,          -- the hand's number in the match, from 0
+    seat INTEGER NOT NULL,
+    player TEXT NOT NULL,           -- as in results
+    human INTEGER NOT NULL,
+    tiles INTEGER NOT NULL,         -- tiles dealt to the seat (the deal size; draws are not counted)
+    doubles INTEGER NOT NULL,
+    pips INTEGER NOT NULL,
+    set_top INTEGER NOT NULL,       -- 6, 9, 12: double-six, -nine, -twelve
+    removed TEXT NOT NULL,          -- tiles taken out of the set, like "0-0"; "" for none
+    dealt INTEGER NOT NULL,         -- tiles dealt to the whole table
+    needs_double INTEGER NOT NULL   -- the dealer deals again while no double is dealt: chance is conditioned
+);
+CREATE INDEX IF NOT EXISTS deals_match ON deals(match_id);
 """
+MAX_SET_TOP = 18  # far above any set played; bounds the work a hand-edited database can ask of a read
+CPU_GROUP = ""  # deal luck's name for every CPU seat together
 
 COLUMNS = (
     "matches",
@@ -150,6 +172,52 @@ class ResultRow:
 
 
 @dataclass(frozen=True)
+class DealRow:
+    """What one seat was dealt at the start of one hand (draws are not counted)."""
+
+    hand: int
+    seat: int
+    player: str
+    human: bool
+    tiles: int
+    doubles: int
+    pips: int
+
+    def valid_for(self, deal_set: DealSet) -> bool:
+        """Whether these facts could come from a deal of that set (a hand-edited file or database may say
+        anything; what cannot be true is left out, never shown)."""
+        return (
+            whole_number(self.hand, 0, 100_000)
+            and whole_number(self.seat, 0, 9)
+            and 0 < len(self.player) <= MAX_NAME
+            and whole_number(self.tiles, 1, deal_set.dealt)
+            and whole_number(self.doubles, 0, self.tiles)
+            and whole_number(self.pips, 0, 2 * deal_set.set_top * self.tiles)
+        )
+
+
+def removed_text(tiles: tuple[Tile, ...]) -> str:
+    return " ".join(str(t) for t in tiles)
+
+
+def deal_set_from(set_top: Any, removed: Any, dealt: Any, needs_double: Any) -> DealSet | None:
+    """The deal set these stored values name, or None when they name none the game could have dealt."""
+    if not (whole_number(set_top, 1, MAX_SET_TOP) and isinstance(removed, str) and isinstance(needs_double, bool)):
+        return None
+    try:
+        gone = tuple(Tile.parse(t) for t in removed.split())
+    except NotationError:
+        return None
+    whole = DealSet(set_top, (), 1, False).tiles
+    if len(set(gone)) != len(gone) or not set(gone) <= set(whole):
+        return None
+    found = DealSet(set_top, gone, 1, needs_double)
+    if not whole_number(dealt, 1, len(found.tiles)) or (needs_double and not any(t.is_double for t in found.tiles)):
+        return None
+    return DealSet(set_top, gone, dealt, needs_double)
+
+
+@dataclass(frozen=True)
 class MatchRecord:
     """One finished match as the database keeps it: plain data, so it can wait in the pending file."""
 
@@ -160,9 +228,11 @@ class MatchRecord:
     hands: int
     six_love: bool
     rows: tuple[ResultRow, ...]
+    deal_set: DealSet | None = None  # None: what was dealt is not known (a match recorded before deals were)
+    deals: tuple[DealRow, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "group": self.group,
             "preset": self.preset,
             "finished_at": self.finished_at,
@@ -171,6 +241,33 @@ class MatchRecord:
             "six_love": self.six_love,
             "rows": [[r.player, r.seat, r.won, list(r.counts)] for r in self.rows],
         }
+        if self.deal_set is not None:
+            s = self.deal_set
+            data["deal_set"] = [s.set_top, removed_text(s.removed), s.dealt, s.needs_double]
+            data["deals"] = [[d.hand, d.seat, d.player, d.human, d.tiles, d.doubles, d.pips] for d in self.deals]
+        return data
+
+    @staticmethod
+    def _deals_from_json(raw: dict[str, Any]) -> tuple[DealSet | None, tuple[DealRow, ...]] | None:
+        """The deal facts of a pending record: (None, ()) when it has none (written before they were kept),
+        None when they are not what the game writes."""
+        if "deal_set" not in raw and "deals" not in raw:
+            return None, ()
+        set_raw, rows_raw = raw.get("deal_set"), raw.get("deals")
+        if not (isinstance(set_raw, list) and len(set_raw) == 4 and isinstance(rows_raw, list)):
+            return None
+        deal_set = deal_set_from(*set_raw)
+        if deal_set is None or len(rows_raw) > 10 * 1000:
+            return None
+        rows = []
+        for row in rows_raw:
+            if not (isinstance(row, list) and len(row) == 7 and isinstance(row[2], str) and isinstance(row[3], bool)):
+                return None
+            found = DealRow(*row)
+            if not found.valid_for(deal_set):
+                return None
+            rows.append(found)
+        return deal_set, tuple(rows)
 
     @staticmethod
     def from_json(raw: Any) -> MatchRecord | None:
@@ -207,6 +304,9 @@ class MatchRecord:
             ):
                 return None
             rows.append(ResultRow(row[0], row[1], row[2], tuple(row[3])))
+        deals = MatchRecord._deals_from_json(raw)
+        if deals is None:
+            return None
         return MatchRecord(
             raw["group"],
             raw["preset"],
@@ -215,6 +315,7 @@ class MatchRecord:
             raw["hands"],
             raw["six_love"],
             tuple(rows),
+            *deals,
         )
 
 
@@ -232,7 +333,8 @@ def match_record(group: str, match: Match, players: list[tuple[str, bool, str]])
         and all(score == 0 for side, score in enumerate(match.scores) if side != winner)
     )
     rows = []
-    for seat, (name, human, level) in enumerate(players):
+    labels = [player_label(name, human, level)[:MAX_NAME] or "?" for name, human, level in players]
+    for seat in range(len(players)):
         side = rules.side_of(seat)
         row = dict.fromkeys(ROW_COUNTS, 0)
         for result in match.results:
@@ -256,10 +358,22 @@ def match_record(group: str, match: Match, players: list[tuple[str, bool, str]])
         won = winner is not None and winner == side
         row["six_love_given"] = int(six_love and won)
         row["six_love_taken"] = int(six_love and not won)
-        label = player_label(name, human, level)[:MAX_NAME] or "?"
-        rows.append(ResultRow(label, seat, won, tuple(row[k] for k in ROW_COUNTS)))
+        rows.append(ResultRow(labels[seat], seat, won, tuple(row[k] for k in ROW_COUNTS)))
+    # What each seat was dealt, as the engine kept it; none when it did not keep every hand.
+    facts = match_deals(match)
+    deals = tuple(
+        DealRow(f.hand, f.seat, labels[f.seat], players[f.seat][1], f.tiles, f.doubles, f.pips) for f in facts
+    )
     return MatchRecord(
-        group[:MAX_NAME] or "Home", rules.preset, time.time(), winner, len(match.results), six_love, tuple(rows)
+        group[:MAX_NAME] or "Home",
+        rules.preset,
+        time.time(),
+        winner,
+        len(match.results),
+        six_love,
+        tuple(rows),
+        DealSet.of(rules) if deals else None,
+        deals,
     )
 
 
@@ -273,6 +387,67 @@ def csv_cell(value: object) -> object:
 
 def player_label(name: str, human: bool, level: str) -> str:
     return name if human else f"CPU ({level})"
+
+
+def best_streak(history: list[bool]) -> int:
+    best = run = 0
+    for won in history:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    return best
+
+
+@dataclass(frozen=True)
+class LuckHand:
+    """One hand for one person (or the CPUs together): what was dealt, and what chance gives."""
+
+    finished_at: float  # when its match finished
+    match_id: int
+    hand: int
+    preset: str
+    doubles: Draw
+    pips: Draw
+
+    def draw(self, measure: Measure) -> Draw:
+        return self.doubles if measure is Measure.DOUBLES else self.pips
+
+
+@dataclass(frozen=True)
+class PlayerLuck:
+    player: str  # a person's name, or CPU_GROUP for every CPU seat together
+    hands: tuple[LuckHand, ...]  # in the order played
+    unrecorded: int  # matches of this player finished before deals were recorded: not counted, not guessed
+    # Worked out with the read, on the store's worker, so the screen only shows them (years of hands are many).
+    tallies: dict[Measure, Tally] = field(default_factory=dict, compare=False)
+    runs: dict[Measure, tuple[Step, ...]] = field(default_factory=dict, compare=False)
+
+    @staticmethod
+    def of(player: str, hands: tuple[LuckHand, ...], unrecorded: int) -> PlayerLuck:
+        draws = {measure: [h.draw(measure) for h in hands] for measure in Measure}
+        return PlayerLuck(
+            player,
+            hands,
+            unrecorded,
+            {measure: tally(found) for measure, found in draws.items()},
+            {measure: running(found) for measure, found in draws.items()},
+        )
+
+
+@dataclass(frozen=True)
+class DealLuck:
+    players: tuple[PlayerLuck, ...]  # people by name, then the CPUs
+
+    def of(self, player: str) -> PlayerLuck | None:
+        return next((p for p in self.players if p.player == player), None)
+
+
+@dataclass(frozen=True)
+class StatsSnapshot:
+    group: str
+    groups: list[str]
+    rows: list[PlayerStats]
+    histories: dict[tuple[str, str], list[bool]]
+    luck: DealLuck
 
 
 class Statistics:
@@ -355,12 +530,19 @@ class Statistics:
             db = sqlite3.connect(self.path, timeout=self.busy_ms / 1000, check_same_thread=False)
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(SCHEMA)
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             row = db.execute("SELECT version FROM schema_version").fetchone()
-            if row is None:
-                db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
-            elif not whole_number(row[0], 0, SCHEMA_VERSION):
+            if row is not None and not whole_number(row[0], 0, SCHEMA_VERSION):
+                # Checked before any table is made: a newer game's database is left exactly as it is.
                 raise StatsUnavailable(Trouble.CANNOT_WRITE, f"made by a newer version of the game (schema {row[0]!r})")
+            # Missing tables are made (a new database, one a hand lost, one from version 1: migrating from 1 only
+            # adds the deals table, every recorded match stays as it was) and the version set, in one transaction.
+            version = ""
+            if row is None:
+                version = f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION});"
+            elif row[0] < SCHEMA_VERSION:
+                version = f"UPDATE schema_version SET version = {SCHEMA_VERSION};"
+            db.executescript(f"BEGIN; {SCHEMA} {version} COMMIT;")
             if check:
                 result = db.execute("PRAGMA quick_check").fetchone()
                 if result is None or result[0] != "ok":
@@ -414,6 +596,16 @@ class Statistics:
                 "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (match_id, row.player, row.seat, int(row.won), *row.counts),
             )
+        deal_set = record.deal_set
+        if deal_set is not None:
+            kept = (deal_set.set_top, removed_text(deal_set.removed), deal_set.dealt, int(deal_set.needs_double))
+            db.executemany(
+                "INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (match_id, d.hand, d.seat, d.player, int(d.human), d.tiles, d.doubles, d.pips, *kept)
+                    for d in record.deals
+                ],
+            )
         return match_id
 
     # ---- results waiting for a busy database -------------------------------------------------
@@ -438,8 +630,16 @@ class Statistics:
         if not records:
             self.pending_path.unlink(missing_ok=True)
             return
-        data = {"format": PENDING_FORMAT, "records": [r.to_json() for r in records[-MAX_PENDING:]]}
-        write_atomically(self.pending_path, json.dumps(data))
+        kept = [r.to_json() for r in records[-MAX_PENDING:]]
+        text = json.dumps({"format": PENDING_FORMAT, "records": kept})
+        for older in kept:
+            if len(text.encode()) <= MAX_PENDING_BYTES:
+                break
+            # Too much to read back: the oldest records give up their deal facts first, never their results.
+            older.pop("deal_set", None)
+            older.pop("deals", None)
+            text = json.dumps({"format": PENDING_FORMAT, "records": kept})
+        write_atomically(self.pending_path, text)
 
     def flush_pending(self) -> int:
         """Record the waiting results, each once (a crash after the insert and before the pending file was
@@ -477,8 +677,8 @@ class Statistics:
     def groups(self) -> list[str]:
         return [r[0] for r in self._rows("SELECT DISTINCT stats_group FROM matches ORDER BY stats_group")]
 
-    def table(self, group: str) -> list[PlayerStats]:
-        """Totals per player and preset within a stats group."""
+    def table(self, group: str, histories: dict[tuple[str, str], list[bool]] | None = None) -> list[PlayerStats]:
+        """Totals per player and preset within a stats group (`histories`: the group's, when already read)."""
         rows = self._rows(
             """SELECT r.player, m.preset, COUNT(*), SUM(r.won), SUM(1 - r.won), SUM(r.hands_won),
                       SUM(r.hands_lost), SUM(r.dominoes), SUM(r.blocks_won), SUM(r.points_for),
@@ -488,30 +688,119 @@ class Statistics:
                WHERE m.stats_group = ? GROUP BY r.player, m.preset ORDER BY r.player, m.preset""",
             (group,),
         )
+        if histories is None:
+            histories = self.histories(group)
         found = []
         for row in rows:
             values = dict(zip(COLUMNS[:-1], (int(v) for v in row[2:]), strict=True))
-            values["best_streak"] = self.best_streak(group, row[0], row[1])
+            values["best_streak"] = best_streak(histories.get((row[0], row[1]), []))
             found.append(PlayerStats(row[0], row[1], values))
+        return found
+
+    def histories(self, group: str) -> dict[tuple[str, str], list[bool]]:
+        """Every player's match results in a group, by (player, preset), in order: True for a win."""
+        found: dict[tuple[str, str], list[bool]] = {}
+        for player, preset, won in self._rows(
+            """SELECT r.player, m.preset, r.won FROM results r JOIN matches m ON m.id = r.match_id
+               WHERE m.stats_group = ? ORDER BY m.finished_at, m.id, r.seat""",
+            (group,),
+        ):
+            found.setdefault((player, preset), []).append(bool(won))
         return found
 
     def history(self, group: str, player: str, preset: str) -> list[bool]:
         """The player's match results in order: True for a win."""
-        return [
-            bool(r[0])
-            for r in self._rows(
-                """SELECT r.won FROM results r JOIN matches m ON m.id = r.match_id
-               WHERE m.stats_group = ? AND r.player = ? AND m.preset = ? ORDER BY m.finished_at, m.id""",
-                (group, player, preset),
-            )
-        ]
+        return self.histories(group).get((player, preset), [])
 
-    def best_streak(self, group: str, player: str, preset: str) -> int:
-        best = run = 0
-        for won in self.history(group, player, preset):
-            run = run + 1 if won else 0
-            best = max(best, run)
-        return best
+    def deal_luck(self, group: str) -> DealLuck:
+        """What every person (and the CPUs together) was dealt in the group's hands, against chance, in the
+        order played. Several seats of one player in one hand count as one draw of their tiles together."""
+        # Thousands of matches make hundreds of thousands of rows: the sets and chances met are worked out once
+        # each, and every row is checked with plain comparisons (a hand-edited row is left out, never shown).
+        sets: dict[tuple[Any, ...], DealSet | None] = {}
+        chances: dict[tuple[int, int], tuple[Draw, Draw]] = {}  # by (id of the set, tiles drawn)
+        hands: dict[
+            tuple[str, int, int], list[Any]
+        ] = {}  # (who, match, hand) -> [when, preset, set, tiles, doubles, pips]
+        for row in self._rows(
+            """SELECT m.id, m.finished_at, m.preset, d.hand, d.seat, d.player, d.human, d.tiles, d.doubles, d.pips,
+                      d.set_top, d.removed, d.dealt, d.needs_double
+               FROM deals d JOIN matches m ON m.id = d.match_id
+               WHERE m.stats_group = ? ORDER BY m.finished_at, m.id, d.hand, d.seat""",
+            (group,),
+        ):
+            match_id, finished_at, preset, hand, seat, player, human, tiles, doubles, pips = row[:10]
+            key = row[10:]
+            if key not in sets:
+                needs = key[3]
+                sets[key] = deal_set_from(key[0], key[1], key[2], bool(needs) if needs in (0, 1) else None)
+            deal_set = sets[key]
+            if not (
+                deal_set is not None
+                and type(hand) is int
+                and type(seat) is int
+                and type(tiles) is int
+                and type(doubles) is int
+                and type(pips) is int
+                and human in (0, 1)
+                and type(player) is str
+                and type(preset) is str
+                and type(finished_at) is float
+                and 0 <= hand <= 100_000
+                and 0 <= seat <= 9
+                and 0 < len(player) <= MAX_NAME
+                and 0 < tiles <= deal_set.dealt
+                and 0 <= doubles <= tiles
+                and 0 <= pips <= 2 * deal_set.set_top * tiles
+            ):
+                continue
+            who = player if human else CPU_GROUP
+            entry = hands.setdefault((who, match_id, hand), [finished_at, preset, deal_set, 0, 0, 0])
+            if entry[2] is not deal_set:  # one object per set met (`sets`)
+                continue  # one hand is dealt from one set: a row saying otherwise was not written by the game
+            entry[3] += tiles
+            entry[4] += doubles
+            entry[5] += pips
+        by_player: dict[str, list[LuckHand]] = {}
+        for (who, match_id, hand), (finished_at, preset, deal_set, tiles, doubles, pips) in hands.items():
+            if tiles > deal_set.dealt:
+                continue
+            chance = chances.get((id(deal_set), tiles))
+            if chance is None:
+                found = [deal_set.chance(measure, tiles) for measure in (Measure.DOUBLES, Measure.PIPS)]
+                chance = chances[(id(deal_set), tiles)] = (
+                    Draw(0, found[0].mean, found[0].variance),
+                    Draw(0, found[1].mean, found[1].variance),
+                )
+            by_player.setdefault(who, []).append(
+                LuckHand(
+                    finished_at,
+                    match_id,
+                    hand,
+                    preset,
+                    Draw(doubles, chance[0].expected, chance[0].variance),
+                    Draw(pips, chance[1].expected, chance[1].variance),
+                )
+            )
+        # Matches without deals: results keep no "person" flag, so the CPUs are known by their label, "CPU (level)".
+        unrecorded: dict[str, int] = {}
+        for player, count in self._rows(
+            """SELECT CASE WHEN r.player LIKE 'CPU (%)' THEN ? ELSE r.player END AS who, COUNT(DISTINCT m.id)
+               FROM results r JOIN matches m ON m.id = r.match_id
+               WHERE m.stats_group = ? AND NOT EXISTS (SELECT 1 FROM deals d WHERE d.match_id = m.id)
+               GROUP BY who""",
+            (CPU_GROUP, group),
+        ):
+            unrecorded[str(player)] = int(count)
+        names = sorted(set(by_player) | set(unrecorded), key=lambda who: (who == CPU_GROUP, who.casefold()))
+        return DealLuck(
+            tuple(PlayerLuck.of(who, tuple(by_player.get(who, ())), unrecorded.get(who, 0)) for who in names)
+        )
+
+    def snapshot(self, group: str) -> StatsSnapshot:
+        """All the statistics screen shows for a group, read at once (on the store service's worker)."""
+        histories = self.histories(group)
+        return StatsSnapshot(group, self.groups(), self.table(group, histories), histories, self.deal_luck(group))
 
     def reset(self, group: str) -> None:
         db = self._need()

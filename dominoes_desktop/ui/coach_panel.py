@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -38,11 +38,12 @@ from ..engine.rules import Rules
 from ..engine.tiles import Tile
 from .controller import SeatConfig
 from .look import Look
+from .look_style import contrast
 from .table.tile_item import TileItem
 
 log = logging.getLogger(__name__)
 
-TILE_HEIGHT = 26  # pixels of one tile in the list
+TILE_HEIGHT = 32  # pixels of one tile in the list
 MAX_TILES_SHOWN = 4  # best alternatives drawn as tiles; all of them are named in the text
 
 
@@ -188,15 +189,16 @@ class CoachDialog(QDialog):
             item.setText(0, self.tr("{k} · {name}").format(k=judged.ply + 1, name=name))
             played_tile = _tile_of(judged.played)
             cells: list[tuple[int, list[Tile], str]] = [
-                (1, [played_tile] if played_tile is not None else [], judged.played.notation())
+                (1, [played_tile] if played_tile is not None else [], self.move_words(judged.played))
             ]
             item.setText(2, self.grade_name(judged.grade) + ("" if judged.exact else " ≈"))
-            item.setForeground(2, QBrush(GRADE_COLOURS[judged.grade]))
+            item.setForeground(2, QBrush(self.grade_colour(judged.grade)))
             if judged.grade is not Grade.BEST:
                 alternatives = [m for m in judged.best if m != judged.played]
                 best_tiles = [t for t in (_tile_of(m) for m in alternatives) if t is not None]
-                cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(m.notation() for m in alternatives)))
+                cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(self.move_words(m) for m in alternatives)))
             item.setText(4, _points(judged.loss))
+            item.setTextAlignment(4, Qt.AlignmentFlag.AlignCenter)
             item.setText(5, self.sentence(judged, why))
             item.setToolTip(5, item.text(5))
             if judged is costliest and judged.loss > 0:
@@ -204,7 +206,7 @@ class CoachDialog(QDialog):
                 bold.setBold(True)
                 for column in range(6):
                     item.setFont(column, bold)
-                    item.setBackground(column, QBrush(QColor(255, 214, 102, 110)))
+                    item.setBackground(column, QBrush(self.costliest_fill()))
                 item.setText(0, item.text(0) + " ★")
                 item.setToolTip(0, self.tr("The costliest decision of the hand"))
             self.tree.addTopLevelItem(item)
@@ -214,6 +216,21 @@ class CoachDialog(QDialog):
                 item.setForeground(column, QBrush(QColor(0, 0, 0, 0)))
                 self.tree.setItemWidget(item, column, self._tiles_cell(tiles, text))
         self.tree.show()
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as its rows need (a hand has a handful of decisions), within the window's first height."""
+        rows = sum(self.tree.sizeHintForRow(i) for i in range(self.tree.topLevelItemCount()))
+        header = self.tree.header().sizeHint().height()
+        layout = self.layout()
+        spacing = layout.spacing() * 3 if layout is not None else 18
+        chrome = self.status.sizeHint().height() + 60 + spacing  # the summary and the Close row
+        self.resize(self.width(), max(280, min(self.height(), rows + header + chrome + 16)))
+
+    def costliest_fill(self) -> QColor:
+        """A warm tint for the costliest decision, light enough on a dark list for its grade still to read."""
+        base = QColor(self.tree.palette().color(self.tree.backgroundRole()))
+        return QColor(255, 214, 102, 60 if base.lightness() < 128 else 110)
 
     def _tiles_cell(self, tiles: Sequence[Tile], text: str) -> QWidget:
         cell = QWidget()
@@ -240,6 +257,24 @@ class CoachDialog(QDialog):
             return self.tr("(Loss is counted in hands: 1 is a won hand turned into no winner, 2 into a lost one.)")
         return self.tr("(Loss is counted in points of this hand, for your side against the others.)")
 
+    def move_words(self, move: Move) -> str:
+        """A move as a player says it ("5-3 on the 3"), not in the engine's notation ("5-3@3")."""
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            if move.end is None:
+                return self.tr("{tile} (pose)").format(tile=move.tile)
+            return self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
+        if move.kind is MoveKind.PASS:
+            return self.tr("Pass")
+        if move.kind is MoveKind.DRAW:
+            return self.tr("Draw")
+        return move.notation()
+
+    def grade_colour(self, grade: Grade) -> QColor:
+        """The grade's colour, light on a dark list and deep on a light one, so it always reads."""
+        base = self.tree.palette().color(self.tree.backgroundRole()).name()
+        deep, light = GRADE_COLOURS[grade]
+        return QColor(deep if contrast(deep, base) >= contrast(light, base) else light)
+
     def grade_name(self, grade: Grade) -> str:
         return {
             Grade.BEST: self.tr("Best"),
@@ -262,8 +297,9 @@ class CoachDialog(QDialog):
                 return self.tr("One of the best moves here.")
             return self.tr("The best move here.")
         if why is None:
-            return self.tr("{best} was worth more.").format(best=_name(judged.best[0]))
-        best, played = _name(why.best), _name(judged.played)
+            return self.tr("{best} was worth more.").format(best=self.move_words(judged.best[0]))
+        # In words with their ends: the same tile on another end reads "5-3 on the 3 ... than 5-3 on the 5".
+        best, played = self.move_words(why.best), self.move_words(judged.played)
         if why.blocks_next:
             ends = ", ".join(str(e) for e in why.blocked_on)
             return self.tr("{best} would have left the next player with nothing to play on {ends}.").format(
@@ -283,16 +319,12 @@ class CoachDialog(QDialog):
         )
 
 
-GRADE_COLOURS = {
-    Grade.BEST: QColor("#2e7d32"),
-    Grade.FINE: QColor("#558b2f"),
-    Grade.LOOSE: QColor("#ef6c00"),
-    Grade.BLUNDER: QColor("#c62828"),
+GRADE_COLOURS = {  # (on a light list, on a dark one)
+    Grade.BEST: ("#1b5e20", "#81c784"),
+    Grade.FINE: ("#33691e", "#c5e1a5"),
+    Grade.LOOSE: ("#a84300", "#ffb74d"),
+    Grade.BLUNDER: ("#b71c1c", "#ff8a80"),
 }
-
-
-def _name(move: Move) -> str:
-    return str(move.tile) if move.tile is not None else move.notation()
 
 
 def _points(value: float) -> str:

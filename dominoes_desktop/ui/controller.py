@@ -39,6 +39,7 @@ from ..engine.decisions import (
 )
 from ..engine.duplicate import DuplicateMatch
 from ..engine.errors import DominoError
+from ..engine.fairness import FairDeal, cut_from_gesture
 from ..engine.hand import Hand
 from ..engine.match import HandResult, Match
 from ..engine.moves import CLAIM, Move, MoveKind
@@ -116,6 +117,11 @@ class GameController(QObject):
     duplicateOver = Signal()  # duplicate match: its last play has scored its hand
     stateChanged = Signal()  # anything on the table changed
 
+    auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
+    # False: every hand is dealt from the match's seeded generator, unsealed, as before issue 17 (for tests of
+    # other features that count on a seed's tiles). The game always seals.
+    sealed_deals = True
+
     def __init__(
         self, parent: QObject | None = None, *, pace_ms: int = 700, threaded: bool = True, paused: bool = False
     ) -> None:
@@ -140,6 +146,8 @@ class GameController(QObject):
         self.duplicate: DuplicateMatch | None = None  # a duplicate match: its play at the table is `match`
         self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
         self._duplicate_done = False
+        # Fair deals (issue 17): every deal is sealed (its fingerprint shown) before it is cut and dealt.
+        self._redeal_by: int | None = None  # a seat asked for a redeal: it is dealt once the deck is cut
 
     @contextmanager
     def _batch(self) -> Iterator[None]:
@@ -222,8 +230,11 @@ class GameController(QObject):
 
     # ---- starting --------------------------------------------------------------------------
 
-    def new_match(self, rules: Rules, seats: list[SeatConfig], seed: int, first_deal: int | None = None) -> None:
-        """A new match; `first_deal` deals its first hand from that deal seed (replaying a deal)."""
+    def new_match(
+        self, rules: Rules, seats: list[SeatConfig], seed: int, first_deal: int | FairDeal | None = None
+    ) -> None:
+        """A new match. Its first deal is sealed and waits for the cut (`sealed_deal`); `first_deal` deals
+        it again instead: a cut fair deal's proof (the same seed and cut, so the same tiles) or a deal seed."""
         if len(seats) != rules.players:
             raise ValueError(f"{rules.name} needs {rules.players} seats")
         self._token += 1
@@ -233,7 +244,16 @@ class GameController(QObject):
         self.seats = list(seats)
         self.cpus = {i: self._cpu(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = None
-        self._act(None, DealHand(first_deal))
+        self._redeal_by = None
+        if isinstance(first_deal, FairDeal):
+            self.match.deal_again(first_deal)
+            first_deal = None
+        if first_deal is not None or self.match.fair_next is not None:
+            self._act(None, DealHand(first_deal))
+            return
+        with self._batch():
+            self._changed()
+            self._advance()
 
     def resume(self, match: Match, seats: list[SeatConfig], duplicate: DuplicateMatch | None = None) -> None:
         """Go on with a match restored from a save, at the exact decision where it stopped (`duplicate`: the
@@ -245,10 +265,7 @@ class GameController(QObject):
         self.seats = list(seats)
         self.cpus = {i: self._cpu(s.level, match.seed + i) for i, s in enumerate(seats) if not s.human}
         self.last_result = match.results[-1] if match.results else None
-        pending = match.pending()
-        if isinstance(pending, NextHand) and self.last_result is None:
-            self._act(None, DealHand())
-            return
+        self._redeal_by = None
         if match.hand is not None:
             self.handStarted.emit(match.hand_index)
         elif self.last_result is not None:
@@ -326,11 +343,23 @@ class GameController(QObject):
         """A CPU's answer to a decision that needs no search, if a CPU makes it; None if it waits."""
         match = self.match
         assert match is not None
-        if isinstance(pending, NextHand) and match.hand_index == 0:
-            return None, DealHand()
+        if isinstance(pending, NextHand) and self.duplicate is not None and match.hand_index > 0:
+            return None  # a duplicate play is one hand: the next deal is the next play's (see `cut_deck`)
+        if isinstance(pending, NextHand) and not self.sealed_deals:
+            return (None, DealHand()) if match.hand_index == 0 else None
+        if isinstance(pending, NextHand) and match.fair_next is not None and match.fair_next.cut_taken:
+            return None, DealHand()  # a deal played again from its proof: cut already, dealt at once
+        if isinstance(pending, NextHand):
+            self._seal()
+            if match.hand_index == 0 and self._clock_cuts():
+                return None, DealHand()  # the engine cuts a sealed deal by the clock
+            return None  # the first deal waits for the cut; a later one for "Next hand" too
+        if isinstance(pending, RedealOffer) and self._redeal_by is not None:
+            return None  # the redeal waits for the cut
         if isinstance(pending, RedealOffer) and not self.is_human(pending.seat):
             assert match.deal is not None
-            return pending.seat, AnswerRedeal(wants_redeal(match.deal.hands[pending.seat], pending.doubles))
+            wants = wants_redeal(match.deal.hands[pending.seat], pending.doubles)
+            return self._redeal_answer(pending.seat, wants)
         if isinstance(pending, ChooseLeader) and not any(self.is_human(s) for s in pending.seats):
             assert match.deal is not None
             leader = choose_leader({s: match.deal.hands[s] for s in pending.seats})
@@ -345,6 +374,8 @@ class GameController(QObject):
     def _offer(self, pending: Pending) -> bool:
         """A decision only people make: ask them. False for the next hand and the match's end, which
         the hand-end panel shows already."""
+        if isinstance(pending, NextHand) or self._redeal_by is not None:
+            return self.match is not None and self.match.fair_next is not None  # the table shows the seal
         if isinstance(pending, RedealOffer):
             self.redealOffered.emit(pending.seat)
         elif isinstance(pending, ChooseLeader):
@@ -436,17 +467,78 @@ class GameController(QObject):
         return self._act(seat, move)
 
     def start_next_hand(self, deal_seed: int | None = None) -> None:
-        if self.duplicate is not None:
-            self._next_play()
+        """Deal the next hand: from `deal_seed`, or the sealed deal cut by the clock (in a duplicate match: the
+        next play, its deal cut by the clock when it is dealt for the first time)."""
+        if deal_seed is not None:
+            if isinstance(self.pending, NextHand) and self.duplicate is None:
+                self._act(None, DealHand(deal_seed))
             return
-        if isinstance(self.pending, NextHand):
-            self._act(None, DealHand(deal_seed))
+        self.cut_deck("next")
 
     def answer_redeal(self, redeal: bool) -> None:
         """The person dealt enough doubles says whether the table is dealt again."""
         pending = self.pending
-        if isinstance(pending, RedealOffer) and self.is_human(pending.seat):
-            self._act(pending.seat, AnswerRedeal(redeal))
+        if isinstance(pending, RedealOffer) and self.is_human(pending.seat) and self._redeal_by is None:
+            answer = self._redeal_answer(pending.seat, redeal)
+            if answer is None:
+                with self._batch():
+                    self._changed()
+                    self._advance()
+            else:
+                self._act(*answer)
+
+    # ---- the fair deal: sealed, cut, dealt -------------------------------------------------------
+
+    def _seal(self) -> FairDeal:
+        """The coming deal's commitment, made once: a resumed match keeps the one its save holds."""
+        match = self._match()
+        if match.fair_next is None:
+            match.fair_next = FairDeal.commit()
+        return match.fair_next
+
+    def _clock_cuts(self) -> bool:
+        """Nobody at this screen cuts: only CPUs play, or the person asked to be cut for."""
+        return self.auto_cut or not self.people()
+
+    def _redeal_answer(self, seat: int, redeal: bool) -> tuple[int, Action] | None:
+        """A redeal is a new deal: sealed, then cut by the person (None: it waits) or by the clock."""
+        if not redeal or not self.sealed_deals:
+            return seat, AnswerRedeal(redeal)
+        self._seal()
+        if self._clock_cuts():
+            return seat, AnswerRedeal(True)
+        self._redeal_by = seat
+        return None
+
+    def sealed_deal(self) -> FairDeal | None:
+        """The commitment of the deal that waits for its cut (the first of a match, the next after a hand,
+        a redeal; in a duplicate match, after a play, the next play's deal when it is dealt for the first
+        time), or None. Its seed is never shown before its hand ends: only the fingerprint."""
+        match = self.match
+        if self.duplicate is not None and self.duplicate.play_over:
+            return self.duplicate.next_sealed() if self.sealed_deals else None
+        if match is None or match.fair_next is None:
+            return None
+        if isinstance(self.pending, NextHand) or self._redeal_by is not None:
+            return match.fair_next
+        return None
+
+    def cut_deck(self, *gesture: object) -> bool:
+        """The deck is cut (by a click or key, described by `gesture`) and the sealed deal is dealt."""
+        match = self.match
+        sealed = self.sealed_deal()
+        if self.duplicate is not None and self.duplicate.play_over:
+            return self._next_play(sealed, ("clock",) if self._clock_cuts() else gesture)
+        if match is not None and not self.sealed_deals and isinstance(self.pending, NextHand):
+            return self._act(None, DealHand())
+        if match is None or sealed is None:
+            return False
+        parts = ("clock",) if self._clock_cuts() else gesture
+        match.fair_next = sealed.with_cut(cut_from_gesture(*parts))
+        redeal_by, self._redeal_by = self._redeal_by, None
+        if redeal_by is not None:
+            return self._act(redeal_by, AnswerRedeal(True))
+        return self._act(None, DealHand())
 
     def choose_leader(self, seat: int) -> None:
         """A person's side picks which partner leads."""
@@ -498,8 +590,11 @@ class GameController(QObject):
             raise ValueError("a duplicate match is one person against CPUs")
         self.duplicate = DuplicateMatch.create(rules, deals, seed, people[0], sealed_by=sealed_by)
         self.line_up = list(seats)
+        self._redeal_by = None
         self._seat_play()
-        self._act(None, DealHand())
+        with self._batch():  # the first deal is sealed and waits for the cut, as any match's first deal
+            self._changed()
+            self._advance()
 
     def resume_duplicate(self, duplicate: DuplicateMatch, line_up: list[SeatConfig]) -> None:
         """Go on with a saved duplicate match, at its play at the table."""
@@ -520,18 +615,19 @@ class GameController(QObject):
         self.last_result = self.match.results[-1] if self.match.results else None
         self.playChanged.emit()
 
-    def _next_play(self) -> None:
+    def _next_play(self, sealed: FairDeal | None, gesture: tuple[object, ...]) -> bool:
+        """The next play at the table. When it deals its deal for the first time, `sealed` is that deal's
+        commitment, shown on the hand-end sheet, and `gesture` cuts it (as "Next hand" cuts a match's next
+        deal); a later play deals again from the first play's proof, with no new cut."""
         duplicate = self.duplicate
         if duplicate is None or not duplicate.play_over or duplicate.is_over:
-            return
-        duplicate.next_play()
+            return False
+        match = duplicate.next_play()
+        if sealed is not None and match.fair_next is not None and not match.fair_next.cut_taken:
+            match.fair_next = match.fair_next.with_cut(cut_from_gesture(*gesture))
+        self._redeal_by = None
         self._seat_play()
-        self._act(None, DealHand())
-
-    def cut_next_deal(self, cut: bytes) -> None:
-        """The person's press that moves on to the next play cuts its deal (when it is a deal's first play)."""
-        if self.duplicate is not None:
-            self.duplicate.take_cut(cut)
+        return self._act(None, DealHand())
 
     # ---- taking a move back -----------------------------------------------------------------------
 

@@ -75,7 +75,10 @@ def status_line(duplicate: DuplicateMatch, line_up: Sequence[SeatConfig]) -> str
         return head + " " + translate("Duplicate", "(your own seat)")
     seat = duplicate.seat_of_person()
     holder = shown_name(line_up[seat].name)  # who held this seat in the deal's first play
-    return head + " " + translate("Duplicate", "(you sit in {name}'s seat)").format(name=holder)
+    again = translate("Duplicate", "Dealt again from sealed deal {fp}: the same tiles, no new cut.").format(
+        fp=short(duplicate.proofs[play.deal].fingerprint)
+    )
+    return head + " " + translate("Duplicate", "(you sit in {name}'s seat)").format(name=holder) + ". " + again
 
 
 def hand_end_note(duplicate: DuplicateMatch) -> str:
@@ -98,15 +101,14 @@ def hand_end_note(duplicate: DuplicateMatch) -> str:
 
 
 def seal_line(duplicate: DuplicateMatch) -> str:
-    """The next play's deal: sealed and cut by the next press when it is new, the same tiles when it comes back."""
+    """The next play's deal when it comes back: the same tiles, no new cut. A new deal says nothing here: its
+    sealed deck waits for the cut on the sheet's fair-deal row, as after any hand."""
     if duplicate.is_over:
         return translate("Duplicate", "Every deal was sealed before it was dealt: the results sheet checks them all.")
     upcoming = duplicate.play_at(duplicate.index + 1)
     proof = duplicate.proofs[upcoming.deal]
     if upcoming.rotation == 0:
-        return translate("Duplicate", "Next deal sealed: fingerprint {fp}. Pressing Next play cuts the deck.").format(
-            fp=short(proof.fingerprint)
-        )
+        return ""
     return translate(
         "Duplicate", "Next: deal {n} again (fingerprint {fp}), the same tiles with everyone moved one seat on."
     ).format(n=upcoming.deal + 1, fp=short(proof.fingerprint))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QCursor, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -17,17 +17,27 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.cpu import Decision
-from ..engine.fairness import cut_from_gesture
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.tiles import full_set
 from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
 from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
-from .fair_deal import DealSeal
+from .fair_deal import CutPanel, DealSeal, gesture_here
 from .i18n import translate
 from .look import Look
-from .panels import RETURN_CLICKS, YOU_NAMES, HandEndPanel, MoveLog, ScorePanel, describe_move, shown_name
+from .panels import (
+    RETURN_CLICKS,
+    YOU_NAMES,
+    ButtonRow,
+    HandEndPanel,
+    MoveLog,
+    ScorePanel,
+    SteadyLabel,
+    describe_move,
+    shown_name,
+)
+from .table.drawn import shown_hand
 from .table.view import TableView
 from .wording import reason_text
 
@@ -53,6 +63,7 @@ class GamePage(QWidget):
     """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
 
     happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
+    autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
 
     def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,7 +76,7 @@ class GamePage(QWidget):
         self.side.setMaximumWidth(PANEL_MAX)
         self.panel_width: int | None = None  # the width the player dragged the panel to; None: automatic
         self.scores = ScorePanel()
-        self.turn = QLabel("")
+        self.turn = SteadyLabel("")
         self.turn.setObjectName("turn")
         self.turn.setWordWrap(True)
         self.turn.setAccessibleName(self.tr("Whose turn"))
@@ -107,12 +118,9 @@ class GamePage(QWidget):
         self.tracker.setWordWrap(True)
         self.tracker.setAccessibleName(self.tr("Tile tracker"))
         self.tracker.hide()
-        actions = QHBoxLayout()
-        for widget in (self.draw_button, self.pass_button, self.hint_button):
-            actions.addWidget(widget)
-        more = QHBoxLayout()
-        more.addWidget(self.rules_button)
-        more.addWidget(self.lobby_button)
+        # Side by side while every label fits, stacked when the panel is narrow (1024x700, Spanish).
+        self.action_row = ButtonRow([self.draw_button, self.pass_button, self.hint_button])
+        self.more_row = ButtonRow([self.rules_button, self.lobby_button])
         side = QVBoxLayout(self.side)
         # Duplicate match (issue 17): which deal and play, and whose seat the person holds.
         self.duplicate_line = QLabel("")
@@ -124,7 +132,7 @@ class GamePage(QWidget):
         side.addWidget(self.scores)
         side.addWidget(self.turn)
         side.addWidget(self.clock)
-        side.addLayout(actions)
+        side.addWidget(self.action_row)
         side.addWidget(self.undo_button)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
@@ -132,7 +140,7 @@ class GamePage(QWidget):
         log_title.setObjectName("panelTitle")
         side.addWidget(log_title)
         side.addWidget(self.log, 1)
-        side.addLayout(more)
+        side.addWidget(self.more_row)
         # The panel beside the table narrows with the window and can be dragged wider, narrower or shut.
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.table)
@@ -148,7 +156,12 @@ class GamePage(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.splitter)
         self.hand_end = HandEndPanel(self.table)
-        self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)  # issue 17: fair deals
+        # Issue 17, fair deals: the sealed deck, cut by the person, on the empty table or on the hand-end sheet.
+        self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)
+        self.cut_panel = CutPanel(compact=False, parent=self.table)
+        for panel in (self.cut_panel, self.deal_seal.cut):
+            panel.cutRequested.connect(self._cut)
+            panel.autoCutChanged.connect(self._auto_cut_changed)
         self.coach_button = add_coach_button(  # issue 17: the coach on the hand just finished
             self.hand_end,
             self.hand_end.review,
@@ -198,7 +211,6 @@ class GamePage(QWidget):
         for decided in (self.draw_button, self.pass_button, self.hint_button, self.claim_button, self.play_on_button):
             decided.clicked.connect(self.back_to_rack)
         self.hand_end.nextRequested.connect(self._next_hand)
-        self.hand_end.next.pressed.connect(self._duplicate_cut)
         controller.playChanged.connect(self._play_changed)
         self.results: DuplicateResults | None = None
         controller.historyRewritten.connect(self._history_rewritten)
@@ -260,7 +272,7 @@ class GamePage(QWidget):
         rect = self.table.rect()
         if not self.hand_end.isHidden():
             self._dock_hand_end()
-        for overlay in (self.leader_choice, self.redeal):
+        for overlay in (self.leader_choice, self.redeal, self.cut_panel):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
         # The curtain covers the rack it hides, not the board everyone may see.
@@ -273,6 +285,7 @@ class GamePage(QWidget):
         view = self.table
         width, height = view.width(), view.height()
         beside = width >= 900
+        self.hand_end.set_one_row(not beside)
         if beside:
             sheet_w = max(300, min(420, width // 3))
             self.hand_end.setFixedWidth(sheet_w)
@@ -307,6 +320,7 @@ class GamePage(QWidget):
             return
         self._check_curtain()
         self._show_duplicate_line()
+        self._show_seal()
         hand_number = match.hand_index + (1 if match.hand is not None else 0)
         running = list(match.hand.end_points) if match.hand is not None else None
         goal = self.tr("Duplicate: this play is one hand; every deal counts") if controller.duplicate else None
@@ -325,7 +339,9 @@ class GamePage(QWidget):
         self.undo_button.setEnabled(undo)
         self.undo_shortcut.setEnabled(undo)
         hand = controller.hand
-        if hand is None or hand.is_over:
+        if hand is None and controller.sealed_deal() is not None and self.cut_panel.isVisible():
+            self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
+        elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif controller.waiting is not None:
             self.turn.setText(self.tr("Waiting for a decision…"))
@@ -603,19 +619,21 @@ class GamePage(QWidget):
         self.claim_box.hide()
         self.redeal.hide()
         self.leader_choice.hide()
+        self.cut_panel.hide()
         self.table.reveal = False
         self.show_history()
         self.table.refresh()
         self.refresh()
 
     def show_history(self) -> None:
-        """After a resume: the move log of the hand in play."""
-        hand = self.controller.hand
+        """After a resume: the move log of the hand in play, or of the hand just finished (its sheet showing)."""
+        hand = shown_hand(self.controller)
         match = self.controller.match
         if hand is None or match is None:
             return
         self.log.clear()
-        self.log.add(self.tr("— Hand {n} —").format(n=match.hand_index + 1))
+        number = match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
+        self.log.add(self.tr("— Hand {n} —").format(n=number))
         for turn in hand.history:
             self._log_move(turn.seat, turn.move, news=False)
 
@@ -654,8 +672,57 @@ class GamePage(QWidget):
         if QAccessible.isActive():
             QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.log, text))
 
-    def _hand_started(self, index: int) -> None:
+    # ---- the fair deal: the sealed deck and its cut -----------------------------------------------
+
+    def _show_seal(self) -> None:
+        """The deal waiting for its cut: on the hand-end sheet when it is up, else on the empty table."""
+        controller = self.controller
+        sealed = controller.sealed_deal()
+        people = len(self._people())
+        clock = controller.auto_cut or people == 0
+        on_sheet = not self.hand_end.isHidden()
+        row = self.deal_seal.cut
+        was = (row.isHidden(), row.seal.text(), row.hint.text())
+        self.deal_seal.show_next(sealed if on_sheet else None, people, clock, controller.auto_cut)
+        if on_sheet and sealed is not None and not clock and controller.duplicate is not None:
+            row.hint.setText(self.tr("Click the deck, or Next play, to cut it and deal."))  # the button's name here
+        if on_sheet and was != (row.isHidden(), row.seal.text(), row.hint.text()):
+            self._dock_hand_end()  # the sheet grew or shrank
+        if sealed is None or on_sheet or clock:
+            self.cut_panel.hide()
+            return
+        appearing = self.cut_panel.isHidden()
+        self.cut_panel.set_theme(self.table.look.theme)
+        self.cut_panel.show_sealed(sealed, people, clock, controller.auto_cut)
+        self.cut_panel.raise_()
+        self._place_overlays()
+        if appearing:
+            # After whatever started the match has put the keys on the table: Space then cuts at once.
+            QTimer.singleShot(0, self.cut_panel.deck, self._focus_deck)
+            self.announce(self.cut_panel.seal.text() + " " + self.cut_panel.hint.text())
+
+    def _focus_deck(self) -> None:
+        if self.cut_panel.isVisible():
+            self.cut_panel.deck.setFocus()
+
+    def _cut(self, gesture: tuple[object, ...]) -> None:
+        self.cut_panel.hide()
         self.hide_hand_end()
+        self.controller.cut_deck(*gesture)
+
+    def _auto_cut_changed(self, on: bool) -> None:
+        waiting_on_table = self.cut_panel.isVisible()
+        self.controller.auto_cut = on
+        self.autoCutChanged.emit(on)
+        if on and waiting_on_table:
+            self._cut(("clock",))  # "cut for me" from the sealed deck itself: the clock cuts this deal too
+            return
+        self._show_seal()
+
+    def _hand_started(self, index: int) -> None:
+        self.cut_panel.hide()
+        self.hide_hand_end()
+        self.turn.release()
         self.leader_choice.hide()
         self.curtain.hide()
         self.claim_box.hide()
@@ -677,12 +744,14 @@ class GamePage(QWidget):
         duplicate = self.controller.duplicate
         winner = match.winner if duplicate is None else None  # a duplicate play's target does not count
         self.hand_end.show_result(match.rules, self.controller.seats, result, winner)
+        self.deal_seal.seal(match)
+        self.deal_seal.cut.set_theme(self.table.look.theme)
         if duplicate is None:
-            self.deal_seal.seal(match)
             self.hand_end.next.setText(translate("HandEndPanel", "Next hand"))  # after a duplicate match's "Next play"
             self.hand_end.next.setAccessibleName(translate("HandEndPanel", "Next hand"))
         else:
             self._duplicate_hand_end()
+        self._show_seal()
         self._place_overlays()
         headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
         self.announce(headline)
@@ -705,8 +774,7 @@ class GamePage(QWidget):
         if duplicate is not None and duplicate.is_over:
             self.show_duplicate_results()
             return
-        self.hide_hand_end()
-        self.controller.start_next_hand()
+        self._cut(gesture_here("next"))  # in a duplicate match: the next play, its deal cut if it is new
 
     # ---- duplicate match (issue 17) ---------------------------------------------------------------
 
@@ -733,12 +801,15 @@ class GamePage(QWidget):
             self.happened.emit(line)
 
     def _duplicate_hand_end(self) -> None:
-        """The end-of-hand sheet in a duplicate match: the score so far, the next deal's seal, Next play."""
+        """The end-of-hand sheet in a duplicate match: the score so far, how the play was dealt and what comes
+        next (a new deal's sealed deck to cut is the fair-deal row, as after any hand), Next play."""
         duplicate = self.controller.duplicate
         assert duplicate is not None
-        self.deal_seal.match = None  # the duplicate match seals its own deals: see _duplicate_cut
-        self.deal_seal.label.setText("<small>" + seal_line(duplicate) + "</small>")
-        self.deal_seal.label.show()
+        coming = seal_line(duplicate)
+        if coming:
+            shown = self.deal_seal.label.text() + "<br>" if self.deal_seal.label.isVisibleTo(self.hand_end) else ""
+            self.deal_seal.label.setText(shown + "<small>" + escape(coming, quote=False) + "</small>")
+            self.deal_seal.label.show()
         text = self.hand_end.text.text()
         at = text.find("</h2>") + len("</h2>") if "</h2>" in text else len(text)
         self.hand_end.text.setText(text[:at] + hand_end_note(duplicate) + text[at:])  # under the headline: in sight
@@ -749,12 +820,6 @@ class GamePage(QWidget):
         self.hand_end.next.show()
         self.hand_end.again.setText(self.tr("New match"))
         self.hand_end.next.setFocus()
-
-    def _duplicate_cut(self) -> None:
-        """The press of Next play cuts the next deal when it comes to the table for the first time."""
-        if self.controller.duplicate is not None:
-            where = QCursor.pos()
-            self.controller.cut_next_deal(cut_from_gesture(where.x(), where.y()))
 
     def show_duplicate_results(self) -> None:
         duplicate = self.controller.duplicate

@@ -328,7 +328,10 @@ class LobbyPage(QWidget):
         left.addWidget(self.presets, 1)
         right = QVBoxLayout()
         right.addWidget(self.rules_view, 1)
-        right.addWidget(self.start)
+        # Start's row: while a match is open the window puts a normal-sized "Back to the table" beside it.
+        self.start_row = QHBoxLayout()
+        self.start_row.addWidget(self.start, 1)
+        right.addLayout(self.start_row)
         columns = QHBoxLayout()
         columns.addLayout(left, 2)
         columns.addWidget(scroll, 3)

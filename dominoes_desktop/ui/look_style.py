@@ -88,6 +88,7 @@ def stylesheet(look: Look) -> str:
     QLabel {{ color: {text}; }}
     QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: 16px; font-weight: bold; color: {t.accent}; }}
+    QLabel#scoreBody, QLabel#handEndText {{ font-size: 14px; }}
     QLabel#turn {{ font-size: 15px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
     QListWidget, QTextBrowser, QTableWidget, QTableView {{ background: {t.log}; color: {field_text};
@@ -106,11 +107,12 @@ def stylesheet(look: Look) -> str:
     QPushButton:focus {{ border: 3px solid {t.highlight}; }}
     QPushButton:disabled {{ color: {QColor(button_text).darker(160).name() if button_text == "#ffffff" else "#777777"};
                             border-color: #555; }}
-    QPushButton#start, QPushButton#backToTable {{ background: {t.accent}; color: {accent_text}; font-size: 18px;
-        font-weight: bold; }}
-    QFrame#leaderChoice, QFrame#curtain, QFrame#redeal {{
+    QPushButton#start {{ background: {t.accent}; color: {accent_text}; font-size: 18px; font-weight: bold; }}
+    QPushButton#backToTable {{ font-size: 15px; font-weight: bold; padding: 9px 16px; }}
+    QFrame#leaderChoice, QFrame#curtain, QFrame#redeal, QFrame#cutPanel {{
         background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
     QFrame#handEnd {{ background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
+    QLabel#cutTitle {{ font-size: 20px; font-weight: bold; color: {t.accent}; }}
     QLabel#problem {{ color: {"#ff8a80" if luminance(t.panel) < 0.4 else "#b00020"}; font-weight: bold; }}
     QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
     QLabel#clock {{ font-size: 18px; font-weight: bold; color: {t.highlight}; }}

@@ -12,7 +12,6 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QBoxLayout,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidgetAction,
 )
 
+from ..engine.fairness import FairDeal
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
@@ -98,6 +98,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         volume, muted = settings.sound()
         self.sound = SoundBoard(volume, muted, self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setPalette(palette(self.look.theme))  # before the pages: rich text takes its link colour when set
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
@@ -146,6 +149,8 @@ class MainWindow(QMainWindow):
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
+        self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
+        self.game.autoCutChanged.connect(self.settings.save_auto_cut)
         self.game.table.rulesRequested.connect(self.show_rules)
         self.game.rules_button.clicked.connect(self.show_rules)
         self.game.lobby_button.clicked.connect(self.leave_for_lobby)
@@ -156,10 +161,7 @@ class MainWindow(QMainWindow):
         self.back_button.setAccessibleName(self.tr("Back to the match at the table"))
         self.back_button.clicked.connect(self.back_to_table)
         self.back_button.hide()
-        column = self.lobby.start.parentWidget()
-        lobby_column = column.layout() if column is not None else None
-        if isinstance(lobby_column, QBoxLayout):
-            lobby_column.insertWidget(lobby_column.indexOf(self.lobby.start), self.back_button)
+        self.lobby.start_row.insertWidget(0, self.back_button)  # beside Start, its own size
         self.game.hand_end.review.clicked.connect(self.show_review)
 
     def set_language(self, choice: str) -> None:
@@ -403,8 +405,9 @@ class MainWindow(QMainWindow):
             return
         self.game.show_duplicate_results()
 
-    def replay_deal(self, deal_seed: int) -> None:
-        """A new match with the same seats and rules, its first hand dealt from `deal_seed`."""
+    def replay_deal(self, deal_seed: int | FairDeal) -> None:
+        """A new match with the same seats and rules, its first hand dealt again: from the deal's proof (the
+        same seed and cut) or its bare deal seed."""
         setup = self.game.setup
         if setup is None:
             return
@@ -415,18 +418,13 @@ class MainWindow(QMainWindow):
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
 
     def show_stats(self) -> None:
-        reader = self.store.reader()
-        if reader is None:
+        if self.store.folder is None:
             self.statusBar().showMessage(self.tr("Statistics are kept when the game has a data folder."), 6000)
             return
-        try:
-            if reader.db is None:
-                QMessageBox.warning(self, self.tr("Statistics"), reader.message)
-                return
-            group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
-            StatsDialog(reader, group, self).exec()
-        finally:
-            reader.close()
+        group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
+        dialog = StatsDialog(self.store, group, self)  # it reads through the store's worker, never on this thread
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exec()
 
     def offer_resume(self, assume_yes: bool = False) -> None:
         """On start: offer the unfinished match, if there is one (read off the UI thread; the question comes

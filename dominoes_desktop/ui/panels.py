@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QLabel,
+    QLayout,
     QListWidget,
     QPushButton,
     QVBoxLayout,
@@ -41,6 +42,74 @@ class ReturnClicks(QObject):
 RETURN_CLICKS = ReturnClicks()
 
 
+class ButtonRow(QWidget):
+    """Buttons side by side while each has room for its words, else on as many rows as that takes: a narrow
+    side panel, a longer language or a larger font never clips a label ("Draw (D" at 1024x700)."""
+
+    def __init__(self, buttons: list[QPushButton], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.buttons = buttons
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # narrower than the row: it stacks
+        self.columns = 0
+        for widget in buttons:
+            widget.setParent(self)
+            widget.installEventFilter(self)  # shown or hidden: the others share its room
+        self._arrange(len(buttons))
+
+    def shown(self) -> list[QPushButton]:
+        return [b for b in self.buttons if not b.isHidden()]
+
+    def columns_for(self, width: int) -> int:
+        """The most buttons a row of `width` pixels holds with every label whole (at least one)."""
+        shown = self.shown()
+        need = max((b.sizeHint().width() for b in shown), default=0)
+        spacing = max(0, self.grid.horizontalSpacing())
+        columns = max(1, len(shown))
+        while columns > 1 and columns * need + (columns - 1) * spacing > width:
+            columns -= 1
+        return columns
+
+    def _arrange(self, columns: int) -> None:
+        self.columns = columns
+        for widget in self.buttons:
+            self.grid.removeWidget(widget)
+        for column in range(self.grid.columnCount()):
+            self.grid.setColumnStretch(column, 0)
+        shown = self.shown()
+        for i, widget in enumerate(shown):
+            last = i == len(shown) - 1
+            span = columns - i % columns if last else 1  # a short last row: its last button takes the rest
+            self.grid.addWidget(widget, i // columns, i % columns, 1, span)
+        for column in range(columns):
+            self.grid.setColumnStretch(column, 1)  # equal widths, as the row had before
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as its widest button (stacked), as tall as it is arranged now."""
+        widest = max((b.sizeHint().width() for b in self.shown()), default=0)
+        return QSize(widest, self.grid.minimumSize().height())
+
+    def refit(self) -> None:
+        if self.width() > 0:
+            self._arrange(self.columns_for(self.width()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.columns_for(event.size().width()) != self.columns:
+            self._arrange(self.columns_for(event.size().width()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent, QEvent.Type.FontChange):
+            self.refit()
+        return False
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange, QEvent.Type.LanguageChange):
+            self.refit()
+
+
 # The name the lobby gives the one person at the screen, in every language the game speaks: shown in the
 # language in use now, so a match begun in English says "Tú" once the game speaks Spanish.
 YOU_NAMES = frozenset({"You", "Tú"})
@@ -52,6 +121,33 @@ def shown_name(name: str) -> str:
 
 def side_name(rules: Rules, seats: list[SeatConfig], side: int) -> str:
     return translate("Moves", " & ").join(shown_name(seats[s].name) for s in rules.seats_of(side))
+
+
+class SteadyLabel(QLabel):
+    """A label that keeps the tallest height its texts have needed at this width: "CPU 1 is thinking…" after a
+    four-line "your turn" no longer pulls the buttons below it up and down at every turn."""
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._hold()
+
+    def _hold(self) -> None:
+        if self.width() <= 0:
+            return
+        need = self.heightForWidth(self.width()) if self.wordWrap() else self.sizeHint().height()
+        if need > self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def release(self) -> None:
+        """Start afresh (a new hand): the height follows the text again."""
+        self.setMinimumHeight(0)
+        self._hold()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.setMinimumHeight(0)  # narrower or wider: the texts wrap anew
+            self._hold()
 
 
 class ScorePanel(QFrame):
@@ -116,6 +212,10 @@ class MoveLog(QListWidget):
         super().__init__(parent)
         self.setObjectName("moveLog")
         self.setAccessibleName(self.tr("Move log"))
+        # A long line ("CPU 2 played 12-5 on the 12") wraps in a narrow panel instead of running off its edge.
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
 
     def add(self, text: str) -> None:
         self.addItem(text)
@@ -195,6 +295,8 @@ class HandEndPanel(QFrame):
         buttons.addWidget(self.next, 0, 0, 1, 2)
         buttons.addWidget(self.review, 1, 0)
         buttons.addWidget(self.again, 1, 1)
+        self.buttons = buttons
+        self.one_row = False
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -202,6 +304,39 @@ class HandEndPanel(QFrame):
         layout.addStretch(1)
         layout.addLayout(buttons)
         self.hide()
+
+    def set_one_row(self, one_row: bool) -> None:
+        """The buttons in one row (the sheet docked below a narrow board: it then takes less of the board's
+        height), or the first across the sheet and the rest in pairs (beside the board). Buttons others added to
+        the grid (Coach) keep their order."""
+        if one_row == self.one_row:
+            return
+        self.one_row = one_row
+        grid = self.buttons
+        placed: list[tuple[int, int, QWidget]] = []
+        for i in range(grid.count()):
+            item = grid.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                position: tuple[int, int, int, int] = grid.getItemPosition(i)  # type: ignore[assignment]
+                placed.append((position[0], position[1], widget))
+        widgets = [w for _, _, w in sorted(placed, key=lambda p: (p[0], p[1]))]
+        for widget in widgets:
+            grid.removeWidget(widget)
+        for column in range(grid.columnCount()):
+            grid.setColumnStretch(column, 0)
+        if one_row:
+            for column, widget in enumerate(widgets):
+                grid.addWidget(widget, 0, column)
+                grid.setColumnStretch(column, 1)
+            return
+        grid.addWidget(widgets[0], 0, 0, 1, 2)
+        rest = widgets[1:]
+        for k, widget in enumerate(rest):
+            lone = k == len(rest) - 1 and k % 2 == 0
+            grid.addWidget(widget, 1 + k // 2, k % 2, 1, 2 if lone else 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
 
     def _show_details(self, shown: bool) -> None:
         self.details.setVisible(shown)

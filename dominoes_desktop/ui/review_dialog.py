@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -21,11 +21,13 @@ from .controller import SeatConfig
 from .fair_deal import add_verify_button
 from .look import Look
 from .panels import describe_move, side_name
-from .table.scene import SeatState, TableScene, TableState
+from .table.scene import NATURAL_AREA, SeatState, TableScene, TableState
 
 
 class ReviewDialog(QDialog):
-    replayDeal = Signal(object)  # a deal seed (48 bits: too big for a Qt int) to start a new match from
+    # The deal to start a new match from: its fair-deal proof (the same seed and cut deal the same tiles), or
+    # a bare deal seed (48 bits: too big for a Qt int) for a hand dealt before fair deals.
+    replayDeal = Signal(object)
 
     def __init__(self, match: Match, seats: list[SeatConfig], look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -96,10 +98,19 @@ class ReviewDialog(QDialog):
         self.deal, self.played = self.match.archive[index]
         self.go(len(self.played.history))
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if hasattr(self, "step"):
+            self.go(self.step)  # the table fitted (and its plates placed) for the dialog's real size
+
     def go(self, step: int) -> None:
         self.step = max(0, min(step, len(self.played.history)))
         hand = self.match.position(self.index, self.step)  # the engine plays the hand again
         seats = [SeatState(self.seats[s].name, len(tiles), tuple(tiles)) for s, tiles in enumerate(hand.hands)]
+        # Plates are drawn at screen size: the scene places them for the scale fitInView is about to give it.
+        port = self.view.viewport().size()
+        fit = min(port.width() / NATURAL_AREA.width(), port.height() / NATURAL_AREA.height())
+        self.scene_.set_area(NATURAL_AREA, 1 / max(0.1, fit))
         self.scene_.sync(TableState(hand.layout, seats, 0, stock=len(hand.stock)), animate=False)
         self.view.fitInView(self.scene_.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         total = len(self.played.history)
@@ -119,9 +130,14 @@ class ReviewDialog(QDialog):
         self.first.setEnabled(self.step > 0)
         self.forward.setEnabled(self.step < total)
         self.last.setEnabled(self.step < total)
-        self.again.setEnabled(self.deal.seed is not None)
+        self.again.setEnabled(self._deal_again() is not None)
+
+    def _deal_again(self) -> object:
+        proof = self.match.proofs.get(self.index)
+        return proof if proof is not None and proof.cut_taken else self.deal.seed
 
     def _again(self) -> None:
-        if self.deal.seed is not None:
-            self.replayDeal.emit(self.deal.seed)
+        again = self._deal_again()
+        if again is not None:
+            self.replayDeal.emit(again)
             self.accept()

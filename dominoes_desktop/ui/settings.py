@@ -210,6 +210,16 @@ class Settings:
         self.store.setValue("sound/muted", bool(muted))
         self.store.sync()
 
+    # ---- fair deals ------------------------------------------------------------------------------
+
+    def auto_cut(self) -> bool:
+        """The clock cuts each sealed deal for the person (issue 17); by default they cut it themselves."""
+        return self._bool("play/auto_cut", False)
+
+    def save_auto_cut(self, on: bool) -> None:
+        self.store.setValue("play/auto_cut", bool(on))
+        self.store.sync()
+
     # ---- the lobby's last choices ----------------------------------------------------------
 
     def lobby_preset(self, presets: Iterable[str]) -> str:

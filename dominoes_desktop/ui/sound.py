@@ -1,14 +1,14 @@
 """The table's sounds: a clack when a tile is laid (lower for a double), a shuffle at the deal, a knock on a
 pass, a call at a domino and at six-love. Played with Qt Multimedia's QSoundEffect from short WAVs in
 resources/sounds/; quiet when muted or while the window is minimised. Without Qt Multimedia (or an audio
-device) the game simply stays silent."""
+device) the game simply stays silent, and says so in one log line rather than a warning per sound."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
-from PySide6.QtCore import QLoggingCategory, QObject, QUrl
+from PySide6.QtCore import QLoggingCategory, QObject, QUrl, qInstallMessageHandler
 
 from ..resources import resources_dir
 
@@ -31,6 +31,28 @@ def _effect_class() -> Any:
     return QSoundEffect
 
 
+_OUTPUT_PRESENT: bool | None = None  # asked once per run: the answer does not change while the game runs
+
+
+def audio_output_present() -> bool:
+    """Whether the system has an audio output device. Without one each QSoundEffect would print its own
+    warning ("playback of this format is not supported on the selected audio device"), so none is made.
+    Asking prints the audio server's own complaint (PulseAudio: "pa_context_connect() failed") through Qt's
+    message handler: it is held back for the moment of the question."""
+    global _OUTPUT_PRESENT
+    if _OUTPUT_PRESENT is None:
+        try:
+            from PySide6.QtMultimedia import QMediaDevices
+        except (ImportError, OSError):
+            return False
+        previous = qInstallMessageHandler(lambda *_message: None)
+        try:
+            _OUTPUT_PRESENT = not QMediaDevices.defaultAudioOutput().isNull()
+        finally:
+            qInstallMessageHandler(previous)
+    return _OUTPUT_PRESENT
+
+
 class SoundBoard(QObject):
     """Every sound loaded once; `play` starts one unless muted or suspended (window minimised)."""
 
@@ -43,6 +65,9 @@ class SoundBoard(QObject):
         self.effects: dict[str, Any] = {}
         effect = _effect_class()
         if effect is None:
+            return
+        if not audio_output_present():
+            log.info("no sound: no audio output device")
             return
         folder = resources_dir() / "sounds"
         for name in SOUNDS:

@@ -14,6 +14,7 @@ With `threaded=False` (tests, screenshots) each request runs at once on the call
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import logging
 import queue
@@ -47,6 +48,9 @@ class StoreService(QObject):
     matchFileSaved = Signal(str, str)  # path, the reason it failed ("" when saved)
     matchFileOpened = Signal(str, object, str)  # path, SavedMatch or None, the reason it failed
     statisticsRecorded = Signal(int)  # how many finished matches reached the database
+    # The statistics screen's reads: (request number, StatsSnapshot, or a sentence saying why there is none).
+    statisticsRead = Signal(int, object)
+    statisticsExported = Signal(str, str)  # path, the reason it failed ("" when written)
 
     def __init__(self, folder: Path | None, *, threaded: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -61,6 +65,7 @@ class StoreService(QObject):
         self._retry_at: float | None = None
         self._tasks: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
+        self._requests = itertools.count(1)
 
     def start(self) -> None:
         """Open the statistics and record the results waiting from last time (connect the signals first)."""
@@ -262,11 +267,59 @@ class StoreService(QObject):
             self._retries = 0
             self.statisticsRecorded.emit(added)
 
-    def reader(self) -> Statistics | None:
-        """A connection of the UI's own for the statistics screen (reads in WAL never wait on the writer)."""
-        if self.folder is None:
-            return None
-        return Statistics(self.folder, busy_ms=250, check=False)
+    # ---- the statistics screen: every read and write on the worker ---------------------------------
+
+    def _readable(self) -> Statistics:
+        """The open statistics, reopened if they were not; StatsUnavailable saying why when they cannot be."""
+        stats = self.stats
+        if stats is None:
+            raise StatsUnavailable(Trouble.CANNOT_WRITE, "the game has no data folder")
+        if stats.db is None:
+            stats.reopen()
+        if stats.db is None:
+            raise StatsUnavailable(stats.trouble or Trouble.CANNOT_WRITE, stats.message or "not open")
+        return stats
+
+    @staticmethod
+    def _sentence(exc: StatsUnavailable) -> str:
+        """Why the statistics cannot be shown, as one sentence (the store's own, when it has one)."""
+        text = str(exc)
+        return text if text.endswith(".") else f"The statistics could not be read ({text})."
+
+    def read_statistics(self, group: str, *, reset: bool = False) -> int:
+        """Read what the statistics screen shows for `group` (after deleting the group's matches when `reset`).
+        Returns the request's number; the answer comes as statisticsRead(number, StatsSnapshot or a sentence
+        saying why there is none)."""
+        number = next(self._requests)
+
+        def task() -> None:
+            try:
+                stats = self._readable()
+                if reset:
+                    stats.reset(group)
+                answer: object = stats.snapshot(group)
+            except StatsUnavailable as exc:
+                answer = self._sentence(exc)
+            self.statisticsRead.emit(number, answer)
+
+        self._submit(task)
+        return number
+
+    def export_statistics(self, group: str, path: Path) -> None:
+        """Write the group's table as CSV; the answer comes as statisticsExported(path, reason or "")."""
+
+        def task() -> None:
+            try:
+                path.write_text(self._readable().csv(group), encoding="utf-8")
+            except StatsUnavailable as exc:
+                self.statisticsExported.emit(str(path), self._sentence(exc))
+                return
+            except OSError as exc:
+                self.statisticsExported.emit(str(path), str(exc.strerror or exc))
+                return
+            self.statisticsExported.emit(str(path), "")
+
+        self._submit(task)
 
     # ---- match files --------------------------------------------------------------------------------
 

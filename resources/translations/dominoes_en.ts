@@ -50,6 +50,25 @@
     </message>
 </context>
 <context>
+    <name>DealLuckPanel</name>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>%n earlier match(es) of {player} finished before deals were recorded: they are not counted, and the chart starts with the first recorded hand.</source>
+        <translation>
+            <numerusform>%n earlier match of {player} finished before deals were recorded: it is not counted, and the chart starts with the first recorded hand.</numerusform>
+            <numerusform>%n earlier matches of {player} finished before deals were recorded: they are not counted, and the chart starts with the first recorded hand.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>%n hand(s) recorded for {player}.</source>
+        <translation>
+            <numerusform>%n hand recorded for {player}.</numerusform>
+            <numerusform>%n hands recorded for {player}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LobbyPage</name>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/lobby.py" line="283" />

@@ -229,6 +229,15 @@
 <context>
     <name>GamePage</name>
     <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="690" />
+        <source>Click the deck, or Next play, to cut it and deal.</source>
+        <translation>Haz clic en la baraja, o en Siguiente jugada, para cortarla y repartir.</translation>
+    </message>
+    <message>
+        <source>The deal is sealed: cut the deck to deal.</source>
+        <translation>El reparto está sellado: corta la baraja para repartir.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="28" />
         <source>the best move</source>
         <translation>la mejor jugada</translation>
@@ -1562,7 +1571,7 @@
         <translation>No se pueden escribir las estadísticas ({reason}); este resultado no se pudo guardar.</translation>
     </message>
     <message>
-        <source>Could not read or write the game&apos;s files: {reason}</source>
+        <source>Could not read or write the game's files: {reason}</source>
         <translation>No se pudieron leer o escribir los archivos del juego: {reason}</translation>
     </message>
     <message>
@@ -2375,6 +2384,36 @@
 <context>
     <name>StatsDialog</name>
     <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Statistics status</source>
+        <translation>Estado de las estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Statistics pages</source>
+        <translation>Páginas de estadísticas</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Results</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Deal luck</source>
+        <translation>Suerte en el reparto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
+        <source>Statistics unavailable ({reason})</source>
+        <translation>Estadísticas no disponibles ({reason})</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="29" />
         <source>Matches</source>
         <translation>Partidas</translation>
@@ -2735,6 +2774,22 @@
 <context>
     <name>CoachDialog</name>
     <message>
+        <source>{tile} (pose)</source>
+        <translation>{tile} (salida)</translation>
+    </message>
+    <message>
+        <source>{tile} on the {end}</source>
+        <translation>{tile} al {end}</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <translation>Pasar</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>Robar</translation>
+    </message>
+    <message>
         <source>Coach: hand {n}</source>
         <translation>Entrenador: mano {n}</translation>
     </message>
@@ -2874,16 +2929,56 @@
         <translation>Reparto justo</translation>
     </message>
     <message>
-        <source>This deal was sealed with fingerprint {fp}; its seed was {seed}, your cut {cut}.</source>
-        <translation>Este reparto se selló con la huella {fp}; su semilla era {seed} y tu corte {cut}.</translation>
+        <source>Cut the deck</source>
+        <translation>Corta la baraja</translation>
     </message>
     <message>
-        <source>Next deal sealed: fingerprint {fp}. Pressing Next hand cuts the deck.</source>
-        <translation>Próximo reparto sellado: huella {fp}. Al pulsar Siguiente mano cortas la baraja.</translation>
+        <source>Cut the deck: click, or press Space</source>
+        <translation>Corta la baraja: haz clic o pulsa Espacio</translation>
     </message>
     <message>
-        <source>This hand was dealt from the match's own seed, without a sealed fingerprint (the first hand of a match, a redeal, or a hand played before fair deals).</source>
-        <translation>Esta mano se repartió con la semilla de la partida, sin huella sellada (la primera mano de una partida, un nuevo reparto o una mano jugada antes de los repartos justos).</translation>
+        <source>Cut the deck for me</source>
+        <translation>Cortar la baraja por mí</translation>
+    </message>
+    <message>
+        <source>The clock cuts each deal after its fingerprint is sealed; nobody waits for you.</source>
+        <translation>El reloj corta cada reparto después de sellar su huella; nadie te espera.</translation>
+    </message>
+    <message>
+        <source>Deal sealed: {fp} …</source>
+        <translation>Reparto sellado: {fp} …</translation>
+    </message>
+    <message>
+        <source>Fingerprint (SHA-256): {fp}</source>
+        <translation>Huella (SHA-256): {fp}</translation>
+    </message>
+    <message>
+        <source>The clock cuts the deck when the next hand is dealt.</source>
+        <translation>El reloj corta la baraja al repartir la próxima mano.</translation>
+    </message>
+    <message>
+        <source>Click the deck, or Next hand, to cut it and deal.</source>
+        <translation>Haz clic en la baraja, o en Siguiente mano, para cortarla y repartir.</translation>
+    </message>
+    <message>
+        <source>Anyone at the screen: click the deck, or press Space, to cut it and deal.</source>
+        <translation>Cualquiera frente a la pantalla: haz clic en la baraja, o pulsa Espacio, para cortarla y repartir.</translation>
+    </message>
+    <message>
+        <source>Click the deck, or press Space, to cut it and deal.</source>
+        <translation>Haz clic en la baraja, o pulsa Espacio, para cortarla y repartir.</translation>
+    </message>
+    <message>
+        <source>This deal was sealed with fingerprint {fp}; its seed was {seed}, the cut {cut}.</source>
+        <translation>Este reparto se selló con la huella {fp}; su semilla era {seed} y el corte {cut}.</translation>
+    </message>
+    <message>
+        <source>This hand was dealt from a bare deal seed, without a sealed fingerprint (a hand played before fair deals, or dealt again from its seed), so there is nothing to verify.</source>
+        <translation>Esta mano se repartió con una simple semilla, sin huella sellada (una mano jugada antes de los repartos justos, o repartida otra vez desde su semilla), así que no hay nada que verificar.</translation>
+    </message>
+    <message>
+        <source>This deal is fair: the revealed seed gives the fingerprint shown before the deal, and the seed with the cut deals exactly these tiles.</source>
+        <translation>Este reparto es justo: la semilla revelada da la huella mostrada antes del reparto, y la semilla con el corte reparte exactamente estas fichas.</translation>
     </message>
     <message>
         <source>Fingerprint shown before the deal: {fp}
@@ -2894,10 +2989,6 @@ Cut: {cut}</source>
 Semilla revelada: {seed}
 Sal: {salt}
 Corte: {cut}</translation>
-    </message>
-    <message>
-        <source>This deal is fair: the revealed seed gives the fingerprint shown before the deal, and the seed with your cut deals exactly these tiles.</source>
-        <translation>Este reparto es justo: la semilla revelada da la huella mostrada antes del reparto, y la semilla con tu corte reparte exactamente estas fichas.</translation>
     </message>
     <message>
         <source>The revealed seed does not give the fingerprint shown before the deal ({fp}).</source>
@@ -3611,6 +3702,240 @@ Corte: {cut}</translation>
     </message>
 </context>
 <context>
+    <name>DealLuckPanel</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>CPUs (all levels)</source>
+        <translation>CPU (todos los niveles)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Doubles</source>
+        <translation>Dobles</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Pips</source>
+        <translation>Puntos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Doubles dealt − chance</source>
+        <translation>Dobles repartidos − azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Pips dealt − chance</source>
+        <translation>Puntos repartidos − azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>too few hands to tell yet</source>
+        <translation>aún hay pocas manos para saberlo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>well within what chance gives</source>
+        <translation>dentro de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>more doubles than chance usually gives</source>
+        <translation>más dobles de lo que suele dar el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>far more doubles than chance gives</source>
+        <translation>muchos más dobles de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>fewer doubles than chance usually gives</source>
+        <translation>menos dobles de lo que suele dar el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>far fewer doubles than chance gives</source>
+        <translation>muchos menos dobles de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>heavier hands than chance usually gives</source>
+        <translation>manos más pesadas de lo que suele dar el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>far heavier hands than chance gives</source>
+        <translation>manos mucho más pesadas de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>lighter hands than chance usually gives</source>
+        <translation>manos más ligeras de lo que suele dar el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>far lighter hands than chance gives</source>
+        <translation>manos mucho más ligeras de lo que da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Player</source>
+        <translation>Jugador</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Hands</source>
+        <translation>Manos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Dealt a hand</source>
+        <translation>Repartido por mano</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Chance gives</source>
+        <translation>Da el azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Difference in all</source>
+        <translation>Diferencia total</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>σ from chance</source>
+        <translation>σ del azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Whose deals</source>
+        <translation>De quién son los repartos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>What to count</source>
+        <translation>Qué contar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Deal luck summary</source>
+        <translation>Resumen de la suerte en el reparto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Deal luck of every player</source>
+        <translation>Suerte en el reparto de cada jugador</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Count</source>
+        <translation>Contar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>No deals recorded in this group yet.</source>
+        <translation>Aún no hay repartos registrados en este grupo.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>No recorded deals yet: every hand finished from now on is counted.</source>
+        <translation>Aún no hay repartos registrados: se cuenta cada mano que termine a partir de ahora.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{player} has no recorded deals yet: the chart starts with the first hand recorded.</source>
+        <translation>{player} aún no tiene repartos registrados: el gráfico empieza con la primera mano registrada.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Chance is what a fair shuffle deals on average, worked out exactly for each hand's set and deal size. Even fair deals stray from it; 95% of fair runs stay inside the band.</source>
+        <translation>El azar es lo que reparte en promedio una mezcla justa, calculado con exactitud para el juego de fichas y el tamaño del reparto de cada mano. Hasta los repartos justos se apartan de él; el 95 % de las series justas quedan dentro de la banda.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{player}: no recorded deals yet.</source>
+        <translation>{player}: aún no hay repartos registrados.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{measure}: {dealt} a hand, chance gives {chance} ({difference} in all, {z} σ): {verdict}.</source>
+        <translation>{measure}: {dealt} por mano, el azar da {chance} ({difference} en total, {z} σ): {verdict}.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>%n earlier match(es) of {player} finished before deals were recorded: they are not counted, and the chart starts with the first recorded hand.</source>
+        <translation>
+            <numerusform>%n partida anterior de {player} terminó antes de que se registraran los repartos: no se cuenta, y el gráfico empieza con la primera mano registrada.</numerusform>
+            <numerusform>%n partidas anteriores de {player} terminaron antes de que se registraran los repartos: no se cuentan, y el gráfico empieza con la primera mano registrada.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>%n hand(s) recorded for {player}.</source>
+        <translation>
+            <numerusform>%n mano registrada de {player}.</numerusform>
+            <numerusform>%n manos registradas de {player}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LuckChart</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Hand {number} ({date}, {preset}): dealt {dealt}, chance gives {chance}.
+Running total {difference}; 95% of fair runs stay within ±{band}.</source>
+        <translation>Mano {number} ({date}, {preset}): repartido {dealt}, el azar da {chance}.
+Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{band}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>Deal luck over time</source>
+        <translation>La suerte en el reparto a lo largo del tiempo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{measure} of {player}: after {hands} hands, {difference} against chance; the band is ±{band}</source>
+        <translation>{measure} de {player}: tras {hands} manos, {difference} frente al azar; la banda es ±{band}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>No recorded deals yet</source>
+        <translation>Aún no hay repartos registrados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>{measure}: {player}</source>
+        <translation>{measure}: {player}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>dealt − chance, running total</source>
+        <translation>repartido − azar, total acumulado</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>where 95% of fair deals stay (±2σ)</source>
+        <translation>donde queda el 95 % de los repartos justos (±2σ)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>chance</source>
+        <translation>azar</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
+        <source>hands, in the order played</source>
+        <translation>manos, en el orden jugado</translation>
+    </message>
+</context>
+<context>
     <name>Duplicate</name>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="33" />
@@ -3673,9 +3998,9 @@ Corte: {cut}</translation>
         <translation>Cada reparto se selló antes de repartirse: la hoja de resultados los comprueba todos.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="111" />
-        <source>Next deal sealed: fingerprint {fp}. Pressing Next play cuts the deck.</source>
-        <translation>Siguiente reparto sellado: huella {fp}. Al pulsar Siguiente jugada cortas el mazo.</translation>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="75" />
+        <source>Dealt again from sealed deal {fp}: the same tiles, no new cut.</source>
+        <translation>Repartido otra vez del reparto sellado {fp}: las mismas fichas, sin nuevo corte.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="114" />

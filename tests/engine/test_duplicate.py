@@ -69,7 +69,10 @@ def test_every_play_of_a_deal_deals_the_same_tiles_to_the_same_seats(
     for record in records:
         by_deal.setdefault(record.play.deal, []).append((record.dealt.hands, tuple(record.dealt.stock)))
         proof = dup.proofs[record.play.deal]
-        assert proof.cut is not None and verify(dup.rules, proof, record.dealt).ok, "every deal is sealed and fair"
+        assert proof.cut_taken and verify(dup.rules, proof, record.dealt).ok, "every deal is sealed and fair"
+        assert record.match is not None
+        # The first play is chance's deal; the later ones deal it again from its proof (left out of deal luck).
+        assert record.match.chosen_deals == ({0} if record.play.rotation else set())
     for plays in by_deal.values():
         assert len(plays) == rules.sides and len(set(plays)) == 1, "same tiles, same seats, same stock order"
     assert len({hands for hands, _ in (p[0] for p in by_deal.values())}) == deals, "the deals differ"
@@ -218,15 +221,20 @@ def test_restoring_plays_from_their_moves_gives_the_same_match() -> None:
         stranger.restore_play(record.hand.leader, [t.move.notation() for t in record.hand.history])
 
 
-def test_the_cut_taken_at_the_next_play_stands_for_every_play_of_the_deal() -> None:
+def test_the_cut_taken_at_a_deals_first_play_stands_for_every_play_of_the_deal() -> None:
     dup = DuplicateMatch.create(RULES["two"], 2, 1, sealed_by=5)
     play_through_one(dup)
-    dup.take_cut(b"person")
-    assert dup.proofs[1].cut == b"person"
-    dup.next_play()
+    match = dup.next_play()  # deal 1's first play: sealed, waiting for its cut (Match.fair_next)
+    assert match.fair_next is not None and not match.fair_next.cut_taken and not match.chosen_deals
+    match.fair_next = match.fair_next.with_cut(b"person")
     play_through_one(dup)
-    dup.take_cut(b"again")  # deal 0 comes back: its cut was taken at its first play
-    assert dup.proofs[0].cut not in (None, b"again")
+    assert dup.proof(1).cuts == (b"person",)  # kept in `proofs` once the next play is set
+    first_cut = dup.proofs[0].cuts
+    again = dup.next_play()  # deal 0 comes back: dealt again from its proof, no new cut
+    assert again.fair_next == dup.proofs[0] and again.chosen_deals == {0}
+    again.fair_next = again.fair_next.with_cut(b"again")  # a cut proof takes no other cut
+    play_through_one(dup)
+    assert dup.proofs[0].cuts == first_cut and dup.finished[0].dealt.hands == dup.records()[-1].dealt.hands
 
 
 def test_a_play_put_back_must_hold_its_deals_tiles() -> None:

@@ -48,7 +48,7 @@ def test_a_committed_deal_verifies_and_a_tampered_one_does_not(preset: str) -> N
     dealt = fair.deal(rules)
     assert verify(rules, fair, dealt).ok
     assert not verify(rules, replace(fair, seed=fair.seed + 1), dealt).fingerprint_ok
-    other_cut = replace(fair, cut=b"\x01\x03")
+    other_cut = replace(fair, cuts=(b"\x01\x03",))
     verdict = verify(rules, other_cut, dealt)
     assert verdict.fingerprint_ok and not verdict.deal_ok
     assert fair.with_cut(b"again") is fair, "a cut once taken stands"
@@ -75,7 +75,7 @@ def test_a_redeal_through_the_state_machine_drops_the_proof() -> None:
     rules = build_rules("cuban")
     seed, salt = 2, bytes(16)  # seed 2 with this cut deals some seat five doubles
     match = Match(rules, seed=1)
-    match.fair_next = FairDeal(seed, salt, fingerprint(seed, salt), b"cut")
+    match.fair_next = FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"cut")
     match.apply(None, DealHand())
     assert 0 in match.proofs
     offer = match.pending()
@@ -104,7 +104,7 @@ def test_a_redeal_through_the_state_machine_drops_the_proof() -> None:
 )
 def test_a_hostile_proof_is_refused_in_one_line(field: str, value: object) -> None:
     seed, salt = 5, bytes(range(16))
-    good = FairDeal(seed, salt, fingerprint(seed, salt), b"\x01").as_json()
+    good = FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"\x01").as_json()
     assert FairDeal.from_json(good).fingerprint == fingerprint(seed, salt)
     with pytest.raises(ProofError) as refused:
         FairDeal.from_json(good | {field: value})
@@ -178,3 +178,163 @@ def test_a_saved_match_keeps_the_proofs_and_can_be_verified() -> None:
     assert verify_case(json.loads(json.dumps(saved))) == [{"hand": 1, "fingerprint": True, "deal": True, "fair": True}]
     again = match_from_json(json.loads(json.dumps(saved))).match
     assert again.proofs[1] == table.match.proofs[1]
+
+
+# ---- one mechanism, one or more cuts -------------------------------------------------------------------
+
+
+def test_a_proof_of_the_first_version_still_checks() -> None:
+    """A proof written before several cuts existed: one "cut", hashed in as it is."""
+    seed, salt = 123456789, bytes(range(16))
+    rules = build_rules("jamaican")
+    old = {"fingerprint": fingerprint(seed, salt), "seed": seed, "salt": salt.hex(), "cut": "0a0b0c"}
+    dealt = Dealer(rules).deal(seed, b"\x0a\x0b\x0c")
+    proof = FairDeal.from_json(old)
+    assert proof.cuts == (b"\x0a\x0b\x0c",) and proof.as_json() == old
+    assert verify(rules, proof, dealt).ok
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.binary(min_size=0, max_size=64), min_size=2, max_size=4), st.integers(0, 3))
+def test_several_cuts_in_seat_order_deal_and_verify(cuts: list[bytes], changed: int) -> None:
+    rules = build_rules("jamaican")
+    fair = FairDeal.commit().with_cuts(cuts)
+    dealt = fair.deal(rules)
+    assert verify(rules, fair, dealt).ok
+    again = FairDeal.from_json(json.loads(json.dumps(fair.as_json())))
+    assert again == fair and "cuts" in fair.as_json()
+    # Any one seat's cut, changed after the commitment, deals other tiles.
+    seat = changed % len(cuts)
+    other = list(cuts)
+    other[seat] = cuts[seat] + b"!"
+    assert fair.sealed.with_cuts(other).deal(rules).hands != dealt.hands
+    assert not verify(rules, fair.sealed.with_cuts(other), dealt).deal_ok
+
+
+def test_cuts_in_another_seat_order_deal_other_tiles() -> None:
+    rules = build_rules("draw")
+    fair = FairDeal.commit()
+    assert fair.with_cuts([b"a", b"b"]).deal(rules).hands != fair.with_cuts([b"b", b"a"]).deal(rules).hands
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.binary(min_size=16, max_size=16), st.binary(min_size=1, max_size=16))
+def test_the_cut_taken_after_the_commitment_changes_the_deal(seed: int, salt: bytes, cut: bytes) -> None:
+    """Whatever the sealed seed, the cut moves the deal away from the seed alone: the program cannot know
+    the tiles when it seals, and two different cuts deal differently."""
+    rules = build_rules("jamaican")
+    sealed = FairDeal(seed, salt, fingerprint(seed, salt))
+    alone = sealed.deal(rules)
+    cut = sealed.with_cut(cut)
+    assert cut.fingerprint == sealed.fingerprint, "the cut does not change what was sealed"
+    assert cut.deal(rules).hands != alone.hands
+    assert sealed.with_cut(cut.cuts[0] + b"x").deal(rules).hands != cut.deal(rules).hands
+
+
+@pytest.mark.parametrize("what", ["seed", "salt", "cut", "fingerprint", "tiles"])
+def test_every_kind_of_tampering_is_detected(what: str) -> None:
+    rules = build_rules("cuban")
+    fair = FairDeal.commit().with_cuts([b"\x01", b"\x02", b"\x03", b"\x04"])
+    dealt = fair.deal(rules)
+    if what == "seed":
+        fair = replace(fair, seed=fair.seed ^ 1)
+    elif what == "salt":
+        fair = replace(fair, salt=bytes(16))
+    elif what == "cut":
+        fair = replace(fair, cuts=(b"\x01", b"\x02", b"\x03", b"\x05"))
+    elif what == "fingerprint":
+        fair = replace(fair, fingerprint="0" * 64)
+    else:
+        swapped = (dealt.hands[1], dealt.hands[0], *dealt.hands[2:])
+        dealt = dealt._replace(hands=swapped)
+    assert not verify(rules, fair, dealt).ok
+
+
+def test_the_room_and_the_screen_share_the_one_mechanism() -> None:
+    """net.fairdeal is the engine's FairDeal in the protocol's words: the room's secret is seed and salt,
+    its fingerprint the engine's, its deal the engine's deal with every seat's cut in seat order."""
+    from dominoes_desktop.net import fairdeal
+
+    rules = build_rules("jamaican")
+    made = fairdeal.commit()
+    sealed = FairDeal.from_secret(made.secret)
+    assert sealed.fingerprint == made.digest == fingerprint(sealed.seed, sealed.salt)
+    cuts = {2: "c", 0: "ab", 1: "0f" * 16, 3: "d"}
+    expected = sealed.with_cuts([b"ab", b"0f" * 16, b"c", b"d"]).deal(rules)
+    assert fairdeal.deal_of(rules, made.secret, cuts) == expected
+    proof = fairdeal.proof(made.secret, cuts, made.digest)
+    assert verify(rules, FairDeal.from_json(proof.as_json()), expected).ok
+    with pytest.raises(ProofError):
+        FairDeal.from_secret(b"short")
+
+
+def test_a_sealed_redeal_is_dealt_from_its_own_commitment() -> None:
+    rules = build_rules("cuban")
+    seed, salt = 2, bytes(16)
+    match = Match(rules, seed=1)
+    match.fair_next = FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"cut")
+    match.apply(None, DealHand())
+    offer = match.pending()
+    assert isinstance(offer, RedealOffer)
+    second = FairDeal.commit().with_cut(b"again")
+    match.fair_next = second
+    match.apply(offer.seat, AnswerRedeal(True))
+    assert match.proofs[0] == second and match.fair_next is None
+    assert match.deal is not None and verify(rules, second, match.deal).ok
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        {"cuts": []},
+        {"cuts": "ab"},
+        {"cuts": ["ab"] * 9},
+        {"cuts": ["ab", 7]},
+        {"cuts": ["ab", "zz"]},
+        {"cut": "ab", "cuts": ["ab", "cd"]},
+    ],
+)
+def test_a_hostile_list_of_cuts_is_refused_in_one_line(broken: dict[str, object]) -> None:
+    seed, salt = 5, bytes(range(16))
+    good = FairDeal(seed, salt, fingerprint(seed, salt)).as_json()
+    with pytest.raises(ProofError) as refused:
+        FairDeal.from_json(good | broken)
+    assert "\n" not in str(refused.value) and "cut" in str(refused.value)
+
+
+def test_command_verifies_a_case_with_several_cuts(tmp_path: Path) -> None:
+    fair = FairDeal.commit().with_cuts([b"\x01", b"\x02", b"\x03", b"\x04"])
+    case = _case(fair)
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case))
+    run = [sys.executable, "-m", "dominoes_desktop.engine.fairness", str(path)]
+    out = subprocess.run(run, capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["fair"] is True
+    case["hands"][0]["fair"]["cuts"][2] = "09"  # type: ignore[index]
+    path.write_text(json.dumps(case))
+    out = subprocess.run(run, capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 1 and json.loads(out.stdout) == {
+        "hand": 0,
+        "fingerprint": True,
+        "deal": False,
+        "fair": False,
+    }
+
+
+def test_every_rule_case_still_replays_and_checks_with_a_proof_added(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "fair" is optional in a replay case: replay ignores it, so adding one breaks no case."""
+    from dominoes_desktop.engine import replay
+
+    fair = FairDeal.commit().with_cuts([b"\x01", b"\x02"]).as_json()
+    cases = sorted((ROOT / "tests" / "data" / "rule-cases").glob("*.json"))
+    assert len(cases) >= 30
+    for source in cases:
+        case = json.loads(source.read_text())
+        for hand in case["hands"]:
+            hand["fair"] = fair
+        path = tmp_path / source.name
+        path.write_text(json.dumps(case))
+        assert replay.main([str(path), "--check"]) == 0, (source.name, capsys.readouterr())

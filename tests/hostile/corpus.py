@@ -192,6 +192,16 @@ MATCH_FILES: list[tuple[str, Maker]] = [
     ("fair cut a megabyte", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "cut": "ab" * 500_000}))),
     ("fair fingerprint short", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "fingerprint": "ab"}))),
     ("fair cut a list", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "cut": ["ab"]}))),
+    ("fair cuts not a list", _edited(SAVE, _set(("hands", 0, "fair"), {**FAIR, "cuts": "ab"}))),
+    ("fair cuts a thousand", _edited(SAVE, _set(("hands", 0, "fair"), {"cuts": ["ab"] * 1000, **FAIR}))),
+    # The coming deal's commitment (fair_next): the same checks.
+    ("fair_next a number", _edited(SAVE, _set(("fair_next",), 12))),
+    ("fair_next salt short", _edited(SAVE, _set(("fair_next",), {**FAIR, "salt": "00"}))),
+    ("fair_next seed a float", _edited(SAVE, _set(("fair_next",), {**FAIR, "seed": 1.5}))),
+    (
+        "fair_next cuts of objects",
+        _edited(SAVE, _set(("fair_next",), {"fingerprint": "ab" * 32, "seed": 1, "salt": "00" * 16, "cuts": [{}]})),
+    ),
 ]
 
 # Settings files (settings.ini): each must leave the game starting with defaults for what it could not use.

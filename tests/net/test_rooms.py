@@ -230,3 +230,27 @@ def test_a_friend_who_leaves_the_lobby_frees_the_seat_for_another() -> None:
         assert joined["seat"] == 1 and room.seats[1].name == "Cy"
 
     run(body)
+
+
+def test_a_rooms_record_of_fair_deals_replays_and_a_damaged_one_is_refused() -> None:
+    from dominoes_desktop.engine.fairness import verify
+    from dominoes_desktop.net.game import MatchDriver
+
+    driver = MatchDriver("jamaican")
+    made = fairdeal.commit()
+    driver.deal_fair(fairdeal.proof(made.secret, {0: "a1", 1: "b2", 2: "c3", 3: "d4"}, made.digest))
+    for _ in range(6):
+        pending = driver.pending()
+        seat = pending.seats[0]
+        driver.act(seat, driver.legal(seat)[0])
+    assert driver.record[0][0] == "fair" and driver.match.deal is not None
+    assert verify(driver.rules, driver.match.proofs[0], driver.match.deal).ok
+    again = MatchDriver.replay("jamaican", {}, json.loads(json.dumps(driver.record)))
+    assert again.match.deal == driver.match.deal and again.match.hand is not None
+    assert again.match.hand.history == driver.match.hand.history  # type: ignore[union-attr]
+    damaged = json.loads(json.dumps(driver.record))
+    damaged[0][1]["cuts"] = "not a list"
+    with pytest.raises(ValueError, match="cuts"):
+        MatchDriver.replay("jamaican", {}, damaged)
+    old = MatchDriver.replay("jamaican", {}, [["deal", 12345]])  # a room saved before: deals by seed
+    assert old.match.deal is not None and not old.match.proofs

@@ -65,7 +65,7 @@ def test_the_line_is_centred_on_the_felt(qtbot: QtBot, window: MainWindow) -> No
     start(window, "jamaican", seed=5)
     window.controller.autoplay(9)
     scene = window.game.table.table
-    left, top, right, bottom = scene.plan.bounds(40.0)
+    left, top, right, bottom = scene.plan.bounds(40.0, ends=False)  # the tiles (see the turned line below)
     centre = scene.felt.rect().center()
     assert abs((left + right) / 2 - centre.x()) < 1
     assert abs((top + bottom) / 2 - centre.y()) < 1
@@ -125,3 +125,28 @@ def test_window_geometry_and_panel_width_are_kept(qtbot: QtBot, tmp_path: Path) 
     qtbot.addWidget(again)
     assert (again.width(), again.height()) == (760, 560)
     assert again.game.panel_width == 280
+
+
+def test_a_turned_line_leaves_even_space_on_both_sides(qtbot: QtBot, window: MainWindow) -> None:
+    """The line is centred on its tiles (not on the invisible spot where the next tile would go), so a line that
+    turned at one edge has as much felt to its left as to its right; its open ends stay on the felt."""
+    _size(qtbot, window, 1280, 800)
+    start(window, "jamaican", seed=7)
+    scene = window.game.table.table
+    checked = 0
+    for _ in range(28):
+        window.controller.autoplay(1)
+        hand = window.controller.hand
+        if hand is None or hand.is_over:
+            break
+        plan = scene.plan
+        if not any(spot.vertical and not tile.is_double for tile, spot in plan.spots.items()):
+            continue  # not turned yet
+        inner = scene.felt.rect().adjusted(30, 30, -30, -30)
+        left, _, right, _ = plan.bounds(40.0, ends=False)
+        e_left, _, e_right, _ = plan.bounds(40.0)
+        if e_right - e_left < inner.width() - 80:
+            assert abs((left - inner.left()) - (inner.right() - right)) < 20, (left, right, inner)
+        assert inner.left() - 1 <= e_left and e_right <= inner.right() + 1
+        checked += 1
+    assert checked, "the line turned at an edge"

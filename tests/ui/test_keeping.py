@@ -102,9 +102,11 @@ def test_statistics_are_written_when_a_match_ends(qtbot: QtBot, tmp_path: Path) 
     assert {r.player for r in rows} == {"You", "CPU (medium)"}
     assert sum(r.values["matches"] for r in rows if r.player == "You") == 1
     assert Autosave(tmp_path).load().saved is None, "a finished match is not offered for resuming"
-    dialog = StatsDialog(window.stats, "Friday", window)
+    dialog = StatsDialog(window.store, "Friday", window)
     qtbot.addWidget(dialog)
     assert dialog.table.rowCount() == 2
+    you = dialog.snapshot.luck.of("You") if dialog.snapshot else None
+    assert you is not None and len(you.hands) == len(window.controller.match.results), "every hand's deal is kept"
     out = tmp_path / "stats.csv"
     dialog.export_csv(out)
     assert out.read_text().startswith("group,player,preset")

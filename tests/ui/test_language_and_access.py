@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.store.stats import Statistics
 from dominoes_desktop.ui.i18n import LANGUAGE
 from dominoes_desktop.ui.look_dialog import LookDialog
 from dominoes_desktop.ui.main_window import MainWindow, RulesDialog
 from dominoes_desktop.ui.review_dialog import ReviewDialog
 from dominoes_desktop.ui.stats_dialog import StatsDialog
+from dominoes_desktop.ui.store_service import StoreService
 
 from .conftest import start
 from .driving import hand_over, play_turn_by_keys
@@ -118,6 +118,11 @@ def _unnamed(root: QWidget) -> list[str]:
     return found
 
 
+def _started(store: StoreService) -> StoreService:
+    store.start()
+    return store
+
+
 def test_every_interactive_widget_has_an_accessible_name(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
     assert _unnamed(window.lobby) == []
     start(window, "all_fives", seed=3)
@@ -125,7 +130,7 @@ def test_every_interactive_widget_has_an_accessible_name(qtbot: QtBot, window: M
     dialogs: list[QWidget] = [
         LookDialog(window.look, window),
         RulesDialog(window.current_rules(), window),
-        StatsDialog(Statistics(tmp_path), "Home", window),
+        StatsDialog(_started(StoreService(tmp_path, threaded=False, parent=window)), "Home", window),
     ]
     for _ in range(200):
         if hand_over(window):

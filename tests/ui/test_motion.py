@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractAnimation
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import Move, MoveKind
@@ -15,6 +16,7 @@ from dominoes_desktop.ui.controller import SeatConfig
 from dominoes_desktop.ui.look import Look
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import SPEEDS, Settings, open_settings
+from dominoes_desktop.ui.table.scene import FLOAT_MS
 
 from .conftest import start
 
@@ -74,3 +76,49 @@ def test_the_next_cpu_move_waits_for_the_tile_to_land(qtbot: QtBot, tmp_path: Pa
     qtbot.waitUntil(lambda: len(in_flight) >= 6, timeout=20_000)
     win.controller._token += 1  # stop the watched match before the window goes
     assert not any(in_flight[1:]), "a CPU played while the last tile was still in the air"
+
+
+def _float_labels(window: MainWindow) -> list[str]:
+    """Score labels ("+10") anywhere in the scene, drawn or not yet removed."""
+    scene = window.game.table.table
+    return [
+        item.text()
+        for item in scene.items()
+        if isinstance(item, QGraphicsSimpleTextItem) and item.text().startswith("+")
+    ]
+
+
+def test_scores_rise_one_at_a_time_and_are_gone_after_their_animation(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "all_fives", seed=4)
+    scene = window.game.table.table
+    tiles = list(scene.table_items) or [None]
+    scene.float_text("+10", tiles[0])
+    scene.float_text("+5", tiles[-1])
+    scene.float_text("+15", None)
+    assert _float_labels(window) == ["+15"], "a new score sends the one before away: they never pile up"
+    label = next(iter(scene.floats))
+    start_y = label.pos().y()
+    qtbot.wait(FLOAT_MS // 2)
+    if label in scene.floats:  # rising while it lasts
+        assert label.pos().y() < start_y
+    qtbot.waitUntil(lambda: not scene.floats, timeout=FLOAT_MS + 2000)
+    assert _float_labels(window) == []
+
+
+def test_no_score_is_left_in_a_redrawn_scene(qtbot: QtBot, window: MainWindow) -> None:
+    """Played quickly (as the screenshot mode does), the scores of the last moves are not frozen over the line
+    when the table is drawn afresh."""
+    start(window, "all_fives", seed=4)
+    scored = []
+    window.controller.pointsScored.connect(lambda _side, points: scored.append(points))
+    for _ in range(30):
+        window.controller.autoplay(1)
+        qtbot.wait(1)
+        if len(scored) >= 2:
+            break
+    assert scored and _float_labels(window), "a score rose from the table"
+    window.game.table.fit()  # a resize, a new look, a screenshot
+    assert _float_labels(window) == [] and window.game.table.table.floats == {}
+    assert not any(
+        entry[0] == "label" and str(entry[1]).startswith("+") for entry in window.game.table.table.describe()
+    )

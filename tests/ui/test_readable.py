@@ -53,3 +53,22 @@ def test_combo_popup_and_buttons_render_readably(qtbot: QtBot, window: MainWindo
     assert _spread(spin.grab().toImage()) >= 3.0  # the arrows on their buttons
     for button in (window.lobby.start, window.game.rules_button):
         assert _spread(button.grab().toImage()) >= 4.5
+
+
+def test_the_lobby_links_read_on_the_rules_text(qtbot: QtBot, window: MainWindow) -> None:
+    """Rich text takes its link colour from the palette when it is set: the lobby's rules, made with the window,
+    must not keep Qt's default dark blue on the dark list."""
+    document = window.lobby.rules_view.document()
+    colours = []
+    block = document.begin()
+    while block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            char = fragments.fragment().charFormat()
+            if char.isAnchor() and char.anchorHref():
+                colours.append(char.foreground().color().name())
+            fragments += 1
+        block = block.next()
+    assert colours, "the rules text links to the learning pages"
+    background = window.look.theme.log
+    assert all(contrast(colour, background) >= 4.5 for colour in colours), (colours, background)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import subprocess
 import sys
 import wave
 from pathlib import Path
@@ -12,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.resources import resources_dir
+from dominoes_desktop.ui import sound
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
 from dominoes_desktop.ui.sound import SOUNDS, SoundBoard
@@ -114,3 +117,33 @@ def test_without_qt_multimedia_the_game_plays_silently(
     assert win.controller.last_result is not None, "a whole hand was played without sound"
     assert "shuffle" in win.sound.played  # the sound was asked for; nothing could play it
     win.controller.runner.wait(5000)
+
+
+def test_without_an_audio_device_the_board_is_quiet_and_says_so_once(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(sound, "audio_output_present", lambda: False)
+    with caplog.at_level(logging.INFO, logger=sound.__name__):
+        board = SoundBoard(70, False)
+        assert board.play("clack") and board.play("knock")  # asked for, as the tests of the table expect
+    assert not board.available and board.effects == {}
+    assert [r.getMessage() for r in caplog.records] == ["no sound: no audio output device"]
+
+
+def test_starting_the_sound_prints_no_warning_per_sound() -> None:
+    """On this machine's audio (a device or none), making the board and playing every sound prints no
+    QSoundEffect warning and no audio server complaint: at most the board's one log line."""
+    script = (
+        "import os; os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from dominoes_desktop.ui.sound import SOUNDS, SoundBoard\n"
+        "board = SoundBoard(50, False)\n"
+        "for name in SOUNDS: board.play(name)\n"
+        "app.processEvents()\n"
+        "print('available', board.available)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert "available" in done.stdout
+    noise = [line for line in done.stderr.splitlines() if "QSoundEffect" in line or "pa_context" in line]
+    assert noise == []

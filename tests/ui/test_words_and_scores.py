@@ -116,7 +116,7 @@ def test_running_scores_rise_and_are_logged_with_their_points(qtbot: QtBot, wind
             floated = True
             assert scored, "points were scored"
             spot = scene.plan.spots[scored[-1]]
-            label = scene.floats[-1]
+            label = list(scene.floats)[-1]
             centre = label.sceneBoundingRect().center()
             assert abs(centre.x() - spot.x) < 40 and spot.y - 120 < centre.y() < spot.y + 10, "it rises from its tile"
         if seen_running and floated:

@@ -47,10 +47,12 @@ class TablePlan:
     ends: list[EndSpot]
     labels: list[ArmLabel]
 
-    def bounds(self, unit: float) -> tuple[float, float, float, float]:
-        """(left, top, right, bottom) around every tile and end spot; (0, 0, 0, 0) for an empty table."""
+    def bounds(self, unit: float, ends: bool = True) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) around every tile and (with `ends`) every open end's next spot; (0, 0, 0, 0)
+        for an empty table."""
         boxes = [(s.x, s.y, s.vertical) for s in self.spots.values()]
-        boxes += [(e.x, e.y, e.vertical) for e in self.ends if e.arm >= 0]
+        if ends or not boxes:
+            boxes += [(e.x, e.y, e.vertical) for e in self.ends if e.arm >= 0]
         if not boxes:
             return (0.0, 0.0, 0.0, 0.0)
         left = min(x - (unit / 2 if v else unit) for x, _, v in boxes)

@@ -50,6 +50,8 @@ TOP_BAND = 2.1 * UNIT  # the seat(s) across the table
 SIDE_BAND = 2.3 * UNIT  # seats left and right
 BOTTOM_BAND = 3.2 * UNIT  # your rack
 RAIL = 0.75 * UNIT  # the felt's rail, kept clear of tiles
+PLATE_FULL_SCALE = 0.7  # the camera scale below which name plates start to shrink
+FLOAT_MS = 1200  # a score rising from the table is gone after this
 
 
 @dataclass
@@ -78,6 +80,13 @@ class TableState:
     flipped: frozenset[Tile] = frozenset()
     hinted: Tile | None = None
     chosen: Tile | None = None  # a rack tile that fits more than one end, while its end is chosen
+
+
+def _keep_inside(shift: float, least: float, most: float) -> float:
+    """`shift` brought within [least, most] (when that range is empty, its middle)."""
+    if least > most:
+        return (least + most) / 2
+    return min(max(shift, least), most)
 
 
 def seat_slots(players: int) -> list[str]:
@@ -141,8 +150,11 @@ class NamePlate(QGraphicsObject):
         self.setZValue(40)
         # Names stay the same size on screen however far the camera draws back.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_text(self, lines: list[str], to_play: bool) -> None:
+        if lines == self.lines and to_play == self.to_play:
+            return  # the scene is laid out after every move: a plate repaints only when its words change
         self.prepareGeometryChange()
         self.lines = lines
         self.to_play = to_play
@@ -188,6 +200,9 @@ class TableScene(QGraphicsScene):
         self.felt = QGraphicsRectItem()
         self.felt.setZValue(-100)
         self.felt.setPen(Qt.PenStyle.NoPen)
+        # Its gradient painted once per size into a pixmap: a moving tile no longer repaints the felt beneath it.
+        self.felt.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._felt_key: tuple[object, ...] = ()
         self.addItem(self.felt)
         self.table_items: dict[Tile, TileItem] = {}
         self.rack_items: dict[Tile, TileItem] = {}
@@ -204,7 +219,7 @@ class TableScene(QGraphicsScene):
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
         self.fit_ratio = 1.0
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
-        self.floats: list[QGraphicsSimpleTextItem] = []  # "+10" rising from the table
+        self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
         self._plans: dict[object, tuple[TablePlan, float]] = {}
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
@@ -237,6 +252,16 @@ class TableScene(QGraphicsScene):
         scene units per screen pixel, for the items drawn at a fixed size on screen (name plates)."""
         self.area = QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height())
         self.pixel = pixel
+
+    def plate_scale(self) -> float:
+        """Name plates keep their size on screen while the camera is near its natural scale, and shrink (to three
+        quarters at most) when the table is drawn small (a small window with the hand's end sheet docked below),
+        so they do not cover the felt and each other."""
+        return max(0.75, min(1.0, (1.0 / self.pixel) / PLATE_FULL_SCALE))
+
+    def plate_units(self) -> float:
+        """Scene units per unit of a plate's own drawing."""
+        return self.pixel * self.plate_scale()
 
     def felt_rect(self, players: int) -> QRectF:
         side = SIDE_BAND if players >= 3 else 0.4 * UNIT
@@ -278,8 +303,17 @@ class TableScene(QGraphicsScene):
             inner.width() / width if width > 0 else 1.0,
             inner.height() / height if height > 0 else 1.0,
         )
+        # Centred on its tiles, so a line that turned at one edge leaves even space on both sides; then moved
+        # as little as it takes to keep the open ends' next spots on the felt too.
         centre = inner.center()
-        return plan.shifted(centre.x() - (left + right) / 2, centre.y() - (top + bottom) / 2), ratio
+        t_left, t_top, t_right, t_bottom = plan.bounds(UNIT, ends=False)
+        dx = _keep_inside(centre.x() - (t_left + t_right) / 2, inner.left() - left, inner.right() - right)
+        dy = _keep_inside(centre.y() - (t_top + t_bottom) / 2, inner.top() - top, inner.bottom() - bottom)
+        if width > inner.width():
+            dx = centre.x() - (left + right) / 2
+        if height > inner.height():
+            dy = centre.y() - (top + bottom) / 2
+        return plan.shifted(dx, dy), ratio
 
     def fit_ratio_for(self, state: TableState) -> float:
         return self._plan(state)[1]
@@ -291,6 +325,8 @@ class TableScene(QGraphicsScene):
         longer fits, `fit_ratio` says by how much the view must draw back (it never changes scale otherwise)."""
         self.state = state
         self.clear_markers()
+        if not animate:
+            self.clear_floats()  # drawn afresh (a resize, a new look, a screenshot): no score left in mid-air
         duration = self.look.animation_ms if animate else 0
         felt = self.felt_rect(len(state.seats))
         self.plan, self.fit_ratio = self._plan(state)
@@ -298,12 +334,19 @@ class TableScene(QGraphicsScene):
         self._sync_labels()
         self._sync_seats(state, felt, duration)
         self._paint_felt(felt)
-        bounds = self.area.united(self.itemsBoundingRect())
+        # The room, and the line where it runs past it (zoomed in): not every item's box, which changes as tiles
+        # fly in from the plates and so moved the scene (a repaint of the whole view) at every move.
+        left, top, right, bottom = self.plan.bounds(UNIT)
+        bounds = self.area.united(QRectF(left, top, right - left, bottom - top).adjusted(-UNIT, -UNIT, UNIT, UNIT))
         if bounds != self.sceneRect():  # setting it, even to the same rect, makes the view look again
             self.setSceneRect(bounds)
 
     def _paint_felt(self, rect: QRectF) -> None:
         theme = self.look.theme
+        key = (rect.getRect(), theme.felt, theme.felt_edge, theme.rail)
+        if key == self._felt_key:
+            return  # a new brush repaints the whole felt, even the same one: only when the room or theme changes
+        self._felt_key = key
         gradient = QRadialGradient(rect.center(), max(rect.width(), rect.height()) * 0.65)
         gradient.setColorAt(0.0, QColor(theme.felt).lighter(112))
         gradient.setColorAt(0.75, QColor(theme.felt))
@@ -391,13 +434,15 @@ class TableScene(QGraphicsScene):
                 detail += " · " + seat_state.note
             lines.append(detail)
             plate.set_text(lines, seat_state.to_play)
+            plate.setScale(self.plate_scale())
             # A plate stays put as its seat's tiles go: it is placed beside the widest that row has been.
             span = max(span, self._row_span(seat == state.bottom, seat_state.most, along))
             plate.setPos(self._plate_point(slot, anchor, plate, span))
         self.stock_plate.setVisible(state.stock > 0)
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
         box = self.stock_plate.boundingRect()
-        stock = QRectF(box.topLeft() * self.pixel, box.bottomRight() * self.pixel)
+        self.stock_plate.setScale(self.plate_scale())
+        stock = QRectF(box.topLeft() * self.plate_units(), box.bottomRight() * self.plate_units())
         self.stock_plate.setPos(table.right() - stock.right() - RAIL, table.top() - stock.top() + RAIL * 0.5)
 
     def _slot_anchor(self, slot: str, felt: QRectF) -> tuple[QPointF, str]:
@@ -418,7 +463,7 @@ class TableScene(QGraphicsScene):
     def _plate_point(self, slot: str, anchor: QPointF, plate: NamePlate, span: float) -> QPointF:
         """A name plate beside its seat's tiles (left of a row, above a column), kept inside the room."""
         box = plate.boundingRect()  # in pixels: the plate ignores the camera's scale
-        rect = QRectF(box.topLeft() * self.pixel, box.bottomRight() * self.pixel)
+        rect = QRectF(box.topLeft() * self.plate_units(), box.bottomRight() * self.plate_units())
         if slot in ("left", "right"):
             point = anchor + QPointF(0, -span / 2 - rect.bottom() - 0.3 * UNIT)
         else:
@@ -543,7 +588,10 @@ class TableScene(QGraphicsScene):
     # ---- scores rising from the table ----------------------------------------------------------
 
     def float_text(self, text: str, tile: Tile | None) -> None:
-        """`text` rises and fades from `tile` (or the middle of the felt); with reduced motion it stays still."""
+        """`text` rises from `tile` (or the middle of the felt) and fades, gone after FLOAT_MS; with reduced motion
+        it stays still as it fades. One at a time: a new score sends the one before away, so they never pile up
+        over the line."""
+        self.clear_floats()
         spot = self.plan.spots.get(tile) if tile is not None else None  # where the tile lies (or is landing)
         start = QPointF(spot.x, spot.y) if spot is not None else self.felt.rect().center()
         label = QGraphicsSimpleTextItem(text)
@@ -554,12 +602,12 @@ class TableScene(QGraphicsScene):
         label.setBrush(QColor(self.look.theme.highlight))
         label.setPen(QPen(QColor(0, 0, 0, 220), 2.0))
         label.setZValue(90)
+        label.setOpacity(0.0)
         box = label.boundingRect()
         label.setPos(start - QPointF(box.width() / 2, box.height() / 2 + UNIT * 0.6))
         self.addItem(label)
-        self.floats.append(label)
         rise = QVariantAnimation(self)
-        rise.setDuration(1300)
+        rise.setDuration(FLOAT_MS)
         rise.setStartValue(0.0)
         rise.setEndValue(1.0)
         origin = label.pos()
@@ -567,17 +615,26 @@ class TableScene(QGraphicsScene):
 
         def step(value: float) -> None:
             if not still:
-                label.setPos(origin - QPointF(0, UNIT * 1.6 * value))
-            label.setOpacity(1.0 if value < 0.6 else max(0.0, (1.0 - value) / 0.4))
-
-        def done() -> None:
-            if label in self.floats:
-                self.floats.remove(label)
-                self.removeItem(label)
+                label.setPos(origin - QPointF(0, UNIT * 1.8 * value))
+            # In quickly, held, then out: off the tiles it rose from within the second.
+            label.setOpacity(min(1.0, value / 0.1, max(0.0, (1.0 - value) / 0.45)))
 
         rise.valueChanged.connect(step)
-        rise.finished.connect(done)
-        rise.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+        rise.finished.connect(lambda: self._float_done(label))
+        self.floats[label] = rise
+        rise.start()
+
+    def _float_done(self, label: QGraphicsSimpleTextItem) -> None:
+        rise = self.floats.pop(label, None)
+        if rise is not None:
+            rise.deleteLater()
+            self.removeItem(label)
+
+    def clear_floats(self) -> None:
+        """Every rising score gone at once: a new one rises, or the scene is drawn afresh (resize, look, deal)."""
+        for label, rise in list(self.floats.items()):
+            rise.stop()  # stop() does not emit finished: the label goes here
+            self._float_done(label)
 
     # ---- end markers -------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPalette,
     QPixmap,
     QPolygonF,
     QResizeEvent,
@@ -103,7 +104,13 @@ class TableView(QGraphicsView):
 
     def apply_look(self, look: Look, flag: QPixmap | None = None) -> None:
         self.look = look
-        self.setBackgroundBrush(QColor(look.theme.felt_edge).darker(150))
+        room = QColor(look.theme.felt_edge).darker(150)
+        self.setBackgroundBrush(room)
+        # The strip kept free for the hand's end sheet is the room's colour too, not a band of the panel's.
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, room)
+        self.setPalette(palette)
+        self.setAutoFillBackground(True)
         self.table.set_look(look, flag)
         self.fit()
 
@@ -142,8 +149,10 @@ class TableView(QGraphicsView):
         """Keep a strip of the view free (for the hand-end sheet): the table lays itself out in the rest."""
         margins = self.viewportMargins()
         if (margins.right(), margins.bottom()) != (right, bottom):
+            size = self.viewport().size()
             self.setViewportMargins(0, 0, right, bottom)
-            self.fit()
+            if self.viewport().size() == size:  # else its resize event has laid the table out already
+                self.fit()
 
     def float_points(self, points: int) -> None:
         """A short "+10" rising from the end that just scored."""

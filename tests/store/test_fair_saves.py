@@ -1,0 +1,90 @@
+"""The coming deal's commitment (issue 17) in match files and autosaves: kept until the deal, the same after a
+crash, never a reason to lose a save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.decisions import ChooseLeader, DealHand
+from dominoes_desktop.engine.fairness import FairDeal, verify, verify_case
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.simulate import Table
+from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
+from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, loads, match_to_json
+
+SEATS = [SeatRecord(f"S{s}", s == 0, "medium") for s in range(4)]
+
+
+def played_table(preset: str = "jamaican", hands: int = 1) -> Table:
+    table = Table(build_rules(preset), [make_player("medium", s) for s in range(4)], 11)
+    for _ in range(hands):
+        table.match.fair_next = FairDeal.commit().with_cut(b"\x01\x02")
+        table.play_hand()
+    return table
+
+
+def test_the_commitment_survives_a_save_and_deals_the_same_seed_after_reload(tmp_path: Path) -> None:
+    table = played_table()
+    sealed = FairDeal.commit()
+    table.match.fair_next = sealed
+    data = match_to_json(table.match, {}, SEATS, {})
+    assert data["fair_next"] == {"fingerprint": sealed.fingerprint, "seed": sealed.seed, "salt": sealed.salt.hex()}
+    saves = Autosave(tmp_path)
+    saves.save(data)
+    loaded = saves.load().saved
+    assert loaded is not None
+    again = loaded.match
+    assert again.fair_next == sealed, "the same fingerprint, seed and salt: no second roll"
+    again.fair_next = again.fair_next.with_cut(b"cut")
+    again.apply(None, DealHand())
+    assert again.deal is not None and again.proofs[1].fingerprint == sealed.fingerprint
+    assert verify(again.rules, again.proofs[1], again.deal).ok
+
+
+def test_a_deal_waiting_for_its_leader_keeps_its_commitment() -> None:
+    """A hand dealt but not begun is not in "hands": its commitment is kept to be cut again on resume."""
+    table = played_table("jamaican", hands=1)
+    match = table.match
+    if match.is_over:
+        pytest.skip("the match ended")
+    sealed = FairDeal.commit()
+    match.fair_next = sealed.with_cut(b"x")
+    match.apply(None, DealHand())
+    if not isinstance(match.pending(), ChooseLeader):
+        assert match.hand is not None  # the rules chose the leader: the hand is saved move by move
+        return
+    data = match_to_json(match, {}, SEATS, {})
+    assert data["fair_next"]["fingerprint"] == sealed.fingerprint and "cut" not in data["fair_next"]
+    assert loads(json.dumps(data)).match.fair_next == sealed
+
+
+def test_a_finished_match_keeps_no_commitment_and_its_proofs_verify() -> None:
+    table = played_table("jamaican", hands=1)
+    while not table.match.is_over:
+        table.match.fair_next = FairDeal.commit().with_cuts([b"a", b"b", b"c", b"d"])
+        table.play_hand()
+    data = match_to_json(table.match, {}, SEATS, {})
+    assert "fair_next" not in data
+    verdicts = verify_case(json.loads(json.dumps(data)))
+    assert verdicts and all(v["fair"] for v in verdicts) and len(verdicts) == len(data["hands"])
+
+
+def test_a_damaged_commitment_is_one_line_and_the_previous_save_is_used(tmp_path: Path) -> None:
+    table = played_table()
+    table.match.fair_next = FairDeal.commit()
+    good = match_to_json(table.match, {}, SEATS, {})
+    broken = json.loads(json.dumps(good))
+    broken["fair_next"]["salt"] = "not hex"
+    with pytest.raises(MatchFileError) as refused:
+        loads(json.dumps(broken))
+    assert str(refused.value).startswith("fair_next: 'salt'") and "\n" not in str(refused.value)
+    (tmp_path / PREVIOUS).write_text(json.dumps(good))
+    (tmp_path / CURRENT).write_text(json.dumps(broken))
+    loaded = Autosave(tmp_path).load()
+    assert loaded.saved is not None and loaded.saved.match.fair_next == table.match.fair_next
+    assert "damaged" in loaded.message and "fair_next" in loaded.message
+    assert json.loads((tmp_path / PREVIOUS).read_text()) == good, "the good save is intact"

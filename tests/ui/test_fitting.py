@@ -1,0 +1,138 @@
+"""Nothing clipped at the smallest window the game supports (1024x700), in every language and theme; the lobby's
+way back to the table is a button of its own size."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+from PySide6.QtWidgets import QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.i18n import LANGUAGE
+from dominoes_desktop.ui.look import themes
+from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.panels import ButtonRow
+
+from .conftest import start
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    LANGUAGE.install("en")
+
+
+def clipped(root: QWidget) -> list[str]:
+    """Every shown button under `root` narrower than its label needs (the style's padding included)."""
+    return [
+        f"{b.text()!r}: {b.width()} < {b.sizeHint().width()}"
+        for b in root.findChildren(QPushButton)
+        if b.isVisibleTo(root) and b.width() < b.sizeHint().width()
+    ]
+
+
+def settle(qtbot: QtBot) -> None:
+    qtbot.wait(30)  # layouts that rearrange on a resize settle in the next passes of the event loop
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_side_panel_buttons_fit_at_1024x700_in_every_theme(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    if language != "en":
+        window.set_language(language)
+    window.resize(1024, 700)
+    start(window, "all_fives", seed=4)  # draw and pass shown as well as hint
+    game = window.game
+    settle(qtbot)
+    assert game.draw_button.isVisibleTo(game.side) and game.hint_button.isVisibleTo(game.side)
+    assert game.side.width() <= 260, "the automatic panel at this size is narrow: the case that clipped"
+    for theme in themes().values():
+        window.apply_look(replace(window.look, theme=theme))
+        settle(qtbot)
+        assert clipped(game.side) == [], f"{language}, {theme.id}"
+    # The panel dragged to its narrowest still clips nothing: the buttons stack instead.
+    game.panel_width = 200
+    game.size_panel()
+    settle(qtbot)
+    assert clipped(game.side) == []
+    assert game.action_row.columns < 3
+    # And the hand's end sheet.
+    window.controller.autoplay(10_000)
+    settle(qtbot)
+    assert game.hand_end.isVisible()
+    assert clipped(game.hand_end) == []
+
+
+def test_a_button_row_stacks_when_narrow_and_spreads_when_wide(qtbot: QtBot) -> None:
+    buttons = [QPushButton(text) for text in ("Robar (D)", "Pasar (P)", "Pista (H)")]
+    row = ButtonRow(buttons)
+    qtbot.addWidget(row)
+    need = max(b.sizeHint().width() for b in buttons)
+    row.resize(need * 3 + 40, 40)
+    row.show()
+    settle(qtbot)
+    assert row.columns == 3
+    row.resize(need * 2 + 20, 80)
+    settle(qtbot)
+    assert row.columns == 2 and all(b.width() >= need for b in buttons)
+    assert buttons[2].width() > buttons[0].width(), "a lone last button takes the row"
+    buttons[2].hide()  # hints off: the two left fit side by side again
+    settle(qtbot)
+    assert row.columns == 2 and buttons[0].y() == buttons[1].y()
+    row.resize(need - 5, 120)
+    settle(qtbot)
+    assert row.columns == 1
+
+
+def test_back_to_the_table_is_a_normal_button_beside_start(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=3)
+    window.controller.autoplay(2)
+    window.leave_for_lobby()
+    settle(qtbot)
+    back, begin = window.back_button, window.lobby.start
+    assert back.isVisible()
+    assert back.width() <= back.sizeHint().width() + 4, "sized to its words, not the lobby's width"
+    assert back.width() < window.lobby.width() // 3
+    assert abs(back.geometry().center().y() - begin.geometry().center().y()) <= 2, "on Start's row"
+    assert back.width() >= back.sizeHint().width() and begin.width() >= begin.sizeHint().width()
+
+
+def test_the_turn_line_keeps_its_height_through_a_hand(qtbot: QtBot, window: MainWindow) -> None:
+    """ "CPU 1 is thinking…" after a four-line "your turn" does not pull the buttons below it up and down."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=3)
+    settle(qtbot)
+    game = window.game
+    game.turn.setText("You, your turn: click a highlighted tile, or use the arrows and Enter. " * 2)
+    settle(qtbot)
+    tall, buttons_y = game.turn.height(), game.action_row.y()
+    game.turn.setText("CPU 1 is thinking…")
+    settle(qtbot)
+    assert game.turn.height() == tall and game.action_row.y() == buttons_y
+    game.turn.release()  # a new hand: the line follows its text again
+    settle(qtbot)
+    assert game.turn.height() < tall
+
+
+@pytest.mark.parametrize(("size", "one_row"), [((1024, 700), True), ((1920, 1080), False)])
+def test_the_hand_end_sheet_below_a_narrow_board_is_one_row_of_buttons(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int], one_row: bool
+) -> None:
+    window.resize(*size)
+    start(window, "jamaican", seed=5)
+    window.controller.autoplay(10_000)
+    settle(qtbot)
+    sheet = window.game.hand_end
+    shown = [b for b in sheet.findChildren(QPushButton) if b.isVisibleTo(sheet) and b is not sheet.details_button]
+    assert len(shown) >= 3
+    assert (len({b.y() for b in shown}) == 1) is one_row
+    assert clipped(sheet) == []
+    table = window.game.table
+    if one_row:
+        assert sheet.height() <= table.height() * 0.42, "the board keeps most of the height"
+        scene = table.table
+        assert 0.75 <= scene.plate_scale() < 1.0, "plates shrink on the small board, not below three quarters"
+    else:
+        assert table.table.plate_scale() == 1.0
