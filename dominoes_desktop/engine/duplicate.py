@@ -257,7 +257,7 @@ class DuplicateMatch:
         cut), or None: no next play, or it deals again a deal already cut."""
         if self.is_over or not self.play_over or self.index + 1 >= self.total_plays:
             return None
-        sealed = self.proofs[self.play_at(self.index + 1).deal]
+        sealed = self.proof(self.play_at(self.index + 1).deal)  # the play at the table may have just cut it
         return None if sealed.cut_taken else sealed
 
     def next_play(self) -> Match:

@@ -224,11 +224,13 @@ def test_restoring_plays_from_their_moves_gives_the_same_match() -> None:
 def test_the_cut_taken_at_a_deals_first_play_stands_for_every_play_of_the_deal() -> None:
     dup = DuplicateMatch.create(RULES["two"], 2, 1, sealed_by=5)
     play_through_one(dup)
+    assert dup.next_sealed() == dup.proofs[1], "deal 1 comes next, sealed, waiting for its cut"
     match = dup.next_play()  # deal 1's first play: sealed, waiting for its cut (Match.fair_next)
     assert match.fair_next is not None and not match.fair_next.cut_taken and not match.chosen_deals
     match.fair_next = match.fair_next.with_cut(b"person")
     play_through_one(dup)
     assert dup.proof(1).cuts == (b"person",)  # kept in `proofs` once the next play is set
+    assert dup.next_sealed() is None, "deal 0 comes back: nothing to cut"
     first_cut = dup.proofs[0].cuts
     again = dup.next_play()  # deal 0 comes back: dealt again from its proof, no new cut
     assert again.fair_next == dup.proofs[0] and again.chosen_deals == {0}

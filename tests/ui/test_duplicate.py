@@ -8,12 +8,16 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox
+from PySide6.QtWidgets import QCheckBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.duplicate import entry_at
+from dominoes_desktop.engine.fairness import short
+from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, loads
+from dominoes_desktop.store.stats import CPU_GROUP
+from dominoes_desktop.ui.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.duplicate_sheet import DASH, verdict
 from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.settings import Settings, open_settings
@@ -32,6 +36,10 @@ def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
 
 def click(qtbot: QtBot, widget: object) -> None:
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)  # type: ignore[arg-type]
+
+
+def click_deck(qtbot: QtBot, deck: QWidget) -> None:
+    qtbot.mouseClick(deck, Qt.MouseButton.LeftButton, pos=deck.rect().center())
 
 
 def tick(qtbot: QtBot, box: QCheckBox) -> None:
@@ -209,3 +217,48 @@ def test_the_results_so_far_show_only_what_was_played(qtbot: QtBot, tmp_path: Pa
     assert all(DASH in row[1] for row in cells)
     assert cells[1][1].endswith("…") and cells[1][2].startswith("…"), "each side's cards played once so far"
     sheet.close()
+
+
+@pytest.mark.person_cuts
+def test_a_deals_first_play_is_cut_on_the_deck_and_its_second_play_deals_it_again(qtbot: QtBot, tmp_path: Path) -> None:
+    """One mechanism for every deal: the first play of a deal is sealed and waits for the person's click on
+    the deck; the second play deals again from that proof (same seed and cut, same tiles), with no cut, and
+    deal luck counts the deal once."""
+    window = make_window(qtbot, tmp_path)
+    rules = build_rules("classic_block", {"players": 2})
+    seats = (SeatConfig("You", True, "easy"), SeatConfig("CPU 1", False, "easy"))
+    window.start_match(MatchSetup(rules, seats, stats_group="Duplicate", duplicate_deals=1), seed=11)
+    controller, page = window.controller, window.game
+    duplicate = controller.duplicate
+    assert duplicate is not None and duplicate.total_plays == 2
+    sealed = controller.sealed_deal()
+    assert controller.hand is None and sealed is not None and sealed == duplicate.proofs[0], "nothing dealt yet"
+    qtbot.waitUntil(page.cut_panel.isVisible, timeout=3000)
+    assert short(sealed.fingerprint) in page.cut_panel.seal.text()
+    click_deck(qtbot, page.cut_panel.deck)
+    first = controller.match
+    assert first is not None and first.deal is not None and not page.cut_panel.isVisible()
+    proof = first.proofs[0]
+    assert proof.fingerprint == sealed.fingerprint and len(proof.cuts) == 1, "the click cut the sealed deal"
+    assert not first.chosen_deals, "the first play is chance's deal"
+    tiles = first.deal.hands
+    finish_hand(qtbot, window)
+    assert page.hand_end.isVisible() and controller.sealed_deal() is None, "the next play brings no new deal"
+    assert page.deal_seal.cut.isHidden() and "again" in page.deal_seal.label.text()
+    click(qtbot, page.hand_end.next)
+    second = controller.match
+    assert second is not None and second is not first and second.deal is not None, "dealt at once"
+    assert not page.cut_panel.isVisible() and controller.sealed_deal() is None
+    assert second.deal.hands == tiles and second.proofs[0] == proof, "the same seed and cut: the same tiles"
+    assert second.chosen_deals == {0}, "dealt again from the proof: not chance's deal a second time"
+    assert short(proof.fingerprint) in page.duplicate_line.text() and "no new cut" in page.duplicate_line.text()
+    assert page.table.bottom == 1, "the person holds the CPU's tiles of the first play"
+    finish_hand(qtbot, window)
+    assert duplicate.is_over
+    qtbot.waitUntil(lambda: window.stats is not None and bool(window.stats.table("Duplicate")), timeout=5000)
+    assert window.stats is not None
+    luck = window.stats.deal_luck("Duplicate")
+    you, cpus = luck.of("You"), luck.of(CPU_GROUP)
+    assert you is not None and cpus is not None
+    assert len(you.hands) == len(cpus.hands) == 1, "deal luck counts the deal once, as its first play dealt it"
+    assert you.hands[0].doubles.observed == sum(t.is_double for t in tiles[0]), "your own tiles, first play"
