@@ -131,5 +131,5 @@ class Autosave:
                     )
                 continue
             tail = ", and the previous save was used instead" if problems else ""
-            return Loaded(saved if not saved.match.is_over else None, _sentence(problems, tail))
+            return Loaded(saved if not saved.is_over else None, _sentence(problems, tail))
         return Loaded(None, _sentence(problems))

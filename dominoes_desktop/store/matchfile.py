@@ -16,8 +16,9 @@ from typing import Any
 
 from ..engine.cpu.players import LEVELS
 from ..engine.deal import Deal
+from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
-from ..engine.fairness import FairDeal
+from ..engine.fairness import FairDeal, ProofError, fingerprint
 from ..engine.match import Match
 from ..engine.moves import parse_move
 from ..engine.presets import rules_from_json
@@ -54,6 +55,12 @@ class SavedMatch:
     options: dict[str, Any]
     seats: tuple[SeatRecord, ...]
     table: dict[str, Any]  # timer_seconds, on_timeout, open_hands, tracker, hints, stats_group
+    duplicate: DuplicateMatch | None = None  # a duplicate match, whose play at the table `match` is
+    line_up: tuple[SeatRecord, ...] = ()  # duplicate: the seats of the first plays (`seats`: this play's)
+
+    @property
+    def is_over(self) -> bool:
+        return self.duplicate.is_over if self.duplicate is not None else self.match.is_over
 
 
 def _hand_record(deal: Deal, leader: int, moves: list[str]) -> dict[str, Any]:
@@ -132,6 +139,9 @@ def match_from_json(data: Any) -> SavedMatch:
         rules = rules_from_json(data)
     except DominoError as exc:
         raise MatchFileError(str(exc)) from None
+    base_rules = rules
+    if "duplicate" in data:
+        rules = duplicate_rules(rules)  # the play at the table is played under the duplicate rules
     options = dict(data.get("options") or {})
     seed = data.get("seed")
     _require(whole_number(seed, 0, MAX_SEED), "'seed' must be a whole number from 0 to 2^64 - 1")
@@ -198,7 +208,107 @@ def match_from_json(data: Any) -> SavedMatch:
             raise MatchFileError(f"fair_next: {str(exc).removeprefix('fair: ')}") from None
         match.fair_next = None if match.is_over else sealed
     match.practice = data.get("practice") is True
+    if "duplicate" in data:
+        duplicate, line_up = _duplicate_from_json(data["duplicate"], base_rules, match)
+        return SavedMatch(match, options, tuple(seats), table, duplicate, line_up)
     return SavedMatch(match, options, tuple(seats), table)
+
+
+# ---- duplicate matches (issue 17) -------------------------------------------------------------------------
+
+
+def duplicate_to_json(duplicate: DuplicateMatch, line_up: list[SeatRecord]) -> dict[str, Any]:
+    """A duplicate match's own part of a match file (the play at the table is the file's match): its sealed
+    deals, the line-up, and each finished play's leader and moves. A play's tiles are not written: they come
+    from its deal's seed and cut, so every play of a deal is read back with the same tiles. The seeds of deals
+    still to come are in the file (as the autosave keeps any match's random state): nothing is hidden from the
+    person whose computer it is, but nothing can be changed without failing the check against the seals."""
+    return {
+        "seed": duplicate.seed,
+        "person": duplicate.person,
+        "deals": [
+            p.as_json() if p.cut_taken else p.sealed.as_json() | {"cut": None}
+            for p in (duplicate.proof(d) for d in range(duplicate.deals))
+        ],
+        "line_up": [{"name": s.name, "human": s.human, "level": s.level} for s in line_up],
+        "plays": [
+            {
+                "leader": record.hand.leader,
+                "moves": [turn.move.notation() for turn in record.hand.history],
+                "practice": record.practice,
+            }
+            for record in duplicate.finished
+        ],
+    }
+
+
+def _duplicate_from_json(raw: Any, rules: Rules, current: Match) -> tuple[DuplicateMatch, tuple[SeatRecord, ...]]:
+    """The duplicate part of a match file, every finished play played again; MatchFileError on anything wrong."""
+    _require(isinstance(raw, dict), "'duplicate' must be an object")
+    seed, person = raw.get("seed"), raw.get("person")
+    _require(whole_number(seed, 0, MAX_SEED), "duplicate: 'seed' must be a whole number from 0 to 2^64 - 1")
+    _require(whole_number(person, 0, rules.players - 1), "duplicate: 'person' must be a seat")
+    raw_deals = raw.get("deals")
+    _require(
+        isinstance(raw_deals, list) and 1 <= len(raw_deals) <= MAX_DEALS,
+        f"duplicate: 'deals' must list 1 to {MAX_DEALS} sealed deals",
+    )
+    proofs = []
+    for d, deal in enumerate(raw_deals):
+        where = f"duplicate deal {d + 1}"
+        _require(isinstance(deal, dict), f"{where} is not valid")
+        cut = deal.get("cut")
+        _require(cut is None or isinstance(cut, str), f"{where}: 'cut' must be hex digits or null")
+        try:  # "cut": null is a deal not dealt yet (sealed, no cut); "cut" or "cuts" as in any proof
+            proof = FairDeal.from_json({k: v for k, v in deal.items() if k != "cut" or cut is not None})
+        except ProofError as exc:
+            raise MatchFileError(f"{where}: {exc}") from None
+        _require(fingerprint(proof.seed, proof.salt) == proof.fingerprint, f"{where}: the seed does not match its seal")
+        proofs.append(proof)
+    raw_line_up = raw.get("line_up")
+    _require(
+        isinstance(raw_line_up, list) and len(raw_line_up) == rules.players,
+        f"duplicate: 'line_up' must list the {rules.players} seats",
+    )
+    line_up = tuple(_seat(s, f"duplicate line-up seat {i}") for i, s in enumerate(raw_line_up))
+    _require(
+        [s.human for s in line_up].count(True) == 1 and line_up[person].human,
+        "duplicate: the line-up must be one person, in seat 'person', and CPUs",
+    )
+    plays = raw.get("plays")
+    duplicate = DuplicateMatch(rules, proofs, seed, person)
+    _require(
+        isinstance(plays, list) and len(plays) < duplicate.total_plays,
+        "duplicate: 'plays' must list the plays finished",
+    )
+    for p, play in enumerate(plays):
+        where = f"duplicate play {p + 1}"
+        _require(isinstance(play, dict), f"{where} is not valid")
+        leader, moves = play.get("leader"), play.get("moves")
+        _require(whole_number(leader, 0, rules.players - 1), f"{where}: the leader must be a seat")
+        _require(
+            isinstance(moves, list) and all(isinstance(m, str) for m in moves), f"{where}: 'moves' must list moves"
+        )
+        try:
+            duplicate.restore_play(leader, moves, play.get("practice") is True)
+        except DuplicateError as exc:
+            raise MatchFileError(f"duplicate {exc}") from None
+    try:
+        duplicate.resume_current(current)
+    except DuplicateError as exc:
+        raise MatchFileError(f"duplicate: {exc}") from None
+    return duplicate, line_up
+
+
+def _seat(raw: Any, where: str) -> SeatRecord:
+    _require(
+        isinstance(raw, dict)
+        and isinstance(raw.get("name"), str)
+        and isinstance(raw.get("human"), bool)
+        and raw.get("level") in LEVELS,
+        f"{where} is not valid",
+    )
+    return SeatRecord(raw["name"][:40], raw["human"], raw["level"])
 
 
 def _rng_state(rng: Any) -> tuple[int, tuple[int, ...], float | None]:
@@ -245,8 +355,9 @@ def loads(text: str | bytes) -> SavedMatch:
         raise MatchFileError(f"the file is damaged: {exc}") from None
     try:
         return match_from_json(data)
-    except MatchFileError:
-        raise
+    except MatchFileError as exc:
+        # One line, whatever a hostile file put in the names it quotes (a "tile" with a line break in it).
+        raise MatchFileError(_one_line(exc)) from None
     except RecursionError:
         raise MatchFileError("the file is damaged: nested too deeply") from None
     except Exception as exc:

@@ -37,6 +37,7 @@ from ..engine.decisions import (
     PlayTurn,
     RedealOffer,
 )
+from ..engine.duplicate import DuplicateMatch
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, cut_from_gesture
 from ..engine.hand import Hand
@@ -76,6 +77,7 @@ class MatchSetup:
     hints: bool = True
     stats_group: str = "Home"
     options: dict[str, Any] = field(default_factory=dict)  # the host options over the preset
+    duplicate_deals: int = 0  # a duplicate match of this many deals against the CPUs (issue 17); 0: a match
 
     def table(self) -> dict[str, Any]:
         """The helpers as a match file keeps them."""
@@ -111,6 +113,8 @@ class GameController(QObject):
     hintReady = Signal(object)  # Decision: the hard CPU's suggestion for the person to play
     historyRewritten = Signal()  # moves were taken back: everything drawn from history is drawn again
     error = Signal(str)  # a readable one-line message, in the player's language
+    playChanged = Signal()  # duplicate match: the next play is at the table, the seats moved round
+    duplicateOver = Signal()  # duplicate match: its last play has scored its hand
     stateChanged = Signal()  # anything on the table changed
 
     auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
@@ -139,6 +143,9 @@ class GameController(QObject):
         self._batching = False  # inside one answer: the table changed signal goes out once, at its end
         self._dirty = False
         self._won: int | None = None
+        self.duplicate: DuplicateMatch | None = None  # a duplicate match: its play at the table is `match`
+        self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
+        self._duplicate_done = False
         # Fair deals (issue 17): every deal is sealed (its fingerprint shown) before it is cut and dealt.
         self._redeal_by: int | None = None  # a seat asked for a redeal: it is dealt once the deck is cut
 
@@ -157,8 +164,11 @@ class GameController(QObject):
                     self._dirty = False
                     self.stateChanged.emit()
                 won, self._won = self._won, None
-                if won is not None:
+                if won is not None and self.duplicate is None:  # a duplicate play may reach a target: no matter
                     self.matchEnded.emit(won)
+                if self._duplicate_done:
+                    self._duplicate_done = False
+                    self.duplicateOver.emit()
 
     def _changed(self) -> None:
         if self._batching:
@@ -229,6 +239,7 @@ class GameController(QObject):
             raise ValueError(f"{rules.name} needs {rules.players} seats")
         self._token += 1
         self.thinking = None
+        self.duplicate = None
         self.match = Match(rules, seed)
         self.seats = list(seats)
         self.cpus = {i: self._cpu(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
@@ -244,8 +255,10 @@ class GameController(QObject):
             self._changed()
             self._advance()
 
-    def resume(self, match: Match, seats: list[SeatConfig]) -> None:
-        """Go on with a match restored from a save, at the exact decision where it stopped."""
+    def resume(self, match: Match, seats: list[SeatConfig], duplicate: DuplicateMatch | None = None) -> None:
+        """Go on with a match restored from a save, at the exact decision where it stopped (`duplicate`: the
+        duplicate match whose play at the table `match` is)."""
+        self.duplicate = duplicate
         self._token += 1
         self.thinking = None
         self.match = match
@@ -257,7 +270,7 @@ class GameController(QObject):
             self.handStarted.emit(match.hand_index)
         elif self.last_result is not None:
             self.handEnded.emit(self.last_result)
-            if match.winner is not None:
+            if match.winner is not None and duplicate is None:
                 self.matchEnded.emit(match.winner)
         with self._batch():
             self._changed()
@@ -299,6 +312,7 @@ class GameController(QObject):
             elif isinstance(event, HandScored):
                 self.last_result = event.result
                 self.handEnded.emit(event.result)
+                self._duplicate_done = self.duplicate is not None and self.duplicate.is_over
             elif isinstance(event, MatchWon):
                 won = event.winner
         self._changed()
@@ -329,8 +343,12 @@ class GameController(QObject):
         """A CPU's answer to a decision that needs no search, if a CPU makes it; None if it waits."""
         match = self.match
         assert match is not None
+        if isinstance(pending, NextHand) and self.duplicate is not None and match.hand_index > 0:
+            return None  # a duplicate play is one hand: the next deal is the next play's (see `cut_deck`)
         if isinstance(pending, NextHand) and not self.sealed_deals:
             return (None, DealHand()) if match.hand_index == 0 else None
+        if isinstance(pending, NextHand) and match.fair_next is not None and match.fair_next.cut_taken:
+            return None, DealHand()  # a deal played again from its proof: cut already, dealt at once
         if isinstance(pending, NextHand):
             self._seal()
             if match.hand_index == 0 and self._clock_cuts():
@@ -449,9 +467,10 @@ class GameController(QObject):
         return self._act(seat, move)
 
     def start_next_hand(self, deal_seed: int | None = None) -> None:
-        """Deal the next hand: from `deal_seed`, or the sealed deal cut by the clock."""
+        """Deal the next hand: from `deal_seed`, or the sealed deal cut by the clock (in a duplicate match: the
+        next play, its deal cut by the clock when it is dealt for the first time)."""
         if deal_seed is not None:
-            if isinstance(self.pending, NextHand):
+            if isinstance(self.pending, NextHand) and self.duplicate is None:
                 self._act(None, DealHand(deal_seed))
             return
         self.cut_deck("next")
@@ -493,8 +512,11 @@ class GameController(QObject):
 
     def sealed_deal(self) -> FairDeal | None:
         """The commitment of the deal that waits for its cut (the first of a match, the next after a hand,
-        a redeal), or None. Its seed is never shown before its hand ends: only the fingerprint."""
+        a redeal; in a duplicate match, after a play, the next play's deal when it is dealt for the first
+        time), or None. Its seed is never shown before its hand ends: only the fingerprint."""
         match = self.match
+        if self.duplicate is not None and self.duplicate.play_over:
+            return self.duplicate.next_sealed() if self.sealed_deals else None
         if match is None or match.fair_next is None:
             return None
         if isinstance(self.pending, NextHand) or self._redeal_by is not None:
@@ -505,6 +527,8 @@ class GameController(QObject):
         """The deck is cut (by a click or key, described by `gesture`) and the sealed deal is dealt."""
         match = self.match
         sealed = self.sealed_deal()
+        if self.duplicate is not None and self.duplicate.play_over:
+            return self._next_play(sealed, ("clock",) if self._clock_cuts() else gesture)
         if match is not None and not self.sealed_deals and isinstance(self.pending, NextHand):
             return self._act(None, DealHand())
         if match is None or sealed is None:
@@ -555,12 +579,62 @@ class GameController(QObject):
             self._token += 1
             self._advance()
 
+    # ---- duplicate matches (issue 17): each deal played again with the person in a CPU's seat ----------
+
+    def new_duplicate(
+        self, rules: Rules, seats: list[SeatConfig], deals: int, seed: int, sealed_by: int | None = None
+    ) -> None:
+        """A duplicate match of `deals` deals; `seats` is the line-up of the first plays (one person)."""
+        people = [i for i, s in enumerate(seats) if s.human]
+        if len(seats) != rules.players or len(people) != 1:
+            raise ValueError("a duplicate match is one person against CPUs")
+        self.duplicate = DuplicateMatch.create(rules, deals, seed, people[0], sealed_by=sealed_by)
+        self.line_up = list(seats)
+        self._redeal_by = None
+        self._seat_play()
+        with self._batch():  # the first deal is sealed and waits for the cut, as any match's first deal
+            self._changed()
+            self._advance()
+
+    def resume_duplicate(self, duplicate: DuplicateMatch, line_up: list[SeatConfig]) -> None:
+        """Go on with a saved duplicate match, at its play at the table."""
+        self.duplicate = duplicate
+        self.line_up = list(line_up)
+        self._seat_play()
+        self.resume(duplicate.match, self.seats, duplicate)
+
+    def _seat_play(self) -> None:
+        """Seat the line-up for the play at the table: everyone moved round by the play's rotation."""
+        duplicate = self.duplicate
+        assert duplicate is not None
+        self._token += 1
+        self.thinking = None
+        self.match = duplicate.match
+        self.seats = [self.line_up[entry] for entry in duplicate.line_up_at()]
+        self.cpus = {i: self._cpu(s.level, self.match.seed + i) for i, s in enumerate(self.seats) if not s.human}
+        self.last_result = self.match.results[-1] if self.match.results else None
+        self.playChanged.emit()
+
+    def _next_play(self, sealed: FairDeal | None, gesture: tuple[object, ...]) -> bool:
+        """The next play at the table. When it deals its deal for the first time, `sealed` is that deal's
+        commitment, shown on the hand-end sheet, and `gesture` cuts it (as "Next hand" cuts a match's next
+        deal); a later play deals again from the first play's proof, with no new cut."""
+        duplicate = self.duplicate
+        if duplicate is None or not duplicate.play_over or duplicate.is_over:
+            return False
+        match = duplicate.next_play()
+        if sealed is not None and match.fair_next is not None and not match.fair_next.cut_taken:
+            match.fair_next = match.fair_next.with_cut(cut_from_gesture(*gesture))
+        self._redeal_by = None
+        self._seat_play()
+        return self._act(None, DealHand())
+
     # ---- taking a move back -----------------------------------------------------------------------
 
     def can_undo(self) -> bool:
         """Undo is for one person playing CPUs, once they have a move to take back."""
         people = self.people()
-        if self.match is None or len(people) != 1:
+        if self.match is None or len(people) != 1 or (self.duplicate is not None and self.duplicate.is_over):
             return False
         return self.match.undo_point(people[0]) is not None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
@@ -20,7 +22,9 @@ from ..engine.moves import Move, MoveKind
 from ..engine.tiles import full_set
 from .coach_panel import add_coach_button, open_coach
 from .controller import GameController, MatchSetup
+from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
 from .fair_deal import CutPanel, DealSeal, gesture_here
+from .i18n import translate
 from .look import Look
 from .panels import (
     RETURN_CLICKS,
@@ -118,6 +122,13 @@ class GamePage(QWidget):
         self.action_row = ButtonRow([self.draw_button, self.pass_button, self.hint_button])
         self.more_row = ButtonRow([self.rules_button, self.lobby_button])
         side = QVBoxLayout(self.side)
+        # Duplicate match (issue 17): which deal and play, and whose seat the person holds.
+        self.duplicate_line = QLabel("")
+        self.duplicate_line.setObjectName("duplicateLine")
+        self.duplicate_line.setWordWrap(True)
+        self.duplicate_line.setAccessibleName(self.tr("Duplicate match"))
+        self.duplicate_line.hide()
+        side.addWidget(self.duplicate_line)
         side.addWidget(self.scores)
         side.addWidget(self.turn)
         side.addWidget(self.clock)
@@ -200,6 +211,8 @@ class GamePage(QWidget):
         for decided in (self.draw_button, self.pass_button, self.hint_button, self.claim_button, self.play_on_button):
             decided.clicked.connect(self.back_to_rack)
         self.hand_end.nextRequested.connect(self._next_hand)
+        controller.playChanged.connect(self._play_changed)
+        self.results: DuplicateResults | None = None
         controller.historyRewritten.connect(self._history_rewritten)
 
     def auto_panel_width(self) -> int:
@@ -306,10 +319,13 @@ class GamePage(QWidget):
         if match is None:
             return
         self._check_curtain()
+        self._show_duplicate_line()
         self._show_seal()
         hand_number = match.hand_index + (1 if match.hand is not None else 0)
         running = list(match.hand.end_points) if match.hand is not None else None
-        self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, match.is_over, running)
+        goal = self.tr("Duplicate: this play is one hand; every deal counts") if controller.duplicate else None
+        over = match.is_over and goal is None
+        self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, over, running, goal)
         mine = controller.human_turn() == self.table.bottom and not self.table.curtain
         moves = controller.legal_moves() if mine else []
         can_draw = any(m.kind is MoveKind.DRAW for m in moves)
@@ -668,6 +684,8 @@ class GamePage(QWidget):
         row = self.deal_seal.cut
         was = (row.isHidden(), row.seal.text(), row.hint.text())
         self.deal_seal.show_next(sealed if on_sheet else None, people, clock, controller.auto_cut)
+        if on_sheet and sealed is not None and not clock and controller.duplicate is not None:
+            row.hint.setText(self.tr("Click the deck, or Next play, to cut it and deal."))  # the button's name here
         if on_sheet and was != (row.isHidden(), row.seal.text(), row.hint.text()):
             self._dock_hand_end()  # the sheet grew or shrank
         if sealed is None or on_sheet or clock:
@@ -723,12 +741,19 @@ class GamePage(QWidget):
         self.table.curtain = False
         self.table.reveal = True
         self.table.refresh()
-        self.hand_end.show_result(match.rules, self.controller.seats, result, match.winner)
+        duplicate = self.controller.duplicate
+        winner = match.winner if duplicate is None else None  # a duplicate play's target does not count
+        self.hand_end.show_result(match.rules, self.controller.seats, result, winner)
         self.deal_seal.seal(match)
         self.deal_seal.cut.set_theme(self.table.look.theme)
+        if duplicate is None:
+            self.hand_end.next.setText(translate("HandEndPanel", "Next hand"))  # after a duplicate match's "Next play"
+            self.hand_end.next.setAccessibleName(translate("HandEndPanel", "Next hand"))
+        else:
+            self._duplicate_hand_end()
         self._show_seal()
         self._place_overlays()
-        headline = self.hand_end.headline(result, self.controller.seats, match.winner is not None)
+        headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
         self.announce(headline)
         self.happened.emit(headline)
         if not self._people() and match.winner is None:
@@ -745,4 +770,61 @@ class GamePage(QWidget):
             self._hand_ended(self.controller.last_result)
 
     def _next_hand(self) -> None:
-        self._cut(gesture_here("next"))
+        duplicate = self.controller.duplicate
+        if duplicate is not None and duplicate.is_over:
+            self.show_duplicate_results()
+            return
+        self._cut(gesture_here("next"))  # in a duplicate match: the next play, its deal cut if it is new
+
+    # ---- duplicate match (issue 17) ---------------------------------------------------------------
+
+    def _show_duplicate_line(self) -> None:
+        duplicate = self.controller.duplicate
+        self.duplicate_line.setVisible(duplicate is not None)
+        if duplicate is not None:
+            self.duplicate_line.setText(
+                "<b>" + escape(status_line(duplicate, self.controller.line_up), quote=False) + "</b>"
+            )
+
+    def _play_changed(self) -> None:
+        """The next play of a duplicate match: the person's seat moved, so their rack is drawn at the bottom."""
+        people = self.controller.people()
+        if people:
+            self.table.bottom = people[0]
+        self.table.reset_rack()
+        self.hide_hand_end()
+        self._show_duplicate_line()
+        duplicate = self.controller.duplicate
+        if duplicate is not None:  # said in the status bar and to screen readers too: the panel may be shut
+            line = status_line(duplicate, self.controller.line_up)
+            self.announce(line)
+            self.happened.emit(line)
+
+    def _duplicate_hand_end(self) -> None:
+        """The end-of-hand sheet in a duplicate match: the score so far, how the play was dealt and what comes
+        next (a new deal's sealed deck to cut is the fair-deal row, as after any hand), Next play."""
+        duplicate = self.controller.duplicate
+        assert duplicate is not None
+        coming = seal_line(duplicate)
+        if coming:
+            shown = self.deal_seal.label.text() + "<br>" if self.deal_seal.label.isVisibleTo(self.hand_end) else ""
+            self.deal_seal.label.setText(shown + "<small>" + escape(coming, quote=False) + "</small>")
+            self.deal_seal.label.show()
+        text = self.hand_end.text.text()
+        at = text.find("</h2>") + len("</h2>") if "</h2>" in text else len(text)
+        self.hand_end.text.setText(text[:at] + hand_end_note(duplicate) + text[at:])  # under the headline: in sight
+        over = duplicate.is_over
+        text = self.tr("See the results") if over else self.tr("Next play")
+        self.hand_end.next.setText(text)
+        self.hand_end.next.setAccessibleName(text)
+        self.hand_end.next.show()
+        self.hand_end.again.setText(self.tr("New match"))
+        self.hand_end.next.setFocus()
+
+    def show_duplicate_results(self) -> None:
+        duplicate = self.controller.duplicate
+        if duplicate is None:
+            return
+        self.results = DuplicateResults(duplicate, self.controller.line_up, self)
+        self.results.accepted.connect(self.hand_end.newMatchRequested)
+        self.results.open()

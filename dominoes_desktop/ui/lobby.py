@@ -5,6 +5,7 @@ One click on Start plays the default: Jamaican partners, you and three CPUs at m
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
@@ -29,10 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..engine.duplicate import DEAL_COUNTS
 from ..engine.errors import RulesError
 from ..engine.presets import PRESETS, Preset, build_rules
 from ..engine.rules import Rules, Style
 from ..resources import resources_dir
+from ..store.duplicate_record import DUPLICATE_GROUP
 from .controller import MatchSetup, SeatConfig
 from .flags import flag_pixmap
 from .i18n import translate
@@ -198,6 +201,7 @@ class LobbyPage(QWidget):
         self.deal_typed = False
         self.custom = QLabel("")
         self.custom.setObjectName("custom")
+        self.custom.setWordWrap(True)
         self.reset = QPushButton(self.tr("Reset to preset"))
         self.reset.setAccessibleName(self.tr("Reset the options to the preset"))
         self.problem = QLabel("")
@@ -206,6 +210,7 @@ class LobbyPage(QWidget):
         self.problem.setAccessibleName(self.tr("Why these options cannot be played"))
         rules_box = QGroupBox(self.tr("House rules"))
         rules_form = QFormLayout(rules_box)
+        rules_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         rules_form.addRow(self.tr("Set"), self.set_top)
         rules_form.addRow(self.tr("Seats"), self.players)
         rules_form.addRow(self.tr("Partners"), self.pairing)
@@ -240,9 +245,13 @@ class LobbyPage(QWidget):
             seats_grid.addWidget(row.label, i, 0)
             seats_grid.addWidget(row.kind, i, 1)
             seats_grid.addWidget(row.name, i, 2)
-        seats_grid.addWidget(QLabel(self.tr("CPU difficulty")), 5, 0)
+        difficulty = QLabel(self.tr("CPU difficulty"))
+        difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
+        seats_grid.addWidget(difficulty, 5, 0)
         seats_grid.addWidget(self.level, 5, 1)
         seats_grid.addWidget(self.fill, 6, 0, 1, 3)
+        seats_grid.setColumnStretch(1, 3)  # the kind of player says more than a name: it gets the room
+        seats_grid.setColumnStretch(2, 2)
         self.timer = QComboBox()
         self.timer.setAccessibleName(self.tr("Turn timer"))
         for seconds in (0, 15, 30, 60):
@@ -265,12 +274,31 @@ class LobbyPage(QWidget):
         self.stats_group.setMaxLength(40)
         table_box = QGroupBox(self.tr("At the table"))
         table_form = QFormLayout(table_box)
+        table_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # long labels put the field below
         table_form.addRow(self.tr("Turn timer"), self.timer)
         table_form.addRow(self.tr("When time runs out"), self.on_timeout)
         table_form.addRow(self.tr("Hands"), self.visibility)
         table_form.addRow("", self.tracker)
         table_form.addRow("", self.hints)
         table_form.addRow(self.tr("Stats group"), self.stats_group)
+
+        # Duplicate match (issue 17): one person against CPUs, every deal played again from the CPUs' seats.
+        self.duplicate = QCheckBox(self.tr("Duplicate match against the CPUs"))
+        self.duplicate.setAccessibleName(self.tr("Duplicate match against the CPUs"))
+        self.duplicate_deals = QComboBox()
+        self.duplicate_deals.setAccessibleName(self.tr("Deals in the duplicate match"))
+        for count in DEAL_COUNTS:
+            self.duplicate_deals.addItem(self.tr("%n deal(s)", "", count), count)
+        self.duplicate_deals.setCurrentIndex(1)
+        self.duplicate_note = QLabel("")
+        self.duplicate_note.setObjectName("duplicateNote")
+        self.duplicate_note.setWordWrap(True)
+        duplicate_box = QGroupBox(self.tr("Skill without luck"))
+        duplicate_layout = QFormLayout(duplicate_box)
+        duplicate_layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow windows: field below
+        duplicate_layout.addRow(self.duplicate)
+        duplicate_layout.addRow(self.tr("Deals"), self.duplicate_deals)
+        duplicate_layout.addRow(self.duplicate_note)
 
         self.start = QPushButton(self.tr("Start"))
         self.start.setObjectName("start")
@@ -283,8 +311,14 @@ class LobbyPage(QWidget):
         options_layout = QVBoxLayout(options)
         options_layout.addWidget(rules_box)
         options_layout.addWidget(seats_box)
+        options_layout.addWidget(duplicate_box)  # beside the players: it is offered for who sits at the table
         options_layout.addWidget(table_box)
         options_layout.addStretch(1)
+        for box in options.findChildren(QComboBox):
+            # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
+            # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(9)
         scroll = QScrollArea()
         scroll.setWidget(options)
         scroll.setWidgetResizable(True)
@@ -317,6 +351,9 @@ class LobbyPage(QWidget):
         for spin in (self.players, self.target):
             spin.valueChanged.connect(self._options_changed)
         self.deal_size.valueChanged.connect(self._deal_changed)
+        self.duplicate.toggled.connect(self._options_changed)
+        self.fill.toggled.connect(self._options_changed)
+        self.duplicate_deals.currentIndexChanged.connect(self._options_changed)
         self.select(initial)
 
     # ---- presets ----------------------------------------------------------------------------
@@ -442,10 +479,12 @@ class LobbyPage(QWidget):
             self.deal_size.setValue(self._default_deal())
             self._loading = False
         self.pairing.setEnabled(self.players.value() == 4 and preset.partners_allowed)
-        self.target.setEnabled(self.goal.currentData() == "target")
+        self.target.setEnabled(self.goal.currentData() == "target" and not self.duplicate_chosen())
+        self.goal.setEnabled(not self.duplicate_chosen())
         for i, row in enumerate(self.seat_rows):
             for widget in (row.label, row.kind, row.name):
                 widget.setVisible(i < self.players.value())
+        self._duplicate_changed()
         try:
             rules = self.current_rules()
         except RulesError as exc:
@@ -458,7 +497,9 @@ class LobbyPage(QWidget):
         changes = ", ".join(option_names(rules.customised))
         self.custom.setText(self.tr("Custom: {changes}").format(changes=changes) if rules.customised else "")
         self.reset.setEnabled(bool(rules.customised) or self.deal_typed)
-        self.rules_view.setHtml(rules_html(rules, self.seating() if rules.partners else None))
+        self.rules_view.setHtml(
+            self._duplicate_preface(rules) + rules_html(rules, self.seating() if rules.partners else None)
+        )
 
     # ---- seats and start ------------------------------------------------------------------------
 
@@ -469,6 +510,62 @@ class LobbyPage(QWidget):
             self.hints.setChecked(False)
             self.tracker.setChecked(False)
             self.visibility.setCurrentIndex(0)
+        self._options_changed()  # whether a duplicate match may be played, and the rules page that says so
+
+    # ---- duplicate match --------------------------------------------------------------------------
+
+    def duplicate_refusal(self) -> str:
+        """Why this table cannot play a duplicate match, or "" when it can: one person, every other seat a CPU."""
+        kinds = [row.kind.currentData() for row in self.seat_rows[: self.players.value()]]
+        if "friend" in kinds:
+            return self.tr("Not with friends invited: a duplicate match is you against CPUs at this screen.")
+        people = kinds.count("person")
+        if people >= 2:
+            return self.tr("Not with pass-and-play: a duplicate match is one person against CPUs.")
+        if people == 0:
+            return self.tr("A duplicate match needs one person at this screen.")
+        if "empty" in kinds and not self.fill.isChecked():
+            return self.tr("Let CPUs fill the empty seats to play a duplicate match.")
+        return ""
+
+    def duplicate_chosen(self) -> bool:
+        return self.duplicate.isChecked() and not self.duplicate_refusal()
+
+    def _duplicate_preface(self, rules: Rules) -> str:
+        """Above the house rules when a duplicate match is chosen: how it changes the match."""
+        if not self.duplicate_chosen():
+            return ""
+        text = self.tr(
+            "Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. "
+            "Each play is one hand under the first-hand rule, with no redeal and no target; at the end your "
+            "points are set against the CPUs' on the same cards."
+        )
+        head = self.tr("Duplicate match: %n deal(s)", "", int(self.duplicate_deals.currentData()))
+        plays = self.tr("%n play(s) of one hand each.", "", int(self.duplicate_deals.currentData()) * rules.sides)
+        return f"<h3>{escape(head)}</h3><p>{escape(text)} {escape(plays)}</p><hr>"
+
+    def _duplicate_changed(self) -> None:
+        refusal = self.duplicate_refusal()
+        if refusal:
+            self.duplicate.setChecked(False)  # not a choice this table can make: shown unticked, with the reason
+        self.duplicate.setEnabled(not refusal)
+        self.duplicate_deals.setEnabled(not refusal and self.duplicate.isChecked())
+        if refusal:
+            self.duplicate_note.setText(refusal)
+        else:
+            self.duplicate_note.setText(
+                self.tr(
+                    "Each deal is played again with you in a CPU's seat, on the same tiles: your score is set "
+                    "against the CPU's on the same cards, so the luck of the deal drops out."
+                )
+            )
+        chosen = self.duplicate_chosen()
+        self.stats_group.setEnabled(not chosen)
+        self.stats_group.setToolTip(
+            self.tr("A duplicate match is kept in the stats group Duplicate.") if chosen else ""
+        )
+        self.goal.setEnabled(not chosen)
+        self.target.setEnabled(self.goal.currentData() == "target" and not chosen)
 
     def show_table_choices(self, choices: dict[str, Any]) -> None:
         self.timer.setCurrentIndex(max(0, self.timer.findData(choices.get("timer", 0))))
@@ -513,8 +610,9 @@ class LobbyPage(QWidget):
             open_hands=bool(self.visibility.currentData()),
             tracker=self.tracker.isChecked(),
             hints=self.hints.isChecked(),
-            stats_group=self.stats_group.text().strip() or "Home",
+            stats_group=DUPLICATE_GROUP if self.duplicate_chosen() else self.stats_group.text().strip() or "Home",
             options=self.options(),
+            duplicate_deals=int(self.duplicate_deals.currentData()) if self.duplicate_chosen() else 0,
         )
 
     def has_friends(self) -> bool:

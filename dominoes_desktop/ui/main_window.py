@@ -34,7 +34,8 @@ from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
 from ..engine.rules import Rules
 from ..store.autosave import Autosave, Loaded
-from ..store.matchfile import SavedMatch, SeatRecord, match_to_json
+from ..store.duplicate_record import duplicate_record
+from ..store.matchfile import SavedMatch, SeatRecord, duplicate_to_json, match_to_json
 from ..store.stats import Statistics, match_record
 from .controller import GameController, MatchSetup, SeatConfig, default_seats
 from .flags import flag_pixmap
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         self.controller.matchEnded.connect(self._sound_match_end)
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
+        self.controller.duplicateOver.connect(self._duplicate_over)
         self.store.problem.connect(self._store_problem)
         self.store.autosaveLoaded.connect(self._autosave_loaded)
         self.store.matchFileSaved.connect(self._match_file_saved)
@@ -252,6 +254,8 @@ class MainWindow(QMainWindow):
         review = QAction(self.tr("Re&view hands…"), self)
         review.setShortcut(QKeySequence("Ctrl+R"))
         review.triggered.connect(self.show_review)
+        duplicate = QAction(self.tr("&Duplicate results…"), self)
+        duplicate.triggered.connect(self.show_duplicate_results)
         for action in (
             new,
             *network_actions(self, lambda: self.lobby),
@@ -259,6 +263,7 @@ class MainWindow(QMainWindow):
             open_action,
             rules,
             review,
+            duplicate,
             stats,
             quit_action,
         ):
@@ -326,7 +331,12 @@ class MainWindow(QMainWindow):
         if match is None or setup is None:
             return None
         seats = [SeatRecord(s.name, s.human, s.level) for s in self.controller.seats]
-        return match_to_json(match, setup.options, seats, setup.table())
+        data = match_to_json(match, setup.options, seats, setup.table())
+        duplicate = self.controller.duplicate
+        if duplicate is not None:  # issue 17: the duplicate match around the play at the table
+            line_up = [SeatRecord(s.name, s.human, s.level) for s in self.controller.line_up]
+            data["duplicate"] = duplicate_to_json(duplicate, line_up)
+        return data
 
     def _autosave(self) -> None:
         if self._resuming:
@@ -340,6 +350,15 @@ class MainWindow(QMainWindow):
         record = None
         if self.store.folder is not None and match is not None and setup is not None:
             record = match_record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
+        self.store.finish_match(record)
+
+    def _duplicate_over(self) -> None:
+        """A duplicate match's last play is scored: one record in the stats group Duplicate; the save is kept
+        as the last match. The results sheet opens from the end-of-hand sheet."""
+        duplicate = self.controller.duplicate
+        record = None
+        if self.store.folder is not None and duplicate is not None:
+            record = duplicate_record(duplicate, [(s.name, s.human, s.level) for s in self.controller.line_up])
         self.store.finish_match(record)
 
     def _store_problem(self, kind: str, detail: str) -> None:
@@ -385,12 +404,21 @@ class MainWindow(QMainWindow):
         dialog.replayDeal.connect(self.replay_deal)
         dialog.exec()
 
+    def show_duplicate_results(self) -> None:
+        """The duplicate match's results sheet, so far or final."""
+        if self.controller.duplicate is None:
+            self.statusBar().showMessage(self.tr("No duplicate match is being played."), 6000)
+            return
+        self.game.show_duplicate_results()
+
     def replay_deal(self, deal_seed: int | FairDeal) -> None:
         """A new match with the same seats and rules, its first hand dealt again: from the deal's proof (the
         same seed and cut) or its bare deal seed."""
         setup = self.game.setup
         if setup is None:
             return
+        if setup.duplicate_deals:  # a deal of a duplicate match played again is an ordinary match
+            setup = replace(setup, duplicate_deals=0, stats_group=self.lobby.stats_group.text().strip() or "Home")
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
@@ -418,13 +446,22 @@ class MainWindow(QMainWindow):
         if not self._resume_without_asking:
             match = loaded.saved.match
             scores = self.tr(" to ").join(str(x) for x in match.scores)
-            answer = QMessageBox.question(
-                self,
-                self.tr("Resume your match?"),
-                self.tr(
-                    "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
-                ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores),
-            )
+            question = self.tr(
+                "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
+            ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores)
+            duplicate = loaded.saved.duplicate
+            if duplicate is not None:
+                question = self.tr(
+                    "You have an unfinished duplicate {preset} match (deal {deal} of {deals}, play {play} of {plays})."
+                    " Resume it where you left off?"
+                ).format(
+                    preset=preset_name(match.rules.preset),
+                    deal=duplicate.current.deal + 1,
+                    deals=duplicate.deals,
+                    play=duplicate.index + 1,
+                    plays=duplicate.total_plays,
+                )
+            answer = QMessageBox.question(self, self.tr("Resume your match?"), question)
             if answer != QMessageBox.StandardButton.Yes or self.controller.match is not None:
                 return
         self.resume(loaded.saved)
@@ -443,11 +480,17 @@ class MainWindow(QMainWindow):
             stats_group=str(table.get("stats_group", "Home"))[:40],
             options=dict(saved.options),
         )
+        if saved.duplicate is not None:
+            seats = tuple(SeatConfig(s.name, s.human, s.level) for s in saved.line_up)
+            setup = replace(setup, rules=saved.duplicate.base_rules, seats=seats, duplicate_deals=saved.duplicate.deals)
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
         self._resuming = True
         try:
-            self.controller.resume(saved.match, list(seats))
+            if saved.duplicate is not None:
+                self.controller.resume_duplicate(saved.duplicate, list(seats))
+            else:
+                self.controller.resume(saved.match, list(seats))
         finally:
             self._resuming = False
         self.game.show_history()
@@ -508,7 +551,10 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
-        self.controller.new_match(setup.rules, list(setup.seats), seed)
+        if setup.duplicate_deals:
+            self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
+        else:
+            self.controller.new_match(setup.rules, list(setup.seats), seed)
         self.game.table.setFocus()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
@@ -529,6 +575,8 @@ class MainWindow(QMainWindow):
 
     def match_in_progress(self) -> bool:
         match = self.controller.match
+        if self.controller.duplicate is not None:
+            return not self.controller.duplicate.is_over and self.game.setup is not None
         return match is not None and not match.is_over and self.game.setup is not None
 
     def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:

@@ -174,9 +174,10 @@ class ScorePanel(QFrame):
         hand_number: int,
         over: bool = False,
         running: list[int] | None = None,
+        goal: str | None = None,
     ) -> None:
         """`hand_number`: the hand in play (or the last one dealt); `running`: points made so far this hand, per
-        side, in games that score ends as they are made."""
+        side, in games that score ends as they are made; `goal`: said instead of the target (a duplicate play)."""
         lines = []
         for side, score in enumerate(scores):
             made = running[side] if running else 0
@@ -190,8 +191,12 @@ class ScorePanel(QFrame):
             target = self.tr("First to {n} points").format(n=rules.target)
         if rules.target_needs_zero_opponent:
             target += self.tr(" (six-love: an opponent must be on zero)")
+        if goal is not None:
+            target = goal
         target = escape(target)
-        if over:
+        if goal is not None:
+            self.title.setText(self.tr("Score · this play"))
+        elif over:
             self.title.setText(self.tr("Score · match over"))
         else:
             self.title.setText(self.tr("Score · hand {n}").format(n=max(1, hand_number)))

@@ -68,4 +68,29 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>LobbyPage</name>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="283" />
+        <source>%n deal(s)</source>
+        <translation>
+            <numerusform>%n deal</numerusform>
+            <numerusform>%n deals</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Duplicate match: %n deal(s)</source>
+        <translation>
+            <numerusform>Duplicate match: %n deal</numerusform>
+            <numerusform>Duplicate match: %n deals</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n play(s) of one hand each.</source>
+        <translation>
+            <numerusform>%n play of one hand.</numerusform>
+            <numerusform>%n plays of one hand each.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -229,6 +229,11 @@
 <context>
     <name>GamePage</name>
     <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="690" />
+        <source>Click the deck, or Next play, to cut it and deal.</source>
+        <translation>Haz clic en la baraja, o en Siguiente jugada, para cortarla y repartir.</translation>
+    </message>
+    <message>
         <source>The deal is sealed: cut the deck to deal.</source>
         <translation>El reparto está sellado: corta la baraja para repartir.</translation>
     </message>
@@ -538,6 +543,26 @@
     <message>
         <source>Take back your last move</source>
         <translation>Deshacer tu última jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="119" />
+        <source>Duplicate match</source>
+        <translation>Partida duplicada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="733" />
+        <source>See the results</source>
+        <translation>Ver los resultados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="733" />
+        <source>Next play</source>
+        <translation>Siguiente jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/game_page.py" line="312" />
+        <source>Duplicate: this play is one hand; every deal counts</source>
+        <translation>Duplicado: esta jugada es una mano; cuenta cada reparto</translation>
     </message>
 </context>
 <context>
@@ -1011,6 +1036,85 @@
         <source>Friend (invited)</source>
         <translation>Amigo (invitado)</translation>
     </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="278" />
+        <source>Duplicate match against the CPUs</source>
+        <translation>Partida duplicada contra las CPU</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="281" />
+        <source>Deals in the duplicate match</source>
+        <translation>Repartos de la partida duplicada</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="283" />
+        <source>%n deal(s)</source>
+        <translation>
+            <numerusform>%n reparto</numerusform>
+            <numerusform>%n repartos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="288" />
+        <source>Skill without luck</source>
+        <translation>Habilidad sin suerte</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="502" />
+        <source>Not with friends invited: a duplicate match is you against CPUs at this screen.</source>
+        <translation>No con amigos invitados: una partida duplicada es tú contra las CPU en esta pantalla.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="505" />
+        <source>Not with pass-and-play: a duplicate match is one person against CPUs.</source>
+        <translation>No en juego compartido: una partida duplicada es una persona contra las CPU.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="507" />
+        <source>A duplicate match needs one person at this screen.</source>
+        <translation>Una partida duplicada necesita una persona en esta pantalla.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="509" />
+        <source>Let CPUs fill the empty seats to play a duplicate match.</source>
+        <translation>Deja que las CPU ocupen los asientos vacíos para jugar una partida duplicada.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
+        <source>Each deal is played again with you in a CPU's seat, on the same tiles: your score is set against the CPU's on the same cards, so the luck of the deal drops out.</source>
+        <translation>Cada reparto se juega otra vez contigo en el asiento de una CPU, con las mismas fichas: tu puntuación se compara con la de la CPU con las mismas fichas, así la suerte del reparto no cuenta.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="531" />
+        <source>A duplicate match is kept in the stats group Duplicate.</source>
+        <translation>Una partida duplicada se guarda en el grupo de estadísticas Duplicate.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
+        <source>Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. Each play is one hand under the first-hand rule, with no redeal and no target; at the end your points are set against the CPUs' on the same cards.</source>
+        <translation>Cada reparto se juega una vez por bando, con las mismas fichas, con todos un asiento más allá cada vez. Cada jugada es una mano con la regla de la primera mano, sin volver a repartir y sin meta; al final tus puntos se comparan con los de las CPU con las mismas fichas.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="528" />
+        <source>Duplicate match: %n deal(s)</source>
+        <translation>
+            <numerusform>Partida duplicada: %n reparto</numerusform>
+            <numerusform>Partida duplicada: %n repartos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="529" />
+        <source>%n play(s) of one hand each.</source>
+        <translation>
+            <numerusform>%n jugada de una mano.</numerusform>
+            <numerusform>%n jugadas de una mano cada una.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/lobby.py" line="294" />
+        <source>Deals</source>
+        <translation>Repartos</translation>
+    </message>
 </context>
 <context>
     <name>LookDialog</name>
@@ -1467,7 +1571,7 @@
         <translation>No se pueden escribir las estadísticas ({reason}); este resultado no se pudo guardar.</translation>
     </message>
     <message>
-        <source>Could not read or write the game&apos;s files: {reason}</source>
+        <source>Could not read or write the game's files: {reason}</source>
         <translation>No se pudieron leer o escribir los archivos del juego: {reason}</translation>
     </message>
     <message>
@@ -1513,6 +1617,21 @@
         <location filename="../../dominoes_desktop/ui/main_window.py" line="550" />
         <source>Stay</source>
         <translation>Quedarme</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="439" />
+        <source>You have an unfinished duplicate {preset} match (deal {deal} of {deals}, play {play} of {plays}). Resume it where you left off?</source>
+        <translation>Tienes una partida duplicada de {preset} sin terminar (reparto {deal} de {deals}, jugada {play} de {plays}). ¿La continúas donde la dejaste?</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="249" />
+        <source>&amp;Duplicate results…</source>
+        <translation>Resultados del &amp;duplicado…</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/main_window.py" line="402" />
+        <source>No duplicate match is being played.</source>
+        <translation>No se está jugando ninguna partida duplicada.</translation>
     </message>
 </context>
 <context>
@@ -2255,6 +2374,11 @@
         <location filename="../../dominoes_desktop/ui/panels.py" line="103" />
         <source>+ points made this hand, added to the score as they are claimed</source>
         <translation>+ puntos hechos en esta mano, sumados al marcador al anotarlos</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/panels.py" line="102" />
+        <source>Score · this play</source>
+        <translation>Marcador · jugada</translation>
     </message>
 </context>
 <context>
@@ -3841,6 +3965,168 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
         <source>hands, in the order played</source>
         <translation>manos, en el orden jugado</translation>
+    </message>
+</context>
+<context>
+    <name>Duplicate</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="33" />
+        <source>first play</source>
+        <translation>primera jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="34" />
+        <source>second play</source>
+        <translation>segunda jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="35" />
+        <source>third play</source>
+        <translation>tercera jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="36" />
+        <source>fourth play</source>
+        <translation>cuarta jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="37" />
+        <source>fifth play</source>
+        <translation>quinta jugada</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="54" />
+        <source>the CPUs on average</source>
+        <translation>las CPU en promedio</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="56" />
+        <source>the CPUs</source>
+        <translation>las CPU</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="58" />
+        <source>the CPU</source>
+        <translation>la CPU</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="70" />
+        <source>Duplicate: deal {n} of {total}, {play}</source>
+        <translation>Duplicado: reparto {n} de {total}, {play}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="74" />
+        <source>(your own seat)</source>
+        <translation>(tu propio asiento)</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="77" />
+        <source>(you sit in {name}'s seat)</source>
+        <translation>(ocupas el asiento de {name})</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="107" />
+        <source>Every deal was sealed before it was dealt: the results sheet checks them all.</source>
+        <translation>Cada reparto se selló antes de repartirse: la hoja de resultados los comprueba todos.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="75" />
+        <source>Dealt again from sealed deal {fp}: the same tiles, no new cut.</source>
+        <translation>Repartido otra vez del reparto sellado {fp}: las mismas fichas, sin nuevo corte.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="114" />
+        <source>Next: deal {n} again (fingerprint {fp}), the same tiles with everyone moved one seat on.</source>
+        <translation>Siguiente: otra vez el reparto {n} (huella {fp}), las mismas fichas con todos un asiento más allá.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="123" />
+        <source>You scored {n} more than {others} on the same cards.</source>
+        <translation>Sacaste {n} más que {others} con las mismas fichas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="127" />
+        <source>You scored {n} less than {others} on the same cards.</source>
+        <translation>Sacaste {n} menos que {others} con las mismas fichas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="130" />
+        <source>You scored exactly as much as {others} on the same cards.</source>
+        <translation>Sacaste exactamente lo mismo que {others} con las mismas fichas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="145" />
+        <source>Duplicate match: results</source>
+        <translation>Partida duplicada: resultados</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="150" />
+        <source>Duplicate match so far</source>
+        <translation>Partida duplicada hasta ahora</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="153" />
+        <source>Every deal was played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then those of {others}, on those cards.</source>
+        <translation>Cada reparto se jugó {n} veces con las mismas fichas, una vez contigo en los asientos de cada bando. Cada casilla: los puntos de tu bando y luego los de {others}, con esas fichas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="163" />
+        <source>Verdict</source>
+        <translation>Veredicto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="165" />
+        <source>Your score and the CPUs' on the same cards, deal by deal</source>
+        <translation>Tu puntuación y la de las CPU con las mismas fichas, reparto a reparto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="166" />
+        <source>Deal</source>
+        <translation>Reparto</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="171" />
+        <source>Difference</source>
+        <translation>Diferencia</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="182" />
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="199" />
+        <source>New match</source>
+        <translation>Nueva partida</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="227" />
+        <source>Fair deals: all {n} plays were dealt from seeds sealed before the deal (fingerprints {first} …); every one checks.</source>
+        <translation>Repartos justos: las {n} jugadas se repartieron con semillas selladas antes del reparto (huellas {first} …); todas se comprueban.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="234" />
+        <source>Fair deals: {bad} of {n} plays do not match their seal.</source>
+        <translation>Repartos justos: {bad} de {n} jugadas no coinciden con su sello.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="87" />
+        <source>Play {n} of {total} · deals played from every seat: you {you}, {others} {cpu}</source>
+        <translation>Jugada {n} de {total} · repartos jugados desde todos los asientos: tú {you}, {others} {cpu}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="96" />
+        <source>Play {n} of {total}</source>
+        <translation>Jugada {n} de {total}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="164" />
+        <source>Cards dealt to
+{names}
+you {dash} {others}</source>
+        <translation>Fichas repartidas a
+{names}
+tú {dash} {others}</translation>
     </message>
 </context>
 </TS>
