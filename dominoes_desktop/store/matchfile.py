@@ -4,7 +4,8 @@ unpickled, size-limited, and validated with readable errors.
 The format extends REPLAY.md's cases: `preset`, `options` and `hands` (each with `deal`, `stock`,
 `leader`, `moves`) are the same, so a finished match can be checked with the replay command. It adds
 the seats, the table's helpers, each hand's deal seed and the match's random state, so play can go on,
-each hand's optional "fair" proof and the coming deal's commitment "fair_next" (engine/fairness.py).
+each hand's optional "fair" proof and "chosen" mark (a deal played again, left out of deal luck), and the
+coming deal's commitment "fair_next" (engine/fairness.py).
 """
 
 from __future__ import annotations
@@ -79,6 +80,12 @@ def _proof(match: Match, index: int) -> dict[str, Any]:
     return {"fair": proof.as_json()} if proof is not None else {}
 
 
+def _chosen(match: Match, index: int) -> dict[str, Any]:
+    """A hand dealt from a deal the person chose ("Play this deal again"): deal luck leaves it out, after a
+    resume too."""
+    return {"chosen": True} if index in match.chosen_deals else {}
+
+
 def match_to_json(
     match: Match, options: dict[str, Any], seats: list[SeatRecord], table: dict[str, Any]
 ) -> dict[str, Any]:
@@ -97,7 +104,8 @@ def match_to_json(
         "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "table": table,
         "hands": [
-            _hand_record(deal, leader, moves) | _proof(match, i) for i, (deal, leader, moves) in enumerate(history)
+            _hand_record(deal, leader, moves) | _proof(match, i) | _chosen(match, i)
+            for i, (deal, leader, moves) in enumerate(history)
         ],
         "practice": match.practice,  # a move was taken back: the statistics may count it apart
     } | _sealed_next(match)
@@ -187,6 +195,8 @@ def match_from_json(data: Any) -> SavedMatch:
             match.use_deal(Deal(hands, stock, sleeping, deal_seed))
             if "fair" in raw:
                 match.proofs[h] = FairDeal.from_json(raw["fair"])
+            if raw.get("chosen") is True:
+                match.chosen_deals.add(h)
             hand = match.start_hand(leader, any_leader=True)
             for m, text in enumerate(moves):
                 try:

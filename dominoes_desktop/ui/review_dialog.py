@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -56,10 +57,15 @@ class ReviewDialog(QDialog):
         self.step = 0
         self.caption = QLabel("")
         self.caption.setAccessibleName(self.tr("Move"))
-        self.first = QPushButton(self.tr("⏮ First"))
-        self.back = QPushButton(self.tr("◀ Back"))
-        self.forward = QPushButton(self.tr("Next ▶"))
-        self.last = QPushButton(self.tr("Last ⏭"))
+        # The style's own media icons: fonts without the ⏮ ⏭ signs drew them as empty boxes.
+        icon = self.style().standardIcon
+        pixmap = QStyle.StandardPixmap
+        self.first = QPushButton(icon(pixmap.SP_MediaSkipBackward), self.tr("First"))
+        self.back = QPushButton(icon(pixmap.SP_MediaSeekBackward), self.tr("Back"))
+        self.forward = QPushButton(icon(pixmap.SP_MediaSeekForward), self.tr("Next"))
+        self.last = QPushButton(icon(pixmap.SP_MediaSkipForward), self.tr("Last"))
+        self.forward.setLayoutDirection(Qt.LayoutDirection.RightToLeft)  # its arrow after the word, pointing on
+        self.last.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
         self.again = QPushButton(self.tr("Play this deal again"))
         for button, name in (
             (self.first, "First move"),

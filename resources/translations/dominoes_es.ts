@@ -1970,23 +1970,23 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="69" />
-        <source>⏮ First</source>
-        <translation>⏮ Primera</translation>
+        <source>First</source>
+        <translation>Primera</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="70" />
-        <source>◀ Back</source>
-        <translation>◀ Atrás</translation>
+        <source>Back</source>
+        <translation>Atrás</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="71" />
-        <source>Next ▶</source>
-        <translation>Siguiente ▶</translation>
+        <source>Next</source>
+        <translation>Siguiente</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="72" />
-        <source>Last ⏭</source>
-        <translation>Última ⏭</translation>
+        <source>Last</source>
+        <translation>Última</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="73" />

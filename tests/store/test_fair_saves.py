@@ -88,3 +88,21 @@ def test_a_damaged_commitment_is_one_line_and_the_previous_save_is_used(tmp_path
     assert loaded.saved is not None and loaded.saved.match.fair_next == table.match.fair_next
     assert "damaged" in loaded.message and "fair_next" in loaded.message
     assert json.loads((tmp_path / PREVIOUS).read_text()) == good, "the good save is intact"
+
+
+def test_a_deal_played_again_stays_out_of_deal_luck_after_a_reload() -> None:
+    """'Play this deal again' marks its hand as chosen; the mark survives a save, so a resumed match does not
+    count that hand as chance's in the statistics."""
+    first = played_table()
+    proof = first.match.proofs[0]
+    table = Table(build_rules("jamaican"), [make_player("medium", s) for s in range(4)], 12)
+    table.match.deal_again(proof)
+    table.play_hand()
+    table.match.fair_next = FairDeal.commit().with_cut(b"\x03")
+    table.play_hand()
+    assert table.match.chosen_deals == {0}
+    data = json.loads(json.dumps(match_to_json(table.match, {}, SEATS, {})))
+    assert data["hands"][0].get("chosen") is True and "chosen" not in data["hands"][1]
+    assert loads(json.dumps(data)).match.chosen_deals == {0}
+    data["hands"][0]["chosen"] = "yes"  # anything but true is not a mark
+    assert loads(json.dumps(data)).match.chosen_deals == set()
