@@ -315,6 +315,49 @@ class LineSolver:
             solver.nodes += 1
             if solver.nodes > solver.budget:
                 raise OutOfBudget
+            shift = turn * n
+            mine = (packed >> shift) & full
+            nxt = turn + 1 if turn + 1 < players else 0
+            # The distinct plays, as codes (tile index * 2 + 1 on the left end, + 0 on the right), as
+            # `options` makes them.
+            on_left = mine & suit[left]
+            on_right = mine & suit[right] if left != right or (both_ends and ld != rd) else 0
+            # Forced turns (a pass, a draw, the only play: two nodes in three) skip the table: their
+            # successor's entry serves as well, and the key and the entry cost more than the turn.
+            if not (on_left or on_right):
+                if draws and stock_len - stock_at > keep_in_stock:
+                    packed |= 1 << (stock[stock_at] + shift)
+                    following = turn if draws_again else nxt
+                    return search(packed, stock_at + 1, following, passes, left, ld, right, rd, alpha, beta)
+                if passes + 1 >= players:
+                    return blocked_value(packed)
+                return search(packed, stock_at, nxt, passes + 1, left, ld, right, rd, alpha, beta)
+            codes_key = on_left << n | on_right
+            options = codes_cache.get(codes_key)
+            if options is None:
+                options = codes_cache[codes_key] = tuple(i * 2 + 1 for i in indexes(on_left)) + tuple(
+                    i * 2 for i in indexes(on_right)
+                )
+            if len(options) == 1:
+                option = options[0]
+                i = option >> 1
+                after = packed ^ (1 << (i + shift))
+                if option & 1:
+                    new_left, new_ld, new_right, new_rd = pips[i] - left, doubles[i], right, rd
+                    joined = left
+                else:
+                    new_left, new_ld, new_right, new_rd = left, ld, pips[i] - right, doubles[i]
+                    joined = right
+                gained = 0
+                if counting:
+                    total = (new_left * 2 if new_ld else new_left) + (new_right * 2 if new_rd else new_right)
+                    if total and (total % 5 == 0 or (threes and total % 3 == 0)):
+                        gained = signs[turn] * total
+                if not mine & (mine - 1):
+                    return gained + domino_value(after, turn, i, joined, (left, right), stock_at)
+                return gained + search(
+                    after, stock_at, nxt, 0, new_left, new_ld, new_right, new_rd, alpha - gained, beta - gained
+                )
             # One int for the key; the two ends are interchangeable, so one key serves both orders.
             end_a, end_b = left * 2 + ld, right * 2 + rd
             if end_a > end_b:
@@ -336,47 +379,22 @@ class LineSolver:
                 elif stored < beta:
                     beta = stored
             alpha0, beta0 = alpha, beta
-            shift = turn * n
-            mine = (packed >> shift) & full
-            nxt = turn + 1 if turn + 1 < players else 0
-            # The distinct plays, as codes (tile index * 2 + 1 on the left end, + 0 on the right), as
-            # `options` makes them.
-            on_left = mine & suit[left]
-            on_right = mine & suit[right] if left != right or (both_ends and ld != rd) else 0
-            if not (on_left or on_right):
-                if draws and stock_len - stock_at > keep_in_stock:
-                    packed |= 1 << (stock[stock_at] + shift)
-                    following = turn if draws_again else nxt
-                    result = search(packed, stock_at + 1, following, passes, left, ld, right, rd, alpha, beta)
-                elif passes + 1 >= players:
-                    result = blocked_value(packed)
-                else:
-                    result = search(packed, stock_at, nxt, passes + 1, left, ld, right, rd, alpha, beta)
-                table[key] = (upper if result <= alpha0 else lower if result >= beta0 else exact, result, -1)
-                return result
-            codes_key = on_left << n | on_right
-            options = codes_cache.get(codes_key)
-            if options is None:
-                options = codes_cache[codes_key] = tuple(i * 2 + 1 for i in indexes(on_left)) + tuple(
-                    i * 2 for i in indexes(on_right)
-                )
             sign = signs[turn]
             single = not mine & (mine - 1)  # one tile left: whatever it plays is a domino
-            if len(options) > 1:
-                # Try first what the table found best here, then plays after which the next seat cannot
-                # follow (passes decide most hands), then the heaviest tiles. One int per option sorts
-                # as (rank, option) would.
-                next_mine = (packed >> (nxt * n)) & full
-                keyed = []
-                for option in options:
-                    i = option >> 1
-                    ends = suit[pips[i] - left] | suit[right] if option & 1 else suit[left] | suit[pips[i] - right]
-                    rank = pips[i] if next_mine & ends else pips[i] + 100
-                    if option == hint:
-                        rank += 1_000_000
-                    keyed.append(rank << 8 | option)
-                keyed.sort(reverse=True)
-                options = tuple([k & 255 for k in keyed])
+            # Try first what the table found best here, then plays after which the next seat cannot
+            # follow (passes decide most hands), then the heaviest tiles. One int per option sorts
+            # as (rank, option) would.
+            next_mine = (packed >> (nxt * n)) & full
+            keyed = []
+            for option in options:
+                i = option >> 1
+                ends = suit[pips[i] - left] | suit[right] if option & 1 else suit[left] | suit[pips[i] - right]
+                rank = pips[i] if next_mine & ends else pips[i] + 100
+                if option == hint:
+                    rank += 1_000_000
+                keyed.append(rank << 8 | option)
+            keyed.sort(reverse=True)
+            options = tuple([k & 255 for k in keyed])
             maximising = sign > 0
             best = -(10**9) if maximising else 10**9
             best_move = -1
