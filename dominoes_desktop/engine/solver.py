@@ -299,6 +299,7 @@ class LineSolver:
         blocked_value = self._blocked_value
         domino_value = self._domino_value
         exact, lower, upper = _EXACT, _LOWER, _UPPER
+        weight = [pips[i] + (50 if doubles[i] else 0) for i in range(n)]  # move ordering, doubles first
 
         def search(
             packed: int,
@@ -382,14 +383,17 @@ class LineSolver:
             sign = signs[turn]
             single = not mine & (mine - 1)  # one tile left: whatever it plays is a domino
             # Try first what the table found best here, then plays after which the next seat cannot
-            # follow (passes decide most hands), then the heaviest tiles. One int per option sorts
+            # follow (passes decide most hands), then doubles (hard to place later), then plays that
+            # leave the player a tile to follow with, then the heaviest tiles. One int per option sorts
             # as (rank, option) would.
             next_mine = (packed >> (nxt * n)) & full
             keyed = []
             for option in options:
                 i = option >> 1
                 ends = suit[pips[i] - left] | suit[right] if option & 1 else suit[left] | suit[pips[i] - right]
-                rank = pips[i] if next_mine & ends else pips[i] + 100
+                rank = weight[i] if next_mine & ends else weight[i] + 100
+                if mine & ends & ~(1 << i):
+                    rank += 20
                 if option == hint:
                     rank += 1_000_000
                 keyed.append(rank << 8 | option)
