@@ -112,6 +112,8 @@ class LineSolver:
         self._order_cache: dict[int, tuple[int, ...]] = {}
         self._codes: dict[int, tuple[int, ...]] = {}
         self._bonus = bool(rules.capicua_bonus or rules.key_bone_bonus)
+        self._flat_domino = rules.scoring is Scoring.ONE_PER_HAND
+        self._mask_pips: dict[int, int] = {}
         self._doubles = [kernel.high[i] == kernel.low[i] for i in range(self.n)]
         self.players = rules.players
         # The key: the packed hands above the small fields (stock drawn, turn, passes, the two ends).
@@ -169,12 +171,17 @@ class LineSolver:
     # ---- the search -------------------------------------------------------------------
 
     def _pips_of(self, mask: int) -> int:
+        known = self._mask_pips.get(mask)
+        if known is not None:
+            return known
         pips = self._pips
+        start = mask
         total = 0
         while mask:
             low = mask & -mask
             total += pips[low.bit_length() - 1]
             mask ^= low
+        self._mask_pips[start] = total
         return total
 
     def _seat_pips(self, packed: int) -> list[int]:
@@ -205,7 +212,8 @@ class LineSolver:
         self, packed: int, seat: int, index: int, joined: int, before: tuple[int, int], stock_at: int
     ) -> int:
         if not self._bonus:
-            key = (packed, seat)
+            # A hand-count win is worth the same whatever is left in the hands: one entry per seat.
+            key = (0, seat) if self._flat_domino else (packed, seat)
             cached = self._end_cache.get(key)
             if cached is None:
                 facts = HandOutcome(
