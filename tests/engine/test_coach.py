@@ -370,3 +370,47 @@ def test_the_command_gives_the_same_lines_with_one_or_two_processes(tmp_path: Pa
         for workers in ("1", "2")
     ]
     assert outputs[0] == outputs[1] and outputs[0]
+
+
+def test_worlds_are_weighted_by_the_plays_seen() -> None:
+    """A seat that played a light tile when a heavy one fitted: worlds where it held the heavy one weigh less."""
+    from dominoes_desktop.engine.cpu.expert import evidence_weight
+    from dominoes_desktop.engine.tiles import Tile
+
+    evidence = ((1, Tile(2, 1), (1, 6)),)  # seat 1 played 2-1 on the ends 1 and 6
+    with_heavy = [[], [Tile(6, 6), Tile(3, 0)], [], []]  # it kept 6-6, which fitted
+    without = [[], [Tile(3, 0), Tile(4, 0)], [], []]  # nothing else fitted: no choice, no evidence
+    assert evidence_weight(evidence, without) == 1.0
+    assert 0 < evidence_weight(evidence, with_heavy) < 0.5
+    # A heavier tile played when a lighter one fitted is the expected choice: weighs more than the opposite.
+    played_heavy = ((1, Tile(6, 6), (1, 6)),)
+    assert evidence_weight(played_heavy, [[], [Tile(2, 1)], [], []]) > 0.5
+
+
+def test_play_evidence_reads_the_ends_each_play_was_chosen_on() -> None:
+    from dominoes_desktop.engine.cpu.expert import play_evidence
+    from dominoes_desktop.engine.match import Match
+    from dominoes_desktop.engine.tiles import Tile
+    from dominoes_desktop.engine.view import PlayerView
+
+    rules = build_rules("jamaican")
+    match = Match(rules, 3)
+    match.apply(None, DealHand(3))
+    if isinstance(match.pending(), ChooseLeader):
+        match.apply(None, Lead(match.default_leader()))
+    hand = match.hand
+    assert hand is not None
+    rng = random.Random(3)
+    for _ in range(6):
+        hand.apply_legal(rng.choice(hand.legal_moves()))
+    view = PlayerView.of(match, hand.turn)
+    evidence = play_evidence(view)
+    placements = hand.layout.placements
+    others = [p for p in placements[1:] if p.seat != view.seat]
+    assert [(seat, tile) for seat, tile, _ in evidence] == [(p.seat, p.tile) for p in others]
+    for _, tile, ends in evidence:
+        assert len(ends) == 2 and (tile.high in ends or tile.low in ends)
+    first = placements[1]
+    if first.seat != view.seat:
+        assert evidence[0][2] == (placements[0].tile.high, placements[0].tile.low)
+    assert all(isinstance(t, Tile) for _, t, _ in evidence)
