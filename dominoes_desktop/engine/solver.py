@@ -409,8 +409,12 @@ class LineSolver:
                 if option == hint:
                     rank += 1_000_000
                 keyed.append(rank << 8 | option)
-            keyed.sort(reverse=True)
-            options = tuple([k & 255 for k in keyed])
+            if len(keyed) == 2:  # most choices are between two plays: no sort needed
+                first, second = keyed
+                options = (first & 255, second & 255) if first > second else (second & 255, first & 255)
+            else:
+                keyed.sort(reverse=True)
+                options = tuple([k & 255 for k in keyed])
             maximising = sign > 0
             best = -(10**9) if maximising else 10**9
             best_move = -1
