@@ -10,10 +10,15 @@ The value it computes (the coach's and the Expert CPU's) is, for a deciding side
     hand as their rules do (1, plus a key bone where the rules pay one).
 
 Line layouts are searched over bit masks (each seat's tiles one int, packed into one key with the open ends,
-whose turn it is, the passes in a row and how far the stock has been drawn). The move generator is the
-same as `Hand`'s (the tests compare them move for move on random hands), and who wins and what a finished
-hand is worth come from `scoring`, so the rules live in one place. Cross and spinner layouts are searched
-over `Hand` copies instead, generic but slower; either search gives up past a node budget and says so.
+whose turn it is and how far the stock has been drawn; a hand is blocked as soon as nobody can play nor
+draw, so the passes in a row need no place in the key). The move generator is the same as `Hand`'s (the
+tests compare them move for move on random hands), and who wins and what a finished hand is worth come from
+`scoring`, so the rules live in one place. Cross and spinner layouts are searched over `Hand` copies
+instead, generic but slower; either search gives up past a node budget and says so.
+
+Speed (issue 17): the searches of one hand share a transposition table (`coach.judge_lane`), turns with
+one option or none skip it, moves are ordered by the table's best move then by what blocks the next seat,
+doubles, follow-ups and weight, and each search is an MTD(f) from the last value found.
 """
 
 from __future__ import annotations
@@ -116,8 +121,8 @@ class LineSolver:
         self._mask_pips: dict[int, int] = {}
         self._doubles = [kernel.high[i] == kernel.low[i] for i in range(self.n)]
         self.players = rules.players
-        # The key: the packed hands above the small fields (stock drawn, turn, passes, the two ends).
-        self.small_bits = ((len(self.stock) + 1) * 8 * 8 * 32 * 32).bit_length()
+        # The key: the packed hands above the small fields (stock drawn, turn, the two ends).
+        self.small_bits = ((len(self.stock) + 1) * 8 * 32 * 32).bit_length()
         self.bound = value_bound(rules)
         self._search = self._make_search()
         self.last_value = 0  # the first guess of the next search: a sibling option is often worth as much
@@ -312,6 +317,12 @@ class LineSolver:
         domino_value = self._domino_value
         exact, lower, upper = _EXACT, _LOWER, _UPPER
         weight = [pips[i] + (50 if doubles[i] else 0) for i in range(n)]  # move ordering, doubles first
+        # For each pair of open ends, the tiles that fit either, in every seat's part of the packed hands.
+        top = self.rules.set_top
+        fitting_anywhere = [
+            [sum((suit[a] | suit[b]) << (seat * n) for seat in range(players)) for b in range(top + 1)]
+            for a in range(top + 1)
+        ]
 
         def search(
             packed: int,
@@ -342,7 +353,9 @@ class LineSolver:
                     packed |= 1 << (stock[stock_at] + shift)
                     following = turn if draws_again else nxt
                     return search(packed, stock_at + 1, following, passes, left, ld, right, rd, alpha, beta)
-                if passes + 1 >= players:
+                # Nobody can draw: if nobody can play either, everybody would pass in turn, and the hand
+                # is blocked now (so the passes in a row need not be counted, nor be part of the key).
+                if not packed & fitting_anywhere[left][right]:
                     return blocked_value(packed)
                 return search(packed, stock_at, nxt, passes + 1, left, ld, right, rd, alpha, beta)
             codes_key = on_left << n | on_right
@@ -375,7 +388,7 @@ class LineSolver:
             end_a, end_b = left * 2 + ld, right * 2 + rd
             if end_a > end_b:
                 end_a, end_b = end_b, end_a
-            key = (packed << small_bits) | (((stock_at * 8 + turn) * 8 + passes) * 32 + end_a) * 32 + end_b
+            key = (packed << small_bits) | ((stock_at * 8 + turn) * 32 + end_a) * 32 + end_b
             entry = table.get(key)
             hint = -1
             if entry is not None:
