@@ -33,9 +33,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -229,16 +232,39 @@ def claimed_so_far(rules: Rules, hand: Hand, tally: list[int], move: Move, seat:
         tally[rules.teams[seat]] += scored_by_play(hand)
 
 
-def judge_hand(
-    recorded: RecordedHand,
-    seats: Sequence[int] | None = None,
-    budget: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[Judged]:
-    """Every decision with more than one distinct option in a recorded hand (of `seats`, or of all).
+LANES = 2  # how a hand's searches are shared out (see `judge_hand`); fixed, so the output never depends on
+# how many processes run them
 
-    The positions are judged from the last to the first: the late ones are small, and what their searches
-    learn (the transposition table) makes the earlier ones cheaper."""
+
+@dataclass(frozen=True)
+class LaneTask:
+    """One lane of a hand's searches: every `lanes`-th option search, in the order `judge_hand` runs them."""
+
+    recorded: RecordedHand
+    seats: tuple[int, ...] | None
+    budget: int
+    lane: int
+    lanes: int
+
+
+@dataclass(frozen=True)
+class EstimateTask:
+    """The playout estimates of some decisions (by their index in the list of decisions to judge)."""
+
+    recorded: RecordedHand
+    seats: tuple[int, ...] | None
+    decisions: tuple[int, ...]
+
+
+# What a lane or an estimate task sends back: (decision, option, value); a lane's value is None where the
+# search ran past its budget (or came after one that did).
+Found = list[tuple[int, int, float | None]]
+MapLanes = Callable[[Callable[[Any], Found], Sequence[Any]], Iterable[Found]]
+
+
+def _decisions(recorded: RecordedHand, seats: Sequence[int] | None) -> list[tuple[int, Hand, Move, list[int]]]:
+    """Every decision with more than one distinct option (of `seats`, or of all), in the order of play:
+    its ply, the position before it, the move played, and the end points claimed so far by side."""
     rules = recorded.rules
     hand = recorded.start.copy()
     tally = [0] * rules.sides
@@ -253,16 +279,96 @@ def judge_hand(
             todo.append((ply, hand.copy(), resolved, list(tally)))
         hand.apply(resolved)
         claimed_so_far(rules, hand, tally, resolved, seat)
-    judge = Judge(rules, recorded.start, budget_for(rules) if budget is None else budget)
+    return todo
+
+
+def judge_lane(task: LaneTask) -> Found:
+    """One lane's exact searches, from the last decision to the first with one table throughout: the late
+    positions are small, and what their searches learn makes the earlier ones cheaper. Once a search runs
+    past its budget every earlier decision is left to the estimates (it has more tiles in play)."""
+    recorded = task.recorded
+    rules = recorded.rules
+    todo = _decisions(recorded, task.seats)
+    judge = Judge(rules, recorded.start, task.budget)
+    found: Found = []
+    searching = True
+    unit = 0  # the option searches, counted in the order the lanes run them, go round the lanes in turn
+    for d in range(len(todo) - 1, -1, -1):
+        position = todo[d][1]
+        side = rules.teams[position.turn]
+        for o, move in enumerate(position.legal_moves()):
+            unit += 1
+            if (unit - 1) % task.lanes != task.lane:
+                continue
+            value: float | None = None
+            if searching:
+                try:
+                    value = judge.option_value(position, move, side, True, 0)
+                except OutOfBudget:
+                    searching = False
+            found.append((d, o, value))
+    return found
+
+
+def estimate_decisions(task: EstimateTask) -> Found:
+    """Playout estimates of every option of the given decisions (seeded by hand and ply: reproducible)."""
+    recorded = task.recorded
+    rules = recorded.rules
+    todo = _decisions(recorded, task.seats)
+    judge = Judge(rules, recorded.start, 0)
+    found: Found = []
+    for d in task.decisions:
+        ply, position = todo[d][0], todo[d][1]
+        side = rules.teams[position.turn]
+        for o, move in enumerate(position.legal_moves()):
+            found.append((d, o, judge.option_value(position, move, side, False, recorded.index * 1000 + ply)))
+    return found
+
+
+def judge_hand(
+    recorded: RecordedHand,
+    seats: Sequence[int] | None = None,
+    budget: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    map_lanes: MapLanes | None = None,
+) -> list[Judged]:
+    """Every decision with more than one distinct option in a recorded hand (of `seats`, or of all).
+
+    The option searches are shared out over `LANES` lanes, each with its own table (`judge_lane`);
+    `map_lanes` (like the builtin `map`, the default) runs them, in worker processes if the caller's is a
+    pool's. Which lane searches what is fixed, so the result is the same however they are run. A decision
+    is exact when every one of its options was searched within the budget, and then every later decision
+    is too; the others are estimated by playouts, every option of them (the same way)."""
+    rules = recorded.rules
+    seat_list = None if seats is None else tuple(seats)
+    todo = _decisions(recorded, seat_list)
+    run: MapLanes = map_lanes or map
+    limit = budget_for(rules) if budget is None else budget
+    values: dict[tuple[int, int], float | None] = {}
+    lanes = [LaneTask(recorded, seat_list, limit, lane, LANES) for lane in range(LANES)]
+    for done, lane_found in enumerate(run(judge_lane, lanes)):
+        values.update(((d, o), v) for d, o, v in lane_found)
+        if progress is not None:
+            progress(done + 1, LANES + 1)
+    exact = [all(values[d, o] is not None for o in range(len(todo[d][1].legal_moves()))) for d in range(len(todo))]
+    for d in range(len(todo) - 2, -1, -1):
+        exact[d] = exact[d] and exact[d + 1]  # an earlier position has more tiles in play: too big as well
+    rough = [d for d in range(len(todo)) if not exact[d]]
+    if rough:
+        tasks = [EstimateTask(recorded, seat_list, tuple(rough[lane::LANES])) for lane in range(LANES)]
+        for estimated in run(estimate_decisions, [t for t in tasks if t.decisions]):
+            values.update(((d, o), v) for d, o, v in estimated)
+    if progress is not None:
+        progress(LANES + 1, LANES + 1)
     found: list[Judged] = []
-    searching = True  # once a position is too big, every earlier one (more tiles in play) is too
-    for done, (ply, position, played, before) in enumerate(reversed(todo)):
+    for d, (ply, position, played, before) in enumerate(todo):
         seat = position.turn
         side = rules.teams[seat]
-        options, values, exact = judge.judge(position, side, recorded.index * 1000 + ply, searching)
-        searching = exact
+        options = position.legal_moves()
+        worth = [v for v in (values[d, o] for o in range(len(options))) if v is not None]
+        assert len(worth) == len(options)
         so_far = side_value(before, side)
-        loss = max(values) - values[options.index(played)]
+        loss = max(worth) - worth[options.index(played)]
         found.append(
             Judged(
                 recorded.index,
@@ -270,15 +376,12 @@ def judge_hand(
                 seat,
                 played,
                 tuple(options),
-                tuple(so_far + v for v in values),
-                exact,
+                tuple(so_far + v for v in worth),
+                exact[d],
                 loss,
                 grade(rules, loss),
             )
         )
-        if progress is not None:
-            progress(done + 1, len(todo))
-    found.reverse()
     return found
 
 
@@ -390,6 +493,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("case", type=Path)
     parser.add_argument("--budget", type=int, default=None, help="nodes per search before estimating")
     parser.add_argument("--timing", action="store_true", help="print each hand's seconds to stderr")
+    parser.add_argument(
+        "--workers", type=int, default=LANES, help=f"processes for the searches (default {LANES}; 1: this one)"
+    )
     args = parser.parse_args(argv)
     try:
         hands = hands_of_case(load_case(args.case))
@@ -399,14 +505,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         print("error: the case is nested too deeply", file=sys.stderr)
         return 2
-    for recorded in hands:
-        started = time.perf_counter()
-        judged = judge_hand(recorded, budget=args.budget)
-        if args.timing:
-            print(f"hand {recorded.index}: {time.perf_counter() - started:.2f} s", file=sys.stderr)
-        for one in judged:
-            print(json.dumps(one.as_json()))
+    with worker_pool(args.workers) as pool:
+        for recorded in hands:
+            started = time.perf_counter()
+            judged = judge_hand(recorded, budget=args.budget, map_lanes=pool.map if pool is not None else None)
+            if args.timing:
+                print(f"hand {recorded.index}: {time.perf_counter() - started:.2f} s", file=sys.stderr)
+            for one in judged:
+                print(json.dumps(one.as_json()))
     return 0
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[Executor | None]:
+    """Worker processes for `judge_hand`'s lanes (None for one: everything in this process). Spawned, not
+    forked, so that a window's threads are never copied; for the command line and the window only, the
+    engine itself never starts a process."""
+    if workers <= 1:
+        yield None
+        return
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield pool
 
 
 if __name__ == "__main__":

@@ -1,14 +1,18 @@
 """The coach: each of the person's decisions in a finished hand, graded, with the better move and why.
 
-The judging (an exact search, see engine/coach.py) runs on a worker thread; the dialog shows "Judging…"
-until it is done, then one row per decision: the move number, what was played, the grade, the best
-alternative(s) as tiles, the loss in points, and one plain sentence. The costliest decision is highlighted.
+The judging (an exact search, see engine/coach.py) runs on a worker thread, its searches shared by two worker
+processes; the dialog shows "Judging…" until it is done, then one row per decision: the move number, what was
+played, the grade, the best alternative(s) as tiles, the loss in points, and one plain sentence. The costliest
+decision is highlighted.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPixmap
@@ -29,7 +33,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.coach import Grade, Judged, Outcome, RecordedHand, Why, explain, family, judge_hand, recorded_from_archive
+from ..engine.coach import (
+    LANES,
+    Grade,
+    Judged,
+    Outcome,
+    RecordedHand,
+    Why,
+    explain,
+    family,
+    judge_hand,
+    recorded_from_archive,
+)
 from ..engine.deal import Deal
 from ..engine.hand import Hand
 from ..engine.match import Match
@@ -93,7 +108,12 @@ class CoachTask(QRunnable):
     def _judge(self) -> None:
         try:
             found: list[tuple[Judged, Why | None]] = []
-            for judged in judge_hand(self.recorded, self.seats):
+            try:
+                judged_hand = judge_hand(self.recorded, self.seats, map_lanes=_lanes_pool().map)
+            except BrokenExecutor:  # no worker processes here (a locked-down system): this thread alone
+                log.warning("coach workers unavailable, judging in one process")
+                judged_hand = judge_hand(self.recorded, self.seats)
+            for judged in judged_hand:
                 why = explain(self.recorded, judged) if judged.grade is not Grade.BEST else None
                 found.append((judged, why))
         except Exception as exc:  # a coach bug must not take the game down with it
@@ -104,6 +124,17 @@ class CoachTask(QRunnable):
 
 
 _RUNNING: set[CoachTask] = set()
+_POOL: list[ProcessPoolExecutor] = []  # the coach's worker processes, started with the first judging
+_POOL_LOCK = threading.Lock()
+
+
+def _lanes_pool() -> ProcessPoolExecutor:
+    """Two worker processes for the coach's searches (spawned: the window's threads are not copied), kept
+    for the next hand; they stay idle between judgings and end with the program."""
+    with _POOL_LOCK:
+        if not _POOL:
+            _POOL.append(ProcessPoolExecutor(max_workers=LANES, mp_context=multiprocessing.get_context("spawn")))
+        return _POOL[0]
 
 
 def _tile_of(move: Move) -> Tile | None:

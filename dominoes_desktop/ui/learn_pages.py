@@ -156,6 +156,10 @@ def cpus_html() -> str:
                     "Learn",
                     "Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.",
                 ),
+                translate(
+                    "Learn",
+                    "Expert imagines the hidden tiles as Hard does, and trusts most the ways they could lie that best explain the tiles the others chose to play. Once few tiles are left it works out, for each of those ways, the exact best play for everybody to the end of the hand instead of playing it out, and picks the move that does best on average. It thinks longer than Hard, under a second.",
+                ),
             ],
         ),
     ]

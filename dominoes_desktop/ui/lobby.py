@@ -234,7 +234,12 @@ class LobbyPage(QWidget):
             row.kind.currentIndexChanged.connect(self._seats_changed)
         self.level = QComboBox()
         self.level.setAccessibleName(self.tr("CPU difficulty"))
-        for value, text in (("easy", self.tr("Easy")), ("medium", self.tr("Medium")), ("hard", self.tr("Hard"))):
+        for value, text in (
+            ("easy", self.tr("Easy")),
+            ("medium", self.tr("Medium")),
+            ("hard", self.tr("Hard")),
+            ("expert", self.tr("Expert")),
+        ):
             self.level.addItem(text, value)
         self.level.setCurrentIndex(max(0, self.level.findData(level)))
         self.fill = QCheckBox(self.tr("CPUs fill empty seats"))

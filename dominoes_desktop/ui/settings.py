@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 CAMERAS = ("top", "tilted")
 MOTIONS = ("full", "reduced")
 SPEEDS = ("slow", "normal", "fast")
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 ORGANIZATION = "DominoesDesktop"

@@ -936,6 +936,10 @@
         <translation>Difícil</translation>
     </message>
     <message>
+        <source>Expert</source>
+        <translation>Experto</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="205" />
         <source>CPUs fill empty seats</source>
         <translation>La CPU ocupa los asientos vacíos</translation>
@@ -3132,6 +3136,10 @@ Corte: {cut}</translation>
     <message>
         <source>Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.</source>
         <translation>Difícil cuenta fichas y pases, imagina muchas formas en que pueden estar repartidas las fichas ocultas, juega cada candidata hasta el final en cada una y elige la jugada que mejor resulta en promedio.</translation>
+    </message>
+    <message>
+        <source>Expert imagines the hidden tiles as Hard does, and trusts most the ways they could lie that best explain the tiles the others chose to play. Once few tiles are left it works out, for each of those ways, the exact best play for everybody to the end of the hand instead of playing it out, and picks the move that does best on average. It thinks longer than Hard, under a second.</source>
+        <translation>Experto imagina las fichas ocultas como Difícil, y se fía más de los repartos que mejor explican las fichas que los demás eligieron jugar. Cuando quedan pocas fichas calcula, en cada uno de esos repartos, la mejor jugada exacta de todos hasta el final de la mano en lugar de jugarla al azar, y elige la jugada que mejor resulta en promedio. Piensa más que Difícil, menos de un segundo.</translation>
     </message>
 </context>
 <context>

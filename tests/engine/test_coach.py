@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,14 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dominoes_desktop.engine.coach import (
+    LANES,
     THRESHOLDS,
     Grade,
+    LaneTask,
     RecordedHand,
     coach_case,
     family,
     grade,
     hands_of_case,
     judge_hand,
+    judge_lane,
 )
 from dominoes_desktop.engine.decisions import ChooseLeader, DealHand, Lead
 from dominoes_desktop.engine.hand import Hand
@@ -308,3 +313,104 @@ def test_expert_plays_an_exactly_best_move_when_the_world_is_known(seed: int) ->
     judge = Judge(rules, hand, 10**7)
     values = {m: judge.option_value(hand, m, side, True, 0) for m in hand.legal_moves()}
     assert values[choice] == max(values.values())
+
+
+def _spawned_pool() -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "budget"),
+    [("jamaican", 21, None), ("all_fives", 22, None), ("cuban", 23, 2_000), ("dominican", 24, 400)],
+)
+def test_worker_processes_give_the_same_judgement(preset: str, seed: int, budget: int | None) -> None:
+    """The lanes run in two spawned processes or one after the other here: the same decisions, values,
+    grades and approximate marks (small budgets make some decisions estimated, the costliest case)."""
+    (recorded,) = hands_of_case(_case(preset, seed))
+    here = judge_hand(recorded, budget=budget)
+    with _spawned_pool() as pool:
+        there = judge_hand(recorded, budget=budget, map_lanes=pool.map)
+    assert [j.as_json() for j in there] == [j.as_json() for j in here]
+    if budget is not None:
+        assert any(not j.exact for j in here), "the budget should be small enough to estimate some decisions"
+
+
+def test_lanes_share_out_every_option_once() -> None:
+    (recorded,) = hands_of_case(_case("jamaican", 25))
+    found = [judge_lane(LaneTask(recorded, None, 10**7, lane, LANES)) for lane in range(LANES)]
+    units = [(d, o) for lane in found for d, o, _ in lane]
+    assert len(units) == len(set(units))
+    judged = judge_hand(recorded)
+    assert sorted(units) == sorted((d, o) for d, j in enumerate(judged) for o in range(len(j.options)))
+    assert all(len(lane) >= len(units) // LANES for lane in found)  # each lane gets its share
+
+
+def test_an_estimated_decision_makes_every_earlier_one_estimated() -> None:
+    (recorded,) = hands_of_case(_case("cuban", 26))
+    judged = judge_hand(recorded, budget=3_000)
+    exact = [j.exact for j in judged]
+    assert not all(exact) and exact == sorted(exact), exact  # False first, then True: no exact before an estimate
+    for j in judged:
+        if not j.exact:
+            assert j.as_json()["approximate"] is True
+
+
+def test_the_command_gives_the_same_lines_with_one_or_two_processes(tmp_path: Path) -> None:
+    case = _case("jamaican", 27)
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case))
+    outputs = [
+        subprocess.run(
+            [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path), "--workers", workers],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
+        ).stdout
+        for workers in ("1", "2")
+    ]
+    assert outputs[0] == outputs[1] and outputs[0]
+
+
+def test_worlds_are_weighted_by_the_plays_seen() -> None:
+    """A seat that played a light tile when a heavy one fitted: worlds where it held the heavy one weigh less."""
+    from dominoes_desktop.engine.cpu.expert import evidence_weight
+    from dominoes_desktop.engine.tiles import Tile
+
+    evidence = ((1, Tile(2, 1), (1, 6)),)  # seat 1 played 2-1 on the ends 1 and 6
+    with_heavy = [[], [Tile(6, 6), Tile(3, 0)], [], []]  # it kept 6-6, which fitted
+    without = [[], [Tile(3, 0), Tile(4, 0)], [], []]  # nothing else fitted: no choice, no evidence
+    assert evidence_weight(evidence, without) == 1.0
+    assert 0 < evidence_weight(evidence, with_heavy) < 0.5
+    # A heavier tile played when a lighter one fitted is the expected choice: weighs more than the opposite.
+    played_heavy = ((1, Tile(6, 6), (1, 6)),)
+    assert evidence_weight(played_heavy, [[], [Tile(2, 1)], [], []]) > 0.5
+
+
+def test_play_evidence_reads_the_ends_each_play_was_chosen_on() -> None:
+    from dominoes_desktop.engine.cpu.expert import play_evidence
+    from dominoes_desktop.engine.match import Match
+    from dominoes_desktop.engine.tiles import Tile
+    from dominoes_desktop.engine.view import PlayerView
+
+    rules = build_rules("jamaican")
+    match = Match(rules, 3)
+    match.apply(None, DealHand(3))
+    if isinstance(match.pending(), ChooseLeader):
+        match.apply(None, Lead(match.default_leader()))
+    hand = match.hand
+    assert hand is not None
+    rng = random.Random(3)
+    for _ in range(6):
+        hand.apply_legal(rng.choice(hand.legal_moves()))
+    view = PlayerView.of(match, hand.turn)
+    evidence = play_evidence(view)
+    placements = hand.layout.placements
+    others = [p for p in placements[1:] if p.seat != view.seat]
+    assert [(seat, tile) for seat, tile, _ in evidence] == [(p.seat, p.tile) for p in others]
+    for _, tile, ends in evidence:
+        assert len(ends) == 2 and (tile.high in ends or tile.low in ends)
+    first = placements[1]
+    if first.seat != view.seat:
+        assert evidence[0][2] == (placements[0].tile.high, placements[0].tile.low)
+    assert all(isinstance(t, Tile) for _, t, _ in evidence)
