@@ -26,7 +26,7 @@ from ..engine.tiles import Tile
 from ..engine.view import PlayerView
 from .controller import GameController
 from .look import Look
-from .table.drawn import Showing, newest_tile, passed_seats
+from .table.drawn import Showing, most_held_from, newest_tile, passed_seats
 from .table.scene import SeatState, TableState
 from .table.view import TableView
 
@@ -69,24 +69,6 @@ def player_view(request: dict[str, Any] | None) -> PlayerView | None:
         return None
 
 
-def most_held_from(sizes: Sequence[int], view: PlayerView) -> list[int]:
-    """The most tiles each seat has held this hand, worked back from its count now and the public record."""
-    held = list(sizes)
-    for turn in view.moves:
-        if turn.move.kind is MoveKind.PLAY:
-            held[turn.seat] += 1
-        elif turn.move.kind is MoveKind.DRAW:
-            held[turn.seat] -= 1
-    most = list(held)
-    for turn in view.moves:
-        if turn.move.kind is MoveKind.PLAY:
-            held[turn.seat] -= 1
-        elif turn.move.kind is MoveKind.DRAW:
-            held[turn.seat] += 1
-            most[turn.seat] = max(most[turn.seat], held[turn.seat])
-    return most
-
-
 def room_table_state(
     request: dict[str, Any] | None,
     names: Sequence[str],
@@ -104,7 +86,7 @@ def room_table_state(
     sizes = list(view.hand_sizes)
     revealed = [tuple(Tile.parse(t) for t in tiles) for tiles in remaining] if remaining is not None else None
     passed = passed_seats(public)
-    most = most_held_from(sizes, view)
+    most = most_held_from(sizes, view.moves)
     turn = public.turn if revealed is None and not public.is_over else -1
     seats = []
     for seat in range(rules.players):

@@ -18,11 +18,10 @@ from dominoes_desktop.ui.room_table import (
     RoomSeat,
     RoomTableView,
     follow_move,
-    most_held_from,
     player_view,
     room_table_state,
 )
-from dominoes_desktop.ui.table.drawn import Showing
+from dominoes_desktop.ui.table.drawn import Showing, most_held_from
 
 NAMES = ["Ana", "Ben", "CPU 3", "CPU 4"]
 
@@ -128,7 +127,7 @@ def test_the_most_held_follows_draws() -> None:
     )
     assert view is not None
     # Seat 1: five at the deal, seven after two draws, six after its play.
-    assert most_held_from([4, 6, 5, 5], view) == [5, 7, 5, 5]
+    assert most_held_from([4, 6, 5, 5], view.moves) == [5, 7, 5, 5]
 
 
 def test_a_click_on_a_raised_tile_answers_the_pending_turn(qtbot: QtBot) -> None:

@@ -3,12 +3,13 @@ after a resume, a language switch or a new window is the same table."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
 from ...engine.decisions import PlayTurn
-from ...engine.hand import Hand
+from ...engine.hand import Hand, Turn
 from ...engine.moves import MoveKind
 from ...engine.tiles import Tile
 from ..controller import GameController
@@ -54,14 +55,21 @@ def passed_seats(hand: Hand) -> frozenset[int]:
 
 def most_held(hand: Hand) -> list[int]:
     """The most tiles each seat has held at once this hand (at the deal, or later after draws)."""
-    held = [len(tiles) for tiles in hand.hands]
-    for turn in hand.history:  # back to the deal: a play took a tile from the hand, a draw gave one
+    return most_held_from([len(tiles) for tiles in hand.hands], hand.history)
+
+
+def most_held_from(sizes: Sequence[int], turns: Iterable[Turn]) -> list[int]:
+    """The most tiles each seat has held this hand, worked back from its count now (`sizes`) and the hand's
+    moves so far: what a seat's view shows too, so the room's table counts the same way."""
+    turns = list(turns)
+    held = list(sizes)
+    for turn in turns:  # back to the deal: a play took a tile from the hand, a draw gave one
         if turn.move.kind is MoveKind.PLAY:
             held[turn.seat] += 1
         elif turn.move.kind is MoveKind.DRAW:
             held[turn.seat] -= 1
     most = list(held)
-    for turn in hand.history:
+    for turn in turns:
         if turn.move.kind is MoveKind.PLAY:
             held[turn.seat] -= 1
         elif turn.move.kind is MoveKind.DRAW:
