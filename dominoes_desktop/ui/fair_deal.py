@@ -12,18 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QCursor,
     QFont,
     QFontDatabase,
     QKeyEvent,
-    QLinearGradient,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPaintEvent,
     QPen,
     QResizeEvent,
@@ -47,6 +44,7 @@ from ..engine.match import Match
 from .coach_panel import place_beside
 from .i18n import translate
 from .look import DEFAULT_THEME, Theme
+from .table.tile_item import paint_tile_back
 
 CUT_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_C)
 
@@ -102,35 +100,13 @@ class DeckButton(QAbstractButton):
         for x, lift in ((w * 0.5 - tile_w - apart / 2, 0.0), (w * 0.5 + apart / 2, apart)):
             for layer in range(layers):
                 top = h - tile_h - 6 - layer * step - lift * (layer + 1) / layers
-                self._paint_back(painter, QRectF(x, top, tile_w, tile_h), top_layer=layer == layers - 1)
+                body = QRectF(x, top, tile_w, tile_h)
+                paint_tile_back(painter, body, body.height() * 0.14, theme, marked=layer == layers - 1)
         if self.hasFocus():
             painter.setPen(QPen(QColor(theme.highlight), 2.0, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(1, 1, w - 2, h - 2), 8, 8)
         painter.end()
-
-    def _paint_back(self, painter: QPainter, body: QRectF, top_layer: bool) -> None:
-        """A tile back as the table draws one (tile_item: the rail's colour, an accent frame and pin)."""
-        theme = self.theme
-        radius = body.height() * 0.14
-        base = QColor(theme.rail)
-        gradient = QLinearGradient(body.topLeft(), body.bottomRight())
-        gradient.setColorAt(0.0, base.lighter(135))
-        gradient.setColorAt(1.0, base.darker(120))
-        path = QPainterPath()
-        path.addRoundedRect(body, radius, radius)
-        painter.fillPath(path, QBrush(gradient))
-        if top_layer:
-            inner = body.adjusted(4, 4, -4, -4)
-            painter.setPen(QPen(QColor(theme.accent), 1.2))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(inner, radius * 0.7, radius * 0.7)
-            painter.drawEllipse(body.center(), body.height() * 0.12, body.height() * 0.12)
-        painter.setPen(QPen(QColor(0, 0, 0, 170), 1.0))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(body, radius, radius)
-        painter.setPen(QPen(QColor(255, 255, 255, 50), 1.0))
-        painter.drawLine(body.topLeft() + QPointF(radius, 1), body.topRight() + QPointF(-radius, 1))
 
 
 class CutPanel(QFrame):

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from ...engine.tiles import Tile
-from ..look import PIN_COLORS, PIP_COLORS, Finish, Look
+from ..look import PIN_COLORS, PIP_COLORS, Finish, Look, Theme
 from ..look_style import contrast, text_on
 
 UNIT = 40.0  # a tile is 2 x 1 units
@@ -282,7 +282,7 @@ class TileItem(QGraphicsObject):
         if self.face_up and self.tile is not None:
             self._paint_face(painter, body, radius, self.look.finish)
         else:
-            self._paint_back(painter, body, radius)
+            paint_tile_back(painter, body, radius, self.look.theme, self.back_flag)
 
     def _paint_face(self, painter: QPainter, body: QRectF, radius: float, finish: Finish) -> None:
         gradient = QLinearGradient(body.topLeft(), body.bottomRight())
@@ -410,41 +410,6 @@ class TileItem(QGraphicsObject):
         painter.setBrush(QBrush(grad))
         painter.drawEllipse(center, r, r)
 
-    def _paint_back(self, painter: QPainter, body: QRectF, radius: float) -> None:
-        theme = self.look.theme
-        base = QColor(theme.rail)
-        gradient = QLinearGradient(body.topLeft(), body.bottomRight())
-        gradient.setColorAt(0.0, base.lighter(135))
-        gradient.setColorAt(1.0, base.darker(120))
-        path = QPainterPath()
-        path.addRoundedRect(body, radius, radius)
-        painter.fillPath(path, QBrush(gradient))
-        inner = body.adjusted(5, 5, -5, -5)
-        if self.back_flag is not None and not self.back_flag.isNull():
-            painter.save()
-            painter.setClipPath(path)
-            painter.setOpacity(0.92)
-            painter.drawPixmap(inner.toRect(), self.back_flag)
-            painter.restore()
-        else:
-            # On a light back (high contrast's white rail) the accent ring would vanish and the back could pass
-            # for a blank face: a dark ring and a hatch mark it as a back.
-            light = contrast(theme.accent, theme.rail) < 3.0
-            ring = QColor(text_on(theme.rail)) if light else QColor(theme.accent)
-            if light:
-                hatch = QBrush(ring, Qt.BrushStyle.BDiagPattern)
-                painter.save()
-                painter.setClipPath(path)
-                painter.fillRect(inner, hatch)
-                painter.restore()
-            painter.setPen(QPen(ring, 2.0 if light else 1.2))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(inner, radius * 0.7, radius * 0.7)
-            painter.drawEllipse(body.center(), UNIT * 0.16, UNIT * 0.16)
-        painter.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(body, radius, radius)
-
     def _paint_marks(self, painter: QPainter, body: QRectF, radius: float) -> None:
         theme = self.look.theme
         if self.legal and self.hovered and not self.selected_for_play:
@@ -516,3 +481,43 @@ class TileItem(QGraphicsObject):
         painter.setPen(QPen(QColor("#5a3b00"), 0.8))
         painter.setBrush(QColor(self.look.theme.accent))
         painter.drawPath(path)
+
+
+def paint_tile_back(
+    painter: QPainter, body: QRectF, radius: float, theme: Theme, flag: QPixmap | None = None, marked: bool = True
+) -> None:
+    """A tile's back, as the table's tiles and the sealed deck (fair_deal) both draw it: the rail's colour and,
+    when `marked`, the flag or else an accent ring and pin."""
+    base = QColor(theme.rail)
+    gradient = QLinearGradient(body.topLeft(), body.bottomRight())
+    gradient.setColorAt(0.0, base.lighter(135))
+    gradient.setColorAt(1.0, base.darker(120))
+    path = QPainterPath()
+    path.addRoundedRect(body, radius, radius)
+    painter.fillPath(path, QBrush(gradient))
+    side = min(body.width(), body.height())
+    inner = body.adjusted(side * 0.125, side * 0.125, -side * 0.125, -side * 0.125)
+    if marked and flag is not None and not flag.isNull():
+        painter.save()
+        painter.setClipPath(path)
+        painter.setOpacity(0.92)
+        painter.drawPixmap(inner.toRect(), flag)
+        painter.restore()
+    elif marked:
+        # On a light back (high contrast's white rail) the accent ring would vanish and the back could pass
+        # for a blank face: a dark ring and a hatch mark it as a back.
+        light = contrast(theme.accent, theme.rail) < 3.0
+        ring = QColor(text_on(theme.rail)) if light else QColor(theme.accent)
+        if light:
+            hatch = QBrush(ring, Qt.BrushStyle.BDiagPattern)
+            painter.save()
+            painter.setClipPath(path)
+            painter.fillRect(inner, hatch)
+            painter.restore()
+        painter.setPen(QPen(ring, 2.0 if light else 1.2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(inner, radius * 0.7, radius * 0.7)
+        painter.drawEllipse(body.center(), side * 0.16, side * 0.16)
+    painter.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(body, radius, radius)
