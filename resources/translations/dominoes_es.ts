@@ -1599,6 +1599,22 @@
         <translation>Seguir en la mesa</translation>
     </message>
     <message>
+        <source>Play this deal again?</source>
+        <translation>¿Jugar este reparto otra vez?</translation>
+    </message>
+    <message>
+        <source>This match is not over. Playing the deal again starts a new match and this one is lost.</source>
+        <translation>Esta partida no ha terminado. Jugar el reparto otra vez empieza una partida nueva y esta se pierde.</translation>
+    </message>
+    <message>
+        <source>Play the deal again</source>
+        <translation>Jugar el reparto otra vez</translation>
+    </message>
+    <message>
+        <source>Keep this match</source>
+        <translation>Seguir con esta partida</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="547" />
         <source>Quit Dominoes Desktop?</source>
         <translation>¿Salir de Dominoes Desktop?</translation>
