@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QApplication, QComboBox, QSpinBox
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import PRESETS
@@ -432,3 +432,26 @@ def test_a_room_draw_game_for_three_plays_from_the_lobby(qtbot: QtBot, window: M
             break
         play_turn_by_clicks(qtbot, window)
     assert hand_over(window), "the hand is played to its end through the table"
+
+
+def test_dialog_buttons_carry_no_platform_icon(qtbot: QtBot) -> None:
+    """The platform's OK / Close icons are drawn dark: on a dark theme's button they were unreadable smudges."""
+    from PySide6.QtWidgets import QProxyStyle, QStyle
+
+    from dominoes_desktop.ui.look_style import PlainDialogButtons
+
+    hint = QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons
+
+    class WithIcons(QProxyStyle):  # a platform whose dialog buttons have icons (KDE, for one)
+        def styleHint(self, h, option=None, widget=None, data=None):  # type: ignore[no-untyped-def]
+            return 1 if h is hint else super().styleHint(h, option, widget, data)
+
+    assert WithIcons("fusion").styleHint(hint) == 1
+    plain = PlainDialogButtons(WithIcons("fusion"))
+    assert plain.styleHint(hint) == 0
+    box = QDialogButtonBox()
+    box.setStyle(plain)
+    qtbot.addWidget(box)
+    box.setStandardButtons(QDialogButtonBox.StandardButton.Close)
+    close = box.button(QDialogButtonBox.StandardButton.Close)
+    assert close is not None and close.icon().isNull()
