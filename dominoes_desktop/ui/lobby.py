@@ -538,7 +538,7 @@ class LobbyPage(QWidget):
         text = self.tr(
             "Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. "
             "Each play is one hand under the first-hand rule, with no redeal and no target; at the end your "
-            "points are set against the CPUs' on the same cards."
+            "points are set against the CPUs' with the same tiles."
         )
         head = self.tr("Duplicate match: %n deal(s)", "", int(self.duplicate_deals.currentData()))
         plays = self.tr("%n play(s) of one hand each.", "", int(self.duplicate_deals.currentData()) * rules.sides)
@@ -556,7 +556,7 @@ class LobbyPage(QWidget):
             self.duplicate_note.setText(
                 self.tr(
                     "Each deal is played again with you in a CPU's seat, on the same tiles: your score is set "
-                    "against the CPU's on the same cards, so the luck of the deal drops out."
+                    "against the CPUs', so the luck of the deal drops out."
                 )
             )
         chosen = self.duplicate_chosen()
