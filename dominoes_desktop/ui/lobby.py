@@ -139,7 +139,11 @@ class SeatRow:
         kind = self.kind.currentData()
         self.name.setEnabled(kind not in ("empty", "friend"))  # a friend brings their own name
         cpu_name = translate("LobbyPage", "CPU {n}").format(n=self.index)
-        if kind == "person" and self.name.text() == cpu_name:
+        # A friend's seat showed the greyed "CPU 1" it had before: it now says whose name will be there.
+        self.name.setPlaceholderText(translate("LobbyPage", "Their own name") if kind == "friend" else "")
+        if kind == "friend":
+            self.name.clear()
+        elif kind == "person" and self.name.text() in (cpu_name, ""):
             self.name.setText(translate("LobbyPage", "Player {n}").format(n=self.index + 1))
         elif kind == "cpu" and self.name.text() != cpu_name:
             self.name.setText(cpu_name)

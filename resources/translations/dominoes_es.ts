@@ -1037,6 +1037,10 @@
         <translation>Amigo (invitado)</translation>
     </message>
     <message>
+        <source>Their own name</source>
+        <translation>Su propio nombre</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="278" />
         <source>Duplicate match against the CPUs</source>
         <translation>Partida duplicada contra las CPU</translation>

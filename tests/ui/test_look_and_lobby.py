@@ -455,3 +455,18 @@ def test_dialog_buttons_carry_no_platform_icon(qtbot: QtBot) -> None:
     box.setStandardButtons(QDialogButtonBox.StandardButton.Close)
     close = box.button(QDialogButtonBox.StandardButton.Close)
     assert close is not None and close.icon().isNull()
+
+
+def test_a_friends_seat_shows_no_cpu_name(qtbot: QtBot) -> None:
+    """A seat turned into "Friend (invited)" kept showing the greyed "CPU 1": the friend brings their own name."""
+    lobby = LobbyPage("jamaican")
+    qtbot.addWidget(lobby)
+    row = lobby.seat_rows[1]
+    assert row.name.text() == "CPU 1"
+    row.kind.setCurrentIndex(row.kind.findData("friend"))
+    assert row.name.text() == "" and row.name.placeholderText() == "Their own name" and not row.name.isEnabled()
+    row.kind.setCurrentIndex(row.kind.findData("person"))
+    assert row.name.text() == "Player 2" and row.name.placeholderText() == ""
+    row.kind.setCurrentIndex(row.kind.findData("friend"))
+    row.kind.setCurrentIndex(row.kind.findData("cpu"))
+    assert row.name.text() == "CPU 1" and row.name.isEnabled()
