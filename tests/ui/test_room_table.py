@@ -184,3 +184,14 @@ def test_a_tile_that_fits_two_ends_waits_for_its_end_by_click_or_by_drop(qtbot: 
     qtbot.mouseMove(board.viewport(), board.mapFromScene(QPointF(spot.x, spot.y + 40)))
     qtbot.mouseRelease(board.viewport(), Qt.MouseButton.LeftButton, pos=board.mapFromScene(QPointF(spot.x, spot.y)))
     assert acted[-1] == "3-2@3" and len(acted) == 2
+
+
+def test_the_room_window_fits_a_small_screen(qtbot: QtBot) -> None:
+    """It opened 1100 wide whatever the screen: on a 1024x700 laptop its side panel (Start, Copy invite) was cut off."""
+    from dominoes_desktop.ui.remote_seat import RoomWindow
+
+    room = RoomWindow("127.0.0.1", 9, {"t": "join", "code": "ABC-123", "name": "Ben"})
+    qtbot.addWidget(room)
+    free = room.screen().availableGeometry()
+    assert free.width() < 1100, "the test screen is the small one this is about"
+    assert room.width() <= free.width() and room.height() <= free.height()
