@@ -249,6 +249,8 @@ class LobbyPage(QWidget):
             seats_grid.addWidget(row.label, i, 0)
             seats_grid.addWidget(row.kind, i, 1)
             seats_grid.addWidget(row.name, i, 2)
+            # At 1024 wide in Spanish the names shrank to "'U 1": a name field always shows a CPU's name whole.
+            row.name.setMinimumWidth(row.name.fontMetrics().horizontalAdvance(self.tr("CPU {n}").format(n=4)) + 24)
         difficulty = QLabel(self.tr("CPU difficulty"))
         difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
         seats_grid.addWidget(difficulty, 5, 0)

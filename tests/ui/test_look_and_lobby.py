@@ -470,3 +470,17 @@ def test_a_friends_seat_shows_no_cpu_name(qtbot: QtBot) -> None:
     row.kind.setCurrentIndex(row.kind.findData("friend"))
     row.kind.setCurrentIndex(row.kind.findData("cpu"))
     assert row.name.text() == "CPU 1" and row.name.isEnabled()
+
+
+def test_seat_names_stay_readable_on_a_small_screen_in_spanish(qtbot: QtBot, window: MainWindow) -> None:
+    """At 1024x700 in Spanish the name fields shrank to a sliver: "CPU 1" read "'U 1"."""
+    window.set_language("es")
+    try:
+        window.resize(1008, 660)  # the first size on a 1024x700 screen
+        window.show()
+        qtbot.waitExposed(window)
+        for row in window.lobby.seat_rows[:4]:
+            needed = row.name.fontMetrics().horizontalAdvance(row.name.text())
+            assert row.name.width() >= needed + 12, (row.name.text(), row.name.width())
+    finally:
+        window.set_language("en")
