@@ -312,7 +312,8 @@ class RoomWindow(QWidget):
         self.seats.clear()
         self.names = []
         for seat in message["seats"]:
-            cpu_name = self.tr("CPU {n}").format(n=seat["seat"] + 1)
+            # Numbered as the lobby numbers them (player 3 is "CPU 2"): the room called the lobby's CPU 2 "CPU 3".
+            cpu_name = self.tr("CPU {n}").format(n=seat["seat"])
             name = seat["name"] or (cpu_name if seat["kind"] == "cpu" else self.tr("(waiting)"))
             self.names.append(name)
             if seat["kind"] == "host":

@@ -195,3 +195,22 @@ def test_the_room_window_fits_a_small_screen(qtbot: QtBot) -> None:
     free = room.screen().availableGeometry()
     assert free.width() < 1100, "the test screen is the small one this is about"
     assert room.width() <= free.width() and room.height() <= free.height()
+
+
+def test_the_room_names_cpus_as_the_lobby_does(qtbot: QtBot) -> None:
+    """The lobby's players 3 and 4 are "CPU 2" and "CPU 3"; the room listed them as "CPU 3" and "CPU 4"."""
+    from dominoes_desktop.ui.lobby import LobbyPage
+    from dominoes_desktop.ui.remote_seat import RoomWindow
+
+    lobby = LobbyPage("jamaican")
+    qtbot.addWidget(lobby)
+    room = RoomWindow("127.0.0.1", 9, {"t": "join", "code": "ABC-123", "name": "Ben"})
+    qtbot.addWidget(room)
+    kinds = ["host", "friend", "cpu", "cpu"]
+    seats = [
+        {"seat": i, "name": ["Ana", "Ben", "", ""][i], "kind": kind, "cpu": kind == "cpu", "connected": True}
+        for i, kind in enumerate(kinds)
+    ]
+    room._room({"state": "lobby", "host_seat": 0, "seats": seats, "preset": "jamaican"})
+    assert room.names == ["Ana", "Ben", lobby.seat_rows[2].name.text(), lobby.seat_rows[3].name.text()]
+    assert room.names[2:] == ["CPU 2", "CPU 3"]
