@@ -125,6 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     LANGUAGE.install(settings.language())
     if isinstance(app, QApplication):
+        from .ui.look_style import install_app_style
+
+        install_app_style(app)
         app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "dominoes-desktop.svg")))
     if args.screenshot is None:
         code = _play(app, args, settings, settings_message)

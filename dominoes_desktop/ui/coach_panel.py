@@ -60,6 +60,8 @@ log = logging.getLogger(__name__)
 
 TILE_HEIGHT = 32  # pixels of one tile in the list
 MAX_TILES_SHOWN = 4  # best alternatives drawn as tiles; all of them are named in the text
+MIN_HEIGHT = 280  # the window while it judges, and its least height
+MAX_HEIGHT = 560  # the verdict scrolls beyond this
 
 
 def tiles_pixmap(tiles: Sequence[Tile], look: Look, height: int = TILE_HEIGHT) -> QPixmap:
@@ -157,7 +159,9 @@ class CoachDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Coach: hand {n}").format(n=hand_index + 1))
-        self.resize(980, 560)
+        # Small while it judges, then as tall as the verdict needs: it no longer opens tall and empty and then
+        # jumps to a third of its height.
+        self.resize(980, MIN_HEIGHT)
         self.rules = rules
         self.seat_names = [seat.name for seat in seats]
         self.look = look
@@ -250,13 +254,13 @@ class CoachDialog(QDialog):
         self._fit_height()
 
     def _fit_height(self) -> None:
-        """As tall as its rows need (a hand has a handful of decisions), within the window's first height."""
+        """As tall as its rows need (a hand has a handful of decisions), at most MAX_HEIGHT."""
         rows = sum(self.tree.sizeHintForRow(i) for i in range(self.tree.topLevelItemCount()))
         header = self.tree.header().sizeHint().height()
         layout = self.layout()
         spacing = layout.spacing() * 3 if layout is not None else 18
         chrome = self.status.sizeHint().height() + 60 + spacing  # the summary and the Close row
-        self.resize(self.width(), max(280, min(self.height(), rows + header + chrome + 16)))
+        self.resize(self.width(), max(MIN_HEIGHT, min(MAX_HEIGHT, rows + header + chrome + 16)))
 
     def costliest_fill(self) -> QColor:
         """A warm tint for the costliest decision, light enough on a dark list for its grade still to read."""

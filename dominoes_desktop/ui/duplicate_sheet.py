@@ -118,14 +118,14 @@ def verdict(duplicate: DuplicateMatch) -> str:
     margin = duplicate.summary().margin
     others = _others(duplicate)
     if margin > 0:
-        return translate("Duplicate", "You scored {n} more than {others} on the same cards.").format(
+        return translate("Duplicate", "You scored {n} more than {others} with the same tiles.").format(
             n=figure(margin), others=others
         )
     if margin < 0:
-        return translate("Duplicate", "You scored {n} less than {others} on the same cards.").format(
+        return translate("Duplicate", "You scored {n} less than {others} with the same tiles.").format(
             n=figure(-margin), others=others
         )
-    return translate("Duplicate", "You scored exactly as much as {others} on the same cards.").format(others=others)
+    return translate("Duplicate", "You scored exactly as much as {others} with the same tiles.").format(others=others)
 
 
 def side_names(duplicate: DuplicateMatch, line_up: Sequence[SeatConfig], side: int) -> str:
@@ -151,7 +151,7 @@ class DuplicateResults(QDialog):
                 translate(
                     "Duplicate",
                     "Every deal was played {n} times on the same tiles, once with you in each side's seats. Each "
-                    "cell: your side's points, then those of {others}, on those cards.",
+                    "cell: your side's points, then those of {others}, with those tiles.",
                 ).format(n=duplicate.rotations, others=_others(duplicate))
             )
             + "</p>"
@@ -160,10 +160,12 @@ class DuplicateResults(QDialog):
         self.heading.setWordWrap(True)
         self.heading.setAccessibleName(translate("Duplicate", "Verdict"))
         self.table = QTableWidget(len(summary.deals) + 1, sides + 2)
-        self.table.setAccessibleName(translate("Duplicate", "Your score and the CPUs' on the same cards, deal by deal"))
+        self.table.setAccessibleName(
+            translate("Duplicate", "Your score and the CPUs' with the same tiles, deal by deal")
+        )
         headers = [translate("Duplicate", "Deal")]
         headers += [
-            translate("Duplicate", "Cards dealt to\n{names}\nyou {dash} {others}").format(
+            translate("Duplicate", "Tiles dealt to\n{names}\nyou {dash} {others}").format(
                 names=side_names(duplicate, line_up, s), dash=DASH, others=_others(duplicate, short=True)
             )
             for s in range(sides)

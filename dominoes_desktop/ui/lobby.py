@@ -139,7 +139,11 @@ class SeatRow:
         kind = self.kind.currentData()
         self.name.setEnabled(kind not in ("empty", "friend"))  # a friend brings their own name
         cpu_name = translate("LobbyPage", "CPU {n}").format(n=self.index)
-        if kind == "person" and self.name.text() == cpu_name:
+        # A friend's seat showed the greyed "CPU 1" it had before: it now says whose name will be there.
+        self.name.setPlaceholderText(translate("LobbyPage", "Their own name") if kind == "friend" else "")
+        if kind == "friend":
+            self.name.clear()
+        elif kind == "person" and self.name.text() in (cpu_name, ""):
             self.name.setText(translate("LobbyPage", "Player {n}").format(n=self.index + 1))
         elif kind == "cpu" and self.name.text() != cpu_name:
             self.name.setText(cpu_name)
@@ -250,6 +254,8 @@ class LobbyPage(QWidget):
             seats_grid.addWidget(row.label, i, 0)
             seats_grid.addWidget(row.kind, i, 1)
             seats_grid.addWidget(row.name, i, 2)
+            # At 1024 wide in Spanish the names shrank to "'U 1": a name field always shows a CPU's name whole.
+            row.name.setMinimumWidth(row.name.fontMetrics().horizontalAdvance(self.tr("CPU {n}").format(n=4)) + 24)
         difficulty = QLabel(self.tr("CPU difficulty"))
         difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
         seats_grid.addWidget(difficulty, 5, 0)
@@ -543,7 +549,7 @@ class LobbyPage(QWidget):
         text = self.tr(
             "Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. "
             "Each play is one hand under the first-hand rule, with no redeal and no target; at the end your "
-            "points are set against the CPUs' on the same cards."
+            "points are set against the CPUs' with the same tiles."
         )
         head = self.tr("Duplicate match: %n deal(s)", "", int(self.duplicate_deals.currentData()))
         plays = self.tr("%n play(s) of one hand each.", "", int(self.duplicate_deals.currentData()) * rules.sides)
@@ -561,7 +567,7 @@ class LobbyPage(QWidget):
             self.duplicate_note.setText(
                 self.tr(
                     "Each deal is played again with you in a CPU's seat, on the same tiles: your score is set "
-                    "against the CPU's on the same cards, so the luck of the deal drops out."
+                    "against the CPUs', so the luck of the deal drops out."
                 )
             )
         chosen = self.duplicate_chosen()

@@ -417,6 +417,14 @@ class MainWindow(QMainWindow):
         setup = self.game.setup
         if setup is None:
             return
+        # The deal is played as a new match: the one under way would be dropped without a word.
+        if not self.confirm(
+            self.tr("Play this deal again?"),
+            self.tr("This match is not over. Playing the deal again starts a new match and this one is lost."),
+            self.tr("Play the deal again"),
+            self.tr("Keep this match"),
+        ):
+            return
         if setup.duplicate_deals:  # a deal of a duplicate match played again is an ordinary match
             setup = replace(setup, duplicate_deals=0, stats_group=self.lobby.stats_group.text().strip() or "Home")
         self.stack.setCurrentWidget(self.game)

@@ -74,6 +74,13 @@ def room_request(lobby: Any, name: str) -> dict[str, Any] | str:
     }
 
 
+def host_name(lobby: Any) -> str:
+    """The name the room shows for the host's seat: the lobby's person, but not the lobby's default "You",
+    which every guest read as themselves ("You's table", "Seat 1 · You · host")."""
+    name = next((row.name.text().strip() for row in lobby.seat_rows if row.kind.currentData() == "person"), "")
+    return name if name and name != translate("LobbyPage", "You") else translate("NetDialogs", "Host")
+
+
 HOSTS: list[RoomHost] = []
 ROOM_FILE = "room.json"
 
@@ -156,8 +163,7 @@ def host_on_server(window: QMainWindow, lobby: Any, address: str | None = None) 
             translate("NetDialogs", "A server's address reads like example.org:47815."), 8000
         )
         return None
-    name = next((row.name.text().strip() for row in lobby.seat_rows if row.kind.currentData() == "person"), "")
-    request = room_request(lobby, name or translate("NetDialogs", "Host"))
+    request = room_request(lobby, host_name(lobby))
     if isinstance(request, str):
         window.statusBar().showMessage(translate("NetDialogs", "Cannot start: {reason}.").format(reason=request), 8000)
         return None
@@ -168,8 +174,7 @@ def host_on_server(window: QMainWindow, lobby: Any, address: str | None = None) 
 
 def host_room(window: QMainWindow, lobby: Any) -> RoomHost | None:
     """Open a room for the lobby's table (the lobby's "Friend (invited)" seats) and show its invite."""
-    name = next((row.name.text().strip() for row in lobby.seat_rows if row.kind.currentData() == "person"), "")
-    request = room_request(lobby, name or translate("NetDialogs", "Host"))
+    request = room_request(lobby, host_name(lobby))
     if isinstance(request, str):
         lobby.problem.setText(translate("NetDialogs", "Cannot start: {reason}.").format(reason=request))
         return None

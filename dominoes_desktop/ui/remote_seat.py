@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -77,7 +77,9 @@ class RoomWindow(QWidget):
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Dominoes Desktop: room"))
-        self.resize(1100, 720)
+        # 1100x720, or less on a smaller screen: on a 1024x700 laptop the room's side panel started off screen.
+        free = self.screen().availableGeometry().size()
+        self.resize(QSize(min(1100, free.width() - 16), min(720, free.height() - 40)).expandedTo(QSize(640, 480)))
         found = getattr(parent, "look", None)
         self.look = look or (found if isinstance(found, Look) else Look())
         settings = getattr(parent, "settings", None)
@@ -310,7 +312,8 @@ class RoomWindow(QWidget):
         self.seats.clear()
         self.names = []
         for seat in message["seats"]:
-            cpu_name = self.tr("CPU {n}").format(n=seat["seat"] + 1)
+            # Numbered as the lobby numbers them (player 3 is "CPU 2"): the room called the lobby's CPU 2 "CPU 3".
+            cpu_name = self.tr("CPU {n}").format(n=seat["seat"])
             name = seat["name"] or (cpu_name if seat["kind"] == "cpu" else self.tr("(waiting)"))
             self.names.append(name)
             if seat["kind"] == "host":

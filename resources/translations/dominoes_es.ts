@@ -1041,6 +1041,10 @@
         <translation>Amigo (invitado)</translation>
     </message>
     <message>
+        <source>Their own name</source>
+        <translation>Su propio nombre</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="278" />
         <source>Duplicate match against the CPUs</source>
         <translation>Partida duplicada contra las CPU</translation>
@@ -1085,8 +1089,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
-        <source>Each deal is played again with you in a CPU's seat, on the same tiles: your score is set against the CPU's on the same cards, so the luck of the deal drops out.</source>
-        <translation>Cada reparto se juega otra vez contigo en el asiento de una CPU, con las mismas fichas: tu puntuación se compara con la de la CPU con las mismas fichas, así la suerte del reparto no cuenta.</translation>
+        <source>Each deal is played again with you in a CPU's seat, on the same tiles: your score is set against the CPUs', so the luck of the deal drops out.</source>
+        <translation>Cada reparto se juega otra vez contigo en el asiento de una CPU, con las mismas fichas: tu puntuación se compara con la de las CPU, así la suerte del reparto no cuenta.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="531" />
@@ -1095,7 +1099,7 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
-        <source>Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. Each play is one hand under the first-hand rule, with no redeal and no target; at the end your points are set against the CPUs' on the same cards.</source>
+        <source>Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. Each play is one hand under the first-hand rule, with no redeal and no target; at the end your points are set against the CPUs' with the same tiles.</source>
         <translation>Cada reparto se juega una vez por bando, con las mismas fichas, con todos un asiento más allá cada vez. Cada jugada es una mano con la regla de la primera mano, sin volver a repartir y sin meta; al final tus puntos se comparan con los de las CPU con las mismas fichas.</translation>
     </message>
     <message numerus="yes">
@@ -1601,6 +1605,22 @@
         <location filename="../../dominoes_desktop/ui/main_window.py" line="494" />
         <source>Stay at the table</source>
         <translation>Seguir en la mesa</translation>
+    </message>
+    <message>
+        <source>Play this deal again?</source>
+        <translation>¿Jugar este reparto otra vez?</translation>
+    </message>
+    <message>
+        <source>This match is not over. Playing the deal again starts a new match and this one is lost.</source>
+        <translation>Esta partida no ha terminado. Jugar el reparto otra vez empieza una partida nueva y esta se pierde.</translation>
+    </message>
+    <message>
+        <source>Play the deal again</source>
+        <translation>Jugar el reparto otra vez</translation>
+    </message>
+    <message>
+        <source>Keep this match</source>
+        <translation>Seguir con esta partida</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="547" />
@@ -4049,17 +4069,17 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="123" />
-        <source>You scored {n} more than {others} on the same cards.</source>
+        <source>You scored {n} more than {others} with the same tiles.</source>
         <translation>Sacaste {n} más que {others} con las mismas fichas.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="127" />
-        <source>You scored {n} less than {others} on the same cards.</source>
+        <source>You scored {n} less than {others} with the same tiles.</source>
         <translation>Sacaste {n} menos que {others} con las mismas fichas.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="130" />
-        <source>You scored exactly as much as {others} on the same cards.</source>
+        <source>You scored exactly as much as {others} with the same tiles.</source>
         <translation>Sacaste exactamente lo mismo que {others} con las mismas fichas.</translation>
     </message>
     <message>
@@ -4074,7 +4094,7 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="153" />
-        <source>Every deal was played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then those of {others}, on those cards.</source>
+        <source>Every deal was played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then those of {others}, with those tiles.</source>
         <translation>Cada reparto se jugó {n} veces con las mismas fichas, una vez contigo en los asientos de cada bando. Cada casilla: los puntos de tu bando y luego los de {others}, con esas fichas.</translation>
     </message>
     <message>
@@ -4084,7 +4104,7 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="165" />
-        <source>Your score and the CPUs' on the same cards, deal by deal</source>
+        <source>Your score and the CPUs' with the same tiles, deal by deal</source>
         <translation>Tu puntuación y la de las CPU con las mismas fichas, reparto a reparto</translation>
     </message>
     <message>
@@ -4129,7 +4149,7 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="164" />
-        <source>Cards dealt to
+        <source>Tiles dealt to
 {names}
 you {dash} {others}</source>
         <translation>Fichas repartidas a

@@ -134,3 +134,18 @@ def test_the_coach_says_moves_in_words_and_grades_read_on_every_list(qtbot: QtBo
         dialog.tree.setPalette(palette)
         for grade in GRADE_COLOURS:
             assert contrast(dialog.grade_colour(grade).name(), background) >= 3.0, (grade, background)
+
+
+def test_the_coach_window_only_grows_to_its_verdict(qtbot: QtBot) -> None:
+    """It opened tall and empty while judging, then jumped to a third of that height: now it starts small."""
+    from dominoes_desktop.ui.coach_panel import MAX_HEIGHT, MIN_HEIGHT
+
+    table, seats = _played("jamaican", 4)
+    deal, hand = table.match.archive[-1]
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    waiting = dialog.height()
+    qtbot.waitUntil(lambda: dialog.tree.isVisible() or "No decision" in dialog.status.text(), timeout=60_000)
+    assert waiting == MIN_HEIGHT
+    assert MIN_HEIGHT <= dialog.height() <= MAX_HEIGHT and dialog.height() >= waiting

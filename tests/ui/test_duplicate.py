@@ -68,7 +68,7 @@ def finish_hand(qtbot: QtBot, window: MainWindow) -> None:
 
 def test_the_lobby_offers_duplicate_only_to_one_person_against_cpus(qtbot: QtBot, window: MainWindow) -> None:
     lobby = window.lobby
-    assert lobby.duplicate.isEnabled() and "same cards" in lobby.duplicate_note.text()
+    assert lobby.duplicate.isEnabled() and "same tiles" in lobby.duplicate_note.text()
     second = lobby.seat_rows[1].kind
     second.setCurrentIndex(second.findData("person"))
     assert not lobby.duplicate.isEnabled() and "pass-and-play" in lobby.duplicate_note.text()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -81,6 +82,29 @@ def test_hand_review_steps_through_a_finished_hand(qtbot: QtBot, tmp_path: Path)
     hand = window.controller.hand
     assert hand is not None
     assert window.controller.match.deal is not None and window.controller.match.deal.hands == deal.hands
+
+
+def test_playing_a_deal_again_asks_before_dropping_the_match(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From hand review mid-match, "Play this deal again" threw the match under way away without a word."""
+    window = make_window(qtbot, tmp_path)
+    window.quick_start(build_rules("jamaican"), seed=4)
+    _finish_a_hand(qtbot, window)
+    match = window.controller.match
+    assert match is not None and not match.is_over
+    asked: list[str] = []
+
+    def answer(title: str, text: str, leave: str, stay: str) -> bool:
+        asked.append(title)
+        return False  # "Keep this match"
+
+    monkeypatch.setattr(window, "confirm", answer)
+    window.replay_deal(match.archive[-1][0].seed)
+    assert asked and window.controller.match is match
+    monkeypatch.setattr(window, "confirm", lambda *_args: True)
+    window.replay_deal(match.archive[-1][0].seed)
+    assert window.controller.match is not match
 
 
 def test_statistics_are_written_when_a_match_ends(qtbot: QtBot, tmp_path: Path) -> None:

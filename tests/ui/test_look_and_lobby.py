@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtWidgets import QApplication, QComboBox, QSpinBox
+from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import PRESETS
@@ -432,3 +432,55 @@ def test_a_room_draw_game_for_three_plays_from_the_lobby(qtbot: QtBot, window: M
             break
         play_turn_by_clicks(qtbot, window)
     assert hand_over(window), "the hand is played to its end through the table"
+
+
+def test_dialog_buttons_carry_no_platform_icon(qtbot: QtBot) -> None:
+    """The platform's OK / Close icons are drawn dark: on a dark theme's button they were unreadable smudges."""
+    from PySide6.QtWidgets import QProxyStyle, QStyle
+
+    from dominoes_desktop.ui.look_style import PlainDialogButtons
+
+    hint = QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons
+
+    class WithIcons(QProxyStyle):  # a platform whose dialog buttons have icons (KDE, for one)
+        def styleHint(self, h, option=None, widget=None, data=None):  # type: ignore[no-untyped-def]
+            return 1 if h is hint else super().styleHint(h, option, widget, data)
+
+    assert WithIcons("fusion").styleHint(hint) == 1
+    plain = PlainDialogButtons(WithIcons("fusion"))
+    assert plain.styleHint(hint) == 0
+    box = QDialogButtonBox()
+    box.setStyle(plain)
+    qtbot.addWidget(box)
+    box.setStandardButtons(QDialogButtonBox.StandardButton.Close)
+    close = box.button(QDialogButtonBox.StandardButton.Close)
+    assert close is not None and close.icon().isNull()
+
+
+def test_a_friends_seat_shows_no_cpu_name(qtbot: QtBot) -> None:
+    """A seat turned into "Friend (invited)" kept showing the greyed "CPU 1": the friend brings their own name."""
+    lobby = LobbyPage("jamaican")
+    qtbot.addWidget(lobby)
+    row = lobby.seat_rows[1]
+    assert row.name.text() == "CPU 1"
+    row.kind.setCurrentIndex(row.kind.findData("friend"))
+    assert row.name.text() == "" and row.name.placeholderText() == "Their own name" and not row.name.isEnabled()
+    row.kind.setCurrentIndex(row.kind.findData("person"))
+    assert row.name.text() == "Player 2" and row.name.placeholderText() == ""
+    row.kind.setCurrentIndex(row.kind.findData("friend"))
+    row.kind.setCurrentIndex(row.kind.findData("cpu"))
+    assert row.name.text() == "CPU 1" and row.name.isEnabled()
+
+
+def test_seat_names_stay_readable_on_a_small_screen_in_spanish(qtbot: QtBot, window: MainWindow) -> None:
+    """At 1024x700 in Spanish the name fields shrank to a sliver: "CPU 1" read "'U 1"."""
+    window.set_language("es")
+    try:
+        window.resize(1008, 660)  # the first size on a 1024x700 screen
+        window.show()
+        qtbot.waitExposed(window)
+        for row in window.lobby.seat_rows[:4]:
+            needed = row.name.fontMetrics().horizontalAdvance(row.name.text())
+            assert row.name.width() >= needed + 12, (row.name.text(), row.name.width())
+    finally:
+        window.set_language("en")

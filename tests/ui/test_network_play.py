@@ -21,7 +21,7 @@ from dominoes_desktop.ui.i18n import LANGUAGE
 from dominoes_desktop.ui.lobby import LobbyPage
 from dominoes_desktop.ui.look import themes
 from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, host_on_server, room_request
+from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, host_name, host_on_server, room_request
 from dominoes_desktop.ui.remote_seat import RoomWindow
 
 
@@ -310,3 +310,15 @@ def test_the_lobby_table_is_hosted_on_a_room_server_and_a_friend_joins_it_there(
         assert len(server.server.rooms) == 1
     finally:
         server.stop()
+
+
+def test_the_host_is_not_called_you_in_the_room(qtbot: QtBot) -> None:
+    """The lobby's default name "You" went to the room as the host's name: guests read "You's table"."""
+    lobby = LobbyPage("jamaican")
+    qtbot.addWidget(lobby)
+    assert lobby.seat_rows[0].name.text() == "You"
+    assert host_name(lobby) == "Host"
+    lobby.seat_rows[0].name.setText("Ana")
+    assert host_name(lobby) == "Ana"
+    lobby.seat_rows[0].name.setText("")
+    assert host_name(lobby) == "Host"

@@ -183,3 +183,33 @@ def test_a_tile_that_fits_two_ends_waits_for_its_end_by_click_or_by_drop(qtbot: 
     qtbot.mouseMove(board.viewport(), board.mapFromScene(QPointF(spot.x, spot.y + 40)))
     qtbot.mouseRelease(board.viewport(), Qt.MouseButton.LeftButton, pos=board.mapFromScene(QPointF(spot.x, spot.y)))
     assert acted[-1] == "3-2@3" and len(acted) == 2
+
+
+def test_the_room_window_fits_a_small_screen(qtbot: QtBot) -> None:
+    """It opened 1100 wide whatever the screen: on a 1024x700 laptop its side panel (Start, Copy invite) was cut off."""
+    from dominoes_desktop.ui.remote_seat import RoomWindow
+
+    room = RoomWindow("127.0.0.1", 9, {"t": "join", "code": "ABC-123", "name": "Ben"})
+    qtbot.addWidget(room)
+    free = room.screen().availableGeometry()
+    assert free.width() < 1100, "the test screen is the small one this is about"
+    assert room.width() <= free.width() and room.height() <= free.height()
+
+
+def test_the_room_names_cpus_as_the_lobby_does(qtbot: QtBot) -> None:
+    """The lobby's players 3 and 4 are "CPU 2" and "CPU 3"; the room listed them as "CPU 3" and "CPU 4"."""
+    from dominoes_desktop.ui.lobby import LobbyPage
+    from dominoes_desktop.ui.remote_seat import RoomWindow
+
+    lobby = LobbyPage("jamaican")
+    qtbot.addWidget(lobby)
+    room = RoomWindow("127.0.0.1", 9, {"t": "join", "code": "ABC-123", "name": "Ben"})
+    qtbot.addWidget(room)
+    kinds = ["host", "friend", "cpu", "cpu"]
+    seats = [
+        {"seat": i, "name": ["Ana", "Ben", "", ""][i], "kind": kind, "cpu": kind == "cpu", "connected": True}
+        for i, kind in enumerate(kinds)
+    ]
+    room._room({"state": "lobby", "host_seat": 0, "seats": seats, "preset": "jamaican"})
+    assert room.names == ["Ana", "Ben", lobby.seat_rows[2].name.text(), lobby.seat_rows[3].name.text()]
+    assert room.names[2:] == ["CPU 2", "CPU 3"]
