@@ -232,6 +232,9 @@ class CoachDialog(QDialog):
                 alternatives = [m for m in judged.best if m != judged.played]
                 best_tiles = [t for t in (_tile_of(m) for m in alternatives) if t is not None]
                 cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(self.move_words(m) for m in alternatives)))
+            else:
+                item.setText(3, self.tr("✓ your move"))  # an empty cell read as if nothing better was shown
+                item.setForeground(3, QBrush(self.grade_colour(Grade.BEST)))
             item.setText(4, _points(judged.loss))
             item.setTextAlignment(4, Qt.AlignmentFlag.AlignCenter)
             item.setText(5, self.sentence(judged, why))

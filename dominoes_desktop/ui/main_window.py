@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidgetAction,
 )
 
-from ..engine.fairness import FairDeal
+from ..engine.fairness import FairDeal, short
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
 from ..engine.presets import PRESETS
@@ -430,6 +430,12 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
+        # Said, or the new match would look like any other: it is a chosen deal, left out of deal luck.
+        if isinstance(deal_seed, FairDeal):
+            said = self.tr("A deal played again: the same tiles as sealed deal {fingerprint}, as a new match.")
+            self.statusBar().showMessage(said.format(fingerprint=short(deal_seed.fingerprint)), 15000)
+        else:
+            self.statusBar().showMessage(self.tr("A deal played again: the same tiles, as a new match."), 15000)
 
     def show_stats(self) -> None:
         if self.store.folder is None:

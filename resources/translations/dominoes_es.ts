@@ -1335,6 +1335,14 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>A deal played again: the same tiles as sealed deal {fingerprint}, as a new match.</source>
+        <translation>Una mano jugada de nuevo: las mismas fichas que la mano sellada {fingerprint}, como partida nueva.</translation>
+    </message>
+    <message>
+        <source>A deal played again: the same tiles, as a new match.</source>
+        <translation>Una mano jugada de nuevo: las mismas fichas, como partida nueva.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="86" />
         <location filename="../../dominoes_desktop/ui/main_window.py" line="164" />
         <source>Dominoes Desktop</source>
@@ -2912,6 +2920,10 @@
     <message>
         <source>One of the best moves here.</source>
         <translation>Una de las mejores jugadas aquí.</translation>
+    </message>
+    <message>
+        <source>✓ your move</source>
+        <translation>✓ tu jugada</translation>
     </message>
     <message>
         <source>The best move here.</source>

@@ -54,6 +54,8 @@ def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
         assert item.text(5) == dialog.sentence(judged, why)
         if judged.grade is not Grade.BEST:
             assert why is not None and item.text(3)
+        else:
+            assert item.text(3) == dialog.tr("✓ your move"), "a best move says so rather than leaving Best blank"
     worst = max(j.loss for j, _ in dialog.rows) if dialog.rows else 0
     starred = [i for i in range(dialog.tree.topLevelItemCount()) if "★" in dialog.tree.topLevelItem(i).text(0)]  # type: ignore[union-attr]
     assert len(starred) == (1 if worst > 0 else 0)

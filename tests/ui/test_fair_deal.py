@@ -92,6 +92,7 @@ def test_a_new_match_is_sealed_cut_on_the_deck_played_reviewed_and_dealt_again(
     with qtbot.waitSignal(dialog.replayDeal) as replay:
         qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
     window.replay_deal(replay.args[0])
+    assert short(sealed.fingerprint) in window.statusBar().currentMessage(), "the table says which deal is played again"
     again = controller.match
     assert again is not None and again is not match and again.deal is not None
     assert again.deal.hands == dealt.hands and again.deal.stock == dealt.stock, "the same seed and cut: same tiles"
