@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
-from ..engine.rules import Rules
+from ..engine.rules import EndScoring, Rules
 from .controller import SeatConfig
 from .i18n import translate
 
@@ -208,7 +208,9 @@ class ScorePanel(QFrame):
             self.title.setText(self.tr("Score · match over"))
         else:
             self.title.setText(self.tr("Score · hand {n}").format(n=max(1, hand_number)))
-        if running and any(running):
+        if rules.end_scoring is not EndScoring.NONE:
+            # Said all along, not only once a point is made: the panel's height (and so the window's least
+            # height) stays the same from hand to hand; it grew 13 px at the first points of hand 2.
             target += "<br>" + self.tr("+ points made this hand, added to the score as they are claimed")
         self.body.setText("<br>".join(lines) + f"<br><small>{target}</small>")
 
