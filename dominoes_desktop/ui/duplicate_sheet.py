@@ -9,6 +9,7 @@ from fractions import Fraction
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -26,7 +27,7 @@ from ..engine.duplicate import DuplicateMatch
 from ..engine.fairness import short, verify
 from .controller import SeatConfig
 from .i18n import translate
-from .panels import shown_name
+from .panels import PRESS_KEYS, RETURN_CLICKS, shown_name
 
 DASH = "\N{EN DASH}"
 ORDINALS = (
@@ -210,6 +211,8 @@ class DuplicateResults(QDialog):
         self.new_match.setAccessibleName(translate("Duplicate", "New match"))
         buttons.addButton(self.new_match, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
+        for button in buttons.buttons():
+            button.installEventFilter(RETURN_CLICKS)  # a held Return (auto-repeat) clicks nothing here
         self.new_match.clicked.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
@@ -221,6 +224,13 @@ class DuplicateResults(QDialog):
         if parent is not None:
             wide = min(wide, max(480, parent.window().width() - 40))
         self.resize(wide, max(240, layout.totalHeightForWidth(wide)))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """The dialog's default button takes only a fresh Return, not one held since the play before."""
+        if event.key() in PRESS_KEYS and event.isAutoRepeat():
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def _row(self, row: int, cells: list[str], bold: bool) -> None:
         for column, text in enumerate(cells):

@@ -19,21 +19,29 @@ from PySide6.QtWidgets import (
 
 from ..engine.match import HandResult
 from ..engine.moves import Move, MoveKind
-from ..engine.rules import Rules
+from ..engine.rules import EndScoring, Rules
 from .controller import SeatConfig
 from .i18n import translate
 
+PRESS_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+
 
 class ReturnClicks(QObject):
-    """Enter or Return on a focused button inside a panel clicks it, as in a dialog (keyboard play)."""
+    """Enter or Return on a focused button inside a panel clicks it, as in a dialog (keyboard play), once per
+    deliberate press: an auto-repeated press (a key held down) is eaten, so a held Return that clicked "Next
+    hand" cannot go on through the sheet that follows, the cut deck and the lobby behind them."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (
             event.type() == QEvent.Type.KeyPress
             and isinstance(event, QKeyEvent)
             and isinstance(watched, QPushButton)
-            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and event.key() in PRESS_KEYS
         ):
+            if event.isAutoRepeat():
+                return True  # a key held since before this button had the focus: not a press meant for it
+            if event.key() == Qt.Key.Key_Space:
+                return False  # the button's own Space: it clicks on release, as everywhere
             watched.click()
             return True
         return False
@@ -200,7 +208,9 @@ class ScorePanel(QFrame):
             self.title.setText(self.tr("Score · match over"))
         else:
             self.title.setText(self.tr("Score · hand {n}").format(n=max(1, hand_number)))
-        if running and any(running):
+        if rules.end_scoring is not EndScoring.NONE:
+            # Said all along, not only once a point is made: the panel's height (and so the window's least
+            # height) stays the same from hand to hand; it grew 13 px at the first points of hand 2.
             target += "<br>" + self.tr("+ points made this hand, added to the score as they are claimed")
         self.body.setText("<br>".join(lines) + f"<br><small>{target}</small>")
 

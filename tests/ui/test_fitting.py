@@ -10,10 +10,12 @@ import pytest
 from PySide6.QtWidgets import QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.controller import default_seats
 from dominoes_desktop.ui.i18n import LANGUAGE
 from dominoes_desktop.ui.look import themes
 from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.panels import ButtonRow
+from dominoes_desktop.ui.panels import ButtonRow, ScorePanel
 
 from .conftest import start
 
@@ -116,7 +118,7 @@ def test_the_turn_line_keeps_its_height_through_a_hand(qtbot: QtBot, window: Mai
     assert game.turn.height() < tall
 
 
-@pytest.mark.parametrize(("size", "one_row"), [((1024, 700), True), ((1920, 1080), False)])
+@pytest.mark.parametrize(("size", "one_row"), [((800, 700), True), ((1024, 700), False), ((1920, 1080), False)])
 def test_the_hand_end_sheet_below_a_narrow_board_is_one_row_of_buttons(
     qtbot: QtBot, window: MainWindow, size: tuple[int, int], one_row: bool
 ) -> None:
@@ -135,4 +137,24 @@ def test_the_hand_end_sheet_below_a_narrow_board_is_one_row_of_buttons(
         scene = table.table
         assert 0.75 <= scene.plate_scale() < 1.0, "plates shrink on the small board, not below three quarters"
     else:
-        assert table.table.plate_scale() == 1.0
+        assert (table.table.plate_scale() == 1.0) if size[0] >= 1900 else 0.75 <= table.table.plate_scale() <= 1.0
+        # Beside the board: the board keeps the whole height (at 1024x700 below it, the felt was 230 px high).
+        assert table.viewport().height() >= 600 and table.viewport().height() == table.height() - 2 * table.frameWidth()
+        assert table.viewport().width() + sheet.width() <= table.width(), "the sheet overlaps no part of the board"
+
+
+def test_the_scores_keep_their_height_when_the_first_points_of_a_hand_come(qtbot: QtBot) -> None:
+    """All Fives at 1024x700: the first points of hand 2 added a wrapped line under the scores, the side panel's
+    least height grew 13 px and the window grew with it (the status bar moved from y=648 to 661)."""
+    rules = build_rules("all_fives", {})
+    seats = default_seats(rules.players)
+    panel = ScorePanel()
+    qtbot.addWidget(panel)
+    panel.setFixedWidth(200)
+    panel.show()
+    heights = []
+    for running in (None, [0] * rules.sides, [10] + [0] * (rules.sides - 1)):
+        panel.show_scores(rules, seats, [55] + [0] * (rules.sides - 1), 2, running=running)
+        settle(qtbot)
+        heights.append(panel.minimumSizeHint().height())
+    assert len(set(heights)) == 1, heights

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
+from PySide6.QtGui import QImage, QKeyEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -62,6 +62,32 @@ def test_a_whole_hand_by_keyboard_only(qtbot: QtBot, window: MainWindow) -> None
     if window.game.leader_choice.isVisible():  # our side won: we say which of us leads, by keyboard too
         focused = QApplication.focusWidget()
         assert focused is not None and focused.parent() is window.game.leader_choice
+        qtbot.keyClick(focused, Qt.Key.Key_Return)
+    assert window.controller.hand is not None and not window.controller.hand.is_over
+
+
+def test_a_held_return_does_not_go_through_the_hand_end_sheet(qtbot: QtBot, window: MainWindow) -> None:
+    """Auto-repeated Return (a key held since the last play) clicks nothing on the sheet; a fresh press does."""
+    start(window, "jamaican", seed=8)
+    with qtbot.waitSignal(window.controller.handEnded, timeout=20_000):
+        for _ in range(200):
+            if hand_over(window):
+                break
+            play_turn_by_keys(qtbot, window)
+    next_button = window.game.hand_end.next
+    assert next_button.isVisible() and next_button.hasFocus()
+    before = window.controller.hand
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease, QEvent.Type.KeyPress):
+            held = QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, "", True)
+            QApplication.sendEvent(next_button, held)
+    qtbot.wait(50)
+    assert window.game.hand_end.isVisible(), "a held key went on to the next hand"
+    assert window.controller.hand is before and not window.game.leader_choice.isVisible()
+    qtbot.keyClick(next_button, Qt.Key.Key_Return)
+    if window.game.leader_choice.isVisible():
+        focused = QApplication.focusWidget()
+        assert focused is not None
         qtbot.keyClick(focused, Qt.Key.Key_Return)
     assert window.controller.hand is not None and not window.controller.hand.is_over
 

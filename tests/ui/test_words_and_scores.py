@@ -109,7 +109,7 @@ def test_running_scores_rise_and_are_logged_with_their_points(qtbot: QtBot, wind
         if hand is None:
             break
         if any(hand.end_points):
-            seen_running = seen_running or "+" in page.scores.body.text()
+            seen_running = seen_running or "<b>+" in page.scores.body.text()  # the +N mark, not the note
         qtbot.wait(1)  # the "+N" rises once the table is laid out for the scoring move
         scene = window.game.table.table
         if scene.floats and not floated:
