@@ -50,7 +50,6 @@ TIMEOUT_WORDS = {
 
 PANEL_MIN = 200
 PANEL_MAX = 480
-BESIDE_MIN = 720  # the narrowest table that takes the hand-end sheet beside its board
 
 
 def button(text: str, name: str) -> QPushButton:
@@ -285,21 +284,15 @@ class GamePage(QWidget):
         so the final position stays in sight."""
         view = self.table
         width, height = view.width(), view.height()
-        # Beside whenever the board keeps about 400 px of width: below, the sheet took half the height of a
-        # 1024x700 window and left a felt 230 px high with tiny revealed hands.
-        beside = width >= BESIDE_MIN
+        beside = width >= 900
         self.hand_end.set_one_row(not beside)
         if beside:
-            # As wide as its buttons need side by side in a longer language ("Repasar la mano").
-            sheet_w = max(300, min(420, width // 3), self.hand_end.minimumSizeHint().width())
+            sheet_w = max(300, min(420, width // 3))
             self.hand_end.setFixedWidth(sheet_w)
             self.hand_end.setMinimumHeight(0)
             self.hand_end.setMaximumHeight(height - 16)
             self.hand_end.adjustSize()
-            layout = self.hand_end.layout()
-            # Its wrapped lines at this width: the size hint is for the width the sheet had before.
-            wrapped = layout.totalHeightForWidth(sheet_w) if layout is not None else 0
-            sheet_h = min(height - 16, max(self.hand_end.sizeHint().height(), wrapped) + 40)
+            sheet_h = min(height - 16, self.hand_end.sizeHint().height() + 40)
             self.hand_end.setFixedHeight(sheet_h)
             view.set_reserved(sheet_w + 16, 0)
             self.hand_end.move(width - sheet_w - 8, (height - sheet_h) // 2)
