@@ -146,14 +146,14 @@ def test_the_hand_end_sheet_below_a_narrow_board_is_one_row_of_buttons(
         assert table.table.plate_scale() == 1.0
 
 
-def combo_cut(box: QComboBox) -> bool:
-    """Whether the chosen text is wider than the room the style leaves it in the box (padding and arrow out)."""
+def combo_cut(box: QComboBox, text: str | None = None) -> bool:
+    """Whether the chosen text (or `text`) is wider than the room the style leaves it (padding and arrow out)."""
     option = QStyleOptionComboBox()
     box.initStyleOption(option)
     field = box.style().subControlRect(
         QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
     )
-    return box.fontMetrics().horizontalAdvance(box.currentText()) > field.width()
+    return box.fontMetrics().horizontalAdvance(box.currentText() if text is None else text) > field.width()
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -177,8 +177,7 @@ def test_the_lobbys_choices_and_labels_are_whole_at_1024x700(qtbot: QtBot, windo
             problems.append(f"{box.currentText()!r} cut with no tooltip")
         # Those the reviewer found cut are shown whole now, not only in a tooltip.
         whole = [row.kind for row in lobby.seat_rows] + [lobby.pairing, lobby.style_box, lobby.goal, lobby.on_timeout]
-        if box in whole and combo_cut(box):
-            problems.append(f"{box.currentText()!r} cut")
+        problems += [f"{text!r} cut" for text in texts if box in whole and combo_cut(box, text)]
     for label in lobby.findChildren(QLabel):
         shown = label.isVisibleTo(lobby) and label.text() and not label.wordWrap() and "<" not in label.text()
         if shown and label.fontMetrics().horizontalAdvance(label.text()) > label.contentsRect().width():
