@@ -359,6 +359,9 @@ class LobbyPage(QWidget):
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(9)
             show_whole_choices(box)
+        for check in options.findChildren(QCheckBox):
+            # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
+            check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole
             row.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             row.kind.setMinimumContentsLength(0)
