@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QTextBrowser,
     QVBoxLayout,
@@ -120,12 +121,33 @@ def domino_symbol(group: str) -> QPixmap:
     return pixmap
 
 
+def show_whole_choices(box: QComboBox) -> None:
+    """A combo narrower than its longest choice still lets every word be read: its list opens as wide as the
+    longest choice, and the chosen text, if cut, is whole in its tooltip (kept up to date as the choice changes)."""
+    metrics = box.fontMetrics()
+    widest = max((metrics.horizontalAdvance(box.itemText(i)) for i in range(box.count())), default=0)
+    box.view().setMinimumWidth(widest + box.iconSize().width() + 48)  # the list's item padding and scroll bar
+
+    def tell() -> None:
+        box.setToolTip(box.currentText())
+
+    box.currentIndexChanged.connect(tell)
+    tell()
+
+
+class WholeComboBox(QComboBox):
+    """A combo box that never shrinks below its longest choice (with AdjustToContents, the style's padding in)."""
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint().expandedTo(super().minimumSizeHint())
+
+
 class SeatRow:
     """One player's kind and name. The lobby lists players 1-5; the pairing decides which seat each takes."""
 
     def __init__(self, index: int) -> None:
         self.label = QLabel(translate("LobbyPage", "Player {n}").format(n=index + 1))
-        self.kind = QComboBox()
+        self.kind = WholeComboBox()
         self.kind.setAccessibleName(translate("LobbyPage", "Player {n}").format(n=index + 1))
         for value, text in SEAT_KINDS.items():
             self.kind.addItem(translate("LobbyPage", text), value)
@@ -220,7 +242,7 @@ class LobbyPage(QWidget):
         rules_form.addRow(self.tr("Partners"), self.pairing)
         rules_form.addRow(self.tr("Style"), self.style_box)
         goal_row = QHBoxLayout()
-        goal_row.addWidget(self.goal)
+        goal_row.addWidget(self.goal, 1)  # the goal's words need the room; the target is a few digits
         goal_row.addWidget(self.target)
         rules_form.addRow(self.tr("Goal"), goal_row)
         rules_form.addRow(self.tr("Tiles each"), self.deal_size)
@@ -255,14 +277,19 @@ class LobbyPage(QWidget):
             seats_grid.addWidget(row.kind, i, 1)
             seats_grid.addWidget(row.name, i, 2)
             # At 1024 wide in Spanish the names shrank to "'U 1": a name field always shows a CPU's name whole.
-            row.name.setMinimumWidth(row.name.fontMetrics().horizontalAdvance(self.tr("CPU {n}").format(n=4)) + 24)
+            # The same for a person's default name ("Jugador 2" read "gador 2").
+            longest = max(self.tr("CPU {n}").format(n=4), self.tr("Player {n}").format(n=5), key=len)
+            row.name.setMinimumWidth(row.name.fontMetrics().horizontalAdvance(longest) + 24)
         difficulty = QLabel(self.tr("CPU difficulty"))
         difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
         seats_grid.addWidget(difficulty, 5, 0)
         seats_grid.addWidget(self.level, 5, 1)
         seats_grid.addWidget(self.fill, 6, 0, 1, 3)
-        seats_grid.setColumnStretch(1, 3)  # the kind of player says more than a name: it gets the room
-        seats_grid.setColumnStretch(2, 2)
+        # The kind of player says more than a name: it gets the room, the names keep what a CPU's name needs.
+        seats_grid.setColumnStretch(1, 1)
+        for row in self.seat_rows:
+            row.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+            row.kind.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.timer = QComboBox()
         self.timer.setAccessibleName(self.tr("Turn timer"))
         for seconds in (0, 15, 30, 60):
@@ -285,7 +312,8 @@ class LobbyPage(QWidget):
         self.stats_group.setMaxLength(40)
         table_box = QGroupBox(self.tr("At the table"))
         table_form = QFormLayout(table_box)
-        table_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # long labels put the field below
+        # Every field under its label: beside "When time runs out" the choice of what to play was cut at 1024 wide.
+        table_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         table_form.addRow(self.tr("Turn timer"), self.timer)
         table_form.addRow(self.tr("When time runs out"), self.on_timeout)
         table_form.addRow(self.tr("Hands"), self.visibility)
@@ -330,6 +358,13 @@ class LobbyPage(QWidget):
             # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(9)
+            show_whole_choices(box)
+        for check in options.findChildren(QCheckBox):
+            # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
+            check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole
+            row.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            row.kind.setMinimumContentsLength(0)
         scroll = QScrollArea()
         scroll.setWidget(options)
         scroll.setWidgetResizable(True)
@@ -344,8 +379,9 @@ class LobbyPage(QWidget):
         self.start_row.addWidget(self.start, 1)
         right.addLayout(self.start_row)
         columns = QHBoxLayout()
+        # The options column has the longest words to show whole (Spanish choices at 1024 wide): it gets the room.
         columns.addLayout(left, 2)
-        columns.addWidget(scroll, 3)
+        columns.addWidget(scroll, 4)
         columns.addLayout(right, 3)
         layout = QVBoxLayout(self)
         layout.addWidget(title)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, QUdpSocket
 from PySide6.QtWidgets import (
@@ -220,6 +220,8 @@ class JoinDialog(QDialog):
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
         self.choice: tuple[str, int, str] | None = None
+        # Each room found, by its identity (port, code, host's name): the address it is listed at, and its line.
+        self._rooms: dict[tuple[int, str, str], tuple[str, QListWidgetItem]] = {}
         self._port = discovery_port
         self._udp = QUdpSocket(self)
         self._udp.readyRead.connect(self._answers)
@@ -228,6 +230,7 @@ class JoinDialog(QDialog):
 
     def discover(self) -> None:
         self.found.clear()
+        self._rooms.clear()
         for target in (QHostAddress(QHostAddress.SpecialAddress.Broadcast), QHostAddress("127.0.0.1")):
             self._udp.writeDatagram(protocol.DISCOVERY_MAGIC, target, self._port)
 
@@ -242,17 +245,46 @@ class JoinDialog(QDialog):
             except (ValueError, KeyError, TypeError):
                 continue
             for room in rooms:
-                if not isinstance(room, dict) or not isinstance(room.get("code"), str):
-                    continue
-                invite = f"{host}:{port} {room['code']}"
-                if self.found.findItems(invite, Qt.MatchFlag.MatchEndsWith):
-                    continue
-                text = self.tr("{host}'s table · {free} free seat(s) · {invite}").format(
-                    host=str(room.get("host", "?"))[:24], free=int(room.get("free", 0)), invite=invite
-                )
-                item = QListWidgetItem(text)
-                item.setData(256, invite)
-                self.found.addItem(item)
+                if isinstance(room, dict) and isinstance(room.get("code"), str):
+                    self.add_room(host, port, room)
+
+    def add_room(self, address: str, port: int, room: dict[str, Any]) -> None:
+        """List one announced room. A room heard twice (as 192.0.2.2 and, from this computer, as 127.0.0.1) is
+        one room: it keeps one line, with the network address, which friends' invites use too."""
+        key = (port, str(room["code"]), str(room.get("host", "")))
+        known = self._rooms.get(key)
+        if known is not None:
+            if not (QHostAddress(known[0]).isLoopback() and not QHostAddress(address).isLoopback()):
+                return
+            item = known[1]
+        else:
+            item = QListWidgetItem()
+            self.found.addItem(item)
+        self._rooms[key] = (address, item)
+        invite = f"{address}:{port} {room['code']}"
+        item.setText(
+            self.tr("{host}'s table · {free} free seat(s) · {invite}").format(
+                host=str(room.get("host", "?"))[:24], free=int(room.get("free", 0)), invite=invite
+            )
+        )
+        item.setData(256, invite)
+        if self.found.currentItem() is item:
+            self._picked(item)
+        self._fit_rooms()
+
+    def _fit_rooms(self) -> None:
+        """The list as wide as its longest line (the address at its end was cut), up to most of the screen."""
+        metrics = self.found.fontMetrics()
+        widest = max(
+            (metrics.horizontalAdvance(self.found.item(i).text()) for i in range(self.found.count())), default=0
+        )
+        screen = self.screen().availableGeometry().width() if self.screen() is not None else 1024
+        want = min(
+            widest + 2 * self.found.frameWidth() + self.found.verticalScrollBar().sizeHint().width() + 16, screen - 80
+        )
+        if want > self.found.minimumWidth():
+            self.found.setMinimumWidth(want)
+            self.adjustSize()
 
     def _picked(self, item: QListWidgetItem | None) -> None:
         if item is not None:

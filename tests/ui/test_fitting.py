@@ -7,7 +7,15 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QStyle,
+    QStyleOptionComboBox,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
@@ -155,3 +163,44 @@ def test_the_scores_keep_their_height_when_the_first_points_of_a_hand_come(qtbot
         settle(qtbot)
         heights.append(panel.minimumSizeHint().height())
     assert len(set(heights)) == 1, heights
+
+
+def combo_cut(box: QComboBox, text: str | None = None) -> bool:
+    """Whether the chosen text (or `text`) is wider than the room the style leaves it (padding and arrow out)."""
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    field = box.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+    )
+    return box.fontMetrics().horizontalAdvance(box.currentText() if text is None else text) > field.width()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_lobbys_choices_and_labels_are_whole_at_1024x700(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """In Spanish "Persona en esta…", "Jugadores 1 y 3 contra 2 y…" and "Bloqueo (se pasa sin ficha…" were cut."""
+    window.set_language(language)
+    window.resize(1024, 700)
+    lobby = window.lobby
+    lobby.players.setValue(4)
+    lobby.seat_rows[1].kind.setCurrentIndex(lobby.seat_rows[1].kind.findData("person"))
+    settle(qtbot)
+    problems = []
+    for box in lobby.findChildren(QComboBox):
+        if not box.isVisibleTo(lobby):
+            continue
+        texts = [box.itemText(i) for i in range(box.count())]
+        widest = max(box.view().fontMetrics().horizontalAdvance(t) for t in texts)
+        if box.view().minimumWidth() < widest:
+            problems.append(f"list of {box.accessibleName()!r} narrower than {widest}")
+        if combo_cut(box) and box.toolTip() != box.currentText():
+            problems.append(f"{box.currentText()!r} cut with no tooltip")
+        # Those the reviewer found cut are shown whole now, not only in a tooltip.
+        whole = [row.kind for row in lobby.seat_rows] + [lobby.pairing, lobby.style_box, lobby.goal, lobby.on_timeout]
+        problems += [f"{text!r} cut" for text in texts if box in whole and combo_cut(box, text)]
+    for label in lobby.findChildren(QLabel):
+        shown = label.isVisibleTo(lobby) and label.text() and not label.wordWrap() and "<" not in label.text()
+        if shown and label.fontMetrics().horizontalAdvance(label.text()) > label.contentsRect().width():
+            problems.append(f"label {label.text()!r}: {label.width()}")
+    assert not problems, problems
+    scroll = lobby.findChild(QScrollArea)
+    assert scroll is not None and not scroll.horizontalScrollBar().isVisible(), "the options column scrolls sideways"

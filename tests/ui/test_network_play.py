@@ -322,3 +322,31 @@ def test_the_host_is_not_called_you_in_the_room(qtbot: QtBot) -> None:
     assert host_name(lobby) == "Ana"
     lobby.seat_rows[0].name.setText("")
     assert host_name(lobby) == "Host"
+
+
+def test_a_room_heard_twice_is_listed_once_at_its_network_address_and_whole(qtbot: QtBot) -> None:
+    """The reviewer saw one room twice (as 192.0.2.2 and as 127.0.0.1) and its address cut at the list's edge."""
+    dialog = JoinDialog(discovery_port=free_udp_port())  # nobody answers there: the announcements are made here
+    qtbot.addWidget(dialog)
+    dialog.show()
+    room = {"code": "K7Q-2MX", "host": "Ana Maria de los Santos", "free": 2}
+    reply = json.dumps({"v": 1, "port": 47815, "rooms": [room]}).encode()
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:  # the answer from this computer, over loopback
+        sock.sendto(reply, ("127.0.0.1", dialog._udp.localPort()))
+    qtbot.waitUntil(lambda: dialog.found.count() == 1, timeout=5000)
+    assert str(dialog.found.item(0).data(256)) == "127.0.0.1:47815 K7Q-2MX"  # only loopback so far: it is kept
+    dialog.found.setCurrentRow(0)
+    dialog.add_room("192.0.2.2", 47815, room)  # the same room answering the broadcast from the network
+    dialog.add_room("127.0.0.1", 47815, room)  # and over loopback again: the network address stays
+    assert dialog.found.count() == 1
+    assert str(dialog.found.item(0).data(256)) == "192.0.2.2:47815 K7Q-2MX"
+    assert dialog.invite.text() == "192.0.2.2:47815 K7Q-2MX", "the picked line's invite follows its address"
+    dialog.add_room("192.0.2.2", 47815, {**room, "code": "ZZ9-9ZZ"})  # another room on the same server
+    dialog.add_room("192.0.2.7", 47815, {**room, "host": "Ben"})  # Ben's server happens to draw the same code
+    assert dialog.found.count() == 3
+    qtbot.wait(30)
+    for row in range(dialog.found.count()):
+        text = dialog.found.item(row).text()
+        assert dialog.found.fontMetrics().horizontalAdvance(text) <= dialog.found.viewport().width(), text
+    dialog.discover()  # a new search starts a new list
+    assert dialog.found.count() == 0
