@@ -157,16 +157,7 @@ def match_from_json(data: Any) -> SavedMatch:
     _require(
         isinstance(raw_seats, list) and len(raw_seats) == rules.players, f"'seats' must list the {rules.players} seats"
     )
-    seats = []
-    for i, raw in enumerate(raw_seats):
-        _require(
-            isinstance(raw, dict)
-            and isinstance(raw.get("name"), str)
-            and isinstance(raw.get("human"), bool)
-            and raw.get("level") in LEVELS,
-            f"seat {i} is not valid",
-        )
-        seats.append(SeatRecord(raw["name"][:40], raw["human"], raw["level"]))
+    seats = [_seat(raw, f"seat {i}") for i, raw in enumerate(raw_seats)]
     table = _table(data.get("table"))
     raw_hands = data.get("hands")
     _require(isinstance(raw_hands, list) and len(raw_hands) <= MAX_HANDS, "'hands' must be a list of hands")

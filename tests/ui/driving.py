@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
 
 
@@ -94,3 +97,13 @@ def play_turn_by_keys(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.keyClick(view, Qt.Key.Key_Return)
     if view.choosing is not None:
         qtbot.keyClick(view, Qt.Key.Key_Return)
+
+
+def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
+    """A game window keeping its settings, saves and statistics in `folder`, CPUs answering at once."""
+    window = MainWindow(Settings(open_settings(folder)), pace_ms=0, threaded=False, data_dir=folder)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    return window

@@ -17,18 +17,9 @@ from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.ui.controller import MatchSetup, default_seats
 from dominoes_desktop.ui.look import Look
 from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
 from dominoes_desktop.ui.table.scene import SeatState, TableScene, TableState
 
-from .driving import hand_over, play_turn_by_clicks, settle
-
-
-def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
-    window = MainWindow(Settings(open_settings(folder)), pace_ms=0, threaded=False, data_dir=folder)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    return window
+from .driving import hand_over, make_window, play_turn_by_clicks, settle
 
 
 def drawing(qtbot: QtBot, window: MainWindow) -> list[tuple[object, ...]]:

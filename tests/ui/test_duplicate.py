@@ -20,18 +20,8 @@ from dominoes_desktop.store.stats import CPU_GROUP
 from dominoes_desktop.ui.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.duplicate_sheet import DASH, verdict
 from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
 
-from .driving import hand_over, play_turn_by_clicks
-
-
-def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
-    window = MainWindow(Settings(open_settings(folder)), pace_ms=0, threaded=False, data_dir=folder)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+from .driving import hand_over, make_window, play_turn_by_clicks
 
 
 def click(qtbot: QtBot, widget: object) -> None:

@@ -20,18 +20,9 @@ from dominoes_desktop.ui.main_window import MainWindow
 from dominoes_desktop.ui.review_dialog import ReviewDialog
 from dominoes_desktop.ui.settings import Settings, open_settings
 
-from .driving import hand_over, play_turn_by_clicks
+from .driving import hand_over, make_window, play_turn_by_clicks
 
 pytestmark = pytest.mark.person_cuts
-
-
-def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
-    window = MainWindow(Settings(open_settings(folder)), pace_ms=0, threaded=False, data_dir=folder)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 def finish_hand(qtbot: QtBot, window: MainWindow) -> None:
