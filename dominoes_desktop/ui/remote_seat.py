@@ -100,6 +100,7 @@ class RoomWindow(QWidget):
         self.names: list[str] = []
         self.view: dict[str, Any] = {}
         self.decision: dict[str, Any] = {}
+        self._cut_sent: object = None  # the decision number of the cut this app sent (one cut a deal)
         self.moves: list[str] = []
         self.checker = DealChecker()
         self.ended = False
@@ -364,7 +365,9 @@ class RoomWindow(QWidget):
         if decision == "cut":
             # Between hands the view has no hand in it: the table keeps the hand just finished, face up.
             self.seat_model.show(self.view, "cut", [])
-            if not legal:
+            # The room may send the cut again while this app's cut is on its way: one cut a deal, or the deal
+            # check would hold a cut the room never used.
+            if not legal or message.get("d") == self._cut_sent:
                 self.cut_panel.hide()
                 return
             self._offer_cut(str(message.get("commit") or ""))
@@ -493,6 +496,7 @@ class RoomWindow(QWidget):
     def cut(self, gesture: tuple[object, ...] = ()) -> None:
         """Cut the deck (a click, a key, or the clock); the cut is this app's own, whatever made it."""
         if self.decision.get("decision") == "cut" and self.decision.get("legal"):
+            self._cut_sent = self.decision.get("d")
             self.act(f"cut:{self.checker.cut(gesture)}")
             self.decision = {}
             self.cut_panel.hide()
