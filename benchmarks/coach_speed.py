@@ -38,10 +38,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dominoes_desktop.engine.coach import RecordedHand, judge_hand, recorded_from_archive  # noqa: E402
+from dominoes_desktop.cli.simulate import Table  # noqa: E402
+from dominoes_desktop.engine.analysis.coach import RecordedHand, judge_hand, recorded_from_archive  # noqa: E402
 from dominoes_desktop.engine.cpu import make_player  # noqa: E402
 from dominoes_desktop.engine.presets import build_rules  # noqa: E402
-from dominoes_desktop.engine.simulate import Table  # noqa: E402
 
 BASELINE = "8ed8c9a"  # the coach before issue 17's speed work: one table for the hand, one process
 
@@ -64,10 +64,10 @@ def recorded_hands(preset: str, hands: int, seed: int) -> list[RecordedHand]:
 OLD_SERVER = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from dominoes_desktop.engine.coach import judge_hand, recorded_from_archive
+from dominoes_desktop.engine.analysis.coach import judge_hand, recorded_from_archive
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
+from dominoes_desktop.cli.simulate import Table
 made = {}
 def hands(preset, n, seed):
     if (preset, n, seed) not in made:

@@ -14,7 +14,7 @@ count() {
     valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file=/dev/null "$py" "$@" 2>&1 \
         >/dev/null | awk '/I +refs/ {gsub(",", "", $4); i = $4} /Mispredicts/ {gsub(",", "", $3); m = $3} END {print i, m}'
 }
-ours() { count -m dominoes_desktop.engine.simulate --preset puerto_rican --players random,random,random,random \
+ours() { count -m dominoes_desktop.cli.simulate --preset puerto_rican --players random,random,random,random \
              --hands "$1" --seed 1 --jobs 1; }
 theirs() { count -c 'import random, sys, dominoes
 random.seed(1)

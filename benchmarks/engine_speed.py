@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from dominoes_desktop.cli.simulate import run_hands
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import run_hands
 
 
 def theirs(hands: int, seed: int) -> float:

@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
+from dominoes_desktop.cli.simulate import Table, hand_gains, percentile
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table, hand_gains, percentile
 
 
 def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None, seed: int) -> dict[str, object]:

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import QApplication
 
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.ui.controller import MatchSetup, default_seats
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
+from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
 
 def probe(app: QApplication, preset: str, options: dict[str, object]) -> dict[str, object]:

@@ -37,9 +37,9 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.ui.controller import SeatConfig
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
+from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 

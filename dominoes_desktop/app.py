@@ -114,18 +114,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .resources import resources_dir
-    from .ui.settings import Settings, open_settings_checked
+    from .ui.shell.settings import Settings, open_settings_checked
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Dominoes Desktop")
     app.setApplicationVersion(__version__)
     store, settings_message = open_settings_checked(args.config)
     settings = Settings(store)
-    from .ui.i18n import LANGUAGE
+    from .ui.shell.i18n import LANGUAGE
 
     LANGUAGE.install(settings.language())
     if isinstance(app, QApplication):
-        from .ui.look_style import install_app_style
+        from .ui.look.look_style import install_app_style
 
         install_app_style(app)
         app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "dominoes-desktop.svg")))
@@ -142,8 +142,8 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     from .engine.errors import RulesError
     from .engine.presets import build_rules
     from .store.files import clean_stale_temporaries
-    from .ui.main_window import MainWindow
-    from .ui.single_instance import SingleInstance
+    from .ui.shell.main_window import MainWindow
+    from .ui.shell.single_instance import SingleInstance
 
     data_dir: Path = args.config or app_data()
     instance = SingleInstance(data_dir)
@@ -182,7 +182,7 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
 
     from .engine.errors import RulesError
     from .engine.presets import build_rules
-    from .ui.main_window import MainWindow
+    from .ui.shell.main_window import MainWindow
 
     try:
         rules = build_rules(args.preset)
@@ -210,10 +210,10 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
     app.processEvents()
     target: QWidget = window
     if args.screen in ("rules", "settings", "stats"):
-        from .ui.look_dialog import LookDialog
-        from .ui.main_window import RulesDialog
-        from .ui.stats_dialog import StatsDialog
-        from .ui.store_service import StoreService
+        from .ui.look.look_dialog import LookDialog
+        from .ui.review.stats_dialog import StatsDialog
+        from .ui.shell.main_window import RulesDialog
+        from .ui.shell.store_service import StoreService
 
         if args.screen == "rules":
             dialog: QWidget = RulesDialog(rules, window)

@@ -19,9 +19,9 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication
 
-from dominoes_desktop.ui.i18n import LANGUAGE
-from dominoes_desktop.ui.net_dialogs import RoomHost
-from dominoes_desktop.ui.remote_seat import RoomWindow
+from dominoes_desktop.ui.room.net_dialogs import RoomHost
+from dominoes_desktop.ui.room.remote_seat import RoomWindow
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 
 
 def free_udp_port() -> int:

@@ -36,6 +36,6 @@ def deals_from_the_seed(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
     if request.node.get_closest_marker("person_cuts") is not None:
         return
     # Whatever imports the UI is collected before any test runs, so the class is loaded by now if needed.
-    controller = sys.modules.get("dominoes_desktop.ui.controller")
+    controller = sys.modules.get("dominoes_desktop.ui.play.controller")
     if controller is not None:
         monkeypatch.setattr(controller.GameController, "sealed_deals", False)

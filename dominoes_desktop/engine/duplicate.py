@@ -34,11 +34,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import NamedTuple
 
+from .cases import CaseError, play_recorded_hand
 from .deal import Deal
 from .fairness import SALT_BYTES, SEED_BITS, FairDeal, fingerprint
 from .hand import Hand
 from .match import HandResult, Match
-from .replay import CaseError, play_recorded_hand
 from .rules import Rules
 
 DEAL_COUNTS = (4, 8, 12)  # what the lobby offers

@@ -34,16 +34,13 @@ Neither "cut" nor "cuts": the deal was not cut (dealt from the seed alone).
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import re
 import secrets
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from .deal import Deal, Dealer
@@ -220,46 +217,7 @@ def verify(rules: Rules, proof: FairDeal, dealt: Deal) -> Verdict:
     return Verdict(fingerprint_ok, deal_ok)
 
 
-def verify_case(case: Any) -> list[dict[str, Any]]:
-    """One verdict per hand of a replay case that carries a "fair" object."""
-    from .replay import (  # replay plays matches, and matches deal through this module
-        CaseError,
-        case_rules_and_hands,
-        parse_deal,
-    )
+if __name__ == "__main__":  # the documented command; the tool lives in cli/
+    from ..cli.fairness import main
 
-    rules, raw_hands = case_rules_and_hands(case)
-    found = []
-    for h, raw_hand in enumerate(raw_hands):
-        if not isinstance(raw_hand, dict):
-            raise CaseError(f"hand {h}: must be an object")
-        if "fair" not in raw_hand:
-            continue
-        dealt = parse_deal(rules, raw_hand, f"hand {h}")
-        try:
-            proof = FairDeal.from_json(raw_hand["fair"])
-        except ProofError as exc:
-            raise CaseError(f"hand {h}, {exc}") from None
-        verdict = verify(rules, proof, dealt)
-        found.append({"hand": h, "fingerprint": verdict.fingerprint_ok, "deal": verdict.deal_ok, "fair": verdict.ok})
-    return found
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.fairness", description=__doc__)
-    parser.add_argument("case", type=Path)
-    args = parser.parse_args(argv)
-    from .replay import CaseError, load_case
-
-    try:
-        verdicts = verify_case(load_case(args.case))
-    except CaseError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for line in verdicts:
-        print(json.dumps(line))
-    return 0 if all(line["fair"] for line in verdicts) else 1
-
-
-if __name__ == "__main__":
     sys.exit(main())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..engine.analysis.luck import DealSet
 from ..engine.duplicate import DuplicateMatch
-from ..engine.luck import DealSet
 from .stats import PRACTICE_GROUP, ROW_COUNTS, DealRow, MatchRecord, ResultRow, match_record
 
 DUPLICATE_GROUP = "Duplicate"

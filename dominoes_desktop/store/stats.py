@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine.analysis.luck import DealSet, Draw, Measure, Step, Tally, match_deals, running, tally
 from ..engine.errors import NotationError
 from ..engine.hand import HandEnd
-from ..engine.luck import DealSet, Draw, Measure, Step, Tally, match_deals, running, tally
 from ..engine.match import Match
 from ..engine.tiles import Tile
 from .autosave import write_atomically

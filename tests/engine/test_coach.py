@@ -15,26 +15,26 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominoes_desktop.engine.coach import (
+from dominoes_desktop.cli.coach import coach_case
+from dominoes_desktop.engine.analysis.coach import (
     LANES,
     THRESHOLDS,
     Grade,
     LaneTask,
     RecordedHand,
-    coach_case,
     family,
     grade,
     hands_of_case,
     judge_hand,
     judge_lane,
 )
+from dominoes_desktop.engine.analysis.solver import GenericSolver, LineSolver
 from dominoes_desktop.engine.decisions import ChooseLeader, DealHand, Lead
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import EndScoring, LayoutKind, Rules
 from dominoes_desktop.engine.scoring import bonuses, hand_points, winner_seat
-from dominoes_desktop.engine.solver import GenericSolver, LineSolver
 from dominoes_desktop.engine.tiles import full_set
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,8 +166,8 @@ def test_grades_follow_the_documented_thresholds() -> None:
 
 def _case(preset: str, seed: int, levels: str = "medium") -> dict[str, object]:
     """A whole recorded hand in replay format, played by CPUs."""
+    from dominoes_desktop.cli.simulate import Table
     from dominoes_desktop.engine.cpu import make_player
-    from dominoes_desktop.engine.simulate import Table
 
     rules = build_rules(preset)
     table = Table(rules, [make_player(levels, seed + s) for s in range(rules.players)], seed)
@@ -267,7 +267,10 @@ def test_command_refuses_a_bad_case_with_one_line(tmp_path: Path, content: str, 
     path = tmp_path / "bad.json"
     path.write_text(content)
     out = subprocess.run(
-        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path)], capture_output=True, text=True, cwd=ROOT
+        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert out.returncode == 2
     assert out.stdout == ""
@@ -286,7 +289,7 @@ def test_recorded_hand_round_trip() -> None:
 def test_expert_plays_an_exactly_best_move_when_the_world_is_known(seed: int) -> None:
     """Two players share the whole double-3 set: the unseen tiles are the opponent's, so every sampled world
     is the true one and the expert must pick a move of the best exact value."""
-    from dominoes_desktop.engine.coach import Judge
+    from dominoes_desktop.engine.analysis.coach import Judge
     from dominoes_desktop.engine.cpu.players import ExpertPlayer
     from dominoes_desktop.engine.match import Match
     from dominoes_desktop.engine.view import PlayerView

@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from dominoes_desktop.cli.simulate import Table
+from dominoes_desktop.cli.simulate import main as simulate_main
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.cpu.knowledge import infer, sample_world
 from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
@@ -16,8 +18,6 @@ from dominoes_desktop.engine.hand import HandEnd
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
-from dominoes_desktop.engine.simulate import main as simulate_main
 from dominoes_desktop.engine.tiles import full_set
 from dominoes_desktop.engine.view import HIDDEN, PlayerView
 

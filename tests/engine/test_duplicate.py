@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.decisions import DealHand, HandScored, NextHand, RedealOffer
 from dominoes_desktop.engine.duplicate import (
@@ -22,7 +23,6 @@ from dominoes_desktop.engine.duplicate import (
 from dominoes_desktop.engine.fairness import verify
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
-from dominoes_desktop.engine.simulate import Table
 
 
 def play_through(dup: DuplicateMatch, level: str = "random", seed: int = 0, person: str | None = None) -> list[int]:

@@ -162,9 +162,9 @@ def test_command_verifies_a_case(tmp_path: Path) -> None:
 
 
 def test_a_saved_match_keeps_the_proofs_and_can_be_verified() -> None:
+    from dominoes_desktop.cli.simulate import Table
+    from dominoes_desktop.engine.cases import verify_case
     from dominoes_desktop.engine.cpu import make_player
-    from dominoes_desktop.engine.fairness import verify_case
-    from dominoes_desktop.engine.simulate import Table
     from dominoes_desktop.store.matchfile import SeatRecord, match_from_json, match_to_json
 
     rules = build_rules("jamaican")

@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.deal import Dealer
-from dominoes_desktop.engine.luck import (
+from dominoes_desktop.cli.simulate import Table
+from dominoes_desktop.engine.analysis.luck import (
     MIN_HANDS,
     DealSet,
     Draw,
@@ -27,9 +26,10 @@ from dominoes_desktop.engine.luck import (
     running,
     tally,
 )
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.deal import Dealer
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Opening, Rules
-from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.engine.tiles import Tile, full_set
 
 

@@ -10,16 +10,16 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dominoes_desktop.cli.soak import main as soak_main
+from dominoes_desktop.cli.soak import play_checked_match
+from dominoes_desktop.engine.analysis.playout import SUPPORTED, declined, kernel_for, play_out, supports
 from dominoes_desktop.engine.decisions import AnswerRedeal, ChooseLeader, DealHand, Lead, RedealOffer
 from dominoes_desktop.engine.errors import RulesError
 from dominoes_desktop.engine.hand import Hand, HandOutcome
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import CLAIM, Move, MoveKind
-from dominoes_desktop.engine.playout import SUPPORTED, declined, kernel_for, play_out, supports
 from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.engine.rules import EndScoring, Rules
-from dominoes_desktop.engine.soak import main as soak_main
-from dominoes_desktop.engine.soak import play_checked_match
 from dominoes_desktop.engine.tiles import Tile
 
 OPTION_MIXES: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(

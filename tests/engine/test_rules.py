@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dominoes_desktop.cli.soak import play_checked_match
 from dominoes_desktop.engine.errors import RulesError
 from dominoes_desktop.engine.match import heaviest_tile_holder, highest_double_holder
 from dominoes_desktop.engine.presets import PRESETS, build_rules
@@ -22,7 +23,6 @@ from dominoes_desktop.engine.rules import (
     Scoring,
     Style,
 )
-from dominoes_desktop.engine.soak import play_checked_match
 from dominoes_desktop.engine.tiles import Tile, full_set, heaviness
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.deal import Deal
 from dominoes_desktop.engine.decisions import (
@@ -33,7 +34,6 @@ from dominoes_desktop.engine.errors import IllegalMove
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import CLAIM, PASS, Move, MoveKind, parse_move
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
 
 from .helpers import tiles
 

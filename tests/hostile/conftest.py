@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominoes_desktop.engine import replay
-from dominoes_desktop.engine.bot import reply_to, serve
+from dominoes_desktop.cli.bot import reply_to, serve
+from dominoes_desktop.engine import cases, replay
 from dominoes_desktop.engine.cpu import make_player
 
 from .corpus import BOT_LINES, BOT_REQUEST, CASE, FINISHED, REPLAY_CASES, Maker, mutated_documents
@@ -113,4 +113,4 @@ def test_mutated_replay_cases_exit_0_1_or_2_and_1_only_for_a_valid_case(case: ob
         assert err.startswith("error: ") and err.count("\n") == 1
     else:
         assert err == ""
-        replay.replay(case)  # 0 or 1: the case itself was valid
+        cases.replay(case)  # 0 or 1: the case itself was valid

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, load_file, loads
 from dominoes_desktop.store.stats import DB_NAME, Statistics
-from dominoes_desktop.ui.settings import Settings, open_settings_checked
+from dominoes_desktop.ui.shell.settings import Settings, open_settings_checked
 
 from .corpus import DATA, MATCH_FILES, SAVE, SETTINGS_FILES, STATS_FILES, Maker, mutated_bytes, mutated_documents
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings_checked
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings_checked
 
 from .corpus import DATA, MATCH_FILES, SAVE, Maker, mutated_bytes, mutated_documents
 

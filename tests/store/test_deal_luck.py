@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from dominoes_desktop.cli.simulate import Table
+from dominoes_desktop.engine.analysis.luck import DealSet, Measure, tally
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.luck import DealSet, Measure, tally
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.store import stats as stats_module
 from dominoes_desktop.store.stats import (
     CPU_GROUP,

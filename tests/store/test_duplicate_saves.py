@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.duplicate import DuplicateMatch
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.store.duplicate_record import duplicate_record
 from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, duplicate_to_json, loads, match_to_json

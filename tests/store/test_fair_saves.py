@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from dominoes_desktop.cli.simulate import Table
+from dominoes_desktop.engine.cases import verify_case
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.decisions import ChooseLeader, DealHand
-from dominoes_desktop.engine.fairness import FairDeal, verify, verify_case
+from dominoes_desktop.engine.fairness import FairDeal, verify
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, loads, match_to_json
 

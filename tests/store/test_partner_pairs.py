@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from dominoes_desktop.engine.bot import serve
+from dominoes_desktop.cli.bot import serve
+from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, loads, match_to_json
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine import replay
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, loads, match_to_json
 

@@ -141,8 +141,8 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_escaped(tmp_path: Path) -> N
 def test_the_service_retries_a_busy_database_off_the_ui_thread(
     healthy: Path, lock: Lock, qapp: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from dominoes_desktop.ui import store_service
-    from dominoes_desktop.ui.store_service import StoreService
+    from dominoes_desktop.ui.shell import store_service
+    from dominoes_desktop.ui.shell.store_service import StoreService
 
     monkeypatch.setattr(store_service, "RETRY_SECONDS", (0.3, 0.5, 1.0, 2.0))
     service = StoreService(healthy, threaded=True)

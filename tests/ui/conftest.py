@@ -9,9 +9,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.ui.i18n import LANGUAGE
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
 
 

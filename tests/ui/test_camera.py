@@ -8,8 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QAbstractAnimation, QRectF
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
 
 from .conftest import start

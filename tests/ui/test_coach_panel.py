@@ -6,14 +6,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.coach import Grade, judge_hand, recorded_from_archive
+from dominoes_desktop.cli.simulate import Table
+from dominoes_desktop.engine.analysis.coach import Grade, judge_hand, recorded_from_archive
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
-from dominoes_desktop.ui.coach_panel import CoachDialog, tiles_pixmap
-from dominoes_desktop.ui.controller import SeatConfig
-from dominoes_desktop.ui.look import Look
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.play.coach_panel import CoachDialog, tiles_pixmap
+from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import hand_over, play_turn_by_keys
@@ -81,8 +81,8 @@ def test_coach_button_on_the_hand_end_sheet(qtbot: QtBot, window: MainWindow) ->
 
 
 def test_rules_pages_link_to_the_learning_pages(qtbot: QtBot, window: MainWindow) -> None:
-    from dominoes_desktop.ui.learn_pages import HOW_CPUS_PLAY, PLAY_WELL
-    from dominoes_desktop.ui.rules_page import rules_html
+    from dominoes_desktop.ui.learn.learn_pages import HOW_CPUS_PLAY, PLAY_WELL
+    from dominoes_desktop.ui.learn.rules_page import rules_html
 
     for preset in ("jamaican", "all_fives", "classic_draw"):
         page = rules_html(build_rules(preset))
@@ -103,7 +103,7 @@ def test_the_link_on_the_rules_page_scrolls_to_the_tips(qtbot: QtBot, window: Ma
     from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QTextBrowser
 
-    from dominoes_desktop.ui.main_window import RulesDialog
+    from dominoes_desktop.ui.shell.main_window import RulesDialog
 
     dialog = RulesDialog(build_rules("jamaican"), window)
     qtbot.addWidget(dialog)
@@ -121,8 +121,8 @@ def test_the_link_on_the_rules_page_scrolls_to_the_tips(qtbot: QtBot, window: Ma
 def test_the_coach_says_moves_in_words_and_grades_read_on_every_list(qtbot: QtBot) -> None:
     from dominoes_desktop.engine.moves import Move, MoveKind
     from dominoes_desktop.engine.tiles import Tile
-    from dominoes_desktop.ui.coach_panel import GRADE_COLOURS
-    from dominoes_desktop.ui.look_style import contrast
+    from dominoes_desktop.ui.look.look_style import contrast
+    from dominoes_desktop.ui.play.coach_panel import GRADE_COLOURS
 
     table, seats = _played("jamaican", 4)
     deal, hand = table.match.archive[-1]
@@ -140,7 +140,7 @@ def test_the_coach_says_moves_in_words_and_grades_read_on_every_list(qtbot: QtBo
 
 def test_the_coach_window_only_grows_to_its_verdict(qtbot: QtBot) -> None:
     """It opened tall and empty while judging, then jumped to a third of that height: now it starts small."""
-    from dominoes_desktop.ui.coach_panel import MAX_HEIGHT, MIN_HEIGHT
+    from dominoes_desktop.ui.play.coach_panel import MAX_HEIGHT, MIN_HEIGHT
 
     table, seats = _played("jamaican", 4)
     deal, hand = table.match.archive[-1]

@@ -13,8 +13,8 @@ from dominoes_desktop.engine.decisions import PlayTurn
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.controller import GameController, SeatConfig
-from dominoes_desktop.ui.i18n import LANGUAGE
+from dominoes_desktop.ui.play.controller import GameController, SeatConfig
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 
 SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
 
@@ -128,8 +128,8 @@ def test_a_cpu_decision_for_a_position_that_is_gone_is_dropped(controller: GameC
 def test_ctrl_z_in_the_window_takes_the_move_back(qtbot: QtBot, tmp_path: Path) -> None:
     from PySide6.QtCore import Qt
 
-    from dominoes_desktop.ui.main_window import MainWindow
-    from dominoes_desktop.ui.settings import Settings, open_settings
+    from dominoes_desktop.ui.shell.main_window import MainWindow
+    from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
     from .driving import play_turn_by_clicks, settle
 
@@ -154,8 +154,8 @@ def test_ctrl_z_in_the_window_takes_the_move_back(qtbot: QtBot, tmp_path: Path) 
 
 def test_the_hints_reason_is_worded_in_the_players_language(controller: GameController) -> None:
     from dominoes_desktop.engine.cpu.players import REASONS, decision
-    from dominoes_desktop.ui.wording import REASONS as WORDED
-    from dominoes_desktop.ui.wording import reason_text
+    from dominoes_desktop.ui.shell.wording import REASONS as WORDED
+    from dominoes_desktop.ui.shell.wording import reason_text
 
     assert {code: str(text) for code, text in WORDED.items()} == REASONS, "every reason has the same English words"
     hint = decision(Move.play(Tile(6, 4)), "next_void", tile=Tile(6, 4), number=4)

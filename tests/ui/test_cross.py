@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.rules import LayoutKind
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.look import Look
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.drawn import shown_hand
 from dominoes_desktop.ui.table.geometry import TablePlan, plan_table
 from dominoes_desktop.ui.table.tile_item import UNIT, TileItem

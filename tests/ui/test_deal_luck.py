@@ -13,10 +13,10 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.cli.simulate import Table
+from dominoes_desktop.engine.analysis.luck import Draw, Measure, tally
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.luck import Draw, Measure, tally
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.simulate import Table
 from dominoes_desktop.store.stats import (
     CPU_GROUP,
     DB_NAME,
@@ -27,12 +27,12 @@ from dominoes_desktop.store.stats import (
     StatsSnapshot,
     match_record,
 )
-from dominoes_desktop.ui.deal_luck import DealLuckPanel, number
-from dominoes_desktop.ui.i18n import LANGUAGE
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
-from dominoes_desktop.ui.stats_dialog import StatsDialog
-from dominoes_desktop.ui.store_service import StoreService
+from dominoes_desktop.ui.review.deal_luck import DealLuckPanel, number
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
+from dominoes_desktop.ui.shell.store_service import StoreService
 
 PLAYERS = [("Ana", True, "medium"), ("CPU 1", False, "hard"), ("Beto", True, "medium"), ("CPU 3", False, "easy")]
 

@@ -14,9 +14,9 @@ from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import LayoutKind
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.store.autosave import Autosave
-from dominoes_desktop.ui.controller import MatchSetup, default_seats
-from dominoes_desktop.ui.look import Look
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
+from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.scene import SeatState, TableScene, TableState
 
 from .driving import hand_over, make_window, play_turn_by_clicks, settle

@@ -17,9 +17,9 @@ from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, loads
 from dominoes_desktop.store.stats import CPU_GROUP
-from dominoes_desktop.ui.controller import MatchSetup, SeatConfig
-from dominoes_desktop.ui.duplicate_sheet import DASH, verdict
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.play.duplicate_sheet import DASH, verdict
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .driving import hand_over, make_window, play_turn_by_clicks
 

@@ -15,10 +15,10 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.fairness import short, verify
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import CURRENT, Autosave
-from dominoes_desktop.ui.controller import MatchSetup, SeatConfig, default_seats
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.review_dialog import ReviewDialog
-from dominoes_desktop.ui.settings import Settings, open_settings
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
 from .driving import hand_over, make_window, play_turn_by_clicks
 
@@ -182,8 +182,8 @@ def test_pass_and_play_invites_anyone_at_the_screen_to_cut(qtbot: QtBot, tmp_pat
 def test_the_cut_moment_reads_in_every_theme(qtbot: QtBot, tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from dominoes_desktop.ui.look import themes
-    from dominoes_desktop.ui.look_style import contrast
+    from dominoes_desktop.ui.look.look_style import contrast
+    from dominoes_desktop.ui.look.looks import themes
 
     window = make_window(qtbot, tmp_path)
     window.quick_start(build_rules("jamaican"), seed=1)

@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.ui.controller import default_seats
-from dominoes_desktop.ui.i18n import LANGUAGE
-from dominoes_desktop.ui.look import themes
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.panels import ButtonRow, ScorePanel
+from dominoes_desktop.ui.look.looks import themes
+from dominoes_desktop.ui.play.controller import default_seats
+from dominoes_desktop.ui.play.panels import ButtonRow, ScorePanel
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 

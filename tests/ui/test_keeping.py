@@ -10,10 +10,10 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
-from dominoes_desktop.ui.controller import MatchSetup, default_seats
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.review_dialog import ReviewDialog
-from dominoes_desktop.ui.stats_dialog import StatsDialog
+from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .driving import hand_over, make_window, play_turn_by_clicks
 

@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.ui.i18n import LANGUAGE
-from dominoes_desktop.ui.look_dialog import LookDialog
-from dominoes_desktop.ui.main_window import MainWindow, RulesDialog
-from dominoes_desktop.ui.review_dialog import ReviewDialog
-from dominoes_desktop.ui.stats_dialog import StatsDialog
-from dominoes_desktop.ui.store_service import StoreService
+from dominoes_desktop.ui.look.look_dialog import LookDialog
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow, RulesDialog
+from dominoes_desktop.ui.shell.store_service import StoreService
 
 from .conftest import start
 from .driving import hand_over, play_turn_by_keys

@@ -13,12 +13,12 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.presets import PRESETS
 from dominoes_desktop.engine.rules import Style
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.flags import FLAGS, flag_pixmap, matching_flags
-from dominoes_desktop.ui.lobby import LobbyPage, domino_symbol, preset_icon, symbol_pixmap
-from dominoes_desktop.ui.look import FINISHES, PIN_COLORS, PIP_STYLES, Look, themes
-from dominoes_desktop.ui.look_dialog import LookDialog
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
+from dominoes_desktop.ui.lobby.lobby_page import LobbyPage, domino_symbol, preset_icon, symbol_pixmap
+from dominoes_desktop.ui.look.flags import FLAGS, flag_pixmap, matching_flags
+from dominoes_desktop.ui.look.look_dialog import LookDialog
+from dominoes_desktop.ui.look.looks import FINISHES, PIN_COLORS, PIP_STYLES, Look, themes
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
 
 from .driving import hand_over, play_turn_by_clicks
@@ -438,7 +438,7 @@ def test_dialog_buttons_carry_no_platform_icon(qtbot: QtBot) -> None:
     """The platform's OK / Close icons are drawn dark: on a dark theme's button they were unreadable smudges."""
     from PySide6.QtWidgets import QProxyStyle, QStyle
 
-    from dominoes_desktop.ui.look_style import PlainDialogButtons
+    from dominoes_desktop.ui.look.look_style import PlainDialogButtons
 
     hint = QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons
 

@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.ui.controller import SeatConfig
-from dominoes_desktop.ui.look import Look
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import SPEEDS, Settings, open_settings
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import SPEEDS, Settings, open_settings
 from dominoes_desktop.ui.table.scene import FLOAT_MS
 
 from .conftest import start

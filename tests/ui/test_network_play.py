@@ -17,12 +17,12 @@ from PySide6.QtWidgets import QGraphicsItem, QMainWindow
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.net.thread import ServerThread
-from dominoes_desktop.ui.i18n import LANGUAGE
-from dominoes_desktop.ui.lobby import LobbyPage
-from dominoes_desktop.ui.look import themes
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.net_dialogs import HOSTS, JoinDialog, RoomHost, host_name, host_on_server, room_request
-from dominoes_desktop.ui.remote_seat import RoomWindow
+from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.look.looks import themes
+from dominoes_desktop.ui.room.net_dialogs import HOSTS, JoinDialog, RoomHost, host_name, host_on_server, room_request
+from dominoes_desktop.ui.room.remote_seat import RoomWindow
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 
 @pytest.fixture(autouse=True)

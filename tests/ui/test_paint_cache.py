@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.look import FINISHES, Look
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.look.looks import FINISHES, Look
+from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table import tile_item
 from dominoes_desktop.ui.table.tile_item import TileItem, art_cache_size, clear_art_cache
 
@@ -116,7 +116,7 @@ def test_a_plate_repaints_only_when_its_words_change(qtbot: QtBot, window: MainW
 
 def test_a_back_on_a_light_rail_is_marked_as_a_back(qtbot: QtBot) -> None:
     """High contrast's rail is white: a back drawn in it must not pass for a blank face."""
-    from dominoes_desktop.ui.look import themes
+    from dominoes_desktop.ui.look.looks import themes
 
     look = replace(Look(), theme=themes()["high_contrast"], high_contrast=True)
     back = _image(TileItem(None, look, vertical=True, face_up=False), 1.5, True)

@@ -11,8 +11,8 @@ from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
-from dominoes_desktop.ui.controller import MatchSetup, SeatConfig
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.scene import TableState
 
 from .driving import hand_over, my_turn, play_turn_by_clicks, settle, settle_decisions

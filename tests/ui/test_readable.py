@@ -9,9 +9,9 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QComboBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.ui.look import themes
-from dominoes_desktop.ui.look_style import button_fill, contrast, text_on
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.look.look_style import button_fill, contrast, text_on
+from dominoes_desktop.ui.look.looks import themes
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 
 def _spread(image: QImage) -> float:

@@ -12,15 +12,15 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.i18n import LANGUAGE
-from dominoes_desktop.ui.look import Look
-from dominoes_desktop.ui.room_table import (
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.room.room_table import (
     RoomSeat,
     RoomTableView,
     follow_move,
     player_view,
     room_table_state,
 )
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.table.drawn import Showing, most_held_from
 
 NAMES = ["Ana", "Ben", "CPU 3", "CPU 4"]
@@ -187,7 +187,7 @@ def test_a_tile_that_fits_two_ends_waits_for_its_end_by_click_or_by_drop(qtbot: 
 
 def test_the_room_window_fits_a_small_screen(qtbot: QtBot) -> None:
     """It opened 1100 wide whatever the screen: on a 1024x700 laptop its side panel (Start, Copy invite) was cut off."""
-    from dominoes_desktop.ui.remote_seat import RoomWindow
+    from dominoes_desktop.ui.room.remote_seat import RoomWindow
 
     room = RoomWindow("127.0.0.1", 9, {"t": "join", "code": "ABC-123", "name": "Ben"})
     qtbot.addWidget(room)
@@ -198,8 +198,8 @@ def test_the_room_window_fits_a_small_screen(qtbot: QtBot) -> None:
 
 def test_the_room_names_cpus_as_the_lobby_does(qtbot: QtBot) -> None:
     """The lobby's players 3 and 4 are "CPU 2" and "CPU 3"; the room listed them as "CPU 3" and "CPU 4"."""
-    from dominoes_desktop.ui.lobby import LobbyPage
-    from dominoes_desktop.ui.remote_seat import RoomWindow
+    from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+    from dominoes_desktop.ui.room.remote_seat import RoomWindow
 
     lobby = LobbyPage("jamaican")
     qtbot.addWidget(lobby)

@@ -14,10 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.resources import resources_dir
-from dominoes_desktop.ui import sound
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings
-from dominoes_desktop.ui.sound import SOUNDS, SoundBoard
+from dominoes_desktop.ui.play import sound
+from dominoes_desktop.ui.play.sound import SOUNDS, SoundBoard
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
 from .conftest import start
 
@@ -137,7 +137,7 @@ def test_starting_the_sound_prints_no_warning_per_sound() -> None:
         "import os; os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
-        "from dominoes_desktop.ui.sound import SOUNDS, SoundBoard\n"
+        "from dominoes_desktop.ui.play.sound import SOUNDS, SoundBoard\n"
         "board = SoundBoard(50, False)\n"
         "for name in SOUNDS: board.play(name)\n"
         "app.processEvents()\n"

@@ -17,9 +17,9 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
 from dominoes_desktop.store.files import clean_stale_temporaries
 from dominoes_desktop.store.stats import DB_NAME
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings, open_settings_checked
-from dominoes_desktop.ui.store_service import StoreService
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings, open_settings_checked
+from dominoes_desktop.ui.shell.store_service import StoreService
 
 DATA = Path(__file__).parents[1] / "hostile" / "data"
 
@@ -261,7 +261,7 @@ def test_the_first_window_fits_a_small_screen() -> None:
     """A 1024x700 laptop gets a window inside its free area; a large screen gets the usual 1280x800."""
     from PySide6.QtCore import QSize
 
-    from dominoes_desktop.ui.main_window import first_size
+    from dominoes_desktop.ui.shell.main_window import first_size
 
     small = first_size(QSize(1024, 700))
     assert small.width() <= 1024 and small.height() <= 700 and small.width() >= 1000

@@ -17,9 +17,9 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
-from dominoes_desktop.ui.controller import default_seats
-from dominoes_desktop.ui.main_window import MainWindow
-from dominoes_desktop.ui.settings import Settings
+from dominoes_desktop.ui.play.controller import default_seats
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings
 
 from .conftest import start
 from .driving import click_item, hand_over, my_turn, play_turn_by_clicks, play_turn_by_keys

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ClaimWindow
 from dominoes_desktop.engine.moves import MoveKind
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import hand_over, my_turn, play_turn_by_keys, settle

@@ -8,8 +8,8 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.i18n import LANGUAGE
-from dominoes_desktop.ui.main_window import MainWindow
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 
@@ -77,7 +77,7 @@ def test_the_person_is_tu_in_spanish_even_in_a_match_begun_in_english(qtbot: QtB
 
 
 def test_curtains_name_people_not_you(qtbot: QtBot, window: MainWindow) -> None:
-    from dominoes_desktop.ui.controller import SeatConfig
+    from dominoes_desktop.ui.play.controller import SeatConfig
 
     from .test_pass_and_play import begin
 

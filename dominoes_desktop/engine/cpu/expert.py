@@ -17,10 +17,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..coach import Judge
+from ..analysis.coach import Judge
+from ..analysis.solver import OutOfBudget
 from ..moves import Move, MoveKind
 from ..rules import LayoutKind
-from ..solver import OutOfBudget
 from ..tiles import Tile
 from ..view import PlayerView
 from .knowledge import infer, sample_world

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 import time
 
+from ..analysis.playout import play_out, supports
 from ..hand import Hand
 from ..moves import CLAIM, Move, MoveKind
-from ..playout import play_out, supports
 from ..view import PlayerView
 from .evaluation import outcome_value
 from .knowledge import infer, sample_world

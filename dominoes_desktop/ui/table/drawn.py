@@ -12,9 +12,9 @@ from ...engine.decisions import PlayTurn
 from ...engine.hand import Hand, Turn
 from ...engine.moves import MoveKind
 from ...engine.tiles import Tile
-from ..controller import GameController
-from ..i18n import translate
-from ..panels import shown_name
+from ..play.controller import GameController
+from ..play.panels import shown_name
+from ..shell.i18n import translate
 from .scene import SeatState, TableState
 
 

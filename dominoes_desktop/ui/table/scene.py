@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
 
 from ...engine.layout import Layout
 from ...engine.tiles import Tile
-from ..i18n import translate
-from ..look import Look
+from ..look.looks import Look
+from ..shell.i18n import translate
 from .geometry import EndSpot, TablePlan, plan_table
 from .tile_item import UNIT, TileItem
 

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from ...engine.tiles import Tile
-from ..look import PIN_COLORS, PIP_COLORS, Finish, Look, Theme
-from ..look_style import contrast, text_on
+from ..look.look_style import contrast, text_on
+from ..look.looks import PIN_COLORS, PIP_COLORS, Finish, Look, Theme
 
 UNIT = 40.0  # a tile is 2 x 1 units
 

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
-from ..controller import GameController
-from ..i18n import translate
-from ..look import Look
+from ..look.looks import Look
+from ..play.controller import GameController
+from ..shell.i18n import translate
 from .drawn import Showing, newest_tile, shown_hand, table_state
 from .geometry import EndSpot
 from .scene import NATURAL_AREA, TableScene, TableState

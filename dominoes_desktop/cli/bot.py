@@ -1,0 +1,189 @@
+"""The bot protocol: one JSON request a line on stdin, one JSON answer a line on stdout.
+
+    python -m dominoes_desktop.engine.bot --level hard [--seed N] [--movetime-ms MS]
+
+Each request describes what one seat may see; the answer is that seat's move in replay notation,
+with a one-line reason (`why`) and the time spent (`ms`). Bad requests get {"error": "..."} and the
+bot keeps reading, whatever the line holds: invalid UTF-8, a line of megabytes, numbers of thousands of
+digits, impossible hand sizes, deep nesting. Logs go to stderr; stdout carries answers only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import IO, Any
+
+from ..engine.cpu import LEVELS, CpuPlayer, make_player
+from ..engine.errors import DominoError
+from ..engine.hand import Turn
+from ..engine.inputs import FileRefused, limit_int_conversion, parse_json
+from ..engine.moves import MoveKind, parse_move
+from ..engine.presets import rules_from_json
+from ..engine.tiles import Tile, full_set, heaviness
+from ..engine.view import PlayerView, pose_is_forced
+
+MAX_LINE_BYTES = 1024 * 1024  # a request of a long draw game is a few KiB
+MAX_SCORE = 10**9
+MAX_HAND_INDEX = 100_000
+
+
+class RequestError(Exception):
+    """A request that cannot be answered; the message goes back as {"error": ...}."""
+
+
+def _int(request: dict[str, Any], key: str, default: int | None = None, low: int = 0, high: int = MAX_SCORE) -> int:
+    value = request.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"'{key}' must be a whole number")
+    if not low <= value <= high:
+        raise RequestError(f"'{key}' must be from {low} to {high}, not {value}")
+    return value
+
+
+def _int_list(request: dict[str, Any], key: str, length: int, high: int) -> tuple[int, ...]:
+    value = request.get(key)
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= high for v in value)
+    ):
+        raise RequestError(f"'{key}' must be a list of {length} whole numbers from 0 to {high}")
+    return tuple(value)
+
+
+def read_requests(source: IO[bytes] | IO[str]) -> Iterator[str | RequestError]:
+    """Each line of the input, decoded; or the error to answer for a line that is not UTF-8 or too long
+    (the rest of an over-long line is skipped, so the next line is read as the next request)."""
+    while True:
+        line = source.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE_BYTES:
+            while line and not (line.endswith(b"\n") if isinstance(line, bytes) else line.endswith("\n")):
+                line = source.readline(MAX_LINE_BYTES)
+            yield RequestError(f"the request is longer than {MAX_LINE_BYTES // 1024} KiB")
+            continue
+        if isinstance(line, bytes):
+            try:
+                yield line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield RequestError(f"the request is not valid UTF-8 (byte {exc.start})")
+            continue
+        yield line
+
+
+def view_from_request(request: Any) -> PlayerView:
+    """Build the seat's PlayerView from a request, checking it describes a possible position."""
+    if not isinstance(request, dict):
+        raise RequestError("a request must be a JSON object")
+    try:
+        rules = rules_from_json(request)
+    except DominoError as exc:
+        raise RequestError(str(exc)) from None
+    seat = _int(request, "seat", high=rules.players - 1)
+    leader = _int(request, "leader", high=rules.players - 1)
+    hand_index = _int(request, "hand_index", 0, high=MAX_HAND_INDEX)
+    raw_hand = request.get("hand")
+    if not isinstance(raw_hand, list) or not all(isinstance(t, str) for t in raw_hand):
+        raise RequestError("'hand' must be a list of tiles like \"6-4\"")
+    raw_moves = request.get("moves", [])
+    if not isinstance(raw_moves, list):
+        raise RequestError("'moves' must be a list")
+    try:
+        tiles = tuple(Tile.parse(t) for t in raw_hand)
+        moves = []
+        for i, item in enumerate(raw_moves):
+            if not isinstance(item, dict) or not isinstance(item.get("move"), str):
+                raise RequestError(f'move {i} must be an object like {{"seat": 2, "move": "6-5"}}')
+            mover = _int(item, "seat", high=rules.players - 1)
+            moves.append(Turn(mover, parse_move(item["move"])))
+    except DominoError as exc:
+        raise RequestError(str(exc)) from None
+    set_size = len(full_set(rules.set_top, rules.removed_tiles))
+    stock = _int(request, "stock", 0, high=set_size)
+    # Hand sizes bound the deal the hard CPU samples for the hidden hands: a negative size let the sum pass
+    # the engine's count check and then no deal could fit.
+    hand_sizes = (
+        _int_list(request, "hand_sizes", rules.players, set_size)
+        if "hand_sizes" in request
+        else tuple(len(tiles) if s == seat else rules.hand_size for s in range(rules.players))
+    )
+    scores = _int_list(request, "scores", rules.sides, MAX_SCORE) if "scores" in request else (0,) * rules.sides
+    forced = None
+    if seat == leader and not any(m.move.kind is MoveKind.PLAY for m in moves) and pose_is_forced(rules, hand_index):
+        doubles = [t for t in tiles if t.is_double]
+        forced = max(doubles) if doubles else max(tiles, key=heaviness, default=None)
+    view = PlayerView(rules, seat, hand_index, tiles, leader, tuple(moves), hand_sizes, stock, scores, forced)
+    try:
+        view.public  # noqa: B018 - replays and checks the public moves
+    except DominoError as exc:
+        raise RequestError(str(exc)) from None
+    return view
+
+
+def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
+    started = time.perf_counter()
+    view = view_from_request(request)
+    if view.public.is_over and view.public.pending is None:
+        raise RequestError("the hand is already over")
+    claim = player.claim(view)
+    if claim is not None:
+        move, why = claim, "Take the points." if claim.kind is MoveKind.CLAIM else "They missed their points!"
+    elif view.to_play != view.seat or view.public.is_over:
+        own = view.public.claim_moves(view.seat)
+        if not own:
+            raise RequestError(f"it is seat {view.to_play}'s turn, not seat {view.seat}'s")
+        move, why = own[0], "Take the points."
+    else:
+        decision = player.decide(view)
+        move, why = decision.move, decision.why
+    return {"move": move.notation(), "why": why, "ms": round((time.perf_counter() - started) * 1000, 2)}
+
+
+def reply_to(player: CpuPlayer, line: str) -> dict[str, Any]:
+    """The answer to one request line: a move, or {"error": ...} for anything wrong with it."""
+    try:
+        return answer(player, parse_json(line))
+    except FileRefused as exc:
+        return {"error": f"the request is {exc}" if str(exc).startswith(("not", "nested")) else str(exc)}
+    except RequestError as exc:
+        return {"error": str(exc)}
+    except RecursionError:
+        return {"error": "the request is nested too deeply"}
+    except Exception as exc:
+        # The checks above are meant to catch every bad request; one they miss must still get an answer
+        # and leave the bot reading, as the protocol promises.
+        return {"error": f"the request cannot be answered ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})"}
+
+
+def serve(player: CpuPlayer, source: IO[bytes] | IO[str], sink: IO[str]) -> None:
+    for line in read_requests(source):
+        if isinstance(line, RequestError):
+            reply = {"error": str(line)}
+        elif not line.strip():
+            continue
+        else:
+            reply = reply_to(player, line)
+        sink.write(json.dumps(reply) + "\n")
+        sink.flush()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.bot", description=__doc__)
+    parser.add_argument("--level", choices=LEVELS, required=True)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--movetime-ms", type=float, default=None, help="hard's thinking time per move")
+    limit_int_conversion()  # also for --seed: a 5,000-digit seed is refused, not converted
+    args = parser.parse_args(argv)
+    if args.movetime_ms is not None and not 0 < args.movetime_ms <= 3_600_000:  # also refuses nan
+        parser.error("--movetime-ms must be more than 0 and at most 3600000")
+    serve(make_player(args.level, args.seed, args.movetime_ms), sys.stdin.buffer, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""Judge every decision of a replay case exactly, one JSON line each.
+
+python -m dominoes_desktop.engine.coach CASE.json [--workers N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ..engine.analysis.coach import LANES, Judged, hands_of_case, judge_hand
+from ..engine.cases import CaseError, load_case
+
+# ---- the command ------------------------------------------------------------------------------------
+
+
+def coach_case(case: Any, budget: int | None = None) -> list[Judged]:
+    found = []
+    for recorded in hands_of_case(case):
+        found += judge_hand(recorded, budget=budget)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.coach", description=__doc__)
+    parser.add_argument("case", type=Path)
+    parser.add_argument("--budget", type=int, default=None, help="nodes per search before estimating")
+    parser.add_argument("--timing", action="store_true", help="print each hand's seconds to stderr")
+    parser.add_argument(
+        "--workers", type=int, default=LANES, help=f"processes for the searches (default {LANES}; 1: this one)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        hands = hands_of_case(load_case(args.case))
+    except CaseError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("error: the case is nested too deeply", file=sys.stderr)
+        return 2
+    with worker_pool(args.workers) as pool:
+        for recorded in hands:
+            started = time.perf_counter()
+            judged = judge_hand(recorded, budget=args.budget, map_lanes=pool.map if pool is not None else None)
+            if args.timing:
+                print(f"hand {recorded.index}: {time.perf_counter() - started:.2f} s", file=sys.stderr)
+            for one in judged:
+                print(json.dumps(one.as_json()))
+    return 0
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[Executor | None]:
+    """Worker processes for `judge_hand`'s lanes (None for one: everything in this process). Spawned, not
+    forked, so that a window's threads are never copied; for the command line and the window only, the
+    engine itself never starts a process."""
+    if workers <= 1:
+        yield None
+        return
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield pool
+
+
+if __name__ == "__main__":
+    sys.exit(main())

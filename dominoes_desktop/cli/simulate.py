@@ -1,0 +1,293 @@
+"""Play CPU against CPU and print JSON: throughput (--hands), or match results (--matches).
+
+Example: --preset jamaican --players hard,medium,hard,medium --matches 50 --seed 1 --duplicate
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..engine.analysis.playout import play_out, supports
+from ..engine.cpu import LEVELS, CpuPlayer, choose_leader, make_player, wants_redeal
+from ..engine.decisions import (
+    AnswerRedeal,
+    ChooseLeader,
+    ClaimWindow,
+    DealHand,
+    Event,
+    HandScored,
+    Lead,
+    LetGo,
+    MatchOver,
+    MugginsWindow,
+    NextHand,
+    PlayTurn,
+    RedealOffer,
+)
+from ..engine.errors import DominoError
+from ..engine.hand import Hand
+from ..engine.match import HandResult, Match
+from ..engine.moves import Move
+from ..engine.presets import build_rules
+from ..engine.rules import Rules
+from ..engine.view import PlayerView
+
+Observer = Callable[[Match, int, Move], None]
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def hand_gains(result: HandResult, sides: int) -> list[int]:
+    """Points each side took from a hand: end points plus the hand's points."""
+    gains = list(result.end_points)
+    if result.winner_side is not None:
+        gains[result.winner_side] += result.points
+    return gains + [0] * (sides - len(gains))
+
+
+class Table:
+    """CPU players seated at a match: each answers the decisions the match hands its seat."""
+
+    def __init__(
+        self, rules: Rules, players: Sequence[CpuPlayer], seed: int = 0, rng: random.Random | None = None
+    ) -> None:
+        """`rng` is what random players draw from (default: a generator seeded from `seed`); a simulation
+        passes one for all its matches, as seeding a generator costs more than playing a hand."""
+        if len(players) != rules.players:
+            raise ValueError(f"{rules.name} needs {rules.players} players, not {len(players)}")
+        self.rules = rules
+        self.players = list(players)
+        self.match = Match(rules, seed)
+        self.decision_ms: dict[str, list[float]] = defaultdict(list)
+        self._fast_rng = random.Random(seed ^ 0x5EED) if rng is None else rng
+        # Random players need no views: once a hand has begun, the playout kernel plays it for them.
+        self._kernel_plays = all(p.level == "random" for p in self.players) and supports(rules)
+
+    def step(self, observer: Observer | None = None, deal_seed: int | None = None) -> list[Event]:
+        """Answer the one decision the match waits for (a new hand from `deal_seed`, if given)."""
+        match = self.match
+        pending = match.pending()
+        if isinstance(pending, NextHand):
+            return match.apply(None, DealHand(deal_seed))
+        if isinstance(pending, RedealOffer):
+            assert match.deal is not None
+            tiles = match.deal.hands[pending.seat]
+            return match.apply(pending.seat, AnswerRedeal(wants_redeal(tiles, pending.doubles)))
+        if isinstance(pending, ChooseLeader):
+            assert match.deal is not None
+            hands = match.deal.hands
+            if all(self.players[s].level == "random" for s in pending.seats):
+                leader = match.default_leader()  # random players need no strategy to choose
+            else:
+                leader = choose_leader({s: hands[s] for s in pending.seats})
+            return match.apply(pending.seats[0], Lead(leader))
+        if isinstance(pending, ClaimWindow | MugginsWindow):
+            seat = pending.seats[0]
+            claim = self.players[seat].claim(PlayerView.of(match, seat))
+            events = match.apply(seat, LetGo() if claim is None else claim)
+            if claim is not None and observer:
+                observer(match, seat, claim)
+            return events
+        if isinstance(pending, PlayTurn):
+            seat = pending.seat
+            player = self.players[seat]
+            if player.level == "random":
+                move = self._fast_rng.choice(pending.moves)
+            else:
+                started = time.perf_counter()
+                move = player.decide(PlayerView.of(match, seat)).move
+                self.decision_ms[player.level].append((time.perf_counter() - started) * 1000.0)
+            events = match.apply(seat, move)
+            if observer:
+                observer(match, seat, move)
+            return events
+        assert isinstance(pending, MatchOver)
+        raise DominoError(f"the match is over: side {pending.winner} won it", code="match_over")
+
+    def start_hand(self, deal_seed: int | None = None) -> Hand:
+        """Play until a hand is in play (deal it, answer redeal offers, choose the leader)."""
+        match = self.match
+        if match.deal is None and not match.is_over:
+            match.apply(None, DealHand(deal_seed))
+        while match.hand is None:
+            self.step(deal_seed=deal_seed)
+        return match.hand
+
+    def play_hand(self, observer: Observer | None = None, deal_seed: int | None = None) -> HandResult:
+        """Play until the match scores a hand."""
+        match = self.match
+        if self._kernel_plays and observer is None:
+            # Random players: the match deals and starts the hand, the kernel plays it out, the match scores it.
+            if match.hand is None:
+                self.start_hand(deal_seed)
+            hand = match.hand
+            assert hand is not None
+            if hand.outcome is None and hand.pending is None:
+                return match.finish_hand(play_out(hand, self._fast_rng.random))
+        elif match.hand is None:
+            self.start_hand(deal_seed)
+        while True:
+            for event in self.step(observer):
+                if isinstance(event, HandScored):
+                    return event.result
+
+    def play_match(self, observer: Observer | None = None, max_hands: int = 1000) -> list[HandResult]:
+        while not self.match.is_over and self.match.hand_index < max_hands:
+            self.play_hand(observer)
+        return self.match.results
+
+
+def _play_hands(job: tuple[Rules, list[str], int, int, float | None]) -> int:
+    rules, levels, hands, seed, movetime = job
+    players = [make_player(level, seed + i, movetime) for i, level in enumerate(levels)]
+    played = 0
+    match_seed = seed
+    rng = random.Random(seed ^ 0x5EED)
+    while played < hands:
+        table = Table(rules, players, match_seed, rng)
+        while played < hands and not table.match.is_over:
+            table.play_hand()
+            played += 1
+        match_seed += 1
+    return played
+
+
+def run_hands(
+    rules: Rules, levels: list[str], hands: int, seed: int, movetime: float | None, jobs: int = 1
+) -> dict[str, Any]:
+    """Play `hands` hands (whole matches back to back), split over `jobs` processes."""
+    shares = [hands // jobs + (1 if k < hands % jobs else 0) for k in range(jobs)]
+    work = [(rules, levels, share, seed + k * 1_000_003, movetime) for k, share in enumerate(shares)]
+    started = time.perf_counter()
+    if jobs == 1:
+        played = _play_hands(work[0])
+    else:
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with multiprocessing.get_context(method).Pool(jobs) as pool:
+            played = sum(pool.map(_play_hands, work))
+    elapsed = time.perf_counter() - started
+    return {
+        "hands": played,
+        "jobs": jobs,
+        "seconds": round(elapsed, 3),
+        "hands_per_second": round(played / elapsed, 1),
+    }
+
+
+def run_matches(
+    rules: Rules, levels: list[str], matches: int, seed: int, duplicate: bool, movetime: float | None
+) -> dict[str, Any]:
+    """Whole matches; with `duplicate`, each deal sequence again with the line-up moved round one seat
+    per side, so every side of the listing sits in every position on the same deals."""
+    sides = rules.sides
+    rotations = range(sides if duplicate else 1)
+    matches_won = [0] * sides
+    hands_won = [0] * sides
+    points = [0] * sides
+    hands_played = 0
+    timings: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for m in range(matches):
+        for shift in rotations:
+            # Entry i of the listing sits at seat (i + shift); its results count for its listed side.
+            seat_level = [""] * rules.players
+            listed_side = [0] * rules.players
+            for i, level in enumerate(levels):
+                seat = (i + shift) % rules.players
+                seat_level[seat] = level
+                listed_side[seat] = rules.teams[i]
+            players = [make_player(seat_level[s], seed * 1000 + m * 10 + s, movetime) for s in range(rules.players)]
+            table = Table(rules, players, seed * 100_003 + m)
+            results = table.play_match()
+            for result in results:
+                hands_played += 1
+                if result.winner_seat is not None:
+                    hands_won[listed_side[result.winner_seat]] += 1
+                for side, gain in enumerate(hand_gains(result, sides)):
+                    seat = rules.seats_of(side)[0]
+                    points[listed_side[seat]] += gain
+            winner = table.match.winner
+            if winner is not None:
+                matches_won[listed_side[rules.seats_of(winner)[0]]] += 1
+            for level, values in table.decision_ms.items():
+                timings.setdefault(level, []).extend(values)
+    elapsed = time.perf_counter() - started
+    per_hand = [p / max(1, hands_played) for p in points]
+    report: dict[str, Any] = {
+        "matches": matches * len(rotations),
+        "hands": hands_played,
+        "matches_won": matches_won,
+        "hands_won": hands_won,
+        "mean_points_per_hand": [round(p, 3) for p in per_hand],
+        "seconds": round(elapsed, 2),
+        "decision_ms": {
+            level: {
+                "n": len(values),
+                "p50": round(statistics.median(values), 3),
+                "p95": round(percentile(values, 0.95), 3),
+            }
+            for level, values in sorted(timings.items())
+        },
+    }
+    if sides == 2:
+        report["mean_margin_per_hand"] = round(per_hand[0] - per_hand[1], 3)
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.cli.simulate", description=__doc__)
+    parser.add_argument("--preset", required=True)
+    parser.add_argument("--players", required=True, help="levels by seat, e.g. hard,medium,hard,medium")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON", help="a host option")
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--hands", type=int, help="play this many hands and report throughput")
+    group.add_argument("--matches", type=int, help="play this many whole matches")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--duplicate", action="store_true", help="replay every deal with the sides swapped")
+    parser.add_argument("--movetime-ms", type=float, default=None, help="hard's thinking time per move")
+    parser.add_argument(
+        "--jobs", type=int, default=0, help="processes for --hands (default: one per core; 1 = this one)"
+    )
+    args = parser.parse_args(argv)
+    levels = [p.strip() for p in args.players.split(",")]
+    bad = [lv for lv in levels if lv not in LEVELS]
+    if bad:
+        print(f"error: unknown level '{bad[0]}' (choose {', '.join(LEVELS)})", file=sys.stderr)
+        return 2
+    try:
+        options = {}
+        for item in args.option:
+            key, _, value = item.partition("=")
+            options[key] = json.loads(value)
+        options.setdefault("players", len(levels))
+        rules = build_rules(args.preset, options)
+    except (DominoError, json.JSONDecodeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    report: dict[str, Any] = {"preset": rules.preset, "players": levels, "seed": args.seed}
+    if args.hands is not None:
+        jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+        report |= run_hands(rules, levels, args.hands, args.seed, args.movetime_ms, jobs)
+    else:
+        report |= run_matches(rules, levels, args.matches, args.seed, args.duplicate, args.movetime_ms)
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,470 @@
+"""The coach: every decision of a finished hand judged exactly, now that every tile is known.
+
+    python -m dominoes_desktop.engine.analysis.coach CASE.json [--budget NODES]
+
+prints one JSON object a line for every decision where the deciding seat had more than one distinct option:
+
+    {"hand": 0, "ply": 12, "seat": 2, "played": "6-1@6", "values": {"6-1@6": 1, "4-4@4": -1}, "loss": 0,
+     "grade": "best"}
+
+`ply` is the index of the move in the hand's `moves`; options are in replay notation, one per distinct
+result. A decision too big to search within the node budget is estimated by playouts instead and carries
+`"approximate": true`. Exit 2 with one line on a bad case, as replay does.
+
+Value of an option (see `solver` for the search): the deciding side's points in this hand minus the points
+every other side scores in it (bonuses and end points included; a blocked hand with no winner is 0; six-love
+and cutthroat resets are ignored), when every seat sees every tile and the stock order as it was dealt, the
+deciding side maximises and every other side minimises (exact minimax with two sides, "paranoid" with three
+or more). In end-scoring games every point made is taken as claimed by its scorer. Hand-count presets score
+a won hand as their rules do (1, plus a key bone where the rules pay one).
+
+Loss = best value - the played option's value. Grades, by scoring family (`family`):
+
+    family   scoring                          best   fine        loose        blunder
+    hands    one point per hand won           0      < 0.5       < 1.5        >= 1.5 (a won hand thrown away)
+    pips     pips of the losers' tiles        0      <= 5        <= 20        > 20
+    fives    end points (fives, threes)       0      <= 5        <= 15        > 15
+
+(In hand-count games exact losses are whole numbers: 1 is a win turned into no winner, or a lost bonus;
+2 a win turned into a loss. "Fine" there only shows up on approximate grades.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from ..cases import case_rules_and_hands, play_recorded_hand
+from ..deal import Deal
+from ..hand import Hand
+from ..match import Match
+from ..moves import Move, MoveKind
+from ..rules import EndScoring, Rules, Scoring
+from ..scoring import winner_seat
+from .solver import (
+    DEFAULT_BUDGET,
+    GenericSolver,
+    LineSolver,
+    OutOfBudget,
+    hand_gains,
+    rollout_value,
+    scored_by_play,
+    side_value,
+    supports_masks,
+)
+
+EPSILON = 1e-9
+BIG_SET_BUDGET = 100_000  # nodes per search in sets larger than double-6, where a position too big to search
+# is seldom saved by a bigger budget: giving up sooner leaves more time for the estimates
+ROLLOUTS = 64  # playouts per option when a decision is estimated
+
+
+class Grade(StrEnum):
+    BEST = "best"
+    FINE = "fine"
+    LOOSE = "loose"
+    BLUNDER = "blunder"
+
+
+# Upper bounds of the losses graded fine and loose, per scoring family (see the module's table).
+THRESHOLDS: dict[str, tuple[float, float]] = {
+    "hands": (0.5, 1.5),
+    "pips": (5.0, 20.0),
+    "fives": (5.0, 15.0),
+}
+
+
+def budget_for(rules: Rules) -> int:
+    """Nodes a search may visit before a decision is estimated instead."""
+    return DEFAULT_BUDGET if rules.set_top <= 6 else BIG_SET_BUDGET
+
+
+def family(rules: Rules) -> str:
+    """Which grading scale a rule set uses: hands won, pips, or end points."""
+    if rules.scoring is Scoring.ONE_PER_HAND:
+        return "hands"
+    if rules.end_scoring is not EndScoring.NONE:
+        return "fives"
+    return "pips"
+
+
+def grade(rules: Rules, loss: float) -> Grade:
+    if loss <= EPSILON:
+        return Grade.BEST
+    fine, loose = THRESHOLDS[family(rules)]
+    if family(rules) == "hands":
+        if loss < fine:
+            return Grade.FINE
+        return Grade.LOOSE if loss < loose else Grade.BLUNDER
+    if loss <= fine:
+        return Grade.FINE
+    return Grade.LOOSE if loss <= loose else Grade.BLUNDER
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision judged: who, what was played, every distinct option's value, the loss and the grade."""
+
+    hand: int
+    ply: int
+    seat: int
+    played: Move
+    options: tuple[Move, ...]
+    values: tuple[float, ...]  # by option
+    exact: bool
+    loss: float
+    grade: Grade
+
+    @property
+    def best(self) -> tuple[Move, ...]:
+        """The best option(s), the played one first if it is among them."""
+        top = max(self.values)
+        found = [m for m, v in zip(self.options, self.values, strict=True) if v >= top - EPSILON]
+        return tuple(sorted(found, key=lambda m: m != self.played))
+
+    def value_of(self, move: Move) -> float:
+        return self.values[self.options.index(move)]
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "hand": self.hand,
+            "ply": self.ply,
+            "seat": self.seat,
+            "played": self.played.notation(),
+            "values": {m.notation(): _number(v) for m, v in zip(self.options, self.values, strict=True)},
+            "loss": _number(self.loss),
+            "grade": self.grade.value,
+        }
+        if not self.exact:
+            out["approximate"] = True
+        return out
+
+
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
+@dataclass(frozen=True)
+class RecordedHand:
+    """A hand as it was dealt and played: enough to replay it move by move."""
+
+    index: int
+    rules: Rules
+    start: Hand  # before the first move
+    moves: tuple[Move, ...]
+
+
+class Judge:
+    """Judges the positions of one dealt hand (every tile known), keeping the solvers' tables between
+    decisions. The coach and the Expert CPU (in each sampled world) use it."""
+
+    def __init__(self, rules: Rules, start: Hand, budget: int) -> None:
+        self.rules = rules
+        self.dealt_stock = tuple(start.stock)
+        self.leader = start.leader
+        self.budget = budget
+        self._line: dict[int, LineSolver] = {}
+        self._generic: dict[int, GenericSolver] = {}
+
+    def _side_for_search(self, side: int) -> tuple[int, int]:
+        """The side to search for, and the sign that turns its value into `side`'s: with two sides one
+        table serves both, values negated."""
+        if self.rules.sides == 2:
+            return 0, 1 if side == 0 else -1
+        return side, 1
+
+    def to_come(self, hand: Hand, side: int) -> int:
+        """Exact points to come for `side` from `hand` (not over); OutOfBudget if too big."""
+        search_side, sign = self._side_for_search(side)
+        if supports_masks(self.rules):
+            solver = self._line.get(search_side)
+            if solver is None:
+                solver = self._line[search_side] = LineSolver(self.rules, self.dealt_stock, self.leader, search_side)
+            solver.budget = self.budget
+            return sign * solver.value(hand, len(self.dealt_stock))
+        generic = self._generic.get(search_side)
+        if generic is None:
+            generic = self._generic[search_side] = GenericSolver(self.rules, search_side)
+        generic.budget = max(1, self.budget // 8)
+        return sign * generic.value(hand)
+
+    def option_value(self, hand: Hand, move: Move, side: int, exact: bool, seed: int) -> float:
+        """Points to come for `side` once `move` is played in `hand`, the move's own end points included."""
+        rules = self.rules
+        child = hand.copy()
+        seat = child.turn
+        child.apply_legal(move)
+        made = scored_by_play(child) if move.kind is MoveKind.PLAY else 0
+        gains = [0] * rules.sides
+        gains[rules.teams[seat]] += made
+        if child.is_over:
+            return side_value(hand_gains(rules, child.outcome_facts(), gains), side)
+        now = side_value(gains, side)
+        if exact:
+            return now + self.to_come(child, side)
+        return now + rollout_value(child, side, seed, ROLLOUTS)
+
+    def judge(self, hand: Hand, side: int, seed: int = 0, exact: bool = True) -> tuple[list[Move], list[float], bool]:
+        """Every distinct option of the seat to play and its points to come; exact unless too big (or
+        `exact` is False: estimate straight away)."""
+        options = hand.legal_moves()
+        if exact:
+            try:
+                return options, [self.option_value(hand, m, side, True, seed) for m in options], True
+            except OutOfBudget:
+                pass
+        return options, [self.option_value(hand, m, side, False, seed) for m in options], False
+
+
+def claimed_so_far(rules: Rules, hand: Hand, tally: list[int], move: Move, seat: int) -> None:
+    """Adds the end points `move` (just applied to `hand` by `seat`) made, as if claimed by its scorer."""
+    if move.kind is MoveKind.PLAY:
+        tally[rules.teams[seat]] += scored_by_play(hand)
+
+
+LANES = 2  # how a hand's searches are shared out (see `judge_hand`); fixed, so the output never depends on
+# how many processes run them
+
+
+@dataclass(frozen=True)
+class LaneTask:
+    """One lane of a hand's searches: every `lanes`-th option search, in the order `judge_hand` runs them."""
+
+    recorded: RecordedHand
+    seats: tuple[int, ...] | None
+    budget: int
+    lane: int
+    lanes: int
+
+
+@dataclass(frozen=True)
+class EstimateTask:
+    """The playout estimates of some decisions (by their index in the list of decisions to judge)."""
+
+    recorded: RecordedHand
+    seats: tuple[int, ...] | None
+    decisions: tuple[int, ...]
+
+
+# What a lane or an estimate task sends back: (decision, option, value); a lane's value is None where the
+# search ran past its budget (or came after one that did).
+Found = list[tuple[int, int, float | None]]
+MapLanes = Callable[[Callable[[Any], Found], Sequence[Any]], Iterable[Found]]
+
+
+def _decisions(recorded: RecordedHand, seats: Sequence[int] | None) -> list[tuple[int, Hand, Move, list[int]]]:
+    """Every decision with more than one distinct option (of `seats`, or of all), in the order of play:
+    its ply, the position before it, the move played, and the end points claimed so far by side."""
+    rules = recorded.rules
+    hand = recorded.start.copy()
+    tally = [0] * rules.sides
+    todo: list[tuple[int, Hand, Move, list[int]]] = []
+    for ply, move in enumerate(recorded.moves):
+        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
+            hand.apply(move)
+            continue
+        seat = hand.turn
+        resolved = hand.resolve(move)
+        if (seats is None or seat in seats) and len(hand.legal_moves()) > 1:
+            todo.append((ply, hand.copy(), resolved, list(tally)))
+        hand.apply(resolved)
+        claimed_so_far(rules, hand, tally, resolved, seat)
+    return todo
+
+
+def judge_lane(task: LaneTask) -> Found:
+    """One lane's exact searches, from the last decision to the first with one table throughout: the late
+    positions are small, and what their searches learn makes the earlier ones cheaper. Once a search runs
+    past its budget every earlier decision is left to the estimates (it has more tiles in play)."""
+    recorded = task.recorded
+    rules = recorded.rules
+    todo = _decisions(recorded, task.seats)
+    judge = Judge(rules, recorded.start, task.budget)
+    found: Found = []
+    searching = True
+    unit = 0  # the option searches, counted in the order the lanes run them, go round the lanes in turn
+    for d in range(len(todo) - 1, -1, -1):
+        position = todo[d][1]
+        side = rules.teams[position.turn]
+        for o, move in enumerate(position.legal_moves()):
+            unit += 1
+            if (unit - 1) % task.lanes != task.lane:
+                continue
+            value: float | None = None
+            if searching:
+                try:
+                    value = judge.option_value(position, move, side, True, 0)
+                except OutOfBudget:
+                    searching = False
+            found.append((d, o, value))
+    return found
+
+
+def estimate_decisions(task: EstimateTask) -> Found:
+    """Playout estimates of every option of the given decisions (seeded by hand and ply: reproducible)."""
+    recorded = task.recorded
+    rules = recorded.rules
+    todo = _decisions(recorded, task.seats)
+    judge = Judge(rules, recorded.start, 0)
+    found: Found = []
+    for d in task.decisions:
+        ply, position = todo[d][0], todo[d][1]
+        side = rules.teams[position.turn]
+        for o, move in enumerate(position.legal_moves()):
+            found.append((d, o, judge.option_value(position, move, side, False, recorded.index * 1000 + ply)))
+    return found
+
+
+def judge_hand(
+    recorded: RecordedHand,
+    seats: Sequence[int] | None = None,
+    budget: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    map_lanes: MapLanes | None = None,
+) -> list[Judged]:
+    """Every decision with more than one distinct option in a recorded hand (of `seats`, or of all).
+
+    The option searches are shared out over `LANES` lanes, each with its own table (`judge_lane`);
+    `map_lanes` (like the builtin `map`, the default) runs them, in worker processes if the caller's is a
+    pool's. Which lane searches what is fixed, so the result is the same however they are run. A decision
+    is exact when every one of its options was searched within the budget, and then every later decision
+    is too; the others are estimated by playouts, every option of them (the same way)."""
+    rules = recorded.rules
+    seat_list = None if seats is None else tuple(seats)
+    todo = _decisions(recorded, seat_list)
+    run: MapLanes = map_lanes or map
+    limit = budget_for(rules) if budget is None else budget
+    values: dict[tuple[int, int], float | None] = {}
+    lanes = [LaneTask(recorded, seat_list, limit, lane, LANES) for lane in range(LANES)]
+    for done, lane_found in enumerate(run(judge_lane, lanes)):
+        values.update(((d, o), v) for d, o, v in lane_found)
+        if progress is not None:
+            progress(done + 1, LANES + 1)
+    exact = [all(values[d, o] is not None for o in range(len(todo[d][1].legal_moves()))) for d in range(len(todo))]
+    for d in range(len(todo) - 2, -1, -1):
+        exact[d] = exact[d] and exact[d + 1]  # an earlier position has more tiles in play: too big as well
+    rough = [d for d in range(len(todo)) if not exact[d]]
+    if rough:
+        tasks = [EstimateTask(recorded, seat_list, tuple(rough[lane::LANES])) for lane in range(LANES)]
+        for estimated in run(estimate_decisions, [t for t in tasks if t.decisions]):
+            values.update(((d, o), v) for d, o, v in estimated)
+    if progress is not None:
+        progress(LANES + 1, LANES + 1)
+    found: list[Judged] = []
+    for d, (ply, position, played, before) in enumerate(todo):
+        seat = position.turn
+        side = rules.teams[seat]
+        options = position.legal_moves()
+        worth = [v for v in (values[d, o] for o in range(len(options))) if v is not None]
+        assert len(worth) == len(options)
+        so_far = side_value(before, side)
+        loss = max(worth) - worth[options.index(played)]
+        found.append(
+            Judged(
+                recorded.index,
+                ply,
+                seat,
+                played,
+                tuple(options),
+                tuple(so_far + v for v in worth),
+                exact[d],
+                loss,
+                grade(rules, loss),
+            )
+        )
+    return found
+
+
+def hands_of_case(case: Any) -> list[RecordedHand]:
+    """The hands of a replay case, checked by the engine as replay checks them; CaseError if invalid."""
+    rules, raw_hands = case_rules_and_hands(case)
+    match = Match(rules)  # the match's state machine decides the order of play, as replay drives it
+    found = []
+    for h, raw_hand in enumerate(raw_hands):
+        start, moves = play_recorded_hand(match, h, raw_hand)
+        found.append(RecordedHand(h, rules, start, tuple(moves)))
+    return found
+
+
+def recorded_from_archive(rules: Rules, index: int, deal: Deal, played: Hand) -> RecordedHand:
+    """A hand the game archived (its deal and the finished Hand) as the coach takes it."""
+    start = Hand(rules, deal.hands, deal.stock, played.leader, played.forced_pose)
+    return RecordedHand(index, rules, start, tuple(turn.move for turn in played.history))
+
+
+# ---- why: the facts behind one plain sentence ------------------------------------------------------
+
+
+class Outcome(StrEnum):
+    """How a line of play ends, for the side asked about."""
+
+    WIN = "win"  # its side dominoes or wins the block
+    LOSS = "loss"
+    NOBODY = "nobody"  # blocked with no winner
+
+
+@dataclass(frozen=True)
+class Why:
+    """What the UI turns into one sentence: how the hand goes after the best move and after the played one
+    (everybody playing best from there), and whether the best move left the next opponent unable to play
+    where the played one did not."""
+
+    best: Move
+    best_outcome: Outcome | None  # None: too big to search, only the values are known
+    played_outcome: Outcome | None
+    blocks_next: bool
+    blocked_on: tuple[int, ...]  # the open ends after the best move, when it blocks the next seat
+
+
+def _line_outcome(judge: Judge, start: Hand, move: Move, side: int) -> Outcome | None:
+    """Play `move`, then the best move for everybody (the side maximising its value, the others against
+    it) to the end; how it ends for `side`, or None when the search is too big."""
+    rules = start.rules
+    hand = start.copy()
+    hand.apply_legal(move)
+    try:
+        while not hand.is_over:
+            options = hand.legal_moves()
+            if len(options) > 1:
+                values = [judge.option_value(hand, m, side, True, 0) for m in options]
+                pick = max(values) if rules.teams[hand.turn] == side else min(values)
+                hand.apply_legal(options[values.index(pick)])
+            else:
+                hand.apply_legal(options[0])
+    except OutOfBudget:
+        return None
+    winner = winner_seat(rules, hand.outcome_facts())
+    if winner is None:
+        return Outcome.NOBODY
+    return Outcome.WIN if rules.teams[winner] == side else Outcome.LOSS
+
+
+def explain(recorded: RecordedHand, judged: Judged, budget: int | None = None) -> Why:
+    """The facts for the sentence under a judged decision of `recorded`."""
+    rules = recorded.rules
+    hand = recorded.start.copy()
+    for move in recorded.moves[: judged.ply]:
+        hand.apply(move)
+    best = next((m for m in judged.best if m != judged.played), judged.played)
+    side = rules.teams[judged.seat]
+    judge = Judge(rules, recorded.start, budget_for(rules) if budget is None else budget)
+    best_outcome = _line_outcome(judge, hand, best, side) if judged.exact else None
+    played_outcome = _line_outcome(judge, hand, judged.played, side) if judged.exact else None
+    nxt = (judged.seat + 1) % rules.players
+    blocks = False
+    ends: tuple[int, ...] = ()
+    if rules.teams[nxt] != side and best.kind is MoveKind.PLAY:
+        after_best, after_played = hand.copy(), hand.copy()
+        after_best.apply_legal(best)
+        after_played.apply_legal(judged.played)
+        if not after_best.is_over and not after_played.is_over:
+            blocks = not _can_play(after_best, nxt) and _can_play(after_played, nxt)
+            ends = tuple(after_best.layout.open_ends()) if blocks else ()
+    return Why(best, best_outcome, played_outcome, blocks, ends)
+
+
+def _can_play(hand: Hand, seat: int) -> bool:
+    """Whether `seat` holds a tile that fits the hand's open ends."""
+    return bool(hand.plays(hand.hands[seat]))

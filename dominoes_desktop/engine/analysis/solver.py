@@ -1,0 +1,582 @@
+"""An exact solver for a hand whose every tile is known: alpha-beta with a transposition table.
+
+The value it computes (the coach's and the Expert CPU's) is, for a deciding side:
+
+    the deciding side's points in this hand minus the points every other side scores in it (bonuses and
+    end points included; a blocked hand with no winner is 0; six-love and cutthroat resets are ignored),
+    when every seat sees every tile and the stock order as it was dealt, the deciding side maximises and
+    every other side minimises (exact minimax with two sides; "paranoid" with three or more). In
+    end-scoring games every point made is taken as claimed by its scorer. Hand-count presets score a won
+    hand as their rules do (1, plus a key bone where the rules pay one).
+
+Line layouts are searched over bit masks (each seat's tiles one int, packed into one key with the open ends,
+whose turn it is and how far the stock has been drawn; a hand is blocked as soon as nobody can play nor
+draw, so the passes in a row need no place in the key). The move generator is the same as `Hand`'s (the
+tests compare them move for move on random hands), and who wins and what a finished hand is worth come from
+`scoring`, so the rules live in one place. Cross and spinner layouts are searched over `Hand` copies
+instead, generic but slower; either search gives up past a node budget and says so.
+
+Speed (issue 17): the searches of one hand share a transposition table (`coach.judge_lane`), turns with
+one option or none skip it, moves are ordered by the table's best move then by what blocks the next seat,
+doubles, follow-ups and weight, and each search is an MTD(f) from the last value found.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..hand import Hand, HandEnd, HandOutcome
+from ..moves import Move
+from ..rules import EndScoring, LayoutKind, Rules, Scoring, Style
+from ..scoring import bonuses, hand_points, winner_seat
+from ..tiles import Tile, full_set
+from .playout import kernel_for, play_out
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+DEFAULT_BUDGET = 250_000  # nodes per search before it gives up (two or three seconds on this machine)
+
+
+MTD = True
+
+
+class OutOfBudget(Exception):
+    """The search visited more nodes than it was allowed."""
+
+
+def hand_gains(rules: Rules, facts: HandOutcome, claimed: Sequence[int]) -> list[int]:
+    """Points per side of a finished hand: end points as claimed by their scorers (`claimed`), plus the
+    winner's hand points and bonuses, by the engine's own scoring. No resets."""
+    gains = list(claimed)
+    winner = winner_seat(rules, facts)
+    if winner is not None:
+        won = hand_points(rules, facts.end, winner, facts.pips)
+        if rules.capicua_bonus or rules.key_bone_bonus:
+            won += sum(v for _, v in bonuses(rules, facts))
+        gains[rules.teams[winner]] += won
+    return gains
+
+
+def side_value(gains: Sequence[int], side: int) -> int:
+    """The deciding side's points minus those of every other side."""
+    return 2 * gains[side] - sum(gains)
+
+
+def scored_by_play(hand: Hand) -> int:
+    """End points the last play made (as it lies now on the table), 0 in games without end scoring."""
+    return (
+        hand.rules.end_scoring.points(hand.layout.end_total()) if hand.rules.end_scoring is not EndScoring.NONE else 0
+    )
+
+
+def value_bound(rules: Rules) -> int:
+    """No hand's points to come, for any side, can be further from 0 than this."""
+    bonus = rules.capicua_bonus + rules.key_bone_bonus
+    if rules.scoring is Scoring.ONE_PER_HAND:
+        return 1 + bonus
+    tiles = full_set(rules.set_top, rules.removed_tiles)
+    bound = sum(t.pips for t in tiles) + 5 * rules.sides + bonus  # porch-fives rounds each side up to 5
+    if rules.end_scoring is not EndScoring.NONE:
+        bound += 4 * rules.set_top * len(tiles)  # no play can make more than its two ends, doubles counted twice
+    return bound
+
+
+def supports_masks(rules: Rules) -> bool:
+    return rules.layout is LayoutKind.LINE
+
+
+class LineSolver:
+    """Exact values of line-game positions of one dealt hand, for one maximising side.
+
+    With two sides the search is run for side 0 and negated for side 1, so one table serves both; with
+    three or more each deciding side needs its own solver (paranoid: everybody else against it)."""
+
+    def __init__(self, rules: Rules, stock: Sequence[Tile], leader: int, max_side: int) -> None:
+        assert supports_masks(rules)
+        self.rules = rules
+        self.leader = leader
+        self.max_side = max_side
+        kernel = kernel_for(rules.set_top, rules.removed_tiles)
+        self.kernel = kernel
+        self.n = len(kernel.tiles)
+        self.full = (1 << self.n) - 1
+        self.stock = tuple(kernel.index[t] for t in stock)
+        # Tiles still in the stock from each draw position on (key bone: a tile there is not on the table).
+        self.stock_rest = [0] * (len(self.stock) + 1)
+        for at in range(len(self.stock) - 1, -1, -1):
+            self.stock_rest[at] = self.stock_rest[at + 1] | 1 << self.stock[at]
+        self.sleeping = 0  # set when a position is first given (what was never dealt nor stocked)
+        self.counting = rules.end_scoring is not EndScoring.NONE
+        self.threes = rules.end_scoring is EndScoring.FIVES_AND_THREES
+        self.sign = [1 if rules.teams[s] == max_side else -1 for s in range(rules.players)]
+        self.table: dict[int, tuple[int, int, int]] = {}
+        self.nodes = 0
+        self.budget = DEFAULT_BUDGET
+        self._end_cache: dict[tuple[int, int], int] = {}
+        self._pips = [kernel.high[i] + kernel.low[i] for i in range(self.n)]
+        self._order_cache: dict[int, tuple[int, ...]] = {}
+        self._codes: dict[int, tuple[int, ...]] = {}
+        self._bonus = bool(rules.capicua_bonus or rules.key_bone_bonus)
+        self._flat_domino = rules.scoring is Scoring.ONE_PER_HAND
+        self._mask_pips: dict[int, int] = {}
+        self._doubles = [kernel.high[i] == kernel.low[i] for i in range(self.n)]
+        self.players = rules.players
+        # The key: the packed hands above the small fields (stock drawn, turn, the two ends).
+        self.small_bits = ((len(self.stock) + 1) * 8 * 32 * 32).bit_length()
+        self.bound = value_bound(rules)
+        self._search = self._make_search()
+        self.last_value = 0  # the first guess of the next search: a sibling option is often worth as much
+
+    # ---- positions --------------------------------------------------------------------
+
+    def state_of(self, hand: Hand, dealt_stock: int) -> tuple[int, int, int, int, int, bool, int, bool]:
+        """The search state of a line-game `hand` after its pose and not over: packed hands, stock drawn,
+        turn, passes, and each open end with whether a double lies there. `dealt_stock` is the length of
+        the stock as dealt."""
+        kernel = self.kernel
+        n = self.n
+        packed = 0
+        held = 0
+        for seat, tiles in enumerate(hand.hands):
+            mask = sum(kernel.bit[t] for t in tiles)
+            held |= mask
+            packed |= mask << (seat * n)
+        stock_at = dealt_stock - len(hand.stock)
+        placed = sum(kernel.bit[p.tile] for p in hand.layout.placements)
+        self.sleeping = self.full & ~(held | placed | self.stock_rest[stock_at])
+        left_arm, right_arm = hand.layout.arms
+        return (
+            packed,
+            stock_at,
+            hand.turn,
+            hand.passes_in_row,
+            left_arm.end,
+            left_arm.double_at_end,
+            right_arm.end,
+            right_arm.double_at_end,
+        )
+
+    def value(self, hand: Hand, dealt_stock: int) -> int:
+        """Points to come (for `max_side`, as the module defines value) from a line-game position after the
+        pose; raises OutOfBudget past the node budget. MTD(f): null-window searches within the widest range
+        the value can take (so a side that finds the most it could hope for stops looking, decisive in
+        hand-count games), the first one at the value the last search found (a sibling option's, often
+        the same or close: 6% fewer nodes on double-9 pips hands than starting from 0)."""
+        self.nodes = 0
+        state = self.state_of(hand, dealt_stock)
+        if not MTD:
+            return self._search(*state, -self.bound, self.bound)
+        low, high, guess = -self.bound, self.bound, self.last_value
+        while low < high:
+            beta = guess + 1 if guess == low else guess
+            guess = self._search(*state, beta - 1, beta)
+            if guess < beta:
+                high = guess
+            else:
+                low = guess
+        self.last_value = guess
+        return guess
+
+    # ---- the search -------------------------------------------------------------------
+
+    def _pips_of(self, mask: int) -> int:
+        known = self._mask_pips.get(mask)
+        if known is not None:
+            return known
+        pips = self._pips
+        start = mask
+        total = 0
+        while mask:
+            low = mask & -mask
+            total += pips[low.bit_length() - 1]
+            mask ^= low
+        self._mask_pips[start] = total
+        return total
+
+    def _seat_pips(self, packed: int) -> list[int]:
+        n, full = self.n, self.full
+        return [self._pips_of((packed >> (s * n)) & full) for s in range(self.rules.players)]
+
+    def _blocked_value(self, packed: int) -> int:
+        key = (packed, -1)
+        cached = self._end_cache.get(key)
+        if cached is not None:
+            return cached
+        pips = self._seat_pips(packed)
+        facts = HandOutcome(HandEnd.BLOCKED, self.leader, None, None, None, (), False, tuple(pips), (), ())
+        value = self._end_cache[key] = self._won_value(facts)
+        return value
+
+    def _won_value(self, facts: HandOutcome) -> int:
+        rules = self.rules
+        winner = winner_seat(rules, facts)
+        if winner is None:
+            return 0
+        won = hand_points(rules, facts.end, winner, facts.pips)
+        if self._bonus:
+            won += sum(v for _, v in bonuses(rules, facts))
+        return won * self.sign[winner]
+
+    def _domino_value(
+        self, packed: int, seat: int, index: int, joined: int, before: tuple[int, int], stock_at: int
+    ) -> int:
+        if not self._bonus:
+            # A hand-count win is worth the same whatever is left in the hands: one entry per seat.
+            key = (0, seat) if self._flat_domino else (packed, seat)
+            cached = self._end_cache.get(key)
+            if cached is None:
+                facts = HandOutcome(
+                    HandEnd.DOMINO, self.leader, seat, None, None, (), False, tuple(self._seat_pips(packed)), (), ()
+                )
+                cached = self._end_cache[key] = self._won_value(facts)
+            return cached
+        kernel = self.kernel
+        n, full = self.n, self.full
+        held = 0
+        for s in range(self.rules.players):
+            held |= (packed >> (s * n)) & full
+        # Every tile with the joined number on the table: none in a hand, the stock or asleep.
+        exhausted = not (kernel.suit[joined] & (held | self.sleeping | self.stock_rest[stock_at]))
+        facts = HandOutcome(
+            HandEnd.DOMINO,
+            self.leader,
+            seat,
+            kernel.tiles[index],
+            joined,
+            before,
+            exhausted,
+            tuple(self._seat_pips(packed)),
+            (),
+            (),
+        )
+        return self._won_value(facts)
+
+    def options(self, mine: int, left: int, ld: bool, right: int, rd: bool) -> tuple[int, ...]:
+        """The distinct plays of a seat holding `mine` on these ends, as codes (tile index * 2 + 1 for the
+        left end, + 0 for the right): one per tile and per end that differs to the rules, as `Hand.plays`."""
+        suit = self.kernel.suit
+        on_left = mine & suit[left]
+        on_right = mine & suit[right] if left != right or (self.counting and ld != rd) else 0
+        key = on_left << self.n | on_right
+        codes = self._codes.get(key)
+        if codes is None:
+            codes = self._codes[key] = tuple(i * 2 + 1 for i in self._indexes(on_left)) + tuple(
+                i * 2 for i in self._indexes(on_right)
+            )
+        return codes
+
+    def move_of(self, code: int, left: int, ld: bool, right: int, rd: bool) -> Move:
+        """The engine's Move for an option code, on a line with these open ends."""
+        tile = self.kernel.tiles[code >> 1]
+        if code & 1:
+            return Move.play(tile, left, ld and self.counting)
+        return Move.play(tile, right, rd and self.counting)
+
+    def moves(self, hand: Hand) -> list[Move]:
+        """The plays of the seat to move in a line-game `hand` after its pose, as the search sees them."""
+        packed, _, turn, _, left, ld, right, rd = self.state_of(hand, len(hand.stock))
+        mine = (packed >> (turn * self.n)) & self.full
+        return [self.move_of(code, left, ld, right, rd) for code in self.options(mine, left, ld, right, rd)]
+
+    def _indexes(self, pool: int) -> tuple[int, ...]:
+        found = self._order_cache.get(pool)
+        if found is None:
+            idx = []
+            rest = pool
+            while rest:
+                low = rest & -rest
+                idx.append(low.bit_length() - 1)
+                rest ^= low
+            found = self._order_cache[pool] = tuple(idx)
+        return found
+
+    def _make_search(self) -> Callable[[int, int, int, int, int, bool, int, bool, int, int], int]:
+        """The alpha-beta search as a closure: what every node reads (the table, the per-tile tables, the
+        rules' flags) is bound once here instead of looked up on `self` at every node."""
+        solver = self
+        table = self.table
+        n, full = self.n, self.full
+        suit = self.kernel.suit
+        pips = self._pips
+        doubles = self._doubles
+        signs = self.sign
+        players = self.players
+        small_bits = self.small_bits
+        stock = self.stock
+        stock_len = len(self.stock)
+        draw_style = self.rules.style
+        draws_again = draw_style is Style.DRAW  # the drawer plays on; in all-fives draw the turn passes
+        draws = draw_style is Style.DRAW or draw_style is Style.ALL_FIVES_DRAW
+        keep_in_stock = 2 if draw_style is Style.ALL_FIVES_DRAW else 0
+        counting = self.counting
+        threes = self.threes
+        codes_cache = self._codes
+        indexes = self._indexes
+        both_ends = counting  # a double at one end only makes the two ends differ when the ends score
+        blocked_value = self._blocked_value
+        domino_value = self._domino_value
+        exact, lower, upper = _EXACT, _LOWER, _UPPER
+        weight = [pips[i] + (50 if doubles[i] else 0) for i in range(n)]  # move ordering, doubles first
+        # For each pair of open ends, the tiles that fit either, in every seat's part of the packed hands.
+        top = self.rules.set_top
+        fitting_anywhere = [
+            [sum((suit[a] | suit[b]) << (seat * n) for seat in range(players)) for b in range(top + 1)]
+            for a in range(top + 1)
+        ]
+
+        def search(
+            packed: int,
+            stock_at: int,
+            turn: int,
+            passes: int,
+            left: int,
+            ld: bool,
+            right: int,
+            rd: bool,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            solver.nodes += 1
+            if solver.nodes > solver.budget:
+                raise OutOfBudget
+            shift = turn * n
+            mine = (packed >> shift) & full
+            nxt = turn + 1 if turn + 1 < players else 0
+            # The distinct plays, as codes (tile index * 2 + 1 on the left end, + 0 on the right), as
+            # `options` makes them.
+            on_left = mine & suit[left]
+            on_right = mine & suit[right] if left != right or (both_ends and ld != rd) else 0
+            # Forced turns (a pass, a draw, the only play: two nodes in three) skip the table: their
+            # successor's entry serves as well, and the key and the entry cost more than the turn.
+            if not (on_left or on_right):
+                if draws and stock_len - stock_at > keep_in_stock:
+                    packed |= 1 << (stock[stock_at] + shift)
+                    following = turn if draws_again else nxt
+                    return search(packed, stock_at + 1, following, passes, left, ld, right, rd, alpha, beta)
+                # Nobody can draw: if nobody can play either, everybody would pass in turn, and the hand
+                # is blocked now (so the passes in a row need not be counted, nor be part of the key).
+                if not packed & fitting_anywhere[left][right]:
+                    return blocked_value(packed)
+                return search(packed, stock_at, nxt, passes + 1, left, ld, right, rd, alpha, beta)
+            codes_key = on_left << n | on_right
+            options = codes_cache.get(codes_key)
+            if options is None:
+                options = codes_cache[codes_key] = tuple(i * 2 + 1 for i in indexes(on_left)) + tuple(
+                    i * 2 for i in indexes(on_right)
+                )
+            if len(options) == 1:
+                option = options[0]
+                i = option >> 1
+                after = packed ^ (1 << (i + shift))
+                if option & 1:
+                    new_left, new_ld, new_right, new_rd = pips[i] - left, doubles[i], right, rd
+                    joined = left
+                else:
+                    new_left, new_ld, new_right, new_rd = left, ld, pips[i] - right, doubles[i]
+                    joined = right
+                gained = 0
+                if counting:
+                    total = (new_left * 2 if new_ld else new_left) + (new_right * 2 if new_rd else new_right)
+                    if total and (total % 5 == 0 or (threes and total % 3 == 0)):
+                        gained = signs[turn] * total
+                if not mine & (mine - 1):
+                    return gained + domino_value(after, turn, i, joined, (left, right), stock_at)
+                return gained + search(
+                    after, stock_at, nxt, 0, new_left, new_ld, new_right, new_rd, alpha - gained, beta - gained
+                )
+            # One int for the key; the two ends are interchangeable, so one key serves both orders.
+            end_a, end_b = left * 2 + ld, right * 2 + rd
+            if end_a > end_b:
+                end_a, end_b = end_b, end_a
+            key = (packed << small_bits) | ((stock_at * 8 + turn) * 32 + end_a) * 32 + end_b
+            entry = table.get(key)
+            hint = -1
+            if entry is not None:
+                flag, stored, hint = entry
+                if flag == exact:
+                    return stored
+                if flag == lower:
+                    if stored >= beta:
+                        return stored
+                    if stored > alpha:
+                        alpha = stored
+                elif stored <= alpha:
+                    return stored
+                elif stored < beta:
+                    beta = stored
+            alpha0, beta0 = alpha, beta
+            sign = signs[turn]
+            single = not mine & (mine - 1)  # one tile left: whatever it plays is a domino
+            # Try first what the table found best here, then plays after which the next seat cannot
+            # follow (passes decide most hands), then doubles (hard to place later), then plays that
+            # leave the player a tile to follow with, then the heaviest tiles. One int per option sorts
+            # as (rank, option) would.
+            next_mine = (packed >> (nxt * n)) & full
+            keyed = []
+            for option in options:
+                i = option >> 1
+                ends = suit[pips[i] - left] | suit[right] if option & 1 else suit[left] | suit[pips[i] - right]
+                rank = weight[i] if next_mine & ends else weight[i] + 100
+                if mine & ends & ~(1 << i):
+                    rank += 20
+                if option == hint:
+                    rank += 1_000_000
+                keyed.append(rank << 8 | option)
+            if len(keyed) == 2:  # most choices are between two plays: no sort needed
+                first, second = keyed
+                options = (first & 255, second & 255) if first > second else (second & 255, first & 255)
+            else:
+                keyed.sort(reverse=True)
+                options = tuple([k & 255 for k in keyed])
+            maximising = sign > 0
+            best = -(10**9) if maximising else 10**9
+            best_move = -1
+            for option in options:
+                i = option >> 1
+                after = packed ^ (1 << (i + shift))
+                if option & 1:
+                    new_left, new_ld, new_right, new_rd = pips[i] - left, doubles[i], right, rd
+                    joined = left
+                else:
+                    new_left, new_ld, new_right, new_rd = left, ld, pips[i] - right, doubles[i]
+                    joined = right
+                gained = 0
+                if counting:
+                    total = (new_left * 2 if new_ld else new_left) + (new_right * 2 if new_rd else new_right)
+                    if total and (total % 5 == 0 or (threes and total % 3 == 0)):
+                        gained = sign * total
+                if single:
+                    value = gained + domino_value(after, turn, i, joined, (left, right), stock_at)
+                else:
+                    value = gained + search(
+                        after, stock_at, nxt, 0, new_left, new_ld, new_right, new_rd, alpha - gained, beta - gained
+                    )
+                if maximising:
+                    if value > best:
+                        best, best_move = value, option
+                        if value > alpha:
+                            alpha = value
+                elif value < best:
+                    best, best_move = value, option
+                    if value < beta:
+                        beta = value
+                if alpha >= beta:
+                    break
+            table[key] = (upper if best <= alpha0 else lower if best >= beta0 else exact, best, best_move)
+            return best
+
+        return search
+
+
+class GenericSolver:
+    """The same value over `Hand` copies, for the layouts the bit masks do not cover (cross, spinners)."""
+
+    def __init__(self, rules: Rules, max_side: int) -> None:
+        self.rules = rules
+        self.max_side = max_side
+        self.sign = [1 if rules.teams[s] == max_side else -1 for s in range(rules.players)]
+        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.nodes = 0
+        self.budget = DEFAULT_BUDGET // 8  # a Hand copy costs far more than a mask
+
+    def value(self, hand: Hand) -> int:
+        """Points to come for `max_side` from `hand` (not over, points scored so far not counted)."""
+        self.nodes = 0
+        bound = value_bound(self.rules)
+        return self._search(hand, -bound, bound)
+
+    def _key(self, hand: Hand) -> tuple[object, ...]:
+        arms = tuple(sorted((a.end, a.double_at_end, a.from_pose, a.started) for a in hand.layout.arms))
+        return (
+            tuple(frozenset(h) for h in hand.hands),
+            len(hand.stock),
+            hand.turn,
+            hand.passes_in_row,
+            arms,
+            hand.layout.filling_pose_arms,
+        )
+
+    def _search(self, hand: Hand, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        key = self._key(hand)
+        entry = self.table.get(key)
+        if entry is not None:
+            low, high = entry
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            alpha, beta = max(alpha, low), min(beta, high)
+        alpha0, beta0 = alpha, beta
+        maximising = self.sign[hand.turn] > 0
+        best = -(10**9) if maximising else 10**9
+        moves = hand.legal_moves()
+        moves.sort(key=lambda m: -(m.tile.pips if m.tile is not None else 0))
+        for move in moves:
+            seat = hand.turn
+            child = hand.copy()
+            child.apply_legal(move)
+            value = self.sign[seat] * scored_by_play(child) if move.tile is not None else 0
+            if child.is_over:
+                value += self.end_value(child)
+            else:
+                value += self._search(child, alpha - value, beta - value)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        low, high = self.table.get(key, (-(10**9), 10**9))
+        if best <= alpha0:
+            high = min(high, best)
+        elif best >= beta0:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high)
+        return best
+
+    def end_value(self, hand: Hand) -> int:
+        """What the finish of a hand (its winner's points and bonuses, end points apart) is worth."""
+        facts = hand.outcome_facts()
+        gains = hand_gains(self.rules, facts, [0] * self.rules.sides)
+        return sum(g * (1 if side == self.max_side else -1) for side, g in enumerate(gains))
+
+
+def rollout_value(hand: Hand, max_side: int, seed: int, playouts: int) -> float:
+    """An estimate for positions too big to search: the mean, over `playouts` games from here in which every
+    seat plays the heaviest tile that fits (with a little noise) and everything is claimed, of the points to
+    come for `max_side` (as the value defines them)."""
+    rules = hand.rules
+    rng = random.Random(seed)
+    total = 0
+    for _ in range(playouts):
+        to_come = [0] * rules.sides
+        if supports_masks(rules):
+            facts = play_out(hand, rng.random, 3.0)
+            # The kernel starts from the points already on the scores and the pending ones: take them off.
+            to_come = [after - before for after, before in zip(facts.end_points, hand.end_points, strict=True)]
+            if hand.pending is not None:
+                to_come[rules.teams[hand.pending.seat]] -= hand.pending.points
+        else:
+            trial = hand.copy()
+            while not trial.is_over:
+                seat = trial.turn
+                move = max(trial.legal_moves(), key=lambda m: _weight(m.tile) + rng.random() * 3.0)
+                trial.apply_legal(move)
+                if move.tile is not None:
+                    to_come[rules.teams[seat]] += scored_by_play(trial)
+            facts = trial.outcome_facts()
+        total += side_value(hand_gains(rules, facts, to_come), max_side)
+    return total / playouts
+
+
+def _weight(tile: Tile | None) -> float:
+    return 0.0 if tile is None else tile.pips + (4.0 if tile.is_double else 0.0)

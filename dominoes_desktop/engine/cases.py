@@ -1,0 +1,187 @@
+"""Recorded matches as JSON cases (REPLAY.md): parse them, check their deals, and rebuild them through
+the match's decisions (`Match.apply`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .deal import Deal
+from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
+from .errors import DominoError
+from .fairness import FairDeal, ProofError, verify
+from .hand import Hand
+from .inputs import FileRefused, parse_json, read_bounded
+from .match import Match
+from .moves import Move, MoveKind, parse_move
+from .presets import rules_from_json
+from .rules import Rules, Style
+from .tiles import Tile, full_set
+
+MAX_CASE_BYTES = 16 * 1024 * 1024
+
+
+class CaseError(Exception):
+    """The case file cannot be replayed; the message says where and why."""
+
+
+def _tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile]) -> tuple[Tile, ...]:
+    if not isinstance(raw, list):
+        raise CaseError(f"{what} must be a list of tiles")
+    tiles = []
+    for text in raw:
+        if not isinstance(text, str):
+            raise CaseError(f"{what}: {text!r} is not a tile")
+        try:
+            tile = Tile.parse(text)
+        except DominoError as exc:
+            raise CaseError(f"{what}: {exc}") from None
+        if tile not in in_set:
+            raise CaseError(f"{what}: {tile} is not in this set")
+        if tile in seen:
+            raise CaseError(f"{what}: {tile} is dealt twice")
+        seen.add(tile)
+        tiles.append(tile)
+    return tuple(tiles)
+
+
+def parse_deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
+    """A hand's deal from a case, validated (the coach reads cases the same way)."""
+    in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
+    raw_deal = raw_hand.get("deal")
+    if not isinstance(raw_deal, list) or len(raw_deal) != rules.players:
+        raise CaseError(f"{where}, deal: expected {rules.players} hands, one per seat")
+    seen: set[Tile] = set()
+    hands = tuple(_tiles(h, f"{where}, deal of seat {i}", in_set, seen) for i, h in enumerate(raw_deal))
+    if len({len(h) for h in hands}) != 1:
+        raise CaseError(f"{where}, deal: every seat must be dealt the same number of tiles")
+    stock = _tiles(raw_hand.get("stock", []), f"{where}, stock", in_set, seen)
+    if rules.style is Style.BLOCK:
+        stock = ()
+    sleeping = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in seen)
+    return Deal(hands, stock, sleeping, None)
+
+
+def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
+    """A case's rules and its raw hands, the first checks every reader of replay cases makes; CaseError if invalid."""
+    if not isinstance(case, dict):
+        raise CaseError("the case must be a JSON object")
+    try:
+        rules = rules_from_json(case)
+    except DominoError as exc:
+        raise CaseError(str(exc)) from None
+    raw_hands = case.get("hands")
+    if not isinstance(raw_hands, list):
+        raise CaseError("'hands' must be a list")
+    return rules, raw_hands
+
+
+def replay(case: Any) -> dict[str, Any]:
+    """Play the case's hands through the engine and return the result JSON; raise CaseError if invalid."""
+    rules, raw_hands = case_rules_and_hands(case)
+    match = Match(rules)
+    for h, raw_hand in enumerate(raw_hands):
+        play_recorded_hand(match, h, raw_hand)
+    return {"hands": [r.as_json() for r in match.results], "scores": list(match.scores), "match_winner": match.winner}
+
+
+def play_recorded_hand(match: Match, h: int, raw_hand: Any) -> tuple[Hand, list[Move]]:
+    """Deal and play one hand of a case through the match's state machine; CaseError if invalid.
+
+    Returns the hand as dealt (before its first move) and the moves played, for readers that judge them."""
+    where = f"hand {h}"
+    if not isinstance(raw_hand, dict):
+        raise CaseError(f"{where}: must be an object")
+    if match.is_over:
+        raise CaseError(f"{where}: the match was already won by side {match.winner}")
+    fixed = parse_deal(match.rules, raw_hand, where)
+    leader = raw_hand.get("leader")
+    if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
+        raise CaseError(f"{where}: 'leader' must be a seat number")
+    try:
+        match.apply(None, DealHand(deal=fixed, leader=leader))
+    except DominoError as exc:
+        raise CaseError(f"{where}: {exc}") from None
+    assert match.hand is not None
+    start = match.hand.copy()
+    raw_moves = raw_hand.get("moves")
+    if not isinstance(raw_moves, list):
+        raise CaseError(f"{where}: 'moves' must be a list")
+    moves = []
+    for m, text in enumerate(raw_moves):
+        try:
+            move = parse_move(text)
+            replay_move(match, h, move)
+        except DominoError as exc:
+            raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
+        moves.append(move)
+    let_points_go(match)
+    if match.hand_index == h:
+        raise CaseError(f"{where}: the moves stop before the hand is over")
+    return start, moves
+
+
+def let_points_go(match: Match) -> None:
+    """A record names only the claims made: every window it passes by was let go."""
+    while isinstance(window := match.pending(), ClaimWindow | MugginsWindow):
+        match.apply(window.seats[0], LetGo())
+
+
+def replay_move(match: Match, hand_index: int, move: Move) -> None:
+    if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
+        match.apply(None, move)
+        return
+    let_points_go(match)
+    if match.hand_index != hand_index:
+        raise CaseError(f"the hand is already over ({match.results[-1].end})")
+    match.apply(None, move)
+
+
+def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
+    """Where `actual` differs from `expected`, looking only at the keys `expected` has."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        found = []
+        for key, value in expected.items():
+            if key not in actual:
+                found.append(f"{path}{key}: expected {json.dumps(value)}, missing")
+            else:
+                found += differences(value, actual[key], f"{path}{key}.")
+        return found
+    if isinstance(expected, list) and isinstance(actual, list) and expected and isinstance(expected[0], dict):
+        if len(expected) != len(actual):
+            return [f"{path.rstrip('.')}: expected {len(expected)} entries, got {len(actual)}"]
+        found = []
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+            found += differences(e, a, f"{path}{i}.")
+        return found
+    if expected != actual:
+        return [f"{path.rstrip('.')}: expected {json.dumps(expected)}, got {json.dumps(actual)}"]
+    return []
+
+
+def load_case(path: Path) -> Any:
+    """The case's JSON: a regular file of at most MAX_CASE_BYTES, numbers of sane length; CaseError if not."""
+    try:
+        return parse_json(read_bounded(path, MAX_CASE_BYTES))
+    except FileRefused as exc:
+        raise CaseError(f"{path}: {exc}") from None
+
+
+def verify_case(case: Any) -> list[dict[str, Any]]:
+    """One verdict per hand of a replay case that carries a "fair" object."""
+    rules, raw_hands = case_rules_and_hands(case)
+    found = []
+    for h, raw_hand in enumerate(raw_hands):
+        if not isinstance(raw_hand, dict):
+            raise CaseError(f"hand {h}: must be an object")
+        if "fair" not in raw_hand:
+            continue
+        dealt = parse_deal(rules, raw_hand, f"hand {h}")
+        try:
+            proof = FairDeal.from_json(raw_hand["fair"])
+        except ProofError as exc:
+            raise CaseError(f"hand {h}, {exc}") from None
+        verdict = verify(rules, proof, dealt)
+        found.append({"hand": h, "fingerprint": verdict.fingerprint_ok, "deal": verdict.deal_ok, "fair": verdict.ok})
+    return found

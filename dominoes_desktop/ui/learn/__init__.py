@@ -1,0 +1,1 @@
+"""The house rules and the how-to-play pages."""

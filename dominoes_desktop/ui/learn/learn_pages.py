@@ -1,0 +1,166 @@
+"""Two pages reached from the rules pages: "How to play well" and "How the CPUs play"."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ...engine.rules import EndScoring, Rules, Style
+from ..shell.i18n import translate
+
+PLAY_WELL = "play-well"  # anchors inside the rules page
+HOW_CPUS_PLAY = "how-cpus-play"
+
+
+def _section(anchor: str, title: str, parts: list[tuple[str, list[str]]]) -> str:
+    body = "".join(
+        f"<h4>{escape(head)}</h4><ul>" + "".join(f"<li>{escape(tip)}</li>" for tip in tips) + "</ul>"
+        for head, tips in parts
+    )
+    return f"<hr><h2><a name='{anchor}'></a>{escape(title)}</h2>{body}"
+
+
+def links_html() -> str:
+    """The links at the top of a rules page."""
+    return (
+        f"<p><a href='#{PLAY_WELL}'>{escape(translate('Learn', 'How to play well'))}</a> · "
+        f"<a href='#{HOW_CPUS_PLAY}'>{escape(translate('Learn', 'How the CPUs play'))}</a></p>"
+    )
+
+
+def play_well_html(rules: Rules) -> str:
+    """Tips for the kind of game `rules` describe first, then the others."""
+    block = (
+        translate("Learn", "Block games"),
+        [
+            translate(
+                "Learn",
+                "Count the tiles of each number: seven of each in double-six. When six of a number are out, whoever holds the last one controls that end.",
+            ),
+            translate(
+                "Learn",
+                "A pass tells you what a player does not hold. Play to the numbers the next opponent has passed on, and they pass again.",
+            ),
+            translate(
+                "Learn", "Shed heavy tiles early when the table may lock: on a locked table the lightest hand wins."
+            ),
+            translate(
+                "Learn",
+                "Place doubles while their number is still open: a double has only one number and is the easiest tile to get stuck with.",
+            ),
+            translate(
+                "Learn",
+                "Keep variety: a hand holding several numbers can always follow; a hand of one number is easy to shut out.",
+            ),
+        ],
+    )
+    draw = (
+        translate("Learn", "Draw games"),
+        [
+            translate(
+                "Learn",
+                "Every tile you draw is weight against you if someone goes out: keep numbers you can follow rather than your best tile.",
+            ),
+            translate(
+                "Learn", "When an opponent draws, they lacked both open numbers: remember it, as in block games."
+            ),
+            translate(
+                "Learn", "Late in the hand, with the stock empty, the game becomes a block game: count what is left."
+            ),
+        ],
+    )
+    partners = (
+        translate("Learn", "Partners"),
+        [
+            translate(
+                "Learn",
+                "Your partner sits opposite: leave open the numbers your partner has played, and close the ones the opponents played.",
+            ),
+            translate(
+                "Learn",
+                "If your partner is close to going out, help rather than race: their domino wins the hand for both of you.",
+            ),
+            translate("Learn", "The pose tells your partner about your hand: lead from your strongest number."),
+            translate(
+                "Learn",
+                "On a locked table both partners' pips count together: do not hoard heavy tiles hoping your partner is light.",
+            ),
+        ],
+    )
+    fives = (
+        translate("Learn", "All Fives and Fives and Threes"),
+        [
+            translate(
+                "Learn",
+                "Before each play add up the open ends: a double at an end counts both halves. Prefer the play that makes a multiple of five (or three).",
+            ),
+            translate("Learn", "Look at what you leave: a total the next player can turn into a score is a gift."),
+            translate("Learn", "Claim your points every time; an opponent may call Muggins and take what you missed."),
+            translate(
+                "Learn",
+                "Points made during the hand often matter more than going out: weigh a sure score against a race to domino.",
+            ),
+        ],
+    )
+    everyone = (
+        translate("Learn", "For every game"),
+        [
+            translate(
+                "Learn",
+                "Use the Coach after each hand: it shows, with every tile known, which of your decisions cost points and what was better.",
+            ),
+            translate("Learn", "Watch the move log: every pass and every draw is information."),
+        ],
+    )
+    parts = [block, draw]
+    if rules.style is not Style.BLOCK:
+        parts = [draw, block]
+    if rules.end_scoring is not EndScoring.NONE:
+        parts.insert(0, fives)
+    else:
+        parts.append(fives)
+    if rules.partners:
+        parts.insert(1, partners)
+    else:
+        parts.append(partners)
+    parts.append(everyone)
+    return _section(PLAY_WELL, translate("Learn", "How to play well"), parts)
+
+
+def cpus_html() -> str:
+    parts = [
+        (
+            translate("Learn", "What every CPU knows"),
+            [
+                translate(
+                    "Learn",
+                    "A CPU sees exactly what a person in its seat would see: its own tiles, the table, the moves made, and how many tiles each player holds. It never looks at another hand or at the stock.",
+                ),
+                translate(
+                    "Learn",
+                    "Deals are sealed before they are dealt: the fingerprint shown on the end-of-hand sheet lets you check that nobody, CPU or program, chose the tiles.",
+                ),
+            ],
+        ),
+        (
+            translate("Learn", "The levels"),
+            [
+                translate(
+                    "Learn",
+                    "Easy plays whatever fits, by feel: it keeps heavy tiles too long, ignores passes, and now and then forgets to claim its points.",
+                ),
+                translate(
+                    "Learn",
+                    "Medium has sound habits: it sheds weight, places doubles, keeps numbers it can follow, remembers who passed on what, and takes and denies points.",
+                ),
+                translate(
+                    "Learn",
+                    "Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.",
+                ),
+                translate(
+                    "Learn",
+                    "Expert imagines the hidden tiles as Hard does, and trusts most the ways they could lie that best explain the tiles the others chose to play. Once few tiles are left it works out, for each of those ways, the exact best play for everybody to the end of the hand instead of playing it out, and picks the move that does best on average. It thinks longer than Hard, under a second.",
+                ),
+            ],
+        ),
+    ]
+    return _section(HOW_CPUS_PLAY, translate("Learn", "How the CPUs play"), parts)

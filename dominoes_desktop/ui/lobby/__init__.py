@@ -1,0 +1,1 @@
+"""Hosting a match: preset, house rules, seats, helpers."""

@@ -1,0 +1,677 @@
+"""Host a match: a preset, the house-rule options over it, the seats, and the table's helpers; Start.
+
+One click on Start plays the default: Jamaican partners, you and three CPUs at medium.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.duplicate import DEAL_COUNTS
+from ...engine.errors import RulesError
+from ...engine.presets import PRESETS, Preset, build_rules
+from ...engine.rules import Rules, Style
+from ...resources import resources_dir
+from ...store.duplicate_record import DUPLICATE_GROUP
+from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
+from ..look.flags import flag_pixmap
+from ..play.controller import MatchSetup, SeatConfig
+from ..shell.i18n import translate
+
+# Texts in these tables are translated where they are shown; QT_TRANSLATE_NOOP lets lupdate find them.
+GROUPS = (
+    ("caribbean", QT_TRANSLATE_NOOP("LobbyPage", "Caribbean")),
+    ("classic", QT_TRANSLATE_NOOP("LobbyPage", "Classic")),
+    ("points", QT_TRANSLATE_NOOP("LobbyPage", "Point games")),
+)
+PAIRINGS = {
+    "none": QT_TRANSLATE_NOOP("LobbyPage", "Every player for themselves"),
+    "1-3": QT_TRANSLATE_NOOP("LobbyPage", "Players 1 & 3 against 2 & 4"),
+    "1-2": QT_TRANSLATE_NOOP("LobbyPage", "Players 1 & 2 against 3 & 4"),
+    "1-4": QT_TRANSLATE_NOOP("LobbyPage", "Players 1 & 4 against 2 & 3"),
+}
+# Who partners whom decides who sits where, never which seats are partners (RULES.md §9b): partners always
+# sit opposite (seats 0 and 2 against 1 and 3). SEATINGS[pairing][seat] is the lobby's player (0-3) in that
+# seat: "1 & 2 against 3 & 4" seats players 1, 3, 2, 4 in seats 0 to 3. Player 1 always keeps seat 0.
+SEATINGS: dict[str, tuple[int, ...]] = {
+    "1-3": (0, 1, 2, 3),
+    "1-2": (0, 2, 1, 3),
+    "1-4": (0, 1, 3, 2),
+}
+SEAT_KINDS = {
+    "cpu": QT_TRANSLATE_NOOP("LobbyPage", "CPU"),
+    "person": QT_TRANSLATE_NOOP("LobbyPage", "Person at this screen"),
+    "friend": QT_TRANSLATE_NOOP("LobbyPage", "Friend (invited)"),
+    "empty": QT_TRANSLATE_NOOP("LobbyPage", "Empty"),
+}
+TIMEOUT_ACTIONS = {
+    "best": QT_TRANSLATE_NOOP("LobbyPage", "Play the best move for them"),
+    "first": QT_TRANSLATE_NOOP("LobbyPage", "Play their first legal tile"),
+    "pass": QT_TRANSLATE_NOOP("LobbyPage", "Pass when allowed"),
+}
+
+
+def symbol_pixmap(name: str, width: int = 32, height: int = 24) -> QPixmap | None:
+    """A preset's picture from resources/symbols, or None when it is missing or unreadable."""
+    renderer = QSvgRenderer(str(resources_dir() / "symbols" / f"{name}.svg"))
+    if not renderer.isValid():
+        return None
+    pixmap = QPixmap(width, height)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    renderer.render(painter, QRectF(0, 0, width, height))
+    painter.end()
+    return pixmap
+
+
+def preset_icon(preset: Preset) -> QPixmap:
+    """The flag of the country a preset comes from, else its own symbol, else a drawn domino for its group."""
+    pixmap = flag_pixmap(preset.flag, 32, 24) if preset.flag else None
+    if pixmap is None and preset.symbol:
+        pixmap = symbol_pixmap(preset.symbol)
+    return pixmap if pixmap is not None else domino_symbol(preset.group)
+
+
+def domino_symbol(group: str) -> QPixmap:
+    """A small drawn domino for presets with no flag: classic games show 6-6, point games 5-5."""
+    pixmap = QPixmap(32, 24)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QColor("#6b5d3f"))
+    painter.setBrush(QColor("#fbf6e6"))
+    painter.drawRoundedRect(QRectF(1, 4, 30, 16), 3, 3)
+    painter.drawLine(16, 6, 16, 18)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#1b1b1b"))
+    spots = (
+        [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)]
+        if group == "points"
+        else [(0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)]
+    )
+    for left in (2.0, 17.0):
+        for fx, fy in spots:
+            painter.drawEllipse(QPointF(left + fx * 13, 5 + fy * 14), 1.4, 1.4)
+    painter.end()
+    return pixmap
+
+
+def show_whole_choices(box: QComboBox) -> None:
+    """A combo narrower than its longest choice still lets every word be read: its list opens as wide as the
+    longest choice, and the chosen text, if cut, is whole in its tooltip (kept up to date as the choice changes)."""
+    metrics = box.fontMetrics()
+    widest = max((metrics.horizontalAdvance(box.itemText(i)) for i in range(box.count())), default=0)
+    box.view().setMinimumWidth(widest + box.iconSize().width() + 48)  # the list's item padding and scroll bar
+
+    def tell() -> None:
+        box.setToolTip(box.currentText())
+
+    box.currentIndexChanged.connect(tell)
+    tell()
+
+
+class WholeComboBox(QComboBox):
+    """A combo box that never shrinks below its longest choice (with AdjustToContents, the style's padding in)."""
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint().expandedTo(super().minimumSizeHint())
+
+
+class SeatRow:
+    """One player's kind and name. The lobby lists players 1-5; the pairing decides which seat each takes."""
+
+    def __init__(self, index: int) -> None:
+        self.label = QLabel(translate("LobbyPage", "Player {n}").format(n=index + 1))
+        self.kind = WholeComboBox()
+        self.kind.setAccessibleName(translate("LobbyPage", "Player {n}").format(n=index + 1))
+        for value, text in SEAT_KINDS.items():
+            self.kind.addItem(translate("LobbyPage", text), value)
+        self.index = index
+        self.name = QLineEdit(translate("LobbyPage", "CPU {n}").format(n=index))
+        self.name.setAccessibleName(translate("LobbyPage", "Player {n} name").format(n=index + 1))
+        self.name.setMaxLength(24)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+
+    def _kind_changed(self) -> None:
+        kind = self.kind.currentData()
+        self.name.setEnabled(kind not in ("empty", "friend"))  # a friend brings their own name
+        cpu_name = translate("LobbyPage", "CPU {n}").format(n=self.index)
+        # A friend's seat showed the greyed "CPU 1" it had before: it now says whose name will be there.
+        self.name.setPlaceholderText(translate("LobbyPage", "Their own name") if kind == "friend" else "")
+        if kind == "friend":
+            self.name.clear()
+        elif kind == "person" and self.name.text() in (cpu_name, ""):
+            self.name.setText(translate("LobbyPage", "Player {n}").format(n=self.index + 1))
+        elif kind == "cpu" and self.name.text() != cpu_name:
+            self.name.setText(cpu_name)
+
+
+class LobbyPage(QWidget):
+    """The start screen."""
+
+    startRequested = Signal(object)  # MatchSetup
+    roomRequested = Signal()  # Start with a friend's seat: the table becomes a network room (net_dialogs)
+
+    def __init__(self, initial: str = "jamaican", level: str = "medium", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lobby")
+        title = QLabel(self.tr("Host a match"))
+        title.setObjectName("title")
+        subtitle = QLabel(self.tr("Invite players, choose your house rules, then press Start."))
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Search presets"))
+        self.search.setAccessibleName(self.tr("Search presets"))
+        self.search.setClearButtonEnabled(True)
+        self.presets = QListWidget()
+        self.presets.setAccessibleName(self.tr("Presets"))
+        self.presets.setWordWrap(True)
+        self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.presets.setIconSize(QSize(32, 24))
+        self._fill_presets()
+        self.rules_view = QTextBrowser()
+        self.rules_view.setAccessibleName(self.tr("House rules"))
+        self.rules_view.setOpenExternalLinks(False)
+
+        # House-rule options over the preset.
+        self.set_top = QComboBox()
+        self.set_top.setAccessibleName(self.tr("Domino set"))
+        for top in (6, 9, 12):
+            self.set_top.addItem(self.tr("Double-{n}").format(n=top), top)
+        self.players = QSpinBox()
+        self.players.setAccessibleName(self.tr("Seats"))
+        self.players.setRange(2, 5)
+        self.pairing = QComboBox()
+        self.pairing.setAccessibleName(self.tr("Partners"))
+        for value, text in PAIRINGS.items():
+            self.pairing.addItem(translate("LobbyPage", text), value)
+        self.style_box = QComboBox()
+        self.style_box.setAccessibleName(self.tr("Block or draw"))
+        self.style_box.addItem(self.tr("Block (pass when stuck)"), "block")
+        self.style_box.addItem(self.tr("Draw (from the stock)"), "draw")
+        self.goal = QComboBox()
+        self.goal.setAccessibleName(self.tr("Goal"))
+        self.goal.addItem(self.tr("Play to a target"), "target")
+        self.goal.addItem(self.tr("Single round"), "single")
+        self.target = QSpinBox()
+        self.target.setAccessibleName(self.tr("Target"))
+        self.target.setRange(1, 1000)
+        self.deal_size = QSpinBox()
+        self.deal_size.setAccessibleName(self.tr("Tiles dealt to each player"))
+        self.deal_size.setRange(1, 40)
+        # Set by the host changing the deal; until then the deal follows the table for the set, seats and style.
+        self.deal_typed = False
+        self.custom = QLabel("")
+        self.custom.setObjectName("custom")
+        self.custom.setWordWrap(True)
+        self.reset = QPushButton(self.tr("Reset to preset"))
+        self.reset.setAccessibleName(self.tr("Reset the options to the preset"))
+        self.problem = QLabel("")
+        self.problem.setObjectName("problem")
+        self.problem.setWordWrap(True)
+        self.problem.setAccessibleName(self.tr("Why these options cannot be played"))
+        rules_box = QGroupBox(self.tr("House rules"))
+        rules_form = QFormLayout(rules_box)
+        rules_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        rules_form.addRow(self.tr("Set"), self.set_top)
+        rules_form.addRow(self.tr("Seats"), self.players)
+        rules_form.addRow(self.tr("Partners"), self.pairing)
+        rules_form.addRow(self.tr("Style"), self.style_box)
+        goal_row = QHBoxLayout()
+        goal_row.addWidget(self.goal, 1)  # the goal's words need the room; the target is a few digits
+        goal_row.addWidget(self.target)
+        rules_form.addRow(self.tr("Goal"), goal_row)
+        rules_form.addRow(self.tr("Tiles each"), self.deal_size)
+        custom_row = QHBoxLayout()
+        custom_row.addWidget(self.custom, 1)
+        custom_row.addWidget(self.reset)
+        rules_form.addRow(custom_row)
+        rules_form.addRow(self.problem)
+
+        # Seats and helpers.
+        self.seat_rows = [SeatRow(i) for i in range(5)]
+        self.seat_rows[0].kind.setCurrentIndex(1)
+        self.seat_rows[0].name.setText(self.tr("You"))
+        for row in self.seat_rows:
+            row.kind.currentIndexChanged.connect(self._seats_changed)
+        self.level = QComboBox()
+        self.level.setAccessibleName(self.tr("CPU difficulty"))
+        for value, text in (
+            ("easy", self.tr("Easy")),
+            ("medium", self.tr("Medium")),
+            ("hard", self.tr("Hard")),
+            ("expert", self.tr("Expert")),
+        ):
+            self.level.addItem(text, value)
+        self.level.setCurrentIndex(max(0, self.level.findData(level)))
+        self.fill = QCheckBox(self.tr("CPUs fill empty seats"))
+        self.fill.setChecked(True)
+        seats_box = QGroupBox(self.tr("Players"))
+        seats_grid = QGridLayout(seats_box)
+        for i, row in enumerate(self.seat_rows):
+            seats_grid.addWidget(row.label, i, 0)
+            seats_grid.addWidget(row.kind, i, 1)
+            seats_grid.addWidget(row.name, i, 2)
+            # At 1024 wide in Spanish the names shrank to "'U 1": a name field always shows a CPU's name whole.
+            # The same for a person's default name ("Jugador 2" read "gador 2").
+            longest = max(self.tr("CPU {n}").format(n=4), self.tr("Player {n}").format(n=5), key=len)
+            row.name.setMinimumWidth(row.name.fontMetrics().horizontalAdvance(longest) + 24)
+        difficulty = QLabel(self.tr("CPU difficulty"))
+        difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
+        seats_grid.addWidget(difficulty, 5, 0)
+        seats_grid.addWidget(self.level, 5, 1)
+        seats_grid.addWidget(self.fill, 6, 0, 1, 3)
+        # The kind of player says more than a name: it gets the room, the names keep what a CPU's name needs.
+        seats_grid.setColumnStretch(1, 1)
+        for row in self.seat_rows:
+            row.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+            row.kind.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.timer = QComboBox()
+        self.timer.setAccessibleName(self.tr("Turn timer"))
+        for seconds in (0, 15, 30, 60):
+            self.timer.addItem(self.tr("Off") if seconds == 0 else self.tr("{n} seconds").format(n=seconds), seconds)
+        self.on_timeout = QComboBox()
+        self.on_timeout.setAccessibleName(self.tr("When time runs out"))
+        for value, text in TIMEOUT_ACTIONS.items():
+            self.on_timeout.addItem(translate("LobbyPage", text), value)
+        self.visibility = QComboBox()
+        self.visibility.setAccessibleName(self.tr("Hands"))
+        self.visibility.addItem(self.tr("Hidden hands"), False)
+        self.visibility.addItem(self.tr("Open hands (practice)"), True)
+        self.tracker = QCheckBox(self.tr("Tile tracker"))
+        self.tracker.setAccessibleName(self.tr("Tile tracker"))
+        self.hints = QCheckBox(self.tr("Hints"))
+        self.hints.setAccessibleName(self.tr("Hints"))
+        self.hints.setChecked(True)
+        self.stats_group = QLineEdit("Home")
+        self.stats_group.setAccessibleName(self.tr("Stats group"))
+        self.stats_group.setMaxLength(40)
+        table_box = QGroupBox(self.tr("At the table"))
+        table_form = QFormLayout(table_box)
+        # Every field under its label: beside "When time runs out" the choice of what to play was cut at 1024 wide.
+        table_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+        table_form.addRow(self.tr("Turn timer"), self.timer)
+        table_form.addRow(self.tr("When time runs out"), self.on_timeout)
+        table_form.addRow(self.tr("Hands"), self.visibility)
+        table_form.addRow("", self.tracker)
+        table_form.addRow("", self.hints)
+        table_form.addRow(self.tr("Stats group"), self.stats_group)
+
+        # Duplicate match (issue 17): one person against CPUs, every deal played again from the CPUs' seats.
+        self.duplicate = QCheckBox(self.tr("Duplicate match against the CPUs"))
+        self.duplicate.setAccessibleName(self.tr("Duplicate match against the CPUs"))
+        self.duplicate_deals = QComboBox()
+        self.duplicate_deals.setAccessibleName(self.tr("Deals in the duplicate match"))
+        for count in DEAL_COUNTS:
+            self.duplicate_deals.addItem(self.tr("%n deal(s)", "", count), count)
+        self.duplicate_deals.setCurrentIndex(1)
+        self.duplicate_note = QLabel("")
+        self.duplicate_note.setObjectName("duplicateNote")
+        self.duplicate_note.setWordWrap(True)
+        duplicate_box = QGroupBox(self.tr("Skill without luck"))
+        duplicate_layout = QFormLayout(duplicate_box)
+        duplicate_layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow windows: field below
+        duplicate_layout.addRow(self.duplicate)
+        duplicate_layout.addRow(self.tr("Deals"), self.duplicate_deals)
+        duplicate_layout.addRow(self.duplicate_note)
+
+        self.start = QPushButton(self.tr("Start"))
+        self.start.setObjectName("start")
+        self.start.setAccessibleName(self.tr("Start the match"))
+        self.start.setDefault(True)
+        self.start.clicked.connect(self._start)
+
+        options = QWidget()
+        options.setObjectName("lobbyOptions")
+        options_layout = QVBoxLayout(options)
+        options_layout.addWidget(rules_box)
+        options_layout.addWidget(seats_box)
+        options_layout.addWidget(duplicate_box)  # beside the players: it is offered for who sits at the table
+        options_layout.addWidget(table_box)
+        options_layout.addStretch(1)
+        for box in options.findChildren(QComboBox):
+            # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
+            # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(9)
+            show_whole_choices(box)
+        for check in options.findChildren(QCheckBox):
+            # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
+            check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole
+            row.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            row.kind.setMinimumContentsLength(0)
+        scroll = QScrollArea()
+        scroll.setWidget(options)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        left = QVBoxLayout()
+        left.addWidget(self.search)
+        left.addWidget(self.presets, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.rules_view, 1)
+        # Start's row: while a match is open the window puts a normal-sized "Back to the table" beside it.
+        self.start_row = QHBoxLayout()
+        self.start_row.addWidget(self.start, 1)
+        right.addLayout(self.start_row)
+        columns = QHBoxLayout()
+        # The options column has the longest words to show whole (Spanish choices at 1024 wide): it gets the room.
+        columns.addLayout(left, 2)
+        columns.addWidget(scroll, 4)
+        columns.addLayout(right, 3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(subtitle)
+        layout.addLayout(columns, 1)
+
+        self._loading = False
+        self.presets.currentItemChanged.connect(self._preset_changed)
+        self.presets.itemActivated.connect(lambda _item: self._start())
+        self.search.textChanged.connect(self._fill_presets)
+        self.reset.clicked.connect(self._load_preset_defaults)
+        for widget in (self.set_top, self.pairing, self.style_box, self.goal):
+            widget.currentIndexChanged.connect(self._options_changed)
+        for spin in (self.players, self.target):
+            spin.valueChanged.connect(self._options_changed)
+        self.deal_size.valueChanged.connect(self._deal_changed)
+        self.duplicate.toggled.connect(self._options_changed)
+        self.fill.toggled.connect(self._options_changed)
+        self.duplicate_deals.currentIndexChanged.connect(self._options_changed)
+        self.select(initial)
+
+    # ---- presets ----------------------------------------------------------------------------
+
+    def _fill_presets(self, text: str = "") -> None:
+        current = self.current_preset() if self.presets.count() else None
+        needle = text.strip().casefold()
+        self.presets.blockSignals(True)
+        self.presets.clear()
+        for group, heading in GROUPS:
+            matches = [
+                (pid, p)
+                for pid, p in PRESETS.items()
+                if p.group == group
+                and (not needle or needle in preset_name(pid).casefold() or needle in preset_blurb(pid).casefold())
+            ]
+            if not matches:
+                continue
+            header = QListWidgetItem(translate("LobbyPage", heading))
+            header.setFlags(Qt.ItemFlag.NoItemFlags)
+            font = header.font()
+            font.setBold(True)
+            header.setFont(font)
+            self.presets.addItem(header)
+            for preset_id, preset in matches:
+                item = QListWidgetItem(f"{preset_name(preset_id)}\n{preset_blurb(preset_id)}")
+                item.setData(Qt.ItemDataRole.UserRole, preset_id)
+                item.setToolTip(preset_blurb(preset_id))
+                item.setIcon(QIcon(preset_icon(preset)))
+                self.presets.addItem(item)
+        self.presets.blockSignals(False)
+        if current:
+            self.select(current)
+
+    def select(self, preset_id: str) -> None:
+        for row in range(self.presets.count()):
+            if self.presets.item(row).data(Qt.ItemDataRole.UserRole) == preset_id:
+                self.presets.setCurrentRow(row)
+                return
+
+    def current_preset(self) -> str:
+        item = self.presets.currentItem()
+        value = item.data(Qt.ItemDataRole.UserRole) if item else None
+        return str(value) if value else "jamaican"
+
+    def _preset_changed(self) -> None:
+        self._load_preset_defaults()
+
+    def _load_preset_defaults(self) -> None:
+        preset = PRESETS[self.current_preset()]
+        rules = preset.rules
+        self._loading = True
+        sets = self.set_top.model()
+        assert isinstance(sets, QStandardItemModel)  # a QComboBox's own model
+        for row in range(self.set_top.count()):  # not every preset is played on every set
+            sets.item(row).setEnabled(self.set_top.itemData(row) in preset.sets)
+        self.set_top.setCurrentIndex(self.set_top.findData(rules.set_top))
+        self.players.setRange(preset.min_players, preset.max_players)
+        self.players.setValue(rules.players)
+        self.pairing.setCurrentIndex(self.pairing.findData("1-3" if rules.partners else "none"))
+        self.style_box.setCurrentIndex(self.style_box.findData("block" if rules.style.value == "block" else "draw"))
+        self.goal.setCurrentIndex(1 if rules.single_round else 0)
+        self.target.setValue(rules.target)
+        self.deal_size.setValue(rules.hand_size)
+        self.deal_typed = False
+        self._loading = False
+        self._options_changed()
+
+    # ---- options -----------------------------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        """The host options that differ from the preset."""
+        preset = PRESETS[self.current_preset()]
+        base = preset.rules
+        options: dict[str, Any] = {}
+        if self.set_top.currentData() != base.set_top:
+            options["set"] = self.set_top.currentData()
+        if self.players.value() != base.players:
+            options["players"] = self.players.value()
+        partners = self.players.value() == 4 and self.pairing.currentData() != "none"
+        if partners != base.partners:
+            options["partners"] = partners
+        style = str(self.style_box.currentData())
+        if style != ("block" if base.style.value == "block" else "draw"):
+            options["style"] = style
+        if (self.goal.currentData() == "single") != base.single_round:
+            options["single_round"] = self.goal.currentData() == "single"
+        if self.target.value() != base.target:
+            options["target"] = self.target.value()
+        if self.deal_size.value() != self._default_deal():
+            options["deal_size"] = self.deal_size.value()
+        return options
+
+    def _default_deal(self) -> int:
+        """The deal the table gives for the set, seats and style chosen (RULES.md §9b)."""
+        style = Style.BLOCK if self.style_box.currentData() == "block" else Style.DRAW
+        return PRESETS[self.current_preset()].deal_size(int(self.set_top.currentData()), self.players.value(), style)
+
+    def seating(self) -> tuple[int, ...]:
+        """The lobby's player (0-based) in each seat: the pairing seats partners opposite each other."""
+        players = self.players.value()
+        pairing = str(self.pairing.currentData())
+        if players == 4 and pairing in SEATINGS and PRESETS[self.current_preset()].partners_allowed:
+            return SEATINGS[pairing]
+        return tuple(range(players))
+
+    def current_rules(self) -> Rules:
+        return build_rules(self.current_preset(), self.options())
+
+    def _deal_changed(self) -> None:
+        if not self._loading:
+            self.deal_typed = True
+        self._options_changed()
+
+    def _options_changed(self) -> None:
+        if self._loading:
+            return
+        preset = PRESETS[self.current_preset()]
+        # Until the host types a deal, a new set, seat count or style brings the table's deal for it, so a
+        # game switched to draw keeps a stock.
+        if not self.deal_typed and self.deal_size.value() != self._default_deal():
+            self._loading = True
+            self.deal_size.setValue(self._default_deal())
+            self._loading = False
+        self.pairing.setEnabled(self.players.value() == 4 and preset.partners_allowed)
+        self.target.setEnabled(self.goal.currentData() == "target" and not self.duplicate_chosen())
+        self.goal.setEnabled(not self.duplicate_chosen())
+        for i, row in enumerate(self.seat_rows):
+            for widget in (row.label, row.kind, row.name):
+                widget.setVisible(i < self.players.value())
+        self._duplicate_changed()
+        try:
+            rules = self.current_rules()
+        except RulesError as exc:
+            self.problem.setText(self.tr("Cannot start: {reason}.").format(reason=exc))
+            self.start.setEnabled(False)
+            self.custom.setText(self.tr("Custom"))
+            return
+        self.problem.setText("")
+        self.start.setEnabled(True)
+        changes = ", ".join(option_names(rules.customised))
+        self.custom.setText(self.tr("Custom: {changes}").format(changes=changes) if rules.customised else "")
+        self.reset.setEnabled(bool(rules.customised) or self.deal_typed)
+        self.rules_view.setHtml(
+            self._duplicate_preface(rules) + rules_html(rules, self.seating() if rules.partners else None)
+        )
+
+    # ---- seats and start ------------------------------------------------------------------------
+
+    def _seats_changed(self) -> None:
+        """Helpers that show what others hold start off once two people share the screen."""
+        people = sum(1 for row in self.seat_rows[: self.players.value()] if row.kind.currentData() == "person")
+        if people >= 2:
+            self.hints.setChecked(False)
+            self.tracker.setChecked(False)
+            self.visibility.setCurrentIndex(0)
+        self._options_changed()  # whether a duplicate match may be played, and the rules page that says so
+
+    # ---- duplicate match --------------------------------------------------------------------------
+
+    def duplicate_refusal(self) -> str:
+        """Why this table cannot play a duplicate match, or "" when it can: one person, every other seat a CPU."""
+        kinds = [row.kind.currentData() for row in self.seat_rows[: self.players.value()]]
+        if "friend" in kinds:
+            return self.tr("Not with friends invited: a duplicate match is you against CPUs at this screen.")
+        people = kinds.count("person")
+        if people >= 2:
+            return self.tr("Not with pass-and-play: a duplicate match is one person against CPUs.")
+        if people == 0:
+            return self.tr("A duplicate match needs one person at this screen.")
+        if "empty" in kinds and not self.fill.isChecked():
+            return self.tr("Let CPUs fill the empty seats to play a duplicate match.")
+        return ""
+
+    def duplicate_chosen(self) -> bool:
+        return self.duplicate.isChecked() and not self.duplicate_refusal()
+
+    def _duplicate_preface(self, rules: Rules) -> str:
+        """Above the house rules when a duplicate match is chosen: how it changes the match."""
+        if not self.duplicate_chosen():
+            return ""
+        text = self.tr(
+            "Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. "
+            "Each play is one hand under the first-hand rule, with no redeal and no target; at the end your "
+            "points are set against the CPUs' with the same tiles."
+        )
+        head = self.tr("Duplicate match: %n deal(s)", "", int(self.duplicate_deals.currentData()))
+        plays = self.tr("%n play(s) of one hand each.", "", int(self.duplicate_deals.currentData()) * rules.sides)
+        return f"<h3>{escape(head)}</h3><p>{escape(text)} {escape(plays)}</p><hr>"
+
+    def _duplicate_changed(self) -> None:
+        refusal = self.duplicate_refusal()
+        if refusal:
+            self.duplicate.setChecked(False)  # not a choice this table can make: shown unticked, with the reason
+        self.duplicate.setEnabled(not refusal)
+        self.duplicate_deals.setEnabled(not refusal and self.duplicate.isChecked())
+        if refusal:
+            self.duplicate_note.setText(refusal)
+        else:
+            self.duplicate_note.setText(
+                self.tr(
+                    "Each deal is played again with you in a CPU's seat, on the same tiles: your score is set "
+                    "against the CPUs', so the luck of the deal drops out."
+                )
+            )
+        chosen = self.duplicate_chosen()
+        self.stats_group.setEnabled(not chosen)
+        self.stats_group.setToolTip(
+            self.tr("A duplicate match is kept in the stats group Duplicate.") if chosen else ""
+        )
+        self.goal.setEnabled(not chosen)
+        self.target.setEnabled(self.goal.currentData() == "target" and not chosen)
+
+    def show_table_choices(self, choices: dict[str, Any]) -> None:
+        self.timer.setCurrentIndex(max(0, self.timer.findData(choices.get("timer", 0))))
+        self.on_timeout.setCurrentIndex(max(0, self.on_timeout.findData(choices.get("on_timeout", "best"))))
+        self.visibility.setCurrentIndex(1 if choices.get("open_hands") else 0)
+        self.tracker.setChecked(bool(choices.get("tracker")))
+        self.stats_group.setText(str(choices.get("stats_group", "Home")))
+
+    def table_choices(self) -> dict[str, Any]:
+        return {
+            "timer": int(self.timer.currentData()),
+            "on_timeout": str(self.on_timeout.currentData()),
+            "open_hands": bool(self.visibility.currentData()),
+            "tracker": self.tracker.isChecked(),
+            "stats_group": self.stats_group.text().strip() or "Home",
+        }
+
+    def setup(self) -> MatchSetup:
+        """The match as set up here; raises RulesError with a readable reason if it cannot be played."""
+        rules = self.current_rules()
+        level = str(self.level.currentData())
+        seats = []
+        for i in self.seating():
+            row = self.seat_rows[i]
+            kind = row.kind.currentData()
+            name = row.name.text().strip() or self.tr("Player {n}").format(n=i + 1)
+            if kind == "empty":
+                if not self.fill.isChecked():
+                    raise RulesError(
+                        self.tr("player {n} is empty: fill the place, or let CPUs fill empty seats").format(n=i + 1)
+                    )
+                seats.append(SeatConfig(self.tr("CPU {n}").format(n=i), False, level))
+            else:
+                seats.append(SeatConfig(name, kind == "person", level))
+        if not any(s.human for s in seats):
+            raise RulesError("at least one seat must be a person")
+        return MatchSetup(
+            rules=rules,
+            seats=tuple(seats),
+            timer_seconds=int(self.timer.currentData()),
+            on_timeout=str(self.on_timeout.currentData()),
+            open_hands=bool(self.visibility.currentData()),
+            tracker=self.tracker.isChecked(),
+            hints=self.hints.isChecked(),
+            stats_group=DUPLICATE_GROUP if self.duplicate_chosen() else self.stats_group.text().strip() or "Home",
+            options=self.options(),
+            duplicate_deals=int(self.duplicate_deals.currentData()) if self.duplicate_chosen() else 0,
+        )
+
+    def has_friends(self) -> bool:
+        return any(row.kind.currentData() == "friend" for row in self.seat_rows[: self.players.value()])
+
+    def _start(self) -> None:
+        if self.has_friends():
+            self.roomRequested.emit()
+            return
+        try:
+            setup = self.setup()
+        except RulesError as exc:
+            self.problem.setText(self.tr("Cannot start: {reason}.").format(reason=exc))
+            return
+        self.startRequested.emit(setup)

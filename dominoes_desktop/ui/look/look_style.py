@@ -1,0 +1,184 @@
+"""The window's colours for a theme: a Qt palette and a style sheet that keep every widget readable.
+
+Every text colour is chosen against the background it sits on (dark text on light fills, light on dark), so
+a theme whose rail or accent is light (high contrast, beach) never gives light text on a light button. Popups
+(combo lists, menus, tooltips), spin boxes, table headers and grids are styled as well as the panels.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
+
+from ...resources import resources_dir
+from .looks import Look, Theme
+
+
+class PlainDialogButtons(QProxyStyle):
+    """The platform style, but OK / Cancel / Close buttons without its icons: those are drawn dark, and on the
+    dark themes' buttons they were unreadable smudges beside the word."""
+
+    def styleHint(
+        self,
+        hint: QStyle.StyleHint,
+        option: QStyleOption | None = None,
+        widget: QWidget | None = None,
+        returnData: object = None,
+    ) -> int:
+        if hint is QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons:
+            return 0
+        return super().styleHint(hint, option, widget, returnData)  # type: ignore[arg-type]
+
+
+def install_app_style(app: QApplication) -> None:
+    """Every window, dialog and message box follows PlainDialogButtons."""
+    app.setStyle(PlainDialogButtons(app.style().name()))
+
+
+def luminance(color: str) -> float:
+    """Relative luminance (WCAG) of a #rrggbb colour, 0 black to 1 white."""
+    c = QColor(color)
+
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.red()) + 0.7152 * channel(c.green()) + 0.0722 * channel(c.blue())
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio between two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(background: str, preferred: str = "") -> str:
+    """A text colour that reads on `background`: `preferred` when it contrasts well, else near-black or white."""
+    if preferred and contrast(preferred, background) >= 4.5:
+        return preferred
+    return "#111111" if contrast("#111111", background) >= contrast("#ffffff", background) else "#ffffff"
+
+
+def button_fill(theme: Theme) -> str:
+    """Buttons sit on the rail colour unless it is too close to the panel to see; then on the log colour."""
+    return theme.rail if contrast(theme.rail, theme.panel) >= 1.3 else theme.log
+
+
+def palette(theme: Theme) -> QPalette:
+    """Qt's palette for the theme: what popups, spin box arrows and native parts of widgets are drawn with."""
+    pal = QPalette()
+    button = button_fill(theme)
+    roles = {
+        QPalette.ColorRole.Window: theme.panel,
+        QPalette.ColorRole.WindowText: theme.panel_text,
+        QPalette.ColorRole.Base: theme.log,
+        QPalette.ColorRole.AlternateBase: theme.panel,
+        QPalette.ColorRole.Text: text_on(theme.log, theme.panel_text),
+        QPalette.ColorRole.Button: button,
+        QPalette.ColorRole.ButtonText: text_on(button, theme.panel_text),
+        QPalette.ColorRole.Highlight: theme.accent,
+        QPalette.ColorRole.HighlightedText: text_on(theme.accent),
+        QPalette.ColorRole.ToolTipBase: theme.log,
+        QPalette.ColorRole.ToolTipText: text_on(theme.log, theme.panel_text),
+        QPalette.ColorRole.PlaceholderText: QColor(theme.panel_text).darker(140).name(),
+        QPalette.ColorRole.Link: theme.highlight,
+        QPalette.ColorRole.BrightText: theme.highlight,
+    }
+    for role, color in roles.items():
+        pal.setColor(role, QColor(color))
+    disabled = QColor(text_on(theme.panel, theme.panel_text))
+    disabled.setAlpha(130)
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+        pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
+    return pal
+
+
+def stylesheet(look: Look) -> str:
+    t = look.theme
+    text = text_on(t.panel, t.panel_text)
+    field_text = text_on(t.log, t.panel_text)
+    button = button_fill(t)
+    button_text = text_on(button, t.panel_text)
+    accent_text = text_on(t.accent)
+    sheet_bg = QColor(t.panel).darker(115).name()  # the hand-end sheet: opaque, a shade off the panel
+    arrows = (resources_dir() / "themes" / "arrows").as_posix()
+    return f"""
+    QMainWindow, QDialog, QMessageBox, QWidget#lobby, QWidget#side, QWidget#lobbyOptions {{ background: {t.panel};
+        color: {text}; }}
+    QScrollArea {{ background: {t.panel}; }}
+    QCheckBox, QRadioButton {{ color: {text}; }}
+    QLabel {{ color: {text}; }}
+    QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
+    QLabel#panelTitle {{ font-size: 16px; font-weight: bold; color: {t.accent}; }}
+    QLabel#scoreBody, QLabel#handEndText {{ font-size: 14px; }}
+    QLabel#turn {{ font-size: 15px; font-weight: bold; padding: 6px; border-radius: 6px;
+                   background: {t.log}; color: {field_text}; }}
+    QListWidget, QTextBrowser, QTableWidget, QTableView {{ background: {t.log}; color: {field_text};
+        border: 1px solid {button}; border-radius: 6px; gridline-color: {button};
+        alternate-background-color: {t.panel}; }}
+    QListWidget::item:selected, QTableView::item:selected {{ background: {t.accent}; color: {accent_text}; }}
+    QHeaderView::section {{ background: {button}; color: {button_text}; border: 0px;
+        border-right: 1px solid {t.panel}; padding: 4px 6px; font-weight: bold; }}
+    QTableCornerButton::section {{ background: {button}; border: 0px; }}
+    QPushButton {{ background: {button}; color: {button_text}; border: 1px solid {t.accent};
+                   border-radius: 6px; padding: 7px 14px; font-size: 14px; }}
+    QWidget#side QPushButton {{ padding: 6px 6px; font-size: 13px; }}
+    QSplitter::handle {{ background: {t.log}; }}
+    QSplitter::handle:hover {{ background: {t.accent}; }}
+    QPushButton:hover {{ border: 2px solid {t.highlight}; }}
+    QPushButton:focus {{ border: 3px solid {t.highlight}; }}
+    QPushButton:disabled {{ color: {QColor(button_text).darker(160).name() if button_text == "#ffffff" else "#777777"};
+                            border-color: #555; }}
+    QPushButton#start {{ background: {t.accent}; color: {accent_text}; font-size: 18px; font-weight: bold; }}
+    QPushButton#backToTable {{ font-size: 15px; font-weight: bold; padding: 9px 16px; }}
+    QFrame#leaderChoice, QFrame#curtain, QFrame#redeal, QFrame#cutPanel {{
+        background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
+    QFrame#handEnd {{ background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
+    QLabel#cutTitle {{ font-size: 20px; font-weight: bold; color: {t.accent}; }}
+    QLabel#problem {{ color: {"#ff8a80" if luminance(t.panel) < 0.4 else "#b00020"}; font-weight: bold; }}
+    QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
+    QLabel#clock {{ font-size: 18px; font-weight: bold; color: {t.highlight}; }}
+    QLabel#tracker {{ background: {t.log}; color: {field_text}; border-radius: 6px; padding: 4px; }}
+    QLabel#custom {{ color: {t.accent}; font-style: italic; }}
+    QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {field_text}; border: 1px solid {button};
+                                      border-radius: 4px; padding: 4px 6px; min-height: 22px; }}
+    QComboBox {{ padding-right: 26px; }}
+    QComboBox:focus, QSpinBox:focus, QLineEdit:focus, QListWidget:focus, QTextBrowser:focus, QTableView:focus {{
+        border: 2px solid {t.highlight}; }}
+    QComboBox::drop-down {{ subcontrol-origin: padding; subcontrol-position: top right; width: 22px;
+        background: {t.accent}; border-left: 1px solid {button}; border-top-right-radius: 4px;
+        border-bottom-right-radius: 4px; }}
+    QComboBox::down-arrow {{ image: url({arrows}/down.svg); width: 10px; height: 7px; }}
+    QComboBox QAbstractItemView {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent};
+        selection-background-color: {t.accent}; selection-color: {accent_text}; outline: 0px; }}
+    QComboBox QAbstractItemView::item {{ min-height: 24px; padding: 2px 6px; color: {field_text};
+        background: {t.log}; }}
+    QComboBox QAbstractItemView::item:selected, QComboBox QAbstractItemView::item:hover {{
+        background: {t.accent}; color: {accent_text}; }}
+    QSpinBox {{ padding-right: 24px; }}
+    QSpinBox::up-button, QSpinBox::down-button {{ subcontrol-origin: border; width: 22px; background: {t.accent};
+        border-left: 1px solid {button}; }}
+    QSpinBox::up-button {{ subcontrol-position: top right; border-top-right-radius: 4px; }}
+    QSpinBox::down-button {{ subcontrol-position: bottom right; border-bottom-right-radius: 4px; }}
+    QSpinBox::up-arrow {{ image: url({arrows}/up.svg); width: 10px; height: 7px; }}
+    QSpinBox::down-arrow {{ image: url({arrows}/down.svg); width: 10px; height: 7px; }}
+    QSpinBox::up-button:disabled, QSpinBox::down-button:disabled {{ background: {button}; }}
+    QGroupBox {{ color: {text}; border: 1px solid {button}; border-radius: 6px; margin-top: 12px; }}
+    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {t.accent}; font-weight: bold; }}
+    QStatusBar {{ background: {t.log}; color: {field_text}; }}
+    QMenuBar {{ background: {t.log}; color: {field_text}; }}
+    QMenuBar::item:selected {{ background: {t.accent}; color: {accent_text}; }}
+    QMenu {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
+    QMenu::item {{ padding: 5px 22px 5px 22px; }}
+    QMenu::item:selected {{ background: {t.accent}; color: {accent_text}; }}
+    QMenu::item:disabled {{ color: #777777; }}
+    QMenu::separator {{ height: 1px; background: {button}; margin: 4px 8px; }}
+    QToolTip {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
+    QSlider::groove:horizontal {{ height: 6px; background: {button}; border-radius: 3px; }}
+    QSlider::handle:horizontal {{ background: {t.accent}; width: 16px; margin: -6px 0; border-radius: 8px; }}
+    QScrollBar:vertical {{ background: {t.log}; width: 12px; }}
+    QScrollBar::handle:vertical {{ background: {button}; border-radius: 5px; min-height: 24px; }}
+    QScrollBar:horizontal {{ background: {t.log}; height: 12px; }}
+    QScrollBar::handle:horizontal {{ background: {button}; border-radius: 5px; min-width: 24px; }}
+    QScrollBar::add-line, QScrollBar::sub-line {{ width: 0px; height: 0px; }}
+    """

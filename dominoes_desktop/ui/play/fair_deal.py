@@ -1,0 +1,306 @@
+"""Fair deals at the table (engine/fairness.py): before every deal the deck lies sealed with its fingerprint
+and the person cuts it with one click or key; after the hand the seed is revealed, and "Verify this deal" in
+hand review recomputes the deal from the seed and the cut.
+
+- `CutPanel`: the sealed deck with its fingerprint. On the empty table before a match's first deal (or a
+  redeal) it is an overlay; on the end-of-hand sheet it is a compact row, where "Next hand" cuts as well.
+- `DealSeal`: what the end-of-hand sheet says of the hand just played (its proof) and holds the compact panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QCursor,
+    QFont,
+    QFontDatabase,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QCheckBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.deal import Deal
+from ...engine.fairness import FairDeal, fingerprint, short, verify
+from ...engine.match import Match
+from ..look.looks import DEFAULT_THEME, Theme
+from ..shell.i18n import translate
+from ..table.tile_item import paint_tile_back
+from .coach_panel import place_beside
+
+CUT_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_C)
+
+
+class DeckButton(QAbstractButton):
+    """The deck, face down in the theme's tile backs, drawn as two packets: hovering or focusing it parts
+    them a little, as a hand about to cut would. A click, or Space, Enter or C, cuts."""
+
+    cut = Signal(tuple)  # how it was cut: (how, x, y) for a click, (how, key) for a key
+
+    def __init__(self, compact: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.compact = compact
+        self.theme: Theme = DEFAULT_THEME
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setAttribute(Qt.WidgetAttribute.WA_Hover)
+        self.setAccessibleName(translate("FairDeal", "Cut the deck"))
+        self.setToolTip(translate("FairDeal", "Cut the deck: click, or press Space"))
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(76, 48) if self.compact else QSize(176, 112)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(event.position().toPoint()):
+            where = event.globalPosition()
+            self.cut.emit(("click", round(where.x()), round(where.y())))
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in CUT_KEYS and not event.isAutoRepeat():
+            self.cut.emit(("key", event.key()))
+            return
+        super().keyPressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        theme = self.theme
+        w, h = self.width(), self.height()
+        apart = 8.0 if (self.underMouse() or self.hasFocus()) else 3.0
+        tile_w, tile_h = w * 0.40, h * 0.46  # landscape backs, as the stock lies on the table
+        layers = 3 if self.compact else 5
+        step = h * (0.05 if self.compact else 0.045)
+        # Two packets side by side; the right one, the cut, lifts as it parts.
+        for x, lift in ((w * 0.5 - tile_w - apart / 2, 0.0), (w * 0.5 + apart / 2, apart)):
+            for layer in range(layers):
+                top = h - tile_h - 6 - layer * step - lift * (layer + 1) / layers
+                body = QRectF(x, top, tile_w, tile_h)
+                paint_tile_back(painter, body, body.height() * 0.14, theme, marked=layer == layers - 1)
+        if self.hasFocus():
+            painter.setPen(QPen(QColor(theme.highlight), 2.0, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(1, 1, w - 2, h - 2), 8, 8)
+        painter.end()
+
+
+class CutPanel(QFrame):
+    """The sealed deck: the fingerprint the deal is bound to, and the invitation to cut it."""
+
+    cutRequested = Signal(tuple)  # the gesture that cut (see DeckButton.cut)
+    autoCutChanged = Signal(bool)  # "cut the deck for me" ticked or unticked
+
+    def __init__(self, compact: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("cutRow" if compact else "cutPanel")
+        self.compact = compact
+        self.deck = DeckButton(compact)
+        self.deck.cut.connect(self.cutRequested)
+        self.title = QLabel(translate("FairDeal", "Cut the deck"))
+        self.title.setObjectName("cutTitle")
+        self.seal = QLabel("")
+        self.seal.setObjectName("dealFingerprint")
+        self.seal.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(max(9.0, self.font().pointSizeF() * (1.0 if compact else 1.15)))
+        mono.setWeight(QFont.Weight.Bold)
+        self.seal.setFont(mono)
+        self.hint = QLabel("")
+        self.hint.setWordWrap(True)
+        self.auto = QCheckBox(translate("FairDeal", "Cut the deck for me"))
+        self.auto.setToolTip(
+            translate("FairDeal", "The clock cuts each deal after its fingerprint is sealed; nobody waits for you.")
+        )
+        self.auto.toggled.connect(self.autoCutChanged)
+        self.words = QGridLayout()
+        self.words.setSpacing(3)
+        self.words.setContentsMargins(0, 0, 0, 0)
+        if compact:
+            # Beside the deck; on a wide sheet (below the board) the box sits beside the hint, to keep it low.
+            self.words.addWidget(self.seal, 0, 0, 1, 2)
+            self.words.addWidget(self.hint, 1, 0)
+            self.words.addWidget(self.auto, 2, 0)
+            row = QHBoxLayout(self)
+            row.setContentsMargins(0, 2, 0, 2)
+            row.addWidget(self.deck, 0, Qt.AlignmentFlag.AlignVCenter)
+            row.addLayout(self.words, 1)
+        else:
+            self.words.addWidget(self.title, 0, 0)
+            self.words.addWidget(self.seal, 1, 0)
+            self.words.addWidget(self.hint, 2, 0)
+            self.words.addWidget(self.auto, 3, 0, Qt.AlignmentFlag.AlignHCenter)
+            column = QVBoxLayout(self)
+            column.setContentsMargins(22, 16, 22, 16)
+            column.addWidget(self.deck, 0, Qt.AlignmentFlag.AlignHCenter)
+            column.addLayout(self.words)
+            self.title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            self.seal.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            self.hint.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            self.setMinimumWidth(400)
+            self.setMaximumWidth(480)
+        self.hide()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.deck.set_theme(theme)
+        # The window's style leaves a box's square in the panel's own shade; here it must show on every theme.
+        self.auto.setStyleSheet(
+            f"QCheckBox::indicator {{ width: 13px; height: 13px; border: 2px solid {theme.accent};"
+            f" border-radius: 3px; background: {theme.log}; }}"
+            f" QCheckBox::indicator:checked {{ background: {theme.accent}; }}"
+            f" QCheckBox:focus {{ color: {theme.highlight}; }}"
+        )
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.compact:
+            wide = self.width() >= 600
+            self.words.removeWidget(self.auto)
+            if wide:
+                self.words.addWidget(self.auto, 1, 1, Qt.AlignmentFlag.AlignRight)
+            else:
+                self.words.addWidget(self.auto, 2, 0)
+
+    def show_sealed(self, sealed: FairDeal, people: int, clock: bool, auto: bool) -> None:
+        """`people` at this screen (0: only CPUs), `clock`: the clock cuts (no person, or they asked it to)."""
+        self.show_fingerprint(sealed.fingerprint, people, clock, auto)
+
+    def show_fingerprint(self, fingerprint_hex: str, people: int, clock: bool, auto: bool) -> None:
+        """The same, from the fingerprint alone: a room's deal is sealed by the host, and only its
+        fingerprint reaches the other players before the hand's end."""
+        self.seal.setText(translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(fingerprint_hex)))
+        self.seal.setToolTip(translate("FairDeal", "Fingerprint (SHA-256): {fp}").format(fp=fingerprint_hex))
+        self.deck.setAccessibleDescription(self.seal.text())
+        if clock:
+            text = translate("FairDeal", "The clock cuts the deck when the next hand is dealt.")
+        elif self.compact:
+            text = translate("FairDeal", "Click the deck, or Next hand, to cut it and deal.")
+        elif people > 1:
+            text = translate("FairDeal", "Anyone at the screen: click the deck, or press Space, to cut it and deal.")
+        else:
+            text = translate("FairDeal", "Click the deck, or press Space, to cut it and deal.")
+        self.hint.setText(text)
+        self.auto.blockSignals(True)
+        self.auto.setChecked(auto)
+        self.auto.blockSignals(False)
+        self.auto.setVisible(people > 0)
+        self.deck.setEnabled(not clock or self.compact)
+        self.show()
+
+
+class DealSeal:
+    """On the end-of-hand sheet: the proof of the hand just played, and the next deal's sealed deck (the
+    compact `CutPanel`); the sheet's "Next hand" cuts too."""
+
+    def __init__(self, panel: QWidget, next_button: QPushButton) -> None:
+        self.label = QLabel("")
+        self.label.setObjectName("dealSeal")
+        self.label.setWordWrap(True)
+        self.label.setAccessibleName(translate("FairDeal", "Fair deal"))
+        self.cut = CutPanel(compact=True)
+        layout = panel.layout()
+        if isinstance(layout, QVBoxLayout):
+            layout.insertWidget(1, self.label)
+            layout.insertWidget(layout.count() - 1, self.cut)  # just above the buttons
+        self.next_button = next_button
+
+    def seal(self, match: Match) -> None:
+        """Show how the finished hand was dealt (its seed is revealed now that it is over)."""
+        proof = match.proofs.get(len(match.results) - 1)
+        self.label.setVisible(proof is not None)
+        self.cut.hide()
+        if proof is not None:
+            text = translate(
+                "FairDeal", "This deal was sealed with fingerprint {fp}; its seed was {seed}, the cut {cut}."
+            )
+            self.label.setText(
+                "<small>"
+                + escape(text.format(fp=short(proof.fingerprint), seed=proof.seed, cut=cut_text(proof)))
+                + "</small>"
+            )
+
+    def show_next(self, sealed: FairDeal | None, people: int, clock: bool, auto: bool) -> None:
+        if sealed is None:
+            self.cut.hide()
+        else:
+            self.cut.show_sealed(sealed, people, clock, auto)
+
+
+def gesture_here(how: str) -> tuple[object, ...]:
+    """A cut made by pressing a button: when, and where the pointer was."""
+    where = QCursor.pos()
+    return (how, where.x(), where.y())
+
+
+def cut_text(proof: FairDeal) -> str:
+    """The cuts, as hex, seat by seat."""
+    return " · ".join(cut.hex() or "—" for cut in proof.cuts) or "—"
+
+
+def verify_text(match: Match, index: int, deal: Deal) -> tuple[bool, str]:
+    """The verdict on one hand's deal, in words."""
+    proof = match.proofs.get(index)
+    if proof is None:
+        return False, translate(
+            "FairDeal",
+            "This hand was dealt from a bare deal seed, without a sealed fingerprint (a hand played before "
+            "fair deals, or dealt again from its seed), so there is nothing to verify.",
+        )
+    verdict = verify(match.rules, proof, deal)
+    facts = translate(
+        "FairDeal", "Fingerprint shown before the deal: {fp}\nSeed revealed: {seed}\nSalt: {salt}\nCut: {cut}"
+    ).format(fp=proof.fingerprint, seed=proof.seed, salt=proof.salt.hex(), cut=cut_text(proof))
+    if verdict.ok:
+        return True, translate(
+            "FairDeal",
+            "This deal is fair: the revealed seed gives the fingerprint shown before the deal, and "
+            "the seed with the cut deals exactly these tiles.",
+        ) + "\n\n" + facts
+    if not verdict.fingerprint_ok:
+        problem = translate(
+            "FairDeal", "The revealed seed does not give the fingerprint shown before the deal ({fp})."
+        ).format(fp=fingerprint(proof.seed, proof.salt))
+    else:
+        problem = translate("FairDeal", "The seed and the cut do not deal these tiles.")
+    return False, problem + "\n\n" + facts
+
+
+def add_verify_button(dialog: QWidget, beside: QPushButton, match: Match, current: Callable[[], object]) -> QPushButton:
+    """A "Verify this deal" button next to `beside` in hand review; `current()` gives the hand shown."""
+    button = QPushButton(translate("FairDeal", "Verify this deal"))
+    button.setAccessibleName(translate("FairDeal", "Verify this deal"))
+
+    def check() -> None:
+        index = int(str(current()))
+        deal, _ = match.archive[index]
+        ok, text = verify_text(match, index, deal)
+        box = QMessageBox.information if ok else QMessageBox.warning
+        box(dialog, translate("FairDeal", "Verify this deal"), text)
+
+    button.clicked.connect(check)
+    place_beside(dialog, beside, button, after=False)
+    return button

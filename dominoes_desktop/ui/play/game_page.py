@@ -1,0 +1,830 @@
+"""The game screen: the table, the side panel (scores, turn, helpers, move log) and its overlays."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.cpu import Decision
+from ...engine.match import HandResult
+from ...engine.moves import Move, MoveKind
+from ...engine.tiles import full_set
+from ..look.looks import Look
+from ..shell.i18n import translate
+from ..shell.wording import reason_text
+from ..table.drawn import shown_hand
+from ..table.view import TableView
+from .coach_panel import add_coach_button, open_coach
+from .controller import GameController, MatchSetup
+from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
+from .fair_deal import CutPanel, DealSeal, gesture_here
+from .panels import (
+    RETURN_CLICKS,
+    YOU_NAMES,
+    ButtonRow,
+    HandEndPanel,
+    MoveLog,
+    ScorePanel,
+    SteadyLabel,
+    describe_move,
+    shown_name,
+)
+
+TIMEOUT_WORDS = {
+    "best": QT_TRANSLATE_NOOP("GamePage", "the best move"),
+    "first": QT_TRANSLATE_NOOP("GamePage", "the first legal tile"),
+    "pass": QT_TRANSLATE_NOOP("GamePage", "a pass"),
+}
+
+
+PANEL_MIN = 200
+PANEL_MAX = 480
+
+
+def button(text: str, name: str) -> QPushButton:
+    widget = QPushButton(text)
+    widget.setAccessibleName(name)
+    widget.installEventFilter(RETURN_CLICKS)
+    return widget
+
+
+class GamePage(QWidget):
+    """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
+
+    happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
+    autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
+
+    def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.setup: MatchSetup | None = None
+        self.table = TableView(controller, look)
+        self.side = QWidget()
+        self.side.setObjectName("side")
+        self.side.setMinimumWidth(PANEL_MIN)
+        self.side.setMaximumWidth(PANEL_MAX)
+        self.panel_width: int | None = None  # the width the player dragged the panel to; None: automatic
+        self.scores = ScorePanel()
+        self.turn = SteadyLabel("")
+        self.turn.setObjectName("turn")
+        self.turn.setWordWrap(True)
+        self.turn.setAccessibleName(self.tr("Whose turn"))
+        self.clock = QLabel("")
+        self.clock.setObjectName("clock")
+        self.clock.setAccessibleName(self.tr("Turn timer"))
+        self.clock.hide()
+        self.log = MoveLog()
+        self.draw_button = button(self.tr("Draw (D)"), self.tr("Draw a tile"))
+        self.pass_button = button(self.tr("Pass (P)"), self.tr("Pass"))
+        self.hint_button = button(self.tr("Hint (H)"), self.tr("Hint"))
+        self.rules_button = button(self.tr("Rules (?)"), self.tr("House rules"))
+        self.lobby_button = button(self.tr("New match"), self.tr("New match"))
+        self.undo_button = button(self.tr("Undo (Ctrl+Z)"), self.tr("Take back your last move"))
+        self.undo_button.clicked.connect(controller.undo)
+        self.undo_shortcut = QShortcut(QKeySequence.StandardKey.Undo, self)
+        self.undo_shortcut.activated.connect(controller.undo)
+        self.draw_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.DRAW))
+        self.pass_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.PASS))
+        self.hint_button.clicked.connect(self.ask_hint)
+        # Claims and Muggins: a person decides, play waits.
+        self.claim_box = QFrame()
+        self.claim_box.setObjectName("claimBox")
+        self.claim_text = QLabel("")
+        self.claim_text.setWordWrap(True)
+        self.claim_button = button(self.tr("Claim"), self.tr("Claim the points"))
+        self.muggins_buttons = QVBoxLayout()
+        self.play_on_button = button(self.tr("Play on"), self.tr("Play on without taking the points"))
+        self.claim_button.clicked.connect(controller.claim)
+        self.play_on_button.clicked.connect(controller.play_on)
+        claim_layout = QVBoxLayout(self.claim_box)
+        claim_layout.addWidget(self.claim_text)
+        claim_layout.addWidget(self.claim_button)
+        claim_layout.addLayout(self.muggins_buttons)
+        claim_layout.addWidget(self.play_on_button)
+        self.claim_box.hide()
+        self.tracker = QLabel("")
+        self.tracker.setObjectName("tracker")
+        self.tracker.setWordWrap(True)
+        self.tracker.setAccessibleName(self.tr("Tile tracker"))
+        self.tracker.hide()
+        # Side by side while every label fits, stacked when the panel is narrow (1024x700, Spanish).
+        self.action_row = ButtonRow([self.draw_button, self.pass_button, self.hint_button])
+        self.more_row = ButtonRow([self.rules_button, self.lobby_button])
+        side = QVBoxLayout(self.side)
+        # Duplicate match (issue 17): which deal and play, and whose seat the person holds.
+        self.duplicate_line = QLabel("")
+        self.duplicate_line.setObjectName("duplicateLine")
+        self.duplicate_line.setWordWrap(True)
+        self.duplicate_line.setAccessibleName(self.tr("Duplicate match"))
+        self.duplicate_line.hide()
+        side.addWidget(self.duplicate_line)
+        side.addWidget(self.scores)
+        side.addWidget(self.turn)
+        side.addWidget(self.clock)
+        side.addWidget(self.action_row)
+        side.addWidget(self.undo_button)
+        side.addWidget(self.claim_box)
+        side.addWidget(self.tracker)
+        log_title = QLabel(self.tr("Moves"))
+        log_title.setObjectName("panelTitle")
+        side.addWidget(log_title)
+        side.addWidget(self.log, 1)
+        side.addWidget(self.more_row)
+        # The panel beside the table narrows with the window and can be dragged wider, narrower or shut.
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.side)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setCollapsible(0, False)
+        self.splitter.setCollapsible(1, True)
+        self.splitter.setHandleWidth(5)
+        self.splitter.splitterMoved.connect(self._panel_dragged)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.splitter)
+        self.hand_end = HandEndPanel(self.table)
+        # Issue 17, fair deals: the sealed deck, cut by the person, on the empty table or on the hand-end sheet.
+        self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)
+        self.cut_panel = CutPanel(compact=False, parent=self.table)
+        for panel in (self.cut_panel, self.deal_seal.cut):
+            panel.cutRequested.connect(self._cut)
+            panel.autoCutChanged.connect(self._auto_cut_changed)
+        self.coach_button = add_coach_button(  # issue 17: the coach on the hand just finished
+            self.hand_end,
+            self.hand_end.review,
+            lambda: open_coach(self, controller.match, controller.seats, self.table.look),
+        )
+        self.leader_choice = self._overlay("leaderChoice")
+        self.curtain = self._overlay("curtain")
+        self.curtain_text = QLabel("")
+        self.curtain_text.setObjectName("curtainText")
+        self.curtain_button = button(self.tr("Show my tiles"), self.tr("Show my tiles"))
+        self.curtain_button.clicked.connect(self._lift_curtain)
+        curtain_layout = QVBoxLayout(self.curtain)
+        curtain_layout.addWidget(self.curtain_text)
+        curtain_layout.addWidget(self.curtain_button)
+        self.curtain_seat = -1
+        self.redeal = self._overlay("redeal")
+        self.redeal_text = QLabel("")
+        self.redeal_yes = button(self.tr("Deal again"), self.tr("Ask for a redeal"))
+        self.redeal_no = button(self.tr("Keep my tiles"), self.tr("Keep these tiles"))
+        self.redeal_yes.clicked.connect(lambda: self._answer_redeal(True))
+        self.redeal_no.clicked.connect(lambda: self._answer_redeal(False))
+        redeal_layout = QVBoxLayout(self.redeal)
+        redeal_layout.addWidget(self.redeal_text)
+        redeal_layout.addWidget(self.redeal_yes)
+        redeal_layout.addWidget(self.redeal_no)
+        self.countdown = QTimer(self)
+        self.countdown.setInterval(1000)
+        self.countdown.timeout.connect(self._tick)
+        self.seconds_left = 0
+        self.timed_seat = -1
+        self.table.installEventFilter(self)
+        controller.stateChanged.connect(self.refresh)
+        controller.movePlayed.connect(self._log_move)
+        controller.handStarted.connect(self._hand_started)
+        controller.handEnded.connect(self._hand_ended)
+        controller.leaderChoiceNeeded.connect(self._choose_leader)
+        controller.claimOffered.connect(self._claim_offered)
+        controller.mugginsOffered.connect(self._muggins_offered)
+        controller.redealOffered.connect(self._redeal_offered)
+        controller.timedOut.connect(self._timed_out)
+        controller.hintReady.connect(self._hint_ready)
+        controller.pointsScored.connect(self._points_scored)
+        self._claim_to_log: tuple[int, Move] | None = None  # a claim or Muggins, logged once its points are known
+        self.table.hintRequested.connect(self.ask_hint)
+        self.table.choosingChanged.connect(self.refresh)
+        # After every decision made in the panel, the keys go back to the rack.
+        for decided in (self.draw_button, self.pass_button, self.hint_button, self.claim_button, self.play_on_button):
+            decided.clicked.connect(self.back_to_rack)
+        self.hand_end.nextRequested.connect(self._next_hand)
+        controller.playChanged.connect(self._play_changed)
+        self.results: DuplicateResults | None = None
+        controller.historyRewritten.connect(self._history_rewritten)
+
+    def auto_panel_width(self) -> int:
+        """The side panel's width when the player has not chosen one: a fifth of the window, within limits."""
+        return max(PANEL_MIN, min(320, int(self.width() * 0.21)))
+
+    def size_panel(self) -> None:
+        if self.side.isHidden():
+            return
+        total = self.splitter.width()
+        want = min(self.panel_width or self.auto_panel_width(), int(total * 0.45))
+        self.splitter.setSizes([max(1, total - want), want])
+
+    def _panel_dragged(self, _pos: int, _index: int) -> None:
+        sizes = self.splitter.sizes()
+        if sizes[1] == 0:
+            self.side.hide()  # dragged shut: View ▸ Side panel brings it back
+        else:
+            self.panel_width = sizes[1]
+
+    def show_panel(self, shown: bool) -> None:
+        self.side.setVisible(shown)
+        if shown:
+            self.size_panel()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.size_panel()
+
+    def back_to_rack(self) -> None:
+        if self.isVisible() and not self.curtain.isVisible() and not self.hand_end.isVisible():
+            self.table.setFocus()
+
+    def _overlay(self, name: str) -> QFrame:
+        frame = QFrame(self.table)
+        frame.setObjectName(name)
+        frame.hide()
+        return frame
+
+    def start(self, setup: MatchSetup) -> None:
+        self.setup = setup
+        people = [i for i, s in enumerate(setup.seats) if s.human]
+        self.table.bottom = people[0] if people else 0
+        self.table.open_hands = setup.open_hands
+        self.table.curtain = False
+        self.hide_hand_end()
+        self.tracker.setVisible(setup.tracker)
+        self.hint_button.setVisible(setup.hints)
+        self.clock.setVisible(setup.timer_seconds > 0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() == QEvent.Type.Resize:
+            self._place_overlays()
+        return False
+
+    def _place_overlays(self) -> None:
+        rect = self.table.rect()
+        if not self.hand_end.isHidden():
+            self._dock_hand_end()
+        for overlay in (self.leader_choice, self.redeal, self.cut_panel):
+            overlay.adjustSize()
+            overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
+        # The curtain covers the rack it hides, not the board everyone may see.
+        self.curtain.adjustSize()
+        self.curtain.move((rect.width() - self.curtain.width()) // 2, max(0, rect.height() - self.curtain.height() - 8))
+
+    def _dock_hand_end(self) -> None:
+        """The hand-end sheet beside the board (below it on a narrow table); the board moves over to make room,
+        so the final position stays in sight."""
+        view = self.table
+        width, height = view.width(), view.height()
+        beside = width >= 900
+        self.hand_end.set_one_row(not beside)
+        if beside:
+            sheet_w = max(300, min(420, width // 3))
+            self.hand_end.setFixedWidth(sheet_w)
+            self.hand_end.setMinimumHeight(0)
+            self.hand_end.setMaximumHeight(height - 16)
+            self.hand_end.adjustSize()
+            sheet_h = min(height - 16, self.hand_end.sizeHint().height() + 40)
+            self.hand_end.setFixedHeight(sheet_h)
+            view.set_reserved(sheet_w + 16, 0)
+            self.hand_end.move(width - sheet_w - 8, (height - sheet_h) // 2)
+        else:
+            self.hand_end.setFixedWidth(max(280, width - 16))
+            self.hand_end.setMinimumHeight(0)
+            self.hand_end.setMaximumHeight(16777215)
+            self.hand_end.adjustSize()
+            sheet_h = min(self.hand_end.sizeHint().height(), int(height * 0.55))
+            self.hand_end.setFixedHeight(sheet_h)
+            view.set_reserved(0, sheet_h + 12)
+            self.hand_end.move(8, height - sheet_h - 6)
+        self.hand_end.raise_()
+
+    def hide_hand_end(self) -> None:
+        self.hand_end.hide()
+        self.table.set_reserved(0, 0)
+
+    # ---- redrawing the side panel ------------------------------------------------------------
+
+    def refresh(self) -> None:
+        controller = self.controller
+        match = controller.match
+        if match is None:
+            return
+        self._check_curtain()
+        self._show_duplicate_line()
+        self._show_seal()
+        hand_number = match.hand_index + (1 if match.hand is not None else 0)
+        running = list(match.hand.end_points) if match.hand is not None else None
+        goal = self.tr("Duplicate: this play is one hand; every deal counts") if controller.duplicate else None
+        over = match.is_over and goal is None
+        self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, over, running, goal)
+        mine = controller.human_turn() == self.table.bottom and not self.table.curtain
+        moves = controller.legal_moves() if mine else []
+        can_draw = any(m.kind is MoveKind.DRAW for m in moves)
+        can_pass = any(m.kind is MoveKind.PASS for m in moves)
+        self.draw_button.setEnabled(can_draw)
+        self.pass_button.setEnabled(can_pass)  # offered only when it is the only move
+        self.draw_button.setVisible(match.rules.style.value != "block")
+        self.hint_button.setEnabled(mine and bool(moves))
+        undo = controller.can_undo()
+        self.undo_button.setVisible(len(controller.people()) == 1)
+        self.undo_button.setEnabled(undo)
+        self.undo_shortcut.setEnabled(undo)
+        hand = controller.hand
+        if hand is None and controller.sealed_deal() is not None and self.cut_panel.isVisible():
+            self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
+        elif hand is None or hand.is_over:
+            self.turn.setText(self.tr("Hand over"))
+        elif controller.waiting is not None:
+            self.turn.setText(self.tr("Waiting for a decision…"))
+        elif mine:
+            name = shown_name(controller.seats[self.table.bottom].name)
+            if self.table.choosing is not None:
+                self.turn.setText(
+                    self.tr(
+                        "{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; "
+                        "Esc to choose another tile)."
+                    ).format(name=name, tile=self.table.choosing[0])
+                )
+            elif can_pass:
+                self.turn.setText(self.tr("{name}, your turn: no tile fits, so pass (P).").format(name=name))
+            elif can_draw:
+                self.turn.setText(self.tr("{name}, your turn: no tile fits, so draw (D).").format(name=name))
+            else:
+                self.turn.setText(
+                    self.tr("{name}, your turn: click a highlighted tile, or use the arrows and Enter.").format(
+                        name=name
+                    )
+                )
+        else:
+            name = shown_name(controller.seats[hand.turn].name)
+            thinking = controller.thinking is not None
+            self.turn.setText(
+                (self.tr("{name} is thinking…") if thinking else self.tr("{name} to play")).format(name=name)
+            )
+        if controller.waiting is None:
+            self.claim_box.hide()
+        self._update_tracker()
+        self._update_clock()
+
+    def _update_tracker(self) -> None:
+        if self.setup is None or not self.setup.tracker or self.table.curtain:
+            self.tracker.setText("")
+            return
+        knowledge = self.controller.knowledge(self.table.bottom)
+        rules = self.controller.rules
+        if knowledge is None or rules is None:
+            return
+        top = rules.set_top
+        counts = [sum(1 for t in knowledge.unseen if t.has(n)) for n in range(top + 1)]
+        in_set = [sum(1 for t in full_set(top, rules.removed_tiles) if t.has(n)) for n in range(top + 1)]
+        unseen = " ".join(f"<b>{n}</b>:{c}/{in_set[n]}" for n, c in enumerate(counts))
+        lines = [
+            "<b>" + self.tr("Tile tracker") + "</b><br>" + self.tr("Unseen by number: {counts}").format(counts=unseen)
+        ]
+        for seat, void in enumerate(knowledge.voids):
+            if seat != self.table.bottom and void:
+                numbers = ", ".join(str(n) for n in sorted(void))
+                lines.append(
+                    self.tr("{name} has no {numbers}").format(
+                        name=shown_name(self.controller.seats[seat].name), numbers=numbers
+                    )
+                )
+        self.tracker.setText("<br>".join(lines))
+
+    # ---- pass-and-play curtain ------------------------------------------------------------------
+
+    def _people(self) -> list[int]:
+        return self.controller.people()
+
+    def _check_curtain(self) -> None:
+        """With two or more people, every rack stays hidden except the one person whose turn it is, and
+        theirs only once they say they are at the screen."""
+        if len(self._people()) < 2:
+            return
+        hand = self.controller.hand
+        if hand is None or hand.is_over:
+            return
+        actor = self.controller.human_turn()
+        if not self.table.curtain and actor != self.table.bottom:
+            self.table.curtain = True
+            self.table.refresh()
+        if self.table.curtain and actor is not None and not self.curtain.isVisible():
+            self.curtain_seat = actor
+            name = self.person_name(actor)
+            self.curtain_text.setText(
+                "<h2>"
+                + self.tr("Pass to {name}").format(name=name)
+                + "</h2><p>"
+                + self.tr("Everyone else, look away.")
+                + "</p>"
+            )
+            self.curtain_button.setText(self.tr("I'm {name}: show my tiles").format(name=name))
+            self.curtain_button.setAccessibleName(self.tr("Show {name}'s tiles").format(name=name))
+            self.curtain.show()
+            self.curtain.raise_()
+            self._place_overlays()
+            self.curtain_button.setFocus()
+
+    def person_name(self, seat: int) -> str:
+        """A person's name for the curtain: their own, or "Player 2" when the lobby left the generic "You"."""
+        name = self.controller.seats[seat].name
+        if name in YOU_NAMES or not name.strip():
+            return self.tr("Player {n}").format(n=seat + 1)
+        return name
+
+    def _lift_curtain(self) -> None:
+        if self.controller.human_turn() != self.curtain_seat:
+            self.curtain.hide()
+            return
+        self.table.bottom = self.curtain_seat
+        self.table.curtain = False
+        self.table.reset_rack()
+        self.curtain.hide()
+        self.table.refresh()
+        self.refresh()
+        self.table.setFocus()
+
+    # ---- claims, Muggins, redeal, leader -------------------------------------------------------
+
+    def _claim_offered(self, seat: int, points: int) -> None:
+        name = shown_name(self.controller.seats[seat].name)
+        self.claim_text.setText(
+            self.tr(
+                "{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins."
+            ).format(name=name, points=points)
+        )
+        self.claim_button.setText(self.tr("Claim {points}").format(points=points))
+        self.claim_button.show()
+        self._clear_muggins()
+        self.play_on_button.setText(self.tr("Play on"))
+        self.claim_box.show()
+        self.claim_button.setFocus()
+
+    def _muggins_offered(self, seats: tuple[int, ...], points: int) -> None:
+        self.claim_text.setText(
+            self.tr("{points} points were left unclaimed. Call Muggins to take them!").format(points=points)
+        )
+        self.claim_button.hide()
+        self._clear_muggins()
+        for seat in seats:
+            name = shown_name(self.controller.seats[seat].name)
+            call = button(
+                self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=name)
+            )
+            call.clicked.connect(lambda _=False, s=seat: self.controller.call_muggins(s))
+            call.clicked.connect(self.back_to_rack)
+            self.muggins_buttons.addWidget(call)
+        self.play_on_button.setText(self.tr("Let them go"))
+        self.claim_box.show()
+        first = self.muggins_buttons.itemAt(0)
+        widget = first.widget() if first is not None else None
+        if widget is not None:
+            widget.setFocus()
+
+    def _clear_muggins(self) -> None:
+        while self.muggins_buttons.count():
+            item = self.muggins_buttons.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+
+    def _redeal_offered(self, seat: int) -> None:
+        name = shown_name(self.controller.seats[seat].name)
+        doubles = self.controller.rules.redeal_doubles if self.controller.rules else 5
+        self.redeal_text.setText(
+            "<h3>"
+            + self.tr("{name}, you were dealt {n} or more doubles.").format(name=name, n=doubles)
+            + "</h3><p>"
+            + self.tr("You may ask for the whole table to be dealt again, once this hand.")
+            + "</p>"
+        )
+        self.redeal.show()
+        self.redeal.raise_()
+        self._place_overlays()
+        self.redeal_no.setFocus()
+
+    def _answer_redeal(self, yes: bool) -> None:
+        self.redeal.hide()
+        self.controller.answer_redeal(yes)
+        self.back_to_rack()
+
+    def _choose_leader(self, seats: tuple[int, ...]) -> None:
+        for child in self.leader_choice.findChildren(QWidget):
+            child.deleteLater()
+        box = self.leader_choice.layout()
+        if box is None:
+            box = QVBoxLayout(self.leader_choice)
+        box.addWidget(QLabel(self.tr("Your side won: who leads this hand?")))
+        for seat in seats:
+            if self.controller.is_human(seat) and len(self._people()) == 1:
+                words = self.tr("You lead")
+            else:
+                words = self.tr("{name} leads").format(name=shown_name(self.controller.seats[seat].name))
+            choice = button(words, words)
+            choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
+            box.addWidget(choice)
+        self.leader_choice.show()
+        self.leader_choice.raise_()
+        self._place_overlays()
+        first = self.leader_choice.findChildren(QPushButton)
+        if first:
+            first[0].setFocus()
+
+    def _leader_chosen(self, seat: int) -> None:
+        self.leader_choice.hide()
+        self.controller.choose_leader(seat)
+        self.back_to_rack()
+
+    # ---- the turn timer -----------------------------------------------------------------------
+
+    def _update_clock(self) -> None:
+        seconds = self.setup.timer_seconds if self.setup else 0
+        seat = self.controller.human_turn()
+        running = seconds > 0 and seat is not None and not self.table.curtain
+        if not running:
+            self.countdown.stop()
+            self.timed_seat = -1
+            self.clock.setText("")
+            return
+        assert seat is not None
+        if seat != self.timed_seat or not self.countdown.isActive():
+            self.timed_seat = seat
+            self.seconds_left = seconds
+            self.countdown.start()
+        self._show_clock()
+
+    def _show_clock(self) -> None:
+        self.clock.setText(
+            self.tr("⏱ {time} left").format(time=f"{self.seconds_left // 60}:{self.seconds_left % 60:02d}")
+        )
+
+    def _tick(self) -> None:
+        self.seconds_left -= 1
+        if self.seconds_left > 0:
+            self._show_clock()
+            return
+        self.countdown.stop()
+        seat = self.timed_seat
+        self.timed_seat = -1
+        if self.setup is not None:
+            self.controller.time_out(seat, self.setup.on_timeout)
+
+    def _timed_out(self, seat: int, move: Move, action: str) -> None:
+        self.log.add(
+            self.tr("⏱ Time ran out for {name}: {action} was played for them.").format(
+                name=shown_name(self.controller.seats[seat].name),
+                action=self.tr(str(TIMEOUT_WORDS.get(action, action))),
+            )
+        )
+
+    # ---- hints --------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        if self.setup is not None and not self.setup.hints:
+            return
+        if self.controller.human_turn() == self.table.bottom and not self.table.curtain:
+            self.turn.setText(self.tr("Thinking of a hint…"))
+            self.controller.request_hint()
+
+    def _hint_ready(self, decision: Decision) -> None:
+        self.table.show_hint(decision.move)
+        self.turn.setText(
+            self.tr("Hint: {advice} ({why})").format(advice=self.advice(decision.move), why=reason_text(decision))
+        )
+
+    def advice(self, move: Move) -> str:
+        """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"."""
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            if move.end is None:
+                return self.tr("Pose {tile}").format(tile=move.tile)
+            return self.tr("Play {tile} on the {end}").format(tile=move.tile, end=move.end)
+        if move.kind is MoveKind.DRAW:
+            return self.tr("Draw from the stock")
+        return self.tr("Pass")
+
+    # ---- the log and the hand's end ------------------------------------------------------------
+
+    def _history_rewritten(self) -> None:
+        """Moves were taken back: the log and the table are drawn again from the match's history."""
+        self.hand_end.hide()
+        self.claim_box.hide()
+        self.redeal.hide()
+        self.leader_choice.hide()
+        self.cut_panel.hide()
+        self.table.reveal = False
+        self.show_history()
+        self.table.refresh()
+        self.refresh()
+
+    def show_history(self) -> None:
+        """After a resume: the move log of the hand in play, or of the hand just finished (its sheet showing)."""
+        hand = shown_hand(self.controller)
+        match = self.controller.match
+        if hand is None or match is None:
+            return
+        self.log.clear()
+        number = match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
+        self.log.add(self.tr("— Hand {n} —").format(n=number))
+        for turn in hand.history:
+            self._log_move(turn.seat, turn.move, news=False)
+
+    def _log_move(self, seat: int, move: Move, points: int | None = None, news: bool = True) -> None:
+        """One line in the log; `news`: also told to screen readers and the status bar (not when a resumed
+        hand's log is written again: the status bar keeps what the resume said)."""
+        self._flush_claim()
+        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS) and points is None:
+            # The controller reports a claim's points just after the claim itself: log the two as one line.
+            self._claim_to_log = (seat, move)
+            QTimer.singleShot(0, self, self._flush_claim)
+            return
+        yours = self.controller.is_human(seat) and len(self._people()) == 1
+        text = describe_move(self.controller.seats[seat].name, move, yours, points or 0)
+        self.log.add(text)
+        if news:
+            self.announce(text)
+            self.happened.emit(text)
+
+    def _flush_claim(self) -> None:
+        if self._claim_to_log is not None:
+            seat, move = self._claim_to_log
+            self._claim_to_log = None
+            self._log_move(seat, move, 0)
+
+    def _points_scored(self, side: int, points: int) -> None:
+        if self._claim_to_log is not None:
+            seat, move = self._claim_to_log
+            self._claim_to_log = None
+            self._log_move(seat, move, points)
+        self.table.float_points(points)
+
+    def announce(self, text: str) -> None:
+        """Tell a screen reader what just happened at the table."""
+        self.log.setAccessibleDescription(text)
+        if QAccessible.isActive():
+            QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.log, text))
+
+    # ---- the fair deal: the sealed deck and its cut -----------------------------------------------
+
+    def _show_seal(self) -> None:
+        """The deal waiting for its cut: on the hand-end sheet when it is up, else on the empty table."""
+        controller = self.controller
+        sealed = controller.sealed_deal()
+        people = len(self._people())
+        clock = controller.auto_cut or people == 0
+        on_sheet = not self.hand_end.isHidden()
+        row = self.deal_seal.cut
+        was = (row.isHidden(), row.seal.text(), row.hint.text())
+        self.deal_seal.show_next(sealed if on_sheet else None, people, clock, controller.auto_cut)
+        if on_sheet and sealed is not None and not clock and controller.duplicate is not None:
+            row.hint.setText(self.tr("Click the deck, or Next play, to cut it and deal."))  # the button's name here
+        if on_sheet and was != (row.isHidden(), row.seal.text(), row.hint.text()):
+            self._dock_hand_end()  # the sheet grew or shrank
+        if sealed is None or on_sheet or clock:
+            self.cut_panel.hide()
+            return
+        appearing = self.cut_panel.isHidden()
+        self.cut_panel.set_theme(self.table.look.theme)
+        self.cut_panel.show_sealed(sealed, people, clock, controller.auto_cut)
+        self.cut_panel.raise_()
+        self._place_overlays()
+        if appearing:
+            # After whatever started the match has put the keys on the table: Space then cuts at once.
+            QTimer.singleShot(0, self.cut_panel.deck, self._focus_deck)
+            self.announce(self.cut_panel.seal.text() + " " + self.cut_panel.hint.text())
+
+    def _focus_deck(self) -> None:
+        if self.cut_panel.isVisible():
+            self.cut_panel.deck.setFocus()
+
+    def _cut(self, gesture: tuple[object, ...]) -> None:
+        self.cut_panel.hide()
+        self.hide_hand_end()
+        self.controller.cut_deck(*gesture)
+
+    def _auto_cut_changed(self, on: bool) -> None:
+        waiting_on_table = self.cut_panel.isVisible()
+        self.controller.auto_cut = on
+        self.autoCutChanged.emit(on)
+        if on and waiting_on_table:
+            self._cut(("clock",))  # "cut for me" from the sealed deck itself: the clock cuts this deal too
+            return
+        self._show_seal()
+
+    def _hand_started(self, index: int) -> None:
+        self.cut_panel.hide()
+        self.hide_hand_end()
+        self.turn.release()
+        self.leader_choice.hide()
+        self.curtain.hide()
+        self.claim_box.hide()
+        self.log.clear()
+        self.log.add(self.tr("— Hand {n} —").format(n=index + 1))
+        if len(self._people()) >= 2:
+            self.table.curtain = True
+        self.table.setFocus()
+
+    def _hand_ended(self, result: HandResult) -> None:
+        match = self.controller.match
+        assert match is not None
+        self.curtain.hide()
+        self.claim_box.hide()
+        self.countdown.stop()
+        self.table.curtain = False
+        self.table.reveal = True
+        self.table.refresh()
+        duplicate = self.controller.duplicate
+        winner = match.winner if duplicate is None else None  # a duplicate play's target does not count
+        self.hand_end.show_result(match.rules, self.controller.seats, result, winner)
+        self.deal_seal.seal(match)
+        self.deal_seal.cut.set_theme(self.table.look.theme)
+        if duplicate is None:
+            self.hand_end.next.setText(translate("HandEndPanel", "Next hand"))  # after a duplicate match's "Next play"
+            self.hand_end.next.setAccessibleName(translate("HandEndPanel", "Next hand"))
+        else:
+            self._duplicate_hand_end()
+        self._show_seal()
+        self._place_overlays()
+        headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
+        self.announce(headline)
+        self.happened.emit(headline)
+        if not self._people() and match.winner is None:
+            # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
+            QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
+
+    def _next_hand_if_idle(self) -> None:
+        if self.hand_end.isVisible() and self.controller.hand is None:
+            self._next_hand()
+
+    def show_last_result(self) -> None:
+        """The hand-end summary again (after the screen was rebuilt in another language)."""
+        if self.controller.last_result is not None:
+            self._hand_ended(self.controller.last_result)
+
+    def _next_hand(self) -> None:
+        duplicate = self.controller.duplicate
+        if duplicate is not None and duplicate.is_over:
+            self.show_duplicate_results()
+            return
+        self._cut(gesture_here("next"))  # in a duplicate match: the next play, its deal cut if it is new
+
+    # ---- duplicate match (issue 17) ---------------------------------------------------------------
+
+    def _show_duplicate_line(self) -> None:
+        duplicate = self.controller.duplicate
+        self.duplicate_line.setVisible(duplicate is not None)
+        if duplicate is not None:
+            self.duplicate_line.setText(
+                "<b>" + escape(status_line(duplicate, self.controller.line_up), quote=False) + "</b>"
+            )
+
+    def _play_changed(self) -> None:
+        """The next play of a duplicate match: the person's seat moved, so their rack is drawn at the bottom."""
+        people = self.controller.people()
+        if people:
+            self.table.bottom = people[0]
+        self.table.reset_rack()
+        self.hide_hand_end()
+        self._show_duplicate_line()
+        duplicate = self.controller.duplicate
+        if duplicate is not None:  # said in the status bar and to screen readers too: the panel may be shut
+            line = status_line(duplicate, self.controller.line_up)
+            self.announce(line)
+            self.happened.emit(line)
+
+    def _duplicate_hand_end(self) -> None:
+        """The end-of-hand sheet in a duplicate match: the score so far, how the play was dealt and what comes
+        next (a new deal's sealed deck to cut is the fair-deal row, as after any hand), Next play."""
+        duplicate = self.controller.duplicate
+        assert duplicate is not None
+        coming = seal_line(duplicate)
+        if coming:
+            shown = self.deal_seal.label.text() + "<br>" if self.deal_seal.label.isVisibleTo(self.hand_end) else ""
+            self.deal_seal.label.setText(shown + "<small>" + escape(coming, quote=False) + "</small>")
+            self.deal_seal.label.show()
+        text = self.hand_end.text.text()
+        at = text.find("</h2>") + len("</h2>") if "</h2>" in text else len(text)
+        self.hand_end.text.setText(text[:at] + hand_end_note(duplicate) + text[at:])  # under the headline: in sight
+        over = duplicate.is_over
+        text = self.tr("See the results") if over else self.tr("Next play")
+        self.hand_end.next.setText(text)
+        self.hand_end.next.setAccessibleName(text)
+        self.hand_end.next.show()
+        self.hand_end.again.setText(self.tr("New match"))
+        self.hand_end.next.setFocus()
+
+    def show_duplicate_results(self) -> None:
+        duplicate = self.controller.duplicate
+        if duplicate is None:
+            return
+        self.results = DuplicateResults(duplicate, self.controller.line_up, self)
+        self.results.accepted.connect(self.hand_end.newMatchRequested)
+        self.results.open()

@@ -1,0 +1,414 @@
+"""Side panels: the scores, the move log, and the hand-end summary."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QLayout,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.match import HandResult
+from ...engine.moves import Move, MoveKind
+from ...engine.rules import EndScoring, Rules
+from ..shell.i18n import translate
+from .controller import SeatConfig
+
+PRESS_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+
+
+class ReturnClicks(QObject):
+    """Enter or Return on a focused button inside a panel clicks it, as in a dialog (keyboard play), once per
+    deliberate press: an auto-repeated press (a key held down) is eaten, so a held Return that clicked "Next
+    hand" cannot go on through the sheet that follows, the cut deck and the lobby behind them."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and isinstance(watched, QPushButton)
+            and event.key() in PRESS_KEYS
+        ):
+            if event.isAutoRepeat():
+                return True  # a key held since before this button had the focus: not a press meant for it
+            if event.key() == Qt.Key.Key_Space:
+                return False  # the button's own Space: it clicks on release, as everywhere
+            watched.click()
+            return True
+        return False
+
+
+RETURN_CLICKS = ReturnClicks()
+
+
+class ButtonRow(QWidget):
+    """Buttons side by side while each has room for its words, else on as many rows as that takes: a narrow
+    side panel, a longer language or a larger font never clips a label ("Draw (D" at 1024x700)."""
+
+    def __init__(self, buttons: list[QPushButton], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.buttons = buttons
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # narrower than the row: it stacks
+        self.columns = 0
+        for widget in buttons:
+            widget.setParent(self)
+            widget.installEventFilter(self)  # shown or hidden: the others share its room
+        self._arrange(len(buttons))
+
+    def shown(self) -> list[QPushButton]:
+        return [b for b in self.buttons if not b.isHidden()]
+
+    def columns_for(self, width: int) -> int:
+        """The most buttons a row of `width` pixels holds with every label whole (at least one)."""
+        shown = self.shown()
+        need = max((b.sizeHint().width() for b in shown), default=0)
+        spacing = max(0, self.grid.horizontalSpacing())
+        columns = max(1, len(shown))
+        while columns > 1 and columns * need + (columns - 1) * spacing > width:
+            columns -= 1
+        return columns
+
+    def _arrange(self, columns: int) -> None:
+        self.columns = columns
+        for widget in self.buttons:
+            self.grid.removeWidget(widget)
+        for column in range(self.grid.columnCount()):
+            self.grid.setColumnStretch(column, 0)
+        shown = self.shown()
+        for i, widget in enumerate(shown):
+            last = i == len(shown) - 1
+            span = columns - i % columns if last else 1  # a short last row: its last button takes the rest
+            self.grid.addWidget(widget, i // columns, i % columns, 1, span)
+        for column in range(columns):
+            self.grid.setColumnStretch(column, 1)  # equal widths, as the row had before
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as its widest button (stacked), as tall as it is arranged now."""
+        widest = max((b.sizeHint().width() for b in self.shown()), default=0)
+        return QSize(widest, self.grid.minimumSize().height())
+
+    def refit(self) -> None:
+        if self.width() > 0:
+            self._arrange(self.columns_for(self.width()))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.columns_for(event.size().width()) != self.columns:
+            self._arrange(self.columns_for(event.size().width()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent, QEvent.Type.FontChange):
+            self.refit()
+        return False
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange, QEvent.Type.LanguageChange):
+            self.refit()
+
+
+# The name the lobby gives the one person at the screen, in every language the game speaks: shown in the
+# language in use now, so a match begun in English says "Tú" once the game speaks Spanish.
+YOU_NAMES = frozenset({"You", "Tú"})
+
+
+def shown_name(name: str) -> str:
+    return translate("GameController", "You") if name in YOU_NAMES else name
+
+
+def side_name(rules: Rules, seats: list[SeatConfig], side: int) -> str:
+    return translate("Moves", " & ").join(shown_name(seats[s].name) for s in rules.seats_of(side))
+
+
+class SteadyLabel(QLabel):
+    """A label that keeps the tallest height its texts have needed at this width: "CPU 1 is thinking…" after a
+    four-line "your turn" no longer pulls the buttons below it up and down at every turn."""
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._hold()
+
+    def _hold(self) -> None:
+        if self.width() <= 0:
+            return
+        need = self.heightForWidth(self.width()) if self.wordWrap() else self.sizeHint().height()
+        if need > self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def release(self) -> None:
+        """Start afresh (a new hand): the height follows the text again."""
+        self.setMinimumHeight(0)
+        self._hold()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.setMinimumHeight(0)  # narrower or wider: the texts wrap anew
+            self._hold()
+
+
+class ScorePanel(QFrame):
+    """Scores per side, the target, and the six-love marker."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scores")
+        self.title = QLabel(self.tr("Score"))
+        self.title.setObjectName("panelTitle")
+        self.body = QLabel("")
+        self.body.setObjectName("scoreBody")
+        self.body.setWordWrap(True)
+        self.body.setAccessibleName(self.tr("Scores"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.body)
+
+    def show_scores(
+        self,
+        rules: Rules,
+        seats: list[SeatConfig],
+        scores: list[int],
+        hand_number: int,
+        over: bool = False,
+        running: list[int] | None = None,
+        goal: str | None = None,
+    ) -> None:
+        """`hand_number`: the hand in play (or the last one dealt); `running`: points made so far this hand, per
+        side, in games that score ends as they are made; `goal`: said instead of the target (a duplicate play)."""
+        lines = []
+        for side, score in enumerate(scores):
+            made = running[side] if running else 0
+            extra = f" <span style='color:#7dff9a'><b>+{made}</b></span>" if made else ""
+            lines.append(f"<b>{score}</b>{extra} &nbsp; {escape(side_name(rules, seats, side))}")
+        if rules.single_round:
+            target = self.tr("Single round")
+        elif rules.scoring.counts_hands:
+            target = self.tr("First to {n} hands").format(n=rules.target)
+        else:
+            target = self.tr("First to {n} points").format(n=rules.target)
+        if rules.target_needs_zero_opponent:
+            target += self.tr(" (six-love: an opponent must be on zero)")
+        if goal is not None:
+            target = goal
+        target = escape(target)
+        if goal is not None:
+            self.title.setText(self.tr("Score · this play"))
+        elif over:
+            self.title.setText(self.tr("Score · match over"))
+        else:
+            self.title.setText(self.tr("Score · hand {n}").format(n=max(1, hand_number)))
+        if rules.end_scoring is not EndScoring.NONE:
+            # Said all along, not only once a point is made: the panel's height (and so the window's least
+            # height) stays the same from hand to hand; it grew 13 px at the first points of hand 2.
+            target += "<br>" + self.tr("+ points made this hand, added to the score as they are claimed")
+        self.body.setText("<br>".join(lines) + f"<br><small>{target}</small>")
+
+
+class MoveLog(QListWidget):
+    """Every play, pass and draw of the hand, newest at the bottom."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("moveLog")
+        self.setAccessibleName(self.tr("Move log"))
+        # A long line ("CPU 2 played 12-5 on the 12") wraps in a narrow panel instead of running off its edge.
+        self.setWordWrap(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+
+    def add(self, text: str) -> None:
+        self.addItem(text)
+        self.scrollToBottom()
+
+
+def describe_move(name: str, move: Move, yours: bool = False, points: int = 0) -> str:
+    """One line of the move log. `yours`: the one person at the table, addressed as "you" (Spanish
+    conjugates the verb for that, so these are sentences of their own)."""
+    if yours:
+        return _describe_your_move(move, points)
+    name = shown_name(name)
+    if move.kind is MoveKind.PLAY:
+        if move.end is None:
+            return translate("Moves", "{name} played {tile} (pose)").format(name=name, tile=move.tile)
+        return translate("Moves", "{name} played {tile} on the {end}").format(name=name, tile=move.tile, end=move.end)
+    if move.kind is MoveKind.PASS:
+        return translate("Moves", "{name} passed").format(name=name)
+    if move.kind is MoveKind.DRAW:
+        return translate("Moves", "{name} drew from the stock").format(name=name)
+    if move.kind is MoveKind.CLAIM:
+        return translate("Moves", "{name} claimed {points}").format(name=name, points=points)
+    return translate("Moves", "{name} called Muggins: {points}").format(name=name, points=points)
+
+
+def _describe_your_move(move: Move, points: int) -> str:
+    if move.kind is MoveKind.PLAY:
+        if move.end is None:
+            return translate("Moves", "You played {tile} (pose)").format(tile=move.tile)
+        return translate("Moves", "You played {tile} on the {end}").format(tile=move.tile, end=move.end)
+    if move.kind is MoveKind.PASS:
+        return translate("Moves", "You passed")
+    if move.kind is MoveKind.DRAW:
+        return translate("Moves", "You drew from the stock")
+    if move.kind is MoveKind.CLAIM:
+        return translate("Moves", "You claimed {points}").format(points=points)
+    return translate("Moves", "You called Muggins: {points}").format(points=points)
+
+
+class HandEndPanel(QFrame):
+    """The hand's summary on an opaque sheet beside (or, on a narrow table, below) the board, so the final
+    position stays in sight: winner, points, bonuses, pips; the deal seed under Details; then go on."""
+
+    nextRequested = Signal()
+    newMatchRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("handEnd")
+        self.setAutoFillBackground(True)  # opaque: no tile shows through the pip table
+        self.text = QLabel("")
+        self.text.setObjectName("handEndText")
+        self.text.setWordWrap(True)
+        self.details_button = QPushButton(self.tr("Details ▸"))
+        self.details_button.setObjectName("details")
+        self.details_button.setCheckable(True)
+        self.details_button.setAccessibleName(self.tr("Details of the deal"))
+        self.details_button.installEventFilter(RETURN_CLICKS)
+        self.details = QLabel("")
+        self.details.setObjectName("handEndDetails")
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.hide()
+        self.details_button.toggled.connect(self._show_details)
+        self.next = QPushButton(self.tr("Next hand"))
+        self.review = QPushButton(self.tr("Review the hand"))
+        self.review.setAccessibleName(self.tr("Review the hand"))
+        self.review.installEventFilter(RETURN_CLICKS)
+        self.next.setAccessibleName(self.tr("Next hand"))
+        self.again = QPushButton(self.tr("New match"))
+        self.again.setAccessibleName(self.tr("New match"))
+        self.next.clicked.connect(self.nextRequested)
+        self.again.clicked.connect(self.newMatchRequested)
+        self.next.installEventFilter(RETURN_CLICKS)
+        self.again.installEventFilter(RETURN_CLICKS)
+        buttons = QGridLayout()
+        buttons.addWidget(self.next, 0, 0, 1, 2)
+        buttons.addWidget(self.review, 1, 0)
+        buttons.addWidget(self.again, 1, 1)
+        self.buttons = buttons
+        self.one_row = False
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.details)
+        layout.addStretch(1)
+        layout.addLayout(buttons)
+        self.hide()
+
+    def set_one_row(self, one_row: bool) -> None:
+        """The buttons in one row (the sheet docked below a narrow board: it then takes less of the board's
+        height), or the first across the sheet and the rest in pairs (beside the board). Buttons others added to
+        the grid (Coach) keep their order."""
+        if one_row == self.one_row:
+            return
+        self.one_row = one_row
+        grid = self.buttons
+        placed: list[tuple[int, int, QWidget]] = []
+        for i in range(grid.count()):
+            item = grid.itemAt(i)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                position: tuple[int, int, int, int] = grid.getItemPosition(i)  # type: ignore[assignment]
+                placed.append((position[0], position[1], widget))
+        widgets = [w for _, _, w in sorted(placed, key=lambda p: (p[0], p[1]))]
+        for widget in widgets:
+            grid.removeWidget(widget)
+        for column in range(grid.columnCount()):
+            grid.setColumnStretch(column, 0)
+        if one_row:
+            for column, widget in enumerate(widgets):
+                grid.addWidget(widget, 0, column)
+                grid.setColumnStretch(column, 1)
+            return
+        grid.addWidget(widgets[0], 0, 0, 1, 2)
+        rest = widgets[1:]
+        for k, widget in enumerate(rest):
+            lone = k == len(rest) - 1 and k % 2 == 0
+            grid.addWidget(widget, 1 + k // 2, k % 2, 1, 2 if lone else 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+
+    def _show_details(self, shown: bool) -> None:
+        self.details.setVisible(shown)
+        self.details_button.setText(self.tr("Details ▾") if shown else self.tr("Details ▸"))
+
+    def headline(self, result: HandResult, seats: list[SeatConfig], match_over: bool = False) -> str:
+        if result.winner_seat is None:
+            head = self.tr("Locked table (tranque) and a tie: nobody wins this hand.")
+        elif result.end.value == "domino":
+            head = self.tr("{name} went out (domino).").format(name=shown_name(seats[result.winner_seat].name))
+        else:
+            head = self.tr("{name} won the locked table.").format(name=shown_name(seats[result.winner_seat].name))
+        return self.tr("Match over.") + " " + head if match_over else head
+
+    def show_result(self, rules: Rules, seats: list[SeatConfig], result: HandResult, winner: int | None) -> None:
+        head = self.headline(result, seats)
+        lines = []
+        if winner is not None:
+            sweep = rules.target_needs_zero_opponent and all(
+                score == 0 for side, score in enumerate(result.scores) if side != winner
+            )
+            won = self.tr("{side} won the match.").format(side=side_name(rules, seats, winner))
+            if sweep and rules.six_love_reset:
+                won += " " + self.tr("Six-love!")
+            over = self.tr("Match over")
+            lines.append(f"<h1>{escape(over)}</h1><h3>{escape(won)}</h3>")
+        lines.append(f"<h2>{escape(head)}</h2>")
+        if result.winner_side is not None:
+            side = side_name(rules, seats, result.winner_side)
+            if result.reset and rules.six_love_reset:
+                lines.append("<p>" + escape(self.tr("A reply! Both scores go back to zero.")) + "</p>")
+            elif rules.scoring.counts_hands:
+                text = self.tr("%n hand(s) to {side}.", "", result.points).format(side=side)
+                lines.append("<p>" + escape(text) + "</p>")
+            else:
+                text = self.tr("%n point(s) to {side}.", "", result.points).format(side=side)
+                lines.append("<p>" + escape(text) + "</p>")
+        bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
+        if result.bonus:
+            lines.append("<p><b>" + escape(" ".join(bonuses.get(b, b) for b in result.bonus)) + "</b></p>")
+        if result.reset and rules.cutthroat_reset:
+            lines.append("<p>" + escape(self.tr("Everyone has won a hand: the scores go back to zero.")) + "</p>")
+        if any(result.end_points):
+            points = ", ".join(f"{side_name(rules, seats, s)} {p}" for s, p in enumerate(result.end_points) if p)
+            lines.append("<p>" + escape(self.tr("End points this hand: {points}.").format(points=points)) + "</p>")
+        pips = [self.tr("%n pip(s)", "", result.pips[s]) for s in range(len(seats))]
+        rows = "".join(
+            f"<tr><td>{escape(shown_name(seats[s].name))}</td>"
+            f"<td>{' '.join(str(t) for t in result.remaining[s]) or '—'}</td>"
+            f"<td align='right'>{escape(pips[s])}</td></tr>"
+            for s in range(len(seats))
+        )
+        lines.append(f"<table cellspacing='6'>{rows}</table>")
+        self.text.setText("".join(lines))
+        self.details.setText(
+            escape(self.tr("Deal seed {seed}: it deals this hand again for a review or a fair-deal check.")).format(
+                seed=result.seed
+            )
+        )
+        self.details_button.setChecked(False)
+        self.next.setVisible(winner is None)
+        self.again.setText(self.tr("Play again") if winner is not None else self.tr("New match"))
+        self.show()
+        self.raise_()
+        (self.next if winner is None else self.again).setFocus()

@@ -1,0 +1,1 @@
+"""Looking back: hand review, statistics, deal luck."""

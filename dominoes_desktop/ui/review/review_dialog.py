@@ -1,0 +1,149 @@
+"""Hand review: step back and forth through any finished hand, every tile shown, with the scores."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPainter, QResizeEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.match import Match
+from ..look.looks import Look
+from ..play.coach_panel import add_coach_button, open_coach
+from ..play.controller import SeatConfig
+from ..play.fair_deal import add_verify_button
+from ..play.panels import describe_move, side_name
+from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
+
+
+class ReviewDialog(QDialog):
+    # The deal to start a new match from: its fair-deal proof (the same seed and cut deal the same tiles), or
+    # a bare deal seed (48 bits: too big for a Qt int) for a hand dealt before fair deals.
+    replayDeal = Signal(object)
+
+    def __init__(self, match: Match, seats: list[SeatConfig], look: Look, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Hand review"))
+        self.resize(1000, 700)
+        self.match = match
+        self.seats = seats
+        self.people = sum(1 for seat in seats if seat.human)
+        self.scene_ = TableScene(look)  # held by the dialog: a scene in a local would be collected
+        self.view = QGraphicsView(self.scene_)
+        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.view.setAccessibleName(self.tr("The hand under review"))
+        self.hands = QComboBox()
+        self.hands.setAccessibleName(self.tr("Hand"))
+        rules = match.rules
+        for i, result in enumerate(match.results):
+            won = (
+                self.tr("{side} won {n}").format(side=side_name(rules, seats, result.winner_side), n=result.points)
+                if result.winner_side is not None
+                else self.tr("nobody won")
+            )
+            score = self.tr(" to ").join(str(x) for x in result.scores)
+            self.hands.addItem(
+                self.tr("Hand {n}: {won} · score after it {score}").format(n=i + 1, won=won, score=score), i
+            )
+        self.step = 0
+        self.caption = QLabel("")
+        self.caption.setAccessibleName(self.tr("Move"))
+        # The style's own media icons: fonts without the ⏮ ⏭ signs drew them as empty boxes.
+        icon = self.style().standardIcon
+        pixmap = QStyle.StandardPixmap
+        self.first = QPushButton(icon(pixmap.SP_MediaSkipBackward), self.tr("First"))
+        self.back = QPushButton(icon(pixmap.SP_MediaSeekBackward), self.tr("Back"))
+        self.forward = QPushButton(icon(pixmap.SP_MediaSeekForward), self.tr("Next"))
+        self.last = QPushButton(icon(pixmap.SP_MediaSkipForward), self.tr("Last"))
+        self.forward.setLayoutDirection(Qt.LayoutDirection.RightToLeft)  # its arrow after the word, pointing on
+        self.last.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
+        self.again = QPushButton(self.tr("Play this deal again"))
+        for button, name in (
+            (self.first, "First move"),
+            (self.back, "Previous move"),
+            (self.forward, "Next move"),
+            (self.last, "Last move"),
+            (self.again, "Play this deal again"),
+        ):
+            button.setAccessibleName(name)
+        self.first.clicked.connect(lambda: self.go(0))
+        self.back.clicked.connect(lambda: self.go(self.step - 1))
+        self.forward.clicked.connect(lambda: self.go(self.step + 1))
+        self.last.clicked.connect(lambda: self.go(len(self.played.history)))
+        self.again.clicked.connect(self._again)
+        controls = QHBoxLayout()
+        for button in (self.first, self.back, self.forward, self.last):
+            controls.addWidget(button)
+        controls.addStretch(1)
+        controls.addWidget(self.again)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.hands)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.caption)
+        layout.addLayout(controls)
+        self.verify = add_verify_button(self, self.again, match, self.hands.currentData)  # issue 17: fair deals
+        self.coach = add_coach_button(  # issue 17: the coach on the hand under review
+            self, self.again, lambda: open_coach(self, match, seats, look, int(self.hands.currentData()))
+        )
+        self.hands.currentIndexChanged.connect(lambda _i: self.show_hand(int(self.hands.currentData())))
+        if match.results:
+            self.hands.setCurrentIndex(len(match.results) - 1)
+            self.show_hand(len(match.results) - 1)
+
+    def show_hand(self, index: int) -> None:
+        self.index = index
+        self.deal, self.played = self.match.archive[index]
+        self.go(len(self.played.history))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if hasattr(self, "step"):
+            self.go(self.step)  # the table fitted (and its plates placed) for the dialog's real size
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(step, len(self.played.history)))
+        hand = self.match.position(self.index, self.step)  # the engine plays the hand again
+        seats = [SeatState(self.seats[s].name, len(tiles), tuple(tiles)) for s, tiles in enumerate(hand.hands)]
+        # Plates are drawn at screen size: the scene places them for the scale fitInView is about to give it.
+        port = self.view.viewport().size()
+        fit = min(port.width() / NATURAL_AREA.width(), port.height() / NATURAL_AREA.height())
+        self.scene_.set_area(NATURAL_AREA, 1 / max(0.1, fit))
+        self.scene_.sync(TableState(hand.layout, seats, 0, stock=len(hand.stock)), animate=False)
+        self.view.fitInView(self.scene_.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        total = len(self.played.history)
+        if self.step == 0:
+            text = self.tr("Dealt (deal seed {seed}). {n} moves.").format(seed=self.deal.seed, n=total)
+        else:
+            turn = self.played.history[self.step - 1]
+            text = self.tr("Move {k} of {n}: {move}").format(
+                k=self.step,
+                n=total,
+                move=describe_move(
+                    self.seats[turn.seat].name, turn.move, self.seats[turn.seat].human and self.people == 1
+                ),
+            )
+        self.caption.setText(text)
+        self.back.setEnabled(self.step > 0)
+        self.first.setEnabled(self.step > 0)
+        self.forward.setEnabled(self.step < total)
+        self.last.setEnabled(self.step < total)
+        self.again.setEnabled(self._deal_again() is not None)
+
+    def _deal_again(self) -> object:
+        proof = self.match.proofs.get(self.index)
+        return proof if proof is not None and proof.cut_taken else self.deal.seed
+
+    def _again(self) -> None:
+        again = self._deal_again()
+        if again is not None:
+            self.replayDeal.emit(again)
+            self.accept()

@@ -1,0 +1,318 @@
+"""The statistics screen: tables per stats group, a win-rate chart, deal luck, reset and CSV export."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from pathlib import Path
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...store.stats import COLUMNS, DealLuck, StatsSnapshot
+from ..learn.rules_page import preset_name
+from ..look.looks import PIP_COLORS
+from ..shell.store_service import StoreService
+from .deal_luck import DealLuckPanel
+
+HEADERS = {
+    "matches": QT_TRANSLATE_NOOP("StatsDialog", "Matches"),
+    "matches_won": QT_TRANSLATE_NOOP("StatsDialog", "Won"),
+    "matches_lost": QT_TRANSLATE_NOOP("StatsDialog", "Lost"),
+    "hands_won": QT_TRANSLATE_NOOP("StatsDialog", "Hands won"),
+    "hands_lost": QT_TRANSLATE_NOOP("StatsDialog", "Hands lost"),
+    "dominoes": QT_TRANSLATE_NOOP("StatsDialog", "Dominoes"),
+    "blocks_won": QT_TRANSLATE_NOOP("StatsDialog", "Blocks won"),
+    "points_for": QT_TRANSLATE_NOOP("StatsDialog", "Points for"),
+    "points_against": QT_TRANSLATE_NOOP("StatsDialog", "Points against"),
+    "six_love_given": QT_TRANSLATE_NOOP("StatsDialog", "Six-loves given"),
+    "six_love_taken": QT_TRANSLATE_NOOP("StatsDialog", "Six-loves taken"),
+    "capicuas": QT_TRANSLATE_NOOP("StatsDialog", "Capicúas"),
+    "key_bones": QT_TRANSLATE_NOOP("StatsDialog", "Key bones"),
+    "best_streak": QT_TRANSLATE_NOOP("StatsDialog", "Best streak"),
+}
+
+
+class WinRateChart(QWidget):
+    """Win rate after each match, one line per preset, for one player."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(180)
+        self.setAccessibleName(self.tr("Win rate over time"))
+        self.lines: dict[str, list[float]] = {}
+        self.player = ""
+
+    def show_player(self, player: str, lines: dict[str, list[float]]) -> None:
+        self.player = player
+        self.lines = lines
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        area = QRectF(self.rect()).adjusted(46, 24, -140, -26)
+        text = self.palette().color(QPalette.ColorRole.Text)  # the theme's, so it reads on every theme
+        grid = QColor(text)
+        grid.setAlpha(60)
+        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Base))
+        painter.setPen(QPen(text, 1))
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(12)
+        painter.setFont(font)
+        painter.drawText(
+            QRectF(area.left(), 2, area.width(), 20),
+            Qt.AlignmentFlag.AlignLeft,
+            self.tr("Win rate over time: {player}").format(player=self.player)
+            if self.player
+            else self.tr("Win rate over time"),
+        )
+        for fraction in (0.0, 0.5, 1.0):
+            y = area.bottom() - fraction * area.height()
+            painter.setPen(QPen(grid, 1, Qt.PenStyle.DashLine))
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+            painter.setPen(text)
+            painter.drawText(QRectF(0, y - 8, 40, 16), Qt.AlignmentFlag.AlignRight, f"{int(fraction * 100)}%")
+        longest = max((len(v) for v in self.lines.values()), default=0)
+        for k, (preset, rates) in enumerate(sorted(self.lines.items())):
+            color = QColor(PIP_COLORS[1 + k % (len(PIP_COLORS) - 1)]).lighter(130)
+            painter.setPen(QPen(color, 2.2))
+            points = [
+                QPointF(area.left() + area.width() * (i / max(1, longest - 1)), area.bottom() - rate * area.height())
+                for i, rate in enumerate(rates)
+            ]
+            for a, b in itertools.pairwise(points):
+                painter.drawLine(a, b)
+            for point in points:
+                painter.drawEllipse(point, 2.5, 2.5)
+            painter.drawText(
+                QRectF(area.right() + 10, area.top() + 18 * k, 130, 16),
+                Qt.AlignmentFlag.AlignLeft,
+                preset_name(preset),
+            )
+        if not self.lines:
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.tr("No finished matches yet"))
+        painter.end()
+
+
+# The tabs in the theme's colours (the window's style sheet has no rules for tabs): palette roles, so every theme,
+# high contrast included, gets its own readable pair of fill and text.
+TABS_STYLE = """
+QTabWidget::pane { background: palette(window); border: 1px solid palette(highlight); border-radius: 6px; top: -1px; }
+QTabBar::tab { background: palette(button); color: palette(button-text); border: 1px solid palette(highlight);
+    border-bottom: none; border-top-left-radius: 6px; border-top-right-radius: 6px; padding: 6px 16px;
+    margin-right: 3px; }
+QTabBar::tab:selected { background: palette(highlight); color: palette(highlighted-text); font-weight: bold; }
+QTabBar::tab:focus { text-decoration: underline; }
+"""
+
+
+class StatsDialog(QDialog):
+    """Tables per stats group (results and deal luck), a win-rate chart, reset and CSV export.
+
+    Every read and write goes through the store service's worker: the screen opens at once saying "Loading…"
+    and fills when the answer comes (statisticsRead), so a busy or slow database never freezes the window."""
+
+    def __init__(self, store: StoreService, group: str = "Home", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.snapshot: StatsSnapshot | None = None
+        self._asked = 0  # the newest request: answers to older ones are stale
+        self._resetting = False  # the answer awaited is a reset's: a failure is told in a box
+        self.setWindowTitle(self.tr("Statistics"))
+        self.resize(980, 660)
+        self.group = QComboBox()
+        self.group.setAccessibleName(self.tr("Stats group"))
+        self.group.addItem(group)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setAccessibleName(self.tr("Statistics status"))
+        self.table = QTableWidget()
+        self.table.setAccessibleName(self.tr("Statistics table"))
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.chart = WinRateChart()
+        self.luck = DealLuckPanel()
+        results = QWidget()
+        results_layout = QVBoxLayout(results)
+        results_layout.addWidget(self.table, 2)
+        results_layout.addWidget(self.chart, 1)
+        self.tabs = QTabWidget()
+        self.tabs.setAccessibleName(self.tr("Statistics pages"))
+        self.tabs.setStyleSheet(TABS_STYLE)
+        self.tabs.addTab(results, self.tr("Results"))
+        self.tabs.addTab(self.luck, self.tr("Deal luck"))
+        self.reset = QPushButton(self.tr("Reset this group…"))
+        self.reset.setAccessibleName(self.tr("Reset this stats group"))
+        self.export = QPushButton(self.tr("Export CSV…"))
+        self.export.setAccessibleName(self.tr("Export the statistics as CSV"))
+        close = QPushButton(self.tr("Close"))
+        close.clicked.connect(self.accept)
+        self.reset.clicked.connect(self._reset)
+        self.export.clicked.connect(lambda: self.export_csv())
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Stats group")))
+        top.addWidget(self.group, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.reset)
+        buttons.addWidget(self.export)
+        buttons.addStretch(1)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.tabs, 1)
+        layout.addLayout(buttons)
+        self.group.currentTextChanged.connect(lambda _text: self.refresh())
+        self.table.itemSelectionChanged.connect(self._chart_for_selection)
+        store.statisticsRead.connect(self._answered)
+        store.statisticsExported.connect(self._exported)
+        self.refresh()
+
+    def done(self, result: int) -> None:
+        for signal, slot in (
+            (self.store.statisticsRead, self._answered),
+            (self.store.statisticsExported, self._exported),
+        ):
+            with contextlib.suppress(RuntimeError, TypeError):
+                signal.disconnect(slot)
+        super().done(result)
+
+    @property
+    def loading(self) -> bool:
+        return self.snapshot is None or self.snapshot.group != self.group.currentText()
+
+    def refresh(self, *, reset: bool = False) -> None:
+        """Ask the store for the group's statistics (deleting them first when `reset`); shows "Loading…" until
+        they come."""
+        self._say(self.tr("Loading…"), problem=False)
+        for widget in (self.tabs, self.reset, self.export):
+            widget.setEnabled(False)
+        self.snapshot = None
+        self._resetting = reset
+        number = self.store.read_statistics(self.group.currentText() or "Home", reset=reset)
+        self._asked = max(self._asked, number)
+
+    def _say(self, text: str, *, problem: bool) -> None:
+        """The status line: "Loading…" plainly, a problem in the theme's warning colour."""
+        self.status.setObjectName("problem" if problem else "")
+        self.status.style().unpolish(self.status)
+        self.status.style().polish(self.status)
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    def _answered(self, number: int, answer: object) -> None:
+        # A store without a worker answers before read_statistics returns: any answer not older than the newest
+        # request is the one wanted.
+        if number < self._asked:
+            return
+        self._asked = number
+        resetting, self._resetting = self._resetting, False
+        if isinstance(answer, str):
+            self._say(answer, problem=True)  # the store's sentence
+            self.tabs.setEnabled(True)
+            self._fill(StatsSnapshot(self.group.currentText(), [], [], {}, DealLuck(())))
+            self.snapshot = None
+            if resetting:
+                QMessageBox.warning(
+                    self, self.tr("Reset statistics"), self.tr("Could not reset: {reason}").format(reason=answer)
+                )
+            return
+        assert isinstance(answer, StatsSnapshot)
+        self._say("", problem=False)
+        for widget in (self.tabs, self.reset, self.export):
+            widget.setEnabled(True)
+        self._fill(answer)
+        self.snapshot = answer
+
+    def _fill(self, snapshot: StatsSnapshot) -> None:
+        groups = snapshot.groups if snapshot.group in snapshot.groups else [*snapshot.groups, snapshot.group]
+        self.group.blockSignals(True)
+        self.group.clear()
+        self.group.addItems(sorted(groups))
+        self.group.setCurrentText(snapshot.group)
+        self.group.blockSignals(False)
+        self.snapshot = snapshot
+        rows = snapshot.rows
+        self.table.clearSelection()
+        self.table.setColumnCount(2 + len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Player"), self.tr("Preset"), *(self.tr(str(HEADERS[c])) for c in COLUMNS)]
+        )
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            name = preset_name(row.preset)
+            cells = [row.player, name, *(str(row.values[c]) for c in COLUMNS)]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, (row.player, row.preset))
+                if c >= 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+        if rows:
+            self.table.selectRow(0)
+            self._chart_for_selection()
+        else:
+            self.chart.show_player("", {})
+        self.luck.show_luck(snapshot.luck)
+
+    def _chart_for_selection(self) -> None:
+        items = self.table.selectedItems()
+        snapshot = self.snapshot
+        if not items or snapshot is None:
+            return
+        player, _preset = items[0].data(Qt.ItemDataRole.UserRole)
+        lines = {}
+        for (who, preset), history in snapshot.histories.items():
+            if who == player:
+                wins = 0
+                rates = []
+                for i, won in enumerate(history, start=1):
+                    wins += won
+                    rates.append(wins / i)
+                lines[preset] = rates
+        self.chart.show_player(player, lines)
+
+    def _reset(self) -> None:
+        group = self.group.currentText()
+        answer = QMessageBox.question(
+            self,
+            self.tr("Reset statistics"),
+            self.tr("Delete every recorded match of the group “{group}”? This cannot be undone.").format(group=group),
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.refresh(reset=True)
+
+    def export_csv(self, path: Path | None = None) -> None:
+        """Write the group's table as CSV (on the store's worker; a failure is told when it comes back)."""
+        if path is None:
+            name, _ = QFileDialog.getSaveFileName(
+                self, self.tr("Export statistics"), "statistics.csv", self.tr("CSV files (*.csv)")
+            )
+            if not name:
+                return
+            path = Path(name)
+        self.store.export_statistics(self.group.currentText(), path)
+
+    def _exported(self, path: str, reason: str) -> None:
+        if reason:
+            QMessageBox.warning(
+                self,
+                self.tr("Export statistics"),
+                self.tr("Could not write {file}: {reason}").format(file=Path(path).name, reason=reason),
+            )

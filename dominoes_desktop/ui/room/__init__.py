@@ -1,0 +1,1 @@
+"""Rooms with friends: hosting, joining, invites, the connection to a room server."""

@@ -1,0 +1,88 @@
+"""Languages: the game's own translations (resources/translations/*.qm, built from .ts by
+pyside6-lrelease) plus Qt's, installed on the application and switchable while a match goes on."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from ...resources import resources_dir
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = {"system": "System", "en": "English", "es": "Español"}
+
+
+def translate(context: str, text: object) -> str:
+    """Translate outside a QObject; lupdate finds these calls by name. `text` may come from a
+    QT_TRANSLATE_NOOP table (typed as object by PySide6)."""
+    return QCoreApplication.translate(context, str(text))
+
+
+def resolve(choice: str) -> str:
+    """The language code a setting stands for: 'system' follows the desktop's locale."""
+    if choice == "system":
+        return "es" if QLocale.system().name().lower().startswith("es") else "en"
+    return choice if choice in LANGUAGES else "en"
+
+
+def compile_translations() -> None:
+    """Build any .qm that is missing or older than its .ts (running from source without a build step)."""
+    folder = resources_dir() / "translations"
+    lrelease = shutil.which("pyside6-lrelease")
+    for source in folder.glob("*.ts"):
+        target = source.with_suffix(".qm")
+        if lrelease and (not target.exists() or target.stat().st_mtime < source.stat().st_mtime):
+            try:
+                subprocess.run([lrelease, str(source), "-qm", str(target)], check=True, capture_output=True)
+            except (OSError, subprocess.CalledProcessError) as exc:
+                log.warning("could not build %s: %s", target.name, exc)
+
+
+class Language:
+    """Keeps the installed translators, so a new language replaces the old one."""
+
+    def __init__(self) -> None:
+        self.translators: list[QTranslator] = []
+        self.code = "en"
+
+    def install(self, choice: str) -> str:
+        app = QCoreApplication.instance()
+        if app is None:
+            return self.code
+        for translator in self.translators:
+            app.removeTranslator(translator)
+        self.translators = []
+        self.code = resolve(choice)
+        if self.code == "en":
+            # English needs only its plural forms ("1 hand", "2 hands"): the sources are English already.
+            compile_translations()
+            plurals = QTranslator()
+            if plurals.load(str(resources_dir() / "translations" / "dominoes_en.qm")):
+                self.translators.append(plurals)
+                app.installTranslator(plurals)
+        else:
+            compile_translations()
+            ours = QTranslator()
+            if ours.load(str(resources_dir() / "translations" / f"dominoes_{self.code}.qm")):
+                self.translators.append(ours)
+            else:
+                log.warning("no translation for %s", self.code)
+            qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+            for name in ("qtbase", "qt"):
+                theirs = QTranslator()
+                if theirs.load(f"{name}_{self.code}", qt_folder) or theirs.load(
+                    f"{name}_{self.code}", str(resources_dir() / "translations")
+                ):
+                    self.translators.append(theirs)
+                    break
+            for translator in self.translators:
+                app.installTranslator(translator)
+        QLocale.setDefault(QLocale(self.code))
+        return self.code
+
+
+LANGUAGE = Language()

@@ -1,0 +1,679 @@
+"""The game window: the lobby, then the table with its side panel, and the hand-end summary."""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSlider,
+    QStackedWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+    QWidgetAction,
+)
+
+from ...engine.fairness import FairDeal, short
+from ...engine.match import HandResult
+from ...engine.moves import Move, MoveKind
+from ...engine.presets import PRESETS
+from ...engine.rules import Rules
+from ...store.autosave import Autosave, Loaded
+from ...store.duplicate_record import duplicate_record
+from ...store.matchfile import SavedMatch, SeatRecord, duplicate_to_json, match_to_json
+from ...store.stats import Statistics, match_record
+from ..learn.rules_page import preset_name, rules_html
+from ..lobby.lobby_page import LobbyPage
+from ..look.flags import flag_pixmap
+from ..look.look_dialog import LookDialog
+from ..look.look_style import palette, stylesheet
+from ..look.looks import FINISHES, Look, themes
+from ..play.controller import GameController, MatchSetup, SeatConfig, default_seats
+from ..play.game_page import GamePage
+from ..play.sound import SoundBoard
+from ..review.review_dialog import ReviewDialog
+from ..review.stats_dialog import StatsDialog
+from ..room.net_dialogs import host_room, network_actions
+from .i18n import LANGUAGE
+from .settings import Settings
+from .store_service import StoreService
+
+LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
+
+
+def first_size(screen: QSize) -> QSize:
+    """The window's size on a first start: 1280x800, or the screen's free area less a margin on a smaller
+    screen (a 1024x700 laptop), so no part of the table starts off screen."""
+    return QSize(min(1280, screen.width() - 16), min(800, screen.height() - 40)).expandedTo(QSize(640, 480))
+
+
+class RulesDialog(QDialog):
+    def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("House rules: {name}").format(name=preset_name(rules.preset)))
+        self.resize(620, 640)
+        text = QTextBrowser()
+        text.setAccessibleName(self.tr("House rules"))
+        text.setHtml(rules_html(rules))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(text)
+        layout.addWidget(buttons)
+
+
+class MainWindow(QMainWindow):
+    # Ask before a match in progress is left (lobby, quit, closing the window). Tests switch it off for the
+    # windows they close at teardown, and on where they check the question.
+    ask_before_leaving = True
+
+    def __init__(
+        self, settings: Settings, *, pace_ms: int | None = None, threaded: bool = True, data_dir: Path | None = None
+    ) -> None:
+        super().__init__()
+        self.settings = settings
+        # Every file the window keeps or reads goes through the store service, off the UI thread.
+        self.store = StoreService(data_dir, threaded=threaded, parent=self)
+        self.autosave: Autosave | None = self.store.autosave
+        self._resume_without_asking = False
+        self.look = settings.look()
+        self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
+        self.setWindowTitle(self.tr("Dominoes Desktop"))
+        self.resize(first_size(self.screen().availableGeometry().size()))
+        geometry = settings.window_geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        pace = max(self.look.cpu_pause_ms, self.look.animation_ms + LANDING_MS) if pace_ms is None else pace_ms
+        self.controller = GameController(self, pace_ms=pace, threaded=threaded)
+        self.stack = QStackedWidget()
+        self.setCentralWidget(self.stack)
+        volume, muted = settings.sound()
+        self.sound = SoundBoard(volume, muted, self)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setPalette(palette(self.look.theme))  # before the pages: rich text takes its link colour when set
+        self._make_pages()
+        self.stack.setCurrentWidget(self.lobby)
+        self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
+        self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self._build_menu()
+        self._resuming = False
+        self.controller.movePlayed.connect(self._sound_move)
+        self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
+        self.controller.handEnded.connect(self._sound_hand_end)
+        self.controller.matchEnded.connect(self._sound_match_end)
+        self.controller.stateChanged.connect(self._autosave)
+        self.controller.matchEnded.connect(self._match_over)
+        self.controller.duplicateOver.connect(self._duplicate_over)
+        self.store.problem.connect(self._store_problem)
+        self.store.autosaveLoaded.connect(self._autosave_loaded)
+        self.store.matchFileSaved.connect(self._match_file_saved)
+        self.store.matchFileOpened.connect(self._match_file_opened)
+        self.store.start()
+        self.apply_look(self.look)
+        self._restore_panel()
+        self.lobby.start.setFocus()
+
+    @property
+    def stats(self) -> Statistics | None:
+        """The statistics the store service writes (tests read them once the service is idle)."""
+        return self.store.stats
+
+    def _restore_panel(self) -> None:
+        width, shown = self.settings.panel()
+        self.game.panel_width = width
+        self.game.show_panel(shown)
+        self.panel_action.setChecked(shown)
+
+    def save_window(self) -> None:
+        """Window size and place, and the side panel, kept for the next start."""
+        self.settings.save_window(self.saveGeometry(), self.game.panel_width, not self.game.side.isHidden())
+
+    def _make_pages(self) -> None:
+        """The lobby and the game screen, wired to the window (made again when the language changes)."""
+        self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
+        self.lobby.show_table_choices(self.settings.lobby_table())
+        self.game = GamePage(self.controller, self.look)
+        self.stack.addWidget(self.lobby)
+        self.stack.addWidget(self.game)
+        self.lobby.startRequested.connect(self.start_match)
+        self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
+        self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
+        self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
+        self.game.autoCutChanged.connect(self.settings.save_auto_cut)
+        self.game.table.rulesRequested.connect(self.show_rules)
+        self.game.rules_button.clicked.connect(self.show_rules)
+        self.game.lobby_button.clicked.connect(self.leave_for_lobby)
+        self.game.hand_end.newMatchRequested.connect(self.leave_for_lobby)
+        # While a match is open the lobby offers the way back to it.
+        self.back_button = QPushButton(self.tr("Back to the table"))
+        self.back_button.setObjectName("backToTable")
+        self.back_button.setAccessibleName(self.tr("Back to the match at the table"))
+        self.back_button.clicked.connect(self.back_to_table)
+        self.back_button.hide()
+        self.lobby.start_row.insertWidget(0, self.back_button)  # beside Start, its own size
+        self.game.hand_end.review.clicked.connect(self.show_review)
+
+    def set_language(self, choice: str) -> None:
+        """Speak another language at once; the match in progress goes on untouched."""
+        self.settings.save_language(choice)
+        LANGUAGE.install(choice)
+        on_game = self.stack.currentWidget() is self.game
+        setup, bottom = self.game.setup, self.game.table.bottom
+        panel_width, panel_shown = self.game.panel_width, not self.game.side.isHidden()
+        old = (self.lobby, self.game)
+        self._make_pages()
+        self.game.panel_width = panel_width
+        self.game.show_panel(panel_shown)
+        for page in old:
+            self.stack.removeWidget(page)
+            page.deleteLater()
+        self.menuBar().clear()
+        self._build_menu()
+        self.setWindowTitle(self.tr("Dominoes Desktop"))
+        self.apply_look(self.look)
+        if setup is not None:
+            self.game.start(setup)
+            self.game.table.bottom = bottom
+            self.game.table.reset_rack()
+            self.game.show_history()
+            if self.controller.hand is None and self.controller.last_result is not None:
+                self.game.show_last_result()
+            self.game.table.refresh()
+            self.game.refresh()
+        self.stack.setCurrentWidget(self.game if on_game else self.lobby)
+        self.statusBar().showMessage(self.tr("Welcome to the table."), 4000)
+
+    def apply_look(self, look: Look) -> None:
+        self.look = look
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.setPalette(palette(look.theme))  # dialogs and popups without a parent read it too
+        self.setPalette(palette(look.theme))
+        self.setStyleSheet(stylesheet(look))
+        self.game.table.apply_look(look, flag_pixmap(look.flag))
+        if self.fixed_pace is None:
+            # A CPU's move waits this long after the one before: always long enough for that tile to land.
+            self.controller.pace_ms = max(look.cpu_pause_ms, look.animation_ms + LANDING_MS)
+
+    def set_high_contrast(self, on: bool) -> None:
+        """Black table, white tiles with black pips, yellow marks: for low vision and bright sunlight."""
+        theme = themes()["high_contrast"] if on else themes().get(self.settings.look().theme.id, self.look.theme)
+        finish = FINISHES["ivory"] if on else self.settings.look().finish
+        look = replace(
+            self.look, high_contrast=on, theme=theme, finish=finish, pips="numerals" if on else self.look.pips
+        )
+        self.settings.store.setValue("view/high_contrast", on)
+        self.apply_look(look)
+
+    def show_look_dialog(self) -> None:
+        dialog = LookDialog(self.look, self)
+        dialog.lookChosen.connect(self._look_chosen)
+        dialog.exec()
+
+    def _look_chosen(self, look: Look) -> None:
+        self.settings.save_look(look)
+        self.apply_look(look)
+
+    def _build_menu(self) -> None:
+        game = self.menuBar().addMenu(self.tr("&Game"))
+        new = QAction(self.tr("&New match"), self)
+        new.setShortcut(QKeySequence.StandardKey.New)
+        new.triggered.connect(self.leave_for_lobby)
+        rules = QAction(self.tr("House &rules"), self)
+        rules.setShortcut(QKeySequence(Qt.Key.Key_F1))
+        rules.triggered.connect(self.show_rules)
+        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        save = QAction(self.tr("&Save match as…"), self)
+        save.setShortcut(QKeySequence.StandardKey.Save)
+        save.triggered.connect(self.save_match_as)
+        open_action = QAction(self.tr("&Open match…"), self)
+        open_action.setShortcut(QKeySequence.StandardKey.Open)
+        open_action.triggered.connect(lambda: self.open_match())
+        stats = QAction(self.tr("S&tatistics…"), self)
+        stats.setShortcut(QKeySequence("Ctrl+T"))
+        stats.triggered.connect(self.show_stats)
+        review = QAction(self.tr("Re&view hands…"), self)
+        review.setShortcut(QKeySequence("Ctrl+R"))
+        review.triggered.connect(self.show_review)
+        duplicate = QAction(self.tr("&Duplicate results…"), self)
+        duplicate.triggered.connect(self.show_duplicate_results)
+        for action in (
+            new,
+            *network_actions(self, lambda: self.lobby),
+            save,
+            open_action,
+            rules,
+            review,
+            duplicate,
+            stats,
+            quit_action,
+        ):
+            game.addAction(action)
+        view = self.menuBar().addMenu(self.tr("&View"))
+        looks = QAction(self.tr("Your &view…"), self)
+        looks.setShortcut(QKeySequence("Ctrl+,"))
+        looks.triggered.connect(self.show_look_dialog)
+        view.addAction(looks)
+        languages = view.addMenu(self.tr("&Language"))
+        group = QActionGroup(self)
+        current = self.settings.language()
+        for code, label in (("system", self.tr("System")), ("en", "English"), ("es", "Español")):
+            action = QAction(label, self, checkable=True)
+            action.setChecked(code == current)
+            action.triggered.connect(lambda _=False, c=code: self.set_language(c))
+            group.addAction(action)
+            languages.addAction(action)
+        view.addSeparator()
+        for text, key, step in (
+            (self.tr("Zoom &in"), "Ctrl++", 1.15),
+            (self.tr("Zoom &out"), "Ctrl+-", 1 / 1.15),
+            (self.tr("&Actual size"), "Ctrl+0", 0.0),
+        ):
+            zoom = QAction(text, self)
+            zoom.setShortcut(QKeySequence(key))
+            zoom.triggered.connect(lambda _=False, f=step: self.game.table.zoom(f))
+            view.addAction(zoom)
+        self.panel_action = QAction(self.tr("Side &panel"), self, checkable=True)
+        self.panel_action.setShortcut(QKeySequence("F9"))
+        self.panel_action.setChecked(not self.game.side.isHidden())
+        self.panel_action.triggered.connect(self.game.show_panel)
+        view.addAction(self.panel_action)
+        # Dragged shut by its handle: the menu shows it is off.
+        self.game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not self.game.side.isHidden()))
+        sound = view.addMenu(self.tr("&Sound"))
+        self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
+        self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
+        self.mute_action.setChecked(self.sound.muted)
+        self.mute_action.triggered.connect(self.set_muted)
+        sound.addAction(self.mute_action)
+        self.volume_slider = QSlider(Qt.Orientation.Horizontal)
+        self.volume_slider.setRange(0, 100)
+        self.volume_slider.setValue(self.sound.volume)
+        self.volume_slider.setAccessibleName(self.tr("Volume"))
+        self.volume_slider.setMinimumWidth(160)
+        self.volume_slider.valueChanged.connect(self.set_volume)
+        row = QWidget()
+        row_layout = QHBoxLayout(row)
+        row_layout.setContentsMargins(22, 4, 12, 4)
+        row_layout.addWidget(QLabel(self.tr("Volume")))
+        row_layout.addWidget(self.volume_slider)
+        volume = QWidgetAction(self)
+        volume.setDefaultWidget(row)
+        sound.addAction(volume)
+        contrast = QAction(self.tr("&High contrast"), self, checkable=True)
+        contrast.setChecked(self.look.high_contrast)
+        contrast.triggered.connect(self.set_high_contrast)
+        view.addAction(contrast)
+
+    # ---- keeping the match -------------------------------------------------------------------
+
+    def match_json(self) -> dict[str, Any] | None:
+        match, setup = self.controller.match, self.game.setup
+        if match is None or setup is None:
+            return None
+        seats = [SeatRecord(s.name, s.human, s.level) for s in self.controller.seats]
+        data = match_to_json(match, setup.options, seats, setup.table())
+        duplicate = self.controller.duplicate
+        if duplicate is not None:  # issue 17: the duplicate match around the play at the table
+            line_up = [SeatRecord(s.name, s.human, s.level) for s in self.controller.line_up]
+            data["duplicate"] = duplicate_to_json(duplicate, line_up)
+        return data
+
+    def _autosave(self) -> None:
+        if self._resuming:
+            return  # the table now shows what the save holds: writing it back would change nothing
+        data = self.match_json()
+        if self.autosave is not None and data is not None:
+            self.store.save(data)
+
+    def _match_over(self, _winner: int) -> None:
+        match, setup = self.controller.match, self.game.setup
+        record = None
+        if self.store.folder is not None and match is not None and setup is not None:
+            record = match_record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
+        self.store.finish_match(record)
+
+    def _duplicate_over(self) -> None:
+        """A duplicate match's last play is scored: one record in the stats group Duplicate; the save is kept
+        as the last match. The results sheet opens from the end-of-hand sheet."""
+        duplicate = self.controller.duplicate
+        record = None
+        if self.store.folder is not None and duplicate is not None:
+            record = duplicate_record(duplicate, [(s.name, s.human, s.level) for s in self.controller.line_up])
+        self.store.finish_match(record)
+
+    def _store_problem(self, kind: str, detail: str) -> None:
+        """Tell the player, in one sentence, what the store could not do; play goes on."""
+        if kind == "statistics":
+            self.tell(self.tr("Statistics"), detail)
+            return
+        texts = {
+            "autosave": self.tr("Could not save the match: {reason}"),
+            "last-match": self.tr("Could not keep the finished match: {reason}"),
+            "statistics-busy": self.tr(
+                "The statistics are in use by another program; this result will be recorded later."
+            ),
+            "statistics-kept": self.tr(
+                "The statistics cannot be written ({reason}); this result is kept and will be recorded later."
+            ),
+            "statistics-lost": self.tr("The statistics cannot be written ({reason}); this result could not be kept."),
+        }
+        text = texts.get(kind, self.tr("Could not read or write the game's files: {reason}"))
+        self.statusBar().showMessage(text.format(reason=detail), 12_000)
+
+    def settings_damaged(self, message: str) -> None:
+        """At start: the settings file was damaged and set aside (the store's sentence says so)."""
+        self.tell(self.tr("Settings"), message)
+
+    def tell(self, title: str, text: str) -> None:
+        """A message that must not stop anything: a box that does not block (none when nobody is asked)."""
+        print(f"{title}: {text}", file=sys.stderr)
+        self.statusBar().showMessage(text, 12_000)
+        if self._resume_without_asking:
+            return
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setModal(False)
+        box.show()
+
+    def show_review(self) -> None:
+        match = self.controller.match
+        if match is None or not match.results:
+            self.statusBar().showMessage(self.tr("No finished hand to review yet."), 6000)
+            return
+        dialog = ReviewDialog(match, self.controller.seats, self.look, self)
+        dialog.replayDeal.connect(self.replay_deal)
+        dialog.exec()
+
+    def show_duplicate_results(self) -> None:
+        """The duplicate match's results sheet, so far or final."""
+        if self.controller.duplicate is None:
+            self.statusBar().showMessage(self.tr("No duplicate match is being played."), 6000)
+            return
+        self.game.show_duplicate_results()
+
+    def replay_deal(self, deal_seed: int | FairDeal) -> None:
+        """A new match with the same seats and rules, its first hand dealt again: from the deal's proof (the
+        same seed and cut) or its bare deal seed."""
+        setup = self.game.setup
+        if setup is None:
+            return
+        # The deal is played as a new match: the one under way would be dropped without a word.
+        if not self.confirm(
+            self.tr("Play this deal again?"),
+            self.tr("This match is not over. Playing the deal again starts a new match and this one is lost."),
+            self.tr("Play the deal again"),
+            self.tr("Keep this match"),
+        ):
+            return
+        if setup.duplicate_deals:  # a deal of a duplicate match played again is an ordinary match
+            setup = replace(setup, duplicate_deals=0, stats_group=self.lobby.stats_group.text().strip() or "Home")
+        self.stack.setCurrentWidget(self.game)
+        self.game.start(setup)
+        self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
+        # Said, or the new match would look like any other: it is a chosen deal, left out of deal luck.
+        if isinstance(deal_seed, FairDeal):
+            said = self.tr("A deal played again: the same tiles as sealed deal {fingerprint}, as a new match.")
+            self.statusBar().showMessage(said.format(fingerprint=short(deal_seed.fingerprint)), 15000)
+        else:
+            self.statusBar().showMessage(self.tr("A deal played again: the same tiles, as a new match."), 15000)
+
+    def show_stats(self) -> None:
+        if self.store.folder is None:
+            self.statusBar().showMessage(self.tr("Statistics are kept when the game has a data folder."), 6000)
+            return
+        group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
+        dialog = StatsDialog(self.store, group, self)  # it reads through the store's worker, never on this thread
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.exec()
+
+    def offer_resume(self, assume_yes: bool = False) -> None:
+        """On start: offer the unfinished match, if there is one (read off the UI thread; the question comes
+        when it is read). `assume_yes` resumes it without asking (--resume)."""
+        self._resume_without_asking = assume_yes
+        self.store.load_autosave()
+
+    def _autosave_loaded(self, loaded: Loaded) -> None:
+        if loaded.message:
+            self.tell(self.tr("Saved match"), loaded.message)
+        if loaded.saved is None or self.controller.match is not None:
+            return  # nothing to resume, or the player has already started another match
+        if not self._resume_without_asking:
+            match = loaded.saved.match
+            scores = self.tr(" to ").join(str(x) for x in match.scores)
+            question = self.tr(
+                "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
+            ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores)
+            duplicate = loaded.saved.duplicate
+            if duplicate is not None:
+                question = self.tr(
+                    "You have an unfinished duplicate {preset} match (deal {deal} of {deals}, play {play} of {plays})."
+                    " Resume it where you left off?"
+                ).format(
+                    preset=preset_name(match.rules.preset),
+                    deal=duplicate.current.deal + 1,
+                    deals=duplicate.deals,
+                    play=duplicate.index + 1,
+                    plays=duplicate.total_plays,
+                )
+            answer = QMessageBox.question(self, self.tr("Resume your match?"), question)
+            if answer != QMessageBox.StandardButton.Yes or self.controller.match is not None:
+                return
+        self.resume(loaded.saved)
+
+    def resume(self, saved: SavedMatch) -> None:
+        table = saved.table
+        seats = tuple(SeatConfig(s.name, s.human, s.level) for s in saved.seats)
+        setup = MatchSetup(
+            rules=saved.match.rules,
+            seats=seats,
+            timer_seconds=int(table.get("timer_seconds", 0) or 0),
+            on_timeout=str(table.get("on_timeout", "best")),
+            open_hands=bool(table.get("open_hands", False)),
+            tracker=bool(table.get("tracker", False)),
+            hints=bool(table.get("hints", True)),
+            stats_group=str(table.get("stats_group", "Home"))[:40],
+            options=dict(saved.options),
+        )
+        if saved.duplicate is not None:
+            seats = tuple(SeatConfig(s.name, s.human, s.level) for s in saved.line_up)
+            setup = replace(setup, rules=saved.duplicate.base_rules, seats=seats, duplicate_deals=saved.duplicate.deals)
+        self.stack.setCurrentWidget(self.game)
+        self.game.start(setup)
+        self._resuming = True
+        try:
+            if saved.duplicate is not None:
+                self.controller.resume_duplicate(saved.duplicate, list(seats))
+            else:
+                self.controller.resume(saved.match, list(seats))
+        finally:
+            self._resuming = False
+        self.game.show_history()
+        self.game.table.setFocus()
+
+    def save_match_as(self) -> None:
+        data = self.match_json()
+        if data is None:
+            self.statusBar().showMessage(self.tr("There is no match to save yet."), 6000)
+            return
+        name, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Save match"), "match.domino", self.tr("Dominoes matches (*.domino)")
+        )
+        if not name:
+            return
+        self.store.save_match_file(Path(name), data)
+
+    def _match_file_saved(self, name: str, reason: str) -> None:
+        if reason:
+            QMessageBox.warning(
+                self, self.tr("Save match"), self.tr("Could not save the match: {reason}").format(reason=reason)
+            )
+            return
+        self.statusBar().showMessage(self.tr("Saved to {file}").format(file=name), 6000)
+
+    def open_match(self, path: Path | None = None) -> None:
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(
+                self, self.tr("Open match"), "", self.tr("Dominoes matches (*.domino)")
+            )
+            if not name:
+                return
+            path = Path(name)
+        self.store.open_match_file(path)
+
+    def _match_file_opened(self, name: str, saved: SavedMatch | None, reason: str) -> None:
+        if saved is None:
+            QMessageBox.warning(
+                self,
+                self.tr("Open match"),
+                self.tr("Could not open {file}: {reason}").format(file=Path(name).name, reason=reason),
+            )
+            return
+        self.resume(saved)
+
+    def start_match(self, setup: MatchSetup, seed: int | None = None) -> None:
+        if self.stack.currentWidget() is self.lobby and not self.confirm(
+            self.tr("Start a new match?"),
+            self.tr("The match at the table is not over. Starting a new one ends it."),
+            self.tr("Start a new match"),
+            self.tr("Keep it"),
+        ):
+            return
+        level = next((s.level for s in setup.seats if not s.human), "medium")
+        self.settings.save_lobby(setup.rules.preset, level)
+        if self.stack.currentWidget() is self.lobby:
+            self.settings.save_lobby_table(self.lobby.table_choices())
+        self.stack.setCurrentWidget(self.game)
+        self.game.start(setup)
+        seed = random.SystemRandom().getrandbits(32) if seed is None else seed
+        if setup.duplicate_deals:
+            self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
+        else:
+            self.controller.new_match(setup.rules, list(setup.seats), seed)
+        self.game.table.setFocus()
+
+    def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
+        """CPUs in every seat: watch a match (and, in tests, a game process that saves as it plays)."""
+        seats = tuple(SeatConfig(self.tr("CPU {n}").format(n=i), False, level) for i in range(rules.players))
+        self.stack.setCurrentWidget(self.game)
+        self.game.start(MatchSetup(rules, seats))
+        self.controller.new_match(rules, list(seats), random.SystemRandom().getrandbits(32) if seed is None else seed)
+
+    def quick_start(self, rules: Rules, level: str = "medium", seed: int | None = None) -> None:
+        """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
+        self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed)
+
+    def show_lobby(self) -> None:
+        self.stack.setCurrentWidget(self.lobby)
+        self.back_button.setVisible(self.match_in_progress())
+        self.lobby.start.setFocus()
+
+    def match_in_progress(self) -> bool:
+        match = self.controller.match
+        if self.controller.duplicate is not None:
+            return not self.controller.duplicate.is_over and self.game.setup is not None
+        return match is not None and not match.is_over and self.game.setup is not None
+
+    def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:
+        """Ask before leaving a match in progress; True to go ahead. Staying is the default answer."""
+        if not self.ask_before_leaving or not self.match_in_progress():
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)
+        go = box.addButton(leave, QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(stay, QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.exec()
+        return box.clickedButton() is go
+
+    def leave_for_lobby(self) -> None:
+        """New match: to the lobby, asking first if a match is under way (it stays open to go back to)."""
+        if self.stack.currentWidget() is self.game and not self.confirm(
+            self.tr("Leave the table?"),
+            self.tr(
+                'This match is not over. It is kept: the lobby\'s "Back to the table" returns to it, until you '
+                "start another."
+            ),
+            self.tr("Go to the lobby"),
+            self.tr("Stay at the table"),
+        ):
+            self.game.table.setFocus()
+            return
+        self.show_lobby()
+
+    def back_to_table(self) -> None:
+        if self.controller.match is None:
+            return
+        self.stack.setCurrentWidget(self.game)
+        self.back_button.hide()
+        self.game.table.setFocus()
+
+    def current_rules(self) -> Rules:
+        return self.controller.rules or self.lobby.current_rules()
+
+    def show_rules(self) -> None:
+        RulesDialog(self.current_rules(), self).exec()
+
+    # ---- sound ------------------------------------------------------------------------------------
+
+    def set_muted(self, muted: bool) -> None:
+        self.sound.set_muted(muted)
+        self.settings.save_sound(self.sound.volume, muted)
+
+    def set_volume(self, volume: int) -> None:
+        self.sound.set_volume(volume)
+        self.settings.save_sound(self.sound.volume, self.sound.muted)
+
+    def _sound_move(self, _seat: int, move: Move) -> None:
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            name = "clack_double" if move.tile.is_double else "clack"
+            # Heard as the tile lands, not as it leaves the hand.
+            QTimer.singleShot(self.look.animation_ms, self.sound, lambda: self.sound.play(name))
+        elif move.kind is MoveKind.PASS:
+            self.sound.play("knock")
+
+    def _sound_hand_end(self, result: HandResult) -> None:
+        if result.end.value == "domino":
+            QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play("domino"))
+
+    def _sound_match_end(self, winner: int) -> None:
+        match = self.controller.match
+        if match is not None and all(score == 0 for side, score in enumerate(match.scores) if side != winner):
+            QTimer.singleShot(self.look.animation_ms + 900, self.sound, lambda: self.sound.play("six_love"))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.WindowStateChange:
+            self.sound.set_suspended(self.isMinimized())  # quiet while minimised
+        super().changeEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm(
+            self.tr("Quit Dominoes Desktop?"),
+            self.tr("This match is not over. It is kept, and offered to you the next time the game starts."),
+            self.tr("Quit"),
+            self.tr("Stay"),
+        ):
+            event.ignore()
+            return
+        self.save_window()
+        self.store.close()  # the last autosave reaches the disk before the window goes
+        super().closeEvent(event)

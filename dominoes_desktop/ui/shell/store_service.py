@@ -1,0 +1,346 @@
+"""The store service: every read and write of the game's files, queued on one worker thread.
+
+The window asks (save this match, record these statistics, open that file) and goes on; answers come
+back as signals on the UI thread. The UI thread never waits on an fsync or on a database lock:
+
+- autosaves are coalesced (only the newest unsaved state is written; it holds every earlier move);
+- a busy statistics database is retried on the worker a few times, the result waiting meanwhile in a
+  small pending file that is recorded at the next chance, this session or the next;
+- match files are read with the same bounded, validated reader as the autosave.
+
+With `threaded=False` (tests, screenshots) each request runs at once on the caller's thread, in order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ...store.autosave import Autosave, Loaded, write_atomically
+from ...store.matchfile import MatchFileError, load_file
+from ...store.stats import MatchRecord, Statistics, StatsUnavailable, Trouble
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS = (2.0, 5.0, 15.0, 30.0)  # a busy database: when to try the waiting results again
+IDLE_WAIT_SECONDS = 10.0  # how long closing the window waits for the last writes
+
+
+class StoreService(QObject):
+    """Autosave, statistics and match files for one data folder (or none: then only match files)."""
+
+    # What went wrong, as (kind, detail); the window words it for the player, once per kind:
+    # "autosave", "last-match" (a write failed: detail is the system's reason), "statistics" (detail is the
+    # store's sentence about the database at start), "statistics-busy", "statistics-kept", "statistics-lost"
+    # (detail is SQLite's reason), "internal" (a store task failed unexpectedly).
+    problem = Signal(str, str)
+    autosaveLoaded = Signal(object)  # Loaded
+    matchFileSaved = Signal(str, str)  # path, the reason it failed ("" when saved)
+    matchFileOpened = Signal(str, object, str)  # path, SavedMatch or None, the reason it failed
+    statisticsRecorded = Signal(int)  # how many finished matches reached the database
+    # The statistics screen's reads: (request number, StatsSnapshot, or a sentence saying why there is none).
+    statisticsRead = Signal(int, object)
+    statisticsExported = Signal(str, str)  # path, the reason it failed ("" when written)
+
+    def __init__(self, folder: Path | None, *, threaded: bool = True, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.folder = folder
+        self.threaded = threaded
+        self.autosave = Autosave(folder) if folder is not None else None
+        self.stats: Statistics | None = None
+        self._latest: dict[str, Any] | None = None  # the newest state not yet written
+        self._latest_lock = threading.Lock()
+        self._told: set[str] = set()  # troubles already told to the player this session
+        self._retries = 0
+        self._retry_at: float | None = None
+        self._tasks: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._requests = itertools.count(1)
+
+    def start(self) -> None:
+        """Open the statistics and record the results waiting from last time (connect the signals first)."""
+        if self.threaded and self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="store-service", daemon=True)
+            self._thread.start()
+        self._submit(self._start)
+
+    # ---- the queue ------------------------------------------------------------------------------
+
+    def _submit(self, task: Callable[[], None]) -> None:
+        if self._thread is None:
+            self._guarded(task)
+        else:
+            self._tasks.put(task)
+
+    def _run(self) -> None:
+        while True:
+            timeout = None if self._retry_at is None else max(0.0, self._retry_at - time.monotonic())
+            try:
+                task = self._tasks.get(timeout=timeout)
+            except queue.Empty:
+                self._retry_at = None
+                self._guarded(self._retry_pending)
+                continue
+            try:
+                if task is None:
+                    return
+                self._guarded(task)
+            finally:
+                self._tasks.task_done()
+
+    def _guarded(self, task: Callable[[], None]) -> None:
+        """A task that fails unexpectedly reports it and leaves the service running."""
+        try:
+            task()
+        except Exception as exc:
+            log.exception("store task failed")
+            self.problem.emit("internal", f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}")
+
+    def wait_idle(self, timeout: float = IDLE_WAIT_SECONDS) -> bool:
+        """Block until every queued request has run (closing the window; tests). True when idle."""
+        if self._thread is None:
+            return True
+        done = threading.Event()
+        self._tasks.put(done.set)
+        return done.wait(timeout)
+
+    def close(self) -> None:
+        """Finish the queued writes (bounded wait), stop the worker and close the database."""
+        if self._thread is not None:
+            self.wait_idle()
+            self._tasks.put(None)
+            self._thread.join(IDLE_WAIT_SECONDS)
+            self._thread = None
+        if self.stats is not None:
+            with contextlib.suppress(Exception):
+                self.stats.close()
+
+    # ---- start-up ---------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        # Stale temporary files are cleaned by the start-up that holds the folder's lock (app.py), not here: a
+        # window may also be opened on a folder another copy is writing (--screenshot --resume --config).
+        if self.folder is None:
+            return
+        self.stats = Statistics(self.folder)
+        if self.stats.message:
+            self._tell("statistics", self.stats.message)
+        if self.stats.db is not None:
+            self._flush_pending()
+        elif self.stats.trouble is Trouble.BUSY:
+            self._schedule_retry()
+
+    def _tell(self, kind: str, detail: str) -> None:
+        """Say it once a session: a player told the statistics are busy need not hear it after every match."""
+        if kind not in self._told:
+            self._told.add(kind)
+            self.problem.emit(kind, detail)
+
+    def load_autosave(self) -> None:
+        """Read the unfinished match; the answer comes as autosaveLoaded(Loaded)."""
+
+        def task() -> None:
+            self.autosaveLoaded.emit(self.autosave.load() if self.autosave is not None else Loaded(None))
+
+        self._submit(task)
+
+    # ---- the match in progress ------------------------------------------------------------------
+
+    def save(self, data: dict[str, Any]) -> None:
+        """Autosave this state (the newest wins if several wait)."""
+        if self.autosave is None:
+            return
+        with self._latest_lock:
+            waiting = self._latest is not None
+            self._latest = data
+        if not waiting:
+            self._submit(self._write_latest)
+
+    def _write_latest(self) -> None:
+        with self._latest_lock:
+            data, self._latest = self._latest, None
+        if data is None or self.autosave is None:
+            return
+        try:
+            self.autosave.save(data)
+        except OSError as exc:
+            self.problem.emit("autosave", str(exc.strerror or exc))
+
+    def finish_match(self, record: MatchRecord | None) -> None:
+        """The match is over: record its statistics, then keep it as the last match (after any waiting save)."""
+
+        def task() -> None:
+            self._write_latest()
+            if record is not None and self.stats is not None:
+                self._record(record)
+            if self.autosave is not None:
+                try:
+                    self.autosave.finish()
+                except OSError as exc:
+                    self.problem.emit("last-match", str(exc.strerror or exc))
+
+        self._submit(task)
+
+    # ---- statistics -------------------------------------------------------------------------------
+
+    def _record(self, record: MatchRecord) -> None:
+        stats = self.stats
+        assert stats is not None
+        if stats.db is None:
+            stats.reopen()
+        try:
+            self._flush_pending()
+            stats.write(record)
+            self.statisticsRecorded.emit(1)
+            return
+        except StatsUnavailable as exc:
+            trouble, reason = exc.trouble, str(exc)
+        if trouble is Trouble.DAMAGED:
+            stats.close()
+            stats.reopen()  # moves the damaged database aside, starts a new one
+            if stats.message:
+                self.problem.emit("statistics", stats.message)
+            try:
+                stats.write(record)
+                self.statisticsRecorded.emit(1)
+                return
+            except StatsUnavailable as again:
+                trouble, reason = again.trouble, str(again)
+        self._wait(record, trouble, reason)
+
+    def _wait(self, record: MatchRecord, trouble: Trouble, reason: str) -> None:
+        """Keep the result in the pending file so the next chance records it."""
+        stats = self.stats
+        assert stats is not None
+        try:
+            stats.keep_pending([*stats.pending(), record])
+            kept = True
+        except OSError:
+            kept = False
+        if trouble is Trouble.BUSY and kept:
+            self._tell("statistics-busy", reason)
+            self._schedule_retry()
+        elif kept:
+            self._tell("statistics-kept", reason)
+        else:
+            self._tell("statistics-lost", reason)
+
+    def _schedule_retry(self) -> None:
+        if self._thread is None or self._retries >= len(RETRY_SECONDS):
+            return
+        self._retry_at = time.monotonic() + RETRY_SECONDS[self._retries]
+        self._retries += 1
+
+    def _retry_pending(self) -> None:
+        stats = self.stats
+        if stats is None:
+            return
+        if stats.db is None:
+            stats.reopen()
+            if stats.db is None:
+                if stats.trouble is Trouble.BUSY:
+                    self._schedule_retry()
+                return
+        self._flush_pending()
+
+    def _flush_pending(self) -> None:
+        stats = self.stats
+        if stats is None or stats.db is None:
+            return
+        try:
+            added = stats.flush_pending()
+        except StatsUnavailable as exc:
+            if exc.trouble is Trouble.BUSY:
+                self._schedule_retry()
+            return
+        if added:
+            self._retries = 0
+            self.statisticsRecorded.emit(added)
+
+    # ---- the statistics screen: every read and write on the worker ---------------------------------
+
+    def _readable(self) -> Statistics:
+        """The open statistics, reopened if they were not; StatsUnavailable saying why when they cannot be."""
+        stats = self.stats
+        if stats is None:
+            raise StatsUnavailable(Trouble.CANNOT_WRITE, "the game has no data folder")
+        if stats.db is None:
+            stats.reopen()
+        if stats.db is None:
+            raise StatsUnavailable(stats.trouble or Trouble.CANNOT_WRITE, stats.message or "not open")
+        return stats
+
+    @staticmethod
+    def _sentence(exc: StatsUnavailable) -> str:
+        """Why the statistics cannot be shown, as one sentence (the store's own, when it has one)."""
+        text = str(exc)
+        return text if text.endswith(".") else f"The statistics could not be read ({text})."
+
+    def read_statistics(self, group: str, *, reset: bool = False) -> int:
+        """Read what the statistics screen shows for `group` (after deleting the group's matches when `reset`).
+        Returns the request's number; the answer comes as statisticsRead(number, StatsSnapshot or a sentence
+        saying why there is none)."""
+        number = next(self._requests)
+
+        def task() -> None:
+            try:
+                stats = self._readable()
+                if reset:
+                    stats.reset(group)
+                answer: object = stats.snapshot(group)
+            except StatsUnavailable as exc:
+                answer = self._sentence(exc)
+            self.statisticsRead.emit(number, answer)
+
+        self._submit(task)
+        return number
+
+    def export_statistics(self, group: str, path: Path) -> None:
+        """Write the group's table as CSV; the answer comes as statisticsExported(path, reason or "")."""
+
+        def task() -> None:
+            try:
+                path.write_text(self._readable().csv(group), encoding="utf-8")
+            except StatsUnavailable as exc:
+                self.statisticsExported.emit(str(path), self._sentence(exc))
+                return
+            except OSError as exc:
+                self.statisticsExported.emit(str(path), str(exc.strerror or exc))
+                return
+            self.statisticsExported.emit(str(path), "")
+
+        self._submit(task)
+
+    # ---- match files --------------------------------------------------------------------------------
+
+    def save_match_file(self, path: Path, data: dict[str, Any]) -> None:
+        def task() -> None:
+            try:
+                write_atomically(path, json.dumps(data, indent=1))
+            except OSError as exc:
+                self.matchFileSaved.emit(str(path), str(exc.strerror or exc))
+                return
+            self.matchFileSaved.emit(str(path), "")
+
+        self._submit(task)
+
+    def open_match_file(self, path: Path) -> None:
+        def task() -> None:
+            try:
+                saved = load_file(path)
+            except MatchFileError as exc:
+                self.matchFileOpened.emit(str(path), None, str(exc))
+                return
+            self.matchFileOpened.emit(str(path), saved, "")
+
+        self._submit(task)

@@ -1,0 +1,80 @@
+"""Engine errors in the player's language: the engine names a problem by a code and its parameters,
+and this is where they become words."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from ...engine.cpu import Decision
+from ...engine.errors import DominoError
+from .i18n import translate
+
+CONTEXT = "EngineError"
+
+MESSAGES: dict[str, object] = {
+    "not_your_turn": QT_TRANSLATE_NOOP("EngineError", "It is not your turn."),
+    "not_your_decision": QT_TRANSLATE_NOOP("EngineError", "That is not yours to decide now."),
+    "wrong_action": QT_TRANSLATE_NOOP("EngineError", "That does not answer what the table waits for."),
+    "match_over": QT_TRANSLATE_NOOP("EngineError", "The match is over."),
+    "no_hand": QT_TRANSLATE_NOOP("EngineError", "No hand is in play."),
+    "hand_over": QT_TRANSLATE_NOOP("EngineError", "The hand is over: no more moves."),
+    "hand_not_over": QT_TRANSLATE_NOOP("EngineError", "The hand is not over yet."),
+    "not_held": QT_TRANSLATE_NOOP("EngineError", "You do not hold {tile}."),
+    "does_not_fit": QT_TRANSLATE_NOOP("EngineError", "{tile} does not fit any open end ({ends})."),
+    "ambiguous_end": QT_TRANSLATE_NOOP("EngineError", "{tile} fits more than one end: say which."),
+    "wrong_end": QT_TRANSLATE_NOOP("EngineError", "{tile} cannot be played on an end showing {end}."),
+    "no_such_end": QT_TRANSLATE_NOOP("EngineError", "No open end shows {end}."),
+    "pass_while_playable": QT_TRANSLATE_NOOP("EngineError", "You cannot pass while holding a playable tile."),
+    "must_draw": QT_TRANSLATE_NOOP("EngineError", "You must draw, not pass: the stock has tiles."),
+    "draw_while_playable": QT_TRANSLATE_NOOP("EngineError", "You cannot draw while holding a playable tile."),
+    "cannot_draw": QT_TRANSLATE_NOOP("EngineError", "You cannot draw: the stock is empty or down to its sleepers."),
+    "not_legal": QT_TRANSLATE_NOOP("EngineError", "{move} is not a legal move now."),
+    "no_claims": QT_TRANSLATE_NOOP("EngineError", "Points are scored automatically in this game."),
+    "nothing_to_claim": QT_TRANSLATE_NOOP("EngineError", "There are no unclaimed points to take."),
+    "not_your_points": QT_TRANSLATE_NOOP("EngineError", "Only the player who scored can claim those points."),
+    "own_side": QT_TRANSLATE_NOOP("EngineError", "You cannot call Muggins on your own side."),
+    "no_such_seat": QT_TRANSLATE_NOOP("EngineError", "There is no seat {seat}."),
+    "may_not_lead": QT_TRANSLATE_NOOP("EngineError", "That seat may not lead this hand."),
+    "not_dealt": QT_TRANSLATE_NOOP("EngineError", "The hand has not been dealt yet."),
+    "hand_begun": QT_TRANSLATE_NOOP("EngineError", "The hand has already begun."),
+    "no_double_dealt": QT_TRANSLATE_NOOP("EngineError", "No double was dealt: these rules deal again."),
+    "nothing_to_undo": QT_TRANSLATE_NOOP("EngineError", "There is no move of yours to take back."),
+}
+UNKNOWN = QT_TRANSLATE_NOOP("EngineError", "That is not allowed now.")
+
+
+def error_text(error: DominoError) -> str:
+    """The error in the player's language; a code without words of its own gets a general sentence."""
+    template = str(MESSAGES.get(error.code, UNKNOWN))
+    try:
+        return translate(CONTEXT, template).format(**{k: str(v) for k, v in error.params.items()})
+    except (KeyError, IndexError):
+        return translate(CONTEXT, str(UNKNOWN))
+
+
+REASON_CONTEXT = "HintReason"
+REASONS: dict[str, object] = {
+    "pass": QT_TRANSLATE_NOOP("HintReason", "No tile fits: pass."),
+    "draw": QT_TRANSLATE_NOOP("HintReason", "No tile fits: draw from the stock."),
+    "only": QT_TRANSLATE_NOOP("HintReason", "{tile} is the only tile that fits."),
+    "random": QT_TRANSLATE_NOOP("HintReason", "A tile picked at random."),
+    "domino": QT_TRANSLATE_NOOP("HintReason", "Domino with {tile}!"),
+    "lead_double": QT_TRANSLATE_NOOP("HintReason", "Lead with {tile}: doubles are hard to place later."),
+    "lead_heaviest": QT_TRANSLATE_NOOP("HintReason", "Lead with {tile}: it is your heaviest."),
+    "next_void": QT_TRANSLATE_NOOP("HintReason", "Play {tile}: the next player has shown no {number}s."),
+    "place_double": QT_TRANSLATE_NOOP("HintReason", "Place the double {tile} while it still fits."),
+    "open_held": QT_TRANSLATE_NOOP("HintReason", "Play {tile} to open {number}s, which you hold."),
+    "heavy": QT_TRANSLATE_NOOP("HintReason", "Get rid of the heavy {tile}."),
+    "options": QT_TRANSLATE_NOOP("HintReason", "{tile} keeps your options open."),
+}
+
+
+def reason_text(decision: Decision) -> str:
+    """Why the hint suggests its move, in the player's language."""
+    template = REASONS.get(decision.reason)
+    if template is None:
+        return ""
+    try:
+        return translate(REASON_CONTEXT, str(template)).format(**dict(decision.params))
+    except (KeyError, IndexError):
+        return ""
