@@ -38,10 +38,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dominoes_desktop.cli.simulate import Table  # noqa: E402
 from dominoes_desktop.engine.analysis.coach import RecordedHand, judge_hand, recorded_from_archive  # noqa: E402
 from dominoes_desktop.engine.cpu import make_player  # noqa: E402
 from dominoes_desktop.engine.presets import build_rules  # noqa: E402
+from dominoes_desktop.session.cpu_table import CpuTable  # noqa: E402
 
 BASELINE = "8ed8c9a"  # the coach before issue 17's speed work: one table for the hand, one process
 
@@ -52,7 +52,7 @@ def recorded_hands(preset: str, hands: int, seed: int) -> list[RecordedHand]:
     found: list[RecordedHand] = []
     match_seed = seed
     while len(found) < hands:
-        table = Table(rules, [make_player("medium", match_seed * 10 + s) for s in range(rules.players)], match_seed)
+        table = CpuTable(rules, [make_player("medium", match_seed * 10 + s) for s in range(rules.players)], match_seed)
         table.play_match(max_hands=hands - len(found))
         for index, (deal, played) in enumerate(table.match.archive):
             found.append(recorded_from_archive(rules, index, deal, played))
@@ -67,7 +67,7 @@ sys.path.insert(0, sys.argv[1])
 from dominoes_desktop.engine.analysis.coach import judge_hand, recorded_from_archive
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.cli.simulate import Table
+from dominoes_desktop.session.cpu_table import CpuTable
 made = {}
 def hands(preset, n, seed):
     if (preset, n, seed) not in made:
@@ -76,7 +76,7 @@ def hands(preset, n, seed):
         match_seed = seed
         while len(found) < n:
             players = [make_player("medium", match_seed * 10 + s) for s in range(rules.players)]
-            table = Table(rules, players, match_seed)
+            table = CpuTable(rules, players, match_seed)
             table.play_match(max_hands=n - len(found))
             for index, (deal, played) in enumerate(table.match.archive):
                 found.append(recorded_from_archive(rules, index, deal, played))

@@ -22,9 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
-from dominoes_desktop.cli.simulate import Table, hand_gains, percentile
+from dominoes_desktop.cli.simulate import percentile
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
 
 
 def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None, seed: int) -> dict[str, object]:
@@ -40,11 +41,11 @@ def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None
         for strong_side in range(rules.sides):
             levels = [strong if rules.teams[s] == strong_side else weak for s in range(rules.players)]
             players = [make_player(level, deal_seed + s, movetime) for s, level in enumerate(levels)]
-            table = Table(rules, players, deal_seed)
+            table = CpuTable(rules, players, deal_seed)
             result = table.play_hand(deal_seed=deal_seed)
             if result.winner_side is not None:
                 won[strong if result.winner_side == strong_side else weak] += 1
-            gains = hand_gains(result, rules.sides)
+            gains = result.side_points()
             others = [g for s, g in enumerate(gains) if s != strong_side]
             margins.append(gains[strong_side] - statistics.fmean(others))
             for level, values in table.decision_ms.items():

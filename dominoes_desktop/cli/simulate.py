@@ -13,36 +13,14 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..engine.analysis.playout import play_out, supports
-from ..engine.cpu import LEVELS, CpuPlayer, choose_leader, make_player, wants_redeal
-from ..engine.decisions import (
-    AnswerRedeal,
-    ChooseLeader,
-    ClaimWindow,
-    DealHand,
-    Event,
-    HandScored,
-    Lead,
-    LetGo,
-    MatchOver,
-    MugginsWindow,
-    NextHand,
-    PlayTurn,
-    RedealOffer,
-)
+from ..engine.cpu import LEVELS, make_player
 from ..engine.errors import DominoError
-from ..engine.hand import Hand
-from ..engine.match import HandResult, Match
-from ..engine.moves import Move
 from ..engine.presets import build_rules
 from ..engine.rules import Rules
-from ..engine.view import PlayerView
-
-Observer = Callable[[Match, int, Move], None]
+from ..session.cpu_table import CpuTable
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -52,106 +30,6 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def hand_gains(result: HandResult, sides: int) -> list[int]:
-    """Points each side took from a hand: end points plus the hand's points."""
-    gains = list(result.end_points)
-    if result.winner_side is not None:
-        gains[result.winner_side] += result.points
-    return gains + [0] * (sides - len(gains))
-
-
-class Table:
-    """CPU players seated at a match: each answers the decisions the match hands its seat."""
-
-    def __init__(
-        self, rules: Rules, players: Sequence[CpuPlayer], seed: int = 0, rng: random.Random | None = None
-    ) -> None:
-        """`rng` is what random players draw from (default: a generator seeded from `seed`); a simulation
-        passes one for all its matches, as seeding a generator costs more than playing a hand."""
-        if len(players) != rules.players:
-            raise ValueError(f"{rules.name} needs {rules.players} players, not {len(players)}")
-        self.rules = rules
-        self.players = list(players)
-        self.match = Match(rules, seed)
-        self.decision_ms: dict[str, list[float]] = defaultdict(list)
-        self._fast_rng = random.Random(seed ^ 0x5EED) if rng is None else rng
-        # Random players need no views: once a hand has begun, the playout kernel plays it for them.
-        self._kernel_plays = all(p.level == "random" for p in self.players) and supports(rules)
-
-    def step(self, observer: Observer | None = None, deal_seed: int | None = None) -> list[Event]:
-        """Answer the one decision the match waits for (a new hand from `deal_seed`, if given)."""
-        match = self.match
-        pending = match.pending()
-        if isinstance(pending, NextHand):
-            return match.apply(None, DealHand(deal_seed))
-        if isinstance(pending, RedealOffer):
-            assert match.deal is not None
-            tiles = match.deal.hands[pending.seat]
-            return match.apply(pending.seat, AnswerRedeal(wants_redeal(tiles, pending.doubles)))
-        if isinstance(pending, ChooseLeader):
-            assert match.deal is not None
-            hands = match.deal.hands
-            if all(self.players[s].level == "random" for s in pending.seats):
-                leader = match.default_leader()  # random players need no strategy to choose
-            else:
-                leader = choose_leader({s: hands[s] for s in pending.seats})
-            return match.apply(pending.seats[0], Lead(leader))
-        if isinstance(pending, ClaimWindow | MugginsWindow):
-            seat = pending.seats[0]
-            claim = self.players[seat].claim(PlayerView.of(match, seat))
-            events = match.apply(seat, LetGo() if claim is None else claim)
-            if claim is not None and observer:
-                observer(match, seat, claim)
-            return events
-        if isinstance(pending, PlayTurn):
-            seat = pending.seat
-            player = self.players[seat]
-            if player.level == "random":
-                move = self._fast_rng.choice(pending.moves)
-            else:
-                started = time.perf_counter()
-                move = player.decide(PlayerView.of(match, seat)).move
-                self.decision_ms[player.level].append((time.perf_counter() - started) * 1000.0)
-            events = match.apply(seat, move)
-            if observer:
-                observer(match, seat, move)
-            return events
-        assert isinstance(pending, MatchOver)
-        raise DominoError(f"the match is over: side {pending.winner} won it", code="match_over")
-
-    def start_hand(self, deal_seed: int | None = None) -> Hand:
-        """Play until a hand is in play (deal it, answer redeal offers, choose the leader)."""
-        match = self.match
-        if match.deal is None and not match.is_over:
-            match.apply(None, DealHand(deal_seed))
-        while match.hand is None:
-            self.step(deal_seed=deal_seed)
-        return match.hand
-
-    def play_hand(self, observer: Observer | None = None, deal_seed: int | None = None) -> HandResult:
-        """Play until the match scores a hand."""
-        match = self.match
-        if self._kernel_plays and observer is None:
-            # Random players: the match deals and starts the hand, the kernel plays it out, the match scores it.
-            if match.hand is None:
-                self.start_hand(deal_seed)
-            hand = match.hand
-            assert hand is not None
-            if hand.outcome is None and hand.pending is None:
-                return match.finish_hand(play_out(hand, self._fast_rng.random))
-        elif match.hand is None:
-            self.start_hand(deal_seed)
-        while True:
-            for event in self.step(observer):
-                if isinstance(event, HandScored):
-                    return event.result
-
-    def play_match(self, observer: Observer | None = None, max_hands: int = 1000) -> list[HandResult]:
-        while not self.match.is_over and self.match.hand_index < max_hands:
-            self.play_hand(observer)
-        return self.match.results
-
-
 def _play_hands(job: tuple[Rules, list[str], int, int, float | None]) -> int:
     rules, levels, hands, seed, movetime = job
     players = [make_player(level, seed + i, movetime) for i, level in enumerate(levels)]
@@ -159,7 +37,7 @@ def _play_hands(job: tuple[Rules, list[str], int, int, float | None]) -> int:
     match_seed = seed
     rng = random.Random(seed ^ 0x5EED)
     while played < hands:
-        table = Table(rules, players, match_seed, rng)
+        table = CpuTable(rules, players, match_seed, rng)
         while played < hands and not table.match.is_over:
             table.play_hand()
             played += 1
@@ -212,13 +90,13 @@ def run_matches(
                 seat_level[seat] = level
                 listed_side[seat] = rules.teams[i]
             players = [make_player(seat_level[s], seed * 1000 + m * 10 + s, movetime) for s in range(rules.players)]
-            table = Table(rules, players, seed * 100_003 + m)
+            table = CpuTable(rules, players, seed * 100_003 + m)
             results = table.play_match()
             for result in results:
                 hands_played += 1
                 if result.winner_seat is not None:
                     hands_won[listed_side[result.winner_seat]] += 1
-                for side, gain in enumerate(hand_gains(result, sides)):
+                for side, gain in enumerate(result.side_points()):
                     seat = rules.seats_of(side)[0]
                     points[listed_side[seat]] += gain
             winner = table.match.winner

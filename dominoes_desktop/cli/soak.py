@@ -17,6 +17,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.decisions import (
@@ -24,22 +25,27 @@ from ..engine.decisions import (
     AnswerRedeal,
     ChooseLeader,
     ClaimWindow,
+    Cut,
+    CutDeck,
     DealHand,
     HandScored,
     Lead,
     LetGo,
-    MatchOver,
     MugginsWindow,
     NextHand,
+    PlayTurn,
     RedealOffer,
+    Seal,
 )
 from ..engine.errors import RulesError
+from ..engine.fairness import SALT_BYTES, SEED_BITS, FairDeal, fingerprint
 from ..engine.hand import Hand
 from ..engine.match import HandResult, Match
 from ..engine.moves import CLAIM, Move, MoveKind
 from ..engine.presets import PRESETS, build_rules
 from ..engine.rules import Rules
 from ..engine.tiles import Tile, full_set
+from ..session.table import Ask, Session
 
 MAX_HANDS_PER_MATCH = 3000
 
@@ -79,50 +85,86 @@ def check_legal_moves(hand: Hand) -> list[Move]:
     return moves
 
 
+@dataclass
+class SoakSeat:
+    """Answers every decision of its seat at random (a legal move, a claim now and then, any allowed leader,
+    a redeal or not, a cut), checking the invariants of each turn first."""
+
+    rng: random.Random
+    claim_rate: float
+    limit: int
+    moves_played: int = 0
+    waits: bool = False
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        pending, match, rng = ask.pending, session.match, self.rng
+        if isinstance(pending, RedealOffer):
+            return AnswerRedeal(rng.random() < 0.5)
+        if isinstance(pending, ChooseLeader):
+            return Lead(rng.choice(pending.seats))
+        if isinstance(pending, ClaimWindow):
+            return CLAIM if rng.random() < self.claim_rate else LetGo()
+        if isinstance(pending, MugginsWindow):
+            return Move(MoveKind.MUGGINS, caller=ask.seat) if rng.random() < 0.5 else LetGo()
+        if isinstance(pending, CutDeck):
+            return Cut(rng.randbytes(rng.randrange(0, 33)))
+        assert isinstance(pending, PlayTurn)
+        hand = match.hand
+        assert hand is not None and match.deal is not None
+        check_tiles_conserved(hand, match.deal.sleeping)
+        if list(pending.moves) != check_legal_moves(hand):
+            raise InvariantBroken("the pending turn lists other moves than the hand")
+        self.moves_played += 1
+        if self.moves_played > self.limit * (match.hand_index + 1):
+            raise InvariantBroken("a hand that never ends")
+        return rng.choice(pending.moves)
+
+
+@dataclass
+class SoakTable:
+    """Deals every other hand or so sealed and cut (by the table, or by some seats), the others unsealed."""
+
+    rng: random.Random
+    waits: bool = False
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        rng = self.rng
+        if isinstance(ask.pending, CutDeck):
+            return Cut(rng.randbytes(8))
+        if rng.random() < 0.5:
+            return DealHand()
+        players = session.match.rules.players
+        seed, salt = rng.getrandbits(SEED_BITS), rng.randbytes(SALT_BYTES)
+        cutters = tuple(s for s in range(players) if rng.random() < 0.5)
+        return Seal(FairDeal(seed, salt, fingerprint(seed, salt)), cutters)
+
+
 def play_checked_match(rules: Rules, seed: int, claim_rate: float = 0.7) -> tuple[Match, int]:
-    """Play one match answering every decision at random (a legal move, a claim now and then, any allowed
-    leader, a redeal or not), checking every invariant; return it and its move count."""
+    """Play one match through the session, every decision answered at random, checking every invariant;
+    return it and its move count."""
     rng = random.Random(seed)
     match = Match(rules, seed)
-    moves_played = 0
-    before = list(match.scores)
     limit = 4 * len(full_set(rules.set_top, rules.removed_tiles)) * rules.players
-    while not isinstance(pending := match.pending(), MatchOver):
+    seat = SoakSeat(rng, claim_rate, limit)
+    session = Session(match, [seat] * rules.players, SoakTable(rng))
+    before = list(match.scores)
+    while not match.is_over:
         if match.hand_index >= MAX_HANDS_PER_MATCH:
             raise InvariantBroken(f"the match did not end in {MAX_HANDS_PER_MATCH} hands")
-        action: Action
-        if isinstance(pending, NextHand):
+        if isinstance(match.pending(), NextHand):
             before = list(match.scores)
-            action = DealHand()
-        elif isinstance(pending, RedealOffer):
-            action = AnswerRedeal(rng.random() < 0.5)
-        elif isinstance(pending, ChooseLeader):
-            action = Lead(rng.choice(pending.seats))
-        elif isinstance(pending, ClaimWindow):
-            action = CLAIM if rng.random() < claim_rate else LetGo()
-        elif isinstance(pending, MugginsWindow):
-            action = Move(MoveKind.MUGGINS, caller=pending.seats[0]) if rng.random() < 0.5 else LetGo()
-        else:
-            hand = match.hand
-            assert hand is not None and match.deal is not None
-            check_tiles_conserved(hand, match.deal.sleeping)
-            if list(pending.moves) != check_legal_moves(hand):
-                raise InvariantBroken("the pending turn lists other moves than the hand")
-            action = rng.choice(pending.moves)
-            moves_played += 1
-            if moves_played > limit * (match.hand_index + 1):
-                raise InvariantBroken("a hand that never ends")
-        for event in match.apply(pending.seats[0] if pending.seats else None, action):
+        events = session.step()
+        if not events:
+            raise InvariantBroken(f"nobody answered {match.pending()}")
+        for event in events:
             if isinstance(event, HandScored):
                 check_hand_scored(match, event.result, before)
-    return match, moves_played
+    return match, seat.moves_played
 
 
 def check_hand_scored(match: Match, result: HandResult, before: list[int]) -> None:
     rules = match.rules
-    gained = list(result.end_points)
-    if result.winner_side is not None:
-        gained[result.winner_side] += result.points
+    gained = result.side_points()
     if result.reset:
         if match.scores != [0] * rules.sides:
             raise InvariantBroken("a reset left points on the board")

@@ -86,8 +86,11 @@ def replay(case: Any) -> dict[str, Any]:
     return {"hands": [r.as_json() for r in match.results], "scores": list(match.scores), "match_winner": match.winner}
 
 
-def play_recorded_hand(match: Match, h: int, raw_hand: Any) -> tuple[Hand, list[Move]]:
-    """Deal and play one hand of a case through the match's state machine; CaseError if invalid.
+def play_recorded_hand(
+    match: Match, h: int, raw_hand: Any, *, proof: FairDeal | None = None, chosen: bool = False, finish: bool = True
+) -> tuple[Hand, list[Move]]:
+    """Deal and play one hand of a case through the match's state machine; CaseError if invalid. `proof` and
+    `chosen` are kept with the deal (a saved match's); `finish=False` leaves a hand that stops early in play.
 
     Returns the hand as dealt (before its first move) and the moves played, for readers that judge them."""
     where = f"hand {h}"
@@ -100,7 +103,7 @@ def play_recorded_hand(match: Match, h: int, raw_hand: Any) -> tuple[Hand, list[
     if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
         raise CaseError(f"{where}: 'leader' must be a seat number")
     try:
-        match.apply(None, DealHand(deal=fixed, leader=leader))
+        match.apply(None, DealHand(deal=fixed, leader=leader, proof=proof, chosen=chosen))
     except DominoError as exc:
         raise CaseError(f"{where}: {exc}") from None
     assert match.hand is not None
@@ -116,6 +119,8 @@ def play_recorded_hand(match: Match, h: int, raw_hand: Any) -> tuple[Hand, list[
         except DominoError as exc:
             raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
         moves.append(move)
+    if not finish:
+        return start, moves
     let_points_go(match)
     if match.hand_index == h:
         raise CaseError(f"{where}: the moves stop before the hand is over")

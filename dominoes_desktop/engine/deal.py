@@ -26,6 +26,12 @@ class Deal(NamedTuple):
     def doubles_dealt(self) -> bool:
         return any(t.is_double for h in self.hands for t in h)
 
+    def same_tiles(self, other: Deal) -> bool:
+        """The same tiles to the same seats and the same stock in the same order (seeds aside)."""
+        return tuple(map(tuple, self.hands)) == tuple(map(tuple, other.hands)) and tuple(self.stock) == tuple(
+            other.stock
+        )
+
 
 @cache
 def _keys_format(count: int) -> struct.Struct:

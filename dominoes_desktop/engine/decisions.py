@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .deal import Deal
+from .fairness import FairDeal
 from .hand import HandEnd
 from .moves import Move
 from .tiles import Tile
@@ -29,6 +30,13 @@ class HandResult(NamedTuple):
     remaining: tuple[tuple[Tile, ...], ...]
     scores: tuple[int, ...]  # per side after this hand
 
+    def side_points(self) -> tuple[int, ...]:
+        """What each side took from the hand: its end points, plus the hand's points to the winning side."""
+        gains = list(self.end_points) + [0] * (len(self.scores) - len(self.end_points))
+        if self.winner_side is not None:
+            gains[self.winner_side] += self.points
+        return tuple(gains)
+
     def as_json(self) -> dict[str, object]:
         return {
             "end": self.end.value,
@@ -47,13 +55,26 @@ class HandResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class NextHand:
-    """The next hand is to be dealt; the table (any seat, or the host) says when."""
+    """The next hand (or, after `redeal_by` asked for it, this hand again) is to be dealt: the table seals it
+    (`Seal`), deals a finished deal again (`DealAgain`) or deals from a seed or a record (`DealHand`)."""
 
     hand_index: int
+    redeal_by: int | None = None
 
     @property
     def seats(self) -> tuple[int, ...]:
         return ()
+
+
+@dataclass(frozen=True, slots=True)
+class CutDeck:
+    """The coming deal is sealed (its `fingerprint` shown) and waits for its cuts: one from each of `seats`,
+    or, when `seats` is empty, one from the table (the person at the screen, or the clock)."""
+
+    hand_index: int
+    fingerprint: str
+    seats: tuple[int, ...]
+    redeal_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,19 +139,47 @@ class MatchOver:
         return ()
 
 
-Pending = NextHand | RedealOffer | ChooseLeader | PlayTurn | ClaimWindow | MugginsWindow | MatchOver
+Pending = NextHand | CutDeck | RedealOffer | ChooseLeader | PlayTurn | ClaimWindow | MugginsWindow | MatchOver
 
 # ---- actions ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class DealHand:
-    """Deal the next hand: from the match's seeded shuffle, from a given deal seed, or a recorded deal
-    (`deal`, then `leader` is the seat the record names, or None for the rules' leader)."""
+    """Deal the next hand unsealed: from the match's seeded shuffle, from a given deal seed, or a recorded deal
+    (`deal`, then `leader` is the seat the record names, or None for the rules' leader; `proof` is the fair
+    deal's proof the record keeps, `chosen` that a person chose the deal rather than chance)."""
 
     seed: int | None = None
     deal: Deal | None = None
     leader: int | None = None
+    proof: FairDeal | None = None
+    chosen: bool = False
+    from_shuffle: bool = False  # the recorded deal came from the match's shuffle: draw it again to stay in step
+
+
+@dataclass(frozen=True, slots=True)
+class Seal:
+    """Seal the coming deal with `commitment` (its fingerprint is shown, its seed kept secret); then each of
+    `cutters` cuts it, in seat order (none: the table cuts it once)."""
+
+    commitment: FairDeal
+    cutters: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """A cut of the sealed deal: bytes mixed into the shuffle after the seal (at most 64)."""
+
+    material: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class DealAgain:
+    """Deal a finished deal again from its proof (its seed and cuts, so the same tiles): a deal a person
+    chose, not chance's, so deal luck leaves it out."""
+
+    proof: FairDeal
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +197,26 @@ class LetGo:
     """The seat lets the unclaimed points go (does not claim, or does not call Muggins)."""
 
 
-Action = DealHand | AnswerRedeal | Lead | LetGo | Move
+Action = DealHand | Seal | Cut | DealAgain | AnswerRedeal | Lead | LetGo | Move
 
 # ---- events: what applying an action did ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Sealed:
+    hand_index: int
+    fingerprint: str
+
+
+@dataclass(frozen=True, slots=True)
+class CutBy:
+    seat: int | None  # None: the table's one cut
+
+
+@dataclass(frozen=True, slots=True)
+class RedealAnswered:
+    seat: int
+    redeal: bool  # True: the table is dealt again (sealed and cut like any deal); False: play goes on
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,4 +253,4 @@ class MatchWon:
     winner: int
 
 
-Event = Dealt | HandStarted | Moved | LetGoBy | HandScored | MatchWon
+Event = Sealed | CutBy | RedealAnswered | Dealt | HandStarted | Moved | LetGoBy | HandScored | MatchWon

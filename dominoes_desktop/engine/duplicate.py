@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 from .cases import CaseError, play_recorded_hand
 from .deal import Deal
+from .decisions import DealAgain, Seal
 from .fairness import SALT_BYTES, SEED_BITS, FairDeal, fingerprint
 from .hand import Hand
 from .match import HandResult, Match
@@ -62,14 +63,6 @@ def seat_of(entry: int, rotation: int, players: int) -> int:
 def entry_at(seat: int, rotation: int, players: int) -> int:
     """The line-up entry sitting at `seat` in play number `rotation`."""
     return (seat - rotation) % players
-
-
-def side_gains(result: HandResult, sides: int) -> tuple[int, ...]:
-    """What each side (by seats) took from a hand: its end points, plus the hand's points to the winner."""
-    gains = list(result.end_points) + [0] * (sides - len(result.end_points))
-    if result.winner_side is not None:
-        gains[result.winner_side] += result.points
-    return tuple(gains)
 
 
 def seeded_commitments(count: int, seed: int) -> tuple[FairDeal, ...]:
@@ -234,16 +227,15 @@ class DuplicateMatch:
     # ---- moving on -----------------------------------------------------------------------------------
 
     def _new_match(self) -> Match:
-        play = self.current
-        match = Match(self.rules, self.play_seed(play.deal))
-        proof = self.proofs[play.deal]
-        if proof.cut_taken:
-            # A later play deals again from the first play's proof (the same seed and cuts, so the same tiles):
-            # not chance's deal a second time, so deal luck leaves it out (Match.chosen_deals).
-            match.deal_again(proof)
-        else:
-            match.fair_next = proof  # sealed: it waits for its cut like any deal (the table's fair-deal cut)
-        return match
+        return Match(self.rules, self.play_seed(self.current.deal))
+
+    def deal_action(self) -> Seal | DealAgain:
+        """How the play at the table is dealt, the answer to its match's first NextHand: the deal's first play
+        seals it (it then waits for its cut, like any deal); a later play deals again from the first play's
+        proof (the same seed and cuts, so the same tiles), not chance's deal a second time, so deal luck
+        leaves it out (Match.chosen_deals)."""
+        proof = self.proof(self.current.deal)
+        return DealAgain(proof) if proof.cut_taken else Seal(proof)
 
     def proof(self, deal: int) -> FairDeal:
         """A deal's proof, with its cuts once it has been dealt (the play at the table holds it until it is kept)."""
@@ -293,16 +285,13 @@ class DuplicateMatch:
             "leader": leader,
             "moves": list(moves),
         }
-        match = Match(self.rules, self.play_seed(play.deal))
+        match = Match(self.rules, self.play_seed(play.deal), practice=practice)
         try:
-            play_recorded_hand(match, 0, raw)
+            # A later play was dealt again from the first play's proof: chance's deal is counted once.
+            play_recorded_hand(match, 0, raw, proof=proof, chosen=play.rotation > 0)
         except CaseError as exc:
             detail = str(exc).removeprefix("hand 0: ").removeprefix("hand 0, ")  # the play is one hand
             raise DuplicateError(f"play {self.index + 1} (deal {play.deal + 1}): {detail}") from None
-        match.proofs[0] = proof
-        if play.rotation:
-            match.chosen_deals.add(0)  # dealt again from the first play's proof: chance's deal counted once
-        match.practice = practice
         self.match = match
         self.next_play()
 
@@ -322,13 +311,8 @@ class DuplicateMatch:
             dealt, again = played[0][0], proof.deal(self.rules)
             if dealt.hands != again.hands or tuple(dealt.stock) != tuple(again.stock):
                 raise DuplicateError(f"play {self.index + 1} does not hold the tiles of deal {play.deal + 1}")
-            match.proofs[0] = proof
-            if play.rotation:
-                match.chosen_deals.add(0)
-        elif proof.cut_taken:
-            match.deal_again(proof)
-        else:
-            match.fair_next = proof
+        elif match.sealed is not None and match.sealed.fingerprint != proof.fingerprint:
+            raise DuplicateError(f"play {self.index + 1} is sealed with another deal than deal {play.deal + 1}")
         self.match = match
 
     def records(self) -> list[PlayRecord]:
@@ -358,7 +342,7 @@ class DuplicateMatch:
         points: list[list[list[int | None]]] = [[[None] * sides for _ in range(sides)] for _ in range(self.deals)]
         listed = [0] * sides
         for record in self.records():
-            gains = side_gains(record.result, sides)
+            gains = record.result.side_points()
             for card_side in range(sides):
                 holder = self.listed_side(rules.seats_of(card_side)[0], record.play)
                 points[record.play.deal][card_side][holder] = gains[card_side]

@@ -11,6 +11,10 @@ from .decisions import (
     AnswerRedeal,
     ChooseLeader,
     ClaimWindow,
+    Cut,
+    CutBy,
+    CutDeck,
+    DealAgain,
     DealHand,
     Dealt,
     Event,
@@ -27,10 +31,13 @@ from .decisions import (
     NextHand,
     Pending,
     PlayTurn,
+    RedealAnswered,
     RedealOffer,
+    Seal,
+    Sealed,
 )
 from .errors import IllegalMove
-from .fairness import FairDeal, cut_from_gesture, cut_material
+from .fairness import MAX_CUT_BYTES, FairDeal
 from .hand import Hand, HandOutcome
 from .moves import Move, MoveKind
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
@@ -70,7 +77,7 @@ class Match:
     need nobody (starting a hand when one seat must lead, scoring a finished hand) happen by themselves.
     The lower-level calls (`use_deal`, `start_hand`, `finish_hand`) rebuild a recorded match."""
 
-    def __init__(self, rules: Rules, seed: int = 0) -> None:
+    def __init__(self, rules: Rules, seed: int = 0, *, practice: bool = False) -> None:
         self.rules = rules
         self.seed = seed
         self._rng = random.Random(seed)
@@ -82,25 +89,30 @@ class Match:
         self.hand: Hand | None = None
         self.winner: int | None = None
         self.archive: list[tuple[Deal, Hand]] = []  # every hand finished move by move, for review and saving
-        self.practice = False  # a move was taken back: the match does not count in the statistics
-        self.chosen_deals: set[int] = set()  # hands dealt from a seed given from outside (a deal played again)
+        self.practice = practice  # a move was taken back: the match does not count in the statistics
+        self.chosen_deals: set[int] = set()  # hands dealt from a deal a person chose (a deal played again)
         self._redealt = False
+        self._redeal_by: int | None = None  # the seat whose redeal request waits for the new deal
         self._redeal_declined: set[int] = set()
         self._window: tuple[int, int] = (-1, -1)  # (hand index, placements) of the points the window is for
         self._let_go: set[int] = set()  # seats that let those points go
         self._version = 0  # counts changes made through the match, so `pending` is worked out once per state
         self._cached: tuple[tuple[int, int], Pending] | None = None
-        # Fair deals (fairness.py): a commitment made for the next deal, and the proofs by hand index.
-        self.fair_next: FairDeal | None = None
+        # Fair deals (fairness.py): the sealed coming deal, the cuts it has had, and the proofs by hand index.
+        self._sealed: FairDeal | None = None
+        self._cutters: tuple[int, ...] = ()
+        self._cuts: dict[int, bytes] = {}
         self.proofs: dict[int, FairDeal] = {}
 
     def rng_state(self) -> tuple[int, tuple[int, ...], float | None]:
-        """The match's random state, so a saved match deals the same hands when resumed."""
+        """The match's random state (read only: a rebuilt match reaches the same state by the same decisions)."""
         version, words, gauss = self._rng.getstate()
         return version, tuple(words), gauss
 
-    def set_rng_state(self, state: tuple[int, tuple[int, ...], float | None]) -> None:
-        self._rng.setstate(state)
+    @property
+    def sealed(self) -> FairDeal | None:
+        """The commitment of the deal that waits for its cuts (only its fingerprint may be shown), or None."""
+        return self._sealed
 
     @property
     def hand_index(self) -> int:
@@ -127,8 +139,12 @@ class Match:
     def _work_out_pending(self) -> Pending:
         if self.winner is not None:
             return MatchOver(self.winner)
+        sealed = self._sealed
+        if sealed is not None:
+            waiting = tuple(s for s in self._cutters if s not in self._cuts)
+            return CutDeck(self.hand_index, sealed.fingerprint, waiting, self._redeal_by)
         if self.deal is None or self.plan is None:
-            return NextHand(self.hand_index)
+            return NextHand(self.hand_index, self._redeal_by)
         hand = self.hand
         if hand is None:
             offers = self.redeal_seats()
@@ -161,26 +177,20 @@ class Match:
             raise IllegalMove(
                 f"seat {seat} is not the one to decide now", code="not_your_decision", seat=seat, waiting=pending.seats
             )
-        if isinstance(action, DealHand) and isinstance(pending, NextHand):
-            if action.deal is not None:
-                plan = self.use_deal(action.deal)
-                # A record that names no leader where a side was drawn at random: seat 0 led it.
-                leader = 0 if action.leader is None and plan.random_side else action.leader
-                self.start_hand(leader, any_leader=True)
-                events += [Dealt(self.hand_index), HandStarted(self.hand_index, self._leader())]
-            else:
-                self.deal_next(action.seed)
-                events.append(Dealt(self.hand_index))
+        if isinstance(pending, NextHand) and isinstance(action, DealHand | Seal | DealAgain):
+            self._deal_decision(action, events)
+        elif isinstance(action, Cut) and isinstance(pending, CutDeck):
+            self._cut(seat, action, pending, events)
         elif isinstance(action, AnswerRedeal) and isinstance(pending, RedealOffer):
-            if action.redeal:
-                if not self._deal_fair():  # a redeal is fair too when a commitment was made for it
-                    self._set_deal(self._dealer.deal(self._rng.getrandbits(48)))
-                    self.proofs.pop(self.hand_index, None)  # a redeal is not the committed deal
-                self._redealt = True
-                events.append(Dealt(self.hand_index, pending.seat))
+            self._version += 1
+            if action.redeal:  # the table is dealt again: a new deal, sealed and cut like any other
+                self._redeal_by = pending.seat
+                self.proofs.pop(self.hand_index, None)
+                self.deal = None
+                self.plan = None
             else:
-                self._version += 1
                 self._redeal_declined.add(pending.seat)
+            events.append(RedealAnswered(pending.seat, action.redeal))
         elif isinstance(action, Lead) and isinstance(pending, ChooseLeader):
             self.start_hand(action.seat)
             events.append(HandStarted(self.hand_index, action.seat))
@@ -307,35 +317,92 @@ class Match:
     # ---- dealing ----------------------------------------------------------------------
 
     def deal_next(self, seed: int | None = None) -> Deal:
-        """Shuffle and deal the next hand from the match's seeded RNG (or a given deal seed)."""
+        """Deal the next hand unsealed, from the match's shuffle or a given seed, without beginning it: the
+        lower-level step of `apply(None, DealHand(seed))`, for tests of what follows a deal."""
         self._check_not_over()
-        self._redealt = False
-        self._redeal_declined = set()
-        if seed is None and self._deal_fair():
-            assert self.deal is not None
-            return self.deal
         if seed is not None:
-            self.chosen_deals.add(self.hand_index)  # not chance's: deal luck leaves it out (luck.py)
-        self._set_deal(self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed))
+            self.chosen_deals.add(self.hand_index)
+        self._dealt(self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed), [])
         assert self.deal is not None
         return self.deal
 
-    def deal_again(self, proof: FairDeal) -> None:
-        """Deal the next hand from a finished hand's proof (its seed and cuts, so the same tiles): a deal
-        chosen by the person, not chance's, so deal luck leaves it out."""
+    def _deal_decision(self, action: DealHand | Seal | DealAgain, events: list[Event]) -> None:
+        """Answer NextHand: seal the coming deal (it then waits for its cuts), deal a finished deal again from
+        its proof, or deal unsealed (a seed, the match's shuffle, a recorded deal)."""
         self._check_not_over()
-        self.fair_next = proof
-        self.chosen_deals.add(self.hand_index)
+        if isinstance(action, Seal):
+            cutters = tuple(sorted(set(action.cutters)))
+            if any(not 0 <= s < self.rules.players for s in cutters):
+                raise IllegalMove("a deal is cut by seats of the table", code="no_such_seat", seat=max(cutters))
+            self._version += 1
+            self._sealed, self._cutters, self._cuts = action.commitment.sealed, cutters, {}
+            events.append(Sealed(self.hand_index, action.commitment.fingerprint))
+            return
+        if isinstance(action, DealAgain):
+            self._deal_from_proof(action.proof, events, chosen=True)
+            return
+        if action.deal is not None:
+            redeal_by = self._redeal_by
+            # A rebuilt match draws what the live one drew, so that what it deals next is the same.
+            if action.proof is not None and action.proof.deal(self.rules).same_tiles(action.deal):
+                self._rng.seed(action.proof.draw_seed())
+            elif action.from_shuffle:
+                self._rng.getrandbits(48)
+            plan = self.use_deal(action.deal)
+            if action.proof is not None:
+                self.proofs[self.hand_index] = action.proof
+            if action.chosen:
+                self.chosen_deals.add(self.hand_index)
+            # A record that names no leader where a side was drawn at random: seat 0 led it.
+            leader = 0 if action.leader is None and plan.random_side else action.leader
+            events.append(Dealt(self.hand_index, redeal_by))
+            self.start_hand(leader, any_leader=True)
+            events.append(HandStarted(self.hand_index, self._leader()))
+            return
+        if action.seed is not None:
+            self.chosen_deals.add(self.hand_index)  # not chance's: deal luck leaves it out (luck.py)
+        seed = self._rng.getrandbits(48) if action.seed is None else action.seed
+        self._dealt(self._dealer.deal(seed), events)
 
-    def _deal_fair(self) -> bool:
-        """Deal from the commitment made for this deal and its cuts (the clock cuts when nobody did), and
-        keep the proof; False when no commitment was made."""
-        if self.fair_next is None:
-            return False
-        fair, self.fair_next = self.fair_next.with_cut(cut_from_gesture("auto")), None
-        self._set_deal(self._dealer.deal(fair.seed, cut_material(fair.cuts)))
-        self.proofs[self.hand_index] = fair
-        return True
+    def _cut(self, seat: int | None, action: Cut, pending: CutDeck, events: list[Event]) -> None:
+        if len(action.material) > MAX_CUT_BYTES:
+            raise IllegalMove(f"a cut is at most {MAX_CUT_BYTES} bytes", code="bad_cut")
+        if pending.seats:
+            cutter = pending.seats[0] if seat is None else seat
+            if cutter not in pending.seats:
+                raise IllegalMove(
+                    f"seat {cutter} has no cut to make", code="not_your_decision", seat=cutter, waiting=pending.seats
+                )
+        else:
+            cutter = -1  # the table's one cut
+        self._version += 1
+        self._cuts[cutter] = action.material
+        events.append(CutBy(None if cutter < 0 else cutter))
+        if cutter >= 0 and any(s not in self._cuts for s in self._cutters):
+            return
+        sealed = self._sealed
+        assert sealed is not None
+        proof = sealed.with_cuts([self._cuts[s] for s in sorted(self._cuts)])
+        self._sealed, self._cutters, self._cuts = None, (), {}
+        self._deal_from_proof(proof, events, chosen=False)
+
+    def _deal_from_proof(self, proof: FairDeal, events: list[Event], *, chosen: bool) -> None:
+        """Deal from a cut proof. What the rules draw at random besides the deal (the side that leads) is drawn
+        from the proof too, so it is as far out of anyone's hands as the deal (fairness.FairDeal.draw_seed)."""
+        self._rng.seed(proof.draw_seed())
+        hand_index = self.hand_index
+        self._dealt(proof.deal(self.rules), events)
+        self.proofs[hand_index] = proof
+        if chosen:
+            self.chosen_deals.add(hand_index)
+
+    def _dealt(self, deal: Deal, events: list[Event]) -> None:
+        redeal_by, self._redeal_by = self._redeal_by, None
+        self._redealt = redeal_by is not None
+        if not self._redealt:
+            self._redeal_declined = set()
+        self._set_deal(deal)
+        events.append(Dealt(self.hand_index, redeal_by))
 
     def use_deal(self, fixed: Deal) -> OpeningPlan:
         """Play a deal given from outside (a recorded game) instead of shuffling."""
@@ -343,6 +410,7 @@ class Match:
         if self.rules.opening.redeals_without_double and not fixed.doubles_dealt():
             raise IllegalMove("no double was dealt, and these rules deal again in that case", code="no_double_dealt")
         self._redealt = True  # a recorded deal is the one that was played
+        self._redeal_by = None
         self._set_deal(fixed)
         assert self.plan is not None
         return self.plan

@@ -3,20 +3,22 @@ unpickled, size-limited, and validated with readable errors.
 
 The format extends REPLAY.md's cases: `preset`, `options` and `hands` (each with `deal`, `stock`,
 `leader`, `moves`) are the same, so a finished match can be checked with the replay command. It adds
-the seats, the table's helpers, each hand's deal seed and the match's random state, so play can go on,
+the seats, the table's helpers and each hand's deal seed, so play can go on (a match is rebuilt through its
+decisions, `Match.apply`, as it was played),
 each hand's optional "fair" proof and "chosen" mark (a deal played again, left out of deal luck), and the
 coming deal's commitment "fair_next" (engine/fairness.py).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.cases import CaseError, let_points_go, replay_move
 from ..engine.cpu.players import LEVELS
 from ..engine.deal import Deal
+from ..engine.decisions import DealHand, NextHand, Seal
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, ProofError, fingerprint
@@ -93,14 +95,12 @@ def match_to_json(
     history = [
         (deal, hand.leader, [turn.move.notation() for turn in hand.history]) for deal, hand in match.played_hands()
     ]
-    rng_version, rng_words, gauss = match.rng_state()
     return {
         "format": FORMAT,
         "version": VERSION,
         "preset": match.rules.preset,
         "options": options,
         "seed": match.seed,
-        "rng": [rng_version, list(rng_words), gauss],
         "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
         "table": table,
         "hands": [
@@ -116,7 +116,7 @@ def _sealed_next(match: Match) -> dict[str, Any]:
     same fingerprint and deals from the same seed: without it the program could draw the seed again. A hand
     dealt but not begun (a leader or redeal to choose) is not in "hands": its commitment is kept, to be cut
     again. The file holds the seed, as it holds every tile dealt; the table never shows it before the hand."""
-    committed = match.fair_next
+    committed = match.sealed
     if committed is None and match.deal is not None and match.hand is None:
         committed = match.proofs.get(match.hand_index)
     return {"fair_next": committed.sealed.as_json()} if committed is not None else {}
@@ -161,7 +161,7 @@ def match_from_json(data: Any) -> SavedMatch:
     table = _table(data.get("table"))
     raw_hands = data.get("hands")
     _require(isinstance(raw_hands, list) and len(raw_hands) <= MAX_HANDS, "'hands' must be a list of hands")
-    match = Match(rules, seed)
+    match = Match(rules, seed, practice=data.get("practice") is True)
     for h, raw in enumerate(raw_hands):
         where = f"hand {h + 1}"
         _require(isinstance(raw, dict), f"{where} is not valid")
@@ -182,33 +182,33 @@ def match_from_json(data: Any) -> SavedMatch:
         _require(whole_number(leader, 0, rules.players - 1), f"{where}: the leader must be a seat")
         moves = raw.get("moves")
         _require(isinstance(moves, list), f"{where}: 'moves' must be a list")
-        try:
-            match.use_deal(Deal(hands, stock, sleeping, deal_seed))
-            if "fair" in raw:
-                match.proofs[h] = FairDeal.from_json(raw["fair"])
-            if raw.get("chosen") is True:
-                match.chosen_deals.add(h)
-            hand = match.start_hand(leader, any_leader=True)
+        try:  # rebuilt through the match's decisions, as it was played
+            proof = FairDeal.from_json(raw["fair"]) if "fair" in raw else None
+            chosen = raw.get("chosen") is True
+            dealt = Deal(hands, stock, sleeping, deal_seed)
+            from_shuffle = proof is None and not chosen and deal_seed is not None
+            match.apply(
+                None, DealHand(deal=dealt, leader=leader, proof=proof, chosen=chosen, from_shuffle=from_shuffle)
+            )
             for m, text in enumerate(moves):
                 try:
-                    hand.apply(parse_move(text))
-                except DominoError as exc:
+                    replay_move(match, h, parse_move(text))
+                except (DominoError, CaseError) as exc:
                     raise MatchFileError(f"{where}, move {m + 1} ({text}): {exc}") from None
+            if h < len(raw_hands) - 1:
+                let_points_go(match)
         except DominoError as exc:
             raise MatchFileError(f"{where}: {exc}") from None
-        last = h == len(raw_hands) - 1
-        if hand.is_over and not (last and hand.pending is not None):
-            match.finish_hand()
-        else:
-            _require(last, f"{where} stops before its end, but more hands follow")
-    match.set_rng_state(_rng_state(data.get("rng")))
+        _require(
+            match.hand_index > h or h == len(raw_hands) - 1, f"{where} stops before its end, but more hands follow"
+        )
     if "fair_next" in data:
         try:
             sealed = FairDeal.from_json(data["fair_next"]).sealed  # any cut in it is not taken yet
         except DominoError as exc:
             raise MatchFileError(f"fair_next: {str(exc).removeprefix('fair: ')}") from None
-        match.fair_next = None if match.is_over else sealed
-    match.practice = data.get("practice") is True
+        if isinstance(match.pending(), NextHand):
+            match.apply(None, Seal(sealed))
     if "duplicate" in data:
         duplicate, line_up = _duplicate_from_json(data["duplicate"], base_rules, match)
         return SavedMatch(match, options, tuple(seats), table, duplicate, line_up)
@@ -310,23 +310,6 @@ def _seat(raw: Any, where: str) -> SeatRecord:
         f"{where} is not valid",
     )
     return SeatRecord(raw["name"][:40], raw["human"], raw["level"])
-
-
-def _rng_state(rng: Any) -> tuple[int, tuple[int, ...], float | None]:
-    """Python's Mersenne Twister state: version 3, 624 32-bit words and a position 1..624, the spare gauss.
-    Checked word by word: `random.setstate` accepts a position of 10^30 and then fails on every deal."""
-    _require(
-        isinstance(rng, list)
-        and len(rng) == 3
-        and rng[0] == 3
-        and isinstance(rng[1], list)
-        and len(rng[1]) == 625
-        and all(whole_number(w, 0, 2**32 - 1) for w in rng[1][:624])
-        and whole_number(rng[1][624], 1, 624)
-        and (rng[2] is None or (isinstance(rng[2], float) and math.isfinite(rng[2]))),
-        "the random state is damaged",
-    )
-    return (3, tuple(rng[1]), rng[2])
 
 
 def _table(raw: Any) -> dict[str, Any]:

@@ -338,9 +338,7 @@ def match_record(group: str, match: Match, players: list[tuple[str, bool, str]])
         side = rules.side_of(seat)
         row = dict.fromkeys(ROW_COUNTS, 0)
         for result in match.results:
-            gains = list(result.end_points)
-            if result.winner_side is not None:
-                gains[result.winner_side] += result.points
+            gains = result.side_points()
             row["points_for"] += gains[side]
             row["points_against"] += sum(g for s, g in enumerate(gains) if s != side)
             if result.winner_side is None:

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from dominoes_desktop.engine.decisions import Cut, Seal
+from dominoes_desktop.engine.fairness import FairDeal
 from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.engine.tiles import Tile
@@ -15,6 +18,17 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 # the project's own cases (tests/data/own-cases): tests never read outside the repository.
 RULE_CASES = DATA / "rule-cases"
 OWN_CASES = DATA / "own-cases"
+
+
+def deal_sealed(match: Match, commitment: FairDeal | None = None, *cuts: bytes) -> FairDeal:
+    """Seal the match's next deal with `commitment` and cut it, through its decisions: one cut is the table's,
+    several are seats 0, 1, ... in order (no cut given: the table cuts b"cut"). Returns the commitment."""
+    commitment = commitment or FairDeal.commit()
+    cuts = cuts or (b"cut",)
+    match.apply(None, Seal(commitment, tuple(range(len(cuts))) if len(cuts) > 1 else ()))
+    for seat, cut in enumerate(cuts):
+        match.apply(seat if len(cuts) > 1 else None, Cut(cut))
+    return commitment
 
 
 def tiles(text: str) -> list[Tile]:

@@ -166,11 +166,11 @@ def test_grades_follow_the_documented_thresholds() -> None:
 
 def _case(preset: str, seed: int, levels: str = "medium") -> dict[str, object]:
     """A whole recorded hand in replay format, played by CPUs."""
-    from dominoes_desktop.cli.simulate import Table
     from dominoes_desktop.engine.cpu import make_player
+    from dominoes_desktop.session.cpu_table import CpuTable
 
     rules = build_rules(preset)
-    table = Table(rules, [make_player(levels, seed + s) for s in range(rules.players)], seed)
+    table = CpuTable(rules, [make_player(levels, seed + s) for s in range(rules.players)], seed)
     table.play_hand(deal_seed=seed)
     deal, hand = table.match.archive[-1]
     return {

@@ -9,7 +9,6 @@ import sys
 
 import pytest
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.cli.simulate import main as simulate_main
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.cpu.knowledge import infer, sample_world
@@ -20,6 +19,7 @@ from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
 from dominoes_desktop.engine.view import HIDDEN, PlayerView
+from dominoes_desktop.session.cpu_table import CpuTable
 
 
 def fresh(level: str, seed: int) -> CpuPlayer:
@@ -86,7 +86,7 @@ def test_the_view_holds_no_other_hand() -> None:
 def test_every_level_plays_legal_matches(level: str, preset: str) -> None:
     rules = build_rules(preset)
     players = [fresh(level, s) for s in range(rules.players)]
-    table = Table(rules, players, seed=4)
+    table = CpuTable(rules, players, seed=4)
     for _ in range(2):
         if table.match.is_over:
             break
@@ -110,7 +110,7 @@ def test_sampled_worlds_respect_passes() -> None:
 
 def test_medium_decisions_are_timed() -> None:
     rules = build_rules("puerto_rican")
-    report_medium = Table(rules, [make_player("medium", s) for s in range(4)], 1)
+    report_medium = CpuTable(rules, [make_player("medium", s) for s in range(4)], 1)
     report_medium.play_hand()
     assert report_medium.decision_ms["medium"], "medium was asked to decide"
 

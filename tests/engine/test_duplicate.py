@@ -9,20 +9,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.decisions import DealHand, HandScored, NextHand, RedealOffer
+from dominoes_desktop.engine.decisions import (
+    Cut,
+    DealAgain,
+    HandScored,
+    NextHand,
+    RedealOffer,
+    Seal,
+)
 from dominoes_desktop.engine.duplicate import (
     DuplicateError,
     DuplicateMatch,
     duplicate_rules,
     entry_at,
     seat_of,
-    side_gains,
 )
 from dominoes_desktop.engine.fairness import verify
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
+from dominoes_desktop.session.cpu_table import CpuTable
+from dominoes_desktop.session.seats import DuplicateDeals
 
 
 def play_through(dup: DuplicateMatch, level: str = "random", seed: int = 0, person: str | None = None) -> list[int]:
@@ -35,8 +42,7 @@ def play_through(dup: DuplicateMatch, level: str = "random", seed: int = 0, pers
             make_player(person if person and line_up[s] == dup.person else level, seed + line_up[s])
             for s in range(dup.rules.players)
         ]
-        table = Table(dup.rules, players, seed)
-        table.match = dup.match  # the CPUs answer the play's own match
+        table = CpuTable(dup.rules, players, seed, match=dup.match, table=DuplicateDeals(dup))  # the play's own match
         events = 0
         while not dup.play_over:
             events += sum(isinstance(e, HandScored) for e in table.step())
@@ -129,8 +135,13 @@ def test_two_players_swap_seats() -> None:
 
 
 def play_through_one(dup: DuplicateMatch) -> None:
-    table = Table(dup.rules, [make_player("random", s) for s in range(dup.rules.players)], 0)
-    table.match = dup.match
+    table = CpuTable(
+        dup.rules,
+        [make_player("random", s) for s in range(dup.rules.players)],
+        0,
+        match=dup.match,
+        table=DuplicateDeals(dup),
+    )
     while not dup.play_over:
         table.step()
 
@@ -142,7 +153,7 @@ def test_totals_set_your_side_against_the_cpus_on_the_same_cards() -> None:
     summary = dup.summary()
     you, cpu = 0, 0
     for record in dup.records():
-        gains = side_gains(record.result, rules.sides)
+        gains = record.result.side_points()
         for side in range(rules.sides):
             holder = rules.side_of(entry_at(rules.seats_of(side)[0], record.play.rotation, rules.players))
             if holder == 0:
@@ -188,9 +199,8 @@ def test_no_redeal_is_offered_in_a_duplicate_match() -> None:
         hands = proof.deal(rules).hands
         if any(sum(t.is_double for t in h) >= 5 for h in hands):
             dup.proofs[0] = proof
-            dup.match.fair_next = proof
             assert isinstance(dup.match.pending(), NextHand)
-            dup.match.apply(None, DealHand())
+            dup.match.apply(None, dup.deal_action())
             assert not isinstance(dup.match.pending(), RedealOffer)
             return
     pytest.fail("no five-double deal found")
@@ -225,16 +235,20 @@ def test_the_cut_taken_at_a_deals_first_play_stands_for_every_play_of_the_deal()
     dup = DuplicateMatch.create(RULES["two"], 2, 1, sealed_by=5)
     play_through_one(dup)
     assert dup.next_sealed() == dup.proofs[1], "deal 1 comes next, sealed, waiting for its cut"
-    match = dup.next_play()  # deal 1's first play: sealed, waiting for its cut (Match.fair_next)
-    assert match.fair_next is not None and not match.fair_next.cut_taken and not match.chosen_deals
-    match.fair_next = match.fair_next.with_cut(b"person")
+    match = dup.next_play()  # deal 1's first play: sealed, waiting for its cut
+    action = dup.deal_action()
+    assert isinstance(action, Seal) and action.commitment == dup.proofs[1] and not action.commitment.cut_taken
+    match.apply(None, action)
+    match.apply(None, Cut(b"person"))
+    assert not match.chosen_deals
     play_through_one(dup)
     assert dup.proof(1).cuts == (b"person",)  # kept in `proofs` once the next play is set
     assert dup.next_sealed() is None, "deal 0 comes back: nothing to cut"
     first_cut = dup.proofs[0].cuts
     again = dup.next_play()  # deal 0 comes back: dealt again from its proof, no new cut
-    assert again.fair_next == dup.proofs[0] and again.chosen_deals == {0}
-    again.fair_next = again.fair_next.with_cut(b"again")  # a cut proof takes no other cut
+    assert dup.deal_action() == DealAgain(dup.proofs[0])
+    again.apply(None, dup.deal_action())
+    assert again.chosen_deals == {0}
     play_through_one(dup)
     assert dup.proofs[0].cuts == first_cut and dup.finished[0].dealt.hands == dup.records()[-1].dealt.hands
 

@@ -15,10 +15,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominoes_desktop.engine.deal import Dealer, shuffle_order
-from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, Dealt, RedealOffer
+from dominoes_desktop.engine.decisions import (
+    AnswerRedeal,
+    Cut,
+    CutDeck,
+    DealHand,
+    Dealt,
+    NextHand,
+    RedealOffer,
+    Seal,
+    Sealed,
+)
 from dominoes_desktop.engine.fairness import FairDeal, ProofError, fingerprint, short, verify
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import PRESETS, build_rules
+from tests.engine.helpers import deal_sealed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,12 +69,14 @@ def test_the_match_deals_from_the_commitment_and_keeps_the_proof() -> None:
     rules = build_rules("all_fives")
     match = Match(rules, seed=3)
     fair = FairDeal.commit()
-    match.fair_next = fair.with_cut(b"cut")
-    events = match.apply(None, DealHand())  # the state machine deals the next hand
+    sealed = match.apply(None, Seal(fair))  # the state machine seals the next deal, then waits for its cut
+    assert sealed == [Sealed(0, fair.fingerprint)]
+    assert match.pending() == CutDeck(0, fair.fingerprint, ())
+    events = match.apply(None, Cut(b"cut"))
     assert Dealt(0) in events
     deal = match.deal
     assert deal is not None
-    assert match.fair_next is None
+    assert match.sealed is None
     proof = match.proofs[0]
     assert proof.fingerprint == fair.fingerprint == fingerprint(fair.seed, fair.salt)
     assert verify(rules, proof, deal).ok
@@ -75,8 +88,7 @@ def test_a_redeal_through_the_state_machine_drops_the_proof() -> None:
     rules = build_rules("cuban")
     seed, salt = 2, bytes(16)  # seed 2 with this cut deals some seat five doubles
     match = Match(rules, seed=1)
-    match.fair_next = FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"cut")
-    match.apply(None, DealHand())
+    deal_sealed(match, FairDeal(seed, salt, fingerprint(seed, salt)), b"cut")
     assert 0 in match.proofs
     offer = match.pending()
     assert isinstance(offer, RedealOffer)
@@ -114,8 +126,8 @@ def test_a_hostile_proof_is_refused_in_one_line(field: str, value: object) -> No
 def test_without_a_commitment_the_match_deals_as_before() -> None:
     rules = build_rules("jamaican")
     a, b = Match(rules, seed=9), Match(rules, seed=9)
-    b.fair_next = None
-    assert a.deal_next().hands == b.deal_next().hands
+    a.apply(None, DealHand())
+    assert a.deal is not None and a.deal.hands == b.deal_next().hands
     assert not b.proofs
 
 
@@ -162,15 +174,15 @@ def test_command_verifies_a_case(tmp_path: Path) -> None:
 
 
 def test_a_saved_match_keeps_the_proofs_and_can_be_verified() -> None:
-    from dominoes_desktop.cli.simulate import Table
     from dominoes_desktop.engine.cases import verify_case
     from dominoes_desktop.engine.cpu import make_player
+    from dominoes_desktop.session.cpu_table import CpuTable
     from dominoes_desktop.store.matchfile import SeatRecord, match_from_json, match_to_json
 
     rules = build_rules("jamaican")
-    table = Table(rules, [make_player("medium", s) for s in range(4)], 8)
+    table = CpuTable(rules, [make_player("medium", s) for s in range(4)], 8)
     table.play_hand()
-    table.match.fair_next = FairDeal.commit().with_cut(b"\x05")
+    deal_sealed(table.match, FairDeal.commit(), b"\x05")
     table.play_hand()
     seats = [SeatRecord(f"S{s}", False, "medium") for s in range(4)]
     saved = match_to_json(table.match, {}, seats, {})
@@ -272,15 +284,14 @@ def test_a_sealed_redeal_is_dealt_from_its_own_commitment() -> None:
     rules = build_rules("cuban")
     seed, salt = 2, bytes(16)
     match = Match(rules, seed=1)
-    match.fair_next = FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"cut")
-    match.apply(None, DealHand())
+    deal_sealed(match, FairDeal(seed, salt, fingerprint(seed, salt)), b"cut")
     offer = match.pending()
     assert isinstance(offer, RedealOffer)
-    second = FairDeal.commit().with_cut(b"again")
-    match.fair_next = second
     match.apply(offer.seat, AnswerRedeal(True))
-    assert match.proofs[0] == second and match.fair_next is None
-    assert match.deal is not None and verify(rules, second, match.deal).ok
+    assert match.pending() == NextHand(0, redeal_by=offer.seat), "a redeal is a new deal: sealed and cut"
+    second = deal_sealed(match, FairDeal.commit(), b"again")
+    assert match.proofs[0] == second.with_cut(b"again") and match.sealed is None
+    assert match.deal is not None and verify(rules, match.proofs[0], match.deal).ok
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.analysis.luck import (
     MIN_HANDS,
     DealSet,
@@ -31,6 +30,7 @@ from dominoes_desktop.engine.deal import Dealer
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Opening, Rules
 from dominoes_desktop.engine.tiles import Tile, full_set
+from dominoes_desktop.session.cpu_table import CpuTable
 
 
 def enumerated(
@@ -136,7 +136,7 @@ def test_the_real_dealer_deals_again_without_a_double_as_the_conditioning_says()
 @given(st.integers(0, 2**32), st.sampled_from(["jamaican", "cuban", "all_fives", "cutthroat"]))
 def test_the_facts_of_a_played_match_are_its_deals(seed: int, preset: str) -> None:
     rules = build_rules(preset, {"single_round": True})
-    table = Table(rules, [make_player("easy", seed + s) for s in range(rules.players)], seed)
+    table = CpuTable(rules, [make_player("easy", seed + s) for s in range(rules.players)], seed)
     table.play_match()
     facts = match_deals(table.match)
     assert len(facts) == rules.players * len(table.match.results)
@@ -152,7 +152,7 @@ def test_the_facts_of_a_played_match_are_its_deals(seed: int, preset: str) -> No
 
 def test_a_match_with_a_hand_not_kept_move_by_move_gives_no_facts() -> None:
     rules = build_rules("jamaican", {"single_round": True})
-    table = Table(rules, [make_player("random", s) for s in range(4)], 5)  # the playout kernel: no moves kept
+    table = CpuTable(rules, [make_player("random", s) for s in range(4)], 5)  # the playout kernel: no moves kept
     table.play_match()
     assert table.match.results and not table.match.archive
     assert match_deals(table.match) == ()
@@ -181,7 +181,7 @@ def test_running_difference_and_band() -> None:
 
 def test_a_deal_played_again_is_not_counted_as_chance() -> None:
     rules = build_rules("jamaican", {"target": 2})
-    table = Table(rules, [make_player("easy", s) for s in range(4)], 9)
+    table = CpuTable(rules, [make_player("easy", s) for s in range(4)], 9)
     table.play_hand(deal_seed=1234)  # "Play this deal again": the first hand from a chosen seed
     table.play_match()
     match = table.match

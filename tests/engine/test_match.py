@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dominoes_desktop.engine.deal import Deal
-from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, Dealt, RedealOffer
+from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, Dealt, NextHand, RedealAnswered, RedealOffer
 from dominoes_desktop.engine.errors import IllegalMove
 from dominoes_desktop.engine.hand import HandEnd, HandOutcome
 from dominoes_desktop.engine.match import HandResult, Match
@@ -251,7 +251,9 @@ def test_cuban_five_doubles_redeal_once() -> None:
         match.apply((offer.seat + 1) % 4, AnswerRedeal(True))
     assert refused.value.code == "not_your_decision"
     events = match.apply(offer.seat, AnswerRedeal(True))
-    assert Dealt(0, offer.seat) in events
+    assert events == [RedealAnswered(offer.seat, True)]
+    assert match.pending() == NextHand(0, redeal_by=offer.seat), "the redeal is dealt like any deal"
+    assert Dealt(0, offer.seat) in match.apply(None, DealHand())
     assert match.deal != before
     assert not isinstance(match.pending(), RedealOffer), "a redeal is granted once a hand"
     with pytest.raises(IllegalMove):

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.deal import Deal
 from dominoes_desktop.engine.decisions import (
@@ -34,6 +33,7 @@ from dominoes_desktop.engine.errors import IllegalMove
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import CLAIM, PASS, Move, MoveKind, parse_move
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
 
 from .helpers import tiles
 
@@ -56,7 +56,7 @@ def test_a_new_match_waits_for_the_first_deal_then_for_the_leader_to_play() -> N
 
 def test_the_same_seed_gives_the_same_match_move_for_move() -> None:
     def played(seed: int) -> list[object]:
-        table = Table(build_rules("dominican"), [make_player("medium", s) for s in range(4)], seed)
+        table = CpuTable(build_rules("dominican"), [make_player("medium", s) for s in range(4)], seed)
         log: list[object] = []
         table.play_match(observer=lambda _m, seat, move: log.append((seat, move)))
         return [*log, table.match.scores]
@@ -231,11 +231,8 @@ def test_one_place_decides_what_comes_next() -> None:
             continue
         text = path.read_text()
         used = [piece for piece in pieces if piece in text]
-        # The kernel's harness hands a played-out hand to finish_hand; match files rebuild recorded hands.
-        allowed = {
-            "simulate.py": {"match.finish_hand(", "match.default_leader("},
-            "matchfile.py": {"match.start_hand(", "match.finish_hand("},
-        }
+        # The kernel's harness hands a played-out hand to finish_hand; a random CPU leads as the rules would.
+        allowed = {"cpu_table.py": {"match.finish_hand("}, "seats.py": {"match.default_leader("}}
         assert set(used) <= allowed.get(path.name, set()), f"{path.relative_to(root)} uses {used}"
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.analysis.luck import DealSet, Measure, tally
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.store import stats as stats_module
 from dominoes_desktop.store.stats import (
     CPU_GROUP,
@@ -57,7 +57,7 @@ INSERT INTO results VALUES (1, 'CPU (hard)', 3, 0, 3, 6, 1, 1, 3, 6, 0, 0, 0, 0)
 def played_match(seed: int, preset: str = "jamaican") -> Match:
     """A whole match played by CPUs, every hand kept move by move."""
     rules = build_rules(preset, {"target": 3} if preset == "jamaican" else {"single_round": True})
-    table = Table(rules, [make_player("easy", seed * 10 + s) for s in range(rules.players)], seed)
+    table = CpuTable(rules, [make_player("easy", seed * 10 + s) for s in range(rules.players)], seed)
     table.play_match()
     assert table.match.is_over and len(table.match.archive) == len(table.match.results)
     return table.match

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.duplicate import DuplicateMatch
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
+from dominoes_desktop.session.seats import DuplicateDeals
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.store.duplicate_record import duplicate_record
 from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, duplicate_to_json, loads, match_to_json
@@ -24,15 +25,25 @@ LINE_UP = [SeatRecord("You", True, "medium")] + [SeatRecord(f"CPU {i}", False, "
 def step_until(dup: DuplicateMatch, plays: int, moves: int = 0) -> None:
     """CPUs play every seat through pending()/apply(): `plays` whole plays, then `moves` steps of the next."""
     while dup.index < plays:
-        table = Table(dup.rules, [make_player("easy", s) for s in range(dup.rules.players)], 0)
-        table.match = dup.match
+        table = CpuTable(
+            dup.rules,
+            [make_player("easy", s) for s in range(dup.rules.players)],
+            0,
+            match=dup.match,
+            table=DuplicateDeals(dup),
+        )
         while not dup.play_over:
             table.step()
         if dup.is_over:
             return
         dup.next_play()
-    table = Table(dup.rules, [make_player("easy", s) for s in range(dup.rules.players)], 0)
-    table.match = dup.match
+    table = CpuTable(
+        dup.rules,
+        [make_player("easy", s) for s in range(dup.rules.players)],
+        0,
+        match=dup.match,
+        table=DuplicateDeals(dup),
+    )
     for _ in range(moves):
         table.step()
 

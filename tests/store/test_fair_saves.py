@@ -8,22 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cases import verify_case
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.decisions import ChooseLeader, DealHand
+from dominoes_desktop.engine.decisions import ChooseLeader, Cut, DealAgain, Seal
 from dominoes_desktop.engine.fairness import FairDeal, verify
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, loads, match_to_json
+from tests.engine.helpers import deal_sealed
 
 SEATS = [SeatRecord(f"S{s}", s == 0, "medium") for s in range(4)]
 
 
-def played_table(preset: str = "jamaican", hands: int = 1) -> Table:
-    table = Table(build_rules(preset), [make_player("medium", s) for s in range(4)], 11)
+def played_table(preset: str = "jamaican", hands: int = 1) -> CpuTable:
+    table = CpuTable(build_rules(preset), [make_player("medium", s) for s in range(4)], 11)
     for _ in range(hands):
-        table.match.fair_next = FairDeal.commit().with_cut(b"\x01\x02")
+        deal_sealed(table.match, FairDeal.commit(), b"\x01\x02")
         table.play_hand()
     return table
 
@@ -31,7 +32,7 @@ def played_table(preset: str = "jamaican", hands: int = 1) -> Table:
 def test_the_commitment_survives_a_save_and_deals_the_same_seed_after_reload(tmp_path: Path) -> None:
     table = played_table()
     sealed = FairDeal.commit()
-    table.match.fair_next = sealed
+    table.match.apply(None, Seal(sealed))
     data = match_to_json(table.match, {}, SEATS, {})
     assert data["fair_next"] == {"fingerprint": sealed.fingerprint, "seed": sealed.seed, "salt": sealed.salt.hex()}
     saves = Autosave(tmp_path)
@@ -39,9 +40,8 @@ def test_the_commitment_survives_a_save_and_deals_the_same_seed_after_reload(tmp
     loaded = saves.load().saved
     assert loaded is not None
     again = loaded.match
-    assert again.fair_next == sealed, "the same fingerprint, seed and salt: no second roll"
-    again.fair_next = again.fair_next.with_cut(b"cut")
-    again.apply(None, DealHand())
+    assert again.sealed == sealed, "the same fingerprint, seed and salt: no second roll"
+    again.apply(None, Cut(b"cut"))
     assert again.deal is not None and again.proofs[1].fingerprint == sealed.fingerprint
     assert verify(again.rules, again.proofs[1], again.deal).ok
 
@@ -52,21 +52,19 @@ def test_a_deal_waiting_for_its_leader_keeps_its_commitment() -> None:
     match = table.match
     if match.is_over:
         pytest.skip("the match ended")
-    sealed = FairDeal.commit()
-    match.fair_next = sealed.with_cut(b"x")
-    match.apply(None, DealHand())
+    sealed = deal_sealed(match, FairDeal.commit(), b"x")
     if not isinstance(match.pending(), ChooseLeader):
         assert match.hand is not None  # the rules chose the leader: the hand is saved move by move
         return
     data = match_to_json(match, {}, SEATS, {})
     assert data["fair_next"]["fingerprint"] == sealed.fingerprint and "cut" not in data["fair_next"]
-    assert loads(json.dumps(data)).match.fair_next == sealed
+    assert loads(json.dumps(data)).match.sealed == sealed
 
 
 def test_a_finished_match_keeps_no_commitment_and_its_proofs_verify() -> None:
     table = played_table("jamaican", hands=1)
     while not table.match.is_over:
-        table.match.fair_next = FairDeal.commit().with_cuts([b"a", b"b", b"c", b"d"])
+        deal_sealed(table.match, FairDeal.commit(), b"a", b"b", b"c", b"d")
         table.play_hand()
     data = match_to_json(table.match, {}, SEATS, {})
     assert "fair_next" not in data
@@ -76,7 +74,7 @@ def test_a_finished_match_keeps_no_commitment_and_its_proofs_verify() -> None:
 
 def test_a_damaged_commitment_is_one_line_and_the_previous_save_is_used(tmp_path: Path) -> None:
     table = played_table()
-    table.match.fair_next = FairDeal.commit()
+    table.match.apply(None, Seal(FairDeal.commit()))
     good = match_to_json(table.match, {}, SEATS, {})
     broken = json.loads(json.dumps(good))
     broken["fair_next"]["salt"] = "not hex"
@@ -86,7 +84,7 @@ def test_a_damaged_commitment_is_one_line_and_the_previous_save_is_used(tmp_path
     (tmp_path / PREVIOUS).write_text(json.dumps(good))
     (tmp_path / CURRENT).write_text(json.dumps(broken))
     loaded = Autosave(tmp_path).load()
-    assert loaded.saved is not None and loaded.saved.match.fair_next == table.match.fair_next
+    assert loaded.saved is not None and loaded.saved.match.sealed == table.match.sealed
     assert "damaged" in loaded.message and "fair_next" in loaded.message
     assert json.loads((tmp_path / PREVIOUS).read_text()) == good, "the good save is intact"
 
@@ -96,10 +94,10 @@ def test_a_deal_played_again_stays_out_of_deal_luck_after_a_reload() -> None:
     count that hand as chance's in the statistics."""
     first = played_table()
     proof = first.match.proofs[0]
-    table = Table(build_rules("jamaican"), [make_player("medium", s) for s in range(4)], 12)
-    table.match.deal_again(proof)
+    table = CpuTable(build_rules("jamaican"), [make_player("medium", s) for s in range(4)], 12)
+    table.match.apply(None, DealAgain(proof))
     table.play_hand()
-    table.match.fair_next = FairDeal.commit().with_cut(b"\x03")
+    deal_sealed(table.match, FairDeal.commit(), b"\x03")
     table.play_hand()
     assert table.match.chosen_deals == {0}
     data = json.loads(json.dumps(match_to_json(table.match, {}, SEATS, {})))

@@ -8,15 +8,15 @@ import json
 import pytest
 
 from dominoes_desktop.cli.bot import serve
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, loads, match_to_json
 
 
 def _saved_room_match(options: dict[str, object]) -> dict[str, object]:
     rules = build_rules("room", options)
-    table = Table(rules, [make_player("easy", i) for i in range(rules.players)], 3)
+    table = CpuTable(rules, [make_player("easy", i) for i in range(rules.players)], 3)
     table.play_hand()
     seats = [SeatRecord(f"P{i}", i == 0, "easy") for i in range(rules.players)]
     return match_to_json(table.match, options, seats, {"timer_seconds": 0, "stats_group": "Home"})

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine import replay
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, loads, match_to_json
 
@@ -92,9 +92,9 @@ def test_kill_9_in_the_middle_of_a_write(tmp_path: Path) -> None:
     assert sum(len(h.history) for _, h in loaded.saved.match.played_hands()) >= before
 
 
-def _played_match(preset: str = "dominican", hands: int = 3, seed: int = 4) -> Table:
+def _played_match(preset: str = "dominican", hands: int = 3, seed: int = 4) -> CpuTable:
     rules = build_rules(preset)
-    table = Table(rules, [make_player("medium", i) for i in range(rules.players)], seed)
+    table = CpuTable(rules, [make_player("medium", i) for i in range(rules.players)], seed)
     for _ in range(hands):
         if not table.match.is_over:
             table.play_hand()
@@ -105,7 +105,7 @@ def _played_match(preset: str = "dominican", hands: int = 3, seed: int = 4) -> T
     return table
 
 
-def _json(table: Table) -> dict[str, object]:
+def _json(table: CpuTable) -> dict[str, object]:
     seats = [SeatRecord(f"P{i}", i == 0, "medium") for i in range(table.rules.players)]
     return match_to_json(table.match, {}, seats, {"timer_seconds": 0, "stats_group": "Home"})
 
@@ -166,7 +166,7 @@ def test_a_match_file_round_trips_move_for_move(tmp_path: Path) -> None:
 
 def test_a_finished_match_file_is_a_replay_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rules = build_rules("jamaican")
-    table = Table(rules, [make_player("easy", i) for i in range(4)], 3)
+    table = CpuTable(rules, [make_player("easy", i) for i in range(4)], 3)
     table.play_match()
     path = tmp_path / "match.domino"
     path.write_text(json.dumps(_json(table)))

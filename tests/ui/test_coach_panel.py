@@ -6,10 +6,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.analysis.coach import Grade, judge_hand, recorded_from_archive
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog, tiles_pixmap
 from dominoes_desktop.ui.play.controller import SeatConfig
@@ -19,9 +19,9 @@ from .conftest import start
 from .driving import hand_over, play_turn_by_keys
 
 
-def _played(preset: str, seed: int) -> tuple[Table, list[SeatConfig]]:
+def _played(preset: str, seed: int) -> tuple[CpuTable, list[SeatConfig]]:
     rules = build_rules(preset)
-    table = Table(rules, [make_player("easy" if s == 0 else "medium", seed + s) for s in range(rules.players)], seed)
+    table = CpuTable(rules, [make_player("easy" if s == 0 else "medium", seed + s) for s in range(rules.players)], seed)
     table.play_hand(deal_seed=seed)
     seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
     return table, seats

@@ -13,10 +13,10 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.cli.simulate import Table
 from dominoes_desktop.engine.analysis.luck import Draw, Measure, tally
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.store.stats import (
     CPU_GROUP,
     DB_NAME,
@@ -41,7 +41,7 @@ def record_matches(folder: Path, count: int, group: str = "Home") -> Statistics:
     stats = Statistics(folder)
     for seed in range(count):
         rules = build_rules("jamaican", {"target": 2})
-        table = Table(rules, [make_player("easy", seed * 10 + s) for s in range(4)], seed)
+        table = CpuTable(rules, [make_player("easy", seed * 10 + s) for s in range(4)], seed)
         table.play_match()
         stats.write(match_record(group, table.match, PLAYERS))
     return stats
@@ -151,7 +151,7 @@ def test_matches_from_before_are_counted_as_such_never_drawn(
 ) -> None:
     stats = Statistics(tmp_path)
     rules = build_rules("jamaican", {"target": 2})
-    table = Table(rules, [make_player("easy", s) for s in range(4)], 3)
+    table = CpuTable(rules, [make_player("easy", s) for s in range(4)], 3)
     table.play_match()
     record = match_record("Home", table.match, PLAYERS)
     stats.write(

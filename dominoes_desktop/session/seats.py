@@ -1,0 +1,150 @@
+"""Who answers a seat, or the table: the answerers a session hands decisions to.
+
+- `Waiting`: a person at this screen or a remote player. Asking notifies the host (the window draws the
+  decision, the room sends the seat its view); the answer comes later through `Session.answer`.
+- `Cpu`: a CPU player. It answers the quick decisions (a redeal, the side's leader, a claim, its cut) at once
+  from what its seat may see, and its turns by `think`: at once (simulations, tests) or in the CPU pool, the
+  answer coming later through `Session.answer`.
+- Tables: `ClockTable` seals every deal and lets the clock cut it; `SeededTable` deals unsealed from the
+  match's seeded shuffle (simulations, the soak, the benchmarks).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine.cpu import CpuPlayer, choose_leader, wants_redeal
+from ..engine.decisions import (
+    Action,
+    AnswerRedeal,
+    ChooseLeader,
+    ClaimWindow,
+    Cut,
+    CutDeck,
+    DealHand,
+    Lead,
+    LetGo,
+    MugginsWindow,
+    NextHand,
+    PlayTurn,
+    RedealOffer,
+    Seal,
+)
+from ..engine.duplicate import DuplicateMatch
+from ..engine.fairness import FairDeal
+from ..engine.moves import Move
+from ..engine.view import PlayerView
+from .table import Ask, Session
+
+
+def clock_cut(*gesture: object) -> bytes:
+    """A cut nobody chose: the clock and fresh random bytes, with whatever gesture there was, hashed to 8 bytes."""
+    text = "|".join(str(part) for part in (time.time_ns(), os.urandom(8).hex(), *gesture))
+    return hashlib.sha256(text.encode()).digest()[:8]
+
+
+@dataclass
+class Waiting:
+    """A person or a remote player: `notify` tells the host what they are asked; the answer comes later."""
+
+    notify: Callable[[Ask], None]
+    waits: bool = True
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        self.notify(ask)
+        return None
+
+
+Think = Callable[[Session, Ask, CpuPlayer, PlayerView], Move | None]
+
+
+def think_now(session: Session, ask: Ask, player: CpuPlayer, view: PlayerView) -> Move:
+    """Decide in this process, at once: for simulations and tests, never on a window's or a server's loop."""
+    return player.decide(view).move
+
+
+@dataclass
+class Cpu:
+    """A CPU player in a seat. It sees only its seat's view (PlayerView), as in the bot protocol; a side of
+    CPUs choosing its leader looks at the side's own tiles, as partners at a table agree who leads."""
+
+    player: CpuPlayer
+    think: Think = think_now
+    waits: bool = False
+    rng: random.Random = field(default_factory=lambda: random.Random(0))  # a random player's choices
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        pending = ask.pending
+        match = session.match
+        seat = ask.seat
+        assert seat is not None
+        if isinstance(pending, PlayTurn):
+            if self.player.level == "random":
+                return self.rng.choice(pending.moves)  # a random player needs no view
+            return self.think(session, ask, self.player, PlayerView.of(match, seat))
+        if isinstance(pending, CutDeck):
+            return Cut(clock_cut("cpu", seat))
+        if isinstance(pending, RedealOffer):
+            assert match.deal is not None
+            return AnswerRedeal(wants_redeal(match.deal.hands[seat], pending.doubles))
+        if isinstance(pending, ChooseLeader):
+            assert match.deal is not None
+            if self.player.level == "random":
+                return Lead(match.default_leader())  # random players need no strategy to choose
+            return Lead(choose_leader({s: match.deal.hands[s] for s in pending.seats}))
+        if isinstance(pending, ClaimWindow | MugginsWindow):
+            claim = self.player.claim(PlayerView.of(match, seat))
+            return LetGo() if claim is None else claim
+        return None
+
+
+@dataclass
+class ClockTable:
+    """The table of a game nobody at a screen cuts: every deal is sealed (`cutters` cut it, each asked through
+    their seat; none: the clock cuts it once for the table)."""
+
+    cutters: tuple[int, ...] = ()
+    waits: bool = False
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        if isinstance(ask.pending, NextHand):
+            return Seal(FairDeal.commit(), self.cutters)
+        if isinstance(ask.pending, CutDeck):
+            return Cut(clock_cut("table"))
+        return None
+
+
+@dataclass
+class DuplicateDeals:
+    """The table of a duplicate match's play at the table: it deals the play as the duplicate match says
+    (sealed at a deal's first play, dealt again from its proof after) and lets the clock cut."""
+
+    duplicate: DuplicateMatch
+    waits: bool = False
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        if isinstance(ask.pending, NextHand) and not self.duplicate.play_over:
+            return self.duplicate.deal_action()
+        if isinstance(ask.pending, CutDeck):
+            return Cut(clock_cut("table"))
+        return None
+
+
+@dataclass
+class SeededTable:
+    """Deals unsealed, from the match's seeded shuffle (or `seeds`, one a hand while they last): simulations."""
+
+    seeds: list[int] = field(default_factory=list)
+    waits: bool = False
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        if isinstance(ask.pending, NextHand):
+            return DealHand(self.seeds.pop(0) if self.seeds else None)
+        if isinstance(ask.pending, CutDeck):  # a deal sealed by other means is cut by the clock
+            return Cut(clock_cut("table"))
+        return None
