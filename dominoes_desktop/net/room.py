@@ -8,6 +8,7 @@ a seat's peer is anything with `send(message)` and `close()`.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import secrets
 from collections.abc import Callable
@@ -20,11 +21,13 @@ from ..engine.cpu.players import LEVELS
 from ..engine.errors import DominoError
 from ..engine.presets import build_rules
 from ..engine.view import PlayerView
+from ..session.cpu_pool import CpuError, CpuPool, CpuPoolClosed, PlayerKey
 from . import fairdeal, protocol
 from .game import DECLINE, KEEP, REDEAL, ActionError, Event, Kind, MatchDriver, Pending
 from .protocol import ProtocolError
 
 log = logging.getLogger(__name__)
+_rooms = itertools.count(1)
 
 
 class Peer(Protocol):
@@ -84,7 +87,7 @@ class Seat:
 
 
 class CpuQuestion(NamedTuple):
-    """What a CPU answering for a seat may know, taken on the loop so it can think on another thread."""
+    """What a CPU answering for a seat may know, taken on the loop when the seat's turn comes."""
 
     pending: Pending
     seat: int
@@ -93,7 +96,8 @@ class CpuQuestion(NamedTuple):
     redeal_doubles: int
 
 
-def cpu_answer(question: CpuQuestion, player: CpuPlayer) -> str:
+def quick_answer(question: CpuQuestion, player: CpuPlayer) -> str:
+    """A CPU's answer that needs no search: a redeal, the side's leader, a claim or Muggins."""
     kind = question.pending.kind
     if kind is Kind.REDEAL:
         tiles = question.own_side_hands[question.seat]
@@ -101,11 +105,9 @@ def cpu_answer(question: CpuQuestion, player: CpuPlayer) -> str:
     if kind is Kind.LEAD:
         return f"lead:{choose_leader(question.own_side_hands)}"
     view = question.view
-    assert view is not None
-    if kind in (Kind.CLAIM, Kind.MUGGINS):
-        claim = player.claim(view)
-        return DECLINE if claim is None else claim.notation()
-    return player.decide(view).move.notation()
+    assert view is not None and kind in (Kind.CLAIM, Kind.MUGGINS)
+    claim = player.claim(view)
+    return DECLINE if claim is None else claim.notation()
 
 
 @dataclass
@@ -158,15 +160,22 @@ class Room:
         code: str,
         config: RoomConfig,
         on_closed: Callable[[Room], None] = lambda room: None,
+        cpu: CpuPool | None = None,
     ) -> None:
+        """`cpu`: the server's pool, which decides every CPU turn; without one the room has a pool of its own
+        (one worker), closed with the room."""
         self.code = code
+        self._own_cpu = cpu is None
+        self.cpu = cpu if cpu is not None else CpuPool(workers=1)
+        self.owner = f"room {code} #{next(_rooms)}"  # this room's CPUs in the pool (a code can come again)
         self.config = config
         self.seats = [Seat(i, kind, level) for i, (kind, level) in enumerate(config.seats)]
         self.host_seat = next(s.index for s in self.seats if s.kind is SeatKind.HOST)
         self.state = RoomState.LOBBY
         self.driver: MatchDriver | None = None
         self._on_closed = on_closed
-        self._cpus: dict[int, CpuPlayer] = {}
+        self._cpu_keys: dict[int, PlayerKey] = {}  # each CPU seat's player in the pool, seeded at random
+        self._claimers: dict[PlayerKey, CpuPlayer] = {}
         self._asked: set[tuple[int, int]] = set()  # (serial, seat) a view or a CPU question went to
         # The deal in the making: the host's commitment, and the cuts received for it.
         self._commitment: fairdeal.Commitment | None = None
@@ -288,6 +297,10 @@ class Room:
                 peer, seat.peer = seat.peer, None
                 peer.send({"t": "host_left", "msg": reason})
                 peer.close()
+        if self._own_cpu:
+            self.cpu.close()
+        else:
+            self.cpu.forget(self.owner)
         self._on_closed(self)
 
     # ---- what the room says ------------------------------------------------------------------
@@ -415,30 +428,56 @@ class Room:
         view = driver.player_view(index)
         side = {s: match.deal.hands[s] for s in pending.seats} if match.deal is not None else {}
         question = CpuQuestion(pending, index, view, side, driver.rules.redeal_doubles)
-        player = self._cpus.get(index)
-        if player is None:
-            player = self._cpus[index] = make_player(self.seats[index].level, secrets.randbits(32))
-        serial = driver.serial
-        thinks = pending.kind is Kind.TURN and player.level == "hard"
-        asyncio.get_running_loop().create_task(self._cpu_turn(question, player, serial, thinks))
+        seat = self.seats[index]
+        key = self._cpu_keys.get(index)
+        if key is None or key[2] != seat.level:
+            key = self._cpu_keys[index] = (self.owner, index, seat.level, secrets.randbits(32))
+        asyncio.get_running_loop().create_task(self._cpu_turn(question, key, driver.serial))
 
-    async def _cpu_turn(self, question: CpuQuestion, player: CpuPlayer, serial: int, thinks: bool) -> None:
+    async def _cpu_turn(self, question: CpuQuestion, key: PlayerKey, serial: int) -> None:
         try:
-            await self._cpu_answers(question, player, serial, thinks)
+            await self._cpu_answers(question, key, serial)
         except Exception:  # a CPU must never take the room down; log it and let the seat's wait run out
             log.exception("room %s: the CPU of seat %d failed", self.code, question.seat)
 
-    async def _cpu_answers(self, question: CpuQuestion, player: CpuPlayer, serial: int, thinks: bool) -> None:
+    async def _cpu_answers(self, question: CpuQuestion, key: PlayerKey, serial: int) -> None:
         if self.config.cpu_delay_s:
             await asyncio.sleep(self.config.cpu_delay_s)
-        # A hard CPU searches for a while: on a thread, so the room keeps answering everyone meanwhile.
-        answer = await asyncio.to_thread(cpu_answer, question, player) if thinks else cpu_answer(question, player)
+        if question.pending.kind is Kind.TURN:
+            # Every turn of every level is decided in the server's CPU pool (worker processes): the loop
+            # goes on answering everyone while a CPU thinks.
+            assert question.view is not None
+            answer = await self._think(question.view, key)
+        else:
+            answer = quick_answer(question, self._claimer(key))  # no search: a redeal, a leader, a claim
         driver = self.driver
         if driver is None or self.state is not RoomState.PLAYING or driver.serial != serial:
             return
         if not self.is_cpu(self.seats[question.seat]):
             return  # the player came back while the CPU thought; their view is on its way
+        if answer is None:  # the pool could not answer: the game goes on rather than wait for ever
+            answer = driver.legal(question.seat)[0]
         self._apply(question.seat, answer)
+
+    async def _think(self, view: PlayerView, key: PlayerKey, tries: int = 3) -> str | None:
+        """The CPU's move from the pool; asked again if its worker died (the pool starts another)."""
+        for attempt in range(1, tries + 1):
+            try:
+                decision = await asyncio.wrap_future(self.cpu.think(key, view))
+            except CpuPoolClosed:
+                return None
+            except CpuError as exc:
+                log.warning("room %s: the CPU of seat %d failed (try %d): %s", self.code, view.seat, attempt, exc)
+                continue
+            return decision.move.notation()
+        return None
+
+    def _claimer(self, key: PlayerKey) -> CpuPlayer:
+        """The seat's CPU for claims and Muggins, here in the room: a claim is a look at the record, no search."""
+        player = self._claimers.get(key)
+        if player is None:
+            player = self._claimers[key] = make_player(key[2], key[3])
+        return player
 
     def expects(self, by: Peer, serial: object) -> bool:
         """Whether an answer from this peer with this decision number is one the room waits for."""
@@ -538,14 +577,14 @@ class Room:
         }
 
     @staticmethod
-    def restore(data: Any, on_closed: Callable[[Room], None] = lambda room: None) -> Room:
+    def restore(data: Any, on_closed: Callable[[Room], None] = lambda room: None, cpu: CpuPool | None = None) -> Room:
         """A room from its snapshot, its match where it was; friends get the usual wait to come back.
         ValueError (or ProtocolError) if the snapshot cannot be a room."""
         if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("config"), dict):
             raise ValueError("not a saved room")
         config = parse_config(data["config"])
         code = protocol.normalise_code(str(data.get("code", "")))
-        room = Room(code, config, on_closed)
+        room = Room(code, config, on_closed, cpu)
         saved_seats = data.get("seats")
         if not isinstance(saved_seats, list) or len(saved_seats) != len(room.seats):
             raise ValueError("the saved seats do not match the room")

@@ -17,7 +17,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from ..session.cpu_pool import CpuPool, default_workers
 from . import protocol
+from .discovery import DiscoveryResponder
 from .protocol import ProtocolError
 from .room import Room, RoomState, parse_config
 
@@ -150,8 +152,17 @@ class Connection:
 
 class Server:
     def __init__(
-        self, max_rooms: int = 2000, max_clients: int = 10000, rooms_per_address: int = ROOMS_PER_ADDRESS
+        self,
+        max_rooms: int = 2000,
+        max_clients: int = 10000,
+        rooms_per_address: int = ROOMS_PER_ADDRESS,
+        cpu_workers: int | None = None,
+        cpu_pool: CpuPool | None = None,
     ) -> None:
+        """Every CPU of every room thinks in one pool of worker processes: `cpu_pool` (kept open at `stop`),
+        or one of the server's own with `cpu_workers` processes (default min(2, CPUs)), closed at `stop`."""
+        self._own_cpu = cpu_pool is None
+        self.cpu = cpu_pool if cpu_pool is not None else CpuPool(cpu_workers or default_workers())
         self.rooms: dict[str, Room] = {}
         self.max_rooms = max_rooms
         self.rooms_per_address = rooms_per_address  # 0: no limit (behind a proxy every client shares one address)
@@ -166,7 +177,7 @@ class Server:
 
     def restore_room(self, data: Any) -> Room:
         """Open a saved room again under its code (ValueError if it cannot be); its players rejoin."""
-        room = Room.restore(data, self._closed)
+        room = Room.restore(data, self._closed, self.cpu)
         if room.code in self.rooms:
             raise ValueError(f"a room with code {room.code} is already open")
         room.saver = self.room_saver
@@ -180,8 +191,6 @@ class Server:
 
     async def start_discovery(self, port: int = protocol.DISCOVERY_PORT) -> bool:
         """Answer local-network discovery broadcasts; False if the port is taken (discovery is a nicety)."""
-        from .discovery import DiscoveryResponder
-
         loop = asyncio.get_running_loop()
         try:
             transport, _ = await loop.create_datagram_endpoint(
@@ -207,6 +216,8 @@ class Server:
             self._server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
+        if self._own_cpu:
+            await asyncio.to_thread(self.cpu.close)  # joins the workers: not on the loop
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(self, reader, writer)
@@ -279,7 +290,7 @@ class Server:
         code = protocol.new_code()
         while code in self.rooms:
             code = protocol.new_code()
-        room = Room(code, config, self._closed)
+        room = Room(code, config, self._closed, self.cpu)
         room.saver = self.room_saver
         self.rooms[code] = room
         self._owners[code] = client.address
