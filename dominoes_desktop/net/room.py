@@ -24,6 +24,7 @@ from ..engine.view import PlayerView
 from ..session.cpu_pool import CpuError, CpuPool, CpuPoolClosed, PlayerKey
 from . import fairdeal, protocol
 from .game import DECLINE, KEEP, REDEAL, ActionError, Event, Kind, MatchDriver, Pending
+from .messages import Act, Mute, Say, Settings
 from .protocol import ProtocolError
 
 log = logging.getLogger(__name__)
@@ -490,14 +491,13 @@ class Room:
             return serial == self._cut_serial and seat.index in self._awaited_cuts()
         return serial == driver.serial and seat.index in pending.seats
 
-    def act(self, by: Peer, message: dict[str, Any]) -> None:
+    def act(self, by: Peer, message: Act) -> None:
         seat = self.seat_of(by)
         if seat is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
         if self.state is not RoomState.PLAYING or self.driver is None:
             raise ProtocolError(protocol.E_STATE, "no match is being played")
-        action = protocol.string(message, "action", 80)
-        serial = protocol.integer(message, "d", 0, 2**53)
+        action, serial = message.action, message.d
         if self.driver.pending().kind is Kind.DEAL:
             self._receive_cut(seat, serial, action)
             return
@@ -670,7 +670,7 @@ class Room:
 
     # ---- table talk --------------------------------------------------------------------------
 
-    def chat(self, by: Peer, message: dict[str, Any], now: float) -> None:
+    def chat(self, by: Peer, message: Say, now: float) -> None:
         seat = self.seat_of(by)
         if seat is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
@@ -680,13 +680,10 @@ class Room:
             raise ProtocolError(protocol.E_MUTED, "slow down: one message every two seconds")
         seat.chat_budget -= 1
         out: dict[str, Any] = {"t": "chat", "seat": seat.index, "name": seat.name}
-        phrase = message.get("phrase")
-        if phrase is not None:
-            if phrase not in protocol.QUICK_PHRASES:
-                raise ProtocolError(protocol.E_BAD_MESSAGE, f"unknown quick phrase {str(phrase)[:20]!r}")
-            out["phrase"] = phrase
+        if message.phrase is not None:
+            out["phrase"] = message.phrase
         else:
-            text = " ".join(protocol.string(message, "text", protocol.MAX_CHAT).split())
+            text = " ".join((message.text or "").split())
             text = "".join(ch for ch in text if ch.isprintable())
             if not text:
                 raise ProtocolError(protocol.E_BAD_MESSAGE, "an empty message")
@@ -695,21 +692,25 @@ class Room:
             if other.peer is not None and seat.index not in other.muted:
                 other.peer.send(out)
 
-    def mute(self, by: Peer, message: dict[str, Any]) -> None:
+    def mute(self, by: Peer, message: Mute) -> None:
         seat = self.seat_of(by)
         if seat is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
-        other = protocol.integer(message, "seat", 0, len(self.seats) - 1)
-        if message.get("on", True):
+        other = message.seat
+        if other >= len(self.seats):
+            raise ProtocolError(
+                protocol.E_BAD_MESSAGE, f"'seat' must be a whole number from 0 to {len(self.seats) - 1}"
+            )
+        if message.on:
             seat.muted.add(other)
         else:
             seat.muted.discard(other)
 
-    def settings(self, by: Peer, message: dict[str, Any]) -> None:
+    def settings(self, by: Peer, message: Settings) -> None:
         seat = self.seat_of(by)
         if seat is None or seat.index != self.host_seat:
             raise ProtocolError(protocol.E_NOT_HOST, "only the host changes the room's settings")
-        self.config.wait_s = float(protocol.integer(message, "wait_s", 0, 600))
+        self.config.wait_s = float(message.wait_s)
         self.broadcast_state()
 
     def summary(self) -> dict[str, Any]:

@@ -18,8 +18,26 @@ from collections.abc import Callable
 from typing import Any
 
 from ..session.cpu_pool import CpuPool, default_workers
-from . import protocol
+from . import messages, protocol
 from .discovery import DiscoveryResponder
+from .messages import (
+    Act,
+    Bye,
+    ClientMessage,
+    Create,
+    Error,
+    Hello,
+    Join,
+    Leave,
+    Mute,
+    Ping,
+    Pong,
+    Rejoin,
+    Say,
+    Settings,
+    Start,
+    Welcome,
+)
 from .protocol import ProtocolError
 from .room import Room, RoomState, parse_config
 
@@ -82,7 +100,7 @@ class Connection:
             self.writer.close()
 
     def error(self, code: str, message: str, about: str | None = None) -> None:
-        self.send({"t": "error", "code": code, "msg": message, "re": about})
+        self.send(Error(code, message, about).to_json())
 
     def strike(self, now: float) -> bool:
         """Count one abuse; True when the client has run out of patience and was dropped."""
@@ -129,11 +147,12 @@ class Connection:
         try:
             if line is None:
                 raise ProtocolError(protocol.E_TOO_BIG, f"a message may have at most {protocol.MAX_LINE} bytes")
-            message = protocol.decode(line)
-            about = str(message["t"])[:20]
+            raw = protocol.decode(line)
+            about = messages.text_preview(raw["t"])
+            message = messages.parse_client(raw)  # every field checked before anything acts on it
             # An answer to a decision the room is waiting for is paced by the room, not by the client:
             # a bot at full speed answers hundreds a second. Everything else is rate-limited.
-            answer = about == "act" and self.room is not None and self.room.expects(self, message.get("d"))
+            answer = isinstance(message, Act) and self.room is not None and self.room.expects(self, message.d)
             if not answer and not self.take_token(now):
                 if now - self._told_rate >= 1.0:  # one answer a second: one per flooded line would feed the flood
                     self._told_rate = now
@@ -236,47 +255,48 @@ class Server:
 
     # ---- messages ----------------------------------------------------------------------------
 
-    def dispatch(self, client: Connection, message: dict[str, Any], now: float) -> None:
-        kind = message["t"]
-        if kind not in protocol.CLIENT_TYPES:
-            raise ProtocolError(protocol.E_UNKNOWN_TYPE, f"unknown message type '{str(kind)[:20]}'")
-        if kind == "ping":
-            client.send({"t": "pong", "n": message.get("n") if isinstance(message.get("n"), int) else None})
+    def dispatch(self, client: Connection, message: ClientMessage, now: float) -> None:
+        if isinstance(message, Ping):
+            client.send(Pong(message.n).to_json())
             return
-        if kind == "hello":
-            version = message.get("v")
-            if version != protocol.PROTOCOL_VERSION:
+        if isinstance(message, Hello):
+            if message.v != protocol.PROTOCOL_VERSION:
                 raise ProtocolError(protocol.E_VERSION, f"this server speaks version {protocol.PROTOCOL_VERSION}")
             client.greeted = True
-            client.send({"t": "welcome", "v": protocol.PROTOCOL_VERSION, "max_line": protocol.MAX_LINE})
+            client.send(Welcome(protocol.PROTOCOL_VERSION, protocol.MAX_LINE).to_json())
             return
         if not client.greeted:
             raise ProtocolError(protocol.E_HELLO_FIRST, 'say {"t": "hello", "v": 1} first')
         room = client.room
-        if kind in ("create", "join", "rejoin"):
+        if isinstance(message, Create | Join | Rejoin):
             if room is not None:
                 raise ProtocolError(protocol.E_STATE, "this connection is already in a room")
-            getattr(self, f"_{kind}")(client, message, now)
+            if isinstance(message, Create):
+                self._create(client, message)
+            elif isinstance(message, Join):
+                self._join(client, message, now)
+            else:
+                self._rejoin(client, message, now)
             return
         if room is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "create or join a room first")
-        if kind == "act":
+        if isinstance(message, Act):
             room.act(client, message)
-        elif kind == "start":
+        elif isinstance(message, Start):
             room.start(client)
-        elif kind == "chat":
+        elif isinstance(message, Say):
             room.chat(client, message, now)
-        elif kind == "mute":
+        elif isinstance(message, Mute):
             room.mute(client, message)
-        elif kind == "settings":
+        elif isinstance(message, Settings):
             room.settings(client, message)
-        elif kind == "leave":
+        elif isinstance(message, Leave):
             client.room = None
             room.left(client)
-            client.send({"t": "bye"})
+            client.send(Bye().to_json())
             client.close()
 
-    def _create(self, client: Connection, message: dict[str, Any], now: float) -> None:
+    def _create(self, client: Connection, message: Create) -> None:
         if len(self.rooms) >= self.max_rooms:
             raise ProtocolError(protocol.E_FULL_SERVER, "the server holds as many rooms as it can")
         if self.rooms_per_address and self.rooms_held_by(client.address) >= self.rooms_per_address:
@@ -285,8 +305,8 @@ class Server:
                 protocol.E_TOO_MANY_ROOMS,
                 f"this address already has {self.rooms_per_address} open rooms: close one first",
             )
-        config = parse_config(message)
-        name = protocol.clean_name(protocol.string(message, "name", 100))
+        config = parse_config(message.config())
+        name = protocol.clean_name(message.name)
         code = protocol.new_code()
         while code in self.rooms:
             code = protocol.new_code()
@@ -305,7 +325,7 @@ class Server:
         self.rooms.pop(room.code, None)
         self._owners.pop(room.code, None)
 
-    def _find(self, client: Connection, message: dict[str, Any], now: float) -> Room:
+    def _find(self, client: Connection, message: Join | Rejoin, now: float) -> Room:
         if len(self._guesses) > 10000:  # many addresses guessing: forget those whose minute is over
             self._guesses = {a: g for a, g in self._guesses.items() if g and now - g[-1] <= 60}
         guesses = self._guesses.setdefault(client.address, deque())
@@ -313,7 +333,7 @@ class Server:
             guesses.popleft()
         if len(guesses) >= GUESSES_PER_MINUTE:
             raise ProtocolError(protocol.E_TOO_MANY_GUESSES, "too many wrong codes: wait a minute")
-        code = protocol.normalise_code(protocol.string(message, "code", 20))
+        code = protocol.normalise_code(message.code)
         room = self.rooms.get(code)
         if room is None:
             guesses.append(now)
@@ -322,9 +342,9 @@ class Server:
             self._guesses.pop(client.address, None)
         return room
 
-    def _join(self, client: Connection, message: dict[str, Any], now: float) -> None:
+    def _join(self, client: Connection, message: Join, now: float) -> None:
         room = self._find(client, message, now)
-        name = protocol.clean_name(protocol.string(message, "name", 100))
+        name = protocol.clean_name(message.name)
         client.room = room
         try:
             room.join(client, name)
@@ -332,9 +352,9 @@ class Server:
             client.room = None
             raise
 
-    def _rejoin(self, client: Connection, message: dict[str, Any], now: float) -> None:
+    def _rejoin(self, client: Connection, message: Rejoin, now: float) -> None:
         room = self._find(client, message, now)
-        token = protocol.string(message, "token", 100)
+        token = message.token
         client.room = room
         try:
             room.rejoin(client, token)
