@@ -163,6 +163,11 @@ def _get(raw: Mapping[str, Any], key: str, t: str) -> Any:
     return raw[key]
 
 
+def _or(value: object, default: object) -> object:
+    """`value`, or `default` when it is null or missing (not when it is merely empty or false)."""
+    return default if value is None else value
+
+
 def _optional(raw: Mapping[str, Any], key: str, check: Callable[[object, str], Any]) -> Any:
     value = raw.get(key)
     return None if value is None else check(value, key)
@@ -309,7 +314,7 @@ class RoomInfo(Message):
             state,
             host,
             text(_get(raw, "preset", cls.T), "preset", 40),
-            plain(obj(raw.get("options") or {}, "options"), "options"),
+            plain(obj(_or(raw.get("options"), {}), "options"), "options"),
             number(raw.get("wait_s", 30), "wait_s", 0, 600),
             text(raw.get("title", ""), "title", 100),
             seats,
@@ -321,7 +326,7 @@ def seat_view(raw: object) -> dict[str, Any]:
     view = obj(raw, "view")
     plain(view, "view")  # bounded everywhere, no surrogates; the fields below in detail
     text(_get(view, "preset", "view"), "view.preset", 40)
-    obj(view.get("options") or {}, "view.options")
+    obj(_or(view.get("options"), {}), "view.options")
     whole(_get(view, "hand_index", "view"), "view.hand_index", 0, 100_000)
     seat(_get(view, "seat", "view"), "view.seat")
     tiles(_get(view, "hand", "view"), "view.hand")
@@ -595,11 +600,11 @@ class Create(Message):
             text(_get(raw, "name", cls.T), "name", 100),
             text(_get(raw, "preset", cls.T), "preset", 40),
             tuple(text(s, "seats", 20, E_BAD_ROOM) for s in seats),
-            plain(obj(raw.get("options") or {}, "options", E_BAD_ROOM), "options", code=E_BAD_ROOM),
+            plain(obj(_or(raw.get("options"), {}), "options", E_BAD_ROOM), "options", code=E_BAD_ROOM),
             number(raw.get("wait_s", 30), "wait_s", 0, 600, E_BAD_ROOM),
             whole(raw.get("cpu_delay_ms", 0), "cpu_delay_ms", 0, 5000, E_BAD_ROOM),
             flag(raw.get("lan", False), "lan"),
-            text(raw.get("title") or "", "title", 40),
+            text(_or(raw.get("title"), ""), "title", 40),
         )
 
 
