@@ -8,11 +8,12 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ..engine.errors import DominoError
 from ..engine.moves import MoveKind, parse_move
 from ..engine.presets import build_rules
 from ..engine.rules import Rules
 from ..engine.tiles import Tile
-from . import fairdeal, protocol
+from . import fairdeal, messages, protocol
 
 
 class Client:
@@ -24,6 +25,7 @@ class Client:
         self.raw = bytearray() if record else None
         self._lines = protocol.LineBuffer(limit=1 << 20)
         self._queue: list[bytes] = []
+        self.last: messages.ServerMessage | None = None
 
     async def connect(self, host: str, port: int) -> dict[str, Any]:
         self.reader, self.writer = await asyncio.open_connection(host, port)
@@ -39,7 +41,8 @@ class Client:
         self.writer.write(data)
 
     async def recv(self) -> dict[str, Any] | None:
-        """The next message, or None when the server has closed the connection."""
+        """The next message, checked (messages.parse_server: ProtocolError if the server broke the protocol),
+        or None when the server has closed the connection. `last` holds it as a typed message."""
         assert self.reader is not None
         while not self._queue:
             chunk = await self.reader.read(65536)
@@ -48,7 +51,9 @@ class Client:
             if self.raw is not None:
                 self.raw += chunk
             self._queue.extend(line for line in self._lines.feed(chunk) if line is not None)
-        return protocol.decode(self._queue.pop(0))
+        message = protocol.decode(self._queue.pop(0))
+        self.last = messages.parse_server(message)
+        return message
 
     async def expect(self, kind: str, timeout: float = 10.0) -> dict[str, Any]:
         """Read until a message of type `kind`; an error message raises."""
@@ -92,7 +97,10 @@ class DealChecker:
             view = message["view"]
             self.seat = int(view["seat"])
             if self.rules is None:
-                self.rules = build_rules(view["preset"], view["options"])
+                try:
+                    self.rules = build_rules(view["preset"], view.get("options") or {})
+                except (DominoError, TypeError, ValueError):
+                    self.rules = None  # a view of rules this app does not know: no deal can be checked
         if t == "event" and message.get("e") == "commit":
             self.commit, self.dealt, self.plays = message["digest"], None, []
         elif t == "view" and self.dealt is None and message["decision"] != "cut":
@@ -103,7 +111,7 @@ class DealChecker:
             move = parse_move(message["move"])
             if move.kind is MoveKind.PLAY and move.tile is not None:
                 self.plays.append((message["seat"], move.tile))
-        elif t == "event" and message.get("e") == "hand_end" and "reveal" in message:
+        elif t == "event" and message.get("e") == "hand_end" and isinstance(message.get("reveal"), dict):
             self.check(message["reveal"])
 
     def check(self, reveal: dict[str, Any]) -> None:
@@ -111,9 +119,12 @@ class DealChecker:
         if self.commit is None or self.dealt is None or rules is None or seat < 0:
             return  # joined mid-hand: nothing of this deal to hold the host to
         cuts = {int(k): v for k, v in reveal["cuts"].items()}
-        problem = fairdeal.verify(
-            rules, self.commit, reveal["secret"], cuts, seat, self.dealt, self.plays, self.own_cut
-        )
+        try:
+            problem = fairdeal.verify(
+                rules, self.commit, reveal["secret"], cuts, seat, self.dealt, self.plays, self.own_cut
+            )
+        except (DominoError, ValueError, TypeError, KeyError, IndexError) as exc:  # a reveal that cannot even be read
+            problem = f"the reveal cannot be checked: {exc}"
         if problem is None and reveal["digest"] != self.commit:
             problem = "the reveal names another fingerprint than the one committed to"
         if problem:

@@ -1,21 +1,26 @@
-"""Finding rooms on the local network: a UDP broadcast asks, every server with listed rooms answers."""
+"""Local-network discovery, the server's side: a UDP broadcast asks, every server with listed rooms answers.
+(The desktop asks on Qt's own sockets, in the lobby.)"""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import socket
-import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from . import protocol
 
-if TYPE_CHECKING:
-    from .server import Server
+
+class Listing(Protocol):
+    """What discovery needs of a server: its port and the rooms it lists (the server, without importing it)."""
+
+    @property
+    def port(self) -> int: ...
+
+    def listed_rooms(self) -> list[dict[str, Any]]: ...
 
 
 class DiscoveryResponder(asyncio.DatagramProtocol):
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Listing) -> None:
         self.server = server
         self.transport: asyncio.DatagramTransport | None = None
 
@@ -29,39 +34,3 @@ class DiscoveryResponder(asyncio.DatagramProtocol):
         if rooms:
             reply = {"v": protocol.PROTOCOL_VERSION, "port": self.server.port, "rooms": rooms}
             self.transport.sendto(json.dumps(reply).encode()[:1400], addr)
-
-
-def find_rooms(timeout_s: float = 0.8, port: int = protocol.DISCOVERY_PORT) -> list[dict[str, Any]]:
-    """Broadcast a question and gather the answers: each room with the address and port to join it at."""
-    found: list[dict[str, Any]] = []
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
-        sock.settimeout(0.1)
-        for target in ("255.255.255.255", "127.0.0.1"):
-            try:
-                sock.sendto(protocol.DISCOVERY_MAGIC, (target, port))
-            except OSError:
-                continue
-        deadline = time.monotonic() + timeout_s
-        seen: set[tuple[str, int, str]] = set()
-        while time.monotonic() < deadline:
-            try:
-                data, (host, _) = sock.recvfrom(2048)
-            except TimeoutError:
-                continue
-            except OSError:
-                break
-            try:
-                reply = json.loads(data)
-                rooms = reply["rooms"]
-                room_port = int(reply["port"])
-            except (ValueError, KeyError, TypeError):
-                continue
-            for room in rooms if isinstance(rooms, list) else []:
-                if not isinstance(room, dict) or not isinstance(room.get("code"), str):
-                    continue
-                key = (host, room_port, room["code"])
-                if key not in seen:
-                    seen.add(key)
-                    found.append({**room, "address": host, "port": room_port})
-    return found

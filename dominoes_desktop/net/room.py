@@ -8,6 +8,7 @@ a seat's peer is anything with `send(message)` and `close()`.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import secrets
 from collections.abc import Callable
@@ -20,11 +21,14 @@ from ..engine.cpu.players import LEVELS
 from ..engine.errors import DominoError
 from ..engine.presets import build_rules
 from ..engine.view import PlayerView
+from ..session.cpu_pool import CpuError, CpuPool, CpuPoolClosed, PlayerKey
 from . import fairdeal, protocol
 from .game import DECLINE, KEEP, REDEAL, ActionError, Event, Kind, MatchDriver, Pending
+from .messages import Act, Mute, Say, Settings
 from .protocol import ProtocolError
 
 log = logging.getLogger(__name__)
+_rooms = itertools.count(1)
 
 
 class Peer(Protocol):
@@ -84,7 +88,7 @@ class Seat:
 
 
 class CpuQuestion(NamedTuple):
-    """What a CPU answering for a seat may know, taken on the loop so it can think on another thread."""
+    """What a CPU answering for a seat may know, taken on the loop when the seat's turn comes."""
 
     pending: Pending
     seat: int
@@ -93,7 +97,8 @@ class CpuQuestion(NamedTuple):
     redeal_doubles: int
 
 
-def cpu_answer(question: CpuQuestion, player: CpuPlayer) -> str:
+def quick_answer(question: CpuQuestion, player: CpuPlayer) -> str:
+    """A CPU's answer that needs no search: a redeal, the side's leader, a claim or Muggins."""
     kind = question.pending.kind
     if kind is Kind.REDEAL:
         tiles = question.own_side_hands[question.seat]
@@ -101,11 +106,9 @@ def cpu_answer(question: CpuQuestion, player: CpuPlayer) -> str:
     if kind is Kind.LEAD:
         return f"lead:{choose_leader(question.own_side_hands)}"
     view = question.view
-    assert view is not None
-    if kind in (Kind.CLAIM, Kind.MUGGINS):
-        claim = player.claim(view)
-        return DECLINE if claim is None else claim.notation()
-    return player.decide(view).move.notation()
+    assert view is not None and kind in (Kind.CLAIM, Kind.MUGGINS)
+    claim = player.claim(view)
+    return DECLINE if claim is None else claim.notation()
 
 
 @dataclass
@@ -158,15 +161,22 @@ class Room:
         code: str,
         config: RoomConfig,
         on_closed: Callable[[Room], None] = lambda room: None,
+        cpu: CpuPool | None = None,
     ) -> None:
+        """`cpu`: the server's pool, which decides every CPU turn; without one the room has a pool of its own
+        (one worker), closed with the room."""
         self.code = code
+        self._own_cpu = cpu is None
+        self.cpu = cpu if cpu is not None else CpuPool(workers=1)
+        self.owner = f"room {code} #{next(_rooms)}"  # this room's CPUs in the pool (a code can come again)
         self.config = config
         self.seats = [Seat(i, kind, level) for i, (kind, level) in enumerate(config.seats)]
         self.host_seat = next(s.index for s in self.seats if s.kind is SeatKind.HOST)
         self.state = RoomState.LOBBY
         self.driver: MatchDriver | None = None
         self._on_closed = on_closed
-        self._cpus: dict[int, CpuPlayer] = {}
+        self._cpu_keys: dict[int, PlayerKey] = {}  # each CPU seat's player in the pool, seeded at random
+        self._claimers: dict[PlayerKey, CpuPlayer] = {}
         self._asked: set[tuple[int, int]] = set()  # (serial, seat) a view or a CPU question went to
         # The deal in the making: the host's commitment, and the cuts received for it.
         self._commitment: fairdeal.Commitment | None = None
@@ -288,6 +298,10 @@ class Room:
                 peer, seat.peer = seat.peer, None
                 peer.send({"t": "host_left", "msg": reason})
                 peer.close()
+        if self._own_cpu:
+            self.cpu.close()
+        else:
+            self.cpu.forget(self.owner)
         self._on_closed(self)
 
     # ---- what the room says ------------------------------------------------------------------
@@ -415,30 +429,56 @@ class Room:
         view = driver.player_view(index)
         side = {s: match.deal.hands[s] for s in pending.seats} if match.deal is not None else {}
         question = CpuQuestion(pending, index, view, side, driver.rules.redeal_doubles)
-        player = self._cpus.get(index)
-        if player is None:
-            player = self._cpus[index] = make_player(self.seats[index].level, secrets.randbits(32))
-        serial = driver.serial
-        thinks = pending.kind is Kind.TURN and player.level == "hard"
-        asyncio.get_running_loop().create_task(self._cpu_turn(question, player, serial, thinks))
+        seat = self.seats[index]
+        key = self._cpu_keys.get(index)
+        if key is None or key[2] != seat.level:
+            key = self._cpu_keys[index] = (self.owner, index, seat.level, secrets.randbits(32))
+        asyncio.get_running_loop().create_task(self._cpu_turn(question, key, driver.serial))
 
-    async def _cpu_turn(self, question: CpuQuestion, player: CpuPlayer, serial: int, thinks: bool) -> None:
+    async def _cpu_turn(self, question: CpuQuestion, key: PlayerKey, serial: int) -> None:
         try:
-            await self._cpu_answers(question, player, serial, thinks)
+            await self._cpu_answers(question, key, serial)
         except Exception:  # a CPU must never take the room down; log it and let the seat's wait run out
             log.exception("room %s: the CPU of seat %d failed", self.code, question.seat)
 
-    async def _cpu_answers(self, question: CpuQuestion, player: CpuPlayer, serial: int, thinks: bool) -> None:
+    async def _cpu_answers(self, question: CpuQuestion, key: PlayerKey, serial: int) -> None:
         if self.config.cpu_delay_s:
             await asyncio.sleep(self.config.cpu_delay_s)
-        # A hard CPU searches for a while: on a thread, so the room keeps answering everyone meanwhile.
-        answer = await asyncio.to_thread(cpu_answer, question, player) if thinks else cpu_answer(question, player)
+        if question.pending.kind is Kind.TURN:
+            # Every turn of every level is decided in the server's CPU pool (worker processes): the loop
+            # goes on answering everyone while a CPU thinks.
+            assert question.view is not None
+            answer = await self._think(question.view, key)
+        else:
+            answer = quick_answer(question, self._claimer(key))  # no search: a redeal, a leader, a claim
         driver = self.driver
         if driver is None or self.state is not RoomState.PLAYING or driver.serial != serial:
             return
         if not self.is_cpu(self.seats[question.seat]):
             return  # the player came back while the CPU thought; their view is on its way
+        if answer is None:  # the pool could not answer: the game goes on rather than wait for ever
+            answer = driver.legal(question.seat)[0]
         self._apply(question.seat, answer)
+
+    async def _think(self, view: PlayerView, key: PlayerKey, tries: int = 3) -> str | None:
+        """The CPU's move from the pool; asked again if its worker died (the pool starts another)."""
+        for attempt in range(1, tries + 1):
+            try:
+                decision = await asyncio.wrap_future(self.cpu.think(key, view))
+            except CpuPoolClosed:
+                return None
+            except CpuError as exc:
+                log.warning("room %s: the CPU of seat %d failed (try %d): %s", self.code, view.seat, attempt, exc)
+                continue
+            return decision.move.notation()
+        return None
+
+    def _claimer(self, key: PlayerKey) -> CpuPlayer:
+        """The seat's CPU for claims and Muggins, here in the room: a claim is a look at the record, no search."""
+        player = self._claimers.get(key)
+        if player is None:
+            player = self._claimers[key] = make_player(key[2], key[3])
+        return player
 
     def expects(self, by: Peer, serial: object) -> bool:
         """Whether an answer from this peer with this decision number is one the room waits for."""
@@ -451,14 +491,13 @@ class Room:
             return serial == self._cut_serial and seat.index in self._awaited_cuts()
         return serial == driver.serial and seat.index in pending.seats
 
-    def act(self, by: Peer, message: dict[str, Any]) -> None:
+    def act(self, by: Peer, message: Act) -> None:
         seat = self.seat_of(by)
         if seat is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
         if self.state is not RoomState.PLAYING or self.driver is None:
             raise ProtocolError(protocol.E_STATE, "no match is being played")
-        action = protocol.string(message, "action", 80)
-        serial = protocol.integer(message, "d", 0, 2**53)
+        action, serial = message.action, message.d
         if self.driver.pending().kind is Kind.DEAL:
             self._receive_cut(seat, serial, action)
             return
@@ -538,14 +577,14 @@ class Room:
         }
 
     @staticmethod
-    def restore(data: Any, on_closed: Callable[[Room], None] = lambda room: None) -> Room:
+    def restore(data: Any, on_closed: Callable[[Room], None] = lambda room: None, cpu: CpuPool | None = None) -> Room:
         """A room from its snapshot, its match where it was; friends get the usual wait to come back.
         ValueError (or ProtocolError) if the snapshot cannot be a room."""
         if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("config"), dict):
             raise ValueError("not a saved room")
         config = parse_config(data["config"])
         code = protocol.normalise_code(str(data.get("code", "")))
-        room = Room(code, config, on_closed)
+        room = Room(code, config, on_closed, cpu)
         saved_seats = data.get("seats")
         if not isinstance(saved_seats, list) or len(saved_seats) != len(room.seats):
             raise ValueError("the saved seats do not match the room")
@@ -631,7 +670,7 @@ class Room:
 
     # ---- table talk --------------------------------------------------------------------------
 
-    def chat(self, by: Peer, message: dict[str, Any], now: float) -> None:
+    def chat(self, by: Peer, message: Say, now: float) -> None:
         seat = self.seat_of(by)
         if seat is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
@@ -641,13 +680,10 @@ class Room:
             raise ProtocolError(protocol.E_MUTED, "slow down: one message every two seconds")
         seat.chat_budget -= 1
         out: dict[str, Any] = {"t": "chat", "seat": seat.index, "name": seat.name}
-        phrase = message.get("phrase")
-        if phrase is not None:
-            if phrase not in protocol.QUICK_PHRASES:
-                raise ProtocolError(protocol.E_BAD_MESSAGE, f"unknown quick phrase {str(phrase)[:20]!r}")
-            out["phrase"] = phrase
+        if message.phrase is not None:
+            out["phrase"] = message.phrase
         else:
-            text = " ".join(protocol.string(message, "text", protocol.MAX_CHAT).split())
+            text = " ".join((message.text or "").split())
             text = "".join(ch for ch in text if ch.isprintable())
             if not text:
                 raise ProtocolError(protocol.E_BAD_MESSAGE, "an empty message")
@@ -656,21 +692,25 @@ class Room:
             if other.peer is not None and seat.index not in other.muted:
                 other.peer.send(out)
 
-    def mute(self, by: Peer, message: dict[str, Any]) -> None:
+    def mute(self, by: Peer, message: Mute) -> None:
         seat = self.seat_of(by)
         if seat is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
-        other = protocol.integer(message, "seat", 0, len(self.seats) - 1)
-        if message.get("on", True):
+        other = message.seat
+        if other >= len(self.seats):
+            raise ProtocolError(
+                protocol.E_BAD_MESSAGE, f"'seat' must be a whole number from 0 to {len(self.seats) - 1}"
+            )
+        if message.on:
             seat.muted.add(other)
         else:
             seat.muted.discard(other)
 
-    def settings(self, by: Peer, message: dict[str, Any]) -> None:
+    def settings(self, by: Peer, message: Settings) -> None:
         seat = self.seat_of(by)
         if seat is None or seat.index != self.host_seat:
             raise ProtocolError(protocol.E_NOT_HOST, "only the host changes the room's settings")
-        self.config.wait_s = float(protocol.integer(message, "wait_s", 0, 600))
+        self.config.wait_s = float(message.wait_s)
         self.broadcast_state()
 
     def summary(self) -> dict[str, Any]:

@@ -15,14 +15,22 @@ import signal
 import sys
 from collections.abc import Sequence
 
+from ..session.cpu_pool import default_workers
 from . import protocol
 from .server import ROOMS_PER_ADDRESS, Server, summary_line
 
 
 async def run(
-    host: str, port: int, discovery: bool, max_rooms: int, status_every: float, per_address: int = ROOMS_PER_ADDRESS
+    host: str,
+    port: int,
+    discovery: bool,
+    max_rooms: int,
+    status_every: float,
+    per_address: int = ROOMS_PER_ADDRESS,
+    cpu_workers: int | None = None,
 ) -> None:
-    server = Server(max_rooms=max_rooms, rooms_per_address=per_address)
+    server = Server(max_rooms=max_rooms, rooms_per_address=per_address, cpu_workers=cpu_workers)
+    server.cpu.start()  # the CPU processes now, not at the first CPU turn
     bound = await server.start(host, port)
     if discovery:
         await server.start_discovery()
@@ -51,12 +59,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=ROOMS_PER_ADDRESS,
         help=f"open rooms one client address may hold (default {ROOMS_PER_ADDRESS}; 0: no limit, e.g. behind a proxy)",
     )
+    parser.add_argument(
+        "--cpu-workers",
+        type=int,
+        default=default_workers(),
+        help=f"processes in which every room's CPUs think (default min(2, CPUs) = {default_workers()})",
+    )
     parser.add_argument("--status-every", type=float, default=60.0, help="seconds between status lines on stderr")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     try:
         asyncio.run(
-            run(args.host, args.port, args.discovery, args.max_rooms, args.status_every, args.rooms_per_address)
+            run(
+                args.host,
+                args.port,
+                args.discovery,
+                args.max_rooms,
+                args.status_every,
+                args.rooms_per_address,
+                max(1, args.cpu_workers),
+            )
         )
     except OSError as exc:
         print(f"cannot serve: {exc}", file=sys.stderr)

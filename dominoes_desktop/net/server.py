@@ -17,7 +17,27 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from . import protocol
+from ..session.cpu_pool import CpuPool, default_workers
+from . import messages, protocol
+from .discovery import DiscoveryResponder
+from .messages import (
+    Act,
+    Bye,
+    ClientMessage,
+    Create,
+    Error,
+    Hello,
+    Join,
+    Leave,
+    Mute,
+    Ping,
+    Pong,
+    Rejoin,
+    Say,
+    Settings,
+    Start,
+    Welcome,
+)
 from .protocol import ProtocolError
 from .room import Room, RoomState, parse_config
 
@@ -80,7 +100,7 @@ class Connection:
             self.writer.close()
 
     def error(self, code: str, message: str, about: str | None = None) -> None:
-        self.send({"t": "error", "code": code, "msg": message, "re": about})
+        self.send(Error(code, message, about).to_json())
 
     def strike(self, now: float) -> bool:
         """Count one abuse; True when the client has run out of patience and was dropped."""
@@ -127,11 +147,12 @@ class Connection:
         try:
             if line is None:
                 raise ProtocolError(protocol.E_TOO_BIG, f"a message may have at most {protocol.MAX_LINE} bytes")
-            message = protocol.decode(line)
-            about = str(message["t"])[:20]
+            raw = protocol.decode(line)
+            about = messages.text_preview(raw["t"])
+            message = messages.parse_client(raw)  # every field checked before anything acts on it
             # An answer to a decision the room is waiting for is paced by the room, not by the client:
             # a bot at full speed answers hundreds a second. Everything else is rate-limited.
-            answer = about == "act" and self.room is not None and self.room.expects(self, message.get("d"))
+            answer = isinstance(message, Act) and self.room is not None and self.room.expects(self, message.d)
             if not answer and not self.take_token(now):
                 if now - self._told_rate >= 1.0:  # one answer a second: one per flooded line would feed the flood
                     self._told_rate = now
@@ -150,8 +171,17 @@ class Connection:
 
 class Server:
     def __init__(
-        self, max_rooms: int = 2000, max_clients: int = 10000, rooms_per_address: int = ROOMS_PER_ADDRESS
+        self,
+        max_rooms: int = 2000,
+        max_clients: int = 10000,
+        rooms_per_address: int = ROOMS_PER_ADDRESS,
+        cpu_workers: int | None = None,
+        cpu_pool: CpuPool | None = None,
     ) -> None:
+        """Every CPU of every room thinks in one pool of worker processes: `cpu_pool` (kept open at `stop`),
+        or one of the server's own with `cpu_workers` processes (default min(2, CPUs)), closed at `stop`."""
+        self._own_cpu = cpu_pool is None
+        self.cpu = cpu_pool if cpu_pool is not None else CpuPool(cpu_workers or default_workers())
         self.rooms: dict[str, Room] = {}
         self.max_rooms = max_rooms
         self.rooms_per_address = rooms_per_address  # 0: no limit (behind a proxy every client shares one address)
@@ -166,7 +196,7 @@ class Server:
 
     def restore_room(self, data: Any) -> Room:
         """Open a saved room again under its code (ValueError if it cannot be); its players rejoin."""
-        room = Room.restore(data, self._closed)
+        room = Room.restore(data, self._closed, self.cpu)
         if room.code in self.rooms:
             raise ValueError(f"a room with code {room.code} is already open")
         room.saver = self.room_saver
@@ -180,8 +210,6 @@ class Server:
 
     async def start_discovery(self, port: int = protocol.DISCOVERY_PORT) -> bool:
         """Answer local-network discovery broadcasts; False if the port is taken (discovery is a nicety)."""
-        from .discovery import DiscoveryResponder
-
         loop = asyncio.get_running_loop()
         try:
             transport, _ = await loop.create_datagram_endpoint(
@@ -207,6 +235,8 @@ class Server:
             self._server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
+        if self._own_cpu:
+            await asyncio.to_thread(self.cpu.close)  # joins the workers: not on the loop
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         connection = Connection(self, reader, writer)
@@ -225,47 +255,48 @@ class Server:
 
     # ---- messages ----------------------------------------------------------------------------
 
-    def dispatch(self, client: Connection, message: dict[str, Any], now: float) -> None:
-        kind = message["t"]
-        if kind not in protocol.CLIENT_TYPES:
-            raise ProtocolError(protocol.E_UNKNOWN_TYPE, f"unknown message type '{str(kind)[:20]}'")
-        if kind == "ping":
-            client.send({"t": "pong", "n": message.get("n") if isinstance(message.get("n"), int) else None})
+    def dispatch(self, client: Connection, message: ClientMessage, now: float) -> None:
+        if isinstance(message, Ping):
+            client.send(Pong(message.n).to_json())
             return
-        if kind == "hello":
-            version = message.get("v")
-            if version != protocol.PROTOCOL_VERSION:
+        if isinstance(message, Hello):
+            if message.v != protocol.PROTOCOL_VERSION:
                 raise ProtocolError(protocol.E_VERSION, f"this server speaks version {protocol.PROTOCOL_VERSION}")
             client.greeted = True
-            client.send({"t": "welcome", "v": protocol.PROTOCOL_VERSION, "max_line": protocol.MAX_LINE})
+            client.send(Welcome(protocol.PROTOCOL_VERSION, protocol.MAX_LINE).to_json())
             return
         if not client.greeted:
             raise ProtocolError(protocol.E_HELLO_FIRST, 'say {"t": "hello", "v": 1} first')
         room = client.room
-        if kind in ("create", "join", "rejoin"):
+        if isinstance(message, Create | Join | Rejoin):
             if room is not None:
                 raise ProtocolError(protocol.E_STATE, "this connection is already in a room")
-            getattr(self, f"_{kind}")(client, message, now)
+            if isinstance(message, Create):
+                self._create(client, message)
+            elif isinstance(message, Join):
+                self._join(client, message, now)
+            else:
+                self._rejoin(client, message, now)
             return
         if room is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "create or join a room first")
-        if kind == "act":
+        if isinstance(message, Act):
             room.act(client, message)
-        elif kind == "start":
+        elif isinstance(message, Start):
             room.start(client)
-        elif kind == "chat":
+        elif isinstance(message, Say):
             room.chat(client, message, now)
-        elif kind == "mute":
+        elif isinstance(message, Mute):
             room.mute(client, message)
-        elif kind == "settings":
+        elif isinstance(message, Settings):
             room.settings(client, message)
-        elif kind == "leave":
+        elif isinstance(message, Leave):
             client.room = None
             room.left(client)
-            client.send({"t": "bye"})
+            client.send(Bye().to_json())
             client.close()
 
-    def _create(self, client: Connection, message: dict[str, Any], now: float) -> None:
+    def _create(self, client: Connection, message: Create) -> None:
         if len(self.rooms) >= self.max_rooms:
             raise ProtocolError(protocol.E_FULL_SERVER, "the server holds as many rooms as it can")
         if self.rooms_per_address and self.rooms_held_by(client.address) >= self.rooms_per_address:
@@ -274,12 +305,12 @@ class Server:
                 protocol.E_TOO_MANY_ROOMS,
                 f"this address already has {self.rooms_per_address} open rooms: close one first",
             )
-        config = parse_config(message)
-        name = protocol.clean_name(protocol.string(message, "name", 100))
+        config = parse_config(message.config())
+        name = protocol.clean_name(message.name)
         code = protocol.new_code()
         while code in self.rooms:
             code = protocol.new_code()
-        room = Room(code, config, self._closed)
+        room = Room(code, config, self._closed, self.cpu)
         room.saver = self.room_saver
         self.rooms[code] = room
         self._owners[code] = client.address
@@ -294,7 +325,7 @@ class Server:
         self.rooms.pop(room.code, None)
         self._owners.pop(room.code, None)
 
-    def _find(self, client: Connection, message: dict[str, Any], now: float) -> Room:
+    def _find(self, client: Connection, message: Join | Rejoin, now: float) -> Room:
         if len(self._guesses) > 10000:  # many addresses guessing: forget those whose minute is over
             self._guesses = {a: g for a, g in self._guesses.items() if g and now - g[-1] <= 60}
         guesses = self._guesses.setdefault(client.address, deque())
@@ -302,7 +333,7 @@ class Server:
             guesses.popleft()
         if len(guesses) >= GUESSES_PER_MINUTE:
             raise ProtocolError(protocol.E_TOO_MANY_GUESSES, "too many wrong codes: wait a minute")
-        code = protocol.normalise_code(protocol.string(message, "code", 20))
+        code = protocol.normalise_code(message.code)
         room = self.rooms.get(code)
         if room is None:
             guesses.append(now)
@@ -311,9 +342,9 @@ class Server:
             self._guesses.pop(client.address, None)
         return room
 
-    def _join(self, client: Connection, message: dict[str, Any], now: float) -> None:
+    def _join(self, client: Connection, message: Join, now: float) -> None:
         room = self._find(client, message, now)
-        name = protocol.clean_name(protocol.string(message, "name", 100))
+        name = protocol.clean_name(message.name)
         client.room = room
         try:
             room.join(client, name)
@@ -321,9 +352,9 @@ class Server:
             client.room = None
             raise
 
-    def _rejoin(self, client: Connection, message: dict[str, Any], now: float) -> None:
+    def _rejoin(self, client: Connection, message: Rejoin, now: float) -> None:
         room = self._find(client, message, now)
-        token = protocol.string(message, "token", 100)
+        token = message.token
         client.room = room
         try:
             room.rejoin(client, token)

@@ -19,7 +19,7 @@ class ServerThread:
     `save_path`, its rooms are kept there (on the server's thread) while a match goes on, to resume."""
 
     def __init__(self, save_path: Path | None = None) -> None:
-        self.server = Server(max_rooms=8)
+        self.server = Server(max_rooms=8, cpu_workers=1)  # the desktop's own table: one CPU process
         self.save_path = save_path
         if save_path is not None:
             self.server.room_saver = self._save

@@ -1,5 +1,6 @@
-"""CPU decisions in a worker process: the window's process hands a seat's view over a pipe and gets the
-move back, so a CPU that thinks never holds the window's interpreter lock. Pure Python, no Qt."""
+"""CPU decisions in a worker process: the caller's process hands a seat's view over a pipe and gets the
+move back, so a CPU that thinks never holds the caller's interpreter lock (a window's, or a room server's
+event loop). Pure Python, no Qt. session.cpu_pool runs these workers."""
 
 from __future__ import annotations
 
@@ -9,15 +10,23 @@ from typing import NamedTuple
 from ..view import PlayerView
 from .players import CpuPlayer, Decision, HardPlayer, make_player
 
+PlayerKey = tuple[str, int, str, int]  # (owner id, seat, level, seed): one CPU, kept between requests
+
 
 class Ask(NamedTuple):
     """One decision to make. `player` names a CPU kept between requests (a seat's), or None for a
     one-off hard search (a hint, a timed-out person's move)."""
 
     request: int
-    player: tuple[int, str, int] | None  # (seat, level, seed)
+    player: PlayerKey | None
     movetime_ms: float | None
     view: PlayerView
+
+
+class Forget(NamedTuple):
+    """Drop every CPU of `owner` (a window's game or a room is over)."""
+
+    owner: str
 
 
 class Answer(NamedTuple):
@@ -26,27 +35,35 @@ class Answer(NamedTuple):
     error: str  # empty when the CPU answered
 
 
+def answer(players: dict[PlayerKey, CpuPlayer], ask: Ask) -> Answer:
+    """One Ask answered by the CPU it names (made on first use), or by a one-off hard search."""
+    try:
+        if ask.player is None:
+            player: CpuPlayer = HardPlayer(ask.request, movetime_ms=ask.movetime_ms or 150.0)
+        else:
+            player = players.get(ask.player) or players.setdefault(
+                ask.player, make_player(ask.player[2], ask.player[3], ask.movetime_ms)
+            )
+        return Answer(ask.request, player.decide(ask.view), "")
+    except Exception as exc:  # a CPU bug must not end the worker: the caller plays on without it
+        return Answer(ask.request, None, f"{type(exc).__name__}: {exc}")
+
+
 def serve(conn: Connection) -> None:
     """The worker's loop: answer each Ask until the pipe closes or None arrives."""
-    players: dict[tuple[int, str, int], CpuPlayer] = {}
+    players: dict[PlayerKey, CpuPlayer] = {}
     while True:
         try:
-            ask = conn.recv()
+            item = conn.recv()
         except (EOFError, OSError):
             return
-        if ask is None:
+        if item is None:
             return
+        if isinstance(item, Forget):
+            for key in [key for key in players if key[0] == item.owner]:
+                del players[key]
+            continue
         try:
-            if ask.player is None:
-                player: CpuPlayer = HardPlayer(ask.request, movetime_ms=ask.movetime_ms or 150.0)
-            else:
-                player = players.get(ask.player) or players.setdefault(
-                    ask.player, make_player(ask.player[1], ask.player[2], ask.movetime_ms)
-                )
-            answer = Answer(ask.request, player.decide(ask.view), "")
-        except Exception as exc:  # a CPU bug must not end the worker: the window plays on without it
-            answer = Answer(ask.request, None, f"{type(exc).__name__}: {exc}")
-        try:
-            conn.send(answer)
+            conn.send(answer(players, item))
         except (EOFError, OSError):
             return

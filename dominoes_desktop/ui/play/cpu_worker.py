@@ -1,71 +1,52 @@
-"""CPU decisions off the UI thread: in a worker process, so that a thinking CPU never competes with the
-window for Python's interpreter lock. One process serves every seat, hints and timeouts; a reader thread
-waits on its pipe and hands each answer to the UI thread as a queued signal."""
+"""CPU decisions off the UI thread: a thin Qt adapter over session.cpu_pool, so that a thinking CPU never
+competes with the window for Python's interpreter lock. The pool's reader thread resolves each answer's
+future; the answer reaches the UI thread as a queued signal."""
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import logging
-import multiprocessing
-import threading
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
+from concurrent.futures import Future
 
 from PySide6.QtCore import QObject, Signal
 
 from ...engine.cpu import Decision
-from ...engine.cpu.worker import Answer, Ask, serve
 from ...engine.view import PlayerView
+from ...session.cpu_pool import CpuPool
 
 log = logging.getLogger(__name__)
 
 Done = Callable[[int, Decision], None]
 Failed = Callable[[int, str], None]
 
+_owners = itertools.count(1)
+
 
 class CpuRunner(QObject):
-    """Asks the worker process for decisions; calls back on the UI thread with the caller's token."""
+    """Asks the CPU pool for decisions; calls back on the UI thread with the caller's token. Without a
+    `pool` of its own choosing it runs one worker process, started by `start` or at the first question."""
 
-    _arrived = Signal(object)  # Answer, from the reader thread
+    _arrived = Signal(int, object)  # (request, the answered Future), from the pool's reader thread
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, pool: CpuPool | None = None) -> None:
         super().__init__(parent)
-        self._conn: Connection | None = None
-        self._process: BaseProcess | None = None
+        self._own_pool = pool is None
+        self._pool = pool
+        self.owner = f"window-{next(_owners)}"  # this runner's CPUs in the pool, apart from any other's
         self._requests = itertools.count(1)
         self._waiting: dict[int, tuple[int, Done, Failed]] = {}
-        self._outstanding = 0  # asked and not yet answered, counted by the reader thread
-        self._lock = threading.Lock()
-        self._idle = threading.Event()
-        self._idle.set()
         self._arrived.connect(self._answer)
 
-    def start(self) -> Connection:
-        if self._conn is not None and self._process is not None and self._process.is_alive():
-            return self._conn
-        # Spawned, not forked: a fork of a process running Qt threads is not safe.
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe()
-        process = context.Process(target=serve, args=(theirs,), name="dominoes-cpu", daemon=True)
-        process.start()
-        theirs.close()
-        self._conn, self._process = ours, process
-        threading.Thread(target=self._read, args=(ours,), name="dominoes-cpu-reader", daemon=True).start()
-        return ours
+    @property
+    def pool(self) -> CpuPool:
+        if self._pool is None or (self._own_pool and self._pool.closed):
+            self._pool = CpuPool(workers=1)
+        return self._pool
 
-    def _read(self, conn: Connection) -> None:
-        while True:
-            try:
-                answer = conn.recv()
-            except (EOFError, OSError):
-                return
-            self._arrived.emit(answer)
-            with self._lock:
-                self._outstanding -= 1
-                if not self._outstanding:
-                    self._idle.set()
+    def start(self) -> None:
+        """Start the worker now rather than at the first CPU turn: starting a process takes a moment."""
+        self.pool.start()
 
     def ask(
         self,
@@ -76,42 +57,36 @@ class CpuRunner(QObject):
         done: Done,
         failed: Failed,
     ) -> None:
-        """Ask for the move of `view`'s seat by the worker's CPU `player` (None: a one-off hard search)."""
+        """Ask for the move of `view`'s seat by the CPU `player` (seat, level, seed), kept in the worker
+        between questions; None asks a one-off hard search."""
         request = next(self._requests)
         self._waiting[request] = (token, done, failed)
-        with self._lock:
-            self._outstanding += 1
-            self._idle.clear()
-        try:
-            self.start().send(Ask(request, player, movetime_ms, view))
-        except (OSError, ValueError) as exc:
-            self._waiting.pop(request, None)
-            with self._lock:
-                self._outstanding -= 1
-                if not self._outstanding:
-                    self._idle.set()
-            failed(token, str(exc))
+        key = None if player is None else (self.owner, *player)
+        future = self.pool.think(key, view, movetime_ms)
+        future.add_done_callback(lambda answered: self._arrived.emit(request, answered))
 
-    def _answer(self, answer: Answer) -> None:
-        waiting = self._waiting.pop(answer.request, None)
+    def _answer(self, request: int, future: Future[Decision]) -> None:
+        waiting = self._waiting.pop(request, None)
         if waiting is None:
             return
         token, done, failed = waiting
-        if answer.decision is None:
-            log.error("CPU decision failed: %s", answer.error)
-            failed(token, answer.error)
+        error = future.exception()
+        if error is not None:
+            log.error("CPU decision failed: %s", error)
+            failed(token, str(error))
         else:
-            done(token, answer.decision)
+            done(token, future.result())
 
     def wait(self, msecs: int = 30_000) -> bool:
-        """Wait until the worker has answered everything asked (tests, benchmarks)."""
-        return self._idle.wait(msecs / 1000.0)
+        """Wait until the pool has answered everything asked (tests, benchmarks)."""
+        return self._pool is None or self._pool.wait_idle(msecs / 1000.0)
 
     def stop(self) -> None:
-        if self._conn is not None:
-            with contextlib.suppress(OSError, ValueError):  # the worker may be gone already
-                self._conn.send(None)
-            self._conn.close()
-        if self._process is not None:
-            self._process.join(2)
-        self._conn = self._process = None
+        """Stop the worker (a pool of the runner's own), or drop this runner's CPUs from a shared pool."""
+        self._waiting.clear()
+        if self._pool is None:
+            return
+        if self._own_pool:
+            self._pool.close()
+        else:
+            self._pool.forget(self.owner)

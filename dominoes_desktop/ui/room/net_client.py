@@ -1,25 +1,34 @@
-"""The desktop side of a room connection, on Qt's own sockets so messages arrive on the UI thread."""
+"""The desktop side of a room connection, on Qt's own sockets so messages arrive on the UI thread.
+
+Every line the server sends is checked (net.messages.parse_server) before anyone sees it: a hostile or
+buggy server gets its message refused in one line (`refused`, and the log), never a traceback in a slot."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
-from ...net import protocol
+from ...net import messages, protocol
+
+log = logging.getLogger(__name__)
+MAX_SERVER_LINE = 1 << 20  # a server's message may be longer than a client's (a view of a long hand)
 
 
 class RoomSocket(QObject):
     """One connection to a room server: `send` a message; `received` each message; `closed` at the end."""
 
-    received = Signal(dict)
+    received = Signal(dict)  # the message as sent, once checked
+    arrived = Signal(object)  # the same, as a typed message (net.messages.ServerMessage)
+    refused = Signal(str)  # a server message that broke the protocol, in one line
     closed = Signal(str)  # why, in the socket's words ('' when the server closed it)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.socket = QTcpSocket(self)
-        self._lines = protocol.LineBuffer(limit=1 << 20)
+        self._lines = protocol.LineBuffer(limit=MAX_SERVER_LINE)
         self._open = False
         self.socket.connected.connect(self._connected)
         self.socket.readyRead.connect(self._read)
@@ -53,15 +62,29 @@ class RoomSocket(QObject):
             self.send(self._first)
 
     def _read(self) -> None:
-        data = bytes(self.socket.readAll().data())
+        self.feed(bytes(self.socket.readAll().data()))
+
+    def feed(self, data: bytes) -> None:
+        """Bytes from the server: each whole line checked, then handed on (or refused in one line)."""
         for line in self._lines.feed(data):
-            if line is None:
-                continue
             try:
-                message = protocol.decode(line)
-            except protocol.ProtocolError:
-                continue  # the server only sends JSON objects; anything else is not worth a crash
-            self.received.emit(message)
+                if line is None:
+                    raise protocol.ProtocolError(protocol.E_TOO_BIG, f"a line longer than {MAX_SERVER_LINE} bytes")
+                raw = protocol.decode(line)
+                message = messages.parse_server(raw)
+            except protocol.ProtocolError as exc:
+                self._refuse(f"{exc.code}: {exc}")
+                continue
+            except Exception as exc:  # a check of ours that failed: still one line, never a crash in a slot
+                self._refuse(f"internal: {type(exc).__name__}: {exc}")
+                continue
+            self.received.emit(raw)
+            self.arrived.emit(message)
+
+    def _refuse(self, why: str) -> None:
+        line = " ".join(messages.text_preview(why, 300).split())
+        log.warning("the room server sent a message that breaks the protocol: %s", line)
+        self.refused.emit(line)
 
     def _disconnected(self) -> None:
         self._end("")

@@ -1,0 +1,111 @@
+"""The CPU pool: worker processes that answer as the same seeded CPU would in-process, keep each player on
+one worker, fail (never hang) when a worker dies, and stop with the pool."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.view import PlayerView
+from dominoes_desktop.net.game import Kind, MatchDriver
+from dominoes_desktop.session.cpu_pool import CpuError, CpuPool, CpuPoolClosed, CpuWorkerDied
+
+
+def turn_views(preset: str = "puerto_rican", seed: int = 3, hands: int = 2) -> list[tuple[int, PlayerView]]:
+    """Every turn with a choice in `hands` hands of a match played at random: (seat, its view)."""
+    rng = random.Random(seed)
+    driver = MatchDriver(preset)
+    views: list[tuple[int, PlayerView]] = []
+    dealt = 0
+    while True:
+        pending = driver.pending()
+        if pending.kind is Kind.OVER:
+            break
+        if pending.kind is Kind.DEAL:
+            if dealt == hands:
+                break
+            dealt += 1
+            driver.deal(rng.getrandbits(32))
+            continue
+        seat = pending.seats[0]
+        legal = driver.legal(seat)
+        if pending.kind is Kind.TURN and len(legal) > 1:
+            view = driver.player_view(seat)
+            assert view is not None
+            views.append((seat, view))
+        driver.act(seat, rng.choice(legal))
+    return views
+
+
+def test_the_pool_answers_as_the_same_seeded_cpu_in_process() -> None:
+    views = turn_views()
+    assert len(views) > 20
+    with CpuPool(workers=2) as pool:
+        for level in ("random", "easy", "medium"):
+            here = {seat: make_player(level, 100 + seat) for seat in range(4)}
+            futures = [pool.think(("test", seat, level, 100 + seat), view) for seat, view in views]
+            there = [future.result(timeout=30) for future in futures]
+            assert there == [here[seat].decide(view) for seat, view in views], level
+
+
+def test_one_player_stays_on_one_worker_and_players_spread_over_the_workers() -> None:
+    with CpuPool(workers=2) as pool:
+        _, view = turn_views(hands=1)[0]
+        keys = [("a", s, "medium", s) for s in range(4)]
+        for key in keys * 3:
+            pool.think(key, view).result(timeout=30)
+        slots = pool._shared.assigned
+        assert sorted(slots[key] for key in keys) == [0, 0, 1, 1]
+        pool.forget("a")
+        assert not pool._shared.assigned
+        assert pool.wait_idle(5)
+
+
+def test_a_one_off_search_and_a_failing_cpu() -> None:
+    seat, view = turn_views(hands=1)[0]
+    with CpuPool() as pool:
+        decision = pool.think(None, view, movetime_ms=20).result(timeout=30)
+        assert decision.move in view.legal_moves()
+        with pytest.raises(CpuError, match="unknown CPU level"):
+            pool.think(("t", seat, "grandmaster", 1), view).result(timeout=30)
+        assert pool.think(("t", seat, "easy", 1), view).result(timeout=30).move in view.legal_moves()
+
+
+def test_a_worker_that_dies_fails_its_futures_and_the_next_request_starts_another() -> None:
+    views = turn_views(hands=1)
+    with CpuPool() as pool:
+        pool.think(("t", 0, "random", 1), views[0][1]).result(timeout=30)  # started
+        worker = pool._shared.slots[0]
+        assert worker is not None and worker.process is not None
+        slow = [pool.think(None, view, movetime_ms=2000) for _, view in views[:3]]
+        time.sleep(0.2)
+        worker.process.kill()
+        for future in slow:
+            with pytest.raises(CpuWorkerDied):
+                future.result(timeout=10)
+        assert pool.wait_idle(1)
+        again = pool.think(("t", 0, "random", 1), views[1][1]).result(timeout=30)
+        assert again.move in views[1][1].legal_moves()
+        assert pool._shared.slots[0] is not worker
+
+
+def test_close_stops_the_workers_fails_what_is_outstanding_and_is_idempotent() -> None:
+    views = turn_views(hands=1)
+    pool = CpuPool(workers=2)
+    pool.start()
+    first = pool.think(None, views[0][1], movetime_ms=3000)
+    started = time.monotonic()
+    time.sleep(0.3)
+    processes = [w.process for w in pool._shared.slots if w is not None and w.process is not None]
+    pool.close()
+    pool.close()
+    assert time.monotonic() - started < 10
+    assert all(not p.is_alive() for p in processes)
+    assert first.done()  # answered before the stop, or failed by it: never left hanging
+    assert first.exception() is None or isinstance(first.exception(), CpuError)
+    with pytest.raises(CpuPoolClosed):
+        pool.think(None, views[0][1]).result(timeout=1)
+    assert pool.wait_idle(0.1)
