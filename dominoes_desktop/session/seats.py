@@ -16,9 +16,10 @@ import os
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 
-from ..engine.cpu import CpuPlayer, choose_leader, wants_redeal
+from ..engine.cpu import CpuPlayer, Decision, choose_leader, wants_redeal
 from ..engine.decisions import (
     Action,
     AnswerRedeal,
@@ -39,6 +40,7 @@ from ..engine.duplicate import DuplicateMatch
 from ..engine.fairness import FairDeal
 from ..engine.moves import Move
 from ..engine.view import PlayerView
+from .cpu_pool import CpuPool
 from .table import Ask, Session
 
 
@@ -66,6 +68,47 @@ Think = Callable[[Session, Ask, CpuPlayer, PlayerView], Move | None]
 def think_now(session: Session, ask: Ask, player: CpuPlayer, view: PlayerView) -> Move:
     """Decide in this process, at once: for simulations and tests, never on a window's or a server's loop."""
     return player.decide(view).move
+
+
+@dataclass
+class PooledThinking:
+    """A CPU's turns thought in the CPU pool (worker processes), never on the host's loop or thread. The pool
+    keeps the seat's CPU as (owner, seat, level, seed); its answer is handed to `post`, which runs the
+    callable it is given on the host's own loop (a queued Qt signal, `loop.call_soon_threadsafe`), and there
+    it answers the session, unless the decision has gone meanwhile. A CPU that fails or picks an illegal move
+    plays its first legal move, and `failed` hears why."""
+
+    pool: CpuPool
+    owner: str
+    seed: int
+    post: Callable[[Callable[[], None]], None]
+    failed: Callable[[int, str], None] = lambda seat, why: None
+    movetime_ms: float | None = None
+
+    def __call__(self, session: Session, ask: Ask, player: CpuPlayer, view: PlayerView) -> Move | None:
+        assert ask.seat is not None and isinstance(ask.pending, PlayTurn)
+        seat, legal = ask.seat, ask.pending.moves
+        future = self.pool.think((self.owner, seat, player.level, self.seed), view, self.movetime_ms)
+
+        def arrived(done: Future[Decision]) -> None:
+            self.post(lambda: self._answer(session, ask, done, legal))
+
+        future.add_done_callback(arrived)
+        return None
+
+    def _answer(self, session: Session, ask: Ask, done: Future[Decision], legal: tuple[Move, ...]) -> None:
+        if session.serial != ask.serial:
+            return  # the position it thought about is gone (a move taken back, a player back in the seat)
+        assert ask.seat is not None
+        try:
+            move = done.result().move
+        except Exception as exc:  # a CPU must never stop the game: it plays its first legal move
+            self.failed(ask.seat, f"{type(exc).__name__}: {exc}")
+            move = legal[0]
+        if move not in legal:
+            self.failed(ask.seat, f"it chose {move.notation()}, which is not legal")
+            move = legal[0]
+        session.answer(ask.seat, move, ask.serial)
 
 
 @dataclass
