@@ -18,41 +18,11 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 from ..engine.cpu import LEVELS, CpuPlayer, make_player
-from ..engine.errors import DominoError
-from ..engine.hand import Turn
 from ..engine.inputs import FileRefused, limit_int_conversion, parse_json
-from ..engine.moves import MoveKind, parse_move
-from ..engine.presets import rules_from_json
-from ..engine.tiles import Tile, full_set, heaviness
-from ..engine.view import PlayerView, pose_is_forced
+from ..engine.moves import MoveKind
+from ..engine.view import RequestError, view_from_request
 
 MAX_LINE_BYTES = 1024 * 1024  # a request of a long draw game is a few KiB
-MAX_SCORE = 10**9
-MAX_HAND_INDEX = 100_000
-
-
-class RequestError(Exception):
-    """A request that cannot be answered; the message goes back as {"error": ...}."""
-
-
-def _int(request: dict[str, Any], key: str, default: int | None = None, low: int = 0, high: int = MAX_SCORE) -> int:
-    value = request.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"'{key}' must be a whole number")
-    if not low <= value <= high:
-        raise RequestError(f"'{key}' must be from {low} to {high}, not {value}")
-    return value
-
-
-def _int_list(request: dict[str, Any], key: str, length: int, high: int) -> tuple[int, ...]:
-    value = request.get(key)
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= high for v in value)
-    ):
-        raise RequestError(f"'{key}' must be a list of {length} whole numbers from 0 to {high}")
-    return tuple(value)
 
 
 def read_requests(source: IO[bytes] | IO[str]) -> Iterator[str | RequestError]:
@@ -74,55 +44,6 @@ def read_requests(source: IO[bytes] | IO[str]) -> Iterator[str | RequestError]:
                 yield RequestError(f"the request is not valid UTF-8 (byte {exc.start})")
             continue
         yield line
-
-
-def view_from_request(request: Any) -> PlayerView:
-    """Build the seat's PlayerView from a request, checking it describes a possible position."""
-    if not isinstance(request, dict):
-        raise RequestError("a request must be a JSON object")
-    try:
-        rules = rules_from_json(request)
-    except DominoError as exc:
-        raise RequestError(str(exc)) from None
-    seat = _int(request, "seat", high=rules.players - 1)
-    leader = _int(request, "leader", high=rules.players - 1)
-    hand_index = _int(request, "hand_index", 0, high=MAX_HAND_INDEX)
-    raw_hand = request.get("hand")
-    if not isinstance(raw_hand, list) or not all(isinstance(t, str) for t in raw_hand):
-        raise RequestError("'hand' must be a list of tiles like \"6-4\"")
-    raw_moves = request.get("moves", [])
-    if not isinstance(raw_moves, list):
-        raise RequestError("'moves' must be a list")
-    try:
-        tiles = tuple(Tile.parse(t) for t in raw_hand)
-        moves = []
-        for i, item in enumerate(raw_moves):
-            if not isinstance(item, dict) or not isinstance(item.get("move"), str):
-                raise RequestError(f'move {i} must be an object like {{"seat": 2, "move": "6-5"}}')
-            mover = _int(item, "seat", high=rules.players - 1)
-            moves.append(Turn(mover, parse_move(item["move"])))
-    except DominoError as exc:
-        raise RequestError(str(exc)) from None
-    set_size = len(full_set(rules.set_top, rules.removed_tiles))
-    stock = _int(request, "stock", 0, high=set_size)
-    # Hand sizes bound the deal the hard CPU samples for the hidden hands: a negative size let the sum pass
-    # the engine's count check and then no deal could fit.
-    hand_sizes = (
-        _int_list(request, "hand_sizes", rules.players, set_size)
-        if "hand_sizes" in request
-        else tuple(len(tiles) if s == seat else rules.hand_size for s in range(rules.players))
-    )
-    scores = _int_list(request, "scores", rules.sides, MAX_SCORE) if "scores" in request else (0,) * rules.sides
-    forced = None
-    if seat == leader and not any(m.move.kind is MoveKind.PLAY for m in moves) and pose_is_forced(rules, hand_index):
-        doubles = [t for t in tiles if t.is_double]
-        forced = max(doubles) if doubles else max(tiles, key=heaviness, default=None)
-    view = PlayerView(rules, seat, hand_index, tiles, leader, tuple(moves), hand_sizes, stock, scores, forced)
-    try:
-        view.public  # noqa: B018 - replays and checks the public moves
-    except DominoError as exc:
-        raise RequestError(str(exc)) from None
-    return view
 
 
 def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from .errors import IllegalMove
+from .decisions import ClaimWindow, MugginsWindow, Pending, PlayTurn
+from .errors import DominoError, IllegalMove
 from .hand import Hand, Turn
 from .match import Match
-from .moves import Move, MoveKind
+from .moves import CLAIM, Move, MoveKind, parse_move
+from .presets import rules_from_json
 from .rules import AfterWin, Rules, Style
-from .tiles import Tile, full_set
+from .tiles import Tile, full_set, heaviness
 
 # Stands for a tile nobody at this seat can see, while public moves are replayed onto a layout.
 HIDDEN = Tile(-1, -1)
@@ -30,7 +33,8 @@ class PlayerView:
     hand_sizes: tuple[int, ...]
     stock: int
     scores: tuple[int, ...]  # per side, before this hand
-    forced_pose: Tile | None = None
+    forced_pose: Tile | None = None  # the tile the match makes this seat pose, as the match says
+    legal: tuple[Move, ...] | None = None  # this seat's answers now, as the match says (None: worked out)
 
     @staticmethod
     def of(match: Match, seat: int) -> PlayerView:
@@ -50,6 +54,7 @@ class PlayerView:
             stock=len(hand.stock),
             scores=scores,
             forced_pose=hand.forced_pose if seat == hand.leader else None,
+            legal=_legal_of(match.pending(), seat),
         )
 
     @cached_property
@@ -62,7 +67,10 @@ class PlayerView:
         return self.public.turn
 
     def legal_moves(self) -> list[Move]:
-        """This seat's moves now: its turn's moves (if its turn) and any claim or Muggins open to it."""
+        """This seat's moves now: its turn's moves (if its turn) and any claim or Muggins open to it, as the
+        match says when the view comes from it (or a request gave them), else worked out from the rules."""
+        if self.legal is not None:
+            return list(self.legal)
         hand = self.public
         moves = list(hand.claim_moves(self.seat))
         if hand.turn == self.seat and not hand.is_over:
@@ -81,6 +89,42 @@ class PlayerView:
         world.hands = [list(h) for h in hands]
         world.stock = list(stock) if stock else [HIDDEN] * self.stock
         return world
+
+    @cached_property
+    def move_points(self) -> tuple[tuple[int, ...], ...]:
+        """The end points each side took by each public move (a claim or a scoring play), in order."""
+        return replay_public_points(self)[1]
+
+    def to_request(self, preset: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The view as a bot-protocol request (BOT.md), `legal` included: what a CPU outside the game, and a
+        room's guest, is given."""
+        request: dict[str, Any] = {
+            "preset": preset,
+            "options": options,
+            "hand_index": self.hand_index,
+            "seat": self.seat,
+            "hand": [str(t) for t in self.tiles],
+            "leader": self.leader,
+            "moves": [{"seat": turn.seat, "move": turn.move.notation()} for turn in self.moves],
+            "scores": list(self.scores),
+            "hand_sizes": list(self.hand_sizes),
+            "stock": self.stock,
+        }
+        if self.legal is not None:
+            request["legal"] = [m.notation() for m in self.legal]
+        return request
+
+
+def _legal_of(pending: Pending, seat: int) -> tuple[Move, ...] | None:
+    """What the match lets `seat` answer now, in moves: its turn, or the points it may claim or take (None
+    when the match waits for no move of this seat)."""
+    if isinstance(pending, PlayTurn) and pending.seat == seat:
+        return pending.moves
+    if isinstance(pending, ClaimWindow) and pending.seat == seat:
+        return (CLAIM,)
+    if isinstance(pending, MugginsWindow) and seat in pending.seats:
+        return (Move(MoveKind.MUGGINS, caller=seat),)
+    return None
 
 
 def _check_tiles(view: PlayerView) -> None:
@@ -111,6 +155,11 @@ def _check_tiles(view: PlayerView) -> None:
 
 def replay_public(view: PlayerView) -> Hand:
     """Rebuild the layout, turn, passes and claims from public moves, checking each play fits."""
+    return replay_public_points(view)[0]
+
+
+def replay_public_points(view: PlayerView) -> tuple[Hand, tuple[tuple[int, ...], ...]]:
+    """The public replay, and the end points each side took by each move."""
     _check_tiles(view)
     rules = view.rules
     played: list[list[Tile]] = [[] for _ in range(rules.players)]
@@ -125,11 +174,14 @@ def replay_public(view: PlayerView) -> Hand:
     # Each seat holds what it will play plus a HIDDEN tile, so no replayed play ends the hand early.
     hands = [[*tiles, HIDDEN] for tiles in played]
     hand = Hand(rules, hands, [HIDDEN] * (draws + view.stock), view.leader, view.forced_pose)
+    points: list[tuple[int, ...]] = []
     for i, turn in enumerate(view.moves):
         move = turn.move
+        before = tuple(hand.end_points)
         try:
             if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
                 hand.apply(move, turn.seat)
+                points.append(tuple(a - b for a, b in zip(hand.end_points, before, strict=True)))
                 continue
             if hand.is_over:
                 raise IllegalMove("the hand is already over")
@@ -147,10 +199,110 @@ def replay_public(view: PlayerView) -> Hand:
                 hand.apply_legal(move)
         except IllegalMove as exc:
             raise IllegalMove(f"move {i} ({move.notation()}): {exc}") from None
-    return hand
+        points.append(tuple(a - b for a, b in zip(hand.end_points, before, strict=True)))
+    return hand, tuple(points)
 
 
-def pose_is_forced(rules: Rules, hand_index: int) -> bool:
-    """Whether the rules make the leader pose a named tile (used where the match history is not known)."""
-    first_rule_applies = hand_index == 0 or rules.after_win is AfterWin.FIRST_HAND_RULE
-    return first_rule_applies and rules.opening.must_pose_double
+# ---- the seat view as the bot protocol (BOT.md) and rooms write it ----------------------------------------
+
+MAX_SCORE = 10**9
+MAX_HAND_INDEX = 100_000
+
+
+class RequestError(Exception):
+    """A request (BOT.md) that describes no possible position; the message goes back as {"error": ...}."""
+
+
+def _int(request: dict[str, Any], key: str, default: int | None = None, low: int = 0, high: int = MAX_SCORE) -> int:
+    value = request.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"'{key}' must be a whole number")
+    if not low <= value <= high:
+        raise RequestError(f"'{key}' must be from {low} to {high}, not {value}")
+    return value
+
+
+def _int_list(request: dict[str, Any], key: str, length: int, high: int) -> tuple[int, ...]:
+    value = request.get(key)
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= high for v in value)
+    ):
+        raise RequestError(f"'{key}' must be a list of {length} whole numbers from 0 to {high}")
+    return tuple(value)
+
+
+def _legal(request: dict[str, Any]) -> tuple[Move, ...] | None:
+    raw = request.get("legal")
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) > 200 or not all(isinstance(m, str) for m in raw):
+        raise RequestError("'legal' must be a list of moves in replay notation")
+    try:
+        return tuple(parse_move(m) for m in raw)
+    except DominoError as exc:
+        raise RequestError(f"legal: {exc}") from None
+
+
+def _forced_pose(rules: Rules, hand_index: int, tiles: tuple[Tile, ...], legal: tuple[Move, ...] | None) -> Tile | None:
+    """The tile the leader must pose, before the first play. With `legal` the match has said it: one tile
+    offered out of several held is forced. Without it (BOT.md) the first-hand rule is taken to apply to the
+    first hand and, where it applies again, to a hand after a won one."""
+    if legal is not None:
+        offered = {m.tile for m in legal if m.kind is MoveKind.PLAY}
+        return offered.pop() if len(offered) == 1 and len(tiles) > 1 else None
+    first_rule = hand_index == 0 or rules.after_win is AfterWin.FIRST_HAND_RULE
+    if not (first_rule and rules.opening.must_pose_double):
+        return None
+    doubles = [t for t in tiles if t.is_double]
+    return max(doubles) if doubles else max(tiles, key=heaviness, default=None)
+
+
+def view_from_request(request: Any) -> PlayerView:
+    """The seat's PlayerView from a bot-protocol request (BOT.md) or a room's view, checking it describes a
+    possible position; RequestError, one line, if not."""
+    if not isinstance(request, dict):
+        raise RequestError("a request must be a JSON object")
+    try:
+        rules = rules_from_json(request)
+    except DominoError as exc:
+        raise RequestError(str(exc)) from None
+    seat = _int(request, "seat", high=rules.players - 1)
+    leader = _int(request, "leader", high=rules.players - 1)
+    hand_index = _int(request, "hand_index", 0, high=MAX_HAND_INDEX)
+    raw_hand = request.get("hand")
+    if not isinstance(raw_hand, list) or not all(isinstance(t, str) for t in raw_hand):
+        raise RequestError("'hand' must be a list of tiles like \"6-4\"")
+    raw_moves = request.get("moves", [])
+    if not isinstance(raw_moves, list):
+        raise RequestError("'moves' must be a list")
+    try:
+        tiles = tuple(Tile.parse(t) for t in raw_hand)
+        moves = []
+        for i, item in enumerate(raw_moves):
+            if not isinstance(item, dict) or not isinstance(item.get("move"), str):
+                raise RequestError(f'move {i} must be an object like {{"seat": 2, "move": "6-5"}}')
+            mover = _int(item, "seat", high=rules.players - 1)
+            moves.append(Turn(mover, parse_move(item["move"])))
+    except DominoError as exc:
+        raise RequestError(str(exc)) from None
+    set_size = len(full_set(rules.set_top, rules.removed_tiles))
+    stock = _int(request, "stock", 0, high=set_size)
+    # Hand sizes bound the deal the hard CPU samples for the hidden hands: a negative size let the sum pass
+    # the engine's count check and then no deal could fit.
+    hand_sizes = (
+        _int_list(request, "hand_sizes", rules.players, set_size)
+        if "hand_sizes" in request
+        else tuple(len(tiles) if s == seat else rules.hand_size for s in range(rules.players))
+    )
+    scores = _int_list(request, "scores", rules.sides, MAX_SCORE) if "scores" in request else (0,) * rules.sides
+    legal = _legal(request)
+    posed = any(m.move.kind is MoveKind.PLAY for m in moves)
+    forced = None if seat != leader or posed else _forced_pose(rules, hand_index, tiles, legal)
+    view = PlayerView(rules, seat, hand_index, tiles, leader, tuple(moves), hand_sizes, stock, scores, forced, legal)
+    try:
+        view.public  # noqa: B018 - replays and checks the public moves
+    except DominoError as exc:
+        raise RequestError(str(exc)) from None
+    return view

@@ -18,7 +18,7 @@ from typing import Any, cast
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from ...cli.bot import RequestError, view_from_request
+from ...engine.view import RequestError, view_from_request
 from ...engine.errors import DominoError
 from ...engine.hand import Hand
 from ...engine.moves import Move, MoveKind, parse_move
