@@ -16,7 +16,11 @@ from .expert import expert_choice
 from .knowledge import Knowledge, infer
 from .search import monte_carlo
 
+# The one list of CPU levels, weakest first: the order every list of them shows. "random" is for tests and
+# bots; a table offers the others.
 LEVELS = ("random", "easy", "medium", "hard", "expert")
+TABLE_LEVELS = LEVELS[1:]  # the levels a person picks at a table (the lobby, settings, rooms' CPU seats)
+DEFAULT_LEVEL = "medium"  # a table's CPUs until the person picks
 
 
 # Why a CPU chose its move, by code: the UI words these in the player's language, the bot protocol in English.
@@ -216,17 +220,18 @@ def explain(view: PlayerView, move: Move, knowledge: Knowledge | None = None) ->
 
 
 def make_player(level: str, seed: int = 0, movetime_ms: float | None = None) -> CpuPlayer:
-    if level == "random":
-        return RandomPlayer(seed)
-    if level == "easy":
-        return EasyPlayer(seed)
-    if level == "medium":
-        return MediumPlayer(seed)
-    if level == "hard":
-        return HardPlayer(seed) if movetime_ms is None else HardPlayer(seed, movetime_ms)
-    if level == "expert":
-        return ExpertPlayer(seed) if movetime_ms is None else ExpertPlayer(seed, movetime_ms)
-    raise ValueError(f"unknown CPU level '{level}' (choose {', '.join(LEVELS)})")
+    """A CPU of `level`; `movetime_ms` sets the thinking time of the levels that search (hard, expert)."""
+    kind = _BY_LEVEL.get(level)
+    if kind is None:
+        raise ValueError(f"unknown CPU level '{level}' (choose {', '.join(LEVELS)})")
+    if movetime_ms is not None and issubclass(kind, HardPlayer):
+        return kind(seed, movetime_ms=movetime_ms)
+    return kind(seed)
+
+
+_BY_LEVEL: dict[str, type[RandomPlayer | EasyPlayer | MediumPlayer | HardPlayer]] = {
+    kind.level: kind for kind in (RandomPlayer, EasyPlayer, MediumPlayer, HardPlayer, ExpertPlayer)
+}
 
 
 def choose_leader(hands: dict[int, tuple[Tile, ...]]) -> int:
