@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
 from dominoes_desktop.cli.simulate import percentile
-from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.cpu import LEVELS, make_player
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 
@@ -79,14 +79,19 @@ def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
-    parser.add_argument("--pairs", default="hard:medium,medium:easy,easy:random")
+    parser.add_argument(
+        "--pairs", default="hard:medium,medium:easy,easy:random", help=f"STRONG:WEAK,... of {', '.join(LEVELS)}"
+    )
     parser.add_argument("--deals", type=int, default=500, help="deals per pair; each is played twice")
     parser.add_argument("--movetime-ms", type=float, default=None)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
+    for pair in pairs:
+        if len(pair) != 2 or not set(pair) <= set(LEVELS):
+            parser.error(f"--pairs: '{':'.join(pair)}' is not STRONG:WEAK of {', '.join(LEVELS)}")
     for preset in args.presets.split(","):
-        for pair in args.pairs.split(","):
-            strong, weak = pair.split(":")
+        for strong, weak in pairs:
             print(json.dumps(duel(preset, strong, weak, args.deals, args.movetime_ms, args.seed)), flush=True)
 
 

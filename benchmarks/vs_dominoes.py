@@ -39,6 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
+from dominoes_desktop.engine.cpu import LEVELS
 
 
 def tile(d: Any) -> str:
@@ -161,7 +162,7 @@ def main() -> None:
     parser.add_argument("--sample-size", type=int, default=2, help="their hidden-hand samples per decision")
     parser.add_argument("--movetime-ms", type=float, default=None)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--level", default="hard", help="our CPU level (hard, expert)")
+    parser.add_argument("--level", choices=LEVELS, default="hard", help="our CPU level")
     parser.add_argument("--opponent", choices=("alphabeta", "random"), default="alphabeta")
     parser.add_argument("--jobs", type=int, default=1, help="deals played at once, each job in its own process")
     parser.add_argument("--max-minutes", type=float, default=0.0, help="start no new deal after this (0: no limit)")

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from dominoes_desktop.cli.simulate import main as simulate_main
-from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.cpu import DEFAULT_LEVEL, LEVELS, TABLE_LEVELS, make_player
 from dominoes_desktop.engine.cpu.knowledge import infer, sample_world
 from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.hand import HandEnd
@@ -95,6 +95,16 @@ def test_every_level_plays_legal_matches(level: str, preset: str) -> None:
             assert result.winner_seat is not None and result.remaining[result.winner_seat] == ()
         else:
             assert all(result.remaining), "a blocked hand ends with every seat still holding tiles"
+
+
+def test_one_list_of_levels_names_every_cpu() -> None:
+    assert [make_player(level).level for level in LEVELS] == list(LEVELS)
+    assert TABLE_LEVELS == ("easy", "medium", "hard", "expert") and DEFAULT_LEVEL in TABLE_LEVELS
+    hard = make_player("hard", 1, movetime_ms=7.0)
+    assert isinstance(hard, HardPlayer) and hard.movetime_ms == 7.0
+    assert make_player("expert", 1, movetime_ms=9.0).movetime_ms == 9.0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="choose random, easy, medium, hard, expert"):
+        make_player("grandmaster")
 
 
 def test_sampled_worlds_respect_passes() -> None:

@@ -90,11 +90,18 @@ def test_all_fives_draw_takes_one_tile_and_leaves_two_asleep() -> None:
     rules = build_rules("all_fives", {"players": 2, "deal_size": 2})
     hand = make_hand(rules, ["6-6 0-0", "1-1 1-0"], stock="5-1 4-4 2-2", pose=None)
     play(hand, "6-6")
-    assert hand.pending is None or hand.pending.points == 0
+    assert hand.pending is None and hand.end_points == [0, 0], "a pose 6-6 counts 12: no points"
+    assert hand.legal_moves() == [DRAW], "seat 1 holds no 6 and three tiles are in the stock"
     play(hand, "draw")
+    assert hand.hands[1] == [Tile(1, 1), Tile(1, 0), Tile(5, 1)], "one tile drawn, from the top of the stock"
+    assert hand.stock == [Tile(4, 4), Tile(2, 2)]
     assert hand.turn == 0, "the draw ends the turn"
-    play(hand, "pass")  # seat 0 holds 0-0: no 6
+    assert hand.legal_moves() == [PASS], "seat 0 holds 0-0, no 6, and may not draw the last two tiles"
+    play(hand, "pass")
     assert hand.legal_moves() == [PASS], "two tiles stay asleep"
+    with pytest.raises(IllegalMove, match="cannot draw"):
+        hand.apply(DRAW)
+    assert hand.stock == [Tile(4, 4), Tile(2, 2)] and len(hand.hands[1]) == 3
 
 
 def test_cross_fills_all_four_arms_before_extending() -> None:

@@ -142,15 +142,33 @@ def test_the_hand_is_scored_by_itself_and_the_match_ends_when_won() -> None:
 
 def test_a_redeal_offer_goes_to_each_seat_that_may_ask_in_turn() -> None:
     rules = build_rules("cuban")
-    for seed in range(5000):
+    # Two seats dealt five doubles each (all ten of the double-nine set's): about one deal in 50,000.
+    for seed in range(300_000):
         match = Match(rules, seed)
         match.apply(None, DealHand())
-        if isinstance(match.pending(), RedealOffer):
+        if len(match.redeal_seats()) == 2:
             break
-    offer = match.pending()
-    assert isinstance(offer, RedealOffer) and offer.doubles == 5
-    match.apply(offer.seat, AnswerRedeal(False))
-    assert not isinstance(match.pending(), RedealOffer) or match.pending().seats != (offer.seat,)
+    else:
+        raise AssertionError("no seed up to 300,000 deals two seats five doubles each")
+    first, second = match.redeal_seats()
+    assert match.deal is not None
+    for seat in (first, second):
+        assert sum(t.is_double for t in match.deal.hands[seat]) >= 5
+    assert match.pending() == RedealOffer(first, 5), "the first seat that may ask is asked first"
+    with pytest.raises(IllegalMove) as refused:
+        match.apply(second, AnswerRedeal(True))
+    assert refused.value.code == "not_your_decision", "the second seat waits for the first one's answer"
+    assert match.apply(first, AnswerRedeal(False)) == []
+    assert match.pending() == RedealOffer(second, 5), "declined by one, the offer goes to the other"
+    kept = match.deal
+    declined = Match(rules, seed)  # the same deal, answered "no" by both: the hand goes on as dealt
+    declined.apply(None, DealHand())
+    declined.apply(first, AnswerRedeal(False))
+    declined.apply(second, AnswerRedeal(False))
+    assert declined.deal == kept and isinstance(declined.pending(), ChooseLeader | PlayTurn)
+    assert match.apply(second, AnswerRedeal(True)) == [Dealt(0, second)], "the second seat asks: dealt again"
+    assert match.deal != kept and match.redeal_seats() == (), "one redeal a hand, whatever the new deal holds"
+    assert not isinstance(match.pending(), RedealOffer)
 
 
 def test_taking_back_a_move_replays_the_hand_to_just_before_it() -> None:

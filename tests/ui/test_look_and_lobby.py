@@ -10,9 +10,11 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QComboBox, QDialogButtonBox, QSpinBox
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.cpu import TABLE_LEVELS
 from dominoes_desktop.engine.presets import PRESETS
 from dominoes_desktop.engine.rules import Style
 from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.ui.learn.learn_pages import cpus_html
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage, domino_symbol, preset_icon, symbol_pixmap
 from dominoes_desktop.ui.look.flags import FLAGS, flag_pixmap, matching_flags
 from dominoes_desktop.ui.look.look_dialog import LookDialog
@@ -209,6 +211,24 @@ def test_the_lobby_starts_people_and_cpus(qtbot: QtBot, window: MainWindow) -> N
     seats = window.controller.seats
     assert [s.human for s in seats] == [True, False, True, False]
     assert seats[2].name == "Marcia" and seats[1].level == "hard"
+
+
+def test_the_lobby_offers_the_engines_levels_in_order(qtbot: QtBot, window: MainWindow) -> None:
+    level = window.lobby.level
+    assert tuple(level.itemData(i) for i in range(level.count())) == TABLE_LEVELS
+    assert [level.itemText(i) for i in range(level.count())] == ["Easy", "Medium", "Hard", "Expert"]
+    assert level.currentData() == "medium", "the default level"
+    assert window.settings.lobby_level() == "medium"
+    window.settings.save_lobby("jamaican", "expert")
+    assert window.settings.lobby_level() == "expert"
+    window.settings.save_lobby("jamaican", "random")
+    assert window.settings.lobby_level() == "medium", "random is for tests and bots, not a table's choice"
+
+
+def test_the_learn_page_tells_each_level_in_the_lobbys_order() -> None:
+    page = cpus_html()
+    at = [page.find(words) for words in ("Easy plays", "Medium has", "Hard counts", "Expert imagines")]
+    assert -1 not in at and at == sorted(at), at
 
 
 def test_every_seat_empty_without_cpus_filling_is_refused(qtbot: QtBot, window: MainWindow) -> None:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.cpu import Decision
+from dominoes_desktop.engine.cpu.players import HardPlayer
 from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
-from dominoes_desktop.engine.moves import MoveKind
+from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
+from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.scene import TableState
@@ -96,23 +100,44 @@ def test_timer_expiry_plays_the_chosen_action(qtbot: QtBot, window: MainWindow) 
         pass
     seat, move, action = blocker.args
     assert (seat, move, action) == (0, expected, "first")
-    assert "Time ran out for You" in window.game.log.item(window.game.log.count() - 1).text() or any(
-        "Time ran out" in window.game.log.item(i).text() for i in range(window.game.log.count())
-    )
+    log = window.game.log
+    assert any("Time ran out for You" in log.item(i).text() for i in range(log.count())), "the log says why"
 
 
-def test_timer_best_move_is_legal(qtbot: QtBot, window: MainWindow) -> None:
+def test_timer_best_move_plays_the_hard_cpus_choice(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thought: list[tuple[int, tuple[Move, ...], Move]] = []
+    decide = HardPlayer.decide
+
+    def recorded(self: HardPlayer, view: PlayerView) -> Decision:
+        self.worlds = 40  # a fixed number of sampled worlds, not a time budget: the same choice on any machine
+        choice = decide(self, view)
+        thought.append((view.seat, tuple(view.legal_moves()), choice.move))
+        return choice
+
+    monkeypatch.setattr(HardPlayer, "decide", recorded)
     begin(
         window,
         seats=SOLO,
         timer_seconds=1,
         on_timeout="best",
+        seed=4,
     )
     qtbot.waitUntil(lambda: my_turn(window), timeout=5000)
-    legal = window.controller.legal_moves()
+    legal = tuple(window.controller.legal_moves())
+    plays = [m for m in legal if m.kind is MoveKind.PLAY]
+    assert len(plays) > 1, "the person has a choice to make (seed 4)"
+    assert thought == [], "nobody asked the hard CPU yet"
+    hand = window.controller.hand
+    assert hand is not None
+    turn = len(hand.history)
     with qtbot.waitSignal(window.controller.timedOut, timeout=5000) as blocker:
         pass
-    assert blocker.args[1] in legal
+    seat, move, action = blocker.args
+    assert (seat, action) == (0, "best")
+    assert thought == [(0, legal, move)], "the move played for the person is the one the hard CPU chose for them"
+    assert hand.history[turn].seat == 0 and hand.history[turn].move == move, "and it was played"
 
 
 def _play_until(qtbot: QtBot, window: MainWindow, condition: Any) -> None:

@@ -128,20 +128,46 @@ def test_a_second_copy_brings_the_first_forward_instead_of_sharing_the_folder(tm
         first.wait(timeout=20)
 
 
+def lock_owner(lock: Path) -> int | None:
+    """The process id a QLockFile names on its first line (None while it is being written)."""
+    try:
+        first = lock.read_text(errors="replace").split("\n", 1)[0].strip()
+    except OSError:
+        return None
+    return int(first) if first.isdigit() else None
+
+
 def test_a_lock_left_by_a_killed_game_does_not_keep_the_player_out(tmp_path: Path) -> None:
     folder = tmp_path / "data"
+    lock = folder / "game.lock"
     command = [sys.executable, "-m", "dominoes_desktop", "--config", str(folder), "--watch", "--pace-ms", "30"]
     first = subprocess.Popen(command, env=game_env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (folder / "game.lock").exists():
-        time.sleep(0.1)
-    first.kill()
-    first.wait(10)
-    assert (folder / "game.lock").exists()
-    again = subprocess.Popen(command, env=game_env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        time.sleep(4)
-        assert again.poll() is None, "the stale lock was taken over"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and lock_owner(lock) != first.pid:
+            assert first.poll() is None, f"the first copy left with {first.returncode} before locking the folder"
+            time.sleep(0.05)
+        assert lock_owner(lock) == first.pid, "the first copy holds the folder's lock"
+    finally:
+        first.kill()
+        first.wait(10)
+    assert lock_owner(lock) == first.pid, "the killed game left its lock behind"
+    (folder / CURRENT).unlink(missing_ok=True)
+    again_err = tmp_path / "again.err"
+    with again_err.open("wb") as err_file:
+        again = subprocess.Popen(command, env=game_env(tmp_path), stdout=subprocess.DEVNULL, stderr=err_file)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (lock_owner(lock) == again.pid and (folder / CURRENT).exists()):
+            if again.poll() is not None:
+                raise AssertionError(
+                    f"the second copy left ({again.returncode}) instead of taking the stale lock over: "
+                    + again_err.read_text(errors="replace")[-2000:]
+                )
+            time.sleep(0.05)
+        assert lock_owner(lock) == again.pid, "the stale lock was taken over"
+        assert (folder / CURRENT).exists(), "the second copy plays and saves in the folder"
+        assert again.poll() is None
     finally:
         again.terminate()
         again.wait(20)
@@ -157,15 +183,30 @@ def test_screenshots_and_watching_without_config_never_touch_the_players_folder(
             [sys.executable, "-m", "dominoes_desktop", *extra], env=env, capture_output=True, timeout=120
         )
         assert run.returncode == 0, run.stderr[-2000:]
-    watch = subprocess.Popen(
-        [sys.executable, "-m", "dominoes_desktop", "--watch", "--pace-ms", "5"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(4)
-    watch.terminate()
-    watch.wait(20)
+    # The demonstration keeps its saves in a temporary folder: here, so the test can see it playing and saving.
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    env["TMPDIR"] = str(scratch)
+    watch_err = tmp_path / "watch.err"
+    with watch_err.open("wb") as err_file:
+        watch = subprocess.Popen(
+            [sys.executable, "-m", "dominoes_desktop", "--watch", "--pace-ms", "5"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=err_file,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not list(scratch.glob(f"dominoes-desktop-*/{CURRENT}")):
+            if watch.poll() is not None:
+                raise AssertionError(
+                    f"the watch left with {watch.returncode}: " + watch_err.read_text(errors="replace")[-2000:]
+                )
+            time.sleep(0.05)
+        assert list(scratch.glob(f"dominoes-desktop-*/{CURRENT}")), "the watch plays and saves in its scratch folder"
+    finally:
+        watch.terminate()
+        watch.wait(20)
     for folder in ("config", "data"):
         touched = (
             sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / folder).rglob("*"))

@@ -37,9 +37,6 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 DEFAULT_BUDGET = 250_000  # nodes per search before it gives up (two or three seconds on this machine)
 
 
-MTD = True
-
-
 class OutOfBudget(Exception):
     """The search visited more nodes than it was allowed."""
 
@@ -164,8 +161,6 @@ class LineSolver:
         the same or close: 6% fewer nodes on double-9 pips hands than starting from 0)."""
         self.nodes = 0
         state = self.state_of(hand, dealt_stock)
-        if not MTD:
-            return self._search(*state, -self.bound, self.bound)
         low, high, guess = -self.bound, self.bound, self.last_value
         while low < high:
             beta = guess + 1 if guess == low else guess

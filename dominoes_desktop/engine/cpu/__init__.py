@@ -1,5 +1,23 @@
 """CPU players. They see only a PlayerView, in the game exactly as through the bot protocol."""
 
-from .players import LEVELS, CpuPlayer, Decision, choose_leader, make_player, wants_redeal
+from .players import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    TABLE_LEVELS,
+    CpuPlayer,
+    Decision,
+    choose_leader,
+    make_player,
+    wants_redeal,
+)
 
-__all__ = ["LEVELS", "CpuPlayer", "Decision", "choose_leader", "make_player", "wants_redeal"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "TABLE_LEVELS",
+    "CpuPlayer",
+    "Decision",
+    "choose_leader",
+    "make_player",
+    "wants_redeal",
+]

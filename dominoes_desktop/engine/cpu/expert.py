@@ -110,15 +110,13 @@ def exact_pimc(
     return {m: total / weights for m, total in totals.items()}
 
 
-def expert_choice(view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float) -> tuple[Move, bool]:
-    """The expert's play, and whether it came from the exact solver (False: playouts, as hard)."""
+def expert_choice(view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float) -> Move:
+    """The expert's play: from the exact solver in sampled worlds, or playouts as hard's when too big to search."""
     started = time.perf_counter()
     deadline = started + movetime_ms / 1000.0
     means = exact_pimc(view, plays, rng_seed, started + EXACT_SHARE * movetime_ms / 1000.0)
     if means is None:
         # Too big to search: playouts as hard plays them, with at least hard's own time left for them.
         playouts_until = max(deadline, time.perf_counter() + FALLBACK_MS / 1000.0)
-        best = monte_carlo(view, plays, random.Random(rng_seed), playouts_until)
-        return best, False
-    best = max(plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))
-    return best, True
+        return monte_carlo(view, plays, random.Random(rng_seed), playouts_until)
+    return max(plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))

@@ -16,7 +16,11 @@ from .expert import expert_choice
 from .knowledge import Knowledge, infer
 from .search import monte_carlo
 
+# The one list of CPU levels, weakest first: the order every list of them shows. "random" is for tests and
+# bots; a table offers the others.
 LEVELS = ("random", "easy", "medium", "hard", "expert")
+TABLE_LEVELS = LEVELS[1:]  # the levels a person picks at a table (the lobby, settings, rooms' CPU seats)
+DEFAULT_LEVEL = "medium"  # a table's CPUs until the person picks
 
 
 # Why a CPU chose its move, by code: the UI words these in the player's language, the bot protocol in English.
@@ -182,7 +186,6 @@ class ExpertPlayer(HardPlayer):
 
     def __init__(self, seed: int = 0, movetime_ms: float = 400.0) -> None:
         super().__init__(seed, movetime_ms)
-        self.exact_decisions = 0  # how many decisions the solver made (the rest were playouts, as hard)
 
     def decide(self, view: PlayerView) -> Decision:
         moves = _turn_moves(view)
@@ -190,8 +193,7 @@ class ExpertPlayer(HardPlayer):
         if quick:
             return quick
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
-        best, exact = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms)
-        self.exact_decisions += exact
+        best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms)
         return explain(view, best)
 
 
@@ -218,17 +220,18 @@ def explain(view: PlayerView, move: Move, knowledge: Knowledge | None = None) ->
 
 
 def make_player(level: str, seed: int = 0, movetime_ms: float | None = None) -> CpuPlayer:
-    if level == "random":
-        return RandomPlayer(seed)
-    if level == "easy":
-        return EasyPlayer(seed)
-    if level == "medium":
-        return MediumPlayer(seed)
-    if level == "hard":
-        return HardPlayer(seed) if movetime_ms is None else HardPlayer(seed, movetime_ms)
-    if level == "expert":
-        return ExpertPlayer(seed) if movetime_ms is None else ExpertPlayer(seed, movetime_ms)
-    raise ValueError(f"unknown CPU level '{level}' (choose {', '.join(LEVELS)})")
+    """A CPU of `level`; `movetime_ms` sets the thinking time of the levels that search (hard, expert)."""
+    kind = _BY_LEVEL.get(level)
+    if kind is None:
+        raise ValueError(f"unknown CPU level '{level}' (choose {', '.join(LEVELS)})")
+    if movetime_ms is not None and issubclass(kind, HardPlayer):
+        return kind(seed, movetime_ms=movetime_ms)
+    return kind(seed)
+
+
+_BY_LEVEL: dict[str, type[RandomPlayer | EasyPlayer | MediumPlayer | HardPlayer]] = {
+    kind.level: kind for kind in (RandomPlayer, EasyPlayer, MediumPlayer, HardPlayer, ExpertPlayer)
+}
 
 
 def choose_leader(hands: dict[int, tuple[Tile, ...]]) -> int:

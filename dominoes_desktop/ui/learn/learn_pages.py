@@ -4,11 +4,33 @@ from __future__ import annotations
 
 from html import escape
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from ...engine.cpu import TABLE_LEVELS
 from ...engine.rules import EndScoring, Rules, Style
 from ..shell.i18n import translate
 
 PLAY_WELL = "play-well"  # anchors inside the rules page
 HOW_CPUS_PLAY = "how-cpus-play"
+
+LEVEL_WAYS = {  # how each of engine.cpu's levels plays, shown in TABLE_LEVELS' order
+    "easy": QT_TRANSLATE_NOOP(
+        "Learn",
+        "Easy plays whatever fits, by feel: it keeps heavy tiles too long, ignores passes, and now and then forgets to claim its points.",
+    ),
+    "medium": QT_TRANSLATE_NOOP(
+        "Learn",
+        "Medium has sound habits: it sheds weight, places doubles, keeps numbers it can follow, remembers who passed on what, and takes and denies points.",
+    ),
+    "hard": QT_TRANSLATE_NOOP(
+        "Learn",
+        "Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.",
+    ),
+    "expert": QT_TRANSLATE_NOOP(
+        "Learn",
+        "Expert imagines the hidden tiles as Hard does, and trusts most the ways they could lie that best explain the tiles the others chose to play. Once few tiles are left it works out, for each of those ways, the exact best play for everybody to the end of the hand instead of playing it out, and picks the move that does best on average. It thinks longer than Hard, under a second.",
+    ),
+}
 
 
 def _section(anchor: str, title: str, parts: list[tuple[str, list[str]]]) -> str:
@@ -143,24 +165,7 @@ def cpus_html() -> str:
         ),
         (
             translate("Learn", "The levels"),
-            [
-                translate(
-                    "Learn",
-                    "Easy plays whatever fits, by feel: it keeps heavy tiles too long, ignores passes, and now and then forgets to claim its points.",
-                ),
-                translate(
-                    "Learn",
-                    "Medium has sound habits: it sheds weight, places doubles, keeps numbers it can follow, remembers who passed on what, and takes and denies points.",
-                ),
-                translate(
-                    "Learn",
-                    "Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.",
-                ),
-                translate(
-                    "Learn",
-                    "Expert imagines the hidden tiles as Hard does, and trusts most the ways they could lie that best explain the tiles the others chose to play. Once few tiles are left it works out, for each of those ways, the exact best play for everybody to the end of the hand instead of playing it out, and picks the move that does best on average. It thinks longer than Hard, under a second.",
-                ),
-            ],
+            [translate("Learn", LEVEL_WAYS[level]) for level in TABLE_LEVELS],
         ),
     ]
     return _section(HOW_CPUS_PLAY, translate("Learn", "How the CPUs play"), parts)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.cpu import DEFAULT_LEVEL, TABLE_LEVELS
 from ...engine.duplicate import DEAL_COUNTS
 from ...engine.errors import RulesError
 from ...engine.presets import PRESETS, Preset, build_rules
@@ -67,6 +68,12 @@ SEAT_KINDS = {
     "person": QT_TRANSLATE_NOOP("LobbyPage", "Person at this screen"),
     "friend": QT_TRANSLATE_NOOP("LobbyPage", "Friend (invited)"),
     "empty": QT_TRANSLATE_NOOP("LobbyPage", "Empty"),
+}
+LEVEL_NAMES = {  # the words for engine.cpu's levels; the lobby lists them in TABLE_LEVELS' order
+    "easy": QT_TRANSLATE_NOOP("LobbyPage", "Easy"),
+    "medium": QT_TRANSLATE_NOOP("LobbyPage", "Medium"),
+    "hard": QT_TRANSLATE_NOOP("LobbyPage", "Hard"),
+    "expert": QT_TRANSLATE_NOOP("LobbyPage", "Expert"),
 }
 TIMEOUT_ACTIONS = {
     "best": QT_TRANSLATE_NOOP("LobbyPage", "Play the best move for them"),
@@ -177,7 +184,7 @@ class LobbyPage(QWidget):
     startRequested = Signal(object)  # MatchSetup
     roomRequested = Signal()  # Start with a friend's seat: the table becomes a network room (net_dialogs)
 
-    def __init__(self, initial: str = "jamaican", level: str = "medium", parent: QWidget | None = None) -> None:
+    def __init__(self, initial: str = "jamaican", level: str = DEFAULT_LEVEL, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("lobby")
         title = QLabel(self.tr("Host a match"))
@@ -260,13 +267,8 @@ class LobbyPage(QWidget):
             row.kind.currentIndexChanged.connect(self._seats_changed)
         self.level = QComboBox()
         self.level.setAccessibleName(self.tr("CPU difficulty"))
-        for value, text in (
-            ("easy", self.tr("Easy")),
-            ("medium", self.tr("Medium")),
-            ("hard", self.tr("Hard")),
-            ("expert", self.tr("Expert")),
-        ):
-            self.level.addItem(text, value)
+        for value in TABLE_LEVELS:
+            self.level.addItem(translate("LobbyPage", LEVEL_NAMES[value]), value)
         self.level.setCurrentIndex(max(0, self.level.findData(level)))
         self.fill = QCheckBox(self.tr("CPUs fill empty seats"))
         self.fill.setChecked(True)

@@ -18,12 +18,11 @@ from typing import Any, cast
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from ...engine.view import RequestError, view_from_request
 from ...engine.errors import DominoError
 from ...engine.hand import Hand
 from ...engine.moves import Move, MoveKind, parse_move
 from ...engine.tiles import Tile
-from ...engine.view import PlayerView
+from ...engine.view import PlayerView, RequestError, view_from_request
 from ..look.looks import Look
 from ..play.controller import GameController
 from ..table.drawn import Showing, most_held_from, newest_tile, passed_seats

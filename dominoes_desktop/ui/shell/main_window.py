@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidgetAction,
 )
 
+from ...engine.cpu import DEFAULT_LEVEL
 from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
@@ -558,7 +559,7 @@ class MainWindow(QMainWindow):
             self.tr("Keep it"),
         ):
             return
-        level = next((s.level for s in setup.seats if not s.human), "medium")
+        level = next((s.level for s in setup.seats if not s.human), DEFAULT_LEVEL)
         self.settings.save_lobby(setup.rules.preset, level)
         if self.stack.currentWidget() is self.lobby:
             self.settings.save_lobby_table(self.lobby.table_choices())
@@ -578,7 +579,7 @@ class MainWindow(QMainWindow):
         self.game.start(MatchSetup(rules, seats))
         self.controller.new_match(rules, list(seats), random.SystemRandom().getrandbits(32) if seed is None else seed)
 
-    def quick_start(self, rules: Rules, level: str = "medium", seed: int | None = None) -> None:
+    def quick_start(self, rules: Rules, level: str = DEFAULT_LEVEL, seed: int | None = None) -> None:
         """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
         self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed)
 

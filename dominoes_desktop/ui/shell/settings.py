@@ -12,6 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from ...engine.cpu import DEFAULT_LEVEL, TABLE_LEVELS
 from ...store.files import MAX_DIGITS, move_aside
 from ..look.flags import flag_codes
 from ..look.looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
@@ -21,7 +22,6 @@ log = logging.getLogger(__name__)
 CAMERAS = ("top", "tilted")
 MOTIONS = ("full", "reduced")
 SPEEDS = ("slow", "normal", "fast")
-LEVELS = ("easy", "medium", "hard", "expert")
 
 
 ORGANIZATION = "DominoesDesktop"
@@ -226,7 +226,7 @@ class Settings:
         return self._choice("lobby/preset", presets, "jamaican")
 
     def lobby_level(self) -> str:
-        return self._choice("lobby/level", LEVELS, "medium")
+        return self._choice("lobby/level", TABLE_LEVELS, DEFAULT_LEVEL)
 
     def save_lobby(self, preset: str, level: str) -> None:
         self.store.setValue("lobby/preset", preset)

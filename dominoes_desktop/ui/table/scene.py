@@ -652,12 +652,6 @@ class TableScene(QGraphicsScene):
             self.removeItem(marker)
         self.markers = []
 
-    def marker_at(self, point: QPointF) -> int | None:
-        for marker in self.markers:
-            if marker.sceneBoundingRect().adjusted(-UNIT * 0.4, -UNIT * 0.4, UNIT * 0.4, UNIT * 0.4).contains(point):
-                return marker.index
-        return None
-
     # ---- clicks and drags on the rack ---------------------------------------------------------
 
     def rack_tile_at(self, point: QPointF) -> TileItem | None:
