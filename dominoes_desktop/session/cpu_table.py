@@ -60,16 +60,16 @@ class CpuTable:
 
     def step(self, observer: Observer | None = None, deal_seed: int | None = None) -> list[Event]:
         """Answer the one decision the match waits for (a new hand from `deal_seed`, if given)."""
-        if self.match.is_over:
-            pending = self.match.pending()
-            assert isinstance(pending, MatchOver)
-            raise DominoError(f"the match is over: side {pending.winner} won it", code="match_over")
         if deal_seed is not None:
             self._deals.seeds[:] = [deal_seed]
         events = self.session.step()
-        self._deals.seeds.clear()
+        if deal_seed is not None:
+            self._deals.seeds.clear()
         if not events:
-            raise DominoError(f"nobody at this table answers {type(self.match.pending()).__name__}", code="stuck")
+            pending = self.match.pending()
+            if isinstance(pending, MatchOver):
+                raise DominoError(f"the match is over: side {pending.winner} won it", code="match_over")
+            raise DominoError(f"nobody at this table answers {type(pending).__name__}", code="stuck")
         if observer is not None:
             for event in events:
                 if isinstance(event, Moved):

@@ -143,7 +143,10 @@ class Session:
     def step(self) -> list[Event]:
         """Hand out the pending decision and apply the first answer that comes at once; nothing more. A
         simulation drives its table so, one decision at a time, to stop where it likes (a hand's end)."""
-        pending = self.pending()
+        pending = self.match.pending()
+        if isinstance(pending, NextHand):  # the common case of a simulation, taken without building lists
+            action = self.table.ask(self, Ask(self.serial, None, pending))
+            return [] if action is None else self._apply(None, action)
         for seat in self.awaited(pending):
             action = self.answerer(seat).ask(self, Ask(self.serial, seat, pending))
             if action is not None:
