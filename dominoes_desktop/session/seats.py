@@ -178,6 +178,9 @@ class DuplicateDeals:
         return None
 
 
+FROM_THE_SHUFFLE = DealHand()  # made once: a simulation deals thousands of hands a second
+
+
 @dataclass
 class SeededTable:
     """Deals unsealed, from the match's seeded shuffle (or `seeds`, one a hand while they last): simulations."""
@@ -187,7 +190,7 @@ class SeededTable:
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
         if isinstance(ask.pending, NextHand):
-            return DealHand(self.seeds.pop(0) if self.seeds else None)
+            return DealHand(self.seeds.pop(0)) if self.seeds else FROM_THE_SHUFFLE
         if isinstance(ask.pending, CutDeck):  # a deal sealed by other means is cut by the clock
             return Cut(clock_cut("table"))
         return None

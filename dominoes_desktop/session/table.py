@@ -11,8 +11,7 @@ nothing else hands out decisions.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..engine.decisions import (
     Action,
@@ -27,10 +26,10 @@ from ..engine.errors import IllegalMove
 from ..engine.match import Match
 
 
-@dataclass(frozen=True, slots=True)
-class Ask:
+class Ask(NamedTuple):
     """A decision handed to one answerer: `seat` (None: the table itself) is to answer `pending`, which the
-    session numbered `serial` (an answer for an older number is for a decision that is gone)."""
+    session numbered `serial` (an answer for an older number is for a decision that is gone). A tuple: one is
+    made for every decision of every simulated hand."""
 
     serial: int
     seat: int | None
@@ -55,10 +54,6 @@ class StaleAnswer(IllegalMove):
 Listener = Callable[[list[Event]], None]
 
 
-def _no_listener(events: list[Event]) -> None:
-    pass
-
-
 class Session:
     """A match and its answerers; the loop that hands out every pending decision."""
 
@@ -67,7 +62,7 @@ class Session:
         match: Match,
         seats: Sequence[Answerer],
         table: Answerer,
-        listener: Listener = _no_listener,
+        listener: Listener | None = None,
     ) -> None:
         if len(seats) != match.rules.players:
             raise ValueError(f"{match.rules.name} needs {match.rules.players} seats, not {len(seats)}")
@@ -123,7 +118,8 @@ class Session:
         events = self.match.apply(seat, action)
         self.serial += 1
         self._asked = set()
-        self.listener(events)
+        if self.listener is not None:
+            self.listener(events)
         return events
 
     def reseat(self, seat: int, answerer: Answerer) -> None:
