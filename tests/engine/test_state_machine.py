@@ -27,6 +27,7 @@ from dominoes_desktop.engine.decisions import (
     MugginsWindow,
     NextHand,
     PlayTurn,
+    RedealAnswered,
     RedealOffer,
 )
 from dominoes_desktop.engine.errors import IllegalMove
@@ -158,7 +159,7 @@ def test_a_redeal_offer_goes_to_each_seat_that_may_ask_in_turn() -> None:
     with pytest.raises(IllegalMove) as refused:
         match.apply(second, AnswerRedeal(True))
     assert refused.value.code == "not_your_decision", "the second seat waits for the first one's answer"
-    assert match.apply(first, AnswerRedeal(False)) == []
+    assert match.apply(first, AnswerRedeal(False)) == [RedealAnswered(first, False)]
     assert match.pending() == RedealOffer(second, 5), "declined by one, the offer goes to the other"
     kept = match.deal
     declined = Match(rules, seed)  # the same deal, answered "no" by both: the hand goes on as dealt
