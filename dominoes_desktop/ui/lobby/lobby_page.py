@@ -37,11 +37,11 @@ from ...engine.errors import RulesError
 from ...engine.presets import PRESETS, Preset, build_rules
 from ...engine.rules import Rules, Style
 from ...resources import resources_dir
-from ...store.duplicate_record import DUPLICATE_GROUP
 from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
 from ..look.flags import flag_pixmap
 from ..play.controller import MatchSetup, SeatConfig
 from ..shell.i18n import translate
+from ..shell.store_service import DUPLICATE_GROUP
 
 # Texts in these tables are translated where they are shown; QT_TRANSLATE_NOOP lets lupdate find them.
 GROUPS = (

@@ -30,9 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.analysis.luck import Measure, Step, Tally, Verdict
-from ...store.stats import CPU_GROUP, DealLuck, LuckHand, PlayerLuck
 from ..learn.rules_page import preset_name
 from ..look.look_style import contrast
+from ..shell.store_service import CPU_GROUP, DealLuck, LuckHand, PlayerLuck
 
 CONTEXT = "DealLuckPanel"
 CPUS = QT_TRANSLATE_NOOP("DealLuckPanel", "CPUs (all levels)")

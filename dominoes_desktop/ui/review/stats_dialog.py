@@ -23,10 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...store.stats import COLUMNS, DealLuck, StatsSnapshot
 from ..learn.rules_page import preset_name
 from ..look.looks import PIP_COLORS
-from ..shell.store_service import StoreService
+from ..shell.store_service import COLUMNS, DealLuck, StatsSnapshot, StoreService
 from .deal_luck import DealLuckPanel
 
 HEADERS = {

@@ -34,10 +34,6 @@ from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS
 from ...engine.rules import Rules
-from ...store.autosave import Autosave, Loaded
-from ...store.duplicate_record import duplicate_record
-from ...store.matchfile import SavedMatch, SeatRecord, duplicate_to_json, match_to_json
-from ...store.stats import Statistics, match_record
 from ..learn.rules_page import preset_name, rules_html
 from ..lobby.lobby_page import LobbyPage
 from ..look.flags import flag_pixmap
@@ -52,7 +48,18 @@ from ..review.stats_dialog import StatsDialog
 from ..room.net_dialogs import host_room, network_actions
 from .i18n import LANGUAGE
 from .settings import Settings
-from .store_service import StoreService
+from .store_service import (
+    Autosave,
+    Loaded,
+    SavedMatch,
+    SeatRecord,
+    Statistics,
+    StoreService,
+    duplicate_record,
+    duplicate_to_json,
+    match_record,
+    match_to_json,
+)
 
 LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
 

@@ -13,9 +13,10 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings
 
 from ...engine.cpu import DEFAULT_LEVEL, TABLE_LEVELS
-from ...store.files import MAX_DIGITS, move_aside
+from ...engine.inputs import MAX_DIGITS
 from ..look.flags import flag_codes
 from ..look.looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
+from .store_service import move_aside
 
 log = logging.getLogger(__name__)
 

@@ -26,9 +26,48 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+# This service alone imports store/ (tests/test_architecture.py). The views take from here what they need of
+# it: the values and types they show, moving a damaged settings file aside, and the pure builders of what the
+# service writes (a match's save and its statistics record, made on the caller's thread from the match there).
 from ...store.autosave import Autosave, Loaded, write_atomically
-from ...store.matchfile import MatchFileError, load_file
-from ...store.stats import MatchRecord, Statistics, StatsUnavailable, Trouble
+from ...store.duplicate_record import DUPLICATE_GROUP, duplicate_record
+from ...store.files import move_aside
+from ...store.matchfile import MatchFileError, SavedMatch, SeatRecord, duplicate_to_json, load_file, match_to_json
+from ...store.stats import (
+    COLUMNS,
+    CPU_GROUP,
+    DealLuck,
+    LuckHand,
+    MatchRecord,
+    PlayerLuck,
+    Statistics,
+    StatsSnapshot,
+    StatsUnavailable,
+    Trouble,
+    match_record,
+)
+
+__all__ = [
+    "COLUMNS",
+    "CPU_GROUP",
+    "DUPLICATE_GROUP",
+    "Autosave",
+    "DealLuck",
+    "Loaded",
+    "LuckHand",
+    "MatchRecord",
+    "PlayerLuck",
+    "SavedMatch",
+    "SeatRecord",
+    "Statistics",
+    "StatsSnapshot",
+    "StoreService",
+    "duplicate_record",
+    "duplicate_to_json",
+    "match_record",
+    "match_to_json",
+    "move_aside",
+]
 
 log = logging.getLogger(__name__)
 
