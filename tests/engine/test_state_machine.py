@@ -167,7 +167,9 @@ def test_a_redeal_offer_goes_to_each_seat_that_may_ask_in_turn() -> None:
     declined.apply(first, AnswerRedeal(False))
     declined.apply(second, AnswerRedeal(False))
     assert declined.deal == kept and isinstance(declined.pending(), ChooseLeader | PlayTurn)
-    assert match.apply(second, AnswerRedeal(True)) == [Dealt(0, second)], "the second seat asks: dealt again"
+    assert match.apply(second, AnswerRedeal(True)) == [RedealAnswered(second, True)], "the second seat asks"
+    assert match.pending() == NextHand(0, redeal_by=second), "the table is dealt again, like any deal"
+    assert match.apply(None, DealHand()) == [Dealt(0, second)]
     assert match.deal != kept and match.redeal_seats() == (), "one redeal a hand, whatever the new deal holds"
     assert not isinstance(match.pending(), RedealOffer)
 
