@@ -46,7 +46,7 @@ def test_a_client_never_receives_a_tile_its_seat_cannot_see(preset: str) -> None
         own: list[set[Tile]] = []
         for deal, hand in archive:
             held = set(deal.hands[seat])
-            for index, dealt in room.deals:  # type: ignore[union-attr]
+            for index, dealt in room.deals:
                 if index == len(own):  # a deal dealt again (Cuban): its tiles were this seat's too, for a while
                     held |= set(dealt.hands[seat])
             stock = list(deal.stock)
