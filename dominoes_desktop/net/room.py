@@ -1,34 +1,59 @@
 """A room: seats, invite, the match it hosts, and the rules of talking to it.
 
-The room runs on one asyncio loop. It owns the only engine (through MatchDriver) and sends each seat
-nothing but its own view, public events, the room's state and table talk. Transport is not its business:
-a seat's peer is anything with `send(message)` and `close()`.
+The room runs on one asyncio loop. It owns the only engine, a match driven by the one session loop
+(session/table.py): the session hands each pending decision to whoever answers the seat (`Waiting` for a
+connected person, whose view the room sends; a `Cpu` thinking in the CPU pool for CPU seats, empty friends'
+seats and players gone past their wait; `Away` for a player within their wait) and deals through the table
+(the host's commitment, then every seat's cut). The room sends each seat nothing but its own view, public
+events, the room's state and table talk, in the protocol's words (wording.py). Transport is not its
+business: a seat's peer is anything with `send(message)` and `close()`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
+import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
-from ..engine.cpu import CpuPlayer, choose_leader, make_player, wants_redeal
+from ..engine.cpu import make_player
 from ..engine.cpu.players import LEVELS
+from ..engine.deal import Deal
+from ..engine.decisions import (
+    Action,
+    Cut,
+    CutBy,
+    CutDeck,
+    Dealt,
+    HandScored,
+    HandStarted,
+    Moved,
+    Pending,
+    Sealed,
+)
+from ..engine.decisions import Event as EngineEvent
 from ..engine.errors import DominoError
+from ..engine.match import Match
 from ..engine.presets import build_rules
-from ..engine.view import PlayerView
-from ..session.cpu_pool import CpuError, CpuPool, CpuPoolClosed, PlayerKey
+from ..session.cpu_pool import CpuPool
+from ..session.seats import ClockTable, Cpu, PooledThinking, Waiting
+from ..session.table import Answerer, Ask, Session
 from . import fairdeal, protocol
-from .game import DECLINE, KEEP, REDEAL, ActionError, Event, Kind, MatchDriver, Pending
 from .messages import Act, Mute, Say, Settings
 from .protocol import ProtocolError
+from .record import Entry, entry_of, replay
+from .wording import ActionError, Words, decision, legal, parse, reveal
 
 log = logging.getLogger(__name__)
 _rooms = itertools.count(1)
+
+Event = dict[str, Any]
 
 
 class Peer(Protocol):
@@ -87,28 +112,45 @@ class Seat:
         }
 
 
-class CpuQuestion(NamedTuple):
-    """What a CPU answering for a seat may know, taken on the loop when the seat's turn comes."""
-
-    pending: Pending
-    seat: int
-    view: PlayerView | None
-    own_side_hands: dict[int, tuple[Any, ...]]
-    redeal_doubles: int
+def wire_cut() -> bytes:
+    """A cut the host's app makes (for a CPU, an absent or a late player): a wire cut, its text's ASCII bytes,
+    exactly as if a player had sent it (PROTOCOL.md, "Fair deals")."""
+    return fairdeal.new_cut().encode("ascii")
 
 
-def quick_answer(question: CpuQuestion, player: CpuPlayer) -> str:
-    """A CPU's answer that needs no search: a redeal, the side's leader, a claim or Muggins."""
-    kind = question.pending.kind
-    if kind is Kind.REDEAL:
-        tiles = question.own_side_hands[question.seat]
-        return REDEAL if wants_redeal(tiles, question.redeal_doubles) else KEEP
-    if kind is Kind.LEAD:
-        return f"lead:{choose_leader(question.own_side_hands)}"
-    view = question.view
-    assert view is not None and kind in (Kind.CLAIM, Kind.MUGGINS)
-    claim = player.claim(view)
-    return DECLINE if claim is None else claim.notation()
+@dataclass
+class Away:
+    """A player who lost the connection, within their wait: the host's app cuts for them at once; every other
+    decision waits for them, or for the CPU that takes the seat when the wait is over."""
+
+    waits: bool = True
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        return Cut(wire_cut()) if isinstance(ask.pending, CutDeck) else None
+
+
+@dataclass
+class Paced:
+    """A CPU whose answers wait the room's `cpu_delay_s`, so people can follow (its cuts do not wait; its turns
+    wait in the pool's `post`). `later(delay, answer)` runs `answer` on the room's loop after the delay."""
+
+    cpu: Cpu
+    delay: float
+    later: Callable[[float, Callable[[], None]], None]
+    waits: bool = False
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        action = self.cpu.ask(session, ask)
+        if action is None or isinstance(action, Cut):
+            return action
+        seat = ask.seat
+
+        def answer() -> None:
+            if session.serial == ask.serial and session.answerer(seat) is self:
+                session.answer(seat, action, ask.serial)
+
+        self.later(self.delay, answer)
+        return None
 
 
 @dataclass
@@ -173,23 +215,27 @@ class Room:
         self.seats = [Seat(i, kind, level) for i, (kind, level) in enumerate(config.seats)]
         self.host_seat = next(s.index for s in self.seats if s.kind is SeatKind.HOST)
         self.state = RoomState.LOBBY
-        self.driver: MatchDriver | None = None
+        self.session: Session | None = None  # the match and who answers each seat, once it has started
+        self.words: Words | None = None
+        self.record: list[Entry] = []  # every answer applied (record.py): the room's save rebuilds from it
+        self.deals: list[tuple[int, Deal]] = []  # every deal with its hand's index, those dealt again included
         self._on_closed = on_closed
-        self._cpu_keys: dict[int, PlayerKey] = {}  # each CPU seat's player in the pool, seeded at random
-        self._claimers: dict[PlayerKey, CpuPlayer] = {}
-        self._asked: set[tuple[int, int]] = set()  # (serial, seat) a view or a CPU question went to
-        # The deal in the making: the host's commitment, and the cuts received for it.
-        self._commitment: fairdeal.Commitment | None = None
-        self._cuts: dict[int, str] = {}
-        self._cut_serial = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._seeds: dict[int, int] = {}  # each CPU seat's player in the pool, seeded at random
+        self._due: set[int] = set()  # seats to send their view when the session has done what it can
+        self._sent: dict[int, int] = {}  # seat -> the decision number of the last view it was sent
+        self._cut_d = 0  # the decision number of the cut the table waits for (one number for every cut)
+        self._wire_cut: int | None = None  # the seat whose cut came from the wire, while it is applied
         self._cut_timer: asyncio.TimerHandle | None = None
-        self._reveal: dict[str, Any] | None = None
-        self._advancing = False
-        self._again = False
+        self._saved_reveal: dict[str, Any] | None = None  # a resumed room's hand dealt before sealed deals
         self.saver: Callable[[dict[str, Any] | None], None] | None = None  # keeps the room to resume it
         self._save_handle: asyncio.TimerHandle | None = None
         self.moves_applied = 0
         self.log: list[Event] = []  # every public event, for tests and the hand's record
+
+    @property
+    def match(self) -> Match | None:
+        return self.session.match if self.session is not None else None
 
     # ---- seats -------------------------------------------------------------------------------
 
@@ -231,7 +277,6 @@ class Room:
         self.broadcast_state()
         if self.state is RoomState.PLAYING:
             self._send_current(seat)
-            self.advance()
 
     def _take_back(self, seat: Seat) -> None:
         if seat.drop_timer is not None:
@@ -268,6 +313,7 @@ class Room:
         loop = asyncio.get_running_loop()
         seat.drop_timer = loop.call_later(wait, self._cpu_takes, seat)
         self.broadcast_state()
+        self._reseat(seat)  # away: the host's app cuts for them; their decisions wait for the CPU
 
     def _cpu_takes(self, seat: Seat) -> None:
         seat.drop_timer = None
@@ -276,8 +322,7 @@ class Room:
         seat.cpu_playing = True
         self._event({"e": "cpu_takeover", "seat": seat.index, "name": seat.name})
         self.broadcast_state()
-        self._asked = {key for key in self._asked if key[1] != seat.index}
-        self.advance()
+        self._reseat(seat)
 
     def seat_of(self, peer: Peer) -> Seat | None:
         return next((s for s in self.seats if s.peer is peer), None)
@@ -303,6 +348,67 @@ class Room:
         else:
             self.cpu.forget(self.owner)
         self._on_closed(self)
+
+    # ---- who answers each seat ---------------------------------------------------------------
+
+    def _answerer(self, seat: Seat) -> Answerer:
+        if self.is_cpu(seat):
+            return self._cpu_answerer(seat)
+        if seat.connected:
+            return Waiting(functools.partial(self._asked, seat.index))
+        return Away()
+
+    def _asked(self, index: int, ask: Ask) -> None:
+        """The session asks a person's seat: its view goes out once the session has done what it can."""
+        self._due.add(index)
+
+    def _cpu_answerer(self, seat: Seat) -> Answerer:
+        """The seat's CPU: its quick decisions at once (or after the room's delay), its turns in the pool."""
+        index = seat.index
+        seed = self._seeds.setdefault(index, secrets.randbits(32))
+        answerer: Answerer | None = None
+
+        def post(answer: Callable[[], None]) -> None:  # from the pool's thread: back to the loop
+            def guarded() -> None:
+                if self.session is not None and self.session.answerer(index) is answerer:
+                    answer()  # unless another has taken the seat meanwhile (its player back)
+
+            assert self._loop is not None
+            self._loop.call_soon_threadsafe(self._later, self.config.cpu_delay_s, guarded)
+
+        def failed(at: int, why: str) -> None:
+            log.warning("room %s: the CPU of seat %d failed, it plays its first legal move: %s", self.code, at, why)
+
+        think = PooledThinking(self.cpu, self.owner, seed, post, failed)
+        cpu = Cpu(make_player(seat.level, seed), think=think, rng=random.Random(seed), cut=lambda at: wire_cut())
+        answerer = Paced(cpu, self.config.cpu_delay_s, self._later) if self.config.cpu_delay_s else cpu
+        return answerer
+
+    def _reseat(self, seat: Seat) -> None:
+        session = self.session
+        if session is not None and self.state is RoomState.PLAYING:
+            answerer = self._answerer(seat)
+            self._run(lambda: session.reseat(seat.index, answerer))
+
+    # ---- the loop's callbacks ----------------------------------------------------------------
+
+    def _later(self, delay: float, answer: Callable[[], None]) -> None:
+        assert self._loop is not None
+        if delay > 0:
+            self._loop.call_later(delay, self._run, answer)
+        else:
+            self._run(answer)
+
+    def _run(self, step: Callable[[], None]) -> None:
+        """Let the session take a step (an answer come later, a seat's new answerer), then send the views
+        it asked for. A CPU's failure never takes the room down: it is logged and the room goes on."""
+        if self.session is None or self.state is not RoomState.PLAYING:
+            return
+        try:
+            step()
+        except Exception:
+            log.exception("room %s: a step of the match failed", self.code)
+        self._flush()
 
     # ---- what the room says ------------------------------------------------------------------
 
@@ -332,42 +438,57 @@ class Room:
         self.log.append(event)
         self._broadcast({"t": "event", **event})
 
-    def _send_view(self, seat: Seat, pending: Pending | None = None) -> None:
-        driver = self.driver
-        if driver is None or seat.peer is None:
+    def _wire_d(self, pending: Pending) -> int:
+        """The number of the decision pending, as the room's views carry it: every cut of a deal answers one
+        decision (numbered when the deal was sealed); anything else, the session's own number."""
+        assert self.session is not None
+        return self._cut_d if isinstance(pending, CutDeck) else self.session.serial
+
+    def _flush(self) -> None:
+        """Send the views due: to each seat asked a decision, or whose tiles changed, or that came back; once
+        per decision number, and only ever for the decision pending now (never an old one's)."""
+        session, words = self.session, self.words
+        if session is None or words is None:
             return
-        pending = pending or driver.pending()
-        if pending.kind is Kind.DEAL:
-            deciding = seat.index in self._awaited_cuts()
-            seat.peer.send(
-                {
-                    "t": "view",
-                    "d": self._cut_serial,
-                    "decision": "cut",
-                    "legal": ["cut:HEX"] if deciding else [],
-                    "commit": self._commitment.digest if self._commitment else None,
-                    "view": driver.view(seat.index),
-                }
-            )
-            return
-        seat.peer.send(
-            {
+        pending = session.pending()
+        d = self._wire_d(pending)
+        due, self._due = self._due, set()
+        for index in sorted(due):
+            seat = self.seats[index]
+            if seat.peer is None or self.is_cpu(seat) or self._sent.get(index) == d:
+                continue
+            self._sent[index] = d
+            message: dict[str, Any] = {
                 "t": "view",
-                "d": driver.serial,
-                "decision": pending.kind.value,
-                "legal": driver.legal(seat.index),
-                "view": driver.view(seat.index),
+                "d": d,
+                "decision": decision(pending),
+                "legal": legal(pending, index),
             }
-        )
+            if message["decision"] == "cut":
+                sealed = session.match.sealed
+                message["commit"] = sealed.fingerprint if sealed is not None else None
+            message["view"] = words.view(index)
+            seat.peer.send(message)
+        if session.match.is_over and self.state is RoomState.PLAYING:
+            self.state = RoomState.OVER
+            if self._cut_timer is not None:
+                self._cut_timer.cancel()
+            self.broadcast_state()
+            self._save_soon()
 
     def _send_current(self, seat: Seat) -> None:
-        """Everything a seat needs to pick up the game: the deal's commitment and its view now."""
-        if self._commitment is not None and seat.peer is not None:
-            seat.peer.send({"t": "event", "e": "commit", "hand": self._hand_index(), "digest": self._commitment.digest})
-        self._send_view(seat)
-
-    def _hand_index(self) -> int:
-        return self.driver.match.hand_index if self.driver else 0
+        """Everything a seat (back) in the match needs to pick the game up: the deal's commitment, its view."""
+        session = self.session
+        if session is None or seat.peer is None:
+            return
+        sealed = session.match.sealed
+        if sealed is not None:
+            seat.peer.send(
+                {"t": "event", "e": "commit", "hand": session.match.hand_index, "digest": sealed.fingerprint}
+            )
+        self._sent.pop(seat.index, None)
+        self._due.add(seat.index)
+        self._reseat(seat)  # a Waiting answerer for them: the session asks them anew (and the view goes out)
 
     # ---- playing -----------------------------------------------------------------------------
 
@@ -377,176 +498,148 @@ class Room:
             raise ProtocolError(protocol.E_NOT_HOST, "only the host starts the match")
         if self.state is not RoomState.LOBBY:
             raise ProtocolError(protocol.E_STATE, "the match has already started")
-        self.driver = MatchDriver(self.config.preset, self.config.options)
         self.state = RoomState.PLAYING
         for s in self.seats:
             if s.kind is SeatKind.FRIEND and not s.connected:
                 s.cpu_playing = True  # an empty friend's seat: a CPU plays until someone takes it
         self._event({"e": "start", "players": [s.name or None for s in self.seats]})
         self.broadcast_state()
-        self.advance()
+        self._begin(Match(build_rules(self.config.preset, self.config.options)))
+        session = self.session
+        assert session is not None
+        self._run(session.advance)
 
-    def advance(self) -> None:
-        """Bring the game to the next decision that waits for someone, asking whoever must answer."""
-        if self._advancing:  # asked again from inside: go round once more when this pass is done
-            self._again = True
-            return
-        self._advancing = True
-        try:
-            self._again = True
-            while self._again and self.driver is not None and self.state is RoomState.PLAYING:
-                self._again = False
-                self._advance(self.driver)
-        finally:
-            self._advancing = False
+    def _begin(self, match: Match) -> None:
+        """Seat the match's answerers: the session drives it from here."""
+        self._loop = asyncio.get_running_loop()
+        self.words = Words(self.config.preset, self.config.options, match)
+        table = ClockTable(tuple(range(len(self.seats))))  # the host's commitment; every seat cuts the deal
+        self.session = Session(match, [self._answerer(s) for s in self.seats], table, self._heard)
 
-    def _advance(self, driver: MatchDriver) -> None:
-        pending = driver.pending()
-        if pending.kind is Kind.OVER:
-            self.state = RoomState.OVER
-            self.broadcast_state()
-            return
-        if pending.kind is Kind.DEAL:
-            self._cut_round(driver)
-            return
-        serial = driver.serial
-        people = [s for s in pending.seats if not self.is_cpu(self.seats[s])]
-        for index in people:
-            seat = self.seats[index]
-            if (serial, index) not in self._asked and seat.peer is not None:
-                self._asked.add((serial, index))
-                self._send_view(seat, pending)
-        cpus = [s for s in pending.seats if self.is_cpu(self.seats[s])]
-        if pending.any_of and people:
-            cpus = []  # a person on the side chooses
-        for index in cpus:
-            if (serial, index) not in self._asked:
-                self._asked.add((serial, index))
-                self._ask_cpu(driver, index, pending)
-
-    def _ask_cpu(self, driver: MatchDriver, index: int, pending: Pending) -> None:
-        match = driver.match
-        view = driver.player_view(index)
-        side = {s: match.deal.hands[s] for s in pending.seats} if match.deal is not None else {}
-        question = CpuQuestion(pending, index, view, side, driver.rules.redeal_doubles)
-        seat = self.seats[index]
-        key = self._cpu_keys.get(index)
-        if key is None or key[2] != seat.level:
-            key = self._cpu_keys[index] = (self.owner, index, seat.level, secrets.randbits(32))
-        asyncio.get_running_loop().create_task(self._cpu_turn(question, key, driver.serial))
-
-    async def _cpu_turn(self, question: CpuQuestion, key: PlayerKey, serial: int) -> None:
-        try:
-            await self._cpu_answers(question, key, serial)
-        except Exception:  # a CPU must never take the room down; log it and let the seat's wait run out
-            log.exception("room %s: the CPU of seat %d failed", self.code, question.seat)
-
-    async def _cpu_answers(self, question: CpuQuestion, key: PlayerKey, serial: int) -> None:
-        if self.config.cpu_delay_s:
-            await asyncio.sleep(self.config.cpu_delay_s)
-        if question.pending.kind is Kind.TURN:
-            # Every turn of every level is decided in the server's CPU pool (worker processes): the loop
-            # goes on answering everyone while a CPU thinks.
-            assert question.view is not None
-            answer = await self._think(question.view, key)
-        else:
-            answer = quick_answer(question, self._claimer(key))  # no search: a redeal, a leader, a claim
-        driver = self.driver
-        if driver is None or self.state is not RoomState.PLAYING or driver.serial != serial:
-            return
-        if not self.is_cpu(self.seats[question.seat]):
-            return  # the player came back while the CPU thought; their view is on its way
-        if answer is None:  # the pool could not answer: the game goes on rather than wait for ever
-            answer = driver.legal(question.seat)[0]
-        self._apply(question.seat, answer)
-
-    async def _think(self, view: PlayerView, key: PlayerKey, tries: int = 3) -> str | None:
-        """The CPU's move from the pool; asked again if its worker died (the pool starts another)."""
-        for attempt in range(1, tries + 1):
-            try:
-                decision = await asyncio.wrap_future(self.cpu.think(key, view))
-            except CpuPoolClosed:
-                return None
-            except CpuError as exc:
-                log.warning("room %s: the CPU of seat %d failed (try %d): %s", self.code, view.seat, attempt, exc)
+    def _heard(self, events: list[EngineEvent]) -> None:
+        """The session's listener: one answer's events, told to everyone in the protocol's words."""
+        session, words = self.session, self.words
+        assert session is not None and words is not None
+        match = session.match
+        entry = entry_of(events, match)
+        if entry is not None:
+            self.record.append(entry)
+        people = [s.index for s in self.seats if s.peer is not None and not self.is_cpu(s)]
+        for event in events:
+            if isinstance(event, Sealed):
+                self._cut_d = session.serial
+                self._event({"e": "commit", "hand": event.hand_index, "digest": event.fingerprint})
+                self._start_cut_timer()
                 continue
-            return decision.move.notation()
-        return None
+            if isinstance(event, CutBy):
+                if event.seat is not None and event.seat == self._wire_cut:
+                    self._event({"e": "cut", "seat": event.seat})  # a player's cut (the others go unsaid)
+                continue
+            if isinstance(event, Dealt):
+                self._stop_cut_timer()
+                assert match.deal is not None
+                self.deals.append((event.hand_index, match.deal))
+                self._due.update(people)  # everyone's tiles are new
+            elif isinstance(event, HandStarted):
+                self._due.update(people)
+            elif isinstance(event, Moved):
+                self.moves_applied += 1
+                self._due.add(event.seat)  # the mover's own tiles changed; others follow from the event
+            said = words.event(event)
+            if said is None:
+                continue
+            if isinstance(event, HandScored):
+                shown = self._reveal(event.result.hand_index)
+                if shown is not None:
+                    said = {**said, "reveal": shown}
+            self._event(said)
+        self._save_soon()
 
-    def _claimer(self, key: PlayerKey) -> CpuPlayer:
-        """The seat's CPU for claims and Muggins, here in the room: a claim is a look at the record, no search."""
-        player = self._claimers.get(key)
-        if player is None:
-            player = self._claimers[key] = make_player(key[2], key[3])
-        return player
+    def _reveal(self, hand_index: int) -> dict[str, Any] | None:
+        match = self.match
+        proof = match.proofs.get(hand_index) if match is not None else None
+        if proof is not None:
+            return reveal(proof)
+        saved, self._saved_reveal = self._saved_reveal, None
+        return saved
 
     def expects(self, by: Peer, serial: object) -> bool:
         """Whether an answer from this peer with this decision number is one the room waits for."""
-        driver = self.driver
+        session = self.session
         seat = self.seat_of(by)
-        if driver is None or seat is None or self.state is not RoomState.PLAYING:
+        if session is None or seat is None or self.state is not RoomState.PLAYING:
             return False
-        pending = driver.pending()
-        if pending.kind is Kind.DEAL:
-            return serial == self._cut_serial and seat.index in self._awaited_cuts()
-        return serial == driver.serial and seat.index in pending.seats
+        pending = session.pending()
+        return serial == self._wire_d(pending) and seat.index in session.awaited(pending)
 
     def act(self, by: Peer, message: Act) -> None:
         seat = self.seat_of(by)
         if seat is None:
             raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
-        if self.state is not RoomState.PLAYING or self.driver is None:
+        session = self.session
+        if self.state is not RoomState.PLAYING or session is None:
             raise ProtocolError(protocol.E_STATE, "no match is being played")
-        action, serial = message.action, message.d
-        if self.driver.pending().kind is Kind.DEAL:
-            self._receive_cut(seat, serial, action)
-            return
-        if serial != self.driver.serial:
-            raise ProtocolError(protocol.E_STALE, f"decision {serial} is no longer pending (now {self.driver.serial})")
-        self._apply(seat.index, action)
-
-    def _apply(self, seat: int, action: str) -> None:
-        driver = self.driver
-        assert driver is not None
+        pending = session.pending()
+        now, d = self._wire_d(pending), message.d
+        if d > now:
+            raise ProtocolError(protocol.E_BAD_MESSAGE, f"decision {d} has not been asked yet (now {now})")
+        if d < now:
+            raise ProtocolError(protocol.E_STALE, f"decision {d} is no longer pending (now {now})")
         try:
-            events = driver.act(seat, action)
+            action = parse(pending, seat.index, message.action)
         except ActionError as exc:
             raise ProtocolError(protocol.E_ILLEGAL if exc.code == "illegal" else exc.code, str(exc)) from None
-        self._after(events, mover=seat)
+        before = session.serial
+        self._wire_cut = seat.index if isinstance(action, Cut) else None
+        try:
+            session.answer(seat.index, action)
+        except DominoError as exc:
+            if session.serial == before:  # refused: nothing changed
+                code = protocol.E_NOT_YOUR_DECISION if exc.code == "not_your_decision" else protocol.E_ILLEGAL
+                raise ProtocolError(code, str(exc)) from None
+            log.exception("room %s: after seat %d's answer", self.code, seat.index)
+        finally:
+            self._wire_cut = None
+            self._flush()
 
-    def _after(self, events: list[Event], mover: int | None) -> None:
-        driver = self.driver
-        assert driver is not None
-        everyone = False
-        for event in events:
-            kind = event["e"]
-            if kind == "move":
-                self.moves_applied += 1
-            if kind == "hand_end" and self._reveal is not None:
-                event = {**event, "reveal": self._reveal}
-                self._reveal = None
-            self._event(event)
-            everyone = everyone or kind in ("hand_start", "dealt")
-        if everyone and driver.pending().kind is not Kind.DEAL:
-            for seat in self.seats:  # everyone's tiles are new
-                if seat.peer is not None and not self.is_cpu(seat):
-                    self._send_view(seat)
-                    self._asked.add((driver.serial, seat.index))
-        if mover is not None:  # the mover's own tiles changed; others follow from the public event
-            seat = self.seats[mover]
-            if seat.peer is not None and (driver.serial, mover) not in self._asked:
-                self._asked.add((driver.serial, mover))
-                self._send_view(seat)
-        self._asked = {key for key in self._asked if key[0] >= driver.serial - 1}
-        self._save_soon()
-        self.advance()
+    # ---- the fair deal -----------------------------------------------------------------------
+
+    def _start_cut_timer(self) -> None:
+        self._stop_cut_timer()
+        if self._loop is not None:
+            wait = max(self.config.wait_s, 5.0)
+            self._cut_timer = self._loop.call_later(wait, self._cuts_overdue, self._cut_d)
+
+    def _stop_cut_timer(self) -> None:
+        if self._cut_timer is not None:
+            self._cut_timer.cancel()
+            self._cut_timer = None
+
+    def _cuts_overdue(self, cut_d: int) -> None:
+        """The host's app cuts for every player who has not cut in time."""
+        self._cut_timer = None
+        session = self.session
+        if session is None or self.state is not RoomState.PLAYING or cut_d != self._cut_d:
+            return
+
+        def cut_for_the_late() -> None:
+            pending = session.pending()
+            if not isinstance(pending, CutDeck) or not pending.seats:
+                return
+            late = list(pending.seats)
+            self._event({"e": "cut_timeout", "seats": late})
+            for index in late:
+                if isinstance(session.pending(), CutDeck):
+                    session.answer(index, Cut(wire_cut()))
+
+        self._run(cut_for_the_late)
 
     # ---- keeping the room, to resume it ------------------------------------------------------
 
     def _save_soon(self) -> None:
         """Save at most twice a second: a room's save is for the host's next start, not for every move."""
-        if self.saver is not None and self._save_handle is None:
-            self._save_handle = asyncio.get_running_loop().call_later(0.5, self.save)
+        if self.saver is not None and self._save_handle is None and self._loop is not None:
+            self._save_handle = self._loop.call_later(0.5, self.save)
 
     def save(self) -> None:
         self._save_handle = None
@@ -555,10 +648,15 @@ class Room:
 
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to open the room again: its code, seats and tokens, and the match as the record
-        of every answer (the deals come from their seeds). The next deal's commitment is not kept: a new one
-        is made. The hand in play's reveal is kept, so its deal can still be checked at its end."""
+        of every answer applied (record.py: each deal as its commitment and cuts). A deal still waiting for
+        its cuts is not kept: a new one is sealed. The hand in play's reveal is kept too (rooms saved
+        before deals were sealed have no proof to reveal it from)."""
         config = self.config
         seats = [kind.value if kind is not SeatKind.CPU else f"cpu:{level}" for kind, level in config.seats]
+        match = self.match
+        in_play = self._saved_reveal
+        if match is not None and match.deal is not None and match.hand_index in match.proofs:
+            in_play = reveal(match.proofs[match.hand_index])
         return {
             "v": 1,
             "code": self.code,
@@ -572,34 +670,34 @@ class Room:
                 "title": config.title,
             },
             "seats": [{"name": s.name, "token": s.token} for s in self.seats],
-            "record": self.driver.record if self.driver is not None else [],
-            "reveal": self._reveal,
+            "record": list(self.record),
+            "reveal": in_play,
         }
 
     @staticmethod
     def restore(data: Any, on_closed: Callable[[Room], None] = lambda room: None, cpu: CpuPool | None = None) -> Room:
-        """A room from its snapshot, its match where it was; friends get the usual wait to come back.
-        ValueError (or ProtocolError) if the snapshot cannot be a room."""
+        """A room from its snapshot, its match rebuilt through the same decisions; friends get the usual wait
+        to come back. ValueError (or ProtocolError) if the snapshot cannot be a room."""
         if not isinstance(data, dict) or data.get("v") != 1 or not isinstance(data.get("config"), dict):
             raise ValueError("not a saved room")
         config = parse_config(data["config"])
         code = protocol.normalise_code(str(data.get("code", "")))
-        room = Room(code, config, on_closed, cpu)
         saved_seats = data.get("seats")
-        if not isinstance(saved_seats, list) or len(saved_seats) != len(room.seats):
+        if not isinstance(saved_seats, list) or len(saved_seats) != len(config.seats):
             raise ValueError("the saved seats do not match the room")
+        if not all(isinstance(saved, dict) for saved in saved_seats):
+            raise ValueError("the saved seats do not match the room")
+        record = data.get("record")
+        match = replay(build_rules(config.preset, config.options), record)  # ValueError if it does not fit
+        assert isinstance(record, list)
+        room = Room(code, config, on_closed, cpu)
         for seat, saved in zip(room.seats, saved_seats, strict=True):
             seat.name = str(saved.get("name", ""))[: protocol.MAX_NAME]
             seat.token = str(saved.get("token", ""))
-        record = data.get("record")
-        if not isinstance(record, list):
-            raise ValueError("the saved match is not a record")
-        try:
-            room.driver = MatchDriver.replay(config.preset, config.options, record)
-        except ActionError as exc:
-            raise ValueError(f"the saved match does not replay: {exc}") from None
-        reveal = data.get("reveal")
-        room._reveal = reveal if isinstance(reveal, dict) else None
+        room.record = list(record)
+        saved_reveal = data.get("reveal")
+        if isinstance(saved_reveal, dict) and match.hand_index not in match.proofs:
+            room._saved_reveal = saved_reveal
         room.state = RoomState.PLAYING
         loop = asyncio.get_running_loop()
         for seat in room.seats:
@@ -608,65 +706,8 @@ class Room:
                     seat.drop_timer = loop.call_later(config.wait_s, room._cpu_takes, seat)
                 else:
                     seat.cpu_playing = True
+        room._begin(match)  # nobody is asked anything until someone takes a seat back
         return room
-
-    # ---- the fair deal -----------------------------------------------------------------------
-
-    def _awaited_cuts(self) -> list[int]:
-        return [s.index for s in self.seats if s.index not in self._cuts and not self.is_cpu(s) and s.connected]
-
-    def _cut_round(self, driver: MatchDriver) -> None:
-        if self._commitment is None:
-            self._commitment = fairdeal.commit()
-            self._cuts = {}
-            self._cut_serial = driver.serial
-            self._event({"e": "commit", "hand": driver.match.hand_index, "digest": self._commitment.digest})
-            for seat in self.seats:
-                if seat.peer is not None and not self.is_cpu(seat):
-                    self._send_view(seat)
-            wait = max(self.config.wait_s, 5.0)
-            self._cut_timer = asyncio.get_running_loop().call_later(wait, self._cuts_overdue)
-        for seat in self.seats:
-            if seat.index not in self._cuts and (self.is_cpu(seat) or not seat.connected):
-                self._cuts[seat.index] = fairdeal.new_cut()  # the host's app cuts for CPUs and absent players
-        if self._awaited_cuts():
-            return
-        self._deal(driver)
-
-    def _cuts_overdue(self) -> None:
-        self._cut_timer = None
-        if self._commitment is None or self.state is not RoomState.PLAYING:
-            return
-        late = self._awaited_cuts()
-        for index in late:
-            self._cuts[index] = fairdeal.new_cut()
-        if late:
-            self._event({"e": "cut_timeout", "seats": late})
-        self.advance()
-
-    def _receive_cut(self, seat: Seat, serial: int, action: str) -> None:
-        if serial != self._cut_serial:
-            raise ProtocolError(protocol.E_STALE, f"decision {serial} is no longer pending (now {self._cut_serial})")
-        cut = action.removeprefix("cut:")
-        if not action.startswith("cut:") or not fairdeal.valid_cut(cut):
-            raise ProtocolError(protocol.E_ILLEGAL, "a cut is 'cut:' and 1 to 64 lower-case hexadecimal digits")
-        if seat.index in self._cuts:
-            raise ProtocolError(protocol.E_NOT_YOUR_DECISION, "this seat has already cut this deal")
-        self._cuts[seat.index] = cut
-        self._event({"e": "cut", "seat": seat.index})
-        self.advance()
-
-    def _deal(self, driver: MatchDriver) -> None:
-        commitment = self._commitment
-        assert commitment is not None
-        if self._cut_timer is not None:
-            self._cut_timer.cancel()
-            self._cut_timer = None
-        cuts = dict(self._cuts)
-        self._commitment = None
-        self._reveal = {"digest": commitment.digest, "secret": commitment.secret.hex(), "cuts": cuts}
-        events = driver.deal_fair(fairdeal.proof(commitment.secret, cuts, commitment.digest))
-        self._after(events, mover=None)
 
     # ---- table talk --------------------------------------------------------------------------
 

@@ -120,6 +120,7 @@ class Cpu:
     think: Think = think_now
     waits: bool = False
     rng: random.Random = field(default_factory=lambda: random.Random(0))  # a random player's choices
+    cut: Callable[[int], bytes] = lambda seat: clock_cut("cpu", seat)  # the seat's cut (a room: its wire cut)
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
         pending = ask.pending
@@ -131,7 +132,7 @@ class Cpu:
                 return self.rng.choice(pending.moves)  # a random player needs no view
             return self.think(session, ask, self.player, PlayerView.of(match, seat))
         if isinstance(pending, CutDeck):
-            return Cut(clock_cut("cpu", seat))
+            return Cut(self.cut(seat))
         if isinstance(pending, RedealOffer):
             assert match.deal is not None
             return AnswerRedeal(wants_redeal(match.deal.hands[seat], pending.doubles))

@@ -38,15 +38,15 @@ def test_a_client_never_receives_a_tile_its_seat_cannot_see(preset: str) -> None
             play_seat(host, random_chooser(1), checks[0]), play_seat(guest, random_chooser(2), checks[1])
         )
         assert results == ["over", "over"]
-        assert all(c.verified == len(room.driver.match.results) and not c.failures for c in checks)  # type: ignore[union-attr]
+        assert all(c.verified == len(room.match.results) and not c.failures for c in checks)  # type: ignore[union-attr]
         assert guest.raw is not None
-        archive = room.driver.match.archive  # type: ignore[union-attr]
+        archive = room.match.archive  # type: ignore[union-attr]
         assert len(archive) >= 2
 
         own: list[set[Tile]] = []
         for deal, hand in archive:
             held = set(deal.hands[seat])
-            for index, dealt in room.driver.deals:  # type: ignore[union-attr]
+            for index, dealt in room.deals:
                 if index == len(own):  # a deal dealt again (Cuban): its tiles were this seat's too, for a while
                     held |= set(dealt.hands[seat])
             stock = list(deal.stock)

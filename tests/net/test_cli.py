@@ -60,7 +60,7 @@ def test_a_bot_protocol_program_takes_a_remote_seat_through_the_bridge() -> None
         assert bridge.stderr is not None
         log = (await bridge.stderr.read()).decode()
         assert await bridge.wait() == 0, log
-        hands = len(room.driver.match.results)  # type: ignore[union-attr]
+        hands = len(room.match.results)  # type: ignore[union-attr]
         assert f"deals verified {hands}, failed 0" in log
         moves_by_bot = [e for e in room.log if e.get("e") == "move" and e["seat"] == 1]
         assert moves_by_bot and not room.seats[1].cpu_playing

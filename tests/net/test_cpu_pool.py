@@ -9,34 +9,39 @@ import time
 import pytest
 
 from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.decisions import DealHand, MatchOver, NextHand, PlayTurn
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.view import PlayerView
-from dominoes_desktop.net.game import Kind, MatchDriver
+from dominoes_desktop.net.wording import legal, parse
 from dominoes_desktop.session.cpu_pool import CpuError, CpuPool, CpuPoolClosed, CpuWorkerDied
+from dominoes_desktop.session.seats import Waiting
+from dominoes_desktop.session.table import Session
 
 
 def turn_views(preset: str = "puerto_rican", seed: int = 3, hands: int = 2) -> list[tuple[int, PlayerView]]:
     """Every turn with a choice in `hands` hands of a match played at random: (seat, its view)."""
     rng = random.Random(seed)
-    driver = MatchDriver(preset)
+    rules = build_rules(preset, {})
+    nobody = Waiting(lambda ask: None)
+    session = Session(Match(rules), [nobody] * rules.players, nobody)
     views: list[tuple[int, PlayerView]] = []
     dealt = 0
     while True:
-        pending = driver.pending()
-        if pending.kind is Kind.OVER:
+        pending = session.pending()
+        if isinstance(pending, MatchOver):
             break
-        if pending.kind is Kind.DEAL:
+        if isinstance(pending, NextHand):
             if dealt == hands:
                 break
             dealt += 1
-            driver.deal(rng.getrandbits(32))
+            session.answer(None, DealHand(rng.getrandbits(32)))
             continue
         seat = pending.seats[0]
-        legal = driver.legal(seat)
-        if pending.kind is Kind.TURN and len(legal) > 1:
-            view = driver.player_view(seat)
-            assert view is not None
-            views.append((seat, view))
-        driver.act(seat, rng.choice(legal))
+        answers = legal(pending, seat)
+        if isinstance(pending, PlayTurn) and len(answers) > 1:
+            views.append((seat, PlayerView.of(session.match, seat)))
+        session.answer(seat, parse(pending, seat, rng.choice(answers)))
     return views
 
 

@@ -183,7 +183,7 @@ def test_a_saved_room_opens_again_where_it_was_and_its_players_take_their_seats_
             task.cancel()
         room.save()  # what the half-second timer would write next
         assert saved and saved[-1] is not None
-        history = [f"{t.seat}:{t.move.notation()}" for t in room.driver.match.hand.history]  # type: ignore[union-attr]
+        history = [f"{t.seat}:{t.move.notation()}" for t in room.match.hand.history]  # type: ignore[union-attr]
         return saved[-1], history, joined["token"]
 
     snapshot, history, guest_token = run(first_session)
@@ -192,7 +192,7 @@ def test_a_saved_room_opens_again_where_it_was_and_its_players_take_their_seats_
 
     async def second_session(server: Server) -> None:
         room = server.restore_room(snapshot)
-        hand = room.driver.match.hand  # type: ignore[union-attr]
+        hand = room.match.hand  # type: ignore[union-attr]
         assert hand is not None and [f"{t.seat}:{t.move.notation()}" for t in hand.history] == history
         host = Client()
         await host.connect("127.0.0.1", server.port)
@@ -207,7 +207,7 @@ def test_a_saved_room_opens_again_where_it_was_and_its_players_take_their_seats_
             play_seat(host, random_chooser(3), checks[0]), play_seat(guest, random_chooser(4), checks[1])
         )
         assert done == ["over", "over"] and not checks[0].failures and not checks[1].failures
-        assert room.driver is not None and room.driver.match.is_over
+        assert room.match is not None and room.match.is_over
         assert not room.seats[1].cpu_playing  # Ben came back within the wait
 
     run(second_session)
@@ -233,24 +233,49 @@ def test_a_friend_who_leaves_the_lobby_frees_the_seat_for_another() -> None:
 
 
 def test_a_rooms_record_of_fair_deals_replays_and_a_damaged_one_is_refused() -> None:
-    from dominoes_desktop.engine.fairness import verify
-    from dominoes_desktop.net.game import MatchDriver
+    import random
 
-    driver = MatchDriver("jamaican")
+    from dominoes_desktop.engine.deal import Dealer
+    from dominoes_desktop.engine.decisions import Cut, Event, Seal
+    from dominoes_desktop.engine.fairness import FairDeal, verify
+    from dominoes_desktop.engine.match import Match
+    from dominoes_desktop.engine.presets import build_rules
+    from dominoes_desktop.net.record import entry_of, replay
+    from dominoes_desktop.net.wording import legal, parse
+    from dominoes_desktop.session.seats import Waiting
+    from dominoes_desktop.session.table import Session
+
+    rules = build_rules("jamaican", {})
+    match = Match(rules)
+    record: list[Any] = []
+
+    def heard(events: list[Event]) -> None:
+        entry = entry_of(events, match)
+        if entry is not None:
+            record.append(entry)
+
+    nobody = Waiting(lambda ask: None)
+    session = Session(match, [nobody] * 4, nobody, heard)
     made = fairdeal.commit()
-    driver.deal_fair(fairdeal.proof(made.secret, {0: "a1", 1: "b2", 2: "c3", 3: "d4"}, made.digest))
+    cuts = {0: "a1", 1: "b2", 2: "c3", 3: "d4"}
+    session.answer(None, Seal(FairDeal.from_secret(made.secret, made.digest), (0, 1, 2, 3)))
+    for seat, cut in cuts.items():  # a wire cut is its text's ASCII bytes
+        session.answer(seat, Cut(cut.encode("ascii")))
     for _ in range(6):
-        pending = driver.pending()
+        pending = session.pending()
         seat = pending.seats[0]
-        driver.act(seat, driver.legal(seat)[0])
-    assert driver.record[0][0] == "fair" and driver.match.deal is not None
-    assert verify(driver.rules, driver.match.proofs[0], driver.match.deal).ok
-    again = MatchDriver.replay("jamaican", {}, json.loads(json.dumps(driver.record)))
-    assert again.match.deal == driver.match.deal and again.match.hand is not None
-    assert again.match.hand.history == driver.match.hand.history  # type: ignore[union-attr]
-    damaged = json.loads(json.dumps(driver.record))
+        session.answer(seat, parse(pending, seat, legal(pending, seat)[0]))
+    assert [entry[0] for entry in record] == ["fair"] + ["act"] * 6 and match.deal is not None
+    assert match.proofs[0] == fairdeal.proof(made.secret, cuts, made.digest)  # the deal players verify
+    assert verify(rules, match.proofs[0], match.deal).ok
+    again = replay(rules, json.loads(json.dumps(record)))
+    assert again.deal == match.deal and again.hand is not None and match.hand is not None
+    assert again.hand.history == match.hand.history
+    damaged = json.loads(json.dumps(record))
     damaged[0][1]["cuts"] = "not a list"
     with pytest.raises(ValueError, match="cuts"):
-        MatchDriver.replay("jamaican", {}, damaged)
-    old = MatchDriver.replay("jamaican", {}, [["deal", 12345]])  # a room saved before: deals by seed
-    assert old.match.deal is not None and not old.match.proofs
+        replay(rules, damaged)
+    with pytest.raises(ValueError, match="entry 1"):
+        replay(rules, [record[0], ["act", 9, "pass"]])
+    old = replay(rules, [["deal", 12345]])  # a room saved before deals were sealed: deals by seed
+    assert old.deal == Dealer(rules).deal(random.Random(12345).getrandbits(48)) and not old.proofs
