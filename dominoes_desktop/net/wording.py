@@ -185,15 +185,8 @@ class Words:
             tiles = [str(t) for t in match.deal.hands[seat]] if match.deal is not None else []
             return base | {"seat": seat, "hand": tiles, "leader": None, "moves": [], "scores": list(match.scores)}
         view = PlayerView.of(match, seat)
-        return base | {
-            "seat": seat,
-            "hand": [str(t) for t in view.tiles],
-            "leader": view.leader,
-            "moves": self._public_moves(view),
-            "scores": list(view.scores),
-            "hand_sizes": list(view.hand_sizes),
-            "stock": view.stock,
-        }
+        # The one seat view, as a bot request; the public record is shared by every view of the hand.
+        return view.to_request(self.preset, self.options) | {"moves": self._public_moves(view)}
 
     def _public_moves(self, view: PlayerView) -> list[dict[str, Any]]:
         """The hand's public record; every view of a hand repeats it, so it is written once per move and
