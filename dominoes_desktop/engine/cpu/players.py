@@ -12,7 +12,6 @@ from ..moves import Move, MoveKind
 from ..tiles import Tile
 from ..view import PlayerView
 from .evaluation import hand_strength, play_score
-from .expert import expert_choice
 from .knowledge import Knowledge, infer
 from .search import monte_carlo
 
@@ -193,6 +192,8 @@ class ExpertPlayer(HardPlayer):
         if quick:
             return quick
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
+        from .expert import expert_choice  # the exact solver and the coach load with the first expert decision
+
         best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms)
         return explain(view, best)
 
