@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
+from dominoes_desktop.engine.decisions import ClaimWindow, DealAgain, MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
@@ -15,7 +15,7 @@ from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.scene import TableState
 
-from .driving import hand_over, my_turn, play_turn_by_clicks, settle, settle_decisions
+from .driving import hand_over, idle, known_deal, my_turn, play_turn_by_clicks, settle, settle_decisions
 
 SOLO = (SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False))
 TWO_PEOPLE = (SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Beto", True), SeatConfig("CPU 3", False))
@@ -28,7 +28,9 @@ def begin(
     seed: int = 3,
     **setup: Any,
 ) -> None:
-    window.start_match(MatchSetup(build_rules(preset), seats, **setup), seed)
+    """A match whose first deal is known from `seed`; returns when the table waits for a person."""
+    window.start_match(MatchSetup(build_rules(preset), seats, **setup), seed, known_deal(seed))
+    idle(window)
 
 
 def test_no_person_sees_another_persons_tiles(qtbot: QtBot, window: MainWindow) -> None:
@@ -161,7 +163,7 @@ def test_points_left_unclaimed_go_to_a_cpu_muggins(qtbot: QtBot, window: MainWin
 def test_a_person_calls_muggins_on_a_forgetful_cpu(qtbot: QtBot, window: MainWindow) -> None:
     duel = (SeatConfig("You", True), SeatConfig("CPU 1", False, "easy"))
     for seed in range(1, 60):
-        window.start_match(MatchSetup(build_rules("all_fives", {"players": 2}), duel), seed)
+        window.start_match(MatchSetup(build_rules("all_fives", {"players": 2}), duel), seed, known_deal(seed))
         for cpu in window.controller.cpus.values():
             cpu.forget_claim = 1.0  # type: ignore[attr-defined]
         _play_until(qtbot, window, lambda: window.controller.waiting is not None)
@@ -264,18 +266,26 @@ def test_a_person_dealt_five_doubles_is_offered_the_cuban_redeal(qtbot: QtBot, w
     from dominoes_desktop.engine.match import Match
 
     rules = build_rules("cuban")
-    seed = next(s for s in range(20_000) if 0 in (lambda m: (m.deal_next(), m.redeal_seats())[1])(Match(rules, s)))
+
+    def offered(seed: int) -> bool:
+        match = Match(rules, seed)
+        match.apply(None, DealAgain(known_deal(seed)))
+        return 0 in match.redeal_seats()
+
+    seed = next(s for s in range(20_000) if offered(s))
     deals: list[int] = []
     window.controller.handStarted.connect(lambda index: deals.append(index))
-    window.start_match(MatchSetup(rules, SOLO), seed)
+    window.start_match(MatchSetup(rules, SOLO), seed, known_deal(seed))
     page = window.game
     assert page.redeal.isVisible() and window.controller.hand is None, "play waits for the person's answer"
     dealt = window.controller.match.deal  # type: ignore[union-attr]
     qtbot.mouseClick(page.redeal_yes, Qt.MouseButton.LeftButton)
     assert not page.redeal.isVisible()
+    assert page.cut_panel.isVisible(), "the new deal is sealed and waits for the cut"
+    qtbot.keyClick(page.cut_panel.deck, Qt.Key.Key_Space)
     match = window.controller.match
     assert match is not None and match.deal is not None and dealt is not None
-    assert match.deal.hands != dealt.hands and match.deal.seed != dealt.seed, "the table was dealt again"
+    assert match.deal.hands != dealt.hands and match.proofs[0].seed != known_deal(seed).seed, "dealt again"
     assert match.redeal_seats() == (), "a redeal is granted once a hand"
     if window.game.leader_choice.isVisible():
         window.controller.choose_leader(window.controller.pending.seats[0])  # type: ignore[union-attr]
