@@ -132,3 +132,11 @@ def idle(window: MainWindow, timeout_s: float = 20.0) -> None:
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
         time.sleep(0.001)
     QApplication.processEvents()
+
+
+def cut_the_deck(qtbot: QtBot, window: MainWindow) -> None:
+    """Cut the sealed deal on the table as a person does (Space on the deck); then let the CPUs play."""
+    deck = window.game.cut_panel.deck
+    assert window.game.cut_panel.isVisible(), "the sealed deck waits for the cut"
+    qtbot.keyClick(deck, Qt.Key.Key_Space)
+    idle(window)
