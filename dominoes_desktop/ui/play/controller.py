@@ -650,8 +650,7 @@ class GameController(QObject):
             self.hintReady.emit(decision)
 
     def _hint_failed(self, token: int, why: str) -> None:
-        if token == self._hint_token:
-            self.error.emit(self.tr("No hint this time ({reason}).").format(reason=why))
+        log.error("the hint failed: %s", why)  # no hint this time: the person plays on
 
     # ---- driving without a person (screenshots) -----------------------------------------------
 
