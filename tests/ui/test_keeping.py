@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.decisions import ClaimWindow
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
@@ -16,6 +17,7 @@ from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .driving import cut_the_deck, hand_over, idle, known_deal, make_window, play_turn_by_clicks
+from .test_pass_and_play import _play_until
 
 
 def test_a_match_resumes_at_the_exact_move(qtbot: QtBot, tmp_path: Path) -> None:
@@ -132,3 +134,34 @@ def test_statistics_are_written_when_a_match_ends(qtbot: QtBot, tmp_path: Path) 
     out = tmp_path / "stats.csv"
     dialog.export_csv(out)
     assert out.read_text().startswith("group,player,preset")
+
+
+def test_a_resumed_hand_logs_a_claim_with_the_points_it_took(qtbot: QtBot, tmp_path: Path) -> None:
+    """The move log is the hand's record: after a resume, a claim shows its real points, not "claimed 0"."""
+    first = make_window(qtbot, tmp_path)
+    solo = tuple(default_seats(4))
+    for seed in range(1, 40):
+        first.start_match(MatchSetup(build_rules("all_fives"), solo), seed, known_deal(seed))
+        idle(first)
+        _play_until(qtbot, first, lambda: first.controller.waiting is not None)
+        if isinstance(first.controller.waiting, ClaimWindow) and first.controller.waiting.seat == 0:
+            break
+    else:
+        raise AssertionError("no points of the person's to claim")
+    offer = first.controller.waiting
+    assert isinstance(offer, ClaimWindow) and offer.points > 0
+    line = f"You claimed {offer.points}"
+    qtbot.mouseClick(first.game.claim_button, Qt.MouseButton.LeftButton)
+    assert line in first.game.log.lines()
+    idle(first)
+    first.store.wait_idle()
+    logged = first.game.log.lines()
+    first.close()
+
+    second = make_window(qtbot, tmp_path)
+    loaded = Autosave(tmp_path).load()
+    assert loaded.saved is not None
+    second.resume(loaded.saved)
+    assert line in second.game.log.lines(), "the claim's points come from the record"
+    assert second.game.log.lines() == logged, "the log is the same as before the resume"
+    assert not any(text.endswith("claimed 0") for text in second.game.log.lines())
