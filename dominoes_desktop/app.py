@@ -177,6 +177,14 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     return code
 
 
+def _demonstration_deal(seed: int) -> Any:
+    """A fair deal made from `seed` alone (the same every time), cut: the screenshot's first deal."""
+    from .engine.fairness import SALT_BYTES, FairDeal, fingerprint
+
+    salt = seed.to_bytes(SALT_BYTES, "big")
+    return FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"screenshot")
+
+
 def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_message: str) -> int:
     from PySide6.QtWidgets import QWidget
 
@@ -193,17 +201,17 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
     window = MainWindow(settings, pace_ms=0, threaded=False, data_dir=args.config if args.resume else None)
     window.resize(*args.size)
     window.controller.paused = True
-    # The demonstration deals from --seed, so a screenshot can be made again; "cut" shows the sealed deck
-    # waiting for the person's cut before the first deal (issue 17).
-    window.controller.sealed_deals = args.screen == "cut"
     window.controller.auto_cut = False
+    # The demonstration's first deal is dealt from --seed, so a screenshot can be made again; "cut" shows the
+    # sealed deck waiting for the person's cut before the first deal (issue 17).
+    first_deal = None if args.screen == "cut" else _demonstration_deal(args.seed)
     if settings_message:
         print(f"Settings: {settings_message}", file=sys.stderr)
     if args.resume:
         window.offer_resume(assume_yes=True)  # a damaged save: the message is printed, the table starts fresh
         window.autosave = None  # read, not written: the demonstration's moves are not the player's match
     if args.screen != "lobby" and window.controller.match is None:
-        window.quick_start(rules, "medium", args.seed)
+        window.quick_start(rules, "medium", args.seed, first_deal)
         moves = 10_000 if args.screen == "hand-end" else args.moves
         window.controller.autoplay(moves)
     window.show()

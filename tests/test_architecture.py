@@ -95,8 +95,9 @@ def test_views_never_touch_storage_or_cpu_players() -> None:
             storage = (
                 target.startswith("dominoes_desktop.store") and module != "dominoes_desktop.ui.shell.store_service"
             )
-            player = target.startswith("dominoes_desktop.engine.cpu.") and not (
-                target.removeprefix("dominoes_desktop.engine.cpu.").split(".")[0] in CPU_NAMES_FOR_VIEWS
+            player = (
+                target.startswith("dominoes_desktop.engine.cpu.")
+                and target.removeprefix("dominoes_desktop.engine.cpu.").split(".")[0] not in CPU_NAMES_FOR_VIEWS
             )
             if storage or player:
                 wrong.append(f"{module} -> {target}")

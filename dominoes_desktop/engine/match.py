@@ -293,6 +293,7 @@ class Match:
             self.scores = list(self.results[-1].scores) if self.results else [0] * self.rules.sides
             self.winner = None
             self.deal = deal
+            self._sealed, self._cutters, self._cuts = None, (), {}  # the next deal, sealed already, is not dealt
         else:
             played = self.hand
         assert self.deal is not None

@@ -13,6 +13,8 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
+from .driving import POOL, idle, known_deal
+
 
 @pytest.fixture(autouse=True)
 def no_questions_on_teardown(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -34,8 +36,8 @@ def settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture
 def window(qtbot: QtBot, settings: Settings) -> Iterator[MainWindow]:
-    """The game window, CPUs answering at once on the UI thread so tests are deterministic."""
-    win = MainWindow(settings, pace_ms=0, threaded=False)
+    """The game window, its CPUs answering without a pause (thinking in the tests' one CPU pool)."""
+    win = MainWindow(settings, pace_ms=0, threaded=False, cpu_pool=POOL)
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
@@ -45,4 +47,6 @@ def window(qtbot: QtBot, settings: Settings) -> Iterator[MainWindow]:
 
 
 def start(window: MainWindow, preset: str = "jamaican", seed: int = 1, **options: object) -> None:
-    window.quick_start(build_rules(preset, dict(options)), "medium", seed)
+    """You and CPUs, the first deal known from `seed` (`known_deal`); returns when the table waits for you."""
+    window.quick_start(build_rules(preset, dict(options)), "medium", seed, known_deal(seed))
+    idle(window)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import time
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEventLoop, QPoint, Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
+from dominoes_desktop.engine.fairness import SALT_BYTES, FairDeal, fingerprint
 from dominoes_desktop.engine.moves import MoveKind
+from dominoes_desktop.session.cpu_pool import CpuPool
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
@@ -57,6 +62,7 @@ def settle_decisions(qtbot: QtBot, window: MainWindow) -> None:
 def _turn_handled(qtbot: QtBot, window: MainWindow, draw_by_key: bool) -> bool:
     """What every turn starts with: let tiles land, answer claims, and pass or draw when that is all there is.
     True when nothing is left to do this turn."""
+    idle(window)
     settle(qtbot, window)
     settle_decisions(qtbot, window)
     if hand_over(window) or not my_turn(window):
@@ -99,11 +105,40 @@ def play_turn_by_keys(qtbot: QtBot, window: MainWindow) -> None:
         qtbot.keyClick(view, Qt.Key.Key_Return)
 
 
+POOL = CpuPool(workers=1)  # the CPUs of every test window think in one worker process
+
+
 def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
-    """A game window keeping its settings, saves and statistics in `folder`, CPUs answering at once."""
-    window = MainWindow(Settings(open_settings(folder)), pace_ms=0, threaded=False, data_dir=folder)
+    """A game window keeping its settings, saves and statistics in `folder`, its CPUs thinking in the pool."""
+    window = MainWindow(Settings(open_settings(folder)), pace_ms=0, threaded=False, data_dir=folder, cpu_pool=POOL)
     qtbot.addWidget(window)
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+def known_deal(seed: int) -> FairDeal:
+    """A fair deal made from `seed` alone, cut: a match started with it as its first deal (`DealAgain`) deals
+    the same tiles every time (later deals are sealed and cut as always)."""
+    secret = hashlib.sha256(f"a known deal|{seed}".encode()).digest()
+    deal_seed, salt = int.from_bytes(secret[:6], "big"), secret[16 : 16 + SALT_BYTES]
+    return FairDeal(deal_seed, salt, fingerprint(deal_seed, salt)).with_cut(b"test")
+
+
+def idle(window: MainWindow, timeout_s: float = 20.0) -> None:
+    """Let the CPUs play (they think in the CPU pool) until the table waits for a person, or the deck."""
+    deadline = time.monotonic() + timeout_s
+    while window.controller.thinking is not None:
+        assert time.monotonic() < deadline, "the CPUs did not answer in time"
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
+        time.sleep(0.001)
+    QApplication.processEvents()
+
+
+def cut_the_deck(qtbot: QtBot, window: MainWindow) -> None:
+    """Cut the sealed deal on the table as a person does (Space on the deck); then let the CPUs play."""
+    deck = window.game.cut_panel.deck
+    assert window.game.cut_panel.isVisible(), "the sealed deck waits for the cut"
+    qtbot.keyClick(deck, Qt.Key.Key_Space)
+    idle(window)

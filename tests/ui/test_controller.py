@@ -9,12 +9,14 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.decisions import PlayTurn
+from dominoes_desktop.engine.decisions import CutDeck, PlayTurn
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.play.controller import GameController, SeatConfig
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
+
+from .driving import POOL, idle, known_deal
 
 SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
 
@@ -42,19 +44,27 @@ class Spy:
 
 @pytest.fixture
 def controller(qtbot: QtBot) -> Iterator[GameController]:
-    yield GameController(pace_ms=0, threaded=False)
+    controller = GameController(pace_ms=0, pool=POOL)
+    yield controller
+    controller.runner.wait(5000)
     LANGUAGE.install("en")
 
 
-def first_person_turn(controller: GameController, seed: int = 1, preset: str = "jamaican") -> Spy:
+def cpus_answered(qtbot: QtBot, controller: GameController) -> None:
+    """Wait for the CPUs (thinking in the pool) to play up to a person's decision."""
+    qtbot.waitUntil(lambda: controller.thinking is None, timeout=20_000)
+
+
+def first_person_turn(qtbot: QtBot, controller: GameController, seed: int = 1, preset: str = "jamaican") -> Spy:
     spy = Spy(controller)
-    controller.new_match(build_rules(preset), SOLO, seed)
-    assert controller.human_turn() == 0, "the CPUs before the person played at once"
+    controller.new_match(build_rules(preset), SOLO, seed, known_deal(seed))
+    cpus_answered(qtbot, controller)
+    assert controller.human_turn() == 0, "the CPUs before the person played"
     return spy
 
 
-def test_cpus_play_until_the_person_must_decide(controller: GameController) -> None:
-    spy = first_person_turn(controller)
+def test_cpus_play_until_the_person_must_decide(qtbot: QtBot, controller: GameController) -> None:
+    spy = first_person_turn(qtbot, controller)
     assert spy.named("handStarted") == [(0,)]
     pending = controller.pending
     assert isinstance(pending, PlayTurn) and pending.seat == 0
@@ -63,12 +73,13 @@ def test_cpus_play_until_the_person_must_decide(controller: GameController) -> N
     assert len(cpu_moves) == len(controller.hand.history)  # type: ignore[union-attr]
 
 
-def test_a_person_move_is_applied_and_the_cpus_answer(controller: GameController) -> None:
-    spy = first_person_turn(controller)
+def test_a_person_move_is_applied_and_the_cpus_answer(qtbot: QtBot, controller: GameController) -> None:
+    spy = first_person_turn(qtbot, controller)
     move = controller.legal_moves()[0]
     before = len(spy.named("movePlayed"))
     history = len(controller.hand.history)  # type: ignore[union-attr]
     assert controller.play(move)
+    cpus_answered(qtbot, controller)
     played = spy.named("movePlayed")[before:]
     assert played[0] == (0, move)
     assert [seat for seat, _ in played] == [s % 4 for s in range(len(played))], "then each CPU in turn"
@@ -76,8 +87,8 @@ def test_a_person_move_is_applied_and_the_cpus_answer(controller: GameController
     assert hand is not None and [(t.seat, t.move) for t in hand.history[history:]] == played
 
 
-def test_an_illegal_move_is_refused_in_the_players_language(controller: GameController) -> None:
-    spy = first_person_turn(controller)
+def test_an_illegal_move_is_refused_in_the_players_language(qtbot: QtBot, controller: GameController) -> None:
+    spy = first_person_turn(qtbot, controller)
     hand = controller.hand
     assert hand is not None
     foreign = next(t for t in hand.hands[1])
@@ -89,14 +100,15 @@ def test_an_illegal_move_is_refused_in_the_players_language(controller: GameCont
     assert spy.named("error")[-1] == (f"You do not hold {foreign}.",)
 
 
-def test_undo_takes_back_the_persons_move_and_the_cpus_after_it(controller: GameController) -> None:
-    spy = first_person_turn(controller, seed=4)
+def test_undo_takes_back_the_persons_move_and_the_cpus_after_it(qtbot: QtBot, controller: GameController) -> None:
+    spy = first_person_turn(qtbot, controller, seed=4)
     hand = controller.hand
     assert hand is not None
     length = len(hand.history)
     rack = list(hand.hands[0])
     pending = controller.pending
     assert controller.play(controller.legal_moves()[0])
+    cpus_answered(qtbot, controller)
     assert controller.can_undo()
     assert controller.undo()
     again = controller.hand
@@ -106,23 +118,75 @@ def test_undo_takes_back_the_persons_move_and_the_cpus_after_it(controller: Game
     assert controller.match is not None and controller.match.practice, "a match with Undo is practice"
 
 
-def test_undo_is_off_with_two_people_at_the_screen(controller: GameController) -> None:
+def test_undo_is_off_with_two_people_at_the_screen(qtbot: QtBot, controller: GameController) -> None:
     seats = [SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Ben", True), SeatConfig("CPU 3", False)]
-    controller.new_match(build_rules("jamaican"), seats, 2)
+    controller.new_match(build_rules("jamaican"), seats, 2, known_deal(2))
+    qtbot.waitUntil(lambda: controller.human_turn() is not None, timeout=20_000)
     person = controller.human_turn()
     assert person is not None
     controller.play(controller.legal_moves()[0])
     assert not controller.can_undo() and not controller.undo()
 
 
-def test_a_cpu_decision_for_a_position_that_is_gone_is_dropped(controller: GameController) -> None:
-    first_person_turn(controller)
-    controller.thinking = 1
-    stale = controller._token - 1
-    from dominoes_desktop.engine.cpu import Decision
+def test_a_cpu_answer_for_a_position_taken_back_is_dropped(qtbot: QtBot, controller: GameController) -> None:
+    first_person_turn(qtbot, controller, seed=4)
+    hand = controller.hand
+    assert hand is not None
+    length = len(hand.history)
+    assert controller.play(controller.legal_moves()[0])
+    assert controller.thinking == 1, "CPU 1 thinks in the pool"
+    assert controller.undo()  # before its answer comes
+    assert controller.runner.wait(10_000)
+    qtbot.wait(50)  # the answer, queued to this thread, is run (and dropped)
+    again = controller.hand
+    assert again is not None and len(again.history) == length and controller.human_turn() == 0
 
-    controller._cpu_decided(stale, Decision(Move.play(Tile(6, 6)), "random"))
-    assert controller.human_turn() is None and controller.thinking == 1, "nothing was played"
+
+def test_a_cpu_answer_for_a_match_that_is_gone_is_dropped(qtbot: QtBot, controller: GameController) -> None:
+    first_person_turn(qtbot, controller)
+    assert controller.play(controller.legal_moves()[0])
+    assert controller.thinking == 1
+    old = controller.match
+    assert old is not None
+    played = len(old.hand.history)  # type: ignore[union-attr]
+    controller.new_match(build_rules("jamaican"), SOLO, 9, known_deal(9))
+    cpus_answered(qtbot, controller)
+    assert controller.runner.wait(10_000)
+    qtbot.wait(50)
+    assert old.hand is not None and len(old.hand.history) == played, "the old match got no answer"
+
+
+def test_a_new_match_waits_for_the_persons_cut(qtbot: QtBot, controller: GameController) -> None:
+    spy = Spy(controller)
+    controller.new_match(build_rules("jamaican"), SOLO, 3)
+    sealed = controller.sealed_deal()
+    assert isinstance(controller.pending, CutDeck) and sealed is not None
+    assert controller.pending.fingerprint == sealed.fingerprint and controller.hand is None
+    assert spy.named("handStarted") == []
+    assert controller.cut_deck("click", 10, 20)
+    cpus_answered(qtbot, controller)
+    match = controller.match
+    assert match is not None and match.hand is not None and spy.named("handStarted") == [(0,)]
+    proof = match.proofs[0]
+    assert proof.fingerprint == sealed.fingerprint and proof.cut_taken, "dealt from the sealed deal, cut"
+
+
+def test_a_table_of_cpus_is_cut_by_the_clock(qtbot: QtBot, controller: GameController) -> None:
+    cpus = [SeatConfig(f"CPU {i}", False) for i in range(4)]
+    controller.new_match(build_rules("jamaican"), cpus, 3)
+    match = controller.match
+    assert match is not None and match.hand is not None and match.proofs[0].cut_taken
+    qtbot.waitUntil(lambda: len(match.hand.history) >= 4 if match.hand else True, timeout=20_000)
+
+
+def test_a_deal_played_again_deals_the_same_tiles(qtbot: QtBot, controller: GameController) -> None:
+    controller.new_match(build_rules("jamaican"), SOLO, 3, known_deal(7))
+    first = controller.match
+    assert first is not None and first.deal is not None
+    controller.new_match(build_rules("jamaican"), SOLO, 8, known_deal(7))
+    again = controller.match
+    assert again is not None and again.deal is not None and again is not first
+    assert again.deal.hands == first.deal.hands and 0 in again.chosen_deals
 
 
 def test_ctrl_z_in_the_window_takes_the_move_back(qtbot: QtBot, tmp_path: Path) -> None:
@@ -133,17 +197,19 @@ def test_ctrl_z_in_the_window_takes_the_move_back(qtbot: QtBot, tmp_path: Path) 
 
     from .driving import play_turn_by_clicks, settle
 
-    window = MainWindow(Settings(open_settings(tmp_path)), pace_ms=0, threaded=False)
+    window = MainWindow(Settings(open_settings(tmp_path)), pace_ms=0, threaded=False, cpu_pool=POOL)
     qtbot.addWidget(window)
     window.resize(1280, 800)
     window.show()
-    window.quick_start(build_rules("jamaican"), "medium", 5)
+    window.quick_start(build_rules("jamaican"), "medium", 5, known_deal(5))
+    idle(window)
     settle(qtbot, window)
     hand = window.controller.hand
     assert hand is not None and window.game.undo_button.isVisible() and not window.game.undo_button.isEnabled()
     before = len(hand.history)
     log_lines = window.game.log.count()
     play_turn_by_clicks(qtbot, window)
+    idle(window)
     assert window.game.undo_button.isEnabled()
     qtbot.keyClick(window.game.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     hand = window.controller.hand

@@ -206,6 +206,7 @@ def test_a_match_played_in_the_window_shows_its_deals(qtbot: QtBot, tmp_path: Pa
     window.show()
     window.store.start()
     window.quick_start(build_rules("dominican", {"single_round": True}), "medium", 11)
+    assert window.controller.cut_deck("click", 10, 20)  # the person cuts the sealed deal: chance's deal
     window.controller.autoplay(10_000)
     match = window.controller.match
     assert match is not None and match.is_over

@@ -19,10 +19,11 @@ from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.scene import SeatState, TableScene, TableState
 
-from .driving import hand_over, make_window, play_turn_by_clicks, settle
+from .driving import hand_over, idle, known_deal, make_window, play_turn_by_clicks, settle
 
 
 def drawing(qtbot: QtBot, window: MainWindow) -> list[tuple[object, ...]]:
+    idle(window)
     window.game.table.refresh()
     settle(qtbot, window)
     return window.game.table.table.describe()
@@ -35,14 +36,16 @@ def play_until_a_pass(qtbot: QtBot, window: MainWindow) -> None:
         if any(turn.move.kind.value == "pass" for turn in hand.history) and len(hand.history) >= 6:
             return
         play_turn_by_clicks(qtbot, window)
+        idle(window)
     raise AssertionError("nobody passed")
 
 
 def test_a_reloaded_match_draws_the_same_table(qtbot: QtBot, tmp_path: Path) -> None:
     first = make_window(qtbot, tmp_path)
-    first.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), seed=3)
+    first.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), 3, known_deal(3))
     play_until_a_pass(qtbot, first)
     before = drawing(qtbot, first)
+    first.store.wait_idle()
     assert any("passed" in " ".join(item[2]) for item in before if item[0] == "plate"), "a pass mark is drawn"
     assert any(item[0] == "table" and item[8] for item in before), "the newest tile is marked"
     first.close()
@@ -58,7 +61,7 @@ def test_a_reloaded_match_draws_the_same_table(qtbot: QtBot, tmp_path: Path) -> 
 
 
 def test_switching_language_mid_hand_redraws_the_same_table(qtbot: QtBot, window: MainWindow) -> None:
-    window.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), seed=3)
+    window.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), 3, known_deal(3))
     play_until_a_pass(qtbot, window)
     before = drawing(qtbot, window)
     window.set_language("es")

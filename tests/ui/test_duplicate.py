@@ -21,7 +21,7 @@ from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.play.duplicate_sheet import DASH, verdict
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .driving import hand_over, make_window, play_turn_by_clicks
+from .driving import cut_the_deck, hand_over, idle, make_window, play_turn_by_clicks
 
 
 def click(qtbot: QtBot, widget: object) -> None:
@@ -46,6 +46,7 @@ def start_duplicate_from_lobby(qtbot: QtBot, window: MainWindow, deals: int = 4)
     assert not lobby.goal.isEnabled(), "a duplicate match has no target"
     click(qtbot, lobby.start)
     assert window.controller.duplicate is not None
+    cut_the_deck(qtbot, window)  # the first deal is sealed and waits for the person's cut
 
 
 def finish_hand(qtbot: QtBot, window: MainWindow) -> None:
@@ -209,7 +210,6 @@ def test_the_results_so_far_show_only_what_was_played(qtbot: QtBot, tmp_path: Pa
     sheet.close()
 
 
-@pytest.mark.person_cuts
 def test_a_deals_first_play_is_cut_on_the_deck_and_its_second_play_deals_it_again(qtbot: QtBot, tmp_path: Path) -> None:
     """One mechanism for every deal: the first play of a deal is sealed and waits for the person's click on
     the deck; the second play deals again from that proof (same seed and cut, same tiles), with no cut, and
@@ -226,6 +226,7 @@ def test_a_deals_first_play_is_cut_on_the_deck_and_its_second_play_deals_it_agai
     qtbot.waitUntil(page.cut_panel.isVisible, timeout=3000)
     assert short(sealed.fingerprint) in page.cut_panel.seal.text()
     click_deck(qtbot, page.cut_panel.deck)
+    idle(window)
     first = controller.match
     assert first is not None and first.deal is not None and not page.cut_panel.isVisible()
     proof = first.proofs[0]

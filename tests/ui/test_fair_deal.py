@@ -20,9 +20,7 @@ from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
-from .driving import hand_over, make_window, play_turn_by_clicks
-
-pytestmark = pytest.mark.person_cuts
+from .driving import hand_over, idle, make_window, play_turn_by_clicks
 
 
 def finish_hand(qtbot: QtBot, window: MainWindow) -> None:
@@ -49,8 +47,9 @@ def test_a_new_match_is_sealed_cut_on_the_deck_played_reviewed_and_dealt_again(
     controller, page = window.controller, window.game
     match = controller.match
     assert match is not None and match.deal is None and controller.hand is None, "nothing is dealt before the cut"
-    sealed = match.fair_next
+    sealed = match.sealed
     assert sealed is not None and not sealed.cut_taken
+    assert controller.sealed_deal() == sealed
     panel = page.cut_panel
     assert panel.isVisible()
     qtbot.waitUntil(panel.deck.hasFocus, timeout=2000)
@@ -59,6 +58,7 @@ def test_a_new_match_is_sealed_cut_on_the_deck_played_reviewed_and_dealt_again(
     assert saved(tmp_path)["fair_next"]["fingerprint"] == sealed.fingerprint  # type: ignore[index]
 
     click_deck(qtbot, panel.deck)
+    idle(window)
     assert controller.hand is not None and not panel.isVisible()
     proof = match.proofs[0]
     assert proof.fingerprint == sealed.fingerprint and proof.cut_taken and proof.cuts[0]
@@ -68,7 +68,7 @@ def test_a_new_match_is_sealed_cut_on_the_deck_played_reviewed_and_dealt_again(
     qtbot.waitUntil(lambda: page.hand_end.isVisible(), timeout=5000)
     assert str(proof.seed) in page.deal_seal.label.text(), "the seed is revealed once the hand is over"
     row = page.deal_seal.cut
-    following = match.fair_next
+    following = match.sealed
     assert row.isVisible() and following is not None and short(following.fingerprint) in row.seal.text()
 
     said: list[str] = []
@@ -84,6 +84,7 @@ def test_a_new_match_is_sealed_cut_on_the_deck_played_reviewed_and_dealt_again(
         qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
     window.replay_deal(replay.args[0])
     assert short(sealed.fingerprint) in window.statusBar().currentMessage(), "the table says which deal is played again"
+    idle(window)
     again = controller.match
     assert again is not None and again is not match and again.deal is not None
     assert again.deal.hands == dealt.hands and again.deal.stock == dealt.stock, "the same seed and cut: same tiles"
@@ -100,12 +101,13 @@ def test_the_next_hand_is_cut_by_clicking_the_deck_on_the_hand_end_sheet(qtbot: 
     window.quick_start(build_rules("jamaican"), seed=8)
     page = window.game
     qtbot.keyClick(page.cut_panel.deck, Qt.Key.Key_Space)  # a key cuts as well as a click
+    idle(window)
     match = window.controller.match
     assert match is not None and window.controller.hand is not None and match.proofs[0].cut_taken
     finish_hand(qtbot, window)
     if match.is_over:
         return
-    sealed = match.fair_next
+    sealed = match.sealed
     assert sealed is not None
     window.store.wait_idle()
     assert saved(tmp_path)["fair_next"]["fingerprint"] == sealed.fingerprint  # type: ignore[index]
@@ -120,8 +122,8 @@ def test_a_crash_before_the_cut_resumes_with_the_same_fingerprint(qtbot: QtBot, 
     first = make_window(qtbot, tmp_path)
     first.quick_start(build_rules("all_fives"), seed=5)
     match = first.controller.match
-    assert match is not None and match.fair_next is not None
-    sealed = match.fair_next
+    assert match is not None and match.sealed is not None
+    sealed = match.sealed
     first.store.wait_idle()
     crashed = (tmp_path / CURRENT).read_text()
     first.close()
@@ -134,7 +136,7 @@ def test_a_crash_before_the_cut_resumes_with_the_same_fingerprint(qtbot: QtBot, 
     panel = second.game.cut_panel
     assert panel.isVisible() and short(sealed.fingerprint) in panel.seal.text()
     again = second.controller.match
-    assert again is not None and again.fair_next is not None and again.fair_next.fingerprint == sealed.fingerprint
+    assert again is not None and again.sealed is not None and again.sealed.fingerprint == sealed.fingerprint
     click_deck(qtbot, panel.deck)
     assert again.proofs[0].fingerprint == sealed.fingerprint and again.proofs[0].seed == sealed.seed
 
@@ -144,11 +146,13 @@ def test_cut_the_deck_for_me_deals_at_once_and_is_kept(qtbot: QtBot, tmp_path: P
     window.quick_start(build_rules("jamaican"), seed=2)
     page = window.game
     page.cut_panel.auto.setChecked(True)
+    idle(window)
     assert Settings(open_settings(tmp_path)).auto_cut()
     first = window.controller.match
     assert first is not None and first.deal is not None and first.proofs[0].cut_taken, "the clock cut this one"
     assert not page.cut_panel.isVisible()
     window.controller.new_match(build_rules("jamaican"), list(default_seats(4)), 9)
+    idle(window)
     match = window.controller.match
     assert match is not None and window.controller.hand is not None and 0 in match.proofs
     assert not page.cut_panel.isVisible()
@@ -209,19 +213,20 @@ def test_a_redeal_is_sealed_and_cut_as_well(qtbot: QtBot, tmp_path: Path) -> Non
     from dominoes_desktop.engine.fairness import FairDeal, fingerprint
 
     window = make_window(qtbot, tmp_path)
-    window.quick_start(build_rules("cuban"), seed=1)
+    seed, salt = 54, bytes(16)  # with this cut, seat 0 (the person) is dealt five doubles
+    window.quick_start(
+        build_rules("cuban"), seed=1, first_deal=FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"cut")
+    )
     match = window.controller.match
     assert match is not None
-    seed, salt = 54, bytes(16)  # with this cut, seat 0 (the person) is dealt five doubles
-    match.fair_next = FairDeal(seed, salt, fingerprint(seed, salt)).with_cut(b"cut")  # a cut taken stands
     page = window.game
-    click_deck(qtbot, page.cut_panel.deck)
     assert match.proofs[0].seed == 54 and match.proofs[0].cuts == (b"cut",)
     qtbot.waitUntil(page.redeal.isVisible, timeout=3000)
     qtbot.mouseClick(page.redeal_yes, Qt.MouseButton.LeftButton)
-    sealed = match.fair_next
+    sealed = match.sealed
     assert sealed is not None and page.cut_panel.isVisible() and short(sealed.fingerprint) in page.cut_panel.seal.text()
     first_deal = match.deal
     click_deck(qtbot, page.cut_panel.deck)
+    idle(window)
     assert match.deal is not None and match.deal != first_deal
     assert match.proofs[0].fingerprint == sealed.fingerprint and verify(match.rules, match.proofs[0], match.deal).ok

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.decisions import ClaimWindow
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
@@ -15,15 +16,19 @@ from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .driving import hand_over, make_window, play_turn_by_clicks
+from .driving import cut_the_deck, hand_over, idle, known_deal, make_window, play_turn_by_clicks
+from .test_pass_and_play import _play_until
 
 
 def test_a_match_resumes_at_the_exact_move(qtbot: QtBot, tmp_path: Path) -> None:
     first = make_window(qtbot, tmp_path)
     setup = MatchSetup(build_rules("puerto_rican"), tuple(default_seats(4)), timer_seconds=30, tracker=True)
     first.start_match(setup, seed=12)
+    cut_the_deck(qtbot, first)
     for _ in range(3):
         play_turn_by_clicks(qtbot, first)
+    idle(first)
+    first.store.wait_idle()
     hand = first.controller.hand
     assert hand is not None
     history, scores, tiles = list(hand.history), list(first.controller.match.scores), list(hand.hands[0])  # type: ignore[union-attr]
@@ -51,6 +56,7 @@ def _finish_a_hand(qtbot: QtBot, window: MainWindow) -> None:
 def test_hand_review_steps_through_a_finished_hand(qtbot: QtBot, tmp_path: Path) -> None:
     window = make_window(qtbot, tmp_path)
     window.quick_start(build_rules("jamaican"), seed=4)
+    cut_the_deck(qtbot, window)
     _finish_a_hand(qtbot, window)
     match = window.controller.match
     assert match is not None and match.results
@@ -67,8 +73,9 @@ def test_hand_review_steps_through_a_finished_hand(qtbot: QtBot, tmp_path: Path)
     deal = match.archive[-1][0]
     with qtbot.waitSignal(dialog.replayDeal) as blocker:
         qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
-    assert blocker.args == [deal.seed]
+    assert blocker.args == [match.proofs[0]], "the deal's proof: its seed and cut deal the same tiles"
     window.replay_deal(blocker.args[0])
+    idle(window)
     assert window.controller.match is not None and window.controller.match.archive == []
     hand = window.controller.hand
     assert hand is not None
@@ -80,7 +87,7 @@ def test_playing_a_deal_again_asks_before_dropping_the_match(
 ) -> None:
     """From hand review mid-match, "Play this deal again" threw the match under way away without a word."""
     window = make_window(qtbot, tmp_path)
-    window.quick_start(build_rules("jamaican"), seed=4)
+    window.quick_start(build_rules("jamaican"), seed=4, first_deal=known_deal(4))
     _finish_a_hand(qtbot, window)
     match = window.controller.match
     assert match is not None and not match.is_over
@@ -104,11 +111,13 @@ def test_statistics_are_written_when_a_match_ends(qtbot: QtBot, tmp_path: Path) 
         MatchSetup(build_rules("jamaican", {"single_round": True}), tuple(default_seats(4)), stats_group="Friday"),
         seed=7,
     )
+    cut_the_deck(qtbot, window)
     for _ in range(5):
         _finish_a_hand(qtbot, window)
         if window.controller.match is not None and window.controller.match.is_over:
             break
         qtbot.mouseClick(window.game.hand_end.next, Qt.MouseButton.LeftButton)
+        idle(window)
         if window.game.leader_choice.isVisible():
             window.controller.choose_leader(window.controller.match.plan.seats[0])  # type: ignore[union-attr]
     assert window.controller.match is not None and window.controller.match.is_over
@@ -125,3 +134,34 @@ def test_statistics_are_written_when_a_match_ends(qtbot: QtBot, tmp_path: Path) 
     out = tmp_path / "stats.csv"
     dialog.export_csv(out)
     assert out.read_text().startswith("group,player,preset")
+
+
+def test_a_resumed_hand_logs_a_claim_with_the_points_it_took(qtbot: QtBot, tmp_path: Path) -> None:
+    """The move log is the hand's record: after a resume, a claim shows its real points, not "claimed 0"."""
+    first = make_window(qtbot, tmp_path)
+    solo = tuple(default_seats(4))
+    for seed in range(1, 40):
+        first.start_match(MatchSetup(build_rules("all_fives"), solo), seed, known_deal(seed))
+        idle(first)
+        _play_until(qtbot, first, lambda: first.controller.waiting is not None)
+        if isinstance(first.controller.waiting, ClaimWindow) and first.controller.waiting.seat == 0:
+            break
+    else:
+        raise AssertionError("no points of the person's to claim")
+    offer = first.controller.waiting
+    assert isinstance(offer, ClaimWindow) and offer.points > 0
+    line = f"You claimed {offer.points}"
+    qtbot.mouseClick(first.game.claim_button, Qt.MouseButton.LeftButton)
+    assert line in first.game.log.lines()
+    idle(first)
+    first.store.wait_idle()
+    logged = first.game.log.lines()
+    first.close()
+
+    second = make_window(qtbot, tmp_path)
+    loaded = Autosave(tmp_path).load()
+    assert loaded.saved is not None
+    second.resume(loaded.saved)
+    assert line in second.game.log.lines(), "the claim's points come from the record"
+    assert second.game.log.lines() == logged, "the log is the same as before the resume"
+    assert not any(text.endswith("claimed 0") for text in second.game.log.lines())

@@ -31,7 +31,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow, RulesDialog
 from dominoes_desktop.ui.shell.store_service import StoreService
 
 from .conftest import start
-from .driving import hand_over, play_turn_by_keys
+from .driving import hand_over, idle, play_turn_by_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "translations" / "dominoes_es.ts"
@@ -159,7 +159,14 @@ def test_keyboard_reaches_everything_from_lobby_to_the_table(qtbot: QtBot, windo
     assert window.lobby.start.hasFocus() or QApplication.focusWidget() is window.lobby.start
     qtbot.keyClick(window.lobby.start, Qt.Key.Key_Space)
     assert window.stack.currentWidget() is window.game
-    assert window.game.table.hasFocus()
+    deck = window.game.cut_panel.deck
+    qtbot.waitUntil(deck.hasFocus, timeout=2000)  # the sealed deck, to cut with Space
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    qtbot.keyClick(focused, Qt.Key.Key_Space)
+    assert window.controller.match is not None and 0 in window.controller.match.proofs
+    idle(window)
+    assert window.game.table.hasFocus() or window.controller.waiting is not None
     for _ in range(200):
         if hand_over(window):
             break

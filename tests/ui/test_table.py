@@ -22,7 +22,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings
 
 from .conftest import start
-from .driving import click_item, hand_over, my_turn, play_turn_by_clicks, play_turn_by_keys
+from .driving import click_item, hand_over, idle, my_turn, play_turn_by_clicks, play_turn_by_keys
 
 
 def test_one_click_starts_the_default_match(qtbot: QtBot, window: MainWindow) -> None:
@@ -41,6 +41,7 @@ def test_a_whole_hand_played_by_clicking(qtbot: QtBot, window: MainWindow, prese
     start(window, preset, seed=5)
     with qtbot.waitSignal(window.controller.handEnded, timeout=20_000):
         for _ in range(200):
+            idle(window)
             if hand_over(window):
                 break
             assert my_turn(window) or window.controller.waiting is not None

@@ -15,7 +15,7 @@ from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import hand_over, my_turn, play_turn_by_keys, settle
+from .driving import hand_over, idle, my_turn, play_turn_by_keys, settle
 from .test_pass_and_play import SOLO, _play_until, begin
 
 
@@ -102,6 +102,7 @@ def test_a_tile_for_two_ends_is_raised_marked_and_named(qtbot: QtBot, window: Ma
     for seed in range(1, 60):
         start(window, "jamaican", seed=seed)
         while not hand_over(window):
+            idle(window)
             settle(qtbot, window)
             if my_turn(window):
                 double = next(

@@ -1,28 +1,33 @@
-"""GameController: a thin adapter between the engine's match and the table.
+"""GameController: a thin Qt adapter over the table's session (session/table.py).
 
-The match says what it waits for (`Match.pending()`); the controller hands that decision to a person's
-widgets (a signal) or to a CPU task, and turns the answer (a click, a CPU's decision) into
-`Match.apply`. It decides nothing about the order of play. Views draw from the match's state.
+The session holds the match and who answers each seat: people at this screen (`Waiting`: the controller turns
+what they are asked into signals for the widgets), CPUs (`Cpu`, their turns thought in the CPU pool and
+answered on the UI thread, paced), and the table itself (`_Table`: it seals each deal and lets the person's
+click or the clock cut it). The session hands out every decision; the controller only turns a person's
+clicks into answers, and the events of each answer into signals. Views draw from the match's state.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from ...engine.cpu import CpuPlayer, Decision, choose_leader, make_player, wants_redeal
+from ...engine.cpu import CpuPlayer, Decision, make_player
 from ...engine.cpu.knowledge import Knowledge, infer
-from ...engine.cpu.players import HardPlayer
 from ...engine.decisions import (
     Action,
     AnswerRedeal,
     ChooseLeader,
     ClaimWindow,
+    Cut,
+    CutDeck,
+    DealAgain,
     DealHand,
     Event,
     HandScored,
@@ -36,6 +41,7 @@ from ...engine.decisions import (
     Pending,
     PlayTurn,
     RedealOffer,
+    Seal,
 )
 from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
@@ -45,6 +51,9 @@ from ...engine.match import HandResult, Match
 from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.rules import Rules
 from ...engine.view import PlayerView
+from ...session.cpu_pool import CpuPool
+from ...session.seats import Cpu, DuplicateDeals, PooledThinking, Waiting, clock_cut
+from ...session.table import Answerer, Ask, Session
 from ..shell.i18n import translate
 from ..shell.wording import error_text
 from .cpu_worker import CpuRunner
@@ -98,6 +107,39 @@ def default_seats(players: int, level: str = "medium") -> list[SeatConfig]:
     ]
 
 
+class _Table:
+    """The table's answerer: it seals every deal (or deals it as the match was asked to: a deal played again, a
+    duplicate play) and cuts it with the person's gesture, or by the clock when nobody at the screen cuts."""
+
+    waits = False
+
+    def __init__(self, controller: GameController) -> None:
+        self.controller = controller
+        self.first: Action | None = None  # how the match's first deal is dealt, if not sealed and cut
+        self.cut: bytes | None = None  # a cut made before the deal was sealed ("Next play" in a duplicate match)
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        pending = ask.pending
+        controller = self.controller
+        if isinstance(pending, NextHand):
+            first, self.first = self.first, None
+            if first is not None:
+                return first
+            duplicate = controller.duplicate
+            if duplicate is not None:
+                return DuplicateDeals(duplicate).ask(session, ask)  # nothing once its play is over: "Next play"
+            return Seal(FairDeal.commit())
+        if isinstance(pending, CutDeck) and not pending.seats:
+            cut, self.cut = self.cut, None
+            if cut is not None:
+                return Cut(cut)
+            # The clock cuts at once a match's first deal and a redeal; after a hand, "Next hand" cuts.
+            if controller.clock_cuts() and (pending.hand_index == 0 or pending.redeal_by is not None):
+                return Cut(clock_cut("table"))
+            controller._changed()  # the sealed deck is shown
+        return None
+
+
 class GameController(QObject):
     handStarted = Signal(int)  # hand index
     turnStarted = Signal(int, list)  # seat, its legal moves (empty list while a CPU thinks)
@@ -117,37 +159,41 @@ class GameController(QObject):
     duplicateOver = Signal()  # duplicate match: its last play has scored its hand
     stateChanged = Signal()  # anything on the table changed
 
+    _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
+
     auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
-    # False: every hand is dealt from the match's seeded generator, unsealed, as before issue 17 (for tests of
-    # other features that count on a seed's tiles). The game always seals.
-    sealed_deals = True
 
     def __init__(
-        self, parent: QObject | None = None, *, pace_ms: int = 700, threaded: bool = True, paused: bool = False
+        self,
+        parent: QObject | None = None,
+        *,
+        pace_ms: int = 700,
+        paused: bool = False,
+        pool: CpuPool | None = None,
     ) -> None:
         super().__init__(parent)
         self.pace_ms = pace_ms
-        self.threaded = threaded
-        self.paused = paused  # CPUs wait to be driven by `autoplay` (screenshots, tests)
+        self.paused = paused  # CPUs wait to be driven by `autoplay` (screenshots)
         self.match: Match | None = None
+        self.session: Session | None = None
         self.seats: list[SeatConfig] = []
         self.cpus: dict[int, CpuPlayer] = {}
-        self.runner = CpuRunner(self)
-        if threaded:
-            self.runner.start()  # now, not at the first CPU turn: starting a process takes a moment
-        self._token = 0  # a CPU answer for an older token is for a position that is gone
-        self.thinking: int | None = None  # seat whose CPU is deciding
-        self.pending: Pending | None = None  # what the match waits for, as last handed out
+        self.runner = CpuRunner(self, pool)
+        self.runner.start()  # now, not at the first CPU turn: starting a process takes a moment
+        self._generation = 0  # the session's number: what a session that is gone posts is dropped
+        self._token = 0  # a timed-out person's best move for an older token is for a position that is gone
+        self.thinking: int | None = None  # seat whose CPU (or, timed out, whose best move) is being thought of
         self.last_result: HandResult | None = None
         self._hint_token = 0
         self._batching = False  # inside one answer: the table changed signal goes out once, at its end
         self._dirty = False
         self._won: int | None = None
+        self._offered: tuple[int, type] | None = None  # (serial, kind) of the last offer signalled to people
         self.duplicate: DuplicateMatch | None = None  # a duplicate match: its play at the table is `match`
         self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
         self._duplicate_done = False
-        # Fair deals (issue 17): every deal is sealed (its fingerprint shown) before it is cut and dealt.
-        self._redeal_by: int | None = None  # a seat asked for a redeal: it is dealt once the deck is cut
+        self._table = _Table(self)
+        self._posted.connect(self._run_posted, Qt.ConnectionType.QueuedConnection)
 
     @contextmanager
     def _batch(self) -> Iterator[None]:
@@ -186,6 +232,11 @@ class GameController(QObject):
     def hand(self) -> Hand | None:
         return self.match.hand if self.match else None
 
+    @property
+    def pending(self) -> Pending | None:
+        """What the match waits for now."""
+        return self.session.pending() if self.session is not None else None
+
     def view_for(self, seat: int) -> PlayerView | None:
         if self.match is None or self.match.hand is None:
             return None
@@ -196,6 +247,10 @@ class GameController(QObject):
 
     def people(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
+
+    def clock_cuts(self) -> bool:
+        """Nobody at this screen cuts: only CPUs play, or the person asked to be cut for."""
+        return self.auto_cut or not self.people()
 
     @property
     def waiting(self) -> Pending | None:
@@ -223,83 +278,103 @@ class GameController(QObject):
         view = self.view_for(seat)
         return infer(view) if view is not None else None
 
-    def review_position(self, hand_index: int, steps: int) -> Hand:
-        """A finished hand as it stood after its first `steps` moves (hand review)."""
-        assert self.match is not None
-        return self.match.position(hand_index, steps)
+    # ---- the session: who answers each seat ------------------------------------------------------
 
-    # ---- starting --------------------------------------------------------------------------
-
-    def new_match(
-        self, rules: Rules, seats: list[SeatConfig], seed: int, first_deal: int | FairDeal | None = None
-    ) -> None:
-        """A new match. Its first deal is sealed and waits for the cut (`sealed_deal`); `first_deal` deals
-        it again instead: a cut fair deal's proof (the same seed and cut, so the same tiles) or a deal seed."""
-        if len(seats) != rules.players:
-            raise ValueError(f"{rules.name} needs {rules.players} seats")
+    def _seat(self, match: Match, seats: list[SeatConfig]) -> Session:
+        """A new session for `match`: people wait for their clicks, CPUs think in the pool. Whatever the last
+        session's CPUs still post is dropped."""
+        self._generation += 1
         self._token += 1
         self.thinking = None
-        self.duplicate = None
-        self.match = Match(rules, seed)
-        self.seats = list(seats)
-        self.cpus = {i: self._cpu(s.level, seed + i) for i, s in enumerate(seats) if not s.human}
-        self.last_result = None
-        self._redeal_by = None
-        if isinstance(first_deal, FairDeal):
-            self.match.deal_again(first_deal)
-            first_deal = None
-        if first_deal is not None or self.match.fair_next is not None:
-            self._act(None, DealHand(first_deal))
-            return
-        with self._batch():
-            self._changed()
-            self._advance()
-
-    def resume(self, match: Match, seats: list[SeatConfig], duplicate: DuplicateMatch | None = None) -> None:
-        """Go on with a match restored from a save, at the exact decision where it stopped (`duplicate`: the
-        duplicate match whose play at the table `match` is)."""
-        self.duplicate = duplicate
-        self._token += 1
-        self.thinking = None
+        self._offered = None
         self.match = match
         self.seats = list(seats)
-        self.cpus = {i: self._cpu(s.level, match.seed + i) for i, s in enumerate(seats) if not s.human}
-        self.last_result = match.results[-1] if match.results else None
-        self._redeal_by = None
-        if match.hand is not None:
-            self.handStarted.emit(match.hand_index)
-        elif self.last_result is not None:
-            self.handEnded.emit(self.last_result)
-            if match.winner is not None and duplicate is None:
-                self.matchEnded.emit(match.winner)
+        self.cpus = {}
+        answerers: list[Answerer] = []
+        for seat, config in enumerate(seats):
+            if config.human:
+                answerers.append(Waiting(self._notify))
+                continue
+            player = make_player(config.level, match.seed + seat)
+            self.cpus[seat] = player
+            pooled = PooledThinking(
+                self.runner.pool, self.runner.owner, match.seed + seat, self._poster(), self._cpu_failed
+            )
+            answerers.append(Cpu(player, think=self._thinker(pooled), rng=random.Random(match.seed + seat)))
+        self._table = _Table(self)
+        self.session = Session(match, answerers, self._table, self._listener())
+        return self.session
+
+    def _poster(self) -> Callable[[Callable[[], None]], None]:
+        generation = self._generation
+
+        def post(call: Callable[[], None]) -> None:  # on the pool's thread: queued to the UI thread
+            self._posted.emit((generation, call))
+
+        return post
+
+    def _run_posted(self, posted: tuple[int, Callable[[], None]]) -> None:
+        generation, call = posted
+        if generation != self._generation:
+            return
+        if self.pace_ms > 0:
+            QTimer.singleShot(self.pace_ms, self, lambda: self._run(generation, call))
+        else:
+            self._run(generation, call)
+
+    def _run(self, generation: int, call: Callable[[], None]) -> None:
+        if generation != self._generation:
+            return
         with self._batch():
+            try:
+                call()
+            except DominoError as exc:
+                self.error.emit(error_text(exc))
+
+    def _thinker(self, pooled: PooledThinking) -> Callable[[Session, Ask, CpuPlayer, PlayerView], Move | None]:
+        def think(session: Session, ask: Ask, player: CpuPlayer, view: PlayerView) -> Move | None:
+            assert ask.seat is not None
+            self.turnStarted.emit(ask.seat, [])
             self._changed()
-            self._advance()
+            if self.paused:
+                return None  # `autoplay` plays it
+            self.thinking = ask.seat
+            return pooled(session, ask, player, view)
 
-    def _cpu(self, level: str, seed: int) -> CpuPlayer:
-        """A CPU for this table: it answers claims here; its turns are thought of in the worker process
-        (or right here when the controller runs without threads, in tests)."""
-        return make_player(level, seed)
+        return think
 
-    # ---- the one loop: hand each pending decision to a person or a CPU -------------------------
+    def _listener(self) -> Callable[[list[Event]], None]:
+        generation = self._generation
 
-    def _act(self, seat: int | None, action: Action) -> bool:
-        """Apply an answer; report the events as signals; hand out what comes next."""
-        match = self.match
-        if match is None:
-            return False
-        try:
-            events = match.apply(seat, action)
-        except DominoError as exc:
-            self.error.emit(error_text(exc))
-            return False
-        self._token += 1
-        with self._batch():
-            self._announce(events)
-            self._advance()
-        return True
+        def heard(events: list[Event]) -> None:
+            if generation == self._generation:
+                self._announce(events)
+
+        return heard
+
+    def _notify(self, ask: Ask) -> None:
+        """A person at this screen is asked: tell the widgets (once for a decision several of them share)."""
+        pending = ask.pending
+        self._changed()
+        if isinstance(pending, PlayTurn):
+            self.turnStarted.emit(pending.seat, list(pending.moves))
+            return
+        key = (ask.serial, type(pending))
+        if key == self._offered:
+            return
+        self._offered = key
+        if isinstance(pending, RedealOffer):
+            self.redealOffered.emit(pending.seat)
+        elif isinstance(pending, ChooseLeader):
+            self.leaderChoiceNeeded.emit(pending.seats)
+        elif isinstance(pending, ClaimWindow):
+            self.claimOffered.emit(pending.seat, pending.points)
+        elif isinstance(pending, MugginsWindow):
+            self.mugginsOffered.emit(pending.seats, pending.points)
 
     def _announce(self, events: list[Event]) -> None:
+        self._token += 1
+        self.thinking = None
         won: int | None = None
         for event in events:
             if isinstance(event, HandStarted):
@@ -319,142 +394,62 @@ class GameController(QObject):
         if won is not None:
             self._won = won
 
-    def _advance(self) -> None:
-        """Give the pending decision to whoever makes it. CPUs answer quick questions (a redeal, a
-        leader, a claim) at once and think about a turn on a worker; a person gets a signal and the
-        match waits."""
-        match = self.match
-        if match is None:
-            return
-        while True:
-            pending = self.pending = match.pending()
-            if isinstance(pending, PlayTurn):
-                self._start_turn(pending)
-                return
-            quick = self._cpu_answer(pending)
-            if quick is None:
-                if self._offer(pending):
-                    self._changed()
-                return
-            seat, action = quick
-            self._announce(match.apply(seat, action))
+    def _go(self, session: Session) -> None:
+        """Hand out what the match waits for, the table changed signal going out once."""
+        with self._batch():
+            self._changed()
+            session.advance()
 
-    def _cpu_answer(self, pending: Pending) -> tuple[int | None, Action] | None:
-        """A CPU's answer to a decision that needs no search, if a CPU makes it; None if it waits."""
-        match = self.match
-        assert match is not None
-        if isinstance(pending, NextHand) and self.duplicate is not None and match.hand_index > 0:
-            return None  # a duplicate play is one hand: the next deal is the next play's (see `cut_deck`)
-        if isinstance(pending, NextHand) and not self.sealed_deals:
-            return (None, DealHand()) if match.hand_index == 0 else None
-        if isinstance(pending, NextHand) and match.fair_next is not None and match.fair_next.cut_taken:
-            return None, DealHand()  # a deal played again from its proof: cut already, dealt at once
-        if isinstance(pending, NextHand):
-            self._seal()
-            if match.hand_index == 0 and self._clock_cuts():
-                return None, DealHand()  # the engine cuts a sealed deal by the clock
-            return None  # the first deal waits for the cut; a later one for "Next hand" too
-        if isinstance(pending, RedealOffer) and self._redeal_by is not None:
-            return None  # the redeal waits for the cut
-        if isinstance(pending, RedealOffer) and not self.is_human(pending.seat):
-            assert match.deal is not None
-            wants = wants_redeal(match.deal.hands[pending.seat], pending.doubles)
-            return self._redeal_answer(pending.seat, wants)
-        if isinstance(pending, ChooseLeader) and not any(self.is_human(s) for s in pending.seats):
-            assert match.deal is not None
-            leader = choose_leader({s: match.deal.hands[s] for s in pending.seats})
-            return pending.seats[0], Lead(leader)
-        if isinstance(pending, ClaimWindow | MugginsWindow):
-            for seat in pending.seats:
-                if not self.is_human(seat):
-                    claim = self.cpus[seat].claim(PlayerView.of(match, seat))
-                    return seat, LetGo() if claim is None else claim
-        return None
-
-    def _offer(self, pending: Pending) -> bool:
-        """A decision only people make: ask them. False for the next hand and the match's end, which
-        the hand-end panel shows already."""
-        if isinstance(pending, NextHand) or self._redeal_by is not None:
-            return self.match is not None and self.match.fair_next is not None  # the table shows the seal
-        if isinstance(pending, RedealOffer):
-            self.redealOffered.emit(pending.seat)
-        elif isinstance(pending, ChooseLeader):
-            self.leaderChoiceNeeded.emit(pending.seats)
-        elif isinstance(pending, ClaimWindow):
-            self.claimOffered.emit(pending.seat, pending.points)
-        elif isinstance(pending, MugginsWindow):
-            self.mugginsOffered.emit(pending.seats, pending.points)
-        else:
+    def _act(self, seat: int | None, action: Action) -> bool:
+        """Answer the pending decision as `seat` (None: the table); the session hands out what comes next."""
+        session = self.session
+        if session is None:
             return False
+        with self._batch():
+            try:
+                session.answer(seat, action)
+            except DominoError as exc:
+                self.error.emit(error_text(exc))
+                return False
         return True
 
-    def _start_turn(self, pending: PlayTurn) -> None:
-        seat = pending.seat
-        if self.is_human(seat):
-            self._changed()
-            self.turnStarted.emit(seat, list(pending.moves))
-            return
-        self.turnStarted.emit(seat, [])
-        if self.paused:
-            return
-        self.thinking = seat
-        self._changed()
-        cpu = self.cpus[seat]
-        self._think(self._token, seat, cpu, (seat, cpu.level, self._match().seed + seat), None, self._cpu_decided)
-
-    def _think(
-        self,
-        token: int,
-        seat: int,
-        player: CpuPlayer,
-        worker_player: tuple[int, str, int] | None,
-        movetime_ms: float | None,
-        done: Callable[[int, Decision], None],
-    ) -> None:
-        """Ask for `seat`'s move off the UI thread, in the worker process (`worker_player` names the CPU
-        there; None for a one-off hard search); without threads (tests) `player` decides right here."""
-        view = PlayerView.of(self._match(), seat)
-        if self.threaded:
-            self.runner.ask(token, view, worker_player, movetime_ms, done, self._cpu_failed)
-            return
-        try:
-            decision = player.decide(view)
-        except Exception as exc:  # a CPU bug must not take the game down with it
-            log.exception("CPU decision failed")
-            self._cpu_failed(token, str(exc))
-        else:
-            done(token, decision)
-
-    def _match(self) -> Match:
-        assert self.match is not None
-        return self.match
-
-    def _cpu_decided(self, token: int, decision: Decision) -> None:
-        if token != self._token or self.thinking is None:
-            return  # a decision for a position that is gone
-        seat = self.thinking
-        if self.pace_ms > 0:
-            QTimer.singleShot(self.pace_ms, lambda: self._cpu_apply(token, seat, decision.move))
-        else:
-            self._cpu_apply(token, seat, decision.move)
-
-    def _cpu_apply(self, token: int, seat: int, move: Move) -> None:
-        if token != self._token:
-            return
-        self.thinking = None
-        pending = self.pending
-        if isinstance(pending, PlayTurn) and move not in pending.moves:
-            log.error("CPU %s chose an illegal move %s: it plays its first legal move", seat, move)
-            move = pending.moves[0]
-        self._act(seat, move)
-
-    def _cpu_failed(self, token: int, message: str) -> None:
-        if token != self._token or self.thinking is None or not isinstance(self.pending, PlayTurn):
-            return
+    def _cpu_failed(self, seat: int, why: str) -> None:
+        log.error("CPU %s: %s", seat, why)
         self.error.emit(
-            self.tr("A CPU player had a problem ({reason}); it plays its first legal tile.").format(reason=message)
+            self.tr("A CPU player had a problem ({reason}); it plays its first legal tile.").format(reason=why)
         )
-        self._cpu_apply(token, self.thinking, self.pending.moves[0])
+
+    # ---- starting --------------------------------------------------------------------------
+
+    def new_match(
+        self, rules: Rules, seats: list[SeatConfig], seed: int, first_deal: int | FairDeal | None = None
+    ) -> None:
+        """A new match. Its first deal is sealed and waits for the cut (`sealed_deal`); `first_deal` deals
+        it again instead: a cut fair deal's proof (the same seed and cut, so the same tiles) or a deal seed."""
+        if len(seats) != rules.players:
+            raise ValueError(f"{rules.name} needs {rules.players} seats")
+        self.duplicate = None
+        self.last_result = None
+        session = self._seat(Match(rules, seed), seats)
+        if isinstance(first_deal, FairDeal):
+            self._table.first = DealAgain(first_deal)
+        elif first_deal is not None:
+            self._table.first = DealHand(first_deal)
+        self._go(session)
+
+    def resume(self, match: Match, seats: list[SeatConfig], duplicate: DuplicateMatch | None = None) -> None:
+        """Go on with a match restored from a save, at the exact decision where it stopped (`duplicate`: the
+        duplicate match whose play at the table `match` is). A deal sealed when it was saved waits for its cut."""
+        self.duplicate = duplicate
+        session = self._seat(match, seats)
+        self.last_result = match.results[-1] if match.results else None
+        if match.hand is not None:
+            self.handStarted.emit(match.hand_index)
+        elif self.last_result is not None:
+            self.handEnded.emit(self.last_result)
+            if match.winner is not None and duplicate is None:
+                self.matchEnded.emit(match.winner)
+        self._go(session)
 
     # ---- a person's answers ----------------------------------------------------------------------
 
@@ -466,79 +461,36 @@ class GameController(QObject):
             return False
         return self._act(seat, move)
 
-    def start_next_hand(self, deal_seed: int | None = None) -> None:
-        """Deal the next hand: from `deal_seed`, or the sealed deal cut by the clock (in a duplicate match: the
-        next play, its deal cut by the clock when it is dealt for the first time)."""
-        if deal_seed is not None:
-            if isinstance(self.pending, NextHand) and self.duplicate is None:
-                self._act(None, DealHand(deal_seed))
-            return
-        self.cut_deck("next")
-
     def answer_redeal(self, redeal: bool) -> None:
-        """The person dealt enough doubles says whether the table is dealt again."""
+        """The person dealt enough doubles says whether the table is dealt again (a new deal, sealed and cut)."""
         pending = self.pending
-        if isinstance(pending, RedealOffer) and self.is_human(pending.seat) and self._redeal_by is None:
-            answer = self._redeal_answer(pending.seat, redeal)
-            if answer is None:
-                with self._batch():
-                    self._changed()
-                    self._advance()
-            else:
-                self._act(*answer)
+        if isinstance(pending, RedealOffer) and self.is_human(pending.seat):
+            self._act(pending.seat, AnswerRedeal(redeal))
 
     # ---- the fair deal: sealed, cut, dealt -------------------------------------------------------
-
-    def _seal(self) -> FairDeal:
-        """The coming deal's commitment, made once: a resumed match keeps the one its save holds."""
-        match = self._match()
-        if match.fair_next is None:
-            match.fair_next = FairDeal.commit()
-        return match.fair_next
-
-    def _clock_cuts(self) -> bool:
-        """Nobody at this screen cuts: only CPUs play, or the person asked to be cut for."""
-        return self.auto_cut or not self.people()
-
-    def _redeal_answer(self, seat: int, redeal: bool) -> tuple[int, Action] | None:
-        """A redeal is a new deal: sealed, then cut by the person (None: it waits) or by the clock."""
-        if not redeal or not self.sealed_deals:
-            return seat, AnswerRedeal(redeal)
-        self._seal()
-        if self._clock_cuts():
-            return seat, AnswerRedeal(True)
-        self._redeal_by = seat
-        return None
 
     def sealed_deal(self) -> FairDeal | None:
         """The commitment of the deal that waits for its cut (the first of a match, the next after a hand,
         a redeal; in a duplicate match, after a play, the next play's deal when it is dealt for the first
         time), or None. Its seed is never shown before its hand ends: only the fingerprint."""
-        match = self.match
-        if self.duplicate is not None and self.duplicate.play_over:
-            return self.duplicate.next_sealed() if self.sealed_deals else None
-        if match is None or match.fair_next is None:
+        duplicate = self.duplicate
+        if duplicate is not None and duplicate.play_over:
+            return duplicate.next_sealed()
+        if self.match is None or not isinstance(self.pending, CutDeck):
             return None
-        if isinstance(self.pending, NextHand) or self._redeal_by is not None:
-            return match.fair_next
-        return None
+        return self.match.sealed
 
     def cut_deck(self, *gesture: object) -> bool:
-        """The deck is cut (by a click or key, described by `gesture`) and the sealed deal is dealt."""
-        match = self.match
-        sealed = self.sealed_deal()
-        if self.duplicate is not None and self.duplicate.play_over:
-            return self._next_play(sealed, ("clock",) if self._clock_cuts() else gesture)
-        if match is not None and not self.sealed_deals and isinstance(self.pending, NextHand):
-            return self._act(None, DealHand())
-        if match is None or sealed is None:
+        """The deck is cut (by a click or key, described by `gesture`; by the clock when the person asked it
+        to cut for them) and the sealed deal is dealt. In a duplicate match, after a play: the next play."""
+        material = clock_cut("clock") if self.clock_cuts() else cut_from_gesture(*gesture)
+        duplicate = self.duplicate
+        if duplicate is not None and duplicate.play_over:
+            return self._next_play(material)
+        pending = self.pending
+        if not isinstance(pending, CutDeck) or pending.seats:
             return False
-        parts = ("clock",) if self._clock_cuts() else gesture
-        match.fair_next = sealed.with_cut(cut_from_gesture(*parts))
-        redeal_by, self._redeal_by = self._redeal_by, None
-        if redeal_by is not None:
-            return self._act(redeal_by, AnswerRedeal(True))
-        return self._act(None, DealHand())
+        return self._act(None, Cut(material))
 
     def choose_leader(self, seat: int) -> None:
         """A person's side picks which partner leads."""
@@ -567,17 +519,14 @@ class GameController(QObject):
 
     def play_on(self) -> None:
         """The people offered the points let them go: play goes on."""
-        match = self.match
-        pending = self.pending
         with self._batch():
-            while match is not None and isinstance(pending, ClaimWindow | MugginsWindow):
-                people = [s for s in pending.seats if self.is_human(s)]
-                if not people:
+            while self.session is not None:
+                pending = self.pending
+                if not isinstance(pending, ClaimWindow | MugginsWindow):
                     break
-                self._announce(match.apply(people[0], LetGo()))
-                pending = self.pending = match.pending()
-            self._token += 1
-            self._advance()
+                people = [s for s in pending.seats if self.is_human(s)]
+                if not people or not self._act(people[0], LetGo()):
+                    break
 
     # ---- duplicate matches (issue 17): each deal played again with the person in a CPU's seat ----------
 
@@ -590,44 +539,39 @@ class GameController(QObject):
             raise ValueError("a duplicate match is one person against CPUs")
         self.duplicate = DuplicateMatch.create(rules, deals, seed, people[0], sealed_by=sealed_by)
         self.line_up = list(seats)
-        self._redeal_by = None
-        self._seat_play()
-        with self._batch():  # the first deal is sealed and waits for the cut, as any match's first deal
-            self._changed()
-            self._advance()
+        self._go(self._seat_play())  # the first deal is sealed and waits for the cut, as any match's first deal
 
     def resume_duplicate(self, duplicate: DuplicateMatch, line_up: list[SeatConfig]) -> None:
         """Go on with a saved duplicate match, at its play at the table."""
         self.duplicate = duplicate
         self.line_up = list(line_up)
-        self._seat_play()
+        self.match = duplicate.match
+        self.seats = [self.line_up[entry] for entry in duplicate.line_up_at()]
+        self.playChanged.emit()
         self.resume(duplicate.match, self.seats, duplicate)
 
-    def _seat_play(self) -> None:
+    def _seat_play(self) -> Session:
         """Seat the line-up for the play at the table: everyone moved round by the play's rotation."""
         duplicate = self.duplicate
         assert duplicate is not None
-        self._token += 1
-        self.thinking = None
-        self.match = duplicate.match
-        self.seats = [self.line_up[entry] for entry in duplicate.line_up_at()]
-        self.cpus = {i: self._cpu(s.level, self.match.seed + i) for i, s in enumerate(self.seats) if not s.human}
-        self.last_result = self.match.results[-1] if self.match.results else None
+        match = duplicate.match
+        session = self._seat(match, [self.line_up[entry] for entry in duplicate.line_up_at()])
+        self.last_result = match.results[-1] if match.results else None
         self.playChanged.emit()
+        return session
 
-    def _next_play(self, sealed: FairDeal | None, gesture: tuple[object, ...]) -> bool:
-        """The next play at the table. When it deals its deal for the first time, `sealed` is that deal's
-        commitment, shown on the hand-end sheet, and `gesture` cuts it (as "Next hand" cuts a match's next
-        deal); a later play deals again from the first play's proof, with no new cut."""
+    def _next_play(self, cut: bytes) -> bool:
+        """The next play at the table. When it deals its deal for the first time, that deal's commitment was
+        shown on the hand-end sheet, and `cut` cuts it (as "Next hand" cuts a match's next deal); a later play
+        deals again from the first play's proof, with no new cut."""
         duplicate = self.duplicate
         if duplicate is None or not duplicate.play_over or duplicate.is_over:
             return False
-        match = duplicate.next_play()
-        if sealed is not None and match.fair_next is not None and not match.fair_next.cut_taken:
-            match.fair_next = match.fair_next.with_cut(cut_from_gesture(*gesture))
-        self._redeal_by = None
-        self._seat_play()
-        return self._act(None, DealHand())
+        duplicate.next_play()
+        session = self._seat_play()
+        self._table.cut = cut
+        self._go(session)
+        return True
 
     # ---- taking a move back -----------------------------------------------------------------------
 
@@ -643,8 +587,9 @@ class GameController(QObject):
         if not self.can_undo():
             self.error.emit(self.tr("There is no move of yours to take back."))
             return False
-        match = self._match()
-        self._token += 1  # a CPU still thinking thinks about a position that is gone
+        match, session = self.match, self.session
+        assert match is not None and session is not None
+        self._token += 1  # a best move still being thought of is for a position that is gone
         self.thinking = None
         had_hand = match.hand is not None
         match.take_back(self.people()[0])
@@ -654,62 +599,69 @@ class GameController(QObject):
                 self.handStarted.emit(match.hand_index)
             self.historyRewritten.emit()
             self._changed()
-            self._advance()
+            session.rewritten()  # a CPU still thinking thinks about a position that is gone: asked anew
         return True
 
     # ---- the turn timer and the hint ---------------------------------------------------------
 
     def time_out(self, seat: int, action: str) -> None:
         """The person's time ran out: play the lobby's choice for them (the best move is thought of
-        off the UI thread, like any CPU move)."""
-        if self.human_turn() != seat or not isinstance(self.pending, PlayTurn):
+        in the CPU pool, like any CPU move)."""
+        pending, match = self.pending, self.match
+        if self.human_turn() != seat or not isinstance(pending, PlayTurn) or match is None:
             return
         if action != "best":
             # "first" and "pass" agree: the first legal move is the pass or draw when stuck, else the first tile.
-            self._timed_out(seat, self.pending.moves[0], action)
+            self._timed_out(seat, pending.moves[0], action)
             return
         self.thinking = seat
         token = self._token
+        legal = pending.moves
 
         def decided(answer_token: int, decision: Decision) -> None:
             if answer_token == self._token and self.thinking == seat:
                 self.thinking = None
-                self._timed_out(seat, decision.move, action)
+                self._timed_out(seat, decision.move if decision.move in legal else legal[0], action)
 
-        self._think(token, seat, HardPlayer(token, movetime_ms=TIMEOUT_THINK_MS), None, TIMEOUT_THINK_MS, decided)
+        def failed(answer_token: int, why: str) -> None:
+            if answer_token == self._token and self.thinking == seat:
+                self.thinking = None
+                self._cpu_failed(seat, why)
+                self._timed_out(seat, legal[0], action)
+
+        self.runner.ask(token, PlayerView.of(match, seat), None, TIMEOUT_THINK_MS, decided, failed)
 
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
         if self._act(seat, move):
             self.timedOut.emit(seat, move, action)
 
     def request_hint(self) -> None:
-        """Ask the hard CPU, off the UI thread, what the person to play should do."""
+        """Ask the hard CPU, in the CPU pool, what the person to play should do."""
         seat = self.human_turn()
-        if seat is None:
+        if seat is None or self.match is None:
             self.error.emit(self.tr("A hint is for your own turn."))
             return
         self._hint_token += 1
-        hard = HardPlayer(self._hint_token, movetime_ms=HINT_THINK_MS)
-        self._think(self._hint_token, seat, hard, None, HINT_THINK_MS, self._hint_decided)
-
-    def _view(self, seat: int) -> PlayerView:
-        return PlayerView.of(self._match(), seat)
+        view = PlayerView.of(self.match, seat)
+        self.runner.ask(self._hint_token, view, None, HINT_THINK_MS, self._hint_decided, self._hint_failed)
 
     def _hint_decided(self, token: int, decision: Decision) -> None:
         if token == self._hint_token and self.human_turn() is not None:
             self.hintReady.emit(decision)
 
-    # ---- driving without a person (screenshots, tests) ---------------------------------------
+    def _hint_failed(self, token: int, why: str) -> None:
+        log.error("the hint failed: %s", why)  # no hint this time: the person plays on
+
+    # ---- driving without a person (screenshots) -----------------------------------------------
 
     def autoplay(self, moves: int, stand_in: CpuPlayer | None = None) -> None:
-        """Answer `moves` turns synchronously, the person's by a stand-in CPU, up to the hand's end."""
+        """Answer `moves` turns at once, on this thread, the person's by a stand-in CPU, up to the hand's end:
+        the screenshot command's table (its CPUs `paused`)."""
+        session, match = self.session, self.match
+        if session is None or match is None:
+            return
+        helper = stand_in or make_player("medium", 0)
         with self._batch():
-            helper = stand_in or make_player("medium", 0)
-            match = self.match
-            if match is None:
-                return
-            self.thinking = None
-            self._token += 1
             hand_index = match.hand_index
             played = 0
             while played < moves and match.hand_index == hand_index and not match.is_over:
@@ -730,5 +682,4 @@ class GameController(QObject):
                     action = Move(MoveKind.MUGGINS, caller=pending.seats[0])
                 else:
                     break
-                self._announce(match.apply(seat, action))
-            self._advance()
+                session.answer(seat, action)

@@ -35,6 +35,7 @@ from .panels import (
     ButtonRow,
     HandEndPanel,
     MoveLog,
+    MoveRecord,
     ScorePanel,
     SteadyLabel,
     describe_move,
@@ -204,7 +205,8 @@ class GamePage(QWidget):
         controller.timedOut.connect(self._timed_out)
         controller.hintReady.connect(self._hint_ready)
         controller.pointsScored.connect(self._points_scored)
-        self._claim_to_log: tuple[int, Move] | None = None  # a claim or Muggins, logged once its points are known
+        self.record = MoveRecord()  # the move log is the hand's record, each move with the points it took
+        self._notes: dict[tuple[int, int], str] = {}  # (hand number, move index): a line told after that move
         self.table.hintRequested.connect(self.ask_hint)
         self.table.choosingChanged.connect(self.refresh)
         # After every decision made in the panel, the keys go back to the rack.
@@ -579,12 +581,19 @@ class GamePage(QWidget):
             self.controller.time_out(seat, self.setup.on_timeout)
 
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
-        self.log.add(
-            self.tr("⏱ Time ran out for {name}: {action} was played for them.").format(
-                name=shown_name(self.controller.seats[seat].name),
-                action=self.tr(str(TIMEOUT_WORDS.get(action, action))),
-            )
+        hand, match = shown_hand(self.controller), self.controller.match
+        if hand is None or match is None:
+            return
+        played = [i for i, turn in enumerate(hand.history) if turn.seat == seat and turn.move == move]
+        if not played:
+            return
+        self._notes[(self._hand_number(), played[-1])] = self.tr(
+            "⏱ Time ran out for {name}: {action} was played for them."
+        ).format(
+            name=shown_name(self.controller.seats[seat].name),
+            action=self.tr(str(TIMEOUT_WORDS.get(action, action))),
         )
+        self._sync_log()
 
     # ---- hints --------------------------------------------------------------------------------
 
@@ -626,44 +635,54 @@ class GamePage(QWidget):
         self.refresh()
 
     def show_history(self) -> None:
-        """After a resume: the move log of the hand in play, or of the hand just finished (its sheet showing)."""
-        hand = shown_hand(self.controller)
-        match = self.controller.match
-        if hand is None or match is None:
-            return
+        """The move log written again from the record: the hand in play, or the hand just finished (its sheet
+        showing); after a resume or a move taken back."""
         self.log.clear()
-        number = match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
-        self.log.add(self.tr("— Hand {n} —").format(n=number))
-        for turn in hand.history:
-            self._log_move(turn.seat, turn.move, news=False)
+        self._sync_log(news=False)
 
-    def _log_move(self, seat: int, move: Move, points: int | None = None, news: bool = True) -> None:
-        """One line in the log; `news`: also told to screen readers and the status bar (not when a resumed
-        hand's log is written again: the status bar keeps what the resume said)."""
-        self._flush_claim()
-        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS) and points is None:
-            # The controller reports a claim's points just after the claim itself: log the two as one line.
-            self._claim_to_log = (seat, move)
-            QTimer.singleShot(0, self, self._flush_claim)
+    def _hand_number(self) -> int:
+        match = self.controller.match
+        if match is None:
+            return 0
+        return match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
+
+    def log_lines(self) -> list[str] | None:
+        """The move log as the match's record gives it: the hand's number, then each move (a claim with the
+        points it took), with what was said of a move (time ran out) after it. None: no hand to show."""
+        controller = self.controller
+        match, hand = controller.match, shown_hand(controller)
+        if match is None or hand is None:
+            return None
+        deal = match.deal if match.hand is hand else match.archive[-1][0]
+        if deal is None:
+            return None
+        number = self._hand_number()
+        lines = [self.tr("— Hand {n} —").format(n=number)]
+        one_person = len(self._people()) == 1
+        for index, (seat, move, points) in enumerate(self.record.moves(match.rules, deal, hand)):
+            yours = controller.is_human(seat) and one_person
+            lines.append(describe_move(controller.seats[seat].name, move, yours, points))
+            note = self._notes.get((number, index))
+            if note is not None:
+                lines.append(note)
+        return lines
+
+    def _sync_log(self, news: bool = True) -> None:
+        """Bring the move log up to the record; `news`: the new lines are also told to screen readers and the
+        status bar (not when a resumed hand's log is written again: the status bar keeps what the resume said)."""
+        lines = self.log_lines()
+        if lines is None:
             return
-        yours = self.controller.is_human(seat) and len(self._people()) == 1
-        text = describe_move(self.controller.seats[seat].name, move, yours, points or 0)
-        self.log.add(text)
+        added = self.log.show_lines(lines)
         if news:
-            self.announce(text)
-            self.happened.emit(text)
+            for text in added:
+                self.announce(text)
+                self.happened.emit(text)
 
-    def _flush_claim(self) -> None:
-        if self._claim_to_log is not None:
-            seat, move = self._claim_to_log
-            self._claim_to_log = None
-            self._log_move(seat, move, 0)
+    def _log_move(self, seat: int, move: Move) -> None:
+        self._sync_log()
 
     def _points_scored(self, side: int, points: int) -> None:
-        if self._claim_to_log is not None:
-            seat, move = self._claim_to_log
-            self._claim_to_log = None
-            self._log_move(seat, move, points)
         self.table.float_points(points)
 
     def announce(self, text: str) -> None:
@@ -726,8 +745,8 @@ class GamePage(QWidget):
         self.leader_choice.hide()
         self.curtain.hide()
         self.claim_box.hide()
-        self.log.clear()
-        self.log.add(self.tr("— Hand {n} —").format(n=index + 1))
+        self._notes = {key: note for key, note in self._notes.items() if key[0] <= index}
+        self.show_history()
         if len(self._people()) >= 2:
             self.table.curtain = True
         self.table.setFocus()

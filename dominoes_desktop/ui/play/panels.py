@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.deal import Deal
+from ...engine.hand import Hand
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.rules import EndScoring, Rules
@@ -230,6 +232,54 @@ class MoveLog(QListWidget):
     def add(self, text: str) -> None:
         self.addItem(text)
         self.scrollToBottom()
+
+    def lines(self) -> list[str]:
+        return [self.item(row).text() for row in range(self.count())]
+
+    def show_lines(self, lines: list[str]) -> list[str]:
+        """Show `lines`, the log as the record gives it: when they go on from what is shown, only the new ones
+        are added (and returned, to be told); otherwise the log is written again (and nothing is new)."""
+        shown = self.lines()
+        if lines[: len(shown)] == shown:
+            added = lines[len(shown) :]
+            for text in added:
+                self.addItem(text)
+            if added:
+                self.scrollToBottom()
+            return added
+        self.clear()
+        self.addItems(lines)
+        self.scrollToBottom()
+        return []
+
+
+class MoveRecord:
+    """A hand's moves as its record gives them, each with the points it took (a claim, Muggins, an end-scoring
+    play): the hand played again from its deal. Kept between calls, so each new move is played once."""
+
+    def __init__(self) -> None:
+        self._source: Hand | None = None
+        self._replay: Hand | None = None
+        self._moves: list[tuple[int, Move, int]] = []
+
+    def moves(self, rules: Rules, deal: Deal, hand: Hand) -> list[tuple[int, Move, int]]:
+        """(seat, move, points) of every entry of `hand`'s history."""
+        history = hand.history
+        replay = self._replay
+        fresh = (
+            replay is None
+            or self._source is not hand
+            or len(self._moves) > len(history)
+            or any(replay.history[i] != history[i] for i in range(len(self._moves)))
+        )
+        if fresh or replay is None:
+            replay = Hand(rules, deal.hands, deal.stock, hand.leader, hand.forced_pose)
+            self._source, self._replay, self._moves = hand, replay, []
+        for turn in history[len(self._moves) :]:
+            before = sum(replay.end_points)
+            replay.apply(turn.move, turn.seat)
+            self._moves.append((turn.seat, replay.history[-1].move, sum(replay.end_points) - before))
+        return list(self._moves)
 
 
 def describe_move(name: str, move: Move, yours: bool = False, points: int = 0) -> str:

@@ -34,6 +34,7 @@ from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS
 from ...engine.rules import Rules
+from ...session.cpu_pool import CpuPool
 from ..learn.rules_page import preset_name, rules_html
 from ..lobby.lobby_page import LobbyPage
 from ..look.flags import flag_pixmap
@@ -91,7 +92,13 @@ class MainWindow(QMainWindow):
     ask_before_leaving = True
 
     def __init__(
-        self, settings: Settings, *, pace_ms: int | None = None, threaded: bool = True, data_dir: Path | None = None
+        self,
+        settings: Settings,
+        *,
+        pace_ms: int | None = None,
+        threaded: bool = True,
+        data_dir: Path | None = None,
+        cpu_pool: CpuPool | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings
@@ -107,7 +114,8 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         pace = max(self.look.cpu_pause_ms, self.look.animation_ms + LANDING_MS) if pace_ms is None else pace_ms
-        self.controller = GameController(self, pace_ms=pace, threaded=threaded)
+        # The CPUs think in worker processes: a pool of the controller's own, or one the caller shares.
+        self.controller = GameController(self, pace_ms=pace, pool=cpu_pool)
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         volume, muted = settings.sound()
@@ -558,7 +566,8 @@ class MainWindow(QMainWindow):
             return
         self.resume(saved)
 
-    def start_match(self, setup: MatchSetup, seed: int | None = None) -> None:
+    def start_match(self, setup: MatchSetup, seed: int | None = None, first_deal: FairDeal | None = None) -> None:
+        """A new match (`first_deal`: its first hand dealt again from that proof rather than sealed and cut)."""
         if self.stack.currentWidget() is self.lobby and not self.confirm(
             self.tr("Start a new match?"),
             self.tr("The match at the table is not over. Starting a new one ends it."),
@@ -576,7 +585,7 @@ class MainWindow(QMainWindow):
         if setup.duplicate_deals:
             self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
         else:
-            self.controller.new_match(setup.rules, list(setup.seats), seed)
+            self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal)
         self.game.table.setFocus()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
@@ -586,9 +595,11 @@ class MainWindow(QMainWindow):
         self.game.start(MatchSetup(rules, seats))
         self.controller.new_match(rules, list(seats), random.SystemRandom().getrandbits(32) if seed is None else seed)
 
-    def quick_start(self, rules: Rules, level: str = DEFAULT_LEVEL, seed: int | None = None) -> None:
+    def quick_start(
+        self, rules: Rules, level: str = DEFAULT_LEVEL, seed: int | None = None, first_deal: FairDeal | None = None
+    ) -> None:
         """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
-        self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed)
+        self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed, first_deal)
 
     def show_lobby(self) -> None:
         self.stack.setCurrentWidget(self.lobby)
