@@ -566,8 +566,8 @@ class MainWindow(QMainWindow):
             return
         self.resume(saved)
 
-    def start_match(self, setup: MatchSetup, seed: int | None = None, first_deal: FairDeal | None = None) -> None:
-        """A new match (`first_deal`: its first hand dealt again from that proof rather than sealed and cut)."""
+    def start_match(self, setup: MatchSetup, seed: int | None = None, first_deal: int | FairDeal | None = None) -> None:
+        """A new match (`first_deal`: its first hand dealt again, from a proof or a deal seed, not sealed and cut)."""
         if self.stack.currentWidget() is self.lobby and not self.confirm(
             self.tr("Start a new match?"),
             self.tr("The match at the table is not over. Starting a new one ends it."),
@@ -596,7 +596,11 @@ class MainWindow(QMainWindow):
         self.controller.new_match(rules, list(seats), random.SystemRandom().getrandbits(32) if seed is None else seed)
 
     def quick_start(
-        self, rules: Rules, level: str = DEFAULT_LEVEL, seed: int | None = None, first_deal: FairDeal | None = None
+        self,
+        rules: Rules,
+        level: str = DEFAULT_LEVEL,
+        seed: int | None = None,
+        first_deal: int | FairDeal | None = None,
     ) -> None:
         """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
         self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed, first_deal)
