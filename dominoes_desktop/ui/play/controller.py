@@ -655,31 +655,23 @@ class GameController(QObject):
     # ---- driving without a person (screenshots) -----------------------------------------------
 
     def autoplay(self, moves: int, stand_in: CpuPlayer | None = None) -> None:
-        """Answer `moves` turns at once, on this thread, the person's by a stand-in CPU, up to the hand's end:
-        the screenshot command's table (its CPUs `paused`)."""
+        """Play `moves` turns at once, on this thread, up to the hand's end: the screenshot command's table (its
+        CPUs `paused`) and tests. The same loop as any table: a session of stand-ins (the table's CPUs, and a
+        CPU for each person) steps the match; the table's own session then asks everyone anew."""
         session, match = self.session, self.match
         if session is None or match is None:
             return
         helper = stand_in or make_player("medium", 0)
+        stand_ins: list[Answerer] = [
+            Cpu(self.cpus.get(seat, helper), rng=random.Random(seat)) for seat in range(match.rules.players)
+        ]
+        driver = Session(match, stand_ins, self._table, self._listener())
         with self._batch():
             hand_index = match.hand_index
             played = 0
             while played < moves and match.hand_index == hand_index and not match.is_over:
-                pending = match.pending()
-                action: Action
-                seat = pending.seats[0] if pending.seats else None
-                if isinstance(pending, PlayTurn):
-                    player = self.cpus.get(pending.seat, helper)
-                    action = player.decide(PlayerView.of(match, pending.seat)).move
-                    played += 1
-                elif isinstance(pending, RedealOffer):
-                    action = AnswerRedeal(False)
-                elif isinstance(pending, ChooseLeader):
-                    action = Lead(pending.seats[0])
-                elif isinstance(pending, ClaimWindow):
-                    action = CLAIM
-                elif isinstance(pending, MugginsWindow):
-                    action = Move(MoveKind.MUGGINS, caller=pending.seats[0])
-                else:
-                    break
-                session.answer(seat, action)
+                turn = isinstance(match.pending(), PlayTurn)
+                if not driver.step():
+                    break  # the table waits for a person's cut
+                played += turn
+            session.rewritten()
