@@ -299,11 +299,15 @@ class GamePage(QWidget):
             view.set_reserved(sheet_w + 16, 0)
             self.hand_end.move(width - sheet_w - 8, (height - sheet_h) // 2)
         else:
-            self.hand_end.setFixedWidth(max(280, width - 16))
+            sheet_w = max(280, width - 16)
+            self.hand_end.setFixedWidth(sheet_w)
             self.hand_end.setMinimumHeight(0)
             self.hand_end.setMaximumHeight(16777215)
             self.hand_end.adjustSize()
-            sheet_h = min(self.hand_end.sizeHint().height(), int(height * 0.55))
+            # As tall as its words need at this width: the size hint guesses the wrapped lines' width and left a
+            # gap the height of a button above the buttons.
+            need = self.hand_end.heightForWidth(sheet_w)
+            sheet_h = min(need if need > 0 else self.hand_end.sizeHint().height(), int(height * 0.55))
             self.hand_end.setFixedHeight(sheet_h)
             view.set_reserved(0, sheet_h + 12)
             self.hand_end.move(8, height - sheet_h - 6)
