@@ -160,6 +160,8 @@ class GamePage(QWidget):
         # Issue 17, fair deals: the sealed deck, cut by the person, on the empty table or on the hand-end sheet.
         self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)
         self.cut_panel = CutPanel(compact=False, parent=self.table)
+        # The sheet is as tall as its words: the deal seed shown or hidden under Details, it is docked again.
+        self.hand_end.details_button.toggled.connect(self._details_toggled)
         for panel in (self.cut_panel, self.deal_seal.cut):
             panel.cutRequested.connect(self._cut)
             panel.autoCutChanged.connect(self._auto_cut_changed)
@@ -312,6 +314,10 @@ class GamePage(QWidget):
             view.set_reserved(0, sheet_h + 12)
             self.hand_end.move(8, height - sheet_h - 6)
         self.hand_end.raise_()
+
+    def _details_toggled(self, _shown: bool) -> None:
+        if not self.hand_end.isHidden():
+            self._dock_hand_end()
 
     def hide_hand_end(self) -> None:
         self.hand_end.hide()
