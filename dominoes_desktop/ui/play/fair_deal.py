@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -120,6 +121,7 @@ class CutPanel(QFrame):
         self.setObjectName("cutRow" if compact else "cutPanel")
         self.compact = compact
         self.deck = DeckButton(compact)
+        self.deck.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)  # drawn whole, words beside it
         self.deck.cut.connect(self.cutRequested)
         self.title = QLabel(translate("FairDeal", "Cut the deck"))
         self.title.setObjectName("cutTitle")
@@ -180,10 +182,16 @@ class CutPanel(QFrame):
         if self.compact:
             wide = self.width() >= 600
             self.words.removeWidget(self.auto)
+            self.words.removeWidget(self.seal)
             if wide:
+                self.words.addWidget(self.seal, 0, 0, 1, 2)
                 self.words.addWidget(self.auto, 1, 1, Qt.AlignmentFlag.AlignRight)
             else:
+                # One column: the hint wraps at the row's width, not at half of it beside an empty column.
+                self.words.addWidget(self.seal, 0, 0)
                 self.words.addWidget(self.auto, 2, 0)
+            self.words.setColumnStretch(0, 1)
+            self.words.setColumnStretch(1, 0)
 
     def show_sealed(self, sealed: FairDeal, people: int, clock: bool, auto: bool) -> None:
         """`people` at this screen (0: only CPUs), `clock`: the clock cuts (no person, or they asked it to)."""
@@ -222,10 +230,11 @@ class DealSeal:
         self.label.setWordWrap(True)
         self.label.setAccessibleName(translate("FairDeal", "Fair deal"))
         self.cut = CutPanel(compact=True)
-        layout = panel.layout()
+        aside = panel.findChild(QWidget, "handEndAside")
+        layout = (aside if aside is not None else panel).layout()
         if isinstance(layout, QVBoxLayout):
-            layout.insertWidget(1, self.label)
-            layout.insertWidget(layout.count() - 1, self.cut)  # just above the buttons
+            layout.insertWidget(0, self.label)
+            layout.addWidget(self.cut)  # last: just above the buttons, or beside them at the foot of the aside
         self.next_button = next_button
 
     def seal(self, match: Match) -> None:

@@ -160,6 +160,8 @@ class GamePage(QWidget):
         # Issue 17, fair deals: the sealed deck, cut by the person, on the empty table or on the hand-end sheet.
         self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)
         self.cut_panel = CutPanel(compact=False, parent=self.table)
+        # The sheet is as tall as its words: the deal seed shown or hidden under Details, it is docked again.
+        self.hand_end.details_button.toggled.connect(self._details_toggled)
         for panel in (self.cut_panel, self.deal_seal.cut):
             panel.cutRequested.connect(self._cut)
             panel.autoCutChanged.connect(self._auto_cut_changed)
@@ -299,15 +301,23 @@ class GamePage(QWidget):
             view.set_reserved(sheet_w + 16, 0)
             self.hand_end.move(width - sheet_w - 8, (height - sheet_h) // 2)
         else:
-            self.hand_end.setFixedWidth(max(280, width - 16))
+            sheet_w = max(280, width - 16)
+            self.hand_end.setFixedWidth(sheet_w)
             self.hand_end.setMinimumHeight(0)
             self.hand_end.setMaximumHeight(16777215)
             self.hand_end.adjustSize()
-            sheet_h = min(self.hand_end.sizeHint().height(), int(height * 0.55))
+            # As tall as its words need at this width: the size hint guesses the wrapped lines' width and left a
+            # gap the height of a button above the buttons.
+            need = self.hand_end.heightForWidth(sheet_w)
+            sheet_h = min(need if need > 0 else self.hand_end.sizeHint().height(), int(height * 0.55))
             self.hand_end.setFixedHeight(sheet_h)
             view.set_reserved(0, sheet_h + 12)
             self.hand_end.move(8, height - sheet_h - 6)
         self.hand_end.raise_()
+
+    def _details_toggled(self, _shown: bool) -> None:
+        if not self.hand_end.isHidden():
+            self._dock_hand_end()
 
     def hide_hand_end(self) -> None:
         self.hand_end.hide()

@@ -356,13 +356,27 @@ class HandEndPanel(QFrame):
         buttons.addWidget(self.review, 1, 0)
         buttons.addWidget(self.again, 1, 1)
         self.buttons = buttons
-        self.one_row = False
+        # The deal's particulars (Details, and the fair deal's proof and next cut, which DealSeal adds): under
+        # the result on a sheet beside the board, at its right on a wide sheet below the board, where the pip
+        # table leaves room, so the sheet takes less of the board's height.
+        self.aside = QWidget()
+        self.aside.setObjectName("handEndAside")
+        aside = QVBoxLayout(self.aside)
+        aside.setContentsMargins(0, 0, 0, 0)
+        aside.setSpacing(4)
+        aside.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignLeft)
+        aside.addWidget(self.details)
+        aside.addStretch(1)
+        self.body = QGridLayout()
+        self.body.setContentsMargins(0, 0, 0, 0)
+        self.body.setHorizontalSpacing(18)
+        self.body.addWidget(self.text, 0, 0)
+        self.one_row = True  # so that the first set_one_row arranges the sheet
         layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
-        layout.addWidget(self.details_button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(self.details)
-        layout.addStretch(1)
+        layout.setSpacing(6)
+        layout.addLayout(self.body, 1)
         layout.addLayout(buttons)
+        self.set_one_row(False)
         self.hide()
 
     def set_one_row(self, one_row: bool) -> None:
@@ -372,6 +386,22 @@ class HandEndPanel(QFrame):
         if one_row == self.one_row:
             return
         self.one_row = one_row
+        body = self.body
+        body.removeWidget(self.aside)
+        for column in range(body.columnCount()):
+            body.setColumnStretch(column, 0)
+        for row in range(body.rowCount()):
+            body.setRowStretch(row, 0)
+        if one_row:
+            body.addWidget(self.text, 0, 0, Qt.AlignmentFlag.AlignTop)
+            body.addWidget(self.aside, 0, 1)
+            body.setColumnStretch(0, 5)
+            body.setColumnStretch(1, 6)
+        else:
+            body.addWidget(self.text, 0, 0)
+            body.addWidget(self.aside, 1, 0)
+            body.setColumnStretch(0, 1)
+            body.setRowStretch(1, 1)
         grid = self.buttons
         placed: list[tuple[int, int, QWidget]] = []
         for i in range(grid.count()):
