@@ -45,7 +45,7 @@ from ...engine.match import Match
 from ..look.looks import DEFAULT_THEME, Theme
 from ..shell.i18n import translate
 from ..table.tile_item import paint_tile_back
-from .coach_panel import place_beside
+from .coach_button import place_beside
 
 CUT_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_C)
 

@@ -25,7 +25,7 @@ from ..shell.i18n import translate
 from ..shell.wording import reason_text
 from ..table.drawn import shown_hand
 from ..table.view import TableView
-from .coach_panel import add_coach_button, open_coach
+from .coach_button import add_coach_button
 from .controller import GameController, MatchSetup
 from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
 from .fair_deal import CutPanel, DealSeal, gesture_here
@@ -168,7 +168,7 @@ class GamePage(QWidget):
         self.coach_button = add_coach_button(  # issue 17: the coach on the hand just finished
             self.hand_end,
             self.hand_end.review,
-            lambda: open_coach(self, controller.match, controller.seats, self.table.look),
+            self._open_coach,
         )
         self.leader_choice = self._overlay("leaderChoice")
         self.curtain = self._overlay("curtain")
@@ -314,6 +314,11 @@ class GamePage(QWidget):
             view.set_reserved(0, sheet_h + 12)
             self.hand_end.move(8, height - sheet_h - 6)
         self.hand_end.raise_()
+
+    def _open_coach(self) -> None:
+        from .coach_panel import open_coach  # the exact solver loads when the coach is asked for
+
+        open_coach(self, self.controller.match, self.controller.seats, self.table.look)
 
     def _details_toggled(self, _shown: bool) -> None:
         if not self.hand_end.isHidden():

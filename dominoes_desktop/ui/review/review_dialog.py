@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import (
@@ -18,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.match import Match
 from ..look.looks import Look
-from ..play.coach_panel import add_coach_button, open_coach
+from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
 from ..play.panels import describe_move, side_name
@@ -92,7 +94,7 @@ class ReviewDialog(QDialog):
         layout.addLayout(controls)
         self.verify = add_verify_button(self, self.again, match, self.hands.currentData)  # issue 17: fair deals
         self.coach = add_coach_button(  # issue 17: the coach on the hand under review
-            self, self.again, lambda: open_coach(self, match, seats, look, int(self.hands.currentData()))
+            self, self.again, lambda: _open_coach(self, match, seats, look, int(self.hands.currentData()))
         )
         self.hands.currentIndexChanged.connect(lambda _i: self.show_hand(int(self.hands.currentData())))
         if match.results:
@@ -147,3 +149,9 @@ class ReviewDialog(QDialog):
         if again is not None:
             self.replayDeal.emit(again)
             self.accept()
+
+
+def _open_coach(parent: QWidget, match: Match, seats: Sequence[SeatConfig], look: Look, index: int) -> None:
+    from ..play.coach_panel import open_coach  # the exact solver loads when the coach is asked for
+
+    open_coach(parent, match, seats, look, index)

@@ -38,14 +38,11 @@ from ...session.cpu_pool import CpuPool
 from ..learn.rules_page import preset_name, rules_html
 from ..lobby.lobby_page import LobbyPage
 from ..look.flags import flag_pixmap
-from ..look.look_dialog import LookDialog
 from ..look.look_style import palette, stylesheet
 from ..look.looks import FINISHES, Look, themes
 from ..play.controller import GameController, MatchSetup, SeatConfig, default_seats
 from ..play.game_page import GamePage
 from ..play.sound import SoundBoard
-from ..review.review_dialog import ReviewDialog
-from ..review.stats_dialog import StatsDialog
 from ..room.net_dialogs import host_room, network_actions
 from .i18n import LANGUAGE
 from .settings import Settings
@@ -239,6 +236,8 @@ class MainWindow(QMainWindow):
         self.apply_look(look)
 
     def show_look_dialog(self) -> None:
+        from ..look.look_dialog import LookDialog  # screens opened on demand load on demand (start-up)
+
         dialog = LookDialog(self.look, self)
         dialog.lookChosen.connect(self._look_chosen)
         dialog.exec()
@@ -416,6 +415,8 @@ class MainWindow(QMainWindow):
         if match is None or not match.results:
             self.statusBar().showMessage(self.tr("No finished hand to review yet."), 6000)
             return
+        from ..review.review_dialog import ReviewDialog
+
         dialog = ReviewDialog(match, self.controller.seats, self.look, self)
         dialog.replayDeal.connect(self.replay_deal)
         dialog.exec()
@@ -458,6 +459,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Statistics are kept when the game has a data folder."), 6000)
             return
         group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
+        from ..review.stats_dialog import StatsDialog
+
         dialog = StatsDialog(self.store, group, self)  # it reads through the store's worker, never on this thread
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.exec()
