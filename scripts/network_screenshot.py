@@ -20,7 +20,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QApplication
 
 from dominoes_desktop.ui.room.net_dialogs import RoomHost
-from dominoes_desktop.ui.room.remote_seat import RoomWindow
+from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 
 
