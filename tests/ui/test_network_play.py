@@ -196,7 +196,7 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
         qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=15000)
         assert not ben.start_button.isVisible()
         ben.phrase.setCurrentIndex(ben.phrase.findData("good_play"))  # a quick phrase reaches everyone
-        ben.socket.send({"t": "chat", "phrase": "good_play"})
+        ben.say_phrase.click()
         qtbot.waitUntil(lambda: "Good play!" in ana.log.toPlainText(), timeout=15000)
         ana.start_button.click()
         clicks = play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
@@ -219,7 +219,8 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
         qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
         ana.start_button.click()
         play_until(qtbot, [ana, ben], lambda: ben_moves(ben) >= 4)
-        ben.socket.drop()
+        assert ben.controller.socket is not None
+        ben.controller.socket.drop()  # as a lost network would
         qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=15000)
         qtbot.waitUntil(lambda: "A CPU now plays for Ben" in ana.log.toPlainText(), timeout=15000)
         play_until(qtbot, [ana], lambda: "A CPU now plays for Ben" in ana.log.toPlainText() and ben_moves(ana) > 6, 20)

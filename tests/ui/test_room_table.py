@@ -178,6 +178,30 @@ def test_the_reveal_turns_every_rack_face_up_with_its_pips_on_the_hand_end_sheet
     assert not window.page.hand_end.again.isVisible() and not window.page.coach_button.isVisible()
 
 
+def test_a_reveal_that_does_not_fit_the_table_is_left_unshown(ben: Any) -> None:
+    """A server's hand_end with a rack, a pip count or a score short, or a winner off the table, was read seat
+    by seat by the hand-end sheet: an IndexError in a slot. It is not a hand's end this seat can show."""
+    window, _ = ben
+    window.controller.receive(view(7, ["3-1@3"]))
+    remaining = [["5-1", "0-0"], ["4-4"], ["6-5", "6-1", "3-3"], []]
+    result = {"end": "blocked", "winner_seat": 0, "winner_side": 0, "points": 30, "bonus": [], "reset": False,
+              "end_points": [0, 0], "pips": [6, 8, 24, 0]}  # fmt: skip
+    bad = [
+        (result, remaining[:3], [40, 20]),
+        ({**result, "pips": [6, 8]}, remaining, [40, 20]),
+        (result, remaining, [40]),
+        ({**result, "winner_seat": 7}, remaining, [40, 20]),
+        ({**result, "winner_side": 2}, remaining, [40, 20]),
+    ]
+    for res, racks, scores in bad:
+        window.controller.receive(
+            {"t": "event", "e": "hand_end", "hand": 1, "result": res, "remaining": racks, "scores": scores}
+        )
+        assert window.controller.last_result is None and not window.page.hand_end.isVisible()
+    window.controller.receive({"t": "event", "e": "match_end", "winner": 5, "scores": [40, 20]})
+    assert window.controller.winner is None
+
+
 def test_public_moves_are_followed_and_the_request_is_left_as_it_was() -> None:
     before = request()
     kept = copy.deepcopy(before)

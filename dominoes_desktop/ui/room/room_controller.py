@@ -88,12 +88,14 @@ def public_deal(view: PlayerView) -> Deal:
     return Deal(tuple((*tiles, HIDDEN) for tiles in played), (HIDDEN,) * (draws + view.stock), (), None)
 
 
-def hand_result(message: dict[str, Any], leader: int) -> HandResult | None:
-    """The room's hand_end event as the hand summary the hand-end sheet shows (None if it cannot be read)."""
+def hand_result(message: dict[str, Any], leader: int, rules: Rules | None = None) -> HandResult | None:
+    """The room's hand_end event as the hand summary the hand-end sheet shows (None if it cannot be read, or,
+    with `rules`, if it does not fit the table: a rack, a pip count, a score for each seat or side as the
+    rules have them, and a winner among them; the sheet reads each of them by seat and side)."""
     try:
         result = dict(message["result"])
         remaining = tuple(tuple(Tile.parse(t) for t in rack) for rack in message["remaining"])
-        return HandResult(
+        summary = HandResult(
             hand_index=int(message["hand"]),
             seed=None,
             leader=leader,
@@ -110,6 +112,23 @@ def hand_result(message: dict[str, Any], leader: int) -> HandResult | None:
         )
     except (DominoError, KeyError, TypeError, ValueError):
         return None
+    if rules is not None and not fits(summary, rules):
+        return None
+    return summary
+
+
+def fits(result: HandResult, rules: Rules) -> bool:
+    """Whether a hand summary from the room has what the table reads for each seat and side of `rules`."""
+    seats, sides = rules.players, rules.sides
+    return (
+        len(result.remaining) == seats
+        and len(result.pips) == seats
+        and len(result.scores) == sides
+        and len(result.end_points) in (0, sides)
+        and (result.winner_seat is None or 0 <= result.winner_seat < seats)
+        and (result.winner_side is None or 0 <= result.winner_side < sides)
+        and 0 <= result.leader < seats
+    )
 
 
 class RoomController(QObject):
@@ -337,18 +356,19 @@ class RoomController(QObject):
             self.stateChanged.emit()
         elif kind == "hand_end":
             leader = self.view.leader if self.view is not None else 0
-            result = hand_result(message, leader)
-            self.match_scores = [int(s) for s in message.get("scores", [])]
+            result = hand_result(message, leader, self.rules)
             self.legal = []
             if result is None:
                 return
+            self.match_scores = list(result.scores)
             self.last_result = result
             self.handEnded.emit(result)
             self.stateChanged.emit()
         elif kind == "match_end":
             winner = message.get("winner")
             self.state = "over"
-            if isinstance(winner, int):
+            sides = self.rules.sides if self.rules is not None else 0
+            if isinstance(winner, int) and 0 <= winner < sides:
                 self.won = winner
                 self.matchEnded.emit(winner)
             self.stateChanged.emit()
