@@ -150,12 +150,17 @@ class RoomWindow(QWidget):
         phrases.addWidget(self.say_phrase)
         talk_title = QLabel(self.tr("Players and table talk"))
         talk_title.setObjectName("panelTitle")
+        talk_title.setWordWrap(True)  # the side panel may be narrower than the title (half a 1920 screen)
         at = side.indexOf(page.more_row)
         for widget, stretch in ((talk_title, 0), (self.seats, 0), (self.fairness, 0), (self.log, 1)):
             side.insertWidget(at, widget, stretch)
             at += 1
         side.insertLayout(at, phrases)
         side.insertWidget(at + 1, self.chat)
+        # On a short window (1024x700) the two logs and the players give up their height first: the score and
+        # the turn above them were squeezed and cut instead.
+        for scrolled in (page.log, self.seats, self.log):
+            scrolled.setMinimumHeight(40)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(page)
