@@ -218,9 +218,9 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
     app.processEvents()
     target: QWidget = window
     if args.screen in ("rules", "settings", "stats"):
+        from .ui.learn.rules_page import RulesDialog
         from .ui.look.look_dialog import LookDialog
         from .ui.review.stats_dialog import StatsDialog
-        from .ui.shell.main_window import RulesDialog
         from .ui.shell.store_service import StoreService
 
         if args.screen == "rules":

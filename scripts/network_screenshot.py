@@ -1,26 +1,30 @@
 """Refresh docs/network-play.png: a host's and a guest's room windows side by side, mid-hand, at the real table.
 
     Xvfb :48 -screen 0 1920x1080x24 &
-    DISPLAY=:48 PYTHONPATH=. python scripts/network_screenshot.py [OUT.png] [--size 1920x1080] [--lang es]
+    DISPLAY=:48 python scripts/network_screenshot.py [OUT.png] [--size 1920x1080] [--lang es]
 
 Both windows run in this process against the host's own room server on a loopback port; the two CPUs and
-both people play their first legal move until the guest is to play again. The screen is captured with
-ImageMagick's `import`.
+both people play their last legal move until the guest is to play again. The screen is captured with
+ImageMagick's `import` (or Qt's own grab of the screen, without it).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's game, not an installed one
+
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from dominoes_desktop.ui.room.net_dialogs import RoomHost
-from dominoes_desktop.ui.room.remote_seat import RoomWindow
+from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 
 
@@ -28,6 +32,29 @@ def free_udp_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def ben_moves(window: RoomWindow) -> int:
+    """The moves of the hand in play the window's table knows."""
+    hand = window.controller.shown_hand()
+    return len(hand.history) if hand is not None else 0
+
+
+def step(window: RoomWindow) -> None:
+    """The window's person does what the table page offers: cuts the deck, plays their last legal move, or
+    presses Draw, Pass or a decision's button."""
+    page, controller = window.page, window.controller
+    if controller.sealed_fingerprint() is not None:
+        controller.cut_deck("screenshot")
+    elif (moves := controller.legal_moves()) and controller.human_turn() is not None:
+        controller.play(moves[-1])
+    else:
+        buttons = [page.draw_button, page.pass_button, page.claim_button, page.redeal_no]
+        buttons += page.leader_choice.findChildren(QPushButton) + page.claim_box.findChildren(QPushButton)
+        for button in buttons:
+            if button.isVisible() and button.isEnabled():
+                button.click()
+                return
 
 
 def main() -> int:
@@ -60,27 +87,27 @@ def main() -> int:
         ben.resize(width // 2, height)
         ben.show()
         pump(15, lambda: ben.seat == 1)
-        ben.socket.send({"t": "chat", "phrase": "good_play"})
+        ben.phrase.setCurrentIndex(ben.phrase.findData("good_play"))
+        ben.say_phrase.click()
         pump(0.3)
-        ana.socket.send({"t": "chat", "text": "Welcome, Ben! Good luck."})
+        ana.chat.setText("Welcome, Ben! Good luck.")
+        ana.say()
         ana.start_button.click()
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             pump(0.05)
+            if ben.controller.human_turn() is not None and ben_moves(ben) >= 6:
+                break
             for window in (ana, ben):
-                if window is ben and ben.seat_model.human_turn() is not None and len(ben.moves) >= 6:
-                    break
-                if window.cut_panel.isVisible():
-                    window.cut(("screenshot",))
-                elif (moves := window.seat_model.legal_moves()) and window.seat_model.human_turn() is not None:
-                    window.board.play(moves[-1])
-                elif buttons := window.action_buttons():
-                    buttons[0].click()
-            else:
-                continue
-            break
+                step(window)
         pump(1.5)
-        subprocess.run(["import", "-window", "root", "-crop", f"{width}x{height}+0+0", "+repage", args.out], check=True)
+        if shutil.which("import"):
+            crop = ["-crop", f"{width}x{height}+0+0", "+repage"]
+            subprocess.run(["import", "-window", "root", *crop, args.out], check=True)
+        else:  # no ImageMagick: the screen as Qt grabs it (the window manager's frames, if any, included)
+            screen = app.primaryScreen()
+            if not screen.grabWindow(0, 0, 0, width, height).save(args.out):
+                raise SystemExit(f"could not write {args.out}")
     finally:
         host.stop()
     return 0

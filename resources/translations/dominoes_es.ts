@@ -3402,6 +3402,18 @@ Corte: {cut}</translation>
 <context>
     <name>RoomWindow</name>
     <message>
+        <source>Table talk</source>
+        <translation>Charla de la mesa</translation>
+    </message>
+    <message>
+        <source>Players and table talk</source>
+        <translation>Jugadores y charla de la mesa</translation>
+    </message>
+    <message>
+        <source>Playing: room {code}</source>
+        <translation>Jugando: sala {code}</translation>
+    </message>
+    <message>
         <source>Waiting for {name}…</source>
         <translation>Esperando a {name}…</translation>
     </message>

@@ -170,14 +170,15 @@ HOSTILE_LINES = [
 def test_a_hostile_server_is_refused_in_one_line_each_and_never_raises_in_a_slot(
     lines: list[bytes], qtbot: Any
 ) -> None:
-    from dominoes_desktop.ui.room.remote_seat import RoomWindow
+    from dominoes_desktop.ui.room.room_window import RoomWindow
 
     with socket.socket() as probe:  # a port nobody listens on: the window's own connection fails at once
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     window = RoomWindow("127.0.0.1", port, {"t": "join", "code": "AAA-AAA", "name": "Me"})
     qtbot.addWidget(window)
-    room_socket = window.socket
+    room_socket = window.controller.socket
+    assert room_socket is not None
     refused: list[str] = []
     received: list[dict[str, Any]] = []
     room_socket.refused.connect(refused.append)

@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGraphicsItem, QMainWindow
+from PySide6.QtWidgets import QGraphicsItem, QMainWindow, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.net.thread import ServerThread
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.look.looks import themes
 from dominoes_desktop.ui.room.net_dialogs import HOSTS, JoinDialog, RoomHost, host_name, host_on_server, room_request
-from dominoes_desktop.ui.room.remote_seat import RoomWindow
+from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -52,20 +52,22 @@ def open_host(qtbot: QtBot, options: dict[str, Any], wait_s: float = 5.0) -> tup
 
 def click_on_table(qtbot: QtBot, window: RoomWindow, item: QGraphicsItem) -> None:
     """A left click where `item` shows on the window's real table view."""
-    board = window.board
+    board = window.page.table
     where = board.mapFromScene(item.sceneBoundingRect().center())
     qtbot.mouseClick(board.viewport(), Qt.MouseButton.LeftButton, pos=where)
 
 
 def take_turn(qtbot: QtBot, window: RoomWindow) -> str:
-    """The window's person does what is offered: cuts by clicking the deck, clicks a raised tile of their
-    rack on the table (then an end marker, if it fits two), or presses Draw, Pass or a decision's button.
-    Returns what was clicked ('' for nothing)."""
-    if window.cut_panel.isVisible():
-        qtbot.mouseClick(window.cut_panel.deck, Qt.MouseButton.LeftButton)
-        return "deck"
-    table = window.board.table
-    if window.seat_model.human_turn() is not None:
+    """The window's person does what is offered on the table page: cuts by clicking the deck (on the table or
+    on the hand-end sheet), clicks a raised tile of their rack on the table (then an end marker, if it fits
+    two), or presses Draw, Pass or a decision's button. Returns what was clicked ('' for nothing)."""
+    page = window.page
+    for deck in (page.cut_panel, page.deal_seal.cut):
+        if deck.isVisible() and deck.deck.isEnabled():
+            qtbot.mouseClick(deck.deck, Qt.MouseButton.LeftButton)
+            return "deck"
+    table = page.table.table
+    if window.controller.human_turn() is not None:
         if table.markers:
             click_on_table(qtbot, window, table.markers[0])
             return "end"
@@ -73,10 +75,12 @@ def take_turn(qtbot: QtBot, window: RoomWindow) -> str:
         if raised:
             click_on_table(qtbot, window, raised[0])
             return "tile"
-    buttons = [b for b in window.action_buttons() if b.isVisible() or not window.isVisible()]
-    if buttons:
-        buttons[0].click()
-        return "button"
+    buttons = [page.draw_button, page.pass_button, page.claim_button, page.redeal_no]
+    buttons += page.leader_choice.findChildren(QPushButton) + page.claim_box.findChildren(QPushButton)
+    for button in buttons:
+        if button.isVisible() and button.isEnabled():
+            button.click()
+            return "button"
     return ""
 
 
@@ -95,10 +99,18 @@ def play_until(
             clicks += bool(kind)
             if clicked is not None and kind and window is windows[-1]:
                 clicked[kind] += 1
-            if window.seat_model.remaining is None:
-                state = window.board.state()
+            if window.controller.last_result is None:  # no tile but the seat's own, on the real table
+                state = window.page.table.state()
                 assert all(not seat.tiles for i, seat in enumerate(state.seats) if i != state.bottom)
+                shown = [e for e in window.page.table.table.describe() if str(e[0]).startswith("back ") and e[4]]
+                assert not shown, shown
     return clicks
+
+
+def ben_moves(window: RoomWindow) -> int:
+    """The moves of the hand in play the window's table knows."""
+    hand = window.controller.shown_hand()
+    return len(hand.history) if hand is not None else 0
 
 
 def test_a_guest_plays_a_hand_on_the_real_table_cuts_the_deck_and_sees_every_rack_at_the_end(qtbot: QtBot) -> None:
@@ -111,27 +123,34 @@ def test_a_guest_plays_a_hand_on_the_real_table_cuts_the_deck_and_sees_every_rac
         ben.show()
         qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
         ana.start_button.click()
-        qtbot.waitUntil(lambda: ben.cut_panel.isVisible(), timeout=15000)
-        assert ben.cut_panel.seal.text().startswith("Deal sealed: ")
+        cut_panel = ben.page.cut_panel
+        qtbot.waitUntil(lambda: cut_panel.isVisible(), timeout=15000)
+        assert cut_panel.seal.text().startswith("Deal sealed: ")
         assert ben.checker.commit is not None
-        assert ben.cut_panel.seal.text().split(": ")[1][:4] == ben.checker.commit[:4]  # the room's fingerprint
+        assert cut_panel.seal.text().split(": ")[1][:4] == ben.checker.commit[:4]  # the room's fingerprint
+        assert ben.width() <= 1024 and ben.height() <= 700
         clicked: Counter[str] = Counter()
         over = lambda: "Hand 1 is over" in ben.log.toPlainText()  # noqa: E731
         play_until(qtbot, [ana, ben], over, clicked=clicked)
         assert clicked["deck"] == 1 and clicked["tile"] >= 1  # Ben cut by clicking and played by clicking tiles
         assert ben.checker.verified == 1 and not ben.checker.failures  # his clicked cut was used in the deal
-        remaining = ben.seat_model.remaining
-        assert remaining is not None
-        state = ben.board.state()
+        result = ben.controller.last_result
+        assert result is not None
+        remaining = [list(map(str, rack)) for rack in result.remaining]
+        table = ben.page.table
+        state = table.state()
         assert [list(map(str, seat.tiles)) for seat in state.seats] == remaining  # every rack face up
         assert all("pip" in seat.note for seat in state.seats)
-        racks = [e for e in ben.board.table.describe() if e[0] == "rack" or str(e[0]).startswith("back ")]
+        racks = [e for e in table.table.describe() if e[0] == "rack" or str(e[0]).startswith("back ")]
         assert len(racks) == sum(len(r) for r in remaining) and all(e[4] for e in racks)  # drawn face up
         assert "over" in ben.status.text()
-        ben.board.hintRequested.emit()  # the H key
+        assert ben.page.hand_end.isVisible()  # the local game's hand-end sheet
+        assert ben.page.log.count() > 1  # and its move log: "— Hand 1 —" and every move
+        table.hintRequested.emit()  # the H key
         assert ben.status.text() == "Rooms give no hints."
-        ben._float_points("6-6", [0, 10])  # end points rise from the tile, as at home
-        qtbot.waitUntil(lambda: [label.text() for label in ben.board.table.floats] == ["+10"], timeout=5000)
+        table.table.clear_floats()
+        ben.controller.pointsScored.emit(1, 10)  # end points rise from the tile, as at home
+        qtbot.waitUntil(lambda: [label.text() for label in table.table.floats] == ["+10"], timeout=5000)
     finally:
         host.stop()
 
@@ -146,7 +165,7 @@ def test_the_clock_cuts_for_a_guest_who_asked_it_to_or_who_does_not_cut_in_time(
         qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
         ana.start_button.click()
         qtbot.waitUntil(lambda: ben.checker.own_cut is not None, timeout=15000)  # nobody clicked Ben's deck
-        assert not ben.cut_panel.isVisible()
+        assert not ben.page.cut_panel.isVisible()
         # Ana does not cut either: her clock cuts before the host's app would have to.
         started = time.monotonic()
         qtbot.waitUntil(lambda: ana.checker.own_cut is not None, timeout=15000)
@@ -177,7 +196,7 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
         qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=15000)
         assert not ben.start_button.isVisible()
         ben.phrase.setCurrentIndex(ben.phrase.findData("good_play"))  # a quick phrase reaches everyone
-        ben.socket.send({"t": "chat", "phrase": "good_play"})
+        ben.say_phrase.click()
         qtbot.waitUntil(lambda: "Good play!" in ana.log.toPlainText(), timeout=15000)
         ana.start_button.click()
         clicks = play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
@@ -199,11 +218,12 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
         ben.show()
         qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
         ana.start_button.click()
-        play_until(qtbot, [ana, ben], lambda: len(ben.moves) >= 4)
-        ben.socket.drop()
+        play_until(qtbot, [ana, ben], lambda: ben_moves(ben) >= 4)
+        assert ben.controller.socket is not None
+        ben.controller.socket.drop()  # as a lost network would
         qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=15000)
         qtbot.waitUntil(lambda: "A CPU now plays for Ben" in ana.log.toPlainText(), timeout=15000)
-        play_until(qtbot, [ana], lambda: "A CPU now plays for Ben" in ana.log.toPlainText() and len(ana.moves) > 6, 20)
+        play_until(qtbot, [ana], lambda: "A CPU now plays for Ben" in ana.log.toPlainText() and ben_moves(ana) > 6, 20)
         ben.reconnect.click()
         qtbot.waitUntil(lambda: "Ben is back" in ana.log.toPlainText(), timeout=15000)
         assert not ben.reconnect.isVisible()
@@ -244,9 +264,9 @@ def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: 
     ben.show()
     qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
     ana.start_button.click()
-    play_until(qtbot, [ana, ben], lambda: len(ben.moves) >= 5)
+    play_until(qtbot, [ana, ben], lambda: ben_moves(ben) >= 5)
     qtbot.wait(700)  # the room is kept at most half a second after a move
-    seen = len(ben.moves)
+    seen = ben_moves(ben)
     ana.close()  # the host's app goes away; its save stays
     qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=15000)
     assert "reopen" in ben.status.text()
@@ -259,7 +279,7 @@ def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: 
         qtbot.waitUntil(lambda: ana2.seat == 0 and ana2.code == ana.code, timeout=15000)
         ben.reconnect.click()
         qtbot.waitUntil(lambda: "Ben is back" in ana2.log.toPlainText(), timeout=15000)
-        qtbot.waitUntil(lambda: len(ben.moves) >= seen, timeout=15000)  # the same hand, where it was
+        qtbot.waitUntil(lambda: ben_moves(ben) >= seen, timeout=15000)  # the same hand, where it was
         play_until(qtbot, [ana2, ben], lambda: ana2.state == "over" and ben.state == "over")
         assert not ben.checker.failures and not ana2.checker.failures
         qtbot.waitUntil(lambda: not path.exists(), timeout=15000)  # a finished match leaves nothing to resume
@@ -280,7 +300,7 @@ def test_start_with_a_friends_seat_opens_a_room_from_the_main_window(qtbot: QtBo
     assert room.look == window.look  # the game's own look at the room's table
     other = next(theme for key, theme in themes().items() if key != window.look.theme.id)
     window.apply_look(replace(window.look, theme=other))  # and it follows a change of look
-    assert room.look.theme == other and room.board.look.theme == other
+    assert room.look.theme == other and room.page.table.look.theme == other
     assert window.controller.match is None
     actions = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     assert any("Join a room" in text for text in actions)

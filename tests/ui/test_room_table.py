@@ -1,8 +1,10 @@
-"""What a room's seat sees on the table, from its view (a bot-protocol request) and the public moves alone."""
+"""What a room's seat sees on the local table page, from its view (a bot-protocol request) and the public
+events alone: the room's messages are fed to the window's RoomController as the connection would."""
 
 from __future__ import annotations
 
 import copy
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,20 +12,14 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.room.room_table import (
-    RoomSeat,
-    RoomTableView,
-    follow_move,
-    player_view,
-    room_table_state,
-)
+from dominoes_desktop.ui.room.room_controller import follow_move, player_view
+from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
-from dominoes_desktop.ui.table.drawn import Showing, most_held_from
+from dominoes_desktop.ui.table.drawn import most_held_from
 
-NAMES = ["Ana", "Ben", "CPU 3", "CPU 4"]
+NAMES = ["Ana", "Ben", "", ""]
+COMMIT = "ab" * 32
 
 
 @pytest.fixture(autouse=True)
@@ -43,28 +39,167 @@ def request() -> dict[str, Any]:
     }  # fmt: skip
 
 
-def test_the_seat_sees_its_own_rack_the_others_backs_the_layout_and_whose_turn() -> None:
-    state = room_table_state(request(), NAMES, Showing(0), ["3-1@3", "2-0@2"])
-    assert state.bottom == 1  # the seat the view is for is drawn at the bottom, whatever `Showing` said
+def room(state: str = "playing") -> dict[str, Any]:
+    kinds = ["host", "friend", "cpu", "cpu"]
+    seats = [
+        {"seat": i, "name": NAMES[i], "kind": kind, "cpu": kind == "cpu", "connected": True}
+        for i, kind in enumerate(kinds)
+    ]
+    return {"t": "room", "state": state, "host_seat": 0, "seats": seats, "preset": "puerto_rican", "options": {}}
+
+
+def view(d: int, legal: list[str], req: dict[str, Any] | None = None, decision: str = "turn") -> dict[str, Any]:
+    return {"t": "view", "d": d, "decision": decision, "legal": legal, "view": req or request()}
+
+
+@pytest.fixture
+def ben(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
+    """Ben's window, its connection going nowhere; what it sends is kept."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    window = RoomWindow("127.0.0.1", port, {"t": "join", "code": "ABC-123", "name": "Ben"}, auto_cut=False)
+    qtbot.addWidget(window)
+    sent: list[dict[str, Any]] = []
+    window.controller.send = sent.append  # type: ignore[method-assign]
+    window.resize(1024, 700)
+    window.show()
+    window.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
+    window.controller.receive(room())
+    return window, sent
+
+
+def backs_face_up(window: RoomWindow) -> list[tuple[object, ...]]:
+    return [e for e in window.page.table.table.describe() if str(e[0]).startswith("back ") and e[4]]
+
+
+def test_the_seat_sees_its_own_rack_the_others_backs_the_layout_and_whose_turn(ben: Any) -> None:
+    window, _ = ben
+    window.controller.receive(view(7, ["3-1@3", "2-0@2"]))
+    state = window.page.table.state()
+    assert state.bottom == 1
     assert state.layout is not None
     assert [p.tile for p in state.layout.placements] == [Tile(6, 6), Tile(6, 4), Tile(6, 2), Tile(4, 3)]
-    assert state.layout.open_ends() == [3, 2]
-    assert [s.name for s in state.seats] == NAMES
+    assert [s.name for s in state.seats] == ["Ana", "Ben", "CPU 2", "CPU 3"]
     assert [s.count for s in state.seats] == [5, 6, 7, 6]
     assert state.seats[1].tiles == tuple(Tile.parse(t) for t in request()["hand"])
     assert [s.tiles for s in state.seats if s is not state.seats[1]] == [(), (), ()]  # no other tile, ever
     assert [s.to_play for s in state.seats] == [False, True, False, False]
     assert [s.passed for s in state.seats] == [False, False, True, False]
-    assert [s.partner for s in state.seats] == [False, False, False, True]  # seats 1 and 3 are a side
     assert state.legal == {Tile(3, 1), Tile(2, 0)}
-    assert state.newest == Tile(4, 3) and state.stock == 0
-    assert [s.most for s in state.seats] == [7, 7, 7, 7]  # each held seven at the deal
+    assert state.newest == Tile(4, 3)
+    assert [s.most for s in state.seats] == [7, 7, 7, 7]
+    assert not backs_face_up(window)  # drawn: the others' racks are backs
+    assert window.page.log.count() == 6  # the local move log: the hand's title and its five moves
+    assert "Ben, your turn" in window.page.turn.text()
 
 
-def test_only_the_room_s_offered_plays_are_raised() -> None:
-    assert room_table_state(request(), NAMES, Showing(1), []).legal == frozenset()  # not asked: nothing to click
-    assert room_table_state(request(), NAMES, Showing(1), ["2-0@2"]).legal == {Tile(2, 0)}
-    assert room_table_state(request(), NAMES, Showing(1), ["pass"]).legal == frozenset()
+def test_only_the_room_s_offered_plays_are_raised_and_a_click_becomes_an_act(ben: Any) -> None:
+    window, sent = ben
+    table = window.page.table
+    window.controller.receive(view(7, ["2-0@2"]))
+    assert table.state().legal == {Tile(2, 0)}
+    table.tile_clicked(Tile(5, 5))  # does not fit: sends nothing
+    assert sent == []
+    item = table.table.rack_items[Tile(2, 0)]
+    where = table.mapFromScene(item.sceneBoundingRect().center())
+    QtBot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    assert sent == [{"t": "act", "d": 7, "action": "2-0@2"}]
+    assert window.controller.human_turn() is None and table.state().legal == frozenset()
+    table.tile_clicked(Tile(3, 1))  # answered already: nothing more goes out
+    assert len(sent) == 1
+    window.controller.receive({"t": "event", "e": "move", "hand": 1, "seat": 1, "move": "2-0@2", "gains": [0, 0]})
+    state = table.state()
+    assert state.layout is not None and state.layout.open_ends() == [3, 0]
+    assert Tile(2, 0) not in state.seats[1].tiles and state.seats[1].count == 5
+    stuck = {**follow_move(request(), 1, "2-0@2"), "hand": ["4-4", "5-5", "1-1", "5-0", "3-1"]}
+    stuck = follow_move(follow_move(stuck, 2, "pass"), 3, "pass")
+    stuck = follow_move(stuck, 0, "pass")
+    window.controller.receive(view(9, ["3-1@3"], stuck))
+    assert window.page.pass_button.isEnabled() is False
+    window.controller.receive(view(10, ["pass"], {**stuck, "hand": ["4-4", "5-5", "1-1", "5-2", "6-1"]}))
+    window.page.pass_button.click()
+    assert sent[-1] == {"t": "act", "d": 10, "action": "pass"}
+
+
+def test_a_tile_that_fits_two_ends_waits_for_its_end_by_click_or_by_drop(ben: Any, qtbot: QtBot) -> None:
+    window, sent = ben
+    board = window.page.table
+    fits_both = {**request(), "hand": ["4-4", "3-2", "2-0", "5-5", "1-1", "5-0"]}
+    window.controller.receive(view(3, ["3-2@3", "3-2@2", "2-0@2"], fits_both))
+    board.tile_clicked(Tile(3, 2))
+    assert sent == [] and board.choosing is not None and len(board.table.markers) == 2
+    choices = [m.notation() for m in board.choosing[1]]
+    board.end_chosen(1)
+    assert [m["action"] for m in sent] == [choices[1]] and board.choosing is None
+    window.controller.receive(view(4, ["3-2@3", "3-2@2", "2-0@2"], fits_both))  # asked again: dropped on the 3
+    hand = window.controller.hand
+    assert hand is not None
+    arm = hand.layout.arm_for(3, False, False)
+    item = board.table.rack_items[Tile(3, 2)]
+    spot = next(spot for spot in board.table.plan.ends if spot.arm == arm)
+    grab = board.mapFromScene(item.sceneBoundingRect().center())
+    qtbot.mousePress(board.viewport(), Qt.MouseButton.LeftButton, pos=grab)
+    qtbot.mouseMove(board.viewport(), board.mapFromScene(QPointF(spot.x, spot.y + 40)))
+    qtbot.mouseRelease(board.viewport(), Qt.MouseButton.LeftButton, pos=board.mapFromScene(QPointF(spot.x, spot.y)))
+    assert sent[-1] == {"t": "act", "d": 4, "action": "3-2@3"} and len(sent) == 2
+
+
+def test_the_guest_cuts_the_sealed_deck_on_the_cut_panel_once(ben: Any, qtbot: QtBot) -> None:
+    window, sent = ben
+    between = {"preset": "puerto_rican", "options": {}, "hand_index": 0, "seat": 1, "hand": [], "leader": None,
+               "moves": [], "scores": [0, 0]}  # fmt: skip
+    window.controller.receive({"t": "event", "e": "commit", "hand": 0, "digest": COMMIT})
+    cut = {**view(1, ["cut"], between, "cut"), "commit": COMMIT}
+    window.controller.receive(cut)
+    panel = window.page.cut_panel
+    assert panel.isVisible() and panel.seal.text().startswith("Deal sealed: abab")
+    qtbot.mouseClick(panel.deck, Qt.MouseButton.LeftButton)
+    assert len(sent) == 1 and sent[0]["d"] == 1 and sent[0]["action"].startswith("cut:")
+    assert not panel.isVisible()
+    window.controller.receive(cut)  # the room sends the cut again while ours is on its way: one cut a deal
+    assert not panel.isVisible() and len(sent) == 1
+
+
+def test_the_reveal_turns_every_rack_face_up_with_its_pips_on_the_hand_end_sheet(ben: Any) -> None:
+    window, _ = ben
+    window.controller.receive(view(7, ["3-1@3"]))
+    remaining = [["5-1", "0-0"], ["4-4"], ["6-5", "6-1", "3-3"], []]
+    result = {"end": "blocked", "winner_seat": 0, "winner_side": 0, "points": 30, "bonus": [], "reset": False,
+              "end_points": [0, 0], "pips": [6, 8, 24, 0]}  # fmt: skip
+    window.controller.receive(
+        {"t": "event", "e": "hand_end", "hand": 1, "result": result, "remaining": remaining, "scores": [40, 20]}
+    )
+    state = window.page.table.state()
+    assert [s.tiles for s in state.seats] == [tuple(Tile.parse(t) for t in r) for r in remaining]
+    assert [s.note for s in state.seats] == ["6 pips", "8 pips", "24 pips", "0 pips"]
+    assert not any(s.to_play for s in state.seats) and state.legal == frozenset()
+    assert window.page.hand_end.isVisible() and "Ana" in window.page.hand_end.text.text()
+    assert not window.page.hand_end.again.isVisible() and not window.page.coach_button.isVisible()
+
+
+def test_a_reveal_that_does_not_fit_the_table_is_left_unshown(ben: Any) -> None:
+    """A server's hand_end with a rack, a pip count or a score short, or a winner off the table, was read seat
+    by seat by the hand-end sheet: an IndexError in a slot. It is not a hand's end this seat can show."""
+    window, _ = ben
+    window.controller.receive(view(7, ["3-1@3"]))
+    remaining = [["5-1", "0-0"], ["4-4"], ["6-5", "6-1", "3-3"], []]
+    result = {"end": "blocked", "winner_seat": 0, "winner_side": 0, "points": 30, "bonus": [], "reset": False,
+              "end_points": [0, 0], "pips": [6, 8, 24, 0]}  # fmt: skip
+    bad = [
+        (result, remaining[:3], [40, 20]),
+        ({**result, "pips": [6, 8]}, remaining, [40, 20]),
+        (result, remaining, [40]),
+        ({**result, "winner_seat": 7}, remaining, [40, 20]),
+        ({**result, "winner_side": 2}, remaining, [40, 20]),
+    ]
+    for res, racks, scores in bad:
+        window.controller.receive(
+            {"t": "event", "e": "hand_end", "hand": 1, "result": res, "remaining": racks, "scores": scores}
+        )
+        assert window.controller.last_result is None and not window.page.hand_end.isVisible()
+    window.controller.receive({"t": "event", "e": "match_end", "winner": 5, "scores": [40, 20]})
+    assert window.controller.winner is None
 
 
 def test_public_moves_are_followed_and_the_request_is_left_as_it_was() -> None:
@@ -73,36 +208,12 @@ def test_public_moves_are_followed_and_the_request_is_left_as_it_was() -> None:
     after = follow_move(before, 1, "3-1@3")
     assert before == kept
     assert after["hand_sizes"] == [5, 5, 7, 6] and after["moves"][-1] == {"seat": 1, "move": "3-1@3"}
-    # The seat's own rack changes with its next view; a move alone never invents a tile.
     drew = follow_move({**before, "preset": "draw", "stock": 10}, 2, "draw")
     assert drew["hand_sizes"] == [5, 6, 8, 6] and drew["stock"] == 9
-    passed = follow_move(before, 1, "pass")
-    assert passed["hand_sizes"] == before["hand_sizes"]
-    state = room_table_state(follow_move(before, 1, "2-0@2"), NAMES, Showing(1))  # its own play, before its view
-    assert state.layout is not None and state.layout.open_ends() == [3, 0]
-    assert Tile(2, 0) not in state.seats[1].tiles and state.seats[1].count == 5
     own_draw = follow_move({**before, "seat": 2, "preset": "draw", "stock": 10}, 2, "draw")
     assert own_draw["hand_sizes"] == before["hand_sizes"] and own_draw["stock"] == 9  # its tile comes with its view
-    assert [s.to_play for s in state.seats] == [False, False, True, False]
-
-
-def test_the_reveal_turns_every_rack_face_up_with_its_pips_and_nothing_is_playable() -> None:
-    remaining = [["5-1", "0-0"], ["4-4"], ["6-5", "6-1", "3-3"], []]
-    state = room_table_state(request(), NAMES, Showing(1), ["3-1@3"], remaining)
-    assert [s.tiles for s in state.seats] == [tuple(Tile.parse(t) for t in r) for r in remaining]
-    assert [s.count for s in state.seats] == [2, 1, 3, 0]
-    assert [s.note for s in state.seats] == ["6 pips", "8 pips", "24 pips", "0 pips"]
-    assert not any(s.to_play for s in state.seats) and state.legal == frozenset()
-
-
-def test_before_any_hand_the_table_is_empty_with_its_name_plates() -> None:
-    between = {"preset": "puerto_rican", "options": {}, "hand_index": 0, "seat": 1, "hand": [], "leader": None,
-               "moves": [], "scores": [0, 0]}  # fmt: skip
-    for view in (None, between):
-        state = room_table_state(view, NAMES, Showing(1))
-        assert state.layout is None and state.seats == [] and state.bottom == 1
     broken = {**request(), "hand": ["6-6", "4-4"]}  # 6-6 is on the table already: not a position
-    assert player_view(broken) is None and room_table_state(broken, NAMES, Showing(1)).layout is None
+    assert player_view(broken) is None
 
 
 def test_the_most_held_follows_draws() -> None:
@@ -126,90 +237,35 @@ def test_the_most_held_follows_draws() -> None:
         }
     )
     assert view is not None
-    # Seat 1: five at the deal, seven after two draws, six after its play.
     assert most_held_from([4, 6, 5, 5], view.moves) == [5, 7, 5, 5]
 
 
-def test_a_click_on_a_raised_tile_answers_the_pending_turn(qtbot: QtBot) -> None:
-    seat = RoomSeat()
-    seat.names = NAMES
-    board = RoomTableView(seat, Look())
-    qtbot.addWidget(board)
-    board.resize(900, 640)
-    board.show()
-    acted: list[str] = []
-    seat.acted.connect(acted.append)
-    seat.show(request(), "turn", ["3-1@3", "2-0@2"])
-    assert seat.human_turn() == 1 and [m.notation() for m in seat.legal_moves()] == ["3-1@3", "2-0@2"]
-    assert board.rack_order == [Tile.parse(t) for t in request()["hand"]]  # a new hand: the dealt order
-    board.tile_clicked(Tile(5, 5))  # does not fit: says why, sends nothing
-    assert acted == []
-    board.tile_clicked(Tile(2, 0))
-    assert acted == ["2-0@2"] and seat.human_turn() is None and seat.legal == []
-    board.tile_clicked(Tile(3, 1))  # answered already: nothing more goes out
-    assert acted == ["2-0@2"]
-    seat.show({**request(), "hand": ["4-4", "5-5", "1-1", "5-0", "5-1", "0-0"]}, "turn", ["pass"])  # none fits
-    board.draw_or_pass(MoveKind.PASS)
-    assert acted == ["2-0@2", "pass"]
-
-
-def test_a_tile_that_fits_two_ends_waits_for_its_end_by_click_or_by_drop(qtbot: QtBot) -> None:
-    seat = RoomSeat()
-    seat.names = NAMES
-    board = RoomTableView(seat, Look())
-    qtbot.addWidget(board)
-    board.resize(900, 640)
-    board.show()
-    acted: list[str] = []
-    seat.acted.connect(acted.append)
-    fits_both = {**request(), "hand": ["4-4", "3-2", "2-0", "5-5", "1-1", "5-0"]}
-    seat.show(fits_both, "turn", ["3-2@3", "3-2@2", "2-0@2"])
-    board.tile_clicked(Tile(3, 2))
-    assert acted == [] and board.choosing is not None and len(board.table.markers) == 2  # ends marked
-    assert board.state().chosen == Tile(3, 2)
-    choices = [m.notation() for m in board.choosing[1]]
-    assert sorted(choices) == ["3-2@2", "3-2@3"]
-    board.end_chosen(1)
-    assert acted == [choices[1]] and board.choosing is None and not board.table.markers
-    seat.show(fits_both, "turn", ["3-2@3", "3-2@2", "2-0@2"])  # asked again: now dropped onto the 3's end
-    hand = seat.hand
-    assert hand is not None
-    arm = hand.layout.arm_for(3, False, False)
-    assert arm is not None
-    item = board.table.rack_items[Tile(3, 2)]
-    spot = next(spot for spot in board.table.plan.ends if spot.arm == arm)
-    grab = board.mapFromScene(item.sceneBoundingRect().center())
-    qtbot.mousePress(board.viewport(), Qt.MouseButton.LeftButton, pos=grab)
-    qtbot.mouseMove(board.viewport(), board.mapFromScene(QPointF(spot.x, spot.y + 40)))
-    qtbot.mouseRelease(board.viewport(), Qt.MouseButton.LeftButton, pos=board.mapFromScene(QPointF(spot.x, spot.y)))
-    assert acted[-1] == "3-2@3" and len(acted) == 2
-
-
-def test_the_room_window_fits_a_small_screen(qtbot: QtBot) -> None:
-    """It opened 1100 wide whatever the screen: on a 1024x700 laptop its side panel (Start, Copy invite) was cut off."""
-    from dominoes_desktop.ui.room.remote_seat import RoomWindow
-
-    room = RoomWindow("127.0.0.1", 9, {"t": "join", "code": "ABC-123", "name": "Ben"})
-    qtbot.addWidget(room)
-    free = room.screen().availableGeometry()
+def test_the_room_window_fits_a_small_screen(ben: Any, qtbot: QtBot) -> None:
+    """It opened 1100 wide whatever the screen: on a 1024x700 laptop its side panel (Start, Copy invite) was cut off.
+    At 1024x700 the room's panels sit in the table page's side panel, every one in the window."""
+    fresh = RoomWindow("127.0.0.1", 9, {"t": "join", "code": "ABC-123", "name": "Ben"})
+    qtbot.addWidget(fresh)
+    free = fresh.screen().availableGeometry()
     assert free.width() < 1100, "the test screen is the small one this is about"
-    assert room.width() <= free.width() and room.height() <= free.height()
+    assert fresh.width() <= free.width() and fresh.height() <= free.height()
+    window, _ = ben
+    window.controller.receive(view(7, ["3-1@3", "2-0@2"]))
+    qtbot.wait(20)
+    assert (window.width(), window.height()) == (1024, 700)
+    side = window.page.side
+    for widget in (window.status, window.copy, window.chat, window.log, window.page.scores):
+        assert widget.isVisible(), widget
+        corner = widget.mapTo(window, widget.rect().bottomRight())
+        assert corner.x() <= window.width() and corner.y() <= window.height(), widget
+    assert side.width() >= 200
 
 
-def test_the_room_names_cpus_as_the_lobby_does(qtbot: QtBot) -> None:
+def test_the_room_names_cpus_as_the_lobby_does(ben: Any, qtbot: QtBot) -> None:
     """The lobby's players 3 and 4 are "CPU 2" and "CPU 3"; the room listed them as "CPU 3" and "CPU 4"."""
     from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
-    from dominoes_desktop.ui.room.remote_seat import RoomWindow
 
+    window, _ = ben
     lobby = LobbyPage("jamaican")
     qtbot.addWidget(lobby)
-    room = RoomWindow("127.0.0.1", 9, {"t": "join", "code": "ABC-123", "name": "Ben"})
-    qtbot.addWidget(room)
-    kinds = ["host", "friend", "cpu", "cpu"]
-    seats = [
-        {"seat": i, "name": ["Ana", "Ben", "", ""][i], "kind": kind, "cpu": kind == "cpu", "connected": True}
-        for i, kind in enumerate(kinds)
-    ]
-    room._room({"state": "lobby", "host_seat": 0, "seats": seats, "preset": "jamaican"})
-    assert room.names == ["Ana", "Ben", lobby.seat_rows[2].name.text(), lobby.seat_rows[3].name.text()]
-    assert room.names[2:] == ["CPU 2", "CPU 3"]
+    assert window.names == ["Ana", "Ben", lobby.seat_rows[2].name.text(), lobby.seat_rows[3].name.text()]
+    assert window.names[2:] == ["CPU 2", "CPU 3"]

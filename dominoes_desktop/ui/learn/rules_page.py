@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ...engine.rules import (
     AfterNoWinner,
@@ -284,3 +285,18 @@ def rules_html(rules: Rules, seating: tuple[int, ...] | None = None) -> str:
     body = "".join(f"<h3>{escape(h)}</h3><p>{escape(t)}</p>" for h, t in rules_sections(rules, seating))
     learn = play_well_html(rules) + cpus_html()  # issue 17: reached by the links under the title
     return f"<h2>{title}</h2>{links_html()}{body}{learn}"
+
+
+class RulesDialog(QDialog):
+    def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("House rules: {name}").format(name=preset_name(rules.preset)))
+        self.resize(620, 640)
+        text = QTextBrowser()
+        text.setAccessibleName(self.tr("House rules"))
+        text.setHtml(rules_html(rules))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(text)
+        layout.addWidget(buttons)

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ...engine.cpu import CpuPlayer, Decision, make_player
 from ...engine.cpu.knowledge import Knowledge, infer
+from ...engine.deal import Deal
 from ...engine.decisions import (
     Action,
     AnswerRedeal,
@@ -50,6 +51,7 @@ from ...engine.hand import Hand
 from ...engine.match import HandResult, Match
 from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.rules import Rules
+from ...engine.tiles import Tile
 from ...engine.view import PlayerView
 from ...session.cpu_pool import CpuPool
 from ...session.seats import Cpu, DuplicateDeals, PooledThinking, Waiting, clock_cut
@@ -277,6 +279,73 @@ class GameController(QObject):
         """What `seat` can infer of the hidden tiles (the tile tracker)."""
         view = self.view_for(seat)
         return infer(view) if view is not None else None
+
+    # ---- what the table page reads: what the screen may see (a room's controller answers the same) ----------
+
+    def shown_hand(self) -> Hand | None:
+        """The hand in play, or after a hand the one just finished (its tiles stay on the table)."""
+        match = self.match
+        if match is None:
+            return None
+        if match.hand is not None:
+            return match.hand
+        if match.deal is None and match.archive and len(match.archive) == len(match.results):
+            return match.archive[-1][1]
+        return None
+
+    def shown_deal(self) -> Deal | None:
+        """How the shown hand was dealt: the move log plays it again from there."""
+        match, shown = self.match, self.shown_hand()
+        if match is None or shown is None:
+            return None
+        return match.deal if match.hand is shown else match.archive[-1][0]
+
+    def rack(self, seat: int) -> tuple[Tile, ...]:
+        """A seat's tiles in the hand in play (the table shows them only to whom it may)."""
+        hand = self.hand
+        return tuple(hand.hands[seat]) if hand is not None else ()
+
+    def rack_size(self, seat: int) -> int:
+        hand = self.hand
+        return len(hand.hands[seat]) if hand is not None else 0
+
+    def stock_size(self) -> int:
+        hand = self.hand
+        return len(hand.stock) if hand is not None else 0
+
+    def turn_seat(self) -> int:
+        """The seat to play in the hand in play, or -1."""
+        pending = self.pending
+        return pending.seat if isinstance(pending, PlayTurn) and self.hand is not None else -1
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.match.scores) if self.match is not None else []
+
+    @property
+    def hand_number(self) -> int:
+        """The hand in play's number (from 1), or the last one's between hands."""
+        match = self.match
+        if match is None:
+            return 0
+        return match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
+
+    @property
+    def match_over(self) -> bool:
+        return self.match is not None and self.match.is_over
+
+    @property
+    def winner(self) -> int | None:
+        return self.match.winner if self.match is not None else None
+
+    def hand_proof(self) -> FairDeal | None:
+        """How the hand just finished was dealt (its seed is shown once it is over)."""
+        match = self.match
+        return match.proofs.get(len(match.results) - 1) if match is not None else None
+
+    def sealed_fingerprint(self) -> str | None:
+        sealed = self.sealed_deal()
+        return sealed.fingerprint if sealed is not None else None
 
     # ---- the session: who answers each seat ------------------------------------------------------
 

@@ -237,9 +237,9 @@ class DealSeal:
             layout.addWidget(self.cut)  # last: just above the buttons, or beside them at the foot of the aside
         self.next_button = next_button
 
-    def seal(self, match: Match) -> None:
-        """Show how the finished hand was dealt (its seed is revealed now that it is over)."""
-        proof = match.proofs.get(len(match.results) - 1)
+    def seal(self, proof: FairDeal | None) -> None:
+        """Show how the finished hand was dealt (its seed is revealed now that it is over); None: nothing to show
+        here (a room's seat checks its deals in the room's panel)."""
         self.label.setVisible(proof is not None)
         self.cut.hide()
         if proof is not None:
@@ -252,11 +252,11 @@ class DealSeal:
                 + "</small>"
             )
 
-    def show_next(self, sealed: FairDeal | None, people: int, clock: bool, auto: bool) -> None:
-        if sealed is None:
+    def show_next(self, fingerprint: str | None, people: int, clock: bool, auto: bool) -> None:
+        if fingerprint is None:
             self.cut.hide()
         else:
-            self.cut.show_sealed(sealed, people, clock, auto)
+            self.cut.show_fingerprint(fingerprint, people, clock, auto)
 
 
 def gesture_here(how: str) -> tuple[object, ...]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
@@ -26,7 +27,7 @@ from ..shell.wording import reason_text
 from ..table.drawn import shown_hand
 from ..table.view import TableView
 from .coach_button import add_coach_button
-from .controller import GameController, MatchSetup
+from .controller import MatchSetup
 from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
 from .fair_deal import CutPanel, DealSeal, gesture_here
 from .panels import (
@@ -49,6 +50,9 @@ TIMEOUT_WORDS = {
 }
 
 
+if TYPE_CHECKING:
+    from ..table.drawn import TableController
+
 PANEL_MIN = 200
 PANEL_MAX = 480
 
@@ -66,7 +70,7 @@ class GamePage(QWidget):
     happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
     autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
 
-    def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: TableController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.setup: MatchSetup | None = None
@@ -123,6 +127,8 @@ class GamePage(QWidget):
         self.action_row = ButtonRow([self.draw_button, self.pass_button, self.hint_button])
         self.more_row = ButtonRow([self.rules_button, self.lobby_button])
         side = QVBoxLayout(self.side)
+        self.side_layout = side  # a room's window adds its panels here (its state, players, table talk)
+        self.undo_offered = True  # one person against CPUs may take a move back; a room's seat may not
         # Duplicate match (issue 17): which deal and play, and whose seat the person holds.
         self.duplicate_line = QLabel("")
         self.duplicate_line.setObjectName("duplicateLine")
@@ -332,31 +338,32 @@ class GamePage(QWidget):
 
     def refresh(self) -> None:
         controller = self.controller
-        match = controller.match
-        if match is None:
+        rules = controller.rules
+        if rules is None:
             return
         self._check_curtain()
         self._show_duplicate_line()
         self._show_seal()
-        hand_number = match.hand_index + (1 if match.hand is not None else 0)
-        running = list(match.hand.end_points) if match.hand is not None else None
+        in_play = controller.hand
+        hand_number = controller.hand_number if in_play is not None or controller.last_result is not None else 0
+        running = list(in_play.end_points) if in_play is not None else None
         goal = self.tr("Duplicate: this play is one hand; every deal counts") if controller.duplicate else None
-        over = match.is_over and goal is None
-        self.scores.show_scores(match.rules, controller.seats, list(match.scores), hand_number, over, running, goal)
+        over = controller.match_over and goal is None
+        self.scores.show_scores(rules, controller.seats, controller.scores, hand_number, over, running, goal)
         mine = controller.human_turn() == self.table.bottom and not self.table.curtain
         moves = controller.legal_moves() if mine else []
         can_draw = any(m.kind is MoveKind.DRAW for m in moves)
         can_pass = any(m.kind is MoveKind.PASS for m in moves)
         self.draw_button.setEnabled(can_draw)
         self.pass_button.setEnabled(can_pass)  # offered only when it is the only move
-        self.draw_button.setVisible(match.rules.style.value != "block")
+        self.draw_button.setVisible(rules.style.value != "block")
         self.hint_button.setEnabled(mine and bool(moves))
         undo = controller.can_undo()
-        self.undo_button.setVisible(len(controller.people()) == 1)
+        self.undo_button.setVisible(self.undo_offered and len(controller.people()) == 1)
         self.undo_button.setEnabled(undo)
         self.undo_shortcut.setEnabled(undo)
         hand = controller.hand
-        if hand is None and controller.sealed_deal() is not None and self.cut_panel.isVisible():
+        if hand is None and controller.sealed_fingerprint() is not None and self.cut_panel.isVisible():
             self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
@@ -596,8 +603,8 @@ class GamePage(QWidget):
             self.controller.time_out(seat, self.setup.on_timeout)
 
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
-        hand, match = shown_hand(self.controller), self.controller.match
-        if hand is None or match is None:
+        hand = shown_hand(self.controller)
+        if hand is None:
             return
         played = [i for i, turn in enumerate(hand.history) if turn.seat == seat and turn.move == move]
         if not played:
@@ -656,25 +663,19 @@ class GamePage(QWidget):
         self._sync_log(news=False)
 
     def _hand_number(self) -> int:
-        match = self.controller.match
-        if match is None:
-            return 0
-        return match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
+        return self.controller.hand_number
 
     def log_lines(self) -> list[str] | None:
         """The move log as the match's record gives it: the hand's number, then each move (a claim with the
         points it took), with what was said of a move (time ran out) after it. None: no hand to show."""
         controller = self.controller
-        match, hand = controller.match, shown_hand(controller)
-        if match is None or hand is None:
-            return None
-        deal = match.deal if match.hand is hand else match.archive[-1][0]
-        if deal is None:
+        rules, hand, deal = controller.rules, shown_hand(controller), controller.shown_deal()
+        if rules is None or hand is None or deal is None:
             return None
         number = self._hand_number()
         lines = [self.tr("— Hand {n} —").format(n=number)]
         one_person = len(self._people()) == 1
-        for index, (seat, move, points) in enumerate(self.record.moves(match.rules, deal, hand)):
+        for index, (seat, move, points) in enumerate(self.record.moves(rules, deal, hand)):
             yours = controller.is_human(seat) and one_person
             lines.append(describe_move(controller.seats[seat].name, move, yours, points))
             note = self._notes.get((number, index))
@@ -711,7 +712,7 @@ class GamePage(QWidget):
     def _show_seal(self) -> None:
         """The deal waiting for its cut: on the hand-end sheet when it is up, else on the empty table."""
         controller = self.controller
-        sealed = controller.sealed_deal()
+        sealed = controller.sealed_fingerprint()
         people = len(self._people())
         clock = controller.auto_cut or people == 0
         on_sheet = not self.hand_end.isHidden()
@@ -727,7 +728,7 @@ class GamePage(QWidget):
             return
         appearing = self.cut_panel.isHidden()
         self.cut_panel.set_theme(self.table.look.theme)
-        self.cut_panel.show_sealed(sealed, people, clock, controller.auto_cut)
+        self.cut_panel.show_fingerprint(sealed, people, clock, controller.auto_cut)
         self.cut_panel.raise_()
         self._place_overlays()
         if appearing:
@@ -767,8 +768,8 @@ class GamePage(QWidget):
         self.table.setFocus()
 
     def _hand_ended(self, result: HandResult) -> None:
-        match = self.controller.match
-        assert match is not None
+        rules = self.controller.rules
+        assert rules is not None
         self.curtain.hide()
         self.claim_box.hide()
         self.countdown.stop()
@@ -776,9 +777,9 @@ class GamePage(QWidget):
         self.table.reveal = True
         self.table.refresh()
         duplicate = self.controller.duplicate
-        winner = match.winner if duplicate is None else None  # a duplicate play's target does not count
-        self.hand_end.show_result(match.rules, self.controller.seats, result, winner)
-        self.deal_seal.seal(match)
+        winner = self.controller.winner if duplicate is None else None  # a duplicate play's target does not count
+        self.hand_end.show_result(rules, self.controller.seats, result, winner)
+        self.deal_seal.seal(self.controller.hand_proof())
         self.deal_seal.cut.set_theme(self.table.look.theme)
         if duplicate is None:
             self.hand_end.next.setText(translate("HandEndPanel", "Next hand"))  # after a duplicate match's "Next play"
@@ -790,7 +791,7 @@ class GamePage(QWidget):
         headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
         self.announce(headline)
         self.happened.emit(headline)
-        if not self._people() and match.winner is None:
+        if not self._people() and self.controller.winner is None:
             # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
             QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
 

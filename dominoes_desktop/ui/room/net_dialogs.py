@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from ...net import protocol
 from ...net.thread import ServerThread
 from ..shell.i18n import translate
-from .remote_seat import RoomWindow
+from .room_window import RoomWindow
 
 
 def lan_address() -> str:

@@ -12,8 +12,6 @@ from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -22,8 +20,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QStackedWidget,
-    QTextBrowser,
-    QVBoxLayout,
     QWidget,
     QWidgetAction,
 )
@@ -35,7 +31,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS
 from ...engine.rules import Rules
 from ...session.cpu_pool import CpuPool
-from ..learn.rules_page import preset_name, rules_html
+from ..learn.rules_page import RulesDialog, preset_name
 from ..lobby.lobby_page import LobbyPage
 from ..look.flags import flag_pixmap
 from ..look.look_style import palette, stylesheet
@@ -66,21 +62,6 @@ def first_size(screen: QSize) -> QSize:
     """The window's size on a first start: 1280x800, or the screen's free area less a margin on a smaller
     screen (a 1024x700 laptop), so no part of the table starts off screen."""
     return QSize(min(1280, screen.width() - 16), min(800, screen.height() - 40)).expandedTo(QSize(640, 480))
-
-
-class RulesDialog(QDialog):
-    def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("House rules: {name}").format(name=preset_name(rules.preset)))
-        self.resize(620, 640)
-        text = QTextBrowser()
-        text.setAccessibleName(self.tr("House rules"))
-        text.setHtml(rules_html(rules))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(text)
-        layout.addWidget(buttons)
 
 
 class MainWindow(QMainWindow):

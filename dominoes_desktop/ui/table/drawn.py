@@ -5,17 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from ...engine.decisions import PlayTurn
 from ...engine.hand import Hand, Turn
 from ...engine.moves import MoveKind
 from ...engine.tiles import Tile
-from ..play.controller import GameController
 from ..play.panels import shown_name
 from ..shell.i18n import translate
 from .scene import SeatState, TableState
+
+if TYPE_CHECKING:
+    from ..play.controller import GameController
+    from ..room.room_controller import RoomController
+
+    TableController = GameController | RoomController  # what the table page reads: a local match or a room's seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,16 +37,9 @@ class Showing:
     chosen: Tile | None = None  # a rack tile that fits more than one end, while its end is chosen
 
 
-def shown_hand(controller: GameController) -> Hand | None:
+def shown_hand(controller: TableController) -> Hand | None:
     """The hand in play, or after a hand the one just finished (its tiles stay on the table)."""
-    match = controller.match
-    if match is None:
-        return None
-    if match.hand is not None:
-        return match.hand
-    if match.deal is None and match.archive and len(match.archive) == len(match.results):
-        return match.archive[-1][1]
-    return None
+    return controller.shown_hand()
 
 
 def passed_seats(hand: Hand) -> frozenset[int]:
@@ -83,38 +81,53 @@ def newest_tile(hand: Hand) -> Tile | None:
     return placements[-1].tile if placements else None
 
 
-def table_state(controller: GameController, showing: Showing) -> TableState:
-    match = controller.match
+def table_state(controller: TableController, showing: Showing) -> TableState:
+    """The table for the bottom seat, from what the controller lets this screen see: a local match's racks, or
+    a room's seat view (its own tiles; the others are counts, drawn as backs) until the hand's end shows all."""
     rules = controller.rules
-    if match is None or rules is None:
+    if rules is None or not controller.seats:
         return TableState(None, [], showing.bottom)
-    in_play = match.hand
-    shown = shown_hand(controller)
+    in_play = controller.hand
+    shown = controller.shown_hand()
     result = controller.last_result if in_play is None else None
-    pending = controller.pending
-    turn = pending.seat if isinstance(pending, PlayTurn) and in_play is not None else -1
+    turn = controller.turn_seat() if in_play is not None else -1
     people = len(controller.people())
     # With several people at one screen, a rack shows only while its owner is the one to act.
     hidden = showing.curtain or (people > 1 and controller.human_turn() != showing.bottom)
     passed = passed_seats(shown) if shown is not None else frozenset()
-    most = most_held(shown) if shown is not None else [0] * len(controller.seats)
+    if in_play is not None:
+        sizes = [controller.rack_size(seat) for seat in range(len(controller.seats))]
+    elif result is not None:
+        sizes = [len(tiles) for tiles in result.remaining]
+    else:
+        sizes = [0] * len(controller.seats)
+    most = most_held_from(sizes, shown.history) if shown is not None else [0] * len(controller.seats)
     seats = []
     for seat, config in enumerate(controller.seats):
         if in_play is not None:
-            count = len(in_play.hands[seat])
+            count = sizes[seat]
             show = showing.reveal or (not hidden and (seat == showing.bottom or showing.open_hands))
-            tiles = tuple(in_play.hands[seat]) if show else ()
-        elif result is not None:
+            tiles = controller.rack(seat) if show else ()
+        elif result is not None and seat < len(result.remaining):
             tiles = result.remaining[seat]
             count = len(tiles)
         else:
             tiles, count = (), 0
         partner = rules.partners and seat != showing.bottom and rules.side_of(seat) == rules.side_of(showing.bottom)
         note = translate("TableView", "thinking…") if controller.thinking == seat else ""
-        if result is not None:
+        if result is not None and seat < len(result.pips):
             note = QCoreApplication.translate("TableView", "%n pip(s)", "", result.pips[seat])
         seats.append(
-            SeatState(shown_name(config.name), count, tiles, partner, seat == turn, seat in passed, note, most[seat])
+            SeatState(
+                shown_name(config.name),
+                count,
+                tiles,
+                partner,
+                seat == turn,
+                seat in passed,
+                note,
+                max(most[seat], count),
+            )
         )
     legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)
     if controller.human_turn() != showing.bottom or hidden:
@@ -125,7 +138,7 @@ def table_state(controller: GameController, showing: Showing) -> TableState:
         showing.bottom,
         legal,
         newest_tile(shown) if shown is not None else None,
-        len(in_play.stock) if in_play is not None else 0,
+        controller.stock_size() if in_play is not None else 0,
         list(showing.rack_order),
         showing.flipped,
         showing.hinted if legal else None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEasingCurve, QPointF, QSizeF, Qt, QTimer, QVariantAnimation, Signal
 from PySide6.QtGui import (
     QColor,
@@ -21,9 +23,11 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from ..look.looks import Look
-from ..play.controller import GameController
 from ..shell.i18n import translate
 from .drawn import Showing, newest_tile, shown_hand, table_state
+
+if TYPE_CHECKING:
+    from .drawn import TableController
 from .geometry import EndSpot
 from .scene import NATURAL_AREA, TableScene, TableState
 
@@ -60,7 +64,7 @@ class TableView(QGraphicsView):
     hintRequested = Signal()
     choosingChanged = Signal()  # a tile that fits two ends was chosen, or the choice ended
 
-    def __init__(self, controller: GameController, look: Look, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: TableController, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.look = look
@@ -123,8 +127,7 @@ class TableView(QGraphicsView):
 
     def reset_rack(self) -> None:
         """The bottom seat's tiles in dealt order, none flipped: each person's arrangement lasts a hand."""
-        hand = self.controller.hand
-        self.rack_order = list(hand.hands[self.bottom]) if hand else []
+        self.rack_order = list(self.controller.rack(self.bottom))
         self.flipped = set()
         self.hinted = None
 

@@ -1,0 +1,392 @@
+"""A window that plays one seat of a room over the network: the host's own seat or an invited friend's.
+
+It is the local game's table page (table, scores, move log, look, cut panel, hand-end sheet) driven by a
+RoomController, with the room's own panels in its side panel: the room's state and invite, the players (tick
+to mute), whether each deal checked out when the host revealed it, and the table talk.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QSize, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.match import HandResult
+from ...net import protocol
+from ..learn.rules_page import RulesDialog
+from ..look.flags import flag_pixmap
+from ..look.look_style import palette, stylesheet, text_on
+from ..look.looks import Look
+from ..play.controller import MatchSetup
+from ..play.game_page import GamePage
+from ..play.panels import ButtonRow
+from ..shell.i18n import translate
+from .room_controller import RoomController
+
+PHRASES = {
+    "good_play": QT_TRANSLATE_NOOP("RoomWindow", "Good play!"),
+    "six_love": QT_TRANSLATE_NOOP("RoomWindow", "Six-love!"),
+    "well_played": QT_TRANSLATE_NOOP("RoomWindow", "Well played, partner."),
+    "oops": QT_TRANSLATE_NOOP("RoomWindow", "Oops!"),
+    "hurry": QT_TRANSLATE_NOOP("RoomWindow", "Your turn!"),
+    "thanks": QT_TRANSLATE_NOOP("RoomWindow", "Thanks!"),
+    "good_game": QT_TRANSLATE_NOOP("RoomWindow", "Good game!"),
+    "hello": QT_TRANSLATE_NOOP("RoomWindow", "Hello, everyone!"),
+}
+
+
+class RoomWindow(QWidget):
+    """Plays one seat of a room. `address` is the invite's host:port, shown (with the code) to the host."""
+
+    closedRoom = Signal()
+    autoCutChanged = Signal(bool)  # "Cut the deck for me" ticked or unticked on the cut panel
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        first: dict[str, Any],
+        address: str = "",
+        parent: QWidget | None = None,
+        look: Look | None = None,
+        auto_cut: bool | None = None,
+    ) -> None:
+        """`look` and `auto_cut` default to the parent window's (the game's look and "Cut the deck for me")."""
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window)
+        self.setWindowTitle(self.tr("Dominoes Desktop: room"))
+        # 1100x720, or less on a smaller screen: on a 1024x700 laptop the room's side panel started off screen.
+        free = self.screen().availableGeometry().size()
+        self.resize(QSize(min(1100, free.width() - 16), min(720, free.height() - 40)).expandedTo(QSize(640, 480)))
+        found = getattr(parent, "look", None)
+        self.look = look or (found if isinstance(found, Look) else Look())
+        settings = getattr(parent, "settings", None)
+        if auto_cut is None:
+            auto_cut = bool(settings.auto_cut()) if settings is not None and hasattr(settings, "auto_cut") else False
+        if settings is not None and hasattr(settings, "save_auto_cut"):
+            self.autoCutChanged.connect(settings.save_auto_cut)
+        self.server = (host, port)
+        self.address = address or f"{host}:{port}"
+        self.ended = False
+        self.muted: set[int] = set()
+        self.controller = RoomController(self, auto_cut=bool(auto_cut))
+        self.page = GamePage(self.controller, self.look)
+        self._set_up: tuple[object, ...] = ()
+        self._build()
+        self.controller.message.connect(self.receive)
+        self.controller.closed.connect(self._closed)
+        self.controller.error.connect(self._says)
+        self.controller.matchEnded.connect(lambda _side: self.page.show_last_result())
+        self.controller.open(host, port, first)
+        self.apply_look(self.look)
+
+    # ---- layout ----------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        page = self.page
+        page.undo_offered = False  # a room takes no move back
+        page.lobby_button.hide()
+        page.hand_end.again.hide()
+        page.hand_end.review.hide()
+        page.coach_button.hide()
+        page.rules_button.clicked.connect(self.show_rules)
+        page.table.hintRequested.connect(self._no_hints)
+        page.autoCutChanged.connect(self.autoCutChanged)
+        # The room at the top of the side panel: where it stands and its invite.
+        self.status = QLabel(self.tr("Connecting…"))
+        self.status.setObjectName("roomStatus")
+        self.status.setWordWrap(True)
+        self.invite = QLabel()
+        self.invite.setWordWrap(True)
+        self.invite.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.copy = QPushButton(self.tr("Copy invite"))
+        self.copy.clicked.connect(self.copy_invite)
+        self.start_button = QPushButton(self.tr("Start"))
+        self.start_button.clicked.connect(lambda: self.controller.send({"t": "start"}))
+        self.reconnect = QPushButton(self.tr("Reconnect"))
+        self.reconnect.clicked.connect(self.rejoin)
+        self.reconnect.hide()
+        self.room_row = ButtonRow([self.copy, self.start_button, self.reconnect])
+        side = page.side_layout
+        for index, widget in enumerate((self.status, self.invite, self.room_row)):
+            side.insertWidget(index, widget)
+        # Below the move log: the players, the deal check and the table talk.
+        self.seats = QListWidget()
+        self.seats.setAccessibleName(self.tr("Players (tick to mute)"))
+        self.seats.itemChanged.connect(self._mute_changed)
+        self.seats.setMaximumHeight(96)
+        self.fairness = QLabel()
+        self.fairness.setWordWrap(True)
+        self.fairness.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setAccessibleName(self.tr("Table talk"))
+        self.phrase = QComboBox()
+        for key, text in PHRASES.items():
+            self.phrase.addItem(translate("RoomWindow", text), key)
+        self.say_phrase = QPushButton(self.tr("Say"))
+        self.say_phrase.clicked.connect(
+            lambda: self.controller.send({"t": "chat", "phrase": self.phrase.currentData()})
+        )
+        self.chat = QLineEdit()
+        self.chat.setMaxLength(protocol.MAX_CHAT)
+        self.chat.setPlaceholderText(self.tr("Say something short…"))
+        self.chat.returnPressed.connect(self.say)
+        phrases = QHBoxLayout()
+        phrases.addWidget(self.phrase, 1)
+        phrases.addWidget(self.say_phrase)
+        talk_title = QLabel(self.tr("Players and table talk"))
+        talk_title.setObjectName("panelTitle")
+        talk_title.setWordWrap(True)  # the side panel may be narrower than the title (half a 1920 screen)
+        at = side.indexOf(page.more_row)
+        for widget, stretch in ((talk_title, 0), (self.seats, 0), (self.fairness, 0), (self.log, 1)):
+            side.insertWidget(at, widget, stretch)
+            at += 1
+        side.insertLayout(at, phrases)
+        side.insertWidget(at + 1, self.chat)
+        # On a short window (1024x700) the two logs and the players give up their height first: the score and
+        # the turn above them were squeezed and cut instead.
+        for scrolled in (page.log, self.seats, self.log):
+            scrolled.setMinimumHeight(40)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(page)
+
+    @property
+    def code(self) -> str:
+        return self.controller.code
+
+    @property
+    def seat(self) -> int:
+        return self.controller.own_seat
+
+    @property
+    def names(self) -> list[str]:
+        return self.controller.names
+
+    @property
+    def state(self) -> str:
+        return self.controller.state
+
+    @property
+    def checker(self) -> Any:
+        return self.controller.checker
+
+    def apply_look(self, look: Look) -> None:
+        """The local look (theme, finish, pips, flag backs) on this room's table and panel."""
+        self.look = look
+        self.setPalette(palette(look.theme))
+        theme = look.theme
+        log_text = text_on(theme.log, theme.panel_text)
+        self.setStyleSheet(
+            stylesheet(look) + f" QPlainTextEdit {{ background: {theme.log}; color: {log_text};"
+            f" border: 1px solid {theme.accent}; border-radius: 6px; }}"
+            f" QListWidget::indicator {{ width: 12px; height: 12px; border: 2px solid {theme.accent};"
+            f" border-radius: 3px; background: {theme.log}; }}"
+            f" QListWidget::indicator:checked {{ background: {theme.accent}; }}"
+            " #roomStatus { font-weight: bold; }"
+        )
+        self.page.table.apply_look(look, flag_pixmap(look.flag))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.PaletteChange):
+            # The game window restyles itself when its look changes: the room's table follows it.
+            found = getattr(self.parentWidget(), "look", None)
+            if isinstance(found, Look) and hasattr(self, "page") and found != self.look:
+                self.apply_look(found)
+
+    def show_rules(self) -> None:
+        """The house rules of this room (the Rules button and the table's ? key)."""
+        rules = self.controller.rules
+        if rules is not None:
+            RulesDialog(rules, self).show()
+
+    def _no_hints(self) -> None:
+        self.status.setText(self.tr("Rooms give no hints."))
+
+    def _says(self, text: str) -> None:
+        self.status.setText(text)
+
+    def _set_up_page(self) -> None:
+        """The page set for this seat (at the bottom of the table) once the room's rules and seat are known."""
+        controller = self.controller
+        rules = controller.rules
+        key = (rules, controller.own_seat, tuple(controller.names))
+        if rules is None or controller.own_seat < 0 or key == self._set_up:
+            return
+        first = not self._set_up
+        self._set_up = key
+        if first:
+            self.page.start(MatchSetup(rules, tuple(controller.seats), hints=False))
+        self.page.table.bottom = controller.own_seat
+        self.page.refresh()
+        self.page.table.refresh()
+
+    # ---- messages --------------------------------------------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("t")
+        if kind == "joined":
+            self.reconnect.hide()
+            self._show_invite()
+            self._set_up_page()
+        elif kind == "room":
+            self._room(message)
+        elif kind == "view":
+            if message.get("decision") == "cut" and message.get("legal"):
+                self.status.setText(self.tr("Cut the deck: click it, or press Space."))
+            else:
+                self.status.setText(self.tr("Playing: room {code}").format(code=self.code))
+        elif kind == "event":
+            self._event(message)
+        elif kind == "chat":
+            self._chat(message)
+        elif kind == "error":
+            self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
+        elif kind == "host_left":
+            self.ended = True
+            if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
+                # The host may reopen the room from their save: the seat's token takes it back then.
+                self.status.setText(self.tr("The host has left. If they reopen the room, press Reconnect."))
+                self.reconnect.show()
+            else:
+                self.status.setText(self.tr("The host has left: this room is closed."))
+
+    def _room(self, message: dict[str, Any]) -> None:
+        self.seats.blockSignals(True)
+        self.seats.clear()
+        for seat in message["seats"]:
+            name = self.controller.name(int(seat["seat"]))
+            if seat["kind"] == "host":
+                where = self.tr("host")
+            elif seat["cpu"]:
+                where = self.tr("a CPU plays") if seat["kind"] == "cpu" else self.tr("away: a CPU plays")
+            elif seat["connected"]:
+                where = self.tr("here")
+            else:
+                where = self.tr("away")
+            item = QListWidgetItem(
+                self.tr("Seat {n} · {name} · {where}").format(n=seat["seat"] + 1, name=name, where=where)
+            )
+            if seat["seat"] != self.seat and seat["kind"] != "cpu":
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Checked if seat["seat"] in self.muted else Qt.CheckState.Unchecked)
+            item.setData(Qt.ItemDataRole.UserRole, seat["seat"])
+            self.seats.addItem(item)
+        self.seats.blockSignals(False)
+        self._set_up_page()
+        is_host = self.seat == self.controller.host_seat
+        self.start_button.setVisible(is_host and self.state == "lobby")
+        if self.state == "lobby":
+            self.status.setText(
+                self.tr("Invite players, then press Start.") if is_host else self.tr("Waiting for the host to start.")
+            )
+        elif self.state == "over":
+            self.status.setText(self.tr("The match is over."))
+
+    def _show_invite(self) -> None:
+        self.invite.setText(self.tr("Invite: {address}  code {code}").format(address=self.address, code=self.code))
+        self.setWindowTitle(self.tr("Dominoes Desktop: room {code}").format(code=self.code))
+
+    def invite_text(self) -> str:
+        return f"{self.address} {self.code}"
+
+    def copy_invite(self) -> None:
+        QGuiApplication.clipboard().setText(self.invite_text())
+        self.say_log(self.tr("Invite copied: {invite}").format(invite=self.invite_text()))
+
+    def _event(self, message: dict[str, Any]) -> None:
+        kind = message["e"]
+        name = self.controller.name(int(message.get("seat", -1)))
+        if kind == "hand_end":
+            scores = " : ".join(str(s) for s in message["scores"])
+            self.say_log(self.tr("Hand {n} is over. Scores: {scores}").format(n=message["hand"] + 1, scores=scores))
+            self._fairness()
+            self.status.setText(self.tr("Hand {n} is over: every rack is face up.").format(n=message["hand"] + 1))
+        elif kind == "match_end":
+            self.say_log(self.tr("The match is over."))
+        elif kind == "commit":
+            self.fairness.setText(self.tr("This deal's fingerprint: {f}").format(f=str(message["digest"])[:16]))
+        elif kind == "dropped":
+            self.say_log(
+                self.tr("{name} lost the connection; a CPU plays for them in {n} s unless they return.").format(
+                    name=name, n=round(message["wait_s"])
+                )
+            )
+        elif kind == "cpu_takeover":
+            self.say_log(self.tr("A CPU now plays for {name}.").format(name=name))
+        elif kind == "rejoined":
+            self.say_log(self.tr("{name} is back.").format(name=name))
+        elif kind == "redeal":
+            self.say_log(self.tr("{name} asks for a new deal.").format(name=name))
+
+    def _fairness(self) -> None:
+        checker = self.controller.checker
+        if checker.failures:
+            self.fairness.setText(self.tr("This deal did NOT check out: {why}").format(why=checker.failures[-1]))
+        elif checker.verified:
+            self.fairness.setText(self.tr("Deals checked and fair: {n}").format(n=checker.verified))
+
+    def _chat(self, message: dict[str, Any]) -> None:
+        phrase = message.get("phrase")
+        text = translate("RoomWindow", PHRASES[phrase]) if phrase in PHRASES else str(message.get("text", ""))
+        self.say_log(self.tr("{name} says: {text}").format(name=message.get("name", "?"), text=text))
+
+    def say(self) -> None:
+        text = self.chat.text().strip()
+        if text:
+            self.controller.send({"t": "chat", "text": text})
+            self.chat.clear()
+
+    def _mute_changed(self, item: QListWidgetItem) -> None:
+        seat = int(item.data(Qt.ItemDataRole.UserRole))
+        on = item.checkState() is Qt.CheckState.Checked
+        (self.muted.add if on else self.muted.discard)(seat)
+        self.controller.send({"t": "mute", "seat": seat, "on": on})
+
+    def say_log(self, text: str) -> None:
+        self.log.appendPlainText(text)
+        bar = self.log.verticalScrollBar()
+        bar.setValue(bar.maximum())  # the newest line in sight, even before the window was first laid out
+
+    @property
+    def last_result(self) -> HandResult | None:
+        return self.controller.last_result
+
+    # ---- connection ------------------------------------------------------------------------------
+
+    def _closed(self, why: str) -> None:
+        if self.ended:
+            return
+        if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
+            self.status.setText(self.tr("Connection lost. Your seat is kept: reconnect to take it back."))
+            self.reconnect.show()
+        else:
+            self.status.setText(self.tr("Disconnected. {why}").format(why=why))
+
+    def rejoin(self) -> None:
+        self.ended = False
+        self.reconnect.hide()
+        self.status.setText(self.tr("Reconnecting…"))
+        controller = self.controller
+        controller.open(*self.server, {"t": "rejoin", "code": controller.code, "token": controller.token})
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.ended = True
+        self.controller.close()
+        self.closedRoom.emit()
+        super().closeEvent(event)
