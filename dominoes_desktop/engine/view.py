@@ -161,10 +161,18 @@ def replay_public(view: PlayerView) -> Hand:
 def replay_public_points(view: PlayerView) -> tuple[Hand, tuple[tuple[int, ...], ...]]:
     """The public replay, and the end points each side took by each move."""
     _check_tiles(view)
-    rules = view.rules
+    return replay_moves(view.rules, view.leader, view.forced_pose, view.moves, view.stock)
+
+
+def replay_moves(
+    rules: Rules, leader: int, forced_pose: Tile | None, moves: Sequence[Turn], stock: int
+) -> tuple[Hand, tuple[tuple[int, ...], ...]]:
+    """A hand rebuilt from its public moves alone (every tile nobody has shown is HIDDEN; `stock` tiles are
+    left to draw), and the end points each side took by each move: the one replay behind a seat's view and a
+    hand's move log. IllegalMove if a move does not fit."""
     played: list[list[Tile]] = [[] for _ in range(rules.players)]
     draws = 0
-    for turn in view.moves:
+    for turn in moves:
         if not 0 <= turn.seat < rules.players:
             raise IllegalMove(f"there is no seat {turn.seat}")
         if turn.move.kind is MoveKind.PLAY and turn.move.tile is not None:
@@ -173,9 +181,9 @@ def replay_public_points(view: PlayerView) -> tuple[Hand, tuple[tuple[int, ...],
             draws += 1
     # Each seat holds what it will play plus a HIDDEN tile, so no replayed play ends the hand early.
     hands = [[*tiles, HIDDEN] for tiles in played]
-    hand = Hand(rules, hands, [HIDDEN] * (draws + view.stock), view.leader, view.forced_pose)
+    hand = Hand(rules, hands, [HIDDEN] * (draws + stock), leader, forced_pose)
     points: list[tuple[int, ...]] = []
-    for i, turn in enumerate(view.moves):
+    for i, turn in enumerate(moves):
         move = turn.move
         before = tuple(hand.end_points)
         try:

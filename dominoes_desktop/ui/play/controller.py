@@ -20,7 +20,6 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ...engine.cpu import CpuPlayer, Decision, make_player
 from ...engine.cpu.knowledge import Knowledge, infer
-from ...engine.deal import Deal
 from ...engine.decisions import (
     Action,
     AnswerRedeal,
@@ -292,13 +291,6 @@ class GameController(QObject):
         if match.deal is None and match.archive and len(match.archive) == len(match.results):
             return match.archive[-1][1]
         return None
-
-    def shown_deal(self) -> Deal | None:
-        """How the shown hand was dealt: the move log plays it again from there."""
-        match, shown = self.match, self.shown_hand()
-        if match is None or shown is None:
-            return None
-        return match.deal if match.hand is shown else match.archive[-1][0]
 
     def rack(self, seat: int) -> tuple[Tile, ...]:
         """A seat's tiles in the hand in play (the table shows them only to whom it may)."""

@@ -669,13 +669,13 @@ class GamePage(QWidget):
         """The move log as the match's record gives it: the hand's number, then each move (a claim with the
         points it took), with what was said of a move (time ran out) after it. None: no hand to show."""
         controller = self.controller
-        rules, hand, deal = controller.rules, shown_hand(controller), controller.shown_deal()
-        if rules is None or hand is None or deal is None:
+        rules, hand = controller.rules, shown_hand(controller)
+        if rules is None or hand is None:
             return None
         number = self._hand_number()
         lines = [self.tr("— Hand {n} —").format(n=number)]
         one_person = len(self._people()) == 1
-        for index, (seat, move, points) in enumerate(self.record.moves(rules, deal, hand)):
+        for index, (seat, move, points) in enumerate(self.record.moves(rules, hand)):
             yours = controller.is_human(seat) and one_person
             lines.append(describe_move(controller.seats[seat].name, move, yours, points))
             note = self._notes.get((number, index))

@@ -17,11 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine.deal import Deal
-from ...engine.hand import Hand
+from ...engine.hand import Hand, Turn
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.rules import EndScoring, Rules
+from ...engine.tiles import Tile
+from ...engine.view import replay_moves
 from ..shell.i18n import translate
 from .controller import SeatConfig
 
@@ -254,31 +255,23 @@ class MoveLog(QListWidget):
 
 
 class MoveRecord:
-    """A hand's moves as its record gives them, each with the points it took (a claim, Muggins, an end-scoring
-    play): the hand played again from its deal. Kept between calls, so each new move is played once."""
+    """A hand's moves as its public record gives them, each with the points it took (a claim, Muggins, an
+    end-scoring play), worked out by the seat view's replay (engine.view.replay_moves): the same for the
+    local table and a room's seat, which knows no hidden tile. Kept between calls while the record grows."""
 
     def __init__(self) -> None:
-        self._source: Hand | None = None
-        self._replay: Hand | None = None
+        self._key: tuple[int, int | None, Tile | None] | None = None
+        self._turns: tuple[Turn, ...] = ()
         self._moves: list[tuple[int, Move, int]] = []
 
-    def moves(self, rules: Rules, deal: Deal, hand: Hand) -> list[tuple[int, Move, int]]:
+    def moves(self, rules: Rules, hand: Hand) -> list[tuple[int, Move, int]]:
         """(seat, move, points) of every entry of `hand`'s history."""
-        history = hand.history
-        replay = self._replay
-        fresh = (
-            replay is None
-            or self._source is not hand
-            or len(self._moves) > len(history)
-            or any(replay.history[i] != history[i] for i in range(len(self._moves)))
-        )
-        if fresh or replay is None:
-            replay = Hand(rules, deal.hands, deal.stock, hand.leader, hand.forced_pose)
-            self._source, self._replay, self._moves = hand, replay, []
-        for turn in history[len(self._moves) :]:
-            before = sum(replay.end_points)
-            replay.apply(turn.move, turn.seat)
-            self._moves.append((turn.seat, replay.history[-1].move, sum(replay.end_points) - before))
+        history = tuple(hand.history)
+        key = (id(hand), hand.leader, hand.forced_pose)
+        if key != self._key or history[: len(self._turns)] != self._turns or len(history) != len(self._turns):
+            _, gains = replay_moves(rules, hand.leader, hand.forced_pose, history, len(hand.stock))
+            self._moves = [(turn.seat, turn.move, sum(points)) for turn, points in zip(history, gains, strict=True)]
+            self._key, self._turns = key, history
         return list(self._moves)
 
 

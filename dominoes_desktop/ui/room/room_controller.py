@@ -17,7 +17,6 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...engine.cpu.knowledge import Knowledge, infer
-from ...engine.deal import Deal
 from ...engine.errors import DominoError
 from ...engine.hand import Hand, HandEnd
 from ...engine.match import HandResult, Match
@@ -25,7 +24,7 @@ from ...engine.moves import Move, MoveKind, parse_move
 from ...engine.presets import build_rules
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
-from ...engine.view import HIDDEN, PlayerView, RequestError, view_from_request
+from ...engine.view import PlayerView, RequestError, view_from_request
 from ...net.client import DealChecker
 from ..play.controller import SeatConfig
 from ..shell.i18n import translate
@@ -73,19 +72,6 @@ def player_view(request: dict[str, Any] | None) -> PlayerView | None:
         return view_from_request(request)
     except (RequestError, DominoError):
         return None
-
-
-def public_deal(view: PlayerView) -> Deal:
-    """The hand's deal as this seat may know it: what each seat played (the rest HIDDEN) and a hidden stock.
-    Played again from here, the public moves give each move's points (the move log's record)."""
-    played: list[list[Tile]] = [[] for _ in range(view.rules.players)]
-    draws = 0
-    for turn in view.moves:
-        if turn.move.kind is MoveKind.PLAY and turn.move.tile is not None:
-            played[turn.seat].append(turn.move.tile)
-        elif turn.move.kind is MoveKind.DRAW:
-            draws += 1
-    return Deal(tuple((*tiles, HIDDEN) for tiles in played), (HIDDEN,) * (draws + view.stock), (), None)
 
 
 def hand_result(message: dict[str, Any], leader: int, rules: Rules | None = None) -> HandResult | None:
@@ -386,9 +372,6 @@ class RoomController(QObject):
 
     def shown_hand(self) -> Hand | None:
         return self.view.public if self.view is not None else None
-
-    def shown_deal(self) -> Deal | None:
-        return public_deal(self.view) if self.view is not None else None
 
     def rack(self, seat: int) -> tuple[Tile, ...]:
         """Only this seat's own tiles: the others' racks are counts, drawn as backs."""
