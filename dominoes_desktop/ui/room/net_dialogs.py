@@ -4,12 +4,10 @@ inside this app; Game ▸ Join a room takes an invite (typed, or picked from roo
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, QUdpSocket
 from PySide6.QtWidgets import (
     QDialog,
@@ -310,15 +308,3 @@ def join_room(window: QWidget, dialog: JoinDialog | None = None) -> RoomWindow |
     room = RoomWindow(host, port, {"t": "join", "code": code, "name": dialog.name.text().strip()}, parent=window)
     room.show()
     return room
-
-
-def network_actions(window: QMainWindow, lobby: Callable[[], Any]) -> list[QAction]:
-    """Game menu entries for network play (`lobby` gives the lobby page now: it is made again on a language
-    change)."""
-    join = QAction(translate("NetDialogs", "&Join a room…"), window)
-    join.triggered.connect(lambda: join_room(window))
-    reopen = QAction(translate("NetDialogs", "Reopen my last &room"), window)
-    reopen.triggered.connect(lambda: reopen_room(window))
-    on_server = QAction(translate("NetDialogs", "Host this table on a &server…"), window)
-    on_server.triggered.connect(lambda: host_on_server(window, lobby()))
-    return [join, reopen, on_server]

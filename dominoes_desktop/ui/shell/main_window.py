@@ -39,7 +39,7 @@ from ..look.looks import FINISHES, Look, themes
 from ..play.controller import GameController, MatchSetup, SeatConfig, default_seats
 from ..play.game_page import GamePage
 from ..play.sound import SoundBoard
-from ..room.net_dialogs import host_room, network_actions
+from ..room.actions import host_room, network_actions
 from .i18n import LANGUAGE
 from .settings import Settings
 from .store_service import (
