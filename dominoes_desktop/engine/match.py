@@ -177,7 +177,7 @@ class Match:
             raise IllegalMove(
                 f"seat {seat} is not the one to decide now", code="not_your_decision", seat=seat, waiting=pending.seats
             )
-        if isinstance(pending, NextHand) and isinstance(action, DealHand | Seal | DealAgain):
+        if isinstance(pending, NextHand) and isinstance(action, (DealHand, Seal, DealAgain)):
             self._deal_decision(action, events)
         elif isinstance(action, Cut) and isinstance(pending, CutDeck):
             self._cut(seat, action, pending, events)

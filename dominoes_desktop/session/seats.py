@@ -131,16 +131,16 @@ class Cpu:
             if self.player.level == "random":
                 return self.rng.choice(pending.moves)  # a random player needs no view
             return self.think(session, ask, self.player, PlayerView.of(match, seat))
+        if isinstance(pending, ChooseLeader):  # before the rarer decisions: a simulation meets it every hand
+            assert match.deal is not None
+            if self.player.level == "random":
+                return Lead(match.default_leader())  # random players need no strategy to choose
+            return Lead(choose_leader({s: match.deal.hands[s] for s in pending.seats}))
         if isinstance(pending, CutDeck):
             return Cut(self.cut(seat))
         if isinstance(pending, RedealOffer):
             assert match.deal is not None
             return AnswerRedeal(wants_redeal(match.deal.hands[seat], pending.doubles))
-        if isinstance(pending, ChooseLeader):
-            assert match.deal is not None
-            if self.player.level == "random":
-                return Lead(match.default_leader())  # random players need no strategy to choose
-            return Lead(choose_leader({s: match.deal.hands[s] for s in pending.seats}))
         if isinstance(pending, ClaimWindow | MugginsWindow):
             claim = self.player.claim(PlayerView.of(match, seat))
             return LetGo() if claim is None else claim

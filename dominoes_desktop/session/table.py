@@ -11,6 +11,7 @@ nothing else hands out decisions.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple, Protocol
 
 from ..engine.decisions import (
@@ -21,6 +22,7 @@ from ..engine.decisions import (
     MatchOver,
     NextHand,
     Pending,
+    PlayTurn,
 )
 from ..engine.errors import IllegalMove
 from ..engine.match import Match
@@ -34,6 +36,11 @@ class Ask(NamedTuple):
     serial: int
     seat: int | None
     pending: Pending
+
+
+# An Ask made without a call into Python (a NamedTuple's own constructor is one): a simulation makes one for
+# every decision of every hand.
+_ask = partial(tuple.__new__, Ask)
 
 
 class Answerer(Protocol):
@@ -140,9 +147,19 @@ class Session:
         """Hand out the pending decision and apply the first answer that comes at once; nothing more. A
         simulation drives its table so, one decision at a time, to stop where it likes (a hand's end)."""
         pending = self.match.pending()
-        if isinstance(pending, NextHand):  # the common case of a simulation, taken without building lists
-            action = self.table.ask(self, Ask(self.serial, None, pending))
+        if isinstance(pending, NextHand):  # the common cases of a simulation, taken without building lists
+            action = self.table.ask(self, _ask((self.serial, None, pending)))
             return [] if action is None else self._apply(None, action)
+        seats = pending.seats
+        if isinstance(pending, (PlayTurn, ChooseLeader)):
+            answerers = self.seats
+            for one in seats:
+                if answerers[one].waits:
+                    break
+            else:  # a CPU's turn, or a side of CPUs choosing: the first of them answers
+                first = seats[0]
+                action = answerers[first].ask(self, _ask((self.serial, first, pending)))
+                return [] if action is None else self._apply(first, action)
         for seat in self.awaited(pending):
             action = self.answerer(seat).ask(self, Ask(self.serial, seat, pending))
             if action is not None:
