@@ -87,10 +87,10 @@ def replay(case: Any) -> dict[str, Any]:
 
 
 def play_recorded_hand(
-    match: Match, h: int, raw_hand: Any, *, proof: FairDeal | None = None, chosen: bool = False, finish: bool = True
+    match: Match, h: int, raw_hand: Any, *, proof: FairDeal | None = None, chosen: bool = False
 ) -> tuple[Hand, list[Move]]:
     """Deal and play one hand of a case through the match's state machine; CaseError if invalid. `proof` and
-    `chosen` are kept with the deal (a saved match's); `finish=False` leaves a hand that stops early in play.
+    `chosen` are kept with the deal (a saved match's).
 
     Returns the hand as dealt (before its first move) and the moves played, for readers that judge them."""
     where = f"hand {h}"
@@ -119,8 +119,6 @@ def play_recorded_hand(
         except DominoError as exc:
             raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
         moves.append(move)
-    if not finish:
-        return start, moves
     let_points_go(match)
     if match.hand_index == h:
         raise CaseError(f"{where}: the moves stop before the hand is over")
