@@ -309,7 +309,7 @@ class DuplicateMatch:
             if not proof.cut_taken:
                 raise DuplicateError(f"deal {play.deal + 1} was dealt, but its cut is missing")
             dealt, again = played[0][0], proof.deal(self.rules)
-            if dealt.hands != again.hands or tuple(dealt.stock) != tuple(again.stock):
+            if not dealt.same_tiles(again):
                 raise DuplicateError(f"play {self.index + 1} does not hold the tiles of deal {play.deal + 1}")
         elif match.sealed is not None and match.sealed.fingerprint != proof.fingerprint:
             raise DuplicateError(f"play {self.index + 1} is sealed with another deal than deal {play.deal + 1}")

@@ -213,7 +213,7 @@ def verify(rules: Rules, proof: FairDeal, dealt: Deal) -> Verdict:
     """Recompute the fingerprint and the deal from the revealed seed, salt and cuts; compare."""
     fingerprint_ok = fingerprint(proof.seed, proof.salt) == proof.fingerprint
     again = proof.deal(rules)
-    deal_ok = again.hands == tuple(tuple(h) for h in dealt.hands) and tuple(again.stock) == tuple(dealt.stock)
+    deal_ok = again.same_tiles(dealt)
     return Verdict(fingerprint_ok, deal_ok)
 
 
