@@ -321,9 +321,7 @@ class Match:
         """Deal the next hand unsealed, from the match's shuffle or a given seed, without beginning it: the
         lower-level step of `apply(None, DealHand(seed))`, for tests of what follows a deal."""
         self._check_not_over()
-        if seed is not None:
-            self.chosen_deals.add(self.hand_index)
-        self._dealt(self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed), [])
+        self._deal_unsealed(seed, [])
         assert self.deal is not None
         return self.deal
 
@@ -360,10 +358,13 @@ class Match:
             self.start_hand(leader, any_leader=True)
             events.append(HandStarted(self.hand_index, self._leader()))
             return
-        if action.seed is not None:
-            self.chosen_deals.add(self.hand_index)  # not chance's: deal luck leaves it out (luck.py)
-        seed = self._rng.getrandbits(48) if action.seed is None else action.seed
-        self._dealt(self._dealer.deal(seed), events)
+        self._deal_unsealed(action.seed, events)
+
+    def _deal_unsealed(self, seed: int | None, events: list[Event]) -> None:
+        """Deal from the match's shuffle, or from a given seed (not chance's: deal luck leaves it out, luck.py)."""
+        if seed is not None:
+            self.chosen_deals.add(self.hand_index)
+        self._dealt(self._dealer.deal(self._rng.getrandbits(48) if seed is None else seed), events)
 
     def _cut(self, seat: int | None, action: Cut, pending: CutDeck, events: list[Event]) -> None:
         if len(action.material) > MAX_CUT_BYTES:
