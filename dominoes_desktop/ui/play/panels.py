@@ -257,7 +257,7 @@ class MoveLog(QListWidget):
 class MoveRecord:
     """A hand's moves as its public record gives them, each with the points it took (a claim, Muggins, an
     end-scoring play), worked out by the seat view's replay (engine.view.replay_moves): the same for the
-    local table and a room's seat, which knows no hidden tile. Kept between calls while the record grows."""
+    local table and a room's seat, which knows no hidden tile. Worked out again when the record changes."""
 
     def __init__(self) -> None:
         self._key: tuple[int, int | None, Tile | None] | None = None
@@ -268,7 +268,7 @@ class MoveRecord:
         """(seat, move, points) of every entry of `hand`'s history."""
         history = tuple(hand.history)
         key = (id(hand), hand.leader, hand.forced_pose)
-        if key != self._key or history[: len(self._turns)] != self._turns or len(history) != len(self._turns):
+        if key != self._key or history != self._turns:
             _, gains = replay_moves(rules, hand.leader, hand.forced_pose, history, len(hand.stock))
             self._moves = [(turn.seat, turn.move, sum(points)) for turn, points in zip(history, gains, strict=True)]
             self._key, self._turns = key, history
