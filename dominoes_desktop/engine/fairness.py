@@ -192,8 +192,9 @@ def _hex_field(text: Any, name: str, least: int, most: int) -> bytes:
 
 
 def cut_from_gesture(*parts: object) -> bytes:
-    """A cut from what the person did (when, where they clicked, which key): hashed, so its size is fixed."""
-    text = "|".join(str(p) for p in (time.time_ns(), *parts))
+    """A cut from what the person did (when, where they clicked, which key), or the clock's ("clock", "cpu"),
+    mixed with fresh random bytes so that nobody can foresee it: hashed, so its size is fixed."""
+    text = "|".join(str(p) for p in (time.time_ns(), secrets.token_hex(8), *parts))
     return hashlib.sha256(text.encode()).digest()[:8]
 
 

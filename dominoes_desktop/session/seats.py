@@ -11,10 +11,7 @@
 
 from __future__ import annotations
 
-import hashlib
-import os
 import random
-import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -37,17 +34,11 @@ from ..engine.decisions import (
     Seal,
 )
 from ..engine.duplicate import DuplicateMatch
-from ..engine.fairness import FairDeal
+from ..engine.fairness import FairDeal, cut_from_gesture
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 from .cpu_pool import CpuPool
 from .table import Ask, Session
-
-
-def clock_cut(*gesture: object) -> bytes:
-    """A cut nobody chose: the clock and fresh random bytes, with whatever gesture there was, hashed to 8 bytes."""
-    text = "|".join(str(part) for part in (time.time_ns(), os.urandom(8).hex(), *gesture))
-    return hashlib.sha256(text.encode()).digest()[:8]
 
 
 @dataclass
@@ -120,7 +111,7 @@ class Cpu:
     think: Think = think_now
     waits: bool = False
     rng: random.Random = field(default_factory=lambda: random.Random(0))  # a random player's choices
-    cut: Callable[[int], bytes] = lambda seat: clock_cut("cpu", seat)  # the seat's cut (a room: its wire cut)
+    cut: Callable[[int], bytes] = lambda seat: cut_from_gesture("cpu", seat)  # the seat's cut (a room: its wire cut)
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
         pending = ask.pending
@@ -159,7 +150,7 @@ class ClockTable:
         if isinstance(ask.pending, NextHand):
             return Seal(FairDeal.commit(), self.cutters)
         if isinstance(ask.pending, CutDeck):
-            return Cut(clock_cut("table"))
+            return Cut(cut_from_gesture("table"))
         return None
 
 
@@ -175,7 +166,7 @@ class DuplicateDeals:
         if isinstance(ask.pending, NextHand) and not self.duplicate.play_over:
             return self.duplicate.deal_action()
         if isinstance(ask.pending, CutDeck):
-            return Cut(clock_cut("table"))
+            return Cut(cut_from_gesture("table"))
         return None
 
 
@@ -193,5 +184,5 @@ class SeededTable:
         if isinstance(ask.pending, NextHand):
             return DealHand(self.seeds.pop(0)) if self.seeds else FROM_THE_SHUFFLE
         if isinstance(ask.pending, CutDeck):  # a deal sealed by other means is cut by the clock
-            return Cut(clock_cut("table"))
+            return Cut(cut_from_gesture("table"))
         return None

@@ -53,7 +53,7 @@ from ...engine.rules import Rules
 from ...engine.tiles import Tile
 from ...engine.view import PlayerView
 from ...session.cpu_pool import CpuPool
-from ...session.seats import Cpu, DuplicateDeals, PooledThinking, Waiting, clock_cut
+from ...session.seats import Cpu, DuplicateDeals, PooledThinking, Waiting
 from ...session.table import Answerer, Ask, Session
 from ..shell.i18n import translate
 from ..shell.wording import error_text
@@ -136,7 +136,7 @@ class _Table:
                 return Cut(cut)
             # The clock cuts at once a match's first deal and a redeal; after a hand, "Next hand" cuts.
             if controller.clock_cuts() and (pending.hand_index == 0 or pending.redeal_by is not None):
-                return Cut(clock_cut("table"))
+                return Cut(cut_from_gesture("table"))
             controller._changed()  # the sealed deck is shown
         return None
 
@@ -544,7 +544,7 @@ class GameController(QObject):
     def cut_deck(self, *gesture: object) -> bool:
         """The deck is cut (by a click or key, described by `gesture`; by the clock when the person asked it
         to cut for them) and the sealed deal is dealt. In a duplicate match, after a play: the next play."""
-        material = clock_cut("clock") if self.clock_cuts() else cut_from_gesture(*gesture)
+        material = cut_from_gesture("clock") if self.clock_cuts() else cut_from_gesture(*gesture)
         duplicate = self.duplicate
         if duplicate is not None and duplicate.play_over:
             return self._next_play(material)
