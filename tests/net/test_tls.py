@@ -127,7 +127,15 @@ def test_discovery_announces_the_fingerprint(identity: tls.Identity) -> None:
         assert await server.start_discovery(port)
         host = Client()
         await host.connect("127.0.0.1", server.port, pin=identity.fingerprint)
-        host.send({"t": "create", "name": "Host", "preset": "block", "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "lan": True})
+        host.send(
+            {
+                "t": "create",
+                "name": "Host",
+                "preset": "block",
+                "seats": ["host", "friend", "cpu:easy", "cpu:easy"],
+                "lan": True,
+            }
+        )
         await host.expect("joined")
         loop = asyncio.get_running_loop()
         heard: asyncio.Future[bytes] = loop.create_future()
