@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, QUdpSocket
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...net import invite, protocol, tls
+from ...net import invite, protocol, tls, upnp
 from ...net.thread import ServerThread
 from ..shell.i18n import translate
 from .room_window import RoomWindow
@@ -95,9 +96,12 @@ class RoomHost:
         discovery_port: int = protocol.DISCOVERY_PORT,
         save_path: Path | None = None,
         identity: tls.Identity | None = None,
+        router_url: str | None = None,
     ) -> None:
         """`request` is a `create` message, or a saved room (with its "record") to open again. With
-        `identity` (the game's own certificate) the room is private: guests pin its fingerprint."""
+        `identity` (the game's own certificate) the room is private: guests pin its fingerprint. The home
+        router is asked to open the room's port (UPnP; `router_url`: its description, when it does not answer
+        discovery), off the UI thread; the window then says what to share and what to do if it would not."""
         self.server = ServerThread(save_path, identity)
         saved = "record" in request
         bound = self.server.start(port=int(request.get("port", port)) if saved else port, discovery_port=discovery_port)
@@ -117,9 +121,67 @@ class RoomHost:
             translate("NetDialogs", "This network: {a}").format(a=lan_address()), self.window.address
         )
         self.window.closedRoom.connect(self.stop)
+        self.router = RouterCheck(self.window, bound, lan_address(), router_url)
+        self.window.show_reach(translate("NetDialogs", "Asking the router to open port {port}…").format(port=bound))
 
     def stop(self) -> None:
         self.server.stop()
+        self.router.close()
+
+
+class RouterCheck(QObject):
+    """Asks the home router to open the room's port on a worker thread, then tells the room window what
+    friends can use: the link for this network, the internet one, or what to do by hand."""
+
+    answered = Signal(object)  # a net.upnp.Reach, from the worker thread
+
+    def __init__(self, window: RoomWindow, port: int, lan: str, root_url: str | None) -> None:
+        super().__init__(window)
+        self.window, self.port, self.lan, self.root_url = window, port, lan, root_url
+        self.reach: upnp.Reach | None = None
+        self.answered.connect(self._answered)  # this object lives on the UI thread: queued there
+        threading.Thread(target=self._ask, name="router-port", daemon=True).start()
+
+    def _ask(self) -> None:
+        self.answered.emit(upnp.open_port(self.port, self.lan, self.root_url))
+
+    @Slot(object)
+    def _answered(self, reach: upnp.Reach) -> None:
+        self.reach = reach
+        if reach.public:
+            self.window.add_share_address(
+                translate("NetDialogs", "The internet: {a}").format(a=reach.public), f"{reach.public}:{reach.port}"
+            )
+        self.window.show_reach(reach_text(reach))
+
+    def close(self) -> None:
+        """The room is closed: the router forgets the port (best effort, off the UI thread)."""
+        if self.reach is not None and self.reach.opened:
+            self.reach = None
+            threading.Thread(target=upnp.close_port, args=(self.port, self.root_url), daemon=True).start()
+
+
+def reach_text(reach: upnp.Reach) -> str:
+    """What the host reads about friends outside this network, and what to do when they cannot reach it."""
+    if reach.opened and reach.public_is_reachable:
+        return translate(
+            "NetDialogs",
+            "The router opened port {port}: friends elsewhere join with the internet link ({public}); "
+            "friends here, with the network link.",
+        ).format(port=reach.port, public=reach.public)
+    if reach.opened:
+        return translate(
+            "NetDialogs",
+            "The router opened port {port}, but its internet address ({public}) is shared by your provider: "
+            "friends elsewhere cannot reach this computer. Play with friends on this network, or host the table on "
+            "a room server.",
+        ).format(port=reach.port, public=reach.public or "?")
+    return translate(
+        "NetDialogs",
+        "Friends on this network can join. For friends elsewhere, forward TCP port {port} to this computer "
+        '({lan}) in your router\'s settings ("port forwarding"), then share the internet link. '
+        "The router did not do it itself: {why}.",
+    ).format(port=reach.port, lan=reach.lan, why=reach.problem)
 
 
 _UNKEPT: list[tls.Identity] = []
