@@ -127,8 +127,8 @@ class RoomSocket(QObject):
 
     def _fail(self, why: str) -> None:
         log.warning("room connection refused: %s", why)
+        self._end(why)  # first: aborting says "disconnected" at once, which would end it without the reason
         self.socket.abort()
-        self._end(why)
 
     def _read(self) -> None:
         data = bytes(self.socket.readAll().data())
