@@ -390,7 +390,12 @@ class JoinDialog(QDialog):
 
     def fill(self, link: str) -> None:
         """An invite opened from outside (a clicked link, or one pasted): everything it says filled in."""
-        self.invite.setText(link.strip())
+        try:
+            text = invite.parse(link).link()  # the link alone, written out whole, not the chat line around it
+        except ValueError:
+            text = link.strip()  # as given: the line under it says what is wrong
+        self.invite.setText(text)
+        self.invite.setCursorPosition(0)  # the address and the code in sight; the fingerprint runs on after them
         self.name.setFocus()
 
     def _read_invite(self) -> None:
