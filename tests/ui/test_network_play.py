@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsItem, QMainWindow, QPushButton
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.net import invite, tls
+from dominoes_desktop.net import tls
 from dominoes_desktop.net.thread import ServerThread
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.look.looks import themes
