@@ -3446,6 +3446,18 @@ Corte: {cut}</translation>
         <source>A server's address reads like example.org:47815 (then # and its fingerprint).</source>
         <translation>La dirección de un servidor se escribe como example.org:47815 (y después # y su huella).</translation>
     </message>
+    <message>
+        <source>Outside this network: port {port} is open.</source>
+        <translation>Fuera de esta red: el puerto {port} está abierto.</translation>
+    </message>
+    <message>
+        <source>Outside this network: not reachable (see the table talk).</source>
+        <translation>Fuera de esta red: no se llega (mira la charla de la mesa).</translation>
+    </message>
+    <message>
+        <source>Outside this network: forward port {port} to {lan} (see the table talk).</source>
+        <translation>Fuera de esta red: redirige el puerto {port} a {lan} (mira la charla de la mesa).</translation>
+    </message>
 </context>
 <context>
     <name>RoomWindow</name>
@@ -3790,10 +3802,6 @@ Corte: {cut}</translation>
         <translation>Copiar enlace de invitación</translation>
     </message>
     <message>
-        <source>Invite link: {link}</source>
-        <translation>Enlace de invitación: {link}</translation>
-    </message>
-    <message>
         <source>Invite link copied: {invite}</source>
         <translation>Enlace de invitación copiado: {invite}</translation>
     </message>
@@ -3804,6 +3812,18 @@ Corte: {cut}</translation>
     <message>
         <source>Private connection, but the host was not checked: the invite had no fingerprint ({f}…).</source>
         <translation>Conexión privada, pero el anfitrión no se comprobó: la invitación no traía huella ({f}…).</translation>
+    </message>
+    <message>
+        <source>Invite: {code} at {address}</source>
+        <translation>Invitación: {code} en {address}</translation>
+    </message>
+    <message>
+        <source>Private · host checked · {f}…</source>
+        <translation>Privada · anfitrión comprobado · {f}…</translation>
+    </message>
+    <message>
+        <source>Private · host not checked</source>
+        <translation>Privada · anfitrión sin comprobar</translation>
     </message>
 </context>
 <context>

@@ -56,23 +56,25 @@ def hosted(qtbot: QtBot, identity: tls.Identity, router: FakeRouter) -> RoomHost
 def test_the_host_sees_the_link_copies_it_and_a_guest_joins_from_it_pinned(
     qtbot: QtBot, identity: tls.Identity
 ) -> None:
-    router = FakeRouter(external="203.0.113.7")
+    router = FakeRouter(external="81.2.69.160")
     host = hosted(qtbot, identity, router)
     try:
         ana = host.window
         link = ana.invite_text()
         read = invite.parse(link)
         assert read.code == ana.code and read.fingerprint == identity.fingerprint
-        assert link in ana.invite.text()
-        qtbot.waitUntil(lambda: "private connection" in ana.privacy.text().lower(), timeout=15000)
+        assert link in ana.invite.toolTip() and ana.code in ana.invite.text()  # short in the panel, whole on hover
+        qtbot.waitUntil(lambda: ana.privacy.text().startswith("Private · host checked"), timeout=15000)
         ana.copy.click()
         assert QGuiApplication.clipboard().text() == link
         # The router opened the port: the internet address is offered for the link, and the host is told.
         qtbot.waitUntil(lambda: (ana.server[1], "TCP") in router.mappings, timeout=15000)
         qtbot.waitUntil(lambda: ana.sharing.count() == 2, timeout=15000)
-        assert "opened port" in ana.reach.text() and "203.0.113.7" in ana.reach.text()
+        qtbot.waitUntil(lambda: "is open" in ana.reach.text(), timeout=15000)
+        assert "friends elsewhere join with the internet link (81.2.69.160)" in ana.log.toPlainText()
         ana.sharing.setCurrentIndex(1)
-        assert ana.invite_text().startswith(f"dominoes://203.0.113.7:{ana.server[1]}/{ana.code}#")
+        assert ana.invite_text().startswith(f"dominoes://81.2.69.160:{ana.server[1]}/{ana.code}#")
+        assert "81.2.69.160" in ana.invite.text()
         ana.sharing.setCurrentIndex(0)
         # A guest pastes the link into Join: everything is filled in, the host's fingerprint is shown.
         dialog = JoinDialog(discovery_port=free_udp_port())
@@ -85,7 +87,8 @@ def test_the_host_sees_the_link_copies_it_and_a_guest_joins_from_it_pinned(
         ben = open_invite(None, dialog.choice, "Ben")
         qtbot.addWidget(ben)
         qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=15000)
-        assert "the host is the one the invite names" in ben.privacy.text()
+        assert ben.privacy.text().startswith("Private · host checked")
+        assert "the host is the one the invite names" in ben.privacy.toolTip()
         assert ben.fingerprint == identity.fingerprint
         ana.close()
         qtbot.waitUntil(lambda: not router.mappings, timeout=15000)  # the room closed: the port is given back
@@ -119,8 +122,10 @@ def test_when_the_router_will_not_open_the_port_the_host_is_told_what_to_forward
     host = hosted(qtbot, identity, router)
     try:
         ana = host.window
-        qtbot.waitUntil(lambda: "forward TCP port" in ana.reach.text(), timeout=15000)
-        assert str(ana.server[1]) in ana.reach.text() and "ConflictInMappingEntry" in ana.reach.text()
+        port = ana.server[1]
+        qtbot.waitUntil(lambda: f"forward port {port} to" in ana.reach.text(), timeout=15000)
+        said = ana.log.toPlainText()
+        assert f"forward TCP port {port} to this computer" in said and "ConflictInMappingEntry" in said
     finally:
         host.stop()
         router.close()

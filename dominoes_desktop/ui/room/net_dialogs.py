@@ -137,13 +137,14 @@ class RouterCheck(QObject):
 
     def __init__(self, window: RoomWindow, port: int, lan: str, root_url: str | None) -> None:
         super().__init__(window)
-        self.window, self.port, self.lan, self.root_url = window, port, lan, root_url
+        self.window, self.port, self.root_url = window, port, root_url
         self.reach: upnp.Reach | None = None
+        self._room_closed = threading.Event()  # read by the worker: the room closed before the router answered
         self.answered.connect(self._answered)  # this object lives on the UI thread: queued there
-        threading.Thread(target=self._ask, name="router-port", daemon=True).start()
-
-    def _ask(self) -> None:
-        self.answered.emit(upnp.open_port(self.port, self.lan, self.root_url))
+        closed, answered = self._room_closed, self.answered
+        threading.Thread(
+            target=_ask_router, args=(port, lan, root_url, closed, answered), name="router-port", daemon=True
+        ).start()
 
     @Slot(object)
     def _answered(self, reach: upnp.Reach) -> None:
@@ -152,13 +153,39 @@ class RouterCheck(QObject):
             self.window.add_share_address(
                 translate("NetDialogs", "The internet: {a}").format(a=reach.public), f"{reach.public}:{reach.port}"
             )
-        self.window.show_reach(reach_text(reach))
+        self.window.show_reach(reach_summary(reach), reach_text(reach))
 
     def close(self) -> None:
         """The room is closed: the router forgets the port (best effort, off the UI thread)."""
+        self._room_closed.set()
         if self.reach is not None and self.reach.opened:
             self.reach = None
             threading.Thread(target=upnp.close_port, args=(self.port, self.root_url), daemon=True).start()
+
+
+def _ask_router(port: int, lan: str, root_url: str | None, closed: threading.Event, answered: Any) -> None:
+    """The worker: ask, then hand the answer to the window, or, if the room closed meanwhile, take the port
+    back at once (the window is gone: nobody would)."""
+    reach = upnp.open_port(port, lan, root_url)
+    if not closed.is_set():
+        try:
+            answered.emit(reach)
+            return
+        except RuntimeError:  # the window (and this signal's object) was deleted while the router answered
+            pass
+    if reach.opened:
+        upnp.close_port(port, root_url)
+
+
+def reach_summary(reach: upnp.Reach) -> str:
+    """One line for the room's panel: can friends outside this network reach the room?"""
+    if reach.opened and reach.public_is_reachable:
+        return translate("NetDialogs", "Outside this network: port {port} is open.").format(port=reach.port)
+    if reach.opened:
+        return translate("NetDialogs", "Outside this network: not reachable (see the table talk).")
+    return translate("NetDialogs", "Outside this network: forward port {port} to {lan} (see the table talk).").format(
+        port=reach.port, lan=reach.lan
+    )
 
 
 def reach_text(reach: upnp.Reach) -> str:

@@ -310,6 +310,11 @@ class RoomWindow(QWidget):
         self.seats.blockSignals(False)
         self._set_up_page()
         is_host = self.seat == self.controller.host_seat
+        # A guest reads whether the connection is the host's; the host's panel is full enough (invite,
+        # addresses, the router), and its hover text says the same.
+        self.privacy.setVisible(not is_host)
+        if is_host:
+            self.invite.setToolTip("\n".join(filter(None, (self.invite_text(), self.privacy.toolTip()))))
         self.start_button.setVisible(is_host and self.state == "lobby")
         if self.state == "lobby":
             self.status.setText(
@@ -321,7 +326,10 @@ class RoomWindow(QWidget):
     def _show_invite(self) -> None:
         if not self.code:
             return
-        self.invite.setText(self.tr("Invite link: {link}").format(link=self.invite_text()))
+        # Short in the panel (a 1024x700 screen leaves it little room); the whole link is copied, and shown
+        # on hovering.
+        self.invite.setText(self.tr("Invite: {code} at {address}").format(code=self.code, address=self.share_address()))
+        self.invite.setToolTip(self.invite_text())
         self.setWindowTitle(self.tr("Dominoes Desktop: room {code}").format(code=self.code))
 
     def share_address(self) -> str:
@@ -358,20 +366,28 @@ class RoomWindow(QWidget):
         self.fingerprint = fingerprint
         short = tls.short_fingerprint(fingerprint)
         if self.pin:
-            self.privacy.setText(
+            self.privacy.setText(self.tr("Private · host checked · {f}…").format(f=short[:9]))
+            self.privacy.setToolTip(
                 self.tr("Private connection; the host is the one the invite names ({f}…).").format(f=short)
             )
         else:
-            self.privacy.setText(
+            self.privacy.setText(self.tr("Private · host not checked"))
+            self.privacy.setToolTip(
                 self.tr(
                     "Private connection, but the host was not checked: the invite had no fingerprint ({f}…)."
                 ).format(f=short)
             )
+            self.say_log(self.privacy.toolTip())
         self._show_invite()
 
-    def show_reach(self, text: str) -> None:
-        self.reach.setText(text)
-        self.reach.setVisible(bool(text))
+    def show_reach(self, summary: str, detail: str = "") -> None:
+        """Whether friends outside this network can reach the room: one line in the panel; what to do about
+        it, in full, in the table talk (and on hovering)."""
+        self.reach.setText(summary)
+        self.reach.setToolTip(detail)
+        self.reach.setVisible(bool(summary))
+        if detail:
+            self.say_log(detail)
 
     def _event(self, message: dict[str, Any]) -> None:
         kind = message["e"]
