@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -24,9 +25,11 @@ ROOT = f"""<?xml version="1.0"?>
 
 
 class FakeRouter:
-    def __init__(self, external: str = "203.0.113.7", refuse: bool = False) -> None:
+    def __init__(self, external: str = "203.0.113.7", refuse: bool = False, slow_s: float = 0.0) -> None:
+        """`slow_s`: how long the router takes over AddPortMapping (a slow home router)."""
         self.external = external
         self.refuse = refuse
+        self.slow_s = slow_s
         self.mappings: dict[tuple[int, str], dict[str, str]] = {}
         self.actions: list[str] = []
         router = self
@@ -66,6 +69,7 @@ class FakeRouter:
         elif action == "GetExternalIPAddress":
             values = {"NewExternalIPAddress": self.external}
         elif action == "AddPortMapping":
+            time.sleep(self.slow_s)
             if self.refuse:
                 return 500, fault(718, "ConflictInMappingEntry")
             key = (int(field("NewExternalPort")), field("NewProtocol"))

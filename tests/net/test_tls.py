@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import ssl
 import stat
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_desktop.net import tls
+from dominoes_desktop.net import invite, tls
 from dominoes_desktop.net.client import Client, play_seat, random_chooser
 from dominoes_desktop.net.server import Server
 
@@ -202,3 +203,38 @@ def test_the_headless_server_makes_its_own_certificate_once(tmp_path: Path) -> N
     assert server_identity(None, None, tmp_path / "tls").fingerprint == first.fingerprint
     with pytest.raises(ValueError, match="cannot be used"):
         server_identity(tmp_path / "missing.pem", tmp_path / "missing-key.pem", tmp_path / "tls")
+
+
+def test_the_bot_bridge_joins_from_a_link_and_refuses_a_wrong_one(identity: tls.Identity) -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+
+    async def bridge(link: str) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "dominoes_desktop.net.bridge", link, "--name", "Botty", "--",
+            sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", "easy",
+            cwd=root, env=env, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+
+    async def body(server: Server) -> None:
+        host = Client()
+        await host.connect("127.0.0.1", server.port, pin=identity.fingerprint)
+        seats = ["host", "friend", "cpu:easy", "cpu:easy"]
+        host.send({"t": "create", "name": "Host", "preset": "draw", "seats": seats, "cpu_delay_ms": 0})
+        code = (await host.expect("joined"))["code"]
+        wrong = await bridge(invite.Invite("127.0.0.1", server.port, code, "1" * 64).link())
+        assert await asyncio.wait_for(wrong.wait(), 30) == 2
+        assert wrong.stderr is not None
+        assert "not connected" in (await wrong.stderr.read()).decode()
+        room = server.rooms[code]
+        assert not room.seats[1].connected
+        right = await bridge(invite.Invite("127.0.0.1", server.port, code, identity.fingerprint).link())
+        while not room.seats[1].connected:
+            await asyncio.sleep(0.05)
+        assert room.seats[1].name == "Botty"
+        host.send({"t": "start"})
+        assert await play_seat(host, random_chooser(3)) == "over"
+        await host.close()
+        assert await asyncio.wait_for(right.wait(), 30) == 0
+
+    tls_run(identity, body, timeout=120)

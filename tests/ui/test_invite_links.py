@@ -131,6 +131,19 @@ def test_when_the_router_will_not_open_the_port_the_host_is_told_what_to_forward
         router.close()
 
 
+def test_a_room_closed_before_the_router_answered_gives_the_port_back(qtbot: QtBot, identity: tls.Identity) -> None:
+    router = FakeRouter(slow_s=1.0)
+    host = hosted(qtbot, identity, router)
+    try:
+        port = host.window.server[1]
+        host.window.close()  # while the router is still opening the port
+        qtbot.waitUntil(lambda: "DeletePortMapping" in router.actions, timeout=15000)
+        assert "AddPortMapping" in router.actions and (port, "TCP") not in router.mappings
+    finally:
+        host.stop()
+        router.close()
+
+
 def test_a_router_behind_the_providers_shared_address_is_said_plainly() -> None:
     from dominoes_desktop.net.upnp import Reach
 
