@@ -74,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--pace-ms", type=bounded_int(0, 60_000), help="pause after each CPU move (default: the animation speed)"
     )
     parser.add_argument(
+        "link", nargs="?", default="", help="an invite link (dominoes://…) to open the Join dialog with"
+    )
+    parser.add_argument(
         "--resume", action="store_true", help="resume the unfinished match without asking (with --screenshot: show it)"
     )
     return parser
@@ -147,7 +150,7 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
 
     data_dir: Path = args.config or app_data()
     instance = SingleInstance(data_dir)
-    if not instance.acquire():
+    if not instance.acquire(args.link):
         print(
             f"Dominoes Desktop is already running with the data folder {data_dir}; its window was brought forward.",
             file=sys.stderr,
@@ -159,6 +162,10 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     instance.activated.connect(window.showNormal)
     instance.activated.connect(window.raise_)
     instance.activated.connect(window.activateWindow)
+    from .ui.room.actions import LinkOpener
+
+    links = LinkOpener(window)  # invite links: given here, sent by another copy, or (macOS) by the system
+    instance.opened.connect(links.open)
     window.show()
     if settings_message:
         window.settings_damaged(settings_message)
@@ -168,6 +175,8 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
         except RulesError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
+    elif args.link:
+        links.open(args.link)
     else:
         window.offer_resume(assume_yes=args.resume)
     code = int(app.exec())

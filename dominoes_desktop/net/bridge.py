@@ -1,8 +1,9 @@
 """Seat a bot-protocol program (BOT.md) at a remote room:
 
-    python -m dominoes_desktop.net.bridge HOST:PORT CODE --name Bot -- python -m dominoes_desktop.engine.bot --level hard
+    python -m dominoes_desktop.net.bridge 'dominoes://HOST:PORT/CODE#FINGERPRINT' --name Bot -- \
+        python -m dominoes_desktop.engine.bot --level hard
 
-The bridge joins with the invite, passes each of its seat's views to the program as a bot request (the
+The bridge joins with the invite link (TLS, pinned to its fingerprint; HOST:PORT CODE also works, unpinned), passes each of its seat's views to the program as a bot request (the
 view *is* the request), and sends the program's move back. It cuts every deal itself and checks each
 revealed deal. Logs go to stderr.
 """
@@ -16,16 +17,25 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from . import protocol
+from . import invite, tls
 from .client import Client, DealChecker, play_seat
 
 
-async def run(host: str, port: int, code: str, name: str, command: Sequence[str], token: str | None) -> int:
+async def run(
+    host: str,
+    port: int,
+    code: str,
+    name: str,
+    command: Sequence[str],
+    token: str | None,
+    pin: str | None = None,
+    private: bool = True,
+) -> int:
     bot = await asyncio.create_subprocess_exec(*command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
     assert bot.stdin is not None and bot.stdout is not None
     bot_in, bot_out = bot.stdin, bot.stdout
     client = Client()
-    await client.connect(host, port)
+    await client.connect(host, port, pin=pin, private=private)
     client.send({"t": "rejoin", "code": code, "token": token} if token else {"t": "join", "code": code, "name": name})
     checker = DealChecker()
 
@@ -74,19 +84,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         at = args_in.index("--")
         args_in, command = args_in[:at], args_in[at + 1 :]
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.net.bridge", description=__doc__)
-    parser.add_argument("address", help="HOST:PORT of the room's server")
-    parser.add_argument("code", help="the invite code, like K7Q-2MX")
+    parser.add_argument("address", help="the invite link (dominoes://HOST:PORT/CODE#FINGERPRINT), or HOST:PORT")
+    parser.add_argument("code", nargs="?", default="", help="the invite code, like K7Q-2MX (not with a link)")
+    parser.add_argument("--plain", action="store_true", help="no TLS (a server run with `serve --plain`)")
     parser.add_argument("--name", default="Bot")
     parser.add_argument("--token", help="rejoin the seat this token was given for")
     args = parser.parse_args(args_in)
     if not command:
         command = [sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", "medium"]
     try:
-        host, port, code = protocol.parse_invite(f"{args.address} {args.code}")
+        read = invite.parse(f"{args.address} {args.code}".strip())
     except ValueError as exc:
         print(f"bad invite: {exc}", file=sys.stderr)
         return 2
-    return asyncio.run(run(host, port, code, args.name, command, args.token))
+    try:
+        return asyncio.run(
+            run(read.host, read.port, read.code, args.name, command, args.token, read.fingerprint, not args.plain)
+        )
+    except tls.PinMismatch as exc:
+        print(f"not connected: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

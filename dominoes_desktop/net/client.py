@@ -13,7 +13,7 @@ from ..engine.moves import MoveKind, parse_move
 from ..engine.presets import build_rules
 from ..engine.rules import Rules
 from ..engine.tiles import Tile
-from . import fairdeal, messages, protocol
+from . import fairdeal, messages, protocol, tls
 
 
 class Client:
@@ -26,9 +26,22 @@ class Client:
         self._lines = protocol.LineBuffer(limit=1 << 20)
         self._queue: list[bytes] = []
         self.last: messages.ServerMessage | None = None
+        self.fingerprint = ""  # of the server's certificate, on a TLS connection
 
-    async def connect(self, host: str, port: int) -> dict[str, Any]:
-        self.reader, self.writer = await asyncio.open_connection(host, port)
+    async def connect(self, host: str, port: int, pin: str | None = None, private: bool = False) -> dict[str, Any]:
+        """Connect and say hello. With a `pin` (a fingerprint, net.tls) the connection is TLS and the server's
+        certificate must have that fingerprint (tls.PinMismatch, before a byte is sent, if not); `private`
+        alone is TLS without a pin. `fingerprint` then holds what the server showed."""
+        if pin is None and not private:
+            self.reader, self.writer = await asyncio.open_connection(host, port)
+        else:
+            self.reader, self.writer = await asyncio.open_connection(host, port, ssl=tls.client_context())
+            shown = self.writer.get_extra_info("ssl_object")
+            try:
+                self.fingerprint = tls.check_pin(shown.getpeercert(binary_form=True) if shown else None, pin)
+            except tls.PinMismatch:
+                await self.close()
+                raise
         self.send({"t": "hello", "v": protocol.PROTOCOL_VERSION})
         return await self.expect("welcome")
 

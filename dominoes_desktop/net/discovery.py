@@ -1,5 +1,11 @@
 """Local-network discovery, the server's side: a UDP broadcast asks, every server with listed rooms answers.
-(The desktop asks on Qt's own sockets, in the lobby.)"""
+(The desktop asks on Qt's own sockets, in the Join dialog.)
+
+The answer carries the server's certificate fingerprint (`fp`, 64 hex digits; absent for a plain server),
+so a room picked from the list is pinned like a room joined from a link. Discovery itself is plain UDP: a
+machine on the same network could answer in the host's place with its own fingerprint, so the Join dialog
+shows the fingerprint's first digits, which the host's room window shows too, and a link stays the sure way.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +21,9 @@ class Listing(Protocol):
 
     @property
     def port(self) -> int: ...
+
+    @property
+    def fingerprint(self) -> str: ...
 
     def listed_rooms(self) -> list[dict[str, Any]]: ...
 
@@ -32,5 +41,7 @@ class DiscoveryResponder(asyncio.DatagramProtocol):
             return
         rooms = self.server.listed_rooms()[:20]  # one datagram; a home network has a few rooms at most
         if rooms:
-            reply = {"v": protocol.PROTOCOL_VERSION, "port": self.server.port, "rooms": rooms}
+            reply: dict[str, Any] = {"v": protocol.PROTOCOL_VERSION, "port": self.server.port, "rooms": rooms}
+            if self.server.fingerprint:
+                reply["fp"] = self.server.fingerprint
             self.transport.sendto(json.dumps(reply).encode()[:1400], addr)

@@ -40,6 +40,7 @@ from .messages import (
 )
 from .protocol import ProtocolError
 from .room import Room, RoomState, parse_config
+from .tls import Identity
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +193,7 @@ class Server:
         self._server: asyncio.base_events.Server | None = None
         self._discovery: asyncio.DatagramTransport | None = None
         self.port = 0
+        self.fingerprint = ""  # of the TLS certificate, when the server has one (discovery announces it)
         self.room_saver: Callable[[dict[str, Any] | None], None] | None = None  # rooms created are kept with it
 
     def restore_room(self, data: Any) -> Room:
@@ -203,8 +205,13 @@ class Server:
         self.rooms[room.code] = room
         return room
 
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        self._server = await asyncio.start_server(self._accept, host, port, limit=protocol.MAX_LINE)
+    async def start(self, host: str = "127.0.0.1", port: int = 0, tls: Identity | None = None) -> int:
+        """Listen; with `tls` every connection is TLS with that certificate (a plain one fails its handshake)."""
+        self.fingerprint = tls.fingerprint if tls is not None else ""
+        context = tls.server_context() if tls is not None else None
+        self._server = await asyncio.start_server(
+            self._accept, host, port, limit=protocol.MAX_LINE, ssl=context, ssl_handshake_timeout=10 if tls else None
+        )
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 

@@ -12,18 +12,22 @@ from typing import Any
 
 from . import protocol
 from .server import Server
+from .tls import Identity
 
 
 class ServerThread:
     """Runs a Server on its own asyncio loop in a daemon thread. `start` returns the bound port. With a
     `save_path`, its rooms are kept there (on the server's thread) while a match goes on, to resume."""
 
-    def __init__(self, save_path: Path | None = None) -> None:
+    def __init__(self, save_path: Path | None = None, tls: Identity | None = None) -> None:
+        """With `tls` (the game's own certificate) every connection is private; guests pin its fingerprint."""
         self.server = Server(max_rooms=8, cpu_workers=1)  # the desktop's own table: one CPU process
+        self.tls = tls
         self.save_path = save_path
         if save_path is not None:
             self.server.room_saver = self._save
         self.port = 0
+        self.fingerprint = tls.fingerprint if tls is not None else ""
         self.discovery = False
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -43,9 +47,9 @@ class ServerThread:
         async def begin() -> None:
             try:
                 try:
-                    bound = await self.server.start(host, port)
+                    bound = await self.server.start(host, port, self.tls)
                 except OSError:
-                    bound = await self.server.start(host, 0)
+                    bound = await self.server.start(host, 0, self.tls)
                 if discovery:
                     self.discovery = await self.server.start_discovery(discovery_port)
             except Exception as exc:  # whatever it is, the caller must hear of it rather than wait

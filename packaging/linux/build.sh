@@ -58,6 +58,12 @@ Description: Caribbean dominoes for the desktop
  Cuban double-nine, Cutthroat, the classic block, draw and cross games, and All Fives (Muggins),
  against CPU players that count tiles and never peek, or pass-and-play at one screen.
 CONTROL
+# The desktop entry handles dominoes:// invite links: the desktop's cache of handlers learns it at install.
+for script in postinst postrm; do
+    printf '#!/bin/sh\nset -e\nif command -v update-desktop-database >/dev/null 2>&1; then\n    update-desktop-database -q /usr/share/applications || true\nfi\n' \
+        > "$stage/DEBIAN/$script"
+    chmod 755 "$stage/DEBIAN/$script"
+done
 deb="$dist/dominoes-desktop_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Zxz -z9 --build "$stage" "$deb"
 

@@ -41,5 +41,13 @@ Name: "{group}\Dominoes Desktop"; Filename: "{app}\dominoes-desktop.exe"
 Name: "{group}\{cm:UninstallProgram,Dominoes Desktop}"; Filename: "{uninstallexe}"
 Name: "{autodesktop}\Dominoes Desktop"; Filename: "{app}\dominoes-desktop.exe"; Tasks: desktopicon
 
+[Registry]
+; Invite links (dominoes://HOST:PORT/CODE#FINGERPRINT) open the game on its Join dialog. HKA: the machine's
+; classes when installed for everyone, the user's own when installed for one user.
+Root: HKA; Subkey: "Software\Classes\dominoes"; ValueType: string; ValueName: ""; ValueData: "URL:Dominoes Desktop invite"; Flags: uninsdeletekey
+Root: HKA; Subkey: "Software\Classes\dominoes"; ValueType: string; ValueName: "URL Protocol"; ValueData: ""
+Root: HKA; Subkey: "Software\Classes\dominoes\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: """{app}\dominoes-desktop.exe"",0"
+Root: HKA; Subkey: "Software\Classes\dominoes\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\dominoes-desktop.exe"" ""%1"""
+
 [Run]
 Filename: "{app}\dominoes-desktop.exe"; Description: "{cm:LaunchProgram,Dominoes Desktop}"; Flags: nowait postinstall skipifsilent

@@ -3339,6 +3339,22 @@ Corte: {cut}</translation>
         <source>Give your name, so the table knows who you are.</source>
         <translation>Escribe tu nombre, para que la mesa sepa quién eres.</translation>
     </message>
+    <message>
+        <source>Invite link</source>
+        <translation>Enlace de invitación</translation>
+    </message>
+    <message>
+        <source>Invite link:</source>
+        <translation>Enlace de invitación:</translation>
+    </message>
+    <message>
+        <source>Room {code} at {address}. Private: the host is checked by its fingerprint, {f}…</source>
+        <translation>Sala {code} en {address}. Privada: el anfitrión se comprueba por su huella, {f}…</translation>
+    </message>
+    <message>
+        <source>Room {code} at {address}. This invite has no fingerprint: the connection is private, but the host cannot be checked. Ask for the invite link.</source>
+        <translation>Sala {code} en {address}. Esta invitación no trae huella: la conexión es privada, pero no se puede comprobar el anfitrión. Pide el enlace de invitación.</translation>
+    </message>
 </context>
 <context>
     <name>NetDialogs</name>
@@ -3397,6 +3413,50 @@ Corte: {cut}</translation>
     <message>
         <source>Host this table on a &amp;server…</source>
         <translation>Abrir esta mesa en un &amp;servidor…</translation>
+    </message>
+    <message>
+        <source>This network: {a}</source>
+        <translation>Esta red: {a}</translation>
+    </message>
+    <message>
+        <source>Asking the router to open port {port}…</source>
+        <translation>Pidiendo al router que abra el puerto {port}…</translation>
+    </message>
+    <message>
+        <source>The internet: {a}</source>
+        <translation>Internet: {a}</translation>
+    </message>
+    <message>
+        <source>The router opened port {port}: friends elsewhere join with the internet link ({public}); friends here, with the network link.</source>
+        <translation>El router abrió el puerto {port}: los amigos de fuera entran con el enlace de internet ({public}); los de aquí, con el de la red.</translation>
+    </message>
+    <message>
+        <source>The router opened port {port}, but its internet address ({public}) is shared by your provider: friends elsewhere cannot reach this computer. Play with friends on this network, or host the table on a room server.</source>
+        <translation>El router abrió el puerto {port}, pero su dirección de internet ({public}) la comparte tu proveedor: los amigos de fuera no pueden llegar a este ordenador. Juega con amigos de esta red, o abre la mesa en un servidor de salas.</translation>
+    </message>
+    <message>
+        <source>Friends on this network can join. For friends elsewhere, forward TCP port {port} to this computer ({lan}) in your router's settings ("port forwarding"), then share the internet link. The router did not do it itself: {why}.</source>
+        <translation>Los amigos de esta red pueden entrar. Para amigos de fuera, redirige el puerto TCP {port} a este ordenador ({lan}) en la configuración del router («redirección de puertos») y comparte el enlace de internet. El router no lo hizo solo: {why}.</translation>
+    </message>
+    <message>
+        <source>The server's address and fingerprint (like example.org:47815#3f2a…):</source>
+        <translation>La dirección y la huella del servidor (como example.org:47815#3f2a…):</translation>
+    </message>
+    <message>
+        <source>A server's address reads like example.org:47815 (then # and its fingerprint).</source>
+        <translation>La dirección de un servidor se escribe como example.org:47815 (y después # y su huella).</translation>
+    </message>
+    <message>
+        <source>Outside this network: port {port} is open.</source>
+        <translation>Fuera de esta red: el puerto {port} está abierto.</translation>
+    </message>
+    <message>
+        <source>Outside this network: not reachable (see the table talk).</source>
+        <translation>Fuera de esta red: no se llega (mira la charla de la mesa).</translation>
+    </message>
+    <message>
+        <source>Outside this network: forward port {port} to {lan} (see the table talk).</source>
+        <translation>Fuera de esta red: redirige el puerto {port} a {lan} (mira la charla de la mesa).</translation>
     </message>
 </context>
 <context>
@@ -3732,6 +3792,38 @@ Corte: {cut}</translation>
     <message>
         <source>Tiles in hand: {tiles}. Scores: {scores}</source>
         <translation>Fichas en mano: {tiles}. Marcador: {scores}</translation>
+    </message>
+    <message>
+        <source>Address to share</source>
+        <translation>Dirección para compartir</translation>
+    </message>
+    <message>
+        <source>Copy invite link</source>
+        <translation>Copiar enlace de invitación</translation>
+    </message>
+    <message>
+        <source>Invite link copied: {invite}</source>
+        <translation>Enlace de invitación copiado: {invite}</translation>
+    </message>
+    <message>
+        <source>Private connection; the host is the one the invite names ({f}…).</source>
+        <translation>Conexión privada; el anfitrión es el que nombra la invitación ({f}…).</translation>
+    </message>
+    <message>
+        <source>Private connection, but the host was not checked: the invite had no fingerprint ({f}…).</source>
+        <translation>Conexión privada, pero el anfitrión no se comprobó: la invitación no traía huella ({f}…).</translation>
+    </message>
+    <message>
+        <source>Invite: {code} at {address}</source>
+        <translation>Invitación: {code} en {address}</translation>
+    </message>
+    <message>
+        <source>Private · host checked · {f}…</source>
+        <translation>Privada · anfitrión comprobado · {f}…</translation>
+    </message>
+    <message>
+        <source>Private · host not checked</source>
+        <translation>Privada · anfitrión sin comprobar</translation>
     </message>
 </context>
 <context>
@@ -4179,6 +4271,17 @@ you {dash} {others}</source>
         <translation>Fichas repartidas a
 {names}
 tú {dash} {others}</translation>
+    </message>
+</context>
+<context>
+    <name>RoomSocket</name>
+    <message>
+        <source>The private connection failed: {why}</source>
+        <translation>La conexión privada falló: {why}</translation>
+    </message>
+    <message>
+        <source>Not connected: this is not the host the invite names (its fingerprint is {seen}…, the invite says {pin}…).</source>
+        <translation>Sin conectar: este no es el anfitrión que nombra la invitación (su huella es {seen}…, la invitación dice {pin}…).</translation>
     </message>
 </context>
 </TS>

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from dominoes_desktop.net.client import Client, play_seat, random_chooser
@@ -20,7 +21,8 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 def test_the_app_serves_rooms_headless_and_stops_cleanly_on_a_signal() -> None:
     server = subprocess.Popen(
-        [sys.executable, "-m", "dominoes_desktop", "serve", "--host", "127.0.0.1", "--port", "0"],
+        [sys.executable, "-m", "dominoes_desktop", "serve", "--host", "127.0.0.1", "--port", "0",
+         "--tls-dir", tempfile.mkdtemp()],
         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
@@ -28,10 +30,11 @@ def test_the_app_serves_rooms_headless_and_stops_cleanly_on_a_signal() -> None:
         line = server.stdout.readline()
         assert line.startswith("dominoes room server on 127.0.0.1:")
         port = int(line.split()[4].rsplit(":", 1)[1])
+        fingerprint = server.stdout.readline().split()[-1]  # "TLS fingerprint: …", for invites
 
         async def body() -> str:
             client = Client()
-            await client.connect("127.0.0.1", port)
+            await client.connect("127.0.0.1", port, pin=fingerprint)
             client.send({"t": "create", "name": "A", "preset": "draw", "seats": ["host", "cpu", "cpu", "cpu"]})
             joined = await client.expect("joined")
             await client.close()
@@ -48,7 +51,7 @@ def test_a_bot_protocol_program_takes_a_remote_seat_through_the_bridge() -> None
         host, code, room = await open_room(server, ["host", "friend", "cpu:easy", "cpu:easy"], "draw")
         bridge = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "dominoes_desktop.net.bridge", f"127.0.0.1:{server.port}", code.lower(),
-            "--name", "Botty", "--", sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", "medium",
+            "--name", "Botty", "--plain", "--", sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", "medium",
             cwd=ROOT, env=ENV, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
         while not room.seats[1].connected:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsItem, QMainWindow, QPushButton
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.net import tls
 from dominoes_desktop.net.thread import ServerThread
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.look.looks import themes
@@ -33,17 +35,27 @@ def english(qtbot: QtBot) -> Iterator[None]:
     LANGUAGE.install("en")
 
 
+@pytest.fixture(scope="module")
+def identity(tmp_path_factory: pytest.TempPathFactory) -> tls.Identity:
+    """The host's own certificate: every room here is private, as players' rooms are."""
+    return tls.own_identity(tmp_path_factory.mktemp("tls"))
+
+
 def free_udp_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
 
 
-def open_host(qtbot: QtBot, options: dict[str, Any], wait_s: float = 5.0) -> tuple[RoomHost, int]:
+def open_host(
+    qtbot: QtBot, options: dict[str, Any], wait_s: float = 5.0, identity: tls.Identity | None = None
+) -> tuple[RoomHost, int]:
     request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": options,
                "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": wait_s, "cpu_delay_ms": 0, "lan": True}  # fmt: skip
     udp = free_udp_port()
-    host = RoomHost(request, port=0, discovery_port=udp)
+    host = RoomHost(
+        request, port=0, discovery_port=udp, identity=identity or tls.make_identity(Path(tempfile.mkdtemp()))
+    )
     qtbot.addWidget(host.window)
     host.window.show()
     qtbot.waitUntil(lambda: bool(host.window.code), timeout=15000)
@@ -117,7 +129,9 @@ def test_a_guest_plays_a_hand_on_the_real_table_cuts_the_deck_and_sees_every_rac
     host, _ = open_host(qtbot, {"single_round": True})
     try:
         ana = host.window
-        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+        ben = RoomWindow(
+            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
+        )
         qtbot.addWidget(ben)
         ben.resize(1024, 700)
         ben.show()
@@ -159,7 +173,13 @@ def test_the_clock_cuts_for_a_guest_who_asked_it_to_or_who_does_not_cut_in_time(
     host, _ = open_host(qtbot, {"single_round": True})
     try:
         ana = host.window
-        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, auto_cut=True)
+        ben = RoomWindow(
+            "127.0.0.1",
+            host.server.port,
+            {"t": "join", "code": ana.code, "name": "Ben"},
+            auto_cut=True,
+            pin=ana.fingerprint,
+        )
         qtbot.addWidget(ben)
         ben.show()
         qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
@@ -179,18 +199,20 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
     host, udp = open_host(qtbot, {"single_round": True})
     try:
         ana = host.window
-        assert ana.invite_text().endswith(ana.code) and ":" in ana.invite_text()
+        assert ana.invite_text() == f"dominoes://{ana.address}/{ana.code}#{ana.fingerprint}"
         assert ana.start_button.isVisible()
         dialog = JoinDialog(discovery_port=udp)
         qtbot.addWidget(dialog)
         qtbot.waitUntil(lambda: dialog.found.count() > 0, timeout=15000)  # found by the broadcast
         dialog.found.setCurrentRow(0)
-        assert dialog.invite.text().endswith(ana.code)
+        assert dialog.invite.text().endswith(f"/{ana.code}#{ana.fingerprint}")  # found rooms are pinned too
         dialog.name.setText("Ben")
         dialog._accept()
-        assert dialog.choice is not None
-        address, port, code = dialog.choice
-        ben = RoomWindow(address, port, {"t": "join", "code": code, "name": "Ben"})
+        assert dialog.choice is not None and dialog.choice.fingerprint == ana.fingerprint
+        chosen = dialog.choice
+        ben = RoomWindow(
+            chosen.host, chosen.port, {"t": "join", "code": chosen.code, "name": "Ben"}, pin=chosen.fingerprint
+        )
         qtbot.addWidget(ben)
         ben.show()
         qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=15000)
@@ -213,7 +235,9 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
     host, _ = open_host(qtbot, {"target": 30}, wait_s=0.3)
     try:
         ana = host.window
-        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+        ben = RoomWindow(
+            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
+        )
         qtbot.addWidget(ben)
         ben.show()
         qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
@@ -250,16 +274,18 @@ def test_the_lobby_turns_friends_seats_into_a_room_request(qtbot: QtBot) -> None
     assert isinstance(room_request(lobby, "Ana"), str)  # two people at one screen cannot host a room
 
 
-def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: QtBot, tmp_path: Path) -> None:
+def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(
+    qtbot: QtBot, tmp_path: Path, identity: tls.Identity
+) -> None:
     path = tmp_path / "room.json"
     request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": {"single_round": True},
                "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": 5, "cpu_delay_ms": 0}  # fmt: skip
-    host = RoomHost(request, port=0, discovery_port=free_udp_port(), save_path=path)
+    host = RoomHost(request, port=0, discovery_port=free_udp_port(), save_path=path, identity=identity)
     ana = host.window
     qtbot.addWidget(ana)
     ana.show()
     qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
-    ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+    ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint)
     qtbot.addWidget(ben)
     ben.show()
     qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
@@ -271,7 +297,11 @@ def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(qtbot: 
     qtbot.waitUntil(lambda: ben.reconnect.isVisible(), timeout=15000)
     assert "reopen" in ben.status.text()
     saved = json.loads(path.read_text(encoding="utf-8"))
-    again = RoomHost(saved, discovery_port=free_udp_port(), save_path=path)
+    # The same certificate (made once, kept): the guest's pin holds for the reopened room.
+    again = RoomHost(
+        saved, discovery_port=free_udp_port(), save_path=path, identity=tls.own_identity(identity.cert.parent)
+    )
+    assert again.window.fingerprint == ana.fingerprint
     try:
         ana2 = again.window
         qtbot.addWidget(ana2)
@@ -308,8 +338,10 @@ def test_start_with_a_friends_seat_opens_a_room_from_the_main_window(qtbot: QtBo
     assert len(HOSTS) == before
 
 
-def test_the_lobby_table_is_hosted_on_a_room_server_and_a_friend_joins_it_there(qtbot: QtBot) -> None:
-    server = ServerThread()  # stands for `dominoes-desktop serve` on another machine
+def test_the_lobby_table_is_hosted_on_a_room_server_and_a_friend_joins_it_there(
+    qtbot: QtBot, identity: tls.Identity
+) -> None:
+    server = ServerThread(tls=identity)  # stands for `dominoes-desktop serve` on another machine
     port = server.start("127.0.0.1", 0, discovery=False)
     try:
         window = QMainWindow()
@@ -320,11 +352,11 @@ def test_the_lobby_table_is_hosted_on_a_room_server_and_a_friend_joins_it_there(
         lobby.seat_rows[1].kind.setCurrentIndex(lobby.seat_rows[1].kind.findData("friend"))
         assert host_on_server(window, lobby, "nowhere") is None
         assert "example.org" in window.statusBar().currentMessage()
-        ana = host_on_server(window, lobby, f"127.0.0.1:{port}")
+        ana = host_on_server(window, lobby, f"127.0.0.1:{port}#{identity.fingerprint}")
         assert ana is not None
         qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
-        assert ana.invite_text() == f"127.0.0.1:{port} {ana.code}"
-        ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": ana.code, "name": "Ben"})
+        assert ana.invite_text() == f"dominoes://127.0.0.1:{port}/{ana.code}#{identity.fingerprint}"
+        ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint)
         qtbot.addWidget(ben)
         qtbot.waitUntil(lambda: ben.seat == 1 and ana.start_button.isVisible(), timeout=15000)
         assert len(server.server.rooms) == 1

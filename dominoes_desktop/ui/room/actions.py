@@ -8,8 +8,9 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtCore import QEvent, QObject, QTimer, Slot
+from PySide6.QtGui import QAction, QFileOpenEvent
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from ..shell.i18n import translate
 
@@ -35,3 +36,39 @@ def network_actions(window: QMainWindow, lobby: Callable[[], Any]) -> list[QActi
 def host_room(window: QMainWindow, lobby: Any) -> None:
     """The lobby's Start with invited friends: open a room on this computer."""
     _dialogs().host_room(window, lobby)
+
+
+def is_invite_link(text: str) -> bool:
+    """Whether a command-line argument is an invite link (`dominoes://…`), which opens the Join dialog."""
+    return text.strip().lower().startswith("dominoes://")
+
+
+class LinkOpener(QObject):
+    """Opens invite links in the main window: given at start, sent by a second copy of the game (the single
+    instance's `opened`, heard on another thread: this object's slot runs on the UI thread), or delivered by
+    macOS as a file-open event (clicked links reach a bundle that way, not as an argument)."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
+    @Slot(str)
+    def open(self, link: str) -> None:
+        if is_invite_link(link):
+            window = self.window
+            window.showNormal()
+            window.raise_()
+            window.activateWindow()
+            # After the event that brought it: the dialog runs its own loop.
+            QTimer.singleShot(0, self, lambda: _dialogs().join_room(window, link=link))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() is QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            url = event.url().toString()
+            if is_invite_link(url):
+                self.open(url)
+                return True
+        return super().eventFilter(watched, event)

@@ -4,10 +4,12 @@ inside this app; Game ▸ Join a room takes an invite (typed, or picked from roo
 from __future__ import annotations
 
 import json
+import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, QUdpSocket
 from PySide6.QtWidgets import (
     QDialog,
@@ -24,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...net import protocol
+from ...net import invite, protocol, tls, upnp
 from ...net.thread import ServerThread
 from ..shell.i18n import translate
 from .room_window import RoomWindow
@@ -93,9 +95,14 @@ class RoomHost:
         port: int = protocol.DEFAULT_PORT,
         discovery_port: int = protocol.DISCOVERY_PORT,
         save_path: Path | None = None,
+        identity: tls.Identity | None = None,
+        router_url: str | None = None,
     ) -> None:
-        """`request` is a `create` message, or a saved room (with its "record") to open again."""
-        self.server = ServerThread(save_path)
+        """`request` is a `create` message, or a saved room (with its "record") to open again. With
+        `identity` (the game's own certificate) the room is private: guests pin its fingerprint. The home
+        router is asked to open the room's port (UPnP; `router_url`: its description, when it does not answer
+        discovery), off the UI thread; the window then says what to share and what to do if it would not."""
+        self.server = ServerThread(save_path, identity)
         saved = "record" in request
         bound = self.server.start(port=int(request.get("port", port)) if saved else port, discovery_port=discovery_port)
         first = request
@@ -106,11 +113,116 @@ class RoomHost:
                 self.server.stop()
                 raise
             first = {"t": "rejoin", "code": code, "token": request["seats"][_host_seat(request)]["token"]}
-        self.window = RoomWindow("127.0.0.1", bound, first, f"{lan_address()}:{bound}", parent)
+        fingerprint = identity.fingerprint if identity is not None else None
+        self.window = RoomWindow(
+            "127.0.0.1", bound, first, f"{lan_address()}:{bound}", parent, pin=fingerprint, private=bool(fingerprint)
+        )
+        self.window.add_share_address(
+            translate("NetDialogs", "This network: {a}").format(a=lan_address()), self.window.address
+        )
         self.window.closedRoom.connect(self.stop)
+        self.router = RouterCheck(self.window, bound, lan_address(), router_url)
+        self.window.show_reach(translate("NetDialogs", "Asking the router to open port {port}…").format(port=bound))
 
     def stop(self) -> None:
         self.server.stop()
+        self.router.close()
+
+
+class RouterCheck(QObject):
+    """Asks the home router to open the room's port on a worker thread, then tells the room window what
+    friends can use: the link for this network, the internet one, or what to do by hand."""
+
+    answered = Signal(object)  # a net.upnp.Reach, from the worker thread
+
+    def __init__(self, window: RoomWindow, port: int, lan: str, root_url: str | None) -> None:
+        super().__init__(window)
+        self.window, self.port, self.root_url = window, port, root_url
+        self.reach: upnp.Reach | None = None
+        self._room_closed = threading.Event()  # read by the worker: the room closed before the router answered
+        self.answered.connect(self._answered)  # this object lives on the UI thread: queued there
+        closed, answered = self._room_closed, self.answered
+        threading.Thread(
+            target=_ask_router, args=(port, lan, root_url, closed, answered), name="router-port", daemon=True
+        ).start()
+
+    @Slot(object)
+    def _answered(self, reach: upnp.Reach) -> None:
+        self.reach = reach
+        if reach.public:
+            self.window.add_share_address(
+                translate("NetDialogs", "The internet: {a}").format(a=reach.public), f"{reach.public}:{reach.port}"
+            )
+        self.window.show_reach(reach_summary(reach), reach_text(reach))
+
+    def close(self) -> None:
+        """The room is closed: the router forgets the port (best effort, off the UI thread)."""
+        self._room_closed.set()
+        if self.reach is not None and self.reach.opened:
+            self.reach = None
+            threading.Thread(target=upnp.close_port, args=(self.port, self.root_url), daemon=True).start()
+
+
+def _ask_router(port: int, lan: str, root_url: str | None, closed: threading.Event, answered: Any) -> None:
+    """The worker: ask, then hand the answer to the window, or, if the room closed meanwhile, take the port
+    back at once (the window is gone: nobody would)."""
+    reach = upnp.open_port(port, lan, root_url)
+    if not closed.is_set():
+        try:
+            answered.emit(reach)
+            return
+        except RuntimeError:  # the window (and this signal's object) was deleted while the router answered
+            pass
+    if reach.opened:
+        upnp.close_port(port, root_url)
+
+
+def reach_summary(reach: upnp.Reach) -> str:
+    """One line for the room's panel: can friends outside this network reach the room?"""
+    if reach.opened and reach.public_is_reachable:
+        return translate("NetDialogs", "Outside this network: port {port} is open.").format(port=reach.port)
+    if reach.opened:
+        return translate("NetDialogs", "Outside this network: not reachable (see the table talk).")
+    return translate("NetDialogs", "Outside this network: forward port {port} to {lan} (see the table talk).").format(
+        port=reach.port, lan=reach.lan
+    )
+
+
+def reach_text(reach: upnp.Reach) -> str:
+    """What the host reads about friends outside this network, and what to do when they cannot reach it."""
+    if reach.opened and reach.public_is_reachable:
+        return translate(
+            "NetDialogs",
+            "The router opened port {port}: friends elsewhere join with the internet link ({public}); "
+            "friends here, with the network link.",
+        ).format(port=reach.port, public=reach.public)
+    if reach.opened:
+        return translate(
+            "NetDialogs",
+            "The router opened port {port}, but its internet address ({public}) is shared by your provider: "
+            "friends elsewhere cannot reach this computer. Play with friends on this network, or host the table on "
+            "a room server.",
+        ).format(port=reach.port, public=reach.public or "?")
+    return translate(
+        "NetDialogs",
+        "Friends on this network can join. For friends elsewhere, forward TCP port {port} to this computer "
+        '({lan}) in your router\'s settings ("port forwarding"), then share the internet link. '
+        "The router did not do it itself: {why}.",
+    ).format(port=reach.port, lan=reach.lan, why=reach.problem)
+
+
+_UNKEPT: list[tls.Identity] = []
+
+
+def own_identity(window: QWidget | None) -> tls.Identity:
+    """The game's own certificate, kept in its data folder ("tls"), made the first time a room is hosted.
+    A window that keeps no files (no data folder) gets one for this run only, in a temporary folder."""
+    folder = getattr(getattr(window, "store", None), "folder", None)
+    if folder is not None:
+        return tls.own_identity(Path(folder) / "tls")
+    if not _UNKEPT:
+        _UNKEPT.append(tls.make_identity(Path(tempfile.mkdtemp(prefix="dominoes-tls-"))))
+    return _UNKEPT[0]
 
 
 def _host_seat(saved: dict[str, Any]) -> int:
@@ -139,7 +251,7 @@ def reopen_room(window: QMainWindow) -> RoomHost | None:
         return None
     try:
         saved = json.loads(path.read_text(encoding="utf-8"))
-        return _show(RoomHost(saved, window, save_path=path))
+        return _show(RoomHost(saved, window, save_path=path, identity=own_identity(window)))
     except (OSError, ValueError, KeyError, TypeError, protocol.ProtocolError) as exc:
         status.showMessage(translate("NetDialogs", "The room cannot be reopened: {reason}").format(reason=exc), 8000)
         return None
@@ -151,21 +263,26 @@ def host_on_server(window: QMainWindow, lobby: Any, address: str | None = None) 
         address, ok = QInputDialog.getText(
             window,
             translate("NetDialogs", "Host on a server"),
-            translate("NetDialogs", "The server's address (like example.org:47815):"),
+            translate("NetDialogs", "The server's address and fingerprint (like example.org:47815#3f2a…):"),
         )
         if not ok:
             return None
-    host, colon, port_text = address.strip().rpartition(":")
-    if not colon or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+    where, _, fragment = address.strip().partition("#")
+    try:
+        host, port = invite._address(where, default_port=False)
+        pin = tls.normalise_fingerprint(fragment) if fragment.strip() else None
+    except ValueError:
         window.statusBar().showMessage(
-            translate("NetDialogs", "A server's address reads like example.org:47815."), 8000
+            translate("NetDialogs", "A server's address reads like example.org:47815 (then # and its fingerprint)."),
+            8000,
         )
         return None
     request = room_request(lobby, host_name(lobby))
     if isinstance(request, str):
         window.statusBar().showMessage(translate("NetDialogs", "Cannot start: {reason}.").format(reason=request), 8000)
         return None
-    room = RoomWindow(host.strip("[]"), int(port_text), request, address.strip(), window)
+    shown = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    room = RoomWindow(host, port, request, shown, window, pin=pin)
     room.show()
     return room
 
@@ -177,8 +294,8 @@ def host_room(window: QMainWindow, lobby: Any) -> RoomHost | None:
         lobby.problem.setText(translate("NetDialogs", "Cannot start: {reason}.").format(reason=request))
         return None
     try:
-        host = RoomHost(request, window, save_path=room_file(window))
-    except OSError as exc:
+        host = RoomHost(request, window, save_path=room_file(window), identity=own_identity(window))
+    except (OSError, ValueError) as exc:
         lobby.problem.setText(translate("NetDialogs", "Cannot open a room: {reason}.").format(reason=exc))
         return None
     return _show(host)
@@ -191,8 +308,12 @@ class JoinDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Join a room"))
         self.invite = QLineEdit()
-        self.invite.setPlaceholderText("192.168.1.20:47815 K7Q-2MX")
-        self.invite.setAccessibleName(self.tr("Invite"))
+        self.invite.setPlaceholderText("dominoes://192.168.1.20:47815/K7Q-2MX#3f2a9c1e…")
+        self.invite.setAccessibleName(self.tr("Invite link"))
+        self.invite.setMinimumWidth(self.fontMetrics().horizontalAdvance("m" * 44))
+        self.invite.textChanged.connect(self._read_invite)
+        self.checked = QLabel()  # what the invite says of the host: its fingerprint, or that it names none
+        self.checked.setWordWrap(True)
         self.name = QLineEdit()
         self.name.setMaxLength(protocol.MAX_NAME)
         self.name.setAccessibleName(self.tr("Your name"))
@@ -204,7 +325,8 @@ class JoinDialog(QDialog):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         form = QFormLayout()
-        form.addRow(self.tr("Invite:"), self.invite)
+        form.addRow(self.tr("Invite link:"), self.invite)
+        form.addRow("", self.checked)
         form.addRow(self.tr("Your name:"), self.name)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Join"))
@@ -217,7 +339,7 @@ class JoinDialog(QDialog):
         layout.addWidget(self.search)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
-        self.choice: tuple[str, int, str] | None = None
+        self.choice: invite.Invite | None = None
         # Each room found, by its identity (port, code, host's name): the address it is listed at, and its line.
         self._rooms: dict[tuple[int, str, str], tuple[str, QListWidgetItem]] = {}
         self._port = discovery_port
@@ -240,13 +362,14 @@ class JoinDialog(QDialog):
                 reply = json.loads(bytes(datagram.data().data()))
                 port = int(reply["port"])
                 rooms = list(reply["rooms"])
+                fingerprint = tls.normalise_fingerprint(str(reply["fp"])) if "fp" in reply else None
             except (ValueError, KeyError, TypeError):
                 continue
             for room in rooms:
                 if isinstance(room, dict) and isinstance(room.get("code"), str):
-                    self.add_room(host, port, room)
+                    self.add_room(host, port, room, fingerprint)
 
-    def add_room(self, address: str, port: int, room: dict[str, Any]) -> None:
+    def add_room(self, address: str, port: int, room: dict[str, Any], fingerprint: str | None = None) -> None:
         """List one announced room. A room heard twice (as 192.0.2.2 and, from this computer, as 127.0.0.1) is
         one room: it keeps one line, with the network address, which friends' invites use too."""
         key = (port, str(room["code"]), str(room.get("host", "")))
@@ -259,13 +382,17 @@ class JoinDialog(QDialog):
             item = QListWidgetItem()
             self.found.addItem(item)
         self._rooms[key] = (address, item)
-        invite = f"{address}:{port} {room['code']}"
+        shown = f"{address}:{port} {room['code']}"
+        try:
+            link = invite.Invite(address, port, protocol.normalise_code(str(room["code"])), fingerprint).link()
+        except ValueError:
+            return
         item.setText(
             self.tr("{host}'s table · {free} free seat(s) · {invite}").format(
-                host=str(room.get("host", "?"))[:24], free=int(room.get("free", 0)), invite=invite
+                host=str(room.get("host", "?"))[:24], free=int(room.get("free", 0)), invite=shown
             )
         )
-        item.setData(256, invite)
+        item.setData(256, link if fingerprint else shown)
         if self.found.currentItem() is item:
             self._picked(item)
         self._fit_rooms()
@@ -288,9 +415,42 @@ class JoinDialog(QDialog):
         if item is not None:
             self.invite.setText(str(item.data(256)))
 
+    def fill(self, link: str) -> None:
+        """An invite opened from outside (a clicked link, or one pasted): everything it says filled in."""
+        try:
+            text = invite.parse(link).link()  # the link alone, written out whole, not the chat line around it
+        except ValueError:
+            text = link.strip()  # as given: the line under it says what is wrong
+        self.invite.setText(text)
+        self.invite.setCursorPosition(0)  # the address and the code in sight; the fingerprint runs on after them
+        self.name.setFocus()
+
+    def _read_invite(self) -> None:
+        text = self.invite.text().strip()
+        try:
+            read = invite.parse(text) if text else None
+        except ValueError as exc:
+            self.checked.setText(self.tr("That invite cannot be read: {why}.").format(why=exc))
+            return
+        if read is None:
+            self.checked.setText("")
+        elif read.fingerprint:
+            self.checked.setText(
+                self.tr("Room {code} at {address}. Private: the host is checked by its fingerprint, {f}…").format(
+                    code=read.code, address=f"{read.host}:{read.port}", f=tls.short_fingerprint(read.fingerprint)
+                )
+            )
+        else:
+            self.checked.setText(
+                self.tr(
+                    "Room {code} at {address}. This invite has no fingerprint: the connection is private, "
+                    "but the host cannot be checked. Ask for the invite link."
+                ).format(code=read.code, address=f"{read.host}:{read.port}")
+            )
+
     def _accept(self) -> None:
         try:
-            self.choice = protocol.parse_invite(self.invite.text())
+            self.choice = invite.parse(self.invite.text())
         except ValueError as exc:
             self.problem.setText(self.tr("That invite cannot be read: {why}.").format(why=exc))
             return
@@ -300,11 +460,18 @@ class JoinDialog(QDialog):
         self.accept()
 
 
-def join_room(window: QWidget, dialog: JoinDialog | None = None) -> RoomWindow | None:
+def join_room(window: QWidget, dialog: JoinDialog | None = None, link: str = "") -> RoomWindow | None:
+    """The Join dialog (filled from `link`, an invite opened from outside), then the room's window."""
     dialog = dialog or JoinDialog(window)
+    if link:
+        dialog.fill(link)
     if dialog.exec() != QDialog.DialogCode.Accepted or dialog.choice is None:
         return None
-    host, port, code = dialog.choice
-    room = RoomWindow(host, port, {"t": "join", "code": code, "name": dialog.name.text().strip()}, parent=window)
+    return open_invite(window, dialog.choice, dialog.name.text().strip())
+
+
+def open_invite(window: QWidget | None, chosen: invite.Invite, name: str) -> RoomWindow:
+    first = {"t": "join", "code": chosen.code, "name": name}
+    room = RoomWindow(chosen.host, chosen.port, first, parent=window, pin=chosen.fingerprint)
     room.show()
     return room

@@ -140,6 +140,7 @@ class RoomController(QObject):
 
     message = Signal(dict)  # every message from the room, once this controller has followed it
     closed = Signal(str)  # the connection ended (why, in the socket's words)
+    secured = Signal(str)  # the connection is private: the fingerprint of the server's certificate
     autoCutChanged = Signal(bool)
 
     # What a local match has and a room's seat never holds: no match, no CPU thinking here, no duplicate play.
@@ -178,8 +179,11 @@ class RoomController(QObject):
 
     # ---- the connection ----------------------------------------------------------------------------
 
-    def open(self, host: str, port: int, first: dict[str, Any]) -> RoomSocket:
-        """Connect (again, after a drop): `first` is the create, join or rejoin message."""
+    def open(
+        self, host: str, port: int, first: dict[str, Any], pin: str | None = None, private: bool = True
+    ) -> RoomSocket:
+        """Connect (again, after a drop): `first` is the create, join or rejoin message; TLS unless `private`
+        is False, and with a `pin` only to the server whose certificate has that fingerprint."""
         old = self.socket
         if old is not None:
             old.silence()
@@ -187,8 +191,9 @@ class RoomController(QObject):
         socket = RoomSocket(self)
         socket.received.connect(self.receive)
         socket.closed.connect(self._closed)
+        socket.secured.connect(self.secured)
         self.socket = socket
-        socket.open(host, port, first)
+        socket.open(host, port, first, pin, private)
         return socket
 
     def send(self, message: dict[str, Any]) -> None:

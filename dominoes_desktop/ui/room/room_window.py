@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.match import HandResult
-from ...net import protocol
+from ...net import invite, protocol, tls
 from ..learn.rules_page import RulesDialog
 from ..look.flags import flag_pixmap
 from ..look.look_style import palette, stylesheet, text_on
@@ -49,7 +49,9 @@ PHRASES = {
 
 
 class RoomWindow(QWidget):
-    """Plays one seat of a room. `address` is the invite's host:port, shown (with the code) to the host."""
+    """Plays one seat of a room. `address` is the invite's host:port, shown (with the code) to the host.
+    The connection is TLS unless `private` is False; with a `pin` (the invite's fingerprint) it goes only to
+    the server whose certificate has that fingerprint."""
 
     closedRoom = Signal()
     autoCutChanged = Signal(bool)  # "Cut the deck for me" ticked or unticked on the cut panel
@@ -63,6 +65,8 @@ class RoomWindow(QWidget):
         parent: QWidget | None = None,
         look: Look | None = None,
         auto_cut: bool | None = None,
+        pin: str | None = None,
+        private: bool = True,
     ) -> None:
         """`look` and `auto_cut` default to the parent window's (the game's look and "Cut the deck for me")."""
         super().__init__(parent)
@@ -79,6 +83,8 @@ class RoomWindow(QWidget):
         if settings is not None and hasattr(settings, "save_auto_cut"):
             self.autoCutChanged.connect(settings.save_auto_cut)
         self.server = (host, port)
+        self.pin, self.private = pin, private
+        self.fingerprint = pin or ""  # of the server's certificate: the invite link carries it
         self.address = address or f"{host}:{port}"
         self.ended = False
         self.muted: set[int] = set()
@@ -88,9 +94,10 @@ class RoomWindow(QWidget):
         self._build()
         self.controller.message.connect(self.receive)
         self.controller.closed.connect(self._closed)
+        self.controller.secured.connect(self._secured)
         self.controller.error.connect(self._says)
         self.controller.matchEnded.connect(lambda _side: self.page.show_last_result())
-        self.controller.open(host, port, first)
+        self.controller.open(host, port, first, pin, private)
         self.apply_look(self.look)
 
     # ---- layout ----------------------------------------------------------------------------------
@@ -112,7 +119,18 @@ class RoomWindow(QWidget):
         self.invite = QLabel()
         self.invite.setWordWrap(True)
         self.invite.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.copy = QPushButton(self.tr("Copy invite"))
+        self.privacy = QLabel()
+        self.privacy.setWordWrap(True)
+        self.privacy.setObjectName("roomPrivacy")
+        self.sharing = QComboBox()  # which of the host's addresses the link names (this network, the internet)
+        self.sharing.setAccessibleName(self.tr("Address to share"))
+        self.sharing.currentIndexChanged.connect(self._show_invite)
+        self.sharing.hide()
+        self.reach = QLabel()  # whether friends outside this network can reach the room, and what to do if not
+        self.reach.setWordWrap(True)
+        self.reach.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.reach.hide()
+        self.copy = QPushButton(self.tr("Copy invite link"))
         self.copy.clicked.connect(self.copy_invite)
         self.start_button = QPushButton(self.tr("Start"))
         self.start_button.clicked.connect(lambda: self.controller.send({"t": "start"}))
@@ -121,7 +139,9 @@ class RoomWindow(QWidget):
         self.reconnect.hide()
         self.room_row = ButtonRow([self.copy, self.start_button, self.reconnect])
         side = page.side_layout
-        for index, widget in enumerate((self.status, self.invite, self.room_row)):
+        for index, widget in enumerate(
+            (self.status, self.invite, self.sharing, self.privacy, self.reach, self.room_row)
+        ):
             side.insertWidget(index, widget)
         # Below the move log: the players, the deal check and the table talk.
         self.seats = QListWidget()
@@ -290,6 +310,11 @@ class RoomWindow(QWidget):
         self.seats.blockSignals(False)
         self._set_up_page()
         is_host = self.seat == self.controller.host_seat
+        # A guest reads whether the connection is the host's; the host's panel is full enough (invite,
+        # addresses, the router), and its hover text says the same.
+        self.privacy.setVisible(not is_host)
+        if is_host:
+            self.invite.setToolTip("\n".join(filter(None, (self.invite_text(), self.privacy.toolTip()))))
         self.start_button.setVisible(is_host and self.state == "lobby")
         if self.state == "lobby":
             self.status.setText(
@@ -299,15 +324,70 @@ class RoomWindow(QWidget):
             self.status.setText(self.tr("The match is over."))
 
     def _show_invite(self) -> None:
-        self.invite.setText(self.tr("Invite: {address}  code {code}").format(address=self.address, code=self.code))
+        if not self.code:
+            return
+        # Short in the panel (a 1024x700 screen leaves it little room); the whole link is copied, and shown
+        # on hovering.
+        self.invite.setText(self.tr("Invite: {code} at {address}").format(code=self.code, address=self.share_address()))
+        self.invite.setToolTip(self.invite_text())
         self.setWindowTitle(self.tr("Dominoes Desktop: room {code}").format(code=self.code))
 
+    def share_address(self) -> str:
+        """host:port the invite names: the address picked in the sharing list, or the window's own."""
+        picked = self.sharing.currentData()
+        return str(picked) if picked else self.address
+
+    def add_share_address(self, label: str, address: str, select: bool = False) -> None:
+        """Offer another address for the invite (the list shows when there is more than one)."""
+        found = self.sharing.findData(address)
+        if found < 0:
+            self.sharing.addItem(label, address)
+            found = self.sharing.count() - 1
+        else:
+            self.sharing.setItemText(found, label)
+        if select:
+            self.sharing.setCurrentIndex(found)
+        self.sharing.setVisible(self.sharing.count() > 1)
+        self._show_invite()
+
     def invite_text(self) -> str:
-        return f"{self.address} {self.code}"
+        """The invite link: dominoes://HOST:PORT/CODE#FINGERPRINT (net.invite)."""
+        try:
+            host, port = invite._address(self.share_address(), default_port=True)
+        except ValueError:
+            host, port = self.server
+        return invite.Invite(host, port, self.code, self.fingerprint or None).link()
 
     def copy_invite(self) -> None:
         QGuiApplication.clipboard().setText(self.invite_text())
-        self.say_log(self.tr("Invite copied: {invite}").format(invite=self.invite_text()))
+        self.say_log(self.tr("Invite link copied: {invite}").format(invite=self.invite_text()))
+
+    def _secured(self, fingerprint: str) -> None:
+        self.fingerprint = fingerprint
+        short = tls.short_fingerprint(fingerprint)
+        if self.pin:
+            self.privacy.setText(self.tr("Private · host checked · {f}…").format(f=short[:9]))
+            self.privacy.setToolTip(
+                self.tr("Private connection; the host is the one the invite names ({f}…).").format(f=short)
+            )
+        else:
+            self.privacy.setText(self.tr("Private · host not checked"))
+            self.privacy.setToolTip(
+                self.tr(
+                    "Private connection, but the host was not checked: the invite had no fingerprint ({f}…)."
+                ).format(f=short)
+            )
+            self.say_log(self.privacy.toolTip())
+        self._show_invite()
+
+    def show_reach(self, summary: str, detail: str = "") -> None:
+        """Whether friends outside this network can reach the room: one line in the panel; what to do about
+        it, in full, in the table talk (and on hovering)."""
+        self.reach.setText(summary)
+        self.reach.setToolTip(detail)
+        self.reach.setVisible(bool(summary))
+        if detail:
+            self.say_log(detail)
 
     def _event(self, message: dict[str, Any]) -> None:
         kind = message["e"]
@@ -372,6 +452,10 @@ class RoomWindow(QWidget):
     def _closed(self, why: str) -> None:
         if self.ended:
             return
+        socket = self.controller.socket
+        if socket is not None and socket.pin_refused:
+            self.status.setText(why)  # one line: not the host the invite names, so nothing was sent
+            return
         if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
             self.status.setText(self.tr("Connection lost. Your seat is kept: reconnect to take it back."))
             self.reconnect.show()
@@ -383,7 +467,8 @@ class RoomWindow(QWidget):
         self.reconnect.hide()
         self.status.setText(self.tr("Reconnecting…"))
         controller = self.controller
-        controller.open(*self.server, {"t": "rejoin", "code": controller.code, "token": controller.token})
+        first = {"t": "rejoin", "code": controller.code, "token": controller.token}
+        controller.open(*self.server, first, self.pin or self.fingerprint or None, self.private)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.ended = True

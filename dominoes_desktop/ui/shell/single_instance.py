@@ -3,7 +3,7 @@
 Two copies of the game writing one folder would overwrite each other's autosave on every move. The first
 copy holds `game.lock` (QLockFile: a lock left by a killed game is recognised by its process id and taken
 over) and listens on a local socket named after the folder; a second copy finds the lock taken, asks the
-first over the socket to show its window, and leaves.
+first over the socket to show its window (or, started with an invite link, to open it), and leaves.
 
 The socket is the standard library's (`multiprocessing.connection`: a Unix socket, or a named pipe on
 Windows) rather than QtNetwork's QLocalServer: the installers leave QtNetwork out to stay small.
@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 LOCK_NAME = "game.lock"
 WAKE = b"show"
+OPEN = b"open "  # followed by an invite link (UTF-8)
+MAX_REQUEST = 4096  # a link is a hundred bytes or so
 
 
 def folder_key(folder: Path) -> str:
@@ -54,6 +56,7 @@ class SingleInstance(QObject):
     slots) when another copy asks for the window."""
 
     activated = Signal()
+    opened = Signal(str)  # another copy was started with this invite link
 
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -63,10 +66,10 @@ class SingleInstance(QObject):
         self.lock.setStaleLockTime(0)  # only a dead owner makes a lock stale, however long a match lasts
         self.listener: Any = None
 
-    def acquire(self) -> bool:
+    def acquire(self, link: str = "") -> bool:
         """True when this process may use the folder (also when the folder cannot hold a lock at all: a
         read-only folder is shared by nobody's writes). False when another copy holds it: it was asked to
-        come forward."""
+        come forward (and to open `link`, an invite, if given)."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError:
@@ -75,7 +78,7 @@ class SingleInstance(QObject):
             if self.lock.error() != QLockFile.LockError.LockFailedError:
                 log.warning("cannot lock %s (%s); going on without the lock", self.folder, self.lock.error())
                 return True
-            self._wake_the_first()
+            self._wake_the_first(OPEN + link.encode("utf-8", "replace")[: MAX_REQUEST - 8] if link else WAKE)
             return False
         self._listen()
         return True
@@ -98,21 +101,26 @@ class SingleInstance(QObject):
             except OSError:
                 return  # closed
             try:
-                if connection.poll(2) and connection.recv_bytes(64) == WAKE:
-                    self.activated.emit()
+                if connection.poll(2):
+                    request = connection.recv_bytes(MAX_REQUEST)
+                    if request == WAKE:
+                        self.activated.emit()
+                    elif request.startswith(OPEN):
+                        self.activated.emit()
+                        self.opened.emit(request[len(OPEN) :].decode("utf-8", "replace"))
             except (OSError, EOFError):
                 pass
             finally:
                 connection.close()
 
-    def _wake_the_first(self) -> None:
+    def _wake_the_first(self, request: bytes) -> None:
         try:
             connection = Client(self.address, self.family)
         except OSError as exc:
             log.warning("the running game did not answer on %s: %s", self.address, exc)
             return
         with contextlib.closing(connection):
-            connection.send_bytes(WAKE)
+            connection.send_bytes(request)
 
     def release(self) -> None:
         listener, self.listener = self.listener, None

@@ -1,0 +1,198 @@
+"""Invite links on the desktop: the host's window shows the private link (with Copy) and what the router did;
+a guest opens the link (pasted, as the game's argument, or sent to the running game) and joins, pinned; a
+wrong fingerprint is refused in one line and nothing is sent."""
+
+from __future__ import annotations
+
+import socket
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QFileOpenEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication, QMainWindow
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.net import invite, tls
+from dominoes_desktop.ui.room import actions, net_dialogs
+from dominoes_desktop.ui.room.net_dialogs import JoinDialog, RoomHost, open_invite
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.single_instance import SingleInstance
+from tests.net.fake_igd import FakeRouter
+
+FP = "3f2a9c1e07bd44e0" * 4
+
+
+@pytest.fixture(autouse=True)
+def english(qtbot: QtBot) -> Iterator[None]:
+    LANGUAGE.install("en")
+    yield
+    LANGUAGE.install("en")
+
+
+@pytest.fixture(scope="module")
+def identity(tmp_path_factory: pytest.TempPathFactory) -> tls.Identity:
+    return tls.own_identity(tmp_path_factory.mktemp("tls"))
+
+
+def free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def hosted(qtbot: QtBot, identity: tls.Identity, router: FakeRouter) -> RoomHost:
+    request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": {"single_round": True},
+               "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "cpu_delay_ms": 0, "lan": True}  # fmt: skip
+    host = RoomHost(request, port=0, discovery_port=free_udp_port(), identity=identity, router_url=router.url)
+    qtbot.addWidget(host.window)
+    host.window.show()
+    qtbot.waitUntil(lambda: bool(host.window.code), timeout=15000)
+    return host
+
+
+def test_the_host_sees_the_link_copies_it_and_a_guest_joins_from_it_pinned(
+    qtbot: QtBot, identity: tls.Identity
+) -> None:
+    router = FakeRouter(external="81.2.69.160")
+    host = hosted(qtbot, identity, router)
+    try:
+        ana = host.window
+        link = ana.invite_text()
+        read = invite.parse(link)
+        assert read.code == ana.code and read.fingerprint == identity.fingerprint
+        assert link in ana.invite.toolTip() and ana.code in ana.invite.text()  # short in the panel, whole on hover
+        qtbot.waitUntil(lambda: ana.privacy.text().startswith("Private · host checked"), timeout=15000)
+        ana.copy.click()
+        assert QGuiApplication.clipboard().text() == link
+        # The router opened the port: the internet address is offered for the link, and the host is told.
+        qtbot.waitUntil(lambda: (ana.server[1], "TCP") in router.mappings, timeout=15000)
+        qtbot.waitUntil(lambda: ana.sharing.count() == 2, timeout=15000)
+        qtbot.waitUntil(lambda: "is open" in ana.reach.text(), timeout=15000)
+        assert "friends elsewhere join with the internet link (81.2.69.160)" in ana.log.toPlainText()
+        ana.sharing.setCurrentIndex(1)
+        assert ana.invite_text().startswith(f"dominoes://81.2.69.160:{ana.server[1]}/{ana.code}#")
+        assert "81.2.69.160" in ana.invite.text()
+        ana.sharing.setCurrentIndex(0)
+        # A guest pastes the link into Join: everything is filled in, the host's fingerprint is shown.
+        dialog = JoinDialog(discovery_port=free_udp_port())
+        qtbot.addWidget(dialog)
+        dialog.fill(f"Come play! {ana.invite_text().replace(ana.address.split(':')[0], '127.0.0.1')}")
+        assert tls.short_fingerprint(identity.fingerprint) in dialog.checked.text()
+        dialog.name.setText("Ben")
+        dialog._accept()
+        assert dialog.result() == JoinDialog.DialogCode.Accepted and dialog.choice is not None
+        ben = open_invite(None, dialog.choice, "Ben")
+        qtbot.addWidget(ben)
+        qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=15000)
+        assert ben.privacy.text().startswith("Private · host checked")
+        assert "the host is the one the invite names" in ben.privacy.toolTip()
+        assert ben.fingerprint == identity.fingerprint
+        ana.close()
+        qtbot.waitUntil(lambda: not router.mappings, timeout=15000)  # the room closed: the port is given back
+    finally:
+        host.stop()
+        router.close()
+
+
+def test_a_wrong_fingerprint_is_refused_in_one_line_and_nothing_is_sent(qtbot: QtBot, identity: tls.Identity) -> None:
+    router = FakeRouter()
+    host = hosted(qtbot, identity, router)
+    try:
+        ana = host.window
+        wrong = invite.Invite("127.0.0.1", ana.server[1], ana.code, "0" * 64)
+        ben = open_invite(None, wrong, "Ben")
+        qtbot.addWidget(ben)
+        qtbot.waitUntil(lambda: "not the host the invite names" in ben.status.text(), timeout=15000)
+        line = ben.status.text()
+        assert "\n" not in line and tls.short_fingerprint(identity.fingerprint) in line and "0000 0000" in line
+        assert ben.seat == -1 and "Ben" not in ana.names
+        assert not ben.reconnect.isVisible()
+    finally:
+        host.stop()
+        router.close()
+
+
+def test_when_the_router_will_not_open_the_port_the_host_is_told_what_to_forward(
+    qtbot: QtBot, identity: tls.Identity
+) -> None:
+    router = FakeRouter(refuse=True)
+    host = hosted(qtbot, identity, router)
+    try:
+        ana = host.window
+        port = ana.server[1]
+        qtbot.waitUntil(lambda: f"forward port {port} to" in ana.reach.text(), timeout=15000)
+        said = ana.log.toPlainText()
+        assert f"forward TCP port {port} to this computer" in said and "ConflictInMappingEntry" in said
+    finally:
+        host.stop()
+        router.close()
+
+
+def test_a_room_closed_before_the_router_answered_gives_the_port_back(qtbot: QtBot, identity: tls.Identity) -> None:
+    router = FakeRouter(slow_s=1.0)
+    host = hosted(qtbot, identity, router)
+    try:
+        port = host.window.server[1]
+        host.window.close()  # while the router is still opening the port
+        qtbot.waitUntil(lambda: "DeletePortMapping" in router.actions, timeout=15000)
+        assert "AddPortMapping" in router.actions and (port, "TCP") not in router.mappings
+    finally:
+        host.stop()
+        router.close()
+
+
+def test_a_router_behind_the_providers_shared_address_is_said_plainly() -> None:
+    from dominoes_desktop.net.upnp import Reach
+
+    text = net_dialogs.reach_text(Reach(47815, "192.168.1.20", "100.64.3.4", True))
+    assert "shared by your provider" in text and "cannot reach" in text
+
+
+def test_a_link_given_at_start_or_sent_to_the_running_game_opens_join_filled_in(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = f"dominoes://192.168.1.20:47815/K7Q-2MX#{FP}"
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    opened: list[JoinDialog] = []
+
+    def exec_(dialog: JoinDialog) -> int:  # the dialog as the player sees it, then closed unanswered
+        opened.append(dialog)
+        return 0
+
+    monkeypatch.setattr(JoinDialog, "exec", exec_)
+    links = actions.LinkOpener(window)
+    folder = Path(tempfile.mkdtemp())
+    first = SingleInstance(folder)
+    assert first.acquire()
+    try:
+        first.opened.connect(links.open)
+        second = SingleInstance(folder)
+        assert not second.acquire(link)  # the second copy hands the link over and leaves
+        qtbot.waitUntil(lambda: len(opened) == 1, timeout=10000)
+        assert opened[0].invite.text() == link
+        assert opened[0].choice is None and "K7Q-2MX" in opened[0].checked.text()
+        # macOS hands a clicked link to the running bundle as a file-open event.
+        QApplication.sendEvent(QApplication.instance(), QFileOpenEvent(QUrl(link)))
+        qtbot.waitUntil(lambda: len(opened) == 2, timeout=10000)
+        assert opened[1].invite.text() == link
+        links.open("not-a-link")  # anything else given as an argument opens nothing
+        qtbot.wait(50)
+        assert len(opened) == 2
+    finally:
+        first.release()
+
+
+def test_an_invite_without_fingerprint_warns_that_the_host_cannot_be_checked(qtbot: QtBot) -> None:
+    dialog = JoinDialog(discovery_port=free_udp_port())
+    qtbot.addWidget(dialog)
+    dialog.invite.setText("192.168.1.20:47815 K7Q-2MX")
+    assert "cannot be checked" in dialog.checked.text()
+    dialog.invite.setText("dominoes://192.168.1.20:47815/K7Q-2MX#abc")
+    assert "cannot be read" in dialog.checked.text()
+    dialog.name.setText("Ben")
+    dialog._accept()
+    assert dialog.choice is None and "64 hex digits" in dialog.problem.text()
