@@ -7,16 +7,16 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .deal import Deal
+from .deal import Deal, check_deal_counts
 from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
-from .errors import DominoError
+from .errors import DealError, DominoError, IllegalMove
 from .fairness import FairDeal, ProofError, verify
 from .hand import Hand
 from .inputs import FileRefused, parse_json, read_bounded
 from .match import Match
 from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
-from .rules import Rules, Style
+from .rules import Rules
 from .tiles import Tile, full_set
 
 MAX_CASE_BYTES = 16 * 1024 * 1024
@@ -47,18 +47,20 @@ def _tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile]) -> tup
 
 
 def parse_deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
-    """A hand's deal from a case, validated (the coach reads cases the same way)."""
+    """A hand's deal from a case, validated: tiles of the set, none twice, and the shape the rules deal
+    (`deal.check_deal_counts`). Every reader of cases (replay, the coach, fairness, duplicate) comes here."""
     in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
     raw_deal = raw_hand.get("deal")
     if not isinstance(raw_deal, list) or len(raw_deal) != rules.players:
         raise CaseError(f"{where}, deal: expected {rules.players} hands, one per seat")
     seen: set[Tile] = set()
     hands = tuple(_tiles(h, f"{where}, deal of seat {i}", in_set, seen) for i, h in enumerate(raw_deal))
-    if len({len(h) for h in hands}) != 1:
-        raise CaseError(f"{where}, deal: every seat must be dealt the same number of tiles")
-    stock = _tiles(raw_hand.get("stock", []), f"{where}, stock", in_set, seen)
-    if rules.style is Style.BLOCK:
-        stock = ()
+    raw_stock = raw_hand.get("stock")
+    stock = () if raw_stock is None else _tiles(raw_stock, f"{where}, stock", in_set, seen)
+    try:
+        check_deal_counts(rules, [len(h) for h in hands], None if raw_stock is None else len(stock))
+    except DealError as exc:
+        raise CaseError(f"{where}, {exc}") from None
     sleeping = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in seen)
     return Deal(hands, stock, sleeping, None)
 
@@ -137,7 +139,7 @@ def replay_move(match: Match, hand_index: int, move: Move) -> None:
         return
     let_points_go(match)
     if match.hand_index != hand_index:
-        raise CaseError(f"the hand is already over ({match.results[-1].end})")
+        raise IllegalMove(f"the hand is already over ({match.results[-1].end})", code="hand_over")
     match.apply(None, move)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 import struct
 from collections.abc import Callable
+from collections.abc import Sequence
 from functools import cache
 from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
+from .errors import DealError
 from .rules import Rules, Style
 from .tiles import Tile, full_set
 
@@ -73,6 +75,47 @@ class Dealer:
             result = Deal(hands, (), rest, seed) if self._asleep else Deal(hands, rest, (), seed)
             if not self._needs_double or result.doubles_dealt():
                 return result
+
+
+def check_deal_counts(rules: Rules, dealt: Sequence[int], stock: int | None) -> None:
+    """The one check of a deal's shape against the rules in force (REPLAY.md; RULES.md sections 9, 9b, 10):
+    every seat is dealt exactly the rules' deal size; a drawing style stacks every undealt tile in the stock,
+    a block style lets them sleep and has no stock. `dealt` is each seat's count as dealt, `stock` the stock's
+    (None: none was given). DealError, one line, if the rules never deal this."""
+    size = rules.hand_size
+    for seat, held in enumerate(dealt):
+        if held != size:
+            raise DealError(
+                f"deal: seat {seat} is dealt {held} tile{'' if held == 1 else 's'}, but {rules.name} "
+                f"({rules.players} players, double-{rules.set_top}) deals {size} each",
+                code="deal_size",
+                seat=seat,
+                held=held,
+                size=size,
+            )
+    undealt = len(full_set(rules.set_top, rules.removed_tiles)) - rules.players * size
+    if rules.style is Style.BLOCK:
+        if stock:
+            raise DealError(
+                f"stock: a block game has no stock (its {undealt} undealt tiles sleep), but {stock} are listed",
+                code="block_stock",
+                listed=stock,
+            )
+        return
+    if stock is None:
+        raise DealError(
+            f"stock: missing; a draw game lists its {undealt} undealt tiles, in drawing order",
+            code="no_stock",
+            undealt=undealt,
+        )
+    if stock != undealt:
+        raise DealError(
+            f"stock: {stock} tile{'' if stock == 1 else 's'} listed, but a draw game stacks every undealt tile, "
+            f"{undealt} here",
+            code="short_stock",
+            listed=stock,
+            undealt=undealt,
+        )
 
 
 @cache
