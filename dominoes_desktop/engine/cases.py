@@ -4,8 +4,9 @@ the match's decisions (`Match.apply`)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .deal import Deal, check_deal_counts
 from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
@@ -20,6 +21,7 @@ from .rules import Rules
 from .tiles import Tile, full_set
 
 MAX_CASE_BYTES = 16 * 1024 * 1024
+T = TypeVar("T")
 
 
 class CaseError(Exception):
@@ -173,16 +175,36 @@ def load_case(path: Path) -> Any:
         raise CaseError(f"{path}: {exc}") from None
 
 
+def read_case(path: Path, use: Callable[[Any], T]) -> T:
+    """Load the case at `path` and give it to `use` (replay, the coach's reading, fairness): what every
+    command that reads cases does first. Every fault of the case comes out as a CaseError: the checks are
+    meant to catch every invalid case, and one they miss is still an invalid case, never a traceback."""
+    try:
+        return use(load_case(path))
+    except CaseError:
+        raise
+    except RecursionError:
+        raise CaseError("the case is nested too deeply") from None
+    except Exception as exc:
+        raise CaseError(f"the case cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def error_line(exc: Exception) -> str:
+    """The one line a command prints for an invalid case: whitespace folded, at most 500 characters."""
+    return "error: " + " ".join(str(exc).split())[:500]
+
+
 def verify_case(case: Any) -> list[dict[str, Any]]:
-    """One verdict per hand of a replay case that carries a "fair" object."""
+    """One verdict per hand of a replay case that carries a "fair" object. Every hand's deal is checked as
+    replay checks it, proof or not: a deal the rules never deal is no deal to vouch for."""
     rules, raw_hands = case_rules_and_hands(case)
     found = []
     for h, raw_hand in enumerate(raw_hands):
         if not isinstance(raw_hand, dict):
             raise CaseError(f"hand {h}: must be an object")
+        dealt = parse_deal(rules, raw_hand, f"hand {h}")
         if "fair" not in raw_hand:
             continue
-        dealt = parse_deal(rules, raw_hand, f"hand {h}")
         try:
             proof = FairDeal.from_json(raw_hand["fair"])
         except ProofError as exc:

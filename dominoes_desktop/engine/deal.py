@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Callable
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from operator import itemgetter
 from typing import NamedTuple, TypeVar
