@@ -136,10 +136,11 @@ def let_points_go(match: Match) -> None:
 
 
 def replay_move(match: Match, hand_index: int, move: Move) -> None:
-    if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
-        match.apply(None, move)
-        return
-    let_points_go(match)
+    """One recorded move of hand `hand_index`. A claim or Muggins takes pending points, even after the hand's
+    final pass (REPLAY.md); any other move first lets pending points go. IllegalMove once the hand is over."""
+    claim = move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS)
+    if not claim:
+        let_points_go(match)
     if match.hand_index != hand_index:
         raise IllegalMove(f"the hand is already over ({match.results[-1].end})", code="hand_over")
     match.apply(None, move)

@@ -85,8 +85,8 @@ def check_deal_counts(rules: Rules, dealt: Sequence[int], stock: int | None) -> 
     for seat, held in enumerate(dealt):
         if held != size:
             raise DealError(
-                f"deal: seat {seat} is dealt {held} tile{'' if held == 1 else 's'}, but {rules.name} "
-                f"({rules.players} players, double-{rules.set_top}) deals {size} each",
+                f"deal: seat {seat} is dealt {held} tile{'' if held == 1 else 's'}, but {rules.name} deals "
+                f"{size} each to {rules.players} players from a double-{rules.set_top} set",
                 code="deal_size",
                 seat=seat,
                 held=held,
