@@ -18,7 +18,7 @@ from .match import Match
 from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
 from .rules import Rules
-from .tiles import Tile, full_set
+from .tiles import Tile, full_set, shown
 
 MAX_CASE_BYTES = 16 * 1024 * 1024
 T = TypeVar("T")
@@ -121,7 +121,9 @@ def play_recorded_hand(
             move = parse_move(text)
             replay_move(match, h, move)
         except DominoError as exc:
-            raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
+            raise CaseError(
+                f"{where}, move {m} ({shown(text if isinstance(text, str) else repr(text))}): {exc}"
+            ) from None
         moves.append(move)
     let_points_go(match)
     if match.hand_index == h:

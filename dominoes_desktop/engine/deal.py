@@ -82,10 +82,11 @@ def check_deal_counts(rules: Rules, dealt: Sequence[int], stock: int | None) -> 
     a block style lets them sleep and has no stock. `dealt` is each seat's count as dealt, `stock` the stock's
     (None: none was given). DealError, one line, if the rules never deal this."""
     size = rules.hand_size
+    name = f"{rules.name} ({', '.join(rules.customised)} changed)" if rules.customised else rules.name
     for seat, held in enumerate(dealt):
         if held != size:
             raise DealError(
-                f"deal: seat {seat} is dealt {held} tile{'' if held == 1 else 's'}, but {rules.name} deals "
+                f"deal: seat {seat} is dealt {held} tile{'' if held == 1 else 's'}, but {name} deals "
                 f"{size} each to {rules.players} players from a double-{rules.set_top} set",
                 code="deal_size",
                 seat=seat,
@@ -96,7 +97,8 @@ def check_deal_counts(rules: Rules, dealt: Sequence[int], stock: int | None) -> 
     if rules.style is Style.BLOCK:
         if stock:
             raise DealError(
-                f"stock: a block game has no stock (its {undealt} undealt tiles sleep), but {stock} are listed",
+                f"stock: a block game has no stock (its {undealt} undealt tiles sleep), but {stock} "
+                f"{'is' if stock == 1 else 'are'} listed",
                 code="block_stock",
                 listed=stock,
             )

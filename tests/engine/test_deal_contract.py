@@ -184,7 +184,7 @@ REFUSED: list[tuple[str, Callable[[], dict[str, Any]], str]] = [
     (
         "classic block with one stock tile",
         _classic_block_with_one_stock_tile,
-        "error: hand 0, stock: a block game has no stock (its 4 undealt tiles sleep), but 1 are listed",
+        "error: hand 0, stock: a block game has no stock (its 4 undealt tiles sleep), but 1 is listed",
     ),
     (
         "cuban dealt 7 each on double-9",
@@ -300,7 +300,10 @@ def test_cuban_on_a_double_6_set_deals_7_each_and_replays(seed: int, tmp_path: P
     broken = copy.deepcopy(case)
     broken["hands"][0]["deal"][2].pop()
     code, _, err = _run("replay", broken, tmp_path)
-    assert code == 2 and "seat 2 is dealt 6 tiles, but Cuban deals 7 each to 4 players from a double-6 set" in err
+    assert (
+        code == 2
+        and "seat 2 is dealt 6 tiles, but Cuban (set changed) deals 7 each to 4 players from a double-6 set" in err
+    )
 
 
 @pytest.mark.parametrize("preset", ["all_fives", "fives_threes"])

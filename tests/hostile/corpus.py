@@ -259,8 +259,14 @@ BOT_LINES: list[tuple[str, bytes]] = [
     ("2 MiB line", b" " * (2 * 1024 * 1024) + b"{}"),
 ]
 
-# Replay cases (the file given to the replay command): each exits 2 with one line, never 1, never a traceback.
-REPLAY_CASES: list[tuple[str, Maker]] = [
+
+def _hand0(edit: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    return lambda data: edit(data["hands"][0])
+
+
+# Case files (replay, the coach and fairness read them): each command exits 2 with one line, never a traceback.
+# Invalid for every reader: the file, the JSON, the rules, the deal and stock (REPLAY.md).
+CASE_FILES: list[tuple[str, Maker]] = [
     *SPECIAL_FILES[:5],
     ("sparse 1 GiB", _sparse(1 << 30)),
     ("empty", _text("")),
@@ -271,19 +277,81 @@ REPLAY_CASES: list[tuple[str, Maker]] = [
     ("4301-digit leader", _raw_field(CASE, _set(("hands", 0, "leader"), "@@"), "@@", "9" * 4301)),
     ("5000-digit option", _raw_field(CASE, _set(("options",), {"target": "@@"}), "@@", HUGE)),
     ("NaN leader", _raw_field(CASE, _set(("hands", 0, "leader"), "@@"), "@@", "NaN")),
-    ("leader true", _edited(CASE, _set(("hands", 0, "leader"), True))),
-    ("leader 9", _edited(CASE, _set(("hands", 0, "leader"), 9))),
     ("hands text", _edited(CASE, _set(("hands",), "x"))),
     ("hand a number", _edited(CASE, _set(("hands", 0), 1))),
-    ("move a number", _edited(CASE, _set(("hands", 0, "moves", 0), 1))),
-    ("move a list", _edited(CASE, _set(("hands", 0, "moves", 0), ["6-6"]))),
-    ("moves stop early", _edited(CASE, lambda d: d["hands"][0].update(moves=d["hands"][0]["moves"][:2]))),
     ("tile twice", _edited(CASE, lambda d: d["hands"][0]["deal"][1].__setitem__(0, d["hands"][0]["deal"][0][0]))),
     ("deal a number", _edited(CASE, _set(("hands", 0, "deal"), 7))),
     ("options a list", _edited(CASE, _set(("options",), [1]))),
+    ("preset unknown", _edited(CASE, _set(("preset",), "martian"))),
+    ("deal three seats", _edited(CASE, _hand0(lambda h: h.update(deal=h["deal"][:3])))),
+    # A tile number of 5,000 digits crashed the coach (issue 24); "²" passes str.isdigit but not int().
+    ("tile of 5000 digits", _edited(CASE, _set(("hands", 0, "deal", 0, 0), HUGE + "-1"))),
+    ("tile a 5000-digit number", _raw_field(CASE, _set(("hands", 0, "deal", 0, 0), "@@"), "@@", HUGE)),
+    ("tile with a superscript", _edited(CASE, _set(("hands", 0, "deal", 0, 0), "\u00b2-1"))),
+    ("tile a megabyte", _edited(CASE, _set(("hands", 0, "deal", 0, 0), "6" * (1 << 20) + "-1"))),
+    ("tile 13-13", _edited(CASE, _set(("hands", 0, "deal", 0, 0), "13-13"))),
+    ("tile a number", _edited(CASE, _set(("hands", 0, "deal", 0, 0), 64))),
+    ("a seat's deal a string", _edited(CASE, _set(("hands", 0, "deal", 0), "6-6 5-5"))),
+    ("preset a list", _edited(CASE, _set(("preset",), ["jamaican"]))),
+    ("options deal -1", _edited(CASE, _set(("options",), {"deal_size": -1}))),
+    ("options partners as pairs", _edited(CASE, _set(("options",), {"partners": [[0, 1], [2, 3]]}))),
+    # The deal and stock REPLAY.md rules out (issue 24).
+    ("dealt 6 each", _edited(CASE, _hand0(lambda h: [seat.pop() for seat in h["deal"]]))),
+    ("dealt 8, 7, 7, 6", _edited(CASE, _hand0(lambda h: h["deal"][0].append(h["deal"][3].pop())))),
+    ("a dealt tile moved to the stock", _edited(CASE, _hand0(lambda h: h.update(stock=[h["deal"][0].pop()])))),
+    (
+        "block game with a stock",
+        _edited(CASE, lambda d: (d["options"].update(set=9), _hand0(_set(("stock",), ["9-9"]))(d))),
+    ),
+    ("stock an object", _edited(CASE, _set(("hands", 0, "stock"), {"x": 1}))),
+    (
+        "stock holds a dealt tile",
+        _edited(CASE, lambda d: (d["options"].update(set=9), _hand0(lambda h: h.update(stock=[h["deal"][0][0]]))(d))),
+    ),
+    ("style all_fives_draw", _edited(CASE, _set(("options",), {"style": "all_fives_draw"}))),
+    ("style draw, deal 7", _edited(CASE, _set(("options",), {"style": "draw", "deal_size": 7}))),
+    ("draw style, the block deal", _edited(CASE, _set(("options",), {"style": "draw"}))),
+]
+
+# Invalid only for the readers that play the moves (replay and the coach).
+CASE_MOVES: list[tuple[str, Maker]] = [
+    ("leader true", _edited(CASE, _set(("hands", 0, "leader"), True))),
+    ("leader 9", _edited(CASE, _set(("hands", 0, "leader"), 9))),
+    ("move a number", _edited(CASE, _set(("hands", 0, "moves", 0), 1))),
+    ("move a list", _edited(CASE, _set(("hands", 0, "moves", 0), ["6-6"]))),
+    ("moves stop early", _edited(CASE, _hand0(lambda h: h.update(moves=h["moves"][:2])))),
+    ("move end of 5000 digits", _edited(CASE, _set(("hands", 0, "moves", 1), "6-4@" + HUGE))),
+    ("muggins seat of 5000 digits", _edited(CASE, _hand0(lambda h: h["moves"].append("muggins:" + HUGE)))),
+    ("move garbage", _edited(CASE, _set(("hands", 0, "moves", 1), "@@@@"))),
+    ("draw in a block game", _edited(CASE, _set(("hands", 0, "moves", 12), "draw"))),
+    ("move after the end", _edited(CASE, _hand0(lambda h: h["moves"].append("pass")))),
+    ("claim with no claims", _edited(CASE, _hand0(lambda h: h["moves"].insert(1, "claim")))),
+]
+
+# Invalid only for replay's --check.
+CASE_EXPECT: list[tuple[str, Maker]] = [
     ("expect a list with --check", _edited(CASE, _set(("expect",), [1]))),
     ("expect deeply nested", _raw_field(CASE, _set(("expect",), "@@"), "@@", '{"a":' * 30_000 + "1" + "}" * 30_000)),
 ]
+
+# Invalid only for fairness, which checks the proofs a case carries.
+CASE_PROOFS: list[tuple[str, Maker]] = [
+    ("fair a string", _edited(CASE, _set(("hands", 0, "fair"), "sealed"))),
+    ("fair seed 5000 digits", _raw_field(CASE, _set(("hands", 0, "fair"), {**FAIR, "seed": "@@"}), "@@", HUGE)),
+    ("fair seed negative", _edited(CASE, _set(("hands", 0, "fair"), {**FAIR, "seed": -5}))),
+    ("fair salt not hex", _edited(CASE, _set(("hands", 0, "fair"), {**FAIR, "salt": "zz" * 16}))),
+    ("fair cut a megabyte", _edited(CASE, _set(("hands", 0, "fair"), {**FAIR, "cut": "ab" * 500_000}))),
+    ("fair fingerprint short", _edited(CASE, _set(("hands", 0, "fair"), {**FAIR, "fingerprint": "ab"}))),
+    ("fair cuts a thousand", _edited(CASE, _set(("hands", 0, "fair"), {"cuts": ["ab"] * 1000, **FAIR}))),
+]
+
+# Each command and the invalid cases it must refuse (exit 2, one line on stderr).
+CASE_READERS: dict[str, list[tuple[str, Maker]]] = {
+    "replay": [*CASE_FILES, *CASE_MOVES, *CASE_EXPECT],
+    "coach": [*CASE_FILES, *CASE_MOVES],
+    "fairness": [*CASE_FILES, *CASE_PROOFS],
+}
+REPLAY_CASES = CASE_READERS["replay"]
 
 
 # ---- hypothesis: mutations of real data ---------------------------------------------------------------
