@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
 from .errors import DealError
+from .moves import Move, MoveKind
 from .rules import Rules, Style
 from .tiles import Tile, full_set
 
@@ -113,10 +114,24 @@ def check_deal_counts(rules: Rules, dealt: Sequence[int], stock: int | None) -> 
         raise DealError(
             f"stock: {stock} tile{'' if stock == 1 else 's'} listed, but a draw game stacks every undealt tile, "
             f"{undealt} here",
-            code="short_stock",
+            code="stock_count",
             listed=stock,
             undealt=undealt,
         )
+
+
+def check_counts_in_play(rules: Rules, held: Sequence[int], stock: int, moves: Iterable[tuple[int, Move]]) -> None:
+    """`check_deal_counts` for a hand in play (a bot request): each seat's tiles now, plus what it has played
+    and less what it has drawn since the deal, and the stock now plus the draws, must be a deal of these rules."""
+    dealt = list(held)
+    drawn = 0
+    for seat, move in moves:
+        if move.kind is MoveKind.PLAY:
+            dealt[seat] += 1
+        elif move.kind is MoveKind.DRAW:
+            dealt[seat] -= 1
+            drawn += 1
+    check_deal_counts(rules, dealt, stock + drawn)
 
 
 @cache

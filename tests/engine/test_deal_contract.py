@@ -19,9 +19,10 @@ from typing import Any
 
 import pytest
 
-from dominoes_desktop.cli import coach, fairness, replay
+from dominoes_desktop.cli import bot, coach, fairness, replay
 from dominoes_desktop.engine.cases import CaseError
 from dominoes_desktop.engine.cases import replay as replay_case
+from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.deal import check_deal_counts
 from dominoes_desktop.engine.decisions import (
     AnswerRedeal,
@@ -447,3 +448,100 @@ def test_a_move_after_a_domino_names_the_hand_and_move(tmp_path: Path) -> None:
     moves.append("pass")
     code, _, err = _run("replay", case, tmp_path)
     assert (code, err) == (2, f"error: hand 0, move {len(moves) - 1} (pass): the hand is already over (domino)\n")
+
+
+# ---- the bot: a hand in play must add up to a deal ------------------------------------------------------
+
+# Puerto Rican, seat 0 to play: seat 2 posed 6-5 and seat 3 passed, so seats 0, 1 and 3 hold 7 and seat 2 holds 6.
+BOT_REQUEST: dict[str, Any] = {
+    "preset": "puerto_rican",
+    "seat": 0,
+    "hand": ["6-6", "5-4", "3-1", "2-2", "4-0", "1-0", "3-3"],
+    "leader": 2,
+    "moves": [{"seat": 2, "move": "6-5"}, {"seat": 3, "move": "pass"}],
+    "hand_sizes": [7, 7, 6, 7],
+    "stock": 0,
+}
+# A house-rules draw game (5 each, 8 in the stock): seat 0 posed 5-5, seat 1 had no 5 and drew one tile.
+DRAW_REQUEST: dict[str, Any] = {
+    "preset": "draw",
+    "seat": 1,
+    "hand": ["6-6", "3-1", "2-2", "4-0", "1-0", "6-4"],
+    "leader": 0,
+    "moves": [{"seat": 0, "move": "5-5"}, {"seat": 1, "move": "draw"}],
+    "hand_sizes": [4, 6, 5, 5],
+    "stock": 7,
+}
+
+
+def _bot(request: dict[str, Any]) -> dict[str, Any]:
+    return bot.reply_to(make_player("medium", 1), json.dumps(request))
+
+
+def test_a_request_that_adds_up_to_a_deal_is_answered() -> None:
+    assert _bot(BOT_REQUEST)["move"] in ("6-6@6", "5-4@5")
+    assert _bot(DRAW_REQUEST)["move"] == "draw", "still no 5: it draws again"
+    sizes_left_out = {k: v for k, v in BOT_REQUEST.items() if k != "hand_sizes"}
+    assert _bot(sizes_left_out)["move"] in ("6-6@6", "5-4@5"), "the other seats' sizes follow from the moves"
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (
+            {"hand": BOT_REQUEST["hand"][:6], "hand_sizes": [6, 6, 5, 6]},
+            "hand_sizes, stock and moves do not add up to a deal: deal: seat 0 is dealt 6 tiles, but Puerto Rican "
+            "deals 7 each to 4 players from a double-6 set",
+        ),
+        (
+            {"hand_sizes": [7, 6, 6, 7]},
+            "hand_sizes, stock and moves do not add up to a deal: deal: seat 1 is dealt 6 tiles, but Puerto Rican "
+            "deals 7 each to 4 players from a double-6 set",
+        ),
+    ],
+)
+def test_a_block_request_that_is_no_deal_gets_an_error(change: dict[str, Any], error: str) -> None:
+    assert _bot(BOT_REQUEST | change) == {"error": error}
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"stock": 6}, "stock: 7 tiles listed, but a draw game stacks every undealt tile, 8 here"),
+        ({"stock": 0}, "stock: 1 tile listed, but a draw game stacks every undealt tile, 8 here"),
+        (
+            {  # a second draw, and the stock two tiles shorter for it
+                "moves": [{"seat": 0, "move": "5-5"}, {"seat": 1, "move": "draw"}, {"seat": 1, "move": "draw"}],
+                "hand": [*DRAW_REQUEST["hand"], "3-0"],
+                "hand_sizes": [4, 7, 5, 5],
+                "stock": 5,
+            },
+            "stock: 7 tiles listed, but a draw game stacks every undealt tile, 8 here",
+        ),
+        (
+            {"hand_sizes": [4, 6, 5, 6], "stock": 6},
+            "deal: seat 3 is dealt 6 tiles, but Draw (house rules) deals 5 each to 4 players from a double-6 set",
+        ),
+    ],
+)
+def test_a_draw_request_that_is_no_deal_gets_an_error(change: dict[str, Any], error: str) -> None:
+    reply = _bot(DRAW_REQUEST | change)
+    assert reply == {"error": "hand_sizes, stock and moves do not add up to a deal: " + error}
+
+
+def test_a_block_request_with_a_stock_gets_an_error() -> None:
+    """Cutthroat between two: 9 each and 9 asleep, so a stock count fits the set but not the rules."""
+    request = {
+        "preset": "cutthroat",
+        "options": {"players": 2},
+        "seat": 0,
+        "hand": ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0", "5-5", "5-4"],
+        "leader": 0,
+        "moves": [],
+        "hand_sizes": [9, 9],
+    }
+    assert "move" in _bot(request)
+    assert _bot(request | {"stock": 3}) == {
+        "error": "hand_sizes, stock and moves do not add up to a deal: stock: a block game has no stock (its 9 "
+        "undealt tiles sleep), but 3 are listed"
+    }

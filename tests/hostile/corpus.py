@@ -26,13 +26,25 @@ BOT_REQUEST: dict[str, Any] = {
     "options": {},
     "hand_index": 3,
     "seat": 0,
-    "hand": ["6-6", "5-4", "3-1"],
+    "hand": ["6-6", "5-4", "3-1", "2-2", "4-0", "1-0", "3-3"],
     "leader": 2,
     "moves": [{"seat": 2, "move": "6-5"}, {"seat": 3, "move": "pass"}],
     "scores": [12, 30],
-    "hand_sizes": [3, 6, 6, 7],
+    "hand_sizes": [7, 7, 6, 7],
     "stock": 0,
 }
+
+# The first decision of a house-rules draw game: 5 each, the other 8 tiles in the stock.
+DRAW_REQUEST: dict[str, Any] = {
+    "preset": "draw",
+    "seat": 0,
+    "leader": 0,
+    "hand": ["6-6", "5-4", "3-1", "2-2", "4-0"],
+    "moves": [],
+    "hand_sizes": [5, 5, 5, 5],
+    "stock": 8,
+}
+DRAW_HAND7 = ["6-6", "5-4", "3-1", "2-2", "4-0", "1-0", "3-3"]
 
 HUGE = "9" * 5000  # a 5,000-digit integer, as JSON text
 FAIR = {"fingerprint": "ab" * 32, "seed": 7, "salt": "00" * 16, "cut": "01"}  # a well-formed proof's shape
@@ -257,6 +269,16 @@ BOT_LINES: list[tuple[str, bytes]] = [
     ("options players 0", json.dumps(dict(BOT_REQUEST, options={"players": 0})).encode()),
     ("options a list", json.dumps(dict(BOT_REQUEST, options=[1])).encode()),
     ("2 MiB line", b" " * (2 * 1024 * 1024) + b"{}"),
+    # Tiles that do not add up to a deal of the rules (issue 24, REPLAY.md's deal sizes and stocks).
+    ("dealt 6 each", json.dumps(dict(BOT_REQUEST, hand=BOT_REQUEST["hand"][:6], hand_sizes=[6, 6, 5, 6])).encode()),
+    ("seat 1 holds 8", json.dumps(dict(BOT_REQUEST, hand_sizes=[7, 8, 6, 7])).encode()),
+    ("a stock in a block game", json.dumps(dict(BOT_REQUEST, stock=3)).encode()),
+    ("draw game, stock short", json.dumps(DRAW_REQUEST | {"stock": 7}).encode()),
+    ("draw game, no stock", json.dumps(DRAW_REQUEST | {"stock": 0}).encode()),
+    ("draw game, 7 each", json.dumps(DRAW_REQUEST | {"hand_sizes": [7, 7, 7, 7], "hand": DRAW_HAND7}).encode()),
+    ("tile of 5000 digits", json.dumps(dict(BOT_REQUEST, hand=[HUGE + "-1"])).encode()),
+    ("tile with a superscript", json.dumps(dict(BOT_REQUEST, hand=["\u00b2-1"])).encode()),
+    ("style all_fives_draw", json.dumps(dict(BOT_REQUEST, options={"style": "all_fives_draw"})).encode()),
 ]
 
 
