@@ -184,6 +184,10 @@ MATCH_FILES: list[tuple[str, Maker]] = [
     ("moves an object", _edited(SAVE, _set(("hands", 0, "moves"), {"a": 1}))),
     ("moves after the end", _edited(SAVE, lambda d: d["hands"][0]["moves"].extend(["pass"] * 3))),
     ("stock an object", _edited(SAVE, _set(("hands", 0, "stock"), {"x": 1}))),
+    # Deals the rules never deal (issue 24: the check replay cases get).
+    ("dealt 6 each", _edited(SAVE, lambda d: [seat.pop() for seat in d["hands"][0]["deal"]])),
+    ("style draw over the block deal", _edited(SAVE, lambda d: d.update(options={**d["options"], "style": "draw"}))),
+    ("style all_fives_draw", _edited(SAVE, lambda d: d.update(options={**d["options"], "style": "all_fives_draw"}))),
     (
         "hand after a won match",
         lambda p: p.write_text(json.dumps(dict(FINISHED, hands=[*FINISHED["hands"], FINISHED["hands"][0]]))),
