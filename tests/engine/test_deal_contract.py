@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from dominoes_desktop.cli import bot, coach, fairness, replay
-from dominoes_desktop.engine.cases import CaseError
+from dominoes_desktop.engine.cases import CaseError, parse_deal
 from dominoes_desktop.engine.cases import replay as replay_case
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.deal import check_deal_counts
@@ -38,6 +38,7 @@ from dominoes_desktop.engine.decisions import (
 )
 from dominoes_desktop.engine.errors import DealError
 from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
 
@@ -422,6 +423,26 @@ def test_the_coach_and_fairness_read_the_claim_after_the_end(tmp_path: Path) -> 
     for command in sorted(COMMANDS):
         code, _, err = _run(command, _with_moves("claim"), tmp_path)
         assert (code, err) == (0, ""), (command, err)
+
+
+def test_the_match_offers_the_points_once_more_after_the_final_pass() -> None:
+    """At the table too: the points let go mid-hand are offered again when the hand blocks, then it is scored."""
+    hand = BLOCKED_AFTER_POINTS["hands"][0]
+    match = Match(build_rules("all_fives", {"players": 2}))
+    dealt = parse_deal(match.rules, hand, "hand 0")
+    match.apply(None, DealHand(deal=dealt))
+    offered = []
+    for text in hand["moves"]:
+        while isinstance(window := match.pending(), ClaimWindow | MugginsWindow):
+            offered.append((type(window).__name__, window.seats))
+            match.apply(window.seats[0], LetGo())
+        match.apply(None, parse_move(text))
+    assert offered[-2:] == [("ClaimWindow", (0,)), ("MugginsWindow", (1,))], "10 points, let go after 2-2"
+    assert match.hand_index == 0 and match.pending() == ClaimWindow(0, 10), "offered again at the end"
+    match.apply(0, LetGo())
+    assert match.pending() == MugginsWindow((1,), 0, 10)
+    match.apply(1, parse_move("muggins:1"))
+    assert match.hand_index == 1 and match.results[0].end_points == (0, 10)
 
 
 def test_only_one_claim_follows_the_end(tmp_path: Path) -> None:
