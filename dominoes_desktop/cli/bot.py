@@ -18,9 +18,11 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 from ..engine.cpu import LEVELS, CpuPlayer, make_player
+from ..engine.deal import check_counts_in_play
+from ..engine.errors import DealError
 from ..engine.inputs import FileRefused, limit_int_conversion, parse_json
 from ..engine.moves import MoveKind
-from ..engine.view import RequestError, view_from_request
+from ..engine.view import PlayerView, RequestError, view_from_request
 
 MAX_LINE_BYTES = 1024 * 1024  # a request of a long draw game is a few KiB
 
@@ -49,6 +51,7 @@ def read_requests(source: IO[bytes] | IO[str]) -> Iterator[str | RequestError]:
 def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
     started = time.perf_counter()
     view = view_from_request(request)
+    _check_deal(view)
     if view.public.is_over and view.public.pending is None:
         raise RequestError("the hand is already over")
     claim = player.claim(view)
@@ -63,6 +66,15 @@ def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
         decision = player.decide(view)
         move, why = decision.move, decision.why
     return {"move": move.notation(), "why": why, "ms": round((time.perf_counter() - started) * 1000, 2)}
+
+
+def _check_deal(view: PlayerView) -> None:
+    """The tiles in hand, played and drawn, and the stock, must add up to a deal of the rules in force: REPLAY.md's
+    deal sizes and stocks, for a hand in play (a request without hand_sizes is given the sizes its moves leave)."""
+    try:
+        check_counts_in_play(view.rules, view.hand_sizes, view.stock, ((turn.seat, turn.move) for turn in view.moves))
+    except DealError as exc:
+        raise RequestError(f"hand_sizes, stock and moves do not add up to a deal: {exc}") from None
 
 
 def reply_to(player: CpuPlayer, line: str) -> dict[str, Any]:

@@ -17,7 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.analysis.coach import LANES, Judged, hands_of_case, judge_hand
-from ..engine.cases import CaseError, load_case
+from ..engine.cases import CaseError, error_line, read_case
+from ..engine.inputs import limit_int_conversion
+
+MAX_WORKERS = 32  # more processes than lanes only wait; Windows refuses more than 61
+MAX_BUDGET = 10**9  # nodes per search: far past any search that ends in this lifetime
+
 
 # ---- the command ------------------------------------------------------------------------------------
 
@@ -37,14 +42,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=int, default=LANES, help=f"processes for the searches (default {LANES}; 1: this one)"
     )
+    limit_int_conversion()  # also for --budget and --workers: a 5,000-digit number is refused, not converted
     args = parser.parse_args(argv)
+    if not 1 <= args.workers <= MAX_WORKERS:
+        parser.error(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
+    if args.budget is not None and not 1 <= args.budget <= MAX_BUDGET:
+        parser.error(f"--budget must be from 1 to {MAX_BUDGET}, not {args.budget}")
     try:
-        hands = hands_of_case(load_case(args.case))
+        hands = read_case(args.case, hands_of_case)
     except CaseError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except RecursionError:
-        print("error: the case is nested too deeply", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 2
     with worker_pool(args.workers) as pool:
         for recorded in hands:

@@ -1,6 +1,9 @@
 """Check the fair-deal proofs a replay case carries.
 
 python -m dominoes_desktop.engine.fairness CASE.json
+
+Exit codes: 0 every proof holds, 1 one does not, 2 the case itself is invalid (one line on stderr; every
+hand's deal is checked as replay checks it, proof or not).
 """
 
 from __future__ import annotations
@@ -11,17 +14,19 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..engine.cases import CaseError, load_case, verify_case
+from ..engine.cases import CaseError, error_line, read_case, verify_case
+from ..engine.inputs import limit_int_conversion
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.fairness", description=__doc__)
     parser.add_argument("case", type=Path)
+    limit_int_conversion()
     args = parser.parse_args(argv)
     try:
-        verdicts = verify_case(load_case(args.case))
+        verdicts = read_case(args.case, verify_case)
     except CaseError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 2
     for line in verdicts:
         print(json.dumps(line))

@@ -4,22 +4,24 @@ the match's decisions (`Match.apply`)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .deal import Deal
+from .deal import Deal, check_deal_counts
 from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
-from .errors import DominoError
+from .errors import DealError, DominoError, IllegalMove
 from .fairness import FairDeal, ProofError, verify
 from .hand import Hand
 from .inputs import FileRefused, parse_json, read_bounded
 from .match import Match
 from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
-from .rules import Rules, Style
-from .tiles import Tile, full_set
+from .rules import Rules
+from .tiles import Tile, full_set, shown
 
 MAX_CASE_BYTES = 16 * 1024 * 1024
+T = TypeVar("T")
 
 
 class CaseError(Exception):
@@ -47,18 +49,20 @@ def _tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile]) -> tup
 
 
 def parse_deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
-    """A hand's deal from a case, validated (the coach reads cases the same way)."""
+    """A hand's deal from a case, validated: tiles of the set, none twice, and the shape the rules deal
+    (`deal.check_deal_counts`). Every reader of cases (replay, the coach, fairness, duplicate) comes here."""
     in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
     raw_deal = raw_hand.get("deal")
     if not isinstance(raw_deal, list) or len(raw_deal) != rules.players:
         raise CaseError(f"{where}, deal: expected {rules.players} hands, one per seat")
     seen: set[Tile] = set()
     hands = tuple(_tiles(h, f"{where}, deal of seat {i}", in_set, seen) for i, h in enumerate(raw_deal))
-    if len({len(h) for h in hands}) != 1:
-        raise CaseError(f"{where}, deal: every seat must be dealt the same number of tiles")
-    stock = _tiles(raw_hand.get("stock", []), f"{where}, stock", in_set, seen)
-    if rules.style is Style.BLOCK:
-        stock = ()
+    raw_stock = raw_hand.get("stock")
+    stock = () if raw_stock is None else _tiles(raw_stock, f"{where}, stock", in_set, seen)
+    try:
+        check_deal_counts(rules, [len(h) for h in hands], None if raw_stock is None else len(stock))
+    except DealError as exc:
+        raise CaseError(f"{where}, {exc}") from None
     sleeping = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in seen)
     return Deal(hands, stock, sleeping, None)
 
@@ -117,7 +121,9 @@ def play_recorded_hand(
             move = parse_move(text)
             replay_move(match, h, move)
         except DominoError as exc:
-            raise CaseError(f"{where}, move {m} ({text}): {exc}") from None
+            raise CaseError(
+                f"{where}, move {m} ({shown(text if isinstance(text, str) else repr(text))}): {exc}"
+            ) from None
         moves.append(move)
     let_points_go(match)
     if match.hand_index == h:
@@ -132,12 +138,13 @@ def let_points_go(match: Match) -> None:
 
 
 def replay_move(match: Match, hand_index: int, move: Move) -> None:
-    if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
-        match.apply(None, move)
-        return
-    let_points_go(match)
+    """One recorded move of hand `hand_index`. A claim or Muggins takes pending points, even after the hand's
+    final pass (REPLAY.md); any other move first lets pending points go. IllegalMove once the hand is over."""
+    claim = move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS)
+    if not claim:
+        let_points_go(match)
     if match.hand_index != hand_index:
-        raise CaseError(f"the hand is already over ({match.results[-1].end})")
+        raise IllegalMove(f"the hand is already over ({match.results[-1].end})", code="hand_over")
     match.apply(None, move)
 
 
@@ -171,16 +178,36 @@ def load_case(path: Path) -> Any:
         raise CaseError(f"{path}: {exc}") from None
 
 
+def read_case(path: Path, use: Callable[[Any], T]) -> T:
+    """Load the case at `path` and give it to `use` (replay, the coach's reading, fairness): what every
+    command that reads cases does first. Every fault of the case comes out as a CaseError: the checks are
+    meant to catch every invalid case, and one they miss is still an invalid case, never a traceback."""
+    try:
+        return use(load_case(path))
+    except CaseError:
+        raise
+    except RecursionError:
+        raise CaseError("the case is nested too deeply") from None
+    except Exception as exc:
+        raise CaseError(f"the case cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def error_line(exc: Exception) -> str:
+    """The one line a command prints for an invalid case: whitespace folded, at most 500 characters."""
+    return "error: " + " ".join(str(exc).split())[:500]
+
+
 def verify_case(case: Any) -> list[dict[str, Any]]:
-    """One verdict per hand of a replay case that carries a "fair" object."""
+    """One verdict per hand of a replay case that carries a "fair" object. Every hand's deal is checked as
+    replay checks it, proof or not: a deal the rules never deal is no deal to vouch for."""
     rules, raw_hands = case_rules_and_hands(case)
     found = []
     for h, raw_hand in enumerate(raw_hands):
         if not isinstance(raw_hand, dict):
             raise CaseError(f"hand {h}: must be an object")
+        dealt = parse_deal(rules, raw_hand, f"hand {h}")
         if "fair" not in raw_hand:
             continue
-        dealt = parse_deal(rules, raw_hand, f"hand {h}")
         try:
             proof = FairDeal.from_json(raw_hand["fair"])
         except ProofError as exc:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
+from .errors import DealError
+from .moves import Move, MoveKind
 from .rules import Rules, Style
 from .tiles import Tile, full_set
 
@@ -73,6 +75,63 @@ class Dealer:
             result = Deal(hands, (), rest, seed) if self._asleep else Deal(hands, rest, (), seed)
             if not self._needs_double or result.doubles_dealt():
                 return result
+
+
+def check_deal_counts(rules: Rules, dealt: Sequence[int], stock: int | None) -> None:
+    """The one check of a deal's shape against the rules in force (REPLAY.md; RULES.md sections 9, 9b, 10):
+    every seat is dealt exactly the rules' deal size; a drawing style stacks every undealt tile in the stock,
+    a block style lets them sleep and has no stock. `dealt` is each seat's count as dealt, `stock` the stock's
+    (None: none was given). DealError, one line, if the rules never deal this."""
+    size = rules.hand_size
+    name = f"{rules.name} ({', '.join(rules.customised)} changed)" if rules.customised else rules.name
+    for seat, held in enumerate(dealt):
+        if held != size:
+            raise DealError(
+                f"deal: seat {seat} is dealt {held} tile{'' if held == 1 else 's'}, but {name} deals "
+                f"{size} each to {rules.players} players from a double-{rules.set_top} set",
+                code="deal_size",
+                seat=seat,
+                held=held,
+                size=size,
+            )
+    undealt = len(full_set(rules.set_top, rules.removed_tiles)) - rules.players * size
+    if rules.style is Style.BLOCK:
+        if stock:
+            raise DealError(
+                f"stock: a block game has no stock (its {undealt} undealt tiles sleep), but {stock} "
+                f"{'is' if stock == 1 else 'are'} listed",
+                code="block_stock",
+                listed=stock,
+            )
+        return
+    if stock is None:
+        raise DealError(
+            f"stock: missing; a draw game lists its {undealt} undealt tiles, in drawing order",
+            code="no_stock",
+            undealt=undealt,
+        )
+    if stock != undealt:
+        raise DealError(
+            f"stock: {stock} tile{'' if stock == 1 else 's'} listed, but a draw game stacks every undealt tile, "
+            f"{undealt} here",
+            code="stock_count",
+            listed=stock,
+            undealt=undealt,
+        )
+
+
+def check_counts_in_play(rules: Rules, held: Sequence[int], stock: int, moves: Iterable[tuple[int, Move]]) -> None:
+    """`check_deal_counts` for a hand in play (a bot request): each seat's tiles now, plus what it has played
+    and less what it has drawn since the deal, and the stock now plus the draws, must be a deal of these rules."""
+    dealt = list(held)
+    drawn = 0
+    for seat, move in moves:
+        if move.kind is MoveKind.PLAY:
+            dealt[seat] += 1
+        elif move.kind is MoveKind.DRAW:
+            dealt[seat] -= 1
+            drawn += 1
+    check_deal_counts(rules, dealt, stock + drawn)
 
 
 @cache

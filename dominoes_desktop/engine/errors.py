@@ -35,3 +35,9 @@ class NotationError(DominoError):
     """Text that does not name a tile or a move."""
 
     default_code = "notation"
+
+
+class DealError(DominoError):
+    """A deal given from outside (a replay case, a bot request) that the rules in force never deal."""
+
+    default_code = "deal"

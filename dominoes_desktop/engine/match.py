@@ -94,7 +94,9 @@ class Match:
         self._redealt = False
         self._redeal_by: int | None = None  # the seat whose redeal request waits for the new deal
         self._redeal_declined: set[int] = set()
-        self._window: tuple[int, int] = (-1, -1)  # (hand index, placements) of the points the window is for
+        # (hand index, placements, hand over) of the points the window is for: a hand that ends blocked offers
+        # the last tile's unclaimed points once more, as they stay claimable after the final pass (REPLAY.md).
+        self._window: tuple[int, int, bool] = (-1, -1, False)
         self._let_go: set[int] = set()  # seats that let those points go
         self._version = 0  # counts changes made through the match, so `pending` is worked out once per state
         self._cached: tuple[tuple[int, int], Pending] | None = None
@@ -228,7 +230,7 @@ class Match:
         pending = hand.pending
         if pending is None:
             return None
-        key = (self.hand_index, len(hand.layout.placements))
+        key = (self.hand_index, len(hand.layout.placements), hand.outcome is not None)
         if key != self._window:
             self._window = key
             self._let_go = set()
@@ -304,7 +306,7 @@ class Match:
         self.hand = rebuilt
         self.plan = self.plan or OpeningPlan((played.leader,), played.forced_pose)
         self.practice = True
-        self._window = (-1, -1)  # points still unclaimed at that moment are offered again
+        self._window = (-1, -1, False)  # points still unclaimed at that moment are offered again
         return len(played.history) - index
 
     def position(self, hand_index: int, steps: int) -> Hand:

@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .errors import NotationError
-from .tiles import Tile
+from .tiles import Tile, shown, small_number
 
 
 class MoveKind(StrEnum):
@@ -52,7 +52,7 @@ CLAIM = Move(MoveKind.CLAIM)
 def parse_move(text: str) -> Move:
     """Read replay notation. A play without '@' has end None: the hand decides if that is ambiguous."""
     if not isinstance(text, str):
-        raise NotationError(f"a move must be a string, not {text!r}")
+        raise NotationError(f"a move must be a string, not {shown(repr(text))}")
     word = text.strip()
     if word == "pass":
         return PASS
@@ -61,19 +61,18 @@ def parse_move(text: str) -> Move:
     if word == "claim":
         return CLAIM
     if word.startswith("muggins:"):
-        seat = word.removeprefix("muggins:")
-        if not seat.isdigit():
-            raise NotationError(f"'{text}' must name the calling seat, like muggins:2")
-        return Move(MoveKind.MUGGINS, caller=int(seat))
+        seat = small_number(word.removeprefix("muggins:"))
+        if seat is None:
+            raise NotationError(f"'{shown(text)}' must name the calling seat, like muggins:2")
+        return Move(MoveKind.MUGGINS, caller=seat)
     tile_text, at, end_text = word.partition("@")
     tile = Tile.parse(tile_text)
     if not at:
         return Move.play(tile)
     on_double = end_text.endswith("d")
-    number = end_text.removesuffix("d")
-    if not number.isdigit():
-        raise NotationError(f"'{text}' must name the end after '@', like 6-4@6")
-    end = int(number)
+    end = small_number(end_text.removesuffix("d"))
+    if end is None:
+        raise NotationError(f"'{shown(text)}' must name the end after '@', like 6-4@6")
     if not tile.has(end):
-        raise NotationError(f"'{text}': tile {tile} cannot join an end showing {end}")
+        raise NotationError(f"'{shown(text)}': tile {tile} cannot join an end showing {end}")
     return Move.play(tile, end, on_double)

@@ -343,7 +343,9 @@ def _teams(preset_: Preset, players: int, partners: Any) -> tuple[int, ...]:
     return (0, 1, 0, 1)
 
 
-_STYLES = {"block": Style.BLOCK, "draw": Style.DRAW, Style.ALL_FIVES_DRAW.value: Style.ALL_FIVES_DRAW}
+# The styles a host types (RULES.md section 10). The all-fives draw is no choice of its own: it is how the fives
+# family draws, and "draw" over a drawing preset keeps the preset's own way of drawing (RULES.md section 9b).
+_STYLES = {"block": Style.BLOCK, "draw": Style.DRAW}
 
 # Tiles that must stay undealt: a draw game needs a stock to draw from; the all-fives draw leaves its last
 # two tiles asleep, so it needs three for one to be drawable.
@@ -353,12 +355,13 @@ _KEEP_IN_STOCK = {Style.BLOCK: 0, Style.DRAW: 1, Style.ALL_FIVES_DRAW: 3}
 def _style(base: Style, option: Any) -> Style:
     if option is None:
         return base
+    if option == Style.ALL_FIVES_DRAW.value:
+        raise RulesError(
+            "style must be 'block' or 'draw', not 'all_fives_draw': the fives presets keep their own draw under 'draw'"
+        )
     if not isinstance(option, str) or option not in _STYLES:
-        accepted = list(_STYLES)
-        names = ", ".join(f"'{name}'" for name in accepted[:-1]) + f" or '{accepted[-1]}'"
-        raise RulesError(f"style must be {names}, not {option!r}")
+        raise RulesError(f"style must be 'block' or 'draw', not {option!r}")
     style = _STYLES[option]
-    # "draw" over a drawing preset keeps its own way of drawing (the all-fives draw stays one).
     return base if style is Style.DRAW and base is not Style.BLOCK else style
 
 

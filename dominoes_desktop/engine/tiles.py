@@ -39,9 +39,23 @@ class Tile(NamedTuple):
     @staticmethod
     def parse(text: str) -> Tile:
         parts = text.strip().split("-")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise NotationError(f"'{text}' is not a tile (write it like 6-4)")
-        return Tile.of(int(parts[0]), int(parts[1]))
+        numbers = [small_number(p) for p in parts]
+        if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
+            raise NotationError(f"'{shown(text)}' is not a tile (write it like 6-4)")
+        return Tile.of(numbers[0], numbers[1])
+
+
+def small_number(text: str) -> int | None:
+    """The number written in 1 to 3 ASCII digits, or None. Nothing in a set of dominoes needs more, and
+    int() would take "²" or a 5,000-digit string to a ValueError (or to seconds of work)."""
+    if 1 <= len(text) <= 3 and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """Text quoted in a one-line error, cut short: a hostile file may hold megabytes where a tile belongs."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def heaviness(tile: Tile) -> tuple[int, int]:

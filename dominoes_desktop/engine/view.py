@@ -267,6 +267,13 @@ def _forced_pose(rules: Rules, hand_index: int, tiles: tuple[Tile, ...], legal: 
     return max(doubles) if doubles else max(tiles, key=heaviness, default=None)
 
 
+def _held_now(dealt: int, seat: int, moves: Sequence[Turn]) -> int:
+    """A seat's tiles now, by the public moves: the deal, less what it played, plus what it drew (never below 0:
+    a seat said to play more than it was dealt is then refused for its count, not sampled a negative hand)."""
+    kinds = [turn.move.kind for turn in moves if turn.seat == seat]
+    return max(0, dealt - kinds.count(MoveKind.PLAY) + kinds.count(MoveKind.DRAW))
+
+
 def view_from_request(request: Any) -> PlayerView:
     """The seat's PlayerView from a bot-protocol request (BOT.md) or a room's view, checking it describes a
     possible position; RequestError, one line, if not."""
@@ -302,7 +309,7 @@ def view_from_request(request: Any) -> PlayerView:
     hand_sizes = (
         _int_list(request, "hand_sizes", rules.players, set_size)
         if "hand_sizes" in request
-        else tuple(len(tiles) if s == seat else rules.hand_size for s in range(rules.players))
+        else tuple(len(tiles) if s == seat else _held_now(rules.hand_size, s, moves) for s in range(rules.players))
     )
     scores = _int_list(request, "scores", rules.sides, MAX_SCORE) if "scores" in request else (0,) * rules.sides
     legal = _legal(request)

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..engine.cases import CaseError, let_points_go, replay_move
 from ..engine.cpu.players import LEVELS
-from ..engine.deal import Deal
+from ..engine.deal import Deal, check_deal_counts
 from ..engine.decisions import DealHand, NextHand, Seal
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
@@ -185,6 +185,7 @@ def match_from_json(data: Any) -> SavedMatch:
         try:  # rebuilt through the match's decisions, as it was played
             proof = FairDeal.from_json(raw["fair"]) if "fair" in raw else None
             chosen = raw.get("chosen") is True
+            check_deal_counts(rules, [len(h_) for h_ in hands], len(stock) if "stock" in raw else None)
             dealt = Deal(hands, stock, sleeping, deal_seed)
             from_shuffle = proof is None and not chosen and deal_seed is not None
             match.apply(

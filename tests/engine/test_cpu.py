@@ -158,11 +158,11 @@ REQUEST = {
     "options": {},
     "hand_index": 3,
     "seat": 0,
-    "hand": ["6-6", "5-4", "3-1"],
+    "hand": ["6-6", "5-4", "3-1", "2-2", "4-0", "1-0", "3-3"],
     "leader": 2,
     "moves": [{"seat": 2, "move": "6-5"}, {"seat": 3, "move": "pass"}],
     "scores": [12, 30],
-    "hand_sizes": [3, 6, 6, 7],
+    "hand_sizes": [7, 7, 6, 7],
     "stock": 0,
 }
 
@@ -184,7 +184,7 @@ def test_the_bot_reports_bad_requests_and_keeps_reading() -> None:
 
 
 def test_the_bot_passes_or_draws_when_that_is_all_there_is() -> None:
-    stuck = dict(REQUEST, hand=["3-1", "2-2", "1-0"])
+    stuck = dict(REQUEST, hand=["3-1", "2-2", "1-0", "4-0", "3-3", "2-1", "0-0"])
     assert bot(stuck)[0]["move"] == "pass"
 
 

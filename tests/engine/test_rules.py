@@ -107,12 +107,12 @@ def test_all_eighteen_presets() -> None:
         ("classic_block", {"style": "draw", "players": 5}, 3),
         ("classic_block", {"style": "draw", "set": 9}, 4),
         ("cuban", {"style": "draw"}, 4),
-        ("jamaican", {"style": "all_fives_draw"}, 4),
         # A drawing preset keeps its own table whatever style it is switched to.
         ("draw", {"style": "block"}, 5),
         ("classic_draw", {"style": "block", "players": 3}, 5),
         ("cross_9", {"style": "block", "players": 2}, 7),
         ("all_fives", {"style": "draw"}, 5),
+        ("fives_threes", {"style": "draw", "players": 2}, 5),
         # The host's own size wins over the table.
         ("jamaican", {"style": "draw", "deal_size": 6}, 6),
         ("room", {"style": "draw", "deal_size": 6}, 6),
@@ -234,7 +234,10 @@ def test_partners_must_be_a_boolean(value: object) -> None:
             "stock (two sleep, one can be drawn): 4 players can each be dealt 1 to 6 tiles",
         ),
         ("fives_threes", {"players": 2, "deal_size": 13}, "1 to 12 tiles"),
-        ("jamaican", {"style": "all_fives_draw", "deal_size": 7}, "at least three tiles in the stock"),
+        ("fives_threes", {"style": "draw", "deal_size": 7}, "at least three tiles in the stock"),
+        # RULES.md §9b: the all-fives draw is how the fives family draws, not a style a host types.
+        ("all_fives", {"style": "all_fives_draw"}, "not 'all_fives_draw': the fives presets keep their own draw"),
+        ("jamaican", {"style": "all_fives_draw"}, "style must be 'block' or 'draw', not 'all_fives_draw'"),
     ],
 )
 def test_impossible_options_are_refused_readably(preset: str, options: dict[str, object], message: str) -> None:
@@ -246,12 +249,31 @@ def test_impossible_options_are_refused_readably(preset: str, options: dict[str,
 def test_the_style_error_lists_every_accepted_value(style: object) -> None:
     with pytest.raises(RulesError) as caught:
         build_rules("jamaican", {"style": style})
-    assert str(caught.value) == f"style must be 'block', 'draw' or 'all_fives_draw', not {style!r}"
+    assert str(caught.value) == f"style must be 'block' or 'draw', not {style!r}"
 
 
-@pytest.mark.parametrize("style", ["block", "draw", "all_fives_draw"])
+@pytest.mark.parametrize("style", ["block", "draw"])
 def test_every_style_the_error_names_is_accepted(style: str) -> None:
     assert build_rules("room", {"style": style}).style.value == style
+
+
+@pytest.mark.parametrize("preset_id", ["all_fives", "fives_threes"])
+def test_the_fives_family_keeps_its_own_draw_under_style_draw(preset_id: str) -> None:
+    """RULES.md §9b: draw one tile, the turn ends if it does not fit, two tiles sleep; only 'block' changes it."""
+    switched = build_rules(preset_id, {"style": "draw"})
+    assert switched.style is Style.ALL_FIVES_DRAW and switched.hand_size == 5
+    assert build_rules(preset_id, {"style": "block"}).style is Style.BLOCK
+
+
+def test_draw_over_any_other_preset_is_the_plain_draw() -> None:
+    for preset_id in sorted(PRESETS):
+        if PRESETS[preset_id].rules.style is not Style.ALL_FIVES_DRAW:
+            assert build_rules(preset_id, {"style": "draw"}).style is Style.DRAW, preset_id
+
+
+def test_cuban_on_a_double_6_set_deals_7_each() -> None:
+    cuban = build_rules("cuban", {"set": 6})
+    assert (cuban.set_top, cuban.hand_size, cuban.style) == (6, 7, Style.BLOCK)
 
 
 def test_a_deal_of_exactly_the_stock_limit_is_played() -> None:
@@ -280,7 +302,7 @@ def host_choices(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
     options: dict[str, object] = {
         "set": draw(st.sampled_from(preset.sets)),
         "players": draw(st.integers(preset.min_players, preset.max_players)),
-        "style": draw(st.sampled_from(["block", "draw", "all_fives_draw"])),
+        "style": draw(st.sampled_from(["block", "draw"])),
     }
     if options["players"] == 4 and preset.partners_allowed:
         options["partners"] = draw(st.booleans())

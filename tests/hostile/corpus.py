@@ -26,13 +26,25 @@ BOT_REQUEST: dict[str, Any] = {
     "options": {},
     "hand_index": 3,
     "seat": 0,
-    "hand": ["6-6", "5-4", "3-1"],
+    "hand": ["6-6", "5-4", "3-1", "2-2", "4-0", "1-0", "3-3"],
     "leader": 2,
     "moves": [{"seat": 2, "move": "6-5"}, {"seat": 3, "move": "pass"}],
     "scores": [12, 30],
-    "hand_sizes": [3, 6, 6, 7],
+    "hand_sizes": [7, 7, 6, 7],
     "stock": 0,
 }
+
+# The first decision of a house-rules draw game: 5 each, the other 8 tiles in the stock.
+DRAW_REQUEST: dict[str, Any] = {
+    "preset": "draw",
+    "seat": 0,
+    "leader": 0,
+    "hand": ["6-6", "5-4", "3-1", "2-2", "4-0"],
+    "moves": [],
+    "hand_sizes": [5, 5, 5, 5],
+    "stock": 8,
+}
+DRAW_HAND7 = ["6-6", "5-4", "3-1", "2-2", "4-0", "1-0", "3-3"]
 
 HUGE = "9" * 5000  # a 5,000-digit integer, as JSON text
 FAIR = {"fingerprint": "ab" * 32, "seed": 7, "salt": "00" * 16, "cut": "01"}  # a well-formed proof's shape
@@ -172,6 +184,10 @@ MATCH_FILES: list[tuple[str, Maker]] = [
     ("moves an object", _edited(SAVE, _set(("hands", 0, "moves"), {"a": 1}))),
     ("moves after the end", _edited(SAVE, lambda d: d["hands"][0]["moves"].extend(["pass"] * 3))),
     ("stock an object", _edited(SAVE, _set(("hands", 0, "stock"), {"x": 1}))),
+    # Deals the rules never deal (issue 24: the check replay cases get).
+    ("dealt 6 each", _edited(SAVE, lambda d: [seat.pop() for seat in d["hands"][0]["deal"]])),
+    ("style draw over the block deal", _edited(SAVE, lambda d: d.update(options={**d["options"], "style": "draw"}))),
+    ("style all_fives_draw", _edited(SAVE, lambda d: d.update(options={**d["options"], "style": "all_fives_draw"}))),
     (
         "hand after a won match",
         lambda p: p.write_text(json.dumps(dict(FINISHED, hands=[*FINISHED["hands"], FINISHED["hands"][0]]))),
@@ -257,10 +273,26 @@ BOT_LINES: list[tuple[str, bytes]] = [
     ("options players 0", json.dumps(dict(BOT_REQUEST, options={"players": 0})).encode()),
     ("options a list", json.dumps(dict(BOT_REQUEST, options=[1])).encode()),
     ("2 MiB line", b" " * (2 * 1024 * 1024) + b"{}"),
+    # Tiles that do not add up to a deal of the rules (issue 24, REPLAY.md's deal sizes and stocks).
+    ("dealt 6 each", json.dumps(dict(BOT_REQUEST, hand=BOT_REQUEST["hand"][:6], hand_sizes=[6, 6, 5, 6])).encode()),
+    ("seat 1 holds 8", json.dumps(dict(BOT_REQUEST, hand_sizes=[7, 8, 6, 7])).encode()),
+    ("a stock in a block game", json.dumps(dict(BOT_REQUEST, stock=3)).encode()),
+    ("draw game, stock short", json.dumps(DRAW_REQUEST | {"stock": 7}).encode()),
+    ("draw game, no stock", json.dumps(DRAW_REQUEST | {"stock": 0}).encode()),
+    ("draw game, 7 each", json.dumps(DRAW_REQUEST | {"hand_sizes": [7, 7, 7, 7], "hand": DRAW_HAND7}).encode()),
+    ("tile of 5000 digits", json.dumps(dict(BOT_REQUEST, hand=[HUGE + "-1"])).encode()),
+    ("tile with a superscript", json.dumps(dict(BOT_REQUEST, hand=["\u00b2-1"])).encode()),
+    ("style all_fives_draw", json.dumps(dict(BOT_REQUEST, options={"style": "all_fives_draw"})).encode()),
 ]
 
-# Replay cases (the file given to the replay command): each exits 2 with one line, never 1, never a traceback.
-REPLAY_CASES: list[tuple[str, Maker]] = [
+
+def _hand0(edit: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    return lambda data: edit(data["hands"][0])
+
+
+# Case files (replay, the coach and fairness read them): each command exits 2 with one line, never a traceback.
+# Invalid for every reader: the file, the JSON, the rules, the deal and stock (REPLAY.md).
+CASE_FILES: list[tuple[str, Maker]] = [
     *SPECIAL_FILES[:5],
     ("sparse 1 GiB", _sparse(1 << 30)),
     ("empty", _text("")),
@@ -271,19 +303,81 @@ REPLAY_CASES: list[tuple[str, Maker]] = [
     ("4301-digit leader", _raw_field(CASE, _set(("hands", 0, "leader"), "@@"), "@@", "9" * 4301)),
     ("5000-digit option", _raw_field(CASE, _set(("options",), {"target": "@@"}), "@@", HUGE)),
     ("NaN leader", _raw_field(CASE, _set(("hands", 0, "leader"), "@@"), "@@", "NaN")),
-    ("leader true", _edited(CASE, _set(("hands", 0, "leader"), True))),
-    ("leader 9", _edited(CASE, _set(("hands", 0, "leader"), 9))),
     ("hands text", _edited(CASE, _set(("hands",), "x"))),
     ("hand a number", _edited(CASE, _set(("hands", 0), 1))),
-    ("move a number", _edited(CASE, _set(("hands", 0, "moves", 0), 1))),
-    ("move a list", _edited(CASE, _set(("hands", 0, "moves", 0), ["6-6"]))),
-    ("moves stop early", _edited(CASE, lambda d: d["hands"][0].update(moves=d["hands"][0]["moves"][:2]))),
     ("tile twice", _edited(CASE, lambda d: d["hands"][0]["deal"][1].__setitem__(0, d["hands"][0]["deal"][0][0]))),
     ("deal a number", _edited(CASE, _set(("hands", 0, "deal"), 7))),
     ("options a list", _edited(CASE, _set(("options",), [1]))),
+    ("preset unknown", _edited(CASE, _set(("preset",), "martian"))),
+    ("deal three seats", _edited(CASE, _hand0(lambda h: h.update(deal=h["deal"][:3])))),
+    # A tile number of 5,000 digits crashed the coach (issue 24); "²" passes str.isdigit but not int().
+    ("tile of 5000 digits", _edited(CASE, _set(("hands", 0, "deal", 0, 0), HUGE + "-1"))),
+    ("tile a 5000-digit number", _raw_field(CASE, _set(("hands", 0, "deal", 0, 0), "@@"), "@@", HUGE)),
+    ("tile with a superscript", _edited(CASE, _set(("hands", 0, "deal", 0, 0), "\u00b2-1"))),
+    ("tile a megabyte", _edited(CASE, _set(("hands", 0, "deal", 0, 0), "6" * (1 << 20) + "-1"))),
+    ("tile 13-13", _edited(CASE, _set(("hands", 0, "deal", 0, 0), "13-13"))),
+    ("tile a number", _edited(CASE, _set(("hands", 0, "deal", 0, 0), 64))),
+    ("a seat's deal a string", _edited(CASE, _set(("hands", 0, "deal", 0), "6-6 5-5"))),
+    ("preset a list", _edited(CASE, _set(("preset",), ["jamaican"]))),
+    ("options deal -1", _edited(CASE, _set(("options",), {"deal_size": -1}))),
+    ("options partners as pairs", _edited(CASE, _set(("options",), {"partners": [[0, 1], [2, 3]]}))),
+    # The deal and stock REPLAY.md rules out (issue 24).
+    ("dealt 6 each", _edited(CASE, _hand0(lambda h: [seat.pop() for seat in h["deal"]]))),
+    ("dealt 8, 7, 7, 6", _edited(CASE, _hand0(lambda h: h["deal"][0].append(h["deal"][3].pop())))),
+    ("a dealt tile moved to the stock", _edited(CASE, _hand0(lambda h: h.update(stock=[h["deal"][0].pop()])))),
+    (
+        "block game with a stock",
+        _edited(CASE, lambda d: (d["options"].update(set=9), _hand0(_set(("stock",), ["9-9"]))(d))),
+    ),
+    ("stock an object", _edited(CASE, _set(("hands", 0, "stock"), {"x": 1}))),
+    (
+        "stock holds a dealt tile",
+        _edited(CASE, lambda d: (d["options"].update(set=9), _hand0(lambda h: h.update(stock=[h["deal"][0][0]]))(d))),
+    ),
+    ("style all_fives_draw", _edited(CASE, _set(("options",), {"style": "all_fives_draw"}))),
+    ("style draw, deal 7", _edited(CASE, _set(("options",), {"style": "draw", "deal_size": 7}))),
+    ("draw style, the block deal", _edited(CASE, _set(("options",), {"style": "draw"}))),
+]
+
+# Invalid only for the readers that play the moves (replay and the coach).
+CASE_MOVES: list[tuple[str, Maker]] = [
+    ("leader true", _edited(CASE, _set(("hands", 0, "leader"), True))),
+    ("leader 9", _edited(CASE, _set(("hands", 0, "leader"), 9))),
+    ("move a number", _edited(CASE, _set(("hands", 0, "moves", 0), 1))),
+    ("move a list", _edited(CASE, _set(("hands", 0, "moves", 0), ["6-6"]))),
+    ("moves stop early", _edited(CASE, _hand0(lambda h: h.update(moves=h["moves"][:2])))),
+    ("move end of 5000 digits", _edited(CASE, _set(("hands", 0, "moves", 1), "6-4@" + HUGE))),
+    ("muggins seat of 5000 digits", _edited(CASE, _hand0(lambda h: h["moves"].append("muggins:" + HUGE)))),
+    ("move garbage", _edited(CASE, _set(("hands", 0, "moves", 1), "@@@@"))),
+    ("draw in a block game", _edited(CASE, _set(("hands", 0, "moves", 12), "draw"))),
+    ("move after the end", _edited(CASE, _hand0(lambda h: h["moves"].append("pass")))),
+    ("claim with no claims", _edited(CASE, _hand0(lambda h: h["moves"].insert(1, "claim")))),
+]
+
+# Invalid only for replay's --check.
+CASE_EXPECT: list[tuple[str, Maker]] = [
     ("expect a list with --check", _edited(CASE, _set(("expect",), [1]))),
     ("expect deeply nested", _raw_field(CASE, _set(("expect",), "@@"), "@@", '{"a":' * 30_000 + "1" + "}" * 30_000)),
 ]
+
+# Invalid only for fairness, which checks the proofs a case carries.
+CASE_PROOFS: list[tuple[str, Maker]] = [
+    ("fair a string", _edited(CASE, _set(("hands", 0, "fair"), "sealed"))),
+    ("fair seed 5000 digits", _raw_field(CASE, _set(("hands", 0, "fair"), {**FAIR, "seed": "@@"}), "@@", HUGE)),
+    ("fair seed negative", _edited(CASE, _set(("hands", 0, "fair"), {**FAIR, "seed": -5}))),
+    ("fair salt not hex", _edited(CASE, _set(("hands", 0, "fair"), {**FAIR, "salt": "zz" * 16}))),
+    ("fair cut a megabyte", _edited(CASE, _set(("hands", 0, "fair"), {**FAIR, "cut": "ab" * 500_000}))),
+    ("fair fingerprint short", _edited(CASE, _set(("hands", 0, "fair"), {**FAIR, "fingerprint": "ab"}))),
+    ("fair cuts a thousand", _edited(CASE, _set(("hands", 0, "fair"), {"cuts": ["ab"] * 1000, **FAIR}))),
+]
+
+# Each command and the invalid cases it must refuse (exit 2, one line on stderr).
+CASE_READERS: dict[str, list[tuple[str, Maker]]] = {
+    "replay": [*CASE_FILES, *CASE_MOVES, *CASE_EXPECT],
+    "coach": [*CASE_FILES, *CASE_MOVES],
+    "fairness": [*CASE_FILES, *CASE_PROOFS],
+}
+REPLAY_CASES = CASE_READERS["replay"]
 
 
 # ---- hypothesis: mutations of real data ---------------------------------------------------------------
