@@ -7,7 +7,9 @@ dominoes-desktop --version
 
 No file can stop the game from starting: a damaged autosave, settings file or statistics database is moved
 aside (or ignored, when it cannot be moved), the player is told in one sentence, and the game opens.
---screenshot and --watch without --config keep everything in a temporary folder, never the player's own.
+--screenshot and --watch without --config keep everything in a temporary folder, never the player's own. With a
+--config folder that holds a person's match, --watch refuses (one line) and --screenshot shows a temporary copy:
+neither ever writes over a person's saves.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import argparse
 import contextlib
 import logging
 import os
+import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -23,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .store.autosave import persons_save
 from .store.files import MAX_DIGITS, limit_int_conversion
 
 SCREENS = ("table", "lobby", "rules", "hand-end", "settings", "stats", "cut")
@@ -86,6 +91,26 @@ def app_data() -> Path:
     return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
 
 
+def copy_folder(source: Path, target: Path) -> None:
+    """Copy a data folder's files (links as links; pipes, sockets and devices left out: reading a pipe would
+    hang) into `target`, which exists. OSError if a file cannot be read."""
+
+    def specials(folder: str, names: list[str]) -> list[str]:
+        kept = []
+        for name in names:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+                kept.append(name)
+        return kept
+
+    try:
+        shutil.copytree(source, target, symlinks=True, ignore=specials, dirs_exist_ok=True)
+    except shutil.Error as exc:
+        problems = exc.args[0] if exc.args and isinstance(exc.args[0], list) else []
+        first = problems[0][2] if problems and len(problems[0]) == 3 else str(exc)
+        raise OSError(first) from None
+
+
 def _exit_now(code: int) -> int:
     """Leave without Python's interpreter teardown, where PySide6 can crash on Linux after all work is done.
     Everything the game keeps is written as it happens, so nothing is lost by skipping it."""
@@ -106,9 +131,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     scratch = None
-    if args.config is None and (args.screenshot is not None or args.watch):
-        # Demonstrations never touch the player's settings, saves or statistics.
+    demonstration = args.screenshot is not None or args.watch
+    theirs = persons_save(args.config) if demonstration and args.config is not None else None
+    if theirs is not None and args.screenshot is None:
+        print(
+            f"error: {args.config} holds a person's match ({theirs.name}) and --watch would replace it; "
+            "watch with another --config folder, or without --config",
+            file=sys.stderr,
+        )
+        return 2
+    if demonstration and (args.config is None or theirs is not None):
+        # Demonstrations never touch the player's settings, saves or statistics: a screenshot of a folder
+        # with a person's match shows a copy of it.
         scratch = tempfile.TemporaryDirectory(prefix="dominoes-desktop-")
+        if args.config is not None:
+            try:
+                copy_folder(args.config, Path(scratch.name))
+            except OSError as exc:
+                scratch.cleanup()
+                print(f"error: could not copy {args.config} to show it untouched: {exc}", file=sys.stderr)
+                return 2
         args.config = Path(scratch.name)
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
