@@ -19,6 +19,8 @@ import contextlib
 import logging
 import os
 import shutil
+import signal
+import socket
 import stat
 import sys
 import tempfile
@@ -202,21 +204,71 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     instance.activated.connect(window.raise_)
     instance.activated.connect(window.activateWindow)
     window.show()
+    stopped = _leave_on_signals(app)
     if settings_message:
         window.settings_damaged(settings_message)
-    if args.watch:
-        try:
-            window.watch(build_rules(args.preset), args.seed)
-        except RulesError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    else:
-        window.offer_resume(assume_yes=args.resume)
-    code = int(app.exec())
-    window.store.close()
-    settings.store.sync()
-    instance.release()
-    return code
+    try:
+        if args.watch:
+            try:
+                window.watch(build_rules(args.preset), args.seed)
+            except RulesError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
+        else:
+            window.offer_resume(assume_yes=args.resume)
+        code = int(app.exec())
+        if stopped:  # a signal, not the window, ended the game: keep its size and place as closing would
+            window.save_window()
+    finally:
+        # However the game ends (window closed, quit, a signal, an error here), the last autosave reaches the
+        # disk and no worker process outlives the window.
+        _end_workers(window)
+        settings.store.sync()
+        instance.release()
+    return code + 128 + stopped[0] if stopped else code
+
+
+def _leave_on_signals(app: Any) -> list[int]:
+    """SIGTERM (a desktop session's logout), SIGINT (Ctrl+C) and SIGHUP end the event loop at once, without
+    the "Quit?" question (nobody is there to answer it): the caller then saves and ends the workers. Python
+    runs a signal handler only between bytecodes, never while Qt's loop waits, so the signal is written to a
+    socket (signal.set_wakeup_fd) that Qt watches. Returns the list the signal's number is put in."""
+    from PySide6.QtCore import QSocketNotifier
+
+    stopped: list[int] = []
+    ours, theirs = socket.socketpair()
+    ours.setblocking(False)
+    theirs.setblocking(False)
+    signal.set_wakeup_fd(theirs.fileno(), warn_on_full_buffer=False)
+    notifier = QSocketNotifier(ours.fileno(), QSocketNotifier.Type.Read, app)
+
+    def arrived() -> None:
+        with contextlib.suppress(OSError):
+            received = ours.recv(64)
+            if received and not stopped:
+                stopped.append(received[0])
+                app.exit(0)  # exit, not quit: Qt's quit asks every window to close, and ours would ask "Quit?"
+
+    notifier.activated.connect(arrived)
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, lambda _number, _frame: None)  # the wakeup socket has it already
+    _KEPT.extend((ours, theirs, notifier))  # alive as long as the program
+    return stopped
+
+
+_KEPT: list[object] = []
+
+
+def _end_workers(window: Any) -> None:
+    """The last autosave written, the CPU worker stopped (waited for) and the coach's workers let go."""
+    with contextlib.suppress(Exception):
+        window.store.close()
+    window.controller.runner.stop()
+    coach = sys.modules.get(f"{__package__}.ui.play.coach_panel")  # loaded with the coach's first verdict
+    if coach is not None:
+        coach.end_coach_workers()
 
 
 def _demonstration_deal(seed: int) -> Any:

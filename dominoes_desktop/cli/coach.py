@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine.analysis.coach import LANES, Judged, hands_of_case, judge_hand
 from ..engine.cases import CaseError, load_case
+from ..session.cpu_pool import end_with_parent
 
 # ---- the command ------------------------------------------------------------------------------------
 
@@ -65,7 +66,9 @@ def worker_pool(workers: int) -> Iterator[Executor | None]:
     if workers <= 1:
         yield None
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    # The workers end with this process, even when it is killed in the middle of a search.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent) as pool:
         yield pool
 
 
