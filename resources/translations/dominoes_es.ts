@@ -1665,6 +1665,10 @@
         <source>No duplicate match is being played.</source>
         <translation>No se está jugando ninguna partida duplicada.</translation>
     </message>
+    <message>
+        <source>Fair deals</source>
+        <translation>Repartos justos</translation>
+    </message>
 </context>
 <context>
     <name>MoveLog</name>
@@ -2034,6 +2038,22 @@
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="117" />
         <source>Move {k} of {n}: {move}</source>
         <translation>Jugada {k} de {n}: {move}</translation>
+    </message>
+    <message>
+        <source>cannot be verified</source>
+        <translation>no se puede verificar</translation>
+    </message>
+    <message>
+        <source>This hand's seal does not match: it cannot be verified.</source>
+        <translation>El sello de esta mano no coincide: no se puede verificar.</translation>
+    </message>
+    <message>
+        <source>The seal of hand {n} does not match: that hand cannot be verified.</source>
+        <translation>El sello de la mano {n} no coincide: esa mano no se puede verificar.</translation>
+    </message>
+    <message>
+        <source>The seals of hands {list} do not match: those hands cannot be verified.</source>
+        <translation>Los sellos de las manos {list} no coinciden: esas manos no se pueden verificar.</translation>
     </message>
 </context>
 <context>

@@ -509,6 +509,10 @@ class MainWindow(QMainWindow):
             self._resuming = False
         self.game.show_history()
         self.game.table.setFocus()
+        if saved.unverifiable:  # an edited seal: the match plays on, and the player is told (issue 24)
+            from ..review.review_dialog import seal_mismatch_note
+
+            self.tell(self.tr("Fair deals"), seal_mismatch_note(saved.unverifiable))
 
     def save_match_as(self) -> None:
         data = self.match_json()
