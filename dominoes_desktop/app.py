@@ -324,7 +324,7 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
         else:
             stats_store = StoreService(args.config, threaded=False, parent=window)
             stats_store.start()
-            dialog = StatsDialog(stats_store, "Home", window)
+            dialog = StatsDialog(stats_store, "", window)
         dialog.show()
         app.processEvents()
         target = dialog

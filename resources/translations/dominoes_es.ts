@@ -2620,6 +2620,26 @@
         <source>Could not reset: {reason}</source>
         <translation>No se pudo reiniciar: {reason}</translation>
     </message>
+    <message>
+        <source>Home</source>
+        <translation>Casa</translation>
+    </message>
+    <message>
+        <source>Practice</source>
+        <translation>Práctica</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplicado</translation>
+    </message>
+    <message>
+        <source>Practice: you used Undo in these matches (a move was taken back), so they are kept apart and never count in your record.</source>
+        <translation>Práctica: en estas partidas usaste Deshacer (se retiró una jugada), así que se guardan aparte y nunca cuentan en tu historial.</translation>
+    </message>
+    <message>
+        <source>Why these matches are practice</source>
+        <translation>Por qué estas partidas son de práctica</translation>
+    </message>
 </context>
 <context>
     <name>TableScene</name>
@@ -3987,6 +4007,34 @@ Corte: {cut}</translation>
             <numerusform>%n mano registrada de {player}.</numerusform>
             <numerusform>%n manos registradas de {player}.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <source>CPU ({level})</source>
+        <translation>CPU ({level})</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>al azar</translation>
+    </message>
+    <message>
+        <source>easy</source>
+        <translation>fácil</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>media</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>difícil</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>experta</translation>
     </message>
 </context>
 <context>
