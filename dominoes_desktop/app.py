@@ -1,7 +1,7 @@
 """Start-up: command-line flags, the QApplication, the main window; and the screenshot mode.
 
 dominoes-desktop [--config DIR] [--resume]
-dominoes-desktop --screenshot PATH [--screen table|lobby|rules|hand-end|cut] [--preset ID] [--seed N]
+dominoes-desktop --screenshot PATH [--screen table|lobby|rules|hand-end|settings|stats|cut] [--preset ID] [--seed N]
                  [--moves K] [--size WxH] [--config DIR] [--resume]
 dominoes-desktop --version
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import logging
 import os
 import shutil
@@ -52,6 +53,18 @@ def bounded_int(low: int, high: int) -> Any:
     return parse
 
 
+def preset_problem(text: str) -> str:
+    """ "" for a preset id the game knows; otherwise one line naming the spelling meant and every id."""
+    from .engine.presets import PRESETS
+
+    if text in PRESETS:
+        return ""
+    wanted = text.strip().lower().replace("-", "_").replace(" ", "_")[:40]
+    close = [wanted] if wanted in PRESETS else difflib.get_close_matches(wanted, list(PRESETS), n=1)
+    hint = f"; did you mean {close[0]}?" if close else "."
+    return f"unknown preset {text[:40]!r}{hint} Presets: {', '.join(PRESETS)}"
+
+
 def parse_size(text: str) -> tuple[int, int]:
     if len(text) > 20:
         raise argparse.ArgumentTypeError("size must look like 1280x800")
@@ -70,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--config", type=Path, help="keep settings, saves and statistics in this folder")
     parser.add_argument("--screenshot", type=Path, metavar="PATH", help="render a screen to a PNG and exit")
     parser.add_argument("--screen", choices=SCREENS, default="table")
-    parser.add_argument("--preset", default="jamaican")
+    parser.add_argument("--preset", default="jamaican", help="the preset's id, e.g. puerto_rican (README lists them)")
     parser.add_argument("--seed", type=bounded_int(0, 2**64 - 1), default=1)
     parser.add_argument(
         "--moves", type=bounded_int(0, 100_000), default=0, help="moves to auto-play before the screenshot"
@@ -129,6 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return serve(arguments[1:])
     args = build_parser().parse_args(argv)
+    problem = preset_problem(args.preset)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
