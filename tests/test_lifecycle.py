@@ -2,8 +2,9 @@
 
 The game runs as a real process (offscreen): a CPU match is watched, and the coach judges a finished hand, so
 the CPU worker and the coach's two workers are running. Then the game gets SIGTERM (a desktop session's
-logout), SIGINT (Ctrl+C), or SIGKILL (what a crash of the UI leaves: no chance to tidy up). Every process
-it started must be gone, and the autosave must load. Processes are read from /proc (Linux).
+logout), SIGINT (Ctrl+C) or SIGKILL (what a crash of the UI leaves: no chance to tidy up), or the player
+closes the window. Every process it started must be gone, and the autosave must load. Processes are read
+from /proc (Linux).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 # The game, started as `python -m dominoes_desktop` would, plus a timer that opens the coach on the first
 # finished hand (as the hand-end sheet's Coach button does) and says so on stdout.
 DRIVER = """
+import os
 import sys
 
 from dominoes_desktop import app
@@ -49,6 +51,12 @@ def play(qapp, args, settings, message):
                 open_coach(window.game, window.controller.match, window.controller.seats, window.look)
                 assert window.game.findChildren(CoachDialog)
                 print("coach open", flush=True)
+                if "--close-the-window" in sys.argv:  # as the player would, once the test says so ("Quit")
+                    window.ask_before_leaving = False
+                    closer = QTimer(window)
+                    closer.timeout.connect(lambda: os.path.exists("close-now") and window.close())
+                    closer.start(50)
+                return
 
     timer.timeout.connect(poll)
     timer.start(20)
@@ -57,7 +65,7 @@ def play(qapp, args, settings, message):
 
 if __name__ == "__main__":
     app._play = play
-    sys.exit(app.main(sys.argv[1:]))
+    sys.exit(app.main([a for a in sys.argv[1:] if a != "--close-the-window"]))
 """
 
 
@@ -110,13 +118,15 @@ def wait_until(condition: object, timeout: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-@pytest.mark.parametrize("ending", ["SIGTERM", "SIGINT", "SIGKILL"])
+@pytest.mark.parametrize("ending", ["SIGTERM", "SIGINT", "SIGKILL", "close the window"])
 def test_no_process_is_left_and_the_autosave_loads(tmp_path: Path, ending: str) -> None:
     driver = tmp_path / "game.py"
     driver.write_text(DRIVER)
     folder = tmp_path / "data"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), PYTHONPATH=str(ROOT))
     command = [sys.executable, str(driver), "--config", str(folder), "--watch", "--pace-ms", "0", "--seed", "5"]
+    if ending == "close the window":
+        command.append("--close-the-window")
     # Files, not pipes: a worker left running would hold a pipe open, and reading it would never end.
     out, err = tmp_path / "out.txt", tmp_path / "err.txt"
     with out.open("wb") as out_file, err.open("wb") as err_file:
@@ -129,11 +139,15 @@ def test_no_process_is_left_and_the_autosave_loads(tmp_path: Path, ending: str) 
         wait_until(lambda: len(spawned(game.pid)) >= 3, 60, "the worker processes")
         workers = {pid: Path(f"/proc/{pid}/cmdline").read_bytes() for pid in children_of(game.pid)}
         time.sleep(0.5)  # the coach is searching, the CPUs are playing
-        game.send_signal(getattr(signal, ending))
+        if ending.startswith("SIG"):
+            game.send_signal(getattr(signal, ending))
+        else:
+            (tmp_path / "close-now").touch()  # the game's working folder
         game.wait(30)
         errors = err.read_text(errors="replace")
         if ending != "SIGKILL":
-            assert game.returncode == 128 + getattr(signal, ending), errors[-3000:]
+            expected = 128 + getattr(signal, ending) if ending.startswith("SIG") else 0
+            assert game.returncode == expected, errors[-3000:]
             assert "Traceback" not in errors, errors[-3000:]
         # A killed game cannot end its workers: they see it gone and end themselves, at once.
         wait_until(lambda: not any(alive(pid, cmd) for pid, cmd in workers.items()), 10, "the workers to end")
