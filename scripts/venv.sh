@@ -1,7 +1,7 @@
 # Sourced by play.sh and test.sh: make the project's virtual environment (.venv at the repository root) and
 # install the game into it, editable, with the extras in $venv_extras ("", "test,dev" or "test,dev,packaging").
-# Never touches the system interpreter's packages (PEP 668). Sets $venv_python. A stamp file keyed on everything the install
-# depends on skips pip entirely when nothing changed, so a second start is quick.
+# Never touches the system interpreter's packages (PEP 668). Sets $venv_python. A stamp file keyed on
+# everything the install depends on skips pip entirely when nothing changed, so a second start is quick.
 # shellcheck shell=bash
 
 # The first interpreter on PATH between 3.11 and 3.13 ($PYTHON wins when set).
