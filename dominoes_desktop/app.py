@@ -1,21 +1,28 @@
 """Start-up: command-line flags, the QApplication, the main window; and the screenshot mode.
 
 dominoes-desktop [--config DIR] [--resume]
-dominoes-desktop --screenshot PATH [--screen table|lobby|rules|hand-end|cut] [--preset ID] [--seed N]
+dominoes-desktop --screenshot PATH [--screen table|lobby|rules|hand-end|settings|stats|cut] [--preset ID] [--seed N]
                  [--moves K] [--size WxH] [--config DIR] [--resume]
 dominoes-desktop --version
 
 No file can stop the game from starting: a damaged autosave, settings file or statistics database is moved
 aside (or ignored, when it cannot be moved), the player is told in one sentence, and the game opens.
---screenshot and --watch without --config keep everything in a temporary folder, never the player's own.
+--screenshot and --watch without --config keep everything in a temporary folder, never the player's own. With a
+--config folder that holds a person's match, --watch refuses (one line) and --screenshot shows a temporary copy:
+neither ever writes over a person's saves.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import logging
 import os
+import shutil
+import signal
+import socket
+import stat
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -23,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .store.autosave import persons_save
 from .store.files import MAX_DIGITS, limit_int_conversion
 
 SCREENS = ("table", "lobby", "rules", "hand-end", "settings", "stats", "cut")
@@ -45,6 +53,18 @@ def bounded_int(low: int, high: int) -> Any:
     return parse
 
 
+def preset_problem(text: str) -> str:
+    """ "" for a preset id the game knows; otherwise one line naming the spelling meant and every id."""
+    from .engine.presets import PRESETS
+
+    if text in PRESETS:
+        return ""
+    wanted = text.strip().lower().replace("-", "_").replace(" ", "_")[:40]
+    close = [wanted] if wanted in PRESETS else difflib.get_close_matches(wanted, list(PRESETS), n=1)
+    hint = f"; did you mean {close[0]}?" if close else "."
+    return f"unknown preset {text[:40]!r}{hint} Presets: {', '.join(PRESETS)}"
+
+
 def parse_size(text: str) -> tuple[int, int]:
     if len(text) > 20:
         raise argparse.ArgumentTypeError("size must look like 1280x800")
@@ -63,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--config", type=Path, help="keep settings, saves and statistics in this folder")
     parser.add_argument("--screenshot", type=Path, metavar="PATH", help="render a screen to a PNG and exit")
     parser.add_argument("--screen", choices=SCREENS, default="table")
-    parser.add_argument("--preset", default="jamaican")
+    parser.add_argument("--preset", default="jamaican", help="the preset's id, e.g. puerto_rican (README lists them)")
     parser.add_argument("--seed", type=bounded_int(0, 2**64 - 1), default=1)
     parser.add_argument(
         "--moves", type=bounded_int(0, 100_000), default=0, help="moves to auto-play before the screenshot"
@@ -89,6 +109,26 @@ def app_data() -> Path:
     return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
 
 
+def copy_folder(source: Path, target: Path) -> None:
+    """Copy a data folder's files (links as links; pipes, sockets and devices left out: reading a pipe would
+    hang) into `target`, which exists. OSError if a file cannot be read."""
+
+    def specials(folder: str, names: list[str]) -> list[str]:
+        kept = []
+        for name in names:
+            mode = os.lstat(os.path.join(folder, name)).st_mode
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+                kept.append(name)
+        return kept
+
+    try:
+        shutil.copytree(source, target, symlinks=True, ignore=specials, dirs_exist_ok=True)
+    except shutil.Error as exc:
+        problems = exc.args[0] if exc.args and isinstance(exc.args[0], list) else []
+        first = problems[0][2] if problems and len(problems[0]) == 3 else str(exc)
+        raise OSError(first) from None
+
+
 def _exit_now(code: int) -> int:
     """Leave without Python's interpreter teardown, where PySide6 can crash on Linux after all work is done.
     Everything the game keeps is written as it happens, so nothing is lost by skipping it."""
@@ -105,13 +145,34 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return serve(arguments[1:])
     args = build_parser().parse_args(argv)
+    problem = preset_problem(args.preset)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.screenshot and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     scratch = None
-    if args.config is None and (args.screenshot is not None or args.watch):
-        # Demonstrations never touch the player's settings, saves or statistics.
+    demonstration = args.screenshot is not None or args.watch
+    theirs = persons_save(args.config) if demonstration and args.config is not None else None
+    if theirs is not None and args.screenshot is None:
+        print(
+            f"error: {args.config} holds a person's match ({theirs.name}) and --watch would replace it; "
+            "watch with another --config folder, or without --config",
+            file=sys.stderr,
+        )
+        return 2
+    if demonstration and (args.config is None or theirs is not None):
+        # Demonstrations never touch the player's settings, saves or statistics: a screenshot of a folder
+        # with a person's match shows a copy of it.
         scratch = tempfile.TemporaryDirectory(prefix="dominoes-desktop-")
+        if args.config is not None:
+            try:
+                copy_folder(args.config, Path(scratch.name))
+            except OSError as exc:
+                scratch.cleanup()
+                print(f"error: could not copy {args.config} to show it untouched: {exc}", file=sys.stderr)
+                return 2
         args.config = Path(scratch.name)
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -167,23 +228,73 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     links = LinkOpener(window)  # invite links: given here, sent by another copy, or (macOS) by the system
     instance.opened.connect(links.open)
     window.show()
+    stopped = _leave_on_signals(app)
     if settings_message:
         window.settings_damaged(settings_message)
-    if args.watch:
-        try:
-            window.watch(build_rules(args.preset), args.seed)
-        except RulesError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    elif args.link:
-        links.open(args.link)
-    else:
-        window.offer_resume(assume_yes=args.resume)
-    code = int(app.exec())
-    window.store.close()
-    settings.store.sync()
-    instance.release()
-    return code
+    try:
+        if args.watch:
+            try:
+                window.watch(build_rules(args.preset), args.seed)
+            except RulesError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
+        elif args.link:
+            links.open(args.link)
+        else:
+            window.offer_resume(assume_yes=args.resume)
+        code = int(app.exec())
+        if stopped:  # a signal, not the window, ended the game: keep its size and place as closing would
+            window.save_window()
+    finally:
+        # However the game ends (window closed, quit, a signal, an error here), the last autosave reaches the
+        # disk and no worker process outlives the window.
+        _end_workers(window)
+        settings.store.sync()
+        instance.release()
+    return code + 128 + stopped[0] if stopped else code
+
+
+def _leave_on_signals(app: Any) -> list[int]:
+    """SIGTERM (a desktop session's logout), SIGINT (Ctrl+C) and SIGHUP end the event loop at once, without
+    the "Quit?" question (nobody is there to answer it): the caller then saves and ends the workers. Python
+    runs a signal handler only between bytecodes, never while Qt's loop waits, so the signal is written to a
+    socket (signal.set_wakeup_fd) that Qt watches. Returns the list the signal's number is put in."""
+    from PySide6.QtCore import QSocketNotifier
+
+    stopped: list[int] = []
+    ours, theirs = socket.socketpair()
+    ours.setblocking(False)
+    theirs.setblocking(False)
+    signal.set_wakeup_fd(theirs.fileno(), warn_on_full_buffer=False)
+    notifier = QSocketNotifier(ours.fileno(), QSocketNotifier.Type.Read, app)
+
+    def arrived() -> None:
+        with contextlib.suppress(OSError):
+            received = ours.recv(64)
+            if received and not stopped:
+                stopped.append(received[0])
+                app.exit(0)  # exit, not quit: Qt's quit asks every window to close, and ours would ask "Quit?"
+
+    notifier.activated.connect(arrived)
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, lambda _number, _frame: None)  # the wakeup socket has it already
+    _KEPT.extend((ours, theirs, notifier))  # alive as long as the program
+    return stopped
+
+
+_KEPT: list[object] = []
+
+
+def _end_workers(window: Any) -> None:
+    """The last autosave written, the CPU worker stopped (waited for) and the coach's workers let go."""
+    with contextlib.suppress(Exception):
+        window.store.close()
+    window.controller.runner.stop()
+    coach = sys.modules.get(f"{__package__}.ui.play.coach_panel")  # loaded with the coach's first verdict
+    if coach is not None:
+        coach.end_coach_workers()
 
 
 def _demonstration_deal(seed: int) -> Any:
@@ -239,7 +350,7 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
         else:
             stats_store = StoreService(args.config, threaded=False, parent=window)
             stats_store.start()
-            dialog = StatsDialog(stats_store, "Home", window)
+            dialog = StatsDialog(stats_store, "", window)
         dialog.show()
         app.processEvents()
         target = dialog

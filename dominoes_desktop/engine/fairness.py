@@ -218,6 +218,19 @@ def verify(rules: Rules, proof: FairDeal, dealt: Deal) -> Verdict:
     return Verdict(fingerprint_ok, deal_ok)
 
 
+def seal_holds(rules: Rules, proof: FairDeal, dealt: Deal | None) -> bool:
+    """A loaded seal can be trusted: its fingerprint is its seed's and salt's and, once cut, its seed and cuts
+    deal `dealt` (None: a seal not dealt yet). False for an edited one: that hand cannot be verified."""
+    if fingerprint(proof.seed, proof.salt) != proof.fingerprint:
+        return False
+    if dealt is None or not proof.cut_taken:
+        return True
+    try:
+        return verify(rules, proof, dealt).ok
+    except DominoError:
+        return False
+
+
 if __name__ == "__main__":  # the documented command; the tool lives in cli/
     from ..cli.fairness import main
 

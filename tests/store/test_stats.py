@@ -38,9 +38,10 @@ def test_statistics_record_exactly_what_happened(tmp_path: Path) -> None:
     assert (ana["points_for"], ana["points_against"], ana["six_love_given"], ana["best_streak"]) == (38, 0, 1, 1)
     beto = rows["Beto"]
     assert (beto["matches_won"], beto["dominoes"], beto["capicuas"], beto["hands_won"]) == (1, 0, 0, 1)
-    cpus = rows["CPU (hard)"]
-    assert (cpus["matches"], cpus["matches_lost"], cpus["hands_lost"], cpus["points_against"]) == (2, 2, 2, 76)
-    assert cpus["six_love_taken"] == 2
+    cpus = rows["CPU (hard)"]  # two partner seats, one player in this match: counted once (issue 27)
+    assert (cpus["matches"], cpus["matches_lost"], cpus["hands_lost"], cpus["points_against"]) == (1, 1, 1, 38)
+    assert cpus["six_love_taken"] == 1 and cpus["best_streak"] == 0
+    assert stats.histories("Family")[("CPU (hard)", "dominican")] == [False]
     assert stats.groups() == ["Family"]
     assert "Ana,dominican,1,1,0,1,0,1,0,38,0,1,0,1,0,1" in stats.csv("Family")
     stats.reset("Family")
@@ -71,3 +72,38 @@ def test_a_damaged_database_is_moved_aside(tmp_path: Path) -> None:
         "Home", scripted_match(), [("A", True, "m"), ("B", False, "easy"), ("C", True, "m"), ("D", False, "easy")]
     )
     assert stats.table("Home")
+
+
+def test_a_cpu_level_on_both_sides_counts_one_match(tmp_path: Path) -> None:
+    """You with a CPU partner against two CPUs, all "medium": CPU (medium) played one match, and won it (its
+    winning seat's side figures), with the dominoes of all its seats."""
+    stats = Statistics(tmp_path)
+    players = [
+        ("You", True, "medium"),
+        ("CPU 1", False, "medium"),
+        ("CPU 2", False, "medium"),
+        ("CPU 3", False, "medium"),
+    ]
+    for _ in range(2):
+        stats.record("Home", scripted_match(), players)
+    rows = {row.player: row.values for row in stats.table("Home")}
+    cpus = rows["CPU (medium)"]
+    assert (cpus["matches"], cpus["matches_won"], cpus["matches_lost"]) == (2, 2, 0)
+    assert (cpus["hands_won"], cpus["hands_lost"], cpus["points_for"], cpus["dominoes"]) == (2, 0, 76, 0)
+    assert rows["You"]["matches"] == 2 and rows["You"]["dominoes"] == 2
+    assert "Home,CPU (medium),dominican,2,2,0," in stats.csv("Home")
+
+
+def test_an_empty_group_is_the_one_the_last_match_went_to(tmp_path: Path) -> None:
+    stats = Statistics(tmp_path)
+    players = [("You", True, "medium"), ("CPU 1", False, "easy"), ("CPU 2", False, "easy"), ("CPU 3", False, "easy")]
+    assert stats.snapshot("").group == "Home", "before any match"
+    stats.record("Club", scripted_match(), players)
+    assert stats.snapshot("").group == "Club"
+    practice = scripted_match()
+    practice.practice = True  # a move was taken back
+    stats.record("Club", practice, players)
+    snapshot = stats.snapshot("")
+    assert snapshot.group == "Practice" and snapshot.groups == ["Club", "Practice"]
+    assert [row.values["matches"] for row in snapshot.rows if row.player == "You"] == [1]
+    assert stats.snapshot("Club").group == "Club", "a group asked for by name is that group"

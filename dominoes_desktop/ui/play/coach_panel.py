@@ -47,6 +47,7 @@ from ...engine.match import Match
 from ...engine.moves import Move, MoveKind
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
+from ...session.cpu_pool import end_with_parent
 from ..look.look_style import contrast
 from ..look.looks import Look
 from ..table.tile_item import TileItem
@@ -128,11 +129,22 @@ _POOL_LOCK = threading.Lock()
 
 def _lanes_pool() -> ProcessPoolExecutor:
     """Two worker processes for the coach's searches (spawned: the window's threads are not copied), kept
-    for the next hand; they stay idle between judgings and end with the program."""
+    for the next hand; they stay idle between judgings and end with the program, however it ends."""
     with _POOL_LOCK:
         if not _POOL:
-            _POOL.append(ProcessPoolExecutor(max_workers=LANES, mp_context=multiprocessing.get_context("spawn")))
+            context = multiprocessing.get_context("spawn")
+            _POOL.append(ProcessPoolExecutor(max_workers=LANES, mp_context=context, initializer=end_with_parent))
         return _POOL[0]
+
+
+def end_coach_workers() -> None:
+    """The game is closing: cancel what waits and let the coach's workers go (an idle worker ends now, one
+    in a search ends with this process: see end_with_parent)."""
+    with _POOL_LOCK:
+        pools = list(_POOL)
+        _POOL.clear()
+    for pool in pools:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _tile_of(move: Move) -> Tile | None:

@@ -36,6 +36,17 @@ from ..shell.store_service import CPU_GROUP, DealLuck, LuckHand, PlayerLuck
 
 CONTEXT = "DealLuckPanel"
 CPUS = QT_TRANSLATE_NOOP("DealLuckPanel", "CPUs (all levels)")
+# The statistics keep players as the game named them, in English: "You" (the person's default name) and
+# "CPU (level)". They are shown in the player's language.
+YOU = QT_TRANSLATE_NOOP("DealLuckPanel", "You")
+CPU_LEVEL = QT_TRANSLATE_NOOP("DealLuckPanel", "CPU ({level})")
+LEVEL_WORDS = {
+    "random": QT_TRANSLATE_NOOP("DealLuckPanel", "random"),
+    "easy": QT_TRANSLATE_NOOP("DealLuckPanel", "easy"),
+    "medium": QT_TRANSLATE_NOOP("DealLuckPanel", "medium"),
+    "hard": QT_TRANSLATE_NOOP("DealLuckPanel", "hard"),
+    "expert": QT_TRANSLATE_NOOP("DealLuckPanel", "expert"),
+}
 MEASURES = {
     Measure.DOUBLES: QT_TRANSLATE_NOOP("DealLuckPanel", "Doubles"),
     Measure.PIPS: QT_TRANSLATE_NOOP("DealLuckPanel", "Pips"),
@@ -84,7 +95,15 @@ def number(value: float, decimals: int = 2, *, signed: bool = False) -> str:
 
 
 def player_name(player: str) -> str:
-    return translate(CPUS) if player == CPU_GROUP else player
+    """A player of the statistics in the player's language: "CPU (medium)" reads "CPU (media)" in Spanish."""
+    if player == CPU_GROUP:
+        return translate(CPUS)
+    if player == "You":
+        return translate(YOU)
+    level = player.removeprefix("CPU (").removesuffix(")")
+    if player == f"CPU ({level})" and level in LEVEL_WORDS:
+        return translate(CPU_LEVEL).format(level=translate(LEVEL_WORDS[level]))
+    return player
 
 
 def verdict_text(measure: Measure, found: Tally) -> str:

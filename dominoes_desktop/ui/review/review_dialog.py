@@ -1,4 +1,5 @@
-"""Hand review: step back and forth through any finished hand, every tile shown, with the scores."""
+"""Hand review: step back and forth through any finished hand, every tile shown, with the scores. A hand whose
+fair-deal seal does not match (an edited save) is marked, and says it cannot be verified."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.fairness import seal_holds
 from ...engine.match import Match
 from ..look.looks import Look
 from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
 from ..play.panels import describe_move, side_name
+from ..shell.i18n import translate
 from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
 
 
@@ -46,6 +49,7 @@ class ReviewDialog(QDialog):
         self.hands = QComboBox()
         self.hands.setAccessibleName(self.tr("Hand"))
         rules = match.rules
+        self.unverifiable = unverifiable_hands(match)
         for i, result in enumerate(match.results):
             won = (
                 self.tr("{side} won {n}").format(side=side_name(rules, seats, result.winner_side), n=result.points)
@@ -53,12 +57,17 @@ class ReviewDialog(QDialog):
                 else self.tr("nobody won")
             )
             score = self.tr(" to ").join(str(x) for x in result.scores)
-            self.hands.addItem(
-                self.tr("Hand {n}: {won} · score after it {score}").format(n=i + 1, won=won, score=score), i
-            )
+            label = self.tr("Hand {n}: {won} · score after it {score}").format(n=i + 1, won=won, score=score)
+            if i in self.unverifiable:
+                label += " · ⚠ " + self.tr("cannot be verified")
+            self.hands.addItem(label, i)
         self.step = 0
         self.caption = QLabel("")
         self.caption.setAccessibleName(self.tr("Move"))
+        self.seal_warning = QLabel("⚠ " + self.tr("This hand's seal does not match: it cannot be verified."))
+        self.seal_warning.setWordWrap(True)
+        self.seal_warning.setStyleSheet("font-weight: bold")
+        self.seal_warning.hide()
         # The style's own media icons: fonts without the ⏮ ⏭ signs drew them as empty boxes.
         icon = self.style().standardIcon
         pixmap = QStyle.StandardPixmap
@@ -89,6 +98,7 @@ class ReviewDialog(QDialog):
         controls.addWidget(self.again)
         layout = QVBoxLayout(self)
         layout.addWidget(self.hands)
+        layout.addWidget(self.seal_warning)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.caption)
         layout.addLayout(controls)
@@ -104,6 +114,7 @@ class ReviewDialog(QDialog):
     def show_hand(self, index: int) -> None:
         self.index = index
         self.deal, self.played = self.match.archive[index]
+        self.seal_warning.setVisible(index in self.unverifiable)
         self.go(len(self.played.history))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -149,6 +160,26 @@ class ReviewDialog(QDialog):
         if again is not None:
             self.replayDeal.emit(again)
             self.accept()
+
+
+def unverifiable_hands(match: Match) -> frozenset[int]:
+    """The finished hands whose seal does not match what was dealt (an edited save): never trusted."""
+    return frozenset(
+        index
+        for index, (deal, _played) in enumerate(match.archive)
+        if (proof := match.proofs.get(index)) is not None and not seal_holds(match.rules, proof, deal)
+    )
+
+
+def seal_mismatch_note(hands: Sequence[int]) -> str:
+    """What the status line says when a loaded match has seals that do not match (0-based hand indices)."""
+    if len(hands) == 1:
+        return translate("ReviewDialog", "The seal of hand {n} does not match: that hand cannot be verified.").format(
+            n=hands[0] + 1
+        )
+    return translate("ReviewDialog", "The seals of hands {list} do not match: those hands cannot be verified.").format(
+        list=", ".join(str(hand + 1) for hand in hands)
+    )
 
 
 def _open_coach(parent: QWidget, match: Match, seats: Sequence[SeatConfig], look: Look, index: int) -> None:

@@ -1,4 +1,7 @@
-"""The statistics screen: tables per stats group, a win-rate chart, deal luck, reset and CSV export."""
+"""The statistics screen: tables per stats group, a win-rate chart, deal luck, reset and CSV export.
+
+It opens on the group the last finished match went to (Practice after an Undo, and says why), every group and
+player shown in the player's language; the store keeps them in English ("Home", "CPU (medium)")."""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import contextlib
 import itertools
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -25,8 +28,26 @@ from PySide6.QtWidgets import (
 
 from ..learn.rules_page import preset_name
 from ..look.looks import PIP_COLORS
-from ..shell.store_service import COLUMNS, DealLuck, StatsSnapshot, StoreService
-from .deal_luck import DealLuckPanel
+from ..shell.store_service import COLUMNS, DUPLICATE_GROUP, PRACTICE_GROUP, DealLuck, StatsSnapshot, StoreService
+from .deal_luck import DealLuckPanel, player_name
+
+GROUP_NAMES = {  # the groups the game names itself; a group a person typed is shown as typed
+    "Home": QT_TRANSLATE_NOOP("StatsDialog", "Home"),
+    PRACTICE_GROUP: QT_TRANSLATE_NOOP("StatsDialog", "Practice"),
+    DUPLICATE_GROUP: QT_TRANSLATE_NOOP("StatsDialog", "Duplicate"),
+}
+# Why a match is practice: the one thing that makes it so (engine.match: a move was taken back).
+PRACTICE_WHY = QT_TRANSLATE_NOOP(
+    "StatsDialog",
+    "Practice: you used Undo in these matches (a move was taken back), so they are kept apart and never count"
+    " in your record.",
+)
+
+
+def group_name(group: str) -> str:
+    """A stats group in the player's language."""
+    return QCoreApplication.translate("StatsDialog", str(GROUP_NAMES[group])) if group in GROUP_NAMES else group
+
 
 HEADERS = {
     "matches": QT_TRANSLATE_NOOP("StatsDialog", "Matches"),
@@ -76,7 +97,7 @@ class WinRateChart(QWidget):
         painter.drawText(
             QRectF(area.left(), 2, area.width(), 20),
             Qt.AlignmentFlag.AlignLeft,
-            self.tr("Win rate over time: {player}").format(player=self.player)
+            self.tr("Win rate over time: {player}").format(player=player_name(self.player))
             if self.player
             else self.tr("Win rate over time"),
         )
@@ -126,7 +147,8 @@ class StatsDialog(QDialog):
     Every read and write goes through the store service's worker: the screen opens at once saying "Loading…"
     and fills when the answer comes (statisticsRead), so a busy or slow database never freezes the window."""
 
-    def __init__(self, store: StoreService, group: str = "Home", parent: QWidget | None = None) -> None:
+    def __init__(self, store: StoreService, group: str = "", parent: QWidget | None = None) -> None:
+        """`group` "" opens on the group the last finished match went to (Home before any)."""
         super().__init__(parent)
         self.store = store
         self.snapshot: StatsSnapshot | None = None
@@ -136,7 +158,7 @@ class StatsDialog(QDialog):
         self.resize(980, 660)
         self.group = QComboBox()
         self.group.setAccessibleName(self.tr("Stats group"))
-        self.group.addItem(group)
+        self.group.addItem(group_name(group), group)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setAccessibleName(self.tr("Statistics status"))
@@ -174,9 +196,14 @@ class StatsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)
+        self.why = QLabel(self.tr(str(PRACTICE_WHY)))  # shown on the Practice group
+        self.why.setWordWrap(True)
+        self.why.setAccessibleName(self.tr("Why these matches are practice"))
+        self.why.hide()
+        layout.addWidget(self.why)
         layout.addWidget(self.tabs, 1)
         layout.addLayout(buttons)
-        self.group.currentTextChanged.connect(lambda _text: self.refresh())
+        self.group.currentIndexChanged.connect(lambda _index: self.refresh())
         self.table.itemSelectionChanged.connect(self._chart_for_selection)
         store.statisticsRead.connect(self._answered)
         store.statisticsExported.connect(self._exported)
@@ -191,9 +218,13 @@ class StatsDialog(QDialog):
                 signal.disconnect(slot)
         super().done(result)
 
+    def current_group(self) -> str:
+        """The group shown, as the store names it ("" before the store has said which the last one is)."""
+        return str(self.group.currentData() or "")
+
     @property
     def loading(self) -> bool:
-        return self.snapshot is None or self.snapshot.group != self.group.currentText()
+        return self.snapshot is None or self.snapshot.group != self.current_group()
 
     def refresh(self, *, reset: bool = False) -> None:
         """Ask the store for the group's statistics (deleting them first when `reset`); shows "Loading…" until
@@ -203,7 +234,7 @@ class StatsDialog(QDialog):
             widget.setEnabled(False)
         self.snapshot = None
         self._resetting = reset
-        number = self.store.read_statistics(self.group.currentText() or "Home", reset=reset)
+        number = self.store.read_statistics(self.current_group(), reset=reset)
         self._asked = max(self._asked, number)
 
     def _say(self, text: str, *, problem: bool) -> None:
@@ -224,7 +255,7 @@ class StatsDialog(QDialog):
         if isinstance(answer, str):
             self._say(answer, problem=True)  # the store's sentence
             self.tabs.setEnabled(True)
-            self._fill(StatsSnapshot(self.group.currentText(), [], [], {}, DealLuck(())))
+            self._fill(StatsSnapshot(self.current_group() or "Home", [], [], {}, DealLuck(())))
             self.snapshot = None
             if resetting:
                 QMessageBox.warning(
@@ -242,9 +273,11 @@ class StatsDialog(QDialog):
         groups = snapshot.groups if snapshot.group in snapshot.groups else [*snapshot.groups, snapshot.group]
         self.group.blockSignals(True)
         self.group.clear()
-        self.group.addItems(sorted(groups))
-        self.group.setCurrentText(snapshot.group)
+        for group in sorted(groups):
+            self.group.addItem(group_name(group), group)
+        self.group.setCurrentIndex(self.group.findData(snapshot.group))
         self.group.blockSignals(False)
+        self.why.setVisible(snapshot.group == PRACTICE_GROUP)
         self.snapshot = snapshot
         rows = snapshot.rows
         self.table.clearSelection()
@@ -255,7 +288,7 @@ class StatsDialog(QDialog):
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             name = preset_name(row.preset)
-            cells = [row.player, name, *(str(row.values[c]) for c in COLUMNS)]
+            cells = [player_name(row.player), name, *(str(row.values[c]) for c in COLUMNS)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, (row.player, row.preset))
@@ -288,7 +321,7 @@ class StatsDialog(QDialog):
         self.chart.show_player(player, lines)
 
     def _reset(self) -> None:
-        group = self.group.currentText()
+        group = self.group.currentText()  # as the player reads it
         answer = QMessageBox.question(
             self,
             self.tr("Reset statistics"),
@@ -306,7 +339,7 @@ class StatsDialog(QDialog):
             if not name:
                 return
             path = Path(name)
-        self.store.export_statistics(self.group.currentText(), path)
+        self.store.export_statistics(self.current_group(), path)
 
     def _exported(self, path: str, reason: str) -> None:
         if reason:

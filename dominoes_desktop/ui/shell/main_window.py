@@ -439,10 +439,11 @@ class MainWindow(QMainWindow):
         if self.store.folder is None:
             self.statusBar().showMessage(self.tr("Statistics are kept when the game has a data folder."), 6000)
             return
-        group = self.game.setup.stats_group if self.game.setup else self.lobby.stats_group.text() or "Home"
         from ..review.stats_dialog import StatsDialog
 
-        dialog = StatsDialog(self.store, group, self)  # it reads through the store's worker, never on this thread
+        # On the group the last match went to (Practice after an Undo: the dialog says why); read through the
+        # store's worker, never on this thread.
+        dialog = StatsDialog(self.store, "", self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.exec()
 
@@ -509,6 +510,10 @@ class MainWindow(QMainWindow):
             self._resuming = False
         self.game.show_history()
         self.game.table.setFocus()
+        if saved.unverifiable:  # an edited seal: the match plays on, and the player is told (issue 24)
+            from ..review.review_dialog import seal_mismatch_note
+
+            self.tell(self.tr("Fair deals"), seal_mismatch_note(saved.unverifiable))
 
     def save_match_as(self) -> None:
         data = self.match_json()

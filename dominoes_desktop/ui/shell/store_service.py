@@ -36,6 +36,7 @@ from ...store.matchfile import MatchFileError, SavedMatch, SeatRecord, duplicate
 from ...store.stats import (
     COLUMNS,
     CPU_GROUP,
+    PRACTICE_GROUP,
     DealLuck,
     LuckHand,
     MatchRecord,
@@ -51,6 +52,7 @@ __all__ = [
     "COLUMNS",
     "CPU_GROUP",
     "DUPLICATE_GROUP",
+    "PRACTICE_GROUP",
     "Autosave",
     "DealLuck",
     "Loaded",
