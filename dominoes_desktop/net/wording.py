@@ -98,6 +98,20 @@ def legal(pending: Pending, seat: int) -> list[str]:
     return [m.notation() for m in pending.moves]
 
 
+def timeout_action(pending: Pending, seat: int) -> str | None:
+    """What a guest whose time ran out answers (PROTOCOL.md, "The turn clock"): keep a deal, lead from the
+    first seat offered, play the first legal move, claim what they scored, let an opponent's points go. None
+    for a cut (the host's app cuts for the late) and when the seat has nothing to decide."""
+    answers = legal(pending, seat)
+    if not answers or isinstance(pending, CutDeck):
+        return None
+    if isinstance(pending, RedealOffer):
+        return KEEP
+    if isinstance(pending, MugginsWindow):
+        return DECLINE
+    return answers[0]  # a lead's first seat, a turn's first move, a claim's "claim"
+
+
 def parse(pending: Pending, seat: int, text: str) -> Action:
     """`seat`'s `act` string as the engine's action; ActionError (`not_your_decision`, `illegal`) if it cannot
     answer the decision. Whether the match takes it is the match's to say (a move may still not fit)."""
@@ -182,7 +196,9 @@ class Words:
         match = self.match
         base: dict[str, Any] = {"preset": self.preset, "options": self.options, "hand_index": match.hand_index}
         if match.hand is None:
-            tiles = [str(t) for t in match.deal.hands[seat]] if match.deal is not None else []
+            # A deal waiting for its cuts (a redeal's too) holds no tiles yet: the last deal's are given up.
+            deal = None if isinstance(match.pending(), NextHand | CutDeck) else match.deal
+            tiles = [] if deal is None else [str(t) for t in deal.hands[seat]]
             return base | {"seat": seat, "hand": tiles, "leader": None, "moves": [], "scores": list(match.scores)}
         view = PlayerView.of(match, seat)
         # The one seat view, as a bot request; the public record is shared by every view of the hand.
