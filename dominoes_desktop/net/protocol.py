@@ -27,7 +27,7 @@ QUICK_PHRASES: Final = ("good_play", "six_love", "well_played", "oops", "hurry",
 MAX_CHAT: Final = 200  # characters of free text
 MAX_NAME: Final = 24
 DEFAULT_TURN_S: Final = 60  # a guest's time for one decision when the room's `create` names none
-MIN_TURN_S: Final = 5
+MIN_TURN_S: Final = 1
 MAX_TURN_S: Final = 600
 TIMEOUTS_TO_CPU: Final = 2  # timeouts in a row after which a CPU plays the seat until its player acts again
 
