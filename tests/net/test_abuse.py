@@ -37,7 +37,7 @@ def test_a_right_code_is_never_refused_for_the_wrong_guesses_of_its_address() ->
         for wrong in ("AAA-AAA", "BBB-BBB", "CCC-CCC", "DDD-DDD", "EEE-EEE"):
             assert await guess(guesser, wrong) == protocol.E_WRONG_CODE
         started = time.monotonic()
-        friend, joined = await join(server, code, "Ben")  # same address (loopback), right code: at once
+        _friend, joined = await join(server, code, "Ben")  # same address (loopback), right code: at once
         assert joined["seat"] == 1 and room.seats[1].name == "Ben"
         assert time.monotonic() - started < 0.5
 

@@ -90,7 +90,7 @@ def test_the_host_removes_a_guest_whose_token_then_opens_nothing() -> None:
         await again.connect("127.0.0.1", server.port)
         again.send({"t": "rejoin", "code": code, "token": joined["token"]})
         assert (await again.expect("error"))["code"] == protocol.E_BAD_TOKEN
-        newcomer, seat = await join(server, code, "Ana")
+        _newcomer, seat = await join(server, code, "Ana")
         assert seat["seat"] == 1  # the seat is free for someone else
         host.send({"t": "remove", "seat": 3})
         assert (await host.expect("error"))["code"] == protocol.E_BAD_MESSAGE  # a CPU's seat is not a guest's
