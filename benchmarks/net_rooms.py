@@ -82,6 +82,7 @@ class Bot:
 
 async def play(
     bot: Bot,
+    host: Bot,
     index: int,
     rng: random.Random,
     stop: float,
@@ -109,7 +110,8 @@ async def play(
             legal = message["legal"]
             if not legal:
                 continue
-            if time.perf_counter() > stop:
+            if time.perf_counter() > stop:  # time is up: the host leaves, which ends the room for everyone
+                host.close()
                 break
             if message["decision"] == "cut":
                 action = f"cut:{checker.cut()}"
@@ -148,7 +150,7 @@ async def one_room(
     totals["rooms"] += 1
     host.send({"t": "start"})
     await asyncio.gather(
-        *(play(b, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots))
+        *(play(b, host, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots))
     )
     for bot in bots:
         bot.close()
