@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
+import json
 import logging
 import random
 import secrets
@@ -55,6 +56,11 @@ log = logging.getLogger(__name__)
 _rooms = itertools.count(1)
 
 Event = dict[str, Any]
+
+# Where a view's public record goes, spliced in already encoded: no text field may hold a control character,
+# so nothing else in a view encodes to this.
+_MOVES_MARK = "\x00moves\x00"
+_MOVES_MARK_JSON = json.dumps(_MOVES_MARK, ensure_ascii=False).encode()
 
 
 class Peer(Protocol):
@@ -519,14 +525,24 @@ class Room:
             elif message["legal"] and self._clocked(seat):
                 message["time_s"] = self.config.turn_s
                 self._start_clock(seat, d)
-            message["view"] = words.view(index)
-            seat.peer.send(message)
+            view = words.view(index)
+            seat.peer.send_line(self._view_line(message, view))
         if session.match.is_over and self.state is RoomState.PLAYING:
             self.state = RoomState.OVER
             if self._cut_timer is not None:
                 self._cut_timer.cancel()
             self.broadcast_state()
             self._save_soon()
+
+    def _view_line(self, message: dict[str, Any], view: dict[str, Any]) -> bytes:
+        """A view message, encoded. The hand's public record, repeated in every view of the hand, is spliced in
+        as it was encoded once per move (the largest part of a late view, and of the server's encoding)."""
+        assert self.words is not None
+        moves = self.words.encoded_moves(view["moves"]) if view["moves"] else None
+        if moves is None:
+            return protocol.encode({**message, "view": view})
+        line = protocol.encode({**message, "view": {**view, "moves": _MOVES_MARK}})
+        return line.replace(_MOVES_MARK_JSON, moves, 1)
 
     def _send_current(self, seat: Seat) -> None:
         """Everything a seat (back) in the match needs to pick the game up: the deal's commitment, its view."""
