@@ -41,6 +41,7 @@ from ..engine.decisions import (
 )
 from ..engine.decisions import Event as EngineEvent
 from ..engine.errors import DominoError
+from ..engine.fairness import FairDeal
 from ..engine.match import Match
 from ..engine.presets import build_rules
 from ..session.cpu_pool import CpuPool
@@ -251,6 +252,7 @@ class Room:
         self._save_handle: asyncio.TimerHandle | None = None
         self.moves_applied = 0
         self.log: list[Event] = []  # every public event, for tests and the hand's record
+        self._dealt_proof: FairDeal | None = None  # the proof of the last deal dealt (a redeal reveals it)
         self.match_number = 0  # which of the room's matches is played (`start` after `match_end` adds one)
 
     @property
@@ -605,7 +607,7 @@ class Room:
                 continue
             if isinstance(event, RedealAnswered) and event.redeal:
                 said = words.event(event)
-                proof = match.proofs.get(match.hand_index)  # the deal given up, revealed as a hand's end is
+                proof = self._dealt_proof  # the deal given up (the match forgets it), revealed as at a hand's end
                 if said is not None and proof is not None:
                     said["reveal"] = reveal(proof)
                 if said is not None:
@@ -619,6 +621,7 @@ class Room:
                 self._stop_cut_timer()
                 assert match.deal is not None
                 self.deals.append((event.hand_index, match.deal))
+                self._dealt_proof = match.proofs.get(event.hand_index)
                 self._due.update(people)  # everyone's tiles are new
             elif isinstance(event, HandStarted):
                 self._due.update(people)

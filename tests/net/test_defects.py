@@ -168,3 +168,53 @@ def test_views_never_go_back_never_repeat_and_a_cut_shows_no_tiles(preset: str) 
         assert problems == []
 
     run(body, timeout=120)
+
+
+def test_a_redeal_reveals_the_deal_given_up_and_the_cut_after_it_shows_no_tiles() -> None:
+    """Cuban: a seat dealt five doubles may ask for a redeal. Four bots play (asking for every redeal they are
+    offered) until one happens: its event reveals the deal given up, which checks against the commitment
+    and gives the asker its five doubles; the cut views that follow hold no tiles."""
+    from dominoes_desktop.engine.presets import build_rules
+    from dominoes_desktop.net import fairdeal
+
+    async def seat(client: Client, rng: random.Random, seen: list[tuple[int, dict[str, Any]]], index: int) -> None:
+        while (m := await client.recv()) is not None:
+            seen.append((index, m))
+            if m["t"] == "view" and m["legal"]:
+                if m["decision"] == "cut":
+                    action = f"cut:{rng.getrandbits(32):x}"
+                elif m["decision"] == "redeal":
+                    action = "redeal"
+                else:
+                    action = rng.choice(m["legal"])
+                client.send({"t": "act", "d": m["d"], "action": action})
+
+    async def body(server: Server) -> None:
+        options = {"target": 100_000}
+        host, code, room = await open_room(server, ["host", "friend", "friend", "friend"], "cuban", options=options)
+        guests = [(await join(server, code, f"G{i}"))[0] for i in range(3)]
+        host.send({"t": "start"})
+        seen: list[tuple[int, dict[str, Any]]] = []
+        tasks = [asyncio.create_task(seat(c, random.Random(i), seen, i)) for i, c in enumerate([host, *guests])]
+        while not any(e["e"] == "redeal" for e in room.log):
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        for task in tasks:
+            task.cancel()
+        at = next(i for i, e in enumerate(room.log) if e["e"] == "redeal")
+        redeal = room.log[at]
+        commit = next(e for e in reversed(room.log[:at]) if e["e"] == "commit")
+        reveal = redeal["reveal"]
+        assert reveal["digest"] == commit["digest"] == fairdeal.fingerprint(bytes.fromhex(reveal["secret"]))
+        given_up = fairdeal.deal_of(
+            build_rules("cuban", options),
+            bytes.fromhex(reveal["secret"]),
+            {int(s): c for s, c in reveal["cuts"].items()},
+        )
+        assert sum(t.is_double for t in given_up.hands[redeal["seat"]]) >= 5
+        hand = commit["hand"]
+        after = [m for _, m in seen if m["t"] == "view" and m["decision"] == "cut" and m["view"]["hand_index"] == hand]
+        after_redeal = after[len(after) // 2 :]  # the redeal's cut views come after the first deal's
+        assert after_redeal and all(m["view"]["hand"] == [] for m in after_redeal)
+
+    run(body, timeout=120)

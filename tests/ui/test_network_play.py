@@ -246,6 +246,10 @@ def test_the_lobby_turns_friends_seats_into_a_room_request(qtbot: QtBot) -> None
     assert isinstance(request, dict)
     assert request["seats"][:2] == ["host", "friend"] and request["seats"][3] == "friend"
     assert request["seats"][2].startswith("cpu:") and request["preset"] == "jamaican"
+    lobby.timer.setCurrentIndex(lobby.timer.findData(0))
+    assert "turn_s" not in room_request(lobby, "Ana")  # timer off: the server's default clock
+    lobby.timer.setCurrentIndex(lobby.timer.findData(30))
+    assert room_request(lobby, "Ana")["turn_s"] == 30  # type: ignore[index]  # the lobby's timer times the guests
     rows[2].kind.setCurrentIndex(rows[2].kind.findData("person"))
     assert isinstance(room_request(lobby, "Ana"), str)  # two people at one screen cannot host a room
 
