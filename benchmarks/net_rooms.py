@@ -157,7 +157,7 @@ async def one_room(
 
 
 def client_process(
-    port: int,
+    ports: list[int],
     rooms: int,
     first_seed: int,
     seconds: float,
@@ -172,7 +172,10 @@ def client_process(
         started = time.perf_counter()
         stop = started + seconds
         await asyncio.gather(
-            *(one_room(port, first_seed + i, rtts, totals, stop, seats, think, cpu_delay_ms) for i in range(rooms))
+            *(
+                one_room(ports[i % len(ports)], first_seed + i, rtts, totals, stop, seats, think, cpu_delay_ms)
+                for i in range(rooms)
+            )
         )
         cpu = os.times()
         return {**totals, "rtts": rtts, "wall": time.perf_counter() - started, "cpu": cpu.user + cpu.system}
@@ -190,7 +193,24 @@ def proc_memory(pid: int) -> tuple[float, float]:
     return int(status["VmRSS"].split()[0]) / 1024, int(status["VmHWM"].split()[0]) / 1024
 
 
-def start_server() -> tuple[subprocess.Popen[str], int]:
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def server_pids(server: subprocess.Popen[str]) -> list[int]:
+    """The server's process, or with --workers the workers (the parent only waits)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
+    found = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+    workers = [pid for pid in found if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    return workers or [server.pid]
+
+
+def start_server(workers: int = 1) -> tuple[subprocess.Popen[str], list[int]]:
+    base = free_port() if workers > 1 else 0
     server = subprocess.Popen(
         # Every bot client connects from 127.0.0.1: lift the per-address limits.
         [
@@ -200,7 +220,7 @@ def start_server() -> tuple[subprocess.Popen[str], int]:
             "--host",
             "127.0.0.1",
             "--port",
-            "0",
+            str(base),
             "--rooms-per-address",
             "0",
             "--connections-per-address",
@@ -209,6 +229,8 @@ def start_server() -> tuple[subprocess.Popen[str], int]:
             "5000",
             "--max-clients",
             "20000",
+            "--workers",
+            str(workers),
         ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -216,9 +238,9 @@ def start_server() -> tuple[subprocess.Popen[str], int]:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert server.stdout is not None
-    line = server.stdout.readline()  # "dominoes room server on 127.0.0.1:PORT (protocol 2)"
-    port = int(line.split()[4].rsplit(":", 1)[1])
-    return server, port
+    # "dominoes room server on 127.0.0.1:PORT (protocol 2)", once a worker
+    ports = sorted(int(server.stdout.readline().split()[4].rsplit(":", 1)[1]) for _ in range(workers))
+    return server, ports
 
 
 def run_load(
@@ -228,16 +250,18 @@ def run_load(
     seats: list[str] = SEATS,
     think: tuple[float, float] = (0.0, 0.0),
     cpu_delay_ms: int = 0,
+    workers: int = 1,
 ) -> dict[str, Any]:
-    server, port = start_server()
+    server, ports = start_server(workers)
+    pids = server_pids(server)
     try:
         queue: Any = multiprocessing.Queue()
         procs = min(procs, rooms)
         share = [rooms // procs + (1 if i < rooms % procs else 0) for i in range(procs)]
-        cpu_before, wall_before = proc_cpu(server.pid), time.perf_counter()
+        cpu_before, wall_before = sum(map(proc_cpu, pids)), time.perf_counter()
         workers = [
             multiprocessing.Process(
-                target=client_process, args=(port, n, 1000 * i, seconds, queue, seats, think, cpu_delay_ms)
+                target=client_process, args=(ports, n, 1000 * i, seconds, queue, seats, think, cpu_delay_ms)
             )
             for i, n in enumerate(share)
         ]
@@ -250,12 +274,12 @@ def run_load(
             try:
                 results.append(queue.get(timeout=0.5))
             except Exception:
-                peak = max(peak, proc_memory(server.pid)[0])
+                peak = max(peak, sum(proc_memory(pid)[0] for pid in pids))
         for worker in workers:
             worker.join(5)
         wall = time.perf_counter() - wall_before
-        server_cpu = proc_cpu(server.pid) - cpu_before
-        rss, hwm = proc_memory(server.pid)
+        server_cpu = sum(map(proc_cpu, pids)) - cpu_before
+        rss, hwm = (sum(m) for m in zip(*(proc_memory(pid) for pid in pids), strict=True))
     finally:
         server.terminate()
         server.wait(10)
@@ -264,6 +288,7 @@ def run_load(
     play_wall = max(r["wall"] for r in results)
     return {
         "rooms": sum(r["rooms"] for r in results),
+        "server_processes": len(pids),
         "connections": sum(r["rooms"] for r in results) * sum(not s.startswith("cpu") for s in seats),
         "seconds": round(play_wall, 1),
         "moves": moves,
@@ -287,11 +312,12 @@ def main() -> int:
     parser.add_argument("--client-procs", type=int, default=2)
     parser.add_argument("--hold", type=int, default=0, help="then hold this many rooms of slow people")
     parser.add_argument("--hold-seconds", type=float, default=30.0)
+    parser.add_argument("--workers", type=int, default=1, help="server processes (serve --workers)")
     args = parser.parse_args()
     failed = 0
     print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}), flush=True)
     for rooms in args.rooms:
-        load = run_load(rooms, args.seconds, args.client_procs)
+        load = run_load(rooms, args.seconds, args.client_procs, workers=args.workers)
         failed += load["deal_checks_failed"]
         print(json.dumps({"load": load}), flush=True)
     if args.hold:
