@@ -259,6 +259,8 @@ class Server:
     def restore_room(self, data: Any) -> Room:
         """Open a saved room again under its code (ValueError if it cannot be); its players rejoin."""
         room = Room.restore(data, self._closed, self.cpu)
+        if room.config.turn_s is None:  # saved before rooms had a turn clock
+            room.config.turn_s = self.turn_s if self.turn_s is not None else protocol.DEFAULT_TURN_S
         if room.code in self.rooms:
             raise ValueError(f"a room with code {room.code} is already open")
         room.saver = self.room_saver
