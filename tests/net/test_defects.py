@@ -218,3 +218,18 @@ def test_a_redeal_reveals_the_deal_given_up_and_the_cut_after_it_shows_no_tiles(
         assert after_redeal and all(m["view"]["hand"] == [] for m in after_redeal)
 
     run(body, timeout=120)
+
+
+def test_a_version_1_client_still_plays_a_whole_match() -> None:
+    async def body(server: Server) -> None:
+        old = Client()
+        old.reader, old.writer = await asyncio.open_connection("127.0.0.1", server.port)
+        old.send({"t": "hello", "v": 1})
+        assert (await old.expect("welcome"))["v"] == 1
+        old.send({"t": "create", "name": "Old", "preset": "draw", "seats": ["host", "cpu:random", "cpu:random", "cpu:random"],
+                  "options": {"target": 30}})  # fmt: skip
+        await old.expect("joined")
+        old.send({"t": "start"})
+        assert await play_seat(old, random_chooser(9)) == "over"
+
+    run(body, timeout=90)
