@@ -3402,6 +3402,18 @@ Corte: {cut}</translation>
 <context>
     <name>RoomWindow</name>
     <message>
+        <source>The host has removed you from this room.</source>
+        <translation>El anfitrión te ha sacado de esta sala.</translation>
+    </message>
+    <message>
+        <source>Time ran out for {name}: {action} was played for them.</source>
+        <translation>Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
+    </message>
+    <message>
+        <source>The host removed {name} from the room.</source>
+        <translation>El anfitrión sacó a {name} de la sala.</translation>
+    </message>
+    <message>
         <source>Table talk</source>
         <translation>Charla de la mesa</translation>
     </message>

@@ -233,6 +233,24 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
         host.stop()
 
 
+def test_a_guest_removed_by_the_host_is_told_and_the_host_sees_it(qtbot: QtBot) -> None:
+    host, _ = open_host(qtbot, {"target": 30})
+    try:
+        ana = host.window
+        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        qtbot.waitUntil(lambda: ana.state == "playing", timeout=15000)
+        ana.controller.send({"t": "remove", "seat": 1})
+        qtbot.waitUntil(lambda: "removed you" in ben.status.text(), timeout=15000)
+        qtbot.waitUntil(lambda: "The host removed Ben from the room." in ana.log.toPlainText(), timeout=15000)
+        assert ben.ended
+    finally:
+        host.stop()
+
+
 def test_the_lobby_turns_friends_seats_into_a_room_request(qtbot: QtBot) -> None:
     lobby = LobbyPage("jamaican")
     qtbot.addWidget(lobby)

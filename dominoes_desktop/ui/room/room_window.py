@@ -257,6 +257,9 @@ class RoomWindow(QWidget):
             self._chat(message)
         elif kind == "error":
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
+        elif kind == "removed":
+            self.ended = True
+            self.status.setText(self.tr("The host has removed you from this room."))
         elif kind == "host_left":
             self.ended = True
             if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
@@ -333,6 +336,14 @@ class RoomWindow(QWidget):
             self.say_log(self.tr("{name} is back.").format(name=name))
         elif kind == "redeal":
             self.say_log(self.tr("{name} asks for a new deal.").format(name=name))
+        elif kind == "timeout":
+            self.say_log(
+                self.tr("Time ran out for {name}: {action} was played for them.").format(
+                    name=message.get("name") or name, action=message.get("action", "")
+                )
+            )
+        elif kind == "removed":
+            self.say_log(self.tr("The host removed {name} from the room.").format(name=message.get("name") or name))
 
     def _fairness(self) -> None:
         checker = self.controller.checker
