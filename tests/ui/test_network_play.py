@@ -233,7 +233,7 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
         host.stop()
 
 
-def test_a_guest_removed_by_the_host_is_told_and_the_host_sees_it(qtbot: QtBot) -> None:
+def test_the_host_hands_a_guests_seat_to_a_cpu_and_back_then_removes_them(qtbot: QtBot) -> None:
     host, _ = open_host(qtbot, {"target": 30})
     try:
         ana = host.window
@@ -241,9 +241,24 @@ def test_a_guest_removed_by_the_host_is_told_and_the_host_sees_it(qtbot: QtBot) 
         qtbot.addWidget(ben)
         ben.show()
         qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        assert ben.seat_menu(1) is None  # only the host has a say over seats
         ana.start_button.click()
         qtbot.waitUntil(lambda: ana.state == "playing", timeout=15000)
-        ana.controller.send({"t": "remove", "seat": 1})
+        menu = ana.seat_menu(1)
+        assert menu is not None
+        [cpu, remove] = menu.actions()
+        assert (cpu.text(), remove.text()) == ("Let a CPU play for Ben", "Remove Ben from the room")
+        cpu.trigger()
+        qtbot.waitUntil(lambda: "A CPU now plays for Ben" in ana.log.toPlainText(), timeout=15000)
+        menu = ana.seat_menu(1)
+        assert menu is not None
+        back = menu.actions()[0]
+        assert back.text() == "Give the seat back to Ben"
+        back.trigger()
+        qtbot.waitUntil(lambda: not host.server.server.rooms[ana.code].seats[1].cpu_playing, timeout=15000)
+        menu = ana.seat_menu(1)
+        assert menu is not None
+        menu.actions()[-1].trigger()  # Remove Ben from the room
         qtbot.waitUntil(lambda: "removed you" in ben.status.text(), timeout=15000)
         qtbot.waitUntil(lambda: "The host removed Ben from the room." in ana.log.toPlainText(), timeout=15000)
         assert ben.ended
