@@ -209,6 +209,18 @@ def server_pids(server: subprocess.Popen[str]) -> list[int]:
     return workers or [server.pid]
 
 
+def plain_option() -> list[str]:
+    """`--plain` where the server speaks TLS by default: the bots measure the room server, not TLS."""
+    help_text = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.net.serve", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    ).stdout
+    return ["--plain"] if "--plain" in help_text else []
+
+
 def start_server(workers: int = 1) -> tuple[subprocess.Popen[str], list[int]]:
     base = free_port() if workers > 1 else 0
     server = subprocess.Popen(
@@ -231,6 +243,7 @@ def start_server(workers: int = 1) -> tuple[subprocess.Popen[str], list[int]]:
             "20000",
             "--workers",
             str(workers),
+            *plain_option(),
         ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -238,9 +251,14 @@ def start_server(workers: int = 1) -> tuple[subprocess.Popen[str], list[int]]:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert server.stdout is not None
-    # "dominoes room server on 127.0.0.1:PORT (protocol 2)", once a worker
-    ports = sorted(int(server.stdout.readline().split()[4].rsplit(":", 1)[1]) for _ in range(workers))
-    return server, ports
+    ports: list[int] = []
+    while len(ports) < workers:  # "dominoes room server on 127.0.0.1:PORT (protocol 2)", once a worker
+        line = server.stdout.readline()
+        if not line:
+            raise RuntimeError("the server stopped before it listened")
+        if line.startswith("dominoes room server on "):
+            ports.append(int(line.split()[4].rsplit(":", 1)[1]))
+    return server, sorted(ports)
 
 
 def run_load(

@@ -82,14 +82,28 @@ def test_serve_with_workers_runs_one_server_a_port_and_each_holds_its_own_rooms(
     with socket.socket() as probe:  # two free ports in a row, most likely
         probe.bind(("127.0.0.1", 0))
         base = probe.getsockname()[1]
+    usage = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.net.serve", "--help"],
+        cwd=ROOT,
+        env=ENV,
+        capture_output=True,
+        text=True,
+    ).stdout
+    plain = ["--plain"] if "--plain" in usage else []  # where TLS is the default: these clients speak plain TCP
     server = subprocess.Popen(
         [sys.executable, "-m", "dominoes_desktop.net.serve", "--host", "127.0.0.1", "--port", str(base),
-         "--workers", "2", "--cpu-workers", "1"],
+         "--workers", "2", "--cpu-workers", "1", *plain],
         cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
         assert server.stdout is not None
-        ports = sorted(int(server.stdout.readline().split()[4].rsplit(":", 1)[1]) for _ in range(2))
+        ports: list[int] = []
+        while len(ports) < 2:  # one "dominoes room server on HOST:PORT" line a worker (and maybe others)
+            line = server.stdout.readline()
+            assert line, "the workers stopped before they listened"
+            if line.startswith("dominoes room server on"):
+                ports.append(int(line.split()[4].rsplit(":", 1)[1]))
+        ports.sort()
         assert ports == [base, base + 1]
 
         async def body() -> None:
