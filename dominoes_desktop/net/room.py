@@ -16,6 +16,7 @@ import functools
 import itertools
 import json
 import logging
+import math
 import random
 import secrets
 from collections.abc import Callable
@@ -99,6 +100,8 @@ class Seat:
     muted: set[int] = field(default_factory=set)  # seats whose talk this seat does not want
     drop_timer: asyncio.TimerHandle | None = None
     turn_timer: asyncio.TimerHandle | None = None  # the guest's clock for the decision it was sent
+    timed_d: int = -1  # that decision's number, and when its time is up (the loop's clock)
+    deadline: float = 0.0
     timeouts: int = 0  # the guest's timeouts in a row
     chat_budget: float = 5.0
     chat_at: float = 0.0
@@ -525,8 +528,7 @@ class Room:
                 sealed = session.match.sealed
                 message["commit"] = sealed.fingerprint if sealed is not None else None
             elif message["legal"] and self._clocked(seat):
-                message["time_s"] = self.config.turn_s
-                self._start_clock(seat, d)
+                message["time_s"] = self._start_clock(seat, d)
             view = words.view(index)
             seat.peer.send_line(self._view_line(message, view))
         if session.match.is_over and self.state is RoomState.PLAYING:
@@ -573,9 +575,11 @@ class Room:
             self._saved_reveal = None
         self.state = RoomState.PLAYING
         for s in self.seats:
-            s.timeouts = 0
+            s.timeouts, s.timed_d = 0, -1
             if s.kind is SeatKind.FRIEND and not s.connected:
                 s.cpu_playing, s.cpu_why = True, "dropped"  # an empty friend's seat: a CPU plays until it is taken
+            elif s.kind is SeatKind.FRIEND:
+                s.cpu_playing, s.cpu_why = False, ""  # a new match: every guest here plays their own seat
         self._event({"e": "start", "players": [s.name or None for s in self.seats], "match": self.match_number})
         self.broadcast_state()
         self._begin(Match(build_rules(self.config.preset, self.config.options)))
@@ -598,7 +602,7 @@ class Room:
         entry = entry_of(events, match)
         if entry is not None:
             self.record.append(entry)
-        people = [s.index for s in self.seats if s.peer is not None and not self.is_cpu(s)]
+        people = [s.index for s in self.seats if s.peer is not None and (not self.is_cpu(s) or s.cpu_why == "timeouts")]
         for event in events:
             if isinstance(event, Sealed):
                 self._cut_d = session.serial
@@ -693,12 +697,24 @@ class Room:
 
     def _clocked(self, seat: Seat) -> bool:
         """A guest's decisions are timed (the host's are not: the room is theirs to stall or close)."""
-        return seat.kind is SeatKind.FRIEND and not self.is_cpu(seat) and bool(self.config.turn_s)
+        return (
+            seat.kind is SeatKind.FRIEND
+            and not self.is_cpu(seat)
+            and bool(self.config.turn_s)
+            and self._loop is not None
+        )
 
-    def _start_clock(self, seat: Seat, d: int) -> None:
+    def _start_clock(self, seat: Seat, d: int) -> int:
+        """Time the guest's decision `d`; the seconds it has left. The same decision sent again (after a
+        rejoin) keeps its first deadline: reconnecting does not buy time."""
         self._stop_clock(seat)
-        if self._loop is not None and self.config.turn_s:
-            seat.turn_timer = self._loop.call_later(self.config.turn_s, self._timed_out, seat, d)
+        assert self._loop is not None and self.config.turn_s
+        now = self._loop.time()
+        if seat.timed_d != d:
+            seat.timed_d, seat.deadline = d, now + self.config.turn_s
+        left = max(0.0, seat.deadline - now)
+        seat.turn_timer = self._loop.call_later(left, self._timed_out, seat, d)
+        return math.ceil(left)
 
     def _stop_clock(self, seat: Seat) -> None:
         if seat.turn_timer is not None:

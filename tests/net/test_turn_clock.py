@@ -114,3 +114,34 @@ def test_a_guest_removed_during_the_match_leaves_a_cpu_in_the_seat() -> None:
         assert "removed" in kinds and room.log[kinds.index("cpu_takeover")]["why"] == "removed"
 
     run(body, timeout=90)
+
+
+def test_reconnecting_does_not_buy_a_guest_more_time() -> None:
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(
+            server, ["host", "friend", "cpu:random", "cpu:random"], turn_s=3, wait_s=60, options={"target": 500}
+        )
+        guest, joined = await join(server, code, "Slow")
+        host.send({"t": "start"})
+        playing = asyncio.create_task(play_seat(host, random_chooser(3)))
+        while True:  # the guest cuts, then waits for its first timed decision
+            view = await guest.expect("view")
+            if view["decision"] == "cut" and view["legal"]:
+                guest.send({"t": "act", "d": view["d"], "action": "cut:ab"})
+            elif view["legal"]:
+                break
+        assert view["time_s"] == 3
+        await asyncio.sleep(1.5)
+        await guest.close()
+        while room.seats[1].connected:
+            await asyncio.sleep(0.01)
+        back = Client()
+        await back.connect("127.0.0.1", server.port)
+        back.send({"t": "rejoin", "code": code, "token": joined["token"]})
+        again = await back.expect("view")
+        assert again["d"] == view["d"] and again["time_s"] <= 2  # the same deadline, not a fresh clock
+        while not any(e["e"] == "timeout" for e in room.log):
+            await asyncio.sleep(0.02)
+        playing.cancel()
+
+    run(body)
