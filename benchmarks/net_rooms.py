@@ -3,13 +3,16 @@
 The server runs as `python -m dominoes_desktop.net.serve` in its own process; the bot clients run in
 `--client-procs` other processes (each a share of the rooms). Every room has four people's seats (a host
 and three friends, all random bots answering at once, each cutting every deal and checking each revealed
-deal) and a target no match reaches, so every room plays for the whole window. Reported, as JSON: moves a
-second over all rooms, the server's CPU (share of one core) and memory (RSS, peak), deals verified, and
-the move round trip (a client's answer sent -> its own move event back) p50/p95 under that load; optionally the same
-rooms with bots that pause before each answer, as people do (--think-ms); then the round trip with the
-server holding a single room.
+deal) and a target no match reaches, so every room plays for the whole window. The bots read each line
+with `json.loads` alone (no field checks): the load generator shares the machine with the server and must
+cost less than it. For each room count (`--rooms 1 20 100`, run one after the other in one run, so the
+machine's load is alike) it reports, as JSON: the act -> next state round trip (a seat's `act` sent -> its
+own `move` event back) p50/p95, moves a second over all rooms, the server's CPU (share of one core) and
+memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think as people do (2 to 8
+seconds a decision; CPUs at 1 s) and reports the rooms and connections one server process holds, and
+its memory.
 
-    python benchmarks/net_rooms.py [--rooms 200] [--seconds 30] [--client-procs 2] [--think-ms 300]
+    python benchmarks/net_rooms.py [--rooms 1 20 100] [--seconds 20] [--client-procs 2] [--hold 1000]
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import asyncio
 import json
 import multiprocessing
 import os
+import random
 import subprocess
 import sys
 import time
@@ -27,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dominoes_desktop.net.client import Client, DealChecker, play_seat, random_chooser
+from dominoes_desktop.net.client import DealChecker
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = ["host", "friend", "friend", "friend"]
@@ -41,61 +45,138 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-async def one_room(
-    port: int, seed: int, rtts: list[float], totals: dict[str, int], stop: float, think_s: float
+class Bot:
+    """One seat's connection, lean: a line in, `json.loads`, an answer out."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @staticmethod
+    async def open(port: int) -> Bot:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
+        bot = Bot(reader, writer)
+        bot.send({"t": "hello", "v": 2})
+        await bot.expect("welcome")
+        return bot
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.writer.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+
+    async def recv(self) -> dict[str, Any] | None:
+        line = await self.reader.readline()
+        return json.loads(line) if line else None
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        while True:
+            message = await self.recv()
+            if message is None:
+                raise ConnectionError(f"closed while waiting for {kind}")
+            if message["t"] == kind:
+                return message
+            if message["t"] == "error":
+                raise RuntimeError(message)
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def play(
+    bot: Bot,
+    host: Bot,
+    index: int,
+    rng: random.Random,
+    stop: float,
+    rtts: list[float],
+    totals: dict[str, int],
+    think: tuple[float, float] = (0.0, 0.0),
 ) -> None:
-    clients = [Client() for _ in SEATS]
-    for client in clients:
-        await client.connect("127.0.0.1", port)
-    host = clients[0]
-    host.send({"t": "create", "name": "H", "preset": "puerto_rican", "options": OPTIONS, "seats": SEATS})
-    code = (await host.expect("joined"))["code"]
-    for i, friend in enumerate(clients[1:]):
-        friend.send({"t": "join", "code": code, "name": f"F{i}"})
-        await friend.expect("joined")
-    host.send({"t": "start"})
-
-    async def seat(index: int, client: Client) -> None:
-        checker = DealChecker()
-        base = random_chooser(seed * 8 + index)
-        sent: list[float] = []  # when this seat's answer in flight went out
-
-        async def choose(message: dict[str, Any]) -> str:
-            action = await base(message)
-            if think_s:
-                await asyncio.sleep(think_s)
-            if time.perf_counter() > stop:
-                raise TimeoutError
-            if message["decision"] == "turn":
-                sent[:] = [time.perf_counter()]
-            return action
-
-        def watch(message: dict[str, Any]) -> None:
-            if message.get("e") == "move":
+    """Answer this seat's decisions at random until the window ends or the room closes."""
+    checker = DealChecker()
+    sent = 0.0  # when this seat's move in flight went out
+    while (message := await bot.recv()) is not None:
+        t = message["t"]
+        if t == "event":
+            e = message["e"]
+            if e == "move":
                 if index == 0:
                     totals["moves"] += 1
                 if message["seat"] == index and sent:
-                    rtts.append((time.perf_counter() - sent.pop()) * 1000)
+                    rtts.append((time.perf_counter() - sent) * 1000)
+                    sent = 0.0
+            if e in ("commit", "move", "hand_end"):
+                checker.see(message)
+        elif t == "view":
+            checker.see(message)
+            legal = message["legal"]
+            if not legal:
+                continue
+            if time.perf_counter() > stop:  # time is up: the host leaves, which ends the room for everyone
+                host.close()
+                break
+            if message["decision"] == "cut":
+                action = f"cut:{checker.cut()}"
+            else:
+                action = rng.choice([a for a in legal if a != "decline"] or legal)
+                if think[1]:
+                    await asyncio.sleep(rng.uniform(*think))
+                if message["decision"] == "turn":
+                    sent = time.perf_counter()
+            bot.send({"t": "act", "d": message["d"], "action": action})
+        elif t in ("host_left", "removed", "bye"):
+            break
+    totals["verified"] += checker.verified
+    totals["failed"] += len(checker.failures)
 
-        try:
-            await play_seat(client, choose, checker, watch)
-        except TimeoutError:  # time is up: the host leaves, which ends the room for everyone in it
-            await host.close()
-        totals["verified"] += checker.verified
-        totals["failed"] += len(checker.failures)
 
-    await asyncio.gather(*(seat(i, c) for i, c in enumerate(clients)))
-    for client in clients:
-        await client.close()
+async def one_room(
+    port: int,
+    seed: int,
+    rtts: list[float],
+    totals: dict[str, int],
+    stop: float,
+    seats: list[str],
+    think: tuple[float, float],
+    cpu_delay_ms: int,
+) -> None:
+    people = [s for s in seats if not s.startswith("cpu")]
+    bots = [await Bot.open(port) for _ in people]
+    host = bots[0]
+    host.send({"t": "create", "name": "H", "preset": "puerto_rican", "options": OPTIONS, "seats": seats,
+               "cpu_delay_ms": cpu_delay_ms})  # fmt: skip
+    code = (await host.expect("joined"))["code"]
+    for i, friend in enumerate(bots[1:]):
+        friend.send({"t": "join", "code": code, "name": f"F{i}"})
+        await friend.expect("joined")
+    totals["rooms"] += 1
+    host.send({"t": "start"})
+    await asyncio.gather(
+        *(play(b, host, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots))
+    )
+    for bot in bots:
+        bot.close()
 
 
-def client_process(port: int, rooms: int, first_seed: int, seconds: float, think_s: float, queue: Any) -> None:
+def client_process(
+    ports: list[int],
+    rooms: int,
+    first_seed: int,
+    seconds: float,
+    queue: Any,
+    seats: list[str],
+    think: tuple[float, float],
+    cpu_delay_ms: int,
+) -> None:
     async def main() -> dict[str, Any]:
         rtts: list[float] = []
-        totals = {"moves": 0, "verified": 0, "failed": 0}
+        totals = {"moves": 0, "verified": 0, "failed": 0, "rooms": 0}
         started = time.perf_counter()
         stop = started + seconds
-        await asyncio.gather(*(one_room(port, first_seed + i, rtts, totals, stop, think_s) for i in range(rooms)))
+        await asyncio.gather(
+            *(
+                one_room(ports[i % len(ports)], first_seed + i, rtts, totals, stop, seats, think, cpu_delay_ms)
+                for i in range(rooms)
+            )
+        )
         cpu = os.times()
         return {**totals, "rtts": rtts, "wall": time.perf_counter() - started, "cpu": cpu.user + cpu.system}
 
@@ -112,9 +193,38 @@ def proc_memory(pid: int) -> tuple[float, float]:
     return int(status["VmRSS"].split()[0]) / 1024, int(status["VmHWM"].split()[0]) / 1024
 
 
-def start_server() -> tuple[subprocess.Popen[str], int]:
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def server_pids(server: subprocess.Popen[str]) -> list[int]:
+    """The server's process, or with --workers the workers (the parent only waits)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
+    found = [int(pid) for pid in children.read_text().split()] if children.exists() else []
+    workers = [pid for pid in found if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    return workers or [server.pid]
+
+
+def plain_option() -> list[str]:
+    """`--plain` where the server speaks TLS by default: the bots measure the room server, not TLS."""
+    help_text = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.net.serve", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    ).stdout
+    return ["--plain"] if "--plain" in help_text else []
+
+
+def start_server(workers: int = 1) -> tuple[subprocess.Popen[str], list[int]]:
+    base = free_port() if workers > 1 else 0
     server = subprocess.Popen(
-        # Every bot client connects from 127.0.0.1: lift the per-address room limit.
+        # Every bot client connects from 127.0.0.1: lift the per-address limits.
         [
             sys.executable,
             "-m",
@@ -122,9 +232,18 @@ def start_server() -> tuple[subprocess.Popen[str], int]:
             "--host",
             "127.0.0.1",
             "--port",
-            "0",
+            str(base),
             "--rooms-per-address",
             "0",
+            "--connections-per-address",
+            "0",
+            "--max-rooms",
+            "5000",
+            "--max-clients",
+            "20000",
+            "--workers",
+            str(workers),
+            *plain_option(),
         ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
@@ -132,36 +251,53 @@ def start_server() -> tuple[subprocess.Popen[str], int]:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert server.stdout is not None
-    line = server.stdout.readline()  # "dominoes room server on 127.0.0.1:PORT (protocol 1)"
-    port = int(line.split()[4].rsplit(":", 1)[1])
-    return server, port
+    ports: list[int] = []
+    while len(ports) < workers:  # "dominoes room server on 127.0.0.1:PORT (protocol 2)", once a worker
+        line = server.stdout.readline()
+        if not line:
+            raise RuntimeError("the server stopped before it listened")
+        if line.startswith("dominoes room server on "):
+            ports.append(int(line.split()[4].rsplit(":", 1)[1]))
+    return server, sorted(ports)
 
 
-def run_load(rooms: int, seconds: float, procs: int, think_s: float = 0.0) -> dict[str, Any]:
-    server, port = start_server()
+def run_load(
+    rooms: int,
+    seconds: float,
+    procs: int,
+    seats: list[str] = SEATS,
+    think: tuple[float, float] = (0.0, 0.0),
+    cpu_delay_ms: int = 0,
+    workers: int = 1,
+) -> dict[str, Any]:
+    server, ports = start_server(workers)
+    pids = server_pids(server)
     try:
         queue: Any = multiprocessing.Queue()
+        procs = min(procs, rooms)
         share = [rooms // procs + (1 if i < rooms % procs else 0) for i in range(procs)]
-        cpu_before, wall_before = proc_cpu(server.pid), time.perf_counter()
+        cpu_before, wall_before = sum(map(proc_cpu, pids)), time.perf_counter()
         workers = [
-            multiprocessing.Process(target=client_process, args=(port, n, 1000 * i, seconds, think_s, queue))
+            multiprocessing.Process(
+                target=client_process, args=(ports, n, 1000 * i, seconds, queue, seats, think, cpu_delay_ms)
+            )
             for i, n in enumerate(share)
         ]
         for worker in workers:
             worker.start()
         peak = 0.0
-        deadline = time.perf_counter() + seconds + 60
+        deadline = time.perf_counter() + seconds + 120
         results = []
         while len(results) < procs and time.perf_counter() < deadline:
             try:
                 results.append(queue.get(timeout=0.5))
             except Exception:
-                peak = max(peak, proc_memory(server.pid)[0])
+                peak = max(peak, sum(proc_memory(pid)[0] for pid in pids))
         for worker in workers:
             worker.join(5)
         wall = time.perf_counter() - wall_before
-        server_cpu = proc_cpu(server.pid) - cpu_before
-        rss, hwm = proc_memory(server.pid)
+        server_cpu = sum(map(proc_cpu, pids)) - cpu_before
+        rss, hwm = (sum(m) for m in zip(*(proc_memory(pid) for pid in pids), strict=True))
     finally:
         server.terminate()
         server.wait(10)
@@ -169,8 +305,9 @@ def run_load(rooms: int, seconds: float, procs: int, think_s: float = 0.0) -> di
     moves = sum(r["moves"] for r in results)
     play_wall = max(r["wall"] for r in results)
     return {
-        "rooms": rooms,
-        "clients": rooms * len(SEATS),
+        "rooms": sum(r["rooms"] for r in results),
+        "server_processes": len(pids),
+        "connections": sum(r["rooms"] for r in results) * sum(not s.startswith("cpu") for s in seats),
         "seconds": round(play_wall, 1),
         "moves": moves,
         "moves_per_s": round(moves / play_wall),
@@ -188,27 +325,26 @@ def run_load(rooms: int, seconds: float, procs: int, think_s: float = 0.0) -> di
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rooms", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--rooms", type=int, nargs="*", default=[1, 20, 100], help="room counts, run in turn")
+    parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--client-procs", type=int, default=2)
-    parser.add_argument("--single-seconds", type=float, default=10.0, help="the one-room round-trip run")
-    parser.add_argument(
-        "--think-ms", type=float, default=0.0, help="also run the rooms with bots pausing this long per answer"
-    )
+    parser.add_argument("--hold", type=int, default=0, help="then hold this many rooms of slow people")
+    parser.add_argument("--hold-seconds", type=float, default=30.0)
+    parser.add_argument("--workers", type=int, default=1, help="server processes (serve --workers)")
     args = parser.parse_args()
-    load = run_load(args.rooms, args.seconds, args.client_procs)
-    print(json.dumps({"load": load}), flush=True)
-    if args.think_ms:
-        paced = run_load(args.rooms, args.seconds, args.client_procs, args.think_ms / 1000)
-        print(json.dumps({"paced": {"think_ms": args.think_ms, **paced}}), flush=True)
-    single = run_load(1, args.single_seconds, 1)
-    print(
-        json.dumps(
-            {"one_room": {k: single[k] for k in ("moves_per_s", "server_cpu_ms_per_move", "rtt_ms_p50", "rtt_ms_p95")}}
-        )
-    )
+    failed = 0
+    print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}), flush=True)
+    for rooms in args.rooms:
+        load = run_load(rooms, args.seconds, args.client_procs, workers=args.workers)
+        failed += load["deal_checks_failed"]
+        print(json.dumps({"load": load}), flush=True)
+    if args.hold:
+        # Two people a room (the host and a friend) thinking 2-8 s, two CPUs pausing 1 s: rooms as they are.
+        seats = ["host", "friend", "cpu:random", "cpu:random"]
+        held = run_load(args.hold, args.hold_seconds, args.client_procs, seats, (2.0, 8.0), 1000)
+        print(json.dumps({"held": held}), flush=True)
     print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}))
-    return 0 if load["deal_checks_failed"] == 0 else 1
+    return 0 if failed == 0 else 1
 
 
 if __name__ == "__main__":

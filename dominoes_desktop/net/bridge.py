@@ -62,7 +62,7 @@ async def run(
     def log(message: dict[str, Any]) -> None:
         if message["t"] == "joined":
             print(f"seat {message['seat']}, token {message['token']}", file=sys.stderr, flush=True)
-        elif message["t"] in ("error", "host_left", "chat"):
+        elif message["t"] in ("error", "host_left", "removed", "chat"):
             print(json.dumps(message), file=sys.stderr, flush=True)
 
     try:

@@ -114,7 +114,8 @@ class DealChecker:
                     self.rules = build_rules(view["preset"], view.get("options") or {})
                 except (DominoError, TypeError, ValueError):
                     self.rules = None  # a view of rules this app does not know: no deal can be checked
-        if t == "event" and message.get("e") == "commit":
+        if t == "event" and message.get("e") == "commit" and message["digest"] != self.commit:
+            # A new deal (a rejoin re-sends the commitment of the deal in play: what was seen of it stands)
             self.commit, self.dealt, self.plays = message["digest"], None, []
         elif t == "view" and self.dealt is None and message["decision"] != "cut":
             view = message["view"]

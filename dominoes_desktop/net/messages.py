@@ -48,17 +48,28 @@ def _fail(where: str, why: str, code: str = E_BAD_MESSAGE) -> ProtocolError:
 # ---- values -------------------------------------------------------------------------------------
 
 
+# Characters no text field may hold: control characters (C0, DEL, C1) and the bidirectional controls that
+# can make a name or a title read as something else.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def text(value: object, where: str, limit: int, code: str = E_BAD_MESSAGE) -> str:
-    """A string of at most `limit` characters that Qt and UTF-8 can hold (no lone surrogates)."""
+    """A string of at most `limit` characters that Qt and UTF-8 can hold (no lone surrogates), without
+    control characters."""
     if not isinstance(value, str):
         raise _fail(where, "must be a string", code)
     if len(value) > limit:
         raise _fail(where, f"is longer than {limit} characters", code)
-    if not value.isascii():
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise _fail(where, "holds a lone surrogate", code) from None
+    if value.isascii():
+        if not value.isprintable() and _CONTROL.search(value):
+            raise _fail(where, "holds a control character", code)
+        return value
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _fail(where, "holds a lone surrogate", code) from None
+    if _CONTROL.search(value):
+        raise _fail(where, "holds a control character", code)
     return value
 
 
@@ -213,16 +224,20 @@ def _object(raw: Raw) -> dict[str, Any]:
 @dataclass(frozen=True, slots=True)
 class Welcome(Message):
     T: ClassVar[str] = "welcome"
-    v: int
+    v: int  # the version this connection speaks: the one the hello asked for
     max_line: int
+    versions: tuple[int, ...] = ()  # every version the server speaks
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": self.T, "v": self.v, "max_line": self.max_line}
+        return {"t": self.T, "v": self.v, "max_line": self.max_line, "versions": list(self.versions)}
 
     @classmethod
     def _parse(cls, raw: Mapping[str, Any]) -> Welcome:
+        versions = tuple(whole(v, "versions", 0, 1000) for v in items(raw.get("versions", []), "versions", 16))
         return cls(
-            whole(_get(raw, "v", cls.T), "v", 0, 1000), whole(_get(raw, "max_line", cls.T), "max_line", 1, 2**31)
+            whole(_get(raw, "v", cls.T), "v", 0, 1000),
+            whole(_get(raw, "max_line", cls.T), "max_line", 1, 2**31),
+            versions,
         )
 
 
@@ -291,11 +306,13 @@ class RoomInfo(Message):
     wait_s: float | int
     title: str
     seats: tuple[SeatInfo, ...]
+    turn_s: int | None = None  # version 2: a guest's time for each decision
+    match: int = 0  # version 2: which of the room's matches (0 the first; `start` after `match_end` adds one)
 
     def to_json(self) -> dict[str, Any]:
         return {"t": self.T, "code": self.code, "state": self.state, "host_seat": self.host_seat,
                 "preset": self.preset, "options": self.options, "wait_s": self.wait_s, "title": self.title,
-                "seats": [s.to_json() for s in self.seats]}  # fmt: skip
+                "seats": [s.to_json() for s in self.seats], "turn_s": self.turn_s, "match": self.match}  # fmt: skip
 
     @classmethod
     def _parse(cls, raw: Mapping[str, Any]) -> RoomInfo:
@@ -318,6 +335,8 @@ class RoomInfo(Message):
             number(raw.get("wait_s", 30), "wait_s", 0, 600),
             text(raw.get("title", ""), "title", 100),
             seats,
+            _optional(raw, "turn_s", lambda v, w: whole(v, w, 0, protocol.MAX_TURN_S)),
+            whole(raw.get("match", 0), "match", 0, 1_000_000),
         )
 
 
@@ -353,11 +372,14 @@ class View(Message):
     legal: tuple[str, ...]
     view: dict[str, Any]
     commit: str | None = None  # the deal's fingerprint, with a `cut` decision
+    time_s: int | None = None  # version 2: the seconds this seat has to answer, when its clock runs
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": self.T, "d": self.d, "decision": self.decision, "legal": list(self.legal)}
         if self.decision == "cut":
             out["commit"] = self.commit
+        if self.time_s is not None:
+            out["time_s"] = self.time_s
         out["view"] = self.view
         return out
 
@@ -370,8 +392,14 @@ class View(Message):
             action(a, f"legal[{i}]") for i, a in enumerate(items(_get(raw, "legal", cls.T), "legal", MAX_LEGAL))
         )
         commit = _optional(raw, "commit", lambda v, w: text(v, w, 128))
+        time_s = _optional(raw, "time_s", lambda v, w: whole(v, w, 0, protocol.MAX_TURN_S))
         return cls(
-            whole(_get(raw, "d", cls.T), "d", 0, MAX_SERIAL), decision, legal, seat_view(raw.get("view")), commit
+            whole(_get(raw, "d", cls.T), "d", 0, MAX_SERIAL),
+            decision,
+            legal,
+            seat_view(raw.get("view")),
+            commit,
+            time_s,
         )
 
 
@@ -444,11 +472,13 @@ EVENTS: Final[dict[str, dict[str, _Check]]] = {
     "hand_end": {"hand": _hand, "result": _result, "remaining": _racks, "scores": points, "reveal": _reveal},
     "match_end": {"winner": _opt_seat, "scores": points},
     "dropped": {"seat": seat, "name": _name, "wait_s": _wait},
-    "cpu_takeover": _WHO,
+    "cpu_takeover": {**_WHO, "why": lambda v, w: text(v, w, 20)},
     "rejoined": _WHO,
     "cpu_released": _WHO,
+    "timeout": {**_WHO, "d": lambda v, w: whole(v, w, 0, MAX_SERIAL), "action": action},
+    "removed": _WHO,
 }
-_OPTIONAL: Final = frozenset({"gains", "reveal", "redeal_by", "winner"})
+_OPTIONAL: Final = frozenset({"gains", "reveal", "redeal_by", "winner", "why"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,6 +573,21 @@ class Bye(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class Removed(Message):
+    """The host removed this seat's player from the room; the connection closes after it."""
+
+    T: ClassVar[str] = "removed"
+    msg: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": self.T, "msg": self.msg}
+
+    @classmethod
+    def _parse(cls, raw: Mapping[str, Any]) -> Removed:
+        return cls(text(raw.get("msg", ""), "msg", MAX_TEXT))
+
+
+@dataclass(frozen=True, slots=True)
 class HostLeft(Message):
     T: ClassVar[str] = "host_left"
     msg: str
@@ -584,14 +629,16 @@ class Create(Message):
     cpu_delay_ms: int = 0
     lan: bool = False
     title: str = ""
+    turn_s: int | None = None  # None: the server's default
 
     def to_json(self) -> dict[str, Any]:
         return {"t": self.T, "name": self.name, **self.config()}
 
     def config(self) -> dict[str, Any]:
         """The room's configuration, as net.room.parse_config reads it."""
-        return {"preset": self.preset, "options": self.options, "seats": list(self.seats), "wait_s": self.wait_s,
-                "cpu_delay_ms": self.cpu_delay_ms, "lan": self.lan, "title": self.title}  # fmt: skip
+        config = {"preset": self.preset, "options": self.options, "seats": list(self.seats), "wait_s": self.wait_s,
+                  "cpu_delay_ms": self.cpu_delay_ms, "lan": self.lan, "title": self.title}  # fmt: skip
+        return config if self.turn_s is None else {**config, "turn_s": self.turn_s}
 
     @classmethod
     def _parse(cls, raw: Mapping[str, Any]) -> Create:
@@ -605,6 +652,7 @@ class Create(Message):
             whole(raw.get("cpu_delay_ms", 0), "cpu_delay_ms", 0, 5000, E_BAD_ROOM),
             flag(raw.get("lan", False), "lan"),
             text(_or(raw.get("title"), ""), "title", 40),
+            _optional(raw, "turn_s", lambda v, w: whole(v, w, protocol.MIN_TURN_S, protocol.MAX_TURN_S, E_BAD_ROOM)),
         )
 
 
@@ -721,14 +769,54 @@ class Settings(Message):
         return cls(whole(_get(raw, "wait_s", cls.T), "wait_s", 0, 600))
 
 
-ServerMessage = Welcome | Joined | RoomInfo | View | Event | Chat | Error | Pong | Bye | HostLeft
-ClientMessage = Hello | Create | Join | Rejoin | Start | Act | Say | Mute | Ping | Leave | Settings
+@dataclass(frozen=True, slots=True)
+class SeatCpu(Message):
+    """The host hands a guest's seat to a CPU (`on`), or gives it back to its player."""
+
+    T: ClassVar[str] = "cpu_seat"
+    seat: int
+    on: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": self.T, "seat": self.seat, "on": self.on}
+
+    @classmethod
+    def _parse(cls, raw: Mapping[str, Any]) -> SeatCpu:
+        return cls(seat(_get(raw, "seat", cls.T), "seat"), flag(raw.get("on", True), "on"))
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Message):
+    """The host removes a guest from the room: their token no longer opens the seat."""
+
+    T: ClassVar[str] = "remove"
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": self.T, "seat": self.seat}
+
+    @classmethod
+    def _parse(cls, raw: Mapping[str, Any]) -> Remove:
+        return cls(seat(_get(raw, "seat", cls.T), "seat"))
+
+
+@dataclass(frozen=True, slots=True)
+class Back(Message):
+    """A player whose seat a CPU took after their timeouts is back: their decisions are theirs again."""
+
+    T: ClassVar[str] = "back"
+
+
+ServerMessage = Welcome | Joined | RoomInfo | View | Event | Chat | Error | Pong | Bye | HostLeft | Removed
+ClientMessage = (
+    Hello | Create | Join | Rejoin | Start | Act | Say | Mute | Ping | Leave | Settings | SeatCpu | Remove | Back
+)
 
 SERVER_TYPES: Final[dict[str, type[Message]]] = {
-    c.T: c for c in (Welcome, Joined, RoomInfo, View, Event, Chat, Error, Pong, Bye, HostLeft)
+    c.T: c for c in (Welcome, Joined, RoomInfo, View, Event, Chat, Error, Pong, Bye, HostLeft, Removed)
 }
 CLIENT_TYPES: Final[dict[str, type[Message]]] = {
-    c.T: c for c in (Hello, Create, Join, Rejoin, Start, Act, Say, Mute, Ping, Leave, Settings)
+    c.T: c for c in (Hello, Create, Join, Rejoin, Start, Act, Say, Mute, Ping, Leave, Settings, SeatCpu, Remove, Back)
 }
 assert frozenset(CLIENT_TYPES) == protocol.CLIENT_TYPES
 

@@ -12,7 +12,8 @@ from typing import Any, Final
 
 from ..engine.inputs import FileRefused, parse_json
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
+SUPPORTED_VERSIONS: Final = (1, 2)  # version 2 only adds messages and fields: a version 1 client plays on
 MAX_LINE: Final = 8192  # bytes, the newline included; a whole view of a double-12 hand fits in well under half
 DEFAULT_PORT: Final = 47815
 DISCOVERY_PORT: Final = 47816
@@ -25,6 +26,10 @@ CODE_ALPHABET: Final = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 QUICK_PHRASES: Final = ("good_play", "six_love", "well_played", "oops", "hurry", "thanks", "good_game", "hello")
 MAX_CHAT: Final = 200  # characters of free text
 MAX_NAME: Final = 24
+DEFAULT_TURN_S: Final = 60  # a guest's time for one decision when the room's `create` names none
+MIN_TURN_S: Final = 1
+MAX_TURN_S: Final = 600
+TIMEOUTS_TO_CPU: Final = 2  # timeouts in a row after which a CPU plays the seat until its player acts again
 
 # Error codes (the `code` of an error message). The text beside it is for people and logs.
 E_BAD_JSON: Final = "bad_json"
@@ -50,9 +55,26 @@ E_STATE: Final = "wrong_state"
 E_FULL_SERVER: Final = "server_full"
 E_TOO_MANY_ROOMS: Final = "too_many_rooms"  # one address holds as many open rooms as it may
 E_INTERNAL: Final = "internal"
+E_TIMEOUT: Final = "timeout"  # no hello in time, or idle outside a room: the connection is closed
+E_TOO_MANY_CONNECTIONS: Final = "too_many_connections"  # one address holds as many connections as it may
 
 CLIENT_TYPES: Final = frozenset(
-    {"hello", "create", "join", "rejoin", "start", "act", "chat", "mute", "ping", "leave", "settings"}
+    {
+        "hello",
+        "create",
+        "join",
+        "rejoin",
+        "start",
+        "act",
+        "chat",
+        "mute",
+        "ping",
+        "leave",
+        "settings",
+        "cpu_seat",
+        "remove",
+        "back",
+    }
 )
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
+import json
 import logging
+import math
 import random
 import secrets
 from collections.abc import Callable
@@ -35,25 +37,32 @@ from ..engine.decisions import (
     HandStarted,
     Moved,
     Pending,
+    RedealAnswered,
     Sealed,
 )
 from ..engine.decisions import Event as EngineEvent
 from ..engine.errors import DominoError
+from ..engine.fairness import FairDeal
 from ..engine.match import Match
 from ..engine.presets import build_rules
 from ..session.cpu_pool import CpuPool
 from ..session.seats import ClockTable, Cpu, PooledThinking, Waiting
 from ..session.table import Answerer, Ask, Session
 from . import fairdeal, protocol
-from .messages import Act, Mute, Say, Settings
+from .messages import Act, Mute, Remove, Say, SeatCpu, Settings
 from .protocol import ProtocolError
 from .record import Entry, entry_of, replay
-from .wording import ActionError, Words, decision, legal, parse, reveal
+from .wording import ActionError, Words, decision, legal, parse, reveal, timeout_action
 
 log = logging.getLogger(__name__)
 _rooms = itertools.count(1)
 
 Event = dict[str, Any]
+
+# Where a view's public record goes, spliced in already encoded: no text field may hold a control character,
+# so nothing else in a view encodes to this.
+_MOVES_MARK = "\x00moves\x00"
+_MOVES_MARK_JSON = json.dumps(_MOVES_MARK, ensure_ascii=False).encode()
 
 
 class Peer(Protocol):
@@ -87,8 +96,13 @@ class Seat:
     token: str = ""  # given to whoever takes the seat; rejoining needs it
     peer: Peer | None = None
     cpu_playing: bool = False
+    cpu_why: str = ""  # why a CPU plays a person's seat: "dropped", "timeouts" (until they act), "host"
     muted: set[int] = field(default_factory=set)  # seats whose talk this seat does not want
     drop_timer: asyncio.TimerHandle | None = None
+    turn_timer: asyncio.TimerHandle | None = None  # the guest's clock for the decision it was sent
+    timed_d: int = -1  # that decision's number, and when its time is up (the loop's clock)
+    deadline: float = 0.0
+    timeouts: int = 0  # the guest's timeouts in a row
     chat_budget: float = 5.0
     chat_at: float = 0.0
 
@@ -162,6 +176,7 @@ class RoomConfig:
     cpu_delay_s: float = 0.0  # a pause before each CPU answer, so people can follow
     lan: bool = False  # listed to local-network discovery (with its code)
     title: str = ""
+    turn_s: int | None = None  # a guest's seconds for each decision (None until the server gives its default)
 
 
 def parse_config(message: dict[str, Any]) -> RoomConfig:
@@ -194,7 +209,15 @@ def parse_config(message: dict[str, Any]) -> RoomConfig:
     if not isinstance(delay, int) or isinstance(delay, bool) or not 0 <= delay <= 5000:
         raise ProtocolError(protocol.E_BAD_ROOM, "'cpu_delay_ms' must be from 0 to 5000")
     title = protocol.string(message, "title", 40, required=False)
-    return RoomConfig(preset, dict(options), seats, float(wait), delay / 1000, message.get("lan") is True, title)
+    turn = message.get("turn_s")
+    if turn is not None and (
+        isinstance(turn, bool) or not isinstance(turn, int) or not protocol.MIN_TURN_S <= turn <= protocol.MAX_TURN_S
+    ):
+        raise ProtocolError(
+            protocol.E_BAD_ROOM, f"'turn_s' must be from {protocol.MIN_TURN_S} to {protocol.MAX_TURN_S} seconds"
+        )
+    lan = message.get("lan") is True
+    return RoomConfig(preset, dict(options), seats, float(wait), delay / 1000, lan, title, turn)
 
 
 class Room:
@@ -232,6 +255,8 @@ class Room:
         self._save_handle: asyncio.TimerHandle | None = None
         self.moves_applied = 0
         self.log: list[Event] = []  # every public event, for tests and the hand's record
+        self._dealt_proof: FairDeal | None = None  # the proof of the last deal dealt (a redeal reveals it)
+        self.match_number = 0  # which of the room's matches is played (`start` after `match_end` adds one)
 
     @property
     def match(self) -> Match | None:
@@ -256,19 +281,33 @@ class Room:
         self._joined(free)
         return free
 
-    def rejoin(self, peer: Peer, token: str) -> Seat:
+    def _token_seat(self, token: str) -> Seat | None:
         seat = next((s for s in self.seats if s.token and secrets.compare_digest(s.token, token)), None)
         # The host's seat has no return while the room lives (the host leaving closes it); only a room
         # resumed from its save waits for its host.
         if seat is None or (seat.kind is SeatKind.HOST and seat.peer is not None):
-            raise ProtocolError(protocol.E_BAD_TOKEN, "that seat token is not for this room")
+            return None
+        return seat
+
+    def holds_token(self, token: str) -> bool:
+        """Whether `token` opens a seat of this room now."""
+        return self._token_seat(token) is not None
+
+    def rejoin(self, peer: Peer, token: str) -> Seat:
+        """The seat's player back: they get `joined`, the room, the deal's commitment and their view, and only
+        then the events of their return (everyone's)."""
+        seat = self._token_seat(token)
+        if seat is None:
+            raise ProtocolError(protocol.E_BAD_TOKEN, "no seat has that code and token")
         if seat.peer is not None:  # a half-open old connection: the token holder is the one back
             old, seat.peer = seat.peer, None
             old.close()
         seat.peer = peer
-        self._take_back(seat)
-        self._event({"e": "rejoined", "seat": seat.index, "name": seat.name})
+        released = self._take_back(seat, quietly=True)
         self._joined(seat)
+        self._event({"e": "rejoined", "seat": seat.index, "name": seat.name})
+        if released:
+            self._event({"e": "cpu_released", "seat": seat.index, "name": seat.name})
         return seat
 
     def _joined(self, seat: Seat) -> None:
@@ -277,20 +316,32 @@ class Room:
         self.broadcast_state()
         if self.state is RoomState.PLAYING:
             self._send_current(seat)
+        elif self.state is RoomState.OVER:  # a player back after the end is told how it ended
+            ended = next((e for e in reversed(self.log) if e.get("e") == "match_end"), None)
+            if ended is not None:
+                seat.peer.send({"t": "event", **ended})
 
-    def _take_back(self, seat: Seat) -> None:
+    def _take_back(self, seat: Seat, quietly: bool = False) -> bool:
+        """The seat's person plays it again (a CPU stops); True if a CPU was playing it. `quietly`: the caller
+        tells the others."""
         if seat.drop_timer is not None:
             seat.drop_timer.cancel()
             seat.drop_timer = None
-        was_cpu = seat.cpu_playing
-        seat.cpu_playing = False
-        if was_cpu and self.state is RoomState.PLAYING:
+        was_cpu = seat.cpu_playing and self.state is RoomState.PLAYING
+        seat.cpu_playing, seat.cpu_why, seat.timeouts = False, "", 0
+        if was_cpu and not quietly:
             self._event({"e": "cpu_released", "seat": seat.index, "name": seat.name})
+        return was_cpu
 
     def left(self, peer: Peer) -> None:
         """A player said goodbye: before the match their seat is free for someone else; during it, it is
-        kept for them as after a lost connection."""
+        kept for them as after a lost connection. The host's goodbye closes the room for the others (the
+        host gets `bye`, not the news of its own leaving)."""
         seat = self.seat_of(peer)
+        if seat is not None and seat.index == self.host_seat:
+            seat.peer = None
+            self.close("The host has left: this room is closed.")
+            return
         if seat is not None and seat.kind is SeatKind.FRIEND and self.state is RoomState.LOBBY:
             seat.peer, seat.name, seat.token = None, "", ""
             self.broadcast_state()
@@ -305,7 +356,12 @@ class Room:
             self.close("The host has left: this room is closed.")
             return
         seat.peer = None
+        self._stop_clock(seat)
         if self.state is not RoomState.PLAYING:
+            self.broadcast_state()
+            return
+        if seat.cpu_playing:  # a CPU already plays it (its player timed out or the host handed it): it goes on
+            seat.cpu_why = "dropped"
             self.broadcast_state()
             return
         wait = self.config.wait_s
@@ -319,8 +375,8 @@ class Room:
         seat.drop_timer = None
         if seat.peer is not None or self.state is not RoomState.PLAYING:
             return
-        seat.cpu_playing = True
-        self._event({"e": "cpu_takeover", "seat": seat.index, "name": seat.name})
+        seat.cpu_playing, seat.cpu_why = True, "dropped"
+        self._event({"e": "cpu_takeover", "seat": seat.index, "name": seat.name, "why": "dropped"})
         self.broadcast_state()
         self._reseat(seat)
 
@@ -339,6 +395,7 @@ class Room:
         for seat in self.seats:
             if seat.drop_timer is not None:
                 seat.drop_timer.cancel()
+            self._stop_clock(seat)
             if seat.peer is not None:
                 peer, seat.peer = seat.peer, None
                 peer.send({"t": "host_left", "msg": reason})
@@ -423,6 +480,8 @@ class Room:
             "wait_s": self.config.wait_s,
             "title": self.config.title,
             "seats": [s.state() for s in self.seats],
+            "turn_s": self.config.turn_s,
+            "match": self.match_number,
         }
 
     def broadcast_state(self) -> None:
@@ -455,7 +514,8 @@ class Room:
         due, self._due = self._due, set()
         for index in sorted(due):
             seat = self.seats[index]
-            if seat.peer is None or self.is_cpu(seat) or self._sent.get(index) == d:
+            # A seat a CPU plays because its player timed out still sees its tiles (and may act to come back).
+            if seat.peer is None or (self.is_cpu(seat) and seat.cpu_why != "timeouts") or self._sent.get(index) == d:
                 continue
             self._sent[index] = d
             message: dict[str, Any] = {
@@ -467,8 +527,10 @@ class Room:
             if message["decision"] == "cut":
                 sealed = session.match.sealed
                 message["commit"] = sealed.fingerprint if sealed is not None else None
-            message["view"] = words.view(index)
-            seat.peer.send(message)
+            elif message["legal"] and self._clocked(seat):
+                message["time_s"] = self._start_clock(seat, d)
+            view = words.view(index)
+            seat.peer.send_line(self._view_line(message, view))
         if session.match.is_over and self.state is RoomState.PLAYING:
             self.state = RoomState.OVER
             if self._cut_timer is not None:
@@ -476,16 +538,25 @@ class Room:
             self.broadcast_state()
             self._save_soon()
 
+    def _view_line(self, message: dict[str, Any], view: dict[str, Any]) -> bytes:
+        """A view message, encoded. The hand's public record, repeated in every view of the hand, is spliced in
+        as it was encoded once per move (the largest part of a late view, and of the server's encoding)."""
+        assert self.words is not None
+        moves = self.words.encoded_moves(view["moves"]) if view["moves"] else None
+        if moves is None:
+            return protocol.encode({**message, "view": view})
+        line = protocol.encode({**message, "view": {**view, "moves": _MOVES_MARK}})
+        return line.replace(_MOVES_MARK_JSON, moves, 1)
+
     def _send_current(self, seat: Seat) -> None:
         """Everything a seat (back) in the match needs to pick the game up: the deal's commitment, its view."""
         session = self.session
         if session is None or seat.peer is None:
             return
-        sealed = session.match.sealed
-        if sealed is not None:
-            seat.peer.send(
-                {"t": "event", "e": "commit", "hand": session.match.hand_index, "digest": sealed.fingerprint}
-            )
+        match = session.match
+        proof = match.sealed or match.proofs.get(match.hand_index)  # the deal to come, or the one in play
+        if proof is not None:
+            seat.peer.send({"t": "event", "e": "commit", "hand": match.hand_index, "digest": proof.fingerprint})
         self._sent.pop(seat.index, None)
         self._due.add(seat.index)
         self._reseat(seat)  # a Waiting answerer for them: the session asks them anew (and the view goes out)
@@ -496,13 +567,20 @@ class Room:
         seat = self.seat_of(by)
         if seat is None or seat.index != self.host_seat:
             raise ProtocolError(protocol.E_NOT_HOST, "only the host starts the match")
-        if self.state is not RoomState.LOBBY:
-            raise ProtocolError(protocol.E_STATE, "the match has already started")
+        if self.state is RoomState.PLAYING:
+            raise ProtocolError(protocol.E_STATE, "the match is being played")
+        if self.state is RoomState.OVER:  # another match at the same table
+            self.match_number += 1
+            self.record, self.deals, self._sent, self._due, self._cut_d = [], [], {}, set(), 0
+            self._saved_reveal = None
         self.state = RoomState.PLAYING
         for s in self.seats:
+            s.timeouts, s.timed_d = 0, -1
             if s.kind is SeatKind.FRIEND and not s.connected:
-                s.cpu_playing = True  # an empty friend's seat: a CPU plays until someone takes it
-        self._event({"e": "start", "players": [s.name or None for s in self.seats]})
+                s.cpu_playing, s.cpu_why = True, "dropped"  # an empty friend's seat: a CPU plays until it is taken
+            elif s.kind is SeatKind.FRIEND:
+                s.cpu_playing, s.cpu_why = False, ""  # a new match: every guest here plays their own seat
+        self._event({"e": "start", "players": [s.name or None for s in self.seats], "match": self.match_number})
         self.broadcast_state()
         self._begin(Match(build_rules(self.config.preset, self.config.options)))
         session = self.session
@@ -524,12 +602,20 @@ class Room:
         entry = entry_of(events, match)
         if entry is not None:
             self.record.append(entry)
-        people = [s.index for s in self.seats if s.peer is not None and not self.is_cpu(s)]
+        people = [s.index for s in self.seats if s.peer is not None and (not self.is_cpu(s) or s.cpu_why == "timeouts")]
         for event in events:
             if isinstance(event, Sealed):
                 self._cut_d = session.serial
                 self._event({"e": "commit", "hand": event.hand_index, "digest": event.fingerprint})
                 self._start_cut_timer()
+                continue
+            if isinstance(event, RedealAnswered) and event.redeal:
+                said = words.event(event)
+                proof = self._dealt_proof  # the deal given up (the match forgets it), revealed as at a hand's end
+                if said is not None and proof is not None:
+                    said["reveal"] = reveal(proof)
+                if said is not None:
+                    self._event(said)
                 continue
             if isinstance(event, CutBy):
                 if event.seat is not None and event.seat == self._wire_cut:
@@ -539,6 +625,7 @@ class Room:
                 self._stop_cut_timer()
                 assert match.deal is not None
                 self.deals.append((event.hand_index, match.deal))
+                self._dealt_proof = match.proofs.get(event.hand_index)
                 self._due.update(people)  # everyone's tiles are new
             elif isinstance(event, HandStarted):
                 self._due.update(people)
@@ -579,6 +666,8 @@ class Room:
         session = self.session
         if self.state is not RoomState.PLAYING or session is None:
             raise ProtocolError(protocol.E_STATE, "no match is being played")
+        if seat.cpu_why == "timeouts":  # the player acts again: the seat is theirs from this decision on
+            self.back(by)
         pending = session.pending()
         now, d = self._wire_d(pending), message.d
         if d > now:
@@ -591,6 +680,8 @@ class Room:
             raise ProtocolError(protocol.E_ILLEGAL if exc.code == "illegal" else exc.code, str(exc)) from None
         before = session.serial
         self._wire_cut = seat.index if isinstance(action, Cut) else None
+        self._stop_clock(seat)
+        seat.timeouts = 0
         try:
             session.answer(seat.index, action)
         except DominoError as exc:
@@ -601,6 +692,120 @@ class Room:
         finally:
             self._wire_cut = None
             self._flush()
+
+    # ---- the turn clock and the host's say over guests' seats --------------------------------
+
+    def _clocked(self, seat: Seat) -> bool:
+        """A guest's decisions are timed (the host's are not: the room is theirs to stall or close)."""
+        return (
+            seat.kind is SeatKind.FRIEND
+            and not self.is_cpu(seat)
+            and bool(self.config.turn_s)
+            and self._loop is not None
+        )
+
+    def _start_clock(self, seat: Seat, d: int) -> int:
+        """Time the guest's decision `d`; the seconds it has left. The same decision sent again (after a
+        rejoin) keeps its first deadline: reconnecting does not buy time."""
+        self._stop_clock(seat)
+        assert self._loop is not None and self.config.turn_s
+        now = self._loop.time()
+        if seat.timed_d != d:
+            seat.timed_d, seat.deadline = d, now + self.config.turn_s
+        left = max(0.0, seat.deadline - now)
+        seat.turn_timer = self._loop.call_later(left, self._timed_out, seat, d)
+        return math.ceil(left)
+
+    def _stop_clock(self, seat: Seat) -> None:
+        if seat.turn_timer is not None:
+            seat.turn_timer.cancel()
+            seat.turn_timer = None
+
+    def _timed_out(self, seat: Seat, d: int) -> None:
+        """The guest's time for decision `d` is up: the timeout action is taken for them; after
+        TIMEOUTS_TO_CPU in a row a CPU plays the seat until they act again."""
+        seat.turn_timer = None
+        session = self.session
+        if session is None or self.state is not RoomState.PLAYING or seat.peer is None or self.is_cpu(seat):
+            return
+        pending = session.pending()
+        if self._wire_d(pending) != d or seat.index not in session.awaited(pending):
+            return  # answered meanwhile, by them or by another
+        answer = timeout_action(pending, seat.index)
+        if answer is None:
+            return
+        seat.timeouts += 1
+        self._event({"e": "timeout", "seat": seat.index, "name": seat.name, "d": d, "action": answer})
+
+        def time_out() -> None:
+            try:
+                session.answer(seat.index, parse(pending, seat.index, answer))
+            except (ActionError, DominoError):
+                log.exception("room %s: seat %d's timeout action was refused", self.code, seat.index)
+
+        self._run(time_out)
+        if seat.timeouts >= protocol.TIMEOUTS_TO_CPU and not self.is_cpu(seat) and self.state is RoomState.PLAYING:
+            self._hand_to_cpu(seat, "timeouts")
+
+    def _hand_to_cpu(self, seat: Seat, why: str) -> None:
+        self._stop_clock(seat)
+        seat.cpu_playing, seat.cpu_why = True, why
+        self._event({"e": "cpu_takeover", "seat": seat.index, "name": seat.name, "why": why})
+        self.broadcast_state()
+        self._reseat(seat)
+
+    def back(self, by: Peer) -> None:
+        """A player whose seat a CPU took after their timeouts takes it back."""
+        seat = self.seat_of(by)
+        if seat is None:
+            raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
+        if seat.cpu_why != "timeouts" or self.state is not RoomState.PLAYING:
+            return  # nothing to take back: harmless
+        self._take_back(seat)
+        self.broadcast_state()
+        self._send_current(seat)
+
+    def _guest_seat(self, by: Peer, index: int) -> Seat:
+        host = self.seat_of(by)
+        if host is None or host.index != self.host_seat:
+            raise ProtocolError(protocol.E_NOT_HOST, "only the host decides who plays a seat")
+        if index >= len(self.seats) or self.seats[index].kind is not SeatKind.FRIEND:
+            raise ProtocolError(protocol.E_BAD_MESSAGE, f"seat {index} is not a guest's seat")
+        return self.seats[index]
+
+    def seat_cpu(self, by: Peer, message: SeatCpu) -> None:
+        """The host hands a guest's seat to a CPU (`on`), or gives it back to its connected player."""
+        seat = self._guest_seat(by, message.seat)
+        if self.state is not RoomState.PLAYING:
+            raise ProtocolError(protocol.E_STATE, "no match is being played")
+        if message.on and not seat.cpu_playing:
+            self._hand_to_cpu(seat, "host")
+        elif not message.on and seat.cpu_playing and seat.connected:
+            self._take_back(seat)
+            self.broadcast_state()
+            self._send_current(seat)
+
+    def remove(self, by: Peer, message: Remove) -> None:
+        """The host removes a guest: they are told and let go, their token opens nothing any more, and the seat
+        is free for someone else (a CPU plays it meanwhile during the match)."""
+        seat = self._guest_seat(by, message.seat)
+        if not seat.taken:
+            raise ProtocolError(protocol.E_STATE, f"nobody holds seat {seat.index}")
+        name, peer = seat.name, seat.peer
+        if seat.drop_timer is not None:
+            seat.drop_timer.cancel()
+            seat.drop_timer = None
+        self._stop_clock(seat)
+        seat.peer, seat.name, seat.token, seat.timeouts = None, "", "", 0
+        if peer is not None:
+            peer.send({"t": "removed", "msg": "The host has removed you from this room."})
+            peer.close()
+        if self.state is RoomState.PLAYING:
+            self._event({"e": "removed", "seat": seat.index, "name": name})
+            if not seat.cpu_playing:
+                self._hand_to_cpu(seat, "removed")
+                return
+        self.broadcast_state()
 
     # ---- the fair deal -----------------------------------------------------------------------
 
@@ -668,6 +873,7 @@ class Room:
                 "cpu_delay_ms": round(config.cpu_delay_s * 1000),
                 "lan": config.lan,
                 "title": config.title,
+                "turn_s": config.turn_s,
             },
             "seats": [{"name": s.name, "token": s.token} for s in self.seats],
             "record": list(self.record),

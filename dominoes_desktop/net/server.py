@@ -1,8 +1,10 @@
 """The room server: asyncio streams, one JSON line per message (docs/PROTOCOL.md).
 
 It holds many rooms. Every client is limited in message size and rate; a client that keeps breaking the
-protocol is dropped; wrong invite codes are limited per address. Any bad message gets an error answer and
-changes nothing, so the room plays on.
+protocol is dropped. Wrong invite codes are limited per connection and slowed per address, but a right code
+or a seat's token is never refused for someone else's guesses. A connection must say hello soon and may not
+sit idle outside a room; one address may hold only so many connections. Any bad message gets an error answer
+and changes nothing, so the room plays on.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from . import messages, protocol
 from .discovery import DiscoveryResponder
 from .messages import (
     Act,
+    Back,
     Bye,
     ClientMessage,
     Create,
@@ -33,7 +36,9 @@ from .messages import (
     Ping,
     Pong,
     Rejoin,
+    Remove,
     Say,
+    SeatCpu,
     Settings,
     Start,
     Welcome,
@@ -48,7 +53,15 @@ RATE_PER_S = 20.0  # messages a second a client may keep up (a person sends a ha
 RATE_BURST = 40.0
 STRIKES_TO_DROP = 25.0  # errors a client may run up (one strike each, fading at STRIKE_FADE_PER_S)
 STRIKE_FADE_PER_S = 0.5
-GUESSES_PER_MINUTE = 5  # wrong invite codes per address
+GUESSES_PER_CONNECTION = 5  # wrong codes one connection may try; the next ends it
+GUESS_FREE = 3  # wrong codes a minute from one address answered at once
+# Beyond those, one address's wrong codes are answered one at a time, GUESS_DELAY_S apart, doubling with each
+# up to GUESS_DELAY_MAX_S, over all its connections: an address cannot guess faster by opening more of them.
+GUESS_DELAY_S = 0.5
+GUESS_DELAY_MAX_S = 8.0
+HANDSHAKE_S = 10.0  # a connection says hello within this, or is closed
+IDLE_S = 120.0  # a connection outside any room that says nothing this long is closed
+CONNECTIONS_PER_ADDRESS = 32  # a household's devices, with room to spare; 0: no limit (behind a proxy)
 # Open rooms one address may hold: a household behind one router hosts a few tables, not hundreds.
 ROOMS_PER_ADDRESS = 10
 SLOW_CLIENT_BYTES = 1 << 20  # a client that does not read what it is sent is let go
@@ -72,6 +85,12 @@ class Connection:
         self._struck = time.monotonic()
         self._told_rate = 0.0
         self._out = bytearray()
+        self.version = protocol.PROTOCOL_VERSION  # what the client's hello asked for
+        self.wrong_guesses = 0
+        self.paused_until = 0.0  # a slowed wrong code: its answer, and anything more read, wait until then
+        self._held: tuple[str, str, str | None] | None = None  # that answer
+        self.heard = time.monotonic()
+        self._watch: asyncio.TimerHandle | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_line(protocol.encode(message))
@@ -98,7 +117,30 @@ class Connection:
         if not self.closed:
             self._flush()
             self.closed = True
+            if self._watch is not None:
+                self._watch.cancel()
             self.writer.close()
+
+    def watch(self, after: float) -> None:
+        """Check in `after` seconds that the client has greeted and, outside a room, is not idle."""
+        if self._watch is not None:
+            self._watch.cancel()
+        self._watch = asyncio.get_running_loop().call_later(after, self._check_alive)
+
+    def _check_alive(self) -> None:
+        self._watch = None
+        if self.closed or self.room is not None:
+            return  # in a room the turn clock keeps the table moving; leaving it ends the connection
+        if not self.greeted:
+            self.error(protocol.E_TIMEOUT, f"no hello within {self.server.handshake_s:g} seconds: goodbye")
+            self.close()
+            return
+        quiet = time.monotonic() - self.heard
+        if quiet >= self.server.idle_s:
+            self.error(protocol.E_TIMEOUT, f"nothing said for {self.server.idle_s:g} seconds outside a room: goodbye")
+            self.close()
+            return
+        self.watch(self.server.idle_s - quiet)
 
     def error(self, code: str, message: str, about: str | None = None) -> None:
         self.send(Error(code, message, about).to_json())
@@ -132,6 +174,12 @@ class Connection:
                     if self.closed:
                         break
                     self.receive(line)
+                    if self.paused_until:  # a slowed wrong code: its answer, and the next line, wait
+                        await asyncio.sleep(max(0.0, self.paused_until - time.monotonic()))
+                        self.paused_until = 0.0
+                        held, self._held = self._held, None
+                        if held is not None:
+                            self.error(*held)
                 if self.writer.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES // 4:
                     await self.writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError):
@@ -144,6 +192,7 @@ class Connection:
 
     def receive(self, line: bytes | None) -> None:
         now = time.monotonic()
+        self.heard = now
         about = None
         try:
             if line is None:
@@ -164,6 +213,9 @@ class Connection:
         except ProtocolError as exc:
             if exc.code != protocol.E_STALE and self.strike(now):  # a stale answer is a race, not abuse
                 return
+            if self.paused_until:
+                self._held = (exc.code, str(exc), about)
+                return
             self.error(exc.code, str(exc), about)
         except Exception:  # a fault of ours must not cost the player the connection, nor the room its game
             log.exception("message from %s failed", self.address)
@@ -178,6 +230,10 @@ class Server:
         rooms_per_address: int = ROOMS_PER_ADDRESS,
         cpu_workers: int | None = None,
         cpu_pool: CpuPool | None = None,
+        connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+        handshake_s: float = HANDSHAKE_S,
+        idle_s: float = IDLE_S,
+        turn_s: int | None = None,
     ) -> None:
         """Every CPU of every room thinks in one pool of worker processes: `cpu_pool` (kept open at `stop`),
         or one of the server's own with `cpu_workers` processes (default min(2, CPUs)), closed at `stop`."""
@@ -189,7 +245,13 @@ class Server:
         self._owners: dict[str, str] = {}  # room code -> the address that created it, while the room is open
         self.max_clients = max_clients
         self.clients: set[Connection] = set()
-        self._guesses: dict[str, deque[float]] = {}
+        self._guesses: dict[str, deque[float]] = {}  # address -> when its recent wrong codes came
+        self._guess_slot: dict[str, float] = {}  # address -> when its next slowed wrong code may be answered
+        self.connections_per_address = connections_per_address  # 0: no limit
+        self._per_address: dict[str, int] = {}
+        self.handshake_s = handshake_s
+        self.idle_s = idle_s
+        self.turn_s = turn_s  # a room's turn clock when its `create` names none (None: the protocol's default)
         self._server: asyncio.base_events.Server | None = None
         self._discovery: asyncio.DatagramTransport | None = None
         self.port = 0
@@ -199,6 +261,8 @@ class Server:
     def restore_room(self, data: Any) -> Room:
         """Open a saved room again under its code (ValueError if it cannot be); its players rejoin."""
         room = Room.restore(data, self._closed, self.cpu)
+        if room.config.turn_s is None:  # saved before rooms had a turn clock
+            room.config.turn_s = self.turn_s if self.turn_s is not None else protocol.DEFAULT_TURN_S
         if room.code in self.rooms:
             raise ValueError(f"a room with code {room.code} is already open")
         room.saver = self.room_saver
@@ -251,11 +315,24 @@ class Server:
             connection.error(protocol.E_FULL_SERVER, "the server is full")
             connection.close()
             return
+        address = connection.address
+        held = self._per_address.get(address, 0)
+        if self.connections_per_address and held >= self.connections_per_address:
+            connection.error(
+                protocol.E_TOO_MANY_CONNECTIONS, f"this address already has {held} connections open: close one first"
+            )
+            connection.close()
+            return
+        self._per_address[address] = held + 1
         self.clients.add(connection)
+        connection.watch(self.handshake_s)
         try:
             await connection.run()
         finally:
             self.clients.discard(connection)
+            left = self._per_address.pop(address, 1) - 1
+            if left > 0:
+                self._per_address[address] = left
 
     def listed_rooms(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if room.config.lan and room.state is RoomState.LOBBY]
@@ -263,17 +340,22 @@ class Server:
     # ---- messages ----------------------------------------------------------------------------
 
     def dispatch(self, client: Connection, message: ClientMessage, now: float) -> None:
+        if isinstance(message, Hello):
+            if client.greeted:
+                raise ProtocolError(protocol.E_STATE, "this connection has already said hello")
+            if message.v not in protocol.SUPPORTED_VERSIONS:
+                supported = " and ".join(str(v) for v in protocol.SUPPORTED_VERSIONS)
+                raise ProtocolError(protocol.E_VERSION, f"this server speaks versions {supported}, not {message.v}")
+            client.greeted = True
+            client.version = message.v
+            client.send(Welcome(message.v, protocol.MAX_LINE, protocol.SUPPORTED_VERSIONS).to_json())
+            client.watch(self.idle_s)
+            return
+        if not client.greeted:
+            raise ProtocolError(protocol.E_HELLO_FIRST, 'say {"t": "hello", "v": 2} first')
         if isinstance(message, Ping):
             client.send(Pong(message.n).to_json())
             return
-        if isinstance(message, Hello):
-            if message.v != protocol.PROTOCOL_VERSION:
-                raise ProtocolError(protocol.E_VERSION, f"this server speaks version {protocol.PROTOCOL_VERSION}")
-            client.greeted = True
-            client.send(Welcome(protocol.PROTOCOL_VERSION, protocol.MAX_LINE).to_json())
-            return
-        if not client.greeted:
-            raise ProtocolError(protocol.E_HELLO_FIRST, 'say {"t": "hello", "v": 1} first')
         room = client.room
         if isinstance(message, Create | Join | Rejoin):
             if room is not None:
@@ -297,10 +379,16 @@ class Server:
             room.mute(client, message)
         elif isinstance(message, Settings):
             room.settings(client, message)
+        elif isinstance(message, SeatCpu):
+            room.seat_cpu(client, message)
+        elif isinstance(message, Remove):
+            room.remove(client, message)
+        elif isinstance(message, Back):
+            room.back(client)
         elif isinstance(message, Leave):
             client.room = None
             room.left(client)
-            client.send(Bye().to_json())
+            client.send(Bye().to_json())  # the host's own goodbye too: the room's closing is for the others
             client.close()
 
     def _create(self, client: Connection, message: Create) -> None:
@@ -317,6 +405,8 @@ class Server:
         code = protocol.new_code()
         while code in self.rooms:
             code = protocol.new_code()
+        if config.turn_s is None:
+            config.turn_s = self.turn_s if self.turn_s is not None else protocol.DEFAULT_TURN_S
         room = Room(code, config, self._closed, self.cpu)
         room.saver = self.room_saver
         self.rooms[code] = room
@@ -332,25 +422,33 @@ class Server:
         self.rooms.pop(room.code, None)
         self._owners.pop(room.code, None)
 
-    def _find(self, client: Connection, message: Join | Rejoin, now: float) -> Room:
+    def _wrong_code(self, client: Connection, now: float, code: str, text: str) -> ProtocolError:
+        """Count a wrong code (or a token that opens no seat): against the connection, which may try only a
+        few, and against its address, whose wrong codes beyond the first few a minute are answered ever more
+        slowly. Nothing here ever refuses a right code: only wrong ones are counted and slowed."""
         if len(self._guesses) > 10000:  # many addresses guessing: forget those whose minute is over
             self._guesses = {a: g for a, g in self._guesses.items() if g and now - g[-1] <= 60}
         guesses = self._guesses.setdefault(client.address, deque())
         while guesses and now - guesses[0] > 60:
             guesses.popleft()
-        if len(guesses) >= GUESSES_PER_MINUTE:
-            raise ProtocolError(protocol.E_TOO_MANY_GUESSES, "too many wrong codes: wait a minute")
-        code = protocol.normalise_code(message.code)
-        room = self.rooms.get(code)
-        if room is None:
-            guesses.append(now)
-            raise ProtocolError(protocol.E_WRONG_CODE, "no room has that code")
-        if not guesses:
-            self._guesses.pop(client.address, None)
-        return room
+        guesses.append(now)
+        client.wrong_guesses += 1
+        if client.wrong_guesses > GUESSES_PER_CONNECTION:
+            client.error(protocol.E_TOO_MANY_GUESSES, f"{GUESSES_PER_CONNECTION} wrong codes: goodbye")
+            client.close()
+        beyond = len(guesses) - GUESS_FREE
+        if beyond > 0:
+            if len(self._guess_slot) > 10000:
+                self._guess_slot = {a: t for a, t in self._guess_slot.items() if t > now}
+            slot = max(now, self._guess_slot.get(client.address, 0.0))
+            self._guess_slot[client.address] = slot + min(GUESS_DELAY_MAX_S, GUESS_DELAY_S * 2 ** (beyond - 1))
+            client.paused_until = slot + min(GUESS_DELAY_MAX_S, GUESS_DELAY_S * 2 ** (beyond - 1))
+        return ProtocolError(code, text)
 
     def _join(self, client: Connection, message: Join, now: float) -> None:
-        room = self._find(client, message, now)
+        room = self.rooms.get(protocol.normalise_code(message.code))
+        if room is None:
+            raise self._wrong_code(client, now, protocol.E_WRONG_CODE, "no room has that code")
         name = protocol.clean_name(message.name)
         client.room = room
         try:
@@ -360,11 +458,15 @@ class Server:
             raise
 
     def _rejoin(self, client: Connection, message: Rejoin, now: float) -> None:
-        room = self._find(client, message, now)
-        token = message.token
+        """A seat's token is its key, whatever the address has guessed: a right one always opens the seat. A
+        wrong code or token says neither which was wrong (a rejoin cannot probe for rooms) and counts as a
+        wrong code."""
+        room = self.rooms.get(protocol.normalise_code(message.code))
+        if room is None or not room.holds_token(message.token):
+            raise self._wrong_code(client, now, protocol.E_BAD_TOKEN, "no seat has that code and token")
         client.room = room
         try:
-            room.rejoin(client, token)
+            room.rejoin(client, message.token)
         except ProtocolError:
             client.room = None
             raise

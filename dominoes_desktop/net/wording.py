@@ -8,6 +8,7 @@ itself: its session does (session/table.py); this module only says it in the pro
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..engine.decisions import (
@@ -98,6 +99,20 @@ def legal(pending: Pending, seat: int) -> list[str]:
     return [m.notation() for m in pending.moves]
 
 
+def timeout_action(pending: Pending, seat: int) -> str | None:
+    """What a guest whose time ran out answers (PROTOCOL.md, "The turn clock"): keep a deal, lead from the
+    first seat offered, play the first legal move, claim what they scored, let an opponent's points go. None
+    for a cut (the host's app cuts for the late) and when the seat has nothing to decide."""
+    answers = legal(pending, seat)
+    if not answers or isinstance(pending, CutDeck):
+        return None
+    if isinstance(pending, RedealOffer):
+        return KEEP
+    if isinstance(pending, MugginsWindow):
+        return DECLINE
+    return answers[0]  # a lead's first seat, a turn's first move, a claim's "claim"
+
+
 def parse(pending: Pending, seat: int, text: str) -> Action:
     """`seat`'s `act` string as the engine's action; ActionError (`not_your_decision`, `illegal`) if it cannot
     answer the decision. Whether the match takes it is the match's to say (a move may still not fit)."""
@@ -141,6 +156,7 @@ class Words:
         self.match = match
         self.hand = match.hand_index  # the hand the events are about
         self._written: tuple[int, list[dict[str, Any]]] = (-1, [])
+        self._encoded: list[bytes] = []  # each move of `_written`, encoded
 
     def event(self, event: Event) -> dict[str, Any] | None:
         """A public event as the protocol sends it; None for what it does not tell (a seal, a cut, a kept
@@ -182,19 +198,46 @@ class Words:
         match = self.match
         base: dict[str, Any] = {"preset": self.preset, "options": self.options, "hand_index": match.hand_index}
         if match.hand is None:
-            tiles = [str(t) for t in match.deal.hands[seat]] if match.deal is not None else []
+            # A deal waiting for its cuts (a redeal's too) holds no tiles yet: the last deal's are given up.
+            deal = None if isinstance(match.pending(), NextHand | CutDeck) else match.deal
+            tiles = [] if deal is None else [str(t) for t in deal.hands[seat]]
             return base | {"seat": seat, "hand": tiles, "leader": None, "moves": [], "scores": list(match.scores)}
         view = PlayerView.of(match, seat)
-        # The one seat view, as a bot request; the public record is shared by every view of the hand.
-        return view.to_request(self.preset, self.options) | {"moves": self._public_moves(view)}
+        # The one seat view as a bot request (PlayerView.to_request's fields, in its order), written here so
+        # that the hand's public record, shared by every view of the hand, is written once per move.
+        request: dict[str, Any] = {
+            "preset": self.preset,
+            "options": self.options,
+            "hand_index": view.hand_index,
+            "seat": view.seat,
+            "hand": [str(t) for t in view.tiles],
+            "leader": view.leader,
+            "moves": self._public_moves(view),
+            "scores": list(view.scores),
+            "hand_sizes": list(view.hand_sizes),
+            "stock": view.stock,
+        }
+        if view.legal is not None:
+            request["legal"] = [m.notation() for m in view.legal]
+        return request
 
     def _public_moves(self, view: PlayerView) -> list[dict[str, Any]]:
         """The hand's public record; every view of a hand repeats it, so it is written once per move and
-        shared (the encoder only reads it)."""
+        shared (the encoder only reads it), and kept encoded too (`encoded_moves`)."""
         index, written = self._written
         if index != view.hand_index or len(written) > len(view.moves):
             written = []
             self._written = (view.hand_index, written)
+            self._encoded = []
         for turn in view.moves[len(written) :]:
-            written.append({"seat": turn.seat, "move": turn.move.notation()})
+            move = {"seat": turn.seat, "move": turn.move.notation()}
+            written.append(move)
+            self._encoded.append(json.dumps(move, separators=(",", ":")).encode())
         return written
+
+    def encoded_moves(self, moves: list[dict[str, Any]]) -> bytes | None:
+        """`moves` (a view's public record) as JSON, from the record encoded once per move; None if `moves` is
+        not the shared record."""
+        if moves is not self._written[1] or len(self._encoded) != len(moves):
+            return None
+        return b"[" + b",".join(self._encoded) + b"]"

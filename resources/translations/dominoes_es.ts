@@ -3502,6 +3502,30 @@ Corte: {cut}</translation>
 <context>
     <name>RoomWindow</name>
     <message>
+        <source>Let a CPU play for {name}</source>
+        <translation>Que una CPU juegue por {name}</translation>
+    </message>
+    <message>
+        <source>Give the seat back to {name}</source>
+        <translation>Devolverle el asiento a {name}</translation>
+    </message>
+    <message>
+        <source>Remove {name} from the room</source>
+        <translation>Sacar a {name} de la sala</translation>
+    </message>
+    <message>
+        <source>The host has removed you from this room.</source>
+        <translation>El anfitrión te ha sacado de esta sala.</translation>
+    </message>
+    <message>
+        <source>Time ran out for {name}: {action} was played for them.</source>
+        <translation>Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
+    </message>
+    <message>
+        <source>The host removed {name} from the room.</source>
+        <translation>El anfitrión sacó a {name} de la sala.</translation>
+    </message>
+    <message>
         <source>Table talk</source>
         <translation>Charla de la mesa</translation>
     </message>

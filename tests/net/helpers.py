@@ -13,11 +13,11 @@ from dominoes_desktop.net.server import Server
 T = TypeVar("T")
 
 
-def run(body: Callable[[Server], Awaitable[T]], timeout: float = 60.0) -> T:
-    """Run a test body against a fresh server on a loopback port, stopping it afterwards."""
+def run(body: Callable[[Server], Awaitable[T]], timeout: float = 60.0, **settings: Any) -> T:
+    """Run a test body against a fresh server (made with `settings`) on a loopback port, stopping it afterwards."""
 
     async def main() -> T:
-        server = Server()
+        server = Server(**settings)
         await server.start("127.0.0.1", 0)
         try:
             async with asyncio.timeout(timeout):

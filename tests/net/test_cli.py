@@ -77,3 +77,53 @@ def test_the_bridge_refuses_an_unreadable_invite() -> None:
         cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=30,
     )  # fmt: skip
     assert done.returncode == 2 and "bad invite" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_serve_with_workers_runs_one_server_a_port_and_each_holds_its_own_rooms() -> None:
+    import socket
+
+    with socket.socket() as probe:  # two free ports in a row, most likely
+        probe.bind(("127.0.0.1", 0))
+        base = probe.getsockname()[1]
+    usage = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.net.serve", "--help"],
+        cwd=ROOT,
+        env=ENV,
+        capture_output=True,
+        text=True,
+    ).stdout
+    plain = ["--plain"] if "--plain" in usage else []  # where TLS is the default: these clients speak plain TCP
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dominoes_desktop.net.serve", "--host", "127.0.0.1", "--port", str(base),
+         "--workers", "2", "--cpu-workers", "1", *plain],
+        cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        ports: list[int] = []
+        while len(ports) < 2:  # one "dominoes room server on HOST:PORT" line a worker (and maybe others)
+            line = server.stdout.readline()
+            assert line, "the workers stopped before they listened"
+            if line.startswith("dominoes room server on"):
+                ports.append(int(line.split()[4].rsplit(":", 1)[1]))
+        ports.sort()
+        assert ports == [base, base + 1]
+
+        async def body() -> None:
+            codes = []
+            for port in ports:  # a room on each worker; its invite (address:port code) names where it lives
+                host = Client()
+                await host.connect("127.0.0.1", port)
+                host.send({"t": "create", "name": "A", "preset": "draw", "seats": ["host", "friend", "cpu", "cpu"]})
+                codes.append((await host.expect("joined"))["code"])
+            guest = Client()
+            await guest.connect("127.0.0.1", ports[1])
+            guest.send({"t": "join", "code": codes[1], "name": "B"})
+            assert (await guest.expect("joined"))["seat"] == 1
+
+        asyncio.run(body())
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(30) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()

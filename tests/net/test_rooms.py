@@ -98,8 +98,10 @@ def test_table_talk_reaches_everyone_but_those_who_muted_the_speaker() -> None:
         cy.send({"t": "mute", "seat": 1})
         cy.send({"t": "ping", "n": 1})
         await cy.expect("pong")
+        ben.send({"t": "chat", "text": "beep\x07"})  # a control character: refused, nobody hears it
+        assert (await ben.expect("error"))["code"] == protocol.E_BAD_MESSAGE
         ben.send({"t": "chat", "phrase": "good_play"})
-        ben.send({"t": "chat", "text": "  nice   one\x07 "})
+        ben.send({"t": "chat", "text": "  nice   one "})
         for client in (host, ben):
             assert (await client.expect("chat"))["phrase"] == "good_play"
             said = await client.expect("chat")

@@ -257,6 +257,39 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
         host.stop()
 
 
+def test_the_host_hands_a_guests_seat_to_a_cpu_and_back_then_removes_them(qtbot: QtBot) -> None:
+    host, _ = open_host(qtbot, {"target": 30})
+    try:
+        ana = host.window
+        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"})
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        assert ben.seat_menu(1) is None  # only the host has a say over seats
+        ana.start_button.click()
+        qtbot.waitUntil(lambda: ana.state == "playing", timeout=15000)
+        menu = ana.seat_menu(1)
+        assert menu is not None
+        [cpu, remove] = menu.actions()
+        assert (cpu.text(), remove.text()) == ("Let a CPU play for Ben", "Remove Ben from the room")
+        cpu.trigger()
+        qtbot.waitUntil(lambda: "A CPU now plays for Ben" in ana.log.toPlainText(), timeout=15000)
+        menu = ana.seat_menu(1)
+        assert menu is not None
+        back = menu.actions()[0]
+        assert back.text() == "Give the seat back to Ben"
+        back.trigger()
+        qtbot.waitUntil(lambda: not host.server.server.rooms[ana.code].seats[1].cpu_playing, timeout=15000)
+        menu = ana.seat_menu(1)
+        assert menu is not None
+        menu.actions()[-1].trigger()  # Remove Ben from the room
+        qtbot.waitUntil(lambda: "removed you" in ben.status.text(), timeout=15000)
+        qtbot.waitUntil(lambda: "The host removed Ben from the room." in ana.log.toPlainText(), timeout=15000)
+        assert ben.ended
+    finally:
+        host.stop()
+
+
 def test_the_lobby_turns_friends_seats_into_a_room_request(qtbot: QtBot) -> None:
     lobby = LobbyPage("jamaican")
     qtbot.addWidget(lobby)
@@ -270,6 +303,10 @@ def test_the_lobby_turns_friends_seats_into_a_room_request(qtbot: QtBot) -> None
     assert isinstance(request, dict)
     assert request["seats"][:2] == ["host", "friend"] and request["seats"][3] == "friend"
     assert request["seats"][2].startswith("cpu:") and request["preset"] == "jamaican"
+    lobby.timer.setCurrentIndex(lobby.timer.findData(0))
+    assert "turn_s" not in room_request(lobby, "Ana")  # timer off: the server's default clock
+    lobby.timer.setCurrentIndex(lobby.timer.findData(30))
+    assert room_request(lobby, "Ana")["turn_s"] == 30  # type: ignore[index]  # the lobby's timer times the guests
     rows[2].kind.setCurrentIndex(rows[2].kind.findData("person"))
     assert isinstance(room_request(lobby, "Ana"), str)  # two people at one screen cannot host a room
 

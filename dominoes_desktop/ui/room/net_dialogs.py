@@ -62,7 +62,7 @@ def room_request(lobby: Any, name: str) -> dict[str, Any] | str:
             seats.append(f"cpu:{level}")
     if "host" not in seats:
         return translate("NetDialogs", "one seat must be yours (a person at this screen)")
-    return {
+    request = {
         "t": "create",
         "name": name,
         "preset": lobby.current_preset(),
@@ -72,6 +72,8 @@ def room_request(lobby: Any, name: str) -> dict[str, Any] | str:
         "cpu_delay_ms": 700,
         "lan": True,
     }
+    turn_s = int(lobby.timer.currentData() or 0)  # the lobby's turn timer times the guests; Off: the server's default
+    return {**request, "turn_s": turn_s} if turn_s else request
 
 
 def host_name(lobby: Any) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -147,6 +148,10 @@ class RoomWindow(QWidget):
         self.seats = QListWidget()
         self.seats.setAccessibleName(self.tr("Players (tick to mute)"))
         self.seats.itemChanged.connect(self._mute_changed)
+        # The host's say over a guest's seat: a right click (or the menu key) on it.
+        self.seats.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.seats.customContextMenuRequested.connect(self._seat_menu_at)
+        self._room_seats: list[dict[str, Any]] = []
         self.seats.setMaximumHeight(96)
         self.fairness = QLabel()
         self.fairness.setWordWrap(True)
@@ -277,6 +282,9 @@ class RoomWindow(QWidget):
             self._chat(message)
         elif kind == "error":
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
+        elif kind == "removed":
+            self.ended = True
+            self.status.setText(self.tr("The host has removed you from this room."))
         elif kind == "host_left":
             self.ended = True
             if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
@@ -286,7 +294,33 @@ class RoomWindow(QWidget):
             else:
                 self.status.setText(self.tr("The host has left: this room is closed."))
 
+    def seat_menu(self, seat: int) -> QMenu | None:
+        """What the host may do with a guest's seat during the match: let a CPU play it or give it back, or
+        remove the guest. None for anyone else's window or another seat."""
+        info = next((s for s in self._room_seats if s["seat"] == seat), None)
+        if self.seat != self.controller.host_seat or info is None or info["kind"] != "friend" or not info["taken"]:
+            return None
+        name = self.controller.name(seat)
+        menu = QMenu(self)
+        if self.state == "playing":
+            if not info["cpu"]:
+                cpu = menu.addAction(self.tr("Let a CPU play for {name}").format(name=name))
+                cpu.triggered.connect(lambda: self.controller.send({"t": "cpu_seat", "seat": seat, "on": True}))
+            elif info["connected"]:
+                back = menu.addAction(self.tr("Give the seat back to {name}").format(name=name))
+                back.triggered.connect(lambda: self.controller.send({"t": "cpu_seat", "seat": seat, "on": False}))
+        remove = menu.addAction(self.tr("Remove {name} from the room").format(name=name))
+        remove.triggered.connect(lambda: self.controller.send({"t": "remove", "seat": seat}))
+        return menu
+
+    def _seat_menu_at(self, point: QPoint) -> None:
+        item = self.seats.itemAt(point)
+        menu = self.seat_menu(int(item.data(Qt.ItemDataRole.UserRole))) if item is not None else None
+        if menu is not None:
+            menu.exec(self.seats.viewport().mapToGlobal(point))
+
     def _room(self, message: dict[str, Any]) -> None:
+        self._room_seats = list(message["seats"])
         self.seats.blockSignals(True)
         self.seats.clear()
         for seat in message["seats"]:
@@ -413,6 +447,14 @@ class RoomWindow(QWidget):
             self.say_log(self.tr("{name} is back.").format(name=name))
         elif kind == "redeal":
             self.say_log(self.tr("{name} asks for a new deal.").format(name=name))
+        elif kind == "timeout":
+            self.say_log(
+                self.tr("Time ran out for {name}: {action} was played for them.").format(
+                    name=message.get("name") or name, action=message.get("action", "")
+                )
+            )
+        elif kind == "removed":
+            self.say_log(self.tr("The host removed {name} from the room.").format(name=message.get("name") or name))
 
     def _fairness(self) -> None:
         checker = self.controller.checker

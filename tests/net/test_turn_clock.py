@@ -1,0 +1,147 @@
+"""The turn clock (issue 26, item 1): a guest who never acts does not hold the table; the host can hand a
+seat to a CPU or remove a guest."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from dominoes_desktop.net import protocol
+from dominoes_desktop.net.client import Client, play_seat, random_chooser
+from dominoes_desktop.net.server import Server
+
+from .helpers import join, open_room, run
+
+
+async def silent(client: Client, seen: list[dict[str, Any]], cut: bool = True) -> None:
+    """A guest who stays connected and reads everything but never answers (save its cuts)."""
+    while (message := await client.recv()) is not None:
+        seen.append(message)
+        if cut and message["t"] == "view" and message["decision"] == "cut" and message["legal"]:
+            client.send({"t": "act", "d": message["d"], "action": "cut:ab"})
+
+
+def test_a_guest_who_never_acts_does_not_hold_the_table() -> None:
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(server, ["host", "friend", "cpu:random", "cpu:random"], turn_s=1)
+        guest, _ = await join(server, code, "Idle")
+        seen: list[dict[str, Any]] = []
+        idle = asyncio.create_task(silent(guest, seen))
+        host.send({"t": "start"})
+        playing = asyncio.create_task(play_seat(host, random_chooser(3)))
+        while not any(e["e"] == "cpu_takeover" for e in room.log):
+            await asyncio.sleep(0.05)
+        timeouts = [e for e in room.log if e["e"] == "timeout"]
+        assert [e["seat"] for e in timeouts] == [1, 1]  # two in a row, then the CPU
+        takeover = next(e for e in room.log if e["e"] == "cpu_takeover")
+        assert takeover["seat"] == 1 and takeover["why"] == "timeouts"
+        timed = [m for m in seen if m["t"] == "view" and m["legal"] and m["decision"] != "cut"]
+        assert timed and all(m["time_s"] == 1 for m in timed)  # the guest is told its time
+        assert any(m.get("e") == "timeout" for m in seen)  # and everyone hears of each timeout
+        moves = room.moves_applied
+        while room.moves_applied < moves + 12:  # the table goes on, a CPU playing the idle seat
+            await asyncio.sleep(0.05)
+        assert room.seats[1].cpu_playing and room.state_message()["seats"][1]["cpu"]
+        guest.send({"t": "back"})  # the guest acts again: the seat is theirs
+        while room.seats[1].cpu_playing:
+            await asyncio.sleep(0.02)
+        assert any(e["e"] == "cpu_released" and e["seat"] == 1 for e in room.log)
+        idle.cancel()
+        playing.cancel()
+
+    run(body, timeout=90)
+
+
+def test_the_host_hands_a_seat_to_a_cpu_and_back() -> None:
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(server, ["host", "friend", "cpu:random", "cpu:random"], turn_s=30)
+        guest, _ = await join(server, code, "Ben")
+        guest.send({"t": "cpu_seat", "seat": 0})
+        assert (await guest.expect("error"))["code"] == protocol.E_NOT_HOST
+        host.send({"t": "start"})
+        host.send({"t": "cpu_seat", "seat": 1})
+        seen: list[dict[str, Any]] = []
+        idle = asyncio.create_task(silent(guest, seen))
+        playing = asyncio.create_task(play_seat(host, random_chooser(3)))
+        while not room.seats[1].cpu_playing:
+            await asyncio.sleep(0.02)
+        moves = room.moves_applied
+        while room.moves_applied < moves + 8:
+            await asyncio.sleep(0.05)
+        assert next(e for e in room.log if e["e"] == "cpu_takeover")["why"] == "host"
+        host.send({"t": "cpu_seat", "seat": 1, "on": False})
+        while room.seats[1].cpu_playing:
+            await asyncio.sleep(0.02)
+        idle.cancel()
+        playing.cancel()
+
+    run(body)
+
+
+def test_the_host_removes_a_guest_whose_token_then_opens_nothing() -> None:
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(server, ["host", "friend", "friend", "cpu"])
+        guest, joined = await join(server, code, "Pest")
+        host.send({"t": "remove", "seat": 1})
+        assert (await guest.expect("removed"))["msg"]
+        assert await guest.recv() is None
+        assert not room.seats[1].taken
+        again = Client()
+        await again.connect("127.0.0.1", server.port)
+        again.send({"t": "rejoin", "code": code, "token": joined["token"]})
+        assert (await again.expect("error"))["code"] == protocol.E_BAD_TOKEN
+        _newcomer, seat = await join(server, code, "Ana")
+        assert seat["seat"] == 1  # the seat is free for someone else
+        host.send({"t": "remove", "seat": 3})
+        assert (await host.expect("error"))["code"] == protocol.E_BAD_MESSAGE  # a CPU's seat is not a guest's
+
+    run(body)
+
+
+def test_a_guest_removed_during_the_match_leaves_a_cpu_in_the_seat() -> None:
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(
+            server, ["host", "friend", "cpu:random", "cpu:random"], options={"target": 30}
+        )
+        guest, _ = await join(server, code, "Pest")
+        host.send({"t": "start"})
+        playing = asyncio.create_task(play_seat(host, random_chooser(2)))
+        await guest.expect("view")
+        host.send({"t": "remove", "seat": 1})
+        assert (await guest.expect("removed"))["t"] == "removed"
+        assert await playing == "over"  # the match ends for everyone else
+        kinds = [e["e"] for e in room.log]
+        assert "removed" in kinds and room.log[kinds.index("cpu_takeover")]["why"] == "removed"
+
+    run(body, timeout=90)
+
+
+def test_reconnecting_does_not_buy_a_guest_more_time() -> None:
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(
+            server, ["host", "friend", "cpu:random", "cpu:random"], turn_s=3, wait_s=60, options={"target": 500}
+        )
+        guest, joined = await join(server, code, "Slow")
+        host.send({"t": "start"})
+        playing = asyncio.create_task(play_seat(host, random_chooser(3)))
+        while True:  # the guest cuts, then waits for its first timed decision
+            view = await guest.expect("view")
+            if view["decision"] == "cut" and view["legal"]:
+                guest.send({"t": "act", "d": view["d"], "action": "cut:ab"})
+            elif view["legal"]:
+                break
+        assert view["time_s"] == 3
+        await asyncio.sleep(1.5)
+        await guest.close()
+        while room.seats[1].connected:
+            await asyncio.sleep(0.01)
+        back = Client()
+        await back.connect("127.0.0.1", server.port)
+        back.send({"t": "rejoin", "code": code, "token": joined["token"]})
+        again = await back.expect("view")
+        assert again["d"] == view["d"] and again["time_s"] <= 2  # the same deadline, not a fresh clock
+        while not any(e["e"] == "timeout" for e in room.log):
+            await asyncio.sleep(0.02)
+        playing.cancel()
+
+    run(body)
