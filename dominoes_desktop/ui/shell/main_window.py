@@ -150,6 +150,8 @@ class MainWindow(QMainWindow):
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
         self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
+        self.controller.auto_pass = self.settings.auto_pass()  # issue 27: no dead clicks
+        self.game.auto_next = self.settings.auto_next()
         self.game.autoCutChanged.connect(self.settings.save_auto_cut)
         self.game.table.rulesRequested.connect(self.show_rules)
         self.game.rules_button.clicked.connect(self.show_rules)
@@ -295,6 +297,13 @@ class MainWindow(QMainWindow):
         view.addAction(self.panel_action)
         # Dragged shut by its handle: the menu shows it is off.
         self.game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not self.game.side.isHidden()))
+        self.auto_pass_action = QAction(self.tr("Pass for me when &nothing fits"), self, checkable=True)
+        self.auto_pass_action.setChecked(self.controller.auto_pass)
+        self.auto_next_action = QAction(self.tr("Go on to the next hand by &itself"), self, checkable=True)
+        self.auto_next_action.setChecked(self.game.auto_next)
+        for action in (self.auto_pass_action, self.auto_next_action):
+            action.triggered.connect(self._play_help_changed)
+            view.addAction(action)
         sound = view.addMenu(self.tr("&Sound"))
         self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
         self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
@@ -319,6 +328,11 @@ class MainWindow(QMainWindow):
         contrast.setChecked(self.look.high_contrast)
         contrast.triggered.connect(self.set_high_contrast)
         view.addAction(contrast)
+
+    def _play_help_changed(self) -> None:
+        self.controller.auto_pass = self.auto_pass_action.isChecked()
+        self.game.auto_next = self.auto_next_action.isChecked()
+        self.settings.save_play_help(self.controller.auto_pass, self.game.auto_next)
 
     # ---- keeping the match -------------------------------------------------------------------
 
