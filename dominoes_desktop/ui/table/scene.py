@@ -43,7 +43,7 @@ DROP_ON_RACK = 60.0  # a drop this close to the rack's line moves the tile along
 DROP_ON_END = 3 * 40.0  # and this close to an open end plays it there
 DROP_ON_TABLE = 80.0  # above the rack by this much: on the table
 BACK_SCALE = 0.62
-REVEAL_SCALE = 0.9  # a hand shown face up at the hand's end: read at a glance
+REVEAL_SCALE = 1.0  # a hand shown face up at the hand's end: read at a glance
 RACK_SCALE = 1.2  # your own tiles are drawn larger than the table's: they are read closely
 # The table's room, in scene units, at the camera's natural scale: the view shows at least this much.
 NATURAL_AREA = QSizeF(1150.0, 880.0)
