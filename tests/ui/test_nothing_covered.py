@@ -5,11 +5,10 @@ hand under way and at the hand's end; the line uses the felt, and a hand shown a
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
-
-import pytest
 
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.scene import NamePlate

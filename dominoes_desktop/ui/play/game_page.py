@@ -25,6 +25,7 @@ from ..look.looks import Look
 from ..shell.i18n import translate
 from ..shell.wording import reason_text
 from ..table.drawn import shown_hand
+from ..table.moments import MomentPlayer
 from ..table.view import TableView
 from .coach_button import add_coach_button
 from .controller import MatchSetup
@@ -42,6 +43,13 @@ from .panels import (
     describe_move,
     shown_name,
 )
+
+MOMENT_WORDS = {
+    "domino": QT_TRANSLATE_NOOP("GamePage", "Domino!"),
+    "capicua": QT_TRANSLATE_NOOP("GamePage", "Capicúa!"),
+    "six_love": QT_TRANSLATE_NOOP("GamePage", "Six-love!"),
+    "match_won": QT_TRANSLATE_NOOP("GamePage", "Match won!"),
+}
 
 TIMEOUT_WORDS = {
     "best": QT_TRANSLATE_NOOP("GamePage", "the best move"),
@@ -70,6 +78,7 @@ class GamePage(QWidget):
     """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
 
     happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
+    moment = Signal(str)  # a celebration began: "domino", "capicua", "six_love" or "match_won" (its sound)
     autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
 
     def __init__(self, controller: TableController, look: Look, parent: QWidget | None = None) -> None:
@@ -230,6 +239,7 @@ class GamePage(QWidget):
         controller.hintReady.connect(self._hint_ready)
         controller.pointsScored.connect(self._points_scored)
         controller.autoPassed.connect(self._auto_passed)
+        self.moments = MomentPlayer()
         self.record = MoveRecord()  # the move log is the hand's record, each move with the points it took
         self._notes: dict[tuple[int, int], str] = {}  # (hand number, move index): a line told after that move
         self.table.hintRequested.connect(self.ask_hint)
@@ -575,11 +585,15 @@ class GamePage(QWidget):
     def _choose_leader(self, seats: tuple[int, ...]) -> None:
         """Asked once the new hand is dealt (its tiles on the rack): one panel of one size, its first choice (the
         person, when they may lead) focused every hand."""
-        for child in self.leader_choice.findChildren(QWidget):
-            child.deleteLater()
         box = self.leader_choice.layout()
         if box is None:
             box = QVBoxLayout(self.leader_choice)
+        while box.count():  # out of the layout now, not when deleted later: the panel keeps one size
+            item = box.takeAt(0)
+            gone = item.widget() if item is not None else None
+            if gone is not None:
+                gone.hide()
+                gone.deleteLater()
         question = QLabel(self.tr("Your side won: who leads this hand? Your new tiles are on your rack."))
         question.setWordWrap(True)
         box.addWidget(question)
@@ -829,6 +843,7 @@ class GamePage(QWidget):
         headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
         self.announce(headline)
         self.happened.emit(headline)
+        self._celebrate(result)
         self.undo_note.hide()
         if not self._people() and self.controller.winner is None:
             # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
@@ -839,6 +854,39 @@ class GamePage(QWidget):
             self.hide_hand_end()
             self.table.table.float_text(headline, None)
             QTimer.singleShot(AUTO_NEXT_MS, self._next_hand_if_idle)
+
+    def _moment_for(self, result: HandResult) -> str | None:
+        """The moment a hand's end is worth: the match won by a side with a person in it (six-love when the others
+        scored nothing), else a capicúa or a domino by anyone."""
+        controller = self.controller
+        rules, match = controller.rules, controller.match
+        if rules is None or match is None:
+            return None
+        winner = controller.winner if controller.duplicate is None else None
+        people_sides = {rules.side_of(s) for s in self._people()}
+        if winner is not None and (winner in people_sides or not people_sides):
+            others = [score for side, score in enumerate(match.scores) if side != winner]
+            return "six_love" if others and all(score == 0 for score in others) else "match_won"
+        if "capicua" in result.bonus:
+            return "capicua"
+        if result.end.value == "domino":
+            return "domino"
+        return None
+
+    def _celebrate(self, result: HandResult) -> None:
+        kind = self._moment_for(result)
+        if kind is None:
+            return
+        scene = self.table.table
+        # After the last tile has landed, over the middle of the felt.
+        QTimer.singleShot(
+            self.table.look.animation_ms,
+            self,
+            lambda: self.moments.show(
+                scene, scene.felt.rect().center(), self.tr(str(MOMENT_WORDS[kind])), self.table.look
+            ),
+        )
+        self.moment.emit(kind)
 
     def _next_hand_if_idle(self) -> None:
         controller = self.controller

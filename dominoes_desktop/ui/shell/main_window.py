@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from ...engine.cpu import DEFAULT_LEVEL
 from ...engine.fairness import FairDeal, short
-from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS
 from ...engine.rules import Rules
@@ -109,8 +108,6 @@ class MainWindow(QMainWindow):
         self._resuming = False
         self.controller.movePlayed.connect(self._sound_move)
         self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
-        self.controller.handEnded.connect(self._sound_hand_end)
-        self.controller.matchEnded.connect(self._sound_match_end)
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.controller.duplicateOver.connect(self._duplicate_over)
@@ -149,6 +146,7 @@ class MainWindow(QMainWindow):
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
+        self.game.moment.connect(self._sound_moment)  # issue 27: a domino, capicúa, six-love or match won
         self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
         self.controller.auto_pass = self.settings.auto_pass()  # issue 27: no dead clicks
         self.game.auto_next = self.settings.auto_next()
@@ -672,14 +670,9 @@ class MainWindow(QMainWindow):
         elif move.kind is MoveKind.PASS:
             self.sound.play("knock")
 
-    def _sound_hand_end(self, result: HandResult) -> None:
-        if result.end.value == "domino":
-            QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play("domino"))
-
-    def _sound_match_end(self, winner: int) -> None:
-        match = self.controller.match
-        if match is not None and all(score == 0 for side, score in enumerate(match.scores) if side != winner):
-            QTimer.singleShot(self.look.animation_ms + 900, self.sound, lambda: self.sound.play("six_love"))
+    def _sound_moment(self, kind: str) -> None:
+        # With the celebration, once the last tile has landed; quiet when muted (the board says so).
+        QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play(kind))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.WindowStateChange:

@@ -259,6 +259,7 @@ class TableScene(QGraphicsScene):
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
         self.fit_ratio = 1.0
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
+        self.float_texts: list[str] = []  # what rose from the table, newest last (what the player was told)
         self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
         self._plans: dict[object, tuple[TablePlan, float]] = {}
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
@@ -744,6 +745,8 @@ class TableScene(QGraphicsScene):
         it stays still as it fades. One at a time: a new score sends the one before away, so they never pile up
         over the line."""
         self.clear_floats()
+        self.float_texts.append(text)
+        del self.float_texts[:-10]
         spot = self.plan.spots.get(tile) if tile is not None else None  # where the tile lies (or is landing)
         start = QPointF(spot.x, spot.y) if spot is not None else self.felt.rect().center()
         label = QGraphicsSimpleTextItem(text)
