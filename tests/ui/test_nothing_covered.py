@@ -5,11 +5,17 @@ hand under way and at the hand's end; the line uses the felt, and a hand shown a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QGraphicsScene, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.ui.look.look_style import contrast
+from dominoes_desktop.ui.look.looks import FINISHES, Look
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.scene import NamePlate
 from dominoes_desktop.ui.table.tile_item import TileItem
@@ -138,3 +144,37 @@ def test_hands_shown_at_the_hands_end_are_read_at_a_glance(qtbot: QtBot, window:
     for item in shown:
         box = _tile_box(window, item)
         assert min(box.width(), box.height()) >= 22, "each half at least 22 px: its pips are read"
+
+
+@pytest.mark.parametrize("finish_id", sorted(FINISHES))
+def test_every_finish_reads_at_the_smallest_table(qtbot: QtBot, finish_id: str) -> None:
+    """Issue 27: Onyx was hard to read at 1024x700 (a bright sheen under its white pips). Each pip of a 4-4 drawn
+    at the camera's smallest natural scale stands out from the face beside it by at least 3:1 (WCAG's contrast
+    ratio, sampled from the pixels)."""
+    look = replace(Look(), finish=FINISHES[finish_id])
+    item = TileItem(Tile(4, 4), look, vertical=True)
+    scene = QGraphicsScene()
+    scene.addItem(item)
+    scale = 0.6  # the table's scale at 1024x700 with the side panel
+    body = item.body_rect()
+    image = QImage(int(body.width() * scale) + 4, int(body.height() * scale) + 4, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scene.render(painter, QRectF(2, 2, body.width() * scale, body.height() * scale), body)
+    painter.end()
+    worst = 99.0
+    for half in (0, 1):  # each half a unit square: pips at the quarter points, the face empty at its middle
+        top = body.top() + half * body.height() / 2
+        size = body.width()
+        inset = size * 0.08
+        for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)):
+            pip = QPointF(body.left() + inset + fx * (size - 2 * inset), top + inset + fy * (size - 2 * inset))
+            face = QPointF(pip.x(), pip.y() + (1 if fy < 0.5 else -1) * size * 0.16)  # the face just beside it
+            colours = [
+                image.pixelColor(int((p.x() - body.left()) * scale) + 2, int((p.y() - body.top()) * scale) + 2)
+                for p in (pip, face)
+            ]
+            worst = min(worst, contrast(colours[0].name(), colours[1].name()))
+    print(f"\n{finish_id}: {worst:.2f}")
+    assert worst >= 3.0, f"{finish_id}: {worst:.2f}"
