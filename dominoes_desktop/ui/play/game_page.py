@@ -867,6 +867,8 @@ class GamePage(QWidget):
         if winner is not None and (winner in people_sides or not people_sides):
             others = [score for side, score in enumerate(match.scores) if side != winner]
             return "six_love" if others and all(score == 0 for score in others) else "match_won"
+        if winner is not None:
+            return None  # the match lost: its last hand is not cheered
         if "capicua" in result.bonus:
             return "capicua"
         if result.end.value == "domino":

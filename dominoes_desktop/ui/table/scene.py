@@ -44,6 +44,7 @@ DROP_ON_END = 3 * 40.0  # and this close to an open end plays it there
 DROP_ON_TABLE = 80.0  # above the rack by this much: on the table
 BACK_SCALE = 0.62
 REVEAL_SCALE = 1.0  # a hand shown face up at the hand's end: read at a glance
+LINE_GAP = 0.2 * UNIT  # between the two lines of a long hand shown at the end
 RACK_SCALE = 1.2  # your own tiles are drawn larger than the table's: they are read closely
 # The table's room, in scene units, at the camera's natural scale: the view shows at least this much.
 NATURAL_AREA = QSizeF(1150.0, 880.0)
@@ -93,6 +94,7 @@ class SeatPlace:
     scale: float
     tiles: QRectF
     plate: QPointF  # the plate's centre
+    lines: int = 1  # a long hand shown at the hand's end lies in two lines
 
 
 @dataclass
@@ -456,13 +458,19 @@ class TableScene(QGraphicsScene):
             return [name, count, " · ".join(known)]  # always three lines: the plate keeps its height
         return [name, " · ".join([count, *known])]
 
-    def _seat_scale(self, seat_state: SeatState, along: str, room: float) -> float:
-        """The size of a seat's tiles: backs small, a hand shown at the hand's end large enough to read, and
-        both drawn smaller when a long row would not fit its `room` (scene units)."""
+    def _seat_scale(self, seat_state: SeatState, along: str, room: float) -> tuple[float, int]:
+        """The size of a seat's tiles and in how many lines they lie: backs small, a hand shown at the hand's end
+        large enough to read (in two lines when one would make it small: a draw game's long hand), and both drawn
+        smaller when a long row would not fit its `room` (scene units)."""
         scale = REVEAL_SCALE if seat_state.tiles else BACK_SCALE
-        count = max(len(seat_state.tiles) or seat_state.count, seat_state.most, 1)
-        length = self._row_span(False, count, along, 1.0)
-        return max(0.35, min(scale, room / length)) if length > 0 else scale
+        count = max(len(seat_state.tiles), 1) if seat_state.tiles else max(seat_state.count, seat_state.most, 1)
+        best = (0.0, 1)
+        for lines in (1, 2) if seat_state.tiles and count > 6 else (1,):
+            length = self._row_span(False, -(-count // lines), along, 1.0)
+            fit = max(0.35, min(scale, room / length)) if length > 0 else scale
+            if fit > best[0] + 0.1:  # a second line only when it makes the tiles clearly larger
+                best = (fit, lines)
+        return best
 
     def _seating(self, state: TableState) -> Seating:
         """Where every seat's tiles and name plate go, and the felt: plates are placed in the bands around the
@@ -474,10 +482,21 @@ class TableScene(QGraphicsScene):
             if seat >= players:
                 self.removeItem(self.plates.pop(seat))
         area = self.area
-        revealed = any(s.tiles for i, s in enumerate(state.seats) if i != state.bottom)
-        side = max(SIDE_BAND, 2 * UNIT * REVEAL_SCALE + 0.5 * UNIT) if revealed and players >= 3 else SIDE_BAND
-        side = side if players >= 3 else 0.4 * UNIT
-        top = max(TOP_BAND, 2 * UNIT * REVEAL_SCALE + 0.3 * UNIT) if revealed else TOP_BAND
+        # Each seat's tiles first (their size and lines, worked out on the room as a whole), then the bands
+        # round the felt as thick as those tiles need.
+        sizes: dict[int, tuple[float, int]] = {}
+        top, side = TOP_BAND, SIDE_BAND if players >= 3 else 0.4 * UNIT
+        for seat, seat_state in enumerate(state.seats):
+            if seat == state.bottom:
+                continue
+            along = self._slot_anchor(slots[(seat - state.bottom) % players], area)[1]
+            room = area.height() * 0.55 if along == "y" else area.width() * (0.32 if players < 5 else 0.28)
+            sizes[seat] = scale, lines = self._seat_scale(seat_state, along, room)
+            thick = lines * 2 * UNIT * scale + (lines - 1) * LINE_GAP
+            if along == "x":
+                top = max(top, thick + 0.3 * UNIT)
+            elif players >= 3:
+                side = max(side, thick + 0.5 * UNIT)
         felt = area.adjusted(side, top, -side, -BOTTOM_BAND)
         places: dict[int, SeatPlace] = {}
         taken: list[QRectF] = []  # every seat's tiles, then every plate placed
@@ -490,18 +509,16 @@ class TableScene(QGraphicsScene):
                 width, height = span, 2 * UNIT * RACK_SCALE + 0.6 * UNIT
                 box = QRectF(anchor.x() - width / 2, anchor.y() - UNIT * RACK_SCALE - 0.6 * UNIT, width, height)
             else:
-                room = felt.height() * 0.8 if along == "y" else felt.width() * (0.4 if players < 5 else 0.3)
-                scale = self._seat_scale(seat_state, along, room)
-                span = self._row_span(
-                    False, max(len(seat_state.tiles) or seat_state.count, seat_state.most), along, scale
-                )
-                thick = (2 * UNIT if along == "x" else UNIT * 2) * scale
+                scale, lines = sizes[seat]
+                count = len(seat_state.tiles) if seat_state.tiles else max(seat_state.count, seat_state.most)
+                span = self._row_span(False, -(-count // lines), along, scale)
+                thick = lines * 2 * UNIT * scale + (lines - 1) * LINE_GAP
                 box = (
                     QRectF(anchor.x() - span / 2, anchor.y() - thick / 2, span, thick)
                     if along == "x"
                     else QRectF(anchor.x() - thick / 2, anchor.y() - span / 2, thick, span)
                 )
-            places[seat] = SeatPlace(slot, anchor, along, scale, box, QPointF())
+            places[seat] = SeatPlace(slot, anchor, along, scale, box, QPointF(), sizes.get(seat, (0.0, 1))[1])
             taken.append(box)
         for seat, seat_state in enumerate(state.seats):
             plate = self.plates.get(seat)
@@ -594,7 +611,7 @@ class TableScene(QGraphicsScene):
             if seat == state.bottom:
                 self._sync_rack(state, seat_state, place.anchor, duration)
             else:
-                self._sync_backs(seat, seat_state, place.anchor, place.along, place.scale)
+                self._sync_backs(seat, seat_state, place.anchor, place.along, place.scale, place.lines)
             plate = self.plates[seat]
             box = plate.boundingRect()
             units = self.plate_units()
@@ -672,7 +689,9 @@ class TableScene(QGraphicsScene):
                 self._move(item, target, duration)
         return width
 
-    def _sync_backs(self, seat: int, seat_state: SeatState, anchor: QPointF, along: str, scale: float) -> float:
+    def _sync_backs(
+        self, seat: int, seat_state: SeatState, anchor: QPointF, along: str, scale: float, lines: int = 1
+    ) -> float:
         items = self.back_items.setdefault(seat, [])
         faces = list(seat_state.tiles)
         wanted = len(faces) if faces else seat_state.count
@@ -685,9 +704,13 @@ class TableScene(QGraphicsScene):
             self.addItem(item)
             items.append(item)
         step = (UNIT + RACK_GAP) * scale if along == "x" else (UNIT + RACK_GAP * 0.5) * scale
-        span = step * (len(items) - 1)
-        for i, item in enumerate(items):
-            tile = faces[i] if faces else None
+        per_line = -(-len(items) // max(1, lines))
+        span = step * (per_line - 1)
+        pitch = 2 * UNIT * scale + LINE_GAP  # from one line to the next, across the row
+        for index, item in enumerate(items):
+            line, i = divmod(index, per_line) if per_line else (0, index)
+            across = (line - (lines - 1) / 2) * pitch
+            tile = faces[index] if faces else None
             if tile != item.tile:
                 item.tile = tile
                 item.update()
@@ -696,7 +719,7 @@ class TableScene(QGraphicsScene):
                 item.set_first(tile.high)
             offset = -span / 2 + i * step
             item.setScale(scale)
-            item.setPos(anchor + (QPointF(offset, 0) if along == "x" else QPointF(0, offset)))
+            item.setPos(anchor + (QPointF(offset, across) if along == "x" else QPointF(across, offset)))
         return span + (UNIT if along == "x" else 2 * UNIT) * scale
 
     def _move(self, item: TileItem, target: QPointF, duration: int, scale: float | None = None) -> None:
