@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>Who leads this hand?</source>
+        <translation>¿Quién sale en esta mano?</translation>
+    </message>
+    <message>
         <source>Undo makes this match practice: it will not count in your statistics. Undo again to take your move back.</source>
         <translation>Deshacer convierte esta partida en práctica: no contará en tus estadísticas. Deshaz otra vez para retirar tu jugada.</translation>
     </message>

@@ -134,6 +134,8 @@ def test_the_leader_is_chosen_after_the_deal_with_the_new_tiles_shown(qtbot: QtB
         scene = game.table.table
         assert {item.tile for item in scene.rack_items.values()} == set(match.deal.hands[0]), "the new tiles"
         assert not scene.table_items, "the last hand's line is gone"
+        assert not any(item.face_up for items in scene.back_items.values() for item in items), "CPUs' tiles hidden"
+        assert game.turn.text() == "Who leads this hand?"
         focused = game.leader_choice.focusWidget()
         assert focused is not None and focused.text() == "You lead"
         sizes.append(game.leader_choice.size())

@@ -406,6 +406,8 @@ class GamePage(QWidget):
         hand = controller.hand
         if hand is None and controller.sealed_fingerprint() is not None and self.cut_panel.isVisible():
             self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
+        elif hand is None and not self.leader_choice.isHidden():
+            self.turn.setText(self.tr("Who leads this hand?"))
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif controller.waiting is not None:
@@ -607,7 +609,10 @@ class GamePage(QWidget):
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
         self.leader_choice.setFixedWidth(LEADER_PANEL_WIDTH)
+        self.table.reveal = False  # the last hand's faces are put away with it
         self.table.refresh()  # the new deal on the rack, the last hand's tiles gone
+        self.announce(question.text())
+        self.happened.emit(question.text())
         self.leader_choice.show()
         self.leader_choice.raise_()
         self._place_overlays()

@@ -108,7 +108,9 @@ def table_state(controller: TableController, showing: Showing) -> TableState:
     for seat, config in enumerate(controller.seats):
         if dealt:
             count = sizes[seat]
-            show = showing.reveal or (not hidden and (seat == showing.bottom or showing.open_hands))
+            # A new deal waiting for its leader is never revealed: the last hand's reveal ends with that hand.
+            shown_all = showing.reveal and in_play is not None
+            show = shown_all or (not hidden and (seat == showing.bottom or showing.open_hands))
             tiles = controller.rack(seat) if show else ()
         elif result is not None and seat < len(result.remaining):
             tiles = result.remaining[seat]
