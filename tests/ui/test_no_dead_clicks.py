@@ -155,6 +155,7 @@ def test_next_hand_by_itself_skips_the_sheet(qtbot: QtBot, window: MainWindow) -
     idle(window)
     assert window.controller.last_result is not None and not window.controller.match_over
     assert not window.game.hand_end.isVisible(), "no sheet"
+    assert not window.game.cut_panel.isVisible(), "nor the deck to cut over the final position: it is cut for them"
     qtbot.waitUntil(lambda: window.controller.hand is not None, timeout=AUTO_NEXT_MS + 3000)
     assert window.controller.hand_number == 2
 

@@ -102,7 +102,7 @@ def test_no_plate_sheet_or_overlay_lies_on_a_tile(
 ) -> None:
     start(window, preset, seed=3, **options)
     checked, problems = 0, []
-    for stage, count in (("in play", moves), ("hand end", 10_000)):
+    for stage, count in (("full hand", 0), ("in play", moves), ("hand end", 10_000)):
         window.controller.autoplay(count)
         idle(window)
         for size in SIZES:

@@ -120,6 +120,7 @@ class GamePage(QWidget):
         self.undo_note.setWordWrap(True)
         self.undo_note.hide()
         self.auto_next = False  # deal the next hand by itself, without the hand-end sheet (a View setting)
+        self.going_on = False  # the hand is over and the next is about to be dealt by itself
         self.draw_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.DRAW))
         self.pass_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.PASS))
         self.hint_button.clicked.connect(self.ask_hint)
@@ -780,8 +781,8 @@ class GamePage(QWidget):
             row.hint.setText(self.tr("Click the deck, or Next play, to cut it and deal."))  # the button's name here
         if on_sheet and was != (row.isHidden(), row.seal.text(), row.hint.text()):
             self._dock_hand_end()  # the sheet grew or shrank
-        if sealed is None or on_sheet or clock:
-            self.cut_panel.hide()
+        if sealed is None or on_sheet or clock or self.going_on:
+            self.cut_panel.hide()  # (going on by itself: "Next hand" is pressed for the person, which cuts)
             return
         appearing = self.cut_panel.isHidden()
         self.cut_panel.set_theme(self.table.look.theme)
@@ -856,7 +857,9 @@ class GamePage(QWidget):
         elif self.auto_next and self.controller.winner is None and duplicate is None and len(self._people()) == 1:
             # The person asked to go on by themselves: the result is said and seen on the table (every hand face
             # up), the sheet stays away, and the next hand is dealt after a moment.
+            self.going_on = True
             self.hide_hand_end()
+            self.cut_panel.hide()
             self.table.table.float_text(headline, None)
             QTimer.singleShot(AUTO_NEXT_MS, self._next_hand_if_idle)
 
@@ -896,6 +899,7 @@ class GamePage(QWidget):
         self.moment.emit(kind)
 
     def _next_hand_if_idle(self) -> None:
+        self.going_on = False
         controller = self.controller
         waiting = controller.hand is None and controller.winner is None and controller.last_result is not None
         if waiting and controller.match is not None and controller.match.deal is None and self.isVisible():
