@@ -119,6 +119,10 @@ SOUNDS: dict[str, Callable[[random.Random], list[float]]] = {
     # "Domino!": a bright rising call (C E G).
     "domino": lambda rng: call([(523.3, 0.0, 0.25), (659.3, 0.1, 0.25), (784.0, 0.2, 0.45)]),
     # Six-love: a longer fanfare ending an octave up.
+    "capicua": lambda rng: call([(659.3, 0.0, 0.2), (784.0, 0.1, 0.2), (659.3, 0.2, 0.2), (1046.5, 0.32, 0.5)]),
+    "match_won": lambda rng: call(
+        [(523.3, 0.0, 0.18), (523.3, 0.16, 0.18), (659.3, 0.32, 0.18), (784.0, 0.48, 0.3), (1046.5, 0.7, 0.8)]
+    ),
     "six_love": lambda rng: call(
         [(392.0, 0.0, 0.2), (523.3, 0.12, 0.2), (659.3, 0.24, 0.2), (784.0, 0.36, 0.3), (1046.5, 0.5, 0.7)]
     ),

@@ -229,6 +229,42 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>Who leads this hand?</source>
+        <translation>¿Quién sale en esta mano?</translation>
+    </message>
+    <message>
+        <source>Undo makes this match practice: it will not count in your statistics. Undo again to take your move back.</source>
+        <translation>Deshacer convierte esta partida en práctica: no contará en tus estadísticas. Deshaz otra vez para retirar tu jugada.</translation>
+    </message>
+    <message>
+        <source>You pass</source>
+        <translation>Pasas</translation>
+    </message>
+    <message>
+        <source>{name} passes</source>
+        <translation>{name} pasa</translation>
+    </message>
+    <message>
+        <source>Your side won: who leads this hand? Your new tiles are on your rack.</source>
+        <translation>Ganó tu equipo: ¿quién sale en esta mano? Tus fichas nuevas ya están en tu atril.</translation>
+    </message>
+    <message>
+        <source>Domino!</source>
+        <translation>¡Dominó!</translation>
+    </message>
+    <message>
+        <source>Capicúa!</source>
+        <translation>¡Capicúa!</translation>
+    </message>
+    <message>
+        <source>Six-love!</source>
+        <translation>¡Seis a cero!</translation>
+    </message>
+    <message>
+        <source>Match won!</source>
+        <translation>¡Partida ganada!</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="690" />
         <source>Click the deck, or Next play, to cut it and deal.</source>
         <translation>Haz clic en la baraja, o en Siguiente jugada, para cortarla y repartir.</translation>
@@ -1334,6 +1370,14 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Pass for me when &amp;nothing fits</source>
+        <translation>Pasar por mí cuando &amp;nada encaje</translation>
+    </message>
+    <message>
+        <source>Go on to the next hand by &amp;itself</source>
+        <translation>Seguir a la siguiente mano &amp;sola</translation>
+    </message>
     <message>
         <source>A deal played again: the same tiles as sealed deal {fingerprint}, as a new match.</source>
         <translation>Una mano jugada de nuevo: las mismas fichas que la mano sellada {fingerprint}, como partida nueva.</translation>
@@ -2643,6 +2687,10 @@
 </context>
 <context>
     <name>TableScene</name>
+    <message>
+        <source>passed</source>
+        <translation>pasó</translation>
+    </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="344" />
         <source>from {tile}</source>

@@ -212,6 +212,11 @@ def test_ctrl_z_in_the_window_takes_the_move_back(qtbot: QtBot, tmp_path: Path) 
     idle(window)
     assert window.game.undo_button.isEnabled()
     qtbot.keyClick(window.game.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    # The first undo of a match that counts says first that it makes the match practice; nothing is taken back.
+    assert window.game.undo_note.isVisible() and "practice" in window.game.undo_note.text()
+    assert not window.controller.match.practice and len(window.controller.hand.history) > before
+    qtbot.keyClick(window.game.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not window.game.undo_note.isVisible() and window.controller.match.practice
     hand = window.controller.hand
     assert hand is not None and len(hand.history) == before
     assert window.game.log.count() == log_lines, "the move log is drawn again from the history"

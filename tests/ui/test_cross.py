@@ -46,10 +46,10 @@ def _overlapping(plan: TablePlan, gap: float = 0.0, across_rows: bool = False) -
     return found
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 7])
+@pytest.mark.parametrize("seed", [1, 2, 3, 7, 25, 28])
 def test_double_12_cross_is_a_cross_without_overlaps(qtbot: QtBot, window: MainWindow, seed: int) -> None:
-    # The deals these seeds gave before every deal was sealed, dealt again from their deal seeds. (Some other
-    # deals do end in overlapping tiles on this table: a layout issue of its own, not covered here.)
+    # The deals these seeds gave before every deal was sealed, dealt again from their deal seeds. 25 and 28
+    # ended with tiles on each other (issue 27): an arm hemmed in looked only two steps on for room.
     window.quick_start(build_rules("cross_12", {"players": 5}), "medium", seed, random.Random(seed).getrandbits(48))
     idle(window)
     scene = window.game.table.table

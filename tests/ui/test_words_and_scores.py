@@ -30,7 +30,7 @@ def test_hand_end_sheet_is_opaque_beside_the_board_with_the_seed_under_details(
     felt = view.mapFromScene(view.table.felt.sceneBoundingRect()).boundingRect()
     assert not QRect(sheet.geometry()).intersects(felt), "the final position stays in sight"
     # Opaque: a point of the sheet with nothing on it shows the sheet's own colour, not the felt behind it.
-    shot = window.game.table.grab(QRect(sheet.x() + 8, sheet.y() + sheet.height() - 8, 1, 1)).toImage()
+    shot = window.game.grab(QRect(sheet.x() + 8, sheet.y() + sheet.height() - 8, 1, 1)).toImage()  # over the panel
     assert shot.pixelColor(0, 0).name() == QColor(window.look.theme.panel).darker(115).name()
     seed = str(window.controller.last_result.seed)  # type: ignore[union-attr]
     assert seed not in sheet.text.text()

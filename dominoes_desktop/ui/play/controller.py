@@ -63,6 +63,7 @@ log = logging.getLogger(__name__)
 
 TIMEOUT_THINK_MS = 60  # the best move played for a person whose time ran out
 HINT_THINK_MS = 250
+AUTO_PASS_MS = 700  # the person sees their turn come and "You pass" before the game passes for them
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,10 +160,12 @@ class GameController(QObject):
     playChanged = Signal()  # duplicate match: the next play is at the table, the seats moved round
     duplicateOver = Signal()  # duplicate match: its last play has scored its hand
     stateChanged = Signal()  # anything on the table changed
+    autoPassed = Signal(int)  # the person's seat: nothing fitted, so the game passed for them
 
     _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
 
     auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
+    auto_pass = False  # pass for the one person at the screen when no tile of theirs fits (a View setting)
 
     def __init__(
         self,
@@ -293,13 +296,16 @@ class GameController(QObject):
         return None
 
     def rack(self, seat: int) -> tuple[Tile, ...]:
-        """A seat's tiles in the hand in play (the table shows them only to whom it may)."""
+        """A seat's tiles in the hand in play, or as dealt while the match waits for a leader or a redeal answer
+        (the table shows them only to whom it may)."""
         hand = self.hand
-        return tuple(hand.hands[seat]) if hand is not None else ()
+        if hand is not None:
+            return tuple(hand.hands[seat])
+        deal = self.match.deal if self.match is not None else None
+        return tuple(deal.hands[seat]) if deal is not None and self.match is not None and not self.match.is_over else ()
 
     def rack_size(self, seat: int) -> int:
-        hand = self.hand
-        return len(hand.hands[seat]) if hand is not None else 0
+        return len(self.rack(seat))
 
     def stock_size(self) -> int:
         hand = self.hand
@@ -419,6 +425,10 @@ class GameController(QObject):
         self._changed()
         if isinstance(pending, PlayTurn):
             self.turnStarted.emit(pending.seat, list(pending.moves))
+            if self._only_a_pass(pending):
+                # After the turn has been drawn, so the pass comes as a move like any other, not inside this one.
+                token = self._token
+                QTimer.singleShot(AUTO_PASS_MS, self, lambda: self._pass_for(pending.seat, token))
             return
         key = (ask.serial, type(pending))
         if key == self._offered:
@@ -511,6 +521,24 @@ class GameController(QObject):
             if match.winner is not None and duplicate is None:
                 self.matchEnded.emit(match.winner)
         self._go(session)
+
+    def _only_a_pass(self, pending: PlayTurn) -> bool:
+        """A person alone at the screen who can do nothing but pass, and asked the game to pass for them."""
+        return (
+            self.auto_pass
+            and len(self.people()) == 1
+            and self.is_human(pending.seat)
+            and all(m.kind is MoveKind.PASS for m in pending.moves)
+        )
+
+    def _pass_for(self, seat: int, token: int) -> None:
+        pending = self.pending
+        if token != self._token or not isinstance(pending, PlayTurn) or pending.seat != seat:
+            return  # the turn was answered already (P pressed), taken back, or the match left
+        if not self._only_a_pass(pending) or self.human_turn() != seat:
+            return
+        self.autoPassed.emit(seat)
+        self._act(seat, pending.moves[0])
 
     # ---- a person's answers ----------------------------------------------------------------------
 
@@ -637,9 +665,13 @@ class GameController(QObject):
     # ---- taking a move back -----------------------------------------------------------------------
 
     def can_undo(self) -> bool:
-        """Undo is for one person playing CPUs, once they have a move to take back."""
+        """Undo is for one person playing CPUs, once they have a move to take back in the hand in play: never
+        across a hand's end (the result is told, the next deal sealed) nor after the match."""
         people = self.people()
         if self.match is None or len(people) != 1 or (self.duplicate is not None and self.duplicate.is_over):
+            return False
+        hand = self.match.hand
+        if hand is None or hand.is_over or self.match.is_over:
             return False
         return self.match.undo_point(people[0]) is not None
 

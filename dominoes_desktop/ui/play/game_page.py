@@ -25,6 +25,7 @@ from ..look.looks import Look
 from ..shell.i18n import translate
 from ..shell.wording import reason_text
 from ..table.drawn import shown_hand
+from ..table.moments import MomentPlayer
 from ..table.view import TableView
 from .coach_button import add_coach_button
 from .controller import MatchSetup
@@ -43,6 +44,13 @@ from .panels import (
     shown_name,
 )
 
+MOMENT_WORDS = {
+    "domino": QT_TRANSLATE_NOOP("GamePage", "Domino!"),
+    "capicua": QT_TRANSLATE_NOOP("GamePage", "Capicúa!"),
+    "six_love": QT_TRANSLATE_NOOP("GamePage", "Six-love!"),
+    "match_won": QT_TRANSLATE_NOOP("GamePage", "Match won!"),
+}
+
 TIMEOUT_WORDS = {
     "best": QT_TRANSLATE_NOOP("GamePage", "the best move"),
     "first": QT_TRANSLATE_NOOP("GamePage", "the first legal tile"),
@@ -53,6 +61,8 @@ TIMEOUT_WORDS = {
 if TYPE_CHECKING:
     from ..table.drawn import TableController
 
+LEADER_PANEL_WIDTH = 340
+AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table this long
 PANEL_MIN = 200
 PANEL_MAX = 480
 
@@ -68,6 +78,7 @@ class GamePage(QWidget):
     """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
 
     happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
+    moment = Signal(str)  # a celebration began: "domino", "capicua", "six_love" or "match_won" (its sound)
     autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
 
     def __init__(self, controller: TableController, look: Look, parent: QWidget | None = None) -> None:
@@ -96,9 +107,20 @@ class GamePage(QWidget):
         self.rules_button = button(self.tr("Rules (?)"), self.tr("House rules"))
         self.lobby_button = button(self.tr("New match"), self.tr("New match"))
         self.undo_button = button(self.tr("Undo (Ctrl+Z)"), self.tr("Take back your last move"))
-        self.undo_button.clicked.connect(controller.undo)
+        self.undo_button.clicked.connect(self.undo)
         self.undo_shortcut = QShortcut(QKeySequence.StandardKey.Undo, self)
-        self.undo_shortcut.activated.connect(controller.undo)
+        self.undo_shortcut.activated.connect(self.undo)
+        # Said before the first undo of a match, which then takes a second press: undo makes the match practice.
+        self.undo_note = QLabel(
+            self.tr(
+                "Undo makes this match practice: it will not count in your statistics. Undo again to take your move back."
+            )
+        )
+        self.undo_note.setObjectName("undoNote")
+        self.undo_note.setWordWrap(True)
+        self.undo_note.hide()
+        self.auto_next = False  # deal the next hand by itself, without the hand-end sheet (a View setting)
+        self.going_on = False  # the hand is over and the next is about to be dealt by itself
         self.draw_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.DRAW))
         self.pass_button.clicked.connect(lambda: self.table.draw_or_pass(MoveKind.PASS))
         self.hint_button.clicked.connect(self.ask_hint)
@@ -137,10 +159,12 @@ class GamePage(QWidget):
         self.duplicate_line.hide()
         side.addWidget(self.duplicate_line)
         side.addWidget(self.scores)
-        side.addWidget(self.turn)
-        side.addWidget(self.clock)
+        # The buttons above the turn's words: however many lines those take, Draw, Pass, Hint and Undo stay put.
         side.addWidget(self.action_row)
         side.addWidget(self.undo_button)
+        side.addWidget(self.undo_note)
+        side.addWidget(self.turn)
+        side.addWidget(self.clock)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
         log_title = QLabel(self.tr("Moves"))
@@ -162,7 +186,9 @@ class GamePage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.splitter)
-        self.hand_end = HandEndPanel(self.table)
+        # The sheet lies over the side panel (whose buttons have nothing to do between hands) and only as much of
+        # the table as it needs beyond it, so the final position keeps most of the window.
+        self.hand_end = HandEndPanel(self)
         # Issue 17, fair deals: the sealed deck, cut by the person, on the empty table or on the hand-end sheet.
         self.deal_seal = DealSeal(self.hand_end, self.hand_end.next)
         self.cut_panel = CutPanel(compact=False, parent=self.table)
@@ -213,6 +239,8 @@ class GamePage(QWidget):
         controller.timedOut.connect(self._timed_out)
         controller.hintReady.connect(self._hint_ready)
         controller.pointsScored.connect(self._points_scored)
+        controller.autoPassed.connect(self._auto_passed)
+        self.moments = MomentPlayer()
         self.record = MoveRecord()  # the move log is the hand's record, each move with the points it took
         self._notes: dict[tuple[int, int], str] = {}  # (hand number, move index): a line told after that move
         self.table.hintRequested.connect(self.ask_hint)
@@ -248,9 +276,31 @@ class GamePage(QWidget):
         if shown:
             self.size_panel()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.size_panel()
+    def undo(self) -> None:
+        """Undo (the button or Ctrl+Z): the first of a match that still counts says first that it makes the match
+        practice, and takes a second press."""
+        match = self.controller.match
+        if not self.controller.can_undo() or match is None:
+            self.controller.undo()  # says why not
+            return
+        if not match.practice and self.undo_note.isHidden():
+            self.undo_note.show()
+            self.announce(self.undo_note.text())
+            self.happened.emit(self.undo_note.text())
+            return
+        self.undo_note.hide()
+        self.controller.undo()
+
+    def _auto_passed(self, seat: int) -> None:
+        """Nothing fitted and the game passes for the person: said briefly, on the table and in the status bar."""
+        words = (
+            self.tr("You pass")
+            if len(self._people()) == 1
+            else self.tr("{name} passes").format(name=shown_name(self.controller.seats[seat].name))
+        )
+        self.table.table.float_text(words, None)
+        self.announce(words)
+        self.happened.emit(words)
 
     def back_to_rack(self) -> None:
         if self.isVisible() and not self.curtain.isVisible() and not self.hand_end.isVisible():
@@ -269,6 +319,7 @@ class GamePage(QWidget):
         self.table.open_hands = setup.open_hands
         self.table.curtain = False
         self.hide_hand_end()
+        self.undo_note.hide()
         self.tracker.setVisible(setup.tracker)
         self.hint_button.setVisible(setup.hints)
         self.clock.setVisible(setup.timer_seconds > 0)
@@ -277,6 +328,12 @@ class GamePage(QWidget):
         if watched is self.table and event.type() == QEvent.Type.Resize:
             self._place_overlays()
         return False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.size_panel()
+        if not self.hand_end.isHidden():
+            self._dock_hand_end()
 
     def _place_overlays(self) -> None:
         rect = self.table.rect()
@@ -290,35 +347,20 @@ class GamePage(QWidget):
         self.curtain.move((rect.width() - self.curtain.width()) // 2, max(0, rect.height() - self.curtain.height() - 8))
 
     def _dock_hand_end(self) -> None:
-        """The hand-end sheet beside the board (below it on a narrow table); the board moves over to make room,
-        so the final position stays in sight."""
+        """The hand-end sheet at the right of the window, over the side panel; the board moves over to make room
+        for the rest of it, so the final position stays in sight and nothing of it lies under the sheet."""
         view = self.table
-        width, height = view.width(), view.height()
-        beside = width >= 900
-        self.hand_end.set_one_row(not beside)
-        if beside:
-            sheet_w = max(300, min(420, width // 3))
-            self.hand_end.setFixedWidth(sheet_w)
-            self.hand_end.setMinimumHeight(0)
-            self.hand_end.setMaximumHeight(height - 16)
-            self.hand_end.adjustSize()
-            sheet_h = min(height - 16, self.hand_end.sizeHint().height() + 40)
-            self.hand_end.setFixedHeight(sheet_h)
-            view.set_reserved(sheet_w + 16, 0)
-            self.hand_end.move(width - sheet_w - 8, (height - sheet_h) // 2)
-        else:
-            sheet_w = max(280, width - 16)
-            self.hand_end.setFixedWidth(sheet_w)
-            self.hand_end.setMinimumHeight(0)
-            self.hand_end.setMaximumHeight(16777215)
-            self.hand_end.adjustSize()
-            # As tall as its words need at this width: the size hint guesses the wrapped lines' width and left a
-            # gap the height of a button above the buttons.
-            need = self.hand_end.heightForWidth(sheet_w)
-            sheet_h = min(need if need > 0 else self.hand_end.sizeHint().height(), int(height * 0.55))
-            self.hand_end.setFixedHeight(sheet_h)
-            view.set_reserved(0, sheet_h + 12)
-            self.hand_end.move(8, height - sheet_h - 6)
+        height = self.height()
+        self.hand_end.set_one_row(False)
+        sheet_w = max(300, min(420, self.width() // 3))
+        self.hand_end.setFixedWidth(sheet_w)
+        self.hand_end.setMinimumHeight(0)
+        # As tall as the side panel it lies on: nothing of the panel shows round its edges.
+        self.hand_end.setFixedHeight(max(200, height - 16))
+        left = self.width() - sheet_w - 8
+        view_right = view.mapTo(self, view.rect().topRight()).x()
+        view.set_reserved(max(0, view_right - left + 8), 0)
+        self.hand_end.move(left, 8)
         self.hand_end.raise_()
 
     def _open_coach(self) -> None:
@@ -365,6 +407,8 @@ class GamePage(QWidget):
         hand = controller.hand
         if hand is None and controller.sealed_fingerprint() is not None and self.cut_panel.isVisible():
             self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
+        elif hand is None and not self.leader_choice.isHidden():
+            self.turn.setText(self.tr("Who leads this hand?"))
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif controller.waiting is not None:
@@ -542,13 +586,22 @@ class GamePage(QWidget):
         self.back_to_rack()
 
     def _choose_leader(self, seats: tuple[int, ...]) -> None:
-        for child in self.leader_choice.findChildren(QWidget):
-            child.deleteLater()
+        """Asked once the new hand is dealt (its tiles on the rack): one panel of one size, its first choice (the
+        person, when they may lead) focused every hand."""
         box = self.leader_choice.layout()
         if box is None:
             box = QVBoxLayout(self.leader_choice)
-        box.addWidget(QLabel(self.tr("Your side won: who leads this hand?")))
-        for seat in seats:
+        while box.count():  # out of the layout now, not when deleted later: the panel keeps one size
+            item = box.takeAt(0)
+            gone = item.widget() if item is not None else None
+            if gone is not None:
+                gone.hide()
+                gone.deleteLater()
+        question = QLabel(self.tr("Your side won: who leads this hand? Your new tiles are on your rack."))
+        question.setWordWrap(True)
+        box.addWidget(question)
+        people = [s for s in seats if self.controller.is_human(s)]
+        for seat in sorted(seats, key=lambda s: s not in people):
             if self.controller.is_human(seat) and len(self._people()) == 1:
                 words = self.tr("You lead")
             else:
@@ -556,6 +609,11 @@ class GamePage(QWidget):
             choice = button(words, words)
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
+        self.leader_choice.setFixedWidth(LEADER_PANEL_WIDTH)
+        self.table.reveal = False  # the last hand's faces are put away with it
+        self.table.refresh()  # the new deal on the rack, the last hand's tiles gone
+        self.announce(question.text())
+        self.happened.emit(question.text())
         self.leader_choice.show()
         self.leader_choice.raise_()
         self._place_overlays()
@@ -723,8 +781,8 @@ class GamePage(QWidget):
             row.hint.setText(self.tr("Click the deck, or Next play, to cut it and deal."))  # the button's name here
         if on_sheet and was != (row.isHidden(), row.seal.text(), row.hint.text()):
             self._dock_hand_end()  # the sheet grew or shrank
-        if sealed is None or on_sheet or clock:
-            self.cut_panel.hide()
+        if sealed is None or on_sheet or clock or self.going_on:
+            self.cut_panel.hide()  # (going on by itself: "Next hand" is pressed for the person, which cuts)
             return
         appearing = self.cut_panel.isHidden()
         self.cut_panel.set_theme(self.table.look.theme)
@@ -791,12 +849,60 @@ class GamePage(QWidget):
         headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
         self.announce(headline)
         self.happened.emit(headline)
+        self._celebrate(result)
+        self.undo_note.hide()
         if not self._people() and self.controller.winner is None:
             # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
             QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
+        elif self.auto_next and self.controller.winner is None and duplicate is None and len(self._people()) == 1:
+            # The person asked to go on by themselves: the result is said and seen on the table (every hand face
+            # up), the sheet stays away, and the next hand is dealt after a moment.
+            self.going_on = True
+            self.hide_hand_end()
+            self.cut_panel.hide()
+            self.table.table.float_text(headline, None)
+            QTimer.singleShot(AUTO_NEXT_MS, self._next_hand_if_idle)
+
+    def _moment_for(self, result: HandResult) -> str | None:
+        """The moment a hand's end is worth: the match won by a side with a person in it (six-love when the others
+        scored nothing), else a capicúa or a domino by anyone."""
+        controller = self.controller
+        rules, match = controller.rules, controller.match
+        if rules is None or match is None:
+            return None
+        winner = controller.winner if controller.duplicate is None else None
+        people_sides = {rules.side_of(s) for s in self._people()}
+        if winner is not None and (winner in people_sides or not people_sides):
+            others = [score for side, score in enumerate(match.scores) if side != winner]
+            return "six_love" if others and all(score == 0 for score in others) else "match_won"
+        if winner is not None:
+            return None  # the match lost: its last hand is not cheered
+        if "capicua" in result.bonus:
+            return "capicua"
+        if result.end.value == "domino":
+            return "domino"
+        return None
+
+    def _celebrate(self, result: HandResult) -> None:
+        kind = self._moment_for(result)
+        if kind is None:
+            return
+        scene = self.table.table
+        # After the last tile has landed, over the middle of the felt.
+        QTimer.singleShot(
+            self.table.look.animation_ms,
+            self,
+            lambda: self.moments.show(
+                scene, scene.felt.rect().center(), self.tr(str(MOMENT_WORDS[kind])), self.table.look
+            ),
+        )
+        self.moment.emit(kind)
 
     def _next_hand_if_idle(self) -> None:
-        if self.hand_end.isVisible() and self.controller.hand is None:
+        self.going_on = False
+        controller = self.controller
+        waiting = controller.hand is None and controller.winner is None and controller.last_result is not None
+        if waiting and controller.match is not None and controller.match.deal is None and self.isVisible():
             self._next_hand()
 
     def show_last_result(self) -> None:

@@ -367,8 +367,9 @@ class HandEndPanel(QFrame):
         self.one_row = True  # so that the first set_one_row arranges the sheet
         layout = QVBoxLayout(self)
         layout.setSpacing(6)
-        layout.addLayout(self.body, 1)
+        layout.addLayout(self.body)
         layout.addLayout(buttons)
+        layout.addStretch(1)  # a sheet as tall as the side panel it lies on: its words and buttons at the top
         self.set_one_row(False)
         self.hide()
 
@@ -394,7 +395,6 @@ class HandEndPanel(QFrame):
             body.addWidget(self.text, 0, 0)
             body.addWidget(self.aside, 1, 0)
             body.setColumnStretch(0, 1)
-            body.setRowStretch(1, 1)
         grid = self.buttons
         placed: list[tuple[int, int, QWidget]] = []
         for i in range(grid.count()):

@@ -1,5 +1,5 @@
 """The table's sounds: a clack when a tile is laid (lower for a double), a shuffle at the deal, a knock on a
-pass, a call at a domino and at six-love. Played with Qt Multimedia's QSoundEffect from short WAVs in
+pass, a call at a domino, a capicúa, a six-love and a match won. Played with Qt Multimedia's QSoundEffect from short WAVs in
 resources/sounds/; quiet when muted or while the window is minimised. Without Qt Multimedia (or an audio
 device) the game simply stays silent, and says so in one log line rather than a warning per sound."""
 
@@ -14,7 +14,7 @@ from ...resources import resources_dir
 
 log = logging.getLogger(__name__)
 
-SOUNDS = ("clack", "clack_double", "shuffle", "knock", "domino", "six_love")
+SOUNDS = ("clack", "clack_double", "shuffle", "knock", "domino", "six_love", "capicua", "match_won")
 
 
 def _effect_class() -> Any:

@@ -124,6 +124,7 @@ class RoomController(QObject):
     turnStarted = Signal(int, list)
     movePlayed = Signal(int, object)
     pointsScored = Signal(int, int)
+    autoPassed = Signal(int)  # a local table passes for its person (issue 27); a room seat never does
     leaderChoiceNeeded = Signal(tuple)
     handEnded = Signal(object)
     matchEnded = Signal(int)

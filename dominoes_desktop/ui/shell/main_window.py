@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from ...engine.cpu import DEFAULT_LEVEL
 from ...engine.fairness import FairDeal, short
-from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS
 from ...engine.rules import Rules
@@ -109,8 +108,6 @@ class MainWindow(QMainWindow):
         self._resuming = False
         self.controller.movePlayed.connect(self._sound_move)
         self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
-        self.controller.handEnded.connect(self._sound_hand_end)
-        self.controller.matchEnded.connect(self._sound_match_end)
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.controller.duplicateOver.connect(self._duplicate_over)
@@ -149,7 +146,10 @@ class MainWindow(QMainWindow):
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
+        self.game.moment.connect(self._sound_moment)  # issue 27: a domino, capicúa, six-love or match won
         self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
+        self.controller.auto_pass = self.settings.auto_pass()  # issue 27: no dead clicks
+        self.game.auto_next = self.settings.auto_next()
         self.game.autoCutChanged.connect(self.settings.save_auto_cut)
         self.game.table.rulesRequested.connect(self.show_rules)
         self.game.rules_button.clicked.connect(self.show_rules)
@@ -295,6 +295,13 @@ class MainWindow(QMainWindow):
         view.addAction(self.panel_action)
         # Dragged shut by its handle: the menu shows it is off.
         self.game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not self.game.side.isHidden()))
+        self.auto_pass_action = QAction(self.tr("Pass for me when &nothing fits"), self, checkable=True)
+        self.auto_pass_action.setChecked(self.controller.auto_pass)
+        self.auto_next_action = QAction(self.tr("Go on to the next hand by &itself"), self, checkable=True)
+        self.auto_next_action.setChecked(self.game.auto_next)
+        for action in (self.auto_pass_action, self.auto_next_action):
+            action.triggered.connect(self._play_help_changed)
+            view.addAction(action)
         sound = view.addMenu(self.tr("&Sound"))
         self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
         self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
@@ -319,6 +326,11 @@ class MainWindow(QMainWindow):
         contrast.setChecked(self.look.high_contrast)
         contrast.triggered.connect(self.set_high_contrast)
         view.addAction(contrast)
+
+    def _play_help_changed(self) -> None:
+        self.controller.auto_pass = self.auto_pass_action.isChecked()
+        self.game.auto_next = self.auto_next_action.isChecked()
+        self.settings.save_play_help(self.controller.auto_pass, self.game.auto_next)
 
     # ---- keeping the match -------------------------------------------------------------------
 
@@ -663,14 +675,9 @@ class MainWindow(QMainWindow):
         elif move.kind is MoveKind.PASS:
             self.sound.play("knock")
 
-    def _sound_hand_end(self, result: HandResult) -> None:
-        if result.end.value == "domino":
-            QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play("domino"))
-
-    def _sound_match_end(self, winner: int) -> None:
-        match = self.controller.match
-        if match is not None and all(score == 0 for side, score in enumerate(match.scores) if side != winner):
-            QTimer.singleShot(self.look.animation_ms + 900, self.sound, lambda: self.sound.play("six_love"))
+    def _sound_moment(self, kind: str) -> None:
+        # With the celebration, once the last tile has landed; quiet when muted (the board says so).
+        QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play(kind))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.WindowStateChange:

@@ -221,6 +221,21 @@ class Settings:
         self.store.setValue("play/auto_cut", bool(on))
         self.store.sync()
 
+    # ---- no dead clicks (issue 27) -----------------------------------------------------------------
+
+    def auto_pass(self) -> bool:
+        """Pass for the person when no tile of theirs fits (there is nothing to decide); on by default."""
+        return self._bool("play/auto_pass", True)
+
+    def auto_next(self) -> bool:
+        """Deal the next hand by itself after a short look at the result, without the hand-end sheet."""
+        return self._bool("play/auto_next", False)
+
+    def save_play_help(self, auto_pass: bool, auto_next: bool) -> None:
+        self.store.setValue("play/auto_pass", bool(auto_pass))
+        self.store.setValue("play/auto_next", bool(auto_next))
+        self.store.sync()
+
     # ---- the lobby's last choices ----------------------------------------------------------
 
     def lobby_preset(self, presets: Iterable[str]) -> str:

@@ -89,13 +89,15 @@ def table_state(controller: TableController, showing: Showing) -> TableState:
         return TableState(None, [], showing.bottom)
     in_play = controller.hand
     shown = controller.shown_hand()
-    result = controller.last_result if in_play is None else None
+    # Dealt, with the leader (or a redeal) still to choose: the new tiles are shown, not the last hand's.
+    dealt = in_play is not None or bool(controller.rack(showing.bottom))
+    result = controller.last_result if not dealt else None
     turn = controller.turn_seat() if in_play is not None else -1
     people = len(controller.people())
     # With several people at one screen, a rack shows only while its owner is the one to act.
     hidden = showing.curtain or (people > 1 and controller.human_turn() != showing.bottom)
     passed = passed_seats(shown) if shown is not None else frozenset()
-    if in_play is not None:
+    if dealt:
         sizes = [controller.rack_size(seat) for seat in range(len(controller.seats))]
     elif result is not None:
         sizes = [len(tiles) for tiles in result.remaining]
@@ -104,9 +106,11 @@ def table_state(controller: TableController, showing: Showing) -> TableState:
     most = most_held_from(sizes, shown.history) if shown is not None else [0] * len(controller.seats)
     seats = []
     for seat, config in enumerate(controller.seats):
-        if in_play is not None:
+        if dealt:
             count = sizes[seat]
-            show = showing.reveal or (not hidden and (seat == showing.bottom or showing.open_hands))
+            # A new deal waiting for its leader is never revealed: the last hand's reveal ends with that hand.
+            shown_all = showing.reveal and in_play is not None
+            show = shown_all or (not hidden and (seat == showing.bottom or showing.open_hands))
             tiles = controller.rack(seat) if show else ()
         elif result is not None and seat < len(result.remaining):
             tiles = result.remaining[seat]

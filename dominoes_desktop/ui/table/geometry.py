@@ -150,6 +150,15 @@ def _overlaps(box: Box, boxes: list[Box], slack: float) -> bool:
     )
 
 
+def _overlap_area(box: Box, boxes: list[Box]) -> float:
+    return sum(
+        max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1])) for b in boxes
+    )
+
+
+HEMMED_STEPS = 6  # how many steps further on an arm hemmed in by others looks for room before it lies on a tile
+
+
 class _Turtle:
     """One arm of a cross: the point where its next tile joins, and the way it is heading."""
 
@@ -204,7 +213,7 @@ class _CrossPlanner:
             self._corner(turtle, _RIGHT[turtle.heading]),
         ]
         # Hemmed in: the same three a step further on, a small gap rather than a tile on top of another.
-        for step in (1, 2):
+        for step in range(1, HEMMED_STEPS + 1):
             dx, dy = turtle.heading
             ahead = _Turtle(turtle.x + dx * self.u * step, turtle.y + dy * self.u * step, turtle.heading)
             found += [
@@ -224,7 +233,7 @@ class _CrossPlanner:
         for option in options:  # off the table's edge is better than on top of another tile
             if not _overlaps(option[0], self.boxes, slack):
                 return option
-        return options[0]
+        return min(options, key=lambda option: _overlap_area(option[0], self.boxes))  # as little on top as may be
 
 
 def _first_shown(spot: Spot, heading: tuple[int, int], joined: int, tile: Tile) -> int:

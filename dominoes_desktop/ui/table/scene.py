@@ -43,6 +43,8 @@ DROP_ON_RACK = 60.0  # a drop this close to the rack's line moves the tile along
 DROP_ON_END = 3 * 40.0  # and this close to an open end plays it there
 DROP_ON_TABLE = 80.0  # above the rack by this much: on the table
 BACK_SCALE = 0.62
+REVEAL_SCALE = 1.0  # a hand shown face up at the hand's end: read at a glance
+LINE_GAP = 0.2 * UNIT  # between the two lines of a long hand shown at the end
 RACK_SCALE = 1.2  # your own tiles are drawn larger than the table's: they are read closely
 # The table's room, in scene units, at the camera's natural scale: the view shows at least this much.
 NATURAL_AREA = QSizeF(1150.0, 880.0)
@@ -80,6 +82,46 @@ class TableState:
     flipped: frozenset[Tile] = frozenset()
     hinted: Tile | None = None
     chosen: Tile | None = None  # a rack tile that fits more than one end, while its end is chosen
+
+
+@dataclass
+class SeatPlace:
+    """Where one seat sits: its slot, its tiles' anchor and direction and size, the box they fill, its plate."""
+
+    slot: str
+    anchor: QPointF
+    along: str
+    scale: float
+    tiles: QRectF
+    plate: QPointF  # the plate's centre
+    lines: int = 1  # a long hand shown at the hand's end lies in two lines
+
+
+@dataclass
+class Seating:
+    felt: QRectF
+    places: dict[int, SeatPlace]
+    stock: QPointF | None  # the stock plate's centre, when there is a stock
+
+
+def _area(rect: QRectF) -> float:
+    return rect.width() * rect.height() if rect.isValid() else 0.0
+
+
+def _clear_of(felt: QRectF, plates: list[QRectF], gap: float) -> QRectF:
+    """The felt drawn back, on whichever side costs it least, from every plate that reaches into it."""
+    for plate in plates:
+        box = plate.adjusted(-gap, -gap, gap, gap)
+        if not felt.intersects(box):
+            continue
+        cuts = [
+            QRectF(felt.left(), box.bottom(), felt.width(), felt.bottom() - box.bottom()),
+            QRectF(felt.left(), felt.top(), felt.width(), box.top() - felt.top()),
+            QRectF(box.right(), felt.top(), felt.right() - box.right(), felt.height()),
+            QRectF(felt.left(), felt.top(), box.left() - felt.left(), felt.height()),
+        ]
+        felt = max(cuts, key=_area)
+    return felt
 
 
 def _keep_inside(shift: float, least: float, most: float) -> float:
@@ -219,6 +261,7 @@ class TableScene(QGraphicsScene):
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
         self.fit_ratio = 1.0
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
+        self.float_texts: list[str] = []  # what rose from the table, newest last (what the player was told)
         self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
         self._plans: dict[object, tuple[TablePlan, float]] = {}
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
@@ -263,14 +306,14 @@ class TableScene(QGraphicsScene):
         """Scene units per unit of a plate's own drawing."""
         return self.pixel * self.plate_scale()
 
-    def felt_rect(self, players: int) -> QRectF:
-        side = SIDE_BAND if players >= 3 else 0.4 * UNIT
-        return self.area.adjusted(side, TOP_BAND, -side, -BOTTOM_BAND)
+    def felt_rect(self, state: TableState) -> QRectF:
+        """The felt for `state` in the current room: what the seats and their plates leave of it."""
+        return self._seating(state).felt
 
     def _plan(self, state: TableState) -> tuple[TablePlan, float]:
         """The layout planned for the felt of the current room and centred on it, and how well it fits
         (1.0: it fits; 0.8: the room would have to be 1/0.8 times larger)."""
-        felt = self.felt_rect(len(state.seats))
+        felt = self.felt_rect(state)
         inner = felt.adjusted(RAIL, RAIL, -RAIL, -RAIL)
         layout = state.layout
         if layout is None:
@@ -328,12 +371,12 @@ class TableScene(QGraphicsScene):
         if not animate:
             self.clear_floats()  # drawn afresh (a resize, a new look, a screenshot): no score left in mid-air
         duration = self.look.animation_ms if animate else 0
-        felt = self.felt_rect(len(state.seats))
+        seating = self._seating(state)
         self.plan, self.fit_ratio = self._plan(state)
         self._sync_table(state, duration)
         self._sync_labels()
-        self._sync_seats(state, felt, duration)
-        self._paint_felt(felt)
+        self._sync_seats(state, seating, duration)
+        self._paint_felt(seating.felt)
         # The room, and the line where it runs past it (zoomed in): not every item's box, which changes as tiles
         # fly in from the plates and so moved the scene (a repaint of the whole view) at every move.
         left, top, right, bottom = self.plan.bounds(UNIT)
@@ -403,47 +446,186 @@ class TableScene(QGraphicsScene):
             self.addItem(text)
             self.labels.append(text)
 
-    def _sync_seats(self, state: TableState, table: QRectF, duration: int) -> None:
+    def _plate_lines(self, seat: int, seat_state: SeatState, side: bool) -> list[str]:
+        """A seat's plate: its name, then its count with what is known of it (a seat at the side of the table
+        has its words stacked, so its plate stays narrow enough for the corner it sits in)."""
+        name = seat_state.name + (translate("TableScene", "  (partner)") if seat_state.partner else "")
+        count = self.tr("%n tile(s)", "", seat_state.count)
+        known = [translate("TableScene", "passed")] if seat_state.passed else []
+        if seat_state.note:
+            known.append(seat_state.note)
+        if side:
+            return [name, count, " · ".join(known)]  # always three lines: the plate keeps its height
+        return [name, " · ".join([count, *known])]
+
+    def _seat_scale(self, seat_state: SeatState, along: str, room: float) -> tuple[float, int]:
+        """The size of a seat's tiles and in how many lines they lie: backs small, a hand shown at the hand's end
+        large enough to read (in two lines when one would make it small: a draw game's long hand), and both drawn
+        smaller when a long row would not fit its `room` (scene units)."""
+        scale = REVEAL_SCALE if seat_state.tiles else BACK_SCALE
+        count = max(len(seat_state.tiles), 1) if seat_state.tiles else max(seat_state.count, seat_state.most, 1)
+        best = (0.0, 1)
+        for lines in (1, 2) if seat_state.tiles and count > 6 else (1,):
+            length = self._row_span(False, -(-count // lines), along, 1.0)
+            fit = max(0.35, min(scale, room / length)) if length > 0 else scale
+            if fit > best[0] + 0.1:  # a second line only when it makes the tiles clearly larger
+                best = (fit, lines)
+        return best
+
+    def _seating(self, state: TableState) -> Seating:
+        """Where every seat's tiles and name plate go, and the felt: plates are placed in the bands around the
+        felt where they cover no seat's tiles, and the felt then keeps clear of every plate, so no plate ever
+        lies on a tile of the line."""
         players = len(state.seats)
         slots = seat_slots(players)
-        # Only what this state has: a seat gone (a smaller table) or now drawn as the rack loses its backs.
-        for seat in list(self.back_items):
-            if seat >= players or seat == state.bottom:
-                for item in self.back_items.pop(seat):
-                    self._discard(item)
         for seat in list(self.plates):
             if seat >= players:
                 self.removeItem(self.plates.pop(seat))
+        area = self.area
+        # Each seat's tiles first (their size and lines, worked out on the room as a whole), then the bands
+        # round the felt as thick as those tiles need.
+        sizes: dict[int, tuple[float, int]] = {}
+        top, side = TOP_BAND, SIDE_BAND if players >= 3 else 0.4 * UNIT
+        for seat, seat_state in enumerate(state.seats):
+            if seat == state.bottom:
+                continue
+            along = self._slot_anchor(slots[(seat - state.bottom) % players], area)[1]
+            room = area.height() * 0.55 if along == "y" else area.width() * (0.32 if players < 5 else 0.28)
+            sizes[seat] = scale, lines = self._seat_scale(seat_state, along, room)
+            thick = lines * 2 * UNIT * scale + (lines - 1) * LINE_GAP
+            if along == "x":
+                top = max(top, thick + 0.3 * UNIT)
+            elif players >= 3:
+                side = max(side, thick + 0.5 * UNIT)
+        felt = area.adjusted(side, top, -side, -BOTTOM_BAND)
+        places: dict[int, SeatPlace] = {}
+        taken: list[QRectF] = []  # every seat's tiles, then every plate placed
         for seat, seat_state in enumerate(state.seats):
             slot = slots[(seat - state.bottom) % players]
-            anchor, along = self._slot_anchor(slot, table)
+            anchor, along = self._slot_anchor(slot, felt)
             if seat == state.bottom:
-                span = self._sync_rack(state, seat_state, anchor, duration)
+                scale = RACK_SCALE
+                span = self._row_span(True, max(len(seat_state.tiles), seat_state.most), along)
+                width, height = span, 2 * UNIT * RACK_SCALE + 0.6 * UNIT
+                box = QRectF(anchor.x() - width / 2, anchor.y() - UNIT * RACK_SCALE - 0.6 * UNIT, width, height)
             else:
-                span = self._sync_backs(seat, seat_state, anchor, along)
+                scale, lines = sizes[seat]
+                count = len(seat_state.tiles) if seat_state.tiles else max(seat_state.count, seat_state.most)
+                span = self._row_span(False, -(-count // lines), along, scale)
+                thick = lines * 2 * UNIT * scale + (lines - 1) * LINE_GAP
+                box = (
+                    QRectF(anchor.x() - span / 2, anchor.y() - thick / 2, span, thick)
+                    if along == "x"
+                    else QRectF(anchor.x() - thick / 2, anchor.y() - span / 2, thick, span)
+                )
+            places[seat] = SeatPlace(slot, anchor, along, scale, box, QPointF(), sizes.get(seat, (0.0, 1))[1])
+            taken.append(box)
+        for seat, seat_state in enumerate(state.seats):
             plate = self.plates.get(seat)
             if plate is None:
                 plate = NamePlate(self.look)
                 self.plates[seat] = plate
                 self.addItem(plate)
-            lines = [seat_state.name + (translate("TableScene", "  (partner)") if seat_state.partner else "")]
-            detail = self.tr("%n tile(s)", "", seat_state.count)
-            if seat_state.passed:
-                detail += translate("TableScene", " · passed")
-            if seat_state.note:
-                detail += " · " + seat_state.note
-            lines.append(detail)
-            plate.set_text(lines, seat_state.to_play)
+            place = places[seat]
+            plate.set_text(self._plate_lines(seat, seat_state, place.slot in ("left", "right")), seat_state.to_play)
             plate.setScale(self.plate_scale())
-            # A plate stays put as its seat's tiles go: it is placed beside the widest that row has been.
-            span = max(span, self._row_span(seat == state.bottom, seat_state.most, along))
-            plate.setPos(self._plate_point(slot, anchor, plate, span))
-        self.stock_plate.setVisible(state.stock > 0)
+            point = self._place_plate(plate, self._plate_spots(place, plate), taken)
+            place.plate = point
+            taken.append(self._plate_rect(plate, point))
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
-        box = self.stock_plate.boundingRect()
         self.stock_plate.setScale(self.plate_scale())
-        stock = QRectF(box.topLeft() * self.plate_units(), box.bottomRight() * self.plate_units())
-        self.stock_plate.setPos(table.right() - stock.right() - RAIL, table.top() - stock.top() + RAIL * 0.5)
+        stock = None
+        if state.stock > 0:
+            size = self._plate_size(self.stock_plate)
+            w, h = size.width() / 2 + 4, size.height() / 2 + 4
+            corners = [
+                QPointF(area.right() - w, area.bottom() - h),
+                QPointF(area.right() - w, area.top() + h),
+                QPointF(area.left() + w, area.bottom() - h),
+                QPointF(area.left() + w, area.top() + h),
+            ]
+            stock = self._place_plate(self.stock_plate, corners, taken)
+            taken.append(self._plate_rect(self.stock_plate, stock))
+        plates = [self._plate_rect(self.plates[seat], places[seat].plate) for seat in places]
+        if stock is not None:
+            plates.append(self._plate_rect(self.stock_plate, stock))
+        return Seating(_clear_of(felt, plates, 0.15 * UNIT), places, stock)
+
+    def _plate_size(self, plate: NamePlate) -> QSizeF:
+        box = plate.boundingRect()
+        return QSizeF(box.width() * self.plate_units(), box.height() * self.plate_units())
+
+    def _plate_rect(self, plate: NamePlate, centre: QPointF) -> QRectF:
+        size = self._plate_size(plate)
+        return QRectF(centre.x() - size.width() / 2, centre.y() - size.height() / 2, size.width(), size.height())
+
+    def _plate_spots(self, place: SeatPlace, plate: NamePlate) -> list[QPointF]:
+        """Where a seat's plate may go, best first: beside its row (a seat at the side: in the corner above or
+        below its column, where it takes no room from the felt)."""
+        size = self._plate_size(plate)
+        w, h = size.width() / 2, size.height() / 2
+        area, box, gap = self.area, place.tiles, 0.3 * UNIT
+        top_corner = area.top() + h + 4
+        bottom_corner = area.bottom() - h - 4
+        if place.slot in ("left", "right"):
+            x = area.left() + w + 4 if place.slot == "left" else area.right() - w - 4
+            return [
+                QPointF(x, top_corner),
+                QPointF(x, bottom_corner),
+                QPointF(box.center().x(), box.top() - gap - h),
+                QPointF(box.center().x(), box.bottom() + gap + h),
+            ]
+        left = QPointF(box.left() - gap - w, box.center().y())
+        right = QPointF(box.right() + gap + w, box.center().y())
+        row = [right, left] if place.slot == "top_right" else [left, right]
+        if place.slot == "bottom":
+            return row
+        return [*row, QPointF(box.center().x(), top_corner), QPointF(box.center().x(), box.bottom() + gap + h)]
+
+    def _place_plate(self, plate: NamePlate, spots: list[QPointF], taken: list[QRectF]) -> QPointF:
+        """The first spot whose plate lies inside the room on nothing already placed; else the one covering least."""
+        room = self.area.adjusted(1, 1, -1, -1)
+
+        def covered(point: QPointF) -> float:
+            rect = self._plate_rect(plate, point)
+            out = 0.0 if room.contains(rect) else 1.0
+            return out + sum(_area(rect.intersected(other)) for other in taken)
+
+        best = min(range(len(spots)), key=lambda i: (covered(spots[i]) > 0, covered(spots[i]), i))
+        point = spots[best]
+        rect = self._plate_rect(plate, point)
+        # Kept inside the room.
+        dx = max(0.0, room.left() - rect.left()) - max(0.0, rect.right() - room.right())
+        dy = max(0.0, room.top() - rect.top()) - max(0.0, rect.bottom() - room.bottom())
+        return QPointF(point.x() + dx, point.y() + dy)
+
+    def _sync_seats(self, state: TableState, seating: Seating, duration: int) -> None:
+        players = len(state.seats)
+        # Only what this state has: a seat gone (a smaller table) or now drawn as the rack loses its backs.
+        for seat in list(self.back_items):
+            if seat >= players or seat == state.bottom:
+                for item in self.back_items.pop(seat):
+                    self._discard(item)
+        for seat, seat_state in enumerate(state.seats):
+            place = seating.places[seat]
+            if seat == state.bottom:
+                self._sync_rack(state, seat_state, place.anchor, duration)
+            else:
+                self._sync_backs(seat, seat_state, place.anchor, place.along, place.scale, place.lines)
+            plate = self.plates[seat]
+            box = plate.boundingRect()
+            units = self.plate_units()
+            # setPos is the plate's origin: its box is centred on the spot chosen.
+            plate.setPos(
+                place.plate - QPointF((box.left() + box.right()) / 2 * units, (box.top() + box.bottom()) / 2 * units)
+            )
+        self.stock_plate.setVisible(seating.stock is not None)
+        if seating.stock is not None:
+            box = self.stock_plate.boundingRect()
+            units = self.plate_units()
+            self.stock_plate.setPos(
+                seating.stock - QPointF((box.left() + box.right()) / 2 * units, (box.top() + box.bottom()) / 2 * units)
+            )
 
     def _slot_anchor(self, slot: str, felt: QRectF) -> tuple[QPointF, str]:
         """Where a seat's tiles sit: in the band between the felt and the edge of the view's room."""
@@ -460,27 +642,15 @@ class TableScene(QGraphicsScene):
         }
         return points[slot]
 
-    def _plate_point(self, slot: str, anchor: QPointF, plate: NamePlate, span: float) -> QPointF:
-        """A name plate beside its seat's tiles (left of a row, above a column), kept inside the room."""
-        box = plate.boundingRect()  # in pixels: the plate ignores the camera's scale
-        rect = QRectF(box.topLeft() * self.plate_units(), box.bottomRight() * self.plate_units())
-        if slot in ("left", "right"):
-            point = anchor + QPointF(0, -span / 2 - rect.bottom() - 0.3 * UNIT)
-        else:
-            point = anchor + QPointF(-span / 2 - rect.right() - 0.4 * UNIT, -(rect.top() + rect.bottom()) / 2)
-        x = min(max(point.x(), self.area.left() - rect.left() + 4), self.area.right() - rect.right() - 4)
-        y = min(max(point.y(), self.area.top() - rect.top() + 4), self.area.bottom() - rect.bottom() - 4)
-        return QPointF(x, y)
-
     @staticmethod
-    def _row_span(rack: bool, count: int, along: str) -> float:
-        """How long a row of `count` tiles is: the rack's (see _sync_rack) or a seat's backs (_sync_backs)."""
+    def _row_span(rack: bool, count: int, along: str, scale: float = BACK_SCALE) -> float:
+        """How long a row of `count` tiles is: the rack's (see _sync_rack) or a seat's tiles (_sync_backs)."""
         if count <= 0:
             return 0.0
         if rack:
             return count * (UNIT + RACK_GAP) * RACK_SCALE - RACK_GAP * RACK_SCALE
-        step = (UNIT + RACK_GAP) * BACK_SCALE if along == "x" else (UNIT + RACK_GAP * 0.5) * BACK_SCALE
-        return step * (count - 1) + (UNIT if along == "x" else 2 * UNIT) * BACK_SCALE
+        step = (UNIT + RACK_GAP) * scale if along == "x" else (UNIT + RACK_GAP * 0.5) * scale
+        return step * (count - 1) + (UNIT if along == "x" else 2 * UNIT) * scale
 
     def _sync_rack(self, state: TableState, seat_state: SeatState, anchor: QPointF, duration: int) -> float:
         tiles = [t for t in state.rack_order if t in seat_state.tiles] + [
@@ -519,7 +689,9 @@ class TableScene(QGraphicsScene):
                 self._move(item, target, duration)
         return width
 
-    def _sync_backs(self, seat: int, seat_state: SeatState, anchor: QPointF, along: str) -> float:
+    def _sync_backs(
+        self, seat: int, seat_state: SeatState, anchor: QPointF, along: str, scale: float, lines: int = 1
+    ) -> float:
         items = self.back_items.setdefault(seat, [])
         faces = list(seat_state.tiles)
         wanted = len(faces) if faces else seat_state.count
@@ -528,14 +700,17 @@ class TableScene(QGraphicsScene):
         while len(items) < wanted:
             item = TileItem(None, self.look, vertical=along == "x", face_up=False)
             item.back_flag = self.flag_pixmap
-            item.setScale(BACK_SCALE)
             item.setZValue(15)
             self.addItem(item)
             items.append(item)
-        step = (UNIT + RACK_GAP) * BACK_SCALE if along == "x" else (UNIT + RACK_GAP * 0.5) * BACK_SCALE
-        span = step * (len(items) - 1)
-        for i, item in enumerate(items):
-            tile = faces[i] if faces else None
+        step = (UNIT + RACK_GAP) * scale if along == "x" else (UNIT + RACK_GAP * 0.5) * scale
+        per_line = -(-len(items) // max(1, lines))
+        span = step * (per_line - 1)
+        pitch = 2 * UNIT * scale + LINE_GAP  # from one line to the next, across the row
+        for index, item in enumerate(items):
+            line, i = divmod(index, per_line) if per_line else (0, index)
+            across = (line - (lines - 1) / 2) * pitch
+            tile = faces[index] if faces else None
             if tile != item.tile:
                 item.tile = tile
                 item.update()
@@ -543,8 +718,9 @@ class TableScene(QGraphicsScene):
             if tile is not None:
                 item.set_first(tile.high)
             offset = -span / 2 + i * step
-            item.setPos(anchor + (QPointF(offset, 0) if along == "x" else QPointF(0, offset)))
-        return span + (UNIT if along == "x" else 2 * UNIT) * BACK_SCALE
+            item.setScale(scale)
+            item.setPos(anchor + (QPointF(offset, across) if along == "x" else QPointF(across, offset)))
+        return span + (UNIT if along == "x" else 2 * UNIT) * scale
 
     def _move(self, item: TileItem, target: QPointF, duration: int, scale: float | None = None) -> None:
         """Slide `item` to `target` over `duration` ms (0: put it there; reduced motion), resizing it to `scale`."""
@@ -592,6 +768,8 @@ class TableScene(QGraphicsScene):
         it stays still as it fades. One at a time: a new score sends the one before away, so they never pile up
         over the line."""
         self.clear_floats()
+        self.float_texts.append(text)
+        del self.float_texts[:-10]
         spot = self.plan.spots.get(tile) if tile is not None else None  # where the tile lies (or is landing)
         start = QPointF(spot.x, spot.y) if spot is not None else self.felt.rect().center()
         label = QGraphicsSimpleTextItem(text)

@@ -61,6 +61,7 @@ _ART: OrderedDict[tuple[object, ...], QPixmap] = OrderedDict()
 _SCALES: dict[tuple[object, ...], set[float]] = {}  # the scales painted so far, per body
 _SHARPEN: dict[tuple[object, ...], list[TileItem]] = {}  # bodies drawn stretched, waiting to be painted sharp
 _SHADOW = QPointF(3.5, 4.5)
+DARK_FACE = 110  # a finish whose light colour is darker than this is a dark face (pips drawn light)
 
 
 def art_scale(transform: QTransform) -> float:
@@ -361,7 +362,9 @@ class TileItem(QGraphicsObject):
                 body.center() + QPointF(-body.width() * 0.2, -body.height() * 0.25),
                 max(body.width(), body.height()) * 0.7,
             )
-            sheen.setColorAt(0.0, QColor(255, 255, 255, 150))
+            # On a dark face (Onyx) a bright sheen washed out the white pips at the top-left: only a glint there.
+            dark_face = QColor(finish.light).lightness() < DARK_FACE
+            sheen.setColorAt(0.0, QColor(255, 255, 255, 36 if dark_face else 150))
             sheen.setColorAt(0.45, QColor(finish.second).lighter(105))
             tint = QColor(finish.second)
             tint.setAlpha(40)
@@ -382,11 +385,13 @@ class TileItem(QGraphicsObject):
             return
         if style == "colored" and number:
             color = QColor(PIP_COLORS[number % len(PIP_COLORS)])
-            if self.look.finish.texture == "two_tone" or QColor(self.look.finish.light).lightness() < 110:
+            if self.look.finish.texture == "two_tone" or QColor(self.look.finish.light).lightness() < DARK_FACE:
                 color = color.lighter(140)
         inset = half.adjusted(half.width() * 0.08, half.height() * 0.08, -half.width() * 0.08, -half.height() * 0.08)
         spots = pip_spots(number)
         radius = UNIT * (0.085 if number <= 6 else 0.07 if number <= 9 else 0.058)
+        if QColor(self.look.finish.light).lightness() < DARK_FACE:
+            radius *= 1.15  # light pips on a dark face read smaller than dark pips on a light one
         painter.setPen(Qt.PenStyle.NoPen)
         for fx, fy in spots:
             center = QPointF(inset.left() + fx * inset.width(), inset.top() + fy * inset.height())
