@@ -5,8 +5,13 @@ each level, the stronger level's share of decided hands with its 95% confidence 
 z-score against the fair share (1/2 with partners, 1/players alone), and the mean points margin per
 hand (the stronger seat's points minus the others' mean) with its 95% interval. Decision times too.
 
+`--matches N` plays whole matches instead: each pair's first level against a greedy team (the heaviest tile
+that fits, a double counted half a pip lighter), N matches in all, each match seed played twice with the
+sides swapped, and prints the share of matches won with its 95% interval.
+
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
-        [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150]
+        [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
+        [--matches 0]
 """
 
 from __future__ import annotations
@@ -23,12 +28,45 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
 from dominoes_desktop.cli.simulate import percentile
-from dominoes_desktop.engine.cpu import LEVELS, make_player
+from dominoes_desktop.engine.cpu import LEVELS, CpuPlayer, Decision, make_player
+from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
 
-def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None, seed: int) -> dict[str, object]:
+class GreedyPlayer:
+    """The benchmarks' greedy team: the heaviest tile that fits, a double counted half a pip lighter (the
+    first of equals in the legal moves' order); it claims whatever it may."""
+
+    level = "greedy"
+
+    def decide(self, view: PlayerView) -> Decision:
+        moves = [m for m in view.legal_moves() if m.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)]
+        return Decision(max(moves, key=_greedy_weight), "greedy")
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return next(iter(view.public.claim_moves(view.seat)), None)
+
+
+def _greedy_weight(move: Move) -> float:
+    tile = move.tile
+    if tile is None:
+        return -1.0
+    return tile.pips - (0.5 if tile.is_double else 0.0)
+
+
+def _timings(timings: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    return {
+        level: {"n": len(v), "p50": round(statistics.median(v), 2), "p95": round(percentile(v, 0.95), 2)}
+        for level, v in sorted(timings.items())
+        if v
+    }
+
+
+def duel(
+    preset: str, strong: str, weak: str, deals: int, movetime: float | None, seed: int, weak_movetime: float | None
+) -> dict[str, object]:
     """Every deal is played once per side (partners) or once per seat (every player for themselves) with
     the stronger level there, so each seat's luck is shared out evenly."""
     rules = build_rules(preset)
@@ -40,7 +78,10 @@ def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None
         deal_seed = seed * 1_000_003 + d
         for strong_side in range(rules.sides):
             levels = [strong if rules.teams[s] == strong_side else weak for s in range(rules.players)]
-            players = [make_player(level, deal_seed + s, movetime) for s, level in enumerate(levels)]
+            players = [
+                make_player(level, deal_seed + s, movetime if level == strong else weak_movetime)
+                for s, level in enumerate(levels)
+            ]
             table = CpuTable(rules, players, deal_seed)
             result = table.play_hand(deal_seed=deal_seed)
             if result.winner_side is not None:
@@ -68,10 +109,44 @@ def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None
         "z": round((won[strong] - decided * fair) / math.sqrt(max(1e-9, decided * fair * (1 - fair))), 2),
         "mean_margin_per_hand": round(mean, 3),
         "margin_95ci": [round(mean - half, 3), round(mean + half, 3)],
-        "decision_ms": {
-            level: {"n": len(v), "p50": round(statistics.median(v), 2), "p95": round(percentile(v, 0.95), 2)}
-            for level, v in sorted(timings.items())
-        },
+        "decision_ms": _timings(timings),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def match_duel(preset: str, level: str, matches: int, movetime: float | None, seed: int) -> dict[str, object]:
+    """Whole matches of `level` against the greedy team: each match seed is played twice, `level` on each
+    side, so the deals' luck is shared out evenly."""
+    rules = build_rules(preset)
+    won = 0
+    played = 0
+    hands = 0
+    timings: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for m in range(matches // rules.sides):
+        match_seed = seed * 1_000_003 + m
+        for our_side in range(rules.sides):
+            players: list[CpuPlayer] = [
+                make_player(level, match_seed + s, movetime) if rules.teams[s] == our_side else GreedyPlayer()
+                for s in range(rules.players)
+            ]
+            table = CpuTable(rules, players, match_seed)
+            table.play_match()
+            played += 1
+            hands += len(table.match.results)
+            won += table.match.winner == our_side
+            for name, values in table.decision_ms.items():
+                timings.setdefault(name, []).extend(values)
+    low, high = wilson(won, played)
+    return {
+        "preset": preset,
+        "pair": f"{level} vs greedy (matches to {rules.target})",
+        "matches": played,
+        "hands": hands,
+        "matches_won": won,
+        "share": round(won / max(1, played), 4),
+        "share_95ci": [round(low, 4), round(high, 4)],
+        "decision_ms": _timings(timings),
         "seconds": round(time.perf_counter() - started, 1),
     }
 
@@ -83,7 +158,9 @@ def main() -> None:
         "--pairs", default="hard:medium,medium:easy,easy:random", help=f"STRONG:WEAK,... of {', '.join(LEVELS)}"
     )
     parser.add_argument("--deals", type=int, default=500, help="deals per pair; each is played twice")
-    parser.add_argument("--movetime-ms", type=float, default=None)
+    parser.add_argument("--movetime-ms", type=float, default=None, help="the stronger level's thinking time")
+    parser.add_argument("--weak-movetime-ms", type=float, default=None, help="the weaker level's thinking time")
+    parser.add_argument("--matches", type=int, default=0, help="whole matches against the greedy team instead")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
@@ -92,7 +169,11 @@ def main() -> None:
             parser.error(f"--pairs: '{':'.join(pair)}' is not STRONG:WEAK of {', '.join(LEVELS)}")
     for preset in args.presets.split(","):
         for strong, weak in pairs:
-            print(json.dumps(duel(preset, strong, weak, args.deals, args.movetime_ms, args.seed)), flush=True)
+            if args.matches:
+                result = match_duel(preset, strong, args.matches, args.movetime_ms, args.seed)
+            else:
+                result = duel(preset, strong, weak, args.deals, args.movetime_ms, args.seed, args.weak_movetime_ms)
+            print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":
