@@ -5,13 +5,15 @@ each level, the stronger level's share of decided hands with its 95% confidence 
 z-score against the fair share (1/2 with partners, 1/players alone), and the mean points margin per
 hand (the stronger seat's points minus the others' mean) with its 95% interval. Decision times too.
 
-`--matches N` plays whole matches instead: each pair's first level against a greedy team (the heaviest tile
-that fits, a double counted half a pip lighter), N matches in all, each match seed played twice with the
-sides swapped, and prints the share of matches won with its 95% interval.
+`greedy` may stand for a level: the heaviest tile that fits, a double counted half a pip lighter (the
+benchmark's plain opponent, not a table level). `--matches N` plays whole matches instead of hands, N in
+all, each match seed played once per side, and prints the stronger level's share of matches won with its
+95% interval.
 
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
         [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
         [--matches 0]
+    python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
 from __future__ import annotations
@@ -56,6 +58,13 @@ def _greedy_weight(move: Move) -> float:
     return tile.pips - (0.5 if tile.is_double else 0.0)
 
 
+OPPONENTS = (*LEVELS, "greedy")
+
+
+def make(level: str, seed: int, movetime: float | None) -> CpuPlayer:
+    return GreedyPlayer() if level == "greedy" else make_player(level, seed, movetime)
+
+
 def _timings(timings: dict[str, list[float]]) -> dict[str, dict[str, float]]:
     return {
         level: {"n": len(v), "p50": round(statistics.median(v), 2), "p95": round(percentile(v, 0.95), 2)}
@@ -79,7 +88,7 @@ def duel(
         for strong_side in range(rules.sides):
             levels = [strong if rules.teams[s] == strong_side else weak for s in range(rules.players)]
             players = [
-                make_player(level, deal_seed + s, movetime if level == strong else weak_movetime)
+                make(level, deal_seed + s, movetime if level == strong else weak_movetime)
                 for s, level in enumerate(levels)
             ]
             table = CpuTable(rules, players, deal_seed)
@@ -114,9 +123,11 @@ def duel(
     }
 
 
-def match_duel(preset: str, level: str, matches: int, movetime: float | None, seed: int) -> dict[str, object]:
-    """Whole matches of `level` against the greedy team: each match seed is played twice, `level` on each
-    side, so the deals' luck is shared out evenly."""
+def match_duel(
+    preset: str, strong: str, weak: str, matches: int, movetime: float | None, seed: int, weak_movetime: float | None
+) -> dict[str, object]:
+    """Whole matches: each match seed is played once with `strong` on each side, so the deals' luck is
+    shared out evenly."""
     rules = build_rules(preset)
     won = 0
     played = 0
@@ -127,7 +138,9 @@ def match_duel(preset: str, level: str, matches: int, movetime: float | None, se
         match_seed = seed * 1_000_003 + m
         for our_side in range(rules.sides):
             players: list[CpuPlayer] = [
-                make_player(level, match_seed + s, movetime) if rules.teams[s] == our_side else GreedyPlayer()
+                make(strong, match_seed + s, movetime)
+                if rules.teams[s] == our_side
+                else make(weak, match_seed + s, weak_movetime)
                 for s in range(rules.players)
             ]
             table = CpuTable(rules, players, match_seed)
@@ -140,7 +153,7 @@ def match_duel(preset: str, level: str, matches: int, movetime: float | None, se
     low, high = wilson(won, played)
     return {
         "preset": preset,
-        "pair": f"{level} vs greedy (matches to {rules.target})",
+        "pair": f"{strong} vs {weak} (matches to {rules.target})",
         "matches": played,
         "hands": hands,
         "matches_won": won,
@@ -155,7 +168,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
     parser.add_argument(
-        "--pairs", default="hard:medium,medium:easy,easy:random", help=f"STRONG:WEAK,... of {', '.join(LEVELS)}"
+        "--pairs", default="hard:medium,medium:easy,easy:random", help=f"STRONG:WEAK,... of {', '.join(OPPONENTS)}"
     )
     parser.add_argument("--deals", type=int, default=500, help="deals per pair; each is played twice")
     parser.add_argument("--movetime-ms", type=float, default=None, help="the stronger level's thinking time")
@@ -165,12 +178,14 @@ def main() -> None:
     args = parser.parse_args()
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for pair in pairs:
-        if len(pair) != 2 or not set(pair) <= set(LEVELS):
-            parser.error(f"--pairs: '{':'.join(pair)}' is not STRONG:WEAK of {', '.join(LEVELS)}")
+        if len(pair) != 2 or not set(pair) <= set(OPPONENTS):
+            parser.error(f"--pairs: '{':'.join(pair)}' is not STRONG:WEAK of {', '.join(OPPONENTS)}")
     for preset in args.presets.split(","):
         for strong, weak in pairs:
             if args.matches:
-                result = match_duel(preset, strong, args.matches, args.movetime_ms, args.seed)
+                result = match_duel(
+                    preset, strong, weak, args.matches, args.movetime_ms, args.seed, args.weak_movetime_ms
+                )
             else:
                 result = duel(preset, strong, weak, args.deals, args.movetime_ms, args.seed, args.weak_movetime_ms)
             print(json.dumps(result), flush=True)

@@ -27,6 +27,22 @@ NODE_RATE = 240  # solver nodes a millisecond on a small machine (measured): set
 MIN_WORLDS = 8  # exact worlds wanted in the time before the average is trusted; fewer and it plays out
 FEWEST_WORLDS = 4  # exact worlds that, if the clock ran out before MIN_WORLDS, still beat starting over
 MAX_WORLDS = 400  # late in a hand a world costs a millisecond: enough to settle the mean
+SETTLED_AFTER = 24  # worlds before the clock may stop early because the best option is clear
+SETTLED_Z = 3.0  # how many standard errors the best option's lead over the next must be to stop early
+
+
+def settled(samples: list[tuple[float, list[float]]]) -> bool:
+    """Whether the best option's weighted mean leads the next best's by SETTLED_Z standard errors of the
+    paired difference over the worlds (`samples`: each world's weight and its values by option)."""
+    if len(samples) < SETTLED_AFTER or len(samples[0][1]) < 2:
+        return len(samples) >= SETTLED_AFTER
+    weights = sum(w for w, _ in samples)
+    means = [sum(w * v[i] for w, v in samples) / weights for i in range(len(samples[0][1]))]
+    first, second = sorted(range(len(means)), key=lambda i: -means[i])[:2]
+    lead = means[first] - means[second]
+    spread = sum(w * (v[first] - v[second] - lead) ** 2 for w, v in samples) / weights
+    effective = weights * weights / sum(w * w for w, _ in samples)  # worlds' worth, given unequal weights
+    return lead > 0 and lead * lead * effective > SETTLED_Z * SETTLED_Z * spread
 
 
 def exact_pimc(
@@ -42,10 +58,9 @@ def exact_pimc(
     span = max(0.0, deadline - started)
     # Each world gets the nodes it could search in its share of the time; a bigger one is skipped.
     node_budget = max(500, int(NODE_RATE * 1000.0 * span / MIN_WORLDS))
-    totals = dict.fromkeys(plays, 0.0)
-    weights = 0.0
-    worlds = skipped = 0
-    while worlds < max_worlds:
+    samples: list[tuple[float, list[float]]] = []
+    skipped = 0
+    while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
         judge = Judge(view.rules, world, node_budget)
@@ -53,22 +68,23 @@ def exact_pimc(
             values = [judge.option_value(world, move, side, True, 0) for move in plays]
         except OutOfBudget:
             skipped += 1
-            if skipped > worlds:  # most worlds are too big: exact values would be a biased few
+            if skipped > len(samples):  # most worlds are too big: exact values would be a biased few
                 return None
             continue
-        weight = evidence_weight(evidence, world.hands)
-        for move, value in zip(plays, values, strict=True):
-            totals[move] += weight * value
-        weights += weight
-        worlds += 1
+        samples.append((evidence_weight(evidence, world.hands), values))
+        worlds = len(samples)
         now = time.perf_counter()
         if worlds == 1 and (now - started) * MIN_WORLDS > span:
             return None  # at this pace too few worlds: the playouts get the time instead
-        if now >= deadline:
+        # Stop when another world of the mean cost would end past the deadline (keeps the clock's p95).
+        if now + (now - started) / (worlds + skipped) > deadline and worlds >= FEWEST_WORLDS:
             break
-    if worlds < FEWEST_WORLDS or weights <= 0.0:
+        if now >= deadline or (worlds % 8 == 0 and settled(samples)):
+            break
+    weights = sum(w for w, _ in samples)
+    if len(samples) < FEWEST_WORLDS or weights <= 0.0:
         return None
-    return {m: total / weights for m, total in totals.items()}
+    return {m: sum(w * v[i] for w, v in samples) / weights for i, m in enumerate(plays)}
 
 
 def _heaviest(move: Move) -> int:
