@@ -45,13 +45,14 @@ class GreedyPlayer:
 
     def decide(self, view: PlayerView) -> Decision:
         moves = [m for m in view.legal_moves() if m.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)]
-        return Decision(max(moves, key=_greedy_weight), "greedy")
+        return Decision(max(moves, key=greedy_weight), "greedy")
 
     def claim(self, view: PlayerView) -> Move | None:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-def _greedy_weight(move: Move) -> float:
+def greedy_weight(move: Move) -> float:
+    """What the greedy team maximises: a tile's pips, half a pip less for a double."""
     tile = move.tile
     if tile is None:
         return -1.0
