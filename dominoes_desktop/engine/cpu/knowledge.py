@@ -74,6 +74,8 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
 
 EVIDENCE_TEMPERATURE = 6.0  # how loosely people are taken to follow "heaviest tile first" (pips, +4 a double)
 FOLLOW_BONUS = 3.0  # how much a play that opens a number the player holds more of is preferred, in pips
+HABIT_SHARE = 0.8  # of a player's plays, those taken to follow the habits; the rest any tile that fits (a
+# beginner, a trap): no world is ruled out by one odd play, and the weights never collapse onto a few worlds
 
 
 def _heft(tile: Tile) -> float:
@@ -116,7 +118,8 @@ def evidence_weight(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> floa
     """How likely the plays seen are in a world where the seats hold `hands` now: the product over the plays
     of the chance that a player picks the tile played among the tiles it then held that fitted, when it
     prefers, softly (EVIDENCE_TEMPERATURE), heavy tiles and plays that open a number it holds more of (the
-    habits every club player has, and the signal a partner reads)."""
+    habits every club player has, and the signal a partner reads), HABIT_SHARE of the time, and otherwise
+    picks any that fits."""
     held = [set(h) for h in hands]
     log_weight = 0.0
     for seat, tile, ends in reversed(evidence):
@@ -127,7 +130,8 @@ def evidence_weight(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> floa
             utility = {t: _heft(t) + (FOLLOW_BONUS if _follows(t, ends, mine) else 0.0) for t in fitting}
             scale = max(utility.values())
             total = sum(math.exp((u - scale) / EVIDENCE_TEMPERATURE) for u in utility.values())
-            log_weight += (utility[tile] - scale) / EVIDENCE_TEMPERATURE - math.log(total)
+            habit = math.exp((utility[tile] - scale) / EVIDENCE_TEMPERATURE) / total
+            log_weight += math.log(HABIT_SHARE * habit + (1.0 - HABIT_SHARE) / len(fitting))
     return math.exp(max(log_weight, -600.0))  # never 0: a world the sampler dealt is possible
 
 
