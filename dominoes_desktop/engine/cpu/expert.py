@@ -21,7 +21,7 @@ from ..view import PlayerView
 from .knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from .search import monte_carlo
 
-__all__ = ["Evidence", "evidence_weight", "exact_pimc", "expert_choice", "play_evidence"]
+__all__ = ["Evidence", "evidence_weight", "exact_pimc", "expert_choice", "play_evidence", "settled"]
 
 NODE_RATE = 240  # solver nodes a millisecond on a small machine (measured): sets a world's node budget
 MIN_WORLDS = 8  # exact worlds wanted in the time before the average is trusted; fewer and it plays out
