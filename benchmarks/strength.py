@@ -5,8 +5,15 @@ each level, the stronger level's share of decided hands with its 95% confidence 
 z-score against the fair share (1/2 with partners, 1/players alone), and the mean points margin per
 hand (the stronger seat's points minus the others' mean) with its 95% interval. Decision times too.
 
+`greedy` may stand for a level: the heaviest tile that fits, a double counted half a pip lighter (the
+benchmark's plain opponent, not a table level). `--matches N` plays whole matches instead of hands, N in
+all, each match seed played once per side, and prints the stronger level's share of matches won with its
+95% interval.
+
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
-        [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150]
+        [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
+        [--matches 0]
+    python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
 from __future__ import annotations
@@ -23,12 +30,53 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
 from dominoes_desktop.cli.simulate import percentile
-from dominoes_desktop.engine.cpu import LEVELS, make_player
+from dominoes_desktop.engine.cpu import LEVELS, CpuPlayer, Decision, make_player
+from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
 
-def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None, seed: int) -> dict[str, object]:
+class GreedyPlayer:
+    """The benchmarks' greedy team: the heaviest tile that fits, a double counted half a pip lighter (the
+    first of equals in the legal moves' order); it claims whatever it may."""
+
+    level = "greedy"
+
+    def decide(self, view: PlayerView) -> Decision:
+        moves = [m for m in view.legal_moves() if m.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)]
+        return Decision(max(moves, key=greedy_weight), "greedy")
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return next(iter(view.public.claim_moves(view.seat)), None)
+
+
+def greedy_weight(move: Move) -> float:
+    """What the greedy team maximises: a tile's pips, half a pip less for a double."""
+    tile = move.tile
+    if tile is None:
+        return -1.0
+    return tile.pips - (0.5 if tile.is_double else 0.0)
+
+
+OPPONENTS = (*LEVELS, "greedy")
+
+
+def make(level: str, seed: int, movetime: float | None) -> CpuPlayer:
+    return GreedyPlayer() if level == "greedy" else make_player(level, seed, movetime)
+
+
+def _timings(timings: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    return {
+        level: {"n": len(v), "p50": round(statistics.median(v), 2), "p95": round(percentile(v, 0.95), 2)}
+        for level, v in sorted(timings.items())
+        if v
+    }
+
+
+def duel(
+    preset: str, strong: str, weak: str, deals: int, movetime: float | None, seed: int, weak_movetime: float | None
+) -> dict[str, object]:
     """Every deal is played once per side (partners) or once per seat (every player for themselves) with
     the stronger level there, so each seat's luck is shared out evenly."""
     rules = build_rules(preset)
@@ -40,7 +88,10 @@ def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None
         deal_seed = seed * 1_000_003 + d
         for strong_side in range(rules.sides):
             levels = [strong if rules.teams[s] == strong_side else weak for s in range(rules.players)]
-            players = [make_player(level, deal_seed + s, movetime) for s, level in enumerate(levels)]
+            players = [
+                make(level, deal_seed + s, movetime if level == strong else weak_movetime)
+                for s, level in enumerate(levels)
+            ]
             table = CpuTable(rules, players, deal_seed)
             result = table.play_hand(deal_seed=deal_seed)
             if result.winner_side is not None:
@@ -68,10 +119,48 @@ def duel(preset: str, strong: str, weak: str, deals: int, movetime: float | None
         "z": round((won[strong] - decided * fair) / math.sqrt(max(1e-9, decided * fair * (1 - fair))), 2),
         "mean_margin_per_hand": round(mean, 3),
         "margin_95ci": [round(mean - half, 3), round(mean + half, 3)],
-        "decision_ms": {
-            level: {"n": len(v), "p50": round(statistics.median(v), 2), "p95": round(percentile(v, 0.95), 2)}
-            for level, v in sorted(timings.items())
-        },
+        "decision_ms": _timings(timings),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def match_duel(
+    preset: str, strong: str, weak: str, matches: int, movetime: float | None, seed: int, weak_movetime: float | None
+) -> dict[str, object]:
+    """Whole matches: each match seed is played once with `strong` on each side, so the deals' luck is
+    shared out evenly."""
+    rules = build_rules(preset)
+    won = 0
+    played = 0
+    hands = 0
+    timings: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for m in range(matches // rules.sides):
+        match_seed = seed * 1_000_003 + m
+        for our_side in range(rules.sides):
+            players: list[CpuPlayer] = [
+                make(strong, match_seed + s, movetime)
+                if rules.teams[s] == our_side
+                else make(weak, match_seed + s, weak_movetime)
+                for s in range(rules.players)
+            ]
+            table = CpuTable(rules, players, match_seed)
+            table.play_match()
+            played += 1
+            hands += len(table.match.results)
+            won += table.match.winner == our_side
+            for name, values in table.decision_ms.items():
+                timings.setdefault(name, []).extend(values)
+    low, high = wilson(won, played)
+    return {
+        "preset": preset,
+        "pair": f"{strong} vs {weak} (matches to {rules.target})",
+        "matches": played,
+        "hands": hands,
+        "matches_won": won,
+        "share": round(won / max(1, played), 4),
+        "share_95ci": [round(low, 4), round(high, 4)],
+        "decision_ms": _timings(timings),
         "seconds": round(time.perf_counter() - started, 1),
     }
 
@@ -80,19 +169,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
     parser.add_argument(
-        "--pairs", default="hard:medium,medium:easy,easy:random", help=f"STRONG:WEAK,... of {', '.join(LEVELS)}"
+        "--pairs", default="hard:medium,medium:easy,easy:random", help=f"STRONG:WEAK,... of {', '.join(OPPONENTS)}"
     )
     parser.add_argument("--deals", type=int, default=500, help="deals per pair; each is played twice")
-    parser.add_argument("--movetime-ms", type=float, default=None)
+    parser.add_argument("--movetime-ms", type=float, default=None, help="the stronger level's thinking time")
+    parser.add_argument("--weak-movetime-ms", type=float, default=None, help="the weaker level's thinking time")
+    parser.add_argument("--matches", type=int, default=0, help="whole matches against the greedy team instead")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for pair in pairs:
-        if len(pair) != 2 or not set(pair) <= set(LEVELS):
-            parser.error(f"--pairs: '{':'.join(pair)}' is not STRONG:WEAK of {', '.join(LEVELS)}")
+        if len(pair) != 2 or not set(pair) <= set(OPPONENTS):
+            parser.error(f"--pairs: '{':'.join(pair)}' is not STRONG:WEAK of {', '.join(OPPONENTS)}")
     for preset in args.presets.split(","):
         for strong, weak in pairs:
-            print(json.dumps(duel(preset, strong, weak, args.deals, args.movetime_ms, args.seed)), flush=True)
+            if args.matches:
+                result = match_duel(
+                    preset, strong, weak, args.matches, args.movetime_ms, args.seed, args.weak_movetime_ms
+                )
+            else:
+                result = duel(preset, strong, weak, args.deals, args.movetime_ms, args.seed, args.weak_movetime_ms)
+            print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,122 +1,106 @@
-"""Expert: perfect-information Monte Carlo with the coach's exact solver.
+"""Expert: the coach's best move under a clock.
 
-Like hard it samples worlds consistent with its seat's view (knowledge.sample_world: the unseen tiles dealt
-where the passes allow), but it judges each option in a world with the exact solver (solver.py, the value the
-coach uses) instead of a playout. Early in a hand a world is too big to search in time: then it plays as hard
-does (playouts), so it is never weaker for want of time.
-
-The worlds are weighted by the evidence of the plays seen (`evidence_weight`): a world in which a seat held
-heavy tiles it could have played, yet played a light one, is less likely than one in which it had no better
-choice. Passes already rule worlds out (the sampler deals no tile of a number a seat passed on).
+It samples the worlds its seat cannot tell apart (knowledge.sample_world: the unseen tiles dealt where the
+passes allow), weighs each by how likely the plays seen are in it (knowledge.evidence_weight), and judges
+every option in each world with the coach's exact solver (solver.py: points to come, both sides playing
+perfectly from there). It plays the option with the best weighted mean: the coach's expected value, on as
+many worlds as its time allows. When a world is too big to search in the time (early in a hand), it plays
+out each option instead, on evidence-weighted worlds, for the whole of its time.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Sequence
 
 from ..analysis.coach import Judge
 from ..analysis.solver import OutOfBudget
+from ..hand import Hand
 from ..moves import Move, MoveKind
-from ..rules import LayoutKind
-from ..tiles import Tile
 from ..view import PlayerView
-from .knowledge import infer, sample_world
+from .knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from .search import monte_carlo
 
-WORLD_BUDGET = 18_000  # solver nodes for one world's options before the position counts as too big (a node
-# costs about two thirds of what it did when this was 12 000)
-MIN_WORLDS = 8  # exact worlds wanted before trusting the average; fewer in time and it falls back
-EXACT_SHARE = 0.6  # of the move time, what the exact worlds may take before playouts take over
-FALLBACK_MS = 150.0  # the least time left for playouts (hard's move time)
-EVIDENCE_TEMPERATURE = 6.0  # how loosely people are taken to follow "heaviest tile first" (pips, +4 a double)
+__all__ = ["Evidence", "evidence_weight", "exact_pimc", "expert_choice", "play_evidence", "settled"]
+
+NODE_RATE = 240  # solver nodes a millisecond on a small machine (measured): sets a world's node budget
+MIN_WORLDS = 8  # exact worlds wanted in the time before the average is trusted; fewer and it plays out
+FEWEST_WORLDS = 4  # exact worlds that, if the clock ran out before MIN_WORLDS, still beat starting over
+MAX_WORLDS = 400  # late in a hand a world costs a millisecond: enough to settle the mean
+SETTLED_AFTER = 24  # worlds before the clock may stop early because the best option is clear
+SETTLED_Z = 3.0  # how many standard errors the best option's lead over the next must be to stop early
 
 
-def _heft(tile: Tile) -> float:
-    return tile.pips + (4.0 if tile.is_double else 0.0)
-
-
-# One play seen: who played it, the tile, and the open ends it was chosen on.
-Evidence = tuple[tuple[int, Tile, tuple[int, ...]], ...]
-
-
-def play_evidence(view: PlayerView) -> Evidence:
-    """The plays of the other seats after the pose, with the open ends each was chosen on (line layouts;
-    a seat that ever drew is left out, its hand at the time is not known)."""
-    rules = view.rules
-    if rules.layout is not LayoutKind.LINE:
-        return ()
-    drew = {t.seat for t in view.moves if t.move.kind is MoveKind.DRAW}
-    placements = view.public.layout.placements
-    if not placements:
-        return ()
-    pose = placements[0].tile
-    ends = [pose.high, pose.low]
-    seen: list[tuple[int, Tile, tuple[int, ...]]] = []
-    for placement in placements[1:]:
-        joined = placement.joined
-        assert joined is not None
-        if placement.seat != view.seat and placement.seat not in drew:
-            seen.append((placement.seat, placement.tile, tuple(ends)))
-        ends[ends.index(joined)] = placement.tile.other(joined)
-    return tuple(seen)
-
-
-def evidence_weight(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> float:
-    """How likely the plays seen are in a world where the seats hold `hands` now: the product over the plays
-    of the chance that a player who prefers heavy tiles (softly, EVIDENCE_TEMPERATURE) picks the tile played
-    among the tiles it then held that fitted."""
-    held = [set(h) for h in hands]
-    log_weight = 0.0
-    for seat, tile, ends in reversed(evidence):
-        held[seat].add(tile)  # going back in time, the seat held what it played from then on
-        fitting = [t for t in held[seat] if t.high in ends or t.low in ends]
-        if len(fitting) > 1:
-            scale = max(_heft(t) for t in fitting)
-            total = sum(math.exp((_heft(t) - scale) / EVIDENCE_TEMPERATURE) for t in fitting)
-            log_weight += (_heft(tile) - scale) / EVIDENCE_TEMPERATURE - math.log(total)
-    return math.exp(max(log_weight, -600.0))  # never 0: a world the sampler dealt is possible
+def settled(samples: list[tuple[float, list[float]]]) -> bool:
+    """Whether the best option's weighted mean leads the next best's by SETTLED_Z standard errors of the
+    paired difference over the worlds (`samples`: each world's weight and its values by option)."""
+    if len(samples) < SETTLED_AFTER or len(samples[0][1]) < 2:
+        return len(samples) >= SETTLED_AFTER
+    weights = sum(w for w, _ in samples)
+    means = [sum(w * v[i] for w, v in samples) / weights for i in range(len(samples[0][1]))]
+    first, second = sorted(range(len(means)), key=lambda i: -means[i])[:2]
+    lead = means[first] - means[second]
+    spread = sum(w * (v[first] - v[second] - lead) ** 2 for w, v in samples) / weights
+    effective = weights * weights / sum(w * w for w, _ in samples)  # worlds' worth, given unequal weights
+    return lead > 0 and lead * lead * effective > SETTLED_Z * SETTLED_Z * spread
 
 
 def exact_pimc(
-    view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = 200
+    view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
-    """Mean exact value of each play over sampled worlds until the deadline; None if even one world is too
-    big to search (the caller then uses playouts)."""
+    """Weighted mean exact value of each play over sampled worlds until the deadline; None when the worlds
+    are too big to search enough of them in the time (the caller then plays out)."""
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
     evidence = play_evidence(view)
-    totals = dict.fromkeys(plays, 0.0)
-    weights = 0.0
-    worlds = 0
-    while worlds < max_worlds and (worlds < MIN_WORLDS or time.perf_counter() < deadline):
+    started = time.perf_counter()
+    span = max(0.0, deadline - started)
+    # Each world gets the nodes it could search in its share of the time; a bigger one is skipped.
+    node_budget = max(500, int(NODE_RATE * 1000.0 * span / MIN_WORLDS))
+    samples: list[tuple[float, list[float]]] = []
+    skipped = 0
+    while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
-        judge = Judge(view.rules, world, WORLD_BUDGET)
-        weight = evidence_weight(evidence, world.hands)
+        judge = Judge(view.rules, world, node_budget)
         try:
             values = [judge.option_value(world, move, side, True, 0) for move in plays]
         except OutOfBudget:
-            return None
-        for move, value in zip(plays, values, strict=True):
-            totals[move] += weight * value
-        weights += weight
-        worlds += 1
-        if worlds < MIN_WORLDS and time.perf_counter() > deadline:
-            return None
-    return {m: total / weights for m, total in totals.items()}
+            skipped += 1
+            if skipped > len(samples):  # most worlds are too big: exact values would be a biased few
+                return None
+            continue
+        samples.append((evidence_weight(evidence, world.hands), values))
+        worlds = len(samples)
+        now = time.perf_counter()
+        if worlds == 1 and (now - started) * MIN_WORLDS > span:
+            return None  # at this pace too few worlds: the playouts get the time instead
+        # Stop when another world of the mean cost would end past the deadline (keeps the clock's p95).
+        if now + (now - started) / (worlds + skipped) > deadline and worlds >= FEWEST_WORLDS:
+            break
+        if now >= deadline or (worlds % 8 == 0 and settled(samples)):
+            break
+    weights = sum(w for w, _ in samples)
+    if len(samples) < FEWEST_WORLDS or weights <= 0.0:
+        return None
+    return {m: sum(w * v[i] for w, v in samples) / weights for i, m in enumerate(plays)}
+
+
+def _heaviest(move: Move) -> int:
+    return move.tile.pips if move.kind is MoveKind.PLAY and move.tile is not None else 0
 
 
 def expert_choice(view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float) -> Move:
-    """The expert's play: from the exact solver in sampled worlds, or playouts as hard's when too big to search."""
-    started = time.perf_counter()
-    deadline = started + movetime_ms / 1000.0
-    means = exact_pimc(view, plays, rng_seed, started + EXACT_SHARE * movetime_ms / 1000.0)
+    """The expert's play: the best weighted mean of the exact values over sampled worlds, or of playouts on
+    weighted worlds while the hand is too big to search in the time."""
+    deadline = time.perf_counter() + movetime_ms / 1000.0
+    means = exact_pimc(view, plays, rng_seed, deadline)
     if means is None:
-        # Too big to search: playouts as hard plays them, with at least hard's own time left for them.
-        playouts_until = max(deadline, time.perf_counter() + FALLBACK_MS / 1000.0)
-        return monte_carlo(view, plays, random.Random(rng_seed), playouts_until)
-    return max(plays, key=lambda m: (means[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))
+        evidence = play_evidence(view)
+
+        def weigh(world: Hand) -> float:
+            return evidence_weight(evidence, world.hands)
+
+        return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
+    return max(plays, key=lambda m: (means[m], _heaviest(m)))

@@ -1,13 +1,16 @@
-"""What a seat can infer about hidden tiles, and sampling hidden hands consistent with it."""
+"""What a seat can infer about hidden tiles, sampling hidden hands consistent with it, and how likely each
+sampled world is given the plays seen (the Expert and the coach weigh the worlds by it)."""
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..hand import Hand
 from ..moves import MoveKind
-from ..rules import Style
+from ..rules import LayoutKind, Style
 from ..tiles import Tile
 from ..view import PlayerView
 
@@ -67,3 +70,77 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
         if ok:
             return view.world(hands, pool[: view.stock])
     raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
+
+
+EVIDENCE_TEMPERATURE = 6.0  # how loosely people are taken to follow "heaviest tile first" (pips, +4 a double)
+FOLLOW_BONUS = 3.0  # how much a play that opens a number the player holds more of is preferred, in pips
+HABIT_SHARE = 0.8  # of a player's plays, those taken to follow the habits; the rest any tile that fits (a
+# beginner, a trap): no world is ruled out by one odd play, and the weights never collapse onto a few worlds
+
+
+def _heft(tile: Tile) -> float:
+    return tile.pips + (4.0 if tile.is_double else 0.0)
+
+
+# One play seen: who played it, the tile, and the open ends it was chosen on.
+Evidence = tuple[tuple[int, Tile, tuple[int, ...]], ...]
+
+
+def play_evidence(view: PlayerView) -> Evidence:
+    """The plays of the other seats after the pose, with the open ends each was chosen on (line layouts;
+    a seat that ever drew is left out, its hand at the time is not known)."""
+    rules = view.rules
+    if rules.layout is not LayoutKind.LINE:
+        return ()
+    drew = {t.seat for t in view.moves if t.move.kind is MoveKind.DRAW}
+    placements = view.public.layout.placements
+    if not placements:
+        return ()
+    pose = placements[0].tile
+    ends = [pose.high, pose.low]
+    seen: list[tuple[int, Tile, tuple[int, ...]]] = []
+    for placement in placements[1:]:
+        joined = placement.joined
+        assert joined is not None
+        if placement.seat != view.seat and placement.seat not in drew:
+            seen.append((placement.seat, placement.tile, tuple(ends)))
+        ends[ends.index(joined)] = placement.tile.other(joined)
+    return tuple(seen)
+
+
+def _follows(tile: Tile, ends: tuple[int, ...], held: set[Tile]) -> bool:
+    """Whether playing `tile` on one of `ends` leaves a number the player holds another tile of."""
+    opened = {tile.other(end) for end in ends if tile.has(end)}
+    return any(t != tile and (t.high in opened or t.low in opened) for t in held)
+
+
+def evidence_weight(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> float:
+    """How likely the plays seen are in a world where the seats hold `hands` now: the product over the plays
+    of the chance that a player picks the tile played among the tiles it then held that fitted, when it
+    prefers, softly (EVIDENCE_TEMPERATURE), heavy tiles and plays that open a number it holds more of (the
+    habits every club player has, and the signal a partner reads), HABIT_SHARE of the time, and otherwise
+    picks any that fits."""
+    held = [set(h) for h in hands]
+    log_weight = 0.0
+    for seat, tile, ends in reversed(evidence):
+        mine = held[seat]
+        mine.add(tile)  # going back in time, the seat held what it played from then on
+        fitting = [t for t in mine if t.high in ends or t.low in ends]
+        if len(fitting) > 1:
+            utility = {t: _heft(t) + (FOLLOW_BONUS if _follows(t, ends, mine) else 0.0) for t in fitting}
+            scale = max(utility.values())
+            total = sum(math.exp((u - scale) / EVIDENCE_TEMPERATURE) for u in utility.values())
+            habit = math.exp((utility[tile] - scale) / EVIDENCE_TEMPERATURE) / total
+            log_weight += math.log(HABIT_SHARE * habit + (1.0 - HABIT_SHARE) / len(fitting))
+    return math.exp(max(log_weight, -600.0))  # never 0: a world the sampler dealt is possible
+
+
+def weighted_worlds(view: PlayerView, rng: random.Random, count: int) -> list[tuple[Hand, float]]:
+    """`count` worlds consistent with the seat's view, each with its evidence weight (not normalised)."""
+    knowledge = infer(view)
+    evidence = play_evidence(view)
+    worlds = []
+    for _ in range(count):
+        world = sample_world(view, knowledge, rng)
+        worlds.append((world, evidence_weight(evidence, world.hands)))
+    return worlds

@@ -179,11 +179,12 @@ class HardPlayer(_Cpu):
 
 
 class ExpertPlayer(HardPlayer):
-    """Hard's sampled worlds, each judged by the exact solver once the hand is small enough to search."""
+    """The coach's best move under a clock: sampled worlds weighed by the plays seen, each judged by the
+    exact solver once the hand is small enough to search in the time (see expert.py)."""
 
     level = "expert"
 
-    def __init__(self, seed: int = 0, movetime_ms: float = 400.0) -> None:
+    def __init__(self, seed: int = 0, movetime_ms: float = 700.0) -> None:
         super().__init__(seed, movetime_ms)
 
     def decide(self, view: PlayerView) -> Decision:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from ..analysis.playout import play_out, supports
 from ..hand import Hand
@@ -57,23 +58,26 @@ def monte_carlo(
     deadline: float | None,
     worlds_wanted: int = MAX_WORLDS,
     breather: float = 0.0,
+    weigh: Callable[[Hand], float] | None = None,
 ) -> Move:
     """Evaluate every candidate on the same sampled worlds until the deadline (or, with no deadline,
     on exactly `worlds_wanted` worlds, so that a decision can be reproduced); return the best.
 
-    `breather` seconds of sleep after each world let another thread (a window drawing itself) run freely."""
+    `breather` seconds of sleep after each world let another thread (a window drawing itself) run freely.
+    `weigh` gives each world a weight (how likely it is given the plays seen); without it they count alike."""
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
     totals = dict.fromkeys(plays, 0.0)
     worlds = 0
     while worlds < worlds_wanted and (worlds == 0 or deadline is None or time.perf_counter() < deadline):
         world = sample_world(view, knowledge, rng)
+        weight = 1.0 if weigh is None else weigh(world)
         for move in plays:
             trial = world.copy()
             trial.apply_legal(move)
-            totals[move] += playout(trial, side, rng)
+            totals[move] += weight * playout(trial, side, rng)
         worlds += 1
         if breather:
             time.sleep(breather)
-    # Every candidate saw the same worlds: the totals rank them as their means would.
+    # Every candidate saw the same worlds and weights: the totals rank them as their means would.
     return max(plays, key=lambda m: (totals[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))

@@ -1,0 +1,145 @@
+"""The Expert CPU: the coach's expected value over the worlds its seat cannot tell apart, under a clock."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from benchmarks.strength import GreedyPlayer, greedy_weight
+from dominoes_desktop.engine.analysis.coach import Grade, Judge, grade
+from dominoes_desktop.engine.cpu.expert import exact_pimc, expert_choice, settled
+from dominoes_desktop.engine.cpu.knowledge import evidence_weight, infer, play_evidence, weighted_worlds
+from dominoes_desktop.engine.cpu.players import ExpertPlayer
+from dominoes_desktop.engine.cpu.worker import Ask, answer
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.moves import Move, MoveKind
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.engine.view import PlayerView
+from dominoes_desktop.session.cpu_table import CpuTable
+
+
+def late_positions(preset: str, count: int, seed: int, tiles_left: int) -> list[PlayerView]:
+    """Views of the seat to move once it holds `tiles_left` tiles or fewer, with a choice to make; the hands
+    played so far by heavy-first players (plays the evidence can read)."""
+    rules = build_rules(preset)
+    rng = random.Random(seed)
+    views: list[PlayerView] = []
+    while len(views) < count:
+        match = Match(rules, rng.getrandbits(32))
+        match.deal_next()
+        hand = match.start_hand()
+        while not hand.is_over:
+            plays = [m for m in hand.legal_moves() if m.kind is MoveKind.PLAY]
+            if len(hand.hands[hand.turn]) <= tiles_left and len(plays) > 1:
+                views.append(PlayerView.of(match, hand.turn))
+                break
+            moves = hand.legal_moves()
+            hand.apply(max(moves, key=lambda m: (m.tile.pips if m.tile else -1) + rng.random() * 4))
+    return views
+
+
+def expected_values(view: PlayerView, plays: list[Move], worlds: int, seed: int) -> dict[Move, float]:
+    """A thorough judge: the evidence-weighted mean over many sampled worlds of each play's exact value."""
+    side = view.rules.side_of(view.seat)
+    totals = dict.fromkeys(plays, 0.0)
+    weights = 0.0
+    for world, weight in weighted_worlds(view, random.Random(seed), worlds):
+        judge = Judge(view.rules, world, 10**7)
+        for move in plays:
+            totals[move] += weight * judge.option_value(world, move, side, True, 0)
+        weights += weight
+    return {m: t / weights for m, t in totals.items()}
+
+
+def test_the_expert_plays_the_thorough_judges_best_or_a_fine_move() -> None:
+    """Under its clock the Expert picks what a judge with ten times the worlds grades Best or Fine."""
+    graded = []
+    for view in late_positions("puerto_rican", 6, seed=4, tiles_left=3):
+        plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+        chosen = expert_choice(view, plays, 7, 300.0)
+        values = expected_values(view, plays, 150, seed=99)
+        graded.append(grade(view.rules, max(values.values()) - values[chosen]))
+    assert all(g in (Grade.BEST, Grade.FINE) for g in graded), graded
+
+
+def test_exact_values_are_the_weighted_mean_over_the_worlds() -> None:
+    view = late_positions("puerto_rican", 1, seed=8, tiles_left=3)[0]
+    plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+    means = exact_pimc(view, plays, 5, time.perf_counter() + 5.0, max_worlds=20)
+    assert means is not None and set(means) == set(plays)
+    # The same worlds, drawn from the same seed in the same order, averaged here by hand.
+    assert means == expected_values(view, plays, 20, seed=5)
+
+
+def test_a_hand_too_big_for_the_clock_is_played_out_not_searched() -> None:
+    rules = build_rules("puerto_rican")
+    match = Match(rules, 3)
+    match.deal_next()
+    hand = match.start_hand()
+    hand.apply(hand.legal_moves()[0])  # the pose: 27 tiles still in the hands
+    view = PlayerView.of(match, hand.turn)
+    plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+    assert exact_pimc(view, plays, 1, time.perf_counter() + 0.005) is None
+    assert expert_choice(view, plays, 1, 20.0) in plays
+
+
+def test_the_clock_stops_early_only_when_the_best_option_is_clear() -> None:
+    clear = [(1.0, [10.0 + (i % 3), 0.0 + (i % 2)]) for i in range(24)]
+    assert settled(clear)
+    assert not settled(clear[:23]), "too few worlds to tell"
+    noisy = [(1.0, [float(i % 5), float((i + 2) % 5)]) for i in range(24)]
+    assert not settled(noisy)
+
+
+def test_expert_decisions_keep_to_their_clock() -> None:
+    rules = build_rules("puerto_rican")
+    players = [ExpertPlayer(s, movetime_ms=150.0) for s in range(4)]
+    table = CpuTable(rules, players, 2)
+    table.play_hand(deal_seed=2)
+    times = table.decision_ms["expert"]
+    thinking = [t for t in times if t > 1.0]  # forced turns take no thought
+    assert thinking and max(thinking) < 3 * 150.0 + 200.0, max(thinking)
+    assert statistics.median(thinking) <= 150.0 * 1.2
+
+
+def test_the_expert_decides_in_a_worker_as_at_the_table() -> None:
+    view = late_positions("puerto_rican", 1, seed=2, tiles_left=5)[0]
+    reply = answer({}, Ask(1, ("owner", view.seat, "expert", 3), 60.0, view))
+    assert reply.error == "" and reply.decision is not None
+    assert reply.decision.move in view.legal_moves()
+
+
+def test_worlds_weigh_a_partners_signal_of_a_number_it_holds() -> None:
+    """Seat 1 played 5-2 rather than the equally heavy 4-3 on the ends 2 and 3 (both fitted): it opened the
+    5s, so worlds where it holds another 5 weigh more than worlds where it holds none."""
+    evidence = ((1, Tile(5, 2), (2, 3)),)
+    holds_a_five = [[], [Tile(4, 3), Tile(5, 0)], [], []]
+    holds_no_five = [[], [Tile(4, 3), Tile(1, 0)], [], []]
+    assert evidence_weight(evidence, holds_a_five) > evidence_weight(evidence, holds_no_five)
+
+
+def test_weighted_worlds_fit_the_view() -> None:
+    for view in late_positions("jamaican", 5, seed=6, tiles_left=5):
+        knowledge = infer(view)
+        evidence = play_evidence(view)
+        for world, weight in weighted_worlds(view, random.Random(1), 20):
+            assert 0.0 < weight <= 1.0
+            assert weight == evidence_weight(evidence, world.hands)
+            assert list(world.hands[view.seat]) == list(view.tiles)
+            for seat, void in enumerate(knowledge.voids):
+                assert len(world.hands[seat]) == view.hand_sizes[seat]
+                assert not any(t.high in void or t.low in void for t in world.hands[seat])
+
+
+def test_the_greedy_benchmark_team_plays_the_heaviest_tile_a_double_half_a_pip_lighter() -> None:
+    def play(tile: Tile) -> Move:
+        return Move.play(tile, tile.high)
+
+    assert max([play(Tile(5, 5)), play(Tile(6, 4))], key=greedy_weight).tile == Tile(6, 4)  # 10 against 9.5
+    assert max([play(Tile(6, 5)), play(Tile(6, 6))], key=greedy_weight).tile == Tile(6, 6)  # 11.5 against 11
+    rules = build_rules("puerto_rican")
+    table = CpuTable(rules, [GreedyPlayer() for _ in range(4)], 5)
+    table.play_hand(deal_seed=5)  # the match raises on an illegal move
+    assert table.decision_ms["greedy"]
