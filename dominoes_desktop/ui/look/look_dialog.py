@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.tiles import Tile
+from ..shell.announce import name_clear_buttons
 from ..shell.i18n import translate
 from ..shell.settings import CAMERAS, MOTIONS, SPEEDS
 from ..table.tile_item import TileItem
@@ -120,6 +121,7 @@ class LookDialog(QDialog):
         self.search.setPlaceholderText(self.tr("Search flags"))
         self.search.setAccessibleName(self.tr("Search flags"))
         self.search.setClearButtonEnabled(True)
+        name_clear_buttons(self.search)
         self.flags = QListWidget()
         self.flags.setAccessibleName(self.tr("Rack flag"))
         self.flags.setIconSize(self.flags.iconSize().expandedTo(self.flags.iconSize() * 2))

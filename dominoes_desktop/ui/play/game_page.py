@@ -84,7 +84,7 @@ class GamePage(QWidget):
         self.turn = SteadyLabel("")
         self.turn.setObjectName("turn")
         self.turn.setWordWrap(True)
-        self.turn.setAccessibleName(self.tr("Whose turn"))
+        self.turn.setAccessibleDescription(self.tr("Whose turn"))  # its name is its text: what is said changes
         self.clock = QLabel("")
         self.clock.setObjectName("clock")
         self.clock.setAccessibleName(self.tr("Turn timer"))

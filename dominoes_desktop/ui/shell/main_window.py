@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -40,6 +40,7 @@ from ..play.controller import GameController, MatchSetup, SeatConfig, default_se
 from ..play.game_page import GamePage
 from ..play.sound import SoundBoard
 from ..room.actions import host_room, network_actions
+from .announce import TableVoice, expose_table_overlays, name_clear_buttons
 from .i18n import LANGUAGE
 from .settings import Settings
 from .store_service import (
@@ -101,12 +102,14 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.setPalette(palette(self.look.theme))  # before the pages: rich text takes its link colour when set
+        expose_table_overlays()
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self._build_menu()
         self._resuming = False
+        self._shown_once = False
         self.controller.movePlayed.connect(self._sound_move)
         self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
         self.controller.handEnded.connect(self._sound_hand_end)
@@ -143,6 +146,8 @@ class MainWindow(QMainWindow):
         self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
         self.lobby.show_table_choices(self.settings.lobby_table())
         self.game = GamePage(self.controller, self.look)
+        self.voice = TableVoice(self.game)  # S, E, C and what a screen reader is told at the table
+        name_clear_buttons(self.lobby)
         self.stack.addWidget(self.lobby)
         self.stack.addWidget(self.game)
         self.lobby.startRequested.connect(self.start_match)
@@ -313,6 +318,7 @@ class MainWindow(QMainWindow):
         row_layout.addWidget(QLabel(self.tr("Volume")))
         row_layout.addWidget(self.volume_slider)
         volume = QWidgetAction(self)
+        volume.setText(self.tr("Volume"))  # the menu item's name for a screen reader: the slider inside is not read
         volume.setDefaultWidget(row)
         sound.addAction(volume)
         contrast = QAction(self.tr("&High contrast"), self, checkable=True)
@@ -666,6 +672,14 @@ class MainWindow(QMainWindow):
         match = self.controller.match
         if match is not None and all(score == 0 for side, score in enumerate(match.scores) if side != winner):
             QTimer.singleShot(self.look.animation_ms + 900, self.sound, lambda: self.sound.play("six_love"))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            # The game takes the keyboard as it opens: Start has the focus, and a screen reader says so (an X
+            # session without a window manager would otherwise leave the window inactive and the keys nowhere).
+            self._shown_once = True
+            QTimer.singleShot(0, self, self.activateWindow)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.WindowStateChange:
