@@ -4181,4 +4181,84 @@ you {dash} {others}</source>
 tú {dash} {others}</translation>
     </message>
 </context>
+<context>
+    <name>Voice</name>
+    <message>
+        <source>Clear the search</source>
+        <translation>Borrar la búsqueda</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <translation>{first} y {last}</translation>
+    </message>
+    <message>
+        <source>End of the hand</source>
+        <translation>Fin de la mano</translation>
+    </message>
+    <message>
+        <source>Sealed deal</source>
+        <translation>Reparto sellado</translation>
+    </message>
+    <message>
+        <source>Who leads</source>
+        <translation>Quién sale</translation>
+    </message>
+    <message>
+        <source>Pass the screen</source>
+        <translation>Pasar la pantalla</translation>
+    </message>
+    <message>
+        <source>Redeal</source>
+        <translation>Repartir de nuevo</translation>
+    </message>
+    <message>
+        <source>No match at the table.</source>
+        <translation>No hay partida en la mesa.</translation>
+    </message>
+    <message>
+        <source>{side} {score}</source>
+        <translation>{side} {score}</translation>
+    </message>
+    <message>
+        <source>{title}: {sides}. {goal}.</source>
+        <translation>{title}: {sides}. {goal}.</translation>
+    </message>
+    <message>
+        <source>No hand at the table.</source>
+        <translation>No hay mano en la mesa.</translation>
+    </message>
+    <message>
+        <source>No tile on the table yet.</source>
+        <translation>Aún no hay fichas en la mesa.</translation>
+    </message>
+    <message>
+        <source>Open ends: {ends}</source>
+        <translation>Extremos abiertos: {ends}</translation>
+    </message>
+    <message>
+        <source>{name} {count}</source>
+        <translation>{name} {count}</translation>
+    </message>
+    <message>
+        <source>Tiles in hand: {counts}.</source>
+        <translation>Fichas en mano: {counts}.</translation>
+    </message>
+</context>
+<context>
+    <name>TableVoice</name>
+    <message numerus="yes">
+        <source>%n tile(s) left for {name}.</source>
+        <translation>
+            <numerusform>A {name} le queda %n ficha.</numerusform>
+            <numerusform>A {name} le quedan %n fichas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tile(s) in the stock.</source>
+        <translation>
+            <numerusform>Queda %n ficha en el pozo.</numerusform>
+            <numerusform>Quedan %n fichas en el pozo.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -16,6 +16,10 @@ import pyatspi
 from gi.repository import GLib
 
 KEYS = {"Right": 0xFF53, "Return": 0xFF0D, "space": 0x20, "s": 0x73, "e": 0x65, "p": 0x70, "c": 0x63, "h": 0x68}
+class Stuck(Exception):
+    """The game did not say what a player needs to go on."""
+
+
 heard: list[str] = []  # in order: "announce: …", "focus: name | description"
 done: list[str] = []  # what the player did, in order
 
@@ -70,7 +74,7 @@ def nodes(root: object, showing: bool = True) -> list[object]:
     def walk(node: object, depth: int) -> None:
         try:
             state = node.getState()  # type: ignore[attr-defined]
-            if showing and depth > 1 and not state.contains(pyatspi.STATE_SHOWING):
+            if showing and depth > 0 and not state.contains(pyatspi.STATE_SHOWING):
                 return
             found.append(node)
             for i in range(node.childCount):  # type: ignore[attr-defined]
@@ -95,7 +99,7 @@ def buttons(app: object) -> dict[str, object]:
 def press(app: object, name: str) -> None:
     found = buttons(app)
     if name not in found:
-        raise SystemExit(f"no button {name!r}: {sorted(found)}")
+        raise Stuck(f"no button {name!r}: {sorted(found)}")
     button = found[name]
     button.queryAction().doAction(0)  # type: ignore[attr-defined]
     done.append(f"press button '{name}'")
@@ -166,35 +170,24 @@ def play_my_turn(app: object, table: object, asked: dict[str, int]) -> None:
     raise Stuck(f"no playable tile found on the rack ({table.description!r}, focus on {focused}); the turn said: {text}")  # type: ignore[attr-defined]
 
 
-class Stuck(Exception):
-    """The game did not say what a player needs to go on."""
-
-
 def main() -> None:
     mode = sys.argv[1] if len(sys.argv) > 1 else "play"
     app = the_app()
     pump(1.0)
-    if mode == "probe":
-        fr = [n for n in nodes(app) if role(n) == "frame"][0]
-        print("grab", fr.queryComponent().grabFocus()); pump(1)
-        press(app, "Start the match")
-        pump(2)
-        f = lambda: [f"{role(n)} {n.name}" for n in nodes(app) if n.getState().contains(pyatspi.STATE_FOCUSED)]
-        fr = [n for n in nodes(app) if role(n) == "frame"][0]
-        print("after start", f(), fr.getState().contains(pyatspi.STATE_ACTIVE), heard)
-        key("space"); pump(2)
-        print("after space", f(), heard)
-        key("Right"); pump(1)
-        print("after right", f(), [n.description for n in nodes(app) if n.name == "Domino table"], heard)
-        return
     if mode == "tree":
         print("\n".join(dump(app)))
         return
     seen: dict[str, list[str]] = {}
+    frame = [n for n in nodes(app) if role(n) == "frame"][0]
+    for _ in range(50):
+        if frame.getState().contains(pyatspi.STATE_ACTIVE):  # type: ignore[attr-defined]
+            break
+        pump(0.2)
+    else:
+        raise SystemExit("the game's window never became active: keys would go nowhere")
     target = [n for n in nodes(app) if role(n) == "spin button" and n.name == "Target"][0]  # type: ignore[attr-defined]
     target.queryValue().currentValue = 2  # type: ignore[attr-defined]
     done.append("set spin button 'Target' to 2 (first to 2 hands)")
-    press(app, "Start the match")
     asked = {"ends": 0, "score": 0, "counts": 0}
     hands = 0
     problem = ""
@@ -206,6 +199,7 @@ def main() -> None:
 
 
 def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
+    press(app, "Start the match")
     hands = 0
     deadline = time.time() + 300
     while time.time() < deadline:

@@ -9,6 +9,7 @@ Debian and Ubuntu); skipped, saying which is missing, only when they are absent.
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import signal
@@ -116,16 +117,36 @@ def run_match(env: dict[str, str], config: Path, mode: str = "play") -> dict[str
     return json.loads(driver.stdout)
 
 
-def test_explore(desktop: dict[str, str], tmp_path: Path) -> None:
+def test_a_screen_reader_plays_a_whole_match(desktop: dict[str, str], tmp_path: Path) -> None:
+    """Jamaican partners to two hands, played by keys and button actions found through AT-SPI alone; what the
+    player heard is kept in transcript.json beside the test's files."""
     out = run_match(desktop, tmp_path / "data")
-    Path("/tmp/words/explore.json").write_text(json.dumps(out, indent=1))
-
-
-def test_probe(desktop: dict[str, str], tmp_path: Path) -> None:
-    game_env = dict(desktop, QT_QPA_PLATFORM="xcb", QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1")
-    game = subprocess.Popen([sys.executable, "-m", "dominoes_desktop", "--config", str(tmp_path / "d")], env=game_env)
-    try:
-        out = subprocess.run([SYSTEM_PYTHON, str(DRIVER), "probe"], env=desktop, capture_output=True, text=True, timeout=100)
-    finally:
-        stop(game)
-    Path("/tmp/words/probe.txt").write_text(out.stdout + out.stderr)
+    (tmp_path / "transcript.json").write_text(json.dumps(out, indent=1))
+    heard: list[str] = out["heard"]  # type: ignore[assignment]
+    done: list[str] = out["done"]  # type: ignore[assignment]
+    seen: dict[str, list[str]] = out["seen"]  # type: ignore[assignment]
+    said = [line.removeprefix("announce: ") for line in heard if line.startswith("announce: ")]
+    assert out["problem"] == "", out["problem"]
+    assert out["hands"] >= 2, "the match went on past its first hand"
+    # The sealed deal: announced whole, four groups of the fingerprint; its panel and deck in the tree.
+    assert any(re.search(r"Deal sealed: ([0-9a-f]{4} ){4}…", line) for line in said), said[:3]
+    assert "push button: Cut the deck" in seen["cut panel"]
+    assert any(text.startswith("label: Click the deck, or press Space") for text in seen["cut panel"])
+    # Whose turn, the rack tile by tile, the ends and the score on request, the others' tiles, passes.
+    assert any(line.startswith("You, your turn") for line in said)
+    assert any(re.fullmatch(r"focus: Domino table \| [a-z]+ [a-z]+, playable", line) for line in heard)
+    assert any(re.fullmatch(r"Open ends: \d+ and \d+", line) for line in said), "E speaks the open ends"
+    assert sum(line.startswith("Score · ") for line in said) >= 2, "S speaks the score, at the start and the end"
+    assert any(line.startswith("Tiles in hand: You 7; CPU 1 7") for line in said), "C speaks every player's tiles"
+    assert any(re.fullmatch(r"\d+ tiles? left for CPU \d\.", line) for line in said)
+    assert any(line.endswith(" passed") for line in said)
+    plays = [entry.split("(play ")[1].rstrip(")") for entry in done if "(play " in entry]
+    assert len(plays) >= 4 and sum(line.startswith("You played ") for line in said) == len(plays)
+    # The hand-end sheet: its whole text spoken and in the tree with its buttons.
+    first = seen["hand-end sheet 1"]
+    assert "push button: Next hand" in first and "push button: Review the hand" in first
+    assert any("pips" in text for text in first if text.startswith("label: "))
+    assert any(re.search(r"\d+ pips?\.", line) for line in said), "the sheet's pip table is spoken"
+    last = seen[f"hand-end sheet {out['hands']}"]
+    assert "push button: Play again" in last and "push button: Next hand" not in last
+    assert any(line.startswith("Match over.") for line in said)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -148,12 +148,13 @@ class TableVoice(QObject):
             return
         if hand.is_over:
             return
-        # After the page has said the move itself.
-        QTimer.singleShot(0, self, lambda: self._say(self.holds(seat)))
+        self._say(self.holds(seat))  # after the page has said the move itself
 
     def _hand_ended(self, result: HandResult) -> None:
         """The sheet whole after its headline, which the page says: points, bonuses, every rack's pips."""
         page = self.page
+        for button in (page.hand_end.next, page.hand_end.again):
+            button.setAccessibleName(button.text())  # "Play again" once the match is over, not "New match"
         sheet = plain(page.hand_end.text.text())
         headline = page.hand_end.headline(result, page.controller.seats)
         self._say(sheet.replace(headline, "", 1))
