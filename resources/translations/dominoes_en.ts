@@ -110,4 +110,12 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>GameController</name>
+    <message>
+        <source>You</source>
+        <comment>after a preposition: 1 hand to you</comment>
+        <translation>You</translation>
+    </message>
+</context>
 </TS>

@@ -610,12 +610,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="209" />
         <source>{name} went out (domino).</source>
-        <translation>{name} dominó.</translation>
+        <translation>Dominó: {name}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="211" />
         <source>{name} won the locked table.</source>
-        <translation>{name} ganó el tranque.</translation>
+        <translation>Tranque ganado: {name}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="212" />
@@ -625,7 +625,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="221" />
         <source>{side} won the match.</source>
-        <translation>{side} ganó la partida.</translation>
+        <translation>Partida ganada: {side}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="224" />
@@ -1633,7 +1633,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="547" />
         <source>Quit Dominoes Desktop?</source>
-        <translation>¿Salir de Dominoes Desktop?</translation>
+        <translation>¿Salir de Dominó de Escritorio?</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="548" />
@@ -2395,7 +2395,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="99" />
         <source>Score · match over</source>
-        <translation>Marcador · partida terminada</translation>
+        <translation>Marcador final</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="101" />
@@ -3479,7 +3479,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Dominoes Desktop: room</source>
-        <translation>Dominoes Desktop: sala</translation>
+        <translation>Dominó de Escritorio: sala</translation>
     </message>
     <message>
         <source>Copy invite</source>
@@ -3579,7 +3579,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Dominoes Desktop: room {code}</source>
-        <translation>Dominoes Desktop: sala {code}</translation>
+        <translation>Dominó de Escritorio: sala {code}</translation>
     </message>
     <message>
         <source>Invite copied: {invite}</source>
@@ -4259,6 +4259,64 @@ tú {dash} {others}</translation>
             <numerusform>Queda %n ficha en el pozo.</numerusform>
             <numerusform>Quedan %n fichas en el pozo.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>GameController</name>
+    <message>
+        <source>You</source>
+        <comment>after a preposition: 1 hand to you</comment>
+        <translation>ti</translation>
+    </message>
+</context>
+<context>
+    <name>LookDialog</name>
+    <message>
+        <source>Tile finish</source>
+        <translation>Acabado de las fichas</translation>
+    </message>
+    <message>
+        <source>Pips</source>
+        <translation>Puntos</translation>
+    </message>
+    <message>
+        <source>Centre pin</source>
+        <translation>Clavo central</translation>
+    </message>
+    <message>
+        <source>Table theme</source>
+        <translation>Tema de la mesa</translation>
+    </message>
+    <message>
+        <source>Camera</source>
+        <translation>Cámara</translation>
+    </message>
+    <message>
+        <source>Motion</source>
+        <translation>Movimiento</translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>Velocidad de animación</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewDialog</name>
+    <message>
+        <source>First move</source>
+        <translation>Primera jugada</translation>
+    </message>
+    <message>
+        <source>Previous move</source>
+        <translation>Jugada anterior</translation>
+    </message>
+    <message>
+        <source>Next move</source>
+        <translation>Jugada siguiente</translation>
+    </message>
+    <message>
+        <source>Last move</source>
+        <translation>Última jugada</translation>
     </message>
 </context>
 </TS>

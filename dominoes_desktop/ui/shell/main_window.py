@@ -112,6 +112,8 @@ class MainWindow(QMainWindow):
         self._shown_once = False
         self.controller.movePlayed.connect(self._sound_move)
         self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
+        # What the last hand said ("You went out") is not news once the next is dealt.
+        self.controller.handStarted.connect(lambda _index: self.statusBar().clearMessage())
         self.controller.handEnded.connect(self._sound_hand_end)
         self.controller.matchEnded.connect(self._sound_match_end)
         self.controller.stateChanged.connect(self._autosave)
@@ -197,7 +199,10 @@ class MainWindow(QMainWindow):
             self.game.table.refresh()
             self.game.refresh()
         self.stack.setCurrentWidget(self.game if on_game else self.lobby)
-        self.statusBar().showMessage(self.tr("Welcome to the table."), 4000)
+        if not on_game:  # at the table a welcome would outlive its moment (shown at a hand's end)
+            self.statusBar().showMessage(self.tr("Welcome to the table."), 4000)
+        else:
+            self.statusBar().clearMessage()
 
     def apply_look(self, look: Look) -> None:
         self.look = look
@@ -570,6 +575,7 @@ class MainWindow(QMainWindow):
         if self.stack.currentWidget() is self.lobby:
             self.settings.save_lobby_table(self.lobby.table_choices())
         self.stack.setCurrentWidget(self.game)
+        self.statusBar().clearMessage()  # the lobby's welcome is not said at the table
         self.game.start(setup)
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         if setup.duplicate_deals:
