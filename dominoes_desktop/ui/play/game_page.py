@@ -6,7 +6,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
 from ..look.looks import Look
+from ..shell.announce import say
 from ..shell.i18n import translate
 from ..shell.wording import reason_text
 from ..table.drawn import shown_hand
@@ -704,8 +705,7 @@ class GamePage(QWidget):
     def announce(self, text: str) -> None:
         """Tell a screen reader what just happened at the table."""
         self.log.setAccessibleDescription(text)
-        if QAccessible.isActive():
-            QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.log, text))
+        say(self.log, text)
 
     # ---- the fair deal: the sealed deck and its cut -----------------------------------------------
 
