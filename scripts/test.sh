@@ -4,9 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The packaging tests: .desktop check, strip, shellcheck, and the AppImage (squashfs, its runtime built from
-# Debian's squashfuse and FUSE libraries). The real-display test: an X server.
+# Debian's squashfuse and FUSE libraries). The real-display test: an X server. The screen-reader test: the
+# accessibility bus and Debian's python3-pyatspi (what Orca uses), on a session bus from dbus-x11.
 extra_system_packages="desktop-file-utils binutils shellcheck xvfb xauth squashfs-tools gcc libsquashfuse-dev
-    libfuse3-dev libzstd-dev liblz4-dev liblzo2-dev liblzma-dev zlib1g-dev fuse3"
+    libfuse3-dev libzstd-dev liblz4-dev liblzo2-dev liblzma-dev zlib1g-dev fuse3
+    at-spi2-core dbus-x11 python3-pyatspi"
 source scripts/qt-system-libs.sh
 venv_extras="test,dev"
 source scripts/venv.sh

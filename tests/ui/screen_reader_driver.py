@@ -16,6 +16,8 @@ import pyatspi
 from gi.repository import GLib
 
 KEYS = {"Right": 0xFF53, "Return": 0xFF0D, "space": 0x20, "s": 0x73, "e": 0x65, "p": 0x70, "c": 0x63, "h": 0x68}
+
+
 class Stuck(Exception):
     """The game did not say what a player needs to go on."""
 
@@ -33,9 +35,9 @@ def listen(event: object) -> None:
         name = description = ""
     if kind.startswith("object:announcement"):
         heard.append("announce: " + str(event.any_data))  # type: ignore[attr-defined]
-    elif kind.startswith("object:state-changed:focused") and event.detail1:  # type: ignore[attr-defined]
-        heard.append(f"focus: {name} | {description}")
-    elif kind.startswith("object:property-change:accessible-description") and source_focused(event):
+    elif (kind.startswith("object:state-changed:focused") and event.detail1) or (
+        kind.startswith("object:property-change:accessible-description") and source_focused(event)
+    ):  # type: ignore[attr-defined]
         heard.append(f"focus: {name} | {description}")
 
 
@@ -124,7 +126,9 @@ def showing(app: object, name: str) -> object | None:
 
 def texts(panel: object) -> list[str]:
     """What a screen reader finds inside a panel: its labels' text and its buttons' names."""
-    return [f"{role(n)}: {n.name}" for n in nodes(panel)[1:] if n.name and role(n) in ("label", "push button", "check box")]  # type: ignore[attr-defined]
+    return [
+        f"{role(n)}: {n.name}" for n in nodes(panel)[1:] if n.name and role(n) in ("label", "push button", "check box")
+    ]  # type: ignore[attr-defined]
 
 
 def turn_text(app: object) -> str:
@@ -167,7 +171,9 @@ def play_my_turn(app: object, table: object, asked: dict[str, int]) -> None:
             return
         key("Right", "next tile")
     focused = [f"{role(n)} {n.name}" for n in nodes(app) if n.getState().contains(pyatspi.STATE_FOCUSED)]  # type: ignore[attr-defined]
-    raise Stuck(f"no playable tile found on the rack ({table.description!r}, focus on {focused}); the turn said: {text}")  # type: ignore[attr-defined]
+    raise Stuck(
+        f"no playable tile found on the rack ({table.description!r}, focus on {focused}); the turn said: {text}"
+    )  # type: ignore[attr-defined]
 
 
 def main() -> None:
@@ -178,14 +184,14 @@ def main() -> None:
         print("\n".join(dump(app)))
         return
     seen: dict[str, list[str]] = {}
-    frame = [n for n in nodes(app) if role(n) == "frame"][0]
+    frame = next(n for n in nodes(app) if role(n) == "frame")
     for _ in range(50):
         if frame.getState().contains(pyatspi.STATE_ACTIVE):  # type: ignore[attr-defined]
             break
         pump(0.2)
     else:
         raise SystemExit("the game's window never became active: keys would go nowhere")
-    target = [n for n in nodes(app) if role(n) == "spin button" and n.name == "Target"][0]  # type: ignore[attr-defined]
+    target = next(n for n in nodes(app) if role(n) == "spin button" and n.name == "Target")  # type: ignore[attr-defined]
     target.queryValue().currentValue = 2  # type: ignore[attr-defined]
     done.append("set spin button 'Target' to 2 (first to 2 hands)")
     asked = {"ends": 0, "score": 0, "counts": 0}
@@ -226,7 +232,7 @@ def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
             continue
         if leader is not None:
             seen.setdefault("leader choice", texts(leader))
-            press(app, [n for n in buttons(app) if n.endswith("lead") or n.endswith("leads")][0])
+            press(app, next(n for n in buttons(app) if n.endswith("lead") or n.endswith("leads")))
             continue
         table = showing(app, "Domino table")
         if table is not None and "your turn" in turn_text(app):

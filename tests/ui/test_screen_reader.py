@@ -8,9 +8,10 @@ Debian and Ubuntu); skipped, saying which is missing, only when they are absent.
 
 from __future__ import annotations
 
+import contextlib
 import json
-import re
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -57,7 +58,11 @@ def desktop(tmp_path: Path) -> Iterator[dict[str, str]]:
     """An X display, a session bus and the accessibility bus on it: the environment a screen reader meets."""
     missing = missing_system_packages()
     if missing:
-        pytest.skip("the screen-reader test needs the system packages " + ", ".join(missing) + " (scripts/test.sh installs them)")
+        pytest.skip(
+            "the screen-reader test needs the system packages "
+            + ", ".join(missing)
+            + " (scripts/test.sh installs them)"
+        )
     runtime = tmp_path / "run"
     runtime.mkdir(mode=0o700)
     read, write = os.pipe()
@@ -88,10 +93,8 @@ def desktop(tmp_path: Path) -> Iterator[dict[str, str]]:
         stop(launcher)
     finally:
         for pid in started:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
         stop(xvfb)
 
 

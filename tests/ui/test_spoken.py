@@ -65,11 +65,15 @@ def test_s_e_and_c_speak_the_score_the_ends_and_the_tiles(qtbot: QtBot, window: 
     hand = window.controller.hand
     assert hand is not None
     ends = [str(e) for e in hand.layout.open_ends()]
-    assert said[-1] == "Open ends: " + (" and ".join(ends) if len(ends) == 2 else ", ".join(ends[:-1]) + " and " + ends[-1])
+    assert said[-1] == "Open ends: " + (
+        " and ".join(ends) if len(ends) == 2 else ", ".join(ends[:-1]) + " and " + ends[-1]
+    )
     qtbot.keyClick(view, Qt.Key.Key_S)
     assert re.fullmatch(r"Score · hand 1: You & CPU 2 0; CPU 1 & CPU 3 0\. First to 6 hands\.", said[-1]), said[-1]
     qtbot.keyClick(view, Qt.Key.Key_C)
-    counts = "; ".join(f"{name} {len(tiles)}" for name, tiles in zip(["You", "CPU 1", "CPU 2", "CPU 3"], hand.hands))
+    counts = "; ".join(
+        f"{name} {len(tiles)}" for name, tiles in zip(["You", "CPU 1", "CPU 2", "CPU 3"], hand.hands, strict=True)
+    )
     assert said[-1] == f"Tiles in hand: {counts}."
 
 
@@ -110,7 +114,10 @@ def test_the_overlays_are_in_the_accessibility_tree(qtbot: QtBot, window: MainWi
     inside = children_names(page.hand_end)
     assert "Next hand" in inside and "Review the hand" in inside
     sheet_text = name_of(page.hand_end.text)
-    assert "pip" in sheet_text and page.hand_end.headline(window.controller.last_result, window.controller.seats) in sheet_text  # type: ignore[arg-type]
+    assert (
+        "pip" in sheet_text
+        and page.hand_end.headline(window.controller.last_result, window.controller.seats) in sheet_text
+    )  # type: ignore[arg-type]
 
 
 def test_every_control_is_named(qtbot: QtBot, window: MainWindow) -> None:
@@ -126,7 +133,12 @@ def test_every_control_is_named(qtbot: QtBot, window: MainWindow) -> None:
 def test_spanish_pronouns_and_one_product_name(window: MainWindow) -> None:
     window.set_language("es")
     rules = build_rules("jamaican")
-    seats = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
+    seats = [
+        SeatConfig("You", True),
+        SeatConfig("CPU 1", False),
+        SeatConfig("CPU 2", False),
+        SeatConfig("CPU 3", False),
+    ]
     ours = side_name(rules, seats, 0, after_preposition=True)
     assert ours == "ti y CPU 2"
     assert QCoreApplication.translate("HandEndPanel", "%n hand(s) to {side}.", "", 1).format(side=ours) == (

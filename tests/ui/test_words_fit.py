@@ -52,7 +52,11 @@ def _inside_scrolled_content(widget: QWidget) -> bool:
     parent = widget.parentWidget()
     while parent is not None:
         grand = parent.parentWidget()
-        if isinstance(grand, QAbstractScrollArea) and not isinstance(grand, QGraphicsView) and parent is grand.viewport():
+        if (
+            isinstance(grand, QAbstractScrollArea)
+            and not isinstance(grand, QGraphicsView)
+            and parent is grand.viewport()
+        ):
             return True
         parent = grand
     return False
@@ -71,7 +75,7 @@ def clipped(root: QWidget) -> list[str]:
             continue
         if isinstance(widget, QLabel):
             text = widget.text()
-            if not text.strip() or widget.pixmap() is not None and not widget.pixmap().isNull():
+            if not text.strip() or (widget.pixmap() is not None and not widget.pixmap().isNull()):
                 continue
             inner = widget.rect()
             if widget.wordWrap():
@@ -83,7 +87,9 @@ def clipped(root: QWidget) -> list[str]:
             else:
                 need_w, need_h = widget.sizeHint().width(), widget.sizeHint().height()
             if need_w > inner.width() + 1 or need_h > inner.height() + 1:
-                found.append(f"{_where(widget)} label {_plain(text)[:60]!r}: needs {need_w}x{need_h}, has {inner.width()}x{inner.height()}")
+                found.append(
+                    f"{_where(widget)} label {_plain(text)[:60]!r}: needs {need_w}x{need_h}, has {inner.width()}x{inner.height()}"
+                )
         elif isinstance(widget, QPushButton | QCheckBox | QRadioButton):
             text = widget.text().replace("&", "")
             if not text.strip():
@@ -95,7 +101,9 @@ def clipped(root: QWidget) -> list[str]:
             text = widget.currentText()
             room = widget.width() - 28  # the arrow and the frame
             if text and widget.fontMetrics().horizontalAdvance(text) > room + 1:
-                found.append(f"{_where(widget)} box {text!r}: needs {widget.fontMetrics().horizontalAdvance(text)}, has {room}")
+                found.append(
+                    f"{_where(widget)} box {text!r}: needs {widget.fontMetrics().horizontalAdvance(text)}, has {room}"
+                )
         else:
             continue
         # Inside its parent: a widget pushed past the edge of what holds it is cut there.
@@ -103,7 +111,9 @@ def clipped(root: QWidget) -> list[str]:
         if parent is not None and widget is not root and not parent.rect().contains(widget.geometry()):
             outside = widget.geometry().intersected(parent.rect())
             if outside != widget.geometry() and not isinstance(parent, QAbstractScrollArea):
-                found.append(f"{_where(widget)} {type(widget).__name__} {_text(widget)[:40]!r} reaches outside its parent")
+                found.append(
+                    f"{_where(widget)} {type(widget).__name__} {_text(widget)[:40]!r} reaches outside its parent"
+                )
     return found
 
 
