@@ -85,9 +85,13 @@ def test_whose_turn_is_named_by_its_text_and_said_when_it_is_yours(
     assert my_turn(window)
     assert name_of(turn) == turn.text() and "your turn" in turn.text()
     assert turn.text() in said
+    window.set_language("es")  # the page is made again: the old one's voice is gone with it
+    window.set_language("en")
+    turn = window.game.turn
     window.game.ask_hint()
     qtbot.waitUntil(lambda: any(line.startswith("Hint: ") for line in said), timeout=10000)
     assert name_of(turn).startswith("Hint: ")
+    assert [line for line in said if line.startswith("Hint: ")] == [turn.text()], "said once, by the page shown"
 
 
 def test_others_tiles_and_passes_are_said(qtbot: QtBot, window: MainWindow, said: list[str]) -> None:

@@ -106,7 +106,7 @@ class TableVoice(QObject):
         # Connected after the page's own slots: these read what the page has just written.
         controller.stateChanged.connect(self._turn_changed)
         page.table.choosingChanged.connect(self._turn_changed)
-        controller.hintReady.connect(lambda _decision: self._say(page.turn.text()))
+        controller.hintReady.connect(self._hint_ready)  # a method: gone with the page when the language changes
         controller.movePlayed.connect(self._moved)
         controller.handEnded.connect(self._hand_ended)
         self._name_overlays()
@@ -139,6 +139,9 @@ class TableVoice(QObject):
         if text != self.last_turn:
             self.last_turn = text
             self._say(text)
+
+    def _hint_ready(self, _decision: object) -> None:
+        self._say(self.page.turn.text())
 
     def _moved(self, seat: int, move: Move) -> None:
         """After another player's play or draw, how many tiles they hold (a pass says itself in the log)."""
