@@ -131,6 +131,14 @@ def texts(panel: object) -> list[str]:
     ]  # type: ignore[attr-defined]
 
 
+CONTROLS = ("push button", "toggle button", "check box", "radio button", "slider", "combo box", "spin button", "text")
+
+
+def unnamed(app: object) -> list[str]:
+    """Controls on screen that a screen reader could only call by their kind."""
+    return [f"{role(n)} in {n.parent.name or role(n.parent)}" for n in nodes(app) if role(n) in CONTROLS and not n.name]  # type: ignore[attr-defined]
+
+
 def turn_text(app: object) -> str:
     for node in nodes(app):
         if node.description == "Whose turn":  # type: ignore[attr-defined]
@@ -194,6 +202,7 @@ def main() -> None:
     target = next(n for n in nodes(app) if role(n) == "spin button" and n.name == "Target")  # type: ignore[attr-defined]
     target.queryValue().currentValue = 2  # type: ignore[attr-defined]
     done.append("set spin button 'Target' to 2 (first to 2 hands)")
+    seen["unnamed controls"] = unnamed(app)  # the lobby
     asked = {"ends": 0, "score": 0, "counts": 0}
     hands = 0
     problem = ""
@@ -215,6 +224,7 @@ def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
         leader = showing(app, "Who leads")
         if sheet is not None:
             seen.setdefault(f"hand-end sheet {hands + 1}", texts(sheet))
+            seen["unnamed controls"] += unnamed(app)
             names = buttons(app)
             hands += 1
             if "Play again" in names:
@@ -227,6 +237,7 @@ def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
             continue
         if cut is not None:
             seen.setdefault("cut panel", texts(cut))
+            seen["unnamed controls"] += unnamed(app)
             key("space", "cut the deck")
             pump(1.0)
             continue

@@ -131,6 +131,7 @@ def test_a_screen_reader_plays_a_whole_match(desktop: dict[str, str], tmp_path: 
     said = [line.removeprefix("announce: ") for line in heard if line.startswith("announce: ")]
     assert out["problem"] == "", out["problem"]
     assert out["hands"] >= 2, "the match went on past its first hand"
+    assert seen["unnamed controls"] == [], "every control on the lobby, the table and the sheets has a name"
     # The sealed deal: announced whole, four groups of the fingerprint; its panel and deck in the tree.
     assert any(re.search(r"Deal sealed: ([0-9a-f]{4} ){4}…", line) for line in said), said[:3]
     assert "push button: Cut the deck" in seen["cut panel"]
