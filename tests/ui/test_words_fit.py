@@ -29,14 +29,16 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.look.look_dialog import LookDialog
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.room.net_dialogs import JoinDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 
 from .conftest import start
-from .driving import hand_over, idle, play_turn_by_keys
+from .driving import cut_the_deck, hand_over, idle, play_turn_by_keys
 
 SMALL = (1024, 700)
 
@@ -170,6 +172,18 @@ def _screens(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> Iterator[tuple
         dialog.show()
         yield name, lambda d=dialog: d  # type: ignore[misc]
         dialog.hide()
+    join = JoinDialog(window, discovery_port=0)
+    qtbot.addWidget(join)
+    join.show()
+    yield "join a room", lambda: join
+    join.hide()
+    people = (SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Ben", True), SeatConfig("CPU 3", False))
+    window.start_match(MatchSetup(build_rules("jamaican"), people))
+    idle(window)
+    yield "pass-and-play, the sealed deck", lambda: window.game
+    cut_the_deck(qtbot, window)
+    assert window.game.curtain.isVisible(), "the rack waits behind the curtain for Ana or Ben"
+    yield "pass-and-play curtain", lambda: window.game
     start(window, "jamaican", seed=5, target=1)
     for _ in range(200):
         if hand_over(window):
@@ -192,7 +206,7 @@ def test_no_words_clipped_at_1024x700(qtbot: QtBot, window: MainWindow, tmp_path
         _settle(window)
         seen.append(name)
         problems += [f"{name}: {p}" for p in clipped(widget)]
-    assert len(seen) == 9
+    assert len(seen) == 12
     assert problems == [], "\n".join(problems)
 
 
