@@ -117,6 +117,11 @@ def test_the_overlays_are_in_the_accessibility_tree(qtbot: QtBot, window: MainWi
         play_turn_by_keys(qtbot, window)
     assert page.hand_end.isVisible() and "End of the hand" in children_names(page.table)
     inside = children_names(page.hand_end)
+    window.set_language("es")  # the page whose interfaces were asked for is dropped: nothing dangles
+    QCoreApplication.processEvents()
+    assert "Fin de la mano" in children_names(window.game.table)
+    window.set_language("en")
+    page = window.game
     assert "Next hand" in inside and "Review the hand" in inside
     sheet_text = name_of(page.hand_end.text)
     assert (
