@@ -4319,11 +4319,4 @@ tú {dash} {others}</translation>
         <translation>Última jugada</translation>
     </message>
 </context>
-<context>
-    <name>Statistics</name>
-    <message>
-        <source>CPU ({level})</source>
-        <translation>CPU ({level})</translation>
-    </message>
-</context>
 </TS>

@@ -19,7 +19,6 @@ from dominoes_desktop.ui.play.panels import side_name
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
-from dominoes_desktop.ui.shell.wording import shown_player
 
 from .conftest import start
 from .driving import cut_the_deck, hand_over, idle, my_turn, play_turn_by_keys
@@ -180,12 +179,3 @@ def test_status_words_do_not_outlive_their_moment(qtbot: QtBot, window: MainWind
     assert hand is not None and not hand.is_over, (window.controller.waiting, window.controller.sealed_fingerprint())
     now = window.statusBar().currentMessage()
     assert said_at_end not in now and "dominó" not in now.casefold()
-
-
-def test_statistics_name_players_in_the_language_in_use(window: MainWindow) -> None:
-    window.set_language("es")
-    assert shown_player("You") == "Tú"
-    assert shown_player("CPU (medium)") == "CPU (media)"
-    assert shown_player("Ana") == "Ana"
-    window.set_language("en")
-    assert shown_player("CPU (medium)") == "CPU (medium)"

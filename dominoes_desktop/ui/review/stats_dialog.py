@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
 from ..learn.rules_page import preset_name
 from ..look.looks import PIP_COLORS
 from ..shell.store_service import COLUMNS, DealLuck, StatsSnapshot, StoreService
-from ..shell.wording import shown_player
 from .deal_luck import DealLuckPanel
 
 HEADERS = {
@@ -256,7 +255,7 @@ class StatsDialog(QDialog):
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             name = preset_name(row.preset)
-            cells = [shown_player(row.player), name, *(str(row.values[c]) for c in COLUMNS)]
+            cells = [row.player, name, *(str(row.values[c]) for c in COLUMNS)]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, (row.player, row.preset))
@@ -286,7 +285,7 @@ class StatsDialog(QDialog):
                     wins += won
                     rates.append(wins / i)
                 lines[preset] = rates
-        self.chart.show_player(shown_player(player), lines)
+        self.chart.show_player(player, lines)
 
     def _reset(self) -> None:
         group = self.group.currentText()

@@ -78,16 +78,3 @@ def reason_text(decision: Decision) -> str:
         return translate(REASON_CONTEXT, str(template)).format(**dict(decision.params))
     except (KeyError, IndexError):
         return ""
-
-
-def shown_player(name: str) -> str:
-    """A player's name as the statistics keep it, in the player's language: "You" and "CPU (medium)" are the
-    game's own words (a person's own name stays as they typed it)."""
-    from ..lobby.lobby_page import LEVEL_NAMES  # the lobby's words for the levels
-
-    if name in ("You", "Tú"):
-        return translate("GameController", "You")
-    if name.startswith("CPU (") and name.endswith(")") and name[5:-1] in LEVEL_NAMES:
-        level = translate("LobbyPage", str(LEVEL_NAMES[name[5:-1]])).lower()
-        return translate("Statistics", "CPU ({level})").format(level=level)
-    return name
