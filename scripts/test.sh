@@ -21,8 +21,9 @@ runs_packaging_tests() {
     [ "$paths" -eq 0 ]
 }
 
-# The real-display test: an X server. shellcheck: the scripts' own test.
-extra_system_packages="xvfb xauth shellcheck"
+# The real-display test: an X server. shellcheck: the scripts' own test. The screen-reader test: the
+# accessibility bus and Debian's python3-pyatspi (what Orca uses), on a session bus from dbus-x11.
+extra_system_packages="xvfb xauth shellcheck at-spi2-core dbus-x11 python3-pyatspi"
 venv_extras="test,dev"
 if runs_packaging_tests "$@"; then
     # The .desktop check, strip, and the AppImage (squashfs, its runtime built from Debian's squashfuse

@@ -646,12 +646,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="209" />
         <source>{name} went out (domino).</source>
-        <translation>{name} dominó.</translation>
+        <translation>Dominó: {name}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="211" />
         <source>{name} won the locked table.</source>
-        <translation>{name} ganó el tranque.</translation>
+        <translation>Tranque ganado: {name}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="212" />
@@ -661,7 +661,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="221" />
         <source>{side} won the match.</source>
-        <translation>{side} ganó la partida.</translation>
+        <translation>Partida ganada: {side}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="224" />
@@ -1677,7 +1677,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="547" />
         <source>Quit Dominoes Desktop?</source>
-        <translation>¿Salir de Dominoes Desktop?</translation>
+        <translation>¿Salir de Dominó de Escritorio?</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="548" />
@@ -2459,7 +2459,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="99" />
         <source>Score · match over</source>
-        <translation>Marcador · partida terminada</translation>
+        <translation>Marcador final</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="101" />
@@ -3651,7 +3651,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Dominoes Desktop: room</source>
-        <translation>Dominoes Desktop: sala</translation>
+        <translation>Dominó de Escritorio: sala</translation>
     </message>
     <message>
         <source>Copy invite</source>
@@ -3751,7 +3751,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Dominoes Desktop: room {code}</source>
-        <translation>Dominoes Desktop: sala {code}</translation>
+        <translation>Dominó de Escritorio: sala {code}</translation>
     </message>
     <message>
         <source>Invite copied: {invite}</source>
@@ -4422,6 +4422,144 @@ tú {dash} {others}</translation>
     <message>
         <source>Not connected: this is not the host the invite names (its fingerprint is {seen}…, the invite says {pin}…).</source>
         <translation>Sin conectar: este no es el anfitrión que nombra la invitación (su huella es {seen}…, la invitación dice {pin}…).</translation>
+    </message>
+</context>
+<context>
+    <name>Voice</name>
+    <message>
+        <source>Clear the search</source>
+        <translation>Borrar la búsqueda</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <translation>{first} y {last}</translation>
+    </message>
+    <message>
+        <source>End of the hand</source>
+        <translation>Fin de la mano</translation>
+    </message>
+    <message>
+        <source>Sealed deal</source>
+        <translation>Reparto sellado</translation>
+    </message>
+    <message>
+        <source>Who leads</source>
+        <translation>Quién sale</translation>
+    </message>
+    <message>
+        <source>Pass the screen</source>
+        <translation>Pasar la pantalla</translation>
+    </message>
+    <message>
+        <source>Redeal</source>
+        <translation>Repartir de nuevo</translation>
+    </message>
+    <message>
+        <source>No match at the table.</source>
+        <translation>No hay partida en la mesa.</translation>
+    </message>
+    <message>
+        <source>{side} {score}</source>
+        <translation>{side} {score}</translation>
+    </message>
+    <message>
+        <source>{title}: {sides}. {goal}.</source>
+        <translation>{title}: {sides}. {goal}.</translation>
+    </message>
+    <message>
+        <source>No hand at the table.</source>
+        <translation>No hay mano en la mesa.</translation>
+    </message>
+    <message>
+        <source>No tile on the table yet.</source>
+        <translation>Aún no hay fichas en la mesa.</translation>
+    </message>
+    <message>
+        <source>Open ends: {ends}</source>
+        <translation>Extremos abiertos: {ends}</translation>
+    </message>
+    <message>
+        <source>{name} {count}</source>
+        <translation>{name} {count}</translation>
+    </message>
+    <message>
+        <source>Tiles in hand: {counts}.</source>
+        <translation>Fichas en mano: {counts}.</translation>
+    </message>
+</context>
+<context>
+    <name>TableVoice</name>
+    <message numerus="yes">
+        <source>%n tile(s) left for {name}.</source>
+        <translation>
+            <numerusform>A {name} le queda %n ficha.</numerusform>
+            <numerusform>A {name} le quedan %n fichas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tile(s) in the stock.</source>
+        <translation>
+            <numerusform>Queda %n ficha en el pozo.</numerusform>
+            <numerusform>Quedan %n fichas en el pozo.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>GameController</name>
+    <message>
+        <source>You</source>
+        <comment>after a preposition: 1 hand to you</comment>
+        <translation>ti</translation>
+    </message>
+</context>
+<context>
+    <name>LookDialog</name>
+    <message>
+        <source>Tile finish</source>
+        <translation>Acabado de las fichas</translation>
+    </message>
+    <message>
+        <source>Pips</source>
+        <translation>Puntos</translation>
+    </message>
+    <message>
+        <source>Centre pin</source>
+        <translation>Clavo central</translation>
+    </message>
+    <message>
+        <source>Table theme</source>
+        <translation>Tema de la mesa</translation>
+    </message>
+    <message>
+        <source>Camera</source>
+        <translation>Cámara</translation>
+    </message>
+    <message>
+        <source>Motion</source>
+        <translation>Movimiento</translation>
+    </message>
+    <message>
+        <source>Animation speed</source>
+        <translation>Velocidad de animación</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewDialog</name>
+    <message>
+        <source>First move</source>
+        <translation>Primera jugada</translation>
+    </message>
+    <message>
+        <source>Previous move</source>
+        <translation>Jugada anterior</translation>
+    </message>
+    <message>
+        <source>Next move</source>
+        <translation>Jugada siguiente</translation>
+    </message>
+    <message>
+        <source>Last move</source>
+        <translation>Última jugada</translation>
     </message>
 </context>
 </TS>

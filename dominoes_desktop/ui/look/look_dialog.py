@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.tiles import Tile
+from ..shell.announce import name_clear_buttons
 from ..shell.i18n import translate
 from ..shell.settings import CAMERAS, MOTIONS, SPEEDS
 from ..table.tile_item import TileItem
@@ -108,18 +109,19 @@ class LookDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Your view"))
         self.look = look
-        self.finish = self._combo("Tile finish", {f.id: f.name for f in FINISHES.values()}, look.finish.id)
-        self.pips = self._combo("Pips", PIP_NAMES, look.pips)
-        self.pin = self._combo("Centre pin", PIN_NAMES, look.pin)
-        self.theme = self._combo("Table theme", {t.id: t.name for t in themes().values()}, look.theme.id)
-        self.camera = self._combo("Camera", CAMERA_NAMES, look.camera)
-        self.motion = self._combo("Motion", MOTION_NAMES, look.motion)
-        self.speed = self._combo("Animation speed", SPEED_NAMES, look.speed)
-        self.arms = self._combo("Cross games", ARMS_NAMES, look.arms)
+        self.finish = self._combo(self.tr("Tile finish"), {f.id: f.name for f in FINISHES.values()}, look.finish.id)
+        self.pips = self._combo(self.tr("Pips"), PIP_NAMES, look.pips)
+        self.pin = self._combo(self.tr("Centre pin"), PIN_NAMES, look.pin)
+        self.theme = self._combo(self.tr("Table theme"), {t.id: t.name for t in themes().values()}, look.theme.id)
+        self.camera = self._combo(self.tr("Camera"), CAMERA_NAMES, look.camera)
+        self.motion = self._combo(self.tr("Motion"), MOTION_NAMES, look.motion)
+        self.speed = self._combo(self.tr("Animation speed"), SPEED_NAMES, look.speed)
+        self.arms = self._combo(self.tr("Cross games"), ARMS_NAMES, look.arms)
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Search flags"))
         self.search.setAccessibleName(self.tr("Search flags"))
         self.search.setClearButtonEnabled(True)
+        name_clear_buttons(self.search)
         self.flags = QListWidget()
         self.flags.setAccessibleName(self.tr("Rack flag"))
         self.flags.setIconSize(self.flags.iconSize().expandedTo(self.flags.iconSize() * 2))
@@ -131,13 +133,13 @@ class LookDialog(QDialog):
         self.preview = LookPreview(look)
         form = QFormLayout()
         for label, widget in (
-            ("Tile finish", self.finish),
-            ("Pips", self.pips),
-            ("Centre pin", self.pin),
-            ("Table theme", self.theme),
-            ("Camera", self.camera),
-            ("Motion", self.motion),
-            ("Animation speed", self.speed),
+            (self.tr("Tile finish"), self.finish),
+            (self.tr("Pips"), self.pips),
+            (self.tr("Centre pin"), self.pin),
+            (self.tr("Table theme"), self.theme),
+            (self.tr("Camera"), self.camera),
+            (self.tr("Motion"), self.motion),
+            (self.tr("Animation speed"), self.speed),
             (self.tr("Cross games"), self.arms),
         ):
             form.addRow(label, widget)

@@ -6,7 +6,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
 from ..look.looks import Look
+from ..shell.announce import say
 from ..shell.i18n import translate
 from ..shell.wording import reason_text
 from ..table.drawn import shown_hand
@@ -95,7 +96,7 @@ class GamePage(QWidget):
         self.turn = SteadyLabel("")
         self.turn.setObjectName("turn")
         self.turn.setWordWrap(True)
-        self.turn.setAccessibleName(self.tr("Whose turn"))
+        self.turn.setAccessibleDescription(self.tr("Whose turn"))  # its name is its text: what is said changes
         self.clock = QLabel("")
         self.clock.setObjectName("clock")
         self.clock.setAccessibleName(self.tr("Turn timer"))
@@ -762,8 +763,7 @@ class GamePage(QWidget):
     def announce(self, text: str) -> None:
         """Tell a screen reader what just happened at the table."""
         self.log.setAccessibleDescription(text)
-        if QAccessible.isActive():
-            QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(self.log, text))
+        say(self.log, text)
 
     # ---- the fair deal: the sealed deck and its cut -----------------------------------------------
 

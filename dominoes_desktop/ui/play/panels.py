@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -126,12 +126,18 @@ class ButtonRow(QWidget):
 YOU_NAMES = frozenset({"You", "Tú"})
 
 
-def shown_name(name: str) -> str:
-    return translate("GameController", "You") if name in YOU_NAMES else name
+def shown_name(name: str, after_preposition: bool = False) -> str:
+    """`after_preposition`: "1 hand to you", Spanish "para ti" (not "para Tú")."""
+    if name not in YOU_NAMES:
+        return name
+    if after_preposition:
+        return QCoreApplication.translate("GameController", "You", "after a preposition: 1 hand to you")
+    return translate("GameController", "You")
 
 
-def side_name(rules: Rules, seats: list[SeatConfig], side: int) -> str:
-    return translate("Moves", " & ").join(shown_name(seats[s].name) for s in rules.seats_of(side))
+def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_preposition: bool = False) -> str:
+    names = (shown_name(seats[s].name, after_preposition) for s in rules.seats_of(side))
+    return translate("Moves", " & ").join(names)
 
 
 class SteadyLabel(QLabel):
@@ -448,7 +454,7 @@ class HandEndPanel(QFrame):
             lines.append(f"<h1>{escape(over)}</h1><h3>{escape(won)}</h3>")
         lines.append(f"<h2>{escape(head)}</h2>")
         if result.winner_side is not None:
-            side = side_name(rules, seats, result.winner_side)
+            side = side_name(rules, seats, result.winner_side, after_preposition=True)
             if result.reset and rules.six_love_reset:
                 lines.append("<p>" + escape(self.tr("A reply! Both scores go back to zero.")) + "</p>")
             elif rules.scoring.counts_hands:

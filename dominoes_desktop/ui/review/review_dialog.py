@@ -79,11 +79,11 @@ class ReviewDialog(QDialog):
         self.last.setLayoutDirection(Qt.LayoutDirection.RightToLeft)
         self.again = QPushButton(self.tr("Play this deal again"))
         for button, name in (
-            (self.first, "First move"),
-            (self.back, "Previous move"),
-            (self.forward, "Next move"),
-            (self.last, "Last move"),
-            (self.again, "Play this deal again"),
+            (self.first, self.tr("First move")),
+            (self.back, self.tr("Previous move")),
+            (self.forward, self.tr("Next move")),
+            (self.last, self.tr("Last move")),
+            (self.again, self.tr("Play this deal again")),
         ):
             button.setAccessibleName(name)
         self.first.clicked.connect(lambda: self.go(0))

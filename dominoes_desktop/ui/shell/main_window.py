@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -39,6 +39,7 @@ from ..play.controller import GameController, MatchSetup, SeatConfig, default_se
 from ..play.game_page import GamePage
 from ..play.sound import SoundBoard
 from ..room.actions import host_room, network_actions
+from .announce import TableVoice, expose_table_overlays, name_clear_buttons
 from .i18n import LANGUAGE
 from .settings import Settings
 from .store_service import (
@@ -100,14 +101,18 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.setPalette(palette(self.look.theme))  # before the pages: rich text takes its link colour when set
+        expose_table_overlays()
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
         self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self._build_menu()
         self._resuming = False
+        self._shown_once = False
         self.controller.movePlayed.connect(self._sound_move)
         self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
+        # What the last hand said ("You went out") is not news once the next is dealt.
+        self.controller.handStarted.connect(lambda _index: self.statusBar().clearMessage())
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.controller.duplicateOver.connect(self._duplicate_over)
@@ -140,6 +145,8 @@ class MainWindow(QMainWindow):
         self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
         self.lobby.show_table_choices(self.settings.lobby_table())
         self.game = GamePage(self.controller, self.look)
+        self.voice = TableVoice(self.game)  # S, E, C and what a screen reader is told at the table
+        name_clear_buttons(self.lobby)
         self.stack.addWidget(self.lobby)
         self.stack.addWidget(self.game)
         self.lobby.startRequested.connect(self.start_match)
@@ -192,7 +199,10 @@ class MainWindow(QMainWindow):
             self.game.table.refresh()
             self.game.refresh()
         self.stack.setCurrentWidget(self.game if on_game else self.lobby)
-        self.statusBar().showMessage(self.tr("Welcome to the table."), 4000)
+        if not on_game:  # at the table a welcome would outlive its moment (shown at a hand's end)
+            self.statusBar().showMessage(self.tr("Welcome to the table."), 4000)
+        else:
+            self.statusBar().clearMessage()
 
     def apply_look(self, look: Look) -> None:
         self.look = look
@@ -320,6 +330,7 @@ class MainWindow(QMainWindow):
         row_layout.addWidget(QLabel(self.tr("Volume")))
         row_layout.addWidget(self.volume_slider)
         volume = QWidgetAction(self)
+        volume.setText(self.tr("Volume"))  # the menu item's name for a screen reader: the slider inside is not read
         volume.setDefaultWidget(row)
         sound.addAction(volume)
         contrast = QAction(self.tr("&High contrast"), self, checkable=True)
@@ -581,6 +592,7 @@ class MainWindow(QMainWindow):
         if self.stack.currentWidget() is self.lobby:
             self.settings.save_lobby_table(self.lobby.table_choices())
         self.stack.setCurrentWidget(self.game)
+        self.statusBar().clearMessage()  # the lobby's welcome is not said at the table
         self.game.start(setup)
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         if setup.duplicate_deals:
@@ -678,6 +690,14 @@ class MainWindow(QMainWindow):
     def _sound_moment(self, kind: str) -> None:
         # With the celebration, once the last tile has landed; quiet when muted (the board says so).
         QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play(kind))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            # The game takes the keyboard as it opens: Start has the focus, and a screen reader says so (an X
+            # session without a window manager would otherwise leave the window inactive and the keys nowhere).
+            self._shown_once = True
+            QTimer.singleShot(0, self, self.activateWindow)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.WindowStateChange:
