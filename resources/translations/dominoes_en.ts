@@ -118,4 +118,14 @@
         <translation>You</translation>
     </message>
 </context>
+<context>
+    <name>JoinDialog</name>
+    <message numerus="yes">
+        <source>{host}'s table · %n free seat(s) · {invite}</source>
+        <translation>
+            <numerusform>{host}'s table · %n free seat · {invite}</numerusform>
+            <numerusform>{host}'s table · %n free seats · {invite}</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

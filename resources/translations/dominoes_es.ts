@@ -3415,9 +3415,12 @@ Corte: {cut}</translation>
         <source>Rooms found on this network:</source>
         <translation>Salas encontradas en esta red:</translation>
     </message>
-    <message>
-        <source>{host}'s table · {free} free seat(s) · {invite}</source>
-        <translation>Mesa de {host} · {free} asiento(s) libre(s) · {invite}</translation>
+    <message numerus="yes">
+        <source>{host}'s table · %n free seat(s) · {invite}</source>
+        <translation>
+            <numerusform>Mesa de {host} · %n asiento libre · {invite}</numerusform>
+            <numerusform>Mesa de {host} · %n asientos libres · {invite}</numerusform>
+        </translation>
     </message>
     <message>
         <source>That invite cannot be read: {why}.</source>

@@ -390,8 +390,8 @@ class JoinDialog(QDialog):
         except ValueError:
             return
         item.setText(
-            self.tr("{host}'s table · {free} free seat(s) · {invite}").format(
-                host=str(room.get("host", "?"))[:24], free=int(room.get("free", 0)), invite=shown
+            self.tr("{host}'s table · %n free seat(s) · {invite}", "", max(0, int(room.get("free", 0)))).format(
+                host=str(room.get("host", "?"))[:24], invite=shown
             )
         )
         item.setData(256, link if fingerprint else shown)
