@@ -141,7 +141,16 @@ def test_a_screen_reader_plays_a_whole_match(desktop: dict[str, str], tmp_path: 
     assert any(re.fullmatch(r"focus: Domino table \| [a-z]+ [a-z]+, playable", line) for line in heard)
     assert any(re.fullmatch(r"Open ends: \d+ and \d+", line) for line in said), "E speaks the open ends"
     assert sum(line.startswith("Score · ") for line in said) >= 2, "S speaks the score, at the start and the end"
-    assert any(line.startswith("Tiles in hand: You 7; CPU 1 7") for line in said), "C speaks every player's tiles"
+    # C, pressed at the person's first turn: every player's tiles, as many as the plays heard so far leave them
+    # (the 6-6 leads the first hand, so the CPUs before the person may have played already; nobody draws).
+    asked = [i for i, line in enumerate(said) if line.startswith("Tiles in hand: ")]
+    assert asked, "C speaks every player's tiles"
+    counts = re.fullmatch(r"Tiles in hand: You (\d+); CPU 1 (\d+); CPU 2 (\d+); CPU 3 (\d+)\.", said[asked[0]])
+    assert counts is not None, f"C speaks every player's tiles: {said[asked[0]]!r}"
+    before = said[: asked[0]]
+    players = ("You", "CPU 1", "CPU 2", "CPU 3")
+    expected = tuple(str(7 - sum(line.startswith(f"{who} played ") for line in before)) for who in players)
+    assert counts.groups() == expected, (said[asked[0]], before)
     assert any(re.fullmatch(r"\d+ tiles? left for CPU \d\.", line) for line in said)
     assert any(line.endswith(" passed") for line in said)
     plays = [entry.split("(play ")[1].rstrip(")") for entry in done if "(play " in entry]

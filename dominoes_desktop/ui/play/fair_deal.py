@@ -143,14 +143,21 @@ class CutPanel(QFrame):
         self.words.setSpacing(3)
         self.words.setContentsMargins(0, 0, 0, 0)
         if compact:
-            # Beside the deck; on a wide sheet (below the board) the box sits beside the hint, to keep it low.
-            self.words.addWidget(self.seal, 0, 0, 1, 2)
-            self.words.addWidget(self.hint, 1, 0)
-            self.words.addWidget(self.auto, 2, 0)
-            row = QHBoxLayout(self)
-            row.setContentsMargins(0, 2, 0, 2)
+            # The fingerprint on a line of its own across the sheet, so all of it shows in one piece on the
+            # narrowest sheet (it wraps only on a sheet narrower still); the hint and the box beside the deck,
+            # the box beside the hint on a wide sheet, to keep it low.
+            self.seal.setWordWrap(True)
+            self.words.addWidget(self.hint, 0, 0)
+            self.words.addWidget(self.auto, 1, 0)
+            row = QHBoxLayout()
+            row.setContentsMargins(0, 0, 0, 0)
             row.addWidget(self.deck, 0, Qt.AlignmentFlag.AlignVCenter)
             row.addLayout(self.words, 1)
+            column = QVBoxLayout(self)
+            column.setContentsMargins(0, 2, 0, 2)
+            column.setSpacing(3)
+            column.addWidget(self.seal)
+            column.addLayout(row)
         else:
             self.words.addWidget(self.title, 0, 0)
             self.words.addWidget(self.seal, 1, 0)
@@ -182,14 +189,11 @@ class CutPanel(QFrame):
         if self.compact:
             wide = self.width() >= 600
             self.words.removeWidget(self.auto)
-            self.words.removeWidget(self.seal)
             if wide:
-                self.words.addWidget(self.seal, 0, 0, 1, 2)
-                self.words.addWidget(self.auto, 1, 1, Qt.AlignmentFlag.AlignRight)
+                self.words.addWidget(self.auto, 0, 1, Qt.AlignmentFlag.AlignRight)
             else:
                 # One column: the hint wraps at the row's width, not at half of it beside an empty column.
-                self.words.addWidget(self.seal, 0, 0)
-                self.words.addWidget(self.auto, 2, 0)
+                self.words.addWidget(self.auto, 1, 0)
             self.words.setColumnStretch(0, 1)
             self.words.setColumnStretch(1, 0)
 
