@@ -48,10 +48,16 @@ def free_udp_port() -> int:
 
 
 def open_host(
-    qtbot: QtBot, options: dict[str, Any], wait_s: float = 5.0, identity: tls.Identity | None = None
+    qtbot: QtBot,
+    options: dict[str, Any],
+    wait_s: float = 5.0,
+    identity: tls.Identity | None = None,
+    turn_s: int | None = None,
 ) -> tuple[RoomHost, int]:
     request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": options,
                "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": wait_s, "cpu_delay_ms": 0, "lan": True}  # fmt: skip
+    if turn_s is not None:
+        request["turn_s"] = turn_s
     udp = free_udp_port()
     host = RoomHost(
         request, port=0, discovery_port=udp, identity=identity or tls.make_identity(Path(tempfile.mkdtemp()))
@@ -286,6 +292,36 @@ def test_the_host_hands_a_guests_seat_to_a_cpu_and_back_then_removes_them(qtbot:
         qtbot.waitUntil(lambda: "removed you" in ben.status.text(), timeout=15000)
         qtbot.waitUntil(lambda: "The host removed Ben from the room." in ana.log.toPlainText(), timeout=15000)
         assert ben.ended
+    finally:
+        host.stop()
+
+
+def test_a_guest_sees_the_rooms_turn_clock_run_down_and_the_room_answers_when_it_runs_out(qtbot: QtBot) -> None:
+    host, _ = open_host(qtbot, {"target": 30}, turn_s=3)
+    try:
+        ana = host.window
+        ben = RoomWindow(
+            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
+        )
+        ben.controller.auto_cut = True  # Ben cuts at once; the turn is what is timed
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        clock = ben.page.clock
+
+        def ben_timed() -> bool:  # Ana (the host, untimed) plays what she is offered; Ben never answers
+            take_turn(qtbot, ana)
+            return ben.controller.timed is not None and bool(clock.text())
+
+        qtbot.waitUntil(ben_timed, timeout=30000)
+        assert clock.isVisible() and clock.text() in ("⏱ 0:03 left", "⏱ 0:02 left")
+        qtbot.waitUntil(lambda: clock.text() == "⏱ 0:01 left", timeout=5000)  # it runs down each second
+        ran_out = "Time ran out for Ben"
+        qtbot.waitUntil(lambda: ran_out in ana.log.toPlainText() and ran_out in ben.log.toPlainText(), timeout=10000)
+        # The room answered for Ben: the clock on that decision is gone (a later one of his starts afresh).
+        qtbot.waitUntil(lambda: ben.controller.timed is None or clock.text() != "⏱ 0:00 left", timeout=5000)
+        assert ana.controller.timed is None and not ana.page.clock.text()  # the host is never timed
     finally:
         host.stop()
 

@@ -162,6 +162,9 @@ class GameController(QObject):
     stateChanged = Signal()  # anything on the table changed
     autoPassed = Signal(int)  # the person's seat: nothing fitted, so the game passed for them
 
+    # A room's clock (see RoomController.timed); a local table's clock is the lobby's timer, kept by the page.
+    timed: None = None
+
     _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
 
     auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window

@@ -227,7 +227,7 @@ class GamePage(QWidget):
         self.countdown.setInterval(1000)
         self.countdown.timeout.connect(self._tick)
         self.seconds_left = 0
-        self.timed_seat = -1
+        self.timed_key = -1  # the timed seat (a local table) or -2 - the decision's number (a room)
         self.table.installEventFilter(self)
         controller.stateChanged.connect(self.refresh)
         controller.movePlayed.connect(self._log_move)
@@ -630,17 +630,25 @@ class GamePage(QWidget):
     # ---- the turn timer -----------------------------------------------------------------------
 
     def _update_clock(self) -> None:
-        seconds = self.setup.timer_seconds if self.setup else 0
+        room_clock = self.controller.timed
         seat = self.controller.human_turn()
-        running = seconds > 0 and seat is not None and not self.table.curtain
+        if room_clock is not None:
+            # A room's guest: the room keeps the clock and answers when it runs out; the page only shows it.
+            decision, seconds = room_clock
+            key, running = -2 - decision, True
+        else:
+            seconds = self.setup.timer_seconds if self.setup else 0
+            key, running = (seat if seat is not None else -1), seconds > 0 and seat is not None
+        running = running and not self.table.curtain
+        if running:  # shown from a room's first timed decision on, so the panel below does not jump
+            self.clock.show()
         if not running:
             self.countdown.stop()
-            self.timed_seat = -1
+            self.timed_key = -1
             self.clock.setText("")
             return
-        assert seat is not None
-        if seat != self.timed_seat or not self.countdown.isActive():
-            self.timed_seat = seat
+        if key != self.timed_key or (room_clock is None and not self.countdown.isActive()):
+            self.timed_key = key
             self.seconds_left = seconds
             self.countdown.start()
         self._show_clock()
@@ -656,8 +664,11 @@ class GamePage(QWidget):
             self._show_clock()
             return
         self.countdown.stop()
-        seat = self.timed_seat
-        self.timed_seat = -1
+        if self.controller.timed is not None:  # the room plays the timeout action and says so
+            self._show_clock()
+            return
+        seat = self.timed_key
+        self.timed_key = -1
         if self.setup is not None:
             self.controller.time_out(seat, self.setup.on_timeout)
 

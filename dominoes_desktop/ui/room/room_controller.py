@@ -167,6 +167,8 @@ class RoomController(QObject):
         self.view: PlayerView | None = None
         self.decision: dict[str, Any] = {}  # the room's last `view` message: its decision and answers
         self.legal: list[str] = []  # the answers still open to this seat ([] once it answered)
+        # The room's clock on this seat's open decision: (its number, the seconds it had when it came), or None.
+        self.timed: tuple[int, int] | None = None
         self.last_result: HandResult | None = None
         self.match_scores: list[int] = []
         self.won: int | None = None
@@ -210,6 +212,7 @@ class RoomController(QObject):
     def _closed(self, why: str) -> None:
         self._clock_cut.stop()
         self.legal = []
+        self.timed = None
         self.stateChanged.emit()
         self.closed.emit(why)
 
@@ -217,6 +220,7 @@ class RoomController(QObject):
         """Answer the pending decision: nothing more to click until the room asks again."""
         self.send({"t": "act", "d": self.decision.get("d", 0), "action": action})
         self.legal = []
+        self.timed = None
         self._clock_cut.stop()
         self.stateChanged.emit()
 
@@ -273,6 +277,11 @@ class RoomController(QObject):
         decision = str(message["decision"])
         request = message["view"]
         self.legal = list(message["legal"])
+        seconds = message.get("time_s")
+        if self.legal and isinstance(seconds, int) and not isinstance(seconds, bool) and seconds > 0:
+            self.timed = (int(message["d"]), seconds)  # the room answers for this seat when it runs out
+        else:
+            self.timed = None
         if self.rules is None:
             try:
                 self._rules = build_rules(str(request["preset"]), dict(request.get("options") or {}))
