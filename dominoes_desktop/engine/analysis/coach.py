@@ -190,8 +190,11 @@ class Judge:
         generic.budget = max(1, self.budget // 8)
         return sign * generic.value(hand)
 
-    def option_value(self, hand: Hand, move: Move, side: int, exact: bool, seed: int) -> float:
-        """Points to come for `side` once `move` is played in `hand`, the move's own end points included."""
+    def option_value(
+        self, hand: Hand, move: Move, side: int, exact: bool, seed: int, playouts: int = ROLLOUTS
+    ) -> float:
+        """Points to come for `side` once `move` is played in `hand`, the move's own end points included
+        (estimated by `playouts` playouts when not `exact`)."""
         rules = self.rules
         child = hand.copy()
         seat = child.turn
@@ -204,7 +207,7 @@ class Judge:
         now = side_value(gains, side)
         if exact:
             return now + self.to_come(child, side)
-        return now + rollout_value(child, side, seed, ROLLOUTS)
+        return now + rollout_value(child, side, seed, playouts)
 
     def judge(self, hand: Hand, side: int, seed: int = 0, exact: bool = True) -> tuple[list[Move], list[float], bool]:
         """Every distinct option of the seat to play and its points to come; exact unless too big (or
