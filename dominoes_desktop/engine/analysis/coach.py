@@ -42,7 +42,6 @@ from ..hand import Hand
 from ..match import Match
 from ..moves import Move, MoveKind
 from ..rules import EndScoring, Rules, Scoring
-from ..scoring import winner_seat
 from .solver import (
     DEFAULT_BUDGET,
     GenericSolver,
@@ -254,7 +253,7 @@ class EstimateTask:
 # What a lane or an estimate task sends back: (decision, option, value); a lane's value is None where the
 # search ran past its budget (or came after one that did).
 Found = list[tuple[int, int, float | None]]
-MapLanes = Callable[[Callable[[Any], Found], Sequence[Any]], Iterable[Found]]
+MapLanes = Callable[[Callable[[Any], Any], Sequence[Any]], Iterable[Any]]  # like the builtin map
 
 
 def _decisions(recorded: RecordedHand, seats: Sequence[int] | None) -> list[tuple[int, Hand, Move, list[int]]]:
@@ -395,79 +394,3 @@ def recorded_from_archive(rules: Rules, index: int, deal: Deal, played: Hand) ->
     """A hand the game archived (its deal and the finished Hand) as the coach takes it."""
     start = Hand(rules, deal.hands, deal.stock, played.leader, played.forced_pose)
     return RecordedHand(index, rules, start, tuple(turn.move for turn in played.history))
-
-
-# ---- why: the facts behind one plain sentence ------------------------------------------------------
-
-
-class Outcome(StrEnum):
-    """How a line of play ends, for the side asked about."""
-
-    WIN = "win"  # its side dominoes or wins the block
-    LOSS = "loss"
-    NOBODY = "nobody"  # blocked with no winner
-
-
-@dataclass(frozen=True)
-class Why:
-    """What the UI turns into one sentence: how the hand goes after the best move and after the played one
-    (everybody playing best from there), and whether the best move left the next opponent unable to play
-    where the played one did not."""
-
-    best: Move
-    best_outcome: Outcome | None  # None: too big to search, only the values are known
-    played_outcome: Outcome | None
-    blocks_next: bool
-    blocked_on: tuple[int, ...]  # the open ends after the best move, when it blocks the next seat
-
-
-def _line_outcome(judge: Judge, start: Hand, move: Move, side: int) -> Outcome | None:
-    """Play `move`, then the best move for everybody (the side maximising its value, the others against
-    it) to the end; how it ends for `side`, or None when the search is too big."""
-    rules = start.rules
-    hand = start.copy()
-    hand.apply_legal(move)
-    try:
-        while not hand.is_over:
-            options = hand.legal_moves()
-            if len(options) > 1:
-                values = [judge.option_value(hand, m, side, True, 0) for m in options]
-                pick = max(values) if rules.teams[hand.turn] == side else min(values)
-                hand.apply_legal(options[values.index(pick)])
-            else:
-                hand.apply_legal(options[0])
-    except OutOfBudget:
-        return None
-    winner = winner_seat(rules, hand.outcome_facts())
-    if winner is None:
-        return Outcome.NOBODY
-    return Outcome.WIN if rules.teams[winner] == side else Outcome.LOSS
-
-
-def explain(recorded: RecordedHand, judged: Judged, budget: int | None = None) -> Why:
-    """The facts for the sentence under a judged decision of `recorded`."""
-    rules = recorded.rules
-    hand = recorded.start.copy()
-    for move in recorded.moves[: judged.ply]:
-        hand.apply(move)
-    best = next((m for m in judged.best if m != judged.played), judged.played)
-    side = rules.teams[judged.seat]
-    judge = Judge(rules, recorded.start, budget_for(rules) if budget is None else budget)
-    best_outcome = _line_outcome(judge, hand, best, side) if judged.exact else None
-    played_outcome = _line_outcome(judge, hand, judged.played, side) if judged.exact else None
-    nxt = (judged.seat + 1) % rules.players
-    blocks = False
-    ends: tuple[int, ...] = ()
-    if rules.teams[nxt] != side and best.kind is MoveKind.PLAY:
-        after_best, after_played = hand.copy(), hand.copy()
-        after_best.apply_legal(best)
-        after_played.apply_legal(judged.played)
-        if not after_best.is_over and not after_played.is_over:
-            blocks = not _can_play(after_best, nxt) and _can_play(after_played, nxt)
-            ends = tuple(after_best.layout.open_ends()) if blocks else ()
-    return Why(best, best_outcome, played_outcome, blocks, ends)
-
-
-def _can_play(hand: Hand, seat: int) -> bool:
-    """Whether `seat` holds a tile that fits the hand's open ends."""
-    return bool(hand.plays(hand.hands[seat]))

@@ -141,7 +141,9 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         side = rules.teams[seat]
         options = position.legal_moves()
         so_far = side_value(before, side)
-        worlds = sample_worlds(view_at(position, seat, recorded.index), task.stop, world_seed(task.seed, recorded.index, ply))
+        worlds = sample_worlds(
+            view_at(position, seat, recorded.index), task.stop, world_seed(task.seed, recorded.index, ply)
+        )
         for k in range(task.start, task.stop):
             if k % task.lanes != task.lane:
                 continue
@@ -177,9 +179,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
     return found
 
 
-def _verdict(
-    recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged]
-) -> Judged:
+def _verdict(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged]) -> Judged:
     rules = recorded.rules
     ply, position, played, _ = decision
     options = position.legal_moves()
@@ -266,11 +266,7 @@ def judge_hand_view(
         round_of(range(len(todo)), 0, FIRST_WORLDS)
     if progress is not None:
         progress(1, 2)
-    unsettled = [
-        d
-        for d in range(len(todo))
-        if not settled(rules, worlds_of(d), todo[d][1].legal_moves(), todo[d][2])
-    ]
+    unsettled = [d for d in range(len(todo)) if not settled(rules, worlds_of(d), todo[d][1].legal_moves(), todo[d][2])]
     if unsettled:
         round_of(unsettled, FIRST_WORLDS, FIRST_WORLDS + MORE_WORLDS)
     if progress is not None:
@@ -282,8 +278,11 @@ def judge_hand_view(
     return found
 
 
-def forced_moves(recorded: RecordedHand, seats: Sequence[int] | None = None) -> list[tuple[int, int, Move]]:
-    """The moves of `seats` (or of all) that had no alternative: (ply, seat, move), in the order of play."""
+def forced_moves(
+    recorded: RecordedHand, seats: Sequence[int] | None = None
+) -> list[tuple[int, int, Move, tuple[int, ...]]]:
+    """The moves of `seats` (or of all) that had no alternative: (ply, seat, move, the open ends it was made
+    on), in the order of play."""
     hand = recorded.start.copy()
     found = []
     for ply, move in enumerate(recorded.moves):
@@ -293,6 +292,6 @@ def forced_moves(recorded: RecordedHand, seats: Sequence[int] | None = None) -> 
         seat = hand.turn
         resolved = hand.resolve(move)
         if (seats is None or seat in seats) and len(hand.legal_moves()) == 1:
-            found.append((ply, seat, resolved))
+            found.append((ply, seat, resolved, tuple(hand.layout.open_ends())))
         hand.apply(resolved)
     return found
