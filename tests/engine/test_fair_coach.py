@@ -110,6 +110,7 @@ def test_a_loss_within_its_margin_counts_as_none() -> None:
     pips = build_rules("block")
     fine, loose = THRESHOLDS["pips"]
     assert fair_grade(pips, 0.0, 0.0) is Grade.BEST
+    assert fair_grade(pips, fine + 1, 0.5) is Grade.LOOSE
     assert fair_grade(pips, 2.0, 3.0) is Grade.BEST
     assert fair_grade(pips, 2.0, 1.0) is Grade.FINE
     assert fair_grade(pips, loose + 1, 1.0) is Grade.BLUNDER
@@ -127,6 +128,7 @@ def test_decisions_and_only_moves_cover_every_move_of_the_seat() -> None:
         hand.apply(move)
     assert judged | forced == mine and not judged & forced
     for ply, seat, move, ends in forced_moves(recorded, (0,)):
+        assert seat == 0
         position = position_before(recorded, ply)
         assert position.legal_moves() == [move] and tuple(position.layout.open_ends()) == ends
 

@@ -89,6 +89,7 @@ def test_hindsight_is_a_second_line_never_the_grade(qtbot: QtBot) -> None:
         assert item is not None
         assert item.text(2).startswith(dialog.grade_name(row.judged.grade))
         first, second = item.text(5).split("\n")
+        assert first and not first.startswith("With every tile shown")
         assert second.startswith("With every tile shown:") and "could not have known" in second
         assert item.sizeHint(5).height() >= 2 * dialog.tree.fontMetrics().height(), "both lines show"
 
