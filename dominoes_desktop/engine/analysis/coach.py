@@ -256,7 +256,7 @@ Found = list[tuple[int, int, float | None]]
 MapLanes = Callable[[Callable[[Any], Any], Sequence[Any]], Iterable[Any]]  # like the builtin map
 
 
-def _decisions(recorded: RecordedHand, seats: Sequence[int] | None) -> list[tuple[int, Hand, Move, list[int]]]:
+def decisions_to_judge(recorded: RecordedHand, seats: Sequence[int] | None) -> list[tuple[int, Hand, Move, list[int]]]:
     """Every decision with more than one distinct option (of `seats`, or of all), in the order of play:
     its ply, the position before it, the move played, and the end points claimed so far by side."""
     rules = recorded.rules
@@ -282,7 +282,7 @@ def judge_lane(task: LaneTask) -> Found:
     past its budget every earlier decision is left to the estimates (it has more tiles in play)."""
     recorded = task.recorded
     rules = recorded.rules
-    todo = _decisions(recorded, task.seats)
+    todo = decisions_to_judge(recorded, task.seats)
     judge = Judge(rules, recorded.start, task.budget)
     found: Found = []
     searching = True
@@ -308,7 +308,7 @@ def estimate_decisions(task: EstimateTask) -> Found:
     """Playout estimates of every option of the given decisions (seeded by hand and ply: reproducible)."""
     recorded = task.recorded
     rules = recorded.rules
-    todo = _decisions(recorded, task.seats)
+    todo = decisions_to_judge(recorded, task.seats)
     judge = Judge(rules, recorded.start, 0)
     found: Found = []
     for d in task.decisions:
@@ -335,7 +335,7 @@ def judge_hand(
     is too; the others are estimated by playouts, every option of them (the same way)."""
     rules = recorded.rules
     seat_list = None if seats is None else tuple(seats)
-    todo = _decisions(recorded, seat_list)
+    todo = decisions_to_judge(recorded, seat_list)
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
     values: dict[tuple[int, int], float | None] = {}

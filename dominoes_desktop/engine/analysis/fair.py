@@ -38,8 +38,8 @@ from .coach import (
     Judged,
     MapLanes,
     RecordedHand,
-    _decisions,
     budget_for,
+    decisions_to_judge,
     family,
     grade,
 )
@@ -131,7 +131,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
     estimates every earlier decision's worlds straight away (they have more tiles in play)."""
     recorded = task.recorded
     rules = recorded.rules
-    todo = _decisions(recorded, task.seats)
+    todo = decisions_to_judge(recorded, task.seats)
     found: WorldFound = []
     searching = True
     shared: Judge | None = None
@@ -243,7 +243,7 @@ def judge_hand_view(
     over the worlds its seat could not tell apart. `map_lanes` runs the lanes as in `coach.judge_hand`."""
     rules = recorded.rules
     seat_list = None if seats is None else tuple(seats)
-    todo = _decisions(recorded, seat_list)
+    todo = decisions_to_judge(recorded, seat_list)
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
     raw: dict[int, dict[int, tuple[Any, ...]]] = {d: {} for d in range(len(todo))}
