@@ -1,9 +1,12 @@
-"""The coach: each of the person's decisions in a finished hand, graded, with the better move and why.
+"""The coach: each of the person's moves in a finished hand, graded by what they could know, with the better
+move and why.
 
-The judging (an exact search, see engine/coach.py) runs on a worker thread, its searches shared by two worker
-processes; the dialog shows "Judging…" until it is done, then one row per decision: the move number, what was
-played, the grade, the best alternative(s) as tiles, the loss in points, and one plain sentence. The costliest
-decision is highlighted.
+The judging runs on a worker thread, its searches shared by two worker processes: every decision over the
+worlds the person could not tell apart (engine/analysis/fair.py, the grade), and again with every tile shown
+(engine/analysis/coach.py, hindsight's line, never the grade). The dialog shows "Judging…" until it is done,
+then one row per move: the move number, what was played, the grade (or "Only move"), the best alternative(s)
+as tiles, the loss in points, and why in plain words about tiles and ends (engine/analysis/reasons.py gives
+the facts), with hindsight's verdict on a line of its own. The costliest decision is highlighted.
 """
 
 from __future__ import annotations
