@@ -41,7 +41,7 @@ def main() -> None:
             load_before = round(os.getloadavg()[0], 2)
             same = total = approximate = 0
             changed: Counter[str] = Counter()
-            for hand in recorded_hands(preset, args.hands, args.deals):
+            for number, hand in enumerate(recorded_hands(preset, args.hands, args.deals)):
                 first = judge_hand_view(hand, (0,), seed=args.seed, map_lanes=pool.map)
                 second = judge_hand_view(hand, (0,), seed=args.seed + 1, map_lanes=pool.map)
                 for a, b in zip(first, second, strict=True):
@@ -51,6 +51,7 @@ def main() -> None:
                         same += 1
                     else:
                         changed[f"{a.judged.grade.value}->{b.judged.grade.value}"] += 1
+                print(f"{preset} hand {number + 1}: {same} of {total} the same", file=sys.stderr, flush=True)
             low, high = wilson(same, total)
             row = {
                 "preset": preset,

@@ -9,7 +9,8 @@ thresholds. A world too big to search within the budget is estimated by playouts
 approximate.
 
 Worlds per decision: `FIRST_WORLDS` first; a decision whose grade is not settled by them (the loss could lie
-on the other side of a grade's threshold, by the spread of the worlds' losses) gets `MORE_WORLDS` more.
+on the other side of a grade's threshold, by the spread of the worlds' losses) gets `MORE_WORLDS` more, and
+one still unsettled `LAST_WORLDS` more if its position is small (late in the hand, where worlds are cheap).
 World k of a decision is drawn from a seed made of the judging seed, the hand and the ply, so a judgement is
 the same however many processes run it, and judging again with another seed draws other worlds.
 
@@ -48,6 +49,8 @@ from .worlds import sample_worlds, view_at
 
 FIRST_WORLDS = 16  # worlds every decision is judged over
 MORE_WORLDS = 32  # more for a decision whose grade the first ones leave unsettled
+LAST_WORLDS = 64  # more again for one still unsettled, when its position is small enough to search cheaply
+SMALL_POSITION = 20  # tiles in the hands at most, for the last round (a double-6 hand's first plays are bigger)
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -269,6 +272,14 @@ def judge_hand_view(
     unsettled = [d for d in range(len(todo)) if not settled(rules, worlds_of(d), todo[d][1].legal_moves(), todo[d][2])]
     if unsettled:
         round_of(unsettled, FIRST_WORLDS, FIRST_WORLDS + MORE_WORLDS)
+    still = [
+        d
+        for d in unsettled
+        if sum(len(h) for h in todo[d][1].hands) <= SMALL_POSITION
+        and not settled(rules, worlds_of(d), todo[d][1].legal_moves(), todo[d][2])
+    ]
+    if still:
+        round_of(still, FIRST_WORLDS + MORE_WORLDS, FIRST_WORLDS + MORE_WORLDS + LAST_WORLDS)
     if progress is not None:
         progress(2, 2)
     found = []
