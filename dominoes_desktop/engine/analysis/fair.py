@@ -9,7 +9,8 @@ thresholds. A world too big to search within the budget is estimated by playouts
 approximate.
 
 Worlds per decision: `FIRST_WORLDS` first; a decision whose grade is not settled by them (the loss could lie
-on the other side of a grade's threshold, by the spread of the worlds' losses) gets `MORE_WORLDS` more, and
+on the other side of a grade's threshold, by the spread of the worlds' losses) gets `MORE_WORLDS` more (but
+the pose, the costliest decision of all, whose worlds are searched from the first play on), and
 one still unsettled `LAST_WORLDS` more if its position is small (late in the hand, where worlds are cheap).
 World k of a decision is drawn from a seed made of the judging seed, the hand and the ply, so a judgement is
 the same however many processes run it, and judging again with another seed draws other worlds.
