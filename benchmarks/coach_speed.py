@@ -8,14 +8,17 @@ alike, by:
     new-1     this coach in this process (one core)
     new-2     this coach with its searches shared by two worker processes (the command line's and the
               window's way; the pool is started once, as the window keeps it)
+    view-1    the fair coach (`fair.judge_hand_view`: by what the seat could know, over sampled worlds) on
+              the person's decisions (seat 0), in this process
+    view-2    the same with the two worker processes: what the Coach window does
 
 Prints JSON per preset and way: hands, median and worst seconds per hand (wall clock and CPU, the CPU of the
-workers included), decisions judged, how many were estimated (approximate), and the machine's load average
-before and after. Then, per preset, the ratio of the medians, and whether every decision judged exactly by
+workers included) with a 95% interval for the median (order statistics), decisions judged, how many were
+estimated (approximate), and the machine's load average before and after. Then, per preset, the ratio of the medians, and whether every decision judged exactly by
 both the old and the new coach got the same values (it must).
 
     python benchmarks/coach_speed.py [--presets jamaican,cuban] [--hands 20] [--seed 1]
-        [--ways old,new-1,new-2] [--baseline 8ed8c9a]
+        [--ways old,new-1,new-2,view-2] [--baseline 8ed8c9a]
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dominoes_desktop.engine.analysis.coach import RecordedHand, judge_hand, recorded_from_archive  # noqa: E402
+from dominoes_desktop.engine.analysis.fair import judge_hand_view  # noqa: E402
 from dominoes_desktop.engine.cpu import make_player  # noqa: E402
 from dominoes_desktop.engine.presets import build_rules  # noqa: E402
 from dominoes_desktop.session.cpu_table import CpuTable  # noqa: E402
@@ -153,9 +157,20 @@ def load() -> float:
     return round(os.getloadavg()[0], 2)
 
 
-def summary(seconds: list[float], cpu: list[float]) -> dict[str, float]:
+def median_interval(values: Sequence[float]) -> list[float]:
+    """A 95% interval for the median from order statistics (the normal approximation of the binomial)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    half = 1.96 * (n**0.5) / 2
+    low = max(0, int(n / 2 - half))
+    high = min(n - 1, int(n / 2 + half + 0.999))
+    return [round(ordered[low], 3), round(ordered[high], 3)]
+
+
+def summary(seconds: list[float], cpu: list[float]) -> dict[str, Any]:
     return {
         "median_s": round(statistics.median(seconds), 3),
+        "median_interval_95": median_interval(seconds),
         "worst_s": round(max(seconds), 3),
         "mean_s": round(statistics.fmean(seconds), 3),
         "cpu_median_s": round(statistics.median(cpu), 3),
@@ -185,16 +200,20 @@ def measure(
                 lines[way] = answer["judged"]
                 continue
             started, started_cpu, pool_cpu = time.perf_counter(), time.process_time(), pool.cpu
-            judged = judge_hand(hand, budget=budget, map_lanes=pool.map if way == "new-2" else None)
+            lanes = pool.map if way.endswith("-2") else None
+            if way.startswith("view"):
+                lines[way] = [f.as_json() for f in judge_hand_view(hand, (0,), budget=budget, map_lanes=lanes)]
+            else:
+                lines[way] = [j.as_json() for j in judge_hand(hand, budget=budget, map_lanes=lanes)]
             wall[way].append(time.perf_counter() - started)
             cpu[way].append(time.process_time() - started_cpu + pool.cpu - pool_cpu)
-            lines[way] = [j.as_json() for j in judged]
         for way, judged_lines in lines.items():
             decisions[way] += len(judged_lines)
             approximate[way] += sum("approximate" in line for line in judged_lines)
         # Exact values are the same whatever the search: compare every decision both judged exactly.
-        reference = lines[ways[0]]
-        for way in ways[1:]:
+        face_up = [way for way in ways if not way.startswith("view")]
+        reference = lines[face_up[0]] if face_up else []
+        for way in face_up[1:]:
             for a, b in zip(reference, lines[way], strict=True):
                 if "approximate" not in a and "approximate" not in b:
                     compared += 1

@@ -1,6 +1,12 @@
-"""Judge every decision of a replay case exactly, one JSON line each.
+"""Judge every decision of a replay case, one JSON line each.
 
-python -m dominoes_desktop.engine.coach CASE.json [--workers N]
+python -m dominoes_desktop.engine.coach CASE.json [--workers N] [--judge face-up|view] [--worlds] [--seed N]
+
+--judge face-up (the default here, as before): every tile known, the exact value of each option.
+--judge view (the Coach window's way): each option's mean exact value over the worlds the deciding seat could
+not tell apart at that moment, weighted by the plays seen; --seed picks the sample, --worlds adds the sample
+to each line ("worlds": every seat's tiles but the decider's, the stock, the weight and each option's value
+in that world; the weighted mean of those values is the line's "values").
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.analysis.coach import LANES, Judged, hands_of_case, judge_hand
+from ..engine.analysis.fair import judge_hand_view
 from ..engine.cases import CaseError, error_line, read_case
 from ..engine.inputs import limit_int_conversion
 from ..session.cpu_pool import end_with_parent
@@ -43,12 +50,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=int, default=LANES, help=f"processes for the searches (default {LANES}; 1: this one)"
     )
-    limit_int_conversion()  # also for --budget and --workers: a 5,000-digit number is refused, not converted
+    parser.add_argument(
+        "--judge",
+        choices=("face-up", "view"),
+        default="face-up",
+        help="face-up: every tile known (default); view: by what the deciding seat could know",
+    )
+    parser.add_argument("--worlds", action="store_true", help="with --judge view: print the worlds sampled")
+    parser.add_argument("--seed", type=int, default=0, help="with --judge view: the sampling seed (default 0)")
+    limit_int_conversion()  # also for --budget, --workers and --seed: a 5,000-digit number is refused, not converted
     args = parser.parse_args(argv)
     if not 1 <= args.workers <= MAX_WORKERS:
         parser.error(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
     if args.budget is not None and not 1 <= args.budget <= MAX_BUDGET:
         parser.error(f"--budget must be from 1 to {MAX_BUDGET}, not {args.budget}")
+    if args.worlds and args.judge != "view":
+        parser.error("--worlds needs --judge view")
     try:
         hands = read_case(args.case, hands_of_case)
     except CaseError as exc:
@@ -57,11 +74,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     with worker_pool(args.workers) as pool:
         for recorded in hands:
             started = time.perf_counter()
-            judged = judge_hand(recorded, budget=args.budget, map_lanes=pool.map if pool is not None else None)
+            lanes = pool.map if pool is not None else None
+            if args.judge == "view":
+                lines = [
+                    fair.as_json(args.worlds)
+                    for fair in judge_hand_view(recorded, seed=args.seed, budget=args.budget, map_lanes=lanes)
+                ]
+            else:
+                lines = [one.as_json() for one in judge_hand(recorded, budget=args.budget, map_lanes=lanes)]
             if args.timing:
                 print(f"hand {recorded.index}: {time.perf_counter() - started:.2f} s", file=sys.stderr)
-            for one in judged:
-                print(json.dumps(one.as_json()))
+            for line in lines:
+                print(json.dumps(line))
     return 0
 
 

@@ -3045,6 +3045,134 @@
         <source>Coach: what you should have played</source>
         <translation>Entrenador: lo que debiste jugar</translation>
     </message>
+    <message>
+        <source>Only move</source>
+        <translation>Única jugada</translation>
+    </message>
+    <message>
+        <source>{best} of {n} decisions were the best on what you could see. Points given away in all: {loss}.</source>
+        <translation>{best} de {n} decisiones fueron las mejores con lo que podías ver. Puntos regalados en total: {loss}.</translation>
+    </message>
+    <message>
+        <source>Nothing in your hand fitted {ends}: you had to pass.</source>
+        <translation>Nada de tu mano cabía en {ends}: tuviste que pasar.</translation>
+    </message>
+    <message>
+        <source>Nothing in your hand fitted {ends}: you had to draw.</source>
+        <translation>Nada de tu mano cabía en {ends}: tuviste que robar.</translation>
+    </message>
+    <message>
+        <source>The rules make the holder of {tile} pose it.</source>
+        <translation>Las reglas obligan a salir con la {tile} a quien la tenga.</translation>
+    </message>
+    <message>
+        <source>{tile} was the only tile you had that fitted {ends}.</source>
+        <translation>La {tile} era la única ficha tuya que cabía en {ends}.</translation>
+    </message>
+    <message>
+        <source>Your last tile: you went out.</source>
+        <translation>Tu última ficha: dominaste.</translation>
+    </message>
+    <message>
+        <source>It left {ends} open, numbers {names} had shown they lacked by passing: they must pass.</source>
+        <translation>Dejó {ends} en las puntas, números con los que {names} ya había pasado: tiene que pasar otra vez.</translation>
+    </message>
+    <message>
+        <source>It scored {n} at once on the ends.</source>
+        <translation>Anotó {n} en el acto con las puntas.</translation>
+    </message>
+    <message>
+        <source>It left {ends} open and kept {k} of your tiles able to follow, more than {other}.</source>
+        <translation>Dejó {ends} en las puntas y te guardó {k} fichas para seguir, más que {other}.</translation>
+    </message>
+    <message>
+        <source>Every other choice came to the same.</source>
+        <translation>Cualquier otra opción daba lo mismo.</translation>
+    </message>
+    <message>
+        <source>As good as {other}: over the deals you could not tell apart both come out ahead {a} times in 10.</source>
+        <translation>Tan buena como {other}: en los repartos que no podías distinguir, las dos salen ganando {a} veces de cada 10.</translation>
+    </message>
+    <message>
+        <source>Better than {other}: over the deals you could not tell apart both come out ahead {a} times in 10, but it gives the others fewer points on average.</source>
+        <translation>Mejor que {other}: en los repartos que no podías distinguir, las dos salen ganando {a} veces de cada 10, pero esta da menos puntos a los demás en promedio.</translation>
+    </message>
+    <message>
+        <source>Over the deals you could not tell apart it comes out ahead {a} times in 10, {other} {b} times in 10.</source>
+        <translation>En los repartos que no podías distinguir sale ganando {a} veces de cada 10; {other}, {b} de cada 10.</translation>
+    </message>
+    <message>
+        <source>{best} was your last tile: you could have gone out.</source>
+        <translation>{best} era tu última ficha: podías dominar.</translation>
+    </message>
+    <message>
+        <source>{best} would have left {ends} open, numbers {names} had shown they lacked by passing: they would have had to pass.</source>
+        <translation>{best} habría dejado {ends} en las puntas, números con los que {names} ya había pasado: habría tenido que pasar.</translation>
+    </message>
+    <message>
+        <source>Your move left {ends} open, numbers your partner had shown they lacked by passing; {best} left them something to play.</source>
+        <translation>Tu jugada dejó {ends} en las puntas, números con los que tu compañero ya había pasado; {best} le dejaba algo que jugar.</translation>
+    </message>
+    <message>
+        <source>{best} scored {n} at once on the ends; your move scored {m}.</source>
+        <translation>{best} anotaba {n} en el acto con las puntas; tu jugada anotó {m}.</translation>
+    </message>
+    <message>
+        <source>{best} kept {k} of your tiles able to follow on {ends}; after your move only {m} could.</source>
+        <translation>{best} te guardaba {k} fichas para seguir en {ends}; tras tu jugada solo {m} podían.</translation>
+    </message>
+    <message>
+        <source>{best} got {n} more pips out of your hand: if the table locks, pips left count against you.</source>
+        <translation>{best} sacaba {n} puntos más de tu mano: si la mesa se tranca, los puntos que te quedan cuentan en tu contra.</translation>
+    </message>
+    <message>
+        <source>Over the deals you could not tell apart, {best} comes out ahead {a} times in 10, your move {b}.</source>
+        <translation>En los repartos que no podías distinguir, {best} sale ganando {a} veces de cada 10; tu jugada, {b}.</translation>
+    </message>
+    <message>
+        <source>Over the deals you could not tell apart, {best} gave away {n} fewer points on average.</source>
+        <translation>En los repartos que no podías distinguir, {best} regalaba {n} puntos menos en promedio.</translation>
+    </message>
+    <message>
+        <source>With every tile shown your move turned out as good as any: it was a risk, not a loss.</source>
+        <translation>Con todas las fichas a la vista tu jugada resultó tan buena como cualquiera: fue un riesgo, no una pérdida.</translation>
+    </message>
+    <message>
+        <source>With every tile shown: {best} would have won {n} more.</source>
+        <translation>Con todas las fichas a la vista: {best} habría ganado {n} más.</translation>
+    </message>
+    <message>
+        <source>You could not have known: the {tile} was {where}.</source>
+        <translation>No podías saberlo: la {tile} estaba {where}.</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>the {a}</source>
+        <translation>el {a}</translation>
+    </message>
+    <message>
+        <source>{rest} and {last}</source>
+        <translation>{rest} y {last}</translation>
+    </message>
+    <message>
+        <source>in the stock</source>
+        <translation>en el pozo</translation>
+    </message>
+    <message>
+        <source>with your partner</source>
+        <translation>con tu compañero</translation>
+    </message>
+    <message>
+        <source>with {name}</source>
+        <translation>con {name}</translation>
+    </message>
+    <message>
+        <source>Judging each decision by what you could see, over the deals you could not tell apart…</source>
+        <translation>Juzgando cada decisión por lo que podías ver, en los repartos que no podías distinguir…</translation>
+    </message>
 </context>
 <context>
     <name>FairDeal</name>
@@ -3260,6 +3388,34 @@ Corte: {cut}</translation>
     <message>
         <source>Expert imagines the hidden tiles as Hard does, and trusts most the ways they could lie that best explain the tiles the others chose to play. Once few tiles are left it works out, for each of those ways, the exact best play for everybody to the end of the hand instead of playing it out, and picks the move that does best on average. It thinks longer than Hard, under a second.</source>
         <translation>Experto imagina las fichas ocultas como Difícil, y se fía más de los repartos que mejor explican las fichas que los demás eligieron jugar. Cuando quedan pocas fichas calcula, en cada uno de esos repartos, la mejor jugada exacta de todos hasta el final de la mano en lugar de jugarla al azar, y elige la jugada que mejor resulta en promedio. Piensa más que Difícil, menos de un segundo.</translation>
+    </message>
+    <message>
+        <source>Expert plays the Coach's best move against a clock. It deals the hidden tiles in the ways that fit what it has seen, as the Coach does, trusts most the deals that best explain the tiles the others chose to play, works out the exact result of each of its options in each deal, and plays the one that does best on average. When a hand is still too big to work out in time (early in a double-nine hand), it plays the hand out many times instead, as Hard does. It thinks under a second.</source>
+        <translation>Experto juega la mejor jugada del Entrenador contra reloj. Reparte las fichas ocultas de las maneras que encajan con lo que ha visto, como hace el Entrenador, se fía más de los repartos que mejor explican las fichas que los demás eligieron jugar, calcula el resultado exacto de cada una de sus opciones en cada reparto y juega la que mejor resulta en promedio. Cuando la mano es aún demasiado grande para calcularla a tiempo (al principio de una mano de doble nueve), la juega muchas veces hasta el final, como Difícil. Piensa menos de un segundo.</translation>
+    </message>
+    <message>
+        <source>Use the Coach after each hand. It judges each decision by what you could know at that moment, never by the tiles you could not see: it deals the hidden tiles in every way that fits the tiles played and the passes, works out the exact result of each of your options in each deal, and grades your move by what it gave away on average.</source>
+        <translation>Usa el Entrenador después de cada mano. Juzga cada decisión por lo que podías saber en ese momento, nunca por las fichas que no podías ver: reparte las fichas ocultas de todas las maneras que encajan con las fichas jugadas y los pases, calcula el resultado exacto de cada una de tus opciones en cada reparto y califica tu jugada por lo que regaló en promedio.</translation>
+    </message>
+    <message>
+        <source>A good move can lose to the luck of the deal. Under each verdict the Coach adds what would have been best with every tile shown; that is hindsight, and never the grade.</source>
+        <translation>Una buena jugada puede perder por la suerte del reparto. Bajo cada veredicto el Entrenador añade qué habría sido mejor con todas las fichas a la vista; eso es mirar atrás, y nunca es la nota.</translation>
+    </message>
+    <message>
+        <source>How the Coach judges</source>
+        <translation>Cómo juzga el Entrenador</translation>
+    </message>
+    <message>
+        <source>For each of your decisions the Coach deals the tiles you could not see in many ways (the same ways a CPU imagines them), keeping only the deals that fit what you had seen: the tiles played, every hand's size, and the numbers a player showed they lacked by passing or drawing.</source>
+        <translation>Para cada una de tus decisiones el Entrenador reparte de muchas maneras las fichas que no podías ver (las mismas que imagina una CPU), y se queda solo con los repartos que encajan con lo que habías visto: las fichas jugadas, cuántas tiene cada mano y los números que un jugador mostró no tener al pasar o robar.</translation>
+    </message>
+    <message>
+        <source>It trusts most the deals that best explain the tiles the others chose to play: a player who held a heavy tile that fitted, yet played a light one, probably did not hold it.</source>
+        <translation>Se fía más de los repartos que mejor explican las fichas que los demás eligieron jugar: un jugador que tenía una ficha pesada que cabía y aun así jugó una ligera, probablemente no la tenía.</translation>
+    </message>
+    <message>
+        <source>In each deal it works out, exactly, how the hand ends after each of your options when everybody plays perfectly from there. A move's worth is its average over the deals; the grade is how much less your move was worth than the best. Where the deals disagree so much that the difference is within chance, your move counts as best.</source>
+        <translation>En cada reparto calcula, exactamente, cómo termina la mano tras cada una de tus opciones si todos juegan perfecto desde ahí. Lo que vale una jugada es su promedio en los repartos; la nota es cuánto menos valió tu jugada que la mejor. Cuando los repartos discrepan tanto que la diferencia cabe en el azar, tu jugada cuenta como la mejor.</translation>
     </message>
 </context>
 <context>

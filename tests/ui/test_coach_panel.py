@@ -6,12 +6,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.analysis.coach import Grade, judge_hand, recorded_from_archive
+from dominoes_desktop.engine.analysis.coach import Grade, recorded_from_archive
+from dominoes_desktop.engine.analysis.fair import forced_moves, judge_hand_view
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.play.coach_panel import CoachDialog, tiles_pixmap
+from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, tiles_pixmap
 from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -36,29 +37,61 @@ def _finish(qtbot: QtBot, window: MainWindow) -> None:
 
 
 def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
+    """Every move of the person's: decisions graded by what they could see, only moves said as such, each
+    with words about tiles and ends (never a bare "one of the best moves")."""
     table, seats = _played("jamaican", 4)
     deal, hand = table.match.archive[-1]
     dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
     qtbot.addWidget(dialog)
-    qtbot.waitUntil(
-        lambda: bool(dialog.rows) or dialog.tree.isVisible() or "No decision" in dialog.status.text(), timeout=60_000
-    )
-    expected = judge_hand(recorded_from_archive(table.match.rules, 0, deal, hand), seats=[0])
-    assert [j.ply for j, _ in dialog.rows] == [j.ply for j in expected]
-    assert all(j.seat == 0 for j, _ in dialog.rows)
-    assert dialog.tree.topLevelItemCount() == len(expected)
-    for row, (judged, why) in enumerate(dialog.rows):
-        item = dialog.tree.topLevelItem(row)
+    qtbot.waitUntil(lambda: bool(dialog.rows) or "No decision" in dialog.status.text(), timeout=120_000)
+    recorded = recorded_from_archive(table.match.rules, 0, deal, hand)
+    expected = judge_hand_view(recorded, seats=[0], seed=WINDOW_SEED)
+    only = forced_moves(recorded, [0])
+    assert [r.ply for r in dialog.rows] == sorted([f.judged.ply for f in expected] + [ply for ply, *_ in only])
+    assert [r.judged for r in dialog.rows if r.judged is not None] == [f.judged for f in expected]
+    assert all(r.seat == 0 for r in dialog.rows)
+    assert dialog.tree.topLevelItemCount() == len(dialog.rows)
+    for index, row in enumerate(dialog.rows):
+        item = dialog.tree.topLevelItem(index)
         assert item is not None
-        assert item.text(1) == dialog.move_words(judged.played) and "@" not in item.text(1)  # words, not notation
-        assert item.text(5) == dialog.sentence(judged, why)
-        if judged.grade is not Grade.BEST:
-            assert why is not None and item.text(3)
+        assert item.text(1) == dialog.move_words(row.played) and "@" not in item.text(1)  # words, not notation
+        assert item.text(5) == dialog.why_text(row) and item.text(5)
+        assert "best moves here" not in item.text(5)
+        judged = row.judged
+        if judged is None:
+            assert item.text(2) == "Only move"
+        elif judged.grade is not Grade.BEST:
+            assert item.text(3) and item.text(3) != dialog.tr("✓ your move")
         else:
             assert item.text(3) == dialog.tr("✓ your move"), "a best move says so rather than leaving Best blank"
-    worst = max(j.loss for j, _ in dialog.rows) if dialog.rows else 0
+    worst = max((r.judged.loss for r in dialog.rows if r.judged is not None), default=0)
     starred = [i for i in range(dialog.tree.topLevelItemCount()) if "★" in dialog.tree.topLevelItem(i).text(0)]  # type: ignore[union-attr]
     assert len(starred) == (1 if worst > 0 else 0)
+
+
+def test_hindsight_is_a_second_line_never_the_grade(qtbot: QtBot) -> None:
+    """On this hand the face-up coach calls a move a blunder that was the best bet on what the person could
+    see: the grade is the fair one, and the face-up verdict is a line of its own that names the hidden tile."""
+    table, seats = _played("jamaican", 3)
+    deal, hand = table.match.archive[-1]
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
+    differing = [
+        (i, r)
+        for i, r in enumerate(dialog.rows)
+        if r.judged is not None and r.face_up is not None and r.face_up.grade is not r.judged.grade
+    ]
+    assert differing
+    for index, row in differing:
+        assert row.judged is not None and row.face_up is not None
+        item = dialog.tree.topLevelItem(index)
+        assert item is not None
+        assert item.text(2).startswith(dialog.grade_name(row.judged.grade))
+        first, second = item.text(5).split("\n")
+        assert first and not first.startswith("With every tile shown")
+        assert second.startswith("With every tile shown:") and "could not have known" in second
+        assert item.sizeHint(5).height() >= 2 * dialog.tree.fontMetrics().height(), "both lines show"
 
 
 def test_tiles_are_drawn_side_by_side() -> None:
@@ -148,6 +181,6 @@ def test_the_coach_window_only_grows_to_its_verdict(qtbot: QtBot) -> None:
     qtbot.addWidget(dialog)
     dialog.show()
     waiting = dialog.height()
-    qtbot.waitUntil(lambda: dialog.tree.isVisible() or "No decision" in dialog.status.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: dialog.tree.isVisible() or "No decision" in dialog.status.text(), timeout=120_000)
     assert waiting == MIN_HEIGHT
     assert MIN_HEIGHT <= dialog.height() <= MAX_HEIGHT and dialog.height() >= waiting

@@ -42,7 +42,6 @@ from ..hand import Hand
 from ..match import Match
 from ..moves import Move, MoveKind
 from ..rules import EndScoring, Rules, Scoring
-from ..scoring import winner_seat
 from .solver import (
     DEFAULT_BUDGET,
     GenericSolver,
@@ -190,8 +189,11 @@ class Judge:
         generic.budget = max(1, self.budget // 8)
         return sign * generic.value(hand)
 
-    def option_value(self, hand: Hand, move: Move, side: int, exact: bool, seed: int) -> float:
-        """Points to come for `side` once `move` is played in `hand`, the move's own end points included."""
+    def option_value(
+        self, hand: Hand, move: Move, side: int, exact: bool, seed: int, playouts: int = ROLLOUTS
+    ) -> float:
+        """Points to come for `side` once `move` is played in `hand`, the move's own end points included
+        (estimated by `playouts` playouts when not `exact`)."""
         rules = self.rules
         child = hand.copy()
         seat = child.turn
@@ -204,7 +206,7 @@ class Judge:
         now = side_value(gains, side)
         if exact:
             return now + self.to_come(child, side)
-        return now + rollout_value(child, side, seed, ROLLOUTS)
+        return now + rollout_value(child, side, seed, playouts)
 
     def judge(self, hand: Hand, side: int, seed: int = 0, exact: bool = True) -> tuple[list[Move], list[float], bool]:
         """Every distinct option of the seat to play and its points to come; exact unless too big (or
@@ -251,10 +253,10 @@ class EstimateTask:
 # What a lane or an estimate task sends back: (decision, option, value); a lane's value is None where the
 # search ran past its budget (or came after one that did).
 Found = list[tuple[int, int, float | None]]
-MapLanes = Callable[[Callable[[Any], Found], Sequence[Any]], Iterable[Found]]
+MapLanes = Callable[[Callable[[Any], Any], Sequence[Any]], Iterable[Any]]  # like the builtin map
 
 
-def _decisions(recorded: RecordedHand, seats: Sequence[int] | None) -> list[tuple[int, Hand, Move, list[int]]]:
+def decisions_to_judge(recorded: RecordedHand, seats: Sequence[int] | None) -> list[tuple[int, Hand, Move, list[int]]]:
     """Every decision with more than one distinct option (of `seats`, or of all), in the order of play:
     its ply, the position before it, the move played, and the end points claimed so far by side."""
     rules = recorded.rules
@@ -280,7 +282,7 @@ def judge_lane(task: LaneTask) -> Found:
     past its budget every earlier decision is left to the estimates (it has more tiles in play)."""
     recorded = task.recorded
     rules = recorded.rules
-    todo = _decisions(recorded, task.seats)
+    todo = decisions_to_judge(recorded, task.seats)
     judge = Judge(rules, recorded.start, task.budget)
     found: Found = []
     searching = True
@@ -306,7 +308,7 @@ def estimate_decisions(task: EstimateTask) -> Found:
     """Playout estimates of every option of the given decisions (seeded by hand and ply: reproducible)."""
     recorded = task.recorded
     rules = recorded.rules
-    todo = _decisions(recorded, task.seats)
+    todo = decisions_to_judge(recorded, task.seats)
     judge = Judge(rules, recorded.start, 0)
     found: Found = []
     for d in task.decisions:
@@ -333,7 +335,7 @@ def judge_hand(
     is too; the others are estimated by playouts, every option of them (the same way)."""
     rules = recorded.rules
     seat_list = None if seats is None else tuple(seats)
-    todo = _decisions(recorded, seat_list)
+    todo = decisions_to_judge(recorded, seat_list)
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
     values: dict[tuple[int, int], float | None] = {}
@@ -392,79 +394,3 @@ def recorded_from_archive(rules: Rules, index: int, deal: Deal, played: Hand) ->
     """A hand the game archived (its deal and the finished Hand) as the coach takes it."""
     start = Hand(rules, deal.hands, deal.stock, played.leader, played.forced_pose)
     return RecordedHand(index, rules, start, tuple(turn.move for turn in played.history))
-
-
-# ---- why: the facts behind one plain sentence ------------------------------------------------------
-
-
-class Outcome(StrEnum):
-    """How a line of play ends, for the side asked about."""
-
-    WIN = "win"  # its side dominoes or wins the block
-    LOSS = "loss"
-    NOBODY = "nobody"  # blocked with no winner
-
-
-@dataclass(frozen=True)
-class Why:
-    """What the UI turns into one sentence: how the hand goes after the best move and after the played one
-    (everybody playing best from there), and whether the best move left the next opponent unable to play
-    where the played one did not."""
-
-    best: Move
-    best_outcome: Outcome | None  # None: too big to search, only the values are known
-    played_outcome: Outcome | None
-    blocks_next: bool
-    blocked_on: tuple[int, ...]  # the open ends after the best move, when it blocks the next seat
-
-
-def _line_outcome(judge: Judge, start: Hand, move: Move, side: int) -> Outcome | None:
-    """Play `move`, then the best move for everybody (the side maximising its value, the others against
-    it) to the end; how it ends for `side`, or None when the search is too big."""
-    rules = start.rules
-    hand = start.copy()
-    hand.apply_legal(move)
-    try:
-        while not hand.is_over:
-            options = hand.legal_moves()
-            if len(options) > 1:
-                values = [judge.option_value(hand, m, side, True, 0) for m in options]
-                pick = max(values) if rules.teams[hand.turn] == side else min(values)
-                hand.apply_legal(options[values.index(pick)])
-            else:
-                hand.apply_legal(options[0])
-    except OutOfBudget:
-        return None
-    winner = winner_seat(rules, hand.outcome_facts())
-    if winner is None:
-        return Outcome.NOBODY
-    return Outcome.WIN if rules.teams[winner] == side else Outcome.LOSS
-
-
-def explain(recorded: RecordedHand, judged: Judged, budget: int | None = None) -> Why:
-    """The facts for the sentence under a judged decision of `recorded`."""
-    rules = recorded.rules
-    hand = recorded.start.copy()
-    for move in recorded.moves[: judged.ply]:
-        hand.apply(move)
-    best = next((m for m in judged.best if m != judged.played), judged.played)
-    side = rules.teams[judged.seat]
-    judge = Judge(rules, recorded.start, budget_for(rules) if budget is None else budget)
-    best_outcome = _line_outcome(judge, hand, best, side) if judged.exact else None
-    played_outcome = _line_outcome(judge, hand, judged.played, side) if judged.exact else None
-    nxt = (judged.seat + 1) % rules.players
-    blocks = False
-    ends: tuple[int, ...] = ()
-    if rules.teams[nxt] != side and best.kind is MoveKind.PLAY:
-        after_best, after_played = hand.copy(), hand.copy()
-        after_best.apply_legal(best)
-        after_played.apply_legal(judged.played)
-        if not after_best.is_over and not after_played.is_over:
-            blocks = not _can_play(after_best, nxt) and _can_play(after_played, nxt)
-            ends = tuple(after_best.layout.open_ends()) if blocks else ()
-    return Why(best, best_outcome, played_outcome, blocks, ends)
-
-
-def _can_play(hand: Hand, seat: int) -> bool:
-    """Whether `seat` holds a tile that fits the hand's open ends."""
-    return bool(hand.plays(hand.hands[seat]))

@@ -28,7 +28,7 @@ LEVEL_WAYS = {  # how each of engine.cpu's levels plays, shown in TABLE_LEVELS' 
     ),
     "expert": QT_TRANSLATE_NOOP(
         "Learn",
-        "Expert imagines the hidden tiles as Hard does, and trusts most the ways they could lie that best explain the tiles the others chose to play. Once few tiles are left it works out, for each of those ways, the exact best play for everybody to the end of the hand instead of playing it out, and picks the move that does best on average. It thinks longer than Hard, under a second.",
+        "Expert plays the Coach's best move against a clock. It deals the hidden tiles in the ways that fit what it has seen, as the Coach does, trusts most the deals that best explain the tiles the others chose to play, works out the exact result of each of its options in each deal, and plays the one that does best on average. When a hand is still too big to work out in time (early in a double-nine hand), it plays the hand out many times instead, as Hard does. It thinks under a second.",
     ),
 }
 
@@ -128,7 +128,11 @@ def play_well_html(rules: Rules) -> str:
         [
             translate(
                 "Learn",
-                "Use the Coach after each hand: it shows, with every tile known, which of your decisions cost points and what was better.",
+                "Use the Coach after each hand. It judges each decision by what you could know at that moment, never by the tiles you could not see: it deals the hidden tiles in every way that fits the tiles played and the passes, works out the exact result of each of your options in each deal, and grades your move by what it gave away on average.",
+            ),
+            translate(
+                "Learn",
+                "A good move can lose to the luck of the deal. Under each verdict the Coach adds what would have been best with every tile shown; that is hindsight, and never the grade.",
             ),
             translate("Learn", "Watch the move log: every pass and every draw is information."),
         ],
@@ -160,6 +164,23 @@ def cpus_html() -> str:
                 translate(
                     "Learn",
                     "Deals are sealed before they are dealt: the fingerprint shown on the end-of-hand sheet lets you check that nobody, CPU or program, chose the tiles.",
+                ),
+            ],
+        ),
+        (
+            translate("Learn", "How the Coach judges"),
+            [
+                translate(
+                    "Learn",
+                    "For each of your decisions the Coach deals the tiles you could not see in many ways (the same ways a CPU imagines them), keeping only the deals that fit what you had seen: the tiles played, every hand's size, and the numbers a player showed they lacked by passing or drawing.",
+                ),
+                translate(
+                    "Learn",
+                    "It trusts most the deals that best explain the tiles the others chose to play: a player who held a heavy tile that fitted, yet played a light one, probably did not hold it.",
+                ),
+                translate(
+                    "Learn",
+                    "In each deal it works out, exactly, how the hand ends after each of your options when everybody plays perfectly from there. A move's worth is its average over the deals; the grade is how much less your move was worth than the best. Where the deals disagree so much that the difference is within chance, your move counts as best.",
                 ),
             ],
         ),

@@ -1,9 +1,12 @@
-"""The coach: each of the person's decisions in a finished hand, graded, with the better move and why.
+"""The coach: each of the person's moves in a finished hand, graded by what they could know, with the better
+move and why.
 
-The judging (an exact search, see engine/coach.py) runs on a worker thread, its searches shared by two worker
-processes; the dialog shows "Judging…" until it is done, then one row per decision: the move number, what was
-played, the grade, the best alternative(s) as tiles, the loss in points, and one plain sentence. The costliest
-decision is highlighted.
+The judging runs on a worker thread, its searches shared by two worker processes: every decision over the
+worlds the person could not tell apart (engine/analysis/fair.py, the grade), and again with every tile shown
+(engine/analysis/coach.py, hindsight's line, never the grade). The dialog shows "Judging…" until it is done,
+then one row per move: the move number, what was played, the grade (or "Only move"), the best alternative(s)
+as tiles, the loss in points, and why in plain words about tiles and ends (engine/analysis/reasons.py gives
+the facts), with hindsight's verdict on a line of its own. The costliest decision is highlighted.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ import multiprocessing
 import threading
 from collections.abc import Sequence
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPixmap
+from PySide6.QtCore import QObject, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -33,14 +37,14 @@ from ...engine.analysis.coach import (
     LANES,
     Grade,
     Judged,
-    Outcome,
+    MapLanes,
     RecordedHand,
-    Why,
-    explain,
     family,
     judge_hand,
     recorded_from_archive,
 )
+from ...engine.analysis.fair import FairJudged, forced_moves, judge_hand_view
+from ...engine.analysis.reasons import STOCK, Reasons, explain_fair
 from ...engine.deal import Deal
 from ...engine.hand import Hand
 from ...engine.match import Match
@@ -58,7 +62,8 @@ log = logging.getLogger(__name__)
 TILE_HEIGHT = 32  # pixels of one tile in the list
 MAX_TILES_SHOWN = 4  # best alternatives drawn as tiles; all of them are named in the text
 MIN_HEIGHT = 280  # the window while it judges, and its least height
-MAX_HEIGHT = 560  # the verdict scrolls beyond this
+MAX_HEIGHT = 620  # the verdict scrolls beyond this
+WINDOW_SEED = 0  # the worlds' sampling seed in the window: the same verdict each time a hand is opened
 
 
 def tiles_pixmap(tiles: Sequence[Tile], look: Look, height: int = TILE_HEIGHT) -> QPixmap:
@@ -83,13 +88,32 @@ def tiles_pixmap(tiles: Sequence[Tile], look: Look, height: int = TILE_HEIGHT) -
     return pixmap
 
 
+@dataclass(frozen=True)
+class CoachRow:
+    """One move of the person's in the verdict: a decision judged over the worlds (with hindsight's face-up
+    verdict beside it and the facts for its words), or a move that was the only one."""
+
+    ply: int
+    seat: int
+    played: Move
+    fair: FairJudged | None  # None: the only move
+    face_up: Judged | None
+    reasons: Reasons | None
+    ends_before: tuple[int, ...] = ()  # the open ends the move was made on (for an only move's words)
+
+    @property
+    def judged(self) -> Judged | None:
+        return self.fair.judged if self.fair is not None else None
+
+
 class CoachSignals(QObject):
-    judged = Signal(object)  # list of (Judged, Why | None)
+    judged = Signal(object)  # list of CoachRow
     failed = Signal(str)
 
 
 class CoachTask(QRunnable):
-    """Judges one hand's decisions of some seats, and works out the why of each that was not best."""
+    """Judges one hand's decisions of some seats by what they could know (and, for hindsight's line, with
+    every tile shown), and lists their only moves."""
 
     def __init__(self, recorded: RecordedHand, seats: Sequence[int]) -> None:
         super().__init__()
@@ -106,20 +130,38 @@ class CoachTask(QRunnable):
 
     def _judge(self) -> None:
         try:
-            found: list[tuple[Judged, Why | None]] = []
             try:
-                judged_hand = judge_hand(self.recorded, self.seats, map_lanes=_lanes_pool().map)
+                rows = coach_rows(self.recorded, self.seats, _lanes_pool().map)
             except BrokenExecutor:  # no worker processes here (a locked-down system): this thread alone
                 log.warning("coach workers unavailable, judging in one process")
-                judged_hand = judge_hand(self.recorded, self.seats)
-            for judged in judged_hand:
-                why = explain(self.recorded, judged) if judged.grade is not Grade.BEST else None
-                found.append((judged, why))
+                rows = coach_rows(self.recorded, self.seats, None)
         except Exception as exc:  # a coach bug must not take the game down with it
             log.exception("coach failed")
             self.signals.failed.emit(str(exc))
         else:
-            self.signals.judged.emit(found)
+            self.signals.judged.emit(rows)
+
+
+def coach_rows(recorded: RecordedHand, seats: Sequence[int], map_lanes: MapLanes | None) -> list[CoachRow]:
+    """The verdict's rows for `seats`, in the order of play: every decision judged over the worlds (the
+    window's sampling seed is fixed, so a hand reads the same every time it is opened), and every only move."""
+    fair = judge_hand_view(recorded, seats, seed=WINDOW_SEED, map_lanes=map_lanes)
+    face_up = {j.ply: j for j in judge_hand(recorded, seats, map_lanes=map_lanes)}
+    rows = [
+        CoachRow(
+            f.judged.ply,
+            f.judged.seat,
+            f.judged.played,
+            f,
+            face_up.get(f.judged.ply),
+            explain_fair(recorded, f, face_up.get(f.judged.ply)),
+        )
+        for f in fair
+    ]
+    rows += [
+        CoachRow(ply, seat, move, None, None, None, ends) for ply, seat, move, ends in forced_moves(recorded, seats)
+    ]
+    return sorted(rows, key=lambda row: row.ply)
 
 
 _RUNNING: set[CoachTask] = set()
@@ -176,7 +218,9 @@ class CoachDialog(QDialog):
         people = [s for s, seat in enumerate(seats) if seat.human]
         self.seats = people or list(range(rules.players))
         self.recorded = recorded_from_archive(rules, hand_index, deal, played)
-        self.status = QLabel(self.tr("Judging every decision with every tile in the open…"))
+        self.status = QLabel(
+            self.tr("Judging each decision by what you could see, over the deals you could not tell apart…")
+        )
         self.status.setWordWrap(True)
         self.tree = QTreeWidget()
         self.tree.setAccessibleName(self.tr("Decisions"))
@@ -201,7 +245,8 @@ class CoachDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(self.tree, 1)
         layout.addWidget(buttons)
-        self.rows: list[tuple[Judged, Why | None]] = []
+        self.rows: list[CoachRow] = []
+        self._cells: dict[int, list[tuple[int, list[Tile], str]]] = {}
         self.task = CoachTask(self.recorded, self.seats)
         self.task.signals.judged.connect(self.show_judged)
         self.task.signals.failed.connect(self._failed)
@@ -210,30 +255,48 @@ class CoachDialog(QDialog):
 
     # ---- the verdict -----------------------------------------------------------------------------
 
-    def show_judged(self, found: list[tuple[Judged, Why | None]]) -> None:
+    def show_judged(self, found: list[CoachRow]) -> None:
         self.rows = found
         self.tree.clear()
-        if not found:
+        decisions = [row for row in found if row.judged is not None]
+        if not decisions:
             self.status.setText(self.tr("No decision to judge: every move of yours in this hand was forced."))
-            return
-        costliest = max(found, key=lambda jw: jw[0].loss)[0]
-        unit = self._unit()
-        total = sum(j.loss for j, _ in found)
-        best = sum(1 for j, _ in found if j.grade is Grade.BEST)
-        summary = self.tr("{best} of {n} decisions were the best possible. Points given away in all: {loss}.").format(
-            best=best, n=len(found), loss=_points(total)
-        )
-        if any(not j.exact for j, _ in found):
-            summary += " " + self.tr("Grades marked ≈ are estimates: those positions were too big to search exactly.")
-        self.status.setText(summary + " " + unit)
-        for judged, why in found:
-            item = QTreeWidgetItem()
-            name = self.seat_names[judged.seat]
-            item.setText(0, self.tr("{k} · {name}").format(k=judged.ply + 1, name=name))
-            played_tile = _tile_of(judged.played)
-            cells: list[tuple[int, list[Tile], str]] = [
-                (1, [played_tile] if played_tile is not None else [], self.move_words(judged.played))
-            ]
+        judged = [j for j in (row.judged for row in decisions) if j is not None]
+        costliest = max(judged, key=lambda j: j.loss) if judged else None
+        if judged:
+            total = sum(j.loss for j in judged)
+            best = sum(1 for j in judged if j.grade is Grade.BEST)
+            summary = self.tr(
+                "{best} of {n} decisions were the best on what you could see. Points given away in all: {loss}."
+            ).format(best=best, n=len(judged), loss=_points(total))
+            if any(not j.exact for j in judged):
+                summary += " " + self.tr(
+                    "Grades marked ≈ are estimates: those positions were too big to search exactly."
+                )
+            self.status.setText(summary + " " + self._unit())
+        for row in found:
+            item = self._row_item(row, costliest)
+            self.tree.addTopLevelItem(item)
+            for column, tiles, text in self._cells.pop(id(item)):
+                # Tiles drawn as on the table, the words beside them (and as the text a screen reader reads).
+                item.setText(column, text)
+                item.setForeground(column, QBrush(QColor(0, 0, 0, 0)))
+                self.tree.setItemWidget(item, column, self._tiles_cell(tiles, text))
+        self.tree.show()
+        self._fit_height()
+
+    def _row_item(self, row: CoachRow, costliest: Judged | None) -> QTreeWidgetItem:
+        item = QTreeWidgetItem()
+        item.setText(0, self.tr("{k} · {name}").format(k=row.ply + 1, name=self.seat_names[row.seat]))
+        played_tile = _tile_of(row.played)
+        cells: list[tuple[int, list[Tile], str]] = [
+            (1, [played_tile] if played_tile is not None else [], self.move_words(row.played))
+        ]
+        judged = row.judged
+        if judged is None:
+            item.setText(2, self.tr("Only move"))
+            item.setText(3, "—")
+        else:
             item.setText(2, self.grade_name(judged.grade) + ("" if judged.exact else " ≈"))
             item.setForeground(2, QBrush(self.grade_colour(judged.grade)))
             if judged.grade is not Grade.BEST:
@@ -245,27 +308,40 @@ class CoachDialog(QDialog):
                 item.setForeground(3, QBrush(self.grade_colour(Grade.BEST)))
             item.setText(4, _points(judged.loss))
             item.setTextAlignment(4, Qt.AlignmentFlag.AlignCenter)
-            item.setText(5, self.sentence(judged, why))
-            item.setToolTip(5, item.text(5))
-            if judged is costliest and judged.loss > 0:
-                bold = QFont(self.font())
-                bold.setBold(True)
-                for column in range(6):
-                    item.setFont(column, bold)
-                    item.setBackground(column, QBrush(self.costliest_fill()))
-                item.setText(0, item.text(0) + " ★")
-                item.setToolTip(0, self.tr("The costliest decision of the hand"))
-            self.tree.addTopLevelItem(item)
-            for column, tiles, text in cells:
-                # Tiles drawn as on the table, the notation beside them (and as the text a screen reader reads).
-                item.setText(column, text)
-                item.setForeground(column, QBrush(QColor(0, 0, 0, 0)))
-                self.tree.setItemWidget(item, column, self._tiles_cell(tiles, text))
-        self.tree.show()
-        self._fit_height()
+        item.setText(5, self.why_text(row))
+        item.setToolTip(5, item.text(5))
+        if judged is not None and judged is costliest and judged.loss > 0:
+            bold = QFont(self.font())
+            bold.setBold(True)
+            for column in range(6):
+                item.setFont(column, bold)
+                item.setBackground(column, QBrush(self.costliest_fill()))
+            item.setText(0, item.text(0) + " ★")
+            item.setToolTip(0, self.tr("The costliest decision of the hand"))
+        self._cells[id(item)] = cells
+        return item
+
+    def _fit_rows(self) -> None:
+        """Each row as tall as its words need at the Why column's width (a tree row keeps one height for
+        its first lines otherwise, and the face-up line was cut short)."""
+        header = self.tree.header()
+        others = sum(header.sectionSize(c) for c in range(5))
+        width = max(240, self.tree.viewport().width() - others) - 12
+        metrics = QFontMetrics(self.tree.font())
+        for i in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            if item is None:
+                continue
+            text = metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
+            item.setSizeHint(5, QSize(width, max(TILE_HEIGHT + 6, text.height() + 8)))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_rows()
 
     def _fit_height(self) -> None:
         """As tall as its rows need (a hand has a handful of decisions), at most MAX_HEIGHT."""
+        self._fit_rows()
         rows = sum(self.tree.sizeHintForRow(i) for i in range(self.tree.topLevelItemCount()))
         header = self.tree.header().sizeHint().height()
         layout = self.layout()
@@ -329,40 +405,144 @@ class CoachDialog(QDialog):
             Grade.BLUNDER: self.tr("Blunder"),
         }[grade]
 
-    def _outcome_text(self, outcome: Outcome) -> str:
-        return {
-            Outcome.WIN: self.tr("your side wins the hand"),
-            Outcome.LOSS: self.tr("the other side wins the hand"),
-            Outcome.NOBODY: self.tr("the table locks with no winner"),
-        }[outcome]
+    # ---- the words -----------------------------------------------------------------------------
 
-    def sentence(self, judged: Judged, why: Why | None) -> str:
-        """One plain sentence: why the best move was better, or that the move was best."""
-        if judged.grade is Grade.BEST:
-            if len(judged.best) > 1:
-                return self.tr("One of the best moves here.")
-            return self.tr("The best move here.")
-        if why is None:
-            return self.tr("{best} was worth more.").format(best=self.move_words(judged.best[0]))
-        # In words with their ends: the same tile on another end reads "5-3 on the 3 ... than 5-3 on the 5".
-        best, played = self.move_words(why.best), self.move_words(judged.played)
-        if why.blocks_next:
-            ends = ", ".join(str(e) for e in why.blocked_on)
-            return self.tr("{best} would have left the next player with nothing to play on {ends}.").format(
-                best=best, ends=ends
+    def why_text(self, row: CoachRow) -> str:
+        """Why, in plain words about tiles and ends: for an only move, that it was; for a decision, what the
+        move (or the better one) left open, who had shown they lacked it, what it kept; then, on a line of
+        its own, what hindsight says with every tile shown."""
+        if row.fair is None or row.reasons is None:
+            return self.only_move_text(row)
+        judged, reasons = row.fair.judged, row.reasons
+        text = self.best_text(judged, reasons) if judged.grade is Grade.BEST else self.loss_text(judged, reasons)
+        hindsight = self.hindsight_text(judged, reasons)
+        return text + ("\n" + hindsight if hindsight else "")
+
+    def only_move_text(self, row: CoachRow) -> str:
+        ends = self.ends_words(row.ends_before)
+        if row.played.kind is MoveKind.PASS:
+            return self.tr("Nothing in your hand fitted {ends}: you had to pass.").format(ends=ends)
+        if row.played.kind is MoveKind.DRAW:
+            return self.tr("Nothing in your hand fitted {ends}: you had to draw.").format(ends=ends)
+        if not row.ends_before:
+            return self.tr("The rules make the holder of {tile} pose it.").format(tile=row.played.tile)
+        return self.tr("{tile} was the only tile you had that fitted {ends}.").format(tile=row.played.tile, ends=ends)
+
+    def best_text(self, judged: Judged, reasons: Reasons) -> str:
+        mine, other = reasons.played, reasons.other
+        opponents = self.opponents_in(reasons.seat, mine.stuck)
+        if mine.went_out:
+            return self.tr("Your last tile: you went out.")
+        if opponents:
+            return self.tr(
+                "It left {ends} open, numbers {names} had shown they lacked by passing: they must pass."
+            ).format(ends=self.ends_words(mine.ends), names=self.names_words(opponents))
+        if mine.scored and (other is None or mine.scored >= other.scored):
+            return self.tr("It scored {n} at once on the ends.").format(n=mine.scored)
+        if other is not None and mine.follow > other.follow:
+            return self.tr("It left {ends} open and kept {k} of your tiles able to follow, more than {other}.").format(
+                ends=self.ends_words(mine.ends), k=mine.follow, other=self.move_words(other.move)
             )
-        if why.best_outcome is not None and why.played_outcome is not None and why.best_outcome != why.played_outcome:
-            return self.tr("With {best}, {good}; after {played}, {bad}.").format(
-                best=best,
-                good=self._outcome_text(why.best_outcome),
-                played=played,
-                bad=self._outcome_text(why.played_outcome),
+        if other is None:
+            return self.tr("Every other choice came to the same.")
+        if _tenths(mine.ahead) == _tenths(other.ahead):
+            if judged.value_of(judged.played) - judged.value_of(other.move) < 0.05:
+                return self.tr(
+                    "As good as {other}: over the deals you could not tell apart both come out ahead {a} times in 10."
+                ).format(other=self.move_words(other.move), a=_tenths(mine.ahead))
+            return self.tr(
+                "Better than {other}: over the deals you could not tell apart both come out ahead {a} times in 10, "
+                "but it gives the others fewer points on average."
+            ).format(other=self.move_words(other.move), a=_tenths(mine.ahead))
+        return self.tr(
+            "Over the deals you could not tell apart it comes out ahead {a} times in 10, {other} {b} times in 10."
+        ).format(a=_tenths(mine.ahead), other=self.move_words(other.move), b=_tenths(other.ahead))
+
+    def loss_text(self, judged: Judged, reasons: Reasons) -> str:
+        mine, better = reasons.played, reasons.other
+        assert better is not None  # a move that lost value had a better one
+        best = self.move_words(better.move)
+        blocked = [s for s in self.opponents_in(reasons.seat, better.stuck) if s not in mine.stuck]
+        partner = [s for s in self.partners_in(reasons.seat, mine.stuck) if s not in better.stuck]
+        if better.went_out:
+            return self.tr("{best} was your last tile: you could have gone out.").format(best=best)
+        if blocked:
+            return self.tr(
+                "{best} would have left {ends} open, numbers {names} had shown they lacked by passing: "
+                "they would have had to pass."
+            ).format(best=best, ends=self.ends_words(better.ends), names=self.names_words(blocked))
+        if partner:
+            return self.tr(
+                "Your move left {ends} open, numbers your partner had shown they lacked by passing; {best} left "
+                "them something to play."
+            ).format(ends=self.ends_words(mine.ends), best=best)
+        if better.scored > mine.scored:
+            return self.tr("{best} scored {n} at once on the ends; your move scored {m}.").format(
+                best=best, n=better.scored, m=mine.scored
             )
-        if family(self.rules) == "hands":
-            return self.tr("{best} kept a bonus within reach that {played} gave up.").format(best=best, played=played)
-        return self.tr("{best} leaves the others fewer points: {n} more for your side than {played}.").format(
-            best=best, n=_points(judged.loss), played=played
+        if better.follow > mine.follow:
+            return self.tr(
+                "{best} kept {k} of your tiles able to follow on {ends}; after your move only {m} could."
+            ).format(best=best, k=better.follow, ends=self.ends_words(better.ends), m=mine.follow)
+        if family(self.rules) == "pips":
+            heavier = _pips_of(better.move) - _pips_of(judged.played)
+            if heavier > 0:
+                return self.tr(
+                    "{best} got {n} more pips out of your hand: if the table locks, pips left count against you."
+                ).format(best=best, n=heavier)
+        if better.ahead > mine.ahead:
+            return self.tr(
+                "Over the deals you could not tell apart, {best} comes out ahead {a} times in 10, your move {b}."
+            ).format(best=best, a=_tenths(better.ahead), b=_tenths(mine.ahead))
+        return self.tr("Over the deals you could not tell apart, {best} gave away {n} fewer points on average.").format(
+            best=best, n=_points(judged.loss)
         )
+
+    def hindsight_text(self, judged: Judged, reasons: Reasons) -> str:
+        """The face-up verdict, never the grade: what the move would have won with every tile shown."""
+        if reasons.hindsight_best is None:
+            if judged.grade is not Grade.BEST:
+                return self.tr("With every tile shown your move turned out as good as any: it was a risk, not a loss.")
+            return ""
+        text = self.tr("With every tile shown: {best} would have won {n} more.").format(
+            best=self.move_words(reasons.hindsight_best), n=_points(reasons.hindsight_loss)
+        )
+        if (
+            judged.grade in (Grade.BEST, Grade.FINE)
+            and reasons.hidden_tile is not None
+            and reasons.hidden_at is not None
+        ):
+            text += " " + self.tr("You could not have known: the {tile} was {where}.").format(
+                tile=reasons.hidden_tile, where=self.place_words(reasons.seat, reasons.hidden_at)
+            )
+        return text
+
+    def ends_words(self, ends: Sequence[int]) -> str:
+        numbers = sorted(set(ends))
+        if not numbers:
+            return self.tr("nothing")
+        if len(numbers) == 1:
+            return self.tr("the {a}").format(a=numbers[0])
+        return self.tr("{rest} and {last}").format(rest=", ".join(str(n) for n in numbers[:-1]), last=numbers[-1])
+
+    def names_words(self, seats: Sequence[int]) -> str:
+        names = [self.seat_names[s] for s in seats]
+        if len(names) == 1:
+            return names[0]
+        return self.tr("{rest} and {last}").format(rest=", ".join(names[:-1]), last=names[-1])
+
+    def place_words(self, seat: int, where: int) -> str:
+        if where == STOCK:
+            return self.tr("in the stock")
+        if self.rules.teams[where] == self.rules.teams[seat]:
+            return self.tr("with your partner")
+        return self.tr("with {name}").format(name=self.seat_names[where])
+
+    def opponents_in(self, seat: int, seats: Sequence[int]) -> list[int]:
+        return [s for s in seats if self.rules.teams[s] != self.rules.teams[seat]]
+
+    def partners_in(self, seat: int, seats: Sequence[int]) -> list[int]:
+        return [s for s in seats if s != seat and self.rules.teams[s] == self.rules.teams[seat]]
 
 
 GRADE_COLOURS = {  # (on a light list, on a dark one)
@@ -371,6 +551,14 @@ GRADE_COLOURS = {  # (on a light list, on a dark one)
     Grade.LOOSE: ("#a84300", "#ffb74d"),
     Grade.BLUNDER: ("#b71c1c", "#ff8a80"),
 }
+
+
+def _tenths(share: float) -> int:
+    return round(share * 10)
+
+
+def _pips_of(move: Move) -> int:
+    return move.tile.pips if move.kind is MoveKind.PLAY and move.tile is not None else 0
 
 
 def _points(value: float) -> str:

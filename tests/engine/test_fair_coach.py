@@ -1,0 +1,201 @@
+"""The fair coach: decisions judged over the worlds the deciding seat could not tell apart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dominoes_desktop.engine.analysis.coach import (
+    THRESHOLDS,
+    Grade,
+    RecordedHand,
+    decisions_to_judge,
+    hands_of_case,
+    judge_hand,
+)
+from dominoes_desktop.engine.analysis.fair import (
+    FIRST_WORLDS,
+    fair_grade,
+    forced_moves,
+    judge_hand_view,
+)
+from dominoes_desktop.engine.analysis.reasons import explain_fair, position_before
+from dominoes_desktop.engine.analysis.worlds import consistent, sample_worlds, view_at
+from dominoes_desktop.engine.moves import MoveKind, parse_move
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
+
+from .test_coach import _case, brute_force
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _recorded(preset: str, seed: int) -> RecordedHand:
+    (recorded,) = hands_of_case(_case(preset, seed))
+    return recorded
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("jamaican", 3), ("all_fives", 2), ("cutthroat", 5)])
+def test_every_world_fits_the_view_and_the_values_are_their_weighted_mean(preset: str, seed: int) -> None:
+    recorded = _recorded(preset, seed)
+    found = judge_hand_view(recorded, seats=(0,), seed=7)
+    assert found
+    for fair in found:
+        judged = fair.judged
+        view = view_at(position_before(recorded, judged.ply), judged.seat, recorded.index)
+        assert len(fair.worlds) >= FIRST_WORLDS
+        assert sum(w.weight for w in fair.worlds) == pytest.approx(1.0)
+        for world in fair.worlds:
+            assert consistent(view, world.hands, world.stock)
+        for o, value in enumerate(judged.values):
+            assert value == pytest.approx(sum(w.weight * w.values[o] for w in fair.worlds), abs=1e-9)
+        assert judged.loss == pytest.approx(max(judged.values) - judged.value_of(judged.played))
+
+
+def test_each_worlds_values_are_exact_late_in_the_hand() -> None:
+    """Late decisions: each world's values equal a brute-force minimax over that very world."""
+    recorded = _recorded("jamaican", 11)
+    rules = recorded.rules
+    last_seat = decisions_to_judge(recorded, None)[-1][1].turn
+    found = judge_hand_view(recorded, seats=(last_seat,), seed=1)
+    late = [f for f in found if sum(len(h) for h in position_before(recorded, f.judged.ply).hands) <= 9]
+    assert late
+    for fair in late:
+        judged = fair.judged
+        view = view_at(position_before(recorded, judged.ply), judged.seat, recorded.index)
+        side = rules.teams[judged.seat]
+        for world in fair.worlds[:4]:
+            assert world.exact
+            hand = view.world(world.hands, world.stock)
+            for o, option in enumerate(judged.options):
+                child = hand.copy()
+                child.apply_legal(option)
+                assert world.values[o] == brute_force(child, side)
+
+
+def test_the_judgement_never_reads_the_hidden_tiles() -> None:
+    """Two deals that differ only in tiles the seat cannot see give it the same worlds."""
+    recorded = _recorded("jamaican", 3)
+    position = position_before(recorded, 9)
+    seat = position.turn
+    others = [s for s in range(4) if s != seat]
+    twin = position.copy()
+    a, b = others[0], others[1]
+    twin.hands[a][0], twin.hands[b][0] = twin.hands[b][0], twin.hands[a][0]
+    assert twin.hands != position.hands
+    first = sample_worlds(view_at(position, seat), 12, 5)
+    second = sample_worlds(view_at(twin, seat), 12, 5)
+    assert [w.hand.hands for w in first] == [w.hand.hands for w in second]
+    assert [w.weight for w in first] == [w.weight for w in second]
+
+
+def test_a_seed_gives_the_same_verdict_and_another_seed_other_worlds() -> None:
+    recorded = _recorded("jamaican", 4)
+    once = judge_hand_view(recorded, seats=(0,), seed=3)
+    again = judge_hand_view(recorded, seats=(0,), seed=3)
+    other = judge_hand_view(recorded, seats=(0,), seed=4)
+    assert [f.as_json(True) for f in once] == [f.as_json(True) for f in again]
+    assert once and [f.worlds[0].hands for f in once] != [f.worlds[0].hands for f in other]
+
+
+def test_worker_lanes_give_the_same_verdict_as_one_process() -> None:
+    """However the lanes are run (here in reverse order), the worlds and values are the same."""
+    recorded = _recorded("all_fives", 2)
+
+    def backwards(work, tasks):  # type: ignore[no-untyped-def]
+        return reversed([work(t) for t in reversed(list(tasks))])
+
+    plain = judge_hand_view(recorded, seats=(0,), seed=2)
+    shuffled = judge_hand_view(recorded, seats=(0,), seed=2, map_lanes=backwards)
+    assert [f.as_json(True) for f in plain] == [f.as_json(True) for f in shuffled]
+
+
+def test_a_loss_within_its_margin_counts_as_none() -> None:
+    pips = build_rules("block")
+    fine, loose = THRESHOLDS["pips"]
+    assert fair_grade(pips, 0.0, 0.0) is Grade.BEST
+    assert fair_grade(pips, fine + 1, 0.5) is Grade.LOOSE
+    assert fair_grade(pips, 2.0, 3.0) is Grade.BEST
+    assert fair_grade(pips, 2.0, 1.0) is Grade.FINE
+    assert fair_grade(pips, loose + 1, 1.0) is Grade.BLUNDER
+
+
+def test_decisions_and_only_moves_cover_every_move_of_the_seat() -> None:
+    recorded = _recorded("jamaican", 3)
+    judged = {f.judged.ply for f in judge_hand_view(recorded, seats=(0,), seed=0)}
+    forced = {ply for ply, seat, move, ends in forced_moves(recorded, (0,))}
+    hand = recorded.start.copy()
+    mine = set()
+    for ply, move in enumerate(recorded.moves):
+        if move.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS) and hand.turn == 0:
+            mine.add(ply)
+        hand.apply(move)
+    assert judged | forced == mine and not judged & forced
+    for ply, seat, move, ends in forced_moves(recorded, (0,)):
+        assert seat == 0
+        position = position_before(recorded, ply)
+        assert position.legal_moves() == [move] and tuple(position.layout.open_ends()) == ends
+
+
+def test_reasons_see_the_passes_and_hindsight_names_a_hidden_tile() -> None:
+    recorded = _recorded("jamaican", 3)
+    face_up = {j.ply: j for j in judge_hand(recorded, seats=(0,))}
+    for fair in judge_hand_view(recorded, seats=(0,), seed=0):
+        reasons = explain_fair(recorded, fair, face_up[fair.judged.ply])
+        position = position_before(recorded, fair.judged.ply)
+        after = position.copy()
+        after.apply_legal(fair.judged.played)
+        assert reasons.played.ends == (() if after.is_over else tuple(after.layout.open_ends()))
+        for seat in reasons.played.stuck:
+            assert all(e in reasons.voids[seat] for e in reasons.played.ends)
+        if face_up[fair.judged.ply].loss > 0:
+            assert reasons.hindsight_best is not None and reasons.hidden_tile is not None
+            assert reasons.hidden_tile not in position.hands[fair.judged.seat]
+
+
+def test_the_command_prints_the_worlds_that_make_each_value(tmp_path: Path) -> None:
+    case = _case("jamaican", 3)
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case))
+    out = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path), "--judge", "view", "--worlds"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    (recorded,) = hands_of_case(case)
+    assert lines and len(lines) == len(judge_hand(recorded))
+    for line in lines:
+        position = position_before(recorded, line["ply"])
+        view = view_at(position, line["seat"])
+        assert sum(w["weight"] for w in line["worlds"]) == pytest.approx(1.0)
+        for world in line["worlds"]:
+            hands = [
+                [Tile.parse(t) for t in world["hands"][str(s)]] if s != line["seat"] else list(view.tiles)
+                for s in range(recorded.rules.players)
+            ]
+            assert str(line["seat"]) not in world["hands"]
+            assert consistent(view, hands, [Tile.parse(t) for t in world["stock"]])
+            assert set(world["values"]) == set(line["values"])
+        for option, value in line["values"].items():
+            mean = sum(w["weight"] * w["values"][option] for w in line["worlds"])
+            assert mean == pytest.approx(value, abs=0.01)
+        assert parse_move(line["played"]).notation() in line["values"]
+
+
+def test_worlds_need_the_view_judge(tmp_path: Path) -> None:
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(_case("jamaican", 3)))
+    out = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path), "--worlds"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 2 and "--worlds needs --judge view" in out.stderr
