@@ -77,7 +77,7 @@ def test_the_names_agree() -> None:
     assert one(r"'OriginalFilename', '([^']*)'", VERSION_INFO) == f"{NAME}.exe"
     assert one(r'-volname "([^"]+)"', DMG_SH) == APP_NAME
     assert one(r"^Name=(.*)$", DESKTOP) == APP_NAME
-    assert one(r"^Exec=(.*)$", DESKTOP) == NAME
+    assert one(r"^Exec=(.*)$", DESKTOP) == f"{NAME} %u"  # %u: an invite link the desktop hands over
     assert one(r"^StartupWMClass=(.*)$", DESKTOP) == NAME
     assert one(r"<name>([^<]+)</name>", APPDATA) == APP_NAME
     assert one(r"<id>([^<]+)</id>", APPDATA) == BUNDLE_ID

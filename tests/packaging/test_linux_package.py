@@ -18,8 +18,9 @@ def test_build_install_and_start_the_deb(linux_build: Path, tmp_path: Path) -> N
     assert debs, "no .deb was built"
     deb = debs[-1]
     print(f"bundle {tree_size(bundle) / MIB:.1f} MiB, .deb {deb.stat().st_size / MIB:.1f} MiB")
-    assert tree_size(bundle) <= 130 * MIB, f"bundle is {tree_size(bundle) / MIB:.1f} MiB"
-    assert deb.stat().st_size <= 40 * MIB, f".deb is {deb.stat().st_size / MIB:.1f} MiB"
+    # Private rooms (issue 26) brought libssl/libcrypto and cryptography's compiled core: about 16 MiB unpacked.
+    assert tree_size(bundle) <= 145 * MIB, f"bundle is {tree_size(bundle) / MIB:.1f} MiB"
+    assert deb.stat().st_size <= 44 * MIB, f".deb is {deb.stat().st_size / MIB:.1f} MiB"
     assert sorted(dist.glob("dominoes-desktop-*-linux-*.tar.gz"))
     contents = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True).stdout
     for path in (

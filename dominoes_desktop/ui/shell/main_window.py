@@ -111,8 +111,7 @@ class MainWindow(QMainWindow):
         self._shown_once = False
         self.controller.movePlayed.connect(self._sound_move)
         self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
-        # What the last hand said ("You went out") is not news once the next is dealt.
-        self.controller.handStarted.connect(lambda _index: self.statusBar().clearMessage())
+        self.controller.handStarted.connect(self._hand_dealt)
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.controller.duplicateOver.connect(self._duplicate_over)
@@ -686,6 +685,12 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(self.look.animation_ms, self.sound, lambda: self.sound.play(name))
         elif move.kind is MoveKind.PASS:
             self.sound.play("knock")
+
+    def _hand_dealt(self, _index: int) -> None:
+        # What the last hand said ("You went out") is not news once the next is dealt; what resuming says
+        # (a damaged save set aside, an edited seal) is about this very hand, and stays.
+        if not self._resuming:
+            self.statusBar().clearMessage()
 
     def _sound_moment(self, kind: str) -> None:
         # With the celebration, once the last tile has landed; quiet when muted (the board says so).
