@@ -29,6 +29,8 @@ FEWEST_WORLDS = 4  # exact worlds that, if the clock ran out before MIN_WORLDS, 
 MAX_WORLDS = 400  # late in a hand a world costs a millisecond: enough to settle the mean
 SETTLED_AFTER = 24  # worlds before the clock may stop early because the best option is clear
 SETTLED_Z = 3.0  # how many standard errors the best option's lead over the next must be to stop early
+PROBE_SHARE = 4  # the first world gets this fraction of a world's nodes: early in a hand it fails, and a failure
+# that cost a whole world's share of the clock (four times that on a loaded machine) starves the playouts
 
 
 def settled(samples: list[tuple[float, list[float]]]) -> bool:
@@ -63,7 +65,7 @@ def exact_pimc(
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
-        judge = Judge(view.rules, world, node_budget)
+        judge = Judge(view.rules, world, node_budget if samples or skipped else node_budget // PROBE_SHARE)
         try:
             values = [judge.option_value(world, move, side, True, 0) for move in plays]
         except OutOfBudget:
