@@ -17,6 +17,7 @@ from ..analysis.coach import Judge
 from ..analysis.solver import OutOfBudget
 from ..hand import Hand
 from ..moves import Move, MoveKind
+from ..tiles import full_set
 from ..view import PlayerView
 from .knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from .search import monte_carlo
@@ -62,10 +63,20 @@ def exact_pimc(
     node_budget = max(500, int(NODE_RATE * 1000.0 * span / MIN_WORLDS))
     samples: list[tuple[float, list[float]]] = []
     skipped = 0
+    # With every tile in a hand or on the table (no stock, none asleep) a position's key is the whole
+    # position, so one solver table serves every world: what one world's search learns serves the next.
+    placed = len(view.public.layout.placements)
+    dealt_out = view.stock == 0 and sum(view.hand_sizes) + placed == len(
+        full_set(view.rules.set_top, view.rules.removed_tiles)
+    )
+    shared: Judge | None = None
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
-        judge = Judge(view.rules, world, node_budget if samples or skipped else node_budget // PROBE_SHARE)
+        if shared is None or not dealt_out:
+            shared = Judge(view.rules, world, node_budget)
+        judge = shared
+        judge.budget = node_budget if samples or skipped else node_budget // PROBE_SHARE
         try:
             values = [judge.option_value(world, move, side, True, 0) for move in plays]
         except OutOfBudget:
