@@ -8,11 +8,12 @@ hand (the stronger seat's points minus the others' mean) with its 95% interval. 
 `greedy` may stand for a level: the heaviest tile that fits, a double counted half a pip lighter (the
 benchmark's plain opponent, not a table level). `--matches N` plays whole matches instead of hands, N in
 all, each match seed played once per side, and prints the stronger level's share of matches won with its
-95% interval.
+95% interval. `--consistency N` plays N hands of Experts and prints the share of their decisions the fair
+coach grades Best or Fine, with its 95% interval.
 
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
         [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
-        [--matches 0] [--jobs 1]
+        [--matches 0] [--jobs 1] [--consistency 0]
     python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
@@ -234,6 +235,43 @@ def match_duel(
     }
 
 
+def consistency(preset: str, hands: int, movetime: float | None, seed: int) -> dict[str, object]:
+    """Hands of Experts in every seat, each judged by the fair coach (what the seat could know): the share
+    of the Experts' decisions graded Best or Fine, with its 95% interval."""
+    from dominoes_desktop.engine.analysis.coach import Grade, RecordedHand
+    from dominoes_desktop.engine.analysis.fair import judge_hand_view
+
+    rules = build_rules(preset)
+    grades: dict[str, int] = {g.value: 0 for g in Grade}
+    timings: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for h in range(hands):
+        deal_seed = seed * 1_000_003 + h
+        table = CpuTable(rules, [make("expert", deal_seed + s, movetime) for s in range(rules.players)], deal_seed)
+        hand = table.start_hand(deal_seed=deal_seed)
+        start = hand.copy()
+        table.play_hand()
+        recorded = RecordedHand(h, rules, start, tuple(t.move for t in hand.history))
+        for found in judge_hand_view(recorded, seed=seed):
+            grades[found.judged.grade.value] += 1
+        for level, values in table.decision_ms.items():
+            timings.setdefault(level, []).extend(values)
+    judged = sum(grades.values())
+    good = grades[Grade.BEST.value] + grades[Grade.FINE.value]
+    low, high = wilson(good, judged)
+    return {
+        "preset": preset,
+        "consistency": "expert graded by the fair coach",
+        "hands": hands,
+        "decisions": judged,
+        "grades": grades,
+        "best_or_fine": round(good / max(1, judged), 4),
+        "share_95ci": [round(low, 4), round(high, 4)],
+        "decision_ms": _timings(timings),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
@@ -246,12 +284,16 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=0, help="whole matches against the greedy team instead")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (or matches)")
+    parser.add_argument("--consistency", type=int, default=0, help="N hands of Experts graded by the fair coach")
     args = parser.parse_args()
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(OPPONENTS):
             parser.error(f"--pairs: '{':'.join(pair)}' is not STRONG:WEAK of {', '.join(OPPONENTS)}")
     for preset in args.presets.split(","):
+        if args.consistency:
+            print(json.dumps(consistency(preset, args.consistency, args.movetime_ms, args.seed)), flush=True)
+            continue
         for strong, weak in pairs:
             if args.matches:
                 result = match_duel(
