@@ -8,11 +8,12 @@ hand (the stronger seat's points minus the others' mean) with its 95% interval. 
 `greedy` may stand for a level: the heaviest tile that fits, a double counted half a pip lighter (the
 benchmark's plain opponent, not a table level). `--matches N` plays whole matches instead of hands, N in
 all, each match seed played once per side, and prints the stronger level's share of matches won with its
-95% interval.
+95% interval. `--consistency N` plays N hands of Experts and prints the share of their decisions the fair
+coach grades Best or Fine, with its 95% interval.
 
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
         [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
-        [--matches 0]
+        [--matches 0] [--jobs 1] [--consistency 0]
     python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
@@ -24,6 +25,8 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -74,17 +77,18 @@ def _timings(timings: dict[str, list[float]]) -> dict[str, dict[str, float]]:
     }
 
 
-def duel(
-    preset: str, strong: str, weak: str, deals: int, movetime: float | None, seed: int, weak_movetime: float | None
-) -> dict[str, object]:
-    """Every deal is played once per side (partners) or once per seat (every player for themselves) with
-    the stronger level there, so each seat's luck is shared out evenly."""
+Tally = tuple[dict[str, int], list[float], dict[str, list[float]]]
+
+
+def _duel_deals(
+    preset: str, strong: str, weak: str, deals: range, movetime: float | None, seed: int, weak_movetime: float | None
+) -> Tally:
+    """The hands of `deals`: hands won by each level, the stronger side's margins, decision times."""
     rules = build_rules(preset)
     won = {strong: 0, weak: 0}
     margins: list[float] = []
     timings: dict[str, list[float]] = {}
-    started = time.perf_counter()
-    for d in range(deals):
+    for d in deals:
         deal_seed = seed * 1_000_003 + d
         for strong_side in range(rules.sides):
             levels = [strong if rules.teams[s] == strong_side else weak for s in range(rules.players)]
@@ -101,6 +105,53 @@ def duel(
             margins.append(gains[strong_side] - statistics.fmean(others))
             for level, values in table.decision_ms.items():
                 timings.setdefault(level, []).extend(values)
+    return won, margins, timings
+
+
+def _in_parts(jobs: int, count: int) -> list[range]:
+    """`count` indexes in `jobs` interleaved parts (each part's deals spread over the run, so a run cut short
+    or a slow stretch of deals weighs on every part alike)."""
+    return [range(j, count, jobs) for j in range(max(1, jobs))]
+
+
+def _gather(parts: list[Tally]) -> Tally:
+    won: dict[str, int] = {}
+    margins: list[float] = []
+    timings: dict[str, list[float]] = {}
+    for part_won, part_margins, part_timings in parts:
+        for level, n in part_won.items():
+            won[level] = won.get(level, 0) + n
+        margins.extend(part_margins)
+        for level, values in part_timings.items():
+            timings.setdefault(level, []).extend(values)
+    return won, margins, timings
+
+
+def _run(jobs: int, task: Callable[..., Tally], count: int, *args: object) -> Tally:
+    """`task(*args[:3], part, *args[3:])` over `count` indexes, in `jobs` processes when more than one."""
+    parts = _in_parts(jobs, count)
+    if jobs <= 1:
+        return task(*args[:3], parts[0], *args[3:])
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [pool.submit(task, *args[:3], part, *args[3:]) for part in parts]
+        return _gather([f.result() for f in futures])
+
+
+def duel(
+    preset: str,
+    strong: str,
+    weak: str,
+    deals: int,
+    movetime: float | None,
+    seed: int,
+    weak_movetime: float | None,
+    jobs: int = 1,
+) -> dict[str, object]:
+    """Every deal is played once per side (partners) or once per seat (every player for themselves) with
+    the stronger level there, so each seat's luck is shared out evenly."""
+    rules = build_rules(preset)
+    started = time.perf_counter()
+    won, margins, timings = _run(jobs, _duel_deals, deals, preset, strong, weak, movetime, seed, weak_movetime)
     decided = won[strong] + won[weak]
     # Against the share a level would get if it were no better: 1/2 with partners, 1/players alone.
     fair = 1 / rules.sides
@@ -124,18 +175,16 @@ def duel(
     }
 
 
-def match_duel(
-    preset: str, strong: str, weak: str, matches: int, movetime: float | None, seed: int, weak_movetime: float | None
-) -> dict[str, object]:
-    """Whole matches: each match seed is played once with `strong` on each side, so the deals' luck is
-    shared out evenly."""
+def _match_pairs(
+    preset: str, strong: str, weak: str, pairs: range, movetime: float | None, seed: int, weak_movetime: float | None
+) -> Tally:
+    """The matches of `pairs` (each match seed once per side): matches won and played (as "won" and
+    "played"), the hands of each match, decision times."""
     rules = build_rules(preset)
-    won = 0
-    played = 0
-    hands = 0
+    won = {"won": 0, "played": 0}
+    hands: list[float] = []
     timings: dict[str, list[float]] = {}
-    started = time.perf_counter()
-    for m in range(matches // rules.sides):
+    for m in pairs:
         match_seed = seed * 1_000_003 + m
         for our_side in range(rules.sides):
             players: list[CpuPlayer] = [
@@ -146,19 +195,77 @@ def match_duel(
             ]
             table = CpuTable(rules, players, match_seed)
             table.play_match()
-            played += 1
-            hands += len(table.match.results)
-            won += table.match.winner == our_side
+            won["played"] += 1
+            hands.append(len(table.match.results))
+            won["won"] += table.match.winner == our_side
             for name, values in table.decision_ms.items():
                 timings.setdefault(name, []).extend(values)
+    return won, hands, timings
+
+
+def match_duel(
+    preset: str,
+    strong: str,
+    weak: str,
+    matches: int,
+    movetime: float | None,
+    seed: int,
+    weak_movetime: float | None,
+    jobs: int = 1,
+) -> dict[str, object]:
+    """Whole matches: each match seed is played once with `strong` on each side, so the deals' luck is
+    shared out evenly."""
+    rules = build_rules(preset)
+    started = time.perf_counter()
+    tally, hands, timings = _run(
+        jobs, _match_pairs, matches // rules.sides, preset, strong, weak, movetime, seed, weak_movetime
+    )
+    won, played = tally["won"], tally["played"]
     low, high = wilson(won, played)
     return {
         "preset": preset,
         "pair": f"{strong} vs {weak} (matches to {rules.target})",
         "matches": played,
-        "hands": hands,
+        "hands": int(sum(hands)),
         "matches_won": won,
         "share": round(won / max(1, played), 4),
+        "share_95ci": [round(low, 4), round(high, 4)],
+        "decision_ms": _timings(timings),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def consistency(preset: str, hands: int, movetime: float | None, seed: int) -> dict[str, object]:
+    """Hands of Experts in every seat, each judged by the fair coach (what the seat could know): the share
+    of the Experts' decisions graded Best or Fine, with its 95% interval."""
+    from dominoes_desktop.engine.analysis.coach import Grade, RecordedHand
+    from dominoes_desktop.engine.analysis.fair import judge_hand_view
+
+    rules = build_rules(preset)
+    grades: dict[str, int] = {g.value: 0 for g in Grade}
+    timings: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    for h in range(hands):
+        deal_seed = seed * 1_000_003 + h
+        table = CpuTable(rules, [make("expert", deal_seed + s, movetime) for s in range(rules.players)], deal_seed)
+        hand = table.start_hand(deal_seed=deal_seed)
+        start = hand.copy()
+        table.play_hand()
+        recorded = RecordedHand(h, rules, start, tuple(t.move for t in hand.history))
+        for found in judge_hand_view(recorded, seed=seed):
+            grades[found.judged.grade.value] += 1
+        for level, values in table.decision_ms.items():
+            timings.setdefault(level, []).extend(values)
+    judged = sum(grades.values())
+    good = grades[Grade.BEST.value] + grades[Grade.FINE.value]
+    low, high = wilson(good, judged)
+    return {
+        "preset": preset,
+        "consistency": "expert graded by the fair coach",
+        "hands": hands,
+        "decisions": judged,
+        "grades": grades,
+        "best_or_fine": round(good / max(1, judged), 4),
         "share_95ci": [round(low, 4), round(high, 4)],
         "decision_ms": _timings(timings),
         "seconds": round(time.perf_counter() - started, 1),
@@ -176,19 +283,26 @@ def main() -> None:
     parser.add_argument("--weak-movetime-ms", type=float, default=None, help="the weaker level's thinking time")
     parser.add_argument("--matches", type=int, default=0, help="whole matches against the greedy team instead")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (or matches)")
+    parser.add_argument("--consistency", type=int, default=0, help="N hands of Experts graded by the fair coach")
     args = parser.parse_args()
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(OPPONENTS):
             parser.error(f"--pairs: '{':'.join(pair)}' is not STRONG:WEAK of {', '.join(OPPONENTS)}")
     for preset in args.presets.split(","):
+        if args.consistency:
+            print(json.dumps(consistency(preset, args.consistency, args.movetime_ms, args.seed)), flush=True)
+            continue
         for strong, weak in pairs:
             if args.matches:
                 result = match_duel(
-                    preset, strong, weak, args.matches, args.movetime_ms, args.seed, args.weak_movetime_ms
+                    preset, strong, weak, args.matches, args.movetime_ms, args.seed, args.weak_movetime_ms, args.jobs
                 )
             else:
-                result = duel(preset, strong, weak, args.deals, args.movetime_ms, args.seed, args.weak_movetime_ms)
+                result = duel(
+                    preset, strong, weak, args.deals, args.movetime_ms, args.seed, args.weak_movetime_ms, args.jobs
+                )
             print(json.dumps(result), flush=True)
 
 

@@ -7,7 +7,8 @@ import statistics
 import time
 
 from benchmarks.strength import GreedyPlayer, greedy_weight
-from dominoes_desktop.engine.analysis.coach import Grade, Judge, grade
+from dominoes_desktop.engine.analysis.coach import Grade, Judge, RecordedHand, grade
+from dominoes_desktop.engine.analysis.fair import judge_hand_view
 from dominoes_desktop.engine.cpu.expert import exact_pimc, expert_choice, settled
 from dominoes_desktop.engine.cpu.knowledge import evidence_weight, infer, play_evidence, weighted_worlds
 from dominoes_desktop.engine.cpu.players import ExpertPlayer
@@ -143,3 +144,23 @@ def test_the_greedy_benchmark_team_plays_the_heaviest_tile_a_double_half_a_pip_l
     table = CpuTable(rules, [GreedyPlayer() for _ in range(4)], 5)
     table.play_hand(deal_seed=5)  # the match raises on an illegal move
     assert table.decision_ms["greedy"]
+
+
+def test_the_fair_coach_grades_the_experts_own_late_moves_best_or_fine() -> None:
+    """The fair coach (the worlds the seat cannot tell apart, weighted as the Expert weighs them) grades the
+    Expert's own decisions Best or Fine once the hand is small enough to search exactly: all but at most one
+    of a small sample (the Expert plays under a clock, so its sample of worlds, and now and then its move,
+    varies from run to run). The whole-hand figure comes from the strength benchmark's consistency run."""
+    rules = build_rules("puerto_rican")
+    graded: list[Grade] = []
+    for deal_seed in range(4):
+        table = CpuTable(rules, [ExpertPlayer(s, movetime_ms=300.0) for s in range(4)], deal_seed)
+        hand = table.start_hand(deal_seed=deal_seed)
+        while hand.outcome is None and sum(len(h) for h in hand.hands) > 14:
+            table.step()
+        late = hand.copy()  # the coach judges from here: the plays so far are in its history
+        table.play_hand()
+        moves = tuple(t.move for t in hand.history[len(late.history) :])
+        graded += [f.judged.grade for f in judge_hand_view(RecordedHand(0, rules, late, moves), seed=1)]
+    below = [g for g in graded if g not in (Grade.BEST, Grade.FINE)]
+    assert len(graded) >= 8 and len(below) <= 1, graded

@@ -5,7 +5,9 @@ passes allow), weighs each by how likely the plays seen are in it (knowledge.evi
 every option in each world with the coach's exact solver (solver.py: points to come, both sides playing
 perfectly from there). It plays the option with the best weighted mean: the coach's expected value, on as
 many worlds as its time allows. When a world is too big to search in the time (early in a hand), it plays
-out each option instead, on evidence-weighted worlds, for the whole of its time.
+out each option instead, on evidence-weighted worlds, for the whole of its time (the first world is searched
+with a quarter of a world's nodes, so finding that out costs little of the clock). In a hand dealt out (no
+stock) one solver table serves all the worlds of a decision.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..analysis.coach import Judge
 from ..analysis.solver import OutOfBudget
 from ..hand import Hand
 from ..moves import Move, MoveKind
+from ..tiles import full_set
 from ..view import PlayerView
 from .knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from .search import monte_carlo
@@ -29,6 +32,8 @@ FEWEST_WORLDS = 4  # exact worlds that, if the clock ran out before MIN_WORLDS, 
 MAX_WORLDS = 400  # late in a hand a world costs a millisecond: enough to settle the mean
 SETTLED_AFTER = 24  # worlds before the clock may stop early because the best option is clear
 SETTLED_Z = 3.0  # how many standard errors the best option's lead over the next must be to stop early
+PROBE_SHARE = 4  # the first world gets this fraction of a world's nodes: early in a hand it fails, and a failure
+# that cost a whole world's share of the clock (four times that on a loaded machine) starves the playouts
 
 
 def settled(samples: list[tuple[float, list[float]]]) -> bool:
@@ -60,10 +65,20 @@ def exact_pimc(
     node_budget = max(500, int(NODE_RATE * 1000.0 * span / MIN_WORLDS))
     samples: list[tuple[float, list[float]]] = []
     skipped = 0
+    # With every tile in a hand or on the table (no stock, none asleep) a position's key is the whole
+    # position, so one solver table serves every world: what one world's search learns serves the next.
+    placed = len(view.public.layout.placements)
+    dealt_out = view.stock == 0 and sum(view.hand_sizes) + placed == len(
+        full_set(view.rules.set_top, view.rules.removed_tiles)
+    )
+    shared: Judge | None = None
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
-        judge = Judge(view.rules, world, node_budget)
+        if shared is None or not dealt_out:
+            shared = Judge(view.rules, world, node_budget)
+        judge = shared
+        judge.budget = node_budget if samples or skipped else node_budget // PROBE_SHARE
         try:
             values = [judge.option_value(world, move, side, True, 0) for move in plays]
         except OutOfBudget:
