@@ -227,7 +227,7 @@ def test_the_lobby_offers_the_engines_levels_in_order(qtbot: QtBot, window: Main
 
 def test_the_learn_page_tells_each_level_in_the_lobbys_order() -> None:
     page = cpus_html()
-    at = [page.find(words) for words in ("Easy plays", "Medium has", "Hard counts", "Expert imagines")]
+    at = [page.find(words) for words in ("Easy plays", "Medium has", "Hard counts", "Expert plays")]
     assert -1 not in at and at == sorted(at), at
 
 
