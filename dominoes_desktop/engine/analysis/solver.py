@@ -31,10 +31,15 @@ from ..moves import Move
 from ..rules import EndScoring, LayoutKind, Rules, Scoring, Style
 from ..scoring import bonuses, hand_points, winner_seat
 from ..tiles import Tile, full_set
+from .core import BLOCKED_CODES, SCORING_CODES, CompiledSearch, solver_fits
 from .playout import kernel_for, play_out
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 DEFAULT_BUDGET = 250_000  # nodes per search before it gives up (two or three seconds on this machine)
+COMPILED_TABLE_ENTRIES = 600_000  # positions the compiled search's table holds before it starts afresh
+# (about 50 MB at four seats; the pure search's dict grows without end, but fills 50 times slower)
+
+Search = Callable[[int, int, int, int, int, bool, int, bool, int, int], int]
 
 
 class OutOfBudget(Exception):
@@ -86,7 +91,10 @@ class LineSolver:
     """Exact values of line-game positions of one dealt hand, for one maximising side.
 
     With two sides the search is run for side 0 and negated for side 1, so one table serves both; with
-    three or more each deciding side needs its own solver (paranoid: everybody else against it)."""
+    three or more each deciding side needs its own solver (paranoid: everybody else against it).
+
+    The search runs in the compiled core when it is built and the rules fit it (`compiled` says which),
+    in pure Python otherwise (`PureLineSolver` always): the same values, node counts may differ."""
 
     def __init__(self, rules: Rules, stock: Sequence[Tile], leader: int, max_side: int) -> None:
         assert supports_masks(rules)
@@ -106,7 +114,7 @@ class LineSolver:
         self.counting = rules.end_scoring is not EndScoring.NONE
         self.threes = rules.end_scoring is EndScoring.FIVES_AND_THREES
         self.sign = [1 if rules.teams[s] == max_side else -1 for s in range(rules.players)]
-        self.table: dict[int, tuple[int, int, int]] = {}
+        self.table: dict[int, tuple[int, int, int]] = {}  # the pure search's (the compiled one keeps its own)
         self.nodes = 0
         self.budget = DEFAULT_BUDGET
         self._end_cache: dict[tuple[int, int], int] = {}
@@ -121,6 +129,7 @@ class LineSolver:
         # The key: the packed hands above the small fields (stock drawn, turn, the two ends).
         self.small_bits = ((len(self.stock) + 1) * 8 * 32 * 32).bit_length()
         self.bound = value_bound(rules)
+        self.compiled = False
         self._search = self._make_search()
         self.last_value = 0  # the first guess of the next search: a sibling option is often worth as much
 
@@ -285,7 +294,66 @@ class LineSolver:
             found = self._order_cache[pool] = tuple(idx)
         return found
 
-    def _make_search(self) -> Callable[[int, int, int, int, int, bool, int, bool, int, int], int]:
+    def _make_search(self) -> Search:
+        if solver_fits(self.rules, self.n):
+            self.compiled = True
+            return self._compiled_search()
+        return self._pure_search()
+
+    def _compiled_search(self) -> Search:
+        """The search of `_pure_search`, run in C (_core.c) with its own table; the node count and the
+        budget kept on `self` as the pure search keeps them."""
+        assert CompiledSearch is not None
+        rules = self.rules
+        style = rules.style
+        kernel = self.kernel
+        core = CompiledSearch(
+            self.n,
+            self.players,
+            rules.teams,
+            self.sign,
+            kernel.suit,
+            kernel.high,
+            kernel.low,
+            self.stock,
+            style is Style.DRAW or style is Style.ALL_FIVES_DRAW,
+            style is Style.DRAW,  # the drawer plays on; in all-fives draw the turn passes
+            2 if style is Style.ALL_FIVES_DRAW else 0,
+            self.counting,
+            self.threes,
+            self.leader,
+            SCORING_CODES[rules.scoring],
+            BLOCKED_CODES[rules.blocked],
+            rules.capicua_bonus,
+            rules.key_bone_bonus,
+            COMPILED_TABLE_ENTRIES,
+        )
+        solver = self
+        n, full, seats = self.n, self.full, range(self.players)
+
+        def search(
+            packed: int,
+            stock_at: int,
+            turn: int,
+            passes: int,
+            left: int,
+            ld: bool,
+            right: int,
+            rd: bool,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            hands = [(packed >> (seat * n)) & full for seat in seats]
+            value, solver.nodes = core.search(
+                hands, stock_at, turn, left, ld, right, rd, alpha, beta, solver.sleeping, solver.nodes, solver.budget
+            )
+            if value is None:
+                raise OutOfBudget
+            return value
+
+        return search
+
+    def _pure_search(self) -> Search:
         """The alpha-beta search as a closure: what every node reads (the table, the per-tile tables, the
         rules' flags) is bound once here instead of looked up on `self` at every node."""
         solver = self
@@ -461,6 +529,14 @@ class LineSolver:
             return best
 
         return search
+
+
+class PureLineSolver(LineSolver):
+    """The line solver in pure Python whatever is built: what the tests and the benchmark compare the
+    compiled search with."""
+
+    def _make_search(self) -> Search:
+        return self._pure_search()
 
 
 class GenericSolver:
