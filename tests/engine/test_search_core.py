@@ -3,7 +3,11 @@ position, in every scoring family (engine/analysis/core.py, _core.c)."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import random
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -11,7 +15,7 @@ import pytest
 
 from dominoes_desktop.engine.analysis.core import core_name
 from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel, kernel_for
-from dominoes_desktop.engine.analysis.solver import LineSolver, PureLineSolver
+from dominoes_desktop.engine.analysis.solver import LineSolver, OutOfBudget, PureLineSolver
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import CLAIM
@@ -134,3 +138,33 @@ def test_compiled_and_pure_kernels_play_the_same_playouts(family: str) -> None:
             compared += 1
             hand.apply(CLAIM if hand.pending is not None else rng.choice(hand.legal_moves()))
     assert compared >= POSITIONS
+
+
+def test_a_compiled_search_lets_other_threads_run() -> None:
+    """The search holds no Python object, so it lets go of the interpreter: a window's thread keeps running
+    while a CPU thinks in another (with the interpreter held, it would stop for the whole search)."""
+    rules = build_rules("cuban")
+    start = next(hands_of(rules, 7))
+    start.apply(start.legal_moves()[0])  # the pose: a whole double-9 hand to search, more than the budget
+    solver = LineSolver(rules, [], start.leader, 0)
+    solver.budget = 600_000
+    done = threading.Event()
+    spent: list[float] = []
+
+    def think() -> None:
+        began = time.perf_counter()
+        with contextlib.suppress(OutOfBudget):
+            solver.value(start, 0)
+        spent.append(time.perf_counter() - began)
+        done.set()
+
+    worker = threading.Thread(target=think)
+    ticks = [time.perf_counter()]
+    worker.start()
+    while not done.is_set():
+        time.sleep(0.001)
+        ticks.append(time.perf_counter())
+    worker.join()
+    longest = max(b - a for a, b in itertools.pairwise(ticks))
+    assert spent[0] > 0.05, "the search was too short to tell"
+    assert longest < spent[0] / 2, (longest, spent[0])

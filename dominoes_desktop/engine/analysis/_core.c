@@ -117,7 +117,7 @@ typedef struct {
     short pip_bytes[8][256]; /* pips of each byte of a mask, by byte position */
     uint64_t sleeping;
     long long nodes, budget;
-    int aborted;
+    int aborted, busy;
     /* The transposition table: open addressing, linear probing. A slot is `stride` words: the seats'
      * hands, the small fields with bit 63 set (0: empty), and the entry (value, flag, best move). */
     uint64_t *slots;
@@ -126,12 +126,10 @@ typedef struct {
 
 static size_t table_limit(size_t capacity) { return capacity / 10 * 6; }
 
+/* A new, empty table (-1 when memory is short; no Python error set: the search runs without the GIL). */
 static int table_alloc(LineSearch *s, size_t capacity) {
     uint64_t *slots = (uint64_t *)calloc(capacity * s->stride, sizeof(uint64_t));
-    if (slots == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    if (slots == NULL) return -1;
     free(s->slots);
     s->slots = slots;
     s->capacity = capacity;
@@ -185,7 +183,6 @@ static int table_make_room(LineSearch *s) {
     if (table_alloc(s, old_capacity * 2) < 0) {
         s->slots = old; /* keep the old one, emptied: memory is short */
         s->capacity = old_capacity;
-        PyErr_Clear();
         memset(s->slots, 0, s->capacity * s->stride * sizeof(uint64_t));
         s->count = 0;
         return 0;
@@ -553,7 +550,11 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
     size_t most = 1 << 12;
     while (table_limit(most) < (size_t)max_entries && most < ((size_t)1 << 30)) most <<= 1;
     self->max_capacity = most;
-    return table_alloc(self, 1 << 12);
+    if (table_alloc(self, 1 << 12) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
 }
 
 /* search(hands, stock_at, turn, left, ld, right, rd, alpha, beta, sleeping, nodes, budget)
@@ -587,12 +588,22 @@ static PyObject *LineSearch_search(LineSearch *self, PyObject *const *args, Py_s
         PyErr_SetString(PyExc_ValueError, "search: a position outside the set");
         return NULL;
     }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "LineSearch: one search at a time (a solver is not shared by threads)");
+        return NULL;
+    }
     self->sleeping = (uint64_t)sleeping;
     self->nodes = nodes;
     self->budget = budget;
     self->aborted = 0;
-    int value = search(self, hands, stock_at, turn, left, values[3] != 0, right, values[5] != 0, (int)values[6],
-                       (int)values[7]);
+    self->busy = 1;
+    int value;
+    /* The search touches no Python object: other threads (the window) run meanwhile. */
+    Py_BEGIN_ALLOW_THREADS
+    value = search(self, hands, stock_at, turn, left, values[3] != 0, right, values[5] != 0, (int)values[6],
+                   (int)values[7]);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
     if (self->aborted) return Py_BuildValue("(OL)", Py_None, self->nodes);
     return Py_BuildValue("(iL)", value, self->nodes);
 }
