@@ -4,10 +4,12 @@ position, in every scoring family (engine/analysis/core.py, _core.c)."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import itertools
 import random
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -168,3 +170,22 @@ def test_a_compiled_search_lets_other_threads_run() -> None:
     longest = max(b - a for a, b in itertools.pairwise(ticks))
     assert spent[0] > 0.05, "the search was too short to tell"
     assert longest < spent[0] / 2, (longest, spent[0])
+
+
+def test_a_compiled_solver_and_its_table_go_with_their_last_reference() -> None:
+    """No cycle through the search: the Expert makes a solver a world, and each table (up to 50 MB) must not
+    wait for a full garbage collection to be freed."""
+    rules = build_rules("jamaican")
+    start = next(hands_of(rules, 3))
+    start.apply(start.legal_moves()[0])
+    solver = LineSolver(rules, [], start.leader, 0)
+    solver.budget = 20_000
+    with contextlib.suppress(OutOfBudget):
+        solver.value(start, 0)
+    gone = weakref.ref(solver)
+    gc.disable()
+    try:
+        del solver
+        assert gone() is None
+    finally:
+        gc.enable()

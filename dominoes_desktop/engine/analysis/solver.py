@@ -19,12 +19,17 @@ instead, generic but slower; either search gives up past a node budget and says 
 Speed (issue 17): the searches of one hand share a transposition table (`coach.judge_lane`), turns with
 one option or none skip it, moves are ordered by the table's best move then by what blocks the next seat,
 doubles, follow-ups and weight, and each search is an MTD(f) from the last value found.
+
+Compiled (issue 32): where the compiled core is built (core.py), `LineSolver` runs that search in C, node
+for node the same, the same values (tests/engine/test_search_core.py compares them); `PureLineSolver`
+always runs it here. Cross and spinner layouts stay in Python.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..hand import Hand, HandEnd, HandOutcome
 from ..moves import Move
@@ -32,6 +37,9 @@ from ..rules import EndScoring, LayoutKind, Rules, Scoring, Style
 from ..scoring import bonuses, hand_points, winner_seat
 from ..tiles import Tile, full_set
 from .core import BLOCKED_CODES, SCORING_CODES, CompiledSearch, solver_fits
+
+if TYPE_CHECKING:
+    from ._core import LineSearch
 from .playout import kernel_for, play_out
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -129,8 +137,11 @@ class LineSolver:
         # The key: the packed hands above the small fields (stock drawn, turn, the two ends).
         self.small_bits = ((len(self.stock) + 1) * 8 * 32 * 32).bit_length()
         self.bound = value_bound(rules)
-        self.compiled = False
-        self._search = self._make_search()
+        # The compiled search holds no reference back to the solver: its table (up to 50 MB) goes as soon as
+        # the solver does, not at the next full garbage collection.
+        self._core = self._make_core()
+        self.compiled = self._core is not None
+        self._pure = None if self._core is not None else self._pure_search()
         self.last_value = 0  # the first guess of the next search: a sibling option is often worth as much
 
     # ---- positions --------------------------------------------------------------------
@@ -294,20 +305,14 @@ class LineSolver:
             found = self._order_cache[pool] = tuple(idx)
         return found
 
-    def _make_search(self) -> Search:
-        if solver_fits(self.rules, self.n):
-            self.compiled = True
-            return self._compiled_search()
-        return self._pure_search()
-
-    def _compiled_search(self) -> Search:
-        """The search of `_pure_search`, run in C (_core.c) with its own table; the node count and the
-        budget kept on `self` as the pure search keeps them."""
-        assert CompiledSearch is not None
+    def _make_core(self) -> LineSearch | None:
+        """The compiled search (_core.c) with its own table, when it is built and the rules fit it."""
+        if CompiledSearch is None or not solver_fits(self.rules, self.n):
+            return None
         rules = self.rules
         style = rules.style
         kernel = self.kernel
-        core = CompiledSearch(
+        return CompiledSearch(
             self.n,
             self.players,
             rules.teams,
@@ -328,30 +333,34 @@ class LineSolver:
             rules.key_bone_bonus,
             COMPILED_TABLE_ENTRIES,
         )
-        solver = self
-        n, full, seats = self.n, self.full, range(self.players)
 
-        def search(
-            packed: int,
-            stock_at: int,
-            turn: int,
-            passes: int,
-            left: int,
-            ld: bool,
-            right: int,
-            rd: bool,
-            alpha: int,
-            beta: int,
-        ) -> int:
-            hands = [(packed >> (seat * n)) & full for seat in seats]
-            value, solver.nodes = core.search(
-                hands, stock_at, turn, left, ld, right, rd, alpha, beta, solver.sleeping, solver.nodes, solver.budget
-            )
-            if value is None:
-                raise OutOfBudget
-            return value
-
-        return search
+    def _search(
+        self,
+        packed: int,
+        stock_at: int,
+        turn: int,
+        passes: int,
+        left: int,
+        ld: bool,
+        right: int,
+        rd: bool,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """One null-window search of `value`: the compiled one (the node count and the budget kept here as
+        the pure search keeps them), or the pure one."""
+        core = self._core
+        if core is None:
+            assert self._pure is not None
+            return self._pure(packed, stock_at, turn, passes, left, ld, right, rd, alpha, beta)
+        n, full = self.n, self.full
+        hands = [(packed >> (seat * n)) & full for seat in range(self.players)]
+        value, self.nodes = core.search(
+            hands, stock_at, turn, left, ld, right, rd, alpha, beta, self.sleeping, self.nodes, self.budget
+        )
+        if value is None:
+            raise OutOfBudget
+        return value
 
     def _pure_search(self) -> Search:
         """The alpha-beta search as a closure: what every node reads (the table, the per-tile tables, the
@@ -535,8 +544,8 @@ class PureLineSolver(LineSolver):
     """The line solver in pure Python whatever is built: what the tests and the benchmark compare the
     compiled search with."""
 
-    def _make_search(self) -> Search:
-        return self._pure_search()
+    def _make_core(self) -> LineSearch | None:
+        return None
 
 
 class GenericSolver:
