@@ -658,6 +658,9 @@ typedef struct {
     PyObject *style_block, *style_draw, *style_fives_draw, *end_none, *end_threes;
     PyObject *fallback; /* the pure Kernel's run, for hands with more seats than MAX_PLAYERS */
     int placement_tile; /* where a Placement tuple holds its tile (read without an attribute look-up) */
+    /* The last Rules read (frozen: the same object has the same flags), and what was read of it. */
+    PyObject *rules;
+    int players, teams[MAX_PLAYERS], sides, draw_all, draw_one, counting, threes, block;
 } Playout;
 
 /* Attribute names, interned once. */
@@ -676,6 +679,7 @@ static void Playout_dealloc(Playout *self) {
     Py_XDECREF(self->end_none);
     Py_XDECREF(self->end_threes);
     Py_XDECREF(self->fallback);
+    Py_XDECREF(self->rules);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -835,35 +839,64 @@ static int tiles_mask(const Playout *self, PyObject *seq, uint64_t *mask, int *i
 }
 
 /* Kernel.run's set-up, from a Hand: 0, or 1 when the hand has more seats than the core holds, -1 on error. */
-static int read_hand(const Playout *self, PyObject *hand, Start *st) {
+static int read_hand(Playout *self, PyObject *hand, Start *st) {
     PyObject *rules = NULL, *value = NULL, *fast = NULL, *layout = NULL, *placements = NULL;
     PyObject *style = NULL, *end_scoring = NULL;
     long number;
-    int code = -1;
+    int code = -1, block = 0;
     memset(st, 0, sizeof(*st));
     rules = PyObject_GetAttr(hand, s_rules);
     if (rules == NULL) goto out;
-    if (read_int_attr(rules, s_players, &number) < 0) goto out;
-    if (number > MAX_PLAYERS) {
-        code = 1;
-        goto out;
+    if (rules == self->rules) {
+        st->players = self->players;
+        memcpy(st->teams, self->teams, sizeof(st->teams));
+        st->sides = self->sides;
+        st->draw_all = self->draw_all;
+        st->draw_one = self->draw_one;
+        st->counting = self->counting;
+        st->threes = self->threes;
+        block = self->block;
+    } else {
+        if (read_int_attr(rules, s_players, &number) < 0) goto out;
+        if (number > MAX_PLAYERS) {
+            code = 1;
+            goto out;
+        }
+        if (number < 2) {
+            PyErr_SetString(PyExc_ValueError, "playout: fewer than two seats");
+            goto out;
+        }
+        st->players = (int)number;
+        value = PyObject_GetAttr(rules, s_teams);
+        if (value == NULL || read_ints(value, st->teams, st->players, NULL, "teams") < 0) goto out;
+        Py_CLEAR(value);
+        style = PyObject_GetAttr(rules, s_style);
+        end_scoring = PyObject_GetAttr(rules, s_end_scoring);
+        if (style == NULL || end_scoring == NULL) goto out;
+        st->draw_all = style == self->style_draw;
+        st->draw_one = style == self->style_fives_draw;
+        block = style == self->style_block;
+        st->counting = end_scoring != self->end_none;
+        st->threes = end_scoring == self->end_threes;
+        for (int s = 0; s < st->players; s++) {
+            if (st->teams[s] < 0 || st->teams[s] >= st->players) {
+                PyErr_SetString(PyExc_ValueError, "playout: a seat of no side");
+                goto out;
+            }
+            if (st->teams[s] + 1 > st->sides) st->sides = st->teams[s] + 1;
+        }
+        /* Remembered for the next hand of the same rules (a frozen value: the same object, the same flags). */
+        self->players = st->players;
+        memcpy(self->teams, st->teams, sizeof(self->teams));
+        self->sides = st->sides;
+        self->draw_all = st->draw_all;
+        self->draw_one = st->draw_one;
+        self->counting = st->counting;
+        self->threes = st->threes;
+        self->block = block;
+        Py_INCREF(rules);
+        Py_XSETREF(self->rules, rules);
     }
-    if (number < 2) {
-        PyErr_SetString(PyExc_ValueError, "playout: fewer than two seats");
-        goto out;
-    }
-    st->players = (int)number;
-    value = PyObject_GetAttr(rules, s_teams);
-    if (value == NULL || read_ints(value, st->teams, st->players, NULL, "teams") < 0) goto out;
-    Py_CLEAR(value);
-    style = PyObject_GetAttr(rules, s_style);
-    end_scoring = PyObject_GetAttr(rules, s_end_scoring);
-    if (style == NULL || end_scoring == NULL) goto out;
-    st->draw_all = style == self->style_draw;
-    st->draw_one = style == self->style_fives_draw;
-    st->counting = end_scoring != self->end_none;
-    st->threes = end_scoring == self->end_threes;
-    for (int s = 0; s < st->players; s++) st->sides = st->teams[s] + 1 > st->sides ? st->teams[s] + 1 : st->sides;
 
     value = PyObject_GetAttr(hand, s_hands);
     if (value == NULL) goto out;
@@ -878,7 +911,7 @@ static int read_hand(const Playout *self, PyObject *hand, Start *st) {
     }
     Py_CLEAR(fast);
     Py_CLEAR(value);
-    if (style != self->style_block) {
+    if (!block) {
         uint64_t ignored;
         value = PyObject_GetAttr(hand, s_stock);
         if (value == NULL || tiles_mask(self, value, &ignored, st->stock, &st->stock_len) < 0) goto out;
