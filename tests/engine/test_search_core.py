@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import pytest
 
-from dominoes_desktop.engine.analysis.core import core_name
+from dominoes_desktop.engine.analysis.core import CompiledSearch, core_name
 from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel, kernel_for
 from dominoes_desktop.engine.analysis.solver import LineSolver, OutOfBudget, PureLineSolver
 from dominoes_desktop.engine.hand import Hand
@@ -189,3 +189,19 @@ def test_a_compiled_solver_and_its_table_go_with_their_last_reference() -> None:
         assert gone() is None
     finally:
         gc.enable()
+
+
+def test_the_compiled_core_refuses_what_lies_outside_the_set() -> None:
+    """Indexes from Python are checked before any mask is shifted by them: one-line errors, no crash."""
+    assert CompiledSearch is not None
+    rules = build_rules("jamaican")
+    kernel = Kernel(rules.set_top, rules.removed_tiles)
+    settings = [28, 4, rules.teams, [1, -1, 1, -1], kernel.suit, kernel.high, kernel.low, [], False, False, 0]
+    settings += [False, False, 0, 0, 0, 0, 0, 1000]
+    search = CompiledSearch(*settings)
+    with pytest.raises(ValueError, match="stock tile outside the set"):
+        CompiledSearch(*settings[:7], [40], *settings[8:])
+    with pytest.raises(ValueError, match="position outside the set"):
+        search.search([1, 2, 4, 8], 0, 0, 7, False, 1, False, -1, 1, 0, 0, 100)
+    with pytest.raises(ValueError, match="one hand a seat"):
+        search.search([1, 2], 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)

@@ -524,9 +524,29 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
     self->stock_len = (int)count;
     self->sides = 0;
     for (int i = 0; i < players; i++) {
+        if (self->team[i] < 0 || self->team[i] >= players || (self->sign[i] != 1 && self->sign[i] != -1)) {
+            PyErr_SetString(PyExc_ValueError, "LineSearch: a seat of no side");
+            return -1;
+        }
         if (self->team[i] + 1 > self->sides) self->sides = self->team[i] + 1;
     }
+    for (int at = 0; at < self->stock_len; at++) {
+        if (self->stock[at] < 0 || self->stock[at] >= n) {
+            PyErr_SetString(PyExc_ValueError, "LineSearch: a stock tile outside the set");
+            return -1;
+        }
+    }
+    if (self->scoring < SCORING_ONE_PER_HAND || self->scoring > SCORING_PORCH_FIVES ||
+        self->blocked < BLOCKED_LOWEST_PLAYER || self->blocked > BLOCKED_LOWEST_SIDE_STARTER_TIES || self->leader < 0 ||
+        self->leader >= players) {
+        PyErr_SetString(PyExc_ValueError, "LineSearch: unknown rules");
+        return -1;
+    }
     for (int i = 0; i < n; i++) {
+        if (self->high[i] < 0 || self->high[i] >= self->numbers || self->low[i] < 0 || self->low[i] >= self->numbers) {
+            PyErr_SetString(PyExc_ValueError, "LineSearch: a tile outside the set");
+            return -1;
+        }
         self->pips[i] = self->high[i] + self->low[i];
         self->dbl[i] = self->high[i] == self->low[i];
         self->weight[i] = self->pips[i] + (self->dbl[i] ? 50 : 0);
