@@ -18,6 +18,11 @@
 #if defined(_MSC_VER)
 #include <intrin.h>
 #endif
+#if PY_VERSION_HEX < 0x030C0000
+#include <structmember.h>
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#define Py_READONLY READONLY
+#endif
 
 #define MAX_PLAYERS 6
 #define MAX_TILES 64
@@ -683,10 +688,48 @@ typedef struct {
     int players, teams[MAX_PLAYERS], sides, draw_all, draw_one, counting, threes, block;
 } Playout;
 
-/* Attribute names, interned once. */
-static PyObject *s_rules, *s_players, *s_teams, *s_style, *s_end_scoring, *s_hands, *s_stock, *s_end_points,
-    *s_pending, *s_seat, *s_points, *s_layout, *s_placements, *s_forced_pose, *s_tile, *s_joined,
-    *s_ends_before_last_play, *s_arms, *s_end, *s_double_at_end, *s_leader, *s_turn, *s_passes_in_row;
+/* Attributes read from the hand, by name, interned once. Where an object's type keeps the attribute in a
+ * slot (__slots__: Hand, Layout, Arm), the slot is read directly: the same value PyObject_GetAttr finds,
+ * without its look-up through the type. */
+typedef struct {
+    PyObject *name;
+    PyTypeObject *type; /* the type whose slot was found, or NULL */
+    Py_ssize_t offset;
+    int tried;
+} Attr;
+
+static Attr s_rules, s_players, s_teams, s_style, s_end_scoring, s_hands, s_stock, s_end_points, s_pending, s_seat, s_points, s_layout, s_placements, s_forced_pose, s_tile, s_joined, s_ends_before_last_play, s_arms, s_end, s_double_at_end, s_leader, s_turn, s_passes_in_row;
+
+static void attr_learn(PyTypeObject *type, Attr *attr) {
+    attr->tried = 1;
+    PyObject *descr = PyObject_GetAttr((PyObject *)type, attr->name); /* a slot's descriptor, from its class */
+    if (descr == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+        if (member->type == Py_T_OBJECT_EX && !(member->flags & Py_READONLY) && member->offset > 0) {
+            Py_INCREF(type);
+            attr->type = type;
+            attr->offset = member->offset;
+        }
+    }
+    Py_DECREF(descr);
+}
+
+static PyObject *get_attr(PyObject *obj, Attr *attr) {
+    PyTypeObject *type = Py_TYPE(obj);
+    if (!attr->tried) attr_learn(type, attr);
+    if (type == attr->type) {
+        PyObject *value = *(PyObject **)((char *)obj + attr->offset);
+        if (value != NULL) {
+            Py_INCREF(value);
+            return value;
+        }
+    }
+    return PyObject_GetAttr(obj, attr->name); /* another type, or an empty slot: its own error */
+}
 
 static void Playout_dealloc(Playout *self) {
     Py_XDECREF(self->tiles);
@@ -816,16 +859,16 @@ static void start_clear(Start *st) {
     Py_CLEAR(st->ends_before);
 }
 
-static int read_int_attr(PyObject *obj, PyObject *name, long *out) {
-    PyObject *value = PyObject_GetAttr(obj, name);
+static int read_int_attr(PyObject *obj, Attr *name, long *out) {
+    PyObject *value = get_attr(obj, name);
     if (value == NULL) return -1;
     *out = PyLong_AsLong(value);
     Py_DECREF(value);
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
-static int read_bool_attr(PyObject *obj, PyObject *name, int *out) {
-    PyObject *value = PyObject_GetAttr(obj, name);
+static int read_bool_attr(PyObject *obj, Attr *name, int *out) {
+    PyObject *value = get_attr(obj, name);
     if (value == NULL) return -1;
     *out = PyObject_IsTrue(value);
     Py_DECREF(value);
@@ -865,7 +908,7 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
     long number;
     int code = -1, block = 0;
     memset(st, 0, sizeof(*st));
-    rules = PyObject_GetAttr(hand, s_rules);
+    rules = get_attr(hand, &s_rules);
     if (rules == NULL) goto out;
     if (rules == self->rules) {
         st->players = self->players;
@@ -877,7 +920,7 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
         st->threes = self->threes;
         block = self->block;
     } else {
-        if (read_int_attr(rules, s_players, &number) < 0) goto out;
+        if (read_int_attr(rules, &s_players, &number) < 0) goto out;
         if (number > MAX_PLAYERS) {
             code = 1;
             goto out;
@@ -887,11 +930,11 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
             goto out;
         }
         st->players = (int)number;
-        value = PyObject_GetAttr(rules, s_teams);
+        value = get_attr(rules, &s_teams);
         if (value == NULL || read_ints(value, st->teams, st->players, NULL, "teams") < 0) goto out;
         Py_CLEAR(value);
-        style = PyObject_GetAttr(rules, s_style);
-        end_scoring = PyObject_GetAttr(rules, s_end_scoring);
+        style = get_attr(rules, &s_style);
+        end_scoring = get_attr(rules, &s_end_scoring);
         if (style == NULL || end_scoring == NULL) goto out;
         st->draw_all = style == self->style_draw;
         st->draw_one = style == self->style_fives_draw;
@@ -918,7 +961,7 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
         Py_XSETREF(self->rules, rules);
     }
 
-    value = PyObject_GetAttr(hand, s_hands);
+    value = get_attr(hand, &s_hands);
     if (value == NULL) goto out;
     fast = PySequence_Fast(value, "playout: hands must be a sequence");
     if (fast == NULL) goto out;
@@ -933,11 +976,11 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
     Py_CLEAR(value);
     if (!block) {
         uint64_t ignored;
-        value = PyObject_GetAttr(hand, s_stock);
+        value = get_attr(hand, &s_stock);
         if (value == NULL || tiles_mask(self, value, &ignored, st->stock, &st->stock_len) < 0) goto out;
         Py_CLEAR(value);
     }
-    value = PyObject_GetAttr(hand, s_end_points);
+    value = get_attr(hand, &s_end_points);
     if (value == NULL) goto out;
     fast = PySequence_Fast(value, "playout: end points must be a sequence");
     if (fast == NULL) goto out;
@@ -951,11 +994,11 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
     }
     Py_CLEAR(fast);
     Py_CLEAR(value);
-    value = PyObject_GetAttr(hand, s_pending);
+    value = get_attr(hand, &s_pending);
     if (value == NULL) goto out;
     if (value != Py_None) {
         long seat, points;
-        if (read_int_attr(value, s_seat, &seat) < 0 || read_int_attr(value, s_points, &points) < 0) goto out;
+        if (read_int_attr(value, &s_seat, &seat) < 0 || read_int_attr(value, &s_points, &points) < 0) goto out;
         if (seat < 0 || seat >= st->players) {
             PyErr_SetString(PyExc_ValueError, "playout: pending points of no seat");
             goto out;
@@ -963,26 +1006,26 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
         st->end_points[st->teams[seat]] += points;
     }
     Py_CLEAR(value);
-    st->leader = PyObject_GetAttr(hand, s_leader);
+    st->leader = get_attr(hand, &s_leader);
     if (st->leader == NULL) goto out;
-    if (read_int_attr(hand, s_turn, &number) < 0) goto out;
+    if (read_int_attr(hand, &s_turn, &number) < 0) goto out;
     if (number < 0 || number >= st->players) {
         PyErr_SetString(PyExc_ValueError, "playout: the turn of no seat");
         goto out;
     }
     st->turn = (int)number;
-    if (read_int_attr(hand, s_passes_in_row, &st->passes) < 0) goto out;
+    if (read_int_attr(hand, &s_passes_in_row, &st->passes) < 0) goto out;
 
-    layout = PyObject_GetAttr(hand, s_layout);
+    layout = get_attr(hand, &s_layout);
     if (layout == NULL) goto out;
-    placements = PyObject_GetAttr(layout, s_placements);
+    placements = get_attr(layout, &s_placements);
     if (placements == NULL) goto out;
     fast = PySequence_Fast(placements, "playout: placements must be a sequence");
     if (fast == NULL) goto out;
     Py_ssize_t placed_count = PySequence_Fast_GET_SIZE(fast);
     st->pose = -1;
     if (placed_count == 0) {
-        value = PyObject_GetAttr(hand, s_forced_pose);
+        value = get_attr(hand, &s_forced_pose);
         if (value == NULL) goto out;
         if (value != Py_None && (st->pose = tile_index(self, value)) < 0) goto out;
         Py_CLEAR(value);
@@ -994,7 +1037,7 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
                 tile = PyTuple_GET_ITEM(placement, self->placement_tile);
                 Py_INCREF(tile);
             } else {
-                tile = PyObject_GetAttr(placement, s_tile);
+                tile = get_attr(placement, &s_tile);
             }
             if (tile == NULL) goto out;
             int index = tile_index(self, tile);
@@ -1007,11 +1050,11 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
             st->placed |= (uint64_t)1 << index;
         }
         PyObject *last = PySequence_Fast_GET_ITEM(fast, placed_count - 1);
-        st->last_seat = PyObject_GetAttr(last, s_seat);
-        st->joined = PyObject_GetAttr(last, s_joined);
-        st->ends_before = PyObject_GetAttr(hand, s_ends_before_last_play);
+        st->last_seat = get_attr(last, &s_seat);
+        st->joined = get_attr(last, &s_joined);
+        st->ends_before = get_attr(hand, &s_ends_before_last_play);
         if (st->last_seat == NULL || st->joined == NULL || st->ends_before == NULL) goto out;
-        value = PyObject_GetAttr(layout, s_arms);
+        value = get_attr(layout, &s_arms);
         if (value == NULL) goto out;
         if (PySequence_Size(value) < 2) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "playout: a line needs two open ends");
@@ -1019,10 +1062,10 @@ static int read_hand(Playout *self, PyObject *hand, Start *st) {
         }
         PyObject *arm_left = PySequence_GetItem(value, 0), *arm_right = PySequence_GetItem(value, 1);
         long left = -1, right = -1;
-        int failed = arm_left == NULL || arm_right == NULL || read_int_attr(arm_left, s_end, &left) < 0 ||
-                     read_bool_attr(arm_left, s_double_at_end, &st->left_double) < 0 ||
-                     read_int_attr(arm_right, s_end, &right) < 0 ||
-                     read_bool_attr(arm_right, s_double_at_end, &st->right_double) < 0;
+        int failed = arm_left == NULL || arm_right == NULL || read_int_attr(arm_left, &s_end, &left) < 0 ||
+                     read_bool_attr(arm_left, &s_double_at_end, &st->left_double) < 0 ||
+                     read_int_attr(arm_right, &s_end, &right) < 0 ||
+                     read_bool_attr(arm_right, &s_double_at_end, &st->right_double) < 0;
         Py_XDECREF(arm_left);
         Py_XDECREF(arm_right);
         if (failed) goto out;
@@ -1385,7 +1428,7 @@ static struct PyModuleDef core_module = {
 
 static int intern_names(void) {
     struct {
-        PyObject **slot;
+        Attr *attr;
         const char *name;
     } names[] = {
         {&s_rules, "rules"},
@@ -1413,7 +1456,8 @@ static int intern_names(void) {
         {&s_passes_in_row, "passes_in_row"},
     };
     for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-        if (*names[k].slot == NULL && (*names[k].slot = PyUnicode_InternFromString(names[k].name)) == NULL) {
+        if (names[k].attr->name == NULL &&
+            (names[k].attr->name = PyUnicode_InternFromString(names[k].name)) == NULL) {
             return -1;
         }
     }
