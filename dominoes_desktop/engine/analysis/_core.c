@@ -28,6 +28,8 @@
 #define MAX_TILES 64
 #define MAX_NUMBERS 16
 #define INFINITE_VALUE 1000000000
+#define TILE_SEEN_SLOTS 512
+#define TILE_SEEN_MOST 300
 
 /* Inline everywhere: without a popcount instruction in the target, the builtin is a library call. */
 static inline int popcount64(uint64_t x) {
@@ -686,6 +688,11 @@ typedef struct {
     /* The last Rules read (frozen: the same object has the same flags), and what was read of it. */
     PyObject *rules;
     int players, teams[MAX_PLAYERS], sides, draw_all, draw_one, counting, threes, block;
+    /* Tile objects met before, by identity (a deal's tiles are the set's own objects, met again and again),
+     * each held so that its address is never another's: open addressing, at most TILE_SEEN_MOST of them. */
+    PyObject *seen_tile[TILE_SEEN_SLOTS];
+    signed char seen_index[TILE_SEEN_SLOTS];
+    int seen_count;
 } Playout;
 
 /* Attributes read from the hand, by name, interned once. Where an object's type keeps the attribute in a
@@ -743,6 +750,7 @@ static void Playout_dealloc(Playout *self) {
     Py_XDECREF(self->end_threes);
     Py_XDECREF(self->fallback);
     Py_XDECREF(self->rules);
+    for (int k = 0; k < TILE_SEEN_SLOTS; k++) Py_XDECREF(self->seen_tile[k]);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -807,8 +815,17 @@ static inline int kth_bit(uint64_t mask, long k) {
     return lowest_bit(mask);
 }
 
+static inline size_t seen_slot(PyObject *tile) {
+    return (size_t)(((uintptr_t)tile >> 4) * 0x9E3779B97F4A7C15ULL >> 40) & (TILE_SEEN_SLOTS - 1);
+}
+
 /* The index of a Tile (a (high, low) tuple), or -1 with an error set. */
-static int tile_index(const Playout *self, PyObject *tile) {
+static int tile_index(Playout *self, PyObject *tile) {
+    size_t at = seen_slot(tile);
+    while (self->seen_tile[at] != NULL) {
+        if (self->seen_tile[at] == tile) return self->seen_index[at];
+        at = (at + 1) & (TILE_SEEN_SLOTS - 1);
+    }
     if (!PyTuple_Check(tile) || PyTuple_GET_SIZE(tile) != 2) {
         PyErr_SetString(PyExc_TypeError, "playout: a tile must be a Tile");
         return -1;
@@ -820,7 +837,14 @@ static int tile_index(const Playout *self, PyObject *tile) {
         PyErr_SetString(PyExc_ValueError, "playout: a tile not in the set");
         return -1;
     }
-    return self->index[high][low];
+    int index = self->index[high][low];
+    if (self->seen_count < TILE_SEEN_MOST) { /* a tuple's items never change */
+        Py_INCREF(tile);
+        self->seen_tile[at] = tile;
+        self->seen_index[at] = (signed char)index;
+        self->seen_count++;
+    }
+    return index;
 }
 
 /* The tuple of Tiles in `mask`, by index. */
@@ -876,7 +900,7 @@ static int read_bool_attr(PyObject *obj, Attr *name, int *out) {
 }
 
 /* A sequence of Tiles as a mask (or, with `indexes`, as their indexes too). */
-static int tiles_mask(const Playout *self, PyObject *seq, uint64_t *mask, int *indexes, int *count) {
+static int tiles_mask(Playout *self, PyObject *seq, uint64_t *mask, int *indexes, int *count) {
     PyObject *fast = PySequence_Fast(seq, "playout: tiles must be a sequence");
     if (fast == NULL) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
