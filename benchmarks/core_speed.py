@@ -2,11 +2,12 @@
 
 Solver: for each preset, positions part-way through seeded hands (random legal play until a few tiles are
 left in the hands), each searched for every side by a fresh `PureLineSolver` and a fresh `LineSolver`
-(compiled), taking turns, until the position is solved; nodes per second over the searches of one
-position, and the values, which must be equal. Playouts: `play_out` with the Hard player's noise (3.0) and
+(compiled), taking turns, until the position is solved (again, with fresh solvers, until 30 ms were
+spent); nodes per second over the searches of one position, and the values, which must be equal. Playouts: `play_out` with the Hard player's noise (3.0) and
 uniform (random players), pure `Kernel` against `CompiledKernel`, the same seeded draws for both, taking
 turns in short rounds; the outcomes must be equal. Printed as JSON: per preset the median rates and the
-median of the per-position (per-round) ratios, and over all presets the medians.
+median of the per-position (per-round) ratios, and over all presets the medians. Times are the measuring
+thread's CPU time (time.thread_time): on a shared machine, the time other processes took is not counted.
 
     python benchmarks/core_speed.py [--positions 12] [--seed 1] [--presets jamaican,cuban,...]
 """
@@ -46,9 +47,9 @@ PRESETS = {
     "cuban": 28,
 }
 PURE_BUDGET = 400_000  # a position the pure search cannot solve within this is left out (for both)
+MIN_SECONDS = 0.03  # each solver's searches of a position, repeated until they took this long
 PLAYOUT_ROUNDS = 15
-# Playouts a round (one position), each kernel for some 30 ms on an idle machine: rounds much shorter than
-# the scheduler's time slice measure the machine's other work, not the kernel.
+# Playouts a round (one position), each kernel for some 30 ms: long enough to time well.
 PURE_PLAYOUTS = 1000
 COMPILED_PLAYOUTS = 10_000  # the first PURE_PLAYOUTS of them, drawn alike, are compared with the pure ones
 
@@ -71,16 +72,21 @@ def position(preset: str, seed: int, tiles_left: int, most_moves: int = 1000) ->
 
 
 def solve(cls: type[LineSolver], hand: Hand) -> tuple[list[int], int, float]:
-    """The values for every side, the nodes and the seconds (searches only, not the set-up)."""
-    values, nodes, seconds = [], 0, 0.0
-    for side in range(hand.rules.sides):
-        solver = cls(hand.rules, list(hand.stock), hand.leader, side)
-        solver.budget = PURE_BUDGET
-        gc.collect()  # the last search's garbage is not this one's to collect
-        started = time.perf_counter()
-        values.append(solver.value(hand, len(hand.stock)))
-        seconds += time.perf_counter() - started
-        nodes += solver.nodes
+    """The values for every side, the nodes and the CPU seconds (searches only, not the set-up), the whole
+    solved again with fresh solvers until it took MIN_SECONDS: one search of a millisecond is too short to
+    time."""
+    values: list[int] = []
+    nodes, seconds = 0, 0.0
+    gc.collect()  # the last position's garbage is not this one's to collect
+    while seconds < MIN_SECONDS:
+        values = []
+        for side in range(hand.rules.sides):
+            solver = cls(hand.rules, list(hand.stock), hand.leader, side)
+            solver.budget = PURE_BUDGET
+            started = time.thread_time()
+            values.append(solver.value(hand, len(hand.stock)))
+            seconds += time.thread_time() - started
+            nodes += solver.nodes
     return values, nodes, seconds
 
 
@@ -128,10 +134,12 @@ def playout_rates(preset: str, seed: int, noise: float | None) -> dict[str, obje
             draws = random.Random(round_).random
             count = PURE_PLAYOUTS if kernel is pure else COMPILED_PLAYOUTS
             gc.collect()
-            started = time.perf_counter()
-            outcomes[kernel] = [kernel.run(hand, draws, noise) for _ in range(count)]
-            rates[kernel] = count / (time.perf_counter() - started)
-        if outcomes[pure] != outcomes[fast][:PURE_PLAYOUTS]:
+            started = time.thread_time()
+            outcomes[kernel] = [kernel.run(hand, draws, noise) for _ in range(PURE_PLAYOUTS)]
+            for _ in range(count - PURE_PLAYOUTS):  # not kept: as many live outcomes as the pure kernel's
+                kernel.run(hand, draws, noise)
+            rates[kernel] = count / (time.thread_time() - started)
+        if outcomes[pure] != outcomes[fast]:
             raise SystemExit(f"{preset} round {round_}: the kernels' outcomes differ")
         pure_rates.append(rates[pure])
         compiled_rates.append(rates[fast])
