@@ -67,6 +67,48 @@ def test_a_folder_of_hostile_files_cannot_stop_the_screenshot_start(tmp_path: Pa
     assert "Saved match:" in run.stderr and "Settings:" in run.stderr
 
 
+# Run in the child: every program started (subprocess, exec, spawn, system) is printed; resources from argv[1].
+NO_PROGRAMS = """
+import sys
+from pathlib import Path
+
+def heard(event, args):
+    if event in ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn"):
+        print("started a program:", event, args, file=sys.stderr, flush=True)
+
+sys.addaudithook(heard)
+import dominoes_desktop.resources
+dominoes_desktop.resources.resources_dir = lambda: Path(sys.argv[1])
+from dominoes_desktop.app import main
+main(sys.argv[2:])
+"""
+
+
+def test_the_game_starts_without_running_a_program(tmp_path: Path) -> None:
+    """Translations are compiled by the set-up (scripts/venv.sh) or the build, never at start-up: with every
+    .qm missing and pyside6-lrelease on PATH, the game starts, in English and in Spanish, running nothing."""
+    resources = tmp_path / "resources"
+    shutil.copytree(Path(__file__).parents[2] / "resources", resources, ignore=shutil.ignore_patterns("*.qm"))
+    env = game_env(tmp_path)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    for language in ("en", "es"):
+        folder = tmp_path / language
+        folder.mkdir()
+        (folder / "settings.ini").write_text(f"[view]\nlanguage={language}\n")
+        run = subprocess.run(
+            [sys.executable, "-c", NO_PROGRAMS, str(resources), "--screenshot", str(tmp_path / f"{language}.png")]
+            + ["--screen", "lobby", "--config", str(folder)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+        assert "started a program" not in run.stderr, run.stderr[-2000:]
+        assert f"no compiled translation for {language}" in run.stderr, "told, once, why the words are English"
+    assert not list(resources.rglob("*.qm")), "nothing compiled at start-up"
+
+
 def test_the_game_starts_on_a_folder_of_hostile_files(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     hostile_folder(folder)
