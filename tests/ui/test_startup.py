@@ -95,9 +95,9 @@ def test_the_game_starts_without_running_a_program(tmp_path: Path) -> None:
         folder = tmp_path / language
         folder.mkdir()
         (folder / "settings.ini").write_text(f"[view]\nlanguage={language}\n")
+        shot = ["--screenshot", str(tmp_path / f"{language}.png"), "--screen", "lobby", "--config", str(folder)]
         run = subprocess.run(
-            [sys.executable, "-c", NO_PROGRAMS, str(resources), "--screenshot", str(tmp_path / f"{language}.png")]
-            + ["--screen", "lobby", "--config", str(folder)],
+            [sys.executable, "-c", NO_PROGRAMS, str(resources), *shot],
             env=env,
             capture_output=True,
             text=True,
