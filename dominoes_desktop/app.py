@@ -241,7 +241,8 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
         elif args.link:
             links.open(args.link)
         else:
-            window.offer_resume(assume_yes=args.resume)
+            # Read once the lobby is on the screen: the autosave and the statistics wait for the first paint.
+            window.after_first_paint(lambda: window.offer_resume(assume_yes=args.resume))
         code = int(app.exec())
         if stopped:  # a signal, not the window, ended the game: keep its size and place as closing would
             window.save_window()

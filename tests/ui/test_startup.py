@@ -350,3 +350,20 @@ def test_the_first_window_fits_a_small_screen() -> None:
     assert small.width() <= 1024 and small.height() <= 700 and small.width() >= 1000
     assert first_size(QSize(1920, 1080)) == QSize(1280, 800)
     assert first_size(QSize(300, 200)) == QSize(640, 480), "never smaller than a usable table"
+
+
+def test_the_lobby_paints_before_the_statistics_the_cpu_worker_and_the_sounds(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 31 item 7: what the lobby does not show starts after the window's first paint."""
+    window = MainWindow(Settings(open_settings_checked(tmp_path)[0]), pace_ms=0, data_dir=tmp_path)
+    qtbot.addWidget(window)
+    try:
+        assert window.stats is None and window.store._thread is None, "no database, no store thread yet"
+        assert window.controller.runner._pool is None, "no CPU worker process yet"
+        assert not window.sound._loaded, "Qt Multimedia not asked yet"
+        window.show()
+        qtbot.waitUntil(lambda: window.stats is not None, timeout=10_000)
+        assert window.store._thread is not None and window.controller.runner._pool is not None
+        assert window.sound._loaded
+    finally:
+        window.store.close()
+        window.controller.runner.stop()
