@@ -8,8 +8,8 @@ dominoes-desktop --version
 No file can stop the game from starting: a damaged autosave, settings file or statistics database is moved
 aside (or ignored, when it cannot be moved), the player is told in one sentence, and the game opens.
 --screenshot and --watch without --config keep everything in a temporary folder, never the player's own. With a
---config folder that holds a person's match, --watch refuses (one line) and --screenshot shows a temporary copy:
-neither ever writes over a person's saves.
+--config folder, --screenshot shows a temporary copy of it (never touching the folder), and --watch refuses (one
+line) when it holds a person's match: neither ever writes over a person's saves.
 """
 
 from __future__ import annotations
@@ -162,11 +162,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    if demonstration and (args.config is None or theirs is not None):
-        # Demonstrations never touch the player's settings, saves or statistics: a screenshot of a folder
-        # with a person's match shows a copy of it.
+    if args.screenshot is not None or (args.watch and args.config is None):
+        # Demonstrations never touch the player's settings, saves or statistics: a screenshot of a --config
+        # folder shows a copy of it (a damaged save or settings file is moved aside in the copy, issue 35).
         scratch = tempfile.TemporaryDirectory(prefix="dominoes-desktop-")
-        if args.config is not None:
+        if args.config is not None and os.path.lexists(args.config):  # a folder yet to be made: nothing to copy
             try:
                 copy_folder(args.config, Path(scratch.name))
             except OSError as exc:
@@ -178,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .resources import resources_dir
-    from .ui.shell.settings import Settings, open_settings_checked
+    from .ui.shell.settings import Settings, open_settings_checked, remove_stand_in_settings
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Dominoes Desktop")
@@ -199,6 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _screenshot(app, args, settings, settings_message)
     if scratch is not None:
         scratch.cleanup()
+    remove_stand_in_settings()
     return _exit_now(code)
 
 
