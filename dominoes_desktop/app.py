@@ -189,18 +189,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     LANGUAGE.install(settings.language())
     if isinstance(app, QApplication):
-        from .ui.look.look_style import install_app_style
-
-        install_app_style(app)
         app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "dominoes-desktop.svg")))
     if args.screenshot is None:
         code = _play(app, args, settings, settings_message)
     else:
+        _install_app_style(app)
         code = _screenshot(app, args, settings, settings_message)
     if scratch is not None:
         scratch.cleanup()
     remove_stand_in_settings()
     return _exit_now(code)
+
+
+def _install_app_style(app: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from .ui.look.look_style import install_app_style
+
+    if isinstance(app, QApplication):
+        install_app_style(app)
 
 
 def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: str) -> int:
@@ -220,6 +227,9 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
         return 0
     clean_stale_temporaries(data_dir)  # this copy holds the folder: what a killed one left is stale
     window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)
+    # The dialogs' plain buttons: a style Qt asks thousands of times while it lays the lobby out, in Python; the
+    # lobby has no dialog buttons, so it comes after the first paint (before any question is asked).
+    window.after_first_paint(lambda: _install_app_style(app))
     # Bound slots of the window, so the request (heard on the socket's thread) is handled on the UI thread.
     instance.activated.connect(window.showNormal)
     instance.activated.connect(window.raise_)
@@ -230,8 +240,8 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     instance.opened.connect(links.open)
     window.show()
     stopped = _leave_on_signals(app)
-    if settings_message:
-        window.settings_damaged(settings_message)
+    if settings_message:  # a box: after the dialogs' style
+        window.after_first_paint(lambda: window.settings_damaged(settings_message))
     try:
         if args.watch:
             try:
@@ -240,7 +250,7 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
                 print(f"error: {exc}", file=sys.stderr)
                 return 2
         elif args.link:
-            links.open(args.link)
+            window.after_first_paint(lambda: links.open(args.link))  # the Join dialog: after its style too
         else:
             # Read once the lobby is on the screen: the autosave and the statistics wait for the first paint.
             window.after_first_paint(lambda: window.offer_resume(assume_yes=args.resume))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,7 +47,10 @@ def english_afterwards() -> Iterator[None]:
 
 def test_every_string_is_in_the_spanish_file(tmp_path: Path) -> None:
     """lupdate over the sources finds no string that the Spanish file lacks or leaves untranslated."""
-    lupdate = shutil.which("pyside6-lupdate")
+    # Beside the interpreter: a plain `.venv/bin/python -m pytest` has no .venv/bin on PATH.
+    lupdate = shutil.which(
+        "pyside6-lupdate", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", os.defpath)])
+    )
     assert lupdate, "pyside6-lupdate comes with PySide6"
     copy = tmp_path / "check_es.ts"
     shutil.copy(TS, copy)
