@@ -5,7 +5,7 @@ The room runs on one asyncio loop. It owns the only engine, a match driven by th
 connected person, whose view the room sends; a `Cpu` thinking in the CPU pool for CPU seats, empty friends'
 seats and players gone past their wait; `Away` for a player within their wait) and deals through the table
 (the host's commitment, then every seat's cut). The room sends each seat nothing but its own view, public
-events, the room's state and table talk, in the protocol's words (wording.py). Transport is not its
+events, the room's state and table talk, in the protocol's words (codec.py). Transport is not its
 business: a seat's peer is anything with `send(message)` and `close()`.
 """
 
@@ -49,10 +49,10 @@ from ..session.cpu_pool import CpuPool
 from ..session.seats import ClockTable, Cpu, PooledThinking, Waiting
 from ..session.table import Answerer, Ask, Session
 from . import fairdeal, protocol
+from .codec import ActionError, Decision, Words, decision, legal, parse, reveal, timeout_action
 from .messages import Act, Mute, Remove, Say, SeatCpu, Settings
 from .protocol import ProtocolError
 from .record import Entry, entry_of, replay
-from .wording import ActionError, Words, decision, legal, parse, reveal, timeout_action
 
 log = logging.getLogger(__name__)
 _rooms = itertools.count(1)
@@ -524,7 +524,7 @@ class Room:
                 "decision": decision(pending),
                 "legal": legal(pending, index),
             }
-            if message["decision"] == "cut":
+            if message["decision"] is Decision.CUT:
                 sealed = session.match.sealed
                 message["commit"] = sealed.fingerprint if sealed is not None else None
             elif message["legal"] and self._clocked(seat):
