@@ -283,3 +283,14 @@ def test_the_room_names_cpus_as_the_lobby_does(ben: Any, qtbot: QtBot) -> None:
     qtbot.addWidget(lobby)
     assert window.names == ["Ana", "Ben", lobby.seat_rows[2].name.text(), lobby.seat_rows[3].name.text()]
     assert window.names[2:] == ["CPU 2", "CPU 3"]
+
+
+def test_a_move_the_table_cannot_follow_is_said_in_one_line_and_the_room_s_view_is_taken(ben: Any) -> None:
+    window, _ = ben
+    said: list[str] = []
+    window.controller.error.connect(said.append)
+    window.controller.receive(view(7, ["3-1@3", "2-0@2"]))
+    window.controller.receive({"t": "event", "e": "move", "hand": 1, "seat": 1, "move": "6-6", "gains": [0, 0]})
+    assert len(said) == 1 and "lost step with the room" in said[0] and "\n" not in said[0]
+    window.controller.receive(view(8, ["3-1@3", "2-0@2"]))  # the room's word: the table follows it again
+    assert len(said) == 1 and window.controller.legal_moves()
