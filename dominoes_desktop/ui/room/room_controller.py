@@ -164,6 +164,7 @@ class RoomController(QObject):
         if kind == "joined":
             self.code, self.own_seat, self.token = message["code"], int(message["seat"]), message["token"]
             self._seat_people()
+            self.table, self._said = GuestTable(), 0  # (back) at the table: what was missed comes with the view
         elif kind == "room":
             self._room(message)
         elif kind in ("view", "event"):
