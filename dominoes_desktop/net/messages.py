@@ -377,7 +377,7 @@ class View(Message):
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": self.T, "d": self.d, "decision": self.decision, "legal": list(self.legal)}
-        if self.decision == "cut":
+        if self.decision == Decision.CUT:
             out["commit"] = self.commit
         if self.time_s is not None:
             out["time_s"] = self.time_s

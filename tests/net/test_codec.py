@@ -201,3 +201,37 @@ def test_a_hand_end_with_other_racks_than_the_table_s_is_said() -> None:
         table, {"t": "event", "e": "hand_end", "hand": 1, "result": result, "remaining": remaining, "scores": [20, 20]}
     )
     assert len(table.problems) == 1 and "racks" in table.problems[0]
+
+
+def test_a_hostile_room_s_messages_are_refused_or_said_never_a_crash() -> None:
+    """Views and events bent at random: each is read, refused in one line (ProtocolError) or followed and its
+    disagreement said; nothing else is ever raised."""
+    rng = random.Random(31)
+    tiles = [f"{a}-{b}" for a in range(7) for b in range(a + 1)] + ["9-9", "6-6"]
+    moves = ["pass", "draw", "claim", "muggins:1", "6-6", "4-3@4", "3-1@3", "2-0@2", "5-5@5", "4-4@4d"]
+    refused = said = 0
+    for _ in range(400):
+        table = GuestTable()
+        messages_in: list[dict[str, Any]] = [view(REQUEST)]
+        for _ in range(6):
+            if rng.random() < 0.7:
+                gains = [rng.randint(-5, 30) for _ in range(rng.choice([0, 2, 3]))]
+                messages_in.append(move(rng.randint(0, 5), rng.choice(moves), gains, hand=rng.choice([0, 1, 1, 2])))
+            elif rng.random() < 0.5:
+                bent = {**REQUEST, "hand": rng.sample(tiles, rng.randint(0, 7)),
+                        "hand_sizes": [rng.randint(0, 8) for _ in range(rng.choice([3, 4]))],
+                        "stock": rng.randint(0, 3), "leader": rng.randint(0, 4)}  # fmt: skip
+                messages_in.append(view(bent, 2))
+            else:
+                remaining = [rng.sample(tiles, rng.randint(0, 6)) for _ in range(rng.choice([3, 4]))]
+                result = {"end": rng.choice(["domino", "blocked", "won"]), "winner_seat": rng.randint(0, 5),
+                          "winner_side": rng.randint(0, 2), "leader": rng.randint(0, 5)}  # fmt: skip
+                messages_in.append({"t": "event", "e": "hand_end", "hand": 1, "result": result,
+                                    "remaining": remaining, "scores": [1, 2]})  # fmt: skip
+        for message in messages_in:
+            try:
+                hear(table, message)
+            except ProtocolError:
+                refused += 1
+        said += len(table.problems)
+    assert refused > 50 and said > 50
