@@ -48,6 +48,9 @@ class SeededSecrets:
     def token_bytes(self, count: int) -> bytes:
         return self.rng.randbytes(count)
 
+    def token_hex(self, count: int) -> str:
+        return self.rng.randbytes(count).hex()
+
 
 def host_hand(match: Match) -> Hand | None:
     """The hand the host's match is at: in play, or the one just scored."""
