@@ -94,7 +94,7 @@ class RoomController(QObject):
         self.seats: list[SeatConfig] = []
         self.line_up: list[SeatConfig] = []
         self._rules: Rules | None = None
-        self.table = GuestTable()  # the seat's table: the room's views, followed with the engine's rules
+        self.guest_table = GuestTable()  # the seat's table: the room's views, followed with the engine's rules
         self.view: PlayerView | None = None
         self.decision: dict[str, Any] = {}  # the room's last `view` message: its decision and answers
         self.legal: list[str] = []  # the answers still open to this seat ([] once it answered)
@@ -164,12 +164,12 @@ class RoomController(QObject):
         if kind == "joined":
             self.code, self.own_seat, self.token = message["code"], int(message["seat"]), message["token"]
             self._seat_people()
-            self.table, self._said = GuestTable(), 0  # (back) at the table: what was missed comes with the view
+            self.guest_table, self._said = GuestTable(), 0  # (back) at the table: what was missed comes with the view
         elif kind == "room":
             self._room(message)
         elif kind in ("view", "event"):
             try:
-                heard = self.table.hear(messages.parse_server(message))
+                heard = self.guest_table.hear(messages.parse_server(message))
             except ProtocolError as exc:  # a hostile or broken room: one line, the table as it was
                 log.warning("room message refused: %s", exc)
                 self.legal = []
@@ -177,11 +177,11 @@ class RoomController(QObject):
                     translate("RoomWindow", "The room sent what this table cannot read: {why}").format(why=exc)
                 )
                 heard = None
-            for problem in self.table.problems[self._said :]:
+            for problem in self.guest_table.problems[self._said :]:
                 self.error.emit(
                     translate("RoomWindow", "This table lost step with the room: {why}").format(why=problem)
                 )
-            self._said = len(self.table.problems)
+            self._said = len(self.guest_table.problems)
             if isinstance(heard, Asked):
                 self._view(message, heard)
             elif kind == "event":
@@ -236,7 +236,7 @@ class RoomController(QObject):
             if self.legal:
                 self._offer_cut()
             return
-        before, self.view = self.view, self.table.view
+        before, self.view = self.view, self.guest_table.view
         new_hand = asked.view is not None and (
             before is None or self.last_result is not None or asked.view.hand_index != before.hand_index
         )
@@ -272,8 +272,8 @@ class RoomController(QObject):
         event = told.event if told is not None else None
         if isinstance(event, Moved):
             self.last_gains = max(event.gains, default=0)
-            if self.table.view is not None and self.last_result is None:
-                self.view = self.table.view  # followed by the engine's rules (net.guest)
+            if self.guest_table.view is not None and self.last_result is None:
+                self.view = self.guest_table.view  # followed by the engine's rules (net.guest)
                 self.legal = []
             self.movePlayed.emit(event.seat, event.move)
             for side, gain in enumerate(event.gains):
