@@ -429,6 +429,13 @@ class PublicView:
         where = f"hand {view.hand_index + 1}, move {len(view.moves) + 1}"
         if self.result is not None or (hand is not None and hand != view.hand_index):
             raise Desync(f"{where}: the room moved in hand {(hand or 0) + 1}, this table is not playing it")
+        owed = self.owed
+        drawn = event.move.tile
+        if event.seat == self.seat and owed and drawn is not None and drawn not in view.tiles:
+            # A tile this seat drew while no view came (a CPU plays the seat), shown now by its play.
+            sizes = list(view.hand_sizes)
+            sizes[self.seat] += 1
+            view, owed = replace(view, tiles=(*view.tiles, drawn), hand_sizes=tuple(sizes), legal=None), owed - 1
         try:
             after, points = view.after(event.seat, event.move)
         except IllegalMove as exc:
@@ -436,7 +443,7 @@ class PublicView:
         if event.gains and tuple(event.gains) != points:
             raise Desync(f"{where}: the room scores {list(event.gains)}, the rules here {list(points)}")
         own_draw = event.move.kind is MoveKind.DRAW and event.seat == self.seat
-        return replace(self, view=after, owed=self.owed + own_draw)
+        return replace(self, view=after, owed=owed + own_draw)
 
     def _scored(self, result: HandResult) -> PublicView:
         view = self.view

@@ -235,3 +235,18 @@ def test_a_hostile_room_s_messages_are_refused_or_said_never_a_crash() -> None:
                 refused += 1
         said += len(table.problems)
     assert refused > 50 and said > 50
+
+
+def test_a_seat_a_cpu_plays_follows_its_own_draws_and_their_plays_without_views() -> None:
+    """No view comes while a CPU plays the seat: the tile it drew is unknown until the seat plays it."""
+    table = GuestTable()
+    game = {"preset": "draw", "options": {}, "hand_index": 0, "seat": 1, "leader": 0,
+            "hand": ["1-0", "2-0", "3-0", "4-0", "5-1"], "moves": [{"seat": 0, "move": "6-6"}],
+            "scores": [0, 0], "hand_sizes": [4, 5, 5, 5], "stock": 8}  # fmt: skip
+    hear(table, view(game))
+    hear(table, move(1, "draw", hand=0))
+    hear(table, move(1, "6-2@6", hand=0))  # the tile it drew
+    assert table.problems == [] and table.view is not None and table.state is not None
+    assert table.state.owed == 0 and table.view.hand_sizes == (4, 5, 5, 5) and len(table.view.tiles) == 5
+    hear(table, move(2, "2-2@2", hand=0))
+    assert table.problems == []
