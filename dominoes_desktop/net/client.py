@@ -43,7 +43,7 @@ class Client:
             except tls.PinMismatch:
                 await self.close()
                 raise
-        self.send({"t": "hello", "v": protocol.PROTOCOL_VERSION})
+        self.send(messages.Hello(protocol.PROTOCOL_VERSION).to_json())
         return await self.expect("welcome")
 
     def send(self, message: dict[str, Any]) -> None:
@@ -178,7 +178,7 @@ async def play_seat(
                 action = f"cut:{checker.cut()}"
             else:
                 action = await choose(message)
-            client.send({"t": "act", "d": message["d"], "action": action})
+            client.send(messages.Act(message["d"], action).to_json())
 
 
 def random_chooser(seed: int = 0) -> Chooser:

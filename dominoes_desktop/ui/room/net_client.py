@@ -93,7 +93,7 @@ class RoomSocket(QObject):
 
     def _greet(self) -> None:
         self._ready = True
-        self.send({"t": "hello", "v": protocol.PROTOCOL_VERSION})
+        self.send(messages.Hello(protocol.PROTOCOL_VERSION).to_json())
         if self._first is not None:
             self.send(self._first)
 

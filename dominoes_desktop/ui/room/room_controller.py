@@ -150,7 +150,7 @@ class RoomController(QObject):
 
     def act(self, action: str) -> None:
         """Answer the pending decision: nothing more to click until the room asks again."""
-        self.send({"t": "act", "d": self.decision.get("d", 0), "action": action})
+        self.send(messages.Act(int(self.decision.get("d", 0)), action).to_json())
         self.legal = []
         self.timed = None
         self._clock_cut.stop()
