@@ -80,13 +80,19 @@ class Guest:
         self.table = GuestTable()
         self.cpu = make_player(rng.choice(["random", "easy"]), rng.getrandbits(32))
         self.answered = -1
+        self.token = ""
+        self.views = 0
+        self.drop_at = 15 if index == 1 else -1  # seat 1 drops once, after its 15th view
 
     # the Peer protocol (net.room)
     def send(self, message: dict[str, Any]) -> None:
         self.send_line(protocol.encode(message))
 
     def send_line(self, line: bytes) -> None:
-        heard = self.table.hear(messages.parse_server(protocol.decode(line.rstrip(b"\n"))))
+        message = messages.parse_server(protocol.decode(line.rstrip(b"\n")))
+        if isinstance(message, messages.Joined):
+            self.token = message.token
+        heard = self.table.hear(message)
         if isinstance(heard, Told | Asked):
             self.compare(heard)
         if isinstance(heard, Told) and isinstance(heard.event, MatchWon):
@@ -94,12 +100,24 @@ class Guest:
             assert match is not None
             if self.table.state is None or list(self.table.state.scores) != list(match.scores):
                 self.mismatch("final scores", self.table.state and self.table.state.scores, match.scores)
+        if isinstance(heard, Asked):
+            self.views += 1
+            if self.views == self.drop_at:  # the connection drops mid-match and the seat comes back at once
+                asyncio.get_running_loop().call_soon(self.reconnect)
         if isinstance(heard, Asked) and heard.legal and heard.d != self.answered:
             self.answered = heard.d
             asyncio.get_running_loop().call_soon(self.answer, heard)
 
     def close(self) -> None:
         pass
+
+    def reconnect(self) -> None:
+        room = self.room
+        if room.state is RoomState.PLAYING:
+            room.disconnected(self)
+            self.answered = -1  # the view of the decision pending comes again
+            room.rejoin(self, self.token)
+            self.tally.seen["rejoined"] += 1
 
     def mismatch(self, what: str, guest: object, host: object) -> None:
         self.tally.mismatches.append(f"seat {self.index}, {what}: guest {guest} != host {host}")
@@ -233,5 +251,5 @@ def test_every_guest_table_equals_the_host_match_view_of_its_seat(monkeypatch: p
     )
     assert tally.mismatches == [], "\n".join(tally.mismatches[:10])
     assert tally.matches >= 50 and tally.events > 20 * tally.matches
-    for played in ("redealt", "claimed", "claim let go", "muggins called", "draw"):
+    for played in ("rejoined", "redealt", "claimed", "claim let go", "muggins called", "draw"):
         assert tally.seen[played] > 0, f"no '{played}' in the seeded matches: choose other seeds"
