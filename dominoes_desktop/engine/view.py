@@ -403,11 +403,6 @@ class PublicView:
     leader: int | None = None  # the hand's leader, as its start said
     owed: int = 0  # tiles this seat drew whose faces come with its next view
 
-    @property
-    def in_play(self) -> bool:
-        """A hand is being played and this seat has its view of it."""
-        return self.view is not None and self.result is None
-
     def apply(self, event: Event, hand: int | None = None) -> PublicView:
         """The table after one public event (`hand`: the hand the referee says it is about, when it says)."""
         if isinstance(event, Dealt):
@@ -455,8 +450,8 @@ class PublicView:
                 sizes[self.seat] += self.owed
             if counts != sizes or (not self.owed and Counter(own) != Counter(view.tiles)):
                 raise Desync(
-                    f"hand {view.hand_index + 1}: the room ends it with racks of {counts} tiles"
-                    f" ({' '.join(map(str, own))} here), this table has {sizes} ({' '.join(map(str, view.tiles))})"
+                    f"hand {view.hand_index + 1}: the room ends it with racks of {counts} tiles (this seat's:"
+                    f" {' '.join(map(str, own))}), this table has {sizes} ({' '.join(map(str, view.tiles))})"
                 )
         return replace(self, result=result, scores=tuple(result.scores))
 
