@@ -331,12 +331,6 @@ class Asked:
     time_s: int | None = None
 
     @property
-    def moves(self) -> tuple[Move, ...]:
-        """The turn's moves offered (plays, a pass, a draw)."""
-        turn = (MoveKind.PLAY, MoveKind.PASS, MoveKind.DRAW)
-        return tuple(a for a in self.actions if isinstance(a, Move) and a.kind in turn)
-
-    @property
     def leaders(self) -> tuple[int, ...]:
         """The seats a lead may name."""
         return tuple(a.seat for a in self.actions if isinstance(a, Lead))
