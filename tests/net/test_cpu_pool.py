@@ -13,7 +13,7 @@ from dominoes_desktop.engine.decisions import DealHand, MatchOver, NextHand, Pla
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.view import PlayerView
-from dominoes_desktop.net.wording import legal, parse
+from dominoes_desktop.net.codec import legal, parse
 from dominoes_desktop.session.cpu_pool import CpuError, CpuPool, CpuPoolClosed, CpuWorkerDied
 from dominoes_desktop.session.seats import Waiting
 from dominoes_desktop.session.table import Session
