@@ -186,7 +186,6 @@ class GameController(QObject):
         self.seats: list[SeatConfig] = []
         self.cpus: dict[int, CpuPlayer] = {}
         self.runner = CpuRunner(self, pool)
-        self.runner.start()  # now, not at the first CPU turn: starting a process takes a moment
         self._generation = 0  # the session's number: what a session that is gone posts is dropped
         self._token = 0  # a timed-out person's best move for an older token is for a position that is gone
         self.thinking: int | None = None  # seat whose CPU (or, timed out, whose best move) is being thought of

@@ -51,11 +51,6 @@ def passed_seats(hand: Hand) -> frozenset[int]:
     return frozenset(seat for seat, kind in last.items() if kind is MoveKind.PASS)
 
 
-def most_held(hand: Hand) -> list[int]:
-    """The most tiles each seat has held at once this hand (at the deal, or later after draws)."""
-    return most_held_from([len(tiles) for tiles in hand.hands], hand.history)
-
-
 def most_held_from(sizes: Sequence[int], turns: Iterable[Turn]) -> list[int]:
     """The most tiles each seat has held this hand, worked back from its count now (`sizes`) and the hand's
     moves so far: what a seat's view shows too, so the room's table counts the same way."""
