@@ -5,6 +5,8 @@
 - `Cpu`: a CPU player. It answers the quick decisions (a redeal, the side's leader, a claim, its cut) at once
   from what its seat may see, and its turns by `think`: at once (simulations, tests) or in the CPU pool, the
   answer coming later through `Session.answer`.
+- `PoolCpu`: a CPU player that lives in the CPU pool (a window's CPUs): every decision of its, quick ones
+  too, is made in its worker process from what its seat may see; nothing of it is built where it is asked.
 - Tables: `ClockTable` seals every deal and lets the clock cut it; `SeededTable` deals unsealed from the
   match's seeded shuffle (simulations, the soak, the benchmarks).
 """
@@ -15,6 +17,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.cpu import CpuPlayer, Decision, choose_leader, wants_redeal
 from ..engine.decisions import (
@@ -37,7 +40,7 @@ from ..engine.duplicate import DuplicateMatch
 from ..engine.fairness import FairDeal, cut_from_gesture
 from ..engine.moves import Move
 from ..engine.view import PlayerView
-from .cpu_pool import CpuPool
+from .cpu_pool import ChooseLead, ClaimNow, CpuPool, PlayerKey, Question, Redeal
 from .table import Ask, Session
 
 
@@ -136,6 +139,92 @@ class Cpu:
             claim = self.player.claim(PlayerView.of(match, seat))
             return LetGo() if claim is None else claim
         return None
+
+
+Post = Callable[[Callable[[], None]], None]
+
+
+@dataclass
+class PoolCpu:
+    """A CPU player kept in the CPU pool as `key` (owner, seat, level, seed). Its turns and its quick decisions
+    are made in its worker from what its seat may see (its view; choosing its side's leader, each partner's
+    own tiles), never where it is asked. Answers are handed to `post` (a turn's) or `post_quick` (the others')
+    to run on the host's loop, where they answer the session unless the decision has gone meanwhile; with no
+    `post`, it waits for each answer (a screenshot's autoplay, tests: never a window's loop). `turn` hears of
+    each turn before it is thought of (the window shows it; False: not now, `autoplay` plays it). A CPU that
+    fails answers as simply as it may (its first legal move, the side's first seat, no redeal, no claim), and
+    `failed` hears why."""
+
+    pool: CpuPool
+    key: PlayerKey
+    post: Post | None = None
+    post_quick: Post | None = None
+    failed: Callable[[int, str], None] = lambda seat, why: None
+    turn: Callable[[Ask], bool] = lambda ask: True
+    movetime_ms: float | None = None
+    cut: Callable[[int], bytes] = lambda seat: cut_from_gesture("cpu", seat)
+    waits: bool = False
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        pending = ask.pending
+        match = session.match
+        seat = ask.seat
+        assert seat is not None
+        if isinstance(pending, CutDeck):
+            return Cut(self.cut(seat))
+        if isinstance(pending, PlayTurn):
+            if not self.turn(ask):
+                return None
+            view = PlayerView.of(match, seat)
+            return self._send(session, ask, self.pool.think(self.key, view, self.movetime_ms), self.post)
+        question: Question
+        if isinstance(pending, ChooseLeader):
+            assert match.deal is not None
+            question = ChooseLead({s: tuple(match.deal.hands[s]) for s in pending.seats})
+        elif isinstance(pending, RedealOffer):
+            assert match.deal is not None
+            question = Redeal(tuple(match.deal.hands[seat]), pending.doubles)
+        elif isinstance(pending, ClaimWindow | MugginsWindow):
+            question = ClaimNow(PlayerView.of(match, seat))
+        else:
+            return None
+        return self._send(session, ask, self.pool.decide(self.key, question), self.post_quick or self.post)
+
+    def _send(self, session: Session, ask: Ask, future: Future[Any], post: Post | None) -> Action | None:
+        if post is None:
+            return self._action(ask, future)
+
+        def arrived(done: Future[Any]) -> None:
+            post(lambda: self._answer(session, ask, done))
+
+        future.add_done_callback(arrived)
+        return None
+
+    def _answer(self, session: Session, ask: Ask, done: Future[Any]) -> None:
+        if session.serial != ask.serial:
+            return  # the decision it was asked is gone (a move taken back, a person back in the seat)
+        session.answer(ask.seat, self._action(ask, done), ask.serial)
+
+    def _action(self, ask: Ask, done: Future[Any]) -> Action:
+        """The worker's answer as the action it means; the simplest answer if it failed or does not fit."""
+        pending, seat = ask.pending, ask.seat
+        assert seat is not None
+        try:
+            value = done.result()
+        except Exception as exc:  # a CPU must never stop the game
+            self.failed(seat, f"{type(exc).__name__}: {exc}")
+            value = None
+        if isinstance(pending, PlayTurn):
+            move = value.move if value is not None else pending.moves[0]
+            if move not in pending.moves:
+                self.failed(seat, f"it chose {move.notation()}, which is not legal")
+                move = pending.moves[0]
+            return move
+        if isinstance(pending, ChooseLeader):
+            return Lead(value if value in pending.seats else pending.seats[0])
+        if isinstance(pending, RedealOffer):
+            return AnswerRedeal(value is True)
+        return value if isinstance(value, Move) else LetGo()
 
 
 @dataclass

@@ -1,8 +1,9 @@
 """GameController: a thin Qt adapter over the table's session (session/table.py).
 
 The session holds the match and who answers each seat: people at this screen (`Waiting`: the controller turns
-what they are asked into signals for the widgets), CPUs (`Cpu`, their turns thought in the CPU pool and
-answered on the UI thread, paced), and the table itself (`_Table`: it seals each deal and lets the person's
+what they are asked into signals for the widgets), CPUs (`PoolCpu`: every decision of theirs made in the CPU
+pool's worker processes, from what their seat may see, and answered on the UI thread, their turns paced; no
+CPU player is built in this process), and the table itself (`_Table`: it seals each deal and lets the person's
 click or the clock cut it). The session hands out every decision; the controller only turns a person's
 clicks into answers, and the events of each answer into signals. Views draw from the match's state.
 """
@@ -10,7 +11,6 @@ clicks into answers, and the events of each answer into signals. Views draw from
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,7 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from ...engine.cpu import CpuPlayer, Decision, make_player
+from ...engine.cpu import Decision
 from ...engine.cpu.knowledge import Knowledge, infer
 from ...engine.decisions import (
     Action,
@@ -53,7 +53,7 @@ from ...engine.rules import Rules
 from ...engine.tiles import Tile
 from ...engine.view import PlayerView
 from ...session.cpu_pool import CpuPool
-from ...session.seats import Cpu, DuplicateDeals, PooledThinking, Waiting
+from ...session.seats import DuplicateDeals, PoolCpu, Post, Waiting
 from ...session.table import Answerer, Ask, Session
 from ..shell.i18n import translate
 from ..shell.wording import error_text
@@ -184,7 +184,6 @@ class GameController(QObject):
         self.match: Match | None = None
         self.session: Session | None = None
         self.seats: list[SeatConfig] = []
-        self.cpus: dict[int, CpuPlayer] = {}
         self.runner = CpuRunner(self, pool)
         self.runner.start()  # now, not at the first CPU turn: starting a process takes a moment
         self._generation = 0  # the session's number: what a session that is gone posts is dropped
@@ -359,35 +358,35 @@ class GameController(QObject):
         self._offered = None
         self.match = match
         self.seats = list(seats)
-        self.cpus = {}
         answerers: list[Answerer] = []
+        pool, owner = self.runner.pool, self.runner.owner
         for seat, config in enumerate(seats):
             if config.human:
                 answerers.append(Waiting(self._notify))
                 continue
-            player = make_player(config.level, match.seed + seat)
-            self.cpus[seat] = player
-            pooled = PooledThinking(
-                self.runner.pool, self.runner.owner, match.seed + seat, self._poster(), self._cpu_failed
+            key = (owner, seat, config.level, match.seed + seat)
+            answerers.append(
+                PoolCpu(pool, key, self._poster(), self._poster(paced=False), self._cpu_failed, self._cpu_turn)
             )
-            answerers.append(Cpu(player, think=self._thinker(pooled), rng=random.Random(match.seed + seat)))
         self._table = _Table(self)
         self.session = Session(match, answerers, self._table, self._listener())
         return self.session
 
-    def _poster(self) -> Callable[[Callable[[], None]], None]:
+    def _poster(self, paced: bool = True) -> Post:
+        """Runs what the pool's thread posts on the UI thread: a CPU's turn after the table's pace, so a
+        person sees each move; its quick decisions (a leader, a redeal, a claim) at once."""
         generation = self._generation
 
         def post(call: Callable[[], None]) -> None:  # on the pool's thread: queued to the UI thread
-            self._posted.emit((generation, call))
+            self._posted.emit((generation, paced, call))
 
         return post
 
-    def _run_posted(self, posted: tuple[int, Callable[[], None]]) -> None:
-        generation, call = posted
+    def _run_posted(self, posted: tuple[int, bool, Callable[[], None]]) -> None:
+        generation, paced, call = posted
         if generation != self._generation:
             return
-        if self.pace_ms > 0:
+        if paced and self.pace_ms > 0:
             QTimer.singleShot(self.pace_ms, self, lambda: self._run(generation, call))
         else:
             self._run(generation, call)
@@ -401,17 +400,15 @@ class GameController(QObject):
             except DominoError as exc:
                 self.error.emit(error_text(exc))
 
-    def _thinker(self, pooled: PooledThinking) -> Callable[[Session, Ask, CpuPlayer, PlayerView], Move | None]:
-        def think(session: Session, ask: Ask, player: CpuPlayer, view: PlayerView) -> Move | None:
-            assert ask.seat is not None
-            self.turnStarted.emit(ask.seat, [])
-            self._changed()
-            if self.paused:
-                return None  # `autoplay` plays it
-            self.thinking = ask.seat
-            return pooled(session, ask, player, view)
-
-        return think
+    def _cpu_turn(self, ask: Ask) -> bool:
+        """A CPU's turn comes: shown as thinking; False while `paused` (then `autoplay` plays it)."""
+        assert ask.seat is not None
+        self.turnStarted.emit(ask.seat, [])
+        self._changed()
+        if self.paused:
+            return False
+        self.thinking = ask.seat
+        return True
 
     def _listener(self) -> Callable[[list[Event]], None]:
         generation = self._generation
@@ -750,16 +747,18 @@ class GameController(QObject):
 
     # ---- driving without a person (screenshots) -----------------------------------------------
 
-    def autoplay(self, moves: int, stand_in: CpuPlayer | None = None) -> None:
+    def autoplay(self, moves: int, stand_in: str = "medium") -> None:
         """Play `moves` turns at once, on this thread, up to the hand's end: the screenshot command's table (its
         CPUs `paused`) and tests. The same loop as any table: a session of stand-ins (the table's CPUs, and a
-        CPU for each person) steps the match; the table's own session then asks everyone anew."""
+        CPU of level `stand_in` for each person, all in the CPU pool, waited for here) steps the match; the
+        table's own session then asks everyone anew."""
         session, match = self.session, self.match
         if session is None or match is None:
             return
-        helper = stand_in or make_player("medium", 0)
+        pool, owner = self.runner.pool, self.runner.owner
         stand_ins: list[Answerer] = [
-            Cpu(self.cpus.get(seat, helper), rng=random.Random(seat)) for seat in range(match.rules.players)
+            PoolCpu(pool, (owner, seat, stand_in if config.human else config.level, match.seed + seat))
+            for seat, config in enumerate(self.seats)
         ]
         driver = Session(match, stand_ins, self._table, self._listener())
         with self._batch():
