@@ -555,10 +555,24 @@ def _points(value: float) -> str:
 
 def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:
     """The coach on a finished hand of `match` (the last by default), as a window of its own."""
-    if match is None or not match.archive:
+    if match is not None:
+        open_coach_on(parent, match.rules, list(match.archive), seats, look, index)
+
+
+def open_coach_on(
+    parent: QWidget,
+    rules: Rules | None,
+    archive: Sequence[tuple[Deal, Hand]],
+    seats: Sequence[SeatConfig],
+    look: Look,
+    index: int = -1,
+) -> None:
+    """The coach on a finished hand of a table (`archive`: its hands as dealt and played; the last by
+    default), as a window of its own."""
+    if rules is None or not archive:
         return
-    number = index if index >= 0 else len(match.archive) - 1
-    deal, played = match.archive[number]
-    dialog = CoachDialog(match.rules, seats, deal, played, number, look, parent)
+    number = index if index >= 0 else len(archive) - 1
+    deal, played = archive[number]
+    dialog = CoachDialog(rules, seats, deal, played, number, look, parent)
     dialog.setModal(False)
     dialog.show()

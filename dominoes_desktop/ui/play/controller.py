@@ -1,4 +1,5 @@
-"""GameController: a thin Qt adapter over the table's session (session/table.py).
+"""GameController: the local table, a thin Qt adapter over the table's session (session/table.py); it is the
+table model (session/table_model.py) that the table page reads, as a room's seat is.
 
 The session holds the match and who answers each seat: people at this screen (`Waiting`: the controller turns
 what they are asked into signals for the widgets), CPUs (`PoolCpu`: every decision of theirs made in the CPU
@@ -11,6 +12,7 @@ clicks into answers, and the events of each answer into signals. Views draw from
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ...engine.cpu import Decision
 from ...engine.cpu.knowledge import Knowledge, infer
+from ...engine.deal import Deal
 from ...engine.decisions import (
     Action,
     AnswerRedeal,
@@ -52,9 +55,11 @@ from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
 from ...engine.view import PlayerView
+from ...session.clock import TurnClock
 from ...session.cpu_pool import CpuPool
 from ...session.seats import DuplicateDeals, PoolCpu, Post, Waiting
 from ...session.table import Answerer, Ask, Session
+from ...session.table_model import SeatConfig
 from ..shell.i18n import translate
 from ..shell.wording import error_text
 from .cpu_worker import CpuRunner
@@ -66,13 +71,7 @@ HINT_THINK_MS = 250
 AUTO_PASS_MS = 700  # the person sees their turn come and "You pass" before the game passes for them
 
 
-@dataclass(frozen=True, slots=True)
-class SeatConfig:
-    """Who sits in a seat: a person at this screen, or a CPU at some level."""
-
-    name: str
-    human: bool
-    level: str = "medium"
+__all__ = ["GameController", "MatchSetup", "SeatConfig", "default_seats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +161,6 @@ class GameController(QObject):
     stateChanged = Signal()  # anything on the table changed
     autoPassed = Signal(int)  # the person's seat: nothing fitted, so the game passed for them
 
-    # A room's clock (see RoomController.timed); a local table's clock is the lobby's timer, kept by the page.
-    timed: None = None
-
     _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
 
     auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
@@ -199,6 +195,9 @@ class GameController(QObject):
         self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
         self._duplicate_done = False
         self._table = _Table(self)
+        self.turn_seconds = 0  # the lobby's turn timer for people at this screen (0: none)
+        self.on_timeout = "best"  # what is played for a person whose time ran out (see `time_out`)
+        self.clock = TurnClock()  # on the person's turn, when timed
         self._posted.connect(self._run_posted, Qt.ConnectionType.QueuedConnection)
 
     @contextmanager
@@ -338,6 +337,18 @@ class GameController(QObject):
     def winner(self) -> int | None:
         return self.match.winner if self.match is not None else None
 
+    @property
+    def practice(self) -> bool:
+        return self.match is not None and self.match.practice
+
+    @property
+    def archive(self) -> list[tuple[Deal, Hand]]:
+        return list(self.match.archive) if self.match is not None else []
+
+    def next_deal_waits(self) -> bool:
+        match = self.match
+        return match is not None and match.hand is None and match.deal is None and not match.is_over
+
     def hand_proof(self) -> FairDeal | None:
         """How the hand just finished was dealt (its seed is shown once it is over)."""
         match = self.match
@@ -355,6 +366,7 @@ class GameController(QObject):
         self._generation += 1
         self._token += 1
         self.thinking = None
+        self.clock.stop()
         self._offered = None
         self.match = match
         self.seats = list(seats)
@@ -424,6 +436,8 @@ class GameController(QObject):
         pending = ask.pending
         self._changed()
         if isinstance(pending, PlayTurn):
+            if self.turn_seconds > 0:
+                self.clock.start(ask.serial, self.turn_seconds, time.monotonic())
             self.turnStarted.emit(pending.seat, list(pending.moves))
             if self._only_a_pass(pending):
                 # After the turn has been drawn, so the pass comes as a move like any other, not inside this one.
@@ -446,6 +460,7 @@ class GameController(QObject):
     def _announce(self, events: list[Event]) -> None:
         self._token += 1
         self.thinking = None
+        self.clock.stop()
         won: int | None = None
         for event in events:
             if isinstance(event, HandStarted):
@@ -684,6 +699,7 @@ class GameController(QObject):
         assert match is not None and session is not None
         self._token += 1  # a best move still being thought of is for a position that is gone
         self.thinking = None
+        self.clock.stop()
         had_hand = match.hand is not None
         match.take_back(self.people()[0])
         with self._batch():
@@ -696,6 +712,20 @@ class GameController(QObject):
         return True
 
     # ---- the turn timer and the hint ---------------------------------------------------------
+
+    def time_turns(self, seconds: int, on_timeout: str) -> None:
+        """The lobby's turn timer for the people at this screen (0: none), and what is played when it runs
+        out: "best" (the hint's move), "first" (the first legal tile), "pass" (when allowed)."""
+        self.turn_seconds, self.on_timeout = max(0, seconds), on_timeout
+
+    def clock_ran_out(self) -> None:
+        """The clock on the person's turn ran out (the page saw it reach 0): the lobby's choice is played."""
+        pending = self.pending
+        if not isinstance(pending, PlayTurn) or self.session is None:
+            return
+        if self.clock.expired(self.session.serial, time.monotonic()):
+            self.clock.stop()
+            self.time_out(pending.seat, self.on_timeout)
 
     def time_out(self, seat: int, action: str) -> None:
         """The person's time ran out: play the lobby's choice for them (the best move is thought of

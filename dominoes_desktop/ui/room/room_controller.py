@@ -1,8 +1,9 @@
-"""RoomController: the table page's controller for one seat of a room, fed by the room connection.
+"""RoomController: the remote table, one seat of a room fed by the room connection.
 
-It offers the table page what GameController offers (the same signals, and what the views read: the rules, the
-seats, the hand as this seat may know it, its rack, legal moves, the pending decision for the person, the
-results), but it knows only what the room sends this seat: its view (a bot-protocol request, BOT.md), the
+It is the table model (session/table_model.py) that the table page reads, as a local match is (the same
+signals, and what the views read: the rules, the seats, the hand as this seat may know it, its rack, legal
+moves, the pending decision for the person as the engine names it, the results, the room's clock on the
+person's decision), but it knows only what the room sends this seat: its view (a bot-protocol request, BOT.md), the
 public events, the room's state and the table talk. The person's clicks become `act` messages; the room checks
 them like any other answer. Nothing here can show a tile the seat may not see: its own tiles and the public
 record are all there is, until the hand's end reveals every rack.
@@ -12,12 +13,17 @@ record are all there is, until the hand's end reveals every rack.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...engine.cpu.knowledge import Knowledge, infer
+from ...engine.deal import Deal
+from ...engine.decisions import ChooseLeader, ClaimWindow, MugginsWindow, Pending, RedealOffer
+from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
+from ...engine.fairness import FairDeal
 from ...engine.hand import Hand, HandEnd
 from ...engine.match import HandResult, Match
 from ...engine.moves import Move, MoveKind, parse_move
@@ -26,7 +32,8 @@ from ...engine.rules import Rules
 from ...engine.tiles import Tile
 from ...engine.view import PlayerView, RequestError, view_from_request
 from ...net.client import DealChecker
-from ..play.controller import SeatConfig
+from ...session.clock import TurnClock
+from ...session.table_model import SeatConfig
 from ..shell.i18n import translate
 from .net_client import RoomSocket
 
@@ -146,8 +153,6 @@ class RoomController(QObject):
 
     # What a local match has and a room's seat never holds: no match, no CPU thinking here, no duplicate play.
     match: Match | None = None
-    thinking: int | None = None
-    duplicate: None = None
     pace_ms = 0
 
     def __init__(self, parent: QObject | None = None, auto_cut: bool = False) -> None:
@@ -167,8 +172,9 @@ class RoomController(QObject):
         self.view: PlayerView | None = None
         self.decision: dict[str, Any] = {}  # the room's last `view` message: its decision and answers
         self.legal: list[str] = []  # the answers still open to this seat ([] once it answered)
-        # The room's clock on this seat's open decision: (its number, the seconds it had when it came), or None.
-        self.timed: tuple[int, int] | None = None
+        # The room's clock on this seat's open decision (the room answers for the seat when it runs out).
+        self.clock = TurnClock()
+        self.last_mover = -1  # the seat of the last public move (whose points a Muggins call takes)
         self.last_result: HandResult | None = None
         self.match_scores: list[int] = []
         self.won: int | None = None
@@ -212,7 +218,7 @@ class RoomController(QObject):
     def _closed(self, why: str) -> None:
         self._clock_cut.stop()
         self.legal = []
-        self.timed = None
+        self.clock.stop()
         self.stateChanged.emit()
         self.closed.emit(why)
 
@@ -220,7 +226,7 @@ class RoomController(QObject):
         """Answer the pending decision: nothing more to click until the room asks again."""
         self.send({"t": "act", "d": self.decision.get("d", 0), "action": action})
         self.legal = []
-        self.timed = None
+        self.clock.stop()
         self._clock_cut.stop()
         self.stateChanged.emit()
 
@@ -279,9 +285,9 @@ class RoomController(QObject):
         self.legal = list(message["legal"])
         seconds = message.get("time_s")
         if self.legal and isinstance(seconds, int) and not isinstance(seconds, bool) and seconds > 0:
-            self.timed = (int(message["d"]), seconds)  # the room answers for this seat when it runs out
+            self.clock.start(int(message["d"]), seconds, time.monotonic())
         else:
-            self.timed = None
+            self.clock.stop()
         if self.rules is None:
             try:
                 self._rules = build_rules(str(request["preset"]), dict(request.get("options") or {}))
@@ -339,6 +345,7 @@ class RoomController(QObject):
             seat, notation = int(message["seat"]), str(message["move"])
             gains = [g for g in message.get("gains") or [] if isinstance(g, int)]
             self.last_gains = max(gains, default=0)
+            self.last_mover = seat
             if in_play(self.request) and self.request is not None and self.last_result is None:
                 try:
                     self.request = follow_move(self.request, seat, notation)
@@ -424,8 +431,27 @@ class RoomController(QObject):
     def winner(self) -> int | None:
         return self.won
 
-    def hand_proof(self) -> None:
+    def hand_proof(self) -> FairDeal | None:
         return None  # the room's panel says whether each deal checked out
+
+    @property
+    def thinking(self) -> int | None:
+        return None  # a CPU of the room thinks on the server
+
+    @property
+    def duplicate(self) -> DuplicateMatch | None:
+        return None  # rooms play matches
+
+    @property
+    def practice(self) -> bool:
+        return False  # nothing is taken back in a room
+
+    @property
+    def archive(self) -> list[tuple[Deal, Hand]]:
+        return []  # a seat never sees how the others were dealt: no coach in a room
+
+    def next_deal_waits(self) -> bool:
+        return self.sealed_fingerprint() is not None
 
     def people(self) -> list[int]:
         return [self.own_seat] if self.own_seat >= 0 else []
@@ -434,10 +460,21 @@ class RoomController(QObject):
         return seat == self.own_seat and seat >= 0
 
     @property
-    def waiting(self) -> str | None:
-        """A decision besides a turn the room waits on this seat for (redeal, leader, claim, Muggins)."""
+    def waiting(self) -> Pending | None:
+        """A decision besides a turn the room waits on this seat for (redeal, leader, claim, Muggins), as the
+        engine names it."""
         decision = str(self.decision.get("decision", ""))
-        return decision if decision in OFFERS and self.legal else None
+        view = self.view
+        if decision not in OFFERS or not self.legal or view is None:
+            return None
+        seat = view.seat
+        if decision == "redeal":
+            return RedealOffer(seat, self.rules.redeal_doubles if self.rules is not None else 0)
+        if decision == "lead":
+            return ChooseLeader(tuple(int(a[5:]) for a in self.legal if a.startswith("lead:") and a[5:].isdigit()))
+        if decision == "claim":
+            return ClaimWindow(seat, self.last_gains)
+        return MugginsWindow((seat,), self.last_mover, self.last_gains)
 
     def human_turn(self) -> int | None:
         view = self.view
@@ -484,31 +521,34 @@ class RoomController(QObject):
 
     def answer_redeal(self, redeal: bool) -> None:
         answer = "redeal" if redeal else "keep"
-        if self.waiting == "redeal" and answer in self.legal:
+        if isinstance(self.waiting, RedealOffer) and answer in self.legal:
             self.act(answer)
 
     def choose_leader(self, seat: int) -> None:
-        if self.waiting == "lead" and f"lead:{seat}" in self.legal:
+        if isinstance(self.waiting, ChooseLeader) and f"lead:{seat}" in self.legal:
             self.act(f"lead:{seat}")
 
     def claim(self) -> None:
-        if self.waiting == "claim" and "claim" in self.legal:
+        if isinstance(self.waiting, ClaimWindow) and "claim" in self.legal:
             self.act("claim")
 
     def call_muggins(self, seat: int) -> None:
         calls = [a for a in self.legal if a.startswith("muggins")]
-        if self.waiting == "muggins" and calls:
+        if isinstance(self.waiting, MugginsWindow) and calls:
             self.act(calls[0])
 
     def play_on(self) -> None:
-        if self.waiting in ("claim", "muggins") and "decline" in self.legal:
+        if isinstance(self.waiting, ClaimWindow | MugginsWindow) and "decline" in self.legal:
             self.act("decline")
 
     def undo(self) -> bool:
         return False
 
-    def time_out(self, seat: int, action: str) -> None:
-        """Rooms keep their own clock (a CPU plays for a seat that is away)."""
+    def time_turns(self, seconds: int, on_timeout: str) -> None:
+        """A room times its guests itself (the host's settings, sent with each decision)."""
+
+    def clock_ran_out(self) -> None:
+        """The room keeps the clock: it plays the timeout action for this seat and says so."""
 
     def request_hint(self) -> None:
         # Hints would be a CPU whispering to one player at a table of people: rooms give none.
