@@ -36,12 +36,12 @@ from ..engine.decisions import (
     RedealOffer,
     Seal,
 )
-from ..engine.duplicate import DuplicateMatch
+from ..engine.duplicate import DuplicateMatch, NextPlay, PlayNext
 from ..engine.fairness import FairDeal, cut_from_gesture
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 from .cpu_pool import ChooseLead, ClaimNow, CpuPool, PlayerKey, Question, Redeal
-from .table import Ask, Session
+from .table import Answerer, Ask, Session
 
 
 @dataclass
@@ -245,18 +245,38 @@ class ClockTable:
 
 @dataclass
 class DuplicateDeals:
-    """The table of a duplicate match's play at the table: it deals the play as the duplicate match says
-    (sealed at a deal's first play, dealt again from its proof after) and lets the clock cut."""
+    """The table of a duplicate match: it deals each play as the duplicate match says (sealed at a deal's
+    first play, dealt again from its proof after), lets the clock cut, and between plays answers the duplicate
+    match's NextPlay: at once when the clock plays (`clock_plays`: simulations, tests), otherwise when a person
+    asks for it (`play_next`). `reseat` gives the answerers of the next play's seats (None: the same)."""
 
     duplicate: DuplicateMatch
+    clock_plays: bool = False
+    reseat: Callable[[DuplicateMatch], list[Answerer] | None] = lambda duplicate: None
     waits: bool = False
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
-        if isinstance(ask.pending, NextHand) and not self.duplicate.play_over:
-            return self.duplicate.deal_action()
+        duplicate = self.duplicate
+        if isinstance(ask.pending, NextHand):
+            if not duplicate.play_over:
+                return duplicate.deal_action()
+            if self.clock_plays and isinstance(duplicate.pending(), NextPlay):
+                self.play_next(session, cut_from_gesture("table"))
+            return None
         if isinstance(ask.pending, CutDeck):
-            return Cut(cut_from_gesture("table"))
+            cut, duplicate.next_cut = duplicate.next_cut, None  # the cut given with "Next play", if any
+            return Cut(cut if cut is not None else cut_from_gesture("table"))
         return None
+
+    def play_next(self, session: Session, cut: bytes | None) -> bool:
+        """The next play to the table (`cut`: its deal's cut, when it deals it for the first time); False if
+        the play at the table has not finished, or none is left."""
+        duplicate = self.duplicate
+        if not isinstance(duplicate.pending(), NextPlay):
+            return False
+        duplicate.apply(None, PlayNext(cut))
+        session.moved_on(duplicate.match, self.reseat(duplicate))
+        return True
 
 
 FROM_THE_SHUFFLE = DealHand()  # made once: a simulation deals thousands of hands a second

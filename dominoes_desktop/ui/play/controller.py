@@ -117,7 +117,6 @@ class _Table:
     def __init__(self, controller: GameController) -> None:
         self.controller = controller
         self.first: Action | None = None  # how the match's first deal is dealt, if not sealed and cut
-        self.cut: bytes | None = None  # a cut made before the deal was sealed ("Next play" in a duplicate match)
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
         pending = ask.pending
@@ -126,14 +125,14 @@ class _Table:
             first, self.first = self.first, None
             if first is not None:
                 return first
-            duplicate = controller.duplicate
-            if duplicate is not None:
-                return DuplicateDeals(duplicate).ask(session, ask)  # nothing once its play is over: "Next play"
+            deals = controller.deals
+            if deals is not None:
+                return deals.ask(session, ask)  # nothing once its play is over: "Next play"
             return Seal(FairDeal.commit())
         if isinstance(pending, CutDeck) and not pending.seats:
-            cut, self.cut = self.cut, None
-            if cut is not None:
-                return Cut(cut)
+            deals = controller.deals
+            if deals is not None and deals.duplicate.next_cut is not None:
+                return deals.ask(session, ask)  # the cut given with "Next play"
             # The clock cuts at once a match's first deal and a redeal; after a hand, "Next hand" cuts.
             if controller.clock_cuts() and (pending.hand_index == 0 or pending.redeal_by is not None):
                 return Cut(cut_from_gesture("table"))
@@ -192,6 +191,7 @@ class GameController(QObject):
         self._won: int | None = None
         self._offered: tuple[int, type] | None = None  # (serial, kind) of the last offer signalled to people
         self.duplicate: DuplicateMatch | None = None  # a duplicate match: its play at the table is `match`
+        self.deals: DuplicateDeals | None = None  # its table: it deals each play, and sets the next one
         self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
         self._duplicate_done = False
         self._table = _Table(self)
@@ -368,6 +368,12 @@ class GameController(QObject):
         self.thinking = None
         self.clock.stop()
         self._offered = None
+        self._table = _Table(self)
+        self.session = Session(match, self._answerers(match, seats), self._table, self._listener())
+        return self.session
+
+    def _answerers(self, match: Match, seats: list[SeatConfig]) -> list[Answerer]:
+        """Who answers each seat of `match`: people wait for their clicks, CPUs think in the pool."""
         self.match = match
         self.seats = list(seats)
         answerers: list[Answerer] = []
@@ -380,9 +386,7 @@ class GameController(QObject):
             answerers.append(
                 PoolCpu(pool, key, self._poster(), self._poster(paced=False), self._cpu_failed, self._cpu_turn)
             )
-        self._table = _Table(self)
-        self.session = Session(match, answerers, self._table, self._listener())
-        return self.session
+        return answerers
 
     def _poster(self, paced: bool = True) -> Post:
         """Runs what the pool's thread posts on the UI thread: a CPU's turn after the table's pace, so a
@@ -514,7 +518,7 @@ class GameController(QObject):
         it again instead: a cut fair deal's proof (the same seed and cut, so the same tiles) or a deal seed."""
         if len(seats) != rules.players:
             raise ValueError(f"{rules.name} needs {rules.players} seats")
-        self.duplicate = None
+        self.duplicate = self.deals = None
         self.last_result = None
         session = self._seat(Match(rules, seed), seats)
         if isinstance(first_deal, FairDeal):
@@ -527,6 +531,7 @@ class GameController(QObject):
         """Go on with a match restored from a save, at the exact decision where it stopped (`duplicate`: the
         duplicate match whose play at the table `match` is). A deal sealed when it was saved waits for its cut."""
         self.duplicate = duplicate
+        self.deals = None if duplicate is None else DuplicateDeals(duplicate, reseat=self._reseat_play)
         session = self._seat(match, seats)
         self.last_result = match.results[-1] if match.results else None
         if match.hand is not None:
@@ -642,8 +647,13 @@ class GameController(QObject):
         if len(seats) != rules.players or len(people) != 1:
             raise ValueError("a duplicate match is one person against CPUs")
         self.duplicate = DuplicateMatch.create(rules, deals, seed, people[0], sealed_by=sealed_by)
+        self.deals = DuplicateDeals(self.duplicate, reseat=self._reseat_play)
         self.line_up = list(seats)
-        self._go(self._seat_play())  # the first deal is sealed and waits for the cut, as any match's first deal
+        match = self.duplicate.match
+        session = self._seat(match, [self.line_up[entry] for entry in self.duplicate.line_up_at()])
+        self.last_result = None
+        self.playChanged.emit()
+        self._go(session)  # the first deal is sealed and waits for the cut, as any match's first deal
 
     def resume_duplicate(self, duplicate: DuplicateMatch, line_up: list[SeatConfig]) -> None:
         """Go on with a saved duplicate match, at its play at the table."""
@@ -654,28 +664,30 @@ class GameController(QObject):
         self.playChanged.emit()
         self.resume(duplicate.match, self.seats, duplicate)
 
-    def _seat_play(self) -> Session:
-        """Seat the line-up for the play at the table: everyone moved round by the play's rotation."""
-        duplicate = self.duplicate
-        assert duplicate is not None
+    def _reseat_play(self, duplicate: DuplicateMatch) -> list[Answerer]:
+        """The next play is at the table: the line-up seated moved round by its rotation (the session goes on
+        with it, and with these answerers)."""
         match = duplicate.match
-        session = self._seat(match, [self.line_up[entry] for entry in duplicate.line_up_at()])
+        answerers = self._answerers(match, [self.line_up[entry] for entry in duplicate.line_up_at()])
+        self._token += 1
+        self.thinking = None
+        self.clock.stop()
+        self._offered = None
         self.last_result = match.results[-1] if match.results else None
         self.playChanged.emit()
-        return session
+        self._changed()
+        return answerers
 
     def _next_play(self, cut: bytes) -> bool:
-        """The next play at the table. When it deals its deal for the first time, that deal's commitment was
-        shown on the hand-end sheet, and `cut` cuts it (as "Next hand" cuts a match's next deal); a later play
-        deals again from the first play's proof, with no new cut."""
-        duplicate = self.duplicate
-        if duplicate is None or not duplicate.play_over or duplicate.is_over:
+        """The next play at the table, a decision of the table's loop (the duplicate match's NextPlay). When
+        it deals its deal for the first time, that deal's commitment was shown on the hand-end sheet, and
+        `cut` cuts it (as "Next hand" cuts a match's next deal); a later play deals again from the first
+        play's proof, with no new cut."""
+        deals, session = self.deals, self.session
+        if deals is None or session is None:
             return False
-        duplicate.next_play()
-        session = self._seat_play()
-        self._table.cut = cut
-        self._go(session)
-        return True
+        with self._batch():
+            return deals.play_next(session, cut)
 
     # ---- taking a move back -----------------------------------------------------------------------
 
