@@ -477,13 +477,14 @@ class CpuPool:
         self._finalizer = weakref.finalize(self, self._shared.close)
 
     def start(self) -> None:
-        """Start every worker now rather than at its first request (starting a process takes a moment)."""
-        with self._shared.lock:
-            if self._shared.closed:
+        """Start the CPUs' workers now rather than at their first request (starting a process takes a moment);
+        a worker kept for jobs starts with the first job."""
+        shared = self._shared
+        with shared.lock:
+            if shared.closed:
                 return
-            for slot, worker in enumerate(self._shared.slots):
-                if worker is None or worker.dead:
-                    self._shared.slots[slot] = _Worker(self._shared, slot)
+            for slot in range(len(shared.slots) - shared.job_workers):
+                shared._worker(slot)
 
     def think(self, player: PlayerKey | None, view: PlayerView, movetime_ms: float | None = None) -> Future[Decision]:
         """The move for `view`'s seat by the CPU `player` (owner id, seat, level, seed), or by a one-off hard

@@ -46,7 +46,12 @@ def test_a_cpu_question_goes_before_the_jobs_that_wait() -> None:
     with CpuPool(workers=1) as pool:
         pool.think(("t", 0, "random", 1), view).result(timeout=60)  # the worker is up
         futures: dict[str, Future[Any]] = {f"job{i}": pool.run(time.sleep, 0.4) for i in range(3)}
-        time.sleep(0.1)  # job0 is in hand
+        worker = pool._shared.slots[0]
+        assert worker is not None
+        deadline = time.monotonic() + 10
+        while worker.in_hand == 0 and time.monotonic() < deadline:  # job0 is in hand, the others queued
+            time.sleep(0.01)
+        assert worker.in_hand == 1 and len(pool._shared.jobs) == 2
         futures["cpu"] = pool.think(("t", 0, "random", 1), view)
         assert finished_in_order(futures) == ["job0", "cpu", "job1", "job2"]
 
@@ -54,16 +59,23 @@ def test_a_cpu_question_goes_before_the_jobs_that_wait() -> None:
 def test_with_a_worker_kept_for_jobs_a_cpu_never_waits_behind_one() -> None:
     view = a_view()
     with CpuPool(workers=2, job_workers=1) as pool:
+        pool.start()
         pool.think(("t", 0, "easy", 1), view).result(timeout=60)
-        jobs = [pool.run(time.sleep, 1.5) for _ in range(2)]
+        assert pool._shared.slots[1] is None  # the job worker starts with the first job, not with the game
+        jobs = [pool.run(time.sleep, 3.0) for _ in range(2)]
         time.sleep(0.2)
         started = time.monotonic()
         for seat in range(4):
             assert pool.think(("t", seat, "easy", seat), view).result(timeout=60).move in view.legal_moves()
-        assert time.monotonic() - started < 1.0  # not behind a 1.5 s job
+        assert time.monotonic() - started < 2.0  # not behind a 3 s job
         assert not jobs[0].done() or not jobs[1].done()
         assert set(pool._shared.assigned.values()) == {0}  # no CPU placed on the job worker
         assert [job.result(timeout=60) for job in jobs] == [None, None]
+
+
+def test_a_pool_keeps_a_worker_for_cpus() -> None:
+    with pytest.raises(ValueError, match="job_workers must be below workers"):
+        CpuPool(workers=1, job_workers=1)
 
 
 def test_map_keeps_the_order_and_a_failing_job_fails_alone() -> None:
