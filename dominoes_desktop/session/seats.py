@@ -150,8 +150,8 @@ class PoolCpu:
     are made in its worker from what its seat may see (its view; choosing its side's leader, each partner's
     own tiles), never where it is asked. Answers are handed to `post` (a turn's) or `post_quick` (the others')
     to run on the host's loop, where they answer the session unless the decision has gone meanwhile; with no
-    `post`, it waits for each answer (a screenshot's autoplay, tests: never a window's loop). `turn` hears of
-    each turn before it is thought of (the window shows it; False: not now, `autoplay` plays it). A CPU that
+    `post`, it waits for each answer (a screenshot's autoplay, tests: never a window's loop). `thinks` hears of
+    each decision before it is sent (the window shows the seat thinking; False: not now, `autoplay` plays it). A CPU that
     fails answers as simply as it may (its first legal move, the side's first seat, no redeal, no claim), and
     `failed` hears why."""
 
@@ -160,7 +160,7 @@ class PoolCpu:
     post: Post | None = None
     post_quick: Post | None = None
     failed: Callable[[int, str], None] = lambda seat, why: None
-    turn: Callable[[Ask], bool] = lambda ask: True
+    thinks: Callable[[Ask], bool] = lambda ask: True
     movetime_ms: float | None = None
     cut: Callable[[int], bytes] = lambda seat: cut_from_gesture("cpu", seat)
     waits: bool = False
@@ -173,7 +173,7 @@ class PoolCpu:
         if isinstance(pending, CutDeck):
             return Cut(self.cut(seat))
         if isinstance(pending, PlayTurn):
-            if not self.turn(ask):
+            if not self.thinks(ask):
                 return None
             view = PlayerView.of(match, seat)
             return self._send(session, ask, self.pool.think(self.key, view, self.movetime_ms), self.post)
@@ -187,6 +187,8 @@ class PoolCpu:
         elif isinstance(pending, ClaimWindow | MugginsWindow):
             question = ClaimNow(PlayerView.of(match, seat))
         else:
+            return None
+        if not self.thinks(ask):
             return None
         return self._send(session, ask, self.pool.decide(self.key, question), self.post_quick or self.post)
 

@@ -251,7 +251,7 @@ class GameController(QObject, LocalTable):
                 continue
             key = (owner, seat, config.level, match.seed + seat)
             answerers.append(
-                PoolCpu(pool, key, self._poster(), self._poster(paced=False), self._cpu_failed, self._cpu_turn)
+                PoolCpu(pool, key, self._poster(), self._poster(paced=False), self._cpu_failed, self._cpu_thinks)
             )
         return answerers
 
@@ -283,10 +283,12 @@ class GameController(QObject, LocalTable):
             except DominoError as exc:
                 self.error.emit(error_text(exc))
 
-    def _cpu_turn(self, ask: Ask) -> bool:
-        """A CPU's turn comes: shown as thinking; False while `paused` (then `autoplay` plays it)."""
+    def _cpu_thinks(self, ask: Ask) -> bool:
+        """A CPU is asked (its turn, or a quick decision): shown as thinking until it answers; False while
+        `paused` (then `autoplay` plays it)."""
         assert ask.seat is not None
-        self.turnStarted.emit(ask.seat, [])
+        if isinstance(ask.pending, PlayTurn):
+            self.turnStarted.emit(ask.seat, [])
         self._changed()
         if self.paused:
             return False
