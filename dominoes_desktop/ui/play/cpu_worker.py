@@ -25,17 +25,19 @@ Failed = Callable[[int, str], None]
 
 _owners = itertools.count(1)
 _DESKTOP: list[CpuPool] = []  # the program's one pool, once made or given
+COACH_WORKERS = 2  # the coach shares its searches over two lanes (engine/analysis/coach.py's LANES)
 
 
 def desktop_pool(given: CpuPool | None = None) -> CpuPool:
     """The program's one pool of worker processes: `given` (a test's, a window's) becomes it; otherwise the
-    one made on first use: one worker for the CPUs and one kept for the coach, so that a CPU's turn never
-    waits behind the coach's searches on a machine of two cores."""
+    one made on first use: one worker for the CPUs, started with the game, and two kept for the coach's two
+    lanes, started with its first verdict (as many processes as the CPU worker and the coach's own pool were
+    before), so that a CPU's turn never waits behind the coach's searches."""
     if given is not None:
         _DESKTOP[:] = [given]
         return given
     if not _DESKTOP or _DESKTOP[0].closed:
-        _DESKTOP[:] = [CpuPool(workers=2, job_workers=1)]
+        _DESKTOP[:] = [CpuPool(workers=1 + COACH_WORKERS, job_workers=COACH_WORKERS)]
     return _DESKTOP[0]
 
 
