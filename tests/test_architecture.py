@@ -122,21 +122,11 @@ def test_arrows_point_down() -> None:
     assert not wrong, "imports against the layering:\n" + "\n".join(wrong)
 
 
-# Issue 31 item 4: the table page still builds CPU players in the window's process (leaders, redeals, claims,
-# autoplay); the `tablemodel` branch moves them to the CPU pool. An entry leaves with its import: a stale one
-# fails below, so this list only shrinks.
-KNOWN_VIEW_VIOLATIONS = {
-    "dominoes_desktop.ui.play.controller -> dominoes_desktop.engine.cpu.CpuPlayer",
-    "dominoes_desktop.ui.play.controller -> dominoes_desktop.engine.cpu.make_player",
-}
-
-
 def test_views_never_touch_storage_or_cpu_players() -> None:
     wrong = view_violations(PACKAGE)
-    new = [w for w in wrong if w not in KNOWN_VIEW_VIOLATIONS]
-    assert not new, "only the shell's store service touches store/; CPUs answer through the session:\n" + "\n".join(new)
-    stale = sorted(KNOWN_VIEW_VIOLATIONS - set(wrong))
-    assert not stale, "fixed: remove from KNOWN_VIEW_VIOLATIONS:\n" + "\n".join(stale)
+    assert not wrong, "only the shell's store service touches store/; CPUs answer through the session:\n" + "\n".join(
+        wrong
+    )
 
 
 def import_cycles(package: Path) -> list[str]:

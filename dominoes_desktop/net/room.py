@@ -45,6 +45,7 @@ from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal
 from ..engine.match import Match
 from ..engine.presets import build_rules
+from ..session.clock import TurnClock
 from ..session.cpu_pool import CpuPool
 from ..session.seats import ClockTable, Cpu, PooledThinking, Waiting
 from ..session.table import Answerer, Ask, Session
@@ -119,9 +120,8 @@ class Seat:
     cpu_why: str = ""  # why a CPU plays a person's seat: "dropped", "timeouts" (until they act), "host"
     muted: set[int] = field(default_factory=set)  # seats whose talk this seat does not want
     drop_timer: asyncio.TimerHandle | None = None
-    turn_timer: asyncio.TimerHandle | None = None  # the guest's clock for the decision it was sent
-    timed_d: int = -1  # that decision's number, and when its time is up (the loop's clock)
-    deadline: float = 0.0
+    turn_timer: asyncio.TimerHandle | None = None  # fires when the guest's clock runs out
+    clock: TurnClock = field(default_factory=TurnClock)  # on the decision it was sent (the loop's clock)
     timeouts: int = 0  # the guest's timeouts in a row
     chat_budget: float = 5.0
     chat_at: float = 0.0
@@ -585,7 +585,8 @@ class Room:
             self._saved_reveal = None
         self.state = RoomState.PLAYING
         for s in self.seats:
-            s.timeouts, s.timed_d = 0, -1
+            s.timeouts = 0
+            s.clock.stop()
             if s.kind is SeatKind.FRIEND and not s.connected:
                 s.cpu_playing, s.cpu_why = True, "dropped"  # an empty friend's seat: a CPU plays until it is taken
             elif s.kind is SeatKind.FRIEND:
@@ -719,10 +720,7 @@ class Room:
         rejoin) keeps its first deadline: reconnecting does not buy time."""
         self._stop_clock(seat)
         assert self._loop is not None and self.config.turn_s
-        now = self._loop.time()
-        if seat.timed_d != d:
-            seat.timed_d, seat.deadline = d, now + self.config.turn_s
-        left = max(0.0, seat.deadline - now)
+        left = seat.clock.start(d, self.config.turn_s, self._loop.time())
         seat.turn_timer = self._loop.call_later(left, self._timed_out, seat, d)
         return math.ceil(left)
 

@@ -1,8 +1,9 @@
-"""RoomController: the table page's controller for one seat of a room, fed by the room connection.
+"""RoomController: the remote table, one seat of a room fed by the room connection.
 
-It offers the table page what GameController offers (the same signals, and what the views read: the rules, the
-seats, the hand as this seat may know it, its rack, legal moves, the pending decision for the person, the
-results), but it knows only what the room sends this seat: its view (a bot-protocol request, BOT.md), the
+It is the table model (session/table_model.py) that the table page reads, as a local match is (the same
+signals, and what the views read: the rules, the seats, the hand as this seat may know it, its rack, legal
+moves, the pending decision for the person as the engine names it, the results, the room's clock on the
+person's decision), but it knows only what the room sends this seat: its view (a bot-protocol request, BOT.md), the
 public events, the room's state and the table talk. The person's clicks become `act` messages; the room checks
 them like any other answer. Nothing here can show a tile the seat may not see: its own tiles and the public
 record are all there is, until the hand's end reveals every rack.
@@ -15,13 +16,29 @@ next view.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...engine.cpu.knowledge import Knowledge, infer
-from ...engine.decisions import AnswerRedeal, HandScored, Lead, LetGo, MatchWon, Moved
+from ...engine.deal import Deal
+from ...engine.decisions import (
+    AnswerRedeal,
+    ChooseLeader,
+    ClaimWindow,
+    HandScored,
+    Lead,
+    LetGo,
+    MatchWon,
+    Moved,
+    MugginsWindow,
+    Pending,
+    RedealOffer,
+)
+from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
+from ...engine.fairness import FairDeal
 from ...engine.hand import Hand
 from ...engine.match import HandResult, Match
 from ...engine.moves import CLAIM, Move, MoveKind
@@ -34,7 +51,8 @@ from ...net.client import DealChecker
 from ...net.codec import Asked, Decision, Told, encode_action
 from ...net.guest import GuestTable
 from ...net.protocol import ProtocolError
-from ..play.controller import SeatConfig
+from ...session.clock import TurnClock
+from ...session.table_model import SeatConfig
 from ..shell.i18n import translate
 from .net_client import RoomSocket
 
@@ -77,8 +95,6 @@ class RoomController(QObject):
 
     # What a local match has and a room's seat never holds: no match, no CPU thinking here, no duplicate play.
     match: Match | None = None
-    thinking: int | None = None
-    duplicate: None = None
     pace_ms = 0
 
     def __init__(self, parent: QObject | None = None, auto_cut: bool = False) -> None:
@@ -98,8 +114,9 @@ class RoomController(QObject):
         self.view: PlayerView | None = None
         self.decision: dict[str, Any] = {}  # the room's last `view` message: its decision and answers
         self.legal: list[str] = []  # the answers still open to this seat ([] once it answered)
-        # The room's clock on this seat's open decision: (its number, the seconds it had when it came), or None.
-        self.timed: tuple[int, int] | None = None
+        # The room's clock on this seat's open decision (the room answers for the seat when it runs out).
+        self.clock = TurnClock()
+        self.last_mover = -1  # the seat of the last public move (whose points a Muggins call takes)
         self.last_result: HandResult | None = None
         self.match_scores: list[int] = []
         self.won: int | None = None
@@ -144,7 +161,7 @@ class RoomController(QObject):
     def _closed(self, why: str) -> None:
         self._clock_cut.stop()
         self.legal = []
-        self.timed = None
+        self.clock.stop()
         self.stateChanged.emit()
         self.closed.emit(why)
 
@@ -152,7 +169,7 @@ class RoomController(QObject):
         """Answer the pending decision: nothing more to click until the room asks again."""
         self.send(messages.Act(int(self.decision.get("d", 0)), action).to_json())
         self.legal = []
-        self.timed = None
+        self.clock.stop()
         self._clock_cut.stop()
         self.stateChanged.emit()
 
@@ -224,7 +241,10 @@ class RoomController(QObject):
         self.decision = message
         self.legal = list(asked.legal)
         seconds = asked.time_s
-        self.timed = (asked.d, seconds) if self.legal and seconds else None  # the room answers when it runs out
+        if self.legal and seconds:
+            self.clock.start(asked.d, seconds, time.monotonic())  # the room answers when it runs out
+        else:
+            self.clock.stop()
         if self.rules is None and asked.rules is not None:
             self._rules = asked.rules
             self._seat_people()
@@ -272,6 +292,7 @@ class RoomController(QObject):
         event = told.event if told is not None else None
         if isinstance(event, Moved):
             self.last_gains = max(event.gains, default=0)
+            self.last_mover = event.seat
             if self.guest_table.view is not None and self.last_result is None:
                 self.view = self.guest_table.view  # followed by the engine's rules (net.guest)
                 self.legal = []
@@ -343,8 +364,27 @@ class RoomController(QObject):
     def winner(self) -> int | None:
         return self.won
 
-    def hand_proof(self) -> None:
+    def hand_proof(self) -> FairDeal | None:
         return None  # the room's panel says whether each deal checked out
+
+    @property
+    def thinking(self) -> int | None:
+        return None  # a CPU of the room thinks on the server
+
+    @property
+    def duplicate(self) -> DuplicateMatch | None:
+        return None  # rooms play matches
+
+    @property
+    def practice(self) -> bool:
+        return False  # nothing is taken back in a room
+
+    @property
+    def archive(self) -> list[tuple[Deal, Hand]]:
+        return []  # a seat never sees how the others were dealt: no coach in a room
+
+    def next_deal_waits(self) -> bool:
+        return self.sealed_fingerprint() is not None
 
     def people(self) -> list[int]:
         return [self.own_seat] if self.own_seat >= 0 else []
@@ -352,11 +392,25 @@ class RoomController(QObject):
     def is_human(self, seat: int) -> bool:
         return seat == self.own_seat and seat >= 0
 
-    @property
-    def waiting(self) -> str | None:
+    def _offer(self) -> Decision | None:
         """A decision besides a turn the room waits on this seat for (redeal, leader, claim, Muggins)."""
         decision = self.decision.get("decision")
-        return str(decision) if decision in OFFERS and self.legal else None
+        return Decision(decision) if decision in OFFERS and self.legal else None
+
+    @property
+    def waiting(self) -> Pending | None:
+        """That decision as the engine names it."""
+        offer, view = self._offer(), self.view
+        if offer is None or view is None:
+            return None
+        seat = view.seat
+        if offer is Decision.REDEAL:
+            return RedealOffer(seat, self.rules.redeal_doubles if self.rules is not None else 0)
+        if offer is Decision.LEAD:
+            return ChooseLeader(tuple(int(a[5:]) for a in self.legal if a.startswith("lead:") and a[5:].isdigit()))
+        if offer is Decision.CLAIM:
+            return ClaimWindow(seat, self.last_gains)
+        return MugginsWindow((seat,), self.last_mover, self.last_gains)
 
     def human_turn(self) -> int | None:
         view = self.view
@@ -408,7 +462,7 @@ class RoomController(QObject):
 
     def _answer(self, decision: Decision, answer: str) -> None:
         """Send `answer` if the room waits on this seat for `decision` and offered it."""
-        if self.waiting == decision and answer in self.legal:
+        if self._offer() is decision and answer in self.legal:
             self.act(answer)
 
     def answer_redeal(self, redeal: bool) -> None:
@@ -424,14 +478,17 @@ class RoomController(QObject):
         self._answer(Decision.MUGGINS, encode_action(Move(MoveKind.MUGGINS, caller=self.own_seat)))
 
     def play_on(self) -> None:
-        if self.waiting in (Decision.CLAIM, Decision.MUGGINS) and encode_action(LetGo()) in self.legal:
+        if self._offer() in (Decision.CLAIM, Decision.MUGGINS) and encode_action(LetGo()) in self.legal:
             self.act(encode_action(LetGo()))
 
     def undo(self) -> bool:
         return False
 
-    def time_out(self, seat: int, action: str) -> None:
-        """Rooms keep their own clock (a CPU plays for a seat that is away)."""
+    def time_turns(self, seconds: int, on_timeout: str) -> None:
+        """A room times its guests itself (the host's settings, sent with each decision)."""
+
+    def clock_ran_out(self) -> None:
+        """The room keeps the clock: it plays the timeout action for this seat and says so."""
 
     def request_hint(self) -> None:
         # Hints would be a CPU whispering to one player at a table of people: rooms give none.

@@ -17,10 +17,7 @@ from ..shell.i18n import translate
 from .scene import SeatState, TableState
 
 if TYPE_CHECKING:
-    from ..play.controller import GameController
-    from ..room.room_controller import RoomController
-
-    TableController = GameController | RoomController  # what the table page reads: a local match or a room's seat
+    from ...session.table_model import TableModel as TableController  # a local match or a room's seat
 
 
 @dataclass(frozen=True, slots=True)
