@@ -27,6 +27,7 @@ from ..engine.analysis.fair import judge_hand_view
 from ..engine.cases import CaseError, error_line, read_case
 from ..engine.inputs import limit_int_conversion
 from ..session.cpu_pool import end_with_parent
+from .exits import quiet_exits
 
 MAX_WORKERS = 32  # more processes than lanes only wait; Windows refuses more than 61
 MAX_BUDGET = 10**9  # nodes per search: far past any search that ends in this lifetime
@@ -42,6 +43,7 @@ def coach_case(case: Any, budget: int | None = None) -> list[Judged]:
     return found
 
 
+@quiet_exits
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.coach", description=__doc__)
     parser.add_argument("case", type=Path)

@@ -21,6 +21,7 @@ from ..engine.errors import DominoError
 from ..engine.presets import build_rules
 from ..engine.rules import Rules
 from ..session.cpu_table import CpuTable
+from .exits import quiet_exits
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -127,6 +128,7 @@ def run_matches(
     return report
 
 
+@quiet_exits
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.cli.simulate", description=__doc__)
     parser.add_argument("--preset", required=True)
