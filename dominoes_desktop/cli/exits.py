@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
 import sys
 from collections.abc import Callable
 from typing import ParamSpec
@@ -64,3 +65,13 @@ def _silence_stdout() -> None:
         os.close(null)
     except (OSError, ValueError):  # stdout closed or not a file: nothing to flush at exit then
         pass
+
+
+def quiet_worker() -> None:
+    """A tool's worker process (a pool's initializer): Ctrl+C in the terminal reaches it too, and it ends at once
+    and in silence (the default action of SIGINT), leaving the tool to say nothing and exit 130; and it ends
+    with the tool however the tool ends."""
+    from ..session.cpu_pool import end_with_parent  # only in a worker: the tools' start-up stays light
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    end_with_parent()
