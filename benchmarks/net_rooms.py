@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes_desktop.net.client import DealChecker
 from dominoes_desktop.net.server import lighter_tls_buffers
+from dominoes_desktop.net.tls import own_identity
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = ["host", "friend", "friend", "friend"]
@@ -280,6 +281,8 @@ def run_load(
     root: Path = ROOT,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tls_dir:
+        if not plain:  # made here: a server that made its own would import `cryptography` (only its first start)
+            own_identity(Path(tls_dir))
         return _run_load(rooms, seconds, procs, seats, think, cpu_delay_ms, workers, plain, root, tls_dir)
 
 
