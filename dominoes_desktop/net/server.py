@@ -107,6 +107,7 @@ class Connection:
         self._held: tuple[str, str, str | None] | None = None  # that answer
         self.heard = time.monotonic()
         self._watch: asyncio.TimerHandle | None = None
+        self._loop = asyncio.get_running_loop()  # asked once: a move sends a line to every seat
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_line(protocol.encode(message))
@@ -117,7 +118,7 @@ class Connection:
         # What one step of the room sends a client (an event, then a view) goes out in one write at the
         # end of the loop's turn: the system call, not the encoding, is the server's largest cost.
         if not self._out:
-            asyncio.get_running_loop().call_soon(self._flush)
+            self._loop.call_soon(self._flush)
         self._out += line
 
     def _flush(self) -> None:
@@ -141,7 +142,7 @@ class Connection:
         """Check in `after` seconds that the client has greeted and, outside a room, is not idle."""
         if self._watch is not None:
             self._watch.cancel()
-        self._watch = asyncio.get_running_loop().call_later(after, self._check_alive)
+        self._watch = self._loop.call_later(after, self._check_alive)
 
     def _check_alive(self) -> None:
         self._watch = None
