@@ -98,12 +98,23 @@ def test_replay_into_a_full_disk_says_so_in_one_line() -> None:
         ("bot", "--level", "random"),  # waiting for a request
         ("soak", "--hands", "10000000"),  # deep in its work
         ("coach", str(MATCH), "--workers", "2"),  # its searching processes get the SIGINT too
+        (
+            "simulate",
+            "--preset",
+            "block",
+            "--players",
+            "random,random,random,random",
+            "--hands",
+            "9999999",
+            "--jobs",
+            "2",
+        ),
     ],
-    ids=["bot-waiting", "soak-working", "coach-workers"],
+    ids=["bot-waiting", "soak-working", "coach-workers", "simulate-jobs"],
 )
 def test_ctrl_c_ends_a_tool_quietly(args: tuple[str, ...]) -> None:
     """Ctrl+C in a terminal: SIGINT to the whole process group."""
-    module = "cli" if args[0] == "soak" else "engine"
+    module = "cli" if args[0] in ("soak", "simulate") else "engine"
     tool = subprocess.Popen(
         [sys.executable, "-m", f"dominoes_desktop.{module}.{args[0]}", *args[1:]],
         stdin=subprocess.PIPE,
