@@ -63,7 +63,10 @@ async def run(
     print(f"TLS fingerprint: {identity.fingerprint}" if identity else "plain TCP: nothing is private", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # An ignored SIGINT stays ignored (a worker of --workers, a job started with &): its CPU processes then
+    # inherit it, and Ctrl+C in a terminal, which reaches the whole group, leaves the stopping to the parent.
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    for sig in (signal.SIGTERM,) if ignored else (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     while not stop.is_set():
@@ -80,7 +83,8 @@ def server_identity(cert: Path | None, key: Path | None, folder: Path) -> tls.Id
 def _worker(settings: dict[str, Any]) -> None:
     """One of `--workers` processes: a whole server on its own port, ended with its parent."""
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s [{settings['port']}] %(message)s", stream=sys.stderr)
-    # Ctrl+C in a terminal reaches every process of the group: the parent stops the workers, in order.
+    # Ctrl+C in a terminal reaches every process of the group: the parent stops the workers, in order, and
+    # the workers' CPU processes (which inherit this) end with them.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _end_with_parent()
     with contextlib.suppress(KeyboardInterrupt):
