@@ -268,6 +268,7 @@ class Server:
         self._per_address: dict[str, int] = {}
         self._accepted = 0  # connections held, handshaking ones too (`clients` has those past the handshake)
         self._tls: ssl.SSLContext | None = None
+        self._handshaking: set[asyncio.WriteTransport] = set()  # connections still in their TLS handshake
         self.handshake_s = handshake_s
         self.idle_s = idle_s
         self.turn_s = turn_s  # a room's turn clock when its `create` names none (None: the protocol's default)
@@ -324,6 +325,8 @@ class Server:
             room.close("The server is shutting down.")
         for client in list(self.clients):
             client.close()
+        for handshaking in list(self._handshaking):
+            handshaking.abort()
         if self._discovery is not None:
             self._discovery.close()
         if self._server is not None:
@@ -375,14 +378,28 @@ class Server:
         """TLS on an accepted connection, within the time a connection has to say hello; False (and the
         connection closed) if it does not come."""
         assert self._tls is not None
+        raw = writer.transport
+        self._handshaking.add(raw)
         try:
             await writer.start_tls(self._tls, ssl_handshake_timeout=self.handshake_s)
-        except (OSError, ssl.SSLError, TimeoutError, ConnectionError, asyncio.CancelledError) as exc:
-            writer.transport.abort()
-            if isinstance(exc, asyncio.CancelledError):
-                raise
+            return True
+        except asyncio.CancelledError:
+            self._let_go(writer, raw)
+            raise
+        except Exception:  # a failed or timed-out handshake, a peer gone (see _let_go)
+            self._let_go(writer, raw)
             return False
-        return True
+        finally:
+            self._handshaking.discard(raw)
+
+    @staticmethod
+    def _let_go(writer: asyncio.StreamWriter, raw: asyncio.WriteTransport) -> None:
+        """Close a connection whose handshake did not come through. A peer that leaves mid-handshake without
+        an error makes asyncio hand the writer no transport at all (and fail on it with an AttributeError,
+        which its own __del__ trips over again): the writer gets its plain transport back, closed."""
+        if writer.transport is None:
+            writer._transport = raw
+        raw.abort()
 
     def listed_rooms(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if room.config.lan and room.state is RoomState.LOBBY]

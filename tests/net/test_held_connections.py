@@ -4,6 +4,7 @@ connections still shaking hands (TLS) or not yet greeted count too (issue 35 ite
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -96,5 +97,20 @@ def test_a_connection_that_never_finishes_its_handshake_is_let_go(identity: tls.
             writer.close()
         finally:
             await server.stop()
+
+    asyncio.run(main())
+
+
+def test_stopping_the_server_closes_connections_still_shaking_hands(identity: tls.Identity) -> None:
+    async def main() -> None:
+        server = Server(connections_per_address=CAP, handshake_s=30)
+        await server.start("127.0.0.1", 0, identity)
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        while not server._per_address:
+            await asyncio.sleep(0.01)
+        await server.stop()
+        with contextlib.suppress(ConnectionResetError):  # closed by a reset, or:
+            assert await asyncio.wait_for(reader.read(), 5) == b""
+        writer.close()
 
     asyncio.run(main())
