@@ -7,7 +7,8 @@ The fingerprint it prints at start goes into invites (dominoes://HOST:PORT/CODE#
 
 Desktop apps open rooms on it (Game ▸ Host this table on a server…) and join them with the same invites.
 With `--workers N` it runs N server processes, one a core, on ports PORT to PORT+N-1: a room lives in the
-process it was created in, and its invite names that process's port.
+process it was created in, and its invite names that process's port. The parent keeps them running (a worker
+that dies is started again on its port, its rooms lost, which the log says) and they end with it.
 """
 
 from __future__ import annotations
