@@ -79,7 +79,11 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dominoes-desktop", description="Caribbean dominoes at your table.")
-    parser.add_argument("--version", action="version", version=f"Dominoes Desktop {__version__}")
+    from .engine.analysis.core import core_name  # which search core runs: the packaging tests check it
+
+    parser.add_argument(
+        "--version", action="version", version=f"Dominoes Desktop {__version__} (search core: {core_name()})"
+    )
     parser.add_argument("--config", type=Path, help="keep settings, saves and statistics in this folder")
     parser.add_argument("--screenshot", type=Path, metavar="PATH", help="render a screen to a PNG and exit")
     parser.add_argument("--screen", choices=SCREENS, default="table")
