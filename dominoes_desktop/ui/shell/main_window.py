@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
@@ -40,21 +40,14 @@ from ..play.controller import GameController, MatchSetup, SeatConfig, default_se
 from ..play.game_page import GamePage
 from ..play.sound import SoundBoard
 from ..room.actions import host_room, network_actions
+from . import store_service
 from .announce import TableVoice, expose_table_overlays, name_clear_buttons
 from .i18n import LANGUAGE
 from .settings import Settings
-from .store_service import (
-    Autosave,
-    Loaded,
-    SavedMatch,
-    SeatRecord,
-    Statistics,
-    StoreService,
-    duplicate_record,
-    duplicate_to_json,
-    match_record,
-    match_to_json,
-)
+from .store_service import StoreService
+
+if TYPE_CHECKING:
+    from .store_service import Loaded, SavedMatch, Statistics
 
 LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
 
@@ -83,7 +76,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         # Every file the window keeps or reads goes through the store service, off the UI thread.
         self.store = StoreService(data_dir, threaded=threaded, parent=self)
-        self.autosave: Autosave | None = self.store.autosave
+        self.keeps_autosave = self.store.folder is not None  # a demonstration's table keeps nothing
         self._resume_without_asking = False
         self.look = settings.look()
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
@@ -356,26 +349,28 @@ class MainWindow(QMainWindow):
         match, setup = self.controller.match, self.game.setup
         if match is None or setup is None:
             return None
-        seats = [SeatRecord(s.name, s.human, s.level) for s in self.controller.seats]
-        data = match_to_json(match, setup.options, seats, setup.table())
+        seats = [store_service.SeatRecord(s.name, s.human, s.level) for s in self.controller.seats]
+        data = store_service.match_to_json(match, setup.options, seats, setup.table())
         duplicate = self.controller.duplicate
         if duplicate is not None:  # issue 17: the duplicate match around the play at the table
-            line_up = [SeatRecord(s.name, s.human, s.level) for s in self.controller.line_up]
-            data["duplicate"] = duplicate_to_json(duplicate, line_up)
+            line_up = [store_service.SeatRecord(s.name, s.human, s.level) for s in self.controller.line_up]
+            data["duplicate"] = store_service.duplicate_to_json(duplicate, line_up)
         return data
 
     def _autosave(self) -> None:
         if self._resuming:
             return  # the table now shows what the save holds: writing it back would change nothing
         data = self.match_json()
-        if self.autosave is not None and data is not None:
+        if self.keeps_autosave and data is not None:
             self.store.save(data)
 
     def _match_over(self, _winner: int) -> None:
         match, setup = self.controller.match, self.game.setup
         record = None
         if self.store.folder is not None and match is not None and setup is not None:
-            record = match_record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
+            record = store_service.match_record(
+                setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats]
+            )
         self.store.finish_match(record)
 
     def _duplicate_over(self) -> None:
@@ -384,7 +379,9 @@ class MainWindow(QMainWindow):
         duplicate = self.controller.duplicate
         record = None
         if self.store.folder is not None and duplicate is not None:
-            record = duplicate_record(duplicate, [(s.name, s.human, s.level) for s in self.controller.line_up])
+            record = store_service.duplicate_record(
+                duplicate, [(s.name, s.human, s.level) for s in self.controller.line_up]
+            )
         self.store.finish_match(record)
 
     def _store_problem(self, kind: str, detail: str) -> None:
