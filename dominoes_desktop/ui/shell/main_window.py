@@ -117,11 +117,12 @@ class MainWindow(QMainWindow):
         # process, the statistics database and its thread, the sounds. Each also starts at its first use.
         self._painted = False
         self._after_paint: list[Callable[[], None]] = [self.controller.runner.start, self.sound.load]
-        self._after_paint.append(self._make_game)  # the table page: ready before the person can click Start
         if threaded:
             self._after_paint.append(self.store.start)
         else:
             self.store.start()  # no thread to wait for: tests and screenshots read the store at once
+        # The table page, after the store's thread is under way: ready before the person can click Start.
+        self._after_paint.append(self._make_game)
         self.apply_look(self.look)
         self.lobby.start.setFocus()
 
