@@ -276,7 +276,9 @@ def decode_action(rules: Rules, raw: Any) -> Action:
     if "seal" in raw:
         cutters = raw.get("cutters", [])
         _need(
-            isinstance(cutters, list) and len(cutters) <= players and all(whole_number(s, 0, players - 1) for s in cutters),
+            isinstance(cutters, list)
+            and len(cutters) <= players
+            and all(whole_number(s, 0, players - 1) for s in cutters),
             "'cutters' must list seats",
         )
         return Seal(_proof(raw["seal"]), tuple(cutters))
@@ -313,8 +315,30 @@ def record_to_json(record: Record) -> dict[str, Any]:
         "seed": record.seed,
         "practice": record.practice,
         "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in record.seats],
-        "actions": [[seat, encode_action(action)] for seat, action in record.actions],
+        "actions": actions_to_json(record.actions),
     }
+
+
+def actions_to_json(actions: Iterable[Entry]) -> list[list[Any]]:
+    return [[seat, encode_action(action)] for seat, action in actions]
+
+
+def actions_from_json(rules: Rules, raw_actions: Any) -> tuple[Entry, ...]:
+    """Answers as `actions_to_json` writes them, each checked (not replayed); RecordError naming the first bad one."""
+    _need(
+        isinstance(raw_actions, list) and len(raw_actions) <= MAX_ACTIONS,
+        f"'actions' must list at most {MAX_ACTIONS} actions",
+    )
+    actions: list[Entry] = []
+    for index, raw in enumerate(raw_actions):
+        _need(isinstance(raw, list) and len(raw) == 2, f"action {index + 1} must be [seat, action]")
+        seat = raw[0]
+        _need(seat is None or whole_number(seat, 0, rules.players - 1), f"action {index + 1}: the seat is not one")
+        try:
+            actions.append((seat, decode_action(rules, raw[1])))
+        except RecordError as exc:
+            raise RecordError(f"action {index + 1}: {exc}") from None
+    return tuple(actions)
 
 
 def _seat(raw: Any, where: str) -> SeatRecord:
@@ -351,18 +375,5 @@ def record_from_json(data: Any, rules: Rules | None = None) -> Record:
         f"'seats' must list the {rules.players} seats",
     )
     seats = tuple(_seat(raw, f"seat {i + 1}") for i, raw in enumerate(raw_seats))
-    raw_actions = data.get("actions")
-    _need(
-        isinstance(raw_actions, list) and len(raw_actions) <= MAX_ACTIONS,
-        f"'actions' must list at most {MAX_ACTIONS} actions",
-    )
-    actions: list[Entry] = []
-    for index, raw in enumerate(raw_actions):
-        _need(isinstance(raw, list) and len(raw) == 2, f"action {index + 1} must be [seat, action]")
-        seat = raw[0]
-        _need(seat is None or whole_number(seat, 0, rules.players - 1), f"action {index + 1}: the seat is not one")
-        try:
-            actions.append((seat, decode_action(rules, raw[1])))
-        except RecordError as exc:
-            raise RecordError(f"action {index + 1}: {exc}") from None
-    return Record(rules, seed, tuple(actions), data.get("practice", False) is True, dict(options), seats)
+    actions = actions_from_json(rules, data.get("actions"))
+    return Record(rules, seed, actions, data.get("practice", False) is True, dict(options), seats)
