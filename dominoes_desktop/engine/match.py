@@ -121,6 +121,11 @@ class Match:
     def actions_taken(self) -> int:
         return len(self._actions)
 
+    @property
+    def last_answer(self) -> Entry | None:
+        """The last `(seat, action)` of the record, without copying the record."""
+        return self._actions[-1] if self._actions else None
+
     @staticmethod
     def from_record(record: Record) -> Match:
         """The match `record` leaves, rebuilt through the same answers; RecordError if one does not replay."""
