@@ -272,8 +272,7 @@ class Match:
             raise IllegalMove("the hand played out is not the hand in play", code="wrong_action")
         events.append(HandScored(self._finish_hand(action.outcome)))
         if self.winner is not None:
-            events.append(MatchWon(self.winner))
-        self._settle(events)
+            events.append(MatchWon(self.winner))  # nothing else follows by itself: the next deal waits
 
     def _move(self, seat: int | None, move: Move, events: list[Event]) -> None:
         hand = self.hand

@@ -92,9 +92,8 @@ class CpuTable:
         assert hand is not None
         if self._kernel_plays and observer is None and hand.outcome is None and hand.pending is None:
             # Random players: the match deals and starts the hand, the kernel plays it out, the match scores it.
-            for event in match.apply(None, PlayedOut(play_out(hand, self._fast_rng.random))):
-                if isinstance(event, HandScored):
-                    return event.result
+            match.apply(None, PlayedOut(play_out(hand, self._fast_rng.random)))
+            return match.results[-1]
         while True:
             for event in self.step(observer):
                 if isinstance(event, HandScored):
