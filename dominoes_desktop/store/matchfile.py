@@ -20,7 +20,7 @@ from typing import Any
 
 from ..engine.cases import CaseError, let_points_go, replay_move
 from ..engine.cpu.players import LEVELS
-from ..engine.deal import Deal, check_deal_counts
+from ..engine.deal import Deal, Dealer, check_deal_counts
 from ..engine.decisions import DealHand, NextHand, Seal
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
@@ -69,6 +69,8 @@ class SavedMatch:
     # Hands (0-based) whose seal does not match (an edited "fair" proof, or an edited "fair_next" for the hand
     # it deals): the match loads and plays on, and the player is told those hands cannot be verified.
     unverifiable: tuple[int, ...] = ()
+    # Duplicate: deals (0-based) not dealt yet whose seal does not match its seed: they load, to be told.
+    unverifiable_deals: tuple[int, ...] = ()
 
     @property
     def is_over(self) -> bool:
@@ -128,22 +130,32 @@ def match_from_json(data: Any) -> SavedMatch:
     marked = _unverifiable(match)
     options = dict(record.options)
     if "duplicate" in data:
-        duplicate, line_up = _duplicate_from_json(data["duplicate"], base_rules, match)
-        return SavedMatch(match, options, record.seats, table, duplicate, line_up, marked)
+        duplicate, line_up, bad_seals = _duplicate_from_json(data["duplicate"], base_rules, match)
+        return SavedMatch(match, options, record.seats, table, duplicate, line_up, marked, bad_seals)
     return SavedMatch(match, options, record.seats, table, unverifiable=marked)
 
 
 def _unverifiable(match: Match) -> tuple[int, ...]:
     """The hands whose seal does not hold: a proof that is not its seed's and salt's, or does not deal the
-    hand's tiles, and a sealed coming deal that is not (the hand it is about to deal)."""
+    hand's tiles, a deal with no proof that its seed does not deal either (a proof deleted, tiles written in),
+    and a sealed coming deal that is not (the hand it is about to deal)."""
     deals = {index: deal for index, (deal, _) in enumerate(match.played_hands())}
     if match.deal is not None:
         deals[match.hand_index] = match.deal
-    found = [h for h, proof in sorted(match.proofs.items()) if not seal_holds(match.rules, proof, deals.get(h))]
+    dealer = Dealer(match.rules)
+    found = [
+        h
+        for h, deal in sorted(deals.items())
+        if (h in match.proofs and not seal_holds(match.rules, match.proofs[h], deal))
+        or (h not in match.proofs and (deal.seed is None or not dealer.deal(deal.seed).same_tiles(deal)))
+    ]
+    # "Play this deal again" deals a new match's first hand: a later hand marked chosen (left out of deal luck)
+    # was marked by hand.
+    found += [h for h in match.chosen_deals if h > 0 and h not in found]
     sealed = match.sealed
     if sealed is not None and not seal_holds(match.rules, sealed, None):
         found.append(match.hand_index)
-    return tuple(found)
+    return tuple(sorted(found))
 
 
 def _match_from_version_1(data: Any) -> SavedMatch:
@@ -220,10 +232,10 @@ def _match_from_version_1(data: Any) -> SavedMatch:
             match.apply(None, Seal(sealed))
             if not seal_holds(rules, sealed, None):
                 unverifiable.append(match.hand_index)  # the hand it is about to deal
-    marked = tuple(unverifiable)
+    marked = tuple(sorted(set(unverifiable) | set(_unverifiable(match))))
     if "duplicate" in data:
-        duplicate, line_up = _duplicate_from_json(data["duplicate"], base_rules, match, OLD_VERSION)
-        return SavedMatch(match, options, tuple(seats), table, duplicate, line_up, marked)
+        duplicate, line_up, bad_seals = _duplicate_from_json(data["duplicate"], base_rules, match, OLD_VERSION)
+        return SavedMatch(match, options, tuple(seats), table, duplicate, line_up, marked, bad_seals)
     return SavedMatch(match, options, tuple(seats), table, unverifiable=marked)
 
 
@@ -254,7 +266,7 @@ def duplicate_to_json(duplicate: DuplicateMatch, line_up: list[SeatRecord]) -> d
 
 def _duplicate_from_json(
     raw: Any, rules: Rules, current: Match, version: int = VERSION
-) -> tuple[DuplicateMatch, tuple[SeatRecord, ...]]:
+) -> tuple[DuplicateMatch, tuple[SeatRecord, ...], tuple[int, ...]]:
     """The duplicate part of a match file, every finished play played again; MatchFileError on anything wrong."""
     _require(isinstance(raw, dict), "'duplicate' must be an object")
     seed, person = raw.get("seed"), raw.get("person")
@@ -275,8 +287,18 @@ def _duplicate_from_json(
             proof = FairDeal.from_json({k: v for k, v in deal.items() if k != "cut" or cut is not None})
         except ProofError as exc:
             raise MatchFileError(f"{where}: {exc}") from None
-        _require(fingerprint(proof.seed, proof.salt) == proof.fingerprint, f"{where}: the seed does not match its seal")
         proofs.append(proof)
+    raw_plays = raw.get("plays")
+    # Deals come to the table in order in the first rotation: those past the play at the table are not dealt yet,
+    # so they have no cut (one written in would choose their tiles) and a bad seal of theirs costs nothing played.
+    dealt = min(len(proofs), len(raw_plays) + 1) if isinstance(raw_plays, list) else len(proofs)
+    proofs[dealt:] = [proof.sealed for proof in proofs[dealt:]]
+    for d, proof in enumerate(proofs[:dealt]):
+        _require(
+            fingerprint(proof.seed, proof.salt) == proof.fingerprint,
+            f"duplicate deal {d + 1}: the seed does not match its seal",
+        )
+    bad_seals = tuple(d for d in range(dealt, len(proofs)) if not seal_holds(rules, proofs[d], None))
     raw_line_up = raw.get("line_up")
     _require(
         isinstance(raw_line_up, list) and len(raw_line_up) == rules.players,
@@ -318,7 +340,7 @@ def _duplicate_from_json(
         duplicate.resume_current(current)
     except DuplicateError as exc:
         raise MatchFileError(f"duplicate: {exc}") from None
-    return duplicate, line_up
+    return duplicate, line_up, bad_seals
 
 
 def _seat(raw: Any, where: str) -> SeatRecord:
