@@ -73,6 +73,9 @@ def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
     """A case's rules and its raw hands, the first checks every reader of replay cases makes; CaseError if invalid."""
     if not isinstance(case, dict):
         raise CaseError("the case must be a JSON object")
+    if is_record(case):  # a match file in the record's codec: its hands as a case's (the coach reads them so)
+        match = replayed(case)
+        return match.rules, [hand_as_case(deal, hand) for deal, hand in match.played_hands()]
     try:
         rules = rules_from_json(case)
     except DominoError as exc:
@@ -105,6 +108,16 @@ def replayed(case: Any) -> Match:
 def case_record(case: Any) -> Record:
     """A case read one way into the record of the match it plays (every window it passes by let go)."""
     return replayed(case).record
+
+
+def hand_as_case(deal: Deal, hand: Hand) -> dict[str, Any]:
+    """A hand played, as a case writes it (REPLAY.md): its deal, stock, leader and moves."""
+    return {
+        "deal": [[str(t) for t in tiles] for tiles in deal.hands],
+        "stock": [str(t) for t in deal.stock],
+        "leader": hand.leader,
+        "moves": [turn.move.notation() for turn in hand.history],
+    }
 
 
 def replay(case: Any) -> dict[str, Any]:

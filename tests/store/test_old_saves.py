@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from dominoes_desktop.engine.cases import case_rules_and_hands
+from dominoes_desktop.engine.cases import replay as replay_case
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.net.record import replay
 from dominoes_desktop.store.autosave import CURRENT, Autosave
@@ -89,3 +91,12 @@ def test_an_old_rooms_record_replays_where_it_stood(name: str) -> None:
     assert list(match.scores) == expected["scores"] and match.hand_index == expected["hand_index"]
     assert (None if match.hand is None else len(match.hand.history)) == expected["moves_in_play"]
     assert type(match.pending()).__name__ == expected["pending"]
+
+
+def test_a_finished_match_in_the_codec_is_still_a_case_for_replay_and_the_coach() -> None:
+    old = json.loads((OLD / "match_jamaican_finished.domino").read_text())
+    data = json.loads(json.dumps(written_again(load_file(OLD / "match_jamaican_finished.domino"))))
+    assert replay_case(data) == replay_case(old)
+    _, hands = case_rules_and_hands(data)  # what the coach and the fairness check read
+    kept = ("deal", "stock", "leader", "moves")
+    assert [{k: h[k] for k in kept} for h in hands] == [{k: h[k] for k in kept} for h in old["hands"]]
