@@ -187,7 +187,9 @@ def test_a_saved_match_keeps_the_proofs_and_can_be_verified() -> None:
     table.play_hand()
     seats = [SeatRecord(f"S{s}", False, "medium") for s in range(4)]
     saved = match_to_json(table.match, {}, seats, {})
-    assert "fair" not in saved["hands"][0] and "fair" in saved["hands"][1]
+    kinds = [next(iter(action)) for _, action in saved["actions"] if isinstance(action, dict)]
+    assert kinds[0] == "deal" and "proof" not in saved["actions"][0][1]["deal"], "the first hand: the shuffle's"
+    assert kinds.count("seal") == 1 and kinds.count("cut") == 1, "the second: sealed and cut"
     assert verify_case(json.loads(json.dumps(saved))) == [{"hand": 1, "fingerprint": True, "deal": True, "fair": True}]
     again = match_from_json(json.loads(json.dumps(saved))).match
     assert again.proofs[1] == table.match.proofs[1]
