@@ -108,23 +108,26 @@ class Match:
         self._cutters: tuple[int, ...] = ()
         self._cuts: dict[int, bytes] = {}
         self.proofs: dict[int, FairDeal] = {}
-        self._actions: list[Entry] = []  # every answer `apply` took, in order: the match's record
+        # Every answer `apply` took, in order: the match's record, kept as two lists (a simulation keeps thousands
+        # of answers a second, and a pair made for each is work for the garbage collector).
+        self._seats: list[int | None] = []
+        self._answers: list[Action] = []
 
     # ---- the record ----------------------------------------------------------------------------
 
     @property
     def record(self) -> Record:
         """The match as the answers it took: `Match.from_record(match.record)` is this match again."""
-        return Record(self.rules, self.seed, tuple(self._actions), self.practice)
+        return Record(self.rules, self.seed, tuple(zip(self._seats, self._answers, strict=True)), self.practice)
 
     @property
     def actions_taken(self) -> int:
-        return len(self._actions)
+        return len(self._answers)
 
     @property
     def last_answer(self) -> Entry | None:
         """The last `(seat, action)` of the record, without copying the record."""
-        return self._actions[-1] if self._actions else None
+        return (self._seats[-1], self._answers[-1]) if self._answers else None
 
     @staticmethod
     def from_record(record: Record) -> Match:
@@ -149,7 +152,8 @@ class Match:
         twin._let_go = set(self._let_go)
         twin._cuts = dict(self._cuts)
         twin.proofs = dict(self.proofs)
-        twin._actions = list(self._actions)
+        twin._seats = list(self._seats)
+        twin._answers = list(self._answers)
         twin._cached = None
         return twin
 
@@ -174,7 +178,7 @@ class Match:
         cached = self._cached
         if cached is not None and cached[0] == (self._version, -1 if hand is None else len(hand.history)):
             return cached[1]  # every change made through the match, or to its hand, changes the key
-        self._settle([])
+        self._settle(None)
         key = (self._version, -1 if self.hand is None else len(self.hand.history))
         found = self._work_out_pending()
         self._cached = (key, found)
@@ -211,11 +215,13 @@ class Match:
                 raise IllegalMove("no hand is in play", code="no_hand")
             self._move(seat, action, events)
             self._settle(events)
-            self._actions.append((seat, action))
+            self._seats.append(seat)
+            self._answers.append(action)
             return events
         if isinstance(action, PlayedOut):
             self._played_out(action, events)
-            self._actions.append((None, action))
+            self._seats.append(None)
+            self._answers.append(action)
             return events
         pending = self.pending()
         if isinstance(pending, MatchOver):
@@ -258,7 +264,8 @@ class Match:
                 waiting=type(pending).__name__,
             )
         self._settle(events)
-        self._actions.append((seat, action))
+        self._seats.append(seat)
+        self._answers.append(action)
         return events
 
     def _played_out(self, action: PlayedOut, events: list[Event]) -> None:
@@ -307,8 +314,9 @@ class Match:
         open_to = tuple(s for s in callers if s not in self._let_go)
         return MugginsWindow(open_to, pending.seat, pending.points) if open_to else None
 
-    def _settle(self, events: list[Event]) -> None:
-        """Take the steps nobody decides: begin a hand one seat must lead, score a finished hand."""
+    def _settle(self, events: list[Event] | None) -> None:
+        """Take the steps nobody decides: begin a hand one seat must lead, score a finished hand (the events go
+        to `events`; None: nobody hears them, and no list is made for them on every look at what is pending)."""
         while self.winner is None:
             hand = self.hand
             if hand is None:
@@ -316,12 +324,14 @@ class Match:
                 if self.deal is None or plan is None or len(plan.seats) != 1 or self.redeal_seats():
                     return
                 self._start_hand(plan.seats[0])
-                events.append(HandStarted(self.hand_index, plan.seats[0]))
+                if events is not None:
+                    events.append(HandStarted(self.hand_index, plan.seats[0]))
             elif hand.outcome is not None and self._open_window(hand) is None:
                 result = self._finish_hand()
-                events.append(HandScored(result))
-                if self.winner is not None:
-                    events.append(MatchWon(self.winner))
+                if events is not None:
+                    events.append(HandScored(result))
+                    if self.winner is not None:
+                        events.append(MatchWon(self.winner))
             else:
                 return
 
@@ -352,7 +362,7 @@ class Match:
         if index is None:
             raise IllegalMove(f"seat {seat} has no move to take back", code="nothing_to_undo", seat=seat)
         hand = self.hand if self.hand is not None else self.archive[-1][1]
-        at = undo_entry(self._actions, len(hand.history), index)
+        at = undo_entry(self._answers, len(hand.history), index)
         return Match.from_record(self.record.taken_back(at))
 
     def position(self, hand_index: int, steps: int) -> Hand:

@@ -9,7 +9,7 @@ are read one way, by replaying them through `Match.apply`: the match they leave 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -140,12 +140,12 @@ def hand_steps(start: Hand, moves: Iterable[Move]) -> Iterator[HandStep]:
         hand.apply(resolved)
 
 
-def undo_entry(actions: tuple[Entry, ...] | list[Entry], hand_moves: int, turn_index: int) -> int:
-    """Where in `actions` the hand's move number `turn_index` was answered, for a hand whose `hand_moves`
-    moves are the last moves the record holds (the hand in play, or the one just scored)."""
+def undo_entry(actions: Sequence[Action], hand_moves: int, turn_index: int) -> int:
+    """Where in the record's `actions` the hand's move number `turn_index` was answered, for a hand whose
+    `hand_moves` moves are the last moves the record holds (the hand in play, or the one just scored)."""
     seen = 0
     for index in range(len(actions) - 1, -1, -1):
-        if isinstance(actions[index][1], Move):
+        if isinstance(actions[index], Move):
             seen += 1
             if seen == hand_moves - turn_index:
                 return index
