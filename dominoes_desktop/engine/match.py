@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from .deal import Deal, Dealer
@@ -38,11 +39,11 @@ from .decisions import (
     Seal,
     Sealed,
 )
-from .errors import IllegalMove
+from .errors import DominoError, IllegalMove
 from .fairness import MAX_CUT_BYTES, FairDeal
 from .hand import Hand, HandOutcome
 from .moves import Move, MoveKind
-from .record import Entry, Record, hand_steps, undo_entry
+from .record import Entry, Record, RecordError, action_text, hand_steps, undo_entry
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
 from .scoring import bonuses, hand_points, winner_seat
 from .tiles import Tile, heaviness
@@ -133,7 +134,7 @@ class Match:
     def from_record(record: Record) -> Match:
         """The match `record` leaves, rebuilt through the same answers; RecordError if one does not replay."""
         match: Match | None = None
-        for position in record.positions():
+        for position in positions(record):
             match = position.match
         assert match is not None
         return match
@@ -628,6 +629,30 @@ class Match:
     def _check_not_over(self) -> None:
         if self.winner is not None:
             raise IllegalMove(f"the match is over: side {self.winner} won it", code="match_over", side=self.winner)
+
+
+class Position(NamedTuple):
+    """One step of the walk: the answer at `at` (-1: before any), who gave it, what it did, and the match
+    after it."""
+
+    at: int
+    seat: int | None
+    action: Action | None
+    events: list[Event]
+    match: Match
+
+
+def positions(record: Record) -> Iterator[Position]:
+    """The one walker of a record: a fresh match, then the same match after each answer in turn (live, not
+    copied: clone what you keep). RecordError, naming the answer, if one does not replay."""
+    match = Match(record.rules, record.seed, practice=record.practice)
+    yield Position(-1, None, None, [], match)
+    for index, (seat, action) in enumerate(record.actions):
+        try:
+            events = match.apply(seat, action)
+        except DominoError as exc:
+            raise RecordError(f"action {index + 1} ({action_text(action)}): {exc}") from None
+        yield Position(index, seat, action, events, match)
 
 
 def _action_text(action: Action) -> str:

@@ -1,8 +1,8 @@
 """One record of a match: the rules and options, the seats, and every `(seat, action)` that `Match.apply`
 took, proofs and cuts included ("a one-to-one mapping between histories and states", as OpenSpiel puts it).
 
-Everything else reads it: `Match.from_record` rebuilds any match, `positions` walks it (undo truncates it and
-rebuilds, hand review, the coach and deal luck read what it walks), and one versioned JSON codec writes it for
+Everything else reads it: `Match.from_record` rebuilds any match through the one walker (`match.positions`:
+undo truncates the record and rebuilds; `hand_steps` walks one hand of it for hand review and the coaches), and one versioned JSON codec writes it for
 match files, autosaves and rooms. The older formats (match files of version 1, REPLAY.md cases, rooms' entries)
 are read one way, by replaying them through `Match.apply`: the match they leave holds their record.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .deal import Deal, check_deal_counts
 from .decisions import (
@@ -20,7 +20,6 @@ from .decisions import (
     Cut,
     DealAgain,
     DealHand,
-    Event,
     Lead,
     LetGo,
     PlayedOut,
@@ -34,9 +33,6 @@ from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
 from .rules import Rules
 from .tiles import Tile, full_set
-
-if TYPE_CHECKING:
-    from .match import Match
 
 FORMAT = "dominoes-desktop-match"
 VERSION = 2  # version 1: hands of deals and moves (store/matchfile.py reads it one way)
@@ -77,37 +73,12 @@ class Record:
         """The record of its first `length` answers."""
         return Record(self.rules, self.seed, self.actions[:length], self.practice, self.options, self.seats)
 
-    def positions(self) -> Iterator[Position]:
-        """The one walker: a fresh match, then the same match after each answer in turn (live, not copied:
-        clone what you keep). RecordError, naming the entry, if an answer does not replay."""
-        from .match import Match  # the match imports the record: the walker imports it when it walks
-
-        match = Match(self.rules, self.seed, practice=self.practice)
-        yield Position(-1, None, None, [], match)
-        for index, (seat, action) in enumerate(self.actions):
-            try:
-                events = match.apply(seat, action)
-            except DominoError as exc:
-                raise RecordError(f"action {index + 1} ({action_text(action)}): {exc}") from None
-            yield Position(index, seat, action, events, match)
-
     def taken_back(self, at: int) -> Record:
         """The record without answer `at` and the ones after it, nor the points let go just before it (they
         are offered again, as the hand stood before that move); a practice match from then on."""
         while at > 0 and isinstance(self.actions[at - 1][1], LetGo):
             at -= 1
         return Record(self.rules, self.seed, self.actions[:at], True, self.options, self.seats)
-
-
-class Position(NamedTuple):
-    """One step of the walk: the answer at `at` (-1: before any), who gave it, what it did, and the match
-    after it."""
-
-    at: int
-    seat: int | None
-    action: Action | None
-    events: list[Event]
-    match: Match
 
 
 class HandStep(NamedTuple):
