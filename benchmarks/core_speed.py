@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dominoes_desktop.engine.analysis.core import core_name
 from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel
 from dominoes_desktop.engine.analysis.solver import LineSolver, OutOfBudget, PureLineSolver
+from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, Lead, RedealOffer
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import CLAIM
@@ -59,8 +60,11 @@ def position(preset: str, seed: int, tiles_left: int, most_moves: int = 1000) ->
     made (None if it ended)."""
     rules = build_rules(preset)
     match = Match(rules, seed)
-    match.deal_next()
-    hand = match.start_hand()
+    match.apply(None, DealHand())  # dealt from the match's shuffle; no redeal asked, the rules' leader leads
+    while match.hand is None:
+        pending = match.pending()
+        match.apply(None, AnswerRedeal(False) if isinstance(pending, RedealOffer) else Lead(match.default_leader()))
+    hand = match.hand
     rng = random.Random(seed)
     moves = 0
     while not hand.is_over and (

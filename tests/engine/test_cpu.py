@@ -21,6 +21,8 @@ from dominoes_desktop.engine.tiles import full_set
 from dominoes_desktop.engine.view import HIDDEN, PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
+from .helpers import start_hand
+
 
 def fresh(level: str, seed: int) -> CpuPlayer:
     return HardPlayer(seed, worlds=12) if level == "hard" else make_player(level, seed)
@@ -32,8 +34,7 @@ def positions(preset: str, count: int, seed: int) -> list[tuple[Match, int]]:
     rng = random.Random(seed)
     while len(found) < count:
         match = Match(build_rules(preset), rng.getrandbits(32))
-        match.deal_next()
-        hand = match.start_hand()
+        hand = start_hand(match)
         for _ in range(rng.randrange(1, 16)):
             if hand.is_over:
                 break

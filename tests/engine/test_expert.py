@@ -20,6 +20,8 @@ from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
+from .helpers import start_hand
+
 
 def late_positions(preset: str, count: int, seed: int, tiles_left: int) -> list[PlayerView]:
     """Views of the seat to move once it holds `tiles_left` tiles or fewer, with a choice to make; the hands
@@ -29,8 +31,7 @@ def late_positions(preset: str, count: int, seed: int, tiles_left: int) -> list[
     views: list[PlayerView] = []
     while len(views) < count:
         match = Match(rules, rng.getrandbits(32))
-        match.deal_next()
-        hand = match.start_hand()
+        hand = start_hand(match)
         while not hand.is_over:
             plays = [m for m in hand.legal_moves() if m.kind is MoveKind.PLAY]
             if len(hand.hands[hand.turn]) <= tiles_left and len(plays) > 1:
@@ -77,8 +78,7 @@ def test_exact_values_are_the_weighted_mean_over_the_worlds() -> None:
 def test_a_hand_too_big_for_the_clock_is_played_out_not_searched() -> None:
     rules = build_rules("puerto_rican")
     match = Match(rules, 3)
-    match.deal_next()
-    hand = match.start_hand()
+    hand = start_hand(match)
     hand.apply(hand.legal_moves()[0])  # the pose: 27 tiles still in the hands
     view = PlayerView.of(match, hand.turn)
     plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]

@@ -24,6 +24,8 @@ from dominoes_desktop.engine.moves import CLAIM
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
 
+from .helpers import start_hand
+
 # Each family's presets, and how many tiles are left in the hands when positions start being compared
 # (late enough that the pure search, the slow side, takes milliseconds).
 FAMILIES: dict[str, list[tuple[Rules, int]]] = {
@@ -61,9 +63,7 @@ POSITIONS = 1000  # per family
 def hands_of(rules: Rules, seed: int) -> Iterator[Hand]:
     """Seeded hands of `rules`, dealt as the match deals them, before their first move."""
     for k in range(10_000):
-        match = Match(rules, seed * 10_000 + k)
-        match.deal_next()
-        yield match.start_hand()
+        yield start_hand(Match(rules, seed * 10_000 + k))
 
 
 def late_positions(start: Hand, tiles_left: int, rng: random.Random) -> Iterator[Hand]:

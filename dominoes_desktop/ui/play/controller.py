@@ -559,14 +559,18 @@ class GameController(QObject, LocalTable):
         self.thinking = None
         self.clock.stop()
         had_hand = match.hand is not None
-        match.take_back(self.people()[0])
+        # Undo cuts the match's record before the person's last move and plays it again, at a new session.
+        match = match.taken_back(self.people()[0])
+        if self.duplicate is not None:
+            self.duplicate.resume_current(match)
+        session = self._seat(match, self.seats)
         with self._batch():
             if not had_hand:
                 self.last_result = match.results[-1] if match.results else None
                 self.handStarted.emit(match.hand_index)
             self.historyRewritten.emit()
             self._changed()
-            session.rewritten()  # a CPU still thinking thinks about a position that is gone: asked anew
+            session.advance()  # a CPU still thinking thought about a position that is gone: asked anew
         return True
 
     # ---- the turn timer and the hint ---------------------------------------------------------
