@@ -10,7 +10,7 @@ from benchmarks.strength import GreedyPlayer, greedy_weight
 from dominoes_desktop.engine.analysis.coach import Grade, Judge, RecordedHand, grade
 from dominoes_desktop.engine.analysis.fair import judge_hand_view
 from dominoes_desktop.engine.cpu.expert import exact_pimc, expert_choice, settled
-from dominoes_desktop.engine.cpu.knowledge import evidence_weight, infer, play_evidence, weighted_worlds
+from dominoes_desktop.engine.knowledge import evidence_weight, infer, play_evidence, weighted_worlds
 from dominoes_desktop.engine.cpu.players import ExpertPlayer
 from dominoes_desktop.engine.cpu.worker import Ask, answer
 from dominoes_desktop.engine.match import Match

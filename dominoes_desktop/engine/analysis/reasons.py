@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cpu.knowledge import infer
+from ..knowledge import infer
 from ..hand import Hand
 from ..moves import Move, MoveKind
 from ..tiles import Tile

@@ -21,7 +21,7 @@ from ..hand import Hand
 from ..moves import Move, MoveKind
 from ..tiles import full_set
 from ..view import PlayerView
-from .knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
+from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from .search import monte_carlo
 
 __all__ = ["Evidence", "evidence_weight", "exact_pimc", "expert_choice", "play_evidence", "settled"]

@@ -12,7 +12,7 @@ from ..moves import Move, MoveKind
 from ..tiles import Tile
 from ..view import PlayerView
 from .evaluation import hand_strength, play_score
-from .knowledge import Knowledge, infer
+from ..knowledge import Knowledge, infer
 from .search import monte_carlo
 
 # The one list of CPU levels, weakest first: the order every list of them shows. "random" is for tests and

@@ -19,7 +19,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ...engine.cpu import CpuPlayer, Decision, make_player
-from ...engine.cpu.knowledge import Knowledge, infer
+from ...engine.knowledge import Knowledge, infer
 from ...engine.decisions import (
     Action,
     AnswerRedeal,

@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ...engine.cpu.knowledge import Knowledge, infer
+from ...engine.knowledge import Knowledge, infer
 from ...engine.errors import DominoError
 from ...engine.hand import Hand, HandEnd
 from ...engine.match import HandResult, Match
