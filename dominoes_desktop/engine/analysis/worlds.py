@@ -14,8 +14,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..knowledge import infer, weighted_worlds
 from ..hand import Hand
+from ..knowledge import infer, weighted_worlds
 from ..tiles import Tile
 from ..view import PlayerView
 

@@ -18,10 +18,10 @@ import time
 from ..analysis.coach import Judge
 from ..analysis.solver import OutOfBudget
 from ..hand import Hand
+from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from ..moves import Move, MoveKind
 from ..tiles import full_set
 from ..view import PlayerView
-from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from .search import monte_carlo
 
 __all__ = ["Evidence", "evidence_weight", "exact_pimc", "expert_choice", "play_evidence", "settled"]

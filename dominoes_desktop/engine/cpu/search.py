@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 from ..analysis.playout import play_out, supports
 from ..hand import Hand
+from ..knowledge import infer, sample_world
 from ..moves import CLAIM, Move, MoveKind
 from ..view import PlayerView
 from .evaluation import outcome_value
-from ..knowledge import infer, sample_world
 
 MAX_WORLDS = 2000
 ROLLOUT_NOISE = 3.0  # how loosely the playout policy follows "heaviest tile first"

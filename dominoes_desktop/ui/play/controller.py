@@ -19,7 +19,6 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from ...engine.cpu import CpuPlayer, Decision, make_player
-from ...engine.knowledge import Knowledge, infer
 from ...engine.decisions import (
     Action,
     AnswerRedeal,
@@ -47,6 +46,7 @@ from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
 from ...engine.fairness import FairDeal, cut_from_gesture
 from ...engine.hand import Hand
+from ...engine.knowledge import Knowledge, infer
 from ...engine.match import HandResult, Match
 from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.rules import Rules

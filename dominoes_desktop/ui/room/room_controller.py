@@ -16,9 +16,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ...engine.knowledge import Knowledge, infer
 from ...engine.errors import DominoError
 from ...engine.hand import Hand, HandEnd
+from ...engine.knowledge import Knowledge, infer
 from ...engine.match import HandResult, Match
 from ...engine.moves import Move, MoveKind, parse_move
 from ...engine.presets import build_rules
