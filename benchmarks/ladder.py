@@ -10,7 +10,9 @@ engine's deals. Deals are played in rounds (deal 0 of every pair, then deal 1, .
 Elo comes from the hands won (a hand with no winner counts for neither): the Bradley-Terry fit of every
 pair's hands at once, with half a win each way added to every pair played (so a pair won 40-0 gives a large
 but finite gap). Its 95% intervals come from 400 refits on the deals drawn again with replacement within each
-pair. Random is fixed at 0.
+pair. Random is fixed at 0. The game's CPUs think on their process's CPU time (the machine is shared: a
+loaded wall clock would weaken each level by a different share), and the decision times are CPU time; the
+bot-protocol processes that meet alphabeta keep the wall's clock, as at a table.
 
     python benchmarks/ladder.py [--players random,easy,medium,hard,expert,expert_fast,greedy,alphabeta]
         [--deals 20] [--outside-deals 6] [--jobs 2] [--max-minutes 60] [--write docs/STRENGTH.md]
@@ -55,21 +57,23 @@ def play_deal(first: str, second: str, deal: int, seed: int) -> DealResult:
     """Both plays of one deal between `first` and `second` (in a worker process)."""
     if OUTSIDE in (first, second):
         return _outside_deal(second if first == OUTSIDE else first, deal, seed, first == OUTSIDE)
-    from benchmarks.strength import make, seat_players
+    from benchmarks.strength import make, seat_players, think_ms, use_clock
 
+    use_clock("cpu")  # the CPUs think on their process's CPU time: the machine's other work weakens none
     rules = build_rules(PRESET)
     deal_seed = seed * 1_000_003 + deal
     outcomes: list[int] = []
     timings: dict[str, list[float]] = {}
     for first_side in range(rules.sides):
         levels = [first if rules.teams[s] == first_side else second for s in range(rules.players)]
-        table = seat_players(rules, [make(level, deal_seed + s, None) for s, level in enumerate(levels)], deal_seed)
+        players = [make(level, deal_seed + s, None) for s, level in enumerate(levels)]
+        table = seat_players(rules, players, deal_seed)
         result = table.play_hand(deal_seed=deal_seed)
         if result.winner_side is None:
             outcomes.append(0)
         else:
             outcomes.append(1 if result.winner_side == first_side else -1)
-        for level, values in table.decision_ms.items():
+        for level, values in think_ms(table, players, "cpu").items():
             timings.setdefault(level, []).extend(values)
     return outcomes, timings
 
@@ -240,7 +244,12 @@ def markdown(
         low, high = wilson(first, first + second)
         share = first / max(1, first + second)
         lines.append(f"| {a} vs {b} | {len(deals)} | {first}-{second} | {share:.1%} [{low:.1%}, {high:.1%}] |")
-    lines += ["", "## Decision times (ms a decision, forced ones included)", "", "| player | decisions | p50 | p95 |"]
+    lines += [
+        "",
+        "## Decision times (CPU ms a decision, forced ones included; alphabeta's pairs are not timed)",
+        "",
+        "| player | decisions | p50 | p95 |",
+    ]
     lines.append("|---|---:|---:|---:|")
     for name, values in sorted(timings.items()):
         if values and "(hand, s)" not in name:
@@ -273,7 +282,17 @@ def main() -> None:
     print(json.dumps({"elo": {p: [round(v) for v in table[p]] for p in players}, "seconds": round(seconds)}))
     print(json.dumps({f"{a} vs {b}": _tally(d) for (a, b), d in by_pair.items()}))
     if args.write:
-        Path(args.write).write_text(markdown(by_pair, players, timings, command, seconds, args.seed), encoding="utf-8")
+        write_ladder(Path(args.write), markdown(by_pair, players, timings, command, seconds, args.seed))
+
+
+END_OF_LADDER = "<!-- the ladder ends here: benchmarks/ladder.py --write rewrites what is above -->"
+
+
+def write_ladder(path: Path, ladder: str) -> None:
+    """The ladder at the top of `path`, keeping what the file has after END_OF_LADDER (other figures)."""
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    _, marker, rest = old.partition(END_OF_LADDER)
+    path.write_text(f"{ladder.rstrip()}\n\n{END_OF_LADDER}{rest if marker else chr(10)}", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -11,11 +11,13 @@ all, each match seed played once per side, and prints the stronger level's share
 95% interval. `--consistency N` plays N hands of Experts and prints the share of their decisions the fair
 coach grades Best or Fine, with its 95% interval. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
-`--max-minutes` starts no new deal or match after that long: the figures are over what was played.
+`--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
+think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
+is shared, and a loaded wall clock would weaken every level by a different share); `--clock wall` as at a table.
 
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
         [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
-        [--matches 0] [--jobs 1] [--consistency 0] [--max-minutes 0]
+        [--matches 0] [--jobs 1] [--consistency 0] [--max-minutes 0] [--clock cpu|wall]
     python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
@@ -36,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
 from dominoes_desktop.cli.simulate import percentile
-from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, Decision, make_player
+from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, Decision, make_player, search
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
@@ -95,14 +97,14 @@ class SeerPlayer:
         assert self.match is not None and self.match.hand is not None, "a seer must be bound to its match"
         truth = self.match.hand.copy()
         side = view.rules.side_of(view.seat)
-        deadline = time.perf_counter() + self.movetime / 1000.0
+        deadline = search.now() + self.movetime / 1000.0
         judge = Judge(view.rules, truth, int(NODE_RATE * self.movetime))
         try:
             values = {m: judge.option_value(truth, m, side, True, 0) for m in moves}
         except OutOfBudget:
             values = dict.fromkeys(moves, 0.0)
             rounds = 0
-            while rounds == 0 or time.perf_counter() < deadline:
+            while rounds == 0 or search.now() < deadline:
                 for move in moves:
                     trial = truth.copy()
                     trial.apply_legal(move)
@@ -117,21 +119,55 @@ class SeerPlayer:
 OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer")
 
 
-def make(level: str, seed: int, movetime: float | None) -> CpuPlayer:
+class Timed:
+    """A player whose decisions' CPU time is kept (ms): on a machine shared with other work, the wall's time
+    says more about the others than about the player."""
+
+    def __init__(self, player: CpuPlayer) -> None:
+        self.player = player
+        self.level = player.level
+        self.cpu_ms: list[float] = []
+
+    def decide(self, view: PlayerView) -> Decision:
+        started = time.process_time()
+        chosen = self.player.decide(view)
+        self.cpu_ms.append((time.process_time() - started) * 1000.0)
+        return chosen
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return self.player.claim(view)
+
+
+def make(level: str, seed: int, movetime: float | None) -> Timed:
     if level == "greedy":
-        return GreedyPlayer()
+        return Timed(GreedyPlayer())
     if level == "seer":
-        return SeerPlayer(seed, movetime)
-    return make_player(level, seed, movetime)
+        return Timed(SeerPlayer(seed, movetime))
+    return Timed(make_player(level, seed, movetime))
 
 
-def seat_players(rules: Rules, players: list[CpuPlayer], seed: int) -> CpuTable:
+def use_clock(name: str) -> None:
+    """The CPUs think on the process's CPU time ("cpu") or the wall's ("wall") in this process."""
+    search.use_clock(time.process_time if name == "cpu" else time.perf_counter)
+
+
+def seat_players(rules: Rules, players: list[Timed], seed: int) -> CpuTable:
     """A CPU table with `players`, the seers among them shown the match."""
     table = CpuTable(rules, players, seed)
-    for player in players:
-        if isinstance(player, SeerPlayer):
-            player.bind(table.match)
+    for timed in players:
+        if isinstance(timed.player, SeerPlayer):
+            timed.player.bind(table.match)
     return table
+
+
+def think_ms(table: CpuTable, players: list[Timed], clock: str) -> dict[str, list[float]]:
+    """The decision times by level: CPU time on the CPU clock, the wall's otherwise."""
+    if clock != "cpu":
+        return dict(table.decision_ms)
+    found: dict[str, list[float]] = {}
+    for timed in players:
+        found.setdefault(timed.level, []).extend(timed.cpu_ms)
+    return found
 
 
 def _timings(timings: dict[str, list[float]]) -> dict[str, dict[str, float]]:
@@ -146,6 +182,7 @@ Tally = tuple[dict[str, int], list[float], dict[str, list[float]]]
 
 
 STOP_AT = 0.0  # time.time() after which no new deal or match pair starts (0: none); --max-minutes sets it
+CLOCK = "cpu"  # what the CPUs think on and the decision times are in: "cpu" (the process's) or "wall"; --clock
 
 
 def _out_of_time(stop_at: float) -> bool:
@@ -161,8 +198,10 @@ def _duel_deals(
     seed: int,
     weak_movetime: float | None,
     stop_at: float = 0.0,
+    clock: str = "cpu",
 ) -> Tally:
     """The hands of `deals`: hands won by each level, the stronger side's margins, decision times."""
+    use_clock(clock)
     rules = build_rules(preset)
     won = {strong: 0, weak: 0}
     margins: list[float] = []
@@ -184,7 +223,7 @@ def _duel_deals(
             gains = result.side_points()
             others = [g for s, g in enumerate(gains) if s != strong_side]
             margins.append(gains[strong_side] - statistics.fmean(others))
-            for level, values in table.decision_ms.items():
+            for level, values in think_ms(table, players, clock).items():
                 timings.setdefault(level, []).extend(values)
     return won, margins, timings
 
@@ -232,7 +271,9 @@ def duel(
     the stronger level there, so each seat's luck is shared out evenly."""
     rules = build_rules(preset)
     started = time.perf_counter()
-    won, margins, timings = _run(jobs, _duel_deals, deals, preset, strong, weak, movetime, seed, weak_movetime, STOP_AT)
+    won, margins, timings = _run(
+        jobs, _duel_deals, deals, preset, strong, weak, movetime, seed, weak_movetime, STOP_AT, CLOCK
+    )
     decided = won[strong] + won[weak]
     # Against the share a level would get if it were no better: 1/2 with partners, 1/players alone.
     fair = 1 / rules.sides
@@ -252,6 +293,7 @@ def duel(
         "mean_margin_per_hand": round(mean, 3),
         "margin_95ci": [round(mean - half, 3), round(mean + half, 3)],
         "decision_ms": _timings(timings),
+        "clock": CLOCK,
         "seconds": round(time.perf_counter() - started, 1),
     }
 
@@ -265,9 +307,11 @@ def _match_pairs(
     seed: int,
     weak_movetime: float | None,
     stop_at: float = 0.0,
+    clock: str = "cpu",
 ) -> Tally:
     """The matches of `pairs` (each match seed once per side): matches won and played (as "won" and
     "played"), the hands of each match, decision times."""
+    use_clock(clock)
     rules = build_rules(preset)
     won = {"won": 0, "played": 0}
     hands: list[float] = []
@@ -277,7 +321,7 @@ def _match_pairs(
             break
         match_seed = seed * 1_000_003 + m
         for our_side in range(rules.sides):
-            players: list[CpuPlayer] = [
+            players = [
                 make(strong, match_seed + s, movetime)
                 if rules.teams[s] == our_side
                 else make(weak, match_seed + s, weak_movetime)
@@ -288,7 +332,7 @@ def _match_pairs(
             won["played"] += 1
             hands.append(len(table.match.results))
             won["won"] += table.match.winner == our_side
-            for name, values in table.decision_ms.items():
+            for name, values in think_ms(table, players, clock).items():
                 timings.setdefault(name, []).extend(values)
     return won, hands, timings
 
@@ -308,7 +352,7 @@ def match_duel(
     rules = build_rules(preset)
     started = time.perf_counter()
     tally, hands, timings = _run(
-        jobs, _match_pairs, matches // rules.sides, preset, strong, weak, movetime, seed, weak_movetime, STOP_AT
+        jobs, _match_pairs, matches // rules.sides, preset, strong, weak, movetime, seed, weak_movetime, STOP_AT, CLOCK
     )
     won, played = tally["won"], tally["played"]
     low, high = wilson(won, played)
@@ -321,6 +365,7 @@ def match_duel(
         "share": round(won / max(1, played), 4),
         "share_95ci": [round(low, 4), round(high, 4)],
         "decision_ms": _timings(timings),
+        "clock": CLOCK,
         "seconds": round(time.perf_counter() - started, 1),
     }
 
@@ -376,11 +421,19 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (or matches)")
     parser.add_argument("--consistency", type=int, default=0, help="N hands of Experts graded by the fair coach")
     parser.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="the CPUs' thinking time and the decision times reported: the process's CPU time or the wall's",
+    )
+    parser.add_argument(
         "--max-minutes", type=float, default=0.0, help="start no new deal or match after this (0: no limit)"
     )
     args = parser.parse_args()
-    global STOP_AT
+    global STOP_AT, CLOCK
     STOP_AT = time.time() + 60 * args.max_minutes if args.max_minutes > 0 else 0.0
+    CLOCK = args.clock
+    use_clock(CLOCK)
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(OPPONENTS):
