@@ -980,12 +980,12 @@
         <translation>Fácil: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
     </message>
     <message>
-        <source>Medium: about {elo} points of Elo above Easy.</source>
-        <translation>Media: unos {elo} puntos de Elo por encima de Fácil.</translation>
+        <source>Medium: about {elo} points of Elo above a player that picks at random.</source>
+        <translation>Media: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
     </message>
     <message>
-        <source>Hard: about {elo} points of Elo above Medium.</source>
-        <translation>Difícil: unos {elo} puntos de Elo por encima de Media.</translation>
+        <source>Hard: about {elo} points of Elo above a player that picks at random.</source>
+        <translation>Difícil: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
     </message>
     <message>
         <source>Expert: about {elo} points of Elo above Hard.</source>

@@ -75,13 +75,15 @@ LEVEL_NAMES = {  # the words for engine.cpu's levels; the lobby lists them in TA
     "hard": QT_TRANSLATE_NOOP("LobbyPage", "Hard"),
     "expert": QT_TRANSLATE_NOOP("LobbyPage", "Expert"),
 }
-# Each level's step on the strength ladder (docs/STRENGTH.md, made by benchmarks/ladder.py): its Elo above the
-# level below it, rounded to tens; the lobby says it in words beside the level. A test keeps them to the ladder.
-LADDER_STEPS = {"easy": 0, "medium": 0, "hard": 0, "expert": 0}
+# Each level's place on the strength ladder (docs/STRENGTH.md, made by benchmarks/ladder.py): its Elo above a
+# player that picks at random, the Expert's above Hard, rounded to tens; the lobby says it in words beside the
+# level. A test keeps them to the ladder: run the ladder again and the test says which to change.
+LADDER_REFERENCE = {"easy": "random", "medium": "random", "hard": "random", "expert": "hard"}
+LADDER_STEPS = {"easy": 40, "medium": 140, "hard": 90, "expert": 80}
 LEVEL_STRENGTH = {
     "easy": QT_TRANSLATE_NOOP("LobbyPage", "Easy: about {elo} points of Elo above a player that picks at random."),
-    "medium": QT_TRANSLATE_NOOP("LobbyPage", "Medium: about {elo} points of Elo above Easy."),
-    "hard": QT_TRANSLATE_NOOP("LobbyPage", "Hard: about {elo} points of Elo above Medium."),
+    "medium": QT_TRANSLATE_NOOP("LobbyPage", "Medium: about {elo} points of Elo above a player that picks at random."),
+    "hard": QT_TRANSLATE_NOOP("LobbyPage", "Hard: about {elo} points of Elo above a player that picks at random."),
     "expert": QT_TRANSLATE_NOOP("LobbyPage", "Expert: about {elo} points of Elo above Hard."),
 }
 
