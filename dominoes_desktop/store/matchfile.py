@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cases import CaseError, let_points_go, replay_move
-from ..engine.cpu.players import LEVELS
+from ..engine.cpu import LEVELS
 from ..engine.deal import Deal, Dealer, check_deal_counts
 from ..engine.decisions import DealHand, NextHand, Seal
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules

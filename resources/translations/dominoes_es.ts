@@ -976,6 +976,22 @@
         <translation>Experto</translation>
     </message>
     <message>
+        <source>Easy: about {elo} points of Elo above a player that picks at random.</source>
+        <translation>Fácil: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+    </message>
+    <message>
+        <source>Medium: about {elo} points of Elo above a player that picks at random.</source>
+        <translation>Media: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+    </message>
+    <message>
+        <source>Hard: about {elo} points of Elo above a player that picks at random.</source>
+        <translation>Difícil: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+    </message>
+    <message>
+        <source>Expert: about {elo} points of Elo above Hard.</source>
+        <translation>Experto: unos {elo} puntos de Elo por encima de Difícil.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="205" />
         <source>CPUs fill empty seats</source>
         <translation>La CPU ocupa los asientos vacíos</translation>

@@ -11,9 +11,9 @@ import pytest
 
 from dominoes_desktop.cli.simulate import main as simulate_main
 from dominoes_desktop.engine.cpu import DEFAULT_LEVEL, LEVELS, TABLE_LEVELS, make_player
-from dominoes_desktop.engine.cpu.knowledge import infer, sample_world
 from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.hand import HandEnd
+from dominoes_desktop.engine.knowledge import infer, sample_world
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules

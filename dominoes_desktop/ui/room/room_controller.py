@@ -21,7 +21,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ...engine.cpu.knowledge import Knowledge, infer
 from ...engine.deal import Deal
 from ...engine.decisions import (
     AnswerRedeal,
@@ -40,6 +39,7 @@ from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
 from ...engine.fairness import FairDeal
 from ...engine.hand import Hand
+from ...engine.knowledge import Knowledge, infer
 from ...engine.match import HandResult, Match
 from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.presets import build_rules
