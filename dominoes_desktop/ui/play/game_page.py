@@ -36,6 +36,7 @@ from .controller import MatchSetup
 from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
 from .fair_deal import CutPanel, DealSeal, gesture_here
 from .panels import (
+    KEPT_FOCUS,
     RETURN_CLICKS,
     YOU_NAMES,
     ButtonRow,
@@ -226,6 +227,8 @@ class GamePage(QWidget):
         redeal_layout.addWidget(self.redeal_text)
         redeal_layout.addWidget(self.redeal_yes)
         redeal_layout.addWidget(self.redeal_no)
+        for answer in (self.redeal_yes, self.redeal_no):
+            answer.installEventFilter(KEPT_FOCUS)
         self.countdown = QTimer(self)
         self.countdown.setInterval(1000)
         self.countdown.timeout.connect(self._tick)
@@ -612,6 +615,7 @@ class GamePage(QWidget):
             else:
                 words = self.tr("{name} leads").format(name=shown_name(self.controller.seats[seat].name))
             choice = button(words, words)
+            choice.installEventFilter(KEPT_FOCUS)
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
         self.leader_choice.setFixedWidth(LEADER_PANEL_WIDTH)
@@ -622,9 +626,9 @@ class GamePage(QWidget):
         self.leader_choice.show()
         self.leader_choice.raise_()
         self._place_overlays()
-        first = self.leader_choice.findChildren(QPushButton)
-        if first:
-            first[0].setFocus()
+        choices = [b for b in self.leader_choice.findChildren(QPushButton) if b.isVisibleTo(self.leader_choice)]
+        if choices:  # (last hand's buttons, hidden, are deleted later: not them)
+            choices[0].setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _leader_chosen(self, seat: int) -> None:
         self.leader_choice.hide()

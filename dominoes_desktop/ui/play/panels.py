@@ -53,6 +53,38 @@ class ReturnClicks(QObject):
 RETURN_CLICKS = ReturnClicks()
 
 
+NEXT_KEYS = (Qt.Key.Key_Tab, Qt.Key.Key_Down, Qt.Key.Key_Right)
+PREVIOUS_KEYS = (Qt.Key.Key_Backtab, Qt.Key.Key_Up, Qt.Key.Key_Left)
+
+
+class KeptFocus(QObject):
+    """The keys of a panel that asks one question over the table (who leads, a redeal): Tab and the arrows go
+    round its own buttons only, never into the rack under it (whose Tab moves among tiles), and Esc brings the
+    focus back to its first button; Enter chooses (RETURN_CLICKS)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        if not isinstance(watched, QPushButton) or event.key() not in (*NEXT_KEYS, *PREVIOUS_KEYS, Qt.Key.Key_Escape):
+            return False
+        panel = watched.parentWidget()
+        if panel is None:
+            return False
+        buttons = [b for b in panel.findChildren(QPushButton) if b.isVisibleTo(panel) and b.isEnabled()]
+        if watched not in buttons:
+            return False
+        if event.key() == Qt.Key.Key_Escape:
+            chosen = buttons[0]
+        else:
+            step = 1 if event.key() in NEXT_KEYS else -1
+            chosen = buttons[(buttons.index(watched) + step) % len(buttons)]
+        chosen.setFocus(Qt.FocusReason.TabFocusReason)
+        return True
+
+
+KEPT_FOCUS = KeptFocus()
+
+
 class ButtonRow(QWidget):
     """Buttons side by side while each has room for its words, else on as many rows as that takes: a narrow
     side panel, a longer language or a larger font never clips a label ("Draw (D" at 1024x700)."""
