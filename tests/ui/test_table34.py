@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
+from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
@@ -67,3 +68,37 @@ def test_the_leader_choice_is_reached_and_answered_by_keys_alone(qtbot: QtBot, w
         before = len(hand.history)
         play_turn_by_keys(qtbot, window)
         assert len(hand.history) > before, "the first play made by keys"
+
+
+def test_a_new_match_starts_clean(qtbot: QtBot, window: MainWindow) -> None:
+    """A match left at its leader question (its log, scores and plates showing), then another of a different
+    preset: nothing of the first is on the page, before its deal is cut and after."""
+    start(window, "jamaican", seed=2)
+    _to_a_won_hand_end(window)
+    game = window.game
+    qtbot.mouseClick(game.hand_end.next, Qt.MouseButton.LeftButton)
+    idle(window)
+    assert game.leader_choice.isVisible() and game.log.count() > 0
+    old_log = game.log.lines()
+    old_plates = {seat: list(plate.lines) for seat, plate in game.table.table.plates.items()}
+    window.quick_start(build_rules("cuban", {}), "medium", seed=11)  # its first deal sealed: it waits for the cut
+    idle(window)
+    assert not game.leader_choice.isVisible(), "the last match's question is gone"
+    assert not game.hand_end.isVisible() and not game.claim_box.isVisible() and not game.redeal.isVisible()
+    assert game.log.count() == 0, f"the last match's moves are gone: {game.log.lines()}"
+    plates = {seat: list(plate.lines) for seat, plate in game.table.table.plates.items()}
+    assert all(plates[seat] != old_plates[seat] for seat in old_plates), "no plate tells the last match's tiles"
+    assert game.cut_panel.isVisible(), "the new deal waits for its cut"
+    assert game.scores.body.text().count("<b>0</b>") == 2
+    assert "First to 6 hands" not in game.scores.body.text()
+    qtbot.keyClick(game.cut_panel.deck, Qt.Key.Key_Space)
+    idle(window)
+    rules = window.controller.rules
+    assert rules is not None and rules.preset == "cuban"
+    assert not game.leader_choice.isVisible() or isinstance(window.controller.pending, ChooseLeader)
+    hand = window.controller.hand
+    assert hand is not None and len(game.table.table.rack_items) == len(window.controller.rack(0)) == 10
+    play_turn_by_keys(qtbot, window)
+    idle(window)
+    assert game.log.lines()[:1] == ["— Hand 1 —"] and len(game.log.lines()) == 1 + len(hand.history)
+    assert not set(old_log[1:]) & set(game.log.lines()[1:]) or len(hand.history) < 3

@@ -323,12 +323,28 @@ class GamePage(QWidget):
         self.table.bottom = people[0] if people else 0
         self.table.open_hands = setup.open_hands
         self.table.curtain = False
-        self.hide_hand_end()
-        self.undo_note.hide()
+        self.clear_table()
         self.tracker.setVisible(setup.tracker)
         self.hint_button.setVisible(setup.hints)
         self.clock.setVisible(setup.timer_seconds > 0)
         self.controller.time_turns(setup.timer_seconds, setup.on_timeout)
+
+    def clear_table(self) -> None:
+        """Nothing of the last match stays on the page for the next: its questions, sheets, move log and the
+        notes on it, its faces shown; the scores and plates are drawn from the new match as it starts."""
+        self.hide_hand_end()
+        for overlay in (self.leader_choice, self.redeal, self.curtain, self.cut_panel, self.claim_box, self.undo_note):
+            overlay.hide()
+        self._clear_muggins()
+        self.countdown.stop()
+        self.timed_key = None
+        self.going_on = False
+        self.table.reveal = False
+        self.log.clear()
+        self._notes = {}
+        self.record = MoveRecord()
+        self.turn.release()
+        self.turn.setText("")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table and event.type() == QEvent.Type.Resize:
