@@ -307,12 +307,26 @@ class RoomController(QObject):
             self.last_result = event.result
             self.handEnded.emit(event.result)
             self.stateChanged.emit()
+        elif message.get("e") == "start" and self.last_result is not None:
+            self._next_match()
         elif message.get("e") == "match_end":
             self.state = "over"
             if isinstance(event, MatchWon):
                 self.won = event.winner
                 self.matchEnded.emit(event.winner)
             self.stateChanged.emit()
+
+    def _next_match(self) -> None:
+        """The host started another match at the same table: nothing of the last one is this seat's any more
+        (its table follows the new match from its first view; the rules and seat stay the room's)."""
+        old = self.guest_table
+        self.guest_table, self._said = GuestTable(), 0
+        self.guest_table.seat, self.guest_table.rules = old.seat, old.rules
+        self.view, self.decision, self.legal = None, {}, []
+        self.last_result, self.match_scores, self.won = None, [], None
+        self.last_mover, self.last_gains = -1, 0
+        self.clock.stop()
+        self.stateChanged.emit()
 
     # ---- what the table page reads -------------------------------------------------------------------
 

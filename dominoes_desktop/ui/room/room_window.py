@@ -99,6 +99,7 @@ class RoomWindow(QWidget):
         self.controller.secured.connect(self._secured)
         self.controller.error.connect(self._says)
         self.controller.matchEnded.connect(lambda _side: self.page.show_last_result())
+        self.controller.handEnded.connect(lambda _result: self._offer_again())  # after the page's sheet
         self.controller.open(host, port, first, pin, private)
         self.apply_look(self.look)
 
@@ -108,7 +109,8 @@ class RoomWindow(QWidget):
         page = self.page
         page.undo_offered = False  # a room takes no move back
         page.lobby_button.hide()
-        page.hand_end.again.hide()
+        page.hand_end.again.hide()  # between hands; at the match's end: another match (`_offer_again`)
+        page.hand_end.newMatchRequested.connect(self.play_again)
         page.hand_end.review.hide()
         page.coach_button.hide()
         page.rules_button.clicked.connect(self.show_rules)
@@ -261,6 +263,34 @@ class RoomWindow(QWidget):
         self.page.table.bottom = controller.own_seat
         self.page.refresh()
         self.page.table.refresh()
+
+    def _offer_again(self) -> None:
+        """The sheet at a match's end offers another match at the same table: the host plays it, a guest
+        asks the host for it (in the table talk, which every room carries)."""
+        again = self.page.hand_end.again
+        if self.controller.winner is None or self.state != "over":
+            again.hide()
+            return
+        host = self.seat == self.controller.host_seat
+        words = self.tr("Play again") if host else self.tr("Ask for another match")
+        again.setText(words)
+        again.setAccessibleName(words)
+        again.setEnabled(True)
+        again.show()
+        if self.page.hand_end.isVisible():
+            again.setFocus()
+
+    def play_again(self) -> None:
+        """ "Play again" on the sheet: the host starts another match; a guest asks for one, once."""
+        if self.state != "over":
+            return
+        if self.seat == self.controller.host_seat:
+            self.controller.send({"t": "start"})
+            return
+        self.controller.send({"t": "chat", "text": self.tr("Another match?")})
+        self.page.hand_end.again.setEnabled(False)
+        self.page.hand_end.again.setText(self.tr("Asked for another match"))
+        self.say_log(self.tr("You asked the host for another match."))
 
     # ---- messages --------------------------------------------------------------------------------
 
@@ -434,6 +464,13 @@ class RoomWindow(QWidget):
             self.status.setText(self.tr("Hand {n} is over: every rack is face up.").format(n=message["hand"] + 1))
         elif kind == "match_end":
             self.say_log(self.tr("The match is over."))
+            self._offer_again()
+        elif kind == "start" and int(message.get("match", 0)) > 0:
+            # Another match at this table: the page starts clean, as a local new match does.
+            self.page.clear_table()
+            self.page.table.refresh()
+            self.page.refresh()
+            self.say_log(self.tr("A new match begins."))
         elif kind == "commit":
             self.fairness.setText(self.tr("This deal's fingerprint: {f}").format(f=str(message["digest"])[:16]))
         elif kind == "dropped":

@@ -1,0 +1,54 @@
+"""Issue 34: a room plays another match at the same table, from the "Match over" sheets (host and guest)."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.room.room_window import RoomWindow
+
+from .test_network_play import english, open_host, play_until  # noqa: F401 (english: the fixture)
+
+
+def _guest(qtbot: QtBot, ana: RoomWindow, port: int) -> RoomWindow:
+    ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint)
+    qtbot.addWidget(ben)
+    ben.resize(1024, 700)
+    ben.show()
+    qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+    return ben
+
+
+def test_the_host_plays_again_and_the_guest_sees_the_new_match_start_clean(qtbot: QtBot) -> None:
+    host, _ = open_host(qtbot, {"single_round": True})
+    try:
+        ana = host.window
+        ben = _guest(qtbot, ana, host.server.port)
+        ana.start_button.click()
+        both_over = lambda: ana.state == "over" and ben.state == "over"  # noqa: E731
+        play_until(qtbot, [ana, ben], both_over)
+        qtbot.waitUntil(lambda: ana.page.hand_end.isVisible() and ben.page.hand_end.isVisible(), timeout=5000)
+        again = ana.page.hand_end.again
+        assert again.isVisible() and again.text() == "Play again", "the host's sheet offers another match"
+        assert ana.focusWidget() is again, "and has the keys"
+        asked = ben.page.hand_end.again
+        assert asked.isVisible() and asked.text() == "Ask for another match"
+        asked.click()
+        qtbot.waitUntil(lambda: "Ben says: Another match?" in ana.log.toPlainText(), timeout=5000)
+        assert not asked.isEnabled(), "asked once"
+        old_log = ben.page.log.lines()
+        assert len(old_log) > 1
+        again.click()
+        qtbot.waitUntil(lambda: ana.state == "playing" and ben.state == "playing", timeout=15000)
+        qtbot.waitUntil(lambda: ben.page.cut_panel.isVisible() or ben.controller.hand is not None, timeout=15000)
+        for window in (ana, ben):
+            page = window.page
+            assert not page.hand_end.isVisible(), "the last match's sheet is gone"
+            assert window.controller.last_result is None and window.controller.winner is None
+            assert window.controller.scores == [0, 0]
+            assert page.log.lines() != old_log
+            assert "over" not in window.status.text()
+        play_until(qtbot, [ana, ben], both_over)
+        qtbot.waitUntil(lambda: ben.page.hand_end.isVisible(), timeout=5000)
+        assert ana.page.hand_end.again.isVisible() and ben.page.hand_end.again.isEnabled(), "and again after it"
+    finally:
+        host.stop()
