@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.room.room_window import RoomWindow
@@ -50,5 +52,46 @@ def test_the_host_plays_again_and_the_guest_sees_the_new_match_start_clean(qtbot
         play_until(qtbot, [ana, ben], both_over)
         qtbot.waitUntil(lambda: ben.page.hand_end.isVisible(), timeout=5000)
         assert ana.page.hand_end.again.isVisible() and ben.page.hand_end.again.isEnabled(), "and again after it"
+    finally:
+        host.stop()
+
+
+def _answer_the_question(qtbot: QtBot, button_text: str) -> list[str]:
+    """Click `button_text` on the question box when it opens; the box's text is put in the list returned."""
+    seen: list[str] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, answer)
+            return
+        seen.append(box.text())
+        chosen = next(b for b in box.buttons() if b.text() == button_text)
+        chosen.click()
+
+    QTimer.singleShot(20, answer)
+    return seen
+
+
+def test_the_host_is_asked_before_closing_and_the_guest_learns_of_it_at_once(qtbot: QtBot) -> None:
+    host, _ = open_host(qtbot, {"single_round": True})
+    try:
+        ana = host.window
+        ben = _guest(qtbot, ana, host.server.port)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
+        qtbot.waitUntil(lambda: ben.page.hand_end.isVisible(), timeout=5000)
+        seen = _answer_the_question(qtbot, "Keep the room open")
+        assert not ana.may_close(), "the host kept the room"
+        assert seen and "Close the room?" in seen[0]
+        assert ana.isVisible() and ana.state == "over"
+        assert not ben.page.hand_end.findChildren(QMessageBox)
+        _answer_the_question(qtbot, "Close the room")
+        assert ana.may_close()
+        ana.close()
+        # The guest, looking at the hand-end sheet (which lies over the side panel), is told at once.
+        qtbot.waitUntil(lambda: ben.notice is not None and ben.notice.isVisible(), timeout=5000)
+        assert ben.notice is not None and "host" in ben.notice.text() and "closed" in ben.notice.text()
+        assert not ben.page.hand_end.next.isEnabled(), "no Next hand into a closed room"
     finally:
         host.stop()

@@ -19,7 +19,7 @@ import logging
 import time
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QTimer, Signal
 
 from ...engine.cpu.knowledge import Knowledge, infer
 from ...engine.deal import Deal
@@ -125,6 +125,7 @@ class RoomController(QObject):
         self._said = 0  # the table's problems said so far
         self._cut_sent: object = None  # the decision number of the cut this app sent (one cut a deal)
         self.socket: RoomSocket | None = None
+        self._bye = False  # the room said goodbye to this seat's leave
         self._clock_cut = QTimer(self)
         self._clock_cut.setSingleShot(True)
         self._clock_cut.timeout.connect(lambda: self.cut_deck("clock"))
@@ -151,6 +152,18 @@ class RoomController(QObject):
     def send(self, message: dict[str, Any]) -> None:
         if self.socket is not None:
             self.socket.send(message)
+
+    def leave(self, wait_ms: int = 1500) -> None:
+        """Leave the room on purpose (the host's leave closes it for the others, who are told at once), and
+        wait a moment for the room's goodbye: the connection is cut right after."""
+        socket = self.socket
+        if socket is None or self.state == "closed":
+            return
+        self._bye = False
+        self.send({"t": "leave"})
+        deadline = time.monotonic() + wait_ms / 1000
+        while not self._bye and self.socket is socket and socket.connected() and time.monotonic() < deadline:
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
 
     def close(self) -> None:
         self._clock_cut.stop()
@@ -203,6 +216,8 @@ class RoomController(QObject):
                 self._view(message, heard)
             elif kind == "event":
                 self._event(message, heard)
+        elif kind == "bye":
+            self._bye = True
         elif kind == "host_left":
             self._clock_cut.stop()
             self.legal = []

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -89,6 +90,7 @@ class RoomWindow(QWidget):
         self.fingerprint = pin or ""  # of the server's certificate: the invite link carries it
         self.address = address or f"{host}:{port}"
         self.ended = False
+        self.notice: QMessageBox | None = None  # the room closed under this seat: said over the table at once
         self.muted: set[int] = set()
         self.controller = RoomController(self, auto_cut=bool(auto_cut))
         self.page = GamePage(self.controller, self.look)
@@ -315,15 +317,49 @@ class RoomWindow(QWidget):
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
             self.ended = True
-            self.status.setText(self.tr("The host has removed you from this room."))
+            self._tell(self.tr("The host has removed you from this room."))
         elif kind == "host_left":
             self.ended = True
             if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
                 # The host may reopen the room from their save: the seat's token takes it back then.
-                self.status.setText(self.tr("The host has left. If they reopen the room, press Reconnect."))
                 self.reconnect.show()
+                self._tell(self.tr("The host has closed the room. If they reopen it, press Reconnect."))
             else:
-                self.status.setText(self.tr("The host has left: this room is closed."))
+                self._tell(self.tr("The host has closed the room."))
+
+    def _tell(self, text: str) -> None:
+        """The room is gone for this seat: said at once, over whatever the table shows (the hand-end sheet lies
+        over the side panel's status line), and nothing on the page goes on into it."""
+        self.status.setText(text)
+        page = self.page
+        page.hand_end.next.setEnabled(False)
+        page.cut_panel.hide()
+        page.announce(text)
+        if self.notice is None:
+            self.notice = QMessageBox(QMessageBox.Icon.Information, self.tr("Room closed"), "", parent=self)
+            self.notice.setWindowModality(Qt.WindowModality.NonModal)
+        self.notice.setText(text)
+        self.notice.open()
+
+    def may_close(self) -> bool:
+        """The host is asked before closing a room that others play in (it ends the match for them)."""
+        others = any(s["kind"] == "friend" and s["connected"] for s in self._room_seats)
+        if self.ended or self.seat != self.controller.host_seat or not (others or self.state == "playing"):
+            return True
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Close the room?"),
+            self.tr("Close the room?"),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setInformativeText(self.tr("Everyone at this table leaves with it: the match ends for your guests."))
+        close = box.addButton(self.tr("Close the room"), QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(self.tr("Keep the room open"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.exec()
+        return box.clickedButton() is close
 
     def seat_menu(self, seat: int) -> QMenu | None:
         """What the host may do with a guest's seat during the match: let a CPU play it or give it back, or
@@ -551,6 +587,11 @@ class RoomWindow(QWidget):
         controller.open(*self.server, first, self.pin or self.fingerprint or None, self.private)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if event.spontaneous() and not self.may_close():  # the person closed it (not the game, nor a test)
+            event.ignore()
+            return
+        if not self.ended and self.seat == self.controller.host_seat:
+            self.controller.leave()  # the room closes for the guests, who are told so at once
         self.ended = True
         self.controller.close()
         self.closedRoom.emit()
