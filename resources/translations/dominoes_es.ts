@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>Waiting for the first deal.</source>
+        <translation>Esperando el primer reparto.</translation>
+    </message>
+    <message>
         <source>Who leads this hand?</source>
         <translation>¿Quién sale en esta mano?</translation>
     </message>

@@ -25,10 +25,16 @@ def test_the_host_plays_again_and_the_guest_sees_the_new_match_start_clean(qtbot
     try:
         ana = host.window
         ben = _guest(qtbot, ana, host.server.port)
+        for window in (ana, ben):  # before any hand: nothing is "over"
+            window.page.refresh()
+            assert window.page.turn.text() == "Waiting for the first deal."
         ana.start_button.click()
         both_over = lambda: ana.state == "over" and ben.state == "over"  # noqa: E731
         play_until(qtbot, [ana, ben], both_over)
         qtbot.waitUntil(lambda: ana.page.hand_end.isVisible() and ben.page.hand_end.isVisible(), timeout=5000)
+        for window in (ana, ben):  # a seat is never told the deal's seed: no "Deal seed None" under Details
+            assert not window.page.hand_end.details_button.isVisible()
+            assert "None" not in window.page.hand_end.details.text() or window.page.hand_end.details.isHidden()
         again = ana.page.hand_end.again
         assert again.isVisible() and again.text() == "Play again", "the host's sheet offers another match"
         assert ana.focusWidget() is again, "and has the keys"

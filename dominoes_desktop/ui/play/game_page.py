@@ -432,6 +432,8 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
         elif hand is None and not self.leader_choice.isHidden():
             self.turn.setText(self.tr("Who leads this hand?"))
+        elif hand is None and controller.last_result is None:
+            self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif controller.waiting is not None:

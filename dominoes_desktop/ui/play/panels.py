@@ -518,6 +518,8 @@ class HandEndPanel(QFrame):
             )
         )
         self.details_button.setChecked(False)
+        # A room's seat is never told the deal's seed (the room's panel says whether each deal checked out).
+        self.details_button.setVisible(result.seed is not None)
         self.next.setVisible(winner is None)
         self.again.setText(self.tr("Play again") if winner is not None else self.tr("New match"))
         self.show()
