@@ -229,6 +229,14 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>{time} left</source>
+        <translation>quedan {time}</translation>
+    </message>
+    <message>
+        <source>Time ran out for {name}: {action} was played for them.</source>
+        <translation>Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
+    </message>
+    <message>
         <source>Waiting for the first deal.</source>
         <translation>Esperando el primer reparto.</translation>
     </message>

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import idle, my_turn, play_turn_by_keys
+from .driving import idle, known_deal, my_turn, play_turn_by_keys
 
 
 def _to_a_won_hand_end(window: MainWindow) -> None:
@@ -107,3 +109,19 @@ def test_a_new_match_starts_clean(qtbot: QtBot, window: MainWindow) -> None:
     idle(window)
     assert game.log.lines()[:1] == ["— Hand 1 —"] and len(game.log.lines()) == 1 + len(hand.history)
     assert game.log.lines()[1:] != old_log[1 : len(game.log.lines())]
+
+
+def test_the_turn_clock_shows_a_drawn_clock_not_a_missing_glyph(qtbot: QtBot, window: MainWindow) -> None:
+    seats = tuple(default_seats(4))
+    window.start_match(MatchSetup(build_rules("jamaican"), seats, timer_seconds=30), 3, known_deal(3))
+    idle(window)
+    clock = window.game.clock
+    qtbot.waitUntil(lambda: my_turn(window) and bool(clock.text()), timeout=5000)
+    metrics = QFontMetrics(clock.font())
+    assert all(metrics.inFontUcs4(ord(c)) for c in clock.text()), f"a character the font lacks: {clock.text()!r}"
+    image = clock.grab().toImage()
+    icon = clock.contentsMargins().left()
+    assert icon >= metrics.height(), "room for the clock before the words"
+    background = image.pixelColor(1, 1)
+    drawn = sum(image.pixelColor(x, y) != background for x in range(icon) for y in range(image.height()))
+    assert drawn > 20, "the clock is drawn before the words"

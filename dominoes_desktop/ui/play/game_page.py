@@ -40,6 +40,7 @@ from .panels import (
     RETURN_CLICKS,
     YOU_NAMES,
     ButtonRow,
+    ClockLabel,
     HandEndPanel,
     MoveLog,
     MoveRecord,
@@ -101,7 +102,7 @@ class GamePage(QWidget):
         self.turn.setObjectName("turn")
         self.turn.setWordWrap(True)
         self.turn.setAccessibleDescription(self.tr("Whose turn"))  # its name is its text: what is said changes
-        self.clock = QLabel("")
+        self.clock = ClockLabel()
         self.clock.setObjectName("clock")
         self.clock.setAccessibleName(self.tr("Turn timer"))
         self.clock.hide()
@@ -677,7 +678,7 @@ class GamePage(QWidget):
 
     def _show_clock(self) -> None:
         left = self._seconds_left()
-        self.clock.setText(self.tr("⏱ {time} left").format(time=f"{left // 60}:{left % 60:02d}"))
+        self.clock.setText(self.tr("{time} left").format(time=f"{left // 60}:{left % 60:02d}"))
 
     def _tick(self) -> None:
         self._show_clock()
@@ -698,7 +699,7 @@ class GamePage(QWidget):
         if not played:
             return
         self._notes[(self._hand_number(), played[-1])] = self.tr(
-            "⏱ Time ran out for {name}: {action} was played for them."
+            "Time ran out for {name}: {action} was played for them."
         ).format(
             name=shown_name(self.controller.seats[seat].name),
             action=self.tr(str(TIMEOUT_WORDS.get(action, action))),

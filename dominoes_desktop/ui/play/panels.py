@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -197,6 +197,41 @@ class SteadyLabel(QLabel):
         if event.size().width() != event.oldSize().width():
             self.setMinimumHeight(0)  # narrower or wider: the texts wrap anew
             self._hold()
+
+
+class ClockLabel(QLabel):
+    """The turn clock's words ("0:25 left") after a small clock drawn in the label's own colour: a font
+    without the stopwatch character drew a missing-glyph box there."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("", parent)
+        self._icon_room()
+
+    def _icon_room(self) -> None:
+        size = self.fontMetrics().height()
+        self.setContentsMargins(size + size // 3, 0, 0, 0)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._icon_room()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self.text():
+            return
+        size = self.fontMetrics().height()
+        radius = size * 0.4
+        centre = QPointF(size / 2, self.height() / 2)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(self.palette().windowText().color(), max(1.5, size / 10))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawEllipse(centre, radius, radius)
+        painter.drawLine(centre, centre + QPointF(0, -radius * 0.65))  # the hands at ten past twelve
+        painter.drawLine(centre, centre + QPointF(radius * 0.5, radius * 0.2))
+        painter.end()
 
 
 class ScorePanel(QFrame):
