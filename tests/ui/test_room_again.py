@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import socket
+from typing import Any
+
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
@@ -9,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.ui.room.room_window import RoomWindow
 
 from .test_network_play import english, open_host, play_until  # noqa: F401 (english: the fixture)
+from .test_room_table import request, room, view
 
 
 def _guest(qtbot: QtBot, ana: RoomWindow, port: int) -> RoomWindow:
@@ -101,3 +105,32 @@ def test_the_host_is_asked_before_closing_and_the_guest_learns_of_it_at_once(qtb
         assert not ben.page.hand_end.next.isEnabled(), "no Next hand into a closed room"
     finally:
         host.stop()
+
+
+def test_a_guest_who_asked_for_it_is_passed_for_when_nothing_fits(qtbot: QtBot) -> None:
+    """Ben's view: open ends 2 and 3, none of his tiles has either; the room offers him only the pass."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": "ABC-123", "name": "Ben"}, auto_cut=False)
+    qtbot.addWidget(ben)
+    sent: list[dict[str, Any]] = []
+    ben.controller.send = sent.append  # type: ignore[method-assign]
+    ben.show()
+    qtbot.waitUntil(lambda: "Disconnected" in ben.status.text(), timeout=5000)  # the port is nobody's: done with
+    ben.controller.auto_pass = True  # the View setting "Pass for me when nothing fits"
+    ben.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
+    ben.controller.receive(room())
+    stuck = request()
+    stuck["hand"] = ["4-4", "1-0", "5-5", "1-1", "5-0", "5-4"]
+    said: list[str] = []
+    ben.page.happened.connect(said.append)
+    ben.controller.receive(view(7, ["pass"], stuck))
+    assert ben.controller.human_turn() == 1 and not sent, "his turn is shown first"
+    qtbot.waitUntil(lambda: bool(sent), timeout=3000)
+    assert sent == [{"t": "act", "d": 7, "action": "pass"}]
+    assert "You pass" in said
+    ben.controller.auto_pass = False  # unticked: the pass is his to press
+    ben.controller.receive(view(8, ["pass"], stuck))
+    qtbot.wait(1000)
+    assert len(sent) == 1 and ben.controller.human_turn() == 1

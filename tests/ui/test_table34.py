@@ -7,9 +7,10 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.decisions import ChooseLeader
+from dominoes_desktop.engine.decisions import ChooseLeader, PlayTurn
+from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
@@ -125,3 +126,34 @@ def test_the_turn_clock_shows_a_drawn_clock_not_a_missing_glyph(qtbot: QtBot, wi
     background = image.pixelColor(1, 1)
     drawn = sum(image.pixelColor(x, y) != background for x in range(icon) for y in range(image.height()))
     assert drawn > 20, "the clock is drawn before the words"
+
+
+def test_pass_and_play_people_are_passed_for_when_nothing_fits(qtbot: QtBot, window: MainWindow) -> None:
+    """Two people at one screen, "Pass for me when nothing fits" on (the default): a person with nothing that
+    fits is passed for, as one person alone is, and the curtain goes on to the next person."""
+    assert window.controller.auto_pass
+    seats = (SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Ben", True), SeatConfig("CPU 3", False))
+    window.start_match(MatchSetup(build_rules("jamaican"), seats), 3, known_deal(3))
+    controller = window.controller
+    for _ in range(400):
+        idle(window)
+        pending = controller.pending
+        if isinstance(pending, PlayTurn) and controller.is_human(pending.seat):
+            if all(m.kind is MoveKind.PASS for m in pending.moves):
+                seat = pending.seat
+                with qtbot.waitSignal(controller.autoPassed, timeout=3000) as passed:
+                    pass
+                assert passed.args == [seat]
+                idle(window)
+                hand = controller.shown_hand()
+                assert hand is not None and any(t.seat == seat and t.move.kind is MoveKind.PASS for t in hand.history)
+                actor = controller.human_turn()
+                if window.game.curtain.isVisible():
+                    assert window.game.curtain_seat == actor, "the curtain names the person to play now"
+                return
+            controller.play(pending.moves[0])
+        elif isinstance(pending, ChooseLeader):
+            controller.choose_leader(pending.seats[0])
+        elif controller.hand is None or controller.hand.is_over:
+            window.game._next_hand()
+    raise AssertionError("no person was left with only a pass")

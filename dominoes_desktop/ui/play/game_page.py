@@ -508,6 +508,8 @@ class GamePage(QWidget):
         if hand is None or hand.is_over:
             return
         actor = self.controller.human_turn()
+        if self.curtain.isVisible() and actor != self.curtain_seat:
+            self.curtain.hide()  # the turn went on without them (the game passed for them): the next person's
         if not self.table.curtain and actor != self.table.bottom:
             self.table.curtain = True
             self.table.refresh()

@@ -41,7 +41,7 @@ from ...engine.errors import DominoError
 from ...engine.fairness import FairDeal
 from ...engine.hand import Hand
 from ...engine.match import HandResult, Match
-from ...engine.moves import CLAIM, Move, MoveKind
+from ...engine.moves import CLAIM, PASS, Move, MoveKind
 from ...engine.presets import build_rules
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
@@ -64,6 +64,7 @@ OFFERS = (Decision.REDEAL, Decision.LEAD, Decision.CLAIM, Decision.MUGGINS)
 # (still their own cut): the room never waits on a cut, and the cut is never the host's.
 CUT_BEFORE_HOST_S = 1.5
 LEAST_CUT_WAIT_MS = 3000
+AUTO_PASS_MS = 700  # the person sees their turn come and "You pass" before the pass goes (as at home)
 
 
 class RoomController(QObject):
@@ -97,9 +98,10 @@ class RoomController(QObject):
     match: Match | None = None
     pace_ms = 0
 
-    def __init__(self, parent: QObject | None = None, auto_cut: bool = False) -> None:
+    def __init__(self, parent: QObject | None = None, auto_cut: bool = False, auto_pass: bool = False) -> None:
         super().__init__(parent)
         self.auto_cut = auto_cut
+        self.auto_pass = auto_pass  # pass for the person when nothing of theirs fits (the View setting)
         self.own_seat = -1
         self.code = ""
         self.token = ""
@@ -285,6 +287,9 @@ class RoomController(QObject):
         seat = view.seat
         if asked.decision is Decision.TURN:
             self.turnStarted.emit(seat, self.legal_moves())
+            if self.auto_pass and self.legal == [encode_action(PASS)]:
+                # After the turn has been drawn: the pass comes as a move like any other, as at a local table.
+                QTimer.singleShot(AUTO_PASS_MS, self, lambda d=asked.d: self._pass_for(seat, d))
         elif asked.decision is Decision.REDEAL:
             self.redealOffered.emit(seat)
         elif asked.decision is Decision.LEAD:
@@ -293,6 +298,14 @@ class RoomController(QObject):
             self.claimOffered.emit(seat, self.last_gains)
         elif asked.decision is Decision.MUGGINS:
             self.mugginsOffered.emit((seat,), self.last_gains)
+
+    def _pass_for(self, seat: int, d: int) -> None:
+        """Nothing of this seat's fits and the person asked the game to pass for them ("Pass for me when
+        nothing fits"): the pass is sent, unless the turn was answered or is gone."""
+        if self.decision.get("d") != d or self.legal != [encode_action(PASS)] or self.human_turn() != seat:
+            return
+        self.autoPassed.emit(seat)
+        self.act(encode_action(PASS))
 
     def _offer_cut(self) -> None:
         """With "Cut the deck for me" the clock cuts at once; otherwise it cuts shortly before the host's app

@@ -92,7 +92,8 @@ class RoomWindow(QWidget):
         self.ended = False
         self.notice: QMessageBox | None = None  # the room closed under this seat: said over the table at once
         self.muted: set[int] = set()
-        self.controller = RoomController(self, auto_cut=bool(auto_cut))
+        auto_pass = bool(settings.auto_pass()) if settings is not None and hasattr(settings, "auto_pass") else False
+        self.controller = RoomController(self, auto_cut=bool(auto_cut), auto_pass=auto_pass)
         self.page = GamePage(self.controller, self.look)
         self._set_up: tuple[object, ...] = ()
         self._build()
