@@ -157,3 +157,27 @@ def test_pass_and_play_people_are_passed_for_when_nothing_fits(qtbot: QtBot, win
         elif controller.hand is None or controller.hand.is_over:
             window.game._next_hand()
     raise AssertionError("no person was left with only a pass")
+
+
+def test_after_ctrl_z_the_keys_stay_on_the_rack(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=8)
+    game = window.game
+    window.activateWindow()
+    game.table.setFocus()
+    for _ in range(3):
+        play_turn_by_keys(qtbot, window)
+        idle(window)
+    hand = window.controller.hand
+    assert hand is not None and my_turn(window)
+    played = len(hand.history)
+    qtbot.keyClick(game.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # says it makes practice
+    assert game.undo_note.isVisible()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    idle(window)
+    hand = window.controller.hand
+    assert hand is not None and len(hand.history) < played and my_turn(window)
+    assert QApplication.focusWidget() is game.table, f"the keys went to {QApplication.focusWidget()!r}"
+    before = game.table.focus_index
+    qtbot.keyClick(game.table, Qt.Key.Key_Right)
+    assert game.table.focus_index == (before + 1) % len(game.table.table.items_for_rack()), "arrows move on tiles"
+    assert "practice" not in game.turn.text().lower()

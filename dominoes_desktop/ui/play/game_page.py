@@ -746,6 +746,7 @@ class GamePage(QWidget):
         self.show_history()
         self.table.refresh()
         self.refresh()
+        self.back_to_rack()  # the keys stay on the tiles (not on whatever follows a panel just hidden)
 
     def show_history(self) -> None:
         """The move log written again from the record: the hand in play, or the hand just finished (its sheet
