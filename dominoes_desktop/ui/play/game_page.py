@@ -248,6 +248,7 @@ class GamePage(QWidget):
         controller.pointsScored.connect(self._points_scored)
         controller.autoPassed.connect(self._auto_passed)
         self.moments = MomentPlayer()
+        self.matches = 0  # the matches started on this page (what is still to be shown of the last one is not)
         self.record = MoveRecord()  # the move log is the hand's record, each move with the points it took
         self._notes: dict[tuple[int, int], str] = {}  # (hand number, move index): a line told after that move
         self.table.hintRequested.connect(self.ask_hint)
@@ -346,6 +347,9 @@ class GamePage(QWidget):
         self.record = MoveRecord()
         self.turn.release()
         self.turn.setText("")
+        self.matches += 1  # a celebration still to come is the last match's
+        self.moments.clear()
+        self.table.table.clear_floats()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table and event.type() == QEvent.Type.Resize:
@@ -921,14 +925,13 @@ class GamePage(QWidget):
         if kind is None:
             return
         scene = self.table.table
-        # After the last tile has landed, over the middle of the felt.
-        QTimer.singleShot(
-            self.table.look.animation_ms,
-            self,
-            lambda: self.moments.show(
-                scene, scene.felt.rect().center(), self.tr(str(MOMENT_WORDS[kind])), self.table.look
-            ),
-        )
+        match = self.matches
+
+        def celebrate() -> None:  # after the last tile has landed, over the middle of the felt
+            if match == self.matches:
+                self.moments.show(scene, scene.felt.rect().center(), self.tr(str(MOMENT_WORDS[kind])), self.table.look)
+
+        QTimer.singleShot(self.table.look.animation_ms, self, celebrate)
         self.moment.emit(kind)
 
     def _next_hand_if_idle(self) -> None:
