@@ -353,6 +353,8 @@ class RoomController(QObject):
         self.view, self.decision, self.legal = None, {}, []
         self.last_result, self.match_scores, self.won = None, [], None
         self.last_mover, self.last_gains = -1, 0
+        self._cut_sent = None  # the new match numbers its decisions afresh: its first cut is still to make
+        self._clock_cut.stop()
         self.clock.stop()
         self.stateChanged.emit()
 
