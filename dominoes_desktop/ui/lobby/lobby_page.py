@@ -40,8 +40,8 @@ from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
 from ..look.flags import flag_pixmap
 from ..play.controller import MatchSetup, SeatConfig
+from ..shell import store_service
 from ..shell.i18n import translate
-from ..shell.store_service import DUPLICATE_GROUP
 
 # Texts in these tables are translated where they are shown; QT_TRANSLATE_NOOP lets lupdate find them.
 GROUPS = (
@@ -659,7 +659,9 @@ class LobbyPage(QWidget):
             open_hands=bool(self.visibility.currentData()),
             tracker=self.tracker.isChecked(),
             hints=self.hints.isChecked(),
-            stats_group=DUPLICATE_GROUP if self.duplicate_chosen() else self.stats_group.text().strip() or "Home",
+            stats_group=store_service.DUPLICATE_GROUP
+            if self.duplicate_chosen()
+            else self.stats_group.text().strip() or "Home",
             options=self.options(),
             duplicate_deals=int(self.duplicate_deals.currentData()) if self.duplicate_chosen() else 0,
         )
