@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>Your move was taken back: this match is practice.</source>
+        <translation>Se deshizo tu jugada: esta partida es de práctica.</translation>
+    </message>
+    <message>
         <source>{time} left</source>
         <translation>quedan {time}</translation>
     </message>

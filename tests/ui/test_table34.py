@@ -183,3 +183,5 @@ def test_after_ctrl_z_the_keys_stay_on_the_rack(qtbot: QtBot, window: MainWindow
     qtbot.keyClick(game.table, Qt.Key.Key_Right)
     assert game.table.focus_index == (before + 1) % len(game.table.table.items_for_rack()), "arrows move on tiles"
     assert "practice" not in game.turn.text().lower()
+    status = window.statusBar().currentMessage()
+    assert "Undo again" not in status and status == "Your move was taken back: this match is practice."

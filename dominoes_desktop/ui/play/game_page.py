@@ -296,7 +296,10 @@ class GamePage(QWidget):
             self.happened.emit(self.undo_note.text())
             return
         self.undo_note.hide()
-        self.controller.undo()
+        if self.controller.undo():  # said in place of the warning, which no longer stands
+            taken = self.tr("Your move was taken back: this match is practice.")
+            self.announce(taken)
+            self.happened.emit(taken)
 
     def _auto_passed(self, seat: int) -> None:
         """Nothing fitted and the game passes for the person: said briefly, on the table and in the status bar."""
