@@ -185,3 +185,27 @@ def test_after_ctrl_z_the_keys_stay_on_the_rack(qtbot: QtBot, window: MainWindow
     assert "practice" not in game.turn.text().lower()
     status = window.statusBar().currentMessage()
     assert "Undo again" not in status and status == "Your move was taken back: this match is practice."
+
+
+def test_a_hint_moves_the_keys_to_the_tile_it_names(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=8)
+    game = window.game
+    view = game.table
+    for _ in range(6):  # a turn with more than one tile that fits
+        idle(window)
+        if my_turn(window) and len({m.tile for m in window.controller.legal_moves()}) > 1:
+            break
+        play_turn_by_keys(qtbot, window)
+    assert my_turn(window)
+    with qtbot.waitSignal(window.controller.hintReady, timeout=10_000) as hinted:
+        qtbot.keyClick(view, Qt.Key.Key_H)
+    tile = hinted.args[0].move.tile
+    rack = view.table.items_for_rack()
+    assert rack[view.focus_index].tile == tile, "the focus is on the hinted tile"
+    hand = window.controller.hand
+    assert hand is not None
+    played = len(hand.history)
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    if view.choosing is not None:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert len(hand.history) > played and hand.history[played].move.tile == tile, "Enter plays it"
