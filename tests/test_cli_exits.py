@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CASE = ROOT / "tests" / "hostile" / "data" / "finished.domino"  # a finished match
-MATCH = ROOT / "tests" / "data" / "rule-cases" / "all_fives-match-1.json"  # many hands, each judged in ~0.5 s
+MATCH = ROOT / "tests" / "data" / "rule-cases" / "six-love-reset-8.json"  # judged by view: a minute and more
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 BOT_REQUEST = {
     "preset": "puerto_rican",
@@ -97,7 +97,7 @@ def test_replay_into_a_full_disk_says_so_in_one_line() -> None:
     [
         ("bot", "--level", "random"),  # waiting for a request
         ("soak", "--hands", "10000000"),  # deep in its work
-        ("coach", str(MATCH), "--workers", "2"),  # its searching processes get the SIGINT too
+        ("coach", str(MATCH), "--workers", "2", "--judge", "view"),  # its searching processes get the SIGINT too
         (
             "simulate",
             "--preset",
