@@ -8,12 +8,15 @@ mean over the worlds; the loss and the grade come from those means, with the fac
 thresholds. A world too big to search within the budget is estimated by playouts, and its decision is then
 approximate.
 
-Worlds per decision: `FIRST_WORLDS` first; a decision whose grade is not settled by them (the loss could lie
-on the other side of a grade's threshold, by the spread of the worlds' losses) gets `MORE_WORLDS` more (but
-the pose, the costliest decision of all, whose worlds are searched from the first play on), and
-one still unsettled `LAST_WORLDS` more if its position is small (late in the hand, where worlds are cheap).
-World k of a decision is drawn from a seed made of the judging seed, the hand and the ply, so a judgement is
-the same however many processes run it, and judging again with another seed draws other worlds.
+Worlds per decision: `FIRST_WORLDS` first; then, round after round, a decision whose grade is not settled (a
+threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
+worlds again, up to `MAX_WORLDS`, the closest calls first, while the hand's allowance of solver nodes
+(`EXTRA_NODES`) lasts; what a decision's next worlds cost is foretold by the nodes its first ones took. The
+grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
+close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the
+luck of the sample. World k of a decision is drawn from a seed made of the judging seed, the hand and the
+ply, so a judgement is the same however many processes run it, and judging again with another seed draws
+other worlds.
 
 Sharing the work: worlds go round `LANES` lanes (world k to lane k % LANES), each lane judging its
 decisions from the last to the first. Worlds of a hand dealt out entirely (no stock, nothing asleep) share
@@ -49,9 +52,9 @@ from .solver import OutOfBudget, side_value
 from .worlds import sample_worlds, view_at
 
 FIRST_WORLDS = 16  # worlds every decision is judged over
-MORE_WORLDS = 32  # more for a decision whose grade the first ones leave unsettled
-LAST_WORLDS = 64  # more again for one still unsettled, when its position is small enough to search cheaply
-SMALL_POSITION = 20  # tiles in the hands at most, for the last round (a double-6 hand's first plays are bigger)
+MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap)
+EXTRA_NODES = 600_000  # solver nodes a hand may spend on worlds beyond the first (both lanes together): about
+# a second and a half of two pure-Python workers; a close call gets them before a clearer one
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -82,9 +85,13 @@ class FairJudged:
 
     judged: Judged
     worlds: tuple[WorldJudged, ...]
+    margin: float = 0.0  # two standard errors of the loss over the worlds
+    close: Grade | None = None  # a close call: the harsher grade the loss could deserve within its margin
 
     def as_json(self, with_worlds: bool = False) -> dict[str, Any]:
         out = self.judged.as_json()
+        if self.close is not None:
+            out["close_call"] = {"margin": _number(self.margin), "could_be": self.close.value}
         if with_worlds:
             out["worlds"] = [w.as_json(self.judged.seat, self.judged.options) for w in self.worlds]
         return out
@@ -105,22 +112,22 @@ def world_seed(seed: int, hand: int, ply: int) -> int:
 
 @dataclass(frozen=True)
 class WorldTask:
-    """One lane's share of the worlds of some decisions (by index in the list of decisions): worlds
-    `start` to `stop` of each, the lane taking every `lanes`-th."""
+    """One lane's share of the worlds of some decisions (by index in the list of decisions): for each
+    `(decision, start, stop)`, worlds `start` to `stop`, the lane taking every `lanes`-th. The decisions in
+    `estimate` were too big to search in an earlier round: their worlds are estimated straight away."""
 
     recorded: RecordedHand
     seats: tuple[int, ...] | None
-    decisions: tuple[int, ...]
-    start: int
-    stop: int
+    worlds: tuple[tuple[int, int, int], ...]
     lane: int
     lanes: int
     seed: int
     budget: int
+    estimate: tuple[int, ...] = ()
 
 
-# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact).
-WorldFound = list[tuple[int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool]]
+# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched).
+WorldFound = list[tuple[int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int]]
 
 
 def _dealt_out(rules: Rules, world: Hand) -> bool:
@@ -139,31 +146,34 @@ def judge_worlds(task: WorldTask) -> WorldFound:
     found: WorldFound = []
     searching = True
     shared: Judge | None = None
-    for d in sorted(task.decisions, reverse=True):
+    for d, start, stop in sorted(task.worlds, reverse=True):
         ply, position, _, before = todo[d]
         seat = position.turn
         side = rules.teams[seat]
         options = position.legal_moves()
         so_far = side_value(before, side)
         worlds = sample_worlds(
-            view_at(position, seat, recorded.index), task.stop, world_seed(task.seed, recorded.index, ply)
+            view_at(position, seat, recorded.index), stop, world_seed(task.seed, recorded.index, ply)
         )
-        for k in range(task.start, task.stop):
+        for k in range(start, stop):
             if k % task.lanes != task.lane:
                 continue
             world = worlds[k].hand
             values: list[float] | None = None
-            if searching:
+            nodes = 0
+            if searching and d not in task.estimate:
                 if _dealt_out(rules, world):
                     if shared is None:
                         shared = Judge(rules, world, task.budget)
                     judge = shared
                 else:
                     judge = Judge(rules, world, task.budget)
+                searched = judge.searched
                 try:
                     values = [judge.option_value(world, m, side, True, 0) for m in options]
                 except OutOfBudget:
                     searching = False
+                nodes = judge.searched - searched
             exact = values is not None
             if values is None:
                 rough = Judge(rules, world, 0)
@@ -178,12 +188,15 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                     worlds[k].weight,
                     tuple(so_far + v for v in values),
                     exact,
+                    nodes,
                 )
             )
     return found
 
 
-def _verdict(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged]) -> Judged:
+def _verdict(
+    recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged]
+) -> FairJudged:
     rules = recorded.rules
     ply, position, played, _ = decision
     options = position.legal_moves()
@@ -191,7 +204,7 @@ def _verdict(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]]
     loss = max(means) - means[options.index(played)]
     exact = all(w.exact for w in worlds)
     _, margin = loss_and_margin(worlds, options, played)
-    return Judged(
+    judged = Judged(
         recorded.index,
         ply,
         position.turn,
@@ -202,6 +215,7 @@ def _verdict(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]]
         loss,
         fair_grade(rules, loss, margin),
     )
+    return FairJudged(judged, tuple(worlds), margin, close_to(rules, loss, margin))
 
 
 def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> tuple[float, float]:
@@ -219,20 +233,33 @@ def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], play
 
 
 def fair_grade(rules: Rules, loss: float, margin: float) -> Grade:
-    """The grade of a loss measured over sampled worlds: none (best) when it is within its margin of
-    error of nothing, the face-up coach's thresholds otherwise. (Without the margin, a move as good as the
-    best but for the luck of the sample would be graded best or fine as the seed fell.)"""
-    if loss <= max(EPSILON, margin):
-        return Grade.BEST
-    return grade(rules, loss)
+    """The grade of a loss measured over sampled worlds: the face-up coach's grade of the least loss its
+    margin of error allows. A move is called no worse than the worlds show beyond the luck of the sample, so
+    a loss near a threshold gets the kinder grade whatever the seed (and is called a close call, `close_to`),
+    and a move as good as the best but for the sample is best."""
+    return grade(rules, max(0.0, loss - margin))
+
+
+def close_to(rules: Rules, loss: float, margin: float) -> Grade | None:
+    """The harsher grade a loss near a threshold could deserve within its margin of error, or None when the
+    margin leaves the grade as it is (a possible loss under half the first threshold is no loss worth a word)."""
+    kind = fair_grade(rules, loss, margin)
+    harsh = grade(rules, loss + margin)
+    if harsh is kind or (kind is Grade.BEST and loss + margin <= min(THRESHOLDS[family(rules)]) / 2):
+        return None
+    return harsh
 
 
 def settled(rules: Rules, worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> bool:
     """Whether more worlds are unlikely to change the grade: no threshold lies within the loss's margin."""
     loss, margin = loss_and_margin(worlds, options, played)
-    if loss <= margin:
-        return loss + margin <= min(THRESHOLDS[family(rules)]) / 2
-    return not any(loss - margin < cut < loss + margin for cut in THRESHOLDS[family(rules)])
+    return close_to(rules, loss, margin) is None
+
+
+def _closeness(rules: Rules, loss: float, margin: float) -> float:
+    """How near a loss lies to the threshold nearest it, in margins (the closest calls get more worlds first)."""
+    cuts = [min(THRESHOLDS[family(rules)]) / 2, *THRESHOLDS[family(rules)]]
+    return min(abs(loss - cut) for cut in cuts) / max(EPSILON, margin)
 
 
 def judge_hand_view(
@@ -244,56 +271,74 @@ def judge_hand_view(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[FairJudged]:
     """Every decision with more than one distinct option in a recorded hand (of `seats`, or of all), judged
-    over the worlds its seat could not tell apart. `map_lanes` runs the lanes as in `coach.judge_hand`."""
+    over the worlds its seat could not tell apart. `map_lanes` runs the lanes as in `coach.judge_hand`.
+
+    Every decision gets `FIRST_WORLDS` worlds. Then, round after round, each decision whose grade is not
+    settled (a threshold lies within its margin of error) gets as many worlds again, up to `MAX_WORLDS`, the
+    closest calls first, while the hand's `EXTRA_NODES` last (what a decision's next worlds cost is foretold
+    by the nodes its worlds took so far): a clear or forced-looking decision costs its first worlds only, and
+    the searches go where a grade could turn. A decision too big to search (its worlds estimated) gets no
+    more. What each round does depends on the nodes the searches counted, never on the clock, so a
+    judgement is the same on any machine and however the lanes are run."""
     rules = recorded.rules
     seat_list = None if seats is None else tuple(seats)
     todo = decisions_to_judge(recorded, seat_list)
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
     raw: dict[int, dict[int, tuple[Any, ...]]] = {d: {} for d in range(len(todo))}
+    nodes = [0] * len(todo)
+    too_big: set[int] = set()
 
-    def round_of(decisions: Sequence[int], start: int, stop: int) -> None:
+    def round_of(worlds: Sequence[tuple[int, int, int]]) -> None:
         tasks = [
-            WorldTask(recorded, seat_list, tuple(decisions), start, stop, lane, LANES, seed, limit)
+            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, tuple(sorted(too_big)))
             for lane in range(LANES)
         ]
         for lane_found in run(judge_worlds, tasks):
-            for d, k, *rest in lane_found:
-                raw[d][k] = tuple(rest)
+            for d, k, hands, stock, weight, values, exact, searched in lane_found:
+                raw[d][k] = (hands, stock, weight, values, exact)
+                nodes[d] += searched
+                if not exact:
+                    too_big.add(d)
 
     def worlds_of(d: int) -> list[WorldJudged]:
         entries = [raw[d][k] for k in sorted(raw[d])]
         total = sum(e[2] for e in entries)
         return [WorldJudged(h, s, w / total, v, x) for h, s, w, v, x in entries]
 
+    def next_round(allowance: int) -> tuple[list[tuple[int, int, int]], int]:
+        """The worlds to add (decision, start, stop), the closest calls first, and the allowance left."""
+        open_calls = []
+        for d in range(len(todo)):
+            count = len(raw[d])
+            if d in too_big or count >= MAX_WORLDS:
+                continue
+            options, played = todo[d][1].legal_moves(), todo[d][2]
+            loss, margin = loss_and_margin(worlds_of(d), options, played)
+            if close_to(rules, loss, margin) is not None:
+                open_calls.append((_closeness(rules, loss, margin), d, count))
+        chosen = []
+        for _, d, count in sorted(open_calls):
+            more = min(count, MAX_WORLDS - count)
+            cost = nodes[d] * more // count
+            if cost <= allowance:
+                allowance -= cost
+                chosen.append((d, count, count + more))
+        return chosen, allowance
+
     if todo:
-        round_of(range(len(todo)), 0, FIRST_WORLDS)
+        round_of([(d, 0, FIRST_WORLDS) for d in range(len(todo))])
     if progress is not None:
         progress(1, 2)
-    # The pose is left to its first worlds: every tile of the hand is an option and the whole hand is to be
-    # searched in each world (two thirds of the worst double-6 hand's judging, with more worlds).
-    unsettled = [
-        d
-        for d in range(len(todo))
-        if not todo[d][1].layout.empty and not settled(rules, worlds_of(d), todo[d][1].legal_moves(), todo[d][2])
-    ]
-    if unsettled:
-        round_of(unsettled, FIRST_WORLDS, FIRST_WORLDS + MORE_WORLDS)
-    still = [
-        d
-        for d in unsettled
-        if sum(len(h) for h in todo[d][1].hands) <= SMALL_POSITION
-        and not settled(rules, worlds_of(d), todo[d][1].legal_moves(), todo[d][2])
-    ]
-    if still:
-        round_of(still, FIRST_WORLDS + MORE_WORLDS, FIRST_WORLDS + MORE_WORLDS + LAST_WORLDS)
+    allowance = EXTRA_NODES
+    while todo:
+        chosen, allowance = next_round(allowance)
+        if not chosen:
+            break
+        round_of(chosen)
     if progress is not None:
         progress(2, 2)
-    found = []
-    for d, decision in enumerate(todo):
-        worlds = worlds_of(d)
-        found.append(FairJudged(_verdict(recorded, decision, worlds), tuple(worlds)))
-    return found
+    return [_verdict(recorded, decision, worlds_of(d)) for d, decision in enumerate(todo)]
 
 
 def forced_moves(
