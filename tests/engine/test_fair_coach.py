@@ -142,7 +142,7 @@ def _first(fair: FairJudged, count: int) -> list[WorldJudged]:
     return [dataclasses.replace(w, weight=w.weight / total) for w in fair.worlds[:count]]
 
 
-def test_more_worlds_go_to_close_calls_only_while_the_hand_can_afford_them(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_more_worlds_go_to_close_calls_while_the_hand_can_afford_them(monkeypatch: pytest.MonkeyPatch) -> None:
     recorded = _recorded("jamaican", 4)
     rules = recorded.rules
     found = judge_hand_view(recorded, seats=(0,), seed=0)
@@ -150,15 +150,16 @@ def test_more_worlds_go_to_close_calls_only_while_the_hand_can_afford_them(monke
     for fair in found:
         count = len(fair.worlds)
         assert count in [FIRST_WORLDS * 2**k for k in range(8)] and count <= fair_module.MAX_WORLDS
-        while count > FIRST_WORLDS:  # each round doubled a decision that was not settled by what it had
+        while count > fair_module.FULL_WORLDS:  # each round doubled a decision not settled by what it had
             count //= 2
             assert not settled(rules, _first(fair, count), fair.judged.options, fair.judged.played)
     monkeypatch.setattr(fair_module, "MAX_WORLDS", 4 * FIRST_WORLDS)
-    monkeypatch.setattr(fair_module, "EXTRA_NODES", 10**12)
+    monkeypatch.setattr(fair_module, "HAND_NODES", 10**12)
     for fair in judge_hand_view(recorded, seats=(0,), seed=0):  # as much as it takes: settled, or the most
         worlds = list(fair.worlds)
+        assert len(worlds) >= fair_module.FULL_WORLDS
         assert len(worlds) == 4 * FIRST_WORLDS or settled(rules, worlds, fair.judged.options, fair.judged.played)
-    monkeypatch.setattr(fair_module, "EXTRA_NODES", 0)
+    monkeypatch.setattr(fair_module, "HAND_NODES", 0)
     assert all(len(f.worlds) == FIRST_WORLDS for f in judge_hand_view(recorded, seats=(0,), seed=0))
 
 

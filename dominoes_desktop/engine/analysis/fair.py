@@ -10,8 +10,9 @@ approximate.
 
 Worlds per decision: `FIRST_WORLDS` first; then, round after round, a decision whose grade is not settled (a
 threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
-worlds again, up to `MAX_WORLDS`, the closest calls first, while the hand's allowance of solver nodes
-(`EXTRA_NODES`) lasts; what a decision's next worlds cost is foretold by the nodes its first ones took. The
+worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
+hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the
+nodes its first ones took (a hand whose first worlds are dear gets no more). The
 grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
 close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the
 luck of the sample. World k of a decision is drawn from a seed made of the judging seed, the hand and the
@@ -51,10 +52,11 @@ from .coach import (
 from .solver import OutOfBudget, side_value
 from .worlds import sample_worlds, view_at
 
-FIRST_WORLDS = 16  # worlds every decision is judged over
+FIRST_WORLDS = 8  # worlds every decision is judged over
+FULL_WORLDS = 16  # worlds every decision gets when the hand can afford them, settled or not
 MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap)
-EXTRA_NODES = 600_000  # solver nodes a hand may spend on worlds beyond the first (both lanes together): about
-# a second and a half of two pure-Python workers; a close call gets them before a clearer one
+HAND_NODES = 1_500_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
+# lanes together): about three seconds of two pure-Python workers; close calls get them before clear ones
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -275,10 +277,9 @@ def judge_hand_view(
 
     Every decision gets `FIRST_WORLDS` worlds. Then, round after round, each decision whose grade is not
     settled (a threshold lies within its margin of error) gets as many worlds again, up to `MAX_WORLDS`, the
-    closest calls first, while the hand's `EXTRA_NODES` last (what a decision's next worlds cost is foretold
-    by the nodes its worlds took so far): a clear or forced-looking decision costs its first worlds only, and
-    the searches go where a grade could turn. A decision too big to search (its worlds estimated) gets no
-    more. What each round does depends on the nodes the searches counted, never on the clock, so a
+    closest calls first, then each settled one up to `FULL_WORLDS`, while the hand's `HAND_NODES` last (what
+    a decision's next worlds cost is foretold by the nodes its worlds took so far): the searches go where a
+    grade could turn. A decision too big to search (its worlds estimated) gets no more. What each round does depends on the nodes the searches counted, never on the clock, so a
     judgement is the same on any machine and however the lanes are run."""
     rules = recorded.rules
     seat_list = None if seats is None else tuple(seats)
@@ -308,7 +309,7 @@ def judge_hand_view(
 
     def next_round(allowance: int) -> tuple[list[tuple[int, int, int]], int]:
         """The worlds to add (decision, start, stop), the closest calls first, and the allowance left."""
-        open_calls = []
+        wanted = []
         for d in range(len(todo)):
             count = len(raw[d])
             if d in too_big or count >= MAX_WORLDS:
@@ -316,9 +317,11 @@ def judge_hand_view(
             options, played = todo[d][1].legal_moves(), todo[d][2]
             loss, margin = loss_and_margin(worlds_of(d), options, played)
             if close_to(rules, loss, margin) is not None:
-                open_calls.append((_closeness(rules, loss, margin), d, count))
+                wanted.append((0, _closeness(rules, loss, margin), d, count))
+            elif count < FULL_WORLDS:
+                wanted.append((1, nodes[d] / count, d, count))  # the cheapest first
         chosen = []
-        for _, d, count in sorted(open_calls):
+        for _, _, d, count in sorted(wanted):
             more = min(count, MAX_WORLDS - count)
             cost = nodes[d] * more // count
             if cost <= allowance:
@@ -330,7 +333,7 @@ def judge_hand_view(
         round_of([(d, 0, FIRST_WORLDS) for d in range(len(todo))])
     if progress is not None:
         progress(1, 2)
-    allowance = EXTRA_NODES
+    allowance = HAND_NODES - sum(nodes)
     while todo:
         chosen, allowance = next_round(allowance)
         if not chosen:
