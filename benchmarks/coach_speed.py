@@ -11,6 +11,9 @@ alike, by:
     view-1    the fair coach (`fair.judge_hand_view`: by what the seat could know, over sampled worlds) on
               the person's decisions (seat 0), in this process
     view-2    the same with the two worker processes: what the Coach window does
+    every-2   the fair coach on every seat's decisions, two worker processes (`coach --judge view`)
+
+With --case FILE the hands are a replay case's (a whole match: "total_s" is the whole match's time).
 
 Prints JSON per preset and way: hands, median and worst seconds per hand (wall clock and CPU, the CPU of the
 workers included, and "busy": the wall time it would take on an idle machine, the CPU of this process plus
@@ -47,7 +50,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dominoes_desktop.engine.analysis.coach import RecordedHand, judge_hand, recorded_from_archive  # noqa: E402
+from dominoes_desktop.engine.analysis.coach import (  # noqa: E402
+    RecordedHand,
+    hands_of_case,
+    judge_hand,
+    recorded_from_archive,
+)
 from dominoes_desktop.engine.analysis.fair import judge_hand_view  # noqa: E402
 from dominoes_desktop.engine.cpu import make_player  # noqa: E402
 from dominoes_desktop.engine.presets import PRESETS, build_rules  # noqa: E402
@@ -184,15 +192,24 @@ def summary(seconds: list[float], cpu: list[float], busy: list[float]) -> dict[s
         "median_interval_95": median_interval(seconds),
         "worst_s": round(max(seconds), 3),
         "mean_s": round(statistics.fmean(seconds), 3),
+        "total_s": round(sum(seconds), 3),
+        "busy_total_s": round(sum(busy), 3),
         "cpu_median_s": round(statistics.median(cpu), 3),
         "cpu_worst_s": round(max(cpu), 3),
     }
 
 
 def measure(
-    preset: str, hands: int, seed: int, budget: int | None, ways: Sequence[str], old: OldCoach | None, pool: TimedPool
+    preset: str,
+    hands: int,
+    seed: int,
+    budget: int | None,
+    ways: Sequence[str],
+    old: OldCoach | None,
+    pool: TimedPool,
+    case: list[RecordedHand] | None = None,
 ) -> list[dict[str, Any]]:
-    recorded = recorded_hands(preset, hands, seed)
+    recorded = case if case is not None else recorded_hands(preset, hands, seed)
     wall: dict[str, list[float]] = {way: [] for way in ways}
     cpu: dict[str, list[float]] = {way: [] for way in ways}
     busy: dict[str, list[float]] = {way: [] for way in ways}  # the wall time on an idle machine (see TimedPool)
@@ -214,8 +231,9 @@ def measure(
                 continue
             started, started_cpu, pool_cpu, critical = time.perf_counter(), time.process_time(), pool.cpu, pool.critical
             lanes = pool.map if way.endswith("-2") else None
-            if way.startswith("view"):
-                lines[way] = [f.as_json() for f in judge_hand_view(hand, (0,), budget=budget, map_lanes=lanes)]
+            if way.startswith(("view", "every")):
+                seats = None if way.startswith("every") else (0,)
+                lines[way] = [f.as_json() for f in judge_hand_view(hand, seats, budget=budget, map_lanes=lanes)]
             else:
                 lines[way] = [j.as_json() for j in judge_hand(hand, budget=budget, map_lanes=lanes)]
             wall[way].append(time.perf_counter() - started)
@@ -262,6 +280,7 @@ def main() -> None:
     parser.add_argument(
         "--budget", type=int, default=None, help="nodes per search before estimating (default: the coach's)"
     )
+    parser.add_argument("--case", type=Path, default=None, help="judge this replay case's hands instead")
     parser.add_argument("--table", action="store_true", help="end with a Markdown table of every preset and way")
     args = parser.parse_args()
     ways = args.ways.split(",")
@@ -273,8 +292,12 @@ def main() -> None:
         with ProcessPoolExecutor(max_workers=2, mp_context=context) as executor:
             pool = TimedPool(executor)
             list(executor.map(abs, [0, 0]))  # started before the clock runs, as the window's pool is
+            case = None
+            if args.case is not None:
+                case = hands_of_case(json.loads(args.case.read_text()))
+                presets = [case[0].rules.preset]
             for preset in presets:
-                for row in measure(preset, args.hands, args.seed, args.budget, ways, old, pool):
+                for row in measure(preset, args.hands, args.seed, args.budget, ways, old, pool, case):
                     print(json.dumps(row), flush=True)
                     table += [row] if "way" in row else []
     finally:
