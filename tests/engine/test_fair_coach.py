@@ -62,9 +62,11 @@ def test_every_world_fits_the_view_and_the_values_are_their_weighted_mean(preset
         assert judged.loss == pytest.approx(max(judged.values) - judged.value_of(judged.played))
 
 
-def test_each_worlds_values_are_exact_late_in_the_hand() -> None:
-    """Late decisions: each world's values equal a brute-force minimax over that very world."""
-    recorded = _recorded("jamaican", 11)
+@pytest.mark.parametrize(("preset", "seed"), [("jamaican", 11), ("cutthroat", 4)])
+def test_each_worlds_values_are_exact_late_in_the_hand(preset: str, seed: int) -> None:
+    """Late decisions: each world's values equal a brute-force minimax over that very world (in cutthroat
+    the worlds differ in the tiles asleep, and share one table all the same)."""
+    recorded = _recorded(preset, seed)
     rules = recorded.rules
     last_seat = decisions_to_judge(recorded, None)[-1][1].turn
     found = judge_hand_view(recorded, seats=(last_seat,), seed=1)

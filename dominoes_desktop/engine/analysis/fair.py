@@ -20,8 +20,9 @@ ply, so a judgement is the same however many processes run it, and judging again
 other worlds.
 
 Sharing the work: worlds go round `LANES` lanes (world k to lane k % LANES), each lane judging its
-decisions from the last to the first. Worlds of a hand dealt out entirely (no stock, nothing asleep) share
-one solver table in a lane, keyed by the whole position, so what one world's search learns serves another's.
+decisions from the last to the first. Worlds with no stock share one solver table in a lane, keyed by the
+whole position, so what one world's search learns serves another's (with a bonus to pay, only when nothing
+is asleep: `_one_table`).
 """
 
 from __future__ import annotations
@@ -132,11 +133,16 @@ class WorldTask:
 WorldFound = list[tuple[int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int]]
 
 
-def _dealt_out(rules: Rules, world: Hand) -> bool:
-    """Whether every tile of the set is in a hand or on the table: then no world has a stock or a sleeping
-    tile, and one solver table can serve all of them (a position's key is the whole position)."""
+def _one_table(rules: Rules, world: Hand) -> bool:
+    """Whether one solver table can serve every world of the hand (a position's key is every hand's tiles,
+    the stock drawn, the turn and the ends): when no world has a stock to draw from, and either every tile is
+    in a hand or on the table, or the rules pay no bonus (the only score that reads the sleeping tiles, which
+    differ from world to world and are not in the key)."""
+    if world.stock:
+        return False
     held = sum(len(h) for h in world.hands) + len(world.layout.placements)
-    return not world.stock and held == len(full_set(rules.set_top, rules.removed_tiles))
+    dealt_out = held == len(full_set(rules.set_top, rules.removed_tiles))
+    return dealt_out or not (rules.capicua_bonus or rules.key_bone_bonus)
 
 
 def judge_worlds(task: WorldTask) -> WorldFound:
@@ -164,7 +170,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
             values: list[float] | None = None
             nodes = 0
             if searching and d not in task.estimate:
-                if _dealt_out(rules, world):
+                if _one_table(rules, world):
                     if shared is None:
                         shared = Judge(rules, world, task.budget)
                     judge = shared
