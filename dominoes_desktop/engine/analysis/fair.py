@@ -116,8 +116,7 @@ def world_seed(seed: int, hand: int, ply: int) -> int:
 @dataclass(frozen=True)
 class WorldTask:
     """One lane's share of the worlds of some decisions (by index in the list of decisions): for each
-    `(decision, start, stop)`, worlds `start` to `stop`, the lane taking every `lanes`-th. The decisions in
-    `estimate` were too big to search in an earlier round: their worlds are estimated straight away."""
+    `(decision, start, stop)`, worlds `start` to `stop`, the lane taking every `lanes`-th."""
 
     recorded: RecordedHand
     seats: tuple[int, ...] | None
@@ -126,7 +125,6 @@ class WorldTask:
     lanes: int
     seed: int
     budget: int
-    estimate: tuple[int, ...] = ()
 
 
 # What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched).
@@ -169,7 +167,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
             world = worlds[k].hand
             values: list[float] | None = None
             nodes = 0
-            if searching and d not in task.estimate:
+            if searching:
                 if _one_table(rules, world):
                     if shared is None:
                         shared = Judge(rules, world, task.budget)
@@ -285,8 +283,9 @@ def judge_hand_view(
     settled (a threshold lies within its margin of error) gets as many worlds again, up to `MAX_WORLDS`, the
     closest calls first, then each settled one up to `FULL_WORLDS`, while the hand's `HAND_NODES` last (what
     a decision's next worlds cost is foretold by the nodes its worlds took so far): the searches go where a
-    grade could turn. A decision too big to search (its worlds estimated) gets no more. What each round does depends on the nodes the searches counted, never on the clock, so a
-    judgement is the same on any machine and however the lanes are run."""
+    grade could turn. A decision too big to search (its worlds estimated) gets no more. What each round does
+    depends on the nodes the searches counted, never on the clock, so a judgement is the same on any machine
+    and however the lanes are run."""
     rules = recorded.rules
     seat_list = None if seats is None else tuple(seats)
     todo = decisions_to_judge(recorded, seat_list)
@@ -297,10 +296,7 @@ def judge_hand_view(
     too_big: set[int] = set()
 
     def round_of(worlds: Sequence[tuple[int, int, int]]) -> None:
-        tasks = [
-            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, tuple(sorted(too_big)))
-            for lane in range(LANES)
-        ]
+        tasks = [WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit) for lane in range(LANES)]
         for lane_found in run(judge_worlds, tasks):
             for d, k, hands, stock, weight, values, exact, searched in lane_found:
                 raw[d][k] = (hands, stock, weight, values, exact)
