@@ -56,8 +56,8 @@ from .worlds import sample_worlds, view_at
 FIRST_WORLDS = 8  # worlds every decision is judged over
 FULL_WORLDS = 16  # worlds every decision gets when the hand can afford them, settled or not
 MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap)
-HAND_NODES = 1_500_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
-# lanes together): about three seconds of two pure-Python workers; close calls get them before clear ones
+HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
+# lanes together): about one and a half seconds of two pure-Python workers; close calls get them first
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
