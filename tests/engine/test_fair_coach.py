@@ -53,7 +53,8 @@ def test_every_world_fits_the_view_and_the_values_are_their_weighted_mean(preset
     for fair in found:
         judged = fair.judged
         view = view_at(position_before(recorded, judged.ply), judged.seat, recorded.index)
-        assert len(fair.worlds) >= FIRST_WORLDS
+        pose = position_before(recorded, judged.ply).layout.empty
+        assert len(fair.worlds) >= (fair_module.POSE_WORLDS if pose else FIRST_WORLDS)
         assert sum(w.weight for w in fair.worlds) == pytest.approx(1.0)
         for world in fair.worlds:
             assert consistent(view, world.hands, world.stock)
@@ -151,7 +152,8 @@ def test_more_worlds_go_to_close_calls_while_the_hand_can_afford_them(monkeypatc
     assert any(len(f.worlds) > FIRST_WORLDS for f in found)
     for fair in found:
         count = len(fair.worlds)
-        assert count in [FIRST_WORLDS * 2**k for k in range(8)] and count <= fair_module.MAX_WORLDS
+        assert count in [size * 2**k for k in range(8) for size in (FIRST_WORLDS, fair_module.POSE_WORLDS)]
+        assert count <= fair_module.MAX_WORLDS
         while count > fair_module.FULL_WORLDS:  # each round doubled a decision not settled by what it had
             count //= 2
             assert not settled(rules, _first(fair, count), fair.judged.options, fair.judged.played)
@@ -162,7 +164,9 @@ def test_more_worlds_go_to_close_calls_while_the_hand_can_afford_them(monkeypatc
         assert len(worlds) >= fair_module.FULL_WORLDS
         assert len(worlds) == 4 * FIRST_WORLDS or settled(rules, worlds, fair.judged.options, fair.judged.played)
     monkeypatch.setattr(fair_module, "HAND_NODES", 0)
-    assert all(len(f.worlds) == FIRST_WORLDS for f in judge_hand_view(recorded, seats=(0,), seed=0))
+    for fair in judge_hand_view(recorded, seats=(0,), seed=0):
+        pose = position_before(recorded, fair.judged.ply).layout.empty
+        assert len(fair.worlds) == (fair_module.POSE_WORLDS if pose else FIRST_WORLDS)
 
 
 def test_decisions_and_only_moves_cover_every_move_of_the_seat() -> None:

@@ -8,7 +8,7 @@ mean over the worlds; the loss and the grade come from those means, with the fac
 thresholds. A world too big to search within the budget is estimated by playouts, and its decision is then
 approximate.
 
-Worlds per decision: `FIRST_WORLDS` first; then, round after round, a decision whose grade is not settled (a
+Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, round after round, a decision whose grade is not settled (a
 threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
 worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
 hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the
@@ -54,6 +54,7 @@ from .solver import OutOfBudget, side_value
 from .worlds import sample_worlds, view_at
 
 FIRST_WORLDS = 8  # worlds every decision is judged over
+POSE_WORLDS = 4  # first worlds of a pose: every tile of the hand is an option, the whole hand searched for each
 FULL_WORLDS = 16  # worlds every decision gets when the hand can afford them, settled or not
 MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap)
 HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
@@ -257,15 +258,25 @@ def close_to(rules: Rules, loss: float, margin: float) -> Grade | None:
 
 
 def settled(rules: Rules, worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> bool:
-    """Whether more worlds are unlikely to change the grade: no threshold lies within the loss's margin."""
+    """Whether more worlds are unlikely to change the grade: no threshold lies within the loss's margin, nor
+    within a margin below the least loss it allows (the grade's own line, which another sample could cross)."""
     loss, margin = loss_and_margin(worlds, options, played)
-    return close_to(rules, loss, margin) is None
+    return _steady(rules, loss, margin)
+
+
+def _steady(rules: Rules, loss: float, margin: float) -> bool:
+    least = loss - margin
+    cuts = (EPSILON, *THRESHOLDS[family(rules)])
+    return close_to(rules, loss, margin) is None and not any(cut < least < cut + margin for cut in cuts)
 
 
 def _closeness(rules: Rules, loss: float, margin: float) -> float:
-    """How near a loss lies to the threshold nearest it, in margins (the closest calls get more worlds first)."""
-    cuts = [min(THRESHOLDS[family(rules)]) / 2, *THRESHOLDS[family(rules)]]
-    return min(abs(loss - cut) for cut in cuts) / max(EPSILON, margin)
+    """How near the grade's line (the least loss the margin allows) or the close-call line lies to a
+    threshold, in margins: the closest calls get more worlds first."""
+    cuts = (0.0, *THRESHOLDS[family(rules)])
+    least = min(abs(loss - margin - cut) for cut in cuts)
+    harsh = abs(loss + margin - min(THRESHOLDS[family(rules)]) / 2)
+    return min(least, harsh) / max(EPSILON, margin)
 
 
 def judge_hand_view(
@@ -279,7 +290,7 @@ def judge_hand_view(
     """Every decision with more than one distinct option in a recorded hand (of `seats`, or of all), judged
     over the worlds its seat could not tell apart. `map_lanes` runs the lanes as in `coach.judge_hand`.
 
-    Every decision gets `FIRST_WORLDS` worlds. Then, round after round, each decision whose grade is not
+    Every decision gets `FIRST_WORLDS` worlds (a pose `POSE_WORLDS`). Then, round after round, each decision whose grade is not
     settled (a threshold lies within its margin of error) gets as many worlds again, up to `MAX_WORLDS`, the
     closest calls first, then each settled one up to `FULL_WORLDS`, while the hand's `HAND_NODES` last (what
     a decision's next worlds cost is foretold by the nodes its worlds took so far): the searches go where a
@@ -318,7 +329,7 @@ def judge_hand_view(
                 continue
             options, played = todo[d][1].legal_moves(), todo[d][2]
             loss, margin = loss_and_margin(worlds_of(d), options, played)
-            if close_to(rules, loss, margin) is not None:
+            if not _steady(rules, loss, margin):
                 wanted.append((0, _closeness(rules, loss, margin), d, count))
             elif count < FULL_WORLDS:
                 wanted.append((1, nodes[d] / count, d, count))  # the cheapest first
@@ -332,7 +343,7 @@ def judge_hand_view(
         return chosen, allowance
 
     if todo:
-        round_of([(d, 0, FIRST_WORLDS) for d in range(len(todo))])
+        round_of([(d, 0, POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS) for d in range(len(todo))])
     if progress is not None:
         progress(1, 2)
     allowance = HAND_NODES - sum(nodes)
