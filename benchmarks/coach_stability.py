@@ -12,7 +12,7 @@ for all the presets together.
 
 The issue's figure (>= 200 decisions over three presets):
 
-    nice -n 10 python benchmarks/coach_stability.py --presets jamaican,cutthroat,block --hands 20
+    nice -n 10 python benchmarks/coach_stability.py --presets jamaican,cutthroat,block --hands 18
 """
 
 from __future__ import annotations
