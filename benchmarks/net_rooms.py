@@ -12,7 +12,11 @@ memory (RSS), and deals verified. `--hold N` then opens N rooms whose people thi
 seconds a decision; CPUs at 1 s) and reports the rooms and connections one server process holds, and
 its memory.
 
-    python benchmarks/net_rooms.py [--rooms 1 20 100] [--seconds 20] [--client-procs 2] [--hold 1000]
+The connections are TLS, as a server runs by default (`--plain`: plain TCP, as behind a proxy that does
+TLS). `--server-root DIR` serves from another checkout (e.g. the main branch's), to compare two versions
+side by side in one run: `--server-root` may be given twice, and each room count then runs on each in turn.
+
+    python benchmarks/net_rooms.py [--rooms 1 20 100] [--seconds 20] [--client-procs 2] [--hold 1000] [--plain]
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ import json
 import multiprocessing
 import os
 import random
+import ssl
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -32,6 +38,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes_desktop.net.client import DealChecker
+from dominoes_desktop.net.server import lighter_tls_buffers
+from dominoes_desktop.net.tls import own_identity
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = ["host", "friend", "friend", "friend"]
@@ -52,8 +60,8 @@ class Bot:
         self.reader, self.writer = reader, writer
 
     @staticmethod
-    async def open(port: int) -> Bot:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
+    async def open(port: int, tls: ssl.SSLContext | None) -> Bot:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20, ssl=tls)
         bot = Bot(reader, writer)
         bot.send({"t": "hello", "v": 2})
         await bot.expect("welcome")
@@ -137,9 +145,10 @@ async def one_room(
     seats: list[str],
     think: tuple[float, float],
     cpu_delay_ms: int,
+    tls: ssl.SSLContext | None,
 ) -> None:
     people = [s for s in seats if not s.startswith("cpu")]
-    bots = [await Bot.open(port) for _ in people]
+    bots = [await Bot.open(port, tls) for _ in people]
     host = bots[0]
     host.send({"t": "create", "name": "H", "preset": "puerto_rican", "options": OPTIONS, "seats": seats,
                "cpu_delay_ms": cpu_delay_ms})  # fmt: skip
@@ -165,7 +174,15 @@ def client_process(
     seats: list[str],
     think: tuple[float, float],
     cpu_delay_ms: int,
+    plain: bool,
 ) -> None:
+    tls = None
+    if not plain:  # the bots do not check the certificate: the benchmark measures the server, not the pin
+        lighter_tls_buffers()  # thousands of client connections in this process: asyncio's 256 KiB each is a lot
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        tls.check_hostname = False
+        tls.verify_mode = ssl.CERT_NONE
+
     async def main() -> dict[str, Any]:
         rtts: list[float] = []
         totals = {"moves": 0, "verified": 0, "failed": 0, "rooms": 0}
@@ -173,7 +190,7 @@ def client_process(
         stop = started + seconds
         await asyncio.gather(
             *(
-                one_room(ports[i % len(ports)], first_seed + i, rtts, totals, stop, seats, think, cpu_delay_ms)
+                one_room(ports[i % len(ports)], first_seed + i, rtts, totals, stop, seats, think, cpu_delay_ms, tls)
                 for i in range(rooms)
             )
         )
@@ -201,27 +218,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def server_pids(server: subprocess.Popen[str]) -> list[int]:
-    """The server's process, or with --workers the workers (the parent only waits)."""
+def server_pids(server: subprocess.Popen[str], workers: int) -> list[int]:
+    """The server's process, or with --workers the workers (the parent only waits); never the CPU pool's
+    processes (the server's children too, whose memory does not grow with connections)."""
+    if workers == 1:
+        return [server.pid]
     children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
     found = [int(pid) for pid in children.read_text().split()] if children.exists() else []
-    workers = [pid for pid in found if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
-    return workers or [server.pid]
+    serving = [pid for pid in found if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    return serving or [server.pid]
 
 
-def plain_option() -> list[str]:
-    """`--plain` where the server speaks TLS by default: the bots measure the room server, not TLS."""
-    help_text = subprocess.run(
-        [sys.executable, "-m", "dominoes_desktop.net.serve", "--help"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    ).stdout
-    return ["--plain"] if "--plain" in help_text else []
-
-
-def start_server(workers: int = 1) -> tuple[subprocess.Popen[str], list[int]]:
+def start_server(workers: int, plain: bool, root: Path, tls_dir: str) -> tuple[subprocess.Popen[str], list[int]]:
     base = free_port() if workers > 1 else 0
     server = subprocess.Popen(
         # Every bot client connects from 127.0.0.1: lift the per-address limits.
@@ -243,12 +251,12 @@ def start_server(workers: int = 1) -> tuple[subprocess.Popen[str], list[int]]:
             "20000",
             "--workers",
             str(workers),
-            *plain_option(),
+            *(["--plain"] if plain else ["--tls-dir", tls_dir]),
         ],
-        cwd=ROOT,
+        cwd=root,
         stdout=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(root)},
     )
     assert server.stdout is not None
     ports: list[int] = []
@@ -269,32 +277,52 @@ def run_load(
     think: tuple[float, float] = (0.0, 0.0),
     cpu_delay_ms: int = 0,
     workers: int = 1,
+    plain: bool = False,
+    root: Path = ROOT,
 ) -> dict[str, Any]:
-    server, ports = start_server(workers)
-    pids = server_pids(server)
+    with tempfile.TemporaryDirectory() as tls_dir:
+        if not plain:  # made here: a server that made its own would import `cryptography` (only its first start)
+            own_identity(Path(tls_dir))
+        return _run_load(rooms, seconds, procs, seats, think, cpu_delay_ms, workers, plain, root, tls_dir)
+
+
+def _run_load(
+    rooms: int,
+    seconds: float,
+    procs: int,
+    seats: list[str],
+    think: tuple[float, float],
+    cpu_delay_ms: int,
+    workers: int,
+    plain: bool,
+    root: Path,
+    tls_dir: str,
+) -> dict[str, Any]:
+    server, ports = start_server(workers, plain, root, tls_dir)
+    pids = server_pids(server, workers)
     try:
         queue: Any = multiprocessing.Queue()
         procs = min(procs, rooms)
         share = [rooms // procs + (1 if i < rooms % procs else 0) for i in range(procs)]
         cpu_before, wall_before = sum(map(proc_cpu, pids)), time.perf_counter()
-        workers = [
+        clients = [
             multiprocessing.Process(
-                target=client_process, args=(ports, n, 1000 * i, seconds, queue, seats, think, cpu_delay_ms)
+                target=client_process, args=(ports, n, 1000 * i, seconds, queue, seats, think, cpu_delay_ms, plain)
             )
             for i, n in enumerate(share)
         ]
-        for worker in workers:
-            worker.start()
+        for client in clients:
+            client.start()
         peak = 0.0
         deadline = time.perf_counter() + seconds + 120
-        results = []
+        results: list[dict[str, Any]] = []
         while len(results) < procs and time.perf_counter() < deadline:
             try:
                 results.append(queue.get(timeout=0.5))
             except Exception:
                 peak = max(peak, sum(proc_memory(pid)[0] for pid in pids))
-        for worker in workers:
-            worker.join(5)
+        for client in clients:
+            client.join(5)
         wall = time.perf_counter() - wall_before
         server_cpu = sum(map(proc_cpu, pids)) - cpu_before
         rss, hwm = (sum(m) for m in zip(*(proc_memory(pid) for pid in pids), strict=True))
@@ -305,6 +333,8 @@ def run_load(
     moves = sum(r["moves"] for r in results)
     play_wall = max(r["wall"] for r in results)
     return {
+        "server": str(root),
+        "transport": "plain" if plain else "tls",
         "rooms": sum(r["rooms"] for r in results),
         "server_processes": len(pids),
         "connections": sum(r["rooms"] for r in results) * sum(not s.startswith("cpu") for s in seats),
@@ -331,18 +361,30 @@ def main() -> int:
     parser.add_argument("--hold", type=int, default=0, help="then hold this many rooms of slow people")
     parser.add_argument("--hold-seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=1, help="server processes (serve --workers)")
+    parser.add_argument("--plain", action="store_true", help="plain TCP connections (default: TLS, as served)")
+    parser.add_argument(
+        "--server-root",
+        type=Path,
+        action="append",
+        help="serve from this checkout (default: this one); twice: compare two, side by side",
+    )
     args = parser.parse_args()
+    roots = [r.resolve() for r in args.server_root] if args.server_root else [ROOT]
     failed = 0
     print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}), flush=True)
     for rooms in args.rooms:
-        load = run_load(rooms, args.seconds, args.client_procs, workers=args.workers)
-        failed += load["deal_checks_failed"]
-        print(json.dumps({"load": load}), flush=True)
+        for root in roots:
+            load = run_load(rooms, args.seconds, args.client_procs, workers=args.workers, plain=args.plain, root=root)
+            failed += load["deal_checks_failed"]
+            print(json.dumps({"load": load}), flush=True)
     if args.hold:
         # Two people a room (the host and a friend) thinking 2-8 s, two CPUs pausing 1 s: rooms as they are.
         seats = ["host", "friend", "cpu:random", "cpu:random"]
-        held = run_load(args.hold, args.hold_seconds, args.client_procs, seats, (2.0, 8.0), 1000)
-        print(json.dumps({"held": held}), flush=True)
+        for root in roots:
+            held = run_load(
+                args.hold, args.hold_seconds, args.client_procs, seats, (2.0, 8.0), 1000, 1, args.plain, root
+            )
+            print(json.dumps({"held": held}), flush=True)
     print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}))
     return 0 if failed == 0 else 1
 

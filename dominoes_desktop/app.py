@@ -8,8 +8,8 @@ dominoes-desktop --version
 No file can stop the game from starting: a damaged autosave, settings file or statistics database is moved
 aside (or ignored, when it cannot be moved), the player is told in one sentence, and the game opens.
 --screenshot and --watch without --config keep everything in a temporary folder, never the player's own. With a
---config folder that holds a person's match, --watch refuses (one line) and --screenshot shows a temporary copy:
-neither ever writes over a person's saves.
+--config folder, --screenshot shows a temporary copy of it (never touching the folder), and --watch refuses (one
+line) when it holds a person's match: neither ever writes over a person's saves.
 """
 
 from __future__ import annotations
@@ -162,11 +162,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    if demonstration and (args.config is None or theirs is not None):
-        # Demonstrations never touch the player's settings, saves or statistics: a screenshot of a folder
-        # with a person's match shows a copy of it.
+    if args.screenshot is not None or (args.watch and args.config is None):
+        # Demonstrations never touch the player's settings, saves or statistics: a screenshot of a --config
+        # folder shows a copy of it (a damaged save or settings file is moved aside in the copy, issue 35).
         scratch = tempfile.TemporaryDirectory(prefix="dominoes-desktop-")
-        if args.config is not None:
+        if args.config is not None and os.path.lexists(args.config):  # a folder yet to be made: nothing to copy
             try:
                 copy_folder(args.config, Path(scratch.name))
             except OSError as exc:
@@ -178,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .resources import resources_dir
-    from .ui.shell.settings import Settings, open_settings_checked
+    from .ui.shell.settings import Settings, open_settings_checked, remove_stand_in_settings
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Dominoes Desktop")
@@ -189,17 +189,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     LANGUAGE.install(settings.language())
     if isinstance(app, QApplication):
-        from .ui.look.look_style import install_app_style
-
-        install_app_style(app)
         app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "dominoes-desktop.svg")))
     if args.screenshot is None:
         code = _play(app, args, settings, settings_message)
     else:
+        _install_app_style(app)
         code = _screenshot(app, args, settings, settings_message)
     if scratch is not None:
         scratch.cleanup()
+    remove_stand_in_settings()
     return _exit_now(code)
+
+
+def _install_app_style(app: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from .ui.look.look_style import install_app_style
+
+    if isinstance(app, QApplication):
+        install_app_style(app)
 
 
 def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: str) -> int:
@@ -219,6 +227,9 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
         return 0
     clean_stale_temporaries(data_dir)  # this copy holds the folder: what a killed one left is stale
     window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)
+    # The dialogs' plain buttons: a style Qt asks thousands of times while it lays the lobby out, in Python; the
+    # lobby has no dialog buttons, so it comes after the first paint (before any question is asked).
+    window.after_first_paint(lambda: _install_app_style(app))
     # Bound slots of the window, so the request (heard on the socket's thread) is handled on the UI thread.
     instance.activated.connect(window.showNormal)
     instance.activated.connect(window.raise_)
@@ -229,8 +240,8 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     instance.opened.connect(links.open)
     window.show()
     stopped = _leave_on_signals(app)
-    if settings_message:
-        window.settings_damaged(settings_message)
+    if settings_message:  # a box: after the dialogs' style
+        window.after_first_paint(lambda: window.settings_damaged(settings_message))
     try:
         if args.watch:
             try:
@@ -239,9 +250,10 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
                 print(f"error: {exc}", file=sys.stderr)
                 return 2
         elif args.link:
-            links.open(args.link)
+            window.after_first_paint(lambda: links.open(args.link))  # the Join dialog: after its style too
         else:
-            window.offer_resume(assume_yes=args.resume)
+            # Read once the lobby is on the screen: the autosave and the statistics wait for the first paint.
+            window.after_first_paint(lambda: window.offer_resume(assume_yes=args.resume))
         code = int(app.exec())
         if stopped:  # a signal, not the window, ended the game: keep its size and place as closing would
             window.save_window()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install everything the tests need (Qt's system libraries and an X server on Debian/Ubuntu, the Python
-# packages in the project's .venv), then run the whole suite (or what the arguments name) with pytest.
+# packages in the project's .venv), then run the whole suite (or what the arguments name) with pytest. The whole
+# suite starts with `ruff check`, `ruff format --check` and `mypy --strict` on the package.
 # The packaging toolchain (pyinstaller, actionlint, the AppImage's build tools) is installed only when the
 # packaging tests run: the whole suite (no test path given), or a path that holds tests/packaging.
 set -euo pipefail
@@ -17,6 +18,19 @@ runs_packaging_tests() {
         path=$(realpath -m -- "$path")
         case "$PWD/tests/packaging/" in "$path"/*) return 0 ;; esac
         case "$path/" in "$PWD/tests/packaging/"*) return 0 ;; esac
+    done
+    [ "$paths" -eq 0 ]
+}
+
+# True when the pytest arguments run every test: no path among them, or a path that is tests/ or holds it.
+runs_every_test() {
+    local argument path paths=0
+    for argument in "$@"; do
+        path=${argument%%::*}
+        [[ "$argument" != -* && -e "$path" ]] || continue
+        paths=$((paths + 1))
+        path=$(realpath -m -- "$path")
+        case "$PWD/tests/" in "$path"/*) return 0 ;; esac
     done
     [ "$paths" -eq 0 ]
 }
@@ -38,4 +52,11 @@ source scripts/venv.sh
 # As if the venv were activated: the tests run its tools (pyside6-lupdate, pyinstaller, python3 in build.sh).
 PATH="$PWD/.venv/bin:$PATH"
 export PATH
+# The whole suite starts with the package's lint, format and type checks (seconds): any failure stops the run.
+if runs_every_test "$@"; then
+    echo "Checking the package: ruff check, ruff format --check, mypy --strict..." >&2
+    .venv/bin/ruff check --quiet dominoes_desktop
+    .venv/bin/ruff format --check --quiet dominoes_desktop
+    .venv/bin/mypy --strict --no-error-summary dominoes_desktop
+fi
 exec "$venv_python" -m pytest "$@"

@@ -70,7 +70,8 @@ fi
 # shellcheck disable=SC2034  # read by the script that sources this one
 venv_python=$PWD/.venv/bin/python
 
-# Qt's translations, compiled when a .ts is newer than its .qm (the game reads them from resources/).
+# Qt's translations, compiled when a .ts is newer than its .qm (the game reads them from resources/ and never
+# compiles them itself: here, and build.spec for the frozen bundle, are the only places they are made).
 for ts in resources/translations/*.ts; do
     qm="${ts%.ts}.qm"
     if [ ! -f "$qm" ] || [ "$ts" -nt "$qm" ]; then

@@ -10,16 +10,19 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "dominoes_desktop"
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+def _module_name(path: Path, package: Path) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _runtime_imports(path: Path) -> set[str]:
-    """The package modules `path` imports when it runs (not those under `if TYPE_CHECKING:`)."""
+def _runtime_imports(path: Path, package: Path) -> set[str]:
+    """What `path` takes from the package when it runs (not under `if TYPE_CHECKING:`), as dotted names: the
+    modules, and each name imported from one (`from ..engine.cpu import make_player` gives both
+    `dominoes_desktop.engine.cpu` and `dominoes_desktop.engine.cpu.make_player`). A plain `import x.y` gives
+    `x.y.*` too: it reaches everything in x.y."""
     tree = ast.parse(path.read_text())
-    here = _module_name(path)
-    package = here if path.name == "__init__.py" else here.rsplit(".", 1)[0]
+    here = _module_name(path, package)
+    parent = here if path.name == "__init__.py" else here.rsplit(".", 1)[0]
     found: set[str] = set()
 
     def visit(nodes: list[ast.stmt]) -> None:
@@ -31,7 +34,7 @@ def _runtime_imports(path: Path) -> set[str]:
                 continue
             if isinstance(node, ast.ImportFrom):
                 if node.level:
-                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = parent.split(".")[: len(parent.split(".")) - node.level + 1]
                     target = ".".join(base + ([node.module] if node.module else []))
                 else:
                     target = node.module or ""
@@ -39,7 +42,9 @@ def _runtime_imports(path: Path) -> set[str]:
                     found.add(target)
                     found.update(f"{target}.{alias.name}" for alias in node.names)
             elif isinstance(node, ast.Import):
-                found.update(a.name for a in node.names if a.name.startswith("dominoes_desktop"))
+                for alias in node.names:
+                    if alias.name.startswith("dominoes_desktop"):
+                        found.update((alias.name, f"{alias.name}.*"))
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.stmt):
                     visit([child])
@@ -48,9 +53,15 @@ def _runtime_imports(path: Path) -> set[str]:
     return found
 
 
-def _graph() -> dict[str, set[str]]:
-    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
-    return {name: {m for m in _runtime_imports(path) if m in modules and m != name} for name, path in modules.items()}
+def _imports(package: Path) -> dict[str, set[str]]:
+    """Every module of `package` and the dotted names it takes from the package (modules and names)."""
+    return {_module_name(p, package): _runtime_imports(p, package) for p in package.rglob("*.py")}
+
+
+def _graph(package: Path) -> dict[str, set[str]]:
+    """Module -> the package modules it imports."""
+    imports = _imports(package)
+    return {name: {m for m in taken if m in imports and m != name} for name, taken in imports.items()}
 
 
 def _layer(module: str) -> str:
@@ -58,26 +69,28 @@ def _layer(module: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-def test_arrows_point_down() -> None:
-    allowed = {
-        "engine": {"engine"},
-        "session": {"session", "engine"},
-        "net": {"net", "session", "engine"},
-        "store": {"store", "engine"},
-        "cli": {"cli", "session", "engine"},
-        "ui": {"ui", "session", "engine", "net", "store", "resources"},
-        "app": {"ui", "session", "engine", "net", "store", "cli", "resources"},
-    }
+ALLOWED_LAYERS = {
+    "engine": {"engine"},
+    "session": {"session", "engine"},
+    "net": {"net", "session", "engine"},
+    "store": {"store", "engine"},
+    "cli": {"cli", "session", "engine"},
+    "ui": {"ui", "session", "engine", "net", "store", "resources"},
+    "app": {"ui", "session", "engine", "net", "store", "cli", "resources"},
+}
+
+
+def layering_violations(package: Path) -> list[str]:
+    """`module -> import` for each import against the arrows (ui -> session -> engine, and so on)."""
     wrong = []
-    for module, imports in _graph().items():
+    for module, imports in _graph(package).items():
         layer = _layer(module)
         for target in imports:
-            if layer in allowed and _layer(target) not in allowed[layer] | {""}:
+            if layer in ALLOWED_LAYERS and _layer(target) not in ALLOWED_LAYERS[layer] | {""}:
                 wrong.append(f"{module} -> {target}")
     # The documented commands (REPLAY.md, BOT.md) keep their engine paths; they only hand over to cli/.
     shims = {f"dominoes_desktop.engine.{name}" for name in ("replay", "bot", "coach")}
-    wrong = [w for w in wrong if w.split(" -> ")[0] not in shims]
-    assert not wrong, "imports against the layering:\n" + "\n".join(sorted(wrong))
+    return sorted(w for w in wrong if w.split(" -> ")[0] not in shims)
 
 
 # What the UI may take from engine.cpu: the levels' names, a decision's value, what a seat can infer (the
@@ -85,13 +98,13 @@ def test_arrows_point_down() -> None:
 CPU_NAMES_FOR_VIEWS = {"Decision", "LEVELS", "TABLE_LEVELS", "DEFAULT_LEVEL", "knowledge", "infer", "Knowledge"}
 
 
-def test_views_never_touch_storage_or_cpu_players() -> None:
-    graph = _graph()
+def view_violations(package: Path) -> list[str]:
+    """`module -> name` for each storage module or CPU player name a ui module takes (modules and names alike)."""
     wrong = []
-    for module, imports in graph.items():
+    for module, taken in _imports(package).items():
         if not module.startswith("dominoes_desktop.ui."):
             continue
-        for target in imports:
+        for target in taken:
             storage = (
                 target.startswith("dominoes_desktop.store") and module != "dominoes_desktop.ui.shell.store_service"
             )
@@ -101,13 +114,24 @@ def test_views_never_touch_storage_or_cpu_players() -> None:
             )
             if storage or player:
                 wrong.append(f"{module} -> {target}")
+    return sorted(wrong)
+
+
+def test_arrows_point_down() -> None:
+    wrong = layering_violations(PACKAGE)
+    assert not wrong, "imports against the layering:\n" + "\n".join(wrong)
+
+
+def test_views_never_touch_storage_or_cpu_players() -> None:
+    wrong = view_violations(PACKAGE)
     assert not wrong, "only the shell's store service touches store/; CPUs answer through the session:\n" + "\n".join(
-        sorted(wrong)
+        wrong
     )
 
 
-def test_no_import_cycles() -> None:
-    graph = _graph()
+def import_cycles(package: Path) -> list[str]:
+    """Each import cycle, as `a -> b -> a` (a package importing its own submodules aside)."""
+    graph = _graph(package)
     cycles = []
     state: dict[str, int] = {}
     stack: list[str] = []
@@ -127,5 +151,66 @@ def test_no_import_cycles() -> None:
         if module not in state:
             walk(module)
     # A package importing its own submodules (its __init__ re-exporting them) is not a cycle.
-    cycles = [c for c in cycles if not all(part.startswith(c.split(" -> ")[0]) for part in c.split(" -> "))]
+    return [c for c in cycles if not all(part.startswith(c.split(" -> ")[0]) for part in c.split(" -> "))]
+
+
+def test_no_import_cycles() -> None:
+    cycles = import_cycles(PACKAGE)
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def _plant(package: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def test_the_checks_fail_on_planted_violations(tmp_path: Path) -> None:
+    """The checkers above, run on a small package with one violation of each kind planted in it."""
+    package = tmp_path / "dominoes_desktop"
+    _plant(
+        package,
+        {
+            "__init__.py": "",
+            "engine/__init__.py": "",
+            "engine/cpu/__init__.py": "from .players import DEFAULT_LEVEL, Decision, make_player\n",
+            "engine/cpu/players.py": "DEFAULT_LEVEL = 'medium'\nDecision = object\ndef make_player(): ...\n",
+            "engine/cpu/knowledge.py": "def infer(): ...\n",
+            # A rule reaching up into the UI: the arrow points the wrong way.
+            "engine/rules.py": "from ..ui.table import scene\n",
+            "engine/a.py": "from . import b\n",
+            "engine/b.py": "from .a import something\n",
+            "store/__init__.py": "",
+            "store/stats.py": "",
+            "ui/__init__.py": "",
+            "ui/table/__init__.py": "",
+            "ui/table/scene.py": "",
+            "ui/shell/__init__.py": "",
+            "ui/shell/store_service.py": "from ...store.stats import *\n",
+            # Allowed: the levels' names, a decision's value, what a seat can infer; imports for types only.
+            "ui/lobby.py": (
+                "from typing import TYPE_CHECKING\n"
+                "from ..engine.cpu import DEFAULT_LEVEL, Decision\n"
+                "from ..engine.cpu.knowledge import infer\n"
+                "if TYPE_CHECKING:\n    from ..engine.cpu.players import make_player\n"
+            ),
+            # Names, not modules: a player built in the window, and storage opened from a view.
+            "ui/play.py": "from ..engine.cpu import Decision, make_player\n",
+            "ui/review.py": "def later():\n    from ..store.stats import open_stats\n",
+            "ui/room.py": "import dominoes_desktop.engine.cpu\n",
+        },
+    )
+    assert layering_violations(package) == [
+        "dominoes_desktop.engine.rules -> dominoes_desktop.ui.table",
+        "dominoes_desktop.engine.rules -> dominoes_desktop.ui.table.scene",
+    ]
+    assert view_violations(package) == [
+        "dominoes_desktop.ui.play -> dominoes_desktop.engine.cpu.make_player",
+        "dominoes_desktop.ui.review -> dominoes_desktop.store.stats",
+        "dominoes_desktop.ui.review -> dominoes_desktop.store.stats.open_stats",
+        "dominoes_desktop.ui.room -> dominoes_desktop.engine.cpu.*",
+    ]
+    assert import_cycles(package) == [
+        "dominoes_desktop.engine.a -> dominoes_desktop.engine.b -> dominoes_desktop.engine.a"
+    ]

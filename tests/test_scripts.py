@@ -170,3 +170,26 @@ def test_a_misspelt_preset_is_one_line_naming_the_spelling() -> None:
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: unknown preset 'puerto-rican'; did you mean puerto_rican?")
     assert "jamaican" in lines[0] and "fives_threes" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "every"),
+    [
+        ("", True),
+        ("-x -q -k stats", True),
+        ("tests", True),
+        (".", True),
+        ("tests/ui", False),
+        ("tests/engine tests/store", False),
+    ],
+)
+def test_the_whole_suite_starts_with_the_lint_and_type_checks(arguments: str, every: bool) -> None:
+    text = (ROOT / "scripts" / "test.sh").read_text()
+    function = text[text.index("runs_every_test() {") : text.index("\n}\n", text.index("runs_every_test() {")) + 3]
+    run = subprocess.run(["bash", "-c", f"{function}\nruns_every_test {arguments}"], cwd=ROOT, capture_output=True)
+    assert run.returncode == (0 if every else 1)
+    block = text[text.index('if runs_every_test "$@"; then') : text.index('exec "$venv_python" -m pytest')]
+    for command in (".venv/bin/ruff check", ".venv/bin/ruff format --check", ".venv/bin/mypy --strict"):
+        assert (
+            f"{command} --quiet dominoes_desktop" in block or f"{command} --no-error-summary dominoes_desktop" in block
+        )

@@ -23,6 +23,7 @@ from ..engine.errors import DealError
 from ..engine.inputs import FileRefused, limit_int_conversion, parse_json
 from ..engine.moves import MoveKind
 from ..engine.view import PlayerView, RequestError, view_from_request
+from .exits import quiet_exits
 
 MAX_LINE_BYTES = 1024 * 1024  # a request of a long draw game is a few KiB
 
@@ -51,6 +52,8 @@ def read_requests(source: IO[bytes] | IO[str]) -> Iterator[str | RequestError]:
 def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
     started = time.perf_counter()
     view = view_from_request(request)
+    if view.legal is not None and not view.legal:  # a seat asked always has an answer, be it a pass or a draw
+        raise RequestError("'legal' is empty: list the seat's moves (a pass or a draw is one), or leave 'legal' out")
     _check_deal(view)
     if view.public.is_over and view.public.pending is None:
         raise RequestError("the hand is already over")
@@ -105,6 +108,7 @@ def serve(player: CpuPlayer, source: IO[bytes] | IO[str], sink: IO[str]) -> None
         sink.flush()
 
 
+@quiet_exits
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.bot", description=__doc__)
     parser.add_argument("--level", choices=LEVELS, required=True)

@@ -30,7 +30,7 @@ from ..engine.analysis.coach import LANES, Judged, hands_of_case, judge_hand
 from ..engine.analysis.fair import judge_hand_view
 from ..engine.cases import CaseError, error_line, read_case
 from ..engine.inputs import limit_int_conversion
-from ..session.cpu_pool import end_with_parent
+from .exits import quiet_exits, quiet_worker
 
 MAX_WORKERS = 32  # more processes than lanes only wait; Windows refuses more than 61
 MAX_BUDGET = 10**9  # nodes per search: far past any search that ends in this lifetime
@@ -46,6 +46,7 @@ def coach_case(case: Any, budget: int | None = None) -> list[Judged]:
     return found
 
 
+@quiet_exits
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.coach", description=__doc__)
     parser.add_argument("case", type=Path)
@@ -128,7 +129,7 @@ def worker_pool(workers: int) -> Iterator[Executor | None]:
         return
     # The workers end with this process, even when it is killed in the middle of a search.
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=quiet_worker) as pool:
         yield pool
 
 

@@ -16,9 +16,15 @@ from pathlib import Path
 
 from ..engine.cases import CaseError, error_line, read_case, verify_case
 from ..engine.inputs import limit_int_conversion
+from .exits import quiet_exits
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Not a decorator: engine/fairness.py imports this `main` in a cycle, where mypy needs a plain signature.
+    return quiet_exits(_main)(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.fairness", description=__doc__)
     parser.add_argument("case", type=Path)
     limit_int_conversion()

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine.cases import CaseError, differences, error_line, read_case, replay
 from ..engine.inputs import limit_int_conversion
+from .exits import quiet_exits
 
 
 def _checked(path: Path, check: bool) -> tuple[dict[str, Any], Any]:
@@ -34,6 +35,7 @@ def _checked(path: Path, check: bool) -> tuple[dict[str, Any], Any]:
     return read_case(path, replayed)
 
 
+@quiet_exits
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.replay", description=__doc__)
     parser.add_argument("case", type=Path)

@@ -21,6 +21,7 @@ from ..engine.errors import DominoError
 from ..engine.presets import build_rules
 from ..engine.rules import Rules
 from ..session.cpu_table import CpuTable
+from .exits import quiet_exits, quiet_worker
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -56,7 +57,7 @@ def run_hands(
         played = _play_hands(work[0])
     else:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with multiprocessing.get_context(method).Pool(jobs) as pool:
+        with multiprocessing.get_context(method).Pool(jobs, initializer=quiet_worker) as pool:
             played = sum(pool.map(_play_hands, work))
     elapsed = time.perf_counter() - started
     return {
@@ -127,6 +128,7 @@ def run_matches(
     return report
 
 
+@quiet_exits
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.cli.simulate", description=__doc__)
     parser.add_argument("--preset", required=True)

@@ -46,6 +46,7 @@ from ..engine.presets import PRESETS, build_rules
 from ..engine.rules import Rules
 from ..engine.tiles import Tile, full_set
 from ..session.table import Ask, Session
+from .exits import quiet_exits
 
 MAX_HANDS_PER_MATCH = 3000
 
@@ -197,6 +198,7 @@ def random_rules(rng: random.Random) -> Rules:
         return build_rules(preset, options | {"target": min(rules.target, cap)})
 
 
+@quiet_exits
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.cli.soak", description=__doc__)
     parser.add_argument("--hands", type=int, default=100_000)

@@ -12,6 +12,9 @@ The plan
 - Order of play: every deal once in the first rotation, then every deal again in the next, and so on, so the
   person meets a deal again only after all the others (less to remember of it) and never two plays of a deal
   back to back.
+- Moving on to the next play is a decision of the same loop: once the play at the table has scored its hand,
+  the duplicate match waits for `NextPlay` (`pending()`), answered by `PlayNext` (`apply()`: the cut of the
+  next play's deal when it deals it for the first time), which sets the next play at the table (`PlaySet`).
 - Each play is a match of its own (`Match`, driven through `pending()` / `apply()` like any other), with the
   same seed for every play of a deal: it deals from the proof, the first-hand rule picks the leader (no
   winner-leads carry-over: plays are independent) and a side drawn at random is drawn the same each time. A
@@ -36,7 +39,8 @@ from typing import NamedTuple
 
 from .cases import CaseError, play_recorded_hand
 from .deal import Deal
-from .decisions import DealAgain, Seal
+from .decisions import Action, DealAgain, Event, Pending, Seal
+from .errors import IllegalMove
 from .fairness import SALT_BYTES, SEED_BITS, FairDeal, fingerprint
 from .hand import Hand
 from .match import HandResult, Match
@@ -44,6 +48,39 @@ from .rules import Rules
 
 DEAL_COUNTS = (4, 8, 12)  # what the lobby offers
 MAX_DEALS = 24  # what a saved file may hold
+
+
+@dataclass(frozen=True, slots=True)
+class NextPlay:
+    """The play at the table has scored its hand: play `index` waits to be set at the table. `sealed`: the
+    commitment of its deal when it deals it for the first time (the answer's cut cuts it), else None."""
+
+    index: int
+    sealed: FairDeal | None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return ()  # the table's decision (the person's "Next play", or the clock)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayNext:
+    """The answer to NextPlay: set the next play at the table. `cut`: its deal's cut, when it is sealed."""
+
+    cut: bytes | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySet:
+    """Play `index` is at the table, each seat holding the line-up entry `line_up[seat]`."""
+
+    index: int
+    line_up: tuple[int, ...]
+
+
+DuplicatePending = Pending | NextPlay
+DuplicateAction = Action | PlayNext
+DuplicateEvent = Event | PlaySet
 
 
 class DuplicateError(ValueError):
@@ -156,6 +193,7 @@ class DuplicateMatch:
         self.seed = seed
         self.person = person
         self.finished: list[PlayRecord] = []
+        self.next_cut: bytes | None = None  # the cut the next play's sealed deal was given with PlayNext
         self.match = self._new_match()
 
     @staticmethod
@@ -251,6 +289,29 @@ class DuplicateMatch:
             return None
         sealed = self.proof(self.play_at(self.index + 1).deal)  # the play at the table may have just cut it
         return None if sealed.cut_taken else sealed
+
+    def pending(self) -> DuplicatePending:
+        """What the duplicate match waits for: the play at the table's decision, or, once it has scored its
+        hand and a play is left, the next play."""
+        if self.play_over and not self.is_over:
+            return NextPlay(self.index + 1, self.next_sealed())
+        return self.match.pending()
+
+    def apply(self, seat: int | None, action: DuplicateAction) -> list[DuplicateEvent]:
+        """Answer what `pending()` waits for: PlayNext sets the next play at the table (its cut kept in
+        `next_cut` for the table to cut the deal with); anything else goes to the play at the table."""
+        pending = self.pending()
+        if isinstance(pending, NextPlay):
+            if not isinstance(action, PlayNext) or seat is not None:
+                raise IllegalMove(
+                    "the play at the table is over: the next play is to be set at the table", code="next_play"
+                )
+            self.next_cut = action.cut if pending.sealed is not None else None
+            self.next_play()
+            return [PlaySet(self.index, self.line_up_at())]
+        if isinstance(action, PlayNext):
+            raise IllegalMove("the play at the table has not finished its hand", code="wrong_action")
+        return list(self.match.apply(seat, action))
 
     def next_play(self) -> Match:
         """Keep the play just finished and set the next one at the table (not dealt yet: its first

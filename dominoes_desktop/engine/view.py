@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from .decisions import ClaimWindow, MugginsWindow, Pending, PlayTurn
+from .decisions import (
+    ClaimWindow,
+    Dealt,
+    Event,
+    HandResult,
+    HandScored,
+    HandStarted,
+    Moved,
+    MugginsWindow,
+    Pending,
+    PlayTurn,
+    RedealAnswered,
+)
 from .errors import DominoError, IllegalMove
 from .hand import Hand, Turn
 from .match import Match
@@ -89,6 +102,42 @@ class PlayerView:
         world.hands = [list(h) for h in hands]
         world.stock = list(stock) if stock else [HIDDEN] * self.stock
         return world
+
+    def after(self, seat: int, move: Move) -> tuple[PlayerView, tuple[int, ...]]:
+        """This view after a public move, the move applied by the engine's rules to the public hand (no replay
+        of the hand), and the end points each side took by it; IllegalMove if the move does not follow. The
+        face of a tile this seat draws is not in the move: its rack and count wait for its next view."""
+        if not 0 <= seat < self.rules.players:
+            raise IllegalMove(f"there is no seat {seat}")
+        hand = self.public.copy()
+        tiles, sizes, stock = list(self.tiles), list(self.hand_sizes), self.stock
+        if move.kind is MoveKind.PLAY and move.tile is not None:
+            tile = move.tile
+            if tile in {p.tile for p in hand.layout.placements}:
+                raise IllegalMove(f"{tile} is on the table already")
+            if seat == self.seat:
+                if tile not in tiles:
+                    raise IllegalMove(f"seat {seat} does not hold {tile}")
+                tiles.remove(tile)
+            elif tile in tiles or sizes[seat] == 0:
+                raise IllegalMove(f"seat {seat} cannot hold {tile}")
+            hand.hands[seat].insert(0, tile)
+            sizes[seat] -= 1
+        elif move.kind is MoveKind.DRAW:
+            if stock == 0:
+                raise IllegalMove(f"seat {seat} drew from an empty stock")
+            stock -= 1
+            if seat != self.seat:
+                sizes[seat] += 1
+        points = _public_step(hand, Turn(seat, move), len(self.moves))
+        moves = (*self.moves, Turn(seat, move))
+        posed = self.forced_pose if move.kind is not MoveKind.PLAY else None
+        view = PlayerView(
+            self.rules, self.seat, self.hand_index, tuple(tiles), self.leader, moves, tuple(sizes), stock,
+            self.scores, posed if not any(t.move.kind is MoveKind.PLAY for t in self.moves) else None,
+        )  # fmt: skip
+        vars(view)["public"] = hand  # the cached public hand: followed one move, never replayed
+        return view, points
 
     @cached_property
     def move_points(self) -> tuple[tuple[int, ...], ...]:
@@ -182,15 +231,19 @@ def replay_moves(
     # Each seat holds what it will play plus a HIDDEN tile, so no replayed play ends the hand early.
     hands = [[*tiles, HIDDEN] for tiles in played]
     hand = Hand(rules, hands, [HIDDEN] * (draws + stock), leader, forced_pose)
-    points: list[tuple[int, ...]] = []
-    for i, turn in enumerate(moves):
-        move = turn.move
-        before = tuple(hand.end_points)
-        try:
-            if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
-                hand.apply(move, turn.seat)
-                points.append(tuple(a - b for a, b in zip(hand.end_points, before, strict=True)))
-                continue
+    points = tuple(_public_step(hand, turn, i) for i, turn in enumerate(moves))
+    return hand, points
+
+
+def _public_step(hand: Hand, turn: Turn, index: int) -> tuple[int, ...]:
+    """Apply one public move to a publicly replayed hand by the engine's rules (the mover already holds the
+    tile it plays); the end points each side took by it. IllegalMove, naming the move, if it does not fit."""
+    move = turn.move
+    before = tuple(hand.end_points)
+    try:
+        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
+            hand.apply(move, turn.seat)
+        else:
             if hand.is_over:
                 raise IllegalMove("the hand is already over")
             if turn.seat != hand.turn:
@@ -201,14 +254,13 @@ def replay_moves(
                 if resolved not in hand.plays([move.tile]):
                     raise IllegalMove(f"{move.notation()} does not fit")
                 hand.apply_legal(resolved)
-            elif move.kind is MoveKind.DRAW and rules.style is Style.BLOCK:
+            elif move.kind is MoveKind.DRAW and hand.rules.style is Style.BLOCK:
                 raise IllegalMove("nobody draws in a block game")
             else:
                 hand.apply_legal(move)
-        except IllegalMove as exc:
-            raise IllegalMove(f"move {i} ({move.notation()}): {exc}") from None
-        points.append(tuple(a - b for a, b in zip(hand.end_points, before, strict=True)))
-    return hand, tuple(points)
+    except IllegalMove as exc:
+        raise IllegalMove(f"move {index} ({move.notation()}): {exc}") from None
+    return tuple(a - b for a, b in zip(hand.end_points, before, strict=True))
 
 
 # ---- the seat view as the bot protocol (BOT.md) and rooms write it ----------------------------------------
@@ -321,3 +373,122 @@ def view_from_request(request: Any) -> PlayerView:
     except DominoError as exc:
         raise RequestError(str(exc)) from None
     return view
+
+
+# ---- a seat's table that follows the referee's events ------------------------------------------------------
+
+
+class Desync(DominoError):
+    """The referee's events or view and this seat's table disagree. `resynced` is the table taken as the
+    referee has it (when a view came with the news), so play goes on from the referee's word."""
+
+    default_code = "desync"
+
+    def __init__(self, message: str, resynced: PublicView | None = None) -> None:
+        super().__init__(message)
+        self.resynced = resynced
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """One seat's table as a guest keeps it: the referee's last view of the seat, brought up to date with the
+    public events by the engine's own rules (`apply`), and checked against the referee's next view (`sync`).
+    Whatever the two disagree on raises Desync: a guest's table never drifts silently."""
+
+    seat: int
+    hand_index: int = 0
+    view: PlayerView | None = None  # the hand in play (or just ended) as this seat knows it; None before its view
+    scores: tuple[int, ...] = ()  # the match's, by side, as last told
+    result: HandResult | None = None  # the hand's summary, once it has ended
+    leader: int | None = None  # the hand's leader, as its start said
+    owed: int = 0  # tiles this seat drew whose faces come with its next view
+
+    def apply(self, event: Event, hand: int | None = None) -> PublicView:
+        """The table after one public event (`hand`: the hand the referee says it is about, when it says)."""
+        if isinstance(event, Dealt):
+            return replace(self, hand_index=event.hand_index, view=None, result=None, leader=None, owed=0)
+        if isinstance(event, HandStarted):
+            return replace(self, hand_index=event.hand_index, view=None, result=None, leader=event.leader, owed=0)
+        if isinstance(event, RedealAnswered) and event.redeal:
+            return replace(self, view=None, leader=None, owed=0)
+        if isinstance(event, Moved):
+            return self._moved(event, hand)
+        if isinstance(event, HandScored):
+            return self._scored(event.result)
+        return self  # a let-go, a kept deal, the match won: nothing on the table changes
+
+    def _moved(self, event: Moved, hand: int | None) -> PublicView:
+        view = self.view
+        if view is None:
+            return self  # no view of this hand yet (a seat a CPU plays gets none): the next one brings it whole
+        where = f"hand {view.hand_index + 1}, move {len(view.moves) + 1}"
+        if self.result is not None or (hand is not None and hand != view.hand_index):
+            raise Desync(f"{where}: the room moved in hand {(hand or 0) + 1}, this table is not playing it")
+        owed = self.owed
+        drawn = event.move.tile
+        if event.seat == self.seat and owed and drawn is not None and drawn not in view.tiles:
+            # A tile this seat drew while no view came (a CPU plays the seat), shown now by its play.
+            sizes = list(view.hand_sizes)
+            sizes[self.seat] += 1
+            view, owed = replace(view, tiles=(*view.tiles, drawn), hand_sizes=tuple(sizes), legal=None), owed - 1
+        try:
+            after, points = view.after(event.seat, event.move)
+        except IllegalMove as exc:
+            raise Desync(f"{where}: seat {event.seat}'s {event.move.notation()} does not follow here: {exc}") from None
+        if event.gains and tuple(event.gains) != points:
+            raise Desync(f"{where}: the room scores {list(event.gains)}, the rules here {list(points)}")
+        own_draw = event.move.kind is MoveKind.DRAW and event.seat == self.seat
+        return replace(self, view=after, owed=owed + own_draw)
+
+    def _scored(self, result: HandResult) -> PublicView:
+        view = self.view
+        if view is not None and self.result is None and result.hand_index == view.hand_index:
+            counts = [len(rack) for rack in result.remaining]
+            own = result.remaining[self.seat] if self.seat < len(result.remaining) else ()
+            sizes = list(view.hand_sizes)
+            if 0 <= self.seat < len(sizes):
+                sizes[self.seat] += self.owed
+            if counts != sizes or (not self.owed and Counter(own) != Counter(view.tiles)):
+                raise Desync(
+                    f"hand {view.hand_index + 1}: the room ends it with racks of {counts} tiles (this seat's:"
+                    f" {' '.join(map(str, own))}), this table has {sizes} ({' '.join(map(str, view.tiles))})"
+                )
+        return replace(self, result=result, scores=tuple(result.scores))
+
+    def sync(self, view: PlayerView) -> PublicView:
+        """The table as the referee's new view of the hand in play says; Desync (the table resynced with it)
+        if what this table followed disagrees with it."""
+        taken = replace(self, hand_index=view.hand_index, view=view, scores=view.scores, result=None, owed=0)
+        followed = self.view
+        problem = None
+        if self.leader is not None and self.hand_index == view.hand_index and view.leader != self.leader:
+            problem = f"the hand's start named seat {self.leader} to lead, the view seat {view.leader}"
+        elif followed is not None and self.result is None and followed.hand_index == view.hand_index:
+            problem = disagreement(followed, view, self.owed)
+        if problem is not None:
+            raise Desync(f"hand {view.hand_index + 1}: {problem}", taken)
+        return taken
+
+
+def disagreement(followed: PlayerView, told: PlayerView, owed: int = 0) -> str | None:
+    """How a view a seat followed from the events differs from the referee's view of the same hand (None: it
+    does not); `owed`: tiles the seat drew since the referee last showed its rack."""
+    ours = [(t.seat, t.move.notation()) for t in followed.moves]
+    theirs = [(t.seat, t.move.notation()) for t in told.moves]
+    if ours != theirs:
+        at = next(
+            (i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b), min(len(ours), len(theirs))
+        )
+        said = " ".join(f"{s}:{m}" for s, m in theirs[at : at + 1]) or "nothing"
+        kept = " ".join(f"{s}:{m}" for s, m in ours[at : at + 1]) or "nothing"
+        return f"move {at + 1} is {said} at the room, {kept} here"
+    sizes = list(followed.hand_sizes)
+    sizes[followed.seat] += owed
+    if sizes != list(told.hand_sizes) or followed.stock != told.stock:
+        return f"the room counts racks {list(told.hand_sizes)} and stock {told.stock}, this table {sizes} and {followed.stock}"
+    missing = Counter(followed.tiles) - Counter(told.tiles)
+    if missing or len(told.tiles) != len(followed.tiles) + owed:
+        return f"the room gives this seat {' '.join(map(str, told.tiles))}, this table holds {' '.join(map(str, followed.tiles))}"
+    if followed.scores != told.scores or followed.leader != told.leader:
+        return f"the room has scores {list(told.scores)} and leader {told.leader}, this table {list(followed.scores)} and {followed.leader}"
+    return None

@@ -19,6 +19,7 @@ from typing import Any
 
 from . import invite, tls
 from .client import Client, DealChecker, play_seat
+from .codec import Decision
 
 
 async def run(
@@ -42,9 +43,9 @@ async def run(
     async def choose(message: dict[str, Any]) -> str:
         legal: list[str] = message["legal"]
         view = message["view"]
-        if message["decision"] == "redeal":
+        if message["decision"] == Decision.REDEAL:
             return "keep"
-        if message["decision"] == "lead":
+        if message["decision"] == Decision.LEAD:
             mine = f"lead:{view['seat']}"
             return mine if mine in legal else legal[0]
         bot_in.write(json.dumps(view).encode() + b"\n")

@@ -14,6 +14,7 @@ from ..engine.presets import build_rules
 from ..engine.rules import Rules
 from ..engine.tiles import Tile
 from . import fairdeal, messages, protocol, tls
+from .codec import Decision
 
 
 class Client:
@@ -42,7 +43,7 @@ class Client:
             except tls.PinMismatch:
                 await self.close()
                 raise
-        self.send({"t": "hello", "v": protocol.PROTOCOL_VERSION})
+        self.send(messages.Hello(protocol.PROTOCOL_VERSION).to_json())
         return await self.expect("welcome")
 
     def send(self, message: dict[str, Any]) -> None:
@@ -117,7 +118,7 @@ class DealChecker:
         if t == "event" and message.get("e") == "commit" and message["digest"] != self.commit:
             # A new deal (a rejoin re-sends the commitment of the deal in play: what was seen of it stands)
             self.commit, self.dealt, self.plays = message["digest"], None, []
-        elif t == "view" and self.dealt is None and message["decision"] != "cut":
+        elif t == "view" and self.dealt is None and message["decision"] != Decision.CUT:
             view = message["view"]
             if not view.get("moves"):
                 self.dealt = [Tile.parse(x) for x in view["hand"]]
@@ -173,11 +174,11 @@ async def play_seat(
         if t == "room" and message["state"] == "over":
             return "over"
         if t == "view" and message["legal"]:
-            if message["decision"] == "cut":
+            if message["decision"] == Decision.CUT:
                 action = f"cut:{checker.cut()}"
             else:
                 action = await choose(message)
-            client.send({"t": "act", "d": message["d"], "action": action})
+            client.send(messages.Act(message["d"], action).to_json())
 
 
 def random_chooser(seed: int = 0) -> Chooser:

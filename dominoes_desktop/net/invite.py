@@ -23,6 +23,7 @@ from . import protocol, tls
 
 SCHEME = "dominoes"
 _LINK = re.compile(r"dominoes://\S+", re.IGNORECASE)
+_PORT = re.compile(r"[0-9]{1,5}")
 _HOST_NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$")
 
 
@@ -87,13 +88,26 @@ def _address(text: str, default_port: bool) -> tuple[str, int]:
         if not default_port:
             raise ValueError("the address needs a port, like 192.168.1.20:47815")
         port = protocol.DEFAULT_PORT
-    elif not port_text.isdigit() or not 0 < int(port_text) < 65536:
+    # ASCII digits only, read before any int(): str.isdigit takes '²' and full-width digits, and int() of a
+    # thousand digits speaks Python, not the game.
+    elif not _PORT.fullmatch(port_text) or not 0 < int(port_text) < 65536:
         raise ValueError("a port is a number from 1 to 65535")
     else:
         port = int(port_text)
     if not _valid_host(host):
         raise ValueError(f"'{host[:60]}' is not an address or a computer's name")
     return host, port
+
+
+def check_one_computer(host: str) -> None:
+    """ValueError unless `host` can name one computer to connect to: not a broadcast, multicast or unspecified
+    address (a link may carry one; only a person's dialog needs to refuse it)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return
+    if ip.is_multicast or ip == ipaddress.IPv4Address("255.255.255.255") or ip.is_unspecified:
+        raise ValueError(f"{host} is not one computer's address (it is a broadcast, multicast or empty address)")
 
 
 def _valid_host(host: str) -> bool:

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Final, TypeVar
 from ..engine.errors import DominoError
 from ..engine.moves import parse_move
 from . import protocol
+from .codec import Decision
 from .protocol import E_BAD_MESSAGE, E_BAD_ROOM, E_UNKNOWN_TYPE, ProtocolError
 
 MAX_SEATS: Final = 16
@@ -30,7 +31,7 @@ MAX_TILES: Final = 100  # tiles in one list (a hand, a rack): a double-12 set ha
 MAX_MOVES: Final = 2000  # a hand's public record
 MAX_TEXT: Final = 1000  # a server's message text (an error's, the host leaving)
 MAX_LEGAL: Final = 512
-DECISIONS: Final = frozenset({"cut", "deal", "redeal", "lead", "turn", "claim", "muggins", "over"})
+DECISIONS: Final = frozenset(Decision)
 ROOM_STATES: Final = frozenset({"lobby", "playing", "over", "closed"})
 SEAT_KINDS: Final = frozenset({"host", "friend", "cpu"})
 
@@ -376,7 +377,7 @@ class View(Message):
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"t": self.T, "d": self.d, "decision": self.decision, "legal": list(self.legal)}
-        if self.decision == "cut":
+        if self.decision == Decision.CUT:
             out["commit"] = self.commit
         if self.time_s is not None:
             out["time_s"] = self.time_s

@@ -177,13 +177,6 @@ def string(message: dict[str, Any], key: str, limit: int, *, required: bool = Tr
     return value
 
 
-def integer(message: dict[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
-    value = message.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ProtocolError(E_BAD_MESSAGE, f"'{key}' must be a whole number from {low} to {high}")
-    return value
-
-
 def clean_name(text: str) -> str:
     """A display name: printable, trimmed, not empty."""
     name = " ".join("".join(ch for ch in text if ch.isprintable()).split())[:MAX_NAME]

@@ -5,7 +5,7 @@ The room runs on one asyncio loop. It owns the only engine, a match driven by th
 connected person, whose view the room sends; a `Cpu` thinking in the CPU pool for CPU seats, empty friends'
 seats and players gone past their wait; `Away` for a player within their wait) and deals through the table
 (the host's commitment, then every seat's cut). The room sends each seat nothing but its own view, public
-events, the room's state and table talk, in the protocol's words (wording.py). Transport is not its
+events, the room's state and table talk, in the protocol's words (codec.py). Transport is not its
 business: a seat's peer is anything with `send(message)` and `close()`.
 """
 
@@ -45,14 +45,30 @@ from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal
 from ..engine.match import Match
 from ..engine.presets import build_rules
+from ..session.clock import TurnClock
 from ..session.cpu_pool import CpuPool
 from ..session.seats import ClockTable, Cpu, PooledThinking, Waiting
 from ..session.table import Answerer, Ask, Session
 from . import fairdeal, protocol
-from .messages import Act, Mute, Remove, Say, SeatCpu, Settings
+from .codec import ActionError, Decision, Words, decision, legal, parse, reveal, timeout_action
+from .messages import (
+    Act,
+    Chat,
+    HostLeft,
+    Joined,
+    Mute,
+    Remove,
+    Removed,
+    RoomInfo,
+    Say,
+    SeatCpu,
+    SeatInfo,
+    Settings,
+    View,
+)
+from .messages import Event as EventMessage
 from .protocol import ProtocolError
 from .record import Entry, entry_of, replay
-from .wording import ActionError, Words, decision, legal, parse, reveal, timeout_action
 
 log = logging.getLogger(__name__)
 _rooms = itertools.count(1)
@@ -63,6 +79,11 @@ Event = dict[str, Any]
 # so nothing else in a view encodes to this.
 _MOVES_MARK = "\x00moves\x00"
 _MOVES_MARK_JSON = json.dumps(_MOVES_MARK, ensure_ascii=False).encode()
+
+
+def _event_message(event: Event) -> EventMessage:
+    """A public event (as the room's log keeps it) in its envelope."""
+    return EventMessage(str(event["e"]), {k: v for k, v in event.items() if k != "e"})
 
 
 class Peer(Protocol):
@@ -99,9 +120,8 @@ class Seat:
     cpu_why: str = ""  # why a CPU plays a person's seat: "dropped", "timeouts" (until they act), "host"
     muted: set[int] = field(default_factory=set)  # seats whose talk this seat does not want
     drop_timer: asyncio.TimerHandle | None = None
-    turn_timer: asyncio.TimerHandle | None = None  # the guest's clock for the decision it was sent
-    timed_d: int = -1  # that decision's number, and when its time is up (the loop's clock)
-    deadline: float = 0.0
+    turn_timer: asyncio.TimerHandle | None = None  # fires when the guest's clock runs out
+    clock: TurnClock = field(default_factory=TurnClock)  # on the decision it was sent (the loop's clock)
     timeouts: int = 0  # the guest's timeouts in a row
     chat_budget: float = 5.0
     chat_at: float = 0.0
@@ -312,14 +332,14 @@ class Room:
 
     def _joined(self, seat: Seat) -> None:
         assert seat.peer is not None
-        seat.peer.send({"t": "joined", "code": self.code, "seat": seat.index, "token": seat.token})
+        seat.peer.send(Joined(self.code, seat.index, seat.token).to_json())
         self.broadcast_state()
         if self.state is RoomState.PLAYING:
             self._send_current(seat)
         elif self.state is RoomState.OVER:  # a player back after the end is told how it ended
             ended = next((e for e in reversed(self.log) if e.get("e") == "match_end"), None)
             if ended is not None:
-                seat.peer.send({"t": "event", **ended})
+                seat.peer.send(_event_message(ended).to_json())
 
     def _take_back(self, seat: Seat, quietly: bool = False) -> bool:
         """The seat's person plays it again (a CPU stops); True if a CPU was playing it. `quietly`: the caller
@@ -398,7 +418,7 @@ class Room:
             self._stop_clock(seat)
             if seat.peer is not None:
                 peer, seat.peer = seat.peer, None
-                peer.send({"t": "host_left", "msg": reason})
+                peer.send(HostLeft(reason).to_json())
                 peer.close()
         if self._own_cpu:
             self.cpu.close()
@@ -470,19 +490,10 @@ class Room:
     # ---- what the room says ------------------------------------------------------------------
 
     def state_message(self) -> dict[str, Any]:
-        return {
-            "t": "room",
-            "code": self.code,
-            "state": self.state.value,
-            "host_seat": self.host_seat,
-            "preset": self.config.preset,
-            "options": self.config.options,
-            "wait_s": self.config.wait_s,
-            "title": self.config.title,
-            "seats": [s.state() for s in self.seats],
-            "turn_s": self.config.turn_s,
-            "match": self.match_number,
-        }
+        config = self.config
+        seats = tuple(SeatInfo(**s.state()) for s in self.seats)
+        return RoomInfo(self.code, self.state.value, self.host_seat, config.preset, config.options, config.wait_s,
+                        config.title, seats, config.turn_s, self.match_number).to_json()  # fmt: skip
 
     def broadcast_state(self) -> None:
         self._broadcast(self.state_message())
@@ -495,7 +506,7 @@ class Room:
 
     def _event(self, event: Event) -> None:
         self.log.append(event)
-        self._broadcast({"t": "event", **event})
+        self._broadcast(_event_message(event).to_json())
 
     def _wire_d(self, pending: Pending) -> int:
         """The number of the decision pending, as the room's views carry it: every cut of a deal answers one
@@ -518,19 +529,15 @@ class Room:
             if seat.peer is None or (self.is_cpu(seat) and seat.cpu_why != "timeouts") or self._sent.get(index) == d:
                 continue
             self._sent[index] = d
-            message: dict[str, Any] = {
-                "t": "view",
-                "d": d,
-                "decision": decision(pending),
-                "legal": legal(pending, index),
-            }
-            if message["decision"] == "cut":
+            name, answers = decision(pending), tuple(legal(pending, index))
+            commit = time_s = None
+            if name is Decision.CUT:
                 sealed = session.match.sealed
-                message["commit"] = sealed.fingerprint if sealed is not None else None
-            elif message["legal"] and self._clocked(seat):
-                message["time_s"] = self._start_clock(seat, d)
-            view = words.view(index)
-            seat.peer.send_line(self._view_line(message, view))
+                commit = sealed.fingerprint if sealed is not None else None
+            elif answers and self._clocked(seat):
+                time_s = self._start_clock(seat, d)
+            message = View(d, name, answers, words.view(index), commit, time_s)
+            seat.peer.send_line(self._view_line(message))
         if session.match.is_over and self.state is RoomState.PLAYING:
             self.state = RoomState.OVER
             if self._cut_timer is not None:
@@ -538,14 +545,15 @@ class Room:
             self.broadcast_state()
             self._save_soon()
 
-    def _view_line(self, message: dict[str, Any], view: dict[str, Any]) -> bytes:
+    def _view_line(self, message: View) -> bytes:
         """A view message, encoded. The hand's public record, repeated in every view of the hand, is spliced in
         as it was encoded once per move (the largest part of a late view, and of the server's encoding)."""
         assert self.words is not None
+        view = message.view
         moves = self.words.encoded_moves(view["moves"]) if view["moves"] else None
         if moves is None:
-            return protocol.encode({**message, "view": view})
-        line = protocol.encode({**message, "view": {**view, "moves": _MOVES_MARK}})
+            return protocol.encode(message.to_json())
+        line = protocol.encode({**message.to_json(), "view": {**view, "moves": _MOVES_MARK}})
         return line.replace(_MOVES_MARK_JSON, moves, 1)
 
     def _send_current(self, seat: Seat) -> None:
@@ -556,7 +564,9 @@ class Room:
         match = session.match
         proof = match.sealed or match.proofs.get(match.hand_index)  # the deal to come, or the one in play
         if proof is not None:
-            seat.peer.send({"t": "event", "e": "commit", "hand": match.hand_index, "digest": proof.fingerprint})
+            seat.peer.send(
+                _event_message({"e": "commit", "hand": match.hand_index, "digest": proof.fingerprint}).to_json()
+            )
         self._sent.pop(seat.index, None)
         self._due.add(seat.index)
         self._reseat(seat)  # a Waiting answerer for them: the session asks them anew (and the view goes out)
@@ -575,7 +585,8 @@ class Room:
             self._saved_reveal = None
         self.state = RoomState.PLAYING
         for s in self.seats:
-            s.timeouts, s.timed_d = 0, -1
+            s.timeouts = 0
+            s.clock.stop()
             if s.kind is SeatKind.FRIEND and not s.connected:
                 s.cpu_playing, s.cpu_why = True, "dropped"  # an empty friend's seat: a CPU plays until it is taken
             elif s.kind is SeatKind.FRIEND:
@@ -709,10 +720,7 @@ class Room:
         rejoin) keeps its first deadline: reconnecting does not buy time."""
         self._stop_clock(seat)
         assert self._loop is not None and self.config.turn_s
-        now = self._loop.time()
-        if seat.timed_d != d:
-            seat.timed_d, seat.deadline = d, now + self.config.turn_s
-        left = max(0.0, seat.deadline - now)
+        left = seat.clock.start(d, self.config.turn_s, self._loop.time())
         seat.turn_timer = self._loop.call_later(left, self._timed_out, seat, d)
         return math.ceil(left)
 
@@ -798,7 +806,7 @@ class Room:
         self._stop_clock(seat)
         seat.peer, seat.name, seat.token, seat.timeouts = None, "", "", 0
         if peer is not None:
-            peer.send({"t": "removed", "msg": "The host has removed you from this room."})
+            peer.send(Removed("The host has removed you from this room.").to_json())
             peer.close()
         if self.state is RoomState.PLAYING:
             self._event({"e": "removed", "seat": seat.index, "name": name})
@@ -926,15 +934,14 @@ class Room:
         if seat.chat_budget < 1:
             raise ProtocolError(protocol.E_MUTED, "slow down: one message every two seconds")
         seat.chat_budget -= 1
-        out: dict[str, Any] = {"t": "chat", "seat": seat.index, "name": seat.name}
         if message.phrase is not None:
-            out["phrase"] = message.phrase
+            out = Chat(seat.index, seat.name, phrase=message.phrase).to_json()
         else:
             text = " ".join((message.text or "").split())
             text = "".join(ch for ch in text if ch.isprintable())
             if not text:
                 raise ProtocolError(protocol.E_BAD_MESSAGE, "an empty message")
-            out["text"] = text
+            out = Chat(seat.index, seat.name, text=text).to_json()
         for other in self.seats:
             if other.peer is not None and seat.index not in other.muted:
                 other.peer.send(out)

@@ -7,7 +7,8 @@ The fingerprint it prints at start goes into invites (dominoes://HOST:PORT/CODE#
 
 Desktop apps open rooms on it (Game ▸ Host this table on a server…) and join them with the same invites.
 With `--workers N` it runs N server processes, one a core, on ports PORT to PORT+N-1: a room lives in the
-process it was created in, and its invite names that process's port.
+process it was created in, and its invite names that process's port. The parent keeps them running (a worker
+that dies is started again on its port, its rooms lost, which the log says) and they end with it.
 """
 
 from __future__ import annotations
@@ -15,18 +16,26 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
+import gc
 import logging
 import multiprocessing
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Sequence
+from multiprocessing.connection import wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
 from ..session.cpu_pool import default_workers
 from . import protocol, tls
 from .server import CONNECTIONS_PER_ADDRESS, HANDSHAKE_S, IDLE_S, ROOMS_PER_ADDRESS, Server, summary_line
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h: the signal this process gets when its parent ends
 
 
 async def run(
@@ -43,15 +52,22 @@ async def run(
     """Serve until SIGINT or SIGTERM. `limits`: the Server's other settings (connections_per_address,
     max_clients, handshake_s, idle_s, turn_s)."""
     server = Server(max_rooms=max_rooms, rooms_per_address=per_address, cpu_workers=cpu_workers, **limits)
-    server.cpu.start()  # the CPU processes now, not at the first CPU turn
     bound = await server.start(host, port, identity)
+    server.cpu.start()  # the CPU processes now, not at the first CPU turn (after listening: a restarted worker
+    # is back on its port at once)
+    # What start-up made (modules, tables) lives as long as the process: kept out of the collector's full
+    # passes, which then walk the rooms' objects alone and pause the loop less.
+    gc.freeze()
     if discovery:
         await server.start_discovery()
     print(f"dominoes room server on {host}:{bound} (protocol {protocol.PROTOCOL_VERSION})", flush=True)
     print(f"TLS fingerprint: {identity.fingerprint}" if identity else "plain TCP: nothing is private", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # An ignored SIGINT stays ignored (a worker of --workers, a job started with &): its CPU processes then
+    # inherit it, and Ctrl+C in a terminal, which reaches the whole group, leaves the stopping to the parent.
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    for sig in (signal.SIGTERM,) if ignored else (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     while not stop.is_set():
@@ -66,10 +82,41 @@ def server_identity(cert: Path | None, key: Path | None, folder: Path) -> tls.Id
 
 
 def _worker(settings: dict[str, Any]) -> None:
-    """One of `--workers` processes: a whole server on its own port."""
+    """One of `--workers` processes: a whole server on its own port, ended with its parent."""
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s [{settings['port']}] %(message)s", stream=sys.stderr)
+    # Ctrl+C in a terminal reaches every process of the group: the parent stops the workers, in order, and
+    # the workers' CPU processes (which inherit this) end with them.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _end_with_parent()
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(**settings))
+
+
+PARENT_GONE_GRACE_S = 5.0  # a worker whose parent is gone stops its rooms; if that hangs, it ends anyway
+
+
+def _end_with_parent() -> None:
+    """Stop this worker (as SIGTERM does: rooms closed, CPU pool closed) as soon as the parent is gone, however
+    it went: kill -9 leaves it no time to stop its workers, which would keep their ports bound for good.
+    On Linux the kernel tells (PR_SET_PDEATHSIG); everywhere, a thread waits on the parent's sentinel pipe."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if parent.pid is not None and os.getppid() != parent.pid:  # it died before the line above: no signal comes
+        os._exit(0)
+
+    def watch() -> None:
+        parent.join()  # returns when the parent's end of the sentinel pipe closes
+        with contextlib.suppress(OSError):
+            os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(PARENT_GONE_GRACE_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -162,34 +209,78 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _serve_workers(settings, workers)
 
 
-def _serve_workers(settings: dict[str, Any], workers: int) -> int:
-    """Run `workers` servers, one a process, on consecutive ports; stop them all on SIGINT or SIGTERM. Only
-    the first answers local-network discovery (one port for it)."""
-    context = multiprocessing.get_context("spawn")
-    processes = [
-        context.Process(
-            target=_worker,
-            args=({**settings, "port": settings["port"] + i, "discovery": settings["discovery"] and i == 0},),
-            name=f"room-server-{settings['port'] + i}",
-        )
-        for i in range(workers)
-    ]
-    for process in processes:
-        process.start()
+RESTART_GIVE_UP = 5  # a worker that dies this many times in a row, each within QUICK_DEATH_S: the server gives up
+QUICK_DEATH_S = 10.0
 
-    def stop(signum: int, frame: object) -> None:
-        for process in processes:
+
+def _serve_workers(settings: dict[str, Any], workers: int) -> int:
+    """Run `workers` servers, one a process, on consecutive ports, and keep them running: a worker that dies is
+    started again on its port at once (its rooms are lost: one log line says so). SIGINT or SIGTERM stops them
+    all; a worker that keeps dying at start (its port taken) ends the whole server with exit 2, so that a
+    supervisor (systemd's Restart=on-failure) sees it. Only the first answers local-network discovery."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    log = logging.getLogger(__name__)
+    context = multiprocessing.get_context("spawn")
+    ports = [settings["port"] + i for i in range(workers)]
+    running: dict[int, BaseProcess] = {}
+    started: dict[int, float] = {}
+    quick_deaths = dict.fromkeys(ports, 0)
+    stopping = False
+
+    def start(port: int) -> None:
+        process = context.Process(
+            target=_worker,
+            args=({**settings, "port": port, "discovery": settings["discovery"] and port == ports[0]},),
+            name=f"room-server-{port}",
+        )
+        process.start()
+        running[port], started[port] = process, time.monotonic()
+
+    def stop(signum: int = signal.SIGTERM, frame: object = None) -> None:
+        nonlocal stopping
+        stopping = True
+        for process in running.values():
             if process.pid is not None and process.is_alive():
                 os.kill(process.pid, signal.SIGTERM)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    for process in processes:
-        process.join()
-    failed = [p for p in processes if p.exitcode not in (0, -signal.SIGTERM)]
-    for process in failed:
-        print(f"cannot serve: worker {process.name} stopped with {process.exitcode}", file=sys.stderr)
+    for port in ports:
+        start(port)
+    failed = False
+    while running:
+        wait([p.sentinel for p in running.values()], timeout=1.0)
+        for port, process in list(running.items()):
+            if process.is_alive():
+                continue
+            process.join()
+            del running[port]
+            if stopping:
+                if process.exitcode not in (0, -signal.SIGTERM):
+                    print(f"cannot serve: worker {process.name} stopped with {process.exitcode}", file=sys.stderr)
+                    failed = True
+                continue
+            quick = time.monotonic() - started[port] < QUICK_DEATH_S
+            quick_deaths[port] = quick_deaths[port] + 1 if quick else 0
+            if quick_deaths[port] >= RESTART_GIVE_UP:
+                log.error("the worker on port %d keeps stopping (exit %s): the server stops", port, process.exitcode)
+                failed = True
+                stop()
+                continue
+            log.warning(
+                "the worker on port %d stopped (%s): the rooms it held are lost; starting it again",
+                port,
+                _how_it_ended(process.exitcode),
+            )
+            start(port)
     return 2 if failed else 0
+
+
+def _how_it_ended(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-exitcode).name}"
+    return f"exit {exitcode}"
 
 
 if __name__ == "__main__":

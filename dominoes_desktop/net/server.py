@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import socket
+import ssl
 import time
 from collections import deque
 from collections.abc import Callable
@@ -67,6 +68,21 @@ ROOMS_PER_ADDRESS = 10
 SLOW_CLIENT_BYTES = 1 << 20  # a client that does not read what it is sent is let go
 
 
+TLS_READ_BUFFER = 4 * 1024  # a client's messages are a few hundred bytes; a longer one takes a few reads
+LISTEN_BACKLOG = 1024  # asyncio's 100 drops connections when a thousand guests come back at once (a restart)
+
+
+def lighter_tls_buffers() -> None:
+    """asyncio gives every TLS connection a read buffer of 256 KiB, allocated and zeroed whole at the start
+    (asyncio.sslproto.SSLProtocol.max_size): 2,000 connections held half a gigabyte of them. A few KiB are all
+    a read needs (measured: 4 KiB costs 30 KB a connection, 16 KiB 43 KB, 1 KiB 27 KB). The size is a class
+    attribute with no other way in, so it is set for the process: it is only a read size."""
+    from asyncio import sslproto
+
+    if sslproto.SSLProtocol.max_size > TLS_READ_BUFFER:
+        sslproto.SSLProtocol.max_size = TLS_READ_BUFFER
+
+
 class Connection:
     """One client. Implements the room's Peer: `send` queues a line, `close` ends the connection."""
 
@@ -91,6 +107,7 @@ class Connection:
         self._held: tuple[str, str, str | None] | None = None  # that answer
         self.heard = time.monotonic()
         self._watch: asyncio.TimerHandle | None = None
+        self._loop = asyncio.get_running_loop()  # asked once: a move sends a line to every seat
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_line(protocol.encode(message))
@@ -101,7 +118,7 @@ class Connection:
         # What one step of the room sends a client (an event, then a view) goes out in one write at the
         # end of the loop's turn: the system call, not the encoding, is the server's largest cost.
         if not self._out:
-            asyncio.get_running_loop().call_soon(self._flush)
+            self._loop.call_soon(self._flush)
         self._out += line
 
     def _flush(self) -> None:
@@ -125,7 +142,7 @@ class Connection:
         """Check in `after` seconds that the client has greeted and, outside a room, is not idle."""
         if self._watch is not None:
             self._watch.cancel()
-        self._watch = asyncio.get_running_loop().call_later(after, self._check_alive)
+        self._watch = self._loop.call_later(after, self._check_alive)
 
     def _check_alive(self) -> None:
         self._watch = None
@@ -249,6 +266,9 @@ class Server:
         self._guess_slot: dict[str, float] = {}  # address -> when its next slowed wrong code may be answered
         self.connections_per_address = connections_per_address  # 0: no limit
         self._per_address: dict[str, int] = {}
+        self._accepted = 0  # connections held, handshaking ones too (`clients` has those past the handshake)
+        self._tls: ssl.SSLContext | None = None
+        self._handshaking: set[asyncio.WriteTransport] = set()  # connections still in their TLS handshake
         self.handshake_s = handshake_s
         self.idle_s = idle_s
         self.turn_s = turn_s  # a room's turn clock when its `create` names none (None: the protocol's default)
@@ -270,11 +290,16 @@ class Server:
         return room
 
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: Identity | None = None) -> int:
-        """Listen; with `tls` every connection is TLS with that certificate (a plain one fails its handshake)."""
+        """Listen; with `tls` every connection is TLS with that certificate (a plain one fails its handshake).
+        The socket listens plain and each connection turns to TLS after it is counted: the per-address limit
+        then holds from the moment of accepting, handshakes included (a listener with `ssl=` would hand over a
+        connection, for counting, only once its handshake was done)."""
         self.fingerprint = tls.fingerprint if tls is not None else ""
-        context = tls.server_context() if tls is not None else None
+        self._tls = tls.server_context() if tls is not None else None
+        if self._tls is not None:
+            lighter_tls_buffers()
         self._server = await asyncio.start_server(
-            self._accept, host, port, limit=protocol.MAX_LINE, ssl=context, ssl_handshake_timeout=10 if tls else None
+            self._accept, host, port, limit=protocol.MAX_LINE, backlog=LISTEN_BACKLOG
         )
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
@@ -300,6 +325,8 @@ class Server:
             room.close("The server is shutting down.")
         for client in list(self.clients):
             client.close()
+        for handshaking in list(self._handshaking):
+            handshaking.abort()
         if self._discovery is not None:
             self._discovery.close()
         if self._server is not None:
@@ -310,29 +337,69 @@ class Server:
             await asyncio.to_thread(self.cpu.close)  # joins the workers: not on the loop
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        connection = Connection(self, reader, writer)
-        if len(self.clients) >= self.max_clients:
-            connection.error(protocol.E_FULL_SERVER, "the server is full")
-            connection.close()
-            return
-        address = connection.address
+        """A connection, counted from the moment it is accepted: while it shakes hands (TLS) too."""
+        peer = writer.get_extra_info("peername")
+        address: str = peer[0] if isinstance(peer, tuple) else "local"
         held = self._per_address.get(address, 0)
-        if self.connections_per_address and held >= self.connections_per_address:
-            connection.error(
-                protocol.E_TOO_MANY_CONNECTIONS, f"this address already has {held} connections open: close one first"
+        refusal = None
+        if self._accepted >= self.max_clients:
+            refusal = (protocol.E_FULL_SERVER, "the server is full")
+        elif self.connections_per_address and held >= self.connections_per_address:
+            refusal = (
+                protocol.E_TOO_MANY_CONNECTIONS,
+                f"this address already has {held} connections open: close one first",
             )
-            connection.close()
+        if refusal is not None:
+            if self._tls is None:  # a plain client is told why; a TLS one is not shaken hands with to be told
+                writer.write(protocol.encode(Error(*refusal).to_json()))
+                writer.close()
+            else:
+                writer.transport.abort()
             return
         self._per_address[address] = held + 1
-        self.clients.add(connection)
-        connection.watch(self.handshake_s)
+        self._accepted += 1
         try:
-            await connection.run()
+            if self._tls is not None and not await self._handshake(writer):
+                return
+            connection = Connection(self, reader, writer)
+            self.clients.add(connection)
+            connection.watch(self.handshake_s)
+            try:
+                await connection.run()
+            finally:
+                self.clients.discard(connection)
         finally:
-            self.clients.discard(connection)
+            self._accepted -= 1
             left = self._per_address.pop(address, 1) - 1
             if left > 0:
                 self._per_address[address] = left
+
+    async def _handshake(self, writer: asyncio.StreamWriter) -> bool:
+        """TLS on an accepted connection, within the time a connection has to say hello; False (and the
+        connection closed) if it does not come."""
+        assert self._tls is not None
+        raw = writer.transport
+        self._handshaking.add(raw)
+        try:
+            await writer.start_tls(self._tls, ssl_handshake_timeout=self.handshake_s)
+            return True
+        except asyncio.CancelledError:
+            self._let_go(writer, raw)
+            raise
+        except Exception:  # a failed or timed-out handshake, a peer gone (see _let_go)
+            self._let_go(writer, raw)
+            return False
+        finally:
+            self._handshaking.discard(raw)
+
+    @staticmethod
+    def _let_go(writer: asyncio.StreamWriter, raw: asyncio.WriteTransport) -> None:
+        """Close a connection whose handshake did not come through. A peer that leaves mid-handshake without
+        an error makes asyncio hand the writer no transport at all (and fail on it with an AttributeError,
+        which its own __del__ trips over again): the writer gets its plain transport back, closed."""
+        if writer.transport is None:
+            writer._transport = raw
+        raw.abort()
 
     def listed_rooms(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if room.config.lan and room.state is RoomState.LOBBY]

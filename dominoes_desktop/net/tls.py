@@ -56,6 +56,8 @@ class Identity:
     def server_context(self) -> ssl.SSLContext:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.minimum_version = ssl.TLSVersion.TLSv1_2
+        context.options |= ssl.OP_NO_COMPRESSION  # the default of any recent OpenSSL, said here
+        context.num_tickets = 0  # guests never resume a session: tickets would be made and sent for nothing
         context.load_cert_chain(self.cert, self.key)
         return context
 

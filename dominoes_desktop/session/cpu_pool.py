@@ -1,4 +1,5 @@
-"""One pool of CPU worker processes for every table: the desktop's games, the rooms a server hosts, hints.
+"""One pool of worker processes for every table and the coach: the desktop's games, the rooms a server hosts,
+hints, and the coach's searches.
 
 A CPU that searches never holds the caller's interpreter lock: each decision is made in a worker process
 (engine.cpu.worker.serve), started lazily with the "spawn" context (never fork: the caller may run Qt or
@@ -12,6 +13,12 @@ A `player` key (owner id, seat, level, seed) names a CPU kept between requests; 
 goes to the same worker, so a seeded CPU decides as it would in-process. None asks a one-off hard search.
 Futures are resolved on the pool's reader threads: callers marshal them onto their own loop. A worker that
 dies fails its outstanding futures with CpuWorkerDied, and the next request starts a new one.
+
+Besides its turns (`think`), a CPU's quick decisions are made in its worker too (`decide`: a redeal, its
+side's leader, a claim or Muggins), from what its seat may see. Background work (`run`, `map`: the coach's
+searches) comes last: a worker takes a job only when no CPU question waits for it and it has nothing in
+hand, and the `job_workers` last workers are kept for jobs (no CPU is placed there), so with one of them a
+CPU never waits behind a job.
 """
 
 from __future__ import annotations
@@ -20,29 +27,40 @@ import itertools
 import logging
 import multiprocessing
 import os
-import queue
 import threading
 import time
 import weakref
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import Any, NamedTuple, TypeVar
 
-from ..engine.cpu.players import Decision
-from ..engine.cpu.worker import Answer, Ask, Forget, PlayerKey, serve
+from ..engine.cpu import choose_leader, make_player, wants_redeal
+from ..engine.cpu.players import CpuPlayer, Decision
+from ..engine.cpu.worker import Answer, Ask, Forget, PlayerKey, answer
+from ..engine.moves import Move
+from ..engine.tiles import Tile
 from ..engine.view import PlayerView
 
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "ChooseLead",
+    "ClaimNow",
     "CpuError",
     "CpuPool",
     "CpuPoolClosed",
     "CpuWorkerDied",
     "PlayerKey",
+    "Redeal",
     "default_workers",
     "end_with_parent",
 ]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class CpuError(RuntimeError):
@@ -62,7 +80,97 @@ def default_workers(most: int = 2) -> int:
     return max(1, min(most, os.cpu_count() or 1))
 
 
-_Item = Ask | Forget | None
+class ChooseLead(NamedTuple):
+    """Which partner of a CPU side leads: each partner's own tiles, as partners at a table tell each other."""
+
+    hands: dict[int, tuple[Tile, ...]]
+
+
+class Redeal(NamedTuple):
+    """Whether the CPU asks for the table to be dealt again, from its own tiles."""
+
+    tiles: tuple[Tile, ...]
+    doubles_needed: int
+
+
+class ClaimNow(NamedTuple):
+    """The claim or Muggins call the CPU makes now, if any (None: it lets the points go), from its seat's view."""
+
+    view: PlayerView
+
+
+Question = ChooseLead | Redeal | ClaimNow
+
+
+class Quick(NamedTuple):
+    """A CPU's quick decision, asked of the CPU `player` (kept in its worker, as its turns are)."""
+
+    request: int
+    player: PlayerKey
+    question: Question
+
+
+class Job(NamedTuple):
+    """Background work: `function(argument)` in a worker (both picklable: a module's function, plain data)."""
+
+    request: int
+    function: Callable[[Any], Any]
+    argument: Any
+
+
+class Done(NamedTuple):
+    """The answer to a Quick or a Job: its value, or why it failed."""
+
+    request: int
+    value: Any
+    error: str  # empty when it worked
+
+
+_Item = Ask | Quick | Job | Forget | None
+_CPU_ITEMS = (Ask, Quick)
+
+
+def quick_answer(player: CpuPlayer, question: Question) -> Any:
+    """A CPU's quick decision: the leading seat, whether it asks for a redeal, or its claim (None: none)."""
+    if isinstance(question, ChooseLead):
+        return choose_leader(question.hands)
+    if isinstance(question, Redeal):
+        return wants_redeal(question.tiles, question.doubles_needed)
+    claim: Move | None = player.claim(question.view)
+    return claim
+
+
+def _answer_item(players: dict[PlayerKey, CpuPlayer], item: Ask | Quick | Job) -> Answer | Done:
+    if isinstance(item, Ask):
+        return answer(players, item)
+    try:
+        if isinstance(item, Quick):
+            key = item.player
+            player = players.get(key) or players.setdefault(key, make_player(key[2], key[3]))
+            return Done(item.request, quick_answer(player, item.question), "")
+        return Done(item.request, item.function(item.argument), "")
+    except Exception as exc:  # a fault in the work must not end the worker
+        return Done(item.request, None, f"{type(exc).__name__}: {exc}")
+
+
+def serve(conn: Connection) -> None:
+    """A worker's loop: answer each CPU question and job until the pipe closes or None arrives."""
+    players: dict[PlayerKey, CpuPlayer] = {}
+    while True:
+        try:
+            item = conn.recv()
+        except (EOFError, OSError):
+            return
+        if item is None:
+            return
+        if isinstance(item, Forget):
+            for key in [key for key in players if key[0] == item.owner]:
+                del players[key]
+            continue
+        try:
+            conn.send(_answer_item(players, item))
+        except (EOFError, OSError):
+            return
 
 
 def end_with_parent() -> None:
@@ -82,20 +190,23 @@ def end_with_parent() -> None:
 
 
 def _serve_until_parent_ends(conn: Connection) -> None:
-    """A CPU worker's life: engine.cpu.worker.serve, ended with its parent even in the middle of a search."""
+    """A worker's life: `serve`, ended with its parent even in the middle of a search."""
     end_with_parent()
     serve(conn)
 
 
 class _Worker:
     """One process, a writer thread that starts it and feeds its pipe, and a reader thread that resolves
-    the futures of its answers. All its bookkeeping is under the shared state's lock."""
+    the futures of its answers. All its bookkeeping is under the shared state's lock: the writer sends the
+    CPU questions queued for this worker first, and a job only when it has nothing else in hand."""
 
     def __init__(self, shared: _Shared, index: int) -> None:
         self.shared = shared
         self.index = index
-        self.queue: queue.SimpleQueue[_Item] = queue.SimpleQueue()
-        self.pending: dict[int, Future[Decision]] = {}
+        self.queue: deque[_Item] = deque()  # CPU questions, forget and stop: in order, before any job
+        self.pending: dict[int, Future[Any]] = {}  # sent, or queued here, and not yet answered
+        self.in_hand = 0  # sent and not yet answered
+        self.kept_for_jobs = index >= len(shared.slots) - shared.job_workers
         self.dead = False
         self.process: BaseProcess | None = None
         self.conn: Connection | None = None
@@ -118,7 +229,7 @@ class _Worker:
         self.conn, self.process = ours, process
         threading.Thread(target=self._read, args=(ours,), name=f"cpu-pool-reader-{self.index}", daemon=True).start()
         while True:
-            item = self.queue.get()
+            item = self._next()
             try:
                 ours.send(item)
             except (OSError, ValueError, EOFError) as exc:  # the pipe is gone: the reader reports the death
@@ -126,11 +237,37 @@ class _Worker:
                     self.shared.died(self, f"the CPU worker is gone: {exc}")
                 return
             except Exception as exc:  # this one request could not be sent (pickling): fail it alone
-                if isinstance(item, Ask):
-                    self.shared.resolve(self, Answer(item.request, None, f"{type(exc).__name__}: {exc}"))
+                if isinstance(item, Ask | Quick | Job):
+                    self.shared.resolve(self, Done(item.request, None, f"{type(exc).__name__}: {exc}"))
                 continue
             if item is None:
                 return
+
+    def _next(self) -> _Item:
+        """What to send next: a queued CPU question (or forget, or stop) first; a job only with nothing in hand."""
+        shared = self.shared
+        with shared.lock:
+            while True:
+                if self.queue:
+                    item = self.queue.popleft()
+                    break
+                if self.dead:
+                    return None
+                if self.in_hand == 0 and shared.jobs and self._takes_jobs():
+                    job, future = shared.jobs.popleft()
+                    self.pending[job.request] = future
+                    item = job
+                    break
+                shared.lock.wait()
+            if isinstance(item, Ask | Quick | Job):
+                self.in_hand += 1
+            return item
+
+    def _takes_jobs(self) -> bool:
+        """A worker kept for jobs takes them; a CPU's worker only while no CPU is placed on it, or when the
+        pool keeps no worker for jobs (then a CPU may wait for the job in hand, never for one queued)."""
+        shared = self.shared
+        return self.kept_for_jobs or not shared.job_workers or self.index not in shared.assigned.values()
 
     def _read(self, conn: Connection) -> None:
         while True:
@@ -141,7 +278,7 @@ class _Worker:
             except Exception as exc:  # an unreadable answer: the pipe can no longer be trusted
                 log.error("CPU worker %d sent something unreadable: %s", self.index, exc)
                 break
-            if isinstance(answer, Answer):
+            if isinstance(answer, Answer | Done):
                 self.shared.resolve(self, answer)
         process = self.process
         code = None
@@ -150,9 +287,15 @@ class _Worker:
             code = process.exitcode
         self.shared.died(self, f"the CPU worker process ended (exit code {code})")
 
+    def put(self, item: _Item) -> None:
+        """Queue for the writer (under the shared lock)."""
+        self.queue.append(item)
+        self.shared.lock.notify_all()
+
     def stop(self, timeout_s: float) -> None:
         """Ask the process to end, wait for it, and end it if it will not."""
-        self.queue.put(None)
+        with self.shared.lock:
+            self.put(None)
         self.writer.join(timeout_s)
         process = self.process
         if process is not None:
@@ -162,7 +305,7 @@ class _Worker:
                 process.join(1.0)
             if process.is_alive():
                 process.kill()
-                process.join(1.0)
+                process.join(5.0)  # a killed process always ends; on a loaded machine it takes a moment
         if self.conn is not None:
             self.conn.close()
 
@@ -170,55 +313,87 @@ class _Worker:
 class _Shared:
     """The pool's state, apart from the pool object so that collecting the pool can stop the workers."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, job_workers: int = 0) -> None:
         self.lock = threading.Condition()
         self.slots: list[_Worker | None] = [None] * workers
+        self.job_workers = job_workers
+        self.jobs: deque[tuple[Job, Future[Any]]] = deque()  # waiting for a worker with nothing in hand
         self.assigned: dict[PlayerKey, int] = {}
         self.outstanding = 0
         self.closed = False
         self.requests = itertools.count(1)
 
-    def submit(self, player: PlayerKey | None, view: PlayerView, movetime_ms: float | None) -> Future[Decision]:
-        future: Future[Decision] = Future()
+    def submit(self, player: PlayerKey | None, make: Callable[[int], Ask | Quick]) -> Future[Any]:
+        """A CPU question (`make` numbers it) for `player`'s worker, or a one-off search's."""
+        future: Future[Any] = Future()
         future.set_running_or_notify_cancel()  # a running future cannot be cancelled: its answer always lands
         with self.lock:
             if self.closed:
                 future.set_exception(CpuPoolClosed("the CPU pool is closed"))
                 return future
             slot = self._slot(player)
-            worker = self.slots[slot]
-            if worker is None or worker.dead:
-                worker = self.slots[slot] = _Worker(self, slot)
+            worker = self._worker(slot)
             request = next(self.requests)
             worker.pending[request] = future
             self.outstanding += 1
-            worker.queue.put(Ask(request, player, movetime_ms, view))
+            worker.put(make(request))
         return future
+
+    def submit_job(self, function: Callable[[Any], Any], argument: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_running_or_notify_cancel()
+        with self.lock:
+            if self.closed:
+                future.set_exception(CpuPoolClosed("the CPU pool is closed"))
+                return future
+            self.jobs.append((Job(next(self.requests), function, argument), future))
+            self.outstanding += 1
+            for slot in range(len(self.slots) - self.job_workers, len(self.slots)):
+                self._worker(slot)  # the workers kept for jobs; a CPU's worker is started by its CPUs
+            if not self.job_workers:
+                self._worker(0)
+            self.lock.notify_all()
+        return future
+
+    def _worker(self, slot: int) -> _Worker:
+        worker = self.slots[slot]
+        if worker is None or worker.dead:
+            worker = self.slots[slot] = _Worker(self, slot)
+        return worker
 
     def _slot(self, player: PlayerKey | None) -> int:
         """The worker for a request: a player's own (chosen once, where fewest players are), or for a one-off
-        search the worker with the fewest requests waiting."""
+        search the worker with the fewest requests waiting; never one kept for jobs."""
+        cpu_slots = range(max(1, len(self.slots) - self.job_workers))
         if player is not None:
             slot = self.assigned.get(player)
             if slot is None:
                 counts = [0] * len(self.slots)
                 for taken in self.assigned.values():
                     counts[taken] += 1
-                slot = self.assigned[player] = min(range(len(self.slots)), key=lambda i: (counts[i], i))
+                slot = self.assigned[player] = min(cpu_slots, key=lambda i: (counts[i], i))
             return slot
 
         def load(i: int) -> int:
             worker = self.slots[i]
             return len(worker.pending) if worker is not None and not worker.dead else 0
 
-        return min(range(len(self.slots)), key=lambda i: (load(i), i))
+        return min(cpu_slots, key=lambda i: (load(i), i))
 
-    def resolve(self, worker: _Worker, answer: Answer) -> None:
+    def resolve(self, worker: _Worker, answer: Answer | Done) -> None:
         with self.lock:
             future = worker.pending.pop(answer.request, None)
+            if future is not None:
+                worker.in_hand = max(0, worker.in_hand - 1)
+                self.lock.notify_all()  # the writer may send a job now
         if future is None:
             return
-        if answer.decision is None:
+        if isinstance(answer, Done):
+            if answer.error:
+                future.set_exception(CpuError(answer.error))
+            else:
+                future.set_result(answer.value)
+        elif answer.decision is None:
             future.set_exception(CpuError(answer.error or "the CPU gave no decision"))
         else:
             future.set_result(answer.decision)
@@ -231,8 +406,13 @@ class _Shared:
             worker.dead = True
             futures = list(worker.pending.values())
             worker.pending.clear()
+            worker.in_hand = 0
+            worker.queue.clear()
             closed = self.closed
-        worker.queue.put(None)  # the writer, if it still waits for work, stops
+            if closed:
+                futures += [future for _, future in self.jobs]
+                self.jobs.clear()
+            self.lock.notify_all()  # the writer, if it still waits for work, stops
         if futures and not closed:
             log.error("%s; %d decision(s) failed", why, len(futures))
         for future in futures:
@@ -252,7 +432,7 @@ class _Shared:
                 del self.assigned[key]
             for worker in self.slots:
                 if worker is not None and not worker.dead:
-                    worker.queue.put(Forget(owner))
+                    worker.put(Forget(owner))
 
     def wait_idle(self, timeout_s: float) -> bool:
         deadline = time.monotonic() + timeout_s
@@ -270,8 +450,13 @@ class _Shared:
                 return
             self.closed = True
             workers = [w for w in self.slots if w is not None]
-        for worker in workers:
-            worker.queue.put(None)
+            jobs = [future for _, future in self.jobs]
+            self.jobs.clear()
+            for worker in workers:
+                worker.put(None)
+        for future in jobs:
+            future.set_exception(CpuPoolClosed("the CPU pool was closed"))
+        self._answered(len(jobs))
         for worker in workers:
             worker.stop(timeout_s)
             self.died(worker, "the CPU pool was closed")
@@ -280,28 +465,55 @@ class _Shared:
 class CpuPool:
     """CPU decisions in `workers` processes (see the module's doc)."""
 
-    def __init__(self, workers: int = 1) -> None:
+    def __init__(self, workers: int = 1, job_workers: int = 0) -> None:
         if workers < 1:
             raise ValueError("a CPU pool needs at least one worker")
+        if not 0 <= job_workers < workers:
+            raise ValueError("a pool keeps at least one worker for CPUs: job_workers must be below workers")
         self.workers = workers
-        self._shared = _Shared(workers)
+        self._shared = _Shared(workers, job_workers)
         # Closed when collected or at the interpreter's exit, whichever comes first: the workers never
         # outlive this process (they are daemons too, and end when their pipe closes).
         self._finalizer = weakref.finalize(self, self._shared.close)
 
     def start(self) -> None:
-        """Start every worker now rather than at its first request (starting a process takes a moment)."""
-        with self._shared.lock:
-            if self._shared.closed:
+        """Start the CPUs' workers now rather than at their first request (starting a process takes a moment);
+        a worker kept for jobs starts with the first job."""
+        shared = self._shared
+        with shared.lock:
+            if shared.closed:
                 return
-            for slot, worker in enumerate(self._shared.slots):
-                if worker is None or worker.dead:
-                    self._shared.slots[slot] = _Worker(self._shared, slot)
+            for slot in range(len(shared.slots) - shared.job_workers):
+                shared._worker(slot)
 
     def think(self, player: PlayerKey | None, view: PlayerView, movetime_ms: float | None = None) -> Future[Decision]:
         """The move for `view`'s seat by the CPU `player` (owner id, seat, level, seed), or by a one-off hard
         search when None. Never blocks; the future fails with CpuError if the CPU cannot answer."""
-        return self._shared.submit(player, view, movetime_ms)
+        return self._shared.submit(player, lambda request: Ask(request, player, movetime_ms, view))
+
+    def decide(self, player: PlayerKey, question: Question) -> Future[Any]:
+        """A CPU's quick decision (see `quick_answer`), made by the CPU `player` in its worker, before any job."""
+        return self._shared.submit(player, lambda request: Quick(request, player, question))
+
+    def run(self, function: Callable[[T], R], argument: T) -> Future[R]:
+        """Background work, after every CPU question: `function(argument)` in a worker (both picklable)."""
+        return self._shared.submit_job(function, argument)
+
+    def map(self, function: Callable[[T], R], items: Iterable[T]) -> Sequence[R]:
+        """`function` over `items` in the workers, as jobs; blocks until all are done (never on a UI thread).
+        Raises the first failure (CpuError when the pool is closed or a worker died)."""
+        futures = [self.run(function, item) for item in items]
+        return [future.result() for future in futures]
+
+    def cancel_jobs(self) -> int:
+        """Fail the jobs that no worker has begun (the program is closing); how many."""
+        with self._shared.lock:
+            waiting = [future for _, future in self._shared.jobs]
+            self._shared.jobs.clear()
+        for future in waiting:
+            future.set_exception(CpuPoolClosed("the work was cancelled"))
+        self._shared._answered(len(waiting))
+        return len(waiting)
 
     def forget(self, owner: str) -> None:
         """Drop the CPUs of `owner` (its game or room is over): their memory, and their place in a worker."""

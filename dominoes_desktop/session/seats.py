@@ -5,6 +5,8 @@
 - `Cpu`: a CPU player. It answers the quick decisions (a redeal, the side's leader, a claim, its cut) at once
   from what its seat may see, and its turns by `think`: at once (simulations, tests) or in the CPU pool, the
   answer coming later through `Session.answer`.
+- `PoolCpu`: a CPU player that lives in the CPU pool (a window's CPUs): every decision of its, quick ones
+  too, is made in its worker process from what its seat may see; nothing of it is built where it is asked.
 - Tables: `ClockTable` seals every deal and lets the clock cut it; `SeededTable` deals unsealed from the
   match's seeded shuffle (simulations, the soak, the benchmarks).
 """
@@ -15,6 +17,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.cpu import CpuPlayer, Decision, choose_leader, wants_redeal
 from ..engine.decisions import (
@@ -33,12 +36,12 @@ from ..engine.decisions import (
     RedealOffer,
     Seal,
 )
-from ..engine.duplicate import DuplicateMatch
+from ..engine.duplicate import DuplicateMatch, NextPlay, PlayNext
 from ..engine.fairness import FairDeal, cut_from_gesture
 from ..engine.moves import Move
 from ..engine.view import PlayerView
-from .cpu_pool import CpuPool
-from .table import Ask, Session
+from .cpu_pool import ChooseLead, ClaimNow, CpuPool, PlayerKey, Question, Redeal
+from .table import Answerer, Ask, Session
 
 
 @dataclass
@@ -138,6 +141,94 @@ class Cpu:
         return None
 
 
+Post = Callable[[Callable[[], None]], None]
+
+
+@dataclass
+class PoolCpu:
+    """A CPU player kept in the CPU pool as `key` (owner, seat, level, seed). Its turns and its quick decisions
+    are made in its worker from what its seat may see (its view; choosing its side's leader, each partner's
+    own tiles), never where it is asked. Answers are handed to `post` (a turn's) or `post_quick` (the others')
+    to run on the host's loop, where they answer the session unless the decision has gone meanwhile; with no
+    `post`, it waits for each answer (a screenshot's autoplay, tests: never a window's loop). `thinks` hears of
+    each decision before it is sent (the window shows the seat thinking; False: not now, `autoplay` plays it). A CPU that
+    fails answers as simply as it may (its first legal move, the side's first seat, no redeal, no claim), and
+    `failed` hears why."""
+
+    pool: CpuPool
+    key: PlayerKey
+    post: Post | None = None
+    post_quick: Post | None = None
+    failed: Callable[[int, str], None] = lambda seat, why: None
+    thinks: Callable[[Ask], bool] = lambda ask: True
+    movetime_ms: float | None = None
+    cut: Callable[[int], bytes] = lambda seat: cut_from_gesture("cpu", seat)
+    waits: bool = False
+
+    def ask(self, session: Session, ask: Ask) -> Action | None:
+        pending = ask.pending
+        match = session.match
+        seat = ask.seat
+        assert seat is not None
+        if isinstance(pending, CutDeck):
+            return Cut(self.cut(seat))
+        if isinstance(pending, PlayTurn):
+            if not self.thinks(ask):
+                return None
+            view = PlayerView.of(match, seat)
+            return self._send(session, ask, self.pool.think(self.key, view, self.movetime_ms), self.post)
+        question: Question
+        if isinstance(pending, ChooseLeader):
+            assert match.deal is not None
+            question = ChooseLead({s: tuple(match.deal.hands[s]) for s in pending.seats})
+        elif isinstance(pending, RedealOffer):
+            assert match.deal is not None
+            question = Redeal(tuple(match.deal.hands[seat]), pending.doubles)
+        elif isinstance(pending, ClaimWindow | MugginsWindow):
+            question = ClaimNow(PlayerView.of(match, seat))
+        else:
+            return None
+        if not self.thinks(ask):
+            return None
+        return self._send(session, ask, self.pool.decide(self.key, question), self.post_quick or self.post)
+
+    def _send(self, session: Session, ask: Ask, future: Future[Any], post: Post | None) -> Action | None:
+        if post is None:
+            return self._action(ask, future)
+
+        def arrived(done: Future[Any]) -> None:
+            post(lambda: self._answer(session, ask, done))
+
+        future.add_done_callback(arrived)
+        return None
+
+    def _answer(self, session: Session, ask: Ask, done: Future[Any]) -> None:
+        if session.serial != ask.serial:
+            return  # the decision it was asked is gone (a move taken back, a person back in the seat)
+        session.answer(ask.seat, self._action(ask, done), ask.serial)
+
+    def _action(self, ask: Ask, done: Future[Any]) -> Action:
+        """The worker's answer as the action it means; the simplest answer if it failed or does not fit."""
+        pending, seat = ask.pending, ask.seat
+        assert seat is not None
+        try:
+            value = done.result()
+        except Exception as exc:  # a CPU must never stop the game
+            self.failed(seat, f"{type(exc).__name__}: {exc}")
+            value = None
+        if isinstance(pending, PlayTurn):
+            move = value.move if value is not None else pending.moves[0]
+            if move not in pending.moves:
+                self.failed(seat, f"it chose {move.notation()}, which is not legal")
+                move = pending.moves[0]
+            return move
+        if isinstance(pending, ChooseLeader):
+            return Lead(value if value in pending.seats else pending.seats[0])
+        if isinstance(pending, RedealOffer):
+            return AnswerRedeal(value is True)
+        return value if isinstance(value, Move) else LetGo()
+
+
 @dataclass
 class ClockTable:
     """The table of a game nobody at a screen cuts: every deal is sealed (`cutters` cut it, each asked through
@@ -156,18 +247,38 @@ class ClockTable:
 
 @dataclass
 class DuplicateDeals:
-    """The table of a duplicate match's play at the table: it deals the play as the duplicate match says
-    (sealed at a deal's first play, dealt again from its proof after) and lets the clock cut."""
+    """The table of a duplicate match: it deals each play as the duplicate match says (sealed at a deal's
+    first play, dealt again from its proof after), lets the clock cut, and between plays answers the duplicate
+    match's NextPlay: at once when the clock plays (`clock_plays`: simulations, tests), otherwise when a person
+    asks for it (`play_next`). `reseat` gives the answerers of the next play's seats (None: the same)."""
 
     duplicate: DuplicateMatch
+    clock_plays: bool = False
+    reseat: Callable[[DuplicateMatch], list[Answerer] | None] = lambda duplicate: None
     waits: bool = False
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
-        if isinstance(ask.pending, NextHand) and not self.duplicate.play_over:
-            return self.duplicate.deal_action()
+        duplicate = self.duplicate
+        if isinstance(ask.pending, NextHand):
+            if not duplicate.play_over:
+                return duplicate.deal_action()
+            if self.clock_plays and isinstance(duplicate.pending(), NextPlay):
+                self.play_next(session, cut_from_gesture("table"))
+            return None
         if isinstance(ask.pending, CutDeck):
-            return Cut(cut_from_gesture("table"))
+            cut, duplicate.next_cut = duplicate.next_cut, None  # the cut given with "Next play", if any
+            return Cut(cut if cut is not None else cut_from_gesture("table"))
         return None
+
+    def play_next(self, session: Session, cut: bytes | None) -> bool:
+        """The next play to the table (`cut`: its deal's cut, when it deals it for the first time); False if
+        the play at the table has not finished, or none is left."""
+        duplicate = self.duplicate
+        if not isinstance(duplicate.pending(), NextPlay):
+            return False
+        duplicate.apply(None, PlayNext(cut))
+        session.moved_on(duplicate.match, self.reseat(duplicate))
+        return True
 
 
 FROM_THE_SHUFFLE = DealHand()  # made once: a simulation deals thousands of hands a second

@@ -5,7 +5,9 @@ A `Session` holds a match and who answers each seat. `advance()` asks the match 
 decision, the clock's cut) or later, through `answer()` (a person's click, a CPU thinking in the pool, a
 remote player's message). Every answer becomes `Match.apply`; the events go to the session's listener. The
 desktop table, the room server, simulations, the soak and the duplicate match all drive their matches so;
-nothing else hands out decisions.
+nothing else hands out decisions. A duplicate match moves on to its next play within the same loop: the
+table, asked the finished play's next hand, answers the duplicate match's NextPlay, and the session goes on
+with the new play (`moved_on`).
 """
 
 from __future__ import annotations
@@ -134,6 +136,16 @@ class Session:
         self.seats[seat] = answerer
         self._asked.discard(seat)
         self.advance()
+
+    def moved_on(self, match: Match, seats: Sequence[Answerer] | None = None) -> None:
+        """The table went on to another match (a duplicate match's next play), its seats answered by `seats`
+        (None: the same): an answer for the match before is stale; everyone is asked anew."""
+        if len(seats if seats is not None else self.seats) != match.rules.players:
+            raise ValueError(f"{match.rules.name} needs {match.rules.players} seats")
+        self.match = match
+        if seats is not None:
+            self.seats = list(seats)
+        self.rewritten()
 
     def rewritten(self) -> None:
         """The match was changed by other means than an answer (a move taken back): everything is asked anew."""

@@ -136,7 +136,7 @@ def test_line_solver_moves_are_hands_moves(preset: str, seed: int) -> None:
         hand.apply_legal(rng.choice(legal))
         if hand.pending is not None:
             hand.apply(Move(MoveKind.CLAIM))
-    assert compared > 0 or len(hand.layout.placements) <= 1
+    assert compared > 0  # one ply in, a hand is never over: every example compares
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -218,7 +218,7 @@ def test_whole_hand_values_match_brute_force_late_in_the_hand(preset: str) -> No
         if move.kind is MoveKind.PLAY:
             played += 1
             tally[recorded.rules.teams[seat]] += recorded.rules.end_scoring.points(hand.layout.end_total())
-    assert checked > 0 or not judged
+    assert checked > 0  # this hand's last eight tiles hold judged choices
 
 
 def test_judged_decisions_cover_every_choice_and_only_choices() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from dominoes_desktop.cli.bot import answer
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.decisions import PlayTurn
+from dominoes_desktop.engine.decisions import Action, PlayTurn
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.view import PlayerView, view_from_request
 from dominoes_desktop.session.cpu_table import CpuTable
@@ -80,3 +80,53 @@ def test_each_public_move_carries_the_points_it_made() -> None:
     totals = [sum(p[side] for p in view.move_points) for side in range(rules.sides)]
     assert totals == list(hand.end_points)
     assert any(any(p) for p in view.move_points), "some move scored in twelve All Fives moves"
+
+
+@pytest.mark.parametrize(("preset", "options"), [("all_fives", {"target": 61}), ("draw", {}), ("cuban", {})])
+def test_a_seat_view_followed_by_the_public_events_stays_the_match_s_view(preset: str, options: dict[str, int]) -> None:
+    """PublicView.apply follows each public event with the engine's rules: after every move its layout, counts
+    and record are the match's view of the seat (a drawn tile's face apart, until the seat's next view)."""
+    from dominoes_desktop.engine.decisions import Moved
+    from dominoes_desktop.engine.view import PublicView
+
+    rules = build_rules(preset, options)
+    compared = 0
+    for seed in range(3):
+        table = CpuTable(rules, [make_player("random", seed + s) for s in range(rules.players)], seed)
+        match = table.match
+        seats = [PublicView(s) for s in range(rules.players)]
+        while not match.is_over and match.hand_index < 4:
+            table.start_hand()
+            seats = [state.sync(PlayerView.of(match, state.seat)) for state in seats]  # each seat's first view
+            while match.hand is not None:
+                pending = match.pending()
+                seat = pending.seats[0]
+                if isinstance(pending, PlayTurn):
+                    action = table.players[seat].decide(PlayerView.of(match, seat)).move
+                else:
+                    action = pending_answer(pending)
+                playing = match.hand_index
+                for event in match.apply(seat, action):
+                    seats = [state.apply(event, playing) for state in seats]
+                    if isinstance(event, Moved) and match.hand is not None:
+                        for state in seats:
+                            truth, followed = PlayerView.of(match, state.seat), state.view
+                            assert followed is not None
+                            assert followed.public.layout.open_ends() == truth.public.layout.open_ends()
+                            assert [t.move for t in followed.moves] == [t.move for t in truth.moves]
+                            assert followed.stock == truth.stock and followed.public.turn == truth.public.turn
+                            sizes = list(followed.hand_sizes)
+                            sizes[state.seat] += state.owed
+                            assert sizes == list(truth.hand_sizes)
+                            compared += 1
+                if match.hand is not None:  # a seat that drew sees its tile in its next view
+                    seats = [s.sync(PlayerView.of(match, s.seat)) if s.owed else s for s in seats]
+    assert compared > 100
+
+
+def pending_answer(pending: object) -> Action:
+    """A claim is taken; an opponent's Muggins window is let go."""
+    from dominoes_desktop.engine.decisions import ClaimWindow, LetGo
+    from dominoes_desktop.engine.moves import CLAIM
+
+    return CLAIM if isinstance(pending, ClaimWindow) else LetGo()

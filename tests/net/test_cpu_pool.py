@@ -13,7 +13,7 @@ from dominoes_desktop.engine.decisions import DealHand, MatchOver, NextHand, Pla
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.view import PlayerView
-from dominoes_desktop.net.wording import legal, parse
+from dominoes_desktop.net.codec import legal, parse
 from dominoes_desktop.session.cpu_pool import CpuError, CpuPool, CpuPoolClosed, CpuWorkerDied
 from dominoes_desktop.session.seats import Waiting
 from dominoes_desktop.session.table import Session
@@ -102,6 +102,7 @@ def test_close_stops_the_workers_fails_what_is_outstanding_and_is_idempotent() -
     pool = CpuPool(workers=2)
     pool.start()
     first = pool.think(None, views[0][1], movetime_ms=3000)
+    behind = [pool.think(None, view) for _, view in (views * 4)[:20]]  # seconds of thinking queued behind it
     started = time.monotonic()
     time.sleep(0.3)
     processes = [w.process for w in pool._shared.slots if w is not None and w.process is not None]
@@ -109,8 +110,8 @@ def test_close_stops_the_workers_fails_what_is_outstanding_and_is_idempotent() -
     pool.close()
     assert time.monotonic() - started < 10
     assert all(not p.is_alive() for p in processes)
-    assert first.done()  # answered before the stop, or failed by it: never left hanging
-    assert first.exception() is None or isinstance(first.exception(), CpuError)
+    assert first.done() and all(f.done() for f in behind)  # answered or failed: never left hanging
+    assert isinstance(behind[-1].exception(), CpuPoolClosed)  # still queued at the stop: failed by it
     with pytest.raises(CpuPoolClosed):
         pool.think(None, views[0][1]).result(timeout=1)
     assert pool.wait_idle(0.1)

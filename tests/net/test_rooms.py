@@ -242,8 +242,8 @@ def test_a_rooms_record_of_fair_deals_replays_and_a_damaged_one_is_refused() -> 
     from dominoes_desktop.engine.fairness import FairDeal, verify
     from dominoes_desktop.engine.match import Match
     from dominoes_desktop.engine.presets import build_rules
+    from dominoes_desktop.net.codec import legal, parse
     from dominoes_desktop.net.record import entry_of, replay
-    from dominoes_desktop.net.wording import legal, parse
     from dominoes_desktop.session.seats import Waiting
     from dominoes_desktop.session.table import Session
 

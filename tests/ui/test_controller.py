@@ -233,3 +233,23 @@ def test_the_hints_reason_is_worded_in_the_players_language(controller: GameCont
     assert reason_text(hint) == hint.why == "Play 6-4: the next player has shown no 4s."
     LANGUAGE.install("es")
     assert reason_text(hint) == "Juega 6-4: el siguiente jugador ha mostrado que no tiene 4."
+
+
+def test_the_turn_clock_plays_the_lobby_choice_only_once_it_has_run_out(
+    qtbot: QtBot, controller: GameController, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    controller.time_turns(20, "first")
+    spy = first_person_turn(qtbot, controller)
+    pending = controller.pending
+    assert isinstance(pending, PlayTurn) and controller.clock.running
+    assert controller.session is not None and controller.clock.key == controller.session.serial
+    played, timed = len(spy.named("movePlayed")), controller.clock.key
+    controller.clock_ran_out()  # 20 s are not up: nothing is played for the person
+    assert len(spy.named("movePlayed")) == played and controller.human_turn() == 0
+    timed_out: list[tuple[int, Move, str]] = []
+    controller.timedOut.connect(lambda seat, move, action: timed_out.append((seat, move, action)))
+    now = controller.clock.deadline
+    monkeypatch.setattr("dominoes_desktop.ui.play.controller.time.monotonic", lambda: now)
+    controller.clock_ran_out()
+    assert timed_out == [(0, pending.moves[0], "first")]
+    assert controller.clock.key != timed  # the answered turn's clock is gone (stopped, or on a later turn)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,7 +47,10 @@ def english_afterwards() -> Iterator[None]:
 
 def test_every_string_is_in_the_spanish_file(tmp_path: Path) -> None:
     """lupdate over the sources finds no string that the Spanish file lacks or leaves untranslated."""
-    lupdate = shutil.which("pyside6-lupdate")
+    # Beside the interpreter: a plain `.venv/bin/python -m pytest` has no .venv/bin on PATH.
+    lupdate = shutil.which(
+        "pyside6-lupdate", path=os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", os.defpath)])
+    )
     assert lupdate, "pyside6-lupdate comes with PySide6"
     copy = tmp_path / "check_es.ts"
     shutil.copy(TS, copy)
@@ -166,12 +171,12 @@ def test_keyboard_reaches_everything_from_lobby_to_the_table(qtbot: QtBot, windo
     qtbot.keyClick(focused, Qt.Key.Key_Space)
     assert window.controller.match is not None and 0 in window.controller.match.proofs
     idle(window)
-    assert window.game.table.hasFocus() or window.controller.waiting is not None
+    assert window.game.table.hasFocus()  # Jamaican asks the person only to play (no redeal, claim, leader)
     for _ in range(200):
         if hand_over(window):
             break
         play_turn_by_keys(qtbot, window)
-    assert window.game.hand_end.next.hasFocus() or window.game.hand_end.again.hasFocus()
+    assert window.game.hand_end.next.hasFocus()  # a Jamaican match is six hands: the next one is offered
 
 
 def test_high_contrast_and_zoom(qtbot: QtBot, window: MainWindow) -> None:

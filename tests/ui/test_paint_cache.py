@@ -15,14 +15,21 @@ from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.look.looks import FINISHES, Look
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table import tile_item
-from dominoes_desktop.ui.table.tile_item import TileItem, art_cache_size, clear_art_cache
+from dominoes_desktop.ui.table.tile_item import TileItem
 
 from .conftest import start
 
 
+def art_cache_size() -> int:
+    return len(tile_item._ART)
+
+
 @pytest.fixture(autouse=True)
 def empty_cache() -> None:
-    clear_art_cache()  # earlier tests may have filled it to its limit
+    """Every painted body forgotten: earlier tests may have filled the cache to its limit."""
+    tile_item._ART.clear()
+    tile_item._SCALES.clear()
+    tile_item._SHARPEN.clear()
 
 
 def _image(item: TileItem, scale: float, by_hand: bool) -> QImage:

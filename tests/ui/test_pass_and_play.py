@@ -170,15 +170,14 @@ def test_points_left_unclaimed_go_to_a_cpu_muggins(qtbot: QtBot, window: MainWin
     calls: list[tuple[int, Any]] = []
     window.controller.movePlayed.connect(lambda seat, move: calls.append((seat, move)))
     qtbot.mouseClick(window.game.play_on_button, Qt.MouseButton.LeftButton)
-    assert calls and calls[0][1].kind is MoveKind.MUGGINS and calls[0][0] != 0
+    qtbot.waitUntil(lambda: bool(calls), timeout=10_000)  # the CPU decides in its worker process
+    assert calls[0][1].kind is MoveKind.MUGGINS and calls[0][0] != 0
 
 
 def test_a_person_calls_muggins_on_a_forgetful_cpu(qtbot: QtBot, window: MainWindow) -> None:
     duel = (SeatConfig("You", True), SeatConfig("CPU 1", False, "easy"))
     for seed in range(1, 60):
         window.start_match(MatchSetup(build_rules("all_fives", {"players": 2}), duel), seed, known_deal(seed))
-        for cpu in window.controller.cpus.values():
-            cpu.forget_claim = 1.0  # type: ignore[attr-defined]
         _play_until(qtbot, window, lambda: window.controller.waiting is not None)
         if isinstance(window.controller.waiting, MugginsWindow):
             break

@@ -12,8 +12,10 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.errors import DominoError
+from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.room.room_controller import follow_move, player_view
+from dominoes_desktop.engine.view import RequestError, view_from_request
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.table.drawn import most_held_from
@@ -37,6 +39,12 @@ def request() -> dict[str, Any]:
                   {"seat": 3, "move": "6-2@6"}, {"seat": 0, "move": "4-3@4"}],
         "scores": [10, 20], "hand_sizes": [5, 6, 7, 6], "stock": 0,
     }  # fmt: skip
+
+
+def follow_move(req: dict[str, Any], seat: int, move: str) -> dict[str, Any]:
+    """The request after a public move, as the engine follows it (PlayerView.after)."""
+    followed, _ = view_from_request(req).after(seat, parse_move(move))
+    return followed.to_request(req["preset"], req["options"])
 
 
 def room(state: str = "playing") -> dict[str, Any]:
@@ -150,7 +158,7 @@ def test_the_guest_cuts_the_sealed_deck_on_the_cut_panel_once(ben: Any, qtbot: Q
     between = {"preset": "puerto_rican", "options": {}, "hand_index": 0, "seat": 1, "hand": [], "leader": None,
                "moves": [], "scores": [0, 0]}  # fmt: skip
     window.controller.receive({"t": "event", "e": "commit", "hand": 0, "digest": COMMIT})
-    cut = {**view(1, ["cut"], between, "cut"), "commit": COMMIT}
+    cut = {**view(1, ["cut:HEX"], between, "cut"), "commit": COMMIT}
     window.controller.receive(cut)
     panel = window.page.cut_panel
     assert panel.isVisible() and panel.seal.text().startswith("Deal sealed: abab")
@@ -208,16 +216,22 @@ def test_public_moves_are_followed_and_the_request_is_left_as_it_was() -> None:
     after = follow_move(before, 1, "3-1@3")
     assert before == kept
     assert after["hand_sizes"] == [5, 5, 7, 6] and after["moves"][-1] == {"seat": 1, "move": "3-1@3"}
-    drew = follow_move({**before, "preset": "draw", "stock": 10}, 2, "draw")
-    assert drew["hand_sizes"] == [5, 6, 8, 6] and drew["stock"] == 9
-    own_draw = follow_move({**before, "seat": 2, "preset": "draw", "stock": 10}, 2, "draw")
-    assert own_draw["hand_sizes"] == before["hand_sizes"] and own_draw["stock"] == 9  # its tile comes with its view
+    draw_game = {"preset": "draw", "options": {}, "hand_index": 0, "seat": 2, "leader": 0,
+                 "hand": ["1-1", "2-1", "3-1", "4-1", "5-2"], "moves": [{"seat": 0, "move": "6-6"}],
+                 "scores": [0, 0], "hand_sizes": [4, 5, 5, 5], "stock": 8}  # fmt: skip
+    drew = follow_move(draw_game, 1, "draw")
+    assert drew["hand_sizes"] == [4, 6, 5, 5] and drew["stock"] == 7
+    own_draw = follow_move({**draw_game, "seat": 1, "hand": ["1-0", "2-0", "3-0", "4-0", "5-1"]}, 1, "draw")
+    assert own_draw["hand_sizes"] == [4, 5, 5, 5] and own_draw["stock"] == 7  # its tile comes with its view
+    with pytest.raises(DominoError):
+        follow_move(before, 2, "3-1@3")  # seat 1 is to play
     broken = {**request(), "hand": ["6-6", "4-4"]}  # 6-6 is on the table already: not a position
-    assert player_view(broken) is None
+    with pytest.raises(RequestError):
+        view_from_request(broken)
 
 
 def test_the_most_held_follows_draws() -> None:
-    view = player_view(
+    view = view_from_request(
         {
             "preset": "draw",
             "options": {},
@@ -269,3 +283,14 @@ def test_the_room_names_cpus_as_the_lobby_does(ben: Any, qtbot: QtBot) -> None:
     qtbot.addWidget(lobby)
     assert window.names == ["Ana", "Ben", lobby.seat_rows[2].name.text(), lobby.seat_rows[3].name.text()]
     assert window.names[2:] == ["CPU 2", "CPU 3"]
+
+
+def test_a_move_the_table_cannot_follow_is_said_in_one_line_and_the_room_s_view_is_taken(ben: Any) -> None:
+    window, _ = ben
+    said: list[str] = []
+    window.controller.error.connect(said.append)
+    window.controller.receive(view(7, ["3-1@3", "2-0@2"]))
+    window.controller.receive({"t": "event", "e": "move", "hand": 1, "seat": 1, "move": "6-6", "gains": [0, 0]})
+    assert len(said) == 1 and "lost step with the room" in said[0] and "\n" not in said[0]
+    window.controller.receive(view(8, ["3-1@3", "2-0@2"]))  # the room's word: the table follows it again
+    assert len(said) == 1 and window.controller.legal_moves()

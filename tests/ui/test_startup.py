@@ -50,6 +50,7 @@ def hostile_folder(folder: Path) -> None:
 def test_a_folder_of_hostile_files_cannot_stop_the_screenshot_start(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     hostile_folder(folder)
+    before = _folder_state(folder)
     shot = tmp_path / "shot.png"
     run = subprocess.run(
         [sys.executable, "-m", "dominoes_desktop", "--screenshot", str(shot), "--config", str(folder), "--resume"],
@@ -60,11 +61,51 @@ def test_a_folder_of_hostile_files_cannot_stop_the_screenshot_start(tmp_path: Pa
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert shot.stat().st_size > 10_000 and "Traceback" not in run.stderr
-    names = sorted(p.name for p in folder.iterdir())
-    assert any(n.startswith("autosave.damaged-") for n in names), names
-    assert any(n.startswith("autosave.previous.damaged-") for n in names), names
-    assert any(n.startswith("settings.damaged-") for n in names), names
+    # Shown from a copy (issue 35 item 8): the damaged files are moved aside there, never in the person's folder.
+    assert _folder_state(folder) == before
     assert "Saved match:" in run.stderr and "Settings:" in run.stderr
+
+
+# Run in the child: every program started (subprocess, exec, spawn, system) is printed; resources from argv[1].
+NO_PROGRAMS = """
+import sys
+from pathlib import Path
+
+def heard(event, args):
+    if event in ("subprocess.Popen", "os.system", "os.exec", "os.posix_spawn", "os.spawn"):
+        print("started a program:", event, args, file=sys.stderr, flush=True)
+
+sys.addaudithook(heard)
+import dominoes_desktop.resources
+dominoes_desktop.resources.resources_dir = lambda: Path(sys.argv[1])
+from dominoes_desktop.app import main
+main(sys.argv[2:])
+"""
+
+
+def test_the_game_starts_without_running_a_program(tmp_path: Path) -> None:
+    """Translations are compiled by the set-up (scripts/venv.sh) or the build, never at start-up: with every
+    .qm missing and pyside6-lrelease on PATH, the game starts, in English and in Spanish, running nothing."""
+    resources = tmp_path / "resources"
+    shutil.copytree(Path(__file__).parents[2] / "resources", resources, ignore=shutil.ignore_patterns("*.qm"))
+    env = game_env(tmp_path)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    for language in ("en", "es"):
+        folder = tmp_path / language
+        folder.mkdir()
+        (folder / "settings.ini").write_text(f"[view]\nlanguage={language}\n")
+        shot = ["--screenshot", str(tmp_path / f"{language}.png"), "--screen", "lobby", "--config", str(folder)]
+        run = subprocess.run(
+            [sys.executable, "-c", NO_PROGRAMS, str(resources), *shot],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+        assert "started a program" not in run.stderr, run.stderr[-2000:]
+        assert f"no compiled translation for {language}" in run.stderr, "told, once, why the words are English"
+    assert not list(resources.rglob("*.qm")), "nothing compiled at start-up"
 
 
 def test_the_game_starts_on_a_folder_of_hostile_files(tmp_path: Path) -> None:
@@ -308,3 +349,76 @@ def test_the_first_window_fits_a_small_screen() -> None:
     assert small.width() <= 1024 and small.height() <= 700 and small.width() >= 1000
     assert first_size(QSize(1920, 1080)) == QSize(1280, 800)
     assert first_size(QSize(300, 200)) == QSize(640, 480), "never smaller than a usable table"
+
+
+def test_the_lobby_paints_before_the_statistics_the_cpu_worker_and_the_sounds(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 31 item 7: what the lobby does not show starts after the window's first paint."""
+    window = MainWindow(Settings(open_settings_checked(tmp_path)[0]), pace_ms=0, data_dir=tmp_path)
+    qtbot.addWidget(window)
+    try:
+        assert window.stats is None and window.store._thread is None, "no database, no store thread yet"
+        assert window.controller.runner._pool is None, "no CPU worker process yet"
+        assert not window.sound._loaded, "Qt Multimedia not asked yet"
+        window.show()
+        qtbot.waitUntil(lambda: window.stats is not None, timeout=10_000)
+        assert window.store._thread is not None and window.controller.runner._pool is not None
+        assert window.sound._loaded
+    finally:
+        window.store.close()
+        window.controller.runner.stop()
+
+
+def _folder_state(folder: Path) -> list[tuple[str, str]]:
+    """Every entry of `folder`: its name and what it is (a link's target), to compare before and after."""
+    return sorted((p.name, os.readlink(p) if p.is_symlink() else oct(p.lstat().st_mode)) for p in folder.iterdir())
+
+
+def test_a_screenshot_never_touches_the_config_folder_even_a_damaged_one(tmp_path: Path) -> None:
+    """Issue 35 item 8: --screenshot --resume --config DIR with a FIFO autosave and a link as the previous one
+    (no person's match to copy) moved them aside in the person's folder and wrote settings and statistics there."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    os.mkfifo(folder / CURRENT)
+    (folder / PREVIOUS).symlink_to("/dev/zero")
+    before = _folder_state(folder)
+    shot = ["--screenshot", str(tmp_path / "s.png"), "--resume", "--config", str(folder)]
+    run = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop", *shot],
+        env=game_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert _folder_state(folder) == before, "the person's folder, untouched"
+
+
+# Run in the child: settings.ini can never be moved aside (a folder the game may not rename, say).
+UNMOVABLE_SETTINGS = """
+import sys
+import dominoes_desktop.ui.shell.settings as settings
+settings.move_aside = lambda path: None
+from dominoes_desktop.app import main
+main(sys.argv[1:])
+"""
+
+
+def test_settings_that_cannot_be_moved_aside_leave_no_temporary_folder(tmp_path: Path) -> None:
+    """Issue 35 item 10: each start kept the session's settings in a new temporary folder, never removed."""
+    folder = tmp_path / "data"
+    (folder / "settings.ini").mkdir(parents=True)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = dict(game_env(tmp_path), TMPDIR=str(scratch))
+    for start in range(2):
+        shot = ["--screenshot", str(tmp_path / f"{start}.png"), "--screen", "lobby", "--config", str(folder)]
+        run = subprocess.run(
+            [sys.executable, "-c", UNMOVABLE_SETTINGS, *shot],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, run.stderr[-2000:]
+        assert "could not be moved aside" in run.stderr
+    assert sorted(p.name for p in scratch.iterdir()) == [], "nothing left in the temporary folder"

@@ -1,7 +1,8 @@
 """The coach: each of the person's moves in a finished hand, graded by what they could know, with the better
 move and why.
 
-The judging runs on a worker thread, its searches shared by two worker processes: every decision over the
+The judging runs on a worker thread, its searches run as background jobs in the program's one pool of worker
+processes (ui/play/cpu_worker.desktop_pool: CPU turns go first): every decision over the
 worlds the person could not tell apart (engine/analysis/fair.py, the grade), and again with every tile shown
 (engine/analysis/coach.py, hindsight's line, never the grade). The dialog shows "Judging…" until it is done,
 then one row per move: the move number, what was played, the grade (or "Only move"), the best alternative(s)
@@ -12,10 +13,7 @@ the facts), with hindsight's verdict on a line of its own. The costliest decisio
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import threading
 from collections.abc import Sequence
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
@@ -34,7 +32,6 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.analysis.coach import (
-    LANES,
     Grade,
     Judged,
     MapLanes,
@@ -51,11 +48,12 @@ from ...engine.match import Match
 from ...engine.moves import Move, MoveKind
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
-from ...session.cpu_pool import end_with_parent
+from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
 from ..look.look_style import contrast
 from ..look.looks import Look
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
+from .cpu_worker import desktop_pool, desktop_pool_if_made
 
 log = logging.getLogger(__name__)
 
@@ -115,11 +113,12 @@ class CoachTask(QRunnable):
     """Judges one hand's decisions of some seats by what they could know (and, for hindsight's line, with
     every tile shown), and lists their only moves."""
 
-    def __init__(self, recorded: RecordedHand, seats: Sequence[int]) -> None:
+    def __init__(self, recorded: RecordedHand, seats: Sequence[int], workers: CpuPool | None = None) -> None:
         super().__init__()
         self.setAutoDelete(False)  # the dialog holds it until it reports
         self.recorded = recorded
         self.seats = tuple(seats)
+        self.workers = workers  # None: the program's one pool
         self.signals = CoachSignals()
 
     def run(self) -> None:
@@ -130,11 +129,14 @@ class CoachTask(QRunnable):
 
     def _judge(self) -> None:
         try:
+            workers = self.workers or desktop_pool()
             try:
-                rows = coach_rows(self.recorded, self.seats, _lanes_pool().map)
-            except BrokenExecutor:  # no worker processes here (a locked-down system): this thread alone
+                rows = coach_rows(self.recorded, self.seats, workers.map)
+            except CpuWorkerDied:  # no worker processes here (a locked-down system): this thread alone
                 log.warning("coach workers unavailable, judging in one process")
                 rows = coach_rows(self.recorded, self.seats, None)
+        except CpuPoolClosed:
+            self.signals.failed.emit("the game is closing")
         except Exception as exc:  # a coach bug must not take the game down with it
             log.exception("coach failed")
             self.signals.failed.emit(str(exc))
@@ -165,28 +167,14 @@ def coach_rows(recorded: RecordedHand, seats: Sequence[int], map_lanes: MapLanes
 
 
 _RUNNING: set[CoachTask] = set()
-_POOL: list[ProcessPoolExecutor] = []  # the coach's worker processes, started with the first judging
-_POOL_LOCK = threading.Lock()
-
-
-def _lanes_pool() -> ProcessPoolExecutor:
-    """Two worker processes for the coach's searches (spawned: the window's threads are not copied), kept
-    for the next hand; they stay idle between judgings and end with the program, however it ends."""
-    with _POOL_LOCK:
-        if not _POOL:
-            context = multiprocessing.get_context("spawn")
-            _POOL.append(ProcessPoolExecutor(max_workers=LANES, mp_context=context, initializer=end_with_parent))
-        return _POOL[0]
 
 
 def end_coach_workers() -> None:
-    """The game is closing: cancel what waits and let the coach's workers go (an idle worker ends now, one
-    in a search ends with this process: see end_with_parent)."""
-    with _POOL_LOCK:
-        pools = list(_POOL)
-        _POOL.clear()
-    for pool in pools:
-        pool.shutdown(wait=False, cancel_futures=True)
+    """The game is closing: cancel the coach's searches that no worker has begun (the pool's workers end
+    with the pool, or with this process: see cpu_pool.end_with_parent)."""
+    pool = desktop_pool_if_made()
+    if pool is not None:
+        pool.cancel_jobs()
 
 
 def _tile_of(move: Move) -> Tile | None:
@@ -586,10 +574,24 @@ def _points(value: float) -> str:
 
 def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:
     """The coach on a finished hand of `match` (the last by default), as a window of its own."""
-    if match is None or not match.archive:
+    if match is not None:
+        open_coach_on(parent, match.rules, list(match.archive), seats, look, index)
+
+
+def open_coach_on(
+    parent: QWidget,
+    rules: Rules | None,
+    archive: Sequence[tuple[Deal, Hand]],
+    seats: Sequence[SeatConfig],
+    look: Look,
+    index: int = -1,
+) -> None:
+    """The coach on a finished hand of a table (`archive`: its hands as dealt and played; the last by
+    default), as a window of its own."""
+    if rules is None or not archive:
         return
-    number = index if index >= 0 else len(match.archive) - 1
-    deal, played = match.archive[number]
-    dialog = CoachDialog(match.rules, seats, deal, played, number, look, parent)
+    number = index if index >= 0 else len(archive) - 1
+    deal, played = archive[number]
+    dialog = CoachDialog(rules, seats, deal, played, number, look, parent)
     dialog.setModal(False)
     dialog.show()

@@ -1,8 +1,10 @@
-"""GameController: a thin Qt adapter over the table's session (session/table.py).
+"""GameController: the local table, a thin Qt adapter over the table's session (session/table.py); it is the
+table model (session/table_model.py) that the table page reads, as a room's seat is.
 
 The session holds the match and who answers each seat: people at this screen (`Waiting`: the controller turns
-what they are asked into signals for the widgets), CPUs (`Cpu`, their turns thought in the CPU pool and
-answered on the UI thread, paced), and the table itself (`_Table`: it seals each deal and lets the person's
+what they are asked into signals for the widgets), CPUs (`PoolCpu`: every decision of theirs made in the CPU
+pool's worker processes, from what their seat may see, and answered on the UI thread, their turns paced; no
+CPU player is built in this process), and the table itself (`_Table`: it seals each deal and lets the person's
 click or the clock cut it). The session hands out every decision; the controller only turns a person's
 clicks into answers, and the events of each answer into signals. Views draw from the match's state.
 """
@@ -10,7 +12,7 @@ clicks into answers, and the events of each answer into signals. Views draw from
 from __future__ import annotations
 
 import logging
-import random
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,8 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from ...engine.cpu import CpuPlayer, Decision, make_player
-from ...engine.cpu.knowledge import Knowledge, infer
+from ...engine.cpu import Decision
 from ...engine.decisions import (
     Action,
     AnswerRedeal,
@@ -38,7 +39,6 @@ from ...engine.decisions import (
     Moved,
     MugginsWindow,
     NextHand,
-    Pending,
     PlayTurn,
     RedealOffer,
     Seal,
@@ -46,15 +46,16 @@ from ...engine.decisions import (
 from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
 from ...engine.fairness import FairDeal, cut_from_gesture
-from ...engine.hand import Hand
 from ...engine.match import HandResult, Match
 from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.rules import Rules
-from ...engine.tiles import Tile
 from ...engine.view import PlayerView
+from ...session.clock import TurnClock
 from ...session.cpu_pool import CpuPool
-from ...session.seats import Cpu, DuplicateDeals, PooledThinking, Waiting
+from ...session.local_table import LocalTable
+from ...session.seats import DuplicateDeals, PoolCpu, Post, Waiting
 from ...session.table import Answerer, Ask, Session
+from ...session.table_model import SeatConfig
 from ..shell.i18n import translate
 from ..shell.wording import error_text
 from .cpu_worker import CpuRunner
@@ -66,13 +67,7 @@ HINT_THINK_MS = 250
 AUTO_PASS_MS = 700  # the person sees their turn come and "You pass" before the game passes for them
 
 
-@dataclass(frozen=True, slots=True)
-class SeatConfig:
-    """Who sits in a seat: a person at this screen, or a CPU at some level."""
-
-    name: str
-    human: bool
-    level: str = "medium"
+__all__ = ["GameController", "MatchSetup", "SeatConfig", "default_seats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +113,6 @@ class _Table:
     def __init__(self, controller: GameController) -> None:
         self.controller = controller
         self.first: Action | None = None  # how the match's first deal is dealt, if not sealed and cut
-        self.cut: bytes | None = None  # a cut made before the deal was sealed ("Next play" in a duplicate match)
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
         pending = ask.pending
@@ -127,14 +121,14 @@ class _Table:
             first, self.first = self.first, None
             if first is not None:
                 return first
-            duplicate = controller.duplicate
-            if duplicate is not None:
-                return DuplicateDeals(duplicate).ask(session, ask)  # nothing once its play is over: "Next play"
+            deals = controller.deals
+            if deals is not None:
+                return deals.ask(session, ask)  # nothing once its play is over: "Next play"
             return Seal(FairDeal.commit())
         if isinstance(pending, CutDeck) and not pending.seats:
-            cut, self.cut = self.cut, None
-            if cut is not None:
-                return Cut(cut)
+            deals = controller.deals
+            if deals is not None and deals.duplicate.next_cut is not None:
+                return deals.ask(session, ask)  # the cut given with "Next play"
             # The clock cuts at once a match's first deal and a redeal; after a hand, "Next hand" cuts.
             if controller.clock_cuts() and (pending.hand_index == 0 or pending.redeal_by is not None):
                 return Cut(cut_from_gesture("table"))
@@ -142,7 +136,7 @@ class _Table:
         return None
 
 
-class GameController(QObject):
+class GameController(QObject, LocalTable):
     handStarted = Signal(int)  # hand index
     turnStarted = Signal(int, list)  # seat, its legal moves (empty list while a CPU thinks)
     movePlayed = Signal(int, object)  # seat, Move (plays, passes, draws, claims)
@@ -161,9 +155,6 @@ class GameController(QObject):
     duplicateOver = Signal()  # duplicate match: its last play has scored its hand
     stateChanged = Signal()  # anything on the table changed
     autoPassed = Signal(int)  # the person's seat: nothing fitted, so the game passed for them
-
-    # A room's clock (see RoomController.timed); a local table's clock is the lobby's timer, kept by the page.
-    timed: None = None
 
     _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
 
@@ -184,9 +175,7 @@ class GameController(QObject):
         self.match: Match | None = None
         self.session: Session | None = None
         self.seats: list[SeatConfig] = []
-        self.cpus: dict[int, CpuPlayer] = {}
         self.runner = CpuRunner(self, pool)
-        self.runner.start()  # now, not at the first CPU turn: starting a process takes a moment
         self._generation = 0  # the session's number: what a session that is gone posts is dropped
         self._token = 0  # a timed-out person's best move for an older token is for a position that is gone
         self.thinking: int | None = None  # seat whose CPU (or, timed out, whose best move) is being thought of
@@ -197,9 +186,13 @@ class GameController(QObject):
         self._won: int | None = None
         self._offered: tuple[int, type] | None = None  # (serial, kind) of the last offer signalled to people
         self.duplicate: DuplicateMatch | None = None  # a duplicate match: its play at the table is `match`
+        self.deals: DuplicateDeals | None = None  # its table: it deals each play, and sets the next one
         self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
         self._duplicate_done = False
         self._table = _Table(self)
+        self.turn_seconds = 0  # the lobby's turn timer for people at this screen (0: none)
+        self.on_timeout = "best"  # what is played for a person whose time ran out (see `time_out`)
+        self.clock = TurnClock()  # on the person's turn, when timed
         self._posted.connect(self._run_posted, Qt.ConnectionType.QueuedConnection)
 
     @contextmanager
@@ -231,123 +224,6 @@ class GameController(QObject):
 
     # ---- state the views read ------------------------------------------------------------------
 
-    @property
-    def rules(self) -> Rules | None:
-        return self.match.rules if self.match else None
-
-    @property
-    def hand(self) -> Hand | None:
-        return self.match.hand if self.match else None
-
-    @property
-    def pending(self) -> Pending | None:
-        """What the match waits for now."""
-        return self.session.pending() if self.session is not None else None
-
-    def view_for(self, seat: int) -> PlayerView | None:
-        if self.match is None or self.match.hand is None:
-            return None
-        return PlayerView.of(self.match, seat)
-
-    def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat].human
-
-    def people(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.human]
-
-    def clock_cuts(self) -> bool:
-        """Nobody at this screen cuts: only CPUs play, or the person asked to be cut for."""
-        return self.auto_cut or not self.people()
-
-    @property
-    def waiting(self) -> Pending | None:
-        """A decision besides a turn that play waits on a person for (redeal, leader, claim, Muggins)."""
-        pending = self.pending
-        if isinstance(pending, RedealOffer | ChooseLeader | ClaimWindow | MugginsWindow) and any(
-            self.is_human(s) for s in pending.seats
-        ):
-            return pending
-        return None
-
-    def human_turn(self) -> int | None:
-        """The seat of the person who must play now, if any."""
-        pending = self.pending
-        if isinstance(pending, PlayTurn) and self.is_human(pending.seat) and self.thinking is None:
-            return pending.seat
-        return None
-
-    def legal_moves(self) -> list[Move]:
-        pending = self.pending
-        return list(pending.moves) if isinstance(pending, PlayTurn) and self.human_turn() is not None else []
-
-    def knowledge(self, seat: int) -> Knowledge | None:
-        """What `seat` can infer of the hidden tiles (the tile tracker)."""
-        view = self.view_for(seat)
-        return infer(view) if view is not None else None
-
-    # ---- what the table page reads: what the screen may see (a room's controller answers the same) ----------
-
-    def shown_hand(self) -> Hand | None:
-        """The hand in play, or after a hand the one just finished (its tiles stay on the table)."""
-        match = self.match
-        if match is None:
-            return None
-        if match.hand is not None:
-            return match.hand
-        if match.deal is None and match.archive and len(match.archive) == len(match.results):
-            return match.archive[-1][1]
-        return None
-
-    def rack(self, seat: int) -> tuple[Tile, ...]:
-        """A seat's tiles in the hand in play, or as dealt while the match waits for a leader or a redeal answer
-        (the table shows them only to whom it may)."""
-        hand = self.hand
-        if hand is not None:
-            return tuple(hand.hands[seat])
-        deal = self.match.deal if self.match is not None else None
-        return tuple(deal.hands[seat]) if deal is not None and self.match is not None and not self.match.is_over else ()
-
-    def rack_size(self, seat: int) -> int:
-        return len(self.rack(seat))
-
-    def stock_size(self) -> int:
-        hand = self.hand
-        return len(hand.stock) if hand is not None else 0
-
-    def turn_seat(self) -> int:
-        """The seat to play in the hand in play, or -1."""
-        pending = self.pending
-        return pending.seat if isinstance(pending, PlayTurn) and self.hand is not None else -1
-
-    @property
-    def scores(self) -> list[int]:
-        return list(self.match.scores) if self.match is not None else []
-
-    @property
-    def hand_number(self) -> int:
-        """The hand in play's number (from 1), or the last one's between hands."""
-        match = self.match
-        if match is None:
-            return 0
-        return match.hand_index + 1 if match.hand is not None else max(1, match.hand_index)
-
-    @property
-    def match_over(self) -> bool:
-        return self.match is not None and self.match.is_over
-
-    @property
-    def winner(self) -> int | None:
-        return self.match.winner if self.match is not None else None
-
-    def hand_proof(self) -> FairDeal | None:
-        """How the hand just finished was dealt (its seed is shown once it is over)."""
-        match = self.match
-        return match.proofs.get(len(match.results) - 1) if match is not None else None
-
-    def sealed_fingerprint(self) -> str | None:
-        sealed = self.sealed_deal()
-        return sealed.fingerprint if sealed is not None else None
-
     # ---- the session: who answers each seat ------------------------------------------------------
 
     def _seat(self, match: Match, seats: list[SeatConfig]) -> Session:
@@ -356,38 +232,43 @@ class GameController(QObject):
         self._generation += 1
         self._token += 1
         self.thinking = None
+        self.clock.stop()
         self._offered = None
+        self._table = _Table(self)
+        self.session = Session(match, self._answerers(match, seats), self._table, self._listener())
+        return self.session
+
+    def _answerers(self, match: Match, seats: list[SeatConfig]) -> list[Answerer]:
+        """Who answers each seat of `match`: people wait for their clicks, CPUs think in the pool."""
         self.match = match
         self.seats = list(seats)
-        self.cpus = {}
         answerers: list[Answerer] = []
+        pool, owner = self.runner.pool, self.runner.owner
         for seat, config in enumerate(seats):
             if config.human:
                 answerers.append(Waiting(self._notify))
                 continue
-            player = make_player(config.level, match.seed + seat)
-            self.cpus[seat] = player
-            pooled = PooledThinking(
-                self.runner.pool, self.runner.owner, match.seed + seat, self._poster(), self._cpu_failed
+            key = (owner, seat, config.level, match.seed + seat)
+            answerers.append(
+                PoolCpu(pool, key, self._poster(), self._poster(paced=False), self._cpu_failed, self._cpu_thinks)
             )
-            answerers.append(Cpu(player, think=self._thinker(pooled), rng=random.Random(match.seed + seat)))
-        self._table = _Table(self)
-        self.session = Session(match, answerers, self._table, self._listener())
-        return self.session
+        return answerers
 
-    def _poster(self) -> Callable[[Callable[[], None]], None]:
+    def _poster(self, paced: bool = True) -> Post:
+        """Runs what the pool's thread posts on the UI thread: a CPU's turn after the table's pace, so a
+        person sees each move; its quick decisions (a leader, a redeal, a claim) at once."""
         generation = self._generation
 
         def post(call: Callable[[], None]) -> None:  # on the pool's thread: queued to the UI thread
-            self._posted.emit((generation, call))
+            self._posted.emit((generation, paced, call))
 
         return post
 
-    def _run_posted(self, posted: tuple[int, Callable[[], None]]) -> None:
-        generation, call = posted
+    def _run_posted(self, posted: tuple[int, bool, Callable[[], None]]) -> None:
+        generation, paced, call = posted
         if generation != self._generation:
             return
-        if self.pace_ms > 0:
+        if paced and self.pace_ms > 0:
             QTimer.singleShot(self.pace_ms, self, lambda: self._run(generation, call))
         else:
             self._run(generation, call)
@@ -401,17 +282,17 @@ class GameController(QObject):
             except DominoError as exc:
                 self.error.emit(error_text(exc))
 
-    def _thinker(self, pooled: PooledThinking) -> Callable[[Session, Ask, CpuPlayer, PlayerView], Move | None]:
-        def think(session: Session, ask: Ask, player: CpuPlayer, view: PlayerView) -> Move | None:
-            assert ask.seat is not None
+    def _cpu_thinks(self, ask: Ask) -> bool:
+        """A CPU is asked (its turn, or a quick decision): shown as thinking until it answers; False while
+        `paused` (then `autoplay` plays it)."""
+        assert ask.seat is not None
+        if isinstance(ask.pending, PlayTurn):
             self.turnStarted.emit(ask.seat, [])
-            self._changed()
-            if self.paused:
-                return None  # `autoplay` plays it
-            self.thinking = ask.seat
-            return pooled(session, ask, player, view)
-
-        return think
+        self._changed()
+        if self.paused:
+            return False
+        self.thinking = ask.seat
+        return True
 
     def _listener(self) -> Callable[[list[Event]], None]:
         generation = self._generation
@@ -427,6 +308,8 @@ class GameController(QObject):
         pending = ask.pending
         self._changed()
         if isinstance(pending, PlayTurn):
+            if self.turn_seconds > 0:
+                self.clock.start(ask.serial, self.turn_seconds, time.monotonic())
             self.turnStarted.emit(pending.seat, list(pending.moves))
             if self._only_a_pass(pending):
                 # After the turn has been drawn, so the pass comes as a move like any other, not inside this one.
@@ -449,6 +332,7 @@ class GameController(QObject):
     def _announce(self, events: list[Event]) -> None:
         self._token += 1
         self.thinking = None
+        self.clock.stop()
         won: int | None = None
         for event in events:
             if isinstance(event, HandStarted):
@@ -502,7 +386,7 @@ class GameController(QObject):
         it again instead: a cut fair deal's proof (the same seed and cut, so the same tiles) or a deal seed."""
         if len(seats) != rules.players:
             raise ValueError(f"{rules.name} needs {rules.players} seats")
-        self.duplicate = None
+        self.duplicate = self.deals = None
         self.last_result = None
         session = self._seat(Match(rules, seed), seats)
         if isinstance(first_deal, FairDeal):
@@ -515,6 +399,7 @@ class GameController(QObject):
         """Go on with a match restored from a save, at the exact decision where it stopped (`duplicate`: the
         duplicate match whose play at the table `match` is). A deal sealed when it was saved waits for its cut."""
         self.duplicate = duplicate
+        self.deals = None if duplicate is None else DuplicateDeals(duplicate, reseat=self._reseat_play)
         session = self._seat(match, seats)
         self.last_result = match.results[-1] if match.results else None
         if match.hand is not None:
@@ -560,17 +445,6 @@ class GameController(QObject):
             self._act(pending.seat, AnswerRedeal(redeal))
 
     # ---- the fair deal: sealed, cut, dealt -------------------------------------------------------
-
-    def sealed_deal(self) -> FairDeal | None:
-        """The commitment of the deal that waits for its cut (the first of a match, the next after a hand,
-        a redeal; in a duplicate match, after a play, the next play's deal when it is dealt for the first
-        time), or None. Its seed is never shown before its hand ends: only the fingerprint."""
-        duplicate = self.duplicate
-        if duplicate is not None and duplicate.play_over:
-            return duplicate.next_sealed()
-        if self.match is None or not isinstance(self.pending, CutDeck):
-            return None
-        return self.match.sealed
 
     def cut_deck(self, *gesture: object) -> bool:
         """The deck is cut (by a click or key, described by `gesture`; by the clock when the person asked it
@@ -630,8 +504,13 @@ class GameController(QObject):
         if len(seats) != rules.players or len(people) != 1:
             raise ValueError("a duplicate match is one person against CPUs")
         self.duplicate = DuplicateMatch.create(rules, deals, seed, people[0], sealed_by=sealed_by)
+        self.deals = DuplicateDeals(self.duplicate, reseat=self._reseat_play)
         self.line_up = list(seats)
-        self._go(self._seat_play())  # the first deal is sealed and waits for the cut, as any match's first deal
+        match = self.duplicate.match
+        session = self._seat(match, [self.line_up[entry] for entry in self.duplicate.line_up_at()])
+        self.last_result = None
+        self.playChanged.emit()
+        self._go(session)  # the first deal is sealed and waits for the cut, as any match's first deal
 
     def resume_duplicate(self, duplicate: DuplicateMatch, line_up: list[SeatConfig]) -> None:
         """Go on with a saved duplicate match, at its play at the table."""
@@ -642,41 +521,32 @@ class GameController(QObject):
         self.playChanged.emit()
         self.resume(duplicate.match, self.seats, duplicate)
 
-    def _seat_play(self) -> Session:
-        """Seat the line-up for the play at the table: everyone moved round by the play's rotation."""
-        duplicate = self.duplicate
-        assert duplicate is not None
+    def _reseat_play(self, duplicate: DuplicateMatch) -> list[Answerer]:
+        """The next play is at the table: the line-up seated moved round by its rotation (the session goes on
+        with it, and with these answerers)."""
         match = duplicate.match
-        session = self._seat(match, [self.line_up[entry] for entry in duplicate.line_up_at()])
+        answerers = self._answerers(match, [self.line_up[entry] for entry in duplicate.line_up_at()])
+        self._token += 1
+        self.thinking = None
+        self.clock.stop()
+        self._offered = None
         self.last_result = match.results[-1] if match.results else None
         self.playChanged.emit()
-        return session
+        self._changed()
+        return answerers
 
     def _next_play(self, cut: bytes) -> bool:
-        """The next play at the table. When it deals its deal for the first time, that deal's commitment was
-        shown on the hand-end sheet, and `cut` cuts it (as "Next hand" cuts a match's next deal); a later play
-        deals again from the first play's proof, with no new cut."""
-        duplicate = self.duplicate
-        if duplicate is None or not duplicate.play_over or duplicate.is_over:
+        """The next play at the table, a decision of the table's loop (the duplicate match's NextPlay). When
+        it deals its deal for the first time, that deal's commitment was shown on the hand-end sheet, and
+        `cut` cuts it (as "Next hand" cuts a match's next deal); a later play deals again from the first
+        play's proof, with no new cut."""
+        deals, session = self.deals, self.session
+        if deals is None or session is None:
             return False
-        duplicate.next_play()
-        session = self._seat_play()
-        self._table.cut = cut
-        self._go(session)
-        return True
+        with self._batch():
+            return deals.play_next(session, cut)
 
     # ---- taking a move back -----------------------------------------------------------------------
-
-    def can_undo(self) -> bool:
-        """Undo is for one person playing CPUs, once they have a move to take back in the hand in play: never
-        across a hand's end (the result is told, the next deal sealed) nor after the match."""
-        people = self.people()
-        if self.match is None or len(people) != 1 or (self.duplicate is not None and self.duplicate.is_over):
-            return False
-        hand = self.match.hand
-        if hand is None or hand.is_over or self.match.is_over:
-            return False
-        return self.match.undo_point(people[0]) is not None
 
     def undo(self) -> bool:
         """Take back the person's last move and the CPU moves after it; the match becomes practice."""
@@ -687,6 +557,7 @@ class GameController(QObject):
         assert match is not None and session is not None
         self._token += 1  # a best move still being thought of is for a position that is gone
         self.thinking = None
+        self.clock.stop()
         had_hand = match.hand is not None
         match.take_back(self.people()[0])
         with self._batch():
@@ -699,6 +570,20 @@ class GameController(QObject):
         return True
 
     # ---- the turn timer and the hint ---------------------------------------------------------
+
+    def time_turns(self, seconds: int, on_timeout: str) -> None:
+        """The lobby's turn timer for the people at this screen (0: none), and what is played when it runs
+        out: "best" (the hint's move), "first" (the first legal tile), "pass" (when allowed)."""
+        self.turn_seconds, self.on_timeout = max(0, seconds), on_timeout
+
+    def clock_ran_out(self) -> None:
+        """The clock on the person's turn ran out (the page saw it reach 0): the lobby's choice is played."""
+        pending = self.pending
+        if not isinstance(pending, PlayTurn) or self.session is None:
+            return
+        if self.clock.expired(self.session.serial, time.monotonic()):
+            self.clock.stop()
+            self.time_out(pending.seat, self.on_timeout)
 
     def time_out(self, seat: int, action: str) -> None:
         """The person's time ran out: play the lobby's choice for them (the best move is thought of
@@ -750,16 +635,18 @@ class GameController(QObject):
 
     # ---- driving without a person (screenshots) -----------------------------------------------
 
-    def autoplay(self, moves: int, stand_in: CpuPlayer | None = None) -> None:
+    def autoplay(self, moves: int, stand_in: str = "medium") -> None:
         """Play `moves` turns at once, on this thread, up to the hand's end: the screenshot command's table (its
         CPUs `paused`) and tests. The same loop as any table: a session of stand-ins (the table's CPUs, and a
-        CPU for each person) steps the match; the table's own session then asks everyone anew."""
+        CPU of level `stand_in` for each person, all in the CPU pool, waited for here) steps the match; the
+        table's own session then asks everyone anew."""
         session, match = self.session, self.match
         if session is None or match is None:
             return
-        helper = stand_in or make_player("medium", 0)
+        pool, owner = self.runner.pool, self.runner.owner
         stand_ins: list[Answerer] = [
-            Cpu(self.cpus.get(seat, helper), rng=random.Random(seat)) for seat in range(match.rules.players)
+            PoolCpu(pool, (owner, seat, stand_in if config.human else config.level, match.seed + seat))
+            for seat, config in enumerate(self.seats)
         ]
         driver = Session(match, stand_ins, self._table, self._listener())
         with self._batch():

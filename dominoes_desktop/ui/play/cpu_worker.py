@@ -1,6 +1,9 @@
 """CPU decisions off the UI thread: a thin Qt adapter over session.cpu_pool, so that a thinking CPU never
 competes with the window for Python's interpreter lock. The pool's reader thread resolves each answer's
-future; the answer reaches the UI thread as a queued signal."""
+future; the answer reaches the UI thread as a queued signal.
+
+The program has one pool (`desktop_pool`): the CPUs' turns and quick decisions, hints, and the coach's
+searches share its workers, CPU questions first."""
 
 from __future__ import annotations
 
@@ -21,11 +24,32 @@ Done = Callable[[int, Decision], None]
 Failed = Callable[[int, str], None]
 
 _owners = itertools.count(1)
+_DESKTOP: list[CpuPool] = []  # the program's one pool, once made or given
+COACH_WORKERS = 2  # the coach shares its searches over two lanes (engine/analysis/coach.py's LANES)
+
+
+def desktop_pool(given: CpuPool | None = None) -> CpuPool:
+    """The program's one pool of worker processes: `given` (a test's, a window's) becomes it; otherwise the
+    one made on first use: one worker for the CPUs, started with the game, and two kept for the coach's two
+    lanes, started with its first verdict (as many processes as the CPU worker and the coach's own pool were
+    before), so that a CPU's turn never waits behind the coach's searches."""
+    if given is not None:
+        _DESKTOP[:] = [given]
+        return given
+    if not _DESKTOP or _DESKTOP[0].closed:
+        _DESKTOP[:] = [CpuPool(workers=1 + COACH_WORKERS, job_workers=COACH_WORKERS)]
+    return _DESKTOP[0]
+
+
+def desktop_pool_if_made() -> CpuPool | None:
+    """The program's pool if there is one open (nothing is started for asking)."""
+    return _DESKTOP[0] if _DESKTOP and not _DESKTOP[0].closed else None
 
 
 class CpuRunner(QObject):
     """Asks the CPU pool for decisions; calls back on the UI thread with the caller's token. Without a
-    `pool` of its own choosing it runs one worker process, started by `start` or at the first question."""
+    `pool` of the caller's choosing it uses the program's one pool (`desktop_pool`), started by `start` or
+    at the first question, and closes it when stopped (the program is ending)."""
 
     _arrived = Signal(int, object)  # (request, the answered Future), from the pool's reader thread
 
@@ -41,7 +65,9 @@ class CpuRunner(QObject):
     @property
     def pool(self) -> CpuPool:
         if self._pool is None or (self._own_pool and self._pool.closed):
-            self._pool = CpuPool(workers=1)
+            self._pool = desktop_pool()
+        else:
+            desktop_pool(self._pool)  # the caller's pool is the program's: the coach thinks there too
         return self._pool
 
     def start(self) -> None:

@@ -197,13 +197,10 @@ class CutPanel(QFrame):
             self.words.setColumnStretch(0, 1)
             self.words.setColumnStretch(1, 0)
 
-    def show_sealed(self, sealed: FairDeal, people: int, clock: bool, auto: bool) -> None:
-        """`people` at this screen (0: only CPUs), `clock`: the clock cuts (no person, or they asked it to)."""
-        self.show_fingerprint(sealed.fingerprint, people, clock, auto)
-
     def show_fingerprint(self, fingerprint_hex: str, people: int, clock: bool, auto: bool) -> None:
-        """The same, from the fingerprint alone: a room's deal is sealed by the host, and only its
-        fingerprint reaches the other players before the hand's end."""
+        """The sealed deal, by its fingerprint alone (a room's deal is sealed by the host, and only its fingerprint
+        reaches the other players before the hand's end); `people` at this screen (0: only CPUs), `clock`: the
+        clock cuts (no person, or they asked it to)."""
         self.seal.setText(translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(fingerprint_hex)))
         self.seal.setToolTip(translate("FairDeal", "Fingerprint (SHA-256): {fp}").format(fp=fingerprint_hex))
         self.deck.setAccessibleDescription(self.seal.text())

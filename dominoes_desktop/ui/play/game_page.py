@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Hashable
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -60,7 +63,7 @@ TIMEOUT_WORDS = {
 
 
 if TYPE_CHECKING:
-    from ..table.drawn import TableController
+    from ...session.table_model import TableModel
 
 LEADER_PANEL_WIDTH = 340
 AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table this long
@@ -82,7 +85,7 @@ class GamePage(QWidget):
     moment = Signal(str)  # a celebration began: "domino", "capicua", "six_love" or "match_won" (its sound)
     autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
 
-    def __init__(self, controller: TableController, look: Look, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: TableModel, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
         self.setup: MatchSetup | None = None
@@ -226,8 +229,7 @@ class GamePage(QWidget):
         self.countdown = QTimer(self)
         self.countdown.setInterval(1000)
         self.countdown.timeout.connect(self._tick)
-        self.seconds_left = 0
-        self.timed_key = -1  # the timed seat (a local table) or -2 - the decision's number (a room)
+        self.timed_key: Hashable | None = None  # the decision the clock shown is on
         self.table.installEventFilter(self)
         controller.stateChanged.connect(self.refresh)
         controller.movePlayed.connect(self._log_move)
@@ -280,11 +282,10 @@ class GamePage(QWidget):
     def undo(self) -> None:
         """Undo (the button or Ctrl+Z): the first of a match that still counts says first that it makes the match
         practice, and takes a second press."""
-        match = self.controller.match
-        if not self.controller.can_undo() or match is None:
+        if not self.controller.can_undo():
             self.controller.undo()  # says why not
             return
-        if not match.practice and self.undo_note.isHidden():
+        if not self.controller.practice and self.undo_note.isHidden():
             self.undo_note.show()
             self.announce(self.undo_note.text())
             self.happened.emit(self.undo_note.text())
@@ -324,6 +325,7 @@ class GamePage(QWidget):
         self.tracker.setVisible(setup.tracker)
         self.hint_button.setVisible(setup.hints)
         self.clock.setVisible(setup.timer_seconds > 0)
+        self.controller.time_turns(setup.timer_seconds, setup.on_timeout)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table and event.type() == QEvent.Type.Resize:
@@ -365,9 +367,10 @@ class GamePage(QWidget):
         self.hand_end.raise_()
 
     def _open_coach(self) -> None:
-        from .coach_panel import open_coach  # the exact solver loads when the coach is asked for
+        from .coach_panel import open_coach_on  # the exact solver loads when the coach is asked for
 
-        open_coach(self, self.controller.match, self.controller.seats, self.table.look)
+        controller = self.controller
+        open_coach_on(self, controller.rules, controller.archive, controller.seats, self.table.look)
 
     def _details_toggled(self, _shown: bool) -> None:
         if not self.hand_end.isHidden():
@@ -516,6 +519,7 @@ class GamePage(QWidget):
             return
         self.table.bottom = self.curtain_seat
         self.table.curtain = False
+        self.controller.clock.restart(time.monotonic())  # the turn was hidden: its person gets the full time
         self.table.reset_rack()
         self.curtain.hide()
         self.table.refresh()
@@ -630,47 +634,39 @@ class GamePage(QWidget):
     # ---- the turn timer -----------------------------------------------------------------------
 
     def _update_clock(self) -> None:
-        room_clock = self.controller.timed
-        seat = self.controller.human_turn()
-        if room_clock is not None:
-            # A room's guest: the room keeps the clock and answers when it runs out; the page only shows it.
-            decision, seconds = room_clock
-            key, running = -2 - decision, True
-        else:
-            seconds = self.setup.timer_seconds if self.setup else 0
-            key, running = (seat if seat is not None else -1), seconds > 0 and seat is not None
-        running = running and not self.table.curtain
-        if running:  # shown from a room's first timed decision on, so the panel below does not jump
+        """The clock on the person's open decision, as the table keeps it (the lobby's timer at a local table,
+        the room's at a room's): shown counting down; when it runs out the table is told."""
+        clock = self.controller.clock
+        running = clock.running and not self.table.curtain
+        if running:  # shown from the first timed decision on, so the panel below does not jump
             self.clock.show()
         if not running:
             self.countdown.stop()
-            self.timed_key = -1
+            self.timed_key = None
             self.clock.setText("")
             return
-        if key != self.timed_key or (room_clock is None and not self.countdown.isActive()):
-            self.timed_key = key
-            self.seconds_left = seconds
+        if clock.key != self.timed_key or not self.countdown.isActive():
+            self.timed_key = clock.key
             self.countdown.start()
         self._show_clock()
 
+    def _seconds_left(self) -> int:
+        return math.ceil(self.controller.clock.left(time.monotonic()))
+
     def _show_clock(self) -> None:
-        self.clock.setText(
-            self.tr("⏱ {time} left").format(time=f"{self.seconds_left // 60}:{self.seconds_left % 60:02d}")
-        )
+        left = self._seconds_left()
+        self.clock.setText(self.tr("⏱ {time} left").format(time=f"{left // 60}:{left % 60:02d}"))
 
     def _tick(self) -> None:
-        self.seconds_left -= 1
-        if self.seconds_left > 0:
-            self._show_clock()
+        self._show_clock()
+        clock = self.controller.clock
+        if not clock.running or clock.key != self.timed_key:
+            self.countdown.stop()
+            return
+        if clock.left(time.monotonic()) > 0:
             return
         self.countdown.stop()
-        if self.controller.timed is not None:  # the room plays the timeout action and says so
-            self._show_clock()
-            return
-        seat = self.timed_key
-        self.timed_key = -1
-        if self.setup is not None:
-            self.controller.time_out(seat, self.setup.on_timeout)
+        self.controller.clock_ran_out()
 
     def _timed_out(self, seat: int, move: Move, action: str) -> None:
         hand = shown_hand(self.controller)
@@ -878,13 +874,13 @@ class GamePage(QWidget):
         """The moment a hand's end is worth: the match won by a side with a person in it (six-love when the others
         scored nothing), else a capicúa or a domino by anyone."""
         controller = self.controller
-        rules, match = controller.rules, controller.match
-        if rules is None or match is None:
+        rules = controller.rules
+        if rules is None:
             return None
         winner = controller.winner if controller.duplicate is None else None
         people_sides = {rules.side_of(s) for s in self._people()}
         if winner is not None and (winner in people_sides or not people_sides):
-            others = [score for side, score in enumerate(match.scores) if side != winner]
+            others = [score for side, score in enumerate(controller.scores) if side != winner]
             return "six_love" if others and all(score == 0 for score in others) else "match_won"
         if winner is not None:
             return None  # the match lost: its last hand is not cheered
@@ -913,7 +909,7 @@ class GamePage(QWidget):
         self.going_on = False
         controller = self.controller
         waiting = controller.hand is None and controller.winner is None and controller.last_result is not None
-        if waiting and controller.match is not None and controller.match.deal is None and self.isVisible():
+        if waiting and controller.next_deal_waits() and self.isVisible():
             self._next_hand()
 
     def show_last_result(self) -> None:

@@ -63,6 +63,14 @@ class SoundBoard(QObject):
         self.suspended = False
         self.played: list[str] = []  # what was asked to sound, newest last (tests and the status of the board)
         self.effects: dict[str, Any] = {}
+        self._loaded = False
+
+    def load(self) -> None:
+        """Load every sound, once: Qt Multimedia and the audio device's question take a moment, so the window
+        asks after its first paint (or the first sound does)."""
+        if self._loaded:
+            return
+        self._loaded = True
         effect = _effect_class()
         if effect is None:
             return
@@ -87,6 +95,7 @@ class SoundBoard(QObject):
 
     @property
     def available(self) -> bool:
+        self.load()
         return bool(self.effects)
 
     @property
@@ -126,6 +135,7 @@ class SoundBoard(QObject):
             return False
         self.played.append(name)
         del self.played[:-20]
+        self.load()
         sound = self.effects.get(name)
         if sound is not None:
             sound.play()

@@ -28,7 +28,6 @@ class RoomSocket(QObject):
     """One connection to a room server: `send` a message; `received` each message; `closed` at the end."""
 
     received = Signal(dict)  # the message as sent, once checked
-    arrived = Signal(object)  # the same, as a typed message (net.messages.ServerMessage)
     refused = Signal(str)  # a server message that broke the protocol, in one line
     closed = Signal(str)  # why, in the socket's words ('' when the server closed it)
     secured = Signal(str)  # the TLS handshake is done: the fingerprint of the server's certificate
@@ -94,7 +93,7 @@ class RoomSocket(QObject):
 
     def _greet(self) -> None:
         self._ready = True
-        self.send({"t": "hello", "v": protocol.PROTOCOL_VERSION})
+        self.send(messages.Hello(protocol.PROTOCOL_VERSION).to_json())
         if self._first is not None:
             self.send(self._first)
 
@@ -162,7 +161,7 @@ class RoomSocket(QObject):
                 if line is None:
                     raise protocol.ProtocolError(protocol.E_TOO_BIG, f"a line longer than {MAX_SERVER_LINE} bytes")
                 raw = protocol.decode(line)
-                message = messages.parse_server(raw)
+                messages.parse_server(raw)
             except protocol.ProtocolError as exc:
                 self._refuse(f"{exc.code}: {exc}")
                 continue
@@ -170,7 +169,6 @@ class RoomSocket(QObject):
                 self._refuse(f"internal: {type(exc).__name__}: {exc}")
                 continue
             self.received.emit(raw)
-            self.arrived.emit(message)
 
     def _refuse(self, why: str) -> None:
         line = " ".join(messages.text_preview(why, 300).split())

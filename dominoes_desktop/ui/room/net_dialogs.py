@@ -272,6 +272,7 @@ def host_on_server(window: QMainWindow, lobby: Any, address: str | None = None) 
     where, _, fragment = address.strip().partition("#")
     try:
         host, port = invite._address(where, default_port=False)
+        invite.check_one_computer(host)
         pin = tls.normalise_fingerprint(fragment) if fragment.strip() else None
     except ValueError:
         window.statusBar().showMessage(
@@ -362,7 +363,9 @@ class JoinDialog(QDialog):
             host = datagram.senderAddress().toString().removeprefix("::ffff:")
             try:
                 reply = json.loads(bytes(datagram.data().data()))
-                port = int(reply["port"])
+                port = reply["port"]
+                if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
+                    continue  # not a server's answer: a port is a whole number from 1 to 65535
                 rooms = list(reply["rooms"])
                 fingerprint = tls.normalise_fingerprint(str(reply["fp"])) if "fp" in reply else None
             except (ValueError, KeyError, TypeError):
@@ -431,6 +434,8 @@ class JoinDialog(QDialog):
         text = self.invite.text().strip()
         try:
             read = invite.parse(text) if text else None
+            if read is not None:
+                invite.check_one_computer(read.host)
         except ValueError as exc:
             self.checked.setText(self.tr("That invite cannot be read: {why}.").format(why=exc))
             return
@@ -452,13 +457,15 @@ class JoinDialog(QDialog):
 
     def _accept(self) -> None:
         try:
-            self.choice = invite.parse(self.invite.text())
+            chosen = invite.parse(self.invite.text())
+            invite.check_one_computer(chosen.host)
         except ValueError as exc:
             self.problem.setText(self.tr("That invite cannot be read: {why}.").format(why=exc))
             return
         if not self.name.text().strip():
             self.problem.setText(self.tr("Give your name, so the table knows who you are."))
             return
+        self.choice = chosen
         self.accept()
 
 

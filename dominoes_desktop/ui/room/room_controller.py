@@ -1,120 +1,69 @@
-"""RoomController: the table page's controller for one seat of a room, fed by the room connection.
+"""RoomController: the remote table, one seat of a room fed by the room connection.
 
-It offers the table page what GameController offers (the same signals, and what the views read: the rules, the
-seats, the hand as this seat may know it, its rack, legal moves, the pending decision for the person, the
-results), but it knows only what the room sends this seat: its view (a bot-protocol request, BOT.md), the
+It is the table model (session/table_model.py) that the table page reads, as a local match is (the same
+signals, and what the views read: the rules, the seats, the hand as this seat may know it, its rack, legal
+moves, the pending decision for the person as the engine names it, the results, the room's clock on the
+person's decision), but it knows only what the room sends this seat: its view (a bot-protocol request, BOT.md), the
 public events, the room's state and the table talk. The person's clicks become `act` messages; the room checks
 them like any other answer. Nothing here can show a tile the seat may not see: its own tiles and the public
 record are all there is, until the hand's end reveals every rack.
 
-- `follow_move`, `player_view`: pure. The seat's last view brought up to date with the public moves since.
+The seat's table is a net.guest.GuestTable: the room's messages read with the one codec (net/codec.py) and
+followed with the engine's own rules; a table that loses step with the room says so and takes the room's
+next view.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...engine.cpu.knowledge import Knowledge, infer
+from ...engine.deal import Deal
+from ...engine.decisions import (
+    AnswerRedeal,
+    ChooseLeader,
+    ClaimWindow,
+    HandScored,
+    Lead,
+    LetGo,
+    MatchWon,
+    Moved,
+    MugginsWindow,
+    Pending,
+    RedealOffer,
+)
+from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
-from ...engine.hand import Hand, HandEnd
+from ...engine.fairness import FairDeal
+from ...engine.hand import Hand
 from ...engine.match import HandResult, Match
-from ...engine.moves import Move, MoveKind, parse_move
+from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.presets import build_rules
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
-from ...engine.view import PlayerView, RequestError, view_from_request
+from ...engine.view import PlayerView
+from ...net import messages
 from ...net.client import DealChecker
-from ..play.controller import SeatConfig
+from ...net.codec import Asked, Decision, Told, encode_action
+from ...net.guest import GuestTable
+from ...net.protocol import ProtocolError
+from ...session.clock import TurnClock
+from ...session.table_model import SeatConfig
 from ..shell.i18n import translate
 from .net_client import RoomSocket
 
+log = logging.getLogger(__name__)
 TURN_KINDS = (MoveKind.PLAY, MoveKind.PASS, MoveKind.DRAW)
-OFFERS = ("redeal", "lead", "claim", "muggins")  # decisions besides a turn that play waits on this seat for
+# Decisions besides a turn that play waits on this seat for.
+OFFERS = (Decision.REDEAL, Decision.LEAD, Decision.CLAIM, Decision.MUGGINS)
 # A player who has not cut this long before the host's app would cut for them has the clock cut for them
 # (still their own cut): the room never waits on a cut, and the cut is never the host's.
 CUT_BEFORE_HOST_S = 1.5
 LEAST_CUT_WAIT_MS = 3000
-
-
-def in_play(request: dict[str, Any] | None) -> bool:
-    """Whether a view's request describes a hand in play (between hands it has no leader)."""
-    return request is not None and request.get("leader") is not None and "hand_sizes" in request
-
-
-def follow_move(request: dict[str, Any], seat: int, move: str) -> dict[str, Any]:
-    """The request after a public move: the record grows, a play takes a tile from its seat's count (and
-    from the rack, when the seat is this one) and a draw gives one from the stock. The tile this seat draws
-    comes with its next view: until then its rack and count stay as they were."""
-    sizes = list(request.get("hand_sizes", []))
-    hand = list(request.get("hand", []))
-    stock = int(request.get("stock", 0))
-    parsed = parse_move(move)
-    own = seat == request.get("seat")
-    if 0 <= seat < len(sizes):
-        if parsed.kind is MoveKind.PLAY:
-            sizes[seat] = max(0, sizes[seat] - 1)
-            if own:
-                hand = [t for t in hand if Tile.parse(t) != parsed.tile]
-        elif parsed.kind is MoveKind.DRAW:
-            sizes[seat] += 0 if own else 1
-            stock = max(0, stock - 1)
-    moves = [*request.get("moves", []), {"seat": seat, "move": move}]
-    return request | {"moves": moves, "hand": hand, "hand_sizes": sizes, "stock": stock}
-
-
-def player_view(request: dict[str, Any] | None) -> PlayerView | None:
-    """The seat's PlayerView, or None between hands or for a request that does not describe a position."""
-    if not in_play(request):
-        return None
-    try:
-        return view_from_request(request)
-    except (RequestError, DominoError):
-        return None
-
-
-def hand_result(message: dict[str, Any], leader: int, rules: Rules | None = None) -> HandResult | None:
-    """The room's hand_end event as the hand summary the hand-end sheet shows (None if it cannot be read, or,
-    with `rules`, if it does not fit the table: a rack, a pip count, a score for each seat or side as the
-    rules have them, and a winner among them; the sheet reads each of them by seat and side)."""
-    try:
-        result = dict(message["result"])
-        remaining = tuple(tuple(Tile.parse(t) for t in rack) for rack in message["remaining"])
-        summary = HandResult(
-            hand_index=int(message["hand"]),
-            seed=None,
-            leader=leader,
-            end=HandEnd(str(result.get("end", "blocked"))),
-            winner_seat=None if result.get("winner_seat") is None else int(result["winner_seat"]),
-            winner_side=None if result.get("winner_side") is None else int(result["winner_side"]),
-            points=int(result.get("points", 0)),
-            bonus=tuple(str(b) for b in result.get("bonus", [])),
-            reset=bool(result.get("reset", False)),
-            end_points=tuple(int(p) for p in result.get("end_points", [])),
-            pips=tuple(int(p) for p in result.get("pips", [sum(t.high + t.low for t in r) for r in remaining])),
-            remaining=remaining,
-            scores=tuple(int(s) for s in message["scores"]),
-        )
-    except (DominoError, KeyError, TypeError, ValueError):
-        return None
-    if rules is not None and not fits(summary, rules):
-        return None
-    return summary
-
-
-def fits(result: HandResult, rules: Rules) -> bool:
-    """Whether a hand summary from the room has what the table reads for each seat and side of `rules`."""
-    seats, sides = rules.players, rules.sides
-    return (
-        len(result.remaining) == seats
-        and len(result.pips) == seats
-        and len(result.scores) == sides
-        and len(result.end_points) in (0, sides)
-        and (result.winner_seat is None or 0 <= result.winner_seat < seats)
-        and (result.winner_side is None or 0 <= result.winner_side < sides)
-        and 0 <= result.leader < seats
-    )
 
 
 class RoomController(QObject):
@@ -146,8 +95,6 @@ class RoomController(QObject):
 
     # What a local match has and a room's seat never holds: no match, no CPU thinking here, no duplicate play.
     match: Match | None = None
-    thinking: int | None = None
-    duplicate: None = None
     pace_ms = 0
 
     def __init__(self, parent: QObject | None = None, auto_cut: bool = False) -> None:
@@ -163,17 +110,19 @@ class RoomController(QObject):
         self.seats: list[SeatConfig] = []
         self.line_up: list[SeatConfig] = []
         self._rules: Rules | None = None
-        self.request: dict[str, Any] | None = None  # the seat's last view, followed by the public moves since
+        self.guest_table = GuestTable()  # the seat's table: the room's views, followed with the engine's rules
         self.view: PlayerView | None = None
         self.decision: dict[str, Any] = {}  # the room's last `view` message: its decision and answers
         self.legal: list[str] = []  # the answers still open to this seat ([] once it answered)
-        # The room's clock on this seat's open decision: (its number, the seconds it had when it came), or None.
-        self.timed: tuple[int, int] | None = None
+        # The room's clock on this seat's open decision (the room answers for the seat when it runs out).
+        self.clock = TurnClock()
+        self.last_mover = -1  # the seat of the last public move (whose points a Muggins call takes)
         self.last_result: HandResult | None = None
         self.match_scores: list[int] = []
         self.won: int | None = None
         self.last_gains = 0
         self.checker = DealChecker()
+        self._said = 0  # the table's problems said so far
         self._cut_sent: object = None  # the decision number of the cut this app sent (one cut a deal)
         self.socket: RoomSocket | None = None
         self._clock_cut = QTimer(self)
@@ -212,15 +161,15 @@ class RoomController(QObject):
     def _closed(self, why: str) -> None:
         self._clock_cut.stop()
         self.legal = []
-        self.timed = None
+        self.clock.stop()
         self.stateChanged.emit()
         self.closed.emit(why)
 
     def act(self, action: str) -> None:
         """Answer the pending decision: nothing more to click until the room asks again."""
-        self.send({"t": "act", "d": self.decision.get("d", 0), "action": action})
+        self.send(messages.Act(int(self.decision.get("d", 0)), action).to_json())
         self.legal = []
-        self.timed = None
+        self.clock.stop()
         self._clock_cut.stop()
         self.stateChanged.emit()
 
@@ -232,12 +181,28 @@ class RoomController(QObject):
         if kind == "joined":
             self.code, self.own_seat, self.token = message["code"], int(message["seat"]), message["token"]
             self._seat_people()
+            self.guest_table, self._said = GuestTable(), 0  # (back) at the table: what was missed comes with the view
         elif kind == "room":
             self._room(message)
-        elif kind == "view":
-            self._view(message)
-        elif kind == "event":
-            self._event(message)
+        elif kind in ("view", "event"):
+            try:
+                heard = self.guest_table.hear(messages.parse_server(message))
+            except ProtocolError as exc:  # a hostile or broken room: one line, the table as it was
+                log.warning("room message refused: %s", exc)
+                self.legal = []
+                self.error.emit(
+                    translate("RoomWindow", "The room sent what this table cannot read: {why}").format(why=exc)
+                )
+                heard = None
+            for problem in self.guest_table.problems[self._said :]:
+                self.error.emit(
+                    translate("RoomWindow", "This table lost step with the room: {why}").format(why=problem)
+                )
+            self._said = len(self.guest_table.problems)
+            if isinstance(heard, Asked):
+                self._view(message, heard)
+            elif kind == "event":
+                self._event(message, heard)
         elif kind == "host_left":
             self._clock_cut.stop()
             self.legal = []
@@ -272,38 +237,29 @@ class RoomController(QObject):
             return self.names[seat]
         return translate("RoomWindow", "Seat {n}").format(n=seat + 1)
 
-    def _view(self, message: dict[str, Any]) -> None:
+    def _view(self, message: dict[str, Any], asked: Asked) -> None:
         self.decision = message
-        decision = str(message["decision"])
-        request = message["view"]
-        self.legal = list(message["legal"])
-        seconds = message.get("time_s")
-        if self.legal and isinstance(seconds, int) and not isinstance(seconds, bool) and seconds > 0:
-            self.timed = (int(message["d"]), seconds)  # the room answers for this seat when it runs out
+        self.legal = list(asked.legal)
+        seconds = asked.time_s
+        if self.legal and seconds:
+            self.clock.start(asked.d, seconds, time.monotonic())  # the room answers when it runs out
         else:
-            self.timed = None
-        if self.rules is None:
-            try:
-                self._rules = build_rules(str(request["preset"]), dict(request.get("options") or {}))
-                self._seat_people()
-            except (DominoError, TypeError, ValueError, KeyError):
-                pass
-        if decision == "cut":
+            self.clock.stop()
+        if self.rules is None and asked.rules is not None:
+            self._rules = asked.rules
+            self._seat_people()
+        if asked.decision is Decision.CUT:
             # The room may send the cut again while this app's cut is on its way: one cut a deal.
-            if message.get("d") == self._cut_sent:
+            if asked.d == self._cut_sent:
                 self.legal = []
             self.stateChanged.emit()
             if self.legal:
                 self._offer_cut()
             return
-        new_hand = in_play(request) and (
-            not in_play(self.request)
-            or self.last_result is not None
-            or request.get("hand_index") != (self.request or {}).get("hand_index")
+        before, self.view = self.view, self.guest_table.view
+        new_hand = asked.view is not None and (
+            before is None or self.last_result is not None or asked.view.hand_index != before.hand_index
         )
-        if in_play(request) or self.request is None:
-            self.request = request
-            self.view = player_view(request)
         if new_hand and self.view is not None:
             self.last_result = None
             self.handStarted.emit(self.view.hand_index)
@@ -312,16 +268,15 @@ class RoomController(QObject):
         if not self.legal or view is None:
             return
         seat = view.seat
-        if decision == "turn":
+        if asked.decision is Decision.TURN:
             self.turnStarted.emit(seat, self.legal_moves())
-        elif decision == "redeal":
+        elif asked.decision is Decision.REDEAL:
             self.redealOffered.emit(seat)
-        elif decision == "lead":
-            seats = tuple(int(a.split(":")[1]) for a in self.legal if a.startswith("lead:") and a[5:].isdigit())
-            self.leaderChoiceNeeded.emit(seats)
-        elif decision == "claim":
+        elif asked.decision is Decision.LEAD:
+            self.leaderChoiceNeeded.emit(asked.leaders)
+        elif asked.decision is Decision.CLAIM:
             self.claimOffered.emit(seat, self.last_gains)
-        elif decision == "muggins":
+        elif asked.decision is Decision.MUGGINS:
             self.mugginsOffered.emit((seat,), self.last_gains)
 
     def _offer_cut(self) -> None:
@@ -333,45 +288,30 @@ class RoomController(QObject):
         host_waits_ms = max(self.wait_s, 5.0) * 1000
         self._clock_cut.start(int(max(LEAST_CUT_WAIT_MS, host_waits_ms - CUT_BEFORE_HOST_S * 1000)))
 
-    def _event(self, message: dict[str, Any]) -> None:
-        kind = message["e"]
-        if kind == "move":
-            seat, notation = int(message["seat"]), str(message["move"])
-            gains = [g for g in message.get("gains") or [] if isinstance(g, int)]
-            self.last_gains = max(gains, default=0)
-            if in_play(self.request) and self.request is not None and self.last_result is None:
-                try:
-                    self.request = follow_move(self.request, seat, notation)
-                except DominoError:
-                    return
-                self.view = player_view(self.request)
+    def _event(self, message: dict[str, Any], told: Told | None) -> None:
+        event = told.event if told is not None else None
+        if isinstance(event, Moved):
+            self.last_gains = max(event.gains, default=0)
+            self.last_mover = event.seat
+            if self.guest_table.view is not None and self.last_result is None:
+                self.view = self.guest_table.view  # followed by the engine's rules (net.guest)
                 self.legal = []
-            try:
-                move = parse_move(notation)
-            except DominoError:
-                return
-            self.movePlayed.emit(seat, move)
-            for side, gain in enumerate(gains):
+            self.movePlayed.emit(event.seat, event.move)
+            for side, gain in enumerate(event.gains):
                 if gain:
                     self.pointsScored.emit(side, gain)
             self.stateChanged.emit()
-        elif kind == "hand_end":
-            leader = self.view.leader if self.view is not None else 0
-            result = hand_result(message, leader, self.rules)
+        elif isinstance(event, HandScored):
             self.legal = []
-            if result is None:
-                return
-            self.match_scores = list(result.scores)
-            self.last_result = result
-            self.handEnded.emit(result)
+            self.match_scores = list(event.result.scores)
+            self.last_result = event.result
+            self.handEnded.emit(event.result)
             self.stateChanged.emit()
-        elif kind == "match_end":
-            winner = message.get("winner")
+        elif message.get("e") == "match_end":
             self.state = "over"
-            sides = self.rules.sides if self.rules is not None else 0
-            if isinstance(winner, int) and 0 <= winner < sides:
-                self.won = winner
-                self.matchEnded.emit(winner)
+            if isinstance(event, MatchWon):
+                self.won = event.winner
+                self.matchEnded.emit(event.winner)
             self.stateChanged.emit()
 
     # ---- what the table page reads -------------------------------------------------------------------
@@ -424,8 +364,27 @@ class RoomController(QObject):
     def winner(self) -> int | None:
         return self.won
 
-    def hand_proof(self) -> None:
+    def hand_proof(self) -> FairDeal | None:
         return None  # the room's panel says whether each deal checked out
+
+    @property
+    def thinking(self) -> int | None:
+        return None  # a CPU of the room thinks on the server
+
+    @property
+    def duplicate(self) -> DuplicateMatch | None:
+        return None  # rooms play matches
+
+    @property
+    def practice(self) -> bool:
+        return False  # nothing is taken back in a room
+
+    @property
+    def archive(self) -> list[tuple[Deal, Hand]]:
+        return []  # a seat never sees how the others were dealt: no coach in a room
+
+    def next_deal_waits(self) -> bool:
+        return self.sealed_fingerprint() is not None
 
     def people(self) -> list[int]:
         return [self.own_seat] if self.own_seat >= 0 else []
@@ -433,15 +392,34 @@ class RoomController(QObject):
     def is_human(self, seat: int) -> bool:
         return seat == self.own_seat and seat >= 0
 
-    @property
-    def waiting(self) -> str | None:
+    def _offer(self) -> Decision | None:
         """A decision besides a turn the room waits on this seat for (redeal, leader, claim, Muggins)."""
-        decision = str(self.decision.get("decision", ""))
-        return decision if decision in OFFERS and self.legal else None
+        decision = self.decision.get("decision")
+        return Decision(decision) if decision in OFFERS and self.legal else None
+
+    @property
+    def waiting(self) -> Pending | None:
+        """That decision as the engine names it."""
+        offer, view = self._offer(), self.view
+        if offer is None or view is None:
+            return None
+        seat = view.seat
+        if offer is Decision.REDEAL:
+            return RedealOffer(seat, self.rules.redeal_doubles if self.rules is not None else 0)
+        if offer is Decision.LEAD:
+            return ChooseLeader(tuple(int(a[5:]) for a in self.legal if a.startswith("lead:") and a[5:].isdigit()))
+        if offer is Decision.CLAIM:
+            return ClaimWindow(seat, self.last_gains)
+        return MugginsWindow((seat,), self.last_mover, self.last_gains)
 
     def human_turn(self) -> int | None:
         view = self.view
-        if view is not None and self.decision.get("decision") == "turn" and self.legal and self.last_result is None:
+        if (
+            view is not None
+            and self.decision.get("decision") == Decision.TURN
+            and self.legal
+            and self.last_result is None
+        ):
             return view.seat
         return None
 
@@ -461,7 +439,7 @@ class RoomController(QObject):
 
     def sealed_fingerprint(self) -> str | None:
         """The fingerprint of the deal this seat is asked to cut, or None."""
-        if self.decision.get("decision") == "cut" and self.legal:
+        if self.decision.get("decision") == Decision.CUT and self.legal:
             return str(self.decision.get("commit") or "")
         return None
 
@@ -482,33 +460,35 @@ class RoomController(QObject):
         self.act(f"cut:{self.checker.cut(gesture)}")
         return True
 
-    def answer_redeal(self, redeal: bool) -> None:
-        answer = "redeal" if redeal else "keep"
-        if self.waiting == "redeal" and answer in self.legal:
+    def _answer(self, decision: Decision, answer: str) -> None:
+        """Send `answer` if the room waits on this seat for `decision` and offered it."""
+        if self._offer() is decision and answer in self.legal:
             self.act(answer)
 
+    def answer_redeal(self, redeal: bool) -> None:
+        self._answer(Decision.REDEAL, encode_action(AnswerRedeal(redeal)))
+
     def choose_leader(self, seat: int) -> None:
-        if self.waiting == "lead" and f"lead:{seat}" in self.legal:
-            self.act(f"lead:{seat}")
+        self._answer(Decision.LEAD, encode_action(Lead(seat)))
 
     def claim(self) -> None:
-        if self.waiting == "claim" and "claim" in self.legal:
-            self.act("claim")
+        self._answer(Decision.CLAIM, encode_action(CLAIM))
 
     def call_muggins(self, seat: int) -> None:
-        calls = [a for a in self.legal if a.startswith("muggins")]
-        if self.waiting == "muggins" and calls:
-            self.act(calls[0])
+        self._answer(Decision.MUGGINS, encode_action(Move(MoveKind.MUGGINS, caller=self.own_seat)))
 
     def play_on(self) -> None:
-        if self.waiting in ("claim", "muggins") and "decline" in self.legal:
-            self.act("decline")
+        if self._offer() in (Decision.CLAIM, Decision.MUGGINS) and encode_action(LetGo()) in self.legal:
+            self.act(encode_action(LetGo()))
 
     def undo(self) -> bool:
         return False
 
-    def time_out(self, seat: int, action: str) -> None:
-        """Rooms keep their own clock (a CPU plays for a seat that is away)."""
+    def time_turns(self, seconds: int, on_timeout: str) -> None:
+        """A room times its guests itself (the host's settings, sent with each decision)."""
+
+    def clock_ran_out(self) -> None:
+        """The room keeps the clock: it plays the timeout action for this seat and says so."""
 
     def request_hint(self) -> None:
         # Hints would be a CPU whispering to one player at a table of people: rooms give none.

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.match import HandResult
 from ...net import invite, protocol, tls
+from ...net.codec import Decision
 from ..learn.rules_page import RulesDialog
 from ..look.flags import flag_pixmap
 from ..look.look_style import palette, stylesheet, text_on
@@ -272,7 +273,7 @@ class RoomWindow(QWidget):
         elif kind == "room":
             self._room(message)
         elif kind == "view":
-            if message.get("decision") == "cut" and message.get("legal"):
+            if message.get("decision") == Decision.CUT and message.get("legal"):
                 self.status.setText(self.tr("Cut the deck: click it, or press Space."))
             else:
                 self.status.setText(self.tr("Playing: room {code}").format(code=self.code))

@@ -1,11 +1,10 @@
-"""Languages: the game's own translations (resources/translations/*.qm, built from .ts by
-pyside6-lrelease) plus Qt's, installed on the application and switchable while a match goes on."""
+"""Languages: the game's own translations (resources/translations/*.qm, compiled from .ts by the set-up,
+scripts/venv.sh, or at build time by build.spec; never at start-up) plus Qt's, installed on the application and
+switchable while a match goes on."""
 
 from __future__ import annotations
 
 import logging
-import shutil
-import subprocess
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
@@ -29,19 +28,6 @@ def resolve(choice: str) -> str:
     return choice if choice in LANGUAGES else "en"
 
 
-def compile_translations() -> None:
-    """Build any .qm that is missing or older than its .ts (running from source without a build step)."""
-    folder = resources_dir() / "translations"
-    lrelease = shutil.which("pyside6-lrelease")
-    for source in folder.glob("*.ts"):
-        target = source.with_suffix(".qm")
-        if lrelease and (not target.exists() or target.stat().st_mtime < source.stat().st_mtime):
-            try:
-                subprocess.run([lrelease, str(source), "-qm", str(target)], check=True, capture_output=True)
-            except (OSError, subprocess.CalledProcessError) as exc:
-                log.warning("could not build %s: %s", target.name, exc)
-
-
 class Language:
     """Keeps the installed translators, so a new language replaces the old one."""
 
@@ -59,18 +45,18 @@ class Language:
         self.code = resolve(choice)
         if self.code == "en":
             # English needs only its plural forms ("1 hand", "2 hands"): the sources are English already.
-            compile_translations()
             plurals = QTranslator()
             if plurals.load(str(resources_dir() / "translations" / "dominoes_en.qm")):
                 self.translators.append(plurals)
                 app.installTranslator(plurals)
+            else:
+                log.warning("no compiled translation for en (scripts/venv.sh compiles them)")
         else:
-            compile_translations()
             ours = QTranslator()
             if ours.load(str(resources_dir() / "translations" / f"dominoes_{self.code}.qm")):
                 self.translators.append(ours)
             else:
-                log.warning("no translation for %s", self.code)
+                log.warning("no compiled translation for %s (scripts/venv.sh compiles them)", self.code)
             qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
             for name in ("qtbase", "qt"):
                 theirs = QTranslator()

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -119,7 +120,14 @@ class MainWindow(QMainWindow):
         self.store.autosaveLoaded.connect(self._autosave_loaded)
         self.store.matchFileSaved.connect(self._match_file_saved)
         self.store.matchFileOpened.connect(self._match_file_opened)
-        self.store.start()
+        # What the lobby does not show waits for the window's first paint (issue 31 item 7): the CPU worker
+        # process, the statistics database and its thread, the sounds. Each also starts at its first use.
+        self._painted = False
+        self._after_paint: list[Callable[[], None]] = [self.controller.runner.start, self.sound.load]
+        if threaded:
+            self._after_paint.append(self.store.start)
+        else:
+            self.store.start()  # no thread to wait for: tests and screenshots read the store at once
         self.apply_look(self.look)
         self._restore_panel()
         self.lobby.start.setFocus()
@@ -695,6 +703,26 @@ class MainWindow(QMainWindow):
     def _sound_moment(self, kind: str) -> None:
         # With the celebration, once the last tile has landed; quiet when muted (the board says so).
         QTimer.singleShot(self.look.animation_ms + 150, self.sound, lambda: self.sound.play(kind))
+
+    def after_first_paint(self, work: Callable[[], None]) -> None:
+        """Run `work` once the window has painted once (at once if it has): the player sees the lobby first."""
+        if self._painted:
+            work()
+        else:
+            self._after_paint.append(work)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            QTimer.singleShot(0, self, self._first_paint_done)  # after this paint reaches the screen
+
+    def _first_paint_done(self) -> None:
+        if self._painted:
+            return
+        self._painted = True
+        waiting, self._after_paint = self._after_paint, []
+        for work in waiting:
+            work()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

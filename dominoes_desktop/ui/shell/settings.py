@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterable
@@ -76,13 +77,25 @@ def open_settings_checked(config_dir: Path | None) -> tuple[QSettings, str]:
             del store
         aside = move_aside(path)
         if aside is None:
-            stand_in = Path(tempfile.mkdtemp(prefix="dominoes-desktop-settings-")) / "settings.ini"
+            stand_in = Path(tempfile.mkdtemp(prefix=STAND_IN_PREFIX)) / "settings.ini"
+            _stand_ins.append(stand_in.parent)
             return QSettings(str(stand_in), QSettings.Format.IniFormat), (
                 f"The settings file {path} is damaged ({fault}) and could not be moved aside, so it was ignored."
             )
         message = f"The settings file was damaged ({fault}); it was kept as {aside.name} and the defaults are used."
         return QSettings(str(path), QSettings.Format.IniFormat), message
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+STAND_IN_PREFIX = "dominoes-desktop-settings-"
+_stand_ins: list[Path] = []  # this session's stand-in settings folders
+
+
+def remove_stand_in_settings() -> None:
+    """Delete the temporary folders that held this session's settings in place of a file that could not be
+    moved aside (app.py, as the game leaves): one was left behind on every start (issue 35 item 10)."""
+    while _stand_ins:
+        shutil.rmtree(_stand_ins.pop(), ignore_errors=True)
 
 
 def open_settings(config_dir: Path | None) -> QSettings:

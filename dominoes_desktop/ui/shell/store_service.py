@@ -107,10 +107,16 @@ class StoreService(QObject):
         self._tasks: queue.Queue[Callable[[], None] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._requests = itertools.count(1)
+        self._started = False
+        self._closed = False
 
     def start(self) -> None:
-        """Open the statistics and record the results waiting from last time (connect the signals first)."""
-        if self.threaded and self._thread is None:
+        """Open the statistics and record the results waiting from last time (connect the signals first). The
+        window calls it after its first paint; the first request (or wait_idle) calls it sooner. Once only."""
+        if self._started:
+            return
+        self._started = True
+        if self.threaded and self._thread is None and not self._closed:
             self._thread = threading.Thread(target=self._run, name="store-service", daemon=True)
             self._thread.start()
         self._submit(self._start)
@@ -118,6 +124,8 @@ class StoreService(QObject):
     # ---- the queue ------------------------------------------------------------------------------
 
     def _submit(self, task: Callable[[], None]) -> None:
+        if not self._started and not self._closed:
+            self.start()  # the statistics open first: a request never runs before them
         if self._thread is None:
             self._guarded(task)
         else:
@@ -149,6 +157,8 @@ class StoreService(QObject):
 
     def wait_idle(self, timeout: float = IDLE_WAIT_SECONDS) -> bool:
         """Block until every queued request has run (closing the window; tests). True when idle."""
+        if not self._started and not self._closed:
+            self.start()
         if self._thread is None:
             return True
         done = threading.Event()
@@ -157,6 +167,7 @@ class StoreService(QObject):
 
     def close(self) -> None:
         """Finish the queued writes (bounded wait), stop the worker and close the database."""
+        self._closed = True
         if self._thread is not None:
             self.wait_idle()
             self._tasks.put(None)

@@ -17,10 +17,7 @@ from ..shell.i18n import translate
 from .scene import SeatState, TableState
 
 if TYPE_CHECKING:
-    from ..play.controller import GameController
-    from ..room.room_controller import RoomController
-
-    TableController = GameController | RoomController  # what the table page reads: a local match or a room's seat
+    from ...session.table_model import TableModel as TableController  # a local match or a room's seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +46,6 @@ def passed_seats(hand: Hand) -> frozenset[int]:
         if turn.move.kind in (MoveKind.PLAY, MoveKind.PASS):
             last[turn.seat] = turn.move.kind
     return frozenset(seat for seat, kind in last.items() if kind is MoveKind.PASS)
-
-
-def most_held(hand: Hand) -> list[int]:
-    """The most tiles each seat has held at once this hand (at the deal, or later after draws)."""
-    return most_held_from([len(tiles) for tiles in hand.hands], hand.history)
 
 
 def most_held_from(sizes: Sequence[int], turns: Iterable[Turn]) -> list[int]:

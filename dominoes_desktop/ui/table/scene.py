@@ -268,6 +268,15 @@ class TableScene(QGraphicsScene):
         self.stock_plate = NamePlate(look)
         self.addItem(self.stock_plate)
 
+    @classmethod
+    def of(cls, state: TableState, look: Look, size: QSizeF = NATURAL_AREA) -> TableScene:
+        """The scene of a table state, laid out at once in a room of `size` scene units: with no view and no
+        window (what a table shows can be built and checked so, and drawn into an image)."""
+        scene = cls(look)
+        scene.set_area(size)
+        scene.sync(state, animate=False)
+        return scene
+
     # ---- the look ------------------------------------------------------------------------
 
     def set_look(self, look: Look, flag: QPixmap | None = None) -> None:

@@ -71,17 +71,6 @@ def art_scale(transform: QTransform) -> float:
     return round(float(2 ** (math.ceil(math.log2(length) * ART_STEPS - 1e-6) / ART_STEPS)), 4)
 
 
-def art_cache_size() -> int:
-    return len(_ART)
-
-
-def clear_art_cache() -> None:
-    """Forget every painted body (tests start from an empty cache)."""
-    _ART.clear()
-    _SCALES.clear()
-    _SHARPEN.clear()
-
-
 def _keep(body: tuple[object, ...], scale: float, art: QPixmap) -> None:
     _ART[(*body, scale)] = art
     _SCALES.setdefault(body, set()).add(scale)

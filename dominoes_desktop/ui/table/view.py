@@ -27,7 +27,7 @@ from ..shell.i18n import translate
 from .drawn import Showing, newest_tile, shown_hand, table_state
 
 if TYPE_CHECKING:
-    from .drawn import TableController
+    from ...session.table_model import TableModel as TableController
 from .geometry import EndSpot
 from .scene import NATURAL_AREA, TableScene, TableState
 

@@ -1,0 +1,143 @@
+"""Every way a command-line tool can be ended from outside ends it without a traceback (issue 35 item 5), and the
+bot refuses a request whose `legal` is empty in one line (item 6). Each path runs the real command in a process."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CASE = ROOT / "tests" / "hostile" / "data" / "finished.domino"  # a finished match
+MATCH = ROOT / "tests" / "data" / "rule-cases" / "all_fives-match-1.json"  # many hands, each judged in ~0.5 s
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+BOT_REQUEST = {
+    "preset": "puerto_rican",
+    "options": {},
+    "hand_index": 3,
+    "seat": 0,
+    "hand": ["6-6", "5-4", "3-1", "2-2", "4-0", "1-0", "3-3"],
+    "leader": 2,
+    "moves": [{"seat": 2, "move": "6-5"}, {"seat": 3, "move": "pass"}],
+    "scores": [12, 30],
+    "hand_sizes": [7, 7, 6, 7],
+    "stock": 0,
+}
+
+
+def command(tool: str, *args: str) -> list[str]:
+    return [sys.executable, "-m", f"dominoes_desktop.engine.{tool}", *args]
+
+
+def no_traceback(stderr: str) -> None:
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+
+
+def test_coach_into_head_ends_quietly() -> None:
+    """`coach CASE | head -c 10`: the reader leaves after ten bytes of the first hand; the coach's lines of the
+    next hand meet a closed pipe (unbuffered, so they are written as they come, not all at the end)."""
+    shell = f"{' '.join(command('coach', str(MATCH), '--workers', '1'))} | head -c 10"
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell],
+        capture_output=True,
+        text=True,
+        env={**ENV, "PYTHONUNBUFFERED": "1"},
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert len(done.stdout) == 10
+    no_traceback(done.stderr)
+    assert done.returncode == 141  # the reader went away: as a process ended by SIGPIPE
+
+
+def test_a_bot_driver_closing_the_pipe_early_ends_the_bot_quietly() -> None:
+    bot = subprocess.Popen(
+        command("bot", "--level", "random"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=ROOT,
+    )
+    assert bot.stdin is not None and bot.stdout is not None and bot.stderr is not None
+    line = (json.dumps(BOT_REQUEST) + "\n").encode()
+    bot.stdin.write(line)
+    bot.stdin.flush()
+    assert "move" in json.loads(bot.stdout.readline())
+    bot.stdout.close()  # the driver stops listening, but sends more
+    try:
+        bot.stdin.write(line * 3)
+        bot.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert bot.wait(60) == 141
+    no_traceback(bot.stderr.read().decode())
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_replay_into_a_full_disk_says_so_in_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            command("replay", str(CASE)), stdout=full, stderr=subprocess.PIPE, text=True, env=ENV, cwd=ROOT, timeout=60
+        )
+    no_traceback(done.stderr)
+    assert done.stderr.strip().splitlines() == ["error: cannot write the output: No space left on device"]
+    assert done.returncode == 74
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a process group and SIGINT")
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("bot", "--level", "random"),  # waiting for a request
+        ("soak", "--hands", "10000000"),  # deep in its work
+        ("coach", str(MATCH), "--workers", "2"),  # its searching processes get the SIGINT too
+        (
+            "simulate",
+            "--preset",
+            "block",
+            "--players",
+            "random,random,random,random",
+            "--hands",
+            "9999999",
+            "--jobs",
+            "2",
+        ),
+    ],
+    ids=["bot-waiting", "soak-working", "coach-workers", "simulate-jobs"],
+)
+def test_ctrl_c_ends_a_tool_quietly(args: tuple[str, ...]) -> None:
+    """Ctrl+C in a terminal: SIGINT to the whole process group."""
+    module = "cli" if args[0] in ("soak", "simulate") else "engine"
+    tool = subprocess.Popen(
+        [sys.executable, "-m", f"dominoes_desktop.{module}.{args[0]}", *args[1:]],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    time.sleep(3)  # past the imports: into its loop
+    os.killpg(tool.pid, signal.SIGINT)
+    _, stderr = tool.communicate(timeout=60)
+    no_traceback(stderr.decode())
+    assert tool.returncode == 130
+
+
+def test_the_bot_refuses_an_empty_legal_list_in_one_line() -> None:
+    from dominoes_desktop.cli.bot import reply_to
+    from dominoes_desktop.engine.cpu import make_player
+
+    for level in ("random", "hard"):
+        reply = reply_to(make_player(level, 0, 50), json.dumps(BOT_REQUEST | {"legal": []}))
+        assert reply == {
+            "error": "'legal' is empty: list the seat's moves (a pass or a draw is one), or leave 'legal' out"
+        }
+    assert "move" in reply_to(make_player("random", 0, None), json.dumps(BOT_REQUEST | {"legal": ["5-4@5"]}))
