@@ -27,6 +27,7 @@ from dominoes_desktop.engine.analysis.fair import (
     fair_grade,
     forced_moves,
     judge_hand_view,
+    loss_and_margin,
     settled,
 )
 from dominoes_desktop.engine.analysis.reasons import explain_fair, position_before
@@ -137,6 +138,18 @@ def test_a_loss_is_graded_by_the_least_its_margin_allows_and_a_straddled_thresho
     assert fair_grade(pips, loose + 2, 1.0) is Grade.BLUNDER and close_to(pips, loose + 2, 1.0) is None
     hands = build_rules("jamaican")
     assert fair_grade(hands, 0.6, 0.2) is Grade.FINE and close_to(hands, 0.6, 0.2) is Grade.LOOSE
+
+
+def test_few_worlds_that_agree_leave_a_margin_of_three_in_n() -> None:
+    """Four worlds that all say the move lost 6 could still be wrong in up to three in four of the others:
+    the margin is 3/4 of the loss, and the grade that of the least loss left (6 - 4.5: fine, not loose)."""
+    played, best = parse_move("6-4@6"), parse_move("6-5@6")
+    alike = [WorldJudged((), (), 0.25, (6.0, 0.0), True) for _ in range(4)]
+    loss, margin = loss_and_margin(alike, [best, played], played)
+    assert (loss, margin) == (6.0, 4.5)
+    assert fair_grade(build_rules("block"), loss, margin) is Grade.FINE
+    many = [WorldJudged((), (), 1 / 64, (6.0, 0.0), True) for _ in range(64)]
+    assert loss_and_margin(many, [best, played], played) == (6.0, 6.0 * 3 / 64)
 
 
 def _first(fair: FairJudged, count: int) -> list[WorldJudged]:

@@ -226,9 +226,9 @@ def _verdict(
 
 
 def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> tuple[float, float]:
-    """The loss of `played` (the best mean value less its mean value) and two standard errors of it: the
-    worlds' own losses against the option best on average, their weighted spread over the worlds' worth
-    (weights counted: n = 1 / sum of squared weights)."""
+    """The loss of `played` (the best mean value less its mean value) and its margin of error: two standard
+    errors of the worlds' own losses against the option best on average, their weighted spread over the
+    worlds' worth (weights counted: n = 1 / sum of squared weights), and never less than 3/n of the loss."""
     means = [sum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
     best = means.index(max(means))
     p = options.index(played)
@@ -236,7 +236,9 @@ def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], play
     mean = means[best] - means[p]
     spread = sum(w.weight * (x - mean) ** 2 for w, x in zip(worlds, losses, strict=True))
     effective = 1.0 / max(EPSILON, sum(w.weight**2 for w in worlds))
-    return mean, 2.0 * math.sqrt(spread / effective)
+    # Few worlds that agree say little of the others: up to three in n of them could lose nothing (the rule
+    # of three, 95%), so the margin is never below that share of the loss (4 pose worlds alike: 3/4 of it).
+    return mean, max(2.0 * math.sqrt(spread / effective), mean * min(1.0, 3.0 / effective))
 
 
 def fair_grade(rules: Rules, loss: float, margin: float) -> Grade:
