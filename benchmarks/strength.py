@@ -9,11 +9,15 @@ hand (the stronger seat's points minus the others' mean) with its 95% interval. 
 benchmark's plain opponent, not a table level). `--matches N` plays whole matches instead of hands, N in
 all, each match seed played once per side, and prints the stronger level's share of matches won with its
 95% interval. `--consistency N` plays N hands of Experts and prints the share of their decisions the fair
-coach grades Best or Fine, with its 95% interval.
+coach grades Best or Fine, with its 95% interval. `seer` may stand for the stronger level: a player that sees
+every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
+`--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
+think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
+is shared, and a loaded wall clock would weaken every level by a different share); `--clock wall` as at a table.
 
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
         [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
-        [--matches 0] [--jobs 1] [--consistency 0]
+        [--matches 0] [--jobs 1] [--consistency 0] [--max-minutes 0] [--clock cpu|wall]
     python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -33,9 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
 from dominoes_desktop.cli.simulate import percentile
-from dominoes_desktop.engine.cpu import LEVELS, CpuPlayer, Decision, make_player
+from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, Decision, make_player, search
+from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
@@ -62,11 +69,105 @@ def greedy_weight(move: Move) -> float:
     return tile.pips - (0.5 if tile.is_double else 0.0)
 
 
-OPPONENTS = (*LEVELS, "greedy")
+class SeerPlayer:
+    """Not a fair player: it sees every tile (the match's own hand), to measure the ceiling that the deals'
+    luck leaves. Each option gets its exact value in the true deal (both sides playing perfectly from there)
+    when the solver can search it within the clock's nodes; before that, the mean of playouts of the true
+    deal. Only this benchmark seats it; `bind` hands it the match once the table is made."""
+
+    level = "seer"
+
+    def __init__(self, seed: int, movetime: float | None) -> None:
+        self.rng = random.Random(seed)
+        self.movetime = 700.0 if movetime is None else movetime
+        self.match: Match | None = None
+
+    def bind(self, match: Match) -> None:
+        self.match = match
+
+    def decide(self, view: PlayerView) -> Decision:
+        from dominoes_desktop.engine.analysis.coach import Judge
+        from dominoes_desktop.engine.analysis.solver import OutOfBudget
+        from dominoes_desktop.engine.cpu.expert import NODE_RATE
+        from dominoes_desktop.engine.cpu.search import playout
+
+        moves = [m for m in view.legal_moves() if m.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)]
+        if len(moves) == 1:
+            return Decision(moves[0], "only")
+        assert self.match is not None and self.match.hand is not None, "a seer must be bound to its match"
+        truth = self.match.hand.copy()
+        side = view.rules.side_of(view.seat)
+        deadline = search.now() + self.movetime / 1000.0
+        judge = Judge(view.rules, truth, int(NODE_RATE * self.movetime))
+        try:
+            values = {m: judge.option_value(truth, m, side, True, 0) for m in moves}
+        except OutOfBudget:
+            values = dict.fromkeys(moves, 0.0)
+            rounds = 0
+            while rounds == 0 or search.now() < deadline:
+                for move in moves:
+                    trial = truth.copy()
+                    trial.apply_legal(move)
+                    values[move] += playout(trial, side, self.rng)
+                rounds += 1
+        return Decision(max(moves, key=lambda m: (values[m], greedy_weight(m))), "seer")
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-def make(level: str, seed: int, movetime: float | None) -> CpuPlayer:
-    return GreedyPlayer() if level == "greedy" else make_player(level, seed, movetime)
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer")
+
+
+class Timed:
+    """A player whose decisions' CPU time is kept (ms): on a machine shared with other work, the wall's time
+    says more about the others than about the player."""
+
+    def __init__(self, player: CpuPlayer) -> None:
+        self.player = player
+        self.level = player.level
+        self.cpu_ms: list[float] = []
+
+    def decide(self, view: PlayerView) -> Decision:
+        started = time.process_time()
+        chosen = self.player.decide(view)
+        self.cpu_ms.append((time.process_time() - started) * 1000.0)
+        return chosen
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return self.player.claim(view)
+
+
+def make(level: str, seed: int, movetime: float | None) -> Timed:
+    if level == "greedy":
+        return Timed(GreedyPlayer())
+    if level == "seer":
+        return Timed(SeerPlayer(seed, movetime))
+    return Timed(make_player(level, seed, movetime))
+
+
+def use_clock(name: str) -> None:
+    """The CPUs think on the process's CPU time ("cpu") or the wall's ("wall") in this process."""
+    search.use_clock(time.process_time if name == "cpu" else time.perf_counter)
+
+
+def seat_players(rules: Rules, players: list[Timed], seed: int) -> CpuTable:
+    """A CPU table with `players`, the seers among them shown the match."""
+    table = CpuTable(rules, players, seed)
+    for timed in players:
+        if isinstance(timed.player, SeerPlayer):
+            timed.player.bind(table.match)
+    return table
+
+
+def think_ms(table: CpuTable, players: list[Timed], clock: str) -> dict[str, list[float]]:
+    """The decision times by level: CPU time on the CPU clock, the wall's otherwise."""
+    if clock != "cpu":
+        return dict(table.decision_ms)
+    found: dict[str, list[float]] = {}
+    for timed in players:
+        found.setdefault(timed.level, []).extend(timed.cpu_ms)
+    return found
 
 
 def _timings(timings: dict[str, list[float]]) -> dict[str, dict[str, float]]:
@@ -80,15 +181,34 @@ def _timings(timings: dict[str, list[float]]) -> dict[str, dict[str, float]]:
 Tally = tuple[dict[str, int], list[float], dict[str, list[float]]]
 
 
+STOP_AT = 0.0  # time.time() after which no new deal or match pair starts (0: none); --max-minutes sets it
+CLOCK = "cpu"  # what the CPUs think on and the decision times are in: "cpu" (the process's) or "wall"; --clock
+
+
+def _out_of_time(stop_at: float) -> bool:
+    return stop_at > 0 and time.time() > stop_at
+
+
 def _duel_deals(
-    preset: str, strong: str, weak: str, deals: range, movetime: float | None, seed: int, weak_movetime: float | None
+    preset: str,
+    strong: str,
+    weak: str,
+    deals: range,
+    movetime: float | None,
+    seed: int,
+    weak_movetime: float | None,
+    stop_at: float = 0.0,
+    clock: str = "cpu",
 ) -> Tally:
     """The hands of `deals`: hands won by each level, the stronger side's margins, decision times."""
+    use_clock(clock)
     rules = build_rules(preset)
     won = {strong: 0, weak: 0}
     margins: list[float] = []
     timings: dict[str, list[float]] = {}
     for d in deals:
+        if _out_of_time(stop_at):
+            break
         deal_seed = seed * 1_000_003 + d
         for strong_side in range(rules.sides):
             levels = [strong if rules.teams[s] == strong_side else weak for s in range(rules.players)]
@@ -96,14 +216,14 @@ def _duel_deals(
                 make(level, deal_seed + s, movetime if level == strong else weak_movetime)
                 for s, level in enumerate(levels)
             ]
-            table = CpuTable(rules, players, deal_seed)
+            table = seat_players(rules, players, deal_seed)
             result = table.play_hand(deal_seed=deal_seed)
             if result.winner_side is not None:
                 won[strong if result.winner_side == strong_side else weak] += 1
             gains = result.side_points()
             others = [g for s, g in enumerate(gains) if s != strong_side]
             margins.append(gains[strong_side] - statistics.fmean(others))
-            for level, values in table.decision_ms.items():
+            for level, values in think_ms(table, players, clock).items():
                 timings.setdefault(level, []).extend(values)
     return won, margins, timings
 
@@ -151,7 +271,9 @@ def duel(
     the stronger level there, so each seat's luck is shared out evenly."""
     rules = build_rules(preset)
     started = time.perf_counter()
-    won, margins, timings = _run(jobs, _duel_deals, deals, preset, strong, weak, movetime, seed, weak_movetime)
+    won, margins, timings = _run(
+        jobs, _duel_deals, deals, preset, strong, weak, movetime, seed, weak_movetime, STOP_AT, CLOCK
+    )
     decided = won[strong] + won[weak]
     # Against the share a level would get if it were no better: 1/2 with partners, 1/players alone.
     fair = 1 / rules.sides
@@ -171,34 +293,46 @@ def duel(
         "mean_margin_per_hand": round(mean, 3),
         "margin_95ci": [round(mean - half, 3), round(mean + half, 3)],
         "decision_ms": _timings(timings),
+        "clock": CLOCK,
         "seconds": round(time.perf_counter() - started, 1),
     }
 
 
 def _match_pairs(
-    preset: str, strong: str, weak: str, pairs: range, movetime: float | None, seed: int, weak_movetime: float | None
+    preset: str,
+    strong: str,
+    weak: str,
+    pairs: range,
+    movetime: float | None,
+    seed: int,
+    weak_movetime: float | None,
+    stop_at: float = 0.0,
+    clock: str = "cpu",
 ) -> Tally:
     """The matches of `pairs` (each match seed once per side): matches won and played (as "won" and
     "played"), the hands of each match, decision times."""
+    use_clock(clock)
     rules = build_rules(preset)
     won = {"won": 0, "played": 0}
     hands: list[float] = []
     timings: dict[str, list[float]] = {}
     for m in pairs:
+        if _out_of_time(stop_at):
+            break
         match_seed = seed * 1_000_003 + m
         for our_side in range(rules.sides):
-            players: list[CpuPlayer] = [
+            players = [
                 make(strong, match_seed + s, movetime)
                 if rules.teams[s] == our_side
                 else make(weak, match_seed + s, weak_movetime)
                 for s in range(rules.players)
             ]
-            table = CpuTable(rules, players, match_seed)
+            table = seat_players(rules, players, match_seed)
             table.play_match()
             won["played"] += 1
             hands.append(len(table.match.results))
             won["won"] += table.match.winner == our_side
-            for name, values in table.decision_ms.items():
+            for name, values in think_ms(table, players, clock).items():
                 timings.setdefault(name, []).extend(values)
     return won, hands, timings
 
@@ -218,7 +352,7 @@ def match_duel(
     rules = build_rules(preset)
     started = time.perf_counter()
     tally, hands, timings = _run(
-        jobs, _match_pairs, matches // rules.sides, preset, strong, weak, movetime, seed, weak_movetime
+        jobs, _match_pairs, matches // rules.sides, preset, strong, weak, movetime, seed, weak_movetime, STOP_AT, CLOCK
     )
     won, played = tally["won"], tally["played"]
     low, high = wilson(won, played)
@@ -231,6 +365,7 @@ def match_duel(
         "share": round(won / max(1, played), 4),
         "share_95ci": [round(low, 4), round(high, 4)],
         "decision_ms": _timings(timings),
+        "clock": CLOCK,
         "seconds": round(time.perf_counter() - started, 1),
     }
 
@@ -285,7 +420,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (or matches)")
     parser.add_argument("--consistency", type=int, default=0, help="N hands of Experts graded by the fair coach")
+    parser.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="the CPUs' thinking time and the decision times reported: the process's CPU time or the wall's",
+    )
+    parser.add_argument(
+        "--max-minutes", type=float, default=0.0, help="start no new deal or match after this (0: no limit)"
+    )
     args = parser.parse_args()
+    global STOP_AT, CLOCK
+    STOP_AT = time.time() + 60 * args.max_minutes if args.max_minutes > 0 else 0.0
+    CLOCK = args.clock
+    use_clock(CLOCK)
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(OPPONENTS):

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .store.autosave import persons_save
 from .store.files import MAX_DIGITS, limit_int_conversion
 
 SCREENS = ("table", "lobby", "rules", "hand-end", "settings", "stats", "cut")
@@ -79,7 +78,11 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dominoes-desktop", description="Caribbean dominoes at your table.")
-    parser.add_argument("--version", action="version", version=f"Dominoes Desktop {__version__}")
+    from .engine.analysis.core import core_name  # which search core runs: the packaging tests check it
+
+    parser.add_argument(
+        "--version", action="version", version=f"Dominoes Desktop {__version__} (search core: {core_name()})"
+    )
     parser.add_argument("--config", type=Path, help="keep settings, saves and statistics in this folder")
     parser.add_argument("--screenshot", type=Path, metavar="PATH", help="render a screen to a PNG and exit")
     parser.add_argument("--screen", choices=SCREENS, default="table")
@@ -154,7 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     scratch = None
     demonstration = args.screenshot is not None or args.watch
-    theirs = persons_save(args.config) if demonstration and args.config is not None else None
+    theirs = None
+    if demonstration and args.config is not None:
+        from .store.autosave import persons_save  # the store is not needed before the lobby's first paint
+
+        theirs = persons_save(args.config)
     if theirs is not None and args.screenshot is None:
         print(
             f"error: {args.config} holds a person's match ({theirs.name}) and --watch would replace it; "
@@ -341,7 +348,7 @@ def _screenshot(app: Any, args: argparse.Namespace, settings: Any, settings_mess
         print(f"Settings: {settings_message}", file=sys.stderr)
     if args.resume:
         window.offer_resume(assume_yes=True)  # a damaged save: the message is printed, the table starts fresh
-        window.autosave = None  # read, not written: the demonstration's moves are not the player's match
+        window.keeps_autosave = False  # read, not written: the demonstration's moves are not the player's match
     if args.screen != "lobby" and window.controller.match is None:
         window.quick_start(rules, "medium", args.seed, first_deal)
         moves = 10_000 if args.screen == "hand-end" else args.moves

@@ -45,10 +45,29 @@ if ! .venv/bin/python -c '' 2>/dev/null || [ "$(cat .venv/.dominoes-desktop-pyth
     make_venv "$python"
     echo "$python_version" >.venv/.dominoes-desktop-python
 fi
+# ---- The compiled search core (setup.py builds dominoes_desktop/engine/analysis/_core.c into the tree at the
+# editable install). It needs a C compiler and the interpreter's headers: on Debian/Ubuntu they are installed
+# when missing. Without them the install still succeeds and the game searches in pure Python (slower);
+# `.venv/bin/python -m dominoes_desktop --version` says which ("search core: compiled").
+core_sources=(setup.py dominoes_desktop/engine/analysis/_core.c)
+core_compiler=$("$python" -c 'import sysconfig; print((sysconfig.get_config_var("CC") or "cc").split()[0])')
+core_headers=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h
+if ! command -v "$core_compiler" >/dev/null 2>&1 || [ ! -f "$core_headers" ]; then
+    core_python=$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+    apt_install_missing gcc "python${core_python}-dev" || apt_install_missing gcc python3-dev ||
+        echo "warning: no C compiler or Python headers: the game will use its slower pure-Python search." >&2
+fi
+# The built core is part of the install: a change to its sources, or a missing build, reinstalls.
+core_key() {
+    cat "${core_sources[@]}"
+    ls dominoes_desktop/engine/analysis/_core.*.so dominoes_desktop/engine/analysis/_core.*.pyd 2>/dev/null || true
+}
+# ---- end of the compiled search core
+
 # What the install depends on: the project's metadata, the interpreter, the folder (an editable install
-# points here) and the extras. Sources need no reinstall: the install is editable.
+# points here) and the extras. Sources need no reinstall: the install is editable (but for the compiled core's).
 install_key() {
-    { echo "extras=$1 root=$PWD"; cat pyproject.toml .venv/.dominoes-desktop-python; } | sha256sum | cut -d' ' -f1
+    { echo "extras=$1 root=$PWD"; cat pyproject.toml .venv/.dominoes-desktop-python; core_key; } | sha256sum | cut -d' ' -f1
 }
 stamp=.venv/.dominoes-desktop-installed-${venv_extras:-base}
 if [ "$(cat "$stamp" 2>/dev/null)" != "$(install_key "$venv_extras")" ]; then

@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
-from ..engine.cpu import LEVELS, CpuPlayer, make_player
+from ..engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, make_player
 from ..engine.deal import check_counts_in_play
 from ..engine.errors import DealError
 from ..engine.inputs import FileRefused, limit_int_conversion, parse_json
@@ -111,7 +111,7 @@ def serve(player: CpuPlayer, source: IO[bytes] | IO[str], sink: IO[str]) -> None
 @quiet_exits
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dominoes_desktop.engine.bot", description=__doc__)
-    parser.add_argument("--level", choices=LEVELS, required=True)
+    parser.add_argument("--level", choices=LEVELS + ANALYSIS_LEVELS, required=True)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--movetime-ms", type=float, default=None, help="hard's thinking time per move")
     limit_int_conversion()  # also for --seed: a 5,000-digit seed is refused, not converted

@@ -1,5 +1,6 @@
 """Recorded matches as JSON cases (REPLAY.md): parse them, check their deals, and rebuild them through
-the match's decisions (`Match.apply`)."""
+the match's decisions (`Match.apply`). A case is read one way into the match's record (`case_record`); a
+match file in the record's own codec (engine/record.py) replays and verifies here too."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .inputs import FileRefused, parse_json, read_bounded
 from .match import Match
 from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
+from .record import FORMAT, VERSION, Record, RecordError, record_from_json
 from .rules import Rules
 from .tiles import Tile, full_set, shown
 
@@ -71,6 +73,9 @@ def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
     """A case's rules and its raw hands, the first checks every reader of replay cases makes; CaseError if invalid."""
     if not isinstance(case, dict):
         raise CaseError("the case must be a JSON object")
+    if is_record(case):  # a match file in the record's codec: its hands as a case's (the coach reads them so)
+        match = replayed(case)
+        return match.rules, [hand_as_case(deal, hand) for deal, hand in match.played_hands()]
     try:
         rules = rules_from_json(case)
     except DominoError as exc:
@@ -81,12 +86,43 @@ def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
     return rules, raw_hands
 
 
-def replay(case: Any) -> dict[str, Any]:
-    """Play the case's hands through the engine and return the result JSON; raise CaseError if invalid."""
+def is_record(case: Any) -> bool:
+    """A match file in the record's codec, not a case of hands (which a match file of version 1 still is)."""
+    return isinstance(case, dict) and case.get("format") == FORMAT and case.get("version") == VERSION
+
+
+def replayed(case: Any) -> Match:
+    """The match a case (or a match file in the record's codec) leaves; CaseError if invalid."""
+    if is_record(case):
+        try:
+            return Match.from_record(record_from_json(case))
+        except RecordError as exc:
+            raise CaseError(str(exc)) from None
     rules, raw_hands = case_rules_and_hands(case)
     match = Match(rules)
     for h, raw_hand in enumerate(raw_hands):
         play_recorded_hand(match, h, raw_hand)
+    return match
+
+
+def case_record(case: Any) -> Record:
+    """A case read one way into the record of the match it plays (every window it passes by let go)."""
+    return replayed(case).record
+
+
+def hand_as_case(deal: Deal, hand: Hand) -> dict[str, Any]:
+    """A hand played, as a case writes it (REPLAY.md): its deal, stock, leader and moves."""
+    return {
+        "deal": [[str(t) for t in tiles] for tiles in deal.hands],
+        "stock": [str(t) for t in deal.stock],
+        "leader": hand.leader,
+        "moves": [turn.move.notation() for turn in hand.history],
+    }
+
+
+def replay(case: Any) -> dict[str, Any]:
+    """Play the case's hands through the engine and return the result JSON; raise CaseError if invalid."""
+    match = replayed(case)
     return {"hands": [r.as_json() for r in match.results], "scores": list(match.scores), "match_winner": match.winner}
 
 
@@ -106,13 +142,28 @@ def play_recorded_hand(
     leader = raw_hand.get("leader")
     if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
         raise CaseError(f"{where}: 'leader' must be a seat number")
+    return play_hand(match, h, fixed, leader, raw_hand.get("moves"), proof=proof, chosen=chosen)
+
+
+def play_hand(
+    match: Match,
+    h: int,
+    fixed: Deal,
+    leader: int | None,
+    raw_moves: Any,
+    *,
+    proof: FairDeal | None = None,
+    chosen: bool = False,
+) -> tuple[Hand, list[Move]]:
+    """Deal `fixed` and play the recorded moves (replay notation) through the match's decisions; CaseError,
+    naming hand `h` and the move, if they do not replay."""
+    where = f"hand {h}"
     try:
         match.apply(None, DealHand(deal=fixed, leader=leader, proof=proof, chosen=chosen))
     except DominoError as exc:
         raise CaseError(f"{where}: {exc}") from None
     assert match.hand is not None
     start = match.hand.copy()
-    raw_moves = raw_hand.get("moves")
     if not isinstance(raw_moves, list):
         raise CaseError(f"{where}: 'moves' must be a list")
     moves = []
@@ -199,7 +250,16 @@ def error_line(exc: Exception) -> str:
 
 def verify_case(case: Any) -> list[dict[str, Any]]:
     """One verdict per hand of a replay case that carries a "fair" object. Every hand's deal is checked as
-    replay checks it, proof or not: a deal the rules never deal is no deal to vouch for."""
+    replay checks it, proof or not: a deal the rules never deal is no deal to vouch for. A match file in the
+    record's codec: one verdict per dealt hand with a proof."""
+    if is_record(case):
+        match = replayed(case)
+        return [
+            {"hand": h, "fingerprint": v.fingerprint_ok, "deal": v.deal_ok, "fair": v.ok}
+            for h, (deal, _) in enumerate(match.played_hands())
+            if h in match.proofs
+            for v in (verify(match.rules, match.proofs[h], deal),)
+        ]
     rules, raw_hands = case_rules_and_hands(case)
     found = []
     for h, raw_hand in enumerate(raw_hands):

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from .deal import Deal
 from .fairness import FairDeal
-from .hand import HandEnd
+from .hand import HandEnd, HandOutcome
 from .moves import Move
 from .tiles import Tile
 
@@ -197,7 +197,15 @@ class LetGo:
     """The seat lets the unclaimed points go (does not claim, or does not call Muggins)."""
 
 
-Action = DealHand | Seal | Cut | DealAgain | AnswerRedeal | Lead | LetGo | Move
+@dataclass(frozen=True, slots=True)
+class PlayedOut:
+    """The hand in play, played to its end by random players in the playout kernel (a simulation): its
+    outcome stands for its moves, which are not kept."""
+
+    outcome: HandOutcome
+
+
+Action = DealHand | Seal | Cut | DealAgain | AnswerRedeal | Lead | LetGo | Move | PlayedOut
 
 # ---- events: what applying an action did ----------------------------------------------------------
 

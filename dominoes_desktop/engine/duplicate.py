@@ -37,13 +37,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import NamedTuple
 
-from .cases import CaseError, play_recorded_hand
+from .cases import CaseError, play_hand
 from .deal import Deal
 from .decisions import Action, DealAgain, Event, Pending, Seal
 from .errors import IllegalMove
 from .fairness import SALT_BYTES, SEED_BITS, FairDeal, fingerprint
 from .hand import Hand
 from .match import HandResult, Match
+from .record import Entry, Record, RecordError
 from .rules import Rules
 
 DEAL_COUNTS = (4, 8, 12)  # what the lobby offers
@@ -339,20 +340,38 @@ class DuplicateMatch:
         proof = self.proofs[play.deal]
         if not proof.cut_taken:
             raise DuplicateError(f"deal {play.deal + 1} was played, but its cut is missing")
-        dealt = proof.deal(self.rules)
-        raw = {
-            "deal": [[str(t) for t in tiles] for tiles in dealt.hands],
-            "stock": [str(t) for t in dealt.stock],
-            "leader": leader,
-            "moves": list(moves),
-        }
         match = Match(self.rules, self.play_seed(play.deal), practice=practice)
         try:
             # A later play was dealt again from the first play's proof: chance's deal is counted once.
-            play_recorded_hand(match, 0, raw, proof=proof, chosen=play.rotation > 0)
+            play_hand(match, 0, proof.deal(self.rules), leader, list(moves), proof=proof, chosen=play.rotation > 0)
         except CaseError as exc:
             detail = str(exc).removeprefix("hand 0: ").removeprefix("hand 0, ")  # the play is one hand
             raise DuplicateError(f"play {self.index + 1} (deal {play.deal + 1}): {detail}") from None
+        self.match = match
+        self.next_play()
+
+    def restore_record(self, actions: Sequence[Entry], practice: bool = False) -> None:
+        """Play the next play again from its record (a saved match read back). Its tiles come from its deal's
+        proof: the record must deal the play from the sealed deal (its first play seals and cuts it, a later
+        play deals it again from the proof as first cut), and score its one hand."""
+        play = self.current
+        proof = self.proofs[play.deal]
+        where = f"play {self.index + 1} (deal {play.deal + 1})"
+        if not proof.cut_taken:
+            raise DuplicateError(f"deal {play.deal + 1} was played, but its cut is missing")
+        try:
+            match = Match.from_record(Record(self.rules, self.play_seed(play.deal), tuple(actions), practice))
+        except RecordError as exc:
+            raise DuplicateError(f"{where}: {exc}") from None
+        taken = match.proofs.get(0)
+        if taken is None or (taken.seed, taken.salt, taken.fingerprint) != (proof.seed, proof.salt, proof.fingerprint):
+            raise DuplicateError(f"{where}: it is not dealt from its deal's seal")
+        if taken.cuts != proof.cuts:
+            raise DuplicateError(f"{where}: it is not dealt with the cut its deal was first dealt with")
+        if (0 in match.chosen_deals) != (play.rotation > 0):
+            raise DuplicateError(f"{where}: a deal is cut at its first play and dealt again at the others")
+        if len(match.results) != 1 or len(match.archive) != 1:
+            raise DuplicateError(f"{where}: a play is one hand, played to its end")
         self.match = match
         self.next_play()
 

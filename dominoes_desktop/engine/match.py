@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from .deal import Deal, Dealer
@@ -30,16 +32,18 @@ from .decisions import (
     MugginsWindow,
     NextHand,
     Pending,
+    PlayedOut,
     PlayTurn,
     RedealAnswered,
     RedealOffer,
     Seal,
     Sealed,
 )
-from .errors import IllegalMove
+from .errors import DominoError, IllegalMove
 from .fairness import MAX_CUT_BYTES, FairDeal
 from .hand import Hand, HandOutcome
 from .moves import Move, MoveKind
+from .record import Entry, Record, RecordError, action_text, hand_steps, undo_entry
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
 from .scoring import bonuses, hand_points, winner_seat
 from .tiles import Tile, heaviness
@@ -75,7 +79,7 @@ class Match:
     Drive it as a state machine: `pending()` says what the match waits for and which seats decide it;
     `apply(seat, action)` answers it (or raises a coded IllegalMove) and returns what happened. Steps that
     need nobody (starting a hand when one seat must lead, scoring a finished hand) happen by themselves.
-    The lower-level calls (`use_deal`, `start_hand`, `finish_hand`) rebuild a recorded match."""
+    `apply` is the only way to change it, and it keeps every answer in `record`: `from_record` rebuilds it."""
 
     def __init__(self, rules: Rules, seed: int = 0, *, practice: bool = False) -> None:
         self.rules = rules
@@ -105,11 +109,54 @@ class Match:
         self._cutters: tuple[int, ...] = ()
         self._cuts: dict[int, bytes] = {}
         self.proofs: dict[int, FairDeal] = {}
+        # Every answer `apply` took, in order: the match's record, kept as two lists (a simulation keeps thousands
+        # of answers a second, and a pair made for each is work for the garbage collector).
+        self._seats: list[int | None] = []
+        self._answers: list[Action] = []
 
-    def rng_state(self) -> tuple[int, tuple[int, ...], float | None]:
-        """The match's random state (read only: a rebuilt match reaches the same state by the same decisions)."""
-        version, words, gauss = self._rng.getstate()
-        return version, tuple(words), gauss
+    # ---- the record ----------------------------------------------------------------------------
+
+    @property
+    def record(self) -> Record:
+        """The match as the answers it took: `Match.from_record(match.record)` is this match again."""
+        return Record(self.rules, self.seed, tuple(zip(self._seats, self._answers, strict=True)), self.practice)
+
+    @property
+    def actions_taken(self) -> int:
+        return len(self._answers)
+
+    @property
+    def last_answer(self) -> Entry | None:
+        """The last `(seat, action)` of the record, without copying the record."""
+        return (self._seats[-1], self._answers[-1]) if self._answers else None
+
+    @staticmethod
+    def from_record(record: Record) -> Match:
+        """The match `record` leaves, rebuilt through the same answers; RecordError if one does not replay."""
+        match: Match | None = None
+        for position in positions(record):
+            match = position.match
+        assert match is not None
+        return match
+
+    def clone(self) -> Match:
+        """An independent copy of the match as it stands (the same record, the same random state)."""
+        twin = copy.copy(self)
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin.scores = list(self.scores)
+        twin.results = list(self.results)
+        twin.archive = list(self.archive)  # a finished hand is never changed again: shared
+        twin.hand = None if self.hand is None else self.hand.copy()
+        twin.chosen_deals = set(self.chosen_deals)
+        twin._redeal_declined = set(self._redeal_declined)
+        twin._let_go = set(self._let_go)
+        twin._cuts = dict(self._cuts)
+        twin.proofs = dict(self.proofs)
+        twin._seats = list(self._seats)
+        twin._answers = list(self._answers)
+        twin._cached = None
+        return twin
 
     @property
     def sealed(self) -> FairDeal | None:
@@ -132,7 +179,7 @@ class Match:
         cached = self._cached
         if cached is not None and cached[0] == (self._version, -1 if hand is None else len(hand.history)):
             return cached[1]  # every change made through the match, or to its hand, changes the key
-        self._settle([])
+        self._settle(None)
         key = (self._version, -1 if self.hand is None else len(self.hand.history))
         found = self._work_out_pending()
         self._cached = (key, found)
@@ -169,6 +216,13 @@ class Match:
                 raise IllegalMove("no hand is in play", code="no_hand")
             self._move(seat, action, events)
             self._settle(events)
+            self._seats.append(seat)
+            self._answers.append(action)
+            return events
+        if isinstance(action, PlayedOut):
+            self._played_out(action, events)
+            self._seats.append(None)
+            self._answers.append(action)
             return events
         pending = self.pending()
         if isinstance(pending, MatchOver):
@@ -194,7 +248,7 @@ class Match:
                 self._redeal_declined.add(pending.seat)
             events.append(RedealAnswered(pending.seat, action.redeal))
         elif isinstance(action, Lead) and isinstance(pending, ChooseLeader):
-            self.start_hand(action.seat)
+            self._start_hand(action.seat)
             events.append(HandStarted(self.hand_index, action.seat))
         elif isinstance(action, LetGo) and isinstance(pending, ClaimWindow | MugginsWindow):
             actor = pending.seats[0] if seat is None else seat
@@ -202,7 +256,8 @@ class Match:
             self._let_go.add(actor)
             events.append(LetGoBy(actor))
         elif isinstance(action, Move) and isinstance(pending, PlayTurn):
-            self._move(pending.seat if seat is None else seat, action, events)
+            seat = pending.seat if seat is None else seat  # kept with the seat that played it
+            self._move(seat, action, events)
         else:
             raise IllegalMove(
                 f"{_action_text(action)} does not answer what the match waits for ({_pending_text(pending)})",
@@ -210,7 +265,22 @@ class Match:
                 waiting=type(pending).__name__,
             )
         self._settle(events)
+        self._seats.append(seat)
+        self._answers.append(action)
         return events
+
+    def _played_out(self, action: PlayedOut, events: list[Event]) -> None:
+        """A simulation's hand, played to its end by the playout kernel from the hand in play as it was dealt
+        (no moves yet: the outcome stands for all of them). Checked without working out what is pending: a
+        simulation meets this every hand."""
+        hand = self.hand
+        if hand is None or hand.history or self.winner is not None:
+            raise IllegalMove("a hand is played out from its deal, before its first move", code="wrong_action")
+        if action.outcome.leader != hand.leader:
+            raise IllegalMove("the hand played out is not the hand in play", code="wrong_action")
+        events.append(HandScored(self._finish_hand(action.outcome)))
+        if self.winner is not None:
+            events.append(MatchWon(self.winner))  # nothing else follows by itself: the next deal waits
 
     def _move(self, seat: int | None, move: Move, events: list[Event]) -> None:
         hand = self.hand
@@ -245,21 +315,24 @@ class Match:
         open_to = tuple(s for s in callers if s not in self._let_go)
         return MugginsWindow(open_to, pending.seat, pending.points) if open_to else None
 
-    def _settle(self, events: list[Event]) -> None:
-        """Take the steps nobody decides: begin a hand one seat must lead, score a finished hand."""
+    def _settle(self, events: list[Event] | None) -> None:
+        """Take the steps nobody decides: begin a hand one seat must lead, score a finished hand (the events go
+        to `events`; None: nobody hears them, and no list is made for them on every look at what is pending)."""
         while self.winner is None:
             hand = self.hand
             if hand is None:
                 plan = self.plan
                 if self.deal is None or plan is None or len(plan.seats) != 1 or self.redeal_seats():
                     return
-                self.start_hand(plan.seats[0])
-                events.append(HandStarted(self.hand_index, plan.seats[0]))
+                self._start_hand(plan.seats[0])
+                if events is not None:
+                    events.append(HandStarted(self.hand_index, plan.seats[0]))
             elif hand.outcome is not None and self._open_window(hand) is None:
-                result = self.finish_hand()
-                events.append(HandScored(result))
-                if self.winner is not None:
-                    events.append(MatchWon(self.winner))
+                result = self._finish_hand()
+                if events is not None:
+                    events.append(HandScored(result))
+                    if self.winner is not None:
+                        events.append(MatchWon(self.winner))
             else:
                 return
 
@@ -282,50 +355,27 @@ class Match:
                 return index
         return None
 
-    def take_back(self, seat: int) -> int:
-        """Take back `seat`'s last move and every move after it, by playing the hand again from its deal up
-        to just before it. Works in the hand in play, or in the hand just scored until the next is dealt.
-        Returns how many moves went. The match becomes practice."""
+    def taken_back(self, seat: int) -> Match:
+        """The match without `seat`'s last move and every answer after it: its record cut there and played
+        again (a practice match from then on). Works in the hand in play, or in the hand just scored until
+        the next is dealt. IllegalMove if the seat has no move to take back."""
         index = self.undo_point(seat)
         if index is None:
             raise IllegalMove(f"seat {seat} has no move to take back", code="nothing_to_undo", seat=seat)
-        if self.hand is None:
-            deal, played = self.archive.pop()
-            self.results.pop()
-            self.scores = list(self.results[-1].scores) if self.results else [0] * self.rules.sides
-            self.winner = None
-            self.deal = deal
-            self._sealed, self._cutters, self._cuts = None, (), {}  # the next deal, sealed already, is not dealt
-        else:
-            played = self.hand
-        assert self.deal is not None
-        rebuilt = Hand(self.rules, self.deal.hands, self.deal.stock, played.leader, played.forced_pose)
-        for turn in played.history[:index]:
-            rebuilt.apply(turn.move, turn.seat)
-        self._version += 1
-        self.hand = rebuilt
-        self.plan = self.plan or OpeningPlan((played.leader,), played.forced_pose)
-        self.practice = True
-        self._window = (-1, -1, False)  # points still unclaimed at that moment are offered again
-        return len(played.history) - index
+        hand = self.hand if self.hand is not None else self.archive[-1][1]
+        at = undo_entry(self._answers, len(hand.history), index)
+        return Match.from_record(self.record.taken_back(at))
 
     def position(self, hand_index: int, steps: int) -> Hand:
         """A finished hand as it stood after its first `steps` moves, played again from its deal."""
         deal, played = self.archive[hand_index]
-        hand = Hand(self.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
-        for turn in played.history[:steps]:
-            hand.apply(turn.move, turn.seat)
+        start = Hand(self.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
+        hand = start
+        for step in hand_steps(start, [turn.move for turn in played.history[:steps]]):
+            hand = step.before  # the walker's hand: once the walk is done, every move is on it
         return hand
 
     # ---- dealing ----------------------------------------------------------------------
-
-    def deal_next(self, seed: int | None = None) -> Deal:
-        """Deal the next hand unsealed, from the match's shuffle or a given seed, without beginning it: the
-        lower-level step of `apply(None, DealHand(seed))`, for tests of what follows a deal."""
-        self._check_not_over()
-        self._deal_unsealed(seed, [])
-        assert self.deal is not None
-        return self.deal
 
     def _deal_decision(self, action: DealHand | Seal | DealAgain, events: list[Event]) -> None:
         """Answer NextHand: seal the coming deal (it then waits for its cuts), deal a finished deal again from
@@ -349,7 +399,7 @@ class Match:
                 self._rng.seed(action.proof.draw_seed())
             elif action.from_shuffle:
                 self._rng.getrandbits(48)
-            plan = self.use_deal(action.deal)
+            plan = self._use_deal(action.deal)
             if action.proof is not None:
                 self.proofs[self.hand_index] = action.proof
             if action.chosen:
@@ -357,7 +407,7 @@ class Match:
             # A record that names no leader where a side was drawn at random: seat 0 led it.
             leader = 0 if action.leader is None and plan.random_side else action.leader
             events.append(Dealt(self.hand_index, redeal_by))
-            self.start_hand(leader, any_leader=True)
+            self._start_hand(leader, any_leader=True)
             events.append(HandStarted(self.hand_index, self._leader()))
             return
         self._deal_unsealed(action.seed, events)
@@ -408,7 +458,7 @@ class Match:
         self._set_deal(deal)
         events.append(Dealt(self.hand_index, redeal_by))
 
-    def use_deal(self, fixed: Deal) -> OpeningPlan:
+    def _use_deal(self, fixed: Deal) -> OpeningPlan:
         """Play a deal given from outside (a recorded game) instead of shuffling."""
         self._check_not_over()
         if self.rules.opening.redeals_without_double and not fixed.doubles_dealt():
@@ -473,7 +523,7 @@ class Match:
 
     # ---- playing ----------------------------------------------------------------------
 
-    def start_hand(self, leader: int | None = None, *, any_leader: bool = False) -> Hand:
+    def _start_hand(self, leader: int | None = None, *, any_leader: bool = False) -> Hand:
         """Begin play. `any_leader` lets a recorded game name any seat where a side was drawn at random."""
         if self.deal is None or self.plan is None:
             raise IllegalMove("deal before starting a hand", code="not_dealt")
@@ -496,12 +546,9 @@ class Match:
         self.hand = Hand(self.rules, self.deal.hands, self.deal.stock, leader, plan.pose)
         return self.hand
 
-    def finish_hand(self, facts: HandOutcome | None = None) -> HandResult:
-        """Score the finished hand, apply resets, and decide the match if it is decided.
-
-        `facts` lets a fast playout hand in the outcome of the hand in play instead of playing it move by
-        move (then nothing is archived: no moves).
-        """
+    def _finish_hand(self, facts: HandOutcome | None = None) -> HandResult:
+        """Score the finished hand, apply resets, and decide the match if it is decided. `facts`: the outcome
+        of the hand in play as the playout kernel played it (`PlayedOut`: nothing is archived, no moves)."""
         hand = self.hand
         if self.deal is None or hand is None or (facts is None and hand.outcome is None):
             raise IllegalMove("the hand is not over yet", code="hand_not_over")
@@ -582,6 +629,30 @@ class Match:
     def _check_not_over(self) -> None:
         if self.winner is not None:
             raise IllegalMove(f"the match is over: side {self.winner} won it", code="match_over", side=self.winner)
+
+
+class Position(NamedTuple):
+    """One step of the walk: the answer at `at` (-1: before any), who gave it, what it did, and the match
+    after it."""
+
+    at: int
+    seat: int | None
+    action: Action | None
+    events: list[Event]
+    match: Match
+
+
+def positions(record: Record) -> Iterator[Position]:
+    """The one walker of a record: a fresh match, then the same match after each answer in turn (live, not
+    copied: clone what you keep). RecordError, naming the answer, if one does not replay."""
+    match = Match(record.rules, record.seed, practice=record.practice)
+    yield Position(-1, None, None, [], match)
+    for index, (seat, action) in enumerate(record.actions):
+        try:
+            events = match.apply(seat, action)
+        except DominoError as exc:
+            raise RecordError(f"action {index + 1} ({action_text(action)}): {exc}") from None
+        yield Position(index, seat, action, events, match)
 
 
 def _action_text(action: Action) -> str:

@@ -5,6 +5,11 @@ Entries, in order:
 - `["fair", proof]`: a deal, sealed by the host's commitment and cut by every seat (engine.fairness: the proof
   holds the secret and each seat's cut, in seat order). It rebuilds as the same decisions: `Seal` of the
   commitment with every seat to cut, then each seat's `Cut`.
+- `["a", seat, action]`: any other answer of a seat, in the record's codec (engine/record.py: a move in replay
+  notation, `{"lead": 2}`, `{"redeal": true}`, `{"let_go": true}`).
+
+Read one way, from rooms saved before the record's codec:
+
 - `["act", seat, action]`: a seat's answer in the protocol's words (`6-4@6`, `lead:2`, `redeal`, `decline`...).
 - `["deal", seed]`: a deal in rooms saved before deals were sealed (the match dealt from `Random(seed)`).
 
@@ -16,25 +21,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine.decisions import (
-    Cut,
-    CutBy,
-    DealHand,
-    Dealt,
-    Event,
-    HandStarted,
-    LetGoBy,
-    Moved,
-    RedealAnswered,
-    Seal,
-)
+from ..engine.decisions import Cut, CutBy, DealHand, Dealt, Event, Seal
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, ProofError
 from ..engine.match import Match
+from ..engine.record import RecordError, decode_action, encode_action
 from ..engine.rules import Rules
 from ..session.seats import Waiting
 from ..session.table import Session
-from .wording import DECLINE, KEEP, REDEAL, ActionError, parse
+from .wording import ActionError, parse
 
 Entry = list[Any]
 
@@ -42,23 +37,17 @@ Entry = list[Any]
 def entry_of(events: list[Event], match: Match) -> Entry | None:
     """The record's entry for the answer that made `events` (one answer's events, as a session's listener
     hears them), or None when there is nothing to keep yet (a seal, a cut that leaves others to cut)."""
-    if not events:
+    answer = match.last_answer
+    if not events or answer is None:
         return None
-    first = events[0]
-    if isinstance(first, Moved):
-        return ["act", first.seat, first.move.notation()]
-    if isinstance(first, LetGoBy):
-        return ["act", first.seat, DECLINE]
-    if isinstance(first, RedealAnswered):
-        return ["act", first.seat, REDEAL if first.redeal else KEEP]
-    if isinstance(first, HandStarted):  # a Lead's only event; a hand begun by itself follows a deal
-        return ["act", first.leader, f"lead:{first.leader}"]
-    if isinstance(first, CutBy):
+    seat, action = answer
+    if isinstance(action, Seal | Cut):  # a deal is kept once, as its proof, when its last cut is in
         dealt = next((e for e in events if isinstance(e, Dealt)), None)
         proof = None if dealt is None else match.proofs.get(dealt.hand_index)
-        if proof is not None:
-            return ["fair", proof.as_json()]
-    return None
+        return ["fair", proof.as_json()] if isinstance(events[0], CutBy) and proof is not None else None
+    if isinstance(action, DealHand):
+        return None  # a room seals every deal
+    return ["a", seat, encode_action(action)]
 
 
 def replay(rules: Rules, record: object) -> Match:
@@ -75,7 +64,7 @@ def replay(rules: Rules, record: object) -> Match:
     for index, entry in enumerate(record):
         try:
             _apply(session, entry, shuffled=seeded and index == 0)
-        except (DominoError, ActionError) as exc:
+        except (DominoError, ActionError, RecordError) as exc:
             raise ValueError(f"the saved match does not replay (entry {index}): {exc}") from None
     return match
 
@@ -98,6 +87,8 @@ def _apply(session: Session, entry: object, *, shuffled: bool) -> None:
     elif kind == "deal" and len(entry) == 2 and _whole(entry[1]):
         seed = None if shuffled else random.Random(entry[1]).getrandbits(48)
         session.answer(None, DealHand(seed))
+    elif kind == "a" and len(entry) == 3 and (entry[1] is None or _whole(entry[1])):
+        session.answer(entry[1], decode_action(session.match.rules, entry[2]))
     elif kind == "act" and len(entry) == 3 and _whole(entry[1]) and isinstance(entry[2], str):
         seat, text = entry[1], entry[2]
         session.answer(seat, parse(session.pending(), seat, text))

@@ -27,6 +27,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 import weakref
@@ -189,8 +190,20 @@ def end_with_parent() -> None:
     threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
+# What a terminal or a desktop session sends the whole process group (Ctrl+C, the terminal closed, a logout):
+# the program that owns the pool decides how to end, and its workers end with their pipe, never on their own
+# in the middle of a question (a worker killed by it would print a traceback, fail its requests, and send the
+# coach to judge in the window's process while the game closes).
+_GROUP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGTERM") if hasattr(signal, name))
+
+
 def _serve_until_parent_ends(conn: Connection) -> None:
-    """A worker's life: `serve`, ended with its parent even in the middle of a search."""
+    """A worker's life: `serve`, ended with its parent even in the middle of a search; deaf to the group's
+    signals (they were blocked from before the process began, see `_Worker._write`: now ignored, then let in)."""
+    for number in _GROUP_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _GROUP_SIGNALS)
     end_with_parent()
     serve(conn)
 
@@ -215,6 +228,11 @@ class _Worker:
 
     def _write(self) -> None:
         # The process starts here, not in `think`: the caller's thread (a UI, an event loop) never waits on it.
+        if hasattr(signal, "pthread_sigmask"):
+            # Blocked on this thread, and so in the process it starts (a signal mask outlives exec): a Ctrl+C
+            # while the worker is still importing cannot interrupt it before it ignores the group's signals.
+            # The program's own thread still gets them.
+            signal.pthread_sigmask(signal.SIG_BLOCK, _GROUP_SIGNALS)
         try:
             context = multiprocessing.get_context("spawn")
             ours, theirs = context.Pipe()
@@ -293,16 +311,13 @@ class _Worker:
         self.shared.lock.notify_all()
 
     def stop(self, timeout_s: float) -> None:
-        """Ask the process to end, wait for it, and end it if it will not."""
+        """Ask the process to end, wait for it, and end it if it will not (SIGKILL: it ignores SIGTERM)."""
         with self.shared.lock:
             self.put(None)
         self.writer.join(timeout_s)
         process = self.process
         if process is not None:
             process.join(timeout_s)
-            if process.is_alive():
-                process.terminate()
-                process.join(1.0)
             if process.is_alive():
                 process.kill()
                 process.join(5.0)  # a killed process always ends; on a loaded machine it takes a moment

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine.analysis.playout import play_out, supports
 from ..engine.cpu import CpuPlayer
-from ..engine.decisions import Event, HandScored, MatchOver, Moved
+from ..engine.decisions import Event, HandScored, MatchOver, Moved, PlayedOut
 from ..engine.errors import DominoError
 from ..engine.hand import Hand
 from ..engine.match import HandResult, Match
@@ -92,7 +92,8 @@ class CpuTable:
         assert hand is not None
         if self._kernel_plays and observer is None and hand.outcome is None and hand.pending is None:
             # Random players: the match deals and starts the hand, the kernel plays it out, the match scores it.
-            return match.finish_hand(play_out(hand, self._fast_rng.random))
+            match.apply(None, PlayedOut(play_out(hand, self._fast_rng.random)))
+            return match.results[-1]
         while True:
             for event in self.step(observer):
                 if isinstance(event, HandScored):

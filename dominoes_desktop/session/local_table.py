@@ -4,12 +4,12 @@ the person's clicks and the CPU pool's answers; tests read it without a window (
 
 from __future__ import annotations
 
-from ..engine.cpu.knowledge import Knowledge, infer
 from ..engine.deal import Deal
 from ..engine.decisions import ChooseLeader, ClaimWindow, CutDeck, MugginsWindow, Pending, PlayTurn, RedealOffer
 from ..engine.duplicate import DuplicateMatch
 from ..engine.fairness import FairDeal
 from ..engine.hand import Hand
+from ..engine.knowledge import Knowledge, infer
 from ..engine.match import HandResult, Match
 from ..engine.moves import Move
 from ..engine.rules import Rules

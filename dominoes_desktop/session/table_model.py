@@ -13,12 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..engine.cpu.knowledge import Knowledge
 from ..engine.deal import Deal
 from ..engine.decisions import Pending
 from ..engine.duplicate import DuplicateMatch
 from ..engine.fairness import FairDeal
 from ..engine.hand import Hand
+from ..engine.knowledge import Knowledge
 from ..engine.match import HandResult
 from ..engine.moves import Move
 from ..engine.rules import Rules

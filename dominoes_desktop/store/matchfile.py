@@ -1,14 +1,15 @@
-"""Match files (.domino): JSON that replays a match move for move. Data only: never executed or
-unpickled, size-limited, and validated with readable errors.
+"""Match files (.domino) and autosaves: the match's record (engine/record.py: the rules, the seats and
+every answer `Match.apply` took, seals and cuts included) in the record's codec, version 2, with the table's
+helpers beside it and, for a duplicate match, its deals and the records of its finished plays. Data only:
+never executed or unpickled, size-limited, and validated with readable errors. A finished match file is
+checked by the replay command too (engine/cases.py reads the codec).
 
-The format extends REPLAY.md's cases: `preset`, `options` and `hands` (each with `deal`, `stock`,
-`leader`, `moves`) are the same, so a finished match can be checked with the replay command. It adds
-the seats, the table's helpers and each hand's deal seed, so play can go on (a match is rebuilt through its
-decisions, `Match.apply`, as it was played),
-each hand's optional "fair" proof and "chosen" mark (a deal played again, left out of deal luck), and the
-coming deal's commitment "fair_next" (engine/fairness.py). A seal that does not match its seed and salt
-(or a proof that does not deal the hand's tiles) is no reason to refuse the file: the hand is listed as
-unverifiable, for the player to be told, and never silently trusted.
+Files of version 1 (REPLAY.md's cases plus the seats, each hand's deal seed, "fair" proof and "chosen" mark,
+and the coming deal's "fair_next") are read one way, replayed through the match's decisions: the match they
+leave holds their record, and the next save writes version 2.
+
+A seal that does not match its seed and salt (or a proof that does not deal the hand's tiles) is no reason
+to refuse the file: the hand is listed as unverifiable, for the player to be told, and never silently trusted.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.cases import CaseError, let_points_go, replay_move
-from ..engine.cpu.players import LEVELS
-from ..engine.deal import Deal, check_deal_counts
+from ..engine.cpu import LEVELS
+from ..engine.deal import Deal, Dealer, check_deal_counts
 from ..engine.decisions import DealHand, NextHand, Seal
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
@@ -27,12 +28,22 @@ from ..engine.fairness import FairDeal, ProofError, fingerprint, seal_holds
 from ..engine.match import Match
 from ..engine.moves import parse_move
 from ..engine.presets import rules_from_json
+from ..engine.record import (
+    VERSION,
+    Record,
+    RecordError,
+    actions_from_json,
+    actions_to_json,
+    record_from_json,
+    record_to_json,
+)
+from ..engine.record import SeatRecord as SeatRecord  # re-exported: the store's callers name seats so
 from ..engine.rules import Rules
 from ..engine.tiles import Tile, full_set
 from .files import FileRefused, parse_json, read_bounded, whole_number
 
 FORMAT = "dominoes-desktop-match"
-VERSION = 1
+OLD_VERSION = 1  # hands of deals and moves: read one way
 MAX_BYTES = 4 * 1024 * 1024
 MAX_HANDS = 5000
 MAX_SEED = 2**64 - 1
@@ -43,13 +54,6 @@ TABLE_FLAGS = ("open_hands", "tracker", "hints")
 
 class MatchFileError(Exception):
     """A match file that cannot be read; the message says why, on one line."""
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    name: str
-    human: bool
-    level: str
 
 
 @dataclass(frozen=True)
@@ -65,66 +69,21 @@ class SavedMatch:
     # Hands (0-based) whose seal does not match (an edited "fair" proof, or an edited "fair_next" for the hand
     # it deals): the match loads and plays on, and the player is told those hands cannot be verified.
     unverifiable: tuple[int, ...] = ()
+    # Duplicate: deals (0-based) not dealt yet whose seal does not match its seed: they load, to be told.
+    unverifiable_deals: tuple[int, ...] = ()
 
     @property
     def is_over(self) -> bool:
         return self.duplicate.is_over if self.duplicate is not None else self.match.is_over
 
 
-def _hand_record(deal: Deal, leader: int, moves: list[str]) -> dict[str, Any]:
-    return {
-        "seed": deal.seed,
-        "deal": [[str(t) for t in tiles] for tiles in deal.hands],
-        "stock": [str(t) for t in deal.stock],
-        "leader": leader,
-        "moves": moves,
-    }
-
-
-def _proof(match: Match, index: int) -> dict[str, Any]:
-    """A fair deal's proof (issue 17), so that the saved file can be checked with engine.fairness."""
-    proof = match.proofs.get(index)
-    return {"fair": proof.as_json()} if proof is not None else {}
-
-
-def _chosen(match: Match, index: int) -> dict[str, Any]:
-    """A hand dealt from a deal the person chose ("Play this deal again"): deal luck leaves it out, after a
-    resume too."""
-    return {"chosen": True} if index in match.chosen_deals else {}
-
-
 def match_to_json(
     match: Match, options: dict[str, Any], seats: list[SeatRecord], table: dict[str, Any]
 ) -> dict[str, Any]:
-    """Everything needed to replay the match and go on: finished hands, the hand in play, the RNG."""
-    history = [
-        (deal, hand.leader, [turn.move.notation() for turn in hand.history]) for deal, hand in match.played_hands()
-    ]
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "preset": match.rules.preset,
-        "options": options,
-        "seed": match.seed,
-        "seats": [{"name": s.name, "human": s.human, "level": s.level} for s in seats],
-        "table": table,
-        "hands": [
-            _hand_record(deal, leader, moves) | _proof(match, i) | _chosen(match, i)
-            for i, (deal, leader, moves) in enumerate(history)
-        ],
-        "practice": match.practice,  # a move was taken back: the statistics may count it apart
-    } | _sealed_next(match)
-
-
-def _sealed_next(match: Match) -> dict[str, Any]:
-    """The commitment shown for the coming deal (issue 17), so that a game resumed after a crash shows the
-    same fingerprint and deals from the same seed: without it the program could draw the seed again. A hand
-    dealt but not begun (a leader or redeal to choose) is not in "hands": its commitment is kept, to be cut
-    again. The file holds the seed, as it holds every tile dealt; the table never shows it before the hand."""
-    committed = match.sealed
-    if committed is None and match.deal is not None and match.hand is None:
-        committed = match.proofs.get(match.hand_index)
-    return {"fair_next": committed.sealed.as_json()} if committed is not None else {}
+    """Everything needed to rebuild the match and go on: its record, with the seats, and the table's helpers."""
+    record = match.record
+    kept = Record(record.rules, record.seed, record.actions, record.practice, options, tuple(seats))
+    return record_to_json(kept) | {"table": table}
 
 
 def _require(condition: bool, message: str) -> None:
@@ -144,10 +103,63 @@ def _tiles(raw: Any, where: str, rules: Rules) -> tuple[Tile, ...]:
 
 
 def match_from_json(data: Any) -> SavedMatch:
-    """Rebuild the match by replaying every move; raise MatchFileError on anything wrong."""
+    """Rebuild the match from its record (version 1: by replaying every move); MatchFileError on anything wrong."""
     _require(isinstance(data, dict), "the file is not a match (expected a JSON object)")
     _require(data.get("format") == FORMAT, "the file is not a Dominoes Desktop match")
-    _require(data.get("version") == VERSION, f"match files of version {data.get('version')!r} are not supported")
+    version = data.get("version")
+    _require(version in (OLD_VERSION, VERSION), f"match files of version {version!r} are not supported")
+    if version == OLD_VERSION:
+        return _match_from_version_1(data)
+    try:
+        base_rules = rules_from_json(data)
+    except DominoError as exc:
+        raise MatchFileError(str(exc)) from None
+    rules = duplicate_rules(base_rules) if "duplicate" in data else base_rules  # the play at the table's rules
+    table = _table(data.get("table"))
+    try:
+        record = record_from_json(data, rules)
+    except RecordError as exc:
+        raise MatchFileError(str(exc)) from None
+    _require(len(record.seats) == rules.players, f"'seats' must list the {rules.players} seats")
+    for i, seat in enumerate(record.seats):
+        _require(seat.level in LEVELS, f"seat {i} is not valid")
+    try:
+        match = Match.from_record(record)
+    except RecordError as exc:
+        raise MatchFileError(str(exc)) from None
+    marked = _unverifiable(match)
+    options = dict(record.options)
+    if "duplicate" in data:
+        duplicate, line_up, bad_seals = _duplicate_from_json(data["duplicate"], base_rules, match)
+        return SavedMatch(match, options, record.seats, table, duplicate, line_up, marked, bad_seals)
+    return SavedMatch(match, options, record.seats, table, unverifiable=marked)
+
+
+def _unverifiable(match: Match) -> tuple[int, ...]:
+    """The hands whose seal does not hold: a proof that is not its seed's and salt's, or does not deal the
+    hand's tiles, a deal with no proof that its seed does not deal either (a proof deleted, tiles written in),
+    and a sealed coming deal that is not (the hand it is about to deal)."""
+    deals = {index: deal for index, (deal, _) in enumerate(match.played_hands())}
+    if match.deal is not None:
+        deals[match.hand_index] = match.deal
+    dealer = Dealer(match.rules)
+    found = [
+        h
+        for h, deal in sorted(deals.items())
+        if (h in match.proofs and not seal_holds(match.rules, match.proofs[h], deal))
+        or (h not in match.proofs and (deal.seed is None or not dealer.deal(deal.seed).same_tiles(deal)))
+    ]
+    # "Play this deal again" deals a new match's first hand: a later hand marked chosen (left out of deal luck)
+    # was marked by hand.
+    found += [h for h in match.chosen_deals if h > 0 and h not in found]
+    sealed = match.sealed
+    if sealed is not None and not seal_holds(match.rules, sealed, None):
+        found.append(match.hand_index)
+    return tuple(sorted(found))
+
+
+def _match_from_version_1(data: Any) -> SavedMatch:
+    """A file of version 1: its hands replayed through the match's decisions, as they were played."""
     try:
         rules = rules_from_json(data)
     except DominoError as exc:
@@ -220,10 +232,10 @@ def match_from_json(data: Any) -> SavedMatch:
             match.apply(None, Seal(sealed))
             if not seal_holds(rules, sealed, None):
                 unverifiable.append(match.hand_index)  # the hand it is about to deal
-    marked = tuple(unverifiable)
+    marked = tuple(sorted(set(unverifiable) | set(_unverifiable(match))))
     if "duplicate" in data:
-        duplicate, line_up = _duplicate_from_json(data["duplicate"], base_rules, match)
-        return SavedMatch(match, options, tuple(seats), table, duplicate, line_up, marked)
+        duplicate, line_up, bad_seals = _duplicate_from_json(data["duplicate"], base_rules, match, OLD_VERSION)
+        return SavedMatch(match, options, tuple(seats), table, duplicate, line_up, marked, bad_seals)
     return SavedMatch(match, options, tuple(seats), table, unverifiable=marked)
 
 
@@ -245,17 +257,16 @@ def duplicate_to_json(duplicate: DuplicateMatch, line_up: list[SeatRecord]) -> d
         ],
         "line_up": [{"name": s.name, "human": s.human, "level": s.level} for s in line_up],
         "plays": [
-            {
-                "leader": record.hand.leader,
-                "moves": [turn.move.notation() for turn in record.hand.history],
-                "practice": record.practice,
-            }
-            for record in duplicate.finished
+            {"actions": actions_to_json(play.match.record.actions), "practice": play.practice}
+            for play in duplicate.finished
+            if play.match is not None
         ],
     }
 
 
-def _duplicate_from_json(raw: Any, rules: Rules, current: Match) -> tuple[DuplicateMatch, tuple[SeatRecord, ...]]:
+def _duplicate_from_json(
+    raw: Any, rules: Rules, current: Match, version: int = VERSION
+) -> tuple[DuplicateMatch, tuple[SeatRecord, ...], tuple[int, ...]]:
     """The duplicate part of a match file, every finished play played again; MatchFileError on anything wrong."""
     _require(isinstance(raw, dict), "'duplicate' must be an object")
     seed, person = raw.get("seed"), raw.get("person")
@@ -276,8 +287,18 @@ def _duplicate_from_json(raw: Any, rules: Rules, current: Match) -> tuple[Duplic
             proof = FairDeal.from_json({k: v for k, v in deal.items() if k != "cut" or cut is not None})
         except ProofError as exc:
             raise MatchFileError(f"{where}: {exc}") from None
-        _require(fingerprint(proof.seed, proof.salt) == proof.fingerprint, f"{where}: the seed does not match its seal")
         proofs.append(proof)
+    raw_plays = raw.get("plays")
+    # Deals come to the table in order in the first rotation: those past the play at the table are not dealt yet,
+    # so they have no cut (one written in would choose their tiles) and a bad seal of theirs costs nothing played.
+    dealt = min(len(proofs), len(raw_plays) + 1) if isinstance(raw_plays, list) else len(proofs)
+    proofs[dealt:] = [proof.sealed for proof in proofs[dealt:]]
+    for d, proof in enumerate(proofs[:dealt]):
+        _require(
+            fingerprint(proof.seed, proof.salt) == proof.fingerprint,
+            f"duplicate deal {d + 1}: the seed does not match its seal",
+        )
+    bad_seals = tuple(d for d in range(dealt, len(proofs)) if not seal_holds(rules, proofs[d], None))
     raw_line_up = raw.get("line_up")
     _require(
         isinstance(raw_line_up, list) and len(raw_line_up) == rules.players,
@@ -297,6 +318,15 @@ def _duplicate_from_json(raw: Any, rules: Rules, current: Match) -> tuple[Duplic
     for p, play in enumerate(plays):
         where = f"duplicate play {p + 1}"
         _require(isinstance(play, dict), f"{where} is not valid")
+        if version == VERSION:  # each play's record; version 1 kept its leader and moves
+            try:
+                actions = actions_from_json(duplicate.rules, play.get("actions"))
+                duplicate.restore_record(actions, play.get("practice") is True)
+            except RecordError as exc:
+                raise MatchFileError(f"{where}: {exc}") from None
+            except DuplicateError as exc:
+                raise MatchFileError(f"duplicate {exc}") from None
+            continue
         leader, moves = play.get("leader"), play.get("moves")
         _require(whole_number(leader, 0, rules.players - 1), f"{where}: the leader must be a seat")
         _require(
@@ -310,7 +340,7 @@ def _duplicate_from_json(raw: Any, rules: Rules, current: Match) -> tuple[Duplic
         duplicate.resume_current(current)
     except DuplicateError as exc:
         raise MatchFileError(f"duplicate: {exc}") from None
-    return duplicate, line_up
+    return duplicate, line_up, bad_seals
 
 
 def _seat(raw: Any, where: str) -> SeatRecord:

@@ -229,6 +229,22 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>Your move was taken back: this match is practice.</source>
+        <translation>Se deshizo tu jugada: esta partida es de práctica.</translation>
+    </message>
+    <message>
+        <source>{time} left</source>
+        <translation>quedan {time}</translation>
+    </message>
+    <message>
+        <source>Time ran out for {name}: {action} was played for them.</source>
+        <translation>Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
+    </message>
+    <message>
+        <source>Waiting for the first deal.</source>
+        <translation>Esperando el primer reparto.</translation>
+    </message>
+    <message>
         <source>Who leads this hand?</source>
         <translation>¿Quién sale en esta mano?</translation>
     </message>
@@ -974,6 +990,22 @@
     <message>
         <source>Expert</source>
         <translation>Experto</translation>
+    </message>
+    <message>
+        <source>Easy: about {elo} points of Elo above a player that picks at random.</source>
+        <translation>Fácil: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+    </message>
+    <message>
+        <source>Medium: about {elo} points of Elo above a player that picks at random.</source>
+        <translation>Media: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+    </message>
+    <message>
+        <source>Hard: about {elo} points of Elo above a player that picks at random.</source>
+        <translation>Difícil: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+    </message>
+    <message>
+        <source>Expert: about {elo} points of Elo above Hard.</source>
+        <translation>Experto: unos {elo} puntos de Elo por encima de Difícil.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="205" />
@@ -3716,6 +3748,66 @@ Corte: {cut}</translation>
 </context>
 <context>
     <name>RoomWindow</name>
+    <message>
+        <source>The room sent what this table cannot read: {why}</source>
+        <translation>La sala envió algo que esta mesa no puede leer: {why}</translation>
+    </message>
+    <message>
+        <source>This table lost step with the room: {why}</source>
+        <translation>Esta mesa perdió el paso de la sala: {why}</translation>
+    </message>
+    <message>
+        <source>Room closed</source>
+        <translation>Sala cerrada</translation>
+    </message>
+    <message>
+        <source>The host has closed the room. If they reopen it, press Reconnect.</source>
+        <translation>El anfitrión ha cerrado la sala. Si la vuelve a abrir, pulsa Volver a conectar.</translation>
+    </message>
+    <message>
+        <source>The host has closed the room.</source>
+        <translation>El anfitrión ha cerrado la sala.</translation>
+    </message>
+    <message>
+        <source>Close the room?</source>
+        <translation>¿Cerrar la sala?</translation>
+    </message>
+    <message>
+        <source>Everyone at this table leaves with it: the match ends for your guests.</source>
+        <translation>Todos los de esta mesa salen con ella: la partida termina para tus invitados.</translation>
+    </message>
+    <message>
+        <source>Close the room</source>
+        <translation>Cerrar la sala</translation>
+    </message>
+    <message>
+        <source>Keep the room open</source>
+        <translation>Dejar la sala abierta</translation>
+    </message>
+    <message>
+        <source>Play again</source>
+        <translation>Jugar otra vez</translation>
+    </message>
+    <message>
+        <source>Ask for another match</source>
+        <translation>Pedir otra partida</translation>
+    </message>
+    <message>
+        <source>Another match?</source>
+        <translation>¿Otra partida?</translation>
+    </message>
+    <message>
+        <source>Asked for another match</source>
+        <translation>Otra partida pedida</translation>
+    </message>
+    <message>
+        <source>You asked the host for another match.</source>
+        <translation>Pediste otra partida al anfitrión.</translation>
+    </message>
+    <message>
+        <source>A new match begins.</source>
+        <translation>Empieza una partida nueva.</translation>
+    </message>
     <message>
         <source>Let a CPU play for {name}</source>
         <translation>Que una CPU juegue por {name}</translation>

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from dominoes_desktop.engine.decisions import Cut, Seal
+from dominoes_desktop.engine.decisions import AnswerRedeal, ChooseLeader, Cut, DealHand, Lead, RedealOffer, Seal
 from dominoes_desktop.engine.fairness import FairDeal
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.match import Match
@@ -29,6 +29,21 @@ def deal_sealed(match: Match, commitment: FairDeal | None = None, *cuts: bytes) 
     for seat, cut in enumerate(cuts):
         match.apply(seat if len(cuts) > 1 else None, Cut(cut))
     return commitment
+
+
+def start_hand(match: Match, seed: int | None = None) -> Hand:
+    """Deal the match's next hand unsealed (its shuffle, or `seed`) and begin it, through its decisions: no
+    redeal asked, the rules' leader leads."""
+    match.apply(None, DealHand(seed))
+    while match.hand is None:
+        pending = match.pending()
+        if isinstance(pending, RedealOffer):
+            match.apply(pending.seat, AnswerRedeal(False))
+        elif isinstance(pending, ChooseLeader):
+            match.apply(None, Lead(match.default_leader()))
+        else:
+            raise AssertionError(f"a dealt hand waits for {pending}")
+    return match.hand
 
 
 def tiles(text: str) -> list[Tile]:

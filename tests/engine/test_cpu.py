@@ -11,15 +11,17 @@ import pytest
 
 from dominoes_desktop.cli.simulate import main as simulate_main
 from dominoes_desktop.engine.cpu import DEFAULT_LEVEL, LEVELS, TABLE_LEVELS, make_player
-from dominoes_desktop.engine.cpu.knowledge import infer, sample_world
 from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.hand import HandEnd
+from dominoes_desktop.engine.knowledge import infer, sample_world
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import full_set
 from dominoes_desktop.engine.view import HIDDEN, PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
+
+from .helpers import start_hand
 
 
 def fresh(level: str, seed: int) -> CpuPlayer:
@@ -32,8 +34,7 @@ def positions(preset: str, count: int, seed: int) -> list[tuple[Match, int]]:
     rng = random.Random(seed)
     while len(found) < count:
         match = Match(build_rules(preset), rng.getrandbits(32))
-        match.deal_next()
-        hand = match.start_hand()
+        hand = start_hand(match)
         for _ in range(rng.randrange(1, 16)):
             if hand.is_over:
                 break

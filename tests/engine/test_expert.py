@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
 
+from benchmarks.ladder import fit_elo
 from benchmarks.strength import GreedyPlayer, greedy_weight
 from dominoes_desktop.engine.analysis.coach import Grade, Judge, RecordedHand, grade
 from dominoes_desktop.engine.analysis.fair import judge_hand_view
+from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, FAST_EXPERT, LEVELS, make_player
 from dominoes_desktop.engine.cpu.expert import exact_pimc, expert_choice, settled
-from dominoes_desktop.engine.cpu.knowledge import evidence_weight, infer, play_evidence, weighted_worlds
-from dominoes_desktop.engine.cpu.players import ExpertPlayer
+from dominoes_desktop.engine.cpu.players import FAST_EXPERT_AIM, FAST_EXPERT_MS, ExpertPlayer
 from dominoes_desktop.engine.cpu.worker import Ask, answer
+from dominoes_desktop.engine.knowledge import evidence_weight, infer, play_evidence, weighted_worlds
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
+
+from .helpers import start_hand
 
 
 def late_positions(preset: str, count: int, seed: int, tiles_left: int) -> list[PlayerView]:
@@ -29,8 +34,7 @@ def late_positions(preset: str, count: int, seed: int, tiles_left: int) -> list[
     views: list[PlayerView] = []
     while len(views) < count:
         match = Match(rules, rng.getrandbits(32))
-        match.deal_next()
-        hand = match.start_hand()
+        hand = start_hand(match)
         while not hand.is_over:
             plays = [m for m in hand.legal_moves() if m.kind is MoveKind.PLAY]
             if len(hand.hands[hand.turn]) <= tiles_left and len(plays) > 1:
@@ -77,8 +81,7 @@ def test_exact_values_are_the_weighted_mean_over_the_worlds() -> None:
 def test_a_hand_too_big_for_the_clock_is_played_out_not_searched() -> None:
     rules = build_rules("puerto_rican")
     match = Match(rules, 3)
-    match.deal_next()
-    hand = match.start_hand()
+    hand = start_hand(match)
     hand.apply(hand.legal_moves()[0])  # the pose: 27 tiles still in the hands
     view = PlayerView.of(match, hand.turn)
     plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
@@ -164,3 +167,38 @@ def test_the_fair_coach_grades_the_experts_own_late_moves_best_or_fine() -> None
         graded += [f.judged.grade for f in judge_hand_view(RecordedHand(0, rules, late, moves), seed=1)]
     below = [g for g in graded if g not in (Grade.BEST, Grade.FINE)]
     assert len(graded) >= 8 and len(below) <= 1, graded
+
+
+def test_the_fast_expert_keeps_to_its_50_ms() -> None:
+    rules = build_rules("puerto_rican")
+    table = CpuTable(rules, [make_player(FAST_EXPERT, s) for s in range(4)], 5)
+    table.play_hand(deal_seed=5)
+    thinking = [t for t in table.decision_ms[FAST_EXPERT] if t > 1.0]  # forced turns take no thought
+    assert thinking, "the hand had decisions to think about"
+    # It plans to use FAST_EXPERT_AIM of its clock, so that what overruns still keeps to FAST_EXPERT_MS.
+    assert FAST_EXPERT_AIM * FAST_EXPERT_MS * 0.5 < statistics.median(thinking) <= FAST_EXPERT_MS
+    assert max(thinking) < 3 * FAST_EXPERT_MS + 100.0, max(thinking)  # a loaded CI machine's allowance
+
+
+def test_the_fast_expert_is_for_analysis_not_a_table_level() -> None:
+    assert FAST_EXPERT in ANALYSIS_LEVELS and FAST_EXPERT not in LEVELS
+    view = late_positions("jamaican", 1, seed=4, tiles_left=5)[0]
+    reply = answer({}, Ask(1, ("ratings", view.seat, FAST_EXPERT, 3), None, view))
+    assert reply.error == "" and reply.decision is not None and reply.decision.move in view.legal_moves()
+    try:
+        make_player("seer")  # the benchmark's all-seeing player is never a CPU level
+    except ValueError as error:
+        assert "expert_fast" in str(error)
+    else:
+        raise AssertionError("make_player made an unknown level")
+
+
+def test_the_ladder_turns_hands_won_into_elo() -> None:
+    even = fit_elo({("a", "b"): (30, 30), ("b", "c"): (30, 30)}, ["a", "b", "c"])
+    assert all(abs(v) < 1e-6 for v in even.values())
+    # 64% of the hands decided is about 100 Elo; the prior pulls a little towards even.
+    gap = fit_elo({("a", "b"): (640, 360)}, ["a", "b"])
+    assert 95 < gap["a"] - gap["b"] < 101
+    # Beating every hand gives a large but finite gap, and strength carries through a chain.
+    chain = fit_elo({("a", "b"): (20, 0), ("b", "c"): (15, 5)}, ["a", "b", "c"])
+    assert chain["a"] > chain["b"] > chain["c"] and math.isfinite(chain["a"])

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from dominoes_desktop.engine.deal import Deal
-from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, Dealt, NextHand, RedealAnswered, RedealOffer
+from dominoes_desktop.engine.decisions import (
+    AnswerRedeal,
+    DealHand,
+    Dealt,
+    HandScored,
+    Lead,
+    NextHand,
+    RedealAnswered,
+    RedealOffer,
+)
 from dominoes_desktop.engine.errors import IllegalMove
 from dominoes_desktop.engine.hand import HandEnd, HandOutcome
 from dominoes_desktop.engine.match import HandResult, Match
@@ -18,11 +27,18 @@ from .helpers import tiles
 
 
 def play_deal(match: Match, deal: list[str], moves: str, leader: int | None = None) -> HandResult:
-    match.use_deal(Deal(tuple(tuple(tiles(h)) for h in deal), (), (), None))
-    hand = match.start_hand(leader, any_leader=True)
+    match.apply(None, DealHand(deal=Deal(tuple(tuple(tiles(h)) for h in deal), (), (), None), leader=leader))
     for text in moves.split():
-        hand.apply(parse_move(text))
-    return match.finish_hand()
+        for event in match.apply(None, parse_move(text)):
+            if isinstance(event, HandScored):
+                return event.result
+    raise AssertionError("the hand is not over")
+
+
+def deal_next(match: Match, seed: int | None = None) -> Deal:
+    match.apply(None, DealHand(seed))
+    assert match.deal is not None
+    return match.deal
 
 
 # Side 1 dominoes: seat 1 goes out with 5-4 after everybody else passes.
@@ -118,7 +134,7 @@ def test_a_tie_over_the_target_plays_on() -> None:
     play_deal(tied, *SIDE_ONE_DOMINOES)
     assert tied.scores == [20, 20] and tied.winner is None
     with pytest.raises(IllegalMove, match="match is over"):
-        match.deal_next()
+        deal_next(match)
 
 
 def test_single_round_is_one_hand_unless_tied() -> None:
@@ -173,17 +189,18 @@ def test_porch_combines_partners() -> None:
 def test_winning_side_chooses_its_leader() -> None:
     match = Match(build_rules("jamaican", {"deal_size": 2}))
     play_deal(match, *SIDE_ONE_DOMINOES)
-    match.deal_next()
+    deal_next(match)
     assert match.plan is not None and match.plan.seats == (1, 3) and match.plan.pose is None
     with pytest.raises(IllegalMove, match="may not lead"):
-        match.start_hand(0)
-    assert match.start_hand(3).leader == 3
+        match.apply(None, Lead(0))
+    match.apply(None, Lead(3))
+    assert match.hand is not None and match.hand.leader == 3
 
 
 def test_the_winner_leads_in_house_block() -> None:
     match = Match(build_rules("block", {"deal_size": 2}))
     play_deal(match, *SIDE_ONE_DOMINOES)
-    match.deal_next()
+    deal_next(match)
     assert match.plan is not None and match.plan.seats == (1,)
 
 
@@ -194,7 +211,7 @@ def test_cuban_rotates_the_opener_after_a_tied_block() -> None:
     tie = Match(build_rules("cuban", {"deal_size": 2}))
     result = play_deal(tie, ["9-9 2-0", "1-1 0-0", "7-7 3-0", "6-6 4-0"], "9-9 pass pass pass pass", leader=0)
     assert result.winner_seat is None
-    tie.deal_next()
+    deal_next(tie)
     assert tie.plan is not None and tie.plan.seats == (1,) and tie.plan.pose is None
 
 
@@ -202,37 +219,44 @@ def test_after_a_tied_block_the_first_hand_rule_applies_again() -> None:
     match = Match(build_rules("jamaican", {"deal_size": 2}))
     result = play_deal(match, ["6-6 1-1", "2-0 0-0", "4-4 3-0", "3-3 4-0"], "6-6 pass pass pass pass")
     assert result.winner_seat is None
-    deal = match.deal_next()
+    deal = deal_next(match)
     assert match.plan is not None and match.plan.pose is not None and match.plan.pose.is_double
     assert match.plan.pose in deal.hands[match.plan.seats[0]]
 
 
 def test_highest_double_must_without_doubles_poses_the_heaviest_tile() -> None:
     match = Match(build_rules("jamaican", {"deal_size": 2}))
-    plan = match.use_deal(
-        Deal(tuple(tuple(tiles(h)) for h in ["6-5 1-0", "6-4 2-1", "5-4 3-0", "6-3 3-1"]), (), (), None)
+    match.apply(
+        None,
+        DealHand(deal=Deal(tuple(tuple(tiles(h)) for h in ["6-5 1-0", "6-4 2-1", "5-4 3-0", "6-3 3-1"]), (), (), None)),
     )
-    assert plan.seats == (0,) and plan.pose == Tile(6, 5)
+    plan = match.plan
+    assert plan is not None and plan.seats == (0,) and plan.pose == Tile(6, 5)
 
 
 def test_redeal_rules_refuse_a_deal_without_doubles() -> None:
     match = Match(build_rules("classic_block", {"deal_size": 2}))
     with pytest.raises(IllegalMove, match="no double"):
-        match.use_deal(Deal(tuple(tuple(tiles(h)) for h in ["6-5 1-0", "6-4 2-1", "5-4 3-0", "6-3 3-1"]), (), (), None))
+        match.apply(
+            None,
+            DealHand(
+                deal=Deal(tuple(tuple(tiles(h)) for h in ["6-5 1-0", "6-4 2-1", "5-4 3-0", "6-3 3-1"]), (), (), None)
+            ),
+        )
 
 
 def test_dealing_always_finds_a_double_under_redeal_rules() -> None:
     rules = build_rules("classic_draw", {"players": 5})
     for seed in range(200):
         match = Match(rules, seed)
-        assert match.deal_next().doubles_dealt()
+        assert deal_next(match).doubles_dealt()
 
 
 def test_a_deal_seed_deals_the_same_hand_again() -> None:
     rules = build_rules("jamaican")
-    first = Match(rules, 7).deal_next()
+    first = deal_next(Match(rules, 7))
     assert first.seed is not None
-    again = Match(rules, 99).deal_next(seed=first.seed)
+    again = deal_next(Match(rules, 99), seed=first.seed)
     assert again.hands == first.hands
 
 
@@ -266,7 +290,7 @@ def test_shuffles_are_uniform() -> None:
     counts: dict[Tile, int] = {}
     deals = 4000
     for seed in range(deals):
-        for tile in Match(rules, 0).deal_next(seed=seed).hands[0]:
+        for tile in deal_next(Match(rules, 0), seed=seed).hands[0]:
             counts[tile] = counts.get(tile, 0) + 1
     expected = deals * 7 / 28
     chi_square = sum((counts.get(t, 0) - expected) ** 2 / expected for t in full_set(6))

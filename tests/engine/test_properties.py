@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 from dominoes_desktop.cli.soak import main as soak_main
 from dominoes_desktop.cli.soak import play_checked_match
 from dominoes_desktop.engine.analysis.playout import SUPPORTED, declined, kernel_for, play_out, supports
-from dominoes_desktop.engine.decisions import AnswerRedeal, ChooseLeader, DealHand, Lead, RedealOffer
+from dominoes_desktop.engine.decisions import (
+    AnswerRedeal,
+    ChooseLeader,
+    DealHand,
+    HandScored,
+    Lead,
+    PlayedOut,
+    RedealOffer,
+)
 from dominoes_desktop.engine.errors import RulesError
 from dominoes_desktop.engine.hand import Hand, HandOutcome
 from dominoes_desktop.engine.match import Match
@@ -21,6 +29,8 @@ from dominoes_desktop.engine.moves import CLAIM, Move, MoveKind
 from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.engine.rules import EndScoring, Rules
 from dominoes_desktop.engine.tiles import Tile
+
+from .helpers import start_hand
 
 OPTION_MIXES: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(
     {},
@@ -105,8 +115,7 @@ def hand_part_way(preset: str, options: dict[str, Any], seed: int, prefix: int) 
     rules = rules_for(preset, options)
     assert supports(rules), declined(rules)
     match = Match(rules, seed)
-    match.deal_next()
-    hand = match.start_hand()
+    hand = start_hand(match)
     rng = random.Random(seed)
     for _ in range(prefix):
         after = hand.copy()
@@ -179,7 +188,8 @@ def test_a_hand_played_out_by_the_kernel_is_scored_but_not_archived(
             match.apply(None, DealHand())
     assert match.hand is not None
     facts = play_out(match.hand, random.Random(seed).random)
-    result = match.finish_hand(facts)
+    events = match.apply(None, PlayedOut(facts))
+    result = next(e.result for e in events if isinstance(e, HandScored))
     assert result.pips == facts.pips and match.archive == []  # scored, but no moves to archive
 
 

@@ -85,10 +85,14 @@ def test_a_worker_that_dies_fails_its_futures_and_the_next_request_starts_anothe
         pool.think(("t", 0, "random", 1), views[0][1]).result(timeout=30)  # started
         worker = pool._shared.slots[0]
         assert worker is not None and worker.process is not None
+        # The worker busy for seconds (a search with the compiled core ends in a tenth of a second), and three
+        # CPU questions sent to it meanwhile.
+        busy = pool.run(time.sleep, 5.0)
+        time.sleep(0.3)
         slow = [pool.think(None, view, movetime_ms=2000) for _, view in views[:3]]
         time.sleep(0.2)
         worker.process.kill()
-        for future in slow:
+        for future in [busy, *slow]:
             with pytest.raises(CpuWorkerDied):
                 future.result(timeout=10)
         assert pool.wait_idle(1)
@@ -101,7 +105,9 @@ def test_close_stops_the_workers_fails_what_is_outstanding_and_is_idempotent() -
     views = turn_views(hands=1)
     pool = CpuPool(workers=2)
     pool.start()
-    first = pool.think(None, views[0][1], movetime_ms=3000)
+    # Both workers busy for seconds, and CPU questions queued behind them.
+    first, second = pool.run(time.sleep, 5.0), pool.run(time.sleep, 5.0)
+    time.sleep(0.3)
     behind = [pool.think(None, view) for _, view in (views * 4)[:20]]  # seconds of thinking queued behind it
     started = time.monotonic()
     time.sleep(0.3)
@@ -110,7 +116,7 @@ def test_close_stops_the_workers_fails_what_is_outstanding_and_is_idempotent() -
     pool.close()
     assert time.monotonic() - started < 10
     assert all(not p.is_alive() for p in processes)
-    assert first.done() and all(f.done() for f in behind)  # answered or failed: never left hanging
+    assert first.done() and second.done() and all(f.done() for f in behind)  # answered or failed: never hanging
     assert isinstance(behind[-1].exception(), CpuPoolClosed)  # still queued at the stop: failed by it
     with pytest.raises(CpuPoolClosed):
         pool.think(None, views[0][1]).result(timeout=1)

@@ -267,7 +267,7 @@ def test_a_rooms_record_of_fair_deals_replays_and_a_damaged_one_is_refused() -> 
         pending = session.pending()
         seat = pending.seats[0]
         session.answer(seat, parse(pending, seat, legal(pending, seat)[0]))
-    assert [entry[0] for entry in record] == ["fair"] + ["act"] * 6 and match.deal is not None
+    assert [entry[0] for entry in record] == ["fair"] + ["a"] * 6 and match.deal is not None
     assert match.proofs[0] == fairdeal.proof(made.secret, cuts, made.digest)  # the deal players verify
     assert verify(rules, match.proofs[0], match.deal).ok
     again = replay(rules, json.loads(json.dumps(record)))

@@ -77,4 +77,4 @@ def test_the_appimage_starts_the_game(appimage: Path, tmp_path: Path, mode: str)
     version = subprocess.run(
         [str(appimage), "--version"], capture_output=True, text=True, env=game_env(tmp_path, **extra), timeout=120
     )
-    assert "Dominoes Desktop" in version.stdout
+    assert "Dominoes Desktop" in version.stdout and "(search core: compiled)" in version.stdout

@@ -52,6 +52,6 @@ def test_build_install_and_start_the_deb(linux_build: Path, tmp_path: Path) -> N
         assert run.returncode == 0, run.stderr
         felt_is_on_screen(shot)
         version = subprocess.run(["/usr/bin/dominoes-desktop", "--version"], capture_output=True, text=True, env=env)
-        assert "Dominoes Desktop" in version.stdout
+        assert "Dominoes Desktop" in version.stdout and "(search core: compiled)" in version.stdout
     finally:
         subprocess.run(["dpkg", "-r", "dominoes-desktop"], capture_output=True)

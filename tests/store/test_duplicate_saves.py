@@ -114,10 +114,13 @@ def damaged(change: str) -> dict[str, Any]:
     elif change == "plays":
         part["plays"] = part["plays"] * 3
     elif change == "moves":
-        part["plays"][1]["moves"][2] = "0-0@6"
+        moves = [entry for entry in part["plays"][1]["actions"] if isinstance(entry[1], str)]
+        moves[2][1] = "0-0@6"
     elif change == "tiles":  # the play at the table claims other tiles than its deal's seal gives
-        hand = data["hands"][0]
-        hand["deal"][0], hand["deal"][1] = hand["deal"][1], hand["deal"][0]
+        again = next(
+            entry[1]["again"] for entry in data["actions"] if isinstance(entry[1], dict) and "again" in entry[1]
+        )
+        again["cut"] = "00" * 8
     elif change == "shape":
         data["duplicate"] = ["not", "an", "object"]
     return data

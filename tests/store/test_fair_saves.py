@@ -34,7 +34,8 @@ def test_the_commitment_survives_a_save_and_deals_the_same_seed_after_reload(tmp
     sealed = FairDeal.commit()
     table.match.apply(None, Seal(sealed))
     data = match_to_json(table.match, {}, SEATS, {})
-    assert data["fair_next"] == {"fingerprint": sealed.fingerprint, "seed": sealed.seed, "salt": sealed.salt.hex()}
+    last = data["actions"][-1][1]["seal"]
+    assert last == {"fingerprint": sealed.fingerprint, "seed": sealed.seed, "salt": sealed.salt.hex()}
     saves = Autosave(tmp_path)
     saves.save(data)
     loaded = saves.load().saved
@@ -47,7 +48,7 @@ def test_the_commitment_survives_a_save_and_deals_the_same_seed_after_reload(tmp
 
 
 def test_a_deal_waiting_for_its_leader_keeps_its_commitment() -> None:
-    """A hand dealt but not begun is not in "hands": its commitment is kept to be cut again on resume."""
+    """A hand dealt but not begun is kept as dealt: its seal and its cut, the leader still to choose."""
     table = played_table("jamaican", hands=1)
     match = table.match
     if match.is_over:
@@ -57,8 +58,10 @@ def test_a_deal_waiting_for_its_leader_keeps_its_commitment() -> None:
         assert match.hand is not None  # the rules chose the leader: the hand is saved move by move
         return
     data = match_to_json(match, {}, SEATS, {})
-    assert data["fair_next"]["fingerprint"] == sealed.fingerprint and "cut" not in data["fair_next"]
-    assert loads(json.dumps(data)).match.sealed == sealed
+    again = loads(json.dumps(data)).match
+    assert isinstance(again.pending(), ChooseLeader) and again.deal == match.deal
+    assert again.proofs[again.hand_index] == match.proofs[match.hand_index]
+    assert again.proofs[again.hand_index].fingerprint == sealed.fingerprint
 
 
 def test_a_finished_match_keeps_no_commitment_and_its_proofs_verify() -> None:
@@ -67,9 +70,9 @@ def test_a_finished_match_keeps_no_commitment_and_its_proofs_verify() -> None:
         deal_sealed(table.match, FairDeal.commit(), b"a", b"b", b"c", b"d")
         table.play_hand()
     data = match_to_json(table.match, {}, SEATS, {})
-    assert "fair_next" not in data
+    assert not isinstance(data["actions"][-1][1], dict) or "seal" not in data["actions"][-1][1]
     verdicts = verify_case(json.loads(json.dumps(data)))
-    assert verdicts and all(v["fair"] for v in verdicts) and len(verdicts) == len(data["hands"])
+    assert verdicts and all(v["fair"] for v in verdicts) and len(verdicts) == len(table.match.results)
 
 
 def test_a_damaged_commitment_is_one_line_and_the_previous_save_is_used(tmp_path: Path) -> None:
@@ -77,15 +80,15 @@ def test_a_damaged_commitment_is_one_line_and_the_previous_save_is_used(tmp_path
     table.match.apply(None, Seal(FairDeal.commit()))
     good = match_to_json(table.match, {}, SEATS, {})
     broken = json.loads(json.dumps(good))
-    broken["fair_next"]["salt"] = "not hex"
+    broken["actions"][-1][1]["seal"]["salt"] = "not hex"
     with pytest.raises(MatchFileError) as refused:
         loads(json.dumps(broken))
-    assert str(refused.value).startswith("fair_next: 'salt'") and "\n" not in str(refused.value)
+    assert "'salt'" in str(refused.value) and "\n" not in str(refused.value)
     (tmp_path / PREVIOUS).write_text(json.dumps(good))
     (tmp_path / CURRENT).write_text(json.dumps(broken))
     loaded = Autosave(tmp_path).load()
     assert loaded.saved is not None and loaded.saved.match.sealed == table.match.sealed
-    assert "damaged" in loaded.message and "fair_next" in loaded.message
+    assert "damaged" in loaded.message and "salt" in loaded.message
     assert json.loads((tmp_path / PREVIOUS).read_text()) == good, "the good save is intact"
 
 
@@ -101,7 +104,4 @@ def test_a_deal_played_again_stays_out_of_deal_luck_after_a_reload() -> None:
     table.play_hand()
     assert table.match.chosen_deals == {0}
     data = json.loads(json.dumps(match_to_json(table.match, {}, SEATS, {})))
-    assert data["hands"][0].get("chosen") is True and "chosen" not in data["hands"][1]
     assert loads(json.dumps(data)).match.chosen_deals == {0}
-    data["hands"][0]["chosen"] = "yes"  # anything but true is not a mark
-    assert loads(json.dumps(data)).match.chosen_deals == set()

@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from dominoes_desktop.engine.deal import Deal
+from dominoes_desktop.engine.decisions import DealHand
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.presets import build_rules
@@ -17,11 +18,9 @@ def scripted_match() -> Match:
     """Dominican, 2 tiles each, target 30: a capicúa domino by seat 0 wins it in one hand."""
     match = Match(build_rules("dominican", {"deal_size": 2, "target": 30}))
     deal = [[Tile(6, 6), Tile(5, 1)], [Tile(6, 5), Tile(0, 0)], [Tile(6, 1), Tile(4, 4)], [Tile(3, 3), Tile(2, 0)]]
-    match.use_deal(Deal(tuple(tuple(h) for h in deal), (), (), 77))
-    hand = match.start_hand()
+    match.apply(None, DealHand(deal=Deal(tuple(tuple(h) for h in deal), (), (), 77)))
     for text in ("6-6", "6-5", "6-1", "pass", "5-1@5"):
-        hand.apply(parse_move(text))
-    match.finish_hand()
+        match.apply(None, parse_move(text))
     return match
 
 

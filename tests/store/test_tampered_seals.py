@@ -1,6 +1,7 @@
-"""An edited seal (a hand's "fair" proof, or the sealed next deal "fair_next") in a match file or an autosave
-(issue 24): the match still loads and plays on, the hand is listed as unverifiable, and the file is no
-damaged save (it is not moved aside)."""
+"""An edited seal (a hand's sealed deal, or the sealed next deal) in a match file or an autosave (issue 24):
+the match still loads and plays on, the hand is listed as unverifiable, and the file is no damaged save (it
+is not moved aside). An edited seed deals other tiles than the moves were played on: that file does not
+replay, and is refused in one line like any damaged file."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.decisions import Cut, Seal
 from dominoes_desktop.engine.fairness import FairDeal, seal_holds
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.store.autosave import CURRENT, Autosave
-from dominoes_desktop.store.matchfile import SeatRecord, load_file, loads, match_to_json
+from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, load_file, loads, match_to_json
 from tests.engine.helpers import deal_sealed
 
 SEATS = [SeatRecord(f"S{s}", s == 0, "medium") for s in range(4)]
@@ -30,6 +33,12 @@ def saved_match() -> dict[str, Any]:
     return match_to_json(table.match, {}, SEATS, {})
 
 
+def seal(data: dict[str, Any], hand: int) -> dict[str, Any]:
+    """The commitment a saved match's hand number `hand` was sealed with (in the record's answers)."""
+    found = [entry[1]["seal"] for entry in data["actions"] if isinstance(entry[1], dict) and "seal" in entry[1]]
+    return found[hand]  # type: ignore[no-any-return]
+
+
 def flip(hex_text: str) -> str:
     """The same hex digits with the last one changed."""
     return hex_text[:-1] + ("0" if hex_text[-1] != "0" else "1")
@@ -41,21 +50,23 @@ def test_an_untouched_save_has_no_unverifiable_hand() -> None:
 
 def test_an_edited_fingerprint_of_a_hand_loads_and_is_named() -> None:
     data = saved_match()
-    data["hands"][1]["fair"]["fingerprint"] = flip(data["hands"][1]["fair"]["fingerprint"])
+    seal(data, 1)["fingerprint"] = flip(seal(data, 1)["fingerprint"])
     saved = loads(json.dumps(data))
     assert saved.unverifiable == (1,)
     assert len(saved.match.archive) == 2, "the match is whole and plays on"
 
 
-def test_an_edited_seed_of_a_hand_is_named_too() -> None:
+def test_an_edited_seed_of_a_hand_deals_other_tiles_and_is_refused() -> None:
     data = saved_match()
-    data["hands"][0]["fair"]["seed"] += 1  # the tiles dealt are kept: the seal no longer matches them
-    assert loads(json.dumps(data)).unverifiable == (0,)
+    seal(data, 0)["seed"] += 1  # the tiles come from the seed: the moves no longer fit them
+    with pytest.raises(MatchFileError) as refused:
+        loads(json.dumps(data))
+    assert "\n" not in str(refused.value) and "action" in str(refused.value)
 
 
 def test_an_edited_sealed_next_deal_marks_the_hand_it_deals() -> None:
     data = saved_match()
-    data["fair_next"]["fingerprint"] = flip(data["fair_next"]["fingerprint"])
+    seal(data, 2)["fingerprint"] = flip(seal(data, 2)["fingerprint"])
     saved = loads(json.dumps(data))
     assert saved.unverifiable == (2,), "hand 3, the one the seal is about to deal"
     match = saved.match
@@ -69,7 +80,7 @@ def test_an_edited_sealed_next_deal_marks_the_hand_it_deals() -> None:
 
 def test_a_match_file_with_an_edited_seal_opens(tmp_path: Path) -> None:
     data = saved_match()
-    data["hands"][0]["fair"]["salt"] = flip(data["hands"][0]["fair"]["salt"])
+    seal(data, 0)["salt"] = flip(seal(data, 0)["salt"])
     path = tmp_path / "edited.domino"
     path.write_text(json.dumps(data))
     saved = load_file(path)
@@ -78,7 +89,7 @@ def test_a_match_file_with_an_edited_seal_opens(tmp_path: Path) -> None:
 
 def test_an_autosave_with_an_edited_seal_loads_and_stays_in_place(tmp_path: Path) -> None:
     data = saved_match()
-    data["fair_next"]["fingerprint"] = flip(data["fair_next"]["fingerprint"])
+    seal(data, 2)["fingerprint"] = flip(seal(data, 2)["fingerprint"])
     (tmp_path / CURRENT).write_text(json.dumps(data))
     before = (tmp_path / CURRENT).read_bytes()
     loaded = Autosave(tmp_path).load()

@@ -169,7 +169,7 @@ def test_a_damaged_duplicate_part_is_refused_in_one_line(qtbot: QtBot, tmp_path:
     with pytest.raises(MatchFileError, match="does not match its seal"):
         loads(json.dumps(data))
     data["duplicate"]["deals"][0]["seed"] -= 1
-    data["duplicate"]["plays"][0]["moves"] = data["duplicate"]["plays"][0]["moves"][:3]
+    data["duplicate"]["plays"][0]["actions"] = data["duplicate"]["plays"][0]["actions"][:3]
     with pytest.raises(MatchFileError, match="duplicate play 1"):
         loads(json.dumps(data))
 

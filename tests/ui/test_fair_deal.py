@@ -55,7 +55,7 @@ def test_a_new_match_is_sealed_cut_on_the_deck_played_reviewed_and_dealt_again(
     qtbot.waitUntil(panel.deck.hasFocus, timeout=2000)
     assert short(sealed.fingerprint) in panel.seal.text() and str(sealed.seed) not in panel.seal.text()
     window.store.wait_idle()
-    assert saved(tmp_path)["fair_next"]["fingerprint"] == sealed.fingerprint  # type: ignore[index]
+    assert saved(tmp_path)["actions"][-1][1]["seal"]["fingerprint"] == sealed.fingerprint  # type: ignore[index]
 
     click_deck(qtbot, panel.deck)
     idle(window)
@@ -110,7 +110,7 @@ def test_the_next_hand_is_cut_by_clicking_the_deck_on_the_hand_end_sheet(qtbot: 
     sealed = match.sealed
     assert sealed is not None
     window.store.wait_idle()
-    assert saved(tmp_path)["fair_next"]["fingerprint"] == sealed.fingerprint  # type: ignore[index]
+    assert saved(tmp_path)["actions"][-1][1]["seal"]["fingerprint"] == sealed.fingerprint  # type: ignore[index]
     shown = page.deal_seal.cut.seal.text() + page.deal_seal.cut.hint.text() + page.deal_seal.label.text()
     assert short(sealed.fingerprint) in shown and str(sealed.seed) not in shown, "the secret stays secret"
     click_deck(qtbot, page.deal_seal.cut.deck)

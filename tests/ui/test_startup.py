@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
@@ -422,3 +423,89 @@ def test_settings_that_cannot_be_moved_aside_leave_no_temporary_folder(tmp_path:
         assert run.returncode == 0, run.stderr[-2000:]
         assert "could not be moved aside" in run.stderr
     assert sorted(p.name for p in scratch.iterdir()) == [], "nothing left in the temporary folder"
+
+
+# The game as a player starts it, ended at its first paint: prints every module loaded by then.
+LOADED_AT_FIRST_PAINT = """
+import os
+import sys
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QWidget
+
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and isinstance(watched, QWidget) and watched.window().isVisible():
+            print("\\n".join(sorted(sys.modules)), flush=True)
+            os._exit(0)
+        return False
+
+
+app = QApplication(sys.argv[:1])
+painted = FirstPaint(app)
+app.installEventFilter(painted)
+from dominoes_desktop.app import main
+
+main(sys.argv[1:])
+"""
+
+# What the lobby does not show, and is not loaded before it is on the screen (issue 31 item 7): the store and
+# its database, the table page and its scene, the coach, review and statistics screens, rooms, the analysis,
+# and Qt's sound and network modules.
+NOT_BEFORE_THE_FIRST_PAINT = (
+    "dominoes_desktop.store.autosave",
+    "dominoes_desktop.store.matchfile",
+    "dominoes_desktop.store.stats",
+    "sqlite3",
+    "dominoes_desktop.ui.play.game_page",
+    "dominoes_desktop.ui.table.scene",
+    "dominoes_desktop.ui.play.coach_panel",
+    "dominoes_desktop.ui.review.stats_dialog",
+    "dominoes_desktop.ui.review.review_dialog",
+    "dominoes_desktop.ui.room.net_client",
+    "dominoes_desktop.net.client",
+    "dominoes_desktop.engine.analysis.coach",
+    "dominoes_desktop.engine.analysis.solver",
+    "PySide6.QtMultimedia",
+    "PySide6.QtNetwork",
+)
+
+
+def test_the_first_paint_loads_only_what_the_lobby_shows(tmp_path: Path) -> None:
+    """Before this test's change the store (with most of the engine and sqlite3) and the table page were
+    imported before the lobby could paint."""
+    run = subprocess.run(
+        [sys.executable, "-c", LOADED_AT_FIRST_PAINT, "--config", str(tmp_path / "data")],
+        env=game_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    loaded = set(run.stdout.split())
+    assert run.returncode == 0 and "dominoes_desktop.ui.lobby.lobby_page" in loaded, run.stderr[-2000:]
+    early = [name for name in NOT_BEFORE_THE_FIRST_PAINT if name in loaded]
+    assert early == [], f"loaded before the lobby's first paint: {early}"
+
+
+def test_keys_work_at_once_after_the_first_paint(qtbot: QtBot, tmp_path: Path) -> None:
+    """The table page is built after the first paint, or at its first use: a key pressed straight away (the
+    side panel's F9, then Start) reaches a table that is there and answers."""
+    window = MainWindow(Settings(open_settings_checked(tmp_path)[0]), pace_ms=0, data_dir=tmp_path)
+    qtbot.addWidget(window)
+    window.ask_before_leaving = False
+    try:
+        assert window._game is None, "no table page before the first paint"
+        window.show()
+        qtbot.waitUntil(lambda: window._painted, timeout=10_000)
+        shown = window.panel_action.isChecked()
+        qtbot.keyClick(window, Qt.Key.Key_F9)
+        assert window.panel_action.isChecked() is not shown
+        assert window.game.side.isHidden() is shown, "the side panel followed the key"
+        window.lobby.start.setFocus()
+        qtbot.keyClick(window.lobby.start, Qt.Key.Key_Space)
+        qtbot.waitUntil(lambda: window.stack.currentWidget() is window.game, timeout=10_000)
+        assert window.controller.match is not None, "Start began a match"
+    finally:
+        window.controller.runner.stop()
+        window.store.close()

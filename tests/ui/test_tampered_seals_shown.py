@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.store.autosave import CURRENT
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
-from tests.store.test_tampered_seals import flip, saved_match
+from tests.store.test_tampered_seals import flip, saved_match, seal
 
 from .driving import make_window
 
@@ -29,7 +29,7 @@ def review_of(qtbot: QtBot, window: MainWindow) -> ReviewDialog:
 
 def test_an_autosave_with_an_edited_seal_resumes_and_says_so(qtbot: QtBot, tmp_path: Path) -> None:
     data = saved_match()
-    data["hands"][0]["fair"]["fingerprint"] = flip(data["hands"][0]["fair"]["fingerprint"])
+    seal(data, 0)["fingerprint"] = flip(seal(data, 0)["fingerprint"])
     (tmp_path / CURRENT).write_text(json.dumps(data))
     window = make_window(qtbot, tmp_path)
     window.offer_resume(assume_yes=True)
@@ -44,7 +44,7 @@ def test_an_autosave_with_an_edited_seal_resumes_and_says_so(qtbot: QtBot, tmp_p
 
 def test_a_match_file_with_an_edited_sealed_next_deal_opens_and_says_so(qtbot: QtBot, tmp_path: Path) -> None:
     data = saved_match()
-    data["fair_next"]["fingerprint"] = flip(data["fair_next"]["fingerprint"])
+    seal(data, 2)["fingerprint"] = flip(seal(data, 2)["fingerprint"])
     path = tmp_path / "edited.domino"
     path.write_text(json.dumps(data))
     window = make_window(qtbot, tmp_path / "data")

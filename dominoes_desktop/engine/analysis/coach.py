@@ -41,6 +41,7 @@ from ..deal import Deal
 from ..hand import Hand
 from ..match import Match
 from ..moves import Move, MoveKind
+from ..record import HandStep, hand_steps
 from ..rules import EndScoring, Rules, Scoring
 from .solver import (
     DEFAULT_BUDGET,
@@ -267,19 +268,19 @@ def decisions_to_judge(recorded: RecordedHand, seats: Sequence[int] | None) -> l
     """Every decision with more than one distinct option (of `seats`, or of all), in the order of play:
     its ply, the position before it, the move played, and the end points claimed so far by side."""
     rules = recorded.rules
-    hand = recorded.start.copy()
     tally = [0] * rules.sides
     todo: list[tuple[int, Hand, Move, list[int]]] = []
-    for ply, move in enumerate(recorded.moves):
-        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
-            hand.apply(move)
+    played: HandStep | None = None  # the last move, applied by the walker once it walks on
+    for step in hand_steps(recorded.start, recorded.moves):  # the record's one walker of a hand
+        if played is not None:
+            claimed_so_far(rules, step.before, tally, played.move, played.seat)  # claims leave the ends alone
+            played = None
+        if step.is_claim:
             continue
-        seat = hand.turn
-        resolved = hand.resolve(move)
-        if (seats is None or seat in seats) and len(hand.legal_moves()) > 1:
-            todo.append((ply, hand.copy(), resolved, list(tally)))
-        hand.apply(resolved)
-        claimed_so_far(rules, hand, tally, resolved, seat)
+        hand = step.before
+        if (seats is None or step.seat in seats) and len(hand.legal_moves()) > 1:
+            todo.append((step.ply, hand.copy(), step.move, list(tally)))
+        played = step
     return todo
 
 

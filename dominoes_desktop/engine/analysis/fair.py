@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..hand import Hand
-from ..moves import Move, MoveKind
+from ..moves import Move
+from ..record import hand_steps
 from ..rules import Rules
 from ..tiles import Tile, full_set
 from .coach import (
@@ -364,15 +365,9 @@ def forced_moves(
 ) -> list[tuple[int, int, Move, tuple[int, ...]]]:
     """The moves of `seats` (or of all) that had no alternative: (ply, seat, move, the open ends it was made
     on), in the order of play."""
-    hand = recorded.start.copy()
     found = []
-    for ply, move in enumerate(recorded.moves):
-        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
-            hand.apply(move)
-            continue
-        seat = hand.turn
-        resolved = hand.resolve(move)
-        if (seats is None or seat in seats) and len(hand.legal_moves()) == 1:
-            found.append((ply, seat, resolved, tuple(hand.layout.open_ends())))
-        hand.apply(resolved)
+    for step in hand_steps(recorded.start, recorded.moves):  # the record's one walker of a hand
+        hand = step.before
+        if not step.is_claim and (seats is None or step.seat in seats) and len(hand.legal_moves()) == 1:
+            found.append((step.ply, step.seat, step.move, tuple(hand.layout.open_ends())))
     return found

@@ -2,7 +2,8 @@
 
 Simulation and CPU search play thousands of hands a second through it. It follows the same rules as
 `Hand` (the tests play both side by side with a deterministic policy and compare every outcome), but
-keeps no history: what it returns is the `HandOutcome` that scoring needs.
+keeps no history: what it returns is the `HandOutcome` that scoring needs. `Kernel` is the pure-Python
+kernel; `CompiledKernel` runs the same hand loop in C (core.py), and `kernel_for` picks it when it is built.
 """
 
 from __future__ import annotations
@@ -13,10 +14,15 @@ from functools import cache, reduce
 from operator import or_
 
 from ..hand import Hand, HandEnd, HandOutcome
+from ..layout import Placement
 from ..rules import EndScoring, LayoutKind, Rules, Style
 from ..tiles import Tile, full_set
+from .core import CompiledPlayout, fits
 
 Random = Callable[[], float]
+# A hand after its pose, as the kernel takes it: the tiles placed as a mask, the last placement's seat,
+# tile and joined number, the ends before it, and each open end and whether a double lies there.
+Position = tuple[int, int, Tile, int | None, tuple[int, ...], int, bool, int, bool]
 
 
 ANY = None  # a rule parameter the kernel need not know: it decides nothing inside a line hand's play
@@ -147,6 +153,8 @@ class Kernel:
         self._leftovers = _Leftovers(self.tiles)
         # How much the playout policy wants to get rid of a tile: its weight, doubles first.
         self.weight = [t.pips + (4.0 if t.is_double else 0.0) for t in self.tiles]
+        # An attribute, so that the compiled kernel's is its C function itself (no call in between).
+        self.run: Callable[[Hand, Random, float | None], HandOutcome] = self.run_here
 
     def _greedy(
         self,
@@ -175,8 +183,9 @@ class Kernel:
                     best_key, choice, to_left = key, i, side_left
         return choice, to_left
 
-    def run(self, hand: Hand, rnd: Random, noise: float | None) -> HandOutcome:
-        """Play `hand` (a line game not over yet) to its end and return its outcome; `hand` is not changed.
+    def run_here(self, hand: Hand, rnd: Random, noise: float | None) -> HandOutcome:
+        """`run` in Python. Play `hand` (a line game not over yet) to its end and return its outcome;
+        `hand` is not changed.
 
         `noise` None: every legal move equally likely. Otherwise the heaviest tile (doubles first) with
         `noise` times a uniform draw added to each weight; noise 0 breaks ties by tile, then end.
@@ -190,26 +199,26 @@ class Kernel:
             end_points[rules.teams[hand.pending.seat]] += hand.pending.points
         layout = hand.layout
         placements = layout.placements
+        pose: int | None = None
+        position: Position | None = None
         if not placements:
             pose = None if hand.forced_pose is None else self.index[hand.forced_pose]
-            return self._play(
-                rules, hand.leader, hm, stock, end_points, hand.turn, hand.passes_in_row, pose, None, rnd, noise
+        else:
+            last = placements[-1]
+            arm_left, arm_right = layout.arms
+            position = (
+                sum(tile_bit[p.tile] for p in placements),
+                last.seat,
+                last.tile,
+                last.joined,
+                hand.ends_before_last_play,
+                arm_left.end,
+                arm_left.double_at_end,
+                arm_right.end,
+                arm_right.double_at_end,
             )
-        last = placements[-1]
-        arm_left, arm_right = layout.arms
-        position = (
-            sum(tile_bit[p.tile] for p in placements),
-            last.seat,
-            last.tile,
-            last.joined,
-            hand.ends_before_last_play,
-            arm_left.end,
-            arm_left.double_at_end,
-            arm_right.end,
-            arm_right.double_at_end,
-        )
         return self._play(
-            rules, hand.leader, hm, stock, end_points, hand.turn, hand.passes_in_row, None, position, rnd, noise
+            rules, hand.leader, hm, stock, end_points, hand.turn, hand.passes_in_row, pose, position, rnd, noise
         )
 
     def _last_play(self, bit: int, to_left: bool, left: int, right: int) -> tuple[Tile, int, tuple[int, int]]:
@@ -228,7 +237,7 @@ class Kernel:
         turn: int,
         passes: int,
         pose: int | None,
-        position: tuple[int, int, Tile, int | None, tuple[int, ...], int, bool, int, bool] | None,
+        position: Position | None,
         rnd: Random,
         noise: float | None,
     ) -> HandOutcome:
@@ -386,11 +395,42 @@ class Kernel:
         )
 
 
+class CompiledKernel(Kernel):
+    """The same kernel with `run` in C (core.py, _core.c): the same outcome for the same draws of `rnd`,
+    move for move, read from the same attributes of the hand. `run_here` stays the pure one."""
+
+    def __init__(self, set_top: int, removed: tuple[Tile, ...]) -> None:
+        super().__init__(set_top, removed)
+        if CompiledPlayout is None or not fits(len(self.tiles), 2):
+            raise RuntimeError("the compiled search core is not built for this set")
+        self._core = CompiledPlayout(
+            self.tiles,
+            self.high,
+            self.low,
+            self.suit,
+            HandOutcome,
+            HandEnd.DOMINO,
+            HandEnd.BLOCKED,
+            Style.BLOCK,
+            Style.DRAW,
+            Style.ALL_FIVES_DRAW,
+            EndScoring.NONE,
+            EndScoring.FIVES_AND_THREES,
+            self.run_here,  # for more seats than the compiled core holds
+            # A placement's tile by position (a NamedTuple), else by name.
+            Placement._fields.index("tile") if issubclass(Placement, tuple) else 1 << 30,
+        )
+        self.run = self._core.run
+
+
 @cache
 def kernel_for(set_top: int, removed: tuple[Tile, ...]) -> Kernel:
+    """The set's kernel: the compiled one when it is built and the set fits it."""
+    if fits(len(full_set(set_top, removed)), 2):
+        return CompiledKernel(set_top, removed)
     return Kernel(set_top, removed)
 
 
 def play_out(hand: Hand, rnd: Random, noise: float | None = None) -> HandOutcome:
-    """Play a line-game hand to its end without changing it (see Kernel.run)."""
+    """Play a line-game hand to its end without changing it (see Kernel.run_here)."""
     return kernel_for(hand.rules.set_top, hand.rules.removed_tiles).run(hand, rnd, noise)

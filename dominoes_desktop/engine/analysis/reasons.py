@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cpu.knowledge import infer
 from ..hand import Hand
+from ..knowledge import infer
 from ..moves import Move, MoveKind
 from ..tiles import Tile
 from .coach import Judged, RecordedHand

@@ -19,22 +19,35 @@ instead, generic but slower; either search gives up past a node budget and says 
 Speed (issue 17): the searches of one hand share a transposition table (`coach.judge_lane`), turns with
 one option or none skip it, moves are ordered by the table's best move then by what blocks the next seat,
 doubles, follow-ups and weight, and each search is an MTD(f) from the last value found.
+
+Compiled (issue 32): where the compiled core is built (core.py), `LineSolver` runs that search in C, node
+for node the same, the same values (tests/engine/test_search_core.py compares them); `PureLineSolver`
+always runs it here. Cross and spinner layouts stay in Python.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..hand import Hand, HandEnd, HandOutcome
 from ..moves import Move
 from ..rules import EndScoring, LayoutKind, Rules, Scoring, Style
 from ..scoring import bonuses, hand_points, winner_seat
 from ..tiles import Tile, full_set
+from .core import BLOCKED_CODES, SCORING_CODES, CompiledSearch, solver_fits
+
+if TYPE_CHECKING:
+    from ._core import LineSearch
 from .playout import kernel_for, play_out
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 DEFAULT_BUDGET = 250_000  # nodes per search before it gives up (two or three seconds on this machine)
+COMPILED_TABLE_ENTRIES = 600_000  # positions the compiled search's table holds before it starts afresh
+# (about 50 MB at four seats; the pure search's dict grows without end, but fills 50 times slower)
+
+Search = Callable[[int, int, int, int, int, bool, int, bool, int, int], int]
 
 
 class OutOfBudget(Exception):
@@ -86,7 +99,10 @@ class LineSolver:
     """Exact values of line-game positions of one dealt hand, for one maximising side.
 
     With two sides the search is run for side 0 and negated for side 1, so one table serves both; with
-    three or more each deciding side needs its own solver (paranoid: everybody else against it)."""
+    three or more each deciding side needs its own solver (paranoid: everybody else against it).
+
+    The search runs in the compiled core when it is built and the rules fit it (`compiled` says which),
+    in pure Python otherwise (`PureLineSolver` always): the same values, node counts may differ."""
 
     def __init__(self, rules: Rules, stock: Sequence[Tile], leader: int, max_side: int) -> None:
         assert supports_masks(rules)
@@ -106,7 +122,7 @@ class LineSolver:
         self.counting = rules.end_scoring is not EndScoring.NONE
         self.threes = rules.end_scoring is EndScoring.FIVES_AND_THREES
         self.sign = [1 if rules.teams[s] == max_side else -1 for s in range(rules.players)]
-        self.table: dict[int, tuple[int, int, int]] = {}
+        self.table: dict[int, tuple[int, int, int]] = {}  # the pure search's (the compiled one keeps its own)
         self.nodes = 0
         self.budget = DEFAULT_BUDGET
         self._end_cache: dict[tuple[int, int], int] = {}
@@ -121,7 +137,11 @@ class LineSolver:
         # The key: the packed hands above the small fields (stock drawn, turn, the two ends).
         self.small_bits = ((len(self.stock) + 1) * 8 * 32 * 32).bit_length()
         self.bound = value_bound(rules)
-        self._search = self._make_search()
+        # The compiled search holds no reference back to the solver: its table (up to 50 MB) goes as soon as
+        # the solver does, not at the next full garbage collection.
+        self._core = self._make_core()
+        self.compiled = self._core is not None
+        self._pure = None if self._core is not None else self._pure_search()
         self.last_value = 0  # the first guess of the next search: a sibling option is often worth as much
 
     # ---- positions --------------------------------------------------------------------
@@ -285,7 +305,64 @@ class LineSolver:
             found = self._order_cache[pool] = tuple(idx)
         return found
 
-    def _make_search(self) -> Callable[[int, int, int, int, int, bool, int, bool, int, int], int]:
+    def _make_core(self) -> LineSearch | None:
+        """The compiled search (_core.c) with its own table, when it is built and the rules fit it."""
+        if CompiledSearch is None or not solver_fits(self.rules, self.n):
+            return None
+        rules = self.rules
+        style = rules.style
+        kernel = self.kernel
+        return CompiledSearch(
+            self.n,
+            self.players,
+            rules.teams,
+            self.sign,
+            kernel.suit,
+            kernel.high,
+            kernel.low,
+            self.stock,
+            style is Style.DRAW or style is Style.ALL_FIVES_DRAW,
+            style is Style.DRAW,  # the drawer plays on; in all-fives draw the turn passes
+            2 if style is Style.ALL_FIVES_DRAW else 0,
+            self.counting,
+            self.threes,
+            self.leader,
+            SCORING_CODES[rules.scoring],
+            BLOCKED_CODES[rules.blocked],
+            rules.capicua_bonus,
+            rules.key_bone_bonus,
+            COMPILED_TABLE_ENTRIES,
+        )
+
+    def _search(
+        self,
+        packed: int,
+        stock_at: int,
+        turn: int,
+        passes: int,
+        left: int,
+        ld: bool,
+        right: int,
+        rd: bool,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """One null-window search of `value`: the compiled one (the node count and the budget kept here as
+        the pure search keeps them), or the pure one."""
+        core = self._core
+        if core is None:
+            assert self._pure is not None
+            return self._pure(packed, stock_at, turn, passes, left, ld, right, rd, alpha, beta)
+        n, full = self.n, self.full
+        hands = [(packed >> (seat * n)) & full for seat in range(self.players)]
+        value, self.nodes = core.search(
+            hands, stock_at, turn, left, ld, right, rd, alpha, beta, self.sleeping, self.nodes, self.budget
+        )
+        if value is None:
+            raise OutOfBudget
+        return value
+
+    def _pure_search(self) -> Search:
         """The alpha-beta search as a closure: what every node reads (the table, the per-tile tables, the
         rules' flags) is bound once here instead of looked up on `self` at every node."""
         solver = self
@@ -461,6 +538,14 @@ class LineSolver:
             return best
 
         return search
+
+
+class PureLineSolver(LineSolver):
+    """The line solver in pure Python whatever is built: what the tests and the benchmark compare the
+    compiled search with."""
+
+    def _make_core(self) -> LineSearch | None:
+        return None
 
 
 class GenericSolver:

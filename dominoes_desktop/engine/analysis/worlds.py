@@ -2,8 +2,8 @@
 
 A world is a full deal of the tiles the seat could not see (the other hands, the stock) consistent with its
 view at that moment: its own tiles, the tiles played, every hand's size, the stock's size, and the numbers a
-seat showed it lacks by passing or drawing. Worlds are drawn by the CPUs' sampler (`cpu.knowledge`) and
-weighted by the plays seen, exactly as the Expert weighs them (`cpu.knowledge.evidence_weight`): a world in
+seat showed it lacks by passing or drawing. Worlds are drawn by the CPUs' sampler (`engine.knowledge`) and
+weighted by the plays seen, exactly as the Expert weighs them (`engine.knowledge.evidence_weight`): a world in
 which a seat held heavy tiles it could have played, yet played a light one, is less likely than one in which it
 had no better choice.
 """
@@ -14,8 +14,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cpu.knowledge import infer, weighted_worlds
 from ..hand import Hand
+from ..knowledge import infer, weighted_worlds
 from ..tiles import Tile
 from ..view import PlayerView
 
@@ -48,7 +48,7 @@ class SampledWorld:
 
 def sample_worlds(view: PlayerView, count: int, seed: int) -> list[SampledWorld]:
     """`count` worlds consistent with `view`, the same ones for the same seed, each weighted by the plays seen
-    exactly as the Expert weighs them (one weighting: `cpu.knowledge.weighted_worlds`)."""
+    exactly as the Expert weighs them (one weighting: `engine.knowledge.weighted_worlds`)."""
     return [SampledWorld(world, weight) for world, weight in weighted_worlds(view, random.Random(seed), count)]
 
 

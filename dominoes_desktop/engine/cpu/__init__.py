@@ -1,7 +1,9 @@
 """CPU players. They see only a PlayerView, in the game exactly as through the bot protocol."""
 
 from .players import (
+    ANALYSIS_LEVELS,
     DEFAULT_LEVEL,
+    FAST_EXPERT,
     LEVELS,
     TABLE_LEVELS,
     CpuPlayer,
@@ -12,7 +14,9 @@ from .players import (
 )
 
 __all__ = [
+    "ANALYSIS_LEVELS",
     "DEFAULT_LEVEL",
+    "FAST_EXPERT",
     "LEVELS",
     "TABLE_LEVELS",
     "CpuPlayer",

@@ -13,16 +13,15 @@ stock) one solver table serves all the worlds of a decision.
 from __future__ import annotations
 
 import random
-import time
 
 from ..analysis.coach import Judge
 from ..analysis.solver import OutOfBudget
 from ..hand import Hand
+from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from ..moves import Move, MoveKind
 from ..tiles import full_set
 from ..view import PlayerView
-from .knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
-from .search import monte_carlo
+from .search import monte_carlo, now
 
 __all__ = ["Evidence", "evidence_weight", "exact_pimc", "expert_choice", "play_evidence", "settled"]
 
@@ -59,7 +58,7 @@ def exact_pimc(
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
     evidence = play_evidence(view)
-    started = time.perf_counter()
+    started = now()
     span = max(0.0, deadline - started)
     # Each world gets the nodes it could search in its share of the time; a bigger one is skipped.
     node_budget = max(500, int(NODE_RATE * 1000.0 * span / MIN_WORLDS))
@@ -88,13 +87,13 @@ def exact_pimc(
             continue
         samples.append((evidence_weight(evidence, world.hands), values))
         worlds = len(samples)
-        now = time.perf_counter()
-        if worlds == 1 and (now - started) * MIN_WORLDS > span:
+        clock = now()
+        if worlds == 1 and (clock - started) * MIN_WORLDS > span:
             return None  # at this pace too few worlds: the playouts get the time instead
         # Stop when another world of the mean cost would end past the deadline (keeps the clock's p95).
-        if now + (now - started) / (worlds + skipped) > deadline and worlds >= FEWEST_WORLDS:
+        if clock + (clock - started) / (worlds + skipped) > deadline and worlds >= FEWEST_WORLDS:
             break
-        if now >= deadline or (worlds % 8 == 0 and settled(samples)):
+        if clock >= deadline or (worlds % 8 == 0 and settled(samples)):
             break
     weights = sum(w for w, _ in samples)
     if len(samples) < FEWEST_WORLDS or weights <= 0.0:
@@ -109,7 +108,7 @@ def _heaviest(move: Move) -> int:
 def expert_choice(view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float) -> Move:
     """The expert's play: the best weighted mean of the exact values over sampled worlds, or of playouts on
     weighted worlds while the hand is too big to search in the time."""
-    deadline = time.perf_counter() + movetime_ms / 1000.0
+    deadline = now() + movetime_ms / 1000.0
     means = exact_pimc(view, plays, rng_seed, deadline)
     if means is None:
         evidence = play_evidence(view)

@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..knowledge import Knowledge, infer
 from ..moves import Move, MoveKind
 from ..tiles import Tile
 from ..view import PlayerView
 from .evaluation import hand_strength, play_score
-from .knowledge import Knowledge, infer
-from .search import monte_carlo
+from .search import monte_carlo, now
 
 # The one list of CPU levels, weakest first: the order every list of them shows. "random" is for tests and
 # bots; a table offers the others.
 LEVELS = ("random", "easy", "medium", "hard", "expert")
 TABLE_LEVELS = LEVELS[1:]  # the levels a person picks at a table (the lobby, settings, rooms' CPU seats)
 DEFAULT_LEVEL = "medium"  # a table's CPUs until the person picks
+# The Expert on a short clock, for analysis and ratings (many thousands of decisions): not offered at a table.
+# make_player(FAST_EXPERT) plays it; the bot protocol's --level takes it too.
+FAST_EXPERT = "expert_fast"
+FAST_EXPERT_MS = 50.0  # what it promises: p95 of its decisions at most this
+ANALYSIS_LEVELS = (FAST_EXPERT,)
 
 
 # Why a CPU chose its move, by code: the UI words these in the player's language, the bot protocol in English.
@@ -173,7 +177,7 @@ class HardPlayer(_Cpu):
         if self.worlds is not None:
             best = monte_carlo(view, plays, self.rng, None, self.worlds)
         else:
-            deadline = time.perf_counter() + self.movetime_ms / 1000.0
+            deadline = now() + self.movetime_ms / 1000.0
             best = monte_carlo(view, plays, self.rng, deadline, breather=self.breather_ms / 1000.0)
         return explain(view, best)
 
@@ -197,6 +201,19 @@ class ExpertPlayer(HardPlayer):
 
         best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms)
         return explain(view, best)
+
+
+class FastExpertPlayer(ExpertPlayer):
+    """The Expert for analysis and ratings: the same search on a clock of FAST_EXPERT_MS a move. It aims at
+    FAST_EXPERT_AIM of it, since a world or a playout round already begun runs to its end."""
+
+    level = FAST_EXPERT
+
+    def __init__(self, seed: int = 0, movetime_ms: float = FAST_EXPERT_MS) -> None:
+        super().__init__(seed, movetime_ms * FAST_EXPERT_AIM)
+
+
+FAST_EXPERT_AIM = 0.8  # of its clock the fast Expert plans to use: the rest absorbs a world or a playout round begun
 
 
 def explain(view: PlayerView, move: Move, knowledge: Knowledge | None = None) -> Decision:
@@ -225,14 +242,14 @@ def make_player(level: str, seed: int = 0, movetime_ms: float | None = None) -> 
     """A CPU of `level`; `movetime_ms` sets the thinking time of the levels that search (hard, expert)."""
     kind = _BY_LEVEL.get(level)
     if kind is None:
-        raise ValueError(f"unknown CPU level '{level}' (choose {', '.join(LEVELS)})")
+        raise ValueError(f"unknown CPU level '{level}' (choose {', '.join(LEVELS + ANALYSIS_LEVELS)})")
     if movetime_ms is not None and issubclass(kind, HardPlayer):
         return kind(seed, movetime_ms=movetime_ms)
     return kind(seed)
 
 
 _BY_LEVEL: dict[str, type[RandomPlayer | EasyPlayer | MediumPlayer | HardPlayer]] = {
-    kind.level: kind for kind in (RandomPlayer, EasyPlayer, MediumPlayer, HardPlayer, ExpertPlayer)
+    kind.level: kind for kind in (RandomPlayer, EasyPlayer, MediumPlayer, HardPlayer, ExpertPlayer, FastExpertPlayer)
 }
 
 

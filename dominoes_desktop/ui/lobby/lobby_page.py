@@ -40,8 +40,8 @@ from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
 from ..look.flags import flag_pixmap
 from ..play.controller import MatchSetup, SeatConfig
+from ..shell import store_service
 from ..shell.i18n import translate
-from ..shell.store_service import DUPLICATE_GROUP
 
 # Texts in these tables are translated where they are shown; QT_TRANSLATE_NOOP lets lupdate find them.
 GROUPS = (
@@ -75,6 +75,24 @@ LEVEL_NAMES = {  # the words for engine.cpu's levels; the lobby lists them in TA
     "hard": QT_TRANSLATE_NOOP("LobbyPage", "Hard"),
     "expert": QT_TRANSLATE_NOOP("LobbyPage", "Expert"),
 }
+# Each level's place on the strength ladder (docs/STRENGTH.md, made by benchmarks/ladder.py): its Elo above a
+# player that picks at random, the Expert's above Hard, rounded to tens; the lobby says it in words beside the
+# level. A test keeps them to the ladder: run the ladder again and the test says which to change.
+LADDER_REFERENCE = {"easy": "random", "medium": "random", "hard": "random", "expert": "hard"}
+LADDER_STEPS = {"easy": 40, "medium": 140, "hard": 90, "expert": 80}
+LEVEL_STRENGTH = {
+    "easy": QT_TRANSLATE_NOOP("LobbyPage", "Easy: about {elo} points of Elo above a player that picks at random."),
+    "medium": QT_TRANSLATE_NOOP("LobbyPage", "Medium: about {elo} points of Elo above a player that picks at random."),
+    "hard": QT_TRANSLATE_NOOP("LobbyPage", "Hard: about {elo} points of Elo above a player that picks at random."),
+    "expert": QT_TRANSLATE_NOOP("LobbyPage", "Expert: about {elo} points of Elo above Hard."),
+}
+
+
+def level_strength(level: str) -> str:
+    """The level's place on the strength ladder, in the player's language."""
+    return translate("LobbyPage", LEVEL_STRENGTH[level]).format(elo=LADDER_STEPS[level])
+
+
 TIMEOUT_ACTIONS = {
     "best": QT_TRANSLATE_NOOP("LobbyPage", "Play the best move for them"),
     "first": QT_TRANSLATE_NOOP("LobbyPage", "Play their first legal tile"),
@@ -269,7 +287,10 @@ class LobbyPage(QWidget):
         self.level.setAccessibleName(self.tr("CPU difficulty"))
         for value in TABLE_LEVELS:
             self.level.addItem(translate("LobbyPage", LEVEL_NAMES[value]), value)
+            self.level.setItemData(self.level.count() - 1, level_strength(value), Qt.ItemDataRole.ToolTipRole)
+        self.level.currentIndexChanged.connect(self._level_changed)
         self.level.setCurrentIndex(max(0, self.level.findData(level)))
+        self._level_changed()
         self.fill = QCheckBox(self.tr("CPUs fill empty seats"))
         self.fill.setChecked(True)
         seats_box = QGroupBox(self.tr("Players"))
@@ -552,6 +573,11 @@ class LobbyPage(QWidget):
 
     # ---- seats and start ------------------------------------------------------------------------
 
+    def _level_changed(self) -> None:
+        """The chosen level's place on the strength ladder, for a screen reader (each choice shows its own as
+        a tooltip in the open list; the box's tooltip is the chosen name, whole: show_whole_choices)."""
+        self.level.setAccessibleDescription(level_strength(str(self.level.currentData())))
+
     def _seats_changed(self) -> None:
         """Helpers that show what others hold start off once two people share the screen."""
         people = sum(1 for row in self.seat_rows[: self.players.value()] if row.kind.currentData() == "person")
@@ -659,7 +685,9 @@ class LobbyPage(QWidget):
             open_hands=bool(self.visibility.currentData()),
             tracker=self.tracker.isChecked(),
             hints=self.hints.isChecked(),
-            stats_group=DUPLICATE_GROUP if self.duplicate_chosen() else self.stats_group.text().strip() or "Home",
+            stats_group=store_service.DUPLICATE_GROUP
+            if self.duplicate_chosen()
+            else self.stats_group.text().strip() or "Home",
             options=self.options(),
             duplicate_deals=int(self.duplicate_deals.currentData()) if self.duplicate_chosen() else 0,
         )

@@ -159,7 +159,7 @@ class GameController(QObject, LocalTable):
     _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
 
     auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
-    auto_pass = False  # pass for the one person at the screen when no tile of theirs fits (a View setting)
+    auto_pass = False  # pass for a person at the screen when no tile of theirs fits (a View setting)
 
     def __init__(
         self,
@@ -411,13 +411,9 @@ class GameController(QObject, LocalTable):
         self._go(session)
 
     def _only_a_pass(self, pending: PlayTurn) -> bool:
-        """A person alone at the screen who can do nothing but pass, and asked the game to pass for them."""
-        return (
-            self.auto_pass
-            and len(self.people()) == 1
-            and self.is_human(pending.seat)
-            and all(m.kind is MoveKind.PASS for m in pending.moves)
-        )
+        """A person at the screen (alone, or passing and playing) who can do nothing but pass, and asked the
+        game to pass for them."""
+        return self.auto_pass and self.is_human(pending.seat) and all(m.kind is MoveKind.PASS for m in pending.moves)
 
     def _pass_for(self, seat: int, token: int) -> None:
         pending = self.pending
@@ -559,14 +555,18 @@ class GameController(QObject, LocalTable):
         self.thinking = None
         self.clock.stop()
         had_hand = match.hand is not None
-        match.take_back(self.people()[0])
+        # Undo cuts the match's record before the person's last move and plays it again, at a new session.
+        match = match.taken_back(self.people()[0])
+        if self.duplicate is not None:
+            self.duplicate.resume_current(match)
+        session = self._seat(match, self.seats)
         with self._batch():
             if not had_hand:
                 self.last_result = match.results[-1] if match.results else None
                 self.handStarted.emit(match.hand_index)
             self.historyRewritten.emit()
             self._changed()
-            session.rewritten()  # a CPU still thinking thinks about a position that is gone: asked anew
+            session.advance()  # a CPU still thinking thought about a position that is gone: asked anew
         return True
 
     # ---- the turn timer and the hint ---------------------------------------------------------

@@ -36,9 +36,11 @@ from .controller import MatchSetup
 from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
 from .fair_deal import CutPanel, DealSeal, gesture_here
 from .panels import (
+    KEPT_FOCUS,
     RETURN_CLICKS,
     YOU_NAMES,
     ButtonRow,
+    ClockLabel,
     HandEndPanel,
     MoveLog,
     MoveRecord,
@@ -100,7 +102,7 @@ class GamePage(QWidget):
         self.turn.setObjectName("turn")
         self.turn.setWordWrap(True)
         self.turn.setAccessibleDescription(self.tr("Whose turn"))  # its name is its text: what is said changes
-        self.clock = QLabel("")
+        self.clock = ClockLabel()
         self.clock.setObjectName("clock")
         self.clock.setAccessibleName(self.tr("Turn timer"))
         self.clock.hide()
@@ -226,6 +228,8 @@ class GamePage(QWidget):
         redeal_layout.addWidget(self.redeal_text)
         redeal_layout.addWidget(self.redeal_yes)
         redeal_layout.addWidget(self.redeal_no)
+        for answer in (self.redeal_yes, self.redeal_no):
+            answer.installEventFilter(KEPT_FOCUS)
         self.countdown = QTimer(self)
         self.countdown.setInterval(1000)
         self.countdown.timeout.connect(self._tick)
@@ -244,6 +248,7 @@ class GamePage(QWidget):
         controller.pointsScored.connect(self._points_scored)
         controller.autoPassed.connect(self._auto_passed)
         self.moments = MomentPlayer()
+        self.matches = 0  # the matches started on this page (what is still to be shown of the last one is not)
         self.record = MoveRecord()  # the move log is the hand's record, each move with the points it took
         self._notes: dict[tuple[int, int], str] = {}  # (hand number, move index): a line told after that move
         self.table.hintRequested.connect(self.ask_hint)
@@ -291,7 +296,10 @@ class GamePage(QWidget):
             self.happened.emit(self.undo_note.text())
             return
         self.undo_note.hide()
-        self.controller.undo()
+        if self.controller.undo():  # said in place of the warning, which no longer stands
+            taken = self.tr("Your move was taken back: this match is practice.")
+            self.announce(taken)
+            self.happened.emit(taken)
 
     def _auto_passed(self, seat: int) -> None:
         """Nothing fitted and the game passes for the person: said briefly, on the table and in the status bar."""
@@ -320,12 +328,31 @@ class GamePage(QWidget):
         self.table.bottom = people[0] if people else 0
         self.table.open_hands = setup.open_hands
         self.table.curtain = False
-        self.hide_hand_end()
-        self.undo_note.hide()
+        self.clear_table()
         self.tracker.setVisible(setup.tracker)
         self.hint_button.setVisible(setup.hints)
         self.clock.setVisible(setup.timer_seconds > 0)
         self.controller.time_turns(setup.timer_seconds, setup.on_timeout)
+
+    def clear_table(self) -> None:
+        """Nothing of the last match stays on the page for the next: its questions, sheets, move log and the
+        notes on it, its faces shown; the scores and plates are drawn from the new match as it starts."""
+        self.hide_hand_end()
+        for overlay in (self.leader_choice, self.redeal, self.curtain, self.cut_panel, self.claim_box, self.undo_note):
+            overlay.hide()
+        self._clear_muggins()
+        self.countdown.stop()
+        self.timed_key = None
+        self.going_on = False
+        self.table.reveal = False
+        self.log.clear()
+        self._notes = {}
+        self.record = MoveRecord()
+        self.turn.release()
+        self.turn.setText("")
+        self.matches += 1  # a celebration still to come is the last match's
+        self.moments.clear()
+        self.table.table.clear_floats()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table and event.type() == QEvent.Type.Resize:
@@ -413,6 +440,8 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
         elif hand is None and not self.leader_choice.isHidden():
             self.turn.setText(self.tr("Who leads this hand?"))
+        elif hand is None and controller.last_result is None:
+            self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif controller.waiting is not None:
@@ -486,6 +515,8 @@ class GamePage(QWidget):
         if hand is None or hand.is_over:
             return
         actor = self.controller.human_turn()
+        if self.curtain.isVisible() and actor != self.curtain_seat:
+            self.curtain.hide()  # the turn went on without them (the game passed for them): the next person's
         if not self.table.curtain and actor != self.table.bottom:
             self.table.curtain = True
             self.table.refresh()
@@ -612,6 +643,7 @@ class GamePage(QWidget):
             else:
                 words = self.tr("{name} leads").format(name=shown_name(self.controller.seats[seat].name))
             choice = button(words, words)
+            choice.installEventFilter(KEPT_FOCUS)
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
         self.leader_choice.setFixedWidth(LEADER_PANEL_WIDTH)
@@ -622,9 +654,9 @@ class GamePage(QWidget):
         self.leader_choice.show()
         self.leader_choice.raise_()
         self._place_overlays()
-        first = self.leader_choice.findChildren(QPushButton)
-        if first:
-            first[0].setFocus()
+        choices = [b for b in self.leader_choice.findChildren(QPushButton) if b.isVisibleTo(self.leader_choice)]
+        if choices:  # (last hand's buttons, hidden, are deleted later: not them)
+            choices[0].setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _leader_chosen(self, seat: int) -> None:
         self.leader_choice.hide()
@@ -655,7 +687,7 @@ class GamePage(QWidget):
 
     def _show_clock(self) -> None:
         left = self._seconds_left()
-        self.clock.setText(self.tr("⏱ {time} left").format(time=f"{left // 60}:{left % 60:02d}"))
+        self.clock.setText(self.tr("{time} left").format(time=f"{left // 60}:{left % 60:02d}"))
 
     def _tick(self) -> None:
         self._show_clock()
@@ -676,7 +708,7 @@ class GamePage(QWidget):
         if not played:
             return
         self._notes[(self._hand_number(), played[-1])] = self.tr(
-            "⏱ Time ran out for {name}: {action} was played for them."
+            "Time ran out for {name}: {action} was played for them."
         ).format(
             name=shown_name(self.controller.seats[seat].name),
             action=self.tr(str(TIMEOUT_WORDS.get(action, action))),
@@ -721,6 +753,7 @@ class GamePage(QWidget):
         self.show_history()
         self.table.refresh()
         self.refresh()
+        self.back_to_rack()  # the keys stay on the tiles (not on whatever follows a panel just hidden)
 
     def show_history(self) -> None:
         """The move log written again from the record: the hand in play, or the hand just finished (its sheet
@@ -895,14 +928,13 @@ class GamePage(QWidget):
         if kind is None:
             return
         scene = self.table.table
-        # After the last tile has landed, over the middle of the felt.
-        QTimer.singleShot(
-            self.table.look.animation_ms,
-            self,
-            lambda: self.moments.show(
-                scene, scene.felt.rect().center(), self.tr(str(MOMENT_WORDS[kind])), self.table.look
-            ),
-        )
+        match = self.matches
+
+        def celebrate() -> None:  # after the last tile has landed, over the middle of the felt
+            if match == self.matches:
+                self.moments.show(scene, scene.felt.rect().center(), self.tr(str(MOMENT_WORDS[kind])), self.table.look)
+
+        QTimer.singleShot(self.table.look.animation_ms, self, celebrate)
         self.moment.emit(kind)
 
     def _next_hand_if_idle(self) -> None:

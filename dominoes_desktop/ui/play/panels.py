@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -51,6 +51,38 @@ class ReturnClicks(QObject):
 
 
 RETURN_CLICKS = ReturnClicks()
+
+
+NEXT_KEYS = (Qt.Key.Key_Tab, Qt.Key.Key_Down, Qt.Key.Key_Right)
+PREVIOUS_KEYS = (Qt.Key.Key_Backtab, Qt.Key.Key_Up, Qt.Key.Key_Left)
+
+
+class KeptFocus(QObject):
+    """The keys of a panel that asks one question over the table (who leads, a redeal): Tab and the arrows go
+    round its own buttons only, never into the rack under it (whose Tab moves among tiles), and Esc brings the
+    focus back to its first button; Enter chooses (RETURN_CLICKS)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        if not isinstance(watched, QPushButton) or event.key() not in (*NEXT_KEYS, *PREVIOUS_KEYS, Qt.Key.Key_Escape):
+            return False
+        panel = watched.parentWidget()
+        if panel is None:
+            return False
+        buttons = [b for b in panel.findChildren(QPushButton) if b.isVisibleTo(panel) and b.isEnabled()]
+        if watched not in buttons:
+            return False
+        if event.key() == Qt.Key.Key_Escape:
+            chosen = buttons[0]
+        else:
+            step = 1 if event.key() in NEXT_KEYS else -1
+            chosen = buttons[(buttons.index(watched) + step) % len(buttons)]
+        chosen.setFocus(Qt.FocusReason.TabFocusReason)
+        return True
+
+
+KEPT_FOCUS = KeptFocus()
 
 
 class ButtonRow(QWidget):
@@ -165,6 +197,41 @@ class SteadyLabel(QLabel):
         if event.size().width() != event.oldSize().width():
             self.setMinimumHeight(0)  # narrower or wider: the texts wrap anew
             self._hold()
+
+
+class ClockLabel(QLabel):
+    """The turn clock's words ("0:25 left") after a small clock drawn in the label's own colour: a font
+    without the stopwatch character drew a missing-glyph box there."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("", parent)
+        self._icon_room()
+
+    def _icon_room(self) -> None:
+        size = self.fontMetrics().height()
+        self.setContentsMargins(size + size // 3, 0, 0, 0)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._icon_room()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self.text():
+            return
+        size = self.fontMetrics().height()
+        radius = size * 0.4
+        centre = QPointF(size / 2, self.height() / 2)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pen = QPen(self.palette().windowText().color(), max(1.5, size / 10))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawEllipse(centre, radius, radius)
+        painter.drawLine(centre, centre + QPointF(0, -radius * 0.65))  # the hands at ten past twelve
+        painter.drawLine(centre, centre + QPointF(radius * 0.5, radius * 0.2))
+        painter.end()
 
 
 class ScorePanel(QFrame):
@@ -486,6 +553,8 @@ class HandEndPanel(QFrame):
             )
         )
         self.details_button.setChecked(False)
+        # A room's seat is never told the deal's seed (the room's panel says whether each deal checked out).
+        self.details_button.setVisible(result.seed is not None)
         self.next.setVisible(winner is None)
         self.again.setText(self.tr("Play again") if winner is not None else self.tr("New match"))
         self.show()

@@ -75,6 +75,9 @@ class RoomSocket(QObject):
         if pending:
             self.socket.write(pending)
 
+    def connected(self) -> bool:
+        return self.socket.state() is QAbstractSocket.SocketState.ConnectedState
+
     def drop(self) -> None:
         """Cut the connection at once, as a lost network would."""
         self.socket.abort()

@@ -19,9 +19,8 @@ import logging
 import time
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QTimer, Signal
 
-from ...engine.cpu.knowledge import Knowledge, infer
 from ...engine.deal import Deal
 from ...engine.decisions import (
     AnswerRedeal,
@@ -40,8 +39,9 @@ from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
 from ...engine.fairness import FairDeal
 from ...engine.hand import Hand
+from ...engine.knowledge import Knowledge, infer
 from ...engine.match import HandResult, Match
-from ...engine.moves import CLAIM, Move, MoveKind
+from ...engine.moves import CLAIM, PASS, Move, MoveKind
 from ...engine.presets import build_rules
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
@@ -64,6 +64,7 @@ OFFERS = (Decision.REDEAL, Decision.LEAD, Decision.CLAIM, Decision.MUGGINS)
 # (still their own cut): the room never waits on a cut, and the cut is never the host's.
 CUT_BEFORE_HOST_S = 1.5
 LEAST_CUT_WAIT_MS = 3000
+AUTO_PASS_MS = 700  # the person sees their turn come and "You pass" before the pass goes (as at home)
 
 
 class RoomController(QObject):
@@ -97,9 +98,10 @@ class RoomController(QObject):
     match: Match | None = None
     pace_ms = 0
 
-    def __init__(self, parent: QObject | None = None, auto_cut: bool = False) -> None:
+    def __init__(self, parent: QObject | None = None, auto_cut: bool = False, auto_pass: bool = False) -> None:
         super().__init__(parent)
         self.auto_cut = auto_cut
+        self.auto_pass = auto_pass  # pass for the person when nothing of theirs fits (the View setting)
         self.own_seat = -1
         self.code = ""
         self.token = ""
@@ -125,6 +127,7 @@ class RoomController(QObject):
         self._said = 0  # the table's problems said so far
         self._cut_sent: object = None  # the decision number of the cut this app sent (one cut a deal)
         self.socket: RoomSocket | None = None
+        self._bye = False  # the room said goodbye to this seat's leave
         self._clock_cut = QTimer(self)
         self._clock_cut.setSingleShot(True)
         self._clock_cut.timeout.connect(lambda: self.cut_deck("clock"))
@@ -151,6 +154,18 @@ class RoomController(QObject):
     def send(self, message: dict[str, Any]) -> None:
         if self.socket is not None:
             self.socket.send(message)
+
+    def leave(self, wait_ms: int = 1500) -> None:
+        """Leave the room on purpose (the host's leave closes it for the others, who are told at once), and
+        wait a moment for the room's goodbye: the connection is cut right after."""
+        socket = self.socket
+        if socket is None or self.state == "closed":
+            return
+        self._bye = False
+        self.send({"t": "leave"})
+        deadline = time.monotonic() + wait_ms / 1000
+        while not self._bye and self.socket is socket and socket.connected() and time.monotonic() < deadline:
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 20)
 
     def close(self) -> None:
         self._clock_cut.stop()
@@ -203,6 +218,8 @@ class RoomController(QObject):
                 self._view(message, heard)
             elif kind == "event":
                 self._event(message, heard)
+        elif kind == "bye":
+            self._bye = True
         elif kind == "host_left":
             self._clock_cut.stop()
             self.legal = []
@@ -270,6 +287,9 @@ class RoomController(QObject):
         seat = view.seat
         if asked.decision is Decision.TURN:
             self.turnStarted.emit(seat, self.legal_moves())
+            if self.auto_pass and self.legal == [encode_action(PASS)]:
+                # After the turn has been drawn: the pass comes as a move like any other, as at a local table.
+                QTimer.singleShot(AUTO_PASS_MS, self, lambda d=asked.d: self._pass_for(seat, d))
         elif asked.decision is Decision.REDEAL:
             self.redealOffered.emit(seat)
         elif asked.decision is Decision.LEAD:
@@ -278,6 +298,14 @@ class RoomController(QObject):
             self.claimOffered.emit(seat, self.last_gains)
         elif asked.decision is Decision.MUGGINS:
             self.mugginsOffered.emit((seat,), self.last_gains)
+
+    def _pass_for(self, seat: int, d: int) -> None:
+        """Nothing of this seat's fits and the person asked the game to pass for them ("Pass for me when
+        nothing fits"): the pass is sent, unless the turn was answered or is gone."""
+        if self.decision.get("d") != d or self.legal != [encode_action(PASS)] or self.human_turn() != seat:
+            return
+        self.autoPassed.emit(seat)
+        self.act(encode_action(PASS))
 
     def _offer_cut(self) -> None:
         """With "Cut the deck for me" the clock cuts at once; otherwise it cuts shortly before the host's app
@@ -307,12 +335,28 @@ class RoomController(QObject):
             self.last_result = event.result
             self.handEnded.emit(event.result)
             self.stateChanged.emit()
+        elif message.get("e") == "start" and self.last_result is not None:
+            self._next_match()
         elif message.get("e") == "match_end":
             self.state = "over"
             if isinstance(event, MatchWon):
                 self.won = event.winner
                 self.matchEnded.emit(event.winner)
             self.stateChanged.emit()
+
+    def _next_match(self) -> None:
+        """The host started another match at the same table: nothing of the last one is this seat's any more
+        (its table follows the new match from its first view; the rules and seat stay the room's)."""
+        old = self.guest_table
+        self.guest_table, self._said = GuestTable(), 0
+        self.guest_table.seat, self.guest_table.rules = old.seat, old.rules
+        self.view, self.decision, self.legal = None, {}, []
+        self.last_result, self.match_scores, self.won = None, [], None
+        self.last_mover, self.last_gains = -1, 0
+        self._cut_sent = None  # the new match numbers its decisions afresh: its first cut is still to make
+        self._clock_cut.stop()
+        self.clock.stop()
+        self.stateChanged.emit()
 
     # ---- what the table page reads -------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -89,8 +90,10 @@ class RoomWindow(QWidget):
         self.fingerprint = pin or ""  # of the server's certificate: the invite link carries it
         self.address = address or f"{host}:{port}"
         self.ended = False
+        self.notice: QMessageBox | None = None  # the room closed under this seat: said over the table at once
         self.muted: set[int] = set()
-        self.controller = RoomController(self, auto_cut=bool(auto_cut))
+        auto_pass = bool(settings.auto_pass()) if settings is not None and hasattr(settings, "auto_pass") else False
+        self.controller = RoomController(self, auto_cut=bool(auto_cut), auto_pass=auto_pass)
         self.page = GamePage(self.controller, self.look)
         self._set_up: tuple[object, ...] = ()
         self._build()
@@ -99,6 +102,7 @@ class RoomWindow(QWidget):
         self.controller.secured.connect(self._secured)
         self.controller.error.connect(self._says)
         self.controller.matchEnded.connect(lambda _side: self.page.show_last_result())
+        self.controller.handEnded.connect(lambda _result: self._offer_again())  # after the page's sheet
         self.controller.open(host, port, first, pin, private)
         self.apply_look(self.look)
 
@@ -108,7 +112,8 @@ class RoomWindow(QWidget):
         page = self.page
         page.undo_offered = False  # a room takes no move back
         page.lobby_button.hide()
-        page.hand_end.again.hide()
+        page.hand_end.again.hide()  # between hands; at the match's end: another match (`_offer_again`)
+        page.hand_end.newMatchRequested.connect(self.play_again)
         page.hand_end.review.hide()
         page.coach_button.hide()
         page.rules_button.clicked.connect(self.show_rules)
@@ -262,6 +267,34 @@ class RoomWindow(QWidget):
         self.page.refresh()
         self.page.table.refresh()
 
+    def _offer_again(self) -> None:
+        """The sheet at a match's end offers another match at the same table: the host plays it, a guest
+        asks the host for it (in the table talk, which every room carries)."""
+        again = self.page.hand_end.again
+        if self.controller.winner is None or self.state != "over":
+            again.hide()
+            return
+        host = self.seat == self.controller.host_seat
+        words = self.tr("Play again") if host else self.tr("Ask for another match")
+        again.setText(words)
+        again.setAccessibleName(words)
+        again.setEnabled(True)
+        again.show()
+        if self.page.hand_end.isVisible():
+            again.setFocus()
+
+    def play_again(self) -> None:
+        """ "Play again" on the sheet: the host starts another match; a guest asks for one, once."""
+        if self.state != "over":
+            return
+        if self.seat == self.controller.host_seat:
+            self.controller.send({"t": "start"})
+            return
+        self.controller.send({"t": "chat", "text": self.tr("Another match?")})
+        self.page.hand_end.again.setEnabled(False)
+        self.page.hand_end.again.setText(self.tr("Asked for another match"))
+        self.say_log(self.tr("You asked the host for another match."))
+
     # ---- messages --------------------------------------------------------------------------------
 
     def receive(self, message: dict[str, Any]) -> None:
@@ -285,15 +318,49 @@ class RoomWindow(QWidget):
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
             self.ended = True
-            self.status.setText(self.tr("The host has removed you from this room."))
+            self._tell(self.tr("The host has removed you from this room."))
         elif kind == "host_left":
             self.ended = True
             if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
                 # The host may reopen the room from their save: the seat's token takes it back then.
-                self.status.setText(self.tr("The host has left. If they reopen the room, press Reconnect."))
                 self.reconnect.show()
+                self._tell(self.tr("The host has closed the room. If they reopen it, press Reconnect."))
             else:
-                self.status.setText(self.tr("The host has left: this room is closed."))
+                self._tell(self.tr("The host has closed the room."))
+
+    def _tell(self, text: str) -> None:
+        """The room is gone for this seat: said at once, over whatever the table shows (the hand-end sheet lies
+        over the side panel's status line), and nothing on the page goes on into it."""
+        self.status.setText(text)
+        page = self.page
+        page.hand_end.next.setEnabled(False)
+        page.cut_panel.hide()
+        page.announce(text)
+        if self.notice is None:
+            self.notice = QMessageBox(QMessageBox.Icon.Information, self.tr("Room closed"), "", parent=self)
+            self.notice.setWindowModality(Qt.WindowModality.NonModal)
+        self.notice.setText(text)
+        self.notice.open()
+
+    def may_close(self) -> bool:
+        """The host is asked before closing a room that others play in (it ends the match for them)."""
+        others = any(s["kind"] == "friend" and s["connected"] for s in self._room_seats)
+        if self.ended or self.seat != self.controller.host_seat or not (others or self.state == "playing"):
+            return True
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Close the room?"),
+            self.tr("Close the room?"),
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setInformativeText(self.tr("Everyone at this table leaves with it: the match ends for your guests."))
+        close = box.addButton(self.tr("Close the room"), QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton(self.tr("Keep the room open"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        box.exec()
+        return box.clickedButton() is close
 
     def seat_menu(self, seat: int) -> QMenu | None:
         """What the host may do with a guest's seat during the match: let a CPU play it or give it back, or
@@ -434,6 +501,13 @@ class RoomWindow(QWidget):
             self.status.setText(self.tr("Hand {n} is over: every rack is face up.").format(n=message["hand"] + 1))
         elif kind == "match_end":
             self.say_log(self.tr("The match is over."))
+            self._offer_again()
+        elif kind == "start" and int(message.get("match", 0)) > 0:
+            # Another match at this table: the page starts clean, as a local new match does.
+            self.page.clear_table()
+            self.page.table.refresh()
+            self.page.refresh()
+            self.say_log(self.tr("A new match begins."))
         elif kind == "commit":
             self.fairness.setText(self.tr("This deal's fingerprint: {f}").format(f=str(message["digest"])[:16]))
         elif kind == "dropped":
@@ -514,6 +588,11 @@ class RoomWindow(QWidget):
         controller.open(*self.server, first, self.pin or self.fingerprint or None, self.private)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if event.spontaneous() and not self.may_close():  # the person closed it (not the game, nor a test)
+            event.ignore()
+            return
+        if not self.ended and self.seat == self.controller.host_seat:
+            self.controller.leave()  # the room closes for the guests, who are told so at once
         self.ended = True
         self.controller.close()
         self.closedRoom.emit()

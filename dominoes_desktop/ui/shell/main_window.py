@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
@@ -37,24 +37,17 @@ from ..look.flags import flag_pixmap
 from ..look.look_style import palette, stylesheet
 from ..look.looks import FINISHES, Look, themes
 from ..play.controller import GameController, MatchSetup, SeatConfig, default_seats
-from ..play.game_page import GamePage
 from ..play.sound import SoundBoard
 from ..room.actions import host_room, network_actions
+from . import store_service
 from .announce import TableVoice, expose_table_overlays, name_clear_buttons
 from .i18n import LANGUAGE
 from .settings import Settings
-from .store_service import (
-    Autosave,
-    Loaded,
-    SavedMatch,
-    SeatRecord,
-    Statistics,
-    StoreService,
-    duplicate_record,
-    duplicate_to_json,
-    match_record,
-    match_to_json,
-)
+from .store_service import StoreService
+
+if TYPE_CHECKING:
+    from ..play.game_page import GamePage
+    from .store_service import Loaded, SavedMatch, Statistics
 
 LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
 
@@ -83,7 +76,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         # Every file the window keeps or reads goes through the store service, off the UI thread.
         self.store = StoreService(data_dir, threaded=threaded, parent=self)
-        self.autosave: Autosave | None = self.store.autosave
+        self.keeps_autosave = self.store.folder is not None  # a demonstration's table keeps nothing
         self._resume_without_asking = False
         self.look = settings.look()
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
@@ -128,8 +121,9 @@ class MainWindow(QMainWindow):
             self._after_paint.append(self.store.start)
         else:
             self.store.start()  # no thread to wait for: tests and screenshots read the store at once
+        # The table page, after the store's thread is under way: ready before the person can click Start.
+        self._after_paint.append(self._make_game)
         self.apply_look(self.look)
-        self._restore_panel()
         self.lobby.start.setFocus()
 
     @property
@@ -137,38 +131,38 @@ class MainWindow(QMainWindow):
         """The statistics the store service writes (tests read them once the service is idle)."""
         return self.store.stats
 
-    def _restore_panel(self) -> None:
-        width, shown = self.settings.panel()
-        self.game.panel_width = width
-        self.game.show_panel(shown)
-        self.panel_action.setChecked(shown)
+    @property
+    def game(self) -> GamePage:
+        """The table page, built at its first use (or just after the window's first paint): the lobby shows
+        first, and the table's modules and widgets are not needed for it (start-up, issue 31 item 7)."""
+        if self._game is None:
+            self._make_game()
+        assert self._game is not None
+        return self._game
+
+    def _on_table(self) -> bool:
+        """The table page is the one shown."""
+        return self._game is not None and self.stack.currentWidget() is self._game
 
     def save_window(self) -> None:
         """Window size and place, and the side panel, kept for the next start."""
-        self.settings.save_window(self.saveGeometry(), self.game.panel_width, not self.game.side.isHidden())
+        if self._game is None:  # never built: the panel is as the settings keep it
+            width, shown = self.settings.panel()
+        else:
+            width, shown = self._game.panel_width, not self._game.side.isHidden()
+        self.settings.save_window(self.saveGeometry(), width, shown)
 
     def _make_pages(self) -> None:
-        """The lobby and the game screen, wired to the window (made again when the language changes)."""
+        """The lobby, wired to the window (made again when the language changes); the table page follows."""
         self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
         self.lobby.show_table_choices(self.settings.lobby_table())
-        self.game = GamePage(self.controller, self.look)
-        self.voice = TableVoice(self.game)  # S, E, C and what a screen reader is told at the table
+        self._game: GamePage | None = None
         name_clear_buttons(self.lobby)
         self.stack.addWidget(self.lobby)
-        self.stack.addWidget(self.game)
         self.lobby.startRequested.connect(self.start_match)
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
-        self.game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
-        self.game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
-        self.game.moment.connect(self._sound_moment)  # issue 27: a domino, capicúa, six-love or match won
         self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
         self.controller.auto_pass = self.settings.auto_pass()  # issue 27: no dead clicks
-        self.game.auto_next = self.settings.auto_next()
-        self.game.autoCutChanged.connect(self.settings.save_auto_cut)
-        self.game.table.rulesRequested.connect(self.show_rules)
-        self.game.rules_button.clicked.connect(self.show_rules)
-        self.game.lobby_button.clicked.connect(self.leave_for_lobby)
-        self.game.hand_end.newMatchRequested.connect(self.leave_for_lobby)
         # While a match is open the lobby offers the way back to it.
         self.back_button = QPushButton(self.tr("Back to the table"))
         self.back_button.setObjectName("backToTable")
@@ -176,24 +170,55 @@ class MainWindow(QMainWindow):
         self.back_button.clicked.connect(self.back_to_table)
         self.back_button.hide()
         self.lobby.start_row.insertWidget(0, self.back_button)  # beside Start, its own size
-        self.game.hand_end.review.clicked.connect(self.show_review)
+
+    def _make_game(self) -> None:
+        """The table page, wired to the window, in the window's look, its side panel as last kept."""
+        if self._game is not None:
+            return
+        from ..play.game_page import GamePage  # with the table's modules: after the lobby's first paint
+
+        game = self._game = GamePage(self.controller, self.look)
+        self.voice = TableVoice(game)  # S, E, C and what a screen reader is told at the table
+        self.stack.addWidget(game)
+        game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
+        game.moment.connect(self._sound_moment)  # issue 27: a domino, capicúa, six-love or match won
+        game.auto_next = self.auto_next_action.isChecked()  # the setting, or the menu's choice since the start
+        game.autoCutChanged.connect(self.settings.save_auto_cut)
+        game.table.rulesRequested.connect(self.show_rules)
+        game.rules_button.clicked.connect(self.show_rules)
+        game.lobby_button.clicked.connect(self.leave_for_lobby)
+        game.hand_end.newMatchRequested.connect(self.leave_for_lobby)
+        game.hand_end.review.clicked.connect(self.show_review)
+        game.table.apply_look(self.look, flag_pixmap(self.look.flag))
+        width, _ = self.settings.panel()
+        game.panel_width = width
+        game.show_panel(self.panel_action.isChecked())
+        # Dragged shut by its handle: the menu shows it is off.
+        game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not game.side.isHidden()))
 
     def set_language(self, choice: str) -> None:
         """Speak another language at once; the match in progress goes on untouched."""
         self.settings.save_language(choice)
         LANGUAGE.install(choice)
-        on_game = self.stack.currentWidget() is self.game
-        setup, bottom = self.game.setup, self.game.table.bottom
-        panel_width, panel_shown = self.game.panel_width, not self.game.side.isHidden()
-        old = (self.lobby, self.game)
+        on_game = self._on_table()
+        old_game = self._game
+        setup = old_game.setup if old_game is not None else None
+        bottom = old_game.table.bottom if old_game is not None else 0
+        panel_width = old_game.panel_width if old_game is not None else self.settings.panel()[0]
+        panel_shown = not old_game.side.isHidden() if old_game is not None else self.settings.panel()[1]
+        old: list[QWidget] = [self.lobby] if old_game is None else [self.lobby, old_game]
         self._make_pages()
-        self.game.panel_width = panel_width
-        self.game.show_panel(panel_shown)
         for page in old:
             self.stack.removeWidget(page)
             page.deleteLater()
         self.menuBar().clear()
         self._build_menu()
+        self.panel_action.setChecked(panel_shown)  # the page made next shows the panel as it was
+        if old_game is not None:
+            self._make_game()
+            self.game.panel_width = panel_width
+            self.game.show_panel(panel_shown)
         self.setWindowTitle(self.tr("Dominoes Desktop"))
         self.apply_look(self.look)
         if setup is not None:
@@ -218,7 +243,8 @@ class MainWindow(QMainWindow):
             app.setPalette(palette(look.theme))  # dialogs and popups without a parent read it too
         self.setPalette(palette(look.theme))
         self.setStyleSheet(stylesheet(look))
-        self.game.table.apply_look(look, flag_pixmap(look.flag))
+        if self._game is not None:  # otherwise it takes the look when it is made
+            self._game.table.apply_look(look, flag_pixmap(look.flag))
         if self.fixed_pace is None:
             # A CPU's move waits this long after the one before: always long enough for that tile to land.
             self.controller.pace_ms = max(look.cpu_pause_ms, look.animation_ms + LANDING_MS)
@@ -307,15 +333,13 @@ class MainWindow(QMainWindow):
             view.addAction(zoom)
         self.panel_action = QAction(self.tr("Side &panel"), self, checkable=True)
         self.panel_action.setShortcut(QKeySequence("F9"))
-        self.panel_action.setChecked(not self.game.side.isHidden())
-        self.panel_action.triggered.connect(self.game.show_panel)
+        self.panel_action.setChecked(self.settings.panel()[1] if self._game is None else not self._game.side.isHidden())
+        self.panel_action.triggered.connect(lambda shown: self.game.show_panel(shown))
         view.addAction(self.panel_action)
-        # Dragged shut by its handle: the menu shows it is off.
-        self.game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not self.game.side.isHidden()))
         self.auto_pass_action = QAction(self.tr("Pass for me when &nothing fits"), self, checkable=True)
         self.auto_pass_action.setChecked(self.controller.auto_pass)
         self.auto_next_action = QAction(self.tr("Go on to the next hand by &itself"), self, checkable=True)
-        self.auto_next_action.setChecked(self.game.auto_next)
+        self.auto_next_action.setChecked(self.settings.auto_next() if self._game is None else self._game.auto_next)
         for action in (self.auto_pass_action, self.auto_next_action):
             action.triggered.connect(self._play_help_changed)
             view.addAction(action)
@@ -356,26 +380,28 @@ class MainWindow(QMainWindow):
         match, setup = self.controller.match, self.game.setup
         if match is None or setup is None:
             return None
-        seats = [SeatRecord(s.name, s.human, s.level) for s in self.controller.seats]
-        data = match_to_json(match, setup.options, seats, setup.table())
+        seats = [store_service.SeatRecord(s.name, s.human, s.level) for s in self.controller.seats]
+        data = store_service.match_to_json(match, setup.options, seats, setup.table())
         duplicate = self.controller.duplicate
         if duplicate is not None:  # issue 17: the duplicate match around the play at the table
-            line_up = [SeatRecord(s.name, s.human, s.level) for s in self.controller.line_up]
-            data["duplicate"] = duplicate_to_json(duplicate, line_up)
+            line_up = [store_service.SeatRecord(s.name, s.human, s.level) for s in self.controller.line_up]
+            data["duplicate"] = store_service.duplicate_to_json(duplicate, line_up)
         return data
 
     def _autosave(self) -> None:
         if self._resuming:
             return  # the table now shows what the save holds: writing it back would change nothing
         data = self.match_json()
-        if self.autosave is not None and data is not None:
+        if self.keeps_autosave and data is not None:
             self.store.save(data)
 
     def _match_over(self, _winner: int) -> None:
         match, setup = self.controller.match, self.game.setup
         record = None
         if self.store.folder is not None and match is not None and setup is not None:
-            record = match_record(setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats])
+            record = store_service.match_record(
+                setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats]
+            )
         self.store.finish_match(record)
 
     def _duplicate_over(self) -> None:
@@ -384,7 +410,9 @@ class MainWindow(QMainWindow):
         duplicate = self.controller.duplicate
         record = None
         if self.store.folder is not None and duplicate is not None:
-            record = duplicate_record(duplicate, [(s.name, s.human, s.level) for s in self.controller.line_up])
+            record = store_service.duplicate_record(
+                duplicate, [(s.name, s.human, s.level) for s in self.controller.line_up]
+            )
         self.store.finish_match(record)
 
     def _store_problem(self, kind: str, detail: str) -> None:
@@ -633,8 +661,8 @@ class MainWindow(QMainWindow):
     def match_in_progress(self) -> bool:
         match = self.controller.match
         if self.controller.duplicate is not None:
-            return not self.controller.duplicate.is_over and self.game.setup is not None
-        return match is not None and not match.is_over and self.game.setup is not None
+            return not self.controller.duplicate.is_over and self._game is not None and self._game.setup is not None
+        return match is not None and not match.is_over and self._game is not None and self._game.setup is not None
 
     def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:
         """Ask before leaving a match in progress; True to go ahead. Staying is the default answer."""
@@ -650,7 +678,7 @@ class MainWindow(QMainWindow):
 
     def leave_for_lobby(self) -> None:
         """New match: to the lobby, asking first if a match is under way (it stays open to go back to)."""
-        if self.stack.currentWidget() is self.game and not self.confirm(
+        if self._on_table() and not self.confirm(
             self.tr("Leave the table?"),
             self.tr(
                 'This match is not over. It is kept: the lobby\'s "Back to the table" returns to it, until you '

@@ -14,6 +14,7 @@ With `threaded=False` (tests, screenshots) each request runs at once on the call
 from __future__ import annotations
 
 import contextlib
+import importlib
 import itertools
 import json
 import logging
@@ -22,31 +23,86 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 # This service alone imports store/ (tests/test_architecture.py). The views take from here what they need of
 # it: the values and types they show, moving a damaged settings file aside, and the pure builders of what the
 # service writes (a match's save and its statistics record, made on the caller's thread from the match there).
-from ...store.autosave import Autosave, Loaded, write_atomically
-from ...store.duplicate_record import DUPLICATE_GROUP, duplicate_record
-from ...store.files import move_aside
-from ...store.matchfile import MatchFileError, SavedMatch, SeatRecord, duplicate_to_json, load_file, match_to_json
-from ...store.stats import (
-    COLUMNS,
-    CPU_GROUP,
-    PRACTICE_GROUP,
-    DealLuck,
-    LuckHand,
-    MatchRecord,
-    PlayerLuck,
-    Statistics,
-    StatsSnapshot,
-    StatsUnavailable,
-    Trouble,
-    match_record,
-)
+# They are imported on first use, not with this module: the lobby's first paint needs none of them (start-up,
+# issue 31 item 7), and the store's modules bring most of the engine with them.
+if TYPE_CHECKING:
+    from ...store.autosave import Autosave, Loaded, write_atomically
+    from ...store.duplicate_record import DUPLICATE_GROUP, duplicate_record
+    from ...store.files import move_aside
+    from ...store.matchfile import (
+        MatchFileError,
+        SavedMatch,
+        SeatRecord,
+        duplicate_to_json,
+        load_file,
+        match_to_json,
+    )
+    from ...store.stats import (
+        COLUMNS,
+        CPU_GROUP,
+        PRACTICE_GROUP,
+        DealLuck,
+        LuckHand,
+        MatchRecord,
+        PlayerLuck,
+        Statistics,
+        StatsSnapshot,
+        StatsUnavailable,
+        Trouble,
+        match_record,
+    )
+
+_FROM_STORE = {
+    "autosave": ("Autosave", "Loaded", "write_atomically"),
+    "duplicate_record": ("DUPLICATE_GROUP", "duplicate_record"),
+    "files": ("move_aside",),
+    "matchfile": ("MatchFileError", "SavedMatch", "SeatRecord", "duplicate_to_json", "load_file", "match_to_json"),
+    "stats": (
+        "COLUMNS",
+        "CPU_GROUP",
+        "PRACTICE_GROUP",
+        "DealLuck",
+        "LuckHand",
+        "MatchRecord",
+        "PlayerLuck",
+        "Statistics",
+        "StatsSnapshot",
+        "StatsUnavailable",
+        "Trouble",
+        "match_record",
+    ),
+}
+_MODULE_OF = {name: module for module, names in _FROM_STORE.items() for name in names}
+
+
+def _import_store(module: str) -> None:
+    """Put the names this service takes from store/`module` into this module's namespace."""
+    found = importlib.import_module(f"{__package__.rsplit('.', 2)[0]}.store.{module}")
+    for name in _FROM_STORE[module]:
+        globals()[name] = getattr(found, name)
+
+
+def _import_all_of_the_store() -> None:
+    """Everything the service's own code uses (its methods read the names as globals)."""
+    for module in _FROM_STORE:
+        _import_store(module)
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the store's asked of this module (PEP 562): imported the first time, then kept here."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    _import_store(module)
+    return globals()[name]
+
 
 __all__ = [
     "COLUMNS",
@@ -97,7 +153,7 @@ class StoreService(QObject):
         super().__init__(parent)
         self.folder = folder
         self.threaded = threaded
-        self.autosave = Autosave(folder) if folder is not None else None
+        self._autosave: Autosave | None = None  # made at its first use (the store's modules load then)
         self.stats: Statistics | None = None
         self._latest: dict[str, Any] | None = None  # the newest state not yet written
         self._latest_lock = threading.Lock()
@@ -110,12 +166,21 @@ class StoreService(QObject):
         self._started = False
         self._closed = False
 
+    @property
+    def autosave(self) -> Autosave | None:
+        """The data folder's autosave (None without a folder)."""
+        if self._autosave is None and self.folder is not None:
+            _import_all_of_the_store()
+            self._autosave = Autosave(self.folder)
+        return self._autosave
+
     def start(self) -> None:
         """Open the statistics and record the results waiting from last time (connect the signals first). The
         window calls it after its first paint; the first request (or wait_idle) calls it sooner. Once only."""
         if self._started:
             return
         self._started = True
+        _import_all_of_the_store()  # here, before the worker's first task reads the store's names
         if self.threaded and self._thread is None and not self._closed:
             self._thread = threading.Thread(target=self._run, name="store-service", daemon=True)
             self._thread.start()

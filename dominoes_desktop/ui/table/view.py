@@ -367,6 +367,10 @@ class TableView(QGraphicsView):
     def show_hint(self, move: Move) -> None:
         self.hinted = move.tile
         self.refresh()
+        rack = [item.tile for item in self.table.items_for_rack()]
+        if move.tile in rack:  # the keys go to the tile hinted: Enter plays it
+            self.focus_index = rack.index(move.tile)
+            self._show_focus()
         if move.tile is not None:
             if move.end is not None:
                 self.status.emit(self.tr("Hint: play {tile} on the {end}.").format(tile=move.tile, end=move.end))

@@ -8,11 +8,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..hand import Hand
-from ..moves import MoveKind
-from ..rules import LayoutKind, Style
-from ..tiles import Tile
-from ..view import PlayerView
+from .hand import Hand
+from .moves import MoveKind
+from .rules import LayoutKind, Style
+from .tiles import Tile
+from .view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)

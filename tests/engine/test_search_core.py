@@ -1,0 +1,207 @@
+"""The compiled search core against the pure-Python one: the same values and the same playouts, position for
+position, in every scoring family (engine/analysis/core.py, _core.c)."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import itertools
+import random
+import threading
+import time
+import weakref
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pytest
+
+from dominoes_desktop.engine.analysis.core import CompiledSearch, core_name
+from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel, kernel_for
+from dominoes_desktop.engine.analysis.solver import LineSolver, OutOfBudget, PureLineSolver
+from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.moves import CLAIM
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.rules import Rules
+
+from .helpers import start_hand
+
+# Each family's presets, and how many tiles are left in the hands when positions start being compared
+# (late enough that the pure search, the slow side, takes milliseconds).
+FAMILIES: dict[str, list[tuple[Rules, int]]] = {
+    "block and draw points": [
+        (build_rules("block"), 13),
+        (build_rules("draw"), 9),
+        (build_rules("classic_block"), 12),
+        (build_rules("classic_draw"), 9),
+        (build_rules("classic_draw", {"players": 2}), 9),
+        (build_rules("room", {"players": 3}), 11),
+    ],
+    "fives": [
+        (build_rules("all_fives"), 9),
+        (build_rules("fives_threes"), 9),
+        (build_rules("all_fives", {"players": 2}), 9),
+        (build_rules("fives_threes", {"players": 3}), 9),
+    ],
+    "caribbean partners": [
+        (build_rules("jamaican"), 14),
+        (build_rules("six_love"), 14),
+        (build_rules("puerto_rican"), 13),
+        (build_rules("dominican"), 13),
+        (build_rules("cutthroat"), 13),
+    ],
+    "cuban double-9": [(build_rules("cuban"), 17)],
+    # Both bonuses where tiles sleep and a stock is left: the key bone looks past the hands.
+    "bonuses with sleeping tiles": [
+        (replace(build_rules("cuban"), capicua_bonus=30, key_bone_bonus=1), 17),
+        (replace(build_rules("classic_draw"), capicua_bonus=5, key_bone_bonus=2), 9),
+    ],
+}
+POSITIONS = 1000  # per family
+
+
+def hands_of(rules: Rules, seed: int) -> Iterator[Hand]:
+    """Seeded hands of `rules`, dealt as the match deals them, before their first move."""
+    for k in range(10_000):
+        yield start_hand(Match(rules, seed * 10_000 + k))
+
+
+def late_positions(start: Hand, tiles_left: int, rng: random.Random) -> Iterator[Hand]:
+    """The positions of one hand played at random, from when `tiles_left` tiles are in the hands (after the
+    pose, points claimed) to its end."""
+    hand = start.copy()
+    while not hand.is_over:
+        if hand.pending is not None:
+            hand.apply(CLAIM)
+            continue
+        if hand.layout.placements and sum(len(h) for h in hand.hands) <= tiles_left:
+            yield hand.copy()
+        hand.apply(rng.choice(hand.legal_moves()))
+
+
+def test_the_compiled_core_is_built() -> None:
+    """The set-up (scripts/venv.sh) installs a compiler and builds it: a missing one is a broken set-up."""
+    assert core_name() == "compiled", "the compiled search core is not built: rerun scripts/venv.sh (README)"
+    rules = build_rules("jamaican")
+    assert LineSolver(rules, [], 0, 0).compiled
+    assert isinstance(kernel_for(rules.set_top, rules.removed_tiles), CompiledKernel)
+
+
+def test_sets_beyond_64_tiles_stay_with_the_pure_core() -> None:
+    rules = build_rules("classic_block", {"set": 12})
+    assert not LineSolver(rules, [], 0, 0).compiled
+    assert type(kernel_for(rules.set_top, rules.removed_tiles)) is Kernel
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_compiled_and_pure_solvers_give_the_same_values(family: str) -> None:
+    """On at least POSITIONS positions of the family, every side's value is the same, searched the coach's
+    way: one solver a side along a hand, its table kept between positions."""
+    compared = 0
+    presets = FAMILIES[family]
+    rng = random.Random(family)
+    for turn in range(10_000):
+        if compared >= POSITIONS:
+            break
+        rules, tiles_left = presets[turn % len(presets)]
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        pure = [PureLineSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        fast = [LineSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        assert all(s.compiled for s in fast) and not any(s.compiled for s in pure)
+        for solver in pure + fast:
+            solver.budget = 10**7
+        for hand in late_positions(start, tiles_left, rng):
+            expected = [s.value(hand, len(dealt)) for s in pure]
+            assert [s.value(hand, len(dealt)) for s in fast] == expected, (rules.preset, turn, hand.history)
+            compared += 1
+    assert compared >= POSITIONS
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_compiled_and_pure_kernels_play_the_same_playouts(family: str) -> None:
+    """From at least POSITIONS positions of the family (the deal before its pose included), the same draws
+    give the same outcome, for the uniform policy and the greedy one with and without noise."""
+    compared = 0
+    presets = FAMILIES[family]
+    rng = random.Random(family)
+    for turn in range(10_000):
+        if compared >= POSITIONS:
+            break
+        rules, _ = presets[turn % len(presets)]
+        start = next(hands_of(rules, turn))
+        pure, fast = Kernel(rules.set_top, rules.removed_tiles), CompiledKernel(rules.set_top, rules.removed_tiles)
+        hand = start.copy()
+        while not hand.is_over:
+            for noise in (None, 0.0, 3.0):
+                seed = rng.randrange(2**32)
+                expected = pure.run(hand, random.Random(seed).random, noise)
+                assert fast.run(hand, random.Random(seed).random, noise) == expected, (rules.preset, turn, noise)
+            compared += 1
+            hand.apply(CLAIM if hand.pending is not None else rng.choice(hand.legal_moves()))
+    assert compared >= POSITIONS
+
+
+def test_a_compiled_search_lets_other_threads_run() -> None:
+    """The search holds no Python object, so it lets go of the interpreter: a window's thread keeps running
+    while a CPU thinks in another (with the interpreter held, it would stop for the whole search)."""
+    rules = build_rules("cuban")
+    start = next(hands_of(rules, 7))
+    start.apply(start.legal_moves()[0])  # the pose: a whole double-9 hand to search, more than the budget
+    solver = LineSolver(rules, [], start.leader, 0)
+    solver.budget = 600_000
+    done = threading.Event()
+    spent: list[float] = []
+
+    def think() -> None:
+        began = time.perf_counter()
+        with contextlib.suppress(OutOfBudget):
+            solver.value(start, 0)
+        spent.append(time.perf_counter() - began)
+        done.set()
+
+    worker = threading.Thread(target=think)
+    ticks = [time.perf_counter()]
+    worker.start()
+    while not done.is_set():
+        time.sleep(0.001)
+        ticks.append(time.perf_counter())
+    worker.join()
+    longest = max(b - a for a, b in itertools.pairwise(ticks))
+    assert spent[0] > 0.05, "the search was too short to tell"
+    assert longest < spent[0] / 2, (longest, spent[0])
+
+
+def test_a_compiled_solver_and_its_table_go_with_their_last_reference() -> None:
+    """No cycle through the search: the Expert makes a solver a world, and each table (up to 50 MB) must not
+    wait for a full garbage collection to be freed."""
+    rules = build_rules("jamaican")
+    start = next(hands_of(rules, 3))
+    start.apply(start.legal_moves()[0])
+    solver = LineSolver(rules, [], start.leader, 0)
+    solver.budget = 20_000
+    with contextlib.suppress(OutOfBudget):
+        solver.value(start, 0)
+    gone = weakref.ref(solver)
+    gc.disable()
+    try:
+        del solver
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+def test_the_compiled_core_refuses_what_lies_outside_the_set() -> None:
+    """Indexes from Python are checked before any mask is shifted by them: one-line errors, no crash."""
+    assert CompiledSearch is not None
+    rules = build_rules("jamaican")
+    kernel = Kernel(rules.set_top, rules.removed_tiles)
+    settings = [28, 4, rules.teams, [1, -1, 1, -1], kernel.suit, kernel.high, kernel.low, [], False, False, 0]
+    settings += [False, False, 0, 0, 0, 0, 0, 1000]
+    search = CompiledSearch(*settings)
+    with pytest.raises(ValueError, match="stock tile outside the set"):
+        CompiledSearch(*settings[:7], [40], *settings[8:])
+    with pytest.raises(ValueError, match="position outside the set"):
+        search.search([1, 2, 4, 8], 0, 0, 7, False, 1, False, -1, 1, 0, 0, 100)
+    with pytest.raises(ValueError, match="one hand a seat"):
+        search.search([1, 2], 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
