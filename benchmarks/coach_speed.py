@@ -11,14 +11,23 @@ alike, by:
     view-1    the fair coach (`fair.judge_hand_view`: by what the seat could know, over sampled worlds) on
               the person's decisions (seat 0), in this process
     view-2    the same with the two worker processes: what the Coach window does
+    every-2   the fair coach on every seat's decisions, two worker processes (`coach --judge view`)
+
+With --case FILE the hands are a replay case's (a whole match: "total_s" is the whole match's time).
 
 Prints JSON per preset and way: hands, median and worst seconds per hand (wall clock and CPU, the CPU of the
-workers included) with a 95% interval for the median (order statistics), decisions judged, how many were
+workers included, and "busy": the wall time it would take on an idle machine, the CPU of this process plus
+that of the slowest worker of each round of searches; on two cores shared by other jobs, with this run under
+`nice`, the wall clock mostly measures the others) with a 95% interval for the median (order statistics), decisions judged, how many were
 estimated (approximate), and the machine's load average before and after. Then, per preset, the ratio of the medians, and whether every decision judged exactly by
 both the old and the new coach got the same values (it must).
 
-    python benchmarks/coach_speed.py [--presets jamaican,cuban] [--hands 20] [--seed 1]
-        [--ways old,new-1,new-2,view-2] [--baseline 8ed8c9a]
+    python benchmarks/coach_speed.py [--presets jamaican,cuban|all] [--hands 20] [--seed 1]
+        [--ways old,new-1,new-2,view-2] [--baseline 8ed8c9a] [--table]
+
+The issue's table (the Coach window's way, every preset):
+
+    nice -n 10 python benchmarks/coach_speed.py --presets all --ways view-2 --hands 5 --table
 """
 
 from __future__ import annotations
@@ -41,10 +50,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dominoes_desktop.engine.analysis.coach import RecordedHand, judge_hand, recorded_from_archive  # noqa: E402
+from dominoes_desktop.engine.analysis.coach import (  # noqa: E402
+    RecordedHand,
+    hands_of_case,
+    judge_hand,
+    recorded_from_archive,
+)
 from dominoes_desktop.engine.analysis.fair import judge_hand_view  # noqa: E402
 from dominoes_desktop.engine.cpu import make_player  # noqa: E402
-from dominoes_desktop.engine.presets import build_rules  # noqa: E402
+from dominoes_desktop.engine.presets import PRESETS, build_rules  # noqa: E402
 from dominoes_desktop.session.cpu_table import CpuTable  # noqa: E402
 
 BASELINE = "8ed8c9a"  # the coach before issue 17's speed work: one table for the hand, one process
@@ -141,15 +155,18 @@ def timed(task: Any, work: Callable[[Any], Any]) -> tuple[Any, float]:
 
 
 class TimedPool:
-    """A worker pool's `map` for `judge_hand` that adds up the CPU its workers spent."""
+    """A worker pool's `map` for `judge_hand` that adds up the CPU its workers spent, and the CPU of the
+    slowest task of each call (what the call would take, were every worker given a core of its own)."""
 
     def __init__(self, pool: Executor) -> None:
         self.pool = pool
         self.cpu = 0.0
+        self.critical = 0.0
 
     def map(self, work: Callable[[Any], Any], tasks: Sequence[Any]) -> Iterable[Any]:
         results = list(self.pool.map(timed, tasks, [work] * len(tasks)))
         self.cpu += sum(cpu for _, cpu in results)
+        self.critical += max((cpu for _, cpu in results), default=0.0)
         return [result for result, _ in results]
 
 
@@ -167,23 +184,35 @@ def median_interval(values: Sequence[float]) -> list[float]:
     return [round(ordered[low], 3), round(ordered[high], 3)]
 
 
-def summary(seconds: list[float], cpu: list[float]) -> dict[str, Any]:
+def summary(seconds: list[float], cpu: list[float], busy: list[float]) -> dict[str, Any]:
     return {
+        "busy_median_s": round(statistics.median(busy), 3),
+        "busy_worst_s": round(max(busy), 3),
         "median_s": round(statistics.median(seconds), 3),
         "median_interval_95": median_interval(seconds),
         "worst_s": round(max(seconds), 3),
         "mean_s": round(statistics.fmean(seconds), 3),
+        "total_s": round(sum(seconds), 3),
+        "busy_total_s": round(sum(busy), 3),
         "cpu_median_s": round(statistics.median(cpu), 3),
         "cpu_worst_s": round(max(cpu), 3),
     }
 
 
 def measure(
-    preset: str, hands: int, seed: int, budget: int | None, ways: Sequence[str], old: OldCoach | None, pool: TimedPool
+    preset: str,
+    hands: int,
+    seed: int,
+    budget: int | None,
+    ways: Sequence[str],
+    old: OldCoach | None,
+    pool: TimedPool,
+    case: list[RecordedHand] | None = None,
 ) -> list[dict[str, Any]]:
-    recorded = recorded_hands(preset, hands, seed)
+    recorded = case if case is not None else recorded_hands(preset, hands, seed)
     wall: dict[str, list[float]] = {way: [] for way in ways}
     cpu: dict[str, list[float]] = {way: [] for way in ways}
+    busy: dict[str, list[float]] = {way: [] for way in ways}  # the wall time on an idle machine (see TimedPool)
     decisions = dict.fromkeys(ways, 0)
     approximate = dict.fromkeys(ways, 0)
     compared = differing = 0
@@ -197,16 +226,20 @@ def measure(
                 answer = old.judge(preset, hands, seed, index, budget)
                 wall[way].append(answer["wall"])
                 cpu[way].append(answer["cpu"])
+                busy[way].append(answer["cpu"])
                 lines[way] = answer["judged"]
                 continue
-            started, started_cpu, pool_cpu = time.perf_counter(), time.process_time(), pool.cpu
+            started, started_cpu, pool_cpu, critical = time.perf_counter(), time.process_time(), pool.cpu, pool.critical
             lanes = pool.map if way.endswith("-2") else None
-            if way.startswith("view"):
-                lines[way] = [f.as_json() for f in judge_hand_view(hand, (0,), budget=budget, map_lanes=lanes)]
+            if way.startswith(("view", "every")):
+                seats = None if way.startswith("every") else (0,)
+                lines[way] = [f.as_json() for f in judge_hand_view(hand, seats, budget=budget, map_lanes=lanes)]
             else:
                 lines[way] = [j.as_json() for j in judge_hand(hand, budget=budget, map_lanes=lanes)]
             wall[way].append(time.perf_counter() - started)
-            cpu[way].append(time.process_time() - started_cpu + pool.cpu - pool_cpu)
+            own_cpu = time.process_time() - started_cpu
+            cpu[way].append(own_cpu + pool.cpu - pool_cpu)
+            busy[way].append(own_cpu + (pool.critical - critical if way.endswith("-2") else 0.0))
         for way, judged_lines in lines.items():
             decisions[way] += len(judged_lines)
             approximate[way] += sum("approximate" in line for line in judged_lines)
@@ -222,7 +255,7 @@ def measure(
     rows: list[dict[str, Any]] = []
     for way in ways:
         row: dict[str, Any] = {"preset": preset, "way": way, "hands": len(wall[way])}
-        row.update(summary(wall[way], cpu[way]))
+        row.update(summary(wall[way], cpu[way], busy[way]))
         row.update(decisions=decisions[way], approximate=approximate[way], load=[load_before, load_after])
         rows.append(row)
     base = rows[0]
@@ -239,7 +272,7 @@ def measure(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--presets", default="jamaican,cuban")
+    parser.add_argument("--presets", default="jamaican,cuban", help="comma-separated, or all (the 18 presets)")
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ways", default="old,new-1,new-2")
@@ -247,20 +280,46 @@ def main() -> None:
     parser.add_argument(
         "--budget", type=int, default=None, help="nodes per search before estimating (default: the coach's)"
     )
+    parser.add_argument("--case", type=Path, default=None, help="judge this replay case's hands instead")
+    parser.add_argument("--table", action="store_true", help="end with a Markdown table of every preset and way")
     args = parser.parse_args()
     ways = args.ways.split(",")
+    presets = list(PRESETS) if args.presets == "all" else args.presets.split(",")
+    table: list[dict[str, Any]] = []
     old = OldCoach(args.baseline) if "old" in ways else None
     context = multiprocessing.get_context("spawn")
     try:
         with ProcessPoolExecutor(max_workers=2, mp_context=context) as executor:
             pool = TimedPool(executor)
             list(executor.map(abs, [0, 0]))  # started before the clock runs, as the window's pool is
-            for preset in args.presets.split(","):
-                for row in measure(preset, args.hands, args.seed, args.budget, ways, old, pool):
+            case = None
+            if args.case is not None:
+                case = hands_of_case(json.loads(args.case.read_text()))
+                presets = [case[0].rules.preset]
+            for preset in presets:
+                for row in measure(preset, args.hands, args.seed, args.budget, ways, old, pool, case):
                     print(json.dumps(row), flush=True)
+                    table += [row] if "way" in row else []
     finally:
         if old is not None:
             old.close()
+    if args.table:
+        print(markdown(table))
+
+
+def markdown(rows: Sequence[dict[str, Any]]) -> str:
+    """The rows as a table: wall seconds per hand as measured, and as they would be on an idle machine."""
+    lines = [
+        "| preset | way | hands | median s | worst s | idle median s | idle worst s | approximate | load |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        share = f"{r['approximate']}/{r['decisions']} ({100 * r['approximate'] / max(1, r['decisions']):.0f}%)"
+        lines.append(
+            f"| {r['preset']} | {r['way']} | {r['hands']} | {r['median_s']} | {r['worst_s']} | {r['busy_median_s']} "
+            f"| {r['busy_worst_s']} | {share} | {r['load'][0]}-{r['load'][1]} |"
+        )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -4,9 +4,15 @@ Hands come from matches played by medium CPUs (as coach_speed.py makes them); th
 only CPUs, the coach would judge every seat: judging one seat is what a player sees). Each hand is judged
 by what seat 0 could know (`fair.judge_hand_view`) with --seed and --seed + 1, its searches shared by two
 worker processes as in the window. Prints one JSON line per preset: decisions, how many got the same grade
-both times (with a 95% Wilson interval), the grades that changed and the machine's load.
+both times (with a 95% Wilson interval), the grades that changed, the close calls (a threshold within the
+loss's margin: the kinder grade, said in words) over both judgements and the machine's load, then one line
+for all the presets together.
 
     python benchmarks/coach_stability.py [--presets jamaican] [--hands 50] [--seed 0]
+
+The issue's figure (>= 200 decisions over three presets):
+
+    nice -n 10 python benchmarks/coach_stability.py --presets jamaican,cutthroat,block --hands 18
 """
 
 from __future__ import annotations
@@ -36,10 +42,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1, help="the seed of the benchmark's matches")
     args = parser.parse_args()
     context = multiprocessing.get_context("spawn")
+    kept = judged = 0
     with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
         for preset in args.presets.split(","):
             load_before = round(os.getloadavg()[0], 2)
-            same = total = approximate = 0
+            same = total = approximate = close = 0
             changed: Counter[str] = Counter()
             for number, hand in enumerate(recorded_hands(preset, args.hands, args.deals)):
                 first = judge_hand_view(hand, (0,), seed=args.seed, map_lanes=pool.map)
@@ -47,6 +54,7 @@ def main() -> None:
                 for a, b in zip(first, second, strict=True):
                     total += 1
                     approximate += not a.judged.exact
+                    close += (a.close is not None) + (b.close is not None)
                     if a.judged.grade is b.judged.grade:
                         same += 1
                     else:
@@ -62,9 +70,19 @@ def main() -> None:
                 "interval_95": [round(100 * low, 1), round(100 * high, 1)],
                 "changed": dict(changed),
                 "approximate": approximate,
+                "close_calls_of_both_judgements": close,
                 "load": [load_before, round(os.getloadavg()[0], 2)],
             }
             print(json.dumps(row), flush=True)
+            kept, judged = kept + same, judged + total
+    low, high = wilson(kept, judged)
+    every = {
+        "presets": args.presets,
+        "decisions": judged,
+        "same_grade": kept,
+        "same_pct": round(100 * kept / max(1, judged), 1),
+    }
+    print(json.dumps(every | {"interval_95": [round(100 * low, 1), round(100 * high, 1)]}), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,16 @@
 """Judge every decision of a replay case, one JSON line each.
 
 python -m dominoes_desktop.engine.coach CASE.json [--workers N] [--judge face-up|view] [--worlds] [--seed N]
+    [--seat N] [--hands A-B]
 
 --judge face-up (the default here, as before): every tile known, the exact value of each option.
 --judge view (the Coach window's way): each option's mean exact value over the worlds the deciding seat could
 not tell apart at that moment, weighted by the plays seen; --seed picks the sample, --worlds adds the sample
 to each line ("worlds": every seat's tiles but the decider's, the stock, the weight and each option's value
 in that world; the weighted mean of those values is the line's "values").
+
+--seat N judges only that seat's decisions (give it again for more seats); --hands A-B (or A) only those hands,
+numbered as the lines number them (the first hand is 0). A decision is judged the same whatever else is.
 """
 
 from __future__ import annotations
@@ -59,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--worlds", action="store_true", help="with --judge view: print the worlds sampled")
     parser.add_argument("--seed", type=int, default=0, help="with --judge view: the sampling seed (default 0)")
+    parser.add_argument(
+        "--seat", type=int, action="append", default=None, help="judge only this seat's decisions (repeatable)"
+    )
+    parser.add_argument("--hands", type=hand_range, default=None, help="judge only hands A to B (A-B, or A), from 0")
     limit_int_conversion()  # also for --budget, --workers and --seed: a 5,000-digit number is refused, not converted
     args = parser.parse_args(argv)
     if not 1 <= args.workers <= MAX_WORKERS:
@@ -72,6 +80,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CaseError as exc:
         print(error_line(exc), file=sys.stderr)
         return 2
+    seats = None if args.seat is None else tuple(sorted(set(args.seat)))
+    players = hands[0].rules.players if hands else 0
+    if seats is not None and not all(0 <= s < players for s in seats):
+        parser.error(f"--seat must be from 0 to {players - 1} in this case, not {args.seat}")
+    if args.hands is not None:
+        first, last = args.hands
+        if last >= len(hands):
+            parser.error(f"--hands {first}-{last}: this case has hands 0 to {len(hands) - 1}")
+        hands = hands[first : last + 1]
     with worker_pool(args.workers) as pool:
         for recorded in hands:
             started = time.perf_counter()
@@ -79,15 +96,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.judge == "view":
                 lines = [
                     fair.as_json(args.worlds)
-                    for fair in judge_hand_view(recorded, seed=args.seed, budget=args.budget, map_lanes=lanes)
+                    for fair in judge_hand_view(recorded, seats, args.seed, args.budget, lanes)
                 ]
             else:
-                lines = [one.as_json() for one in judge_hand(recorded, budget=args.budget, map_lanes=lanes)]
+                lines = [one.as_json() for one in judge_hand(recorded, seats, args.budget, map_lanes=lanes)]
             if args.timing:
                 print(f"hand {recorded.index}: {time.perf_counter() - started:.2f} s", file=sys.stderr)
             for line in lines:
                 print(json.dumps(line))
     return 0
+
+
+def hand_range(text: str) -> tuple[int, int]:
+    """`A-B` or `A` (hands from 0) as (first, last); argparse's error for anything else."""
+    first, dash, last = text.partition("-")
+    try:
+        low, high = int(first), int(last) if dash else int(first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected A-B or A (hand numbers from 0), not {text!r}") from None
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError(f"expected 0 <= A <= B, not {text!r}")
+    return low, high
 
 
 @contextmanager

@@ -3205,6 +3205,14 @@
         <source>Judging each decision by what you could see, over the deals you could not tell apart…</source>
         <translation>Juzgando cada decisión por lo que podías ver, en los repartos que no podías distinguir…</translation>
     </message>
+    <message>
+        <source>{grade}, a close call</source>
+        <translation>{grade}, decisión ajustada</translation>
+    </message>
+    <message>
+        <source>A close call between {grade} and {other}: over the deals you could not tell apart your move gave away {n} on average, give or take {m}, so another sample of deals could tip it; the coach gives the kinder grade.</source>
+        <translation>Una decisión ajustada entre {grade} y {other}: en los repartos que no podías distinguir tu jugada cedió {n} en promedio, más o menos {m}, así que otra muestra de repartos podría inclinarla; el entrenador da la nota más benévola.</translation>
+    </message>
 </context>
 <context>
     <name>FairDeal</name>

@@ -417,3 +417,39 @@ def test_play_evidence_reads_the_ends_each_play_was_chosen_on() -> None:
     if first.seat != view.seat:
         assert evidence[0][2] == (placements[0].tile.high, placements[0].tile.low)
     assert all(isinstance(t, Tile) for _, t, _ in evidence)
+
+
+def test_command_judges_one_seat_in_some_hands(tmp_path: Path) -> None:
+    path = ROOT / "tests" / "data" / "rule-cases" / "jamaican-match-1.json"
+    out = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path), "--seat", "2", "--hands", "3-4"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    hands = hands_of_case(json.loads(path.read_text()))
+    assert lines == [j.as_json() for h in (3, 4) for j in judge_hand(hands[h], seats=(2,))]
+    assert lines and {line["seat"] for line in lines} == {2} and {line["hand"] for line in lines} == {3, 4}
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--hands", "4-2"], "0 <= A <= B"),
+        (["--hands", "two"], "A-B or A"),
+        (["--hands", "11"], "hands 0 to 10"),
+        (["--seat", "4"], "--seat must be from 0 to 3"),
+    ],
+)
+def test_command_refuses_a_bad_seat_or_hands_with_one_line(options: list[str], message: str) -> None:
+    path = ROOT / "tests" / "data" / "rule-cases" / "jamaican-match-1.json"
+    out = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(path), *options],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 2 and out.stdout == ""
+    assert message in out.stderr.strip().splitlines()[-1]

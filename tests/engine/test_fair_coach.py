@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from dominoes_desktop.engine.analysis import fair as fair_module
 from dominoes_desktop.engine.analysis.coach import (
     THRESHOLDS,
     Grade,
@@ -19,9 +21,14 @@ from dominoes_desktop.engine.analysis.coach import (
 )
 from dominoes_desktop.engine.analysis.fair import (
     FIRST_WORLDS,
+    FairJudged,
+    WorldJudged,
+    close_to,
     fair_grade,
     forced_moves,
     judge_hand_view,
+    loss_and_margin,
+    settled,
 )
 from dominoes_desktop.engine.analysis.reasons import explain_fair, position_before
 from dominoes_desktop.engine.analysis.worlds import consistent, sample_worlds, view_at
@@ -47,7 +54,8 @@ def test_every_world_fits_the_view_and_the_values_are_their_weighted_mean(preset
     for fair in found:
         judged = fair.judged
         view = view_at(position_before(recorded, judged.ply), judged.seat, recorded.index)
-        assert len(fair.worlds) >= FIRST_WORLDS
+        pose = position_before(recorded, judged.ply).layout.empty
+        assert len(fair.worlds) >= (fair_module.POSE_WORLDS if pose else FIRST_WORLDS)
         assert sum(w.weight for w in fair.worlds) == pytest.approx(1.0)
         for world in fair.worlds:
             assert consistent(view, world.hands, world.stock)
@@ -56,9 +64,11 @@ def test_every_world_fits_the_view_and_the_values_are_their_weighted_mean(preset
         assert judged.loss == pytest.approx(max(judged.values) - judged.value_of(judged.played))
 
 
-def test_each_worlds_values_are_exact_late_in_the_hand() -> None:
-    """Late decisions: each world's values equal a brute-force minimax over that very world."""
-    recorded = _recorded("jamaican", 11)
+@pytest.mark.parametrize(("preset", "seed"), [("jamaican", 11), ("cutthroat", 4)])
+def test_each_worlds_values_are_exact_late_in_the_hand(preset: str, seed: int) -> None:
+    """Late decisions: each world's values equal a brute-force minimax over that very world (in cutthroat
+    the worlds differ in the tiles asleep, and share one table all the same)."""
+    recorded = _recorded(preset, seed)
     rules = recorded.rules
     last_seat = decisions_to_judge(recorded, None)[-1][1].turn
     found = judge_hand_view(recorded, seats=(last_seat,), seed=1)
@@ -114,14 +124,62 @@ def test_worker_lanes_give_the_same_verdict_as_one_process() -> None:
     assert [f.as_json(True) for f in plain] == [f.as_json(True) for f in shuffled]
 
 
-def test_a_loss_within_its_margin_counts_as_none() -> None:
+def test_a_loss_is_graded_by_the_least_its_margin_allows_and_a_straddled_threshold_is_a_close_call() -> None:
     pips = build_rules("block")
     fine, loose = THRESHOLDS["pips"]
-    assert fair_grade(pips, 0.0, 0.0) is Grade.BEST
-    assert fair_grade(pips, fine + 1, 0.5) is Grade.LOOSE
-    assert fair_grade(pips, 2.0, 3.0) is Grade.BEST
-    assert fair_grade(pips, 2.0, 1.0) is Grade.FINE
-    assert fair_grade(pips, loose + 1, 1.0) is Grade.BLUNDER
+    assert fair_grade(pips, 0.0, 0.0) is Grade.BEST and close_to(pips, 0.0, 0.0) is None
+    assert fair_grade(pips, fine + 1, 0.5) is Grade.LOOSE and close_to(pips, fine + 1, 0.5) is None
+    assert fair_grade(pips, 2.0, 3.0) is Grade.BEST and close_to(pips, 2.0, 3.0) is Grade.FINE
+    assert fair_grade(pips, 0.5, 1.0) is Grade.BEST and close_to(pips, 0.5, 1.0) is None  # at most 1.5: no word
+    assert fair_grade(pips, 2.0, 1.0) is Grade.FINE and close_to(pips, 2.0, 1.0) is None
+    # Near a threshold the kinder grade, said to be a close call, whichever side of it the sample fell.
+    for loss in (loose - 0.5, loose + 0.5):
+        assert fair_grade(pips, loss, 1.0) is Grade.LOOSE and close_to(pips, loss, 1.0) is Grade.BLUNDER
+    assert fair_grade(pips, loose + 2, 1.0) is Grade.BLUNDER and close_to(pips, loose + 2, 1.0) is None
+    hands = build_rules("jamaican")
+    assert fair_grade(hands, 0.6, 0.2) is Grade.FINE and close_to(hands, 0.6, 0.2) is Grade.LOOSE
+
+
+def test_few_worlds_that_agree_leave_a_margin_of_three_in_n() -> None:
+    """Four worlds that all say the move lost 6 could still be wrong in up to three in four of the others:
+    the margin is 3/4 of the loss, and the grade that of the least loss left (6 - 4.5: fine, not loose)."""
+    played, best = parse_move("6-4@6"), parse_move("6-5@6")
+    alike = [WorldJudged((), (), 0.25, (6.0, 0.0), True) for _ in range(4)]
+    loss, margin = loss_and_margin(alike, [best, played], played)
+    assert (loss, margin) == (6.0, 4.5)
+    assert fair_grade(build_rules("block"), loss, margin) is Grade.FINE
+    many = [WorldJudged((), (), 1 / 64, (6.0, 0.0), True) for _ in range(64)]
+    assert loss_and_margin(many, [best, played], played) == (6.0, 6.0 * 3 / 64)
+
+
+def _first(fair: FairJudged, count: int) -> list[WorldJudged]:
+    """The first `count` worlds of a decision, their weights summing to 1 again."""
+    total = sum(w.weight for w in fair.worlds[:count])
+    return [dataclasses.replace(w, weight=w.weight / total) for w in fair.worlds[:count]]
+
+
+def test_more_worlds_go_to_close_calls_while_the_hand_can_afford_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorded = _recorded("jamaican", 4)
+    rules = recorded.rules
+    found = judge_hand_view(recorded, seats=(0,), seed=0)
+    assert any(len(f.worlds) > FIRST_WORLDS for f in found)
+    for fair in found:
+        count = len(fair.worlds)
+        assert count in [size * 2**k for k in range(8) for size in (FIRST_WORLDS, fair_module.POSE_WORLDS)]
+        assert count <= fair_module.MAX_WORLDS
+        while count > fair_module.FULL_WORLDS:  # each round doubled a decision not settled by what it had
+            count //= 2
+            assert not settled(rules, _first(fair, count), fair.judged.options, fair.judged.played)
+    monkeypatch.setattr(fair_module, "MAX_WORLDS", 4 * FIRST_WORLDS)
+    monkeypatch.setattr(fair_module, "HAND_NODES", 10**12)
+    for fair in judge_hand_view(recorded, seats=(0,), seed=0):  # as much as it takes: settled, or the most
+        worlds = list(fair.worlds)
+        assert len(worlds) >= fair_module.FULL_WORLDS
+        assert len(worlds) == 4 * FIRST_WORLDS or settled(rules, worlds, fair.judged.options, fair.judged.played)
+    monkeypatch.setattr(fair_module, "HAND_NODES", 0)
+    for fair in judge_hand_view(recorded, seats=(0,), seed=0):
+        pose = position_before(recorded, fair.judged.ply).layout.empty
+        assert len(fair.worlds) == (fair_module.POSE_WORLDS if pose else FIRST_WORLDS)
 
 
 def test_decisions_and_only_moves_cover_every_move_of_the_seat() -> None:

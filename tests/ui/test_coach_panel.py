@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.analysis.coach import Grade, recorded_from_archive
 from dominoes_desktop.engine.analysis.fair import forced_moves, judge_hand_view
+from dominoes_desktop.engine.analysis.reasons import explain_fair
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, tiles_pixmap
+from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, tiles_pixmap
 from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -184,3 +187,21 @@ def test_the_coach_window_only_grows_to_its_verdict(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: dialog.tree.isVisible() or "No decision" in dialog.status.text(), timeout=120_000)
     assert waiting == MIN_HEIGHT
     assert MIN_HEIGHT <= dialog.height() <= MAX_HEIGHT and dialog.height() >= waiting
+
+
+def test_a_close_call_is_said_in_words_beside_the_kinder_grade(qtbot: QtBot) -> None:
+    """A near-tie (a threshold within the loss's margin) keeps the kinder grade and says why in words."""
+    table, seats = _played("jamaican", 4)
+    deal, hand = table.match.archive[-1]
+    recorded = recorded_from_archive(table.match.rules, 0, deal, hand)
+    fair = judge_hand_view(recorded, seats=[0], seed=WINDOW_SEED)[0]
+    near = replace(fair, margin=0.3, close=Grade.LOOSE, judged=replace(fair.judged, grade=Grade.FINE, loss=0.6))
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)  # its own verdict first, then this one
+    dialog.show_judged([CoachRow(near.judged.ply, 0, near.judged.played, near, None, explain_fair(recorded, near))])
+    item = dialog.tree.topLevelItem(0)
+    assert item is not None and item.text(2) == "Fine, a close call"
+    assert item.text(5).startswith("A close call between Fine and Loose:") and "0.6 on average, give or take 0.3" in (
+        item.text(5)
+    )

@@ -167,6 +167,7 @@ class Judge:
         self.budget = budget
         self._line: dict[int, LineSolver] = {}
         self._generic: dict[int, GenericSolver] = {}
+        self.searched = 0  # nodes visited by every search so far (the fair coach weighs what more worlds cost)
 
     def _side_for_search(self, side: int) -> tuple[int, int]:
         """The side to search for, and the sign that turns its value into `side`'s: with two sides one
@@ -183,12 +184,18 @@ class Judge:
             if solver is None:
                 solver = self._line[search_side] = LineSolver(self.rules, self.dealt_stock, self.leader, search_side)
             solver.budget = self.budget
-            return sign * solver.value(hand, len(self.dealt_stock))
+            try:
+                return sign * solver.value(hand, len(self.dealt_stock))
+            finally:
+                self.searched += solver.nodes
         generic = self._generic.get(search_side)
         if generic is None:
             generic = self._generic[search_side] = GenericSolver(self.rules, search_side)
         generic.budget = max(1, self.budget // 8)
-        return sign * generic.value(hand)
+        try:
+            return sign * generic.value(hand)
+        finally:
+            self.searched += generic.nodes * 8  # a Hand copy costs about eight masks' nodes (the budgets' ratio)
 
     def option_value(
         self, hand: Hand, move: Move, side: int, exact: bool, seed: int, playouts: int = ROLLOUTS

@@ -8,16 +8,21 @@ mean over the worlds; the loss and the grade come from those means, with the fac
 thresholds. A world too big to search within the budget is estimated by playouts, and its decision is then
 approximate.
 
-Worlds per decision: `FIRST_WORLDS` first; a decision whose grade is not settled by them (the loss could lie
-on the other side of a grade's threshold, by the spread of the worlds' losses) gets `MORE_WORLDS` more (but
-the pose, the costliest decision of all, whose worlds are searched from the first play on), and
-one still unsettled `LAST_WORLDS` more if its position is small (late in the hand, where worlds are cheap).
-World k of a decision is drawn from a seed made of the judging seed, the hand and the ply, so a judgement is
-the same however many processes run it, and judging again with another seed draws other worlds.
+Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, round after round, a decision whose grade is not settled (a
+threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
+worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
+hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the
+nodes its first ones took (a hand whose first worlds are dear gets no more). The
+grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
+close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the
+luck of the sample. World k of a decision is drawn from a seed made of the judging seed, the hand and the
+ply, so a judgement is the same however many processes run it, and judging again with another seed draws
+other worlds.
 
 Sharing the work: worlds go round `LANES` lanes (world k to lane k % LANES), each lane judging its
-decisions from the last to the first. Worlds of a hand dealt out entirely (no stock, nothing asleep) share
-one solver table in a lane, keyed by the whole position, so what one world's search learns serves another's.
+decisions from the last to the first. Worlds with no stock share one solver table in a lane, keyed by the
+whole position, so what one world's search learns serves another's (with a bonus to pay, only when nothing
+is asleep: `_one_table`).
 """
 
 from __future__ import annotations
@@ -49,10 +54,12 @@ from .coach import (
 from .solver import OutOfBudget, side_value
 from .worlds import sample_worlds, view_at
 
-FIRST_WORLDS = 16  # worlds every decision is judged over
-MORE_WORLDS = 32  # more for a decision whose grade the first ones leave unsettled
-LAST_WORLDS = 64  # more again for one still unsettled, when its position is small enough to search cheaply
-SMALL_POSITION = 20  # tiles in the hands at most, for the last round (a double-6 hand's first plays are bigger)
+FIRST_WORLDS = 8  # worlds every decision is judged over
+POSE_WORLDS = 4  # first worlds of a pose: every tile of the hand is an option, the whole hand searched for each
+FULL_WORLDS = 16  # worlds every decision gets when the hand can afford them, settled or not
+MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap)
+HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
+# lanes together): about one and a half seconds of two pure-Python workers; close calls get them first
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -83,9 +90,13 @@ class FairJudged:
 
     judged: Judged
     worlds: tuple[WorldJudged, ...]
+    margin: float = 0.0  # two standard errors of the loss over the worlds
+    close: Grade | None = None  # a close call: the harsher grade the loss could deserve within its margin
 
     def as_json(self, with_worlds: bool = False) -> dict[str, Any]:
         out = self.judged.as_json()
+        if self.close is not None:
+            out["close_call"] = {"margin": _number(self.margin), "could_be": self.close.value}
         if with_worlds:
             out["worlds"] = [w.as_json(self.judged.seat, self.judged.options) for w in self.worlds]
         return out
@@ -106,29 +117,32 @@ def world_seed(seed: int, hand: int, ply: int) -> int:
 
 @dataclass(frozen=True)
 class WorldTask:
-    """One lane's share of the worlds of some decisions (by index in the list of decisions): worlds
-    `start` to `stop` of each, the lane taking every `lanes`-th."""
+    """One lane's share of the worlds of some decisions (by index in the list of decisions): for each
+    `(decision, start, stop)`, worlds `start` to `stop`, the lane taking every `lanes`-th."""
 
     recorded: RecordedHand
     seats: tuple[int, ...] | None
-    decisions: tuple[int, ...]
-    start: int
-    stop: int
+    worlds: tuple[tuple[int, int, int], ...]
     lane: int
     lanes: int
     seed: int
     budget: int
 
 
-# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact).
-WorldFound = list[tuple[int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool]]
+# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched).
+WorldFound = list[tuple[int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int]]
 
 
-def _dealt_out(rules: Rules, world: Hand) -> bool:
-    """Whether every tile of the set is in a hand or on the table: then no world has a stock or a sleeping
-    tile, and one solver table can serve all of them (a position's key is the whole position)."""
+def _one_table(rules: Rules, world: Hand) -> bool:
+    """Whether one solver table can serve every world of the hand (a position's key is every hand's tiles,
+    the stock drawn, the turn and the ends): when no world has a stock to draw from, and either every tile is
+    in a hand or on the table, or the rules pay no bonus (the only score that reads the sleeping tiles, which
+    differ from world to world and are not in the key)."""
+    if world.stock:
+        return False
     held = sum(len(h) for h in world.hands) + len(world.layout.placements)
-    return not world.stock and held == len(full_set(rules.set_top, rules.removed_tiles))
+    dealt_out = held == len(full_set(rules.set_top, rules.removed_tiles))
+    return dealt_out or not (rules.capicua_bonus or rules.key_bone_bonus)
 
 
 def judge_worlds(task: WorldTask) -> WorldFound:
@@ -140,31 +154,34 @@ def judge_worlds(task: WorldTask) -> WorldFound:
     found: WorldFound = []
     searching = True
     shared: Judge | None = None
-    for d in sorted(task.decisions, reverse=True):
+    for d, start, stop in sorted(task.worlds, reverse=True):
         ply, position, _, before = todo[d]
         seat = position.turn
         side = rules.teams[seat]
         options = position.legal_moves()
         so_far = side_value(before, side)
         worlds = sample_worlds(
-            view_at(position, seat, recorded.index), task.stop, world_seed(task.seed, recorded.index, ply)
+            view_at(position, seat, recorded.index), stop, world_seed(task.seed, recorded.index, ply)
         )
-        for k in range(task.start, task.stop):
+        for k in range(start, stop):
             if k % task.lanes != task.lane:
                 continue
             world = worlds[k].hand
             values: list[float] | None = None
+            nodes = 0
             if searching:
-                if _dealt_out(rules, world):
+                if _one_table(rules, world):
                     if shared is None:
                         shared = Judge(rules, world, task.budget)
                     judge = shared
                 else:
                     judge = Judge(rules, world, task.budget)
+                searched = judge.searched
                 try:
                     values = [judge.option_value(world, m, side, True, 0) for m in options]
                 except OutOfBudget:
                     searching = False
+                nodes = judge.searched - searched
             exact = values is not None
             if values is None:
                 rough = Judge(rules, world, 0)
@@ -179,12 +196,15 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                     worlds[k].weight,
                     tuple(so_far + v for v in values),
                     exact,
+                    nodes,
                 )
             )
     return found
 
 
-def _verdict(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged]) -> Judged:
+def _verdict(
+    recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged]
+) -> FairJudged:
     rules = recorded.rules
     ply, position, played, _ = decision
     options = position.legal_moves()
@@ -192,7 +212,7 @@ def _verdict(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]]
     loss = max(means) - means[options.index(played)]
     exact = all(w.exact for w in worlds)
     _, margin = loss_and_margin(worlds, options, played)
-    return Judged(
+    judged = Judged(
         recorded.index,
         ply,
         position.turn,
@@ -203,12 +223,13 @@ def _verdict(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]]
         loss,
         fair_grade(rules, loss, margin),
     )
+    return FairJudged(judged, tuple(worlds), margin, close_to(rules, loss, margin))
 
 
 def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> tuple[float, float]:
-    """The loss of `played` (the best mean value less its mean value) and two standard errors of it: the
-    worlds' own losses against the option best on average, their weighted spread over the worlds' worth
-    (weights counted: n = 1 / sum of squared weights)."""
+    """The loss of `played` (the best mean value less its mean value) and its margin of error: two standard
+    errors of the worlds' own losses against the option best on average, their weighted spread over the
+    worlds' worth (weights counted: n = 1 / sum of squared weights), and never less than 3/n of the loss."""
     means = [sum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
     best = means.index(max(means))
     p = options.index(played)
@@ -216,24 +237,49 @@ def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], play
     mean = means[best] - means[p]
     spread = sum(w.weight * (x - mean) ** 2 for w, x in zip(worlds, losses, strict=True))
     effective = 1.0 / max(EPSILON, sum(w.weight**2 for w in worlds))
-    return mean, 2.0 * math.sqrt(spread / effective)
+    # Few worlds that agree say little of the others: up to three in n of them could lose nothing (the rule
+    # of three, 95%), so the margin is never below that share of the loss (4 pose worlds alike: 3/4 of it).
+    return mean, max(2.0 * math.sqrt(spread / effective), mean * min(1.0, 3.0 / effective))
 
 
 def fair_grade(rules: Rules, loss: float, margin: float) -> Grade:
-    """The grade of a loss measured over sampled worlds: none (best) when it is within its margin of
-    error of nothing, the face-up coach's thresholds otherwise. (Without the margin, a move as good as the
-    best but for the luck of the sample would be graded best or fine as the seed fell.)"""
-    if loss <= max(EPSILON, margin):
-        return Grade.BEST
-    return grade(rules, loss)
+    """The grade of a loss measured over sampled worlds: the face-up coach's grade of the least loss its
+    margin of error allows. A move is called no worse than the worlds show beyond the luck of the sample, so
+    a loss near a threshold gets the kinder grade whatever the seed (and is called a close call, `close_to`),
+    and a move as good as the best but for the sample is best."""
+    return grade(rules, max(0.0, loss - margin))
+
+
+def close_to(rules: Rules, loss: float, margin: float) -> Grade | None:
+    """The harsher grade a loss near a threshold could deserve within its margin of error, or None when the
+    margin leaves the grade as it is (a possible loss under half the first threshold is no loss worth a word)."""
+    kind = fair_grade(rules, loss, margin)
+    harsh = grade(rules, loss + margin)
+    if harsh is kind or (kind is Grade.BEST and loss + margin <= min(THRESHOLDS[family(rules)]) / 2):
+        return None
+    return harsh
 
 
 def settled(rules: Rules, worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> bool:
-    """Whether more worlds are unlikely to change the grade: no threshold lies within the loss's margin."""
+    """Whether more worlds are unlikely to change the grade: no threshold lies within the loss's margin, nor
+    within a margin below the least loss it allows (the grade's own line, which another sample could cross)."""
     loss, margin = loss_and_margin(worlds, options, played)
-    if loss <= margin:
-        return loss + margin <= min(THRESHOLDS[family(rules)]) / 2
-    return not any(loss - margin < cut < loss + margin for cut in THRESHOLDS[family(rules)])
+    return _steady(rules, loss, margin)
+
+
+def _steady(rules: Rules, loss: float, margin: float) -> bool:
+    least = loss - margin
+    cuts = (EPSILON, *THRESHOLDS[family(rules)])
+    return close_to(rules, loss, margin) is None and not any(cut < least < cut + margin for cut in cuts)
+
+
+def _closeness(rules: Rules, loss: float, margin: float) -> float:
+    """How near the grade's line (the least loss the margin allows) or the close-call line lies to a
+    threshold, in margins: the closest calls get more worlds first."""
+    cuts = (0.0, *THRESHOLDS[family(rules)])
+    least = min(abs(loss - margin - cut) for cut in cuts)
+    harsh = abs(loss + margin - min(THRESHOLDS[family(rules)]) / 2)
+    return min(least, harsh) / max(EPSILON, margin)
 
 
 def judge_hand_view(
@@ -245,56 +291,73 @@ def judge_hand_view(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[FairJudged]:
     """Every decision with more than one distinct option in a recorded hand (of `seats`, or of all), judged
-    over the worlds its seat could not tell apart. `map_lanes` runs the lanes as in `coach.judge_hand`."""
+    over the worlds its seat could not tell apart. `map_lanes` runs the lanes as in `coach.judge_hand`.
+
+    Every decision gets `FIRST_WORLDS` worlds (a pose `POSE_WORLDS`). Then, round after round, each decision whose grade is not
+    settled (a threshold lies within its margin of error) gets as many worlds again, up to `MAX_WORLDS`, the
+    closest calls first, then each settled one up to `FULL_WORLDS`, while the hand's `HAND_NODES` last (what
+    a decision's next worlds cost is foretold by the nodes its worlds took so far): the searches go where a
+    grade could turn. A decision too big to search (its worlds estimated) gets no more. What each round does
+    depends on the nodes the searches counted, never on the clock, so a judgement is the same on any machine
+    and however the lanes are run."""
     rules = recorded.rules
     seat_list = None if seats is None else tuple(seats)
     todo = decisions_to_judge(recorded, seat_list)
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
     raw: dict[int, dict[int, tuple[Any, ...]]] = {d: {} for d in range(len(todo))}
+    nodes = [0] * len(todo)
+    too_big: set[int] = set()
 
-    def round_of(decisions: Sequence[int], start: int, stop: int) -> None:
-        tasks = [
-            WorldTask(recorded, seat_list, tuple(decisions), start, stop, lane, LANES, seed, limit)
-            for lane in range(LANES)
-        ]
+    def round_of(worlds: Sequence[tuple[int, int, int]]) -> None:
+        tasks = [WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit) for lane in range(LANES)]
         for lane_found in run(judge_worlds, tasks):
-            for d, k, *rest in lane_found:
-                raw[d][k] = tuple(rest)
+            for d, k, hands, stock, weight, values, exact, searched in lane_found:
+                raw[d][k] = (hands, stock, weight, values, exact)
+                nodes[d] += searched
+                if not exact:
+                    too_big.add(d)
 
     def worlds_of(d: int) -> list[WorldJudged]:
         entries = [raw[d][k] for k in sorted(raw[d])]
         total = sum(e[2] for e in entries)
         return [WorldJudged(h, s, w / total, v, x) for h, s, w, v, x in entries]
 
+    def next_round(allowance: int) -> tuple[list[tuple[int, int, int]], int]:
+        """The worlds to add (decision, start, stop), the closest calls first, and the allowance left."""
+        wanted = []
+        for d in range(len(todo)):
+            count = len(raw[d])
+            if d in too_big or count >= MAX_WORLDS:
+                continue
+            options, played = todo[d][1].legal_moves(), todo[d][2]
+            loss, margin = loss_and_margin(worlds_of(d), options, played)
+            if not _steady(rules, loss, margin):
+                wanted.append((0, _closeness(rules, loss, margin), d, count))
+            elif count < FULL_WORLDS:
+                wanted.append((1, nodes[d] / count, d, count))  # the cheapest first
+        chosen = []
+        for _, _, d, count in sorted(wanted):
+            more = min(count, MAX_WORLDS - count)
+            cost = nodes[d] * more // count
+            if cost <= allowance:
+                allowance -= cost
+                chosen.append((d, count, count + more))
+        return chosen, allowance
+
     if todo:
-        round_of(range(len(todo)), 0, FIRST_WORLDS)
+        round_of([(d, 0, POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS) for d in range(len(todo))])
     if progress is not None:
         progress(1, 2)
-    # The pose is left to its first worlds: every tile of the hand is an option and the whole hand is to be
-    # searched in each world (two thirds of the worst double-6 hand's judging, with more worlds).
-    unsettled = [
-        d
-        for d in range(len(todo))
-        if not todo[d][1].layout.empty and not settled(rules, worlds_of(d), todo[d][1].legal_moves(), todo[d][2])
-    ]
-    if unsettled:
-        round_of(unsettled, FIRST_WORLDS, FIRST_WORLDS + MORE_WORLDS)
-    still = [
-        d
-        for d in unsettled
-        if sum(len(h) for h in todo[d][1].hands) <= SMALL_POSITION
-        and not settled(rules, worlds_of(d), todo[d][1].legal_moves(), todo[d][2])
-    ]
-    if still:
-        round_of(still, FIRST_WORLDS + MORE_WORLDS, FIRST_WORLDS + MORE_WORLDS + LAST_WORLDS)
+    allowance = HAND_NODES - sum(nodes)
+    while todo:
+        chosen, allowance = next_round(allowance)
+        if not chosen:
+            break
+        round_of(chosen)
     if progress is not None:
         progress(2, 2)
-    found = []
-    for d, decision in enumerate(todo):
-        worlds = worlds_of(d)
-        found.append(FairJudged(_verdict(recorded, decision, worlds), tuple(worlds)))
-    return found
+    return [_verdict(recorded, decision, worlds_of(d)) for d, decision in enumerate(todo)]
 
 
 def forced_moves(

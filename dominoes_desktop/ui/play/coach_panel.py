@@ -285,7 +285,10 @@ class CoachDialog(QDialog):
             item.setText(2, self.tr("Only move"))
             item.setText(3, "—")
         else:
-            item.setText(2, self.grade_name(judged.grade) + ("" if judged.exact else " ≈"))
+            grade_text = self.grade_name(judged.grade)
+            if row.fair is not None and row.fair.close is not None:
+                grade_text = self.tr("{grade}, a close call").format(grade=grade_text)
+            item.setText(2, grade_text + ("" if judged.exact else " ≈"))
             item.setForeground(2, QBrush(self.grade_colour(judged.grade)))
             if judged.grade is not Grade.BEST:
                 alternatives = [m for m in judged.best if m != judged.played]
@@ -403,8 +406,24 @@ class CoachDialog(QDialog):
             return self.only_move_text(row)
         judged, reasons = row.fair.judged, row.reasons
         text = self.best_text(judged, reasons) if judged.grade is Grade.BEST else self.loss_text(judged, reasons)
+        if row.fair.close is not None:
+            text = self.close_text(row.fair, row.fair.close) + " " + text
         hindsight = self.hindsight_text(judged, reasons)
         return text + ("\n" + hindsight if hindsight else "")
+
+    def close_text(self, fair: FairJudged, harsher: Grade) -> str:
+        """Why a near-tie gets the kinder of two grades: the loss and its margin, which another sample of
+        deals could tip either way."""
+        return self.tr(
+            "A close call between {grade} and {other}: over the deals you could not tell apart your move gave "
+            "away {n} on average, give or take {m}, so another sample of deals could tip it; the coach gives the "
+            "kinder grade."
+        ).format(
+            grade=self.grade_name(fair.judged.grade),
+            other=self.grade_name(harsher),
+            n=_points(fair.judged.loss),
+            m=_points(fair.margin),
+        )
 
     def only_move_text(self, row: CoachRow) -> str:
         ends = self.ends_words(row.ends_before)
