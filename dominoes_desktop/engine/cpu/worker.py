@@ -1,10 +1,9 @@
-"""CPU decisions in a worker process: the caller's process hands a seat's view over a pipe and gets the
-move back, so a CPU that thinks never holds the caller's interpreter lock (a window's, or a room server's
-event loop). Pure Python, no Qt. session.cpu_pool runs these workers."""
+"""What a CPU worker process answers: a seat's view in, the CPU's move out, so a CPU that thinks never holds
+the caller's interpreter lock (a window's, or a room server's event loop). Pure Python, no Qt; the worker's
+loop and its pipe are session.cpu_pool's."""
 
 from __future__ import annotations
 
-from multiprocessing.connection import Connection
 from typing import NamedTuple
 
 from ..view import PlayerView
@@ -47,23 +46,3 @@ def answer(players: dict[PlayerKey, CpuPlayer], ask: Ask) -> Answer:
         return Answer(ask.request, player.decide(ask.view), "")
     except Exception as exc:  # a CPU bug must not end the worker: the caller plays on without it
         return Answer(ask.request, None, f"{type(exc).__name__}: {exc}")
-
-
-def serve(conn: Connection) -> None:
-    """The worker's loop: answer each Ask until the pipe closes or None arrives."""
-    players: dict[PlayerKey, CpuPlayer] = {}
-    while True:
-        try:
-            item = conn.recv()
-        except (EOFError, OSError):
-            return
-        if item is None:
-            return
-        if isinstance(item, Forget):
-            for key in [key for key in players if key[0] == item.owner]:
-                del players[key]
-            continue
-        try:
-            conn.send(answer(players, item))
-        except (EOFError, OSError):
-            return
