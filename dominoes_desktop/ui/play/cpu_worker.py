@@ -25,6 +25,7 @@ Failed = Callable[[int, str], None]
 
 _owners = itertools.count(1)
 _DESKTOP: list[CpuPool] = []  # the program's one pool, once made or given
+_GIVEN: list[CpuPool] = []  # the pool a caller gave, if it is the program's: its closing is the caller's
 COACH_WORKERS = 2  # the coach shares its searches over two lanes (engine/analysis/coach.py's LANES)
 
 
@@ -34,10 +35,11 @@ def desktop_pool(given: CpuPool | None = None) -> CpuPool:
     lanes, started with its first verdict (as many processes as the CPU worker and the coach's own pool were
     before), so that a CPU's turn never waits behind the coach's searches."""
     if given is not None:
-        _DESKTOP[:] = [given]
+        _DESKTOP[:] = _GIVEN[:] = [given]
         return given
     if not _DESKTOP or _DESKTOP[0].closed:
         _DESKTOP[:] = [CpuPool(workers=1 + COACH_WORKERS, job_workers=COACH_WORKERS)]
+        _GIVEN.clear()
     return _DESKTOP[0]
 
 
@@ -108,11 +110,12 @@ class CpuRunner(QObject):
         return self._pool is None or self._pool.wait_idle(msecs / 1000.0)
 
     def stop(self) -> None:
-        """Stop the worker (a pool of the runner's own), or drop this runner's CPUs from a shared pool."""
+        """Stop the program's pool if this runner's own made it (the program is ending), or drop this runner's
+        CPUs from a pool someone else gave (they close it)."""
         self._waiting.clear()
         if self._pool is None:
             return
-        if self._own_pool:
+        if self._own_pool and not any(self._pool is given for given in _GIVEN):
             self._pool.close()
         else:
             self._pool.forget(self.owner)
