@@ -62,8 +62,9 @@ BIG_SET_BUDGET = 100_000  # nodes per search in sets larger than double-6, where
 # is seldom saved by a bigger budget: giving up sooner leaves more time for the estimates
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
-# (it searches about 90 times as many nodes a second): what a pure-Python search gives up on in a second or
-# two, the compiled one mostly finishes in a tenth of that
+# (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left
+# Cuban 6/26 decisions approximate and room 1/21, 20x 5/26 and 0/21 at under a second a hand, 60x 4/26 and
+# 0/21 at over two and a half; a bigger hand allowance alone did not steady the grades
 
 
 class Grade(StrEnum):
