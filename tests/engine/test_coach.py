@@ -453,3 +453,25 @@ def test_command_refuses_a_bad_seat_or_hands_with_one_line(options: list[str], m
     )
     assert out.returncode == 2 and out.stdout == ""
     assert message in out.stderr.strip().splitlines()[-1]
+
+
+def test_searches_the_compiled_core_runs_get_scaled_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled core searches far more nodes a second, so its games get `COMPILED_SCALE` times the
+    pure-Python budgets (per search and per hand); a game it cannot run keeps the pure-Python ones."""
+    from dominoes_desktop.engine.analysis import coach as coach_module
+    from dominoes_desktop.engine.analysis import fair as fair_module
+    from dominoes_desktop.engine.analysis.solver import DEFAULT_BUDGET
+
+    line, big_line, cross = build_rules("jamaican"), build_rules("cuban"), build_rules("cross")
+    monkeypatch.setattr(coach_module, "solver_fits", lambda rules, tiles: True)
+    scale = coach_module.COMPILED_SCALE
+    assert scale > 1
+    assert coach_module.budget_for(line) == DEFAULT_BUDGET * scale
+    assert coach_module.budget_for(big_line) == coach_module.BIG_SET_BUDGET * scale
+    assert fair_module.hand_nodes(line) == fair_module.HAND_NODES * scale
+    assert coach_module.budget_for(cross) == DEFAULT_BUDGET  # a cross is searched in pure Python
+    assert fair_module.hand_nodes(cross) == fair_module.HAND_NODES
+    monkeypatch.setattr(coach_module, "solver_fits", lambda rules, tiles: False)  # no compiler at install
+    assert coach_module.budget_for(line) == DEFAULT_BUDGET
+    assert coach_module.budget_for(big_line) == coach_module.BIG_SET_BUDGET
+    assert fair_module.hand_nodes(line) == fair_module.HAND_NODES

@@ -43,6 +43,8 @@ from ..match import Match
 from ..moves import Move, MoveKind
 from ..record import HandStep, hand_steps
 from ..rules import EndScoring, Rules, Scoring
+from ..tiles import full_set
+from .core import solver_fits
 from .solver import (
     DEFAULT_BUDGET,
     GenericSolver,
@@ -59,6 +61,10 @@ EPSILON = 1e-9
 BIG_SET_BUDGET = 100_000  # nodes per search in sets larger than double-6, where a position too big to search
 # is seldom saved by a bigger budget: giving up sooner leaves more time for the estimates
 ROLLOUTS = 64  # playouts per option when a decision is estimated
+COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
+# (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left
+# Cuban 6/26 decisions approximate and room 1/21, 20x 5/26 and 0/21 at under a second a hand, 60x 4/26 and
+# 0/21 at over two and a half; a bigger hand allowance alone did not steady the grades
 
 
 class Grade(StrEnum):
@@ -76,9 +82,21 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
 }
 
 
+def compiled_serves(rules: Rules) -> bool:
+    """Whether the compiled core runs this game's searches (line games of sets it holds: `core.solver_fits`);
+    the cross and spinner layouts and double-12 are searched in pure Python."""
+    return supports_masks(rules) and solver_fits(rules, len(full_set(rules.set_top, rules.removed_tiles)))
+
+
+def budget_scale(rules: Rules) -> int:
+    """How many times the pure-Python node budgets this game's searches get: `COMPILED_SCALE` where the
+    compiled core runs them, else 1."""
+    return COMPILED_SCALE if compiled_serves(rules) else 1
+
+
 def budget_for(rules: Rules) -> int:
     """Nodes a search may visit before a decision is estimated instead."""
-    return DEFAULT_BUDGET if rules.set_top <= 6 else BIG_SET_BUDGET
+    return (DEFAULT_BUDGET if rules.set_top <= 6 else BIG_SET_BUDGET) * budget_scale(rules)
 
 
 def family(rules: Rules) -> str:

@@ -47,6 +47,7 @@ from .coach import (
     MapLanes,
     RecordedHand,
     budget_for,
+    budget_scale,
     decisions_to_judge,
     family,
     grade,
@@ -59,7 +60,8 @@ POSE_WORLDS = 4  # first worlds of a pose: every tile of the hand is an option, 
 FULL_WORLDS = 16  # worlds every decision gets when the hand can afford them, settled or not
 MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap)
 HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
-# lanes together): about one and a half seconds of two pure-Python workers; close calls get them first
+# lanes together): about one and a half seconds of two pure-Python workers; close calls get them first (the
+# compiled core's games get `budget_scale` times as many: `hand_nodes`)
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -143,6 +145,11 @@ def _one_table(rules: Rules, world: Hand) -> bool:
     held = sum(len(h) for h in world.hands) + len(world.layout.placements)
     dealt_out = held == len(full_set(rules.set_top, rules.removed_tiles))
     return dealt_out or not (rules.capicua_bonus or rules.key_bone_bonus)
+
+
+def hand_nodes(rules: Rules) -> int:
+    """The solver nodes a hand's worlds may take (`HAND_NODES`, scaled as the per-search budgets are)."""
+    return HAND_NODES * budget_scale(rules)
 
 
 def judge_worlds(task: WorldTask) -> WorldFound:
@@ -349,7 +356,7 @@ def judge_hand_view(
         round_of([(d, 0, POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS) for d in range(len(todo))])
     if progress is not None:
         progress(1, 2)
-    allowance = HAND_NODES - sum(nodes)
+    allowance = hand_nodes(rules) - sum(nodes)
     while todo:
         chosen, allowance = next_round(allowance)
         if not chosen:
