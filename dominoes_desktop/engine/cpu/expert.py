@@ -36,10 +36,12 @@ __all__ = [
 ]
 
 # Solver nodes a millisecond, by the core that searches (they set a world's node budget). Measured as the
-# Expert spends them (every option of a position judged in one world, benchmarks/expert_node_rate.py) on
-# this project's 2-core machine: pure Python 240-330; the compiled core 8,000-22,000 on Puerto Rican,
-# Jamaican, block and Dominican hands from the first play on, 9,500-21,000 on Cuban (double-9). The
-# compiled figure is below the slowest measured: a budget too big costs the clock more than one too small.
+# Expert spends them (every option of a position judged in one world, benchmarks/expert_node_rate.py, CPU
+# time, load about 3 on this project's 2 cores): pure Python 270-330; the compiled core's median 9,200 on
+# Puerto Rican, 13,900 on Jamaican and block (slowest position 5,900), 7,500 on Cuban double-9 (slowest
+# 1,240: a search of a million nodes outgrows its table). The compiled figure is below the slowest 28-tile
+# position: a budget too big costs the clock more than one too small, and a world that runs slow is caught
+# by the first world's probe (a quarter of the budget) and the pace check after it.
 PURE_NODE_RATE = 240
 COMPILED_NODE_RATE = 6_000
 MIN_WORLDS = 8  # exact worlds wanted in the time before the average is trusted; fewer and it plays out
