@@ -88,7 +88,7 @@ class SeerPlayer:
     def decide(self, view: PlayerView) -> Decision:
         from dominoes_desktop.engine.analysis.coach import Judge
         from dominoes_desktop.engine.analysis.solver import OutOfBudget
-        from dominoes_desktop.engine.cpu.expert import NODE_RATE
+        from dominoes_desktop.engine.cpu.expert import node_rate
         from dominoes_desktop.engine.cpu.search import playout
 
         moves = [m for m in view.legal_moves() if m.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)]
@@ -98,7 +98,7 @@ class SeerPlayer:
         truth = self.match.hand.copy()
         side = view.rules.side_of(view.seat)
         deadline = search.now() + self.movetime / 1000.0
-        judge = Judge(view.rules, truth, int(NODE_RATE * self.movetime))
+        judge = Judge(view.rules, truth, int(node_rate(view.rules) * self.movetime))
         try:
             values = {m: judge.option_value(truth, m, side, True, 0) for m in moves}
         except OutOfBudget:

@@ -15,17 +15,35 @@ from __future__ import annotations
 import random
 
 from ..analysis.coach import Judge
+from ..analysis.core import solver_fits
 from ..analysis.solver import OutOfBudget
 from ..hand import Hand
 from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from ..moves import Move, MoveKind
+from ..rules import Rules
 from ..tiles import full_set
 from ..view import PlayerView
 from .search import monte_carlo, now
 
-__all__ = ["Evidence", "evidence_weight", "exact_pimc", "expert_choice", "play_evidence", "settled"]
+__all__ = [
+    "Evidence",
+    "evidence_weight",
+    "exact_pimc",
+    "expert_choice",
+    "node_rate",
+    "play_evidence",
+    "settled",
+]
 
-NODE_RATE = 240  # solver nodes a millisecond on a small machine (measured): sets a world's node budget
+# Solver nodes a millisecond, by the core that searches (they set a world's node budget). Measured as the
+# Expert spends them (every option of a position judged in one world, benchmarks/expert_node_rate.py, CPU
+# time, load about 3 on this project's 2 cores): pure Python 270-330; the compiled core's median 9,200 on
+# Puerto Rican, 13,900 on Jamaican and block (slowest position 5,900), 7,500 on Cuban double-9 (slowest
+# 1,240: a search of a million nodes outgrows its table). The compiled figure is below the slowest 28-tile
+# position: a budget too big costs the clock more than one too small, and a world that runs slow is caught
+# by the first world's probe (a quarter of the budget) and the pace check after it.
+PURE_NODE_RATE = 240
+COMPILED_NODE_RATE = 6_000
 MIN_WORLDS = 8  # exact worlds wanted in the time before the average is trusted; fewer and it plays out
 FEWEST_WORLDS = 4  # exact worlds that, if the clock ran out before MIN_WORLDS, still beat starting over
 MAX_WORLDS = 400  # late in a hand a world costs a millisecond: enough to settle the mean
@@ -49,6 +67,12 @@ def settled(samples: list[tuple[float, list[float]]]) -> bool:
     return lead > 0 and lead * lead * effective > SETTLED_Z * SETTLED_Z * spread
 
 
+def node_rate(rules: Rules) -> int:
+    """Solver nodes a millisecond for these rules: the compiled core's rate when it searches them."""
+    tiles = len(full_set(rules.set_top, rules.removed_tiles))
+    return COMPILED_NODE_RATE if solver_fits(rules, tiles) else PURE_NODE_RATE
+
+
 def exact_pimc(
     view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
@@ -61,7 +85,7 @@ def exact_pimc(
     started = now()
     span = max(0.0, deadline - started)
     # Each world gets the nodes it could search in its share of the time; a bigger one is skipped.
-    node_budget = max(500, int(NODE_RATE * 1000.0 * span / MIN_WORLDS))
+    node_budget = max(500, int(node_rate(view.rules) * 1000.0 * span / MIN_WORLDS))
     samples: list[tuple[float, list[float]]] = []
     skipped = 0
     # With every tile in a hand or on the table (no stock, none asleep) a position's key is the whole
