@@ -257,7 +257,7 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
         ben.reconnect.click()
         qtbot.waitUntil(lambda: "Ben is back" in ana.log.toPlainText(), timeout=15000)
         assert not ben.reconnect.isVisible()
-        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over", 90)
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over", 180)
         assert not ana.checker.failures and not ben.checker.failures and ben.checker.verified >= 1
     finally:
         host.stop()
