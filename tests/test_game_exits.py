@@ -20,8 +20,16 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_desktop.store.autosave import CURRENT, FINISHED, Autosave
-from tests.test_lifecycle import DRIVER, ROOT, alive, children_of, spawned, wait_until
+from tests.test_lifecycle import (
+    DRIVER,
+    ROOT,
+    alive,
+    check_the_autosave,
+    children_of,
+    end_what_is_left,
+    spawned,
+    wait_until,
+)
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/stat").exists() or not hasattr(os, "killpg"), reason="process groups, read from /proc"
@@ -64,15 +72,5 @@ def test_a_signal_to_the_process_group_ends_the_game_in_silence_and_keeps_the_ma
         said = [word for word in NEVER if word in errors]
         assert not said, f"{said} on stderr:\n{errors[-3000:]}"
     finally:
-        if game.poll() is None:
-            os.killpg(game.pid, signal.SIGKILL)
-            game.wait(10)
-        for pid, cmd in workers.items():  # never left to the next test, pass or fail
-            if alive(pid, cmd):
-                os.kill(pid, signal.SIGKILL)
-    if (folder / CURRENT).exists():
-        loaded = Autosave(folder).load()
-        assert loaded.message == "" and loaded.saved is not None, loaded.message
-        assert loaded.saved.match.archive, "the save holds the finished hand the coach judged"
-    else:
-        assert (folder / FINISHED).exists(), "the match was won, and kept as the last match"
+        end_what_is_left(game, workers, group=True)
+    check_the_autosave(folder)

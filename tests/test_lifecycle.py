@@ -118,6 +118,30 @@ def wait_until(condition: object, timeout: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def end_what_is_left(game: subprocess.Popen[bytes], workers: dict[int, bytes], *, group: bool = False) -> None:
+    """Kill the game (its whole process group with `group`) and any worker of it still running: never left to
+    the next test, pass or fail."""
+    if game.poll() is None:
+        if group:
+            os.killpg(game.pid, signal.SIGKILL)
+        else:
+            game.kill()
+        game.wait(10)
+    for pid, cmd in workers.items():
+        if alive(pid, cmd):
+            os.kill(pid, signal.SIGKILL)
+
+
+def check_the_autosave(folder: Path) -> None:
+    """The match the coach judged is saved and loads, or it was won and kept as the last match."""
+    if (folder / CURRENT).exists():
+        loaded = Autosave(folder).load()
+        assert loaded.message == "" and loaded.saved is not None, loaded.message
+        assert loaded.saved.match.archive, "the save holds the finished hand the coach judged"
+    else:
+        assert (folder / FINISHED).exists(), "the match was won, and kept as the last match"
+
+
 @pytest.mark.parametrize("ending", ["SIGTERM", "SIGINT", "SIGKILL", "close the window"])
 def test_no_process_is_left_and_the_autosave_loads(tmp_path: Path, ending: str) -> None:
     driver = tmp_path / "game.py"
@@ -152,15 +176,5 @@ def test_no_process_is_left_and_the_autosave_loads(tmp_path: Path, ending: str) 
         # A killed game cannot end its workers: they see it gone and end themselves, at once.
         wait_until(lambda: not any(alive(pid, cmd) for pid, cmd in workers.items()), 10, "the workers to end")
     finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait(10)
-        for pid, cmd in workers.items():  # never left to the next test, pass or fail
-            if alive(pid, cmd):
-                os.kill(pid, signal.SIGKILL)
-    if (folder / CURRENT).exists():
-        loaded = Autosave(folder).load()
-        assert loaded.message == "" and loaded.saved is not None, loaded.message
-        assert loaded.saved.match.archive, "the save holds the finished hand the coach judged"
-    else:
-        assert (folder / FINISHED).exists(), "the match was won, and kept as the last match"
+        end_what_is_left(game, workers)
+    check_the_autosave(folder)
