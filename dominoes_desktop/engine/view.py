@@ -144,9 +144,11 @@ class PlayerView:
         """The end points each side took by each public move (a claim or a scoring play), in order."""
         return replay_public_points(self)[1]
 
-    def to_request(self, preset: str, options: dict[str, Any]) -> dict[str, Any]:
+    def to_request(
+        self, preset: str, options: dict[str, Any], moves: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         """The view as a bot-protocol request (BOT.md), `legal` included: what a CPU outside the game, and a
-        room's guest, is given."""
+        room's guest, is given. `moves`: the public record already written (a room writes it once a move)."""
         request: dict[str, Any] = {
             "preset": preset,
             "options": options,
@@ -154,7 +156,7 @@ class PlayerView:
             "seat": self.seat,
             "hand": [str(t) for t in self.tiles],
             "leader": self.leader,
-            "moves": [{"seat": turn.seat, "move": turn.move.notation()} for turn in self.moves],
+            "moves": moves if moves is not None else [{"seat": t.seat, "move": t.move.notation()} for t in self.moves],
             "scores": list(self.scores),
             "hand_sizes": list(self.hand_sizes),
             "stock": self.stock,

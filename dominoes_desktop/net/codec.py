@@ -270,23 +270,8 @@ class Words:
             tiles = [] if deal is None else [str(t) for t in deal.hands[seat]]
             return base | {"seat": seat, "hand": tiles, "leader": None, "moves": [], "scores": list(match.scores)}
         view = PlayerView.of(match, seat)
-        # The one seat view as a bot request (PlayerView.to_request's fields, in its order), written here so
-        # that the hand's public record, shared by every view of the hand, is written once per move.
-        request: dict[str, Any] = {
-            "preset": self.preset,
-            "options": self.options,
-            "hand_index": view.hand_index,
-            "seat": view.seat,
-            "hand": [str(t) for t in view.tiles],
-            "leader": view.leader,
-            "moves": self._public_moves(view),
-            "scores": list(view.scores),
-            "hand_sizes": list(view.hand_sizes),
-            "stock": view.stock,
-        }
-        if view.legal is not None:
-            request["legal"] = [m.notation() for m in view.legal]
-        return request
+        # The hand's public record, shared by every view of the hand, is written once per move.
+        return view.to_request(self.preset, self.options, self._public_moves(view))
 
     def _public_moves(self, view: PlayerView) -> list[dict[str, Any]]:
         """The hand's public record; every view of a hand repeats it, so it is written once per move and
