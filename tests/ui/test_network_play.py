@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsItem, QMainWindow, QPushButton
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.decisions import ChooseLeader
 from dominoes_desktop.net import tls
 from dominoes_desktop.net.thread import ServerThread
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
@@ -53,8 +54,9 @@ def open_host(
     wait_s: float = 5.0,
     identity: tls.Identity | None = None,
     turn_s: int | None = None,
+    preset: str = "puerto_rican",
 ) -> tuple[RoomHost, int]:
-    request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": options,
+    request = {"t": "create", "name": "Ana", "preset": preset, "options": options,
                "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": wait_s, "cpu_delay_ms": 0, "lan": True}  # fmt: skip
     if turn_s is not None:
         request["turn_s"] = turn_s
@@ -259,6 +261,40 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
         assert not ben.reconnect.isVisible()
         play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over", 180)
         assert not ana.checker.failures and not ben.checker.failures and ben.checker.verified >= 1
+    finally:
+        host.stop()
+
+
+def test_the_side_that_chooses_its_leader_chooses_on_the_page_with_its_new_tiles_on_the_rack(qtbot: QtBot) -> None:
+    """A leader (or a redeal) is asked between hands, with no hand in play: the room's window drew no choice, so
+    a guest's side that won a hand waited for the room's turn clock (60 s) and a host's side for ever. Cuban
+    draws the side that leads the first hand: either side has a person here, who must be asked on the page."""
+    host, _ = open_host(qtbot, {"single_round": True}, preset="cuban")
+    try:
+        ana = host.window
+        ben = RoomWindow(
+            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
+        )
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        room = host.server.server.rooms[ana.code]
+        choosers: list[int] = []
+        deadline = time.monotonic() + 20
+        while room.match is None or room.match.hand is None:
+            assert time.monotonic() < deadline, "nobody was asked on the page who leads"
+            qtbot.wait(5)
+            for window in (ana, ben):
+                if window.page.leader_choice.isVisible() and window.seat not in choosers:
+                    controller = window.controller
+                    assert isinstance(controller.waiting, ChooseLeader) and window.seat in controller.waiting.seats
+                    rack = window.page.table.state().seats[window.seat].tiles
+                    assert rack and list(rack) == list(controller.dealt)  # the new deal, face up on the rack
+                    choosers.append(window.seat)
+                take_turn(qtbot, window)
+        rules = room.match.rules
+        assert len(choosers) == 1 and rules.side_of(choosers[0]) == rules.side_of(room.match.hand.leader)
     finally:
         host.stop()
 
