@@ -353,8 +353,11 @@ def test_a_guest_sees_the_rooms_turn_clock_run_down_and_the_room_answers_when_it
             return ben.controller.clock.running and bool(clock.text())
 
         qtbot.waitUntil(ben_timed, timeout=30000)
-        assert clock.isVisible() and clock.text() in ("0:03 left", "0:02 left")
-        qtbot.waitUntil(lambda: clock.text() == "0:01 left", timeout=5000)  # it runs down each second
+        first = clock.text()
+        assert clock.isVisible() and first in ("0:03 left", "0:02 left")
+        # It runs down each second. (Not always to "0:01": the room's deadline runs from when it sent the turn,
+        # the guest's from when the turn arrived, and on a busy machine that can be more than a second later.)
+        qtbot.waitUntil(lambda: clock.text() not in (first, "", "0:00 left"), timeout=5000)
         ran_out = "Time ran out for Ben"
         qtbot.waitUntil(lambda: ran_out in ana.log.toPlainText() and ran_out in ben.log.toPlainText(), timeout=10000)
         # The room answered for Ben: the clock on that decision is gone (a later one of his starts afresh).
