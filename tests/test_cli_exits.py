@@ -131,6 +131,50 @@ def test_ctrl_c_ends_a_tool_quietly(args: tuple[str, ...]) -> None:
     assert tool.returncode == 130
 
 
+# One worker sleeps in a task; the other has come back for work and waits on the pool's queue, holding its lock.
+WAITING_WORKER = """
+import sys, time
+from dominoes_desktop.cli.exits import quiet_exits
+from dominoes_desktop.cli.simulate import worker_pool
+
+@quiet_exits
+def main() -> int:
+    with worker_pool(2) as pool:
+        busy = pool.apply_async(time.sleep, (600,))
+        pool.apply(time.sleep, (0,))  # queued after the sleep: the other worker takes it and comes back
+        time.sleep(0.5)
+        print("ready", flush=True)
+        busy.get()
+    return 0
+
+sys.exit(main())
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a process group and SIGINT")
+def test_ctrl_c_while_a_simulate_worker_waits_for_work_ends_the_tool() -> None:
+    """`simulate --jobs 2` hung after Ctrl+C now and then: its workers died of the SIGINT, and one that was
+    waiting for work (as they do while they start) died holding the pool's queue lock, which the pool's terminate
+    then waited for for ever. Here a worker waits for work when Ctrl+C reaches the whole group."""
+    tool = subprocess.Popen(
+        [sys.executable, "-c", WAITING_WORKER],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    try:
+        assert tool.stdout is not None and tool.stdout.readline() == b"ready\n"
+        os.killpg(tool.pid, signal.SIGINT)
+        _, stderr = tool.communicate(timeout=30)
+    finally:
+        if tool.poll() is None:
+            os.killpg(tool.pid, signal.SIGKILL)
+    no_traceback(stderr.decode())
+    assert tool.returncode == 130
+
+
 def test_the_bot_refuses_an_empty_legal_list_in_one_line() -> None:
     from dominoes_desktop.cli.bot import reply_to
     from dominoes_desktop.engine.cpu import make_player

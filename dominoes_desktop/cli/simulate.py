@@ -10,10 +10,13 @@ import json
 import multiprocessing
 import os
 import random
+import signal
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from multiprocessing.pool import Pool
 from typing import Any
 
 from ..engine.cpu import LEVELS, make_player
@@ -21,7 +24,7 @@ from ..engine.errors import DominoError
 from ..engine.presets import build_rules
 from ..engine.rules import Rules
 from ..session.cpu_table import CpuTable
-from .exits import quiet_exits, quiet_worker
+from .exits import quiet_exits
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -46,6 +49,48 @@ def _play_hands(job: tuple[Rules, list[str], int, int, float | None]) -> int:
     return played
 
 
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl+C held back on this thread, and so in the processes and threads it starts (a signal mask is
+    inherited), until the block ends: then a Ctrl+C that came meanwhile is raised here."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _deaf_worker() -> None:
+    """A worker's start: Ctrl+C ignored (it was held back since before the process began, now let in), and
+    the end of the tool, however it ends, is the worker's end."""
+    from ..session.cpu_pool import end_with_parent  # only in a worker: the tool's start-up stays light
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    end_with_parent()
+
+
+@contextmanager
+def worker_pool(jobs: int) -> Iterator[Pool]:
+    """`jobs` worker processes, ended when the block ends, a Ctrl+C's KeyboardInterrupt included. Ctrl+C reaches
+    the whole process group, and a worker killed by it while it waits for work dies holding the pool's queue
+    lock: the pool's terminate then waits for that lock for ever. So the workers never hear it (deaf from
+    before they begin, their replacements too: the pool's threads start with it held back); the tool ends them."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    pool: Pool | None = None
+    try:
+        with _interrupts_held():
+            pool = multiprocessing.get_context(method).Pool(jobs, initializer=_deaf_worker)
+        yield pool
+    finally:
+        if pool is not None:
+            pool.terminate()
+
+
 def run_hands(
     rules: Rules, levels: list[str], hands: int, seed: int, movetime: float | None, jobs: int = 1
 ) -> dict[str, Any]:
@@ -56,8 +101,7 @@ def run_hands(
     if jobs == 1:
         played = _play_hands(work[0])
     else:
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with multiprocessing.get_context(method).Pool(jobs, initializer=quiet_worker) as pool:
+        with worker_pool(jobs) as pool:
             played = sum(pool.map(_play_hands, work))
     elapsed = time.perf_counter() - started
     return {

@@ -48,7 +48,7 @@ from .record import Entry, Record, RecordError
 from .rules import Rules
 
 DEAL_COUNTS = (4, 8, 12)  # what the lobby offers
-MAX_DEALS = 24  # what a saved file may hold
+MAX_DEALS = max(DEAL_COUNTS)  # the longest match the lobby offers: what a saved file may hold
 
 
 @dataclass(frozen=True, slots=True)

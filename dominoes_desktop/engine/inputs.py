@@ -98,11 +98,17 @@ def _parse_float(text: str) -> float:
     return value
 
 
+# Made once: json.loads with hooks makes a decoder for every call, and a room server reads every message here.
+_DECODER = json.JSONDecoder(parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant)
+
+
 def parse_json(data: str | bytes) -> Any:
     """JSON text to Python values, refusing over-long numbers, NaN and infinity; FileRefused on any fault."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant)
+        if text.startswith("\ufeff"):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
     except UnicodeDecodeError:
         raise FileRefused("not valid UTF-8 text") from None
     except json.JSONDecodeError as exc:

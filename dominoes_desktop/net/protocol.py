@@ -86,9 +86,13 @@ class ProtocolError(Exception):
         self.code = code
 
 
+# Made once (json.dumps with options makes an encoder for every call): the server encodes every message here.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One message as one line. Compact separators: every byte counts at 200 rooms."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    return _ENCODER.encode(message).encode() + b"\n"
 
 
 def decode(line: bytes) -> dict[str, Any]:

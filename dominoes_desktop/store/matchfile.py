@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.cases import CaseError, let_points_go, replay_move
 from ..engine.cpu import LEVELS
 from ..engine.deal import Deal, Dealer, check_deal_counts
-from ..engine.decisions import DealHand, NextHand, Seal
+from ..engine.decisions import DealAgain, DealHand, NextHand, Seal
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, ProofError, fingerprint, seal_holds
@@ -127,7 +127,7 @@ def match_from_json(data: Any) -> SavedMatch:
         match = Match.from_record(record)
     except RecordError as exc:
         raise MatchFileError(str(exc)) from None
-    marked = _unverifiable(match)
+    marked = _unverifiable(match, "duplicate" in data)
     options = dict(record.options)
     if "duplicate" in data:
         duplicate, line_up, bad_seals = _duplicate_from_json(data["duplicate"], base_rules, match)
@@ -135,10 +135,12 @@ def match_from_json(data: Any) -> SavedMatch:
     return SavedMatch(match, options, record.seats, table, unverifiable=marked)
 
 
-def _unverifiable(match: Match) -> tuple[int, ...]:
+def _unverifiable(match: Match, duplicate: bool = False) -> tuple[int, ...]:
     """The hands whose seal does not hold: a proof that is not its seed's and salt's, or does not deal the
     hand's tiles, a deal with no proof that its seed does not deal either (a proof deleted, tiles written in),
-    and a sealed coming deal that is not (the hand it is about to deal)."""
+    and a sealed coming deal that is not (the hand it is about to deal). And the hands a "chosen" mark leaves
+    out of deal luck on the file's word alone (`duplicate`: the match is a duplicate match's play, whose deal
+    the duplicate match checks)."""
     deals = {index: deal for index, (deal, _) in enumerate(match.played_hands())}
     if match.deal is not None:
         deals[match.hand_index] = match.deal
@@ -152,6 +154,13 @@ def _unverifiable(match: Match) -> tuple[int, ...]:
     # "Play this deal again" deals a new match's first hand: a later hand marked chosen (left out of deal luck)
     # was marked by hand.
     found += [h for h in match.chosen_deals if h > 0 and h not in found]
+    # The game deals a deal played again from its proof ("again"); a first hand written out with a "chosen" mark
+    # (a file of version 1, or its record) says so on its own word, which nothing here can check.
+    first = next(
+        (action for _, action in match.record.actions if isinstance(action, DealHand | DealAgain | Seal)), None
+    )
+    if isinstance(first, DealHand) and first.chosen and 0 in match.chosen_deals and not duplicate and 0 not in found:
+        found.append(0)
     sealed = match.sealed
     if sealed is not None and not seal_holds(match.rules, sealed, None):
         found.append(match.hand_index)
@@ -232,7 +241,7 @@ def _match_from_version_1(data: Any) -> SavedMatch:
             match.apply(None, Seal(sealed))
             if not seal_holds(rules, sealed, None):
                 unverifiable.append(match.hand_index)  # the hand it is about to deal
-    marked = tuple(sorted(set(unverifiable) | set(_unverifiable(match))))
+    marked = tuple(sorted(set(unverifiable) | set(_unverifiable(match, "duplicate" in data))))
     if "duplicate" in data:
         duplicate, line_up, bad_seals = _duplicate_from_json(data["duplicate"], base_rules, match, OLD_VERSION)
         return SavedMatch(match, options, tuple(seats), table, duplicate, line_up, marked, bad_seals)

@@ -8,9 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dominoes_desktop.engine.duplicate import DuplicateMatch
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.store.matchfile import loads, match_to_json
+from dominoes_desktop.store.matchfile import MatchFileError, loads, match_to_json
 from tests.store.test_duplicate_saves import saved, step_until
 
 OLD = Path(__file__).resolve().parents[1] / "data" / "old_saves"
@@ -35,6 +37,27 @@ def test_a_chosen_mark_written_on_a_later_hand_is_named() -> None:
     first = old("autosave_draw_chosen.domino")  # "Play this deal again" in a match of its own: its first hand
     assert loads(json.dumps(first)).match.chosen_deals == {1}
     assert 1 in loads(json.dumps(first)).unverifiable, "a later hand is never a deal played again"
+
+
+def test_a_chosen_mark_written_on_the_first_hand_is_named_in_both_formats() -> None:
+    """The first hand is where "Play this deal again" deals, and the game writes that as a deal dealt again from
+    its proof: a "chosen" mark written in by hand on it hid the hand from deal luck with no word said."""
+    data = old("autosave_all_fives_claims.domino")
+    data["hands"][0]["chosen"] = True
+    first = loads(json.dumps(data))
+    assert first.match.chosen_deals == {0} and first.unverifiable == (0,)
+    written = match_to_json(first.match, first.options, list(first.seats), first.table)
+    assert loads(json.dumps(written)).unverifiable == (0,)  # and in the record's codec, the next save
+
+
+def test_a_duplicate_match_of_more_deals_than_the_lobby_offers_is_refused() -> None:
+    _, data = _duplicate_save()
+    deals = data["duplicate"]["deals"]
+    data["duplicate"]["deals"] = deals + [deals[-1]] * (13 - len(deals))  # the lobby offers 4, 8 or 12
+    with pytest.raises(MatchFileError, match="1 to 12 sealed deals"):
+        loads(json.dumps(data))
+    data["duplicate"]["deals"] = data["duplicate"]["deals"][:12]
+    assert loads(json.dumps(data)).duplicate is not None
 
 
 def test_tiles_written_out_without_a_proof_are_named_in_the_codec_too() -> None:

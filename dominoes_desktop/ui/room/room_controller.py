@@ -114,6 +114,8 @@ class RoomController(QObject):
         self._rules: Rules | None = None
         self.guest_table = GuestTable()  # the seat's table: the room's views, followed with the engine's rules
         self.view: PlayerView | None = None
+        # The seat's new tiles while the deal waits for its leader or a redeal answer (no hand is in play yet).
+        self.dealt: tuple[Tile, ...] = ()
         self.decision: dict[str, Any] = {}  # the room's last `view` message: its decision and answers
         self.legal: list[str] = []  # the answers still open to this seat ([] once it answered)
         # The room's clock on this seat's open decision (the room answers for the seat when it runs out).
@@ -257,6 +259,7 @@ class RoomController(QObject):
     def _view(self, message: dict[str, Any], asked: Asked) -> None:
         self.decision = message
         self.legal = list(asked.legal)
+        self.dealt = asked.tiles if asked.view is None else ()  # between hands: the new deal's, or none
         seconds = asked.time_s
         if self.legal and seconds:
             self.clock.start(asked.d, seconds, time.monotonic())  # the room answers when it runs out
@@ -281,11 +284,11 @@ class RoomController(QObject):
             self.last_result = None
             self.handStarted.emit(self.view.hand_index)
         self.stateChanged.emit()
-        view = self.view
-        if not self.legal or view is None:
+        if not self.legal:
             return
-        seat = view.seat
-        if asked.decision is Decision.TURN:
+        # A leader or a redeal is asked between hands, with the new deal but no hand in play (no view).
+        view, seat = self.view, asked.seat
+        if asked.decision is Decision.TURN and view is not None:
             self.turnStarted.emit(seat, self.legal_moves())
             if self.auto_pass and self.legal == [encode_action(PASS)]:
                 # After the turn has been drawn: the pass comes as a move like any other, as at a local table.
@@ -350,7 +353,7 @@ class RoomController(QObject):
         old = self.guest_table
         self.guest_table, self._said = GuestTable(), 0
         self.guest_table.seat, self.guest_table.rules = old.seat, old.rules
-        self.view, self.decision, self.legal = None, {}, []
+        self.view, self.decision, self.legal, self.dealt = None, {}, [], ()
         self.last_result, self.match_scores, self.won = None, [], None
         self.last_mover, self.last_gains = -1, 0
         self._cut_sent = None  # the new match numbers its decisions afresh: its first cut is still to make
@@ -373,11 +376,16 @@ class RoomController(QObject):
         return self.view.public if self.view is not None else None
 
     def rack(self, seat: int) -> tuple[Tile, ...]:
-        """Only this seat's own tiles: the others' racks are counts, drawn as backs."""
+        """Only this seat's own tiles: the others' racks are counts, drawn as backs. Between hands, the new
+        deal's while the leader or a redeal is chosen."""
+        if self.hand is None:
+            return self.dealt if seat == self.own_seat else ()
         view = self.view
-        return view.tiles if view is not None and seat == view.seat and self.last_result is None else ()
+        return view.tiles if view is not None and seat == view.seat else ()
 
     def rack_size(self, seat: int) -> int:
+        if self.hand is None:
+            return len(self.dealt) if self.dealt and 0 <= seat < len(self.seats) else 0  # every seat is dealt alike
         view = self.view
         return view.hand_sizes[seat] if view is not None and 0 <= seat < len(view.hand_sizes) else 0
 
@@ -444,10 +452,9 @@ class RoomController(QObject):
     @property
     def waiting(self) -> Pending | None:
         """That decision as the engine names it."""
-        offer, view = self._offer(), self.view
-        if offer is None or view is None:
+        offer, seat = self._offer(), self.own_seat
+        if offer is None:
             return None
-        seat = view.seat
         if offer is Decision.REDEAL:
             return RedealOffer(seat, self.rules.redeal_doubles if self.rules is not None else 0)
         if offer is Decision.LEAD:
