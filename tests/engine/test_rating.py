@@ -25,13 +25,15 @@ from dominoes_desktop.engine.analysis.rating import (
     Family,
     HandJudgement,
     RatingError,
+    calibration,
     family_of,
     judge_hand,
     judge_hands,
+    nearest_level,
     rate,
     ratio_and_error,
 )
-from dominoes_desktop.engine.cpu import Decision, make_player
+from dominoes_desktop.engine.cpu import TABLE_LEVELS, Decision, make_player
 from dominoes_desktop.engine.deal import Dealer
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.match import Match
@@ -319,3 +321,34 @@ def test_who_decided_the_lead() -> None:
     for h in range(1, 6):
         won = results[h - 1].winner_seat is not None
         assert lead_from_deal(rules, h, results[h - 1]) is (not won)
+
+
+# ---- the calibration table ------------------------------------------------------------------------------
+
+
+def test_the_calibration_table_parses_and_matches_the_families() -> None:
+    table = calibration()
+    assert set(table) == set(Family)
+    for family, levels in table.items():
+        assert levels and [lv.level for lv in levels] == [lv for lv in TABLE_LEVELS if lv in {x.level for x in levels}]
+        for level in levels:
+            assert level.family is family and family_of(build_rules(level.preset)) is family
+            assert level.ci95[0] <= level.value <= level.ci95[1] and level.hands > 0 and level.decisions > 0
+
+
+def test_a_bad_calibration_table_is_one_line() -> None:
+    for text, message in (
+        ("{", "not JSON"),
+        ('{"families": {"chess": {}}}', "'chess'"),
+        ('{"families": {"hands": {"preset": "jamaican", "levels": {"wizard": {}}}}}', "not a CPU level"),
+        ('{"families": {"hands": {"preset": "jamaican", "levels": {"easy": {"rating": 1, "ci95": [0]}}}}}', "ci95"),
+    ):
+        with pytest.raises(RatingError, match=message):
+            calibration(text)
+
+
+def test_the_nearest_level() -> None:
+    levels = calibration()[Family.HANDS]
+    assert nearest_level(math.nan, levels) is None and nearest_level(1.0, ()) is None
+    for level in levels:
+        assert nearest_level(level.value, levels) == level

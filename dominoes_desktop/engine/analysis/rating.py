@@ -21,12 +21,14 @@ A hand's luck and luck-adjusted result are in `hand_luck` (points of the rules, 
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..cpu.players import ANALYSIS_LEVELS, LEVELS
 from ..match import Match
 from ..record import Record, RecordError
 from ..rules import Rules
@@ -360,3 +362,65 @@ def ratio_and_error(clusters: Sequence[tuple[float, int]]) -> tuple[float, float
 def last_hands(hands: Sequence[HandJudgement], count: int = LAST_HANDS) -> list[HandJudgement]:
     """The last `count` hands of a run in the order played (the recent rating is `rate` of them)."""
     return list(hands[-count:]) if count > 0 else []
+
+
+# ---- the CPU levels' ratings (the calibration table) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LevelRating:
+    """A CPU level's error rate in one family, as benchmarks/rating_calibration.py measured it."""
+
+    level: str
+    family: Family
+    preset: str  # the rules its hands were played under
+    value: float
+    ci95: tuple[float, float]
+    decisions: int
+    hands: int
+
+
+def calibration(text: str | None = None) -> dict[Family, tuple[LevelRating, ...]]:
+    """The CPU levels' error rates by family, weakest level first (the levels' own order), from the table
+    the calibration benchmark writes (`rating_levels.CALIBRATION_JSON`, or `text`); RatingError if unreadable."""
+    if text is None:
+        from .rating_levels import CALIBRATION_JSON
+
+        text = CALIBRATION_JSON
+    try:
+        raw = json.loads(text)
+    except ValueError as exc:
+        raise RatingError(f"the calibration table is not JSON: {exc}") from None
+    _need(isinstance(raw, dict) and isinstance(raw.get("families"), dict), "the calibration table lists no families")
+    found: dict[Family, tuple[LevelRating, ...]] = {}
+    for name, entry in raw["families"].items():
+        _need(name in {f.value for f in Family}, f"the calibration table's family {name!r} is not one")
+        _need(isinstance(entry, dict) and isinstance(entry.get("levels"), dict), f"family {name}: no levels")
+        preset = entry.get("preset")
+        _need(isinstance(preset, str), f"family {name}: no preset")
+        levels = []
+        for level, cell in entry["levels"].items():
+            _need(level in LEVELS + ANALYSIS_LEVELS, f"family {name}: {level!r} is not a CPU level")
+            _need(isinstance(cell, dict), f"family {name}, {level}: not an object")
+            ci = cell.get("ci95")
+            _need(isinstance(ci, list) and len(ci) == 2, f"family {name}, {level}: 'ci95' must be two numbers")
+            levels.append(
+                LevelRating(
+                    level,
+                    Family(name),
+                    preset,
+                    _amount(cell.get("rating"), "'rating'", low=0.0),
+                    (_amount(ci[0], "'ci95'", low=0.0), _amount(ci[1], "'ci95'", low=0.0)),
+                    _whole(cell.get("decisions"), "'decisions'"),
+                    _whole(cell.get("hands"), "'hands'"),
+                )
+            )
+        found[Family(name)] = tuple(sorted(levels, key=lambda lv: (LEVELS + ANALYSIS_LEVELS).index(lv.level)))
+    return found
+
+
+def nearest_level(value: float, levels: Sequence[LevelRating]) -> LevelRating | None:
+    """The level whose error rate is nearest `value` (None when there are none or `value` is not a number)."""
+    if not levels or not math.isfinite(value):
+        return None
+    return min(levels, key=lambda lv: abs(lv.value - value))

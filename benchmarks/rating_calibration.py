@@ -1,0 +1,246 @@
+"""The error rate of each CPU level, per rating family, through the path a person's hands take; and whether
+it measures skill rather than luck.
+
+    nice -n 10 python benchmarks/rating_calibration.py [--presets jamaican,puerto_rican,all_fives]
+        [--levels easy,medium,hard,expert] [--hands 300] [--seed 1] [--jobs 2] [--max-minutes 0]
+        [--dir benchmarks/out/rating] [--write-table]
+    python benchmarks/rating_calibration.py --analyse [--dir ...] [--write-table]
+
+Hand i of every level is the same deal (seed S x 1000003 + i: the levels meet the same deals), played with the
+level in seat 0 and Medium in the other seats (`cli.rate.play_and_judge`), then judged as a person's hand is.
+The hands are played in rounds of `ROUND` per level and family, so a run stopped by --max-minutes leaves
+every cell with about as many hands; each hand's judgement is appended to DIR/PRESET-LEVEL.jsonl as it comes
+(a run picks up where the last one stopped: the hands already in the files are not played again).
+
+Prints one JSON object: per family and level the rating, its 95% interval, decisions and hands; whether
+neighbouring levels' intervals overlap; for each level its rating on the luckiest and on the unluckiest half of
+its hands (by the hand's luck) and the correlation between a hand's own error rate and its luck; the spread
+(standard deviation) of raw and luck-adjusted results; and, pooled over the levels, the interval's half-width
+for a number of decisions (what PROVISIONAL_BELOW is chosen from). --write-table writes the calibration table
+the Skill page reads (dominoes_desktop/engine/analysis/rating_levels.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dominoes_desktop.cli.rate import CpuHands, Rated, play_and_judge
+from dominoes_desktop.engine.analysis.rating import (
+    HAND_UNIT,
+    Family,
+    HandJudgement,
+    family_of,
+    rate,
+    ratio_and_error,
+)
+from dominoes_desktop.engine.presets import build_rules
+
+ROUND = 4  # hands per level and family in one round
+OPPOSITION = "medium"
+TABLE = Path(__file__).resolve().parents[1] / "dominoes_desktop" / "engine" / "analysis" / "rating_levels.py"
+
+
+def _file(folder: Path, preset: str, level: str) -> Path:
+    return folder / f"{preset}-{level}.jsonl"
+
+
+def load(folder: Path, preset: str, level: str) -> list[HandJudgement]:
+    path = _file(folder, preset, level)
+    if not path.exists():
+        return []
+    hands = [HandJudgement.from_json(json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
+    return sorted({h.hand: h for h in hands}.values(), key=lambda h: h.hand)
+
+
+def play(args: argparse.Namespace, presets: list[str], levels: list[str]) -> None:
+    folder: Path = args.dir
+    folder.mkdir(parents=True, exist_ok=True)
+    stop_at = time.time() + args.max_minutes * 60 if args.max_minutes > 0 else math.inf
+    with ProcessPoolExecutor(args.jobs) as pool:
+        while time.time() < stop_at:
+            tasks = []
+            for preset in presets:
+                for level in levels:
+                    done = {h.hand for h in load(folder, preset, level)}
+                    todo = [i for i in range(args.hands) if i not in done][:ROUND]
+                    for part in (todo[: ROUND // 2], todo[ROUND // 2 :]):
+                        if part:
+                            tasks.append(
+                                (preset, level, CpuHands(preset, level, OPPOSITION, tuple(part), args.seed, None, None))
+                            )
+            if not tasks:
+                break
+            futures = [(preset, level, pool.submit(play_and_judge, task)) for preset, level, task in tasks]
+            for preset, level, future in futures:
+                rated: list[Rated] = future.result()
+                with _file(folder, preset, level).open("a", encoding="utf-8") as out:
+                    for one in rated:
+                        out.write(
+                            json.dumps(
+                                one.judged.to_json() | {"play_s": one.play_seconds, "judge_s": one.judge_seconds}
+                            )
+                            + "\n"
+                        )
+            print(f"{time.strftime('%H:%M:%S')} round done: {len(tasks)} tasks", file=sys.stderr, flush=True)
+
+
+def _costs(folder: Path, preset: str, level: str) -> tuple[float, float]:
+    path = _file(folder, preset, level)
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
+    play_s = [r.get("play_s", 0.0) for r in rows]
+    judge_s = [r.get("judge_s", 0.0) for r in rows]
+    return (statistics.median(play_s) if play_s else math.nan, statistics.median(judge_s) if judge_s else math.nan)
+
+
+def _r(value: float, places: int = 3) -> float | None:
+    return round(value, places) if math.isfinite(value) else None
+
+
+def _corr(xs: list[float], ys: list[float]) -> float | None:
+    """Pearson's correlation, or None when it is not defined (fewer than two hands, or one side constant)."""
+    try:
+        return _r(statistics.correlation(xs, ys))
+    except statistics.StatisticsError:
+        return None
+
+
+def _hand_rate(hand: HandJudgement) -> float | None:
+    counted = hand.counted
+    if not counted:
+        return None
+    return 100.0 * sum(d.loss for d in counted) / len(counted) / HAND_UNIT[hand.family]
+
+
+def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, Any]:
+    report: dict[str, Any] = {"opposition": OPPOSITION, "families": {}}
+    pooled: dict[str, list[tuple[float, int]]] = {}
+    for preset in presets:
+        family = family_of(build_rules(preset))
+        cells: dict[str, Any] = {}
+        for level in levels:
+            hands = load(folder, preset, level)
+            if not hands:
+                continue
+            found = rate(hands)
+            results = [h.result for h in hands]
+            adjusted = [h.adjusted() for h in hands]
+            lucks = [h.luck for h in hands]
+            by_luck = sorted(hands, key=lambda h: h.luck)
+            half = len(by_luck) // 2
+            unlucky, lucky = rate(by_luck[:half]), rate(by_luck[half:])
+            pairs = [(r, h.luck) for h in hands if (r := _hand_rate(h)) is not None]
+            play_s, judge_s = _costs(folder, preset, level)
+            cells[level] = {
+                "rating": _r(found.value),
+                "ci95": [_r(found.ci95[0]), _r(found.ci95[1])],
+                "decisions": found.decisions,
+                "hands": found.hands,
+                "luckiest_half": {"rating": _r(lucky.value), "ci95": [_r(lucky.ci95[0]), _r(lucky.ci95[1])]},
+                "unluckiest_half": {"rating": _r(unlucky.value), "ci95": [_r(unlucky.ci95[0]), _r(unlucky.ci95[1])]},
+                "halves_agree": lucky.ci95[0] <= unlucky.ci95[1] and unlucky.ci95[0] <= lucky.ci95[1],
+                "corr_hand_rating_luck": _corr([p[0] for p in pairs], [p[1] for p in pairs]),
+                "result_mean": _r(statistics.fmean(results)),
+                "luck_mean": _r(statistics.fmean(lucks)),
+                "adjusted_mean": _r(statistics.fmean(adjusted)),
+                "result_sd": _r(statistics.stdev(results)) if len(results) > 1 else None,
+                "adjusted_sd": _r(statistics.stdev(adjusted)) if len(adjusted) > 1 else None,
+                "luck_sd": _r(statistics.stdev(lucks)) if len(lucks) > 1 else None,
+                "corr_result_luck": _corr(results, lucks),
+                "play_cpu_s_median": _r(play_s),
+                "judge_cpu_s_median": _r(judge_s),
+            }
+            pooled.setdefault(family.value, []).extend(
+                (sum(d.loss for d in h.counted) * 100.0 / HAND_UNIT[family], len(h.counted)) for h in hands
+            )
+        order = [lv for lv in levels if lv in cells]
+        overlaps = {
+            f"{a}/{b}": not (
+                cells[a]["ci95"][1] is not None
+                and cells[b]["ci95"][1] is not None
+                and (cells[a]["ci95"][1] < cells[b]["ci95"][0] or cells[b]["ci95"][1] < cells[a]["ci95"][0])
+            )
+            for a, b in itertools.pairwise(order)
+        }
+        report["families"][family.value] = {"preset": preset, "levels": cells, "neighbours_overlap": overlaps}
+    report["half_width_by_decisions"] = {
+        family: _half_widths(clusters) for family, clusters in pooled.items() if len(clusters) > 2
+    }
+    return report
+
+
+def _half_widths(clusters: list[tuple[float, int]]) -> dict[str, Any]:
+    """The 95% half-width the levels' pooled hands give at n decisions: 1.96 x the per-decision cluster spread
+    / sqrt(n) (the spread is sqrt(decisions) x the standard error of the pooled ratio)."""
+    mean, error = ratio_and_error(clusters)
+    decisions = sum(n for _, n in clusters)
+    spread = error * math.sqrt(decisions)
+    return {
+        "pooled_rating": _r(mean),
+        "decisions_per_hand": _r(decisions / len(clusters)),
+        "half_width": {str(n): _r(1.959964 * spread / math.sqrt(n)) for n in (50, 100, 200, 300, 500, 1000, 2000)},
+    }
+
+
+def write_table(report: dict[str, Any]) -> None:
+    """The calibration table as rating.calibration() reads it: per family, each level's rating."""
+    table = {
+        "opposition": report["opposition"],
+        "families": {
+            family: {
+                "preset": found["preset"],
+                "levels": {
+                    level: {k: cell[k] for k in ("rating", "ci95", "decisions", "hands")}
+                    for level, cell in found["levels"].items()
+                },
+            }
+            for family, found in report["families"].items()
+        },
+    }
+    text = json.dumps(table, indent=1, sort_keys=True)
+    TABLE.write_text(
+        '"""The CPU levels\' error rates per rating family (benchmarks/rating_calibration.py --write-table; '
+        'docs/RATING.md). Read through rating.calibration()."""\n\n'
+        f"CALIBRATION_JSON = r'''\n{text}\n'''\n",
+        encoding="utf-8",
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
+    parser.add_argument("--levels", default="easy,medium,hard,expert")
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--max-minutes", type=float, default=0.0)
+    parser.add_argument("--dir", type=Path, default=Path("benchmarks/out/rating"))
+    parser.add_argument("--analyse", action="store_true", help="only analyse the hands already played")
+    parser.add_argument("--write-table", action="store_true")
+    args = parser.parse_args()
+    presets = args.presets.split(",")
+    levels = args.levels.split(",")
+    families = [family_of(build_rules(p)) for p in presets]
+    if len(set(families)) != len(families):
+        parser.error("one preset a family")
+    assert all(isinstance(f, Family) for f in families)
+    if not args.analyse:
+        play(args, presets, levels)
+    report = analyse(args.dir, presets, levels)
+    if args.write_table:
+        write_table(report)
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()
