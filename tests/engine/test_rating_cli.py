@@ -102,3 +102,21 @@ def test_worker_processes_give_the_same_line() -> None:
         line = json.loads(done.stdout)
         lines.append({k: line[k] for k in ("rating", "ci95", "decisions", "hands", "luck_mean", "adjusted_mean")})
     assert lines[0] == lines[1]
+
+
+def test_the_coach_command_prints_the_same_losses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/RATING.md: the coach's command line, judging by the seat's view with the same seed, prints one
+    line per counted decision with the loss the rating counts."""
+    from dominoes_desktop.cli import coach as coach_cli
+
+    rules = build_rules("jamaican")
+    table = CpuTable(rules, [make_player("easy", s) for s in range(4)], 9)
+    table.play_hand(deal_seed=90)
+    path = tmp_path / "match.domino"
+    path.write_text(json.dumps(record_to_json(table.match.record)))
+    assert coach_cli.main([str(path), "--judge", "view", "--seat", "2", "--seed", "6", "--workers", "1"]) == 0
+    lines = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+    (judged,) = judge_hands(table.match.record, 2, seed=6)
+    assert [(line["ply"], line["loss"]) for line in lines] == [
+        (d.ply, pytest.approx(d.loss, abs=1e-2)) for d in judged.counted
+    ]
