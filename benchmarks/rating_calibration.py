@@ -26,6 +26,7 @@ import argparse
 import itertools
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -36,6 +37,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes_desktop.cli.rate import CpuHands, Rated, play_and_judge
+from dominoes_desktop.engine.analysis import hand_luck as hand_luck_module
 from dominoes_desktop.engine.analysis.rating import (
     HAND_UNIT,
     Family,
@@ -44,6 +46,9 @@ from dominoes_desktop.engine.analysis.rating import (
     rate,
     ratio_and_error,
 )
+from dominoes_desktop.engine.analysis.solver import hand_gains, side_value
+from dominoes_desktop.engine.deal import Dealer
+from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.presets import build_rules
 
 ROUND = 4  # hands per level and family in one round
@@ -216,6 +221,31 @@ def write_table(report: dict[str, Any]) -> None:
     )
 
 
+def hand_units(presets: list[str], deals: int = 4000) -> dict[str, Any]:
+    """What a hand is worth in each family (what HAND_UNIT rounds): the mean size of a hand's result for
+    seat 0's side, every seat the reference player (hand_luck's playout policy), over `deals` shuffles, the
+    first hand's opening rule picking the leader."""
+    found: dict[str, Any] = {}
+    for preset in presets:
+        rules = build_rules(preset)
+        dealer = Dealer(rules)
+        rng = random.Random(7)
+        sizes = []
+        for number in range(deals):
+            deal = dealer.deal(number)
+            seat, pose = hand_luck_module._opening(rules, deal.hands, number)
+            start = Hand(rules, deal.hands, deal.stock, seat, pose)
+            facts = hand_luck_module._play(start, rng)
+            sizes.append(abs(side_value(hand_gains(rules, facts, facts.end_points), 0)))
+        family = family_of(rules)
+        found[preset] = {
+            "family": family.value,
+            "mean_size": _r(statistics.fmean(sizes)),
+            "hand_unit": HAND_UNIT[family],
+        }
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
@@ -227,13 +257,17 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=Path("benchmarks/out/rating"))
     parser.add_argument("--analyse", action="store_true", help="only analyse the hands already played")
     parser.add_argument("--write-table", action="store_true")
+    parser.add_argument("--hand-units", action="store_true", help="only measure what a hand is worth per family")
     args = parser.parse_args()
     presets = args.presets.split(",")
     levels = args.levels.split(",")
     families = [family_of(build_rules(p)) for p in presets]
-    if len(set(families)) != len(families):
+    if len(set(families)) != len(families) and not args.hand_units:
         parser.error("one preset a family")
     assert all(isinstance(f, Family) for f in families)
+    if args.hand_units:
+        print(json.dumps(hand_units(presets)))
+        return
     if not args.analyse:
         play(args, presets, levels)
     report = analyse(args.dir, presets, levels)

@@ -29,7 +29,7 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -107,11 +107,7 @@ def play_and_judge(task: CpuHands) -> list[Rated]:
 
 
 def renumbered(judged: HandJudgement, index: int) -> HandJudgement:
-    decisions = tuple(
-        type(d)(index, d.ply, d.options, d.chosen, d.best, d.loss, d.grade, d.forced, d.exact, d.margin)
-        for d in judged.decisions
-    )
-    return HandJudgement(index, judged.seat, judged.family, decisions, judged.result, judged.luck)
+    return replace(judged, hand=index, decisions=tuple(replace(d, hand=index) for d in judged.decisions))
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from dominoes_desktop.engine.analysis.rating import (
     family_of,
     judge_hand,
     judge_hands,
+    last_hands,
     nearest_level,
     rate,
     ratio_and_error,
@@ -129,6 +130,13 @@ def test_ratio_and_error_matches_the_independent_case() -> None:
     mean, error = ratio_and_error([(v, 1) for v in values])
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
     assert mean == pytest.approx(sum(values) / 6) and error == pytest.approx(sd / math.sqrt(6))
+
+
+def test_the_recent_rating_is_of_the_last_hands() -> None:
+    hands = [_hand([float(h)], index=h) for h in range(150)]
+    recent = last_hands(hands)
+    assert [h.hand for h in recent] == list(range(50, 150))
+    assert rate(recent).value > rate(hands).value and last_hands(hands, 0) == []
 
 
 def test_names_in_both_languages() -> None:

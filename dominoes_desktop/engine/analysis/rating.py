@@ -65,7 +65,7 @@ _FROM_COACH = {"fives": Family.FIVES, "pips": Family.POINTS, "hands": Family.HAN
 
 # What a hand is worth in each family, in its points: the mean size of a hand's result between reference
 # players (the playout policy in every seat) on the family's calibration preset, rounded (docs/RATING.md:
-# jamaican 0.99 hands, puerto_rican 20.4 pips, all_fives 38.8 points).
+# jamaican 0.98 hands, puerto_rican 20.3 pips, all_fives 38.5 points: rating_calibration.py --hand-units).
 HAND_UNIT: dict[Family, float] = {Family.HANDS: 1.0, Family.POINTS: 20.0, Family.FIVES: 40.0}
 
 
