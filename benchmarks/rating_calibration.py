@@ -120,6 +120,14 @@ def _corr(xs: list[float], ys: list[float]) -> float | None:
         return None
 
 
+def _fisher(r: float | None, n: int) -> list[float | None]:
+    """The 95% interval of a correlation `r` over `n` pairs (Fisher's z)."""
+    if r is None or n < 4 or abs(r) >= 1:
+        return [None, None]
+    z, half = math.atanh(r), 1.959964 / math.sqrt(n - 3)
+    return [_r(math.tanh(z - half)), _r(math.tanh(z + half))]
+
+
 def _hand_rate(hand: HandJudgement) -> float | None:
     counted = hand.counted
     if not counted:
@@ -155,6 +163,7 @@ def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, An
                 "unluckiest_half": {"rating": _r(unlucky.value), "ci95": [_r(unlucky.ci95[0]), _r(unlucky.ci95[1])]},
                 "halves_agree": lucky.ci95[0] <= unlucky.ci95[1] and unlucky.ci95[0] <= lucky.ci95[1],
                 "corr_hand_rating_luck": _corr([p[0] for p in pairs], [p[1] for p in pairs]),
+                "corr_hand_rating_luck_ci95": _fisher(_corr([p[0] for p in pairs], [p[1] for p in pairs]), len(pairs)),
                 "result_mean": _r(statistics.fmean(results)),
                 "luck_mean": _r(statistics.fmean(lucks)),
                 "adjusted_mean": _r(statistics.fmean(adjusted)),
@@ -246,6 +255,41 @@ def hand_units(presets: list[str], deals: int = 4000) -> dict[str, Any]:
     return found
 
 
+def markdown(report: dict[str, Any]) -> str:
+    """docs/RATING.md's tables from a report."""
+    out = ["| family (rules) | level | error rate | 95% interval | decisions | hands |", "|---|---|---:|---|---:|---:|"]
+    luck = [
+        "| family | level | luckiest half | unluckiest half | agree | corr(hand's rate, luck) [95%] "
+        "| raw sd | adjusted sd | corr(result, luck) |",
+        "|---|---|---|---|---|---|---:|---:|---:|",
+    ]
+    cost = ["| family | level | play CPU s/hand (median) | judge CPU s/hand (median) |", "|---|---|---:|---:|"]
+    for family, found in report["families"].items():
+        for level, c in found["levels"].items():
+            out.append(
+                f"| {family} ({found['preset']}) | {level} | {c['rating']} | [{c['ci95'][0]}, {c['ci95'][1]}] "
+                f"| {c['decisions']} | {c['hands']} |"
+            )
+            lk, ul = c["luckiest_half"], c["unluckiest_half"]
+            luck.append(
+                f"| {family} | {level} | {lk['rating']} [{lk['ci95'][0]}, {lk['ci95'][1]}] "
+                f"| {ul['rating']} [{ul['ci95'][0]}, {ul['ci95'][1]}] | {'yes' if c['halves_agree'] else 'no'} "
+                f"| {c['corr_hand_rating_luck']} [{c['corr_hand_rating_luck_ci95'][0]}, {c['corr_hand_rating_luck_ci95'][1]}] "
+                f"| {c['result_sd']} | {c['adjusted_sd']} | {c['corr_result_luck']} |"
+            )
+            cost.append(f"| {family} | {level} | {c['play_cpu_s_median']} | {c['judge_cpu_s_median']} |")
+        out.append(f"| {family} | neighbours' intervals overlap | {found['neighbours_overlap']} | | | |")
+    widths = [
+        "| family | decisions a hand | " + " | ".join(f"n = {n}" for n in (50, 100, 200, 300, 500, 1000, 2000)) + " |"
+    ]
+    widths.append("|---|---:|" + "---:|" * 7)
+    for family, w in report["half_width_by_decisions"].items():
+        widths.append(
+            f"| {family} | {w['decisions_per_hand']} | " + " | ".join(str(v) for v in w["half_width"].values()) + " |"
+        )
+    return "\n\n".join("\n".join(t) for t in (out, luck, cost, widths))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
@@ -257,6 +301,7 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=Path("benchmarks/out/rating"))
     parser.add_argument("--analyse", action="store_true", help="only analyse the hands already played")
     parser.add_argument("--write-table", action="store_true")
+    parser.add_argument("--markdown", action="store_true", help="print docs/RATING.md's tables instead of JSON")
     parser.add_argument("--hand-units", action="store_true", help="only measure what a hand is worth per family")
     args = parser.parse_args()
     presets = args.presets.split(",")
@@ -273,7 +318,7 @@ def main() -> None:
     report = analyse(args.dir, presets, levels)
     if args.write_table:
         write_table(report)
-    print(json.dumps(report))
+    print(markdown(report) if args.markdown else json.dumps(report))
 
 
 if __name__ == "__main__":
