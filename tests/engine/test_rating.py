@@ -254,7 +254,7 @@ def test_a_deliberately_bad_player_loses_points() -> None:
 
 
 def test_result_and_luck_are_the_sides() -> None:
-    record = _played("jamaican", make_player("medium", 2), 2, 2)
+    record = _played("jamaican", make_player("easy", 2), 1, 2)
     match = Match.from_record(record)
     found = {seat: judge_hands(record, seat, seed=0) for seat in (0, 1)}
     for seat, judged_hands in found.items():

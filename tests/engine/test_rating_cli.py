@@ -29,15 +29,15 @@ def _line(capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
 
 def test_a_tiny_run_prints_one_json_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "hands.jsonl"
-    argv = ["--level", "easy", "--preset", "jamaican", "--hands", "3", "--seed", "2", "--out", str(out)]
+    argv = ["--level", "easy", "--preset", "jamaican", "--hands", "2", "--seed", "2", "--out", str(out)]
     assert rate_cli.main(argv) == 0
     line = _line(capsys)
-    assert set(line) >= KEYS and line["hands"] == 3 and line["family"] == "hands" and line["level"] == "easy"
+    assert set(line) >= KEYS and line["hands"] == 2 and line["family"] == "hands" and line["level"] == "easy"
     hands = [HandJudgement.from_json(json.loads(text)) for text in out.read_text().splitlines()]
-    assert [h.hand for h in hands] == [0, 1, 2] and all(h.seat == 0 for h in hands)
+    assert [h.hand for h in hands] == [0, 1] and all(h.seat == 0 for h in hands)
     again = rate(hands)
     assert line["rating"] == pytest.approx(again.value, abs=1e-4) and line["decisions"] == again.decisions
-    assert line["adjusted_mean"] == pytest.approx(sum(h.adjusted() for h in hands) / 3, abs=1e-4)
+    assert line["adjusted_mean"] == pytest.approx(sum(h.adjusted() for h in hands) / 2, abs=1e-4)
 
 
 def test_a_saved_match_is_rated_as_its_hands_are(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
