@@ -166,6 +166,7 @@ def test_json_round_trip() -> None:
         -15.0,
         3.3333333333,
     )
+    assert [d.ply for d in judged.slips()] == [4] and judged.loss() == pytest.approx(7.123456789)
     text = json.dumps(judged.to_json())
     assert HandJudgement.from_json(json.loads(text)) == judged
     assert judged.adjusted() == pytest.approx(-18.3333333333)

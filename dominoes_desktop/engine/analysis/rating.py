@@ -131,6 +131,7 @@ class DecisionJudgement:
 
 
 _GRADES = frozenset({"best", "fine", "loose", "blunder"})
+SLIP_GRADES = frozenset({"loose", "blunder"})
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,10 @@ class HandJudgement:
     def loss(self) -> float:
         """The sum of the counted decisions' losses (family unit)."""
         return sum(d.loss for d in self.decisions if not d.forced)
+
+    def slips(self) -> tuple[DecisionJudgement, ...]:
+        """The counted decisions graded loose or blunder (what the hand-end line calls slips), in play order."""
+        return tuple(d for d in self.decisions if not d.forced and d.grade in SLIP_GRADES)
 
     def to_json(self) -> dict[str, Any]:
         return {
