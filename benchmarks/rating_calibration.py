@@ -141,6 +141,8 @@ def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, An
     for preset in presets:
         family = family_of(build_rules(preset))
         cells: dict[str, Any] = {}
+        every_pair: list[tuple[float, float]] = []  # (a hand's own error rate, its luck), every level
+        luck_pairs: list[tuple[float, float]] = []  # (result, luck), every level
         for level in levels:
             hands = load(folder, preset, level)
             if not hands:
@@ -154,6 +156,9 @@ def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, An
             unlucky, lucky = rate(by_luck[:half]), rate(by_luck[half:])
             pairs = [(r, h.luck) for h in hands if (r := _hand_rate(h)) is not None]
             play_s, judge_s = _costs(folder, preset, level)
+            every_pair.extend(pairs)
+            luck_pairs.extend((h.result, h.luck) for h in hands)
+            counted = [d for h in hands for d in h.counted]
             cells[level] = {
                 "rating": _r(found.value),
                 "ci95": [_r(found.ci95[0]), _r(found.ci95[1])],
@@ -171,6 +176,7 @@ def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, An
                 "adjusted_sd": _r(statistics.stdev(adjusted)) if len(adjusted) > 1 else None,
                 "luck_sd": _r(statistics.stdev(lucks)) if len(lucks) > 1 else None,
                 "corr_result_luck": _corr(results, lucks),
+                "approximate_share": _r(sum(not d.exact for d in counted) / max(1, len(counted))),
                 "play_cpu_s_median": _r(play_s),
                 "judge_cpu_s_median": _r(judge_s),
             }
@@ -186,7 +192,15 @@ def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, An
             )
             for a, b in itertools.pairwise(order)
         }
-        report["families"][family.value] = {"preset": preset, "levels": cells, "neighbours_overlap": overlaps}
+        pooled_corr = _corr([p[0] for p in every_pair], [p[1] for p in every_pair])
+        report["families"][family.value] = {
+            "preset": preset,
+            "levels": cells,
+            "neighbours_overlap": overlaps,
+            "corr_hand_rating_luck_all_levels": pooled_corr,
+            "corr_hand_rating_luck_all_levels_ci95": _fisher(pooled_corr, len(every_pair)),
+            "corr_result_luck_all_levels": _corr([p[0] for p in luck_pairs], [p[1] for p in luck_pairs]),
+        }
     report["half_width_by_decisions"] = {
         family: _half_widths(clusters) for family, clusters in pooled.items() if len(clusters) > 2
     }
@@ -263,7 +277,10 @@ def markdown(report: dict[str, Any]) -> str:
         "| raw sd | adjusted sd | corr(result, luck) |",
         "|---|---|---|---|---|---|---:|---:|---:|",
     ]
-    cost = ["| family | level | play CPU s/hand (median) | judge CPU s/hand (median) |", "|---|---|---:|---:|"]
+    cost = [
+        "| family | level | play CPU s/hand (median) | judge CPU s/hand (median) | decisions estimated by playouts |",
+        "|---|---|---:|---:|---:|",
+    ]
     for family, found in report["families"].items():
         for level, c in found["levels"].items():
             out.append(
@@ -277,8 +294,15 @@ def markdown(report: dict[str, Any]) -> str:
                 f"| {c['corr_hand_rating_luck']} [{c['corr_hand_rating_luck_ci95'][0]}, {c['corr_hand_rating_luck_ci95'][1]}] "
                 f"| {c['result_sd']} | {c['adjusted_sd']} | {c['corr_result_luck']} |"
             )
-            cost.append(f"| {family} | {level} | {c['play_cpu_s_median']} | {c['judge_cpu_s_median']} |")
+            cost.append(
+                f"| {family} | {level} | {c['play_cpu_s_median']} | {c['judge_cpu_s_median']} | {c['approximate_share']} |"
+            )
         out.append(f"| {family} | neighbours' intervals overlap | {found['neighbours_overlap']} | | | |")
+        ci = found["corr_hand_rating_luck_all_levels_ci95"]
+        luck.append(
+            f"| {family} | all levels | | | | {found['corr_hand_rating_luck_all_levels']} [{ci[0]}, {ci[1]}] "
+            f"| | | {found['corr_result_luck_all_levels']} |"
+        )
     widths = [
         "| family | decisions a hand | " + " | ".join(f"n = {n}" for n in (50, 100, 200, 300, 500, 1000, 2000)) + " |"
     ]
