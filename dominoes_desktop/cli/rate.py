@@ -59,6 +59,7 @@ MAX_BUDGET = 10**9
 MAX_MOVETIME_MS = 60_000.0
 RATED_SEAT = 0
 SEED_STRIDE = 1_000_003  # hand i of seed S is dealt from S x SEED_STRIDE + i (as the strength benchmarks do)
+PLAYER_SEEDS = 8  # seat s of the hand dealt from D is seeded D x PLAYER_SEEDS + s
 RATED_LEVELS = LEVELS + ANALYSIS_LEVELS
 
 
@@ -92,7 +93,9 @@ def play_and_judge(task: CpuHands) -> list[Rated]:
     for index in task.indexes:
         deal_seed = task.seed * SEED_STRIDE + index
         players = [
-            make_player(task.level if seat == RATED_SEAT else task.opposition, deal_seed * 8 + seat, task.movetime_ms)
+            make_player(
+                task.level if seat == RATED_SEAT else task.opposition, deal_seed * PLAYER_SEEDS + seat, task.movetime_ms
+            )
             for seat in range(rules.players)
         ]
         started = time.process_time()
