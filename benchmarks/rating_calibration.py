@@ -15,8 +15,8 @@ every cell with about as many hands; each hand's judgement is appended to DIR/PR
 Prints one JSON object: per family and level the rating, its 95% interval, decisions and hands; whether
 neighbouring levels' intervals overlap; for each level its rating on the luckiest and on the unluckiest half of
 its hands (by the hand's luck) and the correlation between a hand's own error rate and its luck; the spread
-(standard deviation) of raw and luck-adjusted results; and, pooled over the levels, the interval's half-width
-for a number of decisions (what PROVISIONAL_BELOW is chosen from). --write-table writes the calibration table
+(standard deviation) of raw and luck-adjusted results; and, from the levels' own spreads, the interval's
+half-width for a number of decisions (what PROVISIONAL_BELOW is chosen from). --write-table writes the calibration table
 the Skill page reads (dominoes_desktop/engine/analysis/rating_levels.py).
 """
 
@@ -137,7 +137,7 @@ def _hand_rate(hand: HandJudgement) -> float | None:
 
 def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, Any]:
     report: dict[str, Any] = {"opposition": OPPOSITION, "families": {}}
-    pooled: dict[str, list[tuple[float, int]]] = {}
+    pooled: dict[str, list[list[tuple[float, int]]]] = {}  # by family, each level's hands as clusters
     for preset in presets:
         family = family_of(build_rules(preset))
         cells: dict[str, Any] = {}
@@ -180,8 +180,8 @@ def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, An
                 "play_cpu_s_median": _r(play_s),
                 "judge_cpu_s_median": _r(judge_s),
             }
-            pooled.setdefault(family.value, []).extend(
-                (sum(d.loss for d in h.counted) * 100.0 / HAND_UNIT[family], len(h.counted)) for h in hands
+            pooled.setdefault(family.value, []).append(
+                [(sum(d.loss for d in h.counted) * 100.0 / HAND_UNIT[family], len(h.counted)) for h in hands]
             )
         order = [lv for lv in levels if lv in cells]
         overlaps = {
@@ -201,23 +201,32 @@ def analyse(folder: Path, presets: list[str], levels: list[str]) -> dict[str, An
             "corr_hand_rating_luck_all_levels_ci95": _fisher(pooled_corr, len(every_pair)),
             "corr_result_luck_all_levels": _corr([p[0] for p in luck_pairs], [p[1] for p in luck_pairs]),
         }
-    report["half_width_by_decisions"] = {
-        family: _half_widths(clusters) for family, clusters in pooled.items() if len(clusters) > 2
-    }
+    report["half_width_by_decisions"] = {family: _half_widths(levels_hands) for family, levels_hands in pooled.items()}
     return report
 
 
-def _half_widths(clusters: list[tuple[float, int]]) -> dict[str, Any]:
-    """The 95% half-width the levels' pooled hands give at n decisions: 1.96 x the per-decision cluster spread
-    / sqrt(n) (the spread is sqrt(decisions) x the standard error of the pooled ratio)."""
-    mean, error = ratio_and_error(clusters)
-    decisions = sum(n for _, n in clusters)
-    spread = error * math.sqrt(decisions)
+def _half_widths(levels: list[list[tuple[float, int]]]) -> dict[str, Any]:
+    """The 95% half-width a rating has at n decisions, from each level's own hands: 1.96 x the level's
+    per-decision cluster spread / sqrt(n) (the spread is sqrt(decisions) x the standard error of its rating);
+    the widest level's (the weakest levels lose most, and most unevenly) and the median level's."""
+    spreads, per_hand = [], []
+    for clusters in levels:
+        if len(clusters) < 3 or not sum(n for _, n in clusters):
+            continue
+        _, error = ratio_and_error(clusters)
+        decisions = sum(n for _, n in clusters)
+        spreads.append(error * math.sqrt(decisions))
+        per_hand.append(decisions / len(clusters))
+    if not spreads:
+        return {}
     return {
-        "pooled_rating": _r(mean),
-        "decisions_per_hand": _r(decisions / len(clusters)),
-        "half_width": {str(n): _r(1.959964 * spread / math.sqrt(n)) for n in (50, 100, 200, 300, 500, 1000, 2000)},
+        "decisions_per_hand": _r(statistics.fmean(per_hand)),
+        "half_width_widest": {str(n): _r(1.959964 * max(spreads) / math.sqrt(n)) for n in HALF_WIDTH_AT},
+        "half_width_median": {str(n): _r(1.959964 * statistics.median(spreads) / math.sqrt(n)) for n in HALF_WIDTH_AT},
     }
+
+
+HALF_WIDTH_AT = (50, 100, 200, 300, 500, 1000, 2000)
 
 
 def write_table(report: dict[str, Any]) -> None:
@@ -303,14 +312,12 @@ def markdown(report: dict[str, Any]) -> str:
             f"| {family} | all levels | | | | {found['corr_hand_rating_luck_all_levels']} [{ci[0]}, {ci[1]}] "
             f"| | | {found['corr_result_luck_all_levels']} |"
         )
-    widths = [
-        "| family | decisions a hand | " + " | ".join(f"n = {n}" for n in (50, 100, 200, 300, 500, 1000, 2000)) + " |"
-    ]
-    widths.append("|---|---:|" + "---:|" * 7)
+    widths = ["| family | decisions a hand | level | " + " | ".join(f"n = {n}" for n in HALF_WIDTH_AT) + " |"]
+    widths.append("|---|---:|---|" + "---:|" * len(HALF_WIDTH_AT))
     for family, w in report["half_width_by_decisions"].items():
-        widths.append(
-            f"| {family} | {w['decisions_per_hand']} | " + " | ".join(str(v) for v in w["half_width"].values()) + " |"
-        )
+        for which in ("widest", "median"):
+            cells = " | ".join(str(v) for v in w[f"half_width_{which}"].values())
+            widths.append(f"| {family} | {w['decisions_per_hand']} | {which} | {cells} |")
     return "\n\n".join("\n".join(t) for t in (out, luck, cost, widths))
 
 
