@@ -7,39 +7,39 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      2.208,
-      11.207
+      5.819,
+      8.339
      ],
-     "decisions": 21,
-     "hands": 8,
-     "rating": 6.708
+     "decisions": 727,
+     "hands": 288,
+     "rating": 7.079
     },
     "expert": {
      "ci95": [
-      0.0,
-      0.0
+      0.106,
+      0.305
      ],
-     "decisions": 14,
-     "hands": 6,
-     "rating": 0.0
+     "decisions": 777,
+     "hands": 288,
+     "rating": 0.206
     },
     "hard": {
      "ci95": [
-      0.0,
-      17.078
+      1.383,
+      2.383
      ],
-     "decisions": 20,
-     "hands": 8,
-     "rating": 6.57
+     "decisions": 770,
+     "hands": 288,
+     "rating": 1.883
     },
     "medium": {
      "ci95": [
-      0.0,
-      16.76
+      2.842,
+      4.943
      ],
-     "decisions": 21,
-     "hands": 8,
-     "rating": 6.993
+     "decisions": 753,
+     "hands": 288,
+     "rating": 3.892
     }
    },
    "preset": "all_fives"
@@ -48,39 +48,39 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      2.787,
-      12.931
+      10.182,
+      13.003
      ],
-     "decisions": 31,
-     "hands": 8,
-     "rating": 7.859
+     "decisions": 1057,
+     "hands": 288,
+     "rating": 11.593
     },
     "expert": {
      "ci95": [
-      0.0,
-      0.029
+      0.436,
+      0.771
      ],
-     "decisions": 29,
-     "hands": 8,
-     "rating": 0.01
+     "decisions": 1123,
+     "hands": 288,
+     "rating": 0.604
     },
     "hard": {
      "ci95": [
-      0.0,
-      1.09
+      5.34,
+      7.118
      ],
-     "decisions": 34,
-     "hands": 8,
-     "rating": 0.448
+     "decisions": 1091,
+     "hands": 288,
+     "rating": 6.229
     },
     "medium": {
      "ci95": [
-      2.184,
-      23.205
+      9.812,
+      12.706
      ],
-     "decisions": 28,
-     "hands": 8,
-     "rating": 12.694
+     "decisions": 1059,
+     "hands": 288,
+     "rating": 11.259
     }
    },
    "preset": "jamaican"
@@ -89,39 +89,39 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      11.084,
-      30.923
+      19.245,
+      23.993
      ],
-     "decisions": 31,
-     "hands": 8,
-     "rating": 21.004
+     "decisions": 1057,
+     "hands": 288,
+     "rating": 21.619
     },
     "expert": {
      "ci95": [
-      0.0,
-      0.614
+      0.556,
+      1.046
      ],
-     "decisions": 29,
-     "hands": 8,
-     "rating": 0.209
+     "decisions": 1106,
+     "hands": 288,
+     "rating": 0.801
     },
     "hard": {
      "ci95": [
-      0.0,
-      11.168
+      7.371,
+      10.031
      ],
-     "decisions": 34,
-     "hands": 8,
-     "rating": 5.177
+     "decisions": 1078,
+     "hands": 288,
+     "rating": 8.701
     },
     "medium": {
      "ci95": [
-      7.851,
-      23.389
+      15.403,
+      19.574
      ],
-     "decisions": 28,
-     "hands": 8,
-     "rating": 15.62
+     "decisions": 1059,
+     "hands": 288,
+     "rating": 17.488
     }
    },
    "preset": "puerto_rican"
