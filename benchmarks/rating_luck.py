@@ -1,0 +1,146 @@
+"""How well other definitions of a hand's luck would predict its result, on the calibration's hands.
+
+    python benchmarks/rating_luck.py [--dir benchmarks/out/rating] [--presets jamaican,puerto_rican,all_fives]
+        [--seed 1] [--playouts 256]
+
+For every hand benchmarks/rating_calibration.py played (its deal rebuilt from the run's seed), the result of
+the rated seat's side is set against four measures of the deal's worth to that side:
+- `full_deal`: hand_luck's R (the reference team's mean result over playouts of the hand exactly as dealt);
+- `own_tiles`: the same, but only the side's own tiles known: the other seats' tiles and the stock shuffled
+  anew for every playout (the tile a leader of the other side must pose stays with it);
+- `face_up`: the exact value of the deal with every tile known, both sides playing perfectly (double dummy),
+  where the solver reaches it within its budget;
+- `medium_team`: the result of Medium in every seat on the same deal (four seeds).
+Prints, per family and measure, the correlation with the result, the measure's spread, and the spread of the
+result less the measure (what the luck-adjusted result's spread would be).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.rating_calibration import load
+from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE
+from dominoes_desktop.engine.analysis.coach import Judge, budget_for
+from dominoes_desktop.engine.analysis.hand_luck import REFERENCE_NOISE, reference_result
+from dominoes_desktop.engine.analysis.playout import play_out
+from dominoes_desktop.engine.analysis.solver import OutOfBudget, hand_gains, side_value
+from dominoes_desktop.engine.analysis.worlds import view_at
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.moves import CLAIM
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.rules import Rules
+from dominoes_desktop.session.cpu_table import CpuTable
+
+LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def start_of(rules: Rules, level: str, seed: int, index: int) -> Hand:
+    """Hand `index` of a calibration run as dealt (the same table cli.rate.play_and_judge seats)."""
+    deal_seed = seed * SEED_STRIDE + index
+    players = [
+        make_player(level if s == RATED_SEAT else "medium", deal_seed * PLAYER_SEEDS + s) for s in range(rules.players)
+    ]
+    return CpuTable(rules, players, deal_seed).start_hand(deal_seed=deal_seed).copy()
+
+
+def own_tiles(start: Hand, side: int, playouts: int, rng: random.Random) -> float:
+    rules = start.rules
+    mine = [s for s in range(rules.players) if rules.teams[s] == side]
+    pose = start.forced_pose
+    kept = {start.leader: pose} if pose is not None and start.leader not in mine else {}
+    pool = [t for s in range(rules.players) if s not in mine for t in start.hands[s] if t != kept.get(s)]
+    pool += list(start.stock)
+    total = 0.0
+    for _ in range(playouts):
+        rng.shuffle(pool)
+        tiles = iter(pool)
+        hands = []
+        for s in range(rules.players):
+            if s in mine:
+                hands.append(tuple(start.hands[s]))
+                continue
+            fixed = [kept[s]] if s in kept else []
+            hands.append(tuple(fixed + [next(tiles) for _ in range(len(start.hands[s]) - len(fixed))]))
+        world = Hand(rules, hands, tuple(tiles), start.leader, pose)
+        facts = play_out(world, rng.random, REFERENCE_NOISE)
+        total += side_value(hand_gains(rules, facts, facts.end_points), side)
+    return total / playouts
+
+
+def face_up(start: Hand, side: int) -> float | None:
+    rules = start.rules
+    judge = Judge(rules, start, budget_for(rules))
+    leader_side = rules.teams[start.leader]
+    try:
+        best = max(judge.option_value(start, m, leader_side, True, 0) for m in start.legal_moves())
+    except OutOfBudget:
+        return None
+    return best if leader_side == side else (-best if rules.sides == 2 else None)
+
+
+def medium_team(start: Hand, side: int, seeds: int = 4) -> float:
+    """Medium in every seat plays the deal out (each seat from its own view), `seeds` times."""
+    rules = start.rules
+    total = 0.0
+    for k in range(seeds):
+        players = [make_player("medium", 97 * k + s) for s in range(rules.players)]
+        hand = start.copy()
+        while hand.outcome is None:
+            if hand.pending is not None:
+                hand.apply(CLAIM)  # everybody claims at once, as in the playouts
+                continue
+            hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
+        facts = hand.outcome_facts()
+        total += side_value(hand_gains(rules, facts, facts.end_points), side)
+    return total / seeds
+
+
+def _row(results: list[float], measure: list[float | None]) -> dict[str, Any]:
+    pairs = [(r, m) for r, m in zip(results, measure, strict=True) if m is not None]
+    xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
+    return {
+        "hands": len(pairs),
+        "corr": round(statistics.correlation(xs, ys), 3),
+        "measure_sd": round(statistics.stdev(ys), 3),
+        "result_sd": round(statistics.stdev(xs), 3),
+        "result_less_measure_sd": round(statistics.stdev([x - y for x, y in pairs]), 3),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dir", type=Path, default=Path("benchmarks/out/rating"))
+    parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--playouts", type=int, default=256)
+    args = parser.parse_args()
+    report = {}
+    for preset in args.presets.split(","):
+        rules = build_rules(preset)
+        results: list[float] = []
+        measures: dict[str, list[float | None]] = {"full_deal": [], "own_tiles": [], "face_up": [], "medium_team": []}
+        for level in LEVELS:
+            for judged in load(args.dir, preset, level):
+                start = start_of(rules, level, args.seed, judged.hand)
+                side = rules.teams[RATED_SEAT]
+                results.append(judged.result)
+                measures["full_deal"].append(reference_result(start)[side])
+                measures["own_tiles"].append(own_tiles(start, side, args.playouts, random.Random(judged.hand)))
+                measures["face_up"].append(face_up(start, side))
+                measures["medium_team"].append(medium_team(start, side))
+        report[preset] = {name: _row(results, values) for name, values in measures.items()}
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()

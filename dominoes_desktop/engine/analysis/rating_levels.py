@@ -1,0 +1,132 @@
+"""The CPU levels' error rates per rating family (benchmarks/rating_calibration.py --write-table; docs/RATING.md). Read through rating.calibration()."""
+
+CALIBRATION_JSON = r"""
+{
+ "families": {
+  "fives": {
+   "levels": {
+    "easy": {
+     "ci95": [
+      5.819,
+      8.339
+     ],
+     "decisions": 727,
+     "hands": 288,
+     "rating": 7.079
+    },
+    "expert": {
+     "ci95": [
+      0.106,
+      0.305
+     ],
+     "decisions": 777,
+     "hands": 288,
+     "rating": 0.206
+    },
+    "hard": {
+     "ci95": [
+      1.383,
+      2.383
+     ],
+     "decisions": 770,
+     "hands": 288,
+     "rating": 1.883
+    },
+    "medium": {
+     "ci95": [
+      2.842,
+      4.943
+     ],
+     "decisions": 753,
+     "hands": 288,
+     "rating": 3.892
+    }
+   },
+   "preset": "all_fives"
+  },
+  "hands": {
+   "levels": {
+    "easy": {
+     "ci95": [
+      10.182,
+      13.003
+     ],
+     "decisions": 1057,
+     "hands": 288,
+     "rating": 11.593
+    },
+    "expert": {
+     "ci95": [
+      0.436,
+      0.771
+     ],
+     "decisions": 1123,
+     "hands": 288,
+     "rating": 0.604
+    },
+    "hard": {
+     "ci95": [
+      5.34,
+      7.118
+     ],
+     "decisions": 1091,
+     "hands": 288,
+     "rating": 6.229
+    },
+    "medium": {
+     "ci95": [
+      9.812,
+      12.706
+     ],
+     "decisions": 1059,
+     "hands": 288,
+     "rating": 11.259
+    }
+   },
+   "preset": "jamaican"
+  },
+  "points": {
+   "levels": {
+    "easy": {
+     "ci95": [
+      19.245,
+      23.993
+     ],
+     "decisions": 1057,
+     "hands": 288,
+     "rating": 21.619
+    },
+    "expert": {
+     "ci95": [
+      0.556,
+      1.046
+     ],
+     "decisions": 1106,
+     "hands": 288,
+     "rating": 0.801
+    },
+    "hard": {
+     "ci95": [
+      7.371,
+      10.031
+     ],
+     "decisions": 1078,
+     "hands": 288,
+     "rating": 8.701
+    },
+    "medium": {
+     "ci95": [
+      15.403,
+      19.574
+     ],
+     "decisions": 1059,
+     "hands": 288,
+     "rating": 17.488
+    }
+   },
+   "preset": "puerto_rican"
+  }
+ },
+ "opposition": "medium"
+}
+"""

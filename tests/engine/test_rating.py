@@ -1,0 +1,363 @@
+"""The error rate (engine/analysis/rating.py) and a hand's luck in points (hand_luck.py)."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from dominoes_desktop.engine.analysis.coach import Judge, budget_for
+from dominoes_desktop.engine.analysis.hand_luck import (
+    deal_seed,
+    hand_luck,
+    lead_from_deal,
+    prior,
+    reference_result,
+)
+from dominoes_desktop.engine.analysis.rating import (
+    HAND_UNIT,
+    PROVISIONAL_BELOW,
+    RATING_NAME_EN,
+    RATING_NAME_ES,
+    DecisionJudgement,
+    Family,
+    HandJudgement,
+    RatingError,
+    calibration,
+    family_of,
+    judge_hand,
+    judge_hands,
+    last_hands,
+    nearest_level,
+    rate,
+    ratio_and_error,
+)
+from dominoes_desktop.engine.cpu import TABLE_LEVELS, Decision, make_player
+from dominoes_desktop.engine.deal import Dealer
+from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.engine.presets import PRESETS, build_rules
+from dominoes_desktop.engine.record import Record
+from dominoes_desktop.engine.view import PlayerView
+from dominoes_desktop.session.cpu_table import CpuTable
+
+# ---- rate() -------------------------------------------------------------------------------------------
+
+
+def _decision(loss: float, forced: bool = False, hand: int = 0, ply: int = 0) -> DecisionJudgement:
+    return DecisionJudgement(hand, ply, ("a", "b"), "a", ("b",) if loss else ("a",), loss, "best", forced)
+
+
+def _hand(losses: list[float], family: Family = Family.POINTS, index: int = 0, forced: int = 0) -> HandJudgement:
+    decisions = [_decision(x, hand=index, ply=p) for p, x in enumerate(losses)]
+    decisions += [_decision(0.0, True, index, len(losses) + p) for p in range(forced)]
+    return HandJudgement(index, 0, family, tuple(decisions), 10.0, 4.0)
+
+
+def test_rate_is_the_scaled_mean_loss_per_counted_decision() -> None:
+    hands = [_hand([0.0, 4.0], forced=3), _hand([2.0, 0.0, 0.0, 6.0])]
+    found = rate(hands)
+    assert found.decisions == 6 and found.hands == 2
+    assert found.value == pytest.approx(100 * 12.0 / 6 / HAND_UNIT[Family.POINTS])
+    low, high = found.ci95
+    assert 0.0 <= low <= found.value <= high
+    assert found.provisional and found.family is Family.POINTS
+
+
+def test_rate_rejects_mixed_families() -> None:
+    with pytest.raises(ValueError, match="mixed"):
+        rate([_hand([1.0]), _hand([1.0], Family.HANDS)])
+
+
+def test_rate_of_nothing_counted_is_not_a_number() -> None:
+    found = rate([_hand([], forced=4)])
+    assert found.decisions == 0 and found.hands == 1 and math.isnan(found.value)
+    assert math.isnan(rate([]).value)
+
+
+def test_one_hand_leaves_the_interval_open() -> None:
+    found = rate([_hand([1.0, 3.0])])
+    assert found.ci95[0] == 0.0 and found.ci95[1] == math.inf
+
+
+def test_rate_is_monotone_in_the_losses() -> None:
+    rng = random.Random(3)
+    hands = [_hand([rng.choice([0.0, 0.0, 0.0, 2.0, 9.0]) for _ in range(6)], index=h) for h in range(30)]
+    base = rate(hands).value
+    worse = [*hands[:-1], _hand([x + 1.0 for x in (d.loss for d in hands[-1].decisions)], index=29)]
+    assert rate(worse).value > base
+
+
+def test_provisional_below_the_threshold_only() -> None:
+    few = [_hand([1.0] * 10, index=h) for h in range(PROVISIONAL_BELOW // 10 - 1)]
+    enough = [_hand([1.0] * 10, index=h) for h in range(PROVISIONAL_BELOW // 10)]
+    assert rate(few).provisional and not rate(enough).provisional
+
+
+def test_the_interval_covers_the_true_rate_about_95_times_in_100() -> None:
+    """Clustered losses (each hand has its own difficulty, so its decisions are correlated): the interval
+    built on 60 hands covers the population's rate in about 95% of 300 runs, where one that treated the
+    decisions as independent would cover far fewer."""
+    rng = random.Random(11)
+
+    def sample_hand(index: int) -> HandJudgement:
+        hard = rng.random() < 0.3  # a hard hand: every decision in it is likelier to lose
+        losses = [rng.expovariate(1 / 6.0) if rng.random() < (0.5 if hard else 0.1) else 0.0 for _ in range(8)]
+        return _hand(losses, index=index)
+
+    truth = 100 * (0.3 * 0.5 + 0.7 * 0.1) * 6.0 / HAND_UNIT[Family.POINTS]
+    covered = naive_covered = 0
+    runs = 300
+    for _ in range(runs):
+        hands = [sample_hand(h) for h in range(60)]
+        low, high = rate(hands).ci95
+        covered += low <= truth <= high
+        losses = [d.loss for h in hands for d in h.decisions]
+        mean = sum(losses) / len(losses)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in losses) / (len(losses) - 1) / len(losses))
+        scale = 100 / HAND_UNIT[Family.POINTS]
+        naive_covered += (mean - 1.96 * sd) * scale <= truth <= (mean + 1.96 * sd) * scale
+    assert 0.90 * runs <= covered <= 0.99 * runs
+    assert naive_covered < covered
+
+
+def test_ratio_and_error_matches_the_independent_case() -> None:
+    """With one decision per hand the cluster error is the plain standard error of the mean."""
+    values = [0.0, 1.0, 4.0, 2.0, 0.0, 3.0]
+    mean, error = ratio_and_error([(v, 1) for v in values])
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    assert mean == pytest.approx(sum(values) / 6) and error == pytest.approx(sd / math.sqrt(6))
+
+
+def test_the_recent_rating_is_of_the_last_hands() -> None:
+    hands = [_hand([float(h)], index=h) for h in range(150)]
+    recent = last_hands(hands)
+    assert [h.hand for h in recent] == list(range(50, 150))
+    assert rate(recent).value > rate(hands).value and last_hands(hands, 0) == []
+
+
+def test_names_in_both_languages() -> None:
+    assert RATING_NAME_EN and RATING_NAME_ES and RATING_NAME_EN != RATING_NAME_ES
+
+
+def test_every_preset_has_a_family() -> None:
+    families = {name: family_of(build_rules(name)) for name in PRESETS}
+    assert families["jamaican"] is Family.HANDS
+    assert families["puerto_rican"] is Family.POINTS and families["block"] is Family.POINTS
+    assert families["all_fives"] is Family.FIVES
+    assert set(families.values()) == set(Family)
+
+
+# ---- JSON ---------------------------------------------------------------------------------------------
+
+
+def test_json_round_trip() -> None:
+    judged = HandJudgement(
+        3,
+        1,
+        Family.FIVES,
+        (
+            DecisionJudgement(3, 0, ("5-5@5",), "5-5@5", ("5-5@5",), 0.0, "best", True),
+            DecisionJudgement(3, 4, ("6-1@6", "4-4@4"), "4-4@4", ("6-1@6",), 7.123456789, "loose", False, False, 1.5),
+        ),
+        -15.0,
+        3.3333333333,
+    )
+    assert [d.ply for d in judged.slips()] == [4] and judged.loss() == pytest.approx(7.123456789)
+    text = json.dumps(judged.to_json())
+    assert HandJudgement.from_json(json.loads(text)) == judged
+    assert judged.adjusted() == pytest.approx(-18.3333333333)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda raw: raw.update(version=9), "version"),
+        (lambda raw: raw.update(family="chess"), "'family'"),
+        (lambda raw: raw.update(luck="lots"), "'luck'"),
+        (lambda raw: raw.update(hand=-1), "'hand'"),
+        (lambda raw: raw["decisions"][0].update(chosen="9-9@9"), "decision 1: 'chosen'"),
+        (lambda raw: raw["decisions"][0].update(loss=-1), "decision 1: 'loss'"),
+        (lambda raw: raw["decisions"][0].update(grade="great"), "decision 1: 'grade'"),
+        (lambda raw: raw.update(decisions={}), "'decisions'"),
+    ],
+)
+def test_bad_json_is_one_line(change: object, message: str) -> None:
+    raw = _hand([2.5]).to_json()
+    assert callable(change)
+    change(raw)
+    with pytest.raises(RatingError, match=message) as caught:
+        HandJudgement.from_json(raw)
+    assert "\n" not in str(caught.value)
+    with pytest.raises(RatingError):
+        HandJudgement.from_json([1, 2])
+
+
+# ---- judging a record -----------------------------------------------------------------------------------
+
+
+class WorstPlayer:
+    """Not a fair player: sees every tile and plays the option worth least to its side (face-up exact values)."""
+
+    level = "worst"
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+
+    def decide(self, view: PlayerView) -> Decision:
+        assert self.match is not None and self.match.hand is not None
+        hand = self.match.hand
+        rules = hand.rules
+        options, values, _ = Judge(rules, hand, budget_for(rules)).judge(hand, rules.teams[view.seat])
+        return Decision(options[values.index(min(values))], "worst")
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return next(iter(view.public.claim_moves(view.seat)), None)
+
+
+def _played(preset: str, first: object, hands: int, seed: int) -> Record:
+    rules = build_rules(preset)
+    players = [first] + [make_player("medium", seed + s) for s in range(1, rules.players)]
+    table = CpuTable(rules, players, seed)  # type: ignore[arg-type]
+    if isinstance(first, WorstPlayer):
+        first.match = table.match
+    for h in range(hands):
+        table.play_hand(deal_seed=seed * 100 + h)
+    return table.match.record
+
+
+def test_judge_hand_flags_forced_decisions_and_counts_the_others() -> None:
+    record = _played("jamaican", make_player("medium", 5), 2, 5)
+    found = judge_hands(record, 0, seed=1)
+    assert [h.hand for h in found] == [0, 1]
+    every = [d for h in found for d in h.decisions]
+    assert any(d.forced for d in every) and any(not d.forced for d in every)
+    for d in every:
+        assert d.chosen in d.options and d.loss >= 0.0
+        if d.forced:
+            assert len(d.options) == 1 and d.loss == 0.0
+        else:
+            assert len(d.options) > 1 and set(d.best) <= set(d.options)
+    plies = [d.ply for d in found[0].decisions]
+    assert plies == sorted(plies)
+    assert found[0] == judge_hand(record, 0, 0, seed=1)  # one hand judged alone is judged the same
+
+
+def test_a_deliberately_bad_player_loses_points() -> None:
+    worst = judge_hands(_played("jamaican", WorstPlayer(), 2, 8), 0, seed=1)
+    sound = judge_hands(_played("jamaican", make_player("medium", 8), 2, 8), 0, seed=1)
+    bad = [d for h in worst for d in h.counted if d.loss > 0]
+    assert bad and any(d.chosen not in d.best for d in bad)
+    assert rate(worst).value > rate(sound).value
+
+
+def test_result_and_luck_are_the_sides() -> None:
+    record = _played("jamaican", make_player("easy", 2), 1, 2)
+    match = Match.from_record(record)
+    found = {seat: judge_hands(record, seat, seed=0) for seat in (0, 1)}
+    for seat, judged_hands in found.items():
+        for judged in judged_hands:
+            gains = match.results[judged.hand].side_points()
+            side = match.rules.teams[seat]
+            assert judged.result == gains[side] - sum(g for s, g in enumerate(gains) if s != side)
+            other = found[1 - seat][judged.hand]
+            assert other.luck == pytest.approx(-judged.luck) and other.result == -judged.result
+    partner = judge_hand(record, 0, 2, seed=0)
+    assert partner.luck == found[0][0].luck and partner.result == found[0][0].result
+
+
+def test_bad_hand_or_seat_is_one_line() -> None:
+    record = _played("jamaican", make_player("medium", 2), 1, 2)
+    with pytest.raises(RatingError, match="no finished hand 1"):
+        judge_hand(record, 1, 0)
+    with pytest.raises(RatingError, match="no seat 4"):
+        judge_hand(record, 0, 4)
+
+
+# ---- luck ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["jamaican", "puerto_rican", "cuban", "draw"])
+def test_two_sides_luck_is_zero_sum(preset: str) -> None:
+    rules = build_rules(preset)
+    for seed in range(3):
+        deal = Dealer(rules).deal(seed)
+        for leader, from_deal in ((seed % rules.players, False), (seed % rules.players, True)):
+            luck = hand_luck(Hand(rules, deal.hands, deal.stock, leader, None), from_deal)
+            assert luck[0] == pytest.approx(-luck[1], abs=1e-9)
+
+
+def test_luck_is_the_deal_s_wherever_it_is_dealt() -> None:
+    """The same deal, leader and pose: the same luck (a duplicate match's two tables)."""
+    rules = build_rules("puerto_rican")
+    deal = Dealer(rules).deal(4)
+    one = Hand(rules, deal.hands, deal.stock, 1, None)
+    two = Hand(rules, deal.hands, deal.stock, 1, None)
+    assert deal_seed(one) == deal_seed(two) and hand_luck(one, False) == hand_luck(two, False)
+    assert reference_result(one) != reference_result(Hand(rules, deal.hands, deal.stock, 2, None))
+
+
+def test_luck_follows_the_tiles() -> None:
+    """Swapping the two sides' tiles (and the leader with them) turns one side's luck into the other's."""
+    rules = build_rules("puerto_rican")
+    deal = Dealer(rules).deal(6)
+    turned = deal.hands[1:] + deal.hands[:1]
+    one = hand_luck(Hand(rules, deal.hands, deal.stock, 1, None), False)
+    two = hand_luck(Hand(rules, turned, deal.stock, 0, None), False)
+    assert one[1] == pytest.approx(two[0], abs=4.0)  # the playouts' own noise differs: seeded by the deal
+
+
+def test_the_prior_is_the_mean_luck_is_centred() -> None:
+    """Over many shuffles, the luck averages about 0 (the prior is what a hand is worth before its deal)."""
+    rules = build_rules("jamaican")
+    dealer = Dealer(rules)
+    lucks = [hand_luck(Hand(rules, dealer.deal(10_000 + s).hands, (), 0, None), False)[0] for s in range(300)]
+    mean = sum(lucks) / len(lucks)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in lucks) / (len(lucks) - 1))
+    assert abs(mean) < 3 * sd / math.sqrt(len(lucks))
+    assert prior(rules, None) == (0.0, 0.0)
+
+
+def test_who_decided_the_lead() -> None:
+    rules = build_rules("jamaican")  # the winner leads the next hand; after a block, the first hand's rule
+    match = Match(rules, 3)
+    table = CpuTable(rules, [make_player("medium", s) for s in range(4)], 3, match=match)
+    results = [table.play_hand(deal_seed=40 + h) for h in range(6)]
+    assert lead_from_deal(rules, 0, None)
+    for h in range(1, 6):
+        won = results[h - 1].winner_seat is not None
+        assert lead_from_deal(rules, h, results[h - 1]) is (not won)
+
+
+# ---- the calibration table ------------------------------------------------------------------------------
+
+
+def test_the_calibration_table_parses_and_matches_the_families() -> None:
+    table = calibration()
+    assert set(table) == set(Family)
+    for family, levels in table.items():
+        assert levels and [lv.level for lv in levels] == [lv for lv in TABLE_LEVELS if lv in {x.level for x in levels}]
+        for level in levels:
+            assert level.family is family and family_of(build_rules(level.preset)) is family
+            assert level.ci95[0] <= level.value <= level.ci95[1] and level.hands > 0 and level.decisions > 0
+
+
+def test_a_bad_calibration_table_is_one_line() -> None:
+    for text, message in (
+        ("{", "not JSON"),
+        ('{"families": {"chess": {}}}', "'chess'"),
+        ('{"families": {"hands": {"preset": "jamaican", "levels": {"wizard": {}}}}}', "not a CPU level"),
+        ('{"families": {"hands": {"preset": "jamaican", "levels": {"easy": {"rating": 1, "ci95": [0]}}}}}', "ci95"),
+    ):
+        with pytest.raises(RatingError, match=message):
+            calibration(text)
+
+
+def test_the_nearest_level() -> None:
+    levels = calibration()[Family.HANDS]
+    assert nearest_level(math.nan, levels) is None and nearest_level(1.0, ()) is None
+    for level in levels:
+        assert nearest_level(level.value, levels) == level
