@@ -23,12 +23,16 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.analysis.rating import Family, HandJudgement, Rating, RatingError, rate
 from ..engine.record import Record, RecordError, record_from_json, record_to_json
 from .autosave import write_atomically
 from .files import FileRefused, parse_json, read_bounded, whole_number
+
+if TYPE_CHECKING:
+    # The rating (and the coach it brings) loads with the first read of the skill record, not with the
+    # statistics: the store opens the database for every match, the skill record only when it is asked for.
+    from ..engine.analysis.rating import Family, HandJudgement, Rating
 
 SKILL_SCHEMA = """
 CREATE TABLE IF NOT EXISTS skill_queue (
@@ -214,6 +218,8 @@ def judged_hands(db: sqlite3.Connection, player: str | None = None) -> list[Judg
     if player is not None:
         sql += " WHERE player = ?"
         params = (player,)
+    from ..engine.analysis.rating import HandJudgement
+
     found = []
     for origin, name, preset, practice, duplicate, played_at, record, raw in db.execute(
         sql + " ORDER BY played_at, id", params
@@ -311,6 +317,8 @@ def _slipped(judgement: HandJudgement) -> bool:
 
 def _series(judgements: Sequence[HandJudgement]) -> tuple[Point, ...]:
     """The rating over the last RECENT_HANDS hands after each hand, at most SERIES_POINTS of them."""
+    from ..engine.analysis.rating import rate
+
     count = len(judgements)
     if not count:
         return ()
@@ -327,6 +335,8 @@ def _series(judgements: Sequence[HandJudgement]) -> tuple[Point, ...]:
 def _best_recent(judgements: Sequence[HandJudgement]) -> float | None:
     """The best (lowest) rating over any RECENT_HANDS hands in a row: the window is found with sums slid along
     (one pass), then rated as every rating is."""
+    from ..engine.analysis.rating import rate
+
     if len(judgements) < RECENT_HANDS:
         return None
     losses = [j.loss() for j in judgements]
@@ -375,6 +385,8 @@ def _duplicate_wins(hands: Sequence[JudgedHand]) -> tuple[int, int]:
 
 def snapshot(db: sqlite3.Connection, player: str = "") -> SkillSnapshot:
     """All the Skill page shows for `player` ("" for the one who played last)."""
+    from ..engine.analysis.rating import Family, rate
+
     names = players(db)
     player = player or (names[0] if names else "")
     hands = judged_hands(db, player) if player else []
@@ -502,6 +514,8 @@ def import_text(db: sqlite3.Connection, text: str | bytes) -> int:
         raise SkillFileError("not a Dominoes Desktop skill file")
     if raw.get("version") != EXPORT_VERSION:
         raise SkillFileError(f"skill files of version {raw.get('version')!r} are not supported")
+    from ..engine.analysis.rating import HandJudgement, RatingError
+
     hands_raw, queue_raw = raw.get("hands"), raw.get("queue", [])
     if not (isinstance(hands_raw, list) and isinstance(queue_raw, list)):
         raise SkillFileError("the skill file lists no hands")

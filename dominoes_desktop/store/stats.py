@@ -48,7 +48,8 @@ MAX_PENDING_BYTES = 8 * 1024 * 1024  # 500 long matches with every seat's deals 
 MAX_NAME = 60
 PRACTICE_GROUP = "Practice"  # matches where a move was taken back: kept apart so they never flatter a record
 
-SCHEMA = """
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS matches (
     id INTEGER PRIMARY KEY,
@@ -91,7 +92,9 @@ CREATE TABLE IF NOT EXISTS deals (
     needs_double INTEGER NOT NULL   -- the dealer deals again while no double is dealt: chance is conditioned
 );
 CREATE INDEX IF NOT EXISTS deals_match ON deals(match_id);
-""" + SKILL_SCHEMA
+"""
+    + SKILL_SCHEMA
+)
 MAX_SET_TOP = 18  # far above any set played; bounds the work a hand-edited database can ask of a read
 CPU_GROUP = ""  # deal luck's name for every CPU seat together
 

@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..learn.rules_page import preset_name
-from ..look.looks import PIP_COLORS
+from ..look.looks import PIP_COLORS, Look
 from ..shell.store_service import COLUMNS, DUPLICATE_GROUP, PRACTICE_GROUP, DealLuck, StatsSnapshot, StoreService
 from .deal_luck import DealLuckPanel, player_name
+from .skill_page import SkillPage
 
 GROUP_NAMES = {  # the groups the game names itself; a group a person typed is shown as typed
     "Home": QT_TRANSLATE_NOOP("StatsDialog", "Home"),
@@ -177,6 +178,10 @@ class StatsDialog(QDialog):
         self.tabs.setStyleSheet(TABS_STYLE)
         self.tabs.addTab(results, self.tr("Results"))
         self.tabs.addTab(self.luck, self.tr("Deal luck"))
+        # Issue 33: the person's skill, luck left out (read apart from the group: it is the person's whole record).
+        look = getattr(parent, "look", None)
+        self.skill = SkillPage(store, look if isinstance(look, Look) else None)
+        self.tabs.addTab(self.skill, self.tr("Skill"))
         self.reset = QPushButton(self.tr("Reset this group…"))
         self.reset.setAccessibleName(self.tr("Reset this stats group"))
         self.export = QPushButton(self.tr("Export CSV…"))
@@ -208,6 +213,7 @@ class StatsDialog(QDialog):
         store.statisticsRead.connect(self._answered)
         store.statisticsExported.connect(self._exported)
         self.refresh()
+        self.skill.refresh()
 
     def done(self, result: int) -> None:
         for signal, slot in (
@@ -216,6 +222,7 @@ class StatsDialog(QDialog):
         ):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
+        self.skill.disconnect_store()
         super().done(result)
 
     def current_group(self) -> str:
