@@ -11,10 +11,13 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.store.stats import Statistics
 from dominoes_desktop.ui.review.skill_page import SkillPage
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.store_service import StoreService
+from tests.store.test_stats import scripted_match
 
 from .driving import idle, known_deal, make_window
 
@@ -112,3 +115,24 @@ def test_the_skill_page_reads_in_spanish_and_the_record_moves_as_one_file(
         window.store.import_skill(bad)
     assert refused.args[2] == "bad.json: not a Dominoes Desktop skill file"
     assert page.status.text() == "No se pudo importar: bad.json: not a Dominoes Desktop skill file"
+
+
+def test_the_results_list_people_before_the_cpus(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 34: "CPU (medium)" came above "You" (its letters sort first), though only the person had a record."""
+    stats = Statistics(tmp_path)
+    players = [("You", True, "medium"), ("CPU 1", False, "medium"), ("Zoe", True, "medium"), ("CPU 3", False, "hard")]
+    stats.record("Home", scripted_match(), players)
+    stats.close()
+    store = StoreService(tmp_path, threaded=False)
+    store.start()
+    dialog = StatsDialog(store)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
+    assert [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())] == [
+        "You",
+        "Zoe",
+        "CPU (hard)",
+        "CPU (medium)",
+    ]
+    dialog.close()
+    store.close()

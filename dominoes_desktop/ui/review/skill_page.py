@@ -252,10 +252,12 @@ class SkillPage(QWidget):
         layout.addWidget(self.place)
         layout.addWidget(self.chart, 1)
         layout.addWidget(self.costly_title)
-        costly = QHBoxLayout()
+        costly = QVBoxLayout()  # one under another: their words fit the narrowest window
+        costly.setSpacing(2)
         for k, button in enumerate(self.costly_buttons):
             button.clicked.connect(lambda _=False, k=k: self.open_costly(k))
-            costly.addWidget(button, 1)
+            button.setStyleSheet("text-align: left; padding: 3px 8px;")
+            costly.addWidget(button)
         layout.addLayout(costly)
         layout.addWidget(self.records)
         layout.addWidget(self.practice)

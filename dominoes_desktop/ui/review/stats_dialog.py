@@ -45,6 +45,11 @@ PRACTICE_WHY = QT_TRANSLATE_NOOP(
 )
 
 
+def is_cpu(player: str) -> bool:
+    """A CPU level's row ("CPU (medium)", as the store labels every CPU seat), not a person's."""
+    return player.startswith("CPU (") and player.endswith(")")
+
+
 def group_name(group: str) -> str:
     """A stats group in the player's language."""
     return QCoreApplication.translate("StatsDialog", str(GROUP_NAMES[group])) if group in GROUP_NAMES else group
@@ -286,7 +291,8 @@ class StatsDialog(QDialog):
         self.group.blockSignals(False)
         self.why.setVisible(snapshot.group == PRACTICE_GROUP)
         self.snapshot = snapshot
-        rows = snapshot.rows
+        # People first, then the CPU levels (issue 34: "CPU (medium)" sorted above "You" by its letters alone).
+        rows = sorted(snapshot.rows, key=lambda row: (is_cpu(row.player), row.player.casefold(), row.preset))
         self.table.clearSelection()
         self.table.setColumnCount(2 + len(COLUMNS))
         self.table.setHorizontalHeaderLabels(
