@@ -19,7 +19,6 @@ import itertools
 import json
 import logging
 import queue
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -529,6 +528,8 @@ class StoreService(QObject):
         """Queue a person's finished hand for the judge (kept in the database first: a crash loses nothing)."""
 
         def task() -> None:
+            import sqlite3  # with the store, after the lobby's first paint
+
             try:
                 queue_hand(self._readable().db, hand)  # type: ignore[arg-type]
             except (StatsUnavailable, sqlite3.Error) as exc:
@@ -545,6 +546,8 @@ class StoreService(QObject):
         number = next(self._requests)
 
         def task() -> None:
+            import sqlite3
+
             try:
                 answer: object = snapshot(self._readable().db, player)  # type: ignore[arg-type]
             except StatsUnavailable as exc:
@@ -560,6 +563,8 @@ class StoreService(QObject):
         """Write the skill record to one file; the answer comes as skillFile("export", path, reason, hands)."""
 
         def task() -> None:
+            import sqlite3
+
             try:
                 hands = export_file(self._readable().db, path)  # type: ignore[arg-type]
             except StatsUnavailable as exc:
@@ -576,6 +581,8 @@ class StoreService(QObject):
         skillFile("import", path, reason, hands added)."""
 
         def task() -> None:
+            import sqlite3
+
             try:
                 added = import_file(self._readable().db, path)  # type: ignore[arg-type]
             except StatsUnavailable as exc:
