@@ -4828,8 +4828,8 @@ tú {dash} {others}</translation>
 <context>
     <name>SkillPage</name>
     <message>
-        <source>You play like {level}; the CPU levels: {levels}.</source>
-        <translation>Juegas como {level}; los niveles de la CPU: {levels}.</translation>
+        <source>You play like {level}: {value}; the CPU levels: {levels}.</source>
+        <translation>Juegas como {level}: {value}; los niveles de la CPU: {levels}.</translation>
     </message>
     <message>
         <source>Not enough hands yet to tell a trend.</source>
@@ -5050,6 +5050,10 @@ tú {dash} {others}</translation>
     <message>
         <source>Hands (Caribbean games to hands)</source>
         <translation>Manos (juegos caribeños a manos)</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Al azar</translation>
     </message>
     <message>
         <source>Easy</source>

@@ -43,6 +43,7 @@ FAMILY_NAMES = {
     "hands": QT_TRANSLATE_NOOP("SkillPage", "Hands (Caribbean games to hands)"),
 }
 LEVEL_NAMES = {
+    "random": QT_TRANSLATE_NOOP("SkillPage", "Random"),
     "easy": QT_TRANSLATE_NOOP("SkillPage", "Easy"),
     "medium": QT_TRANSLATE_NOOP("SkillPage", "Medium"),
     "hard": QT_TRANSLATE_NOOP("SkillPage", "Hard"),
@@ -60,22 +61,28 @@ def number(value: float) -> str:
 
 
 def cpu_levels(family: str) -> dict[str, tuple[float, float, float]]:
-    """The CPU levels' ratings in a family as the rating's calibration measured them: level -> (value, low,
-    high); empty until that calibration is in the rating module (docs/RATING.md)."""
-    table = getattr(rating, "CPU_LEVELS", {})
-    found = table.get(family) or table.get(rating.Family(family), {}) if isinstance(table, dict) else {}
-    return {str(level): (float(v[0]), float(v[1]), float(v[2])) for level, v in dict(found).items()}
+    """The CPU levels' error rates in a family, weakest first, as the rating's calibration measured them:
+    level -> (value, low, high); empty when the table cannot be read (the page says so)."""
+    try:
+        table = rating.calibration()
+    except rating.RatingError:
+        return {}
+    return {lv.level: (lv.value, lv.ci95[0], lv.ci95[1]) for lv in table.get(rating.Family(family), ())}
 
 
-def placement(value: float, family: str) -> str:
-    """Where a rating sits among the CPU levels, in words: "You play like Hard: 5.9 ± 0.7; Hard 6.1, Expert 4.0"."""
+def placement(found: rating.Rating, family: str) -> str:
+    """Where a rating sits among the CPU levels, in words: "You play like Hard: 5.9 ± 0.7; the CPU levels: Easy
+    21.0, Medium 15.6, Hard 5.2, Expert 0.2."."""
     levels = cpu_levels(family)
-    if not levels or math.isnan(value):
+    value = found.value
+    if not levels or not math.isfinite(value):
         return ""
     nearest = min(levels, key=lambda level: abs(levels[level][0] - value))
     shown = ", ".join(f"{tr(str(LEVEL_NAMES.get(level, level)))} {number(v[0])}" for level, v in levels.items())
-    return tr("You play like {level}; the CPU levels: {levels}.").format(
-        level=tr(str(LEVEL_NAMES.get(nearest, nearest))), levels=shown
+    low, high = found.ci95
+    spread = f" ± {number((high - low) / 2)}" if math.isfinite(high) else ""
+    return tr("You play like {level}: {value}; the CPU levels: {levels}.").format(
+        level=tr(str(LEVEL_NAMES.get(nearest, nearest))), value=number(value) + spread, levels=shown
     )
 
 
@@ -356,7 +363,7 @@ class SkillPage(QWidget):
         self.headline.setAccessibleDescription(
             tr("Error rate {whole}. Last 100 hands {recent}. {trend}").format(whole=whole, recent=recent, trend=trend)
         )
-        placed = placement(skill.all_time.value, family)
+        placed = placement(skill.all_time, family)
         self.place.setText(placed or tr("The CPU levels' ratings are not calibrated yet."))
         self.chart.show_series(skill.series, cpu_levels(family))
         self.chart.setAccessibleDescription(
