@@ -167,7 +167,7 @@ class SkillChart(QWidget):
             painter.drawText(QRectF(0, y - 8, 40, 16), Qt.AlignmentFlag.AlignRight, number(top * fraction))
         painter.drawText(
             QRectF(area.left(), area.bottom() + 4, area.width(), 18),
-            Qt.AlignmentFlag.AlignRight,
+            Qt.AlignmentFlag.AlignLeft,
             tr("{n} hands").format(n=last),
         )
         color = QColor(PIP_COLORS[3]).lighter(120)
@@ -184,6 +184,13 @@ class SkillChart(QWidget):
             painter.drawLine(a, b)
         if len(line) == 1:
             painter.drawEllipse(line[0], 3, 3)
+        # Each level's line where it lies; its name beside it, moved up as far as needed to stay clear of the one
+        # below (close levels would write over each other).
+        label_at: dict[str, float] = {}
+        floor = area.bottom() + 8.0
+        for level, (value, _low, _high) in sorted(self.levels.items(), key=lambda item: item[1][0]):
+            floor = min(at(first, value).y(), floor - 15)
+            label_at[level] = floor
         for k, (level, (value, _low, _high)) in enumerate(self.levels.items()):
             shade = QColor(PIP_COLORS[1 + (k + 4) % (len(PIP_COLORS) - 1)])
             y = at(first, value).y()
@@ -191,7 +198,7 @@ class SkillChart(QWidget):
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(text)
             painter.drawText(
-                QRectF(area.right() + 6, y - 8, 90, 16),
+                QRectF(area.right() + 6, label_at[level] - 8, 90, 16),
                 Qt.AlignmentFlag.AlignLeft,
                 f"{tr(str(LEVEL_NAMES.get(level, level)))} {number(value)}",
             )
