@@ -362,11 +362,10 @@ def _clean_run(judgements: Iterable[HandJudgement]) -> int:
 
 
 def _duplicate_wins(hands: Sequence[JudgedHand]) -> tuple[int, int]:
-    """Duplicate deals the person played at both tables' seats compared: (won, compared). A deal's two plays
-    share the match record's seed and hand; the person's luck-adjusted result at one table is set against the
-    adjusted result of the other table's play of the same cards (kept when they played it too, as in a
-    pass-and-play duplicate) — judged plays of one deal by the same person are paired in order."""
-    by_deal: dict[tuple[str, int], list[float]] = {}
+    """Duplicate deals compared with the other table: (won, compared). Every play of a deal has the deal's seed
+    (engine/duplicate.py), and the person plays it once from each side: with cards A they made r1, with the
+    other table's cards B r2, so the other table made -r2 with cards A, and the person beat it when r1 + r2 > 0."""
+    by_deal: dict[str, list[float]] = {}
     for judged in hands:
         if not judged.duplicate or judged.practice:
             continue
@@ -374,12 +373,12 @@ def _duplicate_wins(hands: Sequence[JudgedHand]) -> tuple[int, int]:
             seed = json.loads(judged.record).get("seed")
         except (ValueError, AttributeError):
             continue
-        by_deal.setdefault((str(seed), judged.judgement.hand), []).append(judged.judgement.result)
+        by_deal.setdefault(f"{seed}:{judged.judgement.hand}", []).append(judged.judgement.result)
     won = compared = 0
     for results in by_deal.values():
-        if len(results) >= 2:
+        if len(results) == 2:
             compared += 1
-            won += results[0] > results[1]
+            won += results[0] + results[1] > 0
     return won, compared
 
 

@@ -213,3 +213,20 @@ def test_a_file_bad_in_its_last_hand_changes_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "there" / "missing.json").exists()
     with pytest.raises(SkillFileError, match=r"missing\.json could not be read"):
         skill.import_file(there, tmp_path / "there" / "missing.json")
+
+
+def test_a_duplicate_deal_is_won_when_both_plays_together_beat_the_other_table(tmp_path: Path) -> None:
+    """The two plays of a deal share its seed: +10 with one side's cards and -4 with the other's beat the other
+    table (which made +4 with the first side's cards); a deal played once is not compared."""
+    db = open_db(tmp_path)
+    record = one_hand(7).record
+    for seat, result in ((0, 10.0), (1, -4.0)):
+        skill.queue_hand(db, QueuedHand.of(record, 0, seat, "Ana", practice=False, duplicate=True))
+        [waiting] = skill.queued(db)
+        base = judgement(seat)
+        skill.keep_judgement(db, waiting.id, HandJudgement(0, seat, base.family, base.decisions, result, 0.0))
+    skill.queue_hand(db, QueuedHand.of(one_hand(8).record, 0, 0, "Ana", practice=False, duplicate=True))
+    [waiting] = skill.queued(db)
+    skill.keep_judgement(db, waiting.id, judgement(0))
+    found = skill.snapshot(db, "Ana")
+    assert (found.duplicate_won, found.duplicate_deals) == (1, 1)
