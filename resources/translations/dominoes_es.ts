@@ -5075,6 +5075,10 @@ tú {dash} {others}</translation>
 <context>
     <name>LuckLine</name>
     <message>
+        <source>Against the other table, with the same cards: {diff}</source>
+        <translation>Frente a la otra mesa, con las mismas fichas: {diff}</translation>
+    </message>
+    <message>
         <source>Luck and your decisions</source>
         <translation>Suerte y tus decisiones</translation>
     </message>

@@ -19,7 +19,8 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 from tests.store.test_stats import scripted_match
 
-from .driving import idle, known_deal, make_window
+from .driving import cut_the_deck, idle, known_deal, make_window
+from .test_duplicate import start_duplicate_from_lobby
 
 
 @pytest.fixture
@@ -139,3 +140,25 @@ def test_the_results_list_people_before_the_cpus(qtbot: QtBot, tmp_path: Path) -
     ]
     dialog.close()
     store.close()
+
+
+def test_a_duplicate_deals_second_play_is_set_against_the_other_table(qtbot: QtBot, window: MainWindow) -> None:
+    window.skill.start()
+    start_duplicate_from_lobby(qtbot, window, deals=4)
+    duplicate = window.controller.duplicate
+    assert duplicate is not None
+    seen: dict[int, int] = {}
+    for _ in range(duplicate.total_plays):
+        deal, _rotation = duplicate.current
+        seen[deal] = seen.get(deal, 0) + 1
+        window.controller.autoplay(300)
+        qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=30_000)
+        said = judged_on_the_sheet(qtbot, window)
+        assert ("other table" in said) == (seen[deal] == 2), said
+        if seen[deal] == 2:
+            break
+        window.game.hand_end.next.click()
+        idle(window)
+        if window.game.cut_panel.isVisible():
+            cut_the_deck(qtbot, window)
+    assert max(seen.values()) == 2

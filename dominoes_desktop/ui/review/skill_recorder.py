@@ -106,6 +106,10 @@ class SkillRecorder(QObject):
         self._ours: dict[str, tuple[int, int]] = {}  # origins queued from this match: (hand, seat)
         self._judged: dict[tuple[int, int], HandJudgement] = {}  # this match's judged hands, by (hand, seat)
         self.line: LuckLine | None = None
+        # A duplicate match: the person's results for each deal (its seed), one per play, to set the two plays of
+        # the same cards against each other (the other table's result with the person's cards is minus theirs).
+        self._duplicate: object | None = None
+        self._deal_results: dict[int, list[float]] = {}  # deal seed -> the person's result in each play
         controller.handEnded.connect(self._hand_ended)
         controller.hintReady.connect(self._hint_shown)
         store.handJudged.connect(self._came)
@@ -171,6 +175,11 @@ class SkillRecorder(QObject):
         if where is None:
             return
         self._judged[where] = judged.judgement
+        duplicate = getattr(self.controller, "duplicate", None)
+        if duplicate is not None and self._match is not None:
+            if duplicate is not self._duplicate:
+                self._duplicate, self._deal_results = duplicate, {}
+            self._deal_results.setdefault(self._match.seed, []).append(judged.judgement.result)
         self.judged.emit(judged)
         self._write_line()
 
@@ -192,6 +201,12 @@ class SkillRecorder(QObject):
                 judgements = [j for (_, s), j in sorted(self._judged.items()) if s == seat]
                 if judgements:
                     said.append(line.match_words(judgements, name, several))
+        plays = self._deal_results.get(match.seed, []) if self._duplicate is not None else []
+        if len(plays) == 2 and not several:
+            hands = match.rules.scoring.value == "one_per_hand"
+            said.append(
+                line.tr("Against the other table, with the same cards: {diff}").format(diff=amount(sum(plays), hands))
+            )
         if said:
             line.setText("<br>".join(said))
             line.show()
