@@ -18,7 +18,9 @@ Besides its turns (`think`), a CPU's quick decisions are made in its worker too 
 side's leader, a claim or Muggins), from what its seat may see. Background work (`run`, `map`: the coach's
 searches) comes last: a worker takes a job only when no CPU question waits for it and it has nothing in
 hand, and the `job_workers` last workers are kept for jobs (no CPU is placed there), so with one of them a
-CPU never waits behind a job.
+CPU never waits behind a job. Low-priority jobs (`run(..., low=True)`: the skill rating's judge, issue 33) come
+after every other job, one at a time in the whole pool, and only on a worker kept for jobs when the pool keeps
+any: the coach always finds a lane free, and a CPU's worker never holds one.
 """
 
 from __future__ import annotations
@@ -276,6 +278,12 @@ class _Worker:
                     self.pending[job.request] = future
                     item = job
                     break
+                if self.in_hand == 0 and not shared.jobs and shared.low_jobs and self._takes_low_jobs():
+                    job, future = shared.low_jobs.popleft()
+                    self.pending[job.request] = future
+                    shared.low_running.add(job.request)
+                    item = job
+                    break
                 shared.lock.wait()
             if isinstance(item, Ask | Quick | Job):
                 self.in_hand += 1
@@ -286,6 +294,13 @@ class _Worker:
         pool keeps no worker for jobs (then a CPU may wait for the job in hand, never for one queued)."""
         shared = self.shared
         return self.kept_for_jobs or not shared.job_workers or self.index not in shared.assigned.values()
+
+    def _takes_low_jobs(self) -> bool:
+        """A low-priority job: one at a time in the pool, and on a worker kept for jobs when there are any."""
+        shared = self.shared
+        if shared.low_running:
+            return False
+        return self.kept_for_jobs if shared.job_workers else self._takes_jobs()
 
     def _read(self, conn: Connection) -> None:
         while True:
@@ -333,6 +348,8 @@ class _Shared:
         self.slots: list[_Worker | None] = [None] * workers
         self.job_workers = job_workers
         self.jobs: deque[tuple[Job, Future[Any]]] = deque()  # waiting for a worker with nothing in hand
+        self.low_jobs: deque[tuple[Job, Future[Any]]] = deque()  # waiting for no job to wait, and no low job to run
+        self.low_running: set[int] = set()  # the low job in a worker (its request), if any
         self.assigned: dict[PlayerKey, int] = {}
         self.outstanding = 0
         self.closed = False
@@ -354,14 +371,14 @@ class _Shared:
             worker.put(make(request))
         return future
 
-    def submit_job(self, function: Callable[[Any], Any], argument: Any) -> Future[Any]:
+    def submit_job(self, function: Callable[[Any], Any], argument: Any, low: bool = False) -> Future[Any]:
         future: Future[Any] = Future()
         future.set_running_or_notify_cancel()
         with self.lock:
             if self.closed:
                 future.set_exception(CpuPoolClosed("the CPU pool is closed"))
                 return future
-            self.jobs.append((Job(next(self.requests), function, argument), future))
+            (self.low_jobs if low else self.jobs).append((Job(next(self.requests), function, argument), future))
             self.outstanding += 1
             for slot in range(len(self.slots) - self.job_workers, len(self.slots)):
                 self._worker(slot)  # the workers kept for jobs; a CPU's worker is started by its CPUs
@@ -398,6 +415,7 @@ class _Shared:
     def resolve(self, worker: _Worker, answer: Answer | Done) -> None:
         with self.lock:
             future = worker.pending.pop(answer.request, None)
+            self.low_running.discard(answer.request)
             if future is not None:
                 worker.in_hand = max(0, worker.in_hand - 1)
                 self.lock.notify_all()  # the writer may send a job now
@@ -419,14 +437,16 @@ class _Shared:
             if worker.dead:
                 return
             worker.dead = True
+            self.low_running.difference_update(worker.pending)
             futures = list(worker.pending.values())
             worker.pending.clear()
             worker.in_hand = 0
             worker.queue.clear()
             closed = self.closed
             if closed:
-                futures += [future for _, future in self.jobs]
+                futures += [future for _, future in (*self.jobs, *self.low_jobs)]
                 self.jobs.clear()
+                self.low_jobs.clear()
             self.lock.notify_all()  # the writer, if it still waits for work, stops
         if futures and not closed:
             log.error("%s; %d decision(s) failed", why, len(futures))
@@ -465,8 +485,9 @@ class _Shared:
                 return
             self.closed = True
             workers = [w for w in self.slots if w is not None]
-            jobs = [future for _, future in self.jobs]
+            jobs = [future for _, future in (*self.jobs, *self.low_jobs)]
             self.jobs.clear()
+            self.low_jobs.clear()
             for worker in workers:
                 worker.put(None)
         for future in jobs:
@@ -510,9 +531,10 @@ class CpuPool:
         """A CPU's quick decision (see `quick_answer`), made by the CPU `player` in its worker, before any job."""
         return self._shared.submit(player, lambda request: Quick(request, player, question))
 
-    def run(self, function: Callable[[T], R], argument: T) -> Future[R]:
-        """Background work, after every CPU question: `function(argument)` in a worker (both picklable)."""
-        return self._shared.submit_job(function, argument)
+    def run(self, function: Callable[[T], R], argument: T, *, low: bool = False) -> Future[R]:
+        """Background work, after every CPU question: `function(argument)` in a worker (both picklable). `low`:
+        after every other job too, one at a time (see the module's doc)."""
+        return self._shared.submit_job(function, argument, low)
 
     def map(self, function: Callable[[T], R], items: Iterable[T]) -> Sequence[R]:
         """`function` over `items` in the workers, as jobs; blocks until all are done (never on a UI thread).
@@ -523,8 +545,9 @@ class CpuPool:
     def cancel_jobs(self) -> int:
         """Fail the jobs that no worker has begun (the program is closing); how many."""
         with self._shared.lock:
-            waiting = [future for _, future in self._shared.jobs]
+            waiting = [future for _, future in (*self._shared.jobs, *self._shared.low_jobs)]
             self._shared.jobs.clear()
+            self._shared.low_jobs.clear()
         for future in waiting:
             future.set_exception(CpuPoolClosed("the work was cancelled"))
         self._shared._answered(len(waiting))

@@ -2,7 +2,8 @@
 and what every seat was dealt in every hand (deal luck: engine/luck.py says what chance gives).
 
 The database is created and migrated by the game (a schema_version table: 1 had matches and results, 2 added
-deals; matches recorded before 2 have no deals, and nothing is made up for them). Three troubles are told apart,
+deals, 3 the skill record of store/skill.py; matches recorded before 2 have no deals, and nothing is made up for
+them). Three troubles are told apart,
 because they call for opposite answers:
 
 - busy: another process holds a lock. The database is healthy; the result waits (the store service
@@ -36,8 +37,9 @@ from ..engine.match import Match
 from ..engine.tiles import Tile
 from .autosave import write_atomically
 from .files import FileRefused, move_aside, parse_json, read_bounded, whole_number
+from .skill import SKILL_SCHEMA
 
-SCHEMA_VERSION = 2  # 2: the deals table
+SCHEMA_VERSION = 3  # 2: the deals table; 3: the skill record (store/skill.py)
 DB_NAME = "statistics.sqlite3"
 PENDING_NAME = "statistics-pending.json"
 PENDING_FORMAT = "dominoes-desktop-pending-statistics"
@@ -46,7 +48,8 @@ MAX_PENDING_BYTES = 8 * 1024 * 1024  # 500 long matches with every seat's deals 
 MAX_NAME = 60
 PRACTICE_GROUP = "Practice"  # matches where a move was taken back: kept apart so they never flatter a record
 
-SCHEMA = """
+SCHEMA = (
+    """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS matches (
     id INTEGER PRIMARY KEY,
@@ -90,6 +93,8 @@ CREATE TABLE IF NOT EXISTS deals (
 );
 CREATE INDEX IF NOT EXISTS deals_match ON deals(match_id);
 """
+    + SKILL_SCHEMA
+)
 MAX_SET_TOP = 18  # far above any set played; bounds the work a hand-edited database can ask of a read
 CPU_GROUP = ""  # deal luck's name for every CPU seat together
 
@@ -533,8 +538,9 @@ class Statistics:
             if row is not None and not whole_number(row[0], 0, SCHEMA_VERSION):
                 # Checked before any table is made: a newer game's database is left exactly as it is.
                 raise StatsUnavailable(Trouble.CANNOT_WRITE, f"made by a newer version of the game (schema {row[0]!r})")
-            # Missing tables are made (a new database, one a hand lost, one from version 1: migrating from 1 only
-            # adds the deals table, every recorded match stays as it was) and the version set, in one transaction.
+            # Missing tables are made (a new database, one a hand lost, one from version 1 or 2: migrating only
+            # adds tables (2 the deals, 3 the skill record), every recorded match stays as it was) and the version
+            # set, in one transaction.
             version = ""
             if row is None:
                 version = f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION});"

@@ -2512,6 +2512,10 @@
 <context>
     <name>StatsDialog</name>
     <message>
+        <source>Skill</source>
+        <translation>Destreza</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
         <source>Loading…</source>
         <translation>Cargando…</translation>
@@ -4819,6 +4823,288 @@ tú {dash} {others}</translation>
     <message>
         <source>Last move</source>
         <translation>Última jugada</translation>
+    </message>
+</context>
+<context>
+    <name>SkillPage</name>
+    <message>
+        <source>You play like {level}: {value}; the CPU levels: {levels}.</source>
+        <translation>Juegas como {level}: {value}; los niveles de la CPU: {levels}.</translation>
+    </message>
+    <message>
+        <source>Not enough hands yet to tell a trend.</source>
+        <translation>Aún no hay manos suficientes para ver una tendencia.</translation>
+    </message>
+    <message>
+        <source>Improving: your last 100 hands are better than your whole record.</source>
+        <translation>Mejorando: tus últimas 100 manos son mejores que todo tu historial.</translation>
+    </message>
+    <message>
+        <source>Slipping: your last 100 hands are worse than your whole record.</source>
+        <translation>Empeorando: tus últimas 100 manos son peores que todo tu historial.</translation>
+    </message>
+    <message>
+        <source>Steady: your last 100 hands are in line with your whole record.</source>
+        <translation>Estable: tus últimas 100 manos van en línea con todo tu historial.</translation>
+    </message>
+    <message>
+        <source>no decision to rate yet</source>
+        <translation>aún no hay decisiones que valorar</translation>
+    </message>
+    <message>
+        <source>{value} (too few hands for an interval yet)</source>
+        <translation>{value} (aún muy pocas manos para un intervalo)</translation>
+    </message>
+    <message>
+        <source>{value} (95% interval {low} to {high})</source>
+        <translation>{value} (intervalo del 95 %: de {low} a {high})</translation>
+    </message>
+    <message>
+        <source>provisional: {n} decisions so far</source>
+        <translation>provisional: {n} decisiones hasta ahora</translation>
+    </message>
+    <message>
+        <source>Error rate over time</source>
+        <translation>Índice de error en el tiempo</translation>
+    </message>
+    <message>
+        <source>Error rate over your last 100 hands (lower is better)</source>
+        <translation>Índice de error en tus últimas 100 manos (más bajo es mejor)</translation>
+    </message>
+    <message>
+        <source>No judged hands yet</source>
+        <translation>Aún no hay manos juzgadas</translation>
+    </message>
+    <message>
+        <source>{n} hands</source>
+        <translation>{n} manos</translation>
+    </message>
+    <message>
+        <source>Whose skill</source>
+        <translation>De quién es la destreza</translation>
+    </message>
+    <message>
+        <source>Scoring family</source>
+        <translation>Familia de puntuación</translation>
+    </message>
+    <message>
+        <source>Your error rate</source>
+        <translation>Tu índice de error</translation>
+    </message>
+    <message>
+        <source>Error rate: the hundredths of a hand you give away per decision, judged by what you could see (luck left out). Lower is better; forced moves do not count.</source>
+        <translation>Índice de error: las centésimas de mano que regalas por decisión, juzgadas por lo que podías ver (sin la suerte). Más bajo es mejor; las jugadas forzadas no cuentan.</translation>
+    </message>
+    <message>
+        <source>Where you stand among the CPU levels</source>
+        <translation>Dónde estás entre los niveles de la CPU</translation>
+    </message>
+    <message>
+        <source>The costliest decisions of your last ten hands</source>
+        <translation>Las decisiones más caras de tus últimas diez manos</translation>
+    </message>
+    <message>
+        <source>Your records</source>
+        <translation>Tus récords</translation>
+    </message>
+    <message>
+        <source>Practice</source>
+        <translation>Práctica</translation>
+    </message>
+    <message>
+        <source>Export skill record…</source>
+        <translation>Exportar el historial de destreza…</translation>
+    </message>
+    <message>
+        <source>Export the skill record to one file</source>
+        <translation>Exportar el historial de destreza a un archivo</translation>
+    </message>
+    <message>
+        <source>Import skill record…</source>
+        <translation>Importar un historial de destreza…</translation>
+    </message>
+    <message>
+        <source>Import a skill record from a file</source>
+        <translation>Importar un historial de destreza desde un archivo</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Jugador</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>Familia</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Cargando…</translation>
+    </message>
+    <message>
+        <source>{n} of your hands are still being judged.</source>
+        <translation>Aún se están juzgando {n} de tus manos.</translation>
+    </message>
+    <message>
+        <source>No judged hands yet: every hand you finish is judged in the background.</source>
+        <translation>Aún no hay manos juzgadas: cada mano que terminas se juzga en segundo plano.</translation>
+    </message>
+    <message>
+        <source>Error rate: {rating}</source>
+        <translation>Índice de error: {rating}</translation>
+    </message>
+    <message>
+        <source>Last 100 hands: {rating}</source>
+        <translation>Últimas 100 manos: {rating}</translation>
+    </message>
+    <message>
+        <source>Error rate {whole}. Last 100 hands {recent}. {trend}</source>
+        <translation>Índice de error {whole}. Últimas 100 manos {recent}. {trend}</translation>
+    </message>
+    <message>
+        <source>The CPU levels&apos; ratings are not calibrated yet.</source>
+        <translation>Los índices de los niveles de la CPU aún no están calibrados.</translation>
+    </message>
+    <message>
+        <source>{n} hands judged; error rate now {rating}. {trend}</source>
+        <translation>{n} manos juzgadas; índice de error actual {rating}. {trend}</translation>
+    </message>
+    <message>
+        <source>Hand {hand}, move {move}: you played {chosen}; best {best} (cost {loss})</source>
+        <translation>Mano {hand}, jugada {move}: jugaste {chosen}; lo mejor {best} (costó {loss})</translation>
+    </message>
+    <message>
+        <source>Open the coach on: {words}</source>
+        <translation>Abrir el entrenador en: {words}</translation>
+    </message>
+    <message>
+        <source>best over 100 hands in a row: {value}</source>
+        <translation>el mejor en 100 manos seguidas: {value}</translation>
+    </message>
+    <message>
+        <source>best over 100 hands in a row: after 100 hands</source>
+        <translation>el mejor en 100 manos seguidas: tras 100 manos</translation>
+    </message>
+    <message>
+        <source>Records: {best}; the most hands in a row without a slip: {run}.</source>
+        <translation>Récords: {best}; más manos seguidas sin un desliz: {run}.</translation>
+    </message>
+    <message>
+        <source>Duplicate deals won against the other table: {won} of {n}.</source>
+        <translation>Repartos duplicados ganados a la otra mesa: {won} de {n}.</translation>
+    </message>
+    <message>
+        <source>Practice (hands with Undo or a hint): none. They are always kept apart.</source>
+        <translation>Práctica (manos con Deshacer o una pista): ninguna. Siempre se guardan aparte.</translation>
+    </message>
+    <message>
+        <source>Practice (hands with Undo or a hint), kept apart: {rating} over {n} hands.</source>
+        <translation>Práctica (manos con Deshacer o una pista), aparte: {rating} en {n} manos.</translation>
+    </message>
+    <message>
+        <source>Coach</source>
+        <translation>Entrenador</translation>
+    </message>
+    <message>
+        <source>This hand cannot be shown: {why}</source>
+        <translation>Esta mano no se puede mostrar: {why}</translation>
+    </message>
+    <message>
+        <source>Export skill record</source>
+        <translation>Exportar el historial de destreza</translation>
+    </message>
+    <message>
+        <source>Skill records (*.json)</source>
+        <translation>Historiales de destreza (*.json)</translation>
+    </message>
+    <message>
+        <source>Import skill record</source>
+        <translation>Importar un historial de destreza</translation>
+    </message>
+    <message>
+        <source>Skill records (*.json);;All files (*)</source>
+        <translation>Historiales de destreza (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Could not export to {file}: {reason}</source>
+        <translation>No se pudo exportar a {file}: {reason}</translation>
+    </message>
+    <message>
+        <source>Could not import: {reason}</source>
+        <translation>No se pudo importar: {reason}</translation>
+    </message>
+    <message>
+        <source>Exported {n} judged hands to {file}.</source>
+        <translation>Se exportaron {n} manos juzgadas a {file}.</translation>
+    </message>
+    <message>
+        <source>Imported {n} new judged hands from {file}.</source>
+        <translation>Se importaron {n} manos juzgadas nuevas de {file}.</translation>
+    </message>
+    <message>
+        <source>Fives (end points)</source>
+        <translation>Quintos (puntos de las puntas)</translation>
+    </message>
+    <message>
+        <source>Points (block, draw and Caribbean games to points)</source>
+        <translation>Puntos (bloqueo, robo y juegos caribeños a puntos)</translation>
+    </message>
+    <message>
+        <source>Hands (Caribbean games to hands)</source>
+        <translation>Manos (juegos caribeños a manos)</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Al azar</translation>
+    </message>
+    <message>
+        <source>Easy</source>
+        <translation>Fácil</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Media</translation>
+    </message>
+    <message>
+        <source>Hard</source>
+        <translation>Difícil</translation>
+    </message>
+    <message>
+        <source>Expert</source>
+        <translation>Experta</translation>
+    </message>
+</context>
+<context>
+    <name>LuckLine</name>
+    <message>
+        <source>Against the other table, with the same cards: {diff}</source>
+        <translation>Frente a la otra mesa, con las mismas fichas: {diff}</translation>
+    </message>
+    <message>
+        <source>Luck and your decisions</source>
+        <translation>Suerte y tus decisiones</translation>
+    </message>
+    <message>
+        <source>no slip</source>
+        <translation>ningún desliz</translation>
+    </message>
+    <message>
+        <source>one slip, see the coach</source>
+        <translation>un desliz, mira el entrenador</translation>
+    </message>
+    <message>
+        <source>{n} slips, see the coach</source>
+        <translation>{n} deslices, mira el entrenador</translation>
+    </message>
+    <message>
+        <source>Luck {luck} · your decisions {cost}: {slips}</source>
+        <translation>Suerte {luck} · tus decisiones {cost}: {slips}</translation>
+    </message>
+    <message>
+        <source>This match: luck {luck} · your decisions {cost} ({slips} slips in {n} hands)</source>
+        <translation>Esta partida: suerte {luck} · tus decisiones {cost} ({slips} deslices en {n} manos)</translation>
+    </message>
+    <message>
+        <source>Luck and your decisions: being judged…</source>
+        <translation>Suerte y tus decisiones: juzgándose…</translation>
     </message>
 </context>
 </TS>

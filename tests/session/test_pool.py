@@ -115,3 +115,29 @@ def test_quick_decisions_are_made_in_the_worker_as_in_process() -> None:
         assert pool.decide(key, Redeal(strong, 5)).result(timeout=60) is wants_redeal(strong, 5) is True
         assert pool.decide(key, Redeal(weak, 5)).result(timeout=60) is False
         assert pool.decide(key, ClaimNow(view)).result(timeout=60) == here.claim(view)
+
+
+def stamped_sleep(seconds: float) -> tuple[float, float]:
+    """A job that says when it ran (the system's monotonic clock is the same in every process)."""
+    began = time.monotonic()
+    time.sleep(seconds)
+    return began, time.monotonic()
+
+
+def test_low_jobs_come_after_the_coach_one_at_a_time_and_never_on_a_cpus_worker() -> None:
+    """Issue 33: the rating's judge runs at low priority: one low job at a time in the pool, so a coach's job
+    queued after it finds a lane, and a low job waiting never goes before a coach's job waiting."""
+    view = a_view()
+    with CpuPool(workers=3, job_workers=2) as pool:
+        pool.start()
+        pool.map(time.sleep, [0.0, 0.0])  # both job workers are up
+        low = [pool.run(stamped_sleep, 0.8, low=True) for _ in range(2)]
+        time.sleep(0.2)
+        coach = [pool.run(stamped_sleep, 0.3) for _ in range(3)]
+        assert pool.think(("t", 0, "easy", 1), view).result(timeout=60).move in view.legal_moves()
+        lows = [future.result(timeout=60) for future in low]
+        coaches = [future.result(timeout=60) for future in coach]
+        assert lows[0][1] <= lows[1][0]  # never two low jobs at once
+        assert coaches[0][0] < lows[0][1]  # the coach did not wait for the low job in hand
+        assert max(began for began, _ in coaches) <= lows[1][0]  # every coach job began before the second low one
+        assert set(pool._shared.assigned.values()) == {0}

@@ -27,9 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from ..learn.rules_page import preset_name
-from ..look.looks import PIP_COLORS
+from ..look.looks import PIP_COLORS, Look
 from ..shell.store_service import COLUMNS, DUPLICATE_GROUP, PRACTICE_GROUP, DealLuck, StatsSnapshot, StoreService
 from .deal_luck import DealLuckPanel, player_name
+from .skill_page import SkillPage
 
 GROUP_NAMES = {  # the groups the game names itself; a group a person typed is shown as typed
     "Home": QT_TRANSLATE_NOOP("StatsDialog", "Home"),
@@ -42,6 +43,11 @@ PRACTICE_WHY = QT_TRANSLATE_NOOP(
     "Practice: you used Undo in these matches (a move was taken back), so they are kept apart and never count"
     " in your record.",
 )
+
+
+def is_cpu(player: str) -> bool:
+    """A CPU level's row ("CPU (medium)", as the store labels every CPU seat), not a person's."""
+    return player.startswith("CPU (") and player.endswith(")")
 
 
 def group_name(group: str) -> str:
@@ -177,6 +183,10 @@ class StatsDialog(QDialog):
         self.tabs.setStyleSheet(TABS_STYLE)
         self.tabs.addTab(results, self.tr("Results"))
         self.tabs.addTab(self.luck, self.tr("Deal luck"))
+        # Issue 33: the person's skill, luck left out (read apart from the group: it is the person's whole record).
+        look = getattr(parent, "look", None)
+        self.skill = SkillPage(store, look if isinstance(look, Look) else None)
+        self.tabs.addTab(self.skill, self.tr("Skill"))
         self.reset = QPushButton(self.tr("Reset this group…"))
         self.reset.setAccessibleName(self.tr("Reset this stats group"))
         self.export = QPushButton(self.tr("Export CSV…"))
@@ -208,6 +218,7 @@ class StatsDialog(QDialog):
         store.statisticsRead.connect(self._answered)
         store.statisticsExported.connect(self._exported)
         self.refresh()
+        self.skill.refresh()
 
     def done(self, result: int) -> None:
         for signal, slot in (
@@ -216,6 +227,7 @@ class StatsDialog(QDialog):
         ):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
+        self.skill.disconnect_store()
         super().done(result)
 
     def current_group(self) -> str:
@@ -279,7 +291,8 @@ class StatsDialog(QDialog):
         self.group.blockSignals(False)
         self.why.setVisible(snapshot.group == PRACTICE_GROUP)
         self.snapshot = snapshot
-        rows = snapshot.rows
+        # People first, then the CPU levels (issue 34: "CPU (medium)" sorted above "You" by its letters alone).
+        rows = sorted(snapshot.rows, key=lambda row: (is_cpu(row.player), row.player.casefold(), row.preset))
         self.table.clearSelection()
         self.table.setColumnCount(2 + len(COLUMNS))
         self.table.setHorizontalHeaderLabels(

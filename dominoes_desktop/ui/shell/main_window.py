@@ -38,6 +38,7 @@ from ..look.look_style import palette, stylesheet
 from ..look.looks import FINISHES, Look, themes
 from ..play.controller import GameController, MatchSetup, SeatConfig, default_seats
 from ..play.sound import SoundBoard
+from ..review.skill_recorder import SkillRecorder
 from ..room.actions import host_room, network_actions
 from . import store_service
 from .announce import TableVoice, expose_table_overlays, name_clear_buttons
@@ -109,6 +110,8 @@ class MainWindow(QMainWindow):
         self.controller.stateChanged.connect(self._autosave)
         self.controller.matchEnded.connect(self._match_over)
         self.controller.duplicateOver.connect(self._duplicate_over)
+        # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
+        self.skill = SkillRecorder(self.controller, self.store, lambda: self.controller.runner.pool.run, self)
         self.store.problem.connect(self._store_problem)
         self.store.autosaveLoaded.connect(self._autosave_loaded)
         self.store.matchFileSaved.connect(self._match_file_saved)
@@ -190,6 +193,7 @@ class MainWindow(QMainWindow):
         game.lobby_button.clicked.connect(self.leave_for_lobby)
         game.hand_end.newMatchRequested.connect(self.leave_for_lobby)
         game.hand_end.review.clicked.connect(self.show_review)
+        self.skill.show_on(game.hand_end)  # the sheet's luck line (issue 33 item 4)
         game.table.apply_look(self.look, flag_pixmap(self.look.flag))
         width, _ = self.settings.panel()
         game.panel_width = width

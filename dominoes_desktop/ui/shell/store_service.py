@@ -33,6 +33,7 @@ from PySide6.QtCore import QObject, Signal
 # They are imported on first use, not with this module: the lobby's first paint needs none of them (start-up,
 # issue 31 item 7), and the store's modules bring most of the engine with them.
 if TYPE_CHECKING:
+    from ...session.judging import Judging
     from ...store.autosave import Autosave, Loaded, write_atomically
     from ...store.duplicate_record import DUPLICATE_GROUP, duplicate_record
     from ...store.files import move_aside
@@ -43,6 +44,17 @@ if TYPE_CHECKING:
         duplicate_to_json,
         load_file,
         match_to_json,
+    )
+    from ...store.skill import (
+        DatabaseQueue,
+        JudgedHand,
+        QueuedHand,
+        SkillFileError,
+        SkillSnapshot,
+        export_file,
+        import_file,
+        queue_hand,
+        snapshot,
     )
     from ...store.stats import (
         COLUMNS,
@@ -78,6 +90,17 @@ _FROM_STORE = {
         "Trouble",
         "match_record",
     ),
+    "skill": (
+        "DatabaseQueue",
+        "JudgedHand",
+        "QueuedHand",
+        "SkillFileError",
+        "SkillSnapshot",
+        "export_file",
+        "import_file",
+        "queue_hand",
+        "snapshot",
+    ),
 }
 _MODULE_OF = {name: module for module, names in _FROM_STORE.items() for name in names}
 
@@ -111,12 +134,15 @@ __all__ = [
     "PRACTICE_GROUP",
     "Autosave",
     "DealLuck",
+    "JudgedHand",
     "Loaded",
     "LuckHand",
     "MatchRecord",
     "PlayerLuck",
+    "QueuedHand",
     "SavedMatch",
     "SeatRecord",
+    "SkillSnapshot",
     "Statistics",
     "StatsSnapshot",
     "StoreService",
@@ -148,6 +174,13 @@ class StoreService(QObject):
     # The statistics screen's reads: (request number, StatsSnapshot, or a sentence saying why there is none).
     statisticsRead = Signal(int, object)
     statisticsExported = Signal(str, str)  # path, the reason it failed ("" when written)
+    # The skill record (issue 33): the Skill page's reads (request number, SkillSnapshot or a sentence), a queued
+    # hand's judgement kept (JudgedHand), a skill file written or read (kind "export"/"import", path, the reason
+    # it failed or "", how many hands).
+    skillRead = Signal(int, object)
+    handJudged = Signal(object)
+    skillFile = Signal(str, str, str, int)
+    _judgingPosted = Signal(object)  # a call for the judge from the pool's thread, run here (no worker thread)
 
     def __init__(self, folder: Path | None, *, threaded: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -165,6 +198,8 @@ class StoreService(QObject):
         self._requests = itertools.count(1)
         self._started = False
         self._closed = False
+        self._judging: Judging | None = None  # the background judge of the skill record, once given a pool
+        self._judgingPosted.connect(lambda call: self._guarded(call))
 
     @property
     def autosave(self) -> Autosave | None:
@@ -233,6 +268,8 @@ class StoreService(QObject):
     def close(self) -> None:
         """Finish the queued writes (bounded wait), stop the worker and close the database."""
         self._closed = True
+        if self._judging is not None:
+            self._judging.stop()  # what waits stays queued in the database for next time
         if self._thread is not None:
             self.wait_idle()
             self._tasks.put(None)
@@ -459,5 +496,102 @@ class StoreService(QObject):
                 self.matchFileOpened.emit(str(path), None, str(exc))
                 return
             self.matchFileOpened.emit(str(path), saved, "")
+
+        self._submit(task)
+
+    # ---- the skill record (issue 33): hands queued for the judge, the Skill page ------------------------
+
+    def judge_with(self, run: Callable[..., Any]) -> None:
+        """Judge the queued hands in the background with the pool's `run` (low-priority jobs), starting with
+        what a quit or a crash left waiting."""
+
+        def task() -> None:
+            from ...session.judging import Judging  # the judge (and the coach it runs) loads when first asked
+
+            if self._judging is None:
+                stats = self.stats
+                if stats is None or stats.db is None:
+                    return
+                self._judging = Judging(DatabaseQueue(stats.db), run, self._post_judging, judged=self.handJudged.emit)
+            self._judging.pump()
+
+        self._submit(task)
+
+    def _post_judging(self, call: Callable[[], None]) -> None:
+        """The judge's answers (from the pool's thread) run where every other request does."""
+        if self._thread is not None:
+            self._tasks.put(call)
+        else:
+            self._judgingPosted.emit(call)
+
+    def queue_hand(self, hand: QueuedHand) -> None:
+        """Queue a person's finished hand for the judge (kept in the database first: a crash loses nothing)."""
+
+        def task() -> None:
+            import sqlite3  # with the store, after the lobby's first paint
+
+            try:
+                queue_hand(self._readable().db, hand)  # type: ignore[arg-type]
+            except (StatsUnavailable, sqlite3.Error) as exc:
+                log.warning("a hand could not be queued for the skill judge: %s", exc)
+                return
+            if self._judging is not None:
+                self._judging.pump()
+
+        self._submit(task)
+
+    def read_skill(self, player: str = "") -> int:
+        """Read what the Skill page shows for `player` ("" the last to play); the answer comes as
+        skillRead(number, SkillSnapshot or a sentence saying why there is none)."""
+        number = next(self._requests)
+
+        def task() -> None:
+            import sqlite3
+
+            try:
+                answer: object = snapshot(self._readable().db, player)  # type: ignore[arg-type]
+            except StatsUnavailable as exc:
+                answer = self._sentence(exc)
+            except sqlite3.Error as exc:
+                answer = f"The skill record could not be read ({exc})."
+            self.skillRead.emit(number, answer)
+
+        self._submit(task)
+        return number
+
+    def export_skill(self, path: Path) -> None:
+        """Write the skill record to one file; the answer comes as skillFile("export", path, reason, hands)."""
+
+        def task() -> None:
+            import sqlite3
+
+            try:
+                hands = export_file(self._readable().db, path)  # type: ignore[arg-type]
+            except StatsUnavailable as exc:
+                self.skillFile.emit("export", str(path), self._sentence(exc), 0)
+            except (OSError, sqlite3.Error) as exc:
+                self.skillFile.emit("export", str(path), str(getattr(exc, "strerror", None) or exc), 0)
+            else:
+                self.skillFile.emit("export", str(path), "", hands)
+
+        self._submit(task)
+
+    def import_skill(self, path: Path) -> None:
+        """Add a skill file's hands to this record (nothing changed when it is not one); the answer comes as
+        skillFile("import", path, reason, hands added)."""
+
+        def task() -> None:
+            import sqlite3
+
+            try:
+                added = import_file(self._readable().db, path)  # type: ignore[arg-type]
+            except StatsUnavailable as exc:
+                self.skillFile.emit("import", str(path), self._sentence(exc), 0)
+            except (SkillFileError, sqlite3.Error) as exc:
+                self.skillFile.emit("import", str(path), str(exc), 0)
+            else:
+                self.skillFile.emit("import", str(path), "", added)
+                if self._judging is not None:
+                    self._judging.pump()  # hands that were waiting on the other computer
 
         self._submit(task)

@@ -1,0 +1,499 @@
+"""Statistics ▸ Skill (issue 33): the person's error rate per scoring family, all time and over the last 100
+hands, with its 95% interval; the rating over time as a line in its interval's band, the CPU levels as reference
+lines; the three costliest decisions of the last ten hands, each opening the coach; the records that mean skill;
+practice apart; the record exported to one file or imported from one.
+
+Everything is read through the store service's worker (skillRead); a screen reader hears the number, the
+interval and the trend in words (the headline's and the chart's accessible descriptions)."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...engine.analysis import rating
+from ..learn.rules_page import preset_name
+from ..look.looks import PIP_COLORS, Look
+from ..shell.store_service import StoreService
+
+if TYPE_CHECKING:
+    from ...store.skill import Costly, FamilySkill, Point
+    from ..shell.store_service import SkillSnapshot
+
+FAMILY_NAMES = {
+    "fives": QT_TRANSLATE_NOOP("SkillPage", "Fives (end points)"),
+    "points": QT_TRANSLATE_NOOP("SkillPage", "Points (block, draw and Caribbean games to points)"),
+    "hands": QT_TRANSLATE_NOOP("SkillPage", "Hands (Caribbean games to hands)"),
+}
+LEVEL_NAMES = {
+    "random": QT_TRANSLATE_NOOP("SkillPage", "Random"),
+    "easy": QT_TRANSLATE_NOOP("SkillPage", "Easy"),
+    "medium": QT_TRANSLATE_NOOP("SkillPage", "Medium"),
+    "hard": QT_TRANSLATE_NOOP("SkillPage", "Hard"),
+    "expert": QT_TRANSLATE_NOOP("SkillPage", "Expert"),
+}
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("SkillPage", text)
+
+
+def number(value: float) -> str:
+    """A rating as the page writes it: one decimal (a dash when there is none)."""
+    return "\N{EN DASH}" if math.isnan(value) else f"{value:.1f}"
+
+
+def cpu_levels(family: str) -> dict[str, tuple[float, float, float]]:
+    """The CPU levels' error rates in a family, weakest first, as the rating's calibration measured them:
+    level -> (value, low, high); empty when the table cannot be read (the page says so)."""
+    try:
+        table = rating.calibration()
+    except rating.RatingError:
+        return {}
+    return {lv.level: (lv.value, lv.ci95[0], lv.ci95[1]) for lv in table.get(rating.Family(family), ())}
+
+
+def placement(found: rating.Rating, family: str) -> str:
+    """Where a rating sits among the CPU levels, in words: "You play like Hard: 5.9 ± 0.7; the CPU levels: Easy
+    21.0, Medium 15.6, Hard 5.2, Expert 0.2."."""
+    levels = cpu_levels(family)
+    value = found.value
+    if not levels or not math.isfinite(value):
+        return ""
+    nearest = min(levels, key=lambda level: abs(levels[level][0] - value))
+    shown = ", ".join(f"{tr(str(LEVEL_NAMES.get(level, level)))} {number(v[0])}" for level, v in levels.items())
+    low, high = found.ci95
+    spread = f" ± {number((high - low) / 2)}" if math.isfinite(high) else ""
+    return tr("You play like {level}: {value}; the CPU levels: {levels}.").format(
+        level=tr(str(LEVEL_NAMES.get(nearest, nearest))), value=number(value) + spread, levels=shown
+    )
+
+
+def trend_words(skill: FamilySkill) -> str:
+    """The trend in words: the last 100 hands against all of them, told apart only when the intervals say so."""
+    recent, whole = skill.recent, skill.all_time
+    if recent.hands >= whole.hands or math.isnan(recent.value):
+        return tr("Not enough hands yet to tell a trend.")
+    if recent.ci95[1] < whole.value:
+        return tr("Improving: your last 100 hands are better than your whole record.")
+    if recent.ci95[0] > whole.value:
+        return tr("Slipping: your last 100 hands are worse than your whole record.")
+    return tr("Steady: your last 100 hands are in line with your whole record.")
+
+
+def rating_words(found: rating.Rating) -> str:
+    """ "5.9 (95% interval 5.2 to 6.6), provisional": what the headline shows and a screen reader hears."""
+    if math.isnan(found.value):
+        return tr("no decision to rate yet")
+    if math.isfinite(found.ci95[1]):
+        text = tr("{value} (95% interval {low} to {high})").format(
+            value=number(found.value), low=number(found.ci95[0]), high=number(found.ci95[1])
+        )
+    else:
+        text = tr("{value} (too few hands for an interval yet)").format(value=number(found.value))
+    if found.provisional:
+        text += ", " + tr("provisional: {n} decisions so far").format(n=found.decisions)
+    return text
+
+
+class SkillChart(QWidget):
+    """The rating over the last 100 hands after each hand, its interval as a band, the CPU levels as lines."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(170)
+        self.setAccessibleName(tr("Error rate over time"))
+        self.points: tuple[Point, ...] = ()
+        self.levels: dict[str, tuple[float, float, float]] = {}
+
+    def show_series(self, points: tuple[Point, ...], levels: dict[str, tuple[float, float, float]]) -> None:
+        self.points = points
+        self.levels = levels
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        text = self.palette().color(QPalette.ColorRole.Text)
+        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Base))
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(12)
+        painter.setFont(font)
+        area = QRectF(self.rect()).adjusted(46, 24, -96, -26)
+        painter.setPen(text)
+        painter.drawText(
+            QRectF(area.left(), 2, area.width(), 20),
+            Qt.AlignmentFlag.AlignLeft,
+            tr("Error rate over your last 100 hands (lower is better)"),
+        )
+        points = self.points
+        if not points:
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, tr("No judged hands yet"))
+            painter.end()
+            return
+        values = [p.high for p in points] + [v[0] for v in self.levels.values()]
+        top = max(1.0, max(values) * 1.1)
+        last = max(p.hands for p in points)
+        first = min(p.hands for p in points)
+
+        def at(hands: int, value: float) -> QPointF:
+            x = area.left() + area.width() * ((hands - first) / max(1, last - first))
+            return QPointF(x, area.bottom() - area.height() * min(value, top) / top)
+
+        grid = QColor(text)
+        grid.setAlpha(60)
+        for fraction in (0.0, 0.5, 1.0):
+            y = area.bottom() - fraction * area.height()
+            painter.setPen(QPen(grid, 1, Qt.PenStyle.DashLine))
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+            painter.setPen(text)
+            painter.drawText(QRectF(0, y - 8, 40, 16), Qt.AlignmentFlag.AlignRight, number(top * fraction))
+        painter.drawText(
+            QRectF(area.left(), area.bottom() + 4, area.width(), 18),
+            Qt.AlignmentFlag.AlignLeft,
+            tr("{n} hands").format(n=last),
+        )
+        color = QColor(PIP_COLORS[3]).lighter(120)
+        band = QColor(color)
+        band.setAlpha(70)
+        polygon = QPolygonF([at(p.hands, p.high) for p in points] + [at(p.hands, p.low) for p in reversed(points)])
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(band)
+        painter.drawPolygon(polygon)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(color, 2.4))
+        line = [at(p.hands, p.value) for p in points]
+        for a, b in itertools.pairwise(line):
+            painter.drawLine(a, b)
+        if len(line) == 1:
+            painter.drawEllipse(line[0], 3, 3)
+        # Each level's line where it lies; its name beside it, moved up as far as needed to stay clear of the one
+        # below (close levels would write over each other).
+        label_at: dict[str, float] = {}
+        floor = area.bottom() + 8.0
+        for level, (value, _low, _high) in sorted(self.levels.items(), key=lambda item: item[1][0]):
+            floor = min(at(first, value).y(), floor - 15)
+            label_at[level] = floor
+        for k, (level, (value, _low, _high)) in enumerate(self.levels.items()):
+            shade = QColor(PIP_COLORS[1 + (k + 4) % (len(PIP_COLORS) - 1)])
+            y = at(first, value).y()
+            painter.setPen(QPen(shade, 1.4, Qt.PenStyle.DotLine))
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+            painter.setPen(text)
+            painter.drawText(
+                QRectF(area.right() + 6, label_at[level] - 8, 90, 16),
+                Qt.AlignmentFlag.AlignLeft,
+                f"{tr(str(LEVEL_NAMES.get(level, level)))} {number(value)}",
+            )
+        painter.end()
+
+
+class SkillPage(QWidget):
+    """The Skill tab of the statistics screen (see the module's doc)."""
+
+    def __init__(self, store: StoreService, look: Look | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.look = look or Look()
+        self.snapshot: SkillSnapshot | None = None
+        self._asked = 0
+        self.note = ""  # what the last export or import did
+        self.player = QComboBox()
+        self.player.setAccessibleName(tr("Whose skill"))
+        self.family = QComboBox()
+        self.family.setAccessibleName(tr("Scoring family"))
+        self.headline = QLabel()
+        self.headline.setObjectName("skillHeadline")
+        self.headline.setWordWrap(True)
+        self.headline.setAccessibleName(tr("Your error rate"))
+        self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.headline.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.explained = QLabel(
+            tr(
+                "Error rate: the hundredths of a hand you give away per decision, judged by what you could see"
+                " (luck left out). Lower is better; forced moves do not count."
+            )
+        )
+        self.explained.setWordWrap(True)
+        self.place = QLabel()
+        self.place.setWordWrap(True)
+        self.place.setAccessibleName(tr("Where you stand among the CPU levels"))
+        self.chart = SkillChart()
+        self.costly_title = QLabel(tr("The costliest decisions of your last ten hands"))
+        self.costly_title.setObjectName("panelTitle")
+        self.costly_buttons = [QPushButton() for _ in range(3)]
+        self.records = QLabel()
+        self.records.setWordWrap(True)
+        self.records.setAccessibleName(tr("Your records"))
+        self.practice = QLabel()
+        self.practice.setWordWrap(True)
+        self.practice.setAccessibleName(tr("Practice"))
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.export = QPushButton(tr("Export skill record…"))
+        self.export.setAccessibleName(tr("Export the skill record to one file"))
+        self.import_ = QPushButton(tr("Import skill record…"))
+        self.import_.setAccessibleName(tr("Import a skill record from a file"))
+        self.export.clicked.connect(lambda: self.export_record())
+        self.import_.clicked.connect(lambda: self.import_record())
+        top = QHBoxLayout()
+        top.addWidget(QLabel(tr("Player")))
+        top.addWidget(self.player, 1)
+        top.addWidget(QLabel(tr("Family")))
+        top.addWidget(self.family, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.explained)
+        layout.addWidget(self.place)
+        layout.addWidget(self.chart, 1)
+        layout.addWidget(self.costly_title)
+        costly = QVBoxLayout()  # one under another: their words fit the narrowest window
+        costly.setSpacing(2)
+        for k, button in enumerate(self.costly_buttons):
+            button.clicked.connect(lambda _=False, k=k: self.open_costly(k))
+            button.setStyleSheet("text-align: left; padding: 3px 8px;")
+            costly.addWidget(button)
+        layout.addLayout(costly)
+        layout.addWidget(self.records)
+        layout.addWidget(self.practice)
+        files = QHBoxLayout()
+        files.addWidget(self.export)
+        files.addWidget(self.import_)
+        files.addStretch(1)
+        layout.addLayout(files)
+        self.player.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.family.currentIndexChanged.connect(lambda _i: self._show_family())
+        store.skillRead.connect(self._answered)
+        store.skillFile.connect(self._file_done)
+        self._fill_empty(tr("Loading…"))
+
+    def disconnect_store(self) -> None:
+        for signal, slot in ((self.store.skillRead, self._answered), (self.store.skillFile, self._file_done)):
+            with contextlib.suppress(RuntimeError, TypeError):
+                signal.disconnect(slot)
+
+    def refresh(self) -> None:
+        """Ask the store for the chosen person's skill record; shown when it comes."""
+        number = self.store.read_skill(str(self.player.currentData() or ""))
+        self._asked = max(self._asked, number)
+
+    def _answered(self, number: int, answer: object) -> None:
+        if number < self._asked:
+            return
+        self._asked = number
+        if isinstance(answer, str):
+            self._fill_empty(answer)
+            return
+        self.snapshot = answer  # type: ignore[assignment]
+        self._fill()
+
+    def _fill_empty(self, why: str) -> None:
+        self.snapshot = None
+        self.status.setText(why)
+        self.headline.setText("")
+        self.place.setText("")
+        self.chart.show_series((), {})
+        for button in self.costly_buttons:
+            button.hide()
+        self.costly_title.hide()
+        self.records.setText("")
+        self.practice.setText("")
+
+    def _fill(self) -> None:
+        snapshot = self.snapshot
+        assert snapshot is not None
+        for combo, items in (
+            (self.player, [(name, name) for name in snapshot.players]),
+            (self.family, [(tr(str(FAMILY_NAMES[f.family.value])), f.family.value) for f in snapshot.families]),
+        ):
+            chosen = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            for text, data in items:
+                combo.addItem(text, data)
+            at = combo.findData(chosen if combo is self.family else snapshot.player)
+            combo.setCurrentIndex(max(0, at))
+            combo.blockSignals(False)
+        waiting = tr("{n} of your hands are still being judged.").format(n=snapshot.waiting) if snapshot.waiting else ""
+        if not snapshot.families:
+            self._fill_empty(
+                tr("No judged hands yet: every hand you finish is judged in the background.")
+                + (" " + waiting if waiting else "")
+            )
+            self.snapshot = snapshot
+            return
+        self.status.setText(" ".join(t for t in (self.note, waiting) if t))
+        self._show_family()
+
+    def current(self) -> FamilySkill | None:
+        snapshot = self.snapshot
+        if snapshot is None or not snapshot.families:
+            return None
+        chosen = self.family.currentData()
+        return next((f for f in snapshot.families if f.family.value == chosen), snapshot.families[0])
+
+    def _show_family(self) -> None:
+        skill, snapshot = self.current(), self.snapshot
+        if skill is None or snapshot is None:
+            return
+        family = skill.family.value
+        whole = rating_words(skill.all_time)
+        recent = rating_words(skill.recent)
+        trend = trend_words(skill)
+        self.headline.setText(
+            "<big><b>"
+            + tr("Error rate: {rating}").format(rating=whole)
+            + "</b></big><br>"
+            + tr("Last 100 hands: {rating}").format(rating=recent)
+            + "<br>"
+            + trend
+        )
+        self.headline.setAccessibleDescription(
+            tr("Error rate {whole}. Last 100 hands {recent}. {trend}").format(whole=whole, recent=recent, trend=trend)
+        )
+        placed = placement(skill.all_time, family)
+        self.place.setText(placed or tr("The CPU levels' ratings are not calibrated yet."))
+        self.chart.show_series(skill.series, cpu_levels(family))
+        self.chart.setAccessibleDescription(
+            tr("{n} hands judged; error rate now {rating}. {trend}").format(
+                n=skill.all_time.hands, rating=recent, trend=trend
+            )
+        )
+        costly = [c for c in snapshot.costly if c.family is skill.family]
+        self.costly_title.setVisible(bool(costly))
+        for k, button in enumerate(self.costly_buttons):
+            if k < len(costly):
+                found = costly[k]
+                words = tr("Hand {hand}, move {move}: you played {chosen}; best {best} (cost {loss})").format(
+                    hand=found.hand + 1,
+                    move=found.ply + 1,
+                    chosen=found.chosen,
+                    best=" / ".join(found.best[:2]),
+                    loss=f"{found.loss:.1f}" if skill.family.value == "hands" else f"{found.loss:.0f}",
+                )
+                button.setText(words)
+                button.setToolTip(preset_name(found.preset))
+                button.setAccessibleName(tr("Open the coach on: {words}").format(words=words))
+                button.show()
+            else:
+                button.hide()
+        best = (
+            tr("best over 100 hands in a row: {value}").format(value=number(skill.best_recent))
+            if skill.best_recent is not None
+            else tr("best over 100 hands in a row: after 100 hands")
+        )
+        lines = [
+            tr("Records: {best}; the most hands in a row without a slip: {run}.").format(best=best, run=skill.clean_run)
+        ]
+        if snapshot.duplicate_deals:
+            lines.append(
+                tr("Duplicate deals won against the other table: {won} of {n}.").format(
+                    won=snapshot.duplicate_won, n=snapshot.duplicate_deals
+                )
+            )
+        self.records.setText("<br>".join(lines))
+        if skill.practice is None:
+            self.practice.setText(tr("Practice (hands with Undo or a hint): none. They are always kept apart."))
+        else:
+            self.practice.setText(
+                tr("Practice (hands with Undo or a hint), kept apart: {rating} over {n} hands.").format(
+                    rating=rating_words(skill.practice), n=skill.practice_hands
+                )
+            )
+
+    # ---- the coach on a costly decision ---------------------------------------------------------------
+
+    def open_costly(self, index: int) -> None:
+        """The coach on the hand of the costliest decision `index`, that decision's row chosen once judged."""
+        snapshot, skill = self.snapshot, self.current()
+        if snapshot is None or skill is None:
+            return
+        costly = [c for c in snapshot.costly if c.family is skill.family]
+        if index >= len(costly):
+            return
+        self.open_coach(costly[index])
+
+    def open_coach(self, found: Costly) -> QWidget | None:
+        from ...engine.match import Match
+        from ...engine.record import RecordError, record_from_json
+        from ..play.coach_panel import CoachDialog  # the exact solver loads when the coach is asked for
+        from ..play.controller import SeatConfig
+
+        try:
+            match = Match.from_record(record_from_json(json.loads(found.record)))
+        except (RecordError, ValueError) as exc:
+            QMessageBox.warning(self, tr("Coach"), tr("This hand cannot be shown: {why}").format(why=exc))
+            return None
+        if found.hand >= len(match.archive):
+            return None
+        deal, played = match.archive[found.hand]
+        seats = [SeatConfig(f"{seat + 1}", seat == found.seat) for seat in range(match.rules.players)]
+        dialog = CoachDialog(match.rules, seats, deal, played, found.hand, self.look, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def choose(_rows: object) -> None:
+            rows = dialog.rows
+            for k, row in enumerate(rows):
+                item = dialog.tree.topLevelItem(k)
+                if row.ply == found.ply and item is not None:
+                    dialog.tree.setCurrentItem(item)
+
+        dialog.task.signals.judged.connect(choose)
+        dialog.setModal(False)
+        dialog.show()
+        return dialog
+
+    # ---- one file to move the record --------------------------------------------------------------------
+
+    def export_record(self, path: Path | None = None) -> None:
+        if path is None:
+            name, _ = QFileDialog.getSaveFileName(
+                self, tr("Export skill record"), "skill-record.json", tr("Skill records (*.json)")
+            )
+            if not name:
+                return
+            path = Path(name)
+        self.store.export_skill(path)
+
+    def import_record(self, path: Path | None = None) -> None:
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(
+                self, tr("Import skill record"), "", tr("Skill records (*.json);;All files (*)")
+            )
+            if not name:
+                return
+            path = Path(name)
+        self.store.import_skill(path)
+
+    def _file_done(self, kind: str, path: str, reason: str, hands: int) -> None:
+        # Said on the page's status line (not in a box that waits for a click): one line, nothing was changed.
+        name = Path(path).name
+        if reason and kind == "export":
+            self.note = tr("Could not export to {file}: {reason}").format(file=name, reason=reason)
+        elif reason:
+            self.note = tr("Could not import: {reason}").format(reason=reason)  # the reason names the file
+        elif kind == "export":
+            self.note = tr("Exported {n} judged hands to {file}.").format(n=hands, file=name)
+        else:
+            self.note = tr("Imported {n} new judged hands from {file}.").format(n=hands, file=name)
+            self.refresh()
+        self.status.setText(self.note)

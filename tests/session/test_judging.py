@@ -1,0 +1,126 @@
+"""The skill rating's background judge without Qt (issue 33 item 1): queued hands judged in the pool as low jobs,
+one at a time, each kept on the owner's thread; a failure counted, a closing pool leaves the hand queued."""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from dominoes_desktop.engine.analysis.rating import HandJudgement, judge_hand
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.record import record_to_json
+from dominoes_desktop.session.cpu_pool import CpuPool, CpuPoolClosed
+from dominoes_desktop.session.judging import JudgeTask, Judging, judge_task
+
+from ..engine.record_driver import step
+
+
+def played(hands: int, seed: int = 3) -> Match:
+    match = Match(build_rules("draw", {"target": 500}), seed)
+    rng = random.Random(seed)
+    while len(match.results) < hands:
+        step(match, rng)
+    return match
+
+
+@dataclass(frozen=True)
+class Waiting:
+    id: int
+    record: str
+    hand: int
+    seat: int
+
+
+@dataclass
+class ListQueue:
+    """The store's queue as the driver sees it, kept in lists (the store's own is tested in tests/store)."""
+
+    waiting: list[Waiting]
+    kept: dict[int, HandJudgement] = field(default_factory=dict)
+    failures: dict[int, list[str]] = field(default_factory=dict)
+    asked: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+
+    def queued(self, limit: int, skip: Sequence[int]) -> list[Waiting]:
+        self.asked.append((limit, tuple(skip)))
+        return [w for w in self.waiting if w.id not in skip][:limit]
+
+    def keep(self, queue_id: int, judgement: HandJudgement) -> int:
+        self.waiting = [w for w in self.waiting if w.id != queue_id]
+        self.kept[queue_id] = judgement
+        return queue_id
+
+    def failed(self, queue_id: int, why: str) -> None:
+        self.failures.setdefault(queue_id, []).append(why)
+        self.waiting = [w for w in self.waiting if w.id != queue_id]
+
+
+class Owner:
+    """The owner's thread (the store service's worker): posted calls run when the test drains them."""
+
+    def __init__(self) -> None:
+        self.calls: queue.Queue[Callable[[], None]] = queue.Queue()
+
+    def post(self, call: Callable[[], None]) -> None:
+        self.calls.put(call)
+
+    def drain_until(self, done: Callable[[], bool], timeout: float = 120) -> None:
+        while not done():
+            self.calls.get(timeout=timeout)()
+
+
+def test_queued_hands_are_judged_one_at_a_time_as_the_judge_in_process_would() -> None:
+    match = played(2)
+    text = json.dumps(record_to_json(match.record))
+    hands = ListQueue([Waiting(1, text, 0, 0), Waiting(2, text, 1, 2), Waiting(3, text, 0, 1)])
+    owner = Owner()
+    told: list[object] = []
+    with CpuPool(workers=2, job_workers=1) as pool:
+        judging = Judging(hands, pool.run, owner.post, judged=told.append)
+        assert judging.pump() == 1 and judging.busy
+        assert judging.pump() == 0  # one hand in the pool at a time
+        owner.drain_until(lambda: len(hands.kept) == 3)
+    assert told == [1, 2, 3] and not judging.busy
+    assert hands.asked[0] == (1, ())
+    for queue_id, hand, seat in ((1, 0, 0), (2, 1, 2), (3, 0, 1)):
+        assert hands.kept[queue_id] == judge_hand(match.record, hand, seat)
+        assert (hands.kept[queue_id].hand, hands.kept[queue_id].seat) == (hand, seat)
+
+
+def test_a_hand_the_judge_fails_on_is_counted_and_the_next_goes_on() -> None:
+    match = played(1)
+    text = json.dumps(record_to_json(match.record))
+    hands = ListQueue([Waiting(1, text, 7, 0), Waiting(2, text, 0, 3)])  # the match has no hand 7
+    owner = Owner()
+    with CpuPool(workers=2, job_workers=1) as pool:
+        judging = Judging(hands, pool.run, owner.post)
+        judging.pump()
+        owner.drain_until(lambda: bool(hands.kept))
+    assert list(hands.failures) == [1] and "RatingError" in hands.failures[1][0]
+    assert list(hands.kept) == [2]
+
+
+class ClosingPool:
+    """A pool closing under the judge: every job fails as the real one's do when it closes."""
+
+    def run(self, function: Callable[[Any], Any], argument: Any, *, low: bool = False) -> Future[Any]:
+        assert low and function is judge_task and isinstance(argument, JudgeTask)
+        future: Future[Any] = Future()
+        future.set_exception(CpuPoolClosed("the CPU pool was closed"))
+        return future
+
+
+def test_a_closing_pool_leaves_the_hand_queued_for_next_time() -> None:
+    hands = ListQueue([Waiting(1, "{}", 0, 0)])
+    owner = Owner()
+    judging = Judging(hands, ClosingPool().run, owner.post)
+    judging.pump()
+    owner.calls.get(timeout=5)()
+    assert not hands.kept and not hands.failures and [w.id for w in hands.waiting] == [1]
+    judging.stop()
+    assert judging.pump() == 0

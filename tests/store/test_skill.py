@@ -1,0 +1,232 @@
+"""The skill record (issue 33): hands queued durably, judged once, practice apart, kept through the upgrade from
+today's statistics database, and moved to another computer as one file (a bad file changes nothing)."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from dominoes_desktop.engine.analysis.rating import DecisionJudgement, Family, HandJudgement
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.store import skill
+from dominoes_desktop.store.skill import QueuedHand, SkillFileError
+from dominoes_desktop.store.stats import Statistics
+
+from ..engine.record_driver import step
+
+OLD_DATABASE = Path(__file__).parent.parent / "data" / "old_statistics" / "statistics-v2.sqlite3"
+
+
+def one_hand(seed: int = 5) -> Match:
+    """A draw game after its first hand, played at random through the match's own decisions."""
+    match = Match(build_rules("draw", {}), seed)
+    rng = random.Random(seed)
+    while not match.results:
+        step(match, rng)
+    return match
+
+
+def a_hand(player: str = "Ana", *, seat: int = 0, practice: bool = False, duplicate: bool = False) -> QueuedHand:
+    return QueuedHand.of(one_hand().record, 0, seat, player, practice=practice, duplicate=duplicate)
+
+
+def judgement(seat: int = 0, losses: tuple[float, ...] = (0.0, 2.0), *, luck: float = 3.0) -> HandJudgement:
+    decisions = tuple(
+        DecisionJudgement(
+            0, ply, ("6-6", "5-1"), "5-1" if loss else "6-6", ("6-6",), loss, "loose" if loss else "best", False
+        )
+        for ply, loss in enumerate(losses)
+    )
+    forced = DecisionJudgement(0, len(losses), ("pass",), "pass", ("pass",), 0.0, "best", True)
+    return HandJudgement(0, seat, Family.POINTS, (*decisions, forced), 38.0, luck)
+
+
+def open_db(folder: Path) -> sqlite3.Connection:
+    stats = Statistics(folder)
+    assert stats.db is not None, stats.message
+    return stats.db
+
+
+def test_a_hand_is_queued_once_and_judged_once(tmp_path: Path) -> None:
+    db = open_db(tmp_path)
+    hand = a_hand()
+    assert skill.queue_hand(db, hand)
+    assert not skill.queue_hand(db, a_hand())  # the same hand again (the sheet drawn again): not twice
+    [waiting] = skill.queued(db)
+    assert (waiting.player, waiting.hand, waiting.seat, waiting.preset) == ("Ana", 0, 0, "draw")
+    kept = skill.keep_judgement(db, waiting.id, judgement())
+    assert kept is not None and kept.judgement == judgement()
+    assert skill.queued(db) == [] and skill.waiting(db) == 0
+    assert skill.keep_judgement(db, waiting.id, judgement()) is None  # already kept
+    assert not skill.queue_hand(db, a_hand())  # judged: never queued again
+    [found] = skill.judged_hands(db, "Ana")
+    assert [d.loss for d in found.judgement.decisions] == [0.0, 2.0, 0.0]
+    assert [d.forced for d in found.judgement.decisions] == [False, False, True]
+    assert found.judgement.decisions[1].grade == "loose" and found.judgement.decisions[1].options == ("6-6", "5-1")
+
+
+def test_a_crash_leaves_the_queue_where_it_was(tmp_path: Path) -> None:
+    """A process that queued two hands and judged one dies (its connection never closed): the next start finds
+    the other still queued, and the judged one kept."""
+    db = open_db(tmp_path)
+    skill.queue_hand(db, a_hand("Ana", seat=0))
+    skill.queue_hand(db, a_hand("Beto", seat=2))
+    first, second = skill.queued(db)
+    skill.keep_judgement(db, first.id, judgement())
+    # The judgement of the second was computed, and the process died before keeping it.
+    db2 = open_db(tmp_path)  # the next start, beside the dead one's open connection
+    assert [h.origin for h in skill.queued(db2)] == [second.origin]
+    assert [h.player for h in skill.judged_hands(db2)] == ["Ana"]
+    db.close()
+
+
+def test_a_hand_the_judge_keeps_failing_on_is_marked_and_left(tmp_path: Path) -> None:
+    db = open_db(tmp_path)
+    skill.queue_hand(db, a_hand())
+    [waiting] = skill.queued(db)
+    for _ in range(skill.MAX_TRIES):
+        assert skill.queued(db) != []
+        skill.judge_failed(db, waiting.id, "RatingError: the hand cannot be judged")
+    assert skill.queued(db) == [] and skill.waiting(db) == 0
+    assert db.execute("SELECT failed FROM skill_queue").fetchone() == ("RatingError: the hand cannot be judged",)
+
+
+def test_practice_is_kept_apart_and_never_rated_with_the_rest(tmp_path: Path) -> None:
+    db = open_db(tmp_path)
+    skill.queue_hand(db, a_hand(seat=0))
+    skill.queue_hand(db, a_hand(seat=2, practice=True))  # a hint in the hand
+    one, practice = skill.queued(db)
+    assert practice.practice and not one.practice
+    skill.keep_judgement(db, one.id, judgement(0, (0.0, 2.0)))
+    skill.keep_judgement(db, practice.id, judgement(2, (9.0, 9.0, 9.0)))
+    [points] = skill.snapshot(db, "Ana").families
+    assert points.all_time.hands == 1 and points.all_time.decisions == 2
+    assert points.practice is not None and points.practice_hands == 1 and points.practice.decisions == 3
+    assert points.all_time.value < points.practice.value
+    assert points.luck == 3.0 and points.adjusted == 35.0
+
+
+def test_a_match_with_undo_is_practice(tmp_path: Path) -> None:
+    record = one_hand().record
+    undone = type(record)(record.rules, record.seed, record.actions, True, record.options, record.seats)
+    assert QueuedHand.of(undone, 0, 0, "Ana", practice=False, duplicate=False).practice
+
+
+def test_the_snapshot_says_the_costliest_decisions_and_the_records(tmp_path: Path) -> None:
+    db = open_db(tmp_path)
+    for seat, losses in ((0, (0.0, 1.0)), (2, (5.0, 0.0)), (1, (0.0, 0.0)), (3, (3.0, 4.0))):
+        skill.queue_hand(db, a_hand(seat=seat))
+        [waiting] = skill.queued(db)
+        skill.keep_judgement(db, waiting.id, judgement(seat, losses))
+    found = skill.snapshot(db)
+    assert found.player == "Ana" and found.players == ("Ana",)
+    assert [(c.seat, c.loss) for c in found.costly] == [(2, 5.0), (3, 4.0), (3, 3.0)]
+    [points] = found.families
+    assert points.clean_run == 1  # hand 3 alone had no slip
+    assert points.best_recent is None  # fewer than 100 hands
+    assert [p.hands for p in points.series] == [1, 2, 3, 4]
+    assert points.series[-1].value == pytest.approx(points.all_time.value)
+
+
+def test_the_old_database_opens_upgraded_with_every_match_kept(tmp_path: Path) -> None:
+    """A statistics database written by the game before the skill record (schema 2, made with the code of then):
+    opened by this one, its matches and deals are all there, and the skill record works in it."""
+    shutil.copy(OLD_DATABASE, tmp_path / "statistics.sqlite3")
+    stats = Statistics(tmp_path)
+    assert stats.db is not None and not stats.message
+    assert stats.db.execute("SELECT version FROM schema_version").fetchone() == (3,)
+    rows = {row.player: row.values for row in stats.table("Home")}
+    assert rows["Ana"]["points_for"] == 38 and rows["CPU (hard)"]["matches_lost"] == 1
+    assert len(stats.deal_luck("Home").players) == 3
+    assert skill.queue_hand(stats.db, a_hand())
+    stats.close()
+    again = Statistics(tmp_path)  # and opened again: nothing migrates twice
+    assert again.db is not None and skill.waiting(again.db) == 1
+    assert {row.player for row in again.table("Home")} == {"Ana", "Beto", "CPU (hard)"}
+
+
+def test_export_and_import_round_trip(tmp_path: Path) -> None:
+    here = open_db(tmp_path / "here")
+    skill.queue_hand(here, a_hand(seat=0))
+    skill.queue_hand(here, a_hand(seat=2, practice=True))
+    skill.queue_hand(here, a_hand(seat=1))  # still waiting when exported: judged on the other computer
+    one, practice, _ = skill.queued(here)
+    skill.keep_judgement(here, one.id, judgement(0))
+    skill.keep_judgement(here, practice.id, judgement(2, (1.0,)))
+    path = tmp_path / "skill.json"
+    assert skill.export_file(here, path) == 2
+    there = open_db(tmp_path / "there")
+    assert skill.import_file(there, path) == 2
+    assert skill.import_file(there, path) == 0  # the same file twice: nothing doubled
+    assert [(h.origin, h.practice, h.judgement) for h in skill.judged_hands(there)] == [
+        (h.origin, h.practice, h.judgement) for h in skill.judged_hands(here)
+    ]
+    assert [h.origin for h in skill.queued(there)] == [h.origin for h in skill.queued(here)]
+    assert skill.export_text(there) == skill.export_text(here)
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"\x00\xff not text", "not valid UTF-8"),
+        (b'{"format": ', "not valid JSON"),
+        (b"[]", "not a Dominoes Desktop skill file"),
+        (json.dumps({"format": "dominoes-desktop-skill", "version": 9, "hands": []}).encode(), "version 9"),
+        (json.dumps({"format": "dominoes-desktop-skill", "version": 1}).encode(), "lists no hands"),
+    ],
+)
+def test_a_bad_file_is_refused_in_one_line(tmp_path: Path, content: bytes, said: str) -> None:
+    db = open_db(tmp_path)
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(SkillFileError, match=said) as refused:
+        skill.import_file(db, path)
+    assert "\n" not in str(refused.value) and str(refused.value).startswith("bad.json")
+
+
+def test_a_file_bad_in_its_last_hand_changes_nothing(tmp_path: Path) -> None:
+    here = open_db(tmp_path / "here")
+    for seat in (0, 1):
+        skill.queue_hand(here, a_hand(seat=seat))
+    for waiting in skill.queued(here):
+        skill.keep_judgement(here, waiting.id, judgement(waiting.seat))
+    data = json.loads(skill.export_text(here))
+    data["hands"][1]["judgement"]["decisions"][0]["loss"] = -4  # a loss below nothing: not the judge's
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    there = open_db(tmp_path / "there")
+    with pytest.raises(SkillFileError, match="hand 2"):
+        skill.import_file(there, path)
+    assert skill.judged_hands(there) == []
+    data["hands"][1]["judgement"] = json.loads(skill.export_text(here))["hands"][1]["judgement"]
+    data["hands"][0]["record"]["actions"] = "many"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SkillFileError, match="hand 1"):
+        skill.import_file(there, path)
+    assert skill.judged_hands(there) == []
+    assert not (tmp_path / "there" / "missing.json").exists()
+    with pytest.raises(SkillFileError, match=r"missing\.json could not be read"):
+        skill.import_file(there, tmp_path / "there" / "missing.json")
+
+
+def test_a_duplicate_deal_is_won_when_both_plays_together_beat_the_other_table(tmp_path: Path) -> None:
+    """The two plays of a deal share its seed: +10 with one side's cards and -4 with the other's beat the other
+    table (which made +4 with the first side's cards); a deal played once is not compared."""
+    db = open_db(tmp_path)
+    record = one_hand(7).record
+    for seat, result in ((0, 10.0), (1, -4.0)):
+        skill.queue_hand(db, QueuedHand.of(record, 0, seat, "Ana", practice=False, duplicate=True))
+        [waiting] = skill.queued(db)
+        base = judgement(seat)
+        skill.keep_judgement(db, waiting.id, HandJudgement(0, seat, base.family, base.decisions, result, 0.0))
+    skill.queue_hand(db, QueuedHand.of(one_hand(8).record, 0, 0, "Ana", practice=False, duplicate=True))
+    [waiting] = skill.queued(db)
+    skill.keep_judgement(db, waiting.id, judgement(0))
+    found = skill.snapshot(db, "Ana")
+    assert (found.duplicate_won, found.duplicate_deals) == (1, 1)

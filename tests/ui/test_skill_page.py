@@ -1,0 +1,164 @@
+"""Statistics ▸ Skill (issue 33) on the real window: a person's finished hands are queued, judged in the pool
+in the background, told on the hand-end sheet in one line, and shown on the Skill page; a hint makes a hand
+practice, kept apart; the page reads in Spanish and its record moves out and back in as one file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.store.stats import Statistics
+from dominoes_desktop.ui.review.skill_page import SkillPage
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.store_service import StoreService
+from tests.store.test_stats import scripted_match
+
+from .driving import cut_the_deck, idle, known_deal, make_window
+from .test_duplicate import start_duplicate_from_lobby
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    win = make_window(qtbot, tmp_path)
+    yield win
+    win.controller.runner.wait(5000)
+    LANGUAGE.install("en")
+
+
+def finish_hand(qtbot: QtBot, window: MainWindow, *, hint: bool = False) -> None:
+    """Play the hand in play to its end (the person's moves by a stand-in CPU), as the screenshot table does."""
+    idle(window)
+    if hint:
+        with qtbot.waitSignal(window.controller.hintReady, timeout=30_000):
+            window.game.ask_hint()
+    window.controller.autoplay(200)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=30_000)
+
+
+def judged_on_the_sheet(qtbot: QtBot, window: MainWindow) -> str:
+    line = window.skill.line
+    assert line is not None
+    qtbot.waitUntil(lambda: "·" in line.text(), timeout=60_000)  # "Luck +8 · your decisions -2: …"
+    assert line.isVisible()
+    return line.text()
+
+
+def skill_page(qtbot: QtBot, window: MainWindow) -> SkillPage:
+    dialog = StatsDialog(window.store, "", window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.tabs.setCurrentWidget(dialog.skill)
+    page = dialog.skill
+    qtbot.waitUntil(lambda: page.snapshot is not None and bool(page.snapshot.families), timeout=10_000)
+    return page
+
+
+def test_a_finished_hand_is_judged_in_the_background_and_shown(qtbot: QtBot, window: MainWindow) -> None:
+    window.skill.start()
+    window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
+    finish_hand(qtbot, window)
+    said = judged_on_the_sheet(qtbot, window)
+    assert "your decisions" in said and "slip" in said
+    window.game.hand_end.next.click()  # a second hand: the rating has an interval
+    finish_hand(qtbot, window)
+    judged_on_the_sheet(qtbot, window)
+    page = skill_page(qtbot, window)
+    assert page.snapshot is not None
+    [points] = page.snapshot.families
+    assert points.all_time.hands == 2 and points.practice is None
+    assert "Error rate:" in page.headline.text() and "provisional" in page.headline.text()
+    assert "95% interval" in page.headline.accessibleDescription()
+    assert any(word in page.headline.accessibleDescription() for word in ("trend", "Steady", "Improving", "Slipping"))
+    assert page.chart.points and page.chart.accessibleDescription()
+    # Placed among the CPU levels by the rating's calibration table, which the chart draws as reference lines.
+    assert page.place.text().startswith("You play like ") and "Expert" in page.place.text()
+    assert set(page.chart.levels) >= {"easy", "medium", "hard", "expert"}
+    shown = [b for b in page.costly_buttons if b.isVisibleTo(page)]
+    assert len(shown) == len([c for c in page.snapshot.costly if c.family is points.family])
+    if shown:  # the coach opens on the costliest decision's hand
+        coach = page.open_coach(page.snapshot.costly[0])
+        assert coach is not None and coach.isVisible()
+        coach.close()
+
+
+def test_a_hand_with_a_hint_is_practice_kept_apart(qtbot: QtBot, window: MainWindow) -> None:
+    window.skill.start()
+    window.quick_start(build_rules("draw", {"target": 300}), "medium", 6, known_deal(6))
+    finish_hand(qtbot, window, hint=True)
+    judged_on_the_sheet(qtbot, window)
+    page = skill_page(qtbot, window)
+    assert page.snapshot is not None
+    [points] = page.snapshot.families
+    assert points.all_time.hands == 0 and points.practice_hands == 1
+    assert "kept apart" in page.practice.text()
+
+
+def test_the_skill_page_reads_in_spanish_and_the_record_moves_as_one_file(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    window.skill.start()
+    window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
+    finish_hand(qtbot, window)
+    judged_on_the_sheet(qtbot, window)
+    LANGUAGE.install("es")
+    page = skill_page(qtbot, window)
+    assert "Índice de error" in page.headline.text()
+    path = tmp_path / "moved.json"
+    with qtbot.waitSignal(window.store.skillFile, timeout=10_000) as written:
+        page.export_record(path)
+    assert written.args == ["export", str(path), "", 1]
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    with qtbot.waitSignal(window.store.skillFile, timeout=10_000) as refused:
+        window.store.import_skill(bad)
+    assert refused.args[2] == "bad.json: not a Dominoes Desktop skill file"
+    assert page.status.text() == "No se pudo importar: bad.json: not a Dominoes Desktop skill file"
+
+
+def test_the_results_list_people_before_the_cpus(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 34: "CPU (medium)" came above "You" (its letters sort first), though only the person had a record."""
+    stats = Statistics(tmp_path)
+    players = [("You", True, "medium"), ("CPU 1", False, "medium"), ("Zoe", True, "medium"), ("CPU 3", False, "hard")]
+    stats.record("Home", scripted_match(), players)
+    stats.close()
+    store = StoreService(tmp_path, threaded=False)
+    store.start()
+    dialog = StatsDialog(store)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
+    assert [dialog.table.item(r, 0).text() for r in range(dialog.table.rowCount())] == [
+        "You",
+        "Zoe",
+        "CPU (hard)",
+        "CPU (medium)",
+    ]
+    dialog.close()
+    store.close()
+
+
+def test_a_duplicate_deals_second_play_is_set_against_the_other_table(qtbot: QtBot, window: MainWindow) -> None:
+    window.skill.start()
+    start_duplicate_from_lobby(qtbot, window, deals=4)
+    duplicate = window.controller.duplicate
+    assert duplicate is not None
+    seen: dict[int, int] = {}
+    for _ in range(duplicate.total_plays):
+        deal, _rotation = duplicate.current
+        seen[deal] = seen.get(deal, 0) + 1
+        window.controller.autoplay(300)
+        qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=30_000)
+        said = judged_on_the_sheet(qtbot, window)
+        assert ("other table" in said) == (seen[deal] == 2), said
+        if seen[deal] == 2:
+            break
+        window.game.hand_end.next.click()
+        idle(window)
+        if window.game.cut_panel.isVisible():
+            cut_the_deck(qtbot, window)
+    assert max(seen.values()) == 2
