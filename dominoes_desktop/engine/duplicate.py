@@ -47,7 +47,6 @@ from .match import HandResult, Match
 from .record import Entry, Record, RecordError
 from .rules import Rules
 
-DEAL_COUNTS = (4, 8, 12)  # what the lobby offers
 MAX_DEALS = 24  # what a saved file may hold
 
 

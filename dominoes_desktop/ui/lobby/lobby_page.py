@@ -6,7 +6,7 @@ One click on Start plays the default: Jamaican partners, you and three CPUs at m
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel
@@ -31,17 +31,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine.cpu import DEFAULT_LEVEL, TABLE_LEVELS
-from ...engine.duplicate import DEAL_COUNTS
 from ...engine.errors import RulesError
+from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
 from ...engine.presets import PRESETS, Preset, build_rules
 from ...engine.rules import Rules, Style
 from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
 from ..look.flags import flag_pixmap
-from ..play.controller import MatchSetup, SeatConfig
 from ..shell import store_service
 from ..shell.i18n import translate
+
+if TYPE_CHECKING:
+    from ..play.controller import MatchSetup
 
 # Texts in these tables are translated where they are shown; QT_TRANSLATE_NOOP lets lupdate find them.
 GROUPS = (
@@ -92,6 +93,8 @@ def level_strength(level: str) -> str:
     """The level's place on the strength ladder, in the player's language."""
     return translate("LobbyPage", LEVEL_STRENGTH[level]).format(elo=LADDER_STEPS[level])
 
+
+DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engine.duplicate plays any)
 
 TIMEOUT_ACTIONS = {
     "best": QT_TRANSLATE_NOOP("LobbyPage", "Play the best move for them"),
@@ -660,6 +663,9 @@ class LobbyPage(QWidget):
 
     def setup(self) -> MatchSetup:
         """The match as set up here; raises RulesError with a readable reason if it cannot be played."""
+        # The table's modules load once the lobby is on the screen (start-up, issue 31 item 7).
+        from ..play.controller import MatchSetup, SeatConfig
+
         rules = self.current_rules()
         level = str(self.level.currentData())
         seats = []
