@@ -98,9 +98,11 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         volume, muted = settings.sound()
         self.sound = SoundBoard(volume, muted, self)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.setPalette(palette(self.look.theme))  # before the pages: rich text takes its link colour when set
+        self._game: GamePage | None = None
+        # The look before the pages: each widget is styled once, as it is first shown, not made and then styled
+        # again (the style sheet re-polishes every widget it finds: a tenth of the start-up). Rich text takes
+        # its link colour from the application's palette when it is set.
+        self.apply_look(self.look)
         expose_table_overlays()
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
@@ -121,7 +123,6 @@ class MainWindow(QMainWindow):
             self.store.start()  # no thread to wait for: tests and screenshots read the store at once
         # The table page, after the store's thread is under way: ready before the person can click Start.
         self._after_paint.append(self._make_game)
-        self.apply_look(self.look)
         self.lobby.start.setFocus()
 
     @property
@@ -193,7 +194,7 @@ class MainWindow(QMainWindow):
         """The lobby, wired to the window (made again when the language changes); the table page follows."""
         self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
         self.lobby.show_table_choices(self.settings.lobby_table())
-        self._game: GamePage | None = None
+        self._game = None
         name_clear_buttons(self.lobby)
         self.stack.addWidget(self.lobby)
         self.lobby.startRequested.connect(self.start_match)
