@@ -12,10 +12,13 @@ first paint. The window's own paintEvent is watched, not every widget's events: 
 filter in Python is called for each event of each widget (thousands before the lobby shows, a handful for a
 bare label), and would weigh on the window with more widgets for a cost no player pays.
 
-    python benchmarks/ui_startup.py [--runs 9]
+    python benchmarks/ui_startup.py [--runs 9] [--compare DIR]
     python benchmarks/ui_startup.py --child game --config DIR [--frame PATH]   # one run of the game, as timed
     python benchmarks/ui_startup.py --child bare [--frame PATH]                # one run of the bare window
     python benchmarks/ui_startup.py --child game --config DIR --settled PATH    # the lobby 3 s later
+
+--compare DIR times a second copy of the game too, from another source tree (DIR holds its dominoes_desktop
+package, e.g. a checkout of main), in the same alternation: game, the other game, bare.
 
 The child mode is what an outside timer should run (the two commands differ only in what they show). --frame
 saves the first frame as it was flushed (the screen's copy of the window), to look at what was timed; --settled
@@ -88,9 +91,11 @@ def child(kind: str, config: str | None, frame: str | None, settled: str | None)
     game(["--config", config] if config else [])
 
 
-def timed(command: list[str]) -> tuple[float, float]:
-    """Wall-clock seconds and CPU seconds (user and system) of one run."""
+def timed(command: list[str], source: str | None = None) -> tuple[float, float]:
+    """Wall-clock seconds and CPU seconds (user and system) of one run (the game from `source`, if given)."""
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    if source:
+        env["PYTHONPATH"] = os.pathsep.join([source, env.get("PYTHONPATH", "")])
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed game starts from its compiled bytecode
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -107,22 +112,38 @@ def main() -> None:
     parser.add_argument("--config", help="the game's data folder (--child game)")
     parser.add_argument("--frame", help="save the first frame to this PNG (--child)")
     parser.add_argument("--settled", help=f"save the window {SETTLE_MS} ms after its first paint (--child)")
+    parser.add_argument("--compare", help="also time the game from this source tree (holding dominoes_desktop)")
     args = parser.parse_args()
     if args.child:
         child(args.child, args.config, args.frame, args.settled)
         return
-    ours, bare = [], []
+    ours, bare, other = [], [], []
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         me = [sys.executable, str(Path(__file__).resolve()), "--child"]
         game = [*me, "game", "--config", str(Path(folder) / "cfg")]
         timed(game)  # warm-up: the folder of a returning player, the disk cache warm
         timed([*me, "bare"])
+        if args.compare:
+            timed([*me, "game", "--config", str(Path(folder) / "other")], args.compare)
         for _ in range(args.runs):
             ours.append(timed(game))
+            if args.compare:
+                other.append(timed([*me, "game", "--config", str(Path(folder) / "other")], args.compare))
             bare.append(timed([*me, "bare"]))
     wall_ratios = sorted(o[0] / b[0] for o, b in zip(ours, bare, strict=True))
     cpu_ratios = sorted(o[1] / b[1] for o, b in zip(ours, bare, strict=True))
+    compared = {}
+    if other:
+        other_wall = sorted(o[0] / b[0] for o, b in zip(other, bare, strict=True))
+        other_cpu = sorted(o[1] / b[1] for o, b in zip(other, bare, strict=True))
+        compared = {
+            "compared_source": args.compare,
+            "compared_median": round(statistics.median(x[0] for x in other), 3),
+            "compared_ratio_median": round(statistics.median(other_wall), 2),
+            "compared_ratio_quartiles": [round(x, 2) for x in statistics.quantiles(other_wall, n=4)[::2]],
+            "compared_cpu_ratio_median": round(statistics.median(other_cpu), 2),
+        }
     print(
         json.dumps(
             {
@@ -139,6 +160,7 @@ def main() -> None:
                 "cpu_ratio_median": round(statistics.median(cpu_ratios), 2),
                 "cpu_ratio_quartiles": [round(x, 2) for x in statistics.quantiles(cpu_ratios, n=4)[::2]],
                 "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+                **compared,
             }
         )
     )
