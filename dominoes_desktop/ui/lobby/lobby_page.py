@@ -9,9 +9,11 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel, QWheelEvent
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -163,7 +165,50 @@ def show_whole_choices(box: QComboBox) -> None:
     tell()
 
 
-class WholeComboBox(QComboBox):
+def scroll_the_page(widget: QWidget, event: QWheelEvent) -> None:
+    """Hand a wheel turn over `widget` to the scroll area around it, as if the pointer were over the page."""
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QAbstractScrollArea):
+        parent = parent.parentWidget()
+    if parent is None:
+        event.ignore()
+        return
+    # Given to the page's scroll bar: Qt passes an ignored wheel turn on to the parents only when it came from
+    # the system, and a scroll bar takes it the same way from either.
+    QApplication.sendEvent(parent.verticalScrollBar(), event)
+
+
+class PageComboBox(QComboBox):
+    """A choice on a page that scrolls: the wheel turns it only once it has the focus (clicked or tabbed to).
+    Otherwise the wheel scrolls the page: a player scrolling the lobby turned the seat the pointer passed over
+    into "Empty" (issue 34)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel does not take the focus either
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            scroll_the_page(self, event)
+
+
+class PageSpinBox(QSpinBox):
+    """A number on a page that scrolls: as PageComboBox, the wheel changes it only once it has the focus."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            scroll_the_page(self, event)
+
+
+class WholeComboBox(PageComboBox):
     """A combo box that never shrinks below its longest choice (with AdjustToContents, the style's padding in)."""
 
     def minimumSizeHint(self) -> QSize:
@@ -184,6 +229,16 @@ class SeatRow:
         self.name.setAccessibleName(translate("LobbyPage", "Player {n} name").format(n=index + 1))
         self.name.setMaxLength(24)
         self.kind.currentIndexChanged.connect(self._kind_changed)
+
+    def default_name(self) -> str:
+        """The name the seat gets for its kind, in the language in use ("" for a friend or an empty seat)."""
+        kind = self.kind.currentData()
+        if kind == "cpu":
+            return translate("LobbyPage", "CPU {n}").format(n=self.index)
+        if kind == "person":
+            you = translate("LobbyPage", "You") if self.index == 0 else ""
+            return you or translate("LobbyPage", "Player {n}").format(n=self.index + 1)
+        return ""
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
@@ -226,29 +281,29 @@ class LobbyPage(QWidget):
         self.rules_view.setOpenExternalLinks(False)
 
         # House-rule options over the preset.
-        self.set_top = QComboBox()
+        self.set_top = PageComboBox()
         self.set_top.setAccessibleName(self.tr("Domino set"))
         for top in (6, 9, 12):
             self.set_top.addItem(self.tr("Double-{n}").format(n=top), top)
-        self.players = QSpinBox()
+        self.players = PageSpinBox()
         self.players.setAccessibleName(self.tr("Seats"))
         self.players.setRange(2, 5)
-        self.pairing = QComboBox()
+        self.pairing = PageComboBox()
         self.pairing.setAccessibleName(self.tr("Partners"))
         for value, text in PAIRINGS.items():
             self.pairing.addItem(translate("LobbyPage", text), value)
-        self.style_box = QComboBox()
+        self.style_box = PageComboBox()
         self.style_box.setAccessibleName(self.tr("Block or draw"))
         self.style_box.addItem(self.tr("Block (pass when stuck)"), "block")
         self.style_box.addItem(self.tr("Draw (from the stock)"), "draw")
-        self.goal = QComboBox()
+        self.goal = PageComboBox()
         self.goal.setAccessibleName(self.tr("Goal"))
         self.goal.addItem(self.tr("Play to a target"), "target")
         self.goal.addItem(self.tr("Single round"), "single")
-        self.target = QSpinBox()
+        self.target = PageSpinBox()
         self.target.setAccessibleName(self.tr("Target"))
         self.target.setRange(1, 1000)
-        self.deal_size = QSpinBox()
+        self.deal_size = PageSpinBox()
         self.deal_size.setAccessibleName(self.tr("Tiles dealt to each player"))
         self.deal_size.setRange(1, 40)
         # Set by the host changing the deal; until then the deal follows the table for the set, seats and style.
@@ -286,7 +341,7 @@ class LobbyPage(QWidget):
         self.seat_rows[0].name.setText(self.tr("You"))
         for row in self.seat_rows:
             row.kind.currentIndexChanged.connect(self._seats_changed)
-        self.level = QComboBox()
+        self.level = PageComboBox()
         self.level.setAccessibleName(self.tr("CPU difficulty"))
         for value in TABLE_LEVELS:
             self.level.addItem(translate("LobbyPage", LEVEL_NAMES[value]), value)
@@ -316,15 +371,15 @@ class LobbyPage(QWidget):
         for row in self.seat_rows:
             row.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             row.kind.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.timer = QComboBox()
+        self.timer = PageComboBox()
         self.timer.setAccessibleName(self.tr("Turn timer"))
         for seconds in (0, 15, 30, 60):
             self.timer.addItem(self.tr("Off") if seconds == 0 else self.tr("{n} seconds").format(n=seconds), seconds)
-        self.on_timeout = QComboBox()
+        self.on_timeout = PageComboBox()
         self.on_timeout.setAccessibleName(self.tr("When time runs out"))
         for value, text in TIMEOUT_ACTIONS.items():
             self.on_timeout.addItem(translate("LobbyPage", text), value)
-        self.visibility = QComboBox()
+        self.visibility = PageComboBox()
         self.visibility.setAccessibleName(self.tr("Hands"))
         self.visibility.addItem(self.tr("Hidden hands"), False)
         self.visibility.addItem(self.tr("Open hands (practice)"), True)
@@ -350,7 +405,7 @@ class LobbyPage(QWidget):
         # Duplicate match (issue 17): one person against CPUs, every deal played again from the CPUs' seats.
         self.duplicate = QCheckBox(self.tr("Duplicate match against the CPUs"))
         self.duplicate.setAccessibleName(self.tr("Duplicate match against the CPUs"))
-        self.duplicate_deals = QComboBox()
+        self.duplicate_deals = PageComboBox()
         self.duplicate_deals.setAccessibleName(self.tr("Deals in the duplicate match"))
         for count in DEAL_COUNTS:
             self.duplicate_deals.addItem(self.tr("%n deal(s)", "", count), count)
@@ -644,6 +699,56 @@ class LobbyPage(QWidget):
         )
         self.goal.setEnabled(not chosen)
         self.target.setEnabled(self.goal.currentData() == "target" and not chosen)
+
+    def choices(self) -> dict[str, Any]:
+        """Everything chosen on this page, to show again on a new page (the language changed): a name the
+        host left as it came is kept as "their default" and comes back in the new language."""
+        return {
+            "preset": self.current_preset(),
+            "search": self.search.text(),
+            "options": {
+                "set_top": self.set_top.currentData(),
+                "players": self.players.value(),
+                "pairing": self.pairing.currentData(),
+                "style": self.style_box.currentData(),
+                "goal": self.goal.currentData(),
+                "target": self.target.value(),
+                "deal_size": self.deal_size.value() if self.deal_typed else None,
+            },
+            "seats": [
+                (row.kind.currentData(), None if row.name.text() == row.default_name() else row.name.text())
+                for row in self.seat_rows
+            ],
+            "level": self.level.currentData(),
+            "fill": self.fill.isChecked(),
+            "hints": self.hints.isChecked(),
+            "table": self.table_choices(),
+            "duplicate": (self.duplicate.isChecked(), self.duplicate_deals.currentData()),
+        }
+
+    def restore(self, chosen: dict[str, Any]) -> None:
+        """Show the choices `choices()` gave (the preset first, then what the host changed over it)."""
+        self.search.setText(chosen["search"])
+        self.select(chosen["preset"])
+        options = chosen["options"]
+        for box, key in ((self.set_top, "set_top"), (self.pairing, "pairing"), (self.style_box, "style")):
+            box.setCurrentIndex(max(0, box.findData(options[key])))
+        self.goal.setCurrentIndex(max(0, self.goal.findData(options["goal"])))
+        self.players.setValue(options["players"])
+        self.target.setValue(options["target"])
+        if options["deal_size"] is not None:
+            self.deal_size.setValue(options["deal_size"])  # typed by the host: kept as theirs
+        for row, (kind, name) in zip(self.seat_rows, chosen["seats"], strict=True):
+            row.kind.setCurrentIndex(max(0, row.kind.findData(kind)))
+            row.name.setText(row.default_name() if name is None else name)
+        self.level.setCurrentIndex(max(0, self.level.findData(chosen["level"])))
+        self.fill.setChecked(chosen["fill"])
+        self.show_table_choices(chosen["table"])
+        self.hints.setChecked(chosen["hints"])
+        checked, deals = chosen["duplicate"]
+        self.duplicate_deals.setCurrentIndex(max(0, self.duplicate_deals.findData(deals)))
+        self.duplicate.setChecked(checked)
+        self._options_changed()
 
     def show_table_choices(self, choices: dict[str, Any]) -> None:
         self.timer.setCurrentIndex(max(0, self.timer.findData(choices.get("timer", 0))))

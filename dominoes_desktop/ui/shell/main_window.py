@@ -234,7 +234,10 @@ class MainWindow(QMainWindow):
         game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not game.side.isHidden()))
 
     def set_language(self, choice: str) -> None:
-        """Speak another language at once; the match in progress goes on untouched."""
+        """Speak another language at once; the match in progress goes on untouched, and the lobby keeps what
+        was chosen on it (issue 34: the preset and the seats went back to the last match's)."""
+        chosen = self.lobby.choices()  # before the switch: names left as they came are told by their old words
+        back_shown = not self.back_button.isHidden()
         self.settings.save_language(choice)
         LANGUAGE.install(choice)
         on_game = self._on_table()
@@ -245,6 +248,8 @@ class MainWindow(QMainWindow):
         panel_shown = not old_game.side.isHidden() if old_game is not None else self.settings.panel()[1]
         old: list[QWidget] = [self.lobby] if old_game is None else [self.lobby, old_game]
         self._make_pages()
+        self.lobby.restore(chosen)
+        self.back_button.setVisible(back_shown)
         for page in old:
             self.stack.removeWidget(page)
             page.deleteLater()

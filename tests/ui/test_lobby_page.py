@@ -1,0 +1,97 @@
+"""The lobby as a player uses it (issue 34): the wheel scrolls the page, a language switch keeps the choices,
+and every setting can be reached at 1024x700."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QWidget
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+
+def wheel(widget: QWidget, notches: int) -> None:
+    """`notches` turns of the mouse wheel (negative: towards the player, scrolling down) with the pointer over
+    `widget`'s middle, delivered as Qt delivers the system's: to the widget under the pointer, then to each
+    parent in turn while none takes it (Qt does that only for the system's events, not for one a test sends)."""
+    top = widget.window()
+    at = widget.mapTo(top, widget.rect().center())
+    target: QWidget | None = top.childAt(at)
+    while target is not None:
+        here = QPointF(target.mapFrom(top, at))
+        event = QWheelEvent(
+            here,
+            QPointF(top.mapToGlobal(at)),
+            QPoint(0, 0),
+            QPoint(0, 120 * notches),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(target, event)
+        if event.isAccepted() or target.isWindow():
+            return
+        target = target.parentWidget()
+
+
+def options_area(lobby: LobbyPage) -> QScrollArea:
+    areas = [
+        a for a in lobby.findChildren(QScrollArea) if a.widget() is not None and a.widget().isAncestorOf(lobby.set_top)
+    ]
+    assert len(areas) == 1
+    return areas[0]
+
+
+def test_the_wheel_scrolls_the_page_and_leaves_the_seats_alone(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1024, 560)  # short enough that the options scroll
+    qtbot.wait(50)
+    lobby = window.lobby
+    area = options_area(lobby)
+    bar = area.verticalScrollBar()
+    assert bar.maximum() > 0, "the options scroll at this height"
+    window.lobby.start.setFocus()
+    seat = lobby.seat_rows[1].kind
+
+    def value(widget: QWidget) -> object:
+        return widget.currentData() if isinstance(widget, QComboBox) else widget.value()  # type: ignore[attr-defined]
+
+    for widget in (lobby.set_top, lobby.players, seat, lobby.level, lobby.deal_size):
+        area.ensureWidgetVisible(widget)
+        before, scrolled = value(widget), bar.value()
+        notches = -1 if scrolled < bar.maximum() else 1  # down, unless the page is at its end
+        wheel(widget, notches)
+        assert value(widget) == before, f"the wheel changed {widget.accessibleName()}"
+        assert bar.value() != scrolled, f"the page did not scroll under {widget.accessibleName()}"
+    assert seat.currentData() == "cpu", "player 2 is still a CPU (it became Empty)"
+    # Once chosen (clicked or tabbed to), a box answers the wheel as usual.
+    seat.setFocus()
+    wheel(seat, -1)
+    assert seat.currentData() != "cpu"
+
+
+def test_a_language_switch_keeps_the_preset_the_seats_and_the_options(qtbot: QtBot, window: MainWindow) -> None:
+    lobby = window.lobby
+    lobby.select("cuban")
+    lobby.seat_rows[2].kind.setCurrentIndex(lobby.seat_rows[2].kind.findData("person"))
+    lobby.seat_rows[2].name.setText("Marcia")
+    lobby.seat_rows[3].kind.setCurrentIndex(lobby.seat_rows[3].kind.findData("empty"))
+    lobby.level.setCurrentIndex(lobby.level.findData("hard"))
+    lobby.target.setValue(150)
+    lobby.timer.setCurrentIndex(lobby.timer.findData(30))
+    window.set_language("es")
+    lobby = window.lobby
+    assert lobby.current_preset() == "cuban"
+    kinds = [row.kind.currentData() for row in lobby.seat_rows[:4]]
+    assert kinds == ["person", "cpu", "person", "empty"]
+    assert lobby.seat_rows[0].name.text() == "Tú", "a name left as it came speaks the new language"
+    assert lobby.seat_rows[1].name.text() == "CPU 1"
+    assert lobby.seat_rows[2].name.text() == "Marcia", "a typed name is kept"
+    assert lobby.level.currentData() == "hard" and lobby.target.value() == 150
+    assert lobby.timer.currentData() == 30
+    assert lobby.start.text() != "Start", "the page is the Spanish one"
+    window.set_language("en")
+    assert window.lobby.current_preset() == "cuban" and window.lobby.seat_rows[0].name.text() == "You"
+    assert window.lobby.options() == {"target": 150}
