@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QComboBox, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.presets import PRESETS
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -95,3 +96,42 @@ def test_a_language_switch_keeps_the_preset_the_seats_and_the_options(qtbot: QtB
     window.set_language("en")
     assert window.lobby.current_preset() == "cuban" and window.lobby.seat_rows[0].name.text() == "You"
     assert window.lobby.options() == {"target": 150}
+
+
+def test_every_setting_is_on_the_screen_at_1024x700(qtbot: QtBot, window: MainWindow) -> None:
+    for language in ("en", "es"):
+        window.set_language(language)
+        window.resize(1024, 700)
+        qtbot.wait(50)
+        lobby = window.lobby
+        # The most rows the page shows: a game for five, every player's seat.
+        lobby.select(next(pid for pid, preset in PRESETS.items() if preset.max_players == 5))
+        lobby.players.setValue(5)
+        qtbot.wait(20)
+        for widget in (
+            *(row.kind for row in lobby.seat_rows),
+            lobby.level,
+            lobby.reset,
+            lobby.duplicate,
+            lobby.duplicate_deals,
+            lobby.timer,
+            lobby.on_timeout,
+            lobby.stats_group,
+            lobby.start,
+        ):
+            assert widget.isVisible(), widget.accessibleName()
+            top_left = widget.mapTo(window, QPoint(0, 0))
+            inside = window.rect().contains(top_left) and window.rect().contains(
+                top_left + QPoint(widget.width() - 1, widget.height() - 1)
+            )
+            assert inside, f"{widget.accessibleName()} is outside the window ({language})"
+            # Not scrolled away: the whole widget shows in every scroll area around it.
+            parent = widget.parentWidget()
+            while parent is not None and parent is not window:
+                if isinstance(parent, QAbstractScrollArea):
+                    port = parent.viewport()
+                    corner = widget.mapTo(port, QPoint(0, 0))
+                    assert port.rect().contains(corner) and port.rect().contains(
+                        corner + QPoint(widget.width() - 1, widget.height() - 1)
+                    ), f"{widget.accessibleName()} is scrolled out of sight ({language})"
+                parent = parent.parentWidget()

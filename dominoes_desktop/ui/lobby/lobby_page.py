@@ -320,19 +320,27 @@ class LobbyPage(QWidget):
         rules_box = QGroupBox(self.tr("House rules"))
         rules_form = QFormLayout(rules_box)
         rules_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        rules_form.addRow(self.tr("Set"), self.set_top)
-        rules_form.addRow(self.tr("Seats"), self.players)
+        # The set and the seats share a row (a few words and a digit): at 700 high the page keeps one row more.
+        set_row = QHBoxLayout()
+        set_row.addWidget(self.set_top, 1)
+        seats_label = QLabel(self.tr("Seats"))
+        seats_label.setBuddy(self.players)
+        set_row.addWidget(seats_label)
+        set_row.addWidget(self.players)
+        rules_form.addRow(self.tr("Set"), set_row)
         rules_form.addRow(self.tr("Partners"), self.pairing)
         rules_form.addRow(self.tr("Style"), self.style_box)
         goal_row = QHBoxLayout()
         goal_row.addWidget(self.goal, 1)  # the goal's words need the room; the target is a few digits
         goal_row.addWidget(self.target)
         rules_form.addRow(self.tr("Goal"), goal_row)
-        rules_form.addRow(self.tr("Tiles each"), self.deal_size)
-        custom_row = QHBoxLayout()
-        custom_row.addWidget(self.custom, 1)
-        custom_row.addWidget(self.reset)
-        rules_form.addRow(custom_row)
+        # The deal and the way back to the preset share a row; what differs from the preset is said under them.
+        deal_row = QHBoxLayout()
+        deal_row.addWidget(self.deal_size)
+        deal_row.addStretch(1)
+        deal_row.addWidget(self.reset)
+        rules_form.addRow(self.tr("Tiles each"), deal_row)
+        rules_form.addRow(self.custom)
         rules_form.addRow(self.problem)
 
         # Seats and helpers.
@@ -392,15 +400,30 @@ class LobbyPage(QWidget):
         self.stats_group.setAccessibleName(self.tr("Stats group"))
         self.stats_group.setMaxLength(40)
         table_box = QGroupBox(self.tr("At the table"))
-        table_form = QFormLayout(table_box)
-        # Every field under its label: beside "When time runs out" the choice of what to play was cut at 1024 wide.
-        table_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
-        table_form.addRow(self.tr("Turn timer"), self.timer)
-        table_form.addRow(self.tr("When time runs out"), self.on_timeout)
-        table_form.addRow(self.tr("Hands"), self.visibility)
-        table_form.addRow("", self.tracker)
-        table_form.addRow("", self.hints)
-        table_form.addRow(self.tr("Stats group"), self.stats_group)
+        # Beside the rules, above Start (issue 34: at 1024x700 the clock and the duplicate match were below the
+        # options' fold, behind a thin scroll bar): short labels beside their fields, the long one above its own.
+        table_form = QGridLayout(table_box)
+        table_form.setColumnStretch(1, 1)
+        for row, (label, field) in enumerate(
+            ((self.tr("Turn timer"), self.timer), (self.tr("Hands"), self.visibility))
+        ):
+            named = QLabel(label)
+            named.setBuddy(field)
+            table_form.addWidget(named, row, 0)
+            table_form.addWidget(field, row, 1)
+        timeout_label = QLabel(self.tr("When time runs out"))
+        timeout_label.setBuddy(self.on_timeout)
+        table_form.addWidget(timeout_label, 2, 0, 1, 2)
+        table_form.addWidget(self.on_timeout, 3, 0, 1, 2)
+        helpers = QHBoxLayout()
+        helpers.addWidget(self.tracker)
+        helpers.addWidget(self.hints)
+        helpers.addStretch(1)
+        table_form.addLayout(helpers, 4, 0, 1, 2)
+        group_label = QLabel(self.tr("Stats group"))
+        group_label.setBuddy(self.stats_group)
+        table_form.addWidget(group_label, 5, 0)
+        table_form.addWidget(self.stats_group, 5, 1)
 
         # Duplicate match (issue 17): one person against CPUs, every deal played again from the CPUs' seats.
         self.duplicate = QCheckBox(self.tr("Duplicate match against the CPUs"))
@@ -414,11 +437,11 @@ class LobbyPage(QWidget):
         self.duplicate_note.setObjectName("duplicateNote")
         self.duplicate_note.setWordWrap(True)
         duplicate_box = QGroupBox(self.tr("Skill without luck"))
-        duplicate_layout = QFormLayout(duplicate_box)
-        duplicate_layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow windows: field below
-        duplicate_layout.addRow(self.duplicate)
-        duplicate_layout.addRow(self.tr("Deals"), self.duplicate_deals)
-        duplicate_layout.addRow(self.duplicate_note)
+        duplicate_layout = QGridLayout(duplicate_box)
+        duplicate_layout.addWidget(self.duplicate, 0, 0)  # the tick and its length on one row
+        duplicate_layout.addWidget(self.duplicate_deals, 0, 1)
+        duplicate_layout.addWidget(self.duplicate_note, 1, 0, 1, 2)
+        duplicate_layout.setColumnStretch(0, 1)
 
         self.start = QPushButton(self.tr("Start"))
         self.start.setObjectName("start")
@@ -431,16 +454,15 @@ class LobbyPage(QWidget):
         options_layout = QVBoxLayout(options)
         options_layout.addWidget(rules_box)
         options_layout.addWidget(seats_box)
-        options_layout.addWidget(duplicate_box)  # beside the players: it is offered for who sits at the table
-        options_layout.addWidget(table_box)
         options_layout.addStretch(1)
-        for box in options.findChildren(QComboBox):
+        beside_rules = (duplicate_box, table_box)
+        for box in options.findChildren(QComboBox) + [b for w in beside_rules for b in w.findChildren(QComboBox)]:
             # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
             # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(9)
             show_whole_choices(box)
-        for check in options.findChildren(QCheckBox):
+        for check in options.findChildren(QCheckBox) + [c for w in beside_rules for c in w.findChildren(QCheckBox)]:
             # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
             check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole
@@ -455,6 +477,8 @@ class LobbyPage(QWidget):
         left.addWidget(self.presets, 1)
         right = QVBoxLayout()
         right.addWidget(self.rules_view, 1)
+        right.addWidget(duplicate_box)
+        right.addWidget(table_box)
         # Start's row: while a match is open the window puts a normal-sized "Back to the table" beside it.
         self.start_row = QHBoxLayout()
         self.start_row.addWidget(self.start, 1)
