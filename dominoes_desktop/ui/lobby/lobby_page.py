@@ -404,13 +404,13 @@ class LobbyPage(QWidget):
         # options' fold, behind a thin scroll bar): short labels beside their fields, the long one above its own.
         table_form = QGridLayout(table_box)
         table_form.setColumnStretch(1, 1)
-        for row, (label, field) in enumerate(
+        for line, (label, field) in enumerate(
             ((self.tr("Turn timer"), self.timer), (self.tr("Hands"), self.visibility))
         ):
             named = QLabel(label)
             named.setBuddy(field)
-            table_form.addWidget(named, row, 0)
-            table_form.addWidget(field, row, 1)
+            table_form.addWidget(named, line, 0)
+            table_form.addWidget(field, line, 1)
         timeout_label = QLabel(self.tr("When time runs out"))
         timeout_label.setBuddy(self.on_timeout)
         table_form.addWidget(timeout_label, 2, 0, 1, 2)
