@@ -3,14 +3,16 @@ and every setting can be reached at 1024x700."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QWheelEvent
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QComboBox, QScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QComboBox, QMessageBox, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import PRESETS
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .conftest import start
 
 
 def wheel(widget: QWidget, notches: int) -> None:
@@ -135,3 +137,49 @@ def test_every_setting_is_on_the_screen_at_1024x700(qtbot: QtBot, window: MainWi
                         corner + QPoint(widget.width() - 1, widget.height() - 1)
                     ), f"{widget.accessibleName()} is scrolled out of sight ({language})"
                 parent = parent.parentWidget()
+
+
+def answer_when_asked(qtbot: QtBot, button_text: str, asked: list[str], within_ms: int = 10_000) -> None:
+    """Click `button_text` in the question box if one comes up within `within_ms` (the real QMessageBox, run
+    modally)."""
+    tries = [within_ms // 20]
+
+    def click() -> None:
+        boxes = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+        if not boxes:
+            tries[0] -= 1
+            if tries[0] > 0:
+                QTimer.singleShot(20, click)
+            return
+        asked.append(boxes[0].text())
+        next(b for b in boxes[0].buttons() if b.text() == button_text).click()
+
+    QTimer.singleShot(20, click)
+
+
+def test_a_new_match_from_the_table_asks_once(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 34: "Leave the table?" and then "Start a new match?" for one new match."""
+    window.ask_before_leaving = True
+    try:
+        start(window, "jamaican", seed=4)
+        window.controller.autoplay(3)
+        old = window.controller.match
+        asked: list[str] = []
+        answer_when_asked(qtbot, "Go to the lobby", asked)
+        qtbot.mouseClick(window.game.lobby_button, Qt.MouseButton.LeftButton)
+        assert len(asked) == 1 and window.stack.currentWidget() is window.lobby
+        assert "until you start another" in asked[0], "the one question says Start ends the match"
+        answer_when_asked(qtbot, "Keep it", asked, within_ms=500)  # a second question, if one came, is answered
+        qtbot.mouseClick(window.lobby.start, Qt.MouseButton.LeftButton)
+        qtbot.wait(600)
+        assert len(asked) == 1, f"a second question: {asked[1:]}"
+        assert window.stack.currentWidget() is window.game and window.controller.match is not old
+        # Back at the table and to the lobby by another way than the question: Start asks (once).
+        window.controller.autoplay(3)
+        window.show_lobby()
+        answer_when_asked(qtbot, "Keep it", asked)
+        qtbot.mouseClick(window.lobby.start, Qt.MouseButton.LeftButton)
+        assert len(asked) == 2 and "Starting a new one ends it" in asked[1]
+        assert window.stack.currentWidget() is window.lobby
+    finally:
+        window.ask_before_leaving = False

@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
         self._build_menu()
         self._resuming = False
         self._shown_once = False
+        self._told_at_leaving = False  # the person said "Go to the lobby" to a question that said what Start ends
         self.store.problem.connect(self._store_problem)
         self.store.autosaveLoaded.connect(self._autosave_loaded)
         self.store.matchFileSaved.connect(self._match_file_saved)
@@ -661,11 +662,19 @@ class MainWindow(QMainWindow):
 
     def start_match(self, setup: MatchSetup, seed: int | None = None, first_deal: int | FairDeal | None = None) -> None:
         """A new match (`first_deal`: its first hand dealt again, from a proof or a deal seed, not sealed and cut)."""
-        if self.stack.currentWidget() is self.lobby and not self.confirm(
-            self.tr("Start a new match?"),
-            self.tr("The match at the table is not over. Starting a new one ends it."),
-            self.tr("Start a new match"),
-            self.tr("Keep it"),
+        # One question for a new match (issue 34): a person who left the table by answering "Go to the lobby"
+        # was told then that starting another match ends this one.
+        told = self._told_at_leaving
+        self._told_at_leaving = False
+        if (
+            self.stack.currentWidget() is self.lobby
+            and not told
+            and not self.confirm(
+                self.tr("Start a new match?"),
+                self.tr("The match at the table is not over. Starting a new one ends it."),
+                self.tr("Start a new match"),
+                self.tr("Keep it"),
+            )
         ):
             return
         level = next((s.level for s in setup.seats if not s.human), DEFAULT_LEVEL)
@@ -728,6 +737,7 @@ class MainWindow(QMainWindow):
 
     def leave_for_lobby(self) -> None:
         """New match: to the lobby, asking first if a match is under way (it stays open to go back to)."""
+        asks = self._on_table() and self.ask_before_leaving and self.match_in_progress()
         if self._on_table() and not self.confirm(
             self.tr("Leave the table?"),
             self.tr(
@@ -739,6 +749,7 @@ class MainWindow(QMainWindow):
         ):
             self.game.table.setFocus()
             return
+        self._told_at_leaving = asks
         self.show_lobby()
 
     def back_to_table(self) -> None:
@@ -746,6 +757,7 @@ class MainWindow(QMainWindow):
             return
         self.stack.setCurrentWidget(self.game)
         self.back_button.hide()
+        self._told_at_leaving = False
         self.game.table.setFocus()
 
     def current_rules(self) -> Rules:
