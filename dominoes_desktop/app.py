@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import logging
 import os
 import shutil
@@ -58,6 +57,8 @@ def preset_problem(text: str) -> str:
 
     if text in PRESETS:
         return ""
+    import difflib  # only for a misspelt id
+
     wanted = text.strip().lower().replace("-", "_").replace(" ", "_")[:40]
     close = [wanted] if wanted in PRESETS else difflib.get_close_matches(wanted, list(PRESETS), n=1)
     hint = f"; did you mean {close[0]}?" if close else "."
@@ -76,13 +77,22 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+class VersionAction(argparse.Action):
+    """--version: the game's version and which search core runs (the packaging tests check it). The core is
+    loaded only when asked: a plain start paints the lobby without it."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any) -> None:
+        from .engine.analysis.core import core_name
+
+        parser.exit(message=f"Dominoes Desktop {__version__} (search core: {core_name()})\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dominoes-desktop", description="Caribbean dominoes at your table.")
-    from .engine.analysis.core import core_name  # which search core runs: the packaging tests check it
-
-    parser.add_argument(
-        "--version", action="version", version=f"Dominoes Desktop {__version__} (search core: {core_name()})"
-    )
+    parser.add_argument("--version", action=VersionAction, help="show the version and the search core, and exit")
     parser.add_argument("--config", type=Path, help="keep settings, saves and statistics in this folder")
     parser.add_argument("--screenshot", type=Path, metavar="PATH", help="render a screen to a PNG and exit")
     parser.add_argument("--screen", choices=SCREENS, default="table")
@@ -308,9 +318,7 @@ _KEPT: list[object] = []
 
 def _end_workers(window: Any) -> None:
     """The last autosave written, the CPU worker stopped (waited for) and the coach's workers let go."""
-    with contextlib.suppress(Exception):
-        window.store.close()
-    window.controller.runner.stop()
+    window.end_workers()
     coach = sys.modules.get(f"{__package__}.ui.play.coach_panel")  # loaded with the coach's first verdict
     if coach is not None:
         coach.end_coach_workers()

@@ -47,8 +47,7 @@ from .match import HandResult, Match
 from .record import Entry, Record, RecordError
 from .rules import Rules
 
-DEAL_COUNTS = (4, 8, 12)  # what the lobby offers
-MAX_DEALS = max(DEAL_COUNTS)  # the longest match the lobby offers: what a saved file may hold
+MAX_DEALS = 12  # the longest match the lobby offers (lobby_page.DEAL_COUNTS): what a saved file holds
 
 
 @dataclass(frozen=True, slots=True)

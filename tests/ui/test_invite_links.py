@@ -164,6 +164,7 @@ def test_a_link_given_at_start_or_sent_to_the_running_game_opens_join_filled_in(
         return 0
 
     monkeypatch.setattr(JoinDialog, "exec", exec_)
+    monkeypatch.setattr(actions, "FILE_OPEN_EVENTS", True)  # as on macOS, where they come
     links = actions.LinkOpener(window)
     folder = Path(tempfile.mkdtemp())
     first = SingleInstance(folder)

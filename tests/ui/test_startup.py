@@ -358,7 +358,7 @@ def test_the_lobby_paints_before_the_statistics_the_cpu_worker_and_the_sounds(qt
     qtbot.addWidget(window)
     try:
         assert window.stats is None and window.store._thread is None, "no database, no store thread yet"
-        assert window.controller.runner._pool is None, "no CPU worker process yet"
+        assert window._controller is None, "no controller, session or CPU worker process yet"
         assert not window.sound._loaded, "Qt Multimedia not asked yet"
         window.show()
         qtbot.waitUntil(lambda: window.stats is not None, timeout=10_000)
@@ -452,7 +452,7 @@ main(sys.argv[1:])
 
 # What the lobby does not show, and is not loaded before it is on the screen (issue 31 item 7): the store and
 # its database, the table page and its scene, the coach, review and statistics screens, rooms, the analysis,
-# and Qt's sound and network modules.
+# the CPU players, the match and its controller and session, and Qt's sound and network modules.
 NOT_BEFORE_THE_FIRST_PAINT = (
     "dominoes_desktop.store.autosave",
     "dominoes_desktop.store.matchfile",
@@ -467,6 +467,13 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "dominoes_desktop.net.client",
     "dominoes_desktop.engine.analysis.coach",
     "dominoes_desktop.engine.analysis.solver",
+    "dominoes_desktop.engine.analysis.core",
+    "dominoes_desktop.engine.cpu",
+    "dominoes_desktop.engine.match",
+    "dominoes_desktop.engine.duplicate",
+    "dominoes_desktop.session.table",
+    "dominoes_desktop.session.cpu_pool",
+    "dominoes_desktop.ui.play.controller",
     "PySide6.QtMultimedia",
     "PySide6.QtNetwork",
 )

@@ -8,17 +8,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..knowledge import Knowledge, infer
+from ..levels import LEVELS as LEVELS  # re-exported: net.room names the levels from here
 from ..moves import Move, MoveKind
 from ..tiles import Tile
 from ..view import PlayerView
 from .evaluation import hand_strength, play_score
 from .search import monte_carlo, now
 
-# The one list of CPU levels, weakest first: the order every list of them shows. "random" is for tests and
-# bots; a table offers the others.
-LEVELS = ("random", "easy", "medium", "hard", "expert")
-TABLE_LEVELS = LEVELS[1:]  # the levels a person picks at a table (the lobby, settings, rooms' CPU seats)
-DEFAULT_LEVEL = "medium"  # a table's CPUs until the person picks
 # The Expert on a short clock, for analysis and ratings (many thousands of decisions): not offered at a table.
 # make_player(FAST_EXPERT) plays it; the bot protocol's --level takes it too.
 FAST_EXPERT = "expert_fast"

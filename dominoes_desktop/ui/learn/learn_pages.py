@@ -6,7 +6,7 @@ from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from ...engine.cpu import TABLE_LEVELS
+from ...engine.levels import TABLE_LEVELS
 from ...engine.rules import EndScoring, Rules, Style
 from ..shell.i18n import translate
 

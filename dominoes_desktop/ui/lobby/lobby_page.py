@@ -6,12 +6,14 @@ One click on Start plays the default: Jamaican partners, you and three CPUs at m
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel, QWheelEvent
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -31,17 +33,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...engine.cpu import DEFAULT_LEVEL, TABLE_LEVELS
-from ...engine.duplicate import DEAL_COUNTS
 from ...engine.errors import RulesError
+from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
 from ...engine.presets import PRESETS, Preset, build_rules
 from ...engine.rules import Rules, Style
 from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
 from ..look.flags import flag_pixmap
-from ..play.controller import MatchSetup, SeatConfig
 from ..shell import store_service
 from ..shell.i18n import translate
+
+if TYPE_CHECKING:
+    from ..play.controller import MatchSetup
 
 # Texts in these tables are translated where they are shown; QT_TRANSLATE_NOOP lets lupdate find them.
 GROUPS = (
@@ -92,6 +95,8 @@ def level_strength(level: str) -> str:
     """The level's place on the strength ladder, in the player's language."""
     return translate("LobbyPage", LEVEL_STRENGTH[level]).format(elo=LADDER_STEPS[level])
 
+
+DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engine.duplicate plays any)
 
 TIMEOUT_ACTIONS = {
     "best": QT_TRANSLATE_NOOP("LobbyPage", "Play the best move for them"),
@@ -160,7 +165,50 @@ def show_whole_choices(box: QComboBox) -> None:
     tell()
 
 
-class WholeComboBox(QComboBox):
+def scroll_the_page(widget: QWidget, event: QWheelEvent) -> None:
+    """Hand a wheel turn over `widget` to the scroll area around it, as if the pointer were over the page."""
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QAbstractScrollArea):
+        parent = parent.parentWidget()
+    if parent is None:
+        event.ignore()
+        return
+    # Given to the page's scroll bar: Qt passes an ignored wheel turn on to the parents only when it came from
+    # the system, and a scroll bar takes it the same way from either.
+    QApplication.sendEvent(parent.verticalScrollBar(), event)
+
+
+class PageComboBox(QComboBox):
+    """A choice on a page that scrolls: the wheel turns it only once it has the focus (clicked or tabbed to).
+    Otherwise the wheel scrolls the page: a player scrolling the lobby turned the seat the pointer passed over
+    into "Empty" (issue 34)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel does not take the focus either
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            scroll_the_page(self, event)
+
+
+class PageSpinBox(QSpinBox):
+    """A number on a page that scrolls: as PageComboBox, the wheel changes it only once it has the focus."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            scroll_the_page(self, event)
+
+
+class WholeComboBox(PageComboBox):
     """A combo box that never shrinks below its longest choice (with AdjustToContents, the style's padding in)."""
 
     def minimumSizeHint(self) -> QSize:
@@ -181,6 +229,16 @@ class SeatRow:
         self.name.setAccessibleName(translate("LobbyPage", "Player {n} name").format(n=index + 1))
         self.name.setMaxLength(24)
         self.kind.currentIndexChanged.connect(self._kind_changed)
+
+    def default_name(self) -> str:
+        """The name the seat gets for its kind, in the language in use ("" for a friend or an empty seat)."""
+        kind = self.kind.currentData()
+        if kind == "cpu":
+            return translate("LobbyPage", "CPU {n}").format(n=self.index)
+        if kind == "person":
+            you = translate("LobbyPage", "You") if self.index == 0 else ""
+            return you or translate("LobbyPage", "Player {n}").format(n=self.index + 1)
+        return ""
 
     def _kind_changed(self) -> None:
         kind = self.kind.currentData()
@@ -223,29 +281,29 @@ class LobbyPage(QWidget):
         self.rules_view.setOpenExternalLinks(False)
 
         # House-rule options over the preset.
-        self.set_top = QComboBox()
+        self.set_top = PageComboBox()
         self.set_top.setAccessibleName(self.tr("Domino set"))
         for top in (6, 9, 12):
             self.set_top.addItem(self.tr("Double-{n}").format(n=top), top)
-        self.players = QSpinBox()
+        self.players = PageSpinBox()
         self.players.setAccessibleName(self.tr("Seats"))
         self.players.setRange(2, 5)
-        self.pairing = QComboBox()
+        self.pairing = PageComboBox()
         self.pairing.setAccessibleName(self.tr("Partners"))
         for value, text in PAIRINGS.items():
             self.pairing.addItem(translate("LobbyPage", text), value)
-        self.style_box = QComboBox()
+        self.style_box = PageComboBox()
         self.style_box.setAccessibleName(self.tr("Block or draw"))
         self.style_box.addItem(self.tr("Block (pass when stuck)"), "block")
         self.style_box.addItem(self.tr("Draw (from the stock)"), "draw")
-        self.goal = QComboBox()
+        self.goal = PageComboBox()
         self.goal.setAccessibleName(self.tr("Goal"))
         self.goal.addItem(self.tr("Play to a target"), "target")
         self.goal.addItem(self.tr("Single round"), "single")
-        self.target = QSpinBox()
+        self.target = PageSpinBox()
         self.target.setAccessibleName(self.tr("Target"))
         self.target.setRange(1, 1000)
-        self.deal_size = QSpinBox()
+        self.deal_size = PageSpinBox()
         self.deal_size.setAccessibleName(self.tr("Tiles dealt to each player"))
         self.deal_size.setRange(1, 40)
         # Set by the host changing the deal; until then the deal follows the table for the set, seats and style.
@@ -262,19 +320,27 @@ class LobbyPage(QWidget):
         rules_box = QGroupBox(self.tr("House rules"))
         rules_form = QFormLayout(rules_box)
         rules_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        rules_form.addRow(self.tr("Set"), self.set_top)
-        rules_form.addRow(self.tr("Seats"), self.players)
+        # The set and the seats share a row (a few words and a digit): at 700 high the page keeps one row more.
+        set_row = QHBoxLayout()
+        set_row.addWidget(self.set_top, 1)
+        seats_label = QLabel(self.tr("Seats"))
+        seats_label.setBuddy(self.players)
+        set_row.addWidget(seats_label)
+        set_row.addWidget(self.players)
+        rules_form.addRow(self.tr("Set"), set_row)
         rules_form.addRow(self.tr("Partners"), self.pairing)
         rules_form.addRow(self.tr("Style"), self.style_box)
         goal_row = QHBoxLayout()
         goal_row.addWidget(self.goal, 1)  # the goal's words need the room; the target is a few digits
         goal_row.addWidget(self.target)
         rules_form.addRow(self.tr("Goal"), goal_row)
-        rules_form.addRow(self.tr("Tiles each"), self.deal_size)
-        custom_row = QHBoxLayout()
-        custom_row.addWidget(self.custom, 1)
-        custom_row.addWidget(self.reset)
-        rules_form.addRow(custom_row)
+        # The deal and the way back to the preset share a row; what differs from the preset is said under them.
+        deal_row = QHBoxLayout()
+        deal_row.addWidget(self.deal_size)
+        deal_row.addStretch(1)
+        deal_row.addWidget(self.reset)
+        rules_form.addRow(self.tr("Tiles each"), deal_row)
+        rules_form.addRow(self.custom)
         rules_form.addRow(self.problem)
 
         # Seats and helpers.
@@ -283,7 +349,7 @@ class LobbyPage(QWidget):
         self.seat_rows[0].name.setText(self.tr("You"))
         for row in self.seat_rows:
             row.kind.currentIndexChanged.connect(self._seats_changed)
-        self.level = QComboBox()
+        self.level = PageComboBox()
         self.level.setAccessibleName(self.tr("CPU difficulty"))
         for value in TABLE_LEVELS:
             self.level.addItem(translate("LobbyPage", LEVEL_NAMES[value]), value)
@@ -313,15 +379,15 @@ class LobbyPage(QWidget):
         for row in self.seat_rows:
             row.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             row.kind.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.timer = QComboBox()
+        self.timer = PageComboBox()
         self.timer.setAccessibleName(self.tr("Turn timer"))
         for seconds in (0, 15, 30, 60):
             self.timer.addItem(self.tr("Off") if seconds == 0 else self.tr("{n} seconds").format(n=seconds), seconds)
-        self.on_timeout = QComboBox()
+        self.on_timeout = PageComboBox()
         self.on_timeout.setAccessibleName(self.tr("When time runs out"))
         for value, text in TIMEOUT_ACTIONS.items():
             self.on_timeout.addItem(translate("LobbyPage", text), value)
-        self.visibility = QComboBox()
+        self.visibility = PageComboBox()
         self.visibility.setAccessibleName(self.tr("Hands"))
         self.visibility.addItem(self.tr("Hidden hands"), False)
         self.visibility.addItem(self.tr("Open hands (practice)"), True)
@@ -334,20 +400,35 @@ class LobbyPage(QWidget):
         self.stats_group.setAccessibleName(self.tr("Stats group"))
         self.stats_group.setMaxLength(40)
         table_box = QGroupBox(self.tr("At the table"))
-        table_form = QFormLayout(table_box)
-        # Every field under its label: beside "When time runs out" the choice of what to play was cut at 1024 wide.
-        table_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
-        table_form.addRow(self.tr("Turn timer"), self.timer)
-        table_form.addRow(self.tr("When time runs out"), self.on_timeout)
-        table_form.addRow(self.tr("Hands"), self.visibility)
-        table_form.addRow("", self.tracker)
-        table_form.addRow("", self.hints)
-        table_form.addRow(self.tr("Stats group"), self.stats_group)
+        # Beside the rules, above Start (issue 34: at 1024x700 the clock and the duplicate match were below the
+        # options' fold, behind a thin scroll bar): short labels beside their fields, the long one above its own.
+        table_form = QGridLayout(table_box)
+        table_form.setColumnStretch(1, 1)
+        for line, (label, field) in enumerate(
+            ((self.tr("Turn timer"), self.timer), (self.tr("Hands"), self.visibility))
+        ):
+            named = QLabel(label)
+            named.setBuddy(field)
+            table_form.addWidget(named, line, 0)
+            table_form.addWidget(field, line, 1)
+        timeout_label = QLabel(self.tr("When time runs out"))
+        timeout_label.setBuddy(self.on_timeout)
+        table_form.addWidget(timeout_label, 2, 0, 1, 2)
+        table_form.addWidget(self.on_timeout, 3, 0, 1, 2)
+        helpers = QHBoxLayout()
+        helpers.addWidget(self.tracker)
+        helpers.addWidget(self.hints)
+        helpers.addStretch(1)
+        table_form.addLayout(helpers, 4, 0, 1, 2)
+        group_label = QLabel(self.tr("Stats group"))
+        group_label.setBuddy(self.stats_group)
+        table_form.addWidget(group_label, 5, 0)
+        table_form.addWidget(self.stats_group, 5, 1)
 
         # Duplicate match (issue 17): one person against CPUs, every deal played again from the CPUs' seats.
         self.duplicate = QCheckBox(self.tr("Duplicate match against the CPUs"))
         self.duplicate.setAccessibleName(self.tr("Duplicate match against the CPUs"))
-        self.duplicate_deals = QComboBox()
+        self.duplicate_deals = PageComboBox()
         self.duplicate_deals.setAccessibleName(self.tr("Deals in the duplicate match"))
         for count in DEAL_COUNTS:
             self.duplicate_deals.addItem(self.tr("%n deal(s)", "", count), count)
@@ -356,11 +437,11 @@ class LobbyPage(QWidget):
         self.duplicate_note.setObjectName("duplicateNote")
         self.duplicate_note.setWordWrap(True)
         duplicate_box = QGroupBox(self.tr("Skill without luck"))
-        duplicate_layout = QFormLayout(duplicate_box)
-        duplicate_layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # narrow windows: field below
-        duplicate_layout.addRow(self.duplicate)
-        duplicate_layout.addRow(self.tr("Deals"), self.duplicate_deals)
-        duplicate_layout.addRow(self.duplicate_note)
+        duplicate_layout = QGridLayout(duplicate_box)
+        duplicate_layout.addWidget(self.duplicate, 0, 0)  # the tick and its length on one row
+        duplicate_layout.addWidget(self.duplicate_deals, 0, 1)
+        duplicate_layout.addWidget(self.duplicate_note, 1, 0, 1, 2)
+        duplicate_layout.setColumnStretch(0, 1)
 
         self.start = QPushButton(self.tr("Start"))
         self.start.setObjectName("start")
@@ -373,16 +454,15 @@ class LobbyPage(QWidget):
         options_layout = QVBoxLayout(options)
         options_layout.addWidget(rules_box)
         options_layout.addWidget(seats_box)
-        options_layout.addWidget(duplicate_box)  # beside the players: it is offered for who sits at the table
-        options_layout.addWidget(table_box)
         options_layout.addStretch(1)
-        for box in options.findChildren(QComboBox):
+        beside_rules = (duplicate_box, table_box)
+        for box in options.findChildren(QComboBox) + [b for w in beside_rules for b in w.findChildren(QComboBox)]:
             # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
             # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(9)
             show_whole_choices(box)
-        for check in options.findChildren(QCheckBox):
+        for check in options.findChildren(QCheckBox) + [c for w in beside_rules for c in w.findChildren(QCheckBox)]:
             # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
             check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole
@@ -397,6 +477,8 @@ class LobbyPage(QWidget):
         left.addWidget(self.presets, 1)
         right = QVBoxLayout()
         right.addWidget(self.rules_view, 1)
+        right.addWidget(duplicate_box)
+        right.addWidget(table_box)
         # Start's row: while a match is open the window puts a normal-sized "Back to the table" beside it.
         self.start_row = QHBoxLayout()
         self.start_row.addWidget(self.start, 1)
@@ -642,6 +724,56 @@ class LobbyPage(QWidget):
         self.goal.setEnabled(not chosen)
         self.target.setEnabled(self.goal.currentData() == "target" and not chosen)
 
+    def choices(self) -> dict[str, Any]:
+        """Everything chosen on this page, to show again on a new page (the language changed): a name the
+        host left as it came is kept as "their default" and comes back in the new language."""
+        return {
+            "preset": self.current_preset(),
+            "search": self.search.text(),
+            "options": {
+                "set_top": self.set_top.currentData(),
+                "players": self.players.value(),
+                "pairing": self.pairing.currentData(),
+                "style": self.style_box.currentData(),
+                "goal": self.goal.currentData(),
+                "target": self.target.value(),
+                "deal_size": self.deal_size.value() if self.deal_typed else None,
+            },
+            "seats": [
+                (row.kind.currentData(), None if row.name.text() == row.default_name() else row.name.text())
+                for row in self.seat_rows
+            ],
+            "level": self.level.currentData(),
+            "fill": self.fill.isChecked(),
+            "hints": self.hints.isChecked(),
+            "table": self.table_choices(),
+            "duplicate": (self.duplicate.isChecked(), self.duplicate_deals.currentData()),
+        }
+
+    def restore(self, chosen: dict[str, Any]) -> None:
+        """Show the choices `choices()` gave (the preset first, then what the host changed over it)."""
+        self.search.setText(chosen["search"])
+        self.select(chosen["preset"])
+        options = chosen["options"]
+        for box, key in ((self.set_top, "set_top"), (self.pairing, "pairing"), (self.style_box, "style")):
+            box.setCurrentIndex(max(0, box.findData(options[key])))
+        self.goal.setCurrentIndex(max(0, self.goal.findData(options["goal"])))
+        self.players.setValue(options["players"])
+        self.target.setValue(options["target"])
+        if options["deal_size"] is not None:
+            self.deal_size.setValue(options["deal_size"])  # typed by the host: kept as theirs
+        for row, (kind, name) in zip(self.seat_rows, chosen["seats"], strict=True):
+            row.kind.setCurrentIndex(max(0, row.kind.findData(kind)))
+            row.name.setText(row.default_name() if name is None else name)
+        self.level.setCurrentIndex(max(0, self.level.findData(chosen["level"])))
+        self.fill.setChecked(chosen["fill"])
+        self.show_table_choices(chosen["table"])
+        self.hints.setChecked(chosen["hints"])
+        checked, deals = chosen["duplicate"]
+        self.duplicate_deals.setCurrentIndex(max(0, self.duplicate_deals.findData(deals)))
+        self.duplicate.setChecked(checked)
+        self._options_changed()
+
     def show_table_choices(self, choices: dict[str, Any]) -> None:
         self.timer.setCurrentIndex(max(0, self.timer.findData(choices.get("timer", 0))))
         self.on_timeout.setCurrentIndex(max(0, self.on_timeout.findData(choices.get("on_timeout", "best"))))
@@ -660,6 +792,9 @@ class LobbyPage(QWidget):
 
     def setup(self) -> MatchSetup:
         """The match as set up here; raises RulesError with a readable reason if it cannot be played."""
+        # The table's modules load once the lobby is on the screen (start-up, issue 31 item 7).
+        from ..play.controller import MatchSetup, SeatConfig
+
         rules = self.current_rules()
         level = str(self.level.currentData())
         seats = []

@@ -94,6 +94,8 @@ def palette(theme: Theme) -> QPalette:
 
 
 def stylesheet(look: Look) -> str:
+    # A hovered or focused button's thicker border is taken from its padding: a button keeps its size, so the
+    # lobby's Start (focused as the window opens) no longer grew 4 px at the first re-layout after the first paint.
     t = look.theme
     text = text_on(t.panel, t.panel_text)
     field_text = text_on(t.log, t.panel_text)
@@ -125,12 +127,16 @@ def stylesheet(look: Look) -> str:
     QWidget#side QPushButton {{ padding: 6px 6px; font-size: 13px; }}
     QSplitter::handle {{ background: {t.log}; }}
     QSplitter::handle:hover {{ background: {t.accent}; }}
-    QPushButton:hover {{ border: 2px solid {t.highlight}; }}
-    QPushButton:focus {{ border: 3px solid {t.highlight}; }}
+    QPushButton:hover {{ border: 2px solid {t.highlight}; padding: 6px 13px; }}
+    QPushButton:focus {{ border: 3px solid {t.highlight}; padding: 5px 12px; }}
+    QWidget#side QPushButton:hover {{ padding: 5px 5px; }}
+    QWidget#side QPushButton:focus {{ padding: 4px 4px; }}
     QPushButton:disabled {{ color: {QColor(button_text).darker(160).name() if button_text == "#ffffff" else "#777777"};
                             border-color: #555; }}
     QPushButton#start {{ background: {t.accent}; color: {accent_text}; font-size: 18px; font-weight: bold; }}
     QPushButton#backToTable {{ font-size: 15px; font-weight: bold; padding: 9px 16px; }}
+    QPushButton#backToTable:hover {{ padding: 8px 15px; }}
+    QPushButton#backToTable:focus {{ padding: 7px 14px; }}
     QFrame#leaderChoice, QFrame#curtain, QFrame#redeal, QFrame#cutPanel {{
         background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
     QFrame#handEnd {{ background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}

@@ -4,6 +4,7 @@ window (start-up)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -13,6 +14,11 @@ from PySide6.QtGui import QAction, QFileOpenEvent
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from ..shell.i18n import translate
+
+# Only macOS hands a link to a running application as a file-open event. Elsewhere no filter is installed: an
+# application-wide filter in Python is called for every event of every widget, and wrapping each of them made
+# PySide load every widget class it has (a tenth of the start-up, issue 31 item 7).
+FILE_OPEN_EVENTS = sys.platform == "darwin"
 
 
 def _dialogs() -> ModuleType:
@@ -52,7 +58,7 @@ class LinkOpener(QObject):
         super().__init__(window)
         self.window = window
         app = QApplication.instance()
-        if app is not None:
+        if app is not None and FILE_OPEN_EVENTS:
             app.installEventFilter(self)
 
     @Slot(str)

@@ -17,11 +17,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAccessibleWidget, QLineEdit, QWidget
 
-from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from .i18n import translate
 
 if TYPE_CHECKING:
+    from ...engine.match import HandResult  # for its type only: the lobby paints without the match's modules
     from ..play.game_page import GamePage
 
 TABLE_VIEW_CLASS = "TableView"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 from collections.abc import Callable
@@ -25,18 +26,15 @@ from PySide6.QtWidgets import (
     QWidgetAction,
 )
 
-from ...engine.cpu import DEFAULT_LEVEL
-from ...engine.fairness import FairDeal, short
+from ...engine.levels import DEFAULT_LEVEL
 from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS
 from ...engine.rules import Rules
-from ...session.cpu_pool import CpuPool
 from ..learn.rules_page import RulesDialog, preset_name
 from ..lobby.lobby_page import LobbyPage
 from ..look.flags import flag_pixmap
 from ..look.look_style import palette, stylesheet
 from ..look.looks import FINISHES, Look, themes
-from ..play.controller import GameController, MatchSetup, SeatConfig, default_seats
 from ..play.sound import SoundBoard
 from ..review.skill_recorder import SkillRecorder
 from ..room.actions import host_room, network_actions
@@ -46,7 +44,12 @@ from .i18n import LANGUAGE
 from .settings import Settings
 from .store_service import StoreService
 
+# The match's modules (the controller, the session, the CPU pool, most of the engine) and the table's are
+# imported where they are first used: the lobby paints without them (start-up, issue 31 item 7).
 if TYPE_CHECKING:
+    from ...engine.fairness import FairDeal
+    from ...session.cpu_pool import CpuPool
+    from ..play.controller import GameController, MatchSetup
     from ..play.game_page import GamePage
     from .store_service import Loaded, SavedMatch, Statistics
 
@@ -75,6 +78,9 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.settings = settings
+        # What the lobby does not show waits for the window's first paint (issue 31 item 7).
+        self._painted = False
+        self._after_paint: list[Callable[[], None]] = []
         # Every file the window keeps or reads goes through the store service, off the UI thread.
         self.store = StoreService(data_dir, threaded=threaded, parent=self)
         self.keeps_autosave = self.store.folder is not None  # a demonstration's table keeps nothing
@@ -86,48 +92,81 @@ class MainWindow(QMainWindow):
         geometry = settings.window_geometry()
         if geometry is not None:
             self.restoreGeometry(geometry)
-        pace = max(self.look.cpu_pause_ms, self.look.animation_ms + LANDING_MS) if pace_ms is None else pace_ms
         # The CPUs think in worker processes: a pool of the controller's own, or one the caller shares.
-        self.controller = GameController(self, pace_ms=pace, pool=cpu_pool)
+        self._cpu_pool = cpu_pool
+        self._controller: GameController | None = None
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         volume, muted = settings.sound()
         self.sound = SoundBoard(volume, muted, self)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.setPalette(palette(self.look.theme))  # before the pages: rich text takes its link colour when set
+        self._game: GamePage | None = None
+        # The look before the pages: each widget is styled once, as it is first shown, not made and then styled
+        # again (the style sheet re-polishes every widget it finds: a tenth of the start-up). Rich text takes
+        # its link colour from the application's palette when it is set.
+        self.apply_look(self.look)
         expose_table_overlays()
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
-        self.controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self._build_menu()
         self._resuming = False
         self._shown_once = False
-        self.controller.movePlayed.connect(self._sound_move)
-        self.controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
-        self.controller.handStarted.connect(self._hand_dealt)
-        self.controller.stateChanged.connect(self._autosave)
-        self.controller.matchEnded.connect(self._match_over)
-        self.controller.duplicateOver.connect(self._duplicate_over)
-        # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
-        self.skill = SkillRecorder(self.controller, self.store, lambda: self.controller.runner.pool.run, self)
+        self._told_at_leaving = False  # the person said "Go to the lobby" to a question that said what Start ends
         self.store.problem.connect(self._store_problem)
         self.store.autosaveLoaded.connect(self._autosave_loaded)
         self.store.matchFileSaved.connect(self._match_file_saved)
         self.store.matchFileOpened.connect(self._match_file_opened)
-        # What the lobby does not show waits for the window's first paint (issue 31 item 7): the CPU worker
-        # process, the statistics database and its thread, the sounds. Each also starts at its first use.
-        self._painted = False
-        self._after_paint: list[Callable[[], None]] = [self.controller.runner.start, self.sound.load]
+        # After the first paint: the controller and its CPU worker process, the statistics database and its
+        # thread, the sounds. Each also starts at its first use.
+        self._after_paint += [self._start_cpu_worker, self.sound.load]
         if threaded:
             self._after_paint.append(self.store.start)
         else:
             self.store.start()  # no thread to wait for: tests and screenshots read the store at once
         # The table page, after the store's thread is under way: ready before the person can click Start.
         self._after_paint.append(self._make_game)
-        self.apply_look(self.look)
         self.lobby.start.setFocus()
+
+    @property
+    def controller(self) -> GameController:
+        """The match's controller (the session, the turn clock, the CPUs' worker), made at its first use or just
+        after the window's first paint: the lobby is on the screen before its modules are loaded."""
+        if self._controller is None:
+            self._make_controller()
+        assert self._controller is not None
+        return self._controller
+
+    def _make_controller(self) -> None:
+        from ..play.controller import GameController
+
+        pace = self.fixed_pace if self.fixed_pace is not None else self._look_pace(self.look)
+        controller = self._controller = GameController(self, pace_ms=pace, pool=self._cpu_pool)
+        controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
+        controller.auto_pass = self.settings.auto_pass()  # issue 27: no dead clicks
+        controller.error.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        controller.movePlayed.connect(self._sound_move)
+        controller.handStarted.connect(lambda _index: self.sound.play("shuffle"))
+        controller.handStarted.connect(self._hand_dealt)
+        controller.stateChanged.connect(self._autosave)
+        controller.matchEnded.connect(self._match_over)
+        controller.duplicateOver.connect(self._duplicate_over)
+        # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
+        self.skill = SkillRecorder(controller, self.store, lambda: controller.runner.pool.run, self)
+
+    def _start_cpu_worker(self) -> None:
+        self.controller.runner.start()
+
+    def end_workers(self) -> None:
+        """The last autosave written and the CPU worker stopped (waited for), if it was ever made."""
+        with contextlib.suppress(Exception):  # a store that cannot write has said so; the workers still stop
+            self.store.close()
+        if self._controller is not None:
+            self._controller.runner.stop()
+
+    @staticmethod
+    def _look_pace(look: Look) -> int:
+        """A CPU's move waits this long after the one before: always long enough for that tile to land."""
+        return max(look.cpu_pause_ms, look.animation_ms + LANDING_MS)
 
     @property
     def stats(self) -> Statistics | None:
@@ -159,13 +198,11 @@ class MainWindow(QMainWindow):
         """The lobby, wired to the window (made again when the language changes); the table page follows."""
         self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
         self.lobby.show_table_choices(self.settings.lobby_table())
-        self._game: GamePage | None = None
+        self._game = None
         name_clear_buttons(self.lobby)
         self.stack.addWidget(self.lobby)
         self.lobby.startRequested.connect(self.start_match)
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
-        self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
-        self.controller.auto_pass = self.settings.auto_pass()  # issue 27: no dead clicks
         # While a match is open the lobby offers the way back to it.
         self.back_button = QPushButton(self.tr("Back to the table"))
         self.back_button.setObjectName("backToTable")
@@ -202,7 +239,10 @@ class MainWindow(QMainWindow):
         game.splitter.splitterMoved.connect(lambda *_: self.panel_action.setChecked(not game.side.isHidden()))
 
     def set_language(self, choice: str) -> None:
-        """Speak another language at once; the match in progress goes on untouched."""
+        """Speak another language at once; the match in progress goes on untouched, and the lobby keeps what
+        was chosen on it (issue 34: the preset and the seats went back to the last match's)."""
+        chosen = self.lobby.choices()  # before the switch: names left as they came are told by their old words
+        back_shown = not self.back_button.isHidden()
         self.settings.save_language(choice)
         LANGUAGE.install(choice)
         on_game = self._on_table()
@@ -213,6 +253,8 @@ class MainWindow(QMainWindow):
         panel_shown = not old_game.side.isHidden() if old_game is not None else self.settings.panel()[1]
         old: list[QWidget] = [self.lobby] if old_game is None else [self.lobby, old_game]
         self._make_pages()
+        self.lobby.restore(chosen)
+        self.back_button.setVisible(back_shown)
         for page in old:
             self.stack.removeWidget(page)
             page.deleteLater()
@@ -249,9 +291,8 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(stylesheet(look))
         if self._game is not None:  # otherwise it takes the look when it is made
             self._game.table.apply_look(look, flag_pixmap(look.flag))
-        if self.fixed_pace is None:
-            # A CPU's move waits this long after the one before: always long enough for that tile to land.
-            self.controller.pace_ms = max(look.cpu_pause_ms, look.animation_ms + LANDING_MS)
+        if self.fixed_pace is None and self._controller is not None:  # otherwise it takes the pace when made
+            self._controller.pace_ms = self._look_pace(look)
 
     def set_high_contrast(self, on: bool) -> None:
         """Black table, white tiles with black pips, yellow marks: for low vision and bright sunlight."""
@@ -341,7 +382,9 @@ class MainWindow(QMainWindow):
         self.panel_action.triggered.connect(lambda shown: self.game.show_panel(shown))
         view.addAction(self.panel_action)
         self.auto_pass_action = QAction(self.tr("Pass for me when &nothing fits"), self, checkable=True)
-        self.auto_pass_action.setChecked(self.controller.auto_pass)
+        self.auto_pass_action.setChecked(
+            self.settings.auto_pass() if self._controller is None else self._controller.auto_pass
+        )
         self.auto_next_action = QAction(self.tr("Go on to the next hand by &itself"), self, checkable=True)
         self.auto_next_action.setChecked(self.settings.auto_next() if self._game is None else self._game.auto_next)
         for action in (self.auto_pass_action, self.auto_next_action):
@@ -474,6 +517,8 @@ class MainWindow(QMainWindow):
     def replay_deal(self, deal_seed: int | FairDeal) -> None:
         """A new match with the same seats and rules, its first hand dealt again: from the deal's proof (the
         same seed and cut) or its bare deal seed."""
+        from ...engine.fairness import FairDeal, short
+
         setup = self.game.setup
         if setup is None:
             return
@@ -544,6 +589,8 @@ class MainWindow(QMainWindow):
         self.resume(loaded.saved)
 
     def resume(self, saved: SavedMatch) -> None:
+        from ..play.controller import MatchSetup, SeatConfig
+
         table = saved.table
         seats = tuple(SeatConfig(s.name, s.human, s.level) for s in saved.seats)
         setup = MatchSetup(
@@ -619,11 +666,19 @@ class MainWindow(QMainWindow):
 
     def start_match(self, setup: MatchSetup, seed: int | None = None, first_deal: int | FairDeal | None = None) -> None:
         """A new match (`first_deal`: its first hand dealt again, from a proof or a deal seed, not sealed and cut)."""
-        if self.stack.currentWidget() is self.lobby and not self.confirm(
-            self.tr("Start a new match?"),
-            self.tr("The match at the table is not over. Starting a new one ends it."),
-            self.tr("Start a new match"),
-            self.tr("Keep it"),
+        # One question for a new match (issue 34): a person who left the table by answering "Go to the lobby"
+        # was told then that starting another match ends this one.
+        told = self._told_at_leaving
+        self._told_at_leaving = False
+        if (
+            self.stack.currentWidget() is self.lobby
+            and not told
+            and not self.confirm(
+                self.tr("Start a new match?"),
+                self.tr("The match at the table is not over. Starting a new one ends it."),
+                self.tr("Start a new match"),
+                self.tr("Keep it"),
+            )
         ):
             return
         level = next((s.level for s in setup.seats if not s.human), DEFAULT_LEVEL)
@@ -642,6 +697,8 @@ class MainWindow(QMainWindow):
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
         """CPUs in every seat: watch a match (and, in tests, a game process that saves as it plays)."""
+        from ..play.controller import MatchSetup, SeatConfig
+
         seats = tuple(SeatConfig(self.tr("CPU {n}").format(n=i), False, level) for i in range(rules.players))
         self.stack.setCurrentWidget(self.game)
         self.game.start(MatchSetup(rules, seats))
@@ -655,6 +712,8 @@ class MainWindow(QMainWindow):
         first_deal: int | FairDeal | None = None,
     ) -> None:
         """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
+        from ..play.controller import MatchSetup, default_seats
+
         self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed, first_deal)
 
     def show_lobby(self) -> None:
@@ -682,6 +741,7 @@ class MainWindow(QMainWindow):
 
     def leave_for_lobby(self) -> None:
         """New match: to the lobby, asking first if a match is under way (it stays open to go back to)."""
+        asks = self._on_table() and self.ask_before_leaving and self.match_in_progress()
         if self._on_table() and not self.confirm(
             self.tr("Leave the table?"),
             self.tr(
@@ -693,6 +753,7 @@ class MainWindow(QMainWindow):
         ):
             self.game.table.setFocus()
             return
+        self._told_at_leaving = asks
         self.show_lobby()
 
     def back_to_table(self) -> None:
@@ -700,6 +761,7 @@ class MainWindow(QMainWindow):
             return
         self.stack.setCurrentWidget(self.game)
         self.back_button.hide()
+        self._told_at_leaving = False
         self.game.table.setFocus()
 
     def current_rules(self) -> Rules:

@@ -13,8 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from ...engine.cpu import DEFAULT_LEVEL, TABLE_LEVELS
 from ...engine.inputs import MAX_DIGITS
+from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
 from ..look.flags import flag_codes
 from ..look.looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 from .store_service import move_aside
