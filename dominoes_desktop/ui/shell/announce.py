@@ -35,6 +35,7 @@ class Announcer(QObject):
     anyone listening in the window (the status bar, tests) what was said."""
 
     said = Signal(str)
+    saidBy = Signal(QWidget, str)  # the widget it was said from, and what: a window hears only its own table
 
     def say(self, source: QWidget, text: str, asked: bool = False) -> None:
         """`asked`: the answer to a key the player pressed, said at once over what was still being read (an
@@ -48,6 +49,7 @@ class Announcer(QObject):
                 event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
             QAccessible.updateAccessibility(event)
         self.said.emit(text)
+        self.saidBy.emit(source, text)
 
 
 ANNOUNCER = Announcer()
