@@ -33,11 +33,14 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QAbstractButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.layout import Layout
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.net import invite
 from dominoes_desktop.ui.play.game_page import GamePage
+from dominoes_desktop.ui.play.table_questions import ends_words, fits_words, line_words
 from dominoes_desktop.ui.room.net_dialogs import open_invite
 from dominoes_desktop.ui.shell.announce import ANNOUNCER, SHORT_TURN_KEY
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -332,6 +335,49 @@ def seat_name(model: object, seat: int) -> str:
     from dominoes_desktop.ui.play.panels import shown_name
 
     return shown_name(model.seats[seat].name)  # type: ignore[attr-defined]
+
+
+# ---- the answers' words, on tables laid by hand ----------------------------------------------------------------
+
+
+def laid(preset: str, *plays: tuple[str, int]) -> Hand:
+    """A hand of `preset` whose table holds the pose, then each (tile, arm) in turn."""
+    rules = build_rules(preset)
+    hand = Hand(rules, [[] for _ in range(rules.players)], [], 0)
+    layout = Layout(rules.layout)
+    for tile_text, arm in plays:
+        a, b = (int(n) for n in tile_text.split("-"))
+        tile = Tile.of(a, b)
+        if layout.pose is None:
+            layout.place_pose(tile, 0)
+        else:
+            layout.place(tile, arm, 0)
+    hand.layout = layout
+    return hand
+
+
+def test_the_line_is_read_left_to_right_as_drawn_and_a_cross_arm_by_arm() -> None:
+    line = laid("jamaican", ("6-4", -1), ("6-2", 0), ("4-1", 1), ("2-2", 0))
+    assert line_words(line.layout) == "The line, left to right: 2-2, 2-6, 6-4, 4-1."
+    assert ends_words(line) == "Open ends: 2 and 1"  # no count where ends score nothing
+    cross = laid("cross_9", ("5-5", -1), ("5-3", 0), ("3-3", 0), ("5-1", 1))
+    assert line_words(cross.layout) == (
+        "Centre 5-5. Right: 5-3, 3-3, ends on 3. Left: 5-1, ends on 1. Up: empty, open on 5. "
+        "Down: empty, open on 5. Branch of 3-3: empty, open on 3. Branch of 3-3: empty, open on 3."
+    )
+    assert ends_words(cross) == "Open ends: 5 and 5"  # the pose's arms first, as the rules say
+
+
+def test_the_fives_ends_are_counted_with_their_doubles_and_each_play_says_what_it_would_score() -> None:
+    posed = laid("all_fives", ("5-5", -1))
+    assert ends_words(posed) == "Open ends: 5 and 5. Count 10: scores 10."  # a double posed alone counts once
+    hand = laid("all_fives", ("5-5", -1), ("5-0", 0))
+    assert ends_words(hand) == "Open ends: 0 and double 5. Count 10: scores 10."
+    rack = [Tile.of(0, 0), Tile.of(5, 2), Tile.of(6, 1)]
+    assert fits_words(hand, rack) == "Fits: 0-0 on 0, scoring 10; 5-2 on double 5."
+    assert fits_words(hand, [Tile.of(6, 1)]) == "None of your tiles fits."
+    threes = laid("fives_threes", ("6-3", -1))
+    assert ends_words(threes) == "Open ends: 6 and 3. Count 9: scores 9."
 
 
 def play_alone(qtbot: QtBot, tmp_path: Path, heard: Heard, language: str, preset: str, seed: int,

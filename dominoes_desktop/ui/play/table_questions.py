@@ -92,13 +92,14 @@ def counts_doubles(hand: Hand) -> bool:
 
 
 def open_end_names(hand: Hand) -> list[str]:
-    """The numbers a tile may join now; in the fives games a double at an end is named, as it counts twice."""
+    """The numbers a tile may join now; in the fives games a double at an end is named, as it counts twice (a
+    double posed alone counts once: Layout.end_total)."""
     layout = hand.layout
-    doubles = counts_doubles(hand)
+    doubles = counts_doubles(hand) and len(layout.placements) > 1
     names = []
     for index in layout.open_arms():
         arm = layout.arms[index]
-        if doubles and arm.double_at_end and arm.tiles:
+        if doubles and arm.double_at_end:
             names.append(translate("TableQuestions", "double {n}").format(n=arm.end))
         else:
             names.append(str(arm.end))
@@ -181,7 +182,7 @@ def fits_words(hand: Hand | None, rack: Sequence[Tile]) -> str:
     by_tile: dict[Tile, list[str]] = {}
     for move in moves:
         assert move.tile is not None
-        end = str(move.end)
+        end = translate("TableQuestions", "double {n}").format(n=move.end) if move.on_double else str(move.end)
         points = scoring.points(count_after(hand.layout, move, doubles)) if doubles else 0
         if points:
             end = translate("TableQuestions", "{end}, scoring {points}").format(end=end, points=points)
