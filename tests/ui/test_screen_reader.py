@@ -39,6 +39,7 @@ from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.net import invite
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.play.game_page import GamePage
 from dominoes_desktop.ui.play.table_questions import ends_words, fits_words, line_words
 from dominoes_desktop.ui.room.net_dialogs import open_invite
@@ -378,6 +379,34 @@ def test_the_fives_ends_are_counted_with_their_doubles_and_each_play_says_what_i
     assert fits_words(hand, [Tile.of(6, 1)]) == "None of your tiles fits."
     threes = laid("fives_threes", ("6-3", -1))
     assert ends_words(threes) == "Open ends: 6 and 3. Count 9: scores 9."
+
+
+def test_in_pass_and_play_each_person_hears_their_turn_once_their_tiles_are_shown(
+    qtbot: QtBot, tmp_path: Path, heard: Heard
+) -> None:
+    window = MainWindow(Settings(open_settings(tmp_path / "config")), pace_ms=0, threaded=False, cpu_pool=POOL)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    seats = (SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Beto", True), SeatConfig("CPU 3", False))
+    window.start_match(MatchSetup(build_rules("jamaican"), seats), 8, known_deal(8))
+    idle(window)
+    page = window.game
+    names = [line for line in heard if ", your turn" in line]
+    assert page.curtain.isVisible() and not names, "nothing of a turn is said while the rack is hidden"
+    person = window.controller.human_turn()
+    assert person is not None
+    # The curtain's button is found and pressed through its accessible action, as a screen reader's object
+    # navigation does (the keys stay on the hidden rack as the hand starts: the curtain is not focused).
+    button = QAccessible.queryAccessibleInterface(page.curtain_button)
+    assert button is not None and button.text(QAccessible.Text.Name).startswith("Show ")
+    action = button.actionInterface()
+    assert action is not None
+    action.doAction(action.pressAction())
+    qtbot.waitUntil(lambda: not page.curtain.isVisible(), timeout=3000)  # (the press is animated)
+    name = window.controller.seats[person].name
+    said = [line for line in heard if line.startswith(f"{name}, your turn")]
+    assert len(said) == 1 and ("Open ends: " in said[0] or ": you lead." in said[0]), (heard[-5:], window.focusWidget())
 
 
 def play_alone(qtbot: QtBot, tmp_path: Path, heard: Heard, language: str, preset: str, seed: int,

@@ -134,6 +134,7 @@ class TableVoice(QObject):
         # Connected after the page's own slots: these read what the page has just written.
         controller.stateChanged.connect(self._turn_changed)
         page.table.choosingChanged.connect(self._turn_changed)
+        page.curtain_button.clicked.connect(self._turn_changed)  # pass-and-play: the rack shown to its person
         controller.hintReady.connect(self._hint_ready)  # a method: gone with the page when the language changes
         controller.movePlayed.connect(self._moved)
         controller.pointsScored.connect(self._scored)
