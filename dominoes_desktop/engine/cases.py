@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .deal import Deal, check_deal_counts
+from .deal import Deal, read_deal
 from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
 from .errors import DealError, DominoError, IllegalMove
 from .fairness import FairDeal, ProofError, verify
@@ -20,7 +20,7 @@ from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
 from .record import FORMAT, VERSION, Record, RecordError, record_from_json
 from .rules import Rules
-from .tiles import Tile, full_set, shown
+from .tiles import shown
 
 MAX_CASE_BYTES = 16 * 1024 * 1024
 T = TypeVar("T")
@@ -30,43 +30,13 @@ class CaseError(Exception):
     """The case file cannot be replayed; the message says where and why."""
 
 
-def _tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile]) -> tuple[Tile, ...]:
-    if not isinstance(raw, list):
-        raise CaseError(f"{what} must be a list of tiles")
-    tiles = []
-    for text in raw:
-        if not isinstance(text, str):
-            raise CaseError(f"{what}: {text!r} is not a tile")
-        try:
-            tile = Tile.parse(text)
-        except DominoError as exc:
-            raise CaseError(f"{what}: {exc}") from None
-        if tile not in in_set:
-            raise CaseError(f"{what}: {tile} is not in this set")
-        if tile in seen:
-            raise CaseError(f"{what}: {tile} is dealt twice")
-        seen.add(tile)
-        tiles.append(tile)
-    return tuple(tiles)
-
-
 def parse_deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
-    """A hand's deal from a case, validated: tiles of the set, none twice, and the shape the rules deal
-    (`deal.check_deal_counts`). Every reader of cases (replay, the coach, fairness, duplicate) comes here."""
-    in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
-    raw_deal = raw_hand.get("deal")
-    if not isinstance(raw_deal, list) or len(raw_deal) != rules.players:
-        raise CaseError(f"{where}, deal: expected {rules.players} hands, one per seat")
-    seen: set[Tile] = set()
-    hands = tuple(_tiles(h, f"{where}, deal of seat {i}", in_set, seen) for i, h in enumerate(raw_deal))
-    raw_stock = raw_hand.get("stock")
-    stock = () if raw_stock is None else _tiles(raw_stock, f"{where}, stock", in_set, seen)
+    """A hand's deal from a case, validated (`deal.read_deal`): every reader of cases (replay, the coach,
+    fairness, duplicate) comes here."""
     try:
-        check_deal_counts(rules, [len(h) for h in hands], None if raw_stock is None else len(stock))
+        return read_deal(rules, raw_hand.get("deal"), raw_hand.get("stock"))
     except DealError as exc:
         raise CaseError(f"{where}, {exc}") from None
-    sleeping = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in seen)
-    return Deal(hands, stock, sleeping, None)
 
 
 def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:

@@ -7,12 +7,12 @@ import struct
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from operator import itemgetter
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from .errors import DealError
+from .errors import DealError, DominoError
 from .moves import Move, MoveKind
 from .rules import Rules, Style
-from .tiles import Tile, full_set
+from .tiles import Tile, full_set, shown
 
 T = TypeVar("T")
 
@@ -75,6 +75,47 @@ class Dealer:
             result = Deal(hands, (), rest, seed) if self._asleep else Deal(hands, rest, (), seed)
             if not self._needs_double or result.doubles_dealt():
                 return result
+
+
+def _listed_tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile]) -> tuple[Tile, ...]:
+    if not isinstance(raw, list):
+        raise DealError(f"{what} must be a list of tiles")
+    tiles = []
+    for text in raw:
+        if not isinstance(text, str):
+            raise DealError(f"{what}: {shown(repr(text))} is not a tile")
+        try:
+            tile = Tile.parse(text)
+        except DominoError as exc:
+            raise DealError(f"{what}: {exc}") from None
+        if tile not in in_set:
+            raise DealError(f"{what}: {tile} is not in this set")
+        if tile in seen:
+            raise DealError(f"{what}: {tile} is dealt twice")
+        seen.add(tile)
+        tiles.append(tile)
+    return tuple(tiles)
+
+
+def read_deal(rules: Rules, raw_hands: Any, raw_stock: Any = None, raw_sleeping: Any = None) -> Deal:
+    """A deal written as lists of tile texts (a replay case's, a match record's), checked: tiles of the set, none
+    twice, and the shape the rules deal (`check_deal_counts`). `raw_stock` None: no stock was written;
+    `raw_sleeping` None: the tiles nobody was dealt sleep, else the list must hold exactly them. The one reader
+    of written deals; DealError, one line naming the list at fault."""
+    in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
+    if not isinstance(raw_hands, list) or len(raw_hands) != rules.players:
+        raise DealError(f"deal: expected {rules.players} hands, one per seat")
+    seen: set[Tile] = set()
+    hands = tuple(_listed_tiles(h, f"deal of seat {i}", in_set, seen) for i, h in enumerate(raw_hands))
+    stock = () if raw_stock is None else _listed_tiles(raw_stock, "stock", in_set, seen)
+    if raw_sleeping is None:
+        sleeping = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in seen)
+    else:
+        sleeping = _listed_tiles(raw_sleeping, "sleeping tiles", in_set, seen)
+        if len(seen) != len(in_set):
+            raise DealError("deal: not every tile of the set is dealt, in the stock or asleep")
+    check_deal_counts(rules, [len(h) for h in hands], None if raw_stock is None else len(stock))
+    return Deal(hands, stock, sleeping, None)
 
 
 def check_deal_counts(rules: Rules, dealt: Sequence[int], stock: int | None) -> None:

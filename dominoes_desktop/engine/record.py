@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .deal import Deal, check_deal_counts
+from .deal import Deal, read_deal
 from .decisions import (
     Action,
     AnswerRedeal,
@@ -32,7 +32,6 @@ from .inputs import whole_number
 from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
 from .rules import Rules
-from .tiles import Tile, full_set
 
 FORMAT = "dominoes-desktop-match"
 VERSION = 2  # version 1: hands of deals and moves (store/matchfile.py reads it one way)
@@ -174,21 +173,6 @@ def _need(condition: bool, message: str) -> None:
         raise RecordError(message)
 
 
-def _tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile]) -> tuple[Tile, ...]:
-    _need(isinstance(raw, list) and all(isinstance(t, str) for t in raw), f"{what} must list tiles")
-    tiles = []
-    for text in raw:
-        try:
-            tile = Tile.parse(text)
-        except DominoError as exc:
-            raise RecordError(f"{what}: {exc}") from None
-        _need(tile in in_set, f"{what}: {tile} is not in this set")
-        _need(tile not in seen, f"{what}: {tile} is dealt twice")
-        seen.add(tile)
-        tiles.append(tile)
-    return tuple(tiles)
-
-
 def _proof(raw: Any) -> FairDeal:
     try:
         return FairDeal.from_json(raw)
@@ -197,23 +181,15 @@ def _proof(raw: Any) -> FairDeal:
 
 
 def _deal(rules: Rules, raw: Mapping[str, Any]) -> Deal:
-    """A recorded deal: every tile of the set once, in the shape the rules deal."""
-    in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
-    raw_hands = raw.get("hands")
-    if not isinstance(raw_hands, list) or len(raw_hands) != rules.players:
-        raise RecordError(f"the deal must list {rules.players} hands")
-    seen: set[Tile] = set()
-    hands = tuple(_tiles(h, f"the deal of seat {s}", in_set, seen) for s, h in enumerate(raw_hands))
-    stock = _tiles(raw.get("stock", []), "the stock", in_set, seen)
-    sleeping = _tiles(raw.get("sleeping", []), "the sleeping tiles", in_set, seen)
-    _need(len(seen) == len(in_set), "the deal does not hold every tile of the set")
+    """A recorded deal: every tile of the set once (stock and sleeping tiles written out), in the shape the
+    rules deal."""
     try:
-        check_deal_counts(rules, [len(h) for h in hands], len(stock) if "stock" in raw else None)
+        deal = read_deal(rules, raw.get("hands"), raw.get("stock"), raw.get("sleeping", []))
     except DominoError as exc:
         raise RecordError(str(exc)) from None
     deal_seed = raw.get("deal_seed")
     _need(deal_seed is None or whole_number(deal_seed, 0, MAX_SEED), "a deal seed must be a whole number")
-    return Deal(hands, stock, sleeping, deal_seed)
+    return deal._replace(seed=deal_seed)
 
 
 def decode_action(rules: Rules, raw: Any) -> Action:

@@ -23,7 +23,7 @@ from dominoes_desktop.cli import bot, coach, fairness, replay
 from dominoes_desktop.engine.cases import CaseError, parse_deal
 from dominoes_desktop.engine.cases import replay as replay_case
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.deal import check_deal_counts
+from dominoes_desktop.engine.deal import Dealer, check_deal_counts, read_deal
 from dominoes_desktop.engine.decisions import (
     AnswerRedeal,
     ChooseLeader,
@@ -40,6 +40,7 @@ from dominoes_desktop.engine.errors import DealError
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.rules import Style
 from dominoes_desktop.engine.tiles import full_set
 
 from .helpers import RULE_CASES
@@ -566,3 +567,36 @@ def test_a_block_request_with_a_stock_gets_an_error() -> None:
         "error": "hand_sizes, stock and moves do not add up to a deal: stock: a block game has no stock (its 9 "
         "undealt tiles sleep), but 3 are listed"
     }
+
+
+def _written(deal: Any) -> tuple[list[list[str]], list[str], list[str]]:
+    return [[str(t) for t in h] for h in deal.hands], [str(t) for t in deal.stock], [str(t) for t in deal.sleeping]
+
+
+@pytest.mark.parametrize("preset", ["jamaican", "classic_draw", "cuban"])
+def test_the_one_reader_of_written_deals_reads_back_what_the_dealer_dealt(preset: str) -> None:
+    """Cases and match records both read deals through `read_deal`: a dealt deal written out comes back the same,
+    with or without its sleeping tiles written."""
+    rules = build_rules(preset)
+    dealt = Dealer(rules).deal(7)
+    hands, stock, sleeping = _written(dealt)
+    raw_stock = stock if rules.style is Style.DRAW else None
+    assert read_deal(rules, hands, raw_stock, sleeping) == dealt._replace(seed=None)
+    derived = read_deal(rules, hands, raw_stock)  # the sleeping tiles in the set's order: asleep, order is moot
+    assert derived._replace(sleeping=()) == dealt._replace(seed=None, sleeping=())
+    assert sorted(derived.sleeping) == sorted(dealt.sleeping)
+
+
+def test_the_one_reader_names_the_list_at_fault() -> None:
+    rules = build_rules("jamaican")
+    hands, _, _ = _written(Dealer(rules).deal(3))
+    twice = [list(h) for h in hands]
+    twice[2][0] = twice[1][0]
+    with pytest.raises(DealError, match=r"^deal of seat 2: .* is dealt twice$"):
+        read_deal(rules, twice, None)
+    with pytest.raises(DealError, match=r"^deal: expected 4 hands, one per seat$"):
+        read_deal(rules, hands[:3], None)
+    with pytest.raises(DealError, match=r"^deal of seat 0: \[\[\[\[.{17}\.\.\. is not a tile$"):
+        read_deal(rules, [[[[[[0] * 1000]]]], *hands[1:]], None)  # hostile input is cut short in the line
+    with pytest.raises(DealError, match=r"^deal: not every tile of the set is dealt, in the stock or asleep$"):
+        read_deal(build_rules("cuban"), _written(Dealer(build_rules("cuban")).deal(3))[0], None, [])
