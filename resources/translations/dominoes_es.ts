@@ -4749,6 +4749,162 @@ tú {dash} {others}</translation>
         <source>Tiles in hand: {counts}.</source>
         <translation>Fichas en mano: {counts}.</translation>
     </message>
+    <message>
+        <source>Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules.</source>
+        <translation>Teclas: L la línea; E los extremos abiertos; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que encajan; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega, D roba, P pasa, H da una pista, ? las reglas.</translation>
+    </message>
+    <message>
+        <source>Short turn announcements.</source>
+        <translation>Avisos de turno breves.</translation>
+    </message>
+    <message>
+        <source>Full turn announcements.</source>
+        <translation>Avisos de turno completos.</translation>
+    </message>
+</context>
+<context>
+    <name>TableQuestions</name>
+    <message>
+        <source>Right</source>
+        <translation>Derecha</translation>
+    </message>
+    <message>
+        <source>Left</source>
+        <translation>Izquierda</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Arriba</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Abajo</translation>
+    </message>
+    <message>
+        <source>{first} or {last}</source>
+        <translation>{first} o {last}</translation>
+    </message>
+    <message>
+        <source>No tile on the table yet.</source>
+        <translation>Aún no hay fichas en la mesa.</translation>
+    </message>
+    <message>
+        <source>The line, left to right: {tiles}.</source>
+        <translation>La línea, de izquierda a derecha: {tiles}.</translation>
+    </message>
+    <message>
+        <source>Centre {tile}.</source>
+        <translation>Centro {tile}.</translation>
+    </message>
+    <message>
+        <source>Branch of {tile}</source>
+        <translation>Rama de {tile}</translation>
+    </message>
+    <message>
+        <source>{arm}: {tiles}, ends on {end}.</source>
+        <translation>{arm}: {tiles}, termina en {end}.</translation>
+    </message>
+    <message>
+        <source>{arm}: empty, open on {end}.</source>
+        <translation>{arm}: vacío, abierto en {end}.</translation>
+    </message>
+    <message>
+        <source>double {n}</source>
+        <translation>doble {n}</translation>
+    </message>
+    <message>
+        <source>Count {total}: scores {points}.</source>
+        <translation>Suman {total}: se anotan {points}.</translation>
+    </message>
+    <message>
+        <source>Count {total}: scores nothing.</source>
+        <translation>Suman {total}: no se anota nada.</translation>
+    </message>
+    <message>
+        <source>{name} is out of {numbers}.</source>
+        <translation>{name} no tiene {numbers}.</translation>
+    </message>
+    <message>
+        <source>Nobody has shown a number they lack yet.</source>
+        <translation>Nadie ha mostrado aún un número que le falte.</translation>
+    </message>
+    <message>
+        <source>None of your tiles fits.</source>
+        <translation>Ninguna de tus fichas encaja.</translation>
+    </message>
+    <message>
+        <source>You pose {tile}.</source>
+        <translation>Sales con {tile}.</translation>
+    </message>
+    <message>
+        <source>You may pose {tiles}.</source>
+        <translation>Puedes salir con {tiles}.</translation>
+    </message>
+    <message>
+        <source>{end}, scoring {points}</source>
+        <translation>{end}, y anotas {points}</translation>
+    </message>
+    <message>
+        <source>{tile} on {ends}</source>
+        <translation>{tile} en {ends}</translation>
+    </message>
+    <message>
+        <source>Fits: {plays}.</source>
+        <translation>Encajan: {plays}.</translation>
+    </message>
+    <message>
+        <source>Stock: {count}.</source>
+        <translation>En el pozo: {count}.</translation>
+    </message>
+    <message>
+        <source>Your turn</source>
+        <translation>Tu turno</translation>
+    </message>
+    <message>
+        <source>{name}, your turn</source>
+        <translation>{name}, tu turno</translation>
+    </message>
+    <message>
+        <source>You drew {tiles}.</source>
+        <translation>Robaste {tiles}.</translation>
+    </message>
+    <message>
+        <source>{opening}: you lead.</source>
+        <translation>{opening}: sales tú.</translation>
+    </message>
+    <message>
+        <source>{opening}: {ends}.</source>
+        <translation>{opening}: {ends}.</translation>
+    </message>
+    <message>
+        <source>Pass.</source>
+        <translation>Pasa.</translation>
+    </message>
+    <message>
+        <source>Draw.</source>
+        <translation>Roba.</translation>
+    </message>
+    <message>
+        <source>{opening}. Open ends: {ends}.</source>
+        <translation>{opening}. Extremos abiertos: {ends}.</translation>
+    </message>
+    <message>
+        <source>Nothing fits: pass (P).</source>
+        <translation>Nada encaja: pasa (P).</translation>
+    </message>
+    <message>
+        <source>Nothing fits: draw (D).</source>
+        <translation>Nada encaja: roba (D).</translation>
+    </message>
+    <message>
+        <source>Tiles that fit: {count}.</source>
+        <translation>Fichas que encajan: {count}.</translation>
+    </message>
+    <message>
+        <source>{first} and {last}</source>
+        <comment>the numbers a player is out of</comment>
+        <translation>{first} ni {last}</translation>
+    </message>
 </context>
 <context>
     <name>TableVoice</name>

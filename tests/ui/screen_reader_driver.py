@@ -15,7 +15,8 @@ import time
 import pyatspi
 from gi.repository import GLib
 
-KEYS = {"Right": 0xFF53, "Return": 0xFF0D, "space": 0x20, "s": 0x73, "e": 0x65, "p": 0x70, "c": 0x63, "h": 0x68}
+KEYS = {"Right": 0xFF53, "Return": 0xFF0D, "space": 0x20, "h": 0x68}
+KEYS.update({letter: ord(letter) for letter in "scepklnmtv"})  # the table's questions, one key each
 
 
 class Stuck(Exception):
@@ -166,6 +167,11 @@ def play_my_turn(app: object, table: object, asked: dict[str, int]) -> None:
         mark = len(heard)
         key("e", "ask for the open ends")
         asked["ends"] += wait_to_hear(mark, "Open ends")
+    for letter, answer, question in (("l", "The line", "line"), ("n", "", "out"), ("m", "", "fits")):
+        if asked.get(question, 0) < 2:
+            mark = len(heard)
+            key(letter, f"ask {question}")
+            asked[question] = asked.get(question, 0) + wait_to_hear(mark, answer or "announce: ")
     if "pass (P)" in text:
         key("p", "nothing fits: pass")
         return

@@ -309,8 +309,7 @@ class GamePage(QWidget):
             else self.tr("{name} passes").format(name=shown_name(self.controller.seats[seat].name))
         )
         self.table.table.float_text(words, None)
-        self.announce(words)
-        self.happened.emit(words)
+        self.happened.emit(words)  # (a screen reader hears the pass once, as the move log's line)
 
     def back_to_rack(self) -> None:
         if self.isVisible() and not self.curtain.isVisible() and not self.hand_end.isVisible():

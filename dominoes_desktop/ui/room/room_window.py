@@ -36,6 +36,7 @@ from ..look.looks import Look
 from ..play.controller import MatchSetup
 from ..play.game_page import GamePage
 from ..play.panels import ButtonRow
+from ..shell.announce import TableVoice
 from ..shell.i18n import translate
 from .room_controller import RoomController
 
@@ -95,6 +96,7 @@ class RoomWindow(QWidget):
         auto_pass = bool(settings.auto_pass()) if settings is not None and hasattr(settings, "auto_pass") else False
         self.controller = RoomController(self, auto_cut=bool(auto_cut), auto_pass=auto_pass)
         self.page = GamePage(self.controller, self.look)
+        self.voice = TableVoice(self.page, getattr(settings, "store", None))  # a screen reader hears the room's table
         self._set_up: tuple[object, ...] = ()
         self._build()
         self.controller.message.connect(self.receive)

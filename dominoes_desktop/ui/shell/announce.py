@@ -1,11 +1,13 @@
 """What a screen reader meets at the table: announcements, the overlays on the table in the accessibility tree,
-and keys that speak what is otherwise only drawn (S the score, E the open ends, C the tiles each player holds)."""
+and keys that answer one question each about what is otherwise only drawn (docs/ACCESSIBILITY.md lists them):
+L the line, E the open ends, N the numbers each player lacks, C the tiles each holds, M my tiles that fit,
+S the score, T whose turn, V shorter turn announcements, K the keys."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleAnnouncementEvent,
@@ -18,6 +20,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAccessibleWidget, QLineEdit, QWidget
 
 from ...engine.moves import Move, MoveKind
+from ...engine.tiles import Tile
 from .i18n import translate
 
 if TYPE_CHECKING:
@@ -32,21 +35,28 @@ class Announcer(QObject):
     anyone listening in the window (the status bar, tests) what was said."""
 
     said = Signal(str)
+    saidBy = Signal(QWidget, str)  # the widget it was said from, and what: a window hears only its own table
 
-    def say(self, source: QWidget, text: str) -> None:
+    def say(self, source: QWidget, text: str, asked: bool = False) -> None:
+        """`asked`: the answer to a key the player pressed, said at once over what was still being read (an
+        assertive announcement); news of the table waits its turn (polite)."""
         text = text.strip()
         if not text:
             return
         if QAccessible.isActive():
-            QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(source, text))
+            event = QAccessibleAnnouncementEvent(source, text)
+            if asked:
+                event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
+            QAccessible.updateAccessibility(event)
         self.said.emit(text)
+        self.saidBy.emit(source, text)
 
 
 ANNOUNCER = Announcer()
 
 
-def say(source: QWidget, text: str) -> None:
-    ANNOUNCER.say(source, text)
+def say(source: QWidget, text: str, asked: bool = False) -> None:
+    ANNOUNCER.say(source, text, asked)
 
 
 def _table_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
@@ -83,36 +93,62 @@ def plain(html: str) -> str:
     return " ".join(line if line.endswith((".", "!", "?", ":")) else line + "." for line in lines if line)
 
 
-def joined(items: list[str]) -> str:
-    """'5', '5 and 2', '5, 2 and 6' in the language in use."""
-    if len(items) < 2:
-        return "".join(items)
-    return translate("Voice", "{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+SHORT_TURN_KEY = "voice/short_turn"  # the turn said as its open ends alone ("Your turn: 6, 3.")
+
+# The table's questions, one key each (none of them a key the table already uses: arrows, Tab, Enter, Space, Esc,
+# D, P, H, F, ?, Ctrl+Z), in the order the keys list says them.
+QUESTION_KEYS = ("L", "E", "N", "C", "M", "S", "T", "V", "K")
 
 
 class TableVoice(QObject):
-    """Says at the table what a sighted player sees: whose turn when it is the person's, the hint, each player's
-    tiles after they move, the hand-end sheet whole; and answers S, E and C at any time."""
+    """Says at the table what a sighted player sees: the person's turn once as it comes with the open ends,
+    others' moves once (the move log says them), points scored, claims and offers, the hand-end sheet whole;
+    and answers one question per key at any time. `store`: where the shorter-turn setting is kept."""
 
-    def __init__(self, page: GamePage) -> None:
+    def __init__(self, page: GamePage, store: QSettings | None = None) -> None:
         super().__init__(page)
         self.page = page
-        self.last_turn = ""
+        self.store = store
+        self.short = _read_bool(store, SHORT_TURN_KEY, False)
+        self.last_turn = ""  # the turn's words last said (the end choice, a hint: said again when they change)
+        self.turn_key: tuple[object, ...] | None = None  # the turn last announced: said once as it comes
+        self.rack_seen: tuple[Tile, ...] = ()  # the rack when the turn was last said: what is new was drawn
+        self.last_kind: MoveKind | None = None  # the last move at the table
+        self.my_last_kind: MoveKind | None = None  # the person's last move
         controller = page.controller
-        for key, speak in (("S", self.speak_score), ("E", self.speak_ends), ("C", self.speak_counts)):
+        answers = (
+            self.speak_line,
+            self.speak_ends,
+            self.speak_voids,
+            self.speak_counts,
+            self.speak_fits,
+            self.speak_score,
+            self.speak_turn,
+            self.toggle_short,
+            self.speak_keys,
+        )
+        for key, answer in zip(QUESTION_KEYS, answers, strict=True):
             shortcut = QShortcut(QKeySequence(key), page)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)  # typing in a chat box is not eaten
-            shortcut.activated.connect(speak)
+            shortcut.activated.connect(answer)
         # Connected after the page's own slots: these read what the page has just written.
         controller.stateChanged.connect(self._turn_changed)
         page.table.choosingChanged.connect(self._turn_changed)
+        page.curtain_button.clicked.connect(self._turn_changed)  # pass-and-play: the rack shown to its person
         controller.hintReady.connect(self._hint_ready)  # a method: gone with the page when the language changes
         controller.movePlayed.connect(self._moved)
+        controller.pointsScored.connect(self._scored)
+        controller.claimOffered.connect(self._offered)
+        controller.mugginsOffered.connect(self._offered)
+        controller.redealOffered.connect(self._redeal_offered)
         controller.handEnded.connect(self._hand_ended)
         self._name_overlays()
 
-    def _say(self, text: str) -> None:
-        say(self.page.log, text)
+    def _say(self, text: str, asked: bool = False) -> None:
+        say(self.page.log, text, asked)
+
+    def _answer(self, text: str) -> None:
+        self._say(text, asked=True)
 
     def _name_overlays(self) -> None:
         page = self.page
@@ -127,35 +163,80 @@ class TableVoice(QObject):
 
     # ---- what is said as it happens -------------------------------------------------------------
 
-    def _turn_changed(self) -> None:
-        """The person's turn (or the end choice) is said once each time it comes round; a CPU's turn is told
-        by its move."""
+    def _mine(self) -> bool:
         page = self.page
-        text = page.turn.text()
-        mine = page.controller.human_turn() == page.table.bottom and not page.table.curtain
-        if not mine:
+        return page.controller.human_turn() == page.table.bottom and not page.table.curtain
+
+    def _turn_changed(self) -> None:
+        """The person's turn is said once as it comes, with the open ends (and, after a draw, the tile drawn);
+        while it lasts, what the turn's line then asks (choose an end) is said when it changes. A CPU's turn is
+        told by its move."""
+        page = self.page
+        if not self._mine():
             self.last_turn = ""
+            self.turn_key = None
             return
-        if text != self.last_turn:
+        controller = page.controller
+        hand = controller.shown_hand()
+        rack = controller.rack(page.table.bottom)
+        key = (controller.hand_number, len(hand.history) if hand is not None else -1, len(rack))
+        text = page.turn.text()
+        if key != self.turn_key:
+            self.turn_key = key
             self.last_turn = text
-            self._say(text)
+            drawn = [t for t in rack if t not in self.rack_seen] if self.my_last_kind is MoveKind.DRAW else []
+            self.rack_seen = rack
+            self._say(self.turn_words(drawn))
+        elif text != self.last_turn:
+            self.last_turn = text
+            if page.table.choosing is not None:
+                self._say(text)
+
+    def turn_words(self, drawn: list[Tile] | None = None) -> str:
+        from ..play.table_questions import turn_words
+
+        page = self.page
+        controller = page.controller
+        hand = controller.shown_hand()
+        if hand is None or not self._mine():
+            return page.turn.text()
+        name = None if len(controller.people()) < 2 else self._name(page.table.bottom)
+        return turn_words(hand, controller.legal_moves(), name, self.short, drawn or ())
 
     def _hint_ready(self, _decision: object) -> None:
-        self._say(self.page.turn.text())
+        self.last_turn = self.page.turn.text()
+        self._say(self.last_turn)
 
     def _moved(self, seat: int, move: Move) -> None:
-        """After another player's play or draw, how many tiles they hold (a pass says itself in the log)."""
-        page = self.page
-        hand = page.controller.shown_hand()
-        if hand is None or seat == page.table.bottom or move.kind not in (MoveKind.PLAY, MoveKind.DRAW):
+        """Every move is said once, by the move log's line (the page's); here only what later words need."""
+        self.last_kind = move.kind
+        if seat == self.page.table.bottom:
+            self.my_last_kind = move.kind
+
+    def _scored(self, side: int, points: int) -> None:
+        """End points taken by a play (not by a claim or Muggins: the log's line says those)."""
+        from ..play.panels import side_name
+
+        if self.last_kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
             return
-        if hand.is_over:
+        rules = self.page.controller.rules
+        if rules is None or points <= 0:
             return
-        self._say(self.holds(seat))  # after the page has said the move itself
+        name = side_name(rules, self.page.controller.seats, side, after_preposition=True)
+        self._say(QCoreApplication.translate("HandEndPanel", "%n point(s) to {side}.", "", points).format(side=name))
+
+    def _offered(self, *_details: object) -> None:
+        """A claim or Muggins waits on the person: what the panel asks (its first button has the focus)."""
+        self._say(self.page.claim_text.text())
+
+    def _redeal_offered(self, _seat: int) -> None:
+        self._say(plain(self.page.redeal_text.text()))
 
     def _hand_ended(self, result: HandResult) -> None:
         """The sheet whole after its headline, which the page says: points, bonuses, every rack's pips."""
         page = self.page
+        self.turn_key = None
+        self.my_last_kind = None
         for button in (page.hand_end.next, page.hand_end.again):
             button.setAccessibleName(button.text())  # "Play again" once the match is over, not "New match"
         sheet = plain(page.hand_end.text.text())
@@ -164,13 +245,13 @@ class TableVoice(QObject):
 
     # ---- what is said when asked ----------------------------------------------------------------
 
-    def holds(self, seat: int) -> str:
+    def _name(self, seat: int) -> str:
         from ..play.panels import shown_name  # the table's own wording of names
 
-        hand = self.page.controller.shown_hand()
-        count = len(hand.hands[seat]) if hand is not None else 0
-        name = shown_name(self.page.controller.seats[seat].name)
-        return self.tr("%n tile(s) left for {name}.", "", count).format(name=name)
+        return shown_name(self.page.controller.seats[seat].name)
+
+    def _names(self) -> list[str]:
+        return [self._name(seat) for seat in range(len(self.page.controller.seats))]
 
     def score_words(self) -> str:
         from ..play.panels import side_name
@@ -188,36 +269,98 @@ class TableVoice(QObject):
         goal = " ".join(line.strip() for line in lines[len(sides) :] if line.strip())
         return translate("Voice", "{title}: {sides}. {goal}.").format(title=title, sides="; ".join(sides), goal=goal)
 
-    def ends_words(self) -> str:
+    def line_words(self) -> str:
+        from ..play.table_questions import line_words
+
         hand = self.page.controller.shown_hand()
-        if hand is None:
-            return translate("Voice", "No hand at the table.")
-        ends = [str(end) for end in hand.layout.open_ends()]
-        if not ends:
-            return translate("Voice", "No tile on the table yet.")
-        return translate("Voice", "Open ends: {ends}").format(ends=joined(ends))
+        return line_words(hand.layout) if hand is not None else translate("Voice", "No hand at the table.")
+
+    def ends_words(self) -> str:
+        from ..play.table_questions import ends_words
+
+        return ends_words(self.page.controller.shown_hand())
+
+    def voids_words(self) -> str:
+        from ..play.table_questions import voids_words
+
+        page = self.page
+        hand = page.controller.hand
+        knowledge = page.controller.knowledge(page.table.bottom) if hand is not None and not hand.is_over else None
+        return voids_words(knowledge, self._names(), page.table.bottom)
 
     def counts_words(self) -> str:
-        from ..play.panels import shown_name
+        from ..play.table_questions import counts_words, hand_counts
 
         controller = self.page.controller
-        hand = controller.shown_hand()
-        if hand is None:
+        if controller.shown_hand() is None:
             return translate("Voice", "No hand at the table.")
-        counts = [
-            translate("Voice", "{name} {count}").format(name=shown_name(controller.seats[seat].name), count=len(tiles))
-            for seat, tiles in enumerate(hand.hands)
-        ]
-        text = translate("Voice", "Tiles in hand: {counts}.").format(counts="; ".join(counts))
-        if hand.stock:
-            text += " " + self.tr("%n tile(s) in the stock.", "", len(hand.stock))
-        return text
+        result = controller.last_result
+        remaining = result.remaining if result is not None else None
+        sizes = [controller.rack_size(seat) for seat in range(len(controller.seats))]
+        counts = hand_counts(controller.hand, remaining, sizes)
+        hand = controller.hand
+        stock = controller.stock_size() if hand is not None and not hand.is_over else 0
+        return counts_words(self._names(), counts, stock)
+
+    def fits_words(self) -> str:
+        from ..play.table_questions import fits_words
+
+        page = self.page
+        hand = page.controller.hand
+        if page.table.curtain:
+            return translate("Voice", "No hand at the table.")
+        return fits_words(hand, page.controller.rack(page.table.bottom))
+
+    def keys_words(self) -> str:
+        return translate(
+            "Voice",
+            "Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each "
+            "holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; "
+            "K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules.",
+        )
+
+    def speak_line(self) -> None:
+        self._answer(self.line_words())
 
     def speak_score(self) -> None:
-        self._say(self.score_words())
+        self._answer(self.score_words())
 
     def speak_ends(self) -> None:
-        self._say(self.ends_words())
+        self._answer(self.ends_words())
+
+    def speak_voids(self) -> None:
+        self._answer(self.voids_words())
 
     def speak_counts(self) -> None:
-        self._say(self.counts_words())
+        self._answer(self.counts_words())
+
+    def speak_fits(self) -> None:
+        self._answer(self.fits_words())
+
+    def speak_turn(self) -> None:
+        self._answer(self.turn_words())
+
+    def speak_keys(self) -> None:
+        self._answer(self.keys_words())
+
+    def toggle_short(self) -> None:
+        """V: the turn said as its open ends alone, or in full; kept in the settings."""
+        self.short = not self.short
+        if self.store is not None:
+            self.store.setValue(SHORT_TURN_KEY, self.short)
+            self.store.sync()
+        self._answer(
+            translate("Voice", "Short turn announcements.")
+            if self.short
+            else translate("Voice", "Full turn announcements.")
+        )
+
+
+def _read_bool(store: QSettings | None, key: str, default: bool) -> bool:
+    """A true-or-false setting, `default` when absent or unreadable (a hand-edited file)."""
+    if store is None:
+        return default
+    try:
+        return bool(store.value(key, default, type=bool))
+    except (TypeError, ValueError, RuntimeError, UnicodeDecodeError):
+        return default

@@ -218,7 +218,7 @@ class MainWindow(QMainWindow):
         from ..play.game_page import GamePage  # with the table's modules: after the lobby's first paint
 
         game = self._game = GamePage(self.controller, self.look)
-        self.voice = TableVoice(game)  # S, E, C and what a screen reader is told at the table
+        self.voice = TableVoice(game, self.settings.store)  # the keys that answer and what a screen reader is told
         self.stack.addWidget(game)
         game.table.status.connect(lambda text: self.statusBar().showMessage(text, 6000))
         game.happened.connect(self.statusBar().showMessage)  # stays until the next thing happens
