@@ -86,6 +86,7 @@ class GamePage(QWidget):
     happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
     moment = Signal(str)  # a celebration began: "domino", "capicua", "six_love" or "match_won" (its sound)
     autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
+    leaderRuleChanged = Signal(bool)  # the person chose to lead, without being asked, whenever their side wins
 
     def __init__(self, controller: TableModel, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -646,6 +647,14 @@ class GamePage(QWidget):
             choice.installEventFilter(KEPT_FOCUS)
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
+        if len(people) == 1:
+            # The question need never come again: the setting "when my side wins, I lead" (View menu).
+            words = self.tr("You lead, and always from now on")
+            always = button(words, self.tr("You lead this hand and whenever your side wins; the View menu asks again"))
+            always.setToolTip(self.tr("Not asked again: View ▸ When my side wins, I lead"))
+            always.installEventFilter(KEPT_FOCUS)
+            always.clicked.connect(lambda _=False, s=people[0]: self._always_lead(s))
+            box.addWidget(always)
         self.leader_choice.setFixedWidth(LEADER_PANEL_WIDTH)
         self.table.reveal = False  # the last hand's faces are put away with it
         self.table.refresh()  # the new deal on the rack, the last hand's tiles gone
@@ -657,6 +666,11 @@ class GamePage(QWidget):
         choices = [b for b in self.leader_choice.findChildren(QPushButton) if b.isVisibleTo(self.leader_choice)]
         if choices:  # (last hand's buttons, hidden, are deleted later: not them)
             choices[0].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _always_lead(self, seat: int) -> None:
+        self.controller.lead_when_won = True
+        self.leaderRuleChanged.emit(True)
+        self._leader_chosen(seat)
 
     def _leader_chosen(self, seat: int) -> None:
         self.leader_choice.hide()

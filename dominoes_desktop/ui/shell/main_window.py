@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QCursor, QKeySequence, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -159,10 +159,16 @@ class MainWindow(QMainWindow):
         self._game: GamePage | None = None
         name_clear_buttons(self.lobby)
         self.stack.addWidget(self.lobby)
-        self.lobby.startRequested.connect(self.start_match)
+        # Start is the first deal's cut: its seal is shown beside it (issue 34, one click a hand).
+        self.lobby.startRequested.connect(
+            lambda setup: self.start_match(setup, start_cut=("start", QCursor.pos().x(), QCursor.pos().y()))
+        )
+        self.lobby.show_seal(self.controller.coming_seal.fingerprint)
+        self.controller.comingSealChanged.connect(self.lobby.show_seal)
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         self.controller.auto_cut = self.settings.auto_cut()  # issue 17: the person cuts each deal, or the clock
         self.controller.auto_pass = self.settings.auto_pass()  # issue 27: no dead clicks
+        self.controller.lead_when_won = self.settings.leader_choice() == "me"
         # While a match is open the lobby offers the way back to it.
         self.back_button = QPushButton(self.tr("Back to the table"))
         self.back_button.setObjectName("backToTable")
@@ -185,6 +191,7 @@ class MainWindow(QMainWindow):
         game.moment.connect(self._sound_moment)  # issue 27: a domino, capicúa, six-love or match won
         game.auto_next = self.auto_next_action.isChecked()  # the setting, or the menu's choice since the start
         game.autoCutChanged.connect(self.settings.save_auto_cut)
+        game.leaderRuleChanged.connect(self._lead_rule_changed)
         game.table.rulesRequested.connect(self.show_rules)
         game.rules_button.clicked.connect(self.show_rules)
         game.lobby_button.clicked.connect(self.leave_for_lobby)
@@ -343,6 +350,10 @@ class MainWindow(QMainWindow):
         for action in (self.auto_pass_action, self.auto_next_action):
             action.triggered.connect(self._play_help_changed)
             view.addAction(action)
+        self.lead_action = QAction(self.tr("When my side wins, I &lead"), self, checkable=True)
+        self.lead_action.setChecked(self.controller.lead_when_won)
+        self.lead_action.triggered.connect(self._lead_rule_changed)
+        view.addAction(self.lead_action)
         sound = view.addMenu(self.tr("&Sound"))
         self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
         self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
@@ -373,6 +384,11 @@ class MainWindow(QMainWindow):
         self.controller.auto_pass = self.auto_pass_action.isChecked()
         self.game.auto_next = self.auto_next_action.isChecked()
         self.settings.save_play_help(self.controller.auto_pass, self.game.auto_next)
+
+    def _lead_rule_changed(self, on: bool) -> None:
+        self.controller.lead_when_won = on
+        self.lead_action.setChecked(on)
+        self.settings.save_leader_choice("me" if on else "ask")
 
     # ---- keeping the match -------------------------------------------------------------------
 
@@ -613,8 +629,15 @@ class MainWindow(QMainWindow):
             return
         self.resume(saved)
 
-    def start_match(self, setup: MatchSetup, seed: int | None = None, first_deal: int | FairDeal | None = None) -> None:
-        """A new match (`first_deal`: its first hand dealt again, from a proof or a deal seed, not sealed and cut)."""
+    def start_match(
+        self,
+        setup: MatchSetup,
+        seed: int | None = None,
+        first_deal: int | FairDeal | None = None,
+        start_cut: tuple[object, ...] | None = None,
+    ) -> None:
+        """A new match (`first_deal`: its first hand dealt again, from a proof or a deal seed, not sealed and cut;
+        `start_cut`: the press that started it, which cuts the first deal sealed ahead)."""
         if self.stack.currentWidget() is self.lobby and not self.confirm(
             self.tr("Start a new match?"),
             self.tr("The match at the table is not over. Starting a new one ends it."),
@@ -633,7 +656,7 @@ class MainWindow(QMainWindow):
         if setup.duplicate_deals:
             self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
         else:
-            self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal)
+            self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal, start_cut)
         self.game.table.setFocus()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
