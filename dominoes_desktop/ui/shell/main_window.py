@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.cpu import DEFAULT_LEVEL
+from ...engine.decisions import DealHand
 from ...engine.fairness import FairDeal, short
 from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS
@@ -483,7 +484,7 @@ class MainWindow(QMainWindow):
             return
         self.game.show_duplicate_results()
 
-    def replay_deal(self, deal_seed: int | FairDeal) -> None:
+    def replay_deal(self, deal_seed: int | FairDeal | DealHand) -> None:
         """A new match with the same seats and rules, its first hand dealt again: from the deal's proof (the
         same seed and cut) or its bare deal seed."""
         setup = self.game.setup
@@ -503,9 +504,10 @@ class MainWindow(QMainWindow):
         self.game.start(setup)
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
         # Said, or the new match would look like any other: it is a chosen deal, left out of deal luck.
-        if isinstance(deal_seed, FairDeal):
+        proof = deal_seed.proof if isinstance(deal_seed, DealHand) else deal_seed
+        if isinstance(proof, FairDeal):
             said = self.tr("A deal played again: the same tiles as sealed deal {fingerprint}, as a new match.")
-            self.statusBar().showMessage(said.format(fingerprint=short(deal_seed.fingerprint)), 15000)
+            self.statusBar().showMessage(said.format(fingerprint=short(proof.fingerprint)), 15000)
         else:
             self.statusBar().showMessage(self.tr("A deal played again: the same tiles, as a new match."), 15000)
 

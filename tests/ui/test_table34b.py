@@ -1,0 +1,67 @@
+"""Issue 34's rough items at the table, driven on the real window as a player would."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.decisions import ChooseLeader
+from dominoes_desktop.engine.fairness import verify
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .conftest import start
+from .driving import idle
+from .test_table34 import to_a_won_hand_end
+
+
+def test_play_this_deal_again_replays_the_hand_as_it_was_led(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A later hand (its leader chosen by the side that won the last, any tile first) played again from hand
+    review: the same tiles, the same leader, no first-hand pose, and its seal still verifies; the first hand
+    played again keeps the first-hand rule (the double six posed by its holder)."""
+    start(window, "jamaican", seed=2)
+    to_a_won_hand_end(window)
+    game = window.game
+    qtbot.keyClick(game.hand_end.next, Qt.Key.Key_Return)
+    idle(window)
+    assert isinstance(window.controller.pending, ChooseLeader)
+    partner = [b for b in game.leader_choice.findChildren(QPushButton) if b.isVisibleTo(game.leader_choice)][1]
+    qtbot.keyClick(partner, Qt.Key.Key_Return)  # the partner leads: not who the first-hand rule would pick
+    idle(window)
+    window.controller.autoplay(10_000)
+    idle(window)
+    match = window.controller.match
+    assert match is not None and len(match.results) >= 2
+    index = len(match.results) - 1
+    deal, played = match.archive[index]
+    assert played.leader == 2 and played.forced_pose is None
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _parent, _title, text: said.append("ok " + text))
+    for hand_index, leader, pose in (
+        (index, 2, None),
+        (0, match.archive[0][1].leader, match.archive[0][1].forced_pose),
+    ):
+        dialog = ReviewDialog(match, window.controller.seats, window.look, window)
+        qtbot.addWidget(dialog)
+        dialog.hands.setCurrentIndex(hand_index)
+        dealt = match.archive[hand_index][0]
+        with qtbot.waitSignal(dialog.replayDeal) as replay:
+            qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
+        window.replay_deal(replay.args[0])
+        idle(window)
+        again = window.controller.match
+        hand = window.controller.hand
+        assert again is not None and again is not match and hand is not None and again.deal is not None
+        assert again.deal.hands == dealt.hands, "the same tiles"
+        assert hand.leader == leader and hand.forced_pose == pose, "the same leader and opening"
+        assert not game.leader_choice.isVisible() and not game.cut_panel.isVisible()
+        assert again.chosen_deals == {0}
+        assert verify(again.rules, again.proofs[0], again.deal).ok, "its seal still verifies"
+        window.controller.autoplay(10_000)  # played through, it is an ordinary hand
+        idle(window)
+        assert again.results and again.archive[0][1].leader == leader
+        QApplication.processEvents()
