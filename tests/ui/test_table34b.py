@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
@@ -17,9 +16,7 @@ from .driving import idle
 from .test_table34 import to_a_won_hand_end
 
 
-def test_play_this_deal_again_replays_the_hand_as_it_was_led(
-    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_play_this_deal_again_replays_the_hand_as_it_was_led(qtbot: QtBot, window: MainWindow) -> None:
     """A later hand (its leader chosen by the side that won the last, any tile first) played again from hand
     review: the same tiles, the same leader, no first-hand pose, and its seal still verifies; the first hand
     played again keeps the first-hand rule (the double six posed by its holder)."""
@@ -37,10 +34,8 @@ def test_play_this_deal_again_replays_the_hand_as_it_was_led(
     match = window.controller.match
     assert match is not None and len(match.results) >= 2
     index = len(match.results) - 1
-    deal, played = match.archive[index]
+    played = match.archive[index][1]
     assert played.leader == 2 and played.forced_pose is None
-    said: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda _parent, _title, text: said.append("ok " + text))
     for hand_index, leader, pose in (
         (index, 2, None),
         (0, match.archive[0][1].leader, match.archive[0][1].forced_pose),
