@@ -229,6 +229,18 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>You lead, and always from now on</source>
+        <translation>Sales tú, y siempre a partir de ahora</translation>
+    </message>
+    <message>
+        <source>You lead this hand and whenever your side wins; the View menu asks again</source>
+        <translation>Sales tú en esta mano y siempre que gane tu lado; el menú Ver vuelve a preguntar</translation>
+    </message>
+    <message>
+        <source>Not asked again: View ▸ When my side wins, I lead</source>
+        <translation>No se vuelve a preguntar: Ver ▸ Cuando gana mi lado, salgo yo</translation>
+    </message>
+    <message>
         <source>Your move was taken back: this match is practice.</source>
         <translation>Se deshizo tu jugada: esta partida es de práctica.</translation>
     </message>
@@ -751,6 +763,14 @@
 </context>
 <context>
     <name>LobbyPage</name>
+    <message>
+        <source>First deal sealed: {fp} … Start cuts the deck.</source>
+        <translation>Primera mano sellada: {fp} … Empezar corta el mazo.</translation>
+    </message>
+    <message>
+        <source>Fingerprint (SHA-256): {fp}</source>
+        <translation>Huella (SHA-256): {fp}</translation>
+    </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="41" />
         <source>Caribbean</source>
@@ -1402,6 +1422,10 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>When my side wins, I &amp;lead</source>
+        <translation>Cuando gana mi lado, &amp;salgo yo</translation>
+    </message>
     <message>
         <source>Pass for me when &amp;nothing fits</source>
         <translation>Pasar por mí cuando &amp;nada encaje</translation>
@@ -2925,6 +2949,30 @@
 </context>
 <context>
     <name>CoachDialog</name>
+    <message>
+        <source>{best} of {n} decisions were the best on what you could see.</source>
+        <translation>{best} de {n} decisiones fueron las mejores con lo que podías ver.</translation>
+    </message>
+    <message>
+        <source>★ marks the costliest decision.</source>
+        <translation>★ señala la decisión más cara.</translation>
+    </message>
+    <message>
+        <source>{n} on this sample of deals, within its margin: as good as the best</source>
+        <translation>{n} en esta muestra de repartos, dentro de su margen: tan buena como la mejor</translation>
+    </message>
+    <message>
+        <source>Given away in all: {loss}, counted in hands (a loss of 1 turns a won hand into no winner, 2 into a lost one).</source>
+        <translation>Regalado en total: {loss}, contado en manos (una pérdida de 1 deja sin ganador una mano ganada, 2 la convierte en perdida).</translation>
+    </message>
+    <message>
+        <source>Given away in all: {loss} points of this hand, for your side against the others.</source>
+        <translation>Regalado en total: {loss} puntos de esta mano, para tu lado frente a los demás.</translation>
+    </message>
+    <message>
+        <source>Weak</source>
+        <translation>Débil</translation>
+    </message>
     <message>
         <source>{tile} (pose)</source>
         <translation>{tile} (salida)</translation>
