@@ -632,6 +632,14 @@
 <context>
     <name>HandEndPanel</name>
     <message>
+        <source>{side}: {pips} → {points}</source>
+        <translation>{side}: {pips} → {points}</translation>
+    </message>
+    <message>
+        <source>Each loser's pips are rounded to the nearest 5: {each}.</source>
+        <translation>Los puntos de cada perdedor se redondean al 5 más cercano: {each}.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="167" />
         <location filename="../../dominoes_desktop/ui/panels.py" line="203" />
         <source>Details ▸</source>
@@ -2159,6 +2167,50 @@
 <context>
     <name>Rules</name>
     <message>
+        <source>The player with the fewest pips wins; a tie means nobody wins.</source>
+        <translation>Gana el jugador con menos puntos; si empatan, nadie gana.</translation>
+    </message>
+    <message>
+        <source>The player with the fewest pips wins; on a tie, the player who posed wins.</source>
+        <translation>Gana el jugador con menos puntos; si empatan, gana el que salió.</translation>
+    </message>
+    <message>
+        <source>The winner scores the pips left in the others' hands.</source>
+        <translation>El ganador se anota los puntos que quedan en las manos de los demás.</translation>
+    </message>
+    <message>
+        <source>The winner scores every pip left on the table, their own included.</source>
+        <translation>El ganador se anota todos los puntos que quedan en la mesa, también los suyos.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first player to reach %n point(s) wins the match.</source>
+        <translation>
+            <numerusform>Gana la partida el primer jugador que llegue a %n punto.</numerusform>
+            <numerusform>Gana la partida el primer jugador que llegue a %n puntos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first side to reach %n point(s) wins the match.</source>
+        <translation>
+            <numerusform>Gana la partida el primer bando que llegue a %n punto.</numerusform>
+            <numerusform>Gana la partida el primer bando que llegue a %n puntos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first player to reach %n hand(s) wins the match.</source>
+        <translation>
+            <numerusform>Gana la partida el primer jugador que llegue a %n mano.</numerusform>
+            <numerusform>Gana la partida el primer jugador que llegue a %n manos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first side to reach %n hand(s) wins the match.</source>
+        <translation>
+            <numerusform>Gana la partida el primer bando que llegue a %n mano.</numerusform>
+            <numerusform>Gana la partida el primer bando que llegue a %n manos.</numerusform>
+        </translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="110" />
         <source>seat {n}</source>
         <translation>asiento {n}</translation>
@@ -2482,6 +2534,20 @@
 </context>
 <context>
     <name>ScorePanel</name>
+    <message numerus="yes">
+        <source>First to %n point(s)</source>
+        <translation>
+            <numerusform>El primero a %n punto</numerusform>
+            <numerusform>El primero a %n puntos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>First to %n hand(s)</source>
+        <translation>
+            <numerusform>El primero a %n mano</numerusform>
+            <numerusform>El primero a %n manos</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="63" />
         <source>Score</source>

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from html import unescape
+
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
 from dominoes_desktop.engine.fairness import verify
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.scoring import losers_counts
+from dominoes_desktop.ui.learn.rules_page import rules_sections
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -60,3 +66,48 @@ def test_play_this_deal_again_replays_the_hand_as_it_was_led(qtbot: QtBot, windo
         idle(window)
         assert again.results and again.archive[0][1].leader == leader
         QApplication.processEvents()
+
+
+@pytest.mark.parametrize("preset_id", ["room", "cutthroat", "all_fives"])
+def test_rules_for_everyone_for_themselves_speak_of_players_not_sides(qtbot: QtBot, preset_id: str) -> None:
+    rules = build_rules(preset_id, {"partners": False} if preset_id == "all_fives" else {})
+    assert not rules.partners
+    text = " ".join(body for _title, body in rules_sections(rules))
+    for sides in ("the side with the fewest", "The side with the fewest", "first side", "for their side"):
+        assert sides not in text, (sides, text)
+    assert "The player with the fewest pips wins" in text
+
+
+def test_a_target_of_one_is_said_in_the_singular_in_both_languages(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=2, target=1)
+    assert "First to 1 hand<" in window.game.scores.body.text() or "First to 1 hand" in window.game.scores.body.text()
+    assert "1 hands" not in window.game.scores.body.text()
+    rules = window.controller.rules
+    assert rules is not None
+    assert "reach 1 hand wins" in " ".join(body for _t, body in rules_sections(rules))
+    window.set_language("es")
+    idle(window)
+    text = window.game.scores.body.text()
+    assert "a 1 mano" in text and "1 manos" not in text, text
+    assert "llegue a 1 mano." in " ".join(body for _t, body in rules_sections(rules))
+
+
+def test_the_all_fives_hand_end_says_each_losers_pips_are_rounded_to_five(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "all_fives", seed=4)
+    for _ in range(6):
+        window.controller.autoplay(10_000)
+        idle(window)
+        result = window.controller.last_result
+        if result is not None and result.winner_seat is not None:
+            break
+        window.game._next_hand()
+        idle(window)
+    result = window.controller.last_result
+    rules = window.controller.rules
+    assert result is not None and result.winner_seat is not None and rules is not None
+    text = unescape(window.game.hand_end.text.text())
+    assert "Each loser's pips are rounded to the nearest 5:" in text, text
+    counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
+    assert counts and all(points % 5 == 0 and abs(points - pips) <= 2 for _side, pips, points in counts)
+    for _side, pips, points in counts:
+        assert f": {pips} → {points}" in text

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 from ...engine.hand import Hand, Turn
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
-from ...engine.rules import EndScoring, Rules
+from ...engine.rules import EndScoring, Rules, Scoring
+from ...engine.scoring import losers_counts
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
 from ..shell.i18n import translate
@@ -270,9 +271,9 @@ class ScorePanel(QFrame):
         if rules.single_round:
             target = self.tr("Single round")
         elif rules.scoring.counts_hands:
-            target = self.tr("First to {n} hands").format(n=rules.target)
+            target = self.tr("First to %n hand(s)", "", rules.target)
         else:
-            target = self.tr("First to {n} points").format(n=rules.target)
+            target = self.tr("First to %n point(s)", "", rules.target)
         if rules.target_needs_zero_opponent:
             target += self.tr(" (six-love: an opponent must be on zero)")
         if goal is not None:
@@ -529,6 +530,17 @@ class HandEndPanel(QFrame):
                 lines.append("<p>" + escape(text) + "</p>")
             else:
                 text = self.tr("%n point(s) to {side}.", "", result.points).format(side=side)
+                lines.append("<p>" + escape(text) + "</p>")
+            if rules.scoring is Scoring.PORCH_FIVES and result.winner_seat is not None:
+                # The count is not the pips shown below: each loser's is rounded to five (All Fives).
+                counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
+                each = ", ".join(
+                    self.tr("{side}: {pips} → {points}").format(
+                        side=side_name(rules, seats, side), pips=pips, points=points
+                    )
+                    for side, pips, points in counts
+                )
+                text = self.tr("Each loser's pips are rounded to the nearest 5: {each}.").format(each=each)
                 lines.append("<p>" + escape(text) + "</p>")
         bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
         if result.bonus:
