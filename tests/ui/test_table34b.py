@@ -111,3 +111,32 @@ def test_the_all_fives_hand_end_says_each_losers_pips_are_rounded_to_five(qtbot:
     assert counts and all(points % 5 == 0 and abs(points - pips) <= 2 for _side, pips, points in counts)
     for _side, pips, points in counts:
         assert f": {pips} → {points}" in text
+
+
+def test_the_line_uses_a_large_felt_and_shrinks_only_as_it_grows(qtbot: QtBot, window: MainWindow) -> None:
+    """At 1920x1080 the first tiles of the line are drawn larger than at the natural size, as large as the felt
+    has room for; as the line grows they step down, never up, and every tile of the line is on the felt."""
+    window.resize(1920, 1080)
+    start(window, "jamaican", seed=5)
+    view = window.game.table
+    scene = view.table
+    idle(window)
+    sizes = []
+    for _ in range(40):
+        hand = window.controller.hand
+        if hand is None or hand.is_over:
+            break
+        window.controller.autoplay(1)
+        idle(window)
+        view.fit()
+        if window.controller.hand is None or window.controller.hand.is_over:
+            break
+        sizes.append(scene.line_scale)
+        felt = scene.felt.rect()
+        for item in scene.table_items.values():
+            assert abs(item.scale() - scene.line_scale) < 1e-6 or scene.animating
+            assert felt.contains(item.sceneBoundingRect()), "the line stays on the felt"
+    assert sizes and sizes[0] > 1.2, f"a short line on a large felt is drawn large: {sizes}"
+    assert sizes == sorted(sizes, reverse=True), f"the line only ever steps down: {sizes}"
+    shown = next(iter(scene.table_items.values()))
+    assert shown.sceneBoundingRect().height() * view.camera_scale >= 40 * 1.0, "larger on screen than before"
