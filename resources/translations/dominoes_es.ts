@@ -4627,6 +4627,14 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
 <context>
     <name>Duplicate</name>
     <message>
+        <source>not played yet</source>
+        <translation>sin jugar aún</translation>
+    </message>
+    <message>
+        <source>Every deal is played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then those of {others}, with those tiles.</source>
+        <translation>Cada reparto se juega {n} veces con las mismas fichas, una vez contigo en los asientos de cada bando. Cada casilla: los puntos de tu bando y luego los de {others}, con esas fichas.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="33" />
         <source>first play</source>
         <translation>primera jugada</translation>
