@@ -14,11 +14,12 @@ from dominoes_desktop.engine.fairness import verify
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.scoring import losers_counts
 from dominoes_desktop.ui.learn.rules_page import rules_sections
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import idle
+from .driving import idle, known_deal
 from .test_table34 import to_a_won_hand_end
 
 
@@ -140,3 +141,31 @@ def test_the_line_uses_a_large_felt_and_shrinks_only_as_it_grows(qtbot: QtBot, w
     assert sizes == sorted(sizes, reverse=True), f"the line only ever steps down: {sizes}"
     shown = next(iter(scene.table_items.values()))
     assert shown.sceneBoundingRect().height() * view.camera_scale >= 40 * 1.0, "larger on screen than before"
+
+
+def test_pass_and_play_names_each_person_the_same_on_the_curtain_plate_and_turn_line(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Two people left with the lobby's "You": the curtain says "Pass to Player 3", and so do that seat's plate
+    and the turn line (not "You"), through turns taken by clicks on the curtain's button."""
+    seats = (SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("You", True), SeatConfig("CPU 3", False))
+    window.start_match(MatchSetup(build_rules("jamaican"), seats), 3, known_deal(3))
+    idle(window)
+    game = window.game
+    seen = set()
+    for _ in range(12):
+        idle(window)
+        if window.controller.hand is None or window.controller.hand.is_over:
+            break
+        if game.curtain.isVisible():
+            seat = game.curtain_seat
+            name = f"Player {seat + 1}"
+            assert f"Pass to {name}" in game.curtain_text.text()
+            assert game.table.table.plates[seat].lines[0].startswith(name), game.table.table.plates[seat].lines
+            assert all("You" not in plate.lines[0] for plate in game.table.table.plates.values())
+            qtbot.mouseClick(game.curtain_button, Qt.MouseButton.LeftButton)
+            assert game.turn.text().startswith(name), game.turn.text()
+            seen.add(seat)
+        if window.controller.human_turn() is not None and not game.curtain.isVisible():
+            window.controller.autoplay(1)
+    assert seen == {0, 2}, seen

@@ -38,7 +38,6 @@ from .fair_deal import CutPanel, DealSeal, gesture_here
 from .panels import (
     KEPT_FOCUS,
     RETURN_CLICKS,
-    YOU_NAMES,
     ButtonRow,
     ClockLabel,
     HandEndPanel,
@@ -47,6 +46,7 @@ from .panels import (
     ScorePanel,
     SteadyLabel,
     describe_move,
+    person_name,
     shown_name,
 )
 
@@ -448,7 +448,7 @@ class GamePage(QWidget):
         elif controller.waiting is not None:
             self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
-            name = shown_name(controller.seats[self.table.bottom].name)
+            name = person_name(controller.seats[self.table.bottom].name, self.table.bottom, len(self._people()))
             if self.table.choosing is not None:
                 self.turn.setText(
                     self.tr(
@@ -467,7 +467,7 @@ class GamePage(QWidget):
                     )
                 )
         else:
-            name = shown_name(controller.seats[hand.turn].name)
+            name = person_name(controller.seats[hand.turn].name, hand.turn, len(self._people()))
             thinking = controller.thinking is not None
             self.turn.setText(
                 (self.tr("{name} is thinking…") if thinking else self.tr("{name} to play")).format(name=name)
@@ -540,10 +540,7 @@ class GamePage(QWidget):
 
     def person_name(self, seat: int) -> str:
         """A person's name for the curtain: their own, or "Player 2" when the lobby left the generic "You"."""
-        name = self.controller.seats[seat].name
-        if name in YOU_NAMES or not name.strip():
-            return self.tr("Player {n}").format(n=seat + 1)
-        return name
+        return person_name(self.controller.seats[seat].name, seat, max(2, len(self._people())))
 
     def _lift_curtain(self) -> None:
         if self.controller.human_turn() != self.curtain_seat:

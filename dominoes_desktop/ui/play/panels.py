@@ -168,6 +168,14 @@ def shown_name(name: str, after_preposition: bool = False) -> str:
     return translate("GameController", "You")
 
 
+def person_name(name: str, seat: int, people: int) -> str:
+    """A seat's name at a screen with `people` persons: their own, or "Player 2" where the lobby left the generic
+    "You" and more than one person plays here (the curtain and the plate then say the same)."""
+    if people > 1 and (name in YOU_NAMES or not name.strip()):
+        return translate("GamePage", "Player {n}").format(n=seat + 1)
+    return shown_name(name)
+
+
 def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_preposition: bool = False) -> str:
     names = (shown_name(seats[s].name, after_preposition) for s in rules.seats_of(side))
     return translate("Moves", " & ").join(names)
