@@ -278,7 +278,7 @@ class CoachDialog(QDialog):
         judged = [j for j in (row.judged for row in decisions) if j is not None]
         costliest = max(judged, key=lambda j: j.loss) if judged else None
         if judged:
-            total = sum(j.loss for j in judged)
+            total = sum(j.loss for j in judged if j.grade is not Grade.BEST)  # as the Loss column shows them
             best = sum(1 for j in judged if j.grade is Grade.BEST)
             summary = self.tr("{best} of {n} decisions were the best on what you could see.").format(
                 best=best, n=len(judged)
