@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>Start cut the deck.</source>
+        <translation>Empezar cortó la baraja.</translation>
+    </message>
+    <message>
         <source>You lead, and always from now on</source>
         <translation>Sales tú, y siempre a partir de ahora</translation>
     </message>

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.cpu import Decision
+from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
@@ -844,6 +845,12 @@ class GamePage(QWidget):
             # After whatever started the match has put the keys on the table: Space then cuts at once.
             QTimer.singleShot(0, self.cut_panel.deck, self._focus_deck)
             self.announce(self.cut_panel.seal.text() + " " + self.cut_panel.hint.text())
+
+    def say_cut_by_start(self, proof: FairDeal | None) -> None:
+        """The first deal was cut by Start, its seal shown beside Start: said as the deck would have said it."""
+        if proof is not None and proof.cut_taken:
+            sealed = translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(proof.fingerprint))
+            self.announce(sealed + " " + self.tr("Start cut the deck."))
 
     def _focus_deck(self) -> None:
         if self.cut_panel.isVisible():

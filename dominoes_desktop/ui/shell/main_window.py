@@ -659,6 +659,8 @@ class MainWindow(QMainWindow):
             self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
         else:
             self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal, start_cut)
+            if start_cut is not None and self.controller.match is not None:
+                self.game.say_cut_by_start(self.controller.match.proofs.get(0))
         self.game.table.setFocus()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
