@@ -156,6 +156,7 @@ class DealHand:
     proof: FairDeal | None = None
     chosen: bool = False
     from_shuffle: bool = False  # the recorded deal came from the match's shuffle: draw it again to stay in step
+    free_lead: bool = False  # `leader` leads it as after a won hand (any tile), not under the first-hand rule
 
 
 @dataclass(frozen=True, slots=True)

@@ -400,6 +400,9 @@ class Match:
             elif action.from_shuffle:
                 self._rng.getrandbits(48)
             plan = self._use_deal(action.deal)
+            if action.free_lead and action.leader is not None:
+                # A hand played again as it was: its leader leads any tile, as after a won hand.
+                plan = self.plan = OpeningPlan((action.leader,), None)
             if action.proof is not None:
                 self.proofs[self.hand_index] = action.proof
             if action.chosen:

@@ -163,6 +163,8 @@ def encode_action(action: Action) -> str | dict[str, Any]:
             found["chosen"] = True
         if action.from_shuffle:
             found["from_shuffle"] = True
+        if action.free_lead:
+            found["free_lead"] = True
         return {"deal": found}
     assert isinstance(action, PlayedOut)
     raise RecordError("a hand played out by the kernel keeps no moves: it cannot be written")
@@ -233,13 +235,14 @@ def decode_action(rules: Rules, raw: Any) -> Action:
         return DealAgain(_proof(raw["again"]))
     if "deal" in raw and isinstance(raw["deal"], dict) and len(raw) == 1:
         found = raw["deal"]
-        known = {"seed", "hands", "stock", "sleeping", "deal_seed", "leader", "proof", "chosen", "from_shuffle"}
+        known = {"seed", "hands", "stock", "sleeping", "deal_seed", "leader", "proof", "chosen"}
+        known |= {"from_shuffle", "free_lead"}
         _need(set(found) <= known, f"a deal holds {', '.join(sorted(known))}")
         seed = found.get("seed")
         _need(seed is None or whole_number(seed, 0, MAX_SEED), "a deal's 'seed' must be a whole number")
         leader = found.get("leader")
         _need(leader is None or whole_number(leader, 0, players - 1), "a deal's 'leader' must be a seat")
-        for flag in ("chosen", "from_shuffle"):
+        for flag in ("chosen", "from_shuffle", "free_lead"):
             _need(found.get(flag, False) is True or flag not in found, f"a deal's '{flag}' is true or left out")
         return DealHand(
             seed,
@@ -248,6 +251,7 @@ def decode_action(rules: Rules, raw: Any) -> Action:
             _proof(found["proof"]) if "proof" in found else None,
             found.get("chosen", False),
             found.get("from_shuffle", False),
+            found.get("free_lead", False),
         )
     raise RecordError(f"not an action: {str(raw)[:60]}")
 

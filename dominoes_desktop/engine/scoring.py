@@ -52,12 +52,22 @@ def hand_points(rules: Rules, end: HandEnd, winner_seat: int, pips: Sequence[int
     winner_side = rules.teams[winner_seat]
     if scoring is Scoring.OPPONENTS_PIPS:
         return sum(pips) - sum(map(pips.__getitem__, rules.seats_of(winner_side)))
+    return sum(counted for _side, _pips, counted in losers_counts(rules, end, winner_seat, pips))
+
+
+def losers_counts(rules: Rules, end: HandEnd, winner_seat: int, pips: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The porch counts, side by side: (losing side, its pips less the winner's on a locked table, what that
+    scores: rounded to the nearest five under PORCH_FIVES)."""
+    winner_side = rules.teams[winner_seat]
     totals = side_pips(rules, pips)
     own = totals[winner_side] if end is HandEnd.BLOCKED else 0
-    amounts = [max(0, t - own) for side, t in enumerate(totals) if side != winner_side]
-    if scoring is Scoring.PORCH_FIVES:
-        amounts = [_round_to_five(a) for a in amounts]
-    return sum(amounts)
+    rounded = rules.scoring is Scoring.PORCH_FIVES
+    counts = []
+    for side, total in enumerate(totals):
+        if side != winner_side:
+            amount = max(0, total - own)
+            counts.append((side, amount, _round_to_five(amount) if rounded else amount))
+    return counts
 
 
 def is_capicua(rules: Rules, outcome: HandOutcome) -> bool:

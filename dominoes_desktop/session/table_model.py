@@ -130,6 +130,7 @@ class TableModel(Protocol):
         """The hands finished at this table as dealt and played (the coach's), those this screen may see."""
 
     auto_cut: bool  # the clock cuts each sealed deal for the person here
+    lead_when_won: bool  # the person here leads, unasked, whenever their side wins a hand
 
     def shown_hand(self) -> Hand | None: ...
     def rack(self, seat: int) -> tuple[Tile, ...]: ...

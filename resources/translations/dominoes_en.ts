@@ -128,4 +128,52 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>ScorePanel</name>
+    <message numerus="yes">
+        <source>First to %n point(s)</source>
+        <translation>
+            <numerusform>First to %n point</numerusform>
+            <numerusform>First to %n points</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>First to %n hand(s)</source>
+        <translation>
+            <numerusform>First to %n hand</numerusform>
+            <numerusform>First to %n hands</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Rules</name>
+    <message numerus="yes">
+        <source>The first player to reach %n point(s) wins the match.</source>
+        <translation>
+            <numerusform>The first player to reach %n point wins the match.</numerusform>
+            <numerusform>The first player to reach %n points wins the match.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first side to reach %n point(s) wins the match.</source>
+        <translation>
+            <numerusform>The first side to reach %n point wins the match.</numerusform>
+            <numerusform>The first side to reach %n points wins the match.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first player to reach %n hand(s) wins the match.</source>
+        <translation>
+            <numerusform>The first player to reach %n hand wins the match.</numerusform>
+            <numerusform>The first player to reach %n hands wins the match.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first side to reach %n hand(s) wins the match.</source>
+        <translation>
+            <numerusform>The first side to reach %n hand wins the match.</numerusform>
+            <numerusform>The first side to reach %n hands wins the match.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

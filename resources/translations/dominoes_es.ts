@@ -229,6 +229,22 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>Start cut the deck.</source>
+        <translation>Empezar cortó la baraja.</translation>
+    </message>
+    <message>
+        <source>You lead, and always from now on</source>
+        <translation>Sales tú, y siempre a partir de ahora</translation>
+    </message>
+    <message>
+        <source>You lead this hand and whenever your side wins; the View menu asks again</source>
+        <translation>Sales tú en esta mano y siempre que gane tu lado; el menú Ver vuelve a preguntar</translation>
+    </message>
+    <message>
+        <source>Not asked again: View ▸ When my side wins, I lead</source>
+        <translation>No se vuelve a preguntar: Ver ▸ Cuando gana mi lado, salgo yo</translation>
+    </message>
+    <message>
         <source>Your move was taken back: this match is practice.</source>
         <translation>Se deshizo tu jugada: esta partida es de práctica.</translation>
     </message>
@@ -620,6 +636,14 @@
 <context>
     <name>HandEndPanel</name>
     <message>
+        <source>{side}: {pips} → {points}</source>
+        <translation>{side}: {pips} → {points}</translation>
+    </message>
+    <message>
+        <source>Each loser's pips are rounded to the nearest 5: {each}.</source>
+        <translation>Los puntos de cada perdedor se redondean al 5 más cercano: {each}.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="167" />
         <location filename="../../dominoes_desktop/ui/panels.py" line="203" />
         <source>Details ▸</source>
@@ -751,6 +775,14 @@
 </context>
 <context>
     <name>LobbyPage</name>
+    <message>
+        <source>First deal sealed: {fp} … Start cuts the deck.</source>
+        <translation>Primera mano sellada: {fp} … Empezar corta el mazo.</translation>
+    </message>
+    <message>
+        <source>Fingerprint (SHA-256): {fp}</source>
+        <translation>Huella (SHA-256): {fp}</translation>
+    </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="41" />
         <source>Caribbean</source>
@@ -1402,6 +1434,10 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>When my side wins, I &amp;lead</source>
+        <translation>Cuando gana mi lado, &amp;salgo yo</translation>
+    </message>
     <message>
         <source>Pass for me when &amp;nothing fits</source>
         <translation>Pasar por mí cuando &amp;nada encaje</translation>
@@ -2135,6 +2171,50 @@
 <context>
     <name>Rules</name>
     <message>
+        <source>The player with the fewest pips wins; a tie means nobody wins.</source>
+        <translation>Gana el jugador con menos puntos; si empatan, nadie gana.</translation>
+    </message>
+    <message>
+        <source>The player with the fewest pips wins; on a tie, the player who posed wins.</source>
+        <translation>Gana el jugador con menos puntos; si empatan, gana el que salió.</translation>
+    </message>
+    <message>
+        <source>The winner scores the pips left in the others' hands.</source>
+        <translation>El ganador se anota los puntos que quedan en las manos de los demás.</translation>
+    </message>
+    <message>
+        <source>The winner scores every pip left on the table, their own included.</source>
+        <translation>El ganador se anota todos los puntos que quedan en la mesa, también los suyos.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The first player to reach %n point(s) wins the match.</source>
+        <translation>
+            <numerusform>Gana la partida el primer jugador que llegue a %n punto.</numerusform>
+            <numerusform>Gana la partida el primer jugador que llegue a %n puntos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first side to reach %n point(s) wins the match.</source>
+        <translation>
+            <numerusform>Gana la partida el primer bando que llegue a %n punto.</numerusform>
+            <numerusform>Gana la partida el primer bando que llegue a %n puntos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first player to reach %n hand(s) wins the match.</source>
+        <translation>
+            <numerusform>Gana la partida el primer jugador que llegue a %n mano.</numerusform>
+            <numerusform>Gana la partida el primer jugador que llegue a %n manos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first side to reach %n hand(s) wins the match.</source>
+        <translation>
+            <numerusform>Gana la partida el primer bando que llegue a %n mano.</numerusform>
+            <numerusform>Gana la partida el primer bando que llegue a %n manos.</numerusform>
+        </translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="110" />
         <source>seat {n}</source>
         <translation>asiento {n}</translation>
@@ -2458,6 +2538,20 @@
 </context>
 <context>
     <name>ScorePanel</name>
+    <message numerus="yes">
+        <source>First to %n point(s)</source>
+        <translation>
+            <numerusform>El primero a %n punto</numerusform>
+            <numerusform>El primero a %n puntos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>First to %n hand(s)</source>
+        <translation>
+            <numerusform>El primero a %n mano</numerusform>
+            <numerusform>El primero a %n manos</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="63" />
         <source>Score</source>
@@ -2929,6 +3023,30 @@
 </context>
 <context>
     <name>CoachDialog</name>
+    <message>
+        <source>{best} of {n} decisions were the best on what you could see.</source>
+        <translation>{best} de {n} decisiones fueron las mejores con lo que podías ver.</translation>
+    </message>
+    <message>
+        <source>★ marks the costliest decision.</source>
+        <translation>★ señala la decisión más cara.</translation>
+    </message>
+    <message>
+        <source>{n} on this sample of deals, within its margin: as good as the best</source>
+        <translation>{n} en esta muestra de repartos, dentro de su margen: tan buena como la mejor</translation>
+    </message>
+    <message>
+        <source>Given away in all: {loss}, counted in hands (a loss of 1 turns a won hand into no winner, 2 into a lost one).</source>
+        <translation>Regalado en total: {loss}, contado en manos (una pérdida de 1 deja sin ganador una mano ganada, 2 la convierte en perdida).</translation>
+    </message>
+    <message>
+        <source>Given away in all: {loss} points of this hand, for your side against the others.</source>
+        <translation>Regalado en total: {loss} puntos de esta mano, para tu lado frente a los demás.</translation>
+    </message>
+    <message>
+        <source>Weak</source>
+        <translation>Débil</translation>
+    </message>
     <message>
         <source>{tile} (pose)</source>
         <translation>{tile} (salida)</translation>
@@ -4516,6 +4634,14 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
 </context>
 <context>
     <name>Duplicate</name>
+    <message>
+        <source>not played yet</source>
+        <translation>sin jugar aún</translation>
+    </message>
+    <message>
+        <source>Every deal is played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then those of {others}, with those tiles.</source>
+        <translation>Cada reparto se juega {n} veces con las mismas fichas, una vez contigo en los asientos de cada bando. Cada casilla: los puntos de tu bando y luego los de {others}, con esas fichas.</translation>
+    </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="33" />
         <source>first play</source>

@@ -65,7 +65,7 @@ def test_the_line_is_centred_on_the_felt(qtbot: QtBot, window: MainWindow) -> No
     start(window, "jamaican", seed=5)
     window.controller.autoplay(9)
     scene = window.game.table.table
-    left, top, right, bottom = scene.plan.bounds(40.0, ends=False)  # the tiles (see the turned line below)
+    left, top, right, bottom = scene.plan.bounds(40.0 * scene.line_scale, ends=False)  # the tiles
     centre = scene.felt.rect().center()
     assert abs((left + right) / 2 - centre.x()) < 1
     assert abs((top + bottom) / 2 - centre.y()) < 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QPushButton, QStyleOptionViewItem
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.analysis.coach import Grade, recorded_from_archive
@@ -15,7 +15,7 @@ from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, tiles_pixmap
+from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, _points, tiles_pixmap
 from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -70,6 +70,25 @@ def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
     worst = max((r.judged.loss for r in dialog.rows if r.judged is not None), default=0)
     starred = [i for i in range(dialog.tree.topLevelItemCount()) if "★" in dialog.tree.topLevelItem(i).text(0)]  # type: ignore[union-attr]
     assert len(starred) == (1 if worst > 0 else 0)
+    # Issue 34: one unit in the summary (the Loss column's), the star explained, no "Best" beside a loss.
+    summary = dialog.status.text()
+    assert "counted in hands" in summary and "Points given away" not in summary, summary
+    assert ("★ marks the costliest decision." in summary) == bool(starred)
+    shown = sum(r.judged.loss for r in dialog.rows if r.judged is not None and r.judged.grade is not Grade.BEST)
+    assert f"Given away in all: {_points(shown)}," in summary, "the sum of the Loss column"
+    for index, row in enumerate(dialog.rows):
+        item = dialog.tree.topLevelItem(index)
+        assert item is not None
+        if row.judged is not None and row.judged.grade is Grade.BEST:
+            assert item.text(4) == "0", "a best move gives nothing away"
+        # Selected, a row's words keep their colour, and the words under a tile picture are not painted.
+        dialog.tree.setCurrentItem(item)
+        option = QStyleOptionViewItem()
+        cell = dialog.tree.indexFromItem(item, 1)
+        dialog.tree.itemDelegateForColumn(1).initStyleOption(option, cell)  # type: ignore[union-attr]
+        assert dialog.tree.indexWidget(cell) is None or option.text == ""
+    palette = dialog.tree.palette()
+    assert palette.color(palette.ColorRole.HighlightedText) == palette.color(palette.ColorRole.Text)
 
 
 def test_hindsight_is_a_second_line_never_the_grade(qtbot: QtBot) -> None:
@@ -202,6 +221,6 @@ def test_a_close_call_is_said_in_words_beside_the_kinder_grade(qtbot: QtBot) -> 
     dialog.show_judged([CoachRow(near.judged.ply, 0, near.judged.played, near, None, explain_fair(recorded, near))])
     item = dialog.tree.topLevelItem(0)
     assert item is not None and item.text(2) == "Fine, a close call"
-    assert item.text(5).startswith("A close call between Fine and Loose:") and "0.6 on average, give or take 0.3" in (
+    assert item.text(5).startswith("A close call between Fine and Weak:") and "0.6 on average, give or take 0.3" in (
         item.text(5)
     )

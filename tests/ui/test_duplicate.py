@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.duplicate import entry_at
@@ -203,11 +203,17 @@ def test_the_results_so_far_show_only_what_was_played(qtbot: QtBot, tmp_path: Pa
     sheet = window.game.results
     assert sheet is not None and sheet.isVisible() and "so far" in sheet.heading.text()
     cells = [[sheet.table.item(r, c).text() for c in range(4)] for r in range(4)]  # type: ignore[union-attr]
-    assert cells[0][3] != "…", "deal 1 was played from both sides"
-    assert all(row[3] == "…" for row in cells[1:]), "the other deals wait for their second play"
-    assert all(DASH in row[1] for row in cells)
-    assert cells[1][1].endswith("…") and cells[1][2].startswith("…"), "each side's cards played once so far"
-    sheet.close()
+    assert cells[0][3] != "not played yet", "deal 1 was played from both sides"
+    assert all(row[3] == "not played yet" for row in cells[1:]), "the other deals wait for their second play"
+    assert all(DASH in row[1] for row in cells) and "…" not in str(cells)
+    assert cells[1][1].endswith("not played yet") and cells[1][2].startswith("not played yet"), "played once so far"
+    # Issue 34: "is played", not "was played twice", while plays are to come; Enter closes, not "New match".
+    assert "Every deal is played 2 times" in sheet.heading.text()
+    close = sheet.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)  # type: ignore[union-attr]
+    assert close.isDefault() and not sheet.new_match.isDefault()
+    qtbot.keyClick(sheet, Qt.Key.Key_Return)
+    assert not sheet.isVisible() and window.controller.duplicate is not None and not window.controller.duplicate.is_over
+    assert window.stack.currentWidget() is window.game
 
 
 def test_a_deals_first_play_is_cut_on_the_deck_and_its_second_play_deals_it_again(qtbot: QtBot, tmp_path: Path) -> None:

@@ -73,7 +73,9 @@ def test_hand_review_steps_through_a_finished_hand(qtbot: QtBot, tmp_path: Path)
     deal = match.archive[-1][0]
     with qtbot.waitSignal(dialog.replayDeal) as blocker:
         qtbot.mouseClick(dialog.again, Qt.MouseButton.LeftButton)
-    assert blocker.args == [match.proofs[0]], "the deal's proof: its seed and cut deal the same tiles"
+    again = blocker.args[0]
+    assert again.proof == match.proofs[0], "the deal's proof: its seed and cut deal the same tiles"
+    assert again.deal == deal and again.leader == match.archive[-1][1].leader, "dealt and led as it was"
     window.replay_deal(blocker.args[0])
     idle(window)
     assert window.controller.match is not None and window.controller.match.archive == []

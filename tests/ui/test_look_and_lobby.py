@@ -23,7 +23,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
 
-from .driving import cut_the_deck, hand_over, play_turn_by_clicks
+from .driving import hand_over, idle, play_turn_by_clicks
 
 
 def render(item: TileItem, scale: int = 3) -> QImage:
@@ -445,7 +445,7 @@ def test_a_room_draw_game_for_three_plays_from_the_lobby(qtbot: QtBot, window: M
     assert window.stack.currentWidget() is not lobby
     rules = window.current_rules()
     assert (rules.preset, rules.players, rules.hand_size, rules.style) == ("room", 3, 5, Style.DRAW)
-    cut_the_deck(qtbot, window)
+    idle(window)  # Start cut the first deal
     hand = window.controller.hand
     assert hand is not None and hand.forced_pose is None
     for _ in range(60):

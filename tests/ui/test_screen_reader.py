@@ -637,8 +637,9 @@ def test_a_screen_reader_plays_a_whole_match(desktop: dict[str, str], tmp_path: 
     assert seen["unnamed controls"] == [], "every control on the lobby, the table and the sheets has a name"
     # The sealed deal: announced whole, four groups of the fingerprint; its panel and deck in the tree.
     assert any(re.search(r"Deal sealed: ([0-9a-f]{4} ){4}…", line) for line in said), said[:3]
-    assert "push button: Cut the deck" in seen["cut panel"]
-    assert any(text.startswith("label: Click the deck, or press Space") for text in seen["cut panel"])
+    # Issue 34: Start cuts the first deal (its seal said above); the deck is shown for a redeal, if one comes.
+    if "cut panel" in seen:
+        assert "push button: Cut the deck" in seen["cut panel"]
     # Whose turn, the rack tile by tile, the ends and the score on request, the others' tiles, passes.
     assert any(line.startswith("Your turn") for line in said), "the turn is said as it comes"
     assert any(re.fullmatch(r"focus: Domino table \| [a-z]+ [a-z]+, playable", line) for line in heard)

@@ -17,7 +17,7 @@ from .conftest import start
 from .driving import idle, known_deal, my_turn, play_turn_by_keys
 
 
-def _to_a_won_hand_end(window: MainWindow) -> None:
+def to_a_won_hand_end(window: MainWindow) -> None:
     """Hands played through by a stand-in for the person until their side has won one, the sheet showing."""
     for _ in range(12):
         window.controller.autoplay(10_000)
@@ -43,7 +43,7 @@ def test_the_leader_choice_is_reached_and_answered_by_keys_alone(qtbot: QtBot, w
     start(window, "jamaican", seed=2)
     game = window.game
     for _round in range(2):
-        _to_a_won_hand_end(window)
+        to_a_won_hand_end(window)
         next_button = game.hand_end.next
         window.activateWindow()
         next_button.setFocus()
@@ -52,10 +52,12 @@ def test_the_leader_choice_is_reached_and_answered_by_keys_alone(qtbot: QtBot, w
         assert isinstance(window.controller.pending, ChooseLeader)
         assert game.leader_choice.isVisible()
         choices = [b for b in game.leader_choice.findChildren(QPushButton) if b.isVisibleTo(game.leader_choice)]
-        assert len(choices) == 2
+        assert len(choices) == 3  # you, your partner, and you from now on (a setting)
         assert _focused() is choices[0] and choices[0].text() == "You lead"
         qtbot.keyClick(_focused(), Qt.Key.Key_Tab)
         assert _focused() is choices[1], "Tab goes to the partner's choice"
+        qtbot.keyClick(_focused(), Qt.Key.Key_Tab)
+        assert _focused() is choices[2], "then to leading from now on"
         qtbot.keyClick(_focused(), Qt.Key.Key_Tab)
         assert _focused() is choices[0], "and round within the panel, not into the rack"
         qtbot.keyClick(_focused(), Qt.Key.Key_Down)
@@ -77,7 +79,7 @@ def test_a_new_match_starts_clean(qtbot: QtBot, window: MainWindow) -> None:
     """A match left at its leader question (its log, scores and plates showing), then another of a different
     preset: nothing of the first is on the page, before its deal is cut and after."""
     start(window, "jamaican", seed=2)
-    _to_a_won_hand_end(window)
+    to_a_won_hand_end(window)
     game = window.game
     qtbot.mouseClick(game.hand_end.next, Qt.MouseButton.LeftButton)
     idle(window)

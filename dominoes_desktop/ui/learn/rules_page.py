@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ...engine.rules import (
@@ -144,10 +144,22 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
         deal += " " + translate("Rules", "The other {n} form the stock.").format(n=left)
     if rules.single_round:
         goal = translate("Rules", "One hand decides the match; if nobody comes out ahead, another hand is played.")
+    elif rules.scoring is Scoring.ONE_PER_HAND and rules.partners:
+        goal = QCoreApplication.translate(
+            "Rules", "The first side to reach %n hand(s) wins the match.", None, rules.target
+        )
     elif rules.scoring is Scoring.ONE_PER_HAND:
-        goal = translate("Rules", "The first side to reach {n} hands wins the match.").format(n=rules.target)
+        goal = QCoreApplication.translate(
+            "Rules", "The first player to reach %n hand(s) wins the match.", None, rules.target
+        )
+    elif rules.partners:
+        goal = QCoreApplication.translate(
+            "Rules", "The first side to reach %n point(s) wins the match.", None, rules.target
+        )
     else:
-        goal = translate("Rules", "The first side to reach {n} points wins the match.").format(n=rules.target)
+        goal = QCoreApplication.translate(
+            "Rules", "The first player to reach %n point(s) wins the match.", None, rules.target
+        )
     if rules.target_needs_zero_opponent and not rules.single_round:
         goal += " " + translate("Rules", "It only counts if an opponent is still on zero.")
     first = {
@@ -216,11 +228,27 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
                 "Rules", "The side with the fewest pips wins; on a tie, the side that posed wins."
             ),
         }[rules.blocked]
+        if rules.partners
+        else {  # everyone for themselves: no sides to speak of
+            BlockedRule.LOWEST_PLAYER: translate(
+                "Rules", "The player with the fewest pips wins; a tie means nobody wins."
+            ),
+            BlockedRule.LOWEST_SIDE: translate(
+                "Rules", "The player with the fewest pips wins; a tie means nobody wins."
+            ),
+            BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
+                "Rules", "The player with the fewest pips wins; on a tie, the player who posed wins."
+            ),
+        }[rules.blocked]
     )
     win = {
         Scoring.ONE_PER_HAND: translate("Rules", "Each hand won counts one."),
-        Scoring.OPPONENTS_PIPS: translate("Rules", "The winners score the pips left in their opponents' hands."),
-        Scoring.ALL_PIPS: translate("Rules", "The winners score every pip left on the table, their own included."),
+        Scoring.OPPONENTS_PIPS: translate("Rules", "The winners score the pips left in their opponents' hands.")
+        if rules.partners
+        else translate("Rules", "The winner scores the pips left in the others' hands."),
+        Scoring.ALL_PIPS: translate("Rules", "The winners score every pip left on the table, their own included.")
+        if rules.partners
+        else translate("Rules", "The winner scores every pip left on the table, their own included."),
         Scoring.PORCH: translate(
             "Rules", "Going out scores the losers' pips; a locked table scores each loser's pips minus the winner's."
         ),

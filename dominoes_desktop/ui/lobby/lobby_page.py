@@ -483,6 +483,12 @@ class LobbyPage(QWidget):
         self.start_row = QHBoxLayout()
         self.start_row.addWidget(self.start, 1)
         right.addLayout(self.start_row)
+        # The first deal is sealed before Start is pressed, and Start cuts it (fair deals, issue 34).
+        self.seal_note = QLabel("")
+        self.seal_note.setObjectName("lobbySeal")
+        self.seal_note.setWordWrap(True)
+        self.seal_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        right.addWidget(self.seal_note)
         columns = QHBoxLayout()
         # The options column has the longest words to show whole (Spanish choices at 1024 wide): it gets the room.
         columns.addLayout(left, 2)
@@ -829,6 +835,13 @@ class LobbyPage(QWidget):
 
     def has_friends(self) -> bool:
         return any(row.kind.currentData() == "friend" for row in self.seat_rows[: self.players.value()])
+
+    def show_seal(self, fingerprint_hex: str) -> None:
+        """The next match's first deal, sealed: Start cuts it."""
+        head = " ".join(fingerprint_hex[i : i + 4] for i in range(0, 16, 4))
+        self.seal_note.setText(self.tr("First deal sealed: {fp} … Start cuts the deck.").format(fp=head))
+        self.seal_note.setToolTip(self.tr("Fingerprint (SHA-256): {fp}").format(fp=fingerprint_hex))
+        self.start.setAccessibleDescription(self.seal_note.text())
 
     def _start(self) -> None:
         if self.has_friends():

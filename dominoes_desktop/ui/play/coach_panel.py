@@ -16,15 +16,17 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPixmap, QResizeEvent
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QStyledItemDelegate,
     QStyleOptionGraphicsItem,
+    QStyleOptionViewItem,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -177,6 +179,20 @@ def end_coach_workers() -> None:
         pool.cancel_jobs()
 
 
+class UnderCellWidget(QStyledItemDelegate):
+    """A cell drawn by a widget (tiles and their words) keeps its words as the item's text, for a screen reader,
+    but never paints them: selected, they came through white under the tile picture."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        if self.tree.indexWidget(self.tree.model().index(index.row(), index.column(), index.parent())) is not None:
+            option.text = ""
+
+
 def _tile_of(move: Move) -> Tile | None:
     return move.tile if move.kind is MoveKind.PLAY else None
 
@@ -218,6 +234,16 @@ class CoachDialog(QDialog):
         )
         self.tree.setRootIsDecorated(False)
         self.tree.setWordWrap(True)
+        self.under_widgets = UnderCellWidget(self.tree)
+        for column in (1, 3):
+            self.tree.setItemDelegateForColumn(column, self.under_widgets)
+        # A selected row keeps its words' colour (the costliest row's tint and the tile pictures stay readable).
+        palette = self.tree.palette()
+        highlight = QColor(palette.color(QPalette.ColorRole.Highlight))
+        highlight.setAlpha(70)
+        palette.setColor(QPalette.ColorRole.Highlight, highlight)
+        palette.setColor(QPalette.ColorRole.HighlightedText, palette.color(QPalette.ColorRole.Text))
+        self.tree.setPalette(palette)
         header = self.tree.header()
         for column in range(5):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
@@ -252,16 +278,19 @@ class CoachDialog(QDialog):
         judged = [j for j in (row.judged for row in decisions) if j is not None]
         costliest = max(judged, key=lambda j: j.loss) if judged else None
         if judged:
-            total = sum(j.loss for j in judged)
+            total = sum(j.loss for j in judged if j.grade is not Grade.BEST)  # as the Loss column shows them
             best = sum(1 for j in judged if j.grade is Grade.BEST)
-            summary = self.tr(
-                "{best} of {n} decisions were the best on what you could see. Points given away in all: {loss}."
-            ).format(best=best, n=len(judged), loss=_points(total))
+            summary = self.tr("{best} of {n} decisions were the best on what you could see.").format(
+                best=best, n=len(judged)
+            )
+            summary += " " + self._given_away(total)  # in the Loss column's unit, said once
+            if costliest is not None and costliest.loss > 0:
+                summary += " " + self.tr("★ marks the costliest decision.")
             if any(not j.exact for j in judged):
                 summary += " " + self.tr(
                     "Grades marked ≈ are estimates: those positions were too big to search exactly."
                 )
-            self.status.setText(summary + " " + self._unit())
+            self.status.setText(summary)
         for row in found:
             item = self._row_item(row, costliest)
             self.tree.addTopLevelItem(item)
@@ -297,7 +326,18 @@ class CoachDialog(QDialog):
             else:
                 item.setText(3, self.tr("✓ your move"))  # an empty cell read as if nothing better was shown
                 item.setForeground(3, QBrush(self.grade_colour(Grade.BEST)))
-            item.setText(4, _points(judged.loss))
+            if judged.grade is Grade.BEST and judged.loss > 0:
+                # A close call graded the kinder way: a sampled loss inside its margin is no loss ("Best" beside
+                # "0.1" read as a contradiction); the figure stays in the tooltip and the Why.
+                item.setText(4, "0")
+                item.setToolTip(
+                    4,
+                    self.tr("{n} on this sample of deals, within its margin: as good as the best").format(
+                        n=_points(judged.loss)
+                    ),
+                )
+            else:
+                item.setText(4, _points(judged.loss))
             item.setTextAlignment(4, Qt.AlignmentFlag.AlignCenter)
         item.setText(5, self.why_text(row))
         item.setToolTip(5, item.text(5))
@@ -364,11 +404,16 @@ class CoachDialog(QDialog):
     def _failed(self, error: str) -> None:
         self.status.setText(self.tr("The coach could not judge this hand: {error}").format(error=error))
 
-    def _unit(self) -> str:
-        kind = family(self.rules)
-        if kind == "hands":
-            return self.tr("(Loss is counted in hands: 1 is a won hand turned into no winner, 2 into a lost one.)")
-        return self.tr("(Loss is counted in points of this hand, for your side against the others.)")
+    def _given_away(self, total: float) -> str:
+        """What the decisions gave away in all, in the unit the Loss column counts in."""
+        if family(self.rules) == "hands":
+            return self.tr(
+                "Given away in all: {loss}, counted in hands (a loss of 1 turns a won hand into no winner, 2 into a "
+                "lost one)."
+            ).format(loss=_points(total))
+        return self.tr("Given away in all: {loss} points of this hand, for your side against the others.").format(
+            loss=_points(total)
+        )
 
     def move_words(self, move: Move) -> str:
         """A move as a player says it ("5-3 on the 3"), not in the engine's notation ("5-3@3")."""
@@ -392,7 +437,7 @@ class CoachDialog(QDialog):
         return {
             Grade.BEST: self.tr("Best"),
             Grade.FINE: self.tr("Fine"),
-            Grade.LOOSE: self.tr("Loose"),
+            Grade.LOOSE: self.tr("Weak"),
             Grade.BLUNDER: self.tr("Blunder"),
         }[grade]
 

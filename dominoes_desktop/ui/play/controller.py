@@ -113,6 +113,7 @@ class _Table:
     def __init__(self, controller: GameController) -> None:
         self.controller = controller
         self.first: Action | None = None  # how the match's first deal is dealt, if not sealed and cut
+        self.first_cut: bytes | None = None  # the match's first deal cut by the press that started it
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
         pending = ask.pending
@@ -132,6 +133,9 @@ class _Table:
             # The clock cuts at once a match's first deal and a redeal; after a hand, "Next hand" cuts.
             if controller.clock_cuts() and (pending.hand_index == 0 or pending.redeal_by is not None):
                 return Cut(cut_from_gesture("table"))
+            first_cut, self.first_cut = self.first_cut, None
+            if first_cut is not None and pending.hand_index == 0 and pending.redeal_by is None:
+                return Cut(first_cut)  # Start, pressed after its seal was shown, was the cut
             controller._changed()  # the sealed deck is shown
         return None
 
@@ -155,11 +159,13 @@ class GameController(QObject, LocalTable):
     duplicateOver = Signal()  # duplicate match: its last play has scored its hand
     stateChanged = Signal()  # anything on the table changed
     autoPassed = Signal(int)  # the person's seat: nothing fitted, so the game passed for them
+    comingSealChanged = Signal(str)  # the fingerprint of the next match's first deal, sealed ahead (Start cuts it)
 
     _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
 
     auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
     auto_pass = False  # pass for a person at the screen when no tile of theirs fits (a View setting)
+    lead_when_won = False  # when a person's side wins a hand, that person leads the next without being asked
 
     def __init__(
         self,
@@ -190,6 +196,9 @@ class GameController(QObject, LocalTable):
         self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
         self._duplicate_done = False
         self._table = _Table(self)
+        # The next match's first deal, sealed before the lobby's Start is pressed: its fingerprint is shown beside
+        # Start, so the press that starts the match can be its cut (the seal comes first, as for any cut).
+        self.coming_seal = FairDeal.commit()
         self.turn_seconds = 0  # the lobby's turn timer for people at this screen (0: none)
         self.on_timeout = "best"  # what is played for a person whose time ran out (see `time_out`)
         self.clock = TurnClock()  # on the person's turn, when timed
@@ -323,7 +332,12 @@ class GameController(QObject, LocalTable):
         if isinstance(pending, RedealOffer):
             self.redealOffered.emit(pending.seat)
         elif isinstance(pending, ChooseLeader):
-            self.leaderChoiceNeeded.emit(pending.seats)
+            person = self._leads_by_setting(pending)
+            if person is None:
+                self.leaderChoiceNeeded.emit(pending.seats)
+            else:  # after this answer's batch, as a choice made at once
+                serial = ask.serial
+                QTimer.singleShot(0, self, lambda: self._lead_by_setting(person, serial))
         elif isinstance(pending, ClaimWindow):
             self.claimOffered.emit(pending.seat, pending.points)
         elif isinstance(pending, MugginsWindow):
@@ -380,10 +394,17 @@ class GameController(QObject, LocalTable):
     # ---- starting --------------------------------------------------------------------------
 
     def new_match(
-        self, rules: Rules, seats: list[SeatConfig], seed: int, first_deal: int | FairDeal | None = None
+        self,
+        rules: Rules,
+        seats: list[SeatConfig],
+        seed: int,
+        first_deal: int | FairDeal | DealHand | None = None,
+        start_cut: tuple[object, ...] | None = None,
     ) -> None:
-        """A new match. Its first deal is sealed and waits for the cut (`sealed_deal`); `first_deal` deals
-        it again instead: a cut fair deal's proof (the same seed and cut, so the same tiles) or a deal seed."""
+        """A new match. Its first deal is sealed and waits for the cut (`sealed_deal`), or, given `start_cut`
+        (the gesture that started the match), is the coming seal, shown before that gesture, cut by it.
+        `first_deal` deals it again instead: a cut fair deal's proof (the same seed and cut, so the same
+        tiles), a deal seed, or a whole recorded deal with its leader."""
         if len(seats) != rules.players:
             raise ValueError(f"{rules.name} needs {rules.players} seats")
         self.duplicate = self.deals = None
@@ -391,8 +412,15 @@ class GameController(QObject, LocalTable):
         session = self._seat(Match(rules, seed), seats)
         if isinstance(first_deal, FairDeal):
             self._table.first = DealAgain(first_deal)
+        elif isinstance(first_deal, DealHand):
+            self._table.first = first_deal
         elif first_deal is not None:
             self._table.first = DealHand(first_deal)
+        elif start_cut is not None:
+            self._table.first = Seal(self.coming_seal)
+            self._table.first_cut = cut_from_gesture(*start_cut)
+            self.coming_seal = FairDeal.commit()  # a seal is cut once: the next match's is a new one
+            self.comingSealChanged.emit(self.coming_seal.fingerprint)
         self._go(session)
 
     def resume(self, match: Match, seats: list[SeatConfig], duplicate: DuplicateMatch | None = None) -> None:
@@ -462,6 +490,19 @@ class GameController(QObject, LocalTable):
             return
         chooser = next((s for s in pending.seats if self.is_human(s)), pending.seats[0])
         self._act(chooser, Lead(seat))
+
+    def _leads_by_setting(self, pending: ChooseLeader) -> int | None:
+        """The person who leads without being asked ("when my side wins, I lead"): the side's one person at the
+        screen; None when the setting is off or the side has no person, or two (they choose)."""
+        people = [seat for seat in pending.seats if self.is_human(seat)]
+        return people[0] if self.lead_when_won and len(people) == 1 else None
+
+    def _lead_by_setting(self, seat: int, serial: int) -> None:
+        session = self.session
+        pending = self.pending
+        if session is None or not isinstance(pending, ChooseLeader) or session.serial != serial:
+            return  # answered already, taken back, or the match left
+        self.choose_leader(seat)
 
     def claim(self) -> None:
         """The person who just scored claims the points."""

@@ -40,9 +40,10 @@ ORDINALS = (
 
 
 def figure(value: Fraction | int | None) -> str:
-    """A score as shown: whole numbers as they are, a mean of the CPUs to one decimal; … when unplayed."""
+    """A score as shown: whole numbers as they are, a mean of the CPUs to one decimal; "not played yet" when
+    unplayed (a bare ellipsis read as a score cut short)."""
     if value is None:
-        return "…"  # the play that scores it is still to come
+        return translate("Duplicate", "not played yet")  # the play that scores it is still to come
     if isinstance(value, int) or value.denominator == 1:
         return str(int(value))
     return f"{float(value):.1f}"
@@ -149,10 +150,18 @@ class DuplicateResults(QDialog):
             + escape(verdict(duplicate) if duplicate.is_over else translate("Duplicate", "Duplicate match so far"))
             + "</h2><p>"
             + escape(
-                translate(
-                    "Duplicate",
-                    "Every deal was played {n} times on the same tiles, once with you in each side's seats. Each "
-                    "cell: your side's points, then those of {others}, with those tiles.",
+                (
+                    translate(
+                        "Duplicate",
+                        "Every deal was played {n} times on the same tiles, once with you in each side's seats. Each "
+                        "cell: your side's points, then those of {others}, with those tiles.",
+                    )
+                    if duplicate.is_over
+                    else translate(  # not "was played twice" while half the plays are still to come
+                        "Duplicate",
+                        "Every deal is played {n} times on the same tiles, once with you in each side's seats. Each "
+                        "cell: your side's points, then those of {others}, with those tiles.",
+                    )
                 ).format(n=duplicate.rotations, others=_others(duplicate))
             )
             + "</p>"
@@ -181,7 +190,7 @@ class DuplicateResults(QDialog):
         for row, deal in enumerate(summary.deals):
             cells = [str(deal.deal + 1)]
             cells += [f"{figure(deal.yours[s])} {DASH} {figure(deal.cpus[s])}" for s in range(sides)]
-            cells.append(_signed(deal.margin) if deal.complete else "…")
+            cells.append(_signed(deal.margin) if deal.complete else figure(None))
             self._row(row, cells, bold=False)
         total = [translate("Duplicate", "Total")]
         total += [
@@ -214,6 +223,11 @@ class DuplicateResults(QDialog):
         for button in buttons.buttons():
             button.installEventFilter(RETURN_CLICKS)  # a held Return (auto-repeat) clicks nothing here
         self.new_match.clicked.connect(self.accept)
+        # Read mid-match, Enter closes the sheet and goes back to the table; only at the end is a new match next.
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        default, other = (self.new_match, close) if duplicate.is_over else (close, self.new_match)
+        other.setAutoDefault(False)
+        default.setDefault(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.table)

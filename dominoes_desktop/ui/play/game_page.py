@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.cpu import Decision
+from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
@@ -38,7 +39,6 @@ from .fair_deal import CutPanel, DealSeal, gesture_here
 from .panels import (
     KEPT_FOCUS,
     RETURN_CLICKS,
-    YOU_NAMES,
     ButtonRow,
     ClockLabel,
     HandEndPanel,
@@ -47,6 +47,7 @@ from .panels import (
     ScorePanel,
     SteadyLabel,
     describe_move,
+    person_name,
     shown_name,
 )
 
@@ -86,6 +87,7 @@ class GamePage(QWidget):
     happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
     moment = Signal(str)  # a celebration began: "domino", "capicua", "six_love" or "match_won" (its sound)
     autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
+    leaderRuleChanged = Signal(bool)  # the person chose to lead, without being asked, whenever their side wins
 
     def __init__(self, controller: TableModel, look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -446,7 +448,7 @@ class GamePage(QWidget):
         elif controller.waiting is not None:
             self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
-            name = shown_name(controller.seats[self.table.bottom].name)
+            name = person_name(controller.seats[self.table.bottom].name, self.table.bottom, len(self._people()))
             if self.table.choosing is not None:
                 self.turn.setText(
                     self.tr(
@@ -465,7 +467,7 @@ class GamePage(QWidget):
                     )
                 )
         else:
-            name = shown_name(controller.seats[hand.turn].name)
+            name = person_name(controller.seats[hand.turn].name, hand.turn, len(self._people()))
             thinking = controller.thinking is not None
             self.turn.setText(
                 (self.tr("{name} is thinking…") if thinking else self.tr("{name} to play")).format(name=name)
@@ -538,10 +540,7 @@ class GamePage(QWidget):
 
     def person_name(self, seat: int) -> str:
         """A person's name for the curtain: their own, or "Player 2" when the lobby left the generic "You"."""
-        name = self.controller.seats[seat].name
-        if name in YOU_NAMES or not name.strip():
-            return self.tr("Player {n}").format(n=seat + 1)
-        return name
+        return person_name(self.controller.seats[seat].name, seat, max(2, len(self._people())))
 
     def _lift_curtain(self) -> None:
         if self.controller.human_turn() != self.curtain_seat:
@@ -645,6 +644,14 @@ class GamePage(QWidget):
             choice.installEventFilter(KEPT_FOCUS)
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
             box.addWidget(choice)
+        if len(people) == 1:
+            # The question need never come again: the setting "when my side wins, I lead" (View menu).
+            words = self.tr("You lead, and always from now on")
+            always = button(words, self.tr("You lead this hand and whenever your side wins; the View menu asks again"))
+            always.setToolTip(self.tr("Not asked again: View ▸ When my side wins, I lead"))
+            always.installEventFilter(KEPT_FOCUS)
+            always.clicked.connect(lambda _=False, s=people[0]: self._always_lead(s))
+            box.addWidget(always)
         self.leader_choice.setFixedWidth(LEADER_PANEL_WIDTH)
         self.table.reveal = False  # the last hand's faces are put away with it
         self.table.refresh()  # the new deal on the rack, the last hand's tiles gone
@@ -656,6 +663,11 @@ class GamePage(QWidget):
         choices = [b for b in self.leader_choice.findChildren(QPushButton) if b.isVisibleTo(self.leader_choice)]
         if choices:  # (last hand's buttons, hidden, are deleted later: not them)
             choices[0].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _always_lead(self, seat: int) -> None:
+        self.controller.lead_when_won = True
+        self.leaderRuleChanged.emit(True)
+        self._leader_chosen(seat)
 
     def _leader_chosen(self, seat: int) -> None:
         self.leader_choice.hide()
@@ -832,6 +844,12 @@ class GamePage(QWidget):
             # After whatever started the match has put the keys on the table: Space then cuts at once.
             QTimer.singleShot(0, self.cut_panel.deck, self._focus_deck)
             self.announce(self.cut_panel.seal.text() + " " + self.cut_panel.hint.text())
+
+    def say_cut_by_start(self, proof: FairDeal | None) -> None:
+        """The first deal was cut by Start, its seal shown beside Start: said as the deck would have said it."""
+        if proof is not None and proof.cut_taken:
+            sealed = translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(proof.fingerprint))
+            self.announce(sealed + " " + self.tr("Start cut the deck."))
 
     def _focus_deck(self) -> None:
         if self.cut_panel.isVisible():

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 from ...engine.hand import Hand, Turn
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
-from ...engine.rules import EndScoring, Rules
+from ...engine.rules import EndScoring, Rules, Scoring
+from ...engine.scoring import losers_counts
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
 from ..shell.i18n import translate
@@ -167,6 +168,14 @@ def shown_name(name: str, after_preposition: bool = False) -> str:
     return translate("GameController", "You")
 
 
+def person_name(name: str, seat: int, people: int) -> str:
+    """A seat's name at a screen with `people` persons: their own, or "Player 2" where the lobby left the generic
+    "You" and more than one person plays here (the curtain and the plate then say the same)."""
+    if people > 1 and (name in YOU_NAMES or not name.strip()):
+        return translate("GamePage", "Player {n}").format(n=seat + 1)
+    return shown_name(name)
+
+
 def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_preposition: bool = False) -> str:
     names = (shown_name(seats[s].name, after_preposition) for s in rules.seats_of(side))
     return translate("Moves", " & ").join(names)
@@ -270,9 +279,9 @@ class ScorePanel(QFrame):
         if rules.single_round:
             target = self.tr("Single round")
         elif rules.scoring.counts_hands:
-            target = self.tr("First to {n} hands").format(n=rules.target)
+            target = self.tr("First to %n hand(s)", "", rules.target)
         else:
-            target = self.tr("First to {n} points").format(n=rules.target)
+            target = self.tr("First to %n point(s)", "", rules.target)
         if rules.target_needs_zero_opponent:
             target += self.tr(" (six-love: an opponent must be on zero)")
         if goal is not None:
@@ -529,6 +538,17 @@ class HandEndPanel(QFrame):
                 lines.append("<p>" + escape(text) + "</p>")
             else:
                 text = self.tr("%n point(s) to {side}.", "", result.points).format(side=side)
+                lines.append("<p>" + escape(text) + "</p>")
+            if rules.scoring is Scoring.PORCH_FIVES and result.winner_seat is not None:
+                # The count is not the pips shown below: each loser's is rounded to five (All Fives).
+                counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
+                each = ", ".join(
+                    self.tr("{side}: {pips} → {points}").format(
+                        side=side_name(rules, seats, side), pips=pips, points=points
+                    )
+                    for side, pips, points in counts
+                )
+                text = self.tr("Each loser's pips are rounded to the nearest 5: {each}.").format(each=each)
                 lines.append("<p>" + escape(text) + "</p>")
         bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
         if result.bonus:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.decisions import DealHand
 from ...engine.fairness import seal_holds
 from ...engine.match import Match
 from ..look.looks import Look
@@ -152,8 +153,16 @@ class ReviewDialog(QDialog):
         self.again.setEnabled(self._deal_again() is not None)
 
     def _deal_again(self) -> object:
+        """The hand as it was dealt and led: the same tiles (with its proof, so it still verifies), the same
+        leader, and the same opening (the rules' forced pose, or any tile as after a won hand)."""
         proof = self.match.proofs.get(self.index)
-        return proof if proof is not None and proof.cut_taken else self.deal.seed
+        return DealHand(
+            deal=self.deal,
+            leader=self.played.leader,
+            proof=proof if proof is not None and proof.cut_taken else None,
+            chosen=True,
+            free_lead=self.played.forced_pose is None,
+        )
 
     def _again(self) -> None:
         again = self._deal_again()

@@ -102,6 +102,7 @@ class RoomController(QObject):
         super().__init__(parent)
         self.auto_cut = auto_cut
         self.auto_pass = auto_pass  # pass for the person when nothing of theirs fits (the View setting)
+        self.lead_when_won = False  # lead, unasked, whenever their side wins (the View setting)
         self.own_seat = -1
         self.code = ""
         self.token = ""
@@ -295,6 +296,8 @@ class RoomController(QObject):
                 QTimer.singleShot(AUTO_PASS_MS, self, lambda d=asked.d: self._pass_for(seat, d))
         elif asked.decision is Decision.REDEAL:
             self.redealOffered.emit(seat)
+        elif asked.decision is Decision.LEAD and self.lead_when_won and seat in asked.leaders:
+            QTimer.singleShot(0, self, lambda d=asked.d: self._lead_by_setting(seat, d))
         elif asked.decision is Decision.LEAD:
             self.leaderChoiceNeeded.emit(asked.leaders)
         elif asked.decision is Decision.CLAIM:
@@ -309,6 +312,12 @@ class RoomController(QObject):
             return
         self.autoPassed.emit(seat)
         self.act(encode_action(PASS))
+
+    def _lead_by_setting(self, seat: int, d: int) -> None:
+        """ "When my side wins, I lead": the lead is sent unasked, unless the question was answered or is gone."""
+        if self.decision.get("d") != d or encode_action(Lead(seat)) not in self.legal:
+            return
+        self.choose_leader(seat)
 
     def _offer_cut(self) -> None:
         """With "Cut the deck for me" the clock cuts at once; otherwise it cuts shortly before the host's app

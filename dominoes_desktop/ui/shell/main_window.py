@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QPaintEvent, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QCursor, QKeySequence, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -47,6 +47,7 @@ from .store_service import StoreService
 # The match's modules (the controller, the session, the CPU pool, most of the engine) and the table's are
 # imported where they are first used: the lobby paints without them (start-up, issue 31 item 7).
 if TYPE_CHECKING:
+    from ...engine.decisions import DealHand
     from ...engine.fairness import FairDeal
     from ...session.cpu_pool import CpuPool
     from ..play.controller import GameController, MatchSetup
@@ -150,6 +151,9 @@ class MainWindow(QMainWindow):
         controller.stateChanged.connect(self._autosave)
         controller.matchEnded.connect(self._match_over)
         controller.duplicateOver.connect(self._duplicate_over)
+        controller.lead_when_won = self.settings.leader_choice() == "me"
+        controller.comingSealChanged.connect(lambda fingerprint: self.lobby.show_seal(fingerprint))
+        self.lobby.show_seal(controller.coming_seal.fingerprint)
         # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
         self.skill = SkillRecorder(controller, self.store, lambda: controller.runner.pool.run, self)
 
@@ -201,7 +205,12 @@ class MainWindow(QMainWindow):
         self._game = None
         name_clear_buttons(self.lobby)
         self.stack.addWidget(self.lobby)
-        self.lobby.startRequested.connect(self.start_match)
+        # Start is the first deal's cut: its seal is shown beside it (issue 34, one click a hand).
+        self.lobby.startRequested.connect(
+            lambda setup: self.start_match(setup, start_cut=("start", QCursor.pos().x(), QCursor.pos().y()))
+        )
+        if self._controller is not None:  # the lobby made again (a new language): the seal it showed
+            self.lobby.show_seal(self._controller.coming_seal.fingerprint)
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         # While a match is open the lobby offers the way back to it.
         self.back_button = QPushButton(self.tr("Back to the table"))
@@ -225,6 +234,7 @@ class MainWindow(QMainWindow):
         game.moment.connect(self._sound_moment)  # issue 27: a domino, capicúa, six-love or match won
         game.auto_next = self.auto_next_action.isChecked()  # the setting, or the menu's choice since the start
         game.autoCutChanged.connect(self.settings.save_auto_cut)
+        game.leaderRuleChanged.connect(self._lead_rule_changed)
         game.table.rulesRequested.connect(self.show_rules)
         game.rules_button.clicked.connect(self.show_rules)
         game.lobby_button.clicked.connect(self.leave_for_lobby)
@@ -390,6 +400,10 @@ class MainWindow(QMainWindow):
         for action in (self.auto_pass_action, self.auto_next_action):
             action.triggered.connect(self._play_help_changed)
             view.addAction(action)
+        self.lead_action = QAction(self.tr("When my side wins, I &lead"), self, checkable=True)
+        self.lead_action.setChecked(self.controller.lead_when_won)
+        self.lead_action.triggered.connect(self._lead_rule_changed)
+        view.addAction(self.lead_action)
         sound = view.addMenu(self.tr("&Sound"))
         self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
         self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
@@ -420,6 +434,11 @@ class MainWindow(QMainWindow):
         self.controller.auto_pass = self.auto_pass_action.isChecked()
         self.game.auto_next = self.auto_next_action.isChecked()
         self.settings.save_play_help(self.controller.auto_pass, self.game.auto_next)
+
+    def _lead_rule_changed(self, on: bool) -> None:
+        self.controller.lead_when_won = on
+        self.lead_action.setChecked(on)
+        self.settings.save_leader_choice("me" if on else "ask")
 
     # ---- keeping the match -------------------------------------------------------------------
 
@@ -514,9 +533,10 @@ class MainWindow(QMainWindow):
             return
         self.game.show_duplicate_results()
 
-    def replay_deal(self, deal_seed: int | FairDeal) -> None:
+    def replay_deal(self, deal_seed: int | FairDeal | DealHand) -> None:
         """A new match with the same seats and rules, its first hand dealt again: from the deal's proof (the
         same seed and cut) or its bare deal seed."""
+        from ...engine.decisions import DealHand
         from ...engine.fairness import FairDeal, short
 
         setup = self.game.setup
@@ -536,9 +556,10 @@ class MainWindow(QMainWindow):
         self.game.start(setup)
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
         # Said, or the new match would look like any other: it is a chosen deal, left out of deal luck.
-        if isinstance(deal_seed, FairDeal):
+        proof = deal_seed.proof if isinstance(deal_seed, DealHand) else deal_seed
+        if isinstance(proof, FairDeal):
             said = self.tr("A deal played again: the same tiles as sealed deal {fingerprint}, as a new match.")
-            self.statusBar().showMessage(said.format(fingerprint=short(deal_seed.fingerprint)), 15000)
+            self.statusBar().showMessage(said.format(fingerprint=short(proof.fingerprint)), 15000)
         else:
             self.statusBar().showMessage(self.tr("A deal played again: the same tiles, as a new match."), 15000)
 
@@ -664,8 +685,15 @@ class MainWindow(QMainWindow):
             return
         self.resume(saved)
 
-    def start_match(self, setup: MatchSetup, seed: int | None = None, first_deal: int | FairDeal | None = None) -> None:
-        """A new match (`first_deal`: its first hand dealt again, from a proof or a deal seed, not sealed and cut)."""
+    def start_match(
+        self,
+        setup: MatchSetup,
+        seed: int | None = None,
+        first_deal: int | FairDeal | None = None,
+        start_cut: tuple[object, ...] | None = None,
+    ) -> None:
+        """A new match (`first_deal`: its first hand dealt again, from a proof or a deal seed, not sealed and cut;
+        `start_cut`: the press that started it, which cuts the first deal sealed ahead)."""
         # One question for a new match (issue 34): a person who left the table by answering "Go to the lobby"
         # was told then that starting another match ends this one.
         told = self._told_at_leaving
@@ -692,7 +720,9 @@ class MainWindow(QMainWindow):
         if setup.duplicate_deals:
             self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
         else:
-            self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal)
+            self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal, start_cut)
+            if start_cut is not None and self.controller.match is not None:
+                self.game.say_cut_by_start(self.controller.match.proofs.get(0))
         self.game.table.setFocus()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:

@@ -249,6 +249,14 @@ class Settings:
         self.store.setValue("play/auto_next", bool(auto_next))
         self.store.sync()
 
+    def leader_choice(self) -> str:
+        """Who leads when the person's side wins a hand: "ask" (the table asks each time) or "me" (issue 34)."""
+        return self._choice("play/leader", ("ask", "me"), "ask")
+
+    def save_leader_choice(self, choice: str) -> None:
+        self.store.setValue("play/leader", "me" if choice == "me" else "ask")
+        self.store.sync()
+
     # ---- the lobby's last choices ----------------------------------------------------------
 
     def lobby_preset(self, presets: Iterable[str]) -> str:

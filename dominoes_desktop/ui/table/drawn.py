@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from ...engine.hand import Hand, Turn
 from ...engine.moves import MoveKind
 from ...engine.tiles import Tile
-from ..play.panels import shown_name
+from ..play.panels import person_name
 from ..shell.i18n import translate
 from .scene import SeatState, TableState
 
@@ -115,7 +115,7 @@ def table_state(controller: TableController, showing: Showing) -> TableState:
             note = QCoreApplication.translate("TableView", "%n pip(s)", "", result.pips[seat])
         seats.append(
             SeatState(
-                shown_name(config.name),
+                person_name(config.name, seat, people),  # as the pass-and-play curtain names them
                 count,
                 tiles,
                 partner,

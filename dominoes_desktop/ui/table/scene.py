@@ -48,6 +48,9 @@ LINE_GAP = 0.2 * UNIT  # between the two lines of a long hand shown at the end
 RACK_SCALE = 1.2  # your own tiles are drawn larger than the table's: they are read closely
 # The table's room, in scene units, at the camera's natural scale: the view shows at least this much.
 NATURAL_AREA = QSizeF(1150.0, 880.0)
+# The line's tiles as large as the felt allows, on these steps: on a large felt a short line is drawn larger (up
+# to the size of your own rack's tiles and beyond), and steps down only as the line grows (issue 34).
+LINE_SCALES = (1.7, 1.5, 1.3, 1.15, 1.0)
 TOP_BAND = 2.1 * UNIT  # the seat(s) across the table
 SIDE_BAND = 2.3 * UNIT  # seats left and right
 BOTTOM_BAND = 3.2 * UNIT  # your rack
@@ -263,7 +266,10 @@ class TableScene(QGraphicsScene):
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
         self.float_texts: list[str] = []  # what rose from the table, newest last (what the player was told)
         self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
-        self._plans: dict[object, tuple[TablePlan, float]] = {}
+        self._plans: dict[object, tuple[TablePlan, float, float]] = {}  # plan, its fit ratio, the line's scale
+        self._planned_scale = 1.0  # the line scale of the plan `_plan` gave last
+        self.line_scale = 1.0  # the line's tiles' size (LINE_SCALES), at most what it was earlier in the hand
+        self._line_kept: tuple[object, int, float] | None = None  # (the hand's first tile, tiles, scale) laid out
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
         self.addItem(self.stock_plate)
@@ -326,8 +332,10 @@ class TableScene(QGraphicsScene):
         inner = felt.adjusted(RAIL, RAIL, -RAIL, -RAIL)
         layout = state.layout
         if layout is None:
+            self._planned_scale = 1.0
             return TablePlan({}, [], []), 1.0
         # The same table in the same room plans the same: the camera asks several times per move.
+        largest = self._largest_line_scale(layout)
         key = (
             tuple(p.tile for p in layout.placements),
             round(inner.x(), 3),
@@ -335,20 +343,45 @@ class TableScene(QGraphicsScene):
             round(inner.width(), 3),
             round(inner.height(), 3),
             self.rows,
+            largest,
         )
         cached = self._plans.get(key)
-        if cached is not None:
-            return cached
-        result = self._plan_fresh(layout, inner)
-        if len(self._plans) > 32:
-            self._plans.clear()
-        self._plans[key] = result
-        return result
+        if cached is None:
+            cached = self._plan_scaled(layout, inner, largest)
+            if len(self._plans) > 32:
+                self._plans.clear()
+            self._plans[key] = cached
+        plan, ratio, self._planned_scale = cached
+        return plan, ratio
 
-    def _plan_fresh(self, layout: Layout, inner: QRectF) -> tuple[TablePlan, float]:
+    def _largest_line_scale(self, layout: Layout) -> float:
+        """The line never grows back during a hand: at most the scale it was last laid out at, while the same
+        hand's line only grows (a new hand, or moves taken back, start again from the largest)."""
+        kept = self._line_kept
+        placements = layout.placements
+        if kept is None or not placements or kept[0] != placements[0].tile or len(placements) < kept[1]:
+            return LINE_SCALES[0]
+        return kept[2]
+
+    def _plan_scaled(self, layout: Layout, inner: QRectF, largest: float) -> tuple[TablePlan, float, float]:
+        """The plan at the largest scale of the line's tiles whose plan fits the felt (else at 1, drawn back by
+        the camera as before); its ratio; the scale kept in `line_scale` by `sync`."""
+        for scale in LINE_SCALES:
+            if scale > largest + 1e-9 or scale == 1.0:
+                continue
+            plan, ratio = self._plan_fresh(layout, inner, UNIT * scale)
+            left, top, right, bottom = plan.bounds(UNIT * scale)
+            # Room for a turn or two more at this size before it steps down: a line that only just fits would
+            # change size at nearly every move.
+            if ratio >= 1.0 and right - left <= inner.width() * 0.8 and bottom - top <= inner.height() * 0.8:
+                return plan, ratio, scale
+        plan, ratio = self._plan_fresh(layout, inner, UNIT)
+        return plan, ratio, 1.0
+
+    def _plan_fresh(self, layout: Layout, inner: QRectF, unit: float = UNIT) -> tuple[TablePlan, float]:
         # Cross arms may turn a unit past their limit, so the limit stays a unit inside the rail.
-        plan = plan_table(layout, UNIT, inner.width() / 2 - UNIT, self.rows, inner.height() / 2 - UNIT)
-        left, top, right, bottom = plan.bounds(UNIT)
+        plan = plan_table(layout, unit, inner.width() / 2 - unit, self.rows, inner.height() / 2 - unit)
+        left, top, right, bottom = plan.bounds(unit)
         width, height = right - left, bottom - top
         ratio = min(
             1.0,
@@ -358,7 +391,7 @@ class TableScene(QGraphicsScene):
         # Centred on its tiles, so a line that turned at one edge leaves even space on both sides; then moved
         # as little as it takes to keep the open ends' next spots on the felt too.
         centre = inner.center()
-        t_left, t_top, t_right, t_bottom = plan.bounds(UNIT, ends=False)
+        t_left, t_top, t_right, t_bottom = plan.bounds(unit, ends=False)
         dx = _keep_inside(centre.x() - (t_left + t_right) / 2, inner.left() - left, inner.right() - right)
         dy = _keep_inside(centre.y() - (t_top + t_bottom) / 2, inner.top() - top, inner.bottom() - bottom)
         if width > inner.width():
@@ -382,13 +415,16 @@ class TableScene(QGraphicsScene):
         duration = self.look.animation_ms if animate else 0
         seating = self._seating(state)
         self.plan, self.fit_ratio = self._plan(state)
+        self.line_scale = self._planned_scale
+        placements = state.layout.placements if state.layout is not None else ()
+        self._line_kept = (placements[0].tile, len(placements), self.line_scale) if placements else None
         self._sync_table(state, duration)
         self._sync_labels()
         self._sync_seats(state, seating, duration)
         self._paint_felt(seating.felt)
         # The room, and the line where it runs past it (zoomed in): not every item's box, which changes as tiles
         # fly in from the plates and so moved the scene (a repaint of the whole view) at every move.
-        left, top, right, bottom = self.plan.bounds(UNIT)
+        left, top, right, bottom = self.plan.bounds(UNIT * self.line_scale)
         bounds = self.area.united(QRectF(left, top, right - left, bottom - top).adjusted(-UNIT, -UNIT, UNIT, UNIT))
         if bounds != self.sceneRect():  # setting it, even to the same rect, makes the view look again
             self.setSceneRect(bounds)
@@ -429,7 +465,8 @@ class TableScene(QGraphicsScene):
                 item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
             item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
-            self._move(item, QPointF(spot.x, spot.y), duration, 1.0)  # a rack tile shrinks to table size as it goes
+            # A rack tile shrinks (or grows) to the line's size as it goes.
+            self._move(item, QPointF(spot.x, spot.y), duration, self.line_scale)
 
     def _launch_point(self, tile: Tile) -> QPointF:
         """Where a tile played by another seat starts its flight: that seat's rack."""
@@ -829,6 +866,7 @@ class TableScene(QGraphicsScene):
         self.clear_markers()
         for i, spot in enumerate(spots):
             marker = EndMarker(i, spot, self.look)
+            marker.setScale(self.line_scale)  # as large as the line's tiles
             marker.clicked.connect(self.endMarkerClicked)
             self.addItem(marker)
             self.markers.append(marker)
