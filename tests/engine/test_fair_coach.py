@@ -192,13 +192,12 @@ def test_more_worlds_go_to_close_calls_while_the_hand_can_afford_them(monkeypatc
     assert any(len(f.worlds) > FIRST_WORLDS for f in found)
     for fair in found:
         count = len(fair.worlds)
-        assert count in [size * 2**k for k in range(9) for size in (FIRST_WORLDS, fair_module.POSE_WORLDS)]
-        assert count <= fair_module.max_worlds(rules)
+        assert count in [size * 2**k for k in range(8) for size in (FIRST_WORLDS, fair_module.POSE_WORLDS)]
+        assert count <= fair_module.MAX_WORLDS
         while count > fair_module.FULL_WORLDS:  # each round doubled a decision not settled by what it had
             count //= 2
             assert not settled(rules, _first(fair, count), fair.judged.options, fair.judged.played)
     monkeypatch.setattr(fair_module, "MAX_WORLDS", 4 * FIRST_WORLDS)
-    monkeypatch.setattr(fair_module, "PURE_MAX_WORLDS", 4 * FIRST_WORLDS)
     monkeypatch.setattr(fair_module, "HAND_NODES", 10**12)
     for fair in judge_hand_view(recorded, seats=(0,), seed=0):  # as much as it takes: settled, or the most
         worlds = list(fair.worlds)

@@ -10,7 +10,7 @@ approximate.
 
 Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, round after round, a decision whose grade is not settled (a
 threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
-worlds again, up to `max_worlds`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
+worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
 hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the
 nodes its first ones took (a hand whose first worlds are dear gets no more). The
 grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
@@ -56,7 +56,6 @@ from .coach import (
     RecordedHand,
     budget_for,
     budget_scale,
-    compiled_serves,
     decisions_to_judge,
     family,
     grade,
@@ -67,9 +66,9 @@ from .worlds import sample_worlds, view_at
 FIRST_WORLDS = 8  # worlds every decision is judged over
 POSE_WORLDS = 4  # first worlds of a pose: every tile of the hand is an option, the whole hand searched for each
 FULL_WORLDS = 16  # worlds every decision gets when the hand can afford them, settled or not
-MAX_WORLDS = 1024  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap)
-PURE_MAX_WORLDS = 256  # the same where the searches run in pure Python: sampling and judging a world costs more
-# there, and 1,024 put cross_9's median hand over two seconds (benchmarks/coach_speed.py)
+MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap;
+# 1,024 doubled the time a hand takes for no steadier grades: 96.9% kept against 96.1% at 256 on the same
+# 254 decisions, and 96.1% and 92.3% on two other samples, benchmarks/coach_stability.py)
 HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
 # lanes together): about one and a half seconds of two pure-Python workers; close calls get them first (the
 # compiled core's games get `budget_scale` times as many: `hand_nodes`)
@@ -163,12 +162,6 @@ def _one_table(rules: Rules, world: Hand) -> bool:
     held = sum(len(h) for h in world.hands) + len(world.layout.placements)
     dealt_out = held == len(full_set(rules.set_top, rules.removed_tiles))
     return dealt_out or not (rules.capicua_bonus or rules.key_bone_bonus)
-
-
-def max_worlds(rules: Rules) -> int:
-    """The most worlds a decision of this game is judged over: `MAX_WORLDS` where the compiled core
-    searches, `PURE_MAX_WORLDS` where pure Python does."""
-    return MAX_WORLDS if compiled_serves(rules) else PURE_MAX_WORLDS
 
 
 def hand_nodes(rules: Rules) -> int:
@@ -334,7 +327,7 @@ def judge_hand_view(
     over the worlds its seat could not tell apart. `map_lanes` runs the lanes as in `coach.judge_hand`.
 
     Every decision gets `FIRST_WORLDS` worlds (a pose `POSE_WORLDS`). Then, round after round, each decision whose grade is not
-    settled (a threshold lies within its margin of error) gets as many worlds again, up to `max_worlds`, the
+    settled (a threshold lies within its margin of error) gets as many worlds again, up to `MAX_WORLDS`, the
     closest calls first, then each settled one up to `FULL_WORLDS`, while the hand's `HAND_NODES` last (what
     a decision's next worlds cost is foretold by the nodes its worlds took so far): the searches go where a
     grade could turn. A decision too big to search (its worlds estimated) gets no more. What each round does
@@ -345,7 +338,6 @@ def judge_hand_view(
     todo = decisions_to_judge(recorded, seat_list)
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
-    most = max_worlds(rules)
     raw: dict[int, dict[int, tuple[Any, ...]]] = {d: {} for d in range(len(todo))}
     nodes = [0] * len(todo)
     too_big: set[int] = set()
@@ -369,7 +361,7 @@ def judge_hand_view(
         wanted = []
         for d in range(len(todo)):
             count = len(raw[d])
-            if d in too_big or count >= most:
+            if d in too_big or count >= MAX_WORLDS:
                 continue
             options, played = todo[d][1].legal_moves(), todo[d][2]
             loss, margin = loss_and_margin(worlds_of(d), options, played)
@@ -379,7 +371,7 @@ def judge_hand_view(
                 wanted.append((1, nodes[d] / count, d, count))  # the cheapest first
         chosen = []
         for _, _, d, count in sorted(wanted):
-            more = min(count, most - count)
+            more = min(count, MAX_WORLDS - count)
             cost = nodes[d] * more // count
             if cost <= allowance:
                 allowance -= cost
