@@ -3335,6 +3335,14 @@
         <source>A close call between {grade} and {other}: over the deals you could not tell apart your move gave away {n} on average, give or take {m}, so another sample of deals could tip it; the coach gives the kinder grade.</source>
         <translation>Una decisión ajustada entre {grade} y {other}: en los repartos que no podías distinguir tu jugada cedió {n} en promedio, más o menos {m}, así que otra muestra de repartos podría inclinarla; el entrenador da la nota más benévola.</translation>
     </message>
+    <message>
+        <source>{grade}, a near tie</source>
+        <translation>{grade}, casi un empate</translation>
+    </message>
+    <message>
+        <source>A near tie: over the deals you could not tell apart another move did {n} better on average, give or take {m}, too little to call a loss, so the coach grades your move Best.</source>
+        <translation>Casi un empate: en los repartos que no podías distinguir otra jugada rindió {n} más en promedio, más o menos {m}, demasiado poco para llamarlo una pérdida, así que el entrenador califica tu jugada como Mejor.</translation>
+    </message>
 </context>
 <context>
     <name>FairDeal</name>

@@ -28,6 +28,7 @@ from dominoes_desktop.engine.analysis.fair import (
     forced_moves,
     judge_hand_view,
     loss_and_margin,
+    near_tie_line,
     settled,
 )
 from dominoes_desktop.engine.analysis.reasons import explain_fair, position_before
@@ -131,7 +132,8 @@ def test_a_loss_is_graded_by_the_least_its_margin_allows_and_a_straddled_thresho
     assert fair_grade(pips, fine + 1, 0.5) is Grade.LOOSE and close_to(pips, fine + 1, 0.5) is None
     assert fair_grade(pips, 2.0, 3.0) is Grade.BEST and close_to(pips, 2.0, 3.0) is Grade.FINE
     assert fair_grade(pips, 0.5, 1.0) is Grade.BEST and close_to(pips, 0.5, 1.0) is None  # at most 1.5: no word
-    assert fair_grade(pips, 2.0, 1.0) is Grade.FINE and close_to(pips, 2.0, 1.0) is None
+    assert fair_grade(pips, 4.0, 1.0) is Grade.FINE and close_to(pips, 4.0, 1.0) is None
+    assert fair_grade(pips, 2.0, 1.0) is Grade.BEST and close_to(pips, 2.0, 1.0) is Grade.FINE  # a near tie
     # Near a threshold the kinder grade, said to be a close call, whichever side of it the sample fell.
     for loss in (loose - 0.5, loose + 0.5):
         assert fair_grade(pips, loss, 1.0) is Grade.LOOSE and close_to(pips, loss, 1.0) is Grade.BLUNDER
@@ -140,14 +142,39 @@ def test_a_loss_is_graded_by_the_least_its_margin_allows_and_a_straddled_thresho
     assert fair_grade(hands, 0.6, 0.2) is Grade.FINE and close_to(hands, 0.6, 0.2) is Grade.LOOSE
 
 
+def test_a_loss_under_the_near_tie_line_is_best_and_called_a_near_tie() -> None:
+    """Over sampled worlds a small loss is no loss worth a word: Best, a near tie, with the loss and its
+    margin in the JSON; at exactly no loss it is plainly best, and over the line it is a loss again."""
+    for preset, family_name in (("jamaican", "hands"), ("block", "pips"), ("all_fives", "fives")):
+        rules = build_rules(preset)
+        line = near_tie_line(rules)
+        assert line == THRESHOLDS[family_name][0] / 2
+        assert fair_grade(rules, line * 0.8, 0.0) is Grade.BEST and close_to(rules, line * 0.8, 0.0) is None
+        assert fair_grade(rules, line * 1.2, 0.0) is Grade.FINE
+        assert fair_grade(rules, line * 1.2, line * 0.4) is Grade.BEST  # the least loss allowed is under it
+        assert close_to(rules, line * 1.2, line * 0.4) is Grade.FINE
+    fair = judge_hand_view(_recorded("jamaican", 4), seats=(0,), seed=0)[0]
+
+    def verdict(loss: float, grade: Grade) -> FairJudged:
+        return dataclasses.replace(fair, judged=dataclasses.replace(fair.judged, loss=loss, grade=grade), margin=0.1)
+
+    tie = verdict(0.2, Grade.BEST)
+    assert tie.near_tie and tie.as_json()["near_tie"] == {"loss": 0.2, "margin": 0.1}
+    plain = verdict(0.0, Grade.BEST)
+    assert not plain.near_tie and "near_tie" not in plain.as_json()
+    assert not verdict(0.6, Grade.FINE).near_tie
+
+
 def test_few_worlds_that_agree_leave_a_margin_of_three_in_n() -> None:
     """Four worlds that all say the move lost 6 could still be wrong in up to three in four of the others:
-    the margin is 3/4 of the loss, and the grade that of the least loss left (6 - 4.5: fine, not loose)."""
+    the margin is 3/4 of the loss, and the grade that of the least loss left (6 - 4.5 = 1.5, under the
+    near-tie line of 2.5: Best, a near tie, said to be a close call with Loose)."""
     played, best = parse_move("6-4@6"), parse_move("6-5@6")
     alike = [WorldJudged((), (), 0.25, (6.0, 0.0), True) for _ in range(4)]
     loss, margin = loss_and_margin(alike, [best, played], played)
     assert (loss, margin) == (6.0, 4.5)
-    assert fair_grade(build_rules("block"), loss, margin) is Grade.FINE
+    assert fair_grade(build_rules("block"), loss, margin) is Grade.BEST
+    assert close_to(build_rules("block"), loss, margin) is Grade.LOOSE  # it could be as much as 10.5
     many = [WorldJudged((), (), 1 / 64, (6.0, 0.0), True) for _ in range(64)]
     assert loss_and_margin(many, [best, played], played) == (6.0, 6.0 * 3 / 64)
 

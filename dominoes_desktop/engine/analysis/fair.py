@@ -15,7 +15,15 @@ hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next wo
 nodes its first ones took (a hand whose first worlds are dear gets no more). The
 grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
 close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the
-luck of the sample. World k of a decision is drawn from a seed made of the judging seed, the hand and the
+luck of the sample.
+
+Near ties. Over sampled worlds a loss is never exactly zero: two options that are alike but for a deal or
+two in a hundred differ by a little, and whether that little clears its margin of error is the luck of the
+sample (grading Best only at zero flipped a grade on one decision in twenty between two seeds). So Best
+means "no loss worth a word": the least loss the margin allows is under `near_tie_line` (half the smallest
+loss the coach names, the Fine threshold). A Best move that another option beat on average is a near tie
+(`FairJudged.near_tie`), and the coach says so, with the difference and its margin, rather than call it a
+loss. The face-up coach, whose values are exact, keeps Best for the best move alone. World k of a decision is drawn from a seed made of the judging seed, the hand and the
 ply, so a judgement is the same however many processes run it, and judging again with another seed draws
 other worlds.
 
@@ -58,7 +66,9 @@ from .worlds import sample_worlds, view_at
 FIRST_WORLDS = 8  # worlds every decision is judged over
 POSE_WORLDS = 4  # first worlds of a pose: every tile of the hand is an option, the whole hand searched for each
 FULL_WORLDS = 16  # worlds every decision gets when the hand can afford them, settled or not
-MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap)
+MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late in the hand, where worlds are cheap;
+# 1,024 doubled the time a hand takes for no steadier grades: 96.9% kept against 96.1% at 256 on the same
+# 254 decisions, and 96.1% and 92.3% on two other samples, benchmarks/coach_stability.py)
 HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
 # lanes together): about one and a half seconds of two pure-Python workers; close calls get them first (the
 # compiled core's games get `budget_scale` times as many: `hand_nodes`)
@@ -95,8 +105,15 @@ class FairJudged:
     margin: float = 0.0  # two standard errors of the loss over the worlds
     close: Grade | None = None  # a close call: the harsher grade the loss could deserve within its margin
 
+    @property
+    def near_tie(self) -> bool:
+        """Graded Best though another option did better on average: by less than a loss worth a word."""
+        return self.judged.grade is Grade.BEST and self.judged.loss > EPSILON
+
     def as_json(self, with_worlds: bool = False) -> dict[str, Any]:
         out = self.judged.as_json()
+        if self.near_tie:
+            out["near_tie"] = {"loss": _number(self.judged.loss), "margin": _number(self.margin)}
         if self.close is not None:
             out["close_call"] = {"margin": _number(self.margin), "could_be": self.close.value}
         if with_worlds:
@@ -249,22 +266,29 @@ def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], play
     return mean, max(2.0 * math.sqrt(spread / effective), mean * min(1.0, 3.0 / effective))
 
 
+def near_tie_line(rules: Rules) -> float:
+    """The greatest loss the fair coach calls a near tie rather than a loss: half the smallest loss it names
+    (the Fine threshold; a quarter of a hand where hands are counted, 2.5 points elsewhere). Under it two
+    options differ by a deal or two in the hundreds of worlds sampled, which another sample could reverse."""
+    return min(THRESHOLDS[family(rules)]) / 2
+
+
 def fair_grade(rules: Rules, loss: float, margin: float) -> Grade:
     """The grade of a loss measured over sampled worlds: the face-up coach's grade of the least loss its
-    margin of error allows. A move is called no worse than the worlds show beyond the luck of the sample, so
-    a loss near a threshold gets the kinder grade whatever the seed (and is called a close call, `close_to`),
-    and a move as good as the best but for the sample is best."""
-    return grade(rules, max(0.0, loss - margin))
+    margin of error allows, and Best (a near tie) when that is under `near_tie_line`. A move is called no
+    worse than the worlds show beyond the luck of the sample, so a loss near a threshold gets the kinder grade
+    whatever the seed (and is called a close call, `close_to`), and a move as good as the best but for the
+    sample or a near tie is best."""
+    least = max(0.0, loss - margin)
+    return Grade.BEST if least <= near_tie_line(rules) else grade(rules, least)
 
 
 def close_to(rules: Rules, loss: float, margin: float) -> Grade | None:
     """The harsher grade a loss near a threshold could deserve within its margin of error, or None when the
-    margin leaves the grade as it is (a possible loss under half the first threshold is no loss worth a word)."""
+    margin leaves the grade as it is (a possible loss under the near-tie line is no loss worth a word)."""
     kind = fair_grade(rules, loss, margin)
-    harsh = grade(rules, loss + margin)
-    if harsh is kind or (kind is Grade.BEST and loss + margin <= min(THRESHOLDS[family(rules)]) / 2):
-        return None
-    return harsh
+    harsh = fair_grade(rules, loss + margin, 0.0)
+    return None if harsh is kind else harsh
 
 
 def settled(rules: Rules, worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> bool:
@@ -274,19 +298,21 @@ def settled(rules: Rules, worlds: Sequence[WorldJudged], options: Sequence[Move]
     return _steady(rules, loss, margin)
 
 
+def _cuts(rules: Rules) -> tuple[float, ...]:
+    """The losses at which the fair coach's grade changes: the near-tie line, then the thresholds."""
+    return (near_tie_line(rules), *THRESHOLDS[family(rules)])
+
+
 def _steady(rules: Rules, loss: float, margin: float) -> bool:
     least = loss - margin
-    cuts = (EPSILON, *THRESHOLDS[family(rules)])
-    return close_to(rules, loss, margin) is None and not any(cut < least < cut + margin for cut in cuts)
+    return close_to(rules, loss, margin) is None and not any(cut < least < cut + margin for cut in _cuts(rules))
 
 
 def _closeness(rules: Rules, loss: float, margin: float) -> float:
-    """How near the grade's line (the least loss the margin allows) or the close-call line lies to a
-    threshold, in margins: the closest calls get more worlds first."""
-    cuts = (0.0, *THRESHOLDS[family(rules)])
-    least = min(abs(loss - margin - cut) for cut in cuts)
-    harsh = abs(loss + margin - min(THRESHOLDS[family(rules)]) / 2)
-    return min(least, harsh) / max(EPSILON, margin)
+    """How near the grade's line (the least loss the margin allows) or the close-call line (the most) lies
+    to a grade's cut, in margins: the closest calls get more worlds first."""
+    near = min(min(abs(loss - margin - cut), abs(loss + margin - cut)) for cut in _cuts(rules))
+    return near / max(EPSILON, margin)
 
 
 def judge_hand_view(

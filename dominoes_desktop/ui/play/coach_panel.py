@@ -315,11 +315,14 @@ class CoachDialog(QDialog):
             item.setText(3, "—")
         else:
             grade_text = self.grade_name(judged.grade)
-            if row.fair is not None and row.fair.close is not None:
+            near_tie = row.fair is not None and row.fair.near_tie
+            if near_tie:
+                grade_text = self.tr("{grade}, a near tie").format(grade=grade_text)
+            elif row.fair is not None and row.fair.close is not None:
                 grade_text = self.tr("{grade}, a close call").format(grade=grade_text)
             item.setText(2, grade_text + ("" if judged.exact else " ≈"))
             item.setForeground(2, QBrush(self.grade_colour(judged.grade)))
-            if judged.grade is not Grade.BEST:
+            if judged.grade is not Grade.BEST or near_tie:
                 alternatives = [m for m in judged.best if m != judged.played]
                 best_tiles = [t for t in (_tile_of(m) for m in alternatives) if t is not None]
                 cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(self.move_words(m) for m in alternatives)))
@@ -450,9 +453,12 @@ class CoachDialog(QDialog):
         if row.fair is None or row.reasons is None:
             return self.only_move_text(row)
         judged, reasons = row.fair.judged, row.reasons
-        text = self.best_text(judged, reasons) if judged.grade is Grade.BEST else self.loss_text(judged, reasons)
-        if row.fair.close is not None:
-            text = self.close_text(row.fair, row.fair.close) + " " + text
+        if row.fair.near_tie:
+            text = self.near_tie_text(row.fair) + " " + self.loss_text(judged, reasons)
+        else:
+            text = self.best_text(judged, reasons) if judged.grade is Grade.BEST else self.loss_text(judged, reasons)
+            if row.fair.close is not None:
+                text = self.close_text(row.fair, row.fair.close) + " " + text
         hindsight = self.hindsight_text(judged, reasons)
         return text + ("\n" + hindsight if hindsight else "")
 
@@ -469,6 +475,13 @@ class CoachDialog(QDialog):
             n=_points(fair.judged.loss),
             m=_points(fair.margin),
         )
+
+    def near_tie_text(self, fair: FairJudged) -> str:
+        """Why a move another option beat on average is still Best: by too little to call a loss."""
+        return self.tr(
+            "A near tie: over the deals you could not tell apart another move did {n} better on average, give or "
+            "take {m}, too little to call a loss, so the coach grades your move Best."
+        ).format(n=_points(fair.judged.loss), m=_points(fair.margin))
 
     def only_move_text(self, row: CoachRow) -> str:
         ends = self.ends_words(row.ends_before)
