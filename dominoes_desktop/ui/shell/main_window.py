@@ -137,6 +137,13 @@ class MainWindow(QMainWindow):
         assert self._controller is not None
         return self._controller
 
+    @property
+    def skill(self) -> SkillRecorder:
+        """What queues each person's finished hands for the skill rating's judge: made with the controller."""
+        if self._controller is None:
+            self._make_controller()
+        return self._skill
+
     def _make_controller(self) -> None:
         from ..play.controller import GameController
 
@@ -155,7 +162,7 @@ class MainWindow(QMainWindow):
         controller.comingSealChanged.connect(lambda fingerprint: self.lobby.show_seal(fingerprint))
         self.lobby.show_seal(controller.coming_seal.fingerprint)
         # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
-        self.skill = SkillRecorder(controller, self.store, lambda: controller.runner.pool.run, self)
+        self._skill = SkillRecorder(controller, self.store, lambda: controller.runner.pool.run, self)
 
     def _start_cpu_worker(self) -> None:
         self.controller.runner.start()
@@ -401,7 +408,9 @@ class MainWindow(QMainWindow):
             action.triggered.connect(self._play_help_changed)
             view.addAction(action)
         self.lead_action = QAction(self.tr("When my side wins, I &lead"), self, checkable=True)
-        self.lead_action.setChecked(self.controller.lead_when_won)
+        self.lead_action.setChecked(
+            self.settings.leader_choice() == "me" if self._controller is None else self._controller.lead_when_won
+        )
         self.lead_action.triggered.connect(self._lead_rule_changed)
         view.addAction(self.lead_action)
         sound = view.addMenu(self.tr("&Sound"))
