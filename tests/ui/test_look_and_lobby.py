@@ -298,7 +298,7 @@ def test_the_room_is_listed_with_its_own_symbol(qtbot: QtBot, window: MainWindow
     assert "The holder of the highest double leads, with any tile." in text
     assert "After a win, the winner leads the next hand, any tile." in text
     assert "The player with the fewest pips wins; a tie means nobody wins." in text
-    assert "The winners score the pips left in their opponents' hands." in text
+    assert "The winner scores the pips left in the others' hands." in text
     assert "reach 100 points" in text and "Each player gets 7 tiles. The other 0" not in text
     assert (lobby.players.minimum(), lobby.players.maximum(), lobby.deal_size.value()) == (2, 4, 7)
     assert lobby.pairing.isEnabled() and lobby.pairing.currentData() == "none"
