@@ -87,7 +87,9 @@ class VersionAction(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *_args: Any) -> None:
         from .engine.analysis.core import core_name
 
-        parser.exit(message=f"Dominoes Desktop {__version__} (search core: {core_name()})\n")
+        # On standard output, as argparse's own version action writes it (parser.exit's message goes to stderr).
+        sys.stdout.write(f"Dominoes Desktop {__version__} (search core: {core_name()})\n")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:

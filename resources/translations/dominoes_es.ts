@@ -5118,6 +5118,10 @@ tú {dash} {others}</translation>
 <context>
     <name>SkillPage</name>
     <message>
+        <source>A costly decision: opens the coach on it</source>
+        <translation>Una decisión costosa: abre el entrenador en ella</translation>
+    </message>
+    <message>
         <source>You play like {level}: {value}; the CPU levels: {levels}.</source>
         <translation>Juegas como {level}: {value}; los niveles de la CPU: {levels}.</translation>
     </message>

@@ -51,10 +51,6 @@ LEVEL_NAMES = {
 }
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("SkillPage", text)
-
-
 def number(value: float) -> str:
     """A rating as the page writes it: one decimal (a dash when there is none)."""
     return "\N{EN DASH}" if math.isnan(value) else f"{value:.1f}"
@@ -78,11 +74,16 @@ def placement(found: rating.Rating, family: str) -> str:
     if not levels or not math.isfinite(value):
         return ""
     nearest = min(levels, key=lambda level: abs(levels[level][0] - value))
-    shown = ", ".join(f"{tr(str(LEVEL_NAMES.get(level, level)))} {number(v[0])}" for level, v in levels.items())
+    shown = ", ".join(
+        f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {number(v[0])}"
+        for level, v in levels.items()
+    )
     low, high = found.ci95
     spread = f" ± {number((high - low) / 2)}" if math.isfinite(high) else ""
-    return tr("You play like {level}: {value}; the CPU levels: {levels}.").format(
-        level=tr(str(LEVEL_NAMES.get(nearest, nearest))), value=number(value) + spread, levels=shown
+    return QCoreApplication.translate("SkillPage", "You play like {level}: {value}; the CPU levels: {levels}.").format(
+        level=QCoreApplication.translate("SkillPage", str(LEVEL_NAMES.get(nearest, nearest))),
+        value=number(value) + spread,
+        levels=shown,
     )
 
 
@@ -90,26 +91,34 @@ def trend_words(skill: FamilySkill) -> str:
     """The trend in words: the last 100 hands against all of them, told apart only when the intervals say so."""
     recent, whole = skill.recent, skill.all_time
     if recent.hands >= whole.hands or math.isnan(recent.value):
-        return tr("Not enough hands yet to tell a trend.")
+        return QCoreApplication.translate("SkillPage", "Not enough hands yet to tell a trend.")
     if recent.ci95[1] < whole.value:
-        return tr("Improving: your last 100 hands are better than your whole record.")
+        return QCoreApplication.translate(
+            "SkillPage", "Improving: your last 100 hands are better than your whole record."
+        )
     if recent.ci95[0] > whole.value:
-        return tr("Slipping: your last 100 hands are worse than your whole record.")
-    return tr("Steady: your last 100 hands are in line with your whole record.")
+        return QCoreApplication.translate(
+            "SkillPage", "Slipping: your last 100 hands are worse than your whole record."
+        )
+    return QCoreApplication.translate("SkillPage", "Steady: your last 100 hands are in line with your whole record.")
 
 
 def rating_words(found: rating.Rating) -> str:
     """ "5.9 (95% interval 5.2 to 6.6), provisional": what the headline shows and a screen reader hears."""
     if math.isnan(found.value):
-        return tr("no decision to rate yet")
+        return QCoreApplication.translate("SkillPage", "no decision to rate yet")
     if math.isfinite(found.ci95[1]):
-        text = tr("{value} (95% interval {low} to {high})").format(
+        text = QCoreApplication.translate("SkillPage", "{value} (95% interval {low} to {high})").format(
             value=number(found.value), low=number(found.ci95[0]), high=number(found.ci95[1])
         )
     else:
-        text = tr("{value} (too few hands for an interval yet)").format(value=number(found.value))
+        text = QCoreApplication.translate("SkillPage", "{value} (too few hands for an interval yet)").format(
+            value=number(found.value)
+        )
     if found.provisional:
-        text += ", " + tr("provisional: {n} decisions so far").format(n=found.decisions)
+        text += ", " + QCoreApplication.translate("SkillPage", "provisional: {n} decisions so far").format(
+            n=found.decisions
+        )
     return text
 
 
@@ -119,7 +128,7 @@ class SkillChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumHeight(170)
-        self.setAccessibleName(tr("Error rate over time"))
+        self.setAccessibleName(QCoreApplication.translate("SkillPage", "Error rate over time"))
         self.points: tuple[Point, ...] = ()
         self.levels: dict[str, tuple[float, float, float]] = {}
 
@@ -141,11 +150,13 @@ class SkillChart(QWidget):
         painter.drawText(
             QRectF(area.left(), 2, area.width(), 20),
             Qt.AlignmentFlag.AlignLeft,
-            tr("Error rate over your last 100 hands (lower is better)"),
+            QCoreApplication.translate("SkillPage", "Error rate over your last 100 hands (lower is better)"),
         )
         points = self.points
         if not points:
-            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, tr("No judged hands yet"))
+            painter.drawText(
+                area, Qt.AlignmentFlag.AlignCenter, QCoreApplication.translate("SkillPage", "No judged hands yet")
+            )
             painter.end()
             return
         values = [p.high for p in points] + [v[0] for v in self.levels.values()]
@@ -168,7 +179,7 @@ class SkillChart(QWidget):
         painter.drawText(
             QRectF(area.left(), area.bottom() + 4, area.width(), 18),
             Qt.AlignmentFlag.AlignLeft,
-            tr("{n} hands").format(n=last),
+            QCoreApplication.translate("SkillPage", "{n} hands").format(n=last),
         )
         color = QColor(PIP_COLORS[3]).lighter(120)
         band = QColor(color)
@@ -200,7 +211,7 @@ class SkillChart(QWidget):
             painter.drawText(
                 QRectF(area.right() + 6, label_at[level] - 8, 90, 16),
                 Qt.AlignmentFlag.AlignLeft,
-                f"{tr(str(LEVEL_NAMES.get(level, level)))} {number(value)}",
+                f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {number(value)}",
             )
         painter.end()
 
@@ -216,47 +227,50 @@ class SkillPage(QWidget):
         self._asked = 0
         self.note = ""  # what the last export or import did
         self.player = QComboBox()
-        self.player.setAccessibleName(tr("Whose skill"))
+        self.player.setAccessibleName(QCoreApplication.translate("SkillPage", "Whose skill"))
         self.family = QComboBox()
-        self.family.setAccessibleName(tr("Scoring family"))
+        self.family.setAccessibleName(QCoreApplication.translate("SkillPage", "Scoring family"))
         self.headline = QLabel()
         self.headline.setObjectName("skillHeadline")
         self.headline.setWordWrap(True)
-        self.headline.setAccessibleName(tr("Your error rate"))
+        self.headline.setAccessibleName(QCoreApplication.translate("SkillPage", "Your error rate"))
         self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.headline.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.explained = QLabel(
-            tr(
+            QCoreApplication.translate(
+                "SkillPage",
                 "Error rate: the hundredths of a hand you give away per decision, judged by what you could see"
-                " (luck left out). Lower is better; forced moves do not count."
+                " (luck left out). Lower is better; forced moves do not count.",
             )
         )
         self.explained.setWordWrap(True)
         self.place = QLabel()
         self.place.setWordWrap(True)
-        self.place.setAccessibleName(tr("Where you stand among the CPU levels"))
+        self.place.setAccessibleName(QCoreApplication.translate("SkillPage", "Where you stand among the CPU levels"))
         self.chart = SkillChart()
-        self.costly_title = QLabel(tr("The costliest decisions of your last ten hands"))
+        self.costly_title = QLabel(
+            QCoreApplication.translate("SkillPage", "The costliest decisions of your last ten hands")
+        )
         self.costly_title.setObjectName("panelTitle")
         self.costly_buttons = [QPushButton() for _ in range(3)]
         self.records = QLabel()
         self.records.setWordWrap(True)
-        self.records.setAccessibleName(tr("Your records"))
+        self.records.setAccessibleName(QCoreApplication.translate("SkillPage", "Your records"))
         self.practice = QLabel()
         self.practice.setWordWrap(True)
-        self.practice.setAccessibleName(tr("Practice"))
+        self.practice.setAccessibleName(QCoreApplication.translate("SkillPage", "Practice"))
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.export = QPushButton(tr("Export skill record…"))
-        self.export.setAccessibleName(tr("Export the skill record to one file"))
-        self.import_ = QPushButton(tr("Import skill record…"))
-        self.import_.setAccessibleName(tr("Import a skill record from a file"))
+        self.export = QPushButton(QCoreApplication.translate("SkillPage", "Export skill record…"))
+        self.export.setAccessibleName(QCoreApplication.translate("SkillPage", "Export the skill record to one file"))
+        self.import_ = QPushButton(QCoreApplication.translate("SkillPage", "Import skill record…"))
+        self.import_.setAccessibleName(QCoreApplication.translate("SkillPage", "Import a skill record from a file"))
         self.export.clicked.connect(lambda: self.export_record())
         self.import_.clicked.connect(lambda: self.import_record())
         top = QHBoxLayout()
-        top.addWidget(QLabel(tr("Player")))
+        top.addWidget(QLabel(QCoreApplication.translate("SkillPage", "Player")))
         top.addWidget(self.player, 1)
-        top.addWidget(QLabel(tr("Family")))
+        top.addWidget(QLabel(QCoreApplication.translate("SkillPage", "Family")))
         top.addWidget(self.family, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -271,6 +285,9 @@ class SkillPage(QWidget):
         for k, button in enumerate(self.costly_buttons):
             button.clicked.connect(lambda _=False, k=k: self.open_costly(k))
             button.setStyleSheet("text-align: left; padding: 3px 8px;")
+            button.setAccessibleName(
+                QCoreApplication.translate("SkillPage", "A costly decision: opens the coach on it")
+            )
             costly.addWidget(button)
         layout.addLayout(costly)
         layout.addWidget(self.records)
@@ -284,7 +301,7 @@ class SkillPage(QWidget):
         self.family.currentIndexChanged.connect(lambda _i: self._show_family())
         store.skillRead.connect(self._answered)
         store.skillFile.connect(self._file_done)
-        self._fill_empty(tr("Loading…"))
+        self._fill_empty(QCoreApplication.translate("SkillPage", "Loading…"))
 
     def disconnect_store(self) -> None:
         for signal, slot in ((self.store.skillRead, self._answered), (self.store.skillFile, self._file_done)):
@@ -323,7 +340,13 @@ class SkillPage(QWidget):
         assert snapshot is not None
         for combo, items in (
             (self.player, [(name, name) for name in snapshot.players]),
-            (self.family, [(tr(str(FAMILY_NAMES[f.family.value])), f.family.value) for f in snapshot.families]),
+            (
+                self.family,
+                [
+                    (QCoreApplication.translate("SkillPage", str(FAMILY_NAMES[f.family.value])), f.family.value)
+                    for f in snapshot.families
+                ],
+            ),
         ):
             chosen = combo.currentData()
             combo.blockSignals(True)
@@ -333,10 +356,18 @@ class SkillPage(QWidget):
             at = combo.findData(chosen if combo is self.family else snapshot.player)
             combo.setCurrentIndex(max(0, at))
             combo.blockSignals(False)
-        waiting = tr("{n} of your hands are still being judged.").format(n=snapshot.waiting) if snapshot.waiting else ""
+        waiting = (
+            QCoreApplication.translate("SkillPage", "{n} of your hands are still being judged.").format(
+                n=snapshot.waiting
+            )
+            if snapshot.waiting
+            else ""
+        )
         if not snapshot.families:
             self._fill_empty(
-                tr("No judged hands yet: every hand you finish is judged in the background.")
+                QCoreApplication.translate(
+                    "SkillPage", "No judged hands yet: every hand you finish is judged in the background."
+                )
                 + (" " + waiting if waiting else "")
             )
             self.snapshot = snapshot
@@ -361,20 +392,24 @@ class SkillPage(QWidget):
         trend = trend_words(skill)
         self.headline.setText(
             "<big><b>"
-            + tr("Error rate: {rating}").format(rating=whole)
+            + QCoreApplication.translate("SkillPage", "Error rate: {rating}").format(rating=whole)
             + "</b></big><br>"
-            + tr("Last 100 hands: {rating}").format(rating=recent)
+            + QCoreApplication.translate("SkillPage", "Last 100 hands: {rating}").format(rating=recent)
             + "<br>"
             + trend
         )
         self.headline.setAccessibleDescription(
-            tr("Error rate {whole}. Last 100 hands {recent}. {trend}").format(whole=whole, recent=recent, trend=trend)
+            QCoreApplication.translate("SkillPage", "Error rate {whole}. Last 100 hands {recent}. {trend}").format(
+                whole=whole, recent=recent, trend=trend
+            )
         )
         placed = placement(skill.all_time, family)
-        self.place.setText(placed or tr("The CPU levels' ratings are not calibrated yet."))
+        self.place.setText(
+            placed or QCoreApplication.translate("SkillPage", "The CPU levels' ratings are not calibrated yet.")
+        )
         self.chart.show_series(skill.series, cpu_levels(family))
         self.chart.setAccessibleDescription(
-            tr("{n} hands judged; error rate now {rating}. {trend}").format(
+            QCoreApplication.translate("SkillPage", "{n} hands judged; error rate now {rating}. {trend}").format(
                 n=skill.all_time.hands, rating=recent, trend=trend
             )
         )
@@ -383,7 +418,9 @@ class SkillPage(QWidget):
         for k, button in enumerate(self.costly_buttons):
             if k < len(costly):
                 found = costly[k]
-                words = tr("Hand {hand}, move {move}: you played {chosen}; best {best} (cost {loss})").format(
+                words = QCoreApplication.translate(
+                    "SkillPage", "Hand {hand}, move {move}: you played {chosen}; best {best} (cost {loss})"
+                ).format(
                     hand=found.hand + 1,
                     move=found.ply + 1,
                     chosen=found.chosen,
@@ -392,32 +429,42 @@ class SkillPage(QWidget):
                 )
                 button.setText(words)
                 button.setToolTip(preset_name(found.preset))
-                button.setAccessibleName(tr("Open the coach on: {words}").format(words=words))
+                button.setAccessibleName(
+                    QCoreApplication.translate("SkillPage", "Open the coach on: {words}").format(words=words)
+                )
                 button.show()
             else:
                 button.hide()
         best = (
-            tr("best over 100 hands in a row: {value}").format(value=number(skill.best_recent))
+            QCoreApplication.translate("SkillPage", "best over 100 hands in a row: {value}").format(
+                value=number(skill.best_recent)
+            )
             if skill.best_recent is not None
-            else tr("best over 100 hands in a row: after 100 hands")
+            else QCoreApplication.translate("SkillPage", "best over 100 hands in a row: after 100 hands")
         )
         lines = [
-            tr("Records: {best}; the most hands in a row without a slip: {run}.").format(best=best, run=skill.clean_run)
+            QCoreApplication.translate(
+                "SkillPage", "Records: {best}; the most hands in a row without a slip: {run}."
+            ).format(best=best, run=skill.clean_run)
         ]
         if snapshot.duplicate_deals:
             lines.append(
-                tr("Duplicate deals won against the other table: {won} of {n}.").format(
-                    won=snapshot.duplicate_won, n=snapshot.duplicate_deals
-                )
+                QCoreApplication.translate(
+                    "SkillPage", "Duplicate deals won against the other table: {won} of {n}."
+                ).format(won=snapshot.duplicate_won, n=snapshot.duplicate_deals)
             )
         self.records.setText("<br>".join(lines))
         if skill.practice is None:
-            self.practice.setText(tr("Practice (hands with Undo or a hint): none. They are always kept apart."))
+            self.practice.setText(
+                QCoreApplication.translate(
+                    "SkillPage", "Practice (hands with Undo or a hint): none. They are always kept apart."
+                )
+            )
         else:
             self.practice.setText(
-                tr("Practice (hands with Undo or a hint), kept apart: {rating} over {n} hands.").format(
-                    rating=rating_words(skill.practice), n=skill.practice_hands
-                )
+                QCoreApplication.translate(
+                    "SkillPage", "Practice (hands with Undo or a hint), kept apart: {rating} over {n} hands."
+                ).format(rating=rating_words(skill.practice), n=skill.practice_hands)
             )
 
     # ---- the coach on a costly decision ---------------------------------------------------------------
@@ -441,7 +488,11 @@ class SkillPage(QWidget):
         try:
             match = Match.from_record(record_from_json(json.loads(found.record)))
         except (RecordError, ValueError) as exc:
-            QMessageBox.warning(self, tr("Coach"), tr("This hand cannot be shown: {why}").format(why=exc))
+            QMessageBox.warning(
+                self,
+                QCoreApplication.translate("SkillPage", "Coach"),
+                QCoreApplication.translate("SkillPage", "This hand cannot be shown: {why}").format(why=exc),
+            )
             return None
         if found.hand >= len(match.archive):
             return None
@@ -467,7 +518,10 @@ class SkillPage(QWidget):
     def export_record(self, path: Path | None = None) -> None:
         if path is None:
             name, _ = QFileDialog.getSaveFileName(
-                self, tr("Export skill record"), "skill-record.json", tr("Skill records (*.json)")
+                self,
+                QCoreApplication.translate("SkillPage", "Export skill record"),
+                "skill-record.json",
+                QCoreApplication.translate("SkillPage", "Skill records (*.json)"),
             )
             if not name:
                 return
@@ -477,7 +531,10 @@ class SkillPage(QWidget):
     def import_record(self, path: Path | None = None) -> None:
         if path is None:
             name, _ = QFileDialog.getOpenFileName(
-                self, tr("Import skill record"), "", tr("Skill records (*.json);;All files (*)")
+                self,
+                QCoreApplication.translate("SkillPage", "Import skill record"),
+                "",
+                QCoreApplication.translate("SkillPage", "Skill records (*.json);;All files (*)"),
             )
             if not name:
                 return
@@ -488,12 +545,20 @@ class SkillPage(QWidget):
         # Said on the page's status line (not in a box that waits for a click): one line, nothing was changed.
         name = Path(path).name
         if reason and kind == "export":
-            self.note = tr("Could not export to {file}: {reason}").format(file=name, reason=reason)
+            self.note = QCoreApplication.translate("SkillPage", "Could not export to {file}: {reason}").format(
+                file=name, reason=reason
+            )
         elif reason:
-            self.note = tr("Could not import: {reason}").format(reason=reason)  # the reason names the file
+            self.note = QCoreApplication.translate("SkillPage", "Could not import: {reason}").format(
+                reason=reason
+            )  # the reason names the file
         elif kind == "export":
-            self.note = tr("Exported {n} judged hands to {file}.").format(n=hands, file=name)
+            self.note = QCoreApplication.translate("SkillPage", "Exported {n} judged hands to {file}.").format(
+                n=hands, file=name
+            )
         else:
-            self.note = tr("Imported {n} new judged hands from {file}.").format(n=hands, file=name)
+            self.note = QCoreApplication.translate("SkillPage", "Imported {n} new judged hands from {file}.").format(
+                n=hands, file=name
+            )
             self.refresh()
         self.status.setText(self.note)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ..shell import store_service
@@ -205,7 +205,9 @@ class SkillRecorder(QObject):
         if len(plays) == 2 and not several:
             hands = match.rules.scoring.value == "one_per_hand"
             said.append(
-                line.tr("Against the other table, with the same cards: {diff}").format(diff=amount(sum(plays), hands))
+                QCoreApplication.translate("LuckLine", "Against the other table, with the same cards: {diff}").format(
+                    diff=amount(sum(plays), hands)
+                )
             )
         if said:
             line.setText("<br>".join(said))
