@@ -32,7 +32,7 @@ from ..cpu.players import ANALYSIS_LEVELS, LEVELS
 from ..match import Match
 from ..record import Record, RecordError
 from ..rules import Rules
-from .coach import MapLanes, recorded_from_archive
+from .coach import Grade, MapLanes, recorded_from_archive
 from .coach import family as coach_family
 from .fair import FairJudged, forced_moves, judge_hand_view
 from .hand_luck import hand_luck, lead_from_deal
@@ -130,8 +130,8 @@ class DecisionJudgement:
         )
 
 
-_GRADES = frozenset({"best", "fine", "loose", "blunder"})
-SLIP_GRADES = frozenset({"loose", "blunder"})
+_GRADES = frozenset(grade.value for grade in Grade)  # the coach's grades, as the judgement keeps them
+SLIP_GRADES = frozenset({Grade.LOOSE.value, Grade.BLUNDER.value})
 
 
 @dataclass(frozen=True)
