@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import queue
 import random
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -124,3 +125,27 @@ def test_a_closing_pool_leaves_the_hand_queued_for_next_time() -> None:
     assert not hands.kept and not hands.failures and [w.id for w in hands.waiting] == [1]
     judging.stop()
     assert judging.pump() == 0
+
+
+def test_a_stopped_judge_posts_nothing_and_takes_its_waiting_hand_out_of_the_pool() -> None:
+    """A window closes with its judge's hands in the shared pool: the hand being judged answers into nothing,
+    the one waiting never runs, and both stay queued for next time (issue 31: a judgement that outlived its
+    window answered into it while the next test's window was being made)."""
+    match = played(1)
+    text = json.dumps(record_to_json(match.record))
+    hands = ListQueue([Waiting(1, text, 0, 0), Waiting(2, text, 0, 1)])
+    owner = Owner()
+    with CpuPool(workers=1) as pool:
+        judging = Judging(hands, pool.run, owner.post, in_flight=2)
+        assert judging.pump() == 2
+        first, second = judging.sent.values()
+        deadline = time.monotonic() + 60
+        while not first.running() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert first.running() and not second.running(), "low jobs run one at a time"
+        judging.stop()
+        assert second.cancelled()
+        assert pool.wait_idle(120)
+        assert first.done() and not first.cancelled()
+    assert owner.calls.empty(), "nothing is posted to an owner that stopped"
+    assert not hands.kept and not hands.failures and [w.id for w in hands.waiting] == [1, 2]

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...engine.cpu import Decision
 from ...engine.decisions import (
@@ -57,6 +57,7 @@ from ...session.seats import DuplicateDeals, PoolCpu, Post, Waiting
 from ...session.table import Answerer, Ask, Session
 from ...session.table_model import SeatConfig
 from ..shell.i18n import translate
+from ..shell.ui_thread import poster
 from ..shell.wording import error_text
 from .cpu_worker import CpuRunner
 
@@ -161,8 +162,6 @@ class GameController(QObject, LocalTable):
     autoPassed = Signal(int)  # the person's seat: nothing fitted, so the game passed for them
     comingSealChanged = Signal(str)  # the fingerprint of the next match's first deal, sealed ahead (Start cuts it)
 
-    _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
-
     auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
     auto_pass = False  # pass for a person at the screen when no tile of theirs fits (a View setting)
     lead_when_won = False  # when a person's side wins a hand, that person leads the next without being asked
@@ -202,7 +201,7 @@ class GameController(QObject, LocalTable):
         self.turn_seconds = 0  # the lobby's turn timer for people at this screen (0: none)
         self.on_timeout = "best"  # what is played for a person whose time ran out (see `time_out`)
         self.clock = TurnClock()  # on the person's turn, when timed
-        self._posted.connect(self._run_posted, Qt.ConnectionType.QueuedConnection)
+        self._post = poster(self)  # what the CPU pool's threads post, run on the UI thread while this lives
 
     @contextmanager
     def _batch(self) -> Iterator[None]:
@@ -269,12 +268,11 @@ class GameController(QObject, LocalTable):
         generation = self._generation
 
         def post(call: Callable[[], None]) -> None:  # on the pool's thread: queued to the UI thread
-            self._posted.emit((generation, paced, call))
+            self._post(lambda: self._run_posted(generation, paced, call))
 
         return post
 
-    def _run_posted(self, posted: tuple[int, bool, Callable[[], None]]) -> None:
-        generation, paced, call = posted
+    def _run_posted(self, generation: int, paced: bool, call: Callable[[], None]) -> None:
         if generation != self._generation:
             return
         if paced and self.pace_ms > 0:
