@@ -17,11 +17,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsItem, QMainWindow, QPushButton
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine import cpu as cpu_package
+from dominoes_desktop.engine.cpu import players as cpu_players
 from dominoes_desktop.engine.decisions import ChooseLeader
+from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.net import room as room_module
 from dominoes_desktop.net import tls
 from dominoes_desktop.net.thread import ServerThread
+from dominoes_desktop.session import cpu_pool as cpu_pool_module
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.look.looks import themes
+from dominoes_desktop.ui.play.cpu_worker import desktop_pool
 from dominoes_desktop.ui.room.net_dialogs import HOSTS, JoinDialog, RoomHost, host_name, host_on_server, room_request
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -239,6 +245,38 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
             assert "Hand 1 is over" in window.log.toPlainText()
     finally:
         host.stop()
+
+
+def test_a_desktop_hosted_rooms_cpus_live_in_the_programs_one_pool(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31 item 4: no CPU player is built or asked in the window's process. The room the desktop hosts has
+    no CPU process of its own: its CPUs think, and make their quick decisions, in the program's pool."""
+
+    def built_here(*_: object, **__: object) -> None:
+        raise AssertionError("a CPU player was built in the window's process")
+
+    for module in (cpu_package, cpu_players, cpu_pool_module, room_module):
+        monkeypatch.setattr(module, "make_player", built_here, raising=False)
+    host, _ = open_host(qtbot, {"single_round": True})
+    try:
+        ana = host.window
+        assert host.server.server.cpu is desktop_pool()
+        ben = RoomWindow(
+            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
+        )
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
+        room = host.server.server.rooms[ana.code]
+        assert room.match is not None and room.match.is_over
+        cpu_moves = [s for s, action in room.match.record.actions if s in (2, 3) and isinstance(action, Move)]
+        assert cpu_moves, "the room's CPUs played"
+    finally:
+        host.stop()
+    assert not desktop_pool().closed, "the room leaves the program's pool open"
 
 
 def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
