@@ -33,6 +33,8 @@ from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
+from .driving import make_window
+
 
 @pytest.fixture(autouse=True)
 def english(qtbot: QtBot) -> Iterator[None]:
@@ -554,3 +556,39 @@ def test_a_room_heard_twice_is_listed_once_at_its_network_address_and_whole(qtbo
         assert dialog.found.fontMetrics().horizontalAdvance(text) <= dialog.found.viewport().width(), text
     dialog.discover()  # a new search starts a new list
     assert dialog.found.count() == 0
+
+
+def test_a_rooms_hand_is_replayed_from_its_reveal_and_judged_for_host_and_guest(
+    qtbot: QtBot, tmp_path: Path, identity: tls.Identity
+) -> None:
+    """Issue 33 item 1: a room where this person plays, as host or guest, is judged in the background like a
+    local hand. Each seat's window replays the finished hand with the engine from the revealed deal and the
+    public moves it followed (the same hand as the room's referee played), queues it for the skill judge, and
+    says the judgement on the hand-end sheet."""
+    home, away = make_window(qtbot, tmp_path / "ana"), make_window(qtbot, tmp_path / "ben")
+    request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": {"single_round": True},
+               "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": 5.0, "cpu_delay_ms": 0, "lan": True}  # fmt: skip
+    host = RoomHost(request, home, port=0, discovery_port=free_udp_port(), identity=identity)
+    try:
+        ana = host.window
+        qtbot.addWidget(ana)
+        ana.show()
+        qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
+        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, parent=away, pin=ana.fingerprint)  # fmt: skip
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
+        played = host.server.server.rooms[ana.code].match
+        assert played is not None and played.results
+        for window in (ana, ben):
+            replayed = window.controller.match
+            assert replayed is not None, "the seat replayed the hand it saw"
+            assert replayed.results[0] == played.results[0]
+            assert replayed.archive[0][0] == played.archive[0][0], "dealt as the reveal proves"
+            assert window.skill is not None and window.skill.line is not None
+            line = window.skill.line
+            qtbot.waitUntil(lambda line=line: "·" in line.text(), timeout=90_000)  # "Luck +8 · your decisions…"
+    finally:
+        host.stop()

@@ -23,12 +23,16 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QTimer, Signal
 
 from ...engine.deal import Deal
 from ...engine.decisions import (
+    Action,
     AnswerRedeal,
     ChooseLeader,
     ClaimWindow,
+    DealHand,
     HandScored,
+    HandStarted,
     Lead,
     LetGo,
+    LetGoBy,
     MatchWon,
     Moved,
     MugginsWindow,
@@ -46,7 +50,7 @@ from ...engine.presets import build_rules
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
 from ...engine.view import PlayerView
-from ...net import messages
+from ...net import fairdeal, messages
 from ...net.client import DealChecker
 from ...net.codec import Asked, Decision, Told, encode_action
 from ...net.guest import GuestTable
@@ -66,6 +70,34 @@ CUT_BEFORE_HOST_S = 1.5
 LEAST_CUT_WAIT_MS = 3000
 
 
+def replayed_hand(rules: Rules, proof: FairDeal, started: HandStarted, answers: list[tuple[int, Action]]) -> Match:
+    """One finished hand of a room as a match of its own: its deal from the revealed proof, its leader, then
+    every public move and let-go in order, each applied by the engine's rules (a draw takes the deal's next
+    tile; a redeal declined, which no event tells, is declined again). A later hand's leader may lead as the
+    winner of a hand does, when the rules' first-hand lead does not fit. DominoError if the moves do not
+    replay on that deal."""
+    deal = proof.deal(rules)
+
+    def replay(free_lead: bool) -> Match:
+        match = Match(rules, proof.seed)
+        match.apply(None, DealHand(deal=deal, leader=started.leader, proof=proof, free_lead=free_lead))
+        for seat, action in answers:
+            while isinstance(pending := match.pending(), RedealOffer | ChooseLeader):
+                declined = AnswerRedeal(False) if isinstance(pending, RedealOffer) else Lead(started.leader)
+                match.apply(pending.seats[0], declined)
+            match.apply(seat, action)
+        if not match.results:
+            raise DominoError("the hand's moves end before the hand does")
+        return match
+
+    try:
+        return replay(free_lead=False)
+    except DominoError:
+        if started.hand_index == 0:
+            raise
+        return replay(free_lead=True)
+
+
 class RoomController(TableController):
     """One seat of a room, as the table page sees a controller (the notices and the View settings are
     TableController's, as at a local table)."""
@@ -75,7 +107,8 @@ class RoomController(TableController):
     secured = Signal(str)  # the connection is private: the fingerprint of the server's certificate
     autoCutChanged = Signal(bool)
 
-    # What a local match has and a room's seat never holds: no match, no CPU thinking here, no duplicate play.
+    # What a local match has and a room's seat never holds: no CPU thinking here, no duplicate play. Its `match`
+    # is only ever the last hand finished, replayed from its reveal (see `_replayed`).
     match: Match | None = None
     pace_ms = 0
 
@@ -101,6 +134,11 @@ class RoomController(TableController):
         self.won: int | None = None
         self.last_gains = 0
         self.checker = DealChecker()
+        # The hand in play as this seat saw it be played (its start, each move and let-go, in order): replayed
+        # with the revealed deal at its end, it is the `match` the skill judge reads (a room's hand judged as a
+        # local one is, issue 33 item 1).
+        self._started: HandStarted | None = None
+        self._answers: list[tuple[int, Action]] = []
         self._said = 0  # the table's problems said so far
         self._cut_sent: object = None  # the decision number of the cut this app sent (one cut a deal)
         self.socket: RoomSocket | None = None
@@ -174,6 +212,7 @@ class RoomController(TableController):
             self.code, self.own_seat, self.token = message["code"], int(message["seat"]), message["token"]
             self._seat_people()
             self.guest_table, self._said = GuestTable(), 0  # (back) at the table: what was missed comes with the view
+            self._started = None  # a hand joined in its middle was not all seen: it is not replayed
         elif kind == "room":
             self._room(message)
         elif kind in ("view", "event"):
@@ -284,6 +323,10 @@ class RoomController(TableController):
 
     def _event(self, message: dict[str, Any], told: Told | None) -> None:
         event = told.event if told is not None else None
+        if isinstance(event, HandStarted):
+            self._started, self._answers = event, []
+        elif isinstance(event, Moved | LetGoBy):
+            self._answers.append((event.seat, event.move if isinstance(event, Moved) else LetGo()))
         if isinstance(event, Moved):
             self.last_gains = max(event.gains, default=0)
             self.last_mover = event.seat
@@ -299,6 +342,7 @@ class RoomController(TableController):
             self.legal = []
             self.match_scores = list(event.result.scores)
             self.last_result = event.result
+            self.match = self._replayed(message.get("reveal"))  # before the news: the skill judge reads it
             self.handEnded.emit(event.result)
             self.stateChanged.emit()
         elif message.get("e") == "start" and self.last_result is not None:
@@ -310,6 +354,20 @@ class RoomController(TableController):
                 self.matchEnded.emit(event.winner)
             self.stateChanged.emit()
 
+    def _replayed(self, revealed: object) -> Match | None:
+        """The hand just finished, replayed by the engine from its revealed deal and the public moves this seat
+        followed (None when this seat did not see it all, or it does not replay)."""
+        rules, started = self.rules, self._started
+        if rules is None or started is None or not isinstance(revealed, dict):
+            return None
+        try:
+            cuts = {int(seat): str(cut) for seat, cut in revealed["cuts"].items()}
+            proof = fairdeal.proof(bytes.fromhex(str(revealed["secret"])), cuts, str(revealed["digest"]))
+            return replayed_hand(rules, proof, started, self._answers)
+        except (DominoError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            log.warning("the hand could not be replayed from its reveal: %s", exc)
+            return None
+
     def _next_match(self) -> None:
         """The host started another match at the same table: nothing of the last one is this seat's any more
         (its table follows the new match from its first view; the rules and seat stay the room's)."""
@@ -319,6 +377,7 @@ class RoomController(TableController):
         self.view, self.decision, self.legal, self.dealt = None, {}, [], ()
         self.last_result, self.match_scores, self.won = None, [], None
         self.last_mover, self.last_gains = -1, 0
+        self.match, self._started, self._answers = None, None, []
         self._cut_sent = None  # the new match numbers its decisions afresh: its first cut is still to make
         self._clock_cut.stop()
         self.clock.stop()
