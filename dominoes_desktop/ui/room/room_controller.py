@@ -27,7 +27,6 @@ from ...engine.decisions import (
     AnswerRedeal,
     ChooseLeader,
     ClaimWindow,
-    DealHand,
     HandScored,
     HandStarted,
     Lead,
@@ -44,7 +43,7 @@ from ...engine.errors import DominoError
 from ...engine.fairness import FairDeal
 from ...engine.hand import Hand
 from ...engine.knowledge import Knowledge, infer
-from ...engine.match import Match
+from ...engine.match import Match, replayed_hand
 from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.presets import build_rules
 from ...engine.rules import Rules
@@ -68,34 +67,6 @@ OFFERS = (Decision.REDEAL, Decision.LEAD, Decision.CLAIM, Decision.MUGGINS)
 # (still their own cut): the room never waits on a cut, and the cut is never the host's.
 CUT_BEFORE_HOST_S = 1.5
 LEAST_CUT_WAIT_MS = 3000
-
-
-def replayed_hand(rules: Rules, proof: FairDeal, started: HandStarted, answers: list[tuple[int, Action]]) -> Match:
-    """One finished hand of a room as a match of its own: its deal from the revealed proof, its leader, then
-    every public move and let-go in order, each applied by the engine's rules (a draw takes the deal's next
-    tile; a redeal declined, which no event tells, is declined again). A later hand's leader may lead as the
-    winner of a hand does, when the rules' first-hand lead does not fit. DominoError if the moves do not
-    replay on that deal."""
-    deal = proof.deal(rules)
-
-    def replay(free_lead: bool) -> Match:
-        match = Match(rules, proof.seed)
-        match.apply(None, DealHand(deal=deal, leader=started.leader, proof=proof, free_lead=free_lead))
-        for seat, action in answers:
-            while isinstance(pending := match.pending(), RedealOffer | ChooseLeader):
-                declined = AnswerRedeal(False) if isinstance(pending, RedealOffer) else Lead(started.leader)
-                match.apply(pending.seats[0], declined)
-            match.apply(seat, action)
-        if not match.results:
-            raise DominoError("the hand's moves end before the hand does")
-        return match
-
-    try:
-        return replay(free_lead=False)
-    except DominoError:
-        if started.hand_index == 0:
-            raise
-        return replay(free_lead=True)
 
 
 class RoomController(TableController):
