@@ -129,6 +129,27 @@ def test_views_never_touch_storage_or_cpu_players() -> None:
     )
 
 
+# Where a CPU player may be built: the engine, the pool's workers (session/cpu_pool.py serves them), and the
+# command-line tools. A window's CPUs and a room's (net/, the desktop's hosted rooms too) live in the pool.
+PLAYER_BUILDERS = ("dominoes_desktop.engine.", "dominoes_desktop.session.cpu_pool", "dominoes_desktop.cli.")
+
+
+def player_violations(package: Path) -> list[str]:
+    """`module -> make_player` for each module outside the engine, the pool and the tools that builds a CPU."""
+    return sorted(
+        f"{module} -> {target}"
+        for module, taken in _imports(package).items()
+        if not module.startswith(PLAYER_BUILDERS)
+        for target in taken
+        if target.endswith(".make_player")
+    )
+
+
+def test_no_cpu_player_is_built_where_a_window_or_a_room_asks() -> None:
+    wrong = player_violations(PACKAGE)
+    assert not wrong, "CPUs live in the pool's workers:\n" + "\n".join(wrong)
+
+
 def import_cycles(package: Path) -> list[str]:
     """Each import cycle, as `a -> b -> a` (a package importing its own submodules aside)."""
     graph = _graph(package)
@@ -199,6 +220,11 @@ def test_the_checks_fail_on_planted_violations(tmp_path: Path) -> None:
             "ui/play.py": "from ..engine.cpu import Decision, make_player\n",
             "ui/review.py": "def later():\n    from ..store.stats import open_stats\n",
             "ui/room.py": "import dominoes_desktop.engine.cpu\n",
+            # The pool's worker builds its CPUs; a room's host must not.
+            "session/__init__.py": "",
+            "session/cpu_pool.py": "from ..engine.cpu import make_player\n",
+            "net/__init__.py": "",
+            "net/room.py": "from ..engine.cpu import LEVELS, make_player\n",
         },
     )
     assert layering_violations(package) == [
@@ -210,6 +236,10 @@ def test_the_checks_fail_on_planted_violations(tmp_path: Path) -> None:
         "dominoes_desktop.ui.review -> dominoes_desktop.store.stats",
         "dominoes_desktop.ui.review -> dominoes_desktop.store.stats.open_stats",
         "dominoes_desktop.ui.room -> dominoes_desktop.engine.cpu.*",
+    ]
+    assert player_violations(package) == [
+        "dominoes_desktop.net.room -> dominoes_desktop.engine.cpu.make_player",
+        "dominoes_desktop.ui.play -> dominoes_desktop.engine.cpu.make_player",
     ]
     assert import_cycles(package) == [
         "dominoes_desktop.engine.a -> dominoes_desktop.engine.b -> dominoes_desktop.engine.a"

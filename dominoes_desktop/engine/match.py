@@ -658,6 +658,34 @@ def positions(record: Record) -> Iterator[Position]:
         yield Position(index, seat, action, events, match)
 
 
+def replayed_hand(rules: Rules, proof: FairDeal, started: HandStarted, answers: list[tuple[int, Action]]) -> Match:
+    """One finished hand as a seat that played it rebuilds it once its deal is revealed (a room's guest), as a
+    match of its own: its deal from the revealed proof, its leader, then every public move and let-go in
+    order, each applied by the engine's rules (a draw takes the deal's next tile; a redeal declined, which no
+    event tells, is declined again). A later hand's leader may lead as the winner of a hand does, when the
+    rules' first-hand lead does not fit. DominoError if the moves do not replay on that deal."""
+    deal = proof.deal(rules)
+
+    def replay(free_lead: bool) -> Match:
+        match = Match(rules, proof.seed)
+        match.apply(None, DealHand(deal=deal, leader=started.leader, proof=proof, free_lead=free_lead))
+        for seat, action in answers:
+            while isinstance(pending := match.pending(), RedealOffer | ChooseLeader):
+                declined = AnswerRedeal(False) if isinstance(pending, RedealOffer) else Lead(started.leader)
+                match.apply(pending.seats[0], declined)
+            match.apply(seat, action)
+        if not match.results:
+            raise DominoError("the hand's moves end before the hand does")
+        return match
+
+    try:
+        return replay(free_lead=False)
+    except DominoError:
+        if started.hand_index == 0:
+            raise
+        return replay(free_lead=True)
+
+
 def _action_text(action: Action) -> str:
     return action.notation() if isinstance(action, Move) else type(action).__name__
 

@@ -17,14 +17,12 @@ import itertools
 import json
 import logging
 import math
-import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol
 
-from ..engine.cpu import make_player
 from ..engine.cpu.players import LEVELS
 from ..engine.deal import Deal
 from ..engine.decisions import (
@@ -47,7 +45,7 @@ from ..engine.match import Match
 from ..engine.presets import build_rules
 from ..session.clock import TurnClock
 from ..session.cpu_pool import CpuPool
-from ..session.seats import ClockTable, Cpu, PooledThinking, Waiting
+from ..session.seats import ClockTable, PoolCpu, Waiting
 from ..session.table import Answerer, Ask, Session
 from . import fairdeal, protocol
 from .codec import ActionError, Decision, Words, decision, legal, parse, reveal, timeout_action
@@ -161,30 +159,6 @@ class Away:
 
     def ask(self, session: Session, ask: Ask) -> Action | None:
         return Cut(wire_cut()) if isinstance(ask.pending, CutDeck) else None
-
-
-@dataclass
-class Paced:
-    """A CPU whose answers wait the room's `cpu_delay_s`, so people can follow (its cuts do not wait; its turns
-    wait in the pool's `post`). `later(delay, answer)` runs `answer` on the room's loop after the delay."""
-
-    cpu: Cpu
-    delay: float
-    later: Callable[[float, Callable[[], None]], None]
-    waits: bool = False
-
-    def ask(self, session: Session, ask: Ask) -> Action | None:
-        action = self.cpu.ask(session, ask)
-        if action is None or isinstance(action, Cut):
-            return action
-        seat = ask.seat
-
-        def answer() -> None:
-            if session.serial == ask.serial and session.answerer(seat) is self:
-                session.answer(seat, action, ask.serial)
-
-        self.later(self.delay, answer)
-        return None
 
 
 @dataclass
@@ -440,7 +414,8 @@ class Room:
         self._due.add(index)
 
     def _cpu_answerer(self, seat: Seat) -> Answerer:
-        """The seat's CPU: its quick decisions at once (or after the room's delay), its turns in the pool."""
+        """The seat's CPU, kept in the pool: its turns and its quick decisions made there (nothing of it is built
+        on the room's loop), each answer after the room's delay; its cuts at once."""
         index = seat.index
         seed = self._seeds.setdefault(index, secrets.randbits(32))
         answerer: Answerer | None = None
@@ -456,9 +431,9 @@ class Room:
         def failed(at: int, why: str) -> None:
             log.warning("room %s: the CPU of seat %d failed, it plays its first legal move: %s", self.code, at, why)
 
-        think = PooledThinking(self.cpu, self.owner, seed, post, failed)
-        cpu = Cpu(make_player(seat.level, seed), think=think, rng=random.Random(seed), cut=lambda at: wire_cut())
-        answerer = Paced(cpu, self.config.cpu_delay_s, self._later) if self.config.cpu_delay_s else cpu
+        answerer = PoolCpu(
+            self.cpu, (self.owner, index, seat.level, seed), post, post, failed, cut=lambda at: wire_cut()
+        )
         return answerer
 
     def _reseat(self, seat: Seat) -> None:

@@ -10,6 +10,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from ..session.cpu_pool import CpuPool
 from . import protocol
 from .server import Server
 from .tls import Identity
@@ -19,9 +20,12 @@ class ServerThread:
     """Runs a Server on its own asyncio loop in a daemon thread. `start` returns the bound port. With a
     `save_path`, its rooms are kept there (on the server's thread) while a match goes on, to resume."""
 
-    def __init__(self, save_path: Path | None = None, tls: Identity | None = None) -> None:
-        """With `tls` (the game's own certificate) every connection is private; guests pin its fingerprint."""
-        self.server = Server(max_rooms=8, cpu_workers=1)  # the desktop's own table: one CPU process
+    def __init__(
+        self, save_path: Path | None = None, tls: Identity | None = None, cpu_pool: CpuPool | None = None
+    ) -> None:
+        """With `tls` (the game's own certificate) every connection is private; guests pin its fingerprint. The
+        rooms' CPUs think in `cpu_pool` (the program's one pool, kept open at `stop`), or in one CPU process."""
+        self.server = Server(max_rooms=8, cpu_workers=1, cpu_pool=cpu_pool)
         self.tls = tls
         self.save_path = save_path
         if save_path is not None:

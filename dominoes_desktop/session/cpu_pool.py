@@ -275,11 +275,15 @@ class _Worker:
                     return None
                 if self.in_hand == 0 and shared.jobs and self._takes_jobs():
                     job, future = shared.jobs.popleft()
+                    if not shared.take(future):
+                        continue
                     self.pending[job.request] = future
                     item = job
                     break
                 if self.in_hand == 0 and not shared.jobs and shared.low_jobs and self._takes_low_jobs():
                     job, future = shared.low_jobs.popleft()
+                    if not shared.take(future):
+                        continue
                     self.pending[job.request] = future
                     shared.low_running.add(job.request)
                     item = job
@@ -372,20 +376,53 @@ class _Shared:
         return future
 
     def submit_job(self, function: Callable[[Any], Any], argument: Any, low: bool = False) -> Future[Any]:
+        """A job's future stays pending until a worker takes it: `future.cancel()` drops a job not yet begun."""
         future: Future[Any] = Future()
-        future.set_running_or_notify_cancel()
         with self.lock:
             if self.closed:
+                future.set_running_or_notify_cancel()
                 future.set_exception(CpuPoolClosed("the CPU pool is closed"))
                 return future
-            (self.low_jobs if low else self.jobs).append((Job(next(self.requests), function, argument), future))
+            waiting = self.low_jobs if low else self.jobs
+            entry = (Job(next(self.requests), function, argument), future)
+            waiting.append(entry)
             self.outstanding += 1
+
+            def dropped(done: Future[Any]) -> None:
+                if done.cancelled():
+                    self._drop(waiting, entry)
+
+            future.add_done_callback(dropped)
             for slot in range(len(self.slots) - self.job_workers, len(self.slots)):
                 self._worker(slot)  # the workers kept for jobs; a CPU's worker is started by its CPUs
             if not self.job_workers:
                 self._worker(0)
             self.lock.notify_all()
         return future
+
+    def take(self, future: Future[Any]) -> bool:
+        """A worker takes a job it popped (under the lock): False if the job was cancelled (counted done here)."""
+        if future.set_running_or_notify_cancel():
+            return True
+        self.outstanding -= 1
+        self.lock.notify_all()
+        return False
+
+    def _drop(self, waiting: deque[tuple[Job, Future[Any]]], entry: tuple[Job, Future[Any]]) -> None:
+        """A job cancelled before a worker took it leaves its queue (whoever removes a job counts it done)."""
+        with self.lock:
+            try:
+                waiting.remove(entry)
+            except ValueError:
+                return  # a worker, `cancel_jobs` or `close` removed it first, and counted it
+            self.outstanding -= 1
+            self.lock.notify_all()
+
+    @staticmethod
+    def fail_waiting(future: Future[Any], error: CpuError) -> None:
+        """Fail a job no worker took (the pool closes, the jobs are cancelled), unless it was cancelled."""
+        if future.set_running_or_notify_cancel():
+            future.set_exception(error)
 
     def _worker(self, slot: int) -> _Worker:
         worker = self.slots[slot]
@@ -443,8 +480,9 @@ class _Shared:
             worker.in_hand = 0
             worker.queue.clear()
             closed = self.closed
+            waiting: list[Future[Any]] = []
             if closed:
-                futures += [future for _, future in (*self.jobs, *self.low_jobs)]
+                waiting = [future for _, future in (*self.jobs, *self.low_jobs)]
                 self.jobs.clear()
                 self.low_jobs.clear()
             self.lock.notify_all()  # the writer, if it still waits for work, stops
@@ -452,7 +490,9 @@ class _Shared:
             log.error("%s; %d decision(s) failed", why, len(futures))
         for future in futures:
             future.set_exception(CpuPoolClosed(why) if closed else CpuWorkerDied(why))
-        self._answered(len(futures))
+        for future in waiting:
+            self.fail_waiting(future, CpuPoolClosed(why))
+        self._answered(len(futures) + len(waiting))
 
     def _answered(self, count: int) -> None:
         if count:
@@ -491,7 +531,7 @@ class _Shared:
             for worker in workers:
                 worker.put(None)
         for future in jobs:
-            future.set_exception(CpuPoolClosed("the CPU pool was closed"))
+            self.fail_waiting(future, CpuPoolClosed("the CPU pool was closed"))
         self._answered(len(jobs))
         for worker in workers:
             worker.stop(timeout_s)
@@ -533,7 +573,8 @@ class CpuPool:
 
     def run(self, function: Callable[[T], R], argument: T, *, low: bool = False) -> Future[R]:
         """Background work, after every CPU question: `function(argument)` in a worker (both picklable). `low`:
-        after every other job too, one at a time (see the module's doc)."""
+        after every other job too, one at a time (see the module's doc). Until a worker takes it, the job can be
+        dropped with the future's `cancel()`."""
         return self._shared.submit_job(function, argument, low)
 
     def map(self, function: Callable[[T], R], items: Iterable[T]) -> Sequence[R]:
@@ -549,7 +590,7 @@ class CpuPool:
             self._shared.jobs.clear()
             self._shared.low_jobs.clear()
         for future in waiting:
-            future.set_exception(CpuPoolClosed("the work was cancelled"))
+            self._shared.fail_waiting(future, CpuPoolClosed("the work was cancelled"))
         self._shared._answered(len(waiting))
         return len(waiting)
 

@@ -9,13 +9,16 @@ owner's (the store service's worker): `post` carries the pool's answers there.
     judging.pump()          # after a hand was queued, and at start: sends what waits, a hand at a time
 
 A hand the judge fails on is tried again later (the queue counts the tries and gives up after a few); a pool
-that is closing leaves the hand queued for next time.
+that is closing leaves the hand queued for next time. Once stopped (its owner is closing), the judge posts
+nothing more, and the hands it sent that no worker has begun leave the pool: a window's judge never answers
+into a window that is gone, nor holds the pool's worker for the next one.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any, NamedTuple, Protocol
@@ -89,8 +92,9 @@ class Judging:
         self.post = post
         self.judged = judged
         self.in_flight = in_flight
-        self.sent: set[int] = set()  # queue ids in the pool now
+        self.sent: dict[int, Future[Any]] = {}  # queue ids in the pool now, and their futures
         self.stopped = False
+        self._posting = threading.Lock()  # `stop` waits for a post under way: none starts after it
 
     def pump(self) -> int:
         """Send what waits, up to `in_flight` hands in the pool at once; how many were sent now."""
@@ -101,13 +105,12 @@ class Judging:
             return 0
         sent = 0
         for waiting in self.queue.queued(room, tuple(self.sent)):
-            self.sent.add(waiting.id)
             try:
                 future = self.run(judge_task, JudgeTask(waiting.record, waiting.hand, waiting.seat), low=True)
             except Exception as exc:  # the pool cannot take it now: the hand stays queued
-                self.sent.discard(waiting.id)
                 log.warning("the skill judge could not start: %s", exc)
                 break
+            self.sent[waiting.id] = future
             future.add_done_callback(self._answered(waiting.id))
             sent += 1
         return sent
@@ -116,13 +119,15 @@ class Judging:
         """The pool's callback for one hand (on its reader thread): carried to the owner's thread."""
 
         def answered(done: Future[Any]) -> None:
-            self.post(lambda: self._came(queue_id, done))
+            with self._posting:
+                if not self.stopped and not done.cancelled():
+                    self.post(lambda: self._came(queue_id, done))
 
         return answered
 
     def _came(self, queue_id: int, future: Future[Any]) -> None:
         """On the owner's thread: keep the judgement (or count the failure), then send the next hand."""
-        self.sent.discard(queue_id)
+        self.sent.pop(queue_id, None)
         error = future.exception()
         if isinstance(error, CpuPoolClosed) or self.stopped:
             return  # the program is closing: the hand stays queued for next time
@@ -136,8 +141,12 @@ class Judging:
         self.pump()
 
     def stop(self) -> None:
-        """Send nothing more (the program is closing); what is queued stays queued."""
-        self.stopped = True
+        """Send nothing more and post nothing more (the owner is closing); the hands sent that no worker has
+        begun are taken back from the pool. What is queued stays queued for next time."""
+        with self._posting:
+            self.stopped = True
+        for future in list(self.sent.values()):  # stop may come from another thread than the owner's
+            future.cancel()  # a hand being judged now cannot be: its answer is dropped
 
     @property
     def busy(self) -> bool:

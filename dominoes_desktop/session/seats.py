@@ -2,11 +2,11 @@
 
 - `Waiting`: a person at this screen or a remote player. Asking notifies the host (the window draws the
   decision, the room sends the seat its view); the answer comes later through `Session.answer`.
-- `Cpu`: a CPU player. It answers the quick decisions (a redeal, the side's leader, a claim, its cut) at once
-  from what its seat may see, and its turns by `think`: at once (simulations, tests) or in the CPU pool, the
-  answer coming later through `Session.answer`.
-- `PoolCpu`: a CPU player that lives in the CPU pool (a window's CPUs): every decision of its, quick ones
-  too, is made in its worker process from what its seat may see; nothing of it is built where it is asked.
+- `Cpu`: a CPU player in this process (simulations, the soak, tests: never a window's or a room's loop). It
+  answers every decision at once from what its seat may see (its turns by `think`).
+- `PoolCpu`: a CPU player that lives in the CPU pool (a window's CPUs, a room's): every decision of its, quick
+  ones too, is made in its worker process from what its seat may see; nothing of it is built where it is
+  asked.
 - Tables: `ClockTable` seals every deal and lets the clock cut it; `SeededTable` deals unsealed from the
   match's seeded shuffle (simulations, the soak, the benchmarks).
 """
@@ -19,7 +19,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cpu import CpuPlayer, Decision, choose_leader, wants_redeal
+from ..engine.cpu import CpuPlayer, choose_leader, wants_redeal
 from ..engine.decisions import (
     Action,
     AnswerRedeal,
@@ -62,47 +62,6 @@ Think = Callable[[Session, Ask, CpuPlayer, PlayerView], Move | None]
 def think_now(session: Session, ask: Ask, player: CpuPlayer, view: PlayerView) -> Move:
     """Decide in this process, at once: for simulations and tests, never on a window's or a server's loop."""
     return player.decide(view).move
-
-
-@dataclass
-class PooledThinking:
-    """A CPU's turns thought in the CPU pool (worker processes), never on the host's loop or thread. The pool
-    keeps the seat's CPU as (owner, seat, level, seed); its answer is handed to `post`, which runs the
-    callable it is given on the host's own loop (a queued Qt signal, `loop.call_soon_threadsafe`), and there
-    it answers the session, unless the decision has gone meanwhile. A CPU that fails or picks an illegal move
-    plays its first legal move, and `failed` hears why."""
-
-    pool: CpuPool
-    owner: str
-    seed: int
-    post: Callable[[Callable[[], None]], None]
-    failed: Callable[[int, str], None] = lambda seat, why: None
-    movetime_ms: float | None = None
-
-    def __call__(self, session: Session, ask: Ask, player: CpuPlayer, view: PlayerView) -> Move | None:
-        assert ask.seat is not None and isinstance(ask.pending, PlayTurn)
-        seat, legal = ask.seat, ask.pending.moves
-        future = self.pool.think((self.owner, seat, player.level, self.seed), view, self.movetime_ms)
-
-        def arrived(done: Future[Decision]) -> None:
-            self.post(lambda: self._answer(session, ask, done, legal))
-
-        future.add_done_callback(arrived)
-        return None
-
-    def _answer(self, session: Session, ask: Ask, done: Future[Decision], legal: tuple[Move, ...]) -> None:
-        if session.serial != ask.serial:
-            return  # the position it thought about is gone (a move taken back, a player back in the seat)
-        assert ask.seat is not None
-        try:
-            move = done.result().move
-        except Exception as exc:  # a CPU must never stop the game: it plays its first legal move
-            self.failed(ask.seat, f"{type(exc).__name__}: {exc}")
-            move = legal[0]
-        if move not in legal:
-            self.failed(ask.seat, f"it chose {move.notation()}, which is not legal")
-            move = legal[0]
-        session.answer(ask.seat, move, ask.serial)
 
 
 @dataclass

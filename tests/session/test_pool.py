@@ -141,3 +141,19 @@ def test_low_jobs_come_after_the_coach_one_at_a_time_and_never_on_a_cpus_worker(
         assert coaches[0][0] < lows[0][1]  # the coach did not wait for the low job in hand
         assert max(began for began, _ in coaches) <= lows[1][0]  # every coach job began before the second low one
         assert set(pool._shared.assigned.values()) == {0}
+
+
+def test_a_job_no_worker_took_can_be_cancelled_and_never_runs() -> None:
+    """A closing window takes back its skill judge's hand waiting in the shared pool: it never holds the worker
+    the next window's CPUs need. A job a worker has begun cannot be cancelled; its answer lands."""
+    with CpuPool(workers=1) as pool:
+        begun = pool.run(stamped_sleep, 0.5)
+        waiting = pool.run(stamped_sleep, 5.0, low=True)
+        deadline = time.monotonic() + 60
+        while not begun.running() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert begun.running() and not begun.cancel()
+        assert waiting.cancel() and waiting.cancelled()
+        assert pool.wait_idle(30), "the cancelled job is not waited for"
+        assert len(begun.result(timeout=30)) == 2
+        assert pool.run(math.sqrt, 16.0).result(timeout=60) == 4.0

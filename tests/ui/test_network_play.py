@@ -17,15 +17,23 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsItem, QMainWindow, QPushButton
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine import cpu as cpu_package
+from dominoes_desktop.engine.cpu import players as cpu_players
 from dominoes_desktop.engine.decisions import ChooseLeader
+from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.net import room as room_module
 from dominoes_desktop.net import tls
 from dominoes_desktop.net.thread import ServerThread
+from dominoes_desktop.session import cpu_pool as cpu_pool_module
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.look.looks import themes
+from dominoes_desktop.ui.play.cpu_worker import desktop_pool
 from dominoes_desktop.ui.room.net_dialogs import HOSTS, JoinDialog, RoomHost, host_name, host_on_server, room_request
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .driving import make_window
 
 
 @pytest.fixture(autouse=True)
@@ -239,6 +247,38 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
             assert "Hand 1 is over" in window.log.toPlainText()
     finally:
         host.stop()
+
+
+def test_a_desktop_hosted_rooms_cpus_live_in_the_programs_one_pool(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31 item 4: no CPU player is built or asked in the window's process. The room the desktop hosts has
+    no CPU process of its own: its CPUs think, and make their quick decisions, in the program's pool."""
+
+    def built_here(*_: object, **__: object) -> None:
+        raise AssertionError("a CPU player was built in the window's process")
+
+    for module in (cpu_package, cpu_players, cpu_pool_module, room_module):
+        monkeypatch.setattr(module, "make_player", built_here, raising=False)
+    host, _ = open_host(qtbot, {"single_round": True})
+    try:
+        ana = host.window
+        assert host.server.server.cpu is desktop_pool()
+        ben = RoomWindow(
+            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
+        )
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
+        room = host.server.server.rooms[ana.code]
+        assert room.match is not None and room.match.is_over
+        cpu_moves = [s for s, action in room.match.record.actions if s in (2, 3) and isinstance(action, Move)]
+        assert cpu_moves, "the room's CPUs played"
+    finally:
+        host.stop()
+    assert not desktop_pool().closed, "the room leaves the program's pool open"
 
 
 def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
@@ -516,3 +556,39 @@ def test_a_room_heard_twice_is_listed_once_at_its_network_address_and_whole(qtbo
         assert dialog.found.fontMetrics().horizontalAdvance(text) <= dialog.found.viewport().width(), text
     dialog.discover()  # a new search starts a new list
     assert dialog.found.count() == 0
+
+
+def test_a_rooms_hand_is_replayed_from_its_reveal_and_judged_for_host_and_guest(
+    qtbot: QtBot, tmp_path: Path, identity: tls.Identity
+) -> None:
+    """Issue 33 item 1: a room where this person plays, as host or guest, is judged in the background like a
+    local hand. Each seat's window replays the finished hand with the engine from the revealed deal and the
+    public moves it followed (the same hand as the room's referee played), queues it for the skill judge, and
+    says the judgement on the hand-end sheet."""
+    home, away = make_window(qtbot, tmp_path / "ana"), make_window(qtbot, tmp_path / "ben")
+    request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": {"single_round": True},
+               "seats": ["host", "friend", "cpu:easy", "cpu:easy"], "wait_s": 5.0, "cpu_delay_ms": 0, "lan": True}  # fmt: skip
+    host = RoomHost(request, home, port=0, discovery_port=free_udp_port(), identity=identity)
+    try:
+        ana = host.window
+        qtbot.addWidget(ana)
+        ana.show()
+        qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
+        ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, parent=away, pin=ana.fingerprint)  # fmt: skip
+        qtbot.addWidget(ben)
+        ben.show()
+        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
+        played = host.server.server.rooms[ana.code].match
+        assert played is not None and played.results
+        for window in (ana, ben):
+            replayed = window.controller.match
+            assert replayed is not None, "the seat replayed the hand it saw"
+            assert replayed.results[0] == played.results[0]
+            assert replayed.archive[0][0] == played.archive[0][0], "dealt as the reveal proves"
+            assert window.skill is not None and window.skill.line is not None
+            line = window.skill.line
+            qtbot.waitUntil(lambda line=line: "·" in line.text(), timeout=90_000)  # "Luck +8 · your decisions…"
+    finally:
+        host.stop()

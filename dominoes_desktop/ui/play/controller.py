@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...engine.cpu import Decision
 from ...engine.decisions import (
@@ -46,28 +46,28 @@ from ...engine.decisions import (
 from ...engine.duplicate import DuplicateMatch
 from ...engine.errors import DominoError
 from ...engine.fairness import FairDeal, cut_from_gesture
-from ...engine.match import HandResult, Match
+from ...engine.match import Match
 from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.rules import Rules
 from ...engine.view import PlayerView
-from ...session.clock import TurnClock
 from ...session.cpu_pool import CpuPool
 from ...session.local_table import LocalTable
 from ...session.seats import DuplicateDeals, PoolCpu, Post, Waiting
 from ...session.table import Answerer, Ask, Session
 from ...session.table_model import SeatConfig
 from ..shell.i18n import translate
+from ..shell.ui_thread import poster
 from ..shell.wording import error_text
 from .cpu_worker import CpuRunner
+from .table_controller import AUTO_PASS_MS, TableController
 
 log = logging.getLogger(__name__)
 
 TIMEOUT_THINK_MS = 60  # the best move played for a person whose time ran out
 HINT_THINK_MS = 250
-AUTO_PASS_MS = 700  # the person sees their turn come and "You pass" before the game passes for them
 
 
-__all__ = ["GameController", "MatchSetup", "SeatConfig", "default_seats"]
+__all__ = ["AUTO_PASS_MS", "GameController", "MatchSetup", "SeatConfig", "default_seats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,32 +140,11 @@ class _Table:
         return None
 
 
-class GameController(QObject, LocalTable):
-    handStarted = Signal(int)  # hand index
-    turnStarted = Signal(int, list)  # seat, its legal moves (empty list while a CPU thinks)
-    movePlayed = Signal(int, object)  # seat, Move (plays, passes, draws, claims)
-    pointsScored = Signal(int, int)  # side, points (end points during a hand)
-    leaderChoiceNeeded = Signal(tuple)  # seats a person's side may lead with
-    handEnded = Signal(object)  # HandResult
-    matchEnded = Signal(int)  # winning side
-    claimOffered = Signal(int, int)  # a person's seat, the points their play scored (they must claim them)
-    mugginsOffered = Signal(tuple, int)  # people who may call Muggins, the points left unclaimed
-    redealOffered = Signal(int)  # a person dealt enough doubles to ask for a redeal
-    timedOut = Signal(int, object, str)  # seat, the move played for them, the action chosen in the lobby
-    hintReady = Signal(object)  # Decision: the hard CPU's suggestion for the person to play
-    historyRewritten = Signal()  # moves were taken back: everything drawn from history is drawn again
-    error = Signal(str)  # a readable one-line message, in the player's language
-    playChanged = Signal()  # duplicate match: the next play is at the table, the seats moved round
-    duplicateOver = Signal()  # duplicate match: its last play has scored its hand
-    stateChanged = Signal()  # anything on the table changed
-    autoPassed = Signal(int)  # the person's seat: nothing fitted, so the game passed for them
+class GameController(TableController, LocalTable):
+    """The local table: the table page's notices and the person's clicks over the session's loop (the module's
+    doc); the notices and the View settings are TableController's, as at a room's seat."""
+
     comingSealChanged = Signal(str)  # the fingerprint of the next match's first deal, sealed ahead (Start cuts it)
-
-    _posted = Signal(object)  # (session generation, callable) from the CPU pool's thread, run on the UI thread
-
-    auto_cut = False  # the clock cuts each sealed deal for the person ("Cut the deck for me"); set per window
-    auto_pass = False  # pass for a person at the screen when no tile of theirs fits (a View setting)
-    lead_when_won = False  # when a person's side wins a hand, that person leads the next without being asked
 
     def __init__(
         self,
@@ -180,12 +159,10 @@ class GameController(QObject, LocalTable):
         self.paused = paused  # CPUs wait to be driven by `autoplay` (screenshots)
         self.match: Match | None = None
         self.session: Session | None = None
-        self.seats: list[SeatConfig] = []
         self.runner = CpuRunner(self, pool)
         self._generation = 0  # the session's number: what a session that is gone posts is dropped
         self._token = 0  # a timed-out person's best move for an older token is for a position that is gone
         self.thinking: int | None = None  # seat whose CPU (or, timed out, whose best move) is being thought of
-        self.last_result: HandResult | None = None
         self._hint_token = 0
         self._batching = False  # inside one answer: the table changed signal goes out once, at its end
         self._dirty = False
@@ -193,7 +170,6 @@ class GameController(QObject, LocalTable):
         self._offered: tuple[int, type] | None = None  # (serial, kind) of the last offer signalled to people
         self.duplicate: DuplicateMatch | None = None  # a duplicate match: its play at the table is `match`
         self.deals: DuplicateDeals | None = None  # its table: it deals each play, and sets the next one
-        self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
         self._duplicate_done = False
         self._table = _Table(self)
         # The next match's first deal, sealed before the lobby's Start is pressed: its fingerprint is shown beside
@@ -201,8 +177,7 @@ class GameController(QObject, LocalTable):
         self.coming_seal = FairDeal.commit()
         self.turn_seconds = 0  # the lobby's turn timer for people at this screen (0: none)
         self.on_timeout = "best"  # what is played for a person whose time ran out (see `time_out`)
-        self.clock = TurnClock()  # on the person's turn, when timed
-        self._posted.connect(self._run_posted, Qt.ConnectionType.QueuedConnection)
+        self._post = poster(self)  # what the CPU pool's threads post, run on the UI thread while this lives
 
     @contextmanager
     def _batch(self) -> Iterator[None]:
@@ -269,12 +244,11 @@ class GameController(QObject, LocalTable):
         generation = self._generation
 
         def post(call: Callable[[], None]) -> None:  # on the pool's thread: queued to the UI thread
-            self._posted.emit((generation, paced, call))
+            self._post(lambda: self._run_posted(generation, paced, call))
 
         return post
 
-    def _run_posted(self, posted: tuple[int, bool, Callable[[], None]]) -> None:
-        generation, paced, call = posted
+    def _run_posted(self, generation: int, paced: bool, call: Callable[[], None]) -> None:
         if generation != self._generation:
             return
         if paced and self.pace_ms > 0:
@@ -319,29 +293,16 @@ class GameController(QObject, LocalTable):
         if isinstance(pending, PlayTurn):
             if self.turn_seconds > 0:
                 self.clock.start(ask.serial, self.turn_seconds, time.monotonic())
-            self.turnStarted.emit(pending.seat, list(pending.moves))
-            if self._only_a_pass(pending):
-                # After the turn has been drawn, so the pass comes as a move like any other, not inside this one.
-                token = self._token
-                QTimer.singleShot(AUTO_PASS_MS, self, lambda: self._pass_for(pending.seat, token))
+            self._person_asked((pending.seat, pending.moves))
             return
         key = (ask.serial, type(pending))
-        if key == self._offered:
-            return
-        self._offered = key
-        if isinstance(pending, RedealOffer):
-            self.redealOffered.emit(pending.seat)
-        elif isinstance(pending, ChooseLeader):
-            person = self._leads_by_setting(pending)
-            if person is None:
-                self.leaderChoiceNeeded.emit(pending.seats)
-            else:  # after this answer's batch, as a choice made at once
-                serial = ask.serial
-                QTimer.singleShot(0, self, lambda: self._lead_by_setting(person, serial))
-        elif isinstance(pending, ClaimWindow):
-            self.claimOffered.emit(pending.seat, pending.points)
-        elif isinstance(pending, MugginsWindow):
-            self.mugginsOffered.emit(pending.seats, pending.points)
+        if key != self._offered:
+            self._offered = key
+            self._person_asked(pending)
+
+    def _decision_key(self) -> object:
+        """This session's number and its decision's: an answer made later is for the decision still open."""
+        return (self._generation, self.session.serial if self.session is not None else -1)
 
     def _announce(self, events: list[Event]) -> None:
         self._token += 1
@@ -438,20 +399,6 @@ class GameController(QObject, LocalTable):
                 self.matchEnded.emit(match.winner)
         self._go(session)
 
-    def _only_a_pass(self, pending: PlayTurn) -> bool:
-        """A person at the screen (alone, or passing and playing) who can do nothing but pass, and asked the
-        game to pass for them."""
-        return self.auto_pass and self.is_human(pending.seat) and all(m.kind is MoveKind.PASS for m in pending.moves)
-
-    def _pass_for(self, seat: int, token: int) -> None:
-        pending = self.pending
-        if token != self._token or not isinstance(pending, PlayTurn) or pending.seat != seat:
-            return  # the turn was answered already (P pressed), taken back, or the match left
-        if not self._only_a_pass(pending) or self.human_turn() != seat:
-            return
-        self.autoPassed.emit(seat)
-        self._act(seat, pending.moves[0])
-
     # ---- a person's answers ----------------------------------------------------------------------
 
     def play(self, move: Move) -> bool:
@@ -490,19 +437,6 @@ class GameController(QObject, LocalTable):
             return
         chooser = next((s for s in pending.seats if self.is_human(s)), pending.seats[0])
         self._act(chooser, Lead(seat))
-
-    def _leads_by_setting(self, pending: ChooseLeader) -> int | None:
-        """The person who leads without being asked ("when my side wins, I lead"): the side's one person at the
-        screen; None when the setting is off or the side has no person, or two (they choose)."""
-        people = [seat for seat in pending.seats if self.is_human(seat)]
-        return people[0] if self.lead_when_won and len(people) == 1 else None
-
-    def _lead_by_setting(self, seat: int, serial: int) -> None:
-        session = self.session
-        pending = self.pending
-        if session is None or not isinstance(pending, ChooseLeader) or session.serial != serial:
-            return  # answered already, taken back, or the match left
-        self.choose_leader(seat)
 
     def claim(self) -> None:
         """The person who just scored claims the points."""

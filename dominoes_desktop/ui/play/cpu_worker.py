@@ -1,6 +1,7 @@
 """CPU decisions off the UI thread: a thin Qt adapter over session.cpu_pool, so that a thinking CPU never
 competes with the window for Python's interpreter lock. The pool's reader thread resolves each answer's
-future; the answer reaches the UI thread as a queued signal.
+future; the answer reaches the UI thread through the program's relay (ui/shell/ui_thread.py), never as a signal
+of the runner's own: the window that asked may be gone by then.
 
 The program has one pool (`desktop_pool`): the CPUs' turns and quick decisions, hints, and the coach's
 searches share its workers, CPU questions first."""
@@ -12,11 +13,12 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Future
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from ...engine.cpu import Decision
 from ...engine.view import PlayerView
 from ...session.cpu_pool import CpuPool
+from ..shell.ui_thread import poster
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +55,6 @@ class CpuRunner(QObject):
     `pool` of the caller's choosing it uses the program's one pool (`desktop_pool`), started by `start` or
     at the first question, and closes it when stopped (the program is ending)."""
 
-    _arrived = Signal(int, object)  # (request, the answered Future), from the pool's reader thread
-
     def __init__(self, parent: QObject | None = None, pool: CpuPool | None = None) -> None:
         super().__init__(parent)
         self._own_pool = pool is None
@@ -62,7 +62,7 @@ class CpuRunner(QObject):
         self.owner = f"window-{next(_owners)}"  # this runner's CPUs in the pool, apart from any other's
         self._requests = itertools.count(1)
         self._waiting: dict[int, tuple[int, Done, Failed]] = {}
-        self._arrived.connect(self._answer)
+        self._post = poster(self)  # the pool's answers, carried to the UI thread while this runner lives
 
     @property
     def pool(self) -> CpuPool:
@@ -91,7 +91,7 @@ class CpuRunner(QObject):
         self._waiting[request] = (token, done, failed)
         key = None if player is None else (self.owner, *player)
         future = self.pool.think(key, view, movetime_ms)
-        future.add_done_callback(lambda answered: self._arrived.emit(request, answered))
+        future.add_done_callback(lambda answered: self._post(lambda: self._answer(request, answered)))
 
     def _answer(self, request: int, future: Future[Decision]) -> None:
         waiting = self._waiting.pop(request, None)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from ...net import invite, protocol, tls, upnp
 from ...net.thread import ServerThread
+from ..play.cpu_worker import desktop_pool
 from ..shell.i18n import translate
 from .room_window import RoomWindow
 
@@ -104,7 +105,7 @@ class RoomHost:
         `identity` (the game's own certificate) the room is private: guests pin its fingerprint. The home
         router is asked to open the room's port (UPnP; `router_url`: its description, when it does not answer
         discovery), off the UI thread; the window then says what to share and what to do if it would not."""
-        self.server = ServerThread(save_path, identity)
+        self.server = ServerThread(save_path, identity, desktop_pool())  # the rooms' CPUs in the program's pool
         saved = "record" in request
         bound = self.server.start(port=int(request.get("port", port)) if saved else port, discovery_port=discovery_port)
         first = request

@@ -23,12 +23,15 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QTimer, Signal
 
 from ...engine.deal import Deal
 from ...engine.decisions import (
+    Action,
     AnswerRedeal,
     ChooseLeader,
     ClaimWindow,
     HandScored,
+    HandStarted,
     Lead,
     LetGo,
+    LetGoBy,
     MatchWon,
     Moved,
     MugginsWindow,
@@ -40,19 +43,19 @@ from ...engine.errors import DominoError
 from ...engine.fairness import FairDeal
 from ...engine.hand import Hand
 from ...engine.knowledge import Knowledge, infer
-from ...engine.match import HandResult, Match
-from ...engine.moves import CLAIM, PASS, Move, MoveKind
+from ...engine.match import Match, replayed_hand
+from ...engine.moves import CLAIM, Move, MoveKind
 from ...engine.presets import build_rules
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
 from ...engine.view import PlayerView
-from ...net import messages
+from ...net import fairdeal, messages
 from ...net.client import DealChecker
 from ...net.codec import Asked, Decision, Told, encode_action
 from ...net.guest import GuestTable
 from ...net.protocol import ProtocolError
-from ...session.clock import TurnClock
 from ...session.table_model import SeatConfig
+from ..play.table_controller import TableController
 from ..shell.i18n import translate
 from .net_client import RoomSocket
 
@@ -64,45 +67,24 @@ OFFERS = (Decision.REDEAL, Decision.LEAD, Decision.CLAIM, Decision.MUGGINS)
 # (still their own cut): the room never waits on a cut, and the cut is never the host's.
 CUT_BEFORE_HOST_S = 1.5
 LEAST_CUT_WAIT_MS = 3000
-AUTO_PASS_MS = 700  # the person sees their turn come and "You pass" before the pass goes (as at home)
 
 
-class RoomController(QObject):
-    """One seat of a room, as the table page sees a controller."""
-
-    handStarted = Signal(int)
-    turnStarted = Signal(int, list)
-    movePlayed = Signal(int, object)
-    pointsScored = Signal(int, int)
-    autoPassed = Signal(int)  # a local table passes for its person (issue 27); a room seat never does
-    leaderChoiceNeeded = Signal(tuple)
-    handEnded = Signal(object)
-    matchEnded = Signal(int)
-    claimOffered = Signal(int, int)
-    mugginsOffered = Signal(tuple, int)
-    redealOffered = Signal(int)
-    timedOut = Signal(int, object, str)
-    hintReady = Signal(object)
-    historyRewritten = Signal()
-    error = Signal(str)
-    playChanged = Signal()
-    duplicateOver = Signal()
-    stateChanged = Signal()
+class RoomController(TableController):
+    """One seat of a room, as the table page sees a controller (the notices and the View settings are
+    TableController's, as at a local table)."""
 
     message = Signal(dict)  # every message from the room, once this controller has followed it
     closed = Signal(str)  # the connection ended (why, in the socket's words)
     secured = Signal(str)  # the connection is private: the fingerprint of the server's certificate
     autoCutChanged = Signal(bool)
 
-    # What a local match has and a room's seat never holds: no match, no CPU thinking here, no duplicate play.
+    # What a local match has and a room's seat never holds: no CPU thinking here, no duplicate play. Its `match`
+    # is only ever the last hand finished, replayed from its reveal (see `_replayed`).
     match: Match | None = None
     pace_ms = 0
 
     def __init__(self, parent: QObject | None = None, auto_cut: bool = False, auto_pass: bool = False) -> None:
-        super().__init__(parent)
-        self.auto_cut = auto_cut
-        self.auto_pass = auto_pass  # pass for the person when nothing of theirs fits (the View setting)
-        self.lead_when_won = False  # lead, unasked, whenever their side wins (the View setting)
+        super().__init__(parent, auto_cut=auto_cut, auto_pass=auto_pass)
         self.own_seat = -1
         self.code = ""
         self.token = ""
@@ -110,8 +92,6 @@ class RoomController(QObject):
         self.host_seat = 0
         self.wait_s = 30.0
         self.names: list[str] = []
-        self.seats: list[SeatConfig] = []
-        self.line_up: list[SeatConfig] = []
         self._rules: Rules | None = None
         self.guest_table = GuestTable()  # the seat's table: the room's views, followed with the engine's rules
         self.view: PlayerView | None = None
@@ -119,14 +99,17 @@ class RoomController(QObject):
         self.dealt: tuple[Tile, ...] = ()
         self.decision: dict[str, Any] = {}  # the room's last `view` message: its decision and answers
         self.legal: list[str] = []  # the answers still open to this seat ([] once it answered)
-        # The room's clock on this seat's open decision (the room answers for the seat when it runs out).
-        self.clock = TurnClock()
+        # `clock`: the room's on this seat's open decision (the room answers for the seat when it runs out).
         self.last_mover = -1  # the seat of the last public move (whose points a Muggins call takes)
-        self.last_result: HandResult | None = None
         self.match_scores: list[int] = []
         self.won: int | None = None
         self.last_gains = 0
         self.checker = DealChecker()
+        # The hand in play as this seat saw it be played (its start, each move and let-go, in order): replayed
+        # with the revealed deal at its end, it is the `match` the skill judge reads (a room's hand judged as a
+        # local one is, issue 33 item 1).
+        self._started: HandStarted | None = None
+        self._answers: list[tuple[int, Action]] = []
         self._said = 0  # the table's problems said so far
         self._cut_sent: object = None  # the decision number of the cut this app sent (one cut a deal)
         self.socket: RoomSocket | None = None
@@ -200,6 +183,7 @@ class RoomController(QObject):
             self.code, self.own_seat, self.token = message["code"], int(message["seat"]), message["token"]
             self._seat_people()
             self.guest_table, self._said = GuestTable(), 0  # (back) at the table: what was missed comes with the view
+            self._started = None  # a hand joined in its middle was not all seen: it is not replayed
         elif kind == "room":
             self._room(message)
         elif kind in ("view", "event"):
@@ -288,36 +272,16 @@ class RoomController(QObject):
         if not self.legal:
             return
         # A leader or a redeal is asked between hands, with the new deal but no hand in play (no view).
-        view, seat = self.view, asked.seat
-        if asked.decision is Decision.TURN and view is not None:
-            self.turnStarted.emit(seat, self.legal_moves())
-            if self.auto_pass and self.legal == [encode_action(PASS)]:
-                # After the turn has been drawn: the pass comes as a move like any other, as at a local table.
-                QTimer.singleShot(AUTO_PASS_MS, self, lambda d=asked.d: self._pass_for(seat, d))
-        elif asked.decision is Decision.REDEAL:
-            self.redealOffered.emit(seat)
-        elif asked.decision is Decision.LEAD and self.lead_when_won and seat in asked.leaders:
-            QTimer.singleShot(0, self, lambda d=asked.d: self._lead_by_setting(seat, d))
-        elif asked.decision is Decision.LEAD:
-            self.leaderChoiceNeeded.emit(asked.leaders)
-        elif asked.decision is Decision.CLAIM:
-            self.claimOffered.emit(seat, self.last_gains)
-        elif asked.decision is Decision.MUGGINS:
-            self.mugginsOffered.emit((seat,), self.last_gains)
+        if asked.decision is Decision.TURN and self.view is not None:
+            self._person_asked((asked.seat, self.legal_moves()))
+        else:
+            waiting = self.waiting
+            if waiting is not None:
+                self._person_asked(waiting)
 
-    def _pass_for(self, seat: int, d: int) -> None:
-        """Nothing of this seat's fits and the person asked the game to pass for them ("Pass for me when
-        nothing fits"): the pass is sent, unless the turn was answered or is gone."""
-        if self.decision.get("d") != d or self.legal != [encode_action(PASS)] or self.human_turn() != seat:
-            return
-        self.autoPassed.emit(seat)
-        self.act(encode_action(PASS))
-
-    def _lead_by_setting(self, seat: int, d: int) -> None:
-        """ "When my side wins, I lead": the lead is sent unasked, unless the question was answered or is gone."""
-        if self.decision.get("d") != d or encode_action(Lead(seat)) not in self.legal:
-            return
-        self.choose_leader(seat)
+    def _decision_key(self) -> object:
+        """The room's number of the decision open to this seat (a new match numbers them afresh)."""
+        return (id(self.guest_table), self.decision.get("d"))
 
     def _offer_cut(self) -> None:
         """With "Cut the deck for me" the clock cuts at once; otherwise it cuts shortly before the host's app
@@ -330,6 +294,10 @@ class RoomController(QObject):
 
     def _event(self, message: dict[str, Any], told: Told | None) -> None:
         event = told.event if told is not None else None
+        if isinstance(event, HandStarted):
+            self._started, self._answers = event, []
+        elif isinstance(event, Moved | LetGoBy):
+            self._answers.append((event.seat, event.move if isinstance(event, Moved) else LetGo()))
         if isinstance(event, Moved):
             self.last_gains = max(event.gains, default=0)
             self.last_mover = event.seat
@@ -345,6 +313,7 @@ class RoomController(QObject):
             self.legal = []
             self.match_scores = list(event.result.scores)
             self.last_result = event.result
+            self.match = self._replayed(message.get("reveal"))  # before the news: the skill judge reads it
             self.handEnded.emit(event.result)
             self.stateChanged.emit()
         elif message.get("e") == "start" and self.last_result is not None:
@@ -356,6 +325,20 @@ class RoomController(QObject):
                 self.matchEnded.emit(event.winner)
             self.stateChanged.emit()
 
+    def _replayed(self, revealed: object) -> Match | None:
+        """The hand just finished, replayed by the engine from its revealed deal and the public moves this seat
+        followed (None when this seat did not see it all, or it does not replay)."""
+        rules, started = self.rules, self._started
+        if rules is None or started is None or not isinstance(revealed, dict):
+            return None
+        try:
+            cuts = {int(seat): str(cut) for seat, cut in revealed["cuts"].items()}
+            proof = fairdeal.proof(bytes.fromhex(str(revealed["secret"])), cuts, str(revealed["digest"]))
+            return replayed_hand(rules, proof, started, self._answers)
+        except (DominoError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            log.warning("the hand could not be replayed from its reveal: %s", exc)
+            return None
+
     def _next_match(self) -> None:
         """The host started another match at the same table: nothing of the last one is this seat's any more
         (its table follows the new match from its first view; the rules and seat stay the room's)."""
@@ -365,6 +348,7 @@ class RoomController(QObject):
         self.view, self.decision, self.legal, self.dealt = None, {}, [], ()
         self.last_result, self.match_scores, self.won = None, [], None
         self.last_mover, self.last_gains = -1, 0
+        self.match, self._started, self._answers = None, None, []
         self._cut_sent = None  # the new match numbers its decisions afresh: its first cut is still to make
         self._clock_cut.stop()
         self.clock.stop()

@@ -34,10 +34,13 @@ from ..look.flags import flag_pixmap
 from ..look.look_style import palette, stylesheet, text_on
 from ..look.looks import Look
 from ..play.controller import MatchSetup
+from ..play.cpu_worker import desktop_pool
 from ..play.game_page import GamePage
 from ..play.panels import ButtonRow
+from ..review.skill_recorder import SkillRecorder
 from ..shell.announce import TableVoice
 from ..shell.i18n import translate
+from ..shell.store_service import StoreService
 from .room_controller import RoomController
 
 PHRASES = {
@@ -105,6 +108,12 @@ class RoomWindow(QWidget):
         self.controller.error.connect(self._says)
         self.controller.matchEnded.connect(lambda _side: self.page.show_last_result())
         self.controller.handEnded.connect(lambda _result: self._offer_again())  # after the page's sheet
+        # Issue 33: the person's finished hands are judged in the background, as at a local table.
+        store = getattr(parent, "store", None)
+        self.skill: SkillRecorder | None = None
+        if isinstance(store, StoreService):
+            self.skill = SkillRecorder(self.controller, store, lambda: desktop_pool().run, self)
+            self.skill.show_on(self.page.hand_end)
         self.controller.open(host, port, first, pin, private)
         self.apply_look(self.look)
 

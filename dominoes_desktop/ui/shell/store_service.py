@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from .ui_thread import poster
+
 # This service alone imports store/ (tests/test_architecture.py). The views take from here what they need of
 # it: the values and types they show, moving a damaged settings file aside, and the pure builders of what the
 # service writes (a match's save and its statistics record, made on the caller's thread from the match there).
@@ -180,7 +182,6 @@ class StoreService(QObject):
     skillRead = Signal(int, object)
     handJudged = Signal(object)
     skillFile = Signal(str, str, str, int)
-    _judgingPosted = Signal(object)  # a call for the judge from the pool's thread, run here (no worker thread)
 
     def __init__(self, folder: Path | None, *, threaded: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -199,7 +200,7 @@ class StoreService(QObject):
         self._started = False
         self._closed = False
         self._judging: Judging | None = None  # the background judge of the skill record, once given a pool
-        self._judgingPosted.connect(lambda call: self._guarded(call))
+        self._to_ui = poster(self)  # a call for the judge from the pool's thread, run on the UI thread (no worker)
 
     @property
     def autosave(self) -> Autosave | None:
@@ -522,7 +523,7 @@ class StoreService(QObject):
         if self._thread is not None:
             self._tasks.put(call)
         else:
-            self._judgingPosted.emit(call)
+            self._to_ui(lambda: self._guarded(call))
 
     def queue_hand(self, hand: QueuedHand) -> None:
         """Queue a person's finished hand for the judge (kept in the database first: a crash loses nothing)."""
