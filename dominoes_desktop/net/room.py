@@ -782,13 +782,21 @@ class Room:
         return self.seats[index]
 
     def seat_cpu(self, by: Peer, message: SeatCpu) -> None:
-        """The host hands a guest's seat to a CPU (`on`), or gives it back to its connected player."""
+        """The host hands a guest's seat to a CPU (`on`), or gives it back to its connected player. Either is
+        done, or already so, or refused with an error that says why: never dropped unsaid."""
         seat = self._guest_seat(by, message.seat)
         if self.state is not RoomState.PLAYING:
             raise ProtocolError(protocol.E_STATE, "no match is being played")
         if message.on and not seat.cpu_playing:
             self._hand_to_cpu(seat, "host")
-        elif not message.on and seat.cpu_playing and seat.connected:
+        elif message.on and seat.cpu_why == "timeouts":
+            # A CPU already plays it until its player acts again: from now on, until the host gives it back.
+            seat.cpu_why = "host"
+        elif not message.on and seat.cpu_playing:
+            if not seat.connected:  # nobody to give it to: the CPU plays on until its player is back
+                raise ProtocolError(
+                    protocol.E_STATE, f"nobody is connected at seat {seat.index} to play it: a CPU plays it meanwhile"
+                )
             self._take_back(seat)
             self.broadcast_state()
             self._send_current(seat)
