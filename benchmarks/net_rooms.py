@@ -15,6 +15,8 @@ its memory.
 The connections are TLS, as a server runs by default (`--plain`: plain TCP, as behind a proxy that does
 TLS). `--server-root DIR` serves from another checkout (e.g. the main branch's), to compare two versions
 side by side in one run: `--server-root` may be given twice, and each room count then runs on each in turn.
+`--profile DIR` runs each server under cProfile and leaves its statistics in DIR (one file a run, named after
+its room count and checkout; read them with `python -m pstats FILE`): the figures are then the profiler's.
 
     python benchmarks/net_rooms.py [--rooms 1 20 100] [--seconds 20] [--client-procs 2] [--hold 1000] [--plain]
 """
@@ -229,12 +231,16 @@ def server_pids(server: subprocess.Popen[str], workers: int) -> list[int]:
     return serving or [server.pid]
 
 
-def start_server(workers: int, plain: bool, root: Path, tls_dir: str) -> tuple[subprocess.Popen[str], list[int]]:
+def start_server(
+    workers: int, plain: bool, root: Path, tls_dir: str, profile: Path | None = None
+) -> tuple[subprocess.Popen[str], list[int]]:
     base = free_port() if workers > 1 else 0
+    profiler = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
     server = subprocess.Popen(
         # Every bot client connects from 127.0.0.1: lift the per-address limits.
         [
             sys.executable,
+            *profiler,
             "-m",
             "dominoes_desktop.net.serve",
             "--host",
@@ -279,11 +285,12 @@ def run_load(
     workers: int = 1,
     plain: bool = False,
     root: Path = ROOT,
+    profile: Path | None = None,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tls_dir:
         if not plain:  # made here: a server that made its own would import `cryptography` (only its first start)
             own_identity(Path(tls_dir))
-        return _run_load(rooms, seconds, procs, seats, think, cpu_delay_ms, workers, plain, root, tls_dir)
+        return _run_load(rooms, seconds, procs, seats, think, cpu_delay_ms, workers, plain, root, tls_dir, profile)
 
 
 def _run_load(
@@ -297,8 +304,9 @@ def _run_load(
     plain: bool,
     root: Path,
     tls_dir: str,
+    profile: Path | None,
 ) -> dict[str, Any]:
-    server, ports = start_server(workers, plain, root, tls_dir)
+    server, ports = start_server(workers, plain, root, tls_dir, profile)
     pids = server_pids(server, workers)
     try:
         queue: Any = multiprocessing.Queue()
@@ -368,13 +376,23 @@ def main() -> int:
         action="append",
         help="serve from this checkout (default: this one); twice: compare two, side by side",
     )
+    parser.add_argument("--profile", type=Path, help="run each server under cProfile, its statistics in this folder")
     args = parser.parse_args()
     roots = [r.resolve() for r in args.server_root] if args.server_root else [ROOT]
     failed = 0
     print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}), flush=True)
     for rooms in args.rooms:
         for root in roots:
-            load = run_load(rooms, args.seconds, args.client_procs, workers=args.workers, plain=args.plain, root=root)
+            profile = None
+            if args.profile is not None:
+                args.profile.mkdir(parents=True, exist_ok=True)
+                profile = (
+                    args.profile.resolve() / f"server-{rooms}-rooms-{root.name}{'-plain' if args.plain else ''}.prof"
+                )
+            load = run_load(
+                rooms, args.seconds, args.client_procs, workers=args.workers, plain=args.plain, root=root,
+                profile=profile,
+            )  # fmt: skip
             failed += load["deal_checks_failed"]
             print(json.dumps({"load": load}), flush=True)
     if args.hold:
