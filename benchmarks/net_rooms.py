@@ -7,8 +7,9 @@ deal) and a target no match reaches, so every room plays for the whole window. T
 with `json.loads` alone (no field checks): the load generator shares the machine with the server and must
 cost less than it. For each room count (`--rooms 1 20 100`, run one after the other in one run, so the
 machine's load is alike) it reports, as JSON: the act -> next state round trip (a seat's `act` sent -> its
-own `move` event back) p50/p95, moves a second over all rooms, the server's CPU (share of one core) and
-memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think as people do (2 to 8
+own `move` event back) p50/p95 (over the whole run, and over the moves made once every room was playing,
+`*_all_playing`: without the first seconds, when the other rooms still connect, shake hands and join),
+moves a second over all rooms, the server's CPU (share of one core) and memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think as people do (2 to 8
 seconds a decision; CPUs at 1 s) and reports the rooms and connections one server process holds, and
 its memory.
 
@@ -96,7 +97,7 @@ async def play(
     index: int,
     rng: random.Random,
     stop: float,
-    rtts: list[float],
+    rtts: list[tuple[float, float]],
     totals: dict[str, int],
     think: tuple[float, float] = (0.0, 0.0),
 ) -> None:
@@ -111,7 +112,7 @@ async def play(
                 if index == 0:
                     totals["moves"] += 1
                 if message["seat"] == index and sent:
-                    rtts.append((time.perf_counter() - sent) * 1000)
+                    rtts.append((sent, (time.perf_counter() - sent) * 1000))
                     sent = 0.0
             if e in ("commit", "move", "hand_end"):
                 checker.see(message)
@@ -141,13 +142,14 @@ async def play(
 async def one_room(
     port: int,
     seed: int,
-    rtts: list[float],
+    rtts: list[tuple[float, float]],
     totals: dict[str, int],
     stop: float,
     seats: list[str],
     think: tuple[float, float],
     cpu_delay_ms: int,
     tls: ssl.SSLContext | None,
+    started: list[float],
 ) -> None:
     people = [s for s in seats if not s.startswith("cpu")]
     bots = [await Bot.open(port, tls) for _ in people]
@@ -160,6 +162,7 @@ async def one_room(
         await friend.expect("joined")
     totals["rooms"] += 1
     host.send({"t": "start"})
+    started.append(time.perf_counter())
     await asyncio.gather(
         *(play(b, host, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots))
     )
@@ -186,18 +189,36 @@ def client_process(
         tls.verify_mode = ssl.CERT_NONE
 
     async def main() -> dict[str, Any]:
-        rtts: list[float] = []
+        rtts: list[tuple[float, float]] = []  # (when the act went out, its round trip in ms)
+        room_starts: list[float] = []
         totals = {"moves": 0, "verified": 0, "failed": 0, "rooms": 0}
         started = time.perf_counter()
         stop = started + seconds
         await asyncio.gather(
             *(
-                one_room(ports[i % len(ports)], first_seed + i, rtts, totals, stop, seats, think, cpu_delay_ms, tls)
+                one_room(
+                    ports[i % len(ports)],
+                    first_seed + i,
+                    rtts,
+                    totals,
+                    stop,
+                    seats,
+                    think,
+                    cpu_delay_ms,
+                    tls,
+                    room_starts,
+                )
                 for i in range(rooms)
             )
         )
         cpu = os.times()
-        return {**totals, "rtts": rtts, "wall": time.perf_counter() - started, "cpu": cpu.user + cpu.system}
+        return {
+            **totals,
+            "rtts": rtts,
+            "all_playing": max(room_starts, default=started),
+            "wall": time.perf_counter() - started,
+            "cpu": cpu.user + cpu.system,
+        }
 
     queue.put(asyncio.run(main()))
 
@@ -337,7 +358,12 @@ def _run_load(
     finally:
         server.terminate()
         server.wait(10)
-    rtts = [r for result in results for r in result["rtts"]]
+    timed = [r for result in results for r in result["rtts"]]
+    rtts = [ms for _, ms in timed]
+    # The clock is the system's monotonic one (perf_counter) in every process: comparable across them.
+    all_playing = max((r["all_playing"] for r in results), default=0.0)
+    rtts_all_playing = [ms for sent, ms in timed if sent >= all_playing]
+    ramp = all_playing - min((sent for sent, _ in timed), default=all_playing)
     moves = sum(r["moves"] for r in results)
     play_wall = max(r["wall"] for r in results)
     return {
@@ -358,6 +384,10 @@ def _run_load(
         "deal_checks_failed": sum(r["failed"] for r in results),
         "rtt_ms_p50": round(percentile(rtts, 50), 2),
         "rtt_ms_p95": round(percentile(rtts, 95), 2),
+        # The same once every room plays: without the first seconds of connecting, handshakes and joins.
+        "all_playing_after_s": round(max(ramp, 0.0), 2),
+        "rtt_ms_p50_all_playing": round(percentile(rtts_all_playing, 50), 2),
+        "rtt_ms_p95_all_playing": round(percentile(rtts_all_playing, 95), 2),
     }
 
 
