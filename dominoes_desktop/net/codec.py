@@ -213,7 +213,7 @@ def reveal(proof: FairDeal) -> dict[str, Any]:
     return {"digest": proof.fingerprint, "secret": proof.secret.hex(), "cuts": cuts}
 
 
-_MOVE_ENCODER = json.JSONEncoder(separators=(",", ":"))  # made once: json.dumps with options makes one a call
+_MOVE_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)  # made once (json.dumps makes one a call)
 
 
 class Words:
