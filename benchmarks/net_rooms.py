@@ -7,14 +7,17 @@ deal) and a target no match reaches, so every room plays for the whole window. T
 with `json.loads` alone (no field checks): the load generator shares the machine with the server and must
 cost less than it. For each room count (`--rooms 1 20 100`, run one after the other in one run, so the
 machine's load is alike) it reports, as JSON: the act -> next state round trip (a seat's `act` sent -> its
-own `move` event back) p50/p95, moves a second over all rooms, the server's CPU (share of one core) and
-memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think as people do (2 to 8
+own `move` event back) p50/p95 (over the whole run, and over the moves made once every room was playing,
+`*_all_playing`: without the first seconds, when the other rooms still connect, shake hands and join),
+moves a second over all rooms, the server's CPU (share of one core) and memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think as people do (2 to 8
 seconds a decision; CPUs at 1 s) and reports the rooms and connections one server process holds, and
 its memory.
 
 The connections are TLS, as a server runs by default (`--plain`: plain TCP, as behind a proxy that does
 TLS). `--server-root DIR` serves from another checkout (e.g. the main branch's), to compare two versions
 side by side in one run: `--server-root` may be given twice, and each room count then runs on each in turn.
+`--profile DIR` runs each server under cProfile and leaves its statistics in DIR (one file a run, named after
+its room count and checkout; read them with `python -m pstats FILE`): the figures are then the profiler's.
 
     python benchmarks/net_rooms.py [--rooms 1 20 100] [--seconds 20] [--client-procs 2] [--hold 1000] [--plain]
 """
@@ -94,7 +97,7 @@ async def play(
     index: int,
     rng: random.Random,
     stop: float,
-    rtts: list[float],
+    rtts: list[tuple[float, float]],
     totals: dict[str, int],
     think: tuple[float, float] = (0.0, 0.0),
 ) -> None:
@@ -109,7 +112,7 @@ async def play(
                 if index == 0:
                     totals["moves"] += 1
                 if message["seat"] == index and sent:
-                    rtts.append((time.perf_counter() - sent) * 1000)
+                    rtts.append((sent, (time.perf_counter() - sent) * 1000))
                     sent = 0.0
             if e in ("commit", "move", "hand_end"):
                 checker.see(message)
@@ -139,13 +142,14 @@ async def play(
 async def one_room(
     port: int,
     seed: int,
-    rtts: list[float],
+    rtts: list[tuple[float, float]],
     totals: dict[str, int],
     stop: float,
     seats: list[str],
     think: tuple[float, float],
     cpu_delay_ms: int,
     tls: ssl.SSLContext | None,
+    started: list[float],
 ) -> None:
     people = [s for s in seats if not s.startswith("cpu")]
     bots = [await Bot.open(port, tls) for _ in people]
@@ -158,6 +162,7 @@ async def one_room(
         await friend.expect("joined")
     totals["rooms"] += 1
     host.send({"t": "start"})
+    started.append(time.perf_counter())
     await asyncio.gather(
         *(play(b, host, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots))
     )
@@ -184,18 +189,36 @@ def client_process(
         tls.verify_mode = ssl.CERT_NONE
 
     async def main() -> dict[str, Any]:
-        rtts: list[float] = []
+        rtts: list[tuple[float, float]] = []  # (when the act went out, its round trip in ms)
+        room_starts: list[float] = []
         totals = {"moves": 0, "verified": 0, "failed": 0, "rooms": 0}
         started = time.perf_counter()
         stop = started + seconds
         await asyncio.gather(
             *(
-                one_room(ports[i % len(ports)], first_seed + i, rtts, totals, stop, seats, think, cpu_delay_ms, tls)
+                one_room(
+                    ports[i % len(ports)],
+                    first_seed + i,
+                    rtts,
+                    totals,
+                    stop,
+                    seats,
+                    think,
+                    cpu_delay_ms,
+                    tls,
+                    room_starts,
+                )
                 for i in range(rooms)
             )
         )
         cpu = os.times()
-        return {**totals, "rtts": rtts, "wall": time.perf_counter() - started, "cpu": cpu.user + cpu.system}
+        return {
+            **totals,
+            "rtts": rtts,
+            "all_playing": max(room_starts, default=started),
+            "wall": time.perf_counter() - started,
+            "cpu": cpu.user + cpu.system,
+        }
 
     queue.put(asyncio.run(main()))
 
@@ -229,12 +252,16 @@ def server_pids(server: subprocess.Popen[str], workers: int) -> list[int]:
     return serving or [server.pid]
 
 
-def start_server(workers: int, plain: bool, root: Path, tls_dir: str) -> tuple[subprocess.Popen[str], list[int]]:
+def start_server(
+    workers: int, plain: bool, root: Path, tls_dir: str, profile: Path | None = None
+) -> tuple[subprocess.Popen[str], list[int]]:
     base = free_port() if workers > 1 else 0
+    profiler = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
     server = subprocess.Popen(
         # Every bot client connects from 127.0.0.1: lift the per-address limits.
         [
             sys.executable,
+            *profiler,
             "-m",
             "dominoes_desktop.net.serve",
             "--host",
@@ -279,11 +306,12 @@ def run_load(
     workers: int = 1,
     plain: bool = False,
     root: Path = ROOT,
+    profile: Path | None = None,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tls_dir:
         if not plain:  # made here: a server that made its own would import `cryptography` (only its first start)
             own_identity(Path(tls_dir))
-        return _run_load(rooms, seconds, procs, seats, think, cpu_delay_ms, workers, plain, root, tls_dir)
+        return _run_load(rooms, seconds, procs, seats, think, cpu_delay_ms, workers, plain, root, tls_dir, profile)
 
 
 def _run_load(
@@ -297,8 +325,9 @@ def _run_load(
     plain: bool,
     root: Path,
     tls_dir: str,
+    profile: Path | None,
 ) -> dict[str, Any]:
-    server, ports = start_server(workers, plain, root, tls_dir)
+    server, ports = start_server(workers, plain, root, tls_dir, profile)
     pids = server_pids(server, workers)
     try:
         queue: Any = multiprocessing.Queue()
@@ -329,7 +358,12 @@ def _run_load(
     finally:
         server.terminate()
         server.wait(10)
-    rtts = [r for result in results for r in result["rtts"]]
+    timed = [r for result in results for r in result["rtts"]]
+    rtts = [ms for _, ms in timed]
+    # The clock is the system's monotonic one (perf_counter) in every process: comparable across them.
+    all_playing = max((r["all_playing"] for r in results), default=0.0)
+    rtts_all_playing = [ms for sent, ms in timed if sent >= all_playing]
+    ramp = all_playing - min((sent for sent, _ in timed), default=all_playing)
     moves = sum(r["moves"] for r in results)
     play_wall = max(r["wall"] for r in results)
     return {
@@ -350,6 +384,10 @@ def _run_load(
         "deal_checks_failed": sum(r["failed"] for r in results),
         "rtt_ms_p50": round(percentile(rtts, 50), 2),
         "rtt_ms_p95": round(percentile(rtts, 95), 2),
+        # The same once every room plays: without the first seconds of connecting, handshakes and joins.
+        "all_playing_after_s": round(max(ramp, 0.0), 2),
+        "rtt_ms_p50_all_playing": round(percentile(rtts_all_playing, 50), 2),
+        "rtt_ms_p95_all_playing": round(percentile(rtts_all_playing, 95), 2),
     }
 
 
@@ -368,13 +406,23 @@ def main() -> int:
         action="append",
         help="serve from this checkout (default: this one); twice: compare two, side by side",
     )
+    parser.add_argument("--profile", type=Path, help="run each server under cProfile, its statistics in this folder")
     args = parser.parse_args()
     roots = [r.resolve() for r in args.server_root] if args.server_root else [ROOT]
     failed = 0
     print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}), flush=True)
     for rooms in args.rooms:
         for root in roots:
-            load = run_load(rooms, args.seconds, args.client_procs, workers=args.workers, plain=args.plain, root=root)
+            profile = None
+            if args.profile is not None:
+                args.profile.mkdir(parents=True, exist_ok=True)
+                profile = (
+                    args.profile.resolve() / f"server-{rooms}-rooms-{root.name}{'-plain' if args.plain else ''}.prof"
+                )
+            load = run_load(
+                rooms, args.seconds, args.client_procs, workers=args.workers, plain=args.plain, root=root,
+                profile=profile,
+            )  # fmt: skip
             failed += load["deal_checks_failed"]
             print(json.dumps({"load": load}), flush=True)
     if args.hold:

@@ -213,6 +213,9 @@ def reveal(proof: FairDeal) -> dict[str, Any]:
     return {"digest": proof.fingerprint, "secret": proof.secret.hex(), "cuts": cuts}
 
 
+_MOVE_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)  # made once (json.dumps makes one a call)
+
+
 class Words:
     """The public events and each seat's view of one match, in the protocol's words. It follows the hand the
     events are about, and writes a hand's public record once per move for every view that repeats it."""
@@ -224,6 +227,8 @@ class Words:
         self.hand = match.hand_index  # the hand the events are about
         self._written: tuple[int, list[dict[str, Any]]] = (-1, [])
         self._encoded: list[bytes] = []  # each move of `_written`, encoded
+        self._joined = b"[]"  # `_encoded` as one JSON list (every view of a move repeats it)
+        self._joined_moves = 0  # the moves `_joined` holds
 
     def event(self, event: Event) -> dict[str, Any] | None:
         """A public event as the protocol sends it; None for what it does not tell (a seal, a cut, a kept
@@ -281,10 +286,11 @@ class Words:
             written = []
             self._written = (view.hand_index, written)
             self._encoded = []
+            self._joined_moves = -1
         for turn in view.moves[len(written) :]:
             move = {"seat": turn.seat, "move": turn.move.notation()}
             written.append(move)
-            self._encoded.append(json.dumps(move, separators=(",", ":")).encode())
+            self._encoded.append(_MOVE_ENCODER.encode(move).encode())
         return written
 
     def encoded_moves(self, moves: list[dict[str, Any]]) -> bytes | None:
@@ -292,7 +298,10 @@ class Words:
         not the shared record."""
         if moves is not self._written[1] or len(self._encoded) != len(moves):
             return None
-        return b"[" + b",".join(self._encoded) + b"]"
+        if self._joined_moves != len(moves):  # the record grows by a move; a new hand's starts anew
+            self._joined = b"[" + b",".join(self._encoded) + b"]"
+            self._joined_moves = len(moves)
+        return self._joined
 
 
 # ---- what a client reads --------------------------------------------------------------------------------

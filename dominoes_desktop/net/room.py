@@ -481,7 +481,9 @@ class Room:
 
     def _event(self, event: Event) -> None:
         self.log.append(event)
-        self._broadcast(_event_message(event).to_json())
+        # The envelope messages.Event writes ({"t": "event", "e": ..., its fields}), without making one: every
+        # move is an event.
+        self._broadcast({"t": EventMessage.T, "e": event["e"], **event})
 
     def _wire_d(self, pending: Pending) -> int:
         """The number of the decision pending, as the room's views carry it: every cut of a deal answers one
@@ -588,7 +590,6 @@ class Room:
         entry = entry_of(events, match)
         if entry is not None:
             self.record.append(entry)
-        people = [s.index for s in self.seats if s.peer is not None and (not self.is_cpu(s) or s.cpu_why == "timeouts")]
         for event in events:
             if isinstance(event, Sealed):
                 self._cut_d = session.serial
@@ -612,9 +613,9 @@ class Room:
                 assert match.deal is not None
                 self.deals.append((event.hand_index, match.deal))
                 self._dealt_proof = match.proofs.get(event.hand_index)
-                self._due.update(people)  # everyone's tiles are new
+                self._due.update(self._people())  # everyone's tiles are new
             elif isinstance(event, HandStarted):
-                self._due.update(people)
+                self._due.update(self._people())
             elif isinstance(event, Moved):
                 self.moves_applied += 1
                 self._due.add(event.seat)  # the mover's own tiles changed; others follow from the event
@@ -627,6 +628,10 @@ class Room:
                     said = {**said, "reveal": shown}
             self._event(said)
         self._save_soon()
+
+    def _people(self) -> list[int]:
+        """The seats a connected person plays (or watches, while a CPU plays it after their timeouts)."""
+        return [s.index for s in self.seats if s.peer is not None and (not self.is_cpu(s) or s.cpu_why == "timeouts")]
 
     def _reveal(self, hand_index: int) -> dict[str, Any] | None:
         match = self.match
@@ -757,13 +762,21 @@ class Room:
         return self.seats[index]
 
     def seat_cpu(self, by: Peer, message: SeatCpu) -> None:
-        """The host hands a guest's seat to a CPU (`on`), or gives it back to its connected player."""
+        """The host hands a guest's seat to a CPU (`on`), or gives it back to its connected player. Either is
+        done, or already so, or refused with an error that says why: never dropped unsaid."""
         seat = self._guest_seat(by, message.seat)
         if self.state is not RoomState.PLAYING:
             raise ProtocolError(protocol.E_STATE, "no match is being played")
         if message.on and not seat.cpu_playing:
             self._hand_to_cpu(seat, "host")
-        elif not message.on and seat.cpu_playing and seat.connected:
+        elif message.on and seat.cpu_why == "timeouts":
+            # A CPU already plays it until its player acts again: from now on, until the host gives it back.
+            seat.cpu_why = "host"
+        elif not message.on and seat.cpu_playing:
+            if not seat.connected:  # nobody to give it to: the CPU plays on until its player is back
+                raise ProtocolError(
+                    protocol.E_STATE, f"nobody is connected at seat {seat.index} to play it: a CPU plays it meanwhile"
+                )
             self._take_back(seat)
             self.broadcast_state()
             self._send_current(seat)

@@ -116,9 +116,10 @@ class Connection:
         if self.closed:
             return
         # What one step of the room sends a client (an event, then a view) goes out in one write at the
-        # end of the loop's turn: the system call, not the encoding, is the server's largest cost.
+        # end of the loop's turn: the system call, not the encoding, is the server's largest cost. One
+        # callback a turn writes for every client with something to send (not one callback a client).
         if not self._out:
-            self._loop.call_soon(self._flush)
+            self.server.to_flush(self)
         self._out += line
 
     def _flush(self) -> None:
@@ -210,12 +211,11 @@ class Connection:
     def receive(self, line: bytes | None) -> None:
         now = time.monotonic()
         self.heard = now
-        about = None
+        raw: dict[str, Any] | None = None
         try:
             if line is None:
                 raise ProtocolError(protocol.E_TOO_BIG, f"a message may have at most {protocol.MAX_LINE} bytes")
             raw = protocol.decode(line)
-            about = messages.text_preview(raw["t"])
             message = messages.parse_client(raw)  # every field checked before anything acts on it
             # An answer to a decision the room is waiting for is paced by the room, not by the client:
             # a bot at full speed answers hundreds a second. Everything else is rate-limited.
@@ -230,12 +230,14 @@ class Connection:
         except ProtocolError as exc:
             if exc.code != protocol.E_STALE and self.strike(now):  # a stale answer is a race, not abuse
                 return
+            about = messages.text_preview(raw["t"]) if raw is not None else None  # the refused message's type
             if self.paused_until:
                 self._held = (exc.code, str(exc), about)
                 return
             self.error(exc.code, str(exc), about)
         except Exception:  # a fault of ours must not cost the player the connection, nor the room its game
             log.exception("message from %s failed", self.address)
+            about = messages.text_preview(raw["t"]) if raw is not None else None
             self.error(protocol.E_INTERNAL, "the server could not handle that message", about)
 
 
@@ -277,6 +279,18 @@ class Server:
         self.port = 0
         self.fingerprint = ""  # of the TLS certificate, when the server has one (discovery announces it)
         self.room_saver: Callable[[dict[str, Any] | None], None] | None = None  # rooms created are kept with it
+        self._unflushed: list[Connection] = []  # clients with lines queued this turn of the loop
+
+    def to_flush(self, client: Connection) -> None:
+        """Write `client`'s queued lines at the end of this turn of the loop, with every other client's."""
+        if not self._unflushed:
+            asyncio.get_running_loop().call_soon(self._flush_all)
+        self._unflushed.append(client)
+
+    def _flush_all(self) -> None:
+        clients, self._unflushed = self._unflushed, []
+        for client in clients:
+            client._flush()
 
     def restore_room(self, data: Any) -> Room:
         """Open a saved room again under its code (ValueError if it cannot be); its players rejoin."""

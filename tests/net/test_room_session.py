@@ -178,3 +178,38 @@ def test_an_answer_to_a_decision_not_yet_asked_is_a_bad_message_an_old_one_is_st
             room.close("done")
 
     asyncio.run(body())
+
+
+def test_every_view_s_public_record_is_its_hand_s_moves_so_far() -> None:
+    """The public record a view repeats is written and encoded once a move and reused: every view of every
+    hand still carries exactly that hand's moves up to it, each seat's as the events told them."""
+
+    async def body() -> list[Peer]:
+        config = parse_config(
+            {"preset": "puerto_rican", "options": {"target": 100_000}, "seats": ["host", "friend", "friend", "friend"]}
+        )
+        room = Room("ABC-DEF", config)
+        peers = [Peer() for _ in range(4)]
+        room.seat_host(peers[0], "Ana")
+        for index, peer in enumerate(peers[1:]):
+            room.join(peer, f"F{index}")
+        room.start(peers[0])
+        try:
+            await play(room, peers, hands=4, seed=7)
+        finally:
+            room.close("done")
+        return peers
+
+    peers = asyncio.run(body())
+    for peer in peers:
+        told: list[dict[str, Any]] = []  # the hand's moves so far, from the events
+        views = 0
+        for message in peer.got:
+            if message.get("e") == "hand_start":
+                told = []
+            elif message.get("e") == "move":
+                told.append({"seat": message["seat"], "move": message["move"]})
+            elif message["t"] == "view" and message["view"]["leader"] is not None:
+                assert message["view"]["moves"] == told
+                views += 1
+        assert views > 40  # four hands' worth
