@@ -61,7 +61,7 @@ from .coach import (
     grade,
 )
 from .solver import OutOfBudget, side_value
-from .worlds import sample_worlds, view_at
+from .worlds import count_worlds, every_world, sample_worlds, view_at
 
 FIRST_WORLDS = 8  # worlds every decision is judged over
 POSE_WORLDS = 4  # first worlds of a pose: every tile of the hand is an option, the whole hand searched for each
@@ -72,6 +72,11 @@ MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late 
 HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
 # lanes together): about one and a half seconds of two pure-Python workers; close calls get them first (the
 # compiled core's games get `budget_scale` times as many: `hand_nodes`)
+EVERY_WORLDS = 256  # a decision whose seat could tell apart no more worlds than this is judged over all of
+# them, each weighed by the plays seen: an exact mean, the same for every seed (the compiled core's games
+# `budget_scale` times as many, up to `EVERY_WORLDS_MOST`: late in a hand, where a search is a few thousand
+# nodes)
+EVERY_WORLDS_MOST = 2048
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -104,6 +109,7 @@ class FairJudged:
     worlds: tuple[WorldJudged, ...]
     margin: float = 0.0  # two standard errors of the loss over the worlds
     close: Grade | None = None  # a close call: the harsher grade the loss could deserve within its margin
+    whole: bool = False  # judged over every world the seat could not rule out (no sample, no margin)
 
     @property
     def near_tie(self) -> bool:
@@ -146,6 +152,7 @@ class WorldTask:
     lanes: int
     seed: int
     budget: int
+    whole: frozenset[int] = frozenset()  # the decisions judged over every world their seat could not rule out
 
 
 # What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched).
@@ -162,6 +169,18 @@ def _one_table(rules: Rules, world: Hand) -> bool:
     held = sum(len(h) for h in world.hands) + len(world.layout.placements)
     dealt_out = held == len(full_set(rules.set_top, rules.removed_tiles))
     return dealt_out or not (rules.capicua_bonus or rules.key_bone_bonus)
+
+
+def every_worlds_limit(rules: Rules) -> int:
+    """The most worlds a decision may have and still be judged over every one of them (`EVERY_WORLDS`)."""
+    return min(EVERY_WORLDS_MOST, EVERY_WORLDS * budget_scale(rules))
+
+
+def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]]) -> int | None:
+    """How many worlds the deciding seat could not tell apart, when few enough to judge them all, else None."""
+    position = decision[1]
+    count = count_worlds(view_at(position, position.turn, recorded.index))
+    return count if count is not None and count <= every_worlds_limit(recorded.rules) else None
 
 
 def hand_nodes(rules: Rules) -> int:
@@ -184,9 +203,11 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         side = rules.teams[seat]
         options = position.legal_moves()
         so_far = side_value(before, side)
-        worlds = sample_worlds(
-            view_at(position, seat, recorded.index), stop, world_seed(task.seed, recorded.index, ply)
-        )
+        view = view_at(position, seat, recorded.index)
+        if d in task.whole:
+            worlds = every_world(view)
+        else:
+            worlds = sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
         for k in range(start, stop):
             if k % task.lanes != task.lane:
                 continue
@@ -227,7 +248,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
 
 
 def _verdict(
-    recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged]
+    recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged], whole: bool
 ) -> FairJudged:
     rules = recorded.rules
     ply, position, played, _ = decision
@@ -235,7 +256,8 @@ def _verdict(
     means = [sum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
     loss = max(means) - means[options.index(played)]
     exact = all(w.exact for w in worlds)
-    _, margin = loss_and_margin(worlds, options, played)
+    # Over every world the seat could not rule out, the means are the values themselves: no margin of error.
+    margin = 0.0 if whole else loss_and_margin(worlds, options, played)[1]
     judged = Judged(
         recorded.index,
         ply,
@@ -247,7 +269,7 @@ def _verdict(
         loss,
         fair_grade(rules, loss, margin),
     )
-    return FairJudged(judged, tuple(worlds), margin, close_to(rules, loss, margin))
+    return FairJudged(judged, tuple(worlds), margin, close_to(rules, loss, margin), whole)
 
 
 def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> tuple[float, float]:
@@ -339,11 +361,15 @@ def judge_hand_view(
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
     raw: dict[int, dict[int, tuple[Any, ...]]] = {d: {} for d in range(len(todo))}
+    every = {d: n for d, decision in enumerate(todo) if (n := whole_worlds(recorded, decision)) is not None}
+    whole = frozenset(every)
     nodes = [0] * len(todo)
     too_big: set[int] = set()
 
     def round_of(worlds: Sequence[tuple[int, int, int]]) -> None:
-        tasks = [WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit) for lane in range(LANES)]
+        tasks = [
+            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole) for lane in range(LANES)
+        ]
         for lane_found in run(judge_worlds, tasks):
             for d, k, hands, stock, weight, values, exact, searched in lane_found:
                 raw[d][k] = (hands, stock, weight, values, exact)
@@ -361,7 +387,7 @@ def judge_hand_view(
         wanted = []
         for d in range(len(todo)):
             count = len(raw[d])
-            if d in too_big or count >= MAX_WORLDS:
+            if d in too_big or d in whole or count >= MAX_WORLDS:
                 continue
             options, played = todo[d][1].legal_moves(), todo[d][2]
             loss, margin = loss_and_margin(worlds_of(d), options, played)
@@ -379,7 +405,12 @@ def judge_hand_view(
         return chosen, allowance
 
     if todo:
-        round_of([(d, 0, POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS) for d in range(len(todo))])
+        round_of(
+            [
+                (d, 0, every.get(d) or (POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS))
+                for d in range(len(todo))
+            ]
+        )
     if progress is not None:
         progress(1, 2)
     allowance = hand_nodes(rules) - sum(nodes)
@@ -390,7 +421,7 @@ def judge_hand_view(
         round_of(chosen)
     if progress is not None:
         progress(2, 2)
-    return [_verdict(recorded, decision, worlds_of(d)) for d, decision in enumerate(todo)]
+    return [_verdict(recorded, decision, worlds_of(d), d in whole) for d, decision in enumerate(todo)]
 
 
 def forced_moves(
