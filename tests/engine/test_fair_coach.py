@@ -272,20 +272,45 @@ def test_a_stock_still_to_draw_from_has_no_list_of_worlds() -> None:
         every_world(view)
 
 
-def test_few_worlds_are_judged_all_and_alike_for_any_seed() -> None:
-    """A decision whose seat could tell apart no more than `EVERY_WORLDS` worlds is judged over all of them:
-    the same verdict for every seed, with no margin of error; the others over worlds sampled by the seed."""
+def test_a_close_call_with_few_worlds_is_judged_over_all_of_them_alike_for_any_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A close call whose seat could tell apart no more than `every_worlds_limit` worlds gets every one of
+    them: the same verdict for every seed, with no margin of error. (Every decision a close call here, and
+    the hand's allowance unbounded; the others stop at 16 worlds.)"""
+    monkeypatch.setattr(fair_module, "_steady", lambda rules, loss, margin: False)
+    monkeypatch.setattr(fair_module, "HAND_NODES", 10**12)
+    monkeypatch.setattr(fair_module, "MAX_WORLDS", 16)
     recorded = _recorded("block", 3)
     once = judge_hand_view(recorded, seed=3)
     other = judge_hand_view(recorded, seed=4)
-    whole = [(a, b) for a, b in zip(once, other, strict=True) if a.whole]
-    assert whole and any(not a.whole for a in once)
-    for a, b in whole:
+    limit = fair_module.every_worlds_limit(recorded.rules)
+    checked = 0
+    for a, b in zip(once, other, strict=True):
         view = view_at(position_before(recorded, a.judged.ply), a.judged.seat, recorded.index)
-        assert len(a.worlds) == count_worlds(view) <= fair_module.every_worlds_limit(recorded.rules)
-        assert a.as_json(True) == b.as_json(True)
+        count = count_worlds(view)
+        assert count is not None
+        if count > limit:
+            assert not a.whole and len(a.worlds) == 16
+            continue
+        assert a.whole and len(a.worlds) == count
+        assert a.as_json() == b.as_json()
+        assert sorted(w.values for w in a.worlds) == sorted(w.values for w in b.worlds)
         assert a.margin == 0.0 and a.close is None
         assert a.judged.grade is fair_grade(recorded.rules, a.judged.loss, 0.0)
+        checked += 1
+    assert checked and not all(a.whole for a in once)
+
+
+def test_worlds_drawn_from_the_list_of_every_world_are_each_drawn_once() -> None:
+    recorded = _recorded("cutthroat", 4)
+    for fair in judge_hand_view(recorded, seats=(0,), seed=2):
+        view = view_at(position_before(recorded, fair.judged.ply), 0, recorded.index)
+        count = count_worlds(view)
+        if count is not None and count <= fair_module.every_worlds_limit(recorded.rules):
+            drawn = [(w.hands, w.stock) for w in fair.worlds]
+            assert len(set(drawn)) == len(drawn)
+            assert fair.whole == (len(drawn) == count)
 
 
 def test_decisions_and_only_moves_cover_every_move_of_the_seat() -> None:

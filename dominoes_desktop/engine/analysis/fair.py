@@ -12,7 +12,10 @@ Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, roun
 threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
 worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
 hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the
-nodes its first ones took (a hand whose first worlds are dear gets no more). The
+nodes its first ones took (a hand whose first worlds are dear gets no more). A close call
+whose seat could tell apart few worlds in all (`every_worlds_limit`, late in a hand: `worlds.count_worlds`)
+gets every one of them at once, when the hand can afford them: its means are then exact, its margin nil and
+its verdict the same for every seed (its first worlds are drawn from that list, none twice). The
 grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
 close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the
 luck of the sample.
@@ -36,6 +39,7 @@ is asleep: `_one_table`).
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -72,10 +76,10 @@ MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late 
 HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
 # lanes together): about one and a half seconds of two pure-Python workers; close calls get them first (the
 # compiled core's games get `budget_scale` times as many: `hand_nodes`)
-EVERY_WORLDS = 256  # a decision whose seat could tell apart no more worlds than this is judged over all of
-# them, each weighed by the plays seen: an exact mean, the same for every seed (the compiled core's games
+EVERY_WORLDS = 256  # a close call whose seat could tell apart no more worlds than this gets every one of them,
+# each weighed by the plays seen: an exact mean, the same for every seed (the compiled core's games
 # `budget_scale` times as many, up to `EVERY_WORLDS_MOST`: late in a hand, where a search is a few thousand
-# nodes)
+# nodes). Its first worlds are drawn from that list, none twice.
 EVERY_WORLDS_MOST = 2048
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
@@ -109,7 +113,7 @@ class FairJudged:
     worlds: tuple[WorldJudged, ...]
     margin: float = 0.0  # two standard errors of the loss over the worlds
     close: Grade | None = None  # a close call: the harsher grade the loss could deserve within its margin
-    whole: bool = False  # judged over every world the seat could not rule out (no sample, no margin)
+    whole: bool = False  # judged over every world the seat could not rule out (no sample: no margin)
 
     @property
     def near_tie(self) -> bool:
@@ -204,8 +208,11 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         options = position.legal_moves()
         so_far = side_value(before, side)
         view = view_at(position, seat, recorded.index)
-        if d in task.whole:
-            worlds = every_world(view)
+        if d in task.whole:  # drawn from the list of every world, none twice, in the seed's order
+            every = every_world(view)
+            order = list(range(len(every)))
+            random.Random(world_seed(task.seed, recorded.index, ply)).shuffle(order)
+            worlds = [every[i] for i in order[:stop]]
         else:
             worlds = sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
         for k in range(start, stop):
@@ -387,7 +394,7 @@ def judge_hand_view(
         wanted = []
         for d in range(len(todo)):
             count = len(raw[d])
-            if d in too_big or d in whole or count >= MAX_WORLDS:
+            if d in too_big or count >= every.get(d, MAX_WORLDS):
                 continue
             options, played = todo[d][1].legal_moves(), todo[d][2]
             loss, margin = loss_and_margin(worlds_of(d), options, played)
@@ -396,18 +403,22 @@ def judge_hand_view(
             elif count < FULL_WORLDS:
                 wanted.append((1, nodes[d] / count, d, count))  # the cheapest first
         chosen = []
-        for _, _, d, count in sorted(wanted):
-            more = min(count, MAX_WORLDS - count)
-            cost = nodes[d] * more // count
-            if cost <= allowance:
-                allowance -= cost
-                chosen.append((d, count, count + more))
+        for close, _, d, count in sorted(wanted):
+            most = every.get(d, MAX_WORLDS)
+            # A close call with few worlds in all gets every one left, when the hand can afford them: its
+            # verdict then owes nothing to the sample; else, as any other, as many worlds again.
+            for more in ([most - count] if close == 0 and d in every else []) + [min(count, most - count)]:
+                cost = nodes[d] * more // count
+                if cost <= allowance:
+                    allowance -= cost
+                    chosen.append((d, count, count + more))
+                    break
         return chosen, allowance
 
     if todo:
         round_of(
             [
-                (d, 0, every.get(d) or (POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS))
+                (d, 0, min(every.get(d, MAX_WORLDS), POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS))
                 for d in range(len(todo))
             ]
         )
@@ -421,7 +432,7 @@ def judge_hand_view(
         round_of(chosen)
     if progress is not None:
         progress(2, 2)
-    return [_verdict(recorded, decision, worlds_of(d), d in whole) for d, decision in enumerate(todo)]
+    return [_verdict(recorded, decision, worlds_of(d), len(raw[d]) == every.get(d)) for d, decision in enumerate(todo)]
 
 
 def forced_moves(

@@ -10,8 +10,10 @@ had no better choice.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -96,12 +98,35 @@ def _less(needs: tuple[int, ...], place: int) -> tuple[int, ...]:
 
 def count_worlds(view: PlayerView) -> int | None:
     """How many deals of the unseen tiles fit `view` (each a world, all equally likely before the plays seen
-    weigh them), or None when the worlds are not mere deals (a stock a seat may still draw from, in order)."""
+    weigh them), or None when the worlds are not mere deals (a stock a seat may still draw from, in order).
+    Tiles that may lie in the same places are alike to the count: it deals each such group at once."""
     places = _places(view)
     if places is None:
         return None
     _, allowed, sizes = places
-    return _counter(allowed)(0, tuple(sizes))
+    counts: dict[tuple[int, ...], int] = {tuple(sizes): 1}  # places' room left -> deals so far
+    for where, many in Counter(allowed).items():
+        following: defaultdict[tuple[int, ...], int] = defaultdict(int)
+        for room, deals in counts.items():
+            for split, ways in _splits(many, [room[p] for p in where]):
+                left = list(room)
+                for p, k in zip(where, split, strict=True):
+                    left[p] -= k
+                following[tuple(left)] += deals * ways
+        counts = following
+    return counts.get((0,) * len(sizes), 0)
+
+
+def _splits(many: int, rooms: Sequence[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each way to put `many` alike tiles in places with `rooms` free (how many in each), with the number of
+    ways to choose which tiles go where (a multinomial)."""
+    if not rooms:
+        if many == 0:
+            yield (), 1
+        return
+    for k in range(min(many, rooms[0]) + 1):
+        for rest, ways in _splits(many - k, rooms[1:]):
+            yield (k, *rest), ways * math.comb(many, k)
 
 
 def every_world(view: PlayerView) -> list[SampledWorld]:
