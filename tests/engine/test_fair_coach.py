@@ -304,6 +304,7 @@ def test_a_close_call_with_few_worlds_is_judged_over_all_of_them_alike_for_any_s
 
 def test_worlds_drawn_from_the_list_of_every_world_are_each_drawn_once() -> None:
     recorded = _recorded("cutthroat", 4)
+    checked = 0
     for fair in judge_hand_view(recorded, seats=(0,), seed=2):
         view = view_at(position_before(recorded, fair.judged.ply), 0, recorded.index)
         count = count_worlds(view)
@@ -311,6 +312,9 @@ def test_worlds_drawn_from_the_list_of_every_world_are_each_drawn_once() -> None
             drawn = [(w.hands, w.stock) for w in fair.worlds]
             assert len(set(drawn)) == len(drawn)
             assert fair.whole == (len(drawn) == count)
+            assert fair.whole or count > fair_module.AT_ONCE_WORLDS  # few worlds: all of them at once
+            checked += count <= fair_module.AT_ONCE_WORLDS
+    assert checked
 
 
 def test_decisions_and_only_moves_cover_every_move_of_the_seat() -> None:

@@ -15,7 +15,8 @@ hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next wo
 nodes its first ones took (a hand whose first worlds are dear gets no more). A close call
 whose seat could tell apart few worlds in all (`every_worlds_limit`, late in a hand: `worlds.count_worlds`)
 gets every one of them at once, when the hand can afford them: its means are then exact, its margin nil and
-its verdict the same for every seed (its first worlds are drawn from that list, none twice). The
+its verdict the same for every seed (its first worlds are drawn from that list, none twice; a decision with
+no more than `AT_ONCE_WORLDS` worlds gets them all at once). The
 grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
 close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the
 luck of the sample.
@@ -79,8 +80,13 @@ HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, 
 EVERY_WORLDS = 256  # a close call whose seat could tell apart no more worlds than this gets every one of them,
 # each weighed by the plays seen: an exact mean, the same for every seed (the compiled core's games
 # `budget_scale` times as many, up to `EVERY_WORLDS_MOST`: late in a hand, where a search is a few thousand
-# nodes). Its first worlds are drawn from that list, none twice.
+# nodes). Its first worlds are drawn from that list, none twice, and a decision with
+# no more than `AT_ONCE_WORLDS` gets them all at once.
 EVERY_WORLDS_MOST = 2048
+AT_ONCE_WORLDS = 64  # a decision with no more worlds than this gets every one at once, close call or not: a few
+# worlds that agree (a loss of 0 in all eight) may still miss the one that differs, and late in a hand they
+# are cheap (cutthroat: a grade changed with the seed on one of 104 decisions with the first worlds drawn
+# from the list, none with all of them)
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -185,6 +191,14 @@ def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[i
     position = decision[1]
     count = count_worlds(view_at(position, position.turn, recorded.index))
     return count if count is not None and count <= every_worlds_limit(recorded.rules) else None
+
+
+def _first_worlds(count: int | None, pose: bool) -> int:
+    """The worlds a decision is first judged over, of `count` in all (None: too many to list)."""
+    first = POSE_WORLDS if pose else FIRST_WORLDS
+    if count is None:
+        return first
+    return count if count <= AT_ONCE_WORLDS else min(count, first)
 
 
 def hand_nodes(rules: Rules) -> int:
@@ -416,12 +430,7 @@ def judge_hand_view(
         return chosen, allowance
 
     if todo:
-        round_of(
-            [
-                (d, 0, min(every.get(d, MAX_WORLDS), POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS))
-                for d in range(len(todo))
-            ]
-        )
+        round_of([(d, 0, _first_worlds(every.get(d), todo[d][1].layout.empty)) for d in range(len(todo))])
     if progress is not None:
         progress(1, 2)
     allowance = hand_nodes(rules) - sum(nodes)
