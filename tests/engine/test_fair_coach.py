@@ -200,7 +200,7 @@ def test_more_worlds_go_to_close_calls_while_the_hand_can_afford_them(monkeypatc
         if fair.whole:
             continue  # judged over every world at once (test_few_worlds_are_judged_all_and_alike_for_any_seed)
         assert count in [size * 2**k for k in range(8) for size in (FIRST_WORLDS, fair_module.POSE_WORLDS)]
-        assert count <= fair_module.MAX_WORLDS
+        assert count <= fair_module.EVERY_WORLDS
         while count > fair_module.FULL_WORLDS:  # each round doubled a decision not settled by what it had
             count //= 2
             assert not settled(rules, _first(fair, count), fair.judged.options, fair.judged.played)
@@ -275,7 +275,7 @@ def test_a_stock_still_to_draw_from_has_no_list_of_worlds() -> None:
 def test_a_close_call_with_few_worlds_is_judged_over_all_of_them_alike_for_any_seed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A close call whose seat could tell apart no more than `every_worlds_limit` worlds gets every one of
+    """A close call whose seat could tell apart no more than `EVERY_WORLDS` worlds gets every one of
     them: the same verdict for every seed, with no margin of error. (Every decision a close call here, and
     the hand's allowance unbounded; the others stop at 16 worlds.)"""
     monkeypatch.setattr(fair_module, "_steady", lambda rules, loss, margin: False)
@@ -284,13 +284,12 @@ def test_a_close_call_with_few_worlds_is_judged_over_all_of_them_alike_for_any_s
     recorded = _recorded("block", 3)
     once = judge_hand_view(recorded, seed=3)
     other = judge_hand_view(recorded, seed=4)
-    limit = fair_module.every_worlds_limit(recorded.rules)
     checked = 0
     for a, b in zip(once, other, strict=True):
         view = view_at(position_before(recorded, a.judged.ply), a.judged.seat, recorded.index)
         count = count_worlds(view)
         assert count is not None
-        if count > limit:
+        if count > fair_module.EVERY_WORLDS:
             assert not a.whole and len(a.worlds) == 16
             continue
         assert a.whole and len(a.worlds) == count
@@ -308,7 +307,7 @@ def test_worlds_drawn_from_the_list_of_every_world_are_each_drawn_once() -> None
     for fair in judge_hand_view(recorded, seats=(0,), seed=2):
         view = view_at(position_before(recorded, fair.judged.ply), 0, recorded.index)
         count = count_worlds(view)
-        if count is not None and count <= fair_module.every_worlds_limit(recorded.rules):
+        if count is not None and count <= fair_module.EVERY_WORLDS:
             drawn = [(w.hands, w.stock) for w in fair.worlds]
             assert len(set(drawn)) == len(drawn)
             assert fair.whole == (len(drawn) == count)

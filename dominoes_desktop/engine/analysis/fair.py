@@ -13,8 +13,8 @@ threshold lies within the loss's margin of error, two standard errors of the wor
 worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
 hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the
 nodes its first ones took (a hand whose first worlds are dear gets no more). A close call
-whose seat could tell apart few worlds in all (`every_worlds_limit`, late in a hand: `worlds.count_worlds`)
-gets every one of them at once, when the hand can afford them: its means are then exact, its margin nil and
+whose seat could tell apart few worlds in all (late in a hand: `worlds.count_worlds`)
+gets every one of them (`EVERY_WORLDS` at most), when the hand can afford them: its means are then exact, its margin nil and
 its verdict the same for every seed (its first worlds are drawn from that list, none twice; a decision with
 no more than `AT_ONCE_WORLDS` worlds gets them all at once). The
 grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
@@ -77,16 +77,15 @@ MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late 
 HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
 # lanes together): about one and a half seconds of two pure-Python workers; close calls get them first (the
 # compiled core's games get `budget_scale` times as many: `hand_nodes`)
-EVERY_WORLDS = 256  # a close call whose seat could tell apart no more worlds than this gets every one of them,
-# each weighed by the plays seen: an exact mean, the same for every seed (the compiled core's games
-# `budget_scale` times as many, up to `EVERY_WORLDS_MOST`: late in a hand, where a search is a few thousand
-# nodes). Its first worlds are drawn from that list, none twice, and a decision with
-# no more than `AT_ONCE_WORLDS` gets them all at once.
-EVERY_WORLDS_MOST = 2048
-AT_ONCE_WORLDS = 64  # a decision with no more worlds than this gets every one at once, close call or not: a few
-# worlds that agree (a loss of 0 in all eight) may still miss the one that differs, and late in a hand they
-# are cheap (cutthroat: a grade changed with the seed on one of 104 decisions with the first worlds drawn
-# from the list, none with all of them)
+EVERY_WORLDS = MAX_WORLDS  # a close call whose seat could tell apart no more worlds than this gets every one of
+# them, each weighed by the plays seen: an exact mean, the same for every seed (its first worlds are drawn from
+# that list, none twice). Up to 2,048 worlds (the compiled core's games) kept two more grades of 509 but took 2 to 3.75 times
+# as long a hand (block, cutthroat); up to `MAX_WORLDS`, never more worlds than a close call got, a hand is no
+# slower (0.9 times: fewer worlds where there are fewer than 256 in all).
+AT_ONCE_WORLDS = 64  # a decision with no more worlds than this gets every one at once, close call or not: the
+# first worlds may all agree and miss the few that differ (seen with 560 and 924 worlds in all: every world
+# judged showed a loss of 0.26 and 0.43 of a hand, Fine; another seed's 16 worlds none, Best), and where
+# there are so few, late in a hand, they cost little
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -181,16 +180,11 @@ def _one_table(rules: Rules, world: Hand) -> bool:
     return dealt_out or not (rules.capicua_bonus or rules.key_bone_bonus)
 
 
-def every_worlds_limit(rules: Rules) -> int:
-    """The most worlds a decision may have and still be judged over every one of them (`EVERY_WORLDS`)."""
-    return min(EVERY_WORLDS_MOST, EVERY_WORLDS * budget_scale(rules))
-
-
 def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]]) -> int | None:
     """How many worlds the deciding seat could not tell apart, when few enough to judge them all, else None."""
     position = decision[1]
     count = count_worlds(view_at(position, position.turn, recorded.index))
-    return count if count is not None and count <= every_worlds_limit(recorded.rules) else None
+    return count if count is not None and count <= EVERY_WORLDS else None
 
 
 def _first_worlds(count: int | None, pose: bool) -> int:
