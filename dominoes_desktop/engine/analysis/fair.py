@@ -79,9 +79,10 @@ HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, 
 # compiled core's games get `budget_scale` times as many: `hand_nodes`)
 EVERY_WORLDS = MAX_WORLDS  # a close call whose seat could tell apart no more worlds than this gets every one of
 # them, each weighed by the plays seen: an exact mean, the same for every seed (its first worlds are drawn from
-# that list, none twice). Up to 2,048 worlds (the compiled core's games) kept two more grades of 509 but took 2 to 3.75 times
-# as long a hand (block, cutthroat); up to `MAX_WORLDS`, never more worlds than a close call got, a hand is no
-# slower (0.9 times: fewer worlds where there are fewer than 256 in all).
+# that list, none twice). Never more worlds than a close call got: a hand is no slower (0.9 times, block and
+# cutthroat: fewer worlds where there are fewer than 256 in all). 512 and 1,024 kept the same grades over 509
+# decisions (benchmarks/coach_stability.py, both samples); 2,048 kept 2 or 3 more (one block decision of 1,680
+# worlds) for two to four times as long a hand.
 AT_ONCE_WORLDS = 64  # a decision with no more worlds than this gets every one at once, close call or not: the
 # first worlds may all agree and miss the few that differ (seen with 560 and 924 worlds in all: every world
 # judged showed a loss of 0.26 and 0.43 of a hand, Fine; another seed's 16 worlds none, Best), and where
