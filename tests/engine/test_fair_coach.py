@@ -301,6 +301,15 @@ def test_a_close_call_with_few_worlds_is_judged_over_all_of_them_alike_for_any_s
     assert checked and not all(a.whole for a in once)
 
 
+def test_when_no_deal_fits_the_passes_the_worlds_are_sampled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat that drew may hold a number it lacked when it drew: where no deal fits the passes as read, the
+    decision is judged over the sampler's worlds (which then read no passes), not over an empty list."""
+    monkeypatch.setattr(fair_module, "count_worlds", lambda view: 0)
+    recorded = _recorded("cutthroat", 4)
+    found = judge_hand_view(recorded, seats=(0,), seed=2)
+    assert found and all(len(f.worlds) >= fair_module.POSE_WORLDS and not f.whole for f in found)
+
+
 def test_worlds_drawn_from_the_list_of_every_world_are_each_drawn_once() -> None:
     recorded = _recorded("cutthroat", 4)
     checked = 0

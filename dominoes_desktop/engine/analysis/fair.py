@@ -185,7 +185,9 @@ def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[i
     """How many worlds the deciding seat could not tell apart, when few enough to judge them all, else None."""
     position = decision[1]
     count = count_worlds(view_at(position, position.turn, recorded.index))
-    return count if count is not None and count <= EVERY_WORLDS else None
+    # No deal fits when the passes read say more than is so (a seat that drew may hold a number it lacked then):
+    # the sampler then deals as if they said nothing, and so do these worlds.
+    return count if count is not None and 0 < count <= EVERY_WORLDS else None
 
 
 def _first_worlds(count: int | None, pose: bool) -> int:
