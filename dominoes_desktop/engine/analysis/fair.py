@@ -186,7 +186,7 @@ def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[i
     position = decision[1]
     count = count_worlds(view_at(position, position.turn, recorded.index))
     # No deal fits when the passes read say more than is so (a seat that drew may hold a number it lacked then):
-    # the sampler then deals as if they said nothing, and so do these worlds.
+    # the sampler's worlds serve then (it deals as if the passes said nothing).
     return count if count is not None and 0 < count <= EVERY_WORLDS else None
 
 
