@@ -8,18 +8,17 @@ mean over the worlds; the loss and the grade come from those means, with the fac
 thresholds. A world too big to search within the budget is estimated by playouts, and its decision is then
 approximate.
 
-Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, round after round, a decision whose grade is not settled (a
-threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
-worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
-hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the
-nodes its first ones took (a hand whose first worlds are dear gets no more). A close call
-whose seat could tell apart few worlds in all (late in a hand: `worlds.count_worlds`)
-gets every one of them (`EVERY_WORLDS` at most), when the hand can afford them: its means are then exact, its margin nil and
-its verdict the same for every seed (its first worlds are drawn from that list, none twice; a decision with
-no more than `AT_ONCE_WORLDS` worlds gets them all at once). The
-grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
-close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the
-luck of the sample.
+Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, round after round, a decision whose
+grade is not settled (a threshold lies within the loss's margin of error, two standard errors of the worlds'
+losses) gets as many worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to
+`FULL_WORLDS`, while the hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds
+cost is foretold by the nodes its first ones took (a hand whose first worlds are dear gets no more). A close
+call whose seat could tell apart few worlds in all (late in a hand: `worlds.count_worlds`) gets every one of
+them (`EVERY_WORLDS` at most), when the hand can afford them: its means are then exact, its margin nil and its
+verdict the same for every seed (its first worlds are drawn from that list, none twice; a decision with no more
+than `AT_ONCE_WORLDS` worlds gets them all at once). The grade is that of the least loss the margin allows;
+where a threshold still lies within it, the decision is a close call (`FairJudged.close`: the harsher grade it
+could deserve), said in words rather than left to the luck of the sample.
 
 Near ties. Over sampled worlds a loss is never exactly zero: two options that are alike but for a deal or
 two in a hundred differ by a little, and whether that little clears its margin of error is the luck of the
@@ -162,7 +161,7 @@ class WorldTask:
     lanes: int
     seed: int
     budget: int
-    whole: frozenset[int] = frozenset()  # the decisions judged over every world their seat could not rule out
+    whole: frozenset[int] = frozenset()  # the decisions whose worlds are drawn from the list of every world
 
 
 # What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched).
