@@ -5,8 +5,9 @@ only CPUs, the coach would judge every seat: judging one seat is what a player s
 by what seat 0 could know (`fair.judge_hand_view`) with --seed and --seed + 1, its searches shared by two
 worker processes as in the window. Prints one JSON line per preset: decisions, how many got the same grade
 both times (with a 95% Wilson interval), the grades that changed, the close calls (a threshold within the
-loss's margin: the kinder grade, said in words) over both judgements and the machine's load, then one line
-for all the presets together.
+loss's margin: the kinder grade, said in words) over both judgements, the decisions judged over every world
+their seat could not rule out both times (the same verdict for any seed) and the machine's load, then one
+line for all the presets together.
 
     python benchmarks/coach_stability.py [--presets jamaican] [--hands 50] [--seed 0]
 
@@ -46,7 +47,7 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=2, mp_context=context) as pool:
         for preset in args.presets.split(","):
             load_before = round(os.getloadavg()[0], 2)
-            same = total = approximate = close = 0
+            same = total = approximate = close = whole = 0
             changed: Counter[str] = Counter()
             for number, hand in enumerate(recorded_hands(preset, args.hands, args.deals)):
                 first = judge_hand_view(hand, (0,), seed=args.seed, map_lanes=pool.map)
@@ -55,6 +56,7 @@ def main() -> None:
                     total += 1
                     approximate += not a.judged.exact
                     close += (a.close is not None) + (b.close is not None)
+                    whole += a.whole and b.whole
                     if a.judged.grade is b.judged.grade:
                         same += 1
                     else:
@@ -71,6 +73,7 @@ def main() -> None:
                 "changed": dict(changed),
                 "approximate": approximate,
                 "close_calls_of_both_judgements": close,
+                "every_world_both_times": whole,
                 "load": [load_before, round(os.getloadavg()[0], 2)],
             }
             print(json.dumps(row), flush=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import subprocess
 import sys
@@ -32,7 +33,8 @@ from dominoes_desktop.engine.analysis.fair import (
     settled,
 )
 from dominoes_desktop.engine.analysis.reasons import explain_fair, position_before
-from dominoes_desktop.engine.analysis.worlds import consistent, sample_worlds, view_at
+from dominoes_desktop.engine.analysis.worlds import consistent, count_worlds, every_world, sample_worlds, view_at
+from dominoes_desktop.engine.knowledge import evidence_weight, play_evidence
 from dominoes_desktop.engine.moves import MoveKind, parse_move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
@@ -56,7 +58,10 @@ def test_every_world_fits_the_view_and_the_values_are_their_weighted_mean(preset
         judged = fair.judged
         view = view_at(position_before(recorded, judged.ply), judged.seat, recorded.index)
         pose = position_before(recorded, judged.ply).layout.empty
-        assert len(fair.worlds) >= (fair_module.POSE_WORLDS if pose else FIRST_WORLDS)
+        if fair.whole:
+            assert len(fair.worlds) == count_worlds(view)
+        else:
+            assert len(fair.worlds) >= (fair_module.POSE_WORLDS if pose else FIRST_WORLDS)
         assert sum(w.weight for w in fair.worlds) == pytest.approx(1.0)
         for world in fair.worlds:
             assert consistent(view, world.hands, world.stock)
@@ -192,8 +197,10 @@ def test_more_worlds_go_to_close_calls_while_the_hand_can_afford_them(monkeypatc
     assert any(len(f.worlds) > FIRST_WORLDS for f in found)
     for fair in found:
         count = len(fair.worlds)
+        if fair.whole:
+            continue  # judged over every world at once (test_few_worlds_are_judged_all_and_alike_for_any_seed)
         assert count in [size * 2**k for k in range(8) for size in (FIRST_WORLDS, fair_module.POSE_WORLDS)]
-        assert count <= fair_module.MAX_WORLDS
+        assert count <= fair_module.EVERY_WORLDS
         while count > fair_module.FULL_WORLDS:  # each round doubled a decision not settled by what it had
             count //= 2
             assert not settled(rules, _first(fair, count), fair.judged.options, fair.judged.played)
@@ -201,12 +208,121 @@ def test_more_worlds_go_to_close_calls_while_the_hand_can_afford_them(monkeypatc
     monkeypatch.setattr(fair_module, "HAND_NODES", 10**12)
     for fair in judge_hand_view(recorded, seats=(0,), seed=0):  # as much as it takes: settled, or the most
         worlds = list(fair.worlds)
+        if fair.whole:
+            continue
         assert len(worlds) >= fair_module.FULL_WORLDS
         assert len(worlds) == 4 * FIRST_WORLDS or settled(rules, worlds, fair.judged.options, fair.judged.played)
     monkeypatch.setattr(fair_module, "HAND_NODES", 0)
     for fair in judge_hand_view(recorded, seats=(0,), seed=0):
         pose = position_before(recorded, fair.judged.ply).layout.empty
-        assert len(fair.worlds) == (fair_module.POSE_WORLDS if pose else FIRST_WORLDS)
+        if not fair.whole:
+            assert len(fair.worlds) == (fair_module.POSE_WORLDS if pose else FIRST_WORLDS)
+
+
+def _deals_by_brute_force(view) -> set[tuple[tuple[Tile, ...], ...]]:  # type: ignore[no-untyped-def]
+    """Every deal of the unseen tiles to the other seats and the stock that `consistent` accepts."""
+    from dominoes_desktop.engine.knowledge import infer
+
+    unseen = infer(view).unseen
+    others = [s for s in range(view.rules.players) if s != view.seat]
+    found = set()
+
+    def deal(rest: tuple[Tile, ...], place: int, lots: list[tuple[Tile, ...]]) -> None:
+        if place == len(others):
+            hands = [view.tiles if s == view.seat else lots[others.index(s)] for s in range(view.rules.players)]
+            if consistent(view, hands, rest):
+                found.add((*(tuple(sorted(h)) for h in hands), tuple(sorted(rest))))
+            return
+        for lot in itertools.combinations(rest, view.hand_sizes[others[place]]):
+            deal(tuple(t for t in rest if t not in lot), place + 1, [*lots, lot])
+
+    deal(tuple(unseen), 0, [])
+    return found
+
+
+@pytest.mark.parametrize(("preset", "seed", "seat_tiles"), [("jamaican", 11, 4), ("cutthroat", 4, 4), ("block", 3, 3)])
+def test_every_world_is_every_deal_that_fits_the_view(preset: str, seed: int, seat_tiles: int) -> None:
+    """Late in a hand (the seat holding `seat_tiles`), the worlds counted and listed are exactly the deals a
+    brute force finds consistent (passes ruling numbers out, tiles asleep in cutthroat), each weighed by the
+    plays seen."""
+    recorded = _recorded(preset, seed)
+    checked = 0
+    for _, position, _, _ in decisions_to_judge(recorded, None):
+        if len(position.hands[position.turn]) > seat_tiles:
+            continue
+        view = view_at(position, position.turn, recorded.index)
+        expected = _deals_by_brute_force(view)
+        worlds = every_world(view)
+        assert count_worlds(view) == len(worlds) == len(expected) > 0
+        found = {(*(tuple(sorted(h)) for h in w.hand.hands), tuple(sorted(w.hand.stock))) for w in worlds}
+        assert found == expected
+        evidence = play_evidence(view)
+        assert [w.weight for w in worlds] == [evidence_weight(evidence, w.hand.hands) for w in worlds]
+        checked += 1
+    assert checked
+
+
+def test_a_stock_still_to_draw_from_has_no_list_of_worlds() -> None:
+    recorded = _recorded("all_fives", 2)
+    position = decisions_to_judge(recorded, None)[0][1]
+    view = view_at(position, position.turn, recorded.index)
+    assert view.stock > 0
+    assert count_worlds(view) is None
+    with pytest.raises(ValueError, match="stock"):
+        every_world(view)
+
+
+def test_a_close_call_with_few_worlds_is_judged_over_all_of_them_alike_for_any_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A close call whose seat could tell apart no more than `EVERY_WORLDS` worlds gets every one of
+    them: the same verdict for every seed, with no margin of error. (Every decision a close call here, and
+    the hand's allowance unbounded; the others stop at 16 worlds.)"""
+    monkeypatch.setattr(fair_module, "_steady", lambda rules, loss, margin: False)
+    monkeypatch.setattr(fair_module, "HAND_NODES", 10**12)
+    monkeypatch.setattr(fair_module, "MAX_WORLDS", 16)
+    recorded = _recorded("block", 3)
+    once = judge_hand_view(recorded, seed=3)
+    other = judge_hand_view(recorded, seed=4)
+    checked = 0
+    for a, b in zip(once, other, strict=True):
+        view = view_at(position_before(recorded, a.judged.ply), a.judged.seat, recorded.index)
+        count = count_worlds(view)
+        assert count is not None
+        if count > fair_module.EVERY_WORLDS:
+            assert not a.whole and len(a.worlds) == 16
+            continue
+        assert a.whole and len(a.worlds) == count
+        assert a.as_json() == b.as_json()
+        assert sorted(w.values for w in a.worlds) == sorted(w.values for w in b.worlds)
+        assert a.margin == 0.0 and a.close is None
+        assert a.judged.grade is fair_grade(recorded.rules, a.judged.loss, 0.0)
+        checked += 1
+    assert checked and not all(a.whole for a in once)
+
+
+def test_when_no_deal_fits_the_passes_the_worlds_are_sampled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat that drew may hold a number it lacked when it drew: where no deal fits the passes as read, the
+    decision is judged over the sampler's worlds (which then read no passes), not over an empty list."""
+    monkeypatch.setattr(fair_module, "count_worlds", lambda view: 0)
+    recorded = _recorded("cutthroat", 4)
+    found = judge_hand_view(recorded, seats=(0,), seed=2)
+    assert found and all(len(f.worlds) >= fair_module.POSE_WORLDS and not f.whole for f in found)
+
+
+def test_worlds_drawn_from_the_list_of_every_world_are_each_drawn_once() -> None:
+    recorded = _recorded("cutthroat", 4)
+    checked = 0
+    for fair in judge_hand_view(recorded, seats=(0,), seed=2):
+        view = view_at(position_before(recorded, fair.judged.ply), 0, recorded.index)
+        count = count_worlds(view)
+        if count is not None and count <= fair_module.EVERY_WORLDS:
+            drawn = [(w.hands, w.stock) for w in fair.worlds]
+            assert len(set(drawn)) == len(drawn)
+            assert fair.whole == (len(drawn) == count)
+            assert fair.whole or count > fair_module.AT_ONCE_WORLDS  # few worlds: all of them at once
+            checked += count <= fair_module.AT_ONCE_WORLDS
+    assert checked
 
 
 def test_decisions_and_only_moves_cover_every_move_of_the_seat() -> None:

@@ -8,14 +8,17 @@ mean over the worlds; the loss and the grade come from those means, with the fac
 thresholds. A world too big to search within the budget is estimated by playouts, and its decision is then
 approximate.
 
-Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, round after round, a decision whose grade is not settled (a
-threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
-worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the
-hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the
-nodes its first ones took (a hand whose first worlds are dear gets no more). The
-grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
-close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the
-luck of the sample.
+Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, round after round, a decision whose
+grade is not settled (a threshold lies within the loss's margin of error, two standard errors of the worlds'
+losses) gets as many worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to
+`FULL_WORLDS`, while the hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds
+cost is foretold by the nodes its first ones took (a hand whose first worlds are dear gets no more). A close
+call whose seat could tell apart few worlds in all (late in a hand: `worlds.count_worlds`) gets every one of
+them (`EVERY_WORLDS` at most), when the hand can afford them: its means are then exact, its margin nil and its
+verdict the same for every seed (its first worlds are drawn from that list, none twice; a decision with no more
+than `AT_ONCE_WORLDS` worlds gets them all at once). The grade is that of the least loss the margin allows;
+where a threshold still lies within it, the decision is a close call (`FairJudged.close`: the harsher grade it
+could deserve), said in words rather than left to the luck of the sample.
 
 Near ties. Over sampled worlds a loss is never exactly zero: two options that are alike but for a deal or
 two in a hundred differ by a little, and whether that little clears its margin of error is the luck of the
@@ -36,6 +39,7 @@ is asleep: `_one_table`).
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -61,7 +65,7 @@ from .coach import (
     grade,
 )
 from .solver import OutOfBudget, side_value
-from .worlds import sample_worlds, view_at
+from .worlds import count_worlds, every_world, sample_worlds, view_at
 
 FIRST_WORLDS = 8  # worlds every decision is judged over
 POSE_WORLDS = 4  # first worlds of a pose: every tile of the hand is an option, the whole hand searched for each
@@ -72,6 +76,16 @@ MAX_WORLDS = 256  # worlds a decision is judged over at most (a close call late 
 HAND_NODES = 800_000  # solver nodes a hand's worlds beyond the first may take, the first ones' counted (both
 # lanes together): about one and a half seconds of two pure-Python workers; close calls get them first (the
 # compiled core's games get `budget_scale` times as many: `hand_nodes`)
+EVERY_WORLDS = MAX_WORLDS  # a close call whose seat could tell apart no more worlds than this gets every one of
+# them, each weighed by the plays seen: an exact mean, the same for every seed (its first worlds are drawn from
+# that list, none twice). Never more worlds than a close call got: a hand is no slower (0.9 times, block and
+# cutthroat: fewer worlds where there are fewer than 256 in all). 512 and 1,024 kept the same grades over 509
+# decisions (benchmarks/coach_stability.py, both samples); 2,048 kept 2 or 3 more (one block decision of 1,680
+# worlds) for two to four times as long a hand.
+AT_ONCE_WORLDS = 64  # a decision with no more worlds than this gets every one at once, close call or not: the
+# first worlds may all agree and miss the few that differ (seen with 560 and 924 worlds in all: every world
+# judged showed a loss of 0.26 and 0.43 of a hand, Fine; another seed's 16 worlds none, Best), and where
+# there are so few, late in a hand, they cost little
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -104,6 +118,7 @@ class FairJudged:
     worlds: tuple[WorldJudged, ...]
     margin: float = 0.0  # two standard errors of the loss over the worlds
     close: Grade | None = None  # a close call: the harsher grade the loss could deserve within its margin
+    whole: bool = False  # judged over every world the seat could not rule out (no sample: no margin)
 
     @property
     def near_tie(self) -> bool:
@@ -146,6 +161,7 @@ class WorldTask:
     lanes: int
     seed: int
     budget: int
+    whole: frozenset[int] = frozenset()  # the decisions whose worlds are drawn from the list of every world
 
 
 # What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched).
@@ -162,6 +178,23 @@ def _one_table(rules: Rules, world: Hand) -> bool:
     held = sum(len(h) for h in world.hands) + len(world.layout.placements)
     dealt_out = held == len(full_set(rules.set_top, rules.removed_tiles))
     return dealt_out or not (rules.capicua_bonus or rules.key_bone_bonus)
+
+
+def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]]) -> int | None:
+    """How many worlds the deciding seat could not tell apart, when few enough to judge them all, else None."""
+    position = decision[1]
+    count = count_worlds(view_at(position, position.turn, recorded.index))
+    # No deal fits when the passes read say more than is so (a seat that drew may hold a number it lacked then):
+    # the sampler's worlds serve then (it deals as if the passes said nothing).
+    return count if count is not None and 0 < count <= EVERY_WORLDS else None
+
+
+def _first_worlds(count: int | None, pose: bool) -> int:
+    """The worlds a decision is first judged over, of `count` in all (None: too many to list)."""
+    first = POSE_WORLDS if pose else FIRST_WORLDS
+    if count is None:
+        return first
+    return count if count <= AT_ONCE_WORLDS else min(count, first)
 
 
 def hand_nodes(rules: Rules) -> int:
@@ -184,9 +217,14 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         side = rules.teams[seat]
         options = position.legal_moves()
         so_far = side_value(before, side)
-        worlds = sample_worlds(
-            view_at(position, seat, recorded.index), stop, world_seed(task.seed, recorded.index, ply)
-        )
+        view = view_at(position, seat, recorded.index)
+        if d in task.whole:  # drawn from the list of every world, none twice, in the seed's order
+            every = every_world(view)
+            order = list(range(len(every)))
+            random.Random(world_seed(task.seed, recorded.index, ply)).shuffle(order)
+            worlds = [every[i] for i in order[:stop]]
+        else:
+            worlds = sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
         for k in range(start, stop):
             if k % task.lanes != task.lane:
                 continue
@@ -227,7 +265,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
 
 
 def _verdict(
-    recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged]
+    recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], worlds: list[WorldJudged], whole: bool
 ) -> FairJudged:
     rules = recorded.rules
     ply, position, played, _ = decision
@@ -235,7 +273,8 @@ def _verdict(
     means = [sum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
     loss = max(means) - means[options.index(played)]
     exact = all(w.exact for w in worlds)
-    _, margin = loss_and_margin(worlds, options, played)
+    # Over every world the seat could not rule out, the means are the values themselves: no margin of error.
+    margin = 0.0 if whole else loss_and_margin(worlds, options, played)[1]
     judged = Judged(
         recorded.index,
         ply,
@@ -247,7 +286,7 @@ def _verdict(
         loss,
         fair_grade(rules, loss, margin),
     )
-    return FairJudged(judged, tuple(worlds), margin, close_to(rules, loss, margin))
+    return FairJudged(judged, tuple(worlds), margin, close_to(rules, loss, margin), whole)
 
 
 def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> tuple[float, float]:
@@ -339,11 +378,15 @@ def judge_hand_view(
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
     raw: dict[int, dict[int, tuple[Any, ...]]] = {d: {} for d in range(len(todo))}
+    every = {d: n for d, decision in enumerate(todo) if (n := whole_worlds(recorded, decision)) is not None}
+    whole = frozenset(every)
     nodes = [0] * len(todo)
     too_big: set[int] = set()
 
     def round_of(worlds: Sequence[tuple[int, int, int]]) -> None:
-        tasks = [WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit) for lane in range(LANES)]
+        tasks = [
+            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole) for lane in range(LANES)
+        ]
         for lane_found in run(judge_worlds, tasks):
             for d, k, hands, stock, weight, values, exact, searched in lane_found:
                 raw[d][k] = (hands, stock, weight, values, exact)
@@ -361,7 +404,7 @@ def judge_hand_view(
         wanted = []
         for d in range(len(todo)):
             count = len(raw[d])
-            if d in too_big or count >= MAX_WORLDS:
+            if d in too_big or count >= every.get(d, MAX_WORLDS):
                 continue
             options, played = todo[d][1].legal_moves(), todo[d][2]
             loss, margin = loss_and_margin(worlds_of(d), options, played)
@@ -370,16 +413,20 @@ def judge_hand_view(
             elif count < FULL_WORLDS:
                 wanted.append((1, nodes[d] / count, d, count))  # the cheapest first
         chosen = []
-        for _, _, d, count in sorted(wanted):
-            more = min(count, MAX_WORLDS - count)
-            cost = nodes[d] * more // count
-            if cost <= allowance:
-                allowance -= cost
-                chosen.append((d, count, count + more))
+        for close, _, d, count in sorted(wanted):
+            most = every.get(d, MAX_WORLDS)
+            # A close call with few worlds in all gets every one left, when the hand can afford them: its
+            # verdict then owes nothing to the sample; else, as any other, as many worlds again.
+            for more in ([most - count] if close == 0 and d in every else []) + [min(count, most - count)]:
+                cost = nodes[d] * more // count
+                if cost <= allowance:
+                    allowance -= cost
+                    chosen.append((d, count, count + more))
+                    break
         return chosen, allowance
 
     if todo:
-        round_of([(d, 0, POSE_WORLDS if todo[d][1].layout.empty else FIRST_WORLDS) for d in range(len(todo))])
+        round_of([(d, 0, _first_worlds(every.get(d), todo[d][1].layout.empty)) for d in range(len(todo))])
     if progress is not None:
         progress(1, 2)
     allowance = hand_nodes(rules) - sum(nodes)
@@ -390,7 +437,7 @@ def judge_hand_view(
         round_of(chosen)
     if progress is not None:
         progress(2, 2)
-    return [_verdict(recorded, decision, worlds_of(d)) for d, decision in enumerate(todo)]
+    return [_verdict(recorded, decision, worlds_of(d), len(raw[d]) == every.get(d)) for d, decision in enumerate(todo)]
 
 
 def forced_moves(
