@@ -13,15 +13,27 @@ the rated seat's side is set against four measures of the deal's worth to that s
 - `medium_team`: the result of Medium in every seat on the same deal (four seeds).
 Prints, per family and measure, the correlation with the result, the measure's spread, and the spread of the
 result less the measure (what the luck-adjusted result's spread would be).
+
+    python benchmarks/rating_luck.py --replays 3 --hands 64 [--levels easy,medium,hard] [--presets ...]
+
+instead plays each of the first `--hands` calibration deals `--replays` times with the same CPUs (the level in
+seat 0, Medium elsewhere; replay k seeds the players anew), and prints per rules and level: the spread of the
+result, the spread of the same deal's results between replays (`within_deal_sd`: what no measure of the deal
+alone can take out, since it is the same deal), the deal's share of the result's variance (1 - within/total:
+the most any luck of the deal can explain), and for `full_deal` and `medium_team` their correlation with the
+first replay's result and the spread of the result less the measure (and less `beta` x the measure, the best
+multiple).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +46,7 @@ from dominoes_desktop.engine.analysis.hand_luck import REFERENCE_NOISE, referenc
 from dominoes_desktop.engine.analysis.playout import play_out
 from dominoes_desktop.engine.analysis.solver import OutOfBudget, hand_gains, side_value
 from dominoes_desktop.engine.analysis.worlds import view_at
-from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.cpu import make_player, search
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.moves import CLAIM
 from dominoes_desktop.engine.presets import build_rules
@@ -105,6 +117,58 @@ def medium_team(start: Hand, side: int, seeds: int = 4) -> float:
     return total / seeds
 
 
+def replayed(rules: Rules, level: str, seed: int, index: int, salt: int) -> float:
+    """Calibration hand `index` played again, the players seeded with `salt` added: seat 0's side's result."""
+    deal_seed = seed * SEED_STRIDE + index
+    players = [
+        make_player(level if s == RATED_SEAT else "medium", deal_seed * PLAYER_SEEDS + s + salt)
+        for s in range(rules.players)
+    ]
+    table = CpuTable(rules, players, deal_seed)
+    table.play_hand(deal_seed=deal_seed)
+    _, played = table.match.archive[0]
+    facts = played.outcome_facts()
+    return side_value(hand_gains(rules, facts, facts.end_points), rules.teams[RATED_SEAT])
+
+
+def replays(args: argparse.Namespace) -> dict[str, Any]:
+    search.use_clock(time.process_time)  # as the calibration: the CPUs think on this process's CPU time
+    report: dict[str, Any] = {}
+    for preset in args.presets.split(","):
+        rules = build_rules(preset)
+        side = rules.teams[RATED_SEAT]
+        for level in args.levels.split(","):
+            runs: list[list[float]] = []
+            measures: dict[str, list[float | None]] = {"full_deal": [], "medium_team": []}
+            for index in range(args.hands):
+                runs.append([replayed(rules, level, args.seed, index, 7919 * k) for k in range(args.replays)])
+                start = start_of(rules, level, args.seed, index)
+                measures["full_deal"].append(reference_result(start)[side])
+                measures["medium_team"].append(medium_team(start, side))
+            every = [r for run in runs for r in run]
+            within = statistics.fmean(statistics.variance(run) for run in runs)
+            first = [run[0] for run in runs]
+            cell: dict[str, Any] = {
+                "hands": len(runs),
+                "replays": args.replays,
+                "result_sd": round(statistics.stdev(every), 3),
+                "within_deal_sd": round(math.sqrt(within), 3),
+                "deal_share": round(1.0 - within / statistics.variance(every), 3),
+            }
+            for name, values in measures.items():
+                ys = [v for v in values if v is not None]
+                beta = statistics.covariance(first, ys) / statistics.variance(ys)
+                cell[name] = _row(first, values) | {
+                    "beta": round(beta, 3),
+                    "result_less_beta_measure_sd": round(
+                        statistics.stdev([x - beta * y for x, y in zip(first, ys, strict=True)]), 3
+                    ),
+                }
+            report[f"{preset}/{level}"] = cell
+            print(json.dumps({f"{preset}/{level}": cell}), file=sys.stderr, flush=True)
+    return report
+
+
 def _row(results: list[float], measure: list[float | None]) -> dict[str, Any]:
     pairs = [(r, m) for r, m in zip(results, measure, strict=True) if m is not None]
     xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
@@ -123,7 +187,15 @@ def main() -> None:
     parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", type=int, default=256)
+    parser.add_argument("--replays", type=int, default=0, help="play each deal this many times (see above)")
+    parser.add_argument("--hands", type=int, default=64, help="with --replays: the first HANDS deals")
+    parser.add_argument("--levels", default="easy,medium,hard", help="with --replays: the levels in seat 0")
     args = parser.parse_args()
+    if args.replays:
+        if args.replays < 2:
+            parser.error("--replays needs at least 2 plays of a deal")
+        print(json.dumps(replays(args)))
+        return
     report = {}
     for preset in args.presets.split(","):
         rules = build_rules(preset)
