@@ -5,12 +5,15 @@
 
 For every hand benchmarks/rating_calibration.py played (its deal rebuilt from the run's seed), the result of
 the rated seat's side is set against four measures of the deal's worth to that side:
-- `full_deal`: hand_luck's R (the reference team's mean result over playouts of the hand exactly as dealt);
+- `luck`: hand_luck's luck (the reference team, four Medium CPUs, eight plays of the hand exactly as dealt,
+  seeded from the deal), the definition used;
+- `playouts`: the definition used before: the mean result over 256 playouts of the hand exactly as dealt by
+  the playout policy (the heaviest tile that fits, doubles first, with noise), seeded from the deal;
 - `own_tiles`: the same, but only the side's own tiles known: the other seats' tiles and the stock shuffled
   anew for every playout (the tile a leader of the other side must pose stays with it);
 - `face_up`: the exact value of the deal with every tile known, both sides playing perfectly (double dummy),
   where the solver reaches it within its budget;
-- `medium_team`: the result of Medium in every seat on the same deal (four seeds).
+(the calibration's hands are each a match's first: the deal decided the lead, so the luck is the centred R).
 Prints, per family and measure, the correlation with the result, the measure's spread, and the spread of the
 result less the measure (what the luck-adjusted result's spread would be).
 
@@ -20,7 +23,7 @@ instead plays each of the first `--hands` calibration deals `--replays` times wi
 seat 0, Medium elsewhere; replay k seeds the players anew), and prints per rules and level: the spread of the
 result, the spread of the same deal's results between replays (`within_deal_sd`: what no measure of the deal
 alone can take out, since it is the same deal), the deal's share of the result's variance (1 - within/total:
-the most any luck of the deal can explain), and for `full_deal` and `medium_team` their correlation with the
+the most any luck of the deal can explain), and for `luck` and `playouts` their correlation with the
 first replay's result and the spread of the result less the measure (and less `beta` x the measure, the best
 multiple).
 """
@@ -39,30 +42,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.rating_calibration import load
+from benchmarks.rating_calibration import load, playout, start_of
 from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE
 from dominoes_desktop.engine.analysis.coach import Judge, budget_for
-from dominoes_desktop.engine.analysis.hand_luck import REFERENCE_NOISE, reference_result
+from dominoes_desktop.engine.analysis.hand_luck import deal_seed, hand_luck
 from dominoes_desktop.engine.analysis.playout import play_out
 from dominoes_desktop.engine.analysis.solver import OutOfBudget, hand_gains, side_value
-from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import make_player, search
+from dominoes_desktop.engine.cpu.search import ROLLOUT_NOISE
 from dominoes_desktop.engine.hand import Hand
-from dominoes_desktop.engine.moves import CLAIM
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.session.cpu_table import CpuTable
 
 LEVELS = ("easy", "medium", "hard", "expert")
-
-
-def start_of(rules: Rules, level: str, seed: int, index: int) -> Hand:
-    """Hand `index` of a calibration run as dealt (the same table cli.rate.play_and_judge seats)."""
-    deal_seed = seed * SEED_STRIDE + index
-    players = [
-        make_player(level if s == RATED_SEAT else "medium", deal_seed * PLAYER_SEEDS + s) for s in range(rules.players)
-    ]
-    return CpuTable(rules, players, deal_seed).start_hand(deal_seed=deal_seed).copy()
 
 
 def own_tiles(start: Hand, side: int, playouts: int, rng: random.Random) -> float:
@@ -84,7 +77,7 @@ def own_tiles(start: Hand, side: int, playouts: int, rng: random.Random) -> floa
             fixed = [kept[s]] if s in kept else []
             hands.append(tuple(fixed + [next(tiles) for _ in range(len(start.hands[s]) - len(fixed))]))
         world = Hand(rules, hands, tuple(tiles), start.leader, pose)
-        facts = play_out(world, rng.random, REFERENCE_NOISE)
+        facts = play_out(world, rng.random, ROLLOUT_NOISE)
         total += side_value(hand_gains(rules, facts, facts.end_points), side)
     return total / playouts
 
@@ -100,21 +93,15 @@ def face_up(start: Hand, side: int) -> float | None:
     return best if leader_side == side else (-best if rules.sides == 2 else None)
 
 
-def medium_team(start: Hand, side: int, seeds: int = 4) -> float:
-    """Medium in every seat plays the deal out (each seat from its own view), `seeds` times."""
+def playouts(start: Hand, side: int, count: int) -> float:
+    """The playout policy's mean result for `side` over `count` playouts of `start`, seeded from its deal."""
     rules = start.rules
+    rng = random.Random(deal_seed(start))
     total = 0.0
-    for k in range(seeds):
-        players = [make_player("medium", 97 * k + s) for s in range(rules.players)]
-        hand = start.copy()
-        while hand.outcome is None:
-            if hand.pending is not None:
-                hand.apply(CLAIM)  # everybody claims at once, as in the playouts
-                continue
-            hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
-        facts = hand.outcome_facts()
+    for _ in range(count):
+        facts = playout(start, rng)
         total += side_value(hand_gains(rules, facts, facts.end_points), side)
-    return total / seeds
+    return total / count
 
 
 def replayed(rules: Rules, level: str, seed: int, index: int, salt: int) -> float:
@@ -139,12 +126,12 @@ def replays(args: argparse.Namespace) -> dict[str, Any]:
         side = rules.teams[RATED_SEAT]
         for level in args.levels.split(","):
             runs: list[list[float]] = []
-            measures: dict[str, list[float | None]] = {"full_deal": [], "medium_team": []}
+            measures: dict[str, list[float | None]] = {"luck": [], "playouts": []}
             for index in range(args.hands):
                 runs.append([replayed(rules, level, args.seed, index, 7919 * k) for k in range(args.replays)])
                 start = start_of(rules, level, args.seed, index)
-                measures["full_deal"].append(reference_result(start)[side])
-                measures["medium_team"].append(medium_team(start, side))
+                measures["luck"].append(hand_luck(start, True)[side])
+                measures["playouts"].append(playouts(start, side, args.playouts))
             every = [r for run in runs for r in run]
             within = statistics.fmean(statistics.variance(run) for run in runs)
             first = [run[0] for run in runs]
@@ -200,16 +187,16 @@ def main() -> None:
     for preset in args.presets.split(","):
         rules = build_rules(preset)
         results: list[float] = []
-        measures: dict[str, list[float | None]] = {"full_deal": [], "own_tiles": [], "face_up": [], "medium_team": []}
+        measures: dict[str, list[float | None]] = {"luck": [], "playouts": [], "own_tiles": [], "face_up": []}
         for level in LEVELS:
             for judged in load(args.dir, preset, level):
                 start = start_of(rules, level, args.seed, judged.hand)
                 side = rules.teams[RATED_SEAT]
                 results.append(judged.result)
-                measures["full_deal"].append(reference_result(start)[side])
+                measures["luck"].append(hand_luck(start, True)[side])
+                measures["playouts"].append(playouts(start, side, args.playouts))
                 measures["own_tiles"].append(own_tiles(start, side, args.playouts, random.Random(judged.hand)))
                 measures["face_up"].append(face_up(start, side))
-                measures["medium_team"].append(medium_team(start, side))
         report[preset] = {name: _row(results, values) for name, values in measures.items()}
     print(json.dumps(report))
 
