@@ -25,12 +25,14 @@ result, the spread of the same deal's results between replays (`within_deal_sd`:
 alone can take out, since it is the same deal), the deal's share of the result's variance (1 - within/total:
 the most any luck of the deal can explain), and for `luck` and `playouts` their correlation with the
 first replay's result and the spread of the result less the measure (and less `beta` x the measure, the best
-multiple).
+multiple); and, per rules, the correlation between two levels of a deal's worth to each (its mean result over
+the replays): whether a deal is worth the same whoever plays it.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -124,6 +126,7 @@ def replays(args: argparse.Namespace) -> dict[str, Any]:
     for preset in args.presets.split(","):
         rules = build_rules(preset)
         side = rules.teams[RATED_SEAT]
+        worth: dict[str, list[float]] = {}
         for level in args.levels.split(","):
             runs: list[list[float]] = []
             measures: dict[str, list[float | None]] = {"luck": [], "playouts": []}
@@ -152,7 +155,14 @@ def replays(args: argparse.Namespace) -> dict[str, Any]:
                     ),
                 }
             report[f"{preset}/{level}"] = cell
+            worth[level] = [statistics.fmean(run) for run in runs]
             print(json.dumps({f"{preset}/{level}": cell}), file=sys.stderr, flush=True)
+        # Whether a deal is worth the same to different players: its mean result over the replays, level by level.
+        report[f"{preset}/deal_worth_corr"] = {
+            f"{a}/{b}": round(statistics.correlation(worth[a], worth[b]), 3)
+            for a, b in itertools.combinations(worth, 2)
+        }
+        print(json.dumps({preset: report[f"{preset}/deal_worth_corr"]}), file=sys.stderr, flush=True)
     return report
 
 
