@@ -1,18 +1,18 @@
 """The CPU levels' error rates per rating family (benchmarks/rating_calibration.py --write-table; docs/RATING.md). Read through rating.calibration()."""
 
-CALIBRATION_JSON = r"""
+CALIBRATION_JSON = r'''
 {
  "families": {
   "fives": {
    "levels": {
     "easy": {
      "ci95": [
-      5.819,
-      8.339
+      8.895,
+      12.852
      ],
-     "decisions": 727,
-     "hands": 288,
-     "rating": 7.079
+     "decisions": 744,
+     "hands": 300,
+     "rating": 10.874
     },
     "expert": {
      "ci95": [
@@ -48,12 +48,12 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      10.182,
-      13.003
+      12.804,
+      15.914
      ],
-     "decisions": 1057,
-     "hands": 288,
-     "rating": 11.593
+     "decisions": 1075,
+     "hands": 300,
+     "rating": 14.359
     },
     "expert": {
      "ci95": [
@@ -89,12 +89,12 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      19.245,
-      23.993
+      24.053,
+      29.56
      ],
-     "decisions": 1057,
-     "hands": 288,
-     "rating": 21.619
+     "decisions": 1075,
+     "hands": 300,
+     "rating": 26.807
     },
     "expert": {
      "ci95": [
@@ -129,4 +129,4 @@ CALIBRATION_JSON = r"""
  },
  "opposition": "medium"
 }
-"""
+'''
