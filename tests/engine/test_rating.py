@@ -10,6 +10,7 @@ import pytest
 
 from dominoes_desktop.engine.analysis.coach import Judge, budget_for
 from dominoes_desktop.engine.analysis.hand_luck import (
+    LUCK_SHARE,
     LUCK_TEAMS,
     deal_seed,
     hand_luck,
@@ -306,14 +307,16 @@ def test_luck_is_the_deal_s_wherever_it_is_dealt() -> None:
 
 
 def test_luck_is_what_the_reference_team_makes_of_the_deal() -> None:
-    """R is the mean result of four Medium CPUs playing the deal as dealt: a deal whose every play by them
-    ends one way has that result as its R (and a hand dealt to one side's advantage favours it)."""
+    """R is the mean result of four Medium CPUs playing the deal as dealt, eight times; the luck is LUCK_SHARE
+    of it when the deal decided the lead."""
     rules = build_rules("jamaican")
     deal = Dealer(rules).deal(6)
     start = Hand(rules, deal.hands, deal.stock, 0, None)
     once = [team_play(start, deal_seed(start) * LUCK_TEAMS + k) for k in range(LUCK_TEAMS)]
     side0 = [side_value(hand_gains(rules, f, f.end_points), 0) for f in once]
     assert reference_result(start)[0] == pytest.approx(sum(side0) / LUCK_TEAMS)
+    # The deal decided the lead: nothing was known before it, and the luck is the share of that margin.
+    assert hand_luck(start, True)[0] == pytest.approx(LUCK_SHARE * sum(side0) / LUCK_TEAMS)
     assert start.outcome is None and not start.history  # the plays leave the hand as dealt
 
 

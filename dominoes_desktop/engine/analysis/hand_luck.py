@@ -1,6 +1,6 @@
 """A hand's luck in points: what the deal and the stock gave each side, as a fixed reference team fares with them.
 
-    luck(side) = R(side | the hand as dealt) - R0(side | what was known before the deal)
+    luck(side) = LUCK_SHARE x (R(side | the hand as dealt) - R0(side | what was known before the deal))
 
 R is the mean result for `side` (its points in the hand less every other side's: `solver.side_value` of the
 hand's gains, bonuses included, no resets) when a **reference team** plays the hand exactly as it was dealt
@@ -8,8 +8,8 @@ hand's gains, bonuses included, no resets) when a **reference team** plays the h
 leader had to pose): four Medium CPUs (`REFERENCE_LEVEL`), each deciding from its own view as at a table,
 `LUCK_TEAMS` times, seeded from the deal itself. So the same deal has the same luck at any table: the two
 tables of a duplicate match get the same luck, and their luck-adjusted results differ exactly as their
-results do. (The reference used to be the playout policy, the heaviest tile that fits with noise: it explained
-a fifth of what the Medium team does of the results, see docs/RATING.md.)
+results do. (The reference used to be the playout policy, the heaviest tile that fits with noise: its value of
+a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.)
 
 R0 is what a hand was worth before its deal:
 - when the deal decides who leads (the match's first hand, a hand after no winner or a win where the rules
@@ -20,11 +20,16 @@ R0 is what a hand was worth before its deal:
   no forced pose: the lead was earned, not dealt. It is worked out once per rules (for seat 0 leading; another
   leader's is the same turned round the table).
 
+`LUCK_SHARE` (one half): what a deal gives a Medium table is not what it gives every player. The same deals
+replayed by each CPU level (benchmarks/rating_luck.py --replays) show a deal's worth to one level agreeing only
+in part with its worth to another (correlations 0.1 to 0.6), so the fixed estimate that serves a player of any
+strength best is shrunk toward the average deal: at one half the luck-adjusted results of every level vary
+less than (or within 2% of) their results, where the whole margin would widen them for most levels.
+
 Each side's luck is centred (less the mean over the sides), so it is zero-sum: with two sides side 0's luck is
 minus side 1's (as the results are); with three or four sides (Cutthroat, All Fives, Room) the lucks of a
 hand add up to 0 too, a deal's luck being one side's share of it against the others.
-The luck-adjusted result is result - luck: how much better than the reference team the side did with
-these tiles, plus what a hand is worth on average to it before the deal.
+The luck-adjusted result is result - luck: the result with the deal's estimated worth to the side taken out.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from .worlds import view_at
 REFERENCE_LEVEL = "medium"  # the CPU level of the four seats of the reference team
 LUCK_TEAMS = 8  # plays of a dealt hand by the reference team (Medium breaks its ties at random, and a tie
 # broken another way can turn a hand: eight plays take most of that out; some 35 ms a double-6 hand)
+LUCK_SHARE = 0.5  # the share of the reference team's margin counted as luck (see above; docs/RATING.md)
 PRIOR_DEALS = 400  # shuffles for what a hand is worth before its deal when the leader was known (once per
 # rules, some 2 s): its standard error is about a twentieth of a hand's spread
 
@@ -63,7 +69,7 @@ def hand_luck(start: Hand, from_deal: bool) -> tuple[float, ...]:
     rules = start.rules
     dealt = _centred(reference_result(start))
     before = prior(rules, None if from_deal else start.leader)
-    return tuple(d - b for d, b in zip(dealt, before, strict=True))
+    return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
 
 
 def reference_result(start: Hand) -> tuple[float, ...]:
