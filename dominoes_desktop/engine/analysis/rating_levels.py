@@ -48,12 +48,12 @@ CALIBRATION_JSON = r'''
    "levels": {
     "easy": {
      "ci95": [
-      12.804,
-      15.914
+      12.685,
+      15.021
      ],
-     "decisions": 1075,
-     "hands": 300,
-     "rating": 14.359
+     "decisions": 1796,
+     "hands": 500,
+     "rating": 13.853
     },
     "expert": {
      "ci95": [
@@ -75,12 +75,12 @@ CALIBRATION_JSON = r'''
     },
     "medium": {
      "ci95": [
-      9.812,
-      12.706
+      9.69,
+      11.84
      ],
-     "decisions": 1059,
-     "hands": 288,
-     "rating": 11.259
+     "decisions": 1853,
+     "hands": 500,
+     "rating": 10.765
     }
    },
    "preset": "jamaican"
