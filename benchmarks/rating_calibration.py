@@ -284,7 +284,7 @@ def write_table(report: dict[str, Any]) -> None:
     TABLE.write_text(
         '"""The CPU levels\' error rates per rating family (benchmarks/rating_calibration.py --write-table; '
         'docs/RATING.md). Read through rating.calibration()."""\n\n'
-        f"CALIBRATION_JSON = r'''\n{text}\n'''\n",
+        f'CALIBRATION_JSON = r"""\n{text}\n"""\n',
         encoding="utf-8",
     )
 

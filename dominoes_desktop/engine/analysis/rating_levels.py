@@ -1,6 +1,6 @@
 """The CPU levels' error rates per rating family (benchmarks/rating_calibration.py --write-table; docs/RATING.md). Read through rating.calibration()."""
 
-CALIBRATION_JSON = r'''
+CALIBRATION_JSON = r"""
 {
  "families": {
   "fives": {
@@ -129,4 +129,4 @@ CALIBRATION_JSON = r'''
  },
  "opposition": "medium"
 }
-'''
+"""
