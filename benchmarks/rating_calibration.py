@@ -5,6 +5,7 @@ it measures skill rather than luck.
         [--levels easy,medium,hard,expert] [--hands 300] [--seed 1] [--jobs 2] [--max-minutes 0]
         [--dir benchmarks/out/rating] [--write-table]
     python benchmarks/rating_calibration.py --analyse [--dir ...] [--write-table]
+    python benchmarks/rating_calibration.py --reluck [--dir ...]     # the hands' luck again (a new definition)
 
 Hand i of every level is the same deal (seed S x 1000003 + i: the levels meet the same deals), played with the
 level in seat 0 and Medium in the other seats (`cli.rate.play_and_judge`), then judged as a person's hand is.
@@ -36,8 +37,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dominoes_desktop.cli.rate import CpuHands, Rated, play_and_judge
-from dominoes_desktop.engine.analysis import hand_luck as hand_luck_module
+from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE, CpuHands, Rated, play_and_judge
+from dominoes_desktop.engine.analysis.hand_luck import hand_luck
+from dominoes_desktop.engine.analysis.playout import play_out, supports
 from dominoes_desktop.engine.analysis.rating import (
     HAND_UNIT,
     Family,
@@ -47,9 +49,16 @@ from dominoes_desktop.engine.analysis.rating import (
     ratio_and_error,
 )
 from dominoes_desktop.engine.analysis.solver import hand_gains, side_value
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.cpu.search import ROLLOUT_NOISE, _rollout_move
 from dominoes_desktop.engine.deal import Dealer
-from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.hand import Hand, HandOutcome
+from dominoes_desktop.engine.match import heaviest_tile_holder, highest_double_holder
+from dominoes_desktop.engine.moves import CLAIM
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.rules import Opening, Rules
+from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.session.cpu_table import CpuTable
 
 ROUND = 4  # hands per level and family in one round
 OPPOSITION = "medium"
@@ -66,6 +75,33 @@ def load(folder: Path, preset: str, level: str) -> list[HandJudgement]:
         return []
     hands = [HandJudgement.from_json(json.loads(line)) for line in path.read_text().splitlines() if line.strip()]
     return sorted({h.hand: h for h in hands}.values(), key=lambda h: h.hand)
+
+
+def start_of(rules: Rules, level: str, seed: int, index: int) -> Hand:
+    """Hand `index` of a calibration run as dealt (the same table cli.rate.play_and_judge seats)."""
+    deal_seed = seed * SEED_STRIDE + index
+    players = [
+        make_player(level if s == RATED_SEAT else OPPOSITION, deal_seed * PLAYER_SEEDS + s)
+        for s in range(rules.players)
+    ]
+    return CpuTable(rules, players, deal_seed).start_hand(deal_seed=deal_seed).copy()
+
+
+def reluck(folder: Path, presets: list[str], levels: list[str], seed: int) -> None:
+    """Each played hand's luck worked out again with today's hand_luck (its deal rebuilt from the run's seed;
+    every calibration hand is a match's first, so the deal decided the lead), its file rewritten."""
+    for preset in presets:
+        rules = build_rules(preset)
+        side = rules.teams[RATED_SEAT]
+        for level in levels:
+            path = _file(folder, preset, level)
+            if not path.exists():
+                continue
+            rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+            for row in rows:
+                row["luck"] = hand_luck(start_of(rules, level, seed, row["hand"]), True)[side]
+            path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+            print(f"{time.strftime('%H:%M:%S')} {preset}-{level}: {len(rows)} hands", file=sys.stderr, flush=True)
 
 
 def play(args: argparse.Namespace, presets: list[str], levels: list[str]) -> None:
@@ -248,15 +284,38 @@ def write_table(report: dict[str, Any]) -> None:
     TABLE.write_text(
         '"""The CPU levels\' error rates per rating family (benchmarks/rating_calibration.py --write-table; '
         'docs/RATING.md). Read through rating.calibration()."""\n\n'
-        f"CALIBRATION_JSON = r'''\n{text}\n'''\n",
+        f'CALIBRATION_JSON = r"""\n{text}\n"""\n',
         encoding="utf-8",
     )
 
 
+def opening(rules: Rules, hands: tuple[tuple[Tile, ...], ...], number: int) -> tuple[int, Tile | None]:
+    """Who leads a shuffle under the opening rule, and the tile they must pose (as `Match` picks them)."""
+    if rules.opening is Opening.RANDOM_TEAM_ANY:
+        return number % rules.players, None
+    holder = highest_double_holder(hands)
+    seat, tile = holder if holder is not None else heaviest_tile_holder(hands)
+    return seat, tile if rules.opening.must_pose_double else None
+
+
+def playout(start: Hand, rng: random.Random) -> HandOutcome:
+    """One play of `start` (not changed) by the playout policy: the heaviest tile that fits, doubles first,
+    with ROLLOUT_NOISE of noise (the compiled kernel; move by move where it leaves the layout to `Hand`)."""
+    if supports(start.rules):
+        return play_out(start, rng.random, ROLLOUT_NOISE)
+    hand = start.copy()
+    while hand.outcome is None:
+        if hand.pending is not None:
+            hand.apply(CLAIM)  # in playouts everybody claims at once
+            continue
+        hand.apply_legal(_rollout_move(hand, rng))
+    return hand.outcome_facts()
+
+
 def hand_units(presets: list[str], deals: int = 4000) -> dict[str, Any]:
     """What a hand is worth in each family (what HAND_UNIT rounds): the mean size of a hand's result for
-    seat 0's side, every seat the reference player (hand_luck's playout policy), over `deals` shuffles, the
-    first hand's opening rule picking the leader."""
+    seat 0's side, every seat the playout policy, over `deals` shuffles, the first hand's opening rule
+    picking the leader."""
     found: dict[str, Any] = {}
     for preset in presets:
         rules = build_rules(preset)
@@ -265,9 +324,9 @@ def hand_units(presets: list[str], deals: int = 4000) -> dict[str, Any]:
         sizes = []
         for number in range(deals):
             deal = dealer.deal(number)
-            seat, pose = hand_luck_module._opening(rules, deal.hands, number)
+            seat, pose = opening(rules, deal.hands, number)
             start = Hand(rules, deal.hands, deal.stock, seat, pose)
-            facts = hand_luck_module._play(start, rng)
+            facts = playout(start, rng)
             sizes.append(abs(side_value(hand_gains(rules, facts, facts.end_points), 0)))
         family = family_of(rules)
         found[preset] = {
@@ -334,6 +393,7 @@ def main() -> None:
     parser.add_argument("--write-table", action="store_true")
     parser.add_argument("--markdown", action="store_true", help="print docs/RATING.md's tables instead of JSON")
     parser.add_argument("--hand-units", action="store_true", help="only measure what a hand is worth per family")
+    parser.add_argument("--reluck", action="store_true", help="work out the played hands' luck again, then analyse")
     args = parser.parse_args()
     presets = args.presets.split(",")
     levels = args.levels.split(",")
@@ -344,7 +404,9 @@ def main() -> None:
     if args.hand_units:
         print(json.dumps(hand_units(presets)))
         return
-    if not args.analyse:
+    if args.reluck:
+        reluck(args.dir, presets, levels, args.seed)
+    elif not args.analyse:
         play(args, presets, levels)
     report = analyse(args.dir, presets, levels)
     if args.write_table:

@@ -1,50 +1,56 @@
 """A hand's luck in points: what the deal and the stock gave each side, as a fixed reference team fares with them.
 
-    luck(side) = R(side | the hand as dealt) - R0(side | what was known before the deal)
+    luck(side) = LUCK_SHARE x (R(side | the hand as dealt) - R0(side | what was known before the deal))
 
 R is the mean result for `side` (its points in the hand less every other side's: `solver.side_value` of the
-hand's gains, bonuses included, no resets) when every seat is played by the **reference player**, the playout
-policy (the heaviest tile that fits, doubles first, with `REFERENCE_NOISE` of noise: `analysis.playout`), over
-`LUCK_PLAYOUTS` playouts of the hand exactly as it was dealt: every seat's tiles, the stock in its drawing
-order (so the draws are in it), the leader and the tile the leader had to pose. The playouts are seeded from
-the deal itself, so the same deal has the same luck at any table: the two tables of a duplicate match get
-the same luck, and their luck-adjusted results differ exactly as their results do.
+hand's gains, bonuses included, no resets) when a **reference team** plays the hand exactly as it was dealt
+(every seat's tiles, the stock in its drawing order, so the draws are in it, the leader and the tile the
+leader had to pose): four Medium CPUs (`REFERENCE_LEVEL`), each deciding from its own view as at a table,
+`LUCK_TEAMS` times, seeded from the deal itself. So the same deal has the same luck at any table: the two
+tables of a duplicate match get the same luck, and their luck-adjusted results differ exactly as their
+results do. (The reference used to be the playout policy, the heaviest tile that fits with noise: its value of
+a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.)
 
-R0 is the same mean over `PRIOR_DEALS` shuffles (seeded 0, 1, ...; `PRIOR_PLAYOUTS` playouts each), as
-things stood before the deal:
+R0 is what a hand was worth before its deal:
 - when the deal decides who leads (the match's first hand, a hand after no winner or a win where the rules
-  go back to the first hand's rule): the leader is whom the rules pick from each shuffle (the highest double,
-  posed where the rules say so; a random seat where a random side leads), and R0 is the same for every side
-  by symmetry, so it is taken as the mean over the sides (0 with two sides): holding the lead is luck;
+  go back to the first hand's rule), every side is every other's mirror, so R0 is the same for every side
+  and drops out of the centred luck below: holding the lead is luck;
 - when the leader was known before the deal (the last hand's winner leads, or the next seat after a blocked
-  hand): the same leader seat in every shuffle, no forced pose; the lead was earned, not dealt.
+  hand), R0 is the reference team's mean over `PRIOR_DEALS` shuffles (seeded 0, 1, ...) with that leader and
+  no forced pose: the lead was earned, not dealt. It is worked out once per rules (for seat 0 leading; another
+  leader's is the same turned round the table).
 
-With two sides a hand's luck is zero-sum: side 0's luck is minus side 1's (the same playouts, negated).
-The luck-adjusted result is result - luck: how much better than the reference team the side did with
-these tiles, plus what a hand is worth on average to it before the deal.
+`LUCK_SHARE` (one half): what a deal gives a Medium table is not what it gives every player. The same deals
+replayed by each CPU level (benchmarks/rating_luck.py --replays) show a deal's worth to one level agreeing only
+in part with its worth to another (correlations 0.1 to 0.6), so the fixed estimate that serves a player of any
+strength best is shrunk toward the average deal: at one half the luck-adjusted results of every level vary
+less than (or within 2% of) their results, where the whole margin would widen them for most levels.
+
+Each side's luck is centred (less the mean over the sides), so it is zero-sum: with two sides side 0's luck is
+minus side 1's (as the results are); with three or four sides (Cutthroat, All Fives, Room) the lucks of a
+hand add up to 0 too, a deal's luck being one side's share of it against the others.
+The luck-adjusted result is result - luck: the result with the deal's estimated worth to the side taken out.
 """
 
 from __future__ import annotations
 
-import random
 import zlib
 from functools import cache
 
 from ..deal import Dealer
 from ..decisions import HandResult
 from ..hand import Hand, HandOutcome
-from ..match import heaviest_tile_holder, highest_double_holder
 from ..moves import CLAIM
-from ..rules import AfterNoWinner, AfterWin, Opening, Rules
-from ..tiles import Tile
-from .playout import play_out, supports
+from ..rules import AfterNoWinner, AfterWin, Rules
 from .solver import hand_gains, side_value
+from .worlds import view_at
 
-LUCK_PLAYOUTS = 256  # playouts of a dealt hand: the reference result's standard error is about 1/16 of a
-# hand's spread (a double-6 partner game: about 1.5 pips), some 3 ms with the compiled kernel
-PRIOR_DEALS = 4000  # shuffles for what a hand is worth before its deal, per rule set and leader
-PRIOR_PLAYOUTS = 2
-REFERENCE_NOISE = 3.0  # the playout policy's noise (as the Hard CPU's playouts: `cpu.search.ROLLOUT_NOISE`)
+REFERENCE_LEVEL = "medium"  # the CPU level of the four seats of the reference team
+LUCK_TEAMS = 8  # plays of a dealt hand by the reference team (Medium breaks its ties at random, and a tie
+# broken another way can turn a hand: eight plays take most of that out; some 35 ms a double-6 hand)
+LUCK_SHARE = 0.5  # the share of the reference team's margin counted as luck (see above; docs/RATING.md)
+PRIOR_DEALS = 400  # shuffles for what a hand is worth before its deal when the leader was known (once per
+# rules, some 2 s): its standard error is about a twentieth of a hand's spread
 
 
 def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -> bool:
@@ -58,16 +64,18 @@ def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -
 
 
 def hand_luck(start: Hand, from_deal: bool) -> tuple[float, ...]:
-    """Each side's luck in the hand `start` (as dealt, before its first move), in the rules' points."""
+    """Each side's luck in the hand `start` (as dealt, before its first move), in the rules' points; the
+    sides' lucks add up to 0."""
     rules = start.rules
-    dealt = reference_result(start)
+    dealt = _centred(reference_result(start))
     before = prior(rules, None if from_deal else start.leader)
-    return tuple(d - b for d, b in zip(dealt, before, strict=True))
+    return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
 
 
 def reference_result(start: Hand) -> tuple[float, ...]:
-    """Each side's mean result over `LUCK_PLAYOUTS` reference playouts of `start`, seeded from its deal."""
-    return _mean_results(start, random.Random(deal_seed(start)), LUCK_PLAYOUTS)
+    """Each side's mean result over `LUCK_TEAMS` plays of `start` by the reference team, seeded from its deal."""
+    base = deal_seed(start)
+    return _mean_results(start, [base * LUCK_TEAMS + k for k in range(LUCK_TEAMS)])
 
 
 def deal_seed(start: Hand) -> int:
@@ -85,60 +93,63 @@ def deal_seed(start: Hand) -> int:
 
 @cache
 def prior(rules: Rules, leader: int | None) -> tuple[float, ...]:
-    """Each side's mean result before a deal: `leader` leads every shuffle, or (None) the rules' opening
-    picks the leader from each (see the module's docstring). Cached: the same for every hand of the rules."""
+    """Each side's centred mean result before a deal: `leader` leads every shuffle, or (None) the rules'
+    opening picks the leader from each, which is the same for every side: 0 (see the module's docstring).
+    Cached: the same for every hand of the rules."""
+    if leader is None:
+        return (0.0,) * rules.sides
+    turned = _turned_sides(rules, leader)
+    if leader != 0 and turned is not None:
+        at_zero = prior(rules, 0)
+        return tuple(at_zero[turned[side]] for side in range(rules.sides))
     dealer = Dealer(rules)
-    rng = random.Random(0x1CC)
     totals = [0.0] * rules.sides
     for number in range(PRIOR_DEALS):
         deal = dealer.deal(number)
-        if leader is not None:
-            start = Hand(rules, deal.hands, deal.stock, leader, None)
-        else:
-            seat, pose = _opening(rules, deal.hands, number)
-            start = Hand(rules, deal.hands, deal.stock, seat, pose)
-        for side, value in enumerate(_mean_results(start, rng, PRIOR_PLAYOUTS)):
+        start = Hand(rules, deal.hands, deal.stock, leader, None)
+        for side, value in enumerate(_mean_results(start, [number])):
             totals[side] += value
-    means = [t / PRIOR_DEALS for t in totals]
-    if leader is None:  # every side is every other's mirror when the deal picks the leader
-        level = sum(means) / len(means)
-        return (level,) * rules.sides
-    return tuple(means)
+    return _centred(tuple(t / PRIOR_DEALS for t in totals))
 
 
-def _opening(rules: Rules, hands: tuple[tuple[Tile, ...], ...], number: int) -> tuple[int, Tile | None]:
-    """Who leads a shuffle under the opening rule, and the tile they must pose (as `Match` picks them)."""
-    if rules.opening is Opening.RANDOM_TEAM_ANY:
-        return number % rules.players, None
-    holder = highest_double_holder(hands)
-    seat, tile = holder if holder is not None else heaviest_tile_holder(hands)
-    return seat, tile if rules.opening.must_pose_double else None
+def _turned_sides(rules: Rules, leader: int) -> tuple[int, ...] | None:
+    """For each side, the side that sits where it would if `leader` were seat 0 (so its prior is that side's
+    with seat 0 leading); None when the sides do not turn into one another round the table."""
+    players = rules.players
+    found: dict[int, int] = {}
+    for seat in range(players):
+        side, there = rules.teams[seat], rules.teams[(seat - leader) % players]
+        if found.setdefault(side, there) != there:
+            return None
+    return tuple(found[side] for side in range(rules.sides))
 
 
-def _mean_results(start: Hand, rng: random.Random, playouts: int) -> tuple[float, ...]:
+def _centred(values: tuple[float, ...]) -> tuple[float, ...]:
+    level = sum(values) / len(values)
+    return tuple(v - level for v in values)
+
+
+def _mean_results(start: Hand, seeds: list[int]) -> tuple[float, ...]:
     rules = start.rules
     totals = [0.0] * rules.sides
-    for _ in range(playouts):
-        facts = _play(start, rng)
+    for seed in seeds:
+        facts = team_play(start, seed)
         gains = hand_gains(rules, facts, facts.end_points)
         for side in range(rules.sides):
             totals[side] += side_value(gains, side)
-    return tuple(t / playouts for t in totals)
+    return tuple(t / len(seeds) for t in totals)
 
 
-def _play(start: Hand, rng: random.Random) -> HandOutcome:
-    """One reference playout of `start` (not changed)."""
-    if supports(start.rules):
-        return play_out(start, rng.random, REFERENCE_NOISE)
-    # The layouts the kernel leaves to `Hand` (cross, spinners): the same policy, move by move.
-    from ..cpu.search import ROLLOUT_NOISE, _rollout_move
+def team_play(start: Hand, seed: int) -> HandOutcome:
+    """One play of `start` (not changed) by the reference team, each seat deciding from its own view."""
+    from ..cpu.players import make_player  # the CPUs load with the first luck worked out
 
-    assert ROLLOUT_NOISE == REFERENCE_NOISE
-
+    rules = start.rules
+    players = [make_player(REFERENCE_LEVEL, seed * rules.players + seat) for seat in range(rules.players)]
     hand = start.copy()
     while hand.outcome is None:
         if hand.pending is not None:
-            hand.apply(CLAIM)  # in playouts everybody claims at once
+            hand.apply(CLAIM)  # everybody claims at once
             continue
-        hand.apply_legal(_rollout_move(hand, rng))
+        hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
     return hand.outcome_facts()

@@ -7,12 +7,12 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      5.819,
-      8.339
+      8.895,
+      12.852
      ],
-     "decisions": 727,
-     "hands": 288,
-     "rating": 7.079
+     "decisions": 744,
+     "hands": 300,
+     "rating": 10.874
     },
     "expert": {
      "ci95": [
@@ -48,12 +48,12 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      10.182,
-      13.003
+      12.685,
+      15.021
      ],
-     "decisions": 1057,
-     "hands": 288,
-     "rating": 11.593
+     "decisions": 1796,
+     "hands": 500,
+     "rating": 13.853
     },
     "expert": {
      "ci95": [
@@ -75,12 +75,12 @@ CALIBRATION_JSON = r"""
     },
     "medium": {
      "ci95": [
-      9.812,
-      12.706
+      9.69,
+      11.84
      ],
-     "decisions": 1059,
-     "hands": 288,
-     "rating": 11.259
+     "decisions": 1853,
+     "hands": 500,
+     "rating": 10.765
     }
    },
    "preset": "jamaican"
@@ -89,12 +89,12 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      19.245,
-      23.993
+      24.053,
+      29.56
      ],
-     "decisions": 1057,
-     "hands": 288,
-     "rating": 21.619
+     "decisions": 1075,
+     "hands": 300,
+     "rating": 26.807
     },
     "expert": {
      "ci95": [
