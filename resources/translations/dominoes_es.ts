@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>{name} asked for a new deal: cut the new deck</source>
+        <translation>{name} pidió repartir de nuevo: corta la nueva baraja</translation>
+    </message>
+    <message>
         <source>Start cut the deck.</source>
         <translation>Empezar cortó la baraja.</translation>
     </message>

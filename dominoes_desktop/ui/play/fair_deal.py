@@ -125,6 +125,7 @@ class CutPanel(QFrame):
         self.deck.cut.connect(self.cutRequested)
         self.title = QLabel(translate("FairDeal", "Cut the deck"))
         self.title.setObjectName("cutTitle")
+        self.title.setWordWrap(True)
         self.seal = QLabel("")
         self.seal.setObjectName("dealFingerprint")
         self.seal.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -201,6 +202,7 @@ class CutPanel(QFrame):
         """The sealed deal, by its fingerprint alone (a room's deal is sealed by the host, and only its fingerprint
         reaches the other players before the hand's end); `people` at this screen (0: only CPUs), `clock`: the
         clock cuts (no person, or they asked it to)."""
+        self.title.setText(translate("FairDeal", "Cut the deck"))
         self.seal.setText(translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(fingerprint_hex)))
         self.seal.setToolTip(translate("FairDeal", "Fingerprint (SHA-256): {fp}").format(fp=fingerprint_hex))
         self.deck.setAccessibleDescription(self.seal.text())
