@@ -640,6 +640,10 @@
 <context>
     <name>HandEndPanel</name>
     <message>
+        <source>Match score: {scores}.</source>
+        <translation>Marcador de la partida: {scores}.</translation>
+    </message>
+    <message>
         <source>{side}: {pips} → {points}</source>
         <translation>{side}: {pips} → {points}</translation>
     </message>
@@ -3350,6 +3354,18 @@
 </context>
 <context>
     <name>FairDeal</name>
+    <message>
+        <source>This deal was sealed with fingerprint {fp}.</source>
+        <translation>Este reparto se selló con la huella {fp}.</translation>
+    </message>
+    <message>
+        <source>This deal was sealed with fingerprint {fp}; the host&apos;s reveal checked out here: fair.</source>
+        <translation>Este reparto se selló con la huella {fp}; lo que reveló el anfitrión se comprobó aquí: limpio.</translation>
+    </message>
+    <message>
+        <source>This deal was sealed with fingerprint {fp} and did NOT check out: {why}</source>
+        <translation>Este reparto se selló con la huella {fp} y NO se pudo comprobar: {why}</translation>
+    </message>
     <message>
         <source>Fair deal</source>
         <translation>Reparto justo</translation>

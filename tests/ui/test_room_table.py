@@ -294,3 +294,22 @@ def test_a_move_the_table_cannot_follow_is_said_in_one_line_and_the_room_s_view_
     assert len(said) == 1 and "lost step with the room" in said[0] and "\n" not in said[0]
     window.controller.receive(view(8, ["3-1@3", "2-0@2"]))  # the room's word: the table follows it again
     assert len(said) == 1 and window.controller.legal_moves()
+
+
+def test_the_guest_s_hand_end_sheet_has_the_match_score_and_the_deal_s_seal_line(ben: Any) -> None:
+    """Issue 34: the guest's sheet lacked where the match stands (the side panel under it) and the line on how
+    the deal was sealed that a local table's sheet has; here it names the fingerprint sealed before the deal."""
+    window, _ = ben
+    window.controller.receive({"t": "event", "e": "commit", "digest": COMMIT})
+    window.controller.receive(view(7, ["3-1@3"]))
+    remaining = [["5-1", "0-0"], ["4-4"], ["6-5", "6-1", "3-3"], []]
+    result = {"end": "blocked", "winner_seat": 0, "winner_side": 0, "points": 30, "bonus": [], "reset": False,
+              "end_points": [0, 0], "pips": [6, 8, 24, 0]}  # fmt: skip
+    window.controller.receive(
+        {"t": "event", "e": "hand_end", "hand": 1, "result": result, "remaining": remaining, "scores": [40, 20]}
+    )
+    sheet = window.page.hand_end
+    assert sheet.isVisible()
+    assert "Match score: Ana &amp; CPU 2 40, Ben &amp; CPU 3 20." in sheet.text.text()
+    seal = window.page.deal_seal.label
+    assert seal.isVisibleTo(sheet) and "This deal was sealed with fingerprint abab" in seal.text()

@@ -236,3 +236,14 @@ def test_a_hint_moves_the_keys_to_the_tile_it_names(qtbot: QtBot, window: MainWi
     if view.choosing is not None:
         qtbot.keyClick(view, Qt.Key.Key_Return)
     assert len(hand.history) > played and hand.history[played].move.tile == tile, "Enter plays it"
+
+
+def test_the_hand_end_sheet_says_where_the_match_stands(qtbot: QtBot, window: MainWindow) -> None:
+    """The side panel with the scores is under the hand-end sheet: the sheet says the match score itself."""
+    start(window, "jamaican", seed=2, target=30)
+    to_a_won_hand_end(window)
+    result = window.controller.last_result
+    assert result is not None and window.game.hand_end.isVisible()
+    ours, theirs = result.scores
+    text = window.game.hand_end.text.text()
+    assert f"Match score: You &amp; CPU 2 {ours}, CPU 1 &amp; CPU 3 {theirs}." in text, text

@@ -255,6 +255,23 @@ class DealSeal:
                 + "</small>"
             )
 
+    def checked(self, fingerprint: str, verdict: bool | None, why: str = "") -> None:
+        """A room's finished deal: the fingerprint it was sealed with, and what this seat's check of the host's
+        reveal found (None: nothing to check, the seat having joined mid-hand or no reveal come)."""
+        fp = short(fingerprint)
+        if verdict is None:
+            text = translate("FairDeal", "This deal was sealed with fingerprint {fp}.").format(fp=fp)
+        elif verdict:
+            text = translate(
+                "FairDeal", "This deal was sealed with fingerprint {fp}; the host's reveal checked out here: fair."
+            ).format(fp=fp)
+        else:
+            text = translate(
+                "FairDeal", "This deal was sealed with fingerprint {fp} and did NOT check out: {why}"
+            ).format(fp=fp, why=why)
+        self.label.setText("<small>" + escape(text) + "</small>")
+        self.label.show()
+
     def show_next(self, fingerprint: str | None, people: int, clock: bool, auto: bool) -> None:
         if fingerprint is None:
             self.cut.hide()

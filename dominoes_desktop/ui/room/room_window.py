@@ -162,6 +162,8 @@ class RoomWindow(QWidget):
         self._room_seats: list[dict[str, Any]] = []
         self.seats.setMaximumHeight(96)
         self.fairness = QLabel()
+        self._sealed_with = ""  # the fingerprint the deal in play was sealed with
+        self._checks = (0, 0)  # the deals this seat had checked (fair, not) at the last hand's end
         self.fairness.setWordWrap(True)
         self.fairness.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.log = QPlainTextEdit()
@@ -500,6 +502,7 @@ class RoomWindow(QWidget):
             scores = " : ".join(str(s) for s in message["scores"])
             self.say_log(self.tr("Hand {n} is over. Scores: {scores}").format(n=message["hand"] + 1, scores=scores))
             self._fairness()
+            self._seal_line(message)
             self.status.setText(self.tr("Hand {n} is over: every rack is face up.").format(n=message["hand"] + 1))
         elif kind == "match_end":
             self.say_log(self.tr("The match is over."))
@@ -511,6 +514,7 @@ class RoomWindow(QWidget):
             self.page.refresh()
             self.say_log(self.tr("A new match begins."))
         elif kind == "commit":
+            self._sealed_with = str(message["digest"])
             self.fairness.setText(self.tr("This deal's fingerprint: {f}").format(f=str(message["digest"])[:16]))
         elif kind == "dropped":
             self.say_log(
@@ -532,6 +536,23 @@ class RoomWindow(QWidget):
             )
         elif kind == "removed":
             self.say_log(self.tr("The host removed {name} from the room.").format(name=message.get("name") or name))
+
+    def _seal_line(self, message: dict[str, Any]) -> None:
+        """The hand-end sheet's line on the deal, as a local table's says how it was sealed: here, with this
+        seat's check of the host's reveal (the seed itself is the host's, and stays unnamed)."""
+        reveal = message.get("reveal")
+        digest = str(reveal.get("digest", "")) if isinstance(reveal, dict) else ""
+        digest = digest or self._sealed_with
+        if not digest:
+            return
+        checker = self.controller.checker
+        counts = (checker.verified, len(checker.failures))
+        if counts == self._checks:
+            verdict: bool | None = None  # this deal was not checked here
+        else:
+            verdict = len(checker.failures) == self._checks[1]
+        self._checks = counts
+        self.page.deal_seal.checked(digest, verdict, checker.failures[-1] if checker.failures else "")
 
     def _fairness(self) -> None:
         checker = self.controller.checker
