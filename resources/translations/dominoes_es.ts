@@ -3899,6 +3899,18 @@ Corte: {cut}</translation>
 <context>
     <name>RoomWindow</name>
     <message>
+        <source>Moves</source>
+        <translation>Jugadas</translation>
+    </message>
+    <message>
+        <source>Players and talk</source>
+        <translation>Jugadores y charla</translation>
+    </message>
+    <message>
+        <source>Players and talk •</source>
+        <translation>Jugadores y charla •</translation>
+    </message>
+    <message>
         <source>The room sent what this table cannot read: {why}</source>
         <translation>La sala envió algo que esta mesa no puede leer: {why}</translation>
     </message>

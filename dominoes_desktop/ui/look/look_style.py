@@ -125,6 +125,11 @@ def stylesheet(look: Look) -> str:
     QPushButton {{ background: {button}; color: {button_text}; border: 1px solid {t.accent};
                    border-radius: 6px; padding: 7px 14px; font-size: 14px; }}
     QWidget#side QPushButton {{ padding: 6px 6px; font-size: 13px; }}
+    QTabWidget#roomTabs QTabBar::tab {{ background: {t.log}; color: {field_text}; border: 1px solid {t.log};
+                   border-top-left-radius: 5px; border-top-right-radius: 5px; padding: 3px 8px; margin-right: 2px; }}
+    QTabWidget#roomTabs QTabBar::tab:selected {{ border: 1px solid {t.accent}; border-bottom: 3px solid {t.accent};
+                   font-weight: bold; }}
+    QTabWidget#roomTabs QTabBar::tab:focus {{ border: 2px solid {t.highlight}; }}
     QSplitter::handle {{ background: {t.log}; }}
     QSplitter::handle:hover {{ background: {t.accent}; }}
     QPushButton:hover {{ border: 2px solid {t.highlight}; padding: 6px 13px; }}

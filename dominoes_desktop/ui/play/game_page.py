@@ -176,7 +176,7 @@ class GamePage(QWidget):
         side.addWidget(self.clock)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
-        log_title = QLabel(self.tr("Moves"))
+        log_title = self.log_title = QLabel(self.tr("Moves"))
         log_title.setObjectName("panelTitle")
         side.addWidget(log_title)
         side.addWidget(self.log, 1)

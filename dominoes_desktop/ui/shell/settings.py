@@ -214,6 +214,16 @@ class Settings:
         self.store.setValue("window/panel_shown", panel_shown)
         self.store.sync()
 
+    def room_size(self) -> tuple[int, int] | None:
+        """The size the player last gave a room's window (None: the room's own)."""
+        width, height = self._int("rooms/width", 0, 0, 20000), self._int("rooms/height", 0, 0, 20000)
+        return (width, height) if width >= 640 and height >= 480 else None
+
+    def save_room_size(self, width: int, height: int) -> None:
+        self.store.setValue("rooms/width", int(width))
+        self.store.setValue("rooms/height", int(height))
+        self.store.sync()
+
     # ---- sound ----------------------------------------------------------------------------------
 
     def sound(self) -> tuple[int, bool]:
