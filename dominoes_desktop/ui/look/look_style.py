@@ -185,7 +185,9 @@ def stylesheet(look: Look) -> str:
     QMenu::item:disabled {{ color: #777777; }}
     QMenu::separator {{ height: 1px; background: {button}; margin: 4px 8px; }}
     QToolTip {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
-    QSlider::groove:horizontal {{ height: 6px; background: {button}; border-radius: 3px; }}
+    QSlider::groove:horizontal {{ height: 6px; background: {button}; border: 1px solid {t.accent};
+                   border-radius: 4px; }}
+    QSlider::sub-page:horizontal {{ background: {t.accent}; border: 1px solid {t.accent}; border-radius: 4px; }}
     QSlider::handle:horizontal {{ background: {t.accent}; width: 16px; margin: -6px 0; border-radius: 8px; }}
     QScrollBar:vertical {{ background: {t.log}; width: 12px; }}
     QScrollBar::handle:vertical {{ background: {button}; border-radius: 5px; min-height: 24px; }}
