@@ -361,3 +361,24 @@ def test_room_windows_open_one_below_another_and_as_large_as_the_last(qtbot: QtB
     third = RoomWindow("127.0.0.1", port, dict(first_message), parent=window)
     qtbot.addWidget(third)
     assert (third.width(), third.height()) == given
+
+
+def test_the_strip_beside_the_hand_end_sheet_is_the_room_s_colour_not_white(ben: Any, qtbot: QtBot) -> None:
+    """A room window's style sheet painted the table's margin beside the hand-end sheet white (a bright bar down
+    the window at every hand's end)."""
+    window, _ = ben
+    window.resize(1280, 800)
+    window.controller.receive(view(7, ["3-1@3"]))
+    remaining = [["5-1", "0-0"], ["4-4"], ["6-5", "6-1", "3-3"], []]
+    result = {"end": "blocked", "winner_seat": 0, "winner_side": 0, "points": 30, "bonus": [], "reset": False,
+              "end_points": [0, 0], "pips": [6, 8, 24, 0]}  # fmt: skip
+    window.controller.receive(
+        {"t": "event", "e": "hand_end", "hand": 1, "result": result, "remaining": remaining, "scores": [40, 20]}
+    )
+    qtbot.wait(50)
+    sheet = window.page.hand_end
+    assert sheet.isVisible()
+    image = window.grab().toImage()
+    left = sheet.mapTo(window, QPoint(0, 0)).x()
+    strip = [image.pixelColor(x, window.height() // 2).lightnessF() for x in range(left - 6, left)]
+    assert max(strip) < 0.5, f"the strip beside the sheet is light: {strip}"
