@@ -246,4 +246,4 @@ def test_the_hand_end_sheet_says_where_the_match_stands(qtbot: QtBot, window: Ma
     assert result is not None and window.game.hand_end.isVisible()
     ours, theirs = result.scores
     text = window.game.hand_end.text.text()
-    assert f"Match score: You &amp; CPU 2 {ours}, CPU 1 &amp; CPU 3 {theirs}." in text, text
+    assert f"Match score: You &amp; CPU 2: {ours} · CPU 1 &amp; CPU 3: {theirs}." in text, text
