@@ -54,6 +54,7 @@ class Preset:
     draw_deal_table: DealTable = CLASSIC_DRAW_DEAL
     sets: tuple[int, ...] = SETS  # the sets a host may pick
     symbol: str = ""  # a picture in resources/symbols for a preset with no flag, or "" for the drawn domino
+    others: str = "cpu"  # who the lobby seats beside the host: "cpu", or "friend" (invited: a room's preset)
 
     def deal_size(self, set_top: int, players: int, style: Style | None = None) -> int:
         """The default tiles each: from the deal table for the set, seats and style in force."""
@@ -216,6 +217,7 @@ PRESETS: dict[str, Preset] = {
             draw_deal_table=_ROOM_DRAW_DEAL,
             sets=(6, 9),
             symbol="room",
+            others="friend",
         ),
         replace(
             _caribbean(

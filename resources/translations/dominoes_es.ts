@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>{name} asked for a new deal: cut the new deck</source>
+        <translation>{name} pidió repartir de nuevo: corta la nueva baraja</translation>
+    </message>
+    <message>
         <source>Start cut the deck.</source>
         <translation>Empezar cortó la baraja.</translation>
     </message>
@@ -635,6 +639,10 @@
 </context>
 <context>
     <name>HandEndPanel</name>
+    <message>
+        <source>Match score: {scores}.</source>
+        <translation>Marcador de la partida: {scores}.</translation>
+    </message>
     <message>
         <source>{side}: {pips} → {points}</source>
         <translation>{side}: {pips} → {points}</translation>
@@ -3347,6 +3355,18 @@
 <context>
     <name>FairDeal</name>
     <message>
+        <source>This deal was sealed with fingerprint {fp}.</source>
+        <translation>Este reparto se selló con la huella {fp}.</translation>
+    </message>
+    <message>
+        <source>This deal was sealed with fingerprint {fp}; the host&apos;s reveal checked out here: fair.</source>
+        <translation>Este reparto se selló con la huella {fp}; lo que reveló el anfitrión se comprobó aquí: limpio.</translation>
+    </message>
+    <message>
+        <source>This deal was sealed with fingerprint {fp} and did NOT check out: {why}</source>
+        <translation>Este reparto se selló con la huella {fp} y NO se pudo comprobar: {why}</translation>
+    </message>
+    <message>
         <source>Fair deal</source>
         <translation>Reparto justo</translation>
     </message>
@@ -3878,6 +3898,18 @@ Corte: {cut}</translation>
 </context>
 <context>
     <name>RoomWindow</name>
+    <message>
+        <source>Moves</source>
+        <translation>Jugadas</translation>
+    </message>
+    <message>
+        <source>Players and talk</source>
+        <translation>Jugadores y charla</translation>
+    </message>
+    <message>
+        <source>Players and talk •</source>
+        <translation>Jugadores y charla •</translation>
+    </message>
     <message>
         <source>The room sent what this table cannot read: {why}</source>
         <translation>La sala envió algo que esta mesa no puede leer: {why}</translation>

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import time
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QEventLoop, QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -14,6 +16,7 @@ from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
 from dominoes_desktop.engine.fairness import SALT_BYTES, FairDeal, fingerprint
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.session.cpu_pool import CpuPool
+from dominoes_desktop.ui.play import controller as play_controller
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
@@ -118,11 +121,28 @@ def make_window(qtbot: QtBot, folder: Path) -> MainWindow:
     return window
 
 
+def _known_secret(seed: int) -> tuple[int, bytes]:
+    secret = hashlib.sha256(f"a known deal|{seed}".encode()).digest()
+    return int.from_bytes(secret[:6], "big"), secret[16 : 16 + SALT_BYTES]
+
+
+def known_deals_from(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """From now on every deal is sealed from known secrets (`seed`, `seed` + 1, ...) and every cut is the same
+    bytes: a match's later hands, sealed and cut as always, deal the same tiles every run."""
+    seeds = itertools.count(seed)
+
+    def commit() -> FairDeal:
+        deal_seed, salt = _known_secret(next(seeds))
+        return FairDeal(deal_seed, salt, fingerprint(deal_seed, salt))
+
+    monkeypatch.setattr(FairDeal, "commit", staticmethod(commit))
+    monkeypatch.setattr(play_controller, "cut_from_gesture", lambda *gesture: b"test cut")
+
+
 def known_deal(seed: int) -> FairDeal:
     """A fair deal made from `seed` alone, cut: a match started with it as its first deal (`DealAgain`) deals
     the same tiles every time (later deals are sealed and cut as always)."""
-    secret = hashlib.sha256(f"a known deal|{seed}".encode()).digest()
-    deal_seed, salt = int.from_bytes(secret[:6], "big"), secret[16 : 16 + SALT_BYTES]
+    deal_seed, salt = _known_secret(seed)
     return FairDeal(deal_seed, salt, fingerprint(deal_seed, salt)).with_cut(b"test")
 
 

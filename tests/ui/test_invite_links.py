@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QFileOpenEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMainWindow
 from pytestqt.qtbot import QtBot
@@ -19,6 +19,7 @@ from dominoes_desktop.net import invite, tls
 from dominoes_desktop.ui.room import actions, net_dialogs
 from dominoes_desktop.ui.room.net_dialogs import JoinDialog, RoomHost, open_invite
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.single_instance import SingleInstance
 from tests.net.fake_igd import FakeRouter
 
@@ -197,3 +198,39 @@ def test_an_invite_without_fingerprint_warns_that_the_host_cannot_be_checked(qtb
     dialog.name.setText("Ben")
     dialog._accept()
     assert dialog.choice is None and "64 hex digits" in dialog.problem.text()
+
+
+def test_the_name_given_to_join_is_offered_the_next_time(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34: a guest typed a name at every join. The name given is kept and offered next time, and with an
+    invite opened from a link, Enter joins with it."""
+    link = f"dominoes://192.168.1.20:47815/K7Q-2MX#{FP}"
+    joined: list[tuple[str, str]] = []
+    monkeypatch.setattr(net_dialogs, "open_invite", lambda _window, chosen, name: joined.append((chosen.code, name)))
+    seen: list[JoinDialog] = []
+
+    def first(dialog: JoinDialog) -> int:
+        seen.append(dialog)
+        assert dialog.name.text() == "", "nothing to offer the first time"
+        dialog.name.setText("  Ana  ")
+        dialog.join.click()
+        return int(dialog.result())
+
+    monkeypatch.setattr(JoinDialog, "exec", first)
+    net_dialogs.join_room(window, link=link)
+    assert joined == [("K7Q-2MX", "Ana")]
+
+    def second(dialog: JoinDialog) -> int:
+        seen.append(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        assert dialog.name.text() == "Ana", "the last name is offered"
+        assert dialog.focusWidget() is dialog.join and dialog.join.isDefault(), "Enter joins with it"
+        qtbot.keyClick(dialog.join, Qt.Key.Key_Return)
+        return int(dialog.result())
+
+    monkeypatch.setattr(JoinDialog, "exec", second)
+    net_dialogs.join_room(window, link=link)
+    assert joined[-1] == ("K7Q-2MX", "Ana") and len(seen) == 2
+    assert window.settings.player_name() == "Ana"

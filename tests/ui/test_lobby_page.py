@@ -183,3 +183,16 @@ def test_a_new_match_from_the_table_asks_once(qtbot: QtBot, window: MainWindow) 
         assert window.stack.currentWidget() is window.lobby
     finally:
         window.ask_before_leaving = False
+
+
+def test_the_friends_room_preset_seats_friends(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 34: "Friends' room" seated three CPUs beside the host. It seats invited friends (open seats); another
+    preset seats CPUs again, and a seat the host set by hand stays as they set it."""
+    lobby = window.lobby
+    lobby.select("jamaican")
+    lobby.seat_rows[3].kind.setCurrentIndex(lobby.seat_rows[3].kind.findData("empty"))
+    lobby.select("room")
+    assert [row.kind.currentData() for row in lobby.seat_rows[:4]] == ["person", "friend", "friend", "empty"]
+    assert not lobby.seat_rows[1].name.isEnabled(), "a friend brings their own name"
+    lobby.select("cuban")
+    assert [row.kind.currentData() for row in lobby.seat_rows[:4]] == ["person", "cpu", "cpu", "empty"]

@@ -341,6 +341,8 @@ def test_the_pairing_decides_who_sits_where_and_partners_sit_opposite(
 ) -> None:
     lobby = window.lobby
     click_preset(qtbot, lobby, preset)
+    for row in lobby.seat_rows[1:4]:  # the room's preset seats invited friends: CPUs here, to play at once
+        choose(qtbot, row.kind, "cpu")
     for row, name in zip(lobby.seat_rows, ["Ana", "Bo", "Cai", "Dee"], strict=False):
         row.name.selectAll()
         qtbot.keyClicks(row.name, name)
@@ -439,6 +441,8 @@ def test_cuban_on_double_six_gets_a_fitting_deal(qtbot: QtBot, window: MainWindo
 def test_a_room_draw_game_for_three_plays_from_the_lobby(qtbot: QtBot, window: MainWindow) -> None:
     lobby = window.lobby
     click_preset(qtbot, lobby, "room")
+    for row in lobby.seat_rows[1:3]:  # CPUs in the seats the preset leaves to invited friends
+        choose(qtbot, row.kind, "cpu")
     type_number(qtbot, lobby.players, 3)
     choose(qtbot, lobby.style_box, "draw")
     qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)

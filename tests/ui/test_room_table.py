@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.errors import DominoError
@@ -18,6 +19,7 @@ from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import RequestError, view_from_request
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.drawn import most_held_from
 
 NAMES = ["Ana", "Ben", "", ""]
@@ -267,10 +269,22 @@ def test_the_room_window_fits_a_small_screen(ben: Any, qtbot: QtBot) -> None:
     qtbot.wait(20)
     assert (window.width(), window.height()) == (1024, 700)
     side = window.page.side
-    for widget in (window.status, window.copy, window.chat, window.log, window.page.scores):
-        assert widget.isVisible(), widget
-        corner = widget.mapTo(window, widget.rect().bottomRight())
-        assert corner.x() <= window.width() and corner.y() <= window.height(), widget
+
+    def inside(*widgets: QWidget) -> None:
+        for widget in widgets:
+            assert widget.isVisible(), widget
+            corner = widget.mapTo(window, widget.rect().bottomRight())
+            assert corner.x() <= window.width() and corner.y() <= window.height(), widget
+
+    inside(window.status, window.copy, window.page.log, window.page.scores)
+    scores = window.page.scores
+    assert scores.height() >= scores.sizeHint().height(), "the score list is not cut (issue 34)"
+    log = window.page.log
+    lines = log.viewport().height() // log.fontMetrics().lineSpacing()
+    assert lines >= 10, f"the moves show {lines} lines (two, under the table talk, before)"
+    window.tabs.setCurrentIndex(1)  # the players and the table talk, one tab over
+    qtbot.wait(20)
+    inside(window.chat, window.log, window.seats)
     assert side.width() >= 200
 
 
@@ -294,3 +308,77 @@ def test_a_move_the_table_cannot_follow_is_said_in_one_line_and_the_room_s_view_
     assert len(said) == 1 and "lost step with the room" in said[0] and "\n" not in said[0]
     window.controller.receive(view(8, ["3-1@3", "2-0@2"]))  # the room's word: the table follows it again
     assert len(said) == 1 and window.controller.legal_moves()
+
+
+def test_the_guest_s_hand_end_sheet_has_the_match_score_and_the_deal_s_seal_line(ben: Any) -> None:
+    """Issue 34: the guest's sheet lacked where the match stands (the side panel under it) and the line on how
+    the deal was sealed that a local table's sheet has; here it names the fingerprint sealed before the deal."""
+    window, _ = ben
+    window.controller.receive({"t": "event", "e": "commit", "digest": COMMIT})
+    window.controller.receive(view(7, ["3-1@3"]))
+    remaining = [["5-1", "0-0"], ["4-4"], ["6-5", "6-1", "3-3"], []]
+    result = {"end": "blocked", "winner_seat": 0, "winner_side": 0, "points": 30, "bonus": [], "reset": False,
+              "end_points": [0, 0], "pips": [6, 8, 24, 0]}  # fmt: skip
+    window.controller.receive(
+        {"t": "event", "e": "hand_end", "hand": 1, "result": result, "remaining": remaining, "scores": [40, 20]}
+    )
+    sheet = window.page.hand_end
+    assert sheet.isVisible()
+    assert "Match score: Ana &amp; CPU 2: 40 · Ben &amp; CPU 3: 20." in sheet.text.text()
+    seal = window.page.deal_seal.label
+    assert seal.isVisibleTo(sheet) and "This deal was sealed with fingerprint abab" in seal.text()
+
+
+def test_talk_said_while_the_moves_are_shown_marks_its_tab(ben: Any, qtbot: QtBot) -> None:
+    window, _ = ben
+    assert window.tabs.currentIndex() == 0 and window.tabs.tabText(1) == "Players and talk"
+    window.controller.receive({"t": "chat", "seat": 0, "name": "Ana", "phrase": "good_play"})
+    assert window.tabs.tabText(1) == "Players and talk •"
+    assert window.log.toPlainText().endswith("Ana says: Good play!")
+    qtbot.mouseClick(window.tabs.tabBar(), Qt.MouseButton.LeftButton, pos=window.tabs.tabBar().tabRect(1).center())
+    assert window.tabs.currentIndex() == 1 and window.tabs.tabText(1) == "Players and talk"
+
+
+def test_room_windows_open_one_below_another_and_as_large_as_the_last(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 34: a second room's window opened exactly over the first. It opens a step below and right of it; and
+    a room window opens at the size the player gave the last one."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    first_message = {"t": "join", "code": "ABC-123", "name": "Ben"}
+    first = RoomWindow("127.0.0.1", port, dict(first_message), parent=window)
+    qtbot.addWidget(first)
+    first.move(20, 30)
+    first.show()
+    second = RoomWindow("127.0.0.1", port, dict(first_message), parent=window)
+    qtbot.addWidget(second)
+    second.show()
+    assert second.pos() - first.pos() == QPoint(32, 32), (first.pos(), second.pos())
+    second.resize(700, 500)
+    given = (second.width(), second.height())  # (as tall as the page needs at the least)
+    assert given != (first.width(), first.height())
+    second.close()
+    third = RoomWindow("127.0.0.1", port, dict(first_message), parent=window)
+    qtbot.addWidget(third)
+    assert (third.width(), third.height()) == given
+
+
+def test_the_strip_beside_the_hand_end_sheet_is_the_room_s_colour_not_white(ben: Any, qtbot: QtBot) -> None:
+    """A room window's style sheet painted the table's margin beside the hand-end sheet white (a bright bar down
+    the window at every hand's end)."""
+    window, _ = ben
+    window.resize(1280, 800)
+    window.controller.receive(view(7, ["3-1@3"]))
+    remaining = [["5-1", "0-0"], ["4-4"], ["6-5", "6-1", "3-3"], []]
+    result = {"end": "blocked", "winner_seat": 0, "winner_side": 0, "points": 30, "bonus": [], "reset": False,
+              "end_points": [0, 0], "pips": [6, 8, 24, 0]}  # fmt: skip
+    window.controller.receive(
+        {"t": "event", "e": "hand_end", "hand": 1, "result": result, "remaining": remaining, "scores": [40, 20]}
+    )
+    qtbot.wait(50)
+    sheet = window.page.hand_end
+    assert sheet.isVisible()
+    image = window.grab().toImage()
+    left = sheet.mapTo(window, QPoint(0, 0)).x()
+    strip = [image.pixelColor(x, window.height() // 2).lightnessF() for x in range(left - 6, left)]
+    assert max(strip) < 0.5, f"the strip beside the sheet is light: {strip}"

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.resources import resources_dir
+from dominoes_desktop.ui.look.look_style import contrast
 from dominoes_desktop.ui.play import sound
 from dominoes_desktop.ui.play.sound import SOUNDS, SoundBoard
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -148,3 +149,21 @@ def test_starting_the_sound_prints_no_warning_per_sound() -> None:
     assert "available" in done.stdout
     noise = [line for line in done.stderr.splitlines() if "QSoundEffect" in line or "pa_context" in line]
     assert noise == []
+
+
+def test_the_volume_slider_shows_its_groove(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 34: the volume slider's groove was dark on the dark menu (a handle floating on nothing). The groove's
+    outline, and its part up to the handle filled in, stand out from the menu by WCAG's 3:1 for controls."""
+    slider = window.volume_slider
+    slider.setValue(60)
+    row = slider.parentWidget()
+    row.resize(300, 40)
+    row.show()
+    qtbot.waitExposed(row)
+    image = slider.grab().toImage()
+    middle = image.height() // 2
+    ground = image.pixelColor(image.width() - 1, 0).name()
+    filled = image.pixelColor(image.width() // 5, middle).name()
+    assert contrast(filled, ground) >= 3.0, (filled, ground)
+    edge = max(contrast(image.pixelColor(image.width() * 9 // 10, y).name(), ground) for y in range(image.height()))
+    assert edge >= 3.0, "the groove's outline past the handle shows"

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.decisions import ChooseLeader, PlayTurn
+from dominoes_desktop.engine.decisions import ChooseLeader, CutDeck, PlayTurn
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import idle, known_deal, my_turn, play_turn_by_keys
+from .driving import idle, known_deal, known_deals_from, my_turn, play_turn_by_keys
 
 
 def to_a_won_hand_end(window: MainWindow) -> None:
@@ -77,10 +78,13 @@ def test_the_leader_choice_is_reached_and_answered_by_keys_alone(qtbot: QtBot, w
         assert len(hand.history) > before, "the first play made by keys"
 
 
-def test_a_new_match_starts_clean(qtbot: QtBot, window: MainWindow) -> None:
+def test_a_new_match_starts_clean(qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     """A match left at its leader question (its log, scores and plates showing), then another of a different
     preset: nothing of the first is on the page, before its deal is cut and after."""
-    start(window, "jamaican", seed=2, target=30)  # hands after the first are dealt at random: room to win some
+    # Every deal known (a random Cuban deal once gave a CPU five doubles: its redeal came back to be cut, and
+    # the test, expecting a question, failed): the Cuban deal here asks the person's side who leads.
+    known_deals_from(monkeypatch, 16)
+    start(window, "jamaican", seed=2, target=30)
     to_a_won_hand_end(window)
     game = window.game
     qtbot.mouseClick(game.hand_end.next, Qt.MouseButton.LeftButton)
@@ -104,18 +108,37 @@ def test_a_new_match_starts_clean(qtbot: QtBot, window: MainWindow) -> None:
     idle(window)
     rules = window.controller.rules
     assert rules is not None and rules.preset == "cuban"
-    for _ in range(3):  # the cut is the person's: the new deal may first ask who leads, or offer a redeal
-        if window.controller.hand is not None:
-            break
-        assert game.leader_choice.isVisible() or game.redeal.isVisible()
-        qtbot.keyClick(_focused(), Qt.Key.Key_Return)
-        idle(window)
+    assert window.controller.hand is None and isinstance(window.controller.pending, ChooseLeader)
+    assert game.leader_choice.isVisible(), "the person's side was drawn to lead: who leads is asked"
+    qtbot.keyClick(_focused(), Qt.Key.Key_Return)
+    idle(window)
     hand = window.controller.hand
     assert hand is not None and len(game.table.table.rack_items) == len(window.controller.rack(0)) == 10
     play_turn_by_keys(qtbot, window)
     idle(window)
     assert game.log.lines()[:1] == ["— Hand 1 —"] and len(game.log.lines()) == 1 + len(hand.history)
     assert game.log.lines()[1:] != old_log[1 : len(game.log.lines())]
+
+
+def test_a_cpus_redeal_comes_back_to_be_cut_and_says_why(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cuban: a CPU dealt six doubles asks for a new deal; the person cut the first deck, and the new one comes
+    back sealed, saying who asked for it; Space cuts it and the hand is dealt."""
+    known_deals_from(monkeypatch, 16)  # the Cuban deal these give CPU 1 six of the ten doubles
+    window.quick_start(build_rules("cuban", {}), "medium", seed=11)
+    idle(window)
+    game = window.game
+    qtbot.keyClick(game.cut_panel.deck, Qt.Key.Key_Space)
+    idle(window)
+    pending = window.controller.pending
+    assert isinstance(pending, CutDeck) and pending.redeal_by == 1, pending
+    assert game.cut_panel.isVisible() and not game.leader_choice.isVisible() and not game.redeal.isVisible()
+    assert game.cut_panel.title.text() == "CPU 1 asked for a new deal: cut the new deck"
+    qtbot.keyClick(game.cut_panel.deck, Qt.Key.Key_Space)
+    idle(window)
+    assert not game.cut_panel.isVisible()
+    assert window.controller.hand is not None or game.leader_choice.isVisible() or game.redeal.isVisible()
 
 
 def test_the_turn_clock_shows_a_drawn_clock_not_a_missing_glyph(qtbot: QtBot, window: MainWindow) -> None:
@@ -213,3 +236,14 @@ def test_a_hint_moves_the_keys_to_the_tile_it_names(qtbot: QtBot, window: MainWi
     if view.choosing is not None:
         qtbot.keyClick(view, Qt.Key.Key_Return)
     assert len(hand.history) > played and hand.history[played].move.tile == tile, "Enter plays it"
+
+
+def test_the_hand_end_sheet_says_where_the_match_stands(qtbot: QtBot, window: MainWindow) -> None:
+    """The side panel with the scores is under the hand-end sheet: the sheet says the match score itself."""
+    start(window, "jamaican", seed=2, target=30)
+    to_a_won_hand_end(window)
+    result = window.controller.last_result
+    assert result is not None and window.game.hand_end.isVisible()
+    ours, theirs = result.scores
+    text = window.game.hand_end.text.text()
+    assert f"Match score: You &amp; CPU 2: {ours} · CPU 1 &amp; CPU 3: {theirs}." in text, text

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from html import unescape
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -11,15 +13,18 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
 from dominoes_desktop.engine.fairness import verify
+from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.record import record_from_json
 from dominoes_desktop.engine.scoring import losers_counts
+from dominoes_desktop.store.skill import QueuedHand
 from dominoes_desktop.ui.learn.rules_page import rules_sections
-from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import idle, known_deal
+from .driving import idle, known_deal, make_window
 from .test_table34 import to_a_won_hand_end
 
 
@@ -169,3 +174,24 @@ def test_pass_and_play_names_each_person_the_same_on_the_curtain_plate_and_turn_
         if window.controller.human_turn() is not None and not game.curtain.isVisible():
             window.controller.autoplay(1)
     assert seen == {0, 2}, seen
+
+
+def test_a_hand_of_a_five_player_cross_is_queued_for_the_judge_with_its_five_players(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Playing each game through: every hand of a five-player cross failed in the skill judge ("action 2: the
+    seat is not one"), its record queued without the lobby's options, so read back as a four-player cross."""
+    window = make_window(qtbot, tmp_path)
+    queued: list[QueuedHand] = []
+    monkeypatch.setattr(window.store, "queue_hand", queued.append)
+    rules = build_rules("cross_12", {"players": 5})
+    seats = tuple(default_seats(5))
+    window.start_match(MatchSetup(rules, seats, options={"players": 5}), 3, known_deal(3))
+    idle(window)
+    window.controller.autoplay(10_000)
+    idle(window)
+    assert queued, "the person's hand was queued for the judge"
+    record = record_from_json(json.loads(queued[0].record))
+    assert record.rules.players == 5 and record.rules == rules
+    judge = Match.from_record(record)  # the judge's first step: the hand as it was played, read back
+    assert len(judge.results) == 1

@@ -345,6 +345,7 @@ class LobbyPage(QWidget):
 
         # Seats and helpers.
         self.seat_rows = [SeatRow(i) for i in range(5)]
+        self._preset_others = "cpu"  # who the preset shown last seated beside the host
         self.seat_rows[0].kind.setCurrentIndex(1)
         self.seat_rows[0].name.setText(self.tr("You"))
         for row in self.seat_rows:
@@ -559,6 +560,18 @@ class LobbyPage(QWidget):
 
     def _preset_changed(self) -> None:
         self._load_preset_defaults()
+        self._seat_for_preset()
+
+    def _seat_for_preset(self) -> None:
+        """A room's preset seats invited friends beside the host, the others CPUs: the seats the last preset
+        seated (not those the host set by hand) follow."""
+        others = PRESETS[self.current_preset()].others
+        before, self._preset_others = self._preset_others, others
+        if others == before:
+            return
+        for row in self.seat_rows[1:]:
+            if row.kind.currentData() == before:
+                row.kind.setCurrentIndex(max(0, row.kind.findData(others)))
 
     def _load_preset_defaults(self) -> None:
         preset = PRESETS[self.current_preset()]

@@ -125,6 +125,11 @@ def stylesheet(look: Look) -> str:
     QPushButton {{ background: {button}; color: {button_text}; border: 1px solid {t.accent};
                    border-radius: 6px; padding: 7px 14px; font-size: 14px; }}
     QWidget#side QPushButton {{ padding: 6px 6px; font-size: 13px; }}
+    QTabWidget#roomTabs QTabBar::tab {{ background: {t.log}; color: {field_text}; border: 1px solid {t.log};
+                   border-top-left-radius: 5px; border-top-right-radius: 5px; padding: 3px 8px; margin-right: 2px; }}
+    QTabWidget#roomTabs QTabBar::tab:selected {{ border: 1px solid {t.accent}; border-bottom: 3px solid {t.accent};
+                   font-weight: bold; }}
+    QTabWidget#roomTabs QTabBar::tab:focus {{ border: 2px solid {t.highlight}; }}
     QSplitter::handle {{ background: {t.log}; }}
     QSplitter::handle:hover {{ background: {t.accent}; }}
     QPushButton:hover {{ border: 2px solid {t.highlight}; padding: 6px 13px; }}
@@ -180,7 +185,9 @@ def stylesheet(look: Look) -> str:
     QMenu::item:disabled {{ color: #777777; }}
     QMenu::separator {{ height: 1px; background: {button}; margin: 4px 8px; }}
     QToolTip {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
-    QSlider::groove:horizontal {{ height: 6px; background: {button}; border-radius: 3px; }}
+    QSlider::groove:horizontal {{ height: 6px; background: {button}; border: 1px solid {t.accent};
+                   border-radius: 4px; }}
+    QSlider::sub-page:horizontal {{ background: {t.accent}; border: 1px solid {t.accent}; border-radius: 4px; }}
     QSlider::handle:horizontal {{ background: {t.accent}; width: 16px; margin: -6px 0; border-radius: 8px; }}
     QScrollBar:vertical {{ background: {t.log}; width: 12px; }}
     QScrollBar::handle:vertical {{ background: {button}; border-radius: 5px; min-height: 24px; }}

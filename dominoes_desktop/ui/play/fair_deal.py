@@ -125,6 +125,7 @@ class CutPanel(QFrame):
         self.deck.cut.connect(self.cutRequested)
         self.title = QLabel(translate("FairDeal", "Cut the deck"))
         self.title.setObjectName("cutTitle")
+        self.title.setWordWrap(True)
         self.seal = QLabel("")
         self.seal.setObjectName("dealFingerprint")
         self.seal.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -201,6 +202,7 @@ class CutPanel(QFrame):
         """The sealed deal, by its fingerprint alone (a room's deal is sealed by the host, and only its fingerprint
         reaches the other players before the hand's end); `people` at this screen (0: only CPUs), `clock`: the
         clock cuts (no person, or they asked it to)."""
+        self.title.setText(translate("FairDeal", "Cut the deck"))
         self.seal.setText(translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(fingerprint_hex)))
         self.seal.setToolTip(translate("FairDeal", "Fingerprint (SHA-256): {fp}").format(fp=fingerprint_hex))
         self.deck.setAccessibleDescription(self.seal.text())
@@ -252,6 +254,23 @@ class DealSeal:
                 + escape(text.format(fp=short(proof.fingerprint), seed=proof.seed, cut=cut_text(proof)))
                 + "</small>"
             )
+
+    def checked(self, fingerprint: str, verdict: bool | None, why: str = "") -> None:
+        """A room's finished deal: the fingerprint it was sealed with, and what this seat's check of the host's
+        reveal found (None: nothing to check, the seat having joined mid-hand or no reveal come)."""
+        fp = short(fingerprint)
+        if verdict is None:
+            text = translate("FairDeal", "This deal was sealed with fingerprint {fp}.").format(fp=fp)
+        elif verdict:
+            text = translate(
+                "FairDeal", "This deal was sealed with fingerprint {fp}; the host's reveal checked out here: fair."
+            ).format(fp=fp)
+        else:
+            text = translate(
+                "FairDeal", "This deal was sealed with fingerprint {fp} and did NOT check out: {why}"
+            ).format(fp=fp, why=why)
+        self.label.setText("<small>" + escape(text) + "</small>")
+        self.label.show()
 
     def show_next(self, fingerprint: str | None, people: int, clock: bool, auto: bool) -> None:
         if fingerprint is None:

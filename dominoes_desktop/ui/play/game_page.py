@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.cpu import Decision
+from ...engine.decisions import CutDeck
 from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
@@ -33,7 +34,7 @@ from ..table.drawn import shown_hand
 from ..table.moments import MomentPlayer
 from ..table.view import TableView
 from .coach_button import add_coach_button
-from .controller import MatchSetup
+from .controller import GameController, MatchSetup
 from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
 from .fair_deal import CutPanel, DealSeal, gesture_here
 from .panels import (
@@ -175,7 +176,7 @@ class GamePage(QWidget):
         side.addWidget(self.clock)
         side.addWidget(self.claim_box)
         side.addWidget(self.tracker)
-        log_title = QLabel(self.tr("Moves"))
+        log_title = self.log_title = QLabel(self.tr("Moves"))
         log_title.setObjectName("panelTitle")
         side.addWidget(log_title)
         side.addWidget(self.log, 1)
@@ -838,12 +839,23 @@ class GamePage(QWidget):
         appearing = self.cut_panel.isHidden()
         self.cut_panel.set_theme(self.table.look.theme)
         self.cut_panel.show_fingerprint(sealed, people, clock, controller.auto_cut)
+        # A CPU's redeal at a local table (a room's host cuts its own): else the deck the person just cut comes
+        # back with no word of why.
+        pending = controller.pending if isinstance(controller, GameController) else None
+        redeal_by = pending.redeal_by if isinstance(pending, CutDeck) else None
+        if redeal_by is not None:
+            self.cut_panel.title.setText(
+                self.tr("{name} asked for a new deal: cut the new deck").format(
+                    name=shown_name(controller.seats[redeal_by].name)
+                )
+            )
         self.cut_panel.raise_()
         self._place_overlays()
         if appearing:
             # After whatever started the match has put the keys on the table: Space then cuts at once.
             QTimer.singleShot(0, self.cut_panel.deck, self._focus_deck)
-            self.announce(self.cut_panel.seal.text() + " " + self.cut_panel.hint.text())
+            said = self.cut_panel.seal.text() + " " + self.cut_panel.hint.text()
+            self.announce(said if redeal_by is None else self.cut_panel.title.text() + ". " + said)
 
     def say_cut_by_start(self, proof: FairDeal | None) -> None:
         """The first deal was cut by Start, its seal shown beside Start: said as the deck would have said it."""

@@ -550,6 +550,11 @@ class HandEndPanel(QFrame):
                 )
                 text = self.tr("Each loser's pips are rounded to the nearest 5: {each}.").format(each=each)
                 lines.append("<p>" + escape(text) + "</p>")
+        if winner is None and len(result.scores) == rules.sides:  # where the match stands, the side panel hidden
+            standing = " · ".join(
+                f"{side_name(rules, seats, side)}: {score}" for side, score in enumerate(result.scores)
+            )
+            lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
         bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
         if result.bonus:
             lines.append("<p><b>" + escape(" ".join(bonuses.get(b, b) for b in result.bonus)) + "</b></p>")

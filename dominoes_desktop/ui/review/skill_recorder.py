@@ -8,6 +8,7 @@ priority. The judgement may come after the sheet opened: the line is written aga
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +94,7 @@ class SkillRecorder(QObject):
         parent: QObject | None = None,
         *,
         resume_after_ms: int = RESUME_AFTER_MS,
+        options: Callable[[], dict[str, Any]] = dict,
     ) -> None:
         """`controller`: the table (GameController: its match, seats, people and signals); `run`: gives the
         pool's `run` (asked when the judge starts, so the pool is not made for asking)."""
@@ -100,6 +102,7 @@ class SkillRecorder(QObject):
         self.controller = controller
         self.store = store
         self._run = run
+        self._options = options  # the host options over the preset: the judge rebuilds the rules from them
         self._started = False
         self._match: Match | None = None
         self._hinted: set[int] = set()  # hands of this match in which a hint was shown
@@ -153,7 +156,8 @@ class SkillRecorder(QObject):
         if not people:
             return
         hand = len(match.results) - 1
-        record = match.record
+        # With the match's options: without them a five-player cross was judged as a four-player one (and failed).
+        record = replace(match.record, options=self._options())
         duplicate = getattr(self.controller, "duplicate", None) is not None
         for seat in people:
             queued = store_service.QueuedHand.of(

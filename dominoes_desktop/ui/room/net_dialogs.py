@@ -30,6 +30,7 @@ from ...net import invite, protocol, tls, upnp
 from ...net.thread import ServerThread
 from ..play.cpu_worker import desktop_pool
 from ..shell.i18n import translate
+from ..shell.settings import Settings
 from .room_window import RoomWindow
 
 
@@ -308,7 +309,10 @@ def host_room(window: QMainWindow, lobby: Any) -> RoomHost | None:
 class JoinDialog(QDialog):
     """Type an invite or pick a room found on the local network; give a name; join."""
 
-    def __init__(self, parent: QWidget | None = None, discovery_port: int = protocol.DISCOVERY_PORT) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, discovery_port: int = protocol.DISCOVERY_PORT, name: str = ""
+    ) -> None:
+        """`name`: the name given last time, offered again."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Join a room"))
         self.invite = QLineEdit()
@@ -321,6 +325,7 @@ class JoinDialog(QDialog):
         self.name = QLineEdit()
         self.name.setMaxLength(protocol.MAX_NAME)
         self.name.setAccessibleName(self.tr("Your name"))
+        self.name.setText(name)
         self.found = QListWidget()
         self.found.setAccessibleName(self.tr("Rooms on this network"))
         self.found.currentItemChanged.connect(self._picked)
@@ -333,7 +338,8 @@ class JoinDialog(QDialog):
         form.addRow("", self.checked)
         form.addRow(self.tr("Your name:"), self.name)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Join"))
+        self.join = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.join.setText(self.tr("Join"))
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -429,7 +435,11 @@ class JoinDialog(QDialog):
             text = link.strip()  # as given: the line under it says what is wrong
         self.invite.setText(text)
         self.invite.setCursorPosition(0)  # the address and the code in sight; the fingerprint runs on after them
-        self.name.setFocus()
+        if self.name.text().strip():
+            self.join.setDefault(True)
+            self.join.setFocus()  # the name given last time is offered: Enter joins with it
+        else:
+            self.name.setFocus()
 
     def _read_invite(self) -> None:
         text = self.invite.text().strip()
@@ -472,12 +482,17 @@ class JoinDialog(QDialog):
 
 def join_room(window: QWidget, dialog: JoinDialog | None = None, link: str = "") -> RoomWindow | None:
     """The Join dialog (filled from `link`, an invite opened from outside), then the room's window."""
-    dialog = dialog or JoinDialog(window)
+    settings = getattr(window, "settings", None)  # the game window's: the name last given is offered again
+    remembered = settings if isinstance(settings, Settings) else None
+    dialog = dialog or JoinDialog(window, name=remembered.player_name() if remembered is not None else "")
     if link:
         dialog.fill(link)
     if dialog.exec() != QDialog.DialogCode.Accepted or dialog.choice is None:
         return None
-    return open_invite(window, dialog.choice, dialog.name.text().strip())
+    name = dialog.name.text().strip()
+    if remembered is not None:
+        remembered.save_player_name(name)
+    return open_invite(window, dialog.choice, name)
 
 
 def open_invite(window: QWidget | None, chosen: invite.Invite, name: str) -> RoomWindow:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -40,9 +42,13 @@ from ..play.panels import ButtonRow
 from ..review.skill_recorder import SkillRecorder
 from ..shell.announce import TableVoice
 from ..shell.i18n import translate
+from ..shell.settings import Settings
 from ..shell.store_service import StoreService
 from .room_controller import RoomController
 
+MIN_ROOM = QSize(640, 480)  # the smallest room window
+CASCADE_STEP = 32  # px between room windows opened one after another
+TALK_TAB = 1  # the tab of the players and the table talk, after the moves'
 PHRASES = {
     "good_play": QT_TRANSLATE_NOOP("RoomWindow", "Good play!"),
     "six_love": QT_TRANSLATE_NOOP("RoomWindow", "Six-love!"),
@@ -80,11 +86,15 @@ class RoomWindow(QWidget):
         self.setWindowFlag(Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Dominoes Desktop: room"))
         # 1100x720, or less on a smaller screen: on a 1024x700 laptop the room's side panel started off screen.
-        free = self.screen().availableGeometry().size()
-        self.resize(QSize(min(1100, free.width() - 16), min(720, free.height() - 40)).expandedTo(QSize(640, 480)))
+        free = self.screen().availableGeometry()
+        settings = getattr(parent, "settings", None)
+        self.settings = settings if isinstance(settings, Settings) else None
+        kept = self.settings.room_size() if self.settings is not None else None
+        width, height = kept or (1100, 720)
+        self.resize(QSize(min(width, free.width() - 16), min(height, free.height() - 40)).expandedTo(MIN_ROOM))
+        self._cascade(free)
         found = getattr(parent, "look", None)
         self.look = look or (found if isinstance(found, Look) else Look())
-        settings = getattr(parent, "settings", None)
         if auto_cut is None:
             auto_cut = bool(settings.auto_cut()) if settings is not None and hasattr(settings, "auto_cut") else False
         if settings is not None and hasattr(settings, "save_auto_cut"):
@@ -171,6 +181,8 @@ class RoomWindow(QWidget):
         self._room_seats: list[dict[str, Any]] = []
         self.seats.setMaximumHeight(96)
         self.fairness = QLabel()
+        self._sealed_with = ""  # the fingerprint the deal in play was sealed with
+        self._checks = (0, 0)  # the deals this seat had checked (fair, not) at the last hand's end
         self.fairness.setWordWrap(True)
         self.fairness.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.log = QPlainTextEdit()
@@ -190,17 +202,26 @@ class RoomWindow(QWidget):
         phrases = QHBoxLayout()
         phrases.addWidget(self.phrase, 1)
         phrases.addWidget(self.say_phrase)
-        talk_title = QLabel(self.tr("Players and table talk"))
-        talk_title.setObjectName("panelTitle")
-        talk_title.setWordWrap(True)  # the side panel may be narrower than the title (half a 1920 screen)
-        at = side.indexOf(page.more_row)
-        for widget, stretch in ((talk_title, 0), (self.seats, 0), (self.fairness, 0), (self.log, 1)):
-            side.insertWidget(at, widget, stretch)
-            at += 1
-        side.insertLayout(at, phrases)
-        side.insertWidget(at + 1, self.chat)
-        # On a short window (1024x700) the two logs and the players give up their height first: the score and
-        # the turn above them were squeezed and cut instead.
+        # The moves and the table talk as two tabs in the room the page's move log had: at 1100x720 both under
+        # one another showed two moves, and squeezed the score above them until it was cut.
+        talk = QWidget()
+        talk_layout = QVBoxLayout(talk)
+        talk_layout.setContentsMargins(0, 4, 0, 0)
+        for widget, stretch in ((self.seats, 0), (self.fairness, 0), (self.log, 1)):
+            talk_layout.addWidget(widget, stretch)
+        talk_layout.addLayout(phrases)
+        talk_layout.addWidget(self.chat)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("roomTabs")
+        self.tabs.setDocumentMode(True)
+        at = side.indexOf(page.log_title)
+        side.removeWidget(page.log_title)
+        page.log_title.hide()
+        side.removeWidget(page.log)
+        self.tabs.addTab(page.log, self.tr("Moves"))
+        self.tabs.addTab(talk, self.tr("Players and talk"))
+        self.tabs.currentChanged.connect(self._tab_seen)
+        side.insertWidget(at, self.tabs, 1)
         for scrolled in (page.log, self.seats, self.log):
             scrolled.setMinimumHeight(40)
         layout = QVBoxLayout(self)
@@ -509,6 +530,7 @@ class RoomWindow(QWidget):
             scores = " : ".join(str(s) for s in message["scores"])
             self.say_log(self.tr("Hand {n} is over. Scores: {scores}").format(n=message["hand"] + 1, scores=scores))
             self._fairness()
+            self._seal_line(message)
             self.status.setText(self.tr("Hand {n} is over: every rack is face up.").format(n=message["hand"] + 1))
         elif kind == "match_end":
             self.say_log(self.tr("The match is over."))
@@ -520,6 +542,7 @@ class RoomWindow(QWidget):
             self.page.refresh()
             self.say_log(self.tr("A new match begins."))
         elif kind == "commit":
+            self._sealed_with = str(message["digest"])
             self.fairness.setText(self.tr("This deal's fingerprint: {f}").format(f=str(message["digest"])[:16]))
         elif kind == "dropped":
             self.say_log(
@@ -542,6 +565,32 @@ class RoomWindow(QWidget):
         elif kind == "removed":
             self.say_log(self.tr("The host removed {name} from the room.").format(name=message.get("name") or name))
 
+    def _seal_line(self, message: dict[str, Any]) -> None:
+        """The hand-end sheet's line on the deal, as a local table's says how it was sealed: here, with this
+        seat's check of the host's reveal (the seed itself is the host's, and stays unnamed)."""
+        reveal = message.get("reveal")
+        digest = str(reveal.get("digest", "")) if isinstance(reveal, dict) else ""
+        digest = digest or self._sealed_with
+        if not digest:
+            return
+        checker = self.controller.checker
+        counts = (checker.verified, len(checker.failures))
+        if counts == self._checks:
+            verdict: bool | None = None  # this deal was not checked here
+        else:
+            verdict = len(checker.failures) == self._checks[1]
+        self._checks = counts
+        self.page.deal_seal.checked(digest, verdict, checker.failures[-1] if checker.failures else "")
+
+    def _tab_seen(self, index: int) -> None:
+        if index == TALK_TAB:
+            self.tabs.setTabText(TALK_TAB, self.tr("Players and talk"))
+
+    def _talk_unseen(self) -> None:
+        """Something said while the moves are shown: the talk tab says so (a screen reader hears it anyway)."""
+        if self.tabs.currentIndex() != TALK_TAB:
+            self.tabs.setTabText(TALK_TAB, self.tr("Players and talk •"))
+
     def _fairness(self) -> None:
         checker = self.controller.checker
         if checker.failures:
@@ -553,6 +602,7 @@ class RoomWindow(QWidget):
         phrase = message.get("phrase")
         text = translate("RoomWindow", PHRASES[phrase]) if phrase in PHRASES else str(message.get("text", ""))
         self.say_log(self.tr("{name} says: {text}").format(name=message.get("name", "?"), text=text))
+        self._talk_unseen()
 
     def say(self) -> None:
         text = self.chat.text().strip()
@@ -598,10 +648,27 @@ class RoomWindow(QWidget):
         first = {"t": "rejoin", "code": controller.code, "token": controller.token}
         controller.open(*self.server, first, self.pin or self.fingerprint or None, self.private)
 
+    def _cascade(self, free: QRect) -> None:
+        """Below and right of the room window opened last (they opened on top of each other), in the screen."""
+        others = [w for w in QApplication.topLevelWidgets() if isinstance(w, RoomWindow) and w is not self]
+        shown = [w for w in others if w.isVisible()]
+        if not shown:
+            return
+        at = shown[-1].pos() + QPoint(CASCADE_STEP, CASCADE_STEP)
+        room = QSize(free.right() - at.x(), free.bottom() - at.y())
+        if room.width() < MIN_ROOM.width() or room.height() < MIN_ROOM.height():
+            step = CASCADE_STEP * (len(shown) % 4)  # no room below: from the screen's corner again
+            at = free.topLeft() + QPoint(step, step)
+            room = QSize(free.right() - at.x(), free.bottom() - at.y())
+        self.resize(self.size().boundedTo(room))  # a step smaller on a screen it nearly fills
+        self.move(at)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if event.spontaneous() and not self.may_close():  # the person closed it (not the game, nor a test)
             event.ignore()
             return
+        if self.settings is not None:
+            self.settings.save_room_size(self.width(), self.height())  # the next room opens as large
         if not self.ended and self.seat == self.controller.host_seat:
             self.controller.leave()  # the room closes for the guests, who are told so at once
         self.ended = True

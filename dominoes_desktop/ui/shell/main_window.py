@@ -162,7 +162,9 @@ class MainWindow(QMainWindow):
         controller.comingSealChanged.connect(lambda fingerprint: self.lobby.show_seal(fingerprint))
         self.lobby.show_seal(controller.coming_seal.fingerprint)
         # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
-        self._skill = SkillRecorder(controller, self.store, lambda: controller.runner.pool.run, self)
+        self._skill = SkillRecorder(
+            controller, self.store, lambda: controller.runner.pool.run, self, options=self._match_options
+        )
 
     def _start_cpu_worker(self) -> None:
         self.controller.runner.start()
@@ -450,6 +452,10 @@ class MainWindow(QMainWindow):
         self.settings.save_leader_choice("me" if on else "ask")
 
     # ---- keeping the match -------------------------------------------------------------------
+
+    def _match_options(self) -> dict[str, Any]:
+        setup = self.game.setup
+        return dict(setup.options) if setup is not None else {}
 
     def match_json(self) -> dict[str, Any] | None:
         match, setup = self.controller.match, self.game.setup

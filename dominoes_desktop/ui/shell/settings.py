@@ -29,6 +29,7 @@ SPEEDS = ("slow", "normal", "fast")
 ORGANIZATION = "DominoesDesktop"
 APPLICATION = "Dominoes Desktop"
 MAX_SETTINGS_BYTES = 256 * 1024  # a real settings file is under 2 KiB
+MAX_PLAYER_NAME = 24  # a room takes names this long (net.protocol.MAX_NAME)
 
 
 def settings_path(config_dir: Path | None) -> Path:
@@ -213,6 +214,16 @@ class Settings:
         self.store.setValue("window/panel_shown", panel_shown)
         self.store.sync()
 
+    def room_size(self) -> tuple[int, int] | None:
+        """The size the player last gave a room's window (None: the room's own)."""
+        width, height = self._int("rooms/width", 0, 0, 20000), self._int("rooms/height", 0, 0, 20000)
+        return (width, height) if width >= 640 and height >= 480 else None
+
+    def save_room_size(self, width: int, height: int) -> None:
+        self.store.setValue("rooms/width", int(width))
+        self.store.setValue("rooms/height", int(height))
+        self.store.sync()
+
     # ---- sound ----------------------------------------------------------------------------------
 
     def sound(self) -> tuple[int, bool]:
@@ -255,6 +266,15 @@ class Settings:
 
     def save_leader_choice(self, choice: str) -> None:
         self.store.setValue("play/leader", "me" if choice == "me" else "ask")
+        self.store.sync()
+
+    def player_name(self) -> str:
+        """The name last given to join a room (offered the next time, so a guest need not type it again)."""
+        value = self._value("rooms/name", "", str)
+        return str(value).strip()[:MAX_PLAYER_NAME] if isinstance(value, str) else ""
+
+    def save_player_name(self, name: str) -> None:
+        self.store.setValue("rooms/name", name.strip()[:MAX_PLAYER_NAME])
         self.store.sync()
 
     # ---- the lobby's last choices ----------------------------------------------------------

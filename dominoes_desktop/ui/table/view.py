@@ -115,6 +115,8 @@ class TableView(QGraphicsView):
         palette.setColor(QPalette.ColorRole.Window, room)
         self.setPalette(palette)
         self.setAutoFillBackground(True)
+        # And by a style sheet: a window's own style sheet (a room's) painted the margins white past the palette.
+        self.setStyleSheet(f"QGraphicsView {{ background: {room.name()}; border: none; }}")
         self.table.set_look(look, flag)
         self.fit()
 
