@@ -273,9 +273,6 @@ class TableScene(QGraphicsScene):
         self.rows = False  # cross and spinner games drawn as labelled rows (the View setting) instead of a cross
         self.stock_plate = NamePlate(look)
         self.addItem(self.stock_plate)
-        # Which of its spots each seat's plate took (by seat and slot): kept while it stays free, so a plate does
-        # not jump across the table when the hand ends and the seats' rows change size.
-        self._plate_spot: dict[tuple[int, str], int] = {}
 
     @classmethod
     def of(cls, state: TableState, look: Look, size: QSizeF = NATURAL_AREA) -> TableScene:
@@ -578,7 +575,7 @@ class TableScene(QGraphicsScene):
             place = places[seat]
             plate.set_text(self._plate_lines(seat, seat_state, place.slot in ("left", "right")), seat_state.to_play)
             plate.setScale(self.plate_scale())
-            point = self._place_plate(plate, self._plate_spots(place, plate), taken, (seat, place.slot))
+            point = self._place_plate(plate, self._plate_spots(place, plate), taken)
             place.plate = point
             taken.append(self._plate_rect(plate, point))
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
@@ -631,11 +628,8 @@ class TableScene(QGraphicsScene):
             return row
         return [*row, QPointF(box.center().x(), top_corner), QPointF(box.center().x(), box.bottom() + gap + h)]
 
-    def _place_plate(
-        self, plate: NamePlate, spots: list[QPointF], taken: list[QRectF], key: tuple[int, str] | None = None
-    ) -> QPointF:
-        """The spot the plate of `key` took last if it is still free; else the first spot whose plate lies inside
-        the room on nothing already placed; else the one covering least."""
+    def _place_plate(self, plate: NamePlate, spots: list[QPointF], taken: list[QRectF]) -> QPointF:
+        """The first spot whose plate lies inside the room on nothing already placed; else the one covering least."""
         room = self.area.adjusted(1, 1, -1, -1)
 
         def covered(point: QPointF) -> float:
@@ -643,20 +637,13 @@ class TableScene(QGraphicsScene):
             out = 0.0 if room.contains(rect) else 1.0
             return out + sum(_area(rect.intersected(other)) for other in taken)
 
-        def inside(point: QPointF) -> QPointF:  # moved into the room
-            rect = self._plate_rect(plate, point)
-            dx = max(0.0, room.left() - rect.left()) - max(0.0, rect.right() - room.right())
-            dy = max(0.0, room.top() - rect.top()) - max(0.0, rect.bottom() - room.bottom())
-            return QPointF(point.x() + dx, point.y() + dy)
-
-        kept = self._plate_spot.get(key) if key is not None else None
-        if kept is not None and kept < len(spots) and covered(inside(spots[kept])) == 0:
-            best = kept
-        else:
-            best = min(range(len(spots)), key=lambda i: (covered(spots[i]) > 0, covered(spots[i]), i))
-        if key is not None:
-            self._plate_spot[key] = best
-        return inside(spots[best])
+        best = min(range(len(spots)), key=lambda i: (covered(spots[i]) > 0, covered(spots[i]), i))
+        point = spots[best]
+        rect = self._plate_rect(plate, point)
+        # Kept inside the room.
+        dx = max(0.0, room.left() - rect.left()) - max(0.0, rect.right() - room.right())
+        dy = max(0.0, room.top() - rect.top()) - max(0.0, rect.bottom() - room.bottom())
+        return QPointF(point.x() + dx, point.y() + dy)
 
     def _sync_seats(self, state: TableState, seating: Seating, duration: int) -> None:
         players = len(state.seats)
