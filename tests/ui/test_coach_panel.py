@@ -63,8 +63,10 @@ def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
         judged = row.judged
         if judged is None:
             assert item.text(2) == "Only move"
-        elif judged.grade is not Grade.BEST:
+        elif judged.grade is not Grade.BEST or (row.fair is not None and row.fair.near_tie):
+            # a near tie is Best, and names the move that did better on average
             assert item.text(3) and item.text(3) != dialog.tr("✓ your move")
+            assert (row.fair is not None and row.fair.near_tie) == ("near tie" in item.text(2))
         else:
             assert item.text(3) == dialog.tr("✓ your move"), "a best move says so rather than leaving Best blank"
     worst = max((r.judged.loss for r in dialog.rows if r.judged is not None), default=0)
