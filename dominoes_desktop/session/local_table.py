@@ -160,6 +160,10 @@ class LocalTable:
         sealed = self.sealed_deal()
         return sealed.fingerprint if sealed is not None else None
 
+    def redeal_asked_by(self) -> int | None:
+        pending = self.pending
+        return pending.redeal_by if isinstance(pending, CutDeck) else None
+
     def sealed_deal(self) -> FairDeal | None:
         """The commitment of the deal that waits for its cut (the first of a match, the next after a hand,
         a redeal; in a duplicate match, after a play, the next play's deal when it is dealt for the first

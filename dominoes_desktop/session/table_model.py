@@ -145,6 +145,9 @@ class TableModel(Protocol):
     def knowledge(self, seat: int) -> Knowledge | None: ...
     def can_undo(self) -> bool: ...
     def sealed_fingerprint(self) -> str | None: ...
+    def redeal_asked_by(self) -> int | None:
+        """The seat whose redeal sent the deck back to be cut again, while it waits for that cut."""
+
     def next_deal_waits(self) -> bool:
         """Between hands, the next deal is not dealt yet (it waits for its cut)."""
 

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.cpu import Decision
-from ...engine.decisions import CutDeck
 from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
@@ -34,7 +33,7 @@ from ..table.drawn import shown_hand
 from ..table.moments import MomentPlayer
 from ..table.view import TableView
 from .coach_button import add_coach_button
-from .controller import GameController, MatchSetup
+from .controller import MatchSetup
 from .duplicate_sheet import DuplicateResults, hand_end_note, seal_line, status_line
 from .fair_deal import CutPanel, DealSeal, gesture_here
 from .panels import (
@@ -841,8 +840,7 @@ class GamePage(QWidget):
         self.cut_panel.show_fingerprint(sealed, people, clock, controller.auto_cut)
         # A CPU's redeal at a local table (a room's host cuts its own): else the deck the person just cut comes
         # back with no word of why.
-        pending = controller.pending if isinstance(controller, GameController) else None
-        redeal_by = pending.redeal_by if isinstance(pending, CutDeck) else None
+        redeal_by = controller.redeal_asked_by()
         if redeal_by is not None:
             self.cut_panel.title.setText(
                 self.tr("{name} asked for a new deal: cut the new deck").format(

@@ -487,6 +487,10 @@ class RoomController(TableController):
             return str(self.decision.get("commit") or "")
         return None
 
+    def redeal_asked_by(self) -> int | None:
+        """Not told to a room's seats: the host's redealt deck is cut by the host, the guests' by the clock."""
+        return None
+
     # ---- the person's answers --------------------------------------------------------------------------
 
     def play(self, move: Move) -> bool:
