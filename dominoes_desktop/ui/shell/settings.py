@@ -15,6 +15,7 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from ...engine.inputs import MAX_DIGITS
 from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
+from ...net.protocol import MAX_NAME  # the longest name a room takes
 from ..look.flags import flag_codes
 from ..look.looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 from .store_service import move_aside
@@ -29,7 +30,6 @@ SPEEDS = ("slow", "normal", "fast")
 ORGANIZATION = "DominoesDesktop"
 APPLICATION = "Dominoes Desktop"
 MAX_SETTINGS_BYTES = 256 * 1024  # a real settings file is under 2 KiB
-MAX_PLAYER_NAME = 24  # a room takes names this long (net.protocol.MAX_NAME)
 
 
 def settings_path(config_dir: Path | None) -> Path:
@@ -271,10 +271,10 @@ class Settings:
     def player_name(self) -> str:
         """The name last given to join a room (offered the next time, so a guest need not type it again)."""
         value = self._value("rooms/name", "", str)
-        return str(value).strip()[:MAX_PLAYER_NAME] if isinstance(value, str) else ""
+        return str(value).strip()[:MAX_NAME] if isinstance(value, str) else ""
 
     def save_player_name(self, name: str) -> None:
-        self.store.setValue("rooms/name", name.strip()[:MAX_PLAYER_NAME])
+        self.store.setValue("rooms/name", name.strip()[:MAX_NAME])
         self.store.sync()
 
     # ---- the lobby's last choices ----------------------------------------------------------
