@@ -103,9 +103,12 @@ async def cuban_room(monkeypatch: pytest.MonkeyPatch) -> tuple[Room, list[Peer]]
     made = [redeal_secret()]
     real = FairDeal.commit
     monkeypatch.setattr(FairDeal, "commit", staticmethod(lambda: made.pop() if made else real()))
-    config = parse_config(
-        {"preset": "cuban", "options": {"target": 500}, "seats": ["host", "friend", "friend", "friend"], "wait_s": 30}
-    )
+    return started_room("cuban", {"target": 500})
+
+
+def started_room(preset: str, options: dict[str, Any]) -> tuple[Room, list[Peer]]:
+    """A room of a host and three friends, each seat a Peer of this test, its match started."""
+    config = parse_config({"preset": preset, "options": options, "seats": ["host", "friend", "friend", "friend"]})
     room = Room("ABC-DEF", config)
     peers = [Peer() for _ in range(4)]
     room.seat_host(peers[0], "Ana")
@@ -185,15 +188,7 @@ def test_every_view_s_public_record_is_its_hand_s_moves_so_far() -> None:
     hand still carries exactly that hand's moves up to it, each seat's as the events told them."""
 
     async def body() -> list[Peer]:
-        config = parse_config(
-            {"preset": "puerto_rican", "options": {"target": 100_000}, "seats": ["host", "friend", "friend", "friend"]}
-        )
-        room = Room("ABC-DEF", config)
-        peers = [Peer() for _ in range(4)]
-        room.seat_host(peers[0], "Ana")
-        for index, peer in enumerate(peers[1:]):
-            room.join(peer, f"F{index}")
-        room.start(peers[0])
+        room, peers = started_room("puerto_rican", {"target": 100_000})
         try:
             await play(room, peers, hands=4, seed=7)
         finally:
