@@ -401,6 +401,7 @@ def client_process(
             **totals,
             "rtts": rtts,
             "all_playing": max(room_starts, default=started),
+            "stop": stop,
             "wall": time.perf_counter() - started,
             "cpu": cpu.user + cpu.system,
         }
@@ -411,6 +412,15 @@ def client_process(
 def proc_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_at(samples: list[tuple[float, float]], when: float) -> float:
+    """The CPU seconds at `when`, between the samples around it (as sampled: a sample every quarter second)."""
+    before = max((s for s in samples if s[0] <= when), default=samples[0])
+    after = min((s for s in samples if s[0] >= when), default=samples[-1])
+    if after[0] <= before[0]:
+        return before[1]
+    return before[1] + (after[1] - before[1]) * (when - before[0]) / (after[0] - before[0])
 
 
 def proc_memory(pid: int) -> tuple[float, float]:
@@ -535,11 +545,13 @@ def _run_load(
         peak = 0.0
         deadline = time.perf_counter() + seconds + 120
         results: list[dict[str, Any]] = []
+        cpu_samples = [(wall_before, cpu_before)]  # (when, the server's CPU seconds so far)
         while len(results) < procs and time.perf_counter() < deadline:
             try:
-                results.append(queue.get(timeout=0.5))
+                results.append(queue.get(timeout=0.25))
             except Exception:
                 peak = max(peak, sum(proc_memory(pid)[0] for pid in pids))
+                cpu_samples.append((time.perf_counter(), sum(map(proc_cpu, pids))))
         for client in clients:
             client.join(5)
         wall = time.perf_counter() - wall_before
@@ -553,6 +565,12 @@ def _run_load(
     # The clock is the system's monotonic one (perf_counter) in every process: comparable across them.
     all_playing = max((r["all_playing"] for r in results), default=0.0)
     rtts_all_playing = [ms for sent, ms in timed if sent >= all_playing]
+    # The server's CPU a move while every room plays: without the handshakes and joins of the first moments
+    # (a second or more of CPU on a busy machine, many times the moves' own share there) and the closing.
+    window_end = min((r["stop"] for r in results), default=all_playing)
+    in_window = sum(1 for sent, _ in timed if all_playing <= sent <= window_end)
+    window_moves = in_window * sum(r["moves"] for r in results) / max(len(timed), 1)
+    window_cpu = cpu_at(cpu_samples, window_end) - cpu_at(cpu_samples, all_playing)
     ramp = all_playing - min((sent for sent, _ in timed), default=all_playing)
     moves = sum(r["moves"] for r in results)
     play_wall = max(r["wall"] for r in results)
@@ -568,6 +586,7 @@ def _run_load(
         "moves_per_s": round(moves / play_wall),
         "server_cpu_core_share": round(server_cpu / wall, 2),
         "server_cpu_ms_per_move": round(server_cpu * 1000 / max(moves, 1), 3),
+        "server_cpu_ms_per_move_all_playing": round(window_cpu * 1000 / max(window_moves, 1), 3),
         "server_rss_mb": round(max(rss, peak), 1),
         "server_peak_rss_mb": round(hwm, 1),
         "client_cpu_s": round(sum(r["cpu"] for r in results), 1),
