@@ -1,17 +1,20 @@
 """Room server load: many rooms of four bot clients at full speed against one server process, loopback only.
 
 The server runs as `python -m dominoes_desktop.net.serve` in its own process; the bot clients run in
-`--client-procs` other processes (each a share of the rooms). Every room has four people's seats (a host
-and three friends, all random bots answering at once, each cutting every deal and checking each revealed
-deal) and a target no match reaches, so every room plays for the whole window. The bots read each line
-with `json.loads` alone (no field checks): the load generator shares the machine with the server and must
-cost less than it. For each room count (`--rooms 1 20 100`, run one after the other in one run, so the
-machine's load is alike) it reports, as JSON: the act -> next state round trip (a seat's `act` sent -> its
-own `move` event back) p50/p95 (over the whole run, and over the moves made once every room was playing,
-`*_all_playing`: without the first seconds, when the other rooms still connect, shake hands and join),
-moves a second over all rooms, the server's CPU (share of one core) and memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think as people do (2 to 8
-seconds a decision; CPUs at 1 s) and reports the rooms and connections one server process holds, and
-its memory.
+`--client-procs` other processes (each a share of the rooms). Every room has four people's seats (a host and
+three friends, all random bots answering at once, each cutting every deal and checking each revealed deal) and
+a target no match reaches, so every room plays for the whole window. The bots read each line with `json.loads`
+alone (no field checks): the load generator shares the machine with the server and must cost less than it.
+Each bot is its connection's protocol, handling lines as they come and answering once the loop's turn has read
+every bot's lines (`--stream-bots`: the earlier bots, a stream reader and a task each, which play the same and
+cost the machine more). For each room count (`--rooms 1 20 100`, run one after the other in one run, so the
+machine's load is alike) it reports, as JSON: the act -> next state round trip (a seat's `act` sent -> its own
+`move` event back) p50/p95 (over the whole run, and over the moves made once every room was playing,
+`*_all_playing`: without the first seconds, when the other rooms still connect, shake hands and join), moves a
+second over all rooms, the server's CPU (share of one core; ms a move, over the whole run and over the window
+when every room plays), its memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think
+as people do (2 to 8 seconds a decision; CPUs at 1 s) and reports the rooms and connections one server process
+holds, and its memory.
 
 The connections are TLS, as a server runs by default (`--plain`: plain TCP, as behind a proxy that does
 TLS). `--server-root DIR` serves from another checkout (e.g. the main branch's), to compare two versions
@@ -20,6 +23,7 @@ side by side in one run: `--server-root` may be given twice, and each room count
 its room count and checkout; read them with `python -m pstats FILE`): the figures are then the profiler's.
 
     python benchmarks/net_rooms.py [--rooms 1 20 100] [--seconds 20] [--client-procs 2] [--hold 1000] [--plain]
+        [--server-root DIR [--server-root DIR]] [--profile DIR] [--stream-bots]
 """
 
 from __future__ import annotations
