@@ -94,6 +94,7 @@ class Connection(asyncio.Protocol):
         self.address = address
         self.transport: asyncio.Transport | None = None  # from connection_made on
         self.counted = False  # while it holds one of the server's (and its address's) places
+        self._early = bytearray()  # read before connection_made (asyncio's TLS: what came with the handshake)
         self.room: Room | None = None
         self.greeted = False
         self.closed = False
@@ -125,9 +126,15 @@ class Connection(asyncio.Protocol):
         transport.set_write_buffer_limits(high=SLOW_CLIENT_BYTES // 4)
         self.server.clients.add(self)
         self.watch(self.server.handshake_s)
+        if self._early:
+            early, self._early = bytes(self._early), bytearray()
+            self.data_received(early)
 
     def data_received(self, data: bytes) -> None:
         if self.closed:
+            return
+        if self.transport is None:
+            self._early += data
             return
         self._unread.extend(self._lines.feed(data))
         self._take_unread()
@@ -285,6 +292,12 @@ class Connection(asyncio.Protocol):
             self.error(protocol.E_INTERNAL, "the server could not handle that message", about)
 
 
+def watches_sockets(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether the loop can watch a socket for us (add_reader): a selector loop can, Windows' proactor cannot,
+    and there TLS connections go through asyncio's own TLS (start_tls) instead of tls_socket's."""
+    return isinstance(loop, asyncio.selector_events.BaseSelectorEventLoop)
+
+
 class Arrival(asyncio.Protocol):
     """A connection just accepted, before it is a Connection: the server counts it (or refuses it) at once;
     plain, it is a Connection from there; TLS, once its handshake (start_tls) is through."""
@@ -326,7 +339,8 @@ class Server:
         self._per_address: dict[str, int] = {}
         self._accepted = 0  # connections held, handshaking ones too (`clients` has those past the handshake)
         self._tls: ssl.SSLContext | None = None
-        self._handshaking: set[tls_socket.TLSTransport] = set()  # connections still in their TLS handshake
+        self._handshaking: set[asyncio.Transport] = set()  # connections still in their TLS handshake
+        self._handshakes: set[asyncio.Future[None]] = set()  # asyncio's handshakes (a task is kept while it runs)
         self._listeners: list[socket.socket] = []  # with TLS: the sockets listened on (accepted in _accept_tls)
         self.handshake_s = handshake_s
         self.idle_s = idle_s
@@ -370,7 +384,7 @@ class Server:
         if self._tls is not None:
             lighter_tls_buffers()
         loop = asyncio.get_running_loop()
-        if self._tls is None:
+        if self._tls is None or not watches_sockets(loop):
             self._server = await loop.create_server(lambda: Arrival(self), host, port, backlog=LISTEN_BACKLOG)
             self.port = self._server.sockets[0].getsockname()[1]
         else:  # accepted here, each connection's TLS on its own socket (tls_socket.py)
@@ -479,17 +493,49 @@ class Server:
         return connection
 
     def arrived(self, transport: asyncio.Transport) -> None:
-        """A plain connection, counted from the moment it is accepted (TLS ones: _accept_tls)."""
+        """A connection accepted by asyncio (plain ones; TLS ones too on a loop that cannot watch sockets),
+        counted from that moment: while it shakes hands too."""
         peer = transport.get_extra_info("peername")
         address: str = peer[0] if isinstance(peer, tuple) else "local"
         refusal = self._refusal(address)
-        if refusal is not None:  # a plain client is told why
-            transport.write(protocol.encode(Error(*refusal).to_json()))
-            transport.close()
+        if refusal is not None:
+            if self._tls is None:  # a plain client is told why; a TLS one is not shaken hands with to be told
+                transport.write(protocol.encode(Error(*refusal).to_json()))
+                transport.close()
+            else:
+                transport.abort()
             return
         connection = self._count(address)
-        transport.set_protocol(connection)
-        connection.connection_made(transport)
+        if self._tls is None:
+            transport.set_protocol(connection)
+            connection.connection_made(transport)
+            return
+        handshake = asyncio.ensure_future(self._handshake(transport, connection))
+        self._handshakes.add(handshake)
+        handshake.add_done_callback(self._handshakes.discard)
+
+    async def _handshake(self, raw: asyncio.Transport, connection: Connection) -> None:
+        """asyncio's TLS on an accepted connection, within the time a connection has to say hello; the
+        connection closed if it does not come."""
+        assert self._tls is not None
+        self._handshaking.add(raw)
+        try:
+            secure = await asyncio.get_running_loop().start_tls(
+                raw, connection, self._tls, server_side=True, ssl_handshake_timeout=self.handshake_s
+            )
+        except asyncio.CancelledError:
+            self.gone(connection)
+            raw.abort()
+            raise
+        except Exception:  # a failed or timed-out handshake, a peer gone, the server stopping
+            self.gone(connection)
+            raw.abort()
+            return
+        finally:
+            self._handshaking.discard(raw)
+        if secure is None:  # lost as the handshake ended: its connection_lost, on its way, frees its place
+            return
+        connection.connection_made(secure)
 
     def gone(self, connection: Connection) -> None:
         """A connection is closed (or its handshake never came through): its place is free."""

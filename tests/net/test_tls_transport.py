@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from dominoes_desktop.net import server as server_module
 from dominoes_desktop.net import tls
+from dominoes_desktop.net.client import Client
+from dominoes_desktop.net.server import Server
 from dominoes_desktop.net.tls_socket import TLSTransport, listen
 
 
@@ -170,5 +173,34 @@ def test_a_plain_line_to_the_tls_port_ends_in_an_end_not_a_reset(identity: tls.I
         assert b"{" not in answer
         writer.close()
         listener.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("watches", [True, False], ids=["own-tls", "asyncio-tls"])
+def test_a_server_plays_over_tls_whether_or_not_its_loop_can_watch_sockets(
+    identity: tls.Identity, watches: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows' proactor loop cannot watch a socket: there the server's TLS is asyncio's own (start_tls),
+    with the same limits (a silent connection let go at the handshake's limit, its place freed)."""
+    monkeypatch.setattr(server_module, "watches_sockets", lambda loop: watches)
+
+    async def main() -> None:
+        server = Server(handshake_s=0.5)
+        await server.start("127.0.0.1", 0, identity)
+        try:
+            async with asyncio.timeout(30):
+                assert bool(server._listeners) is watches
+                guest = Client()
+                await guest.connect("127.0.0.1", server.port, pin=identity.fingerprint)
+                guest.send({"t": "ping", "n": 7})
+                assert (await guest.expect("pong"))["n"] == 7
+                silent_reader, silent_writer = await asyncio.open_connection("127.0.0.1", server.port)
+                assert await silent_reader.read() == b""  # no handshake: let go at its limit
+                assert server._per_address == {"127.0.0.1": 1}  # the guest's place only
+                silent_writer.close()
+                await guest.close()
+        finally:
+            await server.stop()
 
     asyncio.run(main())
