@@ -18,11 +18,10 @@ import ssl
 import time
 from collections import deque
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from ..session.cpu_pool import CpuPool, default_workers
-from . import messages, protocol, tls_socket
+from . import messages, protocol
 from .discovery import DiscoveryResponder
 from .messages import (
     Act,
@@ -94,7 +93,6 @@ class Connection(asyncio.Protocol):
         self.address = address
         self.transport: asyncio.Transport | None = None  # from connection_made on
         self.counted = False  # while it holds one of the server's (and its address's) places
-        self._early = bytearray()  # read before connection_made (asyncio's TLS: what came with the handshake)
         self.room: Room | None = None
         self.greeted = False
         self.closed = False
@@ -106,6 +104,7 @@ class Connection(asyncio.Protocol):
         self._out = bytearray()
         self._lines = protocol.LineBuffer()
         self._unread: deque[bytes | None] = deque()  # lines read, waiting while a slowed wrong code is
+        self._early = bytearray()  # what came with the handshake's end, before connection_made
         self._write_paused = False
         self.version = protocol.PROTOCOL_VERSION  # what the client's hello asked for
         self.wrong_guesses = 0
@@ -292,12 +291,6 @@ class Connection(asyncio.Protocol):
             self.error(protocol.E_INTERNAL, "the server could not handle that message", about)
 
 
-def watches_sockets(loop: asyncio.AbstractEventLoop) -> bool:
-    """Whether the loop can watch a socket for us (add_reader): a selector loop can, Windows' proactor cannot,
-    and there TLS connections go through asyncio's own TLS (start_tls) instead of tls_socket's."""
-    return isinstance(loop, asyncio.selector_events.BaseSelectorEventLoop)
-
-
 class Arrival(asyncio.Protocol):
     """A connection just accepted, before it is a Connection: the server counts it (or refuses it) at once;
     plain, it is a Connection from there; TLS, once its handshake (start_tls) is through."""
@@ -340,8 +333,7 @@ class Server:
         self._accepted = 0  # connections held, handshaking ones too (`clients` has those past the handshake)
         self._tls: ssl.SSLContext | None = None
         self._handshaking: set[asyncio.Transport] = set()  # connections still in their TLS handshake
-        self._handshakes: set[asyncio.Future[None]] = set()  # asyncio's handshakes (a task is kept while it runs)
-        self._listeners: list[socket.socket] = []  # with TLS: the sockets listened on (accepted in _accept_tls)
+        self._handshakes: set[asyncio.Future[None]] = set()  # their handshakes (a task is kept while it runs)
         self.handshake_s = handshake_s
         self.idle_s = idle_s
         self.turn_s = turn_s  # a room's turn clock when its `create` names none (None: the protocol's default)
@@ -384,57 +376,9 @@ class Server:
         if self._tls is not None:
             lighter_tls_buffers()
         loop = asyncio.get_running_loop()
-        if self._tls is None or not watches_sockets(loop):
-            self._server = await loop.create_server(lambda: Arrival(self), host, port, backlog=LISTEN_BACKLOG)
-            self.port = self._server.sockets[0].getsockname()[1]
-        else:  # accepted here, each connection's TLS on its own socket (tls_socket.py)
-            self._listeners = tls_socket.listen(host, port, LISTEN_BACKLOG)
-            for listener in self._listeners:
-                loop.add_reader(listener.fileno(), self._accept_tls, listener)
-            self.port = self._listeners[0].getsockname()[1]
+        self._server = await loop.create_server(lambda: Arrival(self), host, port, backlog=LISTEN_BACKLOG)
+        self.port = self._server.sockets[0].getsockname()[1]
         return self.port
-
-    def _accept_tls(self, listener: socket.socket) -> None:
-        for _ in range(LISTEN_BACKLOG):  # all that wait, as asyncio's own accepting does
-            try:
-                sock, peer = listener.accept()
-            except (BlockingIOError, InterruptedError, ConnectionAbortedError):
-                return
-            except OSError as exc:  # out of file descriptors, or memory: try again in a moment
-                log.warning("cannot accept connections for now: %s", exc)
-                loop = asyncio.get_running_loop()
-                loop.remove_reader(listener.fileno())
-                loop.call_later(1.0, self._listen_again, listener)
-                return
-            address: str = peer[0] if isinstance(peer, tuple) else "local"
-            if self._refusal(address) is not None:  # a TLS client is not shaken hands with to be told
-                sock.close()
-                continue
-            sock.setblocking(False)
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            assert self._tls is not None
-            try:
-                secure = self._tls.wrap_socket(sock, server_side=True, do_handshake_on_connect=False)
-            except (OSError, ValueError):
-                sock.close()
-                continue
-            connection = self._count(address)
-            self._handshaking.add(
-                tls_socket.TLSTransport(
-                    asyncio.get_running_loop(), secure, connection, self.handshake_s, partial(self._shaken, connection)
-                )
-            )
-
-    def _shaken(self, connection: Connection, transport: tls_socket.TLSTransport, through: bool) -> None:
-        """A TLS handshake has ended: through (the connection is the server's from here), or not (closed)."""
-        self._handshaking.discard(transport)
-        if not through:
-            self.gone(connection)
-
-    def _listen_again(self, listener: socket.socket) -> None:
-        if listener.fileno() >= 0:
-            asyncio.get_running_loop().add_reader(listener.fileno(), self._accept_tls, listener)
 
     async def start_discovery(self, port: int = protocol.DISCOVERY_PORT) -> bool:
         """Answer local-network discovery broadcasts; False if the port is taken (discovery is a nicety)."""
@@ -461,10 +405,6 @@ class Server:
             handshaking.abort()
         if self._discovery is not None:
             self._discovery.close()
-        for listener in self._listeners:
-            with contextlib.suppress(ValueError, OSError):
-                asyncio.get_running_loop().remove_reader(listener.fileno())
-            listener.close()
         if self._server is not None:
             self._server.close()
             with contextlib.suppress(Exception):
@@ -472,32 +412,19 @@ class Server:
         if self._own_cpu:
             await asyncio.to_thread(self.cpu.close)  # joins the workers: not on the loop
 
-    def _refusal(self, address: str) -> tuple[str, str] | None:
-        """Why a connection from `address` is not taken now (the server, or that address, holds its most)."""
+    def arrived(self, transport: asyncio.Transport) -> None:
+        """A connection, counted from the moment it is accepted: while it shakes hands (TLS) too."""
+        peer = transport.get_extra_info("peername")
+        address: str = peer[0] if isinstance(peer, tuple) else "local"
         held = self._per_address.get(address, 0)
+        refusal = None
         if self._accepted >= self.max_clients:
-            return (protocol.E_FULL_SERVER, "the server is full")
-        if self.connections_per_address and held >= self.connections_per_address:
-            return (
+            refusal = (protocol.E_FULL_SERVER, "the server is full")
+        elif self.connections_per_address and held >= self.connections_per_address:
+            refusal = (
                 protocol.E_TOO_MANY_CONNECTIONS,
                 f"this address already has {held} connections open: close one first",
             )
-        return None
-
-    def _count(self, address: str) -> Connection:
-        """A connection taken: it holds one of the server's places and one of its address's from now on."""
-        self._per_address[address] = self._per_address.get(address, 0) + 1
-        self._accepted += 1
-        connection = Connection(self, address)
-        connection.counted = True
-        return connection
-
-    def arrived(self, transport: asyncio.Transport) -> None:
-        """A connection accepted by asyncio (plain ones; TLS ones too on a loop that cannot watch sockets),
-        counted from that moment: while it shakes hands too."""
-        peer = transport.get_extra_info("peername")
-        address: str = peer[0] if isinstance(peer, tuple) else "local"
-        refusal = self._refusal(address)
         if refusal is not None:
             if self._tls is None:  # a plain client is told why; a TLS one is not shaken hands with to be told
                 transport.write(protocol.encode(Error(*refusal).to_json()))
@@ -505,7 +432,10 @@ class Server:
             else:
                 transport.abort()
             return
-        connection = self._count(address)
+        self._per_address[address] = held + 1
+        self._accepted += 1
+        connection = Connection(self, address)
+        connection.counted = True
         if self._tls is None:
             transport.set_protocol(connection)
             connection.connection_made(transport)
@@ -514,9 +444,19 @@ class Server:
         self._handshakes.add(handshake)
         handshake.add_done_callback(self._handshakes.discard)
 
+    def gone(self, connection: Connection) -> None:
+        """A connection is closed (or its handshake never came through): its place is free."""
+        self.clients.discard(connection)
+        if connection.counted:
+            connection.counted = False
+            self._accepted -= 1
+            left = self._per_address.pop(connection.address, 1) - 1
+            if left > 0:
+                self._per_address[connection.address] = left
+
     async def _handshake(self, raw: asyncio.Transport, connection: Connection) -> None:
-        """asyncio's TLS on an accepted connection, within the time a connection has to say hello; the
-        connection closed if it does not come."""
+        """TLS on an accepted connection, within the time a connection has to say hello; the connection
+        closed if it does not come."""
         assert self._tls is not None
         self._handshaking.add(raw)
         try:
@@ -536,16 +476,6 @@ class Server:
         if secure is None:  # lost as the handshake ended: its connection_lost, on its way, frees its place
             return
         connection.connection_made(secure)
-
-    def gone(self, connection: Connection) -> None:
-        """A connection is closed (or its handshake never came through): its place is free."""
-        self.clients.discard(connection)
-        if connection.counted:
-            connection.counted = False
-            self._accepted -= 1
-            left = self._per_address.pop(connection.address, 1) - 1
-            if left > 0:
-                self._per_address[connection.address] = left
 
     def listed_rooms(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if room.config.lan and room.state is RoomState.LOBBY]
