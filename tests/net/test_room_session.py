@@ -248,9 +248,9 @@ def test_a_guest_s_timer_that_rings_before_the_decision_is_due_waits_for_it(monk
         loop = asyncio.get_running_loop()
         room, _ = started_room("puerto_rican", {"target": 100_000}, turn_s=1)
         out: list[tuple[int, float]] = []
+        started = loop.time()
         monkeypatch.setattr(room, "_timed_out", lambda seat, d: out.append((d, loop.time() - started)))
         seat = room.seats[1]
-        started = loop.time()
         try:
             room._start_clock(seat, 1000)  # due at 1 s
             await asyncio.sleep(0.5)
