@@ -152,7 +152,8 @@ def _rebuilt(record: Record, written: dict[int, Deal]) -> Match:
         if isinstance(chosen, Lead):
             leader = chosen.seat
             end += 1
-        actions[start:end] = [(None, DealHand(deal=deal, leader=leader, proof=proof))]
+        again = isinstance(actions[start][1], DealAgain)  # a deal played again stays out of deal luck
+        actions[start:end] = [(None, DealHand(deal=deal, leader=leader, proof=proof, chosen=again))]
         record = replace(record, actions=tuple(actions))
 
 

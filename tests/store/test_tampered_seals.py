@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.decisions import Cut, Seal
+from dominoes_desktop.engine.decisions import Cut, DealAgain, Seal
 from dominoes_desktop.engine.fairness import FairDeal, seal_holds
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
@@ -162,3 +162,18 @@ def test_an_autosave_with_an_edited_seal_loads_and_stays_in_place(tmp_path: Path
     assert loaded.saved is not None and loaded.saved.unverifiable == (2,)
     assert loaded.message == "", "an edited seal is no damaged save: nothing is moved aside"
     assert (tmp_path / CURRENT).read_bytes() == before
+
+
+def test_an_edited_seed_of_a_deal_played_again_loads_and_stays_out_of_deal_luck() -> None:
+    first = CpuTable(build_rules("jamaican"), [make_player("medium", s) for s in range(4)], 3)
+    deal_sealed(first.match, FairDeal.commit(), b"\x05")
+    first.play_hand()
+    table = CpuTable(build_rules("jamaican"), [make_player("medium", s) for s in range(4)], 12)
+    table.match.apply(None, DealAgain(first.match.proofs[0]))
+    table.play_hand()
+    data = match_to_json(table.match, {}, SEATS, {})
+    again = next(entry[1]["again"] for entry in data["actions"] if isinstance(entry[1], dict) and "again" in entry[1])
+    again["seed"] += 1
+    saved = loads(json.dumps(data))
+    assert saved.unverifiable == (0,) and saved.match.chosen_deals == {0}
+    assert saved.match.results == table.match.results
