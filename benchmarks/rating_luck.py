@@ -15,6 +15,8 @@ deal decided the lead and the luck is share x that worth):
   three sides or more, each side's paranoid value, centred). Deterministic, no playout noise;
 - `hard_team`: four Hard CPUs on a fixed number of sampled worlds a decision (`--hard-worlds`, reproducible),
   `--hard-plays` plays seeded from the deal;
+- `easy_team`: four Easy CPUs, `--easy-plays` plays seeded from the deal (Easy's worth of a deal agrees best
+  with the other levels', benchmarks below);
 - `playouts`: the measure used until December 2026: 256 playouts of the playout policy (the heaviest tile that
   fits, doubles first, with noise) seeded from the deal;
 - `own_tiles`: the playout policy again, but only the side's own tiles known (the rest shuffled anew each
@@ -61,7 +63,7 @@ from dominoes_desktop.engine.analysis.rating import family_of
 from dominoes_desktop.engine.analysis.solver import OutOfBudget, hand_gains, side_value
 from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import make_player, search
-from dominoes_desktop.engine.cpu.players import HardPlayer
+from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.cpu.search import ROLLOUT_NOISE
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.moves import CLAIM
@@ -120,12 +122,21 @@ def face_up(start: Hand, side: int) -> float | None:
 def hard_team(start: Hand, side: int, worlds: int, plays: int) -> float:
     """Four Hard CPUs on `worlds` sampled worlds a decision: `side`'s centred mean result over `plays` plays
     seeded from the deal."""
+    return _team(start, side, plays, lambda seed: HardPlayer(seed, worlds=worlds))
+
+
+def easy_team(start: Hand, side: int, plays: int) -> float:
+    """Four Easy CPUs: `side`'s centred mean result over `plays` plays seeded from the deal."""
+    return _team(start, side, plays, lambda seed: make_player("easy", seed))
+
+
+def _team(start: Hand, side: int, plays: int, player: Callable[[int], CpuPlayer]) -> float:
     rules = start.rules
     base = deal_seed(start)
     total = 0.0
     for k in range(plays):
         seed = base * plays + k
-        players = [HardPlayer(seed * rules.players + s, worlds=worlds) for s in range(rules.players)]
+        players = [player(seed * rules.players + s) for s in range(rules.players)]
         hand = start.copy()
         while hand.outcome is None:
             if hand.pending is not None:
@@ -235,6 +246,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1, help="only every EVERY-th hand (by its index)")
     parser.add_argument("--hard-worlds", type=int, default=32, help="hard_team: sampled worlds a decision")
     parser.add_argument("--hard-plays", type=int, default=4, help="hard_team: plays of a deal")
+    parser.add_argument("--easy-plays", type=int, default=32, help="easy_team: plays of a deal")
     parser.add_argument("--rows", type=Path, help="write each hand's result and measures here (JSON lines)")
     args = parser.parse_args()
     if args.replays:
@@ -299,6 +311,7 @@ MEASURES: dict[str, Callable[[Hand, int, argparse.Namespace], float | None]] = {
     "medium_team": lambda start, side, args: centred(reference_result(start))[side],
     "face_up": lambda start, side, args: face_up(start, side),
     "hard_team": lambda start, side, args: hard_team(start, side, args.hard_worlds, args.hard_plays),
+    "easy_team": lambda start, side, args: easy_team(start, side, args.easy_plays),
     "playouts": lambda start, side, args: playouts(start, side, args.playouts),
     "own_tiles": lambda start, side, args: own_tiles(start, side, args.playouts, random.Random(deal_seed(start))),
 }
