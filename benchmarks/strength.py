@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.confidence import wilson
 from dominoes_desktop.cli.simulate import percentile
 from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, Decision, make_player, search
+from dominoes_desktop.engine.cpu.players import ExpertPlayer
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
@@ -116,7 +117,7 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer")
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc")
 
 
 class Timed:
@@ -143,6 +144,12 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         return Timed(GreedyPlayer())
     if level == "seer":
         return Timed(SeerPlayer(seed, movetime))
+    if level == "expert_pimc":  # the Expert before its tie break (issue 32): plain PIMC, for side-by-side runs
+        plain = make_player("expert", seed, movetime)
+        assert isinstance(plain, ExpertPlayer)
+        plain.tie_break = False
+        plain.level = level
+        return Timed(plain)
     return Timed(make_player(level, seed, movetime))
 
 
