@@ -4,7 +4,8 @@ It samples the worlds its seat cannot tell apart (knowledge.sample_world: the un
 passes allow), weighs each by how likely the plays seen are in it (knowledge.evidence_weight), and judges
 every option in each world with the coach's exact solver (solver.py: points to come, both sides playing
 perfectly from there). It plays the option with the best weighted mean: the coach's expected value, on as
-many worlds as its time allows. When a world is too big to search in the time (early in a hand), it plays
+many worlds as its time allows; options that perfect play values alike (within a small margin) are told apart
+by playouts against players who err, in the last fifth of its clock (near_best). When a world is too big to search in the time (early in a hand), it plays
 out each option instead, on evidence-weighted worlds, for the whole of its time (the first world is searched
 with a quarter of a world's nodes, so finding that out costs little of the clock). In a hand dealt out (no
 stock) one solver table serves all the worlds of a decision.
