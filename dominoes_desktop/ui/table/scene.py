@@ -259,6 +259,7 @@ class TableScene(QGraphicsScene):
         self.state: TableState | None = None
         self.flag_pixmap: QPixmap | None = None
         self._animations: dict[TileItem, QPropertyAnimation] = {}  # kept referenced while they run
+        self._resizing: dict[TileItem, QPropertyAnimation] = {}  # tiles shrinking from the rack's size
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
         self.rack_y = 0.0
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
@@ -774,11 +775,19 @@ class TableScene(QGraphicsScene):
         if running is not None:
             running.stop()
         if scale is not None and abs(item.scale() - scale) > 1e-3:
+            resizing = self._resizing.pop(item, None)
+            if resizing is not None:
+                resizing.stop()
             if duration > 0:
                 shrink = QPropertyAnimation(item, b"scale", self)
                 shrink.setDuration(duration)
                 shrink.setEndValue(scale)
                 shrink.setEasingCurve(QEasingCurve.Type.OutCubic)
+                # Counted in `animating`: a tile still shrinking from the rack's size has not landed.
+                self._resizing[item] = shrink
+                shrink.finished.connect(
+                    lambda: self._resizing.pop(item, None) if self._resizing.get(item) is shrink else None
+                )
                 shrink.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
             else:
                 item.setScale(scale)
@@ -798,14 +807,16 @@ class TableScene(QGraphicsScene):
             del self._animations[item]
 
     def _discard(self, item: TileItem) -> None:
-        running = self._animations.pop(item, None)
-        if running is not None:
-            running.stop()
+        for animations in (self._animations, self._resizing):
+            running = animations.pop(item, None)
+            if running is not None:
+                running.stop()
         self.removeItem(item)
 
     @property
     def animating(self) -> bool:
-        return any(a.state() == QPropertyAnimation.State.Running for a in self._animations.values())
+        running = [*self._animations.values(), *self._resizing.values()]
+        return any(a.state() == QPropertyAnimation.State.Running for a in running)
 
     # ---- scores rising from the table ----------------------------------------------------------
 
