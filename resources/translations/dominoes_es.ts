@@ -1865,6 +1865,22 @@
         <source>You drew from the stock</source>
         <translation>Robaste del pozo</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/play/panels.py" line="386" />
+        <source>You drew %n tile(s) from the stock</source>
+        <translation>
+            <numerusform>Robaste %n ficha del pozo</numerusform>
+            <numerusform>Robaste %n fichas del pozo</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/play/panels.py" line="388" />
+        <source>{name} drew %n tile(s) from the stock</source>
+        <translation>
+            <numerusform>{name} robó %n ficha del pozo</numerusform>
+            <numerusform>{name} robó %n fichas del pozo</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Presets</name>
