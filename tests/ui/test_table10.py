@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QFontMetrics
@@ -20,7 +22,7 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import idle, known_deal, play_turn_by_keys
+from .driving import idle, known_deal, make_window, play_turn_by_keys
 from .test_coach_panel import _played
 
 
@@ -164,3 +166,20 @@ def test_the_coach_shows_the_costliest_rows_long_why_whole(qtbot: QtBot) -> None
     width = tree.header().sectionSize(5) - 8
     needed = QFontMetrics(item.font(5)).boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
     assert tree.visualItemRect(item).height() >= needed.height(), (tree.visualItemRect(item), needed)
+
+
+def test_spanish_says_tantos_for_pips_and_puntos_for_the_score(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 34: Spanish said "puntos" for the pips left in a hand as well as for the match's points ("20 puntos
+    para CPU 1 y CPU 3" beside "CPU 2 · 5 puntos"). Pips are "tantos" everywhere (the hand-end sheet, the
+    plates, the rules), points stay "puntos"."""
+    LANGUAGE.install("es")
+    window = make_window(qtbot, tmp_path)
+    start(window, "puerto_rican", seed=5)
+    window.controller.autoplay(10_000)
+    idle(window)
+    sheet = window.game.hand_end.text.text()
+    assert re.search(r"\d+ tantos?\b", sheet), sheet
+    assert all(m.group(0).endswith(" para") for m in re.finditer(r"\d+ puntos? para|\d+ puntos?\b", sheet)), sheet
+    plates = [line for plate in window.game.table.table.plates.values() for line in plate.lines]
+    assert any(re.search(r"\d+ tantos?\b", line) for line in plates), plates
+    assert not any("punto" in line for line in plates), plates

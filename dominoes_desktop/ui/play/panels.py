@@ -384,12 +384,19 @@ def describe_move(name: str, move: Move, yours: bool = False, points: int = 0) -
     return translate("Moves", "{name} called Muggins: {points}").format(name=name, points=points)
 
 
+class Moves(QObject):
+    """The move log's words that have plural forms (the class gives them the "Moves" context, as translate()
+    gives the others: lupdate reads plural forms from tr() only)."""
+
+    def draws(self, name: str, tiles: int, yours: bool) -> str:
+        if yours:
+            return self.tr("You drew %n tile(s) from the stock", "", tiles)
+        return self.tr("{name} drew %n tile(s) from the stock", "", tiles).format(name=shown_name(name))
+
+
 def describe_draws(name: str, tiles: int, yours: bool = False) -> str:
     """One line of the move log for a seat's draws in a row (more than one)."""
-    if yours:
-        return QCoreApplication.translate("Moves", "You drew %n tile(s) from the stock", None, tiles)
-    text = QCoreApplication.translate("Moves", "{name} drew %n tile(s) from the stock", None, tiles)
-    return text.format(name=shown_name(name))
+    return Moves().draws(name, tiles, yours)
 
 
 def _describe_your_move(move: Move, points: int) -> str:
