@@ -6,8 +6,9 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtCore import QRect, QRectF, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.analysis.coach import Grade, recorded_from_archive
@@ -183,3 +184,28 @@ def test_spanish_says_tantos_for_pips_and_puntos_for_the_score(qtbot: QtBot, tmp
     plates = [line for plate in window.game.table.table.plates.values() for line in plate.lines]
     assert any(re.search(r"\d+ tantos?\b", line) for line in plates), plates
     assert not any("punto" in line for line in plates), plates
+
+
+def test_closing_at_the_hands_end_asks_nothing_and_does_not_hang(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 34: a close at the hand's end waited on a "Quit?" box nobody answered (the screenshot scripts hung
+    there; so would a session logging out). Between hands nothing is in play: the window closes at once, the
+    match kept; mid-hand it still asks."""
+    window.ask_before_leaving = True
+    try:
+        start(window, "jamaican", seed=4)
+        window.controller.autoplay(10_000)
+        idle(window)
+        assert window.game.hand_end.isVisible() and window.match_in_progress()
+        shown: list[str] = []
+
+        def refuse() -> None:  # a box left open would hang the close: answered Stay, and noted
+            for box in QApplication.topLevelWidgets():
+                if isinstance(box, QMessageBox) and box.isVisible():
+                    shown.append(box.text())
+                    box.reject()
+
+        QTimer.singleShot(200, refuse)
+        window.close()
+        assert not shown and not window.isVisible()
+    finally:
+        window.ask_before_leaving = False
