@@ -879,7 +879,10 @@ class GamePage(QWidget):
 
     def _cut(self, gesture: tuple[object, ...]) -> None:
         self.cut_panel.hide()
+        if self.hand_end.isVisible():
+            self.table.reveal = False  # the last hand's tiles are gathered for the deal (see drawn.table_state)
         self.hide_hand_end()
+        self.table.refresh()
         self.controller.cut_deck(*gesture)
 
     def _auto_cut_changed(self, on: bool) -> None:
