@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -62,9 +62,11 @@ def view(d: int, legal: list[str], req: dict[str, Any] | None = None, decision: 
     return {"t": "view", "d": d, "decision": decision, "legal": legal, "view": req or request()}
 
 
-@pytest.fixture
-def ben(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
-    """Ben's window, its connection going nowhere; what it sends is kept."""
+def offline_ben(
+    qtbot: QtBot, before_joining: Callable[[RoomWindow], None] = lambda _: None
+) -> tuple[RoomWindow, list[dict[str, Any]]]:
+    """Ben's window, its connection going nowhere, told it joined seat 1 of room(); what it sends is kept.
+    `before_joining`: what is done to the window before it hears it joined."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -74,9 +76,15 @@ def ben(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
     window.controller.send = sent.append  # type: ignore[method-assign]
     window.resize(1024, 700)
     window.show()
+    before_joining(window)
     window.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
     window.controller.receive(room())
     return window, sent
+
+
+@pytest.fixture
+def ben(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
+    return offline_ben(qtbot)
 
 
 def backs_face_up(window: RoomWindow) -> list[tuple[object, ...]]:

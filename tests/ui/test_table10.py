@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QRectF, Qt, QTimer
@@ -11,20 +10,17 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.analysis.coach import Grade, recorded_from_archive
-from dominoes_desktop.engine.analysis.fair import judge_hand_view
-from dominoes_desktop.engine.analysis.reasons import explain_fair
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow
+from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import idle, known_deal, make_window, play_turn_by_keys
-from .test_coach_panel import _played
+from .test_coach_panel import near_tie_row
 
 
 def _body(item: object) -> QRectF:
@@ -143,22 +139,15 @@ def test_the_coach_shows_the_costliest_rows_long_why_whole(qtbot: QtBot) -> None
     """Issue 34: the coach window cut the costliest (bold, selected) row's long "Why" short with an ellipsis,
     its height worked out in the plain font. Every row is as tall as its words need in its own font, at the
     window's width on a 1024x700 screen."""
-    table, seats = _played("jamaican", 4)
+    table, seats, tie_row = near_tie_row()
     deal, hand = table.match.archive[-1]
-    recorded = recorded_from_archive(table.match.rules, 0, deal, hand)
-    fair = judge_hand_view(recorded, seats=[0], seed=WINDOW_SEED)[0]
-    judged = fair.judged
-    played = judged.options.index(judged.played)
-    top = max(v for o, v in enumerate(judged.values) if o != played)
-    values = tuple(top - 0.2 if o == played else v for o, v in enumerate(judged.values))
-    tie = replace(fair, margin=0.1, close=None, judged=replace(judged, grade=Grade.BEST, loss=0.2, values=values))
     LANGUAGE.install("es")  # the longer words
     dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
     qtbot.addWidget(dialog)
     dialog.resize(980, 500)
     dialog.show()
     qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
-    dialog.show_judged([CoachRow(tie.judged.ply, 0, tie.judged.played, tie, None, explain_fair(recorded, tie))])
+    dialog.show_judged([tie_row])
     qtbot.wait(50)
     tree = dialog.tree
     item = tree.topLevelItem(0)
