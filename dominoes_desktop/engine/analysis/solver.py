@@ -13,8 +13,10 @@ Line layouts are searched over bit masks (each seat's tiles one int, packed into
 whose turn it is and how far the stock has been drawn; a hand is blocked as soon as nobody can play nor
 draw, so the passes in a row need no place in the key). The move generator is the same as `Hand`'s (the
 tests compare them move for move on random hands), and who wins and what a finished hand is worth come from
-`scoring`, so the rules live in one place. Cross and spinner layouts are searched over `Hand` copies
-instead, generic but slower; either search gives up past a node budget and says so.
+`scoring`, so the rules live in one place. Cross and spinner layouts without end points or bonuses (the
+classic cross games) are searched over masks too (`ArmsSolver`: the open ends counted by number); any other
+layout over `Hand` copies (`GenericSolver`), generic but slower; every search gives up past a node budget and
+says so.
 
 Speed (issue 17): the searches of one hand share a transposition table (`coach.judge_lane`), turns with
 one option or none skip it, moves are ordered by the table's best move then by what blocks the next seat,
@@ -22,7 +24,8 @@ doubles, follow-ups and weight, and each search is an MTD(f) from the last value
 
 Compiled (issue 32): where the compiled core is built (core.py), `LineSolver` runs that search in C, node
 for node the same, the same values (tests/engine/test_search_core.py compares them); `PureLineSolver`
-always runs it here. Cross and spinner layouts stay in Python.
+always runs it here. `ArmsSolver` runs in C for sets up to double-9 (`core.arms_fit`), `PureArmsSolver`
+always here; double-12 crosses are searched in Python.
 """
 
 from __future__ import annotations
