@@ -298,3 +298,34 @@ def test_the_compiled_cross_search_refuses_what_lies_outside_it() -> None:
     with pytest.raises(ValueError, match="for a line game"):
         assert LineSolver(build_rules("jamaican"), [], 0, 0)._core is not None
         LineSolver(build_rules("jamaican"), [], 0, 0)._core.search_arms([1, 2, 4, 8], 0, 0, counts, 0, 6, -1, 1, 0, 9)
+
+
+@pytest.mark.parametrize(("preset", "hands", "least"), [("cross", 20, 100), ("cross_9", 14, 20)])
+def test_positions_while_the_pose_arms_fill_agree_in_every_search(preset: str, hands: int, least: int) -> None:
+    """Right after the pose only its bare arms take tiles: small deals (3 tiles each) reach those positions
+    with searches short enough for the search over `Hand` copies, the pure masks and the compiled core."""
+    rules = build_rules(preset, {"players": 2, "deal_size": 3})
+    rng = random.Random(preset)
+    filling = 0
+    for turn in range(hands):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        copies = [GenericSolver(rules, side) for side in range(rules.sides)]
+        pure = [PureArmsSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        fast = [ArmsSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        for solver in copies:
+            solver.budget = 20_000
+        for masks in pure + fast:
+            masks.budget = 10**7
+        hand = start.copy()
+        while not hand.is_over:
+            if hand.layout.placements:
+                try:
+                    expected = [s.value(hand) for s in copies]
+                except OutOfBudget:
+                    break
+                assert [s.value(hand, len(dealt)) for s in pure] == expected, hand.history
+                assert [s.value(hand, len(dealt)) for s in fast] == expected, hand.history
+                filling += hand.layout.filling_pose_arms
+            hand.apply(rng.choice(hand.legal_moves()))
+    assert filling >= least
