@@ -516,3 +516,18 @@ def test_keys_work_at_once_after_the_first_paint(qtbot: QtBot, tmp_path: Path) -
     finally:
         window.controller.runner.stop()
         window.store.close()
+
+
+def test_a_kept_room_size_below_the_smallest_room_window_is_not_offered(tmp_path: Path) -> None:
+    """The room window's smallest size has one source (settings.MIN_ROOM_SIZE, the room window's MIN_ROOM)."""
+    from dominoes_desktop.ui.room.room_window import MIN_ROOM
+    from dominoes_desktop.ui.shell.settings import MIN_ROOM_SIZE
+
+    settings = Settings(open_settings_checked(tmp_path)[0])
+    width, height = MIN_ROOM_SIZE
+    assert (MIN_ROOM.width(), MIN_ROOM.height()) == MIN_ROOM_SIZE
+    settings.save_room_size(width, height)
+    assert settings.room_size() == (width, height)
+    for smaller in ((width - 1, height), (width, height - 1)):
+        settings.save_room_size(*smaller)
+        assert settings.room_size() is None, f"{smaller} is below the smallest room window"

@@ -106,6 +106,11 @@ class MainWindow(QMainWindow):
         # its link colour from the application's palette when it is set.
         self.apply_look(self.look)
         expose_table_overlays()
+        # The next match's first deal, sealed now: the lobby shows its fingerprint in its first frame (filled in
+        # after the first paint, the line changed what was on the screen), and the controller takes it when made.
+        from ...engine.fairness import FairDeal
+
+        self._first_seal = FairDeal.commit()
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
@@ -159,8 +164,8 @@ class MainWindow(QMainWindow):
         controller.matchEnded.connect(self._match_over)
         controller.duplicateOver.connect(self._duplicate_over)
         controller.lead_when_won = self.settings.leader_choice() == "me"
+        controller.coming_seal = self._first_seal  # the seal the lobby has shown since it was first painted
         controller.comingSealChanged.connect(lambda fingerprint: self.lobby.show_seal(fingerprint))
-        self.lobby.show_seal(controller.coming_seal.fingerprint)
         # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
         self._skill = SkillRecorder(
             controller, self.store, lambda: controller.runner.pool.run, self, options=self._match_options
@@ -218,8 +223,9 @@ class MainWindow(QMainWindow):
         self.lobby.startRequested.connect(
             lambda setup: self.start_match(setup, start_cut=("start", QCursor.pos().x(), QCursor.pos().y()))
         )
-        if self._controller is not None:  # the lobby made again (a new language): the seal it showed
-            self.lobby.show_seal(self._controller.coming_seal.fingerprint)
+        # The coming seal, in the lobby's first frame; once the controller is made, the one it holds.
+        seal = self._first_seal if self._controller is None else self._controller.coming_seal
+        self.lobby.show_seal(seal.fingerprint)
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         # While a match is open the lobby offers the way back to it.
         self.back_button = QPushButton(self.tr("Back to the table"))

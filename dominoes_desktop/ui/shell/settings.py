@@ -22,6 +22,8 @@ from .store_service import move_aside
 
 log = logging.getLogger(__name__)
 
+# The smallest room window: a kept size below it is not offered again (ui/room/room_window.MIN_ROOM is this).
+MIN_ROOM_SIZE = (640, 480)
 CAMERAS = ("top", "tilted")
 MOTIONS = ("full", "reduced")
 SPEEDS = ("slow", "normal", "fast")
@@ -217,7 +219,7 @@ class Settings:
     def room_size(self) -> tuple[int, int] | None:
         """The size the player last gave a room's window (None: the room's own)."""
         width, height = self._int("rooms/width", 0, 0, 20000), self._int("rooms/height", 0, 0, 20000)
-        return (width, height) if width >= 640 and height >= 480 else None
+        return (width, height) if width >= MIN_ROOM_SIZE[0] and height >= MIN_ROOM_SIZE[1] else None
 
     def save_room_size(self, width: int, height: int) -> None:
         self.store.setValue("rooms/width", int(width))
