@@ -223,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _install_app_style(app: Any) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from .ui.look.look_style import install_app_style
+    from .ui.look.dialog_style import install_app_style
 
     if isinstance(app, QApplication):
         install_app_style(app)

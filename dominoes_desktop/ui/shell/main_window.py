@@ -14,11 +14,9 @@ from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QCursor, QKeySequence, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSlider,
     QStackedWidget,
@@ -39,7 +37,7 @@ from ..play.sound import SoundBoard
 from ..review.skill_recorder import SkillRecorder
 from ..room.actions import host_room, network_actions
 from . import store_service
-from .announce import TableVoice, expose_table_overlays, name_clear_buttons
+from .announce import TableVoice, name_clear_buttons
 from .i18n import LANGUAGE
 from .settings import Settings
 from .store_service import StoreService
@@ -105,7 +103,6 @@ class MainWindow(QMainWindow):
         # again (the style sheet re-polishes every widget it finds: a tenth of the start-up). Rich text takes
         # its link colour from the application's palette when it is set.
         self.apply_look(self.look)
-        expose_table_overlays()
         # The next match's first deal, sealed now: the lobby shows its fingerprint in its first frame (filled in
         # after the first paint, the line changed what was on the screen), and the controller takes it when made.
         from ...engine.fairness import FairDeal
@@ -527,6 +524,8 @@ class MainWindow(QMainWindow):
 
     def tell(self, title: str, text: str) -> None:
         """A message that must not stop anything: a box that does not block (none when nobody is asked)."""
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         print(f"{title}: {text}", file=sys.stderr)
         self.statusBar().showMessage(text, 12_000)
         if self._resume_without_asking:
@@ -603,6 +602,8 @@ class MainWindow(QMainWindow):
         self.store.load_autosave()
 
     def _autosave_loaded(self, loaded: Loaded) -> None:
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         if loaded.message:
             self.tell(self.tr("Saved match"), loaded.message)
         if loaded.saved is None or self.controller.match is not None:
@@ -667,6 +668,8 @@ class MainWindow(QMainWindow):
             self.tell(self.tr("Fair deals"), seal_mismatch_note(saved.unverifiable))
 
     def save_match_as(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # its boxes: not before the first paint
+
         data = self.match_json()
         if data is None:
             self.statusBar().showMessage(self.tr("There is no match to save yet."), 6000)
@@ -679,6 +682,8 @@ class MainWindow(QMainWindow):
         self.store.save_match_file(Path(name), data)
 
     def _match_file_saved(self, name: str, reason: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         if reason:
             QMessageBox.warning(
                 self, self.tr("Save match"), self.tr("Could not save the match: {reason}").format(reason=reason)
@@ -687,6 +692,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Saved to {file}").format(file=name), 6000)
 
     def open_match(self, path: Path | None = None) -> None:
+        from PySide6.QtWidgets import QFileDialog  # its boxes: not before the first paint
+
         if path is None:
             name, _ = QFileDialog.getOpenFileName(
                 self, self.tr("Open match"), "", self.tr("Dominoes matches (*.domino)")
@@ -697,6 +704,8 @@ class MainWindow(QMainWindow):
         self.store.open_match_file(path)
 
     def _match_file_opened(self, name: str, saved: SavedMatch | None, reason: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         if saved is None:
             QMessageBox.warning(
                 self,
@@ -780,6 +789,8 @@ class MainWindow(QMainWindow):
 
     def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:
         """Ask before leaving a match in progress; True to go ahead. Staying is the default answer."""
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         if not self.ask_before_leaving or not self.match_in_progress():
             return True
         box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)
