@@ -15,7 +15,6 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from ...engine.inputs import MAX_DIGITS
 from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
-from ...net.protocol import MAX_NAME  # the longest name a room takes
 from ..look.flags import flag_codes
 from ..look.looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 from .store_service import move_aside
@@ -272,10 +271,14 @@ class Settings:
 
     def player_name(self) -> str:
         """The name last given to join a room (offered the next time, so a guest need not type it again)."""
+        from ...net.protocol import MAX_NAME  # the longest name a room takes (the lobby paints without net/)
+
         value = self._value("rooms/name", "", str)
         return str(value).strip()[:MAX_NAME] if isinstance(value, str) else ""
 
     def save_player_name(self, name: str) -> None:
+        from ...net.protocol import MAX_NAME
+
         self.store.setValue("rooms/name", name.strip()[:MAX_NAME])
         self.store.sync()
 
