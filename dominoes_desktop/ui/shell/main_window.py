@@ -214,7 +214,9 @@ class MainWindow(QMainWindow):
         self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
         self.lobby.show_table_choices(self.settings.lobby_table())
         self._game = None
-        name_clear_buttons(self.lobby)
+        # The lobby's one field with a clear button (looked for under the whole lobby, every widget in it would
+        # be made a Python object: a hundredth of the start-up).
+        name_clear_buttons(self.lobby.search)
         self.stack.addWidget(self.lobby)
         # Start is the first deal's cut: its seal is shown beside it (issue 34, one click a hand).
         self.lobby.startRequested.connect(
