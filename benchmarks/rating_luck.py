@@ -1,21 +1,30 @@
-"""How well other definitions of a hand's luck would predict its result, on the calibration's hands.
+"""Candidate measures of a hand's luck, side by side on the calibration's hands; and how much the deal decides.
 
     python benchmarks/rating_luck.py [--dir benchmarks/out/rating] [--presets jamaican,puerto_rican,all_fives]
-        [--seed 1] [--playouts 256]
+        [--levels easy,medium,hard,expert] [--measures medium_team,face_up,hard_team] [--every 1]
+        [--seed 1] [--hard-worlds 32] [--hard-plays 4] [--playouts 256] [--rows FILE]
 
-For every hand benchmarks/rating_calibration.py played (its deal rebuilt from the run's seed), the result of
-the rated seat's side is set against four measures of the deal's worth to that side:
-- `luck`: hand_luck's luck (the reference team, four Medium CPUs, eight plays of the hand exactly as dealt,
-  seeded from the deal), the definition used;
-- `playouts`: the definition used before: the mean result over 256 playouts of the hand exactly as dealt by
-  the playout policy (the heaviest tile that fits, doubles first, with noise), seeded from the deal;
-- `own_tiles`: the same, but only the side's own tiles known: the other seats' tiles and the stock shuffled
-  anew for every playout (the tile a leader of the other side must pose stays with it);
-- `face_up`: the exact value of the deal with every tile known, both sides playing perfectly (double dummy),
-  where the solver reaches it within its budget;
-(the calibration's hands are each a match's first: the deal decided the lead, so the luck is the centred R).
-Prints, per family and measure, the correlation with the result, the measure's spread, and the spread of the
-result less the measure (what the luck-adjusted result's spread would be).
+For every hand benchmarks/rating_calibration.py played (every `--every`th; its deal rebuilt from the run's seed)
+each measure gives the rated seat's side's centred worth of the deal as dealt (every seat's tiles and the stock
+in its drawing order, the leader and the forced pose; the calibration's hands are each a match's first, so the
+deal decided the lead and the luck is share x that worth):
+- `medium_team`: hand_luck's reference, four Medium CPUs, eight plays of the hand seeded from the deal (the
+  luck used is LUCK_SHARE of it);
+- `face_up`: the exact value of the deal with every tile known and the stock order too, every side playing
+  perfectly (double dummy, bridge's par): the compiled solver from the deal, the leader choosing its pose (with
+  three sides or more, each side's paranoid value, centred). Deterministic, no playout noise;
+- `hard_team`: four Hard CPUs on a fixed number of sampled worlds a decision (`--hard-worlds`, reproducible),
+  `--hard-plays` plays seeded from the deal;
+- `easy_team`: four Easy CPUs, `--easy-plays` plays seeded from the deal (Easy's worth of a deal agrees best
+  with the other levels', benchmarks below);
+- `playouts`: the measure used until December 2026: 256 playouts of the playout policy (the heaviest tile that
+  fits, doubles first, with noise) seeded from the deal;
+- `own_tiles`: the playout policy again, but only the side's own tiles known (the rest shuffled anew each
+  playout).
+Prints one JSON object: per family, level and measure, the spread (standard deviation) of the results and of
+the results less share x the measure for shares 1/2 and 1 (what the luck-adjusted result's spread would be),
+the correlation of measure and result, and the median CPU seconds the measure costs a hand. `--rows` writes each
+hand's result and measures (one JSON line a hand).
 
     python benchmarks/rating_luck.py --replays 3 --hands 64 [--levels easy,medium,hard] [--presets ...]
 
@@ -39,6 +48,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +56,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.rating_calibration import load, playout, start_of
 from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE
-from dominoes_desktop.engine.analysis.coach import Judge, budget_for
-from dominoes_desktop.engine.analysis.hand_luck import deal_seed, hand_luck
+from dominoes_desktop.engine.analysis.coach import Judge
+from dominoes_desktop.engine.analysis.hand_luck import centred, deal_seed, hand_luck, reference_result
 from dominoes_desktop.engine.analysis.playout import play_out
+from dominoes_desktop.engine.analysis.rating import family_of
 from dominoes_desktop.engine.analysis.solver import OutOfBudget, hand_gains, side_value
+from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import make_player, search
+from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.cpu.search import ROLLOUT_NOISE
 from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.moves import CLAIM
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.session.cpu_table import CpuTable
@@ -84,15 +98,56 @@ def own_tiles(start: Hand, side: int, playouts: int, rng: random.Random) -> floa
     return total / playouts
 
 
+FACE_UP_BUDGET = 20_000_000  # solver nodes for the whole hand from the deal (a double-6 hand takes 10^4 to 10^6)
+
+
 def face_up(start: Hand, side: int) -> float | None:
+    """The double-dummy value of the deal for `side`, centred over the sides (None past the node budget)."""
     rules = start.rules
-    judge = Judge(rules, start, budget_for(rules))
+    judge = Judge(rules, start, FACE_UP_BUDGET)
     leader_side = rules.teams[start.leader]
+    searched = [0] if rules.sides == 2 else list(range(rules.sides))
+    values: list[float] = []
     try:
-        best = max(judge.option_value(start, m, leader_side, True, 0) for m in start.legal_moves())
+        for s in searched:
+            options = [judge.option_value(start, m, s, True, 0) for m in start.legal_moves()]
+            values.append(max(options) if leader_side == s else min(options))  # paranoid with 3 sides or more
     except OutOfBudget:
         return None
-    return best if leader_side == side else (-best if rules.sides == 2 else None)
+    if rules.sides == 2:
+        values.append(-values[0])
+    return values[side] - statistics.fmean(values)
+
+
+def hard_team(start: Hand, side: int, worlds: int, plays: int) -> float:
+    """Four Hard CPUs on `worlds` sampled worlds a decision: `side`'s centred mean result over `plays` plays
+    seeded from the deal."""
+    return _team(start, side, plays, lambda seed: HardPlayer(seed, worlds=worlds))
+
+
+def easy_team(start: Hand, side: int, plays: int) -> float:
+    """Four Easy CPUs: `side`'s centred mean result over `plays` plays seeded from the deal."""
+    return _team(start, side, plays, lambda seed: make_player("easy", seed))
+
+
+def _team(start: Hand, side: int, plays: int, player: Callable[[int], CpuPlayer]) -> float:
+    rules = start.rules
+    base = deal_seed(start)
+    total = 0.0
+    for k in range(plays):
+        seed = base * plays + k
+        players = [player(seed * rules.players + s) for s in range(rules.players)]
+        hand = start.copy()
+        while hand.outcome is None:
+            if hand.pending is not None:
+                hand.apply(CLAIM)
+                continue
+            hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
+        facts = hand.outcome_facts()
+        gains = hand_gains(rules, facts, facts.end_points)
+        values = [side_value(gains, s) for s in range(rules.sides)]
+        total += values[side] - statistics.fmean(values)
+    return total / plays
 
 
 def playouts(start: Hand, side: int, count: int) -> float:
@@ -186,29 +241,80 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=256)
     parser.add_argument("--replays", type=int, default=0, help="play each deal this many times (see above)")
     parser.add_argument("--hands", type=int, default=64, help="with --replays: the first HANDS deals")
-    parser.add_argument("--levels", default="easy,medium,hard", help="with --replays: the levels in seat 0")
+    parser.add_argument("--levels", default="easy,medium,hard,expert", help="the levels in seat 0")
+    parser.add_argument("--measures", default="medium_team,face_up,hard_team", help=f"of {', '.join(MEASURES)}")
+    parser.add_argument("--every", type=int, default=1, help="only every EVERY-th hand (by its index)")
+    parser.add_argument("--hard-worlds", type=int, default=32, help="hard_team: sampled worlds a decision")
+    parser.add_argument("--hard-plays", type=int, default=4, help="hard_team: plays of a deal")
+    parser.add_argument("--easy-plays", type=int, default=32, help="easy_team: plays of a deal")
+    parser.add_argument("--rows", type=Path, help="write each hand's result and measures here (JSON lines)")
     args = parser.parse_args()
     if args.replays:
         if args.replays < 2:
             parser.error("--replays needs at least 2 plays of a deal")
         print(json.dumps(replays(args)))
         return
-    report = {}
+    print(json.dumps(candidates(args)))
+
+
+def candidates(args: argparse.Namespace) -> dict[str, Any]:
+    """Each measure's spreads per family and level (see the module's docstring)."""
+    measures = args.measures.split(",")
+    unknown = set(measures) - set(MEASURES)
+    if unknown:
+        raise SystemExit(f"error: unknown measure {sorted(unknown)[0]!r} (choose from {', '.join(MEASURES)})")
+    rows_out = args.rows.open("w", encoding="utf-8") if args.rows else None
+    report: dict[str, Any] = {}
     for preset in args.presets.split(","):
         rules = build_rules(preset)
-        results: list[float] = []
-        measures: dict[str, list[float | None]] = {"luck": [], "playouts": [], "own_tiles": [], "face_up": []}
-        for level in LEVELS:
+        side = rules.teams[RATED_SEAT]
+        family = family_of(rules).value
+        for level in args.levels.split(","):
+            results: list[float] = []
+            values: dict[str, list[float | None]] = {m: [] for m in measures}
+            seconds: dict[str, list[float]] = {m: [] for m in measures}
             for judged in load(args.dir, preset, level):
+                if judged.hand % args.every:
+                    continue
                 start = start_of(rules, level, args.seed, judged.hand)
-                side = rules.teams[RATED_SEAT]
                 results.append(judged.result)
-                measures["luck"].append(hand_luck(start, True)[side])
-                measures["playouts"].append(playouts(start, side, args.playouts))
-                measures["own_tiles"].append(own_tiles(start, side, args.playouts, random.Random(judged.hand)))
-                measures["face_up"].append(face_up(start, side))
-        report[preset] = {name: _row(results, values) for name, values in measures.items()}
-    print(json.dumps(report))
+                row: dict[str, Any] = {"preset": preset, "level": level, "hand": judged.hand, "result": judged.result}
+                for m in measures:
+                    began = time.process_time()
+                    value = MEASURES[m](start, side, args)
+                    seconds[m].append(time.process_time() - began)
+                    values[m].append(value)
+                    row[m] = value
+                if rows_out:
+                    rows_out.write(json.dumps(row) + "\n")
+                    rows_out.flush()
+            cell: dict[str, Any] = {"hands": len(results), "result_sd": round(statistics.stdev(results), 3)}
+            for m in measures:
+                cell[m] = _spreads(results, values[m]) | {"cpu_s_median": round(statistics.median(seconds[m]), 4)}
+            report[f"{family}/{level}"] = cell
+            print(time.strftime("%H:%M:%S"), json.dumps({f"{family}/{level}": cell}), file=sys.stderr, flush=True)
+    return report
+
+
+def _spreads(results: list[float], measure: list[float | None]) -> dict[str, Any]:
+    pairs = [(r, m) for r, m in zip(results, measure, strict=True) if m is not None]
+    xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
+    return {
+        "hands": len(pairs),
+        "corr": round(statistics.correlation(xs, ys), 3),
+        "adjusted_sd_half": round(statistics.stdev([x - 0.5 * y for x, y in pairs]), 3),
+        "adjusted_sd_whole": round(statistics.stdev([x - y for x, y in pairs]), 3),
+    }
+
+
+MEASURES: dict[str, Callable[[Hand, int, argparse.Namespace], float | None]] = {
+    "medium_team": lambda start, side, args: centred(reference_result(start))[side],
+    "face_up": lambda start, side, args: face_up(start, side),
+    "hard_team": lambda start, side, args: hard_team(start, side, args.hard_worlds, args.hard_plays),
+    "easy_team": lambda start, side, args: easy_team(start, side, args.easy_plays),
+    "playouts": lambda start, side, args: playouts(start, side, args.playouts),
+    "own_tiles": lambda start, side, args: own_tiles(start, side, args.playouts, random.Random(deal_seed(start))),
+}
 
 
 if __name__ == "__main__":

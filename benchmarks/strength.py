@@ -9,7 +9,10 @@ hand (the stronger seat's points minus the others' mean) with its 95% interval. 
 benchmark's plain opponent, not a table level). `--matches N` plays whole matches instead of hands, N in
 all, each match seed played once per side, and prints the stronger level's share of matches won with its
 95% interval. `--consistency N` plays N hands of Experts and prints the share of their decisions the fair
-coach grades Best or Fine, with its 95% interval. `seer` may stand for the stronger level: a player that sees
+coach grades Best or Fine, with its 95% interval. `--inference N` plays N hands of a Hard team against each
+weaker level of `--pairs` and prints how much better the Expert's weighted worlds place the hidden tiles than
+worlds counted alike (partner's and opponents'). `expert_pimc` is the Expert without its tie break (plain
+PIMC), for side-by-side runs. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
 think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
@@ -17,7 +20,7 @@ is shared, and a loaded wall clock would weaken every level by a different share
 
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
         [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
-        [--matches 0] [--jobs 1] [--consistency 0] [--max-minutes 0] [--clock cpu|wall]
+        [--matches 0] [--jobs 1] [--consistency 0] [--inference 0] [--max-minutes 0] [--clock cpu|wall]
     python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
@@ -39,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.confidence import wilson
 from dominoes_desktop.cli.simulate import percentile
 from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, Decision, make_player, search
+from dominoes_desktop.engine.cpu.players import ExpertPlayer
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
@@ -116,7 +120,7 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer")
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc")
 
 
 class Timed:
@@ -143,6 +147,12 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         return Timed(GreedyPlayer())
     if level == "seer":
         return Timed(SeerPlayer(seed, movetime))
+    if level == "expert_pimc":  # the Expert before its tie break (issue 32): plain PIMC, for side-by-side runs
+        plain = make_player("expert", seed, movetime)
+        assert isinstance(plain, ExpertPlayer)
+        plain.tie_break = False
+        plain.level = level
+        return Timed(plain)
     return Timed(make_player(level, seed, movetime))
 
 
@@ -407,6 +417,63 @@ def consistency(preset: str, hands: int, movetime: float | None, seed: int) -> d
     }
 
 
+def inference(preset: str, hands: int, weak: str, seed: int, worlds: int = 150) -> dict[str, object]:
+    """Whether the Expert's weighing of the worlds by the plays seen (knowledge.evidence_weight) reads a team
+    of `weak` players right: at each decision of the Hard team with a choice (Hard on 30 ms, plays seen), the
+    share of the hidden tiles its sampled worlds put in the right seat, weighted as the Expert weighs them,
+    minus the same share with every world counted alike; for the partner's tiles and the opponents'."""
+    from dominoes_desktop.engine.knowledge import evidence_weight, infer, play_evidence, sample_world
+
+    rules = build_rules(preset)
+    gains: dict[str, list[float]] = {"partner": [], "opponents": []}
+    uniform: dict[str, list[float]] = {"partner": [], "opponents": []}
+    started = time.perf_counter()
+    for h in range(hands):
+        deal_seed = seed * 1_000_003 + h
+        players = [make("hard" if rules.teams[s] == 0 else weak, deal_seed + s, 30.0) for s in range(rules.players)]
+        table = seat_players(rules, players, deal_seed)
+        hand = table.start_hand(deal_seed=deal_seed)
+        while hand.outcome is None:
+            seat = hand.turn
+            view = PlayerView.of(table.match, seat)
+            evidence = play_evidence(view)
+            plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+            if rules.teams[seat] == 0 and len(plays) > 1 and evidence and hand.pending is None:
+                knowledge = infer(view)
+                rng = random.Random(deal_seed)
+                totals = {group: [0.0, 0.0, 0.0] for group in gains}  # weighted hits, weights, plain hits
+                for _ in range(worlds):
+                    world = sample_world(view, knowledge, rng)
+                    weight = evidence_weight(evidence, world.hands)
+                    for group in gains:
+                        seats = [
+                            o
+                            for o in range(rules.players)
+                            if o != seat and (rules.teams[o] == rules.teams[seat]) == (group == "partner")
+                        ]
+                        placed = sum(len(world.hands[o]) for o in seats)
+                        right = sum(t in hand.hands[o] for o in seats for t in world.hands[o]) / max(1, placed)
+                        totals[group][0] += weight * right
+                        totals[group][1] += weight
+                        totals[group][2] += right
+                for group, (hits, weights, plain) in totals.items():
+                    uniform[group].append(plain / worlds)
+                    gains[group].append(hits / weights - plain / worlds)
+            table.step()
+    report: dict[str, object] = {"preset": preset, "inference": f"hard team against {weak}", "hands": hands}
+    for group, found in gains.items():
+        mean = statistics.fmean(found)
+        half = 1.96 * statistics.stdev(found) / math.sqrt(len(found))
+        report[group] = {
+            "decisions": len(found),
+            "uniform_right": round(statistics.fmean(uniform[group]), 4),
+            "weighted_gain": round(mean, 4),
+            "gain_95ci": [round(mean - half, 4), round(mean + half, 4)],
+        }
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presets", default="jamaican,puerto_rican,all_fives")
@@ -420,6 +487,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (or matches)")
     parser.add_argument("--consistency", type=int, default=0, help="N hands of Experts graded by the fair coach")
+    parser.add_argument(
+        "--inference", type=int, default=0, help="N hands: how well the weighted worlds read each WEAK team of --pairs"
+    )
     parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
@@ -441,6 +511,10 @@ def main() -> None:
     for preset in args.presets.split(","):
         if args.consistency:
             print(json.dumps(consistency(preset, args.consistency, args.movetime_ms, args.seed)), flush=True)
+            continue
+        if args.inference:
+            for _, weak in pairs:
+                print(json.dumps(inference(preset, args.inference, weak, args.seed)), flush=True)
             continue
         for strong, weak in pairs:
             if args.matches:

@@ -43,7 +43,7 @@ from .errors import DominoError, IllegalMove
 from .fairness import MAX_CUT_BYTES, FairDeal
 from .hand import Hand, HandOutcome
 from .moves import Move, MoveKind
-from .record import Entry, Record, RecordError, action_text, hand_steps, undo_entry
+from .record import Entry, Record, RecordError, action_text, undo_entry
 from .rules import AfterNoWinner, AfterWin, Opening, Rules
 from .scoring import bonuses, hand_points, winner_seat
 from .tiles import Tile, heaviness
@@ -367,13 +367,20 @@ class Match:
         return Match.from_record(self.record.taken_back(at))
 
     def position(self, hand_index: int, steps: int) -> Hand:
-        """A finished hand as it stood after its first `steps` moves, played again from its deal."""
-        deal, played = self.archive[hand_index]
-        start = Hand(self.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
-        hand = start
-        for step in hand_steps(start, [turn.move for turn in played.history[:steps]]):
-            hand = step.before  # the walker's hand: once the walk is done, every move is on it
-        return hand
+        """A finished hand (by its place in `archive`) as it stood after its first `steps` moves: the match's
+        record walked again (`positions`) up to there."""
+        played = self.archive[hand_index][1]
+        if not 0 <= steps <= len(played.history):
+            raise IllegalMove(f"hand {hand_index + 1} has {len(played.history)} moves, not {steps}")
+        for position in positions(self.record):
+            walked = position.match
+            archived = len(walked.archive)
+            if archived > hand_index:  # its last move finished it
+                return walked.archive[hand_index][1].copy()
+            hand = walked.hand
+            if archived == hand_index and hand is not None and len(hand.history) == steps:
+                return hand.copy()
+        raise RecordError(f"the record does not reach move {steps} of hand {hand_index + 1}")
 
     # ---- dealing ----------------------------------------------------------------------
 

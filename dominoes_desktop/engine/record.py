@@ -1,10 +1,14 @@
 """One record of a match: the rules and options, the seats, and every `(seat, action)` that `Match.apply`
 took, proofs and cuts included ("a one-to-one mapping between histories and states", as OpenSpiel puts it).
 
-Everything else reads it: `Match.from_record` rebuilds any match through the one walker (`match.positions`:
-undo truncates the record and rebuilds; `hand_steps` walks one hand of it for hand review and the coaches), and one versioned JSON codec writes it for
-match files, autosaves and rooms. The older formats (match files of version 1, REPLAY.md cases, rooms' entries)
-are read one way, by replaying them through `Match.apply`: the match they leave holds their record.
+Everything else reads it through one walker. `match.positions` walks the record, answer by answer, through
+`Match.apply`: `Match.from_record` rebuilds any match with it, undo truncates the record and rebuilds, hand
+review stops it at a move, deal luck reads each deal off it, the duplicate match rebuilds its plays. Inside a
+hand, `hand_steps` is the same walk move by move from a position (the coach, the fair coach and the rating,
+whose hands may begin mid-play) and, on a seat's public replay, the seat view's (`view.replay_moves`, the move
+log's points, a guest following the room's events). One versioned JSON codec writes the record for match files,
+autosaves and rooms. The older formats (match files of version 1, REPLAY.md cases, rooms' entries) are read
+one way, by replaying them through `Match.apply`: the match they leave holds their record.
 """
 
 from __future__ import annotations
@@ -25,13 +29,13 @@ from .decisions import (
     PlayedOut,
     Seal,
 )
-from .errors import DominoError
+from .errors import DominoError, IllegalMove
 from .fairness import MAX_CUT_BYTES, FairDeal
-from .hand import Hand
+from .hand import Hand, Turn
 from .inputs import whole_number
 from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
-from .rules import Rules
+from .rules import Rules, Style
 
 FORMAT = "dominoes-desktop-match"
 VERSION = 2  # version 1: hands of deals and moves (store/matchfile.py reads it one way)
@@ -94,20 +98,48 @@ class HandStep(NamedTuple):
         return self.move.kind is MoveKind.CLAIM or self.move.kind is MoveKind.MUGGINS
 
 
-def hand_steps(start: Hand, moves: Iterable[Move]) -> Iterator[HandStep]:
-    """Walk a hand's moves from its deal (`start`, not changed): the hand before each move, then the move is
-    applied. Claims and Muggins are steps too (their seat: the claimer); the readers skip what they do not judge."""
-    hand = start.copy()
-    for ply, move in enumerate(moves):
-        if move.kind is MoveKind.CLAIM or move.kind is MoveKind.MUGGINS:
-            pending = hand.pending
-            seat = move.caller if move.caller is not None else (pending.seat if pending is not None else hand.turn)
-            yield HandStep(ply, seat, hand, move)
-            hand.apply(move)
-            continue
-        resolved = hand.resolve(move)
+def hand_steps(
+    start: Hand, moves: Iterable[Move | Turn], *, public: bool = False, first_ply: int = 0
+) -> Iterator[HandStep]:
+    """The walker of a hand's moves, as the match applies them: each step is the hand before a move, then the
+    move is applied by the engine's rules. Claims and Muggins are steps too (their seat: the claimer); the
+    readers skip what they do not judge. A `Turn` names its seat, which must be the one to move.
+
+    Known tiles (the default: the coach, the fair coach, rating): `start` is not changed, the walk is on a copy,
+    every move checked as the rules check it. `public`: `start` is a seat's public replay, walked itself (tiles
+    nobody has shown are HIDDEN, each rack holds what it will play): the tile must fit, the seat must be the
+    one to move and nobody draws in a block game, but what a hidden rack could have played instead is not
+    asked; IllegalMove then names the move (`first_ply` counts the moves before `moves`)."""
+    hand = start if public else start.copy()
+    for ply, item in enumerate(moves, first_ply):
+        seat, move = (item.seat, item.move) if isinstance(item, Turn) else (None, item)
+        try:
+            if move.kind is MoveKind.CLAIM or move.kind is MoveKind.MUGGINS:
+                pending = hand.pending
+                claimer = seat if seat is not None else move.caller
+                if claimer is None:
+                    claimer = pending.seat if pending is not None else hand.turn
+                yield HandStep(ply, claimer, hand, move)
+                hand.apply(move, seat)
+                continue
+            if public and hand.is_over:
+                raise IllegalMove("the hand is already over")
+            if seat is not None and seat != hand.turn:
+                raise IllegalMove(f"seat {seat} moved out of turn (seat {hand.turn} was to play)")
+            if public and move.kind is MoveKind.DRAW and hand.rules.style is Style.BLOCK:
+                raise IllegalMove("nobody draws in a block game")
+            resolved = hand.resolve(move)
+            if public and resolved.tile is not None and resolved not in hand.plays([resolved.tile]):
+                raise IllegalMove(f"{move.notation()} does not fit")
+        except IllegalMove as exc:
+            if not public:
+                raise
+            raise IllegalMove(f"move {ply} ({move.notation()}): {exc}") from None
         yield HandStep(ply, hand.turn, hand, resolved)
-        hand.apply(resolved)
+        if public:
+            hand.apply_legal(resolved)
+        else:
+            hand.apply(resolved)
 
 
 def undo_entry(actions: Sequence[Action], hand_moves: int, turn_index: int) -> int:

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
 from .decisions import (
@@ -26,7 +27,8 @@ from .hand import Hand, Turn
 from .match import Match
 from .moves import CLAIM, Move, MoveKind, parse_move
 from .presets import rules_from_json
-from .rules import AfterWin, Rules, Style
+from .record import hand_steps
+from .rules import AfterWin, Rules
 from .tiles import Tile, full_set, heaviness
 
 # Stands for a tile nobody at this seat can see, while public moves are replayed onto a layout.
@@ -129,7 +131,7 @@ class PlayerView:
             stock -= 1
             if seat != self.seat:
                 sizes[seat] += 1
-        points = _public_step(hand, Turn(seat, move), len(self.moves))
+        (points,) = _public_walk(hand, [Turn(seat, move)], len(self.moves))
         moves = (*self.moves, Turn(seat, move))
         posed = self.forced_pose if move.kind is not MoveKind.PLAY else None
         view = PlayerView(
@@ -233,36 +235,15 @@ def replay_moves(
     # Each seat holds what it will play plus a HIDDEN tile, so no replayed play ends the hand early.
     hands = [[*tiles, HIDDEN] for tiles in played]
     hand = Hand(rules, hands, [HIDDEN] * (draws + stock), leader, forced_pose)
-    points = tuple(_public_step(hand, turn, i) for i, turn in enumerate(moves))
-    return hand, points
+    return hand, _public_walk(hand, moves)
 
 
-def _public_step(hand: Hand, turn: Turn, index: int) -> tuple[int, ...]:
-    """Apply one public move to a publicly replayed hand by the engine's rules (the mover already holds the
-    tile it plays); the end points each side took by it. IllegalMove, naming the move, if it does not fit."""
-    move = turn.move
-    before = tuple(hand.end_points)
-    try:
-        if move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS):
-            hand.apply(move, turn.seat)
-        else:
-            if hand.is_over:
-                raise IllegalMove("the hand is already over")
-            if turn.seat != hand.turn:
-                raise IllegalMove(f"seat {turn.seat} moved out of turn (seat {hand.turn} was to play)")
-            if move.kind is MoveKind.PLAY:
-                assert move.tile is not None
-                resolved = hand.resolve(move)
-                if resolved not in hand.plays([move.tile]):
-                    raise IllegalMove(f"{move.notation()} does not fit")
-                hand.apply_legal(resolved)
-            elif move.kind is MoveKind.DRAW and hand.rules.style is Style.BLOCK:
-                raise IllegalMove("nobody draws in a block game")
-            else:
-                hand.apply_legal(move)
-    except IllegalMove as exc:
-        raise IllegalMove(f"move {index} ({move.notation()}): {exc}") from None
-    return tuple(a - b for a, b in zip(hand.end_points, before, strict=True))
+def _public_walk(hand: Hand, moves: Sequence[Turn], first_ply: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Walk public moves on a publicly replayed hand (the mover already holds the tile it plays) with the
+    record's one hand walker, and the end points each side took by each move."""
+    ends = [tuple(step.before.end_points) for step in hand_steps(hand, moves, public=True, first_ply=first_ply)]
+    ends.append(tuple(hand.end_points))  # each step showed the hand before its move: this is after the last
+    return tuple(tuple(a - b for a, b in zip(after, before, strict=True)) for before, after in pairwise(ends))
 
 
 # ---- the seat view as the bot protocol (BOT.md) and rooms write it ----------------------------------------

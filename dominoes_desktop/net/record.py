@@ -1,19 +1,16 @@
-"""A room's match kept as the record of every answer applied, and the match rebuilt from it (a resumed room).
+"""A room's match saved as the record's codec document (engine/record.py: the rules and options, the seed, and
+every answer `Match.apply` took, seals and cuts included), and the match rebuilt from it (a resumed room).
 
-Entries, in order:
+A deal still waiting for its cuts is left out of the save: the room, resumed, seals a new one.
 
-- `["fair", proof]`: a deal, sealed by the host's commitment and cut by every seat (engine.fairness: the proof
-  holds the secret and each seat's cut, in seat order). It rebuilds as the same decisions: `Seal` of the
-  commitment with every seat to cut, then each seat's `Cut`.
-- `["a", seat, action]`: any other answer of a seat, in the record's codec (engine/record.py: a move in replay
-  notation, `{"lead": 2}`, `{"redeal": true}`, `{"let_go": true}`).
+Rooms saved before the codec kept a list of entries of their own; they are read one way, through a session
+answering the same decisions:
 
-Read one way, from rooms saved before the record's codec:
-
+- `["fair", proof]`: a deal, sealed by the host's commitment and cut by every seat (the proof holds the secret
+  and each seat's cut, in seat order): `Seal` of the commitment with every seat to cut, then each seat's `Cut`.
+- `["a", seat, action]`: any other answer of a seat, in the record's codec (`"6-4@6"`, `{"lead": 2}`...).
 - `["act", seat, action]`: a seat's answer in the protocol's words (`6-4@6`, `lead:2`, `redeal`, `decline`...).
 - `["deal", seed]`: a deal in rooms saved before deals were sealed (the match dealt from `Random(seed)`).
-
-A deal is written once its cuts are all in: a room saved while a deal waits for cuts seals a fresh one.
 """
 
 from __future__ import annotations
@@ -21,47 +18,45 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine.decisions import Cut, CutBy, DealHand, Dealt, Event, Seal
+from ..engine.decisions import Cut, CutDeck, DealHand, Seal
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, ProofError
 from ..engine.match import Match
-from ..engine.record import RecordError, decode_action, encode_action
+from ..engine.record import Record, RecordError, decode_action, record_from_json, record_to_json
 from ..engine.rules import Rules
 from ..session.seats import Waiting
 from ..session.table import Session
 from .wording import ActionError, parse
 
-Entry = list[Any]
+
+def room_record(match: Match, options: dict[str, Any]) -> dict[str, Any]:
+    """The room's match as the record's codec document, for its save (`options`: the room's, beside its preset).
+    A deal waiting for its cuts is left out (its seal and the cuts in so far): the resumed room seals anew."""
+    record = match.record
+    actions = record.actions
+    if isinstance(match.pending(), CutDeck):
+        sealed_at = max(i for i, (_, action) in enumerate(actions) if isinstance(action, Seal))
+        actions = actions[:sealed_at]
+    return record_to_json(Record(record.rules, record.seed, actions, record.practice, options))
 
 
-def entry_of(events: list[Event], match: Match) -> Entry | None:
-    """The record's entry for the answer that made `events` (one answer's events, as a session's listener
-    hears them), or None when there is nothing to keep yet (a seal, a cut that leaves others to cut)."""
-    answer = match.last_answer
-    if not events or answer is None:
-        return None
-    seat, action = answer
-    if isinstance(action, Seal | Cut):  # a deal is kept once, as its proof, when its last cut is in
-        dealt = next((e for e in events if isinstance(e, Dealt)), None)
-        proof = None if dealt is None else match.proofs.get(dealt.hand_index)
-        return ["fair", proof.as_json()] if isinstance(events[0], CutBy) and proof is not None else None
-    if isinstance(action, DealHand):
-        return None  # a room seals every deal
-    return ["a", seat, encode_action(action)]
-
-
-def replay(rules: Rules, record: object) -> Match:
-    """The match `record` leaves, rebuilt through a session answering the same decisions; ValueError (one
-    line) if the record does not fit."""
-    if not isinstance(record, list):
+def replay(rules: Rules, saved: object) -> Match:
+    """The match a room's save leaves (`rules`: the room's): a codec document, or the entry list of a room
+    saved before the codec. ValueError (one line) if it does not fit."""
+    if isinstance(saved, dict):
+        try:
+            return Match.from_record(record_from_json(saved, rules))
+        except RecordError as exc:
+            raise ValueError(f"the saved match does not replay: {exc}") from None
+    if not isinstance(saved, list):
         raise ValueError("the saved match is not a record")
-    first: Any = record[0] if record else None
+    first: Any = saved[0] if saved else None
     # Rooms saved before deals were sealed: their first deal came from the match's shuffle seeded so.
     seeded = isinstance(first, list) and len(first) == 2 and first[0] == "deal" and _whole(first[1])
     match = Match(rules, first[1] if seeded else 0)
     nobody = Waiting(lambda ask: None)
     session = Session(match, [nobody] * rules.players, nobody)
-    for index, entry in enumerate(record):
+    for index, entry in enumerate(saved):
         try:
             _apply(session, entry, shuffled=seeded and index == 0)
         except (DominoError, ActionError, RecordError) as exc:

@@ -66,7 +66,7 @@ from .messages import (
 )
 from .messages import Event as EventMessage
 from .protocol import ProtocolError
-from .record import Entry, entry_of, replay
+from .record import replay, room_record
 
 log = logging.getLogger(__name__)
 _rooms = itertools.count(1)
@@ -234,7 +234,6 @@ class Room:
         self.state = RoomState.LOBBY
         self.session: Session | None = None  # the match and who answers each seat, once it has started
         self.words: Words | None = None
-        self.record: list[Entry] = []  # every answer applied (record.py): the room's save rebuilds from it
         self.deals: list[tuple[int, Deal]] = []  # every deal with its hand's index, those dealt again included
         self._on_closed = on_closed
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -558,7 +557,7 @@ class Room:
             raise ProtocolError(protocol.E_STATE, "the match is being played")
         if self.state is RoomState.OVER:  # another match at the same table
             self.match_number += 1
-            self.record, self.deals, self._sent, self._due, self._cut_d = [], [], {}, set(), 0
+            self.deals, self._sent, self._due, self._cut_d = [], {}, set(), 0
             self._saved_reveal = None
         self.state = RoomState.PLAYING
         for s in self.seats:
@@ -587,9 +586,6 @@ class Room:
         session, words = self.session, self.words
         assert session is not None and words is not None
         match = session.match
-        entry = entry_of(events, match)
-        if entry is not None:
-            self.record.append(entry)
         for event in events:
             if isinstance(event, Sealed):
                 self._cut_d = session.serial
@@ -848,9 +844,9 @@ class Room:
             self.saver(self.snapshot() if self.state is RoomState.PLAYING else None)
 
     def snapshot(self) -> dict[str, Any]:
-        """Everything needed to open the room again: its code, seats and tokens, and the match as the record
-        of every answer applied (record.py: each deal as its commitment and cuts). A deal still waiting for
-        its cuts is not kept: a new one is sealed. The hand in play's reveal is kept too (rooms saved
+        """Everything needed to open the room again: its code, seats and tokens, and the match as the record's
+        codec document (record.py: every answer applied, each deal as its seal and cuts). A deal still waiting
+        for its cuts is not kept: a new one is sealed. The hand in play's reveal is kept too (rooms saved
         before deals were sealed have no proof to reveal it from)."""
         config = self.config
         seats = [kind.value if kind is not SeatKind.CPU else f"cpu:{level}" for kind, level in config.seats]
@@ -872,7 +868,7 @@ class Room:
                 "turn_s": config.turn_s,
             },
             "seats": [{"name": s.name, "token": s.token} for s in self.seats],
-            "record": list(self.record),
+            "record": [] if match is None else room_record(match, config.options),
             "reveal": in_play,
         }
 
@@ -891,12 +887,10 @@ class Room:
             raise ValueError("the saved seats do not match the room")
         record = data.get("record")
         match = replay(build_rules(config.preset, config.options), record)  # ValueError if it does not fit
-        assert isinstance(record, list)
         room = Room(code, config, on_closed, cpu)
         for seat, saved in zip(room.seats, saved_seats, strict=True):
             seat.name = str(saved.get("name", ""))[: protocol.MAX_NAME]
             seat.token = str(saved.get("token", ""))
-        room.record = list(record)
         saved_reveal = data.get("reveal")
         if isinstance(saved_reveal, dict) and match.hand_index not in match.proofs:
             room._saved_reveal = saved_reveal

@@ -20,7 +20,9 @@ searches) comes last: a worker takes a job only when no CPU question waits for i
 hand, and the `job_workers` last workers are kept for jobs (no CPU is placed there), so with one of them a
 CPU never waits behind a job. Low-priority jobs (`run(..., low=True)`: the skill rating's judge, issue 33) come
 after every other job, one at a time in the whole pool, and only on a worker kept for jobs when the pool keeps
-any: the coach always finds a lane free, and a CPU's worker never holds one.
+any: the coach always finds a lane free, and a CPU's worker never holds one. Workers kept for jobs run at a
+lower operating-system priority (`JOB_WORKER_NICENESS`): on a busy machine the window's frames and the CPUs' turns
+get the cores first, and the coach and the judge take what is left.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 import weakref
@@ -199,9 +202,32 @@ def end_with_parent() -> None:
 _GROUP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGTERM") if hasattr(signal, name))
 
 
-def _serve_until_parent_ends(conn: Connection) -> None:
+# How much a worker kept for jobs yields to the program and its CPUs' workers (POSIX nice steps; on Windows,
+# the "below normal" priority class).
+JOB_WORKER_NICENESS = 5
+
+
+def lower_this_process_priority() -> None:
+    """Run this process below normal priority; where the system refuses, it runs as it was."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+
+            below_normal_priority_class = 0x4000
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), below_normal_priority_class)
+        elif hasattr(os, "nice"):
+            os.nice(JOB_WORKER_NICENESS)
+    except OSError:
+        pass
+
+
+def _serve_until_parent_ends(conn: Connection, kept_for_jobs: bool = False) -> None:
     """A worker's life: `serve`, ended with its parent even in the middle of a search; deaf to the group's
-    signals (they were blocked from before the process began, see `_Worker._write`: now ignored, then let in)."""
+    signals (they were blocked from before the process began, see `_Worker._write`: now ignored, then let in).
+    A worker kept for jobs yields the machine to the window and the CPUs' workers."""
+    if kept_for_jobs:
+        lower_this_process_priority()
     for number in _GROUP_SIGNALS:
         signal.signal(number, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
@@ -239,7 +265,10 @@ class _Worker:
             context = multiprocessing.get_context("spawn")
             ours, theirs = context.Pipe()
             process = context.Process(
-                target=_serve_until_parent_ends, args=(theirs,), name=f"dominoes-cpu-{self.index}", daemon=True
+                target=_serve_until_parent_ends,
+                args=(theirs, self.kept_for_jobs),
+                name=f"dominoes-cpu-{self.index}",
+                daemon=True,
             )
             process.start()
             theirs.close()

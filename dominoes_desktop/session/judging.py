@@ -26,12 +26,11 @@ from typing import Any, NamedTuple, Protocol
 from ..engine.analysis.rating import HandJudgement, judge_hand
 from ..engine.record import record_from_json
 from .cpu_pool import CpuPoolClosed
+from .post import Post
 
 log = logging.getLogger(__name__)
 
 IN_FLIGHT = 1  # hands sent to the pool at once: the rating never holds more than one worker
-
-Post = Callable[[Callable[[], None]], None]
 
 
 class JudgeTask(NamedTuple):

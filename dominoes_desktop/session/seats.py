@@ -41,6 +41,7 @@ from ..engine.fairness import FairDeal, cut_from_gesture
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 from .cpu_pool import ChooseLead, ClaimNow, CpuPool, PlayerKey, Question, Redeal
+from .post import Post as Post  # re-exported: the play window names it from here
 from .table import Answerer, Ask, Session
 
 
@@ -98,9 +99,6 @@ class Cpu:
             claim = self.player.claim(PlayerView.of(match, seat))
             return LetGo() if claim is None else claim
         return None
-
-
-Post = Callable[[Callable[[], None]], None]
 
 
 @dataclass

@@ -10,22 +10,25 @@ leave holds their record, and the next save writes version 2.
 
 A seal that does not match its seed and salt (or a proof that does not deal the hand's tiles) is no reason
 to refuse the file: the hand is listed as unverifiable, for the player to be told, and never silently trusted.
+The tiles each sealed deal gave are written beside the record ("dealt"), so that a seed edited in the file
+(which would deal other tiles than the moves were played on) still loads, on the tiles played. Loading never
+changes what was saved: the match loaded saves as it was read, an edited seal included.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ..engine.cases import CaseError, let_points_go, replay_move
 from ..engine.cpu import LEVELS
 from ..engine.deal import Deal, Dealer, check_deal_counts
-from ..engine.decisions import DealAgain, DealHand, NextHand, Seal
+from ..engine.decisions import AnswerRedeal, DealAgain, DealHand, Dealt, Lead, NextHand, Seal
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, ProofError, fingerprint, seal_holds
-from ..engine.match import Match
+from ..engine.match import Match, positions
 from ..engine.moves import parse_move
 from ..engine.presets import rules_from_json
 from ..engine.record import (
@@ -34,6 +37,8 @@ from ..engine.record import (
     RecordError,
     actions_from_json,
     actions_to_json,
+    decode_action,
+    encode_action,
     record_from_json,
     record_to_json,
 )
@@ -83,7 +88,104 @@ def match_to_json(
     """Everything needed to rebuild the match and go on: its record, with the seats, and the table's helpers."""
     record = match.record
     kept = Record(record.rules, record.seed, record.actions, record.practice, options, tuple(seats))
-    return record_to_json(kept) | {"table": table}
+    data = record_to_json(kept) | {"table": table}
+    dealt = _sealed_deals(match)
+    if dealt:
+        # The tiles each sealed deal gave, beside the record that derives them from the seal: a seal edited in
+        # the file then still loads, on the tiles that were played, and is named as not verifiable.
+        data["dealt"] = [[h, _deal_json(deal)] for h, deal in sorted(dealt.items())]
+    return data
+
+
+def _sealed_deals(match: Match) -> dict[int, Deal]:
+    """The deals, by hand, that came from a proof (a seal and its cuts, or a deal played again)."""
+    deals = {index: deal for index, (deal, _) in enumerate(match.played_hands())}
+    if match.deal is not None:
+        deals[match.hand_index] = match.deal
+    return {h: deal for h, deal in deals.items() if h in match.proofs}
+
+
+def _deal_json(deal: Deal) -> Any:
+    written = encode_action(DealHand(deal=deal))  # the codec's deal: every seat's tiles, stock, sleeping
+    assert isinstance(written, dict)
+    return written["deal"]
+
+
+def _written_deals(rules: Rules, raw: Any) -> dict[int, Deal]:
+    """The file's "dealt": the tiles each sealed deal gave, checked like any recorded deal."""
+    if raw is None:
+        return {}
+    _require(isinstance(raw, list) and len(raw) <= MAX_HANDS, "'dealt' must list the hands' deals")
+    found: dict[int, Deal] = {}
+    for entry in raw:
+        _require(
+            isinstance(entry, list) and len(entry) == 2 and whole_number(entry[0], 0, MAX_HANDS),
+            "'dealt' must list [hand, deal] pairs",
+        )
+        try:
+            action = decode_action(rules, {"deal": entry[1]})
+        except RecordError as exc:
+            raise MatchFileError(f"dealt, hand {entry[0] + 1}: {exc}") from None
+        _require(isinstance(action, DealHand) and action.deal is not None, f"dealt, hand {entry[0] + 1}: no tiles")
+        assert isinstance(action, DealHand) and action.deal is not None
+        found[entry[0]] = action.deal
+    return found
+
+
+def _rebuilt(record: Record, written: dict[int, Deal]) -> Match:
+    """The match the record leaves, every sealed deal standing on the tiles written beside it. A deal whose seal
+    does not give those tiles (a seed or salt edited in the file) is answered as the tiles, with the seal kept as
+    its proof: the match stands on the tiles that were played, and the proof, not holding, names the hand as not
+    verifiable. The deal's leader and declined redeals, which the tiles decide again, are folded into it. One
+    walk when every seal holds; RecordError if the record does not replay."""
+    while True:
+        match, found = _walk_as_dealt(record, written)
+        if found is None:
+            assert match is not None
+            return match
+        start, end, proof, deal = found
+        actions = list(record.actions)
+        leader = None
+        while end < len(actions) and isinstance(actions[end][1], AnswerRedeal):
+            end += 1  # declined (a deal sent back is never folded): the written tiles are the ones played
+        chosen = actions[end][1] if end < len(actions) else None
+        if isinstance(chosen, Lead):
+            leader = chosen.seat
+            end += 1
+        again = isinstance(actions[start][1], DealAgain)  # a deal played again stays out of deal luck
+        actions[start:end] = [(None, DealHand(deal=deal, leader=leader, proof=proof, chosen=again))]
+        record = replace(record, actions=tuple(actions))
+
+
+def _walk_as_dealt(
+    record: Record, written: dict[int, Deal]
+) -> tuple[Match | None, tuple[int, int, FairDeal, Deal] | None]:
+    """The record walked to its end (the match it leaves, None), or up to the first deal from a proof whose tiles
+    are not the ones written for its hand and were played (None, where its answers begin and end in the
+    record, its proof, the tiles written)."""
+    begun = 0
+    match: Match | None = None
+    for position in positions(record):
+        match = position.match
+        if isinstance(position.action, Seal | DealAgain | DealHand):
+            begun = position.at
+        dealt = next((e for e in position.events if isinstance(e, Dealt)), None)
+        if dealt is None or dealt.hand_index not in written or dealt.hand_index not in match.proofs:
+            continue
+        tiles = written[dealt.hand_index]
+        if match.deal is not None and not match.deal.same_tiles(tiles) and not _sent_back(record, position.at + 1):
+            return None, (begun, position.at + 1, match.proofs[dealt.hand_index], tiles)
+    return match, None
+
+
+def _sent_back(record: Record, at: int) -> bool:
+    """Whether the deal just dealt is sent back by the answers from `at` (its redeal offers, until one is taken)."""
+    for _, action in record.actions[at:]:
+        if not isinstance(action, AnswerRedeal):
+            return False
+        if action.redeal:
+            return True
+    return False
 
 
 def _require(condition: bool, message: str) -> None:
@@ -124,7 +226,9 @@ def match_from_json(data: Any) -> SavedMatch:
     for i, seat in enumerate(record.seats):
         _require(seat.level in LEVELS, f"seat {i} is not valid")
     try:
-        match = Match.from_record(record)
+        # A duplicate match's play stands on its deal's seal, which the duplicate part checks strictly.
+        written = {} if "duplicate" in data else _written_deals(rules, data.get("dealt"))
+        match = _rebuilt(record, written)
     except RecordError as exc:
         raise MatchFileError(str(exc)) from None
     marked = _unverifiable(match, "duplicate" in data)

@@ -362,8 +362,8 @@ def match_record(group: str, match: Match, players: list[tuple[str, bool, str]])
         row["six_love_given"] = int(six_love and won)
         row["six_love_taken"] = int(six_love and not won)
         rows.append(ResultRow(labels[seat], seat, won, tuple(row[k] for k in ROW_COUNTS)))
-    # What each seat was dealt, as the engine kept it; none when it did not keep every hand.
-    facts = match_deals(match)
+    # What each seat was dealt, as the match's record says.
+    facts = match_deals(match.record)
     deals = tuple(
         DealRow(f.hand, f.seat, labels[f.seat], players[f.seat][1], f.tiles, f.doubles, f.pips) for f in facts
     )

@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from dominoes_desktop.cli.simulate import main as simulate_main
-from dominoes_desktop.engine.cpu import DEFAULT_LEVEL, LEVELS, TABLE_LEVELS, make_player
-from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
+from dominoes_desktop.engine.cpu import DEFAULT_LEVEL, LEVELS, TABLE_LEVELS, make_player, search
+from dominoes_desktop.engine.cpu.players import CpuPlayer, ExpertPlayer, HardPlayer
 from dominoes_desktop.engine.hand import HandEnd
 from dominoes_desktop.engine.knowledge import infer, sample_world
 from dominoes_desktop.engine.match import Match
@@ -70,6 +70,33 @@ def test_a_cpu_never_sees_hidden_tiles(level: str, preset: str) -> None:
             other = reshuffled(match, seat, rng)
             assert other.hand is not None and other.hand.hands != match.hand.hands  # type: ignore[union-attr]
             assert fresh(level, 5).decide(PlayerView.of(other, seat)).move == original
+
+
+class Ticking:
+    """A clock that moves on a fixed step each time it is read: a clocked CPU's decision then depends on its
+    view and seed alone, not on how busy the machine is."""
+
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.time = 0.0
+
+    def __call__(self) -> float:
+        self.time += self.step
+        return self.time
+
+
+@pytest.mark.parametrize("preset", ["jamaican", "puerto_rican"])
+def test_the_expert_never_sees_hidden_tiles(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its worlds, their weights, the exact search, the tie break's playouts: all from the seat's view, so
+    dealing the tiles it cannot see otherwise leaves its move the same (on a clock that ticks per reading)."""
+    monkeypatch.setattr(search, "_clock", Ticking(0.0005))
+    rng = random.Random(3)
+    for match, seat in positions(preset, 4, seed=len(preset) + 1):
+        original = ExpertPlayer(5, movetime_ms=30.0).decide(PlayerView.of(match, seat)).move
+        for _ in range(2):
+            other = reshuffled(match, seat, rng)
+            assert other.hand is not None and other.hand.hands != match.hand.hands  # type: ignore[union-attr]
+            assert ExpertPlayer(5, movetime_ms=30.0).decide(PlayerView.of(other, seat)).move == original
 
 
 def test_the_view_holds_no_other_hand() -> None:

@@ -84,6 +84,41 @@ def test_exact_values_are_the_weighted_mean_over_the_worlds() -> None:
     assert means == expected_values(view, plays, 20, seed=5)
 
 
+def test_near_ties_are_the_options_within_the_margin_of_the_best() -> None:
+    six_four, five_five, three_two = (Move.play(Tile(6, 4), 6), Move.play(Tile(5, 5), 5), Move.play(Tile(3, 2), 3))
+    hands, points = build_rules("jamaican"), build_rules("puerto_rican")
+    means = {three_two: -1.0, six_four: -1.0, five_five: -1.0 - expert.TIE_HANDS / 2}
+    assert expert.near_best(hands, means) == [six_four, three_two, five_five], "best mean, then the heaviest"
+    assert expert.near_best(hands, {three_two: 0.5, six_four: 0.4}) == [three_two]
+    assert expert.near_best(points, {three_two: 12.0, six_four: 12.0 - expert.TIE_POINTS}) == [three_two, six_four]
+    assert expert.near_best(points, {three_two: 12.0, six_four: 11.0}) == [three_two]
+
+
+def test_playouts_choose_among_the_options_perfect_play_cannot_tell_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand lost whatever the seat plays (every option -1 in every world) is still played for the win: the
+    tie goes to playouts against players who err, on the tied options only and within the clock."""
+    view = next(v for v in late_positions("jamaican", 6, seed=3, tiles_left=5) if len(v.legal_moves()) >= 3)
+    plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+    losing = {m: -1.0 for m in plays[:-1]} | {plays[-1]: -1.5}  # the last loses by more: not in the tie
+    monkeypatch.setattr(expert, "exact_pimc", lambda *args: losing)
+    asked: list[tuple[list[Move], float]] = []
+
+    def played_out(view: PlayerView, options: list[Move], rng: random.Random, until: float, **kw: object) -> Move:
+        asked.append((options, until))
+        return min(options, key=lambda m: m.tile.pips if m.tile else 0)  # say the lightest wins most often
+
+    monkeypatch.setattr(expert, "monte_carlo", played_out)
+    started = time.perf_counter()
+    chosen = expert_choice(view, plays, 1, 100.0)
+    assert len(asked) == 1 and sorted(asked[0][0]) == sorted(plays[:-1])
+    assert asked[0][1] <= started + 0.1 + 0.01, "the playouts keep to the clock"
+    assert chosen == min(plays[:-1], key=lambda m: m.tile.pips if m.tile else 0)
+    # Without the tie break (the plain PIMC Expert) the heaviest of the tied options is played, no playouts.
+    asked.clear()
+    assert expert_choice(view, plays, 1, 100.0, tie_share=0.0) == expert.near_best(view.rules, losing)[0]
+    assert not asked
+
+
 def test_a_hand_too_big_for_the_clock_is_played_out_not_searched() -> None:
     rules = build_rules("puerto_rican")
     match = Match(rules, 3)

@@ -27,6 +27,8 @@ from dominoes_desktop.engine.analysis.luck import (
 )
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.deal import Dealer
+from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, RedealOffer
+from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Opening, Rules
 from dominoes_desktop.engine.tiles import Tile, full_set
@@ -138,7 +140,7 @@ def test_the_facts_of_a_played_match_are_its_deals(seed: int, preset: str) -> No
     rules = build_rules(preset, {"single_round": True})
     table = CpuTable(rules, [make_player("easy", seed + s) for s in range(rules.players)], seed)
     table.play_match()
-    facts = match_deals(table.match)
+    facts = match_deals(table.match.record)
     assert len(facts) == rules.players * len(table.match.results)
     for fact in facts:
         deal, _ = table.match.archive[fact.hand]
@@ -150,12 +152,41 @@ def test_the_facts_of_a_played_match_are_its_deals(seed: int, preset: str) -> No
         )
 
 
-def test_a_match_with_a_hand_not_kept_move_by_move_gives_no_facts() -> None:
+def test_hands_played_out_by_the_kernel_give_their_recorded_deals() -> None:
+    """The walker reads each deal from the record, so a hand kept without its moves (the playout kernel's) still
+    says what was dealt; the archive, which keeps only hands played move by move, has none of them."""
     rules = build_rules("jamaican", {"single_round": True})
     table = CpuTable(rules, [make_player("random", s) for s in range(4)], 5)  # the playout kernel: no moves kept
     table.play_match()
-    assert table.match.results and not table.match.archive
-    assert match_deals(table.match) == ()
+    match = table.match
+    assert match.results and not match.archive
+    facts = match_deals(match.record)
+    assert {fact.hand for fact in facts} == set(range(len(match.results))) and len(facts) == 4 * len(match.results)
+    again = Match.from_record(match.record.truncated(1))  # the first deal alone, as the record dealt it
+    assert again.deal is not None
+    assert [(f.doubles, f.pips) for f in facts[:4]] == [
+        (sum(t.is_double for t in tiles), sum(t.pips for t in tiles)) for tiles in again.deal.hands
+    ]
+
+
+def _offers_a_redeal(match: Match) -> bool:
+    match.apply(None, DealHand())  # the match's own shuffle: chance's deal
+    return isinstance(match.pending(), RedealOffer)
+
+
+def test_a_deal_sent_back_by_a_redeal_is_not_counted() -> None:
+    rules = build_rules("cuban", {"single_round": True})
+    match = next(m for m in (Match(rules, seed) for seed in range(500)) if _offers_a_redeal(m))
+    pending = match.pending()
+    assert isinstance(pending, RedealOffer)
+    match.apply(pending.seat, AnswerRedeal(True))
+    match.apply(None, DealHand())
+    played = match.deal
+    assert played is not None
+    table = CpuTable(rules, [make_player("easy", s) for s in range(4)], 3, match=match)
+    table.play_hand()
+    facts = match_deals(match.record)
+    assert [f.pips for f in facts] == [sum(t.pips for t in tiles) for tiles in played.hands]
 
 
 def test_a_tally_and_its_verdict() -> None:
@@ -186,4 +217,4 @@ def test_a_deal_played_again_is_not_counted_as_chance() -> None:
     table.play_match()
     match = table.match
     assert match.chosen_deals == {0} and len(match.results) >= 2
-    assert {fact.hand for fact in match_deals(match)} == set(range(1, len(match.results)))
+    assert {fact.hand for fact in match_deals(match.record)} == set(range(1, len(match.results)))

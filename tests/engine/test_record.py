@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,8 +16,9 @@ from dominoes_desktop.engine.analysis.playout import play_out
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.decisions import DealHand, Lead, PlayedOut, PlayTurn
 from dominoes_desktop.engine.errors import IllegalMove
+from dominoes_desktop.engine.hand import Hand, Turn
 from dominoes_desktop.engine.match import Match
-from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.engine.moves import Move, parse_move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.record import (
     Record,
@@ -25,6 +27,7 @@ from dominoes_desktop.engine.record import (
     record_from_json,
     record_to_json,
 )
+from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
@@ -129,3 +132,47 @@ def test_hand_review_walks_the_hand_as_it_was_played() -> None:
     assert [s.move for s in walked] == [t.move for t in played.history]
     assert [s.seat for s in walked] == [t.seat for t in played.history]
     assert start.history == [], "the walk leaves the hand it starts from alone"
+
+
+def test_one_walker_serves_review_the_seat_view_and_the_move_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand review walks the match's record (`positions`), and a seat's public replay (its view, the move log's
+    points, a guest following events) walks the hand with the same hand walker the coaches use: neither keeps
+    a walk of its own."""
+    import dominoes_desktop.engine.match as match_module
+    import dominoes_desktop.engine.view as view_module
+
+    match = drive("all_fives", 11, 400)
+    walks: list[str] = []
+    record_walker, hand_walker = match_module.positions, view_module.hand_steps
+
+    def spy_positions(record: Record) -> Any:
+        walks.append("record")
+        return record_walker(record)
+
+    def spy_hand_steps(*args: Any, **kwargs: Any) -> Any:
+        walks.append("hand")
+        return hand_walker(*args, **kwargs)
+
+    monkeypatch.setattr(match_module, "positions", spy_positions)
+    monkeypatch.setattr(view_module, "hand_steps", spy_hand_steps)
+    played = match.archive[0][1]
+    assert match.position(0, 3).history == played.history[:3] and walks == ["record"]
+    walks.clear()
+    in_play = (
+        match if match.hand is not None else Match.from_record(match.record.truncated(len(match.record.actions) - 3))
+    )
+    assert in_play.hand is not None and in_play.hand.history
+    view = PlayerView.of(in_play, 0)
+    walks.clear()
+    assert tuple(view.public.history) == view.moves and walks == ["hand"]
+
+
+def test_the_public_walk_refuses_what_no_seat_could_do_and_names_the_move() -> None:
+    rules = build_rules("block")
+    hand = Hand(rules, [[Tile(6, 6), Tile(-1, -1)], [Tile(-1, -1)], [Tile(-1, -1)], [Tile(-1, -1)]], [], 0, None)
+    with pytest.raises(IllegalMove, match=r"move 0 \(draw\): nobody draws in a block game"):
+        list(hand_steps(hand, [Turn(0, parse_move("draw"))], public=True))
+    with pytest.raises(IllegalMove, match=r"move 4 \(6-6\): seat 2 moved out of turn"):
+        list(hand_steps(hand, [Turn(2, parse_move("6-6"))], public=True, first_ply=4))
+    walked = [s.seat for s in hand_steps(hand, [Turn(0, parse_move("6-6")), Turn(1, parse_move("pass"))], public=True)]
+    assert walked == [0, 1] and len(hand.history) == 2, "a public walk is on the replay it is given"

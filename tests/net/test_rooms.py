@@ -190,6 +190,7 @@ def test_a_saved_room_opens_again_where_it_was_and_its_players_take_their_seats_
 
     snapshot, history, guest_token = run(first_session)
     snapshot = json.loads(json.dumps(snapshot))  # as it comes back from the file
+    assert snapshot["record"]["format"] == "dominoes-desktop-match", "the record's codec, not entries of its own"
     assert snapshot["code"] and len(history) >= 6
 
     async def second_session(server: Server) -> None:
@@ -234,30 +235,24 @@ def test_a_friend_who_leaves_the_lobby_frees_the_seat_for_another() -> None:
     run(body)
 
 
-def test_a_rooms_record_of_fair_deals_replays_and_a_damaged_one_is_refused() -> None:
+def test_a_rooms_save_is_the_records_codec_and_a_damaged_one_is_refused() -> None:
     import random
 
     from dominoes_desktop.engine.deal import Dealer
-    from dominoes_desktop.engine.decisions import Cut, Event, Seal
+    from dominoes_desktop.engine.decisions import Cut, CutDeck, NextHand, Seal
     from dominoes_desktop.engine.fairness import FairDeal, verify
     from dominoes_desktop.engine.match import Match
     from dominoes_desktop.engine.presets import build_rules
+    from dominoes_desktop.engine.record import FORMAT, encode_action
     from dominoes_desktop.net.codec import legal, parse
-    from dominoes_desktop.net.record import entry_of, replay
+    from dominoes_desktop.net.record import replay, room_record
     from dominoes_desktop.session.seats import Waiting
     from dominoes_desktop.session.table import Session
 
     rules = build_rules("jamaican", {})
     match = Match(rules)
-    record: list[Any] = []
-
-    def heard(events: list[Event]) -> None:
-        entry = entry_of(events, match)
-        if entry is not None:
-            record.append(entry)
-
     nobody = Waiting(lambda ask: None)
-    session = Session(match, [nobody] * 4, nobody, heard)
+    session = Session(match, [nobody] * 4, nobody)
     made = fairdeal.commit()
     cuts = {0: "a1", 1: "b2", 2: "c3", 3: "d4"}
     session.answer(None, Seal(FairDeal.from_secret(made.secret, made.digest), (0, 1, 2, 3)))
@@ -267,17 +262,28 @@ def test_a_rooms_record_of_fair_deals_replays_and_a_damaged_one_is_refused() -> 
         pending = session.pending()
         seat = pending.seats[0]
         session.answer(seat, parse(pending, seat, legal(pending, seat)[0]))
-    assert [entry[0] for entry in record] == ["fair"] + ["a"] * 6 and match.deal is not None
+    saved = json.loads(json.dumps(room_record(match, {"target": 100})))
+    assert saved["format"] == FORMAT and saved["preset"] == "jamaican" and saved["options"] == {"target": 100}
     assert match.proofs[0] == fairdeal.proof(made.secret, cuts, made.digest)  # the deal players verify
-    assert verify(rules, match.proofs[0], match.deal).ok
-    again = replay(rules, json.loads(json.dumps(record)))
+    assert match.deal is not None and verify(rules, match.proofs[0], match.deal).ok
+    again = replay(rules, saved)
     assert again.deal == match.deal and again.hand is not None and match.hand is not None
-    assert again.hand.history == match.hand.history
-    damaged = json.loads(json.dumps(record))
-    damaged[0][1]["cuts"] = "not a list"
-    with pytest.raises(ValueError, match="cuts"):
+    assert again.hand.history == match.hand.history and again.record == match.record
+    damaged = json.loads(json.dumps(saved))
+    damaged["actions"][0][1]["seal"]["seed"] = "not a number"
+    with pytest.raises(ValueError, match="seed"):
         replay(rules, damaged)
+    # A save while a deal waits for its cuts leaves that deal out: the resumed room seals a new one.
+    waiting = Match(rules)
+    waiting.apply(None, Seal(FairDeal.commit(), (0, 1, 2, 3)))
+    waiting.apply(0, Cut(b"x"))
+    assert isinstance(waiting.pending(), CutDeck) and room_record(waiting, {})["actions"] == []
+    assert isinstance(replay(rules, room_record(waiting, {})).pending(), NextHand)
+    # Rooms saved before the codec: their entry lists are read one way, to the same match.
+    entries = [["fair", match.proofs[0].as_json()]]
+    entries += [["a", seat, encode_action(a)] for seat, a in match.record.actions if not isinstance(a, Seal | Cut)]
+    assert replay(rules, json.loads(json.dumps(entries))).record == match.record
     with pytest.raises(ValueError, match="entry 1"):
-        replay(rules, [record[0], ["act", 9, "pass"]])
+        replay(rules, [entries[0], ["act", 9, "pass"]])
     old = replay(rules, [["deal", 12345]])  # a room saved before deals were sealed: deals by seed
     assert old.deal == Dealer(rules).deal(random.Random(12345).getrandbits(48)) and not old.proofs

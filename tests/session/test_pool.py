@@ -4,6 +4,7 @@ made in its worker from what its seat may see, and jobs that fail or are cancell
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time
 from concurrent.futures import Future
@@ -14,7 +15,15 @@ import pytest
 from dominoes_desktop.engine.cpu import choose_leader, make_player, wants_redeal
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import PlayerView
-from dominoes_desktop.session.cpu_pool import ChooseLead, ClaimNow, CpuError, CpuPool, CpuPoolClosed, Redeal
+from dominoes_desktop.session.cpu_pool import (
+    JOB_WORKER_NICENESS,
+    ChooseLead,
+    ClaimNow,
+    CpuError,
+    CpuPool,
+    CpuPoolClosed,
+    Redeal,
+)
 
 from .test_loop import person_against_cpus, play_to_your_turn
 
@@ -157,3 +166,16 @@ def test_a_job_no_worker_took_can_be_cancelled_and_never_runs() -> None:
         assert pool.wait_idle(30), "the cancelled job is not waited for"
         assert len(begun.result(timeout=30)) == 2
         assert pool.run(math.sqrt, 16.0).result(timeout=60) == 4.0
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="POSIX priorities")
+def test_a_worker_kept_for_jobs_yields_to_the_program_and_the_cpus_worker() -> None:
+    """The coach and the skill judge run below the window and the CPUs: on a busy machine frames and turns first."""
+    view = a_view()
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    with CpuPool(workers=2, job_workers=1) as pool:
+        pool.think(("t", 0, "easy", 1), view).result(timeout=60)
+        assert pool.run(os.nice, 0).result(timeout=60) == min(19, ours + JOB_WORKER_NICENESS)
+        cpus_worker = pool._shared.slots[0]
+        assert cpus_worker is not None and cpus_worker.process is not None and cpus_worker.process.pid
+        assert os.getpriority(os.PRIO_PROCESS, cpus_worker.process.pid) == ours

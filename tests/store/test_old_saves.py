@@ -13,7 +13,7 @@ import pytest
 from dominoes_desktop.engine.cases import case_rules_and_hands
 from dominoes_desktop.engine.cases import replay as replay_case
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.net.record import replay
+from dominoes_desktop.net.record import replay, room_record
 from dominoes_desktop.store.autosave import CURRENT, Autosave
 from dominoes_desktop.store.matchfile import SavedMatch, duplicate_to_json, load_file, loads, match_to_json
 from tests.engine.record_driver import summary
@@ -84,13 +84,17 @@ def test_an_old_autosave_resumes_and_its_next_save_is_the_codec(tmp_path: Path) 
 
 
 @pytest.mark.parametrize("name", ROOMS)
-def test_an_old_rooms_record_replays_where_it_stood(name: str) -> None:
+def test_an_old_rooms_record_replays_where_it_stood_and_saves_as_the_codec(name: str) -> None:
     saved = json.loads((OLD / name).read_text())
     match = replay(build_rules(saved["preset"], saved["options"]), saved["record"])
     expected = EXPECTED[name]
     assert list(match.scores) == expected["scores"] and match.hand_index == expected["hand_index"]
     assert (None if match.hand is None else len(match.hand.history)) == expected["moves_in_play"]
     assert type(match.pending()).__name__ == expected["pending"]
+    resaved = json.loads(json.dumps(room_record(match, saved["options"])))  # the room's next save: the codec
+    assert resaved["format"] == "dominoes-desktop-match" and resaved["version"] == 2
+    again = replay(build_rules(saved["preset"], saved["options"]), resaved)
+    assert again.record == match.record and summary(again) == summary(match)
 
 
 def test_a_finished_match_in_the_codec_is_still_a_case_for_replay_and_the_coach() -> None:

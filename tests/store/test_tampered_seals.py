@@ -1,7 +1,8 @@
 """An edited seal (a hand's sealed deal, or the sealed next deal) in a match file or an autosave (issue 24):
 the match still loads and plays on, the hand is listed as unverifiable, and the file is no damaged save (it
-is not moved aside). An edited seed deals other tiles than the moves were played on: that file does not
-replay, and is refused in one line like any damaged file."""
+is not moved aside). An edited seed deals other tiles than the moves were played on: the tiles dealt, written
+beside the record, are the ones played, and that hand too is named (a file without them is refused).
+Loading never changes what was saved."""
 
 from __future__ import annotations
 
@@ -12,12 +13,19 @@ from typing import Any
 import pytest
 
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.decisions import Cut, Seal
+from dominoes_desktop.engine.decisions import Cut, DealAgain, Seal
 from dominoes_desktop.engine.fairness import FairDeal, seal_holds
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.store.autosave import CURRENT, Autosave
-from dominoes_desktop.store.matchfile import MatchFileError, SeatRecord, load_file, loads, match_to_json
+from dominoes_desktop.store.matchfile import (
+    MatchFileError,
+    SeatRecord,
+    load_file,
+    loads,
+    match_from_json,
+    match_to_json,
+)
 from tests.engine.helpers import deal_sealed
 
 SEATS = [SeatRecord(f"S{s}", s == 0, "medium") for s in range(4)]
@@ -56,12 +64,70 @@ def test_an_edited_fingerprint_of_a_hand_loads_and_is_named() -> None:
     assert len(saved.match.archive) == 2, "the match is whole and plays on"
 
 
-def test_an_edited_seed_of_a_hand_deals_other_tiles_and_is_refused() -> None:
+@pytest.mark.parametrize("hand", [0, 1])
+def test_an_edited_seed_of_a_hand_loads_on_the_tiles_played_and_is_named(hand: int) -> None:
+    """The seed gives the tiles, so an edited one deals others than the moves were played on: the tiles written
+    beside the record ("dealt") are the ones played, and the hand is named as not verifiable. Hand 2 follows a
+    won hand: its leader was chosen (a Lead answer, folded into the deal)."""
     data = saved_match()
-    seal(data, 0)["seed"] += 1  # the tiles come from the seed: the moves no longer fit them
+    original = loads(json.dumps(data)).match
+    seal(data, hand)["seed"] += 1
+    saved = loads(json.dumps(data))
+    assert saved.unverifiable == (hand,)
+    match = saved.match
+    assert [deal for deal, _ in match.archive] == [deal for deal, _ in original.archive]
+    assert [h.history for _, h in match.archive] == [h.history for _, h in original.archive]
+    assert match.results == original.results and type(match.pending()) is type(original.pending())
+    assert match.proofs[hand].seed == seal(data, hand)["seed"], "the edited seal is kept, never mended"
+
+
+def test_edited_seeds_in_a_cuban_match_keep_each_hands_leader_and_side_drawn() -> None:
+    table = CpuTable(build_rules("cuban", {"target": 999}), [make_player("medium", s) for s in range(4)], 5)
+    for _ in range(3):
+        deal_sealed(table.match, FairDeal.commit(), b"\x03")
+        table.play_hand()
+    data = match_to_json(table.match, {}, SEATS, {})
+    for hand in range(3):
+        seal(data, hand)["salt"] = flip(seal(data, hand)["salt"])
+        seal(data, hand)["seed"] ^= 1
+    saved = loads(json.dumps(data))
+    assert saved.unverifiable == (0, 1, 2)
+    assert saved.match.results == table.match.results
+    assert [h.leader for _, h in saved.match.archive] == [h.leader for _, h in table.match.archive]
+
+
+def test_a_file_saved_without_the_tiles_dealt_and_an_edited_seed_is_refused_in_one_line() -> None:
+    """Files written before the tiles were kept beside the record (no "dealt"): nothing says which tiles were
+    played, so the moves do not replay, and the file is refused as damaged."""
+    data = saved_match()
+    del data["dealt"]
+    seal(data, 0)["seed"] += 1
     with pytest.raises(MatchFileError) as refused:
         loads(json.dumps(data))
     assert "\n" not in str(refused.value) and "action" in str(refused.value)
+
+
+def test_loading_never_changes_what_was_saved(tmp_path: Path) -> None:
+    """The file is read, never written; the data read is not changed; the match loaded saves as it was read,
+    an edited seal included (it stays named after the save)."""
+    for edit in (False, True):
+        data = saved_match()
+        if edit:
+            seal(data, 1)["seed"] += 1
+        path = tmp_path / f"match{edit}.domino"
+        path.write_text(json.dumps(data))
+        before = path.read_bytes()
+        kept = json.loads(json.dumps(data))
+        saved = match_from_json(data)
+        assert data == kept, "the data read is left as it was"
+        assert path.read_bytes() == before and load_file(path).unverifiable == saved.unverifiable
+        again = match_to_json(saved.match, saved.options, list(saved.seats), saved.table)
+        if not edit:
+            assert again == data
+        else:
+            assert loads(json.dumps(again)).unverifiable == (1,)
+            proofs = [a[1]["deal"]["proof"] for a in again["actions"] if isinstance(a[1], dict) and "deal" in a[1]]
+            assert [p["seed"] for p in proofs] == [seal(data, 1)["seed"]], "saved again with the edited seed"
 
 
 def test_an_edited_sealed_next_deal_marks_the_hand_it_deals() -> None:
@@ -96,3 +162,18 @@ def test_an_autosave_with_an_edited_seal_loads_and_stays_in_place(tmp_path: Path
     assert loaded.saved is not None and loaded.saved.unverifiable == (2,)
     assert loaded.message == "", "an edited seal is no damaged save: nothing is moved aside"
     assert (tmp_path / CURRENT).read_bytes() == before
+
+
+def test_an_edited_seed_of_a_deal_played_again_loads_and_stays_out_of_deal_luck() -> None:
+    first = CpuTable(build_rules("jamaican"), [make_player("medium", s) for s in range(4)], 3)
+    deal_sealed(first.match, FairDeal.commit(), b"\x05")
+    first.play_hand()
+    table = CpuTable(build_rules("jamaican"), [make_player("medium", s) for s in range(4)], 12)
+    table.match.apply(None, DealAgain(first.match.proofs[0]))
+    table.play_hand()
+    data = match_to_json(table.match, {}, SEATS, {})
+    again = next(entry[1]["again"] for entry in data["actions"] if isinstance(entry[1], dict) and "again" in entry[1])
+    again["seed"] += 1
+    saved = loads(json.dumps(data))
+    assert saved.unverifiable == (0,) and saved.match.chosen_deals == {0}
+    assert saved.match.results == table.match.results

@@ -9,7 +9,12 @@ leader had to pose): four Medium CPUs (`REFERENCE_LEVEL`), each deciding from it
 `LUCK_TEAMS` times, seeded from the deal itself. So the same deal has the same luck at any table: the two
 tables of a duplicate match get the same luck, and their luck-adjusted results differ exactly as their
 results do. (The reference used to be the playout policy, the heaviest tile that fits with noise: its value of
-a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.)
+a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.) Measured side by
+side and not kept (benchmarks/rating_luck.py): the deal's exact value face up (double dummy: deterministic and
+cheap on double 6, but it correlates 0.13 to 0.30 with what players make of a deal, and widens the adjusted
+spreads), a team of Hard CPUs (less than Medium's for every level), and more Medium plays (eight already agree
+0.94 with sixteen more). The mean of the Medium team's margin and an Easy team's did as well or better for 11 of
+12 level and family cells, by up to 5% of the spread, at five times the cost: the next candidate.
 
 R0 is what a hand was worth before its deal:
 - when the deal decides who leads (the match's first hand, a hand after no winner or a win where the rules
@@ -67,7 +72,7 @@ def hand_luck(start: Hand, from_deal: bool) -> tuple[float, ...]:
     """Each side's luck in the hand `start` (as dealt, before its first move), in the rules' points; the
     sides' lucks add up to 0."""
     rules = start.rules
-    dealt = _centred(reference_result(start))
+    dealt = centred(reference_result(start))
     before = prior(rules, None if from_deal else start.leader)
     return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
 
@@ -109,7 +114,7 @@ def prior(rules: Rules, leader: int | None) -> tuple[float, ...]:
         start = Hand(rules, deal.hands, deal.stock, leader, None)
         for side, value in enumerate(_mean_results(start, [number])):
             totals[side] += value
-    return _centred(tuple(t / PRIOR_DEALS for t in totals))
+    return centred(tuple(t / PRIOR_DEALS for t in totals))
 
 
 def _turned_sides(rules: Rules, leader: int) -> tuple[int, ...] | None:
@@ -124,7 +129,7 @@ def _turned_sides(rules: Rules, leader: int) -> tuple[int, ...] | None:
     return tuple(found[side] for side in range(rules.sides))
 
 
-def _centred(values: tuple[float, ...]) -> tuple[float, ...]:
+def centred(values: tuple[float, ...]) -> tuple[float, ...]:
     level = sum(values) / len(values)
     return tuple(v - level for v in values)
 

@@ -35,7 +35,9 @@ from fractions import Fraction
 from functools import cache
 
 from ..deal import Deal
-from ..match import Match
+from ..decisions import Dealt, HandScored
+from ..match import Match, positions
+from ..record import Record
 from ..rules import Rules
 from ..tiles import Tile, full_set
 
@@ -138,19 +140,24 @@ def seat_deals(hand: int, deal: Deal) -> tuple[SeatDeal, ...]:
     )
 
 
-def match_deals(match: Match) -> tuple[SeatDeal, ...]:
-    """Every seat's deal in every finished hand of `match` that chance dealt. Left out: hands dealt from a seed
-    chosen from outside ("Play this deal again": a deal picked by a person, counted once already). Empty when
-    some finished hand was not kept move by move (a playout handed in its outcome): its deal is not known, and
-    hands are never guessed at."""
-    if len(match.archive) != len(match.results):
-        return ()
-    return tuple(
-        fact
-        for index, (deal, _) in enumerate(match.archive)
-        if index not in match.chosen_deals
-        for fact in seat_deals(index, deal)
-    )
+def match_deals(record: Record) -> tuple[SeatDeal, ...]:
+    """Every seat's deal in every finished hand of the match `record` holds that chance dealt, read by the
+    record's one walker (`match.positions`): the deal as it stood when its hand was scored (a deal sent back by
+    a redeal is not the one played), hands played out by the kernel included (their deal is recorded even if
+    their moves are not). Left out: hands dealt from a seed chosen from outside ("Play this deal again": a deal
+    picked by a person, counted once already)."""
+    dealt: dict[int, Deal] = {}
+    finished: list[int] = []
+    walked: Match | None = None
+    for position in positions(record):
+        walked = position.match
+        for event in position.events:
+            if isinstance(event, Dealt) and walked.deal is not None:
+                dealt[event.hand_index] = walked.deal
+            elif isinstance(event, HandScored):
+                finished.append(event.result.hand_index)
+    chosen = set() if walked is None else walked.chosen_deals
+    return tuple(fact for index in finished if index not in chosen for fact in seat_deals(index, dealt[index]))
 
 
 # ---- a run of hands --------------------------------------------------------------------------------

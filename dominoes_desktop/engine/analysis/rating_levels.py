@@ -16,30 +16,30 @@ CALIBRATION_JSON = r"""
     },
     "expert": {
      "ci95": [
-      0.106,
-      0.305
+      0.103,
+      0.294
      ],
-     "decisions": 777,
-     "hands": 288,
-     "rating": 0.206
+     "decisions": 809,
+     "hands": 300,
+     "rating": 0.199
     },
     "hard": {
      "ci95": [
-      1.383,
-      2.383
+      1.39,
+      2.356
      ],
-     "decisions": 770,
-     "hands": 288,
-     "rating": 1.883
+     "decisions": 803,
+     "hands": 300,
+     "rating": 1.873
     },
     "medium": {
      "ci95": [
-      2.842,
-      4.943
+      2.886,
+      4.948
      ],
-     "decisions": 753,
-     "hands": 288,
-     "rating": 3.892
+     "decisions": 782,
+     "hands": 300,
+     "rating": 3.917
     }
    },
    "preset": "all_fives"
@@ -58,20 +58,20 @@ CALIBRATION_JSON = r"""
     "expert": {
      "ci95": [
       0.436,
-      0.771
+      0.761
      ],
-     "decisions": 1123,
-     "hands": 288,
-     "rating": 0.604
+     "decisions": 1171,
+     "hands": 300,
+     "rating": 0.598
     },
     "hard": {
      "ci95": [
-      5.34,
-      7.118
+      5.26,
+      6.984
      ],
-     "decisions": 1091,
-     "hands": 288,
-     "rating": 6.229
+     "decisions": 1139,
+     "hands": 300,
+     "rating": 6.122
     },
     "medium": {
      "ci95": [
@@ -98,30 +98,30 @@ CALIBRATION_JSON = r"""
     },
     "expert": {
      "ci95": [
-      0.556,
-      1.046
+      0.598,
+      1.09
      ],
-     "decisions": 1106,
-     "hands": 288,
-     "rating": 0.801
+     "decisions": 1154,
+     "hands": 300,
+     "rating": 0.844
     },
     "hard": {
      "ci95": [
-      7.371,
-      10.031
+      7.422,
+      9.988
      ],
-     "decisions": 1078,
-     "hands": 288,
-     "rating": 8.701
+     "decisions": 1132,
+     "hands": 300,
+     "rating": 8.705
     },
     "medium": {
      "ci95": [
-      15.403,
-      19.574
+      15.696,
+      19.831
      ],
-     "decisions": 1059,
-     "hands": 288,
-     "rating": 17.488
+     "decisions": 1103,
+     "hands": 300,
+     "rating": 17.763
     }
    },
    "preset": "puerto_rican"

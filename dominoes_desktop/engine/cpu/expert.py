@@ -4,7 +4,8 @@ It samples the worlds its seat cannot tell apart (knowledge.sample_world: the un
 passes allow), weighs each by how likely the plays seen are in it (knowledge.evidence_weight), and judges
 every option in each world with the coach's exact solver (solver.py: points to come, both sides playing
 perfectly from there). It plays the option with the best weighted mean: the coach's expected value, on as
-many worlds as its time allows. When a world is too big to search in the time (early in a hand), it plays
+many worlds as its time allows; options that perfect play values alike (within a small margin) are told apart
+by playouts against players who err, in the last fifth of its clock (near_best). When a world is too big to search in the time (early in a hand), it plays
 out each option instead, on evidence-weighted worlds, for the whole of its time (the first world is searched
 with a quarter of a world's nodes, so finding that out costs little of the clock). In a hand dealt out (no
 stock) one solver table serves all the worlds of a decision.
@@ -20,7 +21,7 @@ from ..analysis.solver import OutOfBudget
 from ..hand import Hand
 from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from ..moves import Move, MoveKind
-from ..rules import Rules
+from ..rules import Rules, Scoring
 from ..tiles import full_set
 from ..view import PlayerView
 from .search import monte_carlo, now
@@ -129,16 +130,40 @@ def _heaviest(move: Move) -> int:
     return move.tile.pips if move.kind is MoveKind.PLAY and move.tile is not None else 0
 
 
-def expert_choice(view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float) -> Move:
-    """The expert's play: the best weighted mean of the exact values over sampled worlds, or of playouts on
-    weighted worlds while the hand is too big to search in the time."""
-    deadline = now() + movetime_ms / 1000.0
-    means = exact_pimc(view, plays, rng_seed, deadline)
+# Perfect play from both sides values many options alike: a hand lost (or won) whatever the seat does, or
+# points that come out the same. Against perfect players the choice among them is indifferent; against real
+# ones it is not (a lost hand may still be won if an opponent errs). So among the options within TIE_POINTS
+# (games in points; TIE_HANDS of a hand in games counted in hands) of the best exact mean, playouts with the
+# Hard level's policy (a player who errs) choose, for TIE_SHARE of the clock (kept from the exact search).
+TIE_HANDS = 0.02
+TIE_POINTS = 0.5
+TIE_SHARE = 0.2
+
+
+def near_best(rules: Rules, means: dict[Move, float]) -> list[Move]:
+    """The options whose exact mean is within the tie margin of the best, best first."""
+    margin = TIE_HANDS if rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS
+    top = max(means.values())
+    return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -_heaviest(m)))
+
+
+def expert_choice(
+    view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float, tie_share: float = TIE_SHARE
+) -> Move:
+    """The expert's play: the best weighted mean of the exact values over sampled worlds (near ties settled
+    by playouts), or of playouts on weighted worlds while the hand is too big to search in the time."""
+    started = now()
+    deadline = started + movetime_ms / 1000.0
+    means = exact_pimc(view, plays, rng_seed, started + (1.0 - tie_share) * movetime_ms / 1000.0)
+    evidence = play_evidence(view)
+
+    def weigh(world: Hand) -> float:
+        return evidence_weight(evidence, world.hands)
+
     if means is None:
-        evidence = play_evidence(view)
-
-        def weigh(world: Hand) -> float:
-            return evidence_weight(evidence, world.hands)
-
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
-    return max(plays, key=lambda m: (means[m], _heaviest(m)))
+    tied = near_best(view.rules, means)
+    if len(tied) == 1 or tie_share <= 0.0:
+        return tied[0]
+    until = min(deadline, now() + tie_share * movetime_ms / 1000.0)
+    return monte_carlo(view, tied, random.Random(rng_seed ^ 0x5EED), until, weigh=weigh)

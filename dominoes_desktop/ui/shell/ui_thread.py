@@ -19,9 +19,9 @@ from collections.abc import Callable
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 
-__all__ = ["Post", "poster"]
+from ...session.post import Post
 
-Post = Callable[[Callable[[], None]], None]
+__all__ = ["Post", "poster"]
 
 
 class _Relay(QObject):
