@@ -176,4 +176,23 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>Moves</name>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/play/panels.py" line="386" />
+        <source>You drew %n tile(s) from the stock</source>
+        <translation>
+            <numerusform>You drew %n tile from the stock</numerusform>
+            <numerusform>You drew %n tiles from the stock</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/play/panels.py" line="388" />
+        <source>{name} drew %n tile(s) from the stock</source>
+        <translation>
+            <numerusform>{name} drew %n tile from the stock</numerusform>
+            <numerusform>{name} drew %n tiles from the stock</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -649,7 +649,7 @@
     </message>
     <message>
         <source>Each loser's pips are rounded to the nearest 5: {each}.</source>
-        <translation>Los puntos de cada perdedor se redondean al 5 más cercano: {each}.</translation>
+        <translation>Los tantos de cada perdedor se redondean al 5 más cercano: {each}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="167" />
@@ -766,8 +766,8 @@
         <location filename="../../dominoes_desktop/ui/panels.py" line="245" />
         <source>%n pip(s)</source>
         <translation>
-            <numerusform>%n punto</numerusform>
-            <numerusform>%n puntos</numerusform>
+            <numerusform>%n tanto</numerusform>
+            <numerusform>%n tantos</numerusform>
         </translation>
     </message>
     <message>
@@ -1865,6 +1865,22 @@
         <source>You drew from the stock</source>
         <translation>Robaste del pozo</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/play/panels.py" line="386" />
+        <source>You drew %n tile(s) from the stock</source>
+        <translation>
+            <numerusform>Robaste %n ficha del pozo</numerusform>
+            <numerusform>Robaste %n fichas del pozo</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../dominoes_desktop/ui/play/panels.py" line="388" />
+        <source>{name} drew %n tile(s) from the stock</source>
+        <translation>
+            <numerusform>{name} robó %n ficha del pozo</numerusform>
+            <numerusform>{name} robó %n fichas del pozo</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Presets</name>
@@ -1891,7 +1907,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="34" />
         <source>Every pip left on the table, your own side's included, goes to the winners.</source>
-        <translation>Todos los puntos que quedan en la mesa, también los de tu pareja, son para los ganadores.</translation>
+        <translation>Todos los tantos que quedan en la mesa, también los de tu pareja, son para los ganadores.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="37" />
@@ -1911,7 +1927,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="48" />
         <source>A plain block game: pass when stuck, the winner takes the opponents' pips.</source>
-        <translation>Bloqueo sencillo: se pasa sin ficha y el ganador se lleva los puntos de los rivales.</translation>
+        <translation>Bloqueo sencillo: se pasa sin ficha y el ganador se lleva los tantos de los rivales.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="49" />
@@ -1921,12 +1937,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="50" />
         <source>The textbook block game, scored by the difference in pips.</source>
-        <translation>El bloqueo de libro, contado por la diferencia de puntos.</translation>
+        <translation>El bloqueo de libro, contado por la diferencia de tantos.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="51" />
         <source>The textbook draw game, scored by the difference in pips.</source>
-        <translation>El juego de robo de libro, contado por la diferencia de puntos.</translation>
+        <translation>El juego de robo de libro, contado por la diferencia de tantos.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="52" />
@@ -2180,19 +2196,19 @@
     <name>Rules</name>
     <message>
         <source>The player with the fewest pips wins; a tie means nobody wins.</source>
-        <translation>Gana el jugador con menos puntos; si empatan, nadie gana.</translation>
+        <translation>Gana el jugador con menos tantos; si empatan, nadie gana.</translation>
     </message>
     <message>
         <source>The player with the fewest pips wins; on a tie, the player who posed wins.</source>
-        <translation>Gana el jugador con menos puntos; si empatan, gana el que salió.</translation>
+        <translation>Gana el jugador con menos tantos; si empatan, gana el que salió.</translation>
     </message>
     <message>
         <source>The winner scores the pips left in the others' hands.</source>
-        <translation>El ganador se anota los puntos que quedan en las manos de los demás.</translation>
+        <translation>El ganador se anota los tantos que quedan en las manos de los demás.</translation>
     </message>
     <message>
         <source>The winner scores every pip left on the table, their own included.</source>
-        <translation>El ganador se anota todos los puntos que quedan en la mesa, también los suyos.</translation>
+        <translation>El ganador se anota todos los tantos que quedan en la mesa, también los suyos.</translation>
     </message>
     <message numerus="yes">
         <source>The first player to reach %n point(s) wins the match.</source>
@@ -2398,17 +2414,17 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="196" />
         <source>The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.</source>
-        <translation>El jugador con menos puntos lo gana para su bando; si empatan rivales, nadie gana.</translation>
+        <translation>El jugador con menos tantos lo gana para su bando; si empatan rivales, nadie gana.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="200" />
         <source>The side with the fewest pips wins; a tie means nobody wins.</source>
-        <translation>Gana el bando con menos puntos; si empatan, nadie gana.</translation>
+        <translation>Gana el bando con menos tantos; si empatan, nadie gana.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="201" />
         <source>The side with the fewest pips wins; on a tie, the side that posed wins.</source>
-        <translation>Gana el bando con menos puntos; si empatan, gana el bando que salió.</translation>
+        <translation>Gana el bando con menos tantos; si empatan, gana el bando que salió.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="207" />
@@ -2418,22 +2434,22 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="208" />
         <source>The winners score the pips left in their opponents' hands.</source>
-        <translation>Los ganadores se anotan los puntos que quedan en las manos de los rivales.</translation>
+        <translation>Los ganadores se anotan los tantos que quedan en las manos de los rivales.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="209" />
         <source>The winners score every pip left on the table, their own included.</source>
-        <translation>Los ganadores se anotan todos los puntos que quedan en la mesa, también los suyos.</translation>
+        <translation>Los ganadores se anotan todos los tantos que quedan en la mesa, también los suyos.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="210" />
         <source>Going out scores the losers' pips; a locked table scores each loser's pips minus the winner's.</source>
-        <translation>Al dominar se anotan los puntos de los perdedores; en un tranque, los puntos de cada perdedor menos los del ganador.</translation>
+        <translation>Al dominar se anotan los tantos de los perdedores; en un tranque, los tantos de cada perdedor menos los del ganador.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="213" />
         <source>As the classic count, with each loser's pips rounded to the nearest five.</source>
-        <translation>Como la cuenta clásica, con los puntos de cada perdedor redondeados al cinco más cercano.</translation>
+        <translation>Como la cuenta clásica, con los tantos de cada perdedor redondeados al cinco más cercano.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="218" />
@@ -2939,8 +2955,8 @@
         <location filename="../../dominoes_desktop/ui/table/view.py" line="164" />
         <source>%n pip(s)</source>
         <translation>
-            <numerusform>%n punto</numerusform>
-            <numerusform>%n puntos</numerusform>
+            <numerusform>%n tanto</numerusform>
+            <numerusform>%n tantos</numerusform>
         </translation>
     </message>
     <message>
@@ -3285,7 +3301,7 @@
     </message>
     <message>
         <source>{best} got {n} more pips out of your hand: if the table locks, pips left count against you.</source>
-        <translation>{best} sacaba {n} puntos más de tu mano: si la mesa se tranca, los puntos que te quedan cuentan en tu contra.</translation>
+        <translation>{best} sacaba {n} tantos más de tu mano: si la mesa se tranca, los tantos que te quedan cuentan en tu contra.</translation>
     </message>
     <message>
         <source>Over the deals you could not tell apart, {best} comes out ahead {a} times in 10, your move {b}.</source>
@@ -3513,7 +3529,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>On a locked table both partners' pips count together: do not hoard heavy tiles hoping your partner is light.</source>
-        <translation>En un tranque se suman los puntos de los dos compañeros: no acapares fichas pesadas confiando en que tu compañero vaya ligero.</translation>
+        <translation>En un tranque se suman los tantos de los dos compañeros: no acapares fichas pesadas confiando en que tu compañero vaya ligero.</translation>
     </message>
     <message>
         <source>All Fives and Fives and Threes</source>
@@ -4425,7 +4441,7 @@ Corte: {cut}</translation>
     <message>
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
         <source>Pips</source>
-        <translation>Puntos</translation>
+        <translation>Tantos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
@@ -4435,7 +4451,7 @@ Corte: {cut}</translation>
     <message>
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
         <source>Pips dealt − chance</source>
-        <translation>Puntos repartidos − azar</translation>
+        <translation>Tantos repartidos − azar</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
@@ -5105,7 +5121,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>Pips</source>
-        <translation>Puntos</translation>
+        <translation>Tantos</translation>
     </message>
     <message>
         <source>Centre pin</source>

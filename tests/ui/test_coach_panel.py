@@ -31,6 +31,21 @@ def _played(preset: str, seed: int) -> tuple[CpuTable, list[SeatConfig]]:
     return table, seats
 
 
+def near_tie_row() -> tuple[CpuTable, list[SeatConfig], CoachRow]:
+    """A Jamaican hand's first decision of the person's made a near tie: Best, another option 0.2 better on
+    average, a margin of 0.1 (its Why is long)."""
+    table, seats = _played("jamaican", 4)
+    deal, hand = table.match.archive[-1]
+    recorded = recorded_from_archive(table.match.rules, 0, deal, hand)
+    fair = judge_hand_view(recorded, seats=[0], seed=WINDOW_SEED)[0]
+    judged = fair.judged
+    played = judged.options.index(judged.played)
+    top = max(v for o, v in enumerate(judged.values) if o != played)  # another option did 0.2 better
+    values = tuple(top - 0.2 if o == played else v for o, v in enumerate(judged.values))
+    tie = replace(fair, margin=0.1, close=None, judged=replace(judged, grade=Grade.BEST, loss=0.2, values=values))
+    return table, seats, CoachRow(tie.judged.ply, 0, tie.judged.played, tie, None, explain_fair(recorded, tie))
+
+
 def _finish(qtbot: QtBot, window: MainWindow) -> None:
     for _ in range(80):
         if hand_over(window):
@@ -231,20 +246,13 @@ def test_a_close_call_is_said_in_words_beside_the_kinder_grade(qtbot: QtBot) -> 
 def test_a_near_tie_is_best_and_said_so_with_the_better_move_shown(qtbot: QtBot) -> None:
     """A move another option beat on average by less than a loss worth a word is Best, called a near tie:
     the better move is shown and the words give the difference and its margin."""
-    table, seats = _played("jamaican", 4)
+    table, seats, tie_row = near_tie_row()
     deal, hand = table.match.archive[-1]
-    recorded = recorded_from_archive(table.match.rules, 0, deal, hand)
-    fair = judge_hand_view(recorded, seats=[0], seed=WINDOW_SEED)[0]
-    judged = fair.judged
-    played = judged.options.index(judged.played)
-    top = max(v for o, v in enumerate(judged.values) if o != played)  # another option did 0.2 better
-    values = tuple(top - 0.2 if o == played else v for o, v in enumerate(judged.values))
-    tie = replace(fair, margin=0.1, close=None, judged=replace(judged, grade=Grade.BEST, loss=0.2, values=values))
-    assert tie.near_tie
+    assert tie_row.fair is not None and tie_row.fair.near_tie
     dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
     qtbot.addWidget(dialog)
     qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
-    dialog.show_judged([CoachRow(tie.judged.ply, 0, tie.judged.played, tie, None, explain_fair(recorded, tie))])
+    dialog.show_judged([tie_row])
     item = dialog.tree.topLevelItem(0)
     assert item is not None and item.text(2) == "Best, a near tie"
     assert item.text(3) and item.text(3) != "✓ your move"  # the better move is shown

@@ -118,14 +118,24 @@ def test_undo_takes_back_the_persons_move_and_the_cpus_after_it(qtbot: QtBot, co
     assert controller.match is not None and controller.match.practice, "a match with Undo is practice"
 
 
-def test_undo_is_off_with_two_people_at_the_screen(qtbot: QtBot, controller: GameController) -> None:
+def test_undo_with_two_people_takes_back_only_the_move_of_the_person_at_the_screen(
+    qtbot: QtBot, controller: GameController
+) -> None:
+    """Pass-and-play (issue 34): Undo is the person's at the screen, who takes back their own move only, back to
+    their own turn; the next person, with no move of their own yet, has nothing to take back."""
     seats = [SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Ben", True), SeatConfig("CPU 3", False)]
     controller.new_match(build_rules("jamaican"), seats, 2, known_deal(2))
     qtbot.waitUntil(lambda: controller.human_turn() is not None, timeout=20_000)
     person = controller.human_turn()
     assert person is not None
     controller.play(controller.legal_moves()[0])
-    assert not controller.can_undo() and not controller.undo()
+    qtbot.waitUntil(lambda: controller.human_turn() not in (None, person), timeout=20_000)
+    assert not controller.can_undo() and not controller.undo()  # the other person has no move to take back
+    assert controller.undo_seat() != person
+    controller.play(controller.legal_moves()[0])
+    qtbot.waitUntil(lambda: controller.human_turn() == person, timeout=20_000)
+    assert controller.can_undo() and controller.undo()
+    assert controller.human_turn() == person and controller.practice
 
 
 def test_a_cpu_answer_for_a_position_taken_back_is_dropped(qtbot: QtBot, controller: GameController) -> None:

@@ -227,7 +227,7 @@ def test_spanish_numbers_and_words(qtbot: QtBot, tmp_path: Path, store: Callable
         dialog = open_dialog(qtbot, store())
         assert dialog.tabs.tabText(1) == "Suerte en el reparto"
         assert "el azar da 1,75" in dialog.luck.summary.text()
-        assert dialog.luck.measure.itemText(1) == "Puntos"
+        assert dialog.luck.measure.itemText(1) == "Tantos"  # pips (issue 34: "puntos" are the score)
     finally:
         LANGUAGE.install("en")
 

@@ -78,6 +78,21 @@ def open_host(
     return host, udp
 
 
+def join_ben(qtbot: QtBot, host: RoomHost, size: tuple[int, int] | None = None, **window: Any) -> RoomWindow:
+    """Ben joins Ana's room by its code, pinned to her certificate, and is seated (seat 1): the guest's window
+    every two-window test opens the same way. `window`: the RoomWindow's own options (auto_cut, ...)."""
+    ana = host.window
+    ben = RoomWindow(
+        "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint, **window
+    )
+    qtbot.addWidget(ben)
+    if size is not None:
+        ben.resize(*size)
+    ben.show()
+    qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+    return ben
+
+
 def click_on_table(qtbot: QtBot, window: RoomWindow, item: QGraphicsItem) -> None:
     """A left click where `item` shows on the window's real table view."""
     board = window.page.table
@@ -147,13 +162,7 @@ def test_a_guest_plays_a_hand_on_the_real_table_cuts_the_deck_and_sees_every_rac
     host, _ = open_host(qtbot, {"single_round": True})
     try:
         ana = host.window
-        ben = RoomWindow(
-            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
-        )
-        qtbot.addWidget(ben)
-        ben.resize(1024, 700)
-        ben.show()
-        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ben = join_ben(qtbot, host, (1024, 700))
         ana.start_button.click()
         cut_panel = ben.page.cut_panel
         qtbot.waitUntil(lambda: cut_panel.isVisible(), timeout=15000)
@@ -191,16 +200,7 @@ def test_the_clock_cuts_for_a_guest_who_asked_it_to_or_who_does_not_cut_in_time(
     host, _ = open_host(qtbot, {"single_round": True})
     try:
         ana = host.window
-        ben = RoomWindow(
-            "127.0.0.1",
-            host.server.port,
-            {"t": "join", "code": ana.code, "name": "Ben"},
-            auto_cut=True,
-            pin=ana.fingerprint,
-        )
-        qtbot.addWidget(ben)
-        ben.show()
-        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ben = join_ben(qtbot, host, auto_cut=True)
         ana.start_button.click()
         qtbot.waitUntil(lambda: ben.checker.own_cut is not None, timeout=15000)  # nobody clicked Ben's deck
         assert not ben.page.cut_panel.isVisible()
@@ -264,12 +264,7 @@ def test_a_desktop_hosted_rooms_cpus_live_in_the_programs_one_pool(
     try:
         ana = host.window
         assert host.server.server.cpu is desktop_pool()
-        ben = RoomWindow(
-            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
-        )
-        qtbot.addWidget(ben)
-        ben.show()
-        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ben = join_ben(qtbot, host)
         ana.start_button.click()
         play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
         room = host.server.server.rooms[ana.code]
@@ -285,12 +280,7 @@ def test_a_guest_window_drops_and_rejoins_its_seat(qtbot: QtBot) -> None:
     host, _ = open_host(qtbot, {"target": 30}, wait_s=0.3)
     try:
         ana = host.window
-        ben = RoomWindow(
-            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
-        )
-        qtbot.addWidget(ben)
-        ben.show()
-        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ben = join_ben(qtbot, host)
         ana.start_button.click()
         play_until(qtbot, [ana, ben], lambda: ben_moves(ben) >= 4)
         assert ben.controller.socket is not None
@@ -314,12 +304,7 @@ def test_the_side_that_chooses_its_leader_chooses_on_the_page_with_its_new_tiles
     host, _ = open_host(qtbot, {"single_round": True}, preset="cuban")
     try:
         ana = host.window
-        ben = RoomWindow(
-            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
-        )
-        qtbot.addWidget(ben)
-        ben.show()
-        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ben = join_ben(qtbot, host)
         ana.start_button.click()
         room = host.server.server.rooms[ana.code]
         choosers: list[int] = []
@@ -378,13 +363,7 @@ def test_a_guest_sees_the_rooms_turn_clock_run_down_and_the_room_answers_when_it
     host, _ = open_host(qtbot, {"target": 30}, turn_s=3)
     try:
         ana = host.window
-        ben = RoomWindow(
-            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint
-        )
-        ben.controller.auto_cut = True  # Ben cuts at once; the turn is what is timed
-        qtbot.addWidget(ben)
-        ben.show()
-        qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+        ben = join_ben(qtbot, host, auto_cut=True)  # Ben cuts at once; the turn is what is timed
         ana.start_button.click()
         clock = ben.page.clock
 
@@ -439,10 +418,7 @@ def test_the_host_reopens_a_saved_room_and_the_guest_takes_the_seat_back(
     qtbot.addWidget(ana)
     ana.show()
     qtbot.waitUntil(lambda: bool(ana.code), timeout=15000)
-    ben = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint)
-    qtbot.addWidget(ben)
-    ben.show()
-    qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
+    ben = join_ben(qtbot, host)
     ana.start_button.click()
     play_until(qtbot, [ana, ben], lambda: ben_moves(ben) >= 5)
     qtbot.wait(700)  # the room is kept at most half a second after a move

@@ -178,3 +178,36 @@ def test_every_finish_reads_at_the_smallest_table(qtbot: QtBot, finish_id: str) 
             worst = min(worst, contrast(colours[0].name(), colours[1].name()))
     print(f"\n{finish_id}: {worst:.2f}")
     assert worst >= 3.0, f"{finish_id}: {worst:.2f}"
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1920, 1080)], ids=["1024x700", "1920x1080"])
+def test_plates_stay_put_from_play_to_the_hands_end_in_the_five_player_cross(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int]
+) -> None:
+    """Issue 34: at 1024x700 in the five-player cross, a side seat's plate sat beside its column in play and
+    jumped to the top corner at the hand's end (the top seat's plate had moved out of that corner). Each plate
+    has a spot of its own there, whatever the rows' widths (the layout stays a function of the state alone):
+    where it sits in the table's room (which the wider hand-end sheet narrows) moves by less than a tenth of
+    the room."""
+    _resize(qtbot, window, size)
+    start(window, "cross_12", seed=3, players=5)
+    window.controller.autoplay(14)
+    idle(window)
+    scene = window.game.table.table
+
+    def where() -> dict[int, tuple[float, float]]:
+        window.game.table.fit()
+        room = scene.area
+        return {
+            seat: ((p.x() - room.left()) / room.width(), (p.y() - room.top()) / room.height())
+            for seat, p in ((seat, plate.sceneBoundingRect().center()) for seat, plate in scene.plates.items())
+        }
+
+    in_play = where()
+    window.controller.autoplay(10_000)
+    idle(window)
+    assert window.game.hand_end.isVisible()
+    at_end = where()
+    for seat, (x, y) in in_play.items():
+        moved = max(abs(at_end[seat][0] - x), abs(at_end[seat][1] - y))
+        assert moved < 0.1, f"seat {seat}'s plate moved {moved:.0%} of the room: {(x, y)} -> {at_end[seat]}"

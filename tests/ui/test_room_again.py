@@ -2,33 +2,21 @@
 
 from __future__ import annotations
 
-import socket
-from typing import Any
-
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.room.room_window import RoomWindow
 
-from .test_network_play import english, open_host, play_until  # noqa: F401 (english: the fixture)
-from .test_room_table import request, room, view
-
-
-def _guest(qtbot: QtBot, ana: RoomWindow, port: int) -> RoomWindow:
-    ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": ana.code, "name": "Ben"}, pin=ana.fingerprint)
-    qtbot.addWidget(ben)
-    ben.resize(1024, 700)
-    ben.show()
-    qtbot.waitUntil(lambda: ben.seat == 1, timeout=15000)
-    return ben
+from .test_network_play import english, join_ben, open_host, play_until  # noqa: F401 (english: the fixture)
+from .test_room_table import offline_ben, request, view
 
 
 def test_the_host_plays_again_and_the_guest_sees_the_new_match_start_clean(qtbot: QtBot) -> None:
     host, _ = open_host(qtbot, {"single_round": True})
     try:
         ana = host.window
-        ben = _guest(qtbot, ana, host.server.port)
+        ben = join_ben(qtbot, host, (1024, 700))
         for window in (ana, ben):  # before any hand: nothing is "over"
             window.page.refresh()
             assert window.page.turn.text() == "Waiting for the first deal."
@@ -87,7 +75,7 @@ def test_the_host_is_asked_before_closing_and_the_guest_learns_of_it_at_once(qtb
     host, _ = open_host(qtbot, {"single_round": True})
     try:
         ana = host.window
-        ben = _guest(qtbot, ana, host.server.port)
+        ben = join_ben(qtbot, host, (1024, 700))
         ana.start_button.click()
         play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
         qtbot.waitUntil(lambda: ben.page.hand_end.isVisible(), timeout=5000)
@@ -109,18 +97,12 @@ def test_the_host_is_asked_before_closing_and_the_guest_learns_of_it_at_once(qtb
 
 def test_a_guest_who_asked_for_it_is_passed_for_when_nothing_fits(qtbot: QtBot) -> None:
     """Ben's view: open ends 2 and 3, none of his tiles has either; the room offers him only the pass."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    ben = RoomWindow("127.0.0.1", port, {"t": "join", "code": "ABC-123", "name": "Ben"}, auto_cut=False)
-    qtbot.addWidget(ben)
-    sent: list[dict[str, Any]] = []
-    ben.controller.send = sent.append  # type: ignore[method-assign]
-    ben.show()
-    qtbot.waitUntil(lambda: "Disconnected" in ben.status.text(), timeout=5000)  # the port is nobody's: done with
-    ben.controller.auto_pass = True  # the View setting "Pass for me when nothing fits"
-    ben.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
-    ben.controller.receive(room())
+
+    def ticked(window: RoomWindow) -> None:
+        qtbot.waitUntil(lambda: "Disconnected" in window.status.text(), timeout=5000)  # the port is nobody's
+        window.controller.auto_pass = True  # the View setting "Pass for me when nothing fits"
+
+    ben, sent = offline_ben(qtbot, ticked)
     stuck = request()
     stuck["hand"] = ["4-4", "1-0", "5-5", "1-1", "5-0", "5-4"]
     said: list[str] = []

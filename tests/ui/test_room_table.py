@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import copy
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -62,9 +62,11 @@ def view(d: int, legal: list[str], req: dict[str, Any] | None = None, decision: 
     return {"t": "view", "d": d, "decision": decision, "legal": legal, "view": req or request()}
 
 
-@pytest.fixture
-def ben(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
-    """Ben's window, its connection going nowhere; what it sends is kept."""
+def offline_ben(
+    qtbot: QtBot, before_joining: Callable[[RoomWindow], None] = lambda _: None
+) -> tuple[RoomWindow, list[dict[str, Any]]]:
+    """Ben's window, its connection going nowhere, told it joined seat 1 of room(); what it sends is kept.
+    `before_joining`: what is done to the window before it hears it joined."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -74,9 +76,15 @@ def ben(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
     window.controller.send = sent.append  # type: ignore[method-assign]
     window.resize(1024, 700)
     window.show()
+    before_joining(window)
     window.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
     window.controller.receive(room())
     return window, sent
+
+
+@pytest.fixture
+def ben(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
+    return offline_ben(qtbot)
 
 
 def backs_face_up(window: RoomWindow) -> list[tuple[object, ...]]:
@@ -382,3 +390,37 @@ def test_the_strip_beside_the_hand_end_sheet_is_the_room_s_colour_not_white(ben:
     left = sheet.mapTo(window, QPoint(0, 0)).x()
     strip = [image.pixelColor(x, window.height() // 2).lightnessF() for x in range(left - 6, left)]
     assert max(strip) < 0.5, f"the strip beside the sheet is light: {strip}"
+
+
+def test_the_felt_stays_put_from_one_hand_to_the_next(ben: Any, qtbot: QtBot) -> None:
+    """Issue 34: between hands in a room the felt moved (by some 20 px to over 100): once Next hand put the
+    hand-end sheet away, the last hand's racks stayed face up, large, with their pips, until the next deal came
+    with its backs. The tiles are gathered at Next hand: the table waits as before a deal, its felt where it
+    is in play, and the next hand's felt is the same."""
+    window, _ = ben
+
+    def felt() -> QRect:
+        table = window.page.table
+        return table.mapFromScene(table.table.felt.sceneBoundingRect()).boundingRect()
+
+    window.controller.receive(view(7, ["3-1@3"]))
+    qtbot.wait(20)
+    in_play = felt()
+    remaining = [["5-1", "0-0", "6-3"], ["4-4"], ["6-5", "6-1", "3-3", "2-2", "1-0"], []]
+    result = {"end": "blocked", "winner_seat": 0, "winner_side": 0, "points": 30, "bonus": [], "reset": False,
+              "end_points": [0, 0], "pips": [15, 8, 24, 0]}  # fmt: skip
+    window.controller.receive(
+        {"t": "event", "e": "hand_end", "hand": 1, "result": result, "remaining": remaining, "scores": [40, 20]}
+    )
+    assert window.page.hand_end.isVisible()
+    qtbot.keyClick(window.page.hand_end.next, Qt.Key.Key_Return)
+    qtbot.wait(20)
+    assert not window.page.hand_end.isVisible()
+    between = felt()
+    assert between == in_play, (in_play, between)
+    assert window.page.table.state().layout is None and not any(s.tiles for s in window.page.table.state().seats)
+    following = dict(request(), hand_index=2, moves=[], hand_sizes=[7, 7, 7, 7], leader=1)
+    following["hand"] = ["4-4", "3-1", "2-0", "5-5", "1-1", "5-0", "6-6"]
+    window.controller.receive(view(8, ["6-6"], following))
+    qtbot.wait(20)
+    assert felt() == in_play, (in_play, felt())

@@ -436,7 +436,7 @@ def test_a_blind_player_plays_a_jamaican_match_by_ear(
     assert all(turn.startswith(w["turn"]) for turn in ear.turns)
     assert any(w["ends"] in turn for turn in ear.turns)
     # The hand-end sheet is read whole: every rack's pips.
-    assert any(re.search(r"\d+ (pips?|puntos?)\.", line) for line in heard), heard[-10:]
+    assert any(re.search(r"\d+ (pips?|tantos?)\.", line) for line in heard), heard[-10:]
     window.close()
 
 

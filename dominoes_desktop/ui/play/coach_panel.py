@@ -361,11 +361,13 @@ class CoachDialog(QDialog):
         header = self.tree.header()
         others = sum(header.sectionSize(c) for c in range(5))
         width = max(240, self.tree.viewport().width() - others) - 12
-        metrics = QFontMetrics(self.tree.font())
         for i in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(i)
             if item is None:
                 continue
+            # In the row's own font: the costliest row is bold, its words take more lines (they were cut short).
+            font = item.font(5) if item.data(5, Qt.ItemDataRole.FontRole) is not None else self.tree.font()
+            metrics = QFontMetrics(font)
             text = metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
             item.setSizeHint(5, QSize(width, max(TILE_HEIGHT + 6, text.height() + 8)))
 

@@ -164,6 +164,7 @@ class GameController(TableController, LocalTable):
         self._token = 0  # a timed-out person's best move for an older token is for a position that is gone
         self.thinking: int | None = None  # seat whose CPU (or, timed out, whose best move) is being thought of
         self._hint_token = 0
+        self._hint_for: tuple[int | None, int, int] = (None, 0, -1)  # the seat and position a hint is for
         self._batching = False  # inside one answer: the table changed signal goes out once, at its end
         self._dirty = False
         self._won: int | None = None
@@ -519,9 +520,34 @@ class GameController(TableController, LocalTable):
 
     # ---- taking a move back -----------------------------------------------------------------------
 
+    def undo_seat(self) -> int | None:
+        """Whose move Undo takes back: the one person against CPUs; at pass-and-play, the person at the screen
+        (whose turn it is, or, while the CPUs play on, who moved last: their tiles are still the ones shown)."""
+        people, match = self.people(), self.match
+        if len(people) <= 1 or match is None:
+            return people[0] if people else None
+        actor = self.human_turn()
+        if actor is not None:
+            return actor
+        hand = match.hand
+        return next((t.seat for t in reversed(hand.history) if self.is_human(t.seat)), None) if hand else None
+
+    def can_undo(self) -> bool:
+        """As at a CPU table (LocalTable.can_undo), and at pass-and-play for the person at the screen, who takes
+        back only their own move (and what followed it): the position goes back to their own turn, so no other
+        person's tiles are shown."""
+        if len(self.people()) <= 1:
+            return super().can_undo()
+        seat, match = self.undo_seat(), self.match
+        if seat is None or match is None or match.is_over or (self.duplicate is not None and self.duplicate.is_over):
+            return False
+        hand = match.hand
+        return hand is not None and not hand.is_over and match.undo_point(seat) is not None
+
     def undo(self) -> bool:
-        """Take back the person's last move and the CPU moves after it; the match becomes practice."""
-        if not self.can_undo():
+        """Take back the person's last move and the moves after it; the match becomes practice."""
+        seat = self.undo_seat()
+        if not self.can_undo() or seat is None:
             self.error.emit(self.tr("There is no move of yours to take back."))
             return False
         match, session = self.match, self.session
@@ -531,7 +557,7 @@ class GameController(TableController, LocalTable):
         self.clock.stop()
         had_hand = match.hand is not None
         # Undo cuts the match's record before the person's last move and plays it again, at a new session.
-        match = match.taken_back(self.people()[0])
+        match = match.taken_back(seat)
         if self.duplicate is not None:
             self.duplicate.resume_current(match)
         session = self._seat(match, self.seats)
@@ -598,11 +624,18 @@ class GameController(TableController, LocalTable):
             self.error.emit(self.tr("A hint is for your own turn."))
             return
         self._hint_token += 1
+        self._hint_for = self._hint_position(seat)
         view = PlayerView.of(self.match, seat)
         self.runner.ask(self._hint_token, view, None, HINT_THINK_MS, self._hint_decided, self._hint_failed)
 
+    def _hint_position(self, seat: int | None) -> tuple[int | None, int, int]:
+        hand = self.match.hand if self.match is not None else None
+        return (seat, id(hand), len(hand.history) if hand is not None else -1)
+
     def _hint_decided(self, token: int, decision: Decision) -> None:
-        if token == self._hint_token and self.human_turn() is not None:
+        # Only for the seat and the position it was asked for: at pass-and-play a late answer must never tell
+        # the next person what the last one held.
+        if token == self._hint_token and self._hint_position(self.human_turn()) == self._hint_for:
             self.hintReady.emit(decision)
 
     def _hint_failed(self, token: int, why: str) -> None:

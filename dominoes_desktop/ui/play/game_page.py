@@ -46,6 +46,7 @@ from .panels import (
     MoveRecord,
     ScorePanel,
     SteadyLabel,
+    describe_draws,
     describe_move,
     person_name,
     shown_name,
@@ -289,6 +290,8 @@ class GamePage(QWidget):
     def undo(self) -> None:
         """Undo (the button or Ctrl+Z): the first of a match that still counts says first that it makes the match
         practice, and takes a second press."""
+        if self.table.curtain or self.curtain.isVisible():
+            return  # pass-and-play: the next person is called to the screen, their move is not taken back
         if not self.controller.can_undo():
             self.controller.undo()  # says why not
             return
@@ -432,8 +435,9 @@ class GamePage(QWidget):
         self.pass_button.setEnabled(can_pass)  # offered only when it is the only move
         self.draw_button.setVisible(rules.style.value != "block")
         self.hint_button.setEnabled(mine and bool(moves))
-        undo = controller.can_undo()
-        self.undo_button.setVisible(self.undo_offered and len(controller.people()) == 1)
+        # At pass-and-play, for the person at the screen: never while the curtain hides the rack.
+        undo = controller.can_undo() and not self.table.curtain and not self.curtain.isVisible()
+        self.undo_button.setVisible(self.undo_offered and bool(controller.people()))
         self.undo_button.setEnabled(undo)
         self.undo_shortcut.setEnabled(undo)
         hand = controller.hand
@@ -785,12 +789,20 @@ class GamePage(QWidget):
         number = self._hand_number()
         lines = [self.tr("— Hand {n} —").format(n=number)]
         one_person = len(self._people()) == 1
+        drawing: tuple[int, int] | None = None  # (seat, tiles) of the draws that make the last line
         for index, (seat, move, points) in enumerate(self.record.moves(rules, hand)):
             yours = controller.is_human(seat) and one_person
-            lines.append(describe_move(controller.seats[seat].name, move, yours, points))
+            if move.kind is MoveKind.DRAW and drawing is not None and drawing[0] == seat:
+                # A seat drawing tile after tile is one line, its count growing: the plays stay in sight.
+                drawing = (seat, drawing[1] + 1)
+                lines[-1] = describe_draws(controller.seats[seat].name, drawing[1], yours)
+            else:
+                lines.append(describe_move(controller.seats[seat].name, move, yours, points))
+                drawing = (seat, 1) if move.kind is MoveKind.DRAW else None
             note = self._notes.get((number, index))
             if note is not None:
                 lines.append(note)
+                drawing = None
         return lines
 
     def _sync_log(self, news: bool = True) -> None:
@@ -867,7 +879,10 @@ class GamePage(QWidget):
 
     def _cut(self, gesture: tuple[object, ...]) -> None:
         self.cut_panel.hide()
+        if self.hand_end.isVisible():
+            self.table.reveal = False  # the last hand's tiles are gathered for the deal (see drawn.table_state)
         self.hide_hand_end()
+        self.table.refresh()
         self.controller.cut_deck(*gesture)
 
     def _auto_cut_changed(self, on: bool) -> None:

@@ -330,6 +330,14 @@ class MoveLog(QListWidget):
             if added:
                 self.scrollToBottom()
             return added
+        last = len(shown) - 1
+        if shown and len(lines) > last and lines[:last] == shown[:last]:
+            # Only the last line grew (a seat's draws in a row, counted on one line): it is said again.
+            self.item(last).setText(lines[last])
+            for text in lines[last + 1 :]:
+                self.addItem(text)
+            self.scrollToBottom()
+            return lines[last:]
         self.clear()
         self.addItems(lines)
         self.scrollToBottom()
@@ -374,6 +382,21 @@ def describe_move(name: str, move: Move, yours: bool = False, points: int = 0) -
     if move.kind is MoveKind.CLAIM:
         return translate("Moves", "{name} claimed {points}").format(name=name, points=points)
     return translate("Moves", "{name} called Muggins: {points}").format(name=name, points=points)
+
+
+class Moves(QObject):
+    """The move log's words that have plural forms (the class gives them the "Moves" context, as translate()
+    gives the others: lupdate reads plural forms from tr() only)."""
+
+    def draws(self, name: str, tiles: int, yours: bool) -> str:
+        if yours:
+            return self.tr("You drew %n tile(s) from the stock", "", tiles)
+        return self.tr("{name} drew %n tile(s) from the stock", "", tiles).format(name=shown_name(name))
+
+
+def describe_draws(name: str, tiles: int, yours: bool = False) -> str:
+    """One line of the move log for a seat's draws in a row (more than one)."""
+    return Moves().draws(name, tiles, yours)
 
 
 def _describe_your_move(move: Move, points: int) -> str:

@@ -896,7 +896,10 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.confirm(
+        # Between hands nothing is in play (the match is kept and goes on at its next deal): no question, which
+        # left a close at the hand's end waiting on a box nobody answered (scripts, a session logging out).
+        in_play = self.controller.hand is not None and not self.controller.hand.is_over
+        if in_play and not self.confirm(
             self.tr("Quit Dominoes Desktop?"),
             self.tr("This match is not over. It is kept, and offered to you the next time the game starts."),
             self.tr("Quit"),

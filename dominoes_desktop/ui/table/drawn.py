@@ -83,7 +83,12 @@ def table_state(controller: TableController, showing: Showing) -> TableState:
     shown = controller.shown_hand()
     # Dealt, with the leader (or a redeal) still to choose: the new tiles are shown, not the last hand's.
     dealt = in_play is not None or bool(controller.rack(showing.bottom))
-    result = controller.last_result if not dealt else None
+    # The hand's end put away (Next hand pressed, a room waiting for the others): the tiles are gathered for the
+    # next deal, and the table is drawn as before a deal, so the felt does not move from the last hand's reveal
+    # to the next hand's backs.
+    if not dealt and not showing.reveal and controller.last_result is not None:
+        shown = None
+    result = controller.last_result if not dealt and shown is not None else None
     turn = controller.turn_seat() if in_play is not None else -1
     people = len(controller.people())
     # With several people at one screen, a rack shows only while its owner is the one to act.

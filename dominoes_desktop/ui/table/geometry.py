@@ -10,7 +10,7 @@ from ...engine.layout import Layout
 from ...engine.rules import LayoutKind
 from ...engine.tiles import Tile
 
-ROW_PITCH = 2.5  # rows of the snake, in units
+ROW_PITCH = 2.0  # rows of the snake, in units: a crosswise double in one row just meets one in the next
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,9 @@ class TablePlan:
 
 
 class _Snake:
-    """Lays one arm of a line game: along its row, turning at the edge onto the next row."""
+    """Lays one arm of a line game: along its row, turning at the edge onto the next row as a domino table does:
+    a tile laid across the corner, its joined half level with the row it ends, and the next row running back
+    from beneath its far half (one row's pitch: two units)."""
 
     def __init__(self, unit: float, x_edge: float, y: float, dx: int, dy: int, limit: float) -> None:
         self.u = unit
@@ -82,6 +84,7 @@ class _Snake:
         self.dx = dx
         self.dy = dy
         self.limit = limit
+        self.turned = False  # the last tile laid was a corner: the next one lies under its far half
 
     def _fits(self, width: float) -> bool:
         far = self.x_edge + self.dx * width
@@ -90,26 +93,31 @@ class _Snake:
     def place(self, tile: Tile, joined: int) -> Spot:
         u, dx = self.u, self.dx
         outer = tile.other(joined)
-        width = u if tile.is_double else 2 * u
-        if self._fits(width):
+        after_corner, self.turned = self.turned, False
+        width = u if tile.is_double and not after_corner else 2 * u
+        if after_corner or self._fits(width):
             x = self.x_edge + dx * width / 2
             self.x_edge += dx * width
             if tile.is_double:
-                return Spot(x, self.y, True, joined)
+                # Crosswise, except just under a corner tile, where a crosswise double would reach up into it.
+                return Spot(x, self.y, not after_corner, joined)
             # Going left the joined half is on the right, so the left half shows the outer number.
             return Spot(x, self.y, False, joined if dx > 0 else outer)
-        # Turn: a vertical tile beyond the edge, then the next row runs back the other way.
+        # Turn: a vertical tile beyond the edge, its joined half beside the row's last tile; the next row runs back
+        # the other way from under its far half.
         x = self.x_edge + dx * u / 2
-        y = self.y + self.dy * ROW_PITCH * u / 2
+        y = self.y + self.dy * u / 2
         self.y += self.dy * ROW_PITCH * u
+        self.x_edge += dx * u
         self.dx = -dx
+        self.turned = True
         return Spot(x, y, True, joined if self.dy > 0 else outer)
 
     def next_spot(self, arm: int, number: int) -> EndSpot:
         u = self.u
-        if self._fits(2 * u):
+        if self.turned or self._fits(2 * u):
             return EndSpot(arm, self.x_edge + self.dx * u, self.y, False, number)
-        return EndSpot(arm, self.x_edge + self.dx * u / 2, self.y + self.dy * ROW_PITCH * u / 2, True, number)
+        return EndSpot(arm, self.x_edge + self.dx * u / 2, self.y + self.dy * u / 2, True, number)
 
 
 def _arm_joins(layout: Layout, arm_index: int) -> list[tuple[Tile, int]]:
@@ -311,7 +319,7 @@ def _plan_rows(layout: Layout, unit: float, half_width: float) -> TablePlan:
         count = len(layout.arms[i].tiles) + 1
         rows_needed.append(max(1, -(-count // per_row)))
     total_rows = sum(rows_needed)
-    pitch = ROW_PITCH * unit * 1.08  # crosswise doubles in neighbouring rows never touch
+    pitch = 2.5 * unit * 1.08  # crosswise doubles in neighbouring rows never touch
     top = -pitch * (total_rows - 1) / 2
     spots[pose] = Spot(pose_x, 0.0, True, pose.high)
     row = 0

@@ -259,6 +259,7 @@ class TableScene(QGraphicsScene):
         self.state: TableState | None = None
         self.flag_pixmap: QPixmap | None = None
         self._animations: dict[TileItem, QPropertyAnimation] = {}  # kept referenced while they run
+        self._resizing: dict[TileItem, QPropertyAnimation] = {}  # tiles shrinking from the rack's size
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
         self.rack_y = 0.0
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
@@ -527,16 +528,32 @@ class TableScene(QGraphicsScene):
         for seat in list(self.plates):
             if seat >= players:
                 self.removeItem(self.plates.pop(seat))
+        for seat, seat_state in enumerate(state.seats):
+            plate = self.plates.get(seat)
+            if plate is None:
+                plate = NamePlate(self.look)
+                self.plates[seat] = plate
+                self.addItem(plate)
+            slot = slots[(seat - state.bottom) % players]
+            plate.set_text(self._plate_lines(seat, seat_state, slot in ("left", "right")), seat_state.to_play)
+            plate.setScale(self.plate_scale())
         area = self.area
+        gap = 0.3 * UNIT
         # Each seat's tiles first (their size and lines, worked out on the room as a whole), then the bands
-        # round the felt as thick as those tiles need.
+        # round the felt as thick as those tiles need; the seats across the table first, as the side seats'
+        # columns (in the five-player table) stay below the plates under the top band.
         sizes: dict[int, tuple[float, int]] = {}
         top, side = TOP_BAND, SIDE_BAND if players >= 3 else 0.4 * UNIT
-        for seat, seat_state in enumerate(state.seats):
-            if seat == state.bottom:
-                continue
-            along = self._slot_anchor(slots[(seat - state.bottom) % players], area)[1]
+        others = [seat for seat in range(players) if seat != state.bottom]
+        alongs = {seat: self._slot_anchor(slots[(seat - state.bottom) % players], area)[1] for seat in others}
+        for seat in sorted(others, key=lambda seat: alongs[seat] == "y"):
+            seat_state, along = state.seats[seat], alongs[seat]
             room = area.height() * 0.55 if along == "y" else area.width() * (0.32 if players < 5 else 0.28)
+            if along == "y" and players == 5:
+                # Under its plate, which sits under the top band: see _fixed_plate.
+                side_y = (area.top() + top + area.bottom() - BOTTOM_BAND) / 2 + 0.4 * UNIT
+                below = area.top() + top + 2 * gap + self._plate_size(self.plates[seat]).height()
+                room = min(room, 2 * (side_y - below))
             sizes[seat] = scale, lines = self._seat_scale(seat_state, along, room)
             thick = lines * 2 * UNIT * scale + (lines - 1) * LINE_GAP
             if along == "x":
@@ -544,6 +561,9 @@ class TableScene(QGraphicsScene):
             elif players >= 3:
                 side = max(side, thick + 0.5 * UNIT)
         felt = area.adjusted(side, top, -side, -BOTTOM_BAND)
+        fixed = {
+            seat: self._fixed_plate(players, slots[(seat - state.bottom) % players], seat, felt) for seat in others
+        }
         places: dict[int, SeatPlace] = {}
         taken: list[QRectF] = []  # every seat's tiles, then every plate placed
         for seat, seat_state in enumerate(state.seats):
@@ -559,6 +579,13 @@ class TableScene(QGraphicsScene):
                 count = len(seat_state.tiles) if seat_state.tiles else max(seat_state.count, seat_state.most)
                 span = self._row_span(False, -(-count // lines), along, scale)
                 thick = lines * 2 * UNIT * scale + (lines - 1) * LINE_GAP
+                corner = fixed.get(seat)
+                if corner is not None and along == "x":
+                    # A row across the table starts clear of its plate in the corner.
+                    beside = self._plate_rect(self.plates[seat], corner)
+                    x = max(anchor.x(), beside.right() + gap + span / 2) if slot == "top_left" else anchor.x()
+                    x = min(x, beside.left() - gap - span / 2) if slot == "top_right" else x
+                    anchor = QPointF(x, anchor.y())
                 box = (
                     QRectF(anchor.x() - span / 2, anchor.y() - thick / 2, span, thick)
                     if along == "x"
@@ -566,16 +593,12 @@ class TableScene(QGraphicsScene):
                 )
             places[seat] = SeatPlace(slot, anchor, along, scale, box, QPointF(), sizes.get(seat, (0.0, 1))[1])
             taken.append(box)
-        for seat, seat_state in enumerate(state.seats):
-            plate = self.plates.get(seat)
-            if plate is None:
-                plate = NamePlate(self.look)
-                self.plates[seat] = plate
-                self.addItem(plate)
+        for seat in range(players):
+            plate = self.plates[seat]
             place = places[seat]
-            plate.set_text(self._plate_lines(seat, seat_state, place.slot in ("left", "right")), seat_state.to_play)
-            plate.setScale(self.plate_scale())
-            point = self._place_plate(plate, self._plate_spots(place, plate), taken)
+            spots = self._plate_spots(place, plate)
+            corner = fixed.get(seat)
+            point = self._place_plate(plate, spots if corner is None else [corner, *spots], taken)
             place.plate = point
             taken.append(self._plate_rect(plate, point))
         self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
@@ -596,6 +619,20 @@ class TableScene(QGraphicsScene):
         if stock is not None:
             plates.append(self._plate_rect(self.stock_plate, stock))
         return Seating(_clear_of(felt, plates, 0.15 * UNIT), places, stock)
+
+    def _fixed_plate(self, players: int, slot: str, seat: int, felt: QRectF) -> QPointF | None:
+        """Five at the table: every plate has a spot of its own that no row's width moves, so the plates stay
+        put from play to the hand's end (when the hands shown face up change every row's size). The seats across
+        the table have the top corners, their rows starting beside them; the side seats sit under those, at the
+        top of their columns, which stay below them. Other tables choose among the spots of _plate_spots."""
+        if players != 5 or slot not in ("top_left", "top_right", "left", "right"):
+            return None
+        size = self._plate_size(self.plates[seat])
+        w, h = size.width() / 2, size.height() / 2
+        area = self.area
+        x = area.left() + w + 4 if slot in ("top_left", "left") else area.right() - w - 4
+        y = area.top() + h + 4 if slot.startswith("top") else felt.top() + 0.3 * UNIT + h
+        return QPointF(x, y)
 
     def _plate_size(self, plate: NamePlate) -> QSizeF:
         box = plate.boundingRect()
@@ -774,11 +811,19 @@ class TableScene(QGraphicsScene):
         if running is not None:
             running.stop()
         if scale is not None and abs(item.scale() - scale) > 1e-3:
+            resizing = self._resizing.pop(item, None)
+            if resizing is not None:
+                resizing.stop()
             if duration > 0:
                 shrink = QPropertyAnimation(item, b"scale", self)
                 shrink.setDuration(duration)
                 shrink.setEndValue(scale)
                 shrink.setEasingCurve(QEasingCurve.Type.OutCubic)
+                # Counted in `animating`: a tile still shrinking from the rack's size has not landed.
+                self._resizing[item] = shrink
+                shrink.finished.connect(
+                    lambda: self._resizing.pop(item, None) if self._resizing.get(item) is shrink else None
+                )
                 shrink.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
             else:
                 item.setScale(scale)
@@ -798,14 +843,16 @@ class TableScene(QGraphicsScene):
             del self._animations[item]
 
     def _discard(self, item: TileItem) -> None:
-        running = self._animations.pop(item, None)
-        if running is not None:
-            running.stop()
+        for animations in (self._animations, self._resizing):
+            running = animations.pop(item, None)
+            if running is not None:
+                running.stop()
         self.removeItem(item)
 
     @property
     def animating(self) -> bool:
-        return any(a.state() == QPropertyAnimation.State.Running for a in self._animations.values())
+        running = [*self._animations.values(), *self._resizing.values()]
+        return any(a.state() == QPropertyAnimation.State.Running for a in running)
 
     # ---- scores rising from the table ----------------------------------------------------------
 
