@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.levels import DEFAULT_LEVEL
 from ...engine.moves import Move, MoveKind
-from ...engine.presets import PRESETS
+from ...engine.presets import PRESETS, host_options
 from ...engine.rules import Rules
 from ..learn.rules_page import RulesDialog, preset_name
 from ..lobby.lobby_page import LobbyPage
@@ -164,9 +164,7 @@ class MainWindow(QMainWindow):
         controller.coming_seal = self._first_seal  # the seal the lobby has shown since it was first painted
         controller.comingSealChanged.connect(lambda fingerprint: self.lobby.show_seal(fingerprint))
         # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
-        self._skill = SkillRecorder(
-            controller, self.store, lambda: controller.runner.pool.run, self, options=self._match_options
-        )
+        self._skill = SkillRecorder(controller, self.store, lambda: controller.runner.pool.run, self)
 
     def _start_cpu_worker(self) -> None:
         self.controller.runner.start()
@@ -457,10 +455,6 @@ class MainWindow(QMainWindow):
         self.settings.save_leader_choice("me" if on else "ask")
 
     # ---- keeping the match -------------------------------------------------------------------
-
-    def _match_options(self) -> dict[str, Any]:
-        setup = self.game.setup
-        return dict(setup.options) if setup is not None else {}
 
     def match_json(self) -> dict[str, Any] | None:
         match, setup = self.controller.match, self.game.setup
@@ -763,7 +757,7 @@ class MainWindow(QMainWindow):
 
         seats = tuple(SeatConfig(self.tr("CPU {n}").format(n=i), False, level) for i in range(rules.players))
         self.stack.setCurrentWidget(self.game)
-        self.game.start(MatchSetup(rules, seats))
+        self.game.start(MatchSetup(rules, seats, options=host_options(rules)))
         self.controller.new_match(rules, list(seats), random.SystemRandom().getrandbits(32) if seed is None else seed)
 
     def quick_start(
@@ -776,7 +770,8 @@ class MainWindow(QMainWindow):
         """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
         from ..play.controller import MatchSetup, default_seats
 
-        self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed, first_deal)
+        seats = tuple(default_seats(rules.players, level))
+        self.start_match(MatchSetup(rules, seats, options=host_options(rules)), seed, first_deal)
 
     def show_lobby(self) -> None:
         self.stack.setCurrentWidget(self.lobby)
