@@ -61,6 +61,18 @@ def main() -> None:
                         same += 1
                     else:
                         changed[f"{a.judged.grade.value}->{b.judged.grade.value}"] += 1
+                        flip = {
+                            "preset": preset,
+                            "hand": number,
+                            "ply": a.judged.ply,
+                            "grades": [a.judged.grade.value, b.judged.grade.value],
+                            "loss": [round(a.judged.loss, 3), round(b.judged.loss, 3)],
+                            "margin": [round(a.margin, 3), round(b.margin, 3)],
+                            "worlds": [len(a.worlds), len(b.worlds)],
+                            "whole": [a.whole, b.whole],
+                            "exact": [a.judged.exact, b.judged.exact],
+                        }
+                        print("flip " + json.dumps(flip), file=sys.stderr, flush=True)
                 print(f"{preset} hand {number + 1}: {same} of {total} the same", file=sys.stderr, flush=True)
             low, high = wilson(same, total)
             row = {

@@ -2,7 +2,7 @@
 
 Solver: for each preset, positions part-way through seeded hands (random legal play until a few tiles are
 left in the hands), each searched for every side by a fresh `PureLineSolver` and a fresh `LineSolver`
-(compiled), taking turns, until the position is solved (again, with fresh solvers, until 30 ms were
+(compiled; `PureArmsSolver` and `ArmsSolver` in the cross and spinner games), taking turns, until the position is solved (again, with fresh solvers, until 30 ms were
 spent); nodes per second over the searches of one position, and the values, which must be equal. Playouts: `play_out` with the Hard player's noise (3.0) and
 uniform (random players), pure `Kernel` against `CompiledKernel`, the same seeded draws for both, taking
 turns in short rounds; the outcomes must be equal. Printed as JSON: per preset the median rates and the
@@ -27,7 +27,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes_desktop.engine.analysis.core import core_name
 from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel
-from dominoes_desktop.engine.analysis.solver import LineSolver, OutOfBudget, PureLineSolver
+from dominoes_desktop.engine.analysis.solver import (
+    ArmsSolver,
+    LineSolver,
+    MaskSolver,
+    OutOfBudget,
+    PureArmsSolver,
+    PureLineSolver,
+    supports_arms,
+)
 from dominoes_desktop.engine.decisions import AnswerRedeal, DealHand, Lead, RedealOffer
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.match import Match
@@ -46,6 +54,9 @@ PRESETS = {
     "all_fives": 16,
     "fives_threes": 16,
     "cuban": 28,
+    # Cross and spinner games (`ArmsSolver`): solver only, the playout kernel plays line games alone.
+    "cross": 13,
+    "cross_9": 12,
 }
 PURE_BUDGET = 400_000  # a position the pure search cannot solve within this is left out (for both)
 MIN_SECONDS = 0.03  # each solver's searches of a position, repeated until they took this long
@@ -75,7 +86,7 @@ def position(preset: str, seed: int, tiles_left: int, most_moves: int = 1000) ->
     return None if hand.is_over or not hand.layout.placements else hand
 
 
-def solve(cls: type[LineSolver], hand: Hand) -> tuple[list[int], int, float]:
+def solve(cls: type[MaskSolver], hand: Hand) -> tuple[list[int], int, float]:
     """The values for every side, the nodes and the CPU seconds (searches only, not the set-up), the whole
     solved again with fresh solvers until it took MIN_SECONDS: one search of a millisecond is too short to
     time."""
@@ -103,13 +114,14 @@ def solver_rates(preset: str, positions: int, seed: int) -> dict[str, object]:
         hand = position(preset, seed * 10_000 + k, PRESETS[preset])
         if hand is None:
             continue
+        pure_cls, fast_cls = (PureArmsSolver, ArmsSolver) if supports_arms(hand.rules) else (PureLineSolver, LineSolver)
         try:
-            order = [PureLineSolver, LineSolver] if k % 2 == 0 else [LineSolver, PureLineSolver]
+            order: list[type[MaskSolver]] = [pure_cls, fast_cls] if k % 2 == 0 else [fast_cls, pure_cls]
             found = {cls: solve(cls, hand) for cls in order}
         except OutOfBudget:
             skipped += 1
             continue
-        (pure_values, pure_nodes, pure_s), (fast_values, fast_nodes, fast_s) = found[PureLineSolver], found[LineSolver]
+        (pure_values, pure_nodes, pure_s), (fast_values, fast_nodes, fast_s) = found[pure_cls], found[fast_cls]
         if pure_values != fast_values:
             raise SystemExit(f"{preset} seed {seed * 10_000 + k}: pure {pure_values} != compiled {fast_values}")
         pure_rates.append(pure_nodes / pure_s)
@@ -171,17 +183,21 @@ def main() -> None:
     solver_ratios, hard_ratios, random_ratios = [], [], []
     for preset in presets:
         solver = solver_rates(preset, args.positions, args.seed)
+        solver_ratios.append(solver["ratio_median"])
+        if supports_arms(build_rules(preset)):
+            report[preset] = {"solver": solver}
+            print(json.dumps({preset: report[preset]}), file=sys.stderr, flush=True)
+            continue
         hard = playout_rates(preset, args.seed, 3.0)
         uniform = playout_rates(preset, args.seed, None)
         report[preset] = {"solver": solver, "playouts_noise_3": hard, "playouts_uniform": uniform}
-        solver_ratios.append(solver["ratio_median"])
         hard_ratios.append(hard["ratio_median"])
         random_ratios.append(uniform["ratio_median"])
         print(json.dumps({preset: report[preset]}), file=sys.stderr, flush=True)
     report["median_over_presets"] = {
         "solver_nodes_ratio": statistics.median(solver_ratios),
-        "playouts_noise_3_ratio": statistics.median(hard_ratios),
-        "playouts_uniform_ratio": statistics.median(random_ratios),
+        "playouts_noise_3_ratio": statistics.median(hard_ratios) if hard_ratios else None,
+        "playouts_uniform_ratio": statistics.median(random_ratios) if random_ratios else None,
     }
     print(json.dumps(report, indent=1))
 

@@ -16,6 +16,7 @@ bare label), and would weigh on the window with more widgets for a cost no playe
     python benchmarks/ui_startup.py --child game --config DIR [--frame PATH]   # one run of the game, as timed
     python benchmarks/ui_startup.py --child bare [--frame PATH]                # one run of the bare window
     python benchmarks/ui_startup.py --child game --config DIR --settled PATH    # the lobby 3 s later
+    python benchmarks/ui_startup.py --child game --config DIR --frame A --settled B   # both, from one run
 
 --compare DIR times a second copy of the game too, from another source tree (DIR holds its dominoes_desktop
 package, e.g. a checkout of main), in the same alternation: game, the other game, bare.
@@ -49,9 +50,16 @@ def end_at_first_paint(window_class: Any, frame: str | None, settled: str | None
     paint = window_class.paintEvent
     done: list[bool] = []
 
-    def leave(window: Any, path: str | None) -> None:
-        if path:
+    def save(window: Any, path: str | None) -> None:
+        if path and frame and settled:
+            # Both from one run: drawn again from the widgets, as they stand (after the first grab of the
+            # offscreen screen's copy, later paints did not reach the second).
+            window.grab().save(path)
+        elif path:
             window.screen().grabWindow(window.winId()).save(path)
+
+    def leave(window: Any, path: str | None) -> None:
+        save(window, path)
         os._exit(0)
 
     def painted(self: Any, event: Any) -> None:
@@ -60,6 +68,7 @@ def end_at_first_paint(window_class: Any, frame: str | None, settled: str | None
             # Posted before the paint itself, so before whatever the window posts from its own paintEvent:
             # after this pass reaches the screen, nothing more is timed.
             if settled:
+                QTimer.singleShot(0, lambda: save(self, frame))  # both asked: the first frame, then the settled
                 QTimer.singleShot(SETTLE_MS, lambda: leave(self, settled))
             else:
                 QTimer.singleShot(0, lambda: leave(self, frame))

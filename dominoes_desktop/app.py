@@ -19,8 +19,6 @@ import contextlib
 import logging
 import os
 import shutil
-import signal
-import socket
 import stat
 import sys
 import tempfile
@@ -223,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _install_app_style(app: Any) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from .ui.look.look_style import install_app_style
+    from .ui.look.dialog_style import install_app_style
 
     if isinstance(app, QApplication):
         install_app_style(app)
@@ -238,7 +236,7 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
 
     data_dir: Path = args.config or app_data()
     instance = SingleInstance(data_dir)
-    if not instance.acquire(args.link):
+    if not instance.acquire(args.link, listen=False):  # it listens for other copies after the first paint
         print(
             f"Dominoes Desktop is already running with the data folder {data_dir}; its window was brought forward.",
             file=sys.stderr,
@@ -258,7 +256,10 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     links = LinkOpener(window)  # invite links: given here, sent by another copy, or (macOS) by the system
     instance.opened.connect(links.open)
     window.show()
-    stopped = _leave_on_signals(app)
+    window.after_first_paint(instance.listen)
+    # Signals are heard from the first paint on (before it there is nothing to save, and no worker to end).
+    stopped: list[int] = []
+    window.after_first_paint(lambda: _leave_on_signals(app, stopped))
     if settings_message:  # a box: after the dialogs' style
         window.after_first_paint(lambda: window.settings_damaged(settings_message))
     try:
@@ -285,14 +286,16 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     return code + 128 + stopped[0] if stopped else code
 
 
-def _leave_on_signals(app: Any) -> list[int]:
+def _leave_on_signals(app: Any, stopped: list[int]) -> None:
     """SIGTERM (a desktop session's logout), SIGINT (Ctrl+C) and SIGHUP end the event loop at once, without
     the "Quit?" question (nobody is there to answer it): the caller then saves and ends the workers. Python
     runs a signal handler only between bytecodes, never while Qt's loop waits, so the signal is written to a
-    socket (signal.set_wakeup_fd) that Qt watches. Returns the list the signal's number is put in."""
+    socket (signal.set_wakeup_fd) that Qt watches. The signal's number is put in `stopped`."""
+    import signal
+    import socket
+
     from PySide6.QtCore import QSocketNotifier
 
-    stopped: list[int] = []
     ours, theirs = socket.socketpair()
     ours.setblocking(False)
     theirs.setblocking(False)
@@ -312,7 +315,6 @@ def _leave_on_signals(app: Any) -> list[int]:
         if number is not None:
             signal.signal(number, lambda _number, _frame: None)  # the wakeup socket has it already
     _KEPT.extend((ours, theirs, notifier))  # alive as long as the program
-    return stopped
 
 
 _KEPT: list[object] = []

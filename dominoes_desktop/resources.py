@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
 
 
+@cache  # found once: resolving the path asks the disk for each of its folders, and the lobby asks for it 9 times
 def resources_dir() -> Path:
     here = Path(__file__).resolve().parent
     candidates = [

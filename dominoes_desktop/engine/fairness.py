@@ -41,11 +41,13 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .deal import Deal, Dealer
 from .errors import DominoError
-from .rules import Rules
+
+if TYPE_CHECKING:  # the dealer is imported by the one method that deals: a seal is made without it (start-up)
+    from .deal import Deal
+    from .rules import Rules
 
 DOMAIN = b"dominoes-desktop deal v1"
 SEED_BITS = 64
@@ -139,6 +141,8 @@ class FairDeal:
 
     def deal(self, rules: Rules) -> Deal:
         """The deal the seed and the cuts give (the seed alone before the cut)."""
+        from .deal import Dealer
+
         return Dealer(rules).deal(self.seed, cut_material(self.cuts))
 
     def draw_seed(self) -> int:

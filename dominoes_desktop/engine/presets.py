@@ -367,6 +367,21 @@ def _style(base: Style, option: Any) -> Style:
     return base if style is Style.DRAW and base is not Style.BLOCK else style
 
 
+def host_options(rules: Rules) -> dict[str, Any]:
+    """The host options that `build_rules(rules.preset, ...)` turns back into these rules: what a record writes
+    beside its preset, so that rules made in code (a demonstration, a test's table) load and judge as played."""
+    values: dict[str, Any] = {
+        "target": rules.target,
+        "single_round": rules.single_round,
+        "set": rules.set_top,
+        "players": rules.players,
+        "partners": len(set(rules.teams)) < rules.players,
+        "style": "block" if rules.style is Style.BLOCK else "draw",
+        "deal_size": rules.hand_size,
+    }
+    return {key: values[key] for key in rules.customised}
+
+
 def _check_deal(hand_size: int, players: int, set_top: int, set_size: int, style: Style) -> None:
     keep = _KEEP_IN_STOCK[style]
     most = (set_size - keep) // players

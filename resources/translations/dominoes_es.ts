@@ -2853,7 +2853,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="376" />
         <source>  (partner)</source>
-        <translation>  (compañero)</translation>
+        <translation>  (pareja)</translation>
     </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="377" />

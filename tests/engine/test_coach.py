@@ -463,15 +463,20 @@ def test_searches_the_compiled_core_runs_get_scaled_budgets(monkeypatch: pytest.
     from dominoes_desktop.engine.analysis.solver import DEFAULT_BUDGET
 
     line, big_line, cross = build_rules("jamaican"), build_rules("cuban"), build_rules("cross")
+    big_cross = build_rules("cross_12")
     monkeypatch.setattr(coach_module, "solver_fits", lambda rules, tiles: True)
+    monkeypatch.setattr(coach_module, "arms_fit", lambda rules, tiles: rules.set_top <= 9)
     scale = coach_module.COMPILED_SCALE
     assert scale > 1
     assert coach_module.budget_for(line) == DEFAULT_BUDGET * scale
     assert coach_module.budget_for(big_line) == coach_module.BIG_SET_BUDGET * scale
     assert fair_module.hand_nodes(line) == fair_module.HAND_NODES * scale
-    assert coach_module.budget_for(cross) == DEFAULT_BUDGET  # a cross is searched in pure Python
-    assert fair_module.hand_nodes(cross) == fair_module.HAND_NODES
+    assert coach_module.budget_for(cross) == DEFAULT_BUDGET * scale  # the compiled cross search
+    assert fair_module.hand_nodes(cross) == fair_module.HAND_NODES * scale
+    assert coach_module.budget_for(big_cross) == coach_module.BIG_SET_BUDGET  # double-12: pure Python
     monkeypatch.setattr(coach_module, "solver_fits", lambda rules, tiles: False)  # no compiler at install
+    monkeypatch.setattr(coach_module, "arms_fit", lambda rules, tiles: False)
     assert coach_module.budget_for(line) == DEFAULT_BUDGET
     assert coach_module.budget_for(big_line) == coach_module.BIG_SET_BUDGET
     assert fair_module.hand_nodes(line) == fair_module.HAND_NODES
+    assert coach_module.budget_for(cross) == DEFAULT_BUDGET

@@ -33,11 +33,19 @@ from dominoes_desktop.engine.analysis.fair import (
     settled,
 )
 from dominoes_desktop.engine.analysis.reasons import explain_fair, position_before
-from dominoes_desktop.engine.analysis.worlds import consistent, count_worlds, every_world, sample_worlds, view_at
+from dominoes_desktop.engine.analysis.worlds import (
+    SampledWorld,
+    consistent,
+    count_worlds,
+    every_world,
+    sample_worlds,
+    view_at,
+)
 from dominoes_desktop.engine.knowledge import evidence_weight, play_evidence
 from dominoes_desktop.engine.moves import MoveKind, parse_move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.engine.view import PlayerView
 
 from .test_coach import _case, brute_force
 
@@ -323,6 +331,20 @@ def test_worlds_drawn_from_the_list_of_every_world_are_each_drawn_once() -> None
             assert fair.whole or count > fair_module.AT_ONCE_WORLDS  # few worlds: all of them at once
             checked += count <= fair_module.AT_ONCE_WORLDS
     assert checked
+
+
+def test_every_world_of_a_decision_is_listed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision judged over every world lists them once, not again in each lane and round."""
+    listed: list[tuple[int, ...]] = []
+
+    def counted(view: PlayerView) -> list[SampledWorld]:
+        listed.append((len(view.moves), view.seat))
+        return every_world(view)
+
+    monkeypatch.setattr(fair_module, "every_world", counted)
+    found = judge_hand_view(_recorded("cutthroat", 4), seats=(0,), seed=2)
+    assert any(f.whole for f in found)
+    assert listed and len(listed) == len(set(listed))
 
 
 def test_decisions_and_only_moves_cover_every_move_of_the_seat() -> None:

@@ -17,7 +17,14 @@ import pytest
 
 from dominoes_desktop.engine.analysis.core import CompiledSearch, core_name
 from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel, kernel_for
-from dominoes_desktop.engine.analysis.solver import LineSolver, OutOfBudget, PureLineSolver
+from dominoes_desktop.engine.analysis.solver import (
+    ArmsSolver,
+    GenericSolver,
+    LineSolver,
+    OutOfBudget,
+    PureArmsSolver,
+    PureLineSolver,
+)
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import CLAIM
@@ -58,6 +65,12 @@ FAMILIES: dict[str, list[tuple[Rules, int]]] = {
     ],
 }
 POSITIONS = 1000  # per family
+# Cross and spinner games (`ArmsSolver`): the compiled search holds sets up to double-9.
+ARMS_FAMILIES: dict[str, list[tuple[Rules, int]]] = {
+    "cross": [(build_rules("cross"), 8), (build_rules("cross", {"players": 2}), 7)],
+    "spinners double-9": [(build_rules("cross_9"), 7), (build_rules("cross_9", {"players": 3}), 6)],
+}
+ARMS_PURE_BUDGET = 200_000  # a hand whose pure search needs more (long draws from a big stock) is left out
 
 
 def hands_of(rules: Rules, seed: int) -> Iterator[Hand]:
@@ -205,3 +218,114 @@ def test_the_compiled_core_refuses_what_lies_outside_the_set() -> None:
         search.search([1, 2, 4, 8], 0, 0, 7, False, 1, False, -1, 1, 0, 0, 100)
     with pytest.raises(ValueError, match="one hand a seat"):
         search.search([1, 2], 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
+
+
+@pytest.mark.parametrize("family", sorted(ARMS_FAMILIES))
+def test_compiled_and_pure_cross_and_spinner_solvers_give_the_same_values(family: str) -> None:
+    """As the line games': at least POSITIONS positions of the family, every side's value, one solver a side
+    along a hand."""
+    compared = 0
+    presets = ARMS_FAMILIES[family]
+    rng = random.Random(family)
+    for turn in range(10_000):
+        if compared >= POSITIONS:
+            break
+        rules, tiles_left = presets[turn % len(presets)]
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        pure = [PureArmsSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        fast = [ArmsSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        assert all(s.compiled for s in fast) and not any(s.compiled for s in pure)
+        for solver in pure:
+            solver.budget = ARMS_PURE_BUDGET
+        for solver in fast:
+            solver.budget = 10**8  # its table is bounded: it may need more nodes than the pure one
+        for hand in late_positions(start, tiles_left, rng):
+            try:
+                expected = [s.value(hand, len(dealt)) for s in pure]
+            except OutOfBudget:
+                break
+            assert [s.value(hand, len(dealt)) for s in fast] == expected, (rules.preset, turn, hand.history)
+            compared += 1
+    assert compared >= POSITIONS
+
+
+@pytest.mark.parametrize(("preset", "players", "tiles_left"), [("cross", 2, 6), ("cross_9", 2, 4), ("cross_12", 2, 4)])
+def test_the_cross_and_spinner_search_agrees_with_the_search_over_hands(
+    preset: str, players: int, tiles_left: int
+) -> None:
+    """The mask search's values are the game's: the same as the search over `Hand` copies (the engine's own
+    moves, layout and scoring) on every position of short hands, poses still filling included."""
+    rules = build_rules(preset, {"players": players})
+    rng = random.Random(preset)
+    compared = 0
+    for turn in range(40):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        masks = [PureArmsSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        copies = [GenericSolver(rules, side) for side in range(rules.sides)]
+        for solver in copies:
+            solver.budget = 20_000  # a Hand copy a node: a hand too long to search so is left out
+        for solver in masks:
+            solver.budget = 10**7  # null-window passes: it may need more nodes than the one full-window search
+        for hand in late_positions(start, tiles_left, rng):
+            try:
+                expected = [s.value(hand) for s in copies]
+            except OutOfBudget:
+                break
+            assert [s.value(hand, len(dealt)) for s in masks] == expected, hand.history
+            compared += 1
+    assert compared >= 80
+
+
+def test_double_12_crosses_stay_with_the_pure_core() -> None:
+    assert ArmsSolver(build_rules("cross_9"), [], 0, 0).compiled
+    assert not ArmsSolver(build_rules("cross_12"), [], 0, 0).compiled
+
+
+def test_the_compiled_cross_search_refuses_what_lies_outside_it() -> None:
+    rules = build_rules("cross_9")
+    solver = ArmsSolver(rules, [], 0, 0)
+    core = solver._core
+    assert core is not None
+    counts = [0] * 10
+    with pytest.raises(ValueError, match="outside 0-15"):
+        core.search_arms([1, 2, 4, 8], 0, 0, [16, *counts[1:]], 0, 9, -1, 1, 0, 100)
+    with pytest.raises(ValueError, match="one count a number"):
+        core.search_arms([1, 2, 4, 8], 0, 0, counts[:7], 0, 9, -1, 1, 0, 100)
+    with pytest.raises(ValueError, match="position outside the set"):
+        core.search_arms([1, 2, 4, 8], 0, 0, counts, 5, 9, -1, 1, 0, 100)
+    with pytest.raises(ValueError, match="for a line game"):
+        assert LineSolver(build_rules("jamaican"), [], 0, 0)._core is not None
+        LineSolver(build_rules("jamaican"), [], 0, 0)._core.search_arms([1, 2, 4, 8], 0, 0, counts, 0, 6, -1, 1, 0, 9)
+
+
+@pytest.mark.parametrize(("preset", "hands", "least"), [("cross", 20, 100), ("cross_9", 14, 20)])
+def test_positions_while_the_pose_arms_fill_agree_in_every_search(preset: str, hands: int, least: int) -> None:
+    """Right after the pose only its bare arms take tiles: small deals (3 tiles each) reach those positions
+    with searches short enough for the search over `Hand` copies, the pure masks and the compiled core."""
+    rules = build_rules(preset, {"players": 2, "deal_size": 3})
+    rng = random.Random(preset)
+    filling = 0
+    for turn in range(hands):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        copies = [GenericSolver(rules, side) for side in range(rules.sides)]
+        pure = [PureArmsSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        fast = [ArmsSolver(rules, dealt, start.leader, side) for side in range(rules.sides)]
+        for solver in copies:
+            solver.budget = 20_000
+        for masks in pure + fast:
+            masks.budget = 10**7
+        hand = start.copy()
+        while not hand.is_over:
+            if hand.layout.placements:
+                try:
+                    expected = [s.value(hand) for s in copies]
+                except OutOfBudget:
+                    break
+                assert [s.value(hand, len(dealt)) for s in pure] == expected, hand.history
+                assert [s.value(hand, len(dealt)) for s in fast] == expected, hand.history
+                filling += hand.layout.filling_pose_arms
+            hand.apply(rng.choice(hand.legal_moves()))
+    assert filling >= least

@@ -84,9 +84,11 @@ def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
             assert (row.fair is not None and row.fair.near_tie) == ("near tie" in item.text(2))
         else:
             assert item.text(3) == dialog.tr("✓ your move"), "a best move says so rather than leaving Best blank"
-    worst = max((r.judged.loss for r in dialog.rows if r.judged is not None), default=0)
+    slips = [r.judged.loss for r in dialog.rows if r.judged is not None and r.judged.grade is not Grade.BEST]
     starred = [i for i in range(dialog.tree.topLevelItemCount()) if "★" in dialog.tree.topLevelItem(i).text(0)]  # type: ignore[union-attr]
-    assert len(starred) == (1 if worst > 0 else 0)
+    assert len(starred) == (1 if max(slips, default=0) > 0 else 0), "the star marks a loss the Loss column shows"
+    for index in starred:  # never on a Best row, whose Loss reads 0
+        assert dialog.rows[index].judged is not None and dialog.rows[index].judged.grade is not Grade.BEST  # type: ignore[union-attr]
     # Issue 34: one unit in the summary (the Loss column's), the star explained, no "Best" beside a loss.
     summary = dialog.status.text()
     assert "counted in hands" in summary and "Points given away" not in summary, summary
@@ -257,3 +259,6 @@ def test_a_near_tie_is_best_and_said_so_with_the_better_move_shown(qtbot: QtBot)
     assert item is not None and item.text(2) == "Best, a near tie"
     assert item.text(3) and item.text(3) != "✓ your move"  # the better move is shown
     assert item.text(5).startswith("A near tie:") and "0.2 better on average, give or take 0.1" in item.text(5)
+    # Its Loss reads 0, so the costliest decision's star is not on it, and the summary does not explain one.
+    assert item.text(4) == "0" and "★" not in item.text(0)
+    assert "★" not in dialog.status.text()

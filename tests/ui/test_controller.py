@@ -122,7 +122,9 @@ def test_undo_with_two_people_takes_back_only_the_move_of_the_person_at_the_scre
     qtbot: QtBot, controller: GameController
 ) -> None:
     """Pass-and-play (issue 34): Undo is the person's at the screen, who takes back their own move only, back to
-    their own turn; the next person, with no move of their own yet, has nothing to take back."""
+    their own turn; the next person, with no move of their own yet, has nothing to take back. Once another person
+    has moved after it, a move stands: an undo would erase the other person's move (a reviewer saw Ana's undo
+    take back Ben's answer too, and Ana could play again knowing it)."""
     seats = [SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Ben", True), SeatConfig("CPU 3", False)]
     controller.new_match(build_rules("jamaican"), seats, 2, known_deal(2))
     qtbot.waitUntil(lambda: controller.human_turn() is not None, timeout=20_000)
@@ -130,11 +132,25 @@ def test_undo_with_two_people_takes_back_only_the_move_of_the_person_at_the_scre
     assert person is not None
     controller.play(controller.legal_moves()[0])
     qtbot.waitUntil(lambda: controller.human_turn() not in (None, person), timeout=20_000)
+    other = controller.human_turn()
+    assert other is not None
     assert not controller.can_undo() and not controller.undo()  # the other person has no move to take back
     assert controller.undo_seat() != person
     controller.play(controller.legal_moves()[0])
     qtbot.waitUntil(lambda: controller.human_turn() == person, timeout=20_000)
+    hand = controller.hand
+    assert hand is not None and any(turn.seat == other for turn in hand.history)
+    history = list(hand.history)
+    assert not controller.can_undo() and not controller.undo(), "the other person's move would be erased"
+    after = controller.hand
+    assert after is not None and after.history == history and not controller.practice
+    # From the person's own move to the next person's turn (the CPUs' answers paced), Undo is theirs.
+    controller.pace_ms = 60_000
+    controller.play(controller.legal_moves()[0])
+    assert controller.human_turn() is None and controller.undo_seat() == person
     assert controller.can_undo() and controller.undo()
+    again = controller.hand
+    assert again is not None and again.history == history, "back to the person's turn, the other's move kept"
     assert controller.human_turn() == person and controller.practice
 
 

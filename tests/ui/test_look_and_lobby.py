@@ -463,7 +463,7 @@ def test_dialog_buttons_carry_no_platform_icon(qtbot: QtBot) -> None:
     """The platform's OK / Close icons are drawn dark: on a dark theme's button they were unreadable smudges."""
     from PySide6.QtWidgets import QProxyStyle, QStyle
 
-    from dominoes_desktop.ui.look.look_style import PlainDialogButtons
+    from dominoes_desktop.ui.look.dialog_style import PlainDialogButtons
 
     hint = QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons
 

@@ -107,6 +107,9 @@ static int read_masks(PyObject *seq, uint64_t *out, Py_ssize_t most, Py_ssize_t 
 enum { SCORING_ONE_PER_HAND, SCORING_OPPONENTS_PIPS, SCORING_ALL_PIPS, SCORING_PORCH, SCORING_PORCH_FIVES };
 enum { BLOCKED_LOWEST_PLAYER, BLOCKED_LOWEST_SIDE, BLOCKED_LOWEST_SIDE_STARTER_TIES };
 enum { FLAG_EXACT, FLAG_LOWER, FLAG_UPPER };
+enum { LAYOUT_LINE, LAYOUT_CROSS, LAYOUT_SPINNERS }; /* core.py's LAYOUT_CODES */
+#define ARM_BITS 4      /* bits of one number's count of open ends in `ends` (at most 4 + 9 ends show one number) */
+#define ARM_NUMBERS 10  /* numbers the cross and spinner key holds: 40 bits of ends */
 
 /* ==== the exact solver ============================================================================== */
 
@@ -121,6 +124,7 @@ typedef struct {
     uint64_t stock_rest[MAX_TILES + 1];
     int draws, draws_again, keep_in_stock, counting, threes;
     int leader, scoring, blocked, capicua_bonus, key_bone_bonus, bonus;
+    int layout, pose_end; /* LAYOUT_*; the pose's number (cross and spinner searches) */
     short pip_bytes[8][256]; /* pips of each byte of a mask, by byte position */
     uint64_t sleeping;
     long long nodes, budget;
@@ -493,13 +497,172 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
     return best;
 }
 
+/* ==== cross and spinner layouts (solver.ArmsSolver's pure search, the same values) =====================
+ * With no end points and no bonus, a layout is worth only how many open ends show each number (`ends`, 4 bits a
+ * number) and, while the pose's four arms are started, how many are still bare (`unstarted`: only they take
+ * tiles, each showing the pose's number). */
+
+static inline uint64_t arms_fit(const LineSearch *s, uint64_t ends, int unstarted) {
+    if (unstarted) return s->suit[s->pose_end];
+    uint64_t fit = 0;
+    for (int v = 0; v < s->numbers; v++) {
+        if ((ends >> (ARM_BITS * v)) & 15) fit |= s->suit[v];
+    }
+    return fit;
+}
+
+/* The ends once tile i is joined to `joined`. */
+static inline uint64_t arms_after(const LineSearch *s, uint64_t ends, int unstarted, int i, int joined) {
+    ends += (uint64_t)1 << (ARM_BITS * (s->pips[i] - joined));
+    if (!unstarted) ends -= (uint64_t)1 << (ARM_BITS * joined);
+    if (s->layout == LAYOUT_SPINNERS && s->dbl[i]) ends += (uint64_t)2 << (ARM_BITS * joined);
+    return ends;
+}
+
+static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, uint64_t ends, int unstarted, int alpha,
+                       int beta) {
+    if (++s->nodes > s->budget) {
+        s->aborted = 1;
+        return 0;
+    }
+    const int n_players = s->players;
+    uint64_t mine = hands[turn];
+    int nxt = turn + 1 < n_players ? turn + 1 : 0;
+    uint64_t fit = arms_fit(s, ends, unstarted);
+    uint64_t playable = mine & fit;
+    if (!playable) {
+        if (s->draws && s->stock_len - stock_at > s->keep_in_stock) {
+            uint64_t drawn = (uint64_t)1 << s->stock[stock_at];
+            hands[turn] |= drawn;
+            int following = s->draws_again ? turn : nxt;
+            int value = arms_search(s, hands, stock_at + 1, following, ends, unstarted, alpha, beta);
+            hands[turn] &= ~drawn;
+            return value;
+        }
+        int any = 0;
+        for (int i = 0; i < n_players; i++) {
+            if (hands[i] & fit) {
+                any = 1;
+                break;
+            }
+        }
+        if (!any) return blocked_value(s, hands);
+        return arms_search(s, hands, stock_at, nxt, ends, unstarted, alpha, beta);
+    }
+    /* Options as codes: tile index * 2 + 1 joined by its high number, + 0 by its low one. */
+    int options[2 * MAX_TILES];
+    int count = 0;
+    for (uint64_t pool = playable; pool; pool &= pool - 1) {
+        int i = lowest_bit(pool), h = s->high[i], lo = s->low[i];
+        if (unstarted) {
+            options[count++] = i * 2 + (h == s->pose_end ? 1 : 0);
+            continue;
+        }
+        if ((ends >> (ARM_BITS * h)) & 15) options[count++] = i * 2 + 1;
+        if (lo != h && ((ends >> (ARM_BITS * lo)) & 15)) options[count++] = i * 2;
+    }
+    int single = !(mine & (mine - 1)); /* one tile left: whatever it plays is a domino */
+    int left_bare = unstarted ? unstarted - 1 : 0;
+    if (count == 1) {
+        int option = options[0], i = option >> 1;
+        int joined = (option & 1) ? s->high[i] : s->low[i];
+        uint64_t bit = (uint64_t)1 << i;
+        hands[turn] ^= bit;
+        int value;
+        if (single) {
+            value = domino_value(s, hands, turn, i, joined, joined, joined, stock_at);
+        } else {
+            value = arms_search(s, hands, stock_at, nxt, arms_after(s, ends, unstarted, i, joined), left_bare, alpha,
+                                beta);
+        }
+        hands[turn] ^= bit;
+        return value;
+    }
+    uint64_t small = ends | ((uint64_t)stock_at << 40) | ((uint64_t)turn << 46) | ((uint64_t)unstarted << 49) |
+                     ((uint64_t)(unstarted ? s->pose_end : 0) << 52) | ((uint64_t)1 << 63);
+    uint64_t *slot = table_find(s, hands, small);
+    int hint = -1;
+    if (slot[n_players] != 0) {
+        uint64_t entry = slot[n_players + 1];
+        int stored = (int)(int32_t)(uint32_t)(entry & 0xFFFFFFFFULL);
+        int flag = (int)((entry >> 32) & 0xFF);
+        hint = (int)(entry >> 40) - 1;
+        if (flag == FLAG_EXACT) return stored;
+        if (flag == FLAG_LOWER) {
+            if (stored >= beta) return stored;
+            if (stored > alpha) alpha = stored;
+        } else if (stored <= alpha) {
+            return stored;
+        } else if (stored < beta) {
+            beta = stored;
+        }
+    }
+    int alpha0 = alpha, beta0 = beta;
+    int sign = s->sign[turn];
+    /* The pure search's order: the table's best move, plays the next seat cannot follow, doubles, plays that
+     * leave a follow-up, the heaviest tiles. */
+    uint64_t next_mine = hands[nxt];
+    long long keyed[2 * MAX_TILES];
+    for (int k = 0; k < count; k++) {
+        int option = options[k], i = option >> 1;
+        int joined = (option & 1) ? s->high[i] : s->low[i];
+        uint64_t fit_after = arms_fit(s, arms_after(s, ends, unstarted, i, joined), left_bare);
+        long long rank = (next_mine & fit_after) ? s->weight[i] : s->weight[i] + 100;
+        if (mine & fit_after & ~((uint64_t)1 << i)) rank += 20;
+        if (option == hint) rank += 1000000;
+        keyed[k] = rank << 16 | option;
+    }
+    for (int k = 1; k < count; k++) {
+        long long item = keyed[k];
+        int j = k - 1;
+        while (j >= 0 && keyed[j] < item) {
+            keyed[j + 1] = keyed[j];
+            j--;
+        }
+        keyed[j + 1] = item;
+    }
+    int maximising = sign > 0;
+    int best = maximising ? -INFINITE_VALUE : INFINITE_VALUE;
+    int best_move = -1;
+    for (int k = 0; k < count; k++) {
+        int option = (int)(keyed[k] & 0xFFFF), i = option >> 1;
+        int joined = (option & 1) ? s->high[i] : s->low[i];
+        uint64_t bit = (uint64_t)1 << i;
+        hands[turn] ^= bit;
+        int value;
+        if (single) {
+            value = domino_value(s, hands, turn, i, joined, joined, joined, stock_at);
+        } else {
+            value = arms_search(s, hands, stock_at, nxt, arms_after(s, ends, unstarted, i, joined), left_bare, alpha,
+                                beta);
+        }
+        hands[turn] ^= bit;
+        if (s->aborted) return 0;
+        if (maximising) {
+            if (value > best) {
+                best = value;
+                best_move = option;
+                if (value > alpha) alpha = value;
+            }
+        } else if (value < best) {
+            best = value;
+            best_move = option;
+            if (value < beta) beta = value;
+        }
+        if (alpha >= beta) break;
+    }
+    int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
+    table_store(s, hands, small, flag, best, best_move);
+    return best;
+}
+
 static void LineSearch_dealloc(LineSearch *self) {
     free(self->slots);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 /* LineSearch(n, players, teams, signs, suit, high, low, stock, draws, draws_again, keep_in_stock, counting,
- *            threes, leader, scoring, blocked, capicua_bonus, key_bone_bonus, max_entries) */
+ *            threes, leader, scoring, blocked, capicua_bonus, key_bone_bonus, max_entries[, layout]) */
 static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
     PyObject *teams, *signs, *suit, *high, *low, *stock;
     int n, players;
@@ -508,10 +671,11 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_TypeError, "LineSearch takes no keyword arguments");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "iiOOOOOOppippiiiiiL", &n, &players, &teams, &signs, &suit, &high, &low, &stock,
+    self->layout = LAYOUT_LINE;
+    if (!PyArg_ParseTuple(args, "iiOOOOOOppippiiiiiL|i", &n, &players, &teams, &signs, &suit, &high, &low, &stock,
                           &self->draws, &self->draws_again, &self->keep_in_stock, &self->counting, &self->threes,
                           &self->leader, &self->scoring, &self->blocked, &self->capicua_bonus, &self->key_bone_bonus,
-                          &max_entries)) {
+                          &max_entries, &self->layout)) {
         return -1;
     }
     if (n < 1 || n > MAX_TILES || players < 2 || players > MAX_PLAYERS) {
@@ -573,6 +737,16 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
         }
     }
     self->bonus = self->capicua_bonus || self->key_bone_bonus;
+    if (self->layout < LAYOUT_LINE || self->layout > LAYOUT_SPINNERS) {
+        PyErr_SetString(PyExc_ValueError, "LineSearch: unknown layout");
+        return -1;
+    }
+    /* The cross and spinner key: 4 bits of ends a number, 6 of stock drawn; no end points nor bonus to keep. */
+    if (self->layout != LAYOUT_LINE &&
+        (self->numbers > ARM_NUMBERS || self->stock_len > 63 || self->counting || self->bonus)) {
+        PyErr_SetString(PyExc_ValueError, "LineSearch: a cross or spinner game beyond the compiled core");
+        return -1;
+    }
     self->stride = (size_t)players + 2;
     size_t most = 1 << 12;
     while (table_limit(most) < (size_t)max_entries && most < ((size_t)1 << 30)) most <<= 1;
@@ -635,6 +809,73 @@ static PyObject *LineSearch_search(LineSearch *self, PyObject *const *args, Py_s
     return Py_BuildValue("(iL)", value, self->nodes);
 }
 
+/* search_arms(hands, stock_at, turn, counts, unstarted, pose_end, alpha, beta, nodes, budget)
+ *     -> (value or None past the budget, nodes); counts: the open ends showing each number */
+static PyObject *LineSearch_search_arms(LineSearch *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "search_arms takes 10 arguments");
+        return NULL;
+    }
+    if (self->layout == LAYOUT_LINE) {
+        PyErr_SetString(PyExc_ValueError, "search_arms: this search is for a line game");
+        return NULL;
+    }
+    uint64_t hands[MAX_PLAYERS];
+    Py_ssize_t count;
+    if (read_masks(args[0], hands, MAX_PLAYERS, &count, "hands") < 0) return NULL;
+    if (count != self->players) {
+        PyErr_SetString(PyExc_ValueError, "search_arms: one hand a seat");
+        return NULL;
+    }
+    int counts[MAX_NUMBERS];
+    if (read_ints(args[3], counts, MAX_NUMBERS, &count, "counts") < 0) return NULL;
+    if (count != self->numbers) {
+        PyErr_SetString(PyExc_ValueError, "search_arms: one count a number");
+        return NULL;
+    }
+    uint64_t ends = 0;
+    for (int v = 0; v < self->numbers; v++) {
+        if (counts[v] < 0 || counts[v] > 15) {
+            PyErr_SetString(PyExc_ValueError, "search_arms: a count of open ends outside 0-15");
+            return NULL;
+        }
+        ends |= (uint64_t)counts[v] << (ARM_BITS * v);
+    }
+    long values[6];
+    static const int at[6] = {1, 2, 4, 5, 6, 7}; /* stock_at, turn, unstarted, pose_end, alpha, beta */
+    for (int k = 0; k < 6; k++) {
+        values[k] = PyLong_AsLong(args[at[k]]);
+        if (values[k] == -1 && PyErr_Occurred()) return NULL;
+    }
+    long long nodes = PyLong_AsLongLong(args[8]);
+    if (nodes == -1 && PyErr_Occurred()) return NULL;
+    long long budget = PyLong_AsLongLong(args[9]);
+    if (budget == -1 && PyErr_Occurred()) return NULL;
+    int stock_at = (int)values[0], turn = (int)values[1], unstarted = (int)values[2], pose_end = (int)values[3];
+    if (stock_at < 0 || stock_at > self->stock_len || turn < 0 || turn >= self->players || unstarted < 0 ||
+        unstarted > 4 || pose_end < 0 || pose_end >= self->numbers) {
+        PyErr_SetString(PyExc_ValueError, "search_arms: a position outside the set");
+        return NULL;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "LineSearch: one search at a time (a solver is not shared by threads)");
+        return NULL;
+    }
+    self->pose_end = pose_end;
+    self->sleeping = 0;
+    self->nodes = nodes;
+    self->budget = budget;
+    self->aborted = 0;
+    self->busy = 1;
+    int value;
+    Py_BEGIN_ALLOW_THREADS
+    value = arms_search(self, hands, stock_at, turn, ends, unstarted, (int)values[4], (int)values[5]);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (self->aborted) return Py_BuildValue("(OL)", Py_None, self->nodes);
+    return Py_BuildValue("(iL)", value, self->nodes);
+}
+
 static PyObject *LineSearch_entries(LineSearch *self, PyObject *Py_UNUSED(ignored)) {
     return PyLong_FromSize_t(self->count);
 }
@@ -653,6 +894,8 @@ static PyObject *LineSearch_blocked_value(LineSearch *self, PyObject *hands_seq)
 static PyMethodDef LineSearch_methods[] = {
     {"search", (PyCFunction)(void (*)(void))LineSearch_search, METH_FASTCALL,
      "search(hands, stock_at, turn, left, ld, right, rd, alpha, beta, sleeping, nodes, budget) -> (value|None, nodes)"},
+    {"search_arms", (PyCFunction)(void (*)(void))LineSearch_search_arms, METH_FASTCALL,
+     "search_arms(hands, stock_at, turn, counts, unstarted, pose_end, alpha, beta, nodes, budget) -> (value|None, nodes)"},
     {"entries", (PyCFunction)LineSearch_entries, METH_NOARGS, "positions in the table"},
     {"blocked_value", (PyCFunction)LineSearch_blocked_value, METH_O, "what a blocked hand with these hands is worth"},
     {NULL, NULL, 0, NULL},

@@ -30,6 +30,7 @@ class LineSearch:
         capicua_bonus: int,
         key_bone_bonus: int,
         max_entries: int,
+        layout: int = 0,
         /,
     ) -> None: ...
     def search(
@@ -44,6 +45,20 @@ class LineSearch:
         alpha: int,
         beta: int,
         sleeping: int,
+        nodes: int,
+        budget: int,
+        /,
+    ) -> tuple[int | None, int]: ...
+    def search_arms(
+        self,
+        hands: Sequence[int],
+        stock_at: int,
+        turn: int,
+        counts: Sequence[int],
+        unstarted: int,
+        pose_end: int,
+        alpha: int,
+        beta: int,
         nodes: int,
         budget: int,
         /,

@@ -44,16 +44,19 @@ from ..moves import Move, MoveKind
 from ..record import HandStep, hand_steps
 from ..rules import EndScoring, Rules, Scoring
 from ..tiles import full_set
-from .core import solver_fits
+from .core import arms_fit, solver_fits
 from .solver import (
     DEFAULT_BUDGET,
+    ArmsSolver,
     GenericSolver,
     LineSolver,
+    MaskSolver,
     OutOfBudget,
     hand_gains,
     rollout_value,
     scored_by_play,
     side_value,
+    supports_arms,
     supports_masks,
 )
 
@@ -83,9 +86,11 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
 
 
 def compiled_serves(rules: Rules) -> bool:
-    """Whether the compiled core runs this game's searches (line games of sets it holds: `core.solver_fits`);
-    the cross and spinner layouts and double-12 are searched in pure Python."""
-    return supports_masks(rules) and solver_fits(rules, len(full_set(rules.set_top, rules.removed_tiles)))
+    """Whether the compiled core runs this game's searches (line games of sets it holds: `core.solver_fits`;
+    cross and spinner games without end points or bonuses up to double-9: `core.arms_fit`); double-12 is
+    searched in pure Python."""
+    tiles = len(full_set(rules.set_top, rules.removed_tiles))
+    return (supports_masks(rules) and solver_fits(rules, tiles)) or (supports_arms(rules) and arms_fit(rules, tiles))
 
 
 def budget_scale(rules: Rules) -> int:
@@ -183,7 +188,7 @@ class Judge:
         self.dealt_stock = tuple(start.stock)
         self.leader = start.leader
         self.budget = budget
-        self._line: dict[int, LineSolver] = {}
+        self._masks: dict[int, MaskSolver] = {}
         self._generic: dict[int, GenericSolver] = {}
         self.searched = 0  # nodes visited by every search so far (the fair coach weighs what more worlds cost)
 
@@ -197,10 +202,11 @@ class Judge:
     def to_come(self, hand: Hand, side: int) -> int:
         """Exact points to come for `side` from `hand` (not over); OutOfBudget if too big."""
         search_side, sign = self._side_for_search(side)
-        if supports_masks(self.rules):
-            solver = self._line.get(search_side)
+        masks = LineSolver if supports_masks(self.rules) else ArmsSolver if supports_arms(self.rules) else None
+        if masks is not None and not hand.layout.empty:
+            solver = self._masks.get(search_side)
             if solver is None:
-                solver = self._line[search_side] = LineSolver(self.rules, self.dealt_stock, self.leader, search_side)
+                solver = self._masks[search_side] = masks(self.rules, self.dealt_stock, self.leader, search_side)
             solver.budget = self.budget
             try:
                 return sign * solver.value(hand, len(self.dealt_stock))

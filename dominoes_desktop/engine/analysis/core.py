@@ -2,7 +2,7 @@
 install) or the pure-Python one, chosen once at import, with no switch.
 
 The compiled core plays line games of sets with at most 64 tiles (double-9 and smaller; double-12 has 91)
-and at most six seats; the solver and the kernel send anything else to their pure-Python code. Both give
+and at most six seats, and searches cross and spinner games of those sets; the solver and the kernel send anything else to their pure-Python code. Both give
 the same values (tests/engine/test_search_core.py compares them on thousands of positions).
 
 `python -m dominoes_desktop --version` says which one is in use ("search core: compiled").
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..rules import BlockedRule, Rules, Scoring
+from ..rules import BlockedRule, LayoutKind, Rules, Scoring
 
 if TYPE_CHECKING:
     from ._core import LineSearch, Playout
@@ -36,8 +36,10 @@ SCORING_CODES = {
     Scoring.PORCH_FIVES: 4,
 }
 BLOCKED_CODES = {BlockedRule.LOWEST_PLAYER: 0, BlockedRule.LOWEST_SIDE: 1, BlockedRule.LOWEST_SIDE_STARTER_TIES: 2}
+LAYOUT_CODES = {LayoutKind.LINE: 0, LayoutKind.CROSS: 1, LayoutKind.SPINNERS: 2}
 MAX_TILES = 64  # one 64-bit mask a seat
 MAX_PLAYERS = 6
+MAX_ARM_NUMBERS = 10  # the cross and spinner search keys each number's open ends in 4 bits of one word
 
 
 def core_name() -> str:
@@ -53,3 +55,9 @@ def fits(tiles: int, players: int) -> bool:
 def solver_fits(rules: Rules, tiles: int) -> bool:
     """Whether the compiled solver can search these rules (its scoring is the C copy of scoring.py's)."""
     return fits(tiles, rules.players) and rules.scoring in SCORING_CODES and rules.blocked in BLOCKED_CODES
+
+
+def arms_fit(rules: Rules, tiles: int) -> bool:
+    """Whether the compiled cross and spinner search holds these rules (`solver.supports_arms` ones): sets up to
+    double-9, whose open ends, at most 4 + 9 of one number, fit 4 bits a number of the key."""
+    return solver_fits(rules, tiles) and rules.set_top + 1 <= MAX_ARM_NUMBERS and rules.layout in LAYOUT_CODES

@@ -149,10 +149,16 @@ def world_seed(seed: int, hand: int, ply: int) -> int:
     return (seed * 1_000_003 + hand) * 1009 + ply
 
 
+# One world of a decision judged over every world: every seat's tiles, the stock, its raw weight.
+ListedWorld = tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float]
+
+
 @dataclass(frozen=True)
 class WorldTask:
     """One lane's share of the worlds of some decisions (by index in the list of decisions): for each
-    `(decision, start, stop)`, worlds `start` to `stop`, the lane taking every `lanes`-th."""
+    `(decision, start, stop)`, worlds `start` to `stop`, the lane taking every `lanes`-th. A decision judged
+    over every world (`whole`) has its worlds listed once, by `judge_hand_view`, and handed to the lane that
+    judges each (`listed`: decision, world index, world)."""
 
     recorded: RecordedHand
     seats: tuple[int, ...] | None
@@ -162,6 +168,7 @@ class WorldTask:
     seed: int
     budget: int
     whole: frozenset[int] = frozenset()  # the decisions whose worlds are drawn from the list of every world
+    listed: tuple[tuple[int, int, ListedWorld], ...] = ()
 
 
 # What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched).
@@ -189,6 +196,16 @@ def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[i
     return count if count is not None and 0 < count <= EVERY_WORLDS else None
 
 
+def listed_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]], seed: int) -> list[ListedWorld]:
+    """Every world of a decision judged over them all, in the seed's order (its first k worlds are k drawn
+    from the list, none twice)."""
+    ply, position = decision[0], decision[1]
+    every = every_world(view_at(position, position.turn, recorded.index))
+    order = list(range(len(every)))
+    random.Random(world_seed(seed, recorded.index, ply)).shuffle(order)
+    return [(tuple(tuple(h) for h in every[i].hand.hands), tuple(every[i].hand.stock), every[i].weight) for i in order]
+
+
 def _first_worlds(count: int | None, pose: bool) -> int:
     """The worlds a decision is first judged over, of `count` in all (None: too many to list)."""
     first = POSE_WORLDS if pose else FIRST_WORLDS
@@ -211,6 +228,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
     found: WorldFound = []
     searching = True
     shared: Judge | None = None
+    listed = {(d, k): world for d, k, world in task.listed}
     for d, start, stop in sorted(task.worlds, reverse=True):
         ply, position, _, before = todo[d]
         seat = position.turn
@@ -218,17 +236,15 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         options = position.legal_moves()
         so_far = side_value(before, side)
         view = view_at(position, seat, recorded.index)
-        if d in task.whole:  # drawn from the list of every world, none twice, in the seed's order
-            every = every_world(view)
-            order = list(range(len(every)))
-            random.Random(world_seed(task.seed, recorded.index, ply)).shuffle(order)
-            worlds = [every[i] for i in order[:stop]]
-        else:
-            worlds = sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
+        worlds = [] if d in task.whole else sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
         for k in range(start, stop):
             if k % task.lanes != task.lane:
                 continue
-            world = worlds[k].hand
+            if d in task.whole:  # listed once for the decision (`listed_worlds`)
+                hands, stock, weight = listed[d, k]
+                world = view.world(hands, stock)
+            else:
+                world, weight = worlds[k].hand, worlds[k].weight
             values: list[float] | None = None
             nodes = 0
             if searching:
@@ -255,7 +271,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                     k,
                     tuple(tuple(h) for h in world.hands),
                     tuple(world.stock),
-                    worlds[k].weight,
+                    weight,
                     tuple(so_far + v for v in values),
                     exact,
                     nodes,
@@ -383,9 +399,19 @@ def judge_hand_view(
     nodes = [0] * len(todo)
     too_big: set[int] = set()
 
+    lists: dict[int, list[ListedWorld]] = {}  # every world of a whole decision, listed once
+
     def round_of(worlds: Sequence[tuple[int, int, int]]) -> None:
+        shares: list[list[tuple[int, int, ListedWorld]]] = [[] for _ in range(LANES)]
+        for d, start, stop in worlds:
+            if d in whole:
+                if d not in lists:
+                    lists[d] = listed_worlds(recorded, todo[d], seed)
+                for k in range(start, stop):
+                    shares[k % LANES].append((d, k, lists[d][k]))
         tasks = [
-            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole) for lane in range(LANES)
+            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]))
+            for lane in range(LANES)
         ]
         for lane_found in run(judge_worlds, tasks):
             for d, k, hands, stock, weight, values, exact, searched in lane_found:

@@ -13,8 +13,10 @@ Line layouts are searched over bit masks (each seat's tiles one int, packed into
 whose turn it is and how far the stock has been drawn; a hand is blocked as soon as nobody can play nor
 draw, so the passes in a row need no place in the key). The move generator is the same as `Hand`'s (the
 tests compare them move for move on random hands), and who wins and what a finished hand is worth come from
-`scoring`, so the rules live in one place. Cross and spinner layouts are searched over `Hand` copies
-instead, generic but slower; either search gives up past a node budget and says so.
+`scoring`, so the rules live in one place. Cross and spinner layouts without end points or bonuses (the
+classic cross games) are searched over masks too (`ArmsSolver`: the open ends counted by number); any other
+layout over `Hand` copies (`GenericSolver`), generic but slower; every search gives up past a node budget and
+says so.
 
 Speed (issue 17): the searches of one hand share a transposition table (`coach.judge_lane`), turns with
 one option or none skip it, moves are ordered by the table's best move then by what blocks the next seat,
@@ -22,21 +24,22 @@ doubles, follow-ups and weight, and each search is an MTD(f) from the last value
 
 Compiled (issue 32): where the compiled core is built (core.py), `LineSolver` runs that search in C, node
 for node the same, the same values (tests/engine/test_search_core.py compares them); `PureLineSolver`
-always runs it here. Cross and spinner layouts stay in Python.
+always runs it here. `ArmsSolver` runs in C for sets up to double-9 (`core.arms_fit`), `PureArmsSolver`
+always here; double-12 crosses are searched in Python.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..hand import Hand, HandEnd, HandOutcome
 from ..moves import Move
 from ..rules import EndScoring, LayoutKind, Rules, Scoring, Style
 from ..scoring import bonuses, hand_points, winner_seat
 from ..tiles import Tile, full_set
-from .core import BLOCKED_CODES, SCORING_CODES, CompiledSearch, solver_fits
+from .core import BLOCKED_CODES, LAYOUT_CODES, SCORING_CODES, CompiledSearch, arms_fit, solver_fits
 
 if TYPE_CHECKING:
     from ._core import LineSearch
@@ -47,7 +50,7 @@ DEFAULT_BUDGET = 250_000  # nodes per search before it gives up (two or three se
 COMPILED_TABLE_ENTRIES = 600_000  # positions the compiled search's table holds before it starts afresh
 # (about 50 MB at four seats; the pure search's dict grows without end, but fills 50 times slower)
 
-Search = Callable[[int, int, int, int, int, bool, int, bool, int, int], int]
+Search = Callable[..., int]  # a pure search: a state (`state_of`), then alpha and beta
 
 
 class OutOfBudget(Exception):
@@ -95,17 +98,33 @@ def supports_masks(rules: Rules) -> bool:
     return rules.layout is LayoutKind.LINE
 
 
-class LineSolver:
-    """Exact values of line-game positions of one dealt hand, for one maximising side.
+def supports_arms(rules: Rules) -> bool:
+    """Whether `ArmsSolver` searches these rules: cross and spinner layouts where no end scores and no bonus is
+    paid (the classic cross games), so that which arm shows which number is all the layout says to the value."""
+    return (
+        rules.layout is not LayoutKind.LINE
+        and rules.end_scoring is EndScoring.NONE
+        and not (rules.capicua_bonus or rules.key_bone_bonus)
+    )
+
+
+ARM_BITS = 5  # bits a count of open ends takes in the pure key (at most 4 + set_top arms show one number)
+ARM_MASK = (1 << ARM_BITS) - 1
+
+
+class MaskSolver:
+    """Exact values of positions of one dealt hand over bit masks, for one maximising side: what the line
+    search (`LineSolver`) and the cross and spinner one (`ArmsSolver`) share.
 
     With two sides the search is run for side 0 and negated for side 1, so one table serves both; with
     three or more each deciding side needs its own solver (paranoid: everybody else against it).
 
     The search runs in the compiled core when it is built and the rules fit it (`compiled` says which),
-    in pure Python otherwise (`PureLineSolver` always): the same values, node counts may differ."""
+    in pure Python otherwise (`PureLineSolver` and `PureArmsSolver` always): the same values, node counts may
+    differ."""
 
     def __init__(self, rules: Rules, stock: Sequence[Tile], leader: int, max_side: int) -> None:
-        assert supports_masks(rules)
+        assert self.serves(rules)
         self.rules = rules
         self.leader = leader
         self.max_side = max_side
@@ -134,8 +153,7 @@ class LineSolver:
         self._mask_pips: dict[int, int] = {}
         self._doubles = [kernel.high[i] == kernel.low[i] for i in range(self.n)]
         self.players = rules.players
-        # The key: the packed hands above the small fields (stock drawn, turn, the two ends).
-        self.small_bits = ((len(self.stock) + 1) * 8 * 32 * 32).bit_length()
+        self.small_bits = self._small_bits()  # the key: the packed hands above the small fields
         self.bound = value_bound(rules)
         # The compiled search holds no reference back to the solver: its table (up to 50 MB) goes as soon as
         # the solver does, not at the next full garbage collection.
@@ -144,34 +162,28 @@ class LineSolver:
         self._pure = None if self._core is not None else self._pure_search()
         self.last_value = 0  # the first guess of the next search: a sibling option is often worth as much
 
-    # ---- positions --------------------------------------------------------------------
+    @staticmethod
+    def serves(rules: Rules) -> bool:
+        """Whether this solver's search covers the rules' layout."""
+        raise NotImplementedError
 
-    def state_of(self, hand: Hand, dealt_stock: int) -> tuple[int, int, int, int, int, bool, int, bool]:
-        """The search state of a line-game `hand` after its pose and not over: packed hands, stock drawn,
-        turn, passes, and each open end with whether a double lies there. `dealt_stock` is the length of
-        the stock as dealt."""
-        kernel = self.kernel
-        n = self.n
-        packed = 0
-        held = 0
-        for seat, tiles in enumerate(hand.hands):
-            mask = sum(kernel.bit[t] for t in tiles)
-            held |= mask
-            packed |= mask << (seat * n)
-        stock_at = dealt_stock - len(hand.stock)
-        placed = sum(kernel.bit[p.tile] for p in hand.layout.placements)
-        self.sleeping = self.full & ~(held | placed | self.stock_rest[stock_at])
-        left_arm, right_arm = hand.layout.arms
-        return (
-            packed,
-            stock_at,
-            hand.turn,
-            hand.passes_in_row,
-            left_arm.end,
-            left_arm.double_at_end,
-            right_arm.end,
-            right_arm.double_at_end,
-        )
+    def _small_bits(self) -> int:
+        """How many bits of the key the fields besides the packed hands take."""
+        raise NotImplementedError
+
+    def state_of(self, hand: Hand, dealt_stock: int) -> tuple[Any, ...]:
+        """The search state of `hand` after its pose and not over (`dealt_stock`: the stock as dealt)."""
+        raise NotImplementedError
+
+    def _search(self, *args: Any, **kwargs: Any) -> int:
+        """One null-window search from a state (`state_of`) then alpha and beta."""
+        raise NotImplementedError
+
+    def _make_core(self) -> LineSearch | None:
+        raise NotImplementedError
+
+    def _pure_search(self) -> Search:
+        raise NotImplementedError
 
     def value(self, hand: Hand, dealt_stock: int) -> int:
         """Points to come (for `max_side`, as the module defines value) from a line-game position after the
@@ -266,6 +278,64 @@ class LineSolver:
         )
         return self._won_value(facts)
 
+    def _indexes(self, pool: int) -> tuple[int, ...]:
+        found = self._order_cache.get(pool)
+        if found is None:
+            idx = []
+            rest = pool
+            while rest:
+                low = rest & -rest
+                idx.append(low.bit_length() - 1)
+                rest ^= low
+            found = self._order_cache[pool] = tuple(idx)
+        return found
+
+
+class LineSolver(MaskSolver):
+    """Exact values of line-game positions of one dealt hand, for one maximising side.
+
+    With two sides the search is run for side 0 and negated for side 1, so one table serves both; with
+    three or more each deciding side needs its own solver (paranoid: everybody else against it).
+
+    The search runs in the compiled core when it is built and the rules fit it (`compiled` says which),
+    in pure Python otherwise (`PureLineSolver` always): the same values, node counts may differ."""
+
+    @staticmethod
+    def serves(rules: Rules) -> bool:
+        return supports_masks(rules)
+
+    def _small_bits(self) -> int:
+        return ((len(self.stock) + 1) * 8 * 32 * 32).bit_length()  # stock drawn, turn, the two ends
+
+    # ---- positions --------------------------------------------------------------------
+
+    def state_of(self, hand: Hand, dealt_stock: int) -> tuple[int, int, int, int, int, bool, int, bool]:
+        """The search state of a line-game `hand` after its pose and not over: packed hands, stock drawn,
+        turn, passes, and each open end with whether a double lies there. `dealt_stock` is the length of
+        the stock as dealt."""
+        kernel = self.kernel
+        n = self.n
+        packed = 0
+        held = 0
+        for seat, tiles in enumerate(hand.hands):
+            mask = sum(kernel.bit[t] for t in tiles)
+            held |= mask
+            packed |= mask << (seat * n)
+        stock_at = dealt_stock - len(hand.stock)
+        placed = sum(kernel.bit[p.tile] for p in hand.layout.placements)
+        self.sleeping = self.full & ~(held | placed | self.stock_rest[stock_at])
+        left_arm, right_arm = hand.layout.arms
+        return (
+            packed,
+            stock_at,
+            hand.turn,
+            hand.passes_in_row,
+            left_arm.end,
+            left_arm.double_at_end,
+            right_arm.end,
+            right_arm.double_at_end,
+        )
+
     def options(self, mine: int, left: int, ld: bool, right: int, rd: bool) -> tuple[int, ...]:
         """The distinct plays of a seat holding `mine` on these ends, as codes (tile index * 2 + 1 for the
         left end, + 0 for the right): one per tile and per end that differs to the rules, as `Hand.plays`."""
@@ -292,18 +362,6 @@ class LineSolver:
         packed, _, turn, _, left, ld, right, rd = self.state_of(hand, len(hand.stock))
         mine = (packed >> (turn * self.n)) & self.full
         return [self.move_of(code, left, ld, right, rd) for code in self.options(mine, left, ld, right, rd)]
-
-    def _indexes(self, pool: int) -> tuple[int, ...]:
-        found = self._order_cache.get(pool)
-        if found is None:
-            idx = []
-            rest = pool
-            while rest:
-                low = rest & -rest
-                idx.append(low.bit_length() - 1)
-                rest ^= low
-            found = self._order_cache[pool] = tuple(idx)
-        return found
 
     def _make_core(self) -> LineSearch | None:
         """The compiled search (_core.c) with its own table, when it is built and the rules fit it."""
@@ -543,6 +601,268 @@ class LineSolver:
 class PureLineSolver(LineSolver):
     """The line solver in pure Python whatever is built: what the tests and the benchmark compare the
     compiled search with."""
+
+    def _make_core(self) -> LineSearch | None:
+        return None
+
+
+class ArmsSolver(MaskSolver):
+    """Exact values of cross and spinner positions (`supports_arms`) of one dealt hand, for one maximising side.
+
+    With no end scoring and no bonus, a layout is worth to the search only how many open ends show each
+    number (one count a number, packed `ARM_BITS` bits apiece in `ends`) and, while the pose's four arms are
+    being started, how many are still bare (`unstarted`: only they take tiles, all showing the pose's number).
+    A play joined to number v on an arm takes one v end away and shows the tile's other number; a double in a
+    spinner game adds two more ends of its number. Everything else (draws, the blocked hand, the domino, the
+    table and its key, the MTD(f) driver) is the line search's. The search runs in the compiled core where it
+    fits (`compiled`), in pure Python otherwise (`PureArmsSolver` always): the same values."""
+
+    def __init__(self, rules: Rules, stock: Sequence[Tile], leader: int, max_side: int) -> None:
+        self.spinners = rules.layout is LayoutKind.SPINNERS
+        self.numbers = rules.set_top + 1
+        self.pose_end = 0  # set when a position is first given (the pose is the same for a whole hand)
+        super().__init__(rules, stock, leader, max_side)
+
+    @staticmethod
+    def serves(rules: Rules) -> bool:
+        return supports_arms(rules)
+
+    def _small_bits(self) -> int:
+        # ends, stock drawn, turn, bare pose arms, the pose's number
+        return ARM_BITS * self.numbers + ((len(self.stock) + 1) * 8 * 8 * 16).bit_length()
+
+    def state_of(self, hand: Hand, dealt_stock: int) -> tuple[int, int, int, int, int]:
+        """The search state of a cross or spinner `hand` after its pose and not over: packed hands, stock drawn,
+        turn, the open ends counted by number, and the pose's arms still bare."""
+        kernel = self.kernel
+        n = self.n
+        packed = 0
+        held = 0
+        for seat, tiles in enumerate(hand.hands):
+            mask = sum(kernel.bit[t] for t in tiles)
+            held |= mask
+            packed |= mask << (seat * n)
+        stock_at = dealt_stock - len(hand.stock)
+        placed = sum(kernel.bit[p.tile] for p in hand.layout.placements)
+        self.sleeping = self.full & ~(held | placed | self.stock_rest[stock_at])
+        layout = hand.layout
+        assert layout.pose is not None
+        filling = layout.filling_pose_arms
+        unstarted = 0
+        ends = 0
+        for arm in layout.arms:
+            if filling and arm.from_pose and not arm.started:
+                unstarted += 1
+            else:
+                ends += 1 << (ARM_BITS * arm.end)
+        self.pose_end = layout.pose.high
+        return packed, stock_at, hand.turn, ends, unstarted
+
+    def _search(self, packed: int, stock_at: int, turn: int, ends: int, unstarted: int, alpha: int, beta: int) -> int:
+        """One null-window search of `value`: the compiled one (the node count and the budget kept here), or
+        the pure one."""
+        core = self._core
+        if core is None:
+            assert self._pure is not None
+            return self._pure(packed, stock_at, turn, ends, unstarted, alpha, beta)
+        n, full = self.n, self.full
+        hands = [(packed >> (seat * n)) & full for seat in range(self.players)]
+        counts = [(ends >> (ARM_BITS * v)) & ARM_MASK for v in range(self.numbers)]
+        value, self.nodes = core.search_arms(
+            hands, stock_at, turn, counts, unstarted, self.pose_end, alpha, beta, self.nodes, self.budget
+        )
+        if value is None:
+            raise OutOfBudget
+        return value
+
+    def _make_core(self) -> LineSearch | None:
+        """The compiled search (_core.c, its cross and spinner mode) when it is built and the rules fit it."""
+        if CompiledSearch is None or not arms_fit(self.rules, self.n):
+            return None
+        rules = self.rules
+        style = rules.style
+        kernel = self.kernel
+        return CompiledSearch(
+            self.n,
+            self.players,
+            rules.teams,
+            self.sign,
+            kernel.suit,
+            kernel.high,
+            kernel.low,
+            self.stock,
+            style is Style.DRAW or style is Style.ALL_FIVES_DRAW,
+            style is Style.DRAW,
+            2 if style is Style.ALL_FIVES_DRAW else 0,
+            False,
+            False,
+            self.leader,
+            SCORING_CODES[rules.scoring],
+            BLOCKED_CODES[rules.blocked],
+            0,
+            0,
+            COMPILED_TABLE_ENTRIES,
+            LAYOUT_CODES[rules.layout],
+        )
+
+    def _pure_search(self) -> Search:
+        """The search as a closure, as `LineSolver._pure_search`."""
+        solver = self
+        table = self.table
+        n, full = self.n, self.full
+        suit = self.kernel.suit
+        high, low = self.kernel.high, self.kernel.low
+        pips = self._pips
+        doubles = self._doubles
+        signs = self.sign
+        players = self.players
+        small_bits = self.small_bits
+        stock = self.stock
+        stock_len = len(self.stock)
+        draw_style = self.rules.style
+        draws_again = draw_style is Style.DRAW
+        draws = draw_style is Style.DRAW or draw_style is Style.ALL_FIVES_DRAW
+        keep_in_stock = 2 if draw_style is Style.ALL_FIVES_DRAW else 0
+        spinners = self.spinners
+        numbers = self.numbers
+        blocked_value = self._blocked_value
+        domino_value = self._domino_value
+        indexes = self._indexes
+        exact, lower, upper = _EXACT, _LOWER, _UPPER
+        weight = [pips[i] + (50 if doubles[i] else 0) for i in range(n)]
+        one = [1 << (ARM_BITS * v) for v in range(numbers)]
+        fits: dict[int, tuple[int, int]] = {}  # ends -> (the tiles that fit an open end, in every seat's part)
+
+        def fit_of(ends: int, unstarted: int) -> tuple[int, int]:
+            key = -1 - solver.pose_end if unstarted else ends
+            found = fits.get(key)
+            if found is None:
+                tiles = 0
+                if unstarted:
+                    tiles = suit[solver.pose_end]
+                else:
+                    for v in range(numbers):
+                        if (ends >> (ARM_BITS * v)) & ARM_MASK:
+                            tiles |= suit[v]
+                found = fits[key] = (tiles, sum(tiles << (seat * n) for seat in range(players)))
+            return found
+
+        def after(ends: int, unstarted: int, i: int, joined: int) -> int:
+            """The ends once tile i is joined to `joined`."""
+            shown = pips[i] - joined
+            ends += one[shown]
+            if not unstarted:
+                ends -= one[joined]
+            if spinners and doubles[i]:
+                ends += 2 * one[joined]
+            return ends
+
+        def search(packed: int, stock_at: int, turn: int, ends: int, unstarted: int, alpha: int, beta: int) -> int:
+            solver.nodes += 1
+            if solver.nodes > solver.budget:
+                raise OutOfBudget
+            shift = turn * n
+            mine = (packed >> shift) & full
+            nxt = turn + 1 if turn + 1 < players else 0
+            fit, fit_anywhere = fit_of(ends, unstarted)
+            playable = mine & fit
+            if not playable:
+                if draws and stock_len - stock_at > keep_in_stock:
+                    packed |= 1 << (stock[stock_at] + shift)
+                    following = turn if draws_again else nxt
+                    return search(packed, stock_at + 1, following, ends, unstarted, alpha, beta)
+                if not packed & fit_anywhere:
+                    return blocked_value(packed)
+                return search(packed, stock_at, nxt, ends, unstarted, alpha, beta)
+            # Options as codes: tile index * 2 + 1 joined by its high number, + 0 by its low one.
+            options = []
+            pose_end = solver.pose_end
+            for i in indexes(playable):
+                h, lo = high[i], low[i]
+                if unstarted:
+                    options.append(i * 2 + 1 if h == pose_end else i * 2)
+                    continue
+                if (ends >> (ARM_BITS * h)) & ARM_MASK:
+                    options.append(i * 2 + 1)
+                if lo != h and (ends >> (ARM_BITS * lo)) & ARM_MASK:
+                    options.append(i * 2)
+            single = not mine & (mine - 1)
+            left_bare = unstarted - 1 if unstarted else 0
+            if len(options) == 1:
+                option = options[0]
+                i = option >> 1
+                joined = high[i] if option & 1 else low[i]
+                played = packed ^ (1 << (i + shift))
+                if single:
+                    return domino_value(played, turn, i, joined, (joined, joined), stock_at)
+                return search(played, stock_at, nxt, after(ends, unstarted, i, joined), left_bare, alpha, beta)
+            small = ((ends * (stock_len + 1) + stock_at) * 8 + turn) * 128 + (
+                unstarted * 16 + pose_end if unstarted else 0
+            )
+            key = (packed << small_bits) | small
+            entry = table.get(key)
+            hint = -1
+            if entry is not None:
+                flag, stored, hint = entry
+                if flag == exact:
+                    return stored
+                if flag == lower:
+                    if stored >= beta:
+                        return stored
+                    if stored > alpha:
+                        alpha = stored
+                elif stored <= alpha:
+                    return stored
+                elif stored < beta:
+                    beta = stored
+            alpha0, beta0 = alpha, beta
+            sign = signs[turn]
+            # The line search's order: the table's best move, plays the next seat cannot follow, doubles,
+            # plays that leave the player a follow-up, the heaviest tiles.
+            next_mine = (packed >> (nxt * n)) & full
+            keyed = []
+            for option in options:
+                i = option >> 1
+                joined = high[i] if option & 1 else low[i]
+                fit_after = fit_of(after(ends, unstarted, i, joined), left_bare)[0]
+                rank = weight[i] if next_mine & fit_after else weight[i] + 100
+                if mine & fit_after & ~(1 << i):
+                    rank += 20
+                if option == hint:
+                    rank += 1_000_000
+                keyed.append(rank << 16 | option)
+            keyed.sort(reverse=True)
+            maximising = sign > 0
+            best = -(10**9) if maximising else 10**9
+            best_move = -1
+            for rank_option in keyed:
+                option = rank_option & 0xFFFF
+                i = option >> 1
+                joined = high[i] if option & 1 else low[i]
+                played = packed ^ (1 << (i + shift))
+                if single:
+                    value = domino_value(played, turn, i, joined, (joined, joined), stock_at)
+                else:
+                    value = search(played, stock_at, nxt, after(ends, unstarted, i, joined), left_bare, alpha, beta)
+                if maximising:
+                    if value > best:
+                        best, best_move = value, option
+                        if value > alpha:
+                            alpha = value
+                elif value < best:
+                    best, best_move = value, option
+                    if value < beta:
+                        beta = value
+                if alpha >= beta:
+                    break
+            table[key] = (upper if best <= alpha0 else lower if best >= beta0 else exact, best, best_move)
+            return best
+
+        return search
+
+
+class PureArmsSolver(ArmsSolver):
+    """The cross and spinner solver in pure Python whatever is built (what the tests compare with)."""
 
     def _make_core(self) -> LineSearch | None:
         return None

@@ -456,14 +456,16 @@ class LobbyPage(QWidget):
         options_layout.addWidget(rules_box)
         options_layout.addWidget(seats_box)
         options_layout.addStretch(1)
-        beside_rules = (duplicate_box, table_box)
-        for box in options.findChildren(QComboBox) + [b for w in beside_rules for b in w.findChildren(QComboBox)]:
+        # Named, not found: findChildren makes a Python object (and a Python class) of every widget under the page.
+        choices = [self.set_top, self.pairing, self.style_box, self.goal, *(row.kind for row in self.seat_rows)]
+        choices += [self.level, self.duplicate_deals, self.timer, self.on_timeout, self.visibility]
+        for box in choices:
             # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
             # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(9)
             show_whole_choices(box)
-        for check in options.findChildren(QCheckBox) + [c for w in beside_rules for c in w.findChildren(QCheckBox)]:
+        for check in (self.fill, self.duplicate, self.tracker, self.hints):
             # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
             check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole

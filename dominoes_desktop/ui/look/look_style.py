@@ -8,31 +8,9 @@ a theme whose rail or accent is light (high contrast, beach) never gives light t
 from __future__ import annotations
 
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
 
 from ...resources import resources_dir
 from .looks import Look, Theme
-
-
-class PlainDialogButtons(QProxyStyle):
-    """The platform style, but OK / Cancel / Close buttons without its icons: those are drawn dark, and on the
-    dark themes' buttons they were unreadable smudges beside the word."""
-
-    def styleHint(
-        self,
-        hint: QStyle.StyleHint,
-        option: QStyleOption | None = None,
-        widget: QWidget | None = None,
-        returnData: object = None,
-    ) -> int:
-        if hint is QStyle.StyleHint.SH_DialogButtonBox_ButtonsHaveIcons:
-            return 0
-        return super().styleHint(hint, option, widget, returnData)  # type: ignore[arg-type]
-
-
-def install_app_style(app: QApplication) -> None:
-    """Every window, dialog and message box follows PlainDialogButtons."""
-    app.setStyle(PlainDialogButtons(app.style().name()))
 
 
 def luminance(color: str) -> float:

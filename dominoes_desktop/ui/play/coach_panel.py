@@ -276,7 +276,10 @@ class CoachDialog(QDialog):
         if not decisions:
             self.status.setText(self.tr("No decision to judge: every move of yours in this hand was forced."))
         judged = [j for j in (row.judged for row in decisions) if j is not None]
-        costliest = max(judged, key=lambda j: j.loss) if judged else None
+        # The star marks what the Loss column shows given away: a Best move (a near tie's small loss included)
+        # shows 0, so it is never the costliest decision.
+        slips = [j for j in judged if j.grade is not Grade.BEST and j.loss > 0]
+        costliest = max(slips, key=lambda j: j.loss) if slips else None
         if judged:
             total = sum(j.loss for j in judged if j.grade is not Grade.BEST)  # as the Loss column shows them
             best = sum(1 for j in judged if j.grade is Grade.BEST)
@@ -284,7 +287,7 @@ class CoachDialog(QDialog):
                 best=best, n=len(judged)
             )
             summary += " " + self._given_away(total)  # in the Loss column's unit, said once
-            if costliest is not None and costliest.loss > 0:
+            if costliest is not None:
                 summary += " " + self.tr("★ marks the costliest decision.")
             if any(not j.exact for j in judged):
                 summary += " " + self.tr(
@@ -344,7 +347,7 @@ class CoachDialog(QDialog):
             item.setTextAlignment(4, Qt.AlignmentFlag.AlignCenter)
         item.setText(5, self.why_text(row))
         item.setToolTip(5, item.text(5))
-        if judged is not None and judged is costliest and judged.loss > 0:
+        if judged is not None and judged is costliest:
             bold = QFont(self.font())
             bold.setBold(True)
             for column in range(6):

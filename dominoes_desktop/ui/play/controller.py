@@ -534,15 +534,20 @@ class GameController(TableController, LocalTable):
 
     def can_undo(self) -> bool:
         """As at a CPU table (LocalTable.can_undo), and at pass-and-play for the person at the screen, who takes
-        back only their own move (and what followed it): the position goes back to their own turn, so no other
-        person's tiles are shown."""
+        back their own last move and the CPUs' answers to it, never another person's move: once another person
+        has moved after it, it stands (an undo would erase their move, and its author would play again knowing
+        it). So Undo is theirs from their move until the next person's turn; the position goes back to their own
+        turn, and no other person's tiles are shown."""
         if len(self.people()) <= 1:
             return super().can_undo()
         seat, match = self.undo_seat(), self.match
         if seat is None or match is None or match.is_over or (self.duplicate is not None and self.duplicate.is_over):
             return False
         hand = match.hand
-        return hand is not None and not hand.is_over and match.undo_point(seat) is not None
+        index = match.undo_point(seat) if hand is not None and not hand.is_over else None
+        if hand is None or index is None:
+            return False
+        return not any(turn.seat != seat and self.is_human(turn.seat) for turn in hand.history[index + 1 :])
 
     def undo(self) -> bool:
         """Take back the person's last move and the moves after it; the match becomes practice."""

@@ -290,7 +290,7 @@ class GamePage(QWidget):
     def undo(self) -> None:
         """Undo (the button or Ctrl+Z): the first of a match that still counts says first that it makes the match
         practice, and takes a second press."""
-        if self.table.curtain or self.curtain.isVisible():
+        if not self._undo_at_screen():
             return  # pass-and-play: the next person is called to the screen, their move is not taken back
         if not self.controller.can_undo():
             self.controller.undo()  # says why not
@@ -301,10 +301,28 @@ class GamePage(QWidget):
             self.happened.emit(self.undo_note.text())
             return
         self.undo_note.hide()
+        # Pass-and-play: the rack hid as the CPUs played on after the person's move; back at their own turn, the
+        # person still at the screen sees it again.
+        curtain, self.table.curtain = self.table.curtain, False
         if self.controller.undo():  # said in place of the warning, which no longer stands
             taken = self.tr("Your move was taken back: this match is practice.")
             self.announce(taken)
             self.happened.emit(taken)
+        else:
+            self.table.curtain = curtain
+
+    def _undo_at_screen(self) -> bool:
+        """Undo is for the person at the screen: never while the curtain calls the next person; at pass-and-play,
+        while the CPUs answer a person's move (the rack hidden), the person who made it."""
+        if self.curtain.isVisible():
+            return False
+        if not self.table.curtain:
+            return True
+        controller, hand = self.controller, self.controller.hand
+        if controller.human_turn() is not None or hand is None:
+            return False
+        mover = next((turn.seat for turn in reversed(hand.history) if controller.is_human(turn.seat)), None)
+        return mover == self.table.bottom
 
     def _auto_passed(self, seat: int) -> None:
         """Nothing fitted and the game passes for the person: said briefly, on the table and in the status bar."""
@@ -435,8 +453,8 @@ class GamePage(QWidget):
         self.pass_button.setEnabled(can_pass)  # offered only when it is the only move
         self.draw_button.setVisible(rules.style.value != "block")
         self.hint_button.setEnabled(mine and bool(moves))
-        # At pass-and-play, for the person at the screen: never while the curtain hides the rack.
-        undo = controller.can_undo() and not self.table.curtain and not self.curtain.isVisible()
+        # At pass-and-play, for the person at the screen: from their move until the curtain calls the next person.
+        undo = controller.can_undo() and self._undo_at_screen()
         self.undo_button.setVisible(self.undo_offered and bool(controller.people()))
         self.undo_button.setEnabled(undo)
         self.undo_shortcut.setEnabled(undo)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
+from ...engine.presets import host_options
 from ..shell import store_service
 from ..shell.store_service import StoreService
 
@@ -94,7 +95,6 @@ class SkillRecorder(QObject):
         parent: QObject | None = None,
         *,
         resume_after_ms: int = RESUME_AFTER_MS,
-        options: Callable[[], dict[str, Any]] = dict,
     ) -> None:
         """`controller`: the table (GameController: its match, seats, people and signals); `run`: gives the
         pool's `run` (asked when the judge starts, so the pool is not made for asking)."""
@@ -102,7 +102,6 @@ class SkillRecorder(QObject):
         self.controller = controller
         self.store = store
         self._run = run
-        self._options = options  # the host options over the preset: the judge rebuilds the rules from them
         self._started = False
         self._match: Match | None = None
         self._hinted: set[int] = set()  # hands of this match in which a hint was shown
@@ -156,8 +155,9 @@ class SkillRecorder(QObject):
         if not people:
             return
         hand = len(match.results) - 1
-        # With the match's options: without them a five-player cross was judged as a four-player one (and failed).
-        record = replace(match.record, options=self._options())
+        # With the options that rebuild the match's rules: without them a five-player cross was read back as a
+        # four-player one, and its judgement failed.
+        record = replace(match.record, options=host_options(match.rules))
         duplicate = getattr(self.controller, "duplicate", None) is not None
         for seat in people:
             queued = store_service.QueuedHand.of(

@@ -42,11 +42,11 @@ from ..play.panels import ButtonRow
 from ..review.skill_recorder import SkillRecorder
 from ..shell.announce import TableVoice
 from ..shell.i18n import translate
-from ..shell.settings import Settings
+from ..shell.settings import MIN_ROOM_SIZE, Settings
 from ..shell.store_service import StoreService
 from .room_controller import RoomController
 
-MIN_ROOM = QSize(640, 480)  # the smallest room window
+MIN_ROOM = QSize(*MIN_ROOM_SIZE)  # the smallest room window
 CASCADE_STEP = 32  # px between room windows opened one after another
 TALK_TAB = 1  # the tab of the players and the table talk, after the moves'
 PHRASES = {

@@ -7,23 +7,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt, Signal
-from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleAnnouncementEvent,
-    QAccessibleInterface,
-    QAction,
-    QKeySequence,
-    QShortcut,
-    QTextDocumentFragment,
-)
-from PySide6.QtWidgets import QAccessibleWidget, QLineEdit, QWidget
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLineEdit, QWidget
 
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from .i18n import translate
 
+# Qt's accessibility, shortcut and rich-text classes (and the Qt namespace, whose hundreds of enum members PySide
+# makes at its first use) are imported where they are used: the lobby's first paint needs none of them.
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAccessibleInterface
+
     from ...engine.match import HandResult  # for its type only: the lobby paints without the match's modules
     from ..play.game_page import GamePage
 
@@ -43,6 +39,8 @@ class Announcer(QObject):
         text = text.strip()
         if not text:
             return
+        from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
         if QAccessible.isActive():
             event = QAccessibleAnnouncementEvent(source, text)
             if asked:
@@ -63,6 +61,9 @@ def _table_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
     """The table view as a plain widget: Qt's scroll-area interface lists only the viewport and scroll bars, so
     the sheets and panels laid over the table (hand end, cut, leader, curtain, redeal) were out of the tree."""
     if key == TABLE_VIEW_CLASS and isinstance(widget, QWidget):
+        from PySide6.QtGui import QAccessible
+        from PySide6.QtWidgets import QAccessibleWidget
+
         return QAccessibleWidget(widget, QAccessible.Role.Client, "")
     return None
 
@@ -73,6 +74,8 @@ _installed: list[bool] = []
 def expose_table_overlays() -> None:
     """Once per process: the table's overlays join the accessibility tree where they are drawn."""
     if not _installed:
+        from PySide6.QtGui import QAccessible
+
         QAccessible.installFactory(_table_interface)
         _installed.append(True)
 
@@ -89,6 +92,8 @@ def name_clear_buttons(root: QWidget) -> None:
 
 def plain(html: str) -> str:
     """Rich text as one spoken line: paragraphs and table rows become sentences."""
+    from PySide6.QtGui import QTextDocumentFragment
+
     lines = [line.strip() for line in QTextDocumentFragment.fromHtml(html).toPlainText().splitlines()]
     return " ".join(line if line.endswith((".", "!", "?", ":")) else line + "." for line in lines if line)
 
@@ -107,6 +112,7 @@ class TableVoice(QObject):
 
     def __init__(self, page: GamePage, store: QSettings | None = None) -> None:
         super().__init__(page)
+        expose_table_overlays()  # with the first table (the lobby paints without Qt's accessibility classes)
         self.page = page
         self.store = store
         self.short = _read_bool(store, SHORT_TURN_KEY, False)
@@ -115,6 +121,9 @@ class TableVoice(QObject):
         self.rack_seen: tuple[Tile, ...] = ()  # the rack when the turn was last said: what is new was drawn
         self.last_kind: MoveKind | None = None  # the last move at the table
         self.my_last_kind: MoveKind | None = None  # the person's last move
+        from PySide6.QtCore import Qt
+        from PySide6.QtGui import QKeySequence, QShortcut
+
         controller = page.controller
         answers = (
             self.speak_line,
@@ -264,6 +273,8 @@ class TableVoice(QObject):
             translate("Voice", "{side} {score}").format(side=side_name(rules, controller.seats, side), score=score)
             for side, score in enumerate(controller.scores)
         ]
+        from PySide6.QtGui import QTextDocumentFragment
+
         title = self.page.scores.title.text()
         lines = QTextDocumentFragment.fromHtml(self.page.scores.body.text()).toPlainText().splitlines()
         goal = " ".join(line.strip() for line in lines[len(sides) :] if line.strip())

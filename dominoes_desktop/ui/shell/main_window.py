@@ -14,11 +14,9 @@ from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QCursor, QKeySequence, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSlider,
     QStackedWidget,
@@ -28,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.levels import DEFAULT_LEVEL
 from ...engine.moves import Move, MoveKind
-from ...engine.presets import PRESETS
+from ...engine.presets import PRESETS, host_options
 from ...engine.rules import Rules
 from ..learn.rules_page import RulesDialog, preset_name
 from ..lobby.lobby_page import LobbyPage
@@ -39,7 +37,7 @@ from ..play.sound import SoundBoard
 from ..review.skill_recorder import SkillRecorder
 from ..room.actions import host_room, network_actions
 from . import store_service
-from .announce import TableVoice, expose_table_overlays, name_clear_buttons
+from .announce import TableVoice, name_clear_buttons
 from .i18n import LANGUAGE
 from .settings import Settings
 from .store_service import StoreService
@@ -105,7 +103,11 @@ class MainWindow(QMainWindow):
         # again (the style sheet re-polishes every widget it finds: a tenth of the start-up). Rich text takes
         # its link colour from the application's palette when it is set.
         self.apply_look(self.look)
-        expose_table_overlays()
+        # The next match's first deal, sealed now: the lobby shows its fingerprint in its first frame (filled in
+        # after the first paint, the line changed what was on the screen), and the controller takes it when made.
+        from ...engine.fairness import FairDeal
+
+        self._first_seal = FairDeal.commit()
         self._make_pages()
         self.stack.setCurrentWidget(self.lobby)
         self.statusBar().showMessage(self.tr("Welcome to the table."), 8000)
@@ -159,12 +161,10 @@ class MainWindow(QMainWindow):
         controller.matchEnded.connect(self._match_over)
         controller.duplicateOver.connect(self._duplicate_over)
         controller.lead_when_won = self.settings.leader_choice() == "me"
+        controller.coming_seal = self._first_seal  # the seal the lobby has shown since it was first painted
         controller.comingSealChanged.connect(lambda fingerprint: self.lobby.show_seal(fingerprint))
-        self.lobby.show_seal(controller.coming_seal.fingerprint)
         # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
-        self._skill = SkillRecorder(
-            controller, self.store, lambda: controller.runner.pool.run, self, options=self._match_options
-        )
+        self._skill = SkillRecorder(controller, self.store, lambda: controller.runner.pool.run, self)
 
     def _start_cpu_worker(self) -> None:
         self.controller.runner.start()
@@ -212,14 +212,17 @@ class MainWindow(QMainWindow):
         self.lobby = LobbyPage(self.settings.lobby_preset(PRESETS), self.settings.lobby_level())
         self.lobby.show_table_choices(self.settings.lobby_table())
         self._game = None
-        name_clear_buttons(self.lobby)
+        # The lobby's one field with a clear button (looked for under the whole lobby, every widget in it would
+        # be made a Python object: a hundredth of the start-up).
+        name_clear_buttons(self.lobby.search)
         self.stack.addWidget(self.lobby)
         # Start is the first deal's cut: its seal is shown beside it (issue 34, one click a hand).
         self.lobby.startRequested.connect(
             lambda setup: self.start_match(setup, start_cut=("start", QCursor.pos().x(), QCursor.pos().y()))
         )
-        if self._controller is not None:  # the lobby made again (a new language): the seal it showed
-            self.lobby.show_seal(self._controller.coming_seal.fingerprint)
+        # The coming seal, in the lobby's first frame; once the controller is made, the one it holds.
+        seal = self._first_seal if self._controller is None else self._controller.coming_seal
+        self.lobby.show_seal(seal.fingerprint)
         self.lobby.roomRequested.connect(lambda: host_room(self, self.lobby))
         # While a match is open the lobby offers the way back to it.
         self.back_button = QPushButton(self.tr("Back to the table"))
@@ -453,10 +456,6 @@ class MainWindow(QMainWindow):
 
     # ---- keeping the match -------------------------------------------------------------------
 
-    def _match_options(self) -> dict[str, Any]:
-        setup = self.game.setup
-        return dict(setup.options) if setup is not None else {}
-
     def match_json(self) -> dict[str, Any] | None:
         match, setup = self.controller.match, self.game.setup
         if match is None or setup is None:
@@ -521,6 +520,8 @@ class MainWindow(QMainWindow):
 
     def tell(self, title: str, text: str) -> None:
         """A message that must not stop anything: a box that does not block (none when nobody is asked)."""
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         print(f"{title}: {text}", file=sys.stderr)
         self.statusBar().showMessage(text, 12_000)
         if self._resume_without_asking:
@@ -597,6 +598,8 @@ class MainWindow(QMainWindow):
         self.store.load_autosave()
 
     def _autosave_loaded(self, loaded: Loaded) -> None:
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         if loaded.message:
             self.tell(self.tr("Saved match"), loaded.message)
         if loaded.saved is None or self.controller.match is not None:
@@ -661,6 +664,8 @@ class MainWindow(QMainWindow):
             self.tell(self.tr("Fair deals"), seal_mismatch_note(saved.unverifiable))
 
     def save_match_as(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # its boxes: not before the first paint
+
         data = self.match_json()
         if data is None:
             self.statusBar().showMessage(self.tr("There is no match to save yet."), 6000)
@@ -673,6 +678,8 @@ class MainWindow(QMainWindow):
         self.store.save_match_file(Path(name), data)
 
     def _match_file_saved(self, name: str, reason: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         if reason:
             QMessageBox.warning(
                 self, self.tr("Save match"), self.tr("Could not save the match: {reason}").format(reason=reason)
@@ -681,6 +688,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Saved to {file}").format(file=name), 6000)
 
     def open_match(self, path: Path | None = None) -> None:
+        from PySide6.QtWidgets import QFileDialog  # its boxes: not before the first paint
+
         if path is None:
             name, _ = QFileDialog.getOpenFileName(
                 self, self.tr("Open match"), "", self.tr("Dominoes matches (*.domino)")
@@ -691,6 +700,8 @@ class MainWindow(QMainWindow):
         self.store.open_match_file(path)
 
     def _match_file_opened(self, name: str, saved: SavedMatch | None, reason: str) -> None:
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         if saved is None:
             QMessageBox.warning(
                 self,
@@ -746,7 +757,7 @@ class MainWindow(QMainWindow):
 
         seats = tuple(SeatConfig(self.tr("CPU {n}").format(n=i), False, level) for i in range(rules.players))
         self.stack.setCurrentWidget(self.game)
-        self.game.start(MatchSetup(rules, seats))
+        self.game.start(MatchSetup(rules, seats, options=host_options(rules)))
         self.controller.new_match(rules, list(seats), random.SystemRandom().getrandbits(32) if seed is None else seed)
 
     def quick_start(
@@ -759,7 +770,8 @@ class MainWindow(QMainWindow):
         """You and CPUs: the lobby's one-click default, and the screenshot command's table."""
         from ..play.controller import MatchSetup, default_seats
 
-        self.start_match(MatchSetup(rules, tuple(default_seats(rules.players, level))), seed, first_deal)
+        seats = tuple(default_seats(rules.players, level))
+        self.start_match(MatchSetup(rules, seats, options=host_options(rules)), seed, first_deal)
 
     def show_lobby(self) -> None:
         self.stack.setCurrentWidget(self.lobby)
@@ -774,6 +786,8 @@ class MainWindow(QMainWindow):
 
     def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:
         """Ask before leaving a match in progress; True to go ahead. Staying is the default answer."""
+        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+
         if not self.ask_before_leaving or not self.match_in_progress():
             return True
         box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)

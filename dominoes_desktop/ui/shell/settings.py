@@ -15,13 +15,14 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from ...engine.inputs import MAX_DIGITS
 from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
-from ...net.protocol import MAX_NAME  # the longest name a room takes
 from ..look.flags import flag_codes
 from ..look.looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 from .store_service import move_aside
 
 log = logging.getLogger(__name__)
 
+# The smallest room window: a kept size below it is not offered again (ui/room/room_window.MIN_ROOM is this).
+MIN_ROOM_SIZE = (640, 480)
 CAMERAS = ("top", "tilted")
 MOTIONS = ("full", "reduced")
 SPEEDS = ("slow", "normal", "fast")
@@ -217,7 +218,7 @@ class Settings:
     def room_size(self) -> tuple[int, int] | None:
         """The size the player last gave a room's window (None: the room's own)."""
         width, height = self._int("rooms/width", 0, 0, 20000), self._int("rooms/height", 0, 0, 20000)
-        return (width, height) if width >= 640 and height >= 480 else None
+        return (width, height) if width >= MIN_ROOM_SIZE[0] and height >= MIN_ROOM_SIZE[1] else None
 
     def save_room_size(self, width: int, height: int) -> None:
         self.store.setValue("rooms/width", int(width))
@@ -270,10 +271,14 @@ class Settings:
 
     def player_name(self) -> str:
         """The name last given to join a room (offered the next time, so a guest need not type it again)."""
+        from ...net.protocol import MAX_NAME  # the longest name a room takes (the lobby paints without net/)
+
         value = self._value("rooms/name", "", str)
         return str(value).strip()[:MAX_NAME] if isinstance(value, str) else ""
 
     def save_player_name(self, name: str) -> None:
+        from ...net.protocol import MAX_NAME
+
         self.store.setValue("rooms/name", name.strip()[:MAX_NAME])
         self.store.sync()
 

@@ -18,7 +18,6 @@ import os
 import sys
 import tempfile
 import threading
-from multiprocessing.connection import Client, Listener
 from pathlib import Path
 from typing import Any
 
@@ -66,10 +65,11 @@ class SingleInstance(QObject):
         self.lock.setStaleLockTime(0)  # only a dead owner makes a lock stale, however long a match lasts
         self.listener: Any = None
 
-    def acquire(self, link: str = "") -> bool:
+    def acquire(self, link: str = "", listen: bool = True) -> bool:
         """True when this process may use the folder (also when the folder cannot hold a lock at all: a
         read-only folder is shared by nobody's writes). False when another copy holds it: it was asked to
-        come forward (and to open `link`, an invite, if given)."""
+        come forward (and to open `link`, an invite, if given). With `listen` False, the holder listens for
+        other copies once `listen()` is called (the game: after its first paint)."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError:
@@ -80,10 +80,15 @@ class SingleInstance(QObject):
                 return True
             self._wake_the_first(OPEN + link.encode("utf-8", "replace")[: MAX_REQUEST - 8] if link else WAKE)
             return False
-        self._listen()
+        if listen:
+            self.listen()
         return True
 
-    def _listen(self) -> None:
+    def listen(self) -> None:
+        """Answer other copies started on this folder (a thread waits for them)."""
+        # multiprocessing's connections (a tenth of a bare window's start-up to import) only once the lock is ours.
+        from multiprocessing.connection import Listener
+
         if self.family == "AF_UNIX":
             with contextlib.suppress(OSError):
                 os.unlink(self.address)  # we hold the lock: a socket left here is a killed game's
@@ -114,6 +119,8 @@ class SingleInstance(QObject):
                 connection.close()
 
     def _wake_the_first(self, request: bytes) -> None:
+        from multiprocessing.connection import Client
+
         try:
             connection = Client(self.address, self.family)
         except OSError as exc:
