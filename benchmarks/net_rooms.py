@@ -167,12 +167,13 @@ class LeanBot(asyncio.Protocol):
 
 
 class Seat:
-    """One seat's play for a LeanBot, a message at a time: what `play` does in its loop."""
+    """One seat's play, a message at a time: a random legal answer to each view of its own (a cut for a cut),
+    every deal checked, its turns' round trips timed. Either kind of bot reads for it."""
 
     def __init__(
         self,
-        bot: LeanBot,
-        host: LeanBot,
+        bot: Any,
+        host: Any,
         index: int,
         rng: random.Random,
         stop: float,
@@ -255,18 +256,8 @@ def send_answers() -> None:
         seat.send_answer(message, action)
 
 
-async def lean_play(
-    bot: LeanBot,
-    host: LeanBot,
-    index: int,
-    rng: random.Random,
-    stop: float,
-    rtts: list[tuple[float, float]],
-    totals: dict[str, int],
-    think: tuple[float, float] = (0.0, 0.0),
-) -> None:
-    """`play` for a LeanBot: the messages already read first, then each as it comes."""
-    seat = Seat(bot, host, index, rng, stop, rtts, totals, think)
+async def lean_play(bot: LeanBot, seat: Seat) -> None:
+    """A LeanBot's seat: the messages already read first, then each as it comes."""
     while bot._inbox and not seat.done.done():
         seat.heard(bot._inbox.popleft())
     if not seat.done.done():
@@ -276,52 +267,11 @@ async def lean_play(
     await seat.done
 
 
-async def play(
-    bot: Bot,
-    host: Bot,
-    index: int,
-    rng: random.Random,
-    stop: float,
-    rtts: list[tuple[float, float]],
-    totals: dict[str, int],
-    think: tuple[float, float] = (0.0, 0.0),
-) -> None:
-    """Answer this seat's decisions at random until the window ends or the room closes."""
-    checker = DealChecker()
-    sent = 0.0  # when this seat's move in flight went out
-    while (message := await bot.recv()) is not None:
-        t = message["t"]
-        if t == "event":
-            e = message["e"]
-            if e == "move":
-                if index == 0:
-                    totals["moves"] += 1
-                if message["seat"] == index and sent:
-                    rtts.append((sent, (time.perf_counter() - sent) * 1000))
-                    sent = 0.0
-            if e in ("commit", "move", "hand_end"):
-                checker.see(message)
-        elif t == "view":
-            checker.see(message)
-            legal = message["legal"]
-            if not legal:
-                continue
-            if time.perf_counter() > stop:  # time is up: the host leaves, which ends the room for everyone
-                host.close()
-                break
-            if message["decision"] == "cut":
-                action = f"cut:{checker.cut()}"
-            else:
-                action = rng.choice([a for a in legal if a != "decline"] or legal)
-                if think[1]:
-                    await asyncio.sleep(rng.uniform(*think))
-                if message["decision"] == "turn":
-                    sent = time.perf_counter()
-            bot.send({"t": "act", "d": message["d"], "action": action})
-        elif t in ("host_left", "removed", "bye"):
-            break
-    totals["verified"] += checker.verified
-    totals["failed"] += len(checker.failures)
+async def play(bot: Bot, seat: Seat) -> None:
+    """A stream Bot's seat (`--stream-bots`): its task reads each line, which the seat then handles."""
+    while not seat.done.done() and (message := await bot.recv()) is not None:
+        seat.heard(message)
+    seat.finish()
 
 
 async def one_room(
@@ -349,10 +299,9 @@ async def one_room(
     totals["rooms"] += 1
     host.send({"t": "start"})
     started.append(time.perf_counter())
+    players = [Seat(b, host, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots)]
     plays = play if stream_bots else lean_play
-    await asyncio.gather(
-        *(plays(b, host, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots))
-    )
+    await asyncio.gather(*(plays(b, player) for b, player in zip(bots, players, strict=True)))
     for bot in bots:
         bot.close()
 
