@@ -17,24 +17,36 @@ changes what was saved: the match loaded saves as it was read, an edited seal in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.cases import CaseError, let_points_go, replay_move
 from ..engine.cpu import LEVELS
 from ..engine.deal import Deal, Dealer, check_deal_counts
-from ..engine.decisions import AnswerRedeal, DealAgain, DealHand, Dealt, Lead, NextHand, Seal
+from ..engine.decisions import (
+    Action,
+    AnswerRedeal,
+    DealAgain,
+    DealHand,
+    Dealt,
+    Event,
+    Lead,
+    NextHand,
+    Seal,
+)
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, ProofError, fingerprint, seal_holds
-from ..engine.match import Match, positions
+from ..engine.match import Match
 from ..engine.moves import parse_move
 from ..engine.presets import rules_from_json
 from ..engine.record import (
     VERSION,
+    Entry,
     Record,
     RecordError,
+    action_text,
     actions_from_json,
     actions_to_json,
     decode_action,
@@ -97,12 +109,17 @@ def match_to_json(
     return data
 
 
-def _sealed_deals(match: Match) -> dict[int, Deal]:
-    """The deals, by hand, that came from a proof (a seal and its cuts, or a deal played again)."""
+def _deals(match: Match) -> dict[int, Deal]:
+    """The match's deals by hand: every hand played, and the one being played (its deal dealt)."""
     deals = {index: deal for index, (deal, _) in enumerate(match.played_hands())}
     if match.deal is not None:
         deals[match.hand_index] = match.deal
-    return {h: deal for h, deal in deals.items() if h in match.proofs}
+    return deals
+
+
+def _sealed_deals(match: Match) -> dict[int, Deal]:
+    """The deals, by hand, that came from a proof (a seal and its cuts, or a deal played again)."""
+    return {h: deal for h, deal in _deals(match).items() if h in match.proofs}
 
 
 def _deal_json(deal: Deal) -> Any:
@@ -132,59 +149,112 @@ def _written_deals(rules: Rules, raw: Any) -> dict[int, Deal]:
     return found
 
 
+class _DealBegun(NamedTuple):
+    """Where the walk goes back to should a deal not give the tiles written for it: the match as it stood before
+    the deal's first answer (a Seal, DealAgain or DealHand), if kept (a copy costs as much as the record so far),
+    how many answers it had taken then, that answer, and where it is in the file's record."""
+
+    match: Match | None
+    taken: int
+    action: Seal | DealAgain | DealHand
+    at: int
+
+
+class _DealtAlone(NamedTuple):
+    """A deal's answers as a match of its own answers them: the one that deals, the tiles dealt, their proof."""
+
+    last: int
+    deal: Deal
+    proof: FairDeal
+
+
 def _rebuilt(record: Record, written: dict[int, Deal]) -> Match:
     """The match the record leaves, every sealed deal standing on the tiles written beside it. A deal whose seal
     does not give those tiles (a seed or salt edited in the file) is answered as the tiles, with the seal kept as
     its proof: the match stands on the tiles that were played, and the proof, not holding, names the hand as not
-    verifiable. The deal's leader and declined redeals, which the tiles decide again, are folded into it. One
-    walk when every seal holds; RecordError if the record does not replay."""
-    while True:
-        match, found = _walk_as_dealt(record, written)
-        if found is None:
-            assert match is not None
-            return match
-        start, end, proof, deal = found
-        actions = list(record.actions)
-        leader = None
-        while end < len(actions) and isinstance(actions[end][1], AnswerRedeal):
-            end += 1  # declined (a deal sent back is never folded): the written tiles are the ones played
-        chosen = actions[end][1] if end < len(actions) else None
-        if isinstance(chosen, Lead):
-            leader = chosen.seat
-            end += 1
-        again = isinstance(actions[start][1], DealAgain)  # a deal played again stays out of deal luck
-        actions[start:end] = [(None, DealHand(deal=deal, leader=leader, proof=proof, chosen=again))]
-        record = replace(record, actions=tuple(actions))
+    verifiable. The deal's leader and declined redeals, which the tiles decide again, are folded into it.
 
-
-def _walk_as_dealt(
-    record: Record, written: dict[int, Deal]
-) -> tuple[Match | None, tuple[int, int, FairDeal, Deal] | None]:
-    """The record walked to its end (the match it leaves, None), or up to the first deal from a proof whose tiles
-    are not the ones written for its hand and were played (None, where its answers begin and end in the
-    record, its proof, the tiles written)."""
-    begun = 0
-    match: Match | None = None
-    for position in positions(record):
-        match = position.match
-        if isinstance(position.action, Seal | DealAgain | DealHand):
-            begun = position.at
-        dealt = next((e for e in position.events if isinstance(e, Dealt)), None)
+    One walk of the record, however many deals are edited (a walk from the start for each took hours for a
+    hostile file of the largest size). A deal's tiles come from its answers alone (a seal and its cuts, a proof,
+    tiles): answered first in a match of their own, they say whether to fold the deal before walking it. Should
+    that not be told, the match is kept (cloned) before the deal, and the walk goes back there if the deal does
+    not give its written tiles. RecordError, naming the file's answer, if one does not replay."""
+    actions = record.actions
+    match = Match(record.rules, record.seed, practice=record.practice)
+    begun: _DealBegun | None = None
+    at = 0
+    while at < len(actions):
+        seat, action = actions[at]
+        if written and isinstance(action, Seal | DealAgain | DealHand):
+            tiles = written.get(match.hand_index)
+            alone = None
+            if tiles is not None and isinstance(match.pending(), NextHand):
+                alone = _dealt_alone(record.rules, actions, at)
+                if alone is not None and not alone.deal.same_tiles(tiles) and not _sent_back(actions, alone.last + 1):
+                    at = _folded(match, actions, at, alone.last + 1, alone.proof, tiles)  # foreseen: folded unwalked
+                    continue
+            kept = match.clone() if tiles is not None and alone is None else None
+            begun = _DealBegun(kept, match.actions_taken, action, at)
+        events = _applied(match, at, seat, action)
+        at += 1
+        dealt = next((e for e in events if isinstance(e, Dealt)), None)
         if dealt is None or dealt.hand_index not in written or dealt.hand_index not in match.proofs:
             continue
         tiles = written[dealt.hand_index]
-        if match.deal is not None and not match.deal.same_tiles(tiles) and not _sent_back(record, position.at + 1):
-            return None, (begun, position.at + 1, match.proofs[dealt.hand_index], tiles)
-    return match, None
+        if match.deal is None or match.deal.same_tiles(tiles) or _sent_back(actions, at):
+            continue
+        assert begun is not None  # only a deal's first answer, or a cut of a sealed one, deals from a proof
+        proof, start = match.proofs[dealt.hand_index], begun.at
+        # Not kept (foreseen to give its tiles: never otherwise, as far as known): the answers before it again.
+        match = begun.match if begun.match is not None else Match.from_record(match.record.truncated(begun.taken))
+        at = _folded(match, actions, start, at, proof, tiles)
+        begun = None  # nothing deals again before the next deal's first answer
+    return match
 
 
-def _sent_back(record: Record, at: int) -> bool:
+def _folded(match: Match, actions: tuple[Entry, ...], start: int, end: int, proof: FairDeal, tiles: Deal) -> int:
+    """Answer the deal begun at `start` and dealt by the answer before `end` as the tiles written for it, with its
+    proof, and its declined redeals and chosen leader folded in; where the walk goes on."""
+    leader = None
+    while end < len(actions) and isinstance(actions[end][1], AnswerRedeal):
+        end += 1  # declined (a deal sent back is never folded): the written tiles are the ones played
+    chosen = actions[end][1] if end < len(actions) else None
+    if isinstance(chosen, Lead):
+        leader = chosen.seat
+        end += 1
+    again = isinstance(actions[start][1], DealAgain)  # a deal played again stays out of deal luck
+    _applied(match, start, None, DealHand(deal=tiles, leader=leader, proof=proof, chosen=again))
+    return end
+
+
+def _dealt_alone(rules: Rules, actions: tuple[Entry, ...], at: int) -> _DealtAlone | None:
+    """The deal begun by the answer at `at` (a Seal and its cuts, a DealAgain, a DealHand), answered in a match of
+    its own: the tiles come from those answers alone. None if they deal nothing from a proof there."""
+    probe = Match(rules)
+    try:
+        for last in range(at, min(at + 2 + rules.players, len(actions))):  # the seal, then a cut by each seat
+            probe.apply(*actions[last])
+            if probe.deal is not None:
+                return _DealtAlone(last, probe.deal, probe.proofs[0]) if 0 in probe.proofs else None
+    except DominoError:
+        return None
+    return None
+
+
+def _applied(match: Match, at: int, seat: int | None, action: Action) -> list[Event]:
+    """`match.apply`, a refusal named as the record's answer number `at` (0-based)."""
+    try:
+        return match.apply(seat, action)
+    except DominoError as exc:
+        raise RecordError(f"action {at + 1} ({action_text(action)}): {exc}") from None
+
+
+def _sent_back(actions: tuple[Entry, ...], at: int) -> bool:
     """Whether the deal just dealt is sent back by the answers from `at` (its redeal offers, until one is taken)."""
-    for _, action in record.actions[at:]:
-        if not isinstance(action, AnswerRedeal):
-            return False
+    while at < len(actions) and isinstance(action := actions[at][1], AnswerRedeal):
         if action.redeal:
             return True
+        at += 1
     return False
 
 
@@ -245,9 +315,7 @@ def _unverifiable(match: Match, duplicate: bool = False) -> tuple[int, ...]:
     and a sealed coming deal that is not (the hand it is about to deal). And the hands a "chosen" mark leaves
     out of deal luck on the file's word alone (`duplicate`: the match is a duplicate match's play, whose deal
     the duplicate match checks)."""
-    deals = {index: deal for index, (deal, _) in enumerate(match.played_hands())}
-    if match.deal is not None:
-        deals[match.hand_index] = match.deal
+    deals = _deals(match)
     dealer = Dealer(match.rules)
     found = [
         h

@@ -54,6 +54,13 @@ LINE_SCALES = (1.7, 1.5, 1.3, 1.15, 1.0)
 TOP_BAND = 2.1 * UNIT  # the seat(s) across the table
 SIDE_BAND = 2.3 * UNIT  # seats left and right
 BOTTOM_BAND = 3.2 * UNIT  # your rack
+# Your rack shrinks to fit between its plate and the stock plate, down to RACK_LEAST; past that (a draw game's long
+# hand) it lies in two rows, no larger than RACK_TWO_ROWS, and past that too its tiles overlap evenly. Only the
+# number of tiles and the room decide: the rack is drawn from the state alone.
+RACK_LEAST = 0.85
+RACK_TWO_ROWS = 0.95
+RACK_ROW_GAP = 0.45 * UNIT  # between your rack's two rows: a playable tile's lift stays clear of the row above
+RACK_MARGIN = 0.8 * UNIT  # the bottom band's height beyond the rack's rows (a playable tile stands up into it)
 RAIL = 0.75 * UNIT  # the felt's rail, kept clear of tiles
 PLATE_FULL_SCALE = 0.7  # the camera scale below which name plates start to shrink
 FLOAT_MS = 1200  # a score rising from the table is gone after this
@@ -98,6 +105,7 @@ class SeatPlace:
     tiles: QRectF
     plate: QPointF  # the plate's centre
     lines: int = 1  # a long hand shown at the hand's end lies in two lines
+    pitch: float = 0.0  # your rack: from one tile to the next along a row (less than a tile: they overlap)
 
 
 @dataclass
@@ -262,6 +270,8 @@ class TableScene(QGraphicsScene):
         self._resizing: dict[TileItem, QPropertyAnimation] = {}  # tiles shrinking from the rack's size
         self._drag: tuple[TileItem, QPointF, QPointF] | None = None
         self.rack_y = 0.0
+        self.rack_reach = 0.0  # from the rack's middle to its rows' middles: half a row's pitch in two rows
+        self._rack_slots: dict[Tile, tuple[int, float]] = {}  # each rack tile's row and place along it
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
         self.fit_ratio = 1.0
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
@@ -519,6 +529,34 @@ class TableScene(QGraphicsScene):
                 best = (fit, lines)
         return best
 
+    @staticmethod
+    def rack_fit(count: int, room: float) -> tuple[float, int, float]:
+        """Your rack's tile scale, its rows and the pitch along a row, for `count` tiles in `room` scene units:
+        as large as RACK_SCALE, shrunk to fit down to RACK_LEAST, then two rows, then overlapping tiles."""
+        count = max(count, 1)
+
+        def fit(per_row: int) -> float:
+            return room / ((per_row * (UNIT + RACK_GAP) - RACK_GAP) or 1.0)
+
+        scale = min(RACK_SCALE, fit(count))
+        if scale >= RACK_LEAST or count <= 1:
+            return scale, 1, (UNIT + RACK_GAP) * scale
+        per_row = -(-count // 2)
+        scale = max(RACK_LEAST, min(RACK_TWO_ROWS, fit(per_row)))
+        pitch = (UNIT + RACK_GAP) * scale
+        if (per_row - 1) * pitch + UNIT * scale > room and per_row > 1:
+            pitch = max(UNIT * scale * 0.35, (room - UNIT * scale) / (per_row - 1))  # overlapping evenly
+        return scale, 2, pitch
+
+    def _rack_room(self, state: TableState) -> float:
+        """The width your rack may take: the room less, on each side, its plate or the stock plate's width."""
+        bottom = self._plate_size(self.plates[state.bottom]).width()
+        stock = self._plate_size(self.stock_plate).width() if state.stock > 0 else 0.0
+        return max(UNIT * 4, self.area.width() - 2 * (max(bottom, stock) + 0.3 * UNIT + 6))
+
+    def _rack_band(self, scale: float, lines: int) -> float:
+        return max(BOTTOM_BAND, lines * 2 * UNIT * scale + (lines - 1) * RACK_ROW_GAP + RACK_MARGIN)
+
     def _seating(self, state: TableState) -> Seating:
         """Where every seat's tiles and name plate go, and the felt: plates are placed in the bands around the
         felt where they cover no seat's tiles, and the felt then keeps clear of every plate, so no plate ever
@@ -539,6 +577,13 @@ class TableScene(QGraphicsScene):
             plate.setScale(self.plate_scale())
         area = self.area
         gap = 0.3 * UNIT
+        self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
+        self.stock_plate.setScale(self.plate_scale())
+        rack_scale, rack_lines, rack_pitch = RACK_SCALE, 1, (UNIT + RACK_GAP) * RACK_SCALE
+        if 0 <= state.bottom < players:
+            mine = state.seats[state.bottom]
+            rack_scale, rack_lines, rack_pitch = self.rack_fit(max(len(mine.tiles), mine.most), self._rack_room(state))
+        band = self._rack_band(rack_scale, rack_lines)
         # Each seat's tiles first (their size and lines, worked out on the room as a whole), then the bands
         # round the felt as thick as those tiles need; the seats across the table first, as the side seats'
         # columns (in the five-player table) stay below the plates under the top band.
@@ -551,7 +596,7 @@ class TableScene(QGraphicsScene):
             room = area.height() * 0.55 if along == "y" else area.width() * (0.32 if players < 5 else 0.28)
             if along == "y" and players == 5:
                 # Under its plate, which sits under the top band: see _fixed_plate.
-                side_y = (area.top() + top + area.bottom() - BOTTOM_BAND) / 2 + 0.4 * UNIT
+                side_y = (area.top() + top + area.bottom() - band) / 2 + 0.4 * UNIT
                 below = area.top() + top + 2 * gap + self._plate_size(self.plates[seat]).height()
                 room = min(room, 2 * (side_y - below))
             sizes[seat] = scale, lines = self._seat_scale(seat_state, along, room)
@@ -560,7 +605,7 @@ class TableScene(QGraphicsScene):
                 top = max(top, thick + 0.3 * UNIT)
             elif players >= 3:
                 side = max(side, thick + 0.5 * UNIT)
-        felt = area.adjusted(side, top, -side, -BOTTOM_BAND)
+        felt = area.adjusted(side, top, -side, -band)
         fixed = {
             seat: self._fixed_plate(players, slots[(seat - state.bottom) % players], seat, felt) for seat in others
         }
@@ -570,10 +615,12 @@ class TableScene(QGraphicsScene):
             slot = slots[(seat - state.bottom) % players]
             anchor, along = self._slot_anchor(slot, felt)
             if seat == state.bottom:
-                scale = RACK_SCALE
-                span = self._row_span(True, max(len(seat_state.tiles), seat_state.most), along)
-                width, height = span, 2 * UNIT * RACK_SCALE + 0.6 * UNIT
-                box = QRectF(anchor.x() - width / 2, anchor.y() - UNIT * RACK_SCALE - 0.6 * UNIT, width, height)
+                scale = rack_scale
+                count = max(len(seat_state.tiles), seat_state.most)
+                span = self._rack_span(-(-count // rack_lines), rack_scale, rack_pitch)
+                rows = rack_lines * 2 * UNIT * scale + (rack_lines - 1) * RACK_ROW_GAP
+                width, height = span, rows + 0.6 * UNIT
+                box = QRectF(anchor.x() - width / 2, anchor.y() - rows / 2 - 0.6 * UNIT, width, height)
             else:
                 scale, lines = sizes[seat]
                 count = len(seat_state.tiles) if seat_state.tiles else max(seat_state.count, seat_state.most)
@@ -591,7 +638,8 @@ class TableScene(QGraphicsScene):
                     if along == "x"
                     else QRectF(anchor.x() - thick / 2, anchor.y() - span / 2, thick, span)
                 )
-            places[seat] = SeatPlace(slot, anchor, along, scale, box, QPointF(), sizes.get(seat, (0.0, 1))[1])
+            lines = rack_lines if seat == state.bottom else sizes[seat][1]
+            places[seat] = SeatPlace(slot, anchor, along, scale, box, QPointF(), lines, rack_pitch)
             taken.append(box)
         for seat in range(players):
             plate = self.plates[seat]
@@ -601,8 +649,6 @@ class TableScene(QGraphicsScene):
             point = self._place_plate(plate, spots if corner is None else [corner, *spots], taken)
             place.plate = point
             taken.append(self._plate_rect(plate, point))
-        self.stock_plate.set_text([translate("TableScene", "Stock: {n}").format(n=state.stock)], False)
-        self.stock_plate.setScale(self.plate_scale())
         stock = None
         if state.stock > 0:
             size = self._plate_size(self.stock_plate)
@@ -692,7 +738,7 @@ class TableScene(QGraphicsScene):
         for seat, seat_state in enumerate(state.seats):
             place = seating.places[seat]
             if seat == state.bottom:
-                self._sync_rack(state, seat_state, place.anchor, duration)
+                self._sync_rack(state, seat_state, place, duration)
             else:
                 self._sync_backs(seat, seat_state, place.anchor, place.along, place.scale, place.lines)
             plate = self.plates[seat]
@@ -731,36 +777,52 @@ class TableScene(QGraphicsScene):
         if count <= 0:
             return 0.0
         if rack:
-            return count * (UNIT + RACK_GAP) * RACK_SCALE - RACK_GAP * RACK_SCALE
+            return TableScene._rack_span(count, RACK_SCALE, (UNIT + RACK_GAP) * RACK_SCALE)
         step = (UNIT + RACK_GAP) * scale if along == "x" else (UNIT + RACK_GAP * 0.5) * scale
         return step * (count - 1) + (UNIT if along == "x" else 2 * UNIT) * scale
 
-    def _sync_rack(self, state: TableState, seat_state: SeatState, anchor: QPointF, duration: int) -> float:
+    @staticmethod
+    def _rack_span(per_row: int, scale: float, pitch: float) -> float:
+        """How long one row of your rack is: `per_row` tiles `pitch` apart."""
+        return (per_row - 1) * pitch + UNIT * scale if per_row > 0 else 0.0
+
+    def _sync_rack(self, state: TableState, seat_state: SeatState, place: SeatPlace, duration: int) -> float:
         tiles = [t for t in state.rack_order if t in seat_state.tiles] + [
             t for t in seat_state.tiles if t not in state.rack_order
         ]
         for tile in list(self.rack_items):
             if tile not in tiles:
                 self._discard(self.rack_items.pop(tile))
-        pitch = (UNIT + RACK_GAP) * RACK_SCALE
-        width = len(tiles) * pitch - RACK_GAP * RACK_SCALE
+        anchor, scale, lines, pitch = place.anchor, place.scale, max(1, place.lines), place.pitch
+        per_row = -(-len(tiles) // lines) if tiles else 0
+        row_pitch = 2 * UNIT * scale + RACK_ROW_GAP
         self.rack_y = anchor.y()
-        for i, tile in enumerate(tiles):
+        self.rack_reach = (lines - 1) * row_pitch / 2
+        self._rack_slots = {}
+        for index, tile in enumerate(tiles):
+            line, i = divmod(index, per_row) if per_row else (0, index)
+            in_row = min(per_row, len(tiles) - line * per_row)
+            width = self._rack_span(in_row, scale, pitch)
             lift = -UNIT * 0.25 if tile in state.legal else 0.0
             if state.chosen == tile:
                 lift = -UNIT * 0.6  # the tile whose end is being chosen stands up out of the rack
-            target = QPointF(anchor.x() - width / 2 + UNIT * RACK_SCALE / 2 + i * pitch, anchor.y() + lift)
+            x = anchor.x() - width / 2 + UNIT * scale / 2 + i * pitch
+            y = anchor.y() + (line - (lines - 1) / 2) * row_pitch
+            target = QPointF(x, y + lift)
+            self._rack_slots[tile] = (line, x)
             item = self.rack_items.get(tile)
             if item is None:
                 item = TileItem(tile, self.look, vertical=True)
                 item.back_flag = self.flag_pixmap
-                item.setScale(RACK_SCALE)
+                item.setScale(scale)
                 item.setPos(target)  # a new hand's tiles appear in place; only moves fly
                 self.addItem(item)
                 self.rack_items[tile] = item
             item.set_face(vertical=True, face_up=True)
             item.set_first(tile.low if tile in state.flipped else tile.high)
-            item.setZValue(20)
+            # Left to right, the lower row over the upper (overlapping tiles each show their left side); the tile
+            # with the keyboard focus is raised over its neighbours by the view.
+            item.setZValue(20 + 0.01 * index + (2 if item.focused else 0))
             legal = tile in state.legal
             shape = Qt.CursorShape.PointingHandCursor if legal else Qt.CursorShape.ArrowCursor
             if item.cursor().shape() != shape:
@@ -769,8 +831,8 @@ class TableScene(QGraphicsScene):
                 legal=legal, newest=False, star=False, hinted=tile == state.hinted, selected=tile == state.chosen
             )
             if self._drag is None or self._drag[0] is not item:
-                self._move(item, target, duration)
-        return width
+                self._move(item, target, duration, scale)
+        return self._rack_span(per_row, scale, pitch)
 
     def _sync_backs(
         self, seat: int, seat_state: SeatState, anchor: QPointF, along: str, scale: float, lines: int = 1
@@ -977,10 +1039,12 @@ class TableScene(QGraphicsScene):
         """Say what a drag that ended at `point` meant: a new place on the rack, an end, or the table."""
         tile = item.tile
         assert tile is not None
-        if abs(point.y() - self.rack_y) < DROP_ON_RACK:
+        if abs(point.y() - self.rack_y) < DROP_ON_RACK + self.rack_reach:
             others = [i for i in self.items_for_rack() if i is not item]
             order = [i.tile for i in others if i.tile is not None]
-            order.insert(sum(1 for i in others if i.pos().x() < point.x()), tile)
+            line = 1 if self.rack_reach > 0 and point.y() > self.rack_y else 0
+            slots = [self._rack_slots.get(t, (0, 0.0)) for t in order]
+            order.insert(sum(1 for slot in slots if slot < (line, point.x())), tile)
             self.rackReordered.emit(order)
             return
         near = [
@@ -1029,4 +1093,8 @@ class TableScene(QGraphicsScene):
 
     def items_for_rack(self) -> list[TileItem]:
         """Rack items left to right."""
-        return sorted(self.rack_items.values(), key=lambda item: item.pos().x())
+        slots = self._rack_slots
+        return sorted(
+            self.rack_items.values(),
+            key=lambda item: slots.get(item.tile, (0, item.pos().x())) if item.tile is not None else (0, 0.0),
+        )

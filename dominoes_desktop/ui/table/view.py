@@ -488,6 +488,7 @@ class TableView(QGraphicsView):
             self.focus_index = min(self.focus_index, len(rack) - 1)
         for i, item in enumerate(rack):
             item.set_flags(focused=has_focus and self.choosing is None and i == self.focus_index)
+            item.setZValue(20 + 0.01 * i + (2 if item.focused else 0))  # a focused tile is never under another
         for marker in self.table.markers:
             marker.focused = marker.index == self.marker_focus
             marker.update()
