@@ -1,17 +1,20 @@
 """Room server load: many rooms of four bot clients at full speed against one server process, loopback only.
 
 The server runs as `python -m dominoes_desktop.net.serve` in its own process; the bot clients run in
-`--client-procs` other processes (each a share of the rooms). Every room has four people's seats (a host
-and three friends, all random bots answering at once, each cutting every deal and checking each revealed
-deal) and a target no match reaches, so every room plays for the whole window. The bots read each line
-with `json.loads` alone (no field checks): the load generator shares the machine with the server and must
-cost less than it. For each room count (`--rooms 1 20 100`, run one after the other in one run, so the
-machine's load is alike) it reports, as JSON: the act -> next state round trip (a seat's `act` sent -> its
-own `move` event back) p50/p95 (over the whole run, and over the moves made once every room was playing,
-`*_all_playing`: without the first seconds, when the other rooms still connect, shake hands and join),
-moves a second over all rooms, the server's CPU (share of one core) and memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think as people do (2 to 8
-seconds a decision; CPUs at 1 s) and reports the rooms and connections one server process holds, and
-its memory.
+`--client-procs` other processes (each a share of the rooms). Every room has four people's seats (a host and
+three friends, all random bots answering at once, each cutting every deal and checking each revealed deal) and
+a target no match reaches, so every room plays for the whole window. The bots read each line with `json.loads`
+alone (no field checks): the load generator shares the machine with the server and must cost less than it.
+Each bot is its connection's protocol, handling lines as they come and answering once the loop's turn has read
+every bot's lines (`--stream-bots`: the earlier bots, a stream reader and a task each, which play the same and
+cost the machine more). For each room count (`--rooms 1 20 100`, run one after the other in one run, so the
+machine's load is alike) it reports, as JSON: the act -> next state round trip (a seat's `act` sent -> its own
+`move` event back) p50/p95 (over the whole run, and over the moves made once every room was playing,
+`*_all_playing`: without the first seconds, when the other rooms still connect, shake hands and join), moves a
+second over all rooms, the server's CPU (share of one core; ms a move, over the whole run and over the window
+when every room plays), its memory (RSS), and deals verified. `--hold N` then opens N rooms whose people think
+as people do (2 to 8 seconds a decision; CPUs at 1 s) and reports the rooms and connections one server process
+holds, and its memory.
 
 The connections are TLS, as a server runs by default (`--plain`: plain TCP, as behind a proxy that does
 TLS). `--server-root DIR` serves from another checkout (e.g. the main branch's), to compare two versions
@@ -20,6 +23,7 @@ side by side in one run: `--server-root` may be given twice, and each room count
 its room count and checkout; read them with `python -m pstats FILE`): the figures are then the profiler's.
 
     python benchmarks/net_rooms.py [--rooms 1 20 100] [--seconds 20] [--client-procs 2] [--hold 1000] [--plain]
+        [--server-root DIR [--server-root DIR]] [--profile DIR] [--stream-bots]
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -91,52 +97,181 @@ class Bot:
         self.writer.close()
 
 
-async def play(
-    bot: Bot,
-    host: Bot,
-    index: int,
-    rng: random.Random,
-    stop: float,
-    rtts: list[tuple[float, float]],
-    totals: dict[str, int],
-    think: tuple[float, float] = (0.0, 0.0),
-) -> None:
-    """Answer this seat's decisions at random until the window ends or the room closes."""
-    checker = DealChecker()
-    sent = 0.0  # when this seat's move in flight went out
-    while (message := await bot.recv()) is not None:
+class LeanBot(asyncio.Protocol):
+    """One seat's connection, leaner still (the default): the transport's protocol, each line handled as it
+    arrives (`json.loads`, then the seat's answer), with no stream reader and no task woken for every line.
+    It plays exactly as `Bot` does (`--stream-bots`): the same messages read whole, the same answers, the
+    same checks of every deal; it only costs the machine less, which the server shares with it."""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self._partial = b""
+        self._inbox: deque[dict[str, Any]] = deque()
+        self._woken: asyncio.Future[None] | None = None
+        self.lost = False
+        self.on_message: Callable[[dict[str, Any]], None] | None = None  # set: every message goes there
+
+    @staticmethod
+    async def open(port: int, tls: ssl.SSLContext | None) -> LeanBot:
+        loop = asyncio.get_running_loop()
+        _, bot = await loop.create_connection(LeanBot, "127.0.0.1", port, ssl=tls)
+        bot.send({"t": "hello", "v": 2})
+        await bot.expect("welcome")
+        return bot
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        lines = (self._partial + data).split(b"\n") if self._partial else data.split(b"\n")
+        self._partial = lines.pop()
+        for line in lines:
+            message = json.loads(line)
+            if self.on_message is not None:
+                self.on_message(message)
+            else:
+                self._inbox.append(message)
+                self._wake()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        self._wake()
+        if self.on_message is not None:
+            self.on_message({"t": "bye"})  # the seat's play ends as when the stream bot reads the end
+
+    def _wake(self) -> None:
+        if self._woken is not None and not self._woken.done():
+            self._woken.set_result(None)
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.transport is not None
+        self.transport.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        while True:
+            while not self._inbox:
+                if self.lost:
+                    raise ConnectionError(f"closed while waiting for {kind}")
+                self._woken = asyncio.get_running_loop().create_future()
+                await self._woken
+            message = self._inbox.popleft()
+            if message["t"] == kind:
+                return message
+            if message["t"] == "error":
+                raise RuntimeError(message)
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+class Seat:
+    """One seat's play, a message at a time: a random legal answer to each view of its own (a cut for a cut),
+    every deal checked, its turns' round trips timed. Either kind of bot reads for it."""
+
+    def __init__(
+        self,
+        bot: Any,
+        host: Any,
+        index: int,
+        rng: random.Random,
+        stop: float,
+        rtts: list[tuple[float, float]],
+        totals: dict[str, int],
+        think: tuple[float, float],
+    ) -> None:
+        self.bot, self.host, self.index, self.rng, self.stop = bot, host, index, rng, stop
+        self.rtts, self.totals, self.think = rtts, totals, think
+        self.checker = DealChecker()
+        self.sent = 0.0  # when this seat's move in flight went out
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def heard(self, message: dict[str, Any]) -> None:
+        if self.done.done():
+            return
         t = message["t"]
+        checker = self.checker
         if t == "event":
             e = message["e"]
             if e == "move":
-                if index == 0:
-                    totals["moves"] += 1
-                if message["seat"] == index and sent:
-                    rtts.append((sent, (time.perf_counter() - sent) * 1000))
-                    sent = 0.0
+                if self.index == 0:
+                    self.totals["moves"] += 1
+                if message["seat"] == self.index and self.sent:
+                    self.rtts.append((self.sent, (time.perf_counter() - self.sent) * 1000))
+                    self.sent = 0.0
             if e in ("commit", "move", "hand_end"):
                 checker.see(message)
         elif t == "view":
             checker.see(message)
             legal = message["legal"]
             if not legal:
-                continue
-            if time.perf_counter() > stop:  # time is up: the host leaves, which ends the room for everyone
-                host.close()
-                break
+                return
+            if time.perf_counter() > self.stop:  # time is up: the host leaves, which ends the room for everyone
+                self.host.close()
+                self.finish()
+                return
             if message["decision"] == "cut":
-                action = f"cut:{checker.cut()}"
+                self.answer(message, f"cut:{checker.cut()}")
+                return
+            action = self.rng.choice([a for a in legal if a != "decline"] or legal)
+            if self.think[1]:
+                asyncio.get_running_loop().call_later(self.rng.uniform(*self.think), self.answer, message, action)
             else:
-                action = rng.choice([a for a in legal if a != "decline"] or legal)
-                if think[1]:
-                    await asyncio.sleep(rng.uniform(*think))
-                if message["decision"] == "turn":
-                    sent = time.perf_counter()
-            bot.send({"t": "act", "d": message["d"], "action": action})
+                self.answer(message, action)
         elif t in ("host_left", "removed", "bye"):
-            break
-    totals["verified"] += checker.verified
-    totals["failed"] += len(checker.failures)
+            self.finish()
+
+    def answer(self, message: dict[str, Any], action: str) -> None:
+        """Answer once this turn of the loop has read what every bot was sent. Sent at once, an answer wakes
+        the server, which on a busy machine can take the CPU from this process before its other bots have
+        read their lines (measured: p50 12 ms for one room instead of 2): the stream bots answer after the
+        reads as well, from their tasks."""
+        if not ANSWERS:
+            asyncio.get_running_loop().call_soon(send_answers)
+        ANSWERS.append((self, message, action))
+
+    def send_answer(self, message: dict[str, Any], action: str) -> None:
+        if self.done.done():
+            return
+        if message["decision"] == "turn":
+            self.sent = time.perf_counter()
+        self.bot.send({"t": "act", "d": message["d"], "action": action})
+
+    def finish(self) -> None:
+        if not self.done.done():
+            self.bot.on_message = None
+            self.totals["verified"] += self.checker.verified
+            self.totals["failed"] += len(self.checker.failures)
+            self.done.set_result(None)
+
+
+ANSWERS: list[tuple[Seat, dict[str, Any], str]] = []  # what this process's seats answer this turn of the loop
+
+
+def send_answers() -> None:
+    answers = ANSWERS[:]
+    ANSWERS.clear()
+    for seat, message, action in answers:
+        seat.send_answer(message, action)
+
+
+async def lean_play(bot: LeanBot, seat: Seat) -> None:
+    """A LeanBot's seat: the messages already read first, then each as it comes."""
+    while bot._inbox and not seat.done.done():
+        seat.heard(bot._inbox.popleft())
+    if not seat.done.done():
+        bot.on_message = seat.heard
+        if bot.lost:
+            seat.finish()
+    await seat.done
+
+
+async def play(bot: Bot, seat: Seat) -> None:
+    """A stream Bot's seat (`--stream-bots`): its task reads each line, which the seat then handles."""
+    while not seat.done.done() and (message := await bot.recv()) is not None:
+        seat.heard(message)
+    seat.finish()
 
 
 async def one_room(
@@ -150,9 +285,10 @@ async def one_room(
     cpu_delay_ms: int,
     tls: ssl.SSLContext | None,
     started: list[float],
+    stream_bots: bool,
 ) -> None:
     people = [s for s in seats if not s.startswith("cpu")]
-    bots = [await Bot.open(port, tls) for _ in people]
+    bots: list[Any] = [await (Bot if stream_bots else LeanBot).open(port, tls) for _ in people]
     host = bots[0]
     host.send({"t": "create", "name": "H", "preset": "puerto_rican", "options": OPTIONS, "seats": seats,
                "cpu_delay_ms": cpu_delay_ms})  # fmt: skip
@@ -163,9 +299,9 @@ async def one_room(
     totals["rooms"] += 1
     host.send({"t": "start"})
     started.append(time.perf_counter())
-    await asyncio.gather(
-        *(play(b, host, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots))
-    )
+    players = [Seat(b, host, i, random.Random(seed * 8 + i), stop, rtts, totals, think) for i, b in enumerate(bots)]
+    plays = play if stream_bots else lean_play
+    await asyncio.gather(*(plays(b, player) for b, player in zip(bots, players, strict=True)))
     for bot in bots:
         bot.close()
 
@@ -180,6 +316,7 @@ def client_process(
     think: tuple[float, float],
     cpu_delay_ms: int,
     plain: bool,
+    stream_bots: bool,
 ) -> None:
     tls = None
     if not plain:  # the bots do not check the certificate: the benchmark measures the server, not the pin
@@ -207,6 +344,7 @@ def client_process(
                     cpu_delay_ms,
                     tls,
                     room_starts,
+                    stream_bots,
                 )
                 for i in range(rooms)
             )
@@ -216,6 +354,7 @@ def client_process(
             **totals,
             "rtts": rtts,
             "all_playing": max(room_starts, default=started),
+            "stop": stop,
             "wall": time.perf_counter() - started,
             "cpu": cpu.user + cpu.system,
         }
@@ -226,6 +365,15 @@ def client_process(
 def proc_cpu(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_at(samples: list[tuple[float, float]], when: float) -> float:
+    """The CPU seconds at `when`, between the samples around it (as sampled: a sample every quarter second)."""
+    before = max((s for s in samples if s[0] <= when), default=samples[0])
+    after = min((s for s in samples if s[0] >= when), default=samples[-1])
+    if after[0] <= before[0]:
+        return before[1]
+    return before[1] + (after[1] - before[1]) * (when - before[0]) / (after[0] - before[0])
 
 
 def proc_memory(pid: int) -> tuple[float, float]:
@@ -307,11 +455,14 @@ def run_load(
     plain: bool = False,
     root: Path = ROOT,
     profile: Path | None = None,
+    stream_bots: bool = False,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tls_dir:
         if not plain:  # made here: a server that made its own would import `cryptography` (only its first start)
             own_identity(Path(tls_dir))
-        return _run_load(rooms, seconds, procs, seats, think, cpu_delay_ms, workers, plain, root, tls_dir, profile)
+        return _run_load(
+            rooms, seconds, procs, seats, think, cpu_delay_ms, workers, plain, root, tls_dir, profile, stream_bots
+        )
 
 
 def _run_load(
@@ -326,6 +477,7 @@ def _run_load(
     root: Path,
     tls_dir: str,
     profile: Path | None,
+    stream_bots: bool,
 ) -> dict[str, Any]:
     server, ports = start_server(workers, plain, root, tls_dir, profile)
     pids = server_pids(server, workers)
@@ -336,7 +488,8 @@ def _run_load(
         cpu_before, wall_before = sum(map(proc_cpu, pids)), time.perf_counter()
         clients = [
             multiprocessing.Process(
-                target=client_process, args=(ports, n, 1000 * i, seconds, queue, seats, think, cpu_delay_ms, plain)
+                target=client_process,
+                args=(ports, n, 1000 * i, seconds, queue, seats, think, cpu_delay_ms, plain, stream_bots),
             )
             for i, n in enumerate(share)
         ]
@@ -345,11 +498,13 @@ def _run_load(
         peak = 0.0
         deadline = time.perf_counter() + seconds + 120
         results: list[dict[str, Any]] = []
+        cpu_samples = [(wall_before, cpu_before)]  # (when, the server's CPU seconds so far)
         while len(results) < procs and time.perf_counter() < deadline:
             try:
-                results.append(queue.get(timeout=0.5))
+                results.append(queue.get(timeout=0.25))
             except Exception:
                 peak = max(peak, sum(proc_memory(pid)[0] for pid in pids))
+                cpu_samples.append((time.perf_counter(), sum(map(proc_cpu, pids))))
         for client in clients:
             client.join(5)
         wall = time.perf_counter() - wall_before
@@ -363,12 +518,19 @@ def _run_load(
     # The clock is the system's monotonic one (perf_counter) in every process: comparable across them.
     all_playing = max((r["all_playing"] for r in results), default=0.0)
     rtts_all_playing = [ms for sent, ms in timed if sent >= all_playing]
+    # The server's CPU a move while every room plays: without the handshakes and joins of the first moments
+    # (a second or more of CPU on a busy machine, many times the moves' own share there) and the closing.
+    window_end = min((r["stop"] for r in results), default=all_playing)
+    in_window = sum(1 for sent, _ in timed if all_playing <= sent <= window_end)
+    window_moves = in_window * sum(r["moves"] for r in results) / max(len(timed), 1)
+    window_cpu = cpu_at(cpu_samples, window_end) - cpu_at(cpu_samples, all_playing)
     ramp = all_playing - min((sent for sent, _ in timed), default=all_playing)
     moves = sum(r["moves"] for r in results)
     play_wall = max(r["wall"] for r in results)
     return {
         "server": str(root),
         "transport": "plain" if plain else "tls",
+        "bots": "stream" if stream_bots else "lean",
         "rooms": sum(r["rooms"] for r in results),
         "server_processes": len(pids),
         "connections": sum(r["rooms"] for r in results) * sum(not s.startswith("cpu") for s in seats),
@@ -377,6 +539,7 @@ def _run_load(
         "moves_per_s": round(moves / play_wall),
         "server_cpu_core_share": round(server_cpu / wall, 2),
         "server_cpu_ms_per_move": round(server_cpu * 1000 / max(moves, 1), 3),
+        "server_cpu_ms_per_move_all_playing": round(window_cpu * 1000 / max(window_moves, 1), 3),
         "server_rss_mb": round(max(rss, peak), 1),
         "server_peak_rss_mb": round(hwm, 1),
         "client_cpu_s": round(sum(r["cpu"] for r in results), 1),
@@ -407,6 +570,11 @@ def main() -> int:
         help="serve from this checkout (default: this one); twice: compare two, side by side",
     )
     parser.add_argument("--profile", type=Path, help="run each server under cProfile, its statistics in this folder")
+    parser.add_argument(
+        "--stream-bots",
+        action="store_true",
+        help="the earlier bots (a stream reader and a task each): the same play, at a higher cost to the machine",
+    )
     args = parser.parse_args()
     roots = [r.resolve() for r in args.server_root] if args.server_root else [ROOT]
     failed = 0
@@ -421,7 +589,7 @@ def main() -> int:
                 )
             load = run_load(
                 rooms, args.seconds, args.client_procs, workers=args.workers, plain=args.plain, root=root,
-                profile=profile,
+                profile=profile, stream_bots=args.stream_bots,
             )  # fmt: skip
             failed += load["deal_checks_failed"]
             print(json.dumps({"load": load}), flush=True)
@@ -430,8 +598,9 @@ def main() -> int:
         seats = ["host", "friend", "cpu:random", "cpu:random"]
         for root in roots:
             held = run_load(
-                args.hold, args.hold_seconds, args.client_procs, seats, (2.0, 8.0), 1000, 1, args.plain, root
-            )
+                args.hold, args.hold_seconds, args.client_procs, seats, (2.0, 8.0), 1000, 1, args.plain, root,
+                stream_bots=args.stream_bots,
+            )  # fmt: skip
             print(json.dumps({"held": held}), flush=True)
     print(json.dumps({"cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2)}))
     return 0 if failed == 0 else 1

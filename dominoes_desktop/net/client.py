@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -15,6 +16,14 @@ from ..engine.rules import Rules
 from ..engine.tiles import Tile
 from . import fairdeal, messages, protocol, tls
 from .codec import Decision
+
+
+@functools.lru_cache(maxsize=4096)
+def played_tile(text: str) -> Tile | None:
+    """The tile a move's text plays (None for a pass, a draw, a claim), read once for each text: a table
+    repeats the same few hundred, and a benchmark's bots each read every move of their table."""
+    move = parse_move(text)
+    return move.tile if move.kind is MoveKind.PLAY else None
 
 
 class Client:
@@ -123,9 +132,9 @@ class DealChecker:
             if not view.get("moves"):
                 self.dealt = [Tile.parse(x) for x in view["hand"]]
         elif t == "event" and message.get("e") == "move":
-            move = parse_move(message["move"])
-            if move.kind is MoveKind.PLAY and move.tile is not None:
-                self.plays.append((message["seat"], move.tile))
+            tile = played_tile(message["move"])
+            if tile is not None:
+                self.plays.append((message["seat"], tile))
         elif t == "event" and message.get("e") == "hand_end" and isinstance(message.get("reveal"), dict):
             self.check(message["reveal"])
 

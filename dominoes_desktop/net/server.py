@@ -83,15 +83,16 @@ def lighter_tls_buffers() -> None:
         sslproto.SSLProtocol.max_size = TLS_READ_BUFFER
 
 
-class Connection:
-    """One client. Implements the room's Peer: `send` queues a line, `close` ends the connection."""
+class Connection(asyncio.Protocol):
+    """One client, past its TLS handshake: the protocol of its transport (what it reads comes to
+    `data_received`, no task or stream reader in between: a move costs the server a few reads and writes, and
+    their Python is a good part of it). Implements the room's Peer: `send` queues a line, `close` ends it."""
 
-    def __init__(self, server: Server, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, server: Server, address: str) -> None:
         self.server = server
-        self.reader = reader
-        self.writer = writer
-        peer = writer.get_extra_info("peername")
-        self.address: str = peer[0] if isinstance(peer, tuple) else "local"
+        self.address = address
+        self.transport: asyncio.Transport | None = None  # from connection_made on
+        self.counted = False  # while it holds one of the server's (and its address's) places
         self.room: Room | None = None
         self.greeted = False
         self.closed = False
@@ -101,13 +102,88 @@ class Connection:
         self._struck = time.monotonic()
         self._told_rate = 0.0
         self._out = bytearray()
+        self._lines = protocol.LineBuffer()
+        self._unread: deque[bytes | None] = deque()  # lines read, waiting while a slowed wrong code is
+        self._early = bytearray()  # what came with the handshake's end, before connection_made
+        self._write_paused = False
         self.version = protocol.PROTOCOL_VERSION  # what the client's hello asked for
         self.wrong_guesses = 0
         self.paused_until = 0.0  # a slowed wrong code: its answer, and anything more read, wait until then
         self._held: tuple[str, str, str | None] | None = None  # that answer
+        self._unpause: asyncio.TimerHandle | None = None
         self.heard = time.monotonic()
         self._watch: asyncio.TimerHandle | None = None
         self._loop = asyncio.get_running_loop()  # asked once: a move sends a line to every seat
+
+    # ---- the transport's side ----------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        # A client that does not read what it is sent is not read from either (pause_writing, below),
+        # and is let go at SLOW_CLIENT_BYTES.
+        transport.set_write_buffer_limits(high=SLOW_CLIENT_BYTES // 4)
+        self.server.clients.add(self)
+        self.watch(self.server.handshake_s)
+        if self._early:
+            early, self._early = bytes(self._early), bytearray()
+            self.data_received(early)
+
+    def data_received(self, data: bytes) -> None:
+        if self.closed:
+            return
+        if self.transport is None:
+            self._early += data
+            return
+        self._unread.extend(self._lines.feed(data))
+        self._take_unread()
+
+    def eof_received(self) -> bool:
+        return False  # the client is done: close
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self._out.clear()
+        for handle in (self._watch, self._unpause):
+            if handle is not None:
+                handle.cancel()
+        self.server.gone(self)
+        if self.room is not None:
+            room, self.room = self.room, None
+            room.disconnected(self)
+
+    def pause_writing(self) -> None:
+        self._write_paused = True
+        if self.transport is not None:
+            self.transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        self._write_paused = False
+        if self.transport is not None and not self.paused_until and not self.closed:
+            self.transport.resume_reading()
+
+    def _take_unread(self) -> None:
+        """Handle the lines read, in order, until a slowed wrong code makes the rest (and reading) wait."""
+        unread = self._unread
+        while unread and not self.closed and not self.paused_until:
+            self.receive(unread.popleft())
+        if self.paused_until and not self.closed and self._unpause is None:
+            assert self.transport is not None
+            self.transport.pause_reading()
+            self._unpause = self._loop.call_later(max(0.0, self.paused_until - time.monotonic()), self._go_on)
+
+    def _go_on(self) -> None:
+        """A slowed wrong code's time is up: its answer, then the lines that waited, then reading again."""
+        self._unpause = None
+        self.paused_until = 0.0
+        held, self._held = self._held, None
+        if held is not None:
+            self.error(*held)
+        self._take_unread()
+        if not self.paused_until and not self._write_paused and not self.closed and self.transport is not None:
+            self.transport.resume_reading()
+
+    # ---- the room's side ---------------------------------------------------------------------
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_line(protocol.encode(message))
@@ -123,11 +199,11 @@ class Connection:
         self._out += line
 
     def _flush(self) -> None:
-        if self.closed or not self._out:
+        if self.closed or not self._out or self.transport is None:
             return
-        self.writer.write(bytes(self._out))
+        self.transport.write(bytes(self._out))
         self._out.clear()
-        if self.writer.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
+        if self.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
             log.info("dropping %s: it does not read", self.address)
             self.close()
 
@@ -137,7 +213,8 @@ class Connection:
             self.closed = True
             if self._watch is not None:
                 self._watch.cancel()
-            self.writer.close()
+            if self.transport is not None:
+                self.transport.close()
 
     def watch(self, after: float) -> None:
         """Check in `after` seconds that the client has greeted and, outside a room, is not idle."""
@@ -181,33 +258,6 @@ class Connection:
         self._tokens -= 1
         return True
 
-    async def run(self) -> None:
-        lines = protocol.LineBuffer()
-        try:
-            while not self.closed:
-                chunk = await self.reader.read(65536)
-                if not chunk:
-                    break
-                for line in lines.feed(chunk):
-                    if self.closed:
-                        break
-                    self.receive(line)
-                    if self.paused_until:  # a slowed wrong code: its answer, and the next line, wait
-                        await asyncio.sleep(max(0.0, self.paused_until - time.monotonic()))
-                        self.paused_until = 0.0
-                        held, self._held = self._held, None
-                        if held is not None:
-                            self.error(*held)
-                if self.writer.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES // 4:
-                    await self.writer.drain()
-        except (ConnectionError, asyncio.IncompleteReadError):
-            pass
-        finally:
-            self.close()
-            if self.room is not None:
-                room, self.room = self.room, None
-                room.disconnected(self)
-
     def receive(self, line: bytes | None) -> None:
         now = time.monotonic()
         self.heard = now
@@ -241,6 +291,18 @@ class Connection:
             self.error(protocol.E_INTERNAL, "the server could not handle that message", about)
 
 
+class Arrival(asyncio.Protocol):
+    """A connection just accepted, before it is a Connection: the server counts it (or refuses it) at once;
+    plain, it is a Connection from there; TLS, once its handshake (start_tls) is through."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.server.arrived(transport)
+
+
 class Server:
     def __init__(
         self,
@@ -270,7 +332,8 @@ class Server:
         self._per_address: dict[str, int] = {}
         self._accepted = 0  # connections held, handshaking ones too (`clients` has those past the handshake)
         self._tls: ssl.SSLContext | None = None
-        self._handshaking: set[asyncio.WriteTransport] = set()  # connections still in their TLS handshake
+        self._handshaking: set[asyncio.Transport] = set()  # connections still in their TLS handshake
+        self._handshakes: set[asyncio.Future[None]] = set()  # their handshakes (a task is kept while it runs)
         self.handshake_s = handshake_s
         self.idle_s = idle_s
         self.turn_s = turn_s  # a room's turn clock when its `create` names none (None: the protocol's default)
@@ -312,9 +375,8 @@ class Server:
         self._tls = tls.server_context() if tls is not None else None
         if self._tls is not None:
             lighter_tls_buffers()
-        self._server = await asyncio.start_server(
-            self._accept, host, port, limit=protocol.MAX_LINE, backlog=LISTEN_BACKLOG
-        )
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(lambda: Arrival(self), host, port, backlog=LISTEN_BACKLOG)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
@@ -350,9 +412,9 @@ class Server:
         if self._own_cpu:
             await asyncio.to_thread(self.cpu.close)  # joins the workers: not on the loop
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def arrived(self, transport: asyncio.Transport) -> None:
         """A connection, counted from the moment it is accepted: while it shakes hands (TLS) too."""
-        peer = writer.get_extra_info("peername")
+        peer = transport.get_extra_info("peername")
         address: str = peer[0] if isinstance(peer, tuple) else "local"
         held = self._per_address.get(address, 0)
         refusal = None
@@ -365,55 +427,55 @@ class Server:
             )
         if refusal is not None:
             if self._tls is None:  # a plain client is told why; a TLS one is not shaken hands with to be told
-                writer.write(protocol.encode(Error(*refusal).to_json()))
-                writer.close()
+                transport.write(protocol.encode(Error(*refusal).to_json()))
+                transport.close()
             else:
-                writer.transport.abort()
+                transport.abort()
             return
         self._per_address[address] = held + 1
         self._accepted += 1
-        try:
-            if self._tls is not None and not await self._handshake(writer):
-                return
-            connection = Connection(self, reader, writer)
-            self.clients.add(connection)
-            connection.watch(self.handshake_s)
-            try:
-                await connection.run()
-            finally:
-                self.clients.discard(connection)
-        finally:
-            self._accepted -= 1
-            left = self._per_address.pop(address, 1) - 1
-            if left > 0:
-                self._per_address[address] = left
+        connection = Connection(self, address)
+        connection.counted = True
+        if self._tls is None:
+            transport.set_protocol(connection)
+            connection.connection_made(transport)
+            return
+        handshake = asyncio.ensure_future(self._handshake(transport, connection))
+        self._handshakes.add(handshake)
+        handshake.add_done_callback(self._handshakes.discard)
 
-    async def _handshake(self, writer: asyncio.StreamWriter) -> bool:
-        """TLS on an accepted connection, within the time a connection has to say hello; False (and the
-        connection closed) if it does not come."""
+    def gone(self, connection: Connection) -> None:
+        """A connection is closed (or its handshake never came through): its place is free."""
+        self.clients.discard(connection)
+        if connection.counted:
+            connection.counted = False
+            self._accepted -= 1
+            left = self._per_address.pop(connection.address, 1) - 1
+            if left > 0:
+                self._per_address[connection.address] = left
+
+    async def _handshake(self, raw: asyncio.Transport, connection: Connection) -> None:
+        """TLS on an accepted connection, within the time a connection has to say hello; the connection
+        closed if it does not come."""
         assert self._tls is not None
-        raw = writer.transport
         self._handshaking.add(raw)
         try:
-            await writer.start_tls(self._tls, ssl_handshake_timeout=self.handshake_s)
-            return True
+            secure = await asyncio.get_running_loop().start_tls(
+                raw, connection, self._tls, server_side=True, ssl_handshake_timeout=self.handshake_s
+            )
         except asyncio.CancelledError:
-            self._let_go(writer, raw)
+            self.gone(connection)
+            raw.abort()
             raise
-        except Exception:  # a failed or timed-out handshake, a peer gone (see _let_go)
-            self._let_go(writer, raw)
-            return False
+        except Exception:  # a failed or timed-out handshake, a peer gone, the server stopping
+            self.gone(connection)
+            raw.abort()
+            return
         finally:
             self._handshaking.discard(raw)
-
-    @staticmethod
-    def _let_go(writer: asyncio.StreamWriter, raw: asyncio.WriteTransport) -> None:
-        """Close a connection whose handshake did not come through. A peer that leaves mid-handshake without
-        an error makes asyncio hand the writer no transport at all (and fail on it with an AttributeError,
-        which its own __del__ trips over again): the writer gets its plain transport back, closed."""
-        if writer.transport is None:
-            writer._transport = raw
-        raw.abort()
+        if secure is None:  # lost as the handshake ended: its connection_lost, on its way, frees its place
+            return
+        connection.connection_made(secure)
 
     def listed_rooms(self) -> list[dict[str, Any]]:
         return [room.summary() for room in self.rooms.values() if room.config.lan and room.state is RoomState.LOBBY]

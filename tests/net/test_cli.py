@@ -127,3 +127,31 @@ def test_serve_with_workers_runs_one_server_a_port_and_each_holds_its_own_rooms(
     finally:
         if server.poll() is None:
             server.kill()
+
+
+def test_the_headless_server_collects_its_young_objects_seldom() -> None:
+    """A move makes hundreds of short-lived objects: the server's collector runs every GC_YOUNG new objects,
+    not Python's 700 (which moved what was in flight into the older generations, and their passes over every
+    room paused the loop)."""
+    code = """
+import asyncio, gc, os, signal
+from dominoes_desktop.net import serve
+
+async def main():
+    async def look():
+        while signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # serving: its stop signal is in place
+            await asyncio.sleep(0.05)
+        print(gc.get_threshold()[0], serve.GC_YOUNG, flush=True)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    looking = asyncio.create_task(look())
+    await serve.run("127.0.0.1", 0, False, 10, 60.0, cpu_workers=1)
+
+asyncio.run(main())
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=60, check=True
+    )
+    threshold, young = done.stdout.split()[-2:]
+    assert threshold == young and int(young) > 700
+    assert "Traceback" not in done.stderr

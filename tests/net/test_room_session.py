@@ -103,9 +103,13 @@ async def cuban_room(monkeypatch: pytest.MonkeyPatch) -> tuple[Room, list[Peer]]
     made = [redeal_secret()]
     real = FairDeal.commit
     monkeypatch.setattr(FairDeal, "commit", staticmethod(lambda: made.pop() if made else real()))
-    config = parse_config(
-        {"preset": "cuban", "options": {"target": 500}, "seats": ["host", "friend", "friend", "friend"], "wait_s": 30}
-    )
+    return started_room("cuban", {"target": 500})
+
+
+def started_room(preset: str, options: dict[str, Any], turn_s: int | None = None) -> tuple[Room, list[Peer]]:
+    """A room of a host and three friends, each seat a Peer of this test, its match started."""
+    seats = ["host", "friend", "friend", "friend"]
+    config = parse_config({"preset": preset, "options": options, "seats": seats, "turn_s": turn_s})
     room = Room("ABC-DEF", config)
     peers = [Peer() for _ in range(4)]
     room.seat_host(peers[0], "Ana")
@@ -185,15 +189,7 @@ def test_every_view_s_public_record_is_its_hand_s_moves_so_far() -> None:
     hand still carries exactly that hand's moves up to it, each seat's as the events told them."""
 
     async def body() -> list[Peer]:
-        config = parse_config(
-            {"preset": "puerto_rican", "options": {"target": 100_000}, "seats": ["host", "friend", "friend", "friend"]}
-        )
-        room = Room("ABC-DEF", config)
-        peers = [Peer() for _ in range(4)]
-        room.seat_host(peers[0], "Ana")
-        for index, peer in enumerate(peers[1:]):
-            room.join(peer, f"F{index}")
-        room.start(peers[0])
+        room, peers = started_room("puerto_rican", {"target": 100_000})
         try:
             await play(room, peers, hands=4, seed=7)
         finally:
@@ -213,3 +209,57 @@ def test_every_view_s_public_record_is_its_hand_s_moves_so_far() -> None:
                 assert message["view"]["moves"] == told
                 views += 1
         assert views > 40  # four hands' worth
+
+
+def test_a_guest_seat_keeps_one_turn_timer_over_its_decisions() -> None:
+    """The guests' clocks time every decision they are sent, with one timer a seat (set again only when it
+    rings before the decision timed is due), not a timer made and cancelled every decision."""
+
+    async def body() -> tuple[int, int, float]:
+        loop = asyncio.get_running_loop()
+        armed = 0
+        real_call_at, real_call_later = loop.call_at, loop.call_later
+
+        def counted(real: Any) -> Any:
+            def call(when: float, callback: Any, *args: Any, **kwargs: Any) -> Any:
+                nonlocal armed
+                armed += getattr(callback, "__name__", "") in ("_clock_rings", "_timed_out")
+                return real(when, callback, *args, **kwargs)
+
+            return call
+
+        loop.call_at, loop.call_later = counted(real_call_at), counted(real_call_later)  # type: ignore[method-assign]
+        started = loop.time()
+        room, peers = started_room("puerto_rican", {"target": 100_000}, turn_s=30)
+        try:
+            await play(room, peers, hands=2, seed=3)
+        finally:
+            room.close("done")
+        timed = sum(1 for peer in peers for m in peer.got if m["t"] == "view" and m.get("time_s"))
+        return timed, armed, loop.time() - started
+
+    timed, armed, seconds = asyncio.run(body())
+    assert timed > 30  # the guests' turns were timed
+    assert seconds < 30 and armed <= 3  # within the clock's time: one timer for each guest seat
+
+
+def test_a_guest_s_timer_that_rings_before_the_decision_is_due_waits_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def body() -> list[tuple[int, float]]:
+        loop = asyncio.get_running_loop()
+        room, _ = started_room("puerto_rican", {"target": 100_000}, turn_s=1)
+        out: list[tuple[int, float]] = []
+        started = loop.time()
+        monkeypatch.setattr(room, "_timed_out", lambda seat, d: out.append((d, loop.time() - started)))
+        seat = room.seats[1]
+        try:
+            room._start_clock(seat, 1000)  # due at 1 s
+            await asyncio.sleep(0.5)
+            room._stop_clock(seat)  # answered
+            room._start_clock(seat, 1001)  # due at 1.5 s: the timer set for 1 s rings early and waits
+            await asyncio.sleep(2.0)
+        finally:
+            room.close("done")
+        return out
+
+    (timed_out,) = asyncio.run(body())
+    assert timed_out[0] == 1001 and 1.45 <= timed_out[1] < 1.9
