@@ -9,7 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel, QWheelEvent
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent, QStandardItemModel, QWheelEvent
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -223,6 +223,17 @@ class WholeComboBox(PageComboBox):
         return self.sizeHint().expandedTo(super().minimumSizeHint())
 
 
+class RulesView(QTextBrowser):
+    """The preset's rules, laid out whole whenever the width changes: Qt lays a long text out lazily, the part in
+    view first and the rest a moment later, and the scroll bar's handle (shown since the rules were cut off with
+    no sign of more, Spanish at 1024x700) shrank after the first paint as the text's height became known."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        document = self.document()
+        document.documentLayout().blockBoundingRect(document.lastBlock())  # lays the text out to its end
+
+
 class SeatRow:
     """One player's kind and name. The lobby lists players 1-5; the pairing decides which seat each takes."""
 
@@ -284,7 +295,7 @@ class LobbyPage(QWidget):
         self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.presets.setIconSize(QSize(32, 24))
         self._fill_presets()
-        self.rules_view = QTextBrowser()
+        self.rules_view = RulesView()
         self.rules_view.setAccessibleName(self.tr("House rules"))
         self.rules_view.setOpenExternalLinks(False)
 
