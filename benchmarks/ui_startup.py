@@ -17,13 +17,16 @@ bare label), and would weigh on the window with more widgets for a cost no playe
     python benchmarks/ui_startup.py --child bare [--frame PATH]                # one run of the bare window
     python benchmarks/ui_startup.py --child game --config DIR --settled PATH    # the lobby 3 s later
     python benchmarks/ui_startup.py --child game --config DIR --frame A --settled B   # both, from one run
+    python benchmarks/ui_startup.py --child game --config DIR --size 1920x1080 ...    # the window at that size
 
 --compare DIR times a second copy of the game too, from another source tree (DIR holds its dominoes_desktop
 package, e.g. a checkout of main), in the same alternation: game, the other game, bare.
 
 The child mode is what an outside timer should run (the two commands differ only in what they show). --frame
 saves the first frame as it was flushed (the screen's copy of the window), to look at what was timed; --settled
-saves the window once the work deferred to after the first paint is done, to compare with it.
+saves the window once the work deferred to after the first paint is done, to compare with it. Both are the
+screen's copy, as flushed: a frame drawn again with grab() shows the widgets as they stand by then (the seat
+choices' first frame, drawn short and stretched a moment later, looked settled redrawn).
 """
 
 from __future__ import annotations
@@ -43,19 +46,26 @@ from typing import Any
 SETTLE_MS = 3000
 
 
-def end_at_first_paint(window_class: Any, frame: str | None, settled: str | None) -> None:
-    """The first paint of a `window_class` window ends the process (after saving its frame, if asked)."""
+def end_at_first_paint(
+    window_class: Any, frame: str | None, settled: str | None, size: tuple[int, int] | None = None
+) -> None:
+    """The first paint of a `window_class` window ends the process (after saving its frame, if asked). With
+    `size`, the window is shown at that size (as a player's screen would have it; the offscreen one is small)."""
     from PySide6.QtCore import QTimer
 
     paint = window_class.paintEvent
     done: list[bool] = []
+    if size is not None:
+        show = window_class.show
+
+        def sized_show(self: Any) -> None:
+            self.resize(*size)
+            show(self)
+
+        window_class.show = sized_show
 
     def save(window: Any, path: str | None) -> None:
-        if path and frame and settled:
-            # Both from one run: drawn again from the widgets, as they stand (after the first grab of the
-            # offscreen screen's copy, later paints did not reach the second).
-            window.grab().save(path)
-        elif path:
+        if path:  # the screen's copy of the window: what was flushed, not the widgets drawn again
             window.screen().grabWindow(window.winId()).save(path)
 
     def leave(window: Any, path: str | None) -> None:
@@ -77,7 +87,7 @@ def end_at_first_paint(window_class: Any, frame: str | None, settled: str | None
     window_class.paintEvent = painted
 
 
-def child(kind: str, config: str | None, frame: str | None, settled: str | None) -> None:
+def child(kind: str, config: str | None, frame: str | None, settled: str | None, size: str | None = None) -> None:
     from PySide6.QtWidgets import QApplication
 
     QApplication(sys.argv[:1])
@@ -96,7 +106,8 @@ def child(kind: str, config: str | None, frame: str | None, settled: str | None)
     from dominoes_desktop.app import main as game
     from dominoes_desktop.ui.shell.main_window import MainWindow
 
-    end_at_first_paint(MainWindow, frame, settled)
+    width, height = (int(n) for n in size.split("x")) if size else (0, 0)
+    end_at_first_paint(MainWindow, frame, settled, (width, height) if size else None)
     game(["--config", config] if config else [])
 
 
@@ -121,10 +132,11 @@ def main() -> None:
     parser.add_argument("--config", help="the game's data folder (--child game)")
     parser.add_argument("--frame", help="save the first frame to this PNG (--child)")
     parser.add_argument("--settled", help=f"save the window {SETTLE_MS} ms after its first paint (--child)")
+    parser.add_argument("--size", help="the game's window size, WxH (--child game; else the screen's first size)")
     parser.add_argument("--compare", help="also time the game from this source tree (holding dominoes_desktop)")
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.config, args.frame, args.settled)
+        child(args.child, args.config, args.frame, args.settled, args.size)
         return
     ours, bare, other = [], [], []
     load_before = os.getloadavg()[0]

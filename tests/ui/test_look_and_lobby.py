@@ -509,3 +509,28 @@ def test_seat_names_stay_readable_on_a_small_screen_in_spanish(qtbot: QtBot, win
             assert row.name.width() >= needed + 12, (row.name.text(), row.name.width())
     finally:
         window.set_language("en")
+
+
+def test_the_rules_beside_the_options_show_that_there_is_more_in_spanish_at_1024(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """At 1024x700 in Spanish the preset's rules ("La mesa…") stopped halfway through a line and nothing showed
+    there was more: the scroll bar's handle was the colour of its groove (green felt's button fill is the log
+    colour). The whole text is reachable by the scroll bar, and its handle stands out from the groove."""
+    window.set_language("es")
+    try:
+        window.resize(1008, 660)  # the first size on a 1024x700 screen
+        window.show()
+        qtbot.waitExposed(window)
+        view = window.lobby.rules_view
+        bar = view.verticalScrollBar()
+        qtbot.waitUntil(lambda: bar.maximum() > 0)
+        assert bar.isVisible() and bar.width() >= 8, "the rules have more than shows, and a scroll bar says so"
+        assert bar.maximum() + view.viewport().height() >= view.document().size().height() - 1, "all reachable"
+        image = bar.grab().toImage()
+        groove = QColor(image.pixel(bar.width() // 2, image.height() - 2))  # the handle is at the top
+        handle = QColor(image.pixel(bar.width() // 2, 12))
+        difference = sum(abs(a - b) for a, b in zip(groove.getRgb()[:3], handle.getRgb()[:3], strict=True))
+        assert difference >= 120, (groove.name(), handle.name())
+    finally:
+        window.set_language("en")

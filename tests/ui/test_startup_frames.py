@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
@@ -19,11 +20,19 @@ from .test_startup import game_env
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "ui_startup.py"
 
 
-def test_the_first_frame_is_the_settled_frame(tmp_path: Path) -> None:
-    """The game as a player starts it, its window drawn at its first paint and again once the work deferred to
-    after it is done: the same pixels. Before, the coming deal's seal line appeared under Start afterwards."""
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", ["1280x800", "1920x1080"])
+def test_the_first_frame_is_the_settled_frame(tmp_path: Path, size: str, language: str) -> None:
+    """The game as a player starts it, at the first window size and a full-HD one, in English and Spanish: the
+    frame its first paint put on the screen and the screen's frame once the work deferred to after it is done
+    are the same pixels. Both are the screen's copy as flushed (drawn again with grab(), a frame shows the
+    widgets as they stand later). Before, the coming deal's seal line appeared under Start afterwards, and the
+    Player 1-4 choices were drawn at their own width, then stretched across their column."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.ini").write_text(f"[view]\nlanguage={language}\n", encoding="utf-8")
     first, settled = tmp_path / "first.png", tmp_path / "settled.png"
-    child = [sys.executable, str(BENCHMARK), "--child", "game", "--config", str(tmp_path / "data")]
+    child = [sys.executable, str(BENCHMARK), "--child", "game", "--config", str(data), "--size", size]
     run = subprocess.run(
         [*child, "--frame", str(first), "--settled", str(settled)],
         env=game_env(tmp_path),
@@ -34,6 +43,7 @@ def test_the_first_frame_is_the_settled_frame(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-2000:]
     before, after = QImage(str(first)), QImage(str(settled))
     assert not before.isNull() and before.size() == after.size()
+    assert (before.width(), before.height()) == tuple(int(n) for n in size.split("x"))
     assert before == after, "the lobby changed after its first paint"
 
 

@@ -9,7 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QStandardItemModel, QWheelEvent
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent, QStandardItemModel, QWheelEvent
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -165,6 +165,14 @@ def show_whole_choices(box: QComboBox) -> None:
     tell()
 
 
+def whole_length(box: QComboBox) -> int:
+    """The minimum contents length that shows `box`'s longest choice whole: Qt counts it in Xs, and with
+    AdjustToMinimumContentsLengthWithIcon adds the icon's room (an icon's width and 4) to them."""
+    metrics = box.fontMetrics()
+    widest = max((metrics.boundingRect(box.itemText(i)).width() for i in range(box.count())), default=0)
+    return -(-max(0, widest - box.iconSize().width() - 4) // max(1, metrics.horizontalAdvance("X")))
+
+
 def scroll_the_page(widget: QWidget, event: QWheelEvent) -> None:
     """Hand a wheel turn over `widget` to the scroll area around it, as if the pointer were over the page."""
     parent = widget.parentWidget()
@@ -213,6 +221,17 @@ class WholeComboBox(PageComboBox):
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint().expandedTo(super().minimumSizeHint())
+
+
+class RulesView(QTextBrowser):
+    """The preset's rules, laid out whole whenever the width changes: Qt lays a long text out lazily, the part in
+    view first and the rest a moment later, and the scroll bar's handle (shown since the rules were cut off with
+    no sign of more, Spanish at 1024x700) shrank after the first paint as the text's height became known."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        document = self.document()
+        document.documentLayout().blockBoundingRect(document.lastBlock())  # lays the text out to its end
 
 
 class SeatRow:
@@ -276,7 +295,7 @@ class LobbyPage(QWidget):
         self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.presets.setIconSize(QSize(32, 24))
         self._fill_presets()
-        self.rules_view = QTextBrowser()
+        self.rules_view = RulesView()
         self.rules_view.setAccessibleName(self.tr("House rules"))
         self.rules_view.setOpenExternalLinks(False)
 
@@ -469,8 +488,10 @@ class LobbyPage(QWidget):
             # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
             check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole
-            row.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-            row.kind.setMinimumContentsLength(0)
+            # As many Xs as the longest kind is wide, not AdjustToContents: that policy has each box resize
+            # itself to its own width 20 ms after its items are added (Qt's adjustSize), and the layout only
+            # stretched it back after the first paint (at 1280x800 the first frame showed the boxes short).
+            row.kind.setMinimumContentsLength(whole_length(row.kind))
         scroll = QScrollArea()
         scroll.setWidget(options)
         scroll.setWidgetResizable(True)

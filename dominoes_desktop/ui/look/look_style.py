@@ -80,6 +80,9 @@ def stylesheet(look: Look) -> str:
     button = button_fill(t)
     button_text = text_on(button, t.panel_text)
     accent_text = text_on(t.accent)
+    # A scroll bar's handle on its log-coloured groove: the button fill is the log colour itself when the rail is
+    # too close to the panel (green felt), and the lobby's rules showed half a line and no sign of the rest.
+    handle = button if contrast(button, t.log) >= 1.5 else t.accent
     sheet_bg = QColor(t.panel).darker(115).name()  # the hand-end sheet: opaque, a shade off the panel
     arrows = (resources_dir() / "themes" / "arrows").as_posix()
     return f"""
@@ -168,8 +171,8 @@ def stylesheet(look: Look) -> str:
     QSlider::sub-page:horizontal {{ background: {t.accent}; border: 1px solid {t.accent}; border-radius: 4px; }}
     QSlider::handle:horizontal {{ background: {t.accent}; width: 16px; margin: -6px 0; border-radius: 8px; }}
     QScrollBar:vertical {{ background: {t.log}; width: 12px; }}
-    QScrollBar::handle:vertical {{ background: {button}; border-radius: 5px; min-height: 24px; }}
+    QScrollBar::handle:vertical {{ background: {handle}; border-radius: 5px; min-height: 24px; }}
     QScrollBar:horizontal {{ background: {t.log}; height: 12px; }}
-    QScrollBar::handle:horizontal {{ background: {button}; border-radius: 5px; min-width: 24px; }}
+    QScrollBar::handle:horizontal {{ background: {handle}; border-radius: 5px; min-width: 24px; }}
     QScrollBar::add-line, QScrollBar::sub-line {{ width: 0px; height: 0px; }}
     """
