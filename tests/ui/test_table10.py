@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.analysis.coach import Grade
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
@@ -211,6 +213,9 @@ def test_the_coach_shows_the_costliest_rows_long_why_whole(qtbot: QtBot) -> None
     its height worked out in the plain font. Every row is as tall as its words need in its own font, at the
     window's width on a 1024x700 screen."""
     table, seats, tie_row = near_tie_row()
+    assert tie_row.fair is not None
+    # Graded a slip, the row is the costliest decision (a Best row never carries the star): bold, long words.
+    slip = replace(tie_row, fair=replace(tie_row.fair, judged=replace(tie_row.fair.judged, grade=Grade.LOOSE)))
     deal, hand = table.match.archive[-1]
     LANGUAGE.install("es")  # the longer words
     dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
@@ -218,11 +223,11 @@ def test_the_coach_shows_the_costliest_rows_long_why_whole(qtbot: QtBot) -> None
     dialog.resize(980, 500)
     dialog.show()
     qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
-    dialog.show_judged([tie_row])
+    dialog.show_judged([slip])
     qtbot.wait(50)
     tree = dialog.tree
     item = tree.topLevelItem(0)
-    assert item is not None and item.font(5).bold()
+    assert item is not None and item.font(5).bold() and "★" in item.text(0)
     tree.setCurrentItem(item)
     width = tree.header().sectionSize(5) - 8
     needed = QFontMetrics(item.font(5)).boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
