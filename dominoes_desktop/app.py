@@ -29,6 +29,7 @@ from typing import Any
 from . import __version__
 from .store.files import MAX_DIGITS, limit_int_conversion
 
+LISTEN_AT_THE_LATEST_MS = 1000  # other copies are answered from the first paint, or this long after start-up
 SCREENS = ("table", "lobby", "rules", "hand-end", "settings", "stats", "cut")
 
 
@@ -228,6 +229,8 @@ def _install_app_style(app: Any) -> None:
 
 
 def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: str) -> int:
+    from PySide6.QtCore import QTimer
+
     from .engine.errors import RulesError
     from .engine.presets import build_rules
     from .store.files import clean_stale_temporaries
@@ -237,10 +240,13 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     data_dir: Path = args.config or app_data()
     instance = SingleInstance(data_dir)
     if not instance.acquire(args.link, listen=False):  # it listens for other copies after the first paint
-        print(
-            f"Dominoes Desktop is already running with the data folder {data_dir}; its window was brought forward.",
-            file=sys.stderr,
-        )
+        running = f"Dominoes Desktop is already running with the data folder {data_dir}"
+        if not instance.answered:  # tried for seconds: a game that hangs, or one that cannot listen
+            lost = "the invite link was not opened" if args.link else "its window was not brought forward"
+            print(f"{running}, but it did not answer: {lost}.", file=sys.stderr)
+            return 1
+        told = "its window was brought forward" + (" to open the invite link" if args.link else "")
+        print(f"{running}; {told}.", file=sys.stderr)
         return 0
     clean_stale_temporaries(data_dir)  # this copy holds the folder: what a killed one left is stale
     window = MainWindow(settings, data_dir=data_dir, pace_ms=args.pace_ms)
@@ -257,6 +263,9 @@ def _play(app: Any, args: argparse.Namespace, settings: Any, settings_message: s
     instance.opened.connect(links.open)
     window.show()
     window.after_first_paint(instance.listen)
+    # A window never painted (shown on another workspace, or not yet drawn by a slow machine) answers other
+    # copies too, a second from here at the latest (once the event loop runs); a copy started before waits.
+    QTimer.singleShot(LISTEN_AT_THE_LATEST_MS, instance, instance.listen)
     # Signals are heard from the first paint on (before it there is nothing to save, and no worker to end).
     stopped: list[int] = []
     window.after_first_paint(lambda: _leave_on_signals(app, stopped))

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import socket
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
@@ -184,6 +186,65 @@ def test_a_link_given_at_start_or_sent_to_the_running_game_opens_join_filled_in(
         links.open("not-a-link")  # anything else given as an argument opens nothing
         qtbot.wait(50)
         assert len(opened) == 2
+    finally:
+        first.release()
+
+
+def test_a_link_sent_while_the_running_game_is_still_starting_arrives_once_it_listens(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review of issue 31: the game takes the lock at once but listens only after its first paint. A second copy
+    started in that gap (a link clicked during start-up) found nobody listening and dropped the link while it
+    said the window was brought forward. It tries again until the first listens."""
+    from multiprocessing import connection
+
+    link = f"dominoes://192.168.1.20:47815/K7Q-2MX#{FP}"
+    folder = Path(tempfile.mkdtemp())
+    first = SingleInstance(folder)
+    assert first.acquire(listen=False)  # the game before its first paint: the lock, no socket yet
+    got: list[str] = []
+    first.opened.connect(got.append)
+    refused = threading.Event()
+    client = connection.Client
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return client(*args, **kwargs)
+        except OSError:
+            refused.set()  # the second copy has knocked, and nobody answered yet
+            raise
+
+    monkeypatch.setattr(connection, "Client", watched)
+    second = SingleInstance(folder)
+    results: list[bool] = []
+    sender = threading.Thread(target=lambda: results.append(second.acquire(link)))
+    sender.start()
+    try:
+        assert refused.wait(10), "the second copy tried the socket"
+        first.listen()  # the first paint
+        qtbot.waitUntil(lambda: got == [link], timeout=10000)
+        sender.join(10)
+        assert results == [False] and second.answered, "it handed the link over and leaves"
+    finally:
+        sender.join(10)
+        first.release()
+
+
+def test_a_running_game_that_never_answers_is_said_to_have_not_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dominoes_desktop.ui.shell import single_instance
+
+    monkeypatch.setattr(single_instance, "ANSWER_WAIT_S", 0.3)
+    folder = Path(tempfile.mkdtemp())
+    first = SingleInstance(folder)
+    assert first.acquire(listen=False)
+    try:
+        second = SingleInstance(folder)
+        assert not second.acquire(f"dominoes://192.168.1.20:47815/K7Q-2MX#{FP}")
+        assert not second.answered
+        first.listen()
+        first.listen()  # the first paint and the timer both ask: one listener
+        third = SingleInstance(folder)
+        assert not third.acquire() and third.answered
     finally:
         first.release()
 

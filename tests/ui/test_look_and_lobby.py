@@ -482,6 +482,23 @@ def test_dialog_buttons_carry_no_platform_icon(qtbot: QtBot) -> None:
     assert close is not None and close.icon().isNull()
 
 
+def test_every_choice_and_tick_box_in_the_lobby_is_in_its_lists(qtbot: QtBot) -> None:
+    """The lobby names its combo and tick boxes by hand (findChildren at start-up costs Python objects): one left
+    out would miss its size policy, and a combo not a PageComboBox would miss the wheel guard (issue 34)."""
+    from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
+
+    from dominoes_desktop.ui.lobby.lobby_page import PageComboBox, PageSpinBox
+
+    lobby = LobbyPage("jamaican")
+    qtbot.addWidget(lobby)
+    combos = lobby.findChildren(QComboBox)
+    assert sorted(map(id, combos)) == sorted(map(id, lobby.choice_boxes)), "each combo box once in the list"
+    assert all(isinstance(box, PageComboBox) for box in combos), "the wheel scrolls the page over a choice"
+    ticks = lobby.findChildren(QCheckBox)
+    assert sorted(map(id, ticks)) == sorted(map(id, lobby.tick_boxes)), "each tick box once in the list"
+    assert all(isinstance(box, PageSpinBox) for box in lobby.findChildren(QSpinBox))
+
+
 def test_a_friends_seat_shows_no_cpu_name(qtbot: QtBot) -> None:
     """A seat turned into "Friend (invited)" kept showing the greyed "CPU 1": the friend brings their own name."""
     lobby = LobbyPage("jamaican")

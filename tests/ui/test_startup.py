@@ -172,6 +172,43 @@ def test_a_second_copy_brings_the_first_forward_instead_of_sharing_the_folder(tm
         first.wait(timeout=20)
 
 
+def test_a_link_given_to_a_second_copy_while_the_first_starts_is_opened_or_said_lost(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review of issue 31: the first copy holds the lock from its start but listens only from its first paint.
+    A second copy given an invite link in that gap dropped it, and said the window was brought forward. The
+    second copy waits for the first to listen; one that never does is said, in one line, not to have answered."""
+    from dominoes_desktop.ui.shell.single_instance import SingleInstance
+
+    (tmp_path / "run").mkdir()
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))  # the socket where the game's copies look
+    folder = tmp_path / "data"
+    link = "dominoes://192.168.1.20:47815/K7Q-2MX#" + "3f2a9c1e07bd44e0" * 4
+    command = [sys.executable, "-m", "dominoes_desktop", "--config", str(folder), link]
+    first = SingleInstance(folder)
+    assert first.acquire(listen=False), "the first copy, before its first paint"
+    got: list[str] = []
+    first.opened.connect(got.append)  # heard on the socket's thread, handed to this one
+    try:
+        lost = subprocess.run(command, env=game_env(tmp_path), capture_output=True, text=True, timeout=60)
+        assert lost.returncode == 1, lost.stderr
+        said = lost.stderr.strip().splitlines()
+        assert said == [
+            f"Dominoes Desktop is already running with the data folder {folder}, but it did not answer: "
+            "the invite link was not opened."
+        ], "one line, and no window said to be brought forward"
+        second = subprocess.Popen(command, env=game_env(tmp_path), stderr=subprocess.PIPE, text=True)
+        time.sleep(2.0)  # the second copy has started and knocked (a PySide6 process starts in about a second)
+        assert second.poll() is None, "the second copy waits for the first to listen"
+        first.listen()  # the first paint
+        _out, err = second.communicate(timeout=60)
+        assert second.returncode == 0, err
+        assert "its window was brought forward to open the invite link" in err
+        qtbot.waitUntil(lambda: got == [link], timeout=10000)
+    finally:
+        first.release()
+
+
 def lock_owner(lock: Path) -> int | None:
     """The process id a QLockFile names on its first line (None while it is being written)."""
     try:

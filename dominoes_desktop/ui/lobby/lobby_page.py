@@ -476,15 +476,18 @@ class LobbyPage(QWidget):
         options_layout.addWidget(seats_box)
         options_layout.addStretch(1)
         # Named, not found: findChildren makes a Python object (and a Python class) of every widget under the page.
+        # A new combo or tick box goes in these lists (a test compares them with findChildren).
         choices = [self.set_top, self.pairing, self.style_box, self.goal, *(row.kind for row in self.seat_rows)]
         choices += [self.level, self.duplicate_deals, self.timer, self.on_timeout, self.visibility]
+        self.choice_boxes: tuple[QComboBox, ...] = tuple(choices)
+        self.tick_boxes: tuple[QCheckBox, ...] = (self.fill, self.duplicate, self.tracker, self.hints)
         for box in choices:
             # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
             # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(9)
             show_whole_choices(box)
-        for check in (self.fill, self.duplicate, self.tracker, self.hints):
+        for check in self.tick_boxes:
             # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
             check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole

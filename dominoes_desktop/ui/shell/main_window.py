@@ -45,12 +45,29 @@ from .store_service import StoreService
 # The match's modules (the controller, the session, the CPU pool, most of the engine) and the table's are
 # imported where they are first used: the lobby paints without them (start-up, issue 31 item 7).
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
     from ...engine.decisions import DealHand
     from ...engine.fairness import FairDeal
     from ...session.cpu_pool import CpuPool
     from ..play.controller import GameController, MatchSetup
     from ..play.game_page import GamePage
     from .store_service import Loaded, SavedMatch, Statistics
+
+
+# Message boxes and file dialogs are named only when one is shown: PySide6 builds a class the first time it is
+# named, and the lobby paints without these (start-up, issue 31 item 7).
+def _message_box() -> type[QMessageBox]:
+    from PySide6.QtWidgets import QMessageBox
+
+    return QMessageBox
+
+
+def _file_dialog() -> type[QFileDialog]:
+    from PySide6.QtWidgets import QFileDialog
+
+    return QFileDialog
+
 
 LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
 
@@ -520,7 +537,7 @@ class MainWindow(QMainWindow):
 
     def tell(self, title: str, text: str) -> None:
         """A message that must not stop anything: a box that does not block (none when nobody is asked)."""
-        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+        QMessageBox = _message_box()
 
         print(f"{title}: {text}", file=sys.stderr)
         self.statusBar().showMessage(text, 12_000)
@@ -598,7 +615,7 @@ class MainWindow(QMainWindow):
         self.store.load_autosave()
 
     def _autosave_loaded(self, loaded: Loaded) -> None:
-        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+        QMessageBox = _message_box()
 
         if loaded.message:
             self.tell(self.tr("Saved match"), loaded.message)
@@ -664,7 +681,7 @@ class MainWindow(QMainWindow):
             self.tell(self.tr("Fair deals"), seal_mismatch_note(saved.unverifiable))
 
     def save_match_as(self) -> None:
-        from PySide6.QtWidgets import QFileDialog  # its boxes: not before the first paint
+        QFileDialog = _file_dialog()
 
         data = self.match_json()
         if data is None:
@@ -678,7 +695,7 @@ class MainWindow(QMainWindow):
         self.store.save_match_file(Path(name), data)
 
     def _match_file_saved(self, name: str, reason: str) -> None:
-        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+        QMessageBox = _message_box()
 
         if reason:
             QMessageBox.warning(
@@ -688,7 +705,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Saved to {file}").format(file=name), 6000)
 
     def open_match(self, path: Path | None = None) -> None:
-        from PySide6.QtWidgets import QFileDialog  # its boxes: not before the first paint
+        QFileDialog = _file_dialog()
 
         if path is None:
             name, _ = QFileDialog.getOpenFileName(
@@ -700,7 +717,7 @@ class MainWindow(QMainWindow):
         self.store.open_match_file(path)
 
     def _match_file_opened(self, name: str, saved: SavedMatch | None, reason: str) -> None:
-        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+        QMessageBox = _message_box()
 
         if saved is None:
             QMessageBox.warning(
@@ -786,7 +803,7 @@ class MainWindow(QMainWindow):
 
     def confirm(self, title: str, text: str, leave: str, stay: str) -> bool:
         """Ask before leaving a match in progress; True to go ahead. Staying is the default answer."""
-        from PySide6.QtWidgets import QMessageBox  # its boxes: not before the first paint
+        QMessageBox = _message_box()
 
         if not self.ask_before_leaving or not self.match_in_progress():
             return True
