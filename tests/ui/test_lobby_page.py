@@ -196,3 +196,17 @@ def test_the_friends_room_preset_seats_friends(qtbot: QtBot, window: MainWindow)
     assert not lobby.seat_rows[1].name.isEnabled(), "a friend brings their own name"
     lobby.select("cuban")
     assert [row.kind.currentData() for row in lobby.seat_rows[:4]] == ["person", "cpu", "cpu", "empty"]
+
+
+def test_the_default_statistics_group_speaks_the_players_language(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 34: the lobby's statistics group read "Home" in Spanish. It is shown in the player's language and
+    kept under the store's own name, so the statistics keep counting in the same group."""
+    window.set_language("es")
+    lobby = window.lobby
+    assert lobby.stats_group.text() == "Casa"
+    assert lobby.table_choices()["stats_group"] == "Home" and lobby.setup().stats_group == "Home"
+    lobby.stats_group.setText("Los viernes")
+    assert lobby.table_choices()["stats_group"] == "Los viernes"
+    lobby.stats_group.setText("Casa")
+    window.set_language("en")
+    assert window.lobby.stats_group.text() == "Home" and window.lobby.table_choices()["stats_group"] == "Home"

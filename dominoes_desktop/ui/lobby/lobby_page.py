@@ -104,6 +104,20 @@ TIMEOUT_ACTIONS = {
     "pass": QT_TRANSLATE_NOOP("LobbyPage", "Pass when allowed"),
 }
 
+# The statistics' own group: kept under its English name (the store's), shown and typed in the player's
+# language (the statistics window's word for it), so "Home" does not stay English in Spanish.
+DEFAULT_GROUP = "Home"
+
+
+def shown_group(group: str) -> str:
+    return translate("StatsDialog", "Home") if group == DEFAULT_GROUP else group
+
+
+def stored_group(text: str) -> str:
+    """The group as the store keeps it: the default group's shown name (or nothing) is the default group."""
+    text = text.strip()
+    return DEFAULT_GROUP if not text or text == shown_group(DEFAULT_GROUP) else text
+
 
 def symbol_pixmap(name: str, width: int = 32, height: int = 24) -> QPixmap | None:
     """A preset's picture from resources/symbols, or None when it is missing or unreadable."""
@@ -416,7 +430,7 @@ class LobbyPage(QWidget):
         self.hints = QCheckBox(self.tr("Hints"))
         self.hints.setAccessibleName(self.tr("Hints"))
         self.hints.setChecked(True)
-        self.stats_group = QLineEdit("Home")
+        self.stats_group = QLineEdit(shown_group(DEFAULT_GROUP))
         self.stats_group.setAccessibleName(self.tr("Stats group"))
         self.stats_group.setMaxLength(40)
         table_box = QGroupBox(self.tr("At the table"))
@@ -824,7 +838,7 @@ class LobbyPage(QWidget):
         self.on_timeout.setCurrentIndex(max(0, self.on_timeout.findData(choices.get("on_timeout", "best"))))
         self.visibility.setCurrentIndex(1 if choices.get("open_hands") else 0)
         self.tracker.setChecked(bool(choices.get("tracker")))
-        self.stats_group.setText(str(choices.get("stats_group", "Home")))
+        self.stats_group.setText(shown_group(str(choices.get("stats_group", DEFAULT_GROUP))))
 
     def table_choices(self) -> dict[str, Any]:
         return {
@@ -832,7 +846,7 @@ class LobbyPage(QWidget):
             "on_timeout": str(self.on_timeout.currentData()),
             "open_hands": bool(self.visibility.currentData()),
             "tracker": self.tracker.isChecked(),
-            "stats_group": self.stats_group.text().strip() or "Home",
+            "stats_group": stored_group(self.stats_group.text()),
         }
 
     def setup(self) -> MatchSetup:
@@ -867,7 +881,7 @@ class LobbyPage(QWidget):
             hints=self.hints.isChecked(),
             stats_group=store_service.DUPLICATE_GROUP
             if self.duplicate_chosen()
-            else self.stats_group.text().strip() or "Home",
+            else stored_group(self.stats_group.text()),
             options=self.options(),
             duplicate_deals=int(self.duplicate_deals.currentData()) if self.duplicate_chosen() else 0,
         )

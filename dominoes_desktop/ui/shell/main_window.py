@@ -29,7 +29,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS, host_options
 from ...engine.rules import Rules
 from ..learn.rules_page import RulesDialog, preset_name
-from ..lobby.lobby_page import LobbyPage
+from ..lobby.lobby_page import LobbyPage, stored_group
 from ..look.flags import flag_pixmap
 from ..look.look_style import palette, stylesheet
 from ..look.looks import FINISHES, Look, themes
@@ -584,7 +584,7 @@ class MainWindow(QMainWindow):
         ):
             return
         if setup.duplicate_deals:  # a deal of a duplicate match played again is an ordinary match
-            setup = replace(setup, duplicate_deals=0, stats_group=self.lobby.stats_group.text().strip() or "Home")
+            setup = replace(setup, duplicate_deals=0, stats_group=stored_group(self.lobby.stats_group.text()))
         self.stack.setCurrentWidget(self.game)
         self.game.start(setup)
         self.controller.new_match(setup.rules, list(setup.seats), random.SystemRandom().getrandbits(32), deal_seed)
