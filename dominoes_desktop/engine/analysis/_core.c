@@ -223,6 +223,41 @@ static inline void table_store(LineSearch *s, const uint64_t *hands, uint64_t sm
     slot[s->players + 1] = (uint64_t)(uint32_t)value | ((uint64_t)flag << 32) | ((uint64_t)(move + 1) << 40);
 }
 
+/* A position the table has seen: its best move as a hint (-1 when none), the window narrowed by its bound.
+ * Returns 1, with the value in *settled, when the stored value alone answers the search. */
+static inline int table_probe(const uint64_t *slot, int n_players, int *alpha, int *beta, int *hint, int *settled) {
+    *hint = -1;
+    if (slot[n_players] == 0) return 0;
+    uint64_t entry = slot[n_players + 1];
+    int stored = (int)(int32_t)(uint32_t)(entry & 0xFFFFFFFFULL);
+    int flag = (int)((entry >> 32) & 0xFF);
+    *hint = (int)(entry >> 40) - 1;
+    *settled = stored;
+    if (flag == FLAG_EXACT) return 1;
+    if (flag == FLAG_LOWER) {
+        if (stored >= *beta) return 1;
+        if (stored > *alpha) *alpha = stored;
+    } else if (stored <= *alpha) {
+        return 1;
+    } else if (stored < *beta) {
+        *beta = stored;
+    }
+    return 0;
+}
+
+/* Options keyed by their rank, best first: an insertion sort, as a node has only a handful. */
+static inline void sort_largest_first(long long *keyed, int count) {
+    for (int k = 1; k < count; k++) {
+        long long item = keyed[k];
+        int j = k - 1;
+        while (j >= 0 && keyed[j] < item) {
+            keyed[j + 1] = keyed[j];
+            j--;
+        }
+        keyed[j + 1] = item;
+    }
+}
+
 static inline int mask_pips(const LineSearch *s, uint64_t mask) {
     int total = 0;
     for (int b = 0; mask; b++, mask >>= 8) total += s->pip_bytes[b][mask & 255];
@@ -411,22 +446,8 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
     uint64_t small = ((((uint64_t)stock_at * 8 + (uint64_t)turn) * 32 + (uint64_t)end_a) * 32 + (uint64_t)end_b) |
                      ((uint64_t)1 << 63);
     uint64_t *slot = table_find(s, hands, small);
-    int hint = -1;
-    if (slot[n_players] != 0) {
-        uint64_t entry = slot[n_players + 1];
-        int stored = (int)(int32_t)(uint32_t)(entry & 0xFFFFFFFFULL);
-        int flag = (int)((entry >> 32) & 0xFF);
-        hint = (int)(entry >> 40) - 1;
-        if (flag == FLAG_EXACT) return stored;
-        if (flag == FLAG_LOWER) {
-            if (stored >= beta) return stored;
-            if (stored > alpha) alpha = stored;
-        } else if (stored <= alpha) {
-            return stored;
-        } else if (stored < beta) {
-            beta = stored;
-        }
-    }
+    int hint, settled;
+    if (table_probe(slot, n_players, &alpha, &beta, &hint, &settled)) return settled;
     int alpha0 = alpha, beta0 = beta;
     int sign = s->sign[turn];
     /* Move ordering as the pure search's: the table's best move, plays the next seat cannot follow,
@@ -442,16 +463,7 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         if (option == hint) rank += 1000000;
         keyed[k] = rank << 8 | option;
     }
-    /* insertion sort, largest first (a handful of options) */
-    for (int k = 1; k < count; k++) {
-        long long item = keyed[k];
-        int j = k - 1;
-        while (j >= 0 && keyed[j] < item) {
-            keyed[j + 1] = keyed[j];
-            j--;
-        }
-        keyed[j + 1] = item;
-    }
+    sort_largest_first(keyed, count);
     int maximising = sign > 0;
     int best = maximising ? -INFINITE_VALUE : INFINITE_VALUE;
     int best_move = -1;
@@ -581,22 +593,8 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
     uint64_t small = ends | ((uint64_t)stock_at << 40) | ((uint64_t)turn << 46) | ((uint64_t)unstarted << 49) |
                      ((uint64_t)(unstarted ? s->pose_end : 0) << 52) | ((uint64_t)1 << 63);
     uint64_t *slot = table_find(s, hands, small);
-    int hint = -1;
-    if (slot[n_players] != 0) {
-        uint64_t entry = slot[n_players + 1];
-        int stored = (int)(int32_t)(uint32_t)(entry & 0xFFFFFFFFULL);
-        int flag = (int)((entry >> 32) & 0xFF);
-        hint = (int)(entry >> 40) - 1;
-        if (flag == FLAG_EXACT) return stored;
-        if (flag == FLAG_LOWER) {
-            if (stored >= beta) return stored;
-            if (stored > alpha) alpha = stored;
-        } else if (stored <= alpha) {
-            return stored;
-        } else if (stored < beta) {
-            beta = stored;
-        }
-    }
+    int hint, settled;
+    if (table_probe(slot, n_players, &alpha, &beta, &hint, &settled)) return settled;
     int alpha0 = alpha, beta0 = beta;
     int sign = s->sign[turn];
     /* The pure search's order: the table's best move, plays the next seat cannot follow, doubles, plays that
@@ -612,15 +610,7 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         if (option == hint) rank += 1000000;
         keyed[k] = rank << 16 | option;
     }
-    for (int k = 1; k < count; k++) {
-        long long item = keyed[k];
-        int j = k - 1;
-        while (j >= 0 && keyed[j] < item) {
-            keyed[j + 1] = keyed[j];
-            j--;
-        }
-        keyed[j + 1] = item;
-    }
+    sort_largest_first(keyed, count);
     int maximising = sign > 0;
     int best = maximising ? -INFINITE_VALUE : INFINITE_VALUE;
     int best_move = -1;

@@ -869,7 +869,8 @@ class PureArmsSolver(ArmsSolver):
 
 
 class GenericSolver:
-    """The same value over `Hand` copies, for the layouts the bit masks do not cover (cross, spinners)."""
+    """The same value over `Hand` copies, for what the bit masks do not cover (a cross or spinner game that scores
+    its ends or pays bonuses)."""
 
     def __init__(self, rules: Rules, max_side: int) -> None:
         self.rules = rules
