@@ -42,6 +42,14 @@ def listen(event: object) -> None:
         heard.append(f"focus: {name} | {description}")
 
 
+def last_focus() -> tuple[int, str]:
+    """Where in what was heard, and the name of, the control that last took the keys."""
+    for at in range(len(heard) - 1, -1, -1):
+        if heard[at].startswith("focus: "):
+            return at, heard[at].removeprefix("focus: ").split(" | ", 1)[0]
+    return -1, ""
+
+
 def source_focused(event: object) -> bool:
     try:
         return bool(event.source.getState().contains(pyatspi.STATE_FOCUSED))  # type: ignore[attr-defined]
@@ -222,6 +230,7 @@ def main() -> None:
 def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
     press(app, "Start the match")
     hands = 0
+    answered_focus = -1
     deadline = time.time() + 300
     while time.time() < deadline:
         pump(0.3)
@@ -250,6 +259,15 @@ def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
         if leader is not None:
             seen.setdefault("leader choice", texts(leader))
             press(app, next(n for n in buttons(app) if n.endswith("lead") or n.endswith("leads")))
+            continue
+        at, focused = last_focus()
+        if at > answered_focus and focused.endswith((" lead", " leads")):
+            answered_focus = at  # once for each time it takes the keys
+            # The question was said and its first answer has the keys, as a blind player meets it: Enter answers
+            # (the panel is not always found by name in the tree the moment it opens).
+            seen.setdefault("leader choice", [f"focus: {focused}"])
+            key("Return", f"answer '{focused}'")
+            pump(1.0)
             continue
         table = showing(app, "Domino table")
         if table is not None and "your turn" in turn_text(app):
