@@ -1,0 +1,79 @@
+"""Issue 34, three loose ends on the real window: the hint and the focus ring seen together, the "pass for me"
+setting reaching a room, and a side panel that says each thing once in few words."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QImage
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.table.tile_item import TileItem
+
+from .conftest import start
+from .driving import idle, my_turn, play_turn_by_keys
+
+SHOTS = os.environ.get("DOMINOES_SHOTS")  # a folder: the tests save what they looked at there
+
+
+def _shot(window: MainWindow, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        window.grab().save(str(Path(SHOTS) / f"{name}.png"))
+
+
+def _ring_colours(window: MainWindow, item: TileItem) -> list[QColor]:
+    """The colours on the screen in a band left of the tile and above it, where its rings are drawn."""
+    view = window.game.table
+    image: QImage = view.viewport().grab().toImage()
+    body = item.body_rect()
+    colours: list[QColor] = []
+    steps = 40
+    for k in range(steps + 1):
+        d = 7.0 * k / steps  # from 8 units out to 1 short of the tile's edge (its face may be white)
+        for point in (
+            QPointF(body.left() - 8.0 + d, body.center().y()),
+            QPointF(body.center().x(), body.top() - 8.0 + d),
+            QPointF(body.right() + 8.0 - d, body.center().y()),
+        ):
+            at = view.mapFromScene(item.mapToScene(point))
+            x, y = at.x(), at.y()
+            if 0 <= x < image.width() and 0 <= y < image.height():
+                colours.append(image.pixelColor(x, y))
+    return colours
+
+
+def _white(c: QColor) -> bool:
+    return c.red() > 225 and c.green() > 225 and c.blue() > 225
+
+
+def _cyan(c: QColor) -> bool:
+    return c.red() < 90 and c.green() > 190 and c.blue() > 200
+
+
+def test_the_hinted_tile_shows_its_focus_ring_and_its_hint(qtbot: QtBot, window: MainWindow) -> None:
+    """H asks a hint; the hinted tile takes the keys: on the screen its white focus ring and the hint's cyan
+    ring are both there, at 1024x700 and 1920x1080."""
+    for size in ((1024, 700), (1920, 1080)):
+        window.resize(*size)
+        start(window, "jamaican", seed=8)
+        view = window.game.table
+        for _ in range(6):
+            idle(window)
+            if my_turn(window) and len({m.tile for m in window.controller.legal_moves()}) > 1:
+                break
+            play_turn_by_keys(qtbot, window)
+        assert my_turn(window)
+        with qtbot.waitSignal(window.controller.hintReady, timeout=10_000):
+            qtbot.keyClick(view, Qt.Key.Key_H)
+        idle(window)
+        qtbot.wait(window.look.animation_ms + 50)
+        item = view.table.items_for_rack()[view.focus_index]
+        assert item.hinted and item.focused, "the hinted tile has the keys"
+        colours = _ring_colours(window, item)
+        _shot(window, f"hint-focus-{size[0]}x{size[1]}")
+        assert any(_white(c) for c in colours), f"the focus ring is hidden at {size}"
+        assert any(_cyan(c) for c in colours), f"the hint's ring is hidden at {size}"
