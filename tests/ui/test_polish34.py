@@ -4,17 +4,23 @@ setting reaching a room, and a side panel that says each thing once in few words
 from __future__ import annotations
 
 import os
+import socket
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.ui.play.controller import AUTO_PASS_MS
+from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.tile_item import TileItem
 
 from .conftest import start
 from .driving import idle, my_turn, play_turn_by_keys
+from .test_room_table import request, view
+from .test_room_table import room as room_message
 
 SHOTS = os.environ.get("DOMINOES_SHOTS")  # a folder: the tests save what they looked at there
 
@@ -77,3 +83,45 @@ def test_the_hinted_tile_shows_its_focus_ring_and_its_hint(qtbot: QtBot, window:
         _shot(window, f"hint-focus-{size[0]}x{size[1]}")
         assert any(_white(c) for c in colours), f"the focus ring is hidden at {size}"
         assert any(_cyan(c) for c in colours), f"the hint's ring is hidden at {size}"
+
+
+def _ben_in_a_room(qtbot: QtBot, window: MainWindow) -> tuple[RoomWindow, list[dict[str, Any]]]:
+    """Ben's room window opened from the game window (as an invite opens it), its connection going nowhere."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    room = RoomWindow("127.0.0.1", port, {"t": "join", "code": "ABC-123", "name": "Ben"}, parent=window)
+    qtbot.addWidget(room)
+    sent: list[dict[str, Any]] = []
+    room.controller.send = sent.append  # type: ignore[method-assign]
+    room.show()
+    qtbot.waitUntil(lambda: "Disconnected" in room.status.text(), timeout=5000)  # the port is nobody's
+    room.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
+    room.controller.receive(room_message())
+    return room, sent
+
+
+def test_the_pass_for_me_setting_reaches_a_guest_s_room_when_it_opens_and_when_it_changes(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """The View menu's "Pass for me when nothing fits": unticked before the room opens, the room's seat waits
+    for P; ticked while the room is open (by the menu, even after the menus were built again), the room passes
+    for Ben when only a pass fits; unticked again, it waits again."""
+    window.auto_pass_action.trigger()  # unticked, as a player does in the View menu
+    assert not window.settings.auto_pass()
+    room, sent = _ben_in_a_room(qtbot, window)
+    assert not room.controller.auto_pass, "the room opens with the setting as it is"
+    stuck = request()
+    stuck["hand"] = ["4-4", "1-0", "5-5", "1-1", "5-0", "5-4"]  # nothing on 3 or 2
+    room.controller.receive(view(7, ["pass"], stuck))
+    qtbot.wait(AUTO_PASS_MS + 400)
+    assert not sent and room.controller.human_turn() == 1, "unticked: the pass is his to press"
+    window.auto_pass_action.trigger()  # ticked while the room is open
+    assert room.controller.auto_pass, "the tick reached the open room"
+    room.controller.receive(view(8, ["pass"], stuck))
+    qtbot.waitUntil(lambda: bool(sent), timeout=AUTO_PASS_MS + 3000)
+    assert sent == [{"t": "act", "d": 8, "action": "pass"}]
+    window.menuBar().clear()  # the menus built again (as a change of language does): still followed
+    window._build_menu()
+    window.auto_pass_action.trigger()
+    assert not window.settings.auto_pass() and not room.controller.auto_pass
