@@ -4,16 +4,20 @@ setting reaching a room, and a side panel that says each thing once in few words
 from __future__ import annotations
 
 import os
+import re
 import socket
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QTextDocumentFragment
+from PySide6.QtWidgets import QAbstractButton, QLabel
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.play.controller import AUTO_PASS_MS
 from dominoes_desktop.ui.room.room_window import RoomWindow
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.tile_item import TileItem
 
@@ -125,3 +129,46 @@ def test_the_pass_for_me_setting_reaches_a_guest_s_room_when_it_opens_and_when_i
     window._build_menu()
     window.auto_pass_action.trigger()
     assert not window.settings.auto_pass() and not room.controller.auto_pass
+
+
+def _side_panel_texts(window: MainWindow) -> list[str]:
+    """What the side panel shows in words (labels and buttons; not the move list, the match's record), plain."""
+    side = window.game.side
+    texts: list[str] = []
+    for widget in side.findChildren(QLabel) + side.findChildren(QAbstractButton):
+        if widget.isVisible() and widget.window() is window:
+            plain = QTextDocumentFragment.fromHtml(widget.text()).toPlainText()
+            texts.extend(line.strip() for line in plain.splitlines() if line.strip())
+    return texts
+
+
+SIDE_PANEL_WORDS = 34  # words (runs of letters or digits) at most, on a turn after the first play (was 41 and 44)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_side_panel_says_little_and_nothing_twice_on_a_turn(
+    qtbot: QtBot, window: MainWindow, language: str
+) -> None:
+    """At 1024x700, a turn after the person's first play: the side panel's words number at most
+    SIDE_PANEL_WORDS, no line is shown twice, and the turn line is a few words (how to play is said on the
+    first turn, and the screen reader still hears whose turn it is)."""
+    if language == "es":
+        window.set_language("es")
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=8)
+    first = window.game.turn.text()
+    assert my_turn(window) and len(first.split()) > 8, "the first turn says how to play"
+    play_turn_by_keys(qtbot, window)
+    idle(window)
+    assert my_turn(window)
+    qtbot.wait(window.look.animation_ms + 100)
+    _shot(window, f"side-panel-turn-{language}")
+    texts = _side_panel_texts(window)
+    words = sum(len(re.findall(r"\w+", t)) for t in texts)
+    turn = window.game.turn.text()
+    assert turn == ("You, your turn." if language == "en" else "Tú, te toca.")
+    assert words <= SIDE_PANEL_WORDS, f"{words} words: {texts}"
+    assert len(set(texts)) == len(texts), f"said twice: {texts}"
+    last_move = window.game.log.lines()[-1]
+    assert last_move not in texts, "the last move is in the move list, not said again"
+    LANGUAGE.install("en")
