@@ -468,6 +468,11 @@
         <translation>{name}, te toca: haz clic en una ficha resaltada, o usa las flechas y Intro.</translation>
     </message>
     <message>
+        <location filename="../../dominoes_desktop/ui/play/game_page.py" line="486" />
+        <source>{name}, your turn.</source>
+        <translation>{name}, te toca.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="319" />
         <source>{name} is thinking…</source>
         <translation>{name} está pensando…</translation>

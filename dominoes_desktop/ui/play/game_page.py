@@ -67,6 +67,7 @@ TIMEOUT_WORDS = {
 
 
 if TYPE_CHECKING:
+    from ...engine.hand import Hand
     from ...session.table_model import TableModel
 
 LEADER_PANEL_WIDTH = 340
@@ -482,6 +483,9 @@ class GamePage(QWidget):
                 self.turn.setText(self.tr("{name}, your turn: no tile fits, so pass (P).").format(name=name))
             elif can_draw:
                 self.turn.setText(self.tr("{name}, your turn: no tile fits, so draw (D).").format(name=name))
+            elif self._has_played(hand):
+                # Issue 34 (side panels full of text): how to play is said until the person's first play only.
+                self.turn.setText(self.tr("{name}, your turn.").format(name=name))
             else:
                 self.turn.setText(
                     self.tr("{name}, your turn: click a highlighted tile, or use the arrows and Enter.").format(
@@ -498,6 +502,12 @@ class GamePage(QWidget):
             self.claim_box.hide()
         self._update_tracker()
         self._update_clock()
+
+    def _has_played(self, hand: Hand) -> bool:
+        """The person at the screen has played a tile in this match (a later hand, or earlier in this one)."""
+        seat = self.table.bottom
+        earlier = self.controller.hand_number > 1
+        return earlier or any(t.seat == seat and t.move.kind is MoveKind.PLAY for t in hand.history)
 
     def _update_tracker(self) -> None:
         if self.setup is None or not self.setup.tracker or self.table.curtain:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QTimer, Signal
@@ -83,6 +84,10 @@ class RoomController(TableController):
     match: Match | None = None
     pace_ms = 0
 
+    # "Pass for me when nothing fits" as the game window's View menu has it now, when the room follows it: a tick
+    # there while the room is open reaches the room's next turn (`follow_auto_pass`).
+    pass_setting: Callable[[], bool] | None = None
+
     def __init__(self, parent: QObject | None = None, auto_cut: bool = False, auto_pass: bool = False) -> None:
         super().__init__(parent, auto_cut=auto_cut, auto_pass=auto_pass)
         self.own_seat = -1
@@ -117,6 +122,19 @@ class RoomController(TableController):
         self._clock_cut = QTimer(self)
         self._clock_cut.setSingleShot(True)
         self._clock_cut.timeout.connect(lambda: self.cut_deck("clock"))
+
+    @property
+    def auto_pass(self) -> bool:
+        return self._auto_pass if self.pass_setting is None else bool(self.pass_setting())
+
+    @auto_pass.setter
+    def auto_pass(self, on: bool) -> None:
+        """Set here, the room's own choice: it stops following the setting."""
+        self._auto_pass = on
+        self.pass_setting = None
+
+    def follow_auto_pass(self, setting: Callable[[], bool]) -> None:
+        self.pass_setting = setting
 
     # ---- the connection ----------------------------------------------------------------------------
 

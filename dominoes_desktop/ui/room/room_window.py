@@ -108,6 +108,8 @@ class RoomWindow(QWidget):
         self.muted: set[int] = set()
         auto_pass = bool(settings.auto_pass()) if settings is not None and hasattr(settings, "auto_pass") else False
         self.controller = RoomController(self, auto_cut=bool(auto_cut), auto_pass=auto_pass)
+        if self.settings is not None:  # a tick in the game window's View menu reaches an open room
+            self.controller.follow_auto_pass(self.settings.auto_pass)
         self.page = GamePage(self.controller, self.look)
         self.voice = TableVoice(self.page, getattr(settings, "store", None))  # a screen reader hears the room's table
         self._set_up: tuple[object, ...] = ()

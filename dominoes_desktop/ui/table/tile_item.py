@@ -125,6 +125,10 @@ def pip_spots(n: int) -> list[tuple[float, float]]:
     return grid[:n]
 
 
+HINT_COLOR = "#00e5ff"  # the hint's ring
+FOCUS_COLOR = "#ffffff"  # the keyboard focus ring (a black line inside it)
+
+
 class TileItem(QGraphicsObject):
     """One tile. `tile` None draws a back. Long side horizontal unless `vertical`."""
 
@@ -445,19 +449,23 @@ class TileItem(QGraphicsObject):
             painter.setPen(QPen(QColor(theme.accent), 2.6, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(body.adjusted(-3, -3, 3, 3), radius + 2, radius + 2)
-        if self.focused:
-            painter.setPen(QPen(QColor("#ffffff"), 2.4))
+        if self.hinted:
+            # The hint: a ring hugging the tile (over the legal glow) and a star above it. It stays inside the
+            # focus ring, so the hinted tile (which takes the keys) shows both at once.
+            painter.setPen(QPen(QColor(HINT_COLOR), 2.8))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(body.adjusted(-5, -5, 5, 5), radius + 4, radius + 4)
-            painter.setPen(QPen(QColor("#000000"), 1.2, Qt.PenStyle.DotLine))
-            painter.drawRoundedRect(body.adjusted(-5, -5, 5, 5), radius + 4, radius + 4)
+            painter.drawRoundedRect(body.adjusted(-2.0, -2.0, 2.0, 2.0), radius + 1.5, radius + 1.5)
+        if self.focused:
+            # The focus ring, outermost and over every other mark: solid white, a black line inside it parting
+            # it from the hint's ring and the legal glow (a dotted line blurred it to grey on a small rack).
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor("#000000"), 1.0))
+            painter.drawRoundedRect(body.adjusted(-3.7, -3.7, 3.7, 3.7), radius + 3, radius + 3)
+            painter.setPen(QPen(QColor(FOCUS_COLOR), 2.2))
+            painter.drawRoundedRect(body.adjusted(-5.1, -5.1, 5.1, 5.1), radius + 4, radius + 4)
         if self.star:
             self._paint_star(painter, QPointF(body.right() - 7, body.top() + 7))
         if self.hinted:
-            # The hint: a thick ring and a star above the tile.
-            painter.setPen(QPen(QColor("#00e5ff"), 4.0))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(body.adjusted(-4, -4, 4, 4), radius + 3, radius + 3)
             self._paint_star(painter, QPointF(body.center().x(), body.top() - 2))
 
     def _paint_star(self, painter: QPainter, center: QPointF) -> None:
