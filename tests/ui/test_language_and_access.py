@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QAbstractSpinBox,
-    QApplication,
     QComboBox,
     QGraphicsView,
     QLineEdit,
