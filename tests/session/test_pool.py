@@ -148,7 +148,9 @@ def test_low_jobs_come_after_the_coach_one_at_a_time_and_never_on_a_cpus_worker(
         coaches = [future.result(timeout=60) for future in coach]
         assert lows[0][1] <= lows[1][0]  # never two low jobs at once
         assert coaches[0][0] < lows[0][1]  # the coach did not wait for the low job in hand
-        assert max(began for began, _ in coaches) <= lows[1][0]  # every coach job began before the second low one
+        # Every coach job was handed out before the second low one; each begins in its own process, so the stamps
+        # may cross by a scheduler's tick (a coach job kept waiting behind the low one would begin 0.8 s later).
+        assert max(began for began, _ in coaches) <= lows[1][0] + 0.05
         assert set(pool._shared.assigned.values()) == {0}
 
 
