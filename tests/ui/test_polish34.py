@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,7 @@ from dominoes_desktop.ui.table.tile_item import TileItem
 
 from .conftest import start
 from .driving import idle, my_turn, play_turn_by_keys
-from .test_room_table import request, view
-from .test_room_table import room as room_message
+from .test_room_table import offline_ben, request, view
 
 SHOTS = os.environ.get("DOMINOES_SHOTS")  # a folder: the tests save what they looked at there
 
@@ -91,18 +89,11 @@ def test_the_hinted_tile_shows_its_focus_ring_and_its_hint(qtbot: QtBot, window:
 
 def _ben_in_a_room(qtbot: QtBot, window: MainWindow) -> tuple[RoomWindow, list[dict[str, Any]]]:
     """Ben's room window opened from the game window (as an invite opens it), its connection going nowhere."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    room = RoomWindow("127.0.0.1", port, {"t": "join", "code": "ABC-123", "name": "Ben"}, parent=window)
-    qtbot.addWidget(room)
-    sent: list[dict[str, Any]] = []
-    room.controller.send = sent.append  # type: ignore[method-assign]
-    room.show()
-    qtbot.waitUntil(lambda: "Disconnected" in room.status.text(), timeout=5000)  # the port is nobody's
-    room.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
-    room.controller.receive(room_message())
-    return room, sent
+
+    def disconnected(room: RoomWindow) -> None:
+        qtbot.waitUntil(lambda: "Disconnected" in room.status.text(), timeout=5000)  # the port is nobody's
+
+    return offline_ben(qtbot, disconnected, parent=window)
 
 
 def test_the_pass_for_me_setting_reaches_a_guest_s_room_when_it_opens_and_when_it_changes(

@@ -63,14 +63,16 @@ def view(d: int, legal: list[str], req: dict[str, Any] | None = None, decision: 
 
 
 def offline_ben(
-    qtbot: QtBot, before_joining: Callable[[RoomWindow], None] = lambda _: None
+    qtbot: QtBot, before_joining: Callable[[RoomWindow], None] = lambda _: None, parent: QWidget | None = None
 ) -> tuple[RoomWindow, list[dict[str, Any]]]:
     """Ben's window, its connection going nowhere, told it joined seat 1 of room(); what it sends is kept.
-    `before_joining`: what is done to the window before it hears it joined."""
+    `before_joining`: what is done to the window before it hears it joined; `parent`: the game window it opens
+    from (as an invite opens it), if any."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    window = RoomWindow("127.0.0.1", port, {"t": "join", "code": "ABC-123", "name": "Ben"}, auto_cut=False)
+    join = {"t": "join", "code": "ABC-123", "name": "Ben"}
+    window = RoomWindow("127.0.0.1", port, join, auto_cut=False, parent=parent)
     qtbot.addWidget(window)
     sent: list[dict[str, Any]] = []
     window.controller.send = sent.append  # type: ignore[method-assign]
