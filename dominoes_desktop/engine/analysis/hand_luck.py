@@ -39,14 +39,15 @@ The luck-adjusted result is result - luck: the result with the deal's estimated 
 
 from __future__ import annotations
 
+import random
 import zlib
 from functools import cache
 
 from ..deal import Dealer
 from ..decisions import HandResult
 from ..hand import Hand, HandOutcome
-from ..moves import CLAIM
-from ..rules import AfterNoWinner, AfterWin, Rules
+from ..moves import CLAIM, MoveKind
+from ..rules import AfterNoWinner, AfterWin, Rules, Style
 from .solver import hand_gains, side_value
 from .worlds import view_at
 
@@ -158,3 +159,62 @@ def team_play(start: Hand, seed: int) -> HandOutcome:
             continue
         hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
     return hand.outcome_facts()
+
+
+DRAW_PLAYS = 4  # Medium plays from each tile a draw could have given (the same seeds for every tile, so that
+# the tiles' values differ by the tile, not by the plays' noise)
+DRAW_TILES = 8  # tiles a draw is weighed against at most (a seeded sample, the drawn one always among them)
+
+
+def draws_from_stock(rules: Rules) -> bool:
+    """Whether a hand of these rules takes tiles from the stock as it goes (each draw is then a chance event)."""
+    return rules.style is not Style.BLOCK
+
+
+def draw_luck(start: Hand, played: Hand) -> tuple[float, ...]:
+    """Each side's luck of the draws from the stock in `played` (finished, its history from `start`): at each
+    draw (anybody's), the reference team's value after the tile drawn less its mean over the tiles the stock
+    could have given (every tile in it equally likely; each tile's value from `DRAW_PLAYS` plays by four
+    Medium CPUs, the rest of the stock shuffled). GNU Backgammon's luck of a roll of the dice. Zero-sum."""
+    rules = start.rules
+    total = [0.0] * rules.sides
+    hand = start.copy()
+    base = deal_seed(start)
+    for ply, turn in enumerate(played.history):
+        move = turn.move
+        if move.kind is MoveKind.DRAW:
+            seed = base * 1009 + ply
+            positions = list(range(1, len(hand.stock)))
+            random.Random(seed).shuffle(positions)
+            weighed = [0, *positions[: DRAW_TILES - 1]]
+            values = []
+            for position in weighed:
+                after = hand.copy()
+                after.stock.insert(0, after.stock.pop(position))
+                after.apply_legal(move)
+                values.append(shuffled_value(after, seed, DRAW_PLAYS))
+            for side in range(rules.sides):
+                total[side] += values[0][side] - sum(v[side] for v in values) / len(values)
+        if move.kind is MoveKind.CLAIM:
+            hand.apply(move, turn.seat)
+        elif move.kind is MoveKind.MUGGINS:
+            hand.apply(move)
+        else:
+            hand.apply_legal(move)
+    return tuple(total)
+
+
+def shuffled_value(state: Hand, seed: int, plays: int) -> tuple[float, ...]:
+    """Each side's centred mean result over `plays` plays of `state` by the reference team, the stock's order
+    shuffled anew for each play (nobody at the table knows it), seeded by `seed`."""
+    rules = state.rules
+    rng = random.Random(seed)
+    totals = [0.0] * rules.sides
+    for _ in range(plays):
+        hand = state.copy()
+        rng.shuffle(hand.stock)
+        facts = team_play(hand, rng.randrange(1 << 30))
+        gains = hand_gains(rules, facts, facts.end_points)
+        for side in range(rules.sides):
+            totals[side] += side_value(gains, side)
+    return centred(tuple(t / plays for t in totals))
