@@ -197,7 +197,7 @@ def replays(args: argparse.Namespace) -> dict[str, Any]:
             for index in range(args.hands):
                 runs.append([replayed(rules, level, args.seed, index, 7919 * k) for k in range(args.replays)])
                 start = start_of(rules, level, args.seed, index)
-                measures["luck"].append(hand_luck(start, True)[side])
+                measures["luck"].append(hand_luck(start, True, None)[side])
                 measures["playouts"].append(playouts(start, side, args.playouts))
             every = [r for run in runs for r in run]
             within = statistics.fmean(statistics.variance(run) for run in runs)

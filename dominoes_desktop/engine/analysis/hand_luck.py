@@ -54,7 +54,9 @@ from .worlds import view_at
 REFERENCE_LEVEL = "medium"  # the CPU level of the four seats of the reference team
 LUCK_TEAMS = 8  # plays of a dealt hand by the reference team (Medium breaks its ties at random, and a tie
 # broken another way can turn a hand: eight plays take most of that out; some 35 ms a double-6 hand)
-LUCK_SHARE = 0.5  # the share of the reference team's margin counted as luck (see above; docs/RATING.md)
+LUCK_SHARE = 0.5  # the share of the reference team's margin counted as luck where nothing is drawn (see above)
+DRAWING_DEAL_SHARE = 0.75  # where the stock is drawn from: the share of the deal's worth (over every stock order)
+DRAW_SHARE = 0.7  # and of each draw's luck (docs/RATING.md: measured on the calibration's deals)
 PRIOR_DEALS = 400  # shuffles for what a hand is worth before its deal when the leader was known (once per
 # rules, some 2 s): its standard error is about a twentieth of a hand's spread
 
@@ -69,13 +71,19 @@ def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -
     return rules.after_win is AfterWin.FIRST_HAND_RULE
 
 
-def hand_luck(start: Hand, from_deal: bool) -> tuple[float, ...]:
+def hand_luck(start: Hand, from_deal: bool, played: Hand | None) -> tuple[float, ...]:
     """Each side's luck in the hand `start` (as dealt, before its first move), in the rules' points; the
-    sides' lucks add up to 0."""
+    sides' lucks add up to 0. `played`: the hand as it went on from `start` (its history), whose draws from the
+    stock are luck too; None for the deal's luck alone."""
     rules = start.rules
-    dealt = centred(reference_result(start))
     before = prior(rules, None if from_deal else start.leader)
-    return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
+    if not draws_from_stock(rules):
+        dealt = centred(reference_result(start))
+        return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
+    # The stock's order is the draws' luck, counted draw by draw: the deal's worth is over every order.
+    dealt = shuffled_value(start, deal_seed(start), LUCK_TEAMS)
+    draws = draw_luck(start, played) if played is not None else (0.0,) * rules.sides
+    return tuple(DRAWING_DEAL_SHARE * (d - b) + DRAW_SHARE * w for d, b, w in zip(dealt, before, draws, strict=True))
 
 
 def reference_result(start: Hand) -> tuple[float, ...]:
@@ -179,11 +187,12 @@ def draw_luck(start: Hand, played: Hand) -> tuple[float, ...]:
     rules = start.rules
     total = [0.0] * rules.sides
     hand = start.copy()
-    base = deal_seed(start)
     for ply, turn in enumerate(played.history):
         move = turn.move
         if move.kind is MoveKind.DRAW:
-            seed = base * 1009 + ply
+            # Seeded by what the table holds, not by the stock's order: every tile the draw could have given
+            # is weighed alike, whichever came.
+            seed = deal_seed(Hand(rules, start.hands, sorted(start.stock), start.leader, start.forced_pose)) + ply
             positions = list(range(1, len(hand.stock)))
             random.Random(seed).shuffle(positions)
             weighed = [0, *positions[: DRAW_TILES - 1]]
@@ -212,6 +221,7 @@ def shuffled_value(state: Hand, seed: int, plays: int) -> tuple[float, ...]:
     totals = [0.0] * rules.sides
     for _ in range(plays):
         hand = state.copy()
+        hand.stock.sort()  # the stock's order does not count: only which tiles are in it
         rng.shuffle(hand.stock)
         facts = team_play(hand, rng.randrange(1 << 30))
         gains = hand_gains(rules, facts, facts.end_points)

@@ -296,7 +296,7 @@ def _judge(
     facts = played.outcome_facts()
     result = side_value(hand_gains(rules, facts, facts.end_points), side)
     previous = match.results[index - 1] if index > 0 else None
-    luck = hand_luck(recorded.start, lead_from_deal(rules, index, previous))[side]
+    luck = hand_luck(recorded.start, lead_from_deal(rules, index, previous), played)[side]
     return HandJudgement(index, seat, family_of(rules), tuple(decisions), float(result), luck)
 
 
