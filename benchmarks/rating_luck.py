@@ -58,6 +58,9 @@ from benchmarks.rating_calibration import load, playout, start_of
 from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE
 from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.analysis.hand_luck import (
+    DRAW_SHARE,
+    DRAWING_DEAL_SHARE,
+    LUCK_SHARE,
     LUCK_TEAMS,
     centred,
     deal_seed,
@@ -455,7 +458,13 @@ def floor_report(path: Path) -> dict[str, Any]:
                 "floor_change": round(math.sqrt(within) / raw - 1, 3),
                 "draws_sd": round(statistics.stdev([r["draws"] for r in cell_rows]), 3),
             }
-            for name, names, shares in FLOOR_CANDIDATES:
+            # Today's definition (hand_luck): the deal's and the draws' shares where the stock is drawn from.
+            today = (
+                ("hand_luck", ("medium_shuffled", "draws"), (DRAWING_DEAL_SHARE, DRAW_SHARE))
+                if draws_from_stock(build_rules(preset))
+                else ("hand_luck", ("medium_team",), (LUCK_SHARE,))
+            )
+            for name, names, shares in (today, *FLOOR_CANDIDATES):
                 used = shares if shares is not None else fitted[name][level]
                 adjusted = [r["result"] - sum(s * r[n] for s, n in zip(used, names, strict=True)) for r in cell_rows]
                 sd = statistics.stdev(adjusted)

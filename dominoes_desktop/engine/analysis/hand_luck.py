@@ -56,7 +56,7 @@ LUCK_TEAMS = 8  # plays of a dealt hand by the reference team (Medium breaks its
 # broken another way can turn a hand: eight plays take most of that out; some 35 ms a double-6 hand)
 LUCK_SHARE = 0.5  # the share of the reference team's margin counted as luck where nothing is drawn (see above)
 DRAWING_DEAL_SHARE = 0.75  # where the stock is drawn from: the share of the deal's worth (over every stock order)
-DRAW_SHARE = 0.7  # and of each draw's luck (docs/RATING.md: measured on the calibration's deals)
+DRAW_SHARE = 0.6  # and of each draw's luck (docs/RATING.md: measured on the calibration's deals)
 PRIOR_DEALS = 400  # shuffles for what a hand is worth before its deal when the leader was known (once per
 # rules, some 2 s): its standard error is about a twentieth of a hand's spread
 
