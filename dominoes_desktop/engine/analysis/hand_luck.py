@@ -1,20 +1,32 @@
 """A hand's luck in points: what the deal and the stock gave each side, as a fixed reference team fares with them.
 
+In games where nothing is drawn (every tile dealt, or the undealt ones sleep):
+
     luck(side) = LUCK_SHARE x (R(side | the hand as dealt) - R0(side | what was known before the deal))
+
+In games that draw from the stock, GNU Backgammon's luck of each chance event: the deal, then each draw,
+
+    luck(side) = DRAWING_DEAL_SHARE x (S(side | the hands as dealt) - R0(side))
+                 + DRAW_SHARE x sum over the hand's draws (anybody's) of (V(side | the tile drawn) - mean over the
+                   tiles the stock could have given of V(side | that tile))
+
+where S and V are the reference team's mean result with the stock's order shuffled for each play (nobody knows
+it: the order is the draws' luck, counted draw by draw, `shuffled_value`), V from the position of the draw
+with that tile drawn (`draw_luck`; the same seeds for every tile, so that the tiles' values differ by the tile).
 
 R is the mean result for `side` (its points in the hand less every other side's: `solver.side_value` of the
 hand's gains, bonuses included, no resets) when a **reference team** plays the hand exactly as it was dealt
-(every seat's tiles, the stock in its drawing order, so the draws are in it, the leader and the tile the
-leader had to pose): four Medium CPUs (`REFERENCE_LEVEL`), each deciding from its own view as at a table,
-`LUCK_TEAMS` times, seeded from the deal itself. So the same deal has the same luck at any table: the two
-tables of a duplicate match get the same luck, and their luck-adjusted results differ exactly as their
-results do. (The reference used to be the playout policy, the heaviest tile that fits with noise: its value of
-a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.) Measured side by
-side and not kept (benchmarks/rating_luck.py): the deal's exact value face up (double dummy: deterministic and
-cheap on double 6, but it correlates 0.13 to 0.30 with what players make of a deal, and widens the adjusted
-spreads), a team of Hard CPUs (less than Medium's for every level), and more Medium plays (eight already agree
-0.94 with sixteen more). The mean of the Medium team's margin and an Easy team's did as well or better for 11 of
-12 level and family cells, by up to 5% of the spread, at five times the cost: the next candidate.
+(every seat's tiles, the stock in its drawing order, the leader and the tile the leader had to pose): four
+Medium CPUs (`REFERENCE_LEVEL`), each deciding from its own view as at a table, `LUCK_TEAMS` times, seeded
+from the deal itself. So the same deal has the same luck at any table: the two tables of a duplicate match get
+the same luck of the deal, and where nothing is drawn their luck-adjusted results differ exactly as their
+results do. (The reference used to be the playout policy, the heaviest tile that fits with noise: its value
+of a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.) Measured side
+by side and not kept (benchmarks/rating_luck.py): the deal's exact value face up (double dummy: deterministic
+and cheap on double 6, but it correlates 0.13 to 0.30 with what players make of a deal, and widens the
+adjusted spreads), a team of Hard CPUs (less than Medium's for every level), more Medium plays (eight already
+agree 0.94 with sixteen more), and the mean of the Medium team's margin and an Easy team's (as good or better
+for most levels, by 1 to 5% of the spread in two measurements, at five times the cost).
 
 R0 is what a hand was worth before its deal:
 - when the deal decides who leads (the match's first hand, a hand after no winner or a win where the rules
@@ -35,6 +47,13 @@ Each side's luck is centred (less the mean over the sides), so it is zero-sum: w
 minus side 1's (as the results are); with three or four sides (Cutthroat, All Fives, Room) the lucks of a
 hand add up to 0 too, a deal's luck being one side's share of it against the others.
 The luck-adjusted result is result - luck: the result with the deal's estimated worth to the side taken out.
+
+The draws (DRAWING_DEAL_SHARE, DRAW_SHARE, measured on the fives' calibration deals, each replayed by every
+level: benchmarks/rating_luck.py --floor): with the stock's order in the deal, the luck of the draws a Medium
+table would make was counted, not of those the table made; counted draw by draw, every level's luck-adjusted
+results in the fives vary less than with the deal's half alone (docs/RATING.md). A draw's luck is the table's
+own: the two tables of a duplicate deal share the deal's luck, not their draws'. It costs some 0.3 s a hand
+that draws (four Medium plays of each of up to `DRAW_TILES` tiles a draw), in the background judge.
 """
 
 from __future__ import annotations
