@@ -262,9 +262,11 @@ def main() -> None:
     parser.add_argument("--rows", type=Path, help="write each hand's result and measures here (JSON lines)")
     parser.add_argument("--floor", action="store_true", help="replay deals, with the luck of each draw (see above)")
     parser.add_argument("--floor-report", type=Path, help="only report on the rows a --floor run wrote")
+    parser.add_argument("--markdown", action="store_true", help="--floor-report: docs/RATING.md's table")
     args = parser.parse_args()
     if args.floor_report:
-        print(json.dumps(floor_report(args.floor_report)))
+        found = floor_report(args.floor_report)
+        print(floor_markdown(found) if args.markdown else json.dumps(found))
         return
     if args.floor:
         if args.replays < 2:
@@ -480,6 +482,26 @@ def floor_report(path: Path) -> dict[str, Any]:
             "draws": round(statistics.median(r["draws_cpu_s"] for r in of_preset), 4),
         }
     return report
+
+
+def floor_markdown(report: dict[str, Any]) -> str:
+    """The floor report as docs/RATING.md's table: each cell's raw spread and its change with each luck."""
+    shown = ("medium_team_half", "hand_luck", "panel_whole", "medium_team_fit", "panel_fit", "shuffled_draws_fit")
+    lines = [
+        "| rules | level | deals | raw sd | floor (deal alone) | "
+        + " | ".join(n.replace("_", " ") for n in shown)
+        + " |",
+        "|---|---|---:|---:|---:|" + "---:|" * len(shown),
+    ]
+    for key, cell in report.items():
+        if "raw_sd" not in cell:
+            continue
+        preset, level = key.split("/")
+        changes = " | ".join(f"{100 * cell[n]['change']:+.0f}%" for n in shown)
+        lines.append(
+            f"| {preset} | {level} | {cell['deals']} | {cell['raw_sd']:.3g} | {100 * cell['floor_change']:+.0f}% | {changes} |"
+        )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
