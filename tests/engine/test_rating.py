@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from dominoes_desktop.engine.analysis import hand_luck as hand_luck_module
 from dominoes_desktop.engine.analysis.coach import Judge, budget_for
 from dominoes_desktop.engine.analysis.hand_luck import (
     DRAW_SHARE,
@@ -407,6 +408,22 @@ def test_where_tiles_are_drawn_the_luck_is_the_deal_s_over_every_stock_order_and
     )
     assert hand_luck(start, True, None) == pytest.approx(tuple(DRAWING_DEAL_SHARE * d for d in dealt))
     assert sum(found) == pytest.approx(0.0, abs=1e-9) and found != hand_luck(start, True, None)
+
+
+def test_a_hand_with_many_draws_weighs_a_sample_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_DRAWS draws a hand weighs a seeded sample of its draws (each as it would alone), not more."""
+    record = _played("all_fives", make_player("medium", 4), 1, 4)
+    deal, played = Match.from_record(record).archive[0]
+    start = Hand(played.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
+    plies = [ply for ply, t in enumerate(played.history) if t.move.kind is MoveKind.DRAW]
+    assert len(plies) >= 2
+    # The luck of the draws up to each draw; one draw's luck is the step to it.
+    upto = [draw_luck(start, _replayed(start, played.history[: ply + 1]))[0] for ply in plies]
+    each = [b - a for a, b in zip([0.0, *upto], upto, strict=False)]
+    monkeypatch.setattr(hand_luck_module, "MAX_DRAWS", 1)
+    sampled = draw_luck(start, played)[0]
+    assert any(sampled == pytest.approx(one) for one in each)
+    assert sampled == draw_luck(start, played)[0]  # the same sample every time
 
 
 def test_a_judged_hand_s_luck_counts_its_draws() -> None:

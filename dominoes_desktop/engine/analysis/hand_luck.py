@@ -191,6 +191,8 @@ def team_play(start: Hand, seed: int) -> HandOutcome:
 DRAW_PLAYS = 4  # Medium plays from each tile a draw could have given (the same seeds for every tile, so that
 # the tiles' values differ by the tile, not by the plays' noise)
 DRAW_TILES = 8  # tiles a draw is weighed against at most (a seeded sample, the drawn one always among them)
+MAX_DRAWS = 12  # draws weighed in a hand at most (a seeded sample; a draw's luck averages 0, so the others are
+# only left out): the double-9 and double-12 cross games draw up to 30 times a hand, each Medium play slow
 
 
 def draws_from_stock(rules: Rules) -> bool:
@@ -202,16 +204,20 @@ def draw_luck(start: Hand, played: Hand) -> tuple[float, ...]:
     """Each side's luck of the draws from the stock in `played` (finished, its history from `start`): at each
     draw (anybody's), the reference team's value after the tile drawn less its mean over the tiles the stock
     could have given (every tile in it equally likely; each tile's value from `DRAW_PLAYS` plays by four
-    Medium CPUs, the rest of the stock shuffled). GNU Backgammon's luck of a roll of the dice. Zero-sum."""
+    Medium CPUs, the rest of the stock shuffled). GNU Backgammon's luck of a roll of the dice. Zero-sum. At
+    most `MAX_DRAWS` draws of a hand are weighed."""
     rules = start.rules
     total = [0.0] * rules.sides
     hand = start.copy()
+    # Seeded by what the table holds, not by the stock's order: every tile a draw could have given is weighed
+    # alike, whichever came.
+    base = deal_seed(Hand(rules, start.hands, sorted(start.stock), start.leader, start.forced_pose))
+    draws = [ply for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
+    weighed_draws = set(random.Random(base).sample(draws, MAX_DRAWS)) if len(draws) > MAX_DRAWS else set(draws)
     for ply, turn in enumerate(played.history):
         move = turn.move
-        if move.kind is MoveKind.DRAW:
-            # Seeded by what the table holds, not by the stock's order: every tile the draw could have given
-            # is weighed alike, whichever came.
-            seed = deal_seed(Hand(rules, start.hands, sorted(start.stock), start.leader, start.forced_pose)) + ply
+        if ply in weighed_draws:
+            seed = base + ply
             positions = list(range(1, len(hand.stock)))
             random.Random(seed).shuffle(positions)
             weighed = [0, *positions[: DRAW_TILES - 1]]
