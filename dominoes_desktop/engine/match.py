@@ -670,30 +670,34 @@ class Position(NamedTuple):
     match: Match
 
 
-def positions(record: Record, *, windows_let_go: bool = False) -> Iterator[Position]:
-    """The one walker of a record: a fresh match, then the same match after each answer in turn, applied by
-    `Match.apply` (live, not copied: clone what you keep). RecordError, naming the answer, if one does not
-    replay. `windows_let_go`: a record of moves alone (a hand's history, a REPLAY.md case) names only the
-    claims made, so a window still open when a turn's move comes was let go by every seat it was open to;
-    those let-gos are answered here (kept in the match's record, their events with the move's)."""
-    match = Match(record.rules, record.seed, practice=record.practice)
+def positions(record: Record, *, windows_let_go: bool = False, on: Match | None = None) -> Iterator[Position]:
+    """The one walker of a record: a fresh match (or `on`, a match the answers carry on from), then the same
+    match after each answer in turn, applied by `Match.apply` (live, not copied: clone what you keep).
+    RecordError, naming the answer, if one does not replay.
+
+    `windows_let_go`: a record of moves alone (a hand's history, a REPLAY.md case) names only the claims
+    made, so a window still open when a turn's move comes was let go by every seat it was open to; those
+    let-gos are answered here (kept in the match's record, their events with the move's). A move once its
+    hand is scored is refused as made after the hand's end."""
+    match = Match(record.rules, record.seed, practice=record.practice) if on is None else on
     yield Position(-1, None, None, [], match)
     for index, (seat, action) in enumerate(record.actions):
         try:
             events: list[Event] = []
-            hand = match.hand
-            if (
-                windows_let_go
-                and hand is not None
-                and hand.pending is not None  # no points pending: no window (`_open_window`)
-                and isinstance(action, Move)
-                and action.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)
-            ):
-                while isinstance(window := match.pending(), ClaimWindow | MugginsWindow):
-                    events += match.apply(window.seats[0], LetGo())
+            if windows_let_go and isinstance(action, Move):
+                hand = match.hand
+                if (
+                    hand is not None
+                    and hand.pending is not None  # no points pending: no window (`_open_window`)
+                    and action.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)
+                ):
+                    while isinstance(window := match.pending(), ClaimWindow | MugginsWindow):
+                        events += match.apply(window.seats[0], LetGo())
+                if match.hand is None and match.results:
+                    raise IllegalMove(f"the hand is already over ({match.results[-1].end})", code="hand_over")
             events += match.apply(seat, action)
         except DominoError as exc:
-            raise RecordError(f"action {index + 1} ({action_text(action)}): {exc}") from None
+            raise RecordError(f"action {index + 1} ({action_text(action)}): {exc}", index, str(exc)) from None
         yield Position(index, seat, action, events, match)
 
 

@@ -22,9 +22,12 @@ A seat's public view is not a walk of the record: it follows the public events i
 (`view.follow_public_move`, behind `PlayerView.after`, `replay_moves`, the move log's points and a guest
 following the room), on a hand whose unseen tiles are HIDDEN.
 
-One versioned JSON codec writes the record for match files, autosaves and rooms. The older formats (match
-files of version 1, REPLAY.md cases, rooms' entries) are read one way, by replaying them through
-`Match.apply`: the match they leave holds their record.
+One versioned JSON codec writes the record for match files, autosaves and rooms. The older formats are read
+one way into it: a REPLAY.md case's and a match file of version 1's hands are dealt and their moves walked by
+`positions` (`cases.walk_moves`, a record of moves alone); a room's entries saved before the codec are read
+each as it stands; a save whose deals were edited by hand is walked folding them (`store.matchfile`). The
+match they leave holds their record. (tests/test_architecture.py checks that no other loop steps recorded
+answers through the rules.)
 """
 
 from __future__ import annotations
@@ -64,7 +67,13 @@ TURN_KINDS = (MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS)
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or does not replay; the message says where and why, on one line."""
+    """A record that cannot be read or does not replay; the message says where and why, on one line. A
+    refused answer: `at` is its place in the record, `reason` the rules' refusal alone."""
+
+    def __init__(self, message: str, at: int | None = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.at = at
+        self.reason = message if reason is None else reason
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..engine.cases import CaseError, let_points_go, replay_move
+from ..engine.cases import MoveError, let_points_go, walk_moves
 from ..engine.cpu import LEVELS
 from ..engine.deal import Deal, Dealer, check_deal_counts
 from ..engine.decisions import (
@@ -39,7 +39,6 @@ from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplic
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, ProofError, fingerprint, seal_holds
 from ..engine.match import Match, positions
-from ..engine.moves import parse_move
 from ..engine.presets import rules_from_json
 from ..engine.record import (
     VERSION,
@@ -411,11 +410,10 @@ def _match_from_version_1(data: Any) -> SavedMatch:
             )
             if proof is not None and not seal_holds(rules, proof, dealt):
                 unverifiable.append(h)
-            for m, text in enumerate(moves):
-                try:
-                    replay_move(match, h, parse_move(text))
-                except (DominoError, CaseError) as exc:
-                    raise MatchFileError(f"{where}, move {m + 1} ({text}): {exc}") from None
+            try:
+                walk_moves(match, moves)
+            except MoveError as exc:
+                raise MatchFileError(f"{where}, move {exc.index + 1} ({exc.text}): {exc.reason}") from None
             if h < len(raw_hands) - 1:
                 let_points_go(match)
         except DominoError as exc:
