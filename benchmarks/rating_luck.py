@@ -36,6 +36,17 @@ the most any luck of the deal can explain), and for `luck` and `playouts` their 
 first replay's result and the spread of the result less the measure (and less `beta` x the measure, the best
 multiple); and, per rules, the correlation between two levels of a deal's worth to each (its mean result over
 the replays): whether a deal is worth the same whoever plays it.
+
+    python benchmarks/rating_luck.py --floor --replays 2 --hands 100 --rows ROWS [--levels ...] [--presets ...]
+    python benchmarks/rating_luck.py --floor-report ROWS [--markdown]
+
+plays each of the first `--hands` calibration deals `--replays` times with every level in seat 0 and writes one
+JSON line a play to ROWS (resumable): the result, the deal's worth by the Medium team (`medium_team`), an Easy
+team (`easy_team`) and the Medium team over shuffled stocks (`medium_shuffled`), and the play's luck of its
+draws from the stock (`draws`, hand_luck.draw_luck). The report gives per rules and level the spread of the
+results, the floor (the spread between plays of the same deal: what no luck of the deal alone can take out)
+and each candidate luck's adjusted spread, today's definition (`hand_luck`) among them; a share marked `fit` is
+fitted on the other levels' hands of the same rules, not the level's own (docs/RATING.md).
 """
 
 from __future__ import annotations
