@@ -67,7 +67,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.rating_calibration import load, playout, start_of
 from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE
-from dominoes_desktop.engine.analysis.coach import Judge
+from dominoes_desktop.engine.analysis.coach import Judge, recorded_from_archive
 from dominoes_desktop.engine.analysis.hand_luck import (
     DRAW_SHARE,
     DRAWING_DEAL_SHARE,
@@ -88,8 +88,9 @@ from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import make_player, search
 from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.cpu.search import ROLLOUT_NOISE
+from dominoes_desktop.engine.deal import Deal
 from dominoes_desktop.engine.hand import Hand
-from dominoes_desktop.engine.moves import CLAIM
+from dominoes_desktop.engine.moves import CLAIM, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.session.cpu_table import CpuTable
@@ -356,7 +357,7 @@ MEASURES: dict[str, Callable[[Hand, int, argparse.Namespace], float | None]] = {
 # ---- the floor, and luck by chance event (--floor) -------------------------------------------------------------
 
 
-def _played(rules: Rules, level: str, seed: int, index: int, salt: int) -> tuple[Hand, Hand]:
+def _played(rules: Rules, level: str, seed: int, index: int, salt: int) -> tuple[Hand, Hand, Deal]:
     """Calibration hand `index` played again with the players' seeds moved by `salt` (0: as the calibration
     played it): the hand as dealt and as it ended."""
     deal_seed = seed * SEED_STRIDE + index
@@ -366,8 +367,14 @@ def _played(rules: Rules, level: str, seed: int, index: int, salt: int) -> tuple
     ]
     table = CpuTable(rules, players, deal_seed)
     table.play_hand(deal_seed=deal_seed)
-    _, played = table.match.archive[0]
-    return start_of(rules, level, seed, index), played
+    deal, played = table.match.archive[0]
+    return start_of(rules, level, seed, index), played, deal
+
+
+def _draws(rules: Rules, deal: Deal, played: Hand) -> list[tuple[int, Hand]]:
+    """The draws of `played` (dealt as `deal`): each one's ply and the hand just before it (the one walker)."""
+    recorded = recorded_from_archive(rules, 0, deal, played)
+    return [(ply, recorded.before(ply)) for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
 
 
 def floor(args: argparse.Namespace) -> None:
@@ -400,11 +407,15 @@ def floor(args: argparse.Namespace) -> None:
                                 "medium_shuffled": shuffled_value(start, deal_seed(start), LUCK_TEAMS)[side],
                                 "deal_cpu_s": time.process_time() - began,
                             }
-                        dealt, played = _played(rules, level, args.seed, index, 7919 * k)
+                        dealt, played, deal_tiles = _played(rules, level, args.seed, index, 7919 * k)
                         facts = played.outcome_facts()
                         result = side_value(hand_gains(rules, facts, facts.end_points), side)
                         began = time.process_time()
-                        draws = draw_luck(dealt, played)[side] if draws_from_stock(rules) else 0.0
+                        draws = (
+                            draw_luck(dealt, _draws(rules, deal_tiles, played))[side]
+                            if draws_from_stock(rules)
+                            else 0.0
+                        )
                         row = {"preset": preset, "level": level, "hand": index, "replay": k, "result": result}
                         row |= deal | {"draws": draws, "draws_cpu_s": time.process_time() - began}
                         out.write(json.dumps(row) + "\n")

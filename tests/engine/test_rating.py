@@ -378,7 +378,7 @@ def test_a_draw_s_luck_is_the_tile_s_worth_less_the_mean_over_the_tiles_it_could
     for first in range(len(start.stock)):
         stock = [start.stock[first], *start.stock[:first], *start.stock[first + 1 :]]
         other = Hand(start.rules, start.hands, stock, start.leader, None)
-        luck = draw_luck(other, _replayed(other, played.history))
+        luck = draw_luck(other, _draws(other, played.history))
         assert sum(luck) == pytest.approx(0.0, abs=1e-9)
         lucks.append(luck)
     assert any(abs(luck[0]) > 1e-9 for luck in lucks)
@@ -386,14 +386,19 @@ def test_a_draw_s_luck_is_the_tile_s_worth_less_the_mean_over_the_tiles_it_could
         assert sum(luck[side] for luck in lucks) == pytest.approx(0.0, abs=1e-9)
 
 
-def _replayed(start: Hand, history: list[Turn]) -> Hand:
-    hand = start.copy()
-    for turn in history:
+def _draws(start: Hand, history: list[Turn]) -> list[tuple[int, Hand]]:
+    """Each draw of `history` played from `start`: its ply and the hand just before it."""
+    hand, found = start.copy(), []
+    for ply, turn in enumerate(history):
+        if turn.move.kind is MoveKind.DRAW:
+            found.append((ply, hand.copy()))
         if turn.move.kind is MoveKind.CLAIM:
             hand.apply(turn.move, turn.seat)
+        elif turn.move.kind is MoveKind.MUGGINS:
+            hand.apply(turn.move)
         else:
             hand.apply_legal(turn.move)
-    return hand
+    return found
 
 
 def test_where_tiles_are_drawn_the_luck_is_the_deal_s_over_every_stock_order_and_the_draws() -> None:
@@ -401,8 +406,8 @@ def test_where_tiles_are_drawn_the_luck_is_the_deal_s_over_every_stock_order_and
     stock's order is the draws' luck, counted draw by draw), and a hand's luck adds its draws' luck."""
     start, played = _first_draw("all_fives", 3)
     dealt = shuffled_value(start, deal_seed(start), LUCK_TEAMS)
-    draws = draw_luck(start, played)
-    found = hand_luck(start, True, played)
+    draws = draw_luck(start, _draws(start, played.history))
+    found = hand_luck(start, True, _draws(start, played.history))
     assert found == pytest.approx(
         tuple(DRAWING_DEAL_SHARE * d + DRAW_SHARE * w for d, w in zip(dealt, draws, strict=True))
     )
@@ -415,15 +420,14 @@ def test_a_hand_with_many_draws_weighs_a_sample_of_them(monkeypatch: pytest.Monk
     record = _played("all_fives", make_player("medium", 4), 1, 4)
     deal, played = Match.from_record(record).archive[0]
     start = Hand(played.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
-    plies = [ply for ply, t in enumerate(played.history) if t.move.kind is MoveKind.DRAW]
-    assert len(plies) >= 2
-    # The luck of the draws up to each draw; one draw's luck is the step to it.
-    upto = [draw_luck(start, _replayed(start, played.history[: ply + 1]))[0] for ply in plies]
-    each = [b - a for a, b in zip([0.0, *upto], upto, strict=False)]
+    draws = _draws(start, played.history)
+    assert len(draws) >= 2
+    each = [draw_luck(start, [one])[0] for one in draws]  # one draw's luck, alone
+    assert draw_luck(start, draws)[0] == pytest.approx(sum(each))
     monkeypatch.setattr(hand_luck_module, "MAX_DRAWS", 1)
-    sampled = draw_luck(start, played)[0]
+    sampled = draw_luck(start, draws)[0]
     assert any(sampled == pytest.approx(one) for one in each)
-    assert sampled == draw_luck(start, played)[0]  # the same sample every time
+    assert sampled == draw_luck(start, draws)[0]  # the same sample every time
 
 
 def test_a_judged_hand_s_luck_counts_its_draws() -> None:
@@ -434,7 +438,7 @@ def test_a_judged_hand_s_luck_counts_its_draws() -> None:
     assert any(t.move.kind is MoveKind.DRAW for t in played.history)
     start = Hand(match.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
     (judged,) = judge_hands(record, 0, seed=0)
-    assert judged.luck == pytest.approx(hand_luck(start, True, played)[0])
+    assert judged.luck == pytest.approx(hand_luck(start, True, _draws(start, played.history))[0])
     assert judged.luck != pytest.approx(hand_luck(start, True, None)[0])
 
 

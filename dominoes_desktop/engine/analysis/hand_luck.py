@@ -60,12 +60,13 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Sequence
 from functools import cache
 
 from ..deal import Dealer
 from ..decisions import HandResult
 from ..hand import Hand, HandOutcome
-from ..moves import CLAIM, MoveKind
+from ..moves import CLAIM, DRAW
 from ..rules import AfterNoWinner, AfterWin, Rules, Style
 from .solver import hand_gains, side_value
 from .worlds import view_at
@@ -90,10 +91,10 @@ def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -
     return rules.after_win is AfterWin.FIRST_HAND_RULE
 
 
-def hand_luck(start: Hand, from_deal: bool, played: Hand | None) -> tuple[float, ...]:
+def hand_luck(start: Hand, from_deal: bool, draws: Sequence[tuple[int, Hand]] | None) -> tuple[float, ...]:
     """Each side's luck in the hand `start` (as dealt, before its first move), in the rules' points; the
-    sides' lucks add up to 0. `played`: the hand as it went on from `start` (its history), whose draws from the
-    stock are luck too; None for the deal's luck alone."""
+    sides' lucks add up to 0. `draws`: the hand's draws from the stock, each its ply and the hand just before
+    it (`draw_luck`), whose luck counts too; None for the deal's luck alone."""
     rules = start.rules
     before = prior(rules, None if from_deal else start.leader)
     if not draws_from_stock(rules):
@@ -101,8 +102,8 @@ def hand_luck(start: Hand, from_deal: bool, played: Hand | None) -> tuple[float,
         return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
     # The stock's order is the draws' luck, counted draw by draw: the deal's worth is over every order.
     dealt = shuffled_value(start, deal_seed(start), LUCK_TEAMS)
-    draws = draw_luck(start, played) if played is not None else (0.0,) * rules.sides
-    return tuple(DRAWING_DEAL_SHARE * (d - b) + DRAW_SHARE * w for d, b, w in zip(dealt, before, draws, strict=True))
+    drawn = draw_luck(start, draws) if draws is not None else (0.0,) * rules.sides
+    return tuple(DRAWING_DEAL_SHARE * (d - b) + DRAW_SHARE * w for d, b, w in zip(dealt, before, drawn, strict=True))
 
 
 def reference_result(start: Hand) -> tuple[float, ...]:
@@ -200,41 +201,32 @@ def draws_from_stock(rules: Rules) -> bool:
     return rules.style is not Style.BLOCK
 
 
-def draw_luck(start: Hand, played: Hand) -> tuple[float, ...]:
-    """Each side's luck of the draws from the stock in `played` (finished, its history from `start`): at each
-    draw (anybody's), the reference team's value after the tile drawn less its mean over the tiles the stock
-    could have given (every tile in it equally likely; each tile's value from `DRAW_PLAYS` plays by four
-    Medium CPUs, the rest of the stock shuffled). GNU Backgammon's luck of a roll of the dice. Zero-sum. At
-    most `MAX_DRAWS` draws of a hand are weighed."""
+def draw_luck(start: Hand, draws: Sequence[tuple[int, Hand]]) -> tuple[float, ...]:
+    """Each side's luck of the draws from the stock of the hand dealt as `start`, each given as its ply and the
+    hand just before it (from the record's one walker): at each draw (anybody's), the reference team's value
+    after the tile drawn less its mean over the tiles the stock could have given (every tile in it equally
+    likely; each tile's value from `DRAW_PLAYS` plays by four Medium CPUs, the rest of the stock shuffled).
+    GNU Backgammon's luck of a roll of the dice. Zero-sum. At most `MAX_DRAWS` draws of a hand are weighed."""
     rules = start.rules
     total = [0.0] * rules.sides
-    hand = start.copy()
     # Seeded by what the table holds, not by the stock's order: every tile a draw could have given is weighed
     # alike, whichever came.
     base = deal_seed(Hand(rules, start.hands, sorted(start.stock), start.leader, start.forced_pose))
-    draws = [ply for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
-    weighed_draws = set(random.Random(base).sample(draws, MAX_DRAWS)) if len(draws) > MAX_DRAWS else set(draws)
-    for ply, turn in enumerate(played.history):
-        move = turn.move
-        if ply in weighed_draws:
-            seed = base + ply
-            positions = list(range(1, len(hand.stock)))
-            random.Random(seed).shuffle(positions)
-            weighed = [0, *positions[: DRAW_TILES - 1]]
-            values = []
-            for position in weighed:
-                after = hand.copy()
-                after.stock.insert(0, after.stock.pop(position))
-                after.apply_legal(move)
-                values.append(shuffled_value(after, seed, DRAW_PLAYS))
-            for side in range(rules.sides):
-                total[side] += values[0][side] - sum(v[side] for v in values) / len(values)
-        if move.kind is MoveKind.CLAIM:
-            hand.apply(move, turn.seat)
-        elif move.kind is MoveKind.MUGGINS:
-            hand.apply(move)
-        else:
-            hand.apply_legal(move)
+    weighed_draws = list(draws)
+    if len(weighed_draws) > MAX_DRAWS:
+        weighed_draws = sorted(random.Random(base).sample(weighed_draws, MAX_DRAWS), key=lambda d: d[0])
+    for ply, hand in weighed_draws:
+        seed = base + ply
+        positions = list(range(1, len(hand.stock)))
+        random.Random(seed).shuffle(positions)
+        values = []
+        for position in [0, *positions[: DRAW_TILES - 1]]:
+            after = hand.copy()
+            after.stock.insert(0, after.stock.pop(position))
+            after.apply_legal(DRAW)
+            values.append(shuffled_value(after, seed, DRAW_PLAYS))
+        for side in range(rules.sides):
+            total[side] += values[0][side] - sum(v[side] for v in values) / len(values)
     return tuple(total)
 
 
