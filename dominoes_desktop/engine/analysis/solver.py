@@ -24,8 +24,8 @@ doubles, follow-ups and weight, and each search is an MTD(f) from the last value
 
 Compiled (issue 32): where the compiled core is built (core.py), `LineSolver` runs that search in C, node
 for node the same, the same values (tests/engine/test_search_core.py compares them); `PureLineSolver`
-always runs it here. `ArmsSolver` runs in C for sets up to double-9 (`core.arms_fit`), `PureArmsSolver`
-always here; double-12 crosses are searched in Python.
+always runs it here. `ArmsSolver` runs in C for sets up to double-12 (`core.arms_fit`: two 64-bit words
+a hand past double-9), `PureArmsSolver` always here; line games of double-12 are searched in Python.
 """
 
 from __future__ import annotations
