@@ -57,6 +57,7 @@ PRESETS = {
     # Cross and spinner games (`ArmsSolver`): solver only, the playout kernel plays line games alone.
     "cross": 13,
     "cross_9": 12,
+    "cross_12": 16,  # two 64-bit words a hand in the compiled search
 }
 PURE_BUDGET = 400_000  # a position the pure search cannot solve within this is left out (for both)
 MIN_SECONDS = 0.03  # each solver's searches of a position, repeated until they took this long

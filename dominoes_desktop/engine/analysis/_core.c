@@ -978,7 +978,7 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
             self->stock_rest[at] = self->stock_rest[at + 1] | (uint64_t)1 << self->stock[at];
         }
     }
-    for (int b = 0; b < 16; b++) {
+    for (int b = 0; b * 8 < n; b++) { /* the bytes past the set's stay 0 (a new object is zeroed) */
         for (int value = 0; value < 256; value++) {
             int total = 0;
             for (int j = 0; j < 8; j++) {
