@@ -70,7 +70,10 @@ POSITIONS = 1000  # per family
 ARMS_FAMILIES: dict[str, list[tuple[Rules, int]]] = {
     "cross": [(build_rules("cross"), 8), (build_rules("cross", {"players": 2}), 7)],
     "spinners double-9": [(build_rules("cross_9"), 7), (build_rules("cross_9", {"players": 3}), 6)],
-    "spinners double-12": [(build_rules("cross_12"), 6), (build_rules("cross_12", {"style": "block", "deal_size": 20}), 9)],
+    "spinners double-12": [
+        (build_rules("cross_12"), 6),
+        (build_rules("cross_12", {"style": "block", "deal_size": 20}), 9),
+    ],
 }
 ARMS_PURE_BUDGET = 200_000  # a hand whose pure search needs more (long draws from a big stock) is left out
 
