@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import pytest
 
+from dominoes_desktop.engine.analysis import solver as solver_module
 from dominoes_desktop.engine.analysis.core import CompiledSearch, core_name
 from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel, kernel_for
 from dominoes_desktop.engine.analysis.solver import (
@@ -373,3 +374,37 @@ def test_positions_while_the_pose_arms_fill_agree_in_every_search(preset: str, h
                 filling += hand.layout.filling_pose_arms
             hand.apply(rng.choice(hand.legal_moves()))
     assert filling >= least
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "tiles_left"),
+    [("jamaican", {}, 20), ("cross_12", {"style": "block", "deal_size": 20}, 13)],
+)
+def test_a_full_compiled_table_replaces_entries_and_keeps_the_values(
+    monkeypatch: pytest.MonkeyPatch, preset: str, options: dict[str, object], tiles_left: int
+) -> None:
+    """At its largest the compiled table stops growing and new positions replace the least searched ones in
+    their few slots: the values stay the pure search's (a table held to 64 slots, overfilled)."""
+    monkeypatch.setattr(solver_module, "COMPILED_TABLE_ENTRIES", 30)
+    rules = build_rules(preset, options)
+    pure_cls, fast_cls = (PureArmsSolver, ArmsSolver) if preset == "cross_12" else (PureLineSolver, LineSolver)
+    rng = random.Random(preset)
+    overfilled = 0
+    for turn in range(40):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        hand = next(late_positions(start, tiles_left, rng), None)
+        if hand is None:
+            continue
+        pure, fast = pure_cls(rules, dealt, start.leader, 0), fast_cls(rules, dealt, start.leader, 0)
+        pure.budget, fast.budget = 300_000, 10**8
+        try:
+            expected = pure.value(hand, len(dealt))
+        except OutOfBudget:
+            continue
+        assert fast._core is not None
+        assert fast.value(hand, len(dealt)) == expected, (turn, hand.history)
+        overfilled += fast._core.entries() > 64 * 6 // 10  # past the growing table's limit: only when full
+        if overfilled >= 10:
+            break
+    assert overfilled >= 10

@@ -2,12 +2,14 @@
  * kernel's hand loop (playout.Kernel), in C, move for move as the pure-Python code plays them.
  *
  * Both work on line games whose set has at most 64 tiles (one 64-bit mask per seat) and at most
- * MAX_PLAYERS seats; core.py sends everything else to the pure path. Python decides everything about the
+ * MAX_PLAYERS seats; the solver also searches cross and spinner games, of sets up to double-12 (two words a
+ * mask past 64 tiles: wide_search); core.py sends everything else to the pure path. Python decides everything about the
  * rules and hands the flags and tables over once (per solver, per kernel): this file holds no rule
  * that the tests do not compare with the pure path (tests/engine/test_search_core.py).
  *
  * The value a search returns is the same as the pure search's for every position; node counts may differ
- * (the transposition table here is cleared when it is full instead of growing without end).
+ * (the transposition table here stops growing at its largest and then replaces, of the few slots where a new
+ * position could go, the one whose search took the fewest nodes, instead of growing without end).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -173,7 +175,8 @@ typedef struct {
     int aborted, busy;
     /* The transposition table: open addressing, linear probing. A slot is `stride` words: the key's
      * `key_len` words (the seats' hands, one word each or two in a wide search, then the small fields, the
-     * last word with bit 63 set: 0 there is an empty slot), and the entry (value, flag, best move). */
+     * last word with bit 63 set: 0 there is an empty slot), and the entry (value, flag, best move, and the
+     * bit length of the nodes its search took). A key lies within PROBE_WINDOW slots of its home. */
     uint64_t *slots;
     size_t capacity, count, stride, max_capacity;
     int key_len;
@@ -202,12 +205,15 @@ static inline uint64_t table_hash(const LineSearch *s, const uint64_t *key) {
     return x ^ (x >> 29);
 }
 
-/* The slot holding this key, or the empty slot where it would go. */
+#define PROBE_WINDOW 8 /* the slots from its home a key may lie in */
+
+/* The slot holding this key, or the first empty slot of its window, or NULL when the window is full. Entries
+ * are never taken away (only replaced in place, by table_store), so an empty slot ends the search. */
 static inline uint64_t *table_find(const LineSearch *s, const uint64_t *key) {
     size_t mask = s->capacity - 1;
     size_t at = (size_t)table_hash(s, key) & mask;
     const int last = s->key_len - 1;
-    for (;;) {
+    for (int k = 0; k < PROBE_WINDOW; k++) {
         uint64_t *slot = s->slots + at * s->stride;
         if (slot[last] == 0) return slot;
         if (slot[last] == key[last]) {
@@ -222,59 +228,81 @@ static inline uint64_t *table_find(const LineSearch *s, const uint64_t *key) {
         }
         at = (at + 1) & mask;
     }
+    return NULL;
 }
 
-/* Grow the table (or, at its largest, empty it: it is a cache, every entry a true bound). */
-static int table_make_room(LineSearch *s) {
-    if (s->count + 1 <= table_limit(s->capacity)) return 0;
-    if (s->capacity >= s->max_capacity) {
-        memset(s->slots, 0, s->capacity * s->stride * sizeof(uint64_t));
-        s->count = 0;
-        return 0;
+/* The entry of a full window that took the fewest nodes to find (the cheapest to find again). */
+static inline uint64_t *table_victim(const LineSearch *s, const uint64_t *key) {
+    size_t mask = s->capacity - 1;
+    size_t at = (size_t)table_hash(s, key) & mask;
+    uint64_t *victim = NULL;
+    uint64_t least = 0;
+    for (int k = 0; k < PROBE_WINDOW; k++) {
+        uint64_t *slot = s->slots + at * s->stride;
+        uint64_t work = slot[s->key_len] >> 56;
+        if (victim == NULL || work < least) {
+            victim = slot;
+            least = work;
+        }
+        at = (at + 1) & mask;
     }
+    return victim;
+}
+
+/* Where a new key goes: an empty slot of its window, or in place of its window's least worked entry. */
+static inline uint64_t *table_place(LineSearch *s, const uint64_t *key) {
+    uint64_t *slot = table_find(s, key);
+    if (slot == NULL) return table_victim(s, key);
+    if (slot[s->key_len - 1] == 0) s->count++;
+    return slot;
+}
+
+/* Grow the table to twice its size while under its largest (at its largest, or when memory is short, it stays
+ * as it is: new entries replace the least worked ones). */
+static void table_grow(LineSearch *s) {
+    if (s->capacity >= s->max_capacity) return;
     uint64_t *old = s->slots;
     size_t old_capacity = s->capacity;
     s->slots = NULL;
     if (table_alloc(s, old_capacity * 2) < 0) {
-        s->slots = old; /* keep the old one, emptied: memory is short */
+        s->slots = old; /* memory is short: keep this one */
         s->capacity = old_capacity;
-        memset(s->slots, 0, s->capacity * s->stride * sizeof(uint64_t));
-        s->count = 0;
-        return 0;
+        s->max_capacity = old_capacity;
+        return;
     }
     for (size_t i = 0; i < old_capacity; i++) {
         uint64_t *from = old + i * s->stride;
         if (from[s->key_len - 1] == 0) continue;
-        uint64_t *to = table_find(s, from);
-        memcpy(to, from, s->stride * sizeof(uint64_t));
-        s->count++;
+        memcpy(table_place(s, from), from, s->stride * sizeof(uint64_t));
     }
     free(old);
-    return 0;
 }
 
-static inline void table_store(LineSearch *s, const uint64_t *key, int flag, int value, int move) {
+/* `work`: how many nodes the search of this position took, as a bit length (what a full window keeps). */
+static inline void table_store(LineSearch *s, const uint64_t *key, int flag, int value, int move, long long work) {
     uint64_t *slot = table_find(s, key);
-    if (slot[s->key_len - 1] == 0) {
-        if (s->count + 1 > table_limit(s->capacity)) {
-            table_make_room(s);
-            slot = table_find(s, key);
-        }
-        s->count++;
+    if (slot == NULL || slot[s->key_len - 1] == 0) {
+        if (s->count + 1 > table_limit(s->capacity) && s->capacity < s->max_capacity) table_grow(s);
+        slot = table_place(s, key);
         memcpy(slot, key, (size_t)s->key_len * sizeof(uint64_t));
     }
-    slot[s->key_len] = (uint64_t)(uint32_t)value | ((uint64_t)flag << 32) | ((uint64_t)(move + 1) << 40);
+    uint64_t bits = 0;
+    while (work > 0 && bits < 63) {
+        bits++;
+        work >>= 1;
+    }
+    slot[s->key_len] = (uint64_t)(uint32_t)value | ((uint64_t)flag << 32) | ((uint64_t)(move + 1) << 40) | (bits << 56);
 }
 
 /* A position the table has seen: its best move as a hint (-1 when none), the window narrowed by its bound.
  * Returns 1, with the value in *settled, when the stored value alone answers the search. */
 static inline int table_probe(const uint64_t *slot, int key_len, int *alpha, int *beta, int *hint, int *settled) {
     *hint = -1;
-    if (slot[key_len - 1] == 0) return 0;
+    if (slot == NULL || slot[key_len - 1] == 0) return 0;
     uint64_t entry = slot[key_len];
     int stored = (int)(int32_t)(uint32_t)(entry & 0xFFFFFFFFULL);
     int flag = (int)((entry >> 32) & 0xFF);
-    *hint = (int)(entry >> 40) - 1;
+    *hint = (int)((entry >> 40) & 0xFFFF) - 1;
     *settled = stored;
     if (flag == FLAG_EXACT) return 1;
     if (flag == FLAG_LOWER) {
@@ -511,6 +539,7 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
     uint64_t *slot = table_find(s, key);
     int hint, settled;
     if (table_probe(slot, s->key_len, &alpha, &beta, &hint, &settled)) return settled;
+    const long long nodes_before = s->nodes;
     int alpha0 = alpha, beta0 = beta;
     int sign = s->sign[turn];
     /* Move ordering as the pure search's: the table's best move, plays the next seat cannot follow,
@@ -568,7 +597,7 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         if (alpha >= beta) break;
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
-    table_store(s, key, flag, best, best_move);
+    table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
     return best;
 }
 
@@ -660,6 +689,7 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
     uint64_t *slot = table_find(s, key);
     int hint, settled;
     if (table_probe(slot, s->key_len, &alpha, &beta, &hint, &settled)) return settled;
+    const long long nodes_before = s->nodes;
     int alpha0 = alpha, beta0 = beta;
     int sign = s->sign[turn];
     /* The pure search's order: the table's best move, plays the next seat cannot follow, doubles, plays that
@@ -707,7 +737,7 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         if (alpha >= beta) break;
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
-    table_store(s, key, flag, best, best_move);
+    table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
     return best;
 }
 
@@ -833,6 +863,7 @@ static int wide_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
     uint64_t *slot = table_find(s, key);
     int hint, settled;
     if (table_probe(slot, s->key_len, &alpha, &beta, &hint, &settled)) return settled;
+    const long long nodes_before = s->nodes;
     int alpha0 = alpha, beta0 = beta;
     int sign = s->sign[turn];
     /* arms_search's order: the table's best move, plays the next seat cannot follow, doubles, plays that leave
@@ -888,7 +919,7 @@ static int wide_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         if (alpha >= beta) break;
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
-    table_store(s, key, flag, best, best_move);
+    table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
     return best;
 }
 
@@ -1000,10 +1031,10 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
     }
     self->key_len = self->wide ? 2 * players + 2 : players + 1;
     self->stride = (size_t)self->key_len + 1;
-    size_t most = 1 << 12;
+    size_t most = 2 * PROBE_WINDOW;
     while (table_limit(most) < (size_t)max_entries && most < ((size_t)1 << 30)) most <<= 1;
     self->max_capacity = most;
-    if (table_alloc(self, 1 << 12) < 0) {
+    if (table_alloc(self, most < (1 << 12) ? most : (1 << 12)) < 0) {
         PyErr_NoMemory();
         return -1;
     }
