@@ -408,3 +408,28 @@ def test_a_full_compiled_table_replaces_entries_and_keeps_the_values(
         if overfilled >= 10:
             break
     assert overfilled >= 10
+
+
+def test_the_pip_count_bound_settles_a_window_past_the_pips_left() -> None:
+    """In a pips game without end points no side can lose more than its own pips and the stock's: a null-window
+    search below that is settled at the first position with a choice, with a bound the full search agrees with."""
+    rules = build_rules("cuban")
+    rng = random.Random(7)
+    settled = 0
+    for turn in range(20):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        for hand in late_positions(start, 16, rng):
+            fast = LineSolver(rules, dealt, start.leader, 0)
+            state = fast.state_of(hand, len(dealt))
+            if len(hand.legal_moves()) < 2:
+                continue
+            own = sum(t.pips for seat, tiles in enumerate(hand.hands) if rules.teams[seat] == 0 for t in tiles)
+            beta = -own  # the side's value is never below -own: the window (beta - 1, beta) fails high at once
+            fast.nodes, fast.budget = 0, 10**7
+            found = fast._search(*state, beta - 1, beta)
+            assert found >= beta and fast.nodes == 1
+            assert fast.value(hand, len(dealt)) >= found  # the bound holds
+            settled += 1
+            break
+    assert settled >= 10

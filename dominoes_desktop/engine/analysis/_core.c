@@ -180,6 +180,9 @@ typedef struct {
     uint64_t *slots;
     size_t capacity, count, stride, max_capacity;
     int key_len;
+    int pip_bound;                      /* whether pips_bound cuts (pips games without end points) */
+    int bound_slack;                    /* what bonuses and porch-fives rounding may add to a side's pips */
+    int stock_pips[MAX_WIDE_TILES + 1]; /* pips of the stock still to draw, from each draw position on */
 } LineSearch;
 
 static size_t table_limit(size_t capacity) { return capacity / 10 * 6; }
@@ -428,10 +431,14 @@ static int blocked_value(const LineSearch *s, const uint64_t *hands) {
     return blocked_from_pips(s, pips);
 }
 
-/* The same for a wide search's hands (two words a seat). */
+/* Each seat's pips in a wide search's hands (two words a seat). */
+static inline void wide_pips(const LineSearch *s, const uint64_t *hands, int *pips) {
+    for (int i = 0; i < s->players; i++) pips[i] = mask_pips(s, hands[2 * i]) + high_word_pips(s, hands[2 * i + 1]);
+}
+
 static int wide_blocked_value(const LineSearch *s, const uint64_t *hands) {
     int pips[MAX_PLAYERS];
-    for (int i = 0; i < s->players; i++) pips[i] = mask_pips(s, hands[2 * i]) + high_word_pips(s, hands[2 * i + 1]);
+    wide_pips(s, hands, pips);
     return blocked_from_pips(s, pips);
 }
 
@@ -463,6 +470,33 @@ static inline int end_gain(const LineSearch *s, int left, int ld, int right, int
     int total = (ld ? left * 2 : left) + (rd ? right * 2 : right);
     if (total && (total % 5 == 0 || (s->threes && total % 3 == 0))) return sign * total;
     return 0;
+}
+
+/* The pip-count bound: the value to come lies within [*lower, *upper]. No end points are made (pip_bound), so a
+ * hand's value is what its winner takes, never more than the pips of the other sides' seats (all of them in an
+ * all-pips game) at its end, and those are at most what they hold now and what the stock still holds, plus
+ * bonuses and rounding (bound_slack). A null-window search whose window lies outside is settled at once. */
+static inline void pips_bound(const LineSearch *s, const int *pips, int stock_at, int *lower, int *upper) {
+    int totals[MAX_PLAYERS] = {0};
+    int all = 0, mine = -1;
+    for (int i = 0; i < s->players; i++) {
+        totals[s->team[i]] += pips[i];
+        all += pips[i];
+        if (s->sign[i] > 0) mine = s->team[i];
+    }
+    int more = s->stock_pips[stock_at] + s->bound_slack;
+    if (s->scoring == SCORING_ALL_PIPS) {
+        *upper = all + more;
+        *lower = -(all + more);
+        return;
+    }
+    /* The deciding side takes at most the others' pips; another side X takes at most all but its own. */
+    int least_other = -1;
+    for (int side = 0; side < s->sides; side++) {
+        if (side != mine && (least_other < 0 || totals[side] < least_other)) least_other = totals[side];
+    }
+    *upper = all - (mine >= 0 ? totals[mine] : 0) + more;
+    *lower = -(all - (least_other > 0 ? least_other : 0) + more);
 }
 
 /* solver.LineSolver._make_search's `search`, the same node for node but for the table. */
@@ -531,6 +565,13 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         int swap = end_a;
         end_a = end_b;
         end_b = swap;
+    }
+    if (s->pip_bound) {
+        int pips[MAX_PLAYERS], lower, upper;
+        for (int i = 0; i < n_players; i++) pips[i] = mask_pips(s, hands[i]);
+        pips_bound(s, pips, stock_at, &lower, &upper);
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
     }
     uint64_t key[MAX_PLAYERS + 1]; /* the hands, then the small fields */
     memcpy(key, hands, (size_t)n_players * sizeof(uint64_t));
@@ -681,6 +722,13 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         }
         hands[turn] ^= bit;
         return value;
+    }
+    if (s->pip_bound) {
+        int pips[MAX_PLAYERS], lower, upper;
+        for (int i = 0; i < n_players; i++) pips[i] = mask_pips(s, hands[i]);
+        pips_bound(s, pips, stock_at, &lower, &upper);
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
     }
     uint64_t key[MAX_PLAYERS + 1]; /* the hands, then the small fields */
     memcpy(key, hands, (size_t)n_players * sizeof(uint64_t));
@@ -846,7 +894,7 @@ static int wide_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         int value;
         if (single) {
             int pips[MAX_PLAYERS];
-            for (int p = 0; p < n_players; p++) pips[p] = mask_pips(s, hands[2 * p]) + high_word_pips(s, hands[2 * p + 1]);
+            wide_pips(s, hands, pips);
             value = hand_points(s, 0, turn, pips) * s->sign[turn]; /* no bonus in a mask cross game */
         } else {
             value = wide_search(s, hands, stock_at, nxt, wide_after(s, ends, unstarted, i, joined), left_bare, alpha,
@@ -854,6 +902,13 @@ static int wide_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         }
         wide_flip(hands, turn, i);
         return value;
+    }
+    if (s->pip_bound) {
+        int pips[MAX_PLAYERS], lower, upper;
+        wide_pips(s, hands, pips);
+        pips_bound(s, pips, stock_at, &lower, &upper);
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
     }
     uint64_t key[2 * MAX_PLAYERS + 2]; /* the hands' words, the ends, the other small fields */
     memcpy(key, hands, (size_t)(2 * n_players) * sizeof(uint64_t));
@@ -897,7 +952,7 @@ static int wide_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         int value;
         if (single) {
             int pips[MAX_PLAYERS];
-            for (int p = 0; p < n_players; p++) pips[p] = mask_pips(s, hands[2 * p]) + high_word_pips(s, hands[2 * p + 1]);
+            wide_pips(s, hands, pips);
             value = hand_points(s, 0, turn, pips) * s->sign[turn];
         } else {
             value = wide_search(s, hands, stock_at, nxt, wide_after(s, ends, unstarted, i, joined), left_bare, alpha,
@@ -1030,6 +1085,14 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     self->key_len = self->wide ? 2 * players + 2 : players + 1;
+    self->pip_bound = !self->counting && self->scoring != SCORING_ONE_PER_HAND;
+    /* porch-fives rounds each side's amount up by at most 2 */
+    self->bound_slack = self->capicua_bonus + self->key_bone_bonus;
+    if (self->scoring == SCORING_PORCH_FIVES) self->bound_slack += 2 * self->sides;
+    self->stock_pips[self->stock_len] = 0;
+    for (int at = self->stock_len - 1; at >= 0; at--) {
+        self->stock_pips[at] = self->stock_pips[at + 1] + self->pips[self->stock[at]];
+    }
     self->stride = (size_t)self->key_len + 1;
     size_t most = 2 * PROBE_WINDOW;
     while (table_limit(most) < (size_t)max_entries && most < ((size_t)1 << 30)) most <<= 1;
