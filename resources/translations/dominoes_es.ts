@@ -261,6 +261,10 @@
         <translation>Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
     </message>
     <message>
+        <source>Your time ran out: {action} was played for you.</source>
+        <translation>Se te acabó el tiempo: se jugó {action} por ti.</translation>
+    </message>
+    <message>
         <source>Waiting for the first deal.</source>
         <translation>Esperando el primer reparto.</translation>
     </message>
@@ -5113,7 +5117,7 @@ tú {dash} {others}</translation>
 <context>
     <name>GameController</name>
     <message>
-        <source>You</source>
+        <source>you</source>
         <comment>after a preposition: 1 hand to you</comment>
         <translation>ti</translation>
     </message>

@@ -611,8 +611,9 @@ class GamePage(QWidget):
         self._clear_muggins()
         for seat in seats:
             name = shown_name(self.controller.seats[seat].name)
+            after = shown_name(self.controller.seats[seat].name, after_preposition=True)  # "for you", "para ti"
             call = button(
-                self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=name)
+                self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=after)
             )
             call.clicked.connect(lambda _=False, s=seat: self.controller.call_muggins(s))
             call.clicked.connect(self.back_to_rack)
@@ -750,12 +751,14 @@ class GamePage(QWidget):
         played = [i for i, turn in enumerate(hand.history) if turn.seat == seat and turn.move == move]
         if not played:
             return
-        self._notes[(self._hand_number(), played[-1])] = self.tr(
-            "Time ran out for {name}: {action} was played for them."
-        ).format(
-            name=shown_name(self.controller.seats[seat].name),
-            action=self.tr(str(TIMEOUT_WORDS.get(action, action))),
-        )
+        words = self.tr(str(TIMEOUT_WORDS.get(action, action)))
+        if self.controller.is_human(seat) and len(self._people()) == 1:  # the one person here: "you", not "You"
+            note = self.tr("Your time ran out: {action} was played for you.").format(action=words)
+        else:
+            note = self.tr("Time ran out for {name}: {action} was played for them.").format(
+                name=self.person_name(seat), action=words
+            )
+        self._notes[(self._hand_number(), played[-1])] = note
         self._sync_log()
 
     # ---- hints --------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ from ...engine.view import replay_moves
 from ..shell.i18n import translate
 from .controller import SeatConfig
 
+NO_BREAK = "\u00a0"
+
 PRESS_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
@@ -160,11 +162,11 @@ YOU_NAMES = frozenset({"You", "Tú"})
 
 
 def shown_name(name: str, after_preposition: bool = False) -> str:
-    """`after_preposition`: "1 hand to you", Spanish "para ti" (not "para Tú")."""
+    """`after_preposition`: "1 hand to you", Spanish "para ti" (not "to You", "para Tú")."""
     if name not in YOU_NAMES:
         return name
     if after_preposition:
-        return QCoreApplication.translate("GameController", "You", "after a preposition: 1 hand to you")
+        return QCoreApplication.translate("GameController", "you", "after a preposition: 1 hand to you")
     return translate("GameController", "You")
 
 
@@ -574,8 +576,11 @@ class HandEndPanel(QFrame):
                 text = self.tr("Each loser's pips are rounded to the nearest 5: {each}.").format(each=each)
                 lines.append("<p>" + escape(text) + "</p>")
         if winner is None and len(result.scores) == rules.sides:  # where the match stands, the side panel hidden
+            # A side's name and its score held together (non-breaking spaces): the line wraps between sides,
+            # never before a side's figure ("CPU 3:" at a line's end and "1." alone on the next).
             standing = " · ".join(
-                f"{side_name(rules, seats, side)}: {score}" for side, score in enumerate(result.scores)
+                f"{side_name(rules, seats, side)}: {score}".replace(" ", NO_BREAK)
+                for side, score in enumerate(result.scores)
             )
             lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
         bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
