@@ -74,6 +74,11 @@ LEADER_PANEL_WIDTH = 340
 AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table this long
 PANEL_MIN = 200
 PANEL_MAX = 480
+# The page's size in a 1024x700 window (its menu bar and status bar aside), where the sheet's words are as the
+# look's style sheet sets them; in a larger window they grow with it, as the table does.
+SHEET_HEIGHT_AT_1 = 660
+SHEET_WIDTH_AT_1 = 1024
+SHEET_SCALE_MAX = 1.5
 
 
 def button(text: str, name: str) -> QPushButton:
@@ -403,18 +408,28 @@ class GamePage(QWidget):
         """The hand-end sheet at the right of the window, over the side panel; the board moves over to make room
         for the rest of it, so the final position stays in sight and nothing of it lies under the sheet."""
         view = self.table
-        height = self.height()
         self.hand_end.set_one_row(False)
-        sheet_w = max(300, min(420, self.width() // 3))
+        scale = self.sheet_scale()
+        self.hand_end.set_text_scale(scale)
+        sheet_w = max(300, min(round(420 * scale), self.width() // 3))
+        if not self.side.isHidden():  # the whole of the side panel (a panel dragged wide too) and its handle
+            side_left = self.side.mapTo(self, self.side.rect().topLeft()).x() - self.splitter.handleWidth()
+            sheet_w = max(sheet_w, self.width() - side_left)
         self.hand_end.setFixedWidth(sheet_w)
         self.hand_end.setMinimumHeight(0)
-        # As tall as the side panel it lies on: nothing of the panel shows round its edges.
-        self.hand_end.setFixedHeight(max(200, height - 16))
-        left = self.width() - sheet_w - 8
+        # From the top of the page to its foot and to its right edge, over the side panel it lies on: nothing of
+        # the panel shows round its edges (an 8 px strip of it did, above, below and beside the sheet).
+        self.hand_end.setFixedHeight(self.height())
+        left = self.width() - sheet_w
         view_right = view.mapTo(self, view.rect().topRight()).x()
         view.set_reserved(max(0, view_right - left + 8), 0)
-        self.hand_end.move(left, 8)
+        self.hand_end.move(left, 0)
         self.hand_end.raise_()
+
+    def sheet_scale(self) -> float:
+        """How much larger than at 1024x700 the hand-end sheet's words are: as the table's tiles and plates grow
+        with the window, so do they (a larger window, a larger sheet), up to half as large again."""
+        return max(1.0, min(SHEET_SCALE_MAX, self.height() / SHEET_HEIGHT_AT_1, self.width() / SHEET_WIDTH_AT_1))
 
     def _open_coach(self) -> None:
         from .coach_panel import open_coach_on  # the exact solver loads when the coach is asked for

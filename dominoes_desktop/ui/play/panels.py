@@ -24,6 +24,7 @@ from ...engine.rules import EndScoring, Rules, Scoring
 from ...engine.scoring import losers_counts
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
+from ..look.look_style import scaled_sheet_style
 from ..shell.i18n import translate
 from .controller import SeatConfig
 
@@ -472,6 +473,7 @@ class HandEndPanel(QFrame):
         self.body.setHorizontalSpacing(18)
         self.body.addWidget(self.text, 0, 0)
         self.one_row = True  # so that the first set_one_row arranges the sheet
+        self.text_scale = 1.0
         layout = QVBoxLayout(self)
         layout.setSpacing(6)
         layout.addLayout(self.body)
@@ -479,6 +481,14 @@ class HandEndPanel(QFrame):
         layout.addStretch(1)  # a sheet as tall as the side panel it lies on: its words and buttons at the top
         self.set_one_row(False)
         self.hide()
+
+    def set_text_scale(self, scale: float) -> None:
+        """The sheet's words `scale` times their size in the look's style sheet (1: as at 1024x700)."""
+        scale = round(scale, 2)
+        if scale == self.text_scale:
+            return
+        self.text_scale = scale
+        self.setStyleSheet(scaled_sheet_style(scale) if scale > 1.0 else "")
 
     def set_one_row(self, one_row: bool) -> None:
         """The buttons in one row (the sheet docked below a narrow board: it then takes less of the board's
