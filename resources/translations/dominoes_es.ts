@@ -597,6 +597,10 @@
         <translation>Pista: {advice} ({why})</translation>
     </message>
     <message>
+        <source>Hint: {advice}</source>
+        <translation>Pista: {advice}</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="554" />
         <source>Pose {tile}</source>
         <translation>Sal con el {tile}</translation>
@@ -4386,6 +4390,50 @@ Corte: {cut}</translation>
 </context>
 <context>
     <name>HintReason</name>
+    <message>
+        <source>nothing fits</source>
+        <translation>ninguna ficha encaja</translation>
+    </message>
+    <message>
+        <source>the only tile that fits</source>
+        <translation>la única ficha que encaja</translation>
+    </message>
+    <message>
+        <source>picked at random</source>
+        <translation>elegida al azar</translation>
+    </message>
+    <message>
+        <source>your last tile: domino!</source>
+        <translation>tu última ficha: ¡dominó!</translation>
+    </message>
+    <message>
+        <source>doubles are hard to place later</source>
+        <translation>los dobles cuestan colocarlos después</translation>
+    </message>
+    <message>
+        <source>your heaviest tile</source>
+        <translation>tu ficha más pesada</translation>
+    </message>
+    <message>
+        <source>the next player has shown no {number}s</source>
+        <translation>el siguiente jugador ha mostrado que no tiene {number}</translation>
+    </message>
+    <message>
+        <source>a double, placed while it still fits</source>
+        <translation>un doble, colocado mientras aún encaja</translation>
+    </message>
+    <message>
+        <source>it opens {number}s, which you hold</source>
+        <translation>abre a {number}, que tú tienes</translation>
+    </message>
+    <message>
+        <source>it gets rid of a heavy tile</source>
+        <translation>te deshaces de una ficha pesada</translation>
+    </message>
+    <message>
+        <source>it keeps your options open</source>
+        <translation>te deja opciones abiertas</translation>
+    </message>
     <message>
         <source>No tile fits: pass.</source>
         <translation>Ninguna ficha encaja: pasa.</translation>

@@ -13,11 +13,14 @@ from html import escape
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontInfo
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.cpu.players import REASONS, decision
 from dominoes_desktop.engine.decisions import HandResult
 from dominoes_desktop.engine.hand import HandEnd
+from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.play.controller import default_seats
@@ -26,6 +29,7 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
+from .driving import my_turn
 from .test_fitting import clipped
 
 
@@ -180,3 +184,22 @@ def test_the_hand_end_sheets_words_grow_with_the_window(qtbot: QtBot, window: Ma
     window.resize(1024, 700)
     qtbot.wait(30)
     assert QFontInfo(sheet.text.font()).pixelSize() == small_text, "back as it was in the smaller window"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_hint_names_its_move_once(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """Play-test: "Hint: Play 6-4 on the 4 (Play 6-4: the next player has shown no 4s.)"."""
+    if language != "en":
+        window.set_language(language)
+    start(window, "jamaican", seed=8)
+    page = window.game
+    assert my_turn(window)
+    qtbot.keyClick(page.table, Qt.Key.Key_H)  # the hint as the player asks for it
+    qtbot.waitUntil(lambda: page.turn.text().startswith(("Hint: ", "Pista: ")), timeout=10_000)
+    shown = page.table.hinted
+    assert shown is not None and page.turn.text().count(str(shown)) == 1, page.turn.text()
+    for reason in REASONS:  # and every reason a CPU gives
+        move = Move.play(Tile(6, 4), 4)
+        window.controller.hintReady.emit(decision(move, reason, tile=Tile(6, 4), number=4))
+        text = page.turn.text()
+        assert text.count("6-4") == 1 and "()" not in text and "{" not in text, (reason, text)

@@ -28,7 +28,7 @@ from ...engine.tiles import full_set
 from ..look.looks import Look
 from ..shell.announce import say
 from ..shell.i18n import translate
-from ..shell.wording import reason_text
+from ..shell.wording import hint_why
 from ..table.drawn import shown_hand
 from ..table.moments import MomentPlayer
 from ..table.view import TableView
@@ -787,9 +787,11 @@ class GamePage(QWidget):
 
     def _hint_ready(self, decision: Decision) -> None:
         self.table.show_hint(decision.move)
-        self.turn.setText(
-            self.tr("Hint: {advice} ({why})").format(advice=self.advice(decision.move), why=reason_text(decision))
-        )
+        advice, why = self.advice(decision.move), hint_why(decision)
+        if why:
+            self.turn.setText(self.tr("Hint: {advice} ({why})").format(advice=advice, why=why))
+        else:
+            self.turn.setText(self.tr("Hint: {advice}").format(advice=advice))
 
     def advice(self, move: Move) -> str:
         """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"."""
