@@ -25,6 +25,7 @@ from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.play.controller import default_seats
 from dominoes_desktop.ui.play.panels import HandEndPanel
+from dominoes_desktop.ui.shell.groups import HOME_GROUP, stored_group
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -203,3 +204,16 @@ def test_the_hint_names_its_move_once(qtbot: QtBot, window: MainWindow, language
         window.controller.hintReady.emit(decision(move, reason, tile=Tile(6, 4), number=4))
         text = page.turn.text()
         assert text.count("6-4") == 1 and "()" not in text and "{" not in text, (reason, text)
+
+
+def test_the_home_group_has_one_name_in_the_lobby_and_the_statistics(window: MainWindow) -> None:
+    """"Home" was a literal in the settings and the save reader, and translated in the lobby and the statistics
+    window apart; now one constant and one function (ui.shell.groups), which the lobby reads without the window."""
+    from dominoes_desktop.ui.review.stats_dialog import group_name
+
+    window.set_language("es")
+    field = window.lobby.stats_group
+    assert field.text() == group_name(HOME_GROUP) == "Casa"
+    assert stored_group(field.text()) == stored_group("") == HOME_GROUP
+    assert stored_group(" Amigos ") == "Amigos" == group_name("Amigos")
+    assert window.settings.lobby_table()["stats_group"] == HOME_GROUP
