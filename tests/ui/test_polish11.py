@@ -207,7 +207,7 @@ def test_the_hint_names_its_move_once(qtbot: QtBot, window: MainWindow, language
 
 
 def test_the_home_group_has_one_name_in_the_lobby_and_the_statistics(window: MainWindow) -> None:
-    """"Home" was a literal in the settings and the save reader, and translated in the lobby and the statistics
+    """ "Home" was a literal in the settings and the save reader, and translated in the lobby and the statistics
     window apart; now one constant and one function (ui.shell.groups), which the lobby reads without the window."""
     from dominoes_desktop.ui.review.stats_dialog import group_name
 
