@@ -74,7 +74,7 @@ def wrapped_lines(panel: HandEndPanel, width: int, having: str) -> list[str]:
     block = document.begin()
     while block.isValid():
         layout = block.layout()
-        for i in range(layout.lineCount() if having in block.text() else 0):
+        for i in range(layout.lineCount() if having in block.text().replace("\xa0", " ") else 0):
             line = layout.lineAt(i)
             lines.append(block.text()[line.textStart() : line.textStart() + line.textLength()].replace("\xa0", " "))
         block = block.next()
@@ -93,6 +93,38 @@ def test_the_match_score_never_leaves_a_figure_alone_on_a_line(qtbot: QtBot, lan
     for width in range(120, 480, 2):
         for line in wrapped_lines(panel, width, " · "):
             assert not re.match(r"\s*\d", line), f"a figure without its side at {width}px: {line!r}"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_all_fives_sheets_lists_keep_each_sides_figures_with_it(qtbot: QtBot, language: str) -> None:
+    """Play-test (All Fives, 1920x1080, Spanish): "…, CPU 2" at a line's end and "10, CPU 3 5." on the next."""
+    LANGUAGE.install(language)
+    panel = HandEndPanel()
+    qtbot.addWidget(panel)
+    result = HandResult(
+        hand_index=0,
+        seed=7,
+        leader=0,
+        end=HandEnd.BLOCKED,
+        winner_seat=2,
+        winner_side=2,
+        points=15,
+        bonus=(),
+        reset=False,
+        end_points=(5, 5, 10, 5),
+        pips=(17, 8, 7, 10),
+        remaining=((Tile(4, 4), Tile(6, 3)), (Tile(6, 2),), (Tile(4, 3),), (Tile(4, 2), Tile(2, 2))),
+        scores=(5, 5, 25, 5),
+    )
+    panel.show_result(build_rules("all_fives"), default_seats(4), result, None)
+    for having in (" · ", "→", "CPU 1 5, "):
+        assert wrapped_lines(panel, 4000, having), having
+        for width in range(120, 480, 2):
+            for line in wrapped_lines(panel, width, having):
+                # (the sentence's own "nearest 5:" may start a line: it is not a side's figure)
+                assert not re.match(r"\s*(→|\d+\s*(→|,|\.|·|$))", line), (
+                    f"a figure without its side at {width}px: {line!r}"
+                )
 
 
 @pytest.mark.parametrize(("language", "side"), [("en", "1 hand to you & CPU 2."), ("es", "1 mano para ti y CPU 2.")])

@@ -416,6 +416,12 @@ def _describe_your_move(move: Move, points: int) -> str:
     return translate("Moves", "You called Muggins: {points}").format(points=points)
 
 
+def held(words: str) -> str:
+    """`words` kept on one line (non-breaking spaces): a side's name and its figures. A list of them wraps between
+    items, never before a side's figure ("CPU 3:" at a line's end and "1." alone on the next)."""
+    return words.replace(" ", NO_BREAK)
+
+
 class HandEndPanel(QFrame):
     """The hand's summary on an opaque sheet beside (or, on a narrow table, below) the board, so the final
     position stays in sight: winner, points, bonuses, pips; the deal seed under Details; then go on."""
@@ -578,19 +584,18 @@ class HandEndPanel(QFrame):
                 # The count is not the pips shown below: each loser's is rounded to five (All Fives).
                 counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
                 each = ", ".join(
-                    self.tr("{side}: {pips} → {points}").format(
-                        side=side_name(rules, seats, side), pips=pips, points=points
+                    held(
+                        self.tr("{side}: {pips} → {points}").format(
+                            side=side_name(rules, seats, side), pips=pips, points=points
+                        )
                     )
                     for side, pips, points in counts
                 )
                 text = self.tr("Each loser's pips are rounded to the nearest 5: {each}.").format(each=each)
                 lines.append("<p>" + escape(text) + "</p>")
         if winner is None and len(result.scores) == rules.sides:  # where the match stands, the side panel hidden
-            # A side's name and its score held together (non-breaking spaces): the line wraps between sides,
-            # never before a side's figure ("CPU 3:" at a line's end and "1." alone on the next).
             standing = " · ".join(
-                f"{side_name(rules, seats, side)}: {score}".replace(" ", NO_BREAK)
-                for side, score in enumerate(result.scores)
+                held(f"{side_name(rules, seats, side)}: {score}") for side, score in enumerate(result.scores)
             )
             lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
         bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
@@ -599,7 +604,7 @@ class HandEndPanel(QFrame):
         if result.reset and rules.cutthroat_reset:
             lines.append("<p>" + escape(self.tr("Everyone has won a hand: the scores go back to zero.")) + "</p>")
         if any(result.end_points):
-            points = ", ".join(f"{side_name(rules, seats, s)} {p}" for s, p in enumerate(result.end_points) if p)
+            points = ", ".join(held(f"{side_name(rules, seats, s)} {p}") for s, p in enumerate(result.end_points) if p)
             lines.append("<p>" + escape(self.tr("End points this hand: {points}.").format(points=points)) + "</p>")
         pips = [self.tr("%n pip(s)", "", result.pips[s]) for s in range(len(seats))]
         rows = "".join(
