@@ -527,6 +527,10 @@
         <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
+        <source>Your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
+        <translation>Tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="413" />
         <source>Claim {points}</source>
         <translation>Reclamar {points}</translation>

@@ -18,7 +18,7 @@ from PySide6.QtGui import QFontInfo
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu.players import REASONS, decision
-from dominoes_desktop.engine.decisions import HandResult
+from dominoes_desktop.engine.decisions import ClaimWindow, HandResult
 from dominoes_desktop.engine.hand import HandEnd
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
@@ -30,7 +30,7 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import my_turn
+from .driving import hand_over, my_turn, play_turn_by_clicks
 from .test_fitting import clipped
 
 
@@ -249,3 +249,15 @@ def test_the_home_group_has_one_name_in_the_lobby_and_the_statistics(window: Mai
     assert stored_group(field.text()) == stored_group("") == HOME_GROUP
     assert stored_group(" Amigos ") == "Amigos" == group_name("Amigos")
     assert window.settings.lobby_table()["stats_group"] == HOME_GROUP
+
+
+def test_a_claim_is_offered_to_you_without_your_name_before_it(qtbot: QtBot, window: MainWindow) -> None:
+    """Play-test (All Fives): "You: your play scored 5." in the claim box."""
+    start(window, "all_fives", seed=4)
+    for _ in range(200):
+        if isinstance(window.controller.waiting, ClaimWindow) or hand_over(window):
+            break
+        play_turn_by_clicks(qtbot, window)
+    assert isinstance(window.controller.waiting, ClaimWindow), "this deal offers the person a claim"
+    text = window.game.claim_text.text()
+    assert text.startswith("Your play scored ") and "You:" not in text, text

@@ -605,12 +605,15 @@ class GamePage(QWidget):
     # ---- claims, Muggins, redeal, leader -------------------------------------------------------
 
     def _claim_offered(self, seat: int, points: int) -> None:
-        name = shown_name(self.controller.seats[seat].name)
-        self.claim_text.setText(
-            self.tr(
+        if len(self._people()) == 1:  # the one person here: no "You: your play scored 5."
+            words = self.tr(
+                "Your play scored {points}. Claim it before the next tile, or an opponent may call Muggins."
+            )
+        else:
+            words = self.tr(
                 "{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins."
-            ).format(name=name, points=points)
-        )
+            )
+        self.claim_text.setText(words.format(name=self.person_name(seat), points=points))
         self.claim_button.setText(self.tr("Claim {points}").format(points=points))
         self.claim_button.show()
         self._clear_muggins()
