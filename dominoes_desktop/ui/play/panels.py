@@ -28,8 +28,6 @@ from ..look.look_style import scaled_sheet_style
 from ..shell.i18n import translate
 from .controller import SeatConfig
 
-NO_BREAK = "\u00a0"
-
 PRESS_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
@@ -414,6 +412,9 @@ def _describe_your_move(move: Move, points: int) -> str:
     if move.kind is MoveKind.CLAIM:
         return translate("Moves", "You claimed {points}").format(points=points)
     return translate("Moves", "You called Muggins: {points}").format(points=points)
+
+
+NO_BREAK = "\u00a0"
 
 
 def held(words: str) -> str:
