@@ -24,6 +24,7 @@ from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.play.controller import default_seats
+from dominoes_desktop.ui.play.game_page import LEADER_PANEL_WIDTH
 from dominoes_desktop.ui.play.panels import HandEndPanel
 from dominoes_desktop.ui.shell.groups import HOME_GROUP, stored_group
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -208,8 +209,14 @@ def test_the_hand_end_sheets_words_grow_with_the_window(qtbot: QtBot, window: Ma
     small_text = QFontInfo(sheet.text.font()).pixelSize()
     small_button = QFontInfo(sheet.next.font()).pixelSize()
     small_details = QFontInfo(window.game.deal_seal.label.font()).pixelSize()
+    question = window.game.redeal_yes  # and the questions over the table (a redeal, who leads, the curtain)
+    question.ensurePolished()
+    small_question = QFontInfo(question.font()).pixelSize()
     window.resize(1920, 1080)
     qtbot.wait(30)
+    question.ensurePolished()
+    assert QFontInfo(question.font()).pixelSize() >= 1.4 * small_question
+    assert window.game.leader_choice.width() >= 1.4 * LEADER_PANEL_WIDTH
     assert QFontInfo(sheet.text.font()).pixelSize() >= 1.4 * small_text
     assert QFontInfo(sheet.next.font()).pixelSize() >= 1.4 * small_button
     assert QFontInfo(window.game.deal_seal.label.font()).pixelSize() >= 1.4 * small_details

@@ -74,8 +74,9 @@ def palette(theme: Theme) -> QPalette:
 TEXT_PX = 14  # the words of the score and of the hand-end sheet, and every button's
 
 
-def scaled_sheet_style(scale: float) -> str:
-    """The hand-end sheet's own style in a window larger than 1024x700: its words `scale` times their size."""
+def scaled_words_style(scale: float) -> str:
+    """The own style of a sheet or panel laid over the table (the hand's end, who leads, a redeal, the curtain) in
+    a window larger than 1024x700: its words `scale` times their size, as the table round it has grown."""
     base_pt = QGuiApplication.font().pointSizeF() * scale
     px = round(TEXT_PX * scale)
     return (

@@ -25,6 +25,7 @@ from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
+from ..look.look_style import scaled_words_style
 from ..look.looks import Look
 from ..shell.announce import say
 from ..shell.i18n import translate
@@ -218,6 +219,7 @@ class GamePage(QWidget):
             self._open_coach,
         )
         self.leader_choice = self._overlay("leaderChoice")
+        self.overlay_scale = 1.0  # the questions' words over the table: as large as at 1024x700
         self.curtain = self._overlay("curtain")
         self.curtain_text = QLabel("")
         self.curtain_text.setObjectName("curtainText")
@@ -397,6 +399,12 @@ class GamePage(QWidget):
         rect = self.table.rect()
         if not self.hand_end.isHidden():
             self._dock_hand_end()
+        scale = round(self.sheet_scale(), 2)
+        if scale != self.overlay_scale:  # the questions over the table grow with it, as the hand-end sheet does
+            self.overlay_scale = scale
+            for question in (self.leader_choice, self.redeal, self.curtain):
+                question.setStyleSheet(scaled_words_style(scale) if scale > 1.0 else "")
+            self.leader_choice.setFixedWidth(round(LEADER_PANEL_WIDTH * scale))
         for overlay in (self.leader_choice, self.redeal, self.cut_panel):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
@@ -703,7 +711,7 @@ class GamePage(QWidget):
             always.installEventFilter(KEPT_FOCUS)
             always.clicked.connect(lambda _=False, s=people[0]: self._always_lead(s))
             box.addWidget(always)
-        self.leader_choice.setFixedWidth(LEADER_PANEL_WIDTH)
+        self.leader_choice.setFixedWidth(round(LEADER_PANEL_WIDTH * self.overlay_scale))
         self.table.reveal = False  # the last hand's faces are put away with it
         self.table.refresh()  # the new deal on the rack, the last hand's tiles gone
         self.announce(question.text())

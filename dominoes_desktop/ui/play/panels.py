@@ -24,7 +24,7 @@ from ...engine.rules import EndScoring, Rules, Scoring
 from ...engine.scoring import losers_counts
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
-from ..look.look_style import scaled_sheet_style
+from ..look.look_style import scaled_words_style
 from ..shell.i18n import translate
 from .controller import SeatConfig
 
@@ -495,7 +495,7 @@ class HandEndPanel(QFrame):
         if scale == self.text_scale:
             return
         self.text_scale = scale
-        self.setStyleSheet(scaled_sheet_style(scale) if scale > 1.0 else "")
+        self.setStyleSheet(scaled_words_style(scale) if scale > 1.0 else "")
 
     def set_one_row(self, one_row: bool) -> None:
         """The buttons in one row (the sheet docked below a narrow board: it then takes less of the board's
