@@ -312,6 +312,19 @@ class MoveLog(QListWidget):
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        # The newest line stays in sight when the log's room shrinks (a claim box opening above it hid the last
+        # moves), unless the player has scrolled up to read back.
+        self.following = True
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
+
+    def _scrolled(self, value: int) -> None:
+        self.following = value >= self.verticalScrollBar().maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self.following:
+            self.verticalScrollBar().setValue(high)
 
     def add(self, text: str) -> None:
         self.addItem(text)
