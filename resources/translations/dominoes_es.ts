@@ -452,6 +452,14 @@
         <translation>Esperando una decisión…</translation>
     </message>
     <message>
+        <source>Claim your points or play on (below).</source>
+        <translation>Reclama tus puntos o sigue (abajo).</translation>
+    </message>
+    <message>
+        <source>Call Muggins or let them go (below).</source>
+        <translation>Canta Muggins o déjalos pasar (abajo).</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="301" />
         <source>{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose another tile).</source>
         <translation>{name}, {tile} encaja en dos extremos: elige un extremo (haz clic en un extremo marcado, o flechas e Intro; Esc para elegir otra ficha).</translation>

@@ -268,6 +268,7 @@ def test_a_claim_is_offered_to_you_without_your_name_before_it(qtbot: QtBot, win
     assert isinstance(window.controller.waiting, ClaimWindow), "this deal offers the person a claim"
     text = window.game.claim_text.text()
     assert text.startswith("Your play scored ") and "You:" not in text, text
+    assert window.game.turn.text() == "Claim your points or play on (below).", "not a vague 'Waiting for a decision'"
     # Play-test: the claim box took the move log's room and hid its newest lines; they stay in sight.
     log = window.game.log
     last = log.visualItemRect(log.item(log.count() - 1))

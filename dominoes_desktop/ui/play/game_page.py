@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.cpu import Decision
+from ...engine.decisions import ClaimWindow, MugginsWindow
 from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
@@ -491,6 +492,10 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
+        elif isinstance(controller.waiting, ClaimWindow):  # what the box below asks, not a vague "waiting"
+            self.turn.setText(self.tr("Claim your points or play on (below)."))
+        elif isinstance(controller.waiting, MugginsWindow):
+            self.turn.setText(self.tr("Call Muggins or let them go (below)."))
         elif controller.waiting is not None:
             self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
