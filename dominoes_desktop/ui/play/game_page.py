@@ -492,12 +492,13 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
-        elif isinstance(controller.waiting, ClaimWindow):  # what the box below asks, not a vague "waiting"
-            self.turn.setText(self.tr("Claim your points or play on (below)."))
-        elif isinstance(controller.waiting, MugginsWindow):
-            self.turn.setText(self.tr("Call Muggins or let them go (below)."))
-        elif controller.waiting is not None:
-            self.turn.setText(self.tr("Waiting for a decision…"))
+        elif (waiting := controller.waiting) is not None:
+            if isinstance(waiting, ClaimWindow):  # what the box below asks, not a vague "waiting"
+                self.turn.setText(self.tr("Claim your points or play on (below)."))
+            elif isinstance(waiting, MugginsWindow):
+                self.turn.setText(self.tr("Call Muggins or let them go (below)."))
+            else:
+                self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
             name = person_name(controller.seats[self.table.bottom].name, self.table.bottom, len(self._people()))
             if self.table.choosing is not None:
