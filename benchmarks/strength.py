@@ -12,8 +12,8 @@ all, each match seed played once per side, and prints the stronger level's share
 coach grades Best or Fine, with its 95% interval. `--inference N` plays N hands of a Hard team against each
 weaker level of `--pairs` and prints how much better the Expert's weighted worlds place the hidden tiles than
 worlds counted alike (partner's and opponents'). `expert_pimc` is the Expert without its tie break (plain
-PIMC), for side-by-side runs; `expert_tie` the Expert before its blend (near ties only). `seer` may stand
-for the stronger level: a player that sees every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
+PIMC), for side-by-side runs. `seer` may stand for the stronger level: a player that sees
+every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
 think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
 is shared, and a loaded wall clock would weaken every level by a different share); `--clock wall` as at a table.
@@ -120,7 +120,7 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", "expert_tie")
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc")
 
 
 class Timed:
@@ -153,12 +153,6 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.tie_break = False
         plain.level = level
         return Timed(plain)
-    if level == "expert_tie":  # the Expert before its blend (issue 32): near ties alone to playouts
-        tie = make_player("expert", seed, movetime)
-        assert isinstance(tie, ExpertPlayer)
-        tie.blend_band = 0.0
-        tie.level = level
-        return Timed(tie)
     return Timed(make_player(level, seed, movetime))
 
 

@@ -119,52 +119,6 @@ def test_playouts_choose_among_the_options_perfect_play_cannot_tell_apart(monkey
     assert not asked
 
 
-def test_the_blend_weighs_exact_and_playout_means_of_the_options_near_the_best(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Within blend_band tie margins of the best exact mean, the Expert plays the best half-and-half mean of the
-    exact value and the playouts' (players who err); options further off are not played out."""
-    view = next(v for v in late_positions("puerto_rican", 6, seed=3, tiles_left=5) if len(v.legal_moves()) >= 3)
-    plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
-    best, near, far = plays[0], plays[1], plays[2]
-    band = 6.0
-    exact = {m: 0.0 for m in plays} | {best: 10.0, near: 10.0 - 2.0, far: 10.0 - band * expert.TIE_POINTS - 1.0}
-    monkeypatch.setattr(expert, "exact_pimc", lambda *args: exact)
-    asked: list[list[Move]] = []
-    lead = [0.0]
-
-    def played(view: PlayerView, options: list[Move], seed: int, until: float) -> dict[Move, float]:
-        asked.append(options)
-        return {m: (lead[0] if m == near else 0.0) for m in options}
-
-    monkeypatch.setattr(expert, "playout_means", played)
-    lead[0] = 4.5  # 0.5 * 8 + 0.5 * 4.5 = 6.25 > 0.5 * 10 = 5: the playouts' favourite
-    assert expert_choice(view, plays, 1, 100.0, blend_band=band) == near
-    assert asked and far not in asked[-1] and best in asked[-1] and near in asked[-1]
-    lead[0] = 1.5  # 4 + 0.75 < 5: 1.5 points more in the playouts do not make up 2 less in perfect play
-    assert expert_choice(view, plays, 1, 100.0, blend_band=band) == best
-    asked.clear()
-    expert_choice(view, plays, 1, 100.0, blend_band=0.0)
-    assert not asked, "without the blend only the near ties go to playouts (by search.monte_carlo)"
-
-
-def test_playout_means_are_in_the_exact_values_units_and_keep_to_the_clock() -> None:
-    """A play that ends the hand is worth the same to both: a domino in a game counted in hands is one hand."""
-    view = next(
-        v
-        for v in late_positions("jamaican", 40, seed=11, tiles_left=1)
-        if len([m for m in v.legal_moves() if m.kind is MoveKind.PLAY]) > 1
-    )
-    plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
-    started = time.perf_counter()
-    means = expert.playout_means(view, plays, 3, started + 0.02)
-    assert time.perf_counter() < started + 0.02 + 0.2
-    assert means == {m: 1.0 for m in plays}
-    later = late_positions("puerto_rican", 1, seed=8, tiles_left=3)[0]
-    options = [m for m in later.legal_moves() if m.kind is MoveKind.PLAY]
-    assert expert.playout_means(later, options, 3, 0.0) == expert.playout_means(later, options, 3, 0.0), "seeded"
-
-
 def test_a_hand_too_big_for_the_clock_is_played_out_not_searched() -> None:
     rules = build_rules("puerto_rican")
     match = Match(rules, 3)

@@ -33,7 +33,6 @@ __all__ = [
     "expert_choice",
     "node_rate",
     "play_evidence",
-    "playout_means",
     "settled",
 ]
 
@@ -141,56 +140,18 @@ TIE_POINTS = 0.5
 TIE_SHARE = 0.2
 
 
-def near_best(rules: Rules, means: dict[Move, float], band: float = 1.0) -> list[Move]:
-    """The options whose exact mean is within `band` times the tie margin of the best, best first."""
-    margin = band * (TIE_HANDS if rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS)
+def near_best(rules: Rules, means: dict[Move, float]) -> list[Move]:
+    """The options whose exact mean is within the tie margin of the best, best first."""
+    margin = TIE_HANDS if rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS
     top = max(means.values())
     return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -_heaviest(m)))
 
 
-# The blend (ExpertPlayer.blend_band > 0): perfect play from every side is not how the other three play. The
-# seat's partner and opponents in each sampled world of the solver see every tile and never err; against real
-# players an option that perfect play values a little lower may be worth more. So the options within blend_band
-# tie margins of the best get a second value, the mean of playouts with Hard's policy (players who err and see
-# only their own tiles' worth) on fresh weighted worlds, in the same units, and the Expert plays the best mean of
-# the two values (BLEND_PLAYOUT_SHARE of the playouts' and the rest of the exact mean).
-BLEND_PLAYOUT_SHARE = 0.5
-BLEND_PLAYOUTS = 4  # playouts an option in each world (the world's sampling and weighing cost more than one)
-
-
-def playout_means(view: PlayerView, plays: list[Move], seed: int, deadline: float) -> dict[Move, float]:
-    """The evidence-weighted mean, over worlds sampled until the deadline (at least one), of each play's points
-    to come when every seat then plays Hard's playout policy: the exact values' units (Judge.option_value)."""
-    rng = random.Random(seed)
-    knowledge = infer(view)
-    side = view.rules.side_of(view.seat)
-    evidence = play_evidence(view)
-    totals = dict.fromkeys(plays, 0.0)
-    weights = 0.0
-    judge: Judge | None = None
-    while judge is None or now() < deadline:
-        world = sample_world(view, knowledge, rng)
-        judge = judge or Judge(view.rules, world, 0)
-        weight = evidence_weight(evidence, world.hands)
-        # The same playout seed for every option of a world: their differences, not their noise, rank them.
-        playout_seed = rng.getrandbits(32)
-        for move in plays:
-            totals[move] += weight * judge.option_value(world, move, side, False, playout_seed, BLEND_PLAYOUTS)
-        weights += weight
-    return {m: totals[m] / weights for m in plays}
-
-
 def expert_choice(
-    view: PlayerView,
-    plays: list[Move],
-    rng_seed: int,
-    movetime_ms: float,
-    tie_share: float = TIE_SHARE,
-    blend_band: float = 0.0,
+    view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float, tie_share: float = TIE_SHARE
 ) -> Move:
     """The expert's play: the best weighted mean of the exact values over sampled worlds (near ties settled
-    by playouts, or with `blend_band` > 0 the options near the best by a blend of exact and playout means), or
-    of playouts on weighted worlds while the hand is too big to search in the time."""
+    by playouts), or of playouts on weighted worlds while the hand is too big to search in the time."""
     started = now()
     deadline = started + movetime_ms / 1000.0
     means = exact_pimc(view, plays, rng_seed, started + (1.0 - tie_share) * movetime_ms / 1000.0)
@@ -201,14 +162,6 @@ def expert_choice(
 
     if means is None:
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
-    if blend_band > 0.0 and tie_share > 0.0:
-        near = near_best(view.rules, means, blend_band)
-        if len(near) == 1:
-            return near[0]
-        until = min(deadline, now() + tie_share * movetime_ms / 1000.0)
-        played = playout_means(view, near, rng_seed ^ 0x5EED, until)
-        share = BLEND_PLAYOUT_SHARE
-        return max(near, key=lambda m: ((1.0 - share) * means[m] + share * played[m], _heaviest(m)))
     tied = near_best(view.rules, means)
     if len(tied) == 1 or tie_share <= 0.0:
         return tied[0]

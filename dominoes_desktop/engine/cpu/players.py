@@ -19,7 +19,6 @@ from .search import monte_carlo, now
 # make_player(FAST_EXPERT) plays it; the bot protocol's --level takes it too.
 FAST_EXPERT = "expert_fast"
 FAST_EXPERT_MS = 50.0  # what it promises: p95 of its decisions at most this
-BLEND_BAND = 6.0  # the Expert's blend: 3 points in games to points, 0.12 of a hand in games counted in hands
 ANALYSIS_LEVELS = (FAST_EXPERT,)
 
 
@@ -189,9 +188,6 @@ class ExpertPlayer(HardPlayer):
 
     level = "expert"
     tie_break = True  # near ties of the exact values settled by playouts (expert.near_best); off: plain PIMC
-    # With the tie break: options within this many tie margins of the best exact mean are chosen by a blend of
-    # their exact and playout means (expert.playout_means); 0: only the near ties, by playouts alone.
-    blend_band = BLEND_BAND
 
     def __init__(self, seed: int = 0, movetime_ms: float = 700.0) -> None:
         super().__init__(seed, movetime_ms)
@@ -205,7 +201,7 @@ class ExpertPlayer(HardPlayer):
         from .expert import TIE_SHARE, expert_choice  # the exact solver and the coach load with the first decision
 
         share = TIE_SHARE if self.tie_break else 0.0
-        best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms, share, self.blend_band)
+        best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms, share)
         return explain(view, best)
 
 
