@@ -383,7 +383,7 @@ def match_duel(
 def consistency(preset: str, hands: int, movetime: float | None, seed: int) -> dict[str, object]:
     """Hands of Experts in every seat, each judged by the fair coach (what the seat could know): the share
     of the Experts' decisions graded Best or Fine, with its 95% interval."""
-    from dominoes_desktop.engine.analysis.coach import Grade, RecordedHand
+    from dominoes_desktop.engine.analysis.coach import Grade, recorded_from_archive
     from dominoes_desktop.engine.analysis.fair import judge_hand_view
 
     rules = build_rules(preset)
@@ -393,10 +393,9 @@ def consistency(preset: str, hands: int, movetime: float | None, seed: int) -> d
     for h in range(hands):
         deal_seed = seed * 1_000_003 + h
         table = CpuTable(rules, [make("expert", deal_seed + s, movetime) for s in range(rules.players)], deal_seed)
-        hand = table.start_hand(deal_seed=deal_seed)
-        start = hand.copy()
+        table.start_hand(deal_seed=deal_seed)
         table.play_hand()
-        recorded = RecordedHand(h, rules, start, tuple(t.move for t in hand.history))
+        recorded = recorded_from_archive(rules, h, *table.match.archive[-1])
         for found in judge_hand_view(recorded, seed=seed):
             grades[found.judged.grade.value] += 1
         for level, values in table.decision_ms.items():

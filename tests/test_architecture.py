@@ -1,6 +1,7 @@
 """The layout shows the architecture: arrows point down (ui -> session -> engine; net -> session -> engine;
-store -> engine), nothing but the app imports the UI, views never touch storage or a CPU player, and no module
-imports itself back through a cycle (imports only for type checking aside)."""
+store -> engine), nothing but the app imports the UI, views never touch storage or a CPU player, no module
+imports itself back through a cycle (imports only for type checking aside), and recorded answers are stepped
+through the rules in one place (`match.positions`)."""
 
 from __future__ import annotations
 
@@ -180,6 +181,47 @@ def test_no_import_cycles() -> None:
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
 
 
+# What a loop steps through the rules when it applies what it iterates: recorded answers, moves, a history.
+_RECORDED = ("action", "move", "histor", "answer", "record", "entr", "saved", "turn")
+_APPLYING = (".apply", ".apply_legal", "replay_move", "_applied", "_apply", ".answer", "follow_public_move")
+# Loops of that shape that are not walks of a record, each with the reason.
+NOT_RECORD_WALKS = {
+    "dominoes_desktop.engine.analysis.solver._search": "a search over the legal moves",
+    "dominoes_desktop.engine.view._public_points": "a seat's view following the public moves it was told",
+    "dominoes_desktop.net.record.replay": "reads a room's entries saved before the codec (each read as it stands)",
+    "dominoes_desktop.store.matchfile._rebuilt_folding": "loads a save whose deals were edited, folding them",
+    "dominoes_desktop.store.matchfile._dealt_alone": "deals one edited deal's answers alone, to fold it",
+}
+
+
+def record_walkers(package: Path) -> list[str]:
+    """Functions with a loop over recorded answers (by the loop's words) that applies them by the rules."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        module = _module_name(path, package)
+        for function in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for loop in ast.walk(function):
+                if not isinstance(loop, ast.For | ast.While):
+                    continue
+                over = ast.unparse(loop.iter if isinstance(loop, ast.For) else loop.test).lower()
+                calls = {ast.unparse(c.func) for n in loop.body for c in ast.walk(n) if isinstance(c, ast.Call)}
+                if any(w in over for w in _RECORDED) and any(c.endswith(_APPLYING) for c in calls):
+                    found.append(f"{module}.{function.name}")
+                    break
+    return found
+
+
+def test_recorded_answers_are_stepped_through_the_rules_in_one_place() -> None:
+    """The record's one walker (`match.positions`) is the only loop that applies recorded answers: undo,
+    review, the coaches, deal luck and the duplicate match read its walk. The other loops of that shape
+    are named, each with why it is no walk of a record."""
+    found = record_walkers(PACKAGE)
+    assert [w for w in found if w not in NOT_RECORD_WALKS] == ["dominoes_desktop.engine.match.positions"]
+    assert sorted(set(NOT_RECORD_WALKS) - set(found)) == [], "a named exception that is gone leaves the list"
+
+
 def _plant(package: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = package / name
@@ -225,6 +267,14 @@ def test_the_checks_fail_on_planted_violations(tmp_path: Path) -> None:
             "session/cpu_pool.py": "from ..engine.cpu import make_player\n",
             "net/__init__.py": "",
             "net/room.py": "from ..engine.cpu import LEVELS, make_player\n",
+            # A hand walked a second time, beside the record's walker.
+            "engine/reasons.py": (
+                "def position_before(recorded, ply):\n"
+                "    hand = recorded.start.copy()\n"
+                "    for move in recorded.moves[:ply]:\n"
+                "        hand.apply(move)\n"
+                "    return hand\n"
+            ),
         },
     )
     assert layering_violations(package) == [
@@ -241,6 +291,7 @@ def test_the_checks_fail_on_planted_violations(tmp_path: Path) -> None:
         "dominoes_desktop.net.room -> dominoes_desktop.engine.cpu.make_player",
         "dominoes_desktop.ui.play -> dominoes_desktop.engine.cpu.make_player",
     ]
+    assert record_walkers(package) == ["dominoes_desktop.engine.reasons.position_before"]
     assert import_cycles(package) == [
         "dominoes_desktop.engine.a -> dominoes_desktop.engine.b -> dominoes_desktop.engine.a"
     ]

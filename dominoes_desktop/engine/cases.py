@@ -11,12 +11,12 @@ from typing import Any, TypeVar
 
 from .deal import Deal, read_deal
 from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
-from .errors import DealError, DominoError, IllegalMove
+from .errors import DealError, DominoError
 from .fairness import FairDeal, ProofError, verify
 from .hand import Hand
 from .inputs import FileRefused, parse_json, read_bounded
-from .match import Match
-from .moves import Move, MoveKind, parse_move
+from .match import Match, positions
+from .moves import Move, parse_move
 from .presets import rules_from_json
 from .record import FORMAT, VERSION, Record, RecordError, record_from_json
 from .rules import Rules
@@ -136,16 +136,10 @@ def play_hand(
     start = match.hand.copy()
     if not isinstance(raw_moves, list):
         raise CaseError(f"{where}: 'moves' must be a list")
-    moves = []
-    for m, text in enumerate(raw_moves):
-        try:
-            move = parse_move(text)
-            replay_move(match, h, move)
-        except DominoError as exc:
-            raise CaseError(
-                f"{where}, move {m} ({shown(text if isinstance(text, str) else repr(text))}): {exc}"
-            ) from None
-        moves.append(move)
+    try:
+        moves = walk_moves(match, raw_moves)
+    except MoveError as exc:
+        raise CaseError(f"{where}, move {exc.index} ({shown(exc.text)}): {exc.reason}") from None
     let_points_go(match)
     if match.hand_index == h:
         raise CaseError(f"{where}: the moves stop before the hand is over")
@@ -158,15 +152,39 @@ def let_points_go(match: Match) -> None:
         match.apply(window.seats[0], LetGo())
 
 
-def replay_move(match: Match, hand_index: int, move: Move) -> None:
-    """One recorded move of hand `hand_index`. A claim or Muggins takes pending points, even after the hand's
-    final pass (REPLAY.md); any other move first lets pending points go. IllegalMove once the hand is over."""
-    claim = move.kind in (MoveKind.CLAIM, MoveKind.MUGGINS)
-    if not claim:
-        let_points_go(match)
-    if match.hand_index != hand_index:
-        raise IllegalMove(f"the hand is already over ({match.results[-1].end})", code="hand_over")
-    match.apply(None, move)
+class MoveError(CaseError):
+    """A recorded move that does not read or does not replay: its place among the moves, its text, the reason."""
+
+    def __init__(self, index: int, text: str, reason: str) -> None:
+        super().__init__(f"move {index} ({text}): {reason}")
+        self.index, self.text, self.reason = index, text, reason
+
+
+def walk_moves(match: Match, raw_moves: list[Any]) -> list[Move]:
+    """A hand's recorded moves (replay notation), read and walked on from `match` by the record's one walker
+    (`match.positions`, as a record of moves alone: a claim or Muggins takes pending points, even after the
+    hand's final pass (REPLAY.md), any other move first lets pending points go). MoveError names the first
+    move that does not read or does not replay."""
+    moves: list[Move] = []
+    unread: MoveError | None = None
+    for m, text in enumerate(raw_moves):
+        try:
+            moves.append(parse_move(text))
+        except DominoError as exc:
+            unread = MoveError(m, text if isinstance(text, str) else repr(text), str(exc))
+            break  # the moves before it are walked first: a move refused before it is named first
+    try:
+        for _ in positions(
+            Record(match.rules, actions=tuple((None, move) for move in moves)), windows_let_go=True, on=match
+        ):
+            pass
+    except RecordError as exc:
+        assert exc.at is not None
+        text = raw_moves[exc.at]
+        raise MoveError(exc.at, text if isinstance(text, str) else repr(text), exc.reason) from None
+    if unread is not None:
+        raise unread
+    return moves
 
 
 def differences(expected: Any, actual: Any, path: str = "") -> list[str]:

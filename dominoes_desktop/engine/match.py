@@ -113,6 +113,9 @@ class Match:
         # of answers a second, and a pair made for each is work for the garbage collector).
         self._seats: list[int | None] = []
         self._answers: list[Action] = []
+        # Archived hands walked for review (`position`), by their place in `archive`: a finished hand never
+        # changes, so each is walked once.
+        self._reviewed: dict[int, tuple[Hand, ...]] = {}
 
     # ---- the record ----------------------------------------------------------------------------
 
@@ -155,6 +158,7 @@ class Match:
         twin.proofs = dict(self.proofs)
         twin._seats = list(self._seats)
         twin._answers = list(self._answers)
+        twin._reviewed = dict(self._reviewed)  # positions of finished hands: shared, copied when read
         twin._cached = None
         return twin
 
@@ -367,20 +371,34 @@ class Match:
         return Match.from_record(self.record.taken_back(at))
 
     def position(self, hand_index: int, steps: int) -> Hand:
-        """A finished hand (by its place in `archive`) as it stood after its first `steps` moves: the match's
-        record walked again (`positions`) up to there."""
+        """A finished hand (by its place in `archive`) as it stood after its first `steps` moves. The first
+        look at a hand walks the match's record (`positions`) through it once and keeps each of its
+        positions: stepping through a review is then a copy, not a walk."""
         played = self.archive[hand_index][1]
         if not 0 <= steps <= len(played.history):
             raise IllegalMove(f"hand {hand_index + 1} has {len(played.history)} moves, not {steps}")
+        walked = self._reviewed.get(hand_index)
+        if walked is None:
+            walked = self._reviewed[hand_index] = self._hand_positions(hand_index)
+        if steps >= len(walked):
+            raise RecordError(f"the record does not reach move {steps} of hand {hand_index + 1}")
+        return walked[steps].copy()
+
+    def _hand_positions(self, hand_index: int) -> tuple[Hand, ...]:
+        """Archived hand `hand_index` after each of its moves (its deal first), walked once on the record."""
+        found: list[Hand] = []
         for position in positions(self.record):
             walked = position.match
             archived = len(walked.archive)
             if archived > hand_index:  # its last move finished it
-                return walked.archive[hand_index][1].copy()
+                finished = walked.archive[hand_index][1]
+                if len(finished.history) == len(found):
+                    found.append(finished.copy())
+                break
             hand = walked.hand
-            if archived == hand_index and hand is not None and len(hand.history) == steps:
-                return hand.copy()
-        raise RecordError(f"the record does not reach move {steps} of hand {hand_index + 1}")
+            if archived == hand_index and hand is not None and len(hand.history) == len(found):
+                found.append(hand.copy())
+        return tuple(found)
 
     # ---- dealing ----------------------------------------------------------------------
 
@@ -652,35 +670,103 @@ class Position(NamedTuple):
     match: Match
 
 
-def positions(record: Record) -> Iterator[Position]:
-    """The one walker of a record: a fresh match, then the same match after each answer in turn (live, not
-    copied: clone what you keep). RecordError, naming the answer, if one does not replay."""
-    match = Match(record.rules, record.seed, practice=record.practice)
+def positions(record: Record, *, windows_let_go: bool = False, on: Match | None = None) -> Iterator[Position]:
+    """The one walker of a record: a fresh match (or `on`, a match the answers carry on from), then the same
+    match after each answer in turn, applied by `Match.apply` (live, not copied: clone what you keep).
+    RecordError, naming the answer, if one does not replay.
+
+    `windows_let_go`: a record of moves alone (a hand's history, a REPLAY.md case) names only the claims
+    made, so a window still open when a turn's move comes was let go by every seat it was open to; those
+    let-gos are answered here (kept in the match's record, their events with the move's). A move once its
+    hand is scored is refused as made after the hand's end."""
+    match = Match(record.rules, record.seed, practice=record.practice) if on is None else on
     yield Position(-1, None, None, [], match)
     for index, (seat, action) in enumerate(record.actions):
         try:
-            events = match.apply(seat, action)
+            events: list[Event] = []
+            if windows_let_go and isinstance(action, Move):
+                hand = match.hand
+                if (
+                    hand is not None
+                    and hand.pending is not None  # no points pending: no window (`_open_window`)
+                    and action.kind not in (MoveKind.CLAIM, MoveKind.MUGGINS)
+                ):
+                    while isinstance(window := match.pending(), ClaimWindow | MugginsWindow):
+                        events += match.apply(window.seats[0], LetGo())
+                if match.hand is None and match.results:
+                    raise IllegalMove(f"the hand is already over ({match.results[-1].end})", code="hand_over")
+            events += match.apply(seat, action)
         except DominoError as exc:
-            raise RecordError(f"action {index + 1} ({action_text(action)}): {exc}") from None
+            raise RecordError(f"action {index + 1} ({action_text(action)}): {exc}", index, str(exc)) from None
         yield Position(index, seat, action, events, match)
+
+
+class HandStep(NamedTuple):
+    """One move of a recorded hand as the walk meets it: its ply (its place among the hand's moves), the seat
+    that made it, the hand just before it (live: copy what you keep), the move as the hand resolves it (its
+    end filled in), and the moves the seat could have made instead (as the match offered them; none for a
+    claim)."""
+
+    ply: int
+    seat: int
+    before: Hand
+    move: Move
+    options: tuple[Move, ...]
+
+    @property
+    def is_claim(self) -> bool:
+        return self.move.kind is MoveKind.CLAIM or self.move.kind is MoveKind.MUGGINS
+
+
+def hand_moves(record: Record) -> Iterator[HandStep]:
+    """The moves of a hand's record (its deal, then its moves: `coach.RecordedHand`) as `positions` walks
+    it, each seen just before the walk applies it: a view over the walk, which does the applying (windows
+    the record passes by are let go). Claims and Muggins are steps too (their seat: the claimer); readers
+    skip what they do not judge. RecordError, naming the answer, if a move does not replay."""
+    actions = record.actions
+    ply = 0
+    for position in positions(record, windows_let_go=True):
+        following = position.at + 1
+        if following == len(actions):
+            return
+        seat, action = actions[following]
+        hand = position.match.hand
+        if not isinstance(action, Move) or hand is None:
+            continue  # not a move; or a move with no hand in play, which the walk refuses next
+        if action.kind is MoveKind.CLAIM or action.kind is MoveKind.MUGGINS:
+            claimer = seat if seat is not None else action.caller
+            if claimer is None:
+                claimer = hand.pending.seat if hand.pending is not None else hand.turn
+            yield HandStep(ply, claimer, hand, action, ())
+        else:
+            # What the match offers now (worked out once: the walk's apply finds it kept); a window the record
+            # passes by is not offered moves, and is let go before the move.
+            pending = position.match.pending()
+            options = pending.moves if isinstance(pending, PlayTurn) else tuple(hand.legal_moves())
+            try:
+                resolved = action if action in options else hand.resolve(action)
+            except DominoError as exc:
+                raise RecordError(f"action {following + 1} ({action_text(action)}): {exc}") from None
+            yield HandStep(ply, hand.turn, hand, resolved, options)
+        ply += 1
 
 
 def replayed_hand(rules: Rules, proof: FairDeal, started: HandStarted, answers: list[tuple[int, Action]]) -> Match:
     """One finished hand as a seat that played it rebuilds it once its deal is revealed (a room's guest), as a
-    match of its own: its deal from the revealed proof, its leader, then every public move and let-go in
-    order, each applied by the engine's rules (a draw takes the deal's next tile; a redeal declined, which no
-    event tells, is declined again). A later hand's leader may lead as the winner of a hand does, when the
-    rules' first-hand lead does not fit. DominoError if the moves do not replay on that deal."""
+    match of its own: the record of its deal from the revealed proof and its leader, then every public move
+    and let-go in order, walked (`positions`). A later hand's leader may lead as the winner of a hand does,
+    when the rules' first-hand lead does not fit. DominoError if the moves do not replay on that deal."""
     deal = proof.deal(rules)
 
     def replay(free_lead: bool) -> Match:
-        match = Match(rules, proof.seed)
-        match.apply(None, DealHand(deal=deal, leader=started.leader, proof=proof, free_lead=free_lead))
-        for seat, action in answers:
-            while isinstance(pending := match.pending(), RedealOffer | ChooseLeader):
-                declined = AnswerRedeal(False) if isinstance(pending, RedealOffer) else Lead(started.leader)
-                match.apply(pending.seats[0], declined)
-            match.apply(seat, action)
+        dealt = DealHand(deal=deal, leader=started.leader, proof=proof, free_lead=free_lead)
+        match: Match | None = None
+        try:
+            for position in positions(Record(rules, proof.seed, ((None, dealt), *answers))):
+                match = position.match
+        except RecordError as exc:
+            raise DominoError(str(exc)) from None
+        assert match is not None
         if not match.results:
             raise DominoError("the hand's moves end before the hand does")
         return match

@@ -1,21 +1,40 @@
 """One record of a match: the rules and options, the seats, and every `(seat, action)` that `Match.apply`
 took, proofs and cuts included ("a one-to-one mapping between histories and states", as OpenSpiel puts it).
 
-Everything else reads it through one walker. `match.positions` walks the record, answer by answer, through
-`Match.apply`: `Match.from_record` rebuilds any match with it, undo truncates the record and rebuilds, hand
-review stops it at a move, deal luck reads each deal off it, the duplicate match rebuilds its plays. Inside a
-hand, `hand_steps` is the same walk move by move from a position (the coach, the fair coach and the rating,
-whose hands may begin mid-play) and, on a seat's public replay, the seat view's (`view.replay_moves`, the move
-log's points, a guest following the room's events). One versioned JSON codec writes the record for match files,
-autosaves and rooms. The older formats (match files of version 1, REPLAY.md cases, rooms' entries) are read
-one way, by replaying them through `Match.apply`: the match they leave holds their record.
+One walker steps recorded answers through the rules: `match.positions` walks a record, answer by answer,
+through `Match.apply` (live: a fresh match, then the same match after each answer). Everything else reads
+the record through it:
+
+- `Match.from_record` rebuilds any match; undo (`Match.taken_back`) truncates the record and rebuilds;
+- hand review (`Match.position`) walks the record once through the reviewed hand and keeps its positions;
+- deal luck (`analysis.luck.match_deals`) reads each deal off the walk; the duplicate match rebuilds its
+  plays from their records; a room's guest rebuilds a finished hand (`match.replayed_hand`) as the record of
+  its revealed deal and the public answers;
+- the coach, the fair coach and the rating read a hand as a record of its own (`coach.RecordedHand`: a
+  `DealHand` with the deal, the leader and a free lead where no pose was forced, then the hand's moves; a
+  `first_ply` where judging starts part-way), through `match.hand_moves`, a view over `positions` that
+  shows each move with the hand just before it and the moves the match offered (`decisions_to_judge`,
+  `fair.forced_moves`, `RecordedHand.start`, `.moves`, `.before`). A record of moves alone (an archived
+  hand's history, a REPLAY.md case) names only the claims made: walked with `windows_let_go`, a window it
+  passes by is let go by everyone it was open to, as replay does.
+
+A seat's public view is not a walk of the record: it follows the public events it is told
+(`view.follow_public_move`, behind `PlayerView.after`, `replay_moves`, the move log's points and a guest
+following the room), on a hand whose unseen tiles are HIDDEN.
+
+One versioned JSON codec writes the record for match files, autosaves and rooms. The older formats are read
+one way into it: a REPLAY.md case's and a match file of version 1's hands are dealt and their moves walked by
+`positions` (`cases.walk_moves`, a record of moves alone); a room's entries saved before the codec are read
+each as it stands; a save whose deals were edited by hand is walked folding them (`store.matchfile`). The
+match they leave holds their record. (tests/test_architecture.py checks that no other loop steps recorded
+answers through the rules.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from .deal import Deal, read_deal
 from .decisions import (
@@ -29,13 +48,13 @@ from .decisions import (
     PlayedOut,
     Seal,
 )
-from .errors import DominoError, IllegalMove
+from .errors import DominoError
 from .fairness import MAX_CUT_BYTES, FairDeal
-from .hand import Hand, Turn
 from .inputs import whole_number
 from .moves import Move, MoveKind, parse_move
 from .presets import rules_from_json
-from .rules import Rules, Style
+from .rules import Rules
+from .tiles import Tile
 
 FORMAT = "dominoes-desktop-match"
 VERSION = 2  # version 1: hands of deals and moves (store/matchfile.py reads it one way)
@@ -48,7 +67,13 @@ TURN_KINDS = (MoveKind.PLAY, MoveKind.DRAW, MoveKind.PASS)
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or does not replay; the message says where and why, on one line."""
+    """A record that cannot be read or does not replay; the message says where and why, on one line. A
+    refused answer: `at` is its place in the record, `reason` the rules' refusal alone."""
+
+    def __init__(self, message: str, at: int | None = None, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.at = at
+        self.reason = message if reason is None else reason
 
 
 @dataclass(frozen=True)
@@ -84,62 +109,12 @@ class Record:
         return Record(self.rules, self.seed, self.actions[:at], True, self.options, self.seats)
 
 
-class HandStep(NamedTuple):
-    """One move of a recorded hand: its ply, the seat that made it, the hand just before it (live: copy what
-    you keep) and the move as the hand resolved it (its end filled in)."""
-
-    ply: int
-    seat: int
-    before: Hand
-    move: Move
-
-    @property
-    def is_claim(self) -> bool:
-        return self.move.kind is MoveKind.CLAIM or self.move.kind is MoveKind.MUGGINS
-
-
-def hand_steps(
-    start: Hand, moves: Iterable[Move | Turn], *, public: bool = False, first_ply: int = 0
-) -> Iterator[HandStep]:
-    """The walker of a hand's moves, as the match applies them: each step is the hand before a move, then the
-    move is applied by the engine's rules. Claims and Muggins are steps too (their seat: the claimer); the
-    readers skip what they do not judge. A `Turn` names its seat, which must be the one to move.
-
-    Known tiles (the default: the coach, the fair coach, rating): `start` is not changed, the walk is on a copy,
-    every move checked as the rules check it. `public`: `start` is a seat's public replay, walked itself (tiles
-    nobody has shown are HIDDEN, each rack holds what it will play): the tile must fit, the seat must be the
-    one to move and nobody draws in a block game, but what a hidden rack could have played instead is not
-    asked; IllegalMove then names the move (`first_ply` counts the moves before `moves`)."""
-    hand = start if public else start.copy()
-    for ply, item in enumerate(moves, first_ply):
-        seat, move = (item.seat, item.move) if isinstance(item, Turn) else (None, item)
-        try:
-            if move.kind is MoveKind.CLAIM or move.kind is MoveKind.MUGGINS:
-                pending = hand.pending
-                claimer = seat if seat is not None else move.caller
-                if claimer is None:
-                    claimer = pending.seat if pending is not None else hand.turn
-                yield HandStep(ply, claimer, hand, move)
-                hand.apply(move, seat)
-                continue
-            if public and hand.is_over:
-                raise IllegalMove("the hand is already over")
-            if seat is not None and seat != hand.turn:
-                raise IllegalMove(f"seat {seat} moved out of turn (seat {hand.turn} was to play)")
-            if public and move.kind is MoveKind.DRAW and hand.rules.style is Style.BLOCK:
-                raise IllegalMove("nobody draws in a block game")
-            resolved = hand.resolve(move)
-            if public and resolved.tile is not None and resolved not in hand.plays([resolved.tile]):
-                raise IllegalMove(f"{move.notation()} does not fit")
-        except IllegalMove as exc:
-            if not public:
-                raise
-            raise IllegalMove(f"move {ply} ({move.notation()}): {exc}") from None
-        yield HandStep(ply, hand.turn, hand, resolved)
-        if public:
-            hand.apply_legal(resolved)
-        else:
-            hand.apply(resolved)
+def hand_record(rules: Rules, deal: Deal, leader: int, forced_pose: Tile | None, moves: Iterable[Move]) -> Record:
+    """One hand as a record of its own (what the coach reads): its deal and leader, with a free lead where
+    no pose was forced (as the winner of a hand leads), then its moves. It names no let-go: walk it with
+    `windows_let_go` (`match.hand_moves` does)."""
+    dealt = DealHand(deal=deal, leader=leader, free_lead=forced_pose is None)
+    return Record(rules, 0, ((None, dealt), *((None, move) for move in moves)))
 
 
 def undo_entry(actions: Sequence[Action], hand_moves: int, turn_index: int) -> int:

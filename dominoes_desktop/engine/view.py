@@ -27,8 +27,7 @@ from .hand import Hand, Turn
 from .match import Match
 from .moves import CLAIM, Move, MoveKind, parse_move
 from .presets import rules_from_json
-from .record import hand_steps
-from .rules import AfterWin, Rules
+from .rules import AfterWin, Rules, Style
 from .tiles import Tile, full_set, heaviness
 
 # Stands for a tile nobody at this seat can see, while public moves are replayed onto a layout.
@@ -131,7 +130,7 @@ class PlayerView:
             stock -= 1
             if seat != self.seat:
                 sizes[seat] += 1
-        (points,) = _public_walk(hand, [Turn(seat, move)], len(self.moves))
+        (points,) = _public_points(hand, [Turn(seat, move)], len(self.moves))
         moves = (*self.moves, Turn(seat, move))
         posed = self.forced_pose if move.kind is not MoveKind.PLAY else None
         view = PlayerView(
@@ -235,14 +234,41 @@ def replay_moves(
     # Each seat holds what it will play plus a HIDDEN tile, so no replayed play ends the hand early.
     hands = [[*tiles, HIDDEN] for tiles in played]
     hand = Hand(rules, hands, [HIDDEN] * (draws + stock), leader, forced_pose)
-    return hand, _public_walk(hand, moves)
+    return hand, _public_points(hand, moves)
 
 
-def _public_walk(hand: Hand, moves: Sequence[Turn], first_ply: int = 0) -> tuple[tuple[int, ...], ...]:
-    """Walk public moves on a publicly replayed hand (the mover already holds the tile it plays) with the
-    record's one hand walker, and the end points each side took by each move."""
-    ends = [tuple(step.before.end_points) for step in hand_steps(hand, moves, public=True, first_ply=first_ply)]
-    ends.append(tuple(hand.end_points))  # each step showed the hand before its move: this is after the last
+def follow_public_move(hand: Hand, turn: Turn, ply: int) -> None:
+    """A seat's public hand (tiles nobody has shown are HIDDEN, each rack holds what it will play) follows one
+    public move it was told, by the engine's rules: an event applied to a seat's view, not a walk of the
+    match's record (that is `match.positions`, and only it). The tile must fit, the seat must be the one to
+    move and nobody draws in a block game; what a hidden rack could have played instead is not asked.
+    IllegalMove names the move (`ply`: its place in the hand)."""
+    seat, move = turn.seat, turn.move
+    try:
+        if move.kind is MoveKind.CLAIM or move.kind is MoveKind.MUGGINS:
+            hand.apply(move, seat)
+            return
+        if hand.is_over:
+            raise IllegalMove("the hand is already over")
+        if seat != hand.turn:
+            raise IllegalMove(f"seat {seat} moved out of turn (seat {hand.turn} was to play)")
+        if move.kind is MoveKind.DRAW and hand.rules.style is Style.BLOCK:
+            raise IllegalMove("nobody draws in a block game")
+        resolved = hand.resolve(move)
+        if resolved.tile is not None and resolved not in hand.plays([resolved.tile]):
+            raise IllegalMove(f"{move.notation()} does not fit")
+    except IllegalMove as exc:
+        raise IllegalMove(f"move {ply} ({move.notation()}): {exc}") from None
+    hand.apply_legal(resolved)
+
+
+def _public_points(hand: Hand, moves: Sequence[Turn], first_ply: int = 0) -> tuple[tuple[int, ...], ...]:
+    """A seat's public hand follows public moves (`follow_public_move`, changed in place); the end points
+    each side took by each."""
+    ends = [tuple(hand.end_points)]
+    for ply, turn in enumerate(moves, first_ply):
+        follow_public_move(hand, turn, ply)
+        ends.append(tuple(hand.end_points))
     return tuple(tuple(a - b for a, b in zip(after, before, strict=True)) for before, after in pairwise(ends))
 
 

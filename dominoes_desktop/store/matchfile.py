@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..engine.cases import CaseError, let_points_go, replay_move
+from ..engine.cases import MoveError, let_points_go, walk_moves
 from ..engine.cpu import LEVELS
 from ..engine.deal import Deal, Dealer, check_deal_counts
 from ..engine.decisions import (
@@ -38,8 +38,7 @@ from ..engine.decisions import (
 from ..engine.duplicate import MAX_DEALS, DuplicateError, DuplicateMatch, duplicate_rules
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal, ProofError, fingerprint, seal_holds
-from ..engine.match import Match
-from ..engine.moves import parse_move
+from ..engine.match import Match, positions
 from ..engine.presets import rules_from_json
 from ..engine.record import (
     VERSION,
@@ -169,6 +168,25 @@ class _DealtAlone(NamedTuple):
 
 
 def _rebuilt(record: Record, written: dict[int, Deal]) -> Match:
+    """The match the record leaves, every sealed deal standing on the tiles written beside it: the record's
+    one walk (`positions`) while every deal gives its written tiles (a file nobody edited); from the first that
+    does not, the walk that folds edited deals (`_rebuilt_folding`). RecordError, naming the file's answer, if
+    one does not replay."""
+    actions = record.actions
+    match: Match | None = None
+    for position in positions(record):
+        match = position.match
+        dealt = next((e for e in position.events if isinstance(e, Dealt)), None)
+        if dealt is None or dealt.hand_index not in written or dealt.hand_index not in match.proofs:
+            continue
+        tiles = written[dealt.hand_index]
+        if match.deal is not None and not match.deal.same_tiles(tiles) and not _sent_back(actions, position.at + 1):
+            return _rebuilt_folding(record, written)  # an edited deal: folded as it is met
+    assert match is not None
+    return match
+
+
+def _rebuilt_folding(record: Record, written: dict[int, Deal]) -> Match:
     """The match the record leaves, every sealed deal standing on the tiles written beside it. A deal whose seal
     does not give those tiles (a seed or salt edited in the file) is answered as the tiles, with the seal kept as
     its proof: the match stands on the tiles that were played, and the proof, not holding, names the hand as not
@@ -392,11 +410,10 @@ def _match_from_version_1(data: Any) -> SavedMatch:
             )
             if proof is not None and not seal_holds(rules, proof, dealt):
                 unverifiable.append(h)
-            for m, text in enumerate(moves):
-                try:
-                    replay_move(match, h, parse_move(text))
-                except (DominoError, CaseError) as exc:
-                    raise MatchFileError(f"{where}, move {m + 1} ({text}): {exc}") from None
+            try:
+                walk_moves(match, moves)
+            except MoveError as exc:
+                raise MatchFileError(f"{where}, move {exc.index + 1} ({exc.text}): {exc.reason}") from None
             if h < len(raw_hands) - 1:
                 let_points_go(match)
         except DominoError as exc:

@@ -13,7 +13,7 @@ import pytest
 from benchmarks.ladder import fit_elo
 from benchmarks.strength import GreedyPlayer, greedy_weight
 from dominoes_desktop.engine.analysis import core
-from dominoes_desktop.engine.analysis.coach import Grade, Judge, RecordedHand, grade
+from dominoes_desktop.engine.analysis.coach import Grade, Judge, grade, recorded_from_archive
 from dominoes_desktop.engine.analysis.fair import judge_hand_view
 from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, FAST_EXPERT, LEVELS, expert, make_player
 from dominoes_desktop.engine.cpu.expert import exact_pimc, expert_choice, settled
@@ -230,8 +230,8 @@ def test_the_fair_coach_grades_the_experts_own_late_moves_best_or_fine() -> None
             table.step()
         late = hand.copy()  # the coach judges from here: the plays so far are in its history
         table.play_hand()
-        moves = tuple(t.move for t in hand.history[len(late.history) :])
-        graded += [f.judged.grade for f in judge_hand_view(RecordedHand(0, rules, late, moves), seed=1)]
+        recorded = recorded_from_archive(rules, 0, *table.match.archive[-1], first_ply=len(late.history))
+        graded += [f.judged.grade for f in judge_hand_view(recorded, seed=1)]
     below = [g for g in graded if g not in (Grade.BEST, Grade.FINE)]
     assert len(graded) >= 8 and len(below) <= 1, graded
 

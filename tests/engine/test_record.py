@@ -12,23 +12,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dominoes_desktop.engine.analysis.coach import decisions_to_judge, recorded_from_archive
+from dominoes_desktop.engine.analysis.fair import forced_moves
 from dominoes_desktop.engine.analysis.playout import play_out
 from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.decisions import DealHand, Lead, PlayedOut, PlayTurn
+from dominoes_desktop.engine.decisions import DealHand, Lead, LetGo, PlayedOut, PlayTurn
 from dominoes_desktop.engine.errors import IllegalMove
 from dominoes_desktop.engine.hand import Hand, Turn
-from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.match import Match, hand_moves, positions
 from dominoes_desktop.engine.moves import Move, parse_move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.record import (
     Record,
     RecordError,
-    hand_steps,
+    hand_record,
     record_from_json,
     record_to_json,
 )
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.engine.view import PlayerView
+from dominoes_desktop.engine.view import PlayerView, follow_public_move
 from dominoes_desktop.session.cpu_table import CpuTable
 
 from .helpers import DATA
@@ -123,56 +125,97 @@ def test_a_record_that_does_not_replay_names_its_action() -> None:
 def test_hand_review_walks_the_hand_as_it_was_played() -> None:
     match = drive("all_fives", 11, 400)
     assert match.archive, "a hand was finished"
-    _, played = match.archive[0]
+    deal, played = match.archive[0]
     for steps in (0, 1, len(played.history) // 2, len(played.history)):
         position = match.position(0, steps)
         assert position.history == played.history[:steps]
-    start = match.position(0, 0)
-    walked = list(hand_steps(start, [t.move for t in played.history]))
-    assert [s.move for s in walked] == [t.move for t in played.history]
-    assert [s.seat for s in walked] == [t.seat for t in played.history]
-    assert start.history == [], "the walk leaves the hand it starts from alone"
+    record = hand_record(match.rules, deal, played.leader, played.forced_pose, [t.move for t in played.history])
+    walked = [(s.ply, s.seat, s.move, len(s.before.history), s.options) for s in hand_moves(record)]
+    assert [w[2] for w in walked] == [t.move for t in played.history]
+    assert [w[1] for w in walked] == [t.seat for t in played.history]
+    assert [w[0] for w in walked] == [w[3] for w in walked] == list(range(len(played.history)))
+    assert all(move in options or move.kind.value in ("claim", "muggins") for _, _, move, _, options in walked)
 
 
-def test_one_walker_serves_review_the_seat_view_and_the_move_log(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Hand review walks the match's record (`positions`), and a seat's public replay (its view, the move log's
-    points, a guest following events) walks the hand with the same hand walker the coaches use: neither keeps
-    a walk of its own."""
+def test_one_walker_serves_review_the_coaches_and_the_guest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand review walks the match's record (`positions`) once for a hand, however many steps are looked at;
+    the coach's and the fair coach's readers walk the hand's record with the same walker; a seat's public
+    view walks no record (it follows the public moves it was told)."""
     import dominoes_desktop.engine.match as match_module
-    import dominoes_desktop.engine.view as view_module
 
     match = drive("all_fives", 11, 400)
     walks: list[str] = []
-    record_walker, hand_walker = match_module.positions, view_module.hand_steps
+    walker = match_module.positions
 
-    def spy_positions(record: Record) -> Any:
+    def spy_positions(record: Record, **options: Any) -> Any:
         walks.append("record")
-        return record_walker(record)
-
-    def spy_hand_steps(*args: Any, **kwargs: Any) -> Any:
-        walks.append("hand")
-        return hand_walker(*args, **kwargs)
+        return walker(record, **options)
 
     monkeypatch.setattr(match_module, "positions", spy_positions)
-    monkeypatch.setattr(view_module, "hand_steps", spy_hand_steps)
-    played = match.archive[0][1]
-    assert match.position(0, 3).history == played.history[:3] and walks == ["record"]
+    deal, played = match.archive[0]
+    for steps in (3, 0, len(played.history), 3):
+        assert match.position(0, steps).history == played.history[:steps]
+    assert walks == ["record"], "a reviewed hand is walked once"
+    walks.clear()
+    recorded = recorded_from_archive(match.rules, 0, deal, played)
+    assert decisions_to_judge(recorded, None) and forced_moves(recorded) is not None
+    assert walks == ["record", "record"]
     walks.clear()
     in_play = (
         match if match.hand is not None else Match.from_record(match.record.truncated(len(match.record.actions) - 3))
     )
     assert in_play.hand is not None and in_play.hand.history
-    view = PlayerView.of(in_play, 0)
     walks.clear()
-    assert tuple(view.public.history) == view.moves and walks == ["hand"]
+    view = PlayerView.of(in_play, 0)
+    assert tuple(view.public.history) == view.moves and walks == []
+
+
+def test_a_record_of_moves_alone_lets_the_windows_it_passes_go() -> None:
+    """An archived hand's history names the claims made, not the windows let go: walked as a record of moves
+    alone, each window still open at a turn's move is let go by every seat it was open to (and kept in the
+    walk's record); walked as a full record it is refused, naming the move."""
+    match = Match(build_rules("all_fives"), 3)
+    while not match.archive:  # every point let go, every turn its first move
+        pending = match.pending()
+        if isinstance(pending, PlayTurn):
+            match.apply(pending.seat, pending.moves[0])
+        else:
+            match.apply(pending.seats[0] if pending.seats else None, LetGo() if pending.seats else DealHand())
+    let_go = []
+    for deal, played in match.archive:
+        record = hand_record(match.rules, deal, played.leader, played.forced_pose, [t.move for t in played.history])
+        walked = None
+        for position in positions(record, windows_let_go=True):
+            walked = position.match
+        assert walked is not None
+        last = walked.archive[0][1] if walked.archive else walked.hand  # its last window may still be open
+        assert last is not None and last.history == played.history
+        if any(isinstance(action, LetGo) for _, action in walked.record.actions):
+            let_go.append(record)
+    assert let_go, "a hand passed a window by"
+    record = let_go[0]
+    with pytest.raises(RecordError, match=r"action \d+ \(.+\): .*does not answer"):
+        for _ in positions(record):
+            pass
+
+
+def test_a_hand_judged_from_part_way_judges_only_what_follows() -> None:
+    match = drive("jamaican", 5, 200)
+    deal, played = match.archive[0]
+    whole = decisions_to_judge(recorded_from_archive(match.rules, 0, deal, played), None)
+    first = whole[len(whole) // 2][0]
+    later = decisions_to_judge(recorded_from_archive(match.rules, 0, deal, played, first_ply=first), None)
+    assert [d[0] for d in later] == [d[0] for d in whole if d[0] >= first] and 0 < len(later) < len(whole)
+    assert [(d[2], d[3]) for d in later] == [(d[2], d[3]) for d in whole if d[0] >= first]
 
 
 def test_the_public_walk_refuses_what_no_seat_could_do_and_names_the_move() -> None:
     rules = build_rules("block")
     hand = Hand(rules, [[Tile(6, 6), Tile(-1, -1)], [Tile(-1, -1)], [Tile(-1, -1)], [Tile(-1, -1)]], [], 0, None)
     with pytest.raises(IllegalMove, match=r"move 0 \(draw\): nobody draws in a block game"):
-        list(hand_steps(hand, [Turn(0, parse_move("draw"))], public=True))
+        follow_public_move(hand, Turn(0, parse_move("draw")), 0)
     with pytest.raises(IllegalMove, match=r"move 4 \(6-6\): seat 2 moved out of turn"):
-        list(hand_steps(hand, [Turn(2, parse_move("6-6"))], public=True, first_ply=4))
-    walked = [s.seat for s in hand_steps(hand, [Turn(0, parse_move("6-6")), Turn(1, parse_move("pass"))], public=True)]
-    assert walked == [0, 1] and len(hand.history) == 2, "a public walk is on the replay it is given"
+        follow_public_move(hand, Turn(2, parse_move("6-6")), 4)
+    for ply, turn in enumerate([Turn(0, parse_move("6-6")), Turn(1, parse_move("pass"))]):
+        follow_public_move(hand, turn, ply)
+    assert [t.seat for t in hand.history] == [0, 1], "a seat's public hand follows the moves it is told"

@@ -66,6 +66,27 @@ def test_an_edited_fingerprint_of_a_hand_loads_and_is_named() -> None:
     assert len(saved.match.archive) == 2, "the match is whole and plays on"
 
 
+def test_an_untouched_save_loads_by_the_records_one_walk_and_an_edited_one_is_folded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A save whose deals give their written tiles is the record walked once (`match.positions`); only a deal
+    edited in the file sends the load to the walk that folds it."""
+    folding = matchfile._rebuilt_folding
+    folded: list[int] = []
+
+    def spy(*args: Any) -> Match:
+        folded.append(1)
+        return folding(*args)
+
+    monkeypatch.setattr(matchfile, "_rebuilt_folding", spy)
+    data = saved_match()
+    untouched = loads(json.dumps(data)).match
+    assert folded == [] and len(untouched.archive) == 2
+    seal(data, 1)["seed"] += 1
+    edited = loads(json.dumps(data)).match
+    assert folded == [1] and [h.history for _, h in edited.archive] == [h.history for _, h in untouched.archive]
+
+
 @pytest.mark.parametrize("hand", [0, 1])
 def test_an_edited_seed_of_a_hand_loads_on_the_tiles_played_and_is_named(hand: int) -> None:
     """The seed gives the tiles, so an edited one deals others than the moves were played on: the tiles written

@@ -34,14 +34,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from ..cases import case_rules_and_hands, play_recorded_hand
 from ..deal import Deal
 from ..hand import Hand
-from ..match import Match
+from ..match import HandStep, Match, hand_moves, positions
 from ..moves import Move, MoveKind
-from ..record import HandStep, hand_steps
+from ..record import Record, hand_record
 from ..rules import EndScoring, Rules, Scoring
 from ..tiles import full_set
 from .core import arms_fit, solver_fits
@@ -171,12 +172,46 @@ def _number(value: float) -> int | float:
 
 @dataclass(frozen=True)
 class RecordedHand:
-    """A hand as it was dealt and played: enough to replay it move by move."""
+    """A hand as it was dealt and played, as a record: a match of its own whose first answer deals the hand
+    (`DealHand`: the deal, the leader, and a free lead where the hand had no forced pose) and whose other
+    answers are the hand's moves (claims included; windows passed by were let go). Every reader walks it
+    with the record's one walker (`match.hand_moves`, a view over `positions`). `first_ply`: the moves
+    before it are judged by nobody (a hand judged from part-way through)."""
 
     index: int
-    rules: Rules
-    start: Hand  # before the first move
-    moves: tuple[Move, ...]
+    record: Record
+    first_ply: int = 0
+
+    @property
+    def rules(self) -> Rules:
+        return self.record.rules
+
+    @cached_property
+    def start(self) -> Hand:
+        """The hand as dealt, before its first move."""
+        for step in hand_moves(self.record):
+            return step.before.copy()
+        return self._walked[-1].copy()  # a hand of no moves
+
+    @cached_property
+    def moves(self) -> tuple[Move, ...]:
+        """The hand's moves as the walk resolved them (each play's end filled in)."""
+        return tuple(step.move for step in hand_moves(self.record))
+
+    def before(self, ply: int) -> Hand:
+        """The hand just before its move `ply` (after the last move when `ply` is their number)."""
+        return self._walked[ply].copy()
+
+    @cached_property
+    def _walked(self) -> tuple[Hand, ...]:
+        """The hand after each of its moves (the deal first), kept from one walk of its record."""
+        found: list[Hand] = []
+        for position in positions(self.record, windows_let_go=True):
+            match = position.match
+            hand = match.hand if match.hand is not None or not match.archive else match.archive[-1][1]
+            if hand is not None and len(hand.history) == len(found):
+                found.append(hand.copy())
+        return tuple(found)
 
 
 class Judge:
@@ -295,14 +330,15 @@ def decisions_to_judge(recorded: RecordedHand, seats: Sequence[int] | None) -> l
     tally = [0] * rules.sides
     todo: list[tuple[int, Hand, Move, list[int]]] = []
     played: HandStep | None = None  # the last move, applied by the walker once it walks on
-    for step in hand_steps(recorded.start, recorded.moves):  # the record's one walker of a hand
+    first = recorded.first_ply
+    for step in hand_moves(recorded.record):  # the hand's record, walked by the record's one walker
         if played is not None:
             claimed_so_far(rules, step.before, tally, played.move, played.seat)  # claims leave the ends alone
             played = None
         if step.is_claim:
             continue
         hand = step.before
-        if (seats is None or step.seat in seats) and len(hand.legal_moves()) > 1:
+        if step.ply >= first and (seats is None or step.seat in seats) and len(step.options) > 1:
             todo.append((step.ply, hand.copy(), step.move, list(tally)))
         played = step
     return todo
@@ -417,12 +453,14 @@ def hands_of_case(case: Any) -> list[RecordedHand]:
     match = Match(rules)  # the match's state machine decides the order of play, as replay drives it
     found = []
     for h, raw_hand in enumerate(raw_hands):
-        start, moves = play_recorded_hand(match, h, raw_hand)
-        found.append(RecordedHand(h, rules, start, tuple(moves)))
+        play_recorded_hand(match, h, raw_hand)
+        deal, played = match.archive[-1]
+        found.append(recorded_from_archive(rules, h, deal, played))
     return found
 
 
-def recorded_from_archive(rules: Rules, index: int, deal: Deal, played: Hand) -> RecordedHand:
-    """A hand the game archived (its deal and the finished Hand) as the coach takes it."""
-    start = Hand(rules, deal.hands, deal.stock, played.leader, played.forced_pose)
-    return RecordedHand(index, rules, start, tuple(turn.move for turn in played.history))
+def recorded_from_archive(rules: Rules, index: int, deal: Deal, played: Hand, first_ply: int = 0) -> RecordedHand:
+    """A hand the game archived (its deal and the finished Hand) as the coach takes it; `first_ply`: judged
+    from that move on."""
+    moves = (turn.move for turn in played.history)
+    return RecordedHand(index, hand_record(rules, deal, played.leader, played.forced_pose, moves), first_ply)

@@ -45,8 +45,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..hand import Hand
+from ..match import hand_moves
 from ..moves import Move
-from ..record import hand_steps
 from ..rules import Rules
 from ..tiles import Tile, full_set
 from .coach import (
@@ -472,8 +472,13 @@ def forced_moves(
     """The moves of `seats` (or of all) that had no alternative: (ply, seat, move, the open ends it was made
     on), in the order of play."""
     found = []
-    for step in hand_steps(recorded.start, recorded.moves):  # the record's one walker of a hand
+    for step in hand_moves(recorded.record):  # the hand's record, walked by the record's one walker
         hand = step.before
-        if not step.is_claim and (seats is None or step.seat in seats) and len(hand.legal_moves()) == 1:
+        if (
+            step.ply >= recorded.first_ply
+            and not step.is_claim
+            and (seats is None or step.seat in seats)
+            and len(step.options) == 1
+        ):
             found.append((step.ply, step.seat, step.move, tuple(hand.layout.open_ends())))
     return found

@@ -51,10 +51,7 @@ class Reasons:
 
 
 def position_before(recorded: RecordedHand, ply: int) -> Hand:
-    hand = recorded.start.copy()
-    for move in recorded.moves[:ply]:
-        hand.apply(move)
-    return hand
+    return recorded.before(ply)  # the hand's record walked once (the record's one walker)
 
 
 def _facts(position: Hand, move: Move, voids: list[frozenset[int]], ahead: float) -> MoveFacts:
