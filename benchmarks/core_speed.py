@@ -3,7 +3,9 @@
 Solver: for each preset, positions part-way through seeded hands (random legal play until a few tiles are
 left in the hands), each searched for every side by a fresh `PureLineSolver` and a fresh `LineSolver`
 (compiled; `PureArmsSolver` and `ArmsSolver` in the cross and spinner games), taking turns, until the position is solved (again, with fresh solvers, until 30 ms were
-spent); nodes per second over the searches of one position, and the values, which must be equal. Playouts: `play_out` with the Hard player's noise (3.0) and
+spent); nodes per second over the searches of one position, and the values, which must be equal. A position
+too big for the pure search is searched by both up to CAPPED_NODES nodes instead ("capped": the rate of the long
+searches the coach gives up on, where the compiled search's fixed cost a call weighs least). Playouts: `play_out` with the Hard player's noise (3.0) and
 uniform (random players), pure `Kernel` against `CompiledKernel`, the same seeded draws for both, taking
 turns in short rounds; the outcomes must be equal. Printed as JSON: per preset the median rates and the
 median of the per-position (per-round) ratios, and over all presets the medians. Times are the measuring
@@ -15,6 +17,7 @@ thread's CPU time (time.thread_time): on a shared machine, the time other proces
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import random
@@ -57,8 +60,10 @@ PRESETS = {
     # Cross and spinner games (`ArmsSolver`): solver only, the playout kernel plays line games alone.
     "cross": 13,
     "cross_9": 12,
+    "cross_12": 16,  # two 64-bit words a hand in the compiled search
 }
 PURE_BUDGET = 400_000  # a position the pure search cannot solve within this is left out (for both)
+CAPPED_NODES = 200_000  # a position too big for the pure search: each searches this many nodes, then stops
 MIN_SECONDS = 0.03  # each solver's searches of a position, repeated until they took this long
 PLAYOUT_ROUNDS = 15
 # Playouts a round (one position), each kernel for some 30 ms: long enough to time well.
@@ -105,8 +110,20 @@ def solve(cls: type[MaskSolver], hand: Hand) -> tuple[list[int], int, float]:
     return values, nodes, seconds
 
 
+def capped_rate(cls: type[MaskSolver], hand: Hand) -> float:
+    """Nodes per CPU second of a search of side 0 stopped at CAPPED_NODES (or finished sooner)."""
+    gc.collect()
+    solver = cls(hand.rules, list(hand.stock), hand.leader, 0)
+    solver.budget = CAPPED_NODES
+    started = time.thread_time()
+    with contextlib.suppress(OutOfBudget):
+        solver.value(hand, len(hand.stock))
+    return solver.nodes / (time.thread_time() - started)
+
+
 def solver_rates(preset: str, positions: int, seed: int) -> dict[str, object]:
     pure_rates, compiled_rates, ratios = [], [], []
+    capped: list[tuple[float, float]] = []  # (pure, compiled) nodes per second on positions too big for pure
     skipped = 0
     for k in range(positions * 3):
         if len(ratios) >= positions:
@@ -120,6 +137,9 @@ def solver_rates(preset: str, positions: int, seed: int) -> dict[str, object]:
             found = {cls: solve(cls, hand) for cls in order}
         except OutOfBudget:
             skipped += 1
+            if len(capped) < positions:
+                pair = {cls: capped_rate(cls, hand) for cls in order}
+                capped.append((pair[pure_cls], pair[fast_cls]))
             continue
         (pure_values, pure_nodes, pure_s), (fast_values, fast_nodes, fast_s) = found[pure_cls], found[fast_cls]
         if pure_values != fast_values:
@@ -133,6 +153,15 @@ def solver_rates(preset: str, positions: int, seed: int) -> dict[str, object]:
         "pure_nodes_per_s": round(statistics.median(pure_rates)),
         "compiled_nodes_per_s": round(statistics.median(compiled_rates)),
         "ratio_median": round(statistics.median(ratios), 1),
+        **(
+            {
+                "capped_pure_nodes_per_s": round(statistics.median(p for p, _ in capped)),
+                "capped_compiled_nodes_per_s": round(statistics.median(c for _, c in capped)),
+                "capped_ratio_median": round(statistics.median(c / p for p, c in capped), 1),
+            }
+            if capped
+            else {}
+        ),
     }
 
 

@@ -261,6 +261,10 @@
         <translation>Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
     </message>
     <message>
+        <source>Your time ran out: {action} was played for you.</source>
+        <translation>Se te acabó el tiempo: se jugó {action} por ti.</translation>
+    </message>
+    <message>
         <source>Waiting for the first deal.</source>
         <translation>Esperando el primer reparto.</translation>
     </message>
@@ -448,6 +452,14 @@
         <translation>Esperando una decisión…</translation>
     </message>
     <message>
+        <source>Claim your points or play on (below).</source>
+        <translation>Reclama tus puntos o sigue (abajo).</translation>
+    </message>
+    <message>
+        <source>Call Muggins or let them go (below).</source>
+        <translation>Canta Muggins o déjalos pasar (abajo).</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="301" />
         <source>{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose another tile).</source>
         <translation>{name}, {tile} encaja en dos extremos: elige un extremo (haz clic en un extremo marcado, o flechas e Intro; Esc para elegir otra ficha).</translation>
@@ -523,6 +535,10 @@
         <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
+        <source>Your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
+        <translation>Tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="413" />
         <source>Claim {points}</source>
         <translation>Reclamar {points}</translation>
@@ -591,6 +607,10 @@
         <location filename="../../dominoes_desktop/ui/game_page.py" line="548" />
         <source>Hint: {advice} ({why})</source>
         <translation>Pista: {advice} ({why})</translation>
+    </message>
+    <message>
+        <source>Hint: {advice}</source>
+        <translation>Pista: {advice}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="554" />
@@ -4383,6 +4403,50 @@ Corte: {cut}</translation>
 <context>
     <name>HintReason</name>
     <message>
+        <source>nothing fits</source>
+        <translation>ninguna ficha encaja</translation>
+    </message>
+    <message>
+        <source>the only tile that fits</source>
+        <translation>la única ficha que encaja</translation>
+    </message>
+    <message>
+        <source>picked at random</source>
+        <translation>elegida al azar</translation>
+    </message>
+    <message>
+        <source>your last tile: domino!</source>
+        <translation>tu última ficha: ¡dominó!</translation>
+    </message>
+    <message>
+        <source>doubles are hard to place later</source>
+        <translation>los dobles cuestan colocarlos después</translation>
+    </message>
+    <message>
+        <source>your heaviest tile</source>
+        <translation>tu ficha más pesada</translation>
+    </message>
+    <message>
+        <source>the next player has shown no {number}s</source>
+        <translation>el siguiente jugador ha mostrado que no tiene {number}</translation>
+    </message>
+    <message>
+        <source>a double, placed while it still fits</source>
+        <translation>un doble, colocado mientras aún encaja</translation>
+    </message>
+    <message>
+        <source>it opens {number}s, which you hold</source>
+        <translation>abre a {number}, que tú tienes</translation>
+    </message>
+    <message>
+        <source>it gets rid of a heavy tile</source>
+        <translation>te deshaces de una ficha pesada</translation>
+    </message>
+    <message>
+        <source>it keeps your options open</source>
+        <translation>te deja opciones abiertas</translation>
+    </message>
+    <message>
         <source>No tile fits: pass.</source>
         <translation>Ninguna ficha encaja: pasa.</translation>
     </message>
@@ -5113,7 +5177,7 @@ tú {dash} {others}</translation>
 <context>
     <name>GameController</name>
     <message>
-        <source>You</source>
+        <source>you</source>
         <comment>after a preposition: 1 hand to you</comment>
         <translation>ti</translation>
     </message>

@@ -465,7 +465,9 @@ def test_searches_the_compiled_core_runs_get_scaled_budgets(monkeypatch: pytest.
     line, big_line, cross = build_rules("jamaican"), build_rules("cuban"), build_rules("cross")
     big_cross = build_rules("cross_12")
     monkeypatch.setattr(coach_module, "solver_fits", lambda rules, tiles: True)
-    monkeypatch.setattr(coach_module, "arms_fit", lambda rules, tiles: rules.set_top <= 9)
+    monkeypatch.setattr(
+        coach_module, "arms_fit", lambda rules, tiles: rules.set_top <= 9
+    )  # as if double-12 did not fit
     scale = coach_module.COMPILED_SCALE
     assert scale > 1
     assert coach_module.budget_for(line) == DEFAULT_BUDGET * scale
@@ -473,7 +475,9 @@ def test_searches_the_compiled_core_runs_get_scaled_budgets(monkeypatch: pytest.
     assert fair_module.hand_nodes(line) == fair_module.HAND_NODES * scale
     assert coach_module.budget_for(cross) == DEFAULT_BUDGET * scale  # the compiled cross search
     assert fair_module.hand_nodes(cross) == fair_module.HAND_NODES * scale
-    assert coach_module.budget_for(big_cross) == coach_module.BIG_SET_BUDGET  # double-12: pure Python
+    assert coach_module.budget_for(big_cross) == coach_module.BIG_SET_BUDGET  # a game searched in pure Python
+    monkeypatch.undo()
+    assert coach_module.budget_for(big_cross) == coach_module.BIG_SET_BUDGET * scale  # the wide compiled search
     monkeypatch.setattr(coach_module, "solver_fits", lambda rules, tiles: False)  # no compiler at install
     monkeypatch.setattr(coach_module, "arms_fit", lambda rules, tiles: False)
     assert coach_module.budget_for(line) == DEFAULT_BUDGET

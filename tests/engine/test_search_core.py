@@ -15,9 +15,11 @@ from dataclasses import replace
 
 import pytest
 
+from dominoes_desktop.engine.analysis import solver as solver_module
 from dominoes_desktop.engine.analysis.core import CompiledSearch, core_name
 from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel, kernel_for
 from dominoes_desktop.engine.analysis.solver import (
+    ARM_BITS,
     ArmsSolver,
     GenericSolver,
     LineSolver,
@@ -65,10 +67,14 @@ FAMILIES: dict[str, list[tuple[Rules, int]]] = {
     ],
 }
 POSITIONS = 1000  # per family
-# Cross and spinner games (`ArmsSolver`): the compiled search holds sets up to double-9.
+# Cross and spinner games (`ArmsSolver`): the compiled search holds sets up to double-12 (two words a hand).
 ARMS_FAMILIES: dict[str, list[tuple[Rules, int]]] = {
     "cross": [(build_rules("cross"), 8), (build_rules("cross", {"players": 2}), 7)],
     "spinners double-9": [(build_rules("cross_9"), 7), (build_rules("cross_9", {"players": 3}), 6)],
+    "spinners double-12": [
+        (build_rules("cross_12"), 6),
+        (build_rules("cross_12", {"style": "block", "deal_size": 20}), 9),
+    ],
 }
 ARMS_PURE_BUDGET = 200_000  # a hand whose pure search needs more (long draws from a big stock) is left out
 
@@ -278,9 +284,48 @@ def test_the_cross_and_spinner_search_agrees_with_the_search_over_hands(
     assert compared >= 80
 
 
-def test_double_12_crosses_stay_with_the_pure_core() -> None:
+def test_double_12_crosses_run_in_the_compiled_core() -> None:
     assert ArmsSolver(build_rules("cross_9"), [], 0, 0).compiled
-    assert not ArmsSolver(build_rules("cross_12"), [], 0, 0).compiled
+    assert ArmsSolver(build_rules("cross_12"), [], 0, 0).compiled
+    assert ArmsSolver(build_rules("cross_12", {"players": 3}), [], 0, 0).compiled
+
+
+def test_a_number_on_sixteen_ends_is_searched_alike() -> None:
+    """In double-12 a number shows on 16 ends (the pose's four and one a tile) only once every tile of it is
+    down: the compiled search keeps that count as 15, which fits the same tiles, so the values are the same
+    as the pure search's, which counts 16."""
+    rules = build_rules("cross_12", {"players": 2})
+    rng = random.Random(16)
+    for _ in range(20):
+        pure, fast = PureArmsSolver(rules, [], 0, 0), ArmsSolver(rules, [], 0, 0)
+        assert fast.compiled
+        kernel, n = fast.kernel, fast.n
+        free = [i for i in range(n) if 12 not in (kernel.high[i], kernel.low[i])]
+        rng.shuffle(free)
+        packed = sum(1 << i for i in free[:5]) | sum(1 << (i + n) for i in free[5:10])
+        shown = rng.sample(range(12), 2)
+        ends = (16 << (ARM_BITS * 12)) + sum(1 << (ARM_BITS * v) for v in shown)
+        values = []
+        for solver in (pure, fast):
+            solver.pose_end = 12
+            solver.budget = 10**7
+            solver.nodes = 0
+            values.append(solver._search(packed, 0, 0, ends, 0, -solver.bound - 1, solver.bound + 1))
+        assert values[0] == values[1], (packed, ends)
+
+
+def test_the_wide_compiled_search_refuses_what_lies_outside_it() -> None:
+    core = ArmsSolver(build_rules("cross_12"), [], 0, 0)._core
+    assert core is not None
+    counts = [0] * 13
+    with pytest.raises(ValueError, match="outside 0-16"):
+        core.search_arms([1, 2, 4, 8], 0, 0, [17, *counts[1:]], 0, 12, -1, 1, 0, 100)
+    with pytest.raises(OverflowError):
+        core.search_arms([1 << 128, 2, 4, 8], 0, 0, counts, 0, 12, -1, 1, 0, 100)
+    with pytest.raises(OverflowError):
+        core.search_arms([-1, 2, 4, 8], 0, 0, counts, 0, 12, -1, 1, 0, 100)
+    with pytest.raises(ValueError, match="for a cross or spinner game"):
+        core.search([1, 2, 4, 8], 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
 
 
 def test_the_compiled_cross_search_refuses_what_lies_outside_it() -> None:
@@ -329,3 +374,62 @@ def test_positions_while_the_pose_arms_fill_agree_in_every_search(preset: str, h
                 filling += hand.layout.filling_pose_arms
             hand.apply(rng.choice(hand.legal_moves()))
     assert filling >= least
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "tiles_left"),
+    [("jamaican", {}, 20), ("cross_12", {"style": "block", "deal_size": 20}, 13)],
+)
+def test_a_full_compiled_table_replaces_entries_and_keeps_the_values(
+    monkeypatch: pytest.MonkeyPatch, preset: str, options: dict[str, object], tiles_left: int
+) -> None:
+    """At its largest the compiled table stops growing and new positions replace the least searched ones in
+    their few slots: the values stay the pure search's (a table held to 64 slots, overfilled)."""
+    monkeypatch.setattr(solver_module, "COMPILED_TABLE_ENTRIES", 30)
+    rules = build_rules(preset, options)
+    pure_cls, fast_cls = (PureArmsSolver, ArmsSolver) if preset == "cross_12" else (PureLineSolver, LineSolver)
+    rng = random.Random(preset)
+    overfilled = 0
+    for turn in range(40):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        hand = next(late_positions(start, tiles_left, rng), None)
+        if hand is None:
+            continue
+        pure, fast = pure_cls(rules, dealt, start.leader, 0), fast_cls(rules, dealt, start.leader, 0)
+        pure.budget, fast.budget = 300_000, 10**8
+        try:
+            expected = pure.value(hand, len(dealt))
+        except OutOfBudget:
+            continue
+        assert fast._core is not None
+        assert fast.value(hand, len(dealt)) == expected, (turn, hand.history)
+        overfilled += fast._core.entries() > 64 * 6 // 10  # past the growing table's limit: only when full
+        if overfilled >= 10:
+            break
+    assert overfilled >= 10
+
+
+def test_the_pip_count_bound_settles_a_window_past_the_pips_left() -> None:
+    """In a pips game without end points no side can lose more than its own pips and the stock's: a null-window
+    search below that is settled at the first position with a choice, with a bound the full search agrees with."""
+    rules = build_rules("cuban")
+    rng = random.Random(7)
+    settled = 0
+    for turn in range(20):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        for hand in late_positions(start, 16, rng):
+            fast = LineSolver(rules, dealt, start.leader, 0)
+            state = fast.state_of(hand, len(dealt))
+            if len(hand.legal_moves()) < 2:
+                continue
+            own = sum(t.pips for seat, tiles in enumerate(hand.hands) if rules.teams[seat] == 0 for t in tiles)
+            beta = -own  # the side's value is never below -own: the window (beta - 1, beta) fails high at once
+            fast.nodes, fast.budget = 0, 10**7
+            found = fast._search(*state, beta - 1, beta)
+            assert found >= beta and fast.nodes == 1
+            assert fast.value(hand, len(dealt)) >= found  # the bound holds
+            settled += 1
+            break
+    assert settled >= 10

@@ -133,6 +133,15 @@ def showing(app: object, name: str) -> object | None:
     return None
 
 
+def wait_to_see(app: object, name: str, seconds: float = 3.0) -> bool:
+    end = time.time() + seconds
+    while time.time() < end:
+        if showing(app, name) is not None:
+            return True
+        pump(0.1)
+    return False
+
+
 def texts(panel: object) -> list[str]:
     """What a screen reader finds inside a panel: its labels' text and its buttons' names."""
     return [
@@ -184,6 +193,8 @@ def play_my_turn(app: object, table: object, asked: dict[str, int]) -> None:
         key("p", "nothing fits: pass")
         return
     for _ in range(12):
+        if "your turn" not in turn_text(app):
+            return  # the game passed for the player (nothing fitted) while they listened: the turn is gone
         description = str(table.description)  # type: ignore[attr-defined]
         if description.endswith(", playable"):
             key("Return", "play " + description.split(",")[0])
@@ -230,7 +241,7 @@ def main() -> None:
 def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
     press(app, "Start the match")
     hands = 0
-    answered_focus = -1
+    unfound_focus = -1
     deadline = time.time() + 300
     while time.time() < deadline:
         pump(0.3)
@@ -261,13 +272,12 @@ def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
             press(app, next(n for n in buttons(app) if n.endswith("lead") or n.endswith("leads")))
             continue
         at, focused = last_focus()
-        if at > answered_focus and focused.endswith((" lead", " leads")):
-            answered_focus = at  # once for each time it takes the keys
-            # The question was said and its first answer has the keys, as a blind player meets it: Enter answers
-            # (the panel is not always found by name in the tree the moment it opens).
-            seen.setdefault("leader choice", [f"focus: {focused}"])
-            key("Return", f"answer '{focused}'")
-            pump(1.0)
+        if at > unfound_focus and focused.endswith((" lead", " leads")):
+            # An answer to "who leads" has the keys: while the question stands, its panel must be in the tree by
+            # its name (Qt once kept the table's first interface, which left every panel over the table out of it).
+            unfound_focus = at
+            if not wait_to_see(app, "Who leads") and turn_text(app).startswith("Who leads"):
+                raise Stuck(f"'{focused}' has the keys, but no panel named 'Who leads' is in the tree")
             continue
         table = showing(app, "Domino table")
         if table is not None and "your turn" in turn_text(app):

@@ -103,7 +103,7 @@ def test_timer_expiry_plays_the_chosen_action(qtbot: QtBot, window: MainWindow) 
     seat, move, action = blocker.args
     assert (seat, move, action) == (0, expected, "first")
     log = window.game.log
-    assert any("Time ran out for You" in log.item(i).text() for i in range(log.count())), "the log says why"
+    assert any("Your time ran out: " in log.item(i).text() for i in range(log.count())), "the log says why"
 
 
 def test_timer_best_move_is_thought_in_the_cpu_pool_and_played(

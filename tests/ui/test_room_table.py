@@ -334,7 +334,7 @@ def test_the_guest_s_hand_end_sheet_has_the_match_score_and_the_deal_s_seal_line
     )
     sheet = window.page.hand_end
     assert sheet.isVisible()
-    assert "Match score: Ana &amp; CPU 2: 40 · Ben &amp; CPU 3: 20." in sheet.text.text()
+    assert "Match score: Ana &amp; CPU 2: 40 · Ben &amp; CPU 3: 20." in sheet.text.text().replace("\xa0", " ")
     seal = window.page.deal_seal.label
     assert seal.isVisibleTo(sheet) and "This deal was sealed with fingerprint abab" in seal.text()
 

@@ -640,6 +640,9 @@ def test_a_screen_reader_plays_a_whole_match(desktop: dict[str, str], tmp_path: 
     # Issue 34: Start cuts the first deal (its seal said above); the deck is shown for a redeal, if one comes.
     if "cut panel" in seen:
         assert "push button: Cut the deck" in seen["cut panel"]
+    # Who leads, when the person's side won a hand: the panel found by its name, its answers inside it.
+    if "leader choice" in seen:
+        assert "push button: You lead" in seen["leader choice"], seen["leader choice"]
     # Whose turn, the rack tile by tile, the ends and the score on request, the others' tiles, passes.
     assert any(line.startswith("Your turn") for line in said), "the turn is said as it comes"
     assert any(re.fullmatch(r"focus: Domino table \| [a-z]+ [a-z]+, playable", line) for line in heard)

@@ -245,5 +245,5 @@ def test_the_hand_end_sheet_says_where_the_match_stands(qtbot: QtBot, window: Ma
     result = window.controller.last_result
     assert result is not None and window.game.hand_end.isVisible()
     ours, theirs = result.scores
-    text = window.game.hand_end.text.text()
+    text = window.game.hand_end.text.text().replace("\xa0", " ")  # (each side held together by no-break spaces)
     assert f"Match score: You &amp; CPU 2: {ours} · CPU 1 &amp; CPU 3: {theirs}." in text, text

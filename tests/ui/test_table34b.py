@@ -111,7 +111,7 @@ def test_the_all_fives_hand_end_says_each_losers_pips_are_rounded_to_five(qtbot:
     result = window.controller.last_result
     rules = window.controller.rules
     assert result is not None and result.winner_seat is not None and rules is not None
-    text = unescape(window.game.hand_end.text.text())
+    text = unescape(window.game.hand_end.text.text()).replace("\xa0", " ")  # (each side's figures held together)
     assert "Each loser's pips are rounded to the nearest 5:" in text, text
     counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
     assert counts and all(points % 5 == 0 and abs(points - pips) <= 2 for _side, pips, points in counts)

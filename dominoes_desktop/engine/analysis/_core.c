@@ -2,12 +2,14 @@
  * kernel's hand loop (playout.Kernel), in C, move for move as the pure-Python code plays them.
  *
  * Both work on line games whose set has at most 64 tiles (one 64-bit mask per seat) and at most
- * MAX_PLAYERS seats; core.py sends everything else to the pure path. Python decides everything about the
+ * MAX_PLAYERS seats; the solver also searches cross and spinner games, of sets up to double-12 (two words a
+ * mask past 64 tiles: wide_search); core.py sends everything else to the pure path. Python decides everything about the
  * rules and hands the flags and tables over once (per solver, per kernel): this file holds no rule
  * that the tests do not compare with the pure path (tests/engine/test_search_core.py).
  *
  * The value a search returns is the same as the pure search's for every position; node counts may differ
- * (the transposition table here is cleared when it is full instead of growing without end).
+ * (the transposition table here stops growing at its largest and then replaces, of the few slots where a new
+ * position could go, the one whose search took the fewest nodes, instead of growing without end).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -26,6 +28,7 @@
 
 #define MAX_PLAYERS 6
 #define MAX_TILES 64
+#define MAX_WIDE_TILES 128 /* cross and spinner games of bigger sets (double-12: 91 tiles): two words a mask */
 #define MAX_NUMBERS 16
 #define INFINITE_VALUE 1000000000
 #define TILE_SEEN_SLOTS 512
@@ -102,6 +105,44 @@ static int read_masks(PyObject *seq, uint64_t *out, Py_ssize_t most, Py_ssize_t 
     return 0;
 }
 
+/* Masks of up to 128 bits, each split into its low and high 64-bit words. */
+static int read_wide_masks(PyObject *seq, uint64_t *lo, uint64_t *hi, Py_ssize_t most, Py_ssize_t *count,
+                           const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (fast == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %zd items, at most %zd", what, n, most);
+        return -1;
+    }
+    PyObject *sixty_four = PyLong_FromLong(64);
+    if (sixty_four == NULL) {
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        /* The high word first: it refuses a negative mask or one past 128 bits (OverflowError). */
+        PyObject *shifted = PyNumber_Rshift(item, sixty_four);
+        unsigned long long high = shifted == NULL ? (unsigned long long)-1 : PyLong_AsUnsignedLongLong(shifted);
+        Py_XDECREF(shifted);
+        if (high == (unsigned long long)-1 && PyErr_Occurred()) goto fail;
+        unsigned long long low = PyLong_AsUnsignedLongLongMask(item);
+        if (low == (unsigned long long)-1 && PyErr_Occurred()) goto fail;
+        lo[i] = (uint64_t)low;
+        hi[i] = (uint64_t)high;
+    }
+    Py_DECREF(sixty_four);
+    if (count != NULL) *count = n;
+    Py_DECREF(fast);
+    return 0;
+fail:
+    Py_DECREF(sixty_four);
+    Py_DECREF(fast);
+    return -1;
+}
+
 /* ---- rules codes (core.py's SCORING and BLOCKED) -------------------------------------------------- */
 
 enum { SCORING_ONE_PER_HAND, SCORING_OPPONENTS_PIPS, SCORING_ALL_PIPS, SCORING_PORCH, SCORING_PORCH_FIVES };
@@ -110,6 +151,7 @@ enum { FLAG_EXACT, FLAG_LOWER, FLAG_UPPER };
 enum { LAYOUT_LINE, LAYOUT_CROSS, LAYOUT_SPINNERS }; /* core.py's LAYOUT_CODES */
 #define ARM_BITS 4      /* bits of one number's count of open ends in `ends` (at most 4 + 9 ends show one number) */
 #define ARM_NUMBERS 10  /* numbers the cross and spinner key holds: 40 bits of ends */
+#define WIDE_ARM_NUMBERS 13 /* numbers a wide search holds (double-12), see wide_search */
 
 /* ==== the exact solver ============================================================================== */
 
@@ -117,22 +159,30 @@ typedef struct {
     PyObject_HEAD
     int n, players, sides, numbers;
     uint64_t suit[MAX_NUMBERS];
-    int pips[MAX_TILES], high[MAX_TILES], low[MAX_TILES], dbl[MAX_TILES], weight[MAX_TILES];
+    uint64_t suit_hi[MAX_NUMBERS]; /* the high words of the suits, in a wide search */
+    int wide; /* a cross or spinner search of a set past 64 tiles or 10 numbers: two words a mask (wide_search) */
+    int pips[MAX_WIDE_TILES], high[MAX_WIDE_TILES], low[MAX_WIDE_TILES], dbl[MAX_WIDE_TILES], weight[MAX_WIDE_TILES];
     int sign[MAX_PLAYERS], team[MAX_PLAYERS];
-    int stock[MAX_TILES];
+    int stock[MAX_WIDE_TILES];
     int stock_len;
-    uint64_t stock_rest[MAX_TILES + 1];
+    uint64_t stock_rest[MAX_TILES + 1]; /* not kept in a wide search (it pays no key bone) */
     int draws, draws_again, keep_in_stock, counting, threes;
     int leader, scoring, blocked, capicua_bonus, key_bone_bonus, bonus;
     int layout, pose_end; /* LAYOUT_*; the pose's number (cross and spinner searches) */
-    short pip_bytes[8][256]; /* pips of each byte of a mask, by byte position */
+    short pip_bytes[16][256]; /* pips of each byte of a mask, by byte position (8 on: a high word's) */
     uint64_t sleeping;
     long long nodes, budget;
     int aborted, busy;
-    /* The transposition table: open addressing, linear probing. A slot is `stride` words: the seats'
-     * hands, the small fields with bit 63 set (0: empty), and the entry (value, flag, best move). */
+    /* The transposition table: open addressing, linear probing. A slot is `stride` words: the key's
+     * `key_len` words (the seats' hands, one word each or two in a wide search, then the small fields, the
+     * last word with bit 63 set: 0 there is an empty slot), and the entry (value, flag, best move, and the
+     * bit length of the nodes its search took). A key lies within PROBE_WINDOW slots of its home. */
     uint64_t *slots;
     size_t capacity, count, stride, max_capacity;
+    int key_len;
+    int pip_bound;                      /* whether pips_bound cuts (pips games without end points) */
+    int bound_slack;                    /* what bonuses and porch-fives rounding may add to a side's pips */
+    int stock_pips[MAX_WIDE_TILES + 1]; /* pips of the stock still to draw, from each draw position on */
 } LineSearch;
 
 static size_t table_limit(size_t capacity) { return capacity / 10 * 6; }
@@ -148,28 +198,31 @@ static int table_alloc(LineSearch *s, size_t capacity) {
     return 0;
 }
 
-static inline uint64_t table_hash(const LineSearch *s, const uint64_t *hands, uint64_t small) {
-    uint64_t x = small * 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < s->players; i++) {
-        x = (x ^ hands[i]) * 0xBF58476D1CE4E5B9ULL;
+static inline uint64_t table_hash(const LineSearch *s, const uint64_t *key) {
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < s->key_len; i++) {
+        x = (x ^ key[i]) * 0xBF58476D1CE4E5B9ULL;
         x ^= x >> 31;
     }
     x *= 0x94D049BB133111EBULL;
     return x ^ (x >> 29);
 }
 
-/* The slot holding this key, or the empty slot where it would go. */
-static inline uint64_t *table_find(const LineSearch *s, const uint64_t *hands, uint64_t small) {
+#define PROBE_WINDOW 8 /* the slots from its home a key may lie in */
+
+/* The slot holding this key, or the first empty slot of its window, or NULL when the window is full. Entries
+ * are never taken away (only replaced in place, by table_store), so an empty slot ends the search. */
+static inline uint64_t *table_find(const LineSearch *s, const uint64_t *key) {
     size_t mask = s->capacity - 1;
-    size_t at = (size_t)table_hash(s, hands, small) & mask;
-    int players = s->players;
-    for (;;) {
+    size_t at = (size_t)table_hash(s, key) & mask;
+    const int last = s->key_len - 1;
+    for (int k = 0; k < PROBE_WINDOW; k++) {
         uint64_t *slot = s->slots + at * s->stride;
-        if (slot[players] == 0) return slot;
-        if (slot[players] == small) {
+        if (slot[last] == 0) return slot;
+        if (slot[last] == key[last]) {
             int same = 1;
-            for (int i = 0; i < players; i++) {
-                if (slot[i] != hands[i]) {
+            for (int i = 0; i < last; i++) {
+                if (slot[i] != key[i]) {
                     same = 0;
                     break;
                 }
@@ -178,60 +231,81 @@ static inline uint64_t *table_find(const LineSearch *s, const uint64_t *hands, u
         }
         at = (at + 1) & mask;
     }
+    return NULL;
 }
 
-/* Grow the table (or, at its largest, empty it: it is a cache, every entry a true bound). */
-static int table_make_room(LineSearch *s) {
-    if (s->count + 1 <= table_limit(s->capacity)) return 0;
-    if (s->capacity >= s->max_capacity) {
-        memset(s->slots, 0, s->capacity * s->stride * sizeof(uint64_t));
-        s->count = 0;
-        return 0;
+/* The entry of a full window that took the fewest nodes to find (the cheapest to find again). */
+static inline uint64_t *table_victim(const LineSearch *s, const uint64_t *key) {
+    size_t mask = s->capacity - 1;
+    size_t at = (size_t)table_hash(s, key) & mask;
+    uint64_t *victim = NULL;
+    uint64_t least = 0;
+    for (int k = 0; k < PROBE_WINDOW; k++) {
+        uint64_t *slot = s->slots + at * s->stride;
+        uint64_t work = slot[s->key_len] >> 56;
+        if (victim == NULL || work < least) {
+            victim = slot;
+            least = work;
+        }
+        at = (at + 1) & mask;
     }
+    return victim;
+}
+
+/* Where a new key goes: an empty slot of its window, or in place of its window's least worked entry. */
+static inline uint64_t *table_place(LineSearch *s, const uint64_t *key) {
+    uint64_t *slot = table_find(s, key);
+    if (slot == NULL) return table_victim(s, key);
+    if (slot[s->key_len - 1] == 0) s->count++;
+    return slot;
+}
+
+/* Grow the table to twice its size while under its largest (at its largest, or when memory is short, it stays
+ * as it is: new entries replace the least worked ones). */
+static void table_grow(LineSearch *s) {
+    if (s->capacity >= s->max_capacity) return;
     uint64_t *old = s->slots;
     size_t old_capacity = s->capacity;
     s->slots = NULL;
     if (table_alloc(s, old_capacity * 2) < 0) {
-        s->slots = old; /* keep the old one, emptied: memory is short */
+        s->slots = old; /* memory is short: keep this one */
         s->capacity = old_capacity;
-        memset(s->slots, 0, s->capacity * s->stride * sizeof(uint64_t));
-        s->count = 0;
-        return 0;
+        s->max_capacity = old_capacity;
+        return;
     }
     for (size_t i = 0; i < old_capacity; i++) {
         uint64_t *from = old + i * s->stride;
-        if (from[s->players] == 0) continue;
-        uint64_t *to = table_find(s, from, from[s->players]);
-        memcpy(to, from, s->stride * sizeof(uint64_t));
-        s->count++;
+        if (from[s->key_len - 1] == 0) continue;
+        memcpy(table_place(s, from), from, s->stride * sizeof(uint64_t));
     }
     free(old);
-    return 0;
 }
 
-static inline void table_store(LineSearch *s, const uint64_t *hands, uint64_t small, int flag, int value, int move) {
-    uint64_t *slot = table_find(s, hands, small);
-    if (slot[s->players] == 0) {
-        if (s->count + 1 > table_limit(s->capacity)) {
-            table_make_room(s);
-            slot = table_find(s, hands, small);
-        }
-        s->count++;
-        memcpy(slot, hands, (size_t)s->players * sizeof(uint64_t));
-        slot[s->players] = small;
+/* `work`: how many nodes the search of this position took, as a bit length (what a full window keeps). */
+static inline void table_store(LineSearch *s, const uint64_t *key, int flag, int value, int move, long long work) {
+    uint64_t *slot = table_find(s, key);
+    if (slot == NULL || slot[s->key_len - 1] == 0) {
+        if (s->count + 1 > table_limit(s->capacity) && s->capacity < s->max_capacity) table_grow(s);
+        slot = table_place(s, key);
+        memcpy(slot, key, (size_t)s->key_len * sizeof(uint64_t));
     }
-    slot[s->players + 1] = (uint64_t)(uint32_t)value | ((uint64_t)flag << 32) | ((uint64_t)(move + 1) << 40);
+    uint64_t bits = 0;
+    while (work > 0 && bits < 63) {
+        bits++;
+        work >>= 1;
+    }
+    slot[s->key_len] = (uint64_t)(uint32_t)value | ((uint64_t)flag << 32) | ((uint64_t)(move + 1) << 40) | (bits << 56);
 }
 
 /* A position the table has seen: its best move as a hint (-1 when none), the window narrowed by its bound.
  * Returns 1, with the value in *settled, when the stored value alone answers the search. */
-static inline int table_probe(const uint64_t *slot, int n_players, int *alpha, int *beta, int *hint, int *settled) {
+static inline int table_probe(const uint64_t *slot, int key_len, int *alpha, int *beta, int *hint, int *settled) {
     *hint = -1;
-    if (slot[n_players] == 0) return 0;
-    uint64_t entry = slot[n_players + 1];
+    if (slot == NULL || slot[key_len - 1] == 0) return 0;
+    uint64_t entry = slot[key_len];
     int stored = (int)(int32_t)(uint32_t)(entry & 0xFFFFFFFFULL);
     int flag = (int)((entry >> 32) & 0xFF);
-    *hint = (int)(entry >> 40) - 1;
+    *hint = (int)((entry >> 40) & 0xFFFF) - 1;
     *settled = stored;
     if (flag == FLAG_EXACT) return 1;
     if (flag == FLAG_LOWER) {
@@ -261,6 +335,13 @@ static inline void sort_largest_first(long long *keyed, int count) {
 static inline int mask_pips(const LineSearch *s, uint64_t mask) {
     int total = 0;
     for (int b = 0; mask; b++, mask >>= 8) total += s->pip_bytes[b][mask & 255];
+    return total;
+}
+
+/* The pips of a wide mask's high word (tiles 64 on). */
+static inline int high_word_pips(const LineSearch *s, uint64_t mask) {
+    int total = 0;
+    for (int b = 8; mask; b++, mask >>= 8) total += s->pip_bytes[b][mask & 255];
     return total;
 }
 
@@ -338,12 +419,27 @@ static int blocked_winner(const LineSearch *s, const int *pips) {
     return -1;
 }
 
-static int blocked_value(const LineSearch *s, const uint64_t *hands) {
-    int pips[MAX_PLAYERS];
-    for (int i = 0; i < s->players; i++) pips[i] = mask_pips(s, hands[i]);
+static int blocked_from_pips(const LineSearch *s, const int *pips) {
     int winner = blocked_winner(s, pips);
     if (winner < 0) return 0;
     return hand_points(s, 1, winner, pips) * s->sign[winner]; /* no bonus is won by a block */
+}
+
+static int blocked_value(const LineSearch *s, const uint64_t *hands) {
+    int pips[MAX_PLAYERS];
+    for (int i = 0; i < s->players; i++) pips[i] = mask_pips(s, hands[i]);
+    return blocked_from_pips(s, pips);
+}
+
+/* Each seat's pips in a wide search's hands (two words a seat). */
+static inline void wide_pips(const LineSearch *s, const uint64_t *hands, int *pips) {
+    for (int i = 0; i < s->players; i++) pips[i] = mask_pips(s, hands[2 * i]) + high_word_pips(s, hands[2 * i + 1]);
+}
+
+static int wide_blocked_value(const LineSearch *s, const uint64_t *hands) {
+    int pips[MAX_PLAYERS];
+    wide_pips(s, hands, pips);
+    return blocked_from_pips(s, pips);
 }
 
 /* What the domino `index` of `seat` (joined to `joined`, the ends `before_left`, `before_right` before
@@ -374,6 +470,33 @@ static inline int end_gain(const LineSearch *s, int left, int ld, int right, int
     int total = (ld ? left * 2 : left) + (rd ? right * 2 : right);
     if (total && (total % 5 == 0 || (s->threes && total % 3 == 0))) return sign * total;
     return 0;
+}
+
+/* The pip-count bound: the value to come lies within [*lower, *upper]. No end points are made (pip_bound), so a
+ * hand's value is what its winner takes, never more than the pips of the other sides' seats (all of them in an
+ * all-pips game) at its end, and those are at most what they hold now and what the stock still holds, plus
+ * bonuses and rounding (bound_slack). A null-window search whose window lies outside is settled at once. */
+static inline void pips_bound(const LineSearch *s, const int *pips, int stock_at, int *lower, int *upper) {
+    int totals[MAX_PLAYERS] = {0};
+    int all = 0, mine = -1;
+    for (int i = 0; i < s->players; i++) {
+        totals[s->team[i]] += pips[i];
+        all += pips[i];
+        if (s->sign[i] > 0) mine = s->team[i];
+    }
+    int more = s->stock_pips[stock_at] + s->bound_slack;
+    if (s->scoring == SCORING_ALL_PIPS) {
+        *upper = all + more;
+        *lower = -(all + more);
+        return;
+    }
+    /* The deciding side takes at most the others' pips; another side X takes at most all but its own. */
+    int least_other = -1;
+    for (int side = 0; side < s->sides; side++) {
+        if (side != mine && (least_other < 0 || totals[side] < least_other)) least_other = totals[side];
+    }
+    *upper = all - (mine >= 0 ? totals[mine] : 0) + more;
+    *lower = -(all - (least_other > 0 ? least_other : 0) + more);
 }
 
 /* solver.LineSolver._make_search's `search`, the same node for node but for the table. */
@@ -443,11 +566,21 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         end_a = end_b;
         end_b = swap;
     }
-    uint64_t small = ((((uint64_t)stock_at * 8 + (uint64_t)turn) * 32 + (uint64_t)end_a) * 32 + (uint64_t)end_b) |
+    if (s->pip_bound) {
+        int pips[MAX_PLAYERS], lower, upper;
+        for (int i = 0; i < n_players; i++) pips[i] = mask_pips(s, hands[i]);
+        pips_bound(s, pips, stock_at, &lower, &upper);
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+    }
+    uint64_t key[MAX_PLAYERS + 1]; /* the hands, then the small fields */
+    memcpy(key, hands, (size_t)n_players * sizeof(uint64_t));
+    key[n_players] = ((((uint64_t)stock_at * 8 + (uint64_t)turn) * 32 + (uint64_t)end_a) * 32 + (uint64_t)end_b) |
                      ((uint64_t)1 << 63);
-    uint64_t *slot = table_find(s, hands, small);
+    uint64_t *slot = table_find(s, key);
     int hint, settled;
-    if (table_probe(slot, n_players, &alpha, &beta, &hint, &settled)) return settled;
+    if (table_probe(slot, s->key_len, &alpha, &beta, &hint, &settled)) return settled;
+    const long long nodes_before = s->nodes;
     int alpha0 = alpha, beta0 = beta;
     int sign = s->sign[turn];
     /* Move ordering as the pure search's: the table's best move, plays the next seat cannot follow,
@@ -505,7 +638,7 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         if (alpha >= beta) break;
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
-    table_store(s, hands, small, flag, best, best_move);
+    table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
     return best;
 }
 
@@ -590,11 +723,21 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         hands[turn] ^= bit;
         return value;
     }
-    uint64_t small = ends | ((uint64_t)stock_at << 40) | ((uint64_t)turn << 46) | ((uint64_t)unstarted << 49) |
+    if (s->pip_bound) {
+        int pips[MAX_PLAYERS], lower, upper;
+        for (int i = 0; i < n_players; i++) pips[i] = mask_pips(s, hands[i]);
+        pips_bound(s, pips, stock_at, &lower, &upper);
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+    }
+    uint64_t key[MAX_PLAYERS + 1]; /* the hands, then the small fields */
+    memcpy(key, hands, (size_t)n_players * sizeof(uint64_t));
+    key[n_players] = ends | ((uint64_t)stock_at << 40) | ((uint64_t)turn << 46) | ((uint64_t)unstarted << 49) |
                      ((uint64_t)(unstarted ? s->pose_end : 0) << 52) | ((uint64_t)1 << 63);
-    uint64_t *slot = table_find(s, hands, small);
+    uint64_t *slot = table_find(s, key);
     int hint, settled;
-    if (table_probe(slot, n_players, &alpha, &beta, &hint, &settled)) return settled;
+    if (table_probe(slot, s->key_len, &alpha, &beta, &hint, &settled)) return settled;
+    const long long nodes_before = s->nodes;
     int alpha0 = alpha, beta0 = beta;
     int sign = s->sign[turn];
     /* The pure search's order: the table's best move, plays the next seat cannot follow, doubles, plays that
@@ -642,7 +785,196 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         if (alpha >= beta) break;
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
-    table_store(s, hands, small, flag, best, best_move);
+    table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
+    return best;
+}
+
+/* ==== wide cross and spinner searches (double-12: 91 tiles) ==========================================
+ * arms_search's search, node for node, over masks of two words (a seat's hand is hands[2 * seat] for tiles
+ * 0-63 and hands[2 * seat + 1] for 64 on); the key is the hands' words, the ends (4 bits a number, up to 16
+ * numbers) and a word of stock drawn, turn, bare arms and the pose's number.
+ *
+ * A count of open ends is kept at most 15. It is exact: a number v shows on at most 4 + (numbers - 1) ends
+ * (the pose v-v's four, then one a v-w tile joined by its w, while no v end is covered), 16 in double-12
+ * only when every tile with v lies on the table; from then on nothing is joined to v and no hand holds a v,
+ * so 15 and 16 ends of v fit the same tiles and lead to the same values (core.py holds such searches to 13
+ * numbers). */
+
+#define WIDE_COUNT_MOST 15
+
+static inline void wide_fit(const LineSearch *s, uint64_t ends, int unstarted, uint64_t *lo, uint64_t *hi) {
+    if (unstarted) {
+        *lo = s->suit[s->pose_end];
+        *hi = s->suit_hi[s->pose_end];
+        return;
+    }
+    uint64_t a = 0, b = 0;
+    for (int v = 0; v < s->numbers; v++) {
+        if ((ends >> (ARM_BITS * v)) & 15) {
+            a |= s->suit[v];
+            b |= s->suit_hi[v];
+        }
+    }
+    *lo = a;
+    *hi = b;
+}
+
+/* Adds `more` ends showing `number`, kept at most WIDE_COUNT_MOST (see above). */
+static inline uint64_t wide_add_ends(uint64_t ends, int number, uint64_t more) {
+    int shift = ARM_BITS * number;
+    uint64_t count = ((ends >> shift) & 15) + more;
+    if (count > WIDE_COUNT_MOST) count = WIDE_COUNT_MOST;
+    return (ends & ~((uint64_t)15 << shift)) | count << shift;
+}
+
+/* arms_after: the joined end taken away first, so that a kept-at-most count is never taken from. */
+static inline uint64_t wide_after(const LineSearch *s, uint64_t ends, int unstarted, int i, int joined) {
+    if (!unstarted) ends -= (uint64_t)1 << (ARM_BITS * joined);
+    ends = wide_add_ends(ends, s->pips[i] - joined, 1);
+    if (s->layout == LAYOUT_SPINNERS && s->dbl[i]) ends = wide_add_ends(ends, joined, 2);
+    return ends;
+}
+
+static inline void wide_flip(uint64_t *hands, int seat, int i) {
+    hands[2 * seat + (i >> 6)] ^= (uint64_t)1 << (i & 63);
+}
+
+static int wide_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, uint64_t ends, int unstarted,
+                       int alpha, int beta) {
+    if (++s->nodes > s->budget) {
+        s->aborted = 1;
+        return 0;
+    }
+    const int n_players = s->players;
+    uint64_t mine_lo = hands[2 * turn], mine_hi = hands[2 * turn + 1];
+    int nxt = turn + 1 < n_players ? turn + 1 : 0;
+    uint64_t fit_lo, fit_hi;
+    wide_fit(s, ends, unstarted, &fit_lo, &fit_hi);
+    uint64_t playable_lo = mine_lo & fit_lo, playable_hi = mine_hi & fit_hi;
+    if (!(playable_lo | playable_hi)) {
+        if (s->draws && s->stock_len - stock_at > s->keep_in_stock) {
+            int drawn = s->stock[stock_at];
+            wide_flip(hands, turn, drawn);
+            int following = s->draws_again ? turn : nxt;
+            int value = wide_search(s, hands, stock_at + 1, following, ends, unstarted, alpha, beta);
+            wide_flip(hands, turn, drawn);
+            return value;
+        }
+        int any = 0;
+        for (int i = 0; i < n_players; i++) {
+            if ((hands[2 * i] & fit_lo) | (hands[2 * i + 1] & fit_hi)) {
+                any = 1;
+                break;
+            }
+        }
+        if (!any) return wide_blocked_value(s, hands);
+        return wide_search(s, hands, stock_at, nxt, ends, unstarted, alpha, beta);
+    }
+    /* Options as codes: tile index * 2 + 1 joined by its high number, + 0 by its low one. */
+    int options[2 * MAX_WIDE_TILES];
+    int count = 0;
+    for (int word = 0; word < 2; word++) {
+        for (uint64_t pool = word ? playable_hi : playable_lo; pool; pool &= pool - 1) {
+            int i = lowest_bit(pool) + 64 * word, h = s->high[i], lo = s->low[i];
+            if (unstarted) {
+                options[count++] = i * 2 + (h == s->pose_end ? 1 : 0);
+                continue;
+            }
+            if ((ends >> (ARM_BITS * h)) & 15) options[count++] = i * 2 + 1;
+            if (lo != h && ((ends >> (ARM_BITS * lo)) & 15)) options[count++] = i * 2;
+        }
+    }
+    /* one tile left: whatever it plays is a domino */
+    int single = mine_lo ? !(mine_lo & (mine_lo - 1)) && !mine_hi : !(mine_hi & (mine_hi - 1));
+    int left_bare = unstarted ? unstarted - 1 : 0;
+    if (count == 1) {
+        int option = options[0], i = option >> 1;
+        int joined = (option & 1) ? s->high[i] : s->low[i];
+        wide_flip(hands, turn, i);
+        int value;
+        if (single) {
+            int pips[MAX_PLAYERS];
+            wide_pips(s, hands, pips);
+            value = hand_points(s, 0, turn, pips) * s->sign[turn]; /* no bonus in a mask cross game */
+        } else {
+            value = wide_search(s, hands, stock_at, nxt, wide_after(s, ends, unstarted, i, joined), left_bare, alpha,
+                                beta);
+        }
+        wide_flip(hands, turn, i);
+        return value;
+    }
+    if (s->pip_bound) {
+        int pips[MAX_PLAYERS], lower, upper;
+        wide_pips(s, hands, pips);
+        pips_bound(s, pips, stock_at, &lower, &upper);
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+    }
+    uint64_t key[2 * MAX_PLAYERS + 2]; /* the hands' words, the ends, the other small fields */
+    memcpy(key, hands, (size_t)(2 * n_players) * sizeof(uint64_t));
+    key[2 * n_players] = ends;
+    key[2 * n_players + 1] = (uint64_t)stock_at | ((uint64_t)turn << 8) | ((uint64_t)unstarted << 12) |
+                             ((uint64_t)(unstarted ? s->pose_end : 0) << 16) | ((uint64_t)1 << 63);
+    uint64_t *slot = table_find(s, key);
+    int hint, settled;
+    if (table_probe(slot, s->key_len, &alpha, &beta, &hint, &settled)) return settled;
+    const long long nodes_before = s->nodes;
+    int alpha0 = alpha, beta0 = beta;
+    int sign = s->sign[turn];
+    /* arms_search's order: the table's best move, plays the next seat cannot follow, doubles, plays that leave
+     * a follow-up, the heaviest tiles. */
+    uint64_t next_lo = hands[2 * nxt], next_hi = hands[2 * nxt + 1];
+    long long keyed[2 * MAX_WIDE_TILES];
+    for (int k = 0; k < count; k++) {
+        int option = options[k], i = option >> 1;
+        int joined = (option & 1) ? s->high[i] : s->low[i];
+        uint64_t after_lo, after_hi;
+        wide_fit(s, wide_after(s, ends, unstarted, i, joined), left_bare, &after_lo, &after_hi);
+        long long rank = ((next_lo & after_lo) | (next_hi & after_hi)) ? s->weight[i] : s->weight[i] + 100;
+        uint64_t own_lo = mine_lo & after_lo, own_hi = mine_hi & after_hi;
+        if (i < 64) {
+            own_lo &= ~((uint64_t)1 << i);
+        } else {
+            own_hi &= ~((uint64_t)1 << (i - 64));
+        }
+        if (own_lo | own_hi) rank += 20;
+        if (option == hint) rank += 1000000;
+        keyed[k] = rank << 16 | option;
+    }
+    sort_largest_first(keyed, count);
+    int maximising = sign > 0;
+    int best = maximising ? -INFINITE_VALUE : INFINITE_VALUE;
+    int best_move = -1;
+    for (int k = 0; k < count; k++) {
+        int option = (int)(keyed[k] & 0xFFFF), i = option >> 1;
+        int joined = (option & 1) ? s->high[i] : s->low[i];
+        wide_flip(hands, turn, i);
+        int value;
+        if (single) {
+            int pips[MAX_PLAYERS];
+            wide_pips(s, hands, pips);
+            value = hand_points(s, 0, turn, pips) * s->sign[turn];
+        } else {
+            value = wide_search(s, hands, stock_at, nxt, wide_after(s, ends, unstarted, i, joined), left_bare, alpha,
+                                beta);
+        }
+        wide_flip(hands, turn, i);
+        if (s->aborted) return 0;
+        if (maximising) {
+            if (value > best) {
+                best = value;
+                best_move = option;
+                if (value > alpha) alpha = value;
+            }
+        } else if (value < best) {
+            best = value;
+            best_move = option;
+            if (value < beta) beta = value;
+        }
+        if (alpha >= beta) break;
+    }
+    int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
+    table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
     return best;
 }
 
@@ -668,7 +1000,13 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
                           &max_entries, &self->layout)) {
         return -1;
     }
-    if (n < 1 || n > MAX_TILES || players < 2 || players > MAX_PLAYERS) {
+    if (self->layout < LAYOUT_LINE || self->layout > LAYOUT_SPINNERS) {
+        PyErr_SetString(PyExc_ValueError, "LineSearch: unknown layout");
+        return -1;
+    }
+    /* Line games hold one word a hand; cross and spinner games of bigger sets two (wide_search). */
+    int most_tiles = self->layout == LAYOUT_LINE ? MAX_TILES : MAX_WIDE_TILES;
+    if (n < 1 || n > most_tiles || players < 2 || players > MAX_PLAYERS) {
         PyErr_Format(PyExc_ValueError, "LineSearch: %d tiles and %d players is beyond the compiled core", n, players);
         return -1;
     }
@@ -677,11 +1015,19 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
     Py_ssize_t count;
     if (read_ints(teams, self->team, players, &count, "teams") < 0) return -1;
     if (read_ints(signs, self->sign, players, NULL, "signs") < 0) return -1;
-    if (read_masks(suit, self->suit, MAX_NUMBERS, &count, "suit") < 0) return -1;
+    if (read_wide_masks(suit, self->suit, self->suit_hi, MAX_NUMBERS, &count, "suit") < 0) return -1;
     self->numbers = (int)count;
+    self->wide = self->layout != LAYOUT_LINE && (n > MAX_TILES || self->numbers > ARM_NUMBERS);
+    for (int v = 0; v < self->numbers; v++) {
+        uint64_t beyond = n >= 128 ? 0 : n >= 64 ? self->suit_hi[v] >> (n - 64) : self->suit_hi[v] | self->suit[v] >> n;
+        if (beyond) {
+            PyErr_SetString(PyExc_ValueError, "LineSearch: a suit outside the set");
+            return -1;
+        }
+    }
     if (read_ints(high, self->high, n, NULL, "high") < 0) return -1;
     if (read_ints(low, self->low, n, NULL, "low") < 0) return -1;
-    if (read_ints(stock, self->stock, MAX_TILES, &count, "stock") < 0) return -1;
+    if (read_ints(stock, self->stock, MAX_WIDE_TILES, &count, "stock") < 0) return -1;
     self->stock_len = (int)count;
     self->sides = 0;
     for (int i = 0; i < players; i++) {
@@ -712,11 +1058,13 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
         self->dbl[i] = self->high[i] == self->low[i];
         self->weight[i] = self->pips[i] + (self->dbl[i] ? 50 : 0);
     }
-    self->stock_rest[self->stock_len] = 0;
-    for (int at = self->stock_len - 1; at >= 0; at--) {
-        self->stock_rest[at] = self->stock_rest[at + 1] | (uint64_t)1 << self->stock[at];
+    if (n <= MAX_TILES) {
+        self->stock_rest[self->stock_len] = 0;
+        for (int at = self->stock_len - 1; at >= 0; at--) {
+            self->stock_rest[at] = self->stock_rest[at + 1] | (uint64_t)1 << self->stock[at];
+        }
     }
-    for (int b = 0; b < 8; b++) {
+    for (int b = 0; b * 8 < n; b++) { /* the bytes past the set's stay 0 (a new object is zeroed) */
         for (int value = 0; value < 256; value++) {
             int total = 0;
             for (int j = 0; j < 8; j++) {
@@ -727,21 +1075,29 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
         }
     }
     self->bonus = self->capicua_bonus || self->key_bone_bonus;
-    if (self->layout < LAYOUT_LINE || self->layout > LAYOUT_SPINNERS) {
-        PyErr_SetString(PyExc_ValueError, "LineSearch: unknown layout");
-        return -1;
-    }
-    /* The cross and spinner key: 4 bits of ends a number, 6 of stock drawn; no end points nor bonus to keep. */
+    /* The cross and spinner key: 4 bits of ends a number, 6 of stock drawn (a word of its own in a wide
+     * search); no end points nor bonus to keep. A wide search keeps its counts at most 15, exact up to 13
+     * numbers (see wide_search). */
     if (self->layout != LAYOUT_LINE &&
-        (self->numbers > ARM_NUMBERS || self->stock_len > 63 || self->counting || self->bonus)) {
+        (self->numbers > (self->wide ? WIDE_ARM_NUMBERS : ARM_NUMBERS) || (!self->wide && self->stock_len > 63) ||
+         self->counting || self->bonus)) {
         PyErr_SetString(PyExc_ValueError, "LineSearch: a cross or spinner game beyond the compiled core");
         return -1;
     }
-    self->stride = (size_t)players + 2;
-    size_t most = 1 << 12;
+    self->key_len = self->wide ? 2 * players + 2 : players + 1;
+    self->pip_bound = !self->counting && self->scoring != SCORING_ONE_PER_HAND;
+    /* porch-fives rounds each side's amount up by at most 2 */
+    self->bound_slack = self->capicua_bonus + self->key_bone_bonus;
+    if (self->scoring == SCORING_PORCH_FIVES) self->bound_slack += 2 * self->sides;
+    self->stock_pips[self->stock_len] = 0;
+    for (int at = self->stock_len - 1; at >= 0; at--) {
+        self->stock_pips[at] = self->stock_pips[at + 1] + self->pips[self->stock[at]];
+    }
+    self->stride = (size_t)self->key_len + 1;
+    size_t most = 2 * PROBE_WINDOW;
     while (table_limit(most) < (size_t)max_entries && most < ((size_t)1 << 30)) most <<= 1;
     self->max_capacity = most;
-    if (table_alloc(self, 1 << 12) < 0) {
+    if (table_alloc(self, most < (1 << 12) ? most : (1 << 12)) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -753,6 +1109,10 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
 static PyObject *LineSearch_search(LineSearch *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 12) {
         PyErr_SetString(PyExc_TypeError, "search takes 12 arguments");
+        return NULL;
+    }
+    if (self->wide) {
+        PyErr_SetString(PyExc_ValueError, "search: this search is for a cross or spinner game");
         return NULL;
     }
     uint64_t hands[MAX_PLAYERS];
@@ -810,9 +1170,18 @@ static PyObject *LineSearch_search_arms(LineSearch *self, PyObject *const *args,
         PyErr_SetString(PyExc_ValueError, "search_arms: this search is for a line game");
         return NULL;
     }
-    uint64_t hands[MAX_PLAYERS];
+    uint64_t hands[2 * MAX_PLAYERS]; /* a wide search's: seat i's words at 2i and 2i + 1 */
     Py_ssize_t count;
-    if (read_masks(args[0], hands, MAX_PLAYERS, &count, "hands") < 0) return NULL;
+    if (self->wide) {
+        uint64_t lo[MAX_PLAYERS], hi[MAX_PLAYERS];
+        if (read_wide_masks(args[0], lo, hi, MAX_PLAYERS, &count, "hands") < 0) return NULL;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            hands[2 * i] = lo[i];
+            hands[2 * i + 1] = hi[i];
+        }
+    } else if (read_masks(args[0], hands, MAX_PLAYERS, &count, "hands") < 0) {
+        return NULL;
+    }
     if (count != self->players) {
         PyErr_SetString(PyExc_ValueError, "search_arms: one hand a seat");
         return NULL;
@@ -825,11 +1194,14 @@ static PyObject *LineSearch_search_arms(LineSearch *self, PyObject *const *args,
     }
     uint64_t ends = 0;
     for (int v = 0; v < self->numbers; v++) {
-        if (counts[v] < 0 || counts[v] > 15) {
-            PyErr_SetString(PyExc_ValueError, "search_arms: a count of open ends outside 0-15");
+        /* A wide search keeps 16 ends of a number as 15 (exact: see wide_search). */
+        int most = self->wide ? WIDE_COUNT_MOST + 1 : 15;
+        if (counts[v] < 0 || counts[v] > most) {
+            PyErr_Format(PyExc_ValueError, "search_arms: a count of open ends outside 0-%d", most);
             return NULL;
         }
-        ends |= (uint64_t)counts[v] << (ARM_BITS * v);
+        int kept = counts[v] > 15 ? 15 : counts[v];
+        ends |= (uint64_t)kept << (ARM_BITS * v);
     }
     long values[6];
     static const int at[6] = {1, 2, 4, 5, 6, 7}; /* stock_at, turn, unstarted, pose_end, alpha, beta */
@@ -859,7 +1231,11 @@ static PyObject *LineSearch_search_arms(LineSearch *self, PyObject *const *args,
     self->busy = 1;
     int value;
     Py_BEGIN_ALLOW_THREADS
-    value = arms_search(self, hands, stock_at, turn, ends, unstarted, (int)values[4], (int)values[5]);
+    if (self->wide) {
+        value = wide_search(self, hands, stock_at, turn, ends, unstarted, (int)values[4], (int)values[5]);
+    } else {
+        value = arms_search(self, hands, stock_at, turn, ends, unstarted, (int)values[4], (int)values[5]);
+    }
     Py_END_ALLOW_THREADS
     self->busy = 0;
     if (self->aborted) return Py_BuildValue("(OL)", Py_None, self->nodes);
@@ -871,14 +1247,16 @@ static PyObject *LineSearch_entries(LineSearch *self, PyObject *Py_UNUSED(ignore
 }
 
 static PyObject *LineSearch_blocked_value(LineSearch *self, PyObject *hands_seq) {
-    uint64_t hands[MAX_PLAYERS];
+    uint64_t hands[MAX_PLAYERS], high[MAX_PLAYERS];
     Py_ssize_t count;
-    if (read_masks(hands_seq, hands, MAX_PLAYERS, &count, "hands") < 0) return NULL;
+    if (read_wide_masks(hands_seq, hands, high, MAX_PLAYERS, &count, "hands") < 0) return NULL;
     if (count != self->players) {
         PyErr_SetString(PyExc_ValueError, "blocked_value: one hand a seat");
         return NULL;
     }
-    return PyLong_FromLong(blocked_value(self, hands));
+    int pips[MAX_PLAYERS];
+    for (int i = 0; i < self->players; i++) pips[i] = mask_pips(self, hands[i]) + high_word_pips(self, high[i]);
+    return PyLong_FromLong(blocked_from_pips(self, pips));
 }
 
 static PyMethodDef LineSearch_methods[] = {

@@ -88,8 +88,8 @@ THRESHOLDS: dict[str, tuple[float, float]] = {
 
 def compiled_serves(rules: Rules) -> bool:
     """Whether the compiled core runs this game's searches (line games of sets it holds: `core.solver_fits`;
-    cross and spinner games without end points or bonuses up to double-9: `core.arms_fit`); double-12 is
-    searched in pure Python."""
+    cross and spinner games without end points or bonuses up to double-12: `core.arms_fit`); double-12 line
+    games are searched in pure Python."""
     tiles = len(full_set(rules.set_top, rules.removed_tiles))
     return (supports_masks(rules) and solver_fits(rules, tiles)) or (supports_arms(rules) and arms_fit(rules, tiles))
 

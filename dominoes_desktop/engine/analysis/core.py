@@ -2,8 +2,9 @@
 install) or the pure-Python one, chosen once at import, with no switch.
 
 The compiled core plays line games of sets with at most 64 tiles (double-9 and smaller; double-12 has 91)
-and at most six seats, and searches cross and spinner games of those sets; the solver and the kernel send anything else to their pure-Python code. Both give
-the same values (tests/engine/test_search_core.py compares them on thousands of positions).
+and at most six seats, and searches cross and spinner games of sets up to double-12 (two 64-bit words a
+hand past double-9); the solver and the kernel send anything else to their pure-Python code. Both give the
+same values (tests/engine/test_search_core.py compares them on thousands of positions).
 
 `python -m dominoes_desktop --version` says which one is in use ("search core: compiled").
 """
@@ -38,8 +39,10 @@ SCORING_CODES = {
 BLOCKED_CODES = {BlockedRule.LOWEST_PLAYER: 0, BlockedRule.LOWEST_SIDE: 1, BlockedRule.LOWEST_SIDE_STARTER_TIES: 2}
 LAYOUT_CODES = {LayoutKind.LINE: 0, LayoutKind.CROSS: 1, LayoutKind.SPINNERS: 2}
 MAX_TILES = 64  # one 64-bit mask a seat
+MAX_WIDE_TILES = 128  # two 64-bit words a seat: the cross and spinner search of bigger sets
 MAX_PLAYERS = 6
-MAX_ARM_NUMBERS = 10  # the cross and spinner search keys each number's open ends in 4 bits of one word
+MAX_ARM_NUMBERS = 13  # the cross and spinner search keys each number's open ends in 4 bits of one word (up to
+# double-12: a number shows on at most 4 + 12 ends, 16 only once all its tiles are down, kept there as 15)
 
 
 def core_name() -> str:
@@ -59,5 +62,13 @@ def solver_fits(rules: Rules, tiles: int) -> bool:
 
 def arms_fit(rules: Rules, tiles: int) -> bool:
     """Whether the compiled cross and spinner search holds these rules (`solver.supports_arms` ones): sets up to
-    double-9, whose open ends, at most 4 + 9 of one number, fit 4 bits a number of the key."""
-    return solver_fits(rules, tiles) and rules.set_top + 1 <= MAX_ARM_NUMBERS and rules.layout in LAYOUT_CODES
+    double-12 (`MAX_ARM_NUMBERS`), of at most `MAX_WIDE_TILES` tiles."""
+    return (
+        CompiledSearch is not None
+        and tiles <= MAX_WIDE_TILES
+        and rules.players <= MAX_PLAYERS
+        and rules.scoring in SCORING_CODES
+        and rules.blocked in BLOCKED_CODES
+        and rules.set_top + 1 <= MAX_ARM_NUMBERS
+        and rules.layout in LAYOUT_CODES
+    )

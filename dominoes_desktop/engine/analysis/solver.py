@@ -24,8 +24,8 @@ doubles, follow-ups and weight, and each search is an MTD(f) from the last value
 
 Compiled (issue 32): where the compiled core is built (core.py), `LineSolver` runs that search in C, node
 for node the same, the same values (tests/engine/test_search_core.py compares them); `PureLineSolver`
-always runs it here. `ArmsSolver` runs in C for sets up to double-9 (`core.arms_fit`), `PureArmsSolver`
-always here; double-12 crosses are searched in Python.
+always runs it here. `ArmsSolver` runs in C for sets up to double-12 (`core.arms_fit`: two 64-bit words
+a hand past double-9), `PureArmsSolver` always here; line games of double-12 are searched in Python.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ from .playout import kernel_for, play_out
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 DEFAULT_BUDGET = 250_000  # nodes per search before it gives up (two or three seconds on this machine)
-COMPILED_TABLE_ENTRIES = 600_000  # positions the compiled search's table holds before it starts afresh
+COMPILED_TABLE_ENTRIES = 600_000  # positions the compiled search's table grows to; past them a new one replaces the
+# least searched of the few where it could go (emptying it instead took 3x the nodes on an opening Cuban decision)
 # (about 50 MB at four seats; the pure search's dict grows without end, but fills 50 times slower)
 
 Search = Callable[..., int]  # a pure search: a state (`state_of`), then alpha and beta

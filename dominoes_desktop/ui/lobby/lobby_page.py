@@ -41,6 +41,7 @@ from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
 from ..look.flags import flag_pixmap
 from ..shell import store_service
+from ..shell.groups import HOME_GROUP, shown_group, stored_group
 from ..shell.i18n import translate
 
 if TYPE_CHECKING:
@@ -103,20 +104,6 @@ TIMEOUT_ACTIONS = {
     "first": QT_TRANSLATE_NOOP("LobbyPage", "Play their first legal tile"),
     "pass": QT_TRANSLATE_NOOP("LobbyPage", "Pass when allowed"),
 }
-
-# The statistics' own group: kept under its English name (the store's), shown and typed in the player's
-# language (the statistics window's word for it), so "Home" does not stay English in Spanish.
-DEFAULT_GROUP = "Home"
-
-
-def shown_group(group: str) -> str:
-    return translate("StatsDialog", "Home") if group == DEFAULT_GROUP else group
-
-
-def stored_group(text: str) -> str:
-    """The group as the store keeps it: the default group's shown name (or nothing) is the default group."""
-    text = text.strip()
-    return DEFAULT_GROUP if not text or text == shown_group(DEFAULT_GROUP) else text
 
 
 def symbol_pixmap(name: str, width: int = 32, height: int = 24) -> QPixmap | None:
@@ -430,7 +417,7 @@ class LobbyPage(QWidget):
         self.hints = QCheckBox(self.tr("Hints"))
         self.hints.setAccessibleName(self.tr("Hints"))
         self.hints.setChecked(True)
-        self.stats_group = QLineEdit(shown_group(DEFAULT_GROUP))
+        self.stats_group = QLineEdit(shown_group(HOME_GROUP))
         self.stats_group.setAccessibleName(self.tr("Stats group"))
         self.stats_group.setMaxLength(40)
         table_box = QGroupBox(self.tr("At the table"))
@@ -838,7 +825,7 @@ class LobbyPage(QWidget):
         self.on_timeout.setCurrentIndex(max(0, self.on_timeout.findData(choices.get("on_timeout", "best"))))
         self.visibility.setCurrentIndex(1 if choices.get("open_hands") else 0)
         self.tracker.setChecked(bool(choices.get("tracker")))
-        self.stats_group.setText(shown_group(str(choices.get("stats_group", DEFAULT_GROUP))))
+        self.stats_group.setText(shown_group(str(choices.get("stats_group", HOME_GROUP))))
 
     def table_choices(self) -> dict[str, Any]:
         return {

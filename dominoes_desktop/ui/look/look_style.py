@@ -7,7 +7,7 @@ a theme whose rail or accent is light (high contrast, beach) never gives light t
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from ...resources import resources_dir
 from .looks import Look, Theme
@@ -71,6 +71,21 @@ def palette(theme: Theme) -> QPalette:
     return pal
 
 
+TEXT_PX = 14  # the words of the score and of the hand-end sheet, and every button's
+
+
+def scaled_words_style(scale: float) -> str:
+    """The own style of a sheet or panel laid over the table (the hand's end, who leads, a redeal, the curtain) in
+    a window larger than 1024x700: its words `scale` times their size, as the table round it has grown."""
+    base_pt = QGuiApplication.font().pointSizeF() * scale
+    px = round(TEXT_PX * scale)
+    return (
+        f"QLabel, QCheckBox {{ font-size: {base_pt:.1f}pt; }}"
+        f" QLabel#handEndText {{ font-size: {px}px; }}"
+        f" QPushButton {{ font-size: {px}px; }}"
+    )
+
+
 def stylesheet(look: Look) -> str:
     # A hovered or focused button's thicker border is taken from its padding: a button keeps its size, so the
     # lobby's Start (focused as the window opens) no longer grew 4 px at the first re-layout after the first paint.
@@ -93,7 +108,7 @@ def stylesheet(look: Look) -> str:
     QLabel {{ color: {text}; }}
     QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: 16px; font-weight: bold; color: {t.accent}; }}
-    QLabel#scoreBody, QLabel#handEndText {{ font-size: 14px; }}
+    QLabel#scoreBody, QLabel#handEndText {{ font-size: {TEXT_PX}px; }}
     QLabel#turn {{ font-size: 15px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
     QListWidget, QTextBrowser, QTableWidget, QTableView {{ background: {t.log}; color: {field_text};
@@ -104,7 +119,7 @@ def stylesheet(look: Look) -> str:
         border-right: 1px solid {t.panel}; padding: 4px 6px; font-weight: bold; }}
     QTableCornerButton::section {{ background: {button}; border: 0px; }}
     QPushButton {{ background: {button}; color: {button_text}; border: 1px solid {t.accent};
-                   border-radius: 6px; padding: 7px 14px; font-size: 14px; }}
+                   border-radius: 6px; padding: 7px 14px; font-size: {TEXT_PX}px; }}
     QWidget#side QPushButton {{ padding: 6px 6px; font-size: 13px; }}
     QTabWidget#roomTabs QTabBar::tab {{ background: {t.log}; color: {field_text}; border: 1px solid {t.log};
                    border-top-left-radius: 5px; border-top-right-radius: 5px; padding: 3px 8px; margin-right: 2px; }}
@@ -125,7 +140,7 @@ def stylesheet(look: Look) -> str:
     QPushButton#backToTable:focus {{ padding: 7px 14px; }}
     QFrame#leaderChoice, QFrame#curtain, QFrame#redeal, QFrame#cutPanel {{
         background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
-    QFrame#handEnd {{ background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
+    QFrame#handEnd {{ background: {sheet_bg}; border: none; border-left: 2px solid {t.accent}; }}
     QLabel#cutTitle {{ font-size: 20px; font-weight: bold; color: {t.accent}; }}
     QLabel#problem {{ color: {"#ff8a80" if luminance(t.panel) < 0.4 else "#b00020"}; font-weight: bold; }}
     QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}

@@ -55,6 +55,7 @@ from ...session.local_table import LocalTable
 from ...session.seats import DuplicateDeals, PoolCpu, Post, Waiting
 from ...session.table import Answerer, Ask, Session
 from ...session.table_model import SeatConfig
+from ..shell.groups import HOME_GROUP
 from ..shell.i18n import translate
 from ..shell.ui_thread import poster
 from ..shell.wording import error_text
@@ -81,7 +82,7 @@ class MatchSetup:
     open_hands: bool = False
     tracker: bool = False
     hints: bool = True
-    stats_group: str = "Home"
+    stats_group: str = HOME_GROUP
     options: dict[str, Any] = field(default_factory=dict)  # the host options over the preset
     duplicate_deals: int = 0  # a duplicate match of this many deals against the CPUs (issue 17); 0: a match
 

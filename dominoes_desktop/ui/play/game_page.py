@@ -21,14 +21,16 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.cpu import Decision
+from ...engine.decisions import ClaimWindow, MugginsWindow
 from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
+from ..look.look_style import scaled_words_style
 from ..look.looks import Look
 from ..shell.announce import say
 from ..shell.i18n import translate
-from ..shell.wording import reason_text
+from ..shell.wording import hint_why
 from ..table.drawn import shown_hand
 from ..table.moments import MomentPlayer
 from ..table.view import TableView
@@ -74,6 +76,11 @@ LEADER_PANEL_WIDTH = 340
 AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table this long
 PANEL_MIN = 200
 PANEL_MAX = 480
+# The page's size in a 1024x700 window (its menu bar and status bar aside), where the sheet's words are as the
+# look's style sheet sets them; in a larger window they grow with it, as the table does.
+SHEET_HEIGHT_AT_1 = 660
+SHEET_WIDTH_AT_1 = 1024
+SHEET_SCALE_MAX = 1.5
 
 
 def button(text: str, name: str) -> QPushButton:
@@ -213,6 +220,7 @@ class GamePage(QWidget):
             self._open_coach,
         )
         self.leader_choice = self._overlay("leaderChoice")
+        self.overlay_scale = 1.0  # the questions' words over the table: as large as at 1024x700
         self.curtain = self._overlay("curtain")
         self.curtain_text = QLabel("")
         self.curtain_text.setObjectName("curtainText")
@@ -392,6 +400,12 @@ class GamePage(QWidget):
         rect = self.table.rect()
         if not self.hand_end.isHidden():
             self._dock_hand_end()
+        scale = round(self.sheet_scale(), 2)
+        if scale != self.overlay_scale:  # the questions over the table grow with it, as the hand-end sheet does
+            self.overlay_scale = scale
+            for question in (self.leader_choice, self.redeal, self.curtain):
+                question.setStyleSheet(scaled_words_style(scale) if scale > 1.0 else "")
+            self.leader_choice.setFixedWidth(round(LEADER_PANEL_WIDTH * scale))
         for overlay in (self.leader_choice, self.redeal, self.cut_panel):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
@@ -403,18 +417,28 @@ class GamePage(QWidget):
         """The hand-end sheet at the right of the window, over the side panel; the board moves over to make room
         for the rest of it, so the final position stays in sight and nothing of it lies under the sheet."""
         view = self.table
-        height = self.height()
         self.hand_end.set_one_row(False)
-        sheet_w = max(300, min(420, self.width() // 3))
+        scale = self.sheet_scale()
+        self.hand_end.set_text_scale(scale)
+        sheet_w = max(300, min(round(420 * scale), self.width() // 3))
+        if not self.side.isHidden():  # the whole of the side panel (a panel dragged wide too) and its handle
+            side_left = self.side.mapTo(self, self.side.rect().topLeft()).x() - self.splitter.handleWidth()
+            sheet_w = max(sheet_w, self.width() - side_left)
         self.hand_end.setFixedWidth(sheet_w)
         self.hand_end.setMinimumHeight(0)
-        # As tall as the side panel it lies on: nothing of the panel shows round its edges.
-        self.hand_end.setFixedHeight(max(200, height - 16))
-        left = self.width() - sheet_w - 8
+        # From the top of the page to its foot and to its right edge, over the side panel it lies on: nothing of
+        # the panel shows round its edges (an 8 px strip of it did, above, below and beside the sheet).
+        self.hand_end.setFixedHeight(self.height())
+        left = self.width() - sheet_w
         view_right = view.mapTo(self, view.rect().topRight()).x()
         view.set_reserved(max(0, view_right - left + 8), 0)
-        self.hand_end.move(left, 8)
+        self.hand_end.move(left, 0)
         self.hand_end.raise_()
+
+    def sheet_scale(self) -> float:
+        """How much larger than at 1024x700 the hand-end sheet's words are: as the table's tiles and plates grow
+        with the window, so do they (a larger window, a larger sheet), up to half as large again."""
+        return max(1.0, min(SHEET_SCALE_MAX, self.height() / SHEET_HEIGHT_AT_1, self.width() / SHEET_WIDTH_AT_1))
 
     def _open_coach(self) -> None:
         from .coach_panel import open_coach_on  # the exact solver loads when the coach is asked for
@@ -468,8 +492,13 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
-        elif controller.waiting is not None:
-            self.turn.setText(self.tr("Waiting for a decision…"))
+        elif (waiting := controller.waiting) is not None:
+            if isinstance(waiting, ClaimWindow):  # what the box below asks, not a vague "waiting"
+                self.turn.setText(self.tr("Claim your points or play on (below)."))
+            elif isinstance(waiting, MugginsWindow):
+                self.turn.setText(self.tr("Call Muggins or let them go (below)."))
+            else:
+                self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
             name = person_name(controller.seats[self.table.bottom].name, self.table.bottom, len(self._people()))
             if self.table.choosing is not None:
@@ -590,12 +619,15 @@ class GamePage(QWidget):
     # ---- claims, Muggins, redeal, leader -------------------------------------------------------
 
     def _claim_offered(self, seat: int, points: int) -> None:
-        name = shown_name(self.controller.seats[seat].name)
-        self.claim_text.setText(
-            self.tr(
+        if len(self._people()) == 1:  # the one person here: no "You: your play scored 5."
+            words = self.tr(
+                "Your play scored {points}. Claim it before the next tile, or an opponent may call Muggins."
+            )
+        else:
+            words = self.tr(
                 "{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins."
-            ).format(name=name, points=points)
-        )
+            )
+        self.claim_text.setText(words.format(name=self.person_name(seat), points=points))
         self.claim_button.setText(self.tr("Claim {points}").format(points=points))
         self.claim_button.show()
         self._clear_muggins()
@@ -611,8 +643,9 @@ class GamePage(QWidget):
         self._clear_muggins()
         for seat in seats:
             name = shown_name(self.controller.seats[seat].name)
+            after = shown_name(self.controller.seats[seat].name, after_preposition=True)  # "for you", "para ti"
             call = button(
-                self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=name)
+                self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=after)
             )
             call.clicked.connect(lambda _=False, s=seat: self.controller.call_muggins(s))
             call.clicked.connect(self.back_to_rack)
@@ -684,7 +717,7 @@ class GamePage(QWidget):
             always.installEventFilter(KEPT_FOCUS)
             always.clicked.connect(lambda _=False, s=people[0]: self._always_lead(s))
             box.addWidget(always)
-        self.leader_choice.setFixedWidth(LEADER_PANEL_WIDTH)
+        self.leader_choice.setFixedWidth(round(LEADER_PANEL_WIDTH * self.overlay_scale))
         self.table.reveal = False  # the last hand's faces are put away with it
         self.table.refresh()  # the new deal on the rack, the last hand's tiles gone
         self.announce(question.text())
@@ -750,12 +783,14 @@ class GamePage(QWidget):
         played = [i for i, turn in enumerate(hand.history) if turn.seat == seat and turn.move == move]
         if not played:
             return
-        self._notes[(self._hand_number(), played[-1])] = self.tr(
-            "Time ran out for {name}: {action} was played for them."
-        ).format(
-            name=shown_name(self.controller.seats[seat].name),
-            action=self.tr(str(TIMEOUT_WORDS.get(action, action))),
-        )
+        words = self.tr(str(TIMEOUT_WORDS.get(action, action)))
+        if self.controller.is_human(seat) and len(self._people()) == 1:  # the one person here: "you", not "You"
+            note = self.tr("Your time ran out: {action} was played for you.").format(action=words)
+        else:
+            note = self.tr("Time ran out for {name}: {action} was played for them.").format(
+                name=self.person_name(seat), action=words
+            )
+        self._notes[(self._hand_number(), played[-1])] = note
         self._sync_log()
 
     # ---- hints --------------------------------------------------------------------------------
@@ -769,9 +804,11 @@ class GamePage(QWidget):
 
     def _hint_ready(self, decision: Decision) -> None:
         self.table.show_hint(decision.move)
-        self.turn.setText(
-            self.tr("Hint: {advice} ({why})").format(advice=self.advice(decision.move), why=reason_text(decision))
-        )
+        advice, why = self.advice(decision.move), hint_why(decision)
+        if why:
+            self.turn.setText(self.tr("Hint: {advice} ({why})").format(advice=advice, why=why))
+        else:
+            self.turn.setText(self.tr("Hint: {advice}").format(advice=advice))
 
     def advice(self, move: Move) -> str:
         """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"."""

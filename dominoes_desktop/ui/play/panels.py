@@ -24,6 +24,7 @@ from ...engine.rules import EndScoring, Rules, Scoring
 from ...engine.scoring import losers_counts
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
+from ..look.look_style import scaled_words_style
 from ..shell.i18n import translate
 from .controller import SeatConfig
 
@@ -160,11 +161,11 @@ YOU_NAMES = frozenset({"You", "Tú"})
 
 
 def shown_name(name: str, after_preposition: bool = False) -> str:
-    """`after_preposition`: "1 hand to you", Spanish "para ti" (not "para Tú")."""
+    """`after_preposition`: "1 hand to you", Spanish "para ti" (not "to You", "para Tú")."""
     if name not in YOU_NAMES:
         return name
     if after_preposition:
-        return QCoreApplication.translate("GameController", "You", "after a preposition: 1 hand to you")
+        return QCoreApplication.translate("GameController", "you", "after a preposition: 1 hand to you")
     return translate("GameController", "You")
 
 
@@ -311,6 +312,19 @@ class MoveLog(QListWidget):
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        # The newest line stays in sight when the log's room shrinks (a claim box opening above it hid the last
+        # moves), unless the player has scrolled up to read back.
+        self.following = True
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
+
+    def _scrolled(self, value: int) -> None:
+        self.following = value >= self.verticalScrollBar().maximum()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self.following:
+            self.verticalScrollBar().setValue(high)
 
     def add(self, text: str) -> None:
         self.addItem(text)
@@ -413,6 +427,15 @@ def _describe_your_move(move: Move, points: int) -> str:
     return translate("Moves", "You called Muggins: {points}").format(points=points)
 
 
+NO_BREAK = "\u00a0"
+
+
+def held(words: str) -> str:
+    """`words` kept on one line (non-breaking spaces): a side's name and its figures. A list of them wraps between
+    items, never before a side's figure ("CPU 3:" at a line's end and "1." alone on the next)."""
+    return words.replace(" ", NO_BREAK)
+
+
 class HandEndPanel(QFrame):
     """The hand's summary on an opaque sheet beside (or, on a narrow table, below) the board, so the final
     position stays in sight: winner, points, bonuses, pips; the deal seed under Details; then go on."""
@@ -470,6 +493,7 @@ class HandEndPanel(QFrame):
         self.body.setHorizontalSpacing(18)
         self.body.addWidget(self.text, 0, 0)
         self.one_row = True  # so that the first set_one_row arranges the sheet
+        self.text_scale = 1.0
         layout = QVBoxLayout(self)
         layout.setSpacing(6)
         layout.addLayout(self.body)
@@ -477,6 +501,14 @@ class HandEndPanel(QFrame):
         layout.addStretch(1)  # a sheet as tall as the side panel it lies on: its words and buttons at the top
         self.set_one_row(False)
         self.hide()
+
+    def set_text_scale(self, scale: float) -> None:
+        """The sheet's words `scale` times their size in the look's style sheet (1: as at 1024x700)."""
+        scale = round(scale, 2)
+        if scale == self.text_scale:
+            return
+        self.text_scale = scale
+        self.setStyleSheet(scaled_words_style(scale) if scale > 1.0 else "")
 
     def set_one_row(self, one_row: bool) -> None:
         """The buttons in one row (the sheet docked below a narrow board: it then takes less of the board's
@@ -566,8 +598,10 @@ class HandEndPanel(QFrame):
                 # The count is not the pips shown below: each loser's is rounded to five (All Fives).
                 counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
                 each = ", ".join(
-                    self.tr("{side}: {pips} → {points}").format(
-                        side=side_name(rules, seats, side), pips=pips, points=points
+                    held(
+                        self.tr("{side}: {pips} → {points}").format(
+                            side=side_name(rules, seats, side), pips=pips, points=points
+                        )
                     )
                     for side, pips, points in counts
                 )
@@ -575,7 +609,7 @@ class HandEndPanel(QFrame):
                 lines.append("<p>" + escape(text) + "</p>")
         if winner is None and len(result.scores) == rules.sides:  # where the match stands, the side panel hidden
             standing = " · ".join(
-                f"{side_name(rules, seats, side)}: {score}" for side, score in enumerate(result.scores)
+                held(f"{side_name(rules, seats, side)}: {score}") for side, score in enumerate(result.scores)
             )
             lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
         bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
@@ -584,7 +618,7 @@ class HandEndPanel(QFrame):
         if result.reset and rules.cutthroat_reset:
             lines.append("<p>" + escape(self.tr("Everyone has won a hand: the scores go back to zero.")) + "</p>")
         if any(result.end_points):
-            points = ", ".join(f"{side_name(rules, seats, s)} {p}" for s, p in enumerate(result.end_points) if p)
+            points = ", ".join(held(f"{side_name(rules, seats, s)} {p}") for s, p in enumerate(result.end_points) if p)
             lines.append("<p>" + escape(self.tr("End points this hand: {points}.").format(points=points)) + "</p>")
         pips = [self.tr("%n pip(s)", "", result.pips[s]) for s in range(len(seats))]
         rows = "".join(

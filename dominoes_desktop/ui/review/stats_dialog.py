@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 
 from ..learn.rules_page import preset_name
 from ..look.looks import PIP_COLORS, Look
+from ..shell.groups import HOME_GROUP, shown_group
 from ..shell.store_service import COLUMNS, DUPLICATE_GROUP, PRACTICE_GROUP, DealLuck, StatsSnapshot, StoreService
 from .deal_luck import DealLuckPanel, player_name
 from .skill_page import SkillPage
 
 GROUP_NAMES = {  # the groups the game names itself; a group a person typed is shown as typed
-    "Home": QT_TRANSLATE_NOOP("StatsDialog", "Home"),
     PRACTICE_GROUP: QT_TRANSLATE_NOOP("StatsDialog", "Practice"),
     DUPLICATE_GROUP: QT_TRANSLATE_NOOP("StatsDialog", "Duplicate"),
 }
@@ -51,8 +51,12 @@ def is_cpu(player: str) -> bool:
 
 
 def group_name(group: str) -> str:
-    """A stats group in the player's language."""
-    return QCoreApplication.translate("StatsDialog", str(GROUP_NAMES[group])) if group in GROUP_NAMES else group
+    """A stats group in the player's language (the default group's name: ui.shell.groups, which the lobby shares)."""
+    return (
+        QCoreApplication.translate("StatsDialog", str(GROUP_NAMES[group]))
+        if group in GROUP_NAMES
+        else shown_group(group)
+    )
 
 
 HEADERS = {
@@ -267,7 +271,7 @@ class StatsDialog(QDialog):
         if isinstance(answer, str):
             self._say(answer, problem=True)  # the store's sentence
             self.tabs.setEnabled(True)
-            self._fill(StatsSnapshot(self.current_group() or "Home", [], [], {}, DealLuck(())))
+            self._fill(StatsSnapshot(self.current_group() or HOME_GROUP, [], [], {}, DealLuck(())))
             self.snapshot = None
             if resetting:
                 QMessageBox.warning(

@@ -72,7 +72,8 @@ _installed: list[bool] = []
 
 
 def expose_table_overlays() -> None:
-    """Once per process: the table's overlays join the accessibility tree where they are drawn."""
+    """Once per process, before the first table view is made (the lobby paints without Qt's accessibility
+    classes): the table's overlays join the accessibility tree where they are drawn."""
     if not _installed:
         from PySide6.QtGui import QAccessible
 
@@ -112,7 +113,6 @@ class TableVoice(QObject):
 
     def __init__(self, page: GamePage, store: QSettings | None = None) -> None:
         super().__init__(page)
-        expose_table_overlays()  # with the first table (the lobby paints without Qt's accessibility classes)
         self.page = page
         self.store = store
         self.short = _read_bool(store, SHORT_TURN_KEY, False)

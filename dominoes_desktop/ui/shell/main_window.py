@@ -29,7 +29,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.presets import PRESETS, host_options
 from ...engine.rules import Rules
 from ..learn.rules_page import RulesDialog, preset_name
-from ..lobby.lobby_page import LobbyPage, stored_group
+from ..lobby.lobby_page import LobbyPage
 from ..look.flags import flag_pixmap
 from ..look.look_style import palette, stylesheet
 from ..look.looks import FINISHES, Look, themes
@@ -38,6 +38,7 @@ from ..review.skill_recorder import SkillRecorder
 from ..room.actions import host_room, network_actions
 from . import store_service
 from .announce import TableVoice, name_clear_buttons
+from .groups import HOME_GROUP, stored_group
 from .i18n import LANGUAGE
 from .settings import Settings
 from .store_service import StoreService
@@ -657,7 +658,7 @@ class MainWindow(QMainWindow):
             open_hands=bool(table.get("open_hands", False)),
             tracker=bool(table.get("tracker", False)),
             hints=bool(table.get("hints", True)),
-            stats_group=str(table.get("stats_group", "Home"))[:40],
+            stats_group=str(table.get("stats_group", HOME_GROUP))[:40],
             options=dict(saved.options),
         )
         if saved.duplicate is not None:

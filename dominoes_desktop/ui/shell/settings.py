@@ -17,6 +17,7 @@ from ...engine.inputs import MAX_DIGITS
 from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
 from ..look.flags import flag_codes
 from ..look.looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
+from .groups import HOME_GROUP
 from .store_service import move_aside
 
 log = logging.getLogger(__name__)
@@ -297,7 +298,7 @@ class Settings:
 
     def lobby_table(self) -> dict[str, Any]:
         """The lobby's last table choices: timer, timeout action, open hands, tracker, stats group."""
-        group = str(self._value("lobby/stats_group", "Home", str)).strip()[:40] or "Home"
+        group = str(self._value("lobby/stats_group", HOME_GROUP, str)).strip()[:40] or HOME_GROUP
         return {
             "timer": self._int("lobby/timer", 0, 0, 600),
             "on_timeout": self._choice("lobby/on_timeout", ("best", "first", "pass"), "best"),

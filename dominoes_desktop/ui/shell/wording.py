@@ -53,25 +53,29 @@ def error_text(error: DominoError) -> str:
 
 
 REASON_CONTEXT = "HintReason"
-REASONS: dict[str, object] = {
-    "pass": QT_TRANSLATE_NOOP("HintReason", "No tile fits: pass."),
-    "draw": QT_TRANSLATE_NOOP("HintReason", "No tile fits: draw from the stock."),
-    "only": QT_TRANSLATE_NOOP("HintReason", "{tile} is the only tile that fits."),
-    "random": QT_TRANSLATE_NOOP("HintReason", "A tile picked at random."),
-    "domino": QT_TRANSLATE_NOOP("HintReason", "Domino with {tile}!"),
-    "lead_double": QT_TRANSLATE_NOOP("HintReason", "Lead with {tile}: doubles are hard to place later."),
-    "lead_heaviest": QT_TRANSLATE_NOOP("HintReason", "Lead with {tile}: it is your heaviest."),
-    "next_void": QT_TRANSLATE_NOOP("HintReason", "Play {tile}: the next player has shown no {number}s."),
-    "place_double": QT_TRANSLATE_NOOP("HintReason", "Place the double {tile} while it still fits."),
-    "open_held": QT_TRANSLATE_NOOP("HintReason", "Play {tile} to open {number}s, which you hold."),
-    "heavy": QT_TRANSLATE_NOOP("HintReason", "Get rid of the heavy {tile}."),
-    "options": QT_TRANSLATE_NOOP("HintReason", "{tile} keeps your options open."),
+
+# Why the hint suggests its move (engine.cpu.players.REASONS has the bot's English sentences), said after the
+# hint's own advice: "Hint: Play 6-4 on the 4 (the next player has shown no 4s)". The advice names the move, so
+# these do not name it again (whole sentences did: "Play 6-4 on the 4 (Play 6-4: the next player …)").
+HINT_WHY: dict[str, object] = {
+    "pass": QT_TRANSLATE_NOOP("HintReason", "nothing fits"),
+    "draw": QT_TRANSLATE_NOOP("HintReason", "nothing fits"),
+    "only": QT_TRANSLATE_NOOP("HintReason", "the only tile that fits"),
+    "random": QT_TRANSLATE_NOOP("HintReason", "picked at random"),
+    "domino": QT_TRANSLATE_NOOP("HintReason", "your last tile: domino!"),
+    "lead_double": QT_TRANSLATE_NOOP("HintReason", "doubles are hard to place later"),
+    "lead_heaviest": QT_TRANSLATE_NOOP("HintReason", "your heaviest tile"),
+    "next_void": QT_TRANSLATE_NOOP("HintReason", "the next player has shown no {number}s"),
+    "place_double": QT_TRANSLATE_NOOP("HintReason", "a double, placed while it still fits"),
+    "open_held": QT_TRANSLATE_NOOP("HintReason", "it opens {number}s, which you hold"),
+    "heavy": QT_TRANSLATE_NOOP("HintReason", "it gets rid of a heavy tile"),
+    "options": QT_TRANSLATE_NOOP("HintReason", "it keeps your options open"),
 }
 
 
-def reason_text(decision: Decision) -> str:
-    """Why the hint suggests its move, in the player's language."""
-    template = REASONS.get(decision.reason)
+def hint_why(decision: Decision) -> str:
+    """Why the hint suggests its move, after the advice that names it; "" for a reason without words."""
+    template = HINT_WHY.get(decision.reason)
     if template is None:
         return ""
     try:

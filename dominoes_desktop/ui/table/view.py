@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from ..look.looks import Look
+from ..shell.announce import expose_table_overlays
 from ..shell.i18n import translate
 from .drawn import Showing, newest_tile, shown_hand, table_state
 
@@ -65,6 +66,10 @@ class TableView(QGraphicsView):
     choosingChanged = Signal()  # a tile that fits two ends was chosen, or the choice ended
 
     def __init__(self, controller: TableController, look: Look, parent: QWidget | None = None) -> None:
+        # Before the view exists: a screen reader's bridge asks for a widget's interface as it is made, and Qt
+        # keeps the first it gives (the scroll area's, whose only child is the viewport: the overlays on the
+        # table, "Who leads" among them, were then out of the tree for good).
+        expose_table_overlays()
         super().__init__(parent)
         self.controller = controller
         self.look = look
