@@ -332,6 +332,23 @@ static inline void sort_largest_first(long long *keyed, int count) {
     }
 }
 
+/* One option's value kept if it is the best so far for the side to move, the window narrowed; true on a cut-off.
+ * The three searches (line, arms, wide arms) share it. */
+static inline int keep_best(int maximising, int value, int option, int *best, int *best_move, int *alpha, int *beta) {
+    if (maximising) {
+        if (value > *best) {
+            *best = value;
+            *best_move = option;
+            if (value > *alpha) *alpha = value;
+        }
+    } else if (value < *best) {
+        *best = value;
+        *best_move = option;
+        if (value < *beta) *beta = value;
+    }
+    return *alpha >= *beta;
+}
+
 static inline int mask_pips(const LineSearch *s, uint64_t mask) {
     int total = 0;
     for (int b = 0; mask; b++, mask >>= 8) total += s->pip_bytes[b][mask & 255];
@@ -624,18 +641,7 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         }
         hands[turn] ^= bit;
         if (s->aborted) return 0;
-        if (maximising) {
-            if (value > best) {
-                best = value;
-                best_move = option;
-                if (value > alpha) alpha = value;
-            }
-        } else if (value < best) {
-            best = value;
-            best_move = option;
-            if (value < beta) beta = value;
-        }
-        if (alpha >= beta) break;
+        if (keep_best(maximising, value, option, &best, &best_move, &alpha, &beta)) break;
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
     table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
@@ -771,18 +777,7 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         }
         hands[turn] ^= bit;
         if (s->aborted) return 0;
-        if (maximising) {
-            if (value > best) {
-                best = value;
-                best_move = option;
-                if (value > alpha) alpha = value;
-            }
-        } else if (value < best) {
-            best = value;
-            best_move = option;
-            if (value < beta) beta = value;
-        }
-        if (alpha >= beta) break;
+        if (keep_best(maximising, value, option, &best, &best_move, &alpha, &beta)) break;
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
     table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
@@ -960,18 +955,7 @@ static int wide_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
         }
         wide_flip(hands, turn, i);
         if (s->aborted) return 0;
-        if (maximising) {
-            if (value > best) {
-                best = value;
-                best_move = option;
-                if (value > alpha) alpha = value;
-            }
-        } else if (value < best) {
-            best = value;
-            best_move = option;
-            if (value < beta) beta = value;
-        }
-        if (alpha >= beta) break;
+        if (keep_best(maximising, value, option, &best, &best_move, &alpha, &beta)) break;
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
     table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
