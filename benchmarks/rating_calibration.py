@@ -38,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE, CpuHands, Rated, play_and_judge
-from dominoes_desktop.engine.analysis.hand_luck import hand_luck
+from dominoes_desktop.engine.analysis.hand_luck import draws_from_stock, hand_luck
 from dominoes_desktop.engine.analysis.playout import play_out, supports
 from dominoes_desktop.engine.analysis.rating import (
     HAND_UNIT,
@@ -89,17 +89,22 @@ def start_of(rules: Rules, level: str, seed: int, index: int) -> Hand:
 
 def reluck(folder: Path, presets: list[str], levels: list[str], seed: int) -> None:
     """Each played hand's luck worked out again with today's hand_luck (its deal rebuilt from the run's seed;
-    every calibration hand is a match's first, so the deal decided the lead), its file rewritten."""
+    every calibration hand is a match's first, so the deal decided the lead), its file rewritten. Not for
+    rules that draw from the stock (the draws' luck needs the moves played: play those hands again)."""
     for preset in presets:
         rules = build_rules(preset)
         side = rules.teams[RATED_SEAT]
+        if draws_from_stock(rules):
+            # The draws' luck needs the moves the table made, which the files do not keep (and Hard and the
+            # Expert, thinking on the clock, may not play again alike).
+            raise SystemExit(f"error: --reluck cannot redo {preset}'s luck (its draws): play its hands again")
         for level in levels:
             path = _file(folder, preset, level)
             if not path.exists():
                 continue
             rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
             for row in rows:
-                row["luck"] = hand_luck(start_of(rules, level, seed, row["hand"]), True)[side]
+                row["luck"] = hand_luck(start_of(rules, level, seed, row["hand"]), True, None)[side]
             path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
             print(f"{time.strftime('%H:%M:%S')} {preset}-{level}: {len(rows)} hands", file=sys.stderr, flush=True)
 

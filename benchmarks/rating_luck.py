@@ -36,6 +36,17 @@ the most any luck of the deal can explain), and for `luck` and `playouts` their 
 first replay's result and the spread of the result less the measure (and less `beta` x the measure, the best
 multiple); and, per rules, the correlation between two levels of a deal's worth to each (its mean result over
 the replays): whether a deal is worth the same whoever plays it.
+
+    python benchmarks/rating_luck.py --floor --replays 2 --hands 100 --rows ROWS [--levels ...] [--presets ...]
+    python benchmarks/rating_luck.py --floor-report ROWS [--markdown]
+
+plays each of the first `--hands` calibration deals `--replays` times with every level in seat 0 and writes one
+JSON line a play to ROWS (resumable): the result, the deal's worth by the Medium team (`medium_team`), an Easy
+team (`easy_team`) and the Medium team over shuffled stocks (`medium_shuffled`), and the play's luck of its
+draws from the stock (`draws`, hand_luck.draw_luck). The report gives per rules and level the spread of the
+results, the floor (the spread between plays of the same deal: what no luck of the deal alone can take out)
+and each candidate luck's adjusted spread, today's definition (`hand_luck`) among them; a share marked `fit` is
+fitted on the other levels' hands of the same rules, not the level's own (docs/RATING.md).
 """
 
 from __future__ import annotations
@@ -56,8 +67,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.rating_calibration import load, playout, start_of
 from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE
-from dominoes_desktop.engine.analysis.coach import Judge
-from dominoes_desktop.engine.analysis.hand_luck import centred, deal_seed, hand_luck, reference_result
+from dominoes_desktop.engine.analysis.coach import Judge, recorded_from_archive
+from dominoes_desktop.engine.analysis.hand_luck import (
+    DRAW_SHARE,
+    DRAWING_DEAL_SHARE,
+    LUCK_SHARE,
+    LUCK_TEAMS,
+    centred,
+    deal_seed,
+    draw_luck,
+    draws_from_stock,
+    hand_luck,
+    reference_result,
+    shuffled_value,
+)
 from dominoes_desktop.engine.analysis.playout import play_out
 from dominoes_desktop.engine.analysis.rating import family_of
 from dominoes_desktop.engine.analysis.solver import OutOfBudget, hand_gains, side_value
@@ -65,8 +88,9 @@ from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import make_player, search
 from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.cpu.search import ROLLOUT_NOISE
+from dominoes_desktop.engine.deal import Deal
 from dominoes_desktop.engine.hand import Hand
-from dominoes_desktop.engine.moves import CLAIM
+from dominoes_desktop.engine.moves import CLAIM, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.session.cpu_table import CpuTable
@@ -188,7 +212,7 @@ def replays(args: argparse.Namespace) -> dict[str, Any]:
             for index in range(args.hands):
                 runs.append([replayed(rules, level, args.seed, index, 7919 * k) for k in range(args.replays)])
                 start = start_of(rules, level, args.seed, index)
-                measures["luck"].append(hand_luck(start, True)[side])
+                measures["luck"].append(hand_luck(start, True, None)[side])
                 measures["playouts"].append(playouts(start, side, args.playouts))
             every = [r for run in runs for r in run]
             within = statistics.fmean(statistics.variance(run) for run in runs)
@@ -248,7 +272,20 @@ def main() -> None:
     parser.add_argument("--hard-plays", type=int, default=4, help="hard_team: plays of a deal")
     parser.add_argument("--easy-plays", type=int, default=32, help="easy_team: plays of a deal")
     parser.add_argument("--rows", type=Path, help="write each hand's result and measures here (JSON lines)")
+    parser.add_argument("--floor", action="store_true", help="replay deals, with the luck of each draw (see above)")
+    parser.add_argument("--floor-report", type=Path, help="only report on the rows a --floor run wrote")
+    parser.add_argument("--markdown", action="store_true", help="--floor-report: docs/RATING.md's table")
     args = parser.parse_args()
+    if args.floor_report:
+        found = floor_report(args.floor_report)
+        print(floor_markdown(found) if args.markdown else json.dumps(found))
+        return
+    if args.floor:
+        if args.replays < 2:
+            parser.error("--floor needs --replays 2 or more")
+        floor(args)
+        print(json.dumps(floor_report(args.rows)))
+        return
     if args.replays:
         if args.replays < 2:
             parser.error("--replays needs at least 2 plays of a deal")
@@ -315,6 +352,178 @@ MEASURES: dict[str, Callable[[Hand, int, argparse.Namespace], float | None]] = {
     "playouts": lambda start, side, args: playouts(start, side, args.playouts),
     "own_tiles": lambda start, side, args: own_tiles(start, side, args.playouts, random.Random(deal_seed(start))),
 }
+
+
+# ---- the floor, and luck by chance event (--floor) -------------------------------------------------------------
+
+
+def _played(rules: Rules, level: str, seed: int, index: int, salt: int) -> tuple[Hand, Hand, Deal]:
+    """Calibration hand `index` played again with the players' seeds moved by `salt` (0: as the calibration
+    played it): the hand as dealt and as it ended."""
+    deal_seed = seed * SEED_STRIDE + index
+    players = [
+        make_player(level if s == RATED_SEAT else "medium", deal_seed * PLAYER_SEEDS + s + salt)
+        for s in range(rules.players)
+    ]
+    table = CpuTable(rules, players, deal_seed)
+    table.play_hand(deal_seed=deal_seed)
+    deal, played = table.match.archive[0]
+    return start_of(rules, level, seed, index), played, deal
+
+
+def _draws(rules: Rules, deal: Deal, played: Hand) -> list[tuple[int, Hand]]:
+    """The draws of `played` (dealt as `deal`): each one's ply and the hand just before it (the one walker)."""
+    recorded = recorded_from_archive(rules, 0, deal, played)
+    return [(ply, recorded.before(ply)) for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
+
+
+def floor(args: argparse.Namespace) -> None:
+    """Writes one JSON line per replay of each of the first `--hands` calibration deals (see the module's
+    docstring, --floor) to `--rows`."""
+    search.use_clock(time.process_time)
+    if args.rows is None:
+        raise SystemExit("error: --floor needs --rows FILE")
+    done = set()
+    if args.rows.exists():
+        for line in args.rows.read_text().splitlines():
+            row = json.loads(line)
+            done.add((row["preset"], row["level"], row["hand"], row["replay"]))
+    with args.rows.open("a", encoding="utf-8") as out:
+        for index in range(args.hands):
+            for preset in args.presets.split(","):
+                rules = build_rules(preset)
+                side = rules.teams[RATED_SEAT]
+                start = start_of(rules, "medium", args.seed, index)
+                deal: dict[str, float] | None = None
+                for level in args.levels.split(","):
+                    for k in range(args.replays):
+                        if (preset, level, index, k) in done:
+                            continue
+                        if deal is None:
+                            began = time.process_time()
+                            deal = {
+                                "medium_team": centred(reference_result(start))[side],
+                                "easy_team": easy_team(start, side, args.easy_plays),
+                                "medium_shuffled": shuffled_value(start, deal_seed(start), LUCK_TEAMS)[side],
+                                "deal_cpu_s": time.process_time() - began,
+                            }
+                        dealt, played, deal_tiles = _played(rules, level, args.seed, index, 7919 * k)
+                        facts = played.outcome_facts()
+                        result = side_value(hand_gains(rules, facts, facts.end_points), side)
+                        began = time.process_time()
+                        draws = (
+                            draw_luck(dealt, _draws(rules, deal_tiles, played))[side]
+                            if draws_from_stock(rules)
+                            else 0.0
+                        )
+                        row = {"preset": preset, "level": level, "hand": index, "replay": k, "result": result}
+                        row |= deal | {"draws": draws, "draws_cpu_s": time.process_time() - began}
+                        out.write(json.dumps(row) + "\n")
+                        out.flush()
+            print(time.strftime("%H:%M:%S"), f"deal {index} done", file=sys.stderr, flush=True)
+
+
+# Candidate lucks from the --floor rows: (name, the row's measures, fixed shares or None to fit them)
+FLOOR_CANDIDATES: tuple[tuple[str, tuple[str, ...], tuple[float, ...] | None], ...] = (
+    ("medium_team_half", ("medium_team",), (0.5,)),
+    ("medium_team_whole", ("medium_team",), (1.0,)),
+    ("medium_team_fit", ("medium_team",), None),
+    ("panel_whole", ("panel",), (1.0,)),
+    ("panel_fit", ("panel",), None),
+    ("shuffled_half_draws_half", ("medium_shuffled", "draws"), (0.5, 0.5)),
+    ("shuffled_draws_fit", ("medium_shuffled", "draws"), None),
+    ("panel_draws_fit", ("panel", "draws"), None),
+)
+
+
+def _fit(rows: list[dict[str, Any]], names: tuple[str, ...]) -> tuple[float, ...]:
+    """Least-squares shares of `names` for the result (with an intercept), one or two measures."""
+    ys = [r["result"] for r in rows]
+    xs = [[r[n] for r in rows] for n in names]
+    if len(names) == 1 or all(v == 0 for v in xs[1]):
+        share = statistics.covariance(ys, xs[0]) / statistics.variance(xs[0])
+        return (share,) + (0.0,) * (len(names) - 1)
+    a, b, c = statistics.variance(xs[0]), statistics.covariance(xs[0], xs[1]), statistics.variance(xs[1])
+    p, q = statistics.covariance(ys, xs[0]), statistics.covariance(ys, xs[1])
+    det = a * c - b * b
+    return ((c * p - b * q) / det, (a * q - b * p) / det)
+
+
+def floor_report(path: Path) -> dict[str, Any]:
+    """Per rules and level: the spread of the results, the spread between replays of the same deal (the floor
+    of any luck of the deal alone) and each candidate luck's adjusted spread; a fitted share is fitted on the
+    other levels' hands of the same rules (so a level's figure is not fitted to itself)."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for row in rows:
+        row["panel"] = (row["medium_team"] + row["easy_team"]) / 2
+    report: dict[str, Any] = {}
+    for preset in dict.fromkeys(r["preset"] for r in rows):
+        of_preset = [r for r in rows if r["preset"] == preset]
+        levels = list(dict.fromkeys(r["level"] for r in of_preset))
+        fitted = {
+            name: {level: _fit([r for r in of_preset if r["level"] != level], names) for level in levels}
+            for name, names, shares in FLOOR_CANDIDATES
+            if shares is None
+        }
+        fitted_all = {name: _fit(of_preset, names) for name, names, shares in FLOOR_CANDIDATES if shares is None}
+        for level in levels:
+            cell_rows = [r for r in of_preset if r["level"] == level]
+            results = [r["result"] for r in cell_rows]
+            by_deal: dict[int, list[float]] = {}
+            for r in cell_rows:
+                by_deal.setdefault(r["hand"], []).append(r["result"])
+            within = statistics.fmean(statistics.variance(v) for v in by_deal.values() if len(v) > 1)
+            raw = statistics.stdev(results)
+            cell: dict[str, Any] = {
+                "deals": len(by_deal),
+                "hands": len(results),
+                "raw_sd": round(raw, 3),
+                "floor_sd": round(math.sqrt(within), 3),
+                "floor_change": round(math.sqrt(within) / raw - 1, 3),
+                "draws_sd": round(statistics.stdev([r["draws"] for r in cell_rows]), 3),
+            }
+            # Today's definition (hand_luck): the deal's and the draws' shares where the stock is drawn from.
+            today = (
+                ("hand_luck", ("medium_shuffled", "draws"), (DRAWING_DEAL_SHARE, DRAW_SHARE))
+                if draws_from_stock(build_rules(preset))
+                else ("hand_luck", ("medium_team",), (LUCK_SHARE,))
+            )
+            for name, names, shares in (today, *FLOOR_CANDIDATES):
+                used = shares if shares is not None else fitted[name][level]
+                adjusted = [r["result"] - sum(s * r[n] for s, n in zip(used, names, strict=True)) for r in cell_rows]
+                sd = statistics.stdev(adjusted)
+                cell[name] = {
+                    "sd": round(sd, 3),
+                    "change": round(sd / raw - 1, 3),
+                    "shares": [round(s, 3) for s in used],
+                }
+            report[f"{preset}/{level}"] = cell
+        report[f"{preset}/shares_fitted_on_every_level"] = {k: [round(s, 3) for s in v] for k, v in fitted_all.items()}
+        report[f"{preset}/cpu_s_median"] = {
+            "deal": round(statistics.median(r["deal_cpu_s"] for r in of_preset), 4),
+            "draws": round(statistics.median(r["draws_cpu_s"] for r in of_preset), 4),
+        }
+    return report
+
+
+def floor_markdown(report: dict[str, Any]) -> str:
+    """The floor report as docs/RATING.md's table: each cell's raw spread and its change with each luck."""
+    shown = ("medium_team_half", "hand_luck", "panel_whole", "medium_team_fit", "panel_fit", "shuffled_draws_fit")
+    lines = [
+        "| rules | level | deals | raw sd | floor (deal alone) | "
+        + " | ".join(n.replace("_", " ") for n in shown)
+        + " |",
+        "|---|---|---:|---:|---:|" + "---:|" * len(shown),
+    ]
+    for key, cell in report.items():
+        if "raw_sd" not in cell:
+            continue
+        preset, level = key.split("/")
+        changes = " | ".join(f"{100 * cell[n]['change']:+.0f}%" for n in shown)
+        lines.append(
+            f"| {preset} | {level} | {cell['deals']} | {cell['raw_sd']:.3g} | {100 * cell['floor_change']:+.0f}% | {changes} |"
+        )
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -8,15 +8,20 @@ import random
 
 import pytest
 
+from dominoes_desktop.engine.analysis import hand_luck as hand_luck_module
 from dominoes_desktop.engine.analysis.coach import Judge, budget_for
 from dominoes_desktop.engine.analysis.hand_luck import (
+    DRAW_SHARE,
+    DRAWING_DEAL_SHARE,
     LUCK_SHARE,
     LUCK_TEAMS,
     deal_seed,
+    draw_luck,
     hand_luck,
     lead_from_deal,
     prior,
     reference_result,
+    shuffled_value,
     team_play,
 )
 from dominoes_desktop.engine.analysis.rating import (
@@ -38,11 +43,12 @@ from dominoes_desktop.engine.analysis.rating import (
     ratio_and_error,
 )
 from dominoes_desktop.engine.analysis.solver import hand_gains, side_value
+from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import TABLE_LEVELS, Decision, make_player
 from dominoes_desktop.engine.deal import Dealer
-from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.hand import Hand, Turn
 from dominoes_desktop.engine.match import Match
-from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.engine.moves import CLAIM, Move, MoveKind
 from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.engine.record import Record
 from dominoes_desktop.engine.view import PlayerView
@@ -291,7 +297,7 @@ def test_luck_is_zero_sum(preset: str) -> None:
     for seed in range(2):
         deal = Dealer(rules).deal(seed)
         for leader, from_deal in ((seed % rules.players, False), ((seed + 1) % rules.players, True)):
-            luck = hand_luck(Hand(rules, deal.hands, deal.stock, leader, None), from_deal)
+            luck = hand_luck(Hand(rules, deal.hands, deal.stock, leader, None), from_deal, None)
             assert sum(luck) == pytest.approx(0.0, abs=1e-9)
             assert any(abs(x) > 1e-9 for x in luck)
 
@@ -302,7 +308,7 @@ def test_luck_is_the_deal_s_wherever_it_is_dealt() -> None:
     deal = Dealer(rules).deal(4)
     one = Hand(rules, deal.hands, deal.stock, 1, None)
     two = Hand(rules, deal.hands, deal.stock, 1, None)
-    assert deal_seed(one) == deal_seed(two) and hand_luck(one, False) == hand_luck(two, False)
+    assert deal_seed(one) == deal_seed(two) and hand_luck(one, False, None) == hand_luck(two, False, None)
     assert deal_seed(one) != deal_seed(Hand(rules, deal.hands, deal.stock, 2, None))
 
 
@@ -316,7 +322,7 @@ def test_luck_is_what_the_reference_team_makes_of_the_deal() -> None:
     side0 = [side_value(hand_gains(rules, f, f.end_points), 0) for f in once]
     assert reference_result(start)[0] == pytest.approx(sum(side0) / LUCK_TEAMS)
     # The deal decided the lead: nothing was known before it, and the luck is the share of that margin.
-    assert hand_luck(start, True)[0] == pytest.approx(LUCK_SHARE * sum(side0) / LUCK_TEAMS)
+    assert hand_luck(start, True, None)[0] == pytest.approx(LUCK_SHARE * sum(side0) / LUCK_TEAMS)
     assert start.outcome is None and not start.history  # the plays leave the hand as dealt
 
 
@@ -325,8 +331,8 @@ def test_luck_follows_the_tiles() -> None:
     rules = build_rules("puerto_rican")
     deal = Dealer(rules).deal(6)
     turned = deal.hands[1:] + deal.hands[:1]
-    one = hand_luck(Hand(rules, deal.hands, deal.stock, 1, None), False)
-    two = hand_luck(Hand(rules, turned, deal.stock, 0, None), False)
+    one = hand_luck(Hand(rules, deal.hands, deal.stock, 1, None), False, None)
+    two = hand_luck(Hand(rules, turned, deal.stock, 0, None), False, None)
     # The prior turns exactly; the team's plays are seeded by the deal as dealt, so their tie-breaks differ.
     assert prior(rules, 1) == pytest.approx(tuple(reversed(prior(rules, 0))))
     assert one[1] == pytest.approx(two[0], abs=12.0)
@@ -337,12 +343,103 @@ def test_the_prior_is_the_mean_luck_is_centred() -> None:
     before its deal), and the side that leads is worth more before the deal than the other."""
     rules = build_rules("jamaican")
     dealer = Dealer(rules)
-    lucks = [hand_luck(Hand(rules, dealer.deal(10_000 + s).hands, (), 0, None), False)[0] for s in range(80)]
+    lucks = [hand_luck(Hand(rules, dealer.deal(10_000 + s).hands, (), 0, None), False, None)[0] for s in range(80)]
     mean = sum(lucks) / len(lucks)
     sd = math.sqrt(sum((x - mean) ** 2 for x in lucks) / (len(lucks) - 1))
     assert abs(mean) < 3 * sd / math.sqrt(len(lucks))
     assert prior(rules, None) == (0.0, 0.0)
     assert prior(rules, 0)[0] > 0 > prior(rules, 0)[1]
+
+
+def _first_draw(preset: str, seed: int) -> tuple[Hand, Hand]:
+    """A hand of four Medium CPUs dealt from `seed`, as dealt and played up to its first draw from the stock
+    (included)."""
+    rules = build_rules(preset)
+    deal = Dealer(rules).deal(seed)
+    start = Hand(rules, deal.hands, deal.stock, seed % rules.players, None)
+    players = [make_player("medium", seed * 4 + s) for s in range(rules.players)]
+    hand = start.copy()
+    while not any(t.move.kind is MoveKind.DRAW for t in hand.history):
+        assert hand.outcome is None, "no draw in this hand: pick another seed"
+        if hand.pending is not None:
+            hand.apply(CLAIM)
+            continue
+        hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
+    return start, hand
+
+
+def test_a_draw_s_luck_is_the_tile_s_worth_less_the_mean_over_the_tiles_it_could_have_been() -> None:
+    """GNU Backgammon's luck of a roll, for a draw from the stock: over the tiles the stock could have given
+    (each put first in turn, all else the same), the draw's lucks average exactly 0, and each is zero-sum."""
+    start, played = _first_draw("all_fives", 3)
+    # Each ordering of the stock with another tile first comes to the same position (nobody drew before) with
+    # that tile drawn.
+    lucks = []
+    for first in range(len(start.stock)):
+        stock = [start.stock[first], *start.stock[:first], *start.stock[first + 1 :]]
+        other = Hand(start.rules, start.hands, stock, start.leader, None)
+        luck = draw_luck(other, _draws(other, played.history))
+        assert sum(luck) == pytest.approx(0.0, abs=1e-9)
+        lucks.append(luck)
+    assert any(abs(luck[0]) > 1e-9 for luck in lucks)
+    for side in range(start.rules.sides):
+        assert sum(luck[side] for luck in lucks) == pytest.approx(0.0, abs=1e-9)
+
+
+def _draws(start: Hand, history: list[Turn]) -> list[tuple[int, Hand]]:
+    """Each draw of `history` played from `start`: its ply and the hand just before it."""
+    hand, found = start.copy(), []
+    for ply, turn in enumerate(history):
+        if turn.move.kind is MoveKind.DRAW:
+            found.append((ply, hand.copy()))
+        if turn.move.kind is MoveKind.CLAIM:
+            hand.apply(turn.move, turn.seat)
+        elif turn.move.kind is MoveKind.MUGGINS:
+            hand.apply(turn.move)
+        else:
+            hand.apply_legal(turn.move)
+    return found
+
+
+def test_where_tiles_are_drawn_the_luck_is_the_deal_s_over_every_stock_order_and_the_draws() -> None:
+    """In a game that draws from the stock, the deal's worth is the reference team's over shuffled stocks (the
+    stock's order is the draws' luck, counted draw by draw), and a hand's luck adds its draws' luck."""
+    start, played = _first_draw("all_fives", 3)
+    dealt = shuffled_value(start, deal_seed(start), LUCK_TEAMS)
+    draws = draw_luck(start, _draws(start, played.history))
+    found = hand_luck(start, True, _draws(start, played.history))
+    assert found == pytest.approx(
+        tuple(DRAWING_DEAL_SHARE * d + DRAW_SHARE * w for d, w in zip(dealt, draws, strict=True))
+    )
+    assert hand_luck(start, True, None) == pytest.approx(tuple(DRAWING_DEAL_SHARE * d for d in dealt))
+    assert sum(found) == pytest.approx(0.0, abs=1e-9) and found != hand_luck(start, True, None)
+
+
+def test_a_hand_with_many_draws_weighs_a_sample_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_DRAWS draws a hand weighs a seeded sample of its draws (each as it would alone), not more."""
+    record = _played("all_fives", make_player("medium", 4), 1, 4)
+    deal, played = Match.from_record(record).archive[0]
+    start = Hand(played.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
+    draws = _draws(start, played.history)
+    assert len(draws) >= 2
+    each = [draw_luck(start, [one])[0] for one in draws]  # one draw's luck, alone
+    assert draw_luck(start, draws)[0] == pytest.approx(sum(each))
+    monkeypatch.setattr(hand_luck_module, "MAX_DRAWS", 1)
+    sampled = draw_luck(start, draws)[0]
+    assert any(sampled == pytest.approx(one) for one in each)
+    assert sampled == draw_luck(start, draws)[0]  # the same sample every time
+
+
+def test_a_judged_hand_s_luck_counts_its_draws() -> None:
+    """The rating's judge gives the hand's luck with the draws the table made (not the deal's alone)."""
+    record = _played("all_fives", make_player("medium", 4), 1, 4)
+    match = Match.from_record(record)
+    deal, played = match.archive[0]
+    assert any(t.move.kind is MoveKind.DRAW for t in played.history)
+    start = Hand(match.rules, deal.hands, deal.stock, played.leader, played.forced_pose)
+    (judged,) = judge_hands(record, 0, seed=0)
+    assert judged.luck == pytest.approx(hand_luck(start, True, _draws(start, played.history))[0])
+    assert judged.luck != pytest.approx(hand_luck(start, True, None)[0])
 
 
 def test_who_decided_the_lead() -> None:

@@ -1,20 +1,32 @@
 """A hand's luck in points: what the deal and the stock gave each side, as a fixed reference team fares with them.
 
+In games where nothing is drawn (every tile dealt, or the undealt ones sleep):
+
     luck(side) = LUCK_SHARE x (R(side | the hand as dealt) - R0(side | what was known before the deal))
+
+In games that draw from the stock, GNU Backgammon's luck of each chance event: the deal, then each draw,
+
+    luck(side) = DRAWING_DEAL_SHARE x (S(side | the hands as dealt) - R0(side))
+                 + DRAW_SHARE x sum over the hand's draws (anybody's) of (V(side | the tile drawn) - mean over the
+                   tiles the stock could have given of V(side | that tile))
+
+where S and V are the reference team's mean result with the stock's order shuffled for each play (nobody knows
+it: the order is the draws' luck, counted draw by draw, `shuffled_value`), V from the position of the draw
+with that tile drawn (`draw_luck`; the same seeds for every tile, so that the tiles' values differ by the tile).
 
 R is the mean result for `side` (its points in the hand less every other side's: `solver.side_value` of the
 hand's gains, bonuses included, no resets) when a **reference team** plays the hand exactly as it was dealt
-(every seat's tiles, the stock in its drawing order, so the draws are in it, the leader and the tile the
-leader had to pose): four Medium CPUs (`REFERENCE_LEVEL`), each deciding from its own view as at a table,
-`LUCK_TEAMS` times, seeded from the deal itself. So the same deal has the same luck at any table: the two
-tables of a duplicate match get the same luck, and their luck-adjusted results differ exactly as their
-results do. (The reference used to be the playout policy, the heaviest tile that fits with noise: its value of
-a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.) Measured side by
-side and not kept (benchmarks/rating_luck.py): the deal's exact value face up (double dummy: deterministic and
-cheap on double 6, but it correlates 0.13 to 0.30 with what players make of a deal, and widens the adjusted
-spreads), a team of Hard CPUs (less than Medium's for every level), and more Medium plays (eight already agree
-0.94 with sixteen more). The mean of the Medium team's margin and an Easy team's did as well or better for 11 of
-12 level and family cells, by up to 5% of the spread, at five times the cost: the next candidate.
+(every seat's tiles, the stock in its drawing order, the leader and the tile the leader had to pose): four
+Medium CPUs (`REFERENCE_LEVEL`), each deciding from its own view as at a table, `LUCK_TEAMS` times, seeded
+from the deal itself. So the same deal has the same luck at any table: the two tables of a duplicate match get
+the same luck of the deal, and where nothing is drawn their luck-adjusted results differ exactly as their
+results do. (The reference used to be the playout policy, the heaviest tile that fits with noise: its value
+of a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.) Measured side
+by side and not kept (benchmarks/rating_luck.py): the deal's exact value face up (double dummy: deterministic
+and cheap on double 6, but it correlates 0.13 to 0.30 with what players make of a deal, and widens the
+adjusted spreads), a team of Hard CPUs (less than Medium's for every level), more Medium plays (eight already
+agree 0.94 with sixteen more), and the mean of the Medium team's margin and an Easy team's (as good or better
+for most levels, by 1 to 5% of the spread in two measurements, at five times the cost).
 
 R0 is what a hand was worth before its deal:
 - when the deal decides who leads (the match's first hand, a hand after no winner or a win where the rules
@@ -35,25 +47,36 @@ Each side's luck is centred (less the mean over the sides), so it is zero-sum: w
 minus side 1's (as the results are); with three or four sides (Cutthroat, All Fives, Room) the lucks of a
 hand add up to 0 too, a deal's luck being one side's share of it against the others.
 The luck-adjusted result is result - luck: the result with the deal's estimated worth to the side taken out.
+
+The draws (DRAWING_DEAL_SHARE, DRAW_SHARE, measured on the fives' calibration deals, each replayed by every
+level: benchmarks/rating_luck.py --floor): with the stock's order in the deal, the luck of the draws a Medium
+table would make was counted, not of those the table made; counted draw by draw, every level's luck-adjusted
+results in the fives vary less than with the deal's half alone (docs/RATING.md). A draw's luck is the table's
+own: the two tables of a duplicate deal share the deal's luck, not their draws'. It costs some 0.3 s a hand
+that draws (four Medium plays of each of up to `DRAW_TILES` tiles a draw), in the background judge.
 """
 
 from __future__ import annotations
 
+import random
 import zlib
+from collections.abc import Sequence
 from functools import cache
 
 from ..deal import Dealer
 from ..decisions import HandResult
 from ..hand import Hand, HandOutcome
-from ..moves import CLAIM
-from ..rules import AfterNoWinner, AfterWin, Rules
+from ..moves import CLAIM, DRAW
+from ..rules import AfterNoWinner, AfterWin, Rules, Style
 from .solver import hand_gains, side_value
 from .worlds import view_at
 
 REFERENCE_LEVEL = "medium"  # the CPU level of the four seats of the reference team
 LUCK_TEAMS = 8  # plays of a dealt hand by the reference team (Medium breaks its ties at random, and a tie
 # broken another way can turn a hand: eight plays take most of that out; some 35 ms a double-6 hand)
-LUCK_SHARE = 0.5  # the share of the reference team's margin counted as luck (see above; docs/RATING.md)
+LUCK_SHARE = 0.5  # the share of the reference team's margin counted as luck where nothing is drawn (see above)
+DRAWING_DEAL_SHARE = 0.75  # where the stock is drawn from: the share of the deal's worth (over every stock order)
+DRAW_SHARE = 0.6  # and of each draw's luck (docs/RATING.md: measured on the calibration's deals)
 PRIOR_DEALS = 400  # shuffles for what a hand is worth before its deal when the leader was known (once per
 # rules, some 2 s): its standard error is about a twentieth of a hand's spread
 
@@ -68,13 +91,19 @@ def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -
     return rules.after_win is AfterWin.FIRST_HAND_RULE
 
 
-def hand_luck(start: Hand, from_deal: bool) -> tuple[float, ...]:
+def hand_luck(start: Hand, from_deal: bool, draws: Sequence[tuple[int, Hand]] | None) -> tuple[float, ...]:
     """Each side's luck in the hand `start` (as dealt, before its first move), in the rules' points; the
-    sides' lucks add up to 0."""
+    sides' lucks add up to 0. `draws`: the hand's draws from the stock, each its ply and the hand just before
+    it (`draw_luck`), whose luck counts too; None for the deal's luck alone."""
     rules = start.rules
-    dealt = centred(reference_result(start))
     before = prior(rules, None if from_deal else start.leader)
-    return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
+    if not draws_from_stock(rules):
+        dealt = centred(reference_result(start))
+        return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
+    # The stock's order is the draws' luck, counted draw by draw: the deal's worth is over every order.
+    dealt = shuffled_value(start, deal_seed(start), LUCK_TEAMS)
+    drawn = draw_luck(start, draws) if draws is not None else (0.0,) * rules.sides
+    return tuple(DRAWING_DEAL_SHARE * (d - b) + DRAW_SHARE * w for d, b, w in zip(dealt, before, drawn, strict=True))
 
 
 def reference_result(start: Hand) -> tuple[float, ...]:
@@ -158,3 +187,61 @@ def team_play(start: Hand, seed: int) -> HandOutcome:
             continue
         hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
     return hand.outcome_facts()
+
+
+DRAW_PLAYS = 4  # Medium plays from each tile a draw could have given (the same seeds for every tile, so that
+# the tiles' values differ by the tile, not by the plays' noise)
+DRAW_TILES = 8  # tiles a draw is weighed against at most (a seeded sample, the drawn one always among them)
+MAX_DRAWS = 12  # draws weighed in a hand at most (a seeded sample; a draw's luck averages 0, so the others are
+# only left out): the double-9 and double-12 cross games draw up to 30 times a hand, each Medium play slow
+
+
+def draws_from_stock(rules: Rules) -> bool:
+    """Whether a hand of these rules takes tiles from the stock as it goes (each draw is then a chance event)."""
+    return rules.style is not Style.BLOCK
+
+
+def draw_luck(start: Hand, draws: Sequence[tuple[int, Hand]]) -> tuple[float, ...]:
+    """Each side's luck of the draws from the stock of the hand dealt as `start`, each given as its ply and the
+    hand just before it (from the record's one walker): at each draw (anybody's), the reference team's value
+    after the tile drawn less its mean over the tiles the stock could have given (every tile in it equally
+    likely; each tile's value from `DRAW_PLAYS` plays by four Medium CPUs, the rest of the stock shuffled).
+    GNU Backgammon's luck of a roll of the dice. Zero-sum. At most `MAX_DRAWS` draws of a hand are weighed."""
+    rules = start.rules
+    total = [0.0] * rules.sides
+    # Seeded by what the table holds, not by the stock's order: every tile a draw could have given is weighed
+    # alike, whichever came.
+    base = deal_seed(Hand(rules, start.hands, sorted(start.stock), start.leader, start.forced_pose))
+    weighed_draws = list(draws)
+    if len(weighed_draws) > MAX_DRAWS:
+        weighed_draws = sorted(random.Random(base).sample(weighed_draws, MAX_DRAWS), key=lambda d: d[0])
+    for ply, hand in weighed_draws:
+        seed = base + ply
+        positions = list(range(1, len(hand.stock)))
+        random.Random(seed).shuffle(positions)
+        values = []
+        for position in [0, *positions[: DRAW_TILES - 1]]:
+            after = hand.copy()
+            after.stock.insert(0, after.stock.pop(position))
+            after.apply_legal(DRAW)
+            values.append(shuffled_value(after, seed, DRAW_PLAYS))
+        for side in range(rules.sides):
+            total[side] += values[0][side] - sum(v[side] for v in values) / len(values)
+    return tuple(total)
+
+
+def shuffled_value(state: Hand, seed: int, plays: int) -> tuple[float, ...]:
+    """Each side's centred mean result over `plays` plays of `state` by the reference team, the stock's order
+    shuffled anew for each play (nobody at the table knows it), seeded by `seed`."""
+    rules = state.rules
+    rng = random.Random(seed)
+    totals = [0.0] * rules.sides
+    for _ in range(plays):
+        hand = state.copy()
+        hand.stock.sort()  # the stock's order does not count: only which tiles are in it
+        rng.shuffle(hand.stock)
+        facts = team_play(hand, rng.randrange(1 << 30))
+        gains = hand_gains(rules, facts, facts.end_points)
+        for side in range(rules.sides):
+            totals[side] += side_value(gains, side)
+    return centred(tuple(t / plays for t in totals))

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..cpu.players import ANALYSIS_LEVELS, LEVELS
 from ..match import Match
+from ..moves import MoveKind
 from ..record import Record, RecordError
 from ..rules import Rules
 from .coach import Grade, MapLanes, recorded_from_archive
@@ -296,7 +297,8 @@ def _judge(
     facts = played.outcome_facts()
     result = side_value(hand_gains(rules, facts, facts.end_points), side)
     previous = match.results[index - 1] if index > 0 else None
-    luck = hand_luck(recorded.start, lead_from_deal(rules, index, previous))[side]
+    draws = [(ply, recorded.before(ply)) for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
+    luck = hand_luck(recorded.start, lead_from_deal(rules, index, previous), draws)[side]
     return HandJudgement(index, seat, family_of(rules), tuple(decisions), float(result), luck)
 
 

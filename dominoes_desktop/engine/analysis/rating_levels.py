@@ -7,39 +7,39 @@ CALIBRATION_JSON = r"""
    "levels": {
     "easy": {
      "ci95": [
-      8.895,
-      12.852
+      9.141,
+      12.073
      ],
-     "decisions": 744,
-     "hands": 300,
-     "rating": 10.874
+     "decisions": 1274,
+     "hands": 500,
+     "rating": 10.607
     },
     "expert": {
      "ci95": [
-      0.103,
-      0.294
+      0.162,
+      0.328
      ],
-     "decisions": 809,
-     "hands": 300,
-     "rating": 0.199
+     "decisions": 1360,
+     "hands": 500,
+     "rating": 0.245
     },
     "hard": {
      "ci95": [
-      1.39,
-      2.356
+      1.437,
+      2.106
      ],
-     "decisions": 803,
-     "hands": 300,
-     "rating": 1.873
+     "decisions": 1356,
+     "hands": 500,
+     "rating": 1.771
     },
     "medium": {
      "ci95": [
-      2.886,
-      4.948
+      3.558,
+      5.273
      ],
-     "decisions": 782,
-     "hands": 300,
-     "rating": 3.917
+     "decisions": 1320,
+     "hands": 500,
+     "rating": 4.416
     }
    },
    "preset": "all_fives"
