@@ -314,6 +314,20 @@ def test_a_number_on_sixteen_ends_is_searched_alike() -> None:
         assert values[0] == values[1], (packed, ends)
 
 
+def test_the_compiled_core_refuses_a_stock_longer_than_the_set() -> None:
+    """A stock of more tiles than the set is refused (a line search keeps what rests in the stock from each
+    draw on in 65 slots: a longer stock of tiles in the set wrote past them)."""
+    assert CompiledSearch is not None
+    rules = build_rules("jamaican")
+    kernel = Kernel(rules.set_top, rules.removed_tiles)
+    settings = [28, 4, rules.teams, [1, -1, 1, -1], kernel.suit, kernel.high, kernel.low, [0] * 29, False, False, 0]
+    settings += [False, False, 0, 0, 0, 0, 0, 1000]
+    for stock in ([0] * 29, [0] * 128):
+        with pytest.raises(ValueError, match=r"stock: \d+ items, at most 28"):
+            CompiledSearch(*settings[:7], stock, *settings[8:])
+    assert CompiledSearch(*settings[:7], list(range(28)), *settings[8:]).entries() == 0
+
+
 def test_the_wide_compiled_search_refuses_what_lies_outside_it() -> None:
     core = ArmsSolver(build_rules("cross_12"), [], 0, 0)._core
     assert core is not None

@@ -128,6 +128,31 @@ def test_the_all_fives_sheets_lists_keep_each_sides_figures_with_it(qtbot: QtBot
                 )
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_long_names_on_the_sheet_wrap_between_words_never_inside_one(qtbot: QtBot, language: str) -> None:
+    """Review: a side's whole name was kept on one line (no-break spaces), so a room's two long names (24
+    characters each) were cut inside a word on the sheet ("Guadalupe Esperanz" / "a Ruiz: 0"); the figures still
+    stay with their side."""
+    from dataclasses import replace
+
+    LANGUAGE.install(language)
+    panel = HandEndPanel()
+    qtbot.addWidget(panel)
+    names = [
+        "Maximiliana Alexandrovna",
+        "Bartholomew Fitzgeraldo",
+        "Guadalupe Esperanza Ruiz",
+        "Christopher Wellington",
+    ]
+    seats = [replace(seat, name=name) for seat, name in zip(default_seats(4), names, strict=True)]
+    panel.show_result(build_rules("jamaican"), seats, jamaican_result(1, (0, 1)), None)
+    for width in range(280, 480, 4):
+        lines = wrapped_lines(panel, width, " · ")
+        assert [w for line in lines for w in line.split()] == "".join(lines).split(), f"a word cut at {width}px"
+        for line in lines:
+            assert not re.match(r"\s*\d", line), f"a figure without its side at {width}px: {line!r}"
+
+
 @pytest.mark.parametrize(("language", "side"), [("en", "1 hand to you & CPU 2."), ("es", "1 mano para ti y CPU 2.")])
 def test_you_in_the_middle_of_a_sentence_is_not_capitalised(qtbot: QtBot, language: str, side: str) -> None:
     """Play-test: "62 points to You."; the person's name is said after a preposition in its own form."""

@@ -1011,7 +1011,8 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
     }
     if (read_ints(high, self->high, n, NULL, "high") < 0) return -1;
     if (read_ints(low, self->low, n, NULL, "low") < 0) return -1;
-    if (read_ints(stock, self->stock, MAX_WIDE_TILES, &count, "stock") < 0) return -1;
+    /* at most the set (n is checked against its limit above): stock_rest keeps MAX_TILES + 1 of a line search */
+    if (read_ints(stock, self->stock, n, &count, "stock") < 0) return -1;
     self->stock_len = (int)count;
     self->sides = 0;
     for (int i = 0; i < players; i++) {

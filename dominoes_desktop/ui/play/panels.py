@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QSize, Qt, Signal
@@ -431,9 +432,10 @@ NO_BREAK = "\u00a0"
 
 
 def held(words: str) -> str:
-    """`words` kept on one line (non-breaking spaces): a side's name and its figures. A list of them wraps between
-    items, never before a side's figure ("CPU 3:" at a line's end and "1." alone on the next)."""
-    return words.replace(" ", NO_BREAK)
+    """`words` with each figure kept to what comes before it (a non-breaking space before every number and arrow):
+    a list of them wraps between items, never before a side's figure ("CPU 3:" at a line's end and "1." alone on
+    the next), and a long name still wraps between its words (kept whole, it was cut inside one)."""
+    return re.sub(r" (?=[\d→])", NO_BREAK, words)
 
 
 class HandEndPanel(QFrame):
