@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontInfo
+from PySide6.QtGui import QFontInfo, QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu.players import REASONS, decision
@@ -23,6 +23,7 @@ from dominoes_desktop.engine.hand import HandEnd
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.ui.look.look_style import scaled_words_style
 from dominoes_desktop.ui.play.controller import default_seats
 from dominoes_desktop.ui.play.game_page import LEADER_PANEL_WIDTH
 from dominoes_desktop.ui.play.panels import HandEndPanel
@@ -298,3 +299,19 @@ def test_a_claim_is_offered_to_you_without_your_name_before_it(qtbot: QtBot, win
     log = window.game.log
     last = log.visualItemRect(log.item(log.count() - 1))
     assert log.viewport().rect().contains(last), (last, log.viewport().rect())
+
+
+def test_the_scaled_words_keep_a_font_sized_in_pixels(qapp: object) -> None:
+    """A platform theme may size the application's font in pixels (no point size: -1); the sheets' scaled words
+    then grow from its pixels rather than asking for a negative point size."""
+    before = QGuiApplication.font()
+    font = QGuiApplication.font()
+    font.setPixelSize(14)
+    QGuiApplication.setFont(font)
+    try:
+        style = scaled_words_style(1.5)
+    finally:
+        QGuiApplication.setFont(before)
+    assert "QLabel, QCheckBox { font-size: 21px; }" in style, style
+    assert "-" not in re.sub(r"font-size|QLabel#handEndText", "", style), style
+    assert re.search(r"QLabel, QCheckBox \{ font-size: \d+\.\dpt; \}", scaled_words_style(1.5))

@@ -77,10 +77,12 @@ TEXT_PX = 14  # the words of the score and of the hand-end sheet, and every butt
 def scaled_words_style(scale: float) -> str:
     """The own style of a sheet or panel laid over the table (the hand's end, who leads, a redeal, the curtain) in
     a window larger than 1024x700: its words `scale` times their size, as the table round it has grown."""
-    base_pt = QGuiApplication.font().pointSizeF() * scale
+    font = QGuiApplication.font()
+    # A font sized in pixels (a platform theme may set one) has no point size: pointSizeF() is -1.
+    base = f"{font.pointSizeF() * scale:.1f}pt" if font.pointSizeF() > 0 else f"{round(font.pixelSize() * scale)}px"
     px = round(TEXT_PX * scale)
     return (
-        f"QLabel, QCheckBox {{ font-size: {base_pt:.1f}pt; }}"
+        f"QLabel, QCheckBox {{ font-size: {base}; }}"
         f" QLabel#handEndText {{ font-size: {px}px; }}"
         f" QPushButton {{ font-size: {px}px; }}"
     )
