@@ -185,8 +185,9 @@ def playouts(start: Hand, side: int, count: int) -> float:
     return total / count
 
 
-def replayed(rules: Rules, level: str, seed: int, index: int, salt: int) -> float:
-    """Calibration hand `index` played again, the players seeded with `salt` added: seat 0's side's result."""
+def replay_hand(rules: Rules, level: str, seed: int, index: int, salt: int) -> tuple[Deal, Hand]:
+    """Calibration hand `index` played again with the players' seeds moved by `salt` (0: as the calibration
+    played it): its deal and the hand as it ended."""
     deal_seed = seed * SEED_STRIDE + index
     players = [
         make_player(level if s == RATED_SEAT else "medium", deal_seed * PLAYER_SEEDS + s + salt)
@@ -194,7 +195,12 @@ def replayed(rules: Rules, level: str, seed: int, index: int, salt: int) -> floa
     ]
     table = CpuTable(rules, players, deal_seed)
     table.play_hand(deal_seed=deal_seed)
-    _, played = table.match.archive[0]
+    return table.match.archive[0]
+
+
+def replayed(rules: Rules, level: str, seed: int, index: int, salt: int) -> float:
+    """Calibration hand `index` played again, the players seeded with `salt` added: seat 0's side's result."""
+    _, played = replay_hand(rules, level, seed, index, salt)
     facts = played.outcome_facts()
     return side_value(hand_gains(rules, facts, facts.end_points), rules.teams[RATED_SEAT])
 
@@ -358,16 +364,8 @@ MEASURES: dict[str, Callable[[Hand, int, argparse.Namespace], float | None]] = {
 
 
 def _played(rules: Rules, level: str, seed: int, index: int, salt: int) -> tuple[Hand, Hand, Deal]:
-    """Calibration hand `index` played again with the players' seeds moved by `salt` (0: as the calibration
-    played it): the hand as dealt and as it ended."""
-    deal_seed = seed * SEED_STRIDE + index
-    players = [
-        make_player(level if s == RATED_SEAT else "medium", deal_seed * PLAYER_SEEDS + s + salt)
-        for s in range(rules.players)
-    ]
-    table = CpuTable(rules, players, deal_seed)
-    table.play_hand(deal_seed=deal_seed)
-    deal, played = table.match.archive[0]
+    """`replay_hand`, with the hand as dealt."""
+    deal, played = replay_hand(rules, level, seed, index, salt)
     return start_of(rules, level, seed, index), played, deal
 
 

@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from dominoes_desktop.engine.analysis.coach import judge_hand, recorded_from_archive  # noqa: E402
 from dominoes_desktop.engine.analysis.fair import forced_moves, judge_hand_view  # noqa: E402
+from dominoes_desktop.engine.deal import Deal  # noqa: E402
 from dominoes_desktop.engine.decisions import (  # noqa: E402
     AnswerRedeal,
     ChooseLeader,
@@ -35,10 +36,12 @@ from dominoes_desktop.engine.decisions import (  # noqa: E402
     PlayTurn,
     RedealOffer,
 )
+from dominoes_desktop.engine.hand import Hand  # noqa: E402
 from dominoes_desktop.engine.match import Match  # noqa: E402
 from dominoes_desktop.engine.moves import CLAIM, Move, MoveKind  # noqa: E402
 from dominoes_desktop.engine.presets import build_rules  # noqa: E402
 from dominoes_desktop.engine.record import Record, record_to_json  # noqa: E402
+from dominoes_desktop.engine.rules import Rules  # noqa: E402
 from dominoes_desktop.engine.view import replay_moves  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "data" / "walker_golden.json"
@@ -96,22 +99,24 @@ def readings(record: Record) -> list[dict[str, Any]]:
         public = []
         history = played.history
         for cut in sorted({0, len(history) // 3, len(history) // 2, len(history)}):
-            drawn = sum(1 for t in history[:cut] if t.move.kind is MoveKind.DRAW)
-            hand, points = replay_moves(
-                rules, played.leader, played.forced_pose, history[:cut], len(deal.stock) - drawn
-            )
-            public.append(
-                {
-                    "moves": cut,
-                    "points": [list(p) for p in points],
-                    "turn": hand.turn,
-                    "ends": list(hand.layout.open_ends()),
-                    "end_points": list(hand.end_points),
-                    "over": hand.is_over,
-                }
-            )
+            public.append(public_replay(rules, deal, played, cut))
         found.append({"index": index, "coach": coach, "fair": fair, "forced": forced, "public": public})
     return found
+
+
+def public_replay(rules: Rules, deal: Deal, played: Hand, cut: int) -> dict[str, Any]:
+    """What a seat's public replay of the first `cut` moves of `played` says (the test reads it the same way)."""
+    history = played.history
+    drawn = sum(1 for t in history[:cut] if t.move.kind is MoveKind.DRAW)
+    hand, points = replay_moves(rules, played.leader, played.forced_pose, history[:cut], len(deal.stock) - drawn)
+    return {
+        "moves": cut,
+        "points": [list(p) for p in points],
+        "turn": hand.turn,
+        "ends": list(hand.layout.open_ends()),
+        "end_points": list(hand.end_points),
+        "over": hand.is_over,
+    }
 
 
 def golden() -> dict[str, Any]:

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from benchmarks.walker_golden import public_replay
 from dominoes_desktop.engine.analysis.coach import hands_of_case, judge_hand, recorded_from_archive
 from dominoes_desktop.engine.analysis.fair import forced_moves, judge_hand_view
 from dominoes_desktop.engine.match import Match
-from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.record import record_from_json
-from dominoes_desktop.engine.view import replay_moves
 
 GOLDEN = json.loads((Path(__file__).resolve().parents[1] / "data" / "walker_golden.json").read_text())
 MATCHES = {m["preset"]: m for m in GOLDEN["matches"]}
@@ -38,19 +36,5 @@ def test_the_readers_of_a_recorded_hand_say_what_they_said(preset: str) -> None:
         assert [f.as_json() for f in fair] == expected["fair"]
         forced = [[ply, seat, move.notation(), list(ends)] for ply, seat, move, ends in forced_moves(recorded)]
         assert forced == expected["forced"]
-        history = played.history
         for seen in expected["public"]:
-            cut = seen["moves"]
-            drawn = sum(1 for t in history[:cut] if t.move.kind is MoveKind.DRAW)
-            hand, points = replay_moves(
-                rules, played.leader, played.forced_pose, history[:cut], len(deal.stock) - drawn
-            )
-            found: dict[str, Any] = {
-                "moves": cut,
-                "points": [list(p) for p in points],
-                "turn": hand.turn,
-                "ends": list(hand.layout.open_ends()),
-                "end_points": list(hand.end_points),
-                "over": hand.is_over,
-            }
-            assert found == seen
+            assert public_replay(rules, deal, played, seen["moves"]) == seen
