@@ -670,6 +670,23 @@ static inline uint64_t arms_after(const LineSearch *s, uint64_t ends, int unstar
     return ends;
 }
 
+/* The options of the tiles in `pool` (tile indices from `first`), as codes after the `count` already in
+ * `options`: tile index * 2 + 1 joined by its high number, + 0 by its low one; the new count. While the pose's
+ * arms are bare a tile joins the pose's number. The one- and two-word arms searches share it. */
+static inline int arm_options(const LineSearch *s, uint64_t pool, int first, uint64_t ends, int unstarted,
+                              int *options, int count) {
+    for (; pool; pool &= pool - 1) {
+        int i = lowest_bit(pool) + first, h = s->high[i], lo = s->low[i];
+        if (unstarted) {
+            options[count++] = i * 2 + (h == s->pose_end ? 1 : 0);
+            continue;
+        }
+        if ((ends >> (ARM_BITS * h)) & 15) options[count++] = i * 2 + 1;
+        if (lo != h && ((ends >> (ARM_BITS * lo)) & 15)) options[count++] = i * 2;
+    }
+    return count;
+}
+
 static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, uint64_t ends, int unstarted, int alpha,
                        int beta) {
     if (++s->nodes > s->budget) {
@@ -702,16 +719,7 @@ static int arms_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
     }
     /* Options as codes: tile index * 2 + 1 joined by its high number, + 0 by its low one. */
     int options[2 * MAX_TILES];
-    int count = 0;
-    for (uint64_t pool = playable; pool; pool &= pool - 1) {
-        int i = lowest_bit(pool), h = s->high[i], lo = s->low[i];
-        if (unstarted) {
-            options[count++] = i * 2 + (h == s->pose_end ? 1 : 0);
-            continue;
-        }
-        if ((ends >> (ARM_BITS * h)) & 15) options[count++] = i * 2 + 1;
-        if (lo != h && ((ends >> (ARM_BITS * lo)) & 15)) options[count++] = i * 2;
-    }
+    int count = arm_options(s, playable, 0, ends, unstarted, options, 0);
     int single = !(mine & (mine - 1)); /* one tile left: whatever it plays is a domino */
     int left_bare = unstarted ? unstarted - 1 : 0;
     if (count == 1) {
@@ -867,18 +875,8 @@ static int wide_search(LineSearch *s, uint64_t *hands, int stock_at, int turn, u
     }
     /* Options as codes: tile index * 2 + 1 joined by its high number, + 0 by its low one. */
     int options[2 * MAX_WIDE_TILES];
-    int count = 0;
-    for (int word = 0; word < 2; word++) {
-        for (uint64_t pool = word ? playable_hi : playable_lo; pool; pool &= pool - 1) {
-            int i = lowest_bit(pool) + 64 * word, h = s->high[i], lo = s->low[i];
-            if (unstarted) {
-                options[count++] = i * 2 + (h == s->pose_end ? 1 : 0);
-                continue;
-            }
-            if ((ends >> (ARM_BITS * h)) & 15) options[count++] = i * 2 + 1;
-            if (lo != h && ((ends >> (ARM_BITS * lo)) & 15)) options[count++] = i * 2;
-        }
-    }
+    int count = arm_options(s, playable_lo, 0, ends, unstarted, options, 0);
+    count = arm_options(s, playable_hi, 64, ends, unstarted, options, count);
     /* one tile left: whatever it plays is a domino */
     int single = mine_lo ? !(mine_lo & (mine_lo - 1)) && !mine_hi : !(mine_hi & (mine_hi - 1));
     int left_bare = unstarted ? unstarted - 1 : 0;
