@@ -368,7 +368,10 @@ class _Worker:
             process.join(timeout_s)
             if process.is_alive():
                 process.kill()
-                process.join(5.0)  # a killed process always ends; on a loaded machine it takes a moment
+            # A killed process always ends, but on a loaded machine the system may take seconds to reap it.
+            deadline = time.monotonic() + 30.0
+            while process.is_alive() and time.monotonic() < deadline:
+                process.join(0.5)
         if self.conn is not None:
             self.conn.close()
 
