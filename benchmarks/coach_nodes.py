@@ -7,13 +7,18 @@ world took (all its options), the most one option's search took, how many worlds
 budget (`coach.budget_for`) could not finish, and, with --walk, the nodes the same searches take when MTD(f)
 starts at each option's true value (the least a better first guess could leave: what the walk from the
 guess costs is the difference). Then a summary: median and worst nodes a world, the share of worlds past the
-budget, and the solver's nodes a second in this process.
+budget, and the nodes searched, the CPU they took and the nodes a second in this process.
 
     python benchmarks/coach_nodes.py [--preset cuban] [--hands 5] [--plies 0-3] [--worlds 8] [--walk]
+        [--table-entries N]
 
 Session 12's figures (the first decisions of a Cuban hand, plies 1-3):
 
     nice -n 10 python benchmarks/coach_nodes.py --preset cuban --plies 1-3 --worlds 8 --walk
+
+and the compiled table's size (`solver.COMPILED_TABLE_ENTRIES`): nodes against nodes a second,
+
+    nice -n 10 python benchmarks/coach_nodes.py --preset cuban --plies 1-3 --worlds 2 --table-entries 600000
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.coach_speed import recorded_hands  # noqa: E402
+from dominoes_desktop.engine.analysis import solver as solver_module  # noqa: E402
 from dominoes_desktop.engine.analysis.coach import Judge, budget_for, decisions_to_judge  # noqa: E402
 from dominoes_desktop.engine.analysis.fair import world_seed  # noqa: E402
 from dominoes_desktop.engine.analysis.solver import (  # noqa: E402
@@ -84,7 +90,10 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=8)
     parser.add_argument("--cap", type=int, default=30_000_000, help="nodes per option search at most")
     parser.add_argument("--walk", action="store_true", help="also search again from each option's true value")
+    parser.add_argument("--table-entries", type=int, default=None, help="the compiled table's largest size")
     args = parser.parse_args()
+    if args.table_entries is not None:
+        solver_module.COMPILED_TABLE_ENTRIES = args.table_entries
     first, last = (int(p) for p in args.plies.split("-"))
     rules = recorded_hands(args.preset, 1, args.seed)[0].rules
     per_world: list[int] = []
@@ -129,6 +138,8 @@ def main() -> None:
                     "worst_nodes_a_world": max(per_world),
                     "worlds_past_the_budget": past_budget,
                     "budget_per_search": budget_for(rules),
+                    "nodes": searched,
+                    "cpu_s": round(cpu, 2),
                     "nodes_per_s": round(searched / max(cpu, 1e-9)),
                     "from_true_value_share": round(walked[1] / walked[0], 3) if walked[0] else None,
                 }
