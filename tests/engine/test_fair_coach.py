@@ -422,3 +422,19 @@ def test_worlds_need_the_view_judge(tmp_path: Path) -> None:
         cwd=ROOT,
     )
     assert out.returncode == 2 and "--worlds needs --judge view" in out.stderr
+
+
+def test_a_decision_whose_scouting_worlds_are_dear_is_judged_over_them_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    recorded = _recorded("jamaican", 4)
+    usual = judge_hand_view(recorded, seats=(0,), seed=0)
+    assert all(len(f.worlds) > fair_module.SCOUT_WORLDS for f in usual)
+    monkeypatch.setattr(fair_module, "DEAR_SHARE", 10**12)  # every search is dear
+    dear = judge_hand_view(recorded, seats=(0,), seed=0)
+    assert [f.judged.ply for f in dear] == [f.judged.ply for f in usual]
+    for alone, fair in zip(dear, usual, strict=True):
+        # The seed's first worlds, searched as ever: exact, and a margin that says how few they are.
+        assert len(alone.worlds) == fair_module.SCOUT_WORLDS and alone.judged.exact and not alone.whole
+        assert [(w.hands, w.values) for w in alone.worlds] == [
+            (w.hands, w.values) for w in fair.worlds[: fair_module.SCOUT_WORLDS]
+        ]
+        assert alone.margin == loss_and_margin(alone.worlds, alone.judged.options, alone.judged.played)[1]

@@ -192,7 +192,7 @@ def test_a_compiled_search_lets_other_threads_run() -> None:
 
 
 def test_a_compiled_solver_and_its_table_go_with_their_last_reference() -> None:
-    """No cycle through the search: the Expert makes a solver a world, and each table (up to 50 MB) must not
+    """No cycle through the search: the Expert makes a solver a world, and each table (a few MB) must not
     wait for a full garbage collection to be freed."""
     rules = build_rules("jamaican")
     start = next(hands_of(rules, 3))

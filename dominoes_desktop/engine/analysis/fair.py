@@ -8,8 +8,12 @@ mean over the worlds; the loss and the grade come from those means, with the fac
 thresholds. A world too big to search within the budget is estimated by playouts, and its decision is then
 approximate.
 
-Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose); then, round after round, a decision whose
-grade is not settled (a threshold lies within the loss's margin of error, two standard errors of the worlds'
+Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose), in two rounds: `SCOUT_WORLDS` of them,
+then the rest but for a decision whose scouting worlds were dear (`dear_nodes` each: the first plies of a
+double-nine hand, 1 to 20 million nodes a world), which is judged over its scouting worlds alone: they are the
+seed's first worlds, the same draws as ever, so the sample stays fair, and its margin of error says it is
+smaller; more of them would most likely run past the budget and leave it estimated. Then, round after round,
+a decision whose grade is not settled (a threshold lies within the loss's margin of error, two standard errors of the worlds'
 losses) gets as many worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to
 `FULL_WORLDS`, while the hand's allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds
 cost is foretold by the nodes its first ones took (a hand whose first worlds are dear gets no more). A close
@@ -86,6 +90,9 @@ AT_ONCE_WORLDS = 64  # a decision with no more worlds than this gets every one a
 # first worlds may all agree and miss the few that differ (seen with 560 and 924 worlds in all: every world
 # judged showed a loss of 0.26 and 0.43 of a hand, Fine; another seed's 16 worlds none, Best), and where
 # there are so few, late in a hand, they cost little
+SCOUT_WORLDS = POSE_WORLDS  # the first worlds every decision gets before the rest of its `FIRST_WORLDS`
+DEAR_SHARE = 8  # a decision whose scouting worlds took more than this share of one search's budget each, on
+# average, is dear (`dear_nodes`)
 WORLD_ROLLOUTS = 16  # playouts per option in a world too big to search (the worlds average them further)
 
 
@@ -212,6 +219,11 @@ def _first_worlds(count: int | None, pose: bool) -> int:
     if count is None:
         return first
     return count if count <= AT_ONCE_WORLDS else min(count, first)
+
+
+def dear_nodes(rules: Rules) -> int:
+    """Solver nodes per world past which a decision's scouting worlds make it dear: judged over them alone."""
+    return budget_for(rules) // DEAR_SHARE
 
 
 def hand_nodes(rules: Rules) -> int:
@@ -398,6 +410,7 @@ def judge_hand_view(
     whole = frozenset(every)
     nodes = [0] * len(todo)
     too_big: set[int] = set()
+    dear: set[int] = set()  # judged over its scouting worlds alone (`dear_nodes`)
 
     lists: dict[int, list[ListedWorld]] = {}  # every world of a whole decision, listed once
 
@@ -430,7 +443,7 @@ def judge_hand_view(
         wanted = []
         for d in range(len(todo)):
             count = len(raw[d])
-            if d in too_big or count >= every.get(d, MAX_WORLDS):
+            if d in too_big or d in dear or count >= every.get(d, MAX_WORLDS):
                 continue
             options, played = todo[d][1].legal_moves(), todo[d][2]
             loss, margin = loss_and_margin(worlds_of(d), options, played)
@@ -452,7 +465,16 @@ def judge_hand_view(
         return chosen, allowance
 
     if todo:
-        round_of([(d, 0, _first_worlds(every.get(d), todo[d][1].layout.empty)) for d in range(len(todo))])
+        first = [_first_worlds(every.get(d), todo[d][1].layout.empty) for d in range(len(todo))]
+        scout = [min(count, SCOUT_WORLDS) for count in first]
+        round_of([(d, 0, scout[d]) for d in range(len(todo))])
+        # A decision whose scouting worlds were dear is judged over them alone: its other worlds would most
+        # likely run past the budget and leave it estimated, and cost what the hand cannot afford.
+        dear_line = dear_nodes(rules)
+        dear.update(d for d in range(len(todo)) if d not in too_big and nodes[d] > dear_line * scout[d])
+        rest = [(d, scout[d], first[d]) for d in range(len(todo)) if first[d] > scout[d] and d not in too_big | dear]
+        if rest:
+            round_of(rest)
     if progress is not None:
         progress(1, 2)
     allowance = hand_nodes(rules) - sum(nodes)

@@ -1,0 +1,151 @@
+"""Where the fair coach's search work goes: the solver nodes each sampled world of a decision takes.
+
+For the person's (seat 0) decisions of the benchmark's hands (as coach_speed.py makes them) at the given
+plies, every option of each of the decision's first --worlds worlds (the fair coach's own draws, seed 0) is
+searched exactly with a budget of --cap nodes per option. Prints one JSON line per decision: the nodes each
+world took (all its options), the most one option's search took, how many worlds a search of the coach's
+budget (`coach.budget_for`) could not finish, and, with --walk, the nodes the same searches take when MTD(f)
+starts at each option's true value (the least a better first guess could leave: what the walk from the
+guess costs is the difference). Then a summary: median and worst nodes a world, the share of worlds past the
+budget, and the nodes searched, the CPU they took and the nodes a second in this process.
+
+    python benchmarks/coach_nodes.py [--preset cuban] [--hands 5] [--plies 0-3] [--worlds 8] [--walk]
+        [--table-entries N]
+
+Session 12's figures (the first decisions of a Cuban hand, plies 1-3):
+
+    nice -n 10 python benchmarks/coach_nodes.py --preset cuban --plies 1-3 --worlds 8 --walk
+
+and the compiled table's size (`solver.COMPILED_TABLE_ENTRIES`): nodes against nodes a second,
+
+    nice -n 10 python benchmarks/coach_nodes.py --preset cuban --plies 1-3 --worlds 2 --table-entries 600000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.coach_speed import recorded_hands  # noqa: E402
+from dominoes_desktop.engine.analysis import solver as solver_module  # noqa: E402
+from dominoes_desktop.engine.analysis.coach import Judge, budget_for, decisions_to_judge  # noqa: E402
+from dominoes_desktop.engine.analysis.fair import world_seed  # noqa: E402
+from dominoes_desktop.engine.analysis.solver import (  # noqa: E402
+    ArmsSolver,
+    LineSolver,
+    OutOfBudget,
+    supports_arms,
+    supports_masks,
+)
+from dominoes_desktop.engine.analysis.worlds import sample_worlds, view_at  # noqa: E402
+from dominoes_desktop.engine.hand import Hand  # noqa: E402
+from dominoes_desktop.engine.moves import Move  # noqa: E402
+from dominoes_desktop.engine.rules import Rules  # noqa: E402
+
+
+def search_world(
+    rules: Rules, world: Hand, options: list[Move], side: int, cap: int, guesses: list[float] | None
+) -> tuple[list[int], list[float | None]]:
+    """Each option's nodes and exact value (None past `cap`) in one world, one table for its options as the
+    coach keeps; with `guesses`, each search's MTD(f) starts at that value (to come, as the solver sees it)."""
+    judge = Judge(rules, world, cap)
+    search_side = 0 if rules.sides == 2 else side
+    masks = LineSolver if supports_masks(rules) else ArmsSolver if supports_arms(rules) else None
+    nodes: list[int] = []
+    values: list[float | None] = []
+    for o, move in enumerate(options):
+        if guesses is not None and masks is not None:
+            if search_side not in judge._masks:  # made now, so that its first search starts at the guess
+                judge._masks[search_side] = masks(rules, judge.dealt_stock, judge.leader, search_side)
+            judge._masks[search_side].last_value = _solver_view(rules, side, guesses[o])
+        before = judge.searched
+        try:
+            values.append(judge.option_value(world, move, side, True, 0))
+        except OutOfBudget:
+            values.append(None)
+        nodes.append(judge.searched - before)
+    return nodes, values
+
+
+def _solver_view(rules: Rules, side: int, value: float) -> int:
+    """An option's value to come for `side` as the mask solver holds it (with two sides it searches for side
+    0), the move's own points apart (none in the games it searches with a guess that matters: no end points)."""
+    return int(value) if rules.sides != 2 or side == 0 else -int(value)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--preset", default="cuban")
+    parser.add_argument("--hands", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1, help="the hands' seed (coach_speed.py's)")
+    parser.add_argument("--plies", default="0-3", help="A-B: the decisions judged")
+    parser.add_argument("--worlds", type=int, default=8)
+    parser.add_argument("--cap", type=int, default=30_000_000, help="nodes per option search at most")
+    parser.add_argument("--walk", action="store_true", help="also search again from each option's true value")
+    parser.add_argument("--table-entries", type=int, default=None, help="the compiled table's largest size")
+    args = parser.parse_args()
+    if args.table_entries is not None:
+        solver_module.COMPILED_TABLE_ENTRIES = args.table_entries
+    first, last = (int(p) for p in args.plies.split("-"))
+    rules = recorded_hands(args.preset, 1, args.seed)[0].rules
+    per_world: list[int] = []
+    walked = [0, 0]  # nodes of the worlds searched again from their true values: as the coach, from them
+    past_budget = 0
+    searched = 0
+    started = time.process_time()
+    for recorded in recorded_hands(args.preset, args.hands, args.seed):
+        rules = recorded.rules
+        budget = budget_for(rules)
+        for ply, position, _, _ in decisions_to_judge(recorded, (0,)):
+            if not first <= ply <= last:
+                continue
+            view = view_at(position, position.turn, recorded.index)
+            worlds = sample_worlds(view, args.worlds, world_seed(0, recorded.index, ply))
+            side = rules.teams[position.turn]
+            options = position.legal_moves()
+            row: dict[str, Any] = {"hand": recorded.index, "ply": ply, "options": len(options), "worlds": []}
+            for world in worlds:
+                nodes, values = search_world(rules, world.hand, options, side, args.cap, None)
+                searched += sum(nodes)
+                per_world.append(sum(nodes))
+                past_budget += max(nodes) > budget
+                entry: dict[str, Any] = {"nodes": sum(nodes), "most_one_option": max(nodes)}
+                if args.walk and all(v is not None for v in values):
+                    guesses: list[float] = [v for v in values if v is not None]
+                    guessed, _ = search_world(rules, world.hand, options, side, args.cap, guesses)
+                    searched += sum(guessed)
+                    entry["from_true_value"] = sum(guessed)
+                    walked[0] += sum(nodes)
+                    walked[1] += sum(guessed)
+                row["worlds"].append(entry)
+            print(json.dumps(row), flush=True)
+    cpu = time.process_time() - started
+    if per_world:
+        print(
+            json.dumps(
+                {
+                    "preset": args.preset,
+                    "worlds": len(per_world),
+                    "median_nodes_a_world": statistics.median(per_world),
+                    "worst_nodes_a_world": max(per_world),
+                    "worlds_past_the_budget": past_budget,
+                    "budget_per_search": budget_for(rules),
+                    "nodes": searched,
+                    "cpu_s": round(cpu, 2),
+                    "nodes_per_s": round(searched / max(cpu, 1e-9)),
+                    "from_true_value_share": round(walked[1] / walked[0], 3) if walked[0] else None,
+                }
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
