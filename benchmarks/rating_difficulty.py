@@ -125,16 +125,33 @@ def play(args: argparse.Namespace) -> None:
 # ---- the report ---------------------------------------------------------------------------------------
 
 
-def _corr(xs: list[float], ys: list[float]) -> float | None:
+def _ranks(values: list[float]) -> list[float]:
+    """Each value's rank (from 1; ties get their mean rank)."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    ranks = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for i in order[start : end + 1]:
+            ranks[i] = (start + end) / 2 + 1
+        start = end + 1
+    return ranks
+
+
+def _corr(xs: list[float], ys: list[float], ranked: bool = False) -> float | None:
+    """Pearson's correlation, or Spearman's (of the ranks) when `ranked`."""
     try:
-        return statistics.correlation(xs, ys)
+        return statistics.correlation(_ranks(xs), _ranks(ys)) if ranked else statistics.correlation(xs, ys)
     except statistics.StatisticsError:
         return None
 
 
-def _with_ci(xs: list[float], ys: list[float], n_strata: int = 0) -> dict[str, Any]:
-    """The correlation with its 95% interval (Fisher's z; `n_strata` degrees more lost when pooled within)."""
-    r = _corr(xs, ys)
+def _with_ci(xs: list[float], ys: list[float], n_strata: int = 0, ranked: bool = False) -> dict[str, Any]:
+    """The correlation (Pearson's, or Spearman's when `ranked`) with its 95% interval (Fisher's z, `n_strata`
+    degrees more lost when pooled within groups or with controls held fixed)."""
+    r = _corr(xs, ys, ranked)
     n = len(xs) - n_strata
     if r is None or n < 4 or abs(r) >= 1:
         return {"r": r, "ci95": [None, None], "n": len(xs)}
@@ -155,6 +172,30 @@ def _within(groups: dict[Any, list[tuple[float, float]]]) -> dict[str, Any]:
         xs.extend(p[0] - mx for p in pairs)
         ys.extend(p[1] - my for p in pairs)
     return _with_ci(xs, ys, kept)
+
+
+def _residuals(ys: list[float], controls: list[list[float]]) -> list[float]:
+    """`ys` less their least-squares fit on `controls` (with an intercept): normal equations, solved by
+    Gaussian elimination (a handful of columns)."""
+    columns = [[1.0] * len(ys), *controls]
+    k = len(columns)
+    a = [[sum(x * y for x, y in zip(columns[i], columns[j], strict=True)) for j in range(k)] for i in range(k)]
+    b = [sum(x * y for x, y in zip(columns[i], ys, strict=True)) for i in range(k)]
+    for i in range(k):
+        pivot = max(range(i, k), key=lambda r: abs(a[r][i]))
+        a[i], a[pivot], b[i], b[pivot] = a[pivot], a[i], b[pivot], b[i]
+        for r in range(k):
+            if r != i and a[i][i]:
+                f = a[r][i] / a[i][i]
+                a[r] = [x - f * y for x, y in zip(a[r], a[i], strict=True)]
+                b[r] -= f * b[i]
+    coef = [b[i] / a[i][i] if a[i][i] else 0.0 for i in range(k)]
+    return [y - sum(c * col[n] for c, col in zip(coef, columns, strict=True)) for n, y in enumerate(ys)]
+
+
+def _partial(xs: list[float], ys: list[float], controls: list[list[float]]) -> dict[str, Any]:
+    """The correlation of `xs` and `ys` with `controls` held fixed (each less its fit on them)."""
+    return _with_ci(_residuals(xs, controls), _residuals(ys, controls), len(controls))
 
 
 def _by_half(luck: list[float], values: list[float]) -> list[float] | None:
@@ -199,6 +240,9 @@ def report(path: Path) -> dict[str, Any]:
             "rating": round(scale * statistics.fmean(d["loss"] for r in mine for d in r["decisions"]), 3),
             "corr_rate_deal_luck": _with_ci(rate_h, deal),
             "corr_rate_total_luck": _with_ci(rate_h, total),
+            "ranked_corr_rate_deal_luck": _with_ci(rate_h, deal, ranked=True),
+            "ranked_corr_rate_total_luck": _with_ci(rate_h, total, ranked=True),
+            "hands_with_a_loss": sum(1 for x in rate_h if x > 0),
             "corr_deal_luck_decisions": _with_ci(deal, count),
             "corr_deal_luck_spread": _with_ci(deal, spread),
             "corr_rate_spread": _with_ci(rate_h, spread),
@@ -207,6 +251,11 @@ def report(path: Path) -> dict[str, Any]:
             "corr_excess_deal_luck": _with_ci([r["deal_luck"] for r in with_ref], excess),
             "corr_excess_total_luck": _with_ci([r["luck"] for r in with_ref], excess),
             "corr_share_deal_luck": _with_ci(share, deal),
+            "corr_rate_deal_luck_given_decisions_spread": _partial(rate_h, deal, [count, spread]),
+            "corr_rate_deal_luck_given_reference_rate": _partial(
+                [rate_h[i] for i, r in enumerate(mine) if r in with_ref], [r["deal_luck"] for r in with_ref], [ref_rate]
+            ),
+            "corr_rate_reference_rate": _with_ci([rate_h[i] for i, r in enumerate(mine) if r in with_ref], ref_rate),
             "reference_hands": len(with_ref),
             "excess_rating": round(statistics.fmean(excess), 3) if excess else None,
             "decisions_unluckier_half": round(statistics.fmean(count[i] for i in low), 3),
