@@ -564,7 +564,7 @@ def floor_report(path: Path) -> dict[str, Any]:
             today = (
                 ("hand_luck", ("medium_shuffled", "draws"), (DRAWING_DEAL_SHARE, DRAW_SHARE))
                 if draws_from_stock(build_rules(preset))
-                else ("hand_luck", ("medium_team",), (LUCK_SHARE,))
+                else ("hand_luck", ("medium_team", "easy_team"), (LUCK_SHARE, LUCK_SHARE))
             )
             for name, names, shares in (today, *candidates):
                 used = shares if shares is not None else fitted[name][level]
