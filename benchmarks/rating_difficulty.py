@@ -269,6 +269,25 @@ def report(path: Path) -> dict[str, Any]:
     return out
 
 
+def markdown(found: dict[str, Any]) -> str:
+    """docs/RATING.md's table: per level, a hand's error rate against the deal's luck and the total luck."""
+
+    def cell(c: dict[str, Any]) -> str:
+        return f"{c['r']:+.3f} [{c['ci95'][0]:+.3f}, {c['ci95'][1]:+.3f}]"
+
+    lines = [
+        "| level | hands | rating | corr(rate, deal's luck) | corr(rate, total luck) | ranks: deal's | ranks: total |",
+        "|---|---:|---:|---|---|---|---|",
+    ]
+    for level, c in found.items():
+        lines.append(
+            f"| {level} | {c['hands']} | {c['rating']} | {cell(c['corr_rate_deal_luck'])} "
+            f"| {cell(c['corr_rate_total_luck'])} | {cell(c['ranked_corr_rate_deal_luck'])} "
+            f"| {cell(c['ranked_corr_rate_total_luck'])} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--preset", default="all_fives")
@@ -278,9 +297,11 @@ def main() -> None:
     parser.add_argument("--max-minutes", type=float, default=0.0)
     parser.add_argument("--rows", type=Path, help="the rows file to append to")
     parser.add_argument("--report", type=Path, help="only report on a rows file")
+    parser.add_argument("--markdown", action="store_true", help="--report: docs/RATING.md's table")
     args = parser.parse_args()
     if args.report is not None:
-        print(json.dumps(report(args.report), indent=1))
+        found = report(args.report)
+        print(markdown(found) if args.markdown else json.dumps(found, indent=1))
         return
     if args.rows is None:
         parser.error("give --rows FILE (or --report FILE)")
