@@ -36,7 +36,7 @@ from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE
 from dominoes_desktop.engine.analysis.coach import recorded_from_archive
 from dominoes_desktop.engine.analysis.fair import judge_hand_view
 from dominoes_desktop.engine.analysis.hand_luck import hand_luck
-from dominoes_desktop.engine.analysis.rating import HAND_UNIT, family_of
+from dominoes_desktop.engine.analysis.rating import HAND_UNIT, family_of, ratio_and_error
 from dominoes_desktop.engine.analysis.solver import hand_gains, side_value
 from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import make_player, search
@@ -198,6 +198,23 @@ def _partial(xs: list[float], ys: list[float], controls: list[list[float]]) -> d
     return _with_ci(_residuals(xs, controls), _residuals(ys, controls), len(controls))
 
 
+def _by_fifth(luck: list[float], values: list[float]) -> list[float] | None:
+    """The mean of `values` over each fifth of the hands by `luck`, the unluckiest first."""
+    if len(values) < 5:
+        return None
+    order = sorted(range(len(values)), key=lambda i: luck[i])
+    size = len(order) // 5
+    return [round(statistics.fmean(values[i] for i in order[k * size : (k + 1) * size]), 3) for k in range(5)]
+
+
+def _half_width(clusters: list[tuple[float, int]]) -> float | None:
+    """The 95% half-width of a rating over these hands (each its summed loss and decisions: rating.py's)."""
+    if len(clusters) < 2:
+        return None
+    _, error = ratio_and_error(clusters)
+    return round(1.959964 * error, 3)
+
+
 def _by_half(luck: list[float], values: list[float]) -> list[float] | None:
     """The mean of `values` over the unluckier and over the luckier half of the hands (by `luck`)."""
     if len(values) < 2:
@@ -256,6 +273,23 @@ def report(path: Path) -> dict[str, Any]:
                 [rate_h[i] for i, r in enumerate(mine) if r in with_ref], [r["deal_luck"] for r in with_ref], [ref_rate]
             ),
             "corr_rate_reference_rate": _with_ci([rate_h[i] for i, r in enumerate(mine) if r in with_ref], ref_rate),
+            "rate_by_deal_fifth": _by_fifth(deal, rate_h),
+            "corr_decision_loss_deal_luck_by_ply": {
+                f"{low}-{high - 1}": _with_ci(
+                    [d["loss"] for r in mine for d in r["decisions"] if low <= d["ply"] < high],
+                    [r["deal_luck"] for r in mine for d in r["decisions"] if low <= d["ply"] < high],
+                )
+                for low, high in ((0, 8), (8, 16), (16, 999))
+            },
+            "half_width_95": _half_width(
+                [(scale * sum(d["loss"] for d in r["decisions"]), len(r["decisions"])) for r in mine]
+            ),
+            "excess_half_width_95": _half_width(
+                [
+                    (scale * sum(d["loss"] - d["ref_loss"] for d in r["decisions"]), len(r["decisions"]))
+                    for r in with_ref
+                ]
+            ),
             "reference_hands": len(with_ref),
             "excess_rating": round(statistics.fmean(excess), 3) if excess else None,
             "decisions_unluckier_half": round(statistics.fmean(count[i] for i in low), 3),
