@@ -80,6 +80,7 @@ from dominoes_desktop.engine.analysis.hand_luck import (
     hand_luck,
     reference_result,
     shuffled_value,
+    team_play,
 )
 from dominoes_desktop.engine.analysis.playout import play_out
 from dominoes_desktop.engine.analysis.rating import family_of
@@ -281,10 +282,12 @@ def main() -> None:
     parser.add_argument("--floor", action="store_true", help="replay deals, with the luck of each draw (see above)")
     parser.add_argument("--floor-report", type=Path, help="only report on the rows a --floor run wrote")
     parser.add_argument("--markdown", action="store_true", help="--floor-report: docs/RATING.md's table")
+    parser.add_argument("--columns", default="", help="--markdown: the candidate lucks shown (comma-separated)")
     args = parser.parse_args()
     if args.floor_report:
         found = floor_report(args.floor_report)
-        print(floor_markdown(found) if args.markdown else json.dumps(found))
+        columns = tuple(args.columns.split(",")) if args.columns else FLOOR_COLUMNS
+        print(floor_markdown(found, columns) if args.markdown else json.dumps(found))
         return
     if args.floor:
         if args.replays < 2:
@@ -398,13 +401,7 @@ def floor(args: argparse.Namespace) -> None:
                         if (preset, level, index, k) in done:
                             continue
                         if deal is None:
-                            began = time.process_time()
-                            deal = {
-                                "medium_team": centred(reference_result(start))[side],
-                                "easy_team": easy_team(start, side, args.easy_plays),
-                                "medium_shuffled": shuffled_value(start, deal_seed(start), LUCK_TEAMS)[side],
-                                "deal_cpu_s": time.process_time() - began,
-                            }
+                            deal = deal_measures(start, side, args.easy_plays)
                         dealt, played, deal_tiles = _played(rules, level, args.seed, index, 7919 * k)
                         facts = played.outcome_facts()
                         result = side_value(hand_gains(rules, facts, facts.end_points), side)
@@ -421,13 +418,92 @@ def floor(args: argparse.Namespace) -> None:
             print(time.strftime("%H:%M:%S"), f"deal {index} done", file=sys.stderr, flush=True)
 
 
-# Candidate lucks from the --floor rows: (name, the row's measures, fixed shares or None to fit them)
+MORE_MEDIUM_PLAYS = 24  # the Medium team's plays added to its eight (seeds after hand_luck's): 32 in all
+
+
+def deal_measures(start: Hand, side: int, easy_plays: int) -> dict[str, float]:
+    """A deal's worth to `side` by each reference the --floor rows compare, with the CPU seconds of each: the
+    Medium team (hand_luck's eight plays, and 24 more), an Easy team (its mean over the first 8, 16 and all
+    `easy_plays` plays), the playout policy, and the Medium team over shuffled stocks."""
+    found: dict[str, float] = {}
+    began = time.process_time()
+    found["medium_team"] = centred(reference_result(start))[side]
+    found["medium_team_cpu_s"] = time.process_time() - began
+    began = time.process_time()
+    base = deal_seed(start)
+    more = _mean_results_for(start, [base * LUCK_TEAMS + k for k in range(LUCK_TEAMS, LUCK_TEAMS + MORE_MEDIUM_PLAYS)])
+    found["medium_team_32"] = (LUCK_TEAMS * found["medium_team"] + MORE_MEDIUM_PLAYS * centred(more)[side]) / (
+        LUCK_TEAMS + MORE_MEDIUM_PLAYS
+    )
+    found["medium_more_cpu_s"] = time.process_time() - began
+    began = time.process_time()
+    easy = easy_plays_of(start, side, easy_plays)
+    found["easy_cpu_s"] = time.process_time() - began
+    found["easy_team"] = statistics.fmean(easy)
+    found["easy_team_8"] = statistics.fmean(easy[:8])
+    found["easy_team_16"] = statistics.fmean(easy[:16])
+    began = time.process_time()
+    found["playouts"] = playouts(start, side, 256) - playouts_mean_of_sides(start, 256)
+    found["playouts_cpu_s"] = time.process_time() - began
+    began = time.process_time()
+    found["medium_shuffled"] = shuffled_value(start, deal_seed(start), LUCK_TEAMS)[side]
+    found["deal_cpu_s"] = found["medium_team_cpu_s"] + found["easy_cpu_s"] + time.process_time() - began
+    return found
+
+
+def _mean_results_for(start: Hand, seeds: list[int]) -> tuple[float, ...]:
+    """hand_luck's reference team (four Medium CPUs): each side's mean result over plays with `seeds`."""
+    rules = start.rules
+    totals = [0.0] * rules.sides
+    for seed in seeds:
+        facts = team_play(start, seed)
+        gains = hand_gains(rules, facts, facts.end_points)
+        for s in range(rules.sides):
+            totals[s] += side_value(gains, s)
+    return tuple(t / len(seeds) for t in totals)
+
+
+def easy_plays_of(start: Hand, side: int, plays: int) -> list[float]:
+    """`easy_team`'s plays one by one (the same seeds: their mean is `easy_team(start, side, plays)`)."""
+    rules = start.rules
+    base = deal_seed(start)
+    values = []
+    for k in range(plays):
+        seed = base * plays + k
+        players = [make_player("easy", seed * rules.players + s) for s in range(rules.players)]
+        hand = start.copy()
+        while hand.outcome is None:
+            if hand.pending is not None:
+                hand.apply(CLAIM)
+                continue
+            hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
+        facts = hand.outcome_facts()
+        gains = hand_gains(rules, facts, facts.end_points)
+        sides = [side_value(gains, s) for s in range(rules.sides)]
+        values.append(sides[side] - statistics.fmean(sides))
+    return values
+
+
+def playouts_mean_of_sides(start: Hand, count: int) -> float:
+    """The mean over the sides of `playouts` (to centre it as the other measures are)."""
+    return statistics.fmean(playouts(start, s, count) for s in range(start.rules.sides))
+
+
+# Candidate lucks from the --floor rows: (name, the row's measures, fixed shares or None to fit them); a
+# candidate whose measures a row lacks (rows written before they were added) is left out.
 FLOOR_CANDIDATES: tuple[tuple[str, tuple[str, ...], tuple[float, ...] | None], ...] = (
     ("medium_team_half", ("medium_team",), (0.5,)),
     ("medium_team_whole", ("medium_team",), (1.0,)),
     ("medium_team_fit", ("medium_team",), None),
+    ("medium_32_half", ("medium_team_32",), (0.5,)),
+    ("medium_32_fit", ("medium_team_32",), None),
     ("panel_whole", ("panel",), (1.0,)),
     ("panel_fit", ("panel",), None),
+    ("panel_8_whole", ("panel_8",), (1.0,)),
+    ("panel_16_whole", ("panel_16",), (1.0,)),
+    ("panel_16_fit", ("panel_16",), None),
+    ("medium_easy_fit", ("medium_team", "easy_team"), None),
+    ("medium_playouts_fit", ("medium_team", "playouts"), None),
     ("shuffled_half_draws_half", ("medium_shuffled", "draws"), (0.5, 0.5)),
     ("shuffled_draws_fit", ("medium_shuffled", "draws"), None),
     ("panel_draws_fit", ("panel", "draws"), None),
@@ -454,16 +530,20 @@ def floor_report(path: Path) -> dict[str, Any]:
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     for row in rows:
         row["panel"] = (row["medium_team"] + row["easy_team"]) / 2
+        for plays in (8, 16):
+            if f"easy_team_{plays}" in row:
+                row[f"panel_{plays}"] = (row["medium_team"] + row[f"easy_team_{plays}"]) / 2
     report: dict[str, Any] = {}
     for preset in dict.fromkeys(r["preset"] for r in rows):
         of_preset = [r for r in rows if r["preset"] == preset]
         levels = list(dict.fromkeys(r["level"] for r in of_preset))
+        candidates = [c for c in FLOOR_CANDIDATES if all(n in r for r in of_preset for n in c[1])]
         fitted = {
             name: {level: _fit([r for r in of_preset if r["level"] != level], names) for level in levels}
-            for name, names, shares in FLOOR_CANDIDATES
+            for name, names, shares in candidates
             if shares is None
         }
-        fitted_all = {name: _fit(of_preset, names) for name, names, shares in FLOOR_CANDIDATES if shares is None}
+        fitted_all = {name: _fit(of_preset, names) for name, names, shares in candidates if shares is None}
         for level in levels:
             cell_rows = [r for r in of_preset if r["level"] == level]
             results = [r["result"] for r in cell_rows]
@@ -484,9 +564,9 @@ def floor_report(path: Path) -> dict[str, Any]:
             today = (
                 ("hand_luck", ("medium_shuffled", "draws"), (DRAWING_DEAL_SHARE, DRAW_SHARE))
                 if draws_from_stock(build_rules(preset))
-                else ("hand_luck", ("medium_team",), (LUCK_SHARE,))
+                else ("hand_luck", ("medium_team", "easy_team"), (LUCK_SHARE, LUCK_SHARE))
             )
-            for name, names, shares in (today, *FLOOR_CANDIDATES):
+            for name, names, shares in (today, *candidates):
                 used = shares if shares is not None else fitted[name][level]
                 adjusted = [r["result"] - sum(s * r[n] for s, n in zip(used, names, strict=True)) for r in cell_rows]
                 sd = statistics.stdev(adjusted)
@@ -497,16 +577,23 @@ def floor_report(path: Path) -> dict[str, Any]:
                 }
             report[f"{preset}/{level}"] = cell
         report[f"{preset}/shares_fitted_on_every_level"] = {k: [round(s, 3) for s in v] for k, v in fitted_all.items()}
+        costs = ("deal_cpu_s", "draws_cpu_s", "medium_team_cpu_s", "medium_more_cpu_s", "easy_cpu_s", "playouts_cpu_s")
         report[f"{preset}/cpu_s_median"] = {
-            "deal": round(statistics.median(r["deal_cpu_s"] for r in of_preset), 4),
-            "draws": round(statistics.median(r["draws_cpu_s"] for r in of_preset), 4),
+            key.removesuffix("_cpu_s"): round(statistics.median(r[key] for r in of_preset), 4)
+            for key in costs
+            if all(key in r for r in of_preset)
         }
     return report
 
 
-def floor_markdown(report: dict[str, Any]) -> str:
-    """The floor report as docs/RATING.md's table: each cell's raw spread and its change with each luck."""
-    shown = ("medium_team_half", "hand_luck", "panel_whole", "medium_team_fit", "panel_fit", "shuffled_draws_fit")
+FLOOR_COLUMNS = ("medium_team_half", "hand_luck", "panel_whole", "medium_team_fit", "panel_fit", "shuffled_draws_fit")
+
+
+def floor_markdown(report: dict[str, Any], columns: tuple[str, ...] = FLOOR_COLUMNS) -> str:
+    """The floor report as docs/RATING.md's table: each cell's raw spread and its change with each luck (the
+    `columns` every cell has)."""
+    cells = [cell for cell in report.values() if "raw_sd" in cell]
+    shown = tuple(n for n in columns if all(n in cell for cell in cells))
     lines = [
         "| rules | level | deals | raw sd | floor (deal alone) | "
         + " | ".join(n.replace("_", " ") for n in shown)

@@ -15,10 +15,12 @@ from dominoes_desktop.engine.analysis.hand_luck import (
     DRAWING_DEAL_SHARE,
     LUCK_SHARE,
     LUCK_TEAMS,
+    PANEL_TEAMS,
     deal_seed,
     draw_luck,
     hand_luck,
     lead_from_deal,
+    panel_result,
     prior,
     reference_result,
     shuffled_value,
@@ -312,17 +314,25 @@ def test_luck_is_the_deal_s_wherever_it_is_dealt() -> None:
     assert deal_seed(one) != deal_seed(Hand(rules, deal.hands, deal.stock, 2, None))
 
 
-def test_luck_is_what_the_reference_team_makes_of_the_deal() -> None:
-    """R is the mean result of four Medium CPUs playing the deal as dealt, eight times; the luck is LUCK_SHARE
-    of it when the deal decided the lead."""
+def test_luck_is_what_the_panel_makes_of_the_deal() -> None:
+    """Where nothing is drawn, the panel: R is the mean result of four Medium CPUs playing the deal as dealt,
+    eight times, and of four Easy CPUs, PANEL_TEAMS times; the luck is LUCK_SHARE of each team's centred
+    margin when the deal decided the lead."""
     rules = build_rules("jamaican")
     deal = Dealer(rules).deal(6)
     start = Hand(rules, deal.hands, deal.stock, 0, None)
-    once = [team_play(start, deal_seed(start) * LUCK_TEAMS + k) for k in range(LUCK_TEAMS)]
-    side0 = [side_value(hand_gains(rules, f, f.end_points), 0) for f in once]
-    assert reference_result(start)[0] == pytest.approx(sum(side0) / LUCK_TEAMS)
-    # The deal decided the lead: nothing was known before it, and the luck is the share of that margin.
-    assert hand_luck(start, True, None)[0] == pytest.approx(LUCK_SHARE * sum(side0) / LUCK_TEAMS)
+
+    def centred_side0(level: str, seeds: list[int]) -> float:
+        results = [team_play(start, seed, level) for seed in seeds]
+        return sum(side_value(hand_gains(rules, f, f.end_points), 0) for f in results) / len(seeds)
+
+    medium = centred_side0("medium", [deal_seed(start) * LUCK_TEAMS + k for k in range(LUCK_TEAMS)])
+    easy = centred_side0("easy", [deal_seed(start) * PANEL_TEAMS + k for k in range(PANEL_TEAMS)])
+    assert reference_result(start)[0] == pytest.approx(medium)
+    assert panel_result(start)[0] == pytest.approx(easy)
+    # Two sides: side 0's margin less the mean of both sides' is its margin itself (they are opposite).
+    assert hand_luck(start, True, None)[0] == pytest.approx(LUCK_SHARE * (medium + easy))
+    assert easy != pytest.approx(medium)  # the two teams make different things of the deal: both count
     assert start.outcome is None and not start.history  # the plays leave the hand as dealt
 
 
@@ -343,12 +353,14 @@ def test_the_prior_is_the_mean_luck_is_centred() -> None:
     before its deal), and the side that leads is worth more before the deal than the other."""
     rules = build_rules("jamaican")
     dealer = Dealer(rules)
-    lucks = [hand_luck(Hand(rules, dealer.deal(10_000 + s).hands, (), 0, None), False, None)[0] for s in range(80)]
+    lucks = [hand_luck(Hand(rules, dealer.deal(10_000 + s).hands, (), 0, None), False, None)[0] for s in range(40)]
     mean = sum(lucks) / len(lucks)
     sd = math.sqrt(sum((x - mean) ** 2 for x in lucks) / (len(lucks) - 1))
     assert abs(mean) < 3 * sd / math.sqrt(len(lucks))
     assert prior(rules, None) == (0.0, 0.0)
     assert prior(rules, 0)[0] > 0 > prior(rules, 0)[1]
+    assert prior(rules, 0, "easy")[0] > 0 > prior(rules, 0, "easy")[1]  # the panel's Easy team's own prior
+    assert prior(rules, 0, "easy") != prior(rules, 0)
 
 
 def _first_draw(preset: str, seed: int) -> tuple[Hand, Hand]:

@@ -1,8 +1,11 @@
 """A hand's luck in points: what the deal and the stock gave each side, as a fixed reference team fares with them.
 
-In games where nothing is drawn (every tile dealt, or the undealt ones sleep):
+In games where nothing is drawn (every tile dealt, or the undealt ones sleep), a panel of two teams:
 
     luck(side) = LUCK_SHARE x (R(side | the hand as dealt) - R0(side | what was known before the deal))
+               + LUCK_SHARE x (E(side | the hand as dealt) - E0(side | what was known before the deal))
+
+where E and E0 are R and R0 (below) for a team of four Easy CPUs (`PANEL_LEVEL`, `PANEL_TEAMS` plays).
 
 In games that draw from the stock, GNU Backgammon's luck of each chance event: the deal, then each draw,
 
@@ -24,9 +27,8 @@ results do. (The reference used to be the playout policy, the heaviest tile that
 of a deal correlated 0.1 to 0.4 with the results, a Medium table's 0.2 to 0.9; docs/RATING.md.) Measured side
 by side and not kept (benchmarks/rating_luck.py): the deal's exact value face up (double dummy: deterministic
 and cheap on double 6, but it correlates 0.13 to 0.30 with what players make of a deal, and widens the
-adjusted spreads), a team of Hard CPUs (less than Medium's for every level), more Medium plays (eight already
-agree 0.94 with sixteen more), and the mean of the Medium team's margin and an Easy team's (as good or better
-for most levels, by 1 to 5% of the spread in two measurements, at five times the cost).
+adjusted spreads), a team of Hard CPUs (less than Medium's for every level), and more Medium plays (eight already
+agree 0.94 with sixteen more; 32 plays change no level's adjusted spread by more than 2%).
 
 R0 is what a hand was worth before its deal:
 - when the deal decides who leads (the match's first hand, a hand after no winner or a win where the rules
@@ -37,11 +39,13 @@ R0 is what a hand was worth before its deal:
   no forced pose: the lead was earned, not dealt. It is worked out once per rules (for seat 0 leading; another
   leader's is the same turned round the table).
 
-`LUCK_SHARE` (one half): what a deal gives a Medium table is not what it gives every player. The same deals
-replayed by each CPU level (benchmarks/rating_luck.py --replays) show a deal's worth to one level agreeing only
-in part with its worth to another (correlations 0.1 to 0.6), so the fixed estimate that serves a player of any
-strength best is shrunk toward the average deal: at one half the luck-adjusted results of every level vary
-less than (or within 2% of) their results, where the whole margin would widen them for most levels.
+`LUCK_SHARE` (one half of each team's margin): what a deal gives a Medium table is not what it gives every
+player. The same deals replayed by each CPU level (benchmarks/rating_luck.py --replays) show a deal's worth to
+one level agreeing only in part with its worth to another (correlations 0.1 to 0.6), so the fixed estimate that
+serves a player of any strength best is the mean of two unlike teams' margins: Easy's worth of a deal agrees
+best with every level's, Medium's explains Medium's results. On the same deals replayed by every level (--floor)
+the panel's luck-adjusted results vary less than the Medium team's half did for 11 of 12 levels and rules (by
+1 to 4% of the spread; 1% more for the twelfth: docs/RATING.md), for some 0.2 s a double-6 hand, not 0.04 s.
 
 Each side's luck is centred (less the mean over the sides), so it is zero-sum: with two sides side 0's luck is
 minus side 1's (as the results are); with three or four sides (Cutthroat, All Fives, Room) the lucks of a
@@ -74,7 +78,10 @@ from .worlds import view_at
 REFERENCE_LEVEL = "medium"  # the CPU level of the four seats of the reference team
 LUCK_TEAMS = 8  # plays of a dealt hand by the reference team (Medium breaks its ties at random, and a tie
 # broken another way can turn a hand: eight plays take most of that out; some 35 ms a double-6 hand)
-LUCK_SHARE = 0.5  # the share of the reference team's margin counted as luck where nothing is drawn (see above)
+PANEL_LEVEL = "easy"  # where nothing is drawn, the panel's second team: four Easy CPUs
+PANEL_TEAMS = 32  # its plays of a dealt hand (Easy plays by whim two times in three: it needs more plays than
+# Medium; some 0.17 s a double-6 hand)
+LUCK_SHARE = 0.5  # where nothing is drawn, the share of each panel team's margin counted as luck (see above)
 DRAWING_DEAL_SHARE = 0.75  # where the stock is drawn from: the share of the deal's worth (over every stock order)
 DRAW_SHARE = 0.6  # and of each draw's luck (docs/RATING.md: measured on the calibration's deals)
 PRIOR_DEALS = 400  # shuffles for what a hand is worth before its deal when the leader was known (once per
@@ -96,10 +103,16 @@ def hand_luck(start: Hand, from_deal: bool, draws: Sequence[tuple[int, Hand]] | 
     sides' lucks add up to 0. `draws`: the hand's draws from the stock, each its ply and the hand just before
     it (`draw_luck`), whose luck counts too; None for the deal's luck alone."""
     rules = start.rules
-    before = prior(rules, None if from_deal else start.leader)
+    leader = None if from_deal else start.leader
+    before = prior(rules, leader)
     if not draws_from_stock(rules):
+        # The panel: the Medium team's margin and the Easy team's, each against its own prior, half of each.
         dealt = centred(reference_result(start))
-        return tuple(LUCK_SHARE * (d - b) for d, b in zip(dealt, before, strict=True))
+        easy = centred(panel_result(start))
+        easy_before = prior(rules, leader, PANEL_LEVEL)
+        return tuple(
+            LUCK_SHARE * ((d - b) + (e - eb)) for d, b, e, eb in zip(dealt, before, easy, easy_before, strict=True)
+        )
     # The stock's order is the draws' luck, counted draw by draw: the deal's worth is over every order.
     dealt = shuffled_value(start, deal_seed(start), LUCK_TEAMS)
     drawn = draw_luck(start, draws) if draws is not None else (0.0,) * rules.sides
@@ -110,6 +123,12 @@ def reference_result(start: Hand) -> tuple[float, ...]:
     """Each side's mean result over `LUCK_TEAMS` plays of `start` by the reference team, seeded from its deal."""
     base = deal_seed(start)
     return _mean_results(start, [base * LUCK_TEAMS + k for k in range(LUCK_TEAMS)])
+
+
+def panel_result(start: Hand) -> tuple[float, ...]:
+    """Each side's mean result over `PANEL_TEAMS` plays of `start` by four Easy CPUs, seeded from its deal."""
+    base = deal_seed(start)
+    return _mean_results(start, [base * PANEL_TEAMS + k for k in range(PANEL_TEAMS)], PANEL_LEVEL)
 
 
 def deal_seed(start: Hand) -> int:
@@ -126,22 +145,22 @@ def deal_seed(start: Hand) -> int:
 
 
 @cache
-def prior(rules: Rules, leader: int | None) -> tuple[float, ...]:
-    """Each side's centred mean result before a deal: `leader` leads every shuffle, or (None) the rules'
-    opening picks the leader from each, which is the same for every side: 0 (see the module's docstring).
-    Cached: the same for every hand of the rules."""
+def prior(rules: Rules, leader: int | None, level: str = REFERENCE_LEVEL) -> tuple[float, ...]:
+    """Each side's centred mean result before a deal by a team of four `level` CPUs: `leader` leads every
+    shuffle, or (None) the rules' opening picks the leader from each, which is the same for every side: 0 (see
+    the module's docstring). Cached: the same for every hand of the rules."""
     if leader is None:
         return (0.0,) * rules.sides
     turned = _turned_sides(rules, leader)
     if leader != 0 and turned is not None:
-        at_zero = prior(rules, 0)
+        at_zero = prior(rules, 0, level)
         return tuple(at_zero[turned[side]] for side in range(rules.sides))
     dealer = Dealer(rules)
     totals = [0.0] * rules.sides
     for number in range(PRIOR_DEALS):
         deal = dealer.deal(number)
         start = Hand(rules, deal.hands, deal.stock, leader, None)
-        for side, value in enumerate(_mean_results(start, [number])):
+        for side, value in enumerate(_mean_results(start, [number], level)):
             totals[side] += value
     return centred(tuple(t / PRIOR_DEALS for t in totals))
 
@@ -163,23 +182,24 @@ def centred(values: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(v - level for v in values)
 
 
-def _mean_results(start: Hand, seeds: list[int]) -> tuple[float, ...]:
+def _mean_results(start: Hand, seeds: list[int], level: str = REFERENCE_LEVEL) -> tuple[float, ...]:
     rules = start.rules
     totals = [0.0] * rules.sides
     for seed in seeds:
-        facts = team_play(start, seed)
+        facts = team_play(start, seed, level)
         gains = hand_gains(rules, facts, facts.end_points)
         for side in range(rules.sides):
             totals[side] += side_value(gains, side)
     return tuple(t / len(seeds) for t in totals)
 
 
-def team_play(start: Hand, seed: int) -> HandOutcome:
-    """One play of `start` (not changed) by the reference team, each seat deciding from its own view."""
+def team_play(start: Hand, seed: int, level: str = REFERENCE_LEVEL) -> HandOutcome:
+    """One play of `start` (not changed) by four `level` CPUs (the reference team), each seat deciding from its
+    own view."""
     from ..cpu.players import make_player  # the CPUs load with the first luck worked out
 
     rules = start.rules
-    players = [make_player(REFERENCE_LEVEL, seed * rules.players + seat) for seat in range(rules.players)]
+    players = [make_player(level, seed * rules.players + seat) for seat in range(rules.players)]
     hand = start.copy()
     while hand.outcome is None:
         if hand.pending is not None:
