@@ -363,6 +363,30 @@ def test_the_prior_is_the_mean_luck_is_centred() -> None:
     assert prior(rules, 0, "easy") != prior(rules, 0)
 
 
+def test_the_prior_is_worked_out_once_per_rules_and_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asking for one leader's prior and then another's (as a match's hands do) plays the prior's deals once
+    per level: the level left to its default and the level passed on are one cache entry."""
+    played: list[str] = []
+    mean_results = hand_luck_module._mean_results
+
+    def counted(start: Hand, seeds: list[int], level: str = "medium") -> tuple[float, ...]:
+        played.append(level)
+        return mean_results(start, seeds, level)
+
+    monkeypatch.setattr(hand_luck_module, "_mean_results", counted)
+    monkeypatch.setattr(hand_luck_module, "PRIOR_DEALS", 3)  # a few deals: the count is what is tested
+    rules = build_rules("jamaican")
+    hand_luck_module._prior.cache_clear()
+    try:
+        prior(rules, 1)
+        prior(rules, 0)
+        prior(rules, 1, "easy")
+        prior(rules, 0, "easy")
+        assert played == ["medium"] * 3 + ["easy"] * 3
+    finally:
+        hand_luck_module._prior.cache_clear()  # not to leave 3-deal priors to the other tests
+
+
 def _first_draw(preset: str, seed: int) -> tuple[Hand, Hand]:
     """A hand of four Medium CPUs dealt from `seed`, as dealt and played up to its first draw from the stock
     (included)."""
