@@ -12,7 +12,8 @@ all, each match seed played once per side, and prints the stronger level's share
 coach grades Best or Fine, with its 95% interval. `--inference N` plays N hands of a Hard team against each
 weaker level of `--pairs` and prints how much better the Expert's weighted worlds place the hidden tiles than
 worlds counted alike (partner's and opponents'). `expert_pimc` is the Expert without its tie break (plain
-PIMC), for side-by-side runs. `seer` may stand for the stronger level: a player that sees
+PIMC), for side-by-side runs; `--session` keeps each side's players for every deal, as the hands of one long
+match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
 think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
@@ -20,7 +21,8 @@ is shared, and a loaded wall clock would weaken every level by a different share
 
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
         [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
-        [--matches 0] [--jobs 1] [--consistency 0] [--inference 0] [--max-minutes 0] [--clock cpu|wall]
+        [--matches 0] [--jobs 1] [--consistency 0] [--inference 0] [--session] [--hands-log PATH] [--max-minutes 0]
+        [--clock cpu|wall]
     python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
@@ -209,23 +211,34 @@ def _duel_deals(
     weak_movetime: float | None,
     stop_at: float = 0.0,
     clock: str = "cpu",
+    session: bool = False,
+    hands_log: str = "",
 ) -> Tally:
-    """The hands of `deals`: hands won by each level, the stronger side's margins, decision times."""
+    """The hands of `deals`: hands won by each level, the stronger side's margins, decision times. With
+    `session` the same players sit at each side's seats for every deal, as the hands of one long match (what
+    a player reads of the others' play carries over); otherwise new players each hand. `hands_log`: a file to
+    which each hand's deal, side and result is added as a JSON line (two runs on the same deals then compare
+    hand by hand)."""
     use_clock(clock)
     rules = build_rules(preset)
     won = {strong: 0, weak: 0}
     margins: list[float] = []
     timings: dict[str, list[float]] = {}
+    kept: dict[int, list[Timed]] = {}
     for d in deals:
         if _out_of_time(stop_at):
             break
         deal_seed = seed * 1_000_003 + d
         for strong_side in range(rules.sides):
             levels = [strong if rules.teams[s] == strong_side else weak for s in range(rules.players)]
-            players = [
+            players = kept.get(strong_side) or [
                 make(level, deal_seed + s, movetime if level == strong else weak_movetime)
                 for s, level in enumerate(levels)
             ]
+            if session:
+                kept[strong_side] = players
+                for timed in players:
+                    timed.cpu_ms = []  # this hand's decisions only
             table = seat_players(rules, players, deal_seed)
             result = table.play_hand(deal_seed=deal_seed)
             if result.winner_side is not None:
@@ -233,6 +246,11 @@ def _duel_deals(
             gains = result.side_points()
             others = [g for s, g in enumerate(gains) if s != strong_side]
             margins.append(gains[strong_side] - statistics.fmean(others))
+            if hands_log:
+                winner = None if result.winner_side is None else result.winner_side == strong_side
+                with open(hands_log, "a", encoding="utf-8") as log:
+                    line = {"deal": d, "strong_side": strong_side, "strong_won": winner, "margin": margins[-1]}
+                    print(json.dumps(line), file=log)
             for level, values in think_ms(table, players, clock).items():
                 timings.setdefault(level, []).extend(values)
     return won, margins, timings
@@ -276,13 +294,27 @@ def duel(
     seed: int,
     weak_movetime: float | None,
     jobs: int = 1,
+    session: bool = False,
+    hands_log: str = "",
 ) -> dict[str, object]:
     """Every deal is played once per side (partners) or once per seat (every player for themselves) with
     the stronger level there, so each seat's luck is shared out evenly."""
     rules = build_rules(preset)
     started = time.perf_counter()
     won, margins, timings = _run(
-        jobs, _duel_deals, deals, preset, strong, weak, movetime, seed, weak_movetime, STOP_AT, CLOCK
+        jobs,
+        _duel_deals,
+        deals,
+        preset,
+        strong,
+        weak,
+        movetime,
+        seed,
+        weak_movetime,
+        STOP_AT,
+        CLOCK,
+        session,
+        hands_log,
     )
     decided = won[strong] + won[weak]
     # Against the share a level would get if it were no better: 1/2 with partners, 1/players alone.
@@ -304,6 +336,7 @@ def duel(
         "margin_95ci": [round(mean - half, 3), round(mean + half, 3)],
         "decision_ms": _timings(timings),
         "clock": CLOCK,
+        "session": session,
         "seconds": round(time.perf_counter() - started, 1),
     }
 
@@ -496,6 +529,14 @@ def main() -> None:
         help="the CPUs' thinking time and the decision times reported: the process's CPU time or the wall's",
     )
     parser.add_argument(
+        "--hands-log", default="", help="add each hand's deal, side and result to this file (JSON lines)"
+    )
+    parser.add_argument(
+        "--session",
+        action="store_true",
+        help="the same players for every deal of a side, as the hands of one long match",
+    )
+    parser.add_argument(
         "--max-minutes", type=float, default=0.0, help="start no new deal or match after this (0: no limit)"
     )
     args = parser.parse_args()
@@ -522,7 +563,16 @@ def main() -> None:
                 )
             else:
                 result = duel(
-                    preset, strong, weak, args.deals, args.movetime_ms, args.seed, args.weak_movetime_ms, args.jobs
+                    preset,
+                    strong,
+                    weak,
+                    args.deals,
+                    args.movetime_ms,
+                    args.seed,
+                    args.weak_movetime_ms,
+                    args.jobs,
+                    args.session,
+                    args.hands_log,
                 )
             print(json.dumps(result), flush=True)
 
