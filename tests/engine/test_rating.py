@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -361,6 +365,64 @@ def test_the_prior_is_the_mean_luck_is_centred() -> None:
     assert prior(rules, 0)[0] > 0 > prior(rules, 0)[1]
     assert prior(rules, 0, "easy")[0] > 0 > prior(rules, 0, "easy")[1]  # the panel's Easy team's own prior
     assert prior(rules, 0, "easy") != prior(rules, 0)
+
+
+_LUCK_ELSEWHERE = """
+import sys
+from dominoes_desktop.engine.analysis.hand_luck import hand_luck
+from dominoes_desktop.engine.deal import Dealer
+from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.presets import build_rules
+for preset in sys.argv[1:]:
+    rules = build_rules(preset)
+    deal = Dealer(rules).deal(500)
+    print(repr(hand_luck(Hand(rules, deal.hands, deal.stock, 0, None), True, None)))
+"""
+
+
+def test_a_deal_s_luck_is_the_same_in_another_process() -> None:
+    """The luck a saved match shows must not change with the process that works it out: the panel's plays
+    (Medium and Easy teams) and the stock's orders are seeded from the deal alone, never from a string's
+    hash or a set's order (another PYTHONHASHSEED here), and the sums run in one order."""
+    presets = ["jamaican", "cutthroat", "all_fives"]  # two and three sides where nothing is drawn; a draw game
+    here = []
+    for preset in presets:
+        rules = build_rules(preset)
+        deal = Dealer(rules).deal(500)
+        here.append(repr(hand_luck(Hand(rules, deal.hands, deal.stock, 0, None), True, None)))
+    elsewhere = subprocess.run(
+        [sys.executable, "-c", _LUCK_ELSEWHERE, *presets],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
+    )
+    assert elsewhere.stdout.split("\n")[:-1] == here
+
+
+def test_the_prior_is_worked_out_once_per_rules_and_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asking for one leader's prior and then another's (as a match's hands do) plays the prior's deals once
+    per level: the level left to its default and the level passed on are one cache entry."""
+    played: list[str] = []
+    mean_results = hand_luck_module._mean_results
+
+    def counted(start: Hand, seeds: list[int], level: str = "medium") -> tuple[float, ...]:
+        played.append(level)
+        return mean_results(start, seeds, level)
+
+    monkeypatch.setattr(hand_luck_module, "_mean_results", counted)
+    monkeypatch.setattr(hand_luck_module, "PRIOR_DEALS", 3)  # a few deals: the count is what is tested
+    rules = build_rules("jamaican")
+    hand_luck_module._prior.cache_clear()
+    try:
+        prior(rules, 1)
+        prior(rules, 0)
+        prior(rules, 1, "easy")
+        prior(rules, 0, "easy")
+        assert played == ["medium"] * 3 + ["easy"] * 3
+    finally:
+        hand_luck_module._prior.cache_clear()  # not to leave 3-deal priors to the other tests
 
 
 def _first_draw(preset: str, seed: int) -> tuple[Hand, Hand]:

@@ -447,3 +447,27 @@ def test_the_pip_count_bound_settles_a_window_past_the_pips_left() -> None:
             settled += 1
             break
     assert settled >= 10
+
+
+def test_the_compiled_table_at_its_shipped_size_keeps_the_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`COMPILED_TABLE_ENTRIES` is small on purpose (a table within the processor's cache): double-9 searches
+    of a few hundred thousand nodes overfill it, and their values must be those of a table that never
+    replaces an entry (only the nodes may differ)."""
+    shipped = solver_module.COMPILED_TABLE_ENTRIES
+    rules = build_rules("cuban")
+    rng = random.Random("shipped table")
+    overfilled = 0
+    for turn in range(4):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        hand = next(late_positions(start, 33, rng))
+        values = []
+        for entries in (shipped, 10**7):
+            monkeypatch.setattr(solver_module, "COMPILED_TABLE_ENTRIES", entries)
+            solver = LineSolver(rules, dealt, start.leader, 0)
+            solver.budget = 10**8
+            values.append(solver.value(hand, len(dealt)))
+            assert solver._core is not None
+            overfilled += entries == shipped and solver._core.entries() > shipped
+        assert values[0] == values[1], (turn, hand.history)
+    assert overfilled >= 2  # the shipped table was full and replaced entries

@@ -144,16 +144,22 @@ def deal_seed(start: Hand) -> int:
     return zlib.crc32(text.encode())
 
 
-@cache
 def prior(rules: Rules, leader: int | None, level: str = REFERENCE_LEVEL) -> tuple[float, ...]:
     """Each side's centred mean result before a deal by a team of four `level` CPUs: `leader` leads every
     shuffle, or (None) the rules' opening picks the leader from each, which is the same for every side: 0 (see
     the module's docstring). Cached: the same for every hand of the rules."""
+    # The level always passed on: a cache keyed by the arguments as written worked the Medium prior out twice
+    # (some 2 s) when `prior(rules, 0)` followed `prior(rules, 1)`, which asks for `prior(rules, 0, level)`.
+    return _prior(rules, leader, level)
+
+
+@cache
+def _prior(rules: Rules, leader: int | None, level: str) -> tuple[float, ...]:
     if leader is None:
         return (0.0,) * rules.sides
     turned = _turned_sides(rules, leader)
     if leader != 0 and turned is not None:
-        at_zero = prior(rules, 0, level)
+        at_zero = _prior(rules, 0, level)
         return tuple(at_zero[turned[side]] for side in range(rules.sides))
     dealer = Dealer(rules)
     totals = [0.0] * rules.sides
