@@ -16,6 +16,7 @@ from dominoes_desktop.engine.analysis.coach import (
     THRESHOLDS,
     Grade,
     RecordedHand,
+    budget_for,
     decisions_to_judge,
     hands_of_case,
     judge_hand,
@@ -425,16 +426,33 @@ def test_worlds_need_the_view_judge(tmp_path: Path) -> None:
 
 
 def test_a_decision_whose_scouting_worlds_are_dear_is_judged_over_them_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    recorded = _recorded("jamaican", 4)
+    recorded = _recorded("cutthroat", 4)
     usual = judge_hand_view(recorded, seats=(0,), seed=0)
-    assert all(len(f.worlds) > fair_module.SCOUT_WORLDS for f in usual)
     monkeypatch.setattr(fair_module, "DEAR_SHARE", 10**12)  # every search is dear
     dear = judge_hand_view(recorded, seats=(0,), seed=0)
     assert [f.judged.ply for f in dear] == [f.judged.ply for f in usual]
-    for alone, fair in zip(dear, usual, strict=True):
+    few = [f.whole and len(f.worlds) <= fair_module.AT_ONCE_WORLDS for f in usual]
+    assert few.count(False) > 0
+    assert any(f.whole and len(f.worlds) > fair_module.SCOUT_WORLDS for f, a in zip(usual, few, strict=True) if a)
+    for alone, fair, all_at_once in zip(dear, usual, few, strict=True):
+        if all_at_once:  # so few worlds that they all come at once: never dear, judged as ever
+            assert [(w.hands, w.values) for w in alone.worlds] == [(w.hands, w.values) for w in fair.worlds]
+            continue
         # The seed's first worlds, searched as ever: exact, and a margin that says how few they are.
+        assert len(fair.worlds) > fair_module.SCOUT_WORLDS
         assert len(alone.worlds) == fair_module.SCOUT_WORLDS and alone.judged.exact and not alone.whole
         assert [(w.hands, w.values) for w in alone.worlds] == [
             (w.hands, w.values) for w in fair.worlds[: fair_module.SCOUT_WORLDS]
         ]
         assert alone.margin == loss_and_margin(alone.worlds, alone.judged.options, alone.judged.played)[1]
+
+
+def test_what_is_dear_is_a_share_of_the_budget_the_searches_are_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A larger budget (the command line's --budget) makes fewer decisions dear: it lets each search run on."""
+    recorded = _recorded("jamaican", 4)
+    usual = judge_hand_view(recorded, seats=(0,), seed=0)
+    monkeypatch.setattr(fair_module, "DEAR_SHARE", 10**12)
+    roomy = judge_hand_view(recorded, seats=(0,), seed=0, budget=10**12 * budget_for(recorded.rules))
+    assert [[(w.hands, w.values) for w in f.worlds] for f in roomy] == [
+        [(w.hands, w.values) for w in f.worlds] for f in usual
+    ]

@@ -221,9 +221,10 @@ def _first_worlds(count: int | None, pose: bool) -> int:
     return count if count <= AT_ONCE_WORLDS else min(count, first)
 
 
-def dear_nodes(rules: Rules) -> int:
-    """Solver nodes per world past which a decision's scouting worlds make it dear: judged over them alone."""
-    return budget_for(rules) // DEAR_SHARE
+def dear_nodes(budget: int) -> int:
+    """Solver nodes per world past which a decision's scouting worlds make it dear: judged over them alone
+    (a share of the budget each search is given, so a larger `--budget` makes fewer decisions dear)."""
+    return budget // DEAR_SHARE
 
 
 def hand_nodes(rules: Rules) -> int:
@@ -393,7 +394,8 @@ def judge_hand_view(
     """Every decision with more than one distinct option in a recorded hand (of `seats`, or of all), judged
     over the worlds its seat could not tell apart. `map_lanes` runs the lanes as in `coach.judge_hand`.
 
-    Every decision gets `FIRST_WORLDS` worlds (a pose `POSE_WORLDS`). Then, round after round, each decision whose grade is not
+    Every decision gets `FIRST_WORLDS` worlds (a pose `POSE_WORLDS`), or its scouting worlds alone where they
+    were dear (`dear_nodes`). Then, round after round, each decision whose grade is not
     settled (a threshold lies within its margin of error) gets as many worlds again, up to `MAX_WORLDS`, the
     closest calls first, then each settled one up to `FULL_WORLDS`, while the hand's `HAND_NODES` last (what
     a decision's next worlds cost is foretold by the nodes its worlds took so far): the searches go where a
@@ -470,8 +472,15 @@ def judge_hand_view(
         round_of([(d, 0, scout[d]) for d in range(len(todo))])
         # A decision whose scouting worlds were dear is judged over them alone: its other worlds would most
         # likely run past the budget and leave it estimated, and cost what the hand cannot afford.
-        dear_line = dear_nodes(rules)
-        dear.update(d for d in range(len(todo)) if d not in too_big and nodes[d] > dear_line * scout[d])
+        # A decision with so few worlds that it gets them all at once is never dear (they cost little).
+        dear_line = dear_nodes(limit)
+        dear.update(
+            d
+            for d in range(len(todo))
+            if d not in too_big
+            and every.get(d, AT_ONCE_WORLDS + 1) > AT_ONCE_WORLDS
+            and nodes[d] > dear_line * scout[d]
+        )
         rest = [(d, scout[d], first[d]) for d in range(len(todo)) if first[d] > scout[d] and d not in too_big | dear]
         if rest:
             round_of(rest)
