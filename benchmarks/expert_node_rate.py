@@ -38,16 +38,13 @@ def rate(hand: Hand, budget: int, compiled: bool) -> tuple[int, float]:
     try:
         judge = Judge(hand.rules, hand, budget)
         side = hand.rules.side_of(hand.turn)
-        nodes, seconds = 0, 0.0
+        seconds = 0.0
         for move in hand.legal_moves():
-            for line in judge._line.values():
-                line.nodes = 0
             started = time.thread_time()
             with contextlib.suppress(OutOfBudget):
                 judge.option_value(hand, move, side, True, 0)
             seconds += time.thread_time() - started
-            nodes += sum(min(line.nodes, budget) for line in judge._line.values())
-        return nodes, seconds
+        return judge.searched, seconds  # every search's nodes (one past its budget counts about its budget)
     finally:
         solver_module.CompiledSearch = saved
 
