@@ -156,9 +156,14 @@ def easy_team(start: Hand, side: int, plays: int) -> float:
 
 
 def _team(start: Hand, side: int, plays: int, player: Callable[[int], CpuPlayer]) -> float:
+    return statistics.fmean(_team_plays(start, side, plays, player))
+
+
+def _team_plays(start: Hand, side: int, plays: int, player: Callable[[int], CpuPlayer]) -> list[float]:
+    """`side`'s margin over the sides' mean in each of `plays` plays of `start` by a team of `player`s."""
     rules = start.rules
     base = deal_seed(start)
-    total = 0.0
+    values = []
     for k in range(plays):
         seed = base * plays + k
         players = [player(seed * rules.players + s) for s in range(rules.players)]
@@ -170,9 +175,9 @@ def _team(start: Hand, side: int, plays: int, player: Callable[[int], CpuPlayer]
             hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
         facts = hand.outcome_facts()
         gains = hand_gains(rules, facts, facts.end_points)
-        values = [side_value(gains, s) for s in range(rules.sides)]
-        total += values[side] - statistics.fmean(values)
-    return total / plays
+        sides = [side_value(gains, s) for s in range(rules.sides)]
+        values.append(sides[side] - statistics.fmean(sides))
+    return values
 
 
 def playouts(start: Hand, side: int, count: int) -> float:
@@ -465,23 +470,7 @@ def _mean_results_for(start: Hand, seeds: list[int]) -> tuple[float, ...]:
 
 def easy_plays_of(start: Hand, side: int, plays: int) -> list[float]:
     """`easy_team`'s plays one by one (the same seeds: their mean is `easy_team(start, side, plays)`)."""
-    rules = start.rules
-    base = deal_seed(start)
-    values = []
-    for k in range(plays):
-        seed = base * plays + k
-        players = [make_player("easy", seed * rules.players + s) for s in range(rules.players)]
-        hand = start.copy()
-        while hand.outcome is None:
-            if hand.pending is not None:
-                hand.apply(CLAIM)
-                continue
-            hand.apply_legal(players[hand.turn].decide(view_at(hand, hand.turn)).move)
-        facts = hand.outcome_facts()
-        gains = hand_gains(rules, facts, facts.end_points)
-        sides = [side_value(gains, s) for s in range(rules.sides)]
-        values.append(sides[side] - statistics.fmean(sides))
-    return values
+    return _team_plays(start, side, plays, lambda seed: make_player("easy", seed))
 
 
 def playouts_mean_of_sides(start: Hand, count: int) -> float:
