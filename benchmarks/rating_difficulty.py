@@ -36,11 +36,10 @@ from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE
 from dominoes_desktop.engine.analysis.coach import recorded_from_archive
 from dominoes_desktop.engine.analysis.fair import judge_hand_view
 from dominoes_desktop.engine.analysis.hand_luck import hand_luck
-from dominoes_desktop.engine.analysis.rating import HAND_UNIT, family_of, ratio_and_error
+from dominoes_desktop.engine.analysis.rating import HAND_UNIT, family_of, ratio_and_error, stock_draws
 from dominoes_desktop.engine.analysis.solver import hand_gains, side_value
 from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import make_player, search
-from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 
@@ -64,7 +63,7 @@ def play_row(preset: str, level: str, index: int, seed: int) -> dict[str, Any]:
     side = rules.teams[RATED_SEAT]
     facts = played.outcome_facts()
     result = side_value(hand_gains(rules, facts, facts.end_points), side)
-    draws = [(ply, recorded.before(ply)) for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
+    draws = stock_draws(recorded, played)
     deal_luck = hand_luck(recorded.start, True, None)[side]
     total_luck = hand_luck(recorded.start, True, draws)[side]
     decisions = []

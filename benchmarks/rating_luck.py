@@ -78,12 +78,12 @@ from dominoes_desktop.engine.analysis.hand_luck import (
     draw_luck,
     draws_from_stock,
     hand_luck,
+    mean_results,
     reference_result,
     shuffled_value,
-    team_play,
 )
 from dominoes_desktop.engine.analysis.playout import play_out
-from dominoes_desktop.engine.analysis.rating import family_of
+from dominoes_desktop.engine.analysis.rating import family_of, stock_draws
 from dominoes_desktop.engine.analysis.solver import OutOfBudget, hand_gains, side_value
 from dominoes_desktop.engine.analysis.worlds import view_at
 from dominoes_desktop.engine.cpu import make_player, search
@@ -91,7 +91,7 @@ from dominoes_desktop.engine.cpu.players import CpuPlayer, HardPlayer
 from dominoes_desktop.engine.cpu.search import ROLLOUT_NOISE
 from dominoes_desktop.engine.deal import Deal
 from dominoes_desktop.engine.hand import Hand
-from dominoes_desktop.engine.moves import CLAIM, MoveKind
+from dominoes_desktop.engine.moves import CLAIM
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.session.cpu_table import CpuTable
@@ -380,7 +380,7 @@ def _played(rules: Rules, level: str, seed: int, index: int, salt: int) -> tuple
 def _draws(rules: Rules, deal: Deal, played: Hand) -> list[tuple[int, Hand]]:
     """The draws of `played` (dealt as `deal`): each one's ply and the hand just before it (the one walker)."""
     recorded = recorded_from_archive(rules, 0, deal, played)
-    return [(ply, recorded.before(ply)) for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
+    return stock_draws(recorded, played)
 
 
 def floor(args: argparse.Namespace) -> None:
@@ -436,7 +436,7 @@ def deal_measures(start: Hand, side: int, easy_plays: int) -> dict[str, float]:
     found["medium_team_cpu_s"] = time.process_time() - began
     began = time.process_time()
     base = deal_seed(start)
-    more = _mean_results_for(start, [base * LUCK_TEAMS + k for k in range(LUCK_TEAMS, LUCK_TEAMS + MORE_MEDIUM_PLAYS)])
+    more = mean_results(start, [base * LUCK_TEAMS + k for k in range(LUCK_TEAMS, LUCK_TEAMS + MORE_MEDIUM_PLAYS)])
     found["medium_team_32"] = (LUCK_TEAMS * found["medium_team"] + MORE_MEDIUM_PLAYS * centred(more)[side]) / (
         LUCK_TEAMS + MORE_MEDIUM_PLAYS
     )
@@ -454,18 +454,6 @@ def deal_measures(start: Hand, side: int, easy_plays: int) -> dict[str, float]:
     found["medium_shuffled"] = shuffled_value(start, deal_seed(start), LUCK_TEAMS)[side]
     found["deal_cpu_s"] = found["medium_team_cpu_s"] + found["easy_cpu_s"] + time.process_time() - began
     return found
-
-
-def _mean_results_for(start: Hand, seeds: list[int]) -> tuple[float, ...]:
-    """hand_luck's reference team (four Medium CPUs): each side's mean result over plays with `seeds`."""
-    rules = start.rules
-    totals = [0.0] * rules.sides
-    for seed in seeds:
-        facts = team_play(start, seed)
-        gains = hand_gains(rules, facts, facts.end_points)
-        for s in range(rules.sides):
-            totals[s] += side_value(gains, s)
-    return tuple(t / len(seeds) for t in totals)
 
 
 def easy_plays_of(start: Hand, side: int, plays: int) -> list[float]:

@@ -368,7 +368,8 @@ class _Worker:
             process.join(timeout_s)
             if process.is_alive():
                 process.kill()
-            # A killed process always ends, but on a loaded machine the system may take seconds to reap it.
+            # A killed process always ends, but on a loaded machine the system may take seconds to reap it; polled,
+            # not one long join: the reader thread may reap it first, and a join that loses that race returns at once.
             deadline = time.monotonic() + 30.0
             while process.is_alive() and time.monotonic() < deadline:
                 process.join(0.5)

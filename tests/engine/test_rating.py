@@ -405,13 +405,13 @@ def test_the_prior_is_worked_out_once_per_rules_and_level(monkeypatch: pytest.Mo
     """Asking for one leader's prior and then another's (as a match's hands do) plays the prior's deals once
     per level: the level left to its default and the level passed on are one cache entry."""
     played: list[str] = []
-    mean_results = hand_luck_module._mean_results
+    mean_results = hand_luck_module.mean_results
 
     def counted(start: Hand, seeds: list[int], level: str = "medium") -> tuple[float, ...]:
         played.append(level)
         return mean_results(start, seeds, level)
 
-    monkeypatch.setattr(hand_luck_module, "_mean_results", counted)
+    monkeypatch.setattr(hand_luck_module, "mean_results", counted)
     monkeypatch.setattr(hand_luck_module, "PRIOR_DEALS", 3)  # a few deals: the count is what is tested
     rules = build_rules("jamaican")
     hand_luck_module._prior.cache_clear()

@@ -213,12 +213,17 @@ def listed_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[
     return [(tuple(tuple(h) for h in every[i].hand.hands), tuple(every[i].hand.stock), every[i].weight) for i in order]
 
 
+def _all_at_once(count: int | None) -> bool:
+    """Whether a decision of `count` worlds in all (None: too many to list) gets every one at once."""
+    return count is not None and count <= AT_ONCE_WORLDS
+
+
 def _first_worlds(count: int | None, pose: bool) -> int:
     """The worlds a decision is first judged over, of `count` in all (None: too many to list)."""
     first = POSE_WORLDS if pose else FIRST_WORLDS
     if count is None:
         return first
-    return count if count <= AT_ONCE_WORLDS else min(count, first)
+    return count if _all_at_once(count) else min(count, first)
 
 
 def dear_nodes(budget: int) -> int:
@@ -477,9 +482,7 @@ def judge_hand_view(
         dear.update(
             d
             for d in range(len(todo))
-            if d not in too_big
-            and every.get(d, AT_ONCE_WORLDS + 1) > AT_ONCE_WORLDS
-            and nodes[d] > dear_line * scout[d]
+            if d not in too_big and not _all_at_once(every.get(d)) and nodes[d] > dear_line * scout[d]
         )
         rest = [(d, scout[d], first[d]) for d in range(len(todo)) if first[d] > scout[d] and d not in too_big | dear]
         if rest:

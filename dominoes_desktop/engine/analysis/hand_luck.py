@@ -122,13 +122,13 @@ def hand_luck(start: Hand, from_deal: bool, draws: Sequence[tuple[int, Hand]] | 
 def reference_result(start: Hand) -> tuple[float, ...]:
     """Each side's mean result over `LUCK_TEAMS` plays of `start` by the reference team, seeded from its deal."""
     base = deal_seed(start)
-    return _mean_results(start, [base * LUCK_TEAMS + k for k in range(LUCK_TEAMS)])
+    return mean_results(start, [base * LUCK_TEAMS + k for k in range(LUCK_TEAMS)])
 
 
 def panel_result(start: Hand) -> tuple[float, ...]:
     """Each side's mean result over `PANEL_TEAMS` plays of `start` by four Easy CPUs, seeded from its deal."""
     base = deal_seed(start)
-    return _mean_results(start, [base * PANEL_TEAMS + k for k in range(PANEL_TEAMS)], PANEL_LEVEL)
+    return mean_results(start, [base * PANEL_TEAMS + k for k in range(PANEL_TEAMS)], PANEL_LEVEL)
 
 
 def deal_seed(start: Hand) -> int:
@@ -166,7 +166,7 @@ def _prior(rules: Rules, leader: int | None, level: str) -> tuple[float, ...]:
     for number in range(PRIOR_DEALS):
         deal = dealer.deal(number)
         start = Hand(rules, deal.hands, deal.stock, leader, None)
-        for side, value in enumerate(_mean_results(start, [number], level)):
+        for side, value in enumerate(mean_results(start, [number], level)):
             totals[side] += value
     return centred(tuple(t / PRIOR_DEALS for t in totals))
 
@@ -188,15 +188,21 @@ def centred(values: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(v - level for v in values)
 
 
-def _mean_results(start: Hand, seeds: list[int], level: str = REFERENCE_LEVEL) -> tuple[float, ...]:
-    rules = start.rules
-    totals = [0.0] * rules.sides
+def mean_results(start: Hand, seeds: list[int], level: str = REFERENCE_LEVEL) -> tuple[float, ...]:
+    """Each side's mean result over plays of `start` by four `level` CPUs, one play a seed."""
+    totals = [0.0] * start.rules.sides
     for seed in seeds:
-        facts = team_play(start, seed, level)
-        gains = hand_gains(rules, facts, facts.end_points)
-        for side in range(rules.sides):
-            totals[side] += side_value(gains, side)
+        for side, value in enumerate(team_result(start, seed, level)):
+            totals[side] += value
     return tuple(t / len(seeds) for t in totals)
+
+
+def team_result(start: Hand, seed: int, level: str = REFERENCE_LEVEL) -> tuple[float, ...]:
+    """Each side's result (`solver.side_value`) in one play of `start` by four `level` CPUs (`team_play`)."""
+    rules = start.rules
+    facts = team_play(start, seed, level)
+    gains = hand_gains(rules, facts, facts.end_points)
+    return tuple(side_value(gains, side) for side in range(rules.sides))
 
 
 def team_play(start: Hand, seed: int, level: str = REFERENCE_LEVEL) -> HandOutcome:
@@ -266,8 +272,6 @@ def shuffled_value(state: Hand, seed: int, plays: int) -> tuple[float, ...]:
         hand = state.copy()
         hand.stock.sort()  # the stock's order does not count: only which tiles are in it
         rng.shuffle(hand.stock)
-        facts = team_play(hand, rng.randrange(1 << 30))
-        gains = hand_gains(rules, facts, facts.end_points)
-        for side in range(rules.sides):
-            totals[side] += side_value(gains, side)
+        for side, value in enumerate(team_result(hand, rng.randrange(1 << 30))):
+            totals[side] += value
     return centred(tuple(t / plays for t in totals))

@@ -29,11 +29,12 @@ from enum import StrEnum
 from typing import Any
 
 from ..cpu.players import ANALYSIS_LEVELS, LEVELS
+from ..hand import Hand
 from ..match import Match
 from ..moves import MoveKind
 from ..record import Record, RecordError
 from ..rules import Rules
-from .coach import Grade, MapLanes, recorded_from_archive
+from .coach import Grade, MapLanes, RecordedHand, recorded_from_archive
 from .coach import family as coach_family
 from .fair import FairJudged, forced_moves, judge_hand_view
 from .hand_luck import hand_luck, lead_from_deal
@@ -281,6 +282,12 @@ def finished_match(record: Record) -> Match:
     return match
 
 
+def stock_draws(recorded: RecordedHand, played: Hand) -> list[tuple[int, Hand]]:
+    """The draws from the stock of `played` (recorded as `recorded`): each one's ply and the hand just before
+    it, as `hand_luck` weighs them."""
+    return [(ply, recorded.before(ply)) for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
+
+
 def _judge(
     match: Match, index: int, seat: int, seed: int, budget: int | None, map_lanes: MapLanes | None
 ) -> HandJudgement:
@@ -297,8 +304,7 @@ def _judge(
     facts = played.outcome_facts()
     result = side_value(hand_gains(rules, facts, facts.end_points), side)
     previous = match.results[index - 1] if index > 0 else None
-    draws = [(ply, recorded.before(ply)) for ply, turn in enumerate(played.history) if turn.move.kind is MoveKind.DRAW]
-    luck = hand_luck(recorded.start, lead_from_deal(rules, index, previous), draws)[side]
+    luck = hand_luck(recorded.start, lead_from_deal(rules, index, previous), stock_draws(recorded, played))[side]
     return HandJudgement(index, seat, family_of(rules), tuple(decisions), float(result), luck)
 
 
