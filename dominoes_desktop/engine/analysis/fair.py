@@ -9,7 +9,8 @@ thresholds. A scouting world (see below) too big to search within the budget is 
 decision is then approximate; a later world too big to search is left out with the rest of its round, and the
 decision is judged over the worlds it had (the seed's first, so the sample stays fair) and gets no more: one
 world it need not have had no longer turns an exact decision, and every earlier one of its lane, into estimates
-(cross_9, five hands: 6 of 17 decisions approximate before, 5 after).
+(`benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2 --hands 10`: approximate decisions
+cross_9 14/32 before, 10/32 after, cross_12 27/31 and 25/31, Cuban 10/52 both, in the same time).
 
 Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose), in two rounds: `SCOUT_WORLDS` of them,
 then the rest but for a decision whose scouting worlds were dear (`dear_nodes` each: the first plies of a
