@@ -456,3 +456,27 @@ def test_what_is_dear_is_a_share_of_the_budget_the_searches_are_given(monkeypatc
     assert [[(w.hands, w.values) for w in f.worlds] for f in roomy] == [
         [(w.hands, w.values) for w in f.worlds] for f in usual
     ]
+
+
+def test_later_worlds_past_the_budget_are_left_out_and_the_decision_stays_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Worlds beyond a decision's scouting ones that a search cannot finish are left out, not estimated: the
+    decision keeps the seed's first worlds, exact, as a budget that lets every search finish judges them (the
+    old rule estimated the whole decision, and every earlier one of its lane, for a world it need not have
+    had)."""
+    recorded = _recorded("block", 2)
+    monkeypatch.setattr(fair_module, "dear_nodes", lambda budget: 10**18)  # nothing judged on its scouts alone
+    monkeypatch.setattr(fair_module, "HAND_NODES", 10**12)  # worlds until settled: none cut for the allowance
+    roomy = judge_hand_view(recorded, seats=(0,), seed=0, budget=10**9)
+    assert all(f.judged.exact for f in roomy)
+    left_out = 0
+    for budget in (3_000, 1_000):
+        for tight, fair in zip(judge_hand_view(recorded, seats=(0,), seed=0, budget=budget), roomy, strict=True):
+            count = len(tight.worlds)
+            if count > fair_module.SCOUT_WORLDS or len(fair.worlds) <= fair_module.SCOUT_WORLDS:
+                assert tight.judged.exact, (budget, tight.judged.ply)
+            if tight.judged.exact:
+                assert [(w.hands, w.values) for w in tight.worlds] == [(w.hands, w.values) for w in fair.worlds[:count]]
+                left_out += count < len(fair.worlds)
+    assert left_out > 0

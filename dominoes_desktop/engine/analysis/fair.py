@@ -5,8 +5,12 @@ tiles dealt where the passes allow, weighted by the plays seen, as the Expert we
 every option gets the coach's exact value (`coach.Judge`: the deciding side's points minus the others',
 everybody playing perfectly from there, with the points already claimed). An option's value is the weighted
 mean over the worlds; the loss and the grade come from those means, with the face-up coach's families and
-thresholds. A world too big to search within the budget is estimated by playouts, and its decision is then
-approximate.
+thresholds. A scouting world (see below) too big to search within the budget is estimated by playouts, and its
+decision is then approximate; a later world too big to search is left out with the rest of its round, and the
+decision is judged over the worlds it had (the seed's first, so the sample stays fair) and gets no more: one
+world it need not have had no longer turns an exact decision, and every earlier one of its lane, into estimates
+(`benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2 --hands 10`: approximate decisions
+cross_9 14/32 before, 10/32 after, cross_12 27/31 and 25/31, Cuban 10/52 both, in the same time).
 
 Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose), in two rounds: `SCOUT_WORLDS` of them,
 then the rest but for a decision whose scouting worlds were dear (`dear_nodes` each: the first plies of a
@@ -176,9 +180,11 @@ class WorldTask:
     budget: int
     whole: frozenset[int] = frozenset()  # the decisions whose worlds are drawn from the list of every world
     listed: tuple[tuple[int, int, ListedWorld], ...] = ()
+    more: bool = False  # worlds beyond a decision's scouting ones: past the budget they are left out, not estimated
 
 
-# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched).
+# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched). In a
+# task of `more` worlds, a world left unjudged has no values (nodes searched > 0: its own search ran out).
 WorldFound = list[tuple[int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int]]
 
 
@@ -239,7 +245,9 @@ def hand_nodes(rules: Rules) -> int:
 
 def judge_worlds(task: WorldTask) -> WorldFound:
     """A lane's worlds, from the last decision to the first. Once a search runs past its budget, the lane
-    estimates every earlier decision's worlds straight away (they have more tiles in play)."""
+    estimates every earlier decision's worlds straight away (they have more tiles in play); in a task of `more`
+    worlds it leaves them unjudged instead (no values), and `judge_hand_view` judges those decisions over the
+    worlds they had before."""
     recorded = task.recorded
     rules = recorded.rules
     todo = decisions_to_judge(recorded, task.seats)
@@ -279,6 +287,9 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                     searching = False
                 nodes = judge.searched - searched
             exact = values is not None
+            if values is None and task.more:
+                found.append((d, k, (), (), weight, (), False, nodes))
+                continue
             if values is None:
                 rough = Judge(rules, world, 0)
                 seed = world_seed(task.seed, ply, k)
@@ -412,6 +423,7 @@ def judge_hand_view(
     todo = decisions_to_judge(recorded, seat_list)
     run: MapLanes = map_lanes or map
     limit = budget_for(rules) if budget is None else budget
+    capped: set[int] = set()  # a decision one of whose later worlds ran past the budget: it gets no more
     raw: dict[int, dict[int, tuple[Any, ...]]] = {d: {} for d in range(len(todo))}
     every = {d: n for d, decision in enumerate(todo) if (n := whole_worlds(recorded, decision)) is not None}
     whole = frozenset(every)
@@ -421,7 +433,10 @@ def judge_hand_view(
 
     lists: dict[int, list[ListedWorld]] = {}  # every world of a whole decision, listed once
 
-    def round_of(worlds: Sequence[tuple[int, int, int]]) -> None:
+    def round_of(worlds: Sequence[tuple[int, int, int]], more: bool) -> None:
+        """Judges these worlds (decision, start, stop). Worlds beyond a decision's scouting ones (`more`) are
+        all left out where one of them was not judged exactly: the decision keeps the worlds it had, the seed's
+        first ones, so its sample stays fair, and is not estimated for a world it need not have had."""
         shares: list[list[tuple[int, int, ListedWorld]]] = [[] for _ in range(LANES)]
         for d, start, stop in worlds:
             if d in whole:
@@ -430,15 +445,25 @@ def judge_hand_view(
                 for k in range(start, stop):
                     shares[k % LANES].append((d, k, lists[d][k]))
         tasks = [
-            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]))
+            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]), more)
             for lane in range(LANES)
         ]
+        left_out: set[int] = set()
         for lane_found in run(judge_worlds, tasks):
             for d, k, hands, stock, weight, values, exact, searched in lane_found:
-                raw[d][k] = (hands, stock, weight, values, exact)
                 nodes[d] += searched
+                if not values:  # unjudged (`more` worlds only)
+                    left_out.add(d)
+                    if searched:
+                        capped.add(d)
+                    continue
+                raw[d][k] = (hands, stock, weight, values, exact)
                 if not exact:
                     too_big.add(d)
+        for d, start, _ in worlds:
+            if d in left_out:
+                for k in [k for k in raw[d] if k >= start]:
+                    del raw[d][k]
 
     def worlds_of(d: int) -> list[WorldJudged]:
         entries = [raw[d][k] for k in sorted(raw[d])]
@@ -450,7 +475,7 @@ def judge_hand_view(
         wanted = []
         for d in range(len(todo)):
             count = len(raw[d])
-            if d in too_big or d in dear or count >= every.get(d, MAX_WORLDS):
+            if d in too_big or d in dear or d in capped or count >= every.get(d, MAX_WORLDS):
                 continue
             options, played = todo[d][1].legal_moves(), todo[d][2]
             loss, margin = loss_and_margin(worlds_of(d), options, played)
@@ -474,7 +499,7 @@ def judge_hand_view(
     if todo:
         first = [_first_worlds(every.get(d), todo[d][1].layout.empty) for d in range(len(todo))]
         scout = [min(count, SCOUT_WORLDS) for count in first]
-        round_of([(d, 0, scout[d]) for d in range(len(todo))])
+        round_of([(d, 0, scout[d]) for d in range(len(todo))], False)
         # A decision whose scouting worlds were dear is judged over them alone: its other worlds would most
         # likely run past the budget and leave it estimated, and cost what the hand cannot afford.
         # A decision with so few worlds that it gets them all at once is never dear (they cost little).
@@ -486,7 +511,7 @@ def judge_hand_view(
         )
         rest = [(d, scout[d], first[d]) for d in range(len(todo)) if first[d] > scout[d] and d not in too_big | dear]
         if rest:
-            round_of(rest)
+            round_of(rest, True)
     if progress is not None:
         progress(1, 2)
     allowance = hand_nodes(rules) - sum(nodes)
@@ -494,7 +519,7 @@ def judge_hand_view(
         chosen, allowance = next_round(allowance)
         if not chosen:
             break
-        round_of(chosen)
+        round_of(chosen, True)
     if progress is not None:
         progress(2, 2)
     return [_verdict(recorded, decision, worlds_of(d), len(raw[d]) == every.get(d)) for d, decision in enumerate(todo)]
