@@ -294,8 +294,8 @@ def luck_waiting(db: sqlite3.Connection) -> int:
 
 def keep_luck(db: sqlite3.Connection, row_id: int, relucked: HandJudgement) -> JudgedHand | None:
     """Keep the luck worked out again for judged hand `row_id` (skill_hands): its judgement as kept, with
-    `relucked`'s luck and version. None when the row is gone, its luck is today's already, or `relucked` is
-    not of its hand."""
+    `relucked`'s luck and version. None when the row is gone or its luck is today's already; and when
+    `relucked` is not of its hand, counted as a failure (`luck_failed`), so that it is not sent again and again."""
     from ..engine.analysis.rating import HandJudgement
 
     stale, params = _luck_stale()
@@ -308,8 +308,12 @@ def keep_luck(db: sqlite3.Connection, row_id: int, relucked: HandJudgement) -> J
         if row is None:
             return None
         origin, player, preset, practice, duplicate, played_at, record, raw = row
-        kept = HandJudgement.from_json(json.loads(raw))
-        if (kept.hand, kept.seat, kept.family) != (relucked.hand, relucked.seat, relucked.family):
+        try:
+            kept = HandJudgement.from_json(json.loads(raw))
+        except (ValueError, TypeError):
+            kept = None
+        if kept is None or (kept.hand, kept.seat, kept.family) != (relucked.hand, relucked.seat, relucked.family):
+            _count_luck_failure(db, row_id, "the luck worked out is not of this hand")
             return None
         judgement = replace(kept, luck=relucked.luck, luck_version=relucked.luck_version)
         db.execute(
@@ -323,10 +327,14 @@ def luck_failed(db: sqlite3.Connection, row_id: int, why: str) -> None:
     """The luck of judged hand `row_id` could not be worked out again: tried later, given up after MAX_TRIES (its
     luck then stays out of the sums)."""
     with db:
-        db.execute(
-            "UPDATE skill_hands SET luck_tries = luck_tries + 1, luck_failed = ? WHERE id = ?",
-            (" ".join(why.split())[:200], row_id),
-        )
+        _count_luck_failure(db, row_id, why)
+
+
+def _count_luck_failure(db: sqlite3.Connection, row_id: int, why: str) -> None:
+    db.execute(
+        "UPDATE skill_hands SET luck_tries = luck_tries + 1, luck_failed = ? WHERE id = ?",
+        (" ".join(why.split())[:200], row_id),
+    )
 
 
 def judge_failed(db: sqlite3.Connection, queue_id: int, why: str) -> None:

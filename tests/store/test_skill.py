@@ -366,6 +366,23 @@ def test_the_background_judge_works_out_old_luck_again_and_keeps_the_decisions(t
     assert (points.luck_hands, points.luck_pending) == (1, 1)
 
 
+def test_a_luck_worked_out_for_another_hand_is_not_kept_and_counts_as_a_try(tmp_path: Path) -> None:
+    db = open_db(tmp_path)
+    skill.queue_hand(db, a_hand())
+    [waiting] = skill.queued(db)
+    skill.keep_judgement(db, waiting.id, judgement(luck=999.0, luck_version=0))
+    queue = DatabaseQueue(db)
+    [stale] = queue.queued(1, ())
+    assert queue.keep(stale.id, judgement(seat=3, luck=1.0)) is None  # not its seat
+    [found] = skill.judged_hands(db)
+    assert (found.judgement.luck, found.judgement.luck_version) == (999.0, 0)
+    assert db.execute("SELECT luck_tries FROM skill_hands").fetchone() == (1,)
+    kept = queue.keep(stale.id, judgement(luck=1.0))
+    assert kept is not None and (kept.judgement.luck, kept.judgement.luck_version) == (1.0, LUCK_VERSION)
+    assert queue.keep(stale.id, judgement(luck=2.0)) is None  # today's already: nothing more
+    assert skill.judged_hands(db)[0].judgement == kept.judgement
+
+
 def test_a_skill_file_of_older_luck_is_imported_and_its_luck_worked_out_again(tmp_path: Path) -> None:
     here = open_db(tmp_path / "here")
     skill.queue_hand(here, a_hand())
