@@ -29,19 +29,13 @@ from dominoes_desktop.engine.analysis.hand_luck import (
     PRIOR_DEALS,
     REFERENCE_LEVEL,
     draws_from_stock,
+    leader_can_be_known,
     prior_key,
     worked_out_prior,
 )
 from dominoes_desktop.engine.presets import PRESETS, build_rules
-from dominoes_desktop.engine.rules import AfterNoWinner, AfterWin, Rules
 
 MODULE = Path(__file__).resolve().parents[1] / "dominoes_desktop" / "engine" / "analysis" / "luck_priors.py"
-
-
-def leader_can_be_known(rules: Rules) -> bool:
-    """Whether a hand of these rules can have its leader known before its deal (so that its luck needs a prior):
-    after a win the winner leads, or after a blocked hand the next seat does (`hand_luck.lead_from_deal`)."""
-    return rules.after_win is not AfterWin.FIRST_HAND_RULE or rules.after_no_winner is AfterNoWinner.ROTATE
 
 
 def wanted() -> list[tuple[str, str]]:

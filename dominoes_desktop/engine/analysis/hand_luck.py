@@ -37,7 +37,9 @@ R0 is what a hand was worth before its deal:
 - when the leader was known before the deal (the last hand's winner leads, or the next seat after a blocked
   hand), R0 is the reference team's mean over `PRIOR_DEALS` shuffles (seeded 0, 1, ...) with that leader and
   no forced pose: the lead was earned, not dealt. It is worked out once per rules (for seat 0 leading; another
-  leader's is the same turned round the table).
+  leader's is the same turned round the table), some 2.5 s a level: for the shipped presets it is not, but read
+  from `luck_priors` (written by benchmarks/rating_priors.py, exactly what working it out gives, keyed by the
+  rules' parameters that decide a hand: `prior_key`), so the judge's first such hand does not wait for it.
 
 `LUCK_SHARE` (one half of each team's margin): what a deal gives a Medium table is not what it gives every
 player. The same deals replayed by each CPU level (benchmarks/rating_luck.py --replays) show a deal's worth to
@@ -101,6 +103,12 @@ def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -
     if previous.winner_seat is None:
         return rules.after_no_winner is not AfterNoWinner.ROTATE
     return rules.after_win is AfterWin.FIRST_HAND_RULE
+
+
+def leader_can_be_known(rules: Rules) -> bool:
+    """Whether a hand of these rules can have its leader known before its deal (its luck then needs `prior`):
+    the last hand's winner leads, or the seat after the last leader when nobody won (`lead_from_deal`)."""
+    return rules.after_win is not AfterWin.FIRST_HAND_RULE or rules.after_no_winner is AfterNoWinner.ROTATE
 
 
 def hand_luck(start: Hand, from_deal: bool, draws: Sequence[tuple[int, Hand]] | None) -> tuple[float, ...]:
