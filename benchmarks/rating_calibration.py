@@ -38,7 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes_desktop.cli.rate import PLAYER_SEEDS, RATED_SEAT, SEED_STRIDE, CpuHands, Rated, play_and_judge
-from dominoes_desktop.engine.analysis.hand_luck import draws_from_stock, hand_luck
+from dominoes_desktop.engine.analysis.hand_luck import LUCK_VERSION, draws_from_stock, hand_luck
 from dominoes_desktop.engine.analysis.playout import play_out, supports
 from dominoes_desktop.engine.analysis.rating import (
     HAND_UNIT,
@@ -105,6 +105,7 @@ def reluck(folder: Path, presets: list[str], levels: list[str], seed: int) -> No
             rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
             for row in rows:
                 row["luck"] = hand_luck(start_of(rules, level, seed, row["hand"]), True, None)[side]
+                row["luck_version"] = LUCK_VERSION
             path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
             print(f"{time.strftime('%H:%M:%S')} {preset}-{level}: {len(rows)} hands", file=sys.stderr, flush=True)
 

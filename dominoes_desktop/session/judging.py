@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any, NamedTuple, Protocol
 
-from ..engine.analysis.rating import HandJudgement, judge_hand
+from ..engine.analysis.rating import HandJudgement, judge_hand, relucked
 from ..engine.record import record_from_json
 from .cpu_pool import CpuPoolClosed
 from .post import Post
@@ -34,17 +34,22 @@ IN_FLIGHT = 1  # hands sent to the pool at once: the rating never holds more tha
 
 
 class JudgeTask(NamedTuple):
-    """What a worker needs to judge one hand: the match record (the codec's JSON text), the hand, the seat."""
+    """What a worker needs to judge one hand: the match record (the codec's JSON text), the hand, the seat;
+    `judged`: the hand's judgement kept already (JSON text), whose luck alone is to be worked out again."""
 
     record: str
     hand: int
     seat: int
     seed: int = 0
+    judged: str = ""
 
 
 def judge_task(task: JudgeTask) -> HandJudgement:
-    """In a worker: the fair coach on the seat's decisions of the hand, and the hand's luck."""
+    """In a worker: the fair coach on the seat's decisions of the hand, and the hand's luck (the luck alone, by
+    today's definition, for a hand judged already)."""
     record = record_from_json(json.loads(task.record))
+    if task.judged:
+        return relucked(record, HandJudgement.from_json(json.loads(task.judged)))
     return judge_hand(record, task.hand, task.seat, task.seed)
 
 
@@ -59,6 +64,8 @@ class Waiting(Protocol):
     def hand(self) -> int: ...
     @property
     def seat(self) -> int: ...
+    @property
+    def judged(self) -> str: ...
 
 
 class SkillQueue(Protocol):
@@ -105,7 +112,8 @@ class Judging:
         sent = 0
         for waiting in self.queue.queued(room, tuple(self.sent)):
             try:
-                future = self.run(judge_task, JudgeTask(waiting.record, waiting.hand, waiting.seat), low=True)
+                task = JudgeTask(waiting.record, waiting.hand, waiting.seat, judged=waiting.judged)
+                future = self.run(judge_task, task, low=True)
             except Exception as exc:  # the pool cannot take it now: the hand stays queued
                 log.warning("the skill judge could not start: %s", exc)
                 break

@@ -1,13 +1,19 @@
 """The skill record (issue 33): every finished hand of a person, queued to be judged, and its judgement once made.
 
-Two tables in the statistics database (schema 3, see store/stats.py):
+Two tables in the statistics database (schema 3, see store/stats.py; 4 added the luck's version):
 
 - `skill_queue`: a hand waiting for the fair coach (the match record up to the hand's end, the hand, the seat).
   It is written when the hand ends and deleted in the same transaction that keeps its judgement, so a quit or a
   crash leaves every hand either queued or judged, never lost and never judged twice.
 - `skill_hands`: the judgement of one hand for one seat (rating.HandJudgement as JSON: each decision's options,
   loss, grade and whether it was forced), with the person's name, the preset and whether it was practice (Undo
-  or a hint: kept apart, never rated with the rest).
+  or a hint: kept apart, never rated with the rest), and the version of the luck's definition that made its luck
+  (hand_luck.LUCK_VERSION; 0 for luck kept before versions were).
+
+A hand whose luck is of another version than today's has it worked out again in the background, through the same
+queue the judge takes its hands from (`DatabaseQueue`: the hands to judge first, then those): the luck alone,
+the decisions kept as they were judged. Until then its luck is left out of every sum (`snapshot`), never
+added to luck of today's definition.
 
 The record can be exported to one file and imported on another computer: the file is checked whole before
 anything is written, and a hand already kept (the same origin) is not kept twice.
@@ -21,7 +27,7 @@ import math
 import sqlite3
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,10 +65,20 @@ CREATE TABLE IF NOT EXISTS skill_hands (
     duplicate INTEGER NOT NULL,
     played_at REAL NOT NULL,        -- when the hand ended (the queue's time)
     record TEXT NOT NULL,           -- as in skill_queue: the coach opens on it
-    judgement TEXT NOT NULL         -- rating.HandJudgement.to_json()
+    judgement TEXT NOT NULL,        -- rating.HandJudgement.to_json()
+    luck_version INTEGER NOT NULL DEFAULT 0,  -- the judgement's luck_version (0: kept before versions were)
+    luck_tries INTEGER NOT NULL DEFAULT 0,    -- times its luck could not be worked out again
+    luck_failed TEXT NOT NULL DEFAULT ''      -- why, after MAX_TRIES
 );
 CREATE INDEX IF NOT EXISTS skill_hands_player ON skill_hands(player, family, practice, played_at);
 """
+# Schema 4: what a database of schema 3 lacks (its judgements' luck of an unrecorded definition: version 0).
+LUCK_COLUMNS = (
+    ("luck_version", "INTEGER NOT NULL DEFAULT 0"),
+    ("luck_tries", "INTEGER NOT NULL DEFAULT 0"),
+    ("luck_failed", "TEXT NOT NULL DEFAULT ''"),
+)
+LUCK_INDEX = "CREATE INDEX IF NOT EXISTS skill_hands_luck ON skill_hands(luck_version)"
 
 EXPORT_FORMAT = "dominoes-desktop-skill"
 EXPORT_VERSION = 1
@@ -98,7 +114,8 @@ class QueuedHand:
     practice: bool
     duplicate: bool
     queued_at: float
-    id: int = 0  # the queue's row, once queued
+    id: int = 0  # the queue's row, once queued; minus the skill_hands row of a hand whose luck is to be redone
+    judged: str = ""  # a hand judged already, whose luck alone is to be worked out again: its judgement (JSON)
 
     @staticmethod
     def of(record: Record, hand: int, seat: int, player: str, *, practice: bool, duplicate: bool) -> QueuedHand:
@@ -127,6 +144,35 @@ class JudgedHand:
     played_at: float
     record: str
     judgement: HandJudgement
+
+
+def add_luck_columns(db: sqlite3.Connection) -> None:
+    """The migration to schema 4 (store/stats.py calls it at every open, after the tables are made): the luck's
+    version and its tries added to a skill_hands table made before them, in one transaction that holds the
+    write lock from the start, so two games opening the database at once do not both add them. A database that
+    has them is only read (no write lock asked for: another program writing to it does not hold the game up)."""
+    if _luck_columns_in_place(db):
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        have = _columns(db)  # again, under the lock
+        for name, kind in LUCK_COLUMNS:
+            if name not in have:
+                db.execute(f"ALTER TABLE skill_hands ADD COLUMN {name} {kind}")
+        db.execute(LUCK_INDEX)
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def _columns(db: sqlite3.Connection) -> set[str]:
+    return {str(row[1]) for row in db.execute("PRAGMA table_info(skill_hands)")}
+
+
+def _luck_columns_in_place(db: sqlite3.Connection) -> bool:
+    indexed = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'skill_hands_luck'").fetchone()
+    return indexed is not None and {name for name, _ in LUCK_COLUMNS} <= _columns(db)
 
 
 def queue_hand(db: sqlite3.Connection, hand: QueuedHand) -> bool:
@@ -185,7 +231,7 @@ def keep_judgement(db: sqlite3.Connection, queue_id: int, judgement: HandJudgeme
         origin, player, preset, record, practice, duplicate, queued_at = row
         db.execute(
             "INSERT OR IGNORE INTO skill_hands (origin, player, preset, family, practice, duplicate, played_at,"
-            " record, judgement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " record, judgement, luck_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 origin,
                 player,
@@ -196,10 +242,99 @@ def keep_judgement(db: sqlite3.Connection, queue_id: int, judgement: HandJudgeme
                 queued_at,
                 record,
                 json.dumps(judgement.to_json(), separators=(",", ":")),
+                judgement.luck_version,
             ),
         )
         db.execute("DELETE FROM skill_queue WHERE id = ?", (queue_id,))
     return JudgedHand(origin, player, preset, bool(practice), bool(duplicate), queued_at, record, judgement)
+
+
+def _luck_stale() -> tuple[str, tuple[int, int]]:
+    """The SQL condition on skill_hands (and its parameters) of a luck of another version than today's (two
+    ranges, so that the luck's index serves it)."""
+    from ..engine.analysis.hand_luck import LUCK_VERSION
+
+    return "(luck_version < ? OR luck_version > ?)", (LUCK_VERSION, LUCK_VERSION)
+
+
+def stale_luck(db: sqlite3.Connection, limit: int = 100, skip: Sequence[int] = ()) -> list[QueuedHand]:
+    """The judged hands whose luck is of another definition than today's, oldest first, as the judge takes
+    them (`QueuedHand.judged` set, the id minus the row's; the ones given up on left out; `skip`: ids in hand)."""
+    stale, params = _luck_stale()
+    rows = db.execute(
+        "SELECT id, origin, player, preset, record, judgement, practice, duplicate, played_at FROM skill_hands"
+        f" WHERE {stale} AND luck_tries < ? ORDER BY id LIMIT ?",
+        (*params, MAX_TRIES, limit + len(skip)),
+    ).fetchall()
+    found = []
+    for row_id, origin, player, preset, record, raw, practice, duplicate, played_at in rows:
+        if -row_id in skip:
+            continue
+        try:
+            kept = json.loads(raw)
+            hand, seat = kept["hand"], kept["seat"]
+        except (ValueError, TypeError, KeyError):
+            continue  # a row the game could not have written: never shown either (`judged_hands`)
+        if not (whole_number(hand, 0, 1_000_000) and whole_number(seat, 0, 9)):
+            continue
+        found.append(
+            QueuedHand(
+                origin, player, preset, record, hand, seat, bool(practice), bool(duplicate), played_at, -row_id, raw
+            )
+        )
+    return found[:limit]
+
+
+def luck_waiting(db: sqlite3.Connection) -> int:
+    """How many judged hands wait for their luck to be worked out again (not counting the ones given up on)."""
+    stale, params = _luck_stale()
+    sql = f"SELECT COUNT(*) FROM skill_hands WHERE {stale} AND luck_tries < ?"
+    return int(db.execute(sql, (*params, MAX_TRIES)).fetchone()[0])
+
+
+def keep_luck(db: sqlite3.Connection, row_id: int, relucked: HandJudgement) -> JudgedHand | None:
+    """Keep the luck worked out again for judged hand `row_id` (skill_hands): its judgement as kept, with
+    `relucked`'s luck and version. None when the row is gone or its luck is today's already; and when
+    `relucked` is not of its hand, counted as a failure (`luck_failed`), so that it is not sent again and again."""
+    from ..engine.analysis.rating import HandJudgement
+
+    stale, params = _luck_stale()
+    with db:
+        row = db.execute(
+            "SELECT origin, player, preset, practice, duplicate, played_at, record, judgement FROM skill_hands"
+            f" WHERE id = ? AND {stale}",
+            (row_id, *params),
+        ).fetchone()
+        if row is None:
+            return None
+        origin, player, preset, practice, duplicate, played_at, record, raw = row
+        try:
+            kept = HandJudgement.from_json(json.loads(raw))
+        except (ValueError, TypeError):
+            kept = None
+        if kept is None or (kept.hand, kept.seat, kept.family) != (relucked.hand, relucked.seat, relucked.family):
+            _count_luck_failure(db, row_id, "the luck worked out is not of this hand")
+            return None
+        judgement = replace(kept, luck=relucked.luck, luck_version=relucked.luck_version)
+        db.execute(
+            "UPDATE skill_hands SET judgement = ?, luck_version = ?, luck_tries = 0, luck_failed = '' WHERE id = ?",
+            (json.dumps(judgement.to_json(), separators=(",", ":")), judgement.luck_version, row_id),
+        )
+    return JudgedHand(origin, player, preset, bool(practice), bool(duplicate), played_at, record, judgement)
+
+
+def luck_failed(db: sqlite3.Connection, row_id: int, why: str) -> None:
+    """The luck of judged hand `row_id` could not be worked out again: tried later, given up after MAX_TRIES (its
+    luck then stays out of the sums)."""
+    with db:
+        _count_luck_failure(db, row_id, why)
+
+
+def _count_luck_failure(db: sqlite3.Connection, row_id: int, why: str) -> None:
+    db.execute(
+        "UPDATE skill_hands SET luck_tries = luck_tries + 1, luck_failed = ? WHERE id = ?",
+        (" ".join(why.split())[:200], row_id),
+    )
 
 
 def judge_failed(db: sqlite3.Connection, queue_id: int, why: str) -> None:
@@ -242,19 +377,26 @@ def players(db: sqlite3.Connection) -> list[str]:
 
 
 class DatabaseQueue:
-    """The queue as the background judge (session/judging.py) uses it, over one connection."""
+    """The queue as the background judge (session/judging.py) uses it, over one connection: the hands to judge,
+    then the judged hands whose luck is to be worked out again (ids below 0: minus their skill_hands row)."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
 
     def queued(self, limit: int, skip: Sequence[int]) -> list[QueuedHand]:
-        return queued(self.db, limit, skip)
+        found = queued(self.db, limit, skip)
+        return found + stale_luck(self.db, limit - len(found), skip) if len(found) < limit else found
 
     def keep(self, queue_id: int, judgement: HandJudgement) -> JudgedHand | None:
+        if queue_id < 0:
+            return keep_luck(self.db, -queue_id, judgement)
         return keep_judgement(self.db, queue_id, judgement)
 
     def failed(self, queue_id: int, why: str) -> None:
-        judge_failed(self.db, queue_id, why)
+        if queue_id < 0:
+            luck_failed(self.db, -queue_id, why)
+        else:
+            judge_failed(self.db, queue_id, why)
 
 
 # ---- what the Skill page shows ----------------------------------------------------------------------------
@@ -294,10 +436,12 @@ class FamilySkill:
     series: tuple[Point, ...]
     best_recent: float | None  # the best (lowest) rating over any RECENT_HANDS hands in a row, once there are that many
     clean_run: int  # the most hands in a row without a slip
-    luck: float  # the summed luck of every hand, in the family's unit
-    adjusted: float  # the summed luck-adjusted result
+    luck: float  # the summed luck of the hands whose luck is of today's definition, in the family's unit
+    adjusted: float  # the summed luck-adjusted result of the same hands
     practice: Rating | None  # practice hands, rated apart (None: none)
     practice_hands: int
+    luck_hands: int = 0  # the hands the two sums are over
+    luck_pending: int = 0  # hands whose luck, of another definition, waits to be worked out again: in no sum
 
 
 @dataclass(frozen=True)
@@ -309,6 +453,7 @@ class SkillSnapshot:
     duplicate_won: int  # duplicate deals where the person's adjusted result beat the other table's
     duplicate_deals: int
     waiting: int  # hands still to be judged
+    luck_waiting: int = 0  # judged hands whose luck waits to be worked out again (`luck_waiting`)
 
 
 def _slipped(judgement: HandJudgement) -> bool:
@@ -395,6 +540,7 @@ def snapshot(db: sqlite3.Connection, player: str = "") -> SkillSnapshot:
         practice = [h.judgement for h in hands if h.judgement.family is family and h.practice]
         if not rated and not practice:
             continue
+        lucky = [j for j in rated if j.luck_current]  # never a sum of lucks of two definitions
         families.append(
             FamilySkill(
                 family,
@@ -403,10 +549,12 @@ def snapshot(db: sqlite3.Connection, player: str = "") -> SkillSnapshot:
                 _series(rated),
                 _best_recent(rated),
                 _clean_run(rated),
-                sum(j.luck for j in rated),
-                sum(j.adjusted() for j in rated),
+                sum(j.luck for j in lucky),
+                sum(j.adjusted() for j in lucky),
                 rate(practice) if practice else None,
                 len(practice),
+                len(lucky),
+                len(rated) - len(lucky),
             )
         )
     recent = [h for h in hands if not h.practice][-COSTLY_FROM:]
@@ -431,7 +579,9 @@ def snapshot(db: sqlite3.Connection, player: str = "") -> SkillSnapshot:
         key=lambda c: -c.loss,
     )[:3]
     won, compared = _duplicate_wins(hands)
-    return SkillSnapshot(player, tuple(names), tuple(families), tuple(costly), won, compared, waiting(db))
+    return SkillSnapshot(
+        player, tuple(names), tuple(families), tuple(costly), won, compared, waiting(db), luck_waiting(db)
+    )
 
 
 # ---- one file to move the record to another computer ------------------------------------------------------
@@ -539,7 +689,7 @@ def import_text(db: sqlite3.Connection, text: str | bytes) -> int:
         for origin, player, preset, practice, duplicate, played_at, record, judgement in rows:
             cursor = db.execute(
                 "INSERT OR IGNORE INTO skill_hands (origin, player, preset, family, practice, duplicate, played_at,"
-                " record, judgement) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " record, judgement, luck_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     origin,
                     player,
@@ -550,6 +700,7 @@ def import_text(db: sqlite3.Connection, text: str | bytes) -> int:
                     played_at,
                     record,
                     json.dumps(judgement.to_json(), separators=(",", ":")),
+                    judgement.luck_version,  # a file of older luck: worked out again here, in the background
                 ),
             )
             added += cursor.rowcount

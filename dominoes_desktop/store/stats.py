@@ -2,8 +2,8 @@
 and what every seat was dealt in every hand (deal luck: engine/luck.py says what chance gives).
 
 The database is created and migrated by the game (a schema_version table: 1 had matches and results, 2 added
-deals, 3 the skill record of store/skill.py; matches recorded before 2 have no deals, and nothing is made up for
-them). Three troubles are told apart,
+deals, 3 the skill record of store/skill.py, 4 the version of each judged hand's luck; matches recorded before 2
+have no deals, and nothing is made up for them). Three troubles are told apart,
 because they call for opposite answers:
 
 - busy: another process holds a lock. The database is healthy; the result waits (the store service
@@ -37,9 +37,9 @@ from ..engine.match import Match
 from ..engine.tiles import Tile
 from .autosave import write_atomically
 from .files import FileRefused, move_aside, parse_json, read_bounded, whole_number
-from .skill import SKILL_SCHEMA
+from .skill import SKILL_SCHEMA, add_luck_columns
 
-SCHEMA_VERSION = 3  # 2: the deals table; 3: the skill record (store/skill.py)
+SCHEMA_VERSION = 4  # 2: the deals table; 3: the skill record (store/skill.py); 4: its luck's version
 DB_NAME = "statistics.sqlite3"
 PENDING_NAME = "statistics-pending.json"
 PENDING_FORMAT = "dominoes-desktop-pending-statistics"
@@ -540,13 +540,14 @@ class Statistics:
                 raise StatsUnavailable(Trouble.CANNOT_WRITE, f"made by a newer version of the game (schema {row[0]!r})")
             # Missing tables are made (a new database, one a hand lost, one from version 1 or 2: migrating only
             # adds tables (2 the deals, 3 the skill record), every recorded match stays as it was) and the version
-            # set, in one transaction.
+            # set, in one transaction; then 4's columns, in one of their own (checked at every open).
             version = ""
             if row is None:
                 version = f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION});"
             elif row[0] < SCHEMA_VERSION:
                 version = f"UPDATE schema_version SET version = {SCHEMA_VERSION};"
             db.executescript(f"BEGIN; {SCHEMA} {version} COMMIT;")
+            add_luck_columns(db)
             if check:
                 result = db.execute("PRAGMA quick_check").fetchone()
                 if result is None or result[0] != "ok":

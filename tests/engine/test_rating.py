@@ -8,17 +8,20 @@ import os
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from dominoes_desktop.engine.analysis import hand_luck as hand_luck_module
+from dominoes_desktop.engine.analysis import rating as rating_module
 from dominoes_desktop.engine.analysis.coach import Judge, budget_for
 from dominoes_desktop.engine.analysis.hand_luck import (
     DRAW_SHARE,
     DRAWING_DEAL_SHARE,
     LUCK_SHARE,
     LUCK_TEAMS,
+    LUCK_VERSION,
     PANEL_TEAMS,
     deal_seed,
     draw_luck,
@@ -47,6 +50,7 @@ from dominoes_desktop.engine.analysis.rating import (
     nearest_level,
     rate,
     ratio_and_error,
+    relucked,
 )
 from dominoes_desktop.engine.analysis.solver import hand_gains, side_value
 from dominoes_desktop.engine.analysis.worlds import view_at
@@ -186,6 +190,63 @@ def test_json_round_trip() -> None:
     text = json.dumps(judged.to_json())
     assert HandJudgement.from_json(json.loads(text)) == judged
     assert judged.adjusted() == pytest.approx(-18.3333333333)
+    assert judged.luck_version == LUCK_VERSION and judged.luck_current
+
+
+def test_a_judgement_kept_before_the_luck_s_version_was_is_of_an_unknown_luck() -> None:
+    """Judgements written before the luck's version was kept (no 'luck_version'): their luck is of a definition
+    nobody can tell now (version 0), never taken for today's; another version's is kept as it says."""
+    raw = _hand([2.5]).to_json()
+    del raw["luck_version"]
+    old = HandJudgement.from_json(raw)
+    assert old.luck_version == 0 and not old.luck_current and old.decisions == _hand([2.5]).decisions
+    newer = HandJudgement.from_json(_hand([2.5]).to_json() | {"luck_version": LUCK_VERSION + 1})
+    assert newer.luck_version == LUCK_VERSION + 1 and not newer.luck_current
+    with pytest.raises(RatingError, match="'luck_version'"):
+        HandJudgement.from_json(_hand([2.5]).to_json() | {"luck_version": "1"})
+
+
+# Each hand's luck by the definition of each version (deal 500, seat 1 leading; a fives hand with its first
+# draw): a change of hand_luck that changes one fails here, and must raise LUCK_VERSION (so that the luck kept
+# by the skill record is worked out again) and add the new version's figures.
+LUCK_OF_VERSION = {
+    1: {
+        ("jamaican", True): (-0.28125, 0.28125),
+        ("jamaican", False): (-0.09625, 0.09625),
+        ("cutthroat", True): (-0.3125, 0.21875, 0.09375),
+        ("all_fives", True): (-7.96875, 13.59375, -13.59375, 7.96875),
+        ("all_fives", "first draw"): (-16.96875, -27.84375, -15.84375, 60.65625),
+    }
+}
+
+
+def test_the_luck_is_its_version_s() -> None:
+    found = {}
+    for preset, from_deal in (("jamaican", True), ("jamaican", False), ("cutthroat", True), ("all_fives", True)):
+        rules = build_rules(preset)
+        deal = Dealer(rules).deal(500)
+        found[preset, from_deal] = hand_luck(Hand(rules, deal.hands, deal.stock, 1, None), from_deal, None)
+    start, played = _first_draw("all_fives", 3)
+    found["all_fives", "first draw"] = hand_luck(start, True, _draws(start, played.history))
+    expected = LUCK_OF_VERSION[LUCK_VERSION]
+    assert found.keys() == expected.keys()
+    for key, luck in found.items():
+        assert luck == pytest.approx(expected[key], abs=1e-9), key
+
+
+def test_relucked_works_out_the_luck_alone_and_refuses_another_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = _played("jamaican", make_player("medium", 2), 2, 6)
+    judged = judge_hand(record, 1, 2)
+    old = HandJudgement(1, 2, judged.family, judged.decisions, judged.result, 123.0, 0)
+    monkeypatch.setattr(rating_module, "judge_hand_view", _no_coach)
+    assert relucked(record, old) == judged
+    for wrong in (replace(old, hand=5), replace(old, seat=4), replace(old, family=Family.FIVES)):
+        with pytest.raises(RatingError):
+            relucked(record, wrong)
+
+
+def _no_coach(*_args: object, **_kwargs: object) -> object:
+    raise AssertionError("the decisions were judged again")
 
 
 @pytest.mark.parametrize(

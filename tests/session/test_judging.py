@@ -43,6 +43,7 @@ class Waiting:
     record: str
     hand: int
     seat: int
+    judged: str = ""
 
 
 @dataclass

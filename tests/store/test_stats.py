@@ -58,7 +58,7 @@ def test_best_streak(tmp_path: Path) -> None:
 def test_the_database_is_versioned_and_uses_wal(tmp_path: Path) -> None:
     Statistics(tmp_path).close()
     db = sqlite3.connect(tmp_path / "statistics.sqlite3")
-    assert db.execute("SELECT version FROM schema_version").fetchone() == (3,)
+    assert db.execute("SELECT version FROM schema_version").fetchone() == (4,)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 

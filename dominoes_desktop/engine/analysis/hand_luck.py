@@ -37,7 +37,9 @@ R0 is what a hand was worth before its deal:
 - when the leader was known before the deal (the last hand's winner leads, or the next seat after a blocked
   hand), R0 is the reference team's mean over `PRIOR_DEALS` shuffles (seeded 0, 1, ...) with that leader and
   no forced pose: the lead was earned, not dealt. It is worked out once per rules (for seat 0 leading; another
-  leader's is the same turned round the table).
+  leader's is the same turned round the table), some 2.5 s a level: for the shipped presets it is not, but read
+  from `luck_priors` (written by benchmarks/rating_priors.py, exactly what working it out gives, keyed by the
+  rules' parameters that decide a hand: `prior_key`), so the judge's first such hand does not wait for it.
 
 `LUCK_SHARE` (one half of each team's margin): what a deal gives a Medium table is not what it gives every
 player. The same deals replayed by each CPU level (benchmarks/rating_luck.py --replays) show a deal's worth to
@@ -65,6 +67,8 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Sequence
+from dataclasses import fields
+from enum import Enum
 from functools import cache
 
 from ..deal import Dealer
@@ -75,6 +79,9 @@ from ..rules import AfterNoWinner, AfterWin, Rules, Style
 from .solver import hand_gains, side_value
 from .worlds import view_at
 
+LUCK_VERSION = 1  # the definition's version, kept with every hand's luck the skill record stores: raise it with
+# any change that changes a hand's luck (a share, a team, its plays, the seeds), and the stored luck of other
+# versions is worked out again in the background (store/skill.py). 0: luck stored before versions were kept.
 REFERENCE_LEVEL = "medium"  # the CPU level of the four seats of the reference team
 LUCK_TEAMS = 8  # plays of a dealt hand by the reference team (Medium breaks its ties at random, and a tie
 # broken another way can turn a hand: eight plays take most of that out; some 35 ms a double-6 hand)
@@ -96,6 +103,12 @@ def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -
     if previous.winner_seat is None:
         return rules.after_no_winner is not AfterNoWinner.ROTATE
     return rules.after_win is AfterWin.FIRST_HAND_RULE
+
+
+def leader_can_be_known(rules: Rules) -> bool:
+    """Whether a hand of these rules can have its leader known before its deal (its luck then needs `prior`):
+    the last hand's winner leads, or the seat after the last leader when nobody won (`lead_from_deal`)."""
+    return rules.after_win is not AfterWin.FIRST_HAND_RULE or rules.after_no_winner is AfterNoWinner.ROTATE
 
 
 def hand_luck(start: Hand, from_deal: bool, draws: Sequence[tuple[int, Hand]] | None) -> tuple[float, ...]:
@@ -161,6 +174,16 @@ def _prior(rules: Rules, leader: int | None, level: str) -> tuple[float, ...]:
     if leader != 0 and turned is not None:
         at_zero = _prior(rules, 0, level)
         return tuple(at_zero[turned[side]] for side in range(rules.sides))
+    if leader == 0:
+        shipped = shipped_prior(rules, level)
+        if shipped is not None:
+            return shipped
+    return worked_out_prior(rules, leader, level)
+
+
+def worked_out_prior(rules: Rules, leader: int, level: str) -> tuple[float, ...]:
+    """`prior` worked out: the `level` team's centred mean result over `PRIOR_DEALS` shuffles with `leader`
+    leading (some 2.5 s a double-6 rule set)."""
     dealer = Dealer(rules)
     totals = [0.0] * rules.sides
     for number in range(PRIOR_DEALS):
@@ -169,6 +192,52 @@ def _prior(rules: Rules, leader: int | None, level: str) -> tuple[float, ...]:
         for side, value in enumerate(mean_results(start, [number], level)):
             totals[side] += value
     return centred(tuple(t / PRIOR_DEALS for t in totals))
+
+
+# Rules fields that decide nothing within a hand (its name, the match's target, who leads the next hand, resets):
+# left out of `prior_key`, so that a house rule on them keeps the shipped priors.
+MATCH_FIELDS = frozenset(
+    {
+        "preset",
+        "name",
+        "customised",
+        "target",
+        "after_win",
+        "after_no_winner",
+        "six_love_reset",
+        "cutthroat_reset",
+        "target_needs_zero_opponent",
+        "single_round",
+        "redeal_doubles",  # a seat's request for a new deal is the match's, not the dealer's
+        "sides",  # from `teams`
+    }
+)
+
+
+def prior_key(rules: Rules) -> str:
+    """The rules' parameters a hand's play and result depend on, as text: the key of the shipped priors
+    (`luck_priors.PRIORS`). Every field of the rules but `MATCH_FIELDS`, so a field added later keys too."""
+    return ";".join(
+        f"{f.name}={_key_text(getattr(rules, f.name))}" for f in fields(rules) if f.name not in MATCH_FIELDS
+    )
+
+
+def _key_text(value: object) -> str:
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, tuple):
+        return "(" + ",".join(_key_text(v) for v in value) + ")"
+    return str(value)
+
+
+def shipped_prior(rules: Rules, level: str) -> tuple[float, ...] | None:
+    """The prior with seat 0 leading as benchmarks/rating_priors.py worked it out for the shipped presets
+    (`luck_priors`), or None: rules not among them, or priors of another definition."""
+    from . import luck_priors
+
+    if luck_priors.LUCK_VERSION != LUCK_VERSION or luck_priors.PRIOR_DEALS != PRIOR_DEALS:
+        return None
+    return luck_priors.PRIORS.get((prior_key(rules), level))
 
 
 def _turned_sides(rules: Rules, leader: int) -> tuple[int, ...] | None:

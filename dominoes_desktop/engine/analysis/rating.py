@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -37,7 +37,7 @@ from ..rules import Rules
 from .coach import Grade, MapLanes, RecordedHand, recorded_from_archive
 from .coach import family as coach_family
 from .fair import FairJudged, forced_moves, judge_hand_view
-from .hand_luck import hand_luck, lead_from_deal
+from .hand_luck import LUCK_VERSION, hand_luck, lead_from_deal
 from .solver import hand_gains, side_value
 
 RATING_NAME_EN = "Error rate"
@@ -146,6 +146,12 @@ class HandJudgement:
     decisions: tuple[DecisionJudgement, ...]
     result: float  # points the seat's side made in the hand, less the other sides' (no resets)
     luck: float  # the side's luck in the same unit (deal + draws): hand_luck
+    luck_version: int = LUCK_VERSION  # the luck's definition (hand_luck.LUCK_VERSION); 0: not recorded
+
+    @property
+    def luck_current(self) -> bool:
+        """Whether the luck is of today's definition (luck of other versions is never summed with it)."""
+        return self.luck_version == LUCK_VERSION
 
     def adjusted(self) -> float:
         """The luck-adjusted result: the result less the luck."""
@@ -173,6 +179,7 @@ class HandJudgement:
             "decisions": [d.to_json() for d in self.decisions],
             "result": _number(self.result),
             "luck": _number(self.luck),
+            "luck_version": self.luck_version,
         }
 
     @staticmethod
@@ -199,6 +206,8 @@ class HandJudgement:
             tuple(decisions),
             _amount(raw.get("result"), "'result'"),
             _amount(raw.get("luck"), "'luck'"),
+            # Judgements kept before the luck's version was: luck of a definition nobody can tell now.
+            _whole(raw.get("luck_version", 0), "'luck_version'"),
         )
 
 
@@ -303,9 +312,31 @@ def _judge(
     side = rules.teams[seat]
     facts = played.outcome_facts()
     result = side_value(hand_gains(rules, facts, facts.end_points), side)
-    previous = match.results[index - 1] if index > 0 else None
-    luck = hand_luck(recorded.start, lead_from_deal(rules, index, previous), stock_draws(recorded, played))[side]
+    luck = _luck(match, index, seat, recorded, played)
     return HandJudgement(index, seat, family_of(rules), tuple(decisions), float(result), luck)
+
+
+def _luck(match: Match, index: int, seat: int, recorded: RecordedHand, played: Hand) -> float:
+    """The luck of `seat`'s side in finished hand `index` of `match` (today's definition)."""
+    rules = match.rules
+    previous = match.results[index - 1] if index > 0 else None
+    from_deal = lead_from_deal(rules, index, previous)
+    return hand_luck(recorded.start, from_deal, stock_draws(recorded, played))[rules.teams[seat]]
+
+
+def relucked(record: Record, judged: HandJudgement) -> HandJudgement:
+    """`judged` (a hand of `record`) with its luck worked out again by today's definition, its decisions as they
+    were (not judged again: the luck's definition changed, the coach did not). RatingError (one line) if the
+    hand is not one of the record's."""
+    match = finished_match(record)
+    rules = match.rules
+    _need(0 <= judged.seat < rules.players, f"there is no seat {judged.seat}")
+    _need(judged.hand < len(match.results), f"there is no finished hand {judged.hand}")
+    _need(judged.family is family_of(rules), f"the hand is not of the {judged.family.value} family")
+    deal, played = match.archive[judged.hand]
+    recorded = recorded_from_archive(rules, judged.hand, deal, played)
+    luck = _luck(match, judged.hand, judged.seat, recorded, played)
+    return replace(judged, luck=luck, luck_version=LUCK_VERSION)
 
 
 def _decision(index: int, fair: FairJudged) -> DecisionJudgement:
