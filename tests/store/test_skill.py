@@ -398,3 +398,21 @@ def test_a_skill_file_of_older_luck_is_imported_and_its_luck_worked_out_again(tm
     assert skill.luck_waiting(there) == 1 and skill.waiting(there) == 0
     [stale] = skill.stale_luck(there)
     assert stale.id < 0 and HandJudgement.from_json(json.loads(stale.judged)).luck_version == 0
+
+
+def test_a_judged_row_that_cannot_be_read_does_not_hold_up_the_luck_of_the_others(tmp_path: Path) -> None:
+    """A stale row whose judgement cannot be read (never shown either) is given up on at once: before, it stayed
+    first in line for ever, so the judge (one hand at a time) never reached the stale rows after it, and it was
+    counted as waiting for good."""
+    db = open_db(tmp_path)
+    for seat in (0, 1):
+        skill.queue_hand(db, a_hand(seat=seat))
+        [waiting, *_] = skill.queued(db)
+        skill.keep_judgement(db, waiting.id, judgement(seat, luck=999.0, luck_version=0))
+    [bad, good] = db.execute("SELECT id FROM skill_hands ORDER BY id").fetchall()
+    db.execute("UPDATE skill_hands SET judgement = '{not json' WHERE id = ?", bad)
+    db.commit()
+    queue = DatabaseQueue(db)
+    assert [h.id for h in queue.queued(1, ())] == [-good[0]]
+    assert skill.luck_waiting(db) == 1
+    assert db.execute("SELECT luck_tries FROM skill_hands WHERE id = ?", bad).fetchone() == (skill.MAX_TRIES,)
