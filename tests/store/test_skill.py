@@ -9,6 +9,7 @@ import json
 import random
 import shutil
 import sqlite3
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -416,3 +417,34 @@ def test_a_judged_row_that_cannot_be_read_does_not_hold_up_the_luck_of_the_other
     assert [h.id for h in queue.queued(1, ())] == [-good[0]]
     assert skill.luck_waiting(db) == 1
     assert db.execute("SELECT luck_tries FROM skill_hands WHERE id = ?", bad).fetchone() == (skill.MAX_TRIES,)
+
+
+def test_two_games_opening_an_old_database_at_once_both_open_it(tmp_path: Path) -> None:
+    """Two games started together on a database to migrate: the second waits for the first's migration and
+    opens the database migrated. Before, the migration began as a reader and, the other game having written
+    since, SQLite refused it at once ('database is locked', no wait): the statistics were unavailable to it
+    (some 19 tries in 20)."""
+    for trial in range(5):
+        folder = tmp_path / str(trial)
+        folder.mkdir()
+        shutil.copy(V3_DATABASE, folder / "statistics.sqlite3")
+        start = threading.Barrier(2)
+        opened: list[tuple[bool, str, list[tuple[int]]]] = []
+
+        def open_it(
+            folder: Path = folder,
+            start: threading.Barrier = start,
+            opened: list[tuple[bool, str, list[tuple[int]]]] = opened,
+        ) -> None:
+            start.wait()
+            stats = Statistics(folder)
+            versions = stats.db.execute("SELECT version FROM schema_version").fetchall() if stats.db else []
+            opened.append((stats.db is not None, stats.message, versions))
+            stats.close()
+
+        games = [threading.Thread(target=open_it) for _ in range(2)]
+        for game in games:
+            game.start()
+        for game in games:
+            game.join()
+        assert opened == [(True, "", [(SCHEMA_VERSION,)])] * 2, trial
