@@ -453,7 +453,8 @@ class FamilySkill:
     practice: Rating | None  # practice hands, rated apart (None: none)
     practice_hands: int
     luck_hands: int = 0  # the hands the two sums are over
-    luck_pending: int = 0  # hands whose luck, of another definition, waits to be worked out again: in no sum
+    luck_pending: int = 0  # hands whose luck is of another definition, in no sum: waiting to be worked out
+    # again, or given up on after MAX_TRIES (`luck_failed`: those never leave this count)
 
 
 @dataclass(frozen=True)
