@@ -267,6 +267,7 @@ def stale_luck(db: sqlite3.Connection, limit: int = 100, skip: Sequence[int] = (
         (*params, MAX_TRIES, limit + len(skip)),
     ).fetchall()
     found = []
+    unreadable = []
     for row_id, origin, player, preset, record, raw, practice, duplicate, played_at in rows:
         if -row_id in skip:
             continue
@@ -274,14 +275,25 @@ def stale_luck(db: sqlite3.Connection, limit: int = 100, skip: Sequence[int] = (
             kept = json.loads(raw)
             hand, seat = kept["hand"], kept["seat"]
         except (ValueError, TypeError, KeyError):
-            continue  # a row the game could not have written: never shown either (`judged_hands`)
+            hand = seat = None
         if not (whole_number(hand, 0, 1_000_000) and whole_number(seat, 0, 9)):
+            # A row the game could not have written (never shown either: `judged_hands`): given up on now, or
+            # it would stay first in line and hold up every stale row after it.
+            unreadable.append(row_id)
             continue
         found.append(
             QueuedHand(
                 origin, player, preset, record, hand, seat, bool(practice), bool(duplicate), played_at, -row_id, raw
             )
         )
+    if unreadable:
+        with db:
+            db.executemany(
+                "UPDATE skill_hands SET luck_tries = ?, luck_failed = 'its judgement cannot be read' WHERE id = ?",
+                [(MAX_TRIES, row_id) for row_id in unreadable],
+            )
+        if len(found) < limit and len(rows) == limit + len(skip):  # the rows after them, in their place
+            return found + stale_luck(db, limit - len(found), skip)
     return found[:limit]
 
 
@@ -441,7 +453,8 @@ class FamilySkill:
     practice: Rating | None  # practice hands, rated apart (None: none)
     practice_hands: int
     luck_hands: int = 0  # the hands the two sums are over
-    luck_pending: int = 0  # hands whose luck, of another definition, waits to be worked out again: in no sum
+    luck_pending: int = 0  # hands whose luck is of another definition, in no sum: waiting to be worked out
+    # again, or given up on after MAX_TRIES (`luck_failed`: those never leave this count)
 
 
 @dataclass(frozen=True)

@@ -541,12 +541,19 @@ class Statistics:
             # Missing tables are made (a new database, one a hand lost, one from version 1 or 2: migrating only
             # adds tables (2 the deals, 3 the skill record), every recorded match stays as it was) and the version
             # set, in one transaction; then 4's columns, in one of their own (checked at every open).
+            # One that sets the version holds the write lock from its start: begun as a reader, SQLite would
+            # refuse it at once (no wait) after another game's migration, and the version written is written
+            # only if still wanted, as another game may have written it while this one waited.
             version = ""
             if row is None:
-                version = f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION});"
+                version = (
+                    f"INSERT INTO schema_version SELECT {SCHEMA_VERSION}"
+                    " WHERE NOT EXISTS (SELECT 1 FROM schema_version);"
+                )
             elif row[0] < SCHEMA_VERSION:
-                version = f"UPDATE schema_version SET version = {SCHEMA_VERSION};"
-            db.executescript(f"BEGIN; {SCHEMA} {version} COMMIT;")
+                version = f"UPDATE schema_version SET version = {SCHEMA_VERSION} WHERE version < {SCHEMA_VERSION};"
+            begin = "BEGIN IMMEDIATE" if version else "BEGIN"
+            db.executescript(f"{begin}; {SCHEMA} {version} COMMIT;")
             add_luck_columns(db)
             if check:
                 result = db.execute("PRAGMA quick_check").fetchone()

@@ -9,6 +9,7 @@ import json
 import random
 import shutil
 import sqlite3
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -398,3 +399,52 @@ def test_a_skill_file_of_older_luck_is_imported_and_its_luck_worked_out_again(tm
     assert skill.luck_waiting(there) == 1 and skill.waiting(there) == 0
     [stale] = skill.stale_luck(there)
     assert stale.id < 0 and HandJudgement.from_json(json.loads(stale.judged)).luck_version == 0
+
+
+def test_a_judged_row_that_cannot_be_read_does_not_hold_up_the_luck_of_the_others(tmp_path: Path) -> None:
+    """A stale row whose judgement cannot be read (never shown either) is given up on at once: before, it stayed
+    first in line for ever, so the judge (one hand at a time) never reached the stale rows after it, and it was
+    counted as waiting for good."""
+    db = open_db(tmp_path)
+    for seat in (0, 1):
+        skill.queue_hand(db, a_hand(seat=seat))
+        [waiting, *_] = skill.queued(db)
+        skill.keep_judgement(db, waiting.id, judgement(seat, luck=999.0, luck_version=0))
+    [bad, good] = db.execute("SELECT id FROM skill_hands ORDER BY id").fetchall()
+    db.execute("UPDATE skill_hands SET judgement = '{not json' WHERE id = ?", bad)
+    db.commit()
+    queue = DatabaseQueue(db)
+    assert [h.id for h in queue.queued(1, ())] == [-good[0]]
+    assert skill.luck_waiting(db) == 1
+    assert db.execute("SELECT luck_tries FROM skill_hands WHERE id = ?", bad).fetchone() == (skill.MAX_TRIES,)
+
+
+def test_two_games_opening_an_old_database_at_once_both_open_it(tmp_path: Path) -> None:
+    """Two games started together on a database to migrate: the second waits for the first's migration and
+    opens the database migrated. Before, the migration began as a reader and, the other game having written
+    since, SQLite refused it at once ('database is locked', no wait): the statistics were unavailable to it
+    (some 19 tries in 20)."""
+    for trial in range(5):
+        folder = tmp_path / str(trial)
+        folder.mkdir()
+        shutil.copy(V3_DATABASE, folder / "statistics.sqlite3")
+        start = threading.Barrier(2)
+        opened: list[tuple[bool, str, list[tuple[int]]]] = []
+
+        def open_it(
+            folder: Path = folder,
+            start: threading.Barrier = start,
+            opened: list[tuple[bool, str, list[tuple[int]]]] = opened,
+        ) -> None:
+            start.wait()
+            stats = Statistics(folder)
+            versions = stats.db.execute("SELECT version FROM schema_version").fetchall() if stats.db else []
+            opened.append((stats.db is not None, stats.message, versions))
+            stats.close()
+
+        games = [threading.Thread(target=open_it) for _ in range(2)]
+        for game in games:
+            game.start()
+        for game in games:
+            game.join()
+        assert opened == [(True, "", [(SCHEMA_VERSION,)])] * 2, trial
