@@ -10,7 +10,7 @@ Two tables in the statistics database (schema 3, see store/stats.py; 4 added the
   or a hint: kept apart, never rated with the rest), and the version of the luck's definition that made its luck
   (hand_luck.LUCK_VERSION; 0 for luck kept before versions were).
 
-A hand whose luck is of another version than today's has it worked out again in the background, through the same
+A hand whose luck is of an older version than today's has it worked out again in the background, through the same
 queue the judge takes its hands from (`DatabaseQueue`: the hands to judge first, then those): the luck alone,
 the decisions kept as they were judged. Until then its luck is left out of every sum (`snapshot`), never
 added to luck of today's definition.
@@ -249,12 +249,13 @@ def keep_judgement(db: sqlite3.Connection, queue_id: int, judgement: HandJudgeme
     return JudgedHand(origin, player, preset, bool(practice), bool(duplicate), queued_at, record, judgement)
 
 
-def _luck_stale() -> tuple[str, tuple[int, int]]:
-    """The SQL condition on skill_hands (and its parameters) of a luck of another version than today's (two
-    ranges, so that the luck's index serves it)."""
+def _luck_stale() -> tuple[str, tuple[int]]:
+    """The SQL condition on skill_hands (and its parameters) of a luck of an older version than today's. A newer
+    game's luck is left as it is (in no sum here): an older game working it out again would make the newer one
+    work it out once more, back and forth, each time the two games take turns on one database."""
     from ..engine.analysis.hand_luck import LUCK_VERSION
 
-    return "(luck_version < ? OR luck_version > ?)", (LUCK_VERSION, LUCK_VERSION)
+    return "luck_version < ?", (LUCK_VERSION,)
 
 
 def stale_luck(db: sqlite3.Connection, limit: int = 100, skip: Sequence[int] = ()) -> list[QueuedHand]:
