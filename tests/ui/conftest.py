@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
@@ -14,6 +16,34 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
 from .driving import POOL, idle, known_deal
+
+Handler = Callable[[QtMsgType, QMessageLogContext, str], None]
+
+
+@pytest.fixture(autouse=True)
+def qt_fatal_said_before_the_abort(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A Qt fatal or critical message goes to the terminal at once, past pytest's capture, then on to the handler
+    before (pytest-qt's record): a qFatal ("QThread: Destroyed while thread is still running", a timer on a deleted
+    object) aborts the run before any record of it is shown, leaving a bare "Fatal Python error: Aborted"."""
+    capture = request.config.pluginmanager.getplugin("capturemanager")
+    before: list[Handler | None] = []
+
+    def said(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if kind in (QtMsgType.QtFatalMsg, QtMsgType.QtCriticalMsg):
+            if capture is not None:
+                capture.suspend_global_capture(in_=False)
+            where = f"{context.file}:{context.line} {context.function}" if context.file else "no source given"
+            sys.stderr.write(f"\nQt {kind.name} in {request.node.nodeid}: {message} ({where})\n")
+            sys.stderr.flush()
+            if capture is not None and kind is not QtMsgType.QtFatalMsg:
+                capture.resume_global_capture()
+        handler = before[0] if before else None
+        if handler is not None:
+            handler(kind, context, message)
+
+    before.append(qInstallMessageHandler(said))
+    yield
+    qInstallMessageHandler(before[0])
 
 
 @pytest.fixture(autouse=True)
