@@ -93,9 +93,9 @@ class HeldByACycle(QObject):
 def test_a_qt_object_in_cyclic_garbage_is_freed_on_the_ui_thread_whichever_thread_allocates(
     qtbot: QtBot, window: MainWindow
 ) -> None:
-    """Session 13's abort: Python's collector ran where allocations crossed its threshold (the pool's reader
-    thread, unpickling an answer) and destroyed there a closed window's scene, whose running animations the UI
-    thread's loop then ticked in freed memory. The program collects on the UI thread only."""
+    """Python's collector ran where allocations crossed its threshold (the pool's reader thread, unpickling an
+    answer) and destroyed there a closed window's scene, a controller, a label (seen in session 13 with a collector
+    on a second thread): Qt objects destroyed off their thread. The program collects on the UI thread only."""
     qtbot.wait(20)  # the window's first events: the program's relay and its collector are under way
     freed_on: list[threading.Thread] = []
     piles: list[list[list[int]]] = []

@@ -14,8 +14,9 @@ With the relay, Python's cyclic garbage is collected on the UI thread only (`_Co
 collector runs on whichever thread allocates past its threshold: often the pool's reader thread, unpickling an
 answer. It then freed, there, the Qt objects of a closed window that only a reference cycle still held (a table's
 scene with its running animations, a controller, a label): a Qt object destroyed off its thread leaves its timers
-and animations registered on the UI thread's loop, which then touches freed memory (the "Fatal Python error:
-Aborted" in the UI suite's waitUntil, session 13).
+and animations registered on the UI thread's loop, which may then touch freed memory. (Seen in session 13 while
+chasing the UI suite's rare abort in test_fair_deal; that crash still came once with this in place, so it has
+another cause too.)
 """
 
 from __future__ import annotations
