@@ -18,18 +18,27 @@ from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from .driving import POOL, idle, known_deal
 
 Handler = Callable[[QtMsgType, QMessageLogContext, str], None]
+# Qt's warnings that come just before a crash (the object is then used or freed wrongly): said as loudly as a fatal
+# message. The first was printed right before a segmentation fault in test_fair_deal (session 13).
+CRASH_WARNINGS = (
+    "deleted directly",  # "QObject: shared QObject was deleted directly. The program is malformed and may crash."
+    "may crash",
+    "from another thread",  # "QObject::~QObject: Timers cannot be stopped from another thread"
+    "different thread",  # "Cannot send events to objects owned by a different thread"
+)
 
 
 @pytest.fixture(autouse=True)
 def qt_fatal_said_before_the_abort(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A Qt fatal or critical message goes to the terminal at once, past pytest's capture, then on to the handler
-    before (pytest-qt's record): a qFatal ("QThread: Destroyed while thread is still running", a timer on a deleted
+    """A Qt fatal or critical message (or a warning that a crash may follow) goes to the terminal at once, past
+    pytest's capture, then on to the handler before (pytest-qt's record): a qFatal ("QThread: Destroyed while thread is still running", a timer on a deleted
     object) aborts the run before any record of it is shown, leaving a bare "Fatal Python error: Aborted"."""
     capture = request.config.pluginmanager.getplugin("capturemanager")
     before: list[Handler | None] = []
 
     def said(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-        if kind in (QtMsgType.QtFatalMsg, QtMsgType.QtCriticalMsg):
+        crash_warning = kind is QtMsgType.QtWarningMsg and any(words in message for words in CRASH_WARNINGS)
+        if kind in (QtMsgType.QtFatalMsg, QtMsgType.QtCriticalMsg) or crash_warning:
             if capture is not None:
                 capture.suspend_global_capture(in_=False)
             where = f"{context.file}:{context.line} {context.function}" if context.file else "no source given"
