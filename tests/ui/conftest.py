@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import faulthandler
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,6 +45,8 @@ def qt_fatal_said_before_the_abort(request: pytest.FixtureRequest) -> Iterator[N
             where = f"{context.file}:{context.line} {context.function}" if context.file else "no source given"
             sys.stderr.write(f"\nQt {kind.name} in {request.node.nodeid}: {message} ({where})\n")
             sys.stderr.flush()
+            if crash_warning:  # the Python code that did it, while it is still on the stack
+                faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
             if capture is not None and kind is not QtMsgType.QtFatalMsg:
                 capture.resume_global_capture()
         handler = before[0] if before else None
