@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import faulthandler
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
@@ -14,6 +17,45 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
 from .driving import POOL, idle, known_deal
+
+Handler = Callable[[QtMsgType, QMessageLogContext, str], None]
+# Qt's warnings that come just before a crash (the object is then used or freed wrongly): said as loudly as a fatal
+# message. The first was printed right before a segmentation fault in test_fair_deal (session 13).
+CRASH_WARNINGS = (
+    "deleted directly",  # "QObject: shared QObject was deleted directly. The program is malformed and may crash."
+    "may crash",
+    "from another thread",  # "QObject::~QObject: Timers cannot be stopped from another thread"
+    "different thread",  # "Cannot send events to objects owned by a different thread"
+)
+
+
+@pytest.fixture(autouse=True)
+def qt_fatal_said_before_the_abort(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A Qt fatal or critical message (or a warning that a crash may follow) goes to the terminal at once, past
+    pytest's capture, then on to the handler before (pytest-qt's record): a qFatal ("QThread: Destroyed while thread is still running", a timer on a deleted
+    object) aborts the run before any record of it is shown, leaving a bare "Fatal Python error: Aborted"."""
+    capture = request.config.pluginmanager.getplugin("capturemanager")
+    before: list[Handler | None] = []
+
+    def said(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        crash_warning = kind is QtMsgType.QtWarningMsg and any(words in message for words in CRASH_WARNINGS)
+        if kind in (QtMsgType.QtFatalMsg, QtMsgType.QtCriticalMsg) or crash_warning:
+            if capture is not None:
+                capture.suspend_global_capture(in_=False)
+            where = f"{context.file}:{context.line} {context.function}" if context.file else "no source given"
+            sys.stderr.write(f"\nQt {kind.name} in {request.node.nodeid}: {message} ({where})\n")
+            sys.stderr.flush()
+            if crash_warning:  # the Python code that did it, while it is still on the stack
+                faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+            if capture is not None and kind is not QtMsgType.QtFatalMsg:
+                capture.resume_global_capture()
+        handler = before[0] if before else None
+        if handler is not None:
+            handler(kind, context, message)
+
+    before.append(qInstallMessageHandler(said))
+    yield
+    qInstallMessageHandler(before[0])
 
 
 @pytest.fixture(autouse=True)

@@ -72,19 +72,45 @@ def palette(theme: Theme) -> QPalette:
 
 
 TEXT_PX = 14  # the words of the score and of the hand-end sheet, and every button's
+PANEL_TITLE_PX = 16  # the side panel's titles ("Score · hand 1", "Moves")
+TURN_PX = 15  # whose turn it is, in the side panel
+CLOCK_PX = 18  # the turn clock
+SIDE_BUTTON_PX = 13  # the side panel's buttons (Draw, Pass, Hint, Undo, Rules, New match)
+
+
+def _base_font_size(scale: float) -> str:
+    """The application's font size `scale` times over, as a style sheet says it."""
+    font = QGuiApplication.font()
+    # A font sized in pixels (a platform theme may set one) has no point size: pointSizeF() is -1.
+    return f"{font.pointSizeF() * scale:.1f}pt" if font.pointSizeF() > 0 else f"{round(font.pixelSize() * scale)}px"
 
 
 def scaled_words_style(scale: float) -> str:
     """The own style of a sheet or panel laid over the table (the hand's end, who leads, a redeal, the curtain) in
     a window larger than 1024x700: its words `scale` times their size, as the table round it has grown."""
-    font = QGuiApplication.font()
-    # A font sized in pixels (a platform theme may set one) has no point size: pointSizeF() is -1.
-    base = f"{font.pointSizeF() * scale:.1f}pt" if font.pointSizeF() > 0 else f"{round(font.pixelSize() * scale)}px"
     px = round(TEXT_PX * scale)
     return (
-        f"QLabel, QCheckBox {{ font-size: {base}; }}"
+        f"QLabel, QCheckBox {{ font-size: {_base_font_size(scale)}; }}"
         f" QLabel#handEndText {{ font-size: {px}px; }}"
         f" QPushButton {{ font-size: {px}px; }}"
+    )
+
+
+def scaled_panel_style(scale: float) -> str:
+    """The side panel's own style in a window larger than 1024x700: its words, buttons and move log `scale` times
+    their size in the look's style sheet, whose colours, padding and weights stay in force (a widget's own sheet
+    wins only where both set the same property)."""
+
+    def px(size: int) -> str:
+        return f"{round(size * scale)}px"
+
+    return (
+        f"QLabel, QCheckBox, QListWidget {{ font-size: {_base_font_size(scale)}; }}"
+        f" QLabel#scoreBody {{ font-size: {px(TEXT_PX)}; }}"
+        f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
+        f" QLabel#turn {{ font-size: {px(TURN_PX)}; }}"
+        f" QLabel#clock {{ font-size: {px(CLOCK_PX)}; }}"
+        f" QPushButton {{ font-size: {px(SIDE_BUTTON_PX)}; }}"
     )
 
 
@@ -109,9 +135,9 @@ def stylesheet(look: Look) -> str:
     QCheckBox, QRadioButton {{ color: {text}; }}
     QLabel {{ color: {text}; }}
     QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
-    QLabel#panelTitle {{ font-size: 16px; font-weight: bold; color: {t.accent}; }}
+    QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
     QLabel#scoreBody, QLabel#handEndText {{ font-size: {TEXT_PX}px; }}
-    QLabel#turn {{ font-size: 15px; font-weight: bold; padding: 6px; border-radius: 6px;
+    QLabel#turn {{ font-size: {TURN_PX}px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
     QListWidget, QTextBrowser, QTableWidget, QTableView {{ background: {t.log}; color: {field_text};
         border: 1px solid {button}; border-radius: 6px; gridline-color: {button};
@@ -122,7 +148,7 @@ def stylesheet(look: Look) -> str:
     QTableCornerButton::section {{ background: {button}; border: 0px; }}
     QPushButton {{ background: {button}; color: {button_text}; border: 1px solid {t.accent};
                    border-radius: 6px; padding: 7px 14px; font-size: {TEXT_PX}px; }}
-    QWidget#side QPushButton {{ padding: 6px 6px; font-size: 13px; }}
+    QWidget#side QPushButton {{ padding: 6px 6px; font-size: {SIDE_BUTTON_PX}px; }}
     QTabWidget#roomTabs QTabBar::tab {{ background: {t.log}; color: {field_text}; border: 1px solid {t.log};
                    border-top-left-radius: 5px; border-top-right-radius: 5px; padding: 3px 8px; margin-right: 2px; }}
     QTabWidget#roomTabs QTabBar::tab:selected {{ border: 1px solid {t.accent}; border-bottom: 3px solid {t.accent};
@@ -146,7 +172,7 @@ def stylesheet(look: Look) -> str:
     QLabel#cutTitle {{ font-size: 20px; font-weight: bold; color: {t.accent}; }}
     QLabel#problem {{ color: {"#ff8a80" if luminance(t.panel) < 0.4 else "#b00020"}; font-weight: bold; }}
     QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
-    QLabel#clock {{ font-size: 18px; font-weight: bold; color: {t.highlight}; }}
+    QLabel#clock {{ font-size: {CLOCK_PX}px; font-weight: bold; color: {t.highlight}; }}
     QLabel#tracker {{ background: {t.log}; color: {field_text}; border-radius: 6px; padding: 4px; }}
     QLabel#custom {{ color: {t.accent}; font-style: italic; }}
     QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {field_text}; border: 1px solid {button};

@@ -26,7 +26,7 @@ from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
-from ..look.look_style import scaled_words_style
+from ..look.look_style import scaled_panel_style, scaled_words_style
 from ..look.looks import Look
 from ..shell.announce import say
 from ..shell.i18n import translate
@@ -76,6 +76,7 @@ LEADER_PANEL_WIDTH = 340
 AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table this long
 PANEL_MIN = 200
 PANEL_MAX = 480
+PANEL_AUTO_AT_1 = 320  # the automatic panel's widest at 1024x700; it grows with its words in a larger window
 # The page's size in a 1024x700 window (its menu bar and status bar aside), where the sheet's words are as the
 # look's style sheet sets them; in a larger window they grow with it, as the table does.
 SHEET_HEIGHT_AT_1 = 660
@@ -108,6 +109,7 @@ class GamePage(QWidget):
         self.side.setMinimumWidth(PANEL_MIN)
         self.side.setMaximumWidth(PANEL_MAX)
         self.panel_width: int | None = None  # the width the player dragged the panel to; None: automatic
+        self.panel_scale = 1.0  # the side panel's words: as large as at 1024x700, larger in a larger window
         self.scores = ScorePanel()
         self.turn = SteadyLabel("")
         self.turn.setObjectName("turn")
@@ -274,8 +276,17 @@ class GamePage(QWidget):
         controller.historyRewritten.connect(self._history_rewritten)
 
     def auto_panel_width(self) -> int:
-        """The side panel's width when the player has not chosen one: a fifth of the window, within limits."""
-        return max(PANEL_MIN, min(320, int(self.width() * 0.21)))
+        """The side panel's width when the player has not chosen one: a fifth of the window, within limits that
+        grow with the panel's words."""
+        return max(PANEL_MIN, min(round(PANEL_AUTO_AT_1 * self.panel_scale), int(self.width() * 0.21)))
+
+    def scale_panel(self) -> None:
+        """The side panel's words, buttons and move log grow with the window as the table and the hand-end sheet
+        do (at 1920x1080 they were the 13-15 px of 1024x700 beside tiles twice as large)."""
+        scale = round(self.sheet_scale(), 2)
+        if scale != self.panel_scale:
+            self.panel_scale = scale
+            self.side.setStyleSheet(scaled_panel_style(scale) if scale > 1.0 else "")
 
     def size_panel(self) -> None:
         if self.side.isHidden():
@@ -392,6 +403,7 @@ class GamePage(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self.scale_panel()
         self.size_panel()
         if not self.hand_end.isHidden():
             self._dock_hand_end()
