@@ -56,6 +56,7 @@ from ..engine.record import (
 from ..engine.record import SeatRecord as SeatRecord  # re-exported: the store's callers name seats so
 from ..engine.rules import Rules
 from ..engine.tiles import Tile, full_set
+from . import HOME_GROUP
 from .files import FileRefused, parse_json, read_bounded, whole_number
 
 FORMAT = "dominoes-desktop-match"
@@ -564,7 +565,7 @@ def _table(raw: Any) -> dict[str, Any]:
     _require(table.get("on_timeout", "best") in TIMEOUT_ACTIONS, "'on_timeout' must be best, first or pass")
     for flag in TABLE_FLAGS:
         _require(isinstance(table.get(flag, False), bool), f"'{flag}' must be true or false")
-    group = table.get("stats_group", "Home")
+    group = table.get("stats_group", HOME_GROUP)
     _require(isinstance(group, str), "'stats_group' must be text")
     return dict(table)
 

@@ -35,6 +35,7 @@ from ..engine.errors import NotationError
 from ..engine.hand import HandEnd
 from ..engine.match import Match
 from ..engine.tiles import Tile
+from . import HOME_GROUP
 from .autosave import write_atomically
 from .files import FileRefused, move_aside, parse_json, read_bounded, whole_number
 from .skill import SKILL_SCHEMA, add_luck_columns
@@ -368,7 +369,7 @@ def match_record(group: str, match: Match, players: list[tuple[str, bool, str]])
         DealRow(f.hand, f.seat, labels[f.seat], players[f.seat][1], f.tiles, f.doubles, f.pips) for f in facts
     )
     return MatchRecord(
-        group[:MAX_NAME] or "Home",
+        group[:MAX_NAME] or HOME_GROUP,
         rules.preset,
         time.time(),
         winner,
@@ -836,7 +837,7 @@ class Statistics:
     def snapshot(self, group: str) -> StatsSnapshot:
         """All the statistics screen shows for a group, read at once (on the store service's worker). An empty
         `group` is the one the last finished match went to (Practice, after an Undo), or Home before any."""
-        group = group or self.last_group() or "Home"
+        group = group or self.last_group() or HOME_GROUP
         histories = self.histories(group)
         return StatsSnapshot(group, self.groups(), self.table(group, histories), histories, self.deal_luck(group))
 

@@ -79,3 +79,16 @@ def test_the_statistics_read_in_spanish(qtbot: QtBot, store: StoreService) -> No
     assert [dialog.group.itemText(i) for i in range(dialog.group.count())] == ["Casa", "Práctica"]
     assert set(cells(dialog)) == {"Tú", "CPU (media)"}
     assert "Deshacer" in dialog.why.text()
+
+
+def test_the_default_group_has_one_stored_name_for_the_store_and_the_views(tmp_path: Path) -> None:
+    """The views keep their own copy of the default group's stored name (they may not import the store): the
+    two must agree, and a group left empty is stored under it."""
+    from dominoes_desktop.store import HOME_GROUP as STORED
+    from dominoes_desktop.ui.shell.groups import HOME_GROUP as SHOWN_FROM
+    from dominoes_desktop.ui.shell.groups import stored_group
+
+    assert SHOWN_FROM == STORED == stored_group("  ")
+    stats = Statistics(tmp_path)
+    assert stats.snapshot("").group == STORED
+    stats.close()

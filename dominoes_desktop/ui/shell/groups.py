@@ -9,7 +9,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from .i18n import translate
 
-HOME_GROUP = "Home"  # as the store keeps it (store.stats falls back to the same word)
+HOME_GROUP = "Home"  # as the store keeps it (store.HOME_GROUP: views may not import the store)
 HOME_WORDS = QT_TRANSLATE_NOOP("StatsDialog", "Home")
 
 
