@@ -169,6 +169,21 @@ def classify(exc: sqlite3.Error) -> Trouble:
     return Trouble.CANNOT_WRITE
 
 
+def into_wal(db: sqlite3.Connection, wait_s: float) -> None:
+    """Put the database in write-ahead mode, waiting up to `wait_s` for another game that holds it. SQLite
+    answers this pragma "database is locked" at once, without its busy wait, while another connection is in
+    the middle of making the same new database: two games started together on a first run each raced it."""
+    give_up = time.monotonic() + wait_s
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if classify(exc) is not Trouble.BUSY or time.monotonic() >= give_up:
+                raise
+            time.sleep(0.01)
+
+
 @dataclass(frozen=True)
 class ResultRow:
     player: str
@@ -533,7 +548,7 @@ class Statistics:
             # check_same_thread off: the store service opens it on its worker, which then owns it alone.
             db = sqlite3.connect(self.path, timeout=self.busy_ms / 1000, check_same_thread=False)
             db.execute("PRAGMA foreign_keys=ON")
-            db.execute("PRAGMA journal_mode=WAL")
+            into_wal(db, self.busy_ms / 1000)
             db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             row = db.execute("SELECT version FROM schema_version").fetchone()
             if row is not None and not whole_number(row[0], 0, SCHEMA_VERSION):
