@@ -69,11 +69,12 @@ class LuckLine(QLabel):
 
     def match_words(self, judgements: list[HandJudgement], name: str, several: bool) -> str:
         hands = bool(judgements) and judgements[0].family.value == "hands"
-        line = self.tr("This match: luck {luck} · your decisions {cost} ({slips} slips in {n} hands)").format(
+        slips = self.tr("%n slip(s)", "", sum(slips_of(j) for j in judgements))
+        line = self.tr("This match: luck {luck} · your decisions {cost} ({slips} in %n hand(s))", "", len(judgements))
+        line = line.format(
             luck=amount(sum(j.luck for j in judgements), hands),
             cost=amount(-sum(j.loss() for j in judgements), hands),
-            slips=sum(slips_of(j) for j in judgements),
-            n=len(judgements),
+            slips=slips,
         )
         return f"{escape(name)}: {line}" if several else line
 

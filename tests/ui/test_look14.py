@@ -1,0 +1,102 @@
+"""Session 14's look at the game as a player sees it: the Skill page of a player's first hands (its chart was one
+band under axis labels of "inf", its decisions in the record's notation, "over 1 hands") and the match's luck line
+("0 slips in 1 hands")."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QColor, QPalette
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.analysis.hand_luck import LUCK_VERSION
+from dominoes_desktop.engine.analysis.rating import DecisionJudgement, Family, HandJudgement
+from dominoes_desktop.store import skill
+from dominoes_desktop.store.skill import QueuedHand
+from dominoes_desktop.ui.review.skill_page import SkillPage
+from dominoes_desktop.ui.review.skill_recorder import LuckLine
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.store_service import StoreService
+from tests.store.test_skill import one_hand, open_db
+
+
+def judged(losses: tuple[float, ...], chosen: str = "5-3@3", best: str = "6-3@3") -> HandJudgement:
+    """A hand of the person's in seat 0: one decision a loss, graded loose when it cost anything."""
+    decisions = tuple(
+        DecisionJudgement(
+            0, ply, (best, chosen), chosen if loss else best, (best,), loss, "loose" if loss else "best", False
+        )
+        for ply, loss in enumerate(losses)
+    )
+    return HandJudgement(0, 0, Family.POINTS, decisions, 10.0, 4.0, LUCK_VERSION)
+
+
+def keep(folder: Path, seed: int, judgement: HandJudgement, *, practice: bool = False) -> None:
+    db = open_db(folder)
+    hand = QueuedHand.of(one_hand(seed).record, 0, 0, "You", practice=practice, duplicate=False)
+    assert skill.queue_hand(db, hand)
+    [waiting] = skill.queued(db)
+    assert skill.keep_judgement(db, waiting.id, judgement) is not None
+    db.close()
+
+
+@pytest.fixture
+def first_hands(tmp_path: Path) -> Path:
+    """A player's record after two judged hands (the first alone has no interval) and one practice hand."""
+    keep(tmp_path, 5, judged((0.0, 30.0, 0.0)))
+    keep(tmp_path, 6, judged((10.0, 0.0, 0.0, 0.0), chosen="4-2@4", best="0-0@0"))
+    keep(tmp_path, 7, judged((0.0, 2.0)), practice=True)
+    return tmp_path
+
+
+@pytest.fixture
+def page(qtbot: QtBot, first_hands: Path) -> Iterator[SkillPage]:
+    store = StoreService(first_hands, threaded=False)
+    store.start()
+    dialog = StatsDialog(store, "")
+    qtbot.addWidget(dialog)
+    dialog.resize(900, 640)
+    dialog.show()
+    dialog.tabs.setCurrentWidget(dialog.skill)
+    page = dialog.skill
+    qtbot.waitUntil(lambda: page.snapshot is not None and bool(page.snapshot.families), timeout=10_000)
+    yield page
+    dialog.close()
+    store.close()
+
+
+def test_the_skill_chart_of_the_first_hands_is_drawn_to_a_finite_scale(qtbot: QtBot, page: SkillPage) -> None:
+    chart = page.chart
+    [first, second] = chart.points
+    assert math.isinf(first.high) and math.isfinite(second.high), "the first hand alone has no interval"
+    # Above the band's finite end (the last point, at the right) lies the chart's own ground, not the band (the
+    # band scaled to an infinite top covered the whole chart).
+    qtbot.waitExposed(chart)
+    image = chart.grab().toImage()
+    area = QRect(chart.rect()).adjusted(46, 24, -96, -26)
+    ground = QColor(chart.palette().color(QPalette.ColorRole.Base))
+    assert image.pixelColor(area.right() - 3, area.top() + 4) == ground
+    assert math.isfinite(chart.top) and chart.top >= second.high
+    assert area.bottom() - area.height() * second.high / chart.top > area.top() + 8, "the band ends under the top"
+    assert chart.top >= max(level[0] for level in chart.levels.values()), "every CPU level's line is on the chart"
+
+
+def test_the_skill_page_says_moves_and_counts_as_a_player_does(page: SkillPage) -> None:
+    costly = [button.text() for button in page.costly_buttons if button.isVisible()]
+    assert costly[0] == "Hand 1, move 2: you played 5-3 on the 3; best 6-3 on the 3 (cost 30)"
+    assert all("@" not in words for words in costly)
+    assert "over 1 hand." in page.practice.text()
+    assert "provisional: 7 decisions so far" in page.headline.text()
+
+
+def test_the_match_line_counts_its_slips_and_hands(qtbot: QtBot) -> None:
+    line = LuckLine()
+    qtbot.addWidget(line)
+    one = line.match_words([judged((0.0, 3.0))], "You", several=False)
+    assert one == "This match: luck +4 · your decisions \N{MINUS SIGN}3 (1 slip in 1 hand)"
+    two = line.match_words([judged((0.0,)), judged((0.0,))], "You", several=False)
+    assert two.endswith("(0 slips in 2 hands)")
