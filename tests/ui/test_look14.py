@@ -1,6 +1,6 @@
 """Session 14's look at the game as a player sees it: the Skill page of a player's first hands (its chart was one
 band under axis labels of "inf", its decisions in the record's notation, "over 1 hands") and the match's luck line
-("0 slips in 1 hands")."""
+("0 slips in 1 hands"); the hint's marks left on a played tile."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QPalette
 from pytestqt.qtbot import QtBot
 
@@ -20,8 +20,12 @@ from dominoes_desktop.store.skill import QueuedHand
 from dominoes_desktop.ui.review.skill_page import SkillPage
 from dominoes_desktop.ui.review.skill_recorder import LuckLine
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 from tests.store.test_skill import one_hand, open_db
+
+from .conftest import start
+from .driving import idle, my_turn, play_turn_by_keys, settle
 
 
 def judged(losses: tuple[float, ...], chosen: str = "5-3@3", best: str = "6-3@3") -> HandJudgement:
@@ -100,3 +104,27 @@ def test_the_match_line_counts_its_slips_and_hands(qtbot: QtBot) -> None:
     assert one == "This match: luck +4 · your decisions \N{MINUS SIGN}3 (1 slip in 1 hand)"
     two = line.match_words([judged((0.0,)), judged((0.0,))], "You", several=False)
     assert two.endswith("(0 slips in 2 hands)")
+
+
+def test_a_hinted_tile_once_played_leaves_the_hint_in_the_rack(qtbot: QtBot, window: MainWindow) -> None:
+    """H, then Enter plays the hinted tile: on the table it is a played tile like any other (its cyan ring and
+    star stayed on it to the hand's end, a second star beside the pose's)."""
+    start(window, "jamaican", seed=8)
+    view = window.game.table
+    for _ in range(6):
+        idle(window)
+        if my_turn(window) and len({m.tile for m in window.controller.legal_moves()}) > 1:
+            break
+        play_turn_by_keys(qtbot, window)
+    assert my_turn(window)
+    with qtbot.waitSignal(window.controller.hintReady, timeout=10_000) as hint:
+        qtbot.keyClick(view, Qt.Key.Key_H)
+    tile = hint.args[0].move.tile
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    if view.choosing is not None:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tile in view.table.table_items, timeout=5000)
+    settle(qtbot, window)
+    played = view.table.table_items[tile]
+    assert not played.hinted, "the hint's ring and star left on the played tile"
+    assert not any(item.hinted for item in view.table.items_for_rack())

@@ -475,7 +475,11 @@ class TableScene(QGraphicsScene):
             if item.cursor().shape() != Qt.CursorShape.ArrowCursor:  # setting a cursor costs: only on change
                 item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
-            item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
+            # A tile played from the rack leaves its marks there: the hint's ring and star stayed on the played tile
+            # to the hand's end, a second star beside the pose's.
+            item.set_flags(
+                legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose, hinted=False
+            )
             # A rack tile shrinks (or grows) to the line's size as it goes.
             self._move(item, QPointF(spot.x, spot.y), duration, self.line_scale)
 
