@@ -3945,11 +3945,11 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Players and talk</source>
-        <translation>Jugadores y charla</translation>
+        <translation>Jugadores y chat</translation>
     </message>
     <message>
         <source>Players and talk •</source>
-        <translation>Jugadores y charla •</translation>
+        <translation>Jugadores y chat •</translation>
     </message>
     <message>
         <source>The room sent what this table cannot read: {why}</source>

@@ -20,12 +20,14 @@ from dominoes_desktop.store.skill import QueuedHand
 from dominoes_desktop.ui.review.skill_page import SkillPage
 from dominoes_desktop.ui.review.skill_recorder import LuckLine
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 from tests.store.test_skill import one_hand, open_db
 
 from .conftest import start
 from .driving import idle, my_turn, play_turn_by_keys, settle
+from .test_room_table import offline_ben
 
 
 def judged(losses: tuple[float, ...], chosen: str = "5-3@3", best: str = "6-3@3") -> HandJudgement:
@@ -128,3 +130,23 @@ def test_a_hinted_tile_once_played_leaves_the_hint_in_the_rack(qtbot: QtBot, win
     played = view.table.table_items[tile]
     assert not played.hinted, "the hint's ring and star left on the played tile"
     assert not any(item.hinted for item in view.table.items_for_rack())
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_room_s_tabs_keep_their_words_at_1024x700(qtbot: QtBot, language: str) -> None:
+    """A room's side panel at 1024x700: "Jugadores y charla" was cut to "Jugadores y cl" behind scroll arrows,
+    and the talk tab's unseen mark ("•") went past the English one's end."""
+    LANGUAGE.install(language)
+    window, _sent = offline_ben(qtbot)
+    qtbot.waitExposed(window)
+    qtbot.wait(50)
+    tabs = window.tabs
+    for unseen in (False, True):
+        if unseen:
+            tabs.setCurrentIndex(0)
+            window._talk_unseen()
+            qtbot.wait(50)
+        bar = tabs.tabBar()
+        needed = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+        assert needed <= tabs.width(), f"{[bar.tabText(i) for i in range(bar.count())]}: {needed} > {tabs.width()}"
+    window.close()

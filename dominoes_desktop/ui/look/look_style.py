@@ -150,7 +150,7 @@ def stylesheet(look: Look) -> str:
                    border-radius: 6px; padding: 7px 14px; font-size: {TEXT_PX}px; }}
     QWidget#side QPushButton {{ padding: 6px 6px; font-size: {SIDE_BUTTON_PX}px; }}
     QTabWidget#roomTabs QTabBar::tab {{ background: {t.log}; color: {field_text}; border: 1px solid {t.log};
-                   border-top-left-radius: 5px; border-top-right-radius: 5px; padding: 3px 8px; margin-right: 2px; }}
+                   border-top-left-radius: 5px; border-top-right-radius: 5px; padding: 3px 6px; margin-right: 2px; }}
     QTabWidget#roomTabs QTabBar::tab:selected {{ border: 1px solid {t.accent}; border-bottom: 3px solid {t.accent};
                    font-weight: bold; }}
     QTabWidget#roomTabs QTabBar::tab:focus {{ border: 2px solid {t.highlight}; }}
