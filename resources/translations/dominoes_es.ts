@@ -2877,8 +2877,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="376" />
-        <source>  (partner)</source>
-        <translation>  (pareja)</translation>
+        <source> (partner)</source>
+        <translation> (pareja)</translation>
     </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="377" />
@@ -5391,8 +5391,8 @@ tú {dash} {others}</translation>
         <translation>el mejor en 100 manos seguidas: {value}</translation>
     </message>
     <message>
-        <source>best over 100 hands in a row: after 100 hands</source>
-        <translation>el mejor en 100 manos seguidas: tras 100 manos</translation>
+        <source>best over 100 hands in a row: not yet, it takes 100 hands</source>
+        <translation>el mejor en 100 manos seguidas: aún no, hacen falta 100 manos</translation>
     </message>
     <message>
         <source>Records: {best}; the most hands in a row without a slip: {run}.</source>

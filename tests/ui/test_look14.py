@@ -97,6 +97,7 @@ def test_the_skill_page_says_moves_and_counts_as_a_player_does(page: SkillPage) 
     assert all("@" not in words for words in costly)
     assert "over 1 hand." in page.practice.text()
     assert "provisional: 7 decisions so far" in page.headline.text()
+    assert "best over 100 hands in a row: not yet, it takes 100 hands" in page.records.text()
 
 
 def test_the_match_line_counts_its_slips_and_hands(qtbot: QtBot) -> None:
@@ -150,3 +151,14 @@ def test_the_room_s_tabs_keep_their_words_at_1024x700(qtbot: QtBot, language: st
         needed = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
         assert needed <= tabs.width(), f"{[bar.tabText(i) for i in range(bar.count())]}: {needed} > {tabs.width()}"
     window.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_partner_s_plate_reads_with_one_space(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """The partner's plate read "CPU 2  (partner)", two spaces wide."""
+    LANGUAGE.install(language)
+    start(window, "jamaican", seed=3)
+    names = [entry[2][0] for entry in window.game.table.table.describe() if entry[0] == "plate"]
+    partner = " (partner)" if language == "en" else " (pareja)"
+    assert any(name.endswith(partner) for name in names), names
+    assert not any("  " in name for name in names), names

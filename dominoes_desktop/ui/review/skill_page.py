@@ -485,7 +485,7 @@ class SkillPage(QWidget):
                 value=number(skill.best_recent)
             )
             if skill.best_recent is not None
-            else QCoreApplication.translate("SkillPage", "best over 100 hands in a row: after 100 hands")
+            else QCoreApplication.translate("SkillPage", "best over 100 hands in a row: not yet, it takes 100 hands")
         )
         lines = [
             QCoreApplication.translate(

@@ -510,7 +510,7 @@ class TableScene(QGraphicsScene):
     def _plate_lines(self, seat: int, seat_state: SeatState, side: bool) -> list[str]:
         """A seat's plate: its name, then its count with what is known of it (a seat at the side of the table
         has its words stacked, so its plate stays narrow enough for the corner it sits in)."""
-        name = seat_state.name + (translate("TableScene", "  (partner)") if seat_state.partner else "")
+        name = seat_state.name + (translate("TableScene", " (partner)") if seat_state.partner else "")
         count = self.tr("%n tile(s)", "", seat_state.count)
         known = [translate("TableScene", "passed")] if seat_state.passed else []
         if seat_state.note:
