@@ -5500,6 +5500,10 @@ tú {dash} {others}</translation>
         <translation>ningún desliz</translation>
     </message>
     <message>
+        <source>small losses only, no slip</source>
+        <translation>solo pérdidas pequeñas, ningún desliz</translation>
+    </message>
+    <message>
         <source>one slip, see the coach</source>
         <translation>un desliz, mira el entrenador</translation>
     </message>

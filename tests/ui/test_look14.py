@@ -162,3 +162,23 @@ def test_a_partner_s_plate_reads_with_one_space(qtbot: QtBot, window: MainWindow
     partner = " (partner)" if language == "en" else " (pareja)"
     assert any(name.endswith(partner) for name in names), names
     assert not any("  " in name for name in names), names
+
+
+def test_the_hand_line_tells_small_losses_from_none(qtbot: QtBot) -> None:
+    """Decisions that gave away points, none of them a slip, read "your decisions -14: no slip" (seen on the sheet);
+    the line says the losses were small ones."""
+    line = LuckLine()
+    qtbot.addWidget(line)
+    small = line.hand_words(judged_fine((4.0, 5.0, 5.0)), "You", several=False)
+    assert small == "Luck +4 · your decisions \N{MINUS SIGN}14: small losses only, no slip"
+    none = line.hand_words(judged_fine((0.0, 0.0)), "You", several=False)
+    assert none == "Luck +4 · your decisions 0: no slip"
+
+
+def judged_fine(losses: tuple[float, ...]) -> HandJudgement:
+    """A hand whose every loss is graded fine (too small to be a slip)."""
+    decisions = tuple(
+        DecisionJudgement(0, ply, ("6-6", "5-1"), "5-1", ("6-6",), loss, "fine" if loss else "best", False)
+        for ply, loss in enumerate(losses)
+    )
+    return HandJudgement(0, 0, Family.POINTS, decisions, 10.0, 4.0, LUCK_VERSION)

@@ -56,7 +56,10 @@ class LuckLine(QLabel):
         hands = judgement.family.value == "hands"
         cost = -judgement.loss()
         slips = slips_of(judgement)
-        if slips == 0:
+        if slips == 0 and amount(cost, hands) != "0":
+            # Losses each too small to be a slip still add up: "your decisions -14: no slip" read as a contradiction.
+            said = self.tr("small losses only, no slip")
+        elif slips == 0:
             said = self.tr("no slip")
         elif slips == 1:
             said = self.tr("one slip, see the coach")
