@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QFontInfo, QPalette
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.analysis.hand_luck import LUCK_VERSION
@@ -182,3 +183,23 @@ def judged_fine(losses: tuple[float, ...]) -> HandJudgement:
         for ply, loss in enumerate(losses)
     )
     return HandJudgement(0, 0, Family.POINTS, decisions, 10.0, 4.0, LUCK_VERSION)
+
+
+def test_the_sheet_s_luck_line_is_as_large_as_its_other_words(qtbot: QtBot, window: MainWindow) -> None:
+    """The luck line ("Luck +8 · your decisions -2: one slip") was in the window's small base size beside the
+    sheet's words (16 px beside 20 at 1920x1080): now the same size as them, at 1024x700 and larger."""
+    start(window, "jamaican", seed=2)
+    window.controller.autoplay(10_000)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=30_000)
+    line = window.skill.line
+    assert line is not None
+    for size in ((1024, 700), (1920, 1080)):
+        window.resize(*size)
+        qtbot.wait(50)
+        sheet_words = window.game.hand_end.text
+        assert pixels(line) == pixels(sheet_words), size
+
+
+def pixels(widget: QWidget) -> int:
+    widget.ensurePolished()
+    return QFontInfo(widget.font()).pixelSize()

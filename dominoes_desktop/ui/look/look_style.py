@@ -91,7 +91,7 @@ def scaled_words_style(scale: float) -> str:
     px = round(TEXT_PX * scale)
     return (
         f"QLabel, QCheckBox {{ font-size: {_base_font_size(scale)}; }}"
-        f" QLabel#handEndText {{ font-size: {px}px; }}"
+        f" QLabel#handEndText, QLabel#luckLine {{ font-size: {px}px; }}"
         f" QPushButton {{ font-size: {px}px; }}"
     )
 
@@ -136,7 +136,7 @@ def stylesheet(look: Look) -> str:
     QLabel {{ color: {text}; }}
     QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
-    QLabel#scoreBody, QLabel#handEndText {{ font-size: {TEXT_PX}px; }}
+    QLabel#scoreBody, QLabel#handEndText, QLabel#luckLine {{ font-size: {TEXT_PX}px; }}
     QLabel#turn {{ font-size: {TURN_PX}px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
     QListWidget, QTextBrowser, QTableWidget, QTableView {{ background: {t.log}; color: {field_text};
