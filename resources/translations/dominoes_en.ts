@@ -195,4 +195,76 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>SkillPage</name>
+</context>
+<context>
+    <name>LuckLine</name>
+    <message numerus="yes">
+        <source>This match: luck {luck} · your decisions {cost} ({slips} in %n hand(s))</source>
+        <translation>
+            <numerusform>This match: luck {luck} · your decisions {cost} ({slips} in %n hand)</numerusform>
+            <numerusform>This match: luck {luck} · your decisions {cost} ({slips} in %n hands)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slip(s)</source>
+        <translation>
+            <numerusform>%n slip</numerusform>
+            <numerusform>%n slips</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SkillCounts</name>
+    <message numerus="yes">
+        <source>%n hand(s)</source>
+        <translation>
+            <numerusform>%n hand</numerusform>
+            <numerusform>%n hands</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>provisional: %n decision(s) so far</source>
+        <translation>
+            <numerusform>provisional: %n decision so far</numerusform>
+            <numerusform>provisional: %n decisions so far</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Practice (hands with Undo or a hint), kept apart: {rating} over %n hand(s).</source>
+        <translation>
+            <numerusform>Practice (hands with Undo or a hint), kept apart: {rating} over %n hand.</numerusform>
+            <numerusform>Practice (hands with Undo or a hint), kept apart: {rating} over %n hands.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hand(s) judged; error rate now {rating}. {trend}</source>
+        <translation>
+            <numerusform>%n hand judged; error rate now {rating}. {trend}</numerusform>
+            <numerusform>%n hands judged; error rate now {rating}. {trend}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of your hands are still being judged.</source>
+        <translation>
+            <numerusform>%n of your hands is still being judged.</numerusform>
+            <numerusform>%n of your hands are still being judged.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n judged hand(s) to {file}.</source>
+        <translation>
+            <numerusform>Exported %n judged hand to {file}.</numerusform>
+            <numerusform>Exported %n judged hands to {file}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n new judged hand(s) from {file}.</source>
+        <translation>
+            <numerusform>Imported %n new judged hand from {file}.</numerusform>
+            <numerusform>Imported %n new judged hands from {file}.</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -2877,8 +2877,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="376" />
-        <source>  (partner)</source>
-        <translation>  (pareja)</translation>
+        <source> (partner)</source>
+        <translation> (pareja)</translation>
     </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="377" />
@@ -3945,11 +3945,11 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Players and talk</source>
-        <translation>Jugadores y charla</translation>
+        <translation>Jugadores y chat</translation>
     </message>
     <message>
         <source>Players and talk •</source>
-        <translation>Jugadores y charla •</translation>
+        <translation>Jugadores y chat •</translation>
     </message>
     <message>
         <source>The room sent what this table cannot read: {why}</source>
@@ -5235,6 +5235,22 @@ tú {dash} {others}</translation>
 <context>
     <name>SkillPage</name>
     <message>
+        <source>draw</source>
+        <translation>robar</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>pasar</translation>
+    </message>
+    <message>
+        <source>{tile} on the {end}</source>
+        <translation>{tile} al {end}</translation>
+    </message>
+    <message>
+        <source>{tile} (pose)</source>
+        <translation>{tile} (salida)</translation>
+    </message>
+    <message>
         <source>A costly decision: opens the coach on it</source>
         <translation>Una decisión costosa: abre el entrenador en ella</translation>
     </message>
@@ -5271,10 +5287,6 @@ tú {dash} {others}</translation>
         <translation>{value} (intervalo del 95 %: de {low} a {high})</translation>
     </message>
     <message>
-        <source>provisional: {n} decisions so far</source>
-        <translation>provisional: {n} decisiones hasta ahora</translation>
-    </message>
-    <message>
         <source>Error rate over time</source>
         <translation>Índice de error en el tiempo</translation>
     </message>
@@ -5285,10 +5297,6 @@ tú {dash} {others}</translation>
     <message>
         <source>No judged hands yet</source>
         <translation>Aún no hay manos juzgadas</translation>
-    </message>
-    <message>
-        <source>{n} hands</source>
-        <translation>{n} manos</translation>
     </message>
     <message>
         <source>Whose skill</source>
@@ -5351,10 +5359,6 @@ tú {dash} {others}</translation>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <source>{n} of your hands are still being judged.</source>
-        <translation>Aún se están juzgando {n} de tus manos.</translation>
-    </message>
-    <message>
         <source>No judged hands yet: every hand you finish is judged in the background.</source>
         <translation>Aún no hay manos juzgadas: cada mano que terminas se juzga en segundo plano.</translation>
     </message>
@@ -5375,10 +5379,6 @@ tú {dash} {others}</translation>
         <translation>Los índices de los niveles de la CPU aún no están calibrados.</translation>
     </message>
     <message>
-        <source>{n} hands judged; error rate now {rating}. {trend}</source>
-        <translation>{n} manos juzgadas; índice de error actual {rating}. {trend}</translation>
-    </message>
-    <message>
         <source>Hand {hand}, move {move}: you played {chosen}; best {best} (cost {loss})</source>
         <translation>Mano {hand}, jugada {move}: jugaste {chosen}; lo mejor {best} (costó {loss})</translation>
     </message>
@@ -5391,8 +5391,8 @@ tú {dash} {others}</translation>
         <translation>el mejor en 100 manos seguidas: {value}</translation>
     </message>
     <message>
-        <source>best over 100 hands in a row: after 100 hands</source>
-        <translation>el mejor en 100 manos seguidas: tras 100 manos</translation>
+        <source>best over 100 hands in a row: not yet, it takes 100 hands</source>
+        <translation>el mejor en 100 manos seguidas: aún no, hacen falta 100 manos</translation>
     </message>
     <message>
         <source>Records: {best}; the most hands in a row without a slip: {run}.</source>
@@ -5405,10 +5405,6 @@ tú {dash} {others}</translation>
     <message>
         <source>Practice (hands with Undo or a hint): none. They are always kept apart.</source>
         <translation>Práctica (manos con Deshacer o una pista): ninguna. Siempre se guardan aparte.</translation>
-    </message>
-    <message>
-        <source>Practice (hands with Undo or a hint), kept apart: {rating} over {n} hands.</source>
-        <translation>Práctica (manos con Deshacer o una pista), aparte: {rating} en {n} manos.</translation>
     </message>
     <message>
         <source>Coach</source>
@@ -5441,14 +5437,6 @@ tú {dash} {others}</translation>
     <message>
         <source>Could not import: {reason}</source>
         <translation>No se pudo importar: {reason}</translation>
-    </message>
-    <message>
-        <source>Exported {n} judged hands to {file}.</source>
-        <translation>Se exportaron {n} manos juzgadas a {file}.</translation>
-    </message>
-    <message>
-        <source>Imported {n} new judged hands from {file}.</source>
-        <translation>Se importaron {n} manos juzgadas nuevas de {file}.</translation>
     </message>
     <message>
         <source>Fives (end points)</source>
@@ -5485,6 +5473,20 @@ tú {dash} {others}</translation>
 </context>
 <context>
     <name>LuckLine</name>
+    <message numerus="yes">
+        <source>This match: luck {luck} · your decisions {cost} ({slips} in %n hand(s))</source>
+        <translation>
+            <numerusform>Esta partida: suerte {luck} · tus decisiones {cost} ({slips} en %n mano)</numerusform>
+            <numerusform>Esta partida: suerte {luck} · tus decisiones {cost} ({slips} en %n manos)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slip(s)</source>
+        <translation>
+            <numerusform>%n desliz</numerusform>
+            <numerusform>%n deslices</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Against the other table, with the same cards: {diff}</source>
         <translation>Frente a la otra mesa, con las mismas fichas: {diff}</translation>
@@ -5496,6 +5498,10 @@ tú {dash} {others}</translation>
     <message>
         <source>no slip</source>
         <translation>ningún desliz</translation>
+    </message>
+    <message>
+        <source>small losses only, no slip</source>
+        <translation>solo pérdidas pequeñas, ningún desliz</translation>
     </message>
     <message>
         <source>one slip, see the coach</source>
@@ -5510,12 +5516,60 @@ tú {dash} {others}</translation>
         <translation>Suerte {luck} · tus decisiones {cost}: {slips}</translation>
     </message>
     <message>
-        <source>This match: luck {luck} · your decisions {cost} ({slips} slips in {n} hands)</source>
-        <translation>Esta partida: suerte {luck} · tus decisiones {cost} ({slips} deslices en {n} manos)</translation>
-    </message>
-    <message>
         <source>Luck and your decisions: being judged…</source>
         <translation>Suerte y tus decisiones: juzgándose…</translation>
+    </message>
+</context>
+<context>
+    <name>SkillCounts</name>
+    <message numerus="yes">
+        <source>%n hand(s)</source>
+        <translation>
+            <numerusform>%n mano</numerusform>
+            <numerusform>%n manos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>provisional: %n decision(s) so far</source>
+        <translation>
+            <numerusform>provisional: %n decisión hasta ahora</numerusform>
+            <numerusform>provisional: %n decisiones hasta ahora</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Practice (hands with Undo or a hint), kept apart: {rating} over %n hand(s).</source>
+        <translation>
+            <numerusform>Práctica (manos con Deshacer o una pista), aparte: {rating} en %n mano.</numerusform>
+            <numerusform>Práctica (manos con Deshacer o una pista), aparte: {rating} en %n manos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hand(s) judged; error rate now {rating}. {trend}</source>
+        <translation>
+            <numerusform>%n mano juzgada; índice de error actual {rating}. {trend}</numerusform>
+            <numerusform>%n manos juzgadas; índice de error actual {rating}. {trend}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of your hands are still being judged.</source>
+        <translation>
+            <numerusform>Aún se está juzgando %n de tus manos.</numerusform>
+            <numerusform>Aún se están juzgando %n de tus manos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n judged hand(s) to {file}.</source>
+        <translation>
+            <numerusform>Se exportó %n mano juzgada a {file}.</numerusform>
+            <numerusform>Se exportaron %n manos juzgadas a {file}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n new judged hand(s) from {file}.</source>
+        <translation>
+            <numerusform>Se importó %n mano juzgada nueva de {file}.</numerusform>
+            <numerusform>Se importaron %n manos juzgadas nuevas de {file}.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -91,7 +91,7 @@ def scaled_words_style(scale: float) -> str:
     px = round(TEXT_PX * scale)
     return (
         f"QLabel, QCheckBox {{ font-size: {_base_font_size(scale)}; }}"
-        f" QLabel#handEndText {{ font-size: {px}px; }}"
+        f" QLabel#handEndText, QLabel#luckLine {{ font-size: {px}px; }}"
         f" QPushButton {{ font-size: {px}px; }}"
     )
 
@@ -136,7 +136,7 @@ def stylesheet(look: Look) -> str:
     QLabel {{ color: {text}; }}
     QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
-    QLabel#scoreBody, QLabel#handEndText {{ font-size: {TEXT_PX}px; }}
+    QLabel#scoreBody, QLabel#handEndText, QLabel#luckLine {{ font-size: {TEXT_PX}px; }}
     QLabel#turn {{ font-size: {TURN_PX}px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
     QListWidget, QTextBrowser, QTableWidget, QTableView {{ background: {t.log}; color: {field_text};
@@ -150,7 +150,7 @@ def stylesheet(look: Look) -> str:
                    border-radius: 6px; padding: 7px 14px; font-size: {TEXT_PX}px; }}
     QWidget#side QPushButton {{ padding: 6px 6px; font-size: {SIDE_BUTTON_PX}px; }}
     QTabWidget#roomTabs QTabBar::tab {{ background: {t.log}; color: {field_text}; border: 1px solid {t.log};
-                   border-top-left-radius: 5px; border-top-right-radius: 5px; padding: 3px 8px; margin-right: 2px; }}
+                   border-top-left-radius: 5px; border-top-right-radius: 5px; padding: 3px 6px; margin-right: 2px; }}
     QTabWidget#roomTabs QTabBar::tab:selected {{ border: 1px solid {t.accent}; border-bottom: 3px solid {t.accent};
                    font-weight: bold; }}
     QTabWidget#roomTabs QTabBar::tab:focus {{ border: 2px solid {t.highlight}; }}

@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.analysis import rating
+from ...engine.errors import NotationError
+from ...engine.moves import MoveKind, parse_move
 from ..learn.rules_page import preset_name
 from ..look.looks import PIP_COLORS, Look
 from ..shell.store_service import StoreService
@@ -54,6 +56,52 @@ LEVEL_NAMES = {
 def number(value: float) -> str:
     """A rating as the page writes it: one decimal (a dash when there is none)."""
     return "\N{EN DASH}" if math.isnan(value) else f"{value:.1f}"
+
+
+class SkillCounts(QObject):
+    """The page's words with plural forms ("1 hand", "2 hands"): a class of their own, as lupdate reads plural
+    forms from tr() only."""
+
+    def hands(self, n: int) -> str:
+        return self.tr("%n hand(s)", "", n)
+
+    def decisions_so_far(self, n: int) -> str:
+        return self.tr("provisional: %n decision(s) so far", "", n)
+
+    def practice(self, rating: str, n: int) -> str:
+        return self.tr("Practice (hands with Undo or a hint), kept apart: {rating} over %n hand(s).", "", n).format(
+            rating=rating
+        )
+
+    def judged(self, n: int, rating: str, trend: str) -> str:
+        return self.tr("%n hand(s) judged; error rate now {rating}. {trend}", "", n).format(rating=rating, trend=trend)
+
+    def waiting(self, n: int) -> str:
+        return self.tr("%n of your hands are still being judged.", "", n)
+
+    def exported(self, n: int, file: str) -> str:
+        return self.tr("Exported %n judged hand(s) to {file}.", "", n).format(file=file)
+
+    def imported(self, n: int, file: str) -> str:
+        return self.tr("Imported %n new judged hand(s) from {file}.", "", n).format(file=file)
+
+
+def move_words(notation: str) -> str:
+    """A judged move as a player says it ("5-3 on the 3", as the move log and the coach do), not in the record's
+    notation ("5-3@3")."""
+    try:
+        move = parse_move(notation)
+    except NotationError:
+        return notation
+    if move.kind is MoveKind.PLAY and move.tile is not None:
+        if move.end is None:
+            return QCoreApplication.translate("SkillPage", "{tile} (pose)").format(tile=move.tile)
+        return QCoreApplication.translate("SkillPage", "{tile} on the {end}").format(tile=move.tile, end=move.end)
+    if move.kind is MoveKind.PASS:
+        return QCoreApplication.translate("SkillPage", "pass")
+    if move.kind is MoveKind.DRAW:
+        return QCoreApplication.translate("SkillPage", "draw")
+    return notation
 
 
 def cpu_levels(family: str) -> dict[str, tuple[float, float, float]]:
@@ -116,9 +164,7 @@ def rating_words(found: rating.Rating) -> str:
             value=number(found.value)
         )
     if found.provisional:
-        text += ", " + QCoreApplication.translate("SkillPage", "provisional: {n} decisions so far").format(
-            n=found.decisions
-        )
+        text += ", " + SkillCounts().decisions_so_far(found.decisions)
     return text
 
 
@@ -131,10 +177,16 @@ class SkillChart(QWidget):
         self.setAccessibleName(QCoreApplication.translate("SkillPage", "Error rate over time"))
         self.points: tuple[Point, ...] = ()
         self.levels: dict[str, tuple[float, float, float]] = {}
+        self.top = 1.0  # the error rate at the top of the chart
 
     def show_series(self, points: tuple[Point, ...], levels: dict[str, tuple[float, float, float]]) -> None:
         self.points = points
         self.levels = levels
+        # The scale from the finite figures only: a run of one hand has no interval (its top is infinite), and
+        # scaled to it the band filled the whole chart under axis labels of "inf" for a player's first 80 hands.
+        # A band without an end is drawn to the chart's top.
+        shown = [v for p in points for v in (p.value, p.high)] + [v[0] for v in levels.values()]
+        self.top = max(1.0, max((v for v in shown if math.isfinite(v)), default=0.0) * 1.1)
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -159,8 +211,7 @@ class SkillChart(QWidget):
             )
             painter.end()
             return
-        values = [p.high for p in points] + [v[0] for v in self.levels.values()]
-        top = max(1.0, max(values) * 1.1)
+        top = self.top
         last = max(p.hands for p in points)
         first = min(p.hands for p in points)
 
@@ -176,10 +227,14 @@ class SkillChart(QWidget):
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(text)
             painter.drawText(QRectF(0, y - 8, 40, 16), Qt.AlignmentFlag.AlignRight, number(top * fraction))
+        # The hands under the line's two ends: the first point's count at the left, the last's at the right.
+        under = QRectF(area.left(), area.bottom() + 4, area.width(), 18)
+        if last > first:
+            painter.drawText(under, Qt.AlignmentFlag.AlignLeft, str(first))
         painter.drawText(
-            QRectF(area.left(), area.bottom() + 4, area.width(), 18),
-            Qt.AlignmentFlag.AlignLeft,
-            QCoreApplication.translate("SkillPage", "{n} hands").format(n=last),
+            under,
+            Qt.AlignmentFlag.AlignRight if last > first else Qt.AlignmentFlag.AlignLeft,
+            SkillCounts().hands(last),
         )
         color = QColor(PIP_COLORS[3]).lighter(120)
         band = QColor(color)
@@ -190,7 +245,7 @@ class SkillChart(QWidget):
         painter.drawPolygon(polygon)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(color, 2.4))
-        line = [at(p.hands, p.value) for p in points]
+        line = [at(p.hands, p.value) for p in points if math.isfinite(p.value)]
         for a, b in itertools.pairwise(line):
             painter.drawLine(a, b)
         if len(line) == 1:
@@ -356,13 +411,7 @@ class SkillPage(QWidget):
             at = combo.findData(chosen if combo is self.family else snapshot.player)
             combo.setCurrentIndex(max(0, at))
             combo.blockSignals(False)
-        waiting = (
-            QCoreApplication.translate("SkillPage", "{n} of your hands are still being judged.").format(
-                n=snapshot.waiting
-            )
-            if snapshot.waiting
-            else ""
-        )
+        waiting = SkillCounts().waiting(snapshot.waiting) if snapshot.waiting else ""
         if not snapshot.families:
             self._fill_empty(
                 QCoreApplication.translate(
@@ -408,11 +457,7 @@ class SkillPage(QWidget):
             placed or QCoreApplication.translate("SkillPage", "The CPU levels' ratings are not calibrated yet.")
         )
         self.chart.show_series(skill.series, cpu_levels(family))
-        self.chart.setAccessibleDescription(
-            QCoreApplication.translate("SkillPage", "{n} hands judged; error rate now {rating}. {trend}").format(
-                n=skill.all_time.hands, rating=recent, trend=trend
-            )
-        )
+        self.chart.setAccessibleDescription(SkillCounts().judged(skill.all_time.hands, recent, trend))
         costly = [c for c in snapshot.costly if c.family is skill.family]
         self.costly_title.setVisible(bool(costly))
         for k, button in enumerate(self.costly_buttons):
@@ -423,8 +468,8 @@ class SkillPage(QWidget):
                 ).format(
                     hand=found.hand + 1,
                     move=found.ply + 1,
-                    chosen=found.chosen,
-                    best=" / ".join(found.best[:2]),
+                    chosen=move_words(found.chosen),
+                    best=" / ".join(move_words(best) for best in found.best[:2]),
                     loss=f"{found.loss:.1f}" if skill.family.value == "hands" else f"{found.loss:.0f}",
                 )
                 button.setText(words)
@@ -440,7 +485,7 @@ class SkillPage(QWidget):
                 value=number(skill.best_recent)
             )
             if skill.best_recent is not None
-            else QCoreApplication.translate("SkillPage", "best over 100 hands in a row: after 100 hands")
+            else QCoreApplication.translate("SkillPage", "best over 100 hands in a row: not yet, it takes 100 hands")
         )
         lines = [
             QCoreApplication.translate(
@@ -461,11 +506,7 @@ class SkillPage(QWidget):
                 )
             )
         else:
-            self.practice.setText(
-                QCoreApplication.translate(
-                    "SkillPage", "Practice (hands with Undo or a hint), kept apart: {rating} over {n} hands."
-                ).format(rating=rating_words(skill.practice), n=skill.practice_hands)
-            )
+            self.practice.setText(SkillCounts().practice(rating_words(skill.practice), skill.practice_hands))
 
     # ---- the coach on a costly decision ---------------------------------------------------------------
 
@@ -553,12 +594,8 @@ class SkillPage(QWidget):
                 reason=reason
             )  # the reason names the file
         elif kind == "export":
-            self.note = QCoreApplication.translate("SkillPage", "Exported {n} judged hands to {file}.").format(
-                n=hands, file=name
-            )
+            self.note = SkillCounts().exported(hands, name)
         else:
-            self.note = QCoreApplication.translate("SkillPage", "Imported {n} new judged hands from {file}.").format(
-                n=hands, file=name
-            )
+            self.note = SkillCounts().imported(hands, name)
             self.refresh()
         self.status.setText(self.note)

@@ -56,7 +56,10 @@ class LuckLine(QLabel):
         hands = judgement.family.value == "hands"
         cost = -judgement.loss()
         slips = slips_of(judgement)
-        if slips == 0:
+        if slips == 0 and amount(cost, hands) != "0":
+            # Losses each too small to be a slip still add up: "your decisions -14: no slip" read as a contradiction.
+            said = self.tr("small losses only, no slip")
+        elif slips == 0:
             said = self.tr("no slip")
         elif slips == 1:
             said = self.tr("one slip, see the coach")
@@ -69,11 +72,12 @@ class LuckLine(QLabel):
 
     def match_words(self, judgements: list[HandJudgement], name: str, several: bool) -> str:
         hands = bool(judgements) and judgements[0].family.value == "hands"
-        line = self.tr("This match: luck {luck} · your decisions {cost} ({slips} slips in {n} hands)").format(
+        slips = self.tr("%n slip(s)", "", sum(slips_of(j) for j in judgements))
+        line = self.tr("This match: luck {luck} · your decisions {cost} ({slips} in %n hand(s))", "", len(judgements))
+        line = line.format(
             luck=amount(sum(j.luck for j in judgements), hands),
             cost=amount(-sum(j.loss() for j in judgements), hands),
-            slips=sum(slips_of(j) for j in judgements),
-            n=len(judgements),
+            slips=slips,
         )
         return f"{escape(name)}: {line}" if several else line
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -37,7 +37,7 @@ from ..look.look_style import palette, stylesheet, text_on
 from ..look.looks import Look
 from ..play.controller import MatchSetup
 from ..play.cpu_worker import desktop_pool
-from ..play.game_page import GamePage
+from ..play.game_page import PANEL_MIN, GamePage
 from ..play.panels import ButtonRow
 from ..review.skill_recorder import SkillRecorder
 from ..shell.announce import TableVoice
@@ -592,6 +592,18 @@ class RoomWindow(QWidget):
         """Something said while the moves are shown: the talk tab says so (a screen reader hears it anyway)."""
         if self.tabs.currentIndex() != TALK_TAB:
             self.tabs.setTabText(TALK_TAB, self.tr("Players and talk •"))
+            self._fit_tabs()
+
+    def _fit_tabs(self) -> None:
+        """The side panel at least as wide as the tabs' words: at 1024x700 the talk tab's were cut behind scroll
+        arrows ("Jugadores y cl"; the unseen talk's "•" in English)."""
+        margins = self.page.side_layout.contentsMargins()
+        needed = self.tabs.tabBar().sizeHint().width() + margins.left() + margins.right()
+        self.page.side.setMinimumWidth(max(PANEL_MIN, needed))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_tabs()  # the tabs' words measured in the style they are shown in
 
     def _fairness(self) -> None:
         checker = self.controller.checker

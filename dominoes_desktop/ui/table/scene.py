@@ -475,7 +475,11 @@ class TableScene(QGraphicsScene):
             if item.cursor().shape() != Qt.CursorShape.ArrowCursor:  # setting a cursor costs: only on change
                 item.setCursor(Qt.CursorShape.ArrowCursor)
             item.set_first(spot.first)
-            item.set_flags(legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose)
+            # A tile played from the rack leaves its marks there: the hint's ring and star stayed on the played tile
+            # to the hand's end, a second star beside the pose's.
+            item.set_flags(
+                legal=False, selected=False, focused=False, newest=tile == state.newest, star=tile == pose, hinted=False
+            )
             # A rack tile shrinks (or grows) to the line's size as it goes.
             self._move(item, QPointF(spot.x, spot.y), duration, self.line_scale)
 
@@ -506,7 +510,7 @@ class TableScene(QGraphicsScene):
     def _plate_lines(self, seat: int, seat_state: SeatState, side: bool) -> list[str]:
         """A seat's plate: its name, then its count with what is known of it (a seat at the side of the table
         has its words stacked, so its plate stays narrow enough for the corner it sits in)."""
-        name = seat_state.name + (translate("TableScene", "  (partner)") if seat_state.partner else "")
+        name = seat_state.name + (translate("TableScene", " (partner)") if seat_state.partner else "")
         count = self.tr("%n tile(s)", "", seat_state.count)
         known = [translate("TableScene", "passed")] if seat_state.passed else []
         if seat_state.note:
