@@ -118,9 +118,8 @@ def main() -> int:
             ):
                 controller.autoplay(200)
                 tour.pump(10, lambda: window.game.hand_end.isVisible() or waits_for_me())
-            line = window.skill.line
-            tour.pump(90, lambda: line is not None and "·" in line.text())
-            if hand == 0 or "sheets" in parts and hand == args.hands - 1:
+            tour.pump(90, lambda: window.skill.line is not None and "·" in window.skill.line.text())
+            if hand == 0 or ("sheets" in parts and hand == args.hands - 1):
                 tour.shot(window, f"hand-end-{hand + 1}")
             if hand == 0 and window.game.hand_end.details_button.isVisible():
                 window.game.hand_end.details_button.click()

@@ -1,4 +1,4 @@
-"""Session 14's look at the game as a player sees it: the Skill page of a player's first hands (its chart was one
+"""What a player reads and sees, checked on the real widgets: the Skill page of a player's first hands (its chart was one
 band under axis labels of "inf", its decisions in the record's notation, "over 1 hands") and the match's luck line
 ("0 slips in 1 hands"); the hint's marks left on a played tile."""
 
