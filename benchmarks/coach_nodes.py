@@ -23,6 +23,11 @@ past the budget would fit. Session 14 (issue 32 item 2), the idea measured and d
     nice -n 10 python benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3 --worlds 4 \
         --cap 12000000 --bound-others
 
+(nodes 0.57 of searching every option exactly in Cuban, 0.38 in cross_9, 0.13 in cross_12; of the decisions
+with a world past the budget 0/8, 2/10 and 1/10 would fit). Tried in the fair coach itself (its lanes, shared
+tables and rounds; every other option's value taken as the bound it was shown under), 10 hands each, view-1:
+approximate decisions cuban 10/52 -> 10/52, cross_9 10/32 -> 9/32, cross_12 25/31 -> 23/31.
+
 Session 12's figures (the first decisions of a Cuban hand, plies 1-3):
 
     nice -n 10 python benchmarks/coach_nodes.py --preset cuban --plies 1-3 --worlds 8 --walk
