@@ -12,6 +12,22 @@ budget, and the nodes searched, the CPU they took and the nodes a second in this
     python benchmarks/coach_nodes.py [--preset cuban] [--hands 5] [--plies 0-3] [--worlds 8] [--walk]
         [--table-entries N]
 
+With --bound-others, each world is searched a second time as a verdict that needs exact values only for the
+option played and the best one would be: a fresh table, the played option and the candidate best (the best
+of the exact searches, or the played one where they did not finish) searched exactly, then one null-window
+search for every other option ("is it worth no more than the best so far?"; one that is worth more is searched
+exactly and becomes the candidate). Prints that world's nodes and whether every search fitted the coach's
+budget, and in the summary the nodes against those of searching every option exactly, and how many worlds
+past the budget would fit. Session 14 (issue 32 item 2), the idea measured and dropped:
+
+    nice -n 10 python benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3 --worlds 4 \
+        --cap 12000000 --bound-others
+
+(nodes 0.57 of searching every option exactly in Cuban, 0.38 in cross_9, 0.13 in cross_12; of the decisions
+with a world past the budget 0/8, 2/10 and 1/10 would fit). Tried in the fair coach itself (its lanes, shared
+tables and rounds; every other option's value taken as the bound it was shown under), 10 hands each, view-1:
+approximate decisions cuban 10/52 -> 10/52, cross_9 10/32 -> 9/32, cross_12 25/31 -> 23/31.
+
 Session 12's figures (the first decisions of a Cuban hand, plies 1-3):
 
     nice -n 10 python benchmarks/coach_nodes.py --preset cuban --plies 1-3 --worlds 8 --walk
@@ -42,12 +58,15 @@ from dominoes_desktop.engine.analysis.solver import (  # noqa: E402
     ArmsSolver,
     LineSolver,
     OutOfBudget,
+    hand_gains,
+    scored_by_play,
+    side_value,
     supports_arms,
     supports_masks,
 )
 from dominoes_desktop.engine.analysis.worlds import sample_worlds, view_at  # noqa: E402
 from dominoes_desktop.engine.hand import Hand  # noqa: E402
-from dominoes_desktop.engine.moves import Move  # noqa: E402
+from dominoes_desktop.engine.moves import Move, MoveKind  # noqa: E402
 from dominoes_desktop.engine.rules import Rules  # noqa: E402
 
 
@@ -75,6 +94,60 @@ def search_world(
     return nodes, values
 
 
+def at_most(judge: Judge, hand: Hand, move: Move, side: int, top: int) -> bool:
+    """Whether `move` in `hand` is worth at most `top` to `side` (as `Judge.option_value` counts it): one
+    null-window search of the coach's solver, its nodes counted in `judge.searched`; OutOfBudget past them."""
+    rules = judge.rules
+    child = hand.copy()
+    seat = child.turn
+    child.apply_legal(move)
+    gains = [0] * rules.sides
+    gains[rules.teams[seat]] += scored_by_play(child) if move.kind is MoveKind.PLAY else 0
+    if child.is_over:
+        return side_value(hand_gains(rules, child.outcome_facts(), gains), side) <= top
+    search_side, sign = judge._side_for_search(side)
+    masks = LineSolver if supports_masks(rules) else ArmsSolver
+    solver = judge._masks.get(search_side)
+    if solver is None:
+        solver = judge._masks[search_side] = masks(rules, judge.dealt_stock, judge.leader, search_side)
+    solver.budget, solver.nodes = judge.budget, 0
+    state = solver.state_of(child, len(judge.dealt_stock))
+    limit = top - side_value(gains, side)  # what the points to come may be at most, for `side`
+    try:
+        if sign > 0:
+            return bool(solver._search(*state, limit, limit + 1) <= limit)
+        return bool(solver._search(*state, -limit - 1, -limit) >= -limit)  # the search's side is the other
+    finally:
+        judge.searched += solver.nodes
+
+
+def bound_others(
+    rules: Rules, world: Hand, options: list[Move], side: int, cap: int, played: int, candidate: int
+) -> tuple[list[int], bool]:
+    """Each option's nodes in one world judged as `--bound-others` says, and whether every search finished
+    within `cap` nodes (one table for the world, as the coach keeps)."""
+    judge = Judge(rules, world, cap)
+    nodes = [0] * len(options)
+    top: int | None = None
+    try:
+        for o in dict.fromkeys((played, candidate)):
+            before = judge.searched
+            value = int(judge.option_value(world, options[o], side, True, 0))
+            nodes[o] = judge.searched - before
+            top = value if top is None else max(top, value)
+        assert top is not None
+        for o in range(len(options)):
+            if o in (played, candidate):
+                continue
+            before = judge.searched
+            if not at_most(judge, world, options[o], side, top):
+                top = int(judge.option_value(world, options[o], side, True, 0))  # better: the new candidate
+            nodes[o] = judge.searched - before
+    except OutOfBudget:
+        return nodes, False
+    return nodes, True
+
+
 def _solver_view(rules: Rules, side: int, value: float) -> int:
     """An option's value to come for `side` as the mask solver holds it (with two sides it searches for side
     0), the move's own points apart (none in the games it searches with a guess that matters: no end points)."""
@@ -91,6 +164,9 @@ def main() -> None:
     parser.add_argument("--cap", type=int, default=30_000_000, help="nodes per option search at most")
     parser.add_argument("--walk", action="store_true", help="also search again from each option's true value")
     parser.add_argument("--table-entries", type=int, default=None, help="the compiled table's largest size")
+    parser.add_argument(
+        "--bound-others", action="store_true", help="also judge each world needing exact values of two options only"
+    )
     args = parser.parse_args()
     if args.table_entries is not None:
         solver_module.COMPILED_TABLE_ENTRIES = args.table_entries
@@ -99,12 +175,13 @@ def main() -> None:
     per_world: list[int] = []
     walked = [0, 0]  # nodes of the worlds searched again from their true values: as the coach, from them
     past_budget = 0
+    bounded = [0, 0, 0, 0]  # nodes of the worlds both ways finished (exact, bounded); worlds past the budget, fitting
     searched = 0
     started = time.process_time()
     for recorded in recorded_hands(args.preset, args.hands, args.seed):
         rules = recorded.rules
         budget = budget_for(rules)
-        for ply, position, _, _ in decisions_to_judge(recorded, (0,)):
+        for ply, position, played, _ in decisions_to_judge(recorded, (0,)):
             if not first <= ply <= last:
                 continue
             view = view_at(position, position.turn, recorded.index)
@@ -125,6 +202,20 @@ def main() -> None:
                     entry["from_true_value"] = sum(guessed)
                     walked[0] += sum(nodes)
                     walked[1] += sum(guessed)
+                if args.bound_others:
+                    p = options.index(played)
+                    known = [v for v in values if v is not None]
+                    best = values.index(max(known)) if len(known) == len(values) else p
+                    cheap, fits = bound_others(rules, world.hand, options, side, args.cap, p, best)
+                    searched += sum(cheap)
+                    entry["bound_others"] = sum(cheap) if fits else None
+                    entry["bound_others_fit"] = fits and max(cheap) <= budget
+                    if fits and len(known) == len(values):
+                        bounded[0] += sum(nodes)
+                        bounded[1] += sum(cheap)
+                    if max(nodes) > budget:
+                        bounded[2] += 1
+                        bounded[3] += fits and max(cheap) <= budget
                 row["worlds"].append(entry)
             print(json.dumps(row), flush=True)
     cpu = time.process_time() - started
@@ -142,6 +233,8 @@ def main() -> None:
                     "cpu_s": round(cpu, 2),
                     "nodes_per_s": round(searched / max(cpu, 1e-9)),
                     "from_true_value_share": round(walked[1] / walked[0], 3) if walked[0] else None,
+                    "bound_others_share": round(bounded[1] / bounded[0], 3) if bounded[0] else None,
+                    "past_budget_bound_others_fit": bounded[3] if args.bound_others else None,
                 }
             )
         )

@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 
 from dominoes_desktop.engine.analysis import solver as solver_module
+from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.analysis.core import CompiledSearch, core_name
 from dominoes_desktop.engine.analysis.playout import CompiledKernel, Kernel, kernel_for
 from dominoes_desktop.engine.analysis.solver import (
@@ -26,6 +27,7 @@ from dominoes_desktop.engine.analysis.solver import (
     OutOfBudget,
     PureArmsSolver,
     PureLineSolver,
+    value_bound,
 )
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.match import Match
@@ -471,3 +473,30 @@ def test_the_compiled_table_at_its_shipped_size_keeps_the_values(monkeypatch: py
             overfilled += entries == shipped and solver._core.entries() > shipped
         assert values[0] == values[1], (turn, hand.history)
     assert overfilled >= 2  # the shipped table was full and replaced entries
+
+
+@pytest.mark.parametrize(("preset", "tiles_left"), [("cuban", 17), ("all_fives", 9), ("jamaican", 14), ("cross_9", 10)])
+def test_a_guess_moves_where_the_search_starts_never_the_value(preset: str, tiles_left: int) -> None:
+    """`Judge.option_value`'s guess (the fair coach passes the same option's value in the decision's last
+    deal): every option of the positions is worth the same from any guess, the value itself, near, far or past
+    the bounds; and from the value itself the searches take fewer nodes than from afar (it is used)."""
+    rules = build_rules(preset)
+    rng = random.Random(preset)
+    far = value_bound(rules) + 5
+    near_nodes = far_nodes = compared = 0
+    for seed in range(40):
+        start = next(hands_of(rules, seed))
+        for hand in itertools.islice(late_positions(start, tiles_left, rng), 0, 12, 2):
+            side = rules.teams[hand.turn]
+            for move in hand.legal_moves():
+                plain = Judge(rules, start, 10**8).option_value(hand, move, side, True, 0)
+                for guess in (plain, plain + 1, plain - 3, far, -far):
+                    judge = Judge(rules, start, 10**8)
+                    assert judge.option_value(hand, move, side, True, 0, guess=guess) == plain, (seed, move, guess)
+                    if guess == plain:
+                        near_nodes += judge.searched
+                    elif guess == far:
+                        far_nodes += judge.searched
+                compared += 1
+    assert compared >= 60
+    assert near_nodes < far_nodes

@@ -41,7 +41,11 @@ other worlds.
 Sharing the work: worlds go round `LANES` lanes (world k to lane k % LANES), each lane judging its
 decisions from the last to the first. Worlds with no stock share one solver table in a lane, keyed by the
 whole position, so what one world's search learns serves another's (with a bonus to pay, only when nothing
-is asleep: `_one_table`).
+is asleep: `_one_table`). A lane's search of an option starts (MTD(f)'s first guess) at that option's value in
+the decision's last world it judged, where the values of a deal like it most often lie (the values are the same
+whatever the guess; the nodes fewer: `benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-1
+--hands 10`, approximate decisions cross_9 10/32 -> 9/32 and with `--seed 2` 13/33 -> 12/33, Cuban 10/52 and
+10/56 and cross_12 25/31 and 26/30 as they were).
 """
 
 from __future__ import annotations
@@ -255,6 +259,9 @@ def judge_worlds(task: WorldTask) -> WorldFound:
     searching = True
     shared: Judge | None = None
     listed = {(d, k): world for d, k, world in task.listed}
+    # Each option's value in the decision's last world judged here: the next world's search of it starts
+    # there (the same option in another deal of the same decision is most often worth about as much).
+    lately: dict[tuple[int, int], float] = {}
     for d, start, stop in sorted(task.worlds, reverse=True):
         ply, position, _, before = todo[d]
         seat = position.turn
@@ -282,8 +289,12 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                     judge = Judge(rules, world, task.budget)
                 searched = judge.searched
                 try:
-                    values = [judge.option_value(world, m, side, True, 0) for m in options]
+                    values = []
+                    for o, move in enumerate(options):
+                        values.append(judge.option_value(world, move, side, True, 0, guess=lately.get((d, o))))
+                        lately[d, o] = values[-1]
                 except OutOfBudget:
+                    values = None
                     searching = False
                 nodes = judge.searched - searched
             exact = values is not None
