@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFontInfo, QPalette
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.analysis.hand_luck import LUCK_VERSION
@@ -24,6 +24,7 @@ from dominoes_desktop.engine.analysis.rating import (
 )
 from dominoes_desktop.store import skill
 from dominoes_desktop.store.skill import QueuedHand
+from dominoes_desktop.ui.lobby.lobby_page import LADDER_STEPS, LobbyPage
 from dominoes_desktop.ui.review.skill_page import SkillPage, placement
 from dominoes_desktop.ui.review.skill_recorder import LuckLine
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
@@ -242,3 +243,28 @@ def test_the_sheet_s_luck_line_is_as_large_as_its_other_words(qtbot: QtBot, wind
 def pixels(widget: QWidget) -> int:
     widget.ensurePolished()
     return QFontInfo(widget.font()).pixelSize()
+
+
+@pytest.mark.parametrize(
+    ("language", "expert"), [("en", "Expert: about {elo} points"), ("es", "Experto: unos {elo} puntos")]
+)
+def test_the_chosen_cpu_level_says_what_it_means_on_the_screen(qtbot: QtBot, language: str, expert: str) -> None:
+    """What each CPU level means was only a tooltip in the open list and a screen reader's words: the chosen
+    level's words are on the screen under the box, the same words, and follow the choice."""
+    LANGUAGE.install(language)
+    lobby = LobbyPage(level="easy")
+    qtbot.addWidget(lobby)
+    lobby.resize(1024, 660)
+    lobby.show()
+    qtbot.waitExposed(lobby)
+    box = lobby.level
+    for _ in range(box.count()):
+        tip = box.itemData(box.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+        assert tip and box.accessibleDescription() == tip
+        shown = [label for label in lobby.findChildren(QLabel) if label.isVisible() and label.text() == tip]
+        assert len(shown) == 1, f"{tip!r} is not on the screen"
+        under = shown[0].mapTo(lobby, shown[0].rect().topLeft())
+        assert under.y() >= box.mapTo(lobby, box.rect().bottomLeft()).y(), "under the box"
+        box.setFocus()
+        qtbot.keyClick(box, Qt.Key.Key_Down)  # the next level, as the keyboard chooses it
+    assert shown[0].text().startswith(expert.format(elo=LADDER_STEPS["expert"]))
