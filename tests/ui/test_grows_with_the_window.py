@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QFontInfo, QFontMetrics
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGroupBox, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.ui.look.look_style import PAGE_SCALE_MAX
 from dominoes_desktop.ui.room.net_dialogs import JoinDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -110,3 +110,26 @@ def test_the_join_dialog_keeps_no_empty_row(qtbot: QtBot) -> None:
     dialog.invite.clear()
     qtbot.wait(20)
     assert not dialog.checked.isVisible()
+
+
+def test_a_larger_lobby_fills_its_seats_column(qtbot: QtBot, window: MainWindow) -> None:
+    """At 1920x1080 a third of the seats' column was empty under them: "Skill without luck" goes there when it fits
+    whole (five seats too), and back under the rules at 1024x700."""
+    window.set_language("es")
+    lobby = window.lobby
+    area = next(
+        a for a in lobby.findChildren(QScrollArea) if a.widget() is not None and a.widget().isAncestorOf(lobby.set_top)
+    )
+    lobby.select(next(pid for pid, preset in PRESETS.items() if preset.max_players == 5))
+    for players, size, in_seats_column in ((4, LARGE, True), (5, LARGE, True), (4, SMALL, False)):
+        lobby.players.setValue(players)
+        assert lobby.players.value() == players
+        at_size(qtbot, window, size)
+        box = next(g for g in lobby.findChildren(QGroupBox) if g.title() == "Habilidad sin suerte")
+        left = box.mapTo(lobby, QPoint(0, 0)).x()
+        column = area.mapTo(lobby, QPoint(0, 0)).x()
+        assert (column <= left < column + area.width()) == in_seats_column, (players, size)
+        if in_seats_column:  # whole in view, nothing to scroll to
+            port = area.viewport()
+            top = box.mapTo(port, QPoint(0, 0))
+            assert port.rect().contains(top) and port.rect().contains(top + QPoint(box.width() - 1, box.height() - 1))

@@ -475,7 +475,7 @@ class LobbyPage(QWidget):
         self.duplicate_note = QLabel("")
         self.duplicate_note.setObjectName("duplicateNote")
         self.duplicate_note.setWordWrap(True)
-        duplicate_box = QGroupBox(self.tr("Skill without luck"))
+        self.duplicate_box = duplicate_box = QGroupBox(self.tr("Skill without luck"))
         duplicate_layout = QGridLayout(duplicate_box)
         duplicate_layout.addWidget(self.duplicate, 0, 0)  # the tick and its length on one row
         duplicate_layout.addWidget(self.duplicate_deals, 0, 1)
@@ -490,7 +490,7 @@ class LobbyPage(QWidget):
 
         options = QWidget()
         options.setObjectName("lobbyOptions")
-        options_layout = QVBoxLayout(options)
+        self.options_layout = options_layout = QVBoxLayout(options)
         options_layout.addWidget(rules_box)
         options_layout.addWidget(seats_box)
         options_layout.addStretch(1)
@@ -511,14 +511,14 @@ class LobbyPage(QWidget):
             check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.words_scale = 1.0  # the page's words: as large as at 1024x700, larger in a larger window
         self._fit_words()
-        scroll = QScrollArea()
+        self.options_area = scroll = QScrollArea()
         scroll.setWidget(options)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         left = QVBoxLayout()
         left.addWidget(self.search)
         left.addWidget(self.presets, 1)
-        right = QVBoxLayout()
+        self.right_column = right = QVBoxLayout()
         right.addWidget(self.rules_view, 1)
         right.addWidget(duplicate_box)
         right.addWidget(table_box)
@@ -552,6 +552,7 @@ class LobbyPage(QWidget):
         for spin in (self.players, self.target):
             spin.valueChanged.connect(self._options_changed)
         self.deal_size.valueChanged.connect(self._deal_changed)
+        self.players.valueChanged.connect(self.place_duplicate_box)  # after the seats shown change (_options_changed)
         self.duplicate.toggled.connect(self._options_changed)
         self.fill.toggled.connect(self._options_changed)
         self.duplicate_deals.currentIndexChanged.connect(self._options_changed)
@@ -562,6 +563,21 @@ class LobbyPage(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.scale_words()
+        self.place_duplicate_box()
+
+    def place_duplicate_box(self) -> None:
+        """In a larger window "Skill without luck" goes under the seats, where their column has room for it whole:
+        at 1920x1080 a third of that column was empty, and the rules beside it had room for three paragraphs."""
+        in_middle = self.options_layout.indexOf(self.duplicate_box) >= 0
+        box = self.duplicate_box.sizeHint().height() + self.options_layout.spacing()
+        others = self.options_layout.sizeHint().height() - (box if in_middle else 0)
+        fits = self.words_scale > 1.0 and others + box <= self.options_area.viewport().height()
+        if fits == in_middle:
+            return
+        if fits:
+            self.options_layout.insertWidget(2, self.duplicate_box)  # under the seats, above the stretch
+        else:
+            self.right_column.insertWidget(1, self.duplicate_box)  # under the rules, as at 1024x700
 
     def scale_words(self) -> None:
         """The page's words, fields, lists and icons grow with the window as the table's side panel does (at
