@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent, QStandardItemModel, QWheelEvent
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
@@ -98,6 +98,7 @@ def level_strength(level: str) -> str:
     return translate("LobbyPage", LEVEL_STRENGTH[level]).format(elo=LADDER_STEPS[level])
 
 
+FIT_SLACK = 8  # px a column keeps free before a box is moved into it (a layout's measure is not to the pixel)
 ICON_WIDTH, ICON_HEIGHT = 32, 24  # a preset's flag or symbol in the list, at 1024x700
 DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engine.duplicate plays any)
 
@@ -563,21 +564,32 @@ class LobbyPage(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.scale_words()
-        self.place_duplicate_box()
+        # Once the columns are laid out again in the new size and words (decided at once, it measured the words
+        # of the size before and, at 1366x768, took the box into a column without room for it).
+        QTimer.singleShot(0, self, self.place_duplicate_box)
 
     def place_duplicate_box(self) -> None:
         """In a larger window "Skill without luck" goes under the seats, where their column has room for it whole:
         at 1920x1080 a third of that column was empty, and the rules beside it had room for three paragraphs."""
-        in_middle = self.options_layout.indexOf(self.duplicate_box) >= 0
-        box = self.duplicate_box.sizeHint().height() + self.options_layout.spacing()
-        others = self.options_layout.sizeHint().height() - (box if in_middle else 0)
-        fits = self.words_scale > 1.0 and others + box <= self.options_area.viewport().height()
+        layout = self.options_layout
+        in_middle = layout.indexOf(self.duplicate_box) >= 0
+        # Measured at the column's width: its words wrap (a size hint guessed them a line short at 1366x768).
+        width = self.options_area.viewport().width()
+        margins = layout.contentsMargins()
+        box = self.duplicate_box.heightForWidth(width - margins.left() - margins.right()) + layout.spacing()
+        others = layout.totalHeightForWidth(width) - (box if in_middle else 0)
+        fits = self.words_scale > 1.0 and others + box + FIT_SLACK <= self.options_area.viewport().height()
         if fits == in_middle:
             return
         if fits:
             self.options_layout.insertWidget(2, self.duplicate_box)  # under the seats, above the stretch
         else:
             self.right_column.insertWidget(1, self.duplicate_box)  # under the rules, as at 1024x700
+        # Moved before the page was first shown, Qt's reparenting left it hidden (a layout shows a widget it
+        # takes only if it was showing); the box is always shown.
+        self.duplicate_box.show()
+        for moved in (self.options_layout, self.right_column):
+            moved.activate()  # laid out now: the next frame shows the box where it went
 
     def scale_words(self) -> None:
         """The page's words, fields, lists and icons grow with the window as the table's side panel does (at
