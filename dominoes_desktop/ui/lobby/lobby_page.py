@@ -574,11 +574,14 @@ class LobbyPage(QWidget):
         layout = self.options_layout
         in_middle = layout.indexOf(self.duplicate_box) >= 0
         # Measured at the column's width: its words wrap (a size hint guessed them a line short at 1366x768).
-        width = self.options_area.viewport().width()
+        # The room with no scroll bar, which a column that fits does not show. Not viewport(): its Python wrapper
+        # has PySide make the QMessageBox and QFileDialog classes, which the lobby's first paint does without.
+        room = self.options_area.maximumViewportSize()
+        width = room.width()
         margins = layout.contentsMargins()
         box = self.duplicate_box.heightForWidth(width - margins.left() - margins.right()) + layout.spacing()
         others = layout.totalHeightForWidth(width) - (box if in_middle else 0)
-        fits = self.words_scale > 1.0 and others + box + FIT_SLACK <= self.options_area.viewport().height()
+        fits = self.words_scale > 1.0 and others + box + FIT_SLACK <= room.height()
         if fits == in_middle:
             return
         if fits:
