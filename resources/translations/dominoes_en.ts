@@ -218,6 +218,13 @@
 <context>
     <name>SkillCounts</name>
     <message numerus="yes">
+        <source>You are placed among the CPU levels after %n more decision(s); the CPU levels: {levels}.</source>
+        <translation>
+            <numerusform>You are placed among the CPU levels after %n more decision; the CPU levels: {levels}.</numerusform>
+            <numerusform>You are placed among the CPU levels after %n more decisions; the CPU levels: {levels}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n hand(s)</source>
         <translation>
             <numerusform>%n hand</numerusform>

@@ -5523,6 +5523,13 @@ tú {dash} {others}</translation>
 <context>
     <name>SkillCounts</name>
     <message numerus="yes">
+        <source>You are placed among the CPU levels after %n more decision(s); the CPU levels: {levels}.</source>
+        <translation>
+            <numerusform>Se te situará entre los niveles de la CPU tras %n decisión más; los niveles de la CPU: {levels}.</numerusform>
+            <numerusform>Se te situará entre los niveles de la CPU tras %n decisiones más; los niveles de la CPU: {levels}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n hand(s)</source>
         <translation>
             <numerusform>%n mano</numerusform>

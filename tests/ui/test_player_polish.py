@@ -11,14 +11,21 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFontInfo, QPalette
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.analysis.hand_luck import LUCK_VERSION
-from dominoes_desktop.engine.analysis.rating import DecisionJudgement, Family, HandJudgement
+from dominoes_desktop.engine.analysis.rating import (
+    PROVISIONAL_BELOW,
+    DecisionJudgement,
+    Family,
+    HandJudgement,
+    Rating,
+)
 from dominoes_desktop.store import skill
 from dominoes_desktop.store.skill import QueuedHand
-from dominoes_desktop.ui.review.skill_page import SkillPage
+from dominoes_desktop.ui.lobby.lobby_page import LADDER_STEPS, LobbyPage
+from dominoes_desktop.ui.review.skill_page import SkillPage, placement
 from dominoes_desktop.ui.review.skill_recorder import LuckLine
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -62,7 +69,12 @@ def first_hands(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def page(qtbot: QtBot, first_hands: Path) -> Iterator[SkillPage]:
-    store = StoreService(first_hands, threaded=False)
+    yield from skill_page_of(qtbot, first_hands)
+
+
+def skill_page_of(qtbot: QtBot, folder: Path) -> Iterator[SkillPage]:
+    """Statistics ▸ Skill on the record in `folder`, as the player opens it."""
+    store = StoreService(folder, threaded=False)
     store.start()
     dialog = StatsDialog(store, "")
     qtbot.addWidget(dialog)
@@ -99,6 +111,34 @@ def test_the_skill_page_says_moves_and_counts_as_a_player_does(page: SkillPage) 
     assert "over 1 hand." in page.practice.text()
     assert "provisional: 7 decisions so far" in page.headline.text()
     assert "best over 100 hands in a row: not yet, it takes 100 hands" in page.records.text()
+
+
+@pytest.mark.parametrize(
+    ("language", "to_go", "levels", "placed"),
+    [
+        ("en", "after 293 more decisions", "the CPU levels: Easy ", "You play like"),
+        ("es", "tras 293 decisiones más", "los niveles de la CPU: Fácil ", "Juegas como"),
+    ],
+)
+def test_a_provisional_rating_is_not_placed_among_the_levels(
+    qtbot: QtBot, first_hands: Path, language: str, to_go: str, levels: str, placed: str
+) -> None:
+    """After two hands the page read "You play like Expert: 0.0 ± 0.0" (and "Juegas como Difícil: 9.5 ± 14.0"
+    after eight): a provisional rating is not placed; the page says how many more decisions until it is, and
+    still gives the CPU levels' figures. Seven decisions counted, 300 place a player."""
+    LANGUAGE.install(language)
+    for page in skill_page_of(qtbot, first_hands):
+        words = page.place.text()
+        assert placed not in words and to_go in words and levels in words, words
+        assert page.place.accessibleDescription() == words, "a screen reader hears the same words"
+
+
+def test_a_rating_past_the_provisional_count_is_placed() -> None:
+    found = Rating(5.0, (4.0, 6.0), PROVISIONAL_BELOW, 40, False, Family.POINTS)
+    words = placement(found, "points")
+    assert words.startswith("You play like ") and words.endswith(".") and "± 1.0" in words, words
+    one_short = placement(Rating(5.0, (4.0, 6.0), PROVISIONAL_BELOW - 1, 40, True, Family.POINTS), "points")
+    assert "after 1 more decision;" in one_short, one_short
 
 
 def test_the_match_line_counts_its_slips_and_hands(qtbot: QtBot) -> None:
@@ -203,3 +243,28 @@ def test_the_sheet_s_luck_line_is_as_large_as_its_other_words(qtbot: QtBot, wind
 def pixels(widget: QWidget) -> int:
     widget.ensurePolished()
     return QFontInfo(widget.font()).pixelSize()
+
+
+@pytest.mark.parametrize(
+    ("language", "expert"), [("en", "Expert: about {elo} points"), ("es", "Experto: unos {elo} puntos")]
+)
+def test_the_chosen_cpu_level_says_what_it_means_on_the_screen(qtbot: QtBot, language: str, expert: str) -> None:
+    """What each CPU level means was only a tooltip in the open list and a screen reader's words: the chosen
+    level's words are on the screen under the box, the same words, and follow the choice."""
+    LANGUAGE.install(language)
+    lobby = LobbyPage(level="easy")
+    qtbot.addWidget(lobby)
+    lobby.resize(1024, 660)
+    lobby.show()
+    qtbot.waitExposed(lobby)
+    box = lobby.level
+    for _ in range(box.count()):
+        tip = box.itemData(box.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+        assert tip and box.accessibleDescription() == tip
+        shown = [label for label in lobby.findChildren(QLabel) if label.isVisible() and label.text() == tip]
+        assert len(shown) == 1, f"{tip!r} is not on the screen"
+        under = shown[0].mapTo(lobby, shown[0].rect().topLeft())
+        assert under.y() >= box.mapTo(lobby, box.rect().bottomLeft()).y(), "under the box"
+        box.setFocus()
+        qtbot.keyClick(box, Qt.Key.Key_Down)  # the next level, as the keyboard chooses it
+    assert shown[0].text().startswith(expert.format(elo=LADDER_STEPS["expert"]))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent, QStandardItemModel, QWheelEvent
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
@@ -40,6 +40,7 @@ from ...engine.rules import Rules, Style
 from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
 from ..look.flags import flag_pixmap
+from ..look.look_style import page_scale, scaled_lobby_style
 from ..shell import store_service
 from ..shell.groups import HOME_GROUP, shown_group, stored_group
 from ..shell.i18n import translate
@@ -97,6 +98,8 @@ def level_strength(level: str) -> str:
     return translate("LobbyPage", LEVEL_STRENGTH[level]).format(elo=LADDER_STEPS[level])
 
 
+FIT_SLACK = 8  # px a column keeps free before a box is moved into it (a layout's measure is not to the pixel)
+ICON_WIDTH, ICON_HEIGHT = 32, 24  # a preset's flag or symbol in the list, at 1024x700
 DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engine.duplicate plays any)
 
 TIMEOUT_ACTIONS = {
@@ -120,20 +123,21 @@ def symbol_pixmap(name: str, width: int = 32, height: int = 24) -> QPixmap | Non
     return pixmap
 
 
-def preset_icon(preset: Preset) -> QPixmap:
+def preset_icon(preset: Preset, width: int = 32, height: int = 24) -> QPixmap:
     """The flag of the country a preset comes from, else its own symbol, else a drawn domino for its group."""
-    pixmap = flag_pixmap(preset.flag, 32, 24) if preset.flag else None
+    pixmap = flag_pixmap(preset.flag, width, height) if preset.flag else None
     if pixmap is None and preset.symbol:
-        pixmap = symbol_pixmap(preset.symbol)
-    return pixmap if pixmap is not None else domino_symbol(preset.group)
+        pixmap = symbol_pixmap(preset.symbol, width, height)
+    return pixmap if pixmap is not None else domino_symbol(preset.group, width, height)
 
 
-def domino_symbol(group: str) -> QPixmap:
+def domino_symbol(group: str, width: int = 32, height: int = 24) -> QPixmap:
     """A small drawn domino for presets with no flag: classic games show 6-6, point games 5-5."""
-    pixmap = QPixmap(32, 24)
+    pixmap = QPixmap(width, height)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(width / 32, height / 24)  # drawn at 32x24, a larger lobby's icon drawn larger, not blown up
     painter.setPen(QColor("#6b5d3f"))
     painter.setBrush(QColor("#fbf6e6"))
     painter.drawRoundedRect(QRectF(1, 4, 30, 16), 3, 3)
@@ -155,15 +159,20 @@ def domino_symbol(group: str) -> QPixmap:
 def show_whole_choices(box: QComboBox) -> None:
     """A combo narrower than its longest choice still lets every word be read: its list opens as wide as the
     longest choice, and the chosen text, if cut, is whole in its tooltip (kept up to date as the choice changes)."""
-    metrics = box.fontMetrics()
-    widest = max((metrics.horizontalAdvance(box.itemText(i)) for i in range(box.count())), default=0)
-    box.view().setMinimumWidth(widest + box.iconSize().width() + 48)  # the list's item padding and scroll bar
+    widen_list(box)
 
     def tell() -> None:
         box.setToolTip(box.currentText())
 
     box.currentIndexChanged.connect(tell)
     tell()
+
+
+def widen_list(box: QComboBox) -> None:
+    """The combo's list as wide as its longest choice in the box's font (again when the font grows)."""
+    metrics = box.fontMetrics()
+    widest = max((metrics.horizontalAdvance(box.itemText(i)) for i in range(box.count())), default=0)
+    box.view().setMinimumWidth(widest + box.iconSize().width() + 48)  # the list's item padding and scroll bar
 
 
 def whole_length(box: QComboBox) -> int:
@@ -235,6 +244,15 @@ class RulesView(QTextBrowser):
         document.documentLayout().blockBoundingRect(document.lastBlock())  # lays the text out to its end
 
 
+class NoteLabel(QLabel):
+    """A line of words shown only while it has some: an empty one took a line's height and its row's spacing
+    (the house rules' two notes left 44 px blank under the deal, and at 1024x700 the seats' column was short)."""
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setVisible(bool(text))
+
+
 class SeatRow:
     """One player's kind and name. The lobby lists players 1-5; the pairing decides which seat each takes."""
 
@@ -294,7 +312,7 @@ class LobbyPage(QWidget):
         self.presets.setAccessibleName(self.tr("Presets"))
         self.presets.setWordWrap(True)
         self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.presets.setIconSize(QSize(32, 24))
+        self.presets.setIconSize(QSize(ICON_WIDTH, ICON_HEIGHT))
         self._fill_presets()
         self.rules_view = RulesView()
         self.rules_view.setAccessibleName(self.tr("House rules"))
@@ -328,12 +346,12 @@ class LobbyPage(QWidget):
         self.deal_size.setRange(1, 40)
         # Set by the host changing the deal; until then the deal follows the table for the set, seats and style.
         self.deal_typed = False
-        self.custom = QLabel("")
+        self.custom = NoteLabel("")
         self.custom.setObjectName("custom")
         self.custom.setWordWrap(True)
         self.reset = QPushButton(self.tr("Reset to preset"))
         self.reset.setAccessibleName(self.tr("Reset the options to the preset"))
-        self.problem = QLabel("")
+        self.problem = NoteLabel("")
         self.problem.setObjectName("problem")
         self.problem.setWordWrap(True)
         self.problem.setAccessibleName(self.tr("Why these options cannot be played"))
@@ -375,6 +393,10 @@ class LobbyPage(QWidget):
         for value in TABLE_LEVELS:
             self.level.addItem(translate("LobbyPage", LEVEL_NAMES[value]), value)
             self.level.setItemData(self.level.count() - 1, level_strength(value), Qt.ItemDataRole.ToolTipRole)
+        # What the chosen level means, on the screen under it (it was only a tooltip and a screen reader's words).
+        self.level_note = QLabel("")
+        self.level_note.setObjectName("levelNote")
+        self.level_note.setWordWrap(True)
         self.level.currentIndexChanged.connect(self._level_changed)
         self.level.setCurrentIndex(max(0, self.level.findData(level)))
         self._level_changed()
@@ -386,15 +408,12 @@ class LobbyPage(QWidget):
             seats_grid.addWidget(row.label, i, 0)
             seats_grid.addWidget(row.kind, i, 1)
             seats_grid.addWidget(row.name, i, 2)
-            # At 1024 wide in Spanish the names shrank to "'U 1": a name field always shows a CPU's name whole.
-            # The same for a person's default name ("Jugador 2" read "gador 2").
-            longest = max(self.tr("CPU {n}").format(n=4), self.tr("Player {n}").format(n=5), key=len)
-            row.name.setMinimumWidth(row.name.fontMetrics().horizontalAdvance(longest) + 24)
         difficulty = QLabel(self.tr("CPU difficulty"))
         difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
         seats_grid.addWidget(difficulty, 5, 0)
         seats_grid.addWidget(self.level, 5, 1)
-        seats_grid.addWidget(self.fill, 6, 0, 1, 3)
+        seats_grid.addWidget(self.level_note, 6, 1, 1, 2)
+        seats_grid.addWidget(self.fill, 7, 0, 1, 3)
         # The kind of player says more than a name: it gets the room, the names keep what a CPU's name needs.
         seats_grid.setColumnStretch(1, 1)
         for row in self.seat_rows:
@@ -457,7 +476,7 @@ class LobbyPage(QWidget):
         self.duplicate_note = QLabel("")
         self.duplicate_note.setObjectName("duplicateNote")
         self.duplicate_note.setWordWrap(True)
-        duplicate_box = QGroupBox(self.tr("Skill without luck"))
+        self.duplicate_box = duplicate_box = QGroupBox(self.tr("Skill without luck"))
         duplicate_layout = QGridLayout(duplicate_box)
         duplicate_layout.addWidget(self.duplicate, 0, 0)  # the tick and its length on one row
         duplicate_layout.addWidget(self.duplicate_deals, 0, 1)
@@ -472,7 +491,7 @@ class LobbyPage(QWidget):
 
         options = QWidget()
         options.setObjectName("lobbyOptions")
-        options_layout = QVBoxLayout(options)
+        self.options_layout = options_layout = QVBoxLayout(options)
         options_layout.addWidget(rules_box)
         options_layout.addWidget(seats_box)
         options_layout.addStretch(1)
@@ -491,19 +510,16 @@ class LobbyPage(QWidget):
         for check in self.tick_boxes:
             # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
             check.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        for row in self.seat_rows:  # "Person at this screen" read "Person at this s…": the kinds are shown whole
-            # As many Xs as the longest kind is wide, not AdjustToContents: that policy has each box resize
-            # itself to its own width 20 ms after its items are added (Qt's adjustSize), and the layout only
-            # stretched it back after the first paint (at 1280x800 the first frame showed the boxes short).
-            row.kind.setMinimumContentsLength(whole_length(row.kind))
-        scroll = QScrollArea()
+        self.words_scale = 1.0  # the page's words: as large as at 1024x700, larger in a larger window
+        self._fit_words()
+        self.options_area = scroll = QScrollArea()
         scroll.setWidget(options)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         left = QVBoxLayout()
         left.addWidget(self.search)
         left.addWidget(self.presets, 1)
-        right = QVBoxLayout()
+        self.right_column = right = QVBoxLayout()
         right.addWidget(self.rules_view, 1)
         right.addWidget(duplicate_box)
         right.addWidget(table_box)
@@ -537,10 +553,84 @@ class LobbyPage(QWidget):
         for spin in (self.players, self.target):
             spin.valueChanged.connect(self._options_changed)
         self.deal_size.valueChanged.connect(self._deal_changed)
+        self.players.valueChanged.connect(self.place_duplicate_box)  # after the seats shown change (_options_changed)
         self.duplicate.toggled.connect(self._options_changed)
         self.fill.toggled.connect(self._options_changed)
         self.duplicate_deals.currentIndexChanged.connect(self._options_changed)
         self.select(initial)
+
+    # ---- the page's size -------------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.scale_words()
+        # Once the columns are laid out again in the new size and words (decided at once, it measured the words
+        # of the size before and, at 1366x768, took the box into a column without room for it).
+        QTimer.singleShot(0, self, self.place_duplicate_box)
+
+    def place_duplicate_box(self) -> None:
+        """In a larger window "Skill without luck" goes under the seats, where their column has room for it whole:
+        at 1920x1080 a third of that column was empty, and the rules beside it had room for three paragraphs."""
+        layout = self.options_layout
+        in_middle = layout.indexOf(self.duplicate_box) >= 0
+        # Measured at the column's width: its words wrap (a size hint guessed them a line short at 1366x768).
+        # The room with no scroll bar, which a column that fits does not show. Not viewport(): its Python wrapper
+        # has PySide make the QMessageBox and QFileDialog classes, which the lobby's first paint does without.
+        room = self.options_area.maximumViewportSize()
+        width = room.width()
+        margins = layout.contentsMargins()
+        box = self.duplicate_box.heightForWidth(width - margins.left() - margins.right()) + layout.spacing()
+        others = layout.totalHeightForWidth(width) - (box if in_middle else 0)
+        fits = self.words_scale > 1.0 and others + box + FIT_SLACK <= room.height()
+        if fits == in_middle:
+            return
+        if fits:
+            self.options_layout.insertWidget(2, self.duplicate_box)  # under the seats, above the stretch
+        else:
+            self.right_column.insertWidget(1, self.duplicate_box)  # under the rules, as at 1024x700
+        # Moved before the page was first shown, Qt's reparenting left it hidden (a layout shows a widget it
+        # takes only if it was showing); the box is always shown.
+        self.duplicate_box.show()
+        for moved in (self.options_layout, self.right_column):
+            moved.activate()  # laid out now: the next frame shows the box where it went
+
+    def scale_words(self) -> None:
+        """The page's words, fields, lists and icons grow with the window as the table's side panel does (at
+        1920x1080 they were the 13 px of 1024x700, and the seats' column was mostly empty)."""
+        scale = round(page_scale(self.width(), self.height()), 2)
+        if scale == self.words_scale:
+            return
+        self.words_scale = scale
+        self.setStyleSheet(scaled_lobby_style(scale) if scale > 1.0 else "")
+        self._fit_words()
+        for row in range(self.presets.count()):  # the presets' icons drawn again at the list's new size
+            item = self.presets.item(row)
+            preset_id = item.data(Qt.ItemDataRole.UserRole)
+            if preset_id:
+                item.setIcon(self._icon(PRESETS[str(preset_id)]))
+
+    def _fit_words(self) -> None:
+        """What is sized to the words in the page's font: the names' fields, the seats' kinds, the lists' widths."""
+        # At 1024 wide in Spanish the names shrank to "'U 1": a name field always shows a CPU's name whole.
+        # The same for a person's default name ("Jugador 2" read "gador 2").
+        longest = max(self.tr("CPU {n}").format(n=4), self.tr("Player {n}").format(n=5), key=len)
+        for row in self.seat_rows:
+            row.name.ensurePolished()
+            row.name.setMinimumWidth(row.name.fontMetrics().horizontalAdvance(longest) + 24)
+            # "Person at this screen" read "Person at this s…": the kinds are shown whole. As many Xs as the
+            # longest kind is wide, not AdjustToContents: that policy has each box resize itself to its own width
+            # 20 ms after its items are added (Qt's adjustSize), and the layout only stretched it back after the
+            # first paint (at 1280x800 the first frame showed the boxes short).
+            row.kind.ensurePolished()
+            row.kind.setMinimumContentsLength(whole_length(row.kind))
+        for box in self.choice_boxes:
+            box.ensurePolished()
+            widen_list(box)
+        self.presets.setIconSize(QSize(round(ICON_WIDTH * self.words_scale), round(ICON_HEIGHT * self.words_scale)))
+
+    def _icon(self, preset: Preset) -> QIcon:
+        size = self.presets.iconSize()
+        return QIcon(preset_icon(preset, size.width(), size.height()))
 
     # ---- presets ----------------------------------------------------------------------------
 
@@ -568,7 +658,7 @@ class LobbyPage(QWidget):
                 item = QListWidgetItem(f"{preset_name(preset_id)}\n{preset_blurb(preset_id)}")
                 item.setData(Qt.ItemDataRole.UserRole, preset_id)
                 item.setToolTip(preset_blurb(preset_id))
-                item.setIcon(QIcon(preset_icon(preset)))
+                item.setIcon(self._icon(preset))
                 self.presets.addItem(item)
         self.presets.blockSignals(False)
         if current:
@@ -702,9 +792,12 @@ class LobbyPage(QWidget):
     # ---- seats and start ------------------------------------------------------------------------
 
     def _level_changed(self) -> None:
-        """The chosen level's place on the strength ladder, for a screen reader (each choice shows its own as
-        a tooltip in the open list; the box's tooltip is the chosen name, whole: show_whole_choices)."""
-        self.level.setAccessibleDescription(level_strength(str(self.level.currentData())))
+        """The chosen level's place on the strength ladder, under the box and for a screen reader (each choice
+        shows its own as a tooltip in the open list; the box's tooltip is the chosen name, whole:
+        show_whole_choices)."""
+        strength = level_strength(str(self.level.currentData()))
+        self.level.setAccessibleDescription(strength)
+        self.level_note.setText(strength)
 
     def _seats_changed(self) -> None:
         """Helpers that show what others hold start off once two people share the screen."""

@@ -71,6 +71,19 @@ def palette(theme: Theme) -> QPalette:
     return pal
 
 
+# A page's size in a 1024x700 window (its menu bar and status bar aside), where its words are as the look's style
+# sheet sets them; in a larger window they grow with it, as the table's tiles do, up to half as large again.
+PAGE_WIDTH_AT_1 = 1024
+PAGE_HEIGHT_AT_1 = 660
+PAGE_SCALE_MAX = 1.5
+
+
+def page_scale(width: int, height: int) -> float:
+    """How much larger than at 1024x700 the words of a page `width` x `height` are: the one scale the table's side
+    panel, its sheets over the table and the lobby grow by (1 at 1024x700 and smaller, at most PAGE_SCALE_MAX)."""
+    return max(1.0, min(PAGE_SCALE_MAX, height / PAGE_HEIGHT_AT_1, width / PAGE_WIDTH_AT_1))
+
+
 TEXT_PX = 14  # the words of the score and of the hand-end sheet, and every button's
 PANEL_TITLE_PX = 16  # the side panel's titles ("Score · hand 1", "Moves")
 TURN_PX = 15  # whose turn it is, in the side panel
@@ -114,6 +127,43 @@ def scaled_panel_style(scale: float) -> str:
     )
 
 
+TITLE_PX = 26  # a page's title ("Host a match")
+START_PX = 18  # the lobby's Start
+CUT_TITLE_PX = 20  # "Cut the deck" on the sealed deck's panel
+FIELD_PX = 22  # a field's least height, and its arrows' width
+
+
+def scaled_lobby_style(scale: float) -> str:
+    """The lobby's own style in a window larger than 1024x700: its words, fields, lists and buttons `scale` times
+    their size in the look's style sheet, as the table's side panel grows (scaled_panel_style)."""
+
+    def px(size: int) -> str:
+        return f"{round(size * scale)}px"
+
+    return (
+        "QLabel, QCheckBox, QComboBox, QSpinBox, QLineEdit, QListWidget, QTextBrowser, QGroupBox"
+        f" {{ font-size: {_base_font_size(scale)}; }}"
+        f" QLabel#title {{ font-size: {px(TITLE_PX)}; }}"
+        f" QPushButton {{ font-size: {px(TEXT_PX)}; }}"
+        f" QPushButton#start {{ font-size: {px(START_PX)}; }}"
+        # The fields as tall as their larger words, their arrows as wide (the look's sheet: 22 px at 1024x700).
+        f" QComboBox, QSpinBox, QLineEdit {{ min-height: {px(FIELD_PX)}; }}"
+        f" QComboBox {{ padding-right: {px(FIELD_PX + 4)}; }} QComboBox::drop-down {{ width: {px(FIELD_PX)}; }}"
+        f" QSpinBox {{ padding-right: {px(FIELD_PX + 2)}; }}"
+        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {px(FIELD_PX)}; }}"
+    )
+
+
+def scaled_cut_style(scale: float, seal_larger: float) -> str:
+    """The sealed deck's panel over the table in a window larger than 1024x700: its words `scale` times their size
+    (a sheet's words, scaled_words_style), its title, and the fingerprint `seal_larger` than its words."""
+    return (
+        scaled_words_style(scale)
+        + f" QLabel#cutTitle {{ font-size: {round(CUT_TITLE_PX * scale)}px; }}"
+        + f" QLabel#dealFingerprint {{ font-size: {_base_font_size(scale * seal_larger)}; }}"
+    )
+
+
 def stylesheet(look: Look) -> str:
     # A hovered or focused button's thicker border is taken from its padding: a button keeps its size, so the
     # lobby's Start (focused as the window opens) no longer grew 4 px at the first re-layout after the first paint.
@@ -134,7 +184,7 @@ def stylesheet(look: Look) -> str:
     QScrollArea {{ background: {t.panel}; }}
     QCheckBox, QRadioButton {{ color: {text}; }}
     QLabel {{ color: {text}; }}
-    QLabel#title {{ font-size: 26px; font-weight: bold; color: {t.accent}; }}
+    QLabel#title {{ font-size: {TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
     QLabel#scoreBody, QLabel#handEndText, QLabel#luckLine {{ font-size: {TEXT_PX}px; }}
     QLabel#turn {{ font-size: {TURN_PX}px; font-weight: bold; padding: 6px; border-radius: 6px;
@@ -162,25 +212,25 @@ def stylesheet(look: Look) -> str:
     QWidget#side QPushButton:focus {{ padding: 4px 4px; }}
     QPushButton:disabled {{ color: {QColor(button_text).darker(160).name() if button_text == "#ffffff" else "#777777"};
                             border-color: #555; }}
-    QPushButton#start {{ background: {t.accent}; color: {accent_text}; font-size: 18px; font-weight: bold; }}
+    QPushButton#start {{ background: {t.accent}; color: {accent_text}; font-size: {START_PX}px; font-weight: bold; }}
     QPushButton#backToTable {{ font-size: 15px; font-weight: bold; padding: 9px 16px; }}
     QPushButton#backToTable:hover {{ padding: 8px 15px; }}
     QPushButton#backToTable:focus {{ padding: 7px 14px; }}
     QFrame#leaderChoice, QFrame#curtain, QFrame#redeal, QFrame#cutPanel {{
         background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
     QFrame#handEnd {{ background: {sheet_bg}; border: none; border-left: 2px solid {t.accent}; }}
-    QLabel#cutTitle {{ font-size: 20px; font-weight: bold; color: {t.accent}; }}
+    QLabel#cutTitle {{ font-size: {CUT_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
     QLabel#problem {{ color: {"#ff8a80" if luminance(t.panel) < 0.4 else "#b00020"}; font-weight: bold; }}
     QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
     QLabel#clock {{ font-size: {CLOCK_PX}px; font-weight: bold; color: {t.highlight}; }}
     QLabel#tracker {{ background: {t.log}; color: {field_text}; border-radius: 6px; padding: 4px; }}
     QLabel#custom {{ color: {t.accent}; font-style: italic; }}
     QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {field_text}; border: 1px solid {button};
-                                      border-radius: 4px; padding: 4px 6px; min-height: 22px; }}
-    QComboBox {{ padding-right: 26px; }}
+                                      border-radius: 4px; padding: 4px 6px; min-height: {FIELD_PX}px; }}
+    QComboBox {{ padding-right: {FIELD_PX + 4}px; }}
     QComboBox:focus, QSpinBox:focus, QLineEdit:focus, QListWidget:focus, QTextBrowser:focus, QTableView:focus {{
         border: 2px solid {t.highlight}; }}
-    QComboBox::drop-down {{ subcontrol-origin: padding; subcontrol-position: top right; width: 22px;
+    QComboBox::drop-down {{ subcontrol-origin: padding; subcontrol-position: top right; width: {FIELD_PX}px;
         background: {t.accent}; border-left: 1px solid {button}; border-top-right-radius: 4px;
         border-bottom-right-radius: 4px; }}
     QComboBox::down-arrow {{ image: url({arrows}/down.svg); width: 10px; height: 7px; }}
@@ -190,8 +240,8 @@ def stylesheet(look: Look) -> str:
         background: {t.log}; }}
     QComboBox QAbstractItemView::item:selected, QComboBox QAbstractItemView::item:hover {{
         background: {t.accent}; color: {accent_text}; }}
-    QSpinBox {{ padding-right: 24px; }}
-    QSpinBox::up-button, QSpinBox::down-button {{ subcontrol-origin: border; width: 22px; background: {t.accent};
+    QSpinBox {{ padding-right: {FIELD_PX + 2}px; }}
+    QSpinBox::up-button, QSpinBox::down-button {{ subcontrol-origin: border; width: {FIELD_PX}px; background: {t.accent};
         border-left: 1px solid {button}; }}
     QSpinBox::up-button {{ subcontrol-position: top right; border-top-right-radius: 4px; }}
     QSpinBox::down-button {{ subcontrol-position: bottom right; border-bottom-right-radius: 4px; }}

@@ -42,12 +42,15 @@ from PySide6.QtWidgets import (
 from ...engine.deal import Deal
 from ...engine.fairness import FairDeal, fingerprint, short, verify
 from ...engine.match import Match
+from ..look.look_style import scaled_cut_style
 from ..look.looks import DEFAULT_THEME, Theme
 from ..shell.i18n import translate
 from ..table.tile_item import paint_tile_back
 from .coach_button import place_beside
 
 CUT_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_C)
+CUT_PANEL_WIDTHS = (400, 480)  # the panel over the table: its least and greatest width at 1024x700
+SEAL_LARGER = 1.15  # the panel's fingerprint beside its other words
 
 
 class DeckButton(QAbstractButton):
@@ -59,6 +62,7 @@ class DeckButton(QAbstractButton):
     def __init__(self, compact: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.compact = compact
+        self.scale = 1.0  # the deck's size: as at 1024x700, larger over a larger table
         self.theme: Theme = DEFAULT_THEME
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -71,7 +75,7 @@ class DeckButton(QAbstractButton):
         self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(76, 48) if self.compact else QSize(176, 112)
+        return QSize(76, 48) if self.compact else QSize(round(176 * self.scale), round(112 * self.scale))
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -130,7 +134,7 @@ class CutPanel(QFrame):
         self.seal.setObjectName("dealFingerprint")
         self.seal.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        mono.setPointSizeF(max(9.0, self.font().pointSizeF() * (1.0 if compact else 1.15)))
+        mono.setPointSizeF(max(9.0, self.font().pointSizeF() * (1.0 if compact else SEAL_LARGER)))
         mono.setWeight(QFont.Weight.Bold)
         self.seal.setFont(mono)
         self.hint = QLabel("")
@@ -171,9 +175,20 @@ class CutPanel(QFrame):
             self.title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             self.seal.setAlignment(Qt.AlignmentFlag.AlignHCenter)
             self.hint.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            self.setMinimumWidth(400)
-            self.setMaximumWidth(480)
+            self.setMinimumWidth(CUT_PANEL_WIDTHS[0])
+            self.setMaximumWidth(CUT_PANEL_WIDTHS[1])
         self.hide()
+
+    def set_scale(self, scale: float) -> None:
+        """The panel over the table `scale` times its size at 1024x700 (the deck, the words, the room it takes), as
+        the table round it and the sheets over it grow: at 1920x1080 it stayed small in the middle of the felt."""
+        self.deck.scale = scale
+        self.deck.updateGeometry()
+        # The style's sizes: the fingerprint keeps its fixed-width letters, SEAL_LARGER than the words round it.
+        self.setStyleSheet(scaled_cut_style(scale, SEAL_LARGER) if scale > 1.0 else "")
+        low, high = CUT_PANEL_WIDTHS
+        self.setMinimumWidth(round(low * scale))
+        self.setMaximumWidth(round(high * scale))
 
     def set_theme(self, theme: Theme) -> None:
         self.deck.set_theme(theme)
@@ -249,11 +264,8 @@ class DealSeal:
             text = translate(
                 "FairDeal", "This deal was sealed with fingerprint {fp}; its seed was {seed}, the cut {cut}."
             )
-            self.label.setText(
-                "<small>"
-                + escape(text.format(fp=short(proof.fingerprint), seed=proof.seed, cut=cut_text(proof)))
-                + "</small>"
-            )
+            # In the sheet's own size: in <small> it was about 10 px at 1024x700, the least legible line on it.
+            self.label.setText(escape(text.format(fp=short(proof.fingerprint), seed=proof.seed, cut=cut_text(proof))))
 
     def checked(self, fingerprint: str, verdict: bool | None, why: str = "") -> None:
         """A room's finished deal: the fingerprint it was sealed with, and what this seat's check of the host's
@@ -269,7 +281,7 @@ class DealSeal:
             text = translate(
                 "FairDeal", "This deal was sealed with fingerprint {fp} and did NOT check out: {why}"
             ).format(fp=fp, why=why)
-        self.label.setText("<small>" + escape(text) + "</small>")
+        self.label.setText(escape(text))
         self.label.show()
 
     def show_next(self, fingerprint: str | None, people: int, clock: bool, auto: bool) -> None:

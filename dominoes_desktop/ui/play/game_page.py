@@ -26,7 +26,7 @@ from ...engine.fairness import FairDeal, short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
-from ..look.look_style import scaled_panel_style, scaled_words_style
+from ..look.look_style import page_scale, scaled_panel_style, scaled_words_style
 from ..look.looks import Look
 from ..shell.announce import say
 from ..shell.i18n import translate
@@ -77,11 +77,6 @@ AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table
 PANEL_MIN = 200
 PANEL_MAX = 480
 PANEL_AUTO_AT_1 = 320  # the automatic panel's widest at 1024x700; it grows with its words in a larger window
-# The page's size in a 1024x700 window (its menu bar and status bar aside), where the sheet's words are as the
-# look's style sheet sets them; in a larger window they grow with it, as the table does.
-SHEET_HEIGHT_AT_1 = 660
-SHEET_WIDTH_AT_1 = 1024
-SHEET_SCALE_MAX = 1.5
 
 
 def button(text: str, name: str) -> QPushButton:
@@ -418,6 +413,7 @@ class GamePage(QWidget):
             for question in (self.leader_choice, self.redeal, self.curtain):
                 question.setStyleSheet(scaled_words_style(scale) if scale > 1.0 else "")
             self.leader_choice.setFixedWidth(round(LEADER_PANEL_WIDTH * scale))
+            self.cut_panel.set_scale(scale)
         for overlay in (self.leader_choice, self.redeal, self.cut_panel):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
@@ -450,7 +446,7 @@ class GamePage(QWidget):
     def sheet_scale(self) -> float:
         """How much larger than at 1024x700 the hand-end sheet's words are: as the table's tiles and plates grow
         with the window, so do they (a larger window, a larger sheet), up to half as large again."""
-        return max(1.0, min(SHEET_SCALE_MAX, self.height() / SHEET_HEIGHT_AT_1, self.width() / SHEET_WIDTH_AT_1))
+        return page_scale(self.width(), self.height())
 
     def _open_coach(self) -> None:
         from .coach_panel import open_coach_on  # the exact solver loads when the coach is asked for

@@ -610,8 +610,12 @@ class HandEndPanel(QFrame):
                 text = self.tr("Each loser's pips are rounded to the nearest 5: {each}.").format(each=each)
                 lines.append("<p>" + escape(text) + "</p>")
         if winner is None and len(result.scores) == rules.sides:  # where the match stands, the side panel hidden
+            # A side's names held together ("CPU 1 &" at a line's end, "CPU 3: 31" on the next): the line wraps
+            # between sides, or, a side too long for a line, between the words of a name.
+            joiner = translate("Moves", " & ")
             standing = " · ".join(
-                held(f"{side_name(rules, seats, side)}: {score}") for side, score in enumerate(result.scores)
+                held(f"{side_name(rules, seats, side).replace(joiner, joiner.replace(' ', NO_BREAK))}: {score}")
+                for side, score in enumerate(result.scores)
             )
             lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
         bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}

@@ -68,6 +68,11 @@ class SkillCounts(QObject):
     def decisions_so_far(self, n: int) -> str:
         return self.tr("provisional: %n decision(s) so far", "", n)
 
+    def not_placed(self, more: int, levels: str) -> str:
+        return self.tr(
+            "You are placed among the CPU levels after %n more decision(s); the CPU levels: {levels}.", "", more
+        ).format(levels=levels)
+
     def practice(self, rating: str, n: int) -> str:
         return self.tr("Practice (hands with Undo or a hint), kept apart: {rating} over %n hand(s).", "", n).format(
             rating=rating
@@ -116,16 +121,21 @@ def cpu_levels(family: str) -> dict[str, tuple[float, float, float]]:
 
 def placement(found: rating.Rating, family: str) -> str:
     """Where a rating sits among the CPU levels, in words: "You play like Hard: 5.9 ± 0.7; the CPU levels: Easy
-    21.0, Medium 15.6, Hard 5.2, Expert 0.2."."""
+    21.0, Medium 15.6, Hard 5.2, Expert 0.2.". A provisional rating is not placed: after two decisions it read
+    "You play like Expert: 0.0 ± 0.0"; the page says how many more decisions until it is."""
     levels = cpu_levels(family)
     value = found.value
-    if not levels or not math.isfinite(value):
+    if not levels:
         return ""
-    nearest = min(levels, key=lambda level: abs(levels[level][0] - value))
     shown = ", ".join(
         f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {number(v[0])}"
         for level, v in levels.items()
     )
+    if found.provisional:
+        return SkillCounts().not_placed(max(1, rating.PROVISIONAL_BELOW - found.decisions), shown)
+    if not math.isfinite(value):
+        return ""
+    nearest = min(levels, key=lambda level: abs(levels[level][0] - value))
     low, high = found.ci95
     spread = f" ± {number((high - low) / 2)}" if math.isfinite(high) else ""
     return QCoreApplication.translate("SkillPage", "You play like {level}: {value}; the CPU levels: {levels}.").format(
@@ -383,6 +393,7 @@ class SkillPage(QWidget):
         self.status.setText(why)
         self.headline.setText("")
         self.place.setText("")
+        self.place.setAccessibleDescription("")
         self.chart.show_series((), {})
         for button in self.costly_buttons:
             button.hide()
@@ -452,10 +463,11 @@ class SkillPage(QWidget):
                 whole=whole, recent=recent, trend=trend
             )
         )
-        placed = placement(skill.all_time, family)
-        self.place.setText(
-            placed or QCoreApplication.translate("SkillPage", "The CPU levels' ratings are not calibrated yet.")
+        placed = placement(skill.all_time, family) or QCoreApplication.translate(
+            "SkillPage", "The CPU levels' ratings are not calibrated yet."
         )
+        self.place.setText(placed)
+        self.place.setAccessibleDescription(placed)  # its accessible name is what it is: a screen reader says both
         self.chart.show_series(skill.series, cpu_levels(family))
         self.chart.setAccessibleDescription(SkillCounts().judged(skill.all_time.hands, recent, trend))
         costly = [c for c in snapshot.costly if c.family is skill.family]

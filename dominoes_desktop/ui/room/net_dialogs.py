@@ -337,6 +337,9 @@ class JoinDialog(QDialog):
         form.addRow(self.tr("Invite link:"), self.invite)
         form.addRow("", self.checked)
         form.addRow(self.tr("Your name:"), self.name)
+        self.form = form
+        form.setRowVisible(self.checked, False)  # shown once there is an invite to say something of (read_invite)
+        self.problem.hide()  # an empty row above Join until there is a problem to tell
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.join = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.join.setText(self.tr("Join"))
@@ -442,29 +445,29 @@ class JoinDialog(QDialog):
             self.name.setFocus()
 
     def _read_invite(self) -> None:
-        text = self.invite.text().strip()
+        said = self._invite_words(self.invite.text().strip())
+        self.checked.setText(said)
+        # With nothing to say the row is hidden: empty, it left a blank line between the invite and the name.
+        self.form.setRowVisible(self.checked, bool(said))
+
+    def _invite_words(self, text: str) -> str:
+        """What the invite typed says of the room and its host ("" when none is typed)."""
         try:
             read = invite.parse(text) if text else None
             if read is not None:
                 invite.check_one_computer(read.host)
         except ValueError as exc:
-            self.checked.setText(self.tr("That invite cannot be read: {why}.").format(why=exc))
-            return
+            return self.tr("That invite cannot be read: {why}.").format(why=exc)
         if read is None:
-            self.checked.setText("")
-        elif read.fingerprint:
-            self.checked.setText(
-                self.tr("Room {code} at {address}. Private: the host is checked by its fingerprint, {f}…").format(
-                    code=read.code, address=f"{read.host}:{read.port}", f=tls.short_fingerprint(read.fingerprint)
-                )
+            return ""
+        if read.fingerprint:
+            return self.tr("Room {code} at {address}. Private: the host is checked by its fingerprint, {f}…").format(
+                code=read.code, address=f"{read.host}:{read.port}", f=tls.short_fingerprint(read.fingerprint)
             )
-        else:
-            self.checked.setText(
-                self.tr(
-                    "Room {code} at {address}. This invite has no fingerprint: the connection is private, "
-                    "but the host cannot be checked. Ask for the invite link."
-                ).format(code=read.code, address=f"{read.host}:{read.port}")
-            )
+        return self.tr(
+            "Room {code} at {address}. This invite has no fingerprint: the connection is private, "
+            "but the host cannot be checked. Ask for the invite link."
+        ).format(code=read.code, address=f"{read.host}:{read.port}")
 
     def _accept(self) -> None:
         try:
@@ -472,9 +475,11 @@ class JoinDialog(QDialog):
             invite.check_one_computer(chosen.host)
         except ValueError as exc:
             self.problem.setText(self.tr("That invite cannot be read: {why}.").format(why=exc))
+            self.problem.show()
             return
         if not self.name.text().strip():
             self.problem.setText(self.tr("Give your name, so the table knows who you are."))
+            self.problem.show()
             return
         self.choice = chosen
         self.accept()
