@@ -59,4 +59,14 @@ if runs_every_test "$@"; then
     .venv/bin/ruff format --check --quiet dominoes_desktop
     .venv/bin/mypy --strict --no-error-summary dominoes_desktop
 fi
-exec "$venv_python" -m pytest "$@"
+# The whole UI suite has a rare Qt crash that no test has pinned down yet (about one whole run in five to ten:
+# a segmentation fault in tests/ui, README "Known problems"). A run that pytest did not finish because the
+# process died of a signal is run once more, said loudly; a test that fails is never run again.
+status=0
+"$venv_python" -m pytest "$@" || status=$?
+if [ "$status" -gt 128 ] && runs_every_test "$@"; then
+    echo "The test run died of signal $((status - 128)) (the UI suite's rare Qt crash, above): running it once more." >&2
+    status=0
+    "$venv_python" -m pytest "$@" || status=$?
+fi
+exit "$status"

@@ -188,8 +188,35 @@ def test_the_whole_suite_starts_with_the_lint_and_type_checks(arguments: str, ev
     function = text[text.index("runs_every_test() {") : text.index("\n}\n", text.index("runs_every_test() {")) + 3]
     run = subprocess.run(["bash", "-c", f"{function}\nruns_every_test {arguments}"], cwd=ROOT, capture_output=True)
     assert run.returncode == (0 if every else 1)
-    block = text[text.index('if runs_every_test "$@"; then') : text.index('exec "$venv_python" -m pytest')]
+    block = text[text.index('if runs_every_test "$@"; then') : text.index('"$venv_python" -m pytest "$@"')]
     for command in (".venv/bin/ruff check", ".venv/bin/ruff format --check", ".venv/bin/mypy --strict"):
         assert (
             f"{command} --quiet dominoes_desktop" in block or f"{command} --no-error-summary dominoes_desktop" in block
         )
+
+
+@pytest.mark.parametrize(
+    ("exits", "runs", "status"),
+    [((0,), 1, 0), ((1,), 1, 1), ((139, 0), 2, 0), ((134, 1), 2, 1), ((139, 139), 2, 139)],
+)
+def test_a_whole_run_that_dies_of_a_signal_runs_once_more(
+    tmp_path: Path, exits: tuple[int, ...], runs: int, status: int
+) -> None:
+    """test.sh runs the whole suite again once when pytest died of a signal (the UI suite's rare Qt crash), never
+    when tests failed, and a second crash fails the run."""
+    text = (ROOT / "scripts" / "test.sh").read_text()
+    function = text[text.index("runs_every_test() {") : text.index("\n}\n", text.index("runs_every_test() {")) + 3]
+    tail = text[text.index("status=0\n") :]
+    (tmp_path / "exits").write_text("\n".join(map(str, exits)) + "\n")
+    fake = tmp_path / "python"
+    fake.write_text(
+        '#!/bin/bash\necho run >> "$(dirname "$0")/runs"\ncode=$(head -n 1 "$(dirname "$0")/exits")\n'
+        'sed -i 1d "$(dirname "$0")/exits"\nexit "$code"\n'
+    )
+    fake.chmod(0o755)
+    run = subprocess.run(
+        ["bash", "-c", f"{function}\nvenv_python={fake}\nset --\n{tail}"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert run.returncode == status, run.stderr
+    assert (tmp_path / "runs").read_text().count("run") == runs
+    assert ("running it once more" in run.stderr) == (runs == 2)
