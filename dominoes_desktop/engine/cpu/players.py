@@ -188,6 +188,9 @@ class ExpertPlayer(HardPlayer):
 
     level = "expert"
     tie_break = True  # near ties of the exact values settled by playouts (expert.near_best); off: plain PIMC
+    kinds = False  # each seat's kind of player (habits or any tile) not known when weighing worlds
+    widen = 0.0  # the tie margin widened by this many times (by how careless the opponents look, with read_widen)
+    read_widen = False
 
     def __init__(self, seed: int = 0, movetime_ms: float = 700.0) -> None:
         super().__init__(seed, movetime_ms)
@@ -201,7 +204,9 @@ class ExpertPlayer(HardPlayer):
         from .expert import TIE_SHARE, expert_choice  # the exact solver and the coach load with the first decision
 
         share = TIE_SHARE if self.tie_break else 0.0
-        best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms, share)
+        best = expert_choice(
+            view, plays, self.rng.getrandbits(32), self.movetime_ms, share, self.kinds, self.widen, self.read_widen
+        )
         return explain(view, best)
 
 
