@@ -124,11 +124,13 @@ class SeerPlayer:
 
 # The Expert with one of its options set otherwise, for side-by-side screening runs (cpu/players.ExpertPlayer):
 # `kinds` weighs the worlds with each seat's kind of player not known; `wide` widens the tie margin 7 times
-# (0.5 points to 4, 0.02 of a hand to 0.16); `read` widens it by up to 7 times as the opponents look careless.
+# (0.5 points to 4, 0.02 of a hand to 0.16); `read` widens it by up to 7 times as the opponents look careless;
+# `blend` moves each option's exact mean towards its playout mean as far as the opponents look careless.
 EXPERT_VARIANTS: dict[str, dict[str, object]] = {
     "expert_kinds": {"kinds": True},
     "expert_wide": {"widen": 7.0},
     "expert_read": {"kinds": True, "widen": 7.0, "read_widen": True},
+    "expert_blend": {"kinds": True, "blend": True},
 }
 OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *EXPERT_VARIANTS)
 

@@ -127,6 +127,30 @@ def test_playouts_choose_among_the_options_perfect_play_cannot_tell_apart(monkey
     assert not asked
 
 
+def test_the_blend_moves_exact_means_towards_playouts_as_far_as_the_opponents_look_careless(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With `blend`, every option is played out in the tie break's time, and the choice is the best of the
+    exact means moved towards the playout means by the opponents' careless odds: at even odds the option a
+    little behind on exact values but far ahead in playouts wins; at odds 0 the exact best does."""
+    view = next(v for v in late_positions("jamaican", 6, seed=3, tiles_left=5) if len(v.legal_moves()) >= 3)
+    plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+    exact = {m: -0.2 * i for i, m in enumerate(plays)}  # the first best against perfect play
+    played = {m: (0.9 if m == plays[-1] else -0.5) for m in plays}  # the last best against players who err
+    asked: list[list[Move]] = []
+
+    def playouts(view: PlayerView, options: list[Move], *args: object) -> dict[Move, float]:
+        asked.append(options)
+        return played
+
+    monkeypatch.setattr(expert, "exact_pimc", lambda *args, **kw: exact)
+    monkeypatch.setattr(expert, "playout_means", playouts)
+    for odds, best in ((0.5, plays[-1]), (0.0, plays[0])):
+        monkeypatch.setattr(expert, "careless_odds", lambda *args, odds=odds: odds)
+        assert expert_choice(view, plays, 1, 100.0, blend=True) == best
+        assert asked[-1] == plays
+
+
 def test_a_hand_too_big_for_the_clock_is_played_out_not_searched() -> None:
     rules = build_rules("puerto_rican")
     match = Match(rules, 3)

@@ -33,7 +33,7 @@ from ..moves import Move, MoveKind
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
-from .search import monte_carlo, now
+from .search import monte_carlo, now, playout_means
 
 __all__ = [
     "Evidence",
@@ -210,11 +210,14 @@ def expert_choice(
     kinds: bool = False,
     widen: float = 0.0,
     read_widen: bool = False,
+    blend: bool = False,
 ) -> Move:
     """The expert's play: the best weighted mean of the exact values over sampled worlds (near ties settled
     by playouts), or of playouts on weighted worlds while the hand is too big to search in the time. `kinds`:
     each seat's kind of player not known (world_weigher); the tie margin is widened by `widen` times, or
-    with `read_widen` by `widen` times how likely the opponents play carelessly (careless_odds)."""
+    with `read_widen` by `widen` times how likely the opponents play carelessly (careless_odds). With `blend`
+    every option is played out in the tie break's time instead, and its exact mean moved towards its playout
+    mean by how likely the opponents play carelessly: exact values take them for perfect players."""
     started = now()
     deadline = started + movetime_ms / 1000.0
     weight_of = world_weigher(view, kinds)
@@ -225,6 +228,12 @@ def expert_choice(
 
     if means is None:
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
+    if blend and tie_share > 0.0 and len(plays) > 1:
+        careless = careless_odds(view, random.Random(rng_seed ^ 0xC0DE))
+        until = min(deadline, now() + tie_share * movetime_ms / 1000.0)
+        played = playout_means(view, plays, random.Random(rng_seed ^ 0x5EED), until, weigh)
+        blended = {m: (1.0 - careless) * means[m] + careless * played[m] for m in plays}
+        return near_best(view.rules, blended)[0]
     if read_widen and widen > 0.0:
         widen *= careless_odds(view, random.Random(rng_seed ^ 0xC0DE))
     tied = near_best(view.rules, means, widen)

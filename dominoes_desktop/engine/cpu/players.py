@@ -191,6 +191,7 @@ class ExpertPlayer(HardPlayer):
     kinds = False  # each seat's kind of player (habits or any tile) not known when weighing worlds
     widen = 0.0  # the tie margin widened by this many times (by how careless the opponents look, with read_widen)
     read_widen = False
+    blend = False  # exact means moved towards playout means by how careless the opponents look (expert_choice)
 
     def __init__(self, seed: int = 0, movetime_ms: float = 700.0) -> None:
         super().__init__(seed, movetime_ms)
@@ -205,7 +206,15 @@ class ExpertPlayer(HardPlayer):
 
         share = TIE_SHARE if self.tie_break else 0.0
         best = expert_choice(
-            view, plays, self.rng.getrandbits(32), self.movetime_ms, share, self.kinds, self.widen, self.read_widen
+            view,
+            plays,
+            self.rng.getrandbits(32),
+            self.movetime_ms,
+            share,
+            self.kinds,
+            self.widen,
+            self.read_widen,
+            self.blend,
         )
         return explain(view, best)
 
