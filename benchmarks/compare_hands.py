@@ -3,6 +3,10 @@
 other's lost, the mean paired difference of the margins with its 95% interval, and the deals that differ.
 
     python benchmarks/compare_hands.py FIRST.jsonl SECOND.jsonl [--list 10]
+    python benchmarks/compare_hands.py --total PART.jsonl [PART.jsonl ...]
+
+`--total` adds up logs of disjoint deals (a run and the run that went on from its last deal, --first-deal):
+hands, the stronger level's share of decided hands with its 95% interval, the mean margin with its interval.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ import json
 import math
 import statistics
 from pathlib import Path
+
+from benchmarks.confidence import wilson
 
 Key = tuple[int, int]
 
@@ -47,13 +53,43 @@ def compare(first: dict[Key, dict[str, object]], second: dict[Key, dict[str, obj
     }
 
 
+def total(parts: list[dict[Key, dict[str, object]]]) -> dict[str, object]:
+    """The hands of logs of disjoint deals added up (a hand in two logs is an error: the deals overlap)."""
+    hands: dict[Key, dict[str, object]] = {}
+    for part in parts:
+        overlap = set(hands) & set(part)
+        if overlap:
+            raise ValueError(f"the logs overlap: {sorted(overlap)[:5]}")
+        hands.update(part)
+    won = sum(h["strong_won"] is True for h in hands.values())
+    decided = sum(h["strong_won"] is not None for h in hands.values())
+    low, high = wilson(won, decided)
+    margins = [float(h["margin"]) for h in hands.values()]  # type: ignore[arg-type]
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    return {
+        "hands": len(hands),
+        "won": won,
+        "decided": decided,
+        "share_of_decided": round(won / max(1, decided), 4),
+        "share_95ci": [round(low, 4), round(high, 4)],
+        "mean_margin_per_hand": round(mean, 3),
+        "margin_95ci": [round(mean - half, 3), round(mean + half, 3)],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("first")
-    parser.add_argument("second")
+    parser.add_argument("logs", nargs="+")
+    parser.add_argument("--total", action="store_true", help="add up the logs (disjoint deals) instead")
     parser.add_argument("--list", type=int, default=10, help="how many differing hands of each kind to list")
     args = parser.parse_args()
-    found = compare(load(args.first), load(args.second))
+    if args.total:
+        print(json.dumps(total([load(path) for path in args.logs])))
+        return
+    if len(args.logs) != 2:
+        parser.error("two logs to compare (or --total)")
+    found = compare(load(args.logs[0]), load(args.logs[1]))
     found["first_only"] = found["first_only"][: args.list]  # type: ignore[index]
     found["second_only"] = found["second_only"][: args.list]  # type: ignore[index]
     print(json.dumps(found))
