@@ -122,15 +122,18 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-# The Expert with one of its options set otherwise, for side-by-side screening runs (cpu/players.ExpertPlayer):
+# The Expert with its options set otherwise, for side-by-side screening runs (cpu/players.ExpertPlayer):
+# `habits` is the Expert of sessions 11-13 (every seat taken to follow the habits, the tie margin fixed);
 # `kinds` weighs the worlds with each seat's kind of player not known; `wide` widens the tie margin 7 times
-# (0.5 points to 4, 0.02 of a hand to 0.16); `read` widens it by up to 7 times as the opponents look careless;
-# `blend` moves each option's exact mean towards its playout mean as far as the opponents look careless.
+# (0.5 points to 4, 0.02 of a hand to 0.16); `read` widens it by up to 7 times as the opponents look careless
+# (with `kinds`: the Expert since session 14); `blend` moves each option's exact mean towards its playout mean
+# as far as the opponents look careless.
 EXPERT_VARIANTS: dict[str, dict[str, object]] = {
-    "expert_kinds": {"kinds": True},
-    "expert_wide": {"widen": 7.0},
+    "expert_habits": {"kinds": False, "widen": 0.0, "read_widen": False},
+    "expert_kinds": {"kinds": True, "widen": 0.0, "read_widen": False},
+    "expert_wide": {"kinds": False, "widen": 7.0, "read_widen": False},
     "expert_read": {"kinds": True, "widen": 7.0, "read_widen": True},
-    "expert_blend": {"kinds": True, "blend": True},
+    "expert_blend": {"kinds": True, "widen": 0.0, "read_widen": False, "blend": True},
 }
 OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *EXPERT_VARIANTS)
 
@@ -163,6 +166,7 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain = make_player("expert", seed, movetime)
         assert isinstance(plain, ExpertPlayer)
         plain.tie_break = False
+        plain.kinds, plain.widen, plain.read_widen = False, 0.0, False  # its worlds weighed as then
         plain.level = level
         return Timed(plain)
     if level in EXPERT_VARIANTS:
