@@ -15,7 +15,10 @@ import argparse
 import json
 import math
 import statistics
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.confidence import wilson
 
