@@ -123,10 +123,10 @@ class SeerPlayer:
 
 
 # The Expert with its options set otherwise, for side-by-side screening runs (cpu/players.ExpertPlayer):
-# `habits` is the Expert of sessions 11-13 (every seat taken to follow the habits, the tie margin fixed);
+# `habits` is the Expert as at the table (every seat taken to follow the habits, the tie margin fixed);
 # `kinds` weighs the worlds with each seat's kind of player not known; `wide` widens the tie margin 7 times
 # (0.5 points to 4, 0.02 of a hand to 0.16); `read` widens it by up to 7 times as the opponents look careless
-# (with `kinds`: the Expert since session 14); `blend` moves each option's exact mean towards its playout mean
+# (with `kinds`); `blend` moves each option's exact mean towards its playout mean
 # as far as the opponents look careless.
 EXPERT_VARIANTS: dict[str, dict[str, object]] = {
     "expert_habits": {"kinds": False, "widen": 0.0, "read_widen": False},
@@ -166,7 +166,6 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain = make_player("expert", seed, movetime)
         assert isinstance(plain, ExpertPlayer)
         plain.tie_break = False
-        plain.kinds, plain.widen, plain.read_widen = False, 0.0, False  # its worlds weighed as then
         plain.level = level
         return Timed(plain)
     if level in EXPERT_VARIANTS:

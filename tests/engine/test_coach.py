@@ -311,9 +311,7 @@ def test_expert_plays_an_exactly_best_move_when_the_world_is_known(seed: int) ->
         return
     seat = hand.turn
     view = PlayerView.of(match, seat)
-    expert = ExpertPlayer(seed, movetime_ms=5000)  # ample: exact, never playouts
-    expert.widen = 0.0  # the exact search alone: a margin widened for careless opponents is the playouts' choice
-    choice = expert.decide(view).move
+    choice = ExpertPlayer(seed, movetime_ms=5000).decide(view).move  # ample: exact, never playouts
     side = rules.teams[seat]
     judge = Judge(rules, hand, 10**7)
     values = {m: judge.option_value(hand, m, side, True, 0) for m in hand.legal_moves()}

@@ -10,10 +10,11 @@ out each option instead, on evidence-weighted worlds, for the whole of its time 
 with a quarter of a world's nodes, so finding that out costs little of the clock). In a hand dealt out (no
 stock) one solver table serves all the worlds of a decision.
 
-Who the other players are is read from their plays too: each seat may follow the habits or play any tile
-that fits (knowledge.seat_likelihoods; the worlds weighed with its kind unknown), and the more careless the
-opponents look (careless_odds), the wider the margin of options the playouts settle: exact values take every
-player for a perfect one, and against careless ones options that perfect play values a little apart are not.
+Optionally (expert_choice's `kinds`, `widen`, `read_widen`, `blend`; off at the table: screened in session
+14 with no gain shown) who the other players are is read from their plays too: each seat may follow the habits
+or play any tile that fits (knowledge.seat_likelihoods; the worlds weighed with its kind unknown), and the more
+careless the opponents look (careless_odds), the wider the margin of options the playouts settle, or the
+further each exact mean moves towards its playout mean.
 """
 
 from __future__ import annotations
