@@ -22,7 +22,7 @@ is shared, and a loaded wall clock would weaken every level by a different share
     python benchmarks/strength.py [--presets jamaican,puerto_rican,all_fives] [--deals 500]
         [--pairs hard:medium,medium:easy,easy:random] [--movetime-ms 150] [--weak-movetime-ms 150]
         [--matches 0] [--jobs 1] [--consistency 0] [--inference 0] [--session] [--hands-log PATH] [--max-minutes 0]
-        [--clock cpu|wall]
+        [--clock cpu|wall] [--first-deal 0]
     python benchmarks/strength.py --presets puerto_rican --pairs expert:greedy --matches 200
 """
 
@@ -122,7 +122,20 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc")
+# The Expert with its options set otherwise, for side-by-side screening runs (cpu/players.ExpertPlayer):
+# `habits` is the Expert as at the table (every seat taken to follow the habits, the tie margin fixed);
+# `kinds` weighs the worlds with each seat's kind of player not known; `wide` widens the tie margin 7 times
+# (0.5 points to 4, 0.02 of a hand to 0.16); `read` widens it by up to 7 times as the opponents look careless
+# (with `kinds`); `blend` moves each option's exact mean towards its playout mean
+# as far as the opponents look careless.
+EXPERT_VARIANTS: dict[str, dict[str, object]] = {
+    "expert_habits": {"kinds": False, "widen": 0.0, "read_widen": False},
+    "expert_kinds": {"kinds": True, "widen": 0.0, "read_widen": False},
+    "expert_wide": {"kinds": False, "widen": 7.0, "read_widen": False},
+    "expert_read": {"kinds": True, "widen": 7.0, "read_widen": True},
+    "expert_blend": {"kinds": True, "widen": 0.0, "read_widen": False, "blend": True},
+}
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *EXPERT_VARIANTS)
 
 
 class Timed:
@@ -155,6 +168,13 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.tie_break = False
         plain.level = level
         return Timed(plain)
+    if level in EXPERT_VARIANTS:
+        variant = make_player("expert", seed, movetime)
+        assert isinstance(variant, ExpertPlayer)
+        for name, value in EXPERT_VARIANTS[level].items():
+            setattr(variant, name, value)
+        variant.level = level
+        return Timed(variant)
     return Timed(make_player(level, seed, movetime))
 
 
@@ -256,10 +276,10 @@ def _duel_deals(
     return won, margins, timings
 
 
-def _in_parts(jobs: int, count: int) -> list[range]:
-    """`count` indexes in `jobs` interleaved parts (each part's deals spread over the run, so a run cut short
-    or a slow stretch of deals weighs on every part alike)."""
-    return [range(j, count, jobs) for j in range(max(1, jobs))]
+def _in_parts(jobs: int, count: int, first: int = 0) -> list[range]:
+    """`count` indexes from `first` in `jobs` interleaved parts (each part's deals spread over the run, so a
+    run cut short or a slow stretch of deals weighs on every part alike)."""
+    return [range(first + j, first + count, jobs) for j in range(max(1, jobs))]
 
 
 def _gather(parts: list[Tally]) -> Tally:
@@ -275,9 +295,10 @@ def _gather(parts: list[Tally]) -> Tally:
     return won, margins, timings
 
 
-def _run(jobs: int, task: Callable[..., Tally], count: int, *args: object) -> Tally:
-    """`task(*args[:3], part, *args[3:])` over `count` indexes, in `jobs` processes when more than one."""
-    parts = _in_parts(jobs, count)
+def _run(jobs: int, task: Callable[..., Tally], count: int, *args: object, first: int = 0) -> Tally:
+    """`task(*args[:3], part, *args[3:])` over `count` indexes from `first`, in `jobs` processes when more
+    than one."""
+    parts = _in_parts(jobs, count, first)
     if jobs <= 1:
         return task(*args[:3], parts[0], *args[3:])
     with ProcessPoolExecutor(jobs) as pool:
@@ -296,6 +317,7 @@ def duel(
     jobs: int = 1,
     session: bool = False,
     hands_log: str = "",
+    first_deal: int = 0,
 ) -> dict[str, object]:
     """Every deal is played once per side (partners) or once per seat (every player for themselves) with
     the stronger level there, so each seat's luck is shared out evenly."""
@@ -315,6 +337,7 @@ def duel(
         CLOCK,
         session,
         hands_log,
+        first=first_deal,
     )
     decided = won[strong] + won[weak]
     # Against the share a level would get if it were no better: 1/2 with partners, 1/players alone.
@@ -513,6 +536,9 @@ def main() -> None:
         "--pairs", default="hard:medium,medium:easy,easy:random", help=f"STRONG:WEAK,... of {', '.join(OPPONENTS)}"
     )
     parser.add_argument("--deals", type=int, default=500, help="deals per pair; each is played twice")
+    parser.add_argument(
+        "--first-deal", type=int, default=0, help="the first deal's index: a run that goes on where another stopped"
+    )
     parser.add_argument("--movetime-ms", type=float, default=None, help="the stronger level's thinking time")
     parser.add_argument("--weak-movetime-ms", type=float, default=None, help="the weaker level's thinking time")
     parser.add_argument("--matches", type=int, default=0, help="whole matches against the greedy team instead")
@@ -573,6 +599,7 @@ def main() -> None:
                     args.jobs,
                     args.session,
                     args.hands_log,
+                    args.first_deal,
                 )
             print(json.dumps(result), flush=True)
 
