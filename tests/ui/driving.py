@@ -108,6 +108,16 @@ def play_turn_by_keys(qtbot: QtBot, window: MainWindow) -> None:
         qtbot.keyClick(view, Qt.Key.Key_Return)
 
 
+def play_to_a_choice_of_tiles(qtbot: QtBot, window: MainWindow, turns: int = 6) -> None:
+    """Play the person's turns by keys until one has more than one tile that fits (within `turns` turns)."""
+    for _ in range(turns):
+        idle(window)
+        if my_turn(window) and len({m.tile for m in window.controller.legal_moves()}) > 1:
+            break
+        play_turn_by_keys(qtbot, window)
+    assert my_turn(window)
+
+
 POOL = CpuPool(workers=1)  # the CPUs of every test window think in one worker process
 
 

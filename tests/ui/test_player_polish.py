@@ -34,7 +34,7 @@ from dominoes_desktop.ui.shell.store_service import StoreService
 from tests.store.test_skill import one_hand, open_db
 
 from .conftest import start
-from .driving import idle, my_turn, play_turn_by_keys, settle
+from .driving import play_to_a_choice_of_tiles, settle
 from .test_room_table import offline_ben
 
 
@@ -155,12 +155,7 @@ def test_a_hinted_tile_once_played_leaves_the_hint_in_the_rack(qtbot: QtBot, win
     star stayed on it to the hand's end, a second star beside the pose's)."""
     start(window, "jamaican", seed=8)
     view = window.game.table
-    for _ in range(6):
-        idle(window)
-        if my_turn(window) and len({m.tile for m in window.controller.legal_moves()}) > 1:
-            break
-        play_turn_by_keys(qtbot, window)
-    assert my_turn(window)
+    play_to_a_choice_of_tiles(qtbot, window)
     with qtbot.waitSignal(window.controller.hintReady, timeout=10_000) as hint:
         qtbot.keyClick(view, Qt.Key.Key_H)
     tile = hint.args[0].move.tile

@@ -21,7 +21,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.tile_item import TileItem
 
 from .conftest import start
-from .driving import idle, my_turn, play_turn_by_keys
+from .driving import idle, my_turn, play_to_a_choice_of_tiles, play_turn_by_keys
 from .test_room_table import offline_ben, request, view
 
 SHOTS = os.environ.get("DOMINOES_SHOTS")  # a folder: the tests save what they looked at there
@@ -69,12 +69,7 @@ def test_the_hinted_tile_shows_its_focus_ring_and_its_hint(qtbot: QtBot, window:
         window.resize(*size)
         start(window, "jamaican", seed=8)
         view = window.game.table
-        for _ in range(6):
-            idle(window)
-            if my_turn(window) and len({m.tile for m in window.controller.legal_moves()}) > 1:
-                break
-            play_turn_by_keys(qtbot, window)
-        assert my_turn(window)
+        play_to_a_choice_of_tiles(qtbot, window)
         with qtbot.waitSignal(window.controller.hintReady, timeout=10_000):
             qtbot.keyClick(view, Qt.Key.Key_H)
         idle(window)

@@ -15,7 +15,7 @@ from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import idle, known_deal, known_deals_from, my_turn, play_turn_by_keys
+from .driving import idle, known_deal, known_deals_from, my_turn, play_to_a_choice_of_tiles, play_turn_by_keys
 
 
 def to_a_won_hand_end(window: MainWindow) -> None:
@@ -218,12 +218,7 @@ def test_a_hint_moves_the_keys_to_the_tile_it_names(qtbot: QtBot, window: MainWi
     start(window, "jamaican", seed=8)
     game = window.game
     view = game.table
-    for _ in range(6):  # a turn with more than one tile that fits
-        idle(window)
-        if my_turn(window) and len({m.tile for m in window.controller.legal_moves()}) > 1:
-            break
-        play_turn_by_keys(qtbot, window)
-    assert my_turn(window)
+    play_to_a_choice_of_tiles(qtbot, window)
     with qtbot.waitSignal(window.controller.hintReady, timeout=10_000) as hinted:
         qtbot.keyClick(view, Qt.Key.Key_H)
     tile = hinted.args[0].move.tile
