@@ -122,20 +122,7 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-# The Expert with its options set otherwise, for side-by-side screening runs (cpu/players.ExpertPlayer):
-# `habits` is the Expert as at the table (every seat taken to follow the habits, the tie margin fixed);
-# `kinds` weighs the worlds with each seat's kind of player not known; `wide` widens the tie margin 7 times
-# (0.5 points to 4, 0.02 of a hand to 0.16); `read` widens it by up to 7 times as the opponents look careless
-# (with `kinds`); `blend` moves each option's exact mean towards its playout mean
-# as far as the opponents look careless.
-EXPERT_VARIANTS: dict[str, dict[str, object]] = {
-    "expert_habits": {"kinds": False, "widen": 0.0, "read_widen": False},
-    "expert_kinds": {"kinds": True, "widen": 0.0, "read_widen": False},
-    "expert_wide": {"kinds": False, "widen": 7.0, "read_widen": False},
-    "expert_read": {"kinds": True, "widen": 7.0, "read_widen": True},
-    "expert_blend": {"kinds": True, "widen": 0.0, "read_widen": False, "blend": True},
-}
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *EXPERT_VARIANTS)
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc")
 
 
 class Timed:
@@ -168,13 +155,6 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.tie_break = False
         plain.level = level
         return Timed(plain)
-    if level in EXPERT_VARIANTS:
-        variant = make_player("expert", seed, movetime)
-        assert isinstance(variant, ExpertPlayer)
-        for name, value in EXPERT_VARIANTS[level].items():
-            setattr(variant, name, value)
-        variant.level = level
-        return Timed(variant)
     return Timed(make_player(level, seed, movetime))
 
 

@@ -114,11 +114,14 @@ def _follows(tile: Tile, ends: tuple[int, ...], held: set[Tile]) -> bool:
     return any(t != tile and (t.high in opened or t.low in opened) for t in held)
 
 
-def _play_chances(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> list[tuple[int, float, int]]:
-    """Each play with a choice, latest first: the seat, the habits' chance of the tile played among the tiles
-    the seat then held that fitted, and how many fitted."""
+def evidence_weight(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> float:
+    """How likely the plays seen are in a world where the seats hold `hands` now: the product over the plays
+    of the chance that a player picks the tile played among the tiles it then held that fitted, when it
+    prefers, softly (EVIDENCE_TEMPERATURE), heavy tiles and plays that open a number it holds more of (the
+    habits every club player has, and the signal a partner reads), HABIT_SHARE of the time, and otherwise
+    picks any that fits."""
     held = [set(h) for h in hands]
-    chances: list[tuple[int, float, int]] = []
+    log_weight = 0.0
     for seat, tile, ends in reversed(evidence):
         mine = held[seat]
         mine.add(tile)  # going back in time, the seat held what it played from then on
@@ -127,48 +130,9 @@ def _play_chances(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> list[t
             utility = {t: _heft(t) + (FOLLOW_BONUS if _follows(t, ends, mine) else 0.0) for t in fitting}
             scale = max(utility.values())
             total = sum(math.exp((u - scale) / EVIDENCE_TEMPERATURE) for u in utility.values())
-            chances.append((seat, math.exp((utility[tile] - scale) / EVIDENCE_TEMPERATURE) / total, len(fitting)))
-    return chances
-
-
-def evidence_weight(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> float:
-    """How likely the plays seen are in a world where the seats hold `hands` now: the product over the plays
-    of the chance that a player picks the tile played among the tiles it then held that fitted, when it
-    prefers, softly (EVIDENCE_TEMPERATURE), heavy tiles and plays that open a number it holds more of (the
-    habits every club player has, and the signal a partner reads), HABIT_SHARE of the time, and otherwise
-    picks any that fits."""
-    log_weight = 0.0
-    for _, habit, fitting in _play_chances(evidence, hands):
-        log_weight += math.log(HABIT_SHARE * habit + (1.0 - HABIT_SHARE) / fitting)
+            habit = math.exp((utility[tile] - scale) / EVIDENCE_TEMPERATURE) / total
+            log_weight += math.log(HABIT_SHARE * habit + (1.0 - HABIT_SHARE) / len(fitting))
     return math.exp(max(log_weight, -600.0))  # never 0: a world the sampler dealt is possible
-
-
-# The kinds of player the Expert allows each seat to be (seat_likelihoods): one who follows the habits
-# HABIT_SHARE of the time, and one who plays any tile that fits (a beginner, a random CPU), equally likely
-# before the seat has played.
-SEAT_HABIT_SHARES = (HABIT_SHARE, 0.0)
-
-
-def seat_likelihoods(
-    evidence: Evidence, hands: Sequence[Sequence[Tile]], shares: Sequence[float] = SEAT_HABIT_SHARES
-) -> tuple[tuple[float, ...], ...]:
-    """For each seat, how likely its plays seen are in a world where the seats hold `hands` now, if it
-    follows the habits each of `shares` of the time (evidence_weight's chance of each play, seat by seat).
-    Their mean over `shares` is the seat's likelihood when its kind is not known (mixed_evidence_weight)."""
-    logs = [[0.0] * len(shares) for _ in hands]
-    for seat, habit, fitting in _play_chances(evidence, hands):
-        for k, share in enumerate(shares):
-            logs[seat][k] += math.log(share * habit + (1.0 - share) / fitting)
-    return tuple(tuple(math.exp(max(v, -600.0)) for v in seat) for seat in logs)
-
-
-def mixed_evidence_weight(likelihoods: Sequence[Sequence[float]]) -> float:
-    """A world's weight when each seat's kind of player is not known: the product over the seats of their
-    likelihood averaged over the kinds (`likelihoods` from seat_likelihoods)."""
-    weight = 1.0
-    for seat in likelihoods:
-        weight *= sum(seat) / len(seat)
-    return max(weight, 1e-260)  # never 0: a world the sampler dealt is possible
 
 
 def weighted_worlds(view: PlayerView, rng: random.Random, count: int) -> list[tuple[Hand, float]]:

@@ -20,15 +20,7 @@ from dominoes_desktop.engine.cpu.expert import exact_pimc, expert_choice, settle
 from dominoes_desktop.engine.cpu.players import FAST_EXPERT_AIM, FAST_EXPERT_MS, ExpertPlayer
 from dominoes_desktop.engine.cpu.worker import Ask, answer
 from dominoes_desktop.engine.hand import Hand
-from dominoes_desktop.engine.knowledge import (
-    HABIT_SHARE,
-    evidence_weight,
-    infer,
-    mixed_evidence_weight,
-    play_evidence,
-    seat_likelihoods,
-    weighted_worlds,
-)
+from dominoes_desktop.engine.knowledge import evidence_weight, infer, play_evidence, weighted_worlds
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
@@ -108,7 +100,7 @@ def test_playouts_choose_among_the_options_perfect_play_cannot_tell_apart(monkey
     view = next(v for v in late_positions("jamaican", 6, seed=3, tiles_left=5) if len(v.legal_moves()) >= 3)
     plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
     losing = {m: -1.0 for m in plays[:-1]} | {plays[-1]: -1.5}  # the last loses by more: not in the tie
-    monkeypatch.setattr(expert, "exact_pimc", lambda *args, **kw: losing)
+    monkeypatch.setattr(expert, "exact_pimc", lambda *args: losing)
     asked: list[tuple[list[Move], float]] = []
 
     def played_out(view: PlayerView, options: list[Move], rng: random.Random, until: float, **kw: object) -> Move:
@@ -125,30 +117,6 @@ def test_playouts_choose_among_the_options_perfect_play_cannot_tell_apart(monkey
     asked.clear()
     assert expert_choice(view, plays, 1, 100.0, tie_share=0.0) == expert.near_best(view.rules, losing)[0]
     assert not asked
-
-
-def test_the_blend_moves_exact_means_towards_playouts_as_far_as_the_opponents_look_careless(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """With `blend`, every option is played out in the tie break's time, and the choice is the best of the
-    exact means moved towards the playout means by the opponents' careless odds: at even odds the option a
-    little behind on exact values but far ahead in playouts wins; at odds 0 the exact best does."""
-    view = next(v for v in late_positions("jamaican", 6, seed=3, tiles_left=5) if len(v.legal_moves()) >= 3)
-    plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
-    exact = {m: -0.2 * i for i, m in enumerate(plays)}  # the first best against perfect play
-    played = {m: (0.9 if m == plays[-1] else -0.5) for m in plays}  # the last best against players who err
-    asked: list[list[Move]] = []
-
-    def playouts(view: PlayerView, options: list[Move], *args: object) -> dict[Move, float]:
-        asked.append(options)
-        return played
-
-    monkeypatch.setattr(expert, "exact_pimc", lambda *args, **kw: exact)
-    monkeypatch.setattr(expert, "playout_means", playouts)
-    for odds, best in ((0.5, plays[-1]), (0.0, plays[0])):
-        monkeypatch.setattr(expert, "careless_odds", lambda *args, odds=odds: odds)
-        assert expert_choice(view, plays, 1, 100.0, blend=True) == best
-        assert asked[-1] == plays
 
 
 def test_a_hand_too_big_for_the_clock_is_played_out_not_searched() -> None:
@@ -221,54 +189,6 @@ def test_worlds_weigh_a_partners_signal_of_a_number_it_holds() -> None:
     holds_a_five = [[], [Tile(4, 3), Tile(5, 0)], [], []]
     holds_no_five = [[], [Tile(4, 3), Tile(1, 0)], [], []]
     assert evidence_weight(evidence, holds_a_five) > evidence_weight(evidence, holds_no_five)
-
-
-def test_a_seat_of_unknown_kind_is_weighed_by_both_kinds_of_player() -> None:
-    """With the habit share alone, the seats' likelihoods multiply to evidence_weight; a seat that played the
-    lighter of two fitting tiles is likelier a player of any tile than one of habits, and a world's mixed
-    weight is the product over the seats of their likelihoods averaged over the two kinds."""
-    evidence = ((1, Tile(1, 0), (0, 6)), (3, Tile(6, 6), (0, 6)), (1, Tile(2, 1), (1, 6)))
-    hands = [[Tile(5, 5)], [Tile(6, 5), Tile(4, 4)], [Tile(3, 3)], [Tile(6, 2)]]
-    habits_only = seat_likelihoods(evidence, hands, (HABIT_SHARE,))
-    assert math.prod(seat[0] for seat in habits_only) == pytest.approx(evidence_weight(evidence, hands), rel=1e-12)
-    habits, careless = seat_likelihoods(evidence, hands)[1]
-    assert careless > habits, "seat 1 kept the heavy 6-5 twice"
-    heavy_habits, heavy_careless = seat_likelihoods(evidence, hands)[3]
-    assert heavy_habits > heavy_careless, "seat 3 played the heavy double"
-    # Seat 1 fitted 1-0 and 6-5 (and 4-4 held too, fitting neither end): any tile, a half each time.
-    assert careless == pytest.approx(0.25)
-    likelihoods = seat_likelihoods(evidence, hands)
-    expected = math.prod(sum(seat) / 2 for seat in likelihoods)
-    assert mixed_evidence_weight(likelihoods) == pytest.approx(expected)
-
-
-def test_opponents_who_keep_their_heavy_tiles_look_careless() -> None:
-    """careless_odds: even odds before an opponent has chosen; higher once the opponents keep passing over
-    heavy tiles for light ones, lower when they play heavy first."""
-    rules = build_rules("puerto_rican")
-
-    def played(lightest: bool, seed: int) -> PlayerView:
-        match = Match(rules, seed)
-        hand = start_hand(match)
-        while len(hand.layout.placements) < 9:
-            moves = hand.legal_moves()
-            mover = hand.turn
-            if rules.side_of(mover) == 0:  # the seat asked (0) and its partner play heavy first
-                hand.apply(max(moves, key=lambda m: m.tile.pips if m.tile else -1))
-            else:
-                hand.apply(
-                    min(moves, key=lambda m: m.tile.pips if m.tile else 99)
-                    if lightest
-                    else max(moves, key=lambda m: m.tile.pips if m.tile else -1)
-                )
-        return PlayerView.of(match, 0)
-
-    fresh = Match(rules, 1)
-    start_hand(fresh)
-    assert expert.careless_odds(PlayerView.of(fresh, 0), random.Random(1)) == 0.5
-    light = statistics.fmean(expert.careless_odds(played(True, s), random.Random(s)) for s in range(6))
-    heavy = statistics.fmean(expert.careless_odds(played(False, s), random.Random(s)) for s in range(6))
-    assert light > 0.5 > heavy, (light, heavy)
 
 
 def test_weighted_worlds_fit_the_view() -> None:

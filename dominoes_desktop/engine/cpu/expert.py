@@ -9,37 +9,22 @@ by playouts against players who err, in the last fifth of its clock (near_best).
 out each option instead, on evidence-weighted worlds, for the whole of its time (the first world is searched
 with a quarter of a world's nodes, so finding that out costs little of the clock). In a hand dealt out (no
 stock) one solver table serves all the worlds of a decision.
-
-Optionally (expert_choice's `kinds`, `widen`, `read_widen`, `blend`; off at the table: screened in session
-14 with no gain shown) who the other players are is read from their plays too: each seat may follow the habits
-or play any tile that fits (knowledge.seat_likelihoods; the worlds weighed with its kind unknown), and the more
-careless the opponents look (careless_odds), the wider the margin of options the playouts settle, or the
-further each exact mean moves towards its playout mean.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 
 from ..analysis.coach import Judge
 from ..analysis.core import solver_fits
 from ..analysis.solver import OutOfBudget
 from ..hand import Hand
-from ..knowledge import (
-    Evidence,
-    evidence_weight,
-    infer,
-    mixed_evidence_weight,
-    play_evidence,
-    sample_world,
-    seat_likelihoods,
-)
+from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from ..moves import Move, MoveKind
 from ..rules import Rules, Scoring
-from ..tiles import Tile, full_set
+from ..tiles import full_set
 from ..view import PlayerView
-from .search import monte_carlo, now, playout_means
+from .search import monte_carlo, now
 
 __all__ = [
     "Evidence",
@@ -89,34 +74,15 @@ def node_rate(rules: Rules) -> int:
     return COMPILED_NODE_RATE if solver_fits(rules, tiles) else PURE_NODE_RATE
 
 
-Weigh = Callable[[Sequence[Sequence[Tile]]], float]
-
-
-def world_weigher(view: PlayerView, kinds: bool) -> Weigh:
-    """How the Expert weighs a world's hands by the plays seen: every seat taken to follow the habits
-    HABIT_SHARE of the time (evidence_weight), or with `kinds` each seat's kind of player not known
-    (knowledge.mixed_evidence_weight over SEAT_HABIT_SHARES)."""
-    evidence = play_evidence(view)
-    if kinds:
-        return lambda hands: mixed_evidence_weight(seat_likelihoods(evidence, hands))
-    return lambda hands: evidence_weight(evidence, hands)
-
-
 def exact_pimc(
-    view: PlayerView,
-    plays: list[Move],
-    seed: int,
-    deadline: float,
-    max_worlds: int = MAX_WORLDS,
-    weigh: Weigh | None = None,
+    view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
     """Weighted mean exact value of each play over sampled worlds until the deadline; None when the worlds
-    are too big to search enough of them in the time (the caller then plays out). `weigh`: a world's weight
-    from its hands (world_weigher; the habits' evidence_weight by default)."""
+    are too big to search enough of them in the time (the caller then plays out)."""
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
-    weight_of = weigh or world_weigher(view, False)
+    evidence = play_evidence(view)
     started = now()
     span = max(0.0, deadline - started)
     # Each world gets the nodes it could search in its share of the time; a bigger one is skipped.
@@ -144,7 +110,7 @@ def exact_pimc(
             if skipped > len(samples):  # most worlds are too big: exact values would be a biased few
                 return None
             continue
-        samples.append((weight_of(world.hands), values))
+        samples.append((evidence_weight(evidence, world.hands), values))
         worlds = len(samples)
         clock = now()
         if worlds == 1 and (clock - started) * MIN_WORLDS > span:
@@ -174,75 +140,29 @@ TIE_POINTS = 0.5
 TIE_SHARE = 0.2
 
 
-def near_best(rules: Rules, means: dict[Move, float], widen: float = 0.0) -> list[Move]:
-    """The options whose exact mean is within the tie margin (times 1 + `widen`) of the best, best first."""
-    margin = (TIE_HANDS if rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS) * (1.0 + widen)
+def near_best(rules: Rules, means: dict[Move, float]) -> list[Move]:
+    """The options whose exact mean is within the tie margin of the best, best first."""
+    margin = TIE_HANDS if rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS
     top = max(means.values())
     return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -_heaviest(m)))
 
 
-KIND_WORLDS = 64  # worlds sampled to read the opponents' kind (no search: a few milliseconds)
-
-
-def careless_odds(view: PlayerView, rng: random.Random, worlds: int = KIND_WORLDS) -> float:
-    """How likely the opponents are, from their plays seen, players who play any tile that fits rather than
-    by the habits (the last kind of knowledge.SEAT_HABIT_SHARES; even odds before they have chosen): each
-    opponent's posterior over the sampled worlds, averaged over the opponents who have chosen a tile."""
-    evidence = play_evidence(view)
-    rules = view.rules
-    side = rules.side_of(view.seat)
-    opponents = sorted({seat for seat, _, _ in evidence if rules.side_of(seat) != side})
-    if not opponents:
-        return 0.5
-    knowledge = infer(view)
-    careless = dict.fromkeys(opponents, 0.0)
-    total = 0.0
-    for _ in range(worlds):
-        likelihoods = seat_likelihoods(evidence, sample_world(view, knowledge, rng).hands)
-        weight = mixed_evidence_weight(likelihoods)
-        total += weight
-        for seat in opponents:
-            kinds = likelihoods[seat]
-            careless[seat] += weight * kinds[-1] / sum(kinds)
-    return sum(careless.values()) / (total * len(opponents))
-
-
 def expert_choice(
-    view: PlayerView,
-    plays: list[Move],
-    rng_seed: int,
-    movetime_ms: float,
-    tie_share: float = TIE_SHARE,
-    kinds: bool = False,
-    widen: float = 0.0,
-    read_widen: bool = False,
-    blend: bool = False,
+    view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float, tie_share: float = TIE_SHARE
 ) -> Move:
     """The expert's play: the best weighted mean of the exact values over sampled worlds (near ties settled
-    by playouts), or of playouts on weighted worlds while the hand is too big to search in the time. `kinds`:
-    each seat's kind of player not known (world_weigher); the tie margin is widened by `widen` times, or
-    with `read_widen` by `widen` times how likely the opponents play carelessly (careless_odds). With `blend`
-    every option is played out in the tie break's time instead, and its exact mean moved towards its playout
-    mean by how likely the opponents play carelessly: exact values take them for perfect players."""
+    by playouts), or of playouts on weighted worlds while the hand is too big to search in the time."""
     started = now()
     deadline = started + movetime_ms / 1000.0
-    weight_of = world_weigher(view, kinds)
-    means = exact_pimc(view, plays, rng_seed, started + (1.0 - tie_share) * movetime_ms / 1000.0, weigh=weight_of)
+    means = exact_pimc(view, plays, rng_seed, started + (1.0 - tie_share) * movetime_ms / 1000.0)
+    evidence = play_evidence(view)
 
     def weigh(world: Hand) -> float:
-        return weight_of(world.hands)
+        return evidence_weight(evidence, world.hands)
 
     if means is None:
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
-    if blend and tie_share > 0.0 and len(plays) > 1:
-        careless = careless_odds(view, random.Random(rng_seed ^ 0xC0DE))
-        until = min(deadline, now() + tie_share * movetime_ms / 1000.0)
-        played = playout_means(view, plays, random.Random(rng_seed ^ 0x5EED), until, weigh)
-        blended = {m: (1.0 - careless) * means[m] + careless * played[m] for m in plays}
-        return near_best(view.rules, blended)[0]
-    if read_widen and widen > 0.0:
-        widen *= careless_odds(view, random.Random(rng_seed ^ 0xC0DE))
-    tied = near_best(view.rules, means, widen)
+    tied = near_best(view.rules, means)
     if len(tied) == 1 or tie_share <= 0.0:
         return tied[0]
     until = min(deadline, now() + tie_share * movetime_ms / 1000.0)

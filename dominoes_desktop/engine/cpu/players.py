@@ -188,15 +188,6 @@ class ExpertPlayer(HardPlayer):
 
     level = "expert"
     tie_break = True  # near ties of the exact values settled by playouts (expert.near_best); off: plain PIMC
-    # Options screened in session 14 (docs/STRENGTH.md, issue 32 item 4), off: `kinds` weighs the worlds with
-    # each seat a habit player or one of any tile, unknown (knowledge.mixed_evidence_weight); the tie margin is
-    # widened `widen` times, by the opponents' careless odds with `read_widen` (expert.careless_odds). On all 400
-    # hands of seed 1 against the random team they made 76.3%, the Expert without them 76.6%; against Hard on
-    # the same Puerto Rican deals 64.0% and 64.5%: no gain shown, and twice the CPU a decision at the median.
-    kinds = False
-    widen = 0.0
-    read_widen = False
-    blend = False  # exact means moved towards playout means by how careless the opponents look (expert_choice)
 
     def __init__(self, seed: int = 0, movetime_ms: float = 700.0) -> None:
         super().__init__(seed, movetime_ms)
@@ -210,17 +201,7 @@ class ExpertPlayer(HardPlayer):
         from .expert import TIE_SHARE, expert_choice  # the exact solver and the coach load with the first decision
 
         share = TIE_SHARE if self.tie_break else 0.0
-        best = expert_choice(
-            view,
-            plays,
-            self.rng.getrandbits(32),
-            self.movetime_ms,
-            share,
-            self.kinds,
-            self.widen,
-            self.read_widen,
-            self.blend,
-        )
+        best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms, share)
         return explain(view, best)
 
 

@@ -69,35 +69,6 @@ def playout(hand: Hand, side: int, rng: random.Random) -> float:
     return outcome_value(hand.rules, hand.outcome_facts(), side)
 
 
-def _playout_totals(
-    view: PlayerView,
-    plays: list[Move],
-    rng: random.Random,
-    deadline: float | None,
-    worlds_wanted: int,
-    breather: float,
-    weigh: Callable[[Hand], float] | None,
-) -> tuple[dict[Move, float], float]:
-    """Each candidate's weighted total of playouts over the same sampled worlds, and the worlds' total weight."""
-    knowledge = infer(view)
-    side = view.rules.side_of(view.seat)
-    totals = dict.fromkeys(plays, 0.0)
-    weights = 0.0
-    worlds = 0
-    while worlds < worlds_wanted and (worlds == 0 or deadline is None or now() < deadline):
-        world = sample_world(view, knowledge, rng)
-        weight = 1.0 if weigh is None else weigh(world)
-        for move in plays:
-            trial = world.copy()
-            trial.apply_legal(move)
-            totals[move] += weight * playout(trial, side, rng)
-        weights += weight
-        worlds += 1
-        if breather:
-            time.sleep(breather)
-    return totals, weights
-
-
 def monte_carlo(
     view: PlayerView,
     plays: list[Move],
@@ -112,15 +83,19 @@ def monte_carlo(
 
     `breather` seconds of sleep after each world let another thread (a window drawing itself) run freely.
     `weigh` gives each world a weight (how likely it is given the plays seen); without it they count alike."""
-    totals, _ = _playout_totals(view, plays, rng, deadline, worlds_wanted, breather, weigh)
+    knowledge = infer(view)
+    side = view.rules.side_of(view.seat)
+    totals = dict.fromkeys(plays, 0.0)
+    worlds = 0
+    while worlds < worlds_wanted and (worlds == 0 or deadline is None or now() < deadline):
+        world = sample_world(view, knowledge, rng)
+        weight = 1.0 if weigh is None else weigh(world)
+        for move in plays:
+            trial = world.copy()
+            trial.apply_legal(move)
+            totals[move] += weight * playout(trial, side, rng)
+        worlds += 1
+        if breather:
+            time.sleep(breather)
     # Every candidate saw the same worlds and weights: the totals rank them as their means would.
     return max(plays, key=lambda m: (totals[m], m.kind is MoveKind.PLAY and m.tile is not None and m.tile.pips))
-
-
-def playout_means(
-    view: PlayerView, plays: list[Move], rng: random.Random, deadline: float, weigh: Callable[[Hand], float]
-) -> dict[Move, float]:
-    """Each candidate's weighted mean playout value (outcome_value) over the same worlds, until the deadline
-    (at least one world)."""
-    totals, weights = _playout_totals(view, plays, rng, deadline, MAX_WORLDS, 0.0, weigh)
-    return {m: total / weights if weights > 0.0 else 0.0 for m, total in totals.items()}
