@@ -78,10 +78,16 @@ PAGE_HEIGHT_AT_1 = 660
 PAGE_SCALE_MAX = 1.5
 
 
+def size_scale(width: int, height: int, width_at_1: int, height_at_1: int) -> float:
+    """How much larger than at its size `width_at_1` x `height_at_1` the words of a page or dialog `width` x `height`
+    are: 1 at that size and smaller, at most PAGE_SCALE_MAX."""
+    return max(1.0, min(PAGE_SCALE_MAX, height / height_at_1, width / width_at_1))
+
+
 def page_scale(width: int, height: int) -> float:
     """How much larger than at 1024x700 the words of a page `width` x `height` are: the one scale the table's side
     panel, its sheets over the table and the lobby grow by (1 at 1024x700 and smaller, at most PAGE_SCALE_MAX)."""
-    return max(1.0, min(PAGE_SCALE_MAX, height / PAGE_HEIGHT_AT_1, width / PAGE_WIDTH_AT_1))
+    return size_scale(width, height, PAGE_WIDTH_AT_1, PAGE_HEIGHT_AT_1)
 
 
 TEXT_PX = 14  # the words of the score and of the hand-end sheet, and every button's
@@ -118,8 +124,11 @@ def scaled_panel_style(scale: float) -> str:
         return f"{round(size * scale)}px"
 
     return (
-        f"QLabel, QCheckBox, QListWidget {{ font-size: {_base_font_size(scale)}; }}"
-        f" QLabel#scoreBody {{ font-size: {px(TEXT_PX)}; }}"
+        # A room's side panel has its moves and table talk in tabs, a phrase to pick and a line to type.
+        "QLabel, QCheckBox, QListWidget, QTabBar, QPlainTextEdit, QComboBox, QLineEdit"
+        f" {{ font-size: {_base_font_size(scale)}; }}"
+        + scaled_popup_style(scale)
+        + f" QLabel#scoreBody {{ font-size: {px(TEXT_PX)}; }}"
         f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
         f" QLabel#turn {{ font-size: {px(TURN_PX)}; }}"
         f" QLabel#clock {{ font-size: {px(CLOCK_PX)}; }}"
@@ -131,6 +140,31 @@ TITLE_PX = 26  # a page's title ("Host a match")
 START_PX = 18  # the lobby's Start
 CUT_TITLE_PX = 20  # "Cut the deck" on the sealed deck's panel
 FIELD_PX = 22  # a field's least height, and its arrows' width
+POPUP_ITEM_PX = 24  # a combo box's open list: an item's least height
+
+
+def scaled_popup_style(scale: float) -> str:
+    """A combo box's open list `scale` times its size: the list is a window of its own, which takes no font from
+    the combo box, so a larger page's combo boxes showed their 1024x700 words once opened."""
+    return (
+        f" QComboBox QAbstractItemView {{ font-size: {_base_font_size(scale)}; }}"
+        f" QComboBox QAbstractItemView::item {{ min-height: {round(POPUP_ITEM_PX * scale)}px; }}"
+    )
+
+
+def _scaled_fields_style(scale: float) -> str:
+    """The fields as tall as their larger words, their arrows as wide (the look's sheet: 22 px at 1024x700), and
+    their open lists as large."""
+
+    def px(size: int) -> str:
+        return f"{round(size * scale)}px"
+
+    return (
+        f" QComboBox, QSpinBox, QLineEdit {{ min-height: {px(FIELD_PX)}; }}"
+        f" QComboBox {{ padding-right: {px(FIELD_PX + 4)}; }} QComboBox::drop-down {{ width: {px(FIELD_PX)}; }}"
+        f" QSpinBox {{ padding-right: {px(FIELD_PX + 2)}; }}"
+        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {px(FIELD_PX)}; }}" + scaled_popup_style(scale)
+    )
 
 
 def scaled_lobby_style(scale: float) -> str:
@@ -145,12 +179,25 @@ def scaled_lobby_style(scale: float) -> str:
         f" {{ font-size: {_base_font_size(scale)}; }}"
         f" QLabel#title {{ font-size: {px(TITLE_PX)}; }}"
         f" QPushButton {{ font-size: {px(TEXT_PX)}; }}"
-        f" QPushButton#start {{ font-size: {px(START_PX)}; }}"
-        # The fields as tall as their larger words, their arrows as wide (the look's sheet: 22 px at 1024x700).
-        f" QComboBox, QSpinBox, QLineEdit {{ min-height: {px(FIELD_PX)}; }}"
-        f" QComboBox {{ padding-right: {px(FIELD_PX + 4)}; }} QComboBox::drop-down {{ width: {px(FIELD_PX)}; }}"
-        f" QSpinBox {{ padding-right: {px(FIELD_PX + 2)}; }}"
-        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {px(FIELD_PX)}; }}"
+        f" QPushButton#start {{ font-size: {px(START_PX)}; }}" + _scaled_fields_style(scale)
+    )
+
+
+def scaled_dialog_style(scale: float) -> str:
+    """A dialog's own style when it is larger than its size at 1024x700 (it opened over a larger window, or was
+    made larger): its words, tables, tabs, fields and buttons `scale` times their size in the look's style sheet,
+    as the lobby's grow (scaled_lobby_style)."""
+
+    def px(size: int) -> str:
+        return f"{round(size * scale)}px"
+
+    return (
+        "QLabel, QCheckBox, QRadioButton, QComboBox, QSpinBox, QLineEdit, QListWidget, QTextBrowser, QGroupBox,"
+        " QTableView, QHeaderView, QTabBar, QPlainTextEdit"
+        f" {{ font-size: {_base_font_size(scale)}; }}"
+        f" QLabel#title {{ font-size: {px(TITLE_PX)}; }}"
+        f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
+        f" QPushButton {{ font-size: {px(TEXT_PX)}; }}" + _scaled_fields_style(scale)
     )
 
 

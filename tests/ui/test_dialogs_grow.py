@@ -1,0 +1,97 @@
+"""The dialogs grow with the window as its pages do: at 1920x1080 the Statistics dialog opened at its 1024x700 size
+with 13 px words (its tables, tabs and charts too) beside a lobby and a table half as large again, and a combo box's
+open list kept its 1024x700 words under a combo box whose words had grown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QFontInfo, QFontMetrics
+from PySide6.QtWidgets import QComboBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.look.look_style import PAGE_SCALE_MAX
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.store_service import StoreService
+
+from .test_grows_with_the_window import LARGE, SMALL, at_size, pixels
+
+
+def open_stats(qtbot: QtBot, window: MainWindow, folder: Path) -> StatsDialog:
+    store = StoreService(folder, threaded=False, parent=window)
+    store.start()
+    dialog = StatsDialog(store, "Home", window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
+    return dialog
+
+
+def words_of(dialog: StatsDialog) -> list[int]:
+    """The pixel sizes of the dialog's words: a label, a field, a table and its header, a tab, a button, the
+    Skill page's headline and the deal luck's sentence."""
+    widgets: list[QWidget] = [
+        dialog.why,
+        dialog.group,
+        dialog.table,
+        dialog.table.horizontalHeader(),
+        dialog.tabs.tabBar(),
+        dialog.export,
+        dialog.skill.headline,
+        dialog.luck.summary,
+    ]
+    return [pixels(widget) for widget in widgets]
+
+
+def popup_words(qtbot: QtBot, combo: QComboBox) -> tuple[int, int]:
+    """The pixel size of an open combo box's items, and the height of its first item."""
+    combo.showPopup()
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible, timeout=2000)
+    size = QFontInfo(view.font()).pixelSize(), view.visualRect(view.model().index(0, 0)).height()
+    combo.hidePopup()
+    qtbot.waitUntil(lambda: not view.isVisible(), timeout=2000)
+    return size
+
+
+def test_the_statistics_grow_with_the_window(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    at_size(qtbot, window, SMALL)
+    small_dialog = open_stats(qtbot, window, tmp_path / "small")
+    small_size = small_dialog.size()
+    small = words_of(small_dialog)
+    small_popup = popup_words(qtbot, small_dialog.group)
+    small_dialog.close()
+
+    at_size(qtbot, window, LARGE)
+    dialog = open_stats(qtbot, window, tmp_path / "large")
+    assert dialog.width() >= small_size.width() * 1.4 and dialog.height() >= small_size.height() * 1.4, (
+        "opens as much larger as the window is"
+    )
+    large = words_of(dialog)
+    for before, after in zip(small, large, strict=True):
+        assert abs(after - before * PAGE_SCALE_MAX) <= 1, (small, large)
+    words, item = popup_words(qtbot, dialog.group)
+    assert abs(words - small_popup[0] * PAGE_SCALE_MAX) <= 1, "the open list's words as large as the field's"
+    assert item >= QFontMetrics(dialog.group.view().font()).height(), "its items as tall as their words"
+    charts = (dialog.chart, dialog.luck.chart, dialog.skill.chart)
+    assert [chart.words_scale for chart in charts] == [PAGE_SCALE_MAX] * 3, "the charts' own words"
+    # Made smaller by the player, its words go back to their size at 1024x700.
+    dialog.resize(small_size)
+    qtbot.waitUntil(lambda: dialog.size() == small_size, timeout=2000)
+    assert words_of(dialog) == small
+    assert [chart.words_scale for chart in charts] == [1.0, 1.0, 1.0]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_lobby_s_open_lists_grow_with_its_fields(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    window.set_language(language)
+    combo = window.lobby.seat_rows[1].kind
+    at_size(qtbot, window, SMALL)
+    small = popup_words(qtbot, combo)
+    at_size(qtbot, window, LARGE)
+    words, item = popup_words(qtbot, combo)
+    assert abs(words - small[0] * PAGE_SCALE_MAX) <= 1, (small, words)
+    assert item >= QFontMetrics(combo.view().font()).height(), (small, item)
