@@ -1,6 +1,7 @@
 """The dialogs grow with the window as its pages do: at 1920x1080 the Statistics dialog opened at its 1024x700 size
 with 13 px words (its tables, tabs and charts too) beside a lobby and a table half as large again, and a combo box's
-open list kept its 1024x700 words under a combo box whose words had grown."""
+open list kept its 1024x700 words under a combo box whose words had grown; a room's tabs and talk kept theirs in
+a side panel grown round them."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.look.look_style import PAGE_SCALE_MAX
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 
 from .test_grows_with_the_window import LARGE, SMALL, at_size, pixels
+from .test_room_table import offline_ben
 
 
 def open_stats(qtbot: QtBot, window: MainWindow, folder: Path) -> StatsDialog:
@@ -95,3 +98,27 @@ def test_the_lobby_s_open_lists_grow_with_its_fields(qtbot: QtBot, window: MainW
     words, item = popup_words(qtbot, combo)
     assert abs(words - small[0] * PAGE_SCALE_MAX) <= 1, (small, words)
     assert item >= QFontMetrics(combo.view().font()).height(), (small, item)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_room_s_tabs_and_talk_grow_with_its_side_panel(qtbot: QtBot, language: str) -> None:
+    """At 1920x1080 a room's side panel had grown but for its "Moves" and "Players and talk" tabs, the talk's log,
+    its phrases and its line to type: 12 px under a 21 px score."""
+    LANGUAGE.install(language)
+    window, _sent = offline_ben(qtbot)
+    qtbot.waitExposed(window)
+    words = (window.tabs.tabBar(), window.log, window.phrase, window.chat, window.page.turn)
+
+    def sizes(size: tuple[int, int]) -> list[int]:
+        window.resize(*size)
+        qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=2000)
+        qtbot.wait(50)
+        return [pixels(widget) for widget in words]
+
+    small, large = sizes(SMALL), sizes(LARGE)
+    for before, after in zip(small, large, strict=True):
+        assert abs(after - before * PAGE_SCALE_MAX) <= 1, (small, large)
+    bar = window.tabs.tabBar()
+    needed = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+    assert needed <= window.tabs.width(), "both tabs' words whole, in the larger size too"
+    window.close()
