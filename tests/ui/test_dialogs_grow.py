@@ -1,24 +1,33 @@
 """The dialogs grow with the window as its pages do: at 1920x1080 the Statistics dialog opened at its 1024x700 size
 with 13 px words (its tables, tabs and charts too) beside a lobby and a table half as large again, and a combo box's
 open list kept its 1024x700 words under a combo box whose words had grown; a room's tabs and talk kept theirs in
-a side panel grown round them."""
+a side panel grown round them. The rules, the look, the Join dialog and the review grow as well, and the review's
+table fills its view from the moment it opens."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QFontInfo, QFontMetrics
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPushButton, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.ui.learn.rules_page import RulesDialog
+from dominoes_desktop.ui.look.look_dialog import LookDialog
 from dominoes_desktop.ui.look.look_style import PAGE_SCALE_MAX
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.room.net_dialogs import JoinDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 
+from .conftest import start
 from .test_grows_with_the_window import LARGE, SMALL, at_size, pixels
+from .test_network_play import free_udp_port
 from .test_room_table import offline_ben
 
 
@@ -122,3 +131,65 @@ def test_a_room_s_tabs_and_talk_grow_with_its_side_panel(qtbot: QtBot, language:
     needed = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
     assert needed <= window.tabs.width(), "both tabs' words whole, in the larger size too"
     window.close()
+
+
+def finished_hand(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=2)
+    window.controller.autoplay(10_000)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=30_000)
+
+
+def review_of(window: MainWindow) -> ReviewDialog:
+    match = window.controller.match
+    assert match is not None
+    return ReviewDialog(match, window.controller.seats, window.look, window)
+
+
+def shown(qtbot: QtBot, dialog: QDialog) -> QDialog:
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.wait(50)
+    return dialog
+
+
+def test_the_review_s_table_fills_its_view_as_it_opens(qtbot: QtBot, window: MainWindow) -> None:
+    """The hand under review was fitted to the view before the dialog's layout had sized it: 18% small in a
+    1000x700 dialog until it was resized, and half its size in a dialog opened over a 1920x1080 window."""
+    finished_hand(qtbot, window)
+    for size in (SMALL, LARGE):
+        at_size(qtbot, window, size)
+        review = shown(qtbot, review_of(window))
+        assert isinstance(review, ReviewDialog)
+        port, area = review.view.viewport().size(), review.scene_.sceneRect()
+        fit = min(port.width() / area.width(), port.height() / area.height())
+        assert abs(review.view.transform().m11() - fit) <= 0.02 * fit, (size, review.view.transform().m11(), fit)
+        if size == LARGE:
+            assert review.width() >= 1000 * 1.4, "as much larger as the window under it"
+        review.close()
+
+
+Opener = Callable[[MainWindow], QDialog]
+OPENERS: dict[str, Opener] = {
+    "rules": lambda window: RulesDialog(window.current_rules(), window),
+    "look": lambda window: LookDialog(window.look, window),
+    "join": lambda window: JoinDialog(window, discovery_port=free_udp_port(), name="Ana"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPENERS))
+def test_a_dialog_opens_as_large_as_the_window_under_it(qtbot: QtBot, window: MainWindow, name: str) -> None:
+    """The rules, the look and the Join dialog opened at their 1024x700 size, with its words, over a window at
+    1920x1080."""
+    opened: list[tuple[QSize, list[int]]] = []
+    for size in (SMALL, LARGE):
+        at_size(qtbot, window, size)
+        dialog = shown(qtbot, OPENERS[name](window))
+        words = [w for w in dialog.findChildren(QWidget) if isinstance(w, (QLabel, QPushButton, QTextBrowser))]
+        assert words, name
+        opened.append((dialog.size(), [pixels(w) for w in words]))
+        dialog.close()
+    (small_size, small), (large_size, large) = opened
+    assert large_size.width() >= small_size.width() * 1.4 and large_size.height() >= small_size.height() * 1.4
+    for before, after in zip(small, large, strict=True):
+        assert abs(after - before * PAGE_SCALE_MAX) <= 1, (small, large)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,6 +29,7 @@ from ..shell.i18n import translate
 from ..shell.settings import CAMERAS, MOTIONS, SPEEDS
 from ..table.tile_item import TileItem
 from .flags import FLAGS, flag_pixmap, matching_flags
+from .grows import grows_with_window
 from .looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 
 PIP_NAMES = {
@@ -164,7 +165,7 @@ class LookDialog(QDialog):
             combo.currentIndexChanged.connect(self._changed)
         self.flags.currentItemChanged.connect(self._changed)
         self.search.textChanged.connect(self._fill_flags)
-        self.resize(820, 560)
+        grows_with_window(self, QSize(820, 560))  # its words as large as the window's under it
 
     def _combo(self, name: str, choices: dict[str, object], current: str) -> QComboBox:
         combo = QComboBox()

@@ -193,7 +193,7 @@ def scaled_dialog_style(scale: float) -> str:
 
     return (
         "QLabel, QCheckBox, QRadioButton, QComboBox, QSpinBox, QLineEdit, QListWidget, QTextBrowser, QGroupBox,"
-        " QTableView, QHeaderView, QTabBar, QPlainTextEdit"
+        " QTableView, QTreeView, QHeaderView, QTabBar, QPlainTextEdit"
         f" {{ font-size: {_base_font_size(scale)}; }}"
         f" QLabel#title {{ font-size: {px(TITLE_PX)}; }}"
         f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
