@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QTabWidget, QTextBrowser, QTreeWidget, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QTabWidget, QTextBrowser, QTreeWidget, QWidget
 
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.look.dialog_style import install_app_style
@@ -100,6 +100,11 @@ def main() -> int:
             lobby.select(preset)
             tour.shot(window, f"lobby-{preset}")
         lobby.select("jamaican")
+        for menu in window.menuBar().findChildren(QMenu):  # Game, View and its submenus: the game's settings
+            if menu.parent() is window.menuBar():
+                menu.popup(window.mapToGlobal(window.menuBar().geometry().bottomLeft()))
+                tour.shot_screen(f"menu-{menu.title().replace('&', '')}")
+                menu.hide()
     if parts & {"table", "sheets", "dialogs"}:
         window.skill.start()
         window.quick_start(build_rules("draw", {"target": 60}), "medium", 7)
