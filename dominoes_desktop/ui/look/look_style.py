@@ -95,6 +95,12 @@ PANEL_TITLE_PX = 16  # the side panel's titles ("Score · hand 1", "Moves")
 TURN_PX = 15  # whose turn it is, in the side panel
 CLOCK_PX = 18  # the turn clock
 SIDE_BUTTON_PX = 13  # the side panel's buttons (Draw, Pass, Hint, Undo, Rules, New match)
+CHECK_PX = 13  # a check box's square
+
+
+def scaled_check_style(scale: float) -> str:
+    """A check box's square `scale` times its size, beside its words grown as much."""
+    return f" QCheckBox::indicator {{ width: {round(CHECK_PX * scale)}px; height: {round(CHECK_PX * scale)}px; }}"
 
 
 def _base_font_size(scale: float) -> str:
@@ -111,7 +117,7 @@ def scaled_words_style(scale: float) -> str:
     return (
         f"QLabel, QCheckBox {{ font-size: {_base_font_size(scale)}; }}"
         f" QLabel#handEndText, QLabel#luckLine {{ font-size: {px}px; }}"
-        f" QPushButton {{ font-size: {px}px; }}"
+        f" QPushButton {{ font-size: {px}px; }}" + scaled_check_style(scale)
     )
 
 
@@ -132,7 +138,7 @@ def scaled_panel_style(scale: float) -> str:
         f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
         f" QLabel#turn {{ font-size: {px(TURN_PX)}; }}"
         f" QLabel#clock {{ font-size: {px(CLOCK_PX)}; }}"
-        f" QPushButton {{ font-size: {px(SIDE_BUTTON_PX)}; }}"
+        f" QPushButton {{ font-size: {px(SIDE_BUTTON_PX)}; }}" + scaled_check_style(scale)
     )
 
 
@@ -163,7 +169,9 @@ def _scaled_fields_style(scale: float) -> str:
         f" QComboBox, QSpinBox, QLineEdit {{ min-height: {px(FIELD_PX)}; }}"
         f" QComboBox {{ padding-right: {px(FIELD_PX + 4)}; }} QComboBox::drop-down {{ width: {px(FIELD_PX)}; }}"
         f" QSpinBox {{ padding-right: {px(FIELD_PX + 2)}; }}"
-        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {px(FIELD_PX)}; }}" + scaled_popup_style(scale)
+        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {px(FIELD_PX)}; }}"
+        + scaled_popup_style(scale)
+        + scaled_check_style(scale)
     )
 
 
@@ -224,12 +232,23 @@ def stylesheet(look: Look) -> str:
     # too close to the panel (green felt), and the lobby's rules showed half a line and no sign of the rest.
     handle = button if contrast(button, t.log) >= 1.5 else t.accent
     sheet_bg = QColor(t.panel).darker(115).name()  # the hand-end sheet: opaque, a shade off the panel
+    # A check box's square, edged and filled in the accent where it stands out from the panel (3:1), else in the
+    # colour that stands out most (the beach's coral on its teal panel: 2.3:1).
+    check = (
+        t.accent
+        if contrast(t.accent, t.panel) >= 3.0
+        else max((t.accent, t.highlight, text), key=lambda colour: contrast(colour, t.panel))
+    )
     arrows = (resources_dir() / "themes" / "arrows").as_posix()
     return f"""
     QMainWindow, QDialog, QMessageBox, QWidget#lobby, QWidget#side, QWidget#lobbyOptions {{ background: {t.panel};
         color: {text}; }}
     QScrollArea {{ background: {t.panel}; }}
     QCheckBox, QRadioButton {{ color: {text}; }}
+    QCheckBox::indicator {{ width: {CHECK_PX}px; height: {CHECK_PX}px; border: 2px solid {check}; border-radius: 3px;
+        background: {t.log}; }}
+    QCheckBox::indicator:checked {{ background: {check}; }}
+    QCheckBox::indicator:disabled {{ border-color: #555555; }}
     QLabel {{ color: {text}; }}
     QLabel#title {{ font-size: {TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
