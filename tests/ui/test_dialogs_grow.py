@@ -193,3 +193,21 @@ def test_a_dialog_opens_as_large_as_the_window_under_it(qtbot: QtBot, window: Ma
     assert large_size.width() >= small_size.width() * 1.4 and large_size.height() >= small_size.height() * 1.4
     for before, after in zip(small, large, strict=True):
         assert abs(after - before * PAGE_SCALE_MAX) <= 1, (small, large)
+
+
+def test_the_look_s_flags_grow_with_its_words(qtbot: QtBot, window: MainWindow) -> None:
+    """The flags beside the countries' names kept their 32x24 of 1024x700 beside words half as large again."""
+    icons = []
+    for size in (SMALL, LARGE):
+        at_size(qtbot, window, size)
+        dialog = shown(qtbot, LookDialog(window.look, window))
+        assert isinstance(dialog, LookDialog)
+        jamaica = next(
+            dialog.flags.item(row) for row in range(dialog.flags.count()) if dialog.flags.item(row).text() == "Jamaica"
+        )
+        drawn = jamaica.icon().availableSizes()
+        icons.append((dialog.flags.iconSize().height(), max(s.height() for s in drawn)))
+        dialog.close()
+    (small_box, small_drawn), (large_box, large_drawn) = icons
+    assert small_box >= small_drawn > 0, "the list's icons as large as the flags drawn"
+    assert large_box == round(small_box * PAGE_SCALE_MAX) and large_drawn == round(small_drawn * PAGE_SCALE_MAX), icons
