@@ -74,10 +74,14 @@ def main() -> int:
     parser.add_argument("--size", default="1024x700")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--hands", type=int, default=3, help="hands played for the statistics and skill pages")
-    parser.add_argument("--only", default="", help="comma-separated parts: lobby,table,sheets,dialogs,room,pass")
+    parser.add_argument(
+        "--only", default="", help="comma-separated parts: lobby,duplicate,table,sheets,dialogs,room,pass"
+    )
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
-    parts = set(args.only.split(",")) if args.only else {"lobby", "table", "sheets", "dialogs", "room", "pass"}
+    parts = (
+        set(args.only.split(",")) if args.only else {"lobby", "duplicate", "table", "sheets", "dialogs", "room", "pass"}
+    )
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     data = out / f"data-{args.lang}-{args.size}"
@@ -105,6 +109,27 @@ def main() -> int:
                 menu.popup(window.mapToGlobal(window.menuBar().geometry().bottomLeft()))
                 tour.shot_screen(f"menu-{menu.title().replace('&', '')}")
                 menu.hide()
+    if "duplicate" in parts:
+        # A duplicate match of four deals against CPUs, its results so far after the first deal's two plays.
+        lobby = window.lobby
+        lobby.duplicate.setChecked(True)
+        lobby.duplicate_deals.setCurrentIndex(lobby.duplicate_deals.findData(4))
+        lobby.start.click()
+        controller = window.controller
+        for _play in range(2):
+            tour.pump(1.0)
+            if window.game.cut_panel.isVisible():
+                QTest.keyClick(window.game.cut_panel.deck, Qt.Key.Key_Space)
+            while not window.game.hand_end.isVisible():
+                controller.autoplay(200)
+                tour.pump(10, lambda: window.game.hand_end.isVisible() or controller.thinking is None)
+            window.game.hand_end.next.click()
+        window.show_duplicate_results()
+        tour.pump(1.0)
+        if window.game.results is not None:
+            tour.shot_screen("duplicate-results")
+            window.game.results.close()
+        lobby.duplicate.setChecked(False)
     if parts & {"table", "sheets", "dialogs"}:
         window.skill.start()
         window.quick_start(build_rules("draw", {"target": 60}), "medium", 7)

@@ -26,6 +26,8 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 
 from .conftest import start
+from .driving import make_window
+from .test_duplicate import start_duplicate_from_lobby
 from .test_grows_with_the_window import LARGE, SMALL, at_size, pixels
 from .test_network_play import free_udp_port
 from .test_room_table import offline_ben
@@ -211,3 +213,31 @@ def test_the_look_s_flags_grow_with_its_words(qtbot: QtBot, window: MainWindow) 
     (small_box, small_drawn), (large_box, large_drawn) = icons
     assert small_box >= small_drawn > 0, "the list's icons as large as the flags drawn"
     assert large_box == round(small_box * PAGE_SCALE_MAX) and large_drawn == round(small_drawn * PAGE_SCALE_MAX), icons
+
+
+def test_the_duplicate_results_grow_with_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+    """The duplicate match's results kept the 13 px words of 1024x700 over a table at 1920x1080; measured before
+    the dialog was laid out, a row of the larger words wrapped and stood two lines tall."""
+    window = make_window(qtbot, tmp_path)
+    start_duplicate_from_lobby(qtbot, window, deals=4)
+    window.controller.autoplay(10_000)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=30_000)
+    seen = []
+    for size in (SMALL, LARGE):
+        at_size(qtbot, window, size)
+        window.show_duplicate_results()
+        sheet = window.game.results
+        assert sheet is not None
+        qtbot.waitUntil(sheet.isVisible, timeout=2000)
+        qtbot.wait(50)
+        table = sheet.table
+        total = table.item(table.rowCount() - 1, 0)
+        assert total is not None and total.font().bold()
+        rows = [table.rowHeight(row) for row in range(table.rowCount())]
+        seen.append((pixels(sheet.heading), pixels(table), QFontInfo(total.font()).pixelSize(), sheet.width()))
+        assert max(rows) - min(rows) <= 2, f"every row one line tall: {rows}"
+        sheet.close()
+    (*small, small_width), (*large, large_width) = seen
+    for before, after in zip(small, large, strict=True):
+        assert abs(after - before * PAGE_SCALE_MAX) <= 1, seen
+    assert large_width >= small_width * 1.4, seen
