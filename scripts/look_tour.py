@@ -272,6 +272,8 @@ def main() -> int:
         host.window.show()
         tour.pump(2.0)
         tour.shot(host.window, "room-waiting")
+        host.window.tabs.setCurrentIndex(1)  # the players and the table talk
+        tour.shot(host.window, "room-players-and-talk")
         host.window.close()
         tour.pump(1.0)
     window.close()
