@@ -3,9 +3,10 @@
     Xvfb :99 -screen 0 1920x1080x24 &
     DISPLAY=:99 python scripts/look_tour.py OUT_DIR [--size 1024x700] [--lang es] [--hands 3] [--only lobby,table]
 
-The lobby, a hand against CPUs (the sealed deck, mid-hand, a hint), the hand-end and match-end sheets, the review
-dialog, Statistics (Results, Deal luck, Skill), the Look dialog, the rules and Learn pages, and the room's dialogs
-(Join, a hosted room waiting for players). The person's moves are played by a stand-in CPU (the controller's
+The lobby, a hand against CPUs (the sealed deck, mid-hand, a hint), the hand-end and match-end sheets, the coach,
+the review dialog, Statistics (Results, Deal luck, Skill; opened as the game opens it, over the window), the Look
+dialog, the rules and Learn pages, the pass-and-play curtain, and the room's dialogs (Join, a hosted room waiting
+for players). The application's style is the game's (install_app_style), as `--screenshot` installs it. The person's moves are played by a stand-in CPU (the controller's
 autoplay, as the screenshot table does); the game keeps its files in a fresh folder under OUT_DIR.
 """
 
@@ -23,9 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QTabWidget, QTextBrowser, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QTabWidget, QTextBrowser, QTreeWidget, QWidget
 
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.look.dialog_style import install_app_style
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
@@ -57,6 +59,14 @@ class Tour:
         widget.grab().save(str(path))
         print(path, flush=True)
 
+    def shot_screen(self, name: str) -> None:
+        """The whole screen: a dialog over the window, an open list over its dialog (popups are windows)."""
+        self.pump(0.4)
+        self.count += 1
+        path = self.out / f"{self.prefix}-{self.count:02d}-{name}.png"
+        self.app.primaryScreen().grabWindow(0).save(str(path))
+        print(path, flush=True)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -64,15 +74,20 @@ def main() -> int:
     parser.add_argument("--size", default="1024x700")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--hands", type=int, default=3, help="hands played for the statistics and skill pages")
-    parser.add_argument("--only", default="", help="comma-separated parts: lobby,table,sheets,dialogs,room")
+    parser.add_argument(
+        "--only", default="", help="comma-separated parts: lobby,duplicate,table,sheets,dialogs,room,pass"
+    )
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
-    parts = set(args.only.split(",")) if args.only else {"lobby", "table", "sheets", "dialogs", "room"}
+    parts = (
+        set(args.only.split(",")) if args.only else {"lobby", "duplicate", "table", "sheets", "dialogs", "room", "pass"}
+    )
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     data = out / f"data-{args.lang}-{args.size}"
     shutil.rmtree(data, ignore_errors=True)
     app = QApplication(sys.argv[:1])
+    install_app_style(app)  # the game's dialog buttons (no icons), as the game installs after its first paint
     LANGUAGE.install(args.lang)
     tour = Tour(app, out, f"{args.lang}-{args.size}")
     settings = Settings(open_settings(data / "config"))
@@ -89,6 +104,32 @@ def main() -> int:
             lobby.select(preset)
             tour.shot(window, f"lobby-{preset}")
         lobby.select("jamaican")
+        for menu in window.menuBar().findChildren(QMenu):  # Game, View and its submenus: the game's settings
+            if menu.parent() is window.menuBar():
+                menu.popup(window.mapToGlobal(window.menuBar().geometry().bottomLeft()))
+                tour.shot_screen(f"menu-{menu.title().replace('&', '')}")
+                menu.hide()
+    if "duplicate" in parts:
+        # A duplicate match of four deals against CPUs, its results so far after the first deal's two plays.
+        lobby = window.lobby
+        lobby.duplicate.setChecked(True)
+        lobby.duplicate_deals.setCurrentIndex(lobby.duplicate_deals.findData(4))
+        lobby.start.click()
+        controller = window.controller
+        for _play in range(2):
+            tour.pump(1.0)
+            if window.game.cut_panel.isVisible():
+                QTest.keyClick(window.game.cut_panel.deck, Qt.Key.Key_Space)
+            while not window.game.hand_end.isVisible():
+                controller.autoplay(200)
+                tour.pump(10, lambda: window.game.hand_end.isVisible() or controller.thinking is None)
+            window.game.hand_end.next.click()
+        window.show_duplicate_results()
+        tour.pump(1.0)
+        if window.game.results is not None:
+            tour.shot_screen("duplicate-results")
+            window.game.results.close()
+        lobby.duplicate.setChecked(False)
     if parts & {"table", "sheets", "dialogs"}:
         window.skill.start()
         window.quick_start(build_rules("draw", {"target": 60}), "medium", 7)
@@ -125,6 +166,16 @@ def main() -> int:
                 window.game.hand_end.details_button.click()
                 tour.shot(window, "hand-end-details")
                 window.game.hand_end.details_button.click()
+            if hand == 0 and window.game.coach_button.isVisible():
+                before = set(app.topLevelWidgets())
+                window.game.coach_button.click()
+                tour.pump(2)
+                coach = next((w for w in app.topLevelWidgets() if w not in before and w.isVisible()), None)
+                if coach is not None:
+                    tree = coach.findChild(QTreeWidget)
+                    tour.pump(60, lambda tree=tree: tree is None or not tree.isHidden())
+                    tour.shot(coach, "coach")
+                    coach.close()
             if controller.match is None or controller.match.is_over:
                 break
             if hand < args.hands - 1:
@@ -164,6 +215,10 @@ def main() -> int:
             review.close()
         stats = StatsDialog(window.store, "", window)
         stats.show()
+        for combo in (stats.group,):  # an open list, as large as its field
+            combo.showPopup()
+            tour.shot_screen("stats-open-list")
+            combo.hidePopup()
         tour.pump(3)
         for index in range(stats.tabs.count()):
             stats.tabs.setCurrentIndex(index)
@@ -186,6 +241,22 @@ def main() -> int:
         rules.close()
         tabs = window.findChildren(QTabWidget)
         del tabs
+    if "pass" in parts:
+        from dominoes_desktop.session.table_model import SeatConfig
+        from dominoes_desktop.ui.play.controller import MatchSetup
+
+        two = (
+            SeatConfig("Ana", True),
+            SeatConfig("CPU 1", False),
+            SeatConfig("Beto", True),
+            SeatConfig("CPU 3", False),
+        )
+        window.start_match(MatchSetup(build_rules("jamaican"), two), 5)
+        tour.pump(1.0)
+        if window.game.cut_panel.isVisible():
+            QTest.keyClick(window.game.cut_panel.deck, Qt.Key.Key_Space)
+        tour.pump(20, lambda: window.game.curtain.isVisible())
+        tour.shot(window, "pass-curtain")
     if "room" in parts:
         from dominoes_desktop.ui.room.net_dialogs import JoinDialog, RoomHost
 
@@ -201,6 +272,8 @@ def main() -> int:
         host.window.show()
         tour.pump(2.0)
         tour.shot(host.window, "room-waiting")
+        host.window.tabs.setCurrentIndex(1)  # the players and the table talk
+        tour.shot(host.window, "room-players-and-talk")
         host.window.close()
         tour.pump(1.0)
     window.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ...engine.rules import (
@@ -19,6 +19,7 @@ from ...engine.rules import (
     Style,
 )
 from ...engine.tiles import full_set
+from ..look.grows import grows_with_window
 from ..shell.i18n import translate
 from .learn_pages import cpus_html, links_html, play_well_html
 
@@ -319,7 +320,7 @@ class RulesDialog(QDialog):
     def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("House rules: {name}").format(name=preset_name(rules.preset)))
-        self.resize(620, 640)
+        grows_with_window(self, QSize(620, 640))  # its words as large as the window's under it
         text = QTextBrowser()
         text.setAccessibleName(self.tr("House rules"))
         text.setHtml(rules_html(rules))

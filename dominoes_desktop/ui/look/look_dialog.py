@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,6 +29,7 @@ from ..shell.i18n import translate
 from ..shell.settings import CAMERAS, MOTIONS, SPEEDS
 from ..table.tile_item import TileItem
 from .flags import FLAGS, flag_pixmap, matching_flags
+from .grows import grows_with_window
 from .looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 
 PIP_NAMES = {
@@ -124,7 +125,9 @@ class LookDialog(QDialog):
         name_clear_buttons(self.search)
         self.flags = QListWidget()
         self.flags.setAccessibleName(self.tr("Rack flag"))
-        self.flags.setIconSize(self.flags.iconSize().expandedTo(self.flags.iconSize() * 2))
+        self.flag_icon_at_1 = QSize(32, 24)  # as large as the flags are drawn (the list's own is the style's, -1)
+        self.flags.setIconSize(self.flag_icon_at_1)
+        self.flag_scale = 1.0  # the flags drawn larger in a larger dialog, as its words are
         self.no_match = QLabel(self.tr("No flags match"))
         self.no_match.setAccessibleName(self.tr("No flags match"))
         self.no_match.hide()
@@ -164,7 +167,7 @@ class LookDialog(QDialog):
             combo.currentIndexChanged.connect(self._changed)
         self.flags.currentItemChanged.connect(self._changed)
         self.search.textChanged.connect(self._fill_flags)
-        self.resize(820, 560)
+        grows_with_window(self, QSize(820, 560), self._flags_scaled)  # its words as large as the window's under it
 
     def _combo(self, name: str, choices: dict[str, object], current: str) -> QComboBox:
         combo = QComboBox()
@@ -186,7 +189,7 @@ class LookDialog(QDialog):
         for code in codes:
             item = QListWidgetItem(translate("Flags", FLAGS[code]))
             item.setData(Qt.ItemDataRole.UserRole, code)
-            pixmap = flag_pixmap(code, 32, 24)
+            pixmap = flag_pixmap(code, round(32 * self.flag_scale), round(24 * self.flag_scale))
             if pixmap is not None:
                 item.setIcon(QIcon(pixmap))
             self.flags.addItem(item)
@@ -195,6 +198,11 @@ class LookDialog(QDialog):
                 self.flags.setCurrentRow(row)
         self.flags.blockSignals(False)
         self.no_match.setVisible(self.flags.count() == 0)
+
+    def _flags_scaled(self, scale: float) -> None:
+        self.flag_scale = scale
+        self.flags.setIconSize(self.flag_icon_at_1 * scale)
+        self._fill_flags(self.search.text())
 
     def current_flag(self) -> str:
         return self.flag_choice

@@ -78,10 +78,16 @@ PAGE_HEIGHT_AT_1 = 660
 PAGE_SCALE_MAX = 1.5
 
 
+def size_scale(width: int, height: int, width_at_1: int, height_at_1: int) -> float:
+    """How much larger than at its size `width_at_1` x `height_at_1` the words of a page or dialog `width` x `height`
+    are: 1 at that size and smaller, at most PAGE_SCALE_MAX."""
+    return max(1.0, min(PAGE_SCALE_MAX, height / height_at_1, width / width_at_1))
+
+
 def page_scale(width: int, height: int) -> float:
     """How much larger than at 1024x700 the words of a page `width` x `height` are: the one scale the table's side
     panel, its sheets over the table and the lobby grow by (1 at 1024x700 and smaller, at most PAGE_SCALE_MAX)."""
-    return max(1.0, min(PAGE_SCALE_MAX, height / PAGE_HEIGHT_AT_1, width / PAGE_WIDTH_AT_1))
+    return size_scale(width, height, PAGE_WIDTH_AT_1, PAGE_HEIGHT_AT_1)
 
 
 TEXT_PX = 14  # the words of the score and of the hand-end sheet, and every button's
@@ -89,6 +95,12 @@ PANEL_TITLE_PX = 16  # the side panel's titles ("Score · hand 1", "Moves")
 TURN_PX = 15  # whose turn it is, in the side panel
 CLOCK_PX = 18  # the turn clock
 SIDE_BUTTON_PX = 13  # the side panel's buttons (Draw, Pass, Hint, Undo, Rules, New match)
+CHECK_PX = 13  # a check box's square
+
+
+def scaled_check_style(scale: float) -> str:
+    """A check box's square `scale` times its size, beside its words grown as much."""
+    return f" QCheckBox::indicator {{ width: {round(CHECK_PX * scale)}px; height: {round(CHECK_PX * scale)}px; }}"
 
 
 def _base_font_size(scale: float) -> str:
@@ -105,7 +117,7 @@ def scaled_words_style(scale: float) -> str:
     return (
         f"QLabel, QCheckBox {{ font-size: {_base_font_size(scale)}; }}"
         f" QLabel#handEndText, QLabel#luckLine {{ font-size: {px}px; }}"
-        f" QPushButton {{ font-size: {px}px; }}"
+        f" QPushButton {{ font-size: {px}px; }}" + scaled_check_style(scale)
     )
 
 
@@ -118,12 +130,15 @@ def scaled_panel_style(scale: float) -> str:
         return f"{round(size * scale)}px"
 
     return (
-        f"QLabel, QCheckBox, QListWidget {{ font-size: {_base_font_size(scale)}; }}"
-        f" QLabel#scoreBody {{ font-size: {px(TEXT_PX)}; }}"
+        # A room's side panel has its moves and table talk in tabs, a phrase to pick and a line to type.
+        "QLabel, QCheckBox, QListWidget, QTabBar, QPlainTextEdit, QComboBox, QLineEdit"
+        f" {{ font-size: {_base_font_size(scale)}; }}"
+        + scaled_popup_style(scale)
+        + f" QLabel#scoreBody {{ font-size: {px(TEXT_PX)}; }}"
         f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
         f" QLabel#turn {{ font-size: {px(TURN_PX)}; }}"
         f" QLabel#clock {{ font-size: {px(CLOCK_PX)}; }}"
-        f" QPushButton {{ font-size: {px(SIDE_BUTTON_PX)}; }}"
+        f" QPushButton {{ font-size: {px(SIDE_BUTTON_PX)}; }}" + scaled_check_style(scale)
     )
 
 
@@ -131,6 +146,33 @@ TITLE_PX = 26  # a page's title ("Host a match")
 START_PX = 18  # the lobby's Start
 CUT_TITLE_PX = 20  # "Cut the deck" on the sealed deck's panel
 FIELD_PX = 22  # a field's least height, and its arrows' width
+POPUP_ITEM_PX = 24  # a combo box's open list: an item's least height
+
+
+def scaled_popup_style(scale: float) -> str:
+    """A combo box's open list `scale` times its size: the list is a window of its own, which takes no font from
+    the combo box, so a larger page's combo boxes showed their 1024x700 words once opened."""
+    return (
+        f" QComboBox QAbstractItemView {{ font-size: {_base_font_size(scale)}; }}"
+        f" QComboBox QAbstractItemView::item {{ min-height: {round(POPUP_ITEM_PX * scale)}px; }}"
+    )
+
+
+def _scaled_fields_style(scale: float) -> str:
+    """The fields as tall as their larger words, their arrows as wide (the look's sheet: 22 px at 1024x700), and
+    their open lists as large."""
+
+    def px(size: int) -> str:
+        return f"{round(size * scale)}px"
+
+    return (
+        f" QComboBox, QSpinBox, QLineEdit {{ min-height: {px(FIELD_PX)}; }}"
+        f" QComboBox {{ padding-right: {px(FIELD_PX + 4)}; }} QComboBox::drop-down {{ width: {px(FIELD_PX)}; }}"
+        f" QSpinBox {{ padding-right: {px(FIELD_PX + 2)}; }}"
+        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {px(FIELD_PX)}; }}"
+        + scaled_popup_style(scale)
+        + scaled_check_style(scale)
+    )
 
 
 def scaled_lobby_style(scale: float) -> str:
@@ -145,12 +187,25 @@ def scaled_lobby_style(scale: float) -> str:
         f" {{ font-size: {_base_font_size(scale)}; }}"
         f" QLabel#title {{ font-size: {px(TITLE_PX)}; }}"
         f" QPushButton {{ font-size: {px(TEXT_PX)}; }}"
-        f" QPushButton#start {{ font-size: {px(START_PX)}; }}"
-        # The fields as tall as their larger words, their arrows as wide (the look's sheet: 22 px at 1024x700).
-        f" QComboBox, QSpinBox, QLineEdit {{ min-height: {px(FIELD_PX)}; }}"
-        f" QComboBox {{ padding-right: {px(FIELD_PX + 4)}; }} QComboBox::drop-down {{ width: {px(FIELD_PX)}; }}"
-        f" QSpinBox {{ padding-right: {px(FIELD_PX + 2)}; }}"
-        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {px(FIELD_PX)}; }}"
+        f" QPushButton#start {{ font-size: {px(START_PX)}; }}" + _scaled_fields_style(scale)
+    )
+
+
+def scaled_dialog_style(scale: float) -> str:
+    """A dialog's own style when it is larger than its size at 1024x700 (it opened over a larger window, or was
+    made larger): its words, tables, tabs, fields and buttons `scale` times their size in the look's style sheet,
+    as the lobby's grow (scaled_lobby_style)."""
+
+    def px(size: int) -> str:
+        return f"{round(size * scale)}px"
+
+    return (
+        "QLabel, QCheckBox, QRadioButton, QComboBox, QSpinBox, QLineEdit, QListWidget, QTextBrowser, QGroupBox,"
+        " QTableView, QTreeView, QHeaderView, QTabBar, QPlainTextEdit"
+        f" {{ font-size: {_base_font_size(scale)}; }}"
+        f" QLabel#title {{ font-size: {px(TITLE_PX)}; }}"
+        f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
+        f" QPushButton {{ font-size: {px(TEXT_PX)}; }}" + _scaled_fields_style(scale)
     )
 
 
@@ -177,12 +232,23 @@ def stylesheet(look: Look) -> str:
     # too close to the panel (green felt), and the lobby's rules showed half a line and no sign of the rest.
     handle = button if contrast(button, t.log) >= 1.5 else t.accent
     sheet_bg = QColor(t.panel).darker(115).name()  # the hand-end sheet: opaque, a shade off the panel
+    # A check box's square, edged and filled in the accent where it stands out from the panel (3:1), else in the
+    # colour that stands out most (the beach's coral on its teal panel: 2.3:1).
+    check = (
+        t.accent
+        if contrast(t.accent, t.panel) >= 3.0
+        else max((t.accent, t.highlight, text), key=lambda colour: contrast(colour, t.panel))
+    )
     arrows = (resources_dir() / "themes" / "arrows").as_posix()
     return f"""
     QMainWindow, QDialog, QMessageBox, QWidget#lobby, QWidget#side, QWidget#lobbyOptions {{ background: {t.panel};
         color: {text}; }}
     QScrollArea {{ background: {t.panel}; }}
     QCheckBox, QRadioButton {{ color: {text}; }}
+    QCheckBox::indicator {{ width: {CHECK_PX}px; height: {CHECK_PX}px; border: 2px solid {check}; border-radius: 3px;
+        background: {t.log}; }}
+    QCheckBox::indicator:checked {{ background: {check}; }}
+    QCheckBox::indicator:disabled {{ border-color: #555555; }}
     QLabel {{ color: {text}; }}
     QLabel#title {{ font-size: {TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
     QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}

@@ -51,6 +51,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
 from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
+from ..look.grows import grows_with_window
 from ..look.look_style import contrast
 from ..look.looks import Look
 from ..table.tile_item import TileItem
@@ -214,8 +215,8 @@ class CoachDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Coach: hand {n}").format(n=hand_index + 1))
         # Small while it judges, then as tall as the verdict needs: it no longer opens tall and empty and then
-        # jumps to a third of its height.
-        self.resize(980, MIN_HEIGHT)
+        # jumps to a third of its height. As much larger as the window under it, its words too.
+        self.grows = grows_with_window(self, QSize(980, MIN_HEIGHT))
         self.rules = rules
         self.seat_names = [seat.name for seat in seats]
         self.look = look
@@ -372,7 +373,7 @@ class CoachDialog(QDialog):
             font = item.font(5) if item.data(5, Qt.ItemDataRole.FontRole) is not None else self.tree.font()
             metrics = QFontMetrics(font)
             text = metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
-            item.setSizeHint(5, QSize(width, max(TILE_HEIGHT + 6, text.height() + 8)))
+            item.setSizeHint(5, QSize(width, max(self.tile_height() + 6, text.height() + 8)))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -386,7 +387,13 @@ class CoachDialog(QDialog):
         layout = self.layout()
         spacing = layout.spacing() * 3 if layout is not None else 18
         chrome = self.status.sizeHint().height() + 60 + spacing  # the summary and the Close row
-        self.resize(self.width(), max(MIN_HEIGHT, min(MAX_HEIGHT, rows + header + chrome + 16)))
+        scale = self.grows.scale  # kept: as tall as its words need, never shorter than its scale's least height
+        needed = rows + header + chrome + 16
+        self.resize(self.width(), round(max(MIN_HEIGHT * scale, min(MAX_HEIGHT * scale, needed))))
+
+    def tile_height(self) -> int:
+        """A tile's height in the list: larger in a larger window, as the words beside it are."""
+        return round(TILE_HEIGHT * self.grows.scale)
 
     def costliest_fill(self) -> QColor:
         """A warm tint for the costliest decision, light enough on a dark list for its grade still to read."""
@@ -402,7 +409,7 @@ class CoachDialog(QDialog):
         row.setContentsMargins(2, 1, 2, 1)
         if tiles:
             picture = QLabel()
-            picture.setPixmap(tiles_pixmap(tiles, self.look))
+            picture.setPixmap(tiles_pixmap(tiles, self.look, self.tile_height()))
             row.addWidget(picture)
         label = QLabel(text)
         row.addWidget(label)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from html import escape
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFont, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.duplicate import DuplicateMatch
 from ...engine.fairness import short, verify
+from ..look.look_style import page_scale, scaled_dialog_style
 from ..shell.i18n import translate
 from .controller import SeatConfig
 from .panels import PRESS_KEYS, RETURN_CLICKS, shown_name
@@ -142,6 +143,10 @@ class DuplicateResults(QDialog):
     def __init__(self, duplicate: DuplicateMatch, line_up: Sequence[SeatConfig], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("duplicateResults")
+        # As large as the window's page is, its words too (at 1920x1080 they were the 13 px of 1024x700).
+        scale = page_scale(parent.window().width(), parent.window().height()) if parent is not None else 1.0
+        if scale > 1.0:
+            self.setStyleSheet(scaled_dialog_style(scale))
         self.setWindowTitle(translate("Duplicate", "Duplicate match: results"))
         summary = duplicate.summary()
         sides = duplicate.rules.sides
@@ -169,7 +174,7 @@ class DuplicateResults(QDialog):
         self.heading.setObjectName("duplicateVerdict")
         self.heading.setWordWrap(True)
         self.heading.setAccessibleName(translate("Duplicate", "Verdict"))
-        self.table = QTableWidget(len(summary.deals) + 1, sides + 2)
+        self.table = QTableWidget(len(summary.deals) + 1, sides + 2, self)
         self.table.setAccessibleName(
             translate("Duplicate", "Your score and the CPUs' with the same tiles, deal by deal")
         )
@@ -187,6 +192,7 @@ class DuplicateResults(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setWordWrap(True)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # nothing to pick: no cell wears a focus frame
+        self.table.ensurePolished()  # its words in the dialog's size before its rows are measured
         for row, deal in enumerate(summary.deals):
             cells = [str(deal.deal + 1)]
             cells += [f"{figure(deal.yours[s])} {DASH} {figure(deal.cpus[s])}" for s in range(sides)]
@@ -205,12 +211,8 @@ class DuplicateResults(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(sides + 1, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        self.table.resizeRowsToContents()
-        # As tall as its rows (no empty well under a short match); a long one scrolls.
-        needed = self.table.verticalHeader().length() + header.sizeHint().height() + 2 * self.table.frameWidth() + 6
-        self.table.setFixedHeight(min(360, needed))
-        if needed <= 360:  # no room kept for a scroll bar that never shows
-            self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tallest = round(360 * scale)  # a long match's table scrolls beyond this
+        self._fit_table()
         self.fairness = QLabel(escape(self._fairness(duplicate)))
         self.fairness.setObjectName("duplicateFairness")
         self.fairness.setWordWrap(True)
@@ -234,10 +236,32 @@ class DuplicateResults(QDialog):
         layout.addWidget(self.fairness)
         layout.addStretch(1)
         layout.addWidget(buttons)
-        wide = 720 + 130 * max(0, sides - 2)
+        wide = round((720 + 130 * max(0, sides - 2)) * scale)
         if parent is not None:
             wide = min(wide, max(480, parent.window().width() - 40))
         self.resize(wide, max(240, layout.totalHeightForWidth(wide)))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Its rows measured again at the columns' real widths, known once it is laid out to be shown: measured
+        # at Qt's first guess of a column's width, the larger words of a larger window wrapped and left some rows
+        # two lines tall.
+        self.table.horizontalHeader().resizeSections()
+        self._fit_table()
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()  # the table's new height in what the layout asks
+            self.resize(self.width(), max(240, layout.totalHeightForWidth(self.width())))
+        super().showEvent(event)
+
+    def _fit_table(self) -> None:
+        """As tall as its rows (no empty well under a short match); a long one scrolls."""
+        table = self.table
+        table.resizeRowsToContents()
+        header = table.horizontalHeader()
+        needed = table.verticalHeader().length() + header.sizeHint().height() + 2 * table.frameWidth() + 6
+        table.setFixedHeight(min(self.tallest, needed))
+        if needed <= self.tallest:  # no room kept for a scroll bar that never shows
+            table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """The dialog's default button takes only a fresh Return, not one held since the play before."""
@@ -251,7 +275,7 @@ class DuplicateResults(QDialog):
             item = QTableWidgetItem(text)
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             if bold:
-                font = item.font()
+                font = QFont(self.table.font())  # the table's own size, larger in a larger window
                 font.setBold(True)
                 item.setFont(font)
             self.table.setItem(row, column, item)

@@ -192,13 +192,8 @@ class CutPanel(QFrame):
 
     def set_theme(self, theme: Theme) -> None:
         self.deck.set_theme(theme)
-        # The window's style leaves a box's square in the panel's own shade; here it must show on every theme.
-        self.auto.setStyleSheet(
-            f"QCheckBox::indicator {{ width: 13px; height: 13px; border: 2px solid {theme.accent};"
-            f" border-radius: 3px; background: {theme.log}; }}"
-            f" QCheckBox::indicator:checked {{ background: {theme.accent}; }}"
-            f" QCheckBox:focus {{ color: {theme.highlight}; }}"
-        )
+        # Its square is the window's style's (look_style.stylesheet), which shows on every theme.
+        self.auto.setStyleSheet(f"QCheckBox:focus {{ color: {theme.highlight}; }}")
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -153,6 +153,7 @@ class LuckChart(QWidget):
         self.run: Run | None = None
         self.empty_text = ""
         self.area = QRectF()  # the plot, as last drawn: where the mouse points at a hand
+        self.words_scale = 1.0  # its words: larger in a larger dialog (the statistics' scale)
         self.setMouseTracking(True)
 
     def show_run(self, run: Run | None, empty_text: str = "") -> None:
@@ -225,7 +226,7 @@ class LuckChart(QWidget):
         back, text, line = self.colors()
         painter.fillRect(self.rect(), back)
         font = QFont(self.font())
-        font.setPixelSize(max(11, min(14, self.height() // 22)))
+        font.setPixelSize(round(max(11, min(14, self.height() // 22)) * self.words_scale))
         painter.setFont(font)
         metrics = QFontMetricsF(font)
         row = metrics.height()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPainter, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from ...engine.decisions import DealHand
 from ...engine.fairness import seal_holds
 from ...engine.match import Match
+from ..look.grows import grows_with_window
 from ..look.looks import Look
 from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
@@ -39,7 +40,7 @@ class ReviewDialog(QDialog):
     def __init__(self, match: Match, seats: list[SeatConfig], look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Hand review"))
-        self.resize(1000, 700)
+        grows_with_window(self, QSize(1000, 700))  # its words as large as the window's under it
         self.match = match
         self.seats = seats
         self.people = sum(1 for seat in seats if seat.human)
@@ -101,6 +102,7 @@ class ReviewDialog(QDialog):
         layout.addWidget(self.hands)
         layout.addWidget(self.seal_warning)
         layout.addWidget(self.view, 1)
+        self.view.viewport().installEventFilter(self)
         layout.addWidget(self.caption)
         layout.addLayout(controls)
         self.verify = add_verify_button(self, self.again, match, self.hands.currentData)  # issue 17: fair deals
@@ -118,10 +120,13 @@ class ReviewDialog(QDialog):
         self.seal_warning.setVisible(index in self.unverifiable)
         self.go(len(self.played.history))
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        if hasattr(self, "step"):
-            self.go(self.step)  # the table fitted (and its plates placed) for the dialog's real size
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The table fitted (and its plates placed) whenever the view's viewport changes size. Fitted on the
+        # dialog's own resize, it was fitted before the layout had sized the view, and the first hand shown was
+        # drawn for the view's size before it opened: 18% small at 1000x700, half its size at 1500x1020.
+        if watched is self.view.viewport() and event.type() == QEvent.Type.Resize and hasattr(self, "played"):
+            self.go(self.step)
+        return False
 
     def go(self, step: int) -> None:
         self.step = max(0, min(step, len(self.played.history)))

@@ -188,6 +188,7 @@ class SkillChart(QWidget):
         self.points: tuple[Point, ...] = ()
         self.levels: dict[str, tuple[float, float, float]] = {}
         self.top = 1.0  # the error rate at the top of the chart
+        self.words_scale = 1.0  # its words and margins: larger in a larger dialog (the statistics' scale)
 
     def show_series(self, points: tuple[Point, ...], levels: dict[str, tuple[float, float, float]]) -> None:
         self.points = points
@@ -204,13 +205,14 @@ class SkillChart(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text = self.palette().color(QPalette.ColorRole.Text)
         painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Base))
+        s = self.words_scale
         font = QFont("DejaVu Sans")
-        font.setPixelSize(12)
+        font.setPixelSize(round(12 * s))
         painter.setFont(font)
-        area = QRectF(self.rect()).adjusted(46, 24, -96, -26)
+        area = QRectF(self.rect()).adjusted(46 * s, 24 * s, -96 * s, -26 * s)
         painter.setPen(text)
         painter.drawText(
-            QRectF(area.left(), 2, area.width(), 20),
+            QRectF(area.left(), 2 * s, area.width(), 20 * s),
             Qt.AlignmentFlag.AlignLeft,
             QCoreApplication.translate("SkillPage", "Error rate over your last 100 hands (lower is better)"),
         )
@@ -236,9 +238,9 @@ class SkillChart(QWidget):
             painter.setPen(QPen(grid, 1, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(text)
-            painter.drawText(QRectF(0, y - 8, 40, 16), Qt.AlignmentFlag.AlignRight, number(top * fraction))
+            painter.drawText(QRectF(0, y - 8 * s, 40 * s, 16 * s), Qt.AlignmentFlag.AlignRight, number(top * fraction))
         # The hands under the line's two ends: the first point's count at the left, the last's at the right.
-        under = QRectF(area.left(), area.bottom() + 4, area.width(), 18)
+        under = QRectF(area.left(), area.bottom() + 4 * s, area.width(), 18 * s)
         if last > first:
             painter.drawText(under, Qt.AlignmentFlag.AlignLeft, str(first))
         painter.drawText(
@@ -263,9 +265,9 @@ class SkillChart(QWidget):
         # Each level's line where it lies; its name beside it, moved up as far as needed to stay clear of the one
         # below (close levels would write over each other).
         label_at: dict[str, float] = {}
-        floor = area.bottom() + 8.0
+        floor = area.bottom() + 8.0 * s
         for level, (value, _low, _high) in sorted(self.levels.items(), key=lambda item: item[1][0]):
-            floor = min(at(first, value).y(), floor - 15)
+            floor = min(at(first, value).y(), floor - 15 * s)
             label_at[level] = floor
         for k, (level, (value, _low, _high)) in enumerate(self.levels.items()):
             shade = QColor(PIP_COLORS[1 + (k + 4) % (len(PIP_COLORS) - 1)])
@@ -274,7 +276,7 @@ class SkillChart(QWidget):
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(text)
             painter.drawText(
-                QRectF(area.right() + 6, label_at[level] - 8, 90, 16),
+                QRectF(area.right() + 6 * s, label_at[level] - 8 * s, 90 * s, 16 * s),
                 Qt.AlignmentFlag.AlignLeft,
                 f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {number(value)}",
             )

@@ -9,7 +9,7 @@ import contextlib
 import itertools
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..learn.rules_page import preset_name
+from ..look.grows import grows_with_window
 from ..look.looks import PIP_COLORS, Look
 from ..shell.groups import HOME_GROUP, shown_group
 from ..shell.store_service import COLUMNS, DUPLICATE_GROUP, PRACTICE_GROUP, DealLuck, StatsSnapshot, StoreService
@@ -86,6 +87,7 @@ class WinRateChart(QWidget):
         self.setAccessibleName(self.tr("Win rate over time"))
         self.lines: dict[str, list[float]] = {}
         self.player = ""
+        self.words_scale = 1.0  # its words and margins: larger in a larger dialog (the dialog's scale)
 
     def show_player(self, player: str, lines: dict[str, list[float]]) -> None:
         self.player = player
@@ -95,17 +97,18 @@ class WinRateChart(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        area = QRectF(self.rect()).adjusted(46, 24, -140, -26)
+        s = self.words_scale
+        area = QRectF(self.rect()).adjusted(46 * s, 24 * s, -140 * s, -26 * s)
         text = self.palette().color(QPalette.ColorRole.Text)  # the theme's, so it reads on every theme
         grid = QColor(text)
         grid.setAlpha(60)
         painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Base))
         painter.setPen(QPen(text, 1))
         font = QFont("DejaVu Sans")
-        font.setPixelSize(12)
+        font.setPixelSize(round(12 * s))
         painter.setFont(font)
         painter.drawText(
-            QRectF(area.left(), 2, area.width(), 20),
+            QRectF(area.left(), 2 * s, area.width(), 20 * s),
             Qt.AlignmentFlag.AlignLeft,
             self.tr("Win rate over time: {player}").format(player=player_name(self.player))
             if self.player
@@ -116,7 +119,9 @@ class WinRateChart(QWidget):
             painter.setPen(QPen(grid, 1, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(text)
-            painter.drawText(QRectF(0, y - 8, 40, 16), Qt.AlignmentFlag.AlignRight, f"{int(fraction * 100)}%")
+            painter.drawText(
+                QRectF(0, y - 8 * s, 40 * s, 16 * s), Qt.AlignmentFlag.AlignRight, f"{int(fraction * 100)}%"
+            )
         longest = max((len(v) for v in self.lines.values()), default=0)
         for k, (preset, rates) in enumerate(sorted(self.lines.items())):
             color = QColor(PIP_COLORS[1 + k % (len(PIP_COLORS) - 1)]).lighter(130)
@@ -130,7 +135,7 @@ class WinRateChart(QWidget):
             for point in points:
                 painter.drawEllipse(point, 2.5, 2.5)
             painter.drawText(
-                QRectF(area.right() + 10, area.top() + 18 * k, 130, 16),
+                QRectF(area.right() + 10 * s, area.top() + 18 * s * k, 130 * s, 16 * s),
                 Qt.AlignmentFlag.AlignLeft,
                 preset_name(preset),
             )
@@ -151,6 +156,9 @@ QTabBar::tab:focus { text-decoration: underline; }
 """
 
 
+SIZE_AT_1 = QSize(980, 660)  # the dialog's size over a 1024x700 window
+
+
 class StatsDialog(QDialog):
     """Tables per stats group (results and deal luck), a win-rate chart, reset and CSV export.
 
@@ -165,7 +173,6 @@ class StatsDialog(QDialog):
         self._asked = 0  # the newest request: answers to older ones are stale
         self._resetting = False  # the answer awaited is a reset's: a failure is told in a box
         self.setWindowTitle(self.tr("Statistics"))
-        self.resize(980, 660)
         self.group = QComboBox()
         self.group.setAccessibleName(self.tr("Stats group"))
         self.group.addItem(group_name(group), group)
@@ -221,8 +228,19 @@ class StatsDialog(QDialog):
         self.table.itemSelectionChanged.connect(self._chart_for_selection)
         store.statisticsRead.connect(self._answered)
         store.statisticsExported.connect(self._exported)
+        # As large as the window it opens over, its words too (at 1920x1080 they were the 13 px of 1024x700).
+        self.grows = grows_with_window(self, SIZE_AT_1, self._words_scaled)
         self.refresh()
         self.skill.refresh()
+
+    def _words_scaled(self, scale: float) -> None:
+        """The charts' own words at the dialog's scale; the tables' columns and rows fitted to their new words."""
+        for chart in (self.chart, self.luck.chart, self.skill.chart):
+            chart.words_scale = scale
+            chart.update()
+        for table in (self.table, self.luck.table):
+            table.resizeColumnsToContents()
+            table.resizeRowsToContents()
 
     def done(self, result: int) -> None:
         for signal, slot in (

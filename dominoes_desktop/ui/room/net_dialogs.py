@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from ...net import invite, protocol, tls, upnp
 from ...net.thread import ServerThread
+from ..look.grows import grows_with_window
 from ..play.cpu_worker import desktop_pool
 from ..shell.i18n import translate
 from ..shell.settings import Settings
@@ -359,6 +360,7 @@ class JoinDialog(QDialog):
         self._udp = QUdpSocket(self)
         self._udp.readyRead.connect(self._answers)
         self._udp.bind(QHostAddress(QHostAddress.SpecialAddress.AnyIPv4), 0)
+        grows_with_window(self, self.sizeHint())  # its words as large as the window's under it
         QTimer.singleShot(0, self.discover)
 
     def discover(self) -> None:

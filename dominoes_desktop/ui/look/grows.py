@@ -1,0 +1,75 @@
+"""A dialog that grows with the window it opens over, its words with it: the statistics, the rules, the look.
+
+At 1920x1080 the game's pages (the lobby, the table's side panel and sheets) grow half as large again
+(look_style.page_scale); a dialog opened at its 1024x700 size over such a window showed the 13 px words of a
+1024x700 window beside them. It opens as much larger as the window is (within the screen), and its words follow
+its own size, so a dialog the player makes larger reads larger too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6.QtWidgets import QWidget
+
+from .look_style import page_scale, scaled_dialog_style, size_scale
+
+FRAME_ROOM = 60  # the window manager's title bar and borders round a dialog, kept free on the screen
+
+
+def opening_size(size_at_1: QSize, over: QWidget | None) -> QSize:
+    """The size a dialog `size_at_1` at 1024x700 opens at over the window `over`: as much larger as that window's
+    page is (look_style.page_scale), its frame within the screen (or the window, if that is the larger)."""
+    if over is None:
+        return size_at_1
+    window = over.window()
+    scale = page_scale(window.width(), window.height())
+    width, height = round(size_at_1.width() * scale), round(size_at_1.height() * scale)
+    room = window.size()
+    screen = window.screen()
+    if screen is not None:
+        room = room.expandedTo(screen.availableGeometry().size())
+    width = min(width, max(size_at_1.width(), room.width() - FRAME_ROOM))
+    height = min(height, max(size_at_1.height(), room.height() - FRAME_ROOM))
+    return QSize(width, height)
+
+
+class WordsGrowWithSize(QObject):
+    """Watches a dialog's size: its words `scale` times their 1024x700 size when it is `scale` times its size there
+    (look_style.size_scale), through a style sheet of its own; `scaled` is told each new scale (charts that paint
+    their own words, tables whose columns fit their words)."""
+
+    def __init__(
+        self, dialog: QWidget, size_at_1: QSize, scaled: Callable[[float], None] = lambda _scale: None
+    ) -> None:
+        super().__init__(dialog)
+        self.dialog = dialog
+        self.size_at_1 = size_at_1
+        self.scaled = scaled
+        self.scale = 1.0
+        dialog.installEventFilter(self)
+        self.follow()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.dialog and event.type() == QEvent.Type.Resize:
+            self.follow()
+        return False
+
+    def follow(self) -> None:
+        """The words at the dialog's present size (nothing done while its scale stays the same)."""
+        size = self.dialog.size()
+        scale = round(size_scale(size.width(), size.height(), self.size_at_1.width(), self.size_at_1.height()), 2)
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self.dialog.setStyleSheet(scaled_dialog_style(scale) if scale > 1.0 else "")
+        self.scaled(scale)
+
+
+def grows_with_window(
+    dialog: QWidget, size_at_1: QSize, scaled: Callable[[float], None] = lambda _scale: None
+) -> WordsGrowWithSize:
+    """Opens `dialog` (its size at 1024x700 `size_at_1`) as large as the window under it is (opening_size), its
+    words following its size from then on (WordsGrowWithSize)."""
+    dialog.resize(opening_size(size_at_1, dialog.parentWidget()))
+    return WordsGrowWithSize(dialog, size_at_1, scaled)
