@@ -171,8 +171,15 @@ class Summary:
         return sum((d.cpu_total for d in self.deals), Fraction(0))
 
     @property
+    def complete_deals(self) -> int:
+        return sum(1 for d in self.deals if d.complete)
+
+    @property
     def margin(self) -> Fraction:
-        return self.your_total - self.cpu_total
+        """Your points less the CPUs' on the deals played from every seat: a deal half played sets the person's
+        side on some cards against the CPUs on others, which says nothing yet (at the match's end every deal
+        counts, and this is your total less theirs)."""
+        return sum((d.margin for d in self.deals if d.complete), Fraction(0))
 
 
 class DuplicateMatch:

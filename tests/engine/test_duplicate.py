@@ -187,6 +187,10 @@ def test_a_half_played_deal_shows_only_what_was_played() -> None:
     assert row.yours[0] is not None and row.yours[1] is None
     assert row.cpus[0] is None and row.cpus[1] is not None and not row.complete
     assert dup.summary().deals[1].yours == (None, None)
+    # The difference waits for the swapped play: one side's cards against the other's says nothing yet.
+    summary = dup.summary()
+    assert row.margin != 0, "this deal's first play was won by a side: its two figures differ"
+    assert summary.complete_deals == 0 and summary.margin == 0
 
 
 def test_no_redeal_is_offered_in_a_duplicate_match() -> None:

@@ -204,7 +204,7 @@ class DuplicateResults(QDialog):
             f"{figure(sum((d.cpus[s] or Fraction(0) for d in summary.deals), Fraction(0)))}"
             for s in range(sides)
         ]
-        total.append(_signed(summary.margin))
+        total.append(_signed(summary.margin) if summary.complete_deals else figure(None))  # the deals played through
         self._row(len(summary.deals), total, bold=True)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
