@@ -100,7 +100,12 @@ CHECK_PX = 13  # a check box's square
 
 def scaled_check_style(scale: float) -> str:
     """A check box's square `scale` times its size, beside its words grown as much."""
-    return f" QCheckBox::indicator {{ width: {round(CHECK_PX * scale)}px; height: {round(CHECK_PX * scale)}px; }}"
+    return f" QCheckBox::indicator {{ width: {_px(CHECK_PX, scale)}; height: {_px(CHECK_PX, scale)}; }}"
+
+
+def _px(size: int, scale: float) -> str:
+    """A style sheet's length: `size` pixels at 1024x700, `scale` times as many on a larger page."""
+    return f"{round(size * scale)}px"
 
 
 def _base_font_size(scale: float) -> str:
@@ -126,19 +131,16 @@ def scaled_panel_style(scale: float) -> str:
     their size in the look's style sheet, whose colours, padding and weights stay in force (a widget's own sheet
     wins only where both set the same property)."""
 
-    def px(size: int) -> str:
-        return f"{round(size * scale)}px"
-
     return (
         # A room's side panel has its moves and table talk in tabs, a phrase to pick and a line to type.
         "QLabel, QCheckBox, QListWidget, QTabBar, QPlainTextEdit, QComboBox, QLineEdit"
         f" {{ font-size: {_base_font_size(scale)}; }}"
         + scaled_popup_style(scale)
-        + f" QLabel#scoreBody {{ font-size: {px(TEXT_PX)}; }}"
-        f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
-        f" QLabel#turn {{ font-size: {px(TURN_PX)}; }}"
-        f" QLabel#clock {{ font-size: {px(CLOCK_PX)}; }}"
-        f" QPushButton {{ font-size: {px(SIDE_BUTTON_PX)}; }}" + scaled_check_style(scale)
+        + f" QLabel#scoreBody {{ font-size: {_px(TEXT_PX, scale)}; }}"
+        f" QLabel#panelTitle {{ font-size: {_px(PANEL_TITLE_PX, scale)}; }}"
+        f" QLabel#turn {{ font-size: {_px(TURN_PX, scale)}; }}"
+        f" QLabel#clock {{ font-size: {_px(CLOCK_PX, scale)}; }}"
+        f" QPushButton {{ font-size: {_px(SIDE_BUTTON_PX, scale)}; }}" + scaled_check_style(scale)
     )
 
 
@@ -154,7 +156,7 @@ def scaled_popup_style(scale: float) -> str:
     the combo box, so a larger page's combo boxes showed their 1024x700 words once opened."""
     return (
         f" QComboBox QAbstractItemView {{ font-size: {_base_font_size(scale)}; }}"
-        f" QComboBox QAbstractItemView::item {{ min-height: {round(POPUP_ITEM_PX * scale)}px; }}"
+        f" QComboBox QAbstractItemView::item {{ min-height: {_px(POPUP_ITEM_PX, scale)}; }}"
     )
 
 
@@ -162,14 +164,12 @@ def _scaled_fields_style(scale: float) -> str:
     """The fields as tall as their larger words, their arrows as wide (the look's sheet: 22 px at 1024x700), and
     their open lists as large."""
 
-    def px(size: int) -> str:
-        return f"{round(size * scale)}px"
-
     return (
-        f" QComboBox, QSpinBox, QLineEdit {{ min-height: {px(FIELD_PX)}; }}"
-        f" QComboBox {{ padding-right: {px(FIELD_PX + 4)}; }} QComboBox::drop-down {{ width: {px(FIELD_PX)}; }}"
-        f" QSpinBox {{ padding-right: {px(FIELD_PX + 2)}; }}"
-        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {px(FIELD_PX)}; }}"
+        f" QComboBox, QSpinBox, QLineEdit {{ min-height: {_px(FIELD_PX, scale)}; }}"
+        f" QComboBox {{ padding-right: {_px(FIELD_PX + 4, scale)}; }}"
+        f" QComboBox::drop-down {{ width: {_px(FIELD_PX, scale)}; }}"
+        f" QSpinBox {{ padding-right: {_px(FIELD_PX + 2, scale)}; }}"
+        f" QSpinBox::up-button, QSpinBox::down-button {{ width: {_px(FIELD_PX, scale)}; }}"
         + scaled_popup_style(scale)
         + scaled_check_style(scale)
     )
@@ -179,15 +179,12 @@ def scaled_lobby_style(scale: float) -> str:
     """The lobby's own style in a window larger than 1024x700: its words, fields, lists and buttons `scale` times
     their size in the look's style sheet, as the table's side panel grows (scaled_panel_style)."""
 
-    def px(size: int) -> str:
-        return f"{round(size * scale)}px"
-
     return (
         "QLabel, QCheckBox, QComboBox, QSpinBox, QLineEdit, QListWidget, QTextBrowser, QGroupBox"
         f" {{ font-size: {_base_font_size(scale)}; }}"
-        f" QLabel#title {{ font-size: {px(TITLE_PX)}; }}"
-        f" QPushButton {{ font-size: {px(TEXT_PX)}; }}"
-        f" QPushButton#start {{ font-size: {px(START_PX)}; }}" + _scaled_fields_style(scale)
+        f" QLabel#title {{ font-size: {_px(TITLE_PX, scale)}; }}"
+        f" QPushButton {{ font-size: {_px(TEXT_PX, scale)}; }}"
+        f" QPushButton#start {{ font-size: {_px(START_PX, scale)}; }}" + _scaled_fields_style(scale)
     )
 
 
@@ -196,16 +193,13 @@ def scaled_dialog_style(scale: float) -> str:
     made larger): its words, tables, tabs, fields and buttons `scale` times their size in the look's style sheet,
     as the lobby's grow (scaled_lobby_style)."""
 
-    def px(size: int) -> str:
-        return f"{round(size * scale)}px"
-
     return (
         "QLabel, QCheckBox, QRadioButton, QComboBox, QSpinBox, QLineEdit, QListWidget, QTextBrowser, QGroupBox,"
         " QTableView, QTreeView, QHeaderView, QTabBar, QPlainTextEdit"
         f" {{ font-size: {_base_font_size(scale)}; }}"
-        f" QLabel#title {{ font-size: {px(TITLE_PX)}; }}"
-        f" QLabel#panelTitle {{ font-size: {px(PANEL_TITLE_PX)}; }}"
-        f" QPushButton {{ font-size: {px(TEXT_PX)}; }}" + _scaled_fields_style(scale)
+        f" QLabel#title {{ font-size: {_px(TITLE_PX, scale)}; }}"
+        f" QLabel#panelTitle {{ font-size: {_px(PANEL_TITLE_PX, scale)}; }}"
+        f" QPushButton {{ font-size: {_px(TEXT_PX, scale)}; }}" + _scaled_fields_style(scale)
     )
 
 
