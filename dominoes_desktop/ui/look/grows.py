@@ -51,7 +51,9 @@ class WordsGrowWithSize(QObject):
         self.follow()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.dialog and event.type() == QEvent.Type.Resize:
+        # Python's collector may clear this watcher's attributes (a closed dialog's reference cycle) before Qt
+        # deletes the dialog and stops sending its events: a dialog on its way out has nothing to follow.
+        if event.type() == QEvent.Type.Resize and watched is getattr(self, "dialog", None):
             self.follow()
         return False
 
