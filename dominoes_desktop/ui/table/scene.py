@@ -275,6 +275,7 @@ class TableScene(QGraphicsScene):
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
         self.fit_ratio = 1.0
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
+        self.words = 1.0  # how much larger than at 1024x700 the window's words are: the plates' words grow as much
         self.float_texts: list[str] = []  # what rose from the table, newest last (what the player was told)
         self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
         self._plans: dict[object, tuple[TablePlan, float, float]] = {}  # plan, its fit ratio, the line's scale
@@ -316,17 +317,20 @@ class TableScene(QGraphicsScene):
 
     # ---- redrawing ------------------------------------------------------------------------
 
-    def set_area(self, size: QSizeF, pixel: float = 1.0) -> None:
+    def set_area(self, size: QSizeF, pixel: float = 1.0, words: float = 1.0) -> None:
         """The room the view shows, in scene units: the felt and the seats are laid out to fill it. `pixel`:
-        scene units per screen pixel, for the items drawn at a fixed size on screen (name plates)."""
+        scene units per screen pixel, for the items drawn at a fixed size on screen (name plates); `words`: how
+        much larger than at 1024x700 the window's words are (look_style.window_scale), the plates' with them."""
         self.area = QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height())
         self.pixel = pixel
+        self.words = words
 
     def plate_scale(self) -> float:
         """Name plates keep their size on screen while the camera is near its natural scale, and shrink (to three
         quarters at most) when the table is drawn small (a small window with the hand's end sheet docked below),
-        so they do not cover the felt and each other."""
-        return max(0.75, min(1.0, (1.0 / self.pixel) / PLATE_FULL_SCALE))
+        so they do not cover the felt and each other. In a larger window they grow as its other words do (at
+        1920x1080 they had stayed the size of 1024x700's beside a side panel half as large again)."""
+        return max(0.75, min(1.0, (1.0 / self.pixel) / PLATE_FULL_SCALE)) * self.words
 
     def plate_units(self) -> float:
         """Scene units per unit of a plate's own drawing."""
@@ -516,7 +520,10 @@ class TableScene(QGraphicsScene):
         if seat_state.note:
             known.append(seat_state.note)
         if side:
-            return [name, count, " · ".join(known)]  # always three lines: the plate keeps its height
+            # Always three lines: the plate keeps its height; the last says one thing, the newest ("thinking…" or
+            # the pips at the hand's end over "passed"), so it stays narrow: "passed · thinking…" made a side plate
+            # wide enough to push the felt back for that one turn (the table jumped at 1024x700 and 1280x800).
+            return [name, count, known[-1] if known else ""]
         return [name, " · ".join([count, *known])]
 
     def _seat_scale(self, seat_state: SeatState, along: str, room: float) -> tuple[float, int]:

@@ -1,0 +1,182 @@
+"""The table's seat plates and the window's menus grow with the window as its pages do: at 1920x1080 the plates
+(names, tile counts, whose turn) and the menus kept the size they have at 1024x700 beside a side panel and a lobby
+half as large again."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF
+from PySide6.QtWidgets import QMenu, QWidget
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.look.look_style import PAGE_SCALE_MAX
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.table.scene import NamePlate
+
+from .conftest import start
+from .test_network_play import join_ben, open_host
+
+SMALL, LARGE = (1024, 700), (1920, 1080)
+
+
+def at_size(qtbot: QtBot, window: MainWindow, size: tuple[int, int]) -> None:
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=2000)
+    qtbot.wait(200)
+
+
+def on_screen(window: MainWindow, plate: NamePlate) -> QRectF:
+    """The plate's box in the table view's pixels."""
+    view = window.game.table
+    return plate.deviceTransform(view.viewportTransform()).mapRect(plate.boundingRect())
+
+
+def line_height(window: MainWindow, plate: NamePlate) -> float:
+    """A line of the plate's words, in the view's pixels."""
+    return on_screen(window, plate).height() / max(1, len(plate.lines))
+
+
+def plates(window: MainWindow) -> list[NamePlate]:
+    scene = window.game.table.table
+    return [*scene.plates.values(), *([scene.stock_plate] if scene.stock_plate.isVisible() else [])]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_seat_plates_grow_with_the_window(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    window.set_language(language)
+    at_size(qtbot, window, SMALL)
+    start(window, "draw", seed=4)  # a stock: its plate too
+    assert window.game.table.table.stock_plate.isVisible()
+    small = [line_height(window, plate) for plate in plates(window)]
+    at_size(qtbot, window, LARGE)
+    large = [line_height(window, plate) for plate in plates(window)]
+    for before, after in zip(small, large, strict=True):
+        assert after >= before * PAGE_SCALE_MAX - 1, (small, large)
+    # Larger, they still cover neither each other nor any tile, and stay in the view.
+    view = window.game.table
+    port = QRectF(view.viewport().rect())
+    boxes = [on_screen(window, plate) for plate in plates(window)]
+    for i, box in enumerate(boxes):
+        assert port.contains(box), (box, port)
+        assert not any(box.intersects(other) for other in boxes[i + 1 :]), boxes
+    scene = view.table
+    tiles = [*scene.rack_items.values(), *(item for items in scene.back_items.values() for item in items)]
+    for item in tiles:
+        tile_box = item.deviceTransform(view.viewportTransform()).mapRect(item.body_rect())
+        assert not any(box.intersects(tile_box) for box in boxes), (tile_box, boxes)
+    at_size(qtbot, window, SMALL)
+    assert [line_height(window, plate) for plate in plates(window)] == pytest.approx(small, abs=0.5)
+
+
+def test_a_plate_s_words_fit_inside_it(qtbot: QtBot, window: MainWindow) -> None:
+    """The plate's width is worked out from its words' length: the widest line, in bold (the seat to play), fits."""
+    window.set_language("es")
+    at_size(qtbot, window, LARGE)
+    start(window, "draw", seed=4)
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(16)
+    font.setBold(True)
+    metrics = QFontMetricsF(font)
+    for plate in plates(window):
+        for line in plate.lines:
+            assert metrics.horizontalAdvance(line) <= plate.boundingRect().width() - 8, (line, plate.lines)
+
+
+def words_px(widget: QWidget) -> int:
+    widget.ensurePolished()
+    return QFontInfo(widget.font()).pixelSize()
+
+
+def test_the_menus_grow_with_the_window(qtbot: QtBot, window: MainWindow) -> None:
+    bar = window.menuBar()
+    menus = [menu for menu in bar.findChildren(QMenu) if menu.parent() is bar]
+    assert len(menus) >= 2, "Game and View"
+    at_size(qtbot, window, SMALL)
+    small = [words_px(bar), words_px(window.statusBar()), *(words_px(menu) for menu in menus)]
+    small_height = menus[0].sizeHint().height()
+    at_size(qtbot, window, LARGE)
+    large = [words_px(bar), words_px(window.statusBar()), *(words_px(menu) for menu in menus)]
+    for before, after in zip(small, large, strict=True):
+        assert abs(after - before * PAGE_SCALE_MAX) <= 1, (small, large)
+    assert menus[0].sizeHint().height() >= small_height * 1.4, "its items as tall as their words"
+    at_size(qtbot, window, SMALL)
+    assert [words_px(bar), words_px(window.statusBar()), *(words_px(menu) for menu in menus)] == small
+
+
+def test_a_field_s_own_menu_grows_with_the_page(qtbot: QtBot, window: MainWindow) -> None:
+    """A field's menu (copy, paste: a menu of its own, made as it is asked for) reads as large as the field."""
+    field = window.lobby.seat_rows[1].name
+    sizes = []
+    for size in (SMALL, LARGE):
+        at_size(qtbot, window, size)
+        menu = field.createStandardContextMenu()
+        sizes.append((words_px(field), words_px(menu)))
+        menu.deleteLater()
+    (field_small, menu_small), (field_large, menu_large) = sizes
+    assert field_large > field_small
+    assert abs(menu_large - menu_small * PAGE_SCALE_MAX) <= 1, sizes
+
+
+def test_the_room_s_seat_menu_grows_with_the_room_s_window(qtbot: QtBot) -> None:
+    """The host's menu on a guest's seat (a CPU plays for them, remove them) reads as large as the side panel's
+    list it opens from."""
+    host, _ = open_host(qtbot, {"target": 30})
+    try:
+        ana = host.window
+        join_ben(qtbot, host)
+        ana.start_button.click()
+        qtbot.waitUntil(lambda: ana.state == "playing", timeout=15000)
+        sizes = []
+        for size in (SMALL, LARGE):
+            ana.resize(*size)
+            qtbot.waitUntil(lambda size=size: (ana.width(), ana.height()) == size, timeout=2000)
+            qtbot.wait(200)
+            menu = ana.seat_menu(1)
+            assert menu is not None
+            sizes.append((words_px(ana.seats), words_px(menu)))
+            menu.deleteLater()
+        (list_small, menu_small), (list_large, menu_large) = sizes
+        assert list_large > list_small
+        assert abs(menu_large - menu_small * PAGE_SCALE_MAX) <= 1, sizes
+    finally:
+        host.stop()
+
+
+def test_the_review_s_plates_grow_with_its_dialog(qtbot: QtBot, window: MainWindow) -> None:
+    """The hand under review is the table drawn again: its plates as large as the dialog's other words."""
+    start(window, "jamaican", seed=2)
+    window.controller.autoplay(10_000)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=30_000)
+    match = window.controller.match
+    assert match is not None
+    heights = []
+    for size in (SMALL, LARGE):
+        at_size(qtbot, window, size)
+        review = ReviewDialog(match, window.controller.seats, window.look, window)
+        qtbot.addWidget(review)
+        review.show()
+        qtbot.waitExposed(review)
+        qtbot.wait(100)
+        plate = review.scene_.plates[0]
+        box = plate.deviceTransform(review.view.viewportTransform()).mapRect(plate.boundingRect())
+        heights.append(box.height() / len(plate.lines))
+        review.close()
+    assert heights[1] >= heights[0] * PAGE_SCALE_MAX - 1, heights
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 800)])
+def test_the_felt_holds_still_while_a_cpu_at_the_side_thinks(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int]
+) -> None:
+    """A side seat's plate said "passed · thinking…" on its last line while that CPU thought: wide enough to push
+    the felt back for that one turn, and the whole table jumped and came back (seed 3, its sixth move)."""
+    at_size(qtbot, window, size)
+    start(window, "jamaican", seed=3)
+    scene = window.game.table.table
+    felts = set()
+    for _ in range(12):
+        felts.add(scene.felt.rect().getRect())
+        window.controller.autoplay(1)
+    assert len(felts) == 1, felts
