@@ -180,3 +180,24 @@ def test_the_felt_holds_still_while_a_cpu_at_the_side_thinks(
         felts.add(scene.felt.rect().getRect())
         window.controller.autoplay(1)
     assert len(felts) == 1, felts
+
+
+def test_a_side_plate_s_words_stand_in_its_middle(qtbot: QtBot, window: MainWindow) -> None:
+    """A side seat's plate has room for a third line ("passed", "thinking…"): with none, its name and count stood at
+    its top over an empty band, the plate looking half blank."""
+    at_size(qtbot, window, LARGE)
+    start(window, "jamaican", seed=2)
+    view = window.game.table
+    side = [p for p in view.table.plates.values() if len(p.lines) == 3 and not p.lines[-1] and not p.to_play]
+    assert side, "a side seat with nothing more to say"
+    image = view.viewport().grab().toImage()
+    for plate in side:
+        box = on_screen(window, plate).toAlignedRect().adjusted(6, 6, -6, -6)  # inside its border
+        rows = [
+            y
+            for y in range(box.top(), box.bottom() + 1)
+            if any(image.pixelColor(x, y).lightness() > 150 for x in range(box.left(), box.right() + 1, 2))
+        ]
+        assert rows, "its words are drawn"
+        words_middle, box_middle = (rows[0] + rows[-1]) / 2, box.center().y()
+        assert abs(words_middle - box_middle) <= 4, (plate.lines, rows[0], rows[-1], box.top(), box.bottom())

@@ -229,10 +229,14 @@ class NamePlate(QGraphicsObject):
         font.setBold(self.to_play)
         painter.setFont(font)
         painter.setPen(QColor("#1a1a1a") if self.to_play else QColor(theme.panel_text))
-        for i, line in enumerate(self.lines):
-            painter.drawText(
-                QRectF(rect.left(), rect.top() + 4 + 22 * i, rect.width(), 22), Qt.AlignmentFlag.AlignCenter, line
-            )
+        # A side seat's plate keeps room for a last line it may not have ("passed", "thinking…"): the words it has
+        # stand in the middle of it, not at its top over an empty line.
+        said = list(self.lines)
+        while said and not said[-1]:
+            said.pop()
+        top = rect.top() + 4 + 22 * (len(self.lines) - len(said)) / 2
+        for i, line in enumerate(said):
+            painter.drawText(QRectF(rect.left(), top + 22 * i, rect.width(), 22), Qt.AlignmentFlag.AlignCenter, line)
 
 
 class TableScene(QGraphicsScene):
