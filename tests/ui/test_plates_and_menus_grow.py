@@ -201,3 +201,36 @@ def test_a_side_plate_s_words_stand_in_its_middle(qtbot: QtBot, window: MainWind
         assert rows, "its words are drawn"
         words_middle, box_middle = (rows[0] + rows[-1]) / 2, box.center().y()
         assert abs(words_middle - box_middle) <= 4, (plate.lines, rows[0], rows[-1], box.top(), box.bottom())
+
+
+def tick_width(qtbot: QtBot, window: MainWindow) -> int:
+    """The width of the tick beside View ▸ Side panel, in pixels: its light strokes left of the item's words."""
+    view = next(m for m in window.menuBar().findChildren(QMenu) if window.panel_action in m.actions())
+    window.panel_action.setChecked(True)
+    view.popup(window.mapToGlobal(window.menuBar().geometry().bottomLeft()))
+    qtbot.waitExposed(view)
+    image = view.grab().toImage()
+    view.hide()
+    row = view.actionGeometry(window.panel_action)
+    words = QFontMetricsF(view.font()).height()  # the tick stands left of the words, within their height or so
+    columns = [
+        x
+        for x in range(row.left(), row.left() + round(2.5 * words))
+        if any(image.pixelColor(x, y).lightness() > 200 for y in range(row.top(), row.bottom() + 1))
+    ]
+    assert columns, "the item is ticked"
+    tick = columns[:1]
+    for x in columns[1:]:  # the tick's own columns: its words start past a dark gap
+        if x - tick[-1] > 2:
+            break
+        tick.append(x)
+    return tick[-1] - tick[0] + 1
+
+
+def test_a_menu_s_ticks_grow_with_its_words(qtbot: QtBot, window: MainWindow) -> None:
+    """Qt's own tick stayed 7 px wide beside words half as large again."""
+    at_size(qtbot, window, SMALL)
+    small = tick_width(qtbot, window)
+    at_size(qtbot, window, LARGE)
+    large = tick_width(qtbot, window)
+    assert small >= 8 and large >= small * PAGE_SCALE_MAX - 2, (small, large)

@@ -153,16 +153,21 @@ def scaled_panel_style(scale: float) -> str:
 
 
 MENU_ITEM_PAD = (5, 22)  # a menu item's padding above and below, and left and right
+MENU_CHECK_PX = 12  # a ticked menu item's mark (the theme's check.svg), and its gap from the menu's edge
+MENU_CHECK_GAP = 4
 
 
 def scaled_menu_style(scale: float) -> str:
     """A menu `scale` times its size, its items' padding with it: the menu bar's and a field's or a list's own
     menu (a menu is a window of its own and takes no font from its widget, so at 1920x1080 the menus kept the
-    words of 1024x700 under a page half as large again). The status bar's words grow as the menu bar's."""
+    words of 1024x700 under a page half as large again), its ticks with them (the style's own mark, check.svg: Qt's
+    own stayed 7 px). The status bar's words grow as the menu bar's."""
     vertical, horizontal = (_px(pad, scale) for pad in MENU_ITEM_PAD)
     return (
         f" QMenuBar, QMenu, QMenu QLabel, QStatusBar, QStatusBar QLabel {{ font-size: {_base_font_size(scale)}; }}"
         f" QMenu::item {{ padding: {vertical} {horizontal} {vertical} {horizontal}; }}"
+        f" QMenu::indicator {{ width: {_px(MENU_CHECK_PX, scale)}; height: {_px(MENU_CHECK_PX, scale)};"
+        f" margin-left: {_px(MENU_CHECK_GAP, scale)}; }}"
     )
 
 
@@ -340,6 +345,8 @@ def stylesheet(look: Look) -> str:
     QMenu::item {{ padding: {MENU_ITEM_PAD[0]}px {MENU_ITEM_PAD[1]}px {MENU_ITEM_PAD[0]}px {MENU_ITEM_PAD[1]}px; }}
     QMenu::item:selected {{ background: {t.accent}; color: {accent_text}; }}
     QMenu::item:disabled {{ color: #777777; }}
+    QMenu::indicator {{ width: {MENU_CHECK_PX}px; height: {MENU_CHECK_PX}px; margin-left: {MENU_CHECK_GAP}px; }}
+    QMenu::indicator:checked {{ image: url({arrows}/check.svg); }}
     QMenu::separator {{ height: 1px; background: {button}; margin: 4px 8px; }}
     QToolTip {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
     QSlider::groove:horizontal {{ height: 6px; background: {button}; border: 1px solid {t.accent};
