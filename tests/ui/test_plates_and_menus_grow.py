@@ -5,11 +5,12 @@ half as large again."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF
 from PySide6.QtWidgets import QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.ui.look.look_dialog import LookDialog
 from dominoes_desktop.ui.look.look_style import PAGE_SCALE_MAX
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -234,3 +235,32 @@ def test_a_menu_s_ticks_grow_with_its_words(qtbot: QtBot, window: MainWindow) ->
     at_size(qtbot, window, LARGE)
     large = tick_width(qtbot, window)
     assert small >= 8 and large >= small * PAGE_SCALE_MAX - 2, (small, large)
+
+
+def test_the_plain_back_lines_up_with_the_flags(qtbot: QtBot, window: MainWindow) -> None:
+    """Your view ▸ Flag: "Plain" has no flag; its row was a thin strip at the top of the list, its name at the
+    list's edge left of every country's."""
+    at_size(qtbot, window, LARGE)
+    dialog = LookDialog(window.look, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    flags = dialog.flags
+    plain, flag = flags.item(0), flags.item(1)
+    assert plain.data(Qt.ItemDataRole.UserRole) == "plain"
+    assert flags.visualItemRect(plain).height() == flags.visualItemRect(flag).height()
+    flags.clearSelection()  # no row lit in the accent: its name is the only light in it
+    qtbot.wait(50)
+    words_x = []
+    for item in (plain, flag):
+        rect = flags.visualItemRect(item)
+        image = flags.viewport().grab(rect).toImage()
+        # The first column of its name (past the flag, where there is one): light on the list's dark ground.
+        columns = [
+            x
+            for x in range(0 if item is plain else flags.iconSize().width() + 2, image.width())
+            if any(image.pixelColor(x, y).lightness() > 150 for y in range(image.height()))
+        ]
+        words_x.append(columns[0] if columns else -1)
+    assert words_x[0] == pytest.approx(words_x[1], abs=4), words_x  # a letter's own side bearing apart
+    dialog.close()
