@@ -925,8 +925,17 @@ class MainWindow(QMainWindow):
             return
         self.chrome_scale = scale
         style = scaled_menu_style(scale) if scale > 1.0 else ""
+        status = self.statusBar()
         self.menuBar().setStyleSheet(style)
-        self.statusBar().setStyleSheet(style)
+        status.setStyleSheet(style)
+        # The window's first resize comes as it is shown, after its layout was made: the taller status bar is laid
+        # out now, not after the first paint (the lobby's lower half moved up 4 px a moment later at 1920x1080).
+        # The bar takes its new font as it is polished and its new height from a layout request.
+        status.ensurePolished()
+        QApplication.sendEvent(status, QEvent(QEvent.Type.LayoutRequest))
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.WindowStateChange:
