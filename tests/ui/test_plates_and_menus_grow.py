@@ -44,18 +44,8 @@ def plates(window: MainWindow) -> list[NamePlate]:
     return [*scene.plates.values(), *([scene.stock_plate] if scene.stock_plate.isVisible() else [])]
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
-def test_the_seat_plates_grow_with_the_window(qtbot: QtBot, window: MainWindow, language: str) -> None:
-    window.set_language(language)
-    at_size(qtbot, window, SMALL)
-    start(window, "draw", seed=4)  # a stock: its plate too
-    assert window.game.table.table.stock_plate.isVisible()
-    small = [line_height(window, plate) for plate in plates(window)]
-    at_size(qtbot, window, LARGE)
-    large = [line_height(window, plate) for plate in plates(window)]
-    for before, after in zip(small, large, strict=True):
-        assert after >= before * PAGE_SCALE_MAX - 1, (small, large)
-    # Larger, they still cover neither each other nor any tile, and stay in the view.
+def plates_clear(window: MainWindow) -> None:
+    """The plates cover neither each other nor any tile, and stay in the view."""
     view = window.game.table
     port = QRectF(view.viewport().rect())
     boxes = [on_screen(window, plate) for plate in plates(window)]
@@ -67,6 +57,20 @@ def test_the_seat_plates_grow_with_the_window(qtbot: QtBot, window: MainWindow, 
     for item in tiles:
         tile_box = item.deviceTransform(view.viewportTransform()).mapRect(item.body_rect())
         assert not any(box.intersects(tile_box) for box in boxes), (tile_box, boxes)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_seat_plates_grow_with_the_window(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    window.set_language(language)
+    at_size(qtbot, window, SMALL)
+    start(window, "draw", seed=4)  # a stock: its plate too
+    assert window.game.table.table.stock_plate.isVisible()
+    small = [line_height(window, plate) for plate in plates(window)]
+    at_size(qtbot, window, LARGE)
+    large = [line_height(window, plate) for plate in plates(window)]
+    for before, after in zip(small, large, strict=True):
+        assert after >= before * PAGE_SCALE_MAX - 1, (small, large)
+    plates_clear(window)
     at_size(qtbot, window, SMALL)
     assert [line_height(window, plate) for plate in plates(window)] == pytest.approx(small, abs=0.5)
 
@@ -264,3 +268,19 @@ def test_the_plain_back_lines_up_with_the_flags(qtbot: QtBot, window: MainWindow
         words_x.append(columns[0] if columns else -1)
     assert words_x[0] == pytest.approx(words_x[1], abs=4), words_x  # a letter's own side bearing apart
     dialog.close()
+
+
+@pytest.mark.parametrize("size", [LARGE, (1366, 768)])
+@pytest.mark.parametrize(("preset", "players"), [("cutthroat", 3), ("classic_draw", 5), ("classic_block", 2)])
+def test_larger_plates_stay_clear_at_every_table(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int], preset: str, players: int
+) -> None:
+    """Two, three and five at the table, in Spanish (the longer words): the grown plates find room of their own."""
+    window.set_language("es")
+    at_size(qtbot, window, size)
+    start(window, preset, seed=3, players=players)
+    assert len(window.game.table.table.plates) == players
+    plates_clear(window)
+    window.controller.autoplay(6)
+    qtbot.wait(600)
+    plates_clear(window)
