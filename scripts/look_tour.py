@@ -105,7 +105,7 @@ def main() -> int:
             tour.shot(window, f"lobby-{preset}")
         lobby.select("jamaican")
         for menu in window.menuBar().findChildren(QMenu):  # Game, View and its submenus: the game's settings
-            if menu.parent() is window.menuBar():
+            if menu.parent() is window.menuBar() and menu.title():  # not the bar's untitled overflow menu
                 menu.popup(window.mapToGlobal(window.menuBar().geometry().bottomLeft()))
                 tour.shot_screen(f"menu-{menu.title().replace('&', '')}")
                 menu.hide()

@@ -84,7 +84,7 @@ def test_a_long_rack_clears_every_plate(qtbot: QtBot, window: MainWindow, count:
             problems += _rack_problems(window, f"{stage} {size} {count} tiles")
             # Drawn from the state alone: the same state laid out afresh is the same drawing.
             fresh = TableScene.of(state, scene.look, scene.area.size())
-            fresh.set_area(scene.area.size(), scene.pixel)
+            fresh.set_area(scene.area.size(), scene.pixel, scene.words)
             fresh.sync(state, animate=False)
             assert [d for d in fresh.describe() if d[0] == "rack"] == [d for d in scene.describe() if d[0] == "rack"], (
                 "the rack depends on the state alone"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QResizeEvent
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -182,14 +182,20 @@ class LookDialog(QDialog):
         self.flags.blockSignals(True)
         self.flags.clear()
         codes = matching_flags(text)
+        width, height = round(32 * self.flag_scale), round(24 * self.flag_scale)
         if not text.strip() or "plain".startswith(text.strip().casefold()):
             plain = QListWidgetItem(self.tr("Plain"))
             plain.setData(Qt.ItemDataRole.UserRole, "plain")
+            # No flag, but a flag's room: its row as tall as the others and its name in line with theirs (it
+            # stood at the list's edge in a thin strip above the flags).
+            blank = QPixmap(width, height)
+            blank.fill(Qt.GlobalColor.transparent)
+            plain.setIcon(QIcon(blank))
             self.flags.addItem(plain)
         for code in codes:
             item = QListWidgetItem(translate("Flags", FLAGS[code]))
             item.setData(Qt.ItemDataRole.UserRole, code)
-            pixmap = flag_pixmap(code, round(32 * self.flag_scale), round(24 * self.flag_scale))
+            pixmap = flag_pixmap(code, width, height)
             if pixmap is not None:
                 item.setIcon(QIcon(pixmap))
             self.flags.addItem(item)

@@ -75,6 +75,7 @@ def palette(theme: Theme) -> QPalette:
 # sheet sets them; in a larger window they grow with it, as the table's tiles do, up to half as large again.
 PAGE_WIDTH_AT_1 = 1024
 PAGE_HEIGHT_AT_1 = 660
+WINDOW_HEIGHT_AT_1 = 700  # the window round such a page
 PAGE_SCALE_MAX = 1.5
 
 
@@ -82,6 +83,12 @@ def size_scale(width: int, height: int, width_at_1: int, height_at_1: int) -> fl
     """How much larger than at its size `width_at_1` x `height_at_1` the words of a page or dialog `width` x `height`
     are: 1 at that size and smaller, at most PAGE_SCALE_MAX."""
     return max(1.0, min(PAGE_SCALE_MAX, height / height_at_1, width / width_at_1))
+
+
+def window_scale(width: int, height: int) -> float:
+    """How much larger than at 1024x700 the words of a window `width` x `height` are, menu bar and status bar
+    included: the scale of its pages (page_scale) for its chrome, its menus and the table's name plates."""
+    return size_scale(width, height, PAGE_WIDTH_AT_1, WINDOW_HEIGHT_AT_1)
 
 
 def page_scale(width: int, height: int) -> float:
@@ -136,11 +143,31 @@ def scaled_panel_style(scale: float) -> str:
         "QLabel, QCheckBox, QListWidget, QTabBar, QPlainTextEdit, QComboBox, QLineEdit"
         f" {{ font-size: {_base_font_size(scale)}; }}"
         + scaled_popup_style(scale)
+        + scaled_menu_style(scale)
         + f" QLabel#scoreBody {{ font-size: {_px(TEXT_PX, scale)}; }}"
         f" QLabel#panelTitle {{ font-size: {_px(PANEL_TITLE_PX, scale)}; }}"
         f" QLabel#turn {{ font-size: {_px(TURN_PX, scale)}; }}"
         f" QLabel#clock {{ font-size: {_px(CLOCK_PX, scale)}; }}"
         f" QPushButton {{ font-size: {_px(SIDE_BUTTON_PX, scale)}; }}" + scaled_check_style(scale)
+    )
+
+
+MENU_ITEM_PAD = (5, 22)  # a menu item's padding above and below, and left and right
+MENU_CHECK_PX = 12  # a ticked menu item's mark (the theme's check.svg), and its gap from the menu's edge
+MENU_CHECK_GAP = 4
+
+
+def scaled_menu_style(scale: float) -> str:
+    """A menu `scale` times its size, its items' padding with it: the menu bar's and a field's or a list's own
+    menu (a menu is a window of its own and takes no font from its widget, so at 1920x1080 the menus kept the
+    words of 1024x700 under a page half as large again), its ticks with them (the style's own mark, check.svg: Qt's
+    own stayed 7 px). The status bar's words grow as the menu bar's."""
+    vertical, horizontal = (_px(pad, scale) for pad in MENU_ITEM_PAD)
+    return (
+        f" QMenuBar, QMenu, QMenu QLabel, QStatusBar, QStatusBar QLabel {{ font-size: {_base_font_size(scale)}; }}"
+        f" QMenu::item {{ padding: {vertical} {horizontal} {vertical} {horizontal}; }}"
+        f" QMenu::indicator {{ width: {_px(MENU_CHECK_PX, scale)}; height: {_px(MENU_CHECK_PX, scale)};"
+        f" margin-left: {_px(MENU_CHECK_GAP, scale)}; }}"
     )
 
 
@@ -171,6 +198,7 @@ def _scaled_fields_style(scale: float) -> str:
         f" QSpinBox {{ padding-right: {_px(FIELD_PX + 2, scale)}; }}"
         f" QSpinBox::up-button, QSpinBox::down-button {{ width: {_px(FIELD_PX, scale)}; }}"
         + scaled_popup_style(scale)
+        + scaled_menu_style(scale)
         + scaled_check_style(scale)
     )
 
@@ -314,9 +342,11 @@ def stylesheet(look: Look) -> str:
     QMenuBar {{ background: {t.log}; color: {field_text}; }}
     QMenuBar::item:selected {{ background: {t.accent}; color: {accent_text}; }}
     QMenu {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
-    QMenu::item {{ padding: 5px 22px 5px 22px; }}
+    QMenu::item {{ padding: {MENU_ITEM_PAD[0]}px {MENU_ITEM_PAD[1]}px {MENU_ITEM_PAD[0]}px {MENU_ITEM_PAD[1]}px; }}
     QMenu::item:selected {{ background: {t.accent}; color: {accent_text}; }}
     QMenu::item:disabled {{ color: #777777; }}
+    QMenu::indicator {{ width: {MENU_CHECK_PX}px; height: {MENU_CHECK_PX}px; margin-left: {MENU_CHECK_GAP}px; }}
+    QMenu::indicator:checked {{ image: url({arrows}/check.svg); }}
     QMenu::separator {{ height: 1px; background: {button}; margin: 4px 8px; }}
     QToolTip {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
     QSlider::groove:horizontal {{ height: 6px; background: {button}; border: 1px solid {t.accent};

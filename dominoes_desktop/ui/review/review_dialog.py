@@ -40,7 +40,7 @@ class ReviewDialog(QDialog):
     def __init__(self, match: Match, seats: list[SeatConfig], look: Look, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Hand review"))
-        grows_with_window(self, QSize(1000, 700))  # its words as large as the window's under it
+        self.grows = grows_with_window(self, QSize(1000, 700))  # its words as large as the window's under it
         self.match = match
         self.seats = seats
         self.people = sum(1 for seat in seats if seat.human)
@@ -135,7 +135,7 @@ class ReviewDialog(QDialog):
         # Plates are drawn at screen size: the scene places them for the scale fitInView is about to give it.
         port = self.view.viewport().size()
         fit = min(port.width() / NATURAL_AREA.width(), port.height() / NATURAL_AREA.height())
-        self.scene_.set_area(NATURAL_AREA, 1 / max(0.1, fit))
+        self.scene_.set_area(NATURAL_AREA, 1 / max(0.1, fit), self.grows.scale)  # its plates' words as its own
         self.scene_.sync(TableState(hand.layout, seats, 0, stock=len(hand.stock)), animate=False)
         self.view.fitInView(self.scene_.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         total = len(self.played.history)

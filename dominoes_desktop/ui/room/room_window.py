@@ -403,7 +403,7 @@ class RoomWindow(QWidget):
         if self.seat != self.controller.host_seat or info is None or info["kind"] != "friend" or not info["taken"]:
             return None
         name = self.controller.name(seat)
-        menu = QMenu(self)
+        menu = QMenu(self.seats)  # the side panel's words' size (scaled_panel_style) reaches it through its list
         if self.state == "playing":
             if not info["cpu"]:
                 cpu = menu.addAction(self.tr("Let a CPU play for {name}").format(name=name))

@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QCursor, QKeySequence, QPaintEvent, QShowEvent
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QCursor,
+    QKeySequence,
+    QPaintEvent,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -31,7 +40,7 @@ from ...engine.rules import Rules
 from ..learn.rules_page import RulesDialog, preset_name
 from ..lobby.lobby_page import LobbyPage
 from ..look.flags import flag_pixmap
-from ..look.look_style import palette, stylesheet
+from ..look.look_style import palette, scaled_menu_style, stylesheet, window_scale
 from ..look.looks import FINISHES, Look, themes
 from ..play.sound import SoundBoard
 from ..review.skill_recorder import SkillRecorder
@@ -103,6 +112,7 @@ class MainWindow(QMainWindow):
         self.keeps_autosave = self.store.folder is not None  # a demonstration's table keeps nothing
         self._resume_without_asking = False
         self.look = settings.look()
+        self.chrome_scale = 1.0  # how much larger than at 1024x700 the menus' and status bar's words are
         self.fixed_pace = pace_ms  # tests and screenshots fix it; players get it from the animation speed
         self.setWindowTitle(self.tr("Dominoes Desktop"))
         self.resize(first_size(self.screen().availableGeometry().size()))
@@ -902,6 +912,30 @@ class MainWindow(QMainWindow):
             # session without a window manager would otherwise leave the window inactive and the keys nowhere).
             self._shown_once = True
             QTimer.singleShot(0, self, self.activateWindow)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._scale_chrome()
+
+    def _scale_chrome(self) -> None:
+        """The menu bar, its menus and the status bar grow with the window as its pages do (at 1920x1080 they kept
+        the 13 px words of 1024x700); each takes the style of its own, which its menus read too."""
+        scale = round(window_scale(self.width(), self.height()), 2)
+        if scale == self.chrome_scale:
+            return
+        self.chrome_scale = scale
+        style = scaled_menu_style(scale) if scale > 1.0 else ""
+        status = self.statusBar()
+        self.menuBar().setStyleSheet(style)
+        status.setStyleSheet(style)
+        # The window's first resize comes as it is shown, after its layout was made: the taller status bar is laid
+        # out now, not after the first paint (the lobby's lower half moved up 4 px a moment later at 1920x1080).
+        # The bar takes its new font as it is polished and its new height from a layout request.
+        status.ensurePolished()
+        QApplication.sendEvent(status, QEvent(QEvent.Type.LayoutRequest))
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.WindowStateChange:

@@ -42,6 +42,10 @@ class Moment(QGraphicsObject):
             for i in range(0 if still else PIECES)
         ]
 
+    def show_progress(self, value: float) -> None:
+        self.progress = value
+        self.update()
+
     def boundingRect(self) -> QRectF:
         reach = 0 if self.still else 300
         return self.box.adjusted(-reach, -reach, reach, reach)
@@ -95,16 +99,13 @@ class MomentPlayer:
         item = Moment(text, look, still, seed=len(self.shown))
         item.setPos(centre)
         scene.addItem(item)
-        animation = QVariantAnimation()
+        # The banner's own child, told through its bound method: no closure keeps the banner (or its scene) alive,
+        # and the two go together.
+        animation = QVariantAnimation(item)
         animation.setDuration(MOMENT_MS)
         animation.setStartValue(0.0)
         animation.setEndValue(1.0)
-
-        def step(value: object) -> None:
-            item.progress = float(value)  # type: ignore[arg-type]
-            item.update()
-
-        animation.valueChanged.connect(step)
+        animation.valueChanged.connect(item.show_progress)
         animation.finished.connect(self.clear)
         self.item, self.animation = item, animation
         self.shown.append(text)
@@ -117,6 +118,8 @@ class MomentPlayer:
         self.animation = self.item = None
         if animation is not None:
             animation.stop()
-            animation.deleteLater()
-        if item is not None and item.scene() is not None:
-            item.scene().removeItem(item)
+        if item is not None:
+            # Hidden now, deleted by Qt once control returns (its animation with it): deleted here, as Python
+            # would once the banner left the scene, it went in the middle of its animation's `finished`.
+            item.hide()
+            item.deleteLater()

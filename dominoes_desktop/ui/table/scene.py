@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     QRectF,
     QSizeF,
     Qt,
+    QTimer,
     QVariantAnimation,
     Signal,
 )
@@ -229,10 +230,21 @@ class NamePlate(QGraphicsObject):
         font.setBold(self.to_play)
         painter.setFont(font)
         painter.setPen(QColor("#1a1a1a") if self.to_play else QColor(theme.panel_text))
-        for i, line in enumerate(self.lines):
-            painter.drawText(
-                QRectF(rect.left(), rect.top() + 4 + 22 * i, rect.width(), 22), Qt.AlignmentFlag.AlignCenter, line
-            )
+        # A side seat's plate keeps room for a last line it may not have ("passed", "thinking…"): the words it has
+        # stand in the middle of it, not at its top over an empty line.
+        said = list(self.lines)
+        while said and not said[-1]:
+            said.pop()
+        top = rect.top() + 4 + 22 * (len(self.lines) - len(said)) / 2
+        for i, line in enumerate(said):
+            painter.drawText(QRectF(rect.left(), top + 22 * i, rect.width(), 22), Qt.AlignmentFlag.AlignCenter, line)
+
+
+def _retire(animation: QAbstractAnimation | None) -> None:
+    """An animation taken over by another (or its tile gone) stopped, and deleted by Qt once control returns."""
+    if animation is not None:
+        animation.stop()  # stop() sends no `finished`
+        animation.deleteLater()
 
 
 class TableScene(QGraphicsScene):
@@ -275,8 +287,11 @@ class TableScene(QGraphicsScene):
         self.area = QRectF(QPointF(-NATURAL_AREA.width() / 2, -NATURAL_AREA.height() / 2), NATURAL_AREA)
         self.fit_ratio = 1.0
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
+        self.words = 1.0  # how much larger than at 1024x700 the window's words are: the plates' words grow as much
         self.float_texts: list[str] = []  # what rose from the table, newest last (what the player was told)
         self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
+        self._float_from: dict[QGraphicsSimpleTextItem, QPointF] = {}  # where each rises from
+        self._floats_done: list[QVariantAnimation] = []  # finished, kept until their `finished` has been sent
         self._plans: dict[object, tuple[TablePlan, float, float]] = {}  # plan, its fit ratio, the line's scale
         self._planned_scale = 1.0  # the line scale of the plan `_plan` gave last
         self.line_scale = 1.0  # the line's tiles' size (LINE_SCALES), at most what it was earlier in the hand
@@ -316,17 +331,20 @@ class TableScene(QGraphicsScene):
 
     # ---- redrawing ------------------------------------------------------------------------
 
-    def set_area(self, size: QSizeF, pixel: float = 1.0) -> None:
+    def set_area(self, size: QSizeF, pixel: float = 1.0, words: float = 1.0) -> None:
         """The room the view shows, in scene units: the felt and the seats are laid out to fill it. `pixel`:
-        scene units per screen pixel, for the items drawn at a fixed size on screen (name plates)."""
+        scene units per screen pixel, for the items drawn at a fixed size on screen (name plates); `words`: how
+        much larger than at 1024x700 the window's words are (look_style.window_scale), the plates' with them."""
         self.area = QRectF(-size.width() / 2, -size.height() / 2, size.width(), size.height())
         self.pixel = pixel
+        self.words = words
 
     def plate_scale(self) -> float:
         """Name plates keep their size on screen while the camera is near its natural scale, and shrink (to three
         quarters at most) when the table is drawn small (a small window with the hand's end sheet docked below),
-        so they do not cover the felt and each other."""
-        return max(0.75, min(1.0, (1.0 / self.pixel) / PLATE_FULL_SCALE))
+        so they do not cover the felt and each other. In a larger window they grow as its other words do (at
+        1920x1080 they had stayed the size of 1024x700's beside a side panel half as large again)."""
+        return max(0.75, min(1.0, (1.0 / self.pixel) / PLATE_FULL_SCALE)) * self.words
 
     def plate_units(self) -> float:
         """Scene units per unit of a plate's own drawing."""
@@ -516,7 +534,10 @@ class TableScene(QGraphicsScene):
         if seat_state.note:
             known.append(seat_state.note)
         if side:
-            return [name, count, " · ".join(known)]  # always three lines: the plate keeps its height
+            # Always three lines: the plate keeps its height; the last says one thing, the newest ("thinking…" or
+            # the pips at the hand's end over "passed"), so it stays narrow: "passed · thinking…" made a side plate
+            # wide enough to push the felt back for that one turn (the table jumped at 1024x700 and 1280x800).
+            return [name, count, known[-1] if known else ""]
         return [name, " · ".join([count, *known])]
 
     def _seat_scale(self, seat_state: SeatState, along: str, room: float) -> tuple[float, int]:
@@ -872,47 +893,53 @@ class TableScene(QGraphicsScene):
         return span + (UNIT if along == "x" else 2 * UNIT) * scale
 
     def _move(self, item: TileItem, target: QPointF, duration: int, scale: float | None = None) -> None:
-        """Slide `item` to `target` over `duration` ms (0: put it there; reduced motion), resizing it to `scale`."""
-        running = self._animations.pop(item, None)
-        if running is not None:
-            running.stop()
+        """Slide `item` to `target` over `duration` ms (0: put it there; reduced motion), resizing it to `scale`.
+
+        Each animation is the child of the tile it moves and tells the scene it is done through a bound method:
+        one made without a parent and told so through a closure over itself and its tile stayed alive with that
+        tile for good (after 30 hands, thousands of animations and hundreds of tiles no longer on the table)."""
+        _retire(self._animations.pop(item, None))
         if scale is not None and abs(item.scale() - scale) > 1e-3:
-            resizing = self._resizing.pop(item, None)
-            if resizing is not None:
-                resizing.stop()
+            _retire(self._resizing.pop(item, None))
             if duration > 0:
-                shrink = QPropertyAnimation(item, b"scale", self)
+                shrink = QPropertyAnimation(item, b"scale", item)
                 shrink.setDuration(duration)
                 shrink.setEndValue(scale)
                 shrink.setEasingCurve(QEasingCurve.Type.OutCubic)
                 # Counted in `animating`: a tile still shrinking from the rack's size has not landed.
                 self._resizing[item] = shrink
-                shrink.finished.connect(
-                    lambda: self._resizing.pop(item, None) if self._resizing.get(item) is shrink else None
-                )
-                shrink.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+                shrink.finished.connect(self._resized)
+                shrink.start()
             else:
                 item.setScale(scale)
         if duration <= 0 or (item.pos() - target).manhattanLength() < 1:
             item.setPos(target)
             return
-        animation = QPropertyAnimation(item, b"pos")
+        animation = QPropertyAnimation(item, b"pos", item)
         animation.setDuration(duration)
         animation.setEndValue(target)
         animation.setEasingCurve(QEasingCurve.Type.OutCubic)
         self._animations[item] = animation
-        animation.finished.connect(lambda: self._animation_done(item, animation))
+        animation.finished.connect(self._moved)
         animation.start()
 
-    def _animation_done(self, item: TileItem, animation: QPropertyAnimation) -> None:
-        if self._animations.get(item) is animation:
-            del self._animations[item]
+    def _moved(self) -> None:
+        self._done(self._animations)
+
+    def _resized(self) -> None:
+        self._done(self._resizing)
+
+    def _done(self, running: dict[TileItem, QPropertyAnimation]) -> None:
+        """The animation that just finished leaves `running`, and is deleted once its signal has been sent."""
+        finished = self.sender()
+        for item, animation in list(running.items()):
+            if animation is finished:
+                del running[item]
+                animation.deleteLater()
 
     def _discard(self, item: TileItem) -> None:
         for animations in (self._animations, self._resizing):
-            running = animations.pop(item, None)
-            if running is not None:
-                running.stop()
+            _retire(animations.pop(item, None))
         self.removeItem(item)
 
     @property
@@ -943,34 +970,48 @@ class TableScene(QGraphicsScene):
         box = label.boundingRect()
         label.setPos(start - QPointF(box.width() / 2, box.height() / 2 + UNIT * 0.6))
         self.addItem(label)
-        rise = QVariantAnimation(self)
+        # Held by `floats` alone (no parent, no closure over the label or the scene), told through bound methods.
+        rise = QVariantAnimation()
         rise.setDuration(FLOAT_MS)
         rise.setStartValue(0.0)
         rise.setEndValue(1.0)
-        origin = label.pos()
-        still = self.look.motion == "reduced"
-
-        def step(value: float) -> None:
-            if not still:
-                label.setPos(origin - QPointF(0, UNIT * 1.8 * value))
-            # In quickly, held, then out: off the tiles it rose from within the second.
-            label.setOpacity(min(1.0, value / 0.1, max(0.0, (1.0 - value) / 0.45)))
-
-        rise.valueChanged.connect(step)
-        rise.finished.connect(lambda: self._float_done(label))
+        self._float_from[label] = label.pos()
+        rise.valueChanged.connect(self._float_step)
+        rise.finished.connect(self._float_finished)
         self.floats[label] = rise
         rise.start()
 
+    def _float_of(self, rise: object) -> QGraphicsSimpleTextItem | None:
+        return next((label for label, animation in self.floats.items() if animation is rise), None)
+
+    def _float_step(self, value: float) -> None:
+        label = self._float_of(self.sender())
+        if label is None:
+            return
+        if self.look.motion != "reduced":
+            label.setPos(self._float_from[label] - QPointF(0, UNIT * 1.8 * value))
+        # In quickly, held, then out: off the tiles it rose from within the second.
+        label.setOpacity(min(1.0, value / 0.1, max(0.0, (1.0 - value) / 0.45)))
+
+    def _float_finished(self) -> None:
+        label = self._float_of(self.sender())
+        if label is None:
+            return
+        # The animation sending this is let go after its signal (dropped now, Python would delete it mid-signal).
+        self._floats_done.append(self.floats[label])
+        QTimer.singleShot(0, self, self._floats_done.clear)
+        self._float_done(label)
+
     def _float_done(self, label: QGraphicsSimpleTextItem) -> None:
         rise = self.floats.pop(label, None)
+        self._float_from.pop(label, None)
         if rise is not None:
-            rise.deleteLater()
+            rise.stop()  # stop() does not emit finished
             self.removeItem(label)
 
     def clear_floats(self) -> None:
         """Every rising score gone at once: a new one rises, or the scene is drawn afresh (resize, look, deal)."""
-        for label, rise in list(self.floats.items()):
-            rise.stop()  # stop() does not emit finished: the label goes here
+        for label in list(self.floats):
             self._float_done(label)
 
     # ---- end markers -------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
+from ..look.look_style import window_scale
 from ..look.looks import Look
 from ..shell.announce import expose_table_overlays
 from ..shell.i18n import translate
@@ -188,8 +189,10 @@ class TableView(QGraphicsView):
         state = self.state()
         size = self.viewport().size()
         scale = self.natural_scale() * self.zoom_level
+        window = self.window()
+        words = window_scale(window.width(), window.height())
         for _ in range(8):
-            self.table.set_area(QSizeF(size.width() / scale, size.height() / scale), 1 / scale)
+            self.table.set_area(QSizeF(size.width() / scale, size.height() / scale), 1 / scale, words)
             ratio = self.table.fit_ratio_for(state)
             if ratio >= 0.999 or self.zoom_level > 1.0 or scale <= MIN_SCALE:
                 break
