@@ -10,7 +10,7 @@ guess costs is the difference). Then a summary: median and worst nodes a world, 
 budget, and the nodes searched, the CPU they took and the nodes a second in this process.
 
     python benchmarks/coach_nodes.py [--preset cuban] [--hands 5] [--plies 0-3] [--worlds 8] [--walk]
-        [--table-entries N]
+        [--table-entries N] [--passes] [--steps]
 
 With --bound-others, each world is searched a second time as a verdict that needs exact values only for the
 option played and the best one would be: a fresh table, the played option and the candidate best (the best
@@ -27,6 +27,35 @@ past the budget would fit. Session 14 (issue 32 item 2), the idea measured and d
 with a world past the budget 0/8, 2/10 and 1/10 would fit). Tried in the fair coach itself (its lanes, shared
 tables and rounds; every other option's value taken as the bound it was shown under), 10 hands each, view-1:
 approximate decisions cuban 10/52 -> 10/52, cross_9 10/32 -> 9/32, cross_12 25/31 -> 23/31.
+
+With --passes, prints each world's null-window searches (MTD(f)'s passes) per option search, and in the
+summary their median and most; with --steps, each world is searched a second time (a fresh table) by an
+MTD(f) whose step grows: each search tries `step` past the bound the last one found, doubled while the
+searches fail the same way, a quarter of it when they turn (C*-like), printed beside the plain searches' nodes.
+Session 16 (issue 32 item 2) measured, on these commands, what a leaner exact search could take off:
+
+    nice -n 10 python benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3 --worlds 4 \
+        --cap 12000000 --passes --steps
+    nice -n 10 python benchmarks/coach_nodes.py --preset cross_9 --hands 10 --plies 0-60 --worlds 2 \
+        --cap 12000000 --passes --steps
+
+and cross_12 (`--hands 6 --plies 0-60 --worlds 1 --cap 4000000`). MTD(f) from the sibling option's value
+takes many passes in the pips games: a median of 14 null-window searches a value in Cuban (most 80), 7 in
+cross_9 (86), 3 in cross_12 (129); the growing step takes 8 (most 17), 6 (19), 3 (10), yet most nodes lie in
+the searches near the value: nodes of the worlds both finished 0.918 of the plain ones in Cuban, 1.114 in
+cross_9, 1.000 in cross_12; worlds with a search past the coach's budget 30 -> 29 of 36, 17 -> 18 of 64,
+10 -> 10 of 16.
+Dropped, as were these changes to _core.c, measured on the first Cuban decisions (plies 0-3 of 6 hands, one world
+each: 28 option searches at the coach's 2,000,000-node budget, 24 past it on main, 19 with the growing step) and
+on cross_12 (62 searches, 36 past it either way): a history heuristic by seat and option (as the first key after
+the table's move, with the two-bound table below and the step: 25 past in Cuban, cross_12 36; as the last key 19
+and 36; with this benchmark's Cuban command at 2 worlds, first key, nodes 1.24x), enhanced transposition cut-offs
+(every child's entry probed before any is searched: Cuban nodes 0.996x at 1.38x the CPU), a table keeping both
+bounds of a position (nodes 1.005x on 4 Cuban hands' first decisions at a 12,000,000 cap: at 19,000 entries a
+search's millions of positions leave little for the next pass), a full window giving up first what no search
+since the last call has read or stored (Cuban 24, cross_12 35, cross_9 15 of 57 as before), a bigger table
+(75,000 and 300,000 entries, with the step: Cuban 19 and 18, cross_12 35 and 35, at more CPU a node), and a bonus
+in the line search's order for a play the partner can follow (10, 40 or 150: 25 or 26 past).
 
 Session 12's figures (the first decisions of a Cuban hand, plies 1-3):
 
@@ -57,6 +86,7 @@ from dominoes_desktop.engine.analysis.fair import world_seed  # noqa: E402
 from dominoes_desktop.engine.analysis.solver import (  # noqa: E402
     ArmsSolver,
     LineSolver,
+    MaskSolver,
     OutOfBudget,
     hand_gains,
     scored_by_play,
@@ -69,15 +99,61 @@ from dominoes_desktop.engine.hand import Hand  # noqa: E402
 from dominoes_desktop.engine.moves import Move, MoveKind  # noqa: E402
 from dominoes_desktop.engine.rules import Rules  # noqa: E402
 
+PASSES: list[int] = []  # the null-window searches of each value search of a counting solver, in order
+
+
+def counting(masks: type[MaskSolver], steps: bool) -> type[MaskSolver]:
+    """`masks` recording in PASSES how many null-window searches each value takes; with `steps`, its MTD(f)
+    tries each next search `step` past the last bound, doubled while they fail the same way, a quarter of it
+    when they turn (the same value: each search still moves one bound towards the other)."""
+
+    class Counting(masks):  # type: ignore[valid-type,misc]
+        def _search(self, *args: Any, **kwargs: Any) -> int:
+            PASSES[-1] += 1
+            return int(super()._search(*args, **kwargs))
+
+        def value(self, hand: Hand, dealt_stock: int) -> int:
+            PASSES.append(0)
+            if not steps:
+                return int(super().value(hand, dealt_stock))
+            self.nodes = 0
+            state = self.state_of(hand, dealt_stock)
+            low, high = -self.bound, self.bound
+            test, step, rising = self.last_value, 1, None
+            while low < high:
+                test = max(low + 1, min(high, test))
+                found = self._search(*state, test - 1, test)
+                up = found >= test
+                step = step * 2 if up is rising else max(1, step // 4)
+                rising = up
+                if up:
+                    low, test = found, found + step
+                else:
+                    high, test = found, found - step + 1
+            self.last_value = low
+            return low
+
+    return Counting
+
 
 def search_world(
-    rules: Rules, world: Hand, options: list[Move], side: int, cap: int, guesses: list[float] | None
+    rules: Rules,
+    world: Hand,
+    options: list[Move],
+    side: int,
+    cap: int,
+    guesses: list[float] | None,
+    count: bool = False,
+    steps: bool = False,
 ) -> tuple[list[int], list[float | None]]:
     """Each option's nodes and exact value (None past `cap`) in one world, one table for its options as the
-    coach keeps; with `guesses`, each search's MTD(f) starts at that value (to come, as the solver sees it)."""
+    coach keeps; with `guesses`, each search's MTD(f) starts at that value (to come, as the solver sees it);
+    with `count` or `steps`, searched by `counting`'s solver."""
     judge = Judge(rules, world, cap)
     search_side = 0 if rules.sides == 2 else side
     masks = LineSolver if supports_masks(rules) else ArmsSolver if supports_arms(rules) else None
+    if (count or steps) and masks is not None:
+        judge._masks[search_side] = counting(masks, steps)(rules, judge.dealt_stock, judge.leader, search_side)
     nodes: list[int] = []
     values: list[float | None] = []
     for o, move in enumerate(options):
@@ -167,6 +243,8 @@ def main() -> None:
     parser.add_argument(
         "--bound-others", action="store_true", help="also judge each world needing exact values of two options only"
     )
+    parser.add_argument("--passes", action="store_true", help="count each value search's null-window searches")
+    parser.add_argument("--steps", action="store_true", help="also search each world by an MTD(f) of growing steps")
     args = parser.parse_args()
     if args.table_entries is not None:
         solver_module.COMPILED_TABLE_ENTRIES = args.table_entries
@@ -177,6 +255,9 @@ def main() -> None:
     past_budget = 0
     bounded = [0, 0, 0, 0]  # nodes of the worlds both ways finished (exact, bounded); worlds past the budget, fitting
     searched = 0
+    passes: list[int] = []  # each plain value search's null-window searches (--passes)
+    stepped = [0, 0, 0, 0]  # nodes of the worlds both ways finished (plain, growing steps); worlds past the budget
+    stepped_passes: list[int] = []
     started = time.process_time()
     for recorded in recorded_hands(args.preset, args.hands, args.seed):
         rules = recorded.rules
@@ -190,11 +271,30 @@ def main() -> None:
             options = position.legal_moves()
             row: dict[str, Any] = {"hand": recorded.index, "ply": ply, "options": len(options), "worlds": []}
             for world in worlds:
-                nodes, values = search_world(rules, world.hand, options, side, args.cap, None)
+                first_pass = len(PASSES)
+                nodes, values = search_world(rules, world.hand, options, side, args.cap, None, args.passes)
                 searched += sum(nodes)
                 per_world.append(sum(nodes))
                 past_budget += max(nodes) > budget
                 entry: dict[str, Any] = {"nodes": sum(nodes), "most_one_option": max(nodes)}
+                if args.passes:
+                    entry["passes"] = PASSES[first_pass:]
+                    passes.extend(PASSES[first_pass:])
+                if args.steps:
+                    first_pass = len(PASSES)
+                    stepped_nodes, stepped_values = search_world(
+                        rules, world.hand, options, side, args.cap, None, steps=True
+                    )
+                    searched += sum(stepped_nodes)
+                    entry["steps_nodes"] = sum(stepped_nodes)
+                    entry["steps_passes"] = PASSES[first_pass:]
+                    stepped_passes.extend(PASSES[first_pass:])
+                    stepped[2] += max(nodes) > budget
+                    stepped[3] += max(stepped_nodes) > budget
+                    if None not in values and None not in stepped_values:
+                        assert stepped_values == values, (values, stepped_values)
+                        stepped[0] += sum(nodes)
+                        stepped[1] += sum(stepped_nodes)
                 if args.walk and all(v is not None for v in values):
                     guesses: list[float] = [v for v in values if v is not None]
                     guessed, _ = search_world(rules, world.hand, options, side, args.cap, guesses)
@@ -235,6 +335,12 @@ def main() -> None:
                     "from_true_value_share": round(walked[1] / walked[0], 3) if walked[0] else None,
                     "bound_others_share": round(bounded[1] / bounded[0], 3) if bounded[0] else None,
                     "past_budget_bound_others_fit": bounded[3] if args.bound_others else None,
+                    "passes_median": statistics.median(passes) if passes else None,
+                    "passes_most": max(passes) if passes else None,
+                    "steps_nodes_share": round(stepped[1] / stepped[0], 3) if stepped[0] else None,
+                    "steps_passes_median": statistics.median(stepped_passes) if stepped_passes else None,
+                    "steps_passes_most": max(stepped_passes) if stepped_passes else None,
+                    "worlds_past_the_budget_plain_then_steps": stepped[2:] if args.steps else None,
                 }
             )
         )

@@ -63,7 +63,10 @@ from .solver import (
 
 EPSILON = 1e-9
 BIG_SET_BUDGET = 100_000  # nodes per search in sets larger than double-6, where a position too big to search
-# is seldom saved by a bigger budget: giving up sooner leaves more time for the estimates
+# is seldom saved by a bigger budget: giving up sooner leaves more time for the estimates. Measured in session 16
+# (benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2 --hands 10, one after the other):
+# 100,000 left 10/52, 9/32 and 25/31 decisions approximate at 0.88, 0.75 and 0.51 s a hand (median); 300,000
+# 8/52, 9/32, 25/31 at 1.72, 1.66, 1.73 s; 600,000 6/52, 9/32, 25/31 at 2.98, 3.27, 4.20 s (worst 8.9 s)
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
 # (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left
