@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontInfo, QFontMetricsF
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QFormLayout, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.look.look_dialog import LookDialog
@@ -284,3 +284,22 @@ def test_larger_plates_stay_clear_at_every_table(
     window.controller.autoplay(6)
     qtbot.wait(600)
     plates_clear(window)
+
+
+def test_your_view_s_labels_stand_level_with_their_fields(qtbot: QtBot, window: MainWindow) -> None:
+    """Your view's form: each label's words stand level with its field's (they sat about 4 px above them at
+    1920x1080, the label at the top of a row as tall as its field)."""
+    at_size(qtbot, window, LARGE)
+    dialog = LookDialog(window.look, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    form = dialog.findChild(QFormLayout)
+    assert form is not None and form.rowCount() >= 8
+    for row in range(form.rowCount()):
+        label = form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget()
+        field = form.itemAt(row, QFormLayout.ItemRole.FieldRole).widget()
+        label_middle = label.mapTo(dialog, label.rect().center()).y()
+        field_middle = field.mapTo(dialog, field.rect().center()).y()
+        assert abs(label_middle - field_middle) <= 1, (row, label_middle, field_middle)
+    dialog.close()

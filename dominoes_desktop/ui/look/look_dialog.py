@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -145,7 +146,12 @@ class LookDialog(QDialog):
             (self.tr("Animation speed"), self.speed),
             (self.tr("Cross games"), self.arms),
         ):
-            form.addRow(label, widget)
+            # A label as tall as its field, its words in its middle: level with the field's words (a label the
+            # height of its own words stood at the top of the taller field's row).
+            words = QLabel(label)
+            words.setBuddy(widget)
+            words.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+            form.addRow(words, widget)
         flags_box = QVBoxLayout()
         flags_box.addWidget(QLabel(self.tr("Rack flag (the backs of your tiles)")))
         flags_box.addWidget(self.search)
