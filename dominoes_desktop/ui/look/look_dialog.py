@@ -188,7 +188,8 @@ class LookDialog(QDialog):
         self.flags.blockSignals(True)
         self.flags.clear()
         codes = matching_flags(text)
-        width, height = round(32 * self.flag_scale), round(24 * self.flag_scale)
+        drawn = self.flag_icon_at_1 * self.flag_scale  # the list's icon size (resizeEvent), rounded as Qt rounds it
+        width, height = drawn.width(), drawn.height()
         if not text.strip() or "plain".startswith(text.strip().casefold()):
             plain = QListWidgetItem(self.tr("Plain"))
             plain.setData(Qt.ItemDataRole.UserRole, "plain")
