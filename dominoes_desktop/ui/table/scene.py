@@ -200,22 +200,24 @@ class NamePlate(QGraphicsObject):
         super().__init__()
         self.look = look
         self.lines: list[str] = []
+        self.kept = ""  # words it may come to say ("7 tiles · thinking…"): it stays as wide as them meanwhile
         self.to_play = False
         self.setZValue(40)
         # Names stay the same size on screen however far the camera draws back.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def set_text(self, lines: list[str], to_play: bool) -> None:
-        if lines == self.lines and to_play == self.to_play:
+    def set_text(self, lines: list[str], to_play: bool, kept: str = "") -> None:
+        if lines == self.lines and to_play == self.to_play and kept == self.kept:
             return  # the scene is laid out after every move: a plate repaints only when its words change
         self.prepareGeometryChange()
         self.lines = lines
+        self.kept = kept
         self.to_play = to_play
         self.update()
 
     def boundingRect(self) -> QRectF:
-        width = max((len(line) for line in self.lines), default=4) * 9.5 + 28
+        width = max((len(line) for line in [*self.lines, self.kept]), default=4) * 9.5 + 28
         return QRectF(-width / 2, -22, width, 22 * max(1, len(self.lines)) + 8)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -230,8 +232,8 @@ class NamePlate(QGraphicsObject):
         font.setBold(self.to_play)
         painter.setFont(font)
         painter.setPen(QColor("#1a1a1a") if self.to_play else QColor(theme.panel_text))
-        # A side seat's plate keeps room for a last line it may not have ("passed", "thinking…"): the words it has
-        # stand in the middle of it, not at its top over an empty line.
+        # A plate keeps room for a last line it may not have ("passed", "thinking…"): the words it has stand in the
+        # middle of it, not at its top over an empty line.
         said = list(self.lines)
         while said and not said[-1]:
             said.pop()
@@ -525,20 +527,25 @@ class TableScene(QGraphicsScene):
             self.addItem(text)
             self.labels.append(text)
 
-    def _plate_lines(self, seat: int, seat_state: SeatState, side: bool) -> list[str]:
-        """A seat's plate: its name, then its count with what is known of it (a seat at the side of the table
-        has its words stacked, so its plate stays narrow enough for the corner it sits in)."""
+    def _plate_lines(self, seat_state: SeatState, yours: bool, stacked: bool) -> tuple[list[str], str]:
+        """A seat's plate: its name, its count, and one thing known of it, the newest ("thinking…", or the pips
+        at the hand's end over "passed"), on a line of its own when `stacked`, else after the count; and the
+        longest line it may come to have, which it keeps room for.
+
+        A plate that grew as its seat thought ("4 fichas · pensando…" across the table at 1024x700 in Spanish)
+        pushed the felt back, or another plate to another corner, for that one turn: the whole table jumped."""
         name = seat_state.name + (translate("TableScene", " (partner)") if seat_state.partner else "")
         count = self.tr("%n tile(s)", "", seat_state.count)
         known = [translate("TableScene", "passed")] if seat_state.passed else []
         if seat_state.note:
             known.append(seat_state.note)
-        if side:
-            # Always three lines: the plate keeps its height; the last says one thing, the newest ("thinking…" or
-            # the pips at the hand's end over "passed"), so it stays narrow: "passed · thinking…" made a side plate
-            # wide enough to push the felt back for that one turn (the table jumped at 1024x700 and 1280x800).
-            return [name, count, known[-1] if known else ""]
-        return [name, " · ".join([count, *known])]
+        newest = known[-1] if known else ""
+        # Your own seat never thinks at your table: its plate beside your rack keeps no room for it.
+        may_say = [translate("TableScene", "passed"), newest, *([] if yours else [translate("TableView", "thinking…")])]
+        longest = max(may_say, key=len)
+        if stacked:
+            return [name, count, newest], longest
+        return [name, f"{count} · {newest}" if newest else count], f"{count} · {longest}"
 
     def _seat_scale(self, seat_state: SeatState, along: str, room: float) -> tuple[float, int]:
         """The size of a seat's tiles and in how many lines they lie: backs small, a hand shown at the hand's end
@@ -598,7 +605,12 @@ class TableScene(QGraphicsScene):
                 self.plates[seat] = plate
                 self.addItem(plate)
             slot = slots[(seat - state.bottom) % players]
-            plate.set_text(self._plate_lines(seat, seat_state, slot in ("left", "right")), seat_state.to_play)
+            # Three lines, their height kept, where the band is that tall anyway: your rack's, and the top band
+            # between the side seats' corner plates; across the table with no side seats (two at the table) or in
+            # five's top corners the band is only two lines tall, and the note follows the count.
+            stacked = slot in ("bottom", "left", "right") or (slot == "top" and players > 2)
+            words, kept = self._plate_lines(seat_state, seat == state.bottom, stacked)
+            plate.set_text(words, seat_state.to_play, kept)
             plate.setScale(self.plate_scale())
         area = self.area
         gap = 0.3 * UNIT
@@ -729,8 +741,10 @@ class TableScene(QGraphicsScene):
                 QPointF(box.center().x(), box.top() - gap - h),
                 QPointF(box.center().x(), box.bottom() + gap + h),
             ]
-        left = QPointF(box.left() - gap - w, box.center().y())
-        right = QPointF(box.right() + gap + w, box.center().y())
+        # Beside its row; a row across the table in a band thinner than the plate: level with the corners' plates.
+        y = box.center().y() if place.slot == "bottom" else max(box.center().y(), top_corner)
+        left = QPointF(box.left() - gap - w, y)
+        right = QPointF(box.right() + gap + w, y)
         row = [right, left] if place.slot == "top_right" else [left, right]
         if place.slot == "bottom":
             return row
