@@ -7,6 +7,7 @@ and reports clicks and drags as signals; it never changes the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -79,6 +80,13 @@ class SeatState:
     passed: bool = False  # its last action was a pass (shown until it plays)
     note: str = ""
     most: int = 0  # the most tiles it has held this hand: its plate stays beside the widest its row has been
+
+
+class Rise(NamedTuple):
+    """A score rising from the table: its animation, and where its label started."""
+
+    animation: QVariantAnimation
+    start: QPointF
 
 
 @dataclass
@@ -291,8 +299,7 @@ class TableScene(QGraphicsScene):
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
         self.words = 1.0  # how much larger than at 1024x700 the window's words are: the plates' words grow as much
         self.float_texts: list[str] = []  # what rose from the table, newest last (what the player was told)
-        self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
-        self._float_from: dict[QGraphicsSimpleTextItem, QPointF] = {}  # where each rises from
+        self.floats: dict[QGraphicsSimpleTextItem, Rise] = {}  # "+10" rising: its animation and where it started
         self._floats_done: list[QVariantAnimation] = []  # finished, kept until their `finished` has been sent
         self._plans: dict[object, tuple[TablePlan, float, float]] = {}  # plan, its fit ratio, the line's scale
         self._planned_scale = 1.0  # the line scale of the plan `_plan` gave last
@@ -989,38 +996,39 @@ class TableScene(QGraphicsScene):
         rise.setDuration(FLOAT_MS)
         rise.setStartValue(0.0)
         rise.setEndValue(1.0)
-        self._float_from[label] = label.pos()
         rise.valueChanged.connect(self._float_step)
         rise.finished.connect(self._float_finished)
-        self.floats[label] = rise
+        self.floats[label] = Rise(rise, label.pos())
         rise.start()
 
-    def _float_of(self, rise: object) -> QGraphicsSimpleTextItem | None:
-        return next((label for label, animation in self.floats.items() if animation is rise), None)
+    def _float_of(self, animation: object) -> tuple[QGraphicsSimpleTextItem, Rise] | None:
+        # One score rises at a time (float_text sends the one before away): a look through one entry at most.
+        return next(((label, rise) for label, rise in self.floats.items() if rise.animation is animation), None)
 
     def _float_step(self, value: float) -> None:
-        label = self._float_of(self.sender())
-        if label is None:
+        found = self._float_of(self.sender())
+        if found is None:
             return
+        label, rise = found
         if self.look.motion != "reduced":
-            label.setPos(self._float_from[label] - QPointF(0, UNIT * 1.8 * value))
+            label.setPos(rise.start - QPointF(0, UNIT * 1.8 * value))
         # In quickly, held, then out: off the tiles it rose from within the second.
         label.setOpacity(min(1.0, value / 0.1, max(0.0, (1.0 - value) / 0.45)))
 
     def _float_finished(self) -> None:
-        label = self._float_of(self.sender())
-        if label is None:
+        found = self._float_of(self.sender())
+        if found is None:
             return
+        label, rise = found
         # The animation sending this is let go after its signal (dropped now, Python would delete it mid-signal).
-        self._floats_done.append(self.floats[label])
+        self._floats_done.append(rise.animation)
         QTimer.singleShot(0, self, self._floats_done.clear)
         self._float_done(label)
 
     def _float_done(self, label: QGraphicsSimpleTextItem) -> None:
         rise = self.floats.pop(label, None)
-        self._float_from.pop(label, None)
         if rise is not None:
-            rise.stop()  # stop() does not emit finished
+            rise.animation.stop()  # stop() does not emit finished
             self.removeItem(label)
 
     def clear_floats(self) -> None:
