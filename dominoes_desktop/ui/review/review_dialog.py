@@ -48,6 +48,8 @@ class ReviewDialog(QDialog):
         self.view = QGraphicsView(self.scene_)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.view.setAccessibleName(self.tr("The hand under review"))
+        # Stepped with its buttons: as a Tab stop the picture took the focus and showed none.
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.hands = QComboBox()
         self.hands.setAccessibleName(self.tr("Hand"))
         rules = match.rules
