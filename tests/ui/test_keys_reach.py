@@ -83,5 +83,7 @@ def test_the_dialogs_pictures_are_no_tab_stops(qtbot: QtBot, window: MainWindow)
     qtbot.waitExposed(review)
     stops = tab_stops(review)
     assert review.view not in stops and stops, stops
+    row = [stops.index(button) for button in (review.verify, review.again, review.coach)]
+    assert row == sorted(row), "Tab goes along the buttons' row as it reads: Verify, Play again, Coach"
     qtbot.keyClick(review, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not review.isVisible(), timeout=2000)
