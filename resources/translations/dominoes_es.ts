@@ -2709,6 +2709,22 @@
         <translation>Manos ganadas</translation>
     </message>
     <message>
+        <source>Won / lost</source>
+        <translation>Ganadas / perdidas</translation>
+    </message>
+    <message>
+        <source>Hands won / lost</source>
+        <translation>Manos ganadas / perdidas</translation>
+    </message>
+    <message>
+        <source>Points for / against</source>
+        <translation>Puntos a favor / en contra</translation>
+    </message>
+    <message>
+        <source>Six-loves given / taken</source>
+        <translation>Seis a cero dados / recibidos</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="33" />
         <source>Hands lost</source>
         <translation>Manos perdidas</translation>

@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractAnimation
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.table.scene import FLOAT_MS
 from dominoes_desktop.ui.table.tile_item import TileItem
 
 from .conftest import start
@@ -45,3 +46,18 @@ def test_hands_played_leave_no_animation_nor_tile_behind(qtbot: QtBot, window: M
     # The view's zoom and the like, a few at most: not one per move.
     assert len(animations) - len(running) <= 3, [type(a).__name__ for a in animations]
     assert not scene.findChildren(QAbstractAnimation), "no animation is the scene's own"
+
+
+def test_a_rising_score_is_held_with_its_start_in_one_place(qtbot: QtBot, window: MainWindow) -> None:
+    """The scene kept each rising score's start in a dict of its own beside `floats`: the label now maps to its
+    animation and its start together, and the label rises from that start."""
+    start(window, "all_fives", seed=4)
+    scene = window.game.table.table
+    scene.float_text("+10", None)
+    ((label, rise),) = scene.floats.items()
+    assert rise.animation.state() == rise.animation.State.Running
+    qtbot.waitUntil(lambda: rise.animation.currentTime() > FLOAT_MS // 3, timeout=FLOAT_MS)
+    if window.look.motion != "reduced":
+        assert label.pos().x() == rise.start.x() and label.pos().y() < rise.start.y()
+    qtbot.waitUntil(lambda: not scene.floats, timeout=FLOAT_MS + 2000)
+    assert label.scene() is None

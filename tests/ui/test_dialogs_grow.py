@@ -241,3 +241,47 @@ def test_the_duplicate_results_grow_with_the_window(qtbot: QtBot, tmp_path: Path
     for before, after in zip(small, large, strict=True):
         assert abs(after - before * PAGE_SCALE_MAX) <= 1, seen
     assert large_width >= small_width * 1.4, seen
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["1024x700", "1920x1080"])
+def test_the_results_table_fits_its_dialog(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, language: str, size: tuple[int, int]
+) -> None:
+    """Statistics ▸ Results in Spanish at 1920x1080 scrolled sideways, its last column past the dialog's edge: every
+    column fits the dialog's width (its header's words wrapped), no word of a header or a cell cut."""
+    from dominoes_desktop.store.stats import Statistics
+    from tests.store.test_stats import scripted_match
+
+    stats = Statistics(tmp_path)
+    players = [
+        ("You", True, "medium"),
+        ("CPU 1", False, "medium"),
+        ("CPU 2", False, "medium"),
+        ("CPU 3", False, "medium"),
+    ]
+    stats.record("Home", scripted_match(), players)
+    stats.close()
+    window.set_language(language)
+    at_size(qtbot, window, size)
+    dialog = open_stats(qtbot, window, tmp_path)
+    table = dialog.table
+    qtbot.waitUntil(lambda: table.rowCount() > 0, timeout=5000)
+    qtbot.wait(100)
+    if language == "es":
+        assert table.horizontalHeaderItem(3).text() == "Ganadas / perdidas", "read in Spanish"
+    assert table.horizontalScrollBar().maximum() == 0, (table.horizontalScrollBar().maximum(), table.width())
+    header = table.horizontalHeader()
+    header_words = QFontMetrics(header.font())
+    cell_words = QFontMetrics(table.font())
+    for column in range(table.columnCount()):
+        width = header.sectionSize(column)
+        title = table.horizontalHeaderItem(column).text()
+        longest = max(header_words.horizontalAdvance(word) for word in title.split())
+        assert longest <= width, (title, longest, width)
+        lines = max(1, len(title.split()))  # at worst a word a line
+        assert header.height() >= min(lines, 2) * header_words.height(), (title, header.height())
+        for row in range(table.rowCount()):
+            text = table.item(row, column).text()
+            assert cell_words.horizontalAdvance(text) <= width, (text, width)
+    dialog.close()

@@ -114,9 +114,9 @@ def test_a_plate_repaints_only_when_its_words_change(qtbot: QtBot, window: MainW
     updates: list[int] = []
     original = plate.update
     plate.update = lambda *args: updates.append(1) or original(*args)  # type: ignore[method-assign]
-    plate.set_text(list(plate.lines), plate.to_play)
+    plate.set_text(list(plate.lines), plate.to_play, plate.kept)
     assert updates == []
-    plate.set_text([*plate.lines[:1], "changed"], plate.to_play)
+    plate.set_text([*plate.lines[:1], "changed"], plate.to_play, plate.kept)
     assert updates == [1]
     assert plate.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache  # words painted once, then blitted
 

@@ -303,3 +303,33 @@ def test_your_view_s_labels_stand_level_with_their_fields(qtbot: QtBot, window: 
         field_middle = field.mapTo(dialog, field.rect().center()).y()
         assert abs(label_middle - field_middle) <= 1, (row, label_middle, field_middle)
     dialog.close()
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "seed"),
+    [("jamaican", 4, 5), ("jamaican", 4, 1), ("classic_block", 2, 1), ("classic_draw", 5, 3)],
+)
+def test_a_thinking_plate_never_moves_the_felt_or_another_plate(
+    qtbot: QtBot, window: MainWindow, preset: str, players: int, seed: int
+) -> None:
+    """At 1024x700 in Spanish the plate across the table grew to "4 fichas · pensando…" while that CPU thought:
+    the side seat's plate left its corner for its column's top, and the felt lost 64 of its 966 units' width for
+    that turn (jamaican, seed 5, the eleventh move). Every plate keeps room for the notes it may come to say."""
+    window.set_language("es")
+    at_size(qtbot, window, SMALL)
+    start(window, preset, seed=seed, players=players)
+    scene = window.game.table.table
+    felts = set()
+    spots: dict[tuple[str, ...], set[tuple[float, ...]]] = {}  # by the tile counts said: a count may move a plate
+    for _ in range(16):
+        if window.game.hand_end.isVisible():
+            break
+        felts.add(scene.felt.rect().getRect())
+        counts = tuple(plate.lines[1].split(" · ")[0] for plate in scene.plates.values())
+        spots.setdefault(counts, set()).add(
+            tuple(plate.sceneBoundingRect().center().x() for plate in scene.plates.values())
+        )
+        window.controller.autoplay(1)
+    assert window.controller.thinking is None
+    assert len(felts) == 1, felts
+    assert all(len(seen) == 1 for seen in spots.values()), spots

@@ -516,6 +516,9 @@ class LobbyPage(QWidget):
         scroll.setWidget(options)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        # Its fields are the Tab stops (and it scrolls to the one given the focus): the area itself was one more
+        # between the presets and the first field, showing no focus anywhere.
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         left = QVBoxLayout()
         left.addWidget(self.search)
         left.addWidget(self.presets, 1)

@@ -17,13 +17,22 @@ from .look_style import page_scale, scaled_dialog_style, size_scale
 FRAME_ROOM = 60  # the window manager's title bar and borders round a dialog, kept free on the screen
 
 
+def page_scale_over(over: QWidget | None) -> float:
+    """How much larger than at 1024x700 the page of the window under `over` is (look_style.page_scale); 1 with
+    no window under it."""
+    if over is None:
+        return 1.0
+    window = over.window()
+    return page_scale(window.width(), window.height())
+
+
 def opening_size(size_at_1: QSize, over: QWidget | None) -> QSize:
     """The size a dialog `size_at_1` at 1024x700 opens at over the window `over`: as much larger as that window's
-    page is (look_style.page_scale), its frame within the screen (or the window, if that is the larger)."""
+    page is (page_scale_over), its frame within the screen (or the window, if that is the larger)."""
     if over is None:
         return size_at_1
     window = over.window()
-    scale = page_scale(window.width(), window.height())
+    scale = page_scale_over(over)
     width, height = round(size_at_1.width() * scale), round(size_at_1.height() * scale)
     room = window.size()
     screen = window.screen()

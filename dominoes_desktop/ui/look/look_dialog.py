@@ -68,6 +68,8 @@ class LookPreview(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumSize(360, 170)
         self.setAccessibleName(self.tr("Preview of the table"))
+        # A picture, not a control: as a Tab stop it took the focus and showed none (keyboard tour at 1024x700).
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.preview = QGraphicsScene(self)

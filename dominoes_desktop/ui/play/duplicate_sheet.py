@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 
 from ...engine.duplicate import DuplicateMatch
 from ...engine.fairness import short, verify
-from ..look.look_style import page_scale, scaled_dialog_style
+from ..look.grows import page_scale_over
+from ..look.look_style import scaled_dialog_style
 from ..shell.i18n import translate
 from .controller import SeatConfig
 from .panels import PRESS_KEYS, RETURN_CLICKS, shown_name
@@ -144,7 +145,7 @@ class DuplicateResults(QDialog):
         super().__init__(parent)
         self.setObjectName("duplicateResults")
         # As large as the window's page is, its words too (at 1920x1080 they were the 13 px of 1024x700).
-        scale = page_scale(parent.window().width(), parent.window().height()) if parent is not None else 1.0
+        scale = page_scale_over(parent)
         if scale > 1.0:
             self.setStyleSheet(scaled_dialog_style(scale))
         self.setWindowTitle(translate("Duplicate", "Duplicate match: results"))

@@ -216,6 +216,7 @@ class GamePage(QWidget):
             self.hand_end.review,
             self._open_coach,
         )
+        self.coach_button.installEventFilter(RETURN_CLICKS)  # Enter opens it, as it does its neighbours on the sheet
         self.leader_choice = self._overlay("leaderChoice")
         self.overlay_scale = 1.0  # the questions' words over the table: as large as at 1024x700
         self.curtain = self._overlay("curtain")

@@ -48,6 +48,8 @@ class ReviewDialog(QDialog):
         self.view = QGraphicsView(self.scene_)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.view.setAccessibleName(self.tr("The hand under review"))
+        # Stepped with its buttons: as a Tab stop the picture took the focus and showed none.
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.hands = QComboBox()
         self.hands.setAccessibleName(self.tr("Hand"))
         rules = match.rules
@@ -109,6 +111,9 @@ class ReviewDialog(QDialog):
         self.coach = add_coach_button(  # issue 17: the coach on the hand under review
             self, self.again, lambda: _open_coach(self, match, seats, look, int(self.hands.currentData()))
         )
+        # Tab goes along the row as it reads: Verify stands before Play again (it went Play again, Verify, Coach).
+        for before, after in ((self.last, self.verify), (self.verify, self.again), (self.again, self.coach)):
+            QWidget.setTabOrder(before, after)
         self.hands.currentIndexChanged.connect(lambda _i: self.show_hand(int(self.hands.currentData())))
         if match.results:
             self.hands.setCurrentIndex(len(match.results) - 1)

@@ -9,8 +9,8 @@ import contextlib
 import itertools
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -30,7 +30,7 @@ from ..learn.rules_page import preset_name
 from ..look.grows import grows_with_window
 from ..look.looks import PIP_COLORS, Look
 from ..shell.groups import HOME_GROUP, shown_group
-from ..shell.store_service import COLUMNS, DUPLICATE_GROUP, PRACTICE_GROUP, DealLuck, StatsSnapshot, StoreService
+from ..shell.store_service import DUPLICATE_GROUP, PRACTICE_GROUP, DealLuck, StatsSnapshot, StoreService
 from .deal_luck import DealLuckPanel, player_name
 from .skill_page import SkillPage
 
@@ -60,22 +60,21 @@ def group_name(group: str) -> str:
     )
 
 
-HEADERS = {
-    "matches": QT_TRANSLATE_NOOP("StatsDialog", "Matches"),
-    "matches_won": QT_TRANSLATE_NOOP("StatsDialog", "Won"),
-    "matches_lost": QT_TRANSLATE_NOOP("StatsDialog", "Lost"),
-    "hands_won": QT_TRANSLATE_NOOP("StatsDialog", "Hands won"),
-    "hands_lost": QT_TRANSLATE_NOOP("StatsDialog", "Hands lost"),
-    "dominoes": QT_TRANSLATE_NOOP("StatsDialog", "Dominoes"),
-    "blocks_won": QT_TRANSLATE_NOOP("StatsDialog", "Blocks won"),
-    "points_for": QT_TRANSLATE_NOOP("StatsDialog", "Points for"),
-    "points_against": QT_TRANSLATE_NOOP("StatsDialog", "Points against"),
-    "six_love_given": QT_TRANSLATE_NOOP("StatsDialog", "Six-loves given"),
-    "six_love_taken": QT_TRANSLATE_NOOP("StatsDialog", "Six-loves taken"),
-    "capicuas": QT_TRANSLATE_NOOP("StatsDialog", "Capicúas"),
-    "key_bones": QT_TRANSLATE_NOOP("StatsDialog", "Key bones"),
-    "best_streak": QT_TRANSLATE_NOOP("StatsDialog", "Best streak"),
-}
+# The Results table's columns: a pair that belongs together ("won / lost") in one column, "3 / 1", so every column
+# fits the dialog with its header's words whole (sixteen did not at 1024x700, in either language). The CSV export
+# keeps one column a count (the store's COLUMNS).
+SHOWN_COLUMNS: tuple[tuple[object, tuple[str, ...]], ...] = (
+    (QT_TRANSLATE_NOOP("StatsDialog", "Matches"), ("matches",)),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Won / lost"), ("matches_won", "matches_lost")),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Hands won / lost"), ("hands_won", "hands_lost")),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Dominoes"), ("dominoes",)),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Blocks won"), ("blocks_won",)),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Points for / against"), ("points_for", "points_against")),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Six-loves given / taken"), ("six_love_given", "six_love_taken")),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Capicúas"), ("capicuas",)),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Key bones"), ("key_bones",)),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Best streak"), ("best_streak",)),
+)
 
 
 class WinRateChart(QWidget):
@@ -144,6 +143,69 @@ class WinRateChart(QWidget):
         painter.end()
 
 
+def _least_width(metrics: QFontMetrics, title: str, lines: int) -> int:
+    """The narrowest a title's words go in `lines` lines or fewer, each line a run of its words."""
+    words = title.split()
+    if not words:
+        return 0
+    best = metrics.horizontalAdvance(title)
+    for count in range(1, min(lines, len(words))):
+        for cuts in itertools.combinations(range(1, len(words)), count):
+            runs = [" ".join(words[i:j]) for i, j in itertools.pairwise((0, *cuts, len(words)))]
+            best = min(best, max(metrics.horizontalAdvance(run) for run in runs))
+    return best
+
+
+class ColumnsFit(QObject):
+    """Keeps a table's columns within its width, however wide their headers' words: the headers wrap, in as few
+    lines as the width allows (every column at least as wide as its cells and its header's longest word), and the
+    room left is shared out. At 1920x1080 in Spanish the Results table's columns, each as wide as its header on one
+    line, ran past the dialog's edge."""
+
+    def __init__(self, table: QTableWidget) -> None:
+        super().__init__(table)
+        self.table = table
+        header = table.horizontalHeader()
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+        header.setStyleSheet("QHeaderView::section { padding-left: 3px; padding-right: 3px; }")  # 6 px a side: 72
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.viewport().installEventFilter(self)  # its width changes with the dialog's and a vertical scroll bar
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.table.viewport():
+            self.fit()
+        return False
+
+    def fit(self) -> None:
+        table, header = self.table, self.table.horizontalHeader()
+        count = table.columnCount()
+        if count == 0:
+            return
+        bold = QFont(header.font())
+        bold.setBold(True)  # as the look's style sheet draws a section's words
+        words = QFontMetrics(bold)
+        titles = [item.text() if (item := table.horizontalHeaderItem(c)) is not None else "" for c in range(count)]
+        margins = [header.sectionSizeHint(c) - words.horizontalAdvance(titles[c]) for c in range(count)]
+        cells = [table.sizeHintForColumn(c) for c in range(count)]
+        room = table.viewport().width()
+        most_lines = max(len(title.split()) for title in titles) or 1
+        for lines in range(1, most_lines + 1):  # the fewest lines whose columns fit (else a word a line)
+            widths = [max(cells[c], margins[c] + _least_width(words, titles[c], lines)) for c in range(count)]
+            if sum(widths) <= room:
+                break
+        spare = max(0, room - sum(widths))
+        for c in range(count):
+            widths[c] += spare // count + (1 if c < spare % count else 0)
+            header.resizeSection(c, widths[c])
+        wrapped = max(
+            words.boundingRect(
+                QRect(0, 0, max(1, widths[c] - margins[c]), 10_000), Qt.TextFlag.TextWordWrap, titles[c]
+            ).height()
+            for c in range(count)
+        )
+        header.setMinimumHeight(header.sizeHint().height() - words.height() + wrapped)
+
+
 # The tabs in the theme's colours (the window's style sheet has no rules for tabs): palette roles, so every theme,
 # high contrast included, gets its own readable pair of fill and text.
 TABS_STYLE = """
@@ -183,6 +245,8 @@ class StatsDialog(QDialog):
         self.table.setAccessibleName(self.tr("Statistics table"))
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()  # its row numbers said nothing and took a column's room
+        self.columns = ColumnsFit(self.table)
         self.chart = WinRateChart()
         self.luck = DealLuckPanel()
         results = QWidget()
@@ -238,9 +302,10 @@ class StatsDialog(QDialog):
         for chart in (self.chart, self.luck.chart, self.skill.chart):
             chart.words_scale = scale
             chart.update()
+        self.luck.table.resizeColumnsToContents()
         for table in (self.table, self.luck.table):
-            table.resizeColumnsToContents()
             table.resizeRowsToContents()
+        self.columns.fit()
 
     def done(self, result: int) -> None:
         for signal, slot in (
@@ -316,21 +381,22 @@ class StatsDialog(QDialog):
         # People first, then the CPU levels (issue 34: "CPU (medium)" sorted above "You" by its letters alone).
         rows = sorted(snapshot.rows, key=lambda row: (is_cpu(row.player), row.player.casefold(), row.preset))
         self.table.clearSelection()
-        self.table.setColumnCount(2 + len(COLUMNS))
+        self.table.setColumnCount(2 + len(SHOWN_COLUMNS))
         self.table.setHorizontalHeaderLabels(
-            [self.tr("Player"), self.tr("Preset"), *(self.tr(str(HEADERS[c])) for c in COLUMNS)]
+            [self.tr("Player"), self.tr("Preset"), *(self.tr(str(header)) for header, _keys in SHOWN_COLUMNS)]
         )
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             name = preset_name(row.preset)
-            cells = [player_name(row.player), name, *(str(row.values[c]) for c in COLUMNS)]
+            counts = (" / ".join(str(row.values[key]) for key in keys) for _header, keys in SHOWN_COLUMNS)
+            cells = [player_name(row.player), name, *counts]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, (row.player, row.preset))
                 if c >= 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
-        self.table.resizeColumnsToContents()
+        self.columns.fit()
         if rows:
             self.table.selectRow(0)
             self._chart_for_selection()

@@ -7,6 +7,7 @@ and reports clicks and drags as signals; it never changes the game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -79,6 +80,13 @@ class SeatState:
     passed: bool = False  # its last action was a pass (shown until it plays)
     note: str = ""
     most: int = 0  # the most tiles it has held this hand: its plate stays beside the widest its row has been
+
+
+class Rise(NamedTuple):
+    """A score rising from the table: its animation, and where its label started."""
+
+    animation: QVariantAnimation
+    start: QPointF
 
 
 @dataclass
@@ -200,22 +208,24 @@ class NamePlate(QGraphicsObject):
         super().__init__()
         self.look = look
         self.lines: list[str] = []
+        self.kept = ""  # words it may come to say ("7 tiles · thinking…"): it stays as wide as them meanwhile
         self.to_play = False
         self.setZValue(40)
         # Names stay the same size on screen however far the camera draws back.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def set_text(self, lines: list[str], to_play: bool) -> None:
-        if lines == self.lines and to_play == self.to_play:
+    def set_text(self, lines: list[str], to_play: bool, kept: str = "") -> None:
+        if lines == self.lines and to_play == self.to_play and kept == self.kept:
             return  # the scene is laid out after every move: a plate repaints only when its words change
         self.prepareGeometryChange()
         self.lines = lines
+        self.kept = kept
         self.to_play = to_play
         self.update()
 
     def boundingRect(self) -> QRectF:
-        width = max((len(line) for line in self.lines), default=4) * 9.5 + 28
+        width = max((len(line) for line in [*self.lines, self.kept]), default=4) * 9.5 + 28
         return QRectF(-width / 2, -22, width, 22 * max(1, len(self.lines)) + 8)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
@@ -230,8 +240,8 @@ class NamePlate(QGraphicsObject):
         font.setBold(self.to_play)
         painter.setFont(font)
         painter.setPen(QColor("#1a1a1a") if self.to_play else QColor(theme.panel_text))
-        # A side seat's plate keeps room for a last line it may not have ("passed", "thinking…"): the words it has
-        # stand in the middle of it, not at its top over an empty line.
+        # A plate keeps room for a last line it may not have ("passed", "thinking…"): the words it has stand in the
+        # middle of it, not at its top over an empty line.
         said = list(self.lines)
         while said and not said[-1]:
             said.pop()
@@ -289,8 +299,7 @@ class TableScene(QGraphicsScene):
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
         self.words = 1.0  # how much larger than at 1024x700 the window's words are: the plates' words grow as much
         self.float_texts: list[str] = []  # what rose from the table, newest last (what the player was told)
-        self.floats: dict[QGraphicsSimpleTextItem, QVariantAnimation] = {}  # "+10" rising, with its animation
-        self._float_from: dict[QGraphicsSimpleTextItem, QPointF] = {}  # where each rises from
+        self.floats: dict[QGraphicsSimpleTextItem, Rise] = {}  # "+10" rising: its animation and where it started
         self._floats_done: list[QVariantAnimation] = []  # finished, kept until their `finished` has been sent
         self._plans: dict[object, tuple[TablePlan, float, float]] = {}  # plan, its fit ratio, the line's scale
         self._planned_scale = 1.0  # the line scale of the plan `_plan` gave last
@@ -525,20 +534,25 @@ class TableScene(QGraphicsScene):
             self.addItem(text)
             self.labels.append(text)
 
-    def _plate_lines(self, seat: int, seat_state: SeatState, side: bool) -> list[str]:
-        """A seat's plate: its name, then its count with what is known of it (a seat at the side of the table
-        has its words stacked, so its plate stays narrow enough for the corner it sits in)."""
+    def _plate_lines(self, seat_state: SeatState, yours: bool, stacked: bool) -> tuple[list[str], str]:
+        """A seat's plate: its name, its count, and one thing known of it, the newest ("thinking…", or the pips
+        at the hand's end over "passed"), on a line of its own when `stacked`, else after the count; and the
+        longest line it may come to have, which it keeps room for.
+
+        A plate that grew as its seat thought ("4 fichas · pensando…" across the table at 1024x700 in Spanish)
+        pushed the felt back, or another plate to another corner, for that one turn: the whole table jumped."""
         name = seat_state.name + (translate("TableScene", " (partner)") if seat_state.partner else "")
         count = self.tr("%n tile(s)", "", seat_state.count)
         known = [translate("TableScene", "passed")] if seat_state.passed else []
         if seat_state.note:
             known.append(seat_state.note)
-        if side:
-            # Always three lines: the plate keeps its height; the last says one thing, the newest ("thinking…" or
-            # the pips at the hand's end over "passed"), so it stays narrow: "passed · thinking…" made a side plate
-            # wide enough to push the felt back for that one turn (the table jumped at 1024x700 and 1280x800).
-            return [name, count, known[-1] if known else ""]
-        return [name, " · ".join([count, *known])]
+        newest = known[-1] if known else ""
+        # Your own seat never thinks at your table: its plate beside your rack keeps no room for it.
+        may_say = [translate("TableScene", "passed"), newest, *([] if yours else [translate("TableView", "thinking…")])]
+        longest = max(may_say, key=len)
+        if stacked:
+            return [name, count, newest], longest
+        return [name, f"{count} · {newest}" if newest else count], f"{count} · {longest}"
 
     def _seat_scale(self, seat_state: SeatState, along: str, room: float) -> tuple[float, int]:
         """The size of a seat's tiles and in how many lines they lie: backs small, a hand shown at the hand's end
@@ -598,7 +612,12 @@ class TableScene(QGraphicsScene):
                 self.plates[seat] = plate
                 self.addItem(plate)
             slot = slots[(seat - state.bottom) % players]
-            plate.set_text(self._plate_lines(seat, seat_state, slot in ("left", "right")), seat_state.to_play)
+            # Three lines, their height kept, where the band is that tall anyway: your rack's, and the top band
+            # between the side seats' corner plates; across the table with no side seats (two at the table) or in
+            # five's top corners the band is only two lines tall, and the note follows the count.
+            stacked = slot in ("bottom", "left", "right") or (slot == "top" and players > 2)
+            words, kept = self._plate_lines(seat_state, seat == state.bottom, stacked)
+            plate.set_text(words, seat_state.to_play, kept)
             plate.setScale(self.plate_scale())
         area = self.area
         gap = 0.3 * UNIT
@@ -729,8 +748,10 @@ class TableScene(QGraphicsScene):
                 QPointF(box.center().x(), box.top() - gap - h),
                 QPointF(box.center().x(), box.bottom() + gap + h),
             ]
-        left = QPointF(box.left() - gap - w, box.center().y())
-        right = QPointF(box.right() + gap + w, box.center().y())
+        # Beside its row; a row across the table in a band thinner than the plate: level with the corners' plates.
+        y = box.center().y() if place.slot == "bottom" else max(box.center().y(), top_corner)
+        left = QPointF(box.left() - gap - w, y)
+        right = QPointF(box.right() + gap + w, y)
         row = [right, left] if place.slot == "top_right" else [left, right]
         if place.slot == "bottom":
             return row
@@ -975,38 +996,39 @@ class TableScene(QGraphicsScene):
         rise.setDuration(FLOAT_MS)
         rise.setStartValue(0.0)
         rise.setEndValue(1.0)
-        self._float_from[label] = label.pos()
         rise.valueChanged.connect(self._float_step)
         rise.finished.connect(self._float_finished)
-        self.floats[label] = rise
+        self.floats[label] = Rise(rise, label.pos())
         rise.start()
 
-    def _float_of(self, rise: object) -> QGraphicsSimpleTextItem | None:
-        return next((label for label, animation in self.floats.items() if animation is rise), None)
+    def _float_of(self, animation: object) -> tuple[QGraphicsSimpleTextItem, Rise] | None:
+        # One score rises at a time (float_text sends the one before away): a look through one entry at most.
+        return next(((label, rise) for label, rise in self.floats.items() if rise.animation is animation), None)
 
     def _float_step(self, value: float) -> None:
-        label = self._float_of(self.sender())
-        if label is None:
+        found = self._float_of(self.sender())
+        if found is None:
             return
+        label, rise = found
         if self.look.motion != "reduced":
-            label.setPos(self._float_from[label] - QPointF(0, UNIT * 1.8 * value))
+            label.setPos(rise.start - QPointF(0, UNIT * 1.8 * value))
         # In quickly, held, then out: off the tiles it rose from within the second.
         label.setOpacity(min(1.0, value / 0.1, max(0.0, (1.0 - value) / 0.45)))
 
     def _float_finished(self) -> None:
-        label = self._float_of(self.sender())
-        if label is None:
+        found = self._float_of(self.sender())
+        if found is None:
             return
+        label, rise = found
         # The animation sending this is let go after its signal (dropped now, Python would delete it mid-signal).
-        self._floats_done.append(self.floats[label])
+        self._floats_done.append(rise.animation)
         QTimer.singleShot(0, self, self._floats_done.clear)
         self._float_done(label)
 
     def _float_done(self, label: QGraphicsSimpleTextItem) -> None:
         rise = self.floats.pop(label, None)
-        self._float_from.pop(label, None)
         if rise is not None:
-            rise.stop()  # stop() does not emit finished
+            rise.animation.stop()  # stop() does not emit finished
             self.removeItem(label)
 
     def clear_floats(self) -> None:

@@ -1,0 +1,89 @@
+"""A hand and the new dialogs played by keys alone (Tab, arrows, Enter, Space, Escape) at 1024x700: what the
+keyboard tour under Xvfb found. A Tab stop that showed no focus (the lobby's options area, the Your view
+preview, the picture in the hand review) and the sheet's Coach button, deaf to Enter beside neighbours that
+answer it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QScrollArea, QWidget
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.look.look_dialog import LookDialog
+from dominoes_desktop.ui.play.coach_panel import CoachDialog
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .conftest import start
+from .driving import hand_over, play_turn_by_keys
+
+
+def tab_stops(top: QWidget) -> list[QWidget]:
+    """The widgets Tab reaches in `top`, in its focus chain, from its first."""
+    stops: list[QWidget] = []
+    widget = top.nextInFocusChain()
+    while widget is not top and len(stops) < 500:
+        if (
+            widget.window() is top.window()
+            and widget.isVisible()
+            and widget.isEnabled()
+            and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+        ):
+            stops.append(widget)
+        widget = widget.nextInFocusChain()
+    return stops
+
+
+def test_the_lobby_s_options_area_is_no_tab_stop(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1024, 700)
+    qtbot.wait(100)
+    areas = [stop for stop in tab_stops(window) if isinstance(stop, QScrollArea)]
+    assert areas == [], "a Tab stop that shows no focus: the fields inside it are the stops"
+    assert any(stop is window.lobby.start for stop in tab_stops(window)), "its fields and Start still are"
+
+
+def finish_hand_by_keys(qtbot: QtBot, window: MainWindow) -> None:
+    for _ in range(80):
+        if hand_over(window):
+            break
+        play_turn_by_keys(qtbot, window)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=10_000)
+
+
+def test_enter_on_the_sheet_s_coach_button_opens_the_coach(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    coach = window.game.coach_button
+    coach.setFocus()
+    qtbot.keyClick(coach, Qt.Key.Key_Return)
+    dialogs = window.game.findChildren(CoachDialog)
+    assert dialogs, "Enter opens the coach, as it clicks Next hand and Review the hand beside it"
+    qtbot.keyClick(dialogs[0], Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not dialogs[0].isVisible(), timeout=2000)
+
+
+def test_the_dialogs_pictures_are_no_tab_stops(qtbot: QtBot, window: MainWindow) -> None:
+    """Your view's preview and the review's table: pictures that took the focus and showed none."""
+    window.resize(1024, 700)
+    look = LookDialog(window.look, window)
+    qtbot.addWidget(look)
+    look.show()
+    qtbot.waitExposed(look)
+    assert look.preview not in tab_stops(look)
+    qtbot.keyClick(look, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not look.isVisible(), timeout=2000)
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    match = window.controller.match
+    assert match is not None
+    review = ReviewDialog(match, window.controller.seats, window.look, window)
+    qtbot.addWidget(review)
+    review.show()
+    qtbot.waitExposed(review)
+    stops = tab_stops(review)
+    assert review.view not in stops and stops, stops
+    row = [stops.index(button) for button in (review.verify, review.again, review.coach)]
+    assert row == sorted(row), "Tab goes along the buttons' row as it reads: Verify, Play again, Coach"
+    qtbot.keyClick(review, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not review.isVisible(), timeout=2000)
