@@ -1,14 +1,19 @@
-"""The benchmark helpers that compare Expert runs hand by hand (benchmarks/compare_hands.py)."""
+"""The benchmark helpers that compare Expert runs hand by hand (benchmarks/compare_hands.py) and fit the
+worlds' model of play to the levels' plays (benchmarks/evidence_fit.py)."""
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
 from benchmarks.compare_hands import compare, load, total
+from benchmarks.evidence_fit import SHIPPED, Choice, fit, play_hands
 from benchmarks.strength import _in_parts
+from dominoes_desktop.engine.knowledge import evidence_weight
+from dominoes_desktop.engine.tiles import Tile
 
 
 def write(path: Path, hands: list[tuple[int, int, bool | None, float]]) -> Path:
@@ -40,3 +45,19 @@ def test_runs_of_disjoint_deals_add_up_and_overlapping_ones_do_not(tmp_path: Pat
 def test_a_run_can_go_on_from_the_deal_another_stopped_at() -> None:
     assert _in_parts(1, 3, first=80) == [range(80, 83)]
     assert [list(r) for r in _in_parts(2, 4, first=10)] == [[10, 12], [11, 13]]
+
+
+def test_the_fits_shipped_model_is_the_worlds_weight_of_a_play() -> None:
+    """The benchmark scores a play as evidence_weight does: seat 1 played 5-2 on the ends 2 and 3 holding 4-3
+    (which fitted) and 5-0 (which did not)."""
+    choice = Choice("hard", Tile(5, 2), (2, 3), frozenset({Tile(5, 2), Tile(4, 3), Tile(5, 0)}))
+    weight = evidence_weight(((1, Tile(5, 2), (2, 3)),), [[], [Tile(4, 3), Tile(5, 0)], [], []])
+    assert math.exp(SHIPPED.log_chance(choice)) == pytest.approx(weight)
+
+
+def test_heavy_first_plays_fit_the_model_better_than_random_ones() -> None:
+    choices = play_hands("puerto_rican", "greedy", "random", 4, seed=3)
+    assert choices and all(c.tile in c.fitting() and len(c.fitting()) > 1 for c in choices)
+    report = fit(choices)
+    assert report["greedy"]["heaviest_share"] > report["random"]["heaviest_share"]
+    assert report["greedy"]["shipped_gain"] > report["random"]["shipped_gain"]
