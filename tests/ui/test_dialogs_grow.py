@@ -252,15 +252,10 @@ def test_the_results_table_fits_its_dialog(
     column fits the dialog's width (its header's words wrapped), no word of a header or a cell cut."""
     from dominoes_desktop.store.stats import Statistics
     from tests.store.test_stats import scripted_match
+    from tests.ui.test_stats_truth import PLAYERS
 
     stats = Statistics(tmp_path)
-    players = [
-        ("You", True, "medium"),
-        ("CPU 1", False, "medium"),
-        ("CPU 2", False, "medium"),
-        ("CPU 3", False, "medium"),
-    ]
-    stats.record("Home", scripted_match(), players)
+    stats.record("Home", scripted_match(), PLAYERS)
     stats.close()
     window.set_language(language)
     at_size(qtbot, window, size)
