@@ -6,7 +6,7 @@ answer it."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.look.look_dialog import LookDialog
@@ -61,6 +61,44 @@ def test_enter_on_the_sheet_s_coach_button_opens_the_coach(qtbot: QtBot, window:
     assert dialogs, "Enter opens the coach, as it clicks Next hand and Review the hand beside it"
     qtbot.keyClick(dialogs[0], Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: not dialogs[0].isVisible(), timeout=2000)
+
+
+def tabbed_from(qtbot: QtBot, first: QWidget, presses: int) -> list[QWidget | None]:
+    """The widgets that have the focus from `first` on, Tab pressed `presses` times on whichever has it."""
+    first.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is first, timeout=2000)
+    reached: list[QWidget | None] = [first]
+    for _ in range(presses):
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        qtbot.keyClick(focused, Qt.Key.Key_Tab)
+        reached.append(QApplication.focusWidget())
+    return reached
+
+
+def test_tab_goes_through_the_hand_end_sheet_as_it_reads(qtbot: QtBot, window: MainWindow) -> None:
+    """Top to bottom, left to right: Details, the deck, "Cut the deck for me", Next hand, Review, New match, Coach;
+    beside the board (buttons in pairs) and below it (in one row). It went Next, Review, New match, Details, deck,
+    box, Coach (the keyboard tour of session 17)."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    sheet = window.game.hand_end
+    cut = window.game.deal_seal.cut
+    reading: list[QWidget | None] = [
+        sheet.details_button,
+        cut.deck,
+        cut.auto,
+        sheet.next,
+        sheet.review,
+        sheet.again,
+        window.game.coach_button,
+    ]
+    assert all(w is not None and w.isVisible() and w.isEnabled() for w in reading), "all of them are on the sheet"
+    window.activateWindow()
+    assert tabbed_from(qtbot, sheet.details_button, len(reading) - 1) == reading
+    sheet.set_one_row(True)  # as the sheet is docked below a narrow board
+    assert tabbed_from(qtbot, sheet.details_button, len(reading) - 1) == reading
 
 
 def test_the_dialogs_pictures_are_no_tab_stops(qtbot: QtBot, window: MainWindow) -> None:
