@@ -103,6 +103,9 @@ TURN_PX = 15  # whose turn it is, in the side panel
 CLOCK_PX = 18  # the turn clock
 SIDE_BUTTON_PX = 13  # the side panel's buttons (Draw, Pass, Hint, Undo, Rules, New match)
 CHECK_PX = 13  # a check box's square
+# A focused list, tree or table's edge, as thick as a focused button's: at 2 px, as fields have, the coach's list
+# of decisions (no edge at all) and Your view's flags (beside a selected row in the accent) were hard to tell focused.
+VIEW_FOCUS_PX = 3
 
 
 def scaled_check_style(scale: float) -> str:
@@ -277,7 +280,7 @@ def stylesheet(look: Look) -> str:
     QLabel#scoreBody, QLabel#handEndText, QLabel#luckLine {{ font-size: {TEXT_PX}px; }}
     QLabel#turn {{ font-size: {TURN_PX}px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
-    QListWidget, QTextBrowser, QTableWidget, QTableView {{ background: {t.log}; color: {field_text};
+    QListWidget, QTextBrowser, QTableWidget, QTableView, QTreeView {{ background: {t.log}; color: {field_text};
         border: 1px solid {button}; border-radius: 6px; gridline-color: {button};
         alternate-background-color: {t.panel}; }}
     QListWidget::item:selected, QTableView::item:selected {{ background: {t.accent}; color: {accent_text}; }}
@@ -316,8 +319,9 @@ def stylesheet(look: Look) -> str:
     QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {field_text}; border: 1px solid {button};
                                       border-radius: 4px; padding: 4px 6px; min-height: {FIELD_PX}px; }}
     QComboBox {{ padding-right: {FIELD_PX + 4}px; }}
-    QComboBox:focus, QSpinBox:focus, QLineEdit:focus, QListWidget:focus, QTextBrowser:focus, QTableView:focus {{
-        border: 2px solid {t.highlight}; }}
+    QComboBox:focus, QSpinBox:focus, QLineEdit:focus, QTextBrowser:focus {{ border: 2px solid {t.highlight}; }}
+    QListView:focus, QTreeView:focus, QTableView:focus {{ border: {VIEW_FOCUS_PX}px solid {t.highlight}; }}
+    QComboBox QAbstractItemView:focus {{ border: 1px solid {t.accent}; }}
     QComboBox::drop-down {{ subcontrol-origin: padding; subcontrol-position: top right; width: {FIELD_PX}px;
         background: {t.accent}; border-left: 1px solid {button}; border-top-right-radius: 4px;
         border-bottom-right-radius: 4px; }}

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from html import escape
+from itertools import pairwise
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QGridLayout,
     QLabel,
@@ -438,6 +440,37 @@ def held(words: str) -> str:
     return re.sub(r" (?=[\d→])", NO_BREAK, words)
 
 
+def tab_stops_in_reading_order(layout: QLayout | None) -> list[QWidget]:
+    """The widgets Tab can stop at under `layout`, in the order its rows and columns read (a grid's cells row by
+    row, a row or column along its direction), looking into the layouts of widgets that are no stops themselves."""
+    if layout is None:
+        return []
+    items = [layout.itemAt(i) for i in range(layout.count())]
+    if isinstance(layout, QGridLayout):
+        cells: list[tuple[int, int]] = []
+        for i in range(layout.count()):
+            position: tuple[int, int, int, int] = layout.getItemPosition(i)  # type: ignore[assignment]
+            cells.append((position[0], position[1]))
+        items = [item for _, item in sorted(zip(cells, items, strict=True), key=lambda pair: pair[0])]
+    elif isinstance(layout, QBoxLayout) and layout.direction() in (
+        QBoxLayout.Direction.RightToLeft,
+        QBoxLayout.Direction.BottomToTop,
+    ):
+        items.reverse()
+    stops: list[QWidget] = []
+    for item in items:
+        if item is None:
+            continue
+        widget = item.widget()
+        if widget is None:
+            stops += tab_stops_in_reading_order(item.layout())
+        elif widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            stops.append(widget)
+        else:
+            stops += tab_stops_in_reading_order(widget.layout())
+    return stops
+
+
 class HandEndPanel(QFrame):
     """The hand's summary on an opaque sheet beside (or, on a narrow table, below) the board, so the final
     position stays in sight: winner, points, bonuses, pips; the deal seed under Details; then go on."""
@@ -559,6 +592,20 @@ class HandEndPanel(QFrame):
             grid.addWidget(widget, 1 + k // 2, k % 2, 1, 2 if lone else 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
+        self.follow_reading_order()
+
+    def follow_reading_order(self) -> None:
+        """Tab through the sheet as it reads, top to bottom and left to right: Details, the deck, "Cut the deck for
+        me", then the buttons. By creation it went Next, Review, New match, Details, deck, box, Coach, as the
+        widgets others add (the deal's seal, Coach) came to the sheet."""
+        stops = tab_stops_in_reading_order(self.layout())
+        for before, after in pairwise(stops):
+            QWidget.setTabOrder(before, after)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Again each time it shows: the seal's deck and the Coach button are added after the sheet is made.
+        self.follow_reading_order()
+        super().showEvent(event)
 
     def _show_details(self, shown: bool) -> None:
         self.details.setVisible(shown)
