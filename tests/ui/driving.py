@@ -108,6 +108,15 @@ def play_turn_by_keys(qtbot: QtBot, window: MainWindow) -> None:
         qtbot.keyClick(view, Qt.Key.Key_Return)
 
 
+def finish_hand_by_keys(qtbot: QtBot, window: MainWindow) -> None:
+    """Play the person's turns by keys until the hand is over and its end sheet shows."""
+    for _ in range(80):
+        if hand_over(window):
+            break
+        play_turn_by_keys(qtbot, window)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=10_000)
+
+
 def play_to_a_choice_of_tiles(qtbot: QtBot, window: MainWindow, turns: int = 6) -> None:
     """Play the person's turns by keys until one has more than one tile that fits (within `turns` turns)."""
     for _ in range(turns):

@@ -20,7 +20,7 @@ from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import hand_over, play_turn_by_keys
+from .driving import finish_hand_by_keys
 
 
 def _played(preset: str, seed: int) -> tuple[CpuTable, list[SeatConfig]]:
@@ -44,14 +44,6 @@ def near_tie_row() -> tuple[CpuTable, list[SeatConfig], CoachRow]:
     values = tuple(top - 0.2 if o == played else v for o, v in enumerate(judged.values))
     tie = replace(fair, margin=0.1, close=None, judged=replace(judged, grade=Grade.BEST, loss=0.2, values=values))
     return table, seats, CoachRow(tie.judged.ply, 0, tie.judged.played, tie, None, explain_fair(recorded, tie))
-
-
-def _finish(qtbot: QtBot, window: MainWindow) -> None:
-    for _ in range(80):
-        if hand_over(window):
-            break
-        play_turn_by_keys(qtbot, window)
-    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=10_000)
 
 
 def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
@@ -145,7 +137,7 @@ def test_tiles_are_drawn_side_by_side() -> None:
 
 def test_coach_button_on_the_hand_end_sheet(qtbot: QtBot, window: MainWindow) -> None:
     start(window, "jamaican", seed=2)
-    _finish(qtbot, window)
+    finish_hand_by_keys(qtbot, window)
     buttons = [b for b in window.game.hand_end.findChildren(QPushButton) if b is window.game.coach_button]
     assert buttons and buttons[0].isVisible()
     buttons[0].click()

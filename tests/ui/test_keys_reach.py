@@ -20,7 +20,7 @@ from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import hand_over, play_turn_by_keys
+from .driving import finish_hand_by_keys
 
 
 def tab_stops(top: QWidget) -> list[QWidget]:
@@ -45,14 +45,6 @@ def test_the_lobby_s_options_area_is_no_tab_stop(qtbot: QtBot, window: MainWindo
     areas = [stop for stop in tab_stops(window) if isinstance(stop, QScrollArea)]
     assert areas == [], "a Tab stop that shows no focus: the fields inside it are the stops"
     assert any(stop is window.lobby.start for stop in tab_stops(window)), "its fields and Start still are"
-
-
-def finish_hand_by_keys(qtbot: QtBot, window: MainWindow) -> None:
-    for _ in range(80):
-        if hand_over(window):
-            break
-        play_turn_by_keys(qtbot, window)
-    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=10_000)
 
 
 def test_enter_on_the_sheet_s_coach_button_opens_the_coach(qtbot: QtBot, window: MainWindow) -> None:
