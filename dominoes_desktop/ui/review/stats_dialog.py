@@ -62,7 +62,7 @@ def group_name(group: str) -> str:
 
 # The Results table's columns: a pair that belongs together ("won / lost") in one column, "3 / 1", so every column
 # fits the dialog with its header's words whole (sixteen did not at 1024x700, in either language). The CSV export
-# keeps one column a count (the store's COLUMNS).
+# keeps one column a count (store.stats.COLUMNS).
 SHOWN_COLUMNS: tuple[tuple[object, tuple[str, ...]], ...] = (
     (QT_TRANSLATE_NOOP("StatsDialog", "Matches"), ("matches",)),
     (QT_TRANSLATE_NOOP("StatsDialog", "Won / lost"), ("matches_won", "matches_lost")),

@@ -59,7 +59,6 @@ if TYPE_CHECKING:
         snapshot,
     )
     from ...store.stats import (
-        COLUMNS,
         CPU_GROUP,
         PRACTICE_GROUP,
         DealLuck,
@@ -79,7 +78,6 @@ _FROM_STORE = {
     "files": ("move_aside",),
     "matchfile": ("MatchFileError", "SavedMatch", "SeatRecord", "duplicate_to_json", "load_file", "match_to_json"),
     "stats": (
-        "COLUMNS",
         "CPU_GROUP",
         "PRACTICE_GROUP",
         "DealLuck",
@@ -130,7 +128,6 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "COLUMNS",
     "CPU_GROUP",
     "DUPLICATE_GROUP",
     "PRACTICE_GROUP",

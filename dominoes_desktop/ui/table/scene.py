@@ -543,12 +543,13 @@ class TableScene(QGraphicsScene):
         pushed the felt back, or another plate to another corner, for that one turn: the whole table jumped."""
         name = seat_state.name + (translate("TableScene", " (partner)") if seat_state.partner else "")
         count = self.tr("%n tile(s)", "", seat_state.count)
-        known = [translate("TableScene", "passed")] if seat_state.passed else []
+        passed = translate("TableScene", "passed")
+        known = [passed] if seat_state.passed else []
         if seat_state.note:
             known.append(seat_state.note)
         newest = known[-1] if known else ""
         # Your own seat never thinks at your table: its plate beside your rack keeps no room for it.
-        may_say = [translate("TableScene", "passed"), newest, *([] if yours else [translate("TableView", "thinking…")])]
+        may_say = [passed, newest, *([] if yours else [translate("TableView", "thinking…")])]
         longest = max(may_say, key=len)
         if stacked:
             return [name, count, newest], longest
