@@ -26,8 +26,9 @@ from dominoes_desktop.engine.knowledge import (
     EVIDENCE_TEMPERATURE,
     FOLLOW_BONUS,
     HABIT_SHARE,
-    _follows,
     _heft,
+    play_log_chance,
+    plays_on_ends,
 )
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move
@@ -55,15 +56,10 @@ class Model:
     follow_bonus: float
 
     def log_chance(self, choice: Choice) -> float:
-        """The log chance of the tile played, as evidence_weight takes it."""
-        fitting = choice.fitting()
-        utility = {
-            t: _heft(t) + (self.follow_bonus if _follows(t, choice.ends, set(choice.held)) else 0.0) for t in fitting
-        }
-        scale = max(utility.values())
-        total = sum(math.exp((u - scale) / self.temperature) for u in utility.values())
-        habit = math.exp((utility[choice.tile] - scale) / self.temperature) / total
-        return math.log(self.habit_share * habit + (1.0 - self.habit_share) / len(fitting))
+        """The log chance of the tile played, as evidence_weight takes it with this model's settings."""
+        return play_log_chance(
+            choice.tile, choice.ends, set(choice.held), self.temperature, self.habit_share, self.follow_bonus
+        )
 
 
 SHIPPED = Model(EVIDENCE_TEMPERATURE, HABIT_SHARE, FOLLOW_BONUS)
@@ -74,15 +70,8 @@ def choices_of(hand: Hand, levels: list[str]) -> list[Choice]:
     """The plays with a choice of a line hand played out (no draws), each seat's tiles then held rebuilt from
     its tiles left and what it played after."""
     held = [set(h) for h in hand.hands]
-    placements = hand.layout.placements
-    ends = [placements[0].tile.high, placements[0].tile.low]
-    seen: list[tuple[int, Tile, tuple[int, ...]]] = []
-    for placement in placements[1:]:
-        assert placement.joined is not None
-        seen.append((placement.seat, placement.tile, tuple(ends)))
-        ends[ends.index(placement.joined)] = placement.tile.other(placement.joined)
     found = []
-    for seat, tile, before in reversed(seen):
+    for seat, tile, before in reversed(plays_on_ends(hand.layout.placements)):
         held[seat].add(tile)
         choice = Choice(levels[seat], tile, before, frozenset(held[seat]))
         if len(choice.fitting()) > 1:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .hand import Hand
+from .layout import Placement
 from .moves import MoveKind
 from .rules import LayoutKind, Style
 from .tiles import Tile
@@ -93,7 +94,13 @@ def play_evidence(view: PlayerView) -> Evidence:
     if rules.layout is not LayoutKind.LINE:
         return ()
     drew = {t.seat for t in view.moves if t.move.kind is MoveKind.DRAW}
-    placements = view.public.layout.placements
+    plays = plays_on_ends(view.public.layout.placements)
+    return tuple(play for play in plays if play[0] != view.seat and play[0] not in drew)
+
+
+def plays_on_ends(placements: Sequence[Placement]) -> Evidence:
+    """Every play after the pose of a line layout, in order: its seat, its tile, and the open ends it was
+    chosen on."""
     if not placements:
         return ()
     pose = placements[0].tile
@@ -102,8 +109,7 @@ def play_evidence(view: PlayerView) -> Evidence:
     for placement in placements[1:]:
         joined = placement.joined
         assert joined is not None
-        if placement.seat != view.seat and placement.seat not in drew:
-            seen.append((placement.seat, placement.tile, tuple(ends)))
+        seen.append((placement.seat, placement.tile, tuple(ends)))
         ends[ends.index(joined)] = placement.tile.other(joined)
     return tuple(seen)
 
@@ -125,14 +131,29 @@ def evidence_weight(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> floa
     for seat, tile, ends in reversed(evidence):
         mine = held[seat]
         mine.add(tile)  # going back in time, the seat held what it played from then on
-        fitting = [t for t in mine if t.high in ends or t.low in ends]
-        if len(fitting) > 1:
-            utility = {t: _heft(t) + (FOLLOW_BONUS if _follows(t, ends, mine) else 0.0) for t in fitting}
-            scale = max(utility.values())
-            total = sum(math.exp((u - scale) / EVIDENCE_TEMPERATURE) for u in utility.values())
-            habit = math.exp((utility[tile] - scale) / EVIDENCE_TEMPERATURE) / total
-            log_weight += math.log(HABIT_SHARE * habit + (1.0 - HABIT_SHARE) / len(fitting))
+        log_weight += play_log_chance(tile, ends, mine)
     return math.exp(max(log_weight, -600.0))  # never 0: a world the sampler dealt is possible
+
+
+def play_log_chance(
+    tile: Tile,
+    ends: tuple[int, ...],
+    held: set[Tile],
+    temperature: float = EVIDENCE_TEMPERATURE,
+    habit_share: float = HABIT_SHARE,
+    follow_bonus: float = FOLLOW_BONUS,
+) -> float:
+    """The log chance that a player holding `held` (`tile` among them) picks `tile` on `ends`, as
+    `evidence_weight` takes it (0 where it was the only tile that fitted: the play tells nothing). The
+    settings are the shipped ones unless given (benchmarks/evidence_fit.py tries others)."""
+    fitting = [t for t in held if t.high in ends or t.low in ends]
+    if len(fitting) <= 1:
+        return 0.0
+    utility = {t: _heft(t) + (follow_bonus if _follows(t, ends, held) else 0.0) for t in fitting}
+    scale = max(utility.values())
+    total = sum(math.exp((u - scale) / temperature) for u in utility.values())
+    habit = math.exp((utility[tile] - scale) / temperature) / total
+    return math.log(habit_share * habit + (1.0 - habit_share) / len(fitting))
 
 
 def weighted_worlds(view: PlayerView, rng: random.Random, count: int) -> list[tuple[Hand, float]]:
