@@ -80,8 +80,7 @@ def choices_of(hand: Hand, levels: list[str]) -> list[Choice]:
 
 
 def play_hands(preset: str, strong: str, weak: str, deals: int, seed: int) -> list[Choice]:
-    """The choices made in `deals` hands, STRONG's team on side 0 (CPU-time clocks, as strength.py)."""
-    use_clock("cpu")
+    """The choices made in `deals` hands, STRONG's team on side 0 (on the clock the process's CPUs think on)."""
     rules = build_rules(preset)
     found: list[Choice] = []
     last: list[Hand] = []  # the hand in play, kept after it ends (the match lets go of it once scored)
@@ -129,6 +128,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--seed", type=int, default=77)
     args = parser.parse_args()
+    use_clock("cpu")  # as strength.py: the machine's other work weakens no level (set for the process, here alone)
     for preset in args.presets.split(","):
         for pair in args.pairs.split(","):
             strong, weak = pair.split(":")
