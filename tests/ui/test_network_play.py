@@ -196,9 +196,9 @@ def test_a_guest_plays_a_hand_on_the_real_table_cuts_the_deck_and_sees_every_rac
         assert ben.page.log.count() > 1  # and its move log: "— Hand 1 —" and every move
         table.hintRequested.emit()  # the H key
         assert ben.status.text() == "Rooms give no hints."
-        table.table.clear_floats()
+        table.table.clear_rising()
         ben.controller.pointsScored.emit(1, 10)  # end points rise from the tile, as at home
-        qtbot.waitUntil(lambda: [label.text() for label in table.table.floats] == ["+10"], timeout=5000)
+        qtbot.waitUntil(lambda: (rise := table.table.rising) is not None and rise.label.text() == "+10", timeout=5000)
     finally:
         host.stop()
 
