@@ -94,23 +94,6 @@
     </message>
 </context>
 <context>
-    <name>TableVoice</name>
-    <message numerus="yes">
-        <source>%n tile(s) left for {name}.</source>
-        <translation>
-            <numerusform>%n tile left for {name}.</numerusform>
-            <numerusform>%n tiles left for {name}.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n tile(s) in the stock.</source>
-        <translation>
-            <numerusform>%n tile in the stock.</numerusform>
-            <numerusform>%n tiles in the stock.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>GameController</name>
     <message>
         <source>You</source>
@@ -194,9 +177,6 @@
             <numerusform>{name} drew %n tiles from the stock</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>SkillPage</name>
 </context>
 <context>
     <name>LuckLine</name>
