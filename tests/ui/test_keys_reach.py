@@ -169,3 +169,36 @@ def test_a_focused_list_is_edged_in_the_highlight_on_every_theme(qtbot: QtBot, w
         look.activateWindow()
         assert marked_when_focused(qtbot, look.flags, look.search, theme) == (VIEW_FOCUS_PX, 0), theme.id
         look.close()
+
+
+def current_cell_edge(view: QAbstractItemView) -> set[str]:
+    """The colours of the current cell's outermost pixels in its right half (clear of a flag, a tile or words)."""
+    image = view.viewport().grab().toImage()
+    cell = view.visualRect(view.currentIndex())
+    middle = cell.center().x()
+    ring = [(x, y) for x in range(middle, cell.right() + 1) for y in (cell.top(), cell.bottom())]
+    ring += [(cell.right(), y) for y in range(cell.top(), cell.bottom() + 1)]
+    return {image.pixelColor(x, y).name() for x, y in ring}
+
+
+def test_a_focused_list_draws_no_box_over_its_current_cell(qtbot: QtBot, window: MainWindow) -> None:
+    """The style's box round the current cell (a frame and a lighter fill) overlapped the VIEW_FOCUS_PX edge that
+    says the list has the focus: the cell is drawn as its row is, in one colour to its edge."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    window.game.coach_button.click()
+    coach = window.game.findChildren(CoachDialog)[-1]
+    qtbot.waitUntil(coach.tree.isVisible, timeout=30_000)
+    coach.activateWindow()
+    coach.tree.setCurrentItem(coach.tree.topLevelItem(1))
+    look = LookDialog(window.look, window)
+    qtbot.addWidget(look)
+    for dialog, view in ((coach, coach.tree), (look, look.flags)):
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.activateWindow()
+        view.setFocus()
+        qtbot.waitUntil(view.hasFocus, timeout=2000)
+        assert view.currentIndex().isValid() and len(current_cell_edge(view)) == 1, type(dialog).__name__
+        dialog.close()
