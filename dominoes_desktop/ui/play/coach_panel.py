@@ -54,6 +54,7 @@ from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
 from ..look.grows import grows_with_window
 from ..look.look_style import contrast
 from ..look.looks import Look
+from ..shell.i18n import number
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
 from .cpu_worker import desktop_pool, desktop_pool_if_made
@@ -639,7 +640,7 @@ def _pips_of(move: Move) -> int:
 
 
 def _points(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return str(int(value)) if float(value).is_integer() else number(value, 1)
 
 
 def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:
