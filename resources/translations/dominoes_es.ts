@@ -3612,6 +3612,10 @@ Corte: {cut}</translation>
 <context>
     <name>JoinDialog</name>
     <message>
+        <source>No room has answered yet. A room opened on this network shows here; for one elsewhere, paste the invite link its host sent you.</source>
+        <translation>Ninguna sala ha respondido aún. Una sala abierta en esta red aparece aquí; para una de fuera, pega el enlace de invitación que te envió su anfitrión.</translation>
+    </message>
+    <message>
         <source>Join a room</source>
         <translation>Unirse a una sala</translation>
     </message>
