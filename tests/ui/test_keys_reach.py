@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialogButtonBox,
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.look.look_dialog import LookDialog
-from dominoes_desktop.ui.look.look_style import VIEW_FOCUS_PX
+from dominoes_desktop.ui.look.look_style import VIEW_FOCUS_PX, button_fill, contrast
 from dominoes_desktop.ui.look.looks import Theme, themes
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
@@ -202,3 +202,28 @@ def test_a_focused_list_draws_no_box_over_its_current_cell(qtbot: QtBot, window:
         qtbot.waitUntil(view.hasFocus, timeout=2000)
         assert view.currentIndex().isValid() and len(current_cell_edge(view)) == 1, type(dialog).__name__
         dialog.close()
+
+
+def test_the_reviews_step_icons_stand_out_on_every_theme(qtbot: QtBot, window: MainWindow) -> None:
+    """The review's First, Back, Next and Last icons were the style's, drawn near-black: smudges beside the words
+    on the dark themes' buttons. They are drawn in the buttons' words' colour, as readable as the words."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    match = window.controller.match
+    assert match is not None
+    for theme in themes().values():
+        review = ReviewDialog(match, window.controller.seats, dataclasses.replace(window.look, theme=theme), window)
+        qtbot.addWidget(review)
+        fill = button_fill(theme)
+        for button in (review.first, review.back, review.forward, review.last):
+            image = button.icon().pixmap(16).toImage()
+            drawn = {
+                image.pixelColor(x, y).name()
+                for x in range(image.width())
+                for y in range(image.height())
+                if image.pixelColor(x, y).alpha() > 200
+            }
+            assert drawn, button.text()
+            assert min(contrast(colour, fill) for colour in drawn) >= 4.5, (theme.id, button.text(), drawn)
+        review.close()
