@@ -4855,6 +4855,11 @@ tú {dash} {others}</translation>
 <context>
     <name>SkillPage</name>
     <message>
+        <source>, </source>
+        <comment>between the CPU levels' ratings</comment>
+        <translation>; </translation>
+    </message>
+    <message>
         <source>draw</source>
         <translation>robar</translation>
     </message>

@@ -128,7 +128,8 @@ def placement(found: rating.Rating, family: str) -> str:
     value = found.value
     if not levels:
         return ""
-    shown = ", ".join(
+    # "Easy 21.0, Medium 15.6": in Spanish, whose decimals have commas, "Fácil 21,0; Media 15,6".
+    shown = QCoreApplication.translate("SkillPage", ", ", "between the CPU levels' ratings").join(
         f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {rating_text(v[0])}"
         for level, v in levels.items()
     )
