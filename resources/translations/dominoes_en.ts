@@ -1,6 +1,23 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
+    <name>CoachDialog</name>
+    <message numerus="yes">
+        <source>%n time(s) in 10</source>
+        <translation>
+            <numerusform>%n time in 10</numerusform>
+            <numerusform>%n times in 10</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{best} got %n more pip(s) out of your hand: if the table locks, pips left count against you.</source>
+        <translation>
+            <numerusform>{best} got %n more pip out of your hand: if the table locks, pips left count against you.</numerusform>
+            <numerusform>{best} got %n more pips out of your hand: if the table locks, pips left count against you.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HandEndPanel</name>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/panels.py" line="232" />

@@ -3137,25 +3137,35 @@
         <source>It scored {n} at once on the ends.</source>
         <translation>Anotó {n} en el acto con las puntas.</translation>
     </message>
-    <message>
-        <source>It left {ends} open and kept {k} of your tiles able to follow, more than {other}.</source>
-        <translation>Dejó {ends} en las puntas y te guardó {k} fichas para seguir, más que {other}.</translation>
+    <message numerus="yes">
+        <source>It left {ends} open and kept %n of your tiles able to follow, more than {other}.</source>
+        <translation>
+            <numerusform>Dejó {ends} en las puntas y te guardó %n ficha para seguir, más que {other}.</numerusform>
+            <numerusform>Dejó {ends} en las puntas y te guardó %n fichas para seguir, más que {other}.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Every other choice came to the same.</source>
         <translation>Cualquier otra opción daba lo mismo.</translation>
     </message>
     <message>
-        <source>As good as {other}: over the deals you could not tell apart both come out ahead {a} times in 10.</source>
-        <translation>Tan buena como {other}: en los repartos que no podías distinguir, las dos salen ganando {a} veces de cada 10.</translation>
+        <source>As good as {other}: over the deals you could not tell apart both come out ahead {a}.</source>
+        <translation>Tan buena como {other}: en los repartos que no podías distinguir, las dos salen ganando {a}.</translation>
     </message>
     <message>
-        <source>Better than {other}: over the deals you could not tell apart both come out ahead {a} times in 10, but it gives the others fewer points on average.</source>
-        <translation>Mejor que {other}: en los repartos que no podías distinguir, las dos salen ganando {a} veces de cada 10, pero esta da menos puntos a los demás en promedio.</translation>
+        <source>Better than {other}: over the deals you could not tell apart both come out ahead {a}, but it gives the others fewer points on average.</source>
+        <translation>Mejor que {other}: en los repartos que no podías distinguir, las dos salen ganando {a}, pero esta da menos puntos a los demás en promedio.</translation>
     </message>
     <message>
-        <source>Over the deals you could not tell apart it comes out ahead {a} times in 10, {other} {b} times in 10.</source>
-        <translation>En los repartos que no podías distinguir sale ganando {a} veces de cada 10; {other}, {b} de cada 10.</translation>
+        <source>Over the deals you could not tell apart it comes out ahead {a}, {other} {b}.</source>
+        <translation>En los repartos que no podías distinguir sale ganando {a}; {other}, {b}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n time(s) in 10</source>
+        <translation>
+            <numerusform>%n vez de cada 10</numerusform>
+            <numerusform>%n veces de cada 10</numerusform>
+        </translation>
     </message>
     <message>
         <source>{best} was your last tile: you could have gone out.</source>
@@ -3173,17 +3183,23 @@
         <source>{best} scored {n} at once on the ends; your move scored {m}.</source>
         <translation>{best} anotaba {n} en el acto con las puntas; tu jugada anotó {m}.</translation>
     </message>
-    <message>
-        <source>{best} kept {k} of your tiles able to follow on {ends}; after your move only {m} could.</source>
-        <translation>{best} te guardaba {k} fichas para seguir en {ends}; tras tu jugada solo {m} podían.</translation>
+    <message numerus="yes">
+        <source>{best} kept %n of your tiles able to follow on {ends}; after your move only {m} could.</source>
+        <translation>
+            <numerusform>{best} te guardaba %n ficha para seguir en {ends}; tras tu jugada, solo {m}.</numerusform>
+            <numerusform>{best} te guardaba %n fichas para seguir en {ends}; tras tu jugada, solo {m}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{best} got %n more pip(s) out of your hand: if the table locks, pips left count against you.</source>
+        <translation>
+            <numerusform>{best} sacaba %n tanto más de tu mano: si la mesa se tranca, los tantos que te quedan cuentan en tu contra.</numerusform>
+            <numerusform>{best} sacaba %n tantos más de tu mano: si la mesa se tranca, los tantos que te quedan cuentan en tu contra.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>{best} got {n} more pips out of your hand: if the table locks, pips left count against you.</source>
-        <translation>{best} sacaba {n} tantos más de tu mano: si la mesa se tranca, los tantos que te quedan cuentan en tu contra.</translation>
-    </message>
-    <message>
-        <source>Over the deals you could not tell apart, {best} comes out ahead {a} times in 10, your move {b}.</source>
-        <translation>En los repartos que no podías distinguir, {best} sale ganando {a} veces de cada 10; tu jugada, {b}.</translation>
+        <source>Over the deals you could not tell apart, {best} comes out ahead {a}, your move {b}.</source>
+        <translation>En los repartos que no podías distinguir, {best} sale ganando {a}; tu jugada, {b}.</translation>
     </message>
     <message>
         <source>Over the deals you could not tell apart, {best} gave away {n} fewer points on average.</source>
