@@ -249,8 +249,11 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
         clicks = play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
         assert clicks >= 4  # two cuts and at least a move each
         for window in (ana, ben):
-            assert window.checker.verified == 1 and not window.checker.failures
-            assert "1" in window.fairness.text()
+            # Every deal checked: one, or more when a hand with no winner is played again (single round; the full
+            # run of session 18 met one).
+            checked = window.checker.verified
+            assert checked >= 1 and not window.checker.failures
+            assert window.fairness.text() == f"Deals checked and fair: {checked}"
             assert "Hand 1 is over" in window.log.toPlainText()
     finally:
         host.stop()
