@@ -1,6 +1,23 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
+    <name>CoachDialog</name>
+    <message numerus="yes">
+        <source>%n time(s) in 10</source>
+        <translation>
+            <numerusform>%n time in 10</numerusform>
+            <numerusform>%n times in 10</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{best} got %n more pip(s) out of your hand: if the table locks, pips left count against you.</source>
+        <translation>
+            <numerusform>{best} got %n more pip out of your hand: if the table locks, pips left count against you.</numerusform>
+            <numerusform>{best} got %n more pips out of your hand: if the table locks, pips left count against you.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HandEndPanel</name>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/panels.py" line="232" />
@@ -94,23 +111,6 @@
     </message>
 </context>
 <context>
-    <name>TableVoice</name>
-    <message numerus="yes">
-        <source>%n tile(s) left for {name}.</source>
-        <translation>
-            <numerusform>%n tile left for {name}.</numerusform>
-            <numerusform>%n tiles left for {name}.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n tile(s) in the stock.</source>
-        <translation>
-            <numerusform>%n tile in the stock.</numerusform>
-            <numerusform>%n tiles in the stock.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>GameController</name>
     <message>
         <source>You</source>
@@ -194,9 +194,6 @@
             <numerusform>{name} drew %n tiles from the stock</numerusform>
         </translation>
     </message>
-</context>
-<context>
-    <name>SkillPage</name>
 </context>
 <context>
     <name>LuckLine</name>

@@ -574,11 +574,6 @@
         <translation>Puedes pedir que se reparta de nuevo toda la mesa, una vez en esta mano.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="474" />
-        <source>Your side won: who leads this hand?</source>
-        <translation>Ganó tu pareja: ¿quién sale en esta mano?</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="477" />
         <source>You lead</source>
         <translation>Sales tú</translation>
@@ -587,16 +582,6 @@
         <location filename="../../dominoes_desktop/ui/game_page.py" line="479" />
         <source>{name} leads</source>
         <translation>Sale {name}</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="515" />
-        <source>⏱ {time} left</source>
-        <translation>⏱ quedan {time}</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/game_page.py" line="531" />
-        <source>⏱ Time ran out for {name}: {action} was played for them.</source>
-        <translation>⏱ Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="543" />
@@ -1251,11 +1236,6 @@
             <numerusform>%n jugadas de una mano cada una.</numerusform>
         </translation>
     </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/lobby.py" line="294" />
-        <source>Deals</source>
-        <translation>Repartos</translation>
-    </message>
 </context>
 <context>
     <name>LookDialog</name>
@@ -1615,11 +1595,6 @@
         <location filename="../../dominoes_desktop/ui/main_window.py" line="411" />
         <source>Could not save the match: {reason}</source>
         <translation>No se pudo guardar la partida: {reason}</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="315" />
-        <source>Could not record the statistics: {reason}</source>
-        <translation>No se pudieron anotar las estadísticas: {reason}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="322" />
@@ -2332,16 +2307,6 @@
         <translation>Una mano decide la partida; si nadie queda por delante, se juega otra.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/rules_page.py" line="134" />
-        <source>The first side to reach {n} hands wins the match.</source>
-        <translation>Gana la partida el primer bando que llegue a {n} manos.</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/rules_page.py" line="136" />
-        <source>The first side to reach {n} points wins the match.</source>
-        <translation>Gana la partida el primer bando que llegue a {n} puntos.</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="138" />
         <source>It only counts if an opponent is still on zero.</source>
         <translation>Solo cuenta si algún rival sigue en cero.</translation>
@@ -2617,16 +2582,6 @@
         <translation>Una sola mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="92" />
-        <source>First to {n} hands</source>
-        <translation>El primero a {n} manos</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="94" />
-        <source>First to {n} points</source>
-        <translation>El primero a {n} puntos</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="96" />
         <source> (six-love: an opponent must be on zero)</source>
         <translation> (seis a cero: un rival debe estar en cero)</translation>
@@ -2684,29 +2639,9 @@
         <translation>Suerte en el reparto</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
-        <source>Statistics unavailable ({reason})</source>
-        <translation>Estadísticas no disponibles ({reason})</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="29" />
         <source>Matches</source>
         <translation>Partidas</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="30" />
-        <source>Won</source>
-        <translation>Ganadas</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="31" />
-        <source>Lost</source>
-        <translation>Perdidas</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="32" />
-        <source>Hands won</source>
-        <translation>Manos ganadas</translation>
     </message>
     <message>
         <source>Won / lost</source>
@@ -2725,11 +2660,6 @@
         <translation>Seis a cero dados / recibidos</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="33" />
-        <source>Hands lost</source>
-        <translation>Manos perdidas</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="34" />
         <source>Dominoes</source>
         <translation>Dominadas</translation>
@@ -2738,26 +2668,6 @@
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="35" />
         <source>Blocks won</source>
         <translation>Tranques ganados</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="36" />
-        <source>Points for</source>
-        <translation>Puntos a favor</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="37" />
-        <source>Points against</source>
-        <translation>Puntos en contra</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="38" />
-        <source>Six-loves given</source>
-        <translation>Seis a cero dados</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="39" />
-        <source>Six-loves taken</source>
-        <translation>Seis a cero recibidos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="40" />
@@ -2852,10 +2762,6 @@
         <translation>No se pudo escribir {file}: {reason}</translation>
     </message>
     <message>
-        <source>statistics unavailable ({reason})</source>
-        <translation>estadísticas no disponibles ({reason})</translation>
-    </message>
-    <message>
         <source>Could not reset: {reason}</source>
         <translation>No se pudo reiniciar: {reason}</translation>
     </message>
@@ -2903,11 +2809,6 @@
             <numerusform>%n ficha</numerusform>
             <numerusform>%n fichas</numerusform>
         </translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/table/scene.py" line="379" />
-        <source> · passed</source>
-        <translation> · pasó</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="388" />
@@ -3133,10 +3034,6 @@
         <translation>Entrenador: mano {n}</translation>
     </message>
     <message>
-        <source>Judging every decision with every tile in the open…</source>
-        <translation>Juzgando cada decisión con todas las fichas a la vista…</translation>
-    </message>
-    <message>
         <source>Decisions</source>
         <translation>Decisiones</translation>
     </message>
@@ -3173,10 +3070,6 @@
         <translation>No hay decisiones que juzgar: todas tus jugadas en esta mano eran forzadas.</translation>
     </message>
     <message>
-        <source>{best} of {n} decisions were the best possible. Points given away in all: {loss}.</source>
-        <translation>{best} de {n} decisiones fueron las mejores posibles. Puntos regalados en total: {loss}.</translation>
-    </message>
-    <message>
         <source>Grades marked ≈ are estimates: those positions were too big to search exactly.</source>
         <translation>Las notas marcadas con ≈ son estimaciones: esas posiciones eran demasiado grandes para calcularlas con exactitud.</translation>
     </message>
@@ -3193,68 +3086,16 @@
         <translation>El entrenador no pudo juzgar esta mano: {error}</translation>
     </message>
     <message>
-        <source>(Loss is counted in hands: 1 is a won hand turned into no winner, 2 into a lost one.)</source>
-        <translation>(La pérdida se cuenta en manos: 1 es una mano ganada que queda sin ganador, 2 una que se pierde.)</translation>
-    </message>
-    <message>
-        <source>(Loss is counted in points of this hand, for your side against the others.)</source>
-        <translation>(La pérdida se cuenta en puntos de esta mano, para tu lado frente a los demás.)</translation>
-    </message>
-    <message>
         <source>Fine</source>
         <translation>Bien</translation>
-    </message>
-    <message>
-        <source>Loose</source>
-        <translation>Floja</translation>
     </message>
     <message>
         <source>Blunder</source>
         <translation>Error grave</translation>
     </message>
     <message>
-        <source>your side wins the hand</source>
-        <translation>tu lado gana la mano</translation>
-    </message>
-    <message>
-        <source>the other side wins the hand</source>
-        <translation>el otro lado gana la mano</translation>
-    </message>
-    <message>
-        <source>the table locks with no winner</source>
-        <translation>la mesa se tranca sin ganador</translation>
-    </message>
-    <message>
-        <source>One of the best moves here.</source>
-        <translation>Una de las mejores jugadas aquí.</translation>
-    </message>
-    <message>
         <source>✓ your move</source>
         <translation>✓ tu jugada</translation>
-    </message>
-    <message>
-        <source>The best move here.</source>
-        <translation>La mejor jugada aquí.</translation>
-    </message>
-    <message>
-        <source>{best} was worth more.</source>
-        <translation>{best} valía más.</translation>
-    </message>
-    <message>
-        <source>{best} would have left the next player with nothing to play on {ends}.</source>
-        <translation>{best} habría dejado al siguiente jugador sin nada que poner en {ends}.</translation>
-    </message>
-    <message>
-        <source>With {best}, {good}; after {played}, {bad}.</source>
-        <translation>Con {best}, {good}; tras {played}, {bad}.</translation>
-    </message>
-    <message>
-        <source>{best} kept a bonus within reach that {played} gave up.</source>
-        <translation>{best} mantenía a tu alcance un premio al que {played} renunció.</translation>
-    </message>
-    <message>
-        <source>{best} leaves the others fewer points: {n} more for your side than {played}.</source>
-        <translation>{best} deja menos puntos a los demás: {n} más para tu lado que {played}.</translation>
     </message>
     <message>
         <source>Coach</source>
@@ -3267,10 +3108,6 @@
     <message>
         <source>Only move</source>
         <translation>Única jugada</translation>
-    </message>
-    <message>
-        <source>{best} of {n} decisions were the best on what you could see. Points given away in all: {loss}.</source>
-        <translation>{best} de {n} decisiones fueron las mejores con lo que podías ver. Puntos regalados en total: {loss}.</translation>
     </message>
     <message>
         <source>Nothing in your hand fitted {ends}: you had to pass.</source>
@@ -3300,25 +3137,35 @@
         <source>It scored {n} at once on the ends.</source>
         <translation>Anotó {n} en el acto con las puntas.</translation>
     </message>
-    <message>
-        <source>It left {ends} open and kept {k} of your tiles able to follow, more than {other}.</source>
-        <translation>Dejó {ends} en las puntas y te guardó {k} fichas para seguir, más que {other}.</translation>
+    <message numerus="yes">
+        <source>It left {ends} open and kept %n of your tiles able to follow, more than {other}.</source>
+        <translation>
+            <numerusform>Dejó {ends} en las puntas y te guardó %n ficha para seguir, más que {other}.</numerusform>
+            <numerusform>Dejó {ends} en las puntas y te guardó %n fichas para seguir, más que {other}.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Every other choice came to the same.</source>
         <translation>Cualquier otra opción daba lo mismo.</translation>
     </message>
     <message>
-        <source>As good as {other}: over the deals you could not tell apart both come out ahead {a} times in 10.</source>
-        <translation>Tan buena como {other}: en los repartos que no podías distinguir, las dos salen ganando {a} veces de cada 10.</translation>
+        <source>As good as {other}: over the deals you could not tell apart both come out ahead {a}.</source>
+        <translation>Tan buena como {other}: en los repartos que no podías distinguir, las dos salen ganando {a}.</translation>
     </message>
     <message>
-        <source>Better than {other}: over the deals you could not tell apart both come out ahead {a} times in 10, but it gives the others fewer points on average.</source>
-        <translation>Mejor que {other}: en los repartos que no podías distinguir, las dos salen ganando {a} veces de cada 10, pero esta da menos puntos a los demás en promedio.</translation>
+        <source>Better than {other}: over the deals you could not tell apart both come out ahead {a}, but it gives the others fewer points on average.</source>
+        <translation>Mejor que {other}: en los repartos que no podías distinguir, las dos salen ganando {a}, pero esta da menos puntos a los demás en promedio.</translation>
     </message>
     <message>
-        <source>Over the deals you could not tell apart it comes out ahead {a} times in 10, {other} {b} times in 10.</source>
-        <translation>En los repartos que no podías distinguir sale ganando {a} veces de cada 10; {other}, {b} de cada 10.</translation>
+        <source>Over the deals you could not tell apart it comes out ahead {a}, {other} {b}.</source>
+        <translation>En los repartos que no podías distinguir sale ganando {a}; {other}, {b}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n time(s) in 10</source>
+        <translation>
+            <numerusform>%n vez de cada 10</numerusform>
+            <numerusform>%n veces de cada 10</numerusform>
+        </translation>
     </message>
     <message>
         <source>{best} was your last tile: you could have gone out.</source>
@@ -3336,17 +3183,23 @@
         <source>{best} scored {n} at once on the ends; your move scored {m}.</source>
         <translation>{best} anotaba {n} en el acto con las puntas; tu jugada anotó {m}.</translation>
     </message>
-    <message>
-        <source>{best} kept {k} of your tiles able to follow on {ends}; after your move only {m} could.</source>
-        <translation>{best} te guardaba {k} fichas para seguir en {ends}; tras tu jugada solo {m} podían.</translation>
+    <message numerus="yes">
+        <source>{best} kept %n of your tiles able to follow on {ends}; after your move only {m} could.</source>
+        <translation>
+            <numerusform>{best} te guardaba %n ficha para seguir en {ends}; tras tu jugada, solo {m}.</numerusform>
+            <numerusform>{best} te guardaba %n fichas para seguir en {ends}; tras tu jugada, solo {m}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{best} got %n more pip(s) out of your hand: if the table locks, pips left count against you.</source>
+        <translation>
+            <numerusform>{best} sacaba %n tanto más de tu mano: si la mesa se tranca, los tantos que te quedan cuentan en tu contra.</numerusform>
+            <numerusform>{best} sacaba %n tantos más de tu mano: si la mesa se tranca, los tantos que te quedan cuentan en tu contra.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>{best} got {n} more pips out of your hand: if the table locks, pips left count against you.</source>
-        <translation>{best} sacaba {n} tantos más de tu mano: si la mesa se tranca, los tantos que te quedan cuentan en tu contra.</translation>
-    </message>
-    <message>
-        <source>Over the deals you could not tell apart, {best} comes out ahead {a} times in 10, your move {b}.</source>
-        <translation>En los repartos que no podías distinguir, {best} sale ganando {a} veces de cada 10; tu jugada, {b}.</translation>
+        <source>Over the deals you could not tell apart, {best} comes out ahead {a}, your move {b}.</source>
+        <translation>En los repartos que no podías distinguir, {best} sale ganando {a}; tu jugada, {b}.</translation>
     </message>
     <message>
         <source>Over the deals you could not tell apart, {best} gave away {n} fewer points on average.</source>
@@ -3597,10 +3450,6 @@ Corte: {cut}</translation>
         <translation>Para todos los juegos</translation>
     </message>
     <message>
-        <source>Use the Coach after each hand: it shows, with every tile known, which of your decisions cost points and what was better.</source>
-        <translation>Usa el Entrenador después de cada mano: con todas las fichas a la vista, muestra qué decisiones te costaron puntos y qué era mejor.</translation>
-    </message>
-    <message>
         <source>Watch the move log: every pass and every draw is information.</source>
         <translation>Sigue el registro de jugadas: cada pase y cada robo es información.</translation>
     </message>
@@ -3631,10 +3480,6 @@ Corte: {cut}</translation>
     <message>
         <source>Hard counts tiles and passes, imagines many ways the hidden tiles could lie, plays each candidate to the end in each of them, and picks the move that does best on average.</source>
         <translation>Difícil cuenta fichas y pases, imagina muchas formas en que pueden estar repartidas las fichas ocultas, juega cada candidata hasta el final en cada una y elige la jugada que mejor resulta en promedio.</translation>
-    </message>
-    <message>
-        <source>Expert imagines the hidden tiles as Hard does, and trusts most the ways they could lie that best explain the tiles the others chose to play. Once few tiles are left it works out, for each of those ways, the exact best play for everybody to the end of the hand instead of playing it out, and picks the move that does best on average. It thinks longer than Hard, under a second.</source>
-        <translation>Experto imagina las fichas ocultas como Difícil, y se fía más de los repartos que mejor explican las fichas que los demás eligieron jugar. Cuando quedan pocas fichas calcula, en cada uno de esos repartos, la mejor jugada exacta de todos hasta el final de la mano en lugar de jugarla al azar, y elige la jugada que mejor resulta en promedio. Piensa más que Difícil, menos de un segundo.</translation>
     </message>
     <message>
         <source>Expert plays the Coach's best move against a clock. It deals the hidden tiles in the ways that fit what it has seen, as the Coach does, trusts most the deals that best explain the tiles the others chose to play, works out the exact result of each of its options in each deal, and plays the one that does best on average. When a hand is still too big to work out in time (early in a double-nine hand), it plays the hand out many times instead, as Hard does. It thinks under a second.</source>
@@ -3783,12 +3628,12 @@ Corte: {cut}</translation>
 <context>
     <name>JoinDialog</name>
     <message>
-        <source>Join a room</source>
-        <translation>Unirse a una sala</translation>
+        <source>No room has answered yet. A room opened on this network shows here; for one elsewhere, paste the invite link its host sent you.</source>
+        <translation>Ninguna sala ha respondido aún. Una sala abierta en esta red aparece aquí; para una de fuera, pega el enlace de invitación que te envió su anfitrión.</translation>
     </message>
     <message>
-        <source>Invite</source>
-        <translation>Invitación</translation>
+        <source>Join a room</source>
+        <translation>Unirse a una sala</translation>
     </message>
     <message>
         <source>Your name</source>
@@ -3801,10 +3646,6 @@ Corte: {cut}</translation>
     <message>
         <source>Search the network again</source>
         <translation>Buscar de nuevo en la red</translation>
-    </message>
-    <message>
-        <source>Invite:</source>
-        <translation>Invitación:</translation>
     </message>
     <message>
         <source>Your name:</source>
@@ -3895,14 +3736,6 @@ Corte: {cut}</translation>
     <message>
         <source>Host on a server</source>
         <translation>Abrir la sala en un servidor</translation>
-    </message>
-    <message>
-        <source>The server's address (like example.org:47815):</source>
-        <translation>La dirección del servidor (como example.org:47815):</translation>
-    </message>
-    <message>
-        <source>A server's address reads like example.org:47815.</source>
-        <translation>La dirección de un servidor es como example.org:47815.</translation>
     </message>
     <message>
         <source>Host this table on a &amp;server…</source>
@@ -4056,40 +3889,16 @@ Corte: {cut}</translation>
         <translation>Charla de la mesa</translation>
     </message>
     <message>
-        <source>Players and table talk</source>
-        <translation>Jugadores y charla de la mesa</translation>
-    </message>
-    <message>
         <source>Playing: room {code}</source>
         <translation>Jugando: sala {code}</translation>
-    </message>
-    <message>
-        <source>Waiting for {name}…</source>
-        <translation>Esperando a {name}…</translation>
     </message>
     <message>
         <source>Rooms give no hints.</source>
         <translation>En las salas no hay pistas.</translation>
     </message>
     <message>
-        <source>Your turn: click a raised tile, or drag it onto an end.</source>
-        <translation>Tu turno: haz clic en una ficha levantada, o arrástrala a un extremo.</translation>
-    </message>
-    <message>
-        <source>Your turn: nothing of yours fits.</source>
-        <translation>Tu turno: no te cabe ninguna ficha.</translation>
-    </message>
-    <message>
         <source>Cut the deck: click it, or press Space.</source>
         <translation>Corta el mazo: haz clic en él, o pulsa Espacio.</translation>
-    </message>
-    <message>
-        <source>{names}: {points}</source>
-        <translation>{names}: {points}</translation>
-    </message>
-    <message>
-        <source>Scores</source>
-        <translation>Marcador</translation>
     </message>
     <message>
         <source>Hand {n} is over: every rack is face up.</source>
@@ -4132,10 +3941,6 @@ Corte: {cut}</translation>
         <translation>Dominó de Escritorio: sala</translation>
     </message>
     <message>
-        <source>Copy invite</source>
-        <translation>Copiar invitación</translation>
-    </message>
-    <message>
         <source>Start</source>
         <translation>Empezar</translation>
     </message>
@@ -4152,18 +3957,6 @@ Corte: {cut}</translation>
         <translation>Conectando…</translation>
     </message>
     <message>
-        <source>Table</source>
-        <translation>Mesa</translation>
-    </message>
-    <message>
-        <source>Your tiles:</source>
-        <translation>Tus fichas:</translation>
-    </message>
-    <message>
-        <source>What happened</source>
-        <translation>Lo que pasó</translation>
-    </message>
-    <message>
         <source>Say</source>
         <translation>Decir</translation>
     </message>
@@ -4174,10 +3967,6 @@ Corte: {cut}</translation>
     <message>
         <source>The room refused that: {why}</source>
         <translation>La sala no lo aceptó: {why}</translation>
-    </message>
-    <message>
-        <source>The host has left: this room is closed.</source>
-        <translation>El anfitrión se fue: la sala está cerrada.</translation>
     </message>
     <message>
         <source>CPU {n}</source>
@@ -4224,108 +4013,12 @@ Corte: {cut}</translation>
         <translation>La partida terminó.</translation>
     </message>
     <message>
-        <source>Invite: {address}  code {code}</source>
-        <translation>Invitación: {address}  código {code}</translation>
-    </message>
-    <message>
         <source>Dominoes Desktop: room {code}</source>
         <translation>Dominó de Escritorio: sala {code}</translation>
     </message>
     <message>
-        <source>Invite copied: {invite}</source>
-        <translation>Invitación copiada: {invite}</translation>
-    </message>
-    <message>
-        <source>Waiting for the others…</source>
-        <translation>Esperando a los demás…</translation>
-    </message>
-    <message>
-        <source>Cut the deck: the deal's fingerprint is {f}…</source>
-        <translation>Corta el mazo: la huella del reparto es {f}…</translation>
-    </message>
-    <message>
-        <source>Cut the deck</source>
-        <translation>Cortar el mazo</translation>
-    </message>
-    <message>
-        <source>Your turn.</source>
-        <translation>Te toca.</translation>
-    </message>
-    <message>
-        <source>You were dealt five doubles: deal again?</source>
-        <translation>Te tocaron cinco dobles: ¿repartir de nuevo?</translation>
-    </message>
-    <message>
-        <source>Your side chooses who leads.</source>
-        <translation>Tu pareja elige quién sale.</translation>
-    </message>
-    <message>
-        <source>You scored points: claim them!</source>
-        <translation>Hiciste puntos: ¡cóbralos!</translation>
-    </message>
-    <message>
-        <source>They missed their points: call Muggins?</source>
-        <translation>No cobraron sus puntos: ¿cantas Muggins?</translation>
-    </message>
-    <message>
-        <source>Pass</source>
-        <translation>Pasar</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>Robar</translation>
-    </message>
-    <message>
-        <source>Claim</source>
-        <translation>Cobrar</translation>
-    </message>
-    <message>
-        <source>Let it go</source>
-        <translation>Dejarlo</translation>
-    </message>
-    <message>
-        <source>Deal again</source>
-        <translation>Repartir de nuevo</translation>
-    </message>
-    <message>
-        <source>Keep these tiles</source>
-        <translation>Quedarme con estas fichas</translation>
-    </message>
-    <message>
-        <source>{name} leads</source>
-        <translation>Sale {name}</translation>
-    </message>
-    <message>
-        <source>Muggins!</source>
-        <translation>¡Muggins!</translation>
-    </message>
-    <message>
-        <source>{tile} on {end}</source>
-        <translation>{tile} al {end}</translation>
-    </message>
-    <message>
         <source>Seat {n}</source>
         <translation>Asiento {n}</translation>
-    </message>
-    <message>
-        <source>On the table: {moves}</source>
-        <translation>En la mesa: {moves}</translation>
-    </message>
-    <message>
-        <source>nothing yet</source>
-        <translation>nada todavía</translation>
-    </message>
-    <message>
-        <source>You cut the deck. Waiting for the others…</source>
-        <translation>Cortaste el mazo. Esperando a los demás…</translation>
-    </message>
-    <message>
-        <source>{name}: {move}</source>
-        <translation>{name}: {move}</translation>
-    </message>
-    <message>
-        <source>Hand {n}: {name} leads.</source>
-        <translation>Mano {n}: sale {name}.</translation>
     </message>
     <message>
         <source>Hand {n} is over. Scores: {scores}</source>
@@ -4374,14 +4067,6 @@ Corte: {cut}</translation>
     <message>
         <source>Reconnecting…</source>
         <translation>Volviendo a conectar…</translation>
-    </message>
-    <message>
-        <source>The host has left. If they reopen the room, press Reconnect.</source>
-        <translation>El anfitrión se fue. Si reabre la sala, pulsa Volver a conectar.</translation>
-    </message>
-    <message>
-        <source>Tiles in hand: {tiles}. Scores: {scores}</source>
-        <translation>Fichas en mano: {tiles}. Marcador: {scores}</translation>
     </message>
     <message>
         <source>Address to share</source>
@@ -4461,54 +4146,6 @@ Corte: {cut}</translation>
     <message>
         <source>it keeps your options open</source>
         <translation>te deja opciones abiertas</translation>
-    </message>
-    <message>
-        <source>No tile fits: pass.</source>
-        <translation>Ninguna ficha encaja: pasa.</translation>
-    </message>
-    <message>
-        <source>No tile fits: draw from the stock.</source>
-        <translation>Ninguna ficha encaja: roba del pozo.</translation>
-    </message>
-    <message>
-        <source>{tile} is the only tile that fits.</source>
-        <translation>{tile} es la única ficha que encaja.</translation>
-    </message>
-    <message>
-        <source>A tile picked at random.</source>
-        <translation>Una ficha elegida al azar.</translation>
-    </message>
-    <message>
-        <source>Domino with {tile}!</source>
-        <translation>¡Dominó con {tile}!</translation>
-    </message>
-    <message>
-        <source>Lead with {tile}: doubles are hard to place later.</source>
-        <translation>Sal con {tile}: los dobles cuestan colocarlos después.</translation>
-    </message>
-    <message>
-        <source>Lead with {tile}: it is your heaviest.</source>
-        <translation>Sal con {tile}: es tu ficha más pesada.</translation>
-    </message>
-    <message>
-        <source>Play {tile}: the next player has shown no {number}s.</source>
-        <translation>Juega {tile}: el siguiente jugador ha mostrado que no tiene {number}.</translation>
-    </message>
-    <message>
-        <source>Place the double {tile} while it still fits.</source>
-        <translation>Coloca el doble {tile} mientras aún encaja.</translation>
-    </message>
-    <message>
-        <source>Play {tile} to open {number}s, which you hold.</source>
-        <translation>Juega {tile} para abrir a {number}, que tú tienes.</translation>
-    </message>
-    <message>
-        <source>Get rid of the heavy {tile}.</source>
-        <translation>Deshazte de la pesada {tile}.</translation>
-    </message>
-    <message>
-        <source>{tile} keeps your options open.</source>
-        <translation>{tile} te deja opciones abiertas.</translation>
     </message>
 </context>
 <context>
@@ -5174,23 +4811,6 @@ tú {dash} {others}</translation>
     </message>
 </context>
 <context>
-    <name>TableVoice</name>
-    <message numerus="yes">
-        <source>%n tile(s) left for {name}.</source>
-        <translation>
-            <numerusform>A {name} le queda %n ficha.</numerusform>
-            <numerusform>A {name} le quedan %n fichas.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n tile(s) in the stock.</source>
-        <translation>
-            <numerusform>Queda %n ficha en el pozo.</numerusform>
-            <numerusform>Quedan %n fichas en el pozo.</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>GameController</name>
     <message>
         <source>you</source>
@@ -5250,6 +4870,11 @@ tú {dash} {others}</translation>
 </context>
 <context>
     <name>SkillPage</name>
+    <message>
+        <source>, </source>
+        <comment>between the CPU levels' ratings</comment>
+        <translation>; </translation>
+    </message>
     <message>
         <source>draw</source>
         <translation>robar</translation>

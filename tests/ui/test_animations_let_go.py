@@ -49,15 +49,17 @@ def test_hands_played_leave_no_animation_nor_tile_behind(qtbot: QtBot, window: M
 
 
 def test_a_rising_score_is_held_with_its_start_in_one_place(qtbot: QtBot, window: MainWindow) -> None:
-    """The scene kept each rising score's start in a dict of its own beside `floats`: the label now maps to its
-    animation and its start together, and the label rises from that start."""
+    """The rising score is one value: its label, its animation and its start together; the label rises from that
+    start and is gone with its animation."""
     start(window, "all_fives", seed=4)
     scene = window.game.table.table
     scene.float_text("+10", None)
-    ((label, rise),) = scene.floats.items()
+    rise = scene.rising
+    assert rise is not None
+    label = rise.label
     assert rise.animation.state() == rise.animation.State.Running
     qtbot.waitUntil(lambda: rise.animation.currentTime() > FLOAT_MS // 3, timeout=FLOAT_MS)
     if window.look.motion != "reduced":
         assert label.pos().x() == rise.start.x() and label.pos().y() < rise.start.y()
-    qtbot.waitUntil(lambda: not scene.floats, timeout=FLOAT_MS + 2000)
+    qtbot.waitUntil(lambda: scene.rising is None, timeout=FLOAT_MS + 2000)
     assert label.scene() is None

@@ -17,6 +17,7 @@ from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, _points, tiles_pixmap
 from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
@@ -254,3 +255,40 @@ def test_a_near_tie_is_best_and_said_so_with_the_better_move_shown(qtbot: QtBot)
     # Its Loss reads 0, so the costliest decision's star is not on it, and the summary does not explain one.
     assert item.text(4) == "0" and "★" not in item.text(0)
     assert "★" not in dialog.status.text()
+
+
+def test_the_coach_writes_decimals_in_the_players_language(qtbot: QtBot) -> None:
+    """In Spanish the coach wrote "0.2 más en promedio" where the Deal luck page writes "0,2": a decimal comma."""
+    table, seats, tie_row = near_tie_row()
+    deal, hand = table.match.archive[-1]
+    LANGUAGE.install("es")
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
+    dialog.show_judged([tie_row])
+    item = dialog.tree.topLevelItem(0)
+    assert item is not None and item.text(2) == "Mejor, casi un empate"
+    assert "0,2" in item.text(5) and "0,1" in item.text(5) and "0.2" not in item.text(5), item.text(5)
+
+
+def test_the_coachs_counts_agree_with_their_nouns(qtbot: QtBot) -> None:
+    """The coach wrote "comes out ahead 1 times in 10" and, in Spanish, "te guardó 1 fichas" and "1 veces de
+    cada 10": a count's noun follows it, one or many, in both languages."""
+    table, seats, tie_row = near_tie_row()
+    deal, hand = table.match.archive[-1]
+    reasons, fair = tie_row.reasons, tie_row.fair
+    assert reasons is not None and fair is not None
+    kept_one = replace(reasons.played, went_out=False, stuck=(), scored=0, follow=1, ahead=0.1)
+    kept_none = replace(kept_one, follow=0, ahead=0.5)
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)  # its own verdict first: it says these words
+    for language, one, many, kept in (
+        ("en", "1 time in 10", "5 times in 10", "kept 1 of your tiles"),
+        ("es", "1 vez de cada 10", "5 veces de cada 10", "te guardó 1 ficha para"),
+    ):
+        LANGUAGE.install(language)
+        assert dialog.times_in_ten(0.1) == one and dialog.times_in_ten(0.5) == many
+        assert kept in dialog.best_text(fair.judged, replace(reasons, played=kept_one, other=kept_none))
+        ahead = dialog.best_text(fair.judged, replace(reasons, played=kept_none, other=kept_one))
+        assert one in ahead and many in ahead, ahead

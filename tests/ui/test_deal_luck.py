@@ -27,9 +27,9 @@ from dominoes_desktop.store.stats import (
     StatsSnapshot,
     match_record,
 )
-from dominoes_desktop.ui.review.deal_luck import DealLuckPanel, number
+from dominoes_desktop.ui.review.deal_luck import DealLuckPanel
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
-from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.i18n import LANGUAGE, number
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from dominoes_desktop.ui.shell.store_service import StoreService

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QFontInfo, QFontMetrics
+from PySide6.QtGui import QFont, QFontInfo, QFontMetrics, QTextLayout, QTextOption
 from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPushButton, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -243,6 +243,21 @@ def test_the_duplicate_results_grow_with_the_window(qtbot: QtBot, tmp_path: Path
     assert large_width >= small_width * 1.4, seen
 
 
+def wrapped_lines(font: QFont, text: str, width: int) -> list[str]:
+    """`text` word-wrapped at `width` in `font`, as Qt lays it out: its lines' words."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(width)
+        lines.append(text[line.textStart() : line.textStart() + line.textLength()].strip())
+    layout.endLayout()
+    return lines
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["1024x700", "1920x1080"])
 def test_the_results_table_fits_its_dialog(
@@ -264,18 +279,23 @@ def test_the_results_table_fits_its_dialog(
     qtbot.waitUntil(lambda: table.rowCount() > 0, timeout=5000)
     qtbot.wait(100)
     if language == "es":
-        assert table.horizontalHeaderItem(3).text() == "Ganadas / perdidas", "read in Spanish"
+        assert table.horizontalHeaderItem(3).text() == "Ganadas\N{NO-BREAK SPACE}/ perdidas", "read in Spanish"
     assert table.horizontalScrollBar().maximum() == 0, (table.horizontalScrollBar().maximum(), table.width())
     header = table.horizontalHeader()
-    header_words = QFontMetrics(header.font())
+    bold = QFont(header.font())
+    bold.setBold(True)  # as the look's style sheet draws a section's words
+    header_words = QFontMetrics(bold)
     cell_words = QFontMetrics(table.font())
     for column in range(table.columnCount()):
         width = header.sectionSize(column)
         title = table.horizontalHeaderItem(column).text()
-        longest = max(header_words.horizontalAdvance(word) for word in title.split())
+        longest = max(header_words.horizontalAdvance(word) for word in title.split(" "))  # no-break spaces hold
         assert longest <= width, (title, longest, width)
-        lines = max(1, len(title.split()))  # at worst a word a line
+        lines = max(1, len(title.split(" ")))  # at worst a word a line
         assert header.height() >= min(lines, 2) * header_words.height(), (title, header.height())
+        # A pair's slash stays with the word before it: "Ganadas / perdidas" had a line of its own for "/".
+        margin = header.sectionSizeHint(column) - header_words.horizontalAdvance(title)  # as ColumnsFit takes it
+        assert "/" not in wrapped_lines(bold, title, width - margin), title
         for row in range(table.rowCount()):
             text = table.item(row, column).text()
             assert cell_words.horizontalAdvance(text) <= width, (text, width)

@@ -295,3 +295,29 @@ def test_the_name_given_to_join_is_offered_the_next_time(
     net_dialogs.join_room(window, link=link)
     assert joined[-1] == ("K7Q-2MX", "Ana") and len(seen) == 2
     assert window.settings.player_name() == "Ana"
+
+
+def test_an_empty_list_of_rooms_says_none_has_answered(qtbot: QtBot, window: MainWindow) -> None:
+    """The list of rooms on this network was a blank box while none had answered (at 1920x1080 a third of the
+    dialog): it says so in the placeholder's colour, and the words go once a room is listed."""
+    dialog = JoinDialog(window, discovery_port=free_udp_port(), name="Ana")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.wait(20)  # its first search sent
+    found = dialog.found
+    assert "No room has answered yet" in found.empty
+
+    def worded() -> int:
+        """Pixels across the list's middle third (under a listed room's line) not in the list's background."""
+        image = found.viewport().grab().toImage()
+        background = image.pixelColor(2, 2).name()
+        third = image.height() // 3
+        return sum(
+            image.pixelColor(x, y).name() != background for x in range(image.width()) for y in range(third, 2 * third)
+        )
+
+    assert worded() > 100
+    dialog.add_room("192.0.2.2", 47815, {"code": "K7Q-2MX", "host": "Ben", "free": 2})
+    qtbot.wait(20)
+    assert found.count() == 1 and worded() == 0

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractItemView, QApplication, QDialogButtonBox,
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.look.look_dialog import LookDialog
-from dominoes_desktop.ui.look.look_style import VIEW_FOCUS_PX
+from dominoes_desktop.ui.look.look_style import VIEW_FOCUS_PX, button_fill, contrast
 from dominoes_desktop.ui.look.looks import Theme, themes
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
@@ -169,3 +169,61 @@ def test_a_focused_list_is_edged_in_the_highlight_on_every_theme(qtbot: QtBot, w
         look.activateWindow()
         assert marked_when_focused(qtbot, look.flags, look.search, theme) == (VIEW_FOCUS_PX, 0), theme.id
         look.close()
+
+
+def current_cell_edge(view: QAbstractItemView) -> set[str]:
+    """The colours of the current cell's outermost pixels in its right half (clear of a flag, a tile or words)."""
+    image = view.viewport().grab().toImage()
+    cell = view.visualRect(view.currentIndex())
+    middle = cell.center().x()
+    ring = [(x, y) for x in range(middle, cell.right() + 1) for y in (cell.top(), cell.bottom())]
+    ring += [(cell.right(), y) for y in range(cell.top(), cell.bottom() + 1)]
+    return {image.pixelColor(x, y).name() for x, y in ring}
+
+
+def test_a_focused_list_draws_no_box_over_its_current_cell(qtbot: QtBot, window: MainWindow) -> None:
+    """The style's box round the current cell (a frame and a lighter fill) overlapped the VIEW_FOCUS_PX edge that
+    says the list has the focus: the cell is drawn as its row is, in one colour to its edge."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    window.game.coach_button.click()
+    coach = window.game.findChildren(CoachDialog)[-1]
+    qtbot.waitUntil(coach.tree.isVisible, timeout=30_000)
+    coach.activateWindow()
+    coach.tree.setCurrentItem(coach.tree.topLevelItem(1))
+    look = LookDialog(window.look, window)
+    qtbot.addWidget(look)
+    for dialog, view in ((coach, coach.tree), (look, look.flags)):
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.activateWindow()
+        view.setFocus()
+        qtbot.waitUntil(view.hasFocus, timeout=2000)
+        assert view.currentIndex().isValid() and len(current_cell_edge(view)) == 1, type(dialog).__name__
+        dialog.close()
+
+
+def test_the_reviews_step_icons_stand_out_on_every_theme(qtbot: QtBot, window: MainWindow) -> None:
+    """The review's First, Back, Next and Last icons were the style's, drawn near-black: smudges beside the words
+    on the dark themes' buttons. They are drawn in the buttons' words' colour, as readable as the words."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    match = window.controller.match
+    assert match is not None
+    for theme in themes().values():
+        review = ReviewDialog(match, window.controller.seats, dataclasses.replace(window.look, theme=theme), window)
+        qtbot.addWidget(review)
+        fill = button_fill(theme)
+        for button in (review.first, review.back, review.forward, review.last):
+            image = button.icon().pixmap(16).toImage()
+            drawn = {
+                image.pixelColor(x, y).name()
+                for x in range(image.width())
+                for y in range(image.height())
+                if image.pixelColor(x, y).alpha() > 200
+            }
+            assert drawn, button.text()
+            assert min(contrast(colour, fill) for colour in drawn) >= 4.5, (theme.id, button.text(), drawn)
+        review.close()

@@ -96,12 +96,13 @@ def test_scores_rise_one_at_a_time_and_are_gone_after_their_animation(qtbot: QtB
     scene.float_text("+5", tiles[-1])
     scene.float_text("+15", None)
     assert _float_labels(window) == ["+15"], "a new score sends the one before away: they never pile up"
-    label = next(iter(scene.floats))
-    start_y = label.pos().y()
+    rise = scene.rising
+    assert rise is not None and rise.label.text() == "+15"
+    start_y = rise.label.pos().y()
     qtbot.wait(FLOAT_MS // 2)
-    if label in scene.floats:  # rising while it lasts
-        assert label.pos().y() < start_y
-    qtbot.waitUntil(lambda: not scene.floats, timeout=FLOAT_MS + 2000)
+    if scene.rising is rise:  # rising while it lasts
+        assert rise.label.pos().y() < start_y
+    qtbot.waitUntil(lambda: scene.rising is None, timeout=FLOAT_MS + 2000)
     assert _float_labels(window) == []
 
 
@@ -118,7 +119,7 @@ def test_no_score_is_left_in_a_redrawn_scene(qtbot: QtBot, window: MainWindow) -
             break
     assert scored and _float_labels(window), "a score rose from the table"
     window.game.table.fit()  # a resize, a new look, a screenshot
-    assert _float_labels(window) == [] and window.game.table.table.floats == {}
+    assert _float_labels(window) == [] and window.game.table.table.rising is None
     assert not any(
         entry[0] == "label" and str(entry[1]).startswith("+") for entry in window.game.table.table.describe()
     )

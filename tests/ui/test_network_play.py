@@ -196,9 +196,9 @@ def test_a_guest_plays_a_hand_on_the_real_table_cuts_the_deck_and_sees_every_rac
         assert ben.page.log.count() > 1  # and its move log: "— Hand 1 —" and every move
         table.hintRequested.emit()  # the H key
         assert ben.status.text() == "Rooms give no hints."
-        table.table.clear_floats()
+        table.table.clear_rising()
         ben.controller.pointsScored.emit(1, 10)  # end points rise from the tile, as at home
-        qtbot.waitUntil(lambda: [label.text() for label in table.table.floats] == ["+10"], timeout=5000)
+        qtbot.waitUntil(lambda: (rise := table.table.rising) is not None and rise.label.text() == "+10", timeout=5000)
     finally:
         host.stop()
 
@@ -249,8 +249,11 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
         clicks = play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
         assert clicks >= 4  # two cuts and at least a move each
         for window in (ana, ben):
-            assert window.checker.verified == 1 and not window.checker.failures
-            assert "1" in window.fairness.text()
+            # Every deal checked: one, or more when a hand with no winner is played again (single round; the full
+            # run of session 18 met one).
+            checked = window.checker.verified
+            assert checked >= 1 and not window.checker.failures
+            assert window.fairness.text() == f"Deals checked and fair: {checked}"
             assert "Hand 1 is over" in window.log.toPlainText()
     finally:
         host.stop()

@@ -426,3 +426,26 @@ def test_the_felt_stays_put_from_one_hand_to_the_next(ben: Any, qtbot: QtBot) ->
     window.controller.receive(view(8, ["6-6"], following))
     qtbot.wait(20)
     assert felt() == in_play, (in_play, felt())
+
+
+def test_the_players_and_the_phrases_read_whole_in_spanish_at_1024x700(qtbot: QtBot) -> None:
+    """At 1024x700 in Spanish the players' list cut "Asiento 3 · CPU 2 · juega una CP" behind a sideways scroll
+    bar, and the phrase beside Say read "¡Buena jugad": a long row wraps, a long phrase ends in "…"."""
+    LANGUAGE.install("es")
+    window, _ = offline_ben(qtbot)
+    window.tabs.setCurrentIndex(1)
+    qtbot.wait(20)
+    seats = window.seats
+    assert not seats.horizontalScrollBar().isVisible()
+    metrics, width = seats.fontMetrics(), seats.viewport().width()
+    rows = [seats.item(i) for i in range(seats.count())]
+    assert any(metrics.horizontalAdvance(row.text()) > width for row in rows), "a row too long for one line"
+    for row in rows:
+        cell = seats.visualItemRect(row)
+        needed = metrics.boundingRect(QRect(0, 0, cell.width(), 1000), Qt.TextFlag.TextWordWrap, row.text())
+        assert cell.right() < width and needed.height() <= cell.height(), row.text()
+    phrase = window.phrase
+    phrase.setCurrentIndex(phrase.findData("well_played"))  # "Bien jugado, compañero."
+    assert phrase.shown_text().endswith("…") and phrase.currentText().startswith(phrase.shown_text()[:-1])
+    phrase.setCurrentIndex(phrase.findData("oops"))
+    assert phrase.shown_text() == phrase.currentText() == "¡Uy!"

@@ -98,7 +98,7 @@ def test_a_new_match_starts_clean(qtbot: QtBot, window: MainWindow, monkeypatch:
     assert not game.hand_end.isVisible() and not game.claim_box.isVisible() and not game.redeal.isVisible()
     assert game.log.count() == 0, f"the last match's moves are gone: {game.log.lines()}"
     qtbot.wait(window.look.animation_ms + 50)  # a celebration the last match had due: not on this one
-    assert game.moments.item is None and not game.table.table.floats
+    assert game.moments.item is None and game.table.table.rising is None
     plates = {seat: list(plate.lines) for seat, plate in game.table.table.plates.items()}
     assert all(plates[seat] != old_plates[seat] for seat in old_plates), "no plate tells the last match's tiles"
     assert game.cut_panel.isVisible(), "the new deal waits for its cut"

@@ -112,12 +112,11 @@ def test_running_scores_rise_and_are_logged_with_their_points(qtbot: QtBot, wind
             seen_running = seen_running or "<b>+" in page.scores.body.text()  # the +N mark, not the note
         qtbot.wait(1)  # the "+N" rises once the table is laid out for the scoring move
         scene = window.game.table.table
-        if scene.floats and not floated:
+        if scene.rising is not None and not floated:
             floated = True
             assert scored, "points were scored"
             spot = scene.plan.spots[scored[-1]]
-            label = list(scene.floats)[-1]
-            centre = label.sceneBoundingRect().center()
+            centre = scene.rising.label.sceneBoundingRect().center()
             assert abs(centre.x() - spot.x) < 40 and spot.y - 120 < centre.y() < spot.y + 10, "it rises from its tile"
         if seen_running and floated:
             break

@@ -54,6 +54,7 @@ from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
 from ..look.grows import grows_with_window
 from ..look.look_style import contrast
 from ..look.looks import Look
+from ..shell.i18n import number
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
 from .cpu_worker import desktop_pool, desktop_pool_if_made
@@ -517,23 +518,27 @@ class CoachDialog(QDialog):
         if mine.scored and (other is None or mine.scored >= other.scored):
             return self.tr("It scored {n} at once on the ends.").format(n=mine.scored)
         if other is not None and mine.follow > other.follow:
-            return self.tr("It left {ends} open and kept {k} of your tiles able to follow, more than {other}.").format(
-                ends=self.ends_words(mine.ends), k=mine.follow, other=self.move_words(other.move)
-            )
+            return self.tr(
+                "It left {ends} open and kept %n of your tiles able to follow, more than {other}.", "", mine.follow
+            ).format(ends=self.ends_words(mine.ends), other=self.move_words(other.move))
         if other is None:
             return self.tr("Every other choice came to the same.")
         if _tenths(mine.ahead) == _tenths(other.ahead):
             if judged.value_of(judged.played) - judged.value_of(other.move) < 0.05:
                 return self.tr(
-                    "As good as {other}: over the deals you could not tell apart both come out ahead {a} times in 10."
-                ).format(other=self.move_words(other.move), a=_tenths(mine.ahead))
+                    "As good as {other}: over the deals you could not tell apart both come out ahead {a}."
+                ).format(other=self.move_words(other.move), a=self.times_in_ten(mine.ahead))
             return self.tr(
-                "Better than {other}: over the deals you could not tell apart both come out ahead {a} times in 10, "
+                "Better than {other}: over the deals you could not tell apart both come out ahead {a}, "
                 "but it gives the others fewer points on average."
-            ).format(other=self.move_words(other.move), a=_tenths(mine.ahead))
-        return self.tr(
-            "Over the deals you could not tell apart it comes out ahead {a} times in 10, {other} {b} times in 10."
-        ).format(a=_tenths(mine.ahead), other=self.move_words(other.move), b=_tenths(other.ahead))
+            ).format(other=self.move_words(other.move), a=self.times_in_ten(mine.ahead))
+        return self.tr("Over the deals you could not tell apart it comes out ahead {a}, {other} {b}.").format(
+            a=self.times_in_ten(mine.ahead), other=self.move_words(other.move), b=self.times_in_ten(other.ahead)
+        )
+
+    def times_in_ten(self, share: float) -> str:
+        """How often in 10 deals, as a count with its noun: "1 time in 10" ("1 times in 10" before)."""
+        return self.tr("%n time(s) in 10", "", _tenths(share))
 
     def loss_text(self, judged: Judged, reasons: Reasons) -> str:
         mine, better = reasons.played, reasons.other
@@ -559,18 +564,22 @@ class CoachDialog(QDialog):
             )
         if better.follow > mine.follow:
             return self.tr(
-                "{best} kept {k} of your tiles able to follow on {ends}; after your move only {m} could."
-            ).format(best=best, k=better.follow, ends=self.ends_words(better.ends), m=mine.follow)
+                "{best} kept %n of your tiles able to follow on {ends}; after your move only {m} could.",
+                "",
+                better.follow,
+            ).format(best=best, ends=self.ends_words(better.ends), m=mine.follow)
         if family(self.rules) == "pips":
             heavier = _pips_of(better.move) - _pips_of(judged.played)
             if heavier > 0:
                 return self.tr(
-                    "{best} got {n} more pips out of your hand: if the table locks, pips left count against you."
-                ).format(best=best, n=heavier)
+                    "{best} got %n more pip(s) out of your hand: if the table locks, pips left count against you.",
+                    "",
+                    heavier,
+                ).format(best=best)
         if better.ahead > mine.ahead:
             return self.tr(
-                "Over the deals you could not tell apart, {best} comes out ahead {a} times in 10, your move {b}."
-            ).format(best=best, a=_tenths(better.ahead), b=_tenths(mine.ahead))
+                "Over the deals you could not tell apart, {best} comes out ahead {a}, your move {b}."
+            ).format(best=best, a=self.times_in_ten(better.ahead), b=self.times_in_ten(mine.ahead))
         return self.tr("Over the deals you could not tell apart, {best} gave away {n} fewer points on average.").format(
             best=best, n=_points(judged.loss)
         )
@@ -639,7 +648,7 @@ def _pips_of(move: Move) -> int:
 
 
 def _points(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return str(int(value)) if float(value).is_integer() else number(value, 1)
 
 
 def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:

@@ -27,7 +27,7 @@ from ...engine.duplicate import DuplicateMatch
 from ...engine.fairness import short, verify
 from ..look.grows import page_scale_over
 from ..look.look_style import scaled_dialog_style
-from ..shell.i18n import translate
+from ..shell.i18n import number, translate
 from .controller import SeatConfig
 from .panels import PRESS_KEYS, RETURN_CLICKS, shown_name
 
@@ -48,7 +48,7 @@ def figure(value: Fraction | int | None) -> str:
         return translate("Duplicate", "not played yet")  # the play that scores it is still to come
     if isinstance(value, int) or value.denominator == 1:
         return str(int(value))
-    return f"{float(value):.1f}"
+    return number(float(value), 1)
 
 
 def _others(duplicate: DuplicateMatch, short: bool = False) -> str:

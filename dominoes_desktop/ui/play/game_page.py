@@ -390,7 +390,7 @@ class GamePage(QWidget):
         self.turn.setText("")
         self.matches += 1  # a celebration still to come is the last match's
         self.moments.clear()
-        self.table.table.clear_floats()
+        self.table.table.clear_rising()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table and event.type() == QEvent.Type.Resize:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from ...engine.analysis.luck import Measure, Step, Tally, Verdict
 from ..learn.rules_page import preset_name
 from ..look.look_style import contrast
+from ..shell.i18n import number
 from ..shell.store_service import CPU_GROUP, DealLuck, LuckHand, PlayerLuck
 
 CONTEXT = "DealLuckPanel"
@@ -83,15 +84,6 @@ COLUMN_HEADERS = (
 def translate(text: object, n: int = -1) -> str:
     """A string marked with QT_TRANSLATE_NOOP in this module's context, in the player's language."""
     return QCoreApplication.translate(CONTEXT, str(text), None, n)
-
-
-def number(value: float, decimals: int = 2, *, signed: bool = False) -> str:
-    """A number in the player's language (a decimal comma in Spanish), with its sign when asked."""
-    text = QLocale().toString(abs(value) if signed else value, "f", decimals)
-    if signed:
-        shown = round(value, decimals)
-        return ("+" if shown > 0 else "−" if shown < 0 else "±") + text
-    return text
 
 
 def player_name(player: str) -> str:

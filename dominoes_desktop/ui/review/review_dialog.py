@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -23,6 +23,7 @@ from ...engine.decisions import DealHand
 from ...engine.fairness import seal_holds
 from ...engine.match import Match
 from ..look.grows import grows_with_window
+from ..look.look_style import palette
 from ..look.looks import Look
 from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
@@ -30,6 +31,19 @@ from ..play.fair_deal import add_verify_button
 from ..play.panels import describe_move, side_name
 from ..shell.i18n import translate
 from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
+
+ICON_PX = 16  # the media icons' size on the step buttons (QPushButton's own)
+
+
+def tinted(icon: QIcon, colour: QColor) -> QIcon:
+    """`icon` in one colour: the style draws its media icons dark, smudges beside the words on the themes'
+    buttons (the first three themes' dark green ones above all)."""
+    pixmap = icon.pixmap(ICON_PX)
+    painter = QPainter(pixmap)
+    painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+    painter.fillRect(pixmap.rect(), colour)
+    painter.end()
+    return QIcon(pixmap)
 
 
 class ReviewDialog(QDialog):
@@ -72,8 +86,13 @@ class ReviewDialog(QDialog):
         self.seal_warning.setWordWrap(True)
         self.seal_warning.setStyleSheet("font-weight: bold")
         self.seal_warning.hide()
-        # The style's own media icons: fonts without the ⏮ ⏭ signs drew them as empty boxes.
-        icon = self.style().standardIcon
+        # The style's own media icons (fonts without the ⏮ ⏭ signs drew them as empty boxes), in the buttons' words'
+        # colour.
+        words = palette(look.theme).color(QPalette.ColorRole.ButtonText)
+
+        def icon(kind: QStyle.StandardPixmap) -> QIcon:
+            return tinted(self.style().standardIcon(kind), words)
+
         pixmap = QStyle.StandardPixmap
         self.first = QPushButton(icon(pixmap.SP_MediaSkipBackward), self.tr("First"))
         self.back = QPushButton(icon(pixmap.SP_MediaSeekBackward), self.tr("Back"))

@@ -33,6 +33,7 @@ from ...engine.errors import NotationError
 from ...engine.moves import MoveKind, parse_move
 from ..learn.rules_page import preset_name
 from ..look.looks import PIP_COLORS, Look
+from ..shell.i18n import number
 from ..shell.store_service import StoreService
 
 if TYPE_CHECKING:
@@ -53,9 +54,9 @@ LEVEL_NAMES = {
 }
 
 
-def number(value: float) -> str:
-    """A rating as the page writes it: one decimal (a dash when there is none)."""
-    return "\N{EN DASH}" if math.isnan(value) else f"{value:.1f}"
+def rating_text(value: float) -> str:
+    """A rating as the page writes it: one decimal in the player's language (a dash when there is none)."""
+    return "\N{EN DASH}" if math.isnan(value) else number(value, 1)
 
 
 class SkillCounts(QObject):
@@ -127,8 +128,9 @@ def placement(found: rating.Rating, family: str) -> str:
     value = found.value
     if not levels:
         return ""
-    shown = ", ".join(
-        f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {number(v[0])}"
+    # "Easy 21.0, Medium 15.6": in Spanish, whose decimals have commas, "Fácil 21,0; Media 15,6".
+    shown = QCoreApplication.translate("SkillPage", ", ", "between the CPU levels' ratings").join(
+        f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {rating_text(v[0])}"
         for level, v in levels.items()
     )
     if found.provisional:
@@ -137,10 +139,10 @@ def placement(found: rating.Rating, family: str) -> str:
         return ""
     nearest = min(levels, key=lambda level: abs(levels[level][0] - value))
     low, high = found.ci95
-    spread = f" ± {number((high - low) / 2)}" if math.isfinite(high) else ""
+    spread = f" ± {rating_text((high - low) / 2)}" if math.isfinite(high) else ""
     return QCoreApplication.translate("SkillPage", "You play like {level}: {value}; the CPU levels: {levels}.").format(
         level=QCoreApplication.translate("SkillPage", str(LEVEL_NAMES.get(nearest, nearest))),
-        value=number(value) + spread,
+        value=rating_text(value) + spread,
         levels=shown,
     )
 
@@ -167,11 +169,11 @@ def rating_words(found: rating.Rating) -> str:
         return QCoreApplication.translate("SkillPage", "no decision to rate yet")
     if math.isfinite(found.ci95[1]):
         text = QCoreApplication.translate("SkillPage", "{value} (95% interval {low} to {high})").format(
-            value=number(found.value), low=number(found.ci95[0]), high=number(found.ci95[1])
+            value=rating_text(found.value), low=rating_text(found.ci95[0]), high=rating_text(found.ci95[1])
         )
     else:
         text = QCoreApplication.translate("SkillPage", "{value} (too few hands for an interval yet)").format(
-            value=number(found.value)
+            value=rating_text(found.value)
         )
     if found.provisional:
         text += ", " + SkillCounts().decisions_so_far(found.decisions)
@@ -238,7 +240,9 @@ class SkillChart(QWidget):
             painter.setPen(QPen(grid, 1, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(text)
-            painter.drawText(QRectF(0, y - 8 * s, 40 * s, 16 * s), Qt.AlignmentFlag.AlignRight, number(top * fraction))
+            painter.drawText(
+                QRectF(0, y - 8 * s, 40 * s, 16 * s), Qt.AlignmentFlag.AlignRight, rating_text(top * fraction)
+            )
         # The hands under the line's two ends: the first point's count at the left, the last's at the right.
         under = QRectF(area.left(), area.bottom() + 4 * s, area.width(), 18 * s)
         if last > first:
@@ -278,7 +282,7 @@ class SkillChart(QWidget):
             painter.drawText(
                 QRectF(area.right() + 6 * s, label_at[level] - 8 * s, 90 * s, 16 * s),
                 Qt.AlignmentFlag.AlignLeft,
-                f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {number(value)}",
+                f"{QCoreApplication.translate('SkillPage', str(LEVEL_NAMES.get(level, level)))} {rating_text(value)}",
             )
         painter.end()
 
@@ -484,7 +488,7 @@ class SkillPage(QWidget):
                     move=found.ply + 1,
                     chosen=move_words(found.chosen),
                     best=" / ".join(move_words(best) for best in found.best[:2]),
-                    loss=f"{found.loss:.1f}" if skill.family.value == "hands" else f"{found.loss:.0f}",
+                    loss=number(found.loss, 1 if skill.family.value == "hands" else 0),
                 )
                 button.setText(words)
                 button.setToolTip(preset_name(found.preset))
@@ -496,7 +500,7 @@ class SkillPage(QWidget):
                 button.hide()
         best = (
             QCoreApplication.translate("SkillPage", "best over 100 hands in a row: {value}").format(
-                value=number(skill.best_recent)
+                value=rating_text(skill.best_recent)
             )
             if skill.best_recent is not None
             else QCoreApplication.translate("SkillPage", "best over 100 hands in a row: not yet, it takes 100 hands")

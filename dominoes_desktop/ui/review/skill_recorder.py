@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
 from ..shell import store_service
+from ..shell.i18n import number
 from ..shell.store_service import StoreService
 
 if TYPE_CHECKING:
@@ -36,10 +37,8 @@ def slips_of(judgement: HandJudgement) -> int:
 def amount(value: float, hands: bool) -> str:
     """A luck or a cost as the sheet says it: whole points, or hands to one decimal; the sign always shown,
     a true minus sign for a loss."""
-    text = f"{value:+.1f}" if hands else f"{value:+.0f}"
-    if text.lstrip("+-").strip("0.") == "":
-        text = "0"
-    return text.replace("-", "\N{MINUS SIGN}")
+    decimals = 1 if hands else 0
+    return "0" if round(value, decimals) == 0 else number(value, decimals, signed=True)
 
 
 class LuckLine(QLabel):

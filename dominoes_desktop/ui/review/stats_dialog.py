@@ -143,9 +143,16 @@ class WinRateChart(QWidget):
         painter.end()
 
 
+def _slash_kept(title: str) -> str:
+    """A pair's header with its slash held to the word before it (a no-break space): "Ganadas / perdidas" wrapped
+    at 1024x700 as three lines, the middle one a lone "/"."""
+    return title.replace(" / ", "\N{NO-BREAK SPACE}/ ")
+
+
 def _least_width(metrics: QFontMetrics, title: str, lines: int) -> int:
-    """The narrowest a title's words go in `lines` lines or fewer, each line a run of its words."""
-    words = title.split()
+    """The narrowest a title's words go in `lines` lines or fewer, each line a run of its words (a no-break
+    space joins two words into one)."""
+    words = [word for word in title.split(" ") if word]
     if not words:
         return 0
     best = metrics.horizontalAdvance(title)
@@ -188,7 +195,7 @@ class ColumnsFit(QObject):
         margins = [header.sectionSizeHint(c) - words.horizontalAdvance(titles[c]) for c in range(count)]
         cells = [table.sizeHintForColumn(c) for c in range(count)]
         room = table.viewport().width()
-        most_lines = max(len(title.split()) for title in titles) or 1
+        most_lines = max(len(title.split(" ")) for title in titles) or 1
         for lines in range(1, most_lines + 1):  # the fewest lines whose columns fit (else a word a line)
             widths = [max(cells[c], margins[c] + _least_width(words, titles[c], lines)) for c in range(count)]
             if sum(widths) <= room:
@@ -383,7 +390,11 @@ class StatsDialog(QDialog):
         self.table.clearSelection()
         self.table.setColumnCount(2 + len(SHOWN_COLUMNS))
         self.table.setHorizontalHeaderLabels(
-            [self.tr("Player"), self.tr("Preset"), *(self.tr(str(header)) for header, _keys in SHOWN_COLUMNS)]
+            [
+                self.tr("Player"),
+                self.tr("Preset"),
+                *(_slash_kept(self.tr(str(header))) for header, _keys in SHOWN_COLUMNS),
+            ]
         )
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):

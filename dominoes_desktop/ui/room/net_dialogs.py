@@ -9,7 +9,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, QUdpSocket
 from PySide6.QtWidgets import (
     QDialog,
@@ -307,6 +308,22 @@ def host_room(window: QMainWindow, lobby: Any) -> RoomHost | None:
     return _show(host)
 
 
+class RoomList(QListWidget):
+    """The rooms found on this network; while there are none it says so (a blank box read as still loading)."""
+
+    def __init__(self, empty: str) -> None:
+        super().__init__()
+        self.empty = empty
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.count() == 0:
+            painter = QPainter(self.viewport())
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            words = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12), words, self.empty)
+
+
 class JoinDialog(QDialog):
     """Type an invite or pick a room found on the local network; give a name; join."""
 
@@ -327,7 +344,12 @@ class JoinDialog(QDialog):
         self.name.setMaxLength(protocol.MAX_NAME)
         self.name.setAccessibleName(self.tr("Your name"))
         self.name.setText(name)
-        self.found = QListWidget()
+        self.found = RoomList(
+            self.tr(
+                "No room has answered yet. A room opened on this network shows here; for one elsewhere, paste the "
+                "invite link its host sent you."
+            )
+        )
         self.found.setAccessibleName(self.tr("Rooms on this network"))
         self.found.currentItemChanged.connect(self._picked)
         self.search = QPushButton(self.tr("Search the network again"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -23,6 +23,9 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -59,6 +62,31 @@ PHRASES = {
     "good_game": QT_TRANSLATE_NOOP("RoomWindow", "Good game!"),
     "hello": QT_TRANSLATE_NOOP("RoomWindow", "Hello, everyone!"),
 }
+
+
+class ElidedComboBox(QComboBox):
+    """A combo box whose choice, too long for it, ends in "…" rather than cut mid-letter; the list shows it whole.
+    The phrases beside Say at 1024x700: "¡Buena jugad" in Spanish, "Well played, part" in English."""
+
+    def _option(self) -> QStyleOptionComboBox:
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        return option
+
+    def shown_text(self) -> str:
+        """The choice as drawn: whole if it fits the field beside the arrow, else cut short with "…"."""
+        option = self._option()
+        field = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        )
+        return self.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight, field.width())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QStylePainter(self)
+        option = self._option()
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self.shown_text()
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
 
 class RoomWindow(QWidget):
@@ -182,6 +210,9 @@ class RoomWindow(QWidget):
         self.seats.customContextMenuRequested.connect(self._seat_menu_at)
         self._room_seats: list[dict[str, Any]] = []
         self.seats.setMaximumHeight(96)
+        # A row too long for the side panel ("Asiento 3 · CPU 2 · juega una CPU" at 1024x700) wraps, not clipped.
+        self.seats.setWordWrap(True)
+        self.seats.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.fairness = QLabel()
         self._sealed_with = ""  # the fingerprint the deal in play was sealed with
         self._checks = (0, 0)  # the deals this seat had checked (fair, not) at the last hand's end
@@ -190,7 +221,7 @@ class RoomWindow(QWidget):
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setAccessibleName(self.tr("Table talk"))
-        self.phrase = QComboBox()
+        self.phrase = ElidedComboBox()
         for key, text in PHRASES.items():
             self.phrase.addItem(translate("RoomWindow", text), key)
         self.say_phrase = QPushButton(self.tr("Say"))

@@ -21,6 +21,15 @@ def translate(context: str, text: object) -> str:
     return QCoreApplication.translate(context, str(text))
 
 
+def number(value: float, decimals: int = 2, *, signed: bool = False) -> str:
+    """A number in the player's language (a decimal comma in Spanish), with its sign when asked."""
+    text = QLocale().toString(abs(value) if signed else value, "f", decimals)
+    if signed:
+        shown = round(value, decimals)
+        return ("+" if shown > 0 else "\N{MINUS SIGN}" if shown < 0 else "±") + text
+    return text
+
+
 def resolve(choice: str) -> str:
     """The language code a setting stands for: 'system' follows the desktop's locale."""
     if choice == "system":

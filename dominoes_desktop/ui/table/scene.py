@@ -83,8 +83,9 @@ class SeatState:
 
 
 class Rise(NamedTuple):
-    """A score rising from the table: its animation, and where its label started."""
+    """A score rising from the table: its label, its animation, and where the label started."""
 
+    label: QGraphicsSimpleTextItem
     animation: QVariantAnimation
     start: QPointF
 
@@ -299,7 +300,7 @@ class TableScene(QGraphicsScene):
         self.pixel = 1.0  # scene units per screen pixel (the view's camera sets it)
         self.words = 1.0  # how much larger than at 1024x700 the window's words are: the plates' words grow as much
         self.float_texts: list[str] = []  # what rose from the table, newest last (what the player was told)
-        self.floats: dict[QGraphicsSimpleTextItem, Rise] = {}  # "+10" rising: its animation and where it started
+        self.rising: Rise | None = None  # the "+10" rising now: one at a time, a new one sends it away
         self._floats_done: list[QVariantAnimation] = []  # finished, kept until their `finished` has been sent
         self._plans: dict[object, tuple[TablePlan, float, float]] = {}  # plan, its fit ratio, the line's scale
         self._planned_scale = 1.0  # the line scale of the plan `_plan` gave last
@@ -449,7 +450,7 @@ class TableScene(QGraphicsScene):
         self.state = state
         self.clear_markers()
         if not animate:
-            self.clear_floats()  # drawn afresh (a resize, a new look, a screenshot): no score left in mid-air
+            self.clear_rising()  # drawn afresh (a resize, a new look, a screenshot): no score left in mid-air
         duration = self.look.animation_ms if animate else 0
         seating = self._seating(state)
         self.plan, self.fit_ratio = self._plan(state)
@@ -975,7 +976,7 @@ class TableScene(QGraphicsScene):
         """`text` rises from `tile` (or the middle of the felt) and fades, gone after FLOAT_MS; with reduced motion
         it stays still as it fades. One at a time: a new score sends the one before away, so they never pile up
         over the line."""
-        self.clear_floats()
+        self.clear_rising()
         self.float_texts.append(text)
         del self.float_texts[:-10]
         spot = self.plan.spots.get(tile) if tile is not None else None  # where the tile lies (or is landing)
@@ -992,50 +993,44 @@ class TableScene(QGraphicsScene):
         box = label.boundingRect()
         label.setPos(start - QPointF(box.width() / 2, box.height() / 2 + UNIT * 0.6))
         self.addItem(label)
-        # Held by `floats` alone (no parent, no closure over the label or the scene), told through bound methods.
+        # Held by `rising` alone (no parent, no closure over the label or the scene), told through bound methods.
         rise = QVariantAnimation()
         rise.setDuration(FLOAT_MS)
         rise.setStartValue(0.0)
         rise.setEndValue(1.0)
         rise.valueChanged.connect(self._float_step)
         rise.finished.connect(self._float_finished)
-        self.floats[label] = Rise(rise, label.pos())
+        self.rising = Rise(label, rise, label.pos())
         rise.start()
 
-    def _float_of(self, animation: object) -> tuple[QGraphicsSimpleTextItem, Rise] | None:
-        # One score rises at a time (float_text sends the one before away): a look through one entry at most.
-        return next(((label, rise) for label, rise in self.floats.items() if rise.animation is animation), None)
+    def _rise_of(self, animation: object) -> Rise | None:
+        # A score sent away was stopped, but a signal it sent may still be on its way: only the one rising counts.
+        return self.rising if self.rising is not None and self.rising.animation is animation else None
 
     def _float_step(self, value: float) -> None:
-        found = self._float_of(self.sender())
-        if found is None:
+        rise = self._rise_of(self.sender())
+        if rise is None:
             return
-        label, rise = found
         if self.look.motion != "reduced":
-            label.setPos(rise.start - QPointF(0, UNIT * 1.8 * value))
+            rise.label.setPos(rise.start - QPointF(0, UNIT * 1.8 * value))
         # In quickly, held, then out: off the tiles it rose from within the second.
-        label.setOpacity(min(1.0, value / 0.1, max(0.0, (1.0 - value) / 0.45)))
+        rise.label.setOpacity(min(1.0, value / 0.1, max(0.0, (1.0 - value) / 0.45)))
 
     def _float_finished(self) -> None:
-        found = self._float_of(self.sender())
-        if found is None:
+        rise = self._rise_of(self.sender())
+        if rise is None:
             return
-        label, rise = found
         # The animation sending this is let go after its signal (dropped now, Python would delete it mid-signal).
         self._floats_done.append(rise.animation)
         QTimer.singleShot(0, self, self._floats_done.clear)
-        self._float_done(label)
+        self.clear_rising()
 
-    def _float_done(self, label: QGraphicsSimpleTextItem) -> None:
-        rise = self.floats.pop(label, None)
+    def clear_rising(self) -> None:
+        """The rising score gone: a new one rises, or the scene is drawn afresh (resize, look, deal)."""
+        rise, self.rising = self.rising, None
         if rise is not None:
             rise.animation.stop()  # stop() does not emit finished
-            self.removeItem(label)
-
-    def clear_floats(self) -> None:
-        """Every rising score gone at once: a new one rises, or the scene is drawn afresh (resize, look, deal)."""
-        for label in list(self.floats):
-            self._float_done(label)
+            self.removeItem(rise.label)
 
     # ---- end markers -------------------------------------------------------------------------
 
