@@ -449,3 +449,14 @@ def test_the_players_and_the_phrases_read_whole_in_spanish_at_1024x700(qtbot: Qt
     assert phrase.shown_text().endswith("…") and phrase.currentText().startswith(phrase.shown_text()[:-1])
     phrase.setCurrentIndex(phrase.findData("oops"))
     assert phrase.shown_text() == phrase.currentText() == "¡Uy!"
+
+
+def test_the_ticks_beside_the_players_say_what_they_do_on_hover(qtbot: QtBot) -> None:
+    """A tick box beside another player's name mutes them; alone it said nothing to a sighted player (only the
+    screen reader's name told): hovering the list says it, in the player's language."""
+    LANGUAGE.install("es")
+    window, _ = offline_ben(qtbot)
+    seats = window.seats
+    ticks = [seats.item(i) for i in range(seats.count()) if seats.item(i).flags() & Qt.ItemFlag.ItemIsUserCheckable]
+    assert ticks, "another player's row has a tick box"
+    assert seats.toolTip() == seats.accessibleName() == "Jugadores (marca para silenciar)"

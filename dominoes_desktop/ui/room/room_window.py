@@ -204,6 +204,7 @@ class RoomWindow(QWidget):
         # Below the move log: the players, the deal check and the table talk.
         self.seats = QListWidget()
         self.seats.setAccessibleName(self.tr("Players (tick to mute)"))
+        self.seats.setToolTip(self.seats.accessibleName())  # the ticks beside the others' names say nothing alone
         self.seats.itemChanged.connect(self._mute_changed)
         # The host's say over a guest's seat: a right click (or the menu key) on it.
         self.seats.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
