@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton, QStyleOptionViewItem
+from PySide6.QtWidgets import QPushButton, QStyleOptionViewItem, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.analysis.coach import Grade, recorded_from_archive
@@ -238,9 +238,8 @@ def test_a_close_call_is_said_in_words_beside_the_kinder_grade(qtbot: QtBot) -> 
     )
 
 
-def test_a_near_tie_is_best_and_said_so_with_the_better_move_shown(qtbot: QtBot) -> None:
-    """A move another option beat on average by less than a loss worth a word is Best, called a near tie:
-    the better move is shown and the words give the difference and its margin."""
+def near_tie_shown(qtbot: QtBot) -> tuple[CoachDialog, QTreeWidgetItem]:
+    """A coach dialog showing a near tie's row (`near_tie_row`), and that row."""
     table, seats, tie_row = near_tie_row()
     deal, hand = table.match.archive[-1]
     assert tie_row.fair is not None and tie_row.fair.near_tie
@@ -249,7 +248,15 @@ def test_a_near_tie_is_best_and_said_so_with_the_better_move_shown(qtbot: QtBot)
     qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
     dialog.show_judged([tie_row])
     item = dialog.tree.topLevelItem(0)
-    assert item is not None and item.text(2) == "Best, a near tie"
+    assert item is not None
+    return dialog, item
+
+
+def test_a_near_tie_is_best_and_said_so_with_the_better_move_shown(qtbot: QtBot) -> None:
+    """A move another option beat on average by less than a loss worth a word is Best, called a near tie:
+    the better move is shown and the words give the difference and its margin."""
+    dialog, item = near_tie_shown(qtbot)
+    assert item.text(2) == "Best, a near tie"
     assert item.text(3) and item.text(3) != "✓ your move"  # the better move is shown
     assert item.text(5).startswith("A near tie:") and "0.2 better on average, give or take 0.1" in item.text(5)
     # Its Loss reads 0, so the costliest decision's star is not on it, and the summary does not explain one.
@@ -259,15 +266,9 @@ def test_a_near_tie_is_best_and_said_so_with_the_better_move_shown(qtbot: QtBot)
 
 def test_the_coach_writes_decimals_in_the_players_language(qtbot: QtBot) -> None:
     """In Spanish the coach wrote "0.2 más en promedio" where the Deal luck page writes "0,2": a decimal comma."""
-    table, seats, tie_row = near_tie_row()
-    deal, hand = table.match.archive[-1]
     LANGUAGE.install("es")
-    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
-    qtbot.addWidget(dialog)
-    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
-    dialog.show_judged([tie_row])
-    item = dialog.tree.topLevelItem(0)
-    assert item is not None and item.text(2) == "Mejor, casi un empate"
+    _, item = near_tie_shown(qtbot)
+    assert item.text(2) == "Mejor, casi un empate"
     assert "0,2" in item.text(5) and "0,1" in item.text(5) and "0.2" not in item.text(5), item.text(5)
 
 
