@@ -122,7 +122,32 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc")
+class WorldModelExpert:
+    """The Expert with its worlds weighed by the model of play named (expert.FITTED_WORLDS set around each of
+    its decisions): the shipped Expert and the other model side by side from one tree."""
+
+    def __init__(self, player: CpuPlayer, level: str, fitted: bool) -> None:
+        self.player = player
+        self.level = level
+        self.fitted = fitted
+
+    def decide(self, view: PlayerView) -> Decision:
+        from dominoes_desktop.engine.cpu import expert
+
+        shipped = expert.FITTED_WORLDS
+        expert.FITTED_WORLDS = self.fitted
+        try:
+            return self.player.decide(view)
+        finally:
+            expert.FITTED_WORLDS = shipped
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return self.player.claim(view)
+
+
+# The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player.
+WORLD_MODELS = {"expert_fitted": True, "expert_habits": False}
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *WORLD_MODELS)
 
 
 class Timed:
@@ -155,6 +180,8 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.tie_break = False
         plain.level = level
         return Timed(plain)
+    if level in WORLD_MODELS:
+        return Timed(WorldModelExpert(make_player("expert", seed, movetime), level, WORLD_MODELS[level]))
     return Timed(make_player(level, seed, movetime))
 
 
@@ -453,11 +480,12 @@ def consistency(preset: str, hands: int, movetime: float | None, seed: int) -> d
 
 
 def inference(preset: str, hands: int, weak: str, seed: int, worlds: int = 150) -> dict[str, object]:
-    """Whether the Expert's weighing of the worlds by the plays seen (knowledge.evidence_weight) reads a team
+    """Whether the Expert's weighing of the worlds by the plays seen (expert.world_weigher) reads a team
     of `weak` players right: at each decision of the Hard team with a choice (Hard on 30 ms, plays seen), the
     share of the hidden tiles its sampled worlds put in the right seat, weighted as the Expert weighs them,
     minus the same share with every world counted alike; for the partner's tiles and the opponents'."""
-    from dominoes_desktop.engine.knowledge import evidence_weight, infer, play_evidence, sample_world
+    from dominoes_desktop.engine.cpu.expert import world_weigher
+    from dominoes_desktop.engine.knowledge import infer, play_evidence, sample_world
 
     rules = build_rules(preset)
     gains: dict[str, list[float]] = {"partner": [], "opponents": []}
@@ -475,11 +503,12 @@ def inference(preset: str, hands: int, weak: str, seed: int, worlds: int = 150) 
             plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
             if rules.teams[seat] == 0 and len(plays) > 1 and evidence and hand.pending is None:
                 knowledge = infer(view)
+                weigh = world_weigher(view)
                 rng = random.Random(deal_seed)
                 totals = {group: [0.0, 0.0, 0.0] for group in gains}  # weighted hits, weights, plain hits
                 for _ in range(worlds):
                     world = sample_world(view, knowledge, rng)
-                    weight = evidence_weight(evidence, world.hands)
+                    weight = weigh(world.hands)
                     for group in gains:
                         seats = [
                             o
@@ -529,6 +558,12 @@ def main() -> None:
         "--inference", type=int, default=0, help="N hands: how well the weighted worlds read each WEAK team of --pairs"
     )
     parser.add_argument(
+        "--world-model",
+        choices=("fitted", "habits"),
+        default=None,
+        help="the model of play the Expert weighs its worlds by (and --inference scores): as shipped unless given",
+    )
+    parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
         default="cpu",
@@ -550,6 +585,10 @@ def main() -> None:
     STOP_AT = time.time() + 60 * args.max_minutes if args.max_minutes > 0 else 0.0
     CLOCK = args.clock
     use_clock(CLOCK)
+    if args.world_model is not None:
+        from dominoes_desktop.engine.cpu import expert
+
+        expert.FITTED_WORLDS = args.world_model == "fitted"
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(OPPONENTS):
