@@ -49,9 +49,9 @@ FEATURES = (
 )
 
 # Fitted by maximum likelihood on the plays with a choice of 200 hands of an Expert team against a Hard one,
-# 100 of Puerto Rican and 100 of Jamaican (deals 0-99 of seed 77, played by
+# deals 0-99 of seed 77 in Puerto Rican and in Jamaican (hands as played by
 # `python benchmarks/evidence_fit.py --presets puerto_rican,jamaican --pairs expert:hard --deals 150 --save F`),
-# then `python benchmarks/evidence_fit.py --corpus F --fit --test-from 100` (docs/STRENGTH.md, session 18).
+# with `python benchmarks/evidence_fit.py --corpus F --fit --test-from 100` (docs/STRENGTH.md, session 18).
 FITTED_WEIGHTS = (0.459, 2.027, 1.034, -0.351, -0.549, 0.863, -0.515, 0.974, 0.292, 0.346, -0.456)
 FITTED_SHARE = 0.834  # of a player's plays, those the fit took to follow the model; the rest any play that fits
 
