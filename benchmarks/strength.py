@@ -12,7 +12,9 @@ all, each match seed played once per side, and prints the stronger level's share
 coach grades Best or Fine, with its 95% interval. `--inference N` plays N hands of a Hard team against each
 weaker level of `--pairs` and prints how much better the Expert's weighted worlds place the hidden tiles than
 worlds counted alike (partner's and opponents'). `expert_pimc` is the Expert without its tie break (plain
-PIMC), for side-by-side runs; `--session` keeps each side's players for every deal, as the hands of one long
+PIMC), for side-by-side runs; `expert_fitted` and `expert_habits` are the Expert with its worlds weighed by the
+fitted model of play (engine/play_model.py) or by the habit player (knowledge.evidence_weight), and
+`--world-model fitted|habits` sets that model for the process (the Expert's and --inference's); `--session` keeps each side's players for every deal, as the hands of one long
 match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs

@@ -1,7 +1,8 @@
 """Expert: the coach's best move under a clock.
 
 It samples the worlds its seat cannot tell apart (knowledge.sample_world: the unseen tiles dealt where the
-passes allow), weighs each by how likely the plays seen are in it (knowledge.evidence_weight), and judges
+passes allow), weighs each by how likely the plays seen are in it (play_model.fitted_weight: a model of
+sensible play fitted to the levels' plays; world_weigher), and judges
 every option in each world with the coach's exact solver (solver.py: points to come, both sides playing
 perfectly from there). It plays the option with the best weighted mean: the coach's expected value, on as
 many worlds as its time allows; options that perfect play values alike (within a small margin) are told apart
@@ -57,7 +58,9 @@ PROBE_SHARE = 4  # the first world gets this fraction of a world's nodes: early 
 # that cost a whole world's share of the clock (four times that on a loaded machine) starves the playouts
 
 
-FITTED_WORLDS = False  # weigh the worlds by play_model's fitted model of play, not knowledge's habit player
+# The worlds are weighed by play_model's fitted model of play rather than knowledge's habit player (session 18:
+# it reads the partner's and Hard's plays better and was not worse in paired screening; docs/STRENGTH.md).
+FITTED_WORLDS = True
 
 
 def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], float]:
