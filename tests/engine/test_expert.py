@@ -53,11 +53,14 @@ def late_positions(preset: str, count: int, seed: int, tiles_left: int) -> list[
 
 
 def expected_values(view: PlayerView, plays: list[Move], worlds: int, seed: int) -> dict[Move, float]:
-    """A thorough judge: the evidence-weighted mean over many sampled worlds of each play's exact value."""
+    """A thorough judge: the mean over many sampled worlds of each play's exact value, each world weighed as
+    the Expert weighs it (expert.world_weigher)."""
     side = view.rules.side_of(view.seat)
     totals = dict.fromkeys(plays, 0.0)
     weights = 0.0
-    for world, weight in weighted_worlds(view, random.Random(seed), worlds):
+    weigh = expert.world_weigher(view)
+    for world, _ in weighted_worlds(view, random.Random(seed), worlds):
+        weight = weigh(world.hands)
         judge = Judge(view.rules, world, 10**7)
         for move in plays:
             totals[move] += weight * judge.option_value(world, move, side, True, 0)
