@@ -12,7 +12,9 @@ all, each match seed played once per side, and prints the stronger level's share
 coach grades Best or Fine, with its 95% interval. `--inference N` plays N hands of a Hard team against each
 weaker level of `--pairs` and prints how much better the Expert's weighted worlds place the hidden tiles than
 worlds counted alike (partner's and opponents'). `expert_pimc` is the Expert without its tie break (plain
-PIMC), for side-by-side runs; `--session` keeps each side's players for every deal, as the hands of one long
+PIMC), for side-by-side runs; `expert_fitted` and `expert_habits` are the Expert with its worlds weighed by the
+fitted model of play (engine/play_model.py) or by the habit player (knowledge.evidence_weight), and
+`--world-model fitted|habits` sets that model for the process (the Expert's and --inference's); `--session` keeps each side's players for every deal, as the hands of one long
 match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
@@ -122,7 +124,32 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc")
+class WorldModelExpert:
+    """The Expert with its worlds weighed by the model of play named (expert.FITTED_WORLDS set around each of
+    its decisions): the shipped Expert and the other model side by side from one tree."""
+
+    def __init__(self, player: CpuPlayer, level: str, fitted: bool) -> None:
+        self.player = player
+        self.level = level
+        self.fitted = fitted
+
+    def decide(self, view: PlayerView) -> Decision:
+        from dominoes_desktop.engine.cpu import expert
+
+        shipped = expert.FITTED_WORLDS
+        expert.FITTED_WORLDS = self.fitted
+        try:
+            return self.player.decide(view)
+        finally:
+            expert.FITTED_WORLDS = shipped
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return self.player.claim(view)
+
+
+# The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player.
+WORLD_MODELS = {"expert_fitted": True, "expert_habits": False}
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *WORLD_MODELS)
 
 
 class Timed:
@@ -155,6 +182,8 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.tie_break = False
         plain.level = level
         return Timed(plain)
+    if level in WORLD_MODELS:
+        return Timed(WorldModelExpert(make_player("expert", seed, movetime), level, WORLD_MODELS[level]))
     return Timed(make_player(level, seed, movetime))
 
 
@@ -453,11 +482,12 @@ def consistency(preset: str, hands: int, movetime: float | None, seed: int) -> d
 
 
 def inference(preset: str, hands: int, weak: str, seed: int, worlds: int = 150) -> dict[str, object]:
-    """Whether the Expert's weighing of the worlds by the plays seen (knowledge.evidence_weight) reads a team
+    """Whether the Expert's weighing of the worlds by the plays seen (expert.world_weigher) reads a team
     of `weak` players right: at each decision of the Hard team with a choice (Hard on 30 ms, plays seen), the
     share of the hidden tiles its sampled worlds put in the right seat, weighted as the Expert weighs them,
     minus the same share with every world counted alike; for the partner's tiles and the opponents'."""
-    from dominoes_desktop.engine.knowledge import evidence_weight, infer, play_evidence, sample_world
+    from dominoes_desktop.engine.cpu.expert import world_weigher
+    from dominoes_desktop.engine.knowledge import infer, play_evidence, sample_world
 
     rules = build_rules(preset)
     gains: dict[str, list[float]] = {"partner": [], "opponents": []}
@@ -475,11 +505,12 @@ def inference(preset: str, hands: int, weak: str, seed: int, worlds: int = 150) 
             plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
             if rules.teams[seat] == 0 and len(plays) > 1 and evidence and hand.pending is None:
                 knowledge = infer(view)
+                weigh = world_weigher(view)
                 rng = random.Random(deal_seed)
                 totals = {group: [0.0, 0.0, 0.0] for group in gains}  # weighted hits, weights, plain hits
                 for _ in range(worlds):
                     world = sample_world(view, knowledge, rng)
-                    weight = evidence_weight(evidence, world.hands)
+                    weight = weigh(world.hands)
                     for group in gains:
                         seats = [
                             o
@@ -529,6 +560,12 @@ def main() -> None:
         "--inference", type=int, default=0, help="N hands: how well the weighted worlds read each WEAK team of --pairs"
     )
     parser.add_argument(
+        "--world-model",
+        choices=("fitted", "habits"),
+        default=None,
+        help="the model of play the Expert weighs its worlds by (and --inference scores): as shipped unless given",
+    )
+    parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
         default="cpu",
@@ -550,6 +587,10 @@ def main() -> None:
     STOP_AT = time.time() + 60 * args.max_minutes if args.max_minutes > 0 else 0.0
     CLOCK = args.clock
     use_clock(CLOCK)
+    if args.world_model is not None:
+        from dominoes_desktop.engine.cpu import expert
+
+        expert.FITTED_WORLDS = args.world_model == "fitted"
     pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
     for pair in pairs:
         if len(pair) != 2 or not set(pair) <= set(OPPONENTS):

@@ -1,5 +1,6 @@
 """What a seat can infer about hidden tiles, sampling hidden hands consistent with it, and how likely each
-sampled world is given the plays seen (the Expert and the coach weigh the worlds by it)."""
+sampled world is given the plays seen under the habit player (the coach weighs the worlds by it; the Expert
+by play_model's fitted model since session 18, and by this one when expert.FITTED_WORLDS is off)."""
 
 from __future__ import annotations
 

@@ -23,6 +23,7 @@ from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.knowledge import evidence_weight, infer, play_evidence, weighted_worlds
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
+from dominoes_desktop.engine.play_model import fitted_weight, seen_plays
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.engine.tiles import Tile
@@ -52,11 +53,14 @@ def late_positions(preset: str, count: int, seed: int, tiles_left: int) -> list[
 
 
 def expected_values(view: PlayerView, plays: list[Move], worlds: int, seed: int) -> dict[Move, float]:
-    """A thorough judge: the evidence-weighted mean over many sampled worlds of each play's exact value."""
+    """A thorough judge: the mean over many sampled worlds of each play's exact value, each world weighed as
+    the Expert weighs it (expert.world_weigher)."""
     side = view.rules.side_of(view.seat)
     totals = dict.fromkeys(plays, 0.0)
     weights = 0.0
-    for world, weight in weighted_worlds(view, random.Random(seed), worlds):
+    weigh = expert.world_weigher(view)
+    for world, _ in weighted_worlds(view, random.Random(seed), worlds):
+        weight = weigh(world.hands)
         judge = Judge(view.rules, world, 10**7)
         for move in plays:
             totals[move] += weight * judge.option_value(world, move, side, True, 0)
@@ -272,3 +276,20 @@ def test_the_ladder_turns_hands_won_into_elo() -> None:
     # Beating every hand gives a large but finite gap, and strength carries through a chain.
     chain = fit_elo({("a", "b"): (20, 0), ("b", "c"): (15, 5)}, ["a", "b", "c"])
     assert chain["a"] > chain["b"] > chain["c"] and math.isfinite(chain["a"])
+
+
+@pytest.mark.parametrize("fitted", [False, True])
+def test_the_experts_worlds_are_weighed_by_the_model_of_play_chosen(
+    fitted: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fitted model (play_model) reads the plays the habit player reads; the Expert weighs each world by
+    the model chosen, the same weight for the same hands however often they are dealt."""
+    monkeypatch.setattr(expert, "FITTED_WORLDS", fitted)
+    for view in late_positions("puerto_rican", 4, seed=6, tiles_left=4):
+        evidence = play_evidence(view)
+        seen = seen_plays(view)
+        assert [(s.seat, s.tile, s.ends) for s in seen] == list(evidence)
+        weigh = expert.world_weigher(view)
+        for world, _ in weighted_worlds(view, random.Random(2), 30):
+            plain = fitted_weight(seen, world.hands) if fitted else evidence_weight(evidence, world.hands)
+            assert 0.0 < weigh(world.hands) == plain

@@ -1,7 +1,8 @@
 """Expert: the coach's best move under a clock.
 
 It samples the worlds its seat cannot tell apart (knowledge.sample_world: the unseen tiles dealt where the
-passes allow), weighs each by how likely the plays seen are in it (knowledge.evidence_weight), and judges
+passes allow), weighs each by how likely the plays seen are in it (play_model.fitted_weight: a model of
+sensible play fitted to the levels' plays; world_weigher), and judges
 every option in each world with the coach's exact solver (solver.py: points to come, both sides playing
 perfectly from there). It plays the option with the best weighted mean: the coach's expected value, on as
 many worlds as its time allows; options that perfect play values alike (within a small margin) are told apart
@@ -14,6 +15,7 @@ stock) one solver table serves all the worlds of a decision.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from ..analysis.coach import Judge
 from ..analysis.core import solver_fits
@@ -21,8 +23,9 @@ from ..analysis.solver import OutOfBudget
 from ..hand import Hand
 from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from ..moves import Move, MoveKind
+from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
-from ..tiles import full_set
+from ..tiles import Tile, full_set
 from ..view import PlayerView
 from .search import monte_carlo, now
 
@@ -34,6 +37,7 @@ __all__ = [
     "node_rate",
     "play_evidence",
     "settled",
+    "world_weigher",
 ]
 
 # Solver nodes a millisecond, by the core that searches (they set a world's node budget). Measured as the
@@ -52,6 +56,36 @@ SETTLED_AFTER = 24  # worlds before the clock may stop early because the best op
 SETTLED_Z = 3.0  # how many standard errors the best option's lead over the next must be to stop early
 PROBE_SHARE = 4  # the first world gets this fraction of a world's nodes: early in a hand it fails, and a failure
 # that cost a whole world's share of the clock (four times that on a loaded machine) starves the playouts
+
+
+# The worlds are weighed by play_model's fitted model of play rather than knowledge's habit player (session 18:
+# it reads the partner's and Hard's plays better and was not worse in paired screening; docs/STRENGTH.md).
+FITTED_WORLDS = True
+
+
+def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], float]:
+    """How likely the plays the seat has seen are in a world of these hands, under the Expert's model of play
+    (kept by hands: late in a hand many of the sampled worlds deal the few hidden tiles alike)."""
+    if FITTED_WORLDS:
+        seen = seen_plays(view)
+
+        def weigh(hands: Sequence[Sequence[Tile]]) -> float:
+            return fitted_weight(seen, hands)
+    else:
+        evidence = play_evidence(view)
+
+        def weigh(hands: Sequence[Sequence[Tile]]) -> float:
+            return evidence_weight(evidence, hands)
+
+    known: dict[tuple[frozenset[Tile], ...], float] = {}
+
+    def kept(hands: Sequence[Sequence[Tile]]) -> float:
+        key = tuple(frozenset(h) for h in hands)
+        if key not in known:
+            known[key] = weigh(hands)
+        return known[key]
+
+    return kept
 
 
 def settled(samples: list[tuple[float, list[float]]]) -> bool:
@@ -82,7 +116,7 @@ def exact_pimc(
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
-    evidence = play_evidence(view)
+    weigh = world_weigher(view)
     started = now()
     span = max(0.0, deadline - started)
     # Each world gets the nodes it could search in its share of the time; a bigger one is skipped.
@@ -110,7 +144,7 @@ def exact_pimc(
             if skipped > len(samples):  # most worlds are too big: exact values would be a biased few
                 return None
             continue
-        samples.append((evidence_weight(evidence, world.hands), values))
+        samples.append((weigh(world.hands), values))
         worlds = len(samples)
         clock = now()
         if worlds == 1 and (clock - started) * MIN_WORLDS > span:
@@ -155,10 +189,10 @@ def expert_choice(
     started = now()
     deadline = started + movetime_ms / 1000.0
     means = exact_pimc(view, plays, rng_seed, started + (1.0 - tie_share) * movetime_ms / 1000.0)
-    evidence = play_evidence(view)
+    weigh_hands = world_weigher(view)
 
     def weigh(world: Hand) -> float:
-        return evidence_weight(evidence, world.hands)
+        return weigh_hands(world.hands)
 
     if means is None:
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
