@@ -12,13 +12,13 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dominoes_desktop.engine.cpu import expert, search
 from dominoes_desktop.engine.cpu.players import ExpertPlayer
-from dominoes_desktop.engine.knowledge import Evidence
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
@@ -30,25 +30,30 @@ Record = tuple[int, bool, int, float]
 
 
 def watch(records: list[Record]) -> None:
-    """Record every exact search of the Expert in this process (a world judged is one evidence weighing)."""
+    """Record every exact search of the Expert in this process (a world judged is one weighing of a world)."""
     exact_pimc = expert.exact_pimc
-    weigh = expert.evidence_weight
+    weigher = expert.world_weigher
 
     def counted(
         view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = expert.MAX_WORLDS
     ) -> dict[Move, float] | None:
         worlds = [0]
 
-        def one_world(evidence: Evidence, hands: list[list[Tile]] | tuple[tuple[Tile, ...], ...]) -> float:
-            worlds[0] += 1
-            return weigh(evidence, hands)
+        def counting_weigher(seen: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], float]:
+            weigh = weigher(seen)
 
-        expert.evidence_weight = one_world  # type: ignore[assignment]
+            def one_world(hands: Sequence[Sequence[Tile]]) -> float:
+                worlds[0] += 1
+                return weigh(hands)
+
+            return one_world
+
+        expert.world_weigher = counting_weigher
         started = time.process_time()
         try:
             means = exact_pimc(view, plays, seed, deadline, max_worlds)
         finally:
-            expert.evidence_weight = weigh
+            expert.world_weigher = weigher
         records.append((len(view.tiles), means is not None, worlds[0], (time.process_time() - started) * 1000.0))
         return means
 

@@ -1,5 +1,6 @@
 """The benchmark helpers that compare Expert runs hand by hand (benchmarks/compare_hands.py) and fit the
-worlds' model of play to the levels' plays (benchmarks/evidence_fit.py)."""
+worlds' model of play to the levels' plays (benchmarks/evidence_fit.py), and the count of the worlds the
+Expert judges (benchmarks/expert_worlds.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,14 @@ import pytest
 
 from benchmarks.compare_hands import compare, load, total
 from benchmarks.evidence_fit import SHIPPED, Choice, fit, play_hands
+from benchmarks.expert_worlds import Record, watch
 from benchmarks.strength import _in_parts
+from dominoes_desktop.engine.cpu import expert
 from dominoes_desktop.engine.knowledge import evidence_weight
+from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.tiles import Tile
+
+from .test_expert import late_positions
 
 
 def write(path: Path, hands: list[tuple[int, int, bool | None, float]]) -> Path:
@@ -61,3 +67,16 @@ def test_heavy_first_plays_fit_the_model_better_than_random_ones() -> None:
     report = fit(choices)
     assert report["greedy"]["heaviest_share"] > report["random"]["heaviest_share"]
     assert report["greedy"]["shipped_gain"] > report["random"]["shipped_gain"]
+
+
+def test_the_worlds_count_is_every_world_the_expert_weighed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """expert_worlds counts the worlds of each exact search by wrapping the Expert's weigher: it counted none
+    when the Expert stopped calling the function it wrapped before (session 18's fitted model)."""
+    monkeypatch.setattr(expert, "exact_pimc", expert.exact_pimc)  # watch() replaces it: put it back after
+    monkeypatch.setattr(expert, "world_weigher", expert.world_weigher)
+    records: list[Record] = []
+    watch(records)
+    view = late_positions("puerto_rican", 1, seed=5, tiles_left=3)[0]
+    plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+    means = expert.exact_pimc(view, plays, 1, expert.now() + 60.0, max_worlds=12)
+    assert means is not None and [(tiles, exact, worlds) for tiles, exact, worlds, _ in records] == [(3, True, 12)]

@@ -1,7 +1,7 @@
 """The fair coach: each decision judged by what the deciding seat could know at that moment.
 
 For a decision, the worlds the seat could not tell apart are sampled (`worlds.sample_worlds`: the unseen
-tiles dealt where the passes allow, weighted by the plays seen, as the Expert weighs them). In each world
+tiles dealt where the passes allow, weighted by the plays seen under the habit player's model of play). In each world
 every option gets the coach's exact value (`coach.Judge`: the deciding side's points minus the others',
 everybody playing perfectly from there, with the points already claimed). An option's value is the weighted
 mean over the worlds; the loss and the grade come from those means, with the face-up coach's families and
