@@ -84,7 +84,7 @@ LEVEL_NAMES = {  # the words for engine.cpu's levels; the lobby lists them in TA
 # player that picks at random, the Expert's above Hard, rounded to tens; the lobby says it in words beside the
 # level. A test keeps them to the ladder: run the ladder again and the test says which to change.
 LADDER_REFERENCE = {"easy": "random", "medium": "random", "hard": "random", "expert": "hard"}
-LADDER_STEPS = {"easy": 20, "medium": 70, "hard": 170, "expert": 40}
+LADDER_STEPS = {"easy": 20, "medium": 60, "hard": 170, "expert": 20}
 LEVEL_STRENGTH = {
     "easy": QT_TRANSLATE_NOOP("LobbyPage", "Easy: about {elo} points of Elo above a player that picks at random."),
     "medium": QT_TRANSLATE_NOOP("LobbyPage", "Medium: about {elo} points of Elo above a player that picks at random."),
