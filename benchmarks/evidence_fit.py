@@ -39,7 +39,14 @@ from dominoes_desktop.engine.knowledge import (
 )
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
-from dominoes_desktop.engine.play_model import Sighting, option_chances, option_features, play_options, sightings_of
+from dominoes_desktop.engine.play_model import (
+    Sighting,
+    logit_chances,
+    option_chances,
+    option_features,
+    play_options,
+    sightings_of,
+)
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 
@@ -192,14 +199,6 @@ def options_of(choices: Sequence[Choice]) -> Options:
     return found
 
 
-def _softmax(rows: list[tuple[float, ...]], weights: Sequence[float]) -> list[float]:
-    scores = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows]
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    total = sum(exps)
-    return [x / total for x in exps]
-
-
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """x with matrix x = vector (Gaussian elimination with partial pivoting)."""
     n = len(vector)
@@ -224,7 +223,7 @@ def fit_model(options: Options, rounds: int = FIT_ROUNDS) -> tuple[list[float], 
         hessian = [[RIDGE if i == j else 0.0 for j in range(size)] for i in range(size)]
         responsibility = 0.0
         for rows, made in options:
-            chances = _softmax(rows, weights)
+            chances = logit_chances(rows, weights)
             model = share * chances[made]
             resp = model / (model + (1.0 - share) / len(rows))
             responsibility += resp

@@ -94,9 +94,15 @@ def play_evidence(view: PlayerView) -> Evidence:
     rules = view.rules
     if rules.layout is not LayoutKind.LINE:
         return ()
-    drew = {t.seat for t in view.moves if t.move.kind is MoveKind.DRAW}
+    unread = unread_seats(view)
     plays = plays_on_ends(view.public.layout.placements)
-    return tuple(play for play in plays if play[0] != view.seat and play[0] not in drew)
+    return tuple(play for play in plays if play[0] not in unread)
+
+
+def unread_seats(view: PlayerView) -> set[int]:
+    """The seats whose plays tell the seat nothing of their hands: its own, and every seat that ever drew (its
+    hand at the time of a play is not known)."""
+    return {view.seat} | {t.seat for t in view.moves if t.move.kind is MoveKind.DRAW}
 
 
 def plays_on_ends(placements: Sequence[Placement]) -> Evidence:

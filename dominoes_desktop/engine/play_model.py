@@ -11,6 +11,7 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from .knowledge import unread_seats
 from .moves import MoveKind
 from .rules import LayoutKind, Rules, Style
 from .tiles import Tile
@@ -58,7 +59,7 @@ FITTED_SHARE = 0.834  # of a player's plays, those the fit took to follow the mo
 
 def partner_of(rules: Rules, seat: int) -> int | None:
     """The seat's partner (the next seat of its team), None when it plays alone."""
-    mates = [s for s in range(rules.players) if s != seat and rules.teams[s] == rules.teams[seat]]
+    mates = [s for s in rules.seats_of(rules.side_of(seat)) if s != seat]
     return mates[0] if mates else None
 
 
@@ -117,10 +118,9 @@ def sightings_of(rules: Rules, turns: Sequence[Record]) -> tuple[Sighting, ...]:
 
 
 def seen_plays(view: PlayerView) -> tuple[Sighting, ...]:
-    """The plays of the other seats, as knowledge.play_evidence keeps them (a seat that ever drew is left out:
-    its hand at the time is not known)."""
-    drew = {t.seat for t in view.moves if t.move.kind is MoveKind.DRAW}
-    return tuple(s for s in sightings(view) if s.seat != view.seat and s.seat not in drew)
+    """The plays of the other seats, as knowledge.play_evidence keeps them (knowledge.unread_seats)."""
+    unread = unread_seats(view)
+    return tuple(s for s in sightings(view) if s.seat not in unread)
 
 
 def play_options(held: Collection[Tile], ends: tuple[int, ...]) -> list[tuple[Tile, int]]:
@@ -172,12 +172,18 @@ def option_chances(
 ) -> dict[tuple[Tile, int], float]:
     """The chance of each play that fits, for a player holding `held` at `sighting`."""
     options = option_features(sighting, held)
-    scores = [sum(w * f for w, f in zip(weights, row, strict=True)) for _, row in options]
+    even = (1.0 - share) / len(options)
+    logit = logit_chances([row for _, row in options], weights)
+    return {option: share * p + even for (option, _), p in zip(options, logit, strict=True)}
+
+
+def logit_chances(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
+    """The conditional logit's chance of each option from its features: a softmax of the weighted sums."""
+    scores = [sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows]
     top = max(scores)
     exps = [math.exp(s - top) for s in scores]
     total = sum(exps)
-    even = (1.0 - share) / len(options)
-    return {option: share * x / total + even for (option, _), x in zip(options, exps, strict=True)}
+    return [x / total for x in exps]
 
 
 def play_log_chance(
