@@ -99,10 +99,7 @@ CREATE INDEX IF NOT EXISTS deals_match ON deals(match_id);
 MAX_SET_TOP = 18  # far above any set played; bounds the work a hand-edited database can ask of a read
 CPU_GROUP = ""  # deal luck's name for every CPU seat together
 
-COLUMNS = (
-    "matches",
-    "matches_won",
-    "matches_lost",
+ROW_COUNTS = (  # what a seat's row of a match result counts
     "hands_won",
     "hands_lost",
     "dominoes",
@@ -113,8 +110,10 @@ COLUMNS = (
     "six_love_taken",
     "capicuas",
     "key_bones",
-    "best_streak",
 )
+
+# A player's totals: the matches, every count of a result row, and the longest run of matches won.
+COLUMNS = ("matches", "matches_won", "matches_lost", *ROW_COUNTS, "best_streak")
 
 
 @dataclass(frozen=True)
@@ -122,20 +121,6 @@ class PlayerStats:
     player: str
     preset: str
     values: dict[str, int]
-
-
-ROW_COUNTS = (
-    "hands_won",
-    "hands_lost",
-    "dominoes",
-    "blocks_won",
-    "points_for",
-    "points_against",
-    "six_love_given",
-    "six_love_taken",
-    "capicuas",
-    "key_bones",
-)
 
 
 class Trouble(enum.Enum):
