@@ -3957,8 +3957,8 @@ Corte: {cut}</translation>
         <translation>Conectando…</translation>
     </message>
     <message>
-        <source>Say</source>
-        <translation>Decir</translation>
+        <source>Say a phrase</source>
+        <translation>Decir una frase</translation>
     </message>
     <message>
         <source>Say something short…</source>

@@ -10,11 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -23,9 +22,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QStyle,
-    QStyleOptionComboBox,
-    QStylePainter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -62,31 +58,6 @@ PHRASES = {
     "good_game": QT_TRANSLATE_NOOP("RoomWindow", "Good game!"),
     "hello": QT_TRANSLATE_NOOP("RoomWindow", "Hello, everyone!"),
 }
-
-
-class ElidedComboBox(QComboBox):
-    """A combo box whose choice, too long for it, ends in "…" rather than cut mid-letter; the list shows it whole.
-    The phrases beside Say at 1024x700: "¡Buena jugad" in Spanish, "Well played, part" in English."""
-
-    def _option(self) -> QStyleOptionComboBox:
-        option = QStyleOptionComboBox()
-        self.initStyleOption(option)
-        return option
-
-    def shown_text(self) -> str:
-        """The choice as drawn: whole if it fits the field beside the arrow, else cut short with "…"."""
-        option = self._option()
-        field = self.style().subControlRect(
-            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
-        )
-        return self.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight, field.width())
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QStylePainter(self)
-        option = self._option()
-        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
-        option.currentText = self.shown_text()
-        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
 
 class RoomWindow(QWidget):
@@ -222,20 +193,18 @@ class RoomWindow(QWidget):
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setAccessibleName(self.tr("Table talk"))
-        self.phrase = ElidedComboBox()
+        # The quick phrases in a menu, each said as it is picked: a menu is as wide as its longest phrase, where a
+        # box beside a Say button in the side panel cut "¡Buena jug…" at 1024x700.
+        self.say_phrase = QPushButton(self.tr("Say a phrase"))
+        self.phrases = QMenu(self.say_phrase)  # the side panel's words' size (scaled_panel_style) reaches it
         for key, text in PHRASES.items():
-            self.phrase.addItem(translate("RoomWindow", text), key)
-        self.say_phrase = QPushButton(self.tr("Say"))
-        self.say_phrase.clicked.connect(
-            lambda: self.controller.send({"t": "chat", "phrase": self.phrase.currentData()})
-        )
+            self.phrases.addAction(translate("RoomWindow", text)).setData(key)
+        self.phrases.triggered.connect(lambda action: self.controller.send({"t": "chat", "phrase": action.data()}))
+        self.say_phrase.setMenu(self.phrases)
         self.chat = QLineEdit()
         self.chat.setMaxLength(protocol.MAX_CHAT)
         self.chat.setPlaceholderText(self.tr("Say something short…"))
         self.chat.returnPressed.connect(self.say)
-        phrases = QHBoxLayout()
-        phrases.addWidget(self.phrase, 1)
-        phrases.addWidget(self.say_phrase)
         # The moves and the table talk as two tabs in the room the page's move log had: at 1100x720 both under
         # one another showed two moves, and squeezed the score above them until it was cut.
         talk = QWidget()
@@ -243,7 +212,7 @@ class RoomWindow(QWidget):
         talk_layout.setContentsMargins(0, 4, 0, 0)
         for widget, stretch in ((self.seats, 0), (self.fairness, 0), (self.log, 1)):
             talk_layout.addWidget(widget, stretch)
-        talk_layout.addLayout(phrases)
+        talk_layout.addWidget(self.say_phrase)
         talk_layout.addWidget(self.chat)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("roomTabs")
