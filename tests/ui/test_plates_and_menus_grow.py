@@ -305,6 +305,28 @@ def test_your_view_s_labels_stand_level_with_their_fields(qtbot: QtBot, window: 
     dialog.close()
 
 
+def test_your_view_s_columns_stand_apart_as_they_grow(qtbot: QtBot, window: MainWindow) -> None:
+    """Your view's choices and its rack flags were 6 px apart at every size: at 1920x1080 the fields' arrows all but
+    touched the flags' list. The gap is a clear one at 1024x700 and grows with the dialog's words."""
+    gaps = []
+    for size in (SMALL, LARGE):
+        at_size(qtbot, window, size)
+        dialog = LookDialog(window.look, window)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        qtbot.wait(50)
+        left = [dialog.finish, dialog.pips, dialog.pin, dialog.theme, dialog.camera, dialog.motion, dialog.speed]
+        left += [dialog.arms, dialog.preview]
+        right = [dialog.search, dialog.flags]
+        rights = max(widget.mapTo(dialog, widget.rect().topRight()).x() for widget in left)
+        lefts = min(widget.mapTo(dialog, widget.rect().topLeft()).x() for widget in right)
+        gaps.append(lefts - rights - 1)
+        dialog.close()
+    small, large = gaps
+    assert small >= 16 and large >= small * 1.4, gaps
+
+
 @pytest.mark.parametrize(
     ("preset", "players", "seed"),
     [("jamaican", 4, 5), ("jamaican", 4, 1), ("classic_block", 2, 1), ("classic_draw", 5, 3)],

@@ -33,6 +33,10 @@ from .flags import FLAGS, flag_pixmap, matching_flags
 from .grows import grows_with_window
 from .looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 
+# The room between the choices (and their preview) and the rack flags at 1024x700, growing with the dialog's words:
+# the style's 6 px left the longest field's arrow all but touching the flags' list at 1920x1080.
+COLUMN_GAP_AT_1 = 18
+
 PIP_NAMES = {
     "automatic": QT_TRANSLATE_NOOP("LookDialog", "Automatic (numerals for 7 to 12)"),
     "classic": QT_TRANSLATE_NOOP("LookDialog", "Classic dots"),
@@ -159,23 +163,24 @@ class LookDialog(QDialog):
         flags_box.addWidget(self.search)
         flags_box.addWidget(self.flags, 1)
         flags_box.addWidget(self.no_match)
-        columns = QHBoxLayout()
+        self.columns = QHBoxLayout()
+        self.columns.setSpacing(COLUMN_GAP_AT_1)
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(self.preview, 1)
-        columns.addLayout(left, 3)
-        columns.addLayout(flags_box, 2)
+        self.columns.addLayout(left, 3)
+        self.columns.addLayout(flags_box, 2)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addLayout(columns)
+        layout.addLayout(self.columns)
         layout.addWidget(buttons)
         for combo in (self.finish, self.pips, self.pin, self.theme, self.camera, self.motion, self.speed, self.arms):
             combo.currentIndexChanged.connect(self._changed)
         self.flags.currentItemChanged.connect(self._changed)
         self.search.textChanged.connect(self._fill_flags)
-        grows_with_window(self, QSize(820, 560), self._flags_scaled)  # its words as large as the window's under it
+        grows_with_window(self, QSize(820, 560), self._scaled)  # its words as large as the window's under it
 
     def _combo(self, name: str, choices: dict[str, object], current: str) -> QComboBox:
         combo = QComboBox()
@@ -214,7 +219,9 @@ class LookDialog(QDialog):
         self.flags.blockSignals(False)
         self.no_match.setVisible(self.flags.count() == 0)
 
-    def _flags_scaled(self, scale: float) -> None:
+    def _scaled(self, scale: float) -> None:
+        """The flags and the gap between the columns as much larger as the dialog's words."""
+        self.columns.setSpacing(round(COLUMN_GAP_AT_1 * scale))
         self.flag_scale = scale
         self.flags.setIconSize(self.flag_icon_at_1 * scale)
         self._fill_flags(self.search.text())
