@@ -37,6 +37,31 @@ def text_on(background: str, preferred: str = "") -> str:
     return "#111111" if contrast("#111111", background) >= contrast("#ffffff", background) else "#ffffff"
 
 
+DISABLED_CONTRAST = 3.0  # the least a disabled control's words stand out from its fill: faint, still legible
+DISABLED_GREY = "#777777"
+
+
+def mixed(a: str, b: str, share: float) -> str:
+    """The colour `share` of the way from `a` to `b` (0: `a`, 1: `b`)."""
+    ca, cb = QColor(a), QColor(b)
+    return QColor(
+        round(ca.red() + (cb.red() - ca.red()) * share),
+        round(ca.green() + (cb.green() - ca.green()) * share),
+        round(ca.blue() + (cb.blue() - ca.blue()) * share),
+    ).name()
+
+
+def disabled_text_on(background: str, enabled: str, usual: str = DISABLED_GREY) -> str:
+    """A disabled control's words on `background`: `usual` where it stands out DISABLED_CONTRAST to 1, else the
+    `enabled` words' colour faded toward the background as far as that allows (the beach's grey on its teal
+    buttons stood out 1.2 to 1)."""
+    if contrast(usual, background) >= DISABLED_CONTRAST:
+        return usual
+    steps = 20
+    faded = (mixed(enabled, background, step / steps) for step in range(steps, -1, -1))
+    return next(colour for colour in faded if contrast(colour, background) >= DISABLED_CONTRAST)
+
+
 def button_fill(theme: Theme) -> str:
     """Buttons sit on the rail colour unless it is too close to the panel to see; then on the log colour."""
     return theme.rail if contrast(theme.rail, theme.panel) >= 1.3 else theme.log
@@ -64,8 +89,11 @@ def palette(theme: Theme) -> QPalette:
     }
     for role, color in roles.items():
         pal.setColor(role, QColor(color))
-    disabled = QColor(text_on(theme.panel, theme.panel_text))
-    disabled.setAlpha(130)
+    text = text_on(theme.panel, theme.panel_text)
+    disabled = QColor(text)
+    disabled.setAlpha(130)  # half faded over whatever it is on, unless that is too faint on the panel
+    if contrast(mixed(text, theme.panel, 1 - disabled.alphaF()), theme.panel) < DISABLED_CONTRAST:
+        disabled = QColor(disabled_text_on(theme.panel, text, theme.panel))
     for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
         pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
     return pal
@@ -302,8 +330,7 @@ def stylesheet(look: Look) -> str:
     QPushButton:focus {{ border: 3px solid {t.highlight}; padding: 5px 12px; }}
     QWidget#side QPushButton:hover {{ padding: 5px 5px; }}
     QWidget#side QPushButton:focus {{ padding: 4px 4px; }}
-    QPushButton:disabled {{ color: {QColor(button_text).darker(160).name() if button_text == "#ffffff" else "#777777"};
-                            border-color: #555; }}
+    QPushButton:disabled {{ color: {disabled_text_on(button, button_text)}; border-color: #555; }}
     QPushButton#start {{ background: {t.accent}; color: {accent_text}; font-size: {START_PX}px; font-weight: bold; }}
     QPushButton#backToTable {{ font-size: 15px; font-weight: bold; padding: 9px 16px; }}
     QPushButton#backToTable:hover {{ padding: 8px 15px; }}
@@ -350,7 +377,7 @@ def stylesheet(look: Look) -> str:
     QMenu {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
     QMenu::item {{ padding: {MENU_ITEM_PAD[0]}px {MENU_ITEM_PAD[1]}px {MENU_ITEM_PAD[0]}px {MENU_ITEM_PAD[1]}px; }}
     QMenu::item:selected {{ background: {t.accent}; color: {accent_text}; }}
-    QMenu::item:disabled {{ color: #777777; }}
+    QMenu::item:disabled {{ color: {disabled_text_on(t.log, field_text)}; }}
     QMenu::indicator {{ width: {MENU_CHECK_PX}px; height: {MENU_CHECK_PX}px; margin-left: {MENU_CHECK_GAP}px; }}
     QMenu::indicator:checked {{ image: url({arrows}/check.svg); }}
     QMenu::separator {{ height: 1px; background: {button}; margin: 4px 8px; }}
