@@ -322,6 +322,8 @@ def test_your_view_s_columns_stand_apart_as_they_grow(qtbot: QtBot, window: Main
         rights = max(widget.mapTo(dialog, widget.rect().topRight()).x() for widget in left)
         lefts = min(widget.mapTo(dialog, widget.rect().topLeft()).x() for widget in right)
         gaps.append(lefts - rights - 1)
+        form = dialog.findChild(QFormLayout)
+        assert form is not None and form.verticalSpacing() == dialog.layout().spacing(), "the rows keep theirs"
         dialog.close()
     small, large = gaps
     assert small >= 16 and large >= small * 1.4, gaps

@@ -163,23 +163,24 @@ class LookDialog(QDialog):
         flags_box.addWidget(self.search)
         flags_box.addWidget(self.flags, 1)
         flags_box.addWidget(self.no_match)
-        self.columns = QHBoxLayout()
-        self.columns.setSpacing(COLUMN_GAP_AT_1)
+        columns = QHBoxLayout()
         left = QVBoxLayout()
         left.addLayout(form)
         left.addWidget(self.preview, 1)
-        self.columns.addLayout(left, 3)
-        self.columns.addLayout(flags_box, 2)
+        columns.addLayout(left, 3)
+        columns.addLayout(flags_box, 2)
+        self.columns, self.flags_box = columns, flags_box
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addLayout(self.columns)
+        layout.addLayout(columns)
         layout.addWidget(buttons)
         for combo in (self.finish, self.pips, self.pin, self.theme, self.camera, self.motion, self.speed, self.arms):
             combo.currentIndexChanged.connect(self._changed)
         self.flags.currentItemChanged.connect(self._changed)
         self.search.textChanged.connect(self._fill_flags)
+        self._gap(1.0)
         grows_with_window(self, QSize(820, 560), self._scaled)  # its words as large as the window's under it
 
     def _combo(self, name: str, choices: dict[str, object], current: str) -> QComboBox:
@@ -219,9 +220,15 @@ class LookDialog(QDialog):
         self.flags.blockSignals(False)
         self.no_match.setVisible(self.flags.count() == 0)
 
+    def _gap(self, scale: float) -> None:
+        """The columns COLUMN_GAP_AT_1 apart `scale` times over: a margin beside the flags makes up the layout's
+        spacing to it (a spacing of its own would be the rows' too: a layout's spacing is its inner layouts')."""
+        gap = round(COLUMN_GAP_AT_1 * scale)
+        self.flags_box.setContentsMargins(max(0, gap - self.columns.spacing()), 0, 0, 0)
+
     def _scaled(self, scale: float) -> None:
         """The flags and the gap between the columns as much larger as the dialog's words."""
-        self.columns.setSpacing(round(COLUMN_GAP_AT_1 * scale))
+        self._gap(scale)
         self.flag_scale = scale
         self.flags.setIconSize(self.flag_icon_at_1 * scale)
         self._fill_flags(self.search.text())
