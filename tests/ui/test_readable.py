@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QImage, QPalette
-from PySide6.QtWidgets import QComboBox, QMenu, QSpinBox
+from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QMenu, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.look.look_style import button_fill, contrast, mixed, palette, text_on
@@ -97,3 +98,20 @@ def test_disabled_words_stay_legible(qtbot: QtBot, window: MainWindow, theme_id:
     disabled = palette(theme).color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText)
     on_panel = mixed(theme.panel, disabled.name(), disabled.alphaF())  # as a disabled label is drawn on the panel
     assert contrast(on_panel, theme.panel) >= 3.0
+
+
+@pytest.mark.parametrize("theme_id", sorted(themes()))
+def test_titles_read_on_the_panel(qtbot: QtBot, window: MainWindow, theme_id: str) -> None:
+    """The lobby's title, the side panel's ("Score · hand 1", "Moves") and a group's read 4.5:1 on the panel: the
+    beach's coral titles on its teal panel read 2.3:1."""
+    window.apply_look(replace(window.look, theme=themes()[theme_id]))
+    labels = window.lobby.findChildren(QLabel) + window.game.findChildren(QLabel)
+    titles = [label for label in labels if label.objectName() in ("title", "panelTitle")]
+    assert {label.objectName() for label in titles} == {"title", "panelTitle"}
+    for label in titles:
+        label.ensurePolished()
+        assert _spread(label.grab().toImage()) >= 4.5, label.text()
+    group = window.lobby.findChild(QGroupBox)
+    assert group is not None and group.title()
+    heading = QRect(0, 0, group.width(), group.fontMetrics().height())  # the title, above the box's border
+    assert _spread(group.grab(heading).toImage()) >= 4.5, group.title()

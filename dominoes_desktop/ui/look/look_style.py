@@ -51,15 +51,27 @@ def mixed(a: str, b: str, share: float) -> str:
     ).name()
 
 
+def readable_toward(start: str, end: str, background: str, least: float) -> str:
+    """The first of the colours from `start` to `end`, a twentieth of the way apart, that stands out at least `least`
+    to 1 from `background` (`end` if none does)."""
+    steps = 20
+    shades = (mixed(start, end, step / steps) for step in range(steps + 1))
+    return next((shade for shade in shades if contrast(shade, background) >= least), end)
+
+
 def disabled_text_on(background: str, enabled: str, usual: str = DISABLED_GREY) -> str:
     """A disabled control's words on `background`: `usual` where it stands out DISABLED_CONTRAST to 1, else the
     `enabled` words' colour faded toward the background as far as that allows (the beach's grey on its teal
     buttons stood out 1.2 to 1)."""
     if contrast(usual, background) >= DISABLED_CONTRAST:
         return usual
-    steps = 20
-    faded = (mixed(enabled, background, step / steps) for step in range(steps, -1, -1))
-    return next(colour for colour in faded if contrast(colour, background) >= DISABLED_CONTRAST)
+    return readable_toward(background, enabled, background, DISABLED_CONTRAST)
+
+
+def accent_words(theme: Theme) -> str:
+    """Titles' colour on the panel: the accent, lightened or darkened as little as makes it read 4.5 to 1 (the beach's
+    coral on its teal panel read 2.3 to 1)."""
+    return readable_toward(theme.accent, text_on(theme.panel), theme.panel, 4.5)
 
 
 def button_fill(theme: Theme) -> str:
@@ -282,6 +294,7 @@ def stylesheet(look: Look) -> str:
     button = button_fill(t)
     button_text = text_on(button, t.panel_text)
     accent_text = text_on(t.accent)
+    titles = accent_words(t)
     # A scroll bar's handle on its log-coloured groove: the button fill is the log colour itself when the rail is
     # too close to the panel (green felt), and the lobby's rules showed half a line and no sign of the rest.
     handle = button if contrast(button, t.log) >= 1.5 else t.accent
@@ -304,8 +317,8 @@ def stylesheet(look: Look) -> str:
     QCheckBox::indicator:checked {{ background: {check}; }}
     QCheckBox::indicator:disabled {{ border-color: #555555; }}
     QLabel {{ color: {text}; }}
-    QLabel#title {{ font-size: {TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
-    QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
+    QLabel#title {{ font-size: {TITLE_PX}px; font-weight: bold; color: {titles}; }}
+    QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {titles}; }}
     QLabel#scoreBody, QLabel#handEndText, QLabel#luckLine {{ font-size: {TEXT_PX}px; }}
     QLabel#turn {{ font-size: {TURN_PX}px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
@@ -338,12 +351,12 @@ def stylesheet(look: Look) -> str:
     QFrame#leaderChoice, QFrame#curtain, QFrame#redeal, QFrame#cutPanel {{
         background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
     QFrame#handEnd {{ background: {sheet_bg}; border: none; border-left: 2px solid {t.accent}; }}
-    QLabel#cutTitle {{ font-size: {CUT_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
+    QLabel#cutTitle {{ font-size: {CUT_TITLE_PX}px; font-weight: bold; color: {titles}; }}
     QLabel#problem {{ color: {"#ff8a80" if luminance(t.panel) < 0.4 else "#b00020"}; font-weight: bold; }}
     QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
     QLabel#clock {{ font-size: {CLOCK_PX}px; font-weight: bold; color: {t.highlight}; }}
     QLabel#tracker {{ background: {t.log}; color: {field_text}; border-radius: 6px; padding: 4px; }}
-    QLabel#custom {{ color: {t.accent}; font-style: italic; }}
+    QLabel#custom {{ color: {titles}; font-style: italic; }}
     QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {field_text}; border: 1px solid {button};
                                       border-radius: 4px; padding: 4px 6px; min-height: {FIELD_PX}px; }}
     QComboBox {{ padding-right: {FIELD_PX + 4}px; }}
@@ -370,7 +383,7 @@ def stylesheet(look: Look) -> str:
     QSpinBox::down-arrow {{ image: url({arrows}/down.svg); width: 10px; height: 7px; }}
     QSpinBox::up-button:disabled, QSpinBox::down-button:disabled {{ background: {button}; }}
     QGroupBox {{ color: {text}; border: 1px solid {button}; border-radius: 6px; margin-top: 12px; }}
-    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {t.accent}; font-weight: bold; }}
+    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {titles}; font-weight: bold; }}
     QStatusBar {{ background: {t.log}; color: {field_text}; }}
     QMenuBar {{ background: {t.log}; color: {field_text}; }}
     QMenuBar::item:selected {{ background: {t.accent}; color: {accent_text}; }}
