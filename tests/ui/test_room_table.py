@@ -10,13 +10,15 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.errors import DominoError
 from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import RequestError, view_from_request
+from dominoes_desktop.ui.look.look_style import contrast
 from dominoes_desktop.ui.room.room_window import PHRASES, RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -430,9 +432,14 @@ def test_the_felt_stays_put_from_one_hand_to_the_next(ben: Any, qtbot: QtBot) ->
 
 def test_the_players_read_whole_in_spanish_at_1024x700(qtbot: QtBot) -> None:
     """At 1024x700 in Spanish the players' list cut "Asiento 3 · CPU 2 · juega una CP" behind a sideways scroll
-    bar: a long row wraps."""
+    bar: a long row wraps; and the list, 96 px whatever its rows, showed half the fourth seat: it is as tall as its
+    rows."""
     LANGUAGE.install("es")
     window, _ = offline_ben(qtbot)
+    waiting = room()
+    waiting["seats"][0]["name"] = "Ana María"
+    waiting["seats"][2] = {"seat": 2, "name": "", "kind": "friend", "cpu": False, "connected": False}  # not come yet
+    window.controller.receive(waiting)
     window.tabs.setCurrentIndex(1)
     qtbot.wait(20)
     seats = window.seats
@@ -444,6 +451,19 @@ def test_the_players_read_whole_in_spanish_at_1024x700(qtbot: QtBot) -> None:
         cell = seats.visualItemRect(row)
         needed = metrics.boundingRect(QRect(0, 0, cell.width(), 1000), Qt.TextFlag.TextWordWrap, row.text())
         assert cell.right() < width and needed.height() <= cell.height(), row.text()
+        assert cell.top() >= 0 and cell.bottom() < seats.viewport().height(), ("seen whole", row.text())
+    assert not seats.verticalScrollBar().isVisible()
+
+
+def menu_arrow_width(button: QPushButton) -> int:
+    """How many columns of the button's right end, inside its border, hold a mark that stands out 3:1 from its fill."""
+    image = button.grab().toImage()
+    fill = QColor(image.pixel(image.width() // 2, 3)).name()
+    inside = range(4, image.height() - 4)
+    return sum(
+        any(contrast(QColor(image.pixel(x, y)).name(), fill) >= 3.0 for y in inside)
+        for x in range(image.width() - 26, image.width() - 3)
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -459,6 +479,7 @@ def test_every_phrase_reads_whole_before_it_is_said(qtbot: QtBot, language: str,
     qtbot.wait(50)
     button = window.say_phrase
     assert button.isVisible() and button.sizeHint().width() <= button.width() <= window.page.side.width()
+    assert menu_arrow_width(button) >= 8, "the button shows it opens a list (Qt's own mark was 4 px)"
     menu = window.phrases
     menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
     qtbot.waitUntil(menu.isVisible)

@@ -368,6 +368,8 @@ def stylesheet(look: Look) -> str:
         background: {t.accent}; border-left: 1px solid {button}; border-top-right-radius: 4px;
         border-bottom-right-radius: 4px; }}
     QComboBox::down-arrow {{ image: url({arrows}/down.svg); width: 10px; height: 7px; }}
+    QPushButton::menu-indicator {{ image: url({arrows}/down.svg); width: 10px; height: 7px;
+        subcontrol-origin: padding; subcontrol-position: right center; }}
     QComboBox QAbstractItemView {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent};
         selection-background-color: {t.accent}; selection-color: {accent_text}; outline: 0px; }}
     QComboBox QAbstractItemView::item {{ min-height: 24px; padding: 2px 6px; color: {field_text};

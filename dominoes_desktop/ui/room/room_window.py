@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -58,6 +58,34 @@ PHRASES = {
     "good_game": QT_TRANSLATE_NOOP("RoomWindow", "Good game!"),
     "hello": QT_TRANSLATE_NOOP("RoomWindow", "Hello, everyone!"),
 }
+
+
+class SeatsList(QListWidget):
+    """The room's players, a row a seat, as tall as its rows (wrapped ones too) up to MOST_LINES lines of its words,
+    a scroll bar beyond: at a fixed 96 px, at 1024x700 in Spanish, the fourth seat showed half a line."""
+
+    MOST_LINES = 9
+    LEAST_PX = 40
+
+    def fit(self) -> None:
+        self.doItemsLayout()  # the rows wrapped to the present width
+        rows = self.contentsSize().height()
+        most = self.fontMetrics().lineSpacing() * self.MOST_LINES
+        # No scroll bar while every row is in sight: one shown for a moment narrowed the rows and kept itself.
+        fits = rows <= most
+        self.setVerticalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fits else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        )
+        self.setFixedHeight(max(self.LEAST_PX, min(rows, most)) + 2 * self.frameWidth())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()  # a narrower panel wraps more rows; the height it sets leaves the width, and so the rows, alone
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.fit()  # the panel's words larger in a larger window: taller rows
 
 
 class RoomWindow(QWidget):
@@ -173,7 +201,7 @@ class RoomWindow(QWidget):
         ):
             side.insertWidget(index, widget)
         # Below the move log: the players, the deal check and the table talk.
-        self.seats = QListWidget()
+        self.seats = SeatsList()
         self.seats.setAccessibleName(self.tr("Players (tick to mute)"))
         self.seats.setToolTip(self.seats.accessibleName())  # the ticks beside the others' names say nothing alone
         self.seats.itemChanged.connect(self._mute_changed)
@@ -181,7 +209,6 @@ class RoomWindow(QWidget):
         self.seats.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.seats.customContextMenuRequested.connect(self._seat_menu_at)
         self._room_seats: list[dict[str, Any]] = []
-        self.seats.setMaximumHeight(96)
         # A row too long for the side panel ("Asiento 3 · CPU 2 · juega una CPU" at 1024x700) wraps, not clipped.
         self.seats.setWordWrap(True)
         self.seats.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -225,7 +252,7 @@ class RoomWindow(QWidget):
         self.tabs.addTab(talk, self.tr("Players and talk"))
         self.tabs.currentChanged.connect(self._tab_seen)
         side.insertWidget(at, self.tabs, 1)
-        for scrolled in (page.log, self.seats, self.log):
+        for scrolled in (page.log, self.log):
             scrolled.setMinimumHeight(40)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -445,6 +472,7 @@ class RoomWindow(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, seat["seat"])
             self.seats.addItem(item)
         self.seats.blockSignals(False)
+        self.seats.fit()
         self._set_up_page()
         is_host = self.seat == self.controller.host_seat
         # A guest reads whether the connection is the host's; the host's panel is full enough (invite,
