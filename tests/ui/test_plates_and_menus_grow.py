@@ -305,6 +305,31 @@ def test_your_view_s_labels_stand_level_with_their_fields(qtbot: QtBot, window: 
     dialog.close()
 
 
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+def test_the_lobby_s_rule_labels_stand_level_with_their_fields(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int]
+) -> None:
+    """The lobby's house rules: "Set", "Partners", "Style", "Goal" and "Tiles each" sat 4 to 6 px above their
+    fields' words (the labels at the top of rows as tall as their fields); "Seats", in the set's row, was level."""
+    at_size(qtbot, window, size)
+    group = window.lobby.pairing.parentWidget()
+    form = group.layout()
+    assert isinstance(form, QFormLayout)
+    rows = 0
+    for row in range(form.rowCount()):
+        label_item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+        field_item = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+        if label_item is None or field_item is None:
+            continue
+        label = label_item.widget()
+        field = field_item.widget() or field_item.layout().itemAt(0).widget()  # a row's first field
+        label_middle = label.mapTo(group, label.rect().center()).y()
+        field_middle = field.mapTo(group, field.rect().center()).y()
+        assert abs(label_middle - field_middle) <= 1, (label.text(), label_middle, field_middle)
+        rows += 1
+    assert rows == 5
+
+
 def test_your_view_s_columns_stand_apart_as_they_grow(qtbot: QtBot, window: MainWindow) -> None:
     """Your view's choices and its rack flags were 6 px apart at every size: at 1920x1080 the fields' arrows all but
     touched the flags' list. The gap is a clear one at 1024x700 and grows with the dialog's words."""

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +29,7 @@ from ..shell.i18n import translate
 from ..shell.settings import CAMERAS, MOTIONS, SPEEDS
 from ..table.tile_item import TileItem
 from .flags import FLAGS, flag_pixmap, matching_flags
+from .form_rows import level_label
 from .grows import grows_with_window
 from .looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
 
@@ -152,12 +152,7 @@ class LookDialog(QDialog):
             (self.tr("Animation speed"), self.speed),
             (self.tr("Cross games"), self.arms),
         ):
-            # A label as tall as its field, its words in its middle: level with the field's words (a label the
-            # height of its own words stood at the top of the taller field's row).
-            words = QLabel(label)
-            words.setBuddy(widget)
-            words.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-            form.addRow(words, widget)
+            form.addRow(level_label(label, widget), widget)
         flags_box = QVBoxLayout()
         flags_box.addWidget(QLabel(self.tr("Rack flag (the backs of your tiles)")))
         flags_box.addWidget(self.search)
