@@ -285,9 +285,8 @@ class CoachDialog(QDialog):
         if judged:
             total = sum(j.loss for j in judged if j.grade is not Grade.BEST)  # as the Loss column shows them
             best = sum(1 for j in judged if j.grade is Grade.BEST)
-            summary = self.tr("{best} of {n} decisions were the best on what you could see.").format(
-                best=best, n=len(judged)
-            )
+            # The count after its words: "1 of 1 decisions were the best" agreed with neither number.
+            summary = self.tr("Best decisions on what you could see: {best} of {n}.").format(best=best, n=len(judged))
             summary += " " + self._given_away(total)  # in the Loss column's unit, said once
             if costliest is not None:
                 summary += " " + self.tr("★ marks the costliest decision.")
