@@ -369,9 +369,9 @@ class CoachDialog(QDialog):
             item = self.tree.topLevelItem(i)
             if item is None:
                 continue
-            # In the row's own font: the costliest row is bold, its words take more lines (they were cut short).
-            font = item.font(5) if item.data(5, Qt.ItemDataRole.FontRole) is not None else self.tree.font()
-            metrics = QFontMetrics(font)
+            # In the row's font as drawn: the costliest row is bold, its words take more lines (they were cut short),
+            # at the list's size (its boldness over the list's font: at 1920x1080 the words are half as large again).
+            metrics = QFontMetrics(item.font(5).resolve(self.tree.font()))
             text = metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
             item.setSizeHint(5, QSize(width, max(self.tile_height() + 6, text.height() + 8)))
 
