@@ -15,15 +15,20 @@ from dominoes_desktop.ui.look.looks import themes
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 
-def _spread(image: QImage) -> float:
-    """The contrast between the most common colour (the background) and the colour farthest from it."""
+def _fill_and_words(image: QImage) -> tuple[str, str]:
+    """The most common colour of a render (its fill) and the colour farthest from it (its words)."""
     counts: dict[int, int] = {}
-    for y in range(0, image.height(), 2):
-        for x in range(0, image.width(), 2):
+    for y in range(image.height()):
+        for x in range(image.width()):
             rgb = image.pixel(x, y) & 0xFFFFFF
             counts[rgb] = counts.get(rgb, 0) + 1
-    background = QColor(max(counts, key=lambda c: counts[c])).name()
-    return max(contrast(background, QColor(c).name()) for c in counts)
+    fill = QColor(max(counts, key=lambda c: counts[c])).name()
+    return fill, max((QColor(c).name() for c in counts), key=lambda colour: contrast(fill, colour))
+
+
+def _spread(image: QImage) -> float:
+    """The contrast between the most common colour (the background) and the colour farthest from it."""
+    return contrast(*_fill_and_words(image))
 
 
 @pytest.mark.parametrize("theme_id", sorted(themes()))
@@ -81,11 +86,16 @@ def test_disabled_words_stay_legible(qtbot: QtBot, window: MainWindow, theme_id:
     out at least 3:1 from their fill, as WCAG asks of words: the beach's grey on its teal buttons stood out 1.2:1,
     the rum shop's 1.2:1 on red, the night's 2:1."""
     window.apply_look(replace(window.look, theme=themes()[theme_id]))
-    button = window.game.draw_button
-    button.setEnabled(False)
-    button.resize(button.sizeHint())
-    inside = button.rect().adjusted(4, 4, -4, -4)  # the words on the fill, not the border round them
-    assert _spread(button.grab(inside).toImage()) >= 3.0
+    drawn = []
+    for button, enabled in ((window.game.draw_button, False), (window.game.hint_button, True)):
+        button.setEnabled(enabled)
+        button.resize(button.sizeHint())
+        inside = button.rect().adjusted(8, 4, -8, -4)  # the words on the fill, not the rounded border round them
+        drawn.append(_fill_and_words(button.grab(inside).toImage()))
+    (fill, words), (enabled_fill, enabled_words) = drawn
+    assert contrast(words, fill) >= 3.0, drawn
+    # Told from an enabled button by its words or its fill: the rum shop's cream on red, faded to 3:1, looked enabled.
+    assert contrast(words, enabled_words) >= 2.0 or contrast(fill, enabled_fill) >= 1.25, drawn
     menu = QMenu(window)
     qtbot.addWidget(menu)
     faint = menu.addAction("Copy invite link")
