@@ -286,9 +286,8 @@ class SkillChart(QWidget):
             label_at[level] = floor
         for k, (level, (value, _low, _high)) in enumerate(self.levels.items()):
             shade = seen_on(QColor(PIP_COLORS[1 + (k + 4) % (len(PIP_COLORS) - 1)]), ground)
-            y = (
-                math.floor(at(first, value).y()) + 0.5
-            )  # on a row's middle: a thin line between two rows blurs half away
+            # On a row's middle: a thin line between two rows blurs half away.
+            y = math.floor(at(first, value).y()) + 0.5
             painter.setPen(QPen(shade, 1.4, Qt.PenStyle.DotLine))
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(text)
