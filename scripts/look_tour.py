@@ -2,6 +2,7 @@
 
     Xvfb :99 -screen 0 1920x1080x24 &
     DISPLAY=:99 python scripts/look_tour.py OUT_DIR [--size 1024x700] [--lang es] [--hands 3] [--only lobby,table]
+        [--theme beach]
 
 The lobby, a hand against CPUs (the sealed deck, mid-hand, a hint), the hand-end and match-end sheets, the coach,
 the review dialog, Statistics (Results, Deal luck, Skill; opened as the game opens it, over the window), the Look
@@ -18,6 +19,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's game, not an installed one
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QMenu, QTabWidget, QTextBro
 
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.look.dialog_style import install_app_style
+from dominoes_desktop.ui.look.looks import themes
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
@@ -77,6 +80,7 @@ def main() -> int:
     parser.add_argument(
         "--only", default="", help="comma-separated parts: lobby,duplicate,table,sheets,dialogs,room,pass"
     )
+    parser.add_argument("--theme", default="", help="the table theme (beach, night, ...), else the game's own")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
     parts = (
@@ -89,11 +93,13 @@ def main() -> int:
     app = QApplication(sys.argv[:1])
     install_app_style(app)  # the game's dialog buttons (no icons), as the game installs after its first paint
     LANGUAGE.install(args.lang)
-    tour = Tour(app, out, f"{args.lang}-{args.size}")
+    tour = Tour(app, out, f"{args.lang}-{args.size}" + (f"-{args.theme}" if args.theme else ""))
     settings = Settings(open_settings(data / "config"))
     settings.save_language(args.lang)
     window = MainWindow(settings, pace_ms=0, data_dir=data)
     window.ask_before_leaving = False
+    if args.theme:
+        window.apply_look(replace(window.look, theme=themes()[args.theme]))
     window.resize(width, height)
     window.show()
     tour.pump(1.5)

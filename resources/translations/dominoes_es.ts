@@ -2990,8 +2990,8 @@
 <context>
     <name>CoachDialog</name>
     <message>
-        <source>{best} of {n} decisions were the best on what you could see.</source>
-        <translation>{best} de {n} decisiones fueron las mejores con lo que podías ver.</translation>
+        <source>Best decisions on what you could see: {best} of {n}.</source>
+        <translation>Mejores decisiones con lo que podías ver: {best} de {n}.</translation>
     </message>
     <message>
         <source>★ marks the costliest decision.</source>
@@ -3957,8 +3957,8 @@ Corte: {cut}</translation>
         <translation>Conectando…</translation>
     </message>
     <message>
-        <source>Say</source>
-        <translation>Decir</translation>
+        <source>Say a phrase</source>
+        <translation>Decir una frase</translation>
     </message>
     <message>
         <source>Say something short…</source>

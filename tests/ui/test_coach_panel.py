@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton, QStyleOptionViewItem, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
@@ -270,6 +271,21 @@ def test_the_coach_writes_decimals_in_the_players_language(qtbot: QtBot) -> None
     _, item = near_tie_shown(qtbot)
     assert item.text(2) == "Mejor, casi un empate"
     assert "0,2" in item.text(5) and "0,1" in item.text(5) and "0.2" not in item.text(5), item.text(5)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Best decisions on what you could see: 1 of 1."),
+        ("es", "Mejores decisiones con lo que podías ver: 1 de 1."),
+    ],
+)
+def test_the_coachs_summary_counts_after_its_words(qtbot: QtBot, language: str, words: str) -> None:
+    """The summary of one decision read "1 of 1 decisions were the best" and "1 de 1 decisiones fueron las mejores",
+    agreeing with neither number: the count comes after its words."""
+    LANGUAGE.install(language)
+    dialog, _ = near_tie_shown(qtbot)
+    assert dialog.status.text().startswith(words), dialog.status.text()
 
 
 def test_the_coachs_counts_agree_with_their_nouns(qtbot: QtBot) -> None:

@@ -118,7 +118,7 @@ def test_a_room_s_tabs_and_talk_grow_with_its_side_panel(qtbot: QtBot, language:
     LANGUAGE.install(language)
     window, _sent = offline_ben(qtbot)
     qtbot.waitExposed(window)
-    words = (window.tabs.tabBar(), window.log, window.phrase, window.chat, window.page.turn)
+    words = (window.tabs.tabBar(), window.log, window.say_phrase, window.phrases, window.chat, window.page.turn)
 
     def sizes(size: tuple[int, int]) -> list[int]:
         window.resize(*size)

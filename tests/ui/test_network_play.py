@@ -242,8 +242,8 @@ def test_host_and_guest_windows_play_a_hand_and_both_verify_the_deal(qtbot: QtBo
         ben.show()
         qtbot.waitUntil(lambda: ben.seat == 1 and "Ben" in ana.names, timeout=15000)
         assert not ben.start_button.isVisible()
-        ben.phrase.setCurrentIndex(ben.phrase.findData("good_play"))  # a quick phrase reaches everyone
-        ben.say_phrase.click()
+        # A quick phrase reaches everyone.
+        next(action for action in ben.phrases.actions() if action.data() == "good_play").trigger()
         qtbot.waitUntil(lambda: "Good play!" in ana.log.toPlainText(), timeout=15000)
         ana.start_button.click()
         clicks = play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")

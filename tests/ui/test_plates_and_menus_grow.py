@@ -305,6 +305,55 @@ def test_your_view_s_labels_stand_level_with_their_fields(qtbot: QtBot, window: 
     dialog.close()
 
 
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+def test_the_lobby_s_rule_labels_stand_level_with_their_fields(
+    qtbot: QtBot, window: MainWindow, size: tuple[int, int]
+) -> None:
+    """The lobby's house rules: "Set", "Partners", "Style", "Goal" and "Tiles each" sat 4 to 6 px above their
+    fields' words (the labels at the top of rows as tall as their fields); "Seats", in the set's row, was level."""
+    at_size(qtbot, window, size)
+    group = window.lobby.pairing.parentWidget()
+    form = group.layout()
+    assert isinstance(form, QFormLayout)
+    rows = 0
+    for row in range(form.rowCount()):
+        label_item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+        field_item = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+        if label_item is None or field_item is None:
+            continue
+        label = label_item.widget()
+        field = field_item.widget() or field_item.layout().itemAt(0).widget()  # a row's first field
+        label_middle = label.mapTo(group, label.rect().center()).y()
+        field_middle = field.mapTo(group, field.rect().center()).y()
+        assert abs(label_middle - field_middle) <= 1, (label.text(), label_middle, field_middle)
+        rows += 1
+    assert rows == 5
+
+
+def test_your_view_s_columns_stand_apart_as_they_grow(qtbot: QtBot, window: MainWindow) -> None:
+    """Your view's choices and its rack flags were 6 px apart at every size: at 1920x1080 the fields' arrows all but
+    touched the flags' list. The gap is a clear one at 1024x700 and grows with the dialog's words."""
+    gaps = []
+    for size in (SMALL, LARGE):
+        at_size(qtbot, window, size)
+        dialog = LookDialog(window.look, window)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        qtbot.wait(50)
+        left = [dialog.finish, dialog.pips, dialog.pin, dialog.theme, dialog.camera, dialog.motion, dialog.speed]
+        left += [dialog.arms, dialog.preview]
+        right = [dialog.search, dialog.flags]
+        rights = max(widget.mapTo(dialog, widget.rect().topRight()).x() for widget in left)
+        lefts = min(widget.mapTo(dialog, widget.rect().topLeft()).x() for widget in right)
+        gaps.append(lefts - rights - 1)
+        form = dialog.findChild(QFormLayout)
+        assert form is not None and form.verticalSpacing() == dialog.layout().spacing(), "the rows keep theirs"
+        dialog.close()
+    small, large = gaps
+    assert small >= 16 and large >= small * 1.4, gaps
+
+
 @pytest.mark.parametrize(
     ("preset", "players", "seed"),
     [("jamaican", 4, 5), ("jamaican", 4, 1), ("classic_block", 2, 1), ("classic_draw", 5, 3)],

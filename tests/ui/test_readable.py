@@ -5,24 +5,30 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QComboBox, QSpinBox
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QColor, QImage, QPalette
+from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QMenu, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.ui.look.look_style import button_fill, contrast, text_on
+from dominoes_desktop.ui.look.look_style import button_fill, contrast, mixed, palette, text_on
 from dominoes_desktop.ui.look.looks import themes
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 
-def _spread(image: QImage) -> float:
-    """The contrast between the most common colour (the background) and the colour farthest from it."""
+def _fill_and_words(image: QImage) -> tuple[str, str]:
+    """The most common colour of a render (its fill) and the colour farthest from it (its words)."""
     counts: dict[int, int] = {}
-    for y in range(0, image.height(), 2):
-        for x in range(0, image.width(), 2):
+    for y in range(image.height()):
+        for x in range(image.width()):
             rgb = image.pixel(x, y) & 0xFFFFFF
             counts[rgb] = counts.get(rgb, 0) + 1
-    background = QColor(max(counts, key=lambda c: counts[c])).name()
-    return max(contrast(background, QColor(c).name()) for c in counts)
+    fill = QColor(max(counts, key=lambda c: counts[c])).name()
+    return fill, max((QColor(c).name() for c in counts), key=lambda colour: contrast(fill, colour))
+
+
+def _spread(image: QImage) -> float:
+    """The contrast between the most common colour (the background) and the colour farthest from it."""
+    return contrast(*_fill_and_words(image))
 
 
 @pytest.mark.parametrize("theme_id", sorted(themes()))
@@ -72,3 +78,50 @@ def test_the_lobby_links_read_on_the_rules_text(qtbot: QtBot, window: MainWindow
     assert colours, "the rules text links to the learning pages"
     background = window.look.theme.log
     assert all(contrast(colour, background) >= 4.5 for colour in colours), (colours, background)
+
+
+@pytest.mark.parametrize("theme_id", sorted(themes()))
+def test_disabled_words_stay_legible(qtbot: QtBot, window: MainWindow, theme_id: str) -> None:
+    """A disabled button's words (Draw and Pass while it is not the person's turn) and a disabled menu item's stand
+    out at least 3:1 from their fill, as WCAG asks of words: the beach's grey on its teal buttons stood out 1.2:1,
+    the rum shop's 1.2:1 on red, the night's 2:1."""
+    window.apply_look(replace(window.look, theme=themes()[theme_id]))
+    drawn = []
+    for button, enabled in ((window.game.draw_button, False), (window.game.hint_button, True)):
+        button.setEnabled(enabled)
+        button.resize(button.sizeHint())
+        inside = button.rect().adjusted(8, 4, -8, -4)  # the words on the fill, not the rounded border round them
+        drawn.append(_fill_and_words(button.grab(inside).toImage()))
+    (fill, words), (enabled_fill, enabled_words) = drawn
+    assert contrast(words, fill) >= 3.0, drawn
+    # Told from an enabled button by its words or its fill: the rum shop's cream on red, faded to 3:1, looked enabled.
+    assert contrast(words, enabled_words) >= 2.0 or contrast(fill, enabled_fill) >= 1.25, drawn
+    menu = QMenu(window)
+    qtbot.addWidget(menu)
+    faint = menu.addAction("Copy invite link")
+    faint.setEnabled(False)
+    menu.popup(window.mapToGlobal(window.rect().center()))
+    qtbot.waitUntil(menu.isVisible)
+    assert _spread(menu.grab(menu.actionGeometry(faint)).toImage()) >= 3.0
+    menu.hide()
+    theme = window.look.theme
+    disabled = palette(theme).color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText)
+    on_panel = mixed(theme.panel, disabled.name(), disabled.alphaF())  # as a disabled label is drawn on the panel
+    assert contrast(on_panel, theme.panel) >= 3.0
+
+
+@pytest.mark.parametrize("theme_id", sorted(themes()))
+def test_titles_read_on_the_panel(qtbot: QtBot, window: MainWindow, theme_id: str) -> None:
+    """The lobby's title, the side panel's ("Score · hand 1", "Moves") and a group's read 4.5:1 on the panel: the
+    beach's coral titles on its teal panel read 2.3:1."""
+    window.apply_look(replace(window.look, theme=themes()[theme_id]))
+    labels = window.lobby.findChildren(QLabel) + window.game.findChildren(QLabel)
+    titles = [label for label in labels if label.objectName() in ("title", "panelTitle")]
+    assert {label.objectName() for label in titles} == {"title", "panelTitle"}
+    for label in titles:
+        label.ensurePolished()
+        assert _spread(label.grab().toImage()) >= 4.5, label.text()
+    group = window.lobby.findChild(QGroupBox)
+    assert group is not None and group.title()
+    heading = QRect(0, 0, group.width(), group.fontMetrics().height())  # the title, above the box's border
+    assert _spread(group.grab(heading).toImage()) >= 4.5, group.title()

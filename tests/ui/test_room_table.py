@@ -10,14 +10,16 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.errors import DominoError
 from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import RequestError, view_from_request
-from dominoes_desktop.ui.room.room_window import RoomWindow
+from dominoes_desktop.ui.look.look_style import contrast
+from dominoes_desktop.ui.room.room_window import PHRASES, RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.drawn import most_held_from
@@ -428,11 +430,16 @@ def test_the_felt_stays_put_from_one_hand_to_the_next(ben: Any, qtbot: QtBot) ->
     assert felt() == in_play, (in_play, felt())
 
 
-def test_the_players_and_the_phrases_read_whole_in_spanish_at_1024x700(qtbot: QtBot) -> None:
+def test_the_players_read_whole_in_spanish_at_1024x700(qtbot: QtBot) -> None:
     """At 1024x700 in Spanish the players' list cut "Asiento 3 · CPU 2 · juega una CP" behind a sideways scroll
-    bar, and the phrase beside Say read "¡Buena jugad": a long row wraps, a long phrase ends in "…"."""
+    bar: a long row wraps; and the list, 96 px whatever its rows, showed half the fourth seat: it is as tall as its
+    rows."""
     LANGUAGE.install("es")
     window, _ = offline_ben(qtbot)
+    waiting = room()
+    waiting["seats"][0]["name"] = "Ana María"
+    waiting["seats"][2] = {"seat": 2, "name": "", "kind": "friend", "cpu": False, "connected": False}  # not come yet
+    window.controller.receive(waiting)
     window.tabs.setCurrentIndex(1)
     qtbot.wait(20)
     seats = window.seats
@@ -444,11 +451,47 @@ def test_the_players_and_the_phrases_read_whole_in_spanish_at_1024x700(qtbot: Qt
         cell = seats.visualItemRect(row)
         needed = metrics.boundingRect(QRect(0, 0, cell.width(), 1000), Qt.TextFlag.TextWordWrap, row.text())
         assert cell.right() < width and needed.height() <= cell.height(), row.text()
-    phrase = window.phrase
-    phrase.setCurrentIndex(phrase.findData("well_played"))  # "Bien jugado, compañero."
-    assert phrase.shown_text().endswith("…") and phrase.currentText().startswith(phrase.shown_text()[:-1])
-    phrase.setCurrentIndex(phrase.findData("oops"))
-    assert phrase.shown_text() == phrase.currentText() == "¡Uy!"
+        assert cell.top() >= 0 and cell.bottom() < seats.viewport().height(), ("seen whole", row.text())
+    assert not seats.verticalScrollBar().isVisible()
+
+
+def menu_arrow_width(button: QPushButton) -> int:
+    """How many columns of the button's right end, inside its border, hold a mark that stands out 3:1 from its fill."""
+    image = button.grab().toImage()
+    fill = QColor(image.pixel(image.width() // 2, 3)).name()
+    inside = range(4, image.height() - 4)
+    return sum(
+        any(contrast(QColor(image.pixel(x, y)).name(), fill) >= 3.0 for y in inside)
+        for x in range(image.width() - 26, image.width() - 3)
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1024, 700), (1920, 1080)])
+def test_every_phrase_reads_whole_before_it_is_said(qtbot: QtBot, language: str, size: tuple[int, int]) -> None:
+    """The phrase beside Say read "¡Buena jug…" at 1024x700 in Spanish: the phrases are a menu on their button,
+    each whole in it, the button's own words whole in the side panel; picking one says it."""
+    LANGUAGE.install(language)
+    window, sent = offline_ben(qtbot)
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=2000)
+    window.tabs.setCurrentIndex(1)
+    qtbot.wait(50)
+    button = window.say_phrase
+    assert button.isVisible() and button.sizeHint().width() <= button.width() <= window.page.side.width()
+    assert menu_arrow_width(button) >= 8, "the button shows it opens a list (Qt's own mark was 4 px)"
+    menu = window.phrases
+    menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
+    qtbot.waitUntil(menu.isVisible)
+    metrics = menu.fontMetrics()
+    assert len(menu.actions()) == len(PHRASES)
+    for action in menu.actions():
+        assert metrics.horizontalAdvance(action.text()) < menu.actionGeometry(action).width(), action.text()
+    well_played = next(a for a in menu.actions() if a.data() == "well_played")
+    assert well_played.text() == {"en": "Well played, partner.", "es": "Bien jugado, compañero."}[language]
+    well_played.trigger()
+    assert sent[-1] == {"t": "chat", "phrase": "well_played"}
+    menu.hide()
 
 
 def test_the_ticks_beside_the_players_say_what_they_do_on_hover(qtbot: QtBot) -> None:

@@ -9,11 +9,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QPalette
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.store.skill import Point
 from dominoes_desktop.store.stats import Statistics
-from dominoes_desktop.ui.review.skill_page import SkillPage
+from dominoes_desktop.ui.look.look_style import contrast, palette
+from dominoes_desktop.ui.look.looks import themes
+from dominoes_desktop.ui.review.skill_page import SkillChart, SkillPage
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -168,3 +173,31 @@ def test_a_duplicate_deals_second_play_is_set_against_the_other_table(qtbot: QtB
         if window.game.cut_panel.isVisible():
             cut_the_deck(qtbot, window)
     assert max(seen.values()) == 2
+
+
+@pytest.mark.parametrize("theme_id", sorted(themes()))
+def test_the_chart_s_lines_stand_out_from_its_ground(qtbot: QtBot, theme_id: str) -> None:
+    """The CPU levels' lines (Medium's indigo, Expert's brown) stood 1.0 to 2.8 to 1 from the chart's ground, the
+    rating's red 2.5 to 1 on the beach: each line stands out 3:1, as WCAG asks of the parts of a graphic."""
+    chart = SkillChart()
+    qtbot.addWidget(chart)
+    chart.setPalette(palette(themes()[theme_id]))
+    chart.resize(600, 300)
+    levels = {"easy": (26.8, 0.0, 0.0), "medium": (17.8, 0.0, 0.0), "hard": (8.7, 0.0, 0.0), "expert": (0.8, 0.0, 0.0)}
+    chart.show_series((Point(1, 12.0, 11.0, 13.0), Point(2, 12.0, 11.0, 13.0)), levels)  # clear of every level
+    image = chart.grab().toImage()
+    ground = chart.palette().color(QPalette.ColorRole.Base).name()
+    area = QRectF(chart.rect()).adjusted(46, 24, -96, -26)  # where the chart draws at its words' size at 1024x700
+
+    def stands_out(value: float) -> float:
+        """The most a pixel of the rows where `value` is drawn stands out from the ground."""
+        y = round(area.bottom() - area.height() * value / chart.top)
+        return max(
+            contrast(image.pixelColor(x, row).name(), ground)
+            for row in (y - 1, y, y + 1)
+            for x in range(round(area.left()) + 4, round(area.right()) - 4)
+        )
+
+    for level, (value, _low, _high) in levels.items():
+        assert stands_out(value) >= 3.0, level
+    assert stands_out(12.0) >= 3.0, "the rating's own line"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect, QRectF, Qt, QTimer
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontInfo, QFontMetrics
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -208,10 +208,12 @@ def test_a_late_hint_never_reaches_the_next_person(
     assert not page.turn.text().startswith("Hint"), page.turn.text()
 
 
-def test_the_coach_shows_the_costliest_rows_long_why_whole(qtbot: QtBot) -> None:
+@pytest.mark.parametrize("size", [(980, 500), (1470, 990)])
+def test_the_coach_shows_the_costliest_rows_long_why_whole(qtbot: QtBot, size: tuple[int, int]) -> None:
     """Issue 34: the coach window cut the costliest (bold, selected) row's long "Why" short with an ellipsis,
     its height worked out in the plain font. Every row is as tall as its words need in its own font, at the
-    window's width on a 1024x700 screen."""
+    window's width on a 1024x700 screen, and in a window half as large again, where the words are (its height
+    was worked out in the bold words' 1024x700 size, and "could.…" ended the row at 1920x1080)."""
     table, seats, tie_row = near_tie_row()
     assert tie_row.fair is not None
     # Graded a slip, the row is the costliest decision (a Best row never carries the star): bold, long words.
@@ -220,7 +222,7 @@ def test_the_coach_shows_the_costliest_rows_long_why_whole(qtbot: QtBot) -> None
     LANGUAGE.install("es")  # the longer words
     dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
     qtbot.addWidget(dialog)
-    dialog.resize(980, 500)
+    dialog.resize(*size)
     dialog.show()
     qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
     dialog.show_judged([slip])
@@ -230,7 +232,9 @@ def test_the_coach_shows_the_costliest_rows_long_why_whole(qtbot: QtBot) -> None
     assert item is not None and item.font(5).bold() and "★" in item.text(0)
     tree.setCurrentItem(item)
     width = tree.header().sectionSize(5) - 8
-    needed = QFontMetrics(item.font(5)).boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
+    drawn = item.font(5).resolve(tree.font())  # the row's boldness over the list's words, as the list draws it
+    assert drawn.bold() and QFontInfo(drawn).pixelSize() == QFontInfo(tree.font()).pixelSize()
+    needed = QFontMetrics(drawn).boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
     assert tree.visualItemRect(item).height() >= needed.height(), (tree.visualItemRect(item), needed)
 
 

@@ -40,6 +40,7 @@ from ...engine.rules import Rules, Style
 from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
 from ..look.flags import flag_pixmap
+from ..look.form_rows import level_label
 from ..look.look_style import page_scale, scaled_lobby_style
 from ..shell import store_service
 from ..shell.groups import HOME_GROUP, shown_group, stored_group
@@ -365,19 +366,19 @@ class LobbyPage(QWidget):
         seats_label.setBuddy(self.players)
         set_row.addWidget(seats_label)
         set_row.addWidget(self.players)
-        rules_form.addRow(self.tr("Set"), set_row)
-        rules_form.addRow(self.tr("Partners"), self.pairing)
-        rules_form.addRow(self.tr("Style"), self.style_box)
+        rules_form.addRow(level_label(self.tr("Set"), self.set_top), set_row)
+        rules_form.addRow(level_label(self.tr("Partners"), self.pairing), self.pairing)
+        rules_form.addRow(level_label(self.tr("Style"), self.style_box), self.style_box)
         goal_row = QHBoxLayout()
         goal_row.addWidget(self.goal, 1)  # the goal's words need the room; the target is a few digits
         goal_row.addWidget(self.target)
-        rules_form.addRow(self.tr("Goal"), goal_row)
+        rules_form.addRow(level_label(self.tr("Goal"), self.goal), goal_row)
         # The deal and the way back to the preset share a row; what differs from the preset is said under them.
         deal_row = QHBoxLayout()
         deal_row.addWidget(self.deal_size)
         deal_row.addStretch(1)
         deal_row.addWidget(self.reset)
-        rules_form.addRow(self.tr("Tiles each"), deal_row)
+        rules_form.addRow(level_label(self.tr("Tiles each"), self.deal_size), deal_row)
         rules_form.addRow(self.custom)
         rules_form.addRow(self.problem)
 

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -30,8 +29,13 @@ from ..shell.i18n import translate
 from ..shell.settings import CAMERAS, MOTIONS, SPEEDS
 from ..table.tile_item import TileItem
 from .flags import FLAGS, flag_pixmap, matching_flags
+from .form_rows import level_label
 from .grows import grows_with_window
 from .looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
+
+# The room between the choices (and their preview) and the rack flags at 1024x700, growing with the dialog's words:
+# the style's 6 px left the longest field's arrow all but touching the flags' list at 1920x1080.
+COLUMN_GAP_AT_1 = 18
 
 PIP_NAMES = {
     "automatic": QT_TRANSLATE_NOOP("LookDialog", "Automatic (numerals for 7 to 12)"),
@@ -148,12 +152,7 @@ class LookDialog(QDialog):
             (self.tr("Animation speed"), self.speed),
             (self.tr("Cross games"), self.arms),
         ):
-            # A label as tall as its field, its words in its middle: level with the field's words (a label the
-            # height of its own words stood at the top of the taller field's row).
-            words = QLabel(label)
-            words.setBuddy(widget)
-            words.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-            form.addRow(words, widget)
+            form.addRow(level_label(label, widget), widget)
         flags_box = QVBoxLayout()
         flags_box.addWidget(QLabel(self.tr("Rack flag (the backs of your tiles)")))
         flags_box.addWidget(self.search)
@@ -165,6 +164,7 @@ class LookDialog(QDialog):
         left.addWidget(self.preview, 1)
         columns.addLayout(left, 3)
         columns.addLayout(flags_box, 2)
+        self.columns, self.flags_box = columns, flags_box
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
@@ -175,7 +175,8 @@ class LookDialog(QDialog):
             combo.currentIndexChanged.connect(self._changed)
         self.flags.currentItemChanged.connect(self._changed)
         self.search.textChanged.connect(self._fill_flags)
-        grows_with_window(self, QSize(820, 560), self._flags_scaled)  # its words as large as the window's under it
+        self._gap(1.0)
+        grows_with_window(self, QSize(820, 560), self._scaled)  # its words as large as the window's under it
 
     def _combo(self, name: str, choices: dict[str, object], current: str) -> QComboBox:
         combo = QComboBox()
@@ -214,7 +215,15 @@ class LookDialog(QDialog):
         self.flags.blockSignals(False)
         self.no_match.setVisible(self.flags.count() == 0)
 
-    def _flags_scaled(self, scale: float) -> None:
+    def _gap(self, scale: float) -> None:
+        """The columns COLUMN_GAP_AT_1 apart `scale` times over: a margin beside the flags makes up the layout's
+        spacing to it (a spacing of its own would be the rows' too: a layout's spacing is its inner layouts')."""
+        gap = round(COLUMN_GAP_AT_1 * scale)
+        self.flags_box.setContentsMargins(max(0, gap - self.columns.spacing()), 0, 0, 0)
+
+    def _scaled(self, scale: float) -> None:
+        """The flags and the gap between the columns as much larger as the dialog's words."""
+        self._gap(scale)
         self.flag_scale = scale
         self.flags.setIconSize(self.flag_icon_at_1 * scale)
         self._fill_flags(self.search.text())

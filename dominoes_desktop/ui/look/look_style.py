@@ -37,9 +37,63 @@ def text_on(background: str, preferred: str = "") -> str:
     return "#111111" if contrast("#111111", background) >= contrast("#ffffff", background) else "#ffffff"
 
 
+DISABLED_CONTRAST = 3.0  # the least a disabled control's words stand out from its fill: faint, still legible
+DISABLED_GREY = "#777777"
+
+
+def mixed(a: str, b: str, share: float) -> str:
+    """The colour `share` of the way from `a` to `b` (0: `a`, 1: `b`)."""
+    ca, cb = QColor(a), QColor(b)
+    return QColor(
+        round(ca.red() + (cb.red() - ca.red()) * share),
+        round(ca.green() + (cb.green() - ca.green()) * share),
+        round(ca.blue() + (cb.blue() - ca.blue()) * share),
+    ).name()
+
+
+def readable_toward(start: str, end: str, background: str, least: float) -> str:
+    """The first of the colours from `start` to `end`, a twentieth of the way apart, that stands out at least `least`
+    to 1 from `background` (`end` if none does)."""
+    steps = 20
+    shades = (mixed(start, end, step / steps) for step in range(steps + 1))
+    return next((shade for shade in shades if contrast(shade, background) >= least), end)
+
+
+def disabled_text_on(background: str, enabled: str, usual: str = DISABLED_GREY) -> str:
+    """A disabled control's words on `background`: `usual` where it stands out DISABLED_CONTRAST to 1, else the
+    `enabled` words' colour faded toward the background as far as that allows (the beach's grey on its teal
+    buttons stood out 1.2 to 1)."""
+    if contrast(usual, background) >= DISABLED_CONTRAST:
+        return usual
+    return readable_toward(background, enabled, background, DISABLED_CONTRAST)
+
+
+def accent_words(theme: Theme) -> str:
+    """Titles' colour on the panel: the accent, lightened or darkened as little as makes it read 4.5 to 1 (the beach's
+    coral on its teal panel read 2.3 to 1)."""
+    return readable_toward(theme.accent, text_on(theme.panel), theme.panel, 4.5)
+
+
 def button_fill(theme: Theme) -> str:
     """Buttons sit on the rail colour unless it is too close to the panel to see; then on the log colour."""
     return theme.rail if contrast(theme.rail, theme.panel) >= 1.3 else theme.log
+
+
+DISABLED_APART = 2.0  # the least a disabled button's words stand out from an enabled one's, on the same fill
+DISABLED_FADE = 0.6  # how far toward the panel a disabled button's fill fades where its words alone cannot say it
+
+
+def disabled_button(theme: Theme) -> tuple[str, str]:
+    """A disabled button's fill and words: the button's fill and words faint but legible on it (disabled_text_on);
+    where those words are hard to tell from an enabled button's (the rum shop's red fill leaves 3 to 4.6 to 1 for
+    them, and its disabled buttons looked enabled), on the fill faded toward the panel."""
+    fill = button_fill(theme)
+    enabled = text_on(fill, theme.panel_text)
+    words = disabled_text_on(fill, enabled)
+    if contrast(words, enabled) >= DISABLED_APART:
+        return fill, words
+    faded = mixed(fill, theme.panel, DISABLED_FADE)
+    return faded, disabled_text_on(faded, enabled)
 
 
 def palette(theme: Theme) -> QPalette:
@@ -64,8 +118,11 @@ def palette(theme: Theme) -> QPalette:
     }
     for role, color in roles.items():
         pal.setColor(role, QColor(color))
-    disabled = QColor(text_on(theme.panel, theme.panel_text))
-    disabled.setAlpha(130)
+    text = text_on(theme.panel, theme.panel_text)
+    disabled = QColor(text)
+    disabled.setAlpha(130)  # half faded over whatever it is on, unless that is too faint on the panel
+    if contrast(mixed(text, theme.panel, 1 - disabled.alphaF()), theme.panel) < DISABLED_CONTRAST:
+        disabled = QColor(disabled_text_on(theme.panel, text, theme.panel))
     for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
         pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
     return pal
@@ -254,6 +311,8 @@ def stylesheet(look: Look) -> str:
     button = button_fill(t)
     button_text = text_on(button, t.panel_text)
     accent_text = text_on(t.accent)
+    titles = accent_words(t)
+    disabled_fill, disabled_words = disabled_button(t)
     # A scroll bar's handle on its log-coloured groove: the button fill is the log colour itself when the rail is
     # too close to the panel (green felt), and the lobby's rules showed half a line and no sign of the rest.
     handle = button if contrast(button, t.log) >= 1.5 else t.accent
@@ -276,8 +335,8 @@ def stylesheet(look: Look) -> str:
     QCheckBox::indicator:checked {{ background: {check}; }}
     QCheckBox::indicator:disabled {{ border-color: #555555; }}
     QLabel {{ color: {text}; }}
-    QLabel#title {{ font-size: {TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
-    QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
+    QLabel#title {{ font-size: {TITLE_PX}px; font-weight: bold; color: {titles}; }}
+    QLabel#panelTitle {{ font-size: {PANEL_TITLE_PX}px; font-weight: bold; color: {titles}; }}
     QLabel#scoreBody, QLabel#handEndText, QLabel#luckLine {{ font-size: {TEXT_PX}px; }}
     QLabel#turn {{ font-size: {TURN_PX}px; font-weight: bold; padding: 6px; border-radius: 6px;
                    background: {t.log}; color: {field_text}; }}
@@ -302,8 +361,7 @@ def stylesheet(look: Look) -> str:
     QPushButton:focus {{ border: 3px solid {t.highlight}; padding: 5px 12px; }}
     QWidget#side QPushButton:hover {{ padding: 5px 5px; }}
     QWidget#side QPushButton:focus {{ padding: 4px 4px; }}
-    QPushButton:disabled {{ color: {QColor(button_text).darker(160).name() if button_text == "#ffffff" else "#777777"};
-                            border-color: #555; }}
+    QPushButton:disabled {{ background: {disabled_fill}; color: {disabled_words}; border-color: #555; }}
     QPushButton#start {{ background: {t.accent}; color: {accent_text}; font-size: {START_PX}px; font-weight: bold; }}
     QPushButton#backToTable {{ font-size: 15px; font-weight: bold; padding: 9px 16px; }}
     QPushButton#backToTable:hover {{ padding: 8px 15px; }}
@@ -311,12 +369,12 @@ def stylesheet(look: Look) -> str:
     QFrame#leaderChoice, QFrame#curtain, QFrame#redeal, QFrame#cutPanel {{
         background: {sheet_bg}; border: 2px solid {t.accent}; border-radius: 12px; }}
     QFrame#handEnd {{ background: {sheet_bg}; border: none; border-left: 2px solid {t.accent}; }}
-    QLabel#cutTitle {{ font-size: {CUT_TITLE_PX}px; font-weight: bold; color: {t.accent}; }}
+    QLabel#cutTitle {{ font-size: {CUT_TITLE_PX}px; font-weight: bold; color: {titles}; }}
     QLabel#problem {{ color: {"#ff8a80" if luminance(t.panel) < 0.4 else "#b00020"}; font-weight: bold; }}
     QFrame#claimBox {{ background: {t.log}; border: 2px solid {t.highlight}; border-radius: 8px; }}
     QLabel#clock {{ font-size: {CLOCK_PX}px; font-weight: bold; color: {t.highlight}; }}
     QLabel#tracker {{ background: {t.log}; color: {field_text}; border-radius: 6px; padding: 4px; }}
-    QLabel#custom {{ color: {t.accent}; font-style: italic; }}
+    QLabel#custom {{ color: {titles}; font-style: italic; }}
     QComboBox, QSpinBox, QLineEdit {{ background: {t.log}; color: {field_text}; border: 1px solid {button};
                                       border-radius: 4px; padding: 4px 6px; min-height: {FIELD_PX}px; }}
     QComboBox {{ padding-right: {FIELD_PX + 4}px; }}
@@ -328,6 +386,8 @@ def stylesheet(look: Look) -> str:
         background: {t.accent}; border-left: 1px solid {button}; border-top-right-radius: 4px;
         border-bottom-right-radius: 4px; }}
     QComboBox::down-arrow {{ image: url({arrows}/down.svg); width: 10px; height: 7px; }}
+    QPushButton::menu-indicator {{ image: url({arrows}/down.svg); width: 10px; height: 7px;
+        subcontrol-origin: padding; subcontrol-position: right center; }}
     QComboBox QAbstractItemView {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent};
         selection-background-color: {t.accent}; selection-color: {accent_text}; outline: 0px; }}
     QComboBox QAbstractItemView::item {{ min-height: 24px; padding: 2px 6px; color: {field_text};
@@ -343,14 +403,14 @@ def stylesheet(look: Look) -> str:
     QSpinBox::down-arrow {{ image: url({arrows}/down.svg); width: 10px; height: 7px; }}
     QSpinBox::up-button:disabled, QSpinBox::down-button:disabled {{ background: {button}; }}
     QGroupBox {{ color: {text}; border: 1px solid {button}; border-radius: 6px; margin-top: 12px; }}
-    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {t.accent}; font-weight: bold; }}
+    QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {titles}; font-weight: bold; }}
     QStatusBar {{ background: {t.log}; color: {field_text}; }}
     QMenuBar {{ background: {t.log}; color: {field_text}; }}
     QMenuBar::item:selected {{ background: {t.accent}; color: {accent_text}; }}
     QMenu {{ background: {t.log}; color: {field_text}; border: 1px solid {t.accent}; }}
     QMenu::item {{ padding: {MENU_ITEM_PAD[0]}px {MENU_ITEM_PAD[1]}px {MENU_ITEM_PAD[0]}px {MENU_ITEM_PAD[1]}px; }}
     QMenu::item:selected {{ background: {t.accent}; color: {accent_text}; }}
-    QMenu::item:disabled {{ color: #777777; }}
+    QMenu::item:disabled {{ color: {disabled_text_on(t.log, field_text)}; }}
     QMenu::indicator {{ width: {MENU_CHECK_PX}px; height: {MENU_CHECK_PX}px; margin-left: {MENU_CHECK_GAP}px; }}
     QMenu::indicator:checked {{ image: url({arrows}/check.svg); }}
     QMenu::separator {{ height: 1px; background: {button}; margin: 4px 8px; }}

@@ -285,9 +285,8 @@ class CoachDialog(QDialog):
         if judged:
             total = sum(j.loss for j in judged if j.grade is not Grade.BEST)  # as the Loss column shows them
             best = sum(1 for j in judged if j.grade is Grade.BEST)
-            summary = self.tr("{best} of {n} decisions were the best on what you could see.").format(
-                best=best, n=len(judged)
-            )
+            # The count after its words: "1 of 1 decisions were the best" agreed with neither number.
+            summary = self.tr("Best decisions on what you could see: {best} of {n}.").format(best=best, n=len(judged))
             summary += " " + self._given_away(total)  # in the Loss column's unit, said once
             if costliest is not None:
                 summary += " " + self.tr("★ marks the costliest decision.")
@@ -370,9 +369,9 @@ class CoachDialog(QDialog):
             item = self.tree.topLevelItem(i)
             if item is None:
                 continue
-            # In the row's own font: the costliest row is bold, its words take more lines (they were cut short).
-            font = item.font(5) if item.data(5, Qt.ItemDataRole.FontRole) is not None else self.tree.font()
-            metrics = QFontMetrics(font)
+            # In the row's font as drawn: the costliest row is bold, its words take more lines (they were cut short),
+            # at the list's size (its boldness over the list's font: at 1920x1080 the words are half as large again).
+            metrics = QFontMetrics(item.font(5).resolve(self.tree.font()))
             text = metrics.boundingRect(QRect(0, 0, width, 10_000), Qt.TextFlag.TextWordWrap, item.text(5))
             item.setSizeHint(5, QSize(width, max(self.tile_height() + 6, text.height() + 8)))
 

@@ -32,6 +32,7 @@ from ...engine.analysis import rating
 from ...engine.errors import NotationError
 from ...engine.moves import MoveKind, parse_move
 from ..learn.rules_page import preset_name
+from ..look.look_style import readable_toward, text_on
 from ..look.looks import PIP_COLORS, Look
 from ..shell.i18n import number
 from ..shell.store_service import StoreService
@@ -180,6 +181,15 @@ def rating_words(found: rating.Rating) -> str:
     return text
 
 
+LINE_CONTRAST = 3.0  # a chart's lines against its ground: WCAG's least for the parts of a graphic
+
+
+def seen_on(colour: QColor, ground: QColor) -> QColor:
+    """`colour` lightened or darkened as little as makes it stand out LINE_CONTRAST to 1 from `ground`: the Medium
+    level's indigo and the Expert's brown stood 1.0 to 2.8 to 1 from the chart's dark ground on every theme."""
+    return QColor(readable_toward(colour.name(), text_on(ground.name()), ground.name(), LINE_CONTRAST))
+
+
 class SkillChart(QWidget):
     """The rating over the last 100 hands after each hand, its interval as a band, the CPU levels as lines."""
 
@@ -206,7 +216,8 @@ class SkillChart(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text = self.palette().color(QPalette.ColorRole.Text)
-        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Base))
+        ground = self.palette().color(QPalette.ColorRole.Base)
+        painter.fillRect(self.rect(), ground)
         s = self.words_scale
         font = QFont("DejaVu Sans")
         font.setPixelSize(round(12 * s))
@@ -252,7 +263,7 @@ class SkillChart(QWidget):
             Qt.AlignmentFlag.AlignRight if last > first else Qt.AlignmentFlag.AlignLeft,
             SkillCounts().hands(last),
         )
-        color = QColor(PIP_COLORS[3]).lighter(120)
+        color = seen_on(QColor(PIP_COLORS[3]).lighter(120), ground)
         band = QColor(color)
         band.setAlpha(70)
         polygon = QPolygonF([at(p.hands, p.high) for p in points] + [at(p.hands, p.low) for p in reversed(points)])
@@ -274,8 +285,9 @@ class SkillChart(QWidget):
             floor = min(at(first, value).y(), floor - 15 * s)
             label_at[level] = floor
         for k, (level, (value, _low, _high)) in enumerate(self.levels.items()):
-            shade = QColor(PIP_COLORS[1 + (k + 4) % (len(PIP_COLORS) - 1)])
-            y = at(first, value).y()
+            shade = seen_on(QColor(PIP_COLORS[1 + (k + 4) % (len(PIP_COLORS) - 1)]), ground)
+            # On a row's middle: a thin line between two rows blurs half away.
+            y = math.floor(at(first, value).y()) + 0.5
             painter.setPen(QPen(shade, 1.4, Qt.PenStyle.DotLine))
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(text)

@@ -10,11 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -23,9 +22,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QStyle,
-    QStyleOptionComboBox,
-    QStylePainter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -64,29 +60,32 @@ PHRASES = {
 }
 
 
-class ElidedComboBox(QComboBox):
-    """A combo box whose choice, too long for it, ends in "…" rather than cut mid-letter; the list shows it whole.
-    The phrases beside Say at 1024x700: "¡Buena jugad" in Spanish, "Well played, part" in English."""
+class SeatsList(QListWidget):
+    """The room's players, a row a seat, as tall as its rows (wrapped ones too) up to MOST_LINES lines of its words,
+    a scroll bar beyond: at a fixed 96 px, at 1024x700 in Spanish, the fourth seat showed half a line."""
 
-    def _option(self) -> QStyleOptionComboBox:
-        option = QStyleOptionComboBox()
-        self.initStyleOption(option)
-        return option
+    MOST_LINES = 9
+    LEAST_PX = 40
 
-    def shown_text(self) -> str:
-        """The choice as drawn: whole if it fits the field beside the arrow, else cut short with "…"."""
-        option = self._option()
-        field = self.style().subControlRect(
-            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+    def fit(self) -> None:
+        self.doItemsLayout()  # the rows wrapped to the present width
+        rows = self.contentsSize().height()
+        most = self.fontMetrics().lineSpacing() * self.MOST_LINES
+        # No scroll bar while every row is in sight: one shown for a moment narrowed the rows and kept itself.
+        fits = rows <= most
+        self.setVerticalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fits else Qt.ScrollBarPolicy.ScrollBarAsNeeded
         )
-        return self.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight, field.width())
+        self.setFixedHeight(max(self.LEAST_PX, min(rows, most)) + 2 * self.frameWidth())
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QStylePainter(self)
-        option = self._option()
-        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
-        option.currentText = self.shown_text()
-        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()  # a narrower panel wraps more rows; the height it sets leaves the width, and so the rows, alone
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.fit()  # the panel's words larger in a larger window: taller rows
 
 
 class RoomWindow(QWidget):
@@ -202,7 +201,7 @@ class RoomWindow(QWidget):
         ):
             side.insertWidget(index, widget)
         # Below the move log: the players, the deal check and the table talk.
-        self.seats = QListWidget()
+        self.seats = SeatsList()
         self.seats.setAccessibleName(self.tr("Players (tick to mute)"))
         self.seats.setToolTip(self.seats.accessibleName())  # the ticks beside the others' names say nothing alone
         self.seats.itemChanged.connect(self._mute_changed)
@@ -210,7 +209,6 @@ class RoomWindow(QWidget):
         self.seats.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.seats.customContextMenuRequested.connect(self._seat_menu_at)
         self._room_seats: list[dict[str, Any]] = []
-        self.seats.setMaximumHeight(96)
         # A row too long for the side panel ("Asiento 3 · CPU 2 · juega una CPU" at 1024x700) wraps, not clipped.
         self.seats.setWordWrap(True)
         self.seats.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -222,20 +220,18 @@ class RoomWindow(QWidget):
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setAccessibleName(self.tr("Table talk"))
-        self.phrase = ElidedComboBox()
+        # The quick phrases in a menu, each said as it is picked: a menu is as wide as its longest phrase, where a
+        # box beside a Say button in the side panel cut "¡Buena jug…" at 1024x700.
+        self.say_phrase = QPushButton(self.tr("Say a phrase"))
+        self.phrases = QMenu(self.say_phrase)  # the side panel's words' size (scaled_panel_style) reaches it
         for key, text in PHRASES.items():
-            self.phrase.addItem(translate("RoomWindow", text), key)
-        self.say_phrase = QPushButton(self.tr("Say"))
-        self.say_phrase.clicked.connect(
-            lambda: self.controller.send({"t": "chat", "phrase": self.phrase.currentData()})
-        )
+            self.phrases.addAction(translate("RoomWindow", text)).setData(key)
+        self.phrases.triggered.connect(lambda action: self.controller.send({"t": "chat", "phrase": action.data()}))
+        self.say_phrase.setMenu(self.phrases)
         self.chat = QLineEdit()
         self.chat.setMaxLength(protocol.MAX_CHAT)
         self.chat.setPlaceholderText(self.tr("Say something short…"))
         self.chat.returnPressed.connect(self.say)
-        phrases = QHBoxLayout()
-        phrases.addWidget(self.phrase, 1)
-        phrases.addWidget(self.say_phrase)
         # The moves and the table talk as two tabs in the room the page's move log had: at 1100x720 both under
         # one another showed two moves, and squeezed the score above them until it was cut.
         talk = QWidget()
@@ -243,7 +239,7 @@ class RoomWindow(QWidget):
         talk_layout.setContentsMargins(0, 4, 0, 0)
         for widget, stretch in ((self.seats, 0), (self.fairness, 0), (self.log, 1)):
             talk_layout.addWidget(widget, stretch)
-        talk_layout.addLayout(phrases)
+        talk_layout.addWidget(self.say_phrase)
         talk_layout.addWidget(self.chat)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("roomTabs")
@@ -256,7 +252,7 @@ class RoomWindow(QWidget):
         self.tabs.addTab(talk, self.tr("Players and talk"))
         self.tabs.currentChanged.connect(self._tab_seen)
         side.insertWidget(at, self.tabs, 1)
-        for scrolled in (page.log, self.seats, self.log):
+        for scrolled in (page.log, self.log):
             scrolled.setMinimumHeight(40)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -476,6 +472,7 @@ class RoomWindow(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, seat["seat"])
             self.seats.addItem(item)
         self.seats.blockSignals(False)
+        self.seats.fit()
         self._set_up_page()
         is_host = self.seat == self.controller.host_seat
         # A guest reads whether the connection is the host's; the host's panel is full enough (invite,
