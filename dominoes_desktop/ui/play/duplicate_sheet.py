@@ -251,6 +251,7 @@ class DuplicateResults(QDialog):
         layout = self.layout()
         if layout is not None:
             layout.invalidate()  # the table's new height in what the layout asks
+            layout.activate()  # and in the dialog's least height, set from the table's first, taller guess
             self.resize(self.width(), max(240, layout.totalHeightForWidth(self.width())))
         super().showEvent(event)
 
