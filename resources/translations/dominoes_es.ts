@@ -600,17 +600,22 @@
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="554" />
         <source>Pose {tile}</source>
-        <translation>Sal con el {tile}</translation>
+        <translation>sal con el {tile}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="555" />
         <source>Play {tile} on the {end}</source>
-        <translation>Juega el {tile} al {end}</translation>
+        <translation>juega el {tile} al {end}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="557" />
         <source>Draw from the stock</source>
-        <translation>Roba del pozo</translation>
+        <translation>roba del pozo</translation>
+    </message>
+    <message>
+        <source>Pass</source>
+        <comment>advice, after "Hint: "</comment>
+        <translation>pasa</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="569" />

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QFont, QFontInfo, QFontMetrics, QTextLayout, QTextOption
-from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPushButton, QTextBrowser, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QLabel, QPushButton, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
@@ -236,6 +236,12 @@ def test_the_duplicate_results_grow_with_the_window(qtbot: QtBot, tmp_path: Path
         rows = [table.rowHeight(row) for row in range(table.rowCount())]
         seen.append((pixels(sheet.heading), pixels(table), QFontInfo(total.font()).pixelSize(), sheet.width()))
         assert max(rows) - min(rows) <= 2, f"every row one line tall: {rows}"
+        # No empty well above the buttons: the dialog's least height, set from the table's first and taller
+        # guess, kept it 140 px taller than its words at 1024x700.
+        box = sheet.findChild(QDialogButtonBox)
+        assert box is not None
+        well = box.geometry().top() - sheet.fairness.geometry().bottom()
+        assert well <= 2 * sheet.layout().spacing() + 1, (size, well)  # type: ignore[union-attr]
         sheet.close()
     (*small, small_width), (*large, large_width) = seen
     for before, after in zip(small, large, strict=True):

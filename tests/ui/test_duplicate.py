@@ -186,6 +186,13 @@ def test_switching_language_mid_duplicate_keeps_the_seat_and_the_play(qtbot: QtB
     assert window.controller.hand is hand and window.game.table.bottom == 1
     assert "segunda jugada" in window.game.duplicate_line.text()
     assert "asiento de CPU 1" in window.game.duplicate_line.text()
+    # The results' columns: "Fichas repartidas a ti y CPU 2" (it said "a Tú y CPU 2", the name as a subject).
+    window.show_duplicate_results()
+    sheet = window.game.results
+    assert sheet is not None
+    headers = [sheet.table.horizontalHeaderItem(column).text() for column in (1, 2)]  # type: ignore[union-attr]
+    assert headers[0].startswith("Fichas repartidas a\nti y CPU 2\n") and "Tú" not in str(headers), headers
+    sheet.close()
     finish_hand(qtbot, window)
     assert window.game.hand_end.next.text() == "Siguiente jugada"
     window.set_language("en")

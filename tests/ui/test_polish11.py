@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.cpu.players import REASONS, decision
 from dominoes_desktop.engine.decisions import ClaimWindow, HandResult
 from dominoes_desktop.engine.hand import HandEnd
-from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.look.look_style import scaled_words_style
@@ -269,6 +269,21 @@ def test_the_hint_names_its_move_once(qtbot: QtBot, window: MainWindow, language
         window.controller.hintReady.emit(decision(move, reason, tile=Tile(6, 4), number=4))
         text = page.turn.text()
         assert text.count("6-4") == 1 and "()" not in text and "{" not in text, (reason, text)
+
+
+def test_the_spanish_hint_is_in_lower_case_after_its_colon(qtbot: QtBot, window: MainWindow) -> None:
+    """Spanish writes "Pista: roba del pozo", not "Pista: Roba del pozo"; the Pass button keeps its name."""
+    window.set_language("es")
+    start(window, "jamaican", seed=8)
+    page = window.game
+    assert my_turn(window)
+    moves = (Move.play(Tile(6, 4), 4), Move.play(Tile(6, 6)), Move(MoveKind.DRAW), Move(MoveKind.PASS))
+    for move in moves:
+        for reason in ("options", "unworded"):  # with a reason in brackets and without one
+            window.controller.hintReady.emit(decision(move, reason))
+            text = page.turn.text()
+            assert re.fullmatch(r"Pista: [a-zñ][^{}]*", text), text
+    assert page.pass_button.accessibleName() == "Pasar"
 
 
 def test_the_home_group_has_one_name_in_the_lobby_and_the_statistics(window: MainWindow) -> None:

@@ -104,6 +104,9 @@ def test_a_hand_with_a_hint_is_practice_kept_apart(qtbot: QtBot, window: MainWin
     [points] = page.snapshot.families
     assert points.all_time.hands == 0 and points.practice_hands == 1
     assert "kept apart" in page.practice.text()
+    # Nothing to rate yet is said once, not again for the last 100 hands (it was, on two lines).
+    for said in (page.headline.text(), page.headline.accessibleDescription()):
+        assert said.count("no decision to rate yet") == 1, said
 
 
 def test_the_skill_page_reads_in_spanish_and_the_record_moves_as_one_file(

@@ -133,8 +133,11 @@ def verdict(duplicate: DuplicateMatch) -> str:
 
 
 def side_names(duplicate: DuplicateMatch, line_up: Sequence[SeatConfig], side: int) -> str:
-    """The players who held a side's seats in the first plays, e.g. "You & CPU 2"."""
-    return translate("Moves", " & ").join(shown_name(line_up[s].name) for s in duplicate.rules.seats_of(side))
+    """The players who held a side's seats in the first plays, after "Tiles dealt to": "you & CPU 2" (Spanish
+    "a ti y CPU 2", not "a Tú y CPU 2")."""
+    return translate("Moves", " & ").join(
+        shown_name(line_up[s].name, after_preposition=True) for s in duplicate.rules.seats_of(side)
+    )
 
 
 class DuplicateResults(QDialog):
@@ -251,6 +254,7 @@ class DuplicateResults(QDialog):
         layout = self.layout()
         if layout is not None:
             layout.invalidate()  # the table's new height in what the layout asks
+            layout.activate()  # and in the dialog's least height, set from the table's first, taller guess
             self.resize(self.width(), max(240, layout.totalHeightForWidth(self.width())))
         super().showEvent(event)
 

@@ -820,14 +820,15 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("Hint: {advice}").format(advice=advice))
 
     def advice(self, move: Move) -> str:
-        """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"."""
+        """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"; always said
+        after "Hint: ", so Spanish has it in lower case ("Pista: roba del pozo")."""
         if move.kind is MoveKind.PLAY and move.tile is not None:
             if move.end is None:
                 return self.tr("Pose {tile}").format(tile=move.tile)
             return self.tr("Play {tile} on the {end}").format(tile=move.tile, end=move.end)
         if move.kind is MoveKind.DRAW:
             return self.tr("Draw from the stock")
-        return self.tr("Pass")
+        return self.tr("Pass", 'advice, after "Hint: "')  # its own words: the Pass button is "Pasar", the advice "pasa"
 
     # ---- the log and the hand's end ------------------------------------------------------------
 

@@ -468,19 +468,25 @@ class SkillPage(QWidget):
         whole = rating_words(skill.all_time)
         recent = rating_words(skill.recent)
         trend = trend_words(skill)
-        self.headline.setText(
-            "<big><b>"
-            + QCoreApplication.translate("SkillPage", "Error rate: {rating}").format(rating=whole)
-            + "</b></big><br>"
-            + QCoreApplication.translate("SkillPage", "Last 100 hands: {rating}").format(rating=recent)
-            + "<br>"
-            + trend
-        )
-        self.headline.setAccessibleDescription(
-            QCoreApplication.translate("SkillPage", "Error rate {whole}. Last 100 hands {recent}. {trend}").format(
-                whole=whole, recent=recent, trend=trend
+        headline = QCoreApplication.translate("SkillPage", "Error rate: {rating}").format(rating=whole)
+        if math.isnan(skill.all_time.value):
+            # Practice hands alone: the last 100 hands and the trend would say "nothing to rate" twice more.
+            self.headline.setText("<big><b>" + headline + "</b></big>")
+            self.headline.setAccessibleDescription(headline)
+        else:
+            self.headline.setText(
+                "<big><b>"
+                + headline
+                + "</b></big><br>"
+                + QCoreApplication.translate("SkillPage", "Last 100 hands: {rating}").format(rating=recent)
+                + "<br>"
+                + trend
             )
-        )
+            self.headline.setAccessibleDescription(
+                QCoreApplication.translate("SkillPage", "Error rate {whole}. Last 100 hands {recent}. {trend}").format(
+                    whole=whole, recent=recent, trend=trend
+                )
+            )
         placed = placement(skill.all_time, family) or QCoreApplication.translate(
             "SkillPage", "The CPU levels' ratings are not calibrated yet."
         )
