@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QImage, QPalette
-from PySide6.QtWidgets import QComboBox, QGroupBox, QLabel, QMenu, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QLabel, QMenu, QSpinBox, QStyle, QStyleOptionButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.look.look_style import button_fill, contrast, mixed, palette, text_on
@@ -125,3 +125,21 @@ def test_titles_read_on_the_panel(qtbot: QtBot, window: MainWindow, theme_id: st
     assert group is not None and group.title()
     heading = QRect(0, 0, group.width(), group.fontMetrics().height())  # the title, above the box's border
     assert _spread(group.grab(heading).toImage()) >= 4.5, group.title()
+
+
+@pytest.mark.parametrize("theme_id", sorted(themes()))
+def test_a_ticked_box_shows_a_tick(qtbot: QtBot, window: MainWindow, theme_id: str) -> None:
+    """A ticked box bears a mark that stands out 3:1 from its fill, so that on and off differ by more than a colour
+    (WCAG's "not by colour alone"): it was a square filled with the theme's colour, alike on every theme."""
+    window.apply_look(replace(window.look, theme=themes()[theme_id]))
+    box = QCheckBox("Capicúa bonus", window.lobby)
+    box.setChecked(True)
+    box.show()
+    qtbot.waitExposed(box)
+    option = QStyleOptionButton()
+    box.initStyleOption(option)
+    mark = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, option, box)
+    middle = mark.adjusted(mark.width() // 4, mark.height() // 4, -(mark.width() // 4), -(mark.height() // 4))
+    assert _spread(box.grab(middle).toImage()) >= 3.0, mark
+    box.setChecked(False)
+    assert _spread(box.grab(middle).toImage()) < 1.5  # unticked: the box's own ground, no mark

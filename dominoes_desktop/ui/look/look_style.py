@@ -332,7 +332,7 @@ def stylesheet(look: Look) -> str:
     QCheckBox, QRadioButton {{ color: {text}; }}
     QCheckBox::indicator {{ width: {CHECK_PX}px; height: {CHECK_PX}px; border: 2px solid {check}; border-radius: 3px;
         background: {t.log}; }}
-    QCheckBox::indicator:checked {{ background: {check}; }}
+    QCheckBox::indicator:checked {{ background: {check}; image: url({arrows}/check.svg); }}
     QCheckBox::indicator:disabled {{ border-color: #555555; }}
     QLabel {{ color: {text}; }}
     QLabel#title {{ font-size: {TITLE_PX}px; font-weight: bold; color: {titles}; }}
