@@ -2930,12 +2930,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
         <source>Hint: play {tile} on the {end}.</source>
-        <translation>Pista: juega {tile} al {end}.</translation>
+        <translation>Pista: juega el {tile} al {end}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="402" />
         <source>Hint: play {tile}.</source>
-        <translation>Pista: juega {tile}.</translation>
+        <translation>Pista: juega el {tile}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="446" />
