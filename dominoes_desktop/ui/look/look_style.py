@@ -68,10 +68,16 @@ def disabled_text_on(background: str, enabled: str, usual: str = DISABLED_GREY) 
     return readable_toward(background, enabled, background, DISABLED_CONTRAST)
 
 
+def readable_on(colour: str, ground: str, least: float) -> str:
+    """`colour` lightened or darkened (toward the words that read best on `ground`) as little as makes it stand out
+    at least `least` to 1 from `ground`."""
+    return readable_toward(colour, text_on(ground), ground, least)
+
+
 def accent_words(theme: Theme) -> str:
-    """Titles' colour on the panel: the accent, lightened or darkened as little as makes it read 4.5 to 1 (the beach's
-    coral on its teal panel read 2.3 to 1)."""
-    return readable_toward(theme.accent, text_on(theme.panel), theme.panel, 4.5)
+    """Titles' colour on the panel: the accent as near as it reads 4.5 to 1 (the beach's coral on its teal panel read
+    2.3 to 1)."""
+    return readable_on(theme.accent, theme.panel, 4.5)
 
 
 def button_fill(theme: Theme) -> str:
@@ -122,7 +128,7 @@ def palette(theme: Theme) -> QPalette:
     disabled = QColor(text)
     disabled.setAlpha(130)  # half faded over whatever it is on, unless that is too faint on the panel
     if contrast(mixed(text, theme.panel, 1 - disabled.alphaF()), theme.panel) < DISABLED_CONTRAST:
-        disabled = QColor(disabled_text_on(theme.panel, text, theme.panel))
+        disabled = QColor(readable_toward(theme.panel, text, theme.panel, DISABLED_CONTRAST))
     for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
         pal.setColor(QPalette.ColorGroup.Disabled, role, disabled)
     return pal

@@ -32,7 +32,7 @@ from ...engine.analysis import rating
 from ...engine.errors import NotationError
 from ...engine.moves import MoveKind, parse_move
 from ..learn.rules_page import preset_name
-from ..look.look_style import readable_toward, text_on
+from ..look.look_style import readable_on
 from ..look.looks import PIP_COLORS, Look
 from ..shell.i18n import number
 from ..shell.store_service import StoreService
@@ -187,7 +187,7 @@ LINE_CONTRAST = 3.0  # a chart's lines against its ground: WCAG's least for the 
 def seen_on(colour: QColor, ground: QColor) -> QColor:
     """`colour` lightened or darkened as little as makes it stand out LINE_CONTRAST to 1 from `ground`: the Medium
     level's indigo and the Expert's brown stood 1.0 to 2.8 to 1 from the chart's dark ground on every theme."""
-    return QColor(readable_toward(colour.name(), text_on(ground.name()), ground.name(), LINE_CONTRAST))
+    return QColor(readable_on(colour.name(), ground.name(), LINE_CONTRAST))
 
 
 class SkillChart(QWidget):
