@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .hand import Hand
 from .layout import Placement
@@ -84,6 +85,8 @@ def _heft(tile: Tile) -> float:
     return tile.pips + (4.0 if tile.is_double else 0.0)
 
 
+Play = TypeVar("Play")
+
 # One play seen: who played it, the tile, and the open ends it was chosen on.
 Evidence = tuple[tuple[int, Tile, tuple[int, ...]], ...]
 
@@ -133,12 +136,26 @@ def evidence_weight(evidence: Evidence, hands: Sequence[Sequence[Tile]]) -> floa
     prefers, softly (EVIDENCE_TEMPERATURE), heavy tiles and plays that open a number it holds more of (the
     habits every club player has, and the signal a partner reads), HABIT_SHARE of the time, and otherwise
     picks any that fits."""
+    return weight_back_in_time(
+        evidence, hands, lambda play: play[:2], lambda play, held: play_log_chance(play[1], play[2], held)
+    )
+
+
+def weight_back_in_time(
+    plays: Sequence[Play],
+    hands: Sequence[Sequence[Tile]],
+    seat_and_tile: Callable[[Play], tuple[int, Tile]],
+    log_chance: Callable[[Play, set[Tile]], float],
+) -> float:
+    """The product of each play's chance (`log_chance` of the play and the tiles its seat then held), each
+    seat's tiles rebuilt from its tiles now (`hands`) and its later plays, going back from the last play."""
     held = [set(h) for h in hands]
     log_weight = 0.0
-    for seat, tile, ends in reversed(evidence):
+    for play in reversed(plays):
+        seat, tile = seat_and_tile(play)
         mine = held[seat]
         mine.add(tile)  # going back in time, the seat held what it played from then on
-        log_weight += play_log_chance(tile, ends, mine)
+        log_weight += log_chance(play, mine)
     return math.exp(max(log_weight, -600.0))  # never 0: a world the sampler dealt is possible
 
 

@@ -11,7 +11,7 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .knowledge import unread_seats
+from .knowledge import unread_seats, weight_back_in_time
 from .moves import MoveKind
 from .rules import LayoutKind, Rules, Style
 from .tiles import Tile
@@ -200,10 +200,4 @@ def play_log_chance(
 def fitted_weight(seen: Sequence[Sighting], hands: Sequence[Sequence[Tile]]) -> float:
     """How likely the plays seen are in a world where the seats hold `hands` now, under the fitted model: the
     product of each play's chance, each seat's tiles then rebuilt from its tiles now and its later plays."""
-    held = [set(h) for h in hands]
-    log_weight = 0.0
-    for sighting in reversed(seen):
-        mine = held[sighting.seat]
-        mine.add(sighting.tile)
-        log_weight += play_log_chance(sighting, mine)
-    return math.exp(max(log_weight, -600.0))  # never 0: a world the sampler dealt is possible
+    return weight_back_in_time(seen, hands, lambda sighting: (sighting.seat, sighting.tile), play_log_chance)
