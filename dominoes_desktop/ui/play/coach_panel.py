@@ -54,7 +54,7 @@ from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
 from ..look.grows import grows_with_window
 from ..look.look_style import contrast
 from ..look.looks import Look
-from ..shell.i18n import number
+from ..shell.i18n import whole_or_tenths
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
 from .cpu_worker import desktop_pool, desktop_pool_if_made
@@ -340,11 +340,11 @@ class CoachDialog(QDialog):
                 item.setToolTip(
                     4,
                     self.tr("{n} on this sample of deals, within its margin: as good as the best").format(
-                        n=_points(judged.loss)
+                        n=whole_or_tenths(judged.loss)
                     ),
                 )
             else:
-                item.setText(4, _points(judged.loss))
+                item.setText(4, whole_or_tenths(judged.loss))
             item.setTextAlignment(4, Qt.AlignmentFlag.AlignCenter)
         item.setText(5, self.why_text(row))
         item.setToolTip(5, item.text(5))
@@ -425,9 +425,9 @@ class CoachDialog(QDialog):
             return self.tr(
                 "Given away in all: {loss}, counted in hands (a loss of 1 turns a won hand into no winner, 2 into a "
                 "lost one)."
-            ).format(loss=_points(total))
+            ).format(loss=whole_or_tenths(total))
         return self.tr("Given away in all: {loss} points of this hand, for your side against the others.").format(
-            loss=_points(total)
+            loss=whole_or_tenths(total)
         )
 
     def move_words(self, move: Move) -> str:
@@ -484,8 +484,8 @@ class CoachDialog(QDialog):
         ).format(
             grade=self.grade_name(fair.judged.grade),
             other=self.grade_name(harsher),
-            n=_points(fair.judged.loss),
-            m=_points(fair.margin),
+            n=whole_or_tenths(fair.judged.loss),
+            m=whole_or_tenths(fair.margin),
         )
 
     def near_tie_text(self, fair: FairJudged) -> str:
@@ -493,7 +493,7 @@ class CoachDialog(QDialog):
         return self.tr(
             "A near tie: over the deals you could not tell apart another move did {n} better on average, give or "
             "take {m}, too little to call a loss, so the coach grades your move Best."
-        ).format(n=_points(fair.judged.loss), m=_points(fair.margin))
+        ).format(n=whole_or_tenths(fair.judged.loss), m=whole_or_tenths(fair.margin))
 
     def only_move_text(self, row: CoachRow) -> str:
         ends = self.ends_words(row.ends_before)
@@ -580,7 +580,7 @@ class CoachDialog(QDialog):
                 "Over the deals you could not tell apart, {best} comes out ahead {a}, your move {b}."
             ).format(best=best, a=self.times_in_ten(better.ahead), b=self.times_in_ten(mine.ahead))
         return self.tr("Over the deals you could not tell apart, {best} gave away {n} fewer points on average.").format(
-            best=best, n=_points(judged.loss)
+            best=best, n=whole_or_tenths(judged.loss)
         )
 
     def hindsight_text(self, judged: Judged, reasons: Reasons) -> str:
@@ -590,7 +590,7 @@ class CoachDialog(QDialog):
                 return self.tr("With every tile shown your move turned out as good as any: it was a risk, not a loss.")
             return ""
         text = self.tr("With every tile shown: {best} would have won {n} more.").format(
-            best=self.move_words(reasons.hindsight_best), n=_points(reasons.hindsight_loss)
+            best=self.move_words(reasons.hindsight_best), n=whole_or_tenths(reasons.hindsight_loss)
         )
         if (
             judged.grade in (Grade.BEST, Grade.FINE)
@@ -644,10 +644,6 @@ def _tenths(share: float) -> int:
 
 def _pips_of(move: Move) -> int:
     return move.tile.pips if move.kind is MoveKind.PLAY and move.tile is not None else 0
-
-
-def _points(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else number(value, 1)
 
 
 def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:
