@@ -7,16 +7,20 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QGroupBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu.players import decision
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, whole_or_tenths
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import my_turn
+from .test_fitting import clipped
 
 
 @pytest.fixture(autouse=True)
@@ -47,3 +51,34 @@ def test_a_figure_is_whole_bare_or_to_one_decimal_in_the_players_language(langua
     assert [whole_or_tenths(v) for v in (3, 3.0, Fraction(6, 2), -0.0)] == ["3", "3", "3", "0"]
     assert whole_or_tenths(2.5) == whole_or_tenths(Fraction(5, 2)) == f"2{mark}5"
     assert whole_or_tenths(Fraction(1, 3)) == f"0{mark}3"
+
+
+def seats_column_well(lobby: LobbyPage) -> int:
+    """The empty height under the last box of the seats' column, in its scroll area's view."""
+    port = lobby.options_area.viewport()
+    boxes = [box for box in lobby.options_area.widget().findChildren(QGroupBox) if box.isVisible()]
+    return port.height() - max(box.mapTo(port, QPoint(0, box.height())).y() for box in boxes)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_large_lobbys_seats_column_keeps_no_empty_well(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """At 1920x1080 "Skill without luck" under the seats left a blank fifth of the column under it (175 px in
+    English, 161 in Spanish): "At the table" fills it, its timeout choice beside its words; at 1024x700 both boxes
+    stay beside the rules and nothing is cut."""
+    if language != "en":
+        window.set_language(language)
+    lobby = window.lobby
+    for size in ((1920, 1080), (1024, 700), (1920, 1080)):  # and back: the boxes move both ways
+        window.resize(*size)
+        qtbot.waitUntil(lambda size=size: (window.width(), window.height()) == size, timeout=2000)
+        qtbot.wait(200)  # the lobby arranges its columns once laid out in the new size
+        in_seats_column = lobby.options_area.widget().isAncestorOf(lobby.table_box)
+        assert in_seats_column == (size == (1920, 1080)), size
+        assert not lobby.options_area.verticalScrollBar().isVisible(), f"the seats' column scrolls at {size}"
+        if in_seats_column:
+            well = seats_column_well(lobby)
+            assert 0 <= well <= lobby.options_area.viewport().height() // 12, f"{well} px empty under the boxes"
+            assert lobby.timer.y() < lobby.on_timeout.y() < lobby.tracker.y()
+        assert clipped(lobby) == [], size
+        for field in (lobby.timer, lobby.on_timeout, lobby.stats_group, lobby.duplicate_deals):
+            assert field.width() >= field.minimumSizeHint().width(), (size, field.accessibleName())
