@@ -15,12 +15,14 @@ from dominoes_desktop.engine.cpu.players import decision
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.look.look_style import contrast
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, whole_or_tenths
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import my_turn
 from .test_fitting import clipped
+from .test_readable import _fill_and_words
 
 
 @pytest.fixture(autouse=True)
@@ -82,3 +84,21 @@ def test_the_large_lobbys_seats_column_keeps_no_empty_well(qtbot: QtBot, window:
         assert clipped(lobby) == [], size
         for field in (lobby.timer, lobby.on_timeout, lobby.stats_group, lobby.duplicate_deals):
             assert field.width() >= field.minimumSizeHint().width(), (size, field.accessibleName())
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_disabled_start_looks_disabled(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """Start is disabled while the house rules cannot be played (more tiles each than the set holds): it kept its
+    accent face and bold dark words, its own look outranking every disabled button's, and looked ready to press."""
+    if language != "en":
+        window.set_language(language)
+    lobby = window.lobby
+    lobby.start.ensurePolished()
+    ready = _fill_and_words(lobby.start.grab().toImage())
+    lobby.deal_size.setValue(lobby.deal_size.maximum())
+    assert not lobby.start.isEnabled() and lobby.problem.text(), "the rules cannot be played"
+    qtbot.wait(20)
+    fill, words = _fill_and_words(lobby.start.grab().toImage())
+    panel = window.look.theme.panel
+    assert contrast(fill, panel) < 1.05 and contrast(words, fill) >= 3.0, (fill, words, ready)
+    assert contrast(words, ready[1]) >= 2.0, (words, ready)
