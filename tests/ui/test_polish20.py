@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QGroupBox
+from PySide6.QtWidgets import QGroupBox, QLabel
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu.players import decision
@@ -21,6 +21,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import my_turn
+from .test_coach_panel import near_tie_shown
 from .test_fitting import clipped
 from .test_readable import _fill_and_words
 
@@ -102,3 +103,22 @@ def test_a_disabled_start_looks_disabled(qtbot: QtBot, window: MainWindow, langu
     panel = window.look.theme.panel
     assert contrast(fill, panel) < 1.05 and contrast(words, fill) >= 3.0, (fill, words, ready)
     assert contrast(words, ready[1]) >= 2.0, (words, ready)
+
+
+def test_the_coachs_tile_cells_keep_a_gap_before_the_next_column(qtbot: QtBot) -> None:
+    """At 1920x1080 the Played column's widest words ran into the Grade column's ("6-6 (salida)Única jugada"):
+    a tile cell ends its words a gap before the next column, as wide as the widest words need."""
+    dialog, _ = near_tie_shown(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    tree = dialog.tree
+    for column in (1, 3):
+        gaps = []
+        for index in range(tree.topLevelItemCount()):
+            cell = tree.itemWidget(tree.topLevelItem(index), column)  # type: ignore[arg-type]
+            if cell is None:
+                continue
+            words = cell.findChildren(QLabel)[-1]
+            assert words.text() and words.width() >= words.sizeHint().width(), words.text()
+            gaps.append(tree.header().sectionSize(column) - (words.x() + words.width()))
+        assert gaps and min(gaps) >= 8, (column, gaps)

@@ -181,6 +181,9 @@ def end_coach_workers() -> None:
         pool.cancel_jobs()
 
 
+CELL_GAP = 12  # px after a tile cell's words, before the next column
+
+
 class UnderCellWidget(QStyledItemDelegate):
     """A cell drawn by a widget (tiles and their words) keeps its words as the item's text, for a screen reader,
     but never paints them: selected, they came through white under the tile picture."""
@@ -406,7 +409,9 @@ class CoachDialog(QDialog):
         text_colour = self.tree.palette().color(self.tree.foregroundRole()).name()
         cell.setStyleSheet(f"QLabel {{ color: {text_colour}; background: transparent; }}")
         row = QHBoxLayout(cell)
-        row.setContentsMargins(2, 1, 2, 1)
+        # A gap after the words as wide as the headers' own: the widest cell's "6-6 (salida)" ran into the next
+        # column's "Única jugada", read as one phrase.
+        row.setContentsMargins(2, 1, CELL_GAP, 1)
         if tiles:
             picture = QLabel()
             picture.setPixmap(tiles_pixmap(tiles, self.look, self.tile_height()))
