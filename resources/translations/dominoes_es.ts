@@ -2928,16 +2928,6 @@
         <translation>{tile} encaja en más de un extremo: elige un extremo.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="400" />
-        <source>Hint: play {tile} on the {end}.</source>
-        <translation>Pista: juega el {tile} al {end}.</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/table/view.py" line="402" />
-        <source>Hint: play {tile}.</source>
-        <translation>Pista: juega el {tile}.</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="446" />
         <source>You cannot pass: a tile of yours fits.</source>
         <translation>No puedes pasar: una de tus fichas encaja.</translation>

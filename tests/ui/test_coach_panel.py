@@ -16,9 +16,9 @@ from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, _points, tiles_pixmap
+from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, tiles_pixmap
 from dominoes_desktop.ui.play.controller import SeatConfig
-from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.i18n import LANGUAGE, whole_or_tenths
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
@@ -88,7 +88,7 @@ def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
     assert "counted in hands" in summary and "Points given away" not in summary, summary
     assert ("★ marks the costliest decision." in summary) == bool(starred)
     shown = sum(r.judged.loss for r in dialog.rows if r.judged is not None and r.judged.grade is not Grade.BEST)
-    assert f"Given away in all: {_points(shown)}," in summary, "the sum of the Loss column"
+    assert f"Given away in all: {whole_or_tenths(shown)}," in summary, "the sum of the Loss column"
     for index, row in enumerate(dialog.rows):
         item = dialog.tree.topLevelItem(index)
         assert item is not None

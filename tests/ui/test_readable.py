@@ -89,13 +89,17 @@ def test_disabled_words_stay_legible(qtbot: QtBot, window: MainWindow, theme_id:
     drawn = []
     for button, enabled in ((window.game.draw_button, False), (window.game.hint_button, True)):
         button.setEnabled(enabled)
-        button.resize(button.sizeHint())
+        # Its words whole, past its padding: the size hint of a button not shown yet fell short of them, and the
+        # beach's enabled Hint was sampled as its fill alone.
+        button.resize(button.fontMetrics().horizontalAdvance(button.text()) + 48, button.sizeHint().height())
         inside = button.rect().adjusted(8, 4, -8, -4)  # the words on the fill, not the rounded border round them
         drawn.append(_fill_and_words(button.grab(inside).toImage()))
     (fill, words), (enabled_fill, enabled_words) = drawn
     assert contrast(words, fill) >= 3.0, drawn
-    # Told from an enabled button by its words or its fill: the rum shop's cream on red, faded to 3:1, looked enabled.
-    assert contrast(words, enabled_words) >= 2.0 or contrast(fill, enabled_fill) >= 1.25, drawn
+    # Plainly disabled: words 2:1 apart from an enabled button's (the beach's dark teal stood 1.3:1 from its black,
+    # the rum shop's cream faded to 3:1 on red looked enabled) and no face of its own, only the panel.
+    assert contrast(words, enabled_words) >= 2.0, drawn
+    assert contrast(fill, window.look.theme.panel) < 1.05 and enabled_fill != fill, drawn
     menu = QMenu(window)
     qtbot.addWidget(menu)
     faint = menu.addAction("Copy invite link")

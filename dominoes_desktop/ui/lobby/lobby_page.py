@@ -184,6 +184,12 @@ def whole_length(box: QComboBox) -> int:
     return -(-max(0, widest - box.iconSize().width() - 4) // max(1, metrics.horizontalAdvance("X")))
 
 
+def height_at(widget: QWidget, width: int) -> int:
+    """The height `widget` takes at `width`: its words wrapped there, or its size hint's if none wrap."""
+    height = widget.heightForWidth(width)
+    return height if height >= 0 else widget.sizeHint().height()
+
+
 def scroll_the_page(widget: QWidget, event: QWheelEvent) -> None:
     """Hand a wheel turn over `widget` to the scroll area around it, as if the pointer were over the page."""
     parent = widget.parentWidget()
@@ -440,10 +446,10 @@ class LobbyPage(QWidget):
         self.stats_group = QLineEdit(shown_group(HOME_GROUP))
         self.stats_group.setAccessibleName(self.tr("Stats group"))
         self.stats_group.setMaxLength(40)
-        table_box = QGroupBox(self.tr("At the table"))
+        self.table_box = table_box = QGroupBox(self.tr("At the table"))
         # Beside the rules, above Start (issue 34: at 1024x700 the clock and the duplicate match were below the
         # options' fold, behind a thin scroll bar): short labels beside their fields, the long one above its own.
-        table_form = QGridLayout(table_box)
+        self.table_form = table_form = QGridLayout(table_box)
         table_form.setColumnStretch(1, 1)
         for line, (label, field) in enumerate(
             ((self.tr("Turn timer"), self.timer), (self.tr("Hands"), self.visibility))
@@ -452,10 +458,9 @@ class LobbyPage(QWidget):
             named.setBuddy(field)
             table_form.addWidget(named, line, 0)
             table_form.addWidget(field, line, 1)
-        timeout_label = QLabel(self.tr("When time runs out"))
-        timeout_label.setBuddy(self.on_timeout)
-        table_form.addWidget(timeout_label, 2, 0, 1, 2)
-        table_form.addWidget(self.on_timeout, 3, 0, 1, 2)
+        self.timeout_label = QLabel(self.tr("When time runs out"))
+        self.timeout_label.setBuddy(self.on_timeout)
+        self.lay_timeout(beside=False)
         helpers = QHBoxLayout()
         helpers.addWidget(self.tracker)
         helpers.addWidget(self.hints)
@@ -557,7 +562,7 @@ class LobbyPage(QWidget):
         for spin in (self.players, self.target):
             spin.valueChanged.connect(self._options_changed)
         self.deal_size.valueChanged.connect(self._deal_changed)
-        self.players.valueChanged.connect(self.place_duplicate_box)  # after the seats shown change (_options_changed)
+        self.players.valueChanged.connect(self.place_side_boxes)  # after the seats shown change (_options_changed)
         self.duplicate.toggled.connect(self._options_changed)
         self.fill.toggled.connect(self._options_changed)
         self.duplicate_deals.currentIndexChanged.connect(self._options_changed)
@@ -570,33 +575,64 @@ class LobbyPage(QWidget):
         self.scale_words()
         # Once the columns are laid out again in the new size and words (decided at once, it measured the words
         # of the size before and, at 1366x768, took the box into a column without room for it).
-        QTimer.singleShot(0, self, self.place_duplicate_box)
+        QTimer.singleShot(0, self, self.place_side_boxes)
 
-    def place_duplicate_box(self) -> None:
-        """In a larger window "Skill without luck" goes under the seats, where their column has room for it whole:
-        at 1920x1080 a third of that column was empty, and the rules beside it had room for three paragraphs."""
+    def place_side_boxes(self) -> None:
+        """In a larger window the seats' column takes, under the seats, as much of the right column's boxes as it
+        has room for whole ("Skill without luck", "At the table"; both, either or neither): at 1920x1080 a third
+        of that column was empty, and once "Skill without luck" went there a well under it still was."""
         layout = self.options_layout
-        in_middle = layout.indexOf(self.duplicate_box) >= 0
         # Measured at the column's width: its words wrap (a size hint guessed them a line short at 1366x768).
         # The room with no scroll bar, which a column that fits does not show. Not viewport(): its Python wrapper
         # has PySide make the QMessageBox and QFileDialog classes, which the lobby's first paint does without.
         room = self.options_area.maximumViewportSize()
         width = room.width()
         margins = layout.contentsMargins()
-        box = self.duplicate_box.heightForWidth(width - margins.left() - margins.right()) + layout.spacing()
-        others = layout.totalHeightForWidth(width) - (box if in_middle else 0)
-        fits = self.words_scale > 1.0 and others + box + FIT_SLACK <= room.height()
-        if fits == in_middle:
+        movable = (self.duplicate_box, self.table_box)  # in the order either column shows them
+        inner = width - margins.left() - margins.right()
+        self.lay_timeout(beside=True)  # measured as the seats' column would show it
+        height = {box: height_at(box, inner) + layout.spacing() for box in movable}
+        in_middle = tuple(box for box in movable if layout.indexOf(box) >= 0)
+        others = layout.totalHeightForWidth(width) - sum(height[box] for box in in_middle)
+        free = room.height() - others - FIT_SLACK if self.words_scale > 1.0 else 0
+
+        def tall(boxes: tuple[QGroupBox, ...]) -> int:
+            return sum(height[box] for box in boxes)
+
+        choices = ((), movable[:1], movable[1:], movable)
+        chosen = max((boxes for boxes in choices if tall(boxes) <= free), key=tall)  # the fullest that fits
+        self.lay_timeout(beside=self.table_box in chosen)
+        if chosen == in_middle:
             return
-        if fits:
-            self.options_layout.insertWidget(2, self.duplicate_box)  # under the seats, above the stretch
+        for box in movable:
+            layout.removeWidget(box)
+            self.right_column.removeWidget(box)
+        middle_at, right_at = 2, 1  # under the seats (above the stretch); under the rules, as at 1024x700
+        for box in movable:
+            if box in chosen:
+                layout.insertWidget(middle_at, box)
+                middle_at += 1
+            else:
+                self.right_column.insertWidget(right_at, box)
+                right_at += 1
+            # Moved before the page was first shown, Qt's reparenting left it hidden (a layout shows a widget it
+            # takes only if it was showing); the boxes are always shown.
+            box.show()
+        for moved in (layout, self.right_column):
+            moved.activate()  # laid out now: the next frame shows the boxes where they went
+
+    def lay_timeout(self, beside: bool) -> None:
+        """ "When time runs out" beside its choice in the seats' wide column (a row less: at 1920x1080 in Spanish
+        the box missed a place there by a few pixels) or above it in the narrower column beside the rules."""
+        form = self.table_form
+        form.removeWidget(self.timeout_label)
+        form.removeWidget(self.on_timeout)
+        if beside:
+            form.addWidget(self.timeout_label, 2, 0)
+            form.addWidget(self.on_timeout, 2, 1)
         else:
-            self.right_column.insertWidget(1, self.duplicate_box)  # under the rules, as at 1024x700
-        # Moved before the page was first shown, Qt's reparenting left it hidden (a layout shows a widget it
-        # takes only if it was showing); the box is always shown.
-        self.duplicate_box.show()
-        for moved in (self.options_layout, self.right_column):
-            moved.activate()  # laid out now: the next frame shows the box where it went
+            form.addWidget(self.timeout_label, 2, 0, 1, 2)
+            form.addWidget(self.on_timeout, 3, 0, 1, 2)
 
     def scale_words(self) -> None:
         """The page's words, fields, lists and icons grow with the window as the table's side panel does (at

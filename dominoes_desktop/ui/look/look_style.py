@@ -85,21 +85,11 @@ def button_fill(theme: Theme) -> str:
     return theme.rail if contrast(theme.rail, theme.panel) >= 1.3 else theme.log
 
 
-DISABLED_APART = 2.0  # the least a disabled button's words stand out from an enabled one's, on the same fill
-DISABLED_FADE = 0.6  # how far toward the panel a disabled button's fill fades where its words alone cannot say it
-
-
 def disabled_button(theme: Theme) -> tuple[str, str]:
-    """A disabled button's fill and words: the button's fill and words faint but legible on it (disabled_text_on);
-    where those words are hard to tell from an enabled button's (the rum shop's red fill leaves 3 to 4.6 to 1 for
-    them, and its disabled buttons looked enabled), on the fill faded toward the panel."""
-    fill = button_fill(theme)
-    enabled = text_on(fill, theme.panel_text)
-    words = disabled_text_on(fill, enabled)
-    if contrast(words, enabled) >= DISABLED_APART:
-        return fill, words
-    faded = mixed(fill, theme.panel, DISABLED_FADE)
-    return faded, disabled_text_on(faded, enabled)
+    """A disabled button's fill and words: no face of its own (the panel's colour, inside a dashed edge) and the
+    panel's words faint but legible on it (disabled_text_on). On the beach a disabled button kept a teal face a
+    shade darker than an enabled one's and dark words 1.3:1 from its words, and read as enabled."""
+    return theme.panel, disabled_text_on(theme.panel, text_on(theme.panel, theme.panel_text))
 
 
 def palette(theme: Theme) -> QPalette:
@@ -367,8 +357,9 @@ def stylesheet(look: Look) -> str:
     QPushButton:focus {{ border: 3px solid {t.highlight}; padding: 5px 12px; }}
     QWidget#side QPushButton:hover {{ padding: 5px 5px; }}
     QWidget#side QPushButton:focus {{ padding: 4px 4px; }}
-    QPushButton:disabled {{ background: {disabled_fill}; color: {disabled_words}; border-color: #555; }}
     QPushButton#start {{ background: {t.accent}; color: {accent_text}; font-size: {START_PX}px; font-weight: bold; }}
+    QPushButton:disabled, QPushButton#start:disabled {{ background: {disabled_fill}; color: {disabled_words};
+        border: 1px dashed {disabled_words}; }}
     QPushButton#backToTable {{ font-size: 15px; font-weight: bold; padding: 9px 16px; }}
     QPushButton#backToTable:hover {{ padding: 8px 15px; }}
     QPushButton#backToTable:focus {{ padding: 7px 14px; }}

@@ -54,7 +54,7 @@ from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
 from ..look.grows import grows_with_window
 from ..look.look_style import contrast
 from ..look.looks import Look
-from ..shell.i18n import number
+from ..shell.i18n import whole_or_tenths
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
 from .cpu_worker import desktop_pool, desktop_pool_if_made
@@ -179,6 +179,9 @@ def end_coach_workers() -> None:
     pool = desktop_pool_if_made()
     if pool is not None:
         pool.cancel_jobs()
+
+
+CELL_GAP = 12  # px after a tile cell's words, before the next column
 
 
 class UnderCellWidget(QStyledItemDelegate):
@@ -340,11 +343,11 @@ class CoachDialog(QDialog):
                 item.setToolTip(
                     4,
                     self.tr("{n} on this sample of deals, within its margin: as good as the best").format(
-                        n=_points(judged.loss)
+                        n=whole_or_tenths(judged.loss)
                     ),
                 )
             else:
-                item.setText(4, _points(judged.loss))
+                item.setText(4, whole_or_tenths(judged.loss))
             item.setTextAlignment(4, Qt.AlignmentFlag.AlignCenter)
         item.setText(5, self.why_text(row))
         item.setToolTip(5, item.text(5))
@@ -406,7 +409,9 @@ class CoachDialog(QDialog):
         text_colour = self.tree.palette().color(self.tree.foregroundRole()).name()
         cell.setStyleSheet(f"QLabel {{ color: {text_colour}; background: transparent; }}")
         row = QHBoxLayout(cell)
-        row.setContentsMargins(2, 1, 2, 1)
+        # A gap after the words as wide as the headers' own: the widest cell's "6-6 (salida)" ran into the next
+        # column's "Única jugada", read as one phrase.
+        row.setContentsMargins(2, 1, CELL_GAP, 1)
         if tiles:
             picture = QLabel()
             picture.setPixmap(tiles_pixmap(tiles, self.look, self.tile_height()))
@@ -425,9 +430,9 @@ class CoachDialog(QDialog):
             return self.tr(
                 "Given away in all: {loss}, counted in hands (a loss of 1 turns a won hand into no winner, 2 into a "
                 "lost one)."
-            ).format(loss=_points(total))
+            ).format(loss=whole_or_tenths(total))
         return self.tr("Given away in all: {loss} points of this hand, for your side against the others.").format(
-            loss=_points(total)
+            loss=whole_or_tenths(total)
         )
 
     def move_words(self, move: Move) -> str:
@@ -484,8 +489,8 @@ class CoachDialog(QDialog):
         ).format(
             grade=self.grade_name(fair.judged.grade),
             other=self.grade_name(harsher),
-            n=_points(fair.judged.loss),
-            m=_points(fair.margin),
+            n=whole_or_tenths(fair.judged.loss),
+            m=whole_or_tenths(fair.margin),
         )
 
     def near_tie_text(self, fair: FairJudged) -> str:
@@ -493,7 +498,7 @@ class CoachDialog(QDialog):
         return self.tr(
             "A near tie: over the deals you could not tell apart another move did {n} better on average, give or "
             "take {m}, too little to call a loss, so the coach grades your move Best."
-        ).format(n=_points(fair.judged.loss), m=_points(fair.margin))
+        ).format(n=whole_or_tenths(fair.judged.loss), m=whole_or_tenths(fair.margin))
 
     def only_move_text(self, row: CoachRow) -> str:
         ends = self.ends_words(row.ends_before)
@@ -580,7 +585,7 @@ class CoachDialog(QDialog):
                 "Over the deals you could not tell apart, {best} comes out ahead {a}, your move {b}."
             ).format(best=best, a=self.times_in_ten(better.ahead), b=self.times_in_ten(mine.ahead))
         return self.tr("Over the deals you could not tell apart, {best} gave away {n} fewer points on average.").format(
-            best=best, n=_points(judged.loss)
+            best=best, n=whole_or_tenths(judged.loss)
         )
 
     def hindsight_text(self, judged: Judged, reasons: Reasons) -> str:
@@ -590,7 +595,7 @@ class CoachDialog(QDialog):
                 return self.tr("With every tile shown your move turned out as good as any: it was a risk, not a loss.")
             return ""
         text = self.tr("With every tile shown: {best} would have won {n} more.").format(
-            best=self.move_words(reasons.hindsight_best), n=_points(reasons.hindsight_loss)
+            best=self.move_words(reasons.hindsight_best), n=whole_or_tenths(reasons.hindsight_loss)
         )
         if (
             judged.grade in (Grade.BEST, Grade.FINE)
@@ -644,10 +649,6 @@ def _tenths(share: float) -> int:
 
 def _pips_of(move: Move) -> int:
     return move.tile.pips if move.kind is MoveKind.PLAY and move.tile is not None else 0
-
-
-def _points(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else number(value, 1)
 
 
 def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:

@@ -27,7 +27,7 @@ from ...engine.duplicate import DuplicateMatch
 from ...engine.fairness import short, verify
 from ..look.grows import page_scale_over
 from ..look.look_style import scaled_dialog_style
-from ..shell.i18n import number, translate
+from ..shell.i18n import translate, whole_or_tenths
 from .controller import SeatConfig
 from .panels import PRESS_KEYS, RETURN_CLICKS, shown_name
 
@@ -46,9 +46,7 @@ def figure(value: Fraction | int | None) -> str:
     unplayed (a bare ellipsis read as a score cut short)."""
     if value is None:
         return translate("Duplicate", "not played yet")  # the play that scores it is still to come
-    if isinstance(value, int) or value.denominator == 1:
-        return str(int(value))
-    return number(float(value), 1)
+    return whole_or_tenths(value)
 
 
 def _others(duplicate: DuplicateMatch, short: bool = False) -> str:

@@ -812,12 +812,13 @@ class GamePage(QWidget):
             self.controller.request_hint()
 
     def _hint_ready(self, decision: Decision) -> None:
-        self.table.show_hint(decision.move)
         advice, why = self.advice(decision.move), hint_why(decision)
         if why:
-            self.turn.setText(self.tr("Hint: {advice} ({why})").format(advice=advice, why=why))
+            words = self.tr("Hint: {advice} ({why})").format(advice=advice, why=why)
         else:
-            self.turn.setText(self.tr("Hint: {advice}").format(advice=advice))
+            words = self.tr("Hint: {advice}").format(advice=advice)
+        self.turn.setText(words)
+        self.table.show_hint(decision.move, words)  # the status bar in the same words
 
     def advice(self, move: Move) -> str:
         """A move as advice in words: "Play 6-1 on the 6", "Pose 6-6", "Pass", "Draw from the stock"; always said

@@ -5,6 +5,7 @@ switchable while a match goes on."""
 from __future__ import annotations
 
 import logging
+from fractions import Fraction
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
@@ -28,6 +29,12 @@ def number(value: float, decimals: int = 2, *, signed: bool = False) -> str:
         shown = round(value, decimals)
         return ("+" if shown > 0 else "\N{MINUS SIGN}" if shown < 0 else "±") + text
     return text
+
+
+def whole_or_tenths(value: float | Fraction) -> str:
+    """A figure as a player reads it: a whole number bare ("3", not "3.0"), anything else to one decimal in
+    their language ("2.5", "2,5")."""
+    return str(int(value)) if float(value).is_integer() else number(float(value), 1)
 
 
 def resolve(choice: str) -> str:

@@ -374,18 +374,15 @@ class TableView(QGraphicsView):
         self.rack_order = order
         self.refresh()
 
-    def show_hint(self, move: Move) -> None:
+    def show_hint(self, move: Move, words: str) -> None:
+        """Mark the tile `move` plays and say the hint (`words`, the side panel's line) on the status bar."""
         self.hinted = move.tile
         self.refresh()
         rack = [item.tile for item in self.table.items_for_rack()]
         if move.tile in rack:  # the keys go to the tile hinted: Enter plays it
             self.focus_index = rack.index(move.tile)
             self._show_focus()
-        if move.tile is not None:
-            if move.end is not None:
-                self.status.emit(self.tr("Hint: play {tile} on the {end}.").format(tile=move.tile, end=move.end))
-            else:
-                self.status.emit(self.tr("Hint: play {tile}.").format(tile=move.tile))
+        self.status.emit(words)
 
     def flip(self, tile: Tile) -> None:
         """Turn a rack tile end over end; only how it is shown changes."""
