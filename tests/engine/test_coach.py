@@ -457,7 +457,8 @@ def test_command_refuses_a_bad_seat_or_hands_with_one_line(options: list[str], m
 
 def test_searches_the_compiled_core_runs_get_scaled_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled core searches far more nodes a second, so its games get `COMPILED_SCALE` times the
-    pure-Python budgets (per search and per hand); a game it cannot run keeps the pure-Python ones."""
+    pure-Python budgets (per search and per hand), and its line games of the big sets (Cuban) a bigger budget
+    (`BIG_LINE_BUDGET`); a game it cannot run keeps the pure-Python ones."""
     from dominoes_desktop.engine.analysis import coach as coach_module
     from dominoes_desktop.engine.analysis import fair as fair_module
     from dominoes_desktop.engine.analysis.solver import DEFAULT_BUDGET
@@ -471,13 +472,16 @@ def test_searches_the_compiled_core_runs_get_scaled_budgets(monkeypatch: pytest.
     scale = coach_module.COMPILED_SCALE
     assert scale > 1
     assert coach_module.budget_for(line) == DEFAULT_BUDGET * scale
-    assert coach_module.budget_for(big_line) == coach_module.BIG_SET_BUDGET * scale
+    assert coach_module.budget_for(big_line) == coach_module.BIG_LINE_BUDGET * scale  # Cuban, the compiled line search
+    assert coach_module.BIG_LINE_BUDGET > coach_module.BIG_SET_BUDGET
     assert fair_module.hand_nodes(line) == fair_module.HAND_NODES * scale
     assert coach_module.budget_for(cross) == DEFAULT_BUDGET * scale  # the compiled cross search
     assert fair_module.hand_nodes(cross) == fair_module.HAND_NODES * scale
     assert coach_module.budget_for(big_cross) == coach_module.BIG_SET_BUDGET  # a game searched in pure Python
     monkeypatch.undo()
     assert coach_module.budget_for(big_cross) == coach_module.BIG_SET_BUDGET * scale  # the wide compiled search
+    line_12 = replace(big_line, set_top=12)  # a line game of double-12: searched in pure Python
+    assert coach_module.budget_for(line_12) == coach_module.BIG_SET_BUDGET
     monkeypatch.setattr(coach_module, "solver_fits", lambda rules, tiles: False)  # no compiler at install
     monkeypatch.setattr(coach_module, "arms_fit", lambda rules, tiles: False)
     assert coach_module.budget_for(line) == DEFAULT_BUDGET

@@ -500,3 +500,27 @@ def test_a_guess_moves_where_the_search_starts_never_the_value(preset: str, tile
                 compared += 1
     assert compared >= 60
     assert near_nodes < far_nodes
+
+
+@pytest.mark.parametrize("guess", [0, 40, -200])
+def test_the_search_gallops_to_a_far_value_and_finds_it_exactly(guess: int) -> None:
+    """`MaskSolver.value`'s driver over null-window tests that only ever say the least they must (the value is
+    at least the bound, or under it by one: the weakest answers a search may give): it finds every value in
+    the range exactly, from a far guess in a number of tests that grows with the distance's logarithm, not
+    with the distance (one point a test, as plain MTD(f) takes there)."""
+    solver = PureLineSolver(build_rules("cuban"), (), 0, 0)
+    bound = solver.bound
+    for value in [-bound, -bound + 1, -150, -37, -1, 0, 1, 2, 39, 41, 163, bound - 1, bound]:
+        tests = 0
+
+        def weakest(*args: int, value: int = value) -> int:
+            nonlocal tests
+            tests += 1
+            beta = args[-1]
+            return beta if value >= beta else beta - 1
+
+        solver.state_of = lambda hand, dealt: ()  # type: ignore[method-assign]
+        solver._search = weakest  # type: ignore[method-assign]
+        solver.last_value = guess
+        assert solver.value(Hand.__new__(Hand), 0) == value, (guess, value)
+        assert tests <= 2 * max(1, abs(value - guess)).bit_length() + 3, (guess, value, tests)

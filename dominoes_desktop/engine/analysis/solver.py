@@ -195,19 +195,38 @@ class MaskSolver:
         pose; raises OutOfBudget past the node budget. MTD(f): null-window searches within the widest range
         the value can take (so a side that finds the most it could hope for stops looking, decisive in
         hand-count games), the first one at the value the last search found (a sibling option's, often
-        the same or close: 6% fewer nodes on double-9 pips hands than starting from 0)."""
+        the same or close: 6% fewer nodes on double-9 pips hands than starting from 0), the next ones
+        galloping towards the value, then halving the range it lies in (11% and 39% fewer nodes on two sets of
+        Cuban's opening worlds than stepping from bound to bound)."""
         self.nodes = 0
         state = self.state_of(hand, dealt_stock)
-        low, high, guess = -self.bound, self.bound, self.last_value
+        low, high = -self.bound, self.bound
+        beta = self.last_value + 1 if self.last_value == low else self.last_value
+        # While the tests go the same way, each sets its bound further past the value the last one returned,
+        # twice as far each time (a far guess: Cuban's opening worlds stepped one point a test over 40 points,
+        # 100,000 to 2 million nodes a test); once they have gone both ways, the value lies between the two
+        # bounds, and each test halves that range.
+        step = 1
+        rising: bool | None = None  # whether the last test found the value at least its bound
+        bracketed = False
         while low < high:
-            beta = guess + 1 if guess == low else guess
-            guess = self._search(*state, beta - 1, beta)
-            if guess < beta:
-                high = guess
+            found = self._search(*state, beta - 1, beta)
+            went_up = found >= beta
+            bracketed = bracketed or (rising is not None and went_up is not rising)
+            step = step * 2 if went_up is rising else 1
+            rising = went_up
+            if went_up:
+                low = found
             else:
-                low = guess
-        self.last_value = guess
-        return guess
+                high = found
+            if bracketed:
+                beta = (low + high + 1) // 2
+            elif went_up:
+                beta = min(high, low + step)
+            else:
+                beta = max(low + 1, high - step + 1)
+        self.last_value = low
+        return low
 
     # ---- the search -------------------------------------------------------------------
 
