@@ -1,0 +1,90 @@
+"""Session 20's second polish: the lobby with five seats at 1024x700 and 1920x1080, in both languages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.presets import PRESETS
+from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .test_fitting import clipped
+from .test_polish20 import seats_column_well
+
+FIVE_SEAT_PRESETS = [preset_id for preset_id, preset in PRESETS.items() if preset.max_players >= 5]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    LANGUAGE.install("en")
+
+
+def sized(qtbot: QtBot, window: MainWindow, language: str, size: tuple[int, int]) -> LobbyPage:
+    if language != "en":
+        window.set_language(language)
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=2000)
+    qtbot.wait(200)  # the lobby arranges its columns once laid out in the new size
+    return window.lobby
+
+
+def seated(qtbot: QtBot, lobby: LobbyPage, preset_id: str, seats: int) -> None:
+    lobby.select(preset_id)
+    lobby.players.setValue(seats)
+    assert lobby.players.value() == seats, (preset_id, seats)
+    qtbot.wait(40)  # the seats shown and the boxes beside them settle in the next passes of the event loop
+
+
+def test_the_five_seat_presets_are_those_the_lobby_offers_five_seats() -> None:
+    """The classic and cross games seat up to five; the tests below go through each of them."""
+    assert {"classic_block", "classic_draw", "cross"} <= set(FIVE_SEAT_PRESETS)
+    assert all(PRESETS[preset_id].min_players <= 2 for preset_id in FIVE_SEAT_PRESETS)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_small_lobby_shows_every_seat_whole(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """Spanish at 1024x700 with five seats: "Fichas cada uno" took a row of its own (the set's row left it no room
+    beside its field), the seats' column was 26 px short, showed both scroll bars and cut "La CPU ocupa los
+    asientos vacíos". Every preset that seats five, from two seats to five, is seen whole, nothing scrolled."""
+    lobby = sized(qtbot, window, language, (1024, 700))
+    area = lobby.options_area
+    (deal_words,) = (label for label in lobby.findChildren(QLabel) if label.buddy() is lobby.deal_size)
+    for preset_id in FIVE_SEAT_PRESETS:
+        for seats in range(PRESETS[preset_id].min_players, 6):
+            seated(qtbot, lobby, preset_id, seats)
+            where = (language, preset_id, seats)
+            assert not area.horizontalScrollBar().isVisible(), f"the seats' column scrolls sideways: {where}"
+            assert not area.verticalScrollBar().isVisible(), f"the seats' column scrolls: {where}"
+            port = area.viewport()
+            bottom = lobby.fill.mapTo(port, QPoint(0, lobby.fill.height())).y()
+            assert lobby.fill.isVisible() and bottom <= port.height(), where
+            words = deal_words.mapTo(lobby, deal_words.rect().center()).y()
+            field = lobby.deal_size.mapTo(lobby, lobby.deal_size.rect().center()).y()
+            assert abs(words - field) <= 2, f"the deal's words on a row above their field: {where}"
+            assert clipped(lobby) == [], where
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_large_lobbys_seats_column_is_full_with_any_seats(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """At 1920x1080 with five seats "At the table" missed the seats' column by a row and "Skill without luck" alone
+    left 85 px (Spanish) to 106 px (English) empty under it; with two seats 232-253 px. "At the table" packs its
+    fields into fewer rows there (the hands beside the clock) and both boxes go where they fit."""
+    lobby = sized(qtbot, window, language, (1920, 1080))
+    area = lobby.options_area
+    for seats in range(2, 6):
+        seated(qtbot, lobby, "classic_draw", seats)
+        assert not area.verticalScrollBar().isVisible(), f"the seats' column scrolls with {seats} seats"
+        well = seats_column_well(lobby)
+        assert 0 <= well <= area.viewport().height() // 12, f"{well} px empty under the boxes with {seats} seats"
+        assert clipped(lobby) == [], seats
+        for field in (lobby.timer, lobby.visibility, lobby.on_timeout, lobby.stats_group, lobby.duplicate_deals):
+            assert field.width() >= field.minimumSizeHint().width(), (seats, field.accessibleName())
+    assert area.widget().isAncestorOf(lobby.table_box), "five seats leave room for the table's helpers"
+    assert lobby.visibility.y() == lobby.timer.y(), "the hands beside the clock, a row less"
