@@ -3305,15 +3305,15 @@
     </message>
     <message>
         <source>Click the deck, or Next hand, to cut it and deal.</source>
-        <translation>Haz clic en la baraja, o en Siguiente mano, para cortarla y repartir.</translation>
+        <translation>Haz clic en la baraja o en Siguiente mano para cortar y repartir.</translation>
     </message>
     <message>
         <source>Anyone at the screen: click the deck, or press Space, to cut it and deal.</source>
-        <translation>Cualquiera frente a la pantalla: haz clic en la baraja, o pulsa Espacio, para cortarla y repartir.</translation>
+        <translation>Cualquiera frente a la pantalla: haz clic en la baraja o pulsa Espacio para cortar y repartir.</translation>
     </message>
     <message>
         <source>Click the deck, or press Space, to cut it and deal.</source>
-        <translation>Haz clic en la baraja, o pulsa Espacio, para cortarla y repartir.</translation>
+        <translation>Haz clic en la baraja o pulsa Espacio para cortar y repartir.</translation>
     </message>
     <message>
         <source>This deal was sealed with fingerprint {fp}; its seed was {seed}, the cut {cut}.</source>

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint
+from PySide6.QtGui import QTextLayout
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.presets import PRESETS
+from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
+from .driving import make_window
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
 
@@ -88,3 +92,39 @@ def test_the_large_lobbys_seats_column_is_full_with_any_seats(qtbot: QtBot, wind
             assert field.width() >= field.minimumSizeHint().width(), (seats, field.accessibleName())
     assert area.widget().isAncestorOf(lobby.table_box), "five seats leave room for the table's helpers"
     assert lobby.visibility.y() == lobby.timer.y(), "the hands beside the clock, a row less"
+
+
+def wrapped_lines(label: QLabel) -> list[str]:
+    """The lines a word-wrapped label shows its words in, laid out as the label lays them at its width."""
+    text = label.text()
+    layout = QTextLayout(text, label.font())
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(label.contentsRect().width())
+        lines.append(text[line.textStart() : line.textStart() + line.textLength()].strip())
+    layout.endLayout()
+    return lines
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_sealed_decks_words_leave_no_word_alone_on_a_line(qtbot: QtBot, tmp_path: Path, language: str) -> None:
+    """Spanish at 1024x700 left "repartir." alone on the cut's second line: for one person and for pass-and-play,
+    at 1024x700 and 1920x1080, the invitation to cut fits one line or ends on a line of two words or more."""
+    LANGUAGE.install(language)
+    window = make_window(qtbot, tmp_path)
+    people = (SeatConfig("Ana", True), SeatConfig("CPU 1", False), SeatConfig("Ben", True), SeatConfig("CPU 3", False))
+    for seed, seats in ((1, None), (2, people)):
+        if seats is None:
+            window.quick_start(build_rules("jamaican"), seed=seed)
+        else:
+            window.start_match(MatchSetup(build_rules("jamaican"), seats), seed=seed)
+        panel = window.game.cut_panel
+        for size in ((1024, 700), (1920, 1080)):
+            window.resize(*size)
+            qtbot.waitUntil(lambda size=size: (window.width(), window.height()) == size, timeout=2000)
+            qtbot.wait(100)
+            assert panel.isVisible() and panel.hint.text()
+            lines = wrapped_lines(panel.hint)
+            assert len(lines) == 1 or len(lines[-1].split()) >= 2, (size, lines)
+            assert panel.hint.height() >= panel.hint.heightForWidth(panel.hint.width()), "the words are cut"
