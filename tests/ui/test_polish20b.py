@@ -17,6 +17,7 @@ from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
+from .conftest import start
 from .driving import make_window
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
@@ -128,3 +129,26 @@ def test_the_sealed_decks_words_leave_no_word_alone_on_a_line(qtbot: QtBot, tmp_
             lines = wrapped_lines(panel.hint)
             assert len(lines) == 1 or len(lines[-1].split()) >= 2, (size, lines)
             assert panel.hint.height() >= panel.hint.heightForWidth(panel.hint.width()), "the words are cut"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_hand_end_sheets_sealed_deck_leaves_no_word_alone(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """On the 1920x1080 hand-end sheet "Cut the deck for me" sat beside the invitation and squeezed it into three
+    lines, "repartir." alone on the last: the box goes under the words unless they keep one line beside it."""
+    if language != "en":
+        window.set_language(language)
+    start(window, "jamaican", seed=4)
+    window.controller.autoplay(10_000)
+    page = window.game
+    qtbot.waitUntil(page.hand_end.isVisible, timeout=5000)
+    row = page.deal_seal.cut
+    for size in ((1920, 1080), (1024, 700), (1280, 800)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda size=size: (window.width(), window.height()) == size, timeout=2000)
+        qtbot.wait(100)
+        assert row.isVisible() and row.auto.isVisible() and row.hint.text()
+        lines = wrapped_lines(row.hint)
+        assert len(lines) <= 2 and (len(lines) == 1 or len(lines[-1].split()) >= 2), (size, lines)
+        if row.auto.y() == row.hint.y():  # beside the words: they keep one line there
+            assert len(lines) == 1, (size, lines)
+        assert row.hint.height() >= row.hint.heightForWidth(row.hint.width()), "the words are cut"

@@ -440,6 +440,13 @@ def held(words: str) -> str:
     return re.sub(r" (?=[\d→])", NO_BREAK, words)
 
 
+def last_words_together(words: str) -> str:
+    """`words` with their last two kept on one line (a non-breaking space between them): a sentence that wraps never
+    ends on a line of one word ("deal." alone under the invitation to cut the deck on a 1280x800 hand-end sheet)."""
+    head, space, last = words.rpartition(" ")
+    return f"{head}{NO_BREAK}{last}" if space else words
+
+
 def tab_stops_in_reading_order(layout: QLayout | None) -> list[QWidget]:
     """The widgets Tab can stop at under `layout`, in the order its rows and columns read (a grid's cells row by
     row, a row or column along its direction), looking into the layouts of widgets that are no stops themselves."""
