@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint
-from PySide6.QtGui import QTextLayout
+from PySide6.QtGui import QTextDocument, QTextLayout, QTextTable
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -152,3 +153,38 @@ def test_the_hand_end_sheets_sealed_deck_leaves_no_word_alone(qtbot: QtBot, wind
         if row.auto.y() == row.hint.y():  # beside the words: they keep one line there
             assert len(lines) == 1, (size, lines)
         assert row.hint.height() >= row.hint.heightForWidth(row.hint.width()), "the words are cut"
+
+
+def column_gaps(label: QLabel) -> list[float]:
+    """The blank between one cell's words and the next cell's, in each row of the table a rich-text label shows."""
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setHtml(label.text())
+    layout = document.documentLayout()
+    (table,) = (frame for frame in document.rootFrame().childFrames() if isinstance(frame, QTextTable))
+    gaps = []
+    for row in range(table.rows()):
+        cells = [table.cellAt(row, column).firstCursorPosition().block() for column in range(table.columns())]
+        for block, after in pairwise(cells):
+            words = block.layout().lineAt(0)
+            end = layout.blockBoundingRect(block).left() + words.x() + words.naturalTextWidth()
+            start = layout.blockBoundingRect(after).left() + after.layout().lineAt(0).x()
+            gaps.append(start - end)
+    return gaps
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_hand_end_pip_table_reads_as_columns(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """At 1920x1080 the sheet's pip table read "CPU 3 6-3 6-0 … 1-0 38 pips": 6 px between a name, its tiles and
+    their pips, no wider than a space between two tiles. Its columns are now farther apart than two spaces."""
+    if language != "en":
+        window.set_language(language)
+    window.resize(1920, 1080)
+    start(window, "jamaican", seed=4)
+    window.controller.autoplay(10_000)
+    page = window.game
+    qtbot.waitUntil(page.hand_end.isVisible, timeout=5000)
+    label = page.hand_end.text
+    gaps = column_gaps(label)
+    space = label.fontMetrics().horizontalAdvance("  ")
+    assert gaps and min(gaps) >= space, (gaps, space)
