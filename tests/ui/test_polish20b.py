@@ -21,6 +21,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from .conftest import start
 from .driving import make_window
 from .test_fitting import clipped
+from .test_player_polish import judged
 from .test_polish20 import seats_column_well
 
 FIVE_SEAT_PRESETS = [preset_id for preset_id, preset in PRESETS.items() if preset.max_players >= 5]
@@ -188,3 +189,30 @@ def test_the_hand_end_pip_table_reads_as_columns(qtbot: QtBot, window: MainWindo
     gaps = column_gaps(label)
     space = label.fontMetrics().horizontalAdvance("  ")
     assert gaps and min(gaps) >= space, (gaps, space)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_luck_line_leaves_no_word_alone(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """At 1920x1080 the Spanish sheet's luck line ended on "entrenador" alone ("… un desliz, mira el /
+    entrenador"): at any window size its last two words share a line."""
+    if language != "en":
+        window.set_language(language)
+    start(window, "jamaican", seed=4)
+    window.controller.autoplay(10_000)
+    page = window.game
+    qtbot.waitUntil(page.hand_end.isVisible, timeout=5000)
+    recorder = window._skill
+    match = recorder._current()
+    assert match is not None and recorder.line is not None
+    recorder._judged[(len(match.results) - 1, 0)] = judged((0.0, 3.0, 2.0))  # two slips: the coach is named
+    recorder._write_line()
+    line = recorder.line
+    wrapped = 0
+    for width in range(1024, 1921, 16):
+        window.resize(width, 700 + (width - 1024) * 380 // 896)
+        qtbot.waitUntil(lambda width=width: window.width() == width, timeout=2000)
+        qtbot.wait(20)
+        lines = wrapped_lines(line)
+        wrapped += len(lines) > 1
+        assert len(lines) == 1 or len(lines[-1].split()) >= 2, (window.width(), lines)
+    assert wrapped, "the line wrapped at some size"

@@ -44,10 +44,9 @@ from ...engine.fairness import FairDeal, fingerprint, short, verify
 from ...engine.match import Match
 from ..look.look_style import scaled_cut_style
 from ..look.looks import DEFAULT_THEME, Theme
-from ..shell.i18n import translate
+from ..shell.i18n import last_words_together, translate
 from ..table.tile_item import paint_tile_back
 from .coach_button import place_beside
-from .panels import last_words_together
 
 CUT_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_C)
 CUT_PANEL_WIDTHS = (400, 480)  # the panel over the table: its least and greatest width at 1024x700

@@ -28,7 +28,7 @@ from ...engine.scoring import losers_counts
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
 from ..look.look_style import scaled_words_style
-from ..shell.i18n import translate
+from ..shell.i18n import NO_BREAK, translate
 from .controller import SeatConfig
 
 PRESS_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
@@ -430,7 +430,6 @@ def _describe_your_move(move: Move, points: int) -> str:
     return translate("Moves", "You called Muggins: {points}").format(points=points)
 
 
-NO_BREAK = "\u00a0"
 COLUMN_GAP = 12  # px after a column of the hand-end sheet's pip table, over the table's spacing
 
 
@@ -439,13 +438,6 @@ def held(words: str) -> str:
     a list of them wraps between items, never before a side's figure ("CPU 3:" at a line's end and "1." alone on
     the next), and a long name still wraps between its words (kept whole, it was cut inside one)."""
     return re.sub(r" (?=[\d→])", NO_BREAK, words)
-
-
-def last_words_together(words: str) -> str:
-    """`words` with their last two kept on one line (a non-breaking space between them): a sentence that wraps never
-    ends on a line of one word ("deal." alone under the invitation to cut the deck on a 1280x800 hand-end sheet)."""
-    head, space, last = words.rpartition(" ")
-    return f"{head}{NO_BREAK}{last}" if space else words
 
 
 def tab_stops_in_reading_order(layout: QLayout | None) -> list[QWidget]:
