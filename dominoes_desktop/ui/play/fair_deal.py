@@ -202,7 +202,7 @@ class CutPanel(QFrame):
     def place_auto(self) -> None:
         """On the sheet, "Cut the deck for me" beside the hint when the hint's words still fit one line beside it,
         else under them: beside it on a 1920x1080 sheet the Spanish hint wrapped into three lines, "repartir." alone
-        on the last, where under it the hint takes one."""
+        on the last, where under it the hint takes two."""
         if not self.compact:
             return
         self.words.removeWidget(self.auto)
