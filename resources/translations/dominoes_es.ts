@@ -989,7 +989,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="171" />
         <source>Reset to preset</source>
-        <translation>Volver a la modalidad</translation>
+        <translation>Deshacer cambios</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="172" />
@@ -1014,7 +1014,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="187" />
         <source>Tiles each</source>
-        <translation>Fichas cada uno</translation>
+        <translation>Se reparten</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="197" />
@@ -1048,19 +1048,19 @@
     </message>
     <message>
         <source>Easy: about {elo} points of Elo above a player that picks at random.</source>
-        <translation>Fácil: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+        <translation>Fácil: unos {elo} puntos de Elo más que quien juega al azar.</translation>
     </message>
     <message>
         <source>Medium: about {elo} points of Elo above a player that picks at random.</source>
-        <translation>Media: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+        <translation>Media: unos {elo} puntos de Elo más que quien juega al azar.</translation>
     </message>
     <message>
         <source>Hard: about {elo} points of Elo above a player that picks at random.</source>
-        <translation>Difícil: unos {elo} puntos de Elo por encima de un jugador que elige al azar.</translation>
+        <translation>Difícil: unos {elo} puntos de Elo más que quien juega al azar.</translation>
     </message>
     <message>
         <source>Expert: about {elo} points of Elo above Hard.</source>
-        <translation>Experto: unos {elo} puntos de Elo por encima de Difícil.</translation>
+        <translation>Experto: unos {elo} puntos de Elo más que Difícil.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="205" />
@@ -1087,7 +1087,7 @@
         <location filename="../../dominoes_desktop/ui/lobby.py" line="221" />
         <location filename="../../dominoes_desktop/ui/lobby.py" line="239" />
         <source>When time runs out</source>
-        <translation>Cuando se acaba el tiempo</translation>
+        <translation>Si se acaba el tiempo</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="225" />
@@ -3305,15 +3305,15 @@
     </message>
     <message>
         <source>Click the deck, or Next hand, to cut it and deal.</source>
-        <translation>Haz clic en la baraja, o en Siguiente mano, para cortarla y repartir.</translation>
+        <translation>Haz clic en la baraja o en Siguiente mano para cortar y repartir.</translation>
     </message>
     <message>
         <source>Anyone at the screen: click the deck, or press Space, to cut it and deal.</source>
-        <translation>Cualquiera frente a la pantalla: haz clic en la baraja, o pulsa Espacio, para cortarla y repartir.</translation>
+        <translation>Cualquiera frente a la pantalla: haz clic en la baraja o pulsa Espacio para cortar y repartir.</translation>
     </message>
     <message>
         <source>Click the deck, or press Space, to cut it and deal.</source>
-        <translation>Haz clic en la baraja, o pulsa Espacio, para cortarla y repartir.</translation>
+        <translation>Haz clic en la baraja o pulsa Espacio para cortar y repartir.</translation>
     </message>
     <message>
         <source>This deal was sealed with fingerprint {fp}; its seed was {seed}, the cut {cut}.</source>

@@ -103,6 +103,15 @@ FIT_SLACK = 8  # px a column keeps free before a box is moved into it (a layout'
 ICON_WIDTH, ICON_HEIGHT = 32, 24  # a preset's flag or symbol in the list, at 1024x700
 DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engine.duplicate plays any)
 
+# Where "At the table" puts its hands, timeout, helpers and stats group (row, column, columns spanned), the clock
+# always first at the top left. Each form is a row shorter than the one before; a row left empty takes no room.
+TABLE_FORMS = (
+    ((1, 0, 1), (1, 1, 1), (2, 0, 2), (3, 0, 2), (4, 0, 2), (5, 0, 1), (5, 1, 1)),  # beside the rules
+    ((1, 0, 1), (1, 1, 1), (2, 0, 1), (2, 1, 1), (4, 0, 2), (5, 0, 1), (5, 1, 1)),  # the timeout beside its words
+    ((0, 2, 1), (0, 3, 1), (2, 0, 1), (2, 1, 3), (4, 0, 4), (5, 0, 1), (5, 1, 3)),  # the hands beside the clock
+    ((0, 2, 1), (0, 3, 1), (2, 0, 1), (2, 1, 3), (5, 0, 2), (5, 2, 1), (5, 3, 1)),  # the helpers beside the group
+)
+
 TIMEOUT_ACTIONS = {
     "best": QT_TRANSLATE_NOOP("LobbyPage", "Play the best move for them"),
     "first": QT_TRANSLATE_NOOP("LobbyPage", "Play their first legal tile"),
@@ -363,7 +372,7 @@ class LobbyPage(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setAccessibleName(self.tr("Why these options cannot be played"))
         rules_box = QGroupBox(self.tr("House rules"))
-        rules_form = QFormLayout(rules_box)
+        self.rules_form = rules_form = QFormLayout(rules_box)
         rules_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         # The set and the seats share a row (a few words and a digit): at 700 high the page keeps one row more.
         set_row = QHBoxLayout()
@@ -410,7 +419,7 @@ class LobbyPage(QWidget):
         self.fill = QCheckBox(self.tr("CPUs fill empty seats"))
         self.fill.setChecked(True)
         seats_box = QGroupBox(self.tr("Players"))
-        seats_grid = QGridLayout(seats_box)
+        self.seats_grid = seats_grid = QGridLayout(seats_box)
         for i, row in enumerate(self.seat_rows):
             seats_grid.addWidget(row.label, i, 0)
             seats_grid.addWidget(row.kind, i, 1)
@@ -450,26 +459,23 @@ class LobbyPage(QWidget):
         # Beside the rules, above Start (issue 34: at 1024x700 the clock and the duplicate match were below the
         # options' fold, behind a thin scroll bar): short labels beside their fields, the long one above its own.
         self.table_form = table_form = QGridLayout(table_box)
-        table_form.setColumnStretch(1, 1)
-        for line, (label, field) in enumerate(
-            ((self.tr("Turn timer"), self.timer), (self.tr("Hands"), self.visibility))
-        ):
-            named = QLabel(label)
-            named.setBuddy(field)
-            table_form.addWidget(named, line, 0)
-            table_form.addWidget(field, line, 1)
+        timer_label = QLabel(self.tr("Turn timer"))
+        timer_label.setBuddy(self.timer)
+        table_form.addWidget(timer_label, 0, 0)
+        table_form.addWidget(self.timer, 0, 1)
+        self.hands_label = QLabel(self.tr("Hands"))
+        self.hands_label.setBuddy(self.visibility)
         self.timeout_label = QLabel(self.tr("When time runs out"))
         self.timeout_label.setBuddy(self.on_timeout)
-        self.lay_timeout(beside=False)
-        helpers = QHBoxLayout()
+        self.helpers = QWidget()  # a widget, not a layout: it moves between the box's narrow and wide forms
+        helpers = QHBoxLayout(self.helpers)
+        helpers.setContentsMargins(0, 0, 0, 0)
         helpers.addWidget(self.tracker)
         helpers.addWidget(self.hints)
         helpers.addStretch(1)
-        table_form.addLayout(helpers, 4, 0, 1, 2)
-        group_label = QLabel(self.tr("Stats group"))
-        group_label.setBuddy(self.stats_group)
-        table_form.addWidget(group_label, 5, 0)
-        table_form.addWidget(self.stats_group, 5, 1)
+        self.group_label = QLabel(self.tr("Stats group"))
+        self.group_label.setBuddy(self.stats_group)
+        self.lay_table_form(0)
 
         # Duplicate match (issue 17): one person against CPUs, every deal played again from the CPUs' seats.
         self.duplicate = QCheckBox(self.tr("Duplicate match against the CPUs"))
@@ -562,7 +568,6 @@ class LobbyPage(QWidget):
         for spin in (self.players, self.target):
             spin.valueChanged.connect(self._options_changed)
         self.deal_size.valueChanged.connect(self._deal_changed)
-        self.players.valueChanged.connect(self.place_side_boxes)  # after the seats shown change (_options_changed)
         self.duplicate.toggled.connect(self._options_changed)
         self.fill.toggled.connect(self._options_changed)
         self.duplicate_deals.currentIndexChanged.connect(self._options_changed)
@@ -590,18 +595,28 @@ class LobbyPage(QWidget):
         margins = layout.contentsMargins()
         movable = (self.duplicate_box, self.table_box)  # in the order either column shows them
         inner = width - margins.left() - margins.right()
-        self.lay_timeout(beside=True)  # measured as the seats' column would show it
-        height = {box: height_at(box, inner) + layout.spacing() for box in movable}
         in_middle = tuple(box for box in movable if layout.indexOf(box) >= 0)
-        others = layout.totalHeightForWidth(width) - sum(height[box] for box in in_middle)
+        for rows in (self.rules_form, self.seats_grid):
+            rows.activate()  # their rows as shown now (seats hidden, a note shown), not as they were a moment ago
+        others = layout.totalHeightForWidth(width) - sum(height_at(box, inner) + layout.spacing() for box in in_middle)
         free = room.height() - others - FIT_SLACK if self.words_scale > 1.0 else 0
-
-        def tall(boxes: tuple[QGroupBox, ...]) -> int:
-            return sum(height[box] for box in boxes)
-
-        choices = ((), movable[:1], movable[1:], movable)
-        chosen = max((boxes for boxes in choices if tall(boxes) <= free), key=tall)  # the fullest that fits
-        self.lay_timeout(beside=self.table_box in chosen)
+        duplicate_height = height_at(self.duplicate_box, inner) + layout.spacing()
+        # "At the table" in each of its forms, from the narrowest (kept beside the rules) to the shortest.
+        table_heights = []
+        for form in range(len(TABLE_FORMS)):
+            self.lay_table_form(form)
+            fits = self.table_box.minimumSizeHint().width() <= inner
+            table_heights.append(height_at(self.table_box, inner) + layout.spacing() if fits else room.height())
+        # Every placing (the boxes in the seats' column, the table's form) by the height it fills there; the fullest
+        # that fits is taken, and of two as full the one with the table's words less packed.
+        placings = [((), 0, 0), ((self.duplicate_box,), 0, duplicate_height)]
+        for form, table_height in enumerate(table_heights[1:], start=1):
+            placings.append(((self.table_box,), form, table_height))
+            placings.append(((self.duplicate_box, self.table_box), form, duplicate_height + table_height))
+        chosen, form, _ = max(
+            (placing for placing in placings if placing[2] <= free), key=lambda placing: (placing[2], -placing[1])
+        )
+        self.lay_table_form(form)
         if chosen == in_middle:
             return
         for box in movable:
@@ -621,18 +636,26 @@ class LobbyPage(QWidget):
         for moved in (layout, self.right_column):
             moved.activate()  # laid out now: the next frame shows the boxes where they went
 
-    def lay_timeout(self, beside: bool) -> None:
-        """ "When time runs out" beside its choice in the seats' wide column (a row less: at 1920x1080 in Spanish
-        the box missed a place there by a few pixels) or above it in the narrower column beside the rules."""
-        form = self.table_form
-        form.removeWidget(self.timeout_label)
-        form.removeWidget(self.on_timeout)
-        if beside:
-            form.addWidget(self.timeout_label, 2, 0)
-            form.addWidget(self.on_timeout, 2, 1)
-        else:
-            form.addWidget(self.timeout_label, 2, 0, 1, 2)
-            form.addWidget(self.on_timeout, 3, 0, 1, 2)
+    def lay_table_form(self, form: int) -> None:
+        """ "At the table" in one of its TABLE_FORMS: a field a row with the timeout's words above their choice in
+        the narrow column beside the rules; in the seats' wide column as many rows fewer as make it fit there (at
+        1920x1080 the box missed its place by a few pixels in Spanish, and by a row with five seats)."""
+        table = self.table_form
+        moved = (
+            self.hands_label,
+            self.visibility,
+            self.timeout_label,
+            self.on_timeout,
+            self.helpers,
+            self.group_label,
+            self.stats_group,
+        )
+        for widget in moved:
+            table.removeWidget(widget)
+        for widget, (row, column, span) in zip(moved, TABLE_FORMS[form], strict=True):
+            table.addWidget(widget, row, column, 1, span)
+        table.setColumnStretch(1, 1)
+        table.setColumnStretch(3, 1 if form >= 2 else 0)  # the hands' choice, on the clock's row
 
     def scale_words(self) -> None:
         """The page's words, fields, lists and icons grow with the window as the table's side panel does (at
@@ -666,6 +689,9 @@ class LobbyPage(QWidget):
         for box in self.choice_boxes:
             box.ensurePolished()
             widen_list(box)
+        # The set's few words need fewer than a choice's nine Xs: its row then leaves the deal's words room beside
+        # their field (Spanish at 1024x700 put "Fichas cada uno" on a row of its own, and the seats scrolled).
+        self.set_top.setMinimumContentsLength(whole_length(self.set_top))
         self.presets.setIconSize(QSize(round(ICON_WIDTH * self.words_scale), round(ICON_HEIGHT * self.words_scale)))
 
     def _icon(self, preset: Preset) -> QIcon:
@@ -799,6 +825,10 @@ class LobbyPage(QWidget):
     def _options_changed(self) -> None:
         if self._loading:
             return
+        # The boxes beside the seats placed again for the seats and notes shown now, once laid out (measured at
+        # once, the seats' column still had the rows of the seats before: at 1920x1080 with two seats the well
+        # under "At the table" was 124 px where both side boxes fit).
+        QTimer.singleShot(0, self, self.place_side_boxes)
         preset = PRESETS[self.current_preset()]
         # Until the host types a deal, a new set, seat count or style brings the table's deal for it, so a
         # game switched to draw keeps a stock.

@@ -44,7 +44,7 @@ from ...engine.fairness import FairDeal, fingerprint, short, verify
 from ...engine.match import Match
 from ..look.look_style import scaled_cut_style
 from ..look.looks import DEFAULT_THEME, Theme
-from ..shell.i18n import translate
+from ..shell.i18n import last_words_together, translate
 from ..table.tile_item import paint_tile_back
 from .coach_button import place_beside
 
@@ -197,16 +197,23 @@ class CutPanel(QFrame):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self.compact:
-            wide = self.width() >= 600
-            self.words.removeWidget(self.auto)
-            if wide:
-                self.words.addWidget(self.auto, 0, 1, Qt.AlignmentFlag.AlignRight)
-            else:
-                # One column: the hint wraps at the row's width, not at half of it beside an empty column.
-                self.words.addWidget(self.auto, 1, 0)
-            self.words.setColumnStretch(0, 1)
-            self.words.setColumnStretch(1, 0)
+        self.place_auto()
+
+    def place_auto(self) -> None:
+        """On the sheet, "Cut the deck for me" beside the hint when the hint's words still fit one line beside it,
+        else under them: beside it on a 1920x1080 sheet the Spanish hint wrapped into three lines, "repartir." alone
+        on the last, where under it the hint takes two."""
+        if not self.compact:
+            return
+        self.words.removeWidget(self.auto)
+        beside = self.width() - self.deck.sizeHint().width() - self.auto.sizeHint().width() - 4 * self.words.spacing()
+        if self.hint.fontMetrics().horizontalAdvance(self.hint.text()) <= beside:
+            self.words.addWidget(self.auto, 0, 1, Qt.AlignmentFlag.AlignRight)
+        else:
+            # One column: the hint wraps at the row's width, not at half of it beside an empty column.
+            self.words.addWidget(self.auto, 1, 0)
+        self.words.setColumnStretch(0, 1)
+        self.words.setColumnStretch(1, 0)
 
     def show_fingerprint(self, fingerprint_hex: str, people: int, clock: bool, auto: bool) -> None:
         """The sealed deal, by its fingerprint alone (a room's deal is sealed by the host, and only its fingerprint
@@ -224,7 +231,8 @@ class CutPanel(QFrame):
             text = translate("FairDeal", "Anyone at the screen: click the deck, or press Space, to cut it and deal.")
         else:
             text = translate("FairDeal", "Click the deck, or press Space, to cut it and deal.")
-        self.hint.setText(text)
+        self.hint.setText(last_words_together(text))
+        self.place_auto()
         self.auto.blockSignals(True)
         self.auto.setChecked(auto)
         self.auto.blockSignals(False)

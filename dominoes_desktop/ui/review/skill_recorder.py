@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
 from ..shell import store_service
-from ..shell.i18n import number
+from ..shell.i18n import last_words_together, number
 from ..shell.store_service import StoreService
 
 if TYPE_CHECKING:
@@ -217,5 +217,5 @@ class SkillRecorder(QObject):
                 )
             )
         if said:
-            line.setText("<br>".join(said))
+            line.setText("<br>".join(last_words_together(words) for words in said))
             line.show()

@@ -22,6 +22,17 @@ def translate(context: str, text: object) -> str:
     return QCoreApplication.translate(context, str(text))
 
 
+NO_BREAK = "\u00a0"  # a space a line never wraps at
+
+
+def last_words_together(words: str) -> str:
+    """`words` with their last two kept on one line (a space a line never wraps at between them): a sentence that
+    wraps never ends on a line of one word ("deal." alone under the invitation to cut the deck on a 1280x800
+    hand-end sheet, "entrenador" under the luck line at 1920x1080)."""
+    head, space, last = words.rpartition(" ")
+    return f"{head}{NO_BREAK}{last}" if space else words
+
+
 def number(value: float, decimals: int = 2, *, signed: bool = False) -> str:
     """A number in the player's language (a decimal comma in Spanish), with its sign when asked."""
     text = QLocale().toString(abs(value) if signed else value, "f", decimals)
