@@ -149,7 +149,7 @@ class WorldModelExpert:
 
 # The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player.
 WORLD_MODELS = {"expert_fitted": True, "expert_habits": False}
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *WORLD_MODELS)
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", "expert_is", *WORLD_MODELS)
 
 
 class Timed:
@@ -182,6 +182,12 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.tie_break = False
         plain.level = level
         return Timed(plain)
+    if level == "expert_is":  # the Expert by information-set tree search (engine/cpu/ismcts.py), session 20
+        tree = make_player("expert", seed, movetime)
+        assert isinstance(tree, ExpertPlayer)
+        tree.tree = True
+        tree.level = level
+        return Timed(tree)
     if level in WORLD_MODELS:
         return Timed(WorldModelExpert(make_player("expert", seed, movetime), level, WORLD_MODELS[level]))
     return Timed(make_player(level, seed, movetime))
