@@ -28,7 +28,7 @@ from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
-from .ismcts import tree_search
+from .ismcts import LEAF_SHARE, tree_search
 from .search import monte_carlo, now
 
 __all__ = [
@@ -211,5 +211,5 @@ def expert_tree_choice(view: PlayerView, plays: list[Move], rng_seed: int, movet
     the exact solver where it can search them; the PIMC choice in layouts the playout kernel does not play."""
     if not supports(view.rules):
         return expert_choice(view, plays, rng_seed, movetime_ms)
-    deadline = now() + movetime_ms / 1000.0
-    return tree_search(view, plays, rng_seed, deadline, world_weigher(view), node_rate(view.rules)).move
+    leaf_nodes = int(node_rate(view.rules) * movetime_ms / LEAF_SHARE)
+    return tree_search(view, plays, rng_seed, now() + movetime_ms / 1000.0, world_weigher(view), leaf_nodes).move

@@ -33,6 +33,7 @@ EXPLORATION = 0.7  # UCB's constant, in units of the mean size of the values see
 POOL_SHARE = 0.1  # of the clock, at most, spent sampling and weighing the pool of worlds
 POOL_SIZE = 256  # worlds in the pool at most
 LEAF_SHARE = 40  # a leaf's exact search gets the nodes of 1/LEAF_SHARE of the clock
+CHECK_EVERY = 32  # iterations between looks at the clock and at whether the choice is made
 GIVE_UP_EXACT = 16  # leaves too big to search, beyond those searched, before the rest are played out
 
 
@@ -149,36 +150,43 @@ class Leaves:
         return playout_values(rules, hand, self.rng)
 
 
+def _decided(root: Node, plays: list[Move], left: float) -> bool:
+    """Whether the most visited option leads every other by more visits than `left` iterations could give."""
+    counts = sorted((root.children[m].visits if m in root.children else 0 for m in plays), reverse=True)
+    return len(counts) < 2 or counts[0] - counts[1] > left
+
+
 def tree_search(
     view: PlayerView,
     plays: list[Move],
     seed: int,
-    deadline: float,
+    deadline: float | None,
     weigh: Callable[[Sequence[Sequence[Tile]]], float] | None = None,
-    node_rate: int = 0,
-    max_iterations: int | None = None,
+    leaf_nodes: int = 0,
+    iterations_wanted: int = 0,
 ) -> TreeResult:
-    """Search from the seat's view until the deadline (or `max_iterations`); the root's options are `plays`.
+    """Search from the seat's view until the deadline, or until no other option can catch the most visited
+    one in the time left; with no deadline, for exactly `iterations_wanted` iterations on a full pool of
+    worlds (a decision reproduced). The root's options are `plays`.
 
-    `weigh` gives each sampled world's weight (without it they count alike); `node_rate` is the solver's nodes
-    a millisecond (0: every leaf is played out, none searched)."""
+    `weigh` gives each sampled world's weight (without it they count alike); `leaf_nodes` is the solver's
+    node budget for a leaf (0: every leaf is played out, none searched)."""
     rules = view.rules
     rng = random.Random(seed)
     knowledge = infer(view)
     started = now()
-    span = max(0.0, deadline - started)
     # The pool: worlds and their cumulative weights, sampled for at most POOL_SHARE of the clock.
     worlds: list[Hand] = []
     cumulative: list[float] = []
     total_weight = 0.0
-    pool_until = started + POOL_SHARE * span
-    while len(worlds) < POOL_SIZE and (len(worlds) < 8 or now() < pool_until):
+    pool_until = None if deadline is None else started + POOL_SHARE * max(0.0, deadline - started)
+    while len(worlds) < POOL_SIZE and (len(worlds) < 8 or pool_until is None or now() < pool_until):
         world = sample_world(view, knowledge, rng)
         _settle(world)
         total_weight += 1.0 if weigh is None else weigh(world.hands)
         worlds.append(world)
         cumulative.append(total_weight)
-    leaves = Leaves(view, worlds, int(node_rate * 1000.0 * span / LEAF_SHARE) if node_rate > 0 else 0, rng)
+    leaves = Leaves(view, worlds, leaf_nodes, rng)
     root = Node(rules.side_of(view.seat))
     allowed = set(plays)
     scale_sum = 0.0
@@ -209,8 +217,13 @@ def tree_search(
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.side]
-        if iterations == max_iterations or (max_iterations is None and now() >= deadline):
-            break
+        if deadline is None:
+            if iterations >= iterations_wanted:
+                break
+        elif iterations % CHECK_EVERY == 0 or now() >= deadline:
+            clock = now()
+            if clock >= deadline or _decided(root, plays, iterations * (deadline - clock) / (clock - started)):
+                break
     visits = {m: root.children[m].visits if m in root.children else 0 for m in plays}
     means = {m: root.children[m].total / root.children[m].visits for m in plays if visits[m]}
     best = max(plays, key=lambda m: (visits[m], means.get(m, -math.inf)))
