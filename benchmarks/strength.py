@@ -149,7 +149,10 @@ class WorldModelExpert:
 
 # The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player.
 WORLD_MODELS = {"expert_fitted": True, "expert_habits": False}
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", "expert_is", *WORLD_MODELS)
+# The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
+# by the fitted model of play (ismcts.modelled_play).
+TREE_EXPERTS = {"expert_is": False, "expert_ism": True}
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *TREE_EXPERTS, *WORLD_MODELS)
 
 
 class Timed:
@@ -182,10 +185,11 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.tie_break = False
         plain.level = level
         return Timed(plain)
-    if level == "expert_is":  # the Expert by information-set tree search (engine/cpu/ismcts.py), session 20
+    if level in TREE_EXPERTS:  # the Expert by information-set tree search (engine/cpu/ismcts.py), session 20
         tree = make_player("expert", seed, movetime)
         assert isinstance(tree, ExpertPlayer)
         tree.tree = True
+        tree.modelled = TREE_EXPERTS[level]
         tree.level = level
         return Timed(tree)
     if level in WORLD_MODELS:

@@ -206,10 +206,13 @@ def expert_choice(
     return monte_carlo(view, tied, random.Random(rng_seed ^ 0x5EED), until, weigh=weigh)
 
 
-def expert_tree_choice(view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float) -> Move:
+def expert_tree_choice(
+    view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float, modelled: bool = False
+) -> Move:
     """The Expert's play by information-set tree search (ismcts.py) on its weighted worlds, leaves valued by
     the exact solver where it can search them; the PIMC choice in layouts the playout kernel does not play."""
     if not supports(view.rules):
         return expert_choice(view, plays, rng_seed, movetime_ms)
     leaf_nodes = int(node_rate(view.rules) * movetime_ms / LEAF_SHARE)
-    return tree_search(view, plays, rng_seed, now() + movetime_ms / 1000.0, world_weigher(view), leaf_nodes).move
+    deadline = now() + movetime_ms / 1000.0
+    return tree_search(view, plays, rng_seed, deadline, world_weigher(view), leaf_nodes, modelled=modelled).move

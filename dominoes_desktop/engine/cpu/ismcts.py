@@ -24,6 +24,7 @@ from ..analysis.solver import OutOfBudget, hand_gains, side_value
 from ..hand import Hand
 from ..knowledge import infer, sample_world
 from ..moves import CLAIM, Move
+from ..play_model import Record, option_chances, sightings_of
 from ..rules import Rules
 from ..tiles import Tile, full_set
 from ..view import PlayerView
@@ -150,6 +151,24 @@ class Leaves:
         return playout_values(rules, hand, self.rng)
 
 
+def modelled_play(hand: Hand, moves: list[Move], rng: random.Random) -> Move:
+    """A play drawn by play_model's fitted model of sensible play for the seat to move, from its own tiles and
+    what is public: how the tree takes the other seats to choose (they know their own hands, and only those)."""
+    rules = hand.rules
+    turns: list[Record] = [(t.seat, t.move.kind, t.move.tile, t.move.end, t.stuck_on) for t in hand.history]
+    first = moves[0]
+    turns.append((hand.turn, first.kind, first.tile, first.end, ()))
+    now_seen = sightings_of(rules, turns)[-1]  # the public facts of this turn (the tile in it is any that fits)
+    chances = option_chances(now_seen, hand.hands[hand.turn])
+    pick = rng.random() * sum(chances.values())
+    for move in moves:
+        assert move.tile is not None and move.end is not None
+        pick -= chances.get((move.tile, move.end), 0.0)
+        if pick <= 0.0:
+            return move
+    return moves[-1]
+
+
 def _decided(root: Node, plays: list[Move], left: float) -> bool:
     """Whether the most visited option leads every other by more visits than `left` iterations could give."""
     counts = sorted((root.children[m].visits if m in root.children else 0 for m in plays), reverse=True)
@@ -164,13 +183,16 @@ def tree_search(
     weigh: Callable[[Sequence[Sequence[Tile]]], float] | None = None,
     leaf_nodes: int = 0,
     iterations_wanted: int = 0,
+    modelled: bool = False,
 ) -> TreeResult:
     """Search from the seat's view until the deadline, or until no other option can catch the most visited
     one in the time left; with no deadline, for exactly `iterations_wanted` iterations on a full pool of
     worlds (a decision reproduced). The root's options are `plays`.
 
     `weigh` gives each sampled world's weight (without it they count alike); `leaf_nodes` is the solver's
-    node budget for a leaf (0: every leaf is played out, none searched)."""
+    node budget for a leaf (0: every leaf is played out, none searched). `modelled`: the other seats' plays
+    in the tree are drawn by the fitted model of play (modelled_play) from their own tiles in the world, and
+    only the seat's own choices are searched by UCB."""
     rules = view.rules
     rng = random.Random(seed)
     knowledge = infer(view)
@@ -202,8 +224,13 @@ def tree_search(
             moves = hand.legal_moves()
             if node is root:
                 moves = [m for m in moves if m in allowed]
-            move, child = _pick(moves, node, scale)
-            expanded = child is None and len(moves) > 1  # a forced step adds its node and walks on
+            if modelled and hand.turn != view.seat and len(moves) > 1 and not hand.layout.empty:
+                move = modelled_play(hand, moves, rng)
+                child = node.children.get(move)
+                expanded = False
+            else:
+                move, child = _pick(moves, node, scale)
+                expanded = child is None and len(moves) > 1  # a forced step adds its node and walks on
             if child is None:
                 child = node.children[move] = Node(rules.side_of(hand.turn))
             hand.apply_legal(move)

@@ -1,0 +1,95 @@
+"""The information-set tree search (engine/cpu/ismcts.py): one tree over the public moves, fresh worlds each
+iteration, leaves valued by the exact solver or a playout."""
+
+from __future__ import annotations
+
+import random
+
+from dominoes_desktop.engine.analysis.coach import Judge
+from dominoes_desktop.engine.analysis.solver import value_bound
+from dominoes_desktop.engine.cpu import expert
+from dominoes_desktop.engine.cpu.ismcts import tree_search
+from dominoes_desktop.engine.cpu.players import ExpertPlayer
+from dominoes_desktop.engine.cpu.search import now
+from dominoes_desktop.engine.knowledge import infer, sample_world
+from dominoes_desktop.engine.moves import Move, MoveKind
+from dominoes_desktop.engine.view import PlayerView
+
+from .test_expert import late_positions
+
+LEAF_NODES = 200_000
+
+
+def _plays(view: PlayerView) -> list[Move]:
+    return [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+
+
+def test_every_iteration_visits_one_of_the_seats_options_and_values_stay_in_bounds() -> None:
+    for view in late_positions("puerto_rican", 3, seed=11, tiles_left=5):
+        plays = _plays(view)
+        result = tree_search(view, plays, 3, None, expert.world_weigher(view), LEAF_NODES, iterations_wanted=400)
+        assert result.move in plays
+        assert set(result.visits) == set(plays)
+        assert sum(result.visits.values()) == result.iterations == 400
+        assert result.visits[result.move] == max(result.visits.values()), "the most visited option is played"
+        bound = value_bound(view.rules)
+        assert all(-bound <= mean <= bound for mean in result.means.values())
+        assert result.exact_leaves > 0, "five tiles a seat is small enough for the solver's leaves"
+
+
+def test_without_a_node_budget_every_leaf_is_played_out() -> None:
+    view = late_positions("jamaican", 1, seed=2, tiles_left=5)[0]
+    result = tree_search(view, _plays(view), 1, None, None, 0, iterations_wanted=200)
+    assert result.exact_leaves == 0 and sum(result.visits.values()) == 200
+
+
+def test_a_search_is_reproduced_from_its_seed() -> None:
+    view = late_positions("jamaican", 1, seed=6, tiles_left=4)[0]
+    plays = _plays(view)
+    first = tree_search(view, plays, 9, None, expert.world_weigher(view), LEAF_NODES, iterations_wanted=300)
+    again = tree_search(view, plays, 9, None, expert.world_weigher(view), LEAF_NODES, iterations_wanted=300)
+    assert first == again
+
+
+def _sure_choices(view: PlayerView, worlds: int) -> tuple[Move, Move] | None:
+    """An option that wins the hand in every sampled world under perfect play and one that loses it in
+    every one, if the position has them (games counted in hands: a value of +1 or -1)."""
+    knowledge = infer(view)
+    rng = random.Random(0)
+    side = view.rules.side_of(view.seat)
+    plays = _plays(view)
+    lowest = dict.fromkeys(plays, 1.0)
+    highest = dict.fromkeys(plays, -1.0)
+    for _ in range(worlds):
+        world = sample_world(view, knowledge, rng)
+        judge = Judge(view.rules, world, 10**7)
+        for move in plays:
+            value = judge.option_value(world, move, side, True, 0)
+            lowest[move], highest[move] = min(lowest[move], value), max(highest[move], value)
+    winners = [m for m in plays if lowest[m] > 0]
+    losers = [m for m in plays if highest[m] < 0]
+    return (winners[0], losers[0]) if len(winners) == 1 and losers else None
+
+
+def test_the_search_finds_the_one_option_that_wins_in_every_world() -> None:
+    found = 0
+    for view in late_positions("jamaican", 40, seed=21, tiles_left=3):
+        sure = _sure_choices(view, 60)
+        if sure is None:
+            continue
+        winner, loser = sure
+        result = tree_search(view, _plays(view), 4, None, expert.world_weigher(view), LEAF_NODES, iterations_wanted=300)
+        assert result.move == winner
+        assert result.means[winner] > result.means[loser]
+        found += 1
+    assert found >= 2, "the positions hold sure wins to find"
+
+
+def test_the_tree_expert_plays_legal_moves_within_its_clock() -> None:
+    player = ExpertPlayer(5, movetime_ms=150.0)
+    player.tree = True
+    for view in late_positions("puerto_rican", 4, seed=3, tiles_left=7):
+        started = now()
+        chosen = player.decide(view).move
+        assert now() - started < 0.6
+        assert chosen in _plays(view)
