@@ -150,8 +150,9 @@ class WorldModelExpert:
 # The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player.
 WORLD_MODELS = {"expert_fitted": True, "expert_habits": False}
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
-# by the fitted model of play (ismcts.modelled_play).
-TREE_EXPERTS = {"expert_is": False, "expert_ism": True}
+# by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than
+# the second figure.
+TREE_EXPERTS = {"expert_is": (False, 0), "expert_ism": (True, 0), "expert_ish": (False, 5)}
 OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *TREE_EXPERTS, *WORLD_MODELS)
 
 
@@ -189,7 +190,7 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         tree = make_player("expert", seed, movetime)
         assert isinstance(tree, ExpertPlayer)
         tree.tree = True
-        tree.modelled = TREE_EXPERTS[level]
+        tree.modelled, tree.pimc_below = TREE_EXPERTS[level]
         tree.level = level
         return Timed(tree)
     if level in WORLD_MODELS:

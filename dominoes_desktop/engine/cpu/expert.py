@@ -207,11 +207,12 @@ def expert_choice(
 
 
 def expert_tree_choice(
-    view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float, modelled: bool = False
+    view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float, modelled: bool = False, pimc_below: int = 0
 ) -> Move:
     """The Expert's play by information-set tree search (ismcts.py) on its weighted worlds, leaves valued by
-    the exact solver where it can search them; the PIMC choice in layouts the playout kernel does not play."""
-    if not supports(view.rules):
+    the exact solver where it can search them; the PIMC choice once the seat holds fewer than `pimc_below`
+    tiles, and in layouts the playout kernel does not play."""
+    if not supports(view.rules) or len(view.tiles) < pimc_below:
         return expert_choice(view, plays, rng_seed, movetime_ms)
     leaf_nodes = int(node_rate(view.rules) * movetime_ms / LEAF_SHARE)
     deadline = now() + movetime_ms / 1000.0

@@ -190,6 +190,7 @@ class ExpertPlayer(HardPlayer):
     tie_break = True  # near ties of the exact values settled by playouts (expert.near_best); off: plain PIMC
     tree = False  # information-set tree search (ismcts.py) instead of PIMC
     modelled = False  # in the tree, the other seats play by the fitted model of play (ismcts.modelled_play)
+    pimc_below = 0  # with the tree, PIMC once the seat holds fewer tiles than this
 
     def __init__(self, seed: int = 0, movetime_ms: float = 700.0) -> None:
         super().__init__(seed, movetime_ms)
@@ -204,7 +205,10 @@ class ExpertPlayer(HardPlayer):
 
         if self.tree:
             return explain(
-                view, expert_tree_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms, self.modelled)
+                view,
+                expert_tree_choice(
+                    view, plays, self.rng.getrandbits(32), self.movetime_ms, self.modelled, self.pimc_below
+                ),
             )
         share = TIE_SHARE if self.tie_break else 0.0
         best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms, share)
