@@ -4,15 +4,17 @@ iteration, leaves valued by the exact solver or a playout."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.analysis.solver import value_bound
 from dominoes_desktop.engine.cpu import expert
-from dominoes_desktop.engine.cpu.ismcts import tree_search
+from dominoes_desktop.engine.cpu.ismcts import modelled_play, tree_search
 from dominoes_desktop.engine.cpu.players import ExpertPlayer
 from dominoes_desktop.engine.cpu.search import now
 from dominoes_desktop.engine.knowledge import infer, sample_world
 from dominoes_desktop.engine.moves import Move, MoveKind
+from dominoes_desktop.engine.play_model import Record, option_chances, sightings_of
 from dominoes_desktop.engine.view import PlayerView
 
 from .test_expert import late_positions
@@ -51,36 +53,32 @@ def test_a_search_is_reproduced_from_its_seed() -> None:
     assert first == again
 
 
-def _sure_choices(view: PlayerView, worlds: int) -> tuple[Move, Move] | None:
-    """An option that wins the hand in every sampled world under perfect play and one that loses it in
-    every one, if the position has them (games counted in hands: a value of +1 or -1)."""
+def _sure_win(view: PlayerView, worlds: int) -> Move | None:
+    """The one option that wins the hand in every sampled world under perfect play, the others losing it in
+    some, if the position has it (games counted in hands: a value of +1 or -1)."""
     knowledge = infer(view)
     rng = random.Random(0)
     side = view.rules.side_of(view.seat)
     plays = _plays(view)
     lowest = dict.fromkeys(plays, 1.0)
-    highest = dict.fromkeys(plays, -1.0)
     for _ in range(worlds):
         world = sample_world(view, knowledge, rng)
         judge = Judge(view.rules, world, 10**7)
         for move in plays:
-            value = judge.option_value(world, move, side, True, 0)
-            lowest[move], highest[move] = min(lowest[move], value), max(highest[move], value)
+            lowest[move] = min(lowest[move], judge.option_value(world, move, side, True, 0))
     winners = [m for m in plays if lowest[m] > 0]
-    losers = [m for m in plays if highest[m] < 0]
-    return (winners[0], losers[0]) if len(winners) == 1 and losers else None
+    return winners[0] if len(winners) == 1 else None
 
 
 def test_the_search_finds_the_one_option_that_wins_in_every_world() -> None:
     found = 0
-    for view in late_positions("jamaican", 40, seed=21, tiles_left=3):
-        sure = _sure_choices(view, 60)
-        if sure is None:
+    for view in late_positions("jamaican", 30, seed=21, tiles_left=3):
+        winner = _sure_win(view, 40)
+        if winner is None:
             continue
-        winner, loser = sure
         result = tree_search(view, _plays(view), 4, None, expert.world_weigher(view), LEAF_NODES, iterations_wanted=300)
         assert result.move == winner
-        assert result.means[winner] > result.means[loser]
+        assert result.means[winner] == max(result.means.values())
         found += 1
     assert found >= 2, "the positions hold sure wins to find"
 
@@ -93,3 +91,19 @@ def test_the_tree_expert_plays_legal_moves_within_its_clock() -> None:
         chosen = player.decide(view).move
         assert now() - started < 0.6
         assert chosen in _plays(view)
+
+
+def test_the_other_seats_in_the_tree_play_legal_moves_at_the_fitted_models_odds() -> None:
+    view = late_positions("puerto_rican", 1, seed=13, tiles_left=6)[0]
+    world = sample_world(view, infer(view), random.Random(2))
+    moves = world.legal_moves()
+    turns: list[Record] = [(t.seat, t.move.kind, t.move.tile, t.move.end, t.stuck_on) for t in world.history]
+    turns.append((world.turn, MoveKind.PLAY, moves[0].tile, moves[0].end, ()))
+    chances = option_chances(sightings_of(view.rules, turns)[-1], world.hands[world.turn])
+    rng = random.Random(8)
+    draws = 4000
+    counts = Counter(modelled_play(world, moves, rng) for _ in range(draws))
+    assert set(counts) <= set(moves)
+    for move in moves:
+        assert move.tile is not None and move.end is not None
+        assert abs(counts[move] / draws - chances[(move.tile, move.end)]) < 0.03
