@@ -17,6 +17,9 @@ fitted model of play (engine/play_model.py) or by the habit player (knowledge.ev
 `--world-model fitted|habits` sets that model for the process (the Expert's and --inference's); `--session` keeps each side's players for every deal, as the hands of one long
 match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
+`expert_is` is the Expert by information-set tree search (engine/cpu/ismcts.py, session 20), `expert_ism` the
+same with the other seats in the tree playing by the fitted model of play, `expert_ish` the tree while the seat
+holds 5 tiles or more and the PIMC Expert after (docs/STRENGTH.md, session 20).
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
 think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
 is shared, and a loaded wall clock would weaken every level by a different share); `--clock wall` as at a table.
