@@ -34,7 +34,7 @@ EXPLORATION = 0.7  # UCB's constant, in units of the mean size of the values see
 POOL_SHARE = 0.1  # of the clock, at most, spent sampling and weighing the pool of worlds
 POOL_SIZE = 256  # worlds in the pool at most
 LEAF_SHARE = 40  # a leaf's exact search gets the nodes of 1/LEAF_SHARE of the clock
-CHECK_EVERY = 32  # iterations between looks at the clock and at whether the choice is made
+CHECK_EVERY = 32  # iterations between looks at whether the choice is made (the clock is read every one)
 GIVE_UP_EXACT = 16  # leaves too big to search, beyond those searched, before the rest are played out
 
 
