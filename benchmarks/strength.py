@@ -17,6 +17,9 @@ fitted model of play (engine/play_model.py) or by the habit player (knowledge.ev
 `--world-model fitted|habits` sets that model for the process (the Expert's and --inference's); `--session` keeps each side's players for every deal, as the hands of one long
 match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
+`expert_is` is the Expert by information-set tree search (engine/cpu/ismcts.py, session 20), `expert_ism` the
+same with the other seats in the tree playing by the fitted model of play, `expert_ish` the tree while the seat
+holds 5 tiles or more and the PIMC Expert after (docs/STRENGTH.md, session 20).
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
 think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
 is shared, and a loaded wall clock would weaken every level by a different share); `--clock wall` as at a table.
@@ -149,7 +152,11 @@ class WorldModelExpert:
 
 # The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player.
 WORLD_MODELS = {"expert_fitted": True, "expert_habits": False}
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *WORLD_MODELS)
+# The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
+# by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than
+# the second figure.
+TREE_EXPERTS = {"expert_is": (False, 0), "expert_ism": (True, 0), "expert_ish": (False, 5)}
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *TREE_EXPERTS, *WORLD_MODELS)
 
 
 class Timed:
@@ -182,6 +189,13 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.tie_break = False
         plain.level = level
         return Timed(plain)
+    if level in TREE_EXPERTS:  # the Expert by information-set tree search (engine/cpu/ismcts.py), session 20
+        tree = make_player("expert", seed, movetime)
+        assert isinstance(tree, ExpertPlayer)
+        tree.tree = True
+        tree.modelled, tree.pimc_below = TREE_EXPERTS[level]
+        tree.level = level
+        return Timed(tree)
     if level in WORLD_MODELS:
         return Timed(WorldModelExpert(make_player("expert", seed, movetime), level, WORLD_MODELS[level]))
     return Timed(make_player(level, seed, movetime))
