@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.confidence import wilson
 from dominoes_desktop.cli.simulate import percentile
 from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, Decision, make_player, search
+from dominoes_desktop.engine.cpu.ismcts import TreeExpertPlayer
 from dominoes_desktop.engine.cpu.players import ExpertPlayer
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
@@ -190,10 +191,9 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         plain.level = level
         return Timed(plain)
     if level in TREE_EXPERTS:  # the Expert by information-set tree search (engine/cpu/ismcts.py), session 20
-        tree = make_player("expert", seed, movetime)
-        assert isinstance(tree, ExpertPlayer)
-        tree.tree = True
-        tree.modelled, tree.pimc_below = TREE_EXPERTS[level]
+        modelled, pimc_below = TREE_EXPERTS[level]
+        clock = {} if movetime is None else {"movetime_ms": movetime}
+        tree = TreeExpertPlayer(seed, modelled=modelled, pimc_below=pimc_below, **clock)
         tree.level = level
         return Timed(tree)
     if level in WORLD_MODELS:

@@ -9,8 +9,7 @@ from collections import Counter
 from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.analysis.solver import value_bound
 from dominoes_desktop.engine.cpu import expert
-from dominoes_desktop.engine.cpu.ismcts import modelled_play, tree_search
-from dominoes_desktop.engine.cpu.players import ExpertPlayer
+from dominoes_desktop.engine.cpu.ismcts import TreeExpertPlayer, modelled_play, tree_search
 from dominoes_desktop.engine.cpu.search import now
 from dominoes_desktop.engine.knowledge import infer, sample_world
 from dominoes_desktop.engine.moves import Move, MoveKind
@@ -84,8 +83,7 @@ def test_the_search_finds_the_one_option_that_wins_in_every_world() -> None:
 
 
 def test_the_tree_expert_plays_legal_moves_within_its_clock() -> None:
-    player = ExpertPlayer(5, movetime_ms=150.0)
-    player.tree = True
+    player = TreeExpertPlayer(5, movetime_ms=150.0)
     for view in late_positions("puerto_rican", 4, seed=3, tiles_left=7):
         started = now()
         chosen = player.decide(view).move

@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 
 from ..analysis.coach import Judge
 from ..analysis.core import solver_fits
-from ..analysis.playout import supports
 from ..analysis.solver import OutOfBudget
 from ..hand import Hand
 from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
@@ -28,7 +27,6 @@ from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
-from .ismcts import LEAF_SHARE, tree_search
 from .search import monte_carlo, now
 
 __all__ = [
@@ -36,7 +34,6 @@ __all__ = [
     "evidence_weight",
     "exact_pimc",
     "expert_choice",
-    "expert_tree_choice",
     "node_rate",
     "play_evidence",
     "settled",
@@ -204,16 +201,3 @@ def expert_choice(
         return tied[0]
     until = min(deadline, now() + tie_share * movetime_ms / 1000.0)
     return monte_carlo(view, tied, random.Random(rng_seed ^ 0x5EED), until, weigh=weigh)
-
-
-def expert_tree_choice(
-    view: PlayerView, plays: list[Move], rng_seed: int, movetime_ms: float, modelled: bool = False, pimc_below: int = 0
-) -> Move:
-    """The Expert's play by information-set tree search (ismcts.py) on its weighted worlds, leaves valued by
-    the exact solver where it can search them; the PIMC choice once the seat holds fewer than `pimc_below`
-    tiles, and in layouts the playout kernel does not play."""
-    if not supports(view.rules) or len(view.tiles) < pimc_below:
-        return expert_choice(view, plays, rng_seed, movetime_ms)
-    leaf_nodes = int(node_rate(view.rules) * movetime_ms / LEAF_SHARE)
-    deadline = now() + movetime_ms / 1000.0
-    return tree_search(view, plays, rng_seed, deadline, world_weigher(view), leaf_nodes, modelled=modelled).move

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..analysis.coach import Judge
-from ..analysis.playout import play_out
+from ..analysis.playout import play_out, supports
 from ..analysis.solver import OutOfBudget, hand_gains, side_value
 from ..hand import Hand
 from ..knowledge import infer, sample_world
@@ -28,6 +28,8 @@ from ..play_model import Record, option_chances, sightings_of
 from ..rules import Rules
 from ..tiles import Tile, full_set
 from ..view import PlayerView
+from .expert import expert_choice, node_rate, world_weigher
+from .players import ExpertPlayer
 from .search import ROLLOUT_NOISE, now
 
 EXPLORATION = 0.7  # UCB's constant, in units of the mean size of the values seen (points or hands alike)
@@ -255,3 +257,25 @@ def tree_search(
     means = {m: root.children[m].total / root.children[m].visits for m in plays if visits[m]}
     best = max(plays, key=lambda m: (visits[m], means.get(m, -math.inf)))
     return TreeResult(best, visits, means, iterations, leaves.searched)
+
+
+class TreeExpertPlayer(ExpertPlayer):
+    """The Expert by information-set tree search on its weighted worlds, leaves valued by the exact solver
+    where it can search them: a benchmark seat (benchmarks/strength.py, session 20; not shipped: it did not
+    beat the PIMC Expert, docs/STRENGTH.md). `modelled`: the other seats in the tree play by the fitted model
+    of play; the PIMC Expert's choice once the seat holds fewer than `pimc_below` tiles, and in layouts the
+    playout kernel does not play."""
+
+    def __init__(self, seed: int = 0, movetime_ms: float = 700.0, modelled: bool = False, pimc_below: int = 0) -> None:
+        super().__init__(seed, movetime_ms)
+        self.modelled = modelled
+        self.pimc_below = pimc_below
+
+    def choose(self, view: PlayerView, plays: list[Move]) -> Move:
+        seed = self.rng.getrandbits(32)
+        if not supports(view.rules) or len(view.tiles) < self.pimc_below:
+            return expert_choice(view, plays, seed, self.movetime_ms)
+        leaf_nodes = int(node_rate(view.rules) * self.movetime_ms / LEAF_SHARE)
+        deadline = now() + self.movetime_ms / 1000.0
+        weigh = world_weigher(view)
+        return tree_search(view, plays, seed, deadline, weigh, leaf_nodes, modelled=self.modelled).move

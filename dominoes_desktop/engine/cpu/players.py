@@ -188,9 +188,6 @@ class ExpertPlayer(HardPlayer):
 
     level = "expert"
     tie_break = True  # near ties of the exact values settled by playouts (expert.near_best); off: plain PIMC
-    tree = False  # information-set tree search (ismcts.py) instead of PIMC
-    modelled = False  # in the tree, the other seats play by the fitted model of play (ismcts.modelled_play)
-    pimc_below = 0  # with the tree, PIMC once the seat holds fewer tiles than this
 
     def __init__(self, seed: int = 0, movetime_ms: float = 700.0) -> None:
         super().__init__(seed, movetime_ms)
@@ -201,18 +198,14 @@ class ExpertPlayer(HardPlayer):
         if quick:
             return quick
         plays = [m for m in moves if m.kind is MoveKind.PLAY]
-        from .expert import TIE_SHARE, expert_choice, expert_tree_choice  # the solver loads with the first decision
+        return explain(view, self.choose(view, plays))
 
-        if self.tree:
-            return explain(
-                view,
-                expert_tree_choice(
-                    view, plays, self.rng.getrandbits(32), self.movetime_ms, self.modelled, self.pimc_below
-                ),
-            )
+    def choose(self, view: PlayerView, plays: list[Move]) -> Move:
+        """The play among `plays` (two or more), by the Expert's search."""
+        from .expert import TIE_SHARE, expert_choice  # the exact solver and the coach load with the first decision
+
         share = TIE_SHARE if self.tie_break else 0.0
-        best = expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms, share)
-        return explain(view, best)
+        return expert_choice(view, plays, self.rng.getrandbits(32), self.movetime_ms, share)
 
 
 class FastExpertPlayer(ExpertPlayer):
