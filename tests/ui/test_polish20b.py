@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.play.game_page import GamePage
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -133,16 +134,25 @@ def test_the_sealed_decks_words_leave_no_word_alone_on_a_line(qtbot: QtBot, tmp_
             assert panel.hint.height() >= panel.hint.heightForWidth(panel.hint.width()), "the words are cut"
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
-def test_the_hand_end_sheets_sealed_deck_leaves_no_word_alone(qtbot: QtBot, window: MainWindow, language: str) -> None:
-    """On the 1920x1080 hand-end sheet "Cut the deck for me" sat beside the invitation and squeezed it into three
-    lines, "repartir." alone on the last: the box goes under the words unless they keep one line beside it."""
+def hand_ended(qtbot: QtBot, window: MainWindow, language: str, size: tuple[int, int] | None = None) -> GamePage:
+    """The game page with a Jamaican match's first hand played out by the CPUs and its sheet shown, in `language`
+    (the window at `size` first, if given)."""
     if language != "en":
         window.set_language(language)
+    if size is not None:
+        window.resize(*size)
     start(window, "jamaican", seed=4)
     window.controller.autoplay(10_000)
     page = window.game
     qtbot.waitUntil(page.hand_end.isVisible, timeout=5000)
+    return page
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_hand_end_sheets_sealed_deck_leaves_no_word_alone(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """On the 1920x1080 hand-end sheet "Cut the deck for me" sat beside the invitation and squeezed it into three
+    lines, "repartir." alone on the last: the box goes under the words unless they keep one line beside it."""
+    page = hand_ended(qtbot, window, language)
     row = page.deal_seal.cut
     for size in ((1920, 1080), (1024, 700), (1280, 800)):
         window.resize(*size)
@@ -178,13 +188,7 @@ def column_gaps(label: QLabel) -> list[float]:
 def test_the_hand_end_pip_table_reads_as_columns(qtbot: QtBot, window: MainWindow, language: str) -> None:
     """At 1920x1080 the sheet's pip table read "CPU 3 6-3 6-0 … 1-0 38 pips": 6 px between a name, its tiles and
     their pips, no wider than a space between two tiles. Its columns are now farther apart than two spaces."""
-    if language != "en":
-        window.set_language(language)
-    window.resize(1920, 1080)
-    start(window, "jamaican", seed=4)
-    window.controller.autoplay(10_000)
-    page = window.game
-    qtbot.waitUntil(page.hand_end.isVisible, timeout=5000)
+    page = hand_ended(qtbot, window, language, (1920, 1080))
     label = page.hand_end.text
     gaps = column_gaps(label)
     space = label.fontMetrics().horizontalAdvance("  ")
@@ -195,12 +199,7 @@ def test_the_hand_end_pip_table_reads_as_columns(qtbot: QtBot, window: MainWindo
 def test_the_luck_line_leaves_no_word_alone(qtbot: QtBot, window: MainWindow, language: str) -> None:
     """At 1920x1080 the Spanish sheet's luck line ended on "entrenador" alone ("… un desliz, mira el /
     entrenador"): at any window size its last two words share a line."""
-    if language != "en":
-        window.set_language(language)
-    start(window, "jamaican", seed=4)
-    window.controller.autoplay(10_000)
-    page = window.game
-    qtbot.waitUntil(page.hand_end.isVisible, timeout=5000)
+    hand_ended(qtbot, window, language)
     recorder = window._skill
     match = recorder._current()
     assert match is not None and recorder.line is not None
