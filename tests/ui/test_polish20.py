@@ -4,6 +4,7 @@ lobby's columns at 1920x1080, a disabled button plainly disabled."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu.players import decision
-from dominoes_desktop.engine.moves import Move, MoveKind
+from dominoes_desktop.engine.moves import PASS, Move, MoveKind
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.look.look_style import contrast
@@ -122,3 +123,24 @@ def test_the_coachs_tile_cells_keep_a_gap_before_the_next_column(qtbot: QtBot) -
             assert words.text() and words.width() >= words.sizeHint().width(), words.text()
             gaps.append(tree.header().sectionSize(column) - (words.x() + words.width()))
         assert gaps and min(gaps) >= 8, (column, gaps)
+
+
+def test_a_pass_in_the_coach_stands_in_the_played_words_column(qtbot: QtBot) -> None:
+    """ "27 · You Pass": a pass has no tile picture, so its word sat 7 px after the Move column's words and read as
+    one phrase with them. It stands where the played tiles' words stand."""
+    dialog, _ = near_tie_shown(qtbot)
+    tile_row = dialog.rows[0] if dialog.rows else None
+    assert tile_row is not None
+    played = replace(tile_row, ply=tile_row.ply + 4, played=PASS, fair=None, face_up=None, reasons=None)
+    dialog.show_judged([*dialog.rows[:1], played])
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    tree = dialog.tree
+    words_x = []
+    for index in range(tree.topLevelItemCount()):
+        cell = tree.itemWidget(tree.topLevelItem(index), 1)  # type: ignore[arg-type]
+        assert cell is not None
+        words = cell.findChildren(QLabel)[-1]
+        words_x.append(words.x())
+    assert tree.topLevelItem(1).text(1) == "Pass"  # type: ignore[union-attr]
+    assert len(words_x) == 2 and abs(words_x[0] - words_x[1]) <= 2, words_x

@@ -416,6 +416,11 @@ class CoachDialog(QDialog):
             picture = QLabel()
             picture.setPixmap(tiles_pixmap(tiles, self.look, self.tile_height()))
             row.addWidget(picture)
+        else:
+            # A pass or a draw: its word where the played tiles' words stand ("27 · You Pass" read as one phrase
+            # with the Move column's words just before it).
+            one_tile = tiles_pixmap([Tile(6, 6)], self.look, self.tile_height())
+            row.addSpacing(round(one_tile.deviceIndependentSize().width()) + row.spacing())
         label = QLabel(text)
         row.addWidget(label)
         row.addStretch(1)
