@@ -113,8 +113,9 @@ def test_the_join_dialog_keeps_no_empty_row(qtbot: QtBot) -> None:
 
 
 def test_a_larger_lobby_fills_its_seats_column(qtbot: QtBot, window: MainWindow) -> None:
-    """At 1920x1080 a third of the seats' column was empty under them: "Skill without luck" goes there when it fits
-    whole, and back under the rules at 1024x700."""
+    """At 1920x1080 a third of the seats' column was empty under them: the right column's boxes go there when they
+    fit whole (which of them, by the seats: test_polish20, test_polish20b). Wherever "Skill without luck" is, it is
+    whole in view, and at 1024x700 it is under the rules."""
     window.set_language("es")
     lobby = window.lobby
     area = next(

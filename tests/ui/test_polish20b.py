@@ -215,3 +215,22 @@ def test_the_luck_line_leaves_no_word_alone(qtbot: QtBot, window: MainWindow, la
         wrapped += len(lines) > 1
         assert len(lines) == 1 or len(lines[-1].split()) >= 2, (window.width(), lines)
     assert wrapped, "the line wrapped at some size"
+
+
+def test_the_lobby_keeps_working_when_its_seats_column_is_already_too_tall(qtbot: QtBot, window: MainWindow) -> None:
+    """In Spanish at 1366x768, five seats of the classic draw game with the duplicate match on and the deal at its
+    most (its "Cannot start" note shown) make the seats' column taller than its room: placing the side boxes took
+    the fullest of no placing at all and raised on every resize and option change. Both boxes stay beside the
+    rules and the lobby still answers."""
+    lobby = sized(qtbot, window, "es", (1366, 768))
+    seated(qtbot, lobby, "classic_draw", 5)
+    lobby.duplicate.setChecked(True)
+    lobby.deal_size.setValue(lobby.deal_size.maximum())
+    qtbot.wait(40)
+    assert lobby.problem.isVisible() and lobby.problem.text(), "the deal is too big for five seats: a note says so"
+    for size in ((1300, 720), (1366, 768)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda size=size: (window.width(), window.height()) == size, timeout=2000)
+        qtbot.wait(200)
+        middle = lobby.options_area.widget()
+        assert not middle.isAncestorOf(lobby.table_box) and not middle.isAncestorOf(lobby.duplicate_box), size

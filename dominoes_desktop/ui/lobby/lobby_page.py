@@ -599,20 +599,22 @@ class LobbyPage(QWidget):
         for rows in (self.rules_form, self.seats_grid):
             rows.activate()  # their rows as shown now (seats hidden, a note shown), not as they were a moment ago
         others = layout.totalHeightForWidth(width) - sum(height_at(box, inner) + layout.spacing() for box in in_middle)
-        free = room.height() - others - FIT_SLACK if self.words_scale > 1.0 else 0
-        duplicate_height = height_at(self.duplicate_box, inner) + layout.spacing()
-        # "At the table" in each of its forms, from the narrowest (kept beside the rules) to the shortest.
-        table_heights = []
-        for form in range(len(TABLE_FORMS)):
-            self.lay_table_form(form)
-            fits = self.table_box.minimumSizeHint().width() <= inner
-            table_heights.append(height_at(self.table_box, inner) + layout.spacing() if fits else room.height())
+        # Nothing to move where the seats' column has no room left (or is already too tall: a long note shown).
+        free = max(0, room.height() - others - FIT_SLACK) if self.words_scale > 1.0 else 0
         # Every placing (the boxes in the seats' column, the table's form) by the height it fills there; the fullest
         # that fits is taken, and of two as full the one with the table's words less packed.
-        placings = [((), 0, 0), ((self.duplicate_box,), 0, duplicate_height)]
-        for form, table_height in enumerate(table_heights[1:], start=1):
-            placings.append(((self.table_box,), form, table_height))
-            placings.append(((self.duplicate_box, self.table_box), form, duplicate_height + table_height))
+        placings: list[tuple[tuple[QGroupBox, ...], int, int]] = [((), 0, 0)]
+        if free > 0:
+            duplicate_height = height_at(self.duplicate_box, inner) + layout.spacing()
+            placings.append(((self.duplicate_box,), 0, duplicate_height))
+            # "At the table" in each of its forms but the narrowest (kept beside the rules), to the shortest.
+            for form in range(1, len(TABLE_FORMS)):
+                self.lay_table_form(form)
+                if self.table_box.minimumSizeHint().width() > inner:
+                    continue
+                table_height = height_at(self.table_box, inner) + layout.spacing()
+                placings.append(((self.table_box,), form, table_height))
+                placings.append(((self.duplicate_box, self.table_box), form, duplicate_height + table_height))
         chosen, form, _ = max(
             (placing for placing in placings if placing[2] <= free), key=lambda placing: (placing[2], -placing[1])
         )
