@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QGroupBox, QLabel
+from PySide6.QtWidgets import QApplication, QGroupBox, QLabel
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu.players import decision
@@ -49,12 +49,17 @@ def test_the_status_bar_says_the_hint_in_the_side_panels_words(qtbot: QtBot, win
 
 
 @pytest.mark.parametrize(("language", "mark"), [("en", "."), ("es", ",")])
-def test_a_figure_is_whole_bare_or_to_one_decimal_in_the_players_language(language: str, mark: str) -> None:
+def test_a_figure_is_whole_bare_or_to_one_decimal_in_the_players_language(
+    qapp: QApplication, language: str, mark: str
+) -> None:
     """The coach's losses and the duplicate sheet's scores: "3", never "3.0"; "2.5" or "2,5"; a third "0.3"."""
     LANGUAGE.install(language)
     assert [whole_or_tenths(v) for v in (3, 3.0, Fraction(6, 2), -0.0)] == ["3", "3", "3", "0"]
     assert whole_or_tenths(2.5) == whole_or_tenths(Fraction(5, 2)) == f"2{mark}5"
     assert whole_or_tenths(Fraction(1, 3)) == f"0{mark}3"
+    # Near a whole number, the whole number (an average's float error showed "3.0" and "-0.0").
+    assert [whole_or_tenths(v) for v in (2.96, -0.04, Fraction(-1, 30), 4.97)] == ["3", "0", "0", "5"]
+    assert whole_or_tenths(-1.5) == f"-1{mark}5"
 
 
 def seats_column_well(lobby: LobbyPage) -> int:

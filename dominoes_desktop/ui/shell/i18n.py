@@ -44,8 +44,9 @@ def number(value: float, decimals: int = 2, *, signed: bool = False) -> str:
 
 def whole_or_tenths(value: float | Fraction) -> str:
     """A figure as a player reads it: a whole number bare ("3", not "3.0"), anything else to one decimal in
-    their language ("2.5", "2,5")."""
-    return str(int(value)) if float(value).is_integer() else number(float(value), 1)
+    their language ("2.5", "2,5"). Rounded first: 2.96 is "3", not "3.0", and -0.04 is "0", not "-0.0"."""
+    tenths = round(float(value), 1) + 0.0  # + 0.0: a minus zero becomes a zero
+    return str(int(tenths)) if tenths.is_integer() else number(tenths, 1)
 
 
 def resolve(choice: str) -> str:
