@@ -33,7 +33,7 @@ from dominoes_desktop.engine.decisions import ChooseLeader, DealHand, Lead
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.rules import EndScoring, LayoutKind, Rules
+from dominoes_desktop.engine.rules import EndScoring, LayoutKind, Rules, Style
 from dominoes_desktop.engine.scoring import bonuses, hand_points, winner_seat
 from dominoes_desktop.engine.tiles import full_set
 
@@ -474,6 +474,8 @@ def test_searches_the_compiled_core_runs_get_scaled_budgets(monkeypatch: pytest.
     assert coach_module.budget_for(line) == DEFAULT_BUDGET * scale
     assert coach_module.budget_for(big_line) == coach_module.BIG_LINE_BUDGET * scale  # Cuban, the compiled line search
     assert coach_module.BIG_LINE_BUDGET > coach_module.BIG_SET_BUDGET
+    big_draw = replace(big_line, style=Style.DRAW)  # a double-9 line game with a stock: not measured with more
+    assert coach_module.budget_for(big_draw) == coach_module.BIG_SET_BUDGET * scale
     assert fair_module.hand_nodes(line) == fair_module.HAND_NODES * scale
     assert coach_module.budget_for(cross) == DEFAULT_BUDGET * scale  # the compiled cross search
     assert fair_module.hand_nodes(cross) == fair_module.HAND_NODES * scale

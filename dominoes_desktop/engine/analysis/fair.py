@@ -14,8 +14,8 @@ cross_9 14/32 before, 10/32 after, cross_12 27/31 and 25/31, Cuban 10/52 both, i
 
 Which decisions are approximate (session 20): the big sets' first ones, where one scouting world of four is
 beyond any budget the hand can afford. Cuban's opening worlds take 2 to 11 million compiled nodes an option:
-its searches now get 6 million (`coach.BIG_LINE_BUDGET`) and the solver's MTD(f) gallops to a far value
-(`solver.MaskSolver.value`): `benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2
+its searches now get 6 million nodes (`coach.BIG_LINE_BUDGET` x `COMPILED_SCALE`) and the solver's MTD(f)
+gallops to a far value (`solver.MaskSolver.value`): `benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2
 --hands 10`, approximate decisions Cuban 10/52 -> 8/52 and with `--seed 2` 10/56 -> 7/56 at 1.09 and 1.06 s a
 hand (median, idle; worst 1.9 and 2.4 s) against 0.58 and 0.66 s. The crosses' worlds with a stock to draw
 from are another matter: three of a decision's four often take under a thousand nodes, the fourth more than
