@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.analysis.solver import value_bound
-from dominoes_desktop.engine.cpu import expert
-from dominoes_desktop.engine.cpu.ismcts import TreeExpertPlayer, modelled_play, tree_search
+from dominoes_desktop.engine.cpu import expert, ismcts
+from dominoes_desktop.engine.cpu.ismcts import TreeExpertPlayer, TreeResult, modelled_play, tree_search
+from dominoes_desktop.engine.cpu.players import ExpertPlayer
 from dominoes_desktop.engine.cpu.search import now
 from dominoes_desktop.engine.knowledge import infer, sample_world
 from dominoes_desktop.engine.moves import Move, MoveKind
@@ -89,6 +92,39 @@ def test_the_tree_expert_plays_legal_moves_within_its_clock() -> None:
         chosen = player.decide(view).move
         assert now() - started < 0.6
         assert chosen in _plays(view)
+
+
+def test_the_tree_experts_variants_play_legal_moves_and_hand_small_hands_to_pimc(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The modelled seats' tree and the hybrid decide legal moves; the hybrid asks PIMC (ExpertPlayer.choose)
+    exactly when the seat holds fewer tiles than its threshold, and the tree otherwise."""
+    pimc_asked: list[int] = []
+    searched: list[int] = []
+    shipped_choose = ExpertPlayer.choose
+
+    def pimc(self: ExpertPlayer, view: PlayerView, plays: list[Move]) -> Move:
+        pimc_asked.append(len(view.tiles))
+        return shipped_choose(self, view, plays)
+
+    def counted_search(view: PlayerView, *args: object, **kwargs: object) -> TreeResult:
+        searched.append(len(view.tiles))
+        return tree_search(view, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertPlayer, "choose", pimc)
+    monkeypatch.setattr(ismcts, "tree_search", counted_search)
+    big = [view for view in late_positions("puerto_rican", 6, seed=5, tiles_left=7) if len(view.tiles) >= 5][:2]
+    small = late_positions("puerto_rican", 2, seed=6, tiles_left=3)
+    assert big and small
+    hybrid = TreeExpertPlayer(3, movetime_ms=120.0, pimc_below=5)
+    for view in big + small:
+        assert hybrid.decide(view).move in _plays(view)
+    assert pimc_asked == [len(view.tiles) for view in small]
+    assert searched == [len(view.tiles) for view in big]
+    modelled = TreeExpertPlayer(4, movetime_ms=120.0, modelled=True)
+    for view in small:
+        assert modelled.decide(view).move in _plays(view)
+    assert len(searched) == len(big) + len(small) and len(pimc_asked) == len(small), "no threshold: the tree only"
 
 
 def test_the_other_seats_in_the_tree_play_legal_moves_at_the_fitted_models_odds() -> None:

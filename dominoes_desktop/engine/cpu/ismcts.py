@@ -3,9 +3,10 @@
 One tree over the public moves from the deciding seat's view. Each iteration deals the hidden tiles afresh
 (a world drawn from a pool of sampled worlds in proportion to their weight: how likely the plays seen are in
 it), walks the tree by UCB among the moves legal in that world (a move's availability count, the times it
-could have been chosen, stands for the parent's visits), adds one node, and values the hand from there: by the
-exact solver when the position is small enough to search in the node budget, else by a heaviest-first playout
-(the compiled kernel). Every seat's choices in the tree are made on the statistics of all the worlds, not on
+could have been chosen, stands for the parent's visits), adds a node where it chooses (forced steps, and with
+modelled seats their plays, add theirs on the way), and values the hand from there: by the exact solver when
+the position is small enough to search in the node budget, else by a heaviest-first playout (the compiled
+kernel). Every seat's choices in the tree are made on the statistics of all the worlds, not on
 the hand of one, so the search does not assume, as PIMC does, that each seat sees every tile; past the tree's
 edge the exact value still does.
 """
@@ -28,7 +29,7 @@ from ..play_model import Record, option_chances, sightings_of
 from ..rules import Rules
 from ..tiles import Tile, full_set
 from ..view import PlayerView
-from .expert import expert_choice, node_rate, world_weigher
+from .expert import node_rate, world_weigher
 from .players import ExpertPlayer
 from .search import ROLLOUT_NOISE, now
 
@@ -211,6 +212,7 @@ def tree_search(
         worlds.append(world)
         cumulative.append(total_weight)
     leaves = Leaves(view, worlds, leaf_nodes, rng)
+    searching = now()
     root = Node(rules.side_of(view.seat))
     allowed = set(plays)
     scale_sum = 0.0
@@ -251,7 +253,9 @@ def tree_search(
                 break
         elif iterations % CHECK_EVERY == 0 or now() >= deadline:
             clock = now()
-            if clock >= deadline or _decided(root, plays, iterations * (deadline - clock) / (clock - started)):
+            # The pace since the pool was dealt (counting its sampling in would foresee too few iterations left).
+            pace = iterations / max(clock - searching, 1e-9)
+            if clock >= deadline or _decided(root, plays, pace * (deadline - clock)):
                 break
     visits = {m: root.children[m].visits if m in root.children else 0 for m in plays}
     means = {m: root.children[m].total / root.children[m].visits for m in plays if visits[m]}
@@ -272,9 +276,9 @@ class TreeExpertPlayer(ExpertPlayer):
         self.pimc_below = pimc_below
 
     def choose(self, view: PlayerView, plays: list[Move]) -> Move:
-        seed = self.rng.getrandbits(32)
         if not supports(view.rules) or len(view.tiles) < self.pimc_below:
-            return expert_choice(view, plays, seed, self.movetime_ms)
+            return super().choose(view, plays)
+        seed = self.rng.getrandbits(32)
         leaf_nodes = int(node_rate(view.rules) * self.movetime_ms / LEAF_SHARE)
         deadline = now() + self.movetime_ms / 1000.0
         weigh = world_weigher(view)
