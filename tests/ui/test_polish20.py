@@ -72,8 +72,8 @@ def seats_column_well(lobby: LobbyPage) -> int:
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_large_lobbys_seats_column_keeps_no_empty_well(qtbot: QtBot, window: MainWindow, language: str) -> None:
     """At 1920x1080 "Skill without luck" under the seats left a blank fifth of the column under it (175 px in
-    English, 161 in Spanish): "At the table" fills it, its timeout choice beside its words; at 1024x700 both boxes
-    stay beside the rules and nothing is cut."""
+    English, 161 in Spanish): "At the table" fills it; at 1024x700 both boxes stay beside the rules and nothing is
+    cut."""
     if language != "en":
         window.set_language(language)
     lobby = window.lobby

@@ -16,7 +16,7 @@ from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.play.game_page import GamePage
-from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.i18n import LANGUAGE, NO_BREAK, last_words_together
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
@@ -234,3 +234,11 @@ def test_the_lobby_keeps_working_when_its_seats_column_is_already_too_tall(qtbot
         qtbot.wait(200)
         middle = lobby.options_area.widget()
         assert not middle.isAncestorOf(lobby.table_box) and not middle.isAncestorOf(lobby.duplicate_box), size
+
+
+def test_the_last_two_words_are_joined_and_only_they() -> None:
+    """The no-break space goes between the last two words, a trailing space is no gap between words, and one
+    word is left as it is."""
+    assert last_words_together("cut and deal.") == f"cut and{NO_BREAK}deal."
+    assert last_words_together("cut and deal. ") == f"cut and{NO_BREAK}deal."
+    assert last_words_together("deal.") == "deal."

@@ -29,7 +29,7 @@ def last_words_together(words: str) -> str:
     """`words` with their last two kept on one line (a space a line never wraps at between them): a sentence that
     wraps never ends on a line of one word ("deal." alone under the invitation to cut the deck on a 1280x800
     hand-end sheet, "entrenador" under the luck line at 1920x1080)."""
-    head, space, last = words.rpartition(" ")
+    head, space, last = words.rstrip().rpartition(" ")  # a trailing space is no gap between two words
     return f"{head}{NO_BREAK}{last}" if space else words
 
 
