@@ -19,8 +19,9 @@ from .driving import idle, known_deal, known_deals_from, my_turn, play_to_a_choi
 
 
 def to_a_won_hand_end(window: MainWindow) -> None:
-    """Hands played through by a stand-in for the person until their side has won one, the sheet showing."""
-    for _ in range(12):
+    """Hands played through by a stand-in for the person until their side has won one, the sheet showing. The
+    deals after the first are random: a run of eleven lost hands happened (a fresh clone, session 20), so up to 40."""
+    for _ in range(40):
         window.controller.autoplay(10_000)
         idle(window)
         result = window.controller.last_result
