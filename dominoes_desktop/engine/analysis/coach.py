@@ -68,13 +68,14 @@ BIG_SET_BUDGET = 100_000  # nodes per search in sets larger than double-6, where
 # 100,000 left 10/52, 9/32 and 25/31 decisions approximate at 0.88, 0.75 and 0.51 s a hand (median); 300,000
 # 8/52, 9/32, 25/31 at 1.72, 1.66, 1.73 s; 600,000 6/52, 9/32, 25/31 at 2.98, 3.27, 4.20 s (worst 8.9 s)
 BIG_LINE_BUDGET = 300_000  # nodes per search in a block line game of a set larger than double-6 that the compiled
-# core runs (Cuban; a game with a stock keeps BIG_SET_BUDGET, not measured with more): there a bigger budget does
-# save positions. Its opening worlds take 2 to 11 million compiled nodes an option; those of the double-nine
-# and double-twelve crosses, with a stock to draw from, more than 400 million for one null-window test. Measured in session 20 (benchmarks/coach_speed.py --presets cuban
-# --ways view-2 --hands 10 --budget N, seed 1, an earlier form of the galloping MTD(f)): 2 million compiled nodes
-# (100,000 here) left 10/52 decisions approximate at 0.52 s a hand (median, busy); 6 million 7/52 at 0.98 s
-# (worst 1.6 s); 9 million 6/52 at 1.82 s (worst 4.1 s); 12 million 6/52 at 1.97 s (worst 4.9 s); 24 million
-# 3/52 at 4.5 s (worst 15 s). As shipped: 8/52 and 7/56 (seed 2) at 1.09 and 1.06 s (worst 1.9 and 2.4 s)
+# core runs (Cuban; a game with a stock keeps BIG_SET_BUDGET, not measured with more): there a bigger budget does save
+# positions. Its opening worlds take 2 to 11 million compiled nodes an option; those of the double-nine and
+# double-twelve crosses, with a stock to draw from, more than 400 million for one null-window test. Measured in
+# session 20 (benchmarks/coach_speed.py --presets cuban --ways view-2 --hands 10 --budget N, seed 1, an earlier form
+# of the galloping MTD(f)): 2 million compiled nodes (100,000 here) left 10/52 decisions approximate at 0.52 s a hand
+# (median, busy); 6 million 7/52 at 0.98 s (worst 1.6 s); 9 million 6/52 at 1.82 s (worst 4.1 s); 12 million 6/52 at
+# 1.97 s (worst 4.9 s); 24 million 3/52 at 4.5 s (worst 15 s). As shipped: 8/52 and 7/56 (seed 2) at 1.09 and 1.06 s
+# (worst 1.9 and 2.4 s)
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
 # (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left

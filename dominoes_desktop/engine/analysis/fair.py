@@ -12,19 +12,18 @@ world it need not have had no longer turns an exact decision, and every earlier 
 (`benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2 --hands 10`: approximate decisions
 cross_9 14/32 before, 10/32 after, cross_12 27/31 and 25/31, Cuban 10/52 both, in the same time).
 
-Which decisions are approximate (session 20): the big sets' first ones, where one scouting world of four is
-beyond any budget the hand can afford. Cuban's opening worlds take 2 to 11 million compiled nodes an option:
-its searches now get 6 million nodes (`coach.BIG_LINE_BUDGET` x `COMPILED_SCALE`) and the solver's MTD(f)
-gallops to a far value (`solver.MaskSolver.value`): `benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2
---hands 10`, approximate decisions Cuban 10/52 -> 8/52 and with `--seed 2` 10/56 -> 7/56 at 1.09 and 1.06 s a
-hand (median, idle; worst 1.9 and 2.4 s) against 0.58 and 0.66 s. The crosses' worlds with a stock to draw
-from are another matter: three of a decision's four often take under a thousand nodes, the fourth more than
-400 million for one null-window test (hands of 2 to 8 tiles, a stock of 63 to draw from, four sides), so
-neither budgets nor bounds from null-window tests reach them: cross_9 9/32 -> 10/32 and 12/33 both,
-cross_12 25/31 and 26/30 both, at 0.53 and 0.63, 0.40 and 0.43 s. Options alike need no merging:
-`Hand.plays` already gives one move per tile and number joined. A lane that keeps searching past a world too
-big (in draw games, where an earlier decision's worlds are drawn apart) saved none, at up to three times the
-time.
+Which decisions are approximate (session 20): the big sets' first ones, where one scouting world of four is beyond
+any budget the hand can afford. Cuban's opening worlds take 2 to 11 million compiled nodes an option: its searches
+now get 6 million nodes (`coach.BIG_LINE_BUDGET` x `COMPILED_SCALE`) and the solver's MTD(f) gallops to a far value
+(`solver.MaskSolver.value`): `benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2 --hands 10`,
+approximate decisions Cuban 10/52 -> 8/52 and with `--seed 2` 10/56 -> 7/56 at 1.09 and 1.06 s a hand (median,
+idle; worst 1.9 and 2.4 s) against 0.58 and 0.66 s. The crosses' worlds with a stock to draw from are another
+matter: three of a decision's four often take under a thousand nodes, the fourth more than 400 million for one
+null-window test (hands of 2 to 8 tiles, a stock of 63 to draw from, four sides), so neither budgets nor bounds
+from null-window tests reach them: cross_9 9/32 -> 10/32 and 12/33 both, cross_12 25/31 and 26/30 both, at 0.53 and
+0.63, 0.40 and 0.43 s. Options alike need no merging: `Hand.plays` already gives one move per tile and number
+joined. A lane that keeps searching past a world too big (in draw games, where an earlier decision's worlds are
+drawn apart) saved none, at up to three times the time.
 
 Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose), in two rounds: `SCOUT_WORLDS` of them,
 then the rest but for a decision whose scouting worlds were dear (`dear_nodes` each: the first plies of a

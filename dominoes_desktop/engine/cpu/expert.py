@@ -31,6 +31,7 @@ from .search import monte_carlo, now
 
 __all__ = [
     "Evidence",
+    "every_tile_seen_or_held",
     "evidence_weight",
     "exact_pimc",
     "expert_choice",
@@ -108,6 +109,16 @@ def node_rate(rules: Rules) -> int:
     return COMPILED_NODE_RATE if solver_fits(rules, tiles) else PURE_NODE_RATE
 
 
+def every_tile_seen_or_held(view: PlayerView) -> bool:
+    """Whether every tile is in a hand or on the table (no stock, none asleep): then a position's key is the
+    whole position, and one solver table serves every world of a decision (what one world's search learns
+    serves the next)."""
+    placed = len(view.public.layout.placements)
+    return view.stock == 0 and sum(view.hand_sizes) + placed == len(
+        full_set(view.rules.set_top, view.rules.removed_tiles)
+    )
+
+
 def exact_pimc(
     view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
@@ -123,12 +134,7 @@ def exact_pimc(
     node_budget = max(500, int(node_rate(view.rules) * 1000.0 * span / MIN_WORLDS))
     samples: list[tuple[float, list[float]]] = []
     skipped = 0
-    # With every tile in a hand or on the table (no stock, none asleep) a position's key is the whole
-    # position, so one solver table serves every world: what one world's search learns serves the next.
-    placed = len(view.public.layout.placements)
-    dealt_out = view.stock == 0 and sum(view.hand_sizes) + placed == len(
-        full_set(view.rules.set_top, view.rules.removed_tiles)
-    )
+    dealt_out = every_tile_seen_or_held(view)
     shared: Judge | None = None
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
@@ -160,7 +166,8 @@ def exact_pimc(
     return {m: sum(w * v[i] for w, v in samples) / weights for i, m in enumerate(plays)}
 
 
-def _heaviest(move: Move) -> int:
+def move_pips(move: Move) -> int:
+    """A play's pips (0 for any other move): the heavier of two like options is played first."""
     return move.tile.pips if move.kind is MoveKind.PLAY and move.tile is not None else 0
 
 
@@ -178,7 +185,7 @@ def near_best(rules: Rules, means: dict[Move, float]) -> list[Move]:
     """The options whose exact mean is within the tie margin of the best, best first."""
     margin = TIE_HANDS if rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS
     top = max(means.values())
-    return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -_heaviest(m)))
+    return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -move_pips(m)))
 
 
 def expert_choice(

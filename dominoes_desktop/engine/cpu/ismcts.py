@@ -22,16 +22,16 @@ from dataclasses import dataclass
 from ..analysis.coach import Judge
 from ..analysis.playout import play_out, supports
 from ..analysis.solver import OutOfBudget, hand_gains, side_value
-from ..hand import Hand
+from ..hand import Hand, HandOutcome
 from ..knowledge import infer, sample_world
-from ..moves import CLAIM, Move
+from ..moves import Move
 from ..play_model import Record, option_chances, sightings_of
 from ..rules import Rules
-from ..tiles import Tile, full_set
+from ..tiles import Tile
 from ..view import PlayerView
-from .expert import node_rate, world_weigher
+from .expert import every_tile_seen_or_held, move_pips, node_rate, world_weigher
 from .players import ExpertPlayer
-from .search import ROLLOUT_NOISE, now
+from .search import ROLLOUT_NOISE, now, settle_claim
 
 EXPLORATION = 0.7  # UCB's constant, in units of the mean size of the values seen (points or hands alike)
 POOL_SHARE = 0.1  # of the clock, at most, spent sampling and weighing the pool of worlds
@@ -66,27 +66,21 @@ class TreeResult:
     exact_leaves: int
 
 
-def _settle(hand: Hand) -> None:
-    """Claim at once whatever a play scored (points missed are a human matter, as in the playouts)."""
-    if hand.pending is not None:
-        hand.apply(CLAIM)
+def side_margins(rules: Rules, facts: HandOutcome, end_points: Sequence[int]) -> list[float]:
+    """Each side's margin in a hand that ended so (points, or hands in games counted in hands)."""
+    gains = hand_gains(rules, facts, end_points)
+    return [float(side_value(gains, s)) for s in range(rules.sides)]
 
 
 def finished_values(rules: Rules, hand: Hand) -> list[float]:
-    """Each side's margin in a finished hand (points, or hands in games counted in hands)."""
-    gains = hand_gains(rules, hand.outcome_facts(), hand.end_points)
-    return [float(side_value(gains, s)) for s in range(rules.sides)]
+    """Each side's margin in a finished hand."""
+    return side_margins(rules, hand.outcome_facts(), hand.end_points)
 
 
 def playout_values(rules: Rules, hand: Hand, rng: random.Random) -> list[float]:
     """Each side's margin once `hand` is played out by the heaviest-first policy (the compiled kernel)."""
     facts = play_out(hand, rng.random, ROLLOUT_NOISE)
-    gains = hand_gains(rules, facts, facts.end_points)
-    return [float(side_value(gains, s)) for s in range(rules.sides)]
-
-
-def _heft(move: Move) -> int:
-    return move.tile.pips if move.tile is not None else 0
+    return side_margins(rules, facts, facts.end_points)
 
 
 def _pick(moves: Sequence[Move], node: Node, scale: float) -> tuple[Move, Node | None]:
@@ -106,7 +100,7 @@ def _pick(moves: Sequence[Move], node: Node, scale: float) -> tuple[Move, Node |
         if key > best_key:
             best, best_key = move, key
     if untried:
-        return max(untried, key=_heft), None
+        return max(untried, key=move_pips), None
     assert best is not None
     return best, children[best]
 
@@ -122,12 +116,7 @@ class Leaves:
         self.worlds = worlds
         self.budget = budget
         self.rng = rng
-        placed = len(view.public.layout.placements)
-        # With every tile in a hand or on the table a position's key is the whole position: one solver
-        # table serves every world.
-        self.dealt_out = view.stock == 0 and sum(view.hand_sizes) + placed == len(
-            full_set(rules.set_top, rules.removed_tiles)
-        )
+        self.dealt_out = every_tile_seen_or_held(view)
         self.judges: dict[int, Judge] = {}
         self.exact = budget > 0 and rules.sides == 2
         self.searched = 0
@@ -207,7 +196,7 @@ def tree_search(
     pool_until = None if deadline is None else started + POOL_SHARE * max(0.0, deadline - started)
     while len(worlds) < POOL_SIZE and (len(worlds) < 8 or pool_until is None or now() < pool_until):
         world = sample_world(view, knowledge, rng)
-        _settle(world)
+        settle_claim(world)
         total_weight += 1.0 if weigh is None else weigh(world.hands)
         worlds.append(world)
         cumulative.append(total_weight)
@@ -238,7 +227,7 @@ def tree_search(
             if child is None:
                 child = node.children[move] = Node(rules.side_of(hand.turn))
             hand.apply_legal(move)
-            _settle(hand)
+            settle_claim(hand)
             path.append(child)
             node = child
             if expanded:

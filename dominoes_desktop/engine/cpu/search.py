@@ -51,8 +51,9 @@ def _rollout_move(hand: Hand, rng: random.Random) -> Move:
     return best
 
 
-def _settle_claim(hand: Hand) -> None:
-    # In playouts everybody claims at once; missed points are a human matter.
+def settle_claim(hand: Hand) -> None:
+    """Claim at once whatever a play scored: in playouts and searches everybody claims (points missed are a
+    human matter)."""
     if hand.pending is not None:
         hand.apply(CLAIM)
 
@@ -61,11 +62,11 @@ def playout(hand: Hand, side: int, rng: random.Random) -> float:
     """Play `hand` to its end with the playout policy and return its worth to `side`."""
     if hand.outcome is None and supports(hand.rules):
         return outcome_value(hand.rules, play_out(hand, rng.random, ROLLOUT_NOISE), side)
-    _settle_claim(hand)
+    settle_claim(hand)
     while hand.outcome is None:
         hand.apply_legal(_rollout_move(hand, rng))
         if hand.pending is not None:
-            _settle_claim(hand)
+            settle_claim(hand)
     return outcome_value(hand.rules, hand.outcome_facts(), side)
 
 
