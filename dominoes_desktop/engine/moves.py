@@ -30,6 +30,11 @@ class Move(NamedTuple):
     def play(tile: Tile, end: int | None = None, on_double: bool = False) -> Move:
         return Move(MoveKind.PLAY, tile, end, on_double)
 
+    @property
+    def pips(self) -> int:
+        """A play's pips; 0 for any other move (of two like options, the heavier is played first)."""
+        return self.tile.pips if self.kind is MoveKind.PLAY and self.tile is not None else 0
+
     def notation(self) -> str:
         if self.kind is MoveKind.PLAY:
             assert self.tile is not None

@@ -22,7 +22,7 @@ from ..analysis.core import solver_fits
 from ..analysis.solver import OutOfBudget
 from ..hand import Hand
 from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
-from ..moves import Move, MoveKind
+from ..moves import Move
 from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
@@ -166,11 +166,6 @@ def exact_pimc(
     return {m: sum(w * v[i] for w, v in samples) / weights for i, m in enumerate(plays)}
 
 
-def move_pips(move: Move) -> int:
-    """A play's pips (0 for any other move): the heavier of two like options is played first."""
-    return move.tile.pips if move.kind is MoveKind.PLAY and move.tile is not None else 0
-
-
 # Perfect play from both sides values many options alike: a hand lost (or won) whatever the seat does, or
 # points that come out the same. Against perfect players the choice among them is indifferent; against real
 # ones it is not (a lost hand may still be won if an opponent errs). So among the options within TIE_POINTS
@@ -185,7 +180,7 @@ def near_best(rules: Rules, means: dict[Move, float]) -> list[Move]:
     """The options whose exact mean is within the tie margin of the best, best first."""
     margin = TIE_HANDS if rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS
     top = max(means.values())
-    return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -move_pips(m)))
+    return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -m.pips))
 
 
 def expert_choice(

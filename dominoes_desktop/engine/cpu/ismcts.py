@@ -29,7 +29,7 @@ from ..play_model import Record, option_chances, sightings_of
 from ..rules import Rules
 from ..tiles import Tile
 from ..view import PlayerView
-from .expert import every_tile_seen_or_held, move_pips, node_rate, world_weigher
+from .expert import every_tile_seen_or_held, node_rate, world_weigher
 from .players import ExpertPlayer
 from .search import ROLLOUT_NOISE, now, settle_claim
 
@@ -100,7 +100,7 @@ def _pick(moves: Sequence[Move], node: Node, scale: float) -> tuple[Move, Node |
         if key > best_key:
             best, best_key = move, key
     if untried:
-        return max(untried, key=move_pips), None
+        return max(untried, key=lambda move: move.pips), None
     assert best is not None
     return best, children[best]
 

@@ -578,7 +578,7 @@ class CoachDialog(QDialog):
                 better.follow,
             ).format(best=best, ends=self.ends_words(better.ends), m=mine.follow)
         if family(self.rules) == "pips":
-            heavier = _pips_of(better.move) - _pips_of(judged.played)
+            heavier = better.move.pips - judged.played.pips
             if heavier > 0:
                 return self.tr(
                     "{best} got %n more pip(s) out of your hand: if the table locks, pips left count against you.",
@@ -650,10 +650,6 @@ GRADE_COLOURS = {  # (on a light list, on a dark one)
 
 def _tenths(share: float) -> int:
     return round(share * 10)
-
-
-def _pips_of(move: Move) -> int:
-    return move.tile.pips if move.kind is MoveKind.PLAY and move.tile is not None else 0
 
 
 def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:
