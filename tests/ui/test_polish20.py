@@ -8,7 +8,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QGroupBox, QLabel
 from pytestqt.qtbot import QtBot
 
@@ -149,3 +149,23 @@ def test_a_pass_in_the_coach_stands_in_the_played_words_column(qtbot: QtBot) -> 
         words_x.append(words.x())
     assert tree.topLevelItem(1).text(1) == "Pass"  # type: ignore[union-attr]
     assert len(words_x) == 2 and abs(words_x[0] - words_x[1]) <= 2, words_x
+
+
+def test_tab_goes_down_the_seats_column_then_the_right_one(qtbot: QtBot, window: MainWindow) -> None:
+    """At 1920x1080 "At the table" sits under the seats, but Tab went from the seats to the rules beside them and
+    the duplicate match, then back to it: Tab goes down the middle column, then down the right one, at any size."""
+    lobby = window.lobby
+    for size in ((1920, 1080), (1024, 700), (1920, 1080)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda size=size: (window.width(), window.height()) == size, timeout=2000)
+        qtbot.wait(200)  # the lobby arranges its columns once laid out in the new size
+        lobby.fill.setFocus()
+        stops = []
+        while QApplication.focusWidget() is not lobby.start and len(stops) < 30:
+            qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+            stops.append(QApplication.focusWidget())
+        middle = lobby.options_area.widget()
+        columns = [not middle.isAncestorOf(w) for w in stops if w is not lobby.start]
+        assert stops[-1] is lobby.start and columns == sorted(columns), size  # the middle's first, then the right's
+        assert lobby.timer in stops and lobby.duplicate in stops and lobby.rules_view in stops, size
+        assert (size == (1920, 1080)) == middle.isAncestorOf(lobby.table_box), "the table's box moves with the size"

@@ -6,6 +6,7 @@ One click on Start plays the default: Jamaican partners, you and three CPUs at m
 from __future__ import annotations
 
 from html import escape
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, QTimer, Signal
@@ -637,6 +638,14 @@ class LobbyPage(QWidget):
             box.show()
         for moved in (layout, self.right_column):
             moved.activate()  # laid out now: the next frame shows the boxes where they went
+        # Tab goes down the seats' column, then down the right one (a box moved kept its place in the focus chain:
+        # at 1920x1080 Tab went from the seats to the rules, the duplicate match, then back to "At the table").
+        table_fields = (self.timer, self.visibility, self.on_timeout, self.tracker, self.hints, self.stats_group)
+        stops = {self.duplicate_box: (self.duplicate, self.duplicate_deals), self.table_box: table_fields}
+        order = [self.fill, *(w for box in chosen for w in stops[box]), self.rules_view]
+        order += [w for box in movable if box not in chosen for w in stops[box]]
+        for before, after in pairwise(order):
+            QWidget.setTabOrder(before, after)
 
     def lay_table_form(self, form: int) -> None:
         """ "At the table" in one of its TABLE_FORMS: a field a row with the timeout's words above their choice in
