@@ -760,14 +760,14 @@ class Leave(Message):
 @dataclass(frozen=True, slots=True)
 class Settings(Message):
     T: ClassVar[str] = "settings"
-    wait_s: int
+    wait_s: float | int  # as a create's: fractions allowed
 
     def to_json(self) -> dict[str, Any]:
         return {"t": self.T, "wait_s": self.wait_s}
 
     @classmethod
     def _parse(cls, raw: Mapping[str, Any]) -> Settings:
-        return cls(whole(_get(raw, "wait_s", cls.T), "wait_s", 0, 600))
+        return cls(number(_get(raw, "wait_s", cls.T), "wait_s", 0, 600))
 
 
 @dataclass(frozen=True, slots=True)

@@ -271,8 +271,10 @@ class Room:
         if free is None:
             raise ProtocolError(protocol.E_ROOM_FULL, "every friend's seat in this room is taken")
         free.peer, free.name, free.token = peer, name, secrets.token_urlsafe(18)
-        self._take_back(free)
-        self._joined(free)
+        released = self._take_back(free, quietly=True)
+        self._joined(free)  # the joiner hears `joined` first, as one coming back does, then the table's news
+        if released:
+            self._event({"e": "cpu_released", "seat": free.index, "name": free.name})
         return free
 
     def _token_seat(self, token: str) -> Seat | None:

@@ -85,6 +85,7 @@ def test_every_client_message_reads_back_and_a_bad_one_gets_its_code() -> None:
         {"t": "ping", "n": 7},
         {"t": "leave"},
         {"t": "settings", "wait_s": 60},
+        {"t": "settings", "wait_s": 3.5},  # fractions, as a create's
     ]
     for raw in sent:
         assert messages.parse_client(raw).to_json() == raw
@@ -98,6 +99,7 @@ def test_every_client_message_reads_back_and_a_bad_one_gets_its_code() -> None:
         ({"t": "create", "name": "A", "preset": "cuban", "seats": "host"}, protocol.E_BAD_ROOM),
         ({"t": "create", "name": "A", "preset": "cuban", "seats": ["host"], "wait_s": 601}, protocol.E_BAD_ROOM),
         ({"t": "create", "name": "A", "preset": "cuban", "seats": ["host"], "options": []}, protocol.E_BAD_ROOM),
+        ({"t": "settings", "wait_s": 600.5}, protocol.E_BAD_MESSAGE),
         ({"t": "teleport"}, protocol.E_UNKNOWN_TYPE),
     ]
     for raw, code in bad:

@@ -287,3 +287,23 @@ def test_a_rooms_save_is_the_records_codec_and_a_damaged_one_is_refused() -> Non
         replay(rules, [entries[0], ["act", 9, "pass"]])
     old = replay(rules, [["deal", 12345]])  # a room saved before deals were sealed: deals by seed
     assert old.deal == Dealer(rules).deal(random.Random(12345).getrandbits(48)) and not old.proofs
+
+
+def test_a_friend_joining_a_seat_a_cpu_holds_mid_match_hears_joined_first_then_the_cpu_let_go() -> None:
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(server, ["host", "friend", "cpu:easy", "cpu:easy"], cpu_delay_ms=0)
+        host.send({"t": "start"})
+        await host.expect("view")
+        assert room.seats[1].cpu_playing  # nobody took the friend's seat: a CPU plays it
+        guest = Client()
+        await guest.connect("127.0.0.1", server.port)
+        guest.send({"t": "join", "code": code, "name": "Ben"})
+        first = await guest.recv()
+        assert first is not None and first["t"] == "joined" and first["seat"] == 1
+        released = await guest.expect("event")
+        while released.get("e") != "cpu_released":
+            released = await guest.expect("event")
+        assert (released["seat"], released["name"]) == (1, "Ben")
+        assert not room.seats[1].cpu_playing
+
+    run(body)
