@@ -31,9 +31,8 @@ Session 21: the line search tries a killer move and keys a double at an end only
 -> 16 of 36; approximate decisions 8/52 -> 7/52 and 7/56 both (`--seed 2`), at 1.49 and 1.01 s a hand (median,
 idle; worst 3.0 and 1.8 s) against 1.01 and 1.02 s, run one after the other. Still not the issue's 5%: a pose's
 dearest option search in its dearest world takes 29 to over 60 million nodes, a later opening decision's up to 19
-million; 9 and 12
-million nodes a search (`--budget`) left 6/52 and 6/56, 6/52 and 3/56, at up to 5.4 s a hand. Most nodes go to the
-tests near the value (from the true value MTD(f) takes 0.52 of them); one full-window search took 3.4x, 1.4x with
+million; 9 and 12 million nodes a search (`--budget`) left 6/52 and 6/56, 6/52 and 3/56, at up to 5.4 s a hand. Most
+nodes go to the tests near the value (from the true value MTD(f) takes 0.52 of them); one full-window search took 3.4x, 1.4x with
 PVS, aspiration windows 1.2x; a table of 600,000 entries 0.83x at 1.3x the CPU. The crosses: in cross_12 most dear
 option searches pass 30 million nodes with 19,000 or 600,000 entries; in cross_9 600,000 entries at least halve the
 nodes of those that finish (CPU 0.65x), yet at the coach's budget left 9/32 approximate against 10/32 (cross_12 25/31
