@@ -451,6 +451,37 @@ def test_the_pip_count_bound_settles_a_window_past_the_pips_left() -> None:
     assert settled >= 10
 
 
+@pytest.mark.parametrize("masks", [LineSolver, PureLineSolver])
+def test_a_double_at_an_end_shares_the_entry_where_ends_do_not_score(masks: type[LineSolver]) -> None:
+    """Where the ends score nothing (Cuban), a double lying at an open end changes no play nor value: the same
+    position with and without it is one table entry, so the second search of a window is answered by the first's
+    entry at its first node (the key held the double, and searched it again, before session 21)."""
+    rules = build_rules("cuban")
+    rng = random.Random(5)
+    shared = 0
+    for turn in range(40):
+        start = next(hands_of(rules, turn))
+        dealt = list(start.stock)
+        for hand in late_positions(start, 20, rng):
+            left_arm, right_arm = hand.layout.arms
+            if not left_arm.double_at_end or right_arm.double_at_end or len(hand.legal_moves()) < 2:
+                continue
+            solver = masks(rules, dealt, start.leader, 0)
+            state = solver.state_of(hand, len(dealt))
+            assert state[5] is True  # the left end's double
+            solver.budget = 10**8
+            solver.nodes = 0
+            first = solver._search(*state, -10, 10)
+            solver.nodes = 0
+            assert solver._search(*state[:5], False, *state[6:], -10, 10) == first
+            assert solver.nodes == 1
+            shared += 1
+            break
+        if shared >= 5:
+            break
+    assert shared >= 5
+
+
 def test_the_compiled_table_at_its_shipped_size_keeps_the_values(monkeypatch: pytest.MonkeyPatch) -> None:
     """`COMPILED_TABLE_ENTRIES` is small on purpose (a table within the processor's cache): double-9 searches
     of a few hundred thousand nodes overfill it, and their values must be those of a table that never

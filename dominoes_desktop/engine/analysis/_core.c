@@ -152,6 +152,9 @@ enum { LAYOUT_LINE, LAYOUT_CROSS, LAYOUT_SPINNERS }; /* core.py's LAYOUT_CODES *
 #define ARM_BITS 4      /* bits of one number's count of open ends in `ends` (at most 4 + 9 ends show one number) */
 #define ARM_NUMBERS 10  /* numbers the cross and spinner key holds: 40 bits of ends */
 #define WIDE_ARM_NUMBERS 13 /* numbers a wide search holds (double-12), see wide_search */
+/* The line search's rank bonus for the killer move (solver.KILLER_RANK): below the plays the next seat cannot
+ * follow (100), above a follow-up (20) and any tile's weight (at most 50 + 2 * 9). */
+#define KILLER_RANK 90
 
 /* ==== the exact solver ============================================================================== */
 
@@ -183,6 +186,7 @@ typedef struct {
     int pip_bound;                      /* whether pips_bound cuts (pips games without end points) */
     int bound_slack;                    /* what bonuses and porch-fives rounding may add to a side's pips */
     int stock_pips[MAX_WIDE_TILES + 1]; /* pips of the stock still to draw, from each draw position on */
+    int killer[MAX_TILES + 1]; /* the line search's last option to cut off with so many tiles left in the hands (-1) */
 } LineSearch;
 
 static size_t table_limit(size_t capacity) { return capacity / 10 * 6; }
@@ -577,7 +581,8 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         hands[turn] ^= bit;
         return gained + value;
     }
-    int end_a = left * 2 + ld, end_b = right * 2 + rd;
+    /* A double at an end matters only where the ends score: elsewhere the two positions share one entry. */
+    int end_a = left * 2 + (s->counting && ld), end_b = right * 2 + (s->counting && rd);
     if (end_a > end_b) {
         int swap = end_a;
         end_a = end_b;
@@ -600,17 +605,25 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
     const long long nodes_before = s->nodes;
     int alpha0 = alpha, beta0 = beta;
     int sign = s->sign[turn];
-    /* Move ordering as the pure search's: the table's best move, plays the next seat cannot follow,
+    /* Move ordering as the pure search's: the table's best move, plays the next seat cannot follow, the last
+     * play that cut off with as many tiles left in the hands (a killer move: a sibling position's refutation),
      * doubles, plays that leave a follow-up, the heaviest tiles. */
     uint64_t next_mine = hands[nxt];
     long long keyed[2 * MAX_NUMBERS];
+    int left_in_hands = 0;
+    for (int i = 0; i < n_players; i++) left_in_hands += popcount64(hands[i]);
+    int *killer = &s->killer[left_in_hands];
     for (int k = 0; k < count; k++) {
         int option = options[k], i = option >> 1;
         uint64_t ends = (option & 1) ? (s->suit[s->pips[i] - left] | s->suit[right])
                                      : (s->suit[left] | s->suit[s->pips[i] - right]);
         long long rank = (next_mine & ends) ? s->weight[i] : s->weight[i] + 100;
         if (mine & ends & ~((uint64_t)1 << i)) rank += 20;
-        if (option == hint) rank += 1000000;
+        if (option == hint) {
+            rank += 1000000;
+        } else if (option == *killer) {
+            rank += KILLER_RANK;
+        }
         keyed[k] = rank << 8 | option;
     }
     sort_largest_first(keyed, count);
@@ -641,7 +654,10 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         }
         hands[turn] ^= bit;
         if (s->aborted) return 0;
-        if (keep_best(maximising, value, option, &best, &best_move, &alpha, &beta)) break;
+        if (keep_best(maximising, value, option, &best, &best_move, &alpha, &beta)) {
+            *killer = option;
+            break;
+        }
     }
     int flag = best <= alpha0 ? FLAG_UPPER : best >= beta0 ? FLAG_LOWER : FLAG_EXACT;
     table_store(s, key, flag, best, best_move, s->nodes - nodes_before);
@@ -1076,6 +1092,7 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
     for (int at = self->stock_len - 1; at >= 0; at--) {
         self->stock_pips[at] = self->stock_pips[at + 1] + self->pips[self->stock[at]];
     }
+    for (int k = 0; k <= MAX_TILES; k++) self->killer[k] = -1;
     self->stride = (size_t)self->key_len + 1;
     size_t most = 2 * PROBE_WINDOW;
     while (table_limit(most) < (size_t)max_entries && most < ((size_t)1 << 30)) most <<= 1;

@@ -75,7 +75,8 @@ BIG_LINE_BUDGET = 300_000  # nodes per search in a block line game of a set larg
 # of the galloping MTD(f)): 2 million compiled nodes (100,000 here) left 10/52 decisions approximate at 0.52 s a hand
 # (median, busy); 6 million 7/52 at 0.98 s (worst 1.6 s); 9 million 6/52 at 1.82 s (worst 4.1 s); 12 million 6/52 at
 # 1.97 s (worst 4.9 s); 24 million 3/52 at 4.5 s (worst 15 s). As shipped: 8/52 and 7/56 (seed 2) at 1.09 and 1.06 s
-# (worst 1.9 and 2.4 s)
+# (worst 1.9 and 2.4 s). Session 21, with the killer move (solver.KILLER_RANK): 6 million 7/52 and 7/56, 9 million 6/52
+# and 6/56 at 1.65 and 1.71 s (worst 3.9 and 5.2 s), 12 million 6/52 and 3/56 at 1.76 and 1.75 s (worst 5.2 and 5.4 s)
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
 # (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left

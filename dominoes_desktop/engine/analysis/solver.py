@@ -20,7 +20,8 @@ says so.
 
 Speed (issue 17): the searches of one hand share a transposition table (`coach.judge_lane`), turns with
 one option or none skip it, moves are ordered by the table's best move then by what blocks the next seat,
-doubles, follow-ups and weight, and each search is an MTD(f) from the last value found.
+the killer move (line games), doubles, follow-ups and weight, and each search is an MTD(f) from the last value
+found.
 
 Compiled (issue 32): where the compiled core is built (core.py), `LineSolver` runs that search in C, node
 for node the same, the same values (tests/engine/test_search_core.py compares them); `PureLineSolver`
@@ -54,6 +55,11 @@ COMPILED_TABLE_ENTRIES = 19_000  # positions the compiled search's table grows t
 # fair coach's CPU a hand fell by 39% (Cuban), 46% (block), 37% (double-nine cross) with the same grades,
 # worlds and approximate decisions (5 hands each); 9,000 left one more Cuban decision approximate. The pure
 # search's dict grows without end, but fills 50 times slower.
+
+KILLER_RANK = 90  # the line search's rank bonus for the killer move: below the plays the next seat cannot follow
+# (100), above a follow-up (20) and any tile's weight. Session 21, the compiled search on the first decisions of 6
+# Cuban hands (28 option searches, one world each, uncapped, the same values): 0.85x the nodes (0.82x with the ends'
+# doubles out of the key where ends do not score); as the first key after the table's move 0.94x, at 30 0.91x.
 
 Search = Callable[..., int]  # a pure search: a state (`state_of`), then alpha and beta
 
@@ -471,6 +477,7 @@ class LineSolver(MaskSolver):
         domino_value = self._domino_value
         exact, lower, upper = _EXACT, _LOWER, _UPPER
         weight = [pips[i] + (50 if doubles[i] else 0) for i in range(n)]  # move ordering, doubles first
+        killers = [-1] * (n + 1)  # by tiles left in the hands: the last option that cut off there
         # For each pair of open ends, the tiles that fit either, in every seat's part of the packed hands.
         top = self.rules.set_top
         fitting_anywhere = [
@@ -538,8 +545,9 @@ class LineSolver(MaskSolver):
                 return gained + search(
                     after, stock_at, nxt, 0, new_left, new_ld, new_right, new_rd, alpha - gained, beta - gained
                 )
-            # One int for the key; the two ends are interchangeable, so one key serves both orders.
-            end_a, end_b = left * 2 + ld, right * 2 + rd
+            # One int for the key; the two ends are interchangeable, so one key serves both orders, and a double
+            # at an end matters only where the ends score.
+            end_a, end_b = left * 2 + (ld and counting), right * 2 + (rd and counting)
             if end_a > end_b:
                 end_a, end_b = end_b, end_a
             key = (packed << small_bits) | ((stock_at * 8 + turn) * 32 + end_a) * 32 + end_b
@@ -562,10 +570,13 @@ class LineSolver(MaskSolver):
             sign = signs[turn]
             single = not mine & (mine - 1)  # one tile left: whatever it plays is a domino
             # Try first what the table found best here, then plays after which the next seat cannot
-            # follow (passes decide most hands), then doubles (hard to place later), then plays that
-            # leave the player a tile to follow with, then the heaviest tiles. One int per option sorts
-            # as (rank, option) would.
+            # follow (passes decide most hands), then the killer move (the last play to cut off with as many
+            # tiles left in the hands: a sibling position's refutation), then doubles (hard to place later),
+            # then plays that leave the player a tile to follow with, then the heaviest tiles. One int per
+            # option sorts as (rank, option) would.
             next_mine = (packed >> (nxt * n)) & full
+            left_in_hands = packed.bit_count()
+            killer = killers[left_in_hands]
             keyed = []
             for option in options:
                 i = option >> 1
@@ -575,6 +586,8 @@ class LineSolver(MaskSolver):
                     rank += 20
                 if option == hint:
                     rank += 1_000_000
+                elif option == killer:
+                    rank += KILLER_RANK
                 keyed.append(rank << 8 | option)
             if len(keyed) == 2:  # most choices are between two plays: no sort needed
                 first, second = keyed
@@ -615,6 +628,7 @@ class LineSolver(MaskSolver):
                     if value < beta:
                         beta = value
                 if alpha >= beta:
+                    killers[left_in_hands] = option
                     break
             table[key] = (upper if best <= alpha0 else lower if best >= beta0 else exact, best, best_move)
             return best
