@@ -25,21 +25,56 @@ from null-window tests reach them: cross_9 9/32 -> 10/32 and 12/33 both, cross_1
 joined. A lane that keeps searching past a world too big (in draw games, where an earlier decision's worlds are
 drawn apart) saved none, at up to three times the time.
 
+Worlds per decision: `FIRST_WORLDS` first (`POSE_WORLDS` for a pose), in two rounds: `SCOUT_WORLDS` of them, then
+the rest but for a decision whose scouting worlds were dear (`dear_nodes` each: the first plies of a double-nine
+hand, 1 to 20 million nodes a world), which is judged over its scouting worlds alone: they are the seed's first
+worlds, the same draws as ever, so the sample stays fair, and its margin of error says it is smaller; more of them
+would most likely run past the budget and leave it estimated. Then, round after round, a decision whose grade is not
+settled (a threshold lies within the loss's margin of error, two standard errors of the worlds' losses) gets as many
+worlds again, up to `MAX_WORLDS`, the closest calls first, and a settled one up to `FULL_WORLDS`, while the hand's
+allowance of solver nodes (`HAND_NODES`) lasts; what a decision's next worlds cost is foretold by the nodes its
+first ones took (a hand whose first worlds are dear gets no more). A close call whose seat could tell apart few
+worlds in all (late in a hand: `worlds.count_worlds`) gets every one of them (`EVERY_WORLDS` at most), when the hand
+can afford them: its means are then exact, its margin nil and its verdict the same for every seed (its first worlds
+are drawn from that list, none twice; a decision with no more than `AT_ONCE_WORLDS` worlds gets them all at once).
+The grade is that of the least loss the margin allows; where a threshold still lies within it, the decision is a
+close call (`FairJudged.close`: the harsher grade it could deserve), said in words rather than left to the luck of
+the sample.
+
+Near ties. Over sampled worlds a loss is never exactly zero: two options that are alike but for a deal or two in a
+hundred differ by a little, and whether that little clears its margin of error is the luck of the sample (grading
+Best only at zero flipped a grade on one decision in twenty between two seeds). So Best means "no loss worth a
+word": the least loss the margin allows is under `near_tie_line` (half the smallest loss the coach names, the Fine
+threshold). A Best move that another option beat on average is a near tie (`FairJudged.near_tie`), and the coach
+says so, with the difference and its margin, rather than call it a loss. The face-up coach, whose values are exact,
+keeps Best for the best move alone. World k of a decision is drawn from a seed made of the judging seed, the hand
+and the ply, so a judgement is the same however many processes run it, and judging again with another seed draws
+other worlds.
+
+Sharing the work: worlds go round `LANES` lanes (world k to lane k % LANES), each lane judging its
+decisions from the last to the first. Worlds with no stock share one solver table in a lane, keyed by the
+whole position, so what one world's search learns serves another's (with a bonus to pay, only when nothing
+is asleep: `_one_table`). A lane's search of an option starts (MTD(f)'s first guess) at that option's value in
+the decision's last world it judged, where the values of a deal like it most often lie (the values are the same
+whatever the guess; the nodes fewer: `benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-1
+--hands 10`, approximate decisions cross_9 10/32 -> 9/32 and with `--seed 2` 13/33 -> 12/33, Cuban 10/52 and
+10/56 and cross_12 25/31 and 26/30 as they were).
+
 Session 21: the line search tries a killer move and keys a double at an end only where the ends score
 (`solver.KILLER_RANK`): Cuban's first decisions (`benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3
 --worlds 4 --cap 60000000`) take 0.89x the nodes (a world's median 0.90x, 35 of 36 fewer), worlds past the budget 20
--> 16 of 36; approximate decisions 8/52 -> 7/52 and 7/56 both (`--seed 2`), at 1.49 and 1.01 s a hand (median,
-idle; worst 3.0 and 1.8 s) against 1.01 and 1.02 s, run one after the other. Still not the issue's 5%: a pose's
-dearest option search in its dearest world takes 29 to over 60 million nodes, a later opening decision's up to 19
-million; 9 and 12 million nodes a search (`--budget`) left 6/52 and 6/56, 6/52 and 3/56, at up to 5.4 s a hand. Most
-nodes go to the tests near the value (from the true value MTD(f) takes 0.52 of them); one full-window search took 3.4x, 1.4x with
-PVS, aspiration windows 1.2x; a table of 600,000 entries 0.83x at 1.3x the CPU. The crosses: in cross_12 most dear
-option searches pass 30 million nodes with 19,000 or 600,000 entries; in cross_9 600,000 entries at least halve the
-nodes of those that finish (CPU 0.65x), yet at the coach's budget left 9/32 approximate against 10/32 (cross_12 25/31
-both) for 25% (58%) more time, and 6 or 12 million nodes a search 8/32 at up to 6.4 and 8.7 s a hand: not shipped. In
-a cross_9 test past the budget two thirds of the nodes are forced (single plays 35-40%, draws 15-20%, pip-bound
-cuts), a fifth of the table's probes hit, the hands hold 8 to 16 tiles in all (up to 30, drawing) and a spinner
-layout offers up to 16 plays: a wide, deep tree, not a thrashing table.
+-> 16 of 36; approximate decisions 8/52 -> 7/52 and 7/56 both (`--seed 2`), at 1.49 and 1.01 s a hand (median, idle;
+worst 3.0 and 1.8 s) against 1.01 and 1.02 s, run one after the other. Still not the issue's 5%: a pose's dearest
+option search in its dearest world takes 29 to over 60 million nodes, a later opening decision's up to 19 million; 9
+and 12 million nodes a search (`--budget`) left 6/52 and 6/56, 6/52 and 3/56, at up to 5.4 s a hand. Most nodes go
+to the tests near the value (from the true value MTD(f) takes 0.52 of them); one full-window search took 3.4x, 1.4x
+with PVS, aspiration windows 1.2x; a table of 600,000 entries 0.83x at 1.3x the CPU. The crosses: in cross_12 most
+dear option searches pass 30 million nodes with 19,000 or 600,000 entries; in cross_9 600,000 entries at least halve
+the nodes of those that finish (CPU 0.65x), yet at the coach's budget left 9/32 approximate against 10/32 (cross_12
+25/31 both) for 25% (58%) more time, and 6 or 12 million nodes a search 8/32 at up to 6.4 and 8.7 s a hand: not
+shipped. In a cross_9 test past the budget two thirds of the nodes are forced (single plays 35-40%, draws 15-20%,
+pip-bound cuts), a fifth of the table's probes hit, the hands hold 8 to 16 tiles in all (up to 30, drawing) and a
+spinner layout offers up to 16 plays: a wide, deep tree, not a thrashing table.
 """
 
 from __future__ import annotations
