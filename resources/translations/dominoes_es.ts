@@ -1065,7 +1065,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="205" />
         <source>CPUs fill empty seats</source>
-        <translation>La CPU ocupa los asientos vacíos</translation>
+        <translation>CPU en los asientos vacíos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="217" />

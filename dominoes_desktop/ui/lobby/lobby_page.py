@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent, QStandardItemModel, QWheelEvent
@@ -103,6 +103,20 @@ def level_strength(level: str) -> str:
 FIT_SLACK = 8  # px a column keeps free before a box is moved into it (a layout's measure is not to the pixel)
 ICON_WIDTH, ICON_HEIGHT = 32, 24  # a preset's flag or symbol in the list, at 1024x700
 DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engine.duplicate plays any)
+
+
+class Placing(NamedTuple):
+    """Where the side boxes go: the room they leave empty under the seats (the fewest pixels taken first), the seats'
+    form and the table's, and the boxes under the seats."""
+
+    left: int
+    compact: bool
+    table_form: int
+    boxes: tuple[QGroupBox, ...]
+
+    def order(self) -> tuple[int, bool, int]:
+        return self.left, self.compact, self.table_form
+
 
 # Where "At the table" puts its hands, timeout, helpers and stats group (row, column, columns spanned), the clock
 # always first at the top left. Each form is a row shorter than the one before; a row left empty takes no room.
@@ -372,7 +386,7 @@ class LobbyPage(QWidget):
         self.problem.setObjectName("problem")
         self.problem.setWordWrap(True)
         self.problem.setAccessibleName(self.tr("Why these options cannot be played"))
-        rules_box = QGroupBox(self.tr("House rules"))
+        self.rules_box = rules_box = QGroupBox(self.tr("House rules"))
         self.rules_form = rules_form = QFormLayout(rules_box)
         rules_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         # The set and the seats share a row (a few words and a digit): at 700 high the page keeps one row more.
@@ -419,7 +433,7 @@ class LobbyPage(QWidget):
         self._level_changed()
         self.fill = QCheckBox(self.tr("CPUs fill empty seats"))
         self.fill.setChecked(True)
-        seats_box = QGroupBox(self.tr("Players"))
+        self.seats_box = seats_box = QGroupBox(self.tr("Players"))
         self.seats_grid = seats_grid = QGridLayout(seats_box)
         for i, row in enumerate(self.seat_rows):
             seats_grid.addWidget(row.label, i, 0)
@@ -428,9 +442,11 @@ class LobbyPage(QWidget):
         difficulty = QLabel(self.tr("CPU difficulty"))
         difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
         seats_grid.addWidget(difficulty, 5, 0)
-        seats_grid.addWidget(self.level, 5, 1)
         seats_grid.addWidget(self.level_note, 6, 1, 1, 2)
-        seats_grid.addWidget(self.fill, 7, 0, 1, 3)
+        self.difficulty_row = QHBoxLayout()  # the level and, in the compact form, the fill tick beside it
+        self.difficulty_row.addWidget(self.level, 1)
+        seats_grid.addLayout(self.difficulty_row, 5, 1)
+        self.lay_seats_form(compact=False)
         # The kind of player says more than a name: it gets the room, the names keep what a CPU's name needs.
         seats_grid.setColumnStretch(1, 1)
         for row in self.seat_rows:
@@ -597,28 +613,30 @@ class LobbyPage(QWidget):
         movable = (self.duplicate_box, self.table_box)  # in the order either column shows them
         inner = width - margins.left() - margins.right()
         in_middle = tuple(box for box in movable if layout.indexOf(box) >= 0)
+        self.lay_seats_form(compact=False)
         for rows in (self.rules_form, self.seats_grid):
             rows.activate()  # their rows as shown now (seats hidden, a note shown), not as they were a moment ago
-        others = layout.totalHeightForWidth(width) - sum(height_at(box, inner) + layout.spacing() for box in in_middle)
+        # The column's height without the boxes that move, from its boxes' own (the column's total was still the one
+        # it measured before the seats' rows changed, and with two seats at 1920x1080 "At the table" came in a
+        # scroll bar short).
+        fixed = (self.rules_box, self.seats_box)
+        others = margins.top() + margins.bottom() + sum(height_at(box, inner) for box in fixed) + layout.spacing()
         # Nothing to move where the seats' column has no room left (or is already too tall: a long note shown).
         free = max(0, room.height() - others - FIT_SLACK) if self.words_scale > 1.0 else 0
-        # Every placing (the boxes in the seats' column, the table's form) by the height it fills there; the fullest
-        # that fits is taken, and of two as full the one with the table's words less packed.
-        placings: list[tuple[tuple[QGroupBox, ...], int, int]] = [((), 0, 0)]
-        if free > 0:
-            duplicate_height = height_at(self.duplicate_box, inner) + layout.spacing()
-            placings.append(((self.duplicate_box,), 0, duplicate_height))
-            # "At the table" in each of its forms but the narrowest (kept beside the rules), to the shortest.
-            for form in range(1, len(TABLE_FORMS)):
-                self.lay_table_form(form)
-                if self.table_box.minimumSizeHint().width() > inner:
-                    continue
-                table_height = height_at(self.table_box, inner) + layout.spacing()
-                placings.append(((self.table_box,), form, table_height))
-                placings.append(((self.duplicate_box, self.table_box), form, duplicate_height + table_height))
-        chosen, form, _ = max(
-            (placing for placing in placings if placing[2] <= free), key=lambda placing: (placing[2], -placing[1])
-        )
+        # Every placing (the boxes in the seats' column, the table's form, the seats' form) by the room it leaves
+        # empty there; the fullest that fits is taken, and of two as full the one with the words less packed.
+        placings = self.side_box_placings(free, compact=False, inner=inner)
+        if not min(placings, key=Placing.order).boxes and self.words_scale > 1.0:
+            # No box fits under the seats: the fill tick beside the difficulty gives them a row more (at 1280x800
+            # and 1366x768 with four seats, 126 px stayed empty there; "Skill without luck" missed it by 1-20 px).
+            seats_height = height_at(self.seats_box, inner)
+            self.lay_seats_form(compact=True)
+            self.seats_grid.activate()
+            if self.seats_box.minimumSizeHint().width() <= inner:
+                compact_room = free + seats_height - height_at(self.seats_box, inner)
+                placings += self.side_box_placings(compact_room, compact=True, inner=inner)
+        _, compact, form, chosen = min(placings, key=Placing.order)
+        self.lay_seats_form(compact)
         self.lay_table_form(form)
         if chosen == in_middle:
             return
@@ -646,6 +664,40 @@ class LobbyPage(QWidget):
         order += [w for box in movable if box not in chosen for w in stops[box]]
         for before, after in pairwise(order):
             QWidget.setTabOrder(before, after)
+
+    def side_box_placings(self, room: int, compact: bool, inner: int) -> list[Placing]:
+        """The placings of the side boxes under the seats (in their `compact` form or not) that leave none of its
+        `room` short, each with the room it leaves; nothing moved, if all the room is left."""
+        placings = [Placing(room, compact, 0, ())]
+        if room <= 0:
+            return placings
+        spacing = self.options_layout.spacing()
+        duplicate_height = height_at(self.duplicate_box, inner) + spacing
+        placings.append(Placing(room - duplicate_height, compact, 0, (self.duplicate_box,)))
+        # "At the table" in each of its forms but the narrowest (kept beside the rules), to the shortest.
+        for form in range(1, len(TABLE_FORMS)):
+            self.lay_table_form(form)
+            if self.table_box.minimumSizeHint().width() > inner:
+                continue
+            table_height = height_at(self.table_box, inner) + spacing
+            placings.append(Placing(room - table_height, compact, form, (self.table_box,)))
+            both = (self.duplicate_box, self.table_box)
+            placings.append(Placing(room - duplicate_height - table_height, compact, form, both))
+        return [placing for placing in placings if placing.left >= 0]
+
+    def lay_seats_form(self, compact: bool) -> None:
+        """The tick for CPUs filling empty seats on a row of its own under the difficulty, or (compact) beside the
+        difficulty's choice, the two as wide as the kinds and names above them."""
+        grid = self.seats_grid
+        grid.removeWidget(self.fill)
+        self.difficulty_row.removeWidget(self.fill)
+        grid.removeItem(self.difficulty_row)
+        if compact:
+            self.difficulty_row.addWidget(self.fill)
+            grid.addLayout(self.difficulty_row, 5, 1, 1, 2)
+        else:
+            grid.addLayout(self.difficulty_row, 5, 1)
+            grid.addWidget(self.fill, 7, 0, 1, 3)
 
     def lay_table_form(self, form: int) -> None:
         """ "At the table" in one of its TABLE_FORMS: a field a row with the timeout's words above their choice in

@@ -1,0 +1,56 @@
+"""Session 21's look at the lobby and the table as a player meets them: the middle sizes' lobby, Spanish at
+1024x700, the keyboard alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .test_fitting import clipped
+from .test_polish20 import seats_column_well
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    LANGUAGE.install("en")
+
+
+def resized(qtbot: QtBot, window: MainWindow, size: tuple[int, int]) -> None:
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=2000)
+    qtbot.wait(200)  # the lobby arranges its columns once laid out in the new size
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_middle_sizes_lobby_takes_skill_without_luck_beside_four_seats(
+    qtbot: QtBot, window: MainWindow, language: str
+) -> None:
+    """At 1280x800 and 1366x768 with four seats neither side box fitted under the seats (126 px stayed empty there)
+    while the rules beside them showed a 213-230 px slice: the fill tick goes beside the difficulty, and "Skill
+    without luck" under the seats. At 1024x700 the tick keeps its own row and both boxes stay beside the rules."""
+    if language != "en":
+        window.set_language(language)
+    lobby = window.lobby
+    lobby.select("jamaican")
+    assert lobby.players.value() == 4
+    for size in ((1280, 800), (1366, 768), (1024, 700)):
+        resized(qtbot, window, size)
+        in_seats_column = lobby.options_area.widget().isAncestorOf(lobby.duplicate_box)
+        assert in_seats_column == (size != (1024, 700)), size
+        assert not lobby.options_area.verticalScrollBar().isVisible(), f"the seats' column scrolls at {size}"
+        assert clipped(lobby) == [], size
+        assert lobby.fill.width() >= lobby.fill.sizeHint().width(), size
+        beside_the_level = abs(lobby.fill.y() - lobby.level.y()) < lobby.level.height()
+        assert beside_the_level == in_seats_column, size
+        if in_seats_column:
+            well = seats_column_well(lobby)
+            assert 0 <= well <= lobby.options_area.viewport().height() // 12, f"{well} px empty at {size}"
+            assert lobby.rules_view.height() >= 300, size
+        else:
+            assert lobby.fill.y() > lobby.level_note.y()
