@@ -849,7 +849,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="59" />
         <source>Person at this screen</source>
-        <translation>Persona en esta pantalla</translation>
+        <translation>Persona aquí</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="60" />

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.ui.lobby.lobby_page import whole_length
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -54,3 +55,23 @@ def test_the_middle_sizes_lobby_takes_skill_without_luck_beside_four_seats(
             assert lobby.rules_view.height() >= 300, size
         else:
             assert lobby.fill.y() > lobby.level_note.y()
+
+
+def test_spanish_seats_leave_the_narrow_lobby_room_to_spare(qtbot: QtBot, window: MainWindow) -> None:
+    """Spanish at 1024x700 with five seats needed 396 of the seats' column's 399 px, for "Persona en esta pantalla"
+    shown whole: back from 1920x1080 a scroll bar took its room, the notes wrapped a line more and the column
+    scrolled. "Persona aquí" leaves it room to spare, there and back."""
+    window.set_language("es")
+    lobby = window.lobby
+    lobby.select("classic_block")
+    lobby.players.setValue(5)
+    area = lobby.options_area
+    for size in ((1024, 700), (1920, 1080), (1024, 700)):
+        resized(qtbot, window, size)
+        assert not area.verticalScrollBar().isVisible(), size
+        assert not area.horizontalScrollBar().isVisible(), size
+    spare = area.maximumViewportSize().width() - area.widget().minimumSizeHint().width()
+    assert spare >= 40, f"{spare} px to spare"
+    for row in lobby.seat_rows:  # the kinds still shown whole
+        assert row.kind.width() >= row.kind.minimumSizeHint().width()
+        assert row.kind.minimumContentsLength() >= whole_length(row.kind)
