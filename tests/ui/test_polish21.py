@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
+from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.lobby.lobby_page import whole_length
@@ -75,3 +78,22 @@ def test_spanish_seats_leave_the_narrow_lobby_room_to_spare(qtbot: QtBot, window
     for row in lobby.seat_rows:  # the kinds still shown whole
         assert row.kind.width() >= row.kind.minimumSizeHint().width()
         assert row.kind.minimumContentsLength() >= whole_length(row.kind)
+
+
+SPANISH_TS = Path(__file__).resolve().parents[2] / "resources" / "translations" / "dominoes_es.ts"
+
+
+def test_spanish_words_one_way_for_the_side_the_deck_and_whoever_timed_out(qtbot: QtBot, window: MainWindow) -> None:
+    """Spanish said a side both "lado" (a calque) and "equipo", the deck "mazo" and "baraja", and a timed-out
+    player "él" whoever it was: "equipo", "baraja", and the impersonal "se" (or "en su lugar") throughout."""
+    window.set_language("es")
+    choices = [window.lobby.on_timeout.itemText(i) for i in range(window.lobby.on_timeout.count())]
+    assert choices == ["Se hace la mejor jugada", "Se juega su primera ficha válida", "Se pasa si se puede"]
+    menu_words = [action.text() for action in window.findChildren(QAction)]
+    assert "Cuando gana mi equipo, &salgo yo" in menu_words
+    assert not [words for words in menu_words if "lado" in words.split()]
+    translations = [
+        "".join(message.itertext()) for message in ElementTree.parse(SPANISH_TS).getroot().iter("translation")
+    ]
+    for calque in (" por él", " mazo", " tu lado", " mi lado"):
+        assert not [words for words in translations if calque in words], calque
