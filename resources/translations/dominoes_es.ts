@@ -969,7 +969,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="161" />
         <source>Play to a target</source>
-        <translation>Jugar hasta una meta</translation>
+        <translation>Jugar a una meta</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="162" />
@@ -1098,12 +1098,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="226" />
         <source>Hidden hands</source>
-        <translation>Manos ocultas</translation>
+        <translation>Ocultas</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="227" />
         <source>Open hands (practice)</source>
-        <translation>Manos abiertas (práctica)</translation>
+        <translation>A la vista (práctica)</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="228" />

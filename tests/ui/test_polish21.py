@@ -9,9 +9,10 @@ from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.ui.lobby.lobby_page import whole_length
+from dominoes_desktop.ui.lobby.lobby_page import LobbyPage, whole_length
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -97,3 +98,39 @@ def test_spanish_words_one_way_for_the_side_the_deck_and_whoever_timed_out(qtbot
     ]
     for calque in (" por él", " mazo", " tu lado", " mi lado"):
         assert not [words for words in translations if calque in words], calque
+
+
+def cut_choices(lobby: LobbyPage) -> list[str]:
+    """Every choice of the lobby's shown lists wider than the room its box shows a choice in (an icon's included)."""
+    cut = []
+    for box in lobby.choice_boxes:
+        if not box.isVisible():
+            continue
+        option = QStyleOptionComboBox()
+        box.initStyleOption(option)
+        room = box.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+        )
+        for index in range(box.count()):
+            icon = 0 if box.itemIcon(index).isNull() else box.iconSize().width() + 4
+            need = box.fontMetrics().horizontalAdvance(box.itemText(index)) + icon
+            if need > room.width():
+                cut.append(f"{box.accessibleName()}: {box.itemText(index)!r} {need} > {room.width()}")
+    return cut
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_lobby_choice_shows_whole_at_every_size(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """A chosen "Open hands (practice)" read "Open hands (practi" beside the clock at 1920x1080 (five seats), Spanish
+    "Manos abiertas (práctica)" lost its last letters beside the rules at 1280x800, and a longer Spanish goal
+    ("Jugar hasta una meta") showed "Jugar hasta una m" at 1024x700: every choice of every list the lobby shows
+    fits its box, with four and five seats, at the four sizes."""
+    if language != "en":
+        window.set_language(language)
+    lobby = window.lobby
+    for preset in ("jamaican", "classic_block"):
+        lobby.select(preset)
+        lobby.players.setValue(lobby.players.maximum())
+        for size in ((1024, 700), (1280, 800), (1366, 768), (1920, 1080)):
+            resized(qtbot, window, size)
+            assert cut_choices(lobby) == [], (preset, size)

@@ -717,8 +717,10 @@ class LobbyPage(QWidget):
             table.removeWidget(widget)
         for widget, (row, column, span) in zip(moved, TABLE_FORMS[form], strict=True):
             table.addWidget(widget, row, column, 1, span)
-        table.setColumnStretch(1, 1)
-        table.setColumnStretch(3, 1 if form >= 2 else 0)  # the hands' choice, on the clock's row
+        # The room to the hands' choice once it is on the clock's row (the clock's few words need little): with
+        # the two sharing it "Open hands (practice)" read "Open hands (practi" at 1920x1080.
+        table.setColumnStretch(1, 0 if form >= 2 else 1)
+        table.setColumnStretch(3, 1 if form >= 2 else 0)
 
     def scale_words(self) -> None:
         """The page's words, fields, lists and icons grow with the window as the table's side panel does (at
