@@ -4,20 +4,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage, whole_length
+from dominoes_desktop.ui.look.look_style import contrast
+from dominoes_desktop.ui.look.looks import themes
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
+from .test_readable import _fill_and_words
 
 
 @pytest.fixture(autouse=True)
@@ -134,3 +138,32 @@ def test_every_lobby_choice_shows_whole_at_every_size(qtbot: QtBot, window: Main
         for size in ((1024, 700), (1280, 800), (1366, 768), (1920, 1080)):
             resized(qtbot, window, size)
             assert cut_choices(lobby) == [], (preset, size)
+
+
+def field_fill_and_words(box: QComboBox) -> tuple[str, str, str]:
+    """A drawn combo box's fill and words (in the room it shows its choice in) and its drop-down button's fill."""
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    style = box.style()
+    words = style.subControlRect(QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box)
+    arrow = style.subControlRect(QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxArrow, box)
+    fill, letters = _fill_and_words(box.grab(words).toImage())
+    return fill, letters, _fill_and_words(box.grab(arrow).toImage())[0]
+
+
+@pytest.mark.parametrize("theme_id", sorted(themes()))
+def test_a_disabled_choice_looks_disabled(qtbot: QtBot, window: MainWindow, theme_id: str) -> None:
+    """The deals of an unticked duplicate match (and the partners of five seats, a single round's target) kept an
+    enabled field's bright words and accent arrow: a player tried to open them. Disabled, a field has the disabled
+    button's look, its words faint but legible."""
+    window.apply_look(replace(window.look, theme=themes()[theme_id]))
+    lobby = window.lobby
+    resized(qtbot, window, (1024, 700))
+    assert not lobby.duplicate.isChecked() and not lobby.duplicate_deals.isEnabled()
+    assert lobby.set_top.isEnabled()
+    _, enabled_words, enabled_arrow = field_fill_and_words(lobby.set_top)
+    fill, words, arrow = field_fill_and_words(lobby.duplicate_deals)
+    theme = window.look.theme
+    assert contrast(words, fill) >= 3.0, (words, fill)
+    assert contrast(words, enabled_words) >= 1.5, (words, enabled_words)  # fainter: beach 1.8, the others more
+    assert arrow != enabled_arrow == theme.accent.lower(), arrow  # no accent button to press
