@@ -4649,8 +4649,8 @@ tú {dash} {others}</translation>
         <translation>Fichas en mano: {counts}.</translation>
     </message>
     <message>
-        <source>Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules.</source>
-        <translation>Teclas: L la línea; E los extremos abiertos; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que encajan; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega, D roba, P pasa, H da una pista, ? las reglas.</translation>
+        <source>Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules, Ctrl+Tab leaves the table.</source>
+        <translation>Teclas: L la línea; E los extremos abiertos; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que encajan; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega, D roba, P pasa, H da una pista, ? las reglas, Ctrl+Tab sale de la mesa.</translation>
     </message>
     <message>
         <source>Short turn announcements.</source>

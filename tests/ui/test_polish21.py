@@ -9,8 +9,9 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox
+from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage, whole_length
@@ -19,6 +20,8 @@ from dominoes_desktop.ui.look.looks import themes
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
+from .conftest import start
+from .driving import my_turn
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
 from .test_readable import _fill_and_words
@@ -167,3 +170,28 @@ def test_a_disabled_choice_looks_disabled(qtbot: QtBot, window: MainWindow, them
     assert contrast(words, fill) >= 3.0, (words, fill)
     assert contrast(words, enabled_words) >= 1.5, (words, enabled_words)  # fainter: beach 1.8, the others more
     assert arrow != enabled_arrow == theme.accent.lower(), arrow  # no accent button to press
+
+
+def test_ctrl_tab_leaves_the_rack_for_the_side_panel(qtbot: QtBot, window: MainWindow) -> None:
+    """Tab moves along the rack while you hold tiles (as documented), and nothing else left it: the side panel's
+    buttons, the move log and New match were out of the keyboard's reach. Ctrl+Tab leaves the table, forward to the
+    side panel, Ctrl+Shift+Tab back; Tab still moves along the rack."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=8)
+    assert my_turn(window)
+    view = window.game.table
+    window.activateWindow()
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=2000)
+    before = view.focus_index
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    assert view.hasFocus() and view.focus_index != before, "Tab moves along the rack"
+    qtbot.keyClick(view, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    reached = QApplication.focusWidget()
+    assert reached is not None and reached is not view and window.game.side.isAncestorOf(reached), reached
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=2000)
+    back = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(view, Qt.Key.Key_Backtab, back)
+    assert QApplication.focusWidget() is not view
+    assert "Ctrl+Tab" in window.voice.keys_words()
