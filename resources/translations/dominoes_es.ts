@@ -3948,6 +3948,10 @@ Corte: {cut}</translation>
         <translation>Jugadores (marca para silenciar)</translation>
     </message>
     <message>
+        <source>Tick to hide what {name} says at the table</source>
+        <translation>Marca para silenciar lo que dice {name} en la mesa</translation>
+    </message>
+    <message>
         <source>Connecting…</source>
         <translation>Conectando…</translation>
     </message>

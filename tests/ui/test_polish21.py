@@ -25,6 +25,7 @@ from .driving import my_turn
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
 from .test_readable import _fill_and_words
+from .test_room_table import offline_ben
 
 
 @pytest.fixture(autouse=True)
@@ -195,3 +196,16 @@ def test_ctrl_tab_leaves_the_rack_for_the_side_panel(qtbot: QtBot, window: MainW
     qtbot.keyClick(view, Qt.Key.Key_Backtab, back)
     assert QApplication.focusWidget() is not view
     assert "Ctrl+Tab" in window.voice.keys_words()
+
+
+def test_a_rooms_mute_tick_says_what_it_does(qtbot: QtBot) -> None:
+    """Each other person's seat in a room's list has a tick box and no word of what it does (a screen reader heard
+    "tick to mute"; the eye saw a bare square): hovering it says it."""
+    room, _ = offline_ben(qtbot)
+    items = [room.seats.item(row) for row in range(room.seats.count())]
+    ticks = [item for item in items if item.data(Qt.ItemDataRole.CheckStateRole) is not None]  # a box drawn
+    assert ticks, "the host's seat can be muted"
+    for item in ticks:
+        name = room.controller.name(int(item.data(Qt.ItemDataRole.UserRole)))
+        assert item.toolTip() == f"Tick to hide what {name} says at the table"
+    assert all(not item.toolTip() for item in items if item not in ticks)
