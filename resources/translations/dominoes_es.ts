@@ -2538,8 +2538,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="270" />
-        <source> (custom)</source>
-        <translation> (personalizada)</translation>
+        <source> · custom</source>
+        <translation> · con cambios</translation>
     </message>
 </context>
 <context>

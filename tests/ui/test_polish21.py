@@ -216,3 +216,15 @@ def test_five_seats_at_the_middle_sizes_give_the_rules_a_row_more(qtbot: QtBot, 
         assert abs(lobby.on_timeout.y() - lobby.timeout_label.y()) < lobby.on_timeout.height(), "beside its words"
         assert cut_choices(lobby) == [] and clipped(lobby) == [], size
         assert lobby.rules_view.height() >= 235, (size, lobby.rules_view.height())
+
+
+def test_a_custom_presets_title_has_no_second_brackets(qtbot: QtBot, window: MainWindow) -> None:
+    """ "Block (classic) (custom)", "Bloqueo (clásico) (personalizada)": the rules' title says a preset was changed
+    after a dot, in both languages."""
+    for language, title in (("en", "Block (classic) · custom"), ("es", "Bloqueo (clásico) · con cambios")):
+        if language != "en":
+            window.set_language(language)
+        lobby = window.lobby  # the page made again in the new language
+        lobby.select("classic_block")
+        lobby.players.setValue(5)
+        assert lobby.rules_view.toPlainText().splitlines()[0] == title
