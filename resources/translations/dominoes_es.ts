@@ -1147,12 +1147,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="399" />
         <source>Custom</source>
-        <translation>Personalizada</translation>
+        <translation>Con cambios</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="404" />
         <source>Custom: {changes}</source>
-        <translation>Personalizada: {changes}</translation>
+        <translation>Con cambios: {changes}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="446" />

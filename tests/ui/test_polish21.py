@@ -228,3 +228,4 @@ def test_a_custom_presets_title_has_no_second_brackets(qtbot: QtBot, window: Mai
         lobby.select("classic_block")
         lobby.players.setValue(5)
         assert lobby.rules_view.toPlainText().splitlines()[0] == title
+    assert window.lobby.custom.text() == "Con cambios: asientos", "the note under the rules says it as the title"
