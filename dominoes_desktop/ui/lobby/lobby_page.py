@@ -107,8 +107,8 @@ DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engi
 
 
 class Placing(NamedTuple):
-    """Where the side boxes go: the room they leave empty under the seats (the fewest pixels taken first), the seats'
-    form and the table's, and the boxes under the seats."""
+    """Where the side boxes go: the room they leave empty under the seats (the least is taken), the seats' form and
+    the table's (the less packed of two as full), and the boxes under the seats."""
 
     left: int
     compact: bool
@@ -682,8 +682,8 @@ class LobbyPage(QWidget):
         return 1 if fits else 0
 
     def side_box_placings(self, room: int, compact: bool, inner: int) -> list[Placing]:
-        """The placings of the side boxes under the seats (in their `compact` form or not) that leave none of its
-        `room` short, each with the room it leaves; nothing moved, if all the room is left."""
+        """The placings of the side boxes under the seats (in their `compact` form or not) that fit in `room`, each
+        with the room it leaves; the first moves nothing."""
         placings = [Placing(room, compact, 0, ())]
         if room <= 0:
             return placings
