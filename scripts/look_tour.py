@@ -4,7 +4,7 @@
     DISPLAY=:99 python scripts/look_tour.py OUT_DIR [--size 1024x700] [--lang es] [--hands 3] [--only lobby,table]
         [--theme beach]
 
-The lobby, a hand against CPUs (the sealed deck, mid-hand, a hint), the hand-end and match-end sheets, the coach,
+The lobby (three presets, five seats), a hand against CPUs (the sealed deck, mid-hand, a hint), the hand-end and match-end sheets, the coach,
 the review dialog, Statistics (Results, Deal luck, Skill; opened as the game opens it, over the window), the Look
 dialog, the rules and Learn pages, the pass-and-play curtain, and the room's dialogs (Join, a hosted room waiting
 for players). The application's style is the game's (install_app_style), as `--screenshot` installs it. The person's moves are played by a stand-in CPU (the controller's
@@ -109,6 +109,9 @@ def main() -> int:
         for preset in ("all_fives", "draw"):
             lobby.select(preset)
             tour.shot(window, f"lobby-{preset}")
+        lobby.select("classic_block")  # five seats: the seats' column at its fullest
+        lobby.players.setValue(5)
+        tour.shot(window, "lobby-five-seats")
         lobby.select("jamaican")
         for menu in window.menuBar().findChildren(QMenu):  # Game, View and its submenus: the game's settings
             if menu.parent() is window.menuBar() and menu.title():  # not the bar's untitled overflow menu

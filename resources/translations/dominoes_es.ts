@@ -242,11 +242,11 @@
     </message>
     <message>
         <source>You lead this hand and whenever your side wins; the View menu asks again</source>
-        <translation>Sales tú en esta mano y siempre que gane tu lado; el menú Ver vuelve a preguntar</translation>
+        <translation>Sales tú en esta mano y siempre que gane tu equipo; el menú Ver vuelve a preguntar</translation>
     </message>
     <message>
         <source>Not asked again: View ▸ When my side wins, I lead</source>
-        <translation>No se vuelve a preguntar: Ver ▸ Cuando gana mi lado, salgo yo</translation>
+        <translation>No se vuelve a preguntar: Ver ▸ Cuando gana mi equipo, salgo yo</translation>
     </message>
     <message>
         <source>Your move was taken back: this match is practice.</source>
@@ -258,7 +258,7 @@
     </message>
     <message>
         <source>Time ran out for {name}: {action} was played for them.</source>
-        <translation>Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
+        <translation>Se le acabó el tiempo a {name}: se jugó {action} en su lugar.</translation>
     </message>
     <message>
         <source>Your time ran out: {action} was played for you.</source>
@@ -800,7 +800,7 @@
     <name>LobbyPage</name>
     <message>
         <source>First deal sealed: {fp} … Start cuts the deck.</source>
-        <translation>Primera mano sellada: {fp} … Empezar corta el mazo.</translation>
+        <translation>Primer reparto sellado: {fp} … Empezar corta la baraja.</translation>
     </message>
     <message>
         <source>Fingerprint (SHA-256): {fp}</source>
@@ -849,7 +849,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="59" />
         <source>Person at this screen</source>
-        <translation>Persona en esta pantalla</translation>
+        <translation>Persona aquí</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="60" />
@@ -859,17 +859,17 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="63" />
         <source>Play the best move for them</source>
-        <translation>Hacer la mejor jugada por él</translation>
+        <translation>Se hace la mejor jugada</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="64" />
         <source>Play their first legal tile</source>
-        <translation>Jugar su primera ficha válida</translation>
+        <translation>Se juega su primera ficha válida</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="65" />
         <source>Pass when allowed</source>
-        <translation>Pasar cuando se pueda</translation>
+        <translation>Se pasa si se puede</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="97" />
@@ -1065,7 +1065,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="205" />
         <source>CPUs fill empty seats</source>
-        <translation>La CPU ocupa los asientos vacíos</translation>
+        <translation>CPU en los asientos vacíos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="217" />
@@ -1098,12 +1098,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="226" />
         <source>Hidden hands</source>
-        <translation>Manos ocultas</translation>
+        <translation>Ocultas</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="227" />
         <source>Open hands (practice)</source>
-        <translation>Manos abiertas (práctica)</translation>
+        <translation>A la vista (práctica)</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="228" />
@@ -1147,17 +1147,17 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="399" />
         <source>Custom</source>
-        <translation>Personalizada</translation>
+        <translation>Con cambios</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="404" />
         <source>Custom: {changes}</source>
-        <translation>Personalizada: {changes}</translation>
+        <translation>Con cambios: {changes}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="446" />
         <source>player {n} is empty: fill the place, or let CPUs fill empty seats</source>
-        <translation>el jugador {n} está vacío: ocupa el puesto, o deja que la CPU ocupe los asientos vacíos</translation>
+        <translation>el jugador {n} está vacío: ocupa su asiento o deja que las CPU ocupen los asientos vacíos</translation>
     </message>
     <message>
         <source>Friend (invited)</source>
@@ -1454,7 +1454,7 @@
     <name>MainWindow</name>
     <message>
         <source>When my side wins, I &amp;lead</source>
-        <translation>Cuando gana mi lado, &amp;salgo yo</translation>
+        <translation>Cuando gana mi equipo, &amp;salgo yo</translation>
     </message>
     <message>
         <source>Pass for me when &amp;nothing fits</source>
@@ -2538,8 +2538,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="270" />
-        <source> (custom)</source>
-        <translation> (personalizada)</translation>
+        <source> · custom</source>
+        <translation> · con cambios</translation>
     </message>
 </context>
 <context>
@@ -3002,7 +3002,7 @@
     </message>
     <message>
         <source>Given away in all: {loss} points of this hand, for your side against the others.</source>
-        <translation>Regalado en total: {loss} puntos de esta mano, para tu lado frente a los demás.</translation>
+        <translation>Regalado en total: {loss} puntos de esta mano, para tu equipo frente a los demás.</translation>
     </message>
     <message>
         <source>Weak</source>
@@ -3694,7 +3694,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
-        <translation>el asiento {n} está vacío: ocúpalo o deja que la CPU ocupe los asientos vacíos</translation>
+        <translation>el asiento {n} está vacío: ocúpalo o deja que las CPU ocupen los asientos vacíos</translation>
     </message>
     <message>
         <source>one seat must be yours (a person at this screen)</source>
@@ -3873,7 +3873,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Time ran out for {name}: {action} was played for them.</source>
-        <translation>Se le acabó el tiempo a {name}: se jugó {action} por él.</translation>
+        <translation>Se le acabó el tiempo a {name}: se jugó {action} en su lugar.</translation>
     </message>
     <message>
         <source>The host removed {name} from the room.</source>
@@ -3893,7 +3893,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Cut the deck: click it, or press Space.</source>
-        <translation>Corta el mazo: haz clic en él, o pulsa Espacio.</translation>
+        <translation>Corta la baraja: haz clic en ella, o pulsa Espacio.</translation>
     </message>
     <message>
         <source>Hand {n} is over: every rack is face up.</source>
@@ -3946,6 +3946,10 @@ Corte: {cut}</translation>
     <message>
         <source>Players (tick to mute)</source>
         <translation>Jugadores (marca para silenciar)</translation>
+    </message>
+    <message>
+        <source>Tick to hide what {name} says at the table</source>
+        <translation>Marca para silenciar lo que dice {name} en la mesa</translation>
     </message>
     <message>
         <source>Connecting…</source>
@@ -4025,7 +4029,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>{name} lost the connection; a CPU plays for them in {n} s unless they return.</source>
-        <translation>{name} perdió la conexión; una CPU jugará por él en {n} s si no vuelve.</translation>
+        <translation>{name} perdió la conexión; una CPU jugará en su lugar en {n} s si no vuelve.</translation>
     </message>
     <message>
         <source>A CPU now plays for {name}.</source>
@@ -4649,8 +4653,8 @@ tú {dash} {others}</translation>
         <translation>Fichas en mano: {counts}.</translation>
     </message>
     <message>
-        <source>Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules.</source>
-        <translation>Teclas: L la línea; E los extremos abiertos; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que encajan; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega, D roba, P pasa, H da una pista, ? las reglas.</translation>
+        <source>Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules, Ctrl+Tab leaves the table.</source>
+        <translation>Teclas: L la línea; E los extremos abiertos; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que encajan; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega, D roba, P pasa, H da una pista, ? las reglas, Ctrl+Tab sale de la mesa.</translation>
     </message>
     <message>
         <source>Short turn announcements.</source>

@@ -196,7 +196,7 @@ def test_a_custom_preset_rules_page_tells_the_rules_in_force(qtbot: QtBot, windo
     lobby.style_box.setCurrentIndex(lobby.style_box.findData("draw"))
     lobby.deal_size.setValue(5)
     text = lobby.rules_view.toPlainText()
-    assert "(custom)" in text
+    assert "Jamaican partners · custom" in text  # not "(custom)": names end in brackets
     assert "reach 3 hands" in text
     assert "draw from the stock" in text
     assert "Each player gets 5 tiles. The other 8 form the stock." in text
@@ -293,7 +293,7 @@ def test_the_room_is_listed_with_its_own_symbol(qtbot: QtBot, window: MainWindow
     assert icon == pixels(symbol.toImage()) and icon != pixels(domino_symbol("classic").toImage())
     click_preset(qtbot, lobby, "room")
     text = rules_text(lobby)
-    assert text.startswith("Friends' room") and "(custom)" not in text
+    assert text.startswith("Friends' room") and "custom" not in text
     assert "4 players, each playing for themselves" in text, "partners are off by default"
     assert "The holder of the highest double leads, with any tile." in text
     assert "After a win, the winner leads the next hand, any tile." in text

@@ -310,7 +310,8 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
 
 
 def rules_html(rules: Rules, seating: tuple[int, ...] | None = None) -> str:
-    title = escape(preset_name(rules.preset)) + (escape(translate("Rules", " (custom)")) if rules.customised else "")
+    # " · custom", not " (custom)": several presets' names end in brackets ("Block (classic) (custom)").
+    title = escape(preset_name(rules.preset)) + (escape(translate("Rules", " · custom")) if rules.customised else "")
     body = "".join(f"<h3>{escape(h)}</h3><p>{escape(t)}</p>" for h, t in rules_sections(rules, seating))
     learn = play_well_html(rules) + cpus_html()  # issue 17: reached by the links under the title
     return f"<h2>{title}</h2>{links_html()}{body}{learn}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent, QStandardItemModel, QWheelEvent
@@ -100,9 +100,24 @@ def level_strength(level: str) -> str:
     return translate("LobbyPage", LEVEL_STRENGTH[level]).format(elo=LADDER_STEPS[level])
 
 
+CHOICE_LENGTH = 9  # the Xs a lobby's choice shows at least: narrower, its words are cut (with a tooltip)
 FIT_SLACK = 8  # px a column keeps free before a box is moved into it (a layout's measure is not to the pixel)
 ICON_WIDTH, ICON_HEIGHT = 32, 24  # a preset's flag or symbol in the list, at 1024x700
 DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engine.duplicate plays any)
+
+
+class Placing(NamedTuple):
+    """Where the side boxes go: the room they leave empty under the seats (the least is taken), the seats' form and
+    the table's (the less packed of two as full), and the boxes under the seats."""
+
+    left: int
+    compact: bool
+    table_form: int
+    boxes: tuple[QGroupBox, ...]
+
+    def order(self) -> tuple[int, bool, int]:
+        return self.left, self.compact, self.table_form
+
 
 # Where "At the table" puts its hands, timeout, helpers and stats group (row, column, columns spanned), the clock
 # always first at the top left. Each form is a row shorter than the one before; a row left empty takes no room.
@@ -372,7 +387,7 @@ class LobbyPage(QWidget):
         self.problem.setObjectName("problem")
         self.problem.setWordWrap(True)
         self.problem.setAccessibleName(self.tr("Why these options cannot be played"))
-        rules_box = QGroupBox(self.tr("House rules"))
+        self.rules_box = rules_box = QGroupBox(self.tr("House rules"))
         self.rules_form = rules_form = QFormLayout(rules_box)
         rules_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         # The set and the seats share a row (a few words and a digit): at 700 high the page keeps one row more.
@@ -419,7 +434,7 @@ class LobbyPage(QWidget):
         self._level_changed()
         self.fill = QCheckBox(self.tr("CPUs fill empty seats"))
         self.fill.setChecked(True)
-        seats_box = QGroupBox(self.tr("Players"))
+        self.seats_box = seats_box = QGroupBox(self.tr("Players"))
         self.seats_grid = seats_grid = QGridLayout(seats_box)
         for i, row in enumerate(self.seat_rows):
             seats_grid.addWidget(row.label, i, 0)
@@ -428,9 +443,11 @@ class LobbyPage(QWidget):
         difficulty = QLabel(self.tr("CPU difficulty"))
         difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
         seats_grid.addWidget(difficulty, 5, 0)
-        seats_grid.addWidget(self.level, 5, 1)
         seats_grid.addWidget(self.level_note, 6, 1, 1, 2)
-        seats_grid.addWidget(self.fill, 7, 0, 1, 3)
+        self.difficulty_row = QHBoxLayout()  # the level and, in the compact form, the fill tick beside it
+        self.difficulty_row.addWidget(self.level, 1)
+        seats_grid.addLayout(self.difficulty_row, 5, 1)
+        self.lay_seats_form(compact=False)
         # The kind of player says more than a name: it gets the room, the names keep what a CPU's name needs.
         seats_grid.setColumnStretch(1, 1)
         for row in self.seat_rows:
@@ -518,7 +535,7 @@ class LobbyPage(QWidget):
             # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
             # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            box.setMinimumContentsLength(9)
+            box.setMinimumContentsLength(CHOICE_LENGTH)
             show_whole_choices(box)
         for check in self.tick_boxes:
             # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
@@ -597,28 +614,31 @@ class LobbyPage(QWidget):
         movable = (self.duplicate_box, self.table_box)  # in the order either column shows them
         inner = width - margins.left() - margins.right()
         in_middle = tuple(box for box in movable if layout.indexOf(box) >= 0)
+        self.lay_seats_form(compact=False)
         for rows in (self.rules_form, self.seats_grid):
             rows.activate()  # their rows as shown now (seats hidden, a note shown), not as they were a moment ago
-        others = layout.totalHeightForWidth(width) - sum(height_at(box, inner) + layout.spacing() for box in in_middle)
+        # The column's height without the boxes that move, from its boxes' own (the column's total was still the one
+        # it measured before the seats' rows changed, and with two seats at 1920x1080 "At the table" came in a
+        # scroll bar short).
+        fixed = (self.rules_box, self.seats_box)
+        others = margins.top() + margins.bottom() + sum(height_at(box, inner) for box in fixed) + layout.spacing()
         # Nothing to move where the seats' column has no room left (or is already too tall: a long note shown).
         free = max(0, room.height() - others - FIT_SLACK) if self.words_scale > 1.0 else 0
-        # Every placing (the boxes in the seats' column, the table's form) by the height it fills there; the fullest
-        # that fits is taken, and of two as full the one with the table's words less packed.
-        placings: list[tuple[tuple[QGroupBox, ...], int, int]] = [((), 0, 0)]
-        if free > 0:
-            duplicate_height = height_at(self.duplicate_box, inner) + layout.spacing()
-            placings.append(((self.duplicate_box,), 0, duplicate_height))
-            # "At the table" in each of its forms but the narrowest (kept beside the rules), to the shortest.
-            for form in range(1, len(TABLE_FORMS)):
-                self.lay_table_form(form)
-                if self.table_box.minimumSizeHint().width() > inner:
-                    continue
-                table_height = height_at(self.table_box, inner) + layout.spacing()
-                placings.append(((self.table_box,), form, table_height))
-                placings.append(((self.duplicate_box, self.table_box), form, duplicate_height + table_height))
-        chosen, form, _ = max(
-            (placing for placing in placings if placing[2] <= free), key=lambda placing: (placing[2], -placing[1])
-        )
+        # Every placing (the boxes in the seats' column, the table's form, the seats' form) by the room it leaves
+        # empty there; the fullest that fits is taken, and of two as full the one with the words less packed.
+        placings = self.side_box_placings(free, compact=False, inner=inner)
+        if not min(placings, key=Placing.order).boxes and self.words_scale > 1.0:
+            # No box fits under the seats: the fill tick beside the difficulty gives them a row more (at 1280x800
+            # and 1366x768 with four seats, 126 px stayed empty there; "Skill without luck" missed it by 1-20 px).
+            seats_height = height_at(self.seats_box, inner)
+            self.lay_seats_form(compact=True)  # measured, not laid out: the next frame shows the form chosen
+            if self.seats_box.minimumSizeHint().width() <= inner:
+                compact_room = free + seats_height - height_at(self.seats_box, inner)
+                placings += self.side_box_placings(compact_room, compact=True, inner=inner)
+        _, compact, form, chosen = min(placings, key=Placing.order)
+        if self.table_box not in chosen:
+            form = self.form_beside_the_rules()
+        self.lay_seats_form(compact)
         self.lay_table_form(form)
         if chosen == in_middle:
             return
@@ -647,6 +667,54 @@ class LobbyPage(QWidget):
         for before, after in pairwise(order):
             QWidget.setTabOrder(before, after)
 
+    def form_beside_the_rules(self) -> int:
+        """ "At the table" beside the rules: the timeout beside its words where that column shows them and every
+        choice of the box whole (the rules a line longer: with five seats at 1280x800 and 1366x768 they showed a
+        slice 213-230 px high), else the timeout's words above it."""
+        fields = (self.timer, self.visibility, self.on_timeout)
+        for box in fields:
+            box.setMinimumContentsLength(max(CHOICE_LENGTH, whole_length(box)))
+        self.lay_table_form(1)  # measured, not laid out (activated, the next frame showed it so at 1024x700)
+        # Its size hint: a choice's minimum size is its nine Xs, whatever its length.
+        fits = self.table_box.sizeHint().width() <= self.rules_view.width()
+        for box in fields:
+            box.setMinimumContentsLength(CHOICE_LENGTH)
+        return 1 if fits else 0
+
+    def side_box_placings(self, room: int, compact: bool, inner: int) -> list[Placing]:
+        """The placings of the side boxes under the seats (in their `compact` form or not) that fit in `room`, each
+        with the room it leaves; the first moves nothing."""
+        placings = [Placing(room, compact, 0, ())]
+        if room <= 0:
+            return placings
+        spacing = self.options_layout.spacing()
+        duplicate_height = height_at(self.duplicate_box, inner) + spacing
+        placings.append(Placing(room - duplicate_height, compact, 0, (self.duplicate_box,)))
+        # "At the table" in each of its forms but the narrowest (kept beside the rules), to the shortest.
+        for form in range(1, len(TABLE_FORMS)):
+            self.lay_table_form(form)
+            if self.table_box.minimumSizeHint().width() > inner:
+                continue
+            table_height = height_at(self.table_box, inner) + spacing
+            placings.append(Placing(room - table_height, compact, form, (self.table_box,)))
+            both = (self.duplicate_box, self.table_box)
+            placings.append(Placing(room - duplicate_height - table_height, compact, form, both))
+        return [placing for placing in placings if placing.left >= 0]
+
+    def lay_seats_form(self, compact: bool) -> None:
+        """The tick for CPUs filling empty seats on a row of its own under the difficulty, or (compact) beside the
+        difficulty's choice, the two as wide as the kinds and names above them."""
+        grid = self.seats_grid
+        grid.removeWidget(self.fill)
+        self.difficulty_row.removeWidget(self.fill)
+        grid.removeItem(self.difficulty_row)
+        if compact:
+            self.difficulty_row.addWidget(self.fill)
+            grid.addLayout(self.difficulty_row, 5, 1, 1, 2)
+        else:
+            grid.addLayout(self.difficulty_row, 5, 1)
+            grid.addWidget(self.fill, 7, 0, 1, 3)
+
     def lay_table_form(self, form: int) -> None:
         """ "At the table" in one of its TABLE_FORMS: a field a row with the timeout's words above their choice in
         the narrow column beside the rules; in the seats' wide column as many rows fewer as make it fit there (at
@@ -665,8 +733,10 @@ class LobbyPage(QWidget):
             table.removeWidget(widget)
         for widget, (row, column, span) in zip(moved, TABLE_FORMS[form], strict=True):
             table.addWidget(widget, row, column, 1, span)
-        table.setColumnStretch(1, 1)
-        table.setColumnStretch(3, 1 if form >= 2 else 0)  # the hands' choice, on the clock's row
+        # The room to the hands' choice once it is on the clock's row (the clock's few words need little): with
+        # the two sharing it "Open hands (practice)" read "Open hands (practi" at 1920x1080.
+        table.setColumnStretch(1, 0 if form >= 2 else 1)
+        table.setColumnStretch(3, 1 if form >= 2 else 0)
 
     def scale_words(self) -> None:
         """The page's words, fields, lists and icons grow with the window as the table's side panel does (at

@@ -308,6 +308,8 @@ def stylesheet(look: Look) -> str:
     button_text = text_on(button, t.panel_text)
     accent_text = text_on(t.accent)
     titles = accent_words(t)
+    # A disabled button's look is every disabled field's too: the lobby's deals of an unticked duplicate match, the
+    # partners of five seats, kept their accent arrow and bright words and looked ready to choose.
     disabled_fill, disabled_words = disabled_button(t)
     # A scroll bar's handle on its log-coloured groove: the button fill is the log colour itself when the rail is
     # too close to the panel (green felt), and the lobby's rules showed half a line and no sign of the rest.
@@ -399,6 +401,9 @@ def stylesheet(look: Look) -> str:
     QSpinBox::up-arrow {{ image: url({arrows}/up.svg); width: 10px; height: 7px; }}
     QSpinBox::down-arrow {{ image: url({arrows}/down.svg); width: 10px; height: 7px; }}
     QSpinBox::up-button:disabled, QSpinBox::down-button:disabled {{ background: {button}; }}
+    QComboBox:disabled, QSpinBox:disabled, QLineEdit:disabled {{ background: {disabled_fill}; color: {disabled_words};
+        border: 1px dashed {disabled_words}; }}
+    QComboBox::drop-down:disabled {{ background: {button}; }}
     QGroupBox {{ color: {text}; border: 1px solid {button}; border-radius: 6px; margin-top: 12px; }}
     QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {titles}; font-weight: bold; }}
     QStatusBar {{ background: {t.log}; color: {field_text}; }}

@@ -327,7 +327,8 @@ class TableVoice(QObject):
             "Voice",
             "Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each "
             "holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; "
-            "K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules.",
+            "K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules, "
+            "Ctrl+Tab leaves the table.",
         )
 
     def speak_line(self) -> None:

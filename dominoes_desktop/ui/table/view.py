@@ -447,6 +447,11 @@ class TableView(QGraphicsView):
                 self.flip(tile)
         elif key == Qt.Key.Key_P:
             self.draw_or_pass(MoveKind.PASS)
+        elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            # Tab moves along the rack: Ctrl+Tab leaves the table for the side panel, as it leaves a text field (the
+            # panel's buttons, the move log and New match were out of reach of the keyboard while a tile was held).
+            forward = key == Qt.Key.Key_Tab and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            super().focusNextPrevChild(forward)
         elif self.choosing is not None and key in (
             Qt.Key.Key_Left,
             Qt.Key.Key_Right,
