@@ -183,9 +183,16 @@ def string(message: dict[str, Any], key: str, limit: int, *, required: bool = Tr
     return value
 
 
+def printable_words(text: str) -> str:
+    """Text as shown: characters that do not print dropped (zero-width ones), every run of white space (line
+    separators too) one space, none at either end."""
+    kept = "".join(" " if ch.isspace() else ch for ch in text if ch.isspace() or ch.isprintable())
+    return " ".join(kept.split())
+
+
 def clean_name(text: str) -> str:
-    """A display name: printable, trimmed, not empty."""
-    name = " ".join("".join(ch for ch in text if ch.isprintable()).split())[:MAX_NAME]
+    """A display name: printable words, cut to its length, not empty."""
+    name = printable_words(text)[:MAX_NAME].rstrip()
     if not name:
         raise ProtocolError(E_BAD_MESSAGE, "a name cannot be empty")
     return name

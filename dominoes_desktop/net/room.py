@@ -941,8 +941,7 @@ class Room:
         if message.phrase is not None:
             out = Chat(seat.index, seat.name, phrase=message.phrase).to_json()
         else:
-            text = " ".join((message.text or "").split())
-            text = "".join(ch for ch in text if ch.isprintable())
+            text = protocol.printable_words(message.text or "")
             if not text:
                 raise ProtocolError(protocol.E_BAD_MESSAGE, "an empty message")
             out = Chat(seat.index, seat.name, text=text).to_json()

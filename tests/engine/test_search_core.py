@@ -226,6 +226,11 @@ def test_the_compiled_core_refuses_what_lies_outside_the_set() -> None:
         search.search([1, 2, 4, 8], 0, 0, 7, False, 1, False, -1, 1, 0, 0, 100)
     with pytest.raises(ValueError, match="one hand a seat"):
         search.search([1, 2], 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
+    full = (1 << 28) - 1  # hands over the set's every tile: the search's slots by tiles held would overrun
+    with pytest.raises(ValueError, match="held twice"):
+        search.search([full] * 4, 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
+    with pytest.raises(ValueError, match="outside the set"):
+        search.search([1 << 28, 2, 4, 8], 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
 
 
 @pytest.mark.parametrize("family", sorted(ARMS_FAMILIES))
@@ -475,6 +480,9 @@ def test_a_double_at_an_end_shares_the_entry_where_ends_do_not_score(masks: type
             solver.nodes = 0
             assert solver._search(*state[:5], False, *state[6:], -10, 10) == first
             assert solver.nodes == 1
+            fresh = masks(rules, dealt, start.leader, 0)  # searched from nothing, without the double: the same value
+            fresh.budget = 10**8
+            assert fresh._search(*state[:5], False, *state[6:], -10, 10) == first
             shared += 1
             break
         if shared >= 5:

@@ -220,3 +220,13 @@ def test_a_hostile_server_is_refused_in_one_line_each_and_never_raises_in_a_slot
         f"\n{len(cases)} hostile lines: {outcomes['refused']} refused in one line, {outcomes['accepted']} still valid"
     )
     assert outcomes["refused"] > outcomes["accepted"]
+
+
+def test_names_and_chat_are_cleaned_to_the_words_that_print() -> None:
+    """Zero-width characters leave no gap, a line separator is a space, no space is doubled or left at an end."""
+    assert protocol.printable_words("a \u200b b") == "a b"
+    assert protocol.printable_words("\u200b hi\u2028there\ufeff ") == "hi there"
+    assert protocol.clean_name("  Ana   María ") == "Ana María"
+    assert protocol.clean_name("x" * 23 + " y") == "x" * 23  # cut to 24 characters, no trailing space
+    with pytest.raises(ProtocolError):
+        protocol.clean_name("\u200b \ufeff")

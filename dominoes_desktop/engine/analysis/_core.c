@@ -152,8 +152,8 @@ enum { LAYOUT_LINE, LAYOUT_CROSS, LAYOUT_SPINNERS }; /* core.py's LAYOUT_CODES *
 #define ARM_BITS 4      /* bits of one number's count of open ends in `ends` (at most 4 + 9 ends show one number) */
 #define ARM_NUMBERS 10  /* numbers the cross and spinner key holds: 40 bits of ends */
 #define WIDE_ARM_NUMBERS 13 /* numbers a wide search holds (double-12), see wide_search */
-/* The line search's rank bonus for the killer move (solver.KILLER_RANK): below the plays the next seat cannot
- * follow (100), above a follow-up (20) and any tile's weight (at most 50 + 2 * 9). */
+/* The line search's rank bonus for the killer move (solver.KILLER_RANK), added as the others are: less than a play
+ * the next seat cannot follow gets (100), more than a follow-up (20) or any tile's weight (at most 50 + 2 * 9). */
 #define KILLER_RANK 90
 
 /* ==== the exact solver ============================================================================== */
@@ -1121,6 +1121,15 @@ static PyObject *LineSearch_search(LineSearch *self, PyObject *const *args, Py_s
     if (count != self->players) {
         PyErr_SetString(PyExc_ValueError, "search: one hand a seat");
         return NULL;
+    }
+    /* Hands of the set's tiles, none held twice: the search indexes by the tiles they hold (the killer slots). */
+    uint64_t held = 0, in_set = self->n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << self->n) - 1);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if ((hands[i] & ~in_set) || (hands[i] & held)) {
+            PyErr_SetString(PyExc_ValueError, "search: a tile outside the set, or held twice");
+            return NULL;
+        }
+        held |= hands[i];
     }
     long values[9];
     for (int k = 0; k < 9; k++) {

@@ -56,10 +56,11 @@ COMPILED_TABLE_ENTRIES = 19_000  # positions the compiled search's table grows t
 # worlds and approximate decisions (5 hands each); 9,000 left one more Cuban decision approximate. The pure
 # search's dict grows without end, but fills 50 times slower.
 
-KILLER_RANK = 90  # the line search's rank bonus for the killer move: below the plays the next seat cannot follow
-# (100), above a follow-up (20) and any tile's weight. Session 21, the compiled search on the first decisions of 6
-# Cuban hands (28 option searches, one world each, uncapped, the same values): 0.85x the nodes (0.82x with the ends'
-# doubles out of the key where ends do not score); as the first key after the table's move 0.94x, at 30 0.91x.
+KILLER_RANK = 90  # the line search's rank bonus for the killer move, added as the others are: less than a play the next
+# seat cannot follow gets (100), more than a follow-up (20) or any tile's weight. Session 21, the compiled search on the
+# first decisions of 6 Cuban hands (28 option searches, one world each, uncapped, the same values): 0.85x the nodes
+# (0.82x with the ends' doubles out of the key where ends do not score); as the first key after the table's move 0.94x,
+# at 30 0.91x.
 
 Search = Callable[..., int]  # a pure search: a state (`state_of`), then alpha and beta
 
