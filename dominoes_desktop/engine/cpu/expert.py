@@ -27,7 +27,7 @@ from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
-from .alphamu import WinTest
+from .alphamu import WinTest, alpha_mu_shares
 from .search import monte_carlo, now
 
 __all__ = [
@@ -67,6 +67,11 @@ FITTED_WORLDS = True
 # Each world's value of an option: whether the side comes out ahead (+1), level (0) or behind (-1) rather than the
 # points margin (alphamu.WinTest: the share of hands won is what is asked; session 21 screens it).
 WIN_OBJECTIVE = False
+# From this many tiles in the seat's hand down, the worlds are searched together by alpha-mu (alphamu.py: the
+# seat's next ALPHA_MU_DEPTH - 1 moves one for every world, the worlds valued won or lost) instead of one by one;
+# 0: never (session 21 screens it).
+ALPHA_MU_TILES = 0
+ALPHA_MU_DEPTH = 2
 
 
 def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], float]:
@@ -206,15 +211,22 @@ def expert_choice(
     started = now()
     deadline = started + movetime_ms / 1000.0
     exact_until = started + (1.0 - tie_share) * movetime_ms / 1000.0
-    means = exact_pimc(view, plays, rng_seed, exact_until, win_only=WIN_OBJECTIVE)
     weigh_hands = world_weigher(view)
+    means = None
+    if len(view.tiles) <= ALPHA_MU_TILES:
+        budget = int(node_rate(view.rules) * (exact_until - started) * 1000.0 / MIN_WORLDS)
+        dealt_out = every_tile_seen_or_held(view)
+        means = alpha_mu_shares(view, plays, rng_seed, exact_until, ALPHA_MU_DEPTH, weigh_hands, budget, dealt_out)
+    win_only = WIN_OBJECTIVE or means is not None
+    if means is None:
+        means = exact_pimc(view, plays, rng_seed, exact_until, win_only=WIN_OBJECTIVE)
 
     def weigh(world: Hand) -> float:
         return weigh_hands(world.hands)
 
     if means is None:
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
-    tied = near_best(view.rules, means, WIN_OBJECTIVE)
+    tied = near_best(view.rules, means, win_only)
     if len(tied) == 1 or tie_share <= 0.0:
         return tied[0]
     until = min(deadline, now() + tie_share * movetime_ms / 1000.0)
