@@ -14,7 +14,8 @@ weaker level of `--pairs` and prints how much better the Expert's weighted world
 worlds counted alike (partner's and opponents'). `expert_pimc` is the Expert without its tie break (plain
 PIMC), for side-by-side runs; `expert_fitted` and `expert_habits` are the Expert with its worlds weighed by the
 fitted model of play (engine/play_model.py) or by the habit player (knowledge.evidence_weight), `expert_win` the
-Expert valuing each world's options by the hand won, drawn or lost rather than by points (session 21), and
+Expert valuing each world's options by the hand won, drawn or lost rather than by points and `expert_amu` that
+Expert searching the worlds together by alpha-mu from 5 tiles in hand down (engine/cpu/alphamu.py, session 21), and
 `--world-model fitted|habits` sets that model for the process (the Expert's and --inference's); `--session` keeps each side's players for every deal, as the hands of one long
 match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
@@ -130,35 +131,38 @@ class SeerPlayer:
 
 
 class SwitchedExpert:
-    """The Expert with one of expert.py's switches (a module flag) set around each of its decisions: the
+    """The Expert with some of expert.py's switches (module settings) set around each of its decisions: the
     shipped Expert and a variant side by side from one tree."""
 
-    def __init__(self, player: CpuPlayer, level: str, switch: str, value: bool) -> None:
+    def __init__(self, player: CpuPlayer, level: str, switches: dict[str, object]) -> None:
         self.player = player
         self.level = level
-        self.switch = switch
-        self.value = value
+        self.switches = switches
 
     def decide(self, view: PlayerView) -> Decision:
         from dominoes_desktop.engine.cpu import expert
 
-        shipped = getattr(expert, self.switch)
-        setattr(expert, self.switch, self.value)
+        shipped = {name: getattr(expert, name) for name in self.switches}
+        for name, value in self.switches.items():
+            setattr(expert, name, value)
         try:
             return self.player.decide(view)
         finally:
-            setattr(expert, self.switch, shipped)
+            for name, value in shipped.items():
+                setattr(expert, name, value)
 
     def claim(self, view: PlayerView) -> Move | None:
         return self.player.claim(view)
 
 
 # The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player; the
-# Expert valuing each world's options by hands won and lost instead of points (session 21).
-SWITCHED_EXPERTS = {
-    "expert_fitted": ("FITTED_WORLDS", True),
-    "expert_habits": ("FITTED_WORLDS", False),
-    "expert_win": ("WIN_OBJECTIVE", True),
+# Expert valuing each world's options by hands won and lost instead of points, and that Expert searching the
+# worlds together by alpha-mu once the seat holds 5 tiles or fewer (session 21).
+SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
+    "expert_fitted": {"FITTED_WORLDS": True},
+    "expert_habits": {"FITTED_WORLDS": False},
+    "expert_win": {"WIN_OBJECTIVE": True},
+    "expert_amu": {"WIN_OBJECTIVE": True, "ALPHA_MU_TILES": 5},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than
@@ -204,8 +208,7 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         tree.level = level
         return Timed(tree)
     if level in SWITCHED_EXPERTS:
-        switch, value = SWITCHED_EXPERTS[level]
-        return Timed(SwitchedExpert(make_player("expert", seed, movetime), level, switch, value))
+        return Timed(SwitchedExpert(make_player("expert", seed, movetime), level, SWITCHED_EXPERTS[level]))
     return Timed(make_player(level, seed, movetime))
 
 
