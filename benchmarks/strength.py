@@ -157,12 +157,14 @@ class SwitchedExpert:
 
 # The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player; the
 # Expert valuing each world's options by hands won and lost instead of points, and that Expert searching the
-# worlds together by alpha-mu once the seat holds 5 tiles or fewer (session 21).
+# worlds together by alpha-mu once the seat holds 5 tiles or fewer (session 21); `expert_amu1` the same search with
+# the seat's next moves made world by world (depth 1: PIMC on alpha-mu's worlds and clock, its control).
 SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_fitted": {"FITTED_WORLDS": True},
     "expert_habits": {"FITTED_WORLDS": False},
     "expert_win": {"WIN_OBJECTIVE": True},
     "expert_amu": {"WIN_OBJECTIVE": True, "ALPHA_MU_TILES": 5},
+    "expert_amu1": {"WIN_OBJECTIVE": True, "ALPHA_MU_TILES": 5, "ALPHA_MU_DEPTH": 1},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than
