@@ -1,5 +1,5 @@
-"""Win or lose instead of points (issue 32 item 4, session 21): whether a side comes out of a hand ahead,
-by null-window tests of the exact solver.
+"""Win or lose instead of points, and alpha-mu (issue 32 item 4, session 21; both screened, off as shipped:
+docs/STRENGTH.md).
 
 The strength asked of the Expert is a share of hands won; in points games its exact values are the points
 margin, which may trade a likelier win for a bigger one. `WinTest` answers, for one world whose tiles are all
@@ -8,7 +8,7 @@ played and both sides play perfectly from there: one null-window test around 0 (
 and, if not, one more (does it at least draw?), where the exact value takes an MTD(f) of several. In the
 solver's value a won hand is always worth more than 0 (the winner scores the pips left, and some are always
 left) and a hand with no winner 0, so the sign of the value is what the benchmark counts (a hand won, a hand
-with no winner, a hand lost).
+with no winner, a hand lost). `alpha_mu_shares` searches the worlds together with it (see below).
 """
 
 from __future__ import annotations
@@ -213,8 +213,8 @@ def alpha_mu_shares(
     deadline; the last search finished counts. None when none finished (or a world was too big to test in
     `budget` nodes). `dealt_out`: every tile is held or on the table, so one solver's table serves every world
     (expert.every_tile_seen_or_held)."""
-    if view.public.layout.empty:
-        return None  # a lead: a position before the pose is no line search's
+    if view.public.layout.empty or not supports_masks(view.rules):
+        return None  # a lead, or a layout the line search does not cover
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
