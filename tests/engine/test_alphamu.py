@@ -9,7 +9,7 @@ import pytest
 
 from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.cpu import expert
-from dominoes_desktop.engine.cpu.alphamu import AlphaMu, WinTest, alpha_mu_shares, combined, joined, pareto, sign
+from dominoes_desktop.engine.cpu.alphamu import AlphaMu, WinTest, alpha_mu_means, combined, joined, pareto, sign
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.knowledge import infer, sample_world
 from dominoes_desktop.engine.moves import Move, MoveKind
@@ -100,10 +100,10 @@ def test_alpha_mu_is_reproducible_with_a_seed() -> None:
     plays = plays_of(view)
     weigh = expert.world_weigher(view)
 
-    def shares(seed: int) -> dict[Move, float] | None:
-        return alpha_mu_shares(view, plays, seed, FAR, 2, weigh, 10**8, expert.every_tile_seen_or_held(view))
+    def means(seed: int) -> dict[Move, float] | None:
+        return alpha_mu_means(view, plays, seed, FAR, 2, weigh, 10**8, expert.every_tile_seen_or_held(view))
 
-    first = shares(4)
+    first = means(4)
     assert first is not None and set(first) == set(plays)
-    assert all(0.0 <= share <= 1.0 for share in first.values())
-    assert shares(4) == first
+    assert all(-1.0 <= mean <= 1.0 for mean in first.values())
+    assert means(4) == first

@@ -8,7 +8,7 @@ played and both sides play perfectly from there: one null-window test around 0 (
 and, if not, one more (does it at least draw?), where the exact value takes an MTD(f) of several. In the
 solver's value a won hand is always worth more than 0 (the winner scores the pips left, and some are always
 left) and a hand with no winner 0, so the sign of the value is what the benchmark counts (a hand won, a hand
-with no winner, a hand lost). `alpha_mu_shares` searches the worlds together with it (see below).
+with no winner, a hand lost). `alpha_mu_means` searches the worlds together with it (see below).
 """
 
 from __future__ import annotations
@@ -198,7 +198,7 @@ FIRST_WORLDS = 8  # worlds of the first search; each next one doubles them while
 MOST_WORLDS = 128
 
 
-def alpha_mu_shares(
+def alpha_mu_means(
     view: PlayerView,
     plays: list[Move],
     seed: int,
@@ -208,8 +208,9 @@ def alpha_mu_shares(
     budget: int,
     dealt_out: bool,
 ) -> dict[Move, float] | None:
-    """Each play's best weighted share of the worlds won (the vector of its front that wins the most), by
-    alpha-mu searches over more and more sampled worlds (`weigh`: a world's weight by its hands) until the
+    """Each play's best weighted share of the worlds won (the set of its front that wins the most), as the mean
+    of +1 a world won and -1 a world not (the win objective's scale, so the Expert's tie margin means the same),
+    by alpha-mu searches over more and more sampled worlds (`weigh`: a world's weight by its hands) until the
     deadline; the last search finished counts. None when none finished (or a world was too big to test in
     `budget` nodes). `dealt_out`: every tile is held or on the table, so one solver's table serves every world
     (expert.every_tile_seen_or_held)."""
@@ -218,7 +219,7 @@ def alpha_mu_shares(
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
-    shares: dict[Move, float] | None = None
+    means: dict[Move, float] | None = None
     count = FIRST_WORLDS
     while count <= MOST_WORLDS and now() < deadline:
         weights: dict[tuple[frozenset[Tile], ...], float] = {}
@@ -241,11 +242,11 @@ def alpha_mu_shares(
         total = sum(weight)
         if total <= 0.0:
             break
-        shares = {
-            move: max(sum(weight[w] for w in range(len(hands)) if mask >> w & 1) for mask in front) / total
+        means = {
+            move: 2.0 * max(sum(weight[w] for w in range(len(hands)) if mask >> w & 1) for mask in front) / total - 1.0
             for move, front in fronts.items()
         }
         if len(hands) < count // 2:
             break  # few worlds are left to tell apart: more samples would repeat them
         count *= 2
-    return shares
+    return means

@@ -27,7 +27,7 @@ from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
-from .alphamu import WinTest, alpha_mu_shares
+from .alphamu import WinTest, alpha_mu_means
 from .search import monte_carlo, now
 
 __all__ = [
@@ -216,7 +216,7 @@ def expert_choice(
     if len(view.tiles) <= ALPHA_MU_TILES:
         budget = int(node_rate(view.rules) * (exact_until - started) * 1000.0 / MIN_WORLDS)
         dealt_out = every_tile_seen_or_held(view)
-        means = alpha_mu_shares(view, plays, rng_seed, exact_until, ALPHA_MU_DEPTH, weigh_hands, budget, dealt_out)
+        means = alpha_mu_means(view, plays, rng_seed, exact_until, ALPHA_MU_DEPTH, weigh_hands, budget, dealt_out)
     win_only = WIN_OBJECTIVE or means is not None
     if means is None:
         means = exact_pimc(view, plays, rng_seed, exact_until, win_only=WIN_OBJECTIVE)
