@@ -11,7 +11,7 @@ from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.cpu import expert
 from dominoes_desktop.engine.cpu.alphamu import AlphaMu, WinTest, alpha_mu_means, combined, joined, pareto, sign
 from dominoes_desktop.engine.hand import Hand
-from dominoes_desktop.engine.knowledge import infer, sample_world
+from dominoes_desktop.engine.knowledge import infer, sample_world, weighted_worlds
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.view import PlayerView
 
@@ -50,6 +50,27 @@ def test_the_win_test_is_the_sign_of_the_exact_value(preset: str, tiles: int) ->
                 assert outcome == sign(judge.option_value(world, move, side, True, 0))
                 checked.add(outcome)
     assert {1, -1} <= checked, "positions won and lost were both tested"
+
+
+def test_the_win_objective_is_the_weighted_mean_of_the_worlds_won_and_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With expert.WIN_OBJECTIVE each world's value of an option is +1, 0 or -1, not points: the means are
+    those of the exact values' signs over the same worlds."""
+    monkeypatch.setattr(expert, "WIN_OBJECTIVE", True)
+    view = late_positions("puerto_rican", 1, seed=8, tiles_left=5)[0]
+    plays = plays_of(view)
+    side = view.rules.side_of(view.seat)
+    means = expert.exact_pimc(view, plays, 5, time.perf_counter() + 5.0, max_worlds=20)
+    weigh = expert.world_weigher(view)
+    totals, weights = dict.fromkeys(plays, 0.0), 0.0
+    for world, _ in weighted_worlds(view, random.Random(5), 20):  # the worlds exact_pimc draws, in its order
+        judge = Judge(view.rules, world, 10**8)
+        weight = weigh(world.hands)
+        for move in plays:
+            totals[move] += weight * sign(judge.option_value(world, move, side, True, 0))
+        weights += weight
+    assert means is not None
+    assert means == pytest.approx({m: t / weights for m, t in totals.items()})
+    assert any(abs(m) < 1.0 for m in means.values()), "some option wins some worlds and loses others"
 
 
 def test_fronts_keep_the_sets_of_worlds_no_other_contains() -> None:

@@ -130,14 +130,9 @@ def every_tile_seen_or_held(view: PlayerView) -> bool:
 
 
 def exact_pimc(
-    view: PlayerView,
-    plays: list[Move],
-    seed: int,
-    deadline: float,
-    max_worlds: int = MAX_WORLDS,
-    win_only: bool = False,
+    view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
-    """Weighted mean exact value of each play over sampled worlds until the deadline (with `win_only`, of
+    """Weighted mean exact value of each play over sampled worlds until the deadline (with WIN_OBJECTIVE, of
     whether the side comes out ahead, level or behind: +1, 0, -1); None when the worlds are too big to search
     enough of them in the time (the caller then plays out)."""
     rng = random.Random(seed)
@@ -156,7 +151,7 @@ def exact_pimc(
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
         if shared is None or not dealt_out:
-            shared = WinTest(world, side, node_budget) if win_only else Judge(view.rules, world, node_budget)
+            shared = WinTest(world, side, node_budget) if WIN_OBJECTIVE else Judge(view.rules, world, node_budget)
         judge = shared
         judge.budget = node_budget if samples or skipped else node_budget // PROBE_SHARE
         try:
@@ -219,7 +214,7 @@ def expert_choice(
         means = alpha_mu_means(view, plays, rng_seed, exact_until, ALPHA_MU_DEPTH, weigh_hands, budget, dealt_out)
     win_only = WIN_OBJECTIVE or means is not None
     if means is None:
-        means = exact_pimc(view, plays, rng_seed, exact_until, win_only=WIN_OBJECTIVE)
+        means = exact_pimc(view, plays, rng_seed, exact_until)
 
     def weigh(world: Hand) -> float:
         return weigh_hands(world.hands)
