@@ -14,8 +14,9 @@ weaker level of `--pairs` and prints how much better the Expert's weighted world
 worlds counted alike (partner's and opponents'). `expert_pimc` is the Expert without its tie break (plain
 PIMC), for side-by-side runs; `expert_fitted` and `expert_habits` are the Expert with its worlds weighed by the
 fitted model of play (engine/play_model.py) or by the habit player (knowledge.evidence_weight), `expert_win` the
-Expert valuing each world's options by the hand won, drawn or lost rather than by points and `expert_amu` that
-Expert searching the worlds together by alpha-mu from 5 tiles in hand down (engine/cpu/alphamu.py, session 21), and
+Expert valuing each world's options by the hand won, drawn or lost rather than by points, `expert_amu` that
+Expert searching the worlds together by alpha-mu from 5 tiles in hand down (engine/cpu/alphamu.py, session 21) and
+`expert_amu1` the same search one move deep (its control: PIMC on alpha-mu's worlds and clock), and
 `--world-model fitted|habits` sets that model for the process (the Expert's and --inference's); `--session` keeps each side's players for every deal, as the hands of one long
 match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
