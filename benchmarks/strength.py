@@ -13,7 +13,10 @@ coach grades Best or Fine, with its 95% interval. `--inference N` plays N hands 
 weaker level of `--pairs` and prints how much better the Expert's weighted worlds place the hidden tiles than
 worlds counted alike (partner's and opponents'). `expert_pimc` is the Expert without its tie break (plain
 PIMC), for side-by-side runs; `expert_fitted` and `expert_habits` are the Expert with its worlds weighed by the
-fitted model of play (engine/play_model.py) or by the habit player (knowledge.evidence_weight), and
+fitted model of play (engine/play_model.py) or by the habit player (knowledge.evidence_weight), `expert_win` the
+Expert valuing each world's options by the hand won, drawn or lost rather than by points, `expert_amu` that
+Expert searching the worlds together by alpha-mu from 5 tiles in hand down (engine/cpu/alphamu.py, session 21) and
+`expert_amu1` the same search one move deep (its control: PIMC on alpha-mu's worlds and clock), and
 `--world-model fitted|habits` sets that model for the process (the Expert's and --inference's); `--session` keeps each side's players for every deal, as the hands of one long
 match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
@@ -128,36 +131,47 @@ class SeerPlayer:
         return next(iter(view.public.claim_moves(view.seat)), None)
 
 
-class WorldModelExpert:
-    """The Expert with its worlds weighed by the model of play named (expert.FITTED_WORLDS set around each of
-    its decisions): the shipped Expert and the other model side by side from one tree."""
+class SwitchedExpert:
+    """The Expert with some of expert.py's switches (module settings) set around each of its decisions: the
+    shipped Expert and a variant side by side from one tree."""
 
-    def __init__(self, player: CpuPlayer, level: str, fitted: bool) -> None:
+    def __init__(self, player: CpuPlayer, level: str, switches: dict[str, object]) -> None:
         self.player = player
         self.level = level
-        self.fitted = fitted
+        self.switches = switches
 
     def decide(self, view: PlayerView) -> Decision:
         from dominoes_desktop.engine.cpu import expert
 
-        shipped = expert.FITTED_WORLDS
-        expert.FITTED_WORLDS = self.fitted
+        shipped = {name: getattr(expert, name) for name in self.switches}
+        for name, value in self.switches.items():
+            setattr(expert, name, value)
         try:
             return self.player.decide(view)
         finally:
-            expert.FITTED_WORLDS = shipped
+            for name, value in shipped.items():
+                setattr(expert, name, value)
 
     def claim(self, view: PlayerView) -> Move | None:
         return self.player.claim(view)
 
 
-# The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player.
-WORLD_MODELS = {"expert_fitted": True, "expert_habits": False}
+# The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player; the
+# Expert valuing each world's options by hands won and lost instead of points, and that Expert searching the
+# worlds together by alpha-mu once the seat holds 5 tiles or fewer (session 21); `expert_amu1` the same search with
+# the seat's next moves made world by world (depth 1: PIMC on alpha-mu's worlds and clock, its control).
+SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
+    "expert_fitted": {"FITTED_WORLDS": True},
+    "expert_habits": {"FITTED_WORLDS": False},
+    "expert_win": {"WIN_OBJECTIVE": True},
+    "expert_amu": {"WIN_OBJECTIVE": True, "ALPHA_MU_TILES": 5},
+    "expert_amu1": {"WIN_OBJECTIVE": True, "ALPHA_MU_TILES": 5, "ALPHA_MU_DEPTH": 1},
+}
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than
 # the second figure.
 TREE_EXPERTS = {"expert_is": (False, 0), "expert_ism": (True, 0), "expert_ish": (False, 5)}
-OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *TREE_EXPERTS, *WORLD_MODELS)
+OPPONENTS = (*LEVELS, *ANALYSIS_LEVELS, "greedy", "seer", "expert_pimc", *TREE_EXPERTS, *SWITCHED_EXPERTS)
 
 
 class Timed:
@@ -196,8 +210,8 @@ def make(level: str, seed: int, movetime: float | None) -> Timed:
         tree = TreeExpertPlayer(seed, modelled=modelled, pimc_below=pimc_below, **clock)
         tree.level = level
         return Timed(tree)
-    if level in WORLD_MODELS:
-        return Timed(WorldModelExpert(make_player("expert", seed, movetime), level, WORLD_MODELS[level]))
+    if level in SWITCHED_EXPERTS:
+        return Timed(SwitchedExpert(make_player("expert", seed, movetime), level, SWITCHED_EXPERTS[level]))
     return Timed(make_player(level, seed, movetime))
 
 

@@ -1,6 +1,6 @@
 """The benchmark helpers that compare Expert runs hand by hand (benchmarks/compare_hands.py) and fit the
-worlds' model of play to the levels' plays (benchmarks/evidence_fit.py), and the count of the worlds the
-Expert judges (benchmarks/expert_worlds.py)."""
+worlds' model of play to the levels' plays (benchmarks/evidence_fit.py), the count of the worlds the
+Expert judges (benchmarks/expert_worlds.py), and the strength benchmark's Expert variants."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from benchmarks.compare_hands import compare, load, total
 from benchmarks.evidence_fit import SHIPPED, Choice, fit, play_hands
 from benchmarks.expert_worlds import Record, watch
-from benchmarks.strength import _in_parts
+from benchmarks.strength import _in_parts, make
 from dominoes_desktop.engine.cpu import expert
 from dominoes_desktop.engine.knowledge import evidence_weight
 from dominoes_desktop.engine.moves import MoveKind
@@ -80,3 +80,20 @@ def test_the_worlds_count_is_every_world_the_expert_weighed(monkeypatch: pytest.
     plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
     means = expert.exact_pimc(view, plays, 1, expert.now() + 60.0, max_worlds=12)
     assert means is not None and [(tiles, exact, worlds) for tiles, exact, worlds, _ in records] == [(3, True, 12)]
+
+
+def test_a_variant_seat_switches_the_expert_for_its_own_decisions_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[bool, int]] = []
+
+    def choice(*args: object, **kwargs: object) -> object:
+        seen.append((expert.WIN_OBJECTIVE, expert.ALPHA_MU_TILES))
+        plays = args[1]
+        assert isinstance(plays, list)
+        return plays[0]
+
+    monkeypatch.setattr(expert, "expert_choice", choice)
+    view = late_positions("puerto_rican", 1, seed=2, tiles_left=4)[0]
+    make("expert_amu", 1, 50.0).decide(view)
+    make("expert", 1, 50.0).decide(view)
+    assert seen == [(True, 5), (False, 0)]
+    assert (expert.WIN_OBJECTIVE, expert.ALPHA_MU_TILES) == (False, 0)

@@ -27,6 +27,7 @@ from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
+from .alphamu import WinTest, alpha_mu_means
 from .search import monte_carlo, now
 
 __all__ = [
@@ -62,6 +63,15 @@ PROBE_SHARE = 4  # the first world gets this fraction of a world's nodes: early 
 # The worlds are weighed by play_model's fitted model of play rather than knowledge's habit player (session 18:
 # it reads the partner's and Hard's plays better and was not worse in paired screening; docs/STRENGTH.md).
 FITTED_WORLDS = True
+
+# Each world's value of an option: whether the side comes out ahead (+1), level (0) or behind (-1) rather than the
+# points margin (alphamu.WinTest: the share of hands won is what is asked; session 21 screens it).
+WIN_OBJECTIVE = False
+# From this many tiles in the seat's hand down, the worlds are searched together by alpha-mu (alphamu.py: the
+# seat's next ALPHA_MU_DEPTH - 1 moves one for every world, the worlds valued won or lost) instead of one by one;
+# 0: never (session 21 screens it).
+ALPHA_MU_TILES = 0
+ALPHA_MU_DEPTH = 2
 
 
 def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], float]:
@@ -122,8 +132,9 @@ def every_tile_seen_or_held(view: PlayerView) -> bool:
 def exact_pimc(
     view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
-    """Weighted mean exact value of each play over sampled worlds until the deadline; None when the worlds
-    are too big to search enough of them in the time (the caller then plays out)."""
+    """Weighted mean exact value of each play over sampled worlds until the deadline (with WIN_OBJECTIVE, of
+    whether the side comes out ahead, level or behind: +1, 0, -1); None when the worlds are too big to search
+    enough of them in the time (the caller then plays out)."""
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
@@ -135,16 +146,19 @@ def exact_pimc(
     samples: list[tuple[float, list[float]]] = []
     skipped = 0
     dealt_out = every_tile_seen_or_held(view)
-    shared: Judge | None = None
+    shared: Judge | WinTest | None = None
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
         if shared is None or not dealt_out:
-            shared = Judge(view.rules, world, node_budget)
+            shared = WinTest(world, side, node_budget) if WIN_OBJECTIVE else Judge(view.rules, world, node_budget)
         judge = shared
         judge.budget = node_budget if samples or skipped else node_budget // PROBE_SHARE
         try:
-            values = [judge.option_value(world, move, side, True, 0) for move in plays]
+            if isinstance(judge, WinTest):
+                values = [float(judge.outcome(world, move)) for move in plays]
+            else:
+                values = [judge.option_value(world, move, side, True, 0) for move in plays]
         except OutOfBudget:
             skipped += 1
             if skipped > len(samples):  # most worlds are too big: exact values would be a biased few
@@ -176,9 +190,10 @@ TIE_POINTS = 0.5
 TIE_SHARE = 0.2
 
 
-def near_best(rules: Rules, means: dict[Move, float]) -> list[Move]:
-    """The options whose exact mean is within the tie margin of the best, best first."""
-    margin = TIE_HANDS if rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS
+def near_best(rules: Rules, means: dict[Move, float], win_only: bool = False) -> list[Move]:
+    """The options whose exact mean is within the tie margin of the best, best first (`win_only`: the means
+    are of hands won and lost, whatever the scoring)."""
+    margin = TIE_HANDS if win_only or rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS
     top = max(means.values())
     return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -m.pips))
 
@@ -190,15 +205,23 @@ def expert_choice(
     by playouts), or of playouts on weighted worlds while the hand is too big to search in the time."""
     started = now()
     deadline = started + movetime_ms / 1000.0
-    means = exact_pimc(view, plays, rng_seed, started + (1.0 - tie_share) * movetime_ms / 1000.0)
+    exact_until = started + (1.0 - tie_share) * movetime_ms / 1000.0
     weigh_hands = world_weigher(view)
+    means = None
+    if len(view.tiles) <= ALPHA_MU_TILES:
+        budget = int(node_rate(view.rules) * (exact_until - started) * 1000.0 / MIN_WORLDS)
+        dealt_out = every_tile_seen_or_held(view)
+        means = alpha_mu_means(view, plays, rng_seed, exact_until, ALPHA_MU_DEPTH, weigh_hands, budget, dealt_out)
+    win_only = WIN_OBJECTIVE or means is not None
+    if means is None:
+        means = exact_pimc(view, plays, rng_seed, exact_until)
 
     def weigh(world: Hand) -> float:
         return weigh_hands(world.hands)
 
     if means is None:
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
-    tied = near_best(view.rules, means)
+    tied = near_best(view.rules, means, win_only)
     if len(tied) == 1 or tie_share <= 0.0:
         return tied[0]
     until = min(deadline, now() + tie_share * movetime_ms / 1000.0)
