@@ -100,7 +100,6 @@ def level_strength(level: str) -> str:
     return translate("LobbyPage", LEVEL_STRENGTH[level]).format(elo=LADDER_STEPS[level])
 
 
-CHOICE_LENGTH = 9  # the Xs a lobby's choice shows at least: narrower, its words are cut (with a tooltip)
 FIT_SLACK = 8  # px a column keeps free before a box is moved into it (a layout's measure is not to the pixel)
 ICON_WIDTH, ICON_HEIGHT = 32, 24  # a preset's flag or symbol in the list, at 1024x700
 DEAL_COUNTS = (4, 8, 12)  # the duplicate match's lengths the lobby offers (engine.duplicate plays any)
@@ -535,7 +534,7 @@ class LobbyPage(QWidget):
             # A choice shows as much of its text as the column has room for: on a narrow window (1024 wide, or
             # Spanish words) the column narrows instead of scrolling sideways and hiding the fields' right edge.
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            box.setMinimumContentsLength(CHOICE_LENGTH)
+            box.setMinimumContentsLength(9)
             show_whole_choices(box)
         for check in self.tick_boxes:
             # A tick box as wide as its words: in the wider column a click right of them toggled nothing.
@@ -631,13 +630,12 @@ class LobbyPage(QWidget):
             # No box fits under the seats: the fill tick beside the difficulty gives them a row more (at 1280x800
             # and 1366x768 with four seats, 126 px stayed empty there; "Skill without luck" missed it by 1-20 px).
             seats_height = height_at(self.seats_box, inner)
-            self.lay_seats_form(compact=True)  # measured, not laid out: the next frame shows the form chosen
+            self.lay_seats_form(compact=True)
+            self.seats_grid.activate()
             if self.seats_box.minimumSizeHint().width() <= inner:
                 compact_room = free + seats_height - height_at(self.seats_box, inner)
                 placings += self.side_box_placings(compact_room, compact=True, inner=inner)
         _, compact, form, chosen = min(placings, key=Placing.order)
-        if self.table_box not in chosen:
-            form = self.form_beside_the_rules()
         self.lay_seats_form(compact)
         self.lay_table_form(form)
         if chosen == in_middle:
@@ -666,20 +664,6 @@ class LobbyPage(QWidget):
         order += [w for box in movable if box not in chosen for w in stops[box]]
         for before, after in pairwise(order):
             QWidget.setTabOrder(before, after)
-
-    def form_beside_the_rules(self) -> int:
-        """ "At the table" beside the rules: the timeout beside its words where that column shows them and every
-        choice of the box whole (the rules a line longer: with five seats at 1280x800 and 1366x768 they showed a
-        slice 213-230 px high), else the timeout's words above it."""
-        fields = (self.timer, self.visibility, self.on_timeout)
-        for box in fields:
-            box.setMinimumContentsLength(max(CHOICE_LENGTH, whole_length(box)))
-        self.lay_table_form(1)  # measured, not laid out (activated, the next frame showed it so at 1024x700)
-        # Its size hint: a choice's minimum size is its nine Xs, whatever its length.
-        fits = self.table_box.sizeHint().width() <= self.rules_view.width()
-        for box in fields:
-            box.setMinimumContentsLength(CHOICE_LENGTH)
-        return 1 if fits else 0
 
     def side_box_placings(self, room: int, compact: bool, inner: int) -> list[Placing]:
         """The placings of the side boxes under the seats (in their `compact` form or not) that fit in `room`, each
