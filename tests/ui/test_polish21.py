@@ -22,7 +22,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import my_turn
-from .test_fitting import clipped
+from .test_fitting import clipped, combo_cut
 from .test_polish20 import seats_column_well
 from .test_readable import _fill_and_words
 from .test_room_table import offline_ben
@@ -109,22 +109,14 @@ def test_spanish_words_one_way_for_the_side_the_deck_and_whoever_timed_out(qtbot
 
 
 def cut_choices(lobby: LobbyPage) -> list[str]:
-    """Every choice of the lobby's shown lists wider than the room its box shows a choice in (an icon's included)."""
-    cut = []
-    for box in lobby.choice_boxes:
-        if not box.isVisible():
-            continue
-        option = QStyleOptionComboBox()
-        box.initStyleOption(option)
-        room = box.style().subControlRect(
-            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
-        )
-        for index in range(box.count()):
-            icon = 0 if box.itemIcon(index).isNull() else box.iconSize().width() + 4
-            need = box.fontMetrics().horizontalAdvance(box.itemText(index)) + icon
-            if need > room.width():
-                cut.append(f"{box.accessibleName()}: {box.itemText(index)!r} {need} > {room.width()}")
-    return cut
+    """Every choice of the lobby's shown lists wider than the room its box shows a choice in."""
+    return [
+        f"{box.accessibleName()}: {box.itemText(index)!r}"
+        for box in lobby.choice_boxes
+        if box.isVisible()
+        for index in range(box.count())
+        if combo_cut(box, box.itemText(index))
+    ]
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
