@@ -9,10 +9,20 @@ import pytest
 
 from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.cpu import expert
-from dominoes_desktop.engine.cpu.alphamu import AlphaMu, WinTest, alpha_mu_means, combined, joined, pareto, sign
+from dominoes_desktop.engine.cpu.alphamu import (
+    AlphaMu,
+    WinTest,
+    alpha_mu_means,
+    combined,
+    joined,
+    pareto,
+    sign,
+    wins_decide,
+)
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.knowledge import infer, sample_world, weighted_worlds
 from dominoes_desktop.engine.moves import Move, MoveKind
+from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.view import PlayerView
 
 from .test_expert import late_positions
@@ -104,6 +114,27 @@ def test_the_seats_later_moves_made_for_every_world_at_once_win_no_more_worlds_a
     fused, searched = won_counts(view, worlds, 1), won_counts(view, worlds, 2)
     assert all(searched[m] <= fused[m] for m in fused)
     assert any(searched[m] < fused[m] for m in fused)
+    # Pinned (a seat trying only its first move, or a front cut to its biggest set, gave 7/6/9/13 and 14/12/13/17).
+    assert {str(m): n for m, n in searched.items()} == {"4-1@1": 14, "5-0@5": 12, "2-1@1": 14, "1-1@1": 19}
+
+
+def test_in_a_draw_game_each_rack_the_seat_could_have_drawn_is_searched_on_its_own() -> None:
+    """Past its next move the seat may have drawn other tiles in other worlds: each rack is a position of its
+    own (a tile of one world's rack played in every world raised before), and no more worlds are won than PIMC's."""
+    searched = 0
+    for view in late_positions("draw", 8, seed=1, tiles_left=4):
+        worlds = worlds_of(view, 12, seed=3)
+        if not worlds[0].stock or not plays_of(view):
+            continue
+        side = view.rules.side_of(view.seat)
+        tests = [WinTest(world, side, 10**8) for world in worlds]
+        counts = {}
+        for depth in (1, 3):
+            fronts = AlphaMu(worlds, tests, view.seat, FAR, time.process_time).fronts(plays_of(view), depth)
+            counts[depth] = {move: max(mask.bit_count() for mask in front) for move, front in fronts.items()}
+        assert all(counts[3][m] <= counts[1][m] for m in counts[1])
+        searched += 1
+    assert searched >= 4
 
 
 def test_alpha_mu_plays_a_legal_move_within_its_clock(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -128,3 +159,12 @@ def test_alpha_mu_is_reproducible_with_a_seed() -> None:
     assert first is not None and set(first) == set(plays)
     assert all(-1.0 <= mean <= 1.0 for mean in first.values())
     assert means(4) == first
+
+
+def test_where_points_are_scored_during_the_hand_alpha_mu_leaves_the_decision_to_pimc() -> None:
+    """In the fives games coming out ahead is not the hand's whole worth (the ends' count scores as it goes):
+    neither the win objective nor alpha-mu takes those decisions."""
+    assert wins_decide(build_rules("puerto_rican")) and not wins_decide(build_rules("all_fives"))
+    view = late_positions("all_fives", 1, seed=2, tiles_left=4)[0]
+    weigh = expert.world_weigher(view)
+    assert alpha_mu_means(view, plays_of(view), 1, FAR, 2, weigh, 10**8, False) is None

@@ -21,9 +21,16 @@ from ..analysis.solver import LineSolver, OutOfBudget, hand_gains, scored_by_pla
 from ..hand import Hand
 from ..knowledge import infer, sample_world
 from ..moves import Move, MoveKind
+from ..rules import EndScoring, Rules
 from ..tiles import Tile
 from ..view import PlayerView
 from .search import now
+
+
+def wins_decide(rules: Rules) -> bool:
+    """Whether the hand's result is all its worth to the side: no points are scored during it (the ends' count), so
+    coming out ahead is winning it. The win-or-lose objective is for these games only."""
+    return rules.end_scoring is EndScoring.NONE
 
 
 def sign(value: float) -> int:
@@ -65,7 +72,7 @@ class WinTest:
     def ahead(self, hand: Hand, made: int) -> bool:
         """Whether `side` ends `hand` (after its pose) ahead, perfect play from both sides, when the plays so
         far made it `made` points more than the others: one null-window test (are the points to come at least
-        1 - made?)."""
+        1 - made?), with the whole node budget (an option's two tests may take it twice)."""
         rules = self.rules
         if hand.is_over:
             return made + side_value(hand_gains(rules, hand.outcome_facts(), [0] * rules.sides), self.side) > 0
@@ -168,8 +175,17 @@ class AlphaMu:
         if first.is_over or (turn == self.seat and depth == 0):
             return [sum(1 << w for w, hand in hands.items() if self.tests[w].ahead(hand, made))]
         if turn == self.seat:
-            found: list[int] = []
-            for move in first.legal_moves():  # the seat's tiles are the same in every world
+            by_rack: dict[frozenset[Tile], dict[int, Hand]] = {}
+            for w, hand in hands.items():
+                by_rack.setdefault(frozenset(hand.hands[turn]), {})[w] = hand
+            if len(by_rack) > 1:
+                # The seat has drawn other tiles in other worlds: each rack is a position of its own, its move its own.
+                found = [0]
+                for worlds in by_rack.values():
+                    found = joined(found, self._front(worlds, depth, made))
+                return found
+            found = []
+            for move in first.legal_moves():  # the seat's tiles are the same in every world here
                 found = pareto(found + self._after(hands, move, depth - 1, made))
                 if found[0] == live:
                     break  # every world won
@@ -214,19 +230,19 @@ def alpha_mu_means(
     deadline; the last search finished counts. None when none finished (or a world was too big to test in
     `budget` nodes). `dealt_out`: every tile is held or on the table, so one solver's table serves every world
     (expert.every_tile_seen_or_held)."""
-    if view.public.layout.empty or not supports_masks(view.rules):
-        return None  # a lead, or a layout the line search does not cover
+    if view.public.layout.empty or not supports_masks(view.rules) or not wins_decide(view.rules):
+        return None  # a lead, a layout the line search does not cover, or points scored during the hand
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
     means: dict[Move, float] | None = None
     count = FIRST_WORLDS
     while count <= MOST_WORLDS and now() < deadline:
-        weights: dict[tuple[frozenset[Tile], ...], float] = {}
-        worlds: dict[tuple[frozenset[Tile], ...], Hand] = {}
+        weights: dict[tuple[object, ...], float] = {}
+        worlds: dict[tuple[object, ...], Hand] = {}
         for _ in range(count):
             world = sample_world(view, knowledge, rng)
-            key = (*(frozenset(h) for h in world.hands), frozenset(world.stock))
+            key = (*(frozenset(h) for h in world.hands), tuple(world.stock))  # the stock's order is its draws
             worlds[key] = world
             weights[key] = weights.get(key, 0.0) + weigh(world.hands)
         hands = list(worlds.values())

@@ -27,7 +27,7 @@ from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
-from .alphamu import WinTest, alpha_mu_means
+from .alphamu import WinTest, alpha_mu_means, wins_decide
 from .search import monte_carlo, now
 
 __all__ = [
@@ -147,11 +147,12 @@ def exact_pimc(
     skipped = 0
     dealt_out = every_tile_seen_or_held(view)
     shared: Judge | WinTest | None = None
+    win_objective = WIN_OBJECTIVE and wins_decide(view.rules)
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
         if shared is None or not dealt_out:
-            shared = WinTest(world, side, node_budget) if WIN_OBJECTIVE else Judge(view.rules, world, node_budget)
+            shared = WinTest(world, side, node_budget) if win_objective else Judge(view.rules, world, node_budget)
         judge = shared
         judge.budget = node_budget if samples or skipped else node_budget // PROBE_SHARE
         try:
@@ -212,7 +213,7 @@ def expert_choice(
         budget = int(node_rate(view.rules) * (exact_until - started) * 1000.0 / MIN_WORLDS)
         dealt_out = every_tile_seen_or_held(view)
         means = alpha_mu_means(view, plays, rng_seed, exact_until, ALPHA_MU_DEPTH, weigh_hands, budget, dealt_out)
-    win_only = WIN_OBJECTIVE or means is not None
+    win_only = (WIN_OBJECTIVE and wins_decide(view.rules)) or means is not None
     if means is None:
         means = exact_pimc(view, plays, rng_seed, exact_until)
 
