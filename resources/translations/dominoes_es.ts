@@ -1157,7 +1157,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="446" />
         <source>player {n} is empty: fill the place, or let CPUs fill empty seats</source>
-        <translation>el jugador {n} está vacío: ocupa su asiento o deja que las CPU ocupen los asientos vacíos</translation>
+        <translation>el jugador {n} está vacío: ocupa su asiento o marca «CPU en los asientos vacíos»</translation>
     </message>
     <message>
         <source>Friend (invited)</source>
@@ -1208,7 +1208,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="509" />
         <source>Let CPUs fill the empty seats to play a duplicate match.</source>
-        <translation>Deja que las CPU ocupen los asientos vacíos para jugar una partida duplicada.</translation>
+        <translation>Marca «CPU en los asientos vacíos» para jugar una partida duplicada.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
@@ -2489,7 +2489,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="253" />
         <source>This match is customised: {changes} changed by the host.</source>
-        <translation>Esta partida está personalizada: el anfitrión cambió {changes}.</translation>
+        <translation>Esta partida tiene cambios: el anfitrión cambió {changes}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="257" />
@@ -3694,11 +3694,11 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>seat {n} is empty: fill it, or let CPUs fill empty seats</source>
-        <translation>el asiento {n} está vacío: ocúpalo o deja que las CPU ocupen los asientos vacíos</translation>
+        <translation>el asiento {n} está vacío: ocúpalo o marca «CPU en los asientos vacíos»</translation>
     </message>
     <message>
         <source>one seat must be yours (a person at this screen)</source>
-        <translation>un asiento debe ser tuyo (una persona en esta pantalla)</translation>
+        <translation>un asiento debe ser tuyo («Persona aquí»)</translation>
     </message>
     <message>
         <source>Host</source>
@@ -3948,8 +3948,8 @@ Corte: {cut}</translation>
         <translation>Jugadores (marca para silenciar)</translation>
     </message>
     <message>
-        <source>Tick to hide what {name} says at the table</source>
-        <translation>Marca para silenciar lo que dice {name} en la mesa</translation>
+        <source>Hide what {name} says at the table (ticked: hidden)</source>
+        <translation>Silenciar lo que dice {name} en la mesa (marcado: silenciado)</translation>
     </message>
     <message>
         <source>Connecting…</source>

@@ -470,7 +470,7 @@ class RoomWindow(QWidget):
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if seat["seat"] in self.muted else Qt.CheckState.Unchecked)
                 # The tick box says nothing on its own (only a screen reader heard "tick to mute"): its hover words.
-                item.setToolTip(self.tr("Tick to hide what {name} says at the table").format(name=name))
+                item.setToolTip(self.tr("Hide what {name} says at the table (ticked: hidden)").format(name=name))
             item.setData(Qt.ItemDataRole.UserRole, seat["seat"])
             self.seats.addItem(item)
         self.seats.blockSignals(False)
