@@ -188,8 +188,10 @@ def test_ctrl_tab_leaves_the_rack_for_the_side_panel(qtbot: QtBot, window: MainW
     qtbot.keyClick(view, Qt.Key.Key_Backtab, back)
     behind = QApplication.focusWidget()
     assert behind is not None and behind is not view and behind is not reached, "back, not on again"
-    assert behind is view.previousInFocusChain() or behind.isAncestorOf(view.previousInFocusChain()) or (
-        view.previousInFocusChain().isAncestorOf(behind)
+    assert (
+        behind is view.previousInFocusChain()
+        or behind.isAncestorOf(view.previousInFocusChain())
+        or (view.previousInFocusChain().isAncestorOf(behind))
     ), behind
     assert "Ctrl+Tab" in window.voice.keys_words()
 
