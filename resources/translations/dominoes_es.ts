@@ -4009,7 +4009,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>The match is over.</source>
-        <translation>La partida terminó.</translation>
+        <translation>La partida ha terminado.</translation>
     </message>
     <message>
         <source>Dominoes Desktop: room {code}</source>
@@ -4547,7 +4547,7 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="199" />
         <source>New match</source>
-        <translation>Nueva partida</translation>
+        <translation>Partida nueva</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="227" />
@@ -5108,7 +5108,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>Expert</source>
-        <translation>Experta</translation>
+        <translation>Experto</translation>
     </message>
 </context>
 <context>
