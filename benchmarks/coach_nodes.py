@@ -88,15 +88,15 @@ from dominoes_desktop.engine.analysis.solver import (  # noqa: E402
     LineSolver,
     MaskSolver,
     OutOfBudget,
+    after_play,
     hand_gains,
-    scored_by_play,
     side_value,
     supports_arms,
     supports_masks,
 )
 from dominoes_desktop.engine.analysis.worlds import sample_worlds, view_at  # noqa: E402
 from dominoes_desktop.engine.hand import Hand  # noqa: E402
-from dominoes_desktop.engine.moves import Move, MoveKind  # noqa: E402
+from dominoes_desktop.engine.moves import Move  # noqa: E402
 from dominoes_desktop.engine.rules import Rules  # noqa: E402
 
 PASSES: list[int] = []  # the null-window searches of each value search of a counting solver, in order
@@ -174,11 +174,7 @@ def at_most(judge: Judge, hand: Hand, move: Move, side: int, top: int) -> bool:
     """Whether `move` in `hand` is worth at most `top` to `side` (as `Judge.option_value` counts it): one
     null-window search of the coach's solver, its nodes counted in `judge.searched`; OutOfBudget past them."""
     rules = judge.rules
-    child = hand.copy()
-    seat = child.turn
-    child.apply_legal(move)
-    gains = [0] * rules.sides
-    gains[rules.teams[seat]] += scored_by_play(child) if move.kind is MoveKind.PLAY else 0
+    child, gains = after_play(hand, move)
     if child.is_over:
         return side_value(hand_gains(rules, child.outcome_facts(), gains), side) <= top
     search_side, sign = judge._side_for_search(side)

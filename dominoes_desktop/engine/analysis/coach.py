@@ -53,6 +53,7 @@ from .solver import (
     LineSolver,
     MaskSolver,
     OutOfBudget,
+    after_play,
     hand_gains,
     rollout_value,
     scored_by_play,
@@ -292,12 +293,7 @@ class Judge:
         option's value in a like deal), where an exact search starts (`to_come`): the same value, fewer nodes
         the closer it lies."""
         rules = self.rules
-        child = hand.copy()
-        seat = child.turn
-        child.apply_legal(move)
-        made = scored_by_play(child) if move.kind is MoveKind.PLAY else 0
-        gains = [0] * rules.sides
-        gains[rules.teams[seat]] += made
+        child, gains = after_play(hand, move)
         if child.is_over:
             return side_value(hand_gains(rules, child.outcome_facts(), gains), side)
         now = side_value(gains, side)

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..hand import Hand, HandEnd, HandOutcome
-from ..moves import Move
+from ..moves import Move, MoveKind
 from ..rules import EndScoring, LayoutKind, Rules, Scoring, Style
 from ..scoring import bonuses, hand_points, winner_seat
 from ..tiles import Tile, full_set
@@ -85,6 +85,17 @@ def hand_gains(rules: Rules, facts: HandOutcome, claimed: Sequence[int]) -> list
 def side_value(gains: Sequence[int], side: int) -> int:
     """The deciding side's points minus those of every other side."""
     return 2 * gains[side] - sum(gains)
+
+
+def after_play(hand: Hand, move: Move) -> tuple[Hand, list[int]]:
+    """The position once `move` is played in `hand` (a copy), and the end points that play made, by side."""
+    rules = hand.rules
+    child = hand.copy()
+    seat = child.turn
+    child.apply_legal(move)
+    gains = [0] * rules.sides
+    gains[rules.teams[seat]] += scored_by_play(child) if move.kind is MoveKind.PLAY else 0
+    return child, gains
 
 
 def scored_by_play(hand: Hand) -> int:

@@ -17,7 +17,15 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..analysis.coach import Judge
-from ..analysis.solver import LineSolver, OutOfBudget, hand_gains, scored_by_play, side_value, supports_masks
+from ..analysis.solver import (
+    LineSolver,
+    OutOfBudget,
+    after_play,
+    hand_gains,
+    scored_by_play,
+    side_value,
+    supports_masks,
+)
 from ..hand import Hand
 from ..knowledge import infer, sample_world
 from ..moves import Move, MoveKind
@@ -55,12 +63,7 @@ class WinTest:
     def outcome(self, hand: Hand, move: Move) -> int:
         """+1, 0 or -1: `side` ahead, level or behind at the end of `hand` once `move` is played, perfect play
         from both sides after it."""
-        rules = self.rules
-        child = hand.copy()
-        seat = child.turn
-        child.apply_legal(move)
-        gains = [0] * rules.sides
-        gains[rules.teams[seat]] += scored_by_play(child) if move.kind is MoveKind.PLAY else 0
+        child, gains = after_play(hand, move)
         if child.layout.empty or self._solver is None:
             self._judge.budget = self.budget
             return sign(self._judge.option_value(hand, move, self.side, True, 0))
