@@ -22,13 +22,12 @@ from ..analysis.solver import (
     OutOfBudget,
     after_play,
     hand_gains,
-    scored_by_play,
     side_value,
     supports_masks,
 )
 from ..hand import Hand
 from ..knowledge import infer, sample_world
-from ..moves import Move, MoveKind
+from ..moves import Move
 from ..rules import EndScoring, Rules
 from ..tiles import Tile
 from ..view import PlayerView
@@ -156,15 +155,10 @@ class AlphaMu:
     def _after(self, hands: dict[int, Hand], move: Move, depth: int, made: int) -> list[int]:
         """The front once `move` is played in each of `hands` (world index: position)."""
         children: dict[int, Hand] = {}
+        gains: list[int] = []  # the play's end points are public: the same in every world
         for world, hand in hands.items():
-            child = hand.copy()
-            seat = child.turn
-            child.apply_legal(move)
-            children[world] = child
-        scored = scored_by_play(next(iter(children.values()))) if move.kind is MoveKind.PLAY else 0
-        if scored:
-            made += scored if self.rules.teams[seat] == self.side else -scored
-        return self._front(children, depth, made)
+            children[world], gains = after_play(hand, move)
+        return self._front(children, depth, made + side_value(gains, self.side))
 
     def _front(self, hands: dict[int, Hand], depth: int, made: int) -> list[int]:
         """The front of `hands` (one public position, a world each), `made`: the side's points more than the
