@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent, QShowEvent
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QCloseEvent, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QAccessibleWidget,
     QApplication,
     QComboBox,
     QLabel,
@@ -37,7 +38,7 @@ from ..look.looks import Look
 from ..play.controller import MatchSetup
 from ..play.cpu_worker import desktop_pool
 from ..play.game_page import PANEL_MIN, GamePage
-from ..play.panels import ButtonRow
+from ..play.panels import RETURN_CLICKS, ButtonRow
 from ..review.skill_recorder import SkillRecorder
 from ..shell.announce import TableVoice
 from ..shell.i18n import translate
@@ -88,6 +89,17 @@ class SeatsList(QListWidget):
             self.fit()  # the panel's words larger in a larger window: taller rows
 
 
+def _room_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
+    """The room's window as a window (a frame on AT-SPI): a plain top-level QWidget is a "filler", so Orca said
+    neither that a window opened nor its title ("Dominoes Desktop: room A3Y-UNF"), only the focused table."""
+    if key == "RoomWindow" and isinstance(widget, QWidget):
+        return QAccessibleWidget(widget, QAccessible.Role.Window, "")
+    return None
+
+
+_factory: list[bool] = []
+
+
 class RoomWindow(QWidget):
     """Plays one seat of a room. `address` is the invite's host:port, shown (with the code) to the host.
     The connection is TLS unless `private` is False; with a `pin` (the invite's fingerprint) it goes only to
@@ -109,6 +121,9 @@ class RoomWindow(QWidget):
         private: bool = True,
     ) -> None:
         """`look` and `auto_cut` default to the parent window's (the game's look and "Cut the deck for me")."""
+        if not _factory:  # once per process, before the first room window's interface is asked for
+            QAccessible.installFactory(_room_interface)
+            _factory.append(True)
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Dominoes Desktop: room"))
@@ -194,6 +209,10 @@ class RoomWindow(QWidget):
         self.reconnect = QPushButton(self.tr("Reconnect"))
         self.reconnect.clicked.connect(self.rejoin)
         self.reconnect.hide()
+        for button in (self.copy, self.start_button, self.reconnect):
+            # Enter clicks them, as at the table page: a button outside a dialog takes only Space, so a listener's
+            # Enter on Start did nothing at all.
+            button.installEventFilter(RETURN_CLICKS)
         self.room_row = ButtonRow([self.copy, self.start_button, self.reconnect])
         side = page.side_layout
         for index, widget in enumerate(
@@ -228,6 +247,7 @@ class RoomWindow(QWidget):
             self.phrases.addAction(translate("RoomWindow", text)).setData(key)
         self.phrases.triggered.connect(lambda action: self.controller.send({"t": "chat", "phrase": action.data()}))
         self.say_phrase.setMenu(self.phrases)
+        self.say_phrase.installEventFilter(RETURN_CLICKS)  # Enter opens the phrases, as Space does
         self.chat = QLineEdit()
         self.chat.setMaxLength(protocol.MAX_CHAT)
         self.chat.setPlaceholderText(self.tr("Say something short…"))

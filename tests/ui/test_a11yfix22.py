@@ -1,0 +1,85 @@
+"""Screen-reader findings of the a11y22 audit, fixed in the room's window, the review and rules dialogs, the
+statistics and the labels of the side panel and the hand-end sheet: each test meets the real widgets as a
+listener does (keys to the focused control; what a QLabel is called, which is all AT-SPI reads of it; what the
+game announces)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.room.room_window import RoomWindow
+from dominoes_desktop.ui.shell.announce import ANNOUNCER
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+
+
+@pytest.fixture(autouse=True)
+def english(qtbot: QtBot) -> Iterator[None]:
+    LANGUAGE.install("en")
+    yield
+
+
+@pytest.fixture
+def heard() -> Iterator[list[str]]:
+    """What the announcer says, in order (what reaches AT-SPI as announcements)."""
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    yield lines
+    ANNOUNCER.said.disconnect(lines.append)
+
+
+def accessible_name(widget: QWidget) -> str:
+    interface = QAccessible.queryAccessibleInterface(widget)
+    assert interface is not None
+    return str(interface.text(QAccessible.Text.Name))
+
+
+# ---- the room's window (A8, A17) ---------------------------------------------------------------------
+
+
+def hosting(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
+    """The host's window of a room still in its lobby, its connection going nowhere; what it sends is kept."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    window = RoomWindow("127.0.0.1", port, {"t": "create", "name": "Ana"}, auto_cut=False)
+    qtbot.addWidget(window)
+    sent: list[dict[str, Any]] = []
+    window.controller.send = sent.append  # type: ignore[method-assign]
+    window.resize(1024, 700)
+    window.show()
+    window.controller.receive({"t": "joined", "code": "ABC-123", "seat": 0, "token": "t"})
+    seats = [
+        {"seat": i, "name": name, "kind": kind, "cpu": kind == "cpu", "connected": True}
+        for i, (name, kind) in enumerate((("Ana", "host"), ("Ben", "friend"), ("", "cpu"), ("", "cpu")))
+    ]
+    window.controller.receive(
+        {"t": "room", "state": "lobby", "host_seat": 0, "seats": seats, "preset": "puerto_rican", "options": {}}
+    )
+    return window, sent
+
+
+def test_enter_on_the_room_s_start_button_starts_the_match(qtbot: QtBot) -> None:
+    window, sent = hosting(qtbot)
+    start = window.start_button
+    assert start.isVisible()
+    start.setFocus()
+    qtbot.keyClick(start, Qt.Key.Key_Return)  # a listener tabs to "Start push button" and presses Enter
+    assert sent == [{"t": "start"}]
+    qtbot.keyClick(window.copy, Qt.Key.Key_Enter)  # the keypad's Enter too, on the invite's button
+    assert window.log.toPlainText().startswith("Invite link copied: dominoes://")
+
+
+def test_the_room_s_window_is_a_window_named_by_its_title(qtbot: QtBot) -> None:
+    window, _ = hosting(qtbot)
+    interface = QAccessible.queryAccessibleInterface(window)
+    assert interface is not None
+    assert interface.role() == QAccessible.Role.Window  # a "frame" on AT-SPI, not a "filler"
+    assert interface.text(QAccessible.Text.Name) == "Dominoes Desktop: room ABC-123"
