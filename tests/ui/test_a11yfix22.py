@@ -15,9 +15,14 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .conftest import start
+from .driving import finish_hand_by_keys
 
 
 @pytest.fixture(autouse=True)
@@ -83,3 +88,35 @@ def test_the_room_s_window_is_a_window_named_by_its_title(qtbot: QtBot) -> None:
     assert interface is not None
     assert interface.role() == QAccessible.Role.Window  # a "frame" on AT-SPI, not a "filler"
     assert interface.text(QAccessible.Text.Name) == "Dominoes Desktop: room ABC-123"
+
+
+# ---- hand review (A10) --------------------------------------------------------------------------------
+
+
+def test_stepping_through_a_reviewed_hand_says_each_move_and_the_caption_reads_as_it_shows(
+    qtbot: QtBot, window: MainWindow, heard: list[str]
+) -> None:
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    match = window.controller.match
+    assert match is not None
+    review = ReviewDialog(match, window.controller.seats, window.look, window)
+    qtbot.addWidget(review)
+    review.show()
+    qtbot.waitExposed(review)
+    total = len(review.played.history)
+    last = review.caption.text()
+    assert last.startswith(f"Move {total} of {total}: ")
+    assert accessible_name(review.caption) == last  # its text, not a fixed "Move"
+    before = len(heard)
+    review.back.setFocus()
+    qtbot.keyClick(review.back, Qt.Key.Key_Space)  # "Previous move", as a listener presses it
+    turn = review.played.history[total - 2]
+    who = window.controller.seats[turn.seat].name
+    said = heard[before:]
+    assert said == [review.caption.text()], said
+    assert said[0].startswith(f"Move {total - 1} of {total}: ") and ("You" if turn.seat == 0 else who) in said[0]
+    assert accessible_name(review.caption) == said[0]
+    review.resize(review.width() + 40, review.height())  # refitted, not stepped: nothing more is said
+    qtbot.wait(50)
+    assert heard[before + 1 :] == []
