@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
@@ -120,3 +122,23 @@ def test_stepping_through_a_reviewed_hand_says_each_move_and_the_caption_reads_a
     review.resize(review.width() + 40, review.height())  # refitted, not stepped: nothing more is said
     qtbot.wait(50)
     assert heard[before + 1 :] == []
+
+
+# ---- the house rules (A9) -----------------------------------------------------------------------------
+
+
+def test_the_rules_are_read_line_by_line_with_the_arrows(qtbot: QtBot) -> None:
+    dialog = RulesDialog(build_rules("jamaican"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    text = dialog.findChild(QTextBrowser)
+    text.setFocus()
+    lines = []
+    for _ in range(3):  # a caret that moves is what a screen reader reads lines from
+        qtbot.keyClick(text, Qt.Key.Key_Down)
+        lines.append(text.textCursor().position())
+    assert lines == sorted(set(lines)) and lines[0] > 0, lines
+    qtbot.keyClick(text, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert text.textCursor().atEnd()
+    assert not text.textCursor().hasSelection()  # read, not selected: nothing was changed by reading
