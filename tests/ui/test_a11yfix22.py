@@ -5,8 +5,10 @@ game announces)."""
 
 from __future__ import annotations
 
+import re
 import socket
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,13 +20,14 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.room.room_window import RoomWindow
-from dominoes_desktop.ui.shell.announce import ANNOUNCER
+from dominoes_desktop.ui.shell.announce import ANNOUNCER, plain
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import finish_hand_by_keys
+from .driving import finish_hand_by_keys, idle, known_deal, make_window
 
 
 @pytest.fixture(autouse=True)
@@ -46,6 +49,11 @@ def accessible_name(widget: QWidget) -> str:
     interface = QAccessible.queryAccessibleInterface(widget)
     assert interface is not None
     return str(interface.text(QAccessible.Text.Name))
+
+
+def words(text: str) -> str:
+    """Text as heard: spaces of any kind (line breaks, no-break spaces) and full stops aside."""
+    return re.sub(r"[\s.]+", " ", text).strip()
 
 
 # ---- the room's window (A8, A17) ---------------------------------------------------------------------
@@ -142,3 +150,50 @@ def test_the_rules_are_read_line_by_line_with_the_arrows(qtbot: QtBot) -> None:
     qtbot.keyClick(text, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
     assert text.textCursor().atEnd()
     assert not text.textCursor().hasSelection()  # read, not selected: nothing was changed by reading
+
+
+# ---- labels named by what they show (A5) ----------------------------------------------------------------
+
+
+def test_the_labels_of_the_panel_the_sheet_and_the_statistics_are_read_with_their_text(
+    qtbot: QtBot, tmp_path: Path, heard: list[str]
+) -> None:
+    """A QLabel has no text interface on AT-SPI: its accessible name is all a listener reads. A fixed title
+    ("Scores", "Luck and your decisions", "Fair deal", "Your records", "Practice", ...) hid what they show."""
+    window = make_window(qtbot, tmp_path)
+    try:
+        assert window.skill is not None
+        window.skill.start()
+        window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
+        idle(window)
+        body = window.game.scores.body
+        assert accessible_name(body) == "Scores: " + plain(body.text())
+        assert "First to 300 points" in accessible_name(body)
+        window.controller.autoplay(200)
+        sheet = window.game.hand_end
+        qtbot.waitUntil(sheet.isVisible, timeout=30_000)
+        scores = accessible_name(body)
+        assert scores.startswith("Scores: ") and any(str(n) in scores for n in window.controller.scores)
+        seal = window.game.deal_seal.label
+        assert seal.isVisible() and accessible_name(seal).startswith("This deal was sealed with fingerprint ")
+        line = window.skill.line
+        assert line is not None
+        qtbot.waitUntil(lambda: "·" in line.text(), timeout=60_000)  # "Luck +8 · your decisions -2: …"
+        judged = plain(line.text())
+        assert words(accessible_name(line)) == words(judged)
+        assert judged in heard, heard[-3:]  # said when it comes, after the sheet was said
+        dialog = StatsDialog(window.store, "", window)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        problem = "The statistics could not be read: the disk is full."
+        window.store.statisticsRead.emit(dialog._asked, problem)  # the store's answer when it cannot read them
+        assert accessible_name(dialog.status) == problem
+        dialog.refresh()  # read again, now without a problem
+        page = dialog.skill
+        dialog.tabs.setCurrentWidget(page)
+        qtbot.waitUntil(lambda: page.snapshot is not None and bool(page.snapshot.families), timeout=10_000)
+        assert page.records.text().startswith("Records: ")
+        for label in (page.records, page.practice, dialog.luck.summary):
+            assert label.text() and words(accessible_name(label)) == words(plain(label.text())), label.text()
+    finally:
+        window.controller.runner.wait(5000)

@@ -338,10 +338,10 @@ class SkillPage(QWidget):
         self.costly_buttons = [QPushButton() for _ in range(3)]
         self.records = QLabel()
         self.records.setWordWrap(True)
-        self.records.setAccessibleName(QCoreApplication.translate("SkillPage", "Your records"))
+        # Named by their texts ("Records: …", "Practice (…)"): AT-SPI reads a label's name alone, and a fixed
+        # title hid what they say.
         self.practice = QLabel()
         self.practice.setWordWrap(True)
-        self.practice.setAccessibleName(QCoreApplication.translate("SkillPage", "Practice"))
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.export = QPushButton(QCoreApplication.translate("SkillPage", "Export skill record…"))

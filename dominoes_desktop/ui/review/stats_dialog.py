@@ -246,8 +246,7 @@ class StatsDialog(QDialog):
         self.group.setAccessibleName(self.tr("Stats group"))
         self.group.addItem(group_name(group), group)
         self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.setAccessibleName(self.tr("Statistics status"))
+        self.status.setWordWrap(True)  # named by its text ("Loading…", a problem): a fixed name hid it
         self.table = QTableWidget()
         self.table.setAccessibleName(self.tr("Statistics table"))
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
