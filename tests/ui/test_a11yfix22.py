@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QTextBrowser, QWidget
+from PySide6.QtWidgets import QComboBox, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
@@ -197,3 +197,29 @@ def test_the_labels_of_the_panel_the_sheet_and_the_statistics_are_read_with_thei
             assert label.text() and words(accessible_name(label)) == words(plain(label.text())), label.text()
     finally:
         window.controller.runner.wait(5000)
+
+
+# ---- the statistics' combo boxes (A4) -----------------------------------------------------------------
+
+
+def labelled_by(widget: QWidget) -> list[str]:
+    """The labels a screen reader names `widget` by (AT-SPI's labelled-by relation: a QLabel whose buddy it is).
+    On Linux a combo box's own name is its value ("Home"), whatever setAccessibleName says."""
+    interface = QAccessible.queryAccessibleInterface(widget)
+    assert interface is not None
+    return [str(other.text(QAccessible.Text.Name)) for other, _ in interface.relations(QAccessible.RelationFlag.Label)]
+
+
+def test_every_combo_box_of_the_statistics_is_labelled(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = StatsDialog(window.store, "", window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    labels = {}
+    for page in range(dialog.tabs.count()):
+        dialog.tabs.setCurrentIndex(page)
+        for combo in dialog.findChildren(QComboBox):
+            if combo.isVisible():
+                labels[combo] = labelled_by(combo)
+    assert labels[dialog.group] == ["Stats group"]
+    assert labels[dialog.skill.player] == ["Player"] and labels[dialog.skill.family] == ["Family"]
+    assert len(labels) == 5 and all(len(names) == 1 for names in labels.values()), labels.values()

@@ -351,10 +351,14 @@ class SkillPage(QWidget):
         self.export.clicked.connect(lambda: self.export_record())
         self.import_.clicked.connect(lambda: self.import_record())
         top = QHBoxLayout()
-        top.addWidget(QLabel(QCoreApplication.translate("SkillPage", "Player")))
-        top.addWidget(self.player, 1)
-        top.addWidget(QLabel(QCoreApplication.translate("SkillPage", "Family")))
-        top.addWidget(self.family, 2)
+        for text, field, stretch in (
+            (QCoreApplication.translate("SkillPage", "Player"), self.player, 1),
+            (QCoreApplication.translate("SkillPage", "Family"), self.family, 2),
+        ):
+            label = QLabel(text)
+            label.setBuddy(field)  # on Linux a combo box is named by its value: its label says what it is for
+            top.addWidget(label)
+            top.addWidget(field, stretch)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)

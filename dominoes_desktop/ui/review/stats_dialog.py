@@ -277,7 +277,10 @@ class StatsDialog(QDialog):
         self.reset.clicked.connect(self._reset)
         self.export.clicked.connect(lambda: self.export_csv())
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Stats group")))
+        group_label = QLabel(self.tr("Stats group"))
+        # On Linux a combo box is named by its value ("Home"): only the label it is the buddy of says what it is for.
+        group_label.setBuddy(self.group)
+        top.addWidget(group_label)
         top.addWidget(self.group, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reset)
