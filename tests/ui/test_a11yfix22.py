@@ -130,6 +130,14 @@ def test_stepping_through_a_reviewed_hand_says_each_move_and_the_caption_reads_a
     review.resize(review.width() + 40, review.height())  # refitted, not stepped: nothing more is said
     qtbot.wait(50)
     assert heard[before + 1 :] == []
+    review.forward.setFocus()
+    qtbot.keyClick(review.forward, Qt.Key.Key_Space)  # "Next move" to the last one: the focus stays on the steps
+    assert heard[-1] == last and review.focusWidget() is review.back
+    qtbot.keyClick(review.back, Qt.Key.Key_Space)
+    assert heard[-1] == said[0]
+    review.first.setFocus()
+    qtbot.keyClick(review.first, Qt.Key.Key_Space)  # "First move": the focus goes on to Next, not off the steps
+    assert heard[-1].startswith("Dealt ") and review.focusWidget() is review.forward
 
 
 # ---- the house rules (A9) -----------------------------------------------------------------------------

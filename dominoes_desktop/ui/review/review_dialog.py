@@ -179,10 +179,17 @@ class ReviewDialog(QDialog):
             self.caption.setText(text)
             if self.isVisible():  # a step, or another hand: said at once, as the answer to the key pressed
                 say(self.caption, text, asked=True)
+        focused = self.focusWidget()
         self.back.setEnabled(self.step > 0)
         self.first.setEnabled(self.step > 0)
         self.forward.setEnabled(self.step < total)
         self.last.setEnabled(self.step < total)
+        if focused in (self.forward, self.last) and not focused.isEnabled():
+            # At the last move the focus stays on the steps: Qt passed it on to "Verify this deal", which a
+            # listener's next Space pressed.
+            self.back.setFocus()
+        elif focused in (self.first, self.back) and not focused.isEnabled():
+            self.forward.setFocus()
         self.again.setEnabled(self._deal_again() is not None)
 
     def _deal_again(self) -> object:
