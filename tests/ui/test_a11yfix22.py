@@ -27,7 +27,7 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import finish_hand_by_keys, idle, known_deal, make_window
+from .driving import finish_hand_by_keys, idle, known_deal, make_window, play_turn_by_keys
 
 
 @pytest.fixture(autouse=True)
@@ -231,3 +231,20 @@ def test_every_combo_box_of_the_statistics_is_labelled(qtbot: QtBot, window: Mai
     assert labels[dialog.group] == ["Stats group"]
     assert labels[dialog.skill.player] == ["Player"] and labels[dialog.skill.family] == ["Family"]
     assert len(labels) == 5 and all(len(names) == 1 for names in labels.values()), labels.values()
+
+
+# ---- the move log (A18) -------------------------------------------------------------------------------
+
+
+def test_tabbing_into_the_move_log_lands_on_the_newest_move(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=2)
+    for _ in range(2):
+        play_turn_by_keys(qtbot, window)
+    idle(window)
+    log = window.game.log
+    assert log.count() > 3
+    log.setFocus(Qt.FocusReason.TabFocusReason)  # as Ctrl+Tab, then Tab, bring it
+    assert log.currentRow() == log.count() - 1
+    interface = QAccessible.queryAccessibleInterface(log)
+    assert interface is not None and interface.focusChild() is not None
+    assert interface.focusChild().text(QAccessible.Text.Name) == log.item(log.count() - 1).text()

@@ -7,7 +7,7 @@ from html import escape
 from itertools import pairwise
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent, QShowEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -330,6 +330,13 @@ class MoveLog(QListWidget):
     def _range_changed(self, _low: int, high: int) -> None:
         if self.following:
             self.verticalScrollBar().setValue(high)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        # Coming in (Ctrl+Tab, then Tab), the newest move is the current line, as it is the one in sight: Qt made
+        # the first, "— Hand 1 —", current, and a screen reader read from there.
+        if self.count() and (self.currentRow() < 0 or self.following):
+            self.setCurrentRow(self.count() - 1)
+        super().focusInEvent(event)
 
     def add(self, text: str) -> None:
         self.addItem(text)
