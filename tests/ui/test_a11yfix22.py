@@ -59,6 +59,15 @@ def words(text: str) -> str:
 # ---- the room's window (A8, A17) ---------------------------------------------------------------------
 
 
+def lobby_room() -> dict[str, Any]:
+    """The room in its lobby: Ana hosts, Ben is invited, two CPUs."""
+    seats = [
+        {"seat": i, "name": name, "kind": kind, "cpu": kind == "cpu", "connected": True}
+        for i, (name, kind) in enumerate((("Ana", "host"), ("Ben", "friend"), ("", "cpu"), ("", "cpu")))
+    ]
+    return {"t": "room", "state": "lobby", "host_seat": 0, "seats": seats, "preset": "puerto_rican", "options": {}}
+
+
 def hosting(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
     """The host's window of a room still in its lobby, its connection going nowhere; what it sends is kept."""
     with socket.socket() as probe:
@@ -71,13 +80,7 @@ def hosting(qtbot: QtBot) -> tuple[RoomWindow, list[dict[str, Any]]]:
     window.resize(1024, 700)
     window.show()
     window.controller.receive({"t": "joined", "code": "ABC-123", "seat": 0, "token": "t"})
-    seats = [
-        {"seat": i, "name": name, "kind": kind, "cpu": kind == "cpu", "connected": True}
-        for i, (name, kind) in enumerate((("Ana", "host"), ("Ben", "friend"), ("", "cpu"), ("", "cpu")))
-    ]
-    window.controller.receive(
-        {"t": "room", "state": "lobby", "host_seat": 0, "seats": seats, "preset": "puerto_rican", "options": {}}
-    )
+    window.controller.receive(lobby_room())
     return window, sent
 
 
@@ -90,6 +93,19 @@ def test_enter_on_the_room_s_start_button_starts_the_match(qtbot: QtBot) -> None
     assert sent == [{"t": "start"}]
     qtbot.keyClick(window.copy, Qt.Key.Key_Enter)  # the keypad's Enter too, on the invite's button
     assert window.log.toPlainText().startswith("Invite link copied: dominoes://")
+
+
+def test_the_room_s_status_is_said_waiting_for_start_a_lost_connection_and_no_hints(
+    qtbot: QtBot, heard: list[str]
+) -> None:
+    window, _ = hosting(qtbot)
+    assert heard.count("Invite players, then press Start.") == 1  # what the room waits for, as the window opens
+    window.controller.receive(lobby_room())  # the room again (a guest came or went): not said again
+    assert heard.count("Invite players, then press Start.") == 1
+    window.page.table.hintRequested.emit()  # H at a room's table
+    assert heard[-1] == "Rooms give no hints."
+    window.controller.closed.emit("The server went away.")
+    assert heard[-1] == "Disconnected. The server went away."
 
 
 def test_the_room_s_window_is_a_window_named_by_its_title(qtbot: QtBot) -> None:

@@ -40,7 +40,7 @@ from ..play.cpu_worker import desktop_pool
 from ..play.game_page import PANEL_MIN, GamePage
 from ..play.panels import RETURN_CLICKS, ButtonRow
 from ..review.skill_recorder import SkillRecorder
-from ..shell.announce import TableVoice
+from ..shell.announce import TableVoice, say
 from ..shell.i18n import translate
 from ..shell.settings import MIN_ROOM_SIZE, Settings
 from ..shell.store_service import StoreService
@@ -329,10 +329,18 @@ class RoomWindow(QWidget):
             RulesDialog(rules, self).show()
 
     def _no_hints(self) -> None:
-        self.status.setText(self.tr("Rooms give no hints."))
+        self._status(self.tr("Rooms give no hints."), asked=True)  # the answer to H
 
     def _says(self, text: str) -> None:
+        self._status(text)
+
+    def _status(self, text: str, asked: bool = False) -> None:
+        """The room's status line, also said to a screen reader (it is not otherwise told that the room waits for
+        Start, or that the connection was lost); the table's own news is said by the page."""
+        changed = text != self.status.text()
         self.status.setText(text)
+        if self.isVisible() and (changed or asked):
+            say(self.status, text, asked)
 
     def _set_up_page(self) -> None:
         """The page set for this seat (at the bottom of the table) once the room's rules and seat are known."""
@@ -504,7 +512,7 @@ class RoomWindow(QWidget):
             self.invite.setToolTip("\n".join(filter(None, (self.invite_text(), self.privacy.toolTip()))))
         self.start_button.setVisible(is_host and self.state == "lobby")
         if self.state == "lobby":
-            self.status.setText(
+            self._status(
                 self.tr("Invite players, then press Start.") if is_host else self.tr("Waiting for the host to start.")
             )
         elif self.state == "over":
@@ -697,18 +705,18 @@ class RoomWindow(QWidget):
             return
         socket = self.controller.socket
         if socket is not None and socket.pin_refused:
-            self.status.setText(why)  # one line: not the host the invite names, so nothing was sent
+            self._status(why)  # one line: not the host the invite names, so nothing was sent
             return
         if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
-            self.status.setText(self.tr("Connection lost. Your seat is kept: reconnect to take it back."))
+            self._status(self.tr("Connection lost. Your seat is kept: reconnect to take it back."))
             self.reconnect.show()
         else:
-            self.status.setText(self.tr("Disconnected. {why}").format(why=why))
+            self._status(self.tr("Disconnected. {why}").format(why=why))
 
     def rejoin(self) -> None:
         self.ended = False
         self.reconnect.hide()
-        self.status.setText(self.tr("Reconnecting…"))
+        self._status(self.tr("Reconnecting…"))
         controller = self.controller
         first = {"t": "rejoin", "code": controller.code, "token": controller.token}
         controller.open(*self.server, first, self.pin or self.fingerprint or None, self.private)
