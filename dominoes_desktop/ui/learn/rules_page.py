@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ...engine.rules import (
@@ -317,6 +317,12 @@ def rules_html(rules: Rules, seating: tuple[int, ...] | None = None) -> str:
     return f"<h2>{title}</h2>{links_html()}{body}{learn}"
 
 
+def readable_by_keys(browser: QTextBrowser) -> None:
+    """The arrows move a caret through the text, which a screen reader reads line by line (AT-SPI's caret-moved
+    events): a browser's own keys only scroll, so Orca had no line to read. Its links stay on Tab and Enter."""
+    browser.setTextInteractionFlags(browser.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+
+
 class RulesDialog(QDialog):
     def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -324,6 +330,7 @@ class RulesDialog(QDialog):
         grows_with_window(self, QSize(620, 640))  # its words as large as the window's under it
         text = QTextBrowser()
         text.setAccessibleName(self.tr("House rules"))
+        readable_by_keys(text)
         text.setHtml(rules_html(rules))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

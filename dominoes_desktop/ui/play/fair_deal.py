@@ -248,8 +248,7 @@ class DealSeal:
     def __init__(self, panel: QWidget, next_button: QPushButton) -> None:
         self.label = QLabel("")
         self.label.setObjectName("dealSeal")
-        self.label.setWordWrap(True)
-        self.label.setAccessibleName(translate("FairDeal", "Fair deal"))
+        self.label.setWordWrap(True)  # named by its text, which says what it is ("This deal was sealed with…")
         self.cut = CutPanel(compact=True)
         aside = panel.findChild(QWidget, "handEndAside")
         layout = (aside if aside is not None else panel).layout()

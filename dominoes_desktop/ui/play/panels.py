@@ -7,7 +7,7 @@ from html import escape
 from itertools import pairwise
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent, QShowEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
@@ -28,6 +28,7 @@ from ...engine.scoring import losers_counts
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
 from ..look.look_style import scaled_words_style
+from ..shell.announce import plain
 from ..shell.i18n import NO_BREAK, translate
 from .controller import SeatConfig
 
@@ -258,7 +259,6 @@ class ScorePanel(QFrame):
         self.body = QLabel("")
         self.body.setObjectName("scoreBody")
         self.body.setWordWrap(True)
-        self.body.setAccessibleName(self.tr("Scores"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.body)
@@ -302,6 +302,8 @@ class ScorePanel(QFrame):
             # height) stays the same from hand to hand; it grew 13 px at the first points of hand 2.
             target += "<br>" + self.tr("+ points made this hand, added to the score as they are claimed")
         self.body.setText("<br>".join(lines) + f"<br><small>{target}</small>")
+        # AT-SPI reads a label by its name alone: a fixed "Scores" hid the scores; the title, then what it shows.
+        self.body.setAccessibleName(self.tr("Scores") + ": " + plain(self.body.text()))
 
 
 class MoveLog(QListWidget):
@@ -328,6 +330,13 @@ class MoveLog(QListWidget):
     def _range_changed(self, _low: int, high: int) -> None:
         if self.following:
             self.verticalScrollBar().setValue(high)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        # Coming in (Ctrl+Tab, then Tab), the newest move is the current line, as it is the one in sight: Qt made
+        # the first, "— Hand 1 —", current, and a screen reader read from there.
+        if self.count() and (self.currentRow() < 0 or self.following):
+            self.setCurrentRow(self.count() - 1)
+        super().focusInEvent(event)
 
     def add(self, text: str) -> None:
         self.addItem(text)

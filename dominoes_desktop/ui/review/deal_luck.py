@@ -376,7 +376,7 @@ class DealLuckPanel(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary.setAccessibleName(self.tr("Deal luck summary"))
+        # Named by its sentences ("12 hands recorded for You. …"): a fixed name hid them from a screen reader.
         self.chart = LuckChart()
         self.table = QTableWidget()
         self.table.setAccessibleName(self.tr("Deal luck of every player"))

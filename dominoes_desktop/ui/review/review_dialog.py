@@ -29,6 +29,7 @@ from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
 from ..play.panels import describe_move, side_name
+from ..shell.announce import say
 from ..shell.i18n import translate
 from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
 
@@ -80,8 +81,8 @@ class ReviewDialog(QDialog):
                 label += " · ⚠ " + self.tr("cannot be verified")
             self.hands.addItem(label, i)
         self.step = 0
+        # Named by its text (AT-SPI reads a label's name only: a fixed "Move" hid the move), and said as it changes.
         self.caption = QLabel("")
-        self.caption.setAccessibleName(self.tr("Move"))
         self.seal_warning = QLabel("⚠ " + self.tr("This hand's seal does not match: it cannot be verified."))
         self.seal_warning.setWordWrap(True)
         self.seal_warning.setStyleSheet("font-weight: bold")
@@ -174,11 +175,21 @@ class ReviewDialog(QDialog):
                     self.seats[turn.seat].name, turn.move, self.seats[turn.seat].human and self.people == 1
                 ),
             )
-        self.caption.setText(text)
+        if text != self.caption.text():
+            self.caption.setText(text)
+            if self.isVisible():  # a step, or another hand: said at once, as the answer to the key pressed
+                say(self.caption, text, asked=True)
+        focused = self.focusWidget()
         self.back.setEnabled(self.step > 0)
         self.first.setEnabled(self.step > 0)
         self.forward.setEnabled(self.step < total)
         self.last.setEnabled(self.step < total)
+        if focused in (self.forward, self.last) and not focused.isEnabled():
+            # At the last move the focus stays on the steps: Qt passed it on to "Verify this deal", which a
+            # listener's next Space pressed.
+            self.back.setFocus()
+        elif focused in (self.first, self.back) and not focused.isEnabled():
+            self.forward.setFocus()
         self.again.setEnabled(self._deal_again() is not None)
 
     def _deal_again(self) -> object:

@@ -338,10 +338,10 @@ class SkillPage(QWidget):
         self.costly_buttons = [QPushButton() for _ in range(3)]
         self.records = QLabel()
         self.records.setWordWrap(True)
-        self.records.setAccessibleName(QCoreApplication.translate("SkillPage", "Your records"))
+        # Named by their texts ("Records: …", "Practice (…)"): AT-SPI reads a label's name alone, and a fixed
+        # title hid what they say.
         self.practice = QLabel()
         self.practice.setWordWrap(True)
-        self.practice.setAccessibleName(QCoreApplication.translate("SkillPage", "Practice"))
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.export = QPushButton(QCoreApplication.translate("SkillPage", "Export skill record…"))
@@ -351,10 +351,14 @@ class SkillPage(QWidget):
         self.export.clicked.connect(lambda: self.export_record())
         self.import_.clicked.connect(lambda: self.import_record())
         top = QHBoxLayout()
-        top.addWidget(QLabel(QCoreApplication.translate("SkillPage", "Player")))
-        top.addWidget(self.player, 1)
-        top.addWidget(QLabel(QCoreApplication.translate("SkillPage", "Family")))
-        top.addWidget(self.family, 2)
+        for text, field, stretch in (
+            (QCoreApplication.translate("SkillPage", "Player"), self.player, 1),
+            (QCoreApplication.translate("SkillPage", "Family"), self.family, 2),
+        ):
+            label = QLabel(text)
+            label.setBuddy(field)  # on Linux a combo box is named by its value: its label says what it is for
+            top.addWidget(label)
+            top.addWidget(field, stretch)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)

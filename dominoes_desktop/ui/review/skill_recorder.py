@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
 from ..shell import store_service
+from ..shell.announce import plain, say
 from ..shell.i18n import last_words_together, number
 from ..shell.store_service import StoreService
 
@@ -47,8 +48,7 @@ class LuckLine(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("luckLine")
-        self.setWordWrap(True)
-        self.setAccessibleName(self.tr("Luck and your decisions"))
+        self.setWordWrap(True)  # named by its text, "Luck +8 · your decisions …": a fixed name hid the judgement
         self.hide()
 
     def hand_words(self, judgement: HandJudgement, name: str, several: bool) -> str:
@@ -219,3 +219,5 @@ class SkillRecorder(QObject):
         if said:
             line.setText("<br>".join(last_words_together(words) for words in said))
             line.show()
+            if line.isVisible():  # on the sheet in sight: the judgement comes after the sheet was said, so say it
+                say(line, plain(line.text()))

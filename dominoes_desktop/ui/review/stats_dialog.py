@@ -246,8 +246,7 @@ class StatsDialog(QDialog):
         self.group.setAccessibleName(self.tr("Stats group"))
         self.group.addItem(group_name(group), group)
         self.status = QLabel()
-        self.status.setWordWrap(True)
-        self.status.setAccessibleName(self.tr("Statistics status"))
+        self.status.setWordWrap(True)  # named by its text ("Loading…", a problem): a fixed name hid it
         self.table = QTableWidget()
         self.table.setAccessibleName(self.tr("Statistics table"))
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -278,7 +277,10 @@ class StatsDialog(QDialog):
         self.reset.clicked.connect(self._reset)
         self.export.clicked.connect(lambda: self.export_csv())
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Stats group")))
+        group_label = QLabel(self.tr("Stats group"))
+        # On Linux a combo box is named by its value ("Home"): only the label it is the buddy of says what it is for.
+        group_label.setBuddy(self.group)
+        top.addWidget(group_label)
         top.addWidget(self.group, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reset)

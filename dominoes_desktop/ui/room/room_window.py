@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QResizeEvent, QShowEvent
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QCloseEvent, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QAccessibleWidget,
     QApplication,
     QComboBox,
     QLabel,
@@ -37,9 +38,9 @@ from ..look.looks import Look
 from ..play.controller import MatchSetup
 from ..play.cpu_worker import desktop_pool
 from ..play.game_page import PANEL_MIN, GamePage
-from ..play.panels import ButtonRow
+from ..play.panels import RETURN_CLICKS, ButtonRow
 from ..review.skill_recorder import SkillRecorder
-from ..shell.announce import TableVoice
+from ..shell.announce import TableVoice, say
 from ..shell.i18n import translate
 from ..shell.settings import MIN_ROOM_SIZE, Settings
 from ..shell.store_service import StoreService
@@ -88,6 +89,17 @@ class SeatsList(QListWidget):
             self.fit()  # the panel's words larger in a larger window: taller rows
 
 
+def _room_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
+    """The room's window as a window (a frame on AT-SPI): a plain top-level QWidget is a "filler", so Orca said
+    neither that a window opened nor its title ("Dominoes Desktop: room A3Y-UNF"), only the focused table."""
+    if key == "RoomWindow" and isinstance(widget, QWidget):
+        return QAccessibleWidget(widget, QAccessible.Role.Window, "")
+    return None
+
+
+_factory: list[bool] = []
+
+
 class RoomWindow(QWidget):
     """Plays one seat of a room. `address` is the invite's host:port, shown (with the code) to the host.
     The connection is TLS unless `private` is False; with a `pin` (the invite's fingerprint) it goes only to
@@ -109,6 +121,9 @@ class RoomWindow(QWidget):
         private: bool = True,
     ) -> None:
         """`look` and `auto_cut` default to the parent window's (the game's look and "Cut the deck for me")."""
+        if not _factory:  # once per process, before the first room window's interface is asked for
+            QAccessible.installFactory(_room_interface)
+            _factory.append(True)
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)
         self.setWindowTitle(self.tr("Dominoes Desktop: room"))
@@ -194,6 +209,10 @@ class RoomWindow(QWidget):
         self.reconnect = QPushButton(self.tr("Reconnect"))
         self.reconnect.clicked.connect(self.rejoin)
         self.reconnect.hide()
+        for button in (self.copy, self.start_button, self.reconnect):
+            # Enter clicks them, as at the table page: a button outside a dialog takes only Space, so a listener's
+            # Enter on Start did nothing at all.
+            button.installEventFilter(RETURN_CLICKS)
         self.room_row = ButtonRow([self.copy, self.start_button, self.reconnect])
         side = page.side_layout
         for index, widget in enumerate(
@@ -228,6 +247,7 @@ class RoomWindow(QWidget):
             self.phrases.addAction(translate("RoomWindow", text)).setData(key)
         self.phrases.triggered.connect(lambda action: self.controller.send({"t": "chat", "phrase": action.data()}))
         self.say_phrase.setMenu(self.phrases)
+        self.say_phrase.installEventFilter(RETURN_CLICKS)  # Enter opens the phrases, as Space does
         self.chat = QLineEdit()
         self.chat.setMaxLength(protocol.MAX_CHAT)
         self.chat.setPlaceholderText(self.tr("Say something short…"))
@@ -309,10 +329,18 @@ class RoomWindow(QWidget):
             RulesDialog(rules, self).show()
 
     def _no_hints(self) -> None:
-        self.status.setText(self.tr("Rooms give no hints."))
+        self._status(self.tr("Rooms give no hints."), asked=True)  # the answer to H
 
     def _says(self, text: str) -> None:
+        self._status(text)
+
+    def _status(self, text: str, asked: bool = False) -> None:
+        """The room's status line, also said to a screen reader (it is not otherwise told that the room waits for
+        Start, or that the connection was lost); the table's own news is said by the page."""
+        changed = text != self.status.text()
         self.status.setText(text)
+        if self.isVisible() and (changed or asked):
+            say(self.status, text, asked)
 
     def _set_up_page(self) -> None:
         """The page set for this seat (at the bottom of the table) once the room's rules and seat are known."""
@@ -484,7 +512,7 @@ class RoomWindow(QWidget):
             self.invite.setToolTip("\n".join(filter(None, (self.invite_text(), self.privacy.toolTip()))))
         self.start_button.setVisible(is_host and self.state == "lobby")
         if self.state == "lobby":
-            self.status.setText(
+            self._status(
                 self.tr("Invite players, then press Start.") if is_host else self.tr("Waiting for the host to start.")
             )
         elif self.state == "over":
@@ -677,18 +705,18 @@ class RoomWindow(QWidget):
             return
         socket = self.controller.socket
         if socket is not None and socket.pin_refused:
-            self.status.setText(why)  # one line: not the host the invite names, so nothing was sent
+            self._status(why)  # one line: not the host the invite names, so nothing was sent
             return
         if self.controller.token and self.seat != self.controller.host_seat and self.state == "playing":
-            self.status.setText(self.tr("Connection lost. Your seat is kept: reconnect to take it back."))
+            self._status(self.tr("Connection lost. Your seat is kept: reconnect to take it back."))
             self.reconnect.show()
         else:
-            self.status.setText(self.tr("Disconnected. {why}").format(why=why))
+            self._status(self.tr("Disconnected. {why}").format(why=why))
 
     def rejoin(self) -> None:
         self.ended = False
         self.reconnect.hide()
-        self.status.setText(self.tr("Reconnecting…"))
+        self._status(self.tr("Reconnecting…"))
         controller = self.controller
         first = {"t": "rejoin", "code": controller.code, "token": controller.token}
         controller.open(*self.server, first, self.pin or self.fingerprint or None, self.private)
