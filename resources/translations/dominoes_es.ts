@@ -2141,11 +2141,6 @@
         <translation>Mano {n}: {won} · marcador después {score}</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="68" />
-        <source>Move</source>
-        <translation>Jugada</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="69" />
         <source>First</source>
         <translation>Primera</translation>
@@ -2622,11 +2617,6 @@
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
         <source>Loading…</source>
         <translation>Cargando…</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
-        <source>Statistics status</source>
-        <translation>Estado de las estadísticas</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="1" />
@@ -3270,10 +3260,6 @@
     <message>
         <source>This deal was sealed with fingerprint {fp} and did NOT check out: {why}</source>
         <translation>Este reparto se selló con la huella {fp} y NO se pudo comprobar: {why}</translation>
-    </message>
-    <message>
-        <source>Fair deal</source>
-        <translation>Reparto justo</translation>
     </message>
     <message>
         <source>Cut the deck</source>
@@ -4271,11 +4257,6 @@ Corte: {cut}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
-        <source>Deal luck summary</source>
-        <translation>Resumen de la suerte en el reparto</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
         <source>Deal luck of every player</source>
         <translation>Suerte en el reparto de cada jugador</translation>
     </message>
@@ -4963,14 +4944,6 @@ tú {dash} {others}</translation>
         <translation>Las decisiones más caras de tus últimas diez manos</translation>
     </message>
     <message>
-        <source>Your records</source>
-        <translation>Tus récords</translation>
-    </message>
-    <message>
-        <source>Practice</source>
-        <translation>Práctica</translation>
-    </message>
-    <message>
         <source>Export skill record…</source>
         <translation>Exportar el historial de destreza…</translation>
     </message>
@@ -5130,10 +5103,6 @@ tú {dash} {others}</translation>
     <message>
         <source>Against the other table, with the same cards: {diff}</source>
         <translation>Frente a la otra mesa, con las mismas fichas: {diff}</translation>
-    </message>
-    <message>
-        <source>Luck and your decisions</source>
-        <translation>Suerte y tus decisiones</translation>
     </message>
     <message>
         <source>no slip</source>
