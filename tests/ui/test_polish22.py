@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.table.view import TableView
 
+from .conftest import start
+from .driving import my_turn
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
 from .test_polish21 import resized
@@ -81,3 +91,130 @@ def test_a_column_too_tall_takes_the_compact_seats_when_they_make_it_fit(qtbot: 
         qtbot.wait(50)
         scrolls = lobby.options_area.verticalScrollBar().isVisible()
         assert not (scrolls and not beside_the_level(lobby)), f"{lines} lines: scrolls with the taller seats"
+
+
+SPANISH_TS = Path(__file__).resolve().parents[2] / "resources" / "translations" / "dominoes_es.ts"
+
+
+def accelerators(menu: QMenu) -> list[str]:
+    """The letters after "&" of a menu's items and submenus (a "&&" is a plain ampersand)."""
+    letters = []
+    for action in menu.actions():
+        text = action.text().replace("&&", "")
+        if "&" in text:
+            letters.append(text[text.index("&") + 1].casefold())
+    return letters
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_each_menus_letters_are_its_own(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """Alt and a letter reaches one item of an open menu: Spanish's View menu had "&Tu vista" and "&Tamaño
+    normal", and "&Sonido", "&salgo yo" and "mano &sola" (the first was taken each time), its Game menu "sala",
+    "servidor" and "Salir" on S; English had "room" and "rules" on R, "Zoom in" and "by itself" on I."""
+    if language != "en":
+        window.set_language(language)
+    menus = [action.menu() for action in window.menuBar().actions()]
+    for menu in [m for m in menus if isinstance(m, QMenu)]:
+        letters = accelerators(menu)
+        assert letters and len(letters) == len(set(letters)), (menu.title(), letters)
+
+
+def test_spanish_says_one_word_for_each_thing() -> None:
+    """An end is a "punta" (the rules said so, the refusals and the screen reader "extremo"); a tile "cabe" (and
+    "encaja" in the same screens); a side is an "equipo" (the rules still said "bando"); a level's name is the
+    lobby's (the lobby and the skill page said "Media" beside "Experto", Learn "Medio"); "Fives" is "Cincos"."""
+    translations = [
+        "".join(message.itertext()) for message in ElementTree.parse(SPANISH_TS).getroot().iter("translation")
+    ]
+    for word in ("extremo", "bando", "Quintos", "Nada encaja", "fichas encaja", "ficha encaja", "Media"):
+        assert not [words for words in translations if word in words.split() or word in words], word
+
+
+def test_spanish_goal_and_target_are_two_words(qtbot: QtBot, window: MainWindow) -> None:
+    """A screen reader heard "Meta, Jugar a una meta" and then "Meta, 6": the goal's label and the target's name
+    were the same word (a11y audit, session 22). The target is "Objetivo", and the preset's note names it so."""
+    window.set_language("es")
+    lobby = window.lobby
+    (goal,) = (label for label in lobby.findChildren(QLabel) if label.buddy() is lobby.goal)
+    assert goal.text().replace("&", "") == "Meta"
+    assert lobby.target.accessibleName() == "Objetivo"
+    lobby.select("jamaican")
+    lobby.target.setValue(lobby.target.value() + 1)
+    assert lobby.custom.text() == "Con cambios: objetivo"
+
+
+def focused_table(qtbot: QtBot, window: MainWindow) -> TableView:
+    view = window.game.table
+    window.activateWindow()
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=2000)
+    return view
+
+
+def two_end_turn(window: MainWindow) -> tuple[Tile, list[Move]]:
+    """A turn of the person's with a tile that fits two ends, and its plays (the CPUs' moves before it vary)."""
+    for seed in range(1, 60):
+        start(window, "jamaican", seed=seed)
+        if not my_turn(window):
+            continue
+        plays: dict[Tile, list[Move]] = {}
+        for move in window.controller.legal_moves():
+            if move.tile is not None:
+                plays.setdefault(move.tile, []).append(move)
+        two = [(tile, moves) for tile, moves in plays.items() if len(moves) == 2]
+        if two:
+            return two[0]
+    raise AssertionError("no tile fitting two ends in 60 deals")
+
+
+def end_said(move: Move) -> str:
+    end = f"double {move.end}" if move.on_double else str(move.end)
+    return f"{move.tile} on {end}"
+
+
+def test_a_listener_hears_which_end_enter_takes(qtbot: QtBot, window: MainWindow) -> None:
+    """A tile that fits two ends: Enter said "choose an end", and the arrows then moved a marker only drawn, so a
+    listener chose blind (a11y audit, session 22, the first finding to block play). The first end is said with
+    the question, each arrow says the end it marks (and the table's description holds it), and Enter takes it."""
+    tile, moves = two_end_turn(window)
+    view = focused_table(qtbot, window)
+    rack = [item.tile for item in view.table.items_for_rack()]
+    view.focus_index = rack.index(tile)
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+        first = f"{end_said(moves[0])} (1 of 2)"
+        assert any("choose an end" in line and line.endswith(first) for line in lines), lines
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+        second = f"{end_said(moves[1])} (2 of 2)"
+        assert lines[-1] == second
+        assert view.accessibleDescription() == second
+        hand = window.controller.hand
+        assert hand is not None
+        played = len(hand.history)
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+        assert hand.history[played].move == moves[1]
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+
+
+def test_a_listener_hears_why_a_key_did_nothing(qtbot: QtBot, window: MainWindow) -> None:
+    """Enter on a tile that does not fit, P while a tile fits: only the status bar said why, which a screen reader
+    does not read (a11y audit, session 22). Each refusal is said at once."""
+    start(window, "jamaican", seed=1)
+    assert my_turn(window)
+    view = focused_table(qtbot, window)
+    items = view.table.items_for_rack()
+    view.focus_index = next(i for i, item in enumerate(items) if not item.legal)
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+        assert lines and "does not fit: the open ends show" in lines[-1], lines
+        qtbot.keyClick(view, Qt.Key.Key_P)
+        assert lines[-1] == "You cannot pass: a tile of yours fits."
+        qtbot.keyClick(view, Qt.Key.Key_D)
+        assert lines[-1] == "You cannot draw: a tile of yours fits."
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)

@@ -165,6 +165,24 @@ def fits(hand: Hand, rack: Sequence[Tile]) -> list[Move]:
     return hand.plays(list(rack))
 
 
+def end_words(hand: Hand, move: Move) -> str:
+    """The end a play goes on ("2", "double 5"), with what it scores in the fives games."""
+    end = translate("TableQuestions", "double {n}").format(n=move.end) if move.on_double else str(move.end)
+    doubles = counts_doubles(hand)
+    points = hand.rules.end_scoring.points(count_after(hand.layout, move, doubles)) if doubles else 0
+    if points:
+        end = translate("TableQuestions", "{end}, scoring {points}").format(end=end, points=points)
+    return end
+
+
+def end_choice_words(hand: Hand, moves: Sequence[Move], index: int) -> str:
+    """One of the ends a tile that fits several may go on, as the keys mark it: "5-2 on double 5 (1 of 2)"."""
+    move = moves[index]
+    return translate("TableQuestions", "{tile} on {end} ({k} of {n})").format(
+        tile=move.tile, end=end_words(hand, move), k=index + 1, n=len(moves)
+    )
+
+
 def fits_words(hand: Hand | None, rack: Sequence[Tile]) -> str:
     """Which of my tiles fit and where; in the fives games what each play would score."""
     if hand is None or hand.is_over:
@@ -177,16 +195,10 @@ def fits_words(hand: Hand | None, rack: Sequence[Tile]) -> str:
         if len(tiles) == 1 and hand.forced_pose is not None:
             return translate("TableQuestions", "You pose {tile}.").format(tile=tiles[0])
         return translate("TableQuestions", "You may pose {tiles}.").format(tiles=joined(tiles))
-    doubles = counts_doubles(hand)
-    scoring = hand.rules.end_scoring
     by_tile: dict[Tile, list[str]] = {}
     for move in moves:
         assert move.tile is not None
-        end = translate("TableQuestions", "double {n}").format(n=move.end) if move.on_double else str(move.end)
-        points = scoring.points(count_after(hand.layout, move, doubles)) if doubles else 0
-        if points:
-            end = translate("TableQuestions", "{end}, scoring {points}").format(end=end, points=points)
-        by_tile.setdefault(move.tile, []).append(end)
+        by_tile.setdefault(move.tile, []).append(end_words(hand, move))
     parts = [
         translate("TableQuestions", "{tile} on {ends}").format(tile=tile, ends=joined_or(ends))
         for tile, ends in by_tile.items()

@@ -143,6 +143,7 @@ class TableVoice(QObject):
         # Connected after the page's own slots: these read what the page has just written.
         controller.stateChanged.connect(self._turn_changed)
         page.table.choosingChanged.connect(self._turn_changed)
+        page.table.refused.connect(self._answer)  # why a key did nothing: the status bar's line was all
         page.curtain_button.clicked.connect(self._turn_changed)  # pass-and-play: the rack shown to its person
         controller.hintReady.connect(self._hint_ready)  # a method: gone with the page when the language changes
         controller.movePlayed.connect(self._moved)
@@ -199,7 +200,7 @@ class TableVoice(QObject):
         elif text != self.last_turn:
             self.last_turn = text
             if page.table.choosing is not None:
-                self._say(text)
+                self._say(f"{text} {page.table.choice_words()}")  # and the end Enter takes as it stands
 
     def turn_words(self, drawn: list[Tile] | None = None) -> str:
         from ..play.table_questions import turn_words

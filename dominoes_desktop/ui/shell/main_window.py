@@ -435,12 +435,12 @@ class MainWindow(QMainWindow):
         self.auto_pass_action.setChecked(
             self.settings.auto_pass() if self._controller is None else self._controller.auto_pass
         )
-        self.auto_next_action = QAction(self.tr("Go on to the next hand by &itself"), self, checkable=True)
+        self.auto_next_action = QAction(self.tr("&Go on to the next hand by itself"), self, checkable=True)
         self.auto_next_action.setChecked(self.settings.auto_next() if self._game is None else self._game.auto_next)
         for action in (self.auto_pass_action, self.auto_next_action):
             action.triggered.connect(self._play_help_changed)
             view.addAction(action)
-        self.lead_action = QAction(self.tr("When my side wins, I &lead"), self, checkable=True)
+        self.lead_action = QAction(self.tr("When my side &wins, I lead"), self, checkable=True)
         self.lead_action.setChecked(
             self.settings.leader_choice() == "me" if self._controller is None else self._controller.lead_when_won
         )
