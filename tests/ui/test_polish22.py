@@ -8,12 +8,14 @@ from xml.etree import ElementTree
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMenu
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -24,6 +26,7 @@ from .driving import my_turn
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
 from .test_polish21 import resized
+from .test_room_table import offline_ben
 
 
 @pytest.fixture(autouse=True)
@@ -218,3 +221,69 @@ def test_a_listener_hears_why_a_key_did_nothing(qtbot: QtBot, window: MainWindow
         assert lines[-1] == "You cannot draw: a tile of yours fits."
     finally:
         ANNOUNCER.said.disconnect(lines.append)
+
+
+def test_choices_a_screen_reader_names_by_their_label(qtbot: QtBot, window: MainWindow) -> None:
+    """On Linux Qt names a combo box by its value, whatever its accessible name: the seats' kinds were heard as
+    "CPU", "CPU", "CPU", the difficulty as "Medium", the statistics' group as "Home" (a11y audit, session 22).
+    Each has a label whose buddy it is, which AT-SPI gives it as its name."""
+    lobby = window.lobby
+    labels = {label.buddy(): label.text() for label in lobby.findChildren(QLabel) if label.buddy() is not None}
+    for n, row in enumerate(lobby.seat_rows, start=1):
+        assert labels.get(row.kind) == f"Player {n}"
+    assert labels.get(lobby.level) == "CPU difficulty"
+    dialog = StatsDialog(window.store, "Home")
+    qtbot.addWidget(dialog)
+    assert dialog.group_label.buddy() is dialog.group and dialog.group_label.text() == "Stats group"
+
+
+def test_enter_clicks_a_room_windows_button(qtbot: QtBot) -> None:
+    """In a room's window Enter on the focused Start did nothing (Space did): its buttons take Enter as the table's
+    do (a11y audit, session 22)."""
+    room, sent = offline_ben(qtbot)
+    button = room.start_button
+    button.setVisible(True)
+    room.activateWindow()
+    button.setFocus()
+    qtbot.waitUntil(button.hasFocus, timeout=2000)
+    qtbot.keyClick(button, Qt.Key.Key_Return)
+    assert {"t": "start"} in sent
+
+
+def test_the_rules_are_read_line_by_line_with_the_arrows(qtbot: QtBot, window: MainWindow) -> None:
+    """The house rules (the dialog and the lobby's view) took the focus, but Down only scrolled them: no caret
+    moved, so a screen reader had no line to read (a11y audit, session 22). Down now moves a caret through them."""
+    dialog = RulesDialog(window.lobby.current_rules(), window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    for text in (dialog.text, window.lobby.rules_view):
+        text.window().activateWindow()
+        text.setFocus()
+        qtbot.waitUntil(text.hasFocus, timeout=2000)
+        before = text.textCursor().position()
+        for _ in range(3):
+            qtbot.keyClick(text, Qt.Key.Key_Down)
+        assert text.textCursor().position() > before, text.accessibleName()
+        dialog.hide()
+
+
+@pytest.mark.parametrize("from_log", [False, True])
+def test_ctrl_shift_tab_comes_back_to_the_table_from_the_side_panel(
+    qtbot: QtBot, window: MainWindow, from_log: bool
+) -> None:
+    """Ctrl+Tab left the table for the side panel, and Ctrl+Shift+Tab, as documented, was to bring the focus
+    back: from Hint or the move log it did nothing (a11y audit, session 22)."""
+    window.resize(1024, 700)
+    start(window, "jamaican", seed=8)
+    view = focused_table(qtbot, window)
+    qtbot.keyClick(view, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    reached = QApplication.focusWidget()
+    assert reached is not None and window.game.side.isAncestorOf(reached), reached
+    if from_log:
+        log = window.game.log
+        log.setFocus()
+        qtbot.waitUntil(log.hasFocus, timeout=2000)
+        reached = log
+    back = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(reached, Qt.Key.Key_Backtab, back)
+    assert view.hasFocus(), QApplication.focusWidget()

@@ -39,7 +39,7 @@ from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
 from ...engine.presets import PRESETS, Preset, build_rules
 from ...engine.rules import Rules, Style
 from ...resources import resources_dir
-from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
+from ..learn.rules_page import option_names, preset_blurb, preset_name, read_by_keyboard, rules_html
 from ..look.flags import flag_pixmap
 from ..look.form_rows import level_label
 from ..look.look_style import page_scale, scaled_lobby_style
@@ -318,6 +318,9 @@ class SeatRow:
         self.name = QLineEdit(translate("LobbyPage", "CPU {n}").format(n=index))
         self.name.setAccessibleName(translate("LobbyPage", "Player {n} name").format(n=index + 1))
         self.name.setMaxLength(24)
+        # "Player 2" names the kind's box for a screen reader: on Linux Qt names a combo by its value, and a
+        # listener heard "Players, CPU" four times (a11y audit, session 22).
+        self.label.setBuddy(self.kind)
         self.kind.currentIndexChanged.connect(self._kind_changed)
 
     def default_name(self) -> str:
@@ -369,6 +372,7 @@ class LobbyPage(QWidget):
         self.rules_view = RulesView()
         self.rules_view.setAccessibleName(self.tr("House rules"))
         self.rules_view.setOpenExternalLinks(False)
+        read_by_keyboard(self.rules_view)
 
         # House-rule options over the preset.
         self.set_top = PageComboBox()
@@ -465,6 +469,7 @@ class LobbyPage(QWidget):
             seats_grid.addWidget(row.name, i, 2)
         difficulty = QLabel(self.tr("CPU difficulty"))
         difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
+        difficulty.setBuddy(self.level)  # its name for a screen reader (heard as "Medium" alone)
         seats_grid.addWidget(difficulty, 5, 0)
         self.difficulty_row = QHBoxLayout()  # the level and, in the compact form, the fill tick beside it
         self.difficulty_row.addWidget(self.level, 1)

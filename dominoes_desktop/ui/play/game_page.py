@@ -9,8 +9,9 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -396,6 +397,25 @@ class GamePage(QWidget):
         if watched is self.table and event.type() == QEvent.Type.Resize:
             self._place_overlays()
         return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Ctrl+Shift+Tab from the side panel goes back to the table, as docs/ACCESSIBILITY.md says: the panel's
+        buttons and the move log ignore Tab with Ctrl, which came up to here and went nowhere (a11y audit,
+        session 22). The table handles its own Ctrl+Tab keys."""
+        control = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        backwards = event.key() == Qt.Key.Key_Backtab or event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        focus = QApplication.focusWidget()
+        if (
+            control
+            and backwards
+            and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+            and focus is not None
+            and self.side.isAncestorOf(focus)
+        ):
+            self.table.setFocus(Qt.FocusReason.BacktabFocusReason)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

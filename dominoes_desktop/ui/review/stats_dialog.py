@@ -278,7 +278,10 @@ class StatsDialog(QDialog):
         self.reset.clicked.connect(self._reset)
         self.export.clicked.connect(lambda: self.export_csv())
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Stats group")))
+        # The label is the combo's name for a screen reader: on Linux Qt names a combo by its value ("Home").
+        self.group_label = QLabel(self.tr("Stats group"))
+        self.group_label.setBuddy(self.group)
+        top.addWidget(self.group_label)
         top.addWidget(self.group, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reset)
