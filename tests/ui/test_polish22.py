@@ -22,7 +22,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.view import TableView
 
 from .conftest import start
-from .driving import my_turn
+from .driving import finish_hand_by_keys, my_turn
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
 from .test_polish21 import resized
@@ -287,3 +287,41 @@ def test_ctrl_shift_tab_comes_back_to_the_table_from_the_side_panel(
     back = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     qtbot.keyClick(reached, Qt.Key.Key_Backtab, back)
     assert view.hasFocus(), QApplication.focusWidget()
+
+
+def test_the_match_ends_button_has_its_words_when_it_takes_the_focus(qtbot: QtBot, window: MainWindow) -> None:
+    """At a match's end the focus came to "Play again" while its name was still "New match" (renamed a moment
+    later): a screen reader reads the name as the focus comes, and the listener heard "New match" (a11y audit,
+    session 22)."""
+    start(window, "classic_block", seed=2, single_round=True)
+    again = window.game.hand_end.again
+    named: list[str] = []
+
+    def focused(_old: object, new: object) -> None:
+        if new is again:
+            named.append(again.accessibleName())
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.focusChanged.connect(focused)
+    try:
+        finish_hand_by_keys(qtbot, window)
+        qtbot.waitUntil(lambda: bool(named), timeout=5000)
+    finally:
+        app.focusChanged.disconnect(focused)
+    assert again.text() == "Play again" and named[0] == "Play again", named
+
+
+def test_a_screen_reader_reads_the_words_of_the_tables_lines(qtbot: QtBot, window: MainWindow) -> None:
+    """A label has no text of its own for AT-SPI, only its name: the scores were named "Scores", the luck line
+    "Luck and your decisions", the seal "Fair deal", and a listener never heard what they said (a11y audit,
+    session 22). Their names are their words, what they are their description."""
+    from PySide6.QtGui import QAccessible
+
+    start(window, "all_fives", seed=3)
+    body = window.game.scores.body
+    interface = QAccessible.queryAccessibleInterface(body)
+    assert interface is not None
+    name = interface.text(QAccessible.Text.Name)
+    assert name != "Scores" and "First to" in name, name
+    assert body.accessibleDescription() == "Scores"

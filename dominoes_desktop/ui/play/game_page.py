@@ -158,7 +158,8 @@ class GamePage(QWidget):
         self.tracker = QLabel("")
         self.tracker.setObjectName("tracker")
         self.tracker.setWordWrap(True)
-        self.tracker.setAccessibleName(self.tr("Tile tracker"))
+        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
+        self.tracker.setAccessibleDescription(self.tr("Tile tracker"))
         self.tracker.hide()
         # Side by side while every label fits, stacked when the panel is narrow (1024x700, Spanish).
         self.action_row = ButtonRow([self.draw_button, self.pass_button, self.hint_button])
@@ -170,7 +171,7 @@ class GamePage(QWidget):
         self.duplicate_line = QLabel("")
         self.duplicate_line.setObjectName("duplicateLine")
         self.duplicate_line.setWordWrap(True)
-        self.duplicate_line.setAccessibleName(self.tr("Duplicate match"))
+        self.duplicate_line.setAccessibleDescription(self.tr("Duplicate match"))
         self.duplicate_line.hide()
         side.addWidget(self.duplicate_line)
         side.addWidget(self.scores)

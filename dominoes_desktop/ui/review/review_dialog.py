@@ -81,7 +81,8 @@ class ReviewDialog(QDialog):
             self.hands.addItem(label, i)
         self.step = 0
         self.caption = QLabel("")
-        self.caption.setAccessibleName(self.tr("Move"))
+        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
+        self.caption.setAccessibleDescription(self.tr("Move"))
         self.seal_warning = QLabel("⚠ " + self.tr("This hand's seal does not match: it cannot be verified."))
         self.seal_warning.setWordWrap(True)
         self.seal_warning.setStyleSheet("font-weight: bold")

@@ -247,7 +247,8 @@ class StatsDialog(QDialog):
         self.group.addItem(group_name(group), group)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.status.setAccessibleName(self.tr("Statistics status"))
+        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
+        self.status.setAccessibleDescription(self.tr("Statistics status"))
         self.table = QTableWidget()
         self.table.setAccessibleName(self.tr("Statistics table"))
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -293,7 +294,7 @@ class StatsDialog(QDialog):
         layout.addWidget(self.status)
         self.why = QLabel(self.tr(str(PRACTICE_WHY)))  # shown on the Practice group
         self.why.setWordWrap(True)
-        self.why.setAccessibleName(self.tr("Why these matches are practice"))
+        self.why.setAccessibleDescription(self.tr("Why these matches are practice"))
         self.why.hide()
         layout.addWidget(self.why)
         layout.addWidget(self.tabs, 1)

@@ -247,8 +247,6 @@ class TableVoice(QObject):
         page = self.page
         self.turn_key = None
         self.my_last_kind = None
-        for button in (page.hand_end.next, page.hand_end.again):
-            button.setAccessibleName(button.text())  # "Play again" once the match is over, not "New match"
         sheet = plain(page.hand_end.text.text())
         headline = page.hand_end.headline(result, page.controller.seats)
         self._say(sheet.replace(headline, "", 1))
