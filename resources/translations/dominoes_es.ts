@@ -4625,6 +4625,10 @@ tú {dash} {others}</translation>
         <translation>No hay partida en la mesa.</translation>
     </message>
     <message>
+        <source>{side} {score}, plus {points} this hand</source>
+        <translation>{side} {score}, más {points} en esta mano</translation>
+    </message>
+    <message>
         <source>{side} {score}</source>
         <translation>{side} {score}</translation>
     </message>

@@ -15,6 +15,7 @@ from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -325,3 +326,59 @@ def test_a_screen_reader_reads_the_words_of_the_tables_lines(qtbot: QtBot, windo
     name = interface.text(QAccessible.Text.Name)
     assert name != "Scores" and "First to" in name, name
     assert body.accessibleDescription() == "Scores"
+
+
+def test_enter_takes_the_lobby_back_to_the_table(qtbot: QtBot, window: MainWindow) -> None:
+    """In the lobby with a match open, Enter on the focused "Back to the table" did nothing (Space did; a11y
+    audit, session 22)."""
+    start(window, "jamaican", seed=4)
+    qtbot.mouseClick(window.game.lobby_button, Qt.MouseButton.LeftButton)  # the tests' window does not ask
+    assert window.stack.currentWidget() is window.lobby and window.back_button.isVisible()
+    window.activateWindow()
+    window.back_button.setFocus()
+    qtbot.waitUntil(window.back_button.hasFocus, timeout=2000)
+    qtbot.keyClick(window.back_button, Qt.Key.Key_Return)
+    assert window.stack.currentWidget() is window.game
+
+
+def test_stepping_through_a_hand_under_review_says_each_move(qtbot: QtBot, window: MainWindow) -> None:
+    """The review's caption changed ("Move 23 of 25: CPU 2 played 3-2 on the 2") and nothing was said: a
+    listener could not review a hand (a11y audit, session 22)."""
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    match = window.controller.match
+    assert match is not None
+    review = ReviewDialog(match, window.controller.seats, window.look, window)
+    qtbot.addWidget(review)
+    review.show()
+    qtbot.waitExposed(review)
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        qtbot.mouseClick(review.back, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(review.back, Qt.MouseButton.LeftButton)
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+    assert len(lines) == 2 and all(line.startswith("Move ") for line in lines), lines
+    assert lines[-1] == review.caption.text()
+
+
+def test_s_says_the_points_made_this_hand(qtbot: QtBot, window: MainWindow) -> None:
+    """In the fives games S said "CPU 1 0" while the panel showed "0 +10 CPU 1", and read the panel's footnote
+    glued to the goal (a11y audit, session 22): the points made this hand are said with each side's score."""
+    for seed in range(1, 30):
+        start(window, "all_fives", seed=seed)
+        hand = window.controller.hand
+        for _ in range(12):
+            if hand is None or hand.is_over or any(hand.end_points):
+                break
+            window.controller.autoplay(1)
+            hand = window.controller.hand
+        if hand is not None and not hand.is_over and any(hand.end_points):
+            break
+    else:
+        raise AssertionError("no points made in a hand still in play")
+    words = window.voice.score_words()
+    made = next(points for points in hand.end_points if points)
+    assert f", plus {made} this hand" in words, words
+    assert "added to the score" not in words, words

@@ -29,6 +29,7 @@ from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
 from ..play.panels import describe_move, side_name
+from ..shell.announce import say
 from ..shell.i18n import translate
 from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
 
@@ -175,7 +176,12 @@ class ReviewDialog(QDialog):
                     self.seats[turn.seat].name, turn.move, self.seats[turn.seat].human and self.people == 1
                 ),
             )
+        changed = text != self.caption.text()
         self.caption.setText(text)
+        if changed and self.isVisible():
+            # Stepping through a hand said nothing: the move shown is the answer to the key (a11y audit, session
+            # 22). Not again when a resize draws the same step.
+            say(self, text, asked=True)
         self.back.setEnabled(self.step > 0)
         self.first.setEnabled(self.step > 0)
         self.forward.setEnabled(self.step < total)

@@ -268,15 +268,27 @@ class TableVoice(QObject):
         rules = controller.rules
         if rules is None:
             return translate("Voice", "No match at the table.")
-        sides = [
-            translate("Voice", "{side} {score}").format(side=side_name(rules, controller.seats, side), score=score)
-            for side, score in enumerate(controller.scores)
-        ]
+        # The points made this hand and not yet in the score, as the panel's "+10" shows them (S left them out).
+        hand = controller.hand
+        running = list(hand.end_points) if hand is not None else [0] * len(controller.scores)
+        sides = []
+        for side, score in enumerate(controller.scores):
+            name = side_name(rules, controller.seats, side)
+            made = running[side] if side < len(running) else 0
+            if made:
+                sides.append(
+                    translate("Voice", "{side} {score}, plus {points} this hand").format(
+                        side=name, score=score, points=made
+                    )
+                )
+            else:
+                sides.append(translate("Voice", "{side} {score}").format(side=name, score=score))
         from PySide6.QtGui import QTextDocumentFragment
 
         title = self.page.scores.title.text()
         lines = QTextDocumentFragment.fromHtml(self.page.scores.body.text()).toPlainText().splitlines()
-        goal = " ".join(line.strip() for line in lines[len(sides) :] if line.strip())
+        # The goal's line alone: the panel's footnote on the points made this hand was read glued to it.
+        goal = next((line.strip() for line in lines[len(sides) :] if line.strip()), "")
         return translate("Voice", "{title}: {sides}. {goal}.").format(title=title, sides="; ".join(sides), goal=goal)
 
     def line_words(self) -> str:

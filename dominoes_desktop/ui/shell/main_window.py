@@ -265,7 +265,12 @@ class MainWindow(QMainWindow):
         if self._game is not None:
             return
         from ..play.game_page import GamePage  # with the table's modules: after the lobby's first paint
+        from ..play.panels import RETURN_CLICKS
 
+        # Enter clicks the lobby's focused buttons as it does the table's: "Back to the table" took only Space (a11y
+        # audit, session 22). Start is the page's default button.
+        for button in (self.back_button, self.lobby.reset):
+            button.installEventFilter(RETURN_CLICKS)
         game = self._game = GamePage(self.controller, self.look)
         self.voice = TableVoice(game, self.settings.store)  # the keys that answer and what a screen reader is told
         self.stack.addWidget(game)
