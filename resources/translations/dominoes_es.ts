@@ -252,6 +252,13 @@
         <source>Your move was taken back: this match is practice.</source>
         <translation>Se deshizo tu jugada: esta partida es de práctica.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n second(s) left</source>
+        <translation>
+            <numerusform>Queda %n segundo</numerusform>
+            <numerusform>Quedan %n segundos</numerusform>
+        </translation>
+    </message>
     <message>
         <source>{time} left</source>
         <translation>quedan {time}</translation>

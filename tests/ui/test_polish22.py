@@ -12,9 +12,11 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
+from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
@@ -22,7 +24,7 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.view import TableView
 
-from .conftest import start
+from .conftest import idle, known_deal, start
 from .driving import finish_hand_by_keys, my_turn
 from .test_fitting import clipped
 from .test_polish20 import seats_column_well
@@ -382,3 +384,25 @@ def test_s_says_the_points_made_this_hand(qtbot: QtBot, window: MainWindow) -> N
     made = next(points for points in hand.end_points if points)
     assert f", plus {made} this hand" in words, words
     assert "added to the score" not in words, words
+
+
+def test_a_listener_hears_the_turn_timers_last_seconds(qtbot: QtBot, window: MainWindow) -> None:
+    """With a turn timer the listener heard nothing until "Your time ran out" (the clock's label was named "Turn
+    timer", its time unread; a11y audit, session 22): its last seconds are said once, T says the time left,
+    and the clock is named by its words."""
+    seats = tuple(default_seats(4))
+    window.start_match(MatchSetup(build_rules("jamaican"), seats, timer_seconds=7), 3, known_deal(3))
+    idle(window)
+    clock = window.game.clock
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        qtbot.waitUntil(lambda: my_turn(window) and bool(clock.text()), timeout=5000)
+        assert clock.accessibleName() == "" and clock.accessibleDescription() == "Turn timer"
+        window.voice.speak_turn()
+        assert lines[-1].endswith(clock.text()) and "left" in lines[-1], lines[-1]
+        qtbot.waitUntil(lambda: any(line.endswith("seconds left") for line in lines), timeout=6000)
+        warned = [line for line in lines if line.endswith("seconds left")]
+        assert len(warned) == 1 and warned[0] in ("5 seconds left", "4 seconds left"), warned
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)

@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from ...session.table_model import TableModel
 
 LEADER_PANEL_WIDTH = 340
+WARN_SECONDS = 5  # a turn timer's last seconds, said once to a screen reader
 AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table this long
 PANEL_MIN = 200
 PANEL_MAX = 480
@@ -113,7 +114,7 @@ class GamePage(QWidget):
         self.turn.setAccessibleDescription(self.tr("Whose turn"))  # its name is its text: what is said changes
         self.clock = ClockLabel()
         self.clock.setObjectName("clock")
-        self.clock.setAccessibleName(self.tr("Turn timer"))
+        self.clock.setAccessibleDescription(self.tr("Turn timer"))  # its name is its words: the time left
         self.clock.hide()
         self.log = MoveLog()
         self.draw_button = button(self.tr("Draw (D)"), self.tr("Draw a tile"))
@@ -246,6 +247,7 @@ class GamePage(QWidget):
         self.countdown.setInterval(1000)
         self.countdown.timeout.connect(self._tick)
         self.timed_key: Hashable | None = None  # the decision the clock shown is on
+        self.warned_key: Hashable | None = None  # the decision whose last seconds were said
         self.table.installEventFilter(self)
         controller.stateChanged.connect(self.refresh)
         controller.movePlayed.connect(self._log_move)
@@ -801,7 +803,15 @@ class GamePage(QWidget):
         if not clock.running or clock.key != self.timed_key:
             self.countdown.stop()
             return
-        if clock.left(time.monotonic()) > 0:
+        left = clock.left(time.monotonic())
+        if 0 < left <= WARN_SECONDS and self.warned_key != clock.key:
+            # A listener heard nothing until the time had run out (a11y audit, session 22): the last seconds are
+            # said once, at once.
+            self.warned_key = clock.key
+            from ..shell.announce import say
+
+            say(self.log, self.tr("%n second(s) left", "", math.ceil(left)), asked=True)
+        if left > 0:
             return
         self.countdown.stop()
         self.controller.clock_ran_out()

@@ -361,7 +361,10 @@ class TableVoice(QObject):
         self._answer(self.fits_words())
 
     def speak_turn(self) -> None:
-        self._answer(self.turn_words())
+        """T: the turn again, with the turn timer's time left when one runs."""
+        clock = self.page.clock
+        left = clock.text() if clock.isVisible() and self._mine() else ""
+        self._answer(f"{self.turn_words()} {left}".strip())
 
     def speak_keys(self) -> None:
         self._answer(self.keys_words())
