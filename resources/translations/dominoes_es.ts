@@ -4755,6 +4755,10 @@ tú {dash} {others}</translation>
         <translation>Puedes salir con {tiles}.</translation>
     </message>
     <message>
+        <source>Your tiles: {tiles}.</source>
+        <translation>Tus fichas: {tiles}.</translation>
+    </message>
+    <message>
         <source>{end}, scoring {points}</source>
         <translation>{end}, y anotas {points}</translation>
     </message>

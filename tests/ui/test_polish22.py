@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
@@ -27,6 +28,7 @@ from dominoes_desktop.ui.table.view import TableView
 from .conftest import idle, known_deal, start
 from .driving import finish_hand_by_keys, my_turn
 from .test_fitting import clipped
+from .test_no_dead_clicks import _win_a_hand_for_our_side
 from .test_polish20 import seats_column_well
 from .test_polish21 import resized
 from .test_room_table import offline_ben
@@ -406,3 +408,22 @@ def test_a_listener_hears_the_turn_timers_last_seconds(qtbot: QtBot, window: Mai
         assert len(warned) == 1 and warned[0] in ("5 seconds left", "4 seconds left"), warned
     finally:
         ANNOUNCER.said.disconnect(lines.append)
+
+
+def test_m_reads_the_new_tiles_while_who_leads_is_asked(qtbot: QtBot, window: MainWindow) -> None:
+    """Asked who leads, a sighted player looks at the new rack; M said "No hand at the table", so a listener
+    chose blind (a11y audit, session 22). M says the tiles dealt."""
+    start(window, "jamaican", seed=2, target=30)
+    _win_a_hand_for_our_side(window)
+    qtbot.mouseClick(window.game.hand_end.next, Qt.MouseButton.LeftButton)  # cuts and deals
+    idle(window)
+    assert window.game.leader_choice.isVisible()
+    match = window.controller.match
+    assert match is not None and match.deal is not None
+    words = window.voice.fits_words()
+    assert words.startswith("Your tiles: "), words
+    assert {str(tile) for tile in match.deal.hands[0]} == set(tiles_named(words)), words
+
+
+def tiles_named(words: str) -> list[str]:
+    return re.findall(r"\d+-\d+", words)

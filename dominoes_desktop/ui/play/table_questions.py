@@ -185,6 +185,10 @@ def end_choice_words(hand: Hand, moves: Sequence[Move], index: int) -> str:
 
 def fits_words(hand: Hand | None, rack: Sequence[Tile]) -> str:
     """Which of my tiles fit and where; in the fives games what each play would score."""
+    if hand is None and rack:
+        # Dealt, the hand not begun (who leads is being asked): the tiles themselves, which a sighted player
+        # looks at to choose; M said "No hand at the table" (a11y audit, session 22).
+        return translate("TableQuestions", "Your tiles: {tiles}.").format(tiles=joined([str(t) for t in rack]))
     if hand is None or hand.is_over:
         return translate("Voice", "No hand at the table.")
     moves = fits(hand, rack)
