@@ -15,11 +15,8 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
-from dominoes_desktop.ui.review.review_dialog import ReviewDialog
-from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -31,7 +28,6 @@ from .test_fitting import clipped
 from .test_no_dead_clicks import _win_a_hand_for_our_side
 from .test_polish20 import seats_column_well
 from .test_polish21 import resized
-from .test_room_table import offline_ben
 
 
 @pytest.fixture(autouse=True)
@@ -230,46 +226,26 @@ def test_a_listener_hears_why_a_key_did_nothing(qtbot: QtBot, window: MainWindow
 
 def test_choices_a_screen_reader_names_by_their_label(qtbot: QtBot, window: MainWindow) -> None:
     """On Linux Qt names a combo box by its value, whatever its accessible name: the seats' kinds were heard as
-    "CPU", "CPU", "CPU", the difficulty as "Medium", the statistics' group as "Home" (a11y audit, session 22).
+    "CPU", "CPU", "CPU", the difficulty as "Medium" (a11y audit, session 22).
     Each has a label whose buddy it is, which AT-SPI gives it as its name."""
     lobby = window.lobby
     labels = {label.buddy(): label.text() for label in lobby.findChildren(QLabel) if label.buddy() is not None}
     for n, row in enumerate(lobby.seat_rows, start=1):
         assert labels.get(row.kind) == f"Player {n}"
     assert labels.get(lobby.level) == "CPU difficulty"
-    dialog = StatsDialog(window.store, "Home")
-    qtbot.addWidget(dialog)
-    assert dialog.group_label.buddy() is dialog.group and dialog.group_label.text() == "Stats group"
 
 
-def test_enter_clicks_a_room_windows_button(qtbot: QtBot) -> None:
-    """In a room's window Enter on the focused Start did nothing (Space did): its buttons take Enter as the table's
-    do (a11y audit, session 22)."""
-    room, sent = offline_ben(qtbot)
-    button = room.start_button
-    button.setVisible(True)
-    room.activateWindow()
-    button.setFocus()
-    qtbot.waitUntil(button.hasFocus, timeout=2000)
-    qtbot.keyClick(button, Qt.Key.Key_Return)
-    assert {"t": "start"} in sent
-
-
-def test_the_rules_are_read_line_by_line_with_the_arrows(qtbot: QtBot, window: MainWindow) -> None:
-    """The house rules (the dialog and the lobby's view) took the focus, but Down only scrolled them: no caret
-    moved, so a screen reader had no line to read (a11y audit, session 22). Down now moves a caret through them."""
-    dialog = RulesDialog(window.lobby.current_rules(), window)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    for text in (dialog.text, window.lobby.rules_view):
-        text.window().activateWindow()
-        text.setFocus()
-        qtbot.waitUntil(text.hasFocus, timeout=2000)
-        before = text.textCursor().position()
-        for _ in range(3):
-            qtbot.keyClick(text, Qt.Key.Key_Down)
-        assert text.textCursor().position() > before, text.accessibleName()
-        dialog.hide()
+def test_the_lobbys_rules_are_read_line_by_line_with_the_arrows(qtbot: QtBot, window: MainWindow) -> None:
+    """The lobby's house rules took the focus, but Down only scrolled them: no caret moved, so a screen reader had
+    no line to read (a11y audit, session 22). Down now moves a caret through them."""
+    text = window.lobby.rules_view
+    window.activateWindow()
+    text.setFocus()
+    qtbot.waitUntil(text.hasFocus, timeout=2000)
+    before = text.textCursor().position()
+    for _ in range(3):
+        qtbot.keyClick(text, Qt.Key.Key_Down)
+    assert text.textCursor().position() > before
 
 
 @pytest.mark.parametrize("from_log", [False, True])
@@ -317,19 +293,19 @@ def test_the_match_ends_button_has_its_words_when_it_takes_the_focus(qtbot: QtBo
     assert again.text() == "Play again" and named[0] == "Play again", named
 
 
-def test_a_screen_reader_reads_the_words_of_the_tables_lines(qtbot: QtBot, window: MainWindow) -> None:
-    """A label has no text of its own for AT-SPI, only its name: the scores were named "Scores", the luck line
-    "Luck and your decisions", the seal "Fair deal", and a listener never heard what they said (a11y audit,
-    session 22). Their names are their words, what they are their description."""
+def test_a_screen_reader_reads_the_words_of_the_tile_tracker(qtbot: QtBot, window: MainWindow) -> None:
+    """A label has no text of its own for AT-SPI, only its name: the tile tracker was named "Tile tracker" and a
+    listener never heard what it said (a11y audit, session 22). Its name is its words, what it is its
+    description."""
     from PySide6.QtGui import QAccessible
 
-    start(window, "all_fives", seed=3)
-    body = window.game.scores.body
-    interface = QAccessible.queryAccessibleInterface(body)
+    start(window, "jamaican", seed=3)
+    tracker = window.game.tracker
+    tracker.setText("Unseen by number: 0 4, 1 5")
+    interface = QAccessible.queryAccessibleInterface(tracker)
     assert interface is not None
-    name = interface.text(QAccessible.Text.Name)
-    assert name != "Scores" and "First to" in name, name
-    assert body.accessibleDescription() == "Scores"
+    assert interface.text(QAccessible.Text.Name) == tracker.text()
+    assert tracker.accessibleDescription() == "Tile tracker"
 
 
 def test_enter_takes_the_lobby_back_to_the_table(qtbot: QtBot, window: MainWindow) -> None:
@@ -343,28 +319,6 @@ def test_enter_takes_the_lobby_back_to_the_table(qtbot: QtBot, window: MainWindo
     qtbot.waitUntil(window.back_button.hasFocus, timeout=2000)
     qtbot.keyClick(window.back_button, Qt.Key.Key_Return)
     assert window.stack.currentWidget() is window.game
-
-
-def test_stepping_through_a_hand_under_review_says_each_move(qtbot: QtBot, window: MainWindow) -> None:
-    """The review's caption changed ("Move 23 of 25: CPU 2 played 3-2 on the 2") and nothing was said: a
-    listener could not review a hand (a11y audit, session 22)."""
-    start(window, "jamaican", seed=2)
-    finish_hand_by_keys(qtbot, window)
-    match = window.controller.match
-    assert match is not None
-    review = ReviewDialog(match, window.controller.seats, window.look, window)
-    qtbot.addWidget(review)
-    review.show()
-    qtbot.waitExposed(review)
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
-        qtbot.mouseClick(review.back, Qt.MouseButton.LeftButton)
-        qtbot.mouseClick(review.back, Qt.MouseButton.LeftButton)
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
-    assert len(lines) == 2 and all(line.startswith("Move ") for line in lines), lines
-    assert lines[-1] == review.caption.text()
 
 
 def test_s_says_the_points_made_this_hand(qtbot: QtBot, window: MainWindow) -> None:

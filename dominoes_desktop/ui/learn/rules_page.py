@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ...engine.rules import (
@@ -317,21 +317,13 @@ def rules_html(rules: Rules, seating: tuple[int, ...] | None = None) -> str:
     return f"<h2>{title}</h2>{links_html()}{body}{learn}"
 
 
-def read_by_keyboard(text: QTextBrowser) -> None:
-    """The arrows move a caret through the words, line by line, which a screen reader reads as it moves: without
-    it Down only scrolled, no event went out, and a listener could not read the rules (a11y audit, session 22).
-    The links stay reachable by Tab and Enter."""
-    text.setTextInteractionFlags(text.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard)
-
-
 class RulesDialog(QDialog):
     def __init__(self, rules: Rules, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("House rules: {name}").format(name=preset_name(rules.preset)))
         grows_with_window(self, QSize(620, 640))  # its words as large as the window's under it
-        self.text = text = QTextBrowser()
+        text = QTextBrowser()
         text.setAccessibleName(self.tr("House rules"))
-        read_by_keyboard(text)
         text.setHtml(rules_html(rules))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

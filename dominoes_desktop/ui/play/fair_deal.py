@@ -249,8 +249,7 @@ class DealSeal:
         self.label = QLabel("")
         self.label.setObjectName("dealSeal")
         self.label.setWordWrap(True)
-        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
-        self.label.setAccessibleDescription(translate("FairDeal", "Fair deal"))
+        self.label.setAccessibleName(translate("FairDeal", "Fair deal"))
         self.cut = CutPanel(compact=True)
         aside = panel.findChild(QWidget, "handEndAside")
         layout = (aside if aside is not None else panel).layout()

@@ -58,20 +58,6 @@ class ReturnClicks(QObject):
 RETURN_CLICKS = ReturnClicks()
 
 
-class SpokenButton(QPushButton):
-    """A button whose name for a screen reader is its words, kept so as they change: at a match's end the focus
-    came to "Play again" while it was still named "New match", and the listener heard that (a11y audit, session
-    22)."""
-
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(text, parent)
-        self.setAccessibleName(text)
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self.setAccessibleName(text)
-
-
 NEXT_KEYS = (Qt.Key.Key_Tab, Qt.Key.Key_Down, Qt.Key.Key_Right)
 PREVIOUS_KEYS = (Qt.Key.Key_Backtab, Qt.Key.Key_Up, Qt.Key.Key_Left)
 
@@ -272,8 +258,7 @@ class ScorePanel(QFrame):
         self.body = QLabel("")
         self.body.setObjectName("scoreBody")
         self.body.setWordWrap(True)
-        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
-        self.body.setAccessibleDescription(self.tr("Scores"))
+        self.body.setAccessibleName(self.tr("Scores"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.body)
@@ -511,11 +496,13 @@ class HandEndPanel(QFrame):
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.hide()
         self.details_button.toggled.connect(self._show_details)
-        self.next = SpokenButton(self.tr("Next hand"))
+        self.next = QPushButton(self.tr("Next hand"))
         self.review = QPushButton(self.tr("Review the hand"))
         self.review.setAccessibleName(self.tr("Review the hand"))
         self.review.installEventFilter(RETURN_CLICKS)
-        self.again = SpokenButton(self.tr("New match"))
+        self.next.setAccessibleName(self.tr("Next hand"))
+        self.again = QPushButton(self.tr("New match"))
+        self.again.setAccessibleName(self.tr("New match"))
         self.next.clicked.connect(self.nextRequested)
         self.again.clicked.connect(self.newMatchRequested)
         self.next.installEventFilter(RETURN_CLICKS)

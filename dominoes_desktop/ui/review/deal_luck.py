@@ -376,8 +376,7 @@ class DealLuckPanel(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
-        self.summary.setAccessibleDescription(self.tr("Deal luck summary"))
+        self.summary.setAccessibleName(self.tr("Deal luck summary"))
         self.chart = LuckChart()
         self.table = QTableWidget()
         self.table.setAccessibleName(self.tr("Deal luck of every player"))

@@ -29,7 +29,6 @@ from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
 from ..play.panels import describe_move, side_name
-from ..shell.announce import say
 from ..shell.i18n import translate
 from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
 
@@ -82,8 +81,7 @@ class ReviewDialog(QDialog):
             self.hands.addItem(label, i)
         self.step = 0
         self.caption = QLabel("")
-        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
-        self.caption.setAccessibleDescription(self.tr("Move"))
+        self.caption.setAccessibleName(self.tr("Move"))
         self.seal_warning = QLabel("⚠ " + self.tr("This hand's seal does not match: it cannot be verified."))
         self.seal_warning.setWordWrap(True)
         self.seal_warning.setStyleSheet("font-weight: bold")
@@ -176,12 +174,7 @@ class ReviewDialog(QDialog):
                     self.seats[turn.seat].name, turn.move, self.seats[turn.seat].human and self.people == 1
                 ),
             )
-        changed = text != self.caption.text()
         self.caption.setText(text)
-        if changed and self.isVisible():
-            # Stepping through a hand said nothing: the move shown is the answer to the key (a11y audit, session
-            # 22). Not again when a resize draws the same step.
-            say(self, text, asked=True)
         self.back.setEnabled(self.step > 0)
         self.first.setEnabled(self.step > 0)
         self.forward.setEnabled(self.step < total)

@@ -48,8 +48,7 @@ class LuckLine(QLabel):
         super().__init__(parent)
         self.setObjectName("luckLine")
         self.setWordWrap(True)
-        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
-        self.setAccessibleDescription(self.tr("Luck and your decisions"))
+        self.setAccessibleName(self.tr("Luck and your decisions"))
         self.hide()
 
     def hand_words(self, judgement: HandJudgement, name: str, several: bool) -> str:

@@ -247,8 +247,7 @@ class StatsDialog(QDialog):
         self.group.addItem(group_name(group), group)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
-        self.status.setAccessibleDescription(self.tr("Statistics status"))
+        self.status.setAccessibleName(self.tr("Statistics status"))
         self.table = QTableWidget()
         self.table.setAccessibleName(self.tr("Statistics table"))
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -279,10 +278,7 @@ class StatsDialog(QDialog):
         self.reset.clicked.connect(self._reset)
         self.export.clicked.connect(lambda: self.export_csv())
         top = QHBoxLayout()
-        # The label is the combo's name for a screen reader: on Linux Qt names a combo by its value ("Home").
-        self.group_label = QLabel(self.tr("Stats group"))
-        self.group_label.setBuddy(self.group)
-        top.addWidget(self.group_label)
+        top.addWidget(QLabel(self.tr("Stats group")))
         top.addWidget(self.group, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reset)
@@ -294,7 +290,7 @@ class StatsDialog(QDialog):
         layout.addWidget(self.status)
         self.why = QLabel(self.tr(str(PRACTICE_WHY)))  # shown on the Practice group
         self.why.setWordWrap(True)
-        self.why.setAccessibleDescription(self.tr("Why these matches are practice"))
+        self.why.setAccessibleName(self.tr("Why these matches are practice"))
         self.why.hide()
         layout.addWidget(self.why)
         layout.addWidget(self.tabs, 1)

@@ -37,7 +37,7 @@ from ..look.looks import Look
 from ..play.controller import MatchSetup
 from ..play.cpu_worker import desktop_pool
 from ..play.game_page import PANEL_MIN, GamePage
-from ..play.panels import RETURN_CLICKS, ButtonRow
+from ..play.panels import ButtonRow
 from ..review.skill_recorder import SkillRecorder
 from ..shell.announce import TableVoice
 from ..shell.i18n import translate
@@ -257,10 +257,6 @@ class RoomWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(page)
-        # Enter on a focused button clicks it, as on the table's own: a listener's Enter on the room's Start did
-        # nothing (a button outside a dialog takes only Space; a11y audit, session 22).
-        for button in self.findChildren(QPushButton):
-            button.installEventFilter(RETURN_CLICKS)
 
     @property
     def code(self) -> str:
