@@ -1598,6 +1598,10 @@
         <translation>Volumen</translation>
     </message>
     <message>
+        <source>Speak through the table&apos;s &amp;description (Orca before 45)</source>
+        <translation>Hablar por la &amp;descripción de la mesa (Orca anterior a la 45)</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />
         <source>&amp;High contrast</source>
         <translation>Alto &amp;contraste</translation>

@@ -381,3 +381,27 @@ def test_m_reads_the_new_tiles_while_who_leads_is_asked(qtbot: QtBot, window: Ma
 
 def tiles_named(words: str) -> list[str]:
     return re.findall(r"\d+-\d+", words)
+
+
+def test_older_orca_hears_the_table_through_its_description(qtbot: QtBot, window: MainWindow) -> None:
+    """Orca before 45.2 speaks no announcement (Debian 12's 43.1 heard no turn, no move, no answer; a11y audit,
+    session 22) but reads the focused table's description as it changes: with the View menu's setting on, what
+    is said goes there too, the same words twice still a change; off, the description is the focused tile's."""
+    start(window, "jamaican", seed=1)
+    assert my_turn(window)
+    view = focused_table(qtbot, window)
+    window.describe_action.trigger()
+    try:
+        assert ANNOUNCER.describe
+        qtbot.keyClick(view, Qt.Key.Key_P)
+        first = view.accessibleDescription()
+        assert first == "You cannot pass: a tile of yours fits."
+        qtbot.keyClick(view, Qt.Key.Key_P)
+        assert view.accessibleDescription() != first and view.accessibleDescription().strip() == first
+        qtbot.keyClick(view, Qt.Key.Key_Right)
+        assert "playable" in view.accessibleDescription()  # the arrows read the tiles again
+    finally:
+        window.describe_action.trigger()
+    assert not ANNOUNCER.describe
+    qtbot.keyClick(view, Qt.Key.Key_P)
+    assert "playable" in view.accessibleDescription()

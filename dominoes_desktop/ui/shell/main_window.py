@@ -46,7 +46,7 @@ from ..play.sound import SoundBoard
 from ..review.skill_recorder import SkillRecorder
 from ..room.actions import host_room, network_actions
 from . import store_service
-from .announce import TableVoice, name_clear_buttons
+from .announce import ANNOUNCER, DESCRIBE_KEY, TableVoice, name_clear_buttons, read_bool
 from .groups import HOME_GROUP, stored_group
 from .i18n import LANGUAGE
 from .settings import Settings
@@ -476,6 +476,18 @@ class MainWindow(QMainWindow):
         contrast.setChecked(self.look.high_contrast)
         contrast.triggered.connect(self.set_high_contrast)
         view.addAction(contrast)
+        # Orca before 45.2 speaks none of the table's announcements: the same words go to the focused table's
+        # description, which it reads (docs/ACCESSIBILITY.md). Off by default: a newer Orca would say them twice.
+        self.describe_action = QAction(self.tr("Speak through the table's &description (Orca before 45)"), self)
+        self.describe_action.setCheckable(True)
+        self.describe_action.setChecked(read_bool(self.settings.store, DESCRIBE_KEY, False))
+        ANNOUNCER.describe = self.describe_action.isChecked()
+        self.describe_action.triggered.connect(self._describe_changed)
+        view.addAction(self.describe_action)
+
+    def _describe_changed(self, on: bool) -> None:
+        ANNOUNCER.describe = on
+        self.settings.store.setValue(DESCRIBE_KEY, on)
 
     def _play_help_changed(self) -> None:
         self.controller.auto_pass = self.auto_pass_action.isChecked()
