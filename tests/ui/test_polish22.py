@@ -291,6 +291,7 @@ def test_the_match_ends_button_has_its_words_when_it_takes_the_focus(qtbot: QtBo
     finally:
         app.focusChanged.disconnect(focused)
     assert again.text() == "Play again" and named[0] == "Play again", named
+    assert window.game.turn.text() == "Match over", "T said the hand was over, not the match"
 
 
 def test_a_screen_reader_reads_the_words_of_the_tile_tracker(qtbot: QtBot, window: MainWindow) -> None:
@@ -405,3 +406,34 @@ def test_older_orca_hears_the_table_through_its_description(qtbot: QtBot, window
     assert not ANNOUNCER.describe
     qtbot.keyClick(view, Qt.Key.Key_P)
     assert "playable" in view.accessibleDescription()
+
+
+def test_m_says_which_end_scores(qtbot: QtBot, window: MainWindow) -> None:
+    """M said "5-2 on double 5 or 2, scoring 15": heard aloud, both ends scored (a11y audit, session 22). A tile
+    with a scoring end is said end by end."""
+    from dominoes_desktop.ui.play.table_questions import end_words, fits_words
+
+    for seed in range(1, 80):
+        start(window, "all_fives", seed=seed)
+        hand = window.controller.hand
+        for _ in range(10):
+            if hand is None or hand.is_over or not my_turn(window):
+                break
+            plays: dict[Tile, list[Move]] = {}
+            for move in window.controller.legal_moves():
+                if move.tile is not None:
+                    plays.setdefault(move.tile, []).append(move)
+            found = [
+                (tile, moves)
+                for tile, moves in plays.items()
+                if len(moves) > 1 and len({"scoring" in end_words(hand, m) for m in moves}) == 2
+            ]
+            if found:
+                tile, moves = found[0]
+                words = fits_words(hand, window.controller.rack(window.game.table.bottom))
+                assert all(f"{tile} on {end_words(hand, move)}" in words for move in moves), words
+                assert " or " not in words.split(f"{tile} on ")[1].split(";")[0], words
+                return
+            window.controller.autoplay(1)
+            hand = window.controller.hand
+    pytest.skip("no tile with one scoring end and one not in these deals")

@@ -522,6 +522,8 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("Who leads this hand?"))
         elif hand is None and controller.last_result is None:
             self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
+        elif controller.match_over:  # T said "Hand over" after the last hand (a11y audit, session 22)
+            self.turn.setText(translate("HandEndPanel", "Match over"))
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif (waiting := controller.waiting) is not None:

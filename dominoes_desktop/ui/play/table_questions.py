@@ -167,12 +167,17 @@ def fits(hand: Hand, rack: Sequence[Tile]) -> list[Move]:
 
 def end_words(hand: Hand, move: Move) -> str:
     """The end a play goes on ("2", "double 5"), with what it scores in the fives games."""
-    end = translate("TableQuestions", "double {n}").format(n=move.end) if move.on_double else str(move.end)
+    (end,) = plain_ends([move])
     doubles = counts_doubles(hand)
     points = hand.rules.end_scoring.points(count_after(hand.layout, move, doubles)) if doubles else 0
     if points:
         end = translate("TableQuestions", "{end}, scoring {points}").format(end=end, points=points)
     return end
+
+
+def plain_ends(moves: Sequence[Move]) -> list[str]:
+    """The ends of `moves` named without what they score."""
+    return [translate("TableQuestions", "double {n}").format(n=m.end) if m.on_double else str(m.end) for m in moves]
 
 
 def end_choice_words(hand: Hand, moves: Sequence[Move], index: int) -> str:
@@ -199,14 +204,19 @@ def fits_words(hand: Hand | None, rack: Sequence[Tile]) -> str:
         if len(tiles) == 1 and hand.forced_pose is not None:
             return translate("TableQuestions", "You pose {tile}.").format(tile=tiles[0])
         return translate("TableQuestions", "You may pose {tiles}.").format(tiles=joined(tiles))
-    by_tile: dict[Tile, list[str]] = {}
+    by_tile: dict[Tile, list[Move]] = {}
     for move in moves:
         assert move.tile is not None
-        by_tile.setdefault(move.tile, []).append(end_words(hand, move))
-    parts = [
-        translate("TableQuestions", "{tile} on {ends}").format(tile=tile, ends=joined_or(ends))
-        for tile, ends in by_tile.items()
-    ]
+        by_tile.setdefault(move.tile, []).append(move)
+    parts = []
+    for tile, plays in by_tile.items():
+        ends = [end_words(hand, move) for move in plays]
+        if len(plays) > 1 and any(end != plain for end, plain in zip(ends, plain_ends(plays), strict=True)):
+            # One part an end where one scores: "5-2 on double 5 or 2, scoring 15" was heard as both scoring
+            # (a11y audit, session 22).
+            parts += [translate("TableQuestions", "{tile} on {ends}").format(tile=tile, ends=end) for end in ends]
+        else:
+            parts.append(translate("TableQuestions", "{tile} on {ends}").format(tile=tile, ends=joined_or(ends)))
     return translate("TableQuestions", "Fits: {plays}.").format(plays="; ".join(parts))
 
 
