@@ -4648,6 +4648,10 @@ tú {dash} {others}</translation>
         <translation>{title}: {sides}. {goal}.</translation>
     </message>
     <message>
+        <source>no tiles</source>
+        <translation>sin fichas</translation>
+    </message>
+    <message>
         <source>No hand at the table.</source>
         <translation>No hay mano en la mesa.</translation>
     </message>

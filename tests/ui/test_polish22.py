@@ -17,7 +17,7 @@ from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
-from dominoes_desktop.ui.shell.announce import ANNOUNCER
+from dominoes_desktop.ui.shell.announce import ANNOUNCER, spoken_symbols
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.view import TableView
@@ -437,3 +437,19 @@ def test_m_says_which_end_scores(qtbot: QtBot, window: MainWindow) -> None:
             window.controller.autoplay(1)
             hand = window.controller.hand
     pytest.skip("no tile with one scoring end and one not in these deals")
+
+
+def test_the_match_end_is_said_once_in_words(qtbot: QtBot, window: MainWindow) -> None:
+    """At a match's end "Match over" was said twice (the headline, then the sheet's own), an empty rack as "—"
+    and a rounding as "→", which speech reads as symbols or skips (a11y audit, session 22)."""
+    start(window, "classic_block", seed=2, single_round=True)
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        finish_hand_by_keys(qtbot, window)
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+    end = [line for line in lines if "Match over" in line or "pips" in line]
+    assert sum(line.count("Match over") for line in end) == 1, end
+    assert not [line for line in lines if "—" in line or "→" in line], lines
+    assert spoken_symbols("You. —. 0 pips. Rounded: You: 18 → 20.") == "You. no tiles. 0 pips. Rounded: You: 18 to 20."

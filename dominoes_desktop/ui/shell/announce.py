@@ -112,6 +112,15 @@ def name_clear_buttons(root: QWidget) -> None:
             action.setToolTip(translate("Voice", "Clear the search"))
 
 
+def spoken_symbols(text: str) -> str:
+    """The sheet's symbols in words: an empty rack's "—" ("no tiles") and a rounding's "→" ("to"); a speech
+    synthesizer read them as "em dash" and "rightwards arrow", or not at all (a11y audit, session 22)."""
+    import re
+
+    text = re.sub(r"(?<!\S)—(?=[\s.,;]|$)", translate("Voice", "no tiles"), text)
+    return text.replace(" → ", translate("MainWindow", " to "))
+
+
 def plain(html: str) -> str:
     """Rich text as one spoken line: paragraphs and table rows become sentences."""
     from PySide6.QtGui import QTextDocumentFragment
@@ -271,7 +280,12 @@ class TableVoice(QObject):
         self.my_last_kind = None
         sheet = plain(page.hand_end.text.text())
         headline = page.hand_end.headline(result, page.controller.seats)
-        self._say(sheet.replace(headline, "", 1))
+        sheet = sheet.replace(headline, "", 1)
+        # Said once: the page's headline began "Match over." already (a11y audit, session 22).
+        over = translate("HandEndPanel", "Match over") + "."
+        if page.controller.match_over and sheet.startswith(over):
+            sheet = sheet[len(over) :]
+        self._say(spoken_symbols(sheet))
 
     # ---- what is said when asked ----------------------------------------------------------------
 
