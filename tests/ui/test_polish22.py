@@ -20,7 +20,7 @@ from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
 from dominoes_desktop.ui.shell.announce import ANNOUNCER, spoken_symbols
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
-from dominoes_desktop.ui.table.view import TableView
+from dominoes_desktop.ui.table.view import TableView, describe_tile
 
 from .conftest import idle, known_deal, start
 from .driving import finish_hand_by_keys, my_turn
@@ -453,3 +453,22 @@ def test_the_match_end_is_said_once_in_words(qtbot: QtBot, window: MainWindow) -
     assert sum(line.count("Match over") for line in end) == 1, end
     assert not [line for line in lines if "—" in line or "→" in line], lines
     assert spoken_symbols("You. —. 0 pips. Rounded: You: 18 → 20.") == "You. no tiles. 0 pips. Rounded: You: 18 to 20."
+
+
+def test_f_says_the_tile_turned_over(qtbot: QtBot, window: MainWindow) -> None:
+    """F turned the focused tile end over end and said nothing (a11y audit, session 22): it says the tile as it
+    now lies, and the table's description reads it so."""
+    start(window, "jamaican", seed=1)
+    view = focused_table(qtbot, window)
+    items = view.table.items_for_rack()
+    view.focus_index = next(i for i, item in enumerate(items) if item.tile is not None and not item.tile.is_double)
+    tile = items[view.focus_index].tile
+    assert tile is not None
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        qtbot.keyClick(view, Qt.Key.Key_F)
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+    assert lines == [describe_tile(tile, flipped=True)], lines
+    assert describe_tile(tile, flipped=True) != describe_tile(tile)

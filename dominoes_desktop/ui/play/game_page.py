@@ -562,9 +562,17 @@ class GamePage(QWidget):
                 (self.tr("{name} is thinking…") if thinking else self.tr("{name} to play")).format(name=name)
             )
         if controller.waiting is None:
-            self.claim_box.hide()
+            self._hide_claim_box()
         self._update_tracker()
         self._update_clock()
+
+    def _hide_claim_box(self) -> None:
+        """The claim box away, the focus it held back on the table: hidden with the focus, Qt gave it to the move
+        log, and a screen reader began reading the log (a11y audit, session 22)."""
+        focus = QApplication.focusWidget()
+        if focus is not None and self.claim_box.isAncestorOf(focus):
+            self.table.setFocus()
+        self.claim_box.hide()
 
     def _has_played(self, hand: Hand) -> bool:
         """The person at the screen has played a tile in this match (a later hand, or earlier in this one)."""

@@ -53,9 +53,10 @@ NUMBER_NAMES = (
 )
 
 
-def describe_tile(tile: Tile) -> str:
-    """A tile in words, for screen readers: "six four"."""
-    return " ".join(translate("TableView", NUMBER_NAMES[n]) for n in (tile.high, tile.low))
+def describe_tile(tile: Tile, flipped: bool = False) -> str:
+    """A tile in words, for screen readers: "six four" (`flipped`, turned end over end on the rack: "four six")."""
+    ends = (tile.low, tile.high) if flipped else (tile.high, tile.low)
+    return " ".join(translate("TableView", NUMBER_NAMES[n]) for n in ends)
 
 
 class TableView(QGraphicsView):
@@ -403,6 +404,8 @@ class TableView(QGraphicsView):
         """Turn a rack tile end over end; only how it is shown changes."""
         self.flipped ^= {tile}
         self.refresh()
+        # F said nothing: a listener could not tell the key did anything (a11y audit, session 22).
+        say(self, describe_tile(tile, tile in self.flipped), asked=True)
 
     def play(self, move: Move) -> None:
         chose = self.choosing is not None
@@ -526,4 +529,5 @@ class TableView(QGraphicsView):
             tile = rack[self.focus_index].tile
             if tile is not None:
                 fits = self.tr("playable") if rack[self.focus_index].legal else self.tr("not playable now")
-                self.setAccessibleDescription(self.tr("{tile}, {fits}").format(tile=describe_tile(tile), fits=fits))
+                words = describe_tile(tile, tile in self.flipped)
+                self.setAccessibleDescription(self.tr("{tile}, {fits}").format(tile=words, fits=fits))
