@@ -595,6 +595,10 @@ class Room:
                 self._cut_d = session.serial
                 self._event({"e": "commit", "hand": event.hand_index, "digest": event.fingerprint})
                 self._start_cut_timer()
+                # Every seat a person plays or watches gets the cut's view: one asked to cut is sent it anyway, but
+                # one whose CPU plays it after its timeouts (and cuts at once) got it only when its CPU had played
+                # the hand's last tile, the view of that move going out once the deal waited for its cuts.
+                self._due.update(self._people())
                 continue
             if isinstance(event, RedealAnswered) and event.redeal:
                 said = words.event(event)

@@ -18,6 +18,16 @@
     </message>
 </context>
 <context>
+    <name>GamePage</name>
+    <message numerus="yes">
+        <source>%n second(s) left</source>
+        <translation>
+            <numerusform>%n second left</numerusform>
+            <numerusform>%n seconds left</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>HandEndPanel</name>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/panels.py" line="232" />

@@ -252,6 +252,13 @@
         <source>Your move was taken back: this match is practice.</source>
         <translation>Se deshizo tu jugada: esta partida es de práctica.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n second(s) left</source>
+        <translation>
+            <numerusform>Queda %n segundo</numerusform>
+            <numerusform>Quedan %n segundos</numerusform>
+        </translation>
+    </message>
     <message>
         <source>{time} left</source>
         <translation>quedan {time}</translation>
@@ -462,7 +469,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="301" />
         <source>{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose another tile).</source>
-        <translation>{name}, {tile} encaja en dos extremos: elige un extremo (haz clic en un extremo marcado, o flechas e Intro; Esc para elegir otra ficha).</translation>
+        <translation>{name}, {tile} cabe en dos puntas: elige una punta (haz clic en una punta marcada, o flechas e Intro; Esc para elegir otra ficha).</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="306" />
@@ -532,11 +539,11 @@
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="410" />
         <source>{name}: your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
-        <translation>{name}: tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
+        <translation>{name}: tu jugada sumó {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
         <source>Your play scored {points}. Claim it before the next tile, or an opponent may call Muggins.</source>
-        <translation>Tu jugada hizo {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
+        <translation>Tu jugada sumó {points}. Reclámalos antes de la próxima ficha, o un rival puede cantar Muggins.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="413" />
@@ -788,7 +795,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="255" />
         <source>Deal seed {seed}: it deals this hand again for a review or a fair-deal check.</source>
-        <translation>Semilla del reparto {seed}: vuelve a repartir esta mano para revisarla o comprobar que el reparto fue justo.</translation>
+        <translation>Semilla del reparto {seed}: vuelve a repartir esta mano para repasarla o comprobar que el reparto fue justo.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="261" />
@@ -979,7 +986,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="164" />
         <source>Target</source>
-        <translation>Meta</translation>
+        <translation>Objetivo</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="167" />
@@ -1035,7 +1042,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="202" />
         <source>Medium</source>
-        <translation>Media</translation>
+        <translation>Medio</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="202" />
@@ -1052,7 +1059,7 @@
     </message>
     <message>
         <source>Medium: about {elo} points of Elo above a player that picks at random.</source>
-        <translation>Media: unos {elo} puntos de Elo más que quien juega al azar.</translation>
+        <translation>Medio: unos {elo} puntos de Elo más que quien juega al azar.</translation>
     </message>
     <message>
         <source>Hard: about {elo} points of Elo above a player that picks at random.</source>
@@ -1157,7 +1164,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="446" />
         <source>player {n} is empty: fill the place, or let CPUs fill empty seats</source>
-        <translation>el jugador {n} está vacío: ocupa su asiento o marca «CPU en los asientos vacíos»</translation>
+        <translation>el asiento del jugador {n} está vacío: ocúpalo o marca «CPU en los asientos vacíos»</translation>
     </message>
     <message>
         <source>Friend (invited)</source>
@@ -1193,7 +1200,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="502" />
         <source>Not with friends invited: a duplicate match is you against CPUs at this screen.</source>
-        <translation>No con amigos invitados: una partida duplicada es tú contra las CPU en esta pantalla.</translation>
+        <translation>No con amigos invitados: en una partida duplicada juegas tú contra las CPU en esta pantalla.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="505" />
@@ -1218,12 +1225,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="531" />
         <source>A duplicate match is kept in the stats group Duplicate.</source>
-        <translation>Una partida duplicada se guarda en el grupo de estadísticas Duplicate.</translation>
+        <translation>Una partida duplicada se guarda en el grupo de estadísticas Duplicado.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
         <source>Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. Each play is one hand under the first-hand rule, with no redeal and no target; at the end your points are set against the CPUs' with the same tiles.</source>
-        <translation>Cada reparto se juega una vez por bando, con las mismas fichas, con todos un asiento más allá cada vez. Cada jugada es una mano con la regla de la primera mano, sin volver a repartir y sin meta; al final tus puntos se comparan con los de las CPU con las mismas fichas.</translation>
+        <translation>Cada reparto se juega una vez por equipo, con las mismas fichas, y cada vez todos se corren un asiento. Cada jugada es una mano con la regla de la primera mano, sin volver a repartir y sin meta; al final tus puntos se comparan con los de las CPU con las mismas fichas.</translation>
     </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/lobby.py" line="528" />
@@ -1453,24 +1460,24 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <source>When my side wins, I &amp;lead</source>
+        <source>When my side &amp;wins, I lead</source>
         <translation>Cuando gana mi equipo, &amp;salgo yo</translation>
     </message>
     <message>
         <source>Pass for me when &amp;nothing fits</source>
-        <translation>Pasar por mí cuando &amp;nada encaje</translation>
+        <translation>Pasar por mí cuando &amp;nada quepa</translation>
     </message>
     <message>
-        <source>Go on to the next hand by &amp;itself</source>
-        <translation>Seguir a la siguiente mano &amp;sola</translation>
+        <source>&amp;Go on to the next hand by itself</source>
+        <translation>Pasar a la siguiente &amp;mano automáticamente</translation>
     </message>
     <message>
         <source>A deal played again: the same tiles as sealed deal {fingerprint}, as a new match.</source>
-        <translation>Una mano jugada de nuevo: las mismas fichas que la mano sellada {fingerprint}, como partida nueva.</translation>
+        <translation>Un reparto jugado de nuevo: las mismas fichas que el reparto sellado {fingerprint}, como partida nueva.</translation>
     </message>
     <message>
         <source>A deal played again: the same tiles, as a new match.</source>
-        <translation>Una mano jugada de nuevo: las mismas fichas, como partida nueva.</translation>
+        <translation>Un reparto jugado de nuevo: las mismas fichas, como partida nueva.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="86" />
@@ -1542,7 +1549,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="235" />
         <source>Your &amp;view…</source>
-        <translation>&amp;Tu vista…</translation>
+        <translation>Tu &amp;vista…</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="239" />
@@ -1577,7 +1584,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="263" />
         <source>&amp;Sound</source>
-        <translation>&amp;Sonido</translation>
+        <translation>S&amp;onido</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="264" />
@@ -1589,6 +1596,10 @@
         <location filename="../../dominoes_desktop/ui/main_window.py" line="278" />
         <source>Volume</source>
         <translation>Volumen</translation>
+    </message>
+    <message>
+        <source>Speak through the table&apos;s &amp;description (Orca before 45)</source>
+        <translation>Hablar por la &amp;descripción de la mesa (Orca anterior a la 45)</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />
@@ -1912,7 +1923,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="34" />
         <source>Every pip left on the table, your own side's included, goes to the winners.</source>
-        <translation>Todos los tantos que quedan en la mesa, también los de tu pareja, son para los ganadores.</translation>
+        <translation>Todos los tantos que quedan en la mesa, también los de tu equipo, son para los ganadores.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="37" />
@@ -2070,7 +2081,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="84" />
         <source>target</source>
-        <translation>meta</translation>
+        <translation>objetivo</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="85" />
@@ -2123,7 +2134,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="58" />
         <source>{side} won {n}</source>
-        <translation>{side} ganaron {n}</translation>
+        <translation>{side} +{n}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="60" />
@@ -2220,8 +2231,8 @@
     <message numerus="yes">
         <source>The first side to reach %n point(s) wins the match.</source>
         <translation>
-            <numerusform>Gana la partida el primer bando que llegue a %n punto.</numerusform>
-            <numerusform>Gana la partida el primer bando que llegue a %n puntos.</numerusform>
+            <numerusform>Gana la partida el primer equipo que llegue a %n punto.</numerusform>
+            <numerusform>Gana la partida el primer equipo que llegue a %n puntos.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2234,8 +2245,8 @@
     <message numerus="yes">
         <source>The first side to reach %n hand(s) wins the match.</source>
         <translation>
-            <numerusform>Gana la partida el primer bando que llegue a %n mano.</numerusform>
-            <numerusform>Gana la partida el primer bando que llegue a %n manos.</numerusform>
+            <numerusform>Gana la partida el primer equipo que llegue a %n mano.</numerusform>
+            <numerusform>Gana la partida el primer equipo que llegue a %n manos.</numerusform>
         </translation>
     </message>
     <message>
@@ -2324,7 +2335,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="144" />
         <source>A side is drawn at random; it chooses which partner leads, with any tile.</source>
-        <translation>Se sortea un bando; este elige qué compañero sale, con cualquier ficha.</translation>
+        <translation>Se sortea un equipo; este elige qué compañero sale, con cualquier ficha.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="147" />
@@ -2404,17 +2415,17 @@
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="196" />
         <source>The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.</source>
-        <translation>El jugador con menos tantos lo gana para su bando; si empatan rivales, nadie gana.</translation>
+        <translation>El jugador con menos tantos lo gana para su equipo; si empatan rivales, nadie gana.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="200" />
         <source>The side with the fewest pips wins; a tie means nobody wins.</source>
-        <translation>Gana el bando con menos tantos; si empatan, nadie gana.</translation>
+        <translation>Gana el equipo con menos tantos; si empatan, nadie gana.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="201" />
         <source>The side with the fewest pips wins; on a tie, the side that posed wins.</source>
-        <translation>Gana el bando con menos tantos; si empatan, gana el bando que salió.</translation>
+        <translation>Gana el equipo con menos tantos; si empatan, gana el equipo que salió.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="207" />
@@ -2758,7 +2769,7 @@
     </message>
     <message>
         <source>Could not reset: {reason}</source>
-        <translation>No se pudo reiniciar: {reason}</translation>
+        <translation>No se pudo borrar: {reason}</translation>
     </message>
     <message>
         <source>Home</source>
@@ -2795,7 +2806,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="376" />
         <source> (partner)</source>
-        <translation> (pareja)</translation>
+        <translation> (compañero)</translation>
     </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/table/scene.py" line="377" />
@@ -2915,12 +2926,12 @@
     <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="346" />
         <source>{tile} fits more than one end: choose an end.</source>
-        <translation>{tile} encaja en más de un extremo: elige un extremo.</translation>
+        <translation>{tile} cabe en más de una punta: elige una punta.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="446" />
         <source>You cannot pass: a tile of yours fits.</source>
-        <translation>No puedes pasar: una de tus fichas encaja.</translation>
+        <translation>No puedes pasar: una de tus fichas cabe.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="448" />
@@ -2930,7 +2941,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="452" />
         <source>You cannot draw: a tile of yours fits.</source>
-        <translation>No puedes robar: una de tus fichas encaja.</translation>
+        <translation>No puedes robar: una de tus fichas cabe.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/table/view.py" line="454" />
@@ -3104,11 +3115,11 @@
     </message>
     <message>
         <source>The rules make the holder of {tile} pose it.</source>
-        <translation>Las reglas obligan a salir con la {tile} a quien la tenga.</translation>
+        <translation>Las reglas obligan a salir con el {tile} a quien lo tenga.</translation>
     </message>
     <message>
         <source>{tile} was the only tile you had that fitted {ends}.</source>
-        <translation>La {tile} era la única ficha tuya que cabía en {ends}.</translation>
+        <translation>El {tile} era la única ficha tuya que cabía en {ends}.</translation>
     </message>
     <message>
         <source>Your last tile: you went out.</source>
@@ -3200,7 +3211,7 @@
     </message>
     <message>
         <source>You could not have known: the {tile} was {where}.</source>
-        <translation>No podías saberlo: la {tile} estaba {where}.</translation>
+        <translation>No podías saberlo: el {tile} estaba {where}.</translation>
     </message>
     <message>
         <source>nothing</source>
@@ -3255,11 +3266,11 @@
     </message>
     <message>
         <source>This deal was sealed with fingerprint {fp}; the host&apos;s reveal checked out here: fair.</source>
-        <translation>Este reparto se selló con la huella {fp}; lo que reveló el anfitrión se comprobó aquí: limpio.</translation>
+        <translation>Este reparto se selló con la huella {fp}; lo que reveló el anfitrión se comprobó aquí: es justo.</translation>
     </message>
     <message>
         <source>This deal was sealed with fingerprint {fp} and did NOT check out: {why}</source>
-        <translation>Este reparto se selló con la huella {fp} y NO se pudo comprobar: {why}</translation>
+        <translation>Este reparto se selló con la huella {fp} y NO pasó la comprobación: {why}</translation>
     </message>
     <message>
         <source>Cut the deck</source>
@@ -3348,7 +3359,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Block games</source>
-        <translation>Juegos de tranque (sin robar)</translation>
+        <translation>Juegos de bloqueo</translation>
     </message>
     <message>
         <source>Count the tiles of each number: seven of each in double-six. When six of a number are out, whoever holds the last one controls that end.</source>
@@ -3372,7 +3383,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Draw games</source>
-        <translation>Juegos de robar</translation>
+        <translation>Juegos de robo</translation>
     </message>
     <message>
         <source>Every tile you draw is weight against you if someone goes out: keep numbers you can follow rather than your best tile.</source>
@@ -3380,11 +3391,11 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>When an opponent draws, they lacked both open numbers: remember it, as in block games.</source>
-        <translation>Cuando un rival roba, no tenía ninguno de los dos números abiertos: recuérdalo, como en los juegos de tranque.</translation>
+        <translation>Cuando un rival roba, no tenía ninguno de los dos números abiertos: recuérdalo, como en los juegos de bloqueo.</translation>
     </message>
     <message>
         <source>Late in the hand, with the stock empty, the game becomes a block game: count what is left.</source>
-        <translation>Al final de la mano, con el pozo vacío, el juego se vuelve de tranque: cuenta lo que queda.</translation>
+        <translation>Al final de la mano, con el pozo vacío, el juego se vuelve de bloqueo: cuenta lo que queda.</translation>
     </message>
     <message>
         <source>Partners</source>
@@ -3408,7 +3419,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>All Fives and Fives and Threes</source>
-        <translation>Todos los cincos y Cincos y treses</translation>
+        <translation>«A los cincos» y «A los cincos y treses»</translation>
     </message>
     <message>
         <source>Before each play add up the open ends: a double at an end counts both halves. Prefer the play that makes a multiple of five (or three).</source>
@@ -3452,7 +3463,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>Easy plays whatever fits, by feel: it keeps heavy tiles too long, ignores passes, and now and then forgets to claim its points.</source>
-        <translation>Fácil juega lo que encaja, a ojo: guarda las fichas pesadas demasiado tiempo, no se fija en los pases y a veces olvida reclamar sus puntos.</translation>
+        <translation>Fácil juega lo que cabe, a ojo: guarda las fichas pesadas demasiado tiempo, no se fija en los pases y a veces olvida reclamar sus puntos.</translation>
     </message>
     <message>
         <source>Medium has sound habits: it sheds weight, places doubles, keeps numbers it can follow, remembers who passed on what, and takes and denies points.</source>
@@ -3527,19 +3538,19 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>{tile} does not fit any open end ({ends}).</source>
-        <translation>{tile} no encaja en ningún extremo abierto ({ends}).</translation>
+        <translation>{tile} no cabe en ninguna punta ({ends}).</translation>
     </message>
     <message>
         <source>{tile} fits more than one end: say which.</source>
-        <translation>{tile} encaja en más de un extremo: di en cuál.</translation>
+        <translation>{tile} cabe en más de una punta: di en cuál.</translation>
     </message>
     <message>
         <source>{tile} cannot be played on an end showing {end}.</source>
-        <translation>{tile} no se puede jugar en un extremo con {end}.</translation>
+        <translation>{tile} no se puede jugar en una punta con {end}.</translation>
     </message>
     <message>
         <source>No open end shows {end}.</source>
-        <translation>Ningún extremo abierto muestra {end}.</translation>
+        <translation>Ninguna punta muestra {end}.</translation>
     </message>
     <message>
         <source>You cannot pass while holding a playable tile.</source>
@@ -3711,16 +3722,16 @@ Corte: {cut}</translation>
         <translation>No se puede reabrir la sala: {reason}</translation>
     </message>
     <message>
-        <source>Reopen my last &amp;room</source>
-        <translation>Reabrir mi última &amp;sala</translation>
+        <source>Reopen my &amp;last room</source>
+        <translation>Reabrir mi última sa&amp;la</translation>
     </message>
     <message>
         <source>Host on a server</source>
         <translation>Abrir la sala en un servidor</translation>
     </message>
     <message>
-        <source>Host this table on a &amp;server…</source>
-        <translation>Abrir esta mesa en un &amp;servidor…</translation>
+        <source>&amp;Host this table on a server…</source>
+        <translation>Abrir esta mesa en un ser&amp;vidor…</translation>
     </message>
     <message>
         <source>This network: {a}</source>
@@ -3787,7 +3798,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>This table lost step with the room: {why}</source>
-        <translation>Esta mesa perdió el paso de la sala: {why}</translation>
+        <translation>Esta mesa perdió la sincronía con la sala: {why}</translation>
     </message>
     <message>
         <source>Room closed</source>
@@ -4031,11 +4042,11 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>This deal did NOT check out: {why}</source>
-        <translation>Este reparto NO es correcto: {why}</translation>
+        <translation>Este reparto NO pasó la comprobación: {why}</translation>
     </message>
     <message>
         <source>Deals checked and fair: {n}</source>
-        <translation>Repartos comprobados y limpios: {n}</translation>
+        <translation>Repartos comprobados y justos: {n}</translation>
     </message>
     <message>
         <source>{name} says: {text}</source>
@@ -4090,11 +4101,11 @@ Corte: {cut}</translation>
     <name>HintReason</name>
     <message>
         <source>nothing fits</source>
-        <translation>ninguna ficha encaja</translation>
+        <translation>ninguna ficha cabe</translation>
     </message>
     <message>
         <source>the only tile that fits</source>
-        <translation>la única ficha que encaja</translation>
+        <translation>la única ficha que cabe</translation>
     </message>
     <message>
         <source>picked at random</source>
@@ -4106,7 +4117,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>doubles are hard to place later</source>
-        <translation>los dobles cuestan colocarlos después</translation>
+        <translation>los dobles cuesta colocarlos después</translation>
     </message>
     <message>
         <source>your heaviest tile</source>
@@ -4118,7 +4129,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>a double, placed while it still fits</source>
-        <translation>un doble, colocado mientras aún encaja</translation>
+        <translation>un doble, colocado mientras aún cabe</translation>
     </message>
     <message>
         <source>it opens {number}s, which you hold</source>
@@ -4398,7 +4409,7 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     </message>
     <message>
         <source>Every deal is played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then those of {others}, with those tiles.</source>
-        <translation>Cada reparto se juega {n} veces con las mismas fichas, una vez contigo en los asientos de cada bando. Cada casilla: los puntos de tu bando y luego los de {others}, con esas fichas.</translation>
+        <translation>Cada reparto se juega {n} veces con las mismas fichas, una vez contigo en los asientos de cada equipo. Cada casilla: los puntos de tu equipo y luego los de {others}, con esas fichas.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="33" />
@@ -4468,7 +4479,7 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="114" />
         <source>Next: deal {n} again (fingerprint {fp}), the same tiles with everyone moved one seat on.</source>
-        <translation>Siguiente: otra vez el reparto {n} (huella {fp}), las mismas fichas con todos un asiento más allá.</translation>
+        <translation>Siguiente: otra vez el reparto {n} (huella {fp}), las mismas fichas y todos corridos un asiento.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="123" />
@@ -4498,7 +4509,7 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="153" />
         <source>Every deal was played {n} times on the same tiles, once with you in each side's seats. Each cell: your side's points, then those of {others}, with those tiles.</source>
-        <translation>Cada reparto se jugó {n} veces con las mismas fichas, una vez contigo en los asientos de cada bando. Cada casilla: los puntos de tu bando y luego los de {others}, con esas fichas.</translation>
+        <translation>Cada reparto se jugó {n} veces con las mismas fichas, una vez contigo en los asientos de cada equipo. Cada casilla: los puntos de tu equipo y luego los de {others}, con esas fichas.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="163" />
@@ -4606,12 +4617,20 @@ tú {dash} {others}</translation>
         <translation>No hay partida en la mesa.</translation>
     </message>
     <message>
+        <source>{side} {score}, plus {points} this hand</source>
+        <translation>{side} {score}, más {points} en esta mano</translation>
+    </message>
+    <message>
         <source>{side} {score}</source>
         <translation>{side} {score}</translation>
     </message>
     <message>
         <source>{title}: {sides}. {goal}.</source>
         <translation>{title}: {sides}. {goal}.</translation>
+    </message>
+    <message>
+        <source>no tiles</source>
+        <translation>sin fichas</translation>
     </message>
     <message>
         <source>No hand at the table.</source>
@@ -4623,7 +4642,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>Open ends: {ends}</source>
-        <translation>Extremos abiertos: {ends}</translation>
+        <translation>Puntas abiertas: {ends}</translation>
     </message>
     <message>
         <source>{name} {count}</source>
@@ -4635,7 +4654,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules, Ctrl+Tab leaves the table.</source>
-        <translation>Teclas: L la línea; E los extremos abiertos; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que encajan; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega, D roba, P pasa, H da una pista, ? las reglas, Ctrl+Tab sale de la mesa.</translation>
+        <translation>Teclas: L la línea; E las puntas abiertas; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que caben; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega, D roba, P pasa, H da una pista, ? las reglas, Ctrl+Tab sale de la mesa.</translation>
     </message>
     <message>
         <source>Short turn announcements.</source>
@@ -4714,7 +4733,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>None of your tiles fits.</source>
-        <translation>Ninguna de tus fichas encaja.</translation>
+        <translation>Ninguna de tus fichas cabe.</translation>
     </message>
     <message>
         <source>You pose {tile}.</source>
@@ -4725,8 +4744,16 @@ tú {dash} {others}</translation>
         <translation>Puedes salir con {tiles}.</translation>
     </message>
     <message>
+        <source>Your tiles: {tiles}.</source>
+        <translation>Tus fichas: {tiles}.</translation>
+    </message>
+    <message>
         <source>{end}, scoring {points}</source>
         <translation>{end}, y anotas {points}</translation>
+    </message>
+    <message>
+        <source>{tile} on {end} ({k} of {n})</source>
+        <translation>{tile} en {end} ({k} de {n})</translation>
     </message>
     <message>
         <source>{tile} on {ends}</source>
@@ -4734,7 +4761,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>Fits: {plays}.</source>
-        <translation>Encajan: {plays}.</translation>
+        <translation>Caben: {plays}.</translation>
     </message>
     <message>
         <source>Stock: {count}.</source>
@@ -4770,19 +4797,19 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>{opening}. Open ends: {ends}.</source>
-        <translation>{opening}. Extremos abiertos: {ends}.</translation>
+        <translation>{opening}. Puntas abiertas: {ends}.</translation>
     </message>
     <message>
         <source>Nothing fits: pass (P).</source>
-        <translation>Nada encaja: pasa (P).</translation>
+        <translation>Ninguna ficha cabe: pasa (P).</translation>
     </message>
     <message>
         <source>Nothing fits: draw (D).</source>
-        <translation>Nada encaja: roba (D).</translation>
+        <translation>Ninguna ficha cabe: roba (D).</translation>
     </message>
     <message>
         <source>Tiles that fit: {count}.</source>
-        <translation>Fichas que encajan: {count}.</translation>
+        <translation>Fichas que caben: {count}.</translation>
     </message>
     <message>
         <source>{first} and {last}</source>
@@ -5053,7 +5080,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>Fives (end points)</source>
-        <translation>Quintos (puntos de las puntas)</translation>
+        <translation>Cincos (puntos de las puntas)</translation>
     </message>
     <message>
         <source>Points (block, draw and Caribbean games to points)</source>
@@ -5073,7 +5100,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>Medium</source>
-        <translation>Media</translation>
+        <translation>Medio</translation>
     </message>
     <message>
         <source>Hard</source>

@@ -195,7 +195,7 @@ def test_a_partner_s_plate_reads_with_one_space(qtbot: QtBot, window: MainWindow
     LANGUAGE.install(language)
     start(window, "jamaican", seed=3)
     names = [entry[2][0] for entry in window.game.table.table.describe() if entry[0] == "plate"]
-    partner = " (partner)" if language == "en" else " (pareja)"
+    partner = " (partner)" if language == "en" else " (compañero)"
     assert any(name.endswith(partner) for name in names), names
     assert not any("  " in name for name in names), names
 

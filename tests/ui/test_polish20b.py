@@ -94,8 +94,9 @@ def test_the_large_lobbys_seats_column_is_full_with_any_seats(qtbot: QtBot, wind
         assert clipped(lobby) == [], seats
         for field in (lobby.timer, lobby.visibility, lobby.on_timeout, lobby.stats_group, lobby.duplicate_deals):
             assert field.width() >= field.minimumSizeHint().width(), (seats, field.accessibleName())
+    # Five seats no longer need the hands beside the clock to fit: with the partners' row gone (session 22) the
+    # box takes a form a row taller, and the well under it stays as small as above.
     assert area.widget().isAncestorOf(lobby.table_box), "five seats leave room for the table's helpers"
-    assert lobby.visibility.y() == lobby.timer.y(), "the hands beside the clock, a row less"
 
 
 def wrapped_lines(label: QLabel) -> list[str]:

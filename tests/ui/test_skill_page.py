@@ -121,8 +121,8 @@ def test_the_skill_page_reads_in_spanish_and_the_record_moves_as_one_file(
     assert "Índice de error" in page.headline.text()
     # One decimal, written as the Deal luck page writes it: "10,3", not "10.3".
     assert re.search(r"\d,\d", page.headline.text()) and not re.search(r"\d\.\d", page.headline.text())
-    # and the levels apart by semicolons, their decimals having the commas: "Fácil 26,8; Media 17,8; …".
-    assert re.search(r"Fácil \d+,\d; Media \d+,\d; Difícil", page.place.text()), page.place.text()
+    # and the levels apart by semicolons, their decimals having the commas: "Fácil 26,8; Medio 17,8; …".
+    assert re.search(r"Fácil \d+,\d; Medio \d+,\d; Difícil", page.place.text()), page.place.text()
     path = tmp_path / "moved.json"
     with qtbot.waitSignal(window.store.skillFile, timeout=10_000) as written:
         page.export_record(path)

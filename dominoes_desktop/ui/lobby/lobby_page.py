@@ -114,8 +114,10 @@ class Placing(NamedTuple):
     table_form: int
     boxes: tuple[QGroupBox, ...]
 
-    def order(self) -> tuple[int, bool, int]:
-        return self.left, self.compact, self.table_form
+    def order(self) -> tuple[bool, int, bool, int]:
+        """Those that fit first, the fullest of them; where none fits (a long note shown), the one that overflows
+        least, which may be the compact seats' form with no box moved."""
+        return self.left < 0, abs(self.left), self.compact, self.table_form
 
 
 # Where "At the table" puts its hands, timeout, helpers and stats group (row, column, columns spanned), the clock
@@ -284,6 +286,25 @@ class NoteLabel(QLabel):
         self.setVisible(bool(text))
 
 
+class WrappedNote(NoteLabel):
+    """A note that wraps down to its longest word: beside a button its whole width would push the row's label
+    above it, and given no width at all it showed a letter or two a line (Spanish at 1024x700)."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        metrics = self.fontMetrics()
+        longest = max((metrics.horizontalAdvance(word) for word in self.text().split()), default=0)
+        margins = self.contentsMargins()
+        return QSize(longest + margins.left() + margins.right() + 2 * self.margin(), hint.height())
+
+    def sizeHint(self) -> QSize:
+        """Its words on one line (a wrapping label guesses a wider width, and the form put its row's label above)."""
+        hint = super().sizeHint()
+        margins = self.contentsMargins()
+        one_line = self.fontMetrics().horizontalAdvance(self.text()) + margins.left() + margins.right()
+        return QSize(min(hint.width(), one_line + 2 * self.margin()), hint.height())
+
+
 class SeatRow:
     """One player's kind and name. The lobby lists players 1-5; the pairing decides which seat each takes."""
 
@@ -297,6 +318,9 @@ class SeatRow:
         self.name = QLineEdit(translate("LobbyPage", "CPU {n}").format(n=index))
         self.name.setAccessibleName(translate("LobbyPage", "Player {n} name").format(n=index + 1))
         self.name.setMaxLength(24)
+        # "Player 2" names the kind's box for a screen reader: on Linux Qt names a combo by its value, and a
+        # listener heard "Players, CPU" four times (a11y audit, session 22).
+        self.label.setBuddy(self.kind)
         self.kind.currentIndexChanged.connect(self._kind_changed)
 
     def default_name(self) -> str:
@@ -348,6 +372,10 @@ class LobbyPage(QWidget):
         self.rules_view = RulesView()
         self.rules_view.setAccessibleName(self.tr("House rules"))
         self.rules_view.setOpenExternalLinks(False)
+        # The arrows move a caret through the rules, line by line, which a screen reader reads as it moves:
+        # without it Down only scrolled and a listener heard nothing (a11y audit, session 22). Links stay on Tab.
+        flags = self.rules_view.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        self.rules_view.setTextInteractionFlags(flags)
 
         # House-rule options over the preset.
         self.set_top = PageComboBox()
@@ -377,7 +405,7 @@ class LobbyPage(QWidget):
         self.deal_size.setRange(1, 40)
         # Set by the host changing the deal; until then the deal follows the table for the set, seats and style.
         self.deal_typed = False
-        self.custom = NoteLabel("")
+        self.custom = WrappedNote("")
         self.custom.setObjectName("custom")
         self.custom.setWordWrap(True)
         self.reset = QPushButton(self.tr("Reset to preset"))
@@ -403,14 +431,17 @@ class LobbyPage(QWidget):
         goal_row.addWidget(self.goal, 1)  # the goal's words need the room; the target is a few digits
         goal_row.addWidget(self.target)
         rules_form.addRow(level_label(self.tr("Goal"), self.goal), goal_row)
-        # The deal and the way back to the preset share a row; what differs from the preset is said under them.
-        deal_row = QHBoxLayout()
+        # The deal and the way back to the preset share a row; what differs from the preset is said under them,
+        # or in a larger window beside the button that undoes it (lay_custom_note).
+        self.deal_row = deal_row = QHBoxLayout()
         deal_row.addWidget(self.deal_size)
-        deal_row.addStretch(1)
+        deal_row.addStretch(0)
         deal_row.addWidget(self.reset)
         rules_form.addRow(level_label(self.tr("Tiles each"), self.deal_size), deal_row)
-        rules_form.addRow(self.custom)
+        self.custom_row = QHBoxLayout()  # the note's own row (hidden while the note is beside the button)
+        rules_form.addRow(self.custom_row)
         rules_form.addRow(self.problem)
+        self.lay_custom_note(beside=False)
 
         # Seats and helpers.
         self.seat_rows = [SeatRow(i) for i in range(5)]
@@ -441,8 +472,8 @@ class LobbyPage(QWidget):
             seats_grid.addWidget(row.name, i, 2)
         difficulty = QLabel(self.tr("CPU difficulty"))
         difficulty.setWordWrap(True)  # a long label in a narrow column takes two lines, not the fields' room
+        difficulty.setBuddy(self.level)  # its name for a screen reader (heard as "Medium" alone)
         seats_grid.addWidget(difficulty, 5, 0)
-        seats_grid.addWidget(self.level_note, 6, 1, 1, 2)
         self.difficulty_row = QHBoxLayout()  # the level and, in the compact form, the fill tick beside it
         self.difficulty_row.addWidget(self.level, 1)
         seats_grid.addLayout(self.difficulty_row, 5, 1)
@@ -621,8 +652,9 @@ class LobbyPage(QWidget):
         # scroll bar short).
         fixed = (self.rules_box, self.seats_box)
         others = margins.top() + margins.bottom() + sum(height_at(box, inner) for box in fixed) + layout.spacing()
-        # Nothing to move where the seats' column has no room left (or is already too tall: a long note shown).
-        free = max(0, room.height() - others - FIT_SLACK) if self.words_scale > 1.0 else 0
+        # Below 0 where the column is already too tall (a long note shown): nothing moves in, and the compact seats'
+        # form counts from there (it counted from 0, as if the rows it saves were room under the seats).
+        free = room.height() - others - FIT_SLACK if self.words_scale > 1.0 else 0
         # Every placing (the boxes in the seats' column, the table's form, the seats' form) by the room it leaves
         # empty there; the fullest that fits is taken, and of two as full the one with the words less packed.
         placings = self.side_box_placings(free, compact=False, inner=inner)
@@ -667,7 +699,7 @@ class LobbyPage(QWidget):
 
     def side_box_placings(self, room: int, compact: bool, inner: int) -> list[Placing]:
         """The placings of the side boxes under the seats (in their `compact` form or not) that fit in `room`, each
-        with the room it leaves; the first moves nothing."""
+        with the room it leaves; the first moves nothing (kept where `room` is below 0: the column overflows)."""
         placings = [Placing(room, compact, 0, ())]
         if room <= 0:
             return placings
@@ -683,7 +715,7 @@ class LobbyPage(QWidget):
             placings.append(Placing(room - table_height, compact, form, (self.table_box,)))
             both = (self.duplicate_box, self.table_box)
             placings.append(Placing(room - duplicate_height - table_height, compact, form, both))
-        return [placing for placing in placings if placing.left >= 0]
+        return placings[:1] + [placing for placing in placings[1:] if placing.left >= 0]
 
     def lay_seats_form(self, compact: bool) -> None:
         """The tick for CPUs filling empty seats on a row of its own under the difficulty, or (compact) beside the
@@ -692,12 +724,33 @@ class LobbyPage(QWidget):
         grid.removeWidget(self.fill)
         self.difficulty_row.removeWidget(self.fill)
         grid.removeItem(self.difficulty_row)
+        grid.removeWidget(self.level_note)
         if compact:
             self.difficulty_row.addWidget(self.fill)
             grid.addLayout(self.difficulty_row, 5, 1, 1, 2)
+            # The level's words under the label too: one line where under the choice alone they took two (five
+            # seats at 1280x800 left "Skill without luck" a few pixels short of its place under the seats).
+            grid.addWidget(self.level_note, 6, 0, 1, 3)
         else:
             grid.addLayout(self.difficulty_row, 5, 1)
+            grid.addWidget(self.level_note, 6, 1, 1, 2)
             grid.addWidget(self.fill, 7, 0, 1, 3)
+
+    def lay_custom_note(self, beside: bool) -> None:
+        """What differs from the preset on a row of its own under the deal, or (`beside`) between the deal and
+        "Reset to preset": on its own row it took the line "Skill without luck" lacked beside five seats at
+        1280x800 and 1366x768; in the narrow column at 1024x700 beside the button it pushed "Tiles each" above
+        its field. Hidden, the note leaves its room to the stretch."""
+        self.deal_row.removeWidget(self.custom)
+        self.custom_row.removeWidget(self.custom)
+        if beside:
+            self.deal_row.insertWidget(1, self.custom, 1)
+            self.custom.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        else:
+            self.custom_row.addWidget(self.custom)
+            self.custom.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.rules_form.setRowVisible(self.custom_row, not beside)  # an empty row still took its spacing
+        self.custom.setVisible(bool(self.custom.text()))  # showing the row showed the note, words or not
 
     def lay_table_form(self, form: int) -> None:
         """ "At the table" in one of its TABLE_FORMS: a field a row with the timeout's words above their choice in
@@ -730,6 +783,7 @@ class LobbyPage(QWidget):
             return
         self.words_scale = scale
         self.setStyleSheet(scaled_lobby_style(scale) if scale > 1.0 else "")
+        self.lay_custom_note(beside=scale > 1.0)
         self._fit_words()
         for row in range(self.presets.count()):  # the presets' icons drawn again at the list's new size
             item = self.presets.item(row)
@@ -902,6 +956,9 @@ class LobbyPage(QWidget):
             self.deal_size.setValue(self._default_deal())
             self._loading = False
         self.pairing.setEnabled(self.players.value() == 4 and preset.partners_allowed)
+        # Only four seats can play as partners: with two, three or five the row was a greyed "Every player for
+        # themselves" that took the room "Skill without luck" needed beside five seats (the rules say it).
+        self.rules_form.setRowVisible(self.pairing, self.players.value() == 4)
         self.target.setEnabled(self.goal.currentData() == "target" and not self.duplicate_chosen())
         self.goal.setEnabled(not self.duplicate_chosen())
         for i, row in enumerate(self.seat_rows):

@@ -9,8 +9,9 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -73,6 +74,7 @@ if TYPE_CHECKING:
     from ...session.table_model import TableModel
 
 LEADER_PANEL_WIDTH = 340
+WARN_SECONDS = 5  # a turn timer's last seconds, said once to a screen reader
 AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table this long
 PANEL_MIN = 200
 PANEL_MAX = 480
@@ -112,7 +114,7 @@ class GamePage(QWidget):
         self.turn.setAccessibleDescription(self.tr("Whose turn"))  # its name is its text: what is said changes
         self.clock = ClockLabel()
         self.clock.setObjectName("clock")
-        self.clock.setAccessibleName(self.tr("Turn timer"))
+        self.clock.setAccessibleDescription(self.tr("Turn timer"))  # its name is its words: the time left
         self.clock.hide()
         self.log = MoveLog()
         self.draw_button = button(self.tr("Draw (D)"), self.tr("Draw a tile"))
@@ -157,7 +159,8 @@ class GamePage(QWidget):
         self.tracker = QLabel("")
         self.tracker.setObjectName("tracker")
         self.tracker.setWordWrap(True)
-        self.tracker.setAccessibleName(self.tr("Tile tracker"))
+        # Its name is its words (a fixed name hid them from a screen reader); what they are, its description.
+        self.tracker.setAccessibleDescription(self.tr("Tile tracker"))
         self.tracker.hide()
         # Side by side while every label fits, stacked when the panel is narrow (1024x700, Spanish).
         self.action_row = ButtonRow([self.draw_button, self.pass_button, self.hint_button])
@@ -169,7 +172,7 @@ class GamePage(QWidget):
         self.duplicate_line = QLabel("")
         self.duplicate_line.setObjectName("duplicateLine")
         self.duplicate_line.setWordWrap(True)
-        self.duplicate_line.setAccessibleName(self.tr("Duplicate match"))
+        self.duplicate_line.setAccessibleDescription(self.tr("Duplicate match"))
         self.duplicate_line.hide()
         side.addWidget(self.duplicate_line)
         side.addWidget(self.scores)
@@ -244,6 +247,7 @@ class GamePage(QWidget):
         self.countdown.setInterval(1000)
         self.countdown.timeout.connect(self._tick)
         self.timed_key: Hashable | None = None  # the decision the clock shown is on
+        self.warned_key: Hashable | None = None  # the decision whose last seconds were said
         self.table.installEventFilter(self)
         controller.stateChanged.connect(self.refresh)
         controller.movePlayed.connect(self._log_move)
@@ -397,6 +401,25 @@ class GamePage(QWidget):
             self._place_overlays()
         return False
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Ctrl+Shift+Tab from the side panel goes back to the table, as docs/ACCESSIBILITY.md says: the panel's
+        buttons and the move log ignore Tab with Ctrl, which came up to here and went nowhere (a11y audit,
+        session 22). The table handles its own Ctrl+Tab keys."""
+        control = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        backwards = event.key() == Qt.Key.Key_Backtab or event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        focus = QApplication.focusWidget()
+        if (
+            control
+            and backwards
+            and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+            and focus is not None
+            and self.side.isAncestorOf(focus)
+        ):
+            self.table.setFocus(Qt.FocusReason.BacktabFocusReason)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.scale_panel()
@@ -499,6 +522,8 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("Who leads this hand?"))
         elif hand is None and controller.last_result is None:
             self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
+        elif controller.match_over:  # T said "Hand over" after the last hand (a11y audit, session 22)
+            self.turn.setText(translate("HandEndPanel", "Match over"))
         elif hand is None or hand.is_over:
             self.turn.setText(self.tr("Hand over"))
         elif (waiting := controller.waiting) is not None:
@@ -537,9 +562,17 @@ class GamePage(QWidget):
                 (self.tr("{name} is thinking…") if thinking else self.tr("{name} to play")).format(name=name)
             )
         if controller.waiting is None:
-            self.claim_box.hide()
+            self._hide_claim_box()
         self._update_tracker()
         self._update_clock()
+
+    def _hide_claim_box(self) -> None:
+        """The claim box away, the focus it held back on the table: hidden with the focus, Qt gave it to the move
+        log, and a screen reader began reading the log (a11y audit, session 22)."""
+        focus = QApplication.focusWidget()
+        if focus is not None and self.claim_box.isAncestorOf(focus):
+            self.table.setFocus()
+        self.claim_box.hide()
 
     def _has_played(self, hand: Hand) -> bool:
         """The person at the screen has played a tile in this match (a later hand, or earlier in this one)."""
@@ -780,7 +813,15 @@ class GamePage(QWidget):
         if not clock.running or clock.key != self.timed_key:
             self.countdown.stop()
             return
-        if clock.left(time.monotonic()) > 0:
+        left = clock.left(time.monotonic())
+        if 0 < left <= WARN_SECONDS and self.warned_key != clock.key:
+            # A listener heard nothing until the time had run out (a11y audit, session 22): the last seconds are
+            # said once, at once.
+            self.warned_key = clock.key
+            from ..shell.announce import say
+
+            say(self.log, self.tr("%n second(s) left", "", math.ceil(left)), asked=True)
+        if left > 0:
             return
         self.countdown.stop()
         self.controller.clock_ran_out()
@@ -994,6 +1035,10 @@ class GamePage(QWidget):
         self.table.refresh()
         duplicate = self.controller.duplicate
         winner = self.controller.winner if duplicate is None else None  # a duplicate play's target does not count
+        # Named by its words before the sheet gives it the focus: at a match's end the focus came to "Play again"
+        # while it was still named "New match", and a screen reader said that (a11y audit, session 22).
+        again = translate("HandEndPanel", "Play again" if winner is not None else "New match")
+        self.hand_end.again.setAccessibleName(again)
         self.hand_end.show_result(rules, self.controller.seats, result, winner)
         self.deal_seal.seal(self.controller.hand_proof())
         self.deal_seal.cut.set_theme(self.table.look.theme)
@@ -1117,6 +1162,7 @@ class GamePage(QWidget):
         self.hand_end.next.setAccessibleName(text)
         self.hand_end.next.show()
         self.hand_end.again.setText(self.tr("New match"))
+        self.hand_end.again.setAccessibleName(self.tr("New match"))
         self.hand_end.next.setFocus()
 
     def show_duplicate_results(self) -> None:

@@ -165,8 +165,35 @@ def fits(hand: Hand, rack: Sequence[Tile]) -> list[Move]:
     return hand.plays(list(rack))
 
 
+def end_words(hand: Hand, move: Move) -> str:
+    """The end a play goes on ("2", "double 5"), with what it scores in the fives games."""
+    (end,) = plain_ends([move])
+    doubles = counts_doubles(hand)
+    points = hand.rules.end_scoring.points(count_after(hand.layout, move, doubles)) if doubles else 0
+    if points:
+        end = translate("TableQuestions", "{end}, scoring {points}").format(end=end, points=points)
+    return end
+
+
+def plain_ends(moves: Sequence[Move]) -> list[str]:
+    """The ends of `moves` named without what they score."""
+    return [translate("TableQuestions", "double {n}").format(n=m.end) if m.on_double else str(m.end) for m in moves]
+
+
+def end_choice_words(hand: Hand, moves: Sequence[Move], index: int) -> str:
+    """One of the ends a tile that fits several may go on, as the keys mark it: "5-2 on double 5 (1 of 2)"."""
+    move = moves[index]
+    return translate("TableQuestions", "{tile} on {end} ({k} of {n})").format(
+        tile=move.tile, end=end_words(hand, move), k=index + 1, n=len(moves)
+    )
+
+
 def fits_words(hand: Hand | None, rack: Sequence[Tile]) -> str:
     """Which of my tiles fit and where; in the fives games what each play would score."""
+    if hand is None and rack:
+        # Dealt, the hand not begun (who leads is being asked): the tiles themselves, which a sighted player
+        # looks at to choose; M said "No hand at the table" (a11y audit, session 22).
+        return translate("TableQuestions", "Your tiles: {tiles}.").format(tiles=joined([str(t) for t in rack]))
     if hand is None or hand.is_over:
         return translate("Voice", "No hand at the table.")
     moves = fits(hand, rack)
@@ -177,20 +204,19 @@ def fits_words(hand: Hand | None, rack: Sequence[Tile]) -> str:
         if len(tiles) == 1 and hand.forced_pose is not None:
             return translate("TableQuestions", "You pose {tile}.").format(tile=tiles[0])
         return translate("TableQuestions", "You may pose {tiles}.").format(tiles=joined(tiles))
-    doubles = counts_doubles(hand)
-    scoring = hand.rules.end_scoring
-    by_tile: dict[Tile, list[str]] = {}
+    by_tile: dict[Tile, list[Move]] = {}
     for move in moves:
         assert move.tile is not None
-        end = translate("TableQuestions", "double {n}").format(n=move.end) if move.on_double else str(move.end)
-        points = scoring.points(count_after(hand.layout, move, doubles)) if doubles else 0
-        if points:
-            end = translate("TableQuestions", "{end}, scoring {points}").format(end=end, points=points)
-        by_tile.setdefault(move.tile, []).append(end)
-    parts = [
-        translate("TableQuestions", "{tile} on {ends}").format(tile=tile, ends=joined_or(ends))
-        for tile, ends in by_tile.items()
-    ]
+        by_tile.setdefault(move.tile, []).append(move)
+    parts = []
+    for tile, plays in by_tile.items():
+        ends = [end_words(hand, move) for move in plays]
+        if len(plays) > 1 and any(end != plain for end, plain in zip(ends, plain_ends(plays), strict=True)):
+            # One part an end where one scores: "5-2 on double 5 or 2, scoring 15" was heard as both scoring
+            # (a11y audit, session 22).
+            parts += [translate("TableQuestions", "{tile} on {ends}").format(tile=tile, ends=end) for end in ends]
+        else:
+            parts.append(translate("TableQuestions", "{tile} on {ends}").format(tile=tile, ends=joined_or(ends)))
     return translate("TableQuestions", "Fits: {plays}.").format(plays="; ".join(parts))
 
 

@@ -32,9 +32,9 @@ def network_actions(window: QMainWindow, lobby: Callable[[], Any]) -> list[QActi
     change)."""
     join = QAction(translate("NetDialogs", "&Join a room…"), window)
     join.triggered.connect(lambda: _dialogs().join_room(window))
-    reopen = QAction(translate("NetDialogs", "Reopen my last &room"), window)
+    reopen = QAction(translate("NetDialogs", "Reopen my &last room"), window)
     reopen.triggered.connect(lambda: _dialogs().reopen_room(window))
-    on_server = QAction(translate("NetDialogs", "Host this table on a &server…"), window)
+    on_server = QAction(translate("NetDialogs", "&Host this table on a server…"), window)
     on_server.triggered.connect(lambda: _dialogs().host_on_server(window, lobby()))
     return [join, reopen, on_server]
 

@@ -33,6 +33,13 @@ class Announcer(QObject):
     said = Signal(str)
     saidBy = Signal(QWidget, str)  # the widget it was said from, and what: a window hears only its own table
 
+    def __init__(self) -> None:
+        super().__init__()
+        # Said through the focused table's description too (View menu, DESCRIBE_KEY): Orca before 45.2 speaks no
+        # announcement at all, but it reads the focused object's description as it changes, as it reads the
+        # rack's tiles (a11y audit, session 22: Debian 12's Orca 43.1 heard no turn, no move, no answer).
+        self.describe = False
+
     def say(self, source: QWidget, text: str, asked: bool = False) -> None:
         """`asked`: the answer to a key the player pressed, said at once over what was still being read (an
         assertive announcement); news of the table waits its turn (polite)."""
@@ -46,8 +53,22 @@ class Announcer(QObject):
             if asked:
                 event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
             QAccessible.updateAccessibility(event)
+        if self.describe:
+            self._describe(text)
         self.said.emit(text)
         self.saidBy.emit(source, text)
+
+    def _describe(self, text: str) -> None:
+        """The words as the focused table view's description (a change a screen reader reads): the same words
+        twice in a row differ by a trailing no-break space, or they would be no change."""
+        from PySide6.QtWidgets import QApplication
+
+        focus = QApplication.focusWidget()
+        if focus is None or focus.metaObject().className() != TABLE_VIEW_CLASS:
+            return
+        if focus.accessibleDescription() == text:
+            text += "\u00a0"
+        focus.setAccessibleDescription(text)
 
 
 ANNOUNCER = Announcer()
@@ -91,6 +112,15 @@ def name_clear_buttons(root: QWidget) -> None:
             action.setToolTip(translate("Voice", "Clear the search"))
 
 
+def spoken_symbols(text: str) -> str:
+    """The sheet's symbols in words: an empty rack's "—" ("no tiles") and a rounding's "→" ("to"); a speech
+    synthesizer read them as "em dash" and "rightwards arrow", or not at all (a11y audit, session 22)."""
+    import re
+
+    text = re.sub(r"(?<!\S)—(?=[\s.,;]|$)", translate("Voice", "no tiles"), text)
+    return text.replace(" → ", translate("MainWindow", " to "))
+
+
 def plain(html: str) -> str:
     """Rich text as one spoken line: paragraphs and table rows become sentences."""
     from PySide6.QtGui import QTextDocumentFragment
@@ -99,6 +129,7 @@ def plain(html: str) -> str:
     return " ".join(line if line.endswith((".", "!", "?", ":")) else line + "." for line in lines if line)
 
 
+DESCRIBE_KEY = "voice/describe"  # what is said also set as the focused table's description (older Orca)
 SHORT_TURN_KEY = "voice/short_turn"  # the turn said as its open ends alone ("Your turn: 6, 3.")
 
 # The table's questions, one key each (none of them a key the table already uses: arrows, Tab, Enter, Space, Esc,
@@ -115,7 +146,7 @@ class TableVoice(QObject):
         super().__init__(page)
         self.page = page
         self.store = store
-        self.short = _read_bool(store, SHORT_TURN_KEY, False)
+        self.short = read_bool(store, SHORT_TURN_KEY, False)
         self.last_turn = ""  # the turn's words last said (the end choice, a hint: said again when they change)
         self.turn_key: tuple[object, ...] | None = None  # the turn last announced: said once as it comes
         self.rack_seen: tuple[Tile, ...] = ()  # the rack when the turn was last said: what is new was drawn
@@ -143,6 +174,7 @@ class TableVoice(QObject):
         # Connected after the page's own slots: these read what the page has just written.
         controller.stateChanged.connect(self._turn_changed)
         page.table.choosingChanged.connect(self._turn_changed)
+        page.table.refused.connect(self._answer)  # why a key did nothing: the status bar's line was all
         page.curtain_button.clicked.connect(self._turn_changed)  # pass-and-play: the rack shown to its person
         controller.hintReady.connect(self._hint_ready)  # a method: gone with the page when the language changes
         controller.movePlayed.connect(self._moved)
@@ -199,7 +231,7 @@ class TableVoice(QObject):
         elif text != self.last_turn:
             self.last_turn = text
             if page.table.choosing is not None:
-                self._say(text)
+                self._say(f"{text} {page.table.choice_words()}")  # and the end Enter takes as it stands
 
     def turn_words(self, drawn: list[Tile] | None = None) -> str:
         from ..play.table_questions import turn_words
@@ -246,11 +278,14 @@ class TableVoice(QObject):
         page = self.page
         self.turn_key = None
         self.my_last_kind = None
-        for button in (page.hand_end.next, page.hand_end.again):
-            button.setAccessibleName(button.text())  # "Play again" once the match is over, not "New match"
         sheet = plain(page.hand_end.text.text())
         headline = page.hand_end.headline(result, page.controller.seats)
-        self._say(sheet.replace(headline, "", 1))
+        sheet = sheet.replace(headline, "", 1)
+        # Said once: the page's headline began "Match over." already (a11y audit, session 22).
+        over = translate("HandEndPanel", "Match over") + "."
+        if page.controller.match_over and sheet.startswith(over):
+            sheet = sheet[len(over) :]
+        self._say(spoken_symbols(sheet))
 
     # ---- what is said when asked ----------------------------------------------------------------
 
@@ -269,15 +304,27 @@ class TableVoice(QObject):
         rules = controller.rules
         if rules is None:
             return translate("Voice", "No match at the table.")
-        sides = [
-            translate("Voice", "{side} {score}").format(side=side_name(rules, controller.seats, side), score=score)
-            for side, score in enumerate(controller.scores)
-        ]
+        # The points made this hand and not yet in the score, as the panel's "+10" shows them (S left them out).
+        hand = controller.hand
+        running = list(hand.end_points) if hand is not None else [0] * len(controller.scores)
+        sides = []
+        for side, score in enumerate(controller.scores):
+            name = side_name(rules, controller.seats, side)
+            made = running[side] if side < len(running) else 0
+            if made:
+                sides.append(
+                    translate("Voice", "{side} {score}, plus {points} this hand").format(
+                        side=name, score=score, points=made
+                    )
+                )
+            else:
+                sides.append(translate("Voice", "{side} {score}").format(side=name, score=score))
         from PySide6.QtGui import QTextDocumentFragment
 
         title = self.page.scores.title.text()
         lines = QTextDocumentFragment.fromHtml(self.page.scores.body.text()).toPlainText().splitlines()
-        goal = " ".join(line.strip() for line in lines[len(sides) :] if line.strip())
+        # The goal's line alone: the panel's footnote on the points made this hand was read glued to it.
+        goal = next((line.strip() for line in lines[len(sides) :] if line.strip()), "")
         return translate("Voice", "{title}: {sides}. {goal}.").format(title=title, sides="; ".join(sides), goal=goal)
 
     def line_words(self) -> str:
@@ -350,7 +397,10 @@ class TableVoice(QObject):
         self._answer(self.fits_words())
 
     def speak_turn(self) -> None:
-        self._answer(self.turn_words())
+        """T: the turn again, with the turn timer's time left when one runs."""
+        clock = self.page.clock
+        left = clock.text() if clock.isVisible() and self._mine() else ""
+        self._answer(f"{self.turn_words()} {left}".strip())
 
     def speak_keys(self) -> None:
         self._answer(self.keys_words())
@@ -368,7 +418,7 @@ class TableVoice(QObject):
         )
 
 
-def _read_bool(store: QSettings | None, key: str, default: bool) -> bool:
+def read_bool(store: QSettings | None, key: str, default: bool) -> bool:
     """A true-or-false setting, `default` when absent or unreadable (a hand-edited file)."""
     if store is None:
         return default

@@ -46,7 +46,7 @@ from ..play.sound import SoundBoard
 from ..review.skill_recorder import SkillRecorder
 from ..room.actions import host_room, network_actions
 from . import store_service
-from .announce import TableVoice, name_clear_buttons
+from .announce import ANNOUNCER, DESCRIBE_KEY, TableVoice, name_clear_buttons, read_bool
 from .groups import HOME_GROUP, stored_group
 from .i18n import LANGUAGE
 from .settings import Settings
@@ -265,7 +265,12 @@ class MainWindow(QMainWindow):
         if self._game is not None:
             return
         from ..play.game_page import GamePage  # with the table's modules: after the lobby's first paint
+        from ..play.panels import RETURN_CLICKS
 
+        # Enter clicks the lobby's focused buttons as it does the table's: "Back to the table" took only Space (a11y
+        # audit, session 22). Start is the page's default button.
+        for button in (self.back_button, self.lobby.reset):
+            button.installEventFilter(RETURN_CLICKS)
         game = self._game = GamePage(self.controller, self.look)
         self.voice = TableVoice(game, self.settings.store)  # the keys that answer and what a screen reader is told
         self.stack.addWidget(game)
@@ -435,12 +440,12 @@ class MainWindow(QMainWindow):
         self.auto_pass_action.setChecked(
             self.settings.auto_pass() if self._controller is None else self._controller.auto_pass
         )
-        self.auto_next_action = QAction(self.tr("Go on to the next hand by &itself"), self, checkable=True)
+        self.auto_next_action = QAction(self.tr("&Go on to the next hand by itself"), self, checkable=True)
         self.auto_next_action.setChecked(self.settings.auto_next() if self._game is None else self._game.auto_next)
         for action in (self.auto_pass_action, self.auto_next_action):
             action.triggered.connect(self._play_help_changed)
             view.addAction(action)
-        self.lead_action = QAction(self.tr("When my side wins, I &lead"), self, checkable=True)
+        self.lead_action = QAction(self.tr("When my side &wins, I lead"), self, checkable=True)
         self.lead_action.setChecked(
             self.settings.leader_choice() == "me" if self._controller is None else self._controller.lead_when_won
         )
@@ -471,6 +476,18 @@ class MainWindow(QMainWindow):
         contrast.setChecked(self.look.high_contrast)
         contrast.triggered.connect(self.set_high_contrast)
         view.addAction(contrast)
+        # Orca before 45.2 speaks none of the table's announcements: the same words go to the focused table's
+        # description, which it reads (docs/ACCESSIBILITY.md). Off by default: a newer Orca would say them twice.
+        self.describe_action = QAction(self.tr("Speak through the table's &description (Orca before 45)"), self)
+        self.describe_action.setCheckable(True)
+        self.describe_action.setChecked(read_bool(self.settings.store, DESCRIBE_KEY, False))
+        ANNOUNCER.describe = self.describe_action.isChecked()
+        self.describe_action.triggered.connect(self._describe_changed)
+        view.addAction(self.describe_action)
+
+    def _describe_changed(self, on: bool) -> None:
+        ANNOUNCER.describe = on
+        self.settings.store.setValue(DESCRIBE_KEY, on)
 
     def _play_help_changed(self) -> None:
         self.controller.auto_pass = self.auto_pass_action.isChecked()

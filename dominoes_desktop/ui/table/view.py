@@ -24,7 +24,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from ..look.look_style import window_scale
 from ..look.looks import Look
-from ..shell.announce import expose_table_overlays
+from ..shell.announce import expose_table_overlays, say
 from ..shell.i18n import translate
 from .drawn import Showing, newest_tile, shown_hand, table_state
 
@@ -53,15 +53,19 @@ NUMBER_NAMES = (
 )
 
 
-def describe_tile(tile: Tile) -> str:
-    """A tile in words, for screen readers: "six four"."""
-    return " ".join(translate("TableView", NUMBER_NAMES[n]) for n in (tile.high, tile.low))
+def describe_tile(tile: Tile, flipped: bool = False) -> str:
+    """A tile in words, for screen readers: "six four" (`flipped`, turned end over end on the rack: "four six")."""
+    ends = (tile.low, tile.high) if flipped else (tile.high, tile.low)
+    return " ".join(translate("TableView", NUMBER_NAMES[n]) for n in ends)
 
 
 class TableView(QGraphicsView):
     """Shows the table for the bottom seat and plays that seat's moves through the controller."""
 
     status = Signal(str)  # a one-line message for the status bar (why a tile cannot be played, ...)
+    # Why a key or a click did nothing (a tile that does not fit, a pass not allowed): the screen reader says it,
+    # the status bar alone was silent to a listener (a11y audit, session 22).
+    refused = Signal(str)
     rulesRequested = Signal()
     hintRequested = Signal()
     choosingChanged = Signal()  # a tile that fits two ends was chosen, or the choice ended
@@ -300,18 +304,16 @@ class TableView(QGraphicsView):
 
     def tile_clicked(self, tile: Tile) -> None:
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self.status.emit(self.tr("Wait for your turn."))
+            self._refuse(self.tr("Wait for your turn."))
             return
         moves = self.moves_for(tile)
         if not moves:
             hand = self.controller.hand
             ends = ", ".join(str(e) for e in hand.layout.open_ends()) if hand else ""
             if ends:
-                self.status.emit(
-                    self.tr("{tile} does not fit: the open ends show {ends}.").format(tile=tile, ends=ends)
-                )
+                self._refuse(self.tr("{tile} does not fit: the open ends show {ends}.").format(tile=tile, ends=ends))
             else:
-                self.status.emit(self.tr("{tile} cannot lead.").format(tile=tile))
+                self._refuse(self.tr("{tile} cannot lead.").format(tile=tile))
             return
         if len(moves) == 1:
             self.play(moves[0])
@@ -321,6 +323,20 @@ class TableView(QGraphicsView):
         self.refresh()  # the chosen tile stands up out of the rack, its ends marked
         self.status.emit(self.tr("{tile} fits more than one end: choose an end.").format(tile=tile))
         self.choosingChanged.emit()
+
+    def _refuse(self, text: str) -> None:
+        self.status.emit(text)
+        self.refused.emit(text)
+
+    def choice_words(self) -> str:
+        """The end the keys have marked for the tile being placed, as a listener needs it to choose ("5-2 on
+        double 5 (1 of 2)"; in the fives games what it scores), or "" when no end is being chosen."""
+        hand = self.controller.hand
+        if self.choosing is None or hand is None:
+            return ""
+        from ..play.table_questions import end_choice_words
+
+        return end_choice_words(hand, self.choosing[1], self.marker_focus)
 
     def _end_spot(self, move: Move) -> EndSpot:
         hand = self.controller.hand
@@ -388,6 +404,8 @@ class TableView(QGraphicsView):
         """Turn a rack tile end over end; only how it is shown changes."""
         self.flipped ^= {tile}
         self.refresh()
+        # F said nothing: a listener could not tell the key did anything (a11y audit, session 22).
+        say(self, describe_tile(tile, tile in self.flipped), asked=True)
 
     def play(self, move: Move) -> None:
         chose = self.choosing is not None
@@ -410,19 +428,19 @@ class TableView(QGraphicsView):
     def draw_or_pass(self, kind: MoveKind) -> None:
         moves = self.controller.legal_moves()
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self.status.emit(self.tr("Wait for your turn."))
+            self._refuse(self.tr("Wait for your turn."))
             return
         wanted = [m for m in moves if m.kind is kind]
         if wanted:
             self.play(wanted[0])
         elif kind is MoveKind.PASS:
-            self.status.emit(
+            self._refuse(
                 self.tr("You cannot pass: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
                 else self.tr("You must draw from the stock first.")
             )
         else:
-            self.status.emit(
+            self._refuse(
                 self.tr("You cannot draw: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
                 else self.tr("There is nothing to draw.")
@@ -462,6 +480,9 @@ class TableView(QGraphicsView):
             step = -1 if key in (Qt.Key.Key_Left, Qt.Key.Key_Up) else 1
             self.marker_focus = (self.marker_focus + step) % len(self.choosing[1])
             self._show_focus()
+            # Which end Enter now takes: only drawn before, a listener chose blind (in the fives games one end
+            # scores and the other may not).
+            say(self, self.choice_words(), asked=True)
         elif self.choosing is not None and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.end_chosen(self.marker_focus)
         elif self.choosing is not None and key == Qt.Key.Key_Escape:
@@ -502,8 +523,11 @@ class TableView(QGraphicsView):
         for marker in self.table.markers:
             marker.focused = marker.index == self.marker_focus
             marker.update()
-        if rack and has_focus and self.choosing is None:
+        if has_focus and self.choosing is not None:
+            self.setAccessibleDescription(self.choice_words())
+        elif rack and has_focus and self.choosing is None:
             tile = rack[self.focus_index].tile
             if tile is not None:
                 fits = self.tr("playable") if rack[self.focus_index].legal else self.tr("not playable now")
-                self.setAccessibleDescription(self.tr("{tile}, {fits}").format(tile=describe_tile(tile), fits=fits))
+                words = describe_tile(tile, tile in self.flipped)
+                self.setAccessibleDescription(self.tr("{tile}, {fits}").format(tile=words, fits=fits))
