@@ -207,6 +207,8 @@ typedef struct {
     int pip_bound;                      /* whether pips_bound cuts (pips games without end points) */
     int bound_slack;                    /* what bonuses and porch-fives rounding may add to a side's pips */
     int stock_pips[MAX_WIDE_TILES + 1]; /* pips of the stock still to draw, from each draw position on */
+    int hand_pips[MAX_PLAYERS]; /* the line search's hands: each seat's pips and the tiles in all, kept as it goes */
+    int in_hands;
     int killer[MAX_TILES + 1]; /* the line search's last option to cut off with so many tiles left in the hands (-1) */
 } LineSearch;
 
@@ -530,10 +532,8 @@ static int wide_blocked_value(const LineSearch *s, const uint64_t *hands) {
 
 /* What the domino `index` of `seat` (joined to `joined`, the ends `before_left`, `before_right` before
  * it) is worth; `hands` are the hands after it. */
-static int domino_value(const LineSearch *s, const uint64_t *hands, int seat, int index, int joined, int before_left,
-                        int before_right, int stock_at) {
-    int pips[MAX_PLAYERS];
-    for (int i = 0; i < s->players; i++) pips[i] = mask_pips(s, hands[i]);
+static int pips_domino_value(const LineSearch *s, const uint64_t *hands, const int *pips, int seat, int index,
+                             int joined, int before_left, int before_right, int stock_at) {
     int won = hand_points(s, 0, seat, pips);
     if (s->bonus) {
         /* scoring.is_capicua: a non-double that fitted both of two different open ends */
@@ -550,6 +550,13 @@ static int domino_value(const LineSearch *s, const uint64_t *hands, int seat, in
         }
     }
     return won * s->sign[seat];
+}
+
+static int domino_value(const LineSearch *s, const uint64_t *hands, int seat, int index, int joined, int before_left,
+                        int before_right, int stock_at) {
+    int pips[MAX_PLAYERS];
+    for (int i = 0; i < s->players; i++) pips[i] = mask_pips(s, hands[i]);
+    return pips_domino_value(s, hands, pips, seat, index, joined, before_left, before_right, stock_at);
 }
 
 static inline int end_gain(const LineSearch *s, int left, int ld, int right, int rd, int sign) {
@@ -594,8 +601,8 @@ static int expand(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
 static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int left, int ld, int right, int rd, int alpha,
                   int beta) {
     const int n_players = s->players;
-    int moved_seat[2 * MAX_TILES + 2]; /* the forced draws and plays walked: each flips one bit of one hand */
-    uint64_t moved_bit[2 * MAX_TILES + 2];
+    int moved_seat[2 * MAX_TILES + 2]; /* the forced draws and plays walked: each flips one tile of one hand */
+    int moved_tile[2 * MAX_TILES + 2];
     int moved = 0, gained_on_way = 0, value;
     uint64_t mine;
     int nxt, count, single;
@@ -612,10 +619,12 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         uint64_t on_right = (left != right || (s->counting && ld != rd)) ? mine & s->suit[right] : 0;
         if (!(on_left | on_right)) {
             if (s->draws && s->stock_len - stock_at > s->keep_in_stock) {
-                uint64_t drawn = (uint64_t)1 << s->stock[stock_at];
-                hands[turn] |= drawn;
+                int tile = s->stock[stock_at];
+                hands[turn] |= (uint64_t)1 << tile;
+                s->hand_pips[turn] += s->pips[tile];
+                s->in_hands++;
                 moved_seat[moved] = turn;
-                moved_bit[moved++] = drawn;
+                moved_tile[moved++] = tile;
                 stock_at++;
                 if (!s->draws_again) turn = nxt;
                 continue;
@@ -629,7 +638,7 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
                 }
             }
             if (!any) {
-                value = blocked_value(s, hands);
+                value = blocked_from_pips(s, s->hand_pips);
                 goto done;
             }
             turn = nxt; /* a pass */
@@ -652,13 +661,14 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
             joined = right;
         }
         int gained = s->counting ? end_gain(s, new_left, new_ld, new_right, new_rd, s->sign[turn]) : 0;
-        uint64_t bit = (uint64_t)1 << i;
-        hands[turn] ^= bit;
+        hands[turn] ^= (uint64_t)1 << i;
+        s->hand_pips[turn] -= s->pips[i];
+        s->in_hands--;
         moved_seat[moved] = turn;
-        moved_bit[moved++] = bit;
+        moved_tile[moved++] = i;
         gained_on_way += gained;
         if (single) {
-            value = domino_value(s, hands, turn, i, joined, left, right, stock_at);
+            value = pips_domino_value(s, hands, s->hand_pips, turn, i, joined, left, right, stock_at);
             goto done;
         }
         alpha -= gained;
@@ -673,7 +683,16 @@ static int search(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
 done:
     while (moved > 0) {
         moved--;
-        hands[moved_seat[moved]] ^= moved_bit[moved];
+        int seat = moved_seat[moved], tile = moved_tile[moved];
+        uint64_t bit = (uint64_t)1 << tile;
+        if (hands[seat] & bit) { /* a draw */
+            s->hand_pips[seat] -= s->pips[tile];
+            s->in_hands--;
+        } else {
+            s->hand_pips[seat] += s->pips[tile];
+            s->in_hands++;
+        }
+        hands[seat] ^= bit;
     }
     if (s->aborted) return 0;
     return gained_on_way + value;
@@ -690,8 +709,7 @@ static int expand(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         end_a = end_b;
         end_b = swap;
     }
-    int left_in_hands = 0;
-    for (int i = 0; i < n_players; i++) left_in_hands += popcount64(hands[i]);
+    const int left_in_hands = s->in_hands;
     Table *table = &s->table;
     uint64_t key[MAX_PLAYERS + 1]; /* the hands, then the small fields */
     for (int i = 0; i < n_players; i++) key[i] = hands[i];
@@ -700,9 +718,8 @@ static int expand(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
     const uint64_t hash = table_hash(s, key);
     table_prefetch(s, table, hash); /* the probe's memory on its way while the pips are counted */
     if (s->pip_bound) {
-        int pips[MAX_PLAYERS], lower, upper;
-        for (int i = 0; i < n_players; i++) pips[i] = mask_pips(s, hands[i]);
-        pips_bound(s, pips, stock_at, &lower, &upper);
+        int lower, upper;
+        pips_bound(s, s->hand_pips, stock_at, &lower, &upper);
         if (lower >= beta) return lower;
         if (upper <= alpha) return upper;
     }
@@ -751,14 +768,18 @@ static int expand(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
         int gained = s->counting ? end_gain(s, new_left, new_ld, new_right, new_rd, sign) : 0;
         uint64_t bit = (uint64_t)1 << i;
         hands[turn] ^= bit;
+        s->hand_pips[turn] -= s->pips[i];
+        s->in_hands--;
         int value;
         if (single) {
-            value = gained + domino_value(s, hands, turn, i, joined, left, right, stock_at);
+            value = gained + pips_domino_value(s, hands, s->hand_pips, turn, i, joined, left, right, stock_at);
         } else {
             value = gained + search(s, hands, stock_at, nxt, new_left, new_ld, new_right, new_rd, alpha - gained,
                                     beta - gained);
         }
         hands[turn] ^= bit;
+        s->hand_pips[turn] += s->pips[i];
+        s->in_hands++;
         if (s->aborted) return 0;
         if (keep_best(maximising, value, option, &best, &best_move, &alpha, &beta)) {
             *killer = option;
@@ -1270,6 +1291,11 @@ static PyObject *LineSearch_search(LineSearch *self, PyObject *const *args, Py_s
     self->busy = 1;
     int value;
     /* The search touches no Python object: other threads (the window) run meanwhile. */
+    self->in_hands = 0;
+    for (int i = 0; i < self->players; i++) {
+        self->hand_pips[i] = mask_pips(self, hands[i]);
+        self->in_hands += popcount64(hands[i]);
+    }
     Py_BEGIN_ALLOW_THREADS
     value = search(self, hands, stock_at, turn, left, values[3] != 0, right, values[5] != 0, (int)values[6],
                    (int)values[7]);
