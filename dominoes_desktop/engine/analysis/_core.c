@@ -235,7 +235,7 @@ static inline uint64_t table_hash(const LineSearch *s, const uint64_t *key) {
     return x ^ (x >> 29);
 }
 
-#define PROBE_WINDOW 8 /* the slots from its home a key may lie in */
+#define PROBE_WINDOW 4 /* the slots from its home a key may lie in (8: 0.993x the nodes, 1.06x the CPU) */
 
 
 /* The slot holding this key (its hash `hash`), or the first empty slot of its window, or NULL when the window is
