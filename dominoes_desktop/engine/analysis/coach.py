@@ -78,12 +78,13 @@ BIG_LINE_BUDGET = 1_200_000  # nodes per search in a block line game of a set la
 # 1.97 s (worst 4.9 s); 24 million 3/52 at 4.5 s (worst 15 s). As shipped: 8/52 and 7/56 (seed 2) at 1.09 and 1.06 s
 # (worst 1.9 and 2.4 s). Session 21, with the killer move (solver.KILLER_RANK): 6 million 7/52 and 7/56, 9 million 6/52
 # and 6/56 at 1.65 and 1.71 s (worst 3.9 and 5.2 s), 12 million 6/52 and 3/56 at 1.76 and 1.75 s (worst 5.2 and 5.4 s).
-# Session 22, the compiled line search 1.4x the nodes a second (fair.py's docstring), seeds 1 and 2, median and worst
-# busy seconds a hand: 6 million 7/52 and 7/56 at 0.74 and 0.53 s (worst 1.5 and 0.9 s); 12 million 6/52 and 3/56 at
-# 0.86 and 0.88 s (worst 2.6 and 2.7 s); 18 million 4/52 and 1/56 at 1.32 and 1.10 s (worst 3.8 and 4.0 s); 21 million
-# 3/52 and 1/56 at 1.87 and 1.09 s (worst 6.7 and 3.9 s); 24 million (shipped) 2/52 and 1/56 at 1.88 and 1.12 s (worst
-# 6.9 and 4.0 s; seed 1 again 6.7 s); 30 million 2/52 at 1.90 s (worst 8.8 s). Within the 5% from 24 million,
-# not yet its 6 s worst on seed 1: that hand's dear worlds are searched exactly at 21 million already
+# Session 22, the compiled line search 1.48x the nodes a second (fair.py's docstring), the same command and --seed 2,
+# median and worst busy seconds a hand: 6 million 7/52 and 7/56 at 0.74 and 0.53 s (worst 1.5 and 0.9 s); 12 million
+# 6/52 and 3/56 at 0.86 and 0.88 s (worst 2.6 and 2.7 s); 18 million 4/52 and 1/56 at 1.32 and 1.10 s (worst 3.8 and
+# 4.0 s); 21 million 3/52 and 1/56 at 1.87 and 1.09 s (worst 6.7 and 3.9 s); 24 million (shipped) 2/52 and 1/56 at
+# 1.87 and 1.11 s (worst 6.9 and 4.0 s; seed 1 again 6.7 s); 30 million 2/52 and 1/56 at 1.90 and 1.12 s (worst 8.8
+# and 4.2 s). Within the 5% from 24 million, not yet its 6 s worst on seed 1: that hand's dear worlds are
+# searched exactly from 21 million on
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
 # (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left
