@@ -84,7 +84,7 @@ BIG_LINE_BUDGET = 1_200_000  # nodes per search in a block line game of a set la
 # 4.0 s); 21 million 3/52 and 1/56 at 1.87 and 1.09 s (worst 6.7 and 3.9 s); 24 million (shipped) 2/52 and 1/56 at
 # 1.87 and 1.11 s (worst 6.9 and 4.0 s; seed 1 again 6.7 s); 30 million 2/52 and 1/56 at 1.90 and 1.12 s (worst 8.8
 # and 4.2 s). Within the 5% from 24 million, not yet its 6 s worst on seed 1: that hand's dear worlds are
-# searched exactly from 21 million on
+# searched exactly from 21 million on. --seed 3 at 24 million: 3/53 at 1.12 s (worst 6.87 s), before 8/53 at 0.63 s
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
 # (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left
