@@ -716,7 +716,7 @@ static int expand(LineSearch *s, uint64_t *hands, int stock_at, int turn, int le
     key[n_players] = ((((uint64_t)stock_at * 8 + (uint64_t)turn) * 32 + (uint64_t)end_a) * 32 + (uint64_t)end_b) |
                      ((uint64_t)1 << 63);
     const uint64_t hash = table_hash(s, key);
-    table_prefetch(s, table, hash); /* the probe's memory on its way while the pips are counted */
+    table_prefetch(s, table, hash); /* the probe's memory on its way while the pip bound is tested */
     if (s->pip_bound) {
         int lower, upper;
         pips_bound(s, s->hand_pips, stock_at, &lower, &upper);
