@@ -231,7 +231,10 @@ class WorldTask:
     """One lane's share of the worlds of some decisions (by index in the list of decisions): for each
     `(decision, start, stop)`, worlds `start` to `stop`, the lane taking every `lanes`-th. A decision judged
     over every world (`whole`) has its worlds listed once, by `judge_hand_view`, and handed to the lane that
-    judges each (`listed`: decision, world index, world)."""
+    judges each (`listed`: decision, world index, world). A decision in `split` (a pose: every tile an option,
+    its few worlds the hand's dearest searches) has its options shared out instead: each lane judges every world
+    of it, option `o` of world `k` in lane `(k + o) % lanes`, so the lanes' halves of the hand's dearest work are
+    alike and the hand waits less for the slower lane."""
 
     recorded: RecordedHand
     seats: tuple[int, ...] | None
@@ -243,11 +246,18 @@ class WorldTask:
     whole: frozenset[int] = frozenset()  # the decisions whose worlds are drawn from the list of every world
     listed: tuple[tuple[int, int, ListedWorld], ...] = ()
     more: bool = False  # worlds beyond a decision's scouting ones: past the budget they are left out, not estimated
+    split: frozenset[int] = frozenset()  # decisions whose options, not worlds, are shared out over the lanes
 
 
-# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched). In a
-# task of `more` worlds, a world left unjudged has no values (nodes searched > 0: its own search ran out).
-WorldFound = list[tuple[int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int]]
+# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched, the
+# options the values are of). In a task of `more` worlds, a world left unjudged has no values (nodes searched > 0:
+# its own search ran out). A `split` decision's world searched exactly has the values of the lane's options alone;
+# estimated, of every option (each lane that estimates it finds the same values: the playouts' seed is the world's).
+WorldFound = list[
+    tuple[
+        int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int, tuple[int, ...]
+    ]
+]
 
 
 def _one_table(rules: Rules, world: Hand) -> bool:
@@ -328,9 +338,11 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         so_far = side_value(before, side)
         view = view_at(position, seat, recorded.index)
         worlds = [] if d in task.whole else sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
+        split = d in task.split
         for k in range(start, stop):
-            if k % task.lanes != task.lane:
+            if not split and k % task.lanes != task.lane:
                 continue
+            mine = [o for o in range(len(options)) if not split or (k + o) % task.lanes == task.lane]
             if d in task.whole:  # listed once for the decision (`listed_worlds`)
                 hands, stock, weight = listed[d, k]
                 world = view.world(hands, stock)
@@ -348,8 +360,8 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                 searched = judge.searched
                 try:
                     values = []
-                    for o, move in enumerate(options):
-                        values.append(judge.option_value(world, move, side, True, 0, guess=lately.get((d, o))))
+                    for o in mine:
+                        values.append(judge.option_value(world, options[o], side, True, 0, guess=lately.get((d, o))))
                         lately[d, o] = values[-1]
                 except OutOfBudget:
                     values = None
@@ -357,9 +369,10 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                 nodes = judge.searched - searched
             exact = values is not None
             if values is None and task.more:
-                found.append((d, k, (), (), weight, (), False, nodes))
+                found.append((d, k, (), (), weight, (), False, nodes, ()))
                 continue
-            if values is None:
+            if values is None:  # every option estimated (of a split decision too: its world is estimated whole)
+                mine = list(range(len(options)))
                 rough = Judge(rules, world, 0)
                 seed = world_seed(task.seed, ply, k)
                 values = [rough.option_value(world, m, side, False, seed, WORLD_ROLLOUTS) for m in options]
@@ -373,6 +386,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                     tuple(so_far + v for v in values),
                     exact,
                     nodes,
+                    tuple(mine),
                 )
             )
     return found
@@ -501,6 +515,9 @@ def judge_hand_view(
     dear: set[int] = set()  # judged over its scouting worlds alone (`dear_nodes`)
 
     lists: dict[int, list[ListedWorld]] = {}  # every world of a whole decision, listed once
+    # A pose's worlds are the hand's dearest searches, and only its first few are judged: sharing out its
+    # options rather than its worlds evens the lanes' work (the hand's time is the slower lane's).
+    split = frozenset(d for d, decision in enumerate(todo) if decision[1].layout.empty)
 
     def round_of(worlds: Sequence[tuple[int, int, int]], more: bool) -> None:
         """Judges these worlds (decision, start, stop). Worlds beyond a decision's scouting ones (`more`) are
@@ -512,23 +529,39 @@ def judge_hand_view(
                 if d not in lists:
                     lists[d] = listed_worlds(recorded, todo[d], seed)
                 for k in range(start, stop):
-                    shares[k % LANES].append((d, k, lists[d][k]))
+                    for lane in range(LANES) if d in split else [k % LANES]:
+                        shares[lane].append((d, k, lists[d][k]))
         tasks = [
-            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]), more)
+            WorldTask(
+                recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]), more, split
+            )
             for lane in range(LANES)
         ]
         left_out: set[int] = set()
+        parts: dict[tuple[int, int], list[tuple[Any, ...]]] = {}  # a split decision's world, as each lane found it
         for lane_found in run(judge_worlds, tasks):
-            for d, k, hands, stock, weight, values, exact, searched in lane_found:
+            for d, k, hands, stock, weight, values, exact, searched, of in lane_found:
                 nodes[d] += searched
                 if not values:  # unjudged (`more` worlds only)
                     left_out.add(d)
                     if searched:
                         capped.add(d)
                     continue
+                if d in split:
+                    parts.setdefault((d, k), []).append((hands, stock, weight, values, exact, of))
+                    continue
                 raw[d][k] = (hands, stock, weight, values, exact)
                 if not exact:
                     too_big.add(d)
+        for (d, k), found in parts.items():
+            hands, stock, weight = found[0][:3]
+            estimated = [values for _, _, _, values, exact, _ in found if not exact]
+            if estimated:  # a lane's search of the world ran out: it estimated every option
+                raw[d][k] = (hands, stock, weight, estimated[0], False)
+                too_big.add(d)
+                continue
+            by_option = {o: v for *_, values, _, of in found for o, v in zip(of, values, strict=True)}
+            raw[d][k] = (hands, stock, weight, tuple(by_option[o] for o in sorted(by_option)), True)
         for d, start, _ in worlds:
             if d in left_out:
                 for k in [k for k in raw[d] if k >= start]:
