@@ -104,6 +104,22 @@ and 0.90x the nodes at the same CPU there, yet the fair coach's worst Cuban hand
 against 6.7 to 6.9 s). Keeping a dear decision's share at 6 million nodes' (`DEAR_SHARE` 32 at 24 million) left the
 worst hand at 6.8 s. The crosses are as they were (`--presets all --ways view-2 --hands 5 --table`): cross_9 5/17
 approximate, cross_12 10/13, Cuban 1/26 at 1.19 s (worst 2.30 s), every other preset 0.
+Then the worst hand: a hand's time is its slower lane's, and a pose's first worlds (every tile an option) were most
+of the worst Cuban hands' nodes: seed 1's worst, its worlds of 141, 58, 86 and 31 million nodes, lanes of 207 and
+119 million (6.4 and 3.9 s of CPU at load 4; a map that ran the lanes one after the other and counted each one's
+nodes and CPU, log not kept, the same hands as the command below). A pose's options, not its
+worlds, are now shared out over the lanes (`WorldTask.split`: option o of world k in lane (k + o) % 2; the same
+worlds drawn, the same exact values, the same for any number of processes): that hand's lanes 147 and 176 million
+(5.8 s). `benchmarks/coach_speed.py --presets cuban --ways view-2 --hands 10 --seed S [--budget N]`, seeds 1, 3
+and 2, at 24 million: 2/52, 3/53 and 1/56 approximate at 1.91, 1.13 and 1.09 s a hand (median, the idle estimate)
+(worst 6.00, 6.08 and 5.95 s; load 4.1 to 4.9), and at 21 million (shipped, `BIG_LINE_BUDGET` 1,050,000: the
+issue's share on the three seeds together and a worst within 6 s on each) 3/52, 3/53 and 1/56 (7/161, 4.3%) at 1.70,
+1.13 and 1.09 s (worst 4.76, 4.50 and 5.96 s; load 2.8 to 3.8). Seed 3 alone is 5.7%, and seed 2's worst lies just
+within 6 s. What it costs: a lane whose search of a pose's world runs past the budget estimates its later worlds, as
+before, and with the split these are every later world of the pose, the other lane's half of them searched for
+nothing (seed 2's worst hand: one of four worlds exact, not two, and 5.9 s of CPU, not 3.8 s). A lane that searched
+the pose's other worlds all the same kept them exact but made seeds 1 and 3's worst hands 7.0 s at 24 million
+(dropped). Not done: the forced and pass nodes' cheaper table store.
 """
 
 from __future__ import annotations
