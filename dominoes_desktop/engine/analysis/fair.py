@@ -119,7 +119,10 @@ within 6 s. What it costs: a lane whose search of a pose's world runs past the b
 before, and with the split these are every later world of the pose, the other lane's half of them searched for
 nothing (seed 2's worst hand: one of four worlds exact, not two, and 5.9 s of CPU, not 3.8 s). A lane that searched
 the pose's other worlds all the same kept them exact but made seeds 1 and 3's worst hands 7.0 s at 24 million
-(dropped). Not done: the forced and pass nodes' cheaper table store.
+(dropped). The 18 presets at 21 million (`--presets all --ways view-2 --hands 5 --table`, load 3.9 to 4.2): Cuban
+1/26 approximate at 1.22 s (worst 3.53 s), cross_9 5/17 and cross_12 10/13 as before, every other preset 0, and no
+other preset's idle median above 0.35 s nor its worst above 0.55 s. Not done: the forced and pass nodes' cheaper
+table store.
 """
 
 from __future__ import annotations
