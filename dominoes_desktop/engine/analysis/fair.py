@@ -114,8 +114,8 @@ worlds drawn, the same exact values, the same for any number of processes): that
 and 2, at 24 million: 2/52, 3/53 and 1/56 approximate at 1.91, 1.13 and 1.09 s a hand (median, the idle estimate)
 (worst 6.00, 6.08 and 5.95 s; load 4.1 to 4.9), and at 21 million (shipped, `BIG_LINE_BUDGET` 1,050,000: the
 issue's share on the three seeds together and a worst within 6 s on each) 3/52, 3/53 and 1/56 (7/161, 4.3%) at 1.70,
-1.13 and 1.09 s (worst 4.76, 4.50 and 5.96 s; load 2.8 to 3.8). Seed 3 alone is 5.7%, and seed 2's worst lies just
-within 6 s. What it costs: a lane whose search of a pose's world runs past the budget estimates its later worlds, as
+1.13 and 1.09 s (worst 4.76, 4.50 and 5.96 s; load 2.8 to 3.8). Seed 3 alone is 5.7%, and seed 2's worst lies at
+the issue's 6 s, not safely within it (run again, the default budget: 1/56 at 1.10 s, worst 6.07 s; load 3.1). What it costs: a lane whose search of a pose's world runs past the budget estimates its later worlds, as
 before, and with the split these are every later world of the pose, the other lane's half of them searched for
 nothing (seed 2's worst hand: one of four worlds exact, not two, and 5.9 s of CPU, not 3.8 s). A lane that searched
 the pose's other worlds all the same kept them exact but made seeds 1 and 3's worst hands 7.0 s at 24 million
