@@ -87,7 +87,7 @@ BIG_LINE_BUDGET = 1_050_000  # nodes per search in a block line game of a set la
 # searched exactly from 21 million on. --seed 3 at 24 million: 3/53 at 1.12 s (worst 6.87 s), before 8/53 at 0.63 s
 # Then a pose's options, not its worlds, shared out over the lanes (fair.py's docstring), seeds 1, 3 and 2: 24
 # million 2/52, 3/53 and 1/56 at 1.91, 1.13 and 1.09 s (worst 6.00, 6.08 and 5.95 s); 21 million (shipped) 3/52,
-# 3/53 and 1/56 (7/161, 4.3%) at 1.70, 1.13 and 1.09 s (worst 4.76, 4.50 and 5.96 s).
+# 3/53 and 1/56 (7/161, 4.3%) at 1.70, 1.13 and 1.09 s (worst 4.76, 4.50 and 5.96 s; seed 2 again 6.07 s).
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
 # (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left
