@@ -15,6 +15,7 @@ from dominoes_desktop.engine.analysis import fair as fair_module
 from dominoes_desktop.engine.analysis.coach import (
     THRESHOLDS,
     Grade,
+    Judge,
     RecordedHand,
     budget_for,
     decisions_to_judge,
@@ -34,6 +35,7 @@ from dominoes_desktop.engine.analysis.fair import (
     settled,
 )
 from dominoes_desktop.engine.analysis.reasons import explain_fair, position_before
+from dominoes_desktop.engine.analysis.solver import side_value
 from dominoes_desktop.engine.analysis.worlds import (
     SampledWorld,
     consistent,
@@ -480,3 +482,49 @@ def test_later_worlds_past_the_budget_are_left_out_and_the_decision_stays_exact(
                 assert [(w.hands, w.values) for w in tight.worlds] == [(w.hands, w.values) for w in fair.worlds[:count]]
                 left_out += count < len(fair.worlds)
     assert left_out > 0
+
+
+def test_a_poses_options_are_shared_out_over_the_lanes_and_its_values_are_as_searched_whole() -> None:
+    """A pose's worlds are the hand's dearest searches: each lane judges every one of them, option `o` of world
+    `k` in lane `(k + o) % LANES`, and the values are each option's own search of the world. Out of budget,
+    every option of the world is estimated, by whichever lane ran out, as a world judged whole would be."""
+    recorded = _recorded("all_fives", 6)
+    rules = recorded.rules
+    ply, position, _, before = decisions_to_judge(recorded, (0,))[0]
+    assert position.layout.empty
+    options = position.legal_moves()
+    side = rules.teams[position.turn]
+    view = view_at(position, position.turn, recorded.index)
+    so_far = side_value(before, side)
+    calls: list[list[list[tuple[int, bool, tuple[int, ...]]]]] = []  # by round, by lane: the pose's worlds found
+
+    def recording(work, tasks):  # type: ignore[no-untyped-def]
+        results = [work(t) for t in tasks]
+        calls.append([[(e[1], e[6], e[8]) for e in lane if e[0] == 0] for lane in results])
+        return results
+
+    for budget, exact in ((budget_for(rules), True), (10, False)):
+        calls.clear()
+        fair = judge_hand_view(recorded, seats=(0,), seed=5, budget=budget, map_lanes=recording)[0]
+        assert fair.judged.ply == ply and fair.judged.exact is exact
+        assert len(fair.worlds) >= fair_module.POSE_WORLDS
+        assert sum(len(lanes[0]) for lanes in calls) == len(fair.worlds)
+        for lanes in calls:
+            assert len(lanes) == fair_module.LANES
+            for lane, entries in enumerate(lanes):
+                assert [k for k, _, _ in entries] == [k for k, _, _ in lanes[0]]  # every world in every lane
+                for k, was_exact, of in entries:
+                    mine = tuple(o for o in range(len(options)) if (k + o) % fair_module.LANES == lane)
+                    assert of == (mine if was_exact else tuple(range(len(options))))
+        for k, world in enumerate(fair.worlds):
+            hand = view.world(world.hands, world.stock)
+            if exact:
+                judge = Judge(rules, hand, budget)
+                expected = [so_far + judge.option_value(hand, m, side, True, 0) for m in options]
+            else:
+                rough = Judge(rules, hand, 0)
+                seed = fair_module.world_seed(5, ply, k)
+                expected = [
+                    so_far + rough.option_value(hand, m, side, False, seed, fair_module.WORLD_ROLLOUTS) for m in options
+                ]
+            assert world.exact is exact and list(world.values) == pytest.approx(expected, abs=1e-9)

@@ -490,6 +490,43 @@ def test_a_double_at_an_end_shares_the_entry_where_ends_do_not_score(masks: type
     assert shared >= 5
 
 
+@pytest.mark.parametrize(("preset", "tiles_left"), [("cuban", 17), ("block", 13), ("all_fives", 9)])
+def test_the_compiled_table_keeps_both_bounds_of_a_position(preset: str, tiles_left: int) -> None:
+    """MTD(f)'s passes search one position at one window after another: the first shows the value is at least
+    v, the next at most v, and the table then holds both (before session 22 the second replaced the first), so
+    a third search of any window is answered at its first node, with the value."""
+    if CompiledSearch is None:
+        pytest.skip("the compiled core is not built")
+    rules = build_rules(preset)
+    rng = random.Random(preset)
+    answered = 0
+    for seed in range(30):
+        start = next(hands_of(rules, seed))
+        dealt = list(start.stock)
+        for hand in itertools.islice(late_positions(start, tiles_left, rng), 0, 6, 2):
+            solver = LineSolver(rules, dealt, start.leader, 0)
+            if len(solver.moves(hand)) < 2:
+                continue  # a forced play: the search walks to the next choice before it reads the table
+            exact = LineSolver(rules, dealt, start.leader, 0)
+            exact.budget = 10**8
+            value = exact.value(hand, len(dealt))
+            solver.budget = 10**8
+            state = solver.state_of(hand, len(dealt))
+            bound = False
+            for alpha, beta in ((value - 1, value), (value, value + 1)):
+                solver.nodes = 0
+                assert solver._search(*state, alpha, beta) == value  # fail-soft, yet never past the value
+                bound = bound or solver.nodes == 1  # settled by the pip-count bound: nothing stored
+            if bound:
+                continue
+            for alpha, beta in ((value - 1, value), (value, value + 1), (value - 7, value + 7)):
+                solver.nodes = 0
+                assert solver._search(*state, alpha, beta) == value
+                assert solver.nodes == 1
+            answered += 1
+    assert answered >= 10
+
+
 def test_the_compiled_table_at_its_shipped_size_keeps_the_values(monkeypatch: pytest.MonkeyPatch) -> None:
     """`COMPILED_TABLE_ENTRIES` is small on purpose (a table within the processor's cache): double-9 searches
     of a few hundred thousand nodes overfill it, and their values must be those of a table that never

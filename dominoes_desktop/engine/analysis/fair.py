@@ -75,6 +75,54 @@ the nodes of those that finish (CPU 0.65x), yet at the coach's budget left 9/32 
 shipped. In a cross_9 test past the budget two thirds of the nodes are forced (single plays 35-40%, draws 15-20%,
 pip-bound cuts), a fifth of the table's probes hit, the hands hold 8 to 16 tiles in all (up to 30, drawing) and a
 spinner layout offers up to 16 plays: a wide, deep tree, not a thrashing table.
+
+Session 22: the compiled line search does the same work faster, and Cuban's searches get four times the nodes
+(`coach.BIG_LINE_BUDGET`: 24 million compiled nodes). Two nodes in three of Cuban's opening searches are forced (a
+third are passes, over a third a seat's one play) and an interior node's time went mostly to the table: the store now
+goes to the slot the node's probe found (one hash a node, not up to four, and one walk of its window but where the
+window is full), the probe's memory is asked for ahead of the pip bound, the forced steps are walked in a loop rather
+than a call each, each seat's pips and the tiles in the hands are kept as the search plays (the pip bound and a
+domino's value read them), a position's entry keeps both bounds (MTD(f)'s next pass reads the one the last left) and
+a key's window is 4 slots (8: 0.993x the nodes at 1.06x the CPU). The same positions, one process after the other
+(`benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3 --worlds 4 --cap 60000000`): 1,565 million nodes in
+67.9 s of CPU before (23.0 million a second), 1,562 million in 46.0 s after (34.0 million a second: 1.48x; a world's
+nodes 0.997x at the median, 0.984x to 1.037x, 23 of 36 fewer). The fair coach (`benchmarks/coach_speed.py --presets
+cuban --ways view-2 --hands 10`, then `--seed 2`; median and worst busy seconds a hand, the idle estimate, on a
+machine at load 1.4 to 4.4): before, 7/52 and 7/56 decisions approximate at 1.06 and 0.71 s (worst 2.30 and 1.29 s);
+the faster search at the old 6 million nodes, 7/52 and 7/56 at 0.74 and 0.53 s (worst 1.49 and 0.90 s); at 24 million
+(shipped), 2/52 and 1/56 at 1.87 and 1.11 s (worst 6.91 and 4.00 s). The issue's 5% is met on seeds 1 and 2, its 6 s
+worst not on seed 1: 12, 18, 21 and 30 million nodes (`--budget`) left 6/52 and 3/56, 4/52 and 1/56, 3/52 and 1/56,
+2/52 and 1/56 at worst 2.6 and 2.7, 3.8 and 4.0, 6.7 and 3.9, 8.8 and 4.2 s (seed 1's 24 million again: 6.7 s), and a
+third seed (`--seed 3`) 8/53 before at 0.63 s (worst 1.05 s), 3/53 after at 1.12 s (worst 6.87 s): 5.7%, just past
+the issue's share; that hand's dear worlds are searched exactly from 21 million on, so its time comes from the
+search's speed, not the budget. Tried and dropped, nodes against CPU on the first decisions of 3 hands
+(`benchmarks/coach_nodes.py --preset cuban --hands 3 --plies 0-3 --worlds 2 --cap 60000000`): zobrist hashing kept as
+the search plays (0.994x the nodes, the same CPU), no table for positions of fewer than 6, 10 or 14 tiles in the
+hands (1.01x to 1.04x the nodes, the CPU within 4%), a second table for positions of 20 or 24 tiles or more (200,000
+entries: 0.89x the nodes at 1.08x the CPU, 0.94x at the same), and 38,000 or 76,000 entries in the one table (0.95x
+and 0.90x the nodes at the same CPU there, yet the fair coach's worst Cuban hand at 24 million took 8.0 and 9.5 s
+against 6.7 to 6.9 s). Keeping a dear decision's share at 6 million nodes' (`DEAR_SHARE` 32 at 24 million) left the
+worst hand at 6.8 s. The crosses are as they were (`--presets all --ways view-2 --hands 5 --table`): cross_9 5/17
+approximate, cross_12 10/13, Cuban 1/26 at 1.19 s (worst 2.30 s), every other preset 0.
+Then the worst hand: a hand's time is its slower lane's, and a pose's first worlds (every tile an option) were most
+of the worst Cuban hands' nodes: seed 1's worst, its worlds of 141, 58, 86 and 31 million nodes, lanes of 207 and
+119 million (6.4 and 3.9 s of CPU at load 4; a map that ran the lanes one after the other and counted each one's
+nodes and CPU, log not kept, the same hands as the command below). A pose's options, not its
+worlds, are now shared out over the lanes (`WorldTask.split`: option o of world k in lane (k + o) % 2; the same
+worlds drawn, the same exact values, the same for any number of processes): that hand's lanes 147 and 176 million
+(5.8 s). `benchmarks/coach_speed.py --presets cuban --ways view-2 --hands 10 --seed S [--budget N]`, seeds 1, 3
+and 2, at 24 million: 2/52, 3/53 and 1/56 approximate at 1.91, 1.13 and 1.09 s a hand (median, the idle estimate)
+(worst 6.00, 6.08 and 5.95 s; load 4.1 to 4.9), and at 21 million (shipped, `BIG_LINE_BUDGET` 1,050,000: the
+issue's share on the three seeds together and a worst within 6 s on each) 3/52, 3/53 and 1/56 (7/161, 4.3%) at 1.70,
+1.13 and 1.09 s (worst 4.76, 4.50 and 5.96 s; load 2.8 to 3.8). Seed 3 alone is 5.7%, and seed 2's worst lies at
+the issue's 6 s, not safely within it (run again, the default budget: 1/56 at 1.10 s, worst 6.07 s; load 3.1). What it costs: a lane whose search of a pose's world runs past the budget estimates its later worlds, as
+before, and with the split these are every later world of the pose, the other lane's half of them searched for
+nothing (seed 2's worst hand: one of four worlds exact, not two, and 5.9 s of CPU, not 3.8 s). A lane that searched
+the pose's other worlds all the same kept them exact but made seeds 1 and 3's worst hands 7.0 s at 24 million
+(dropped). The 18 presets at 21 million (`--presets all --ways view-2 --hands 5 --table`, load 3.9 to 4.2): Cuban
+1/26 approximate at 1.22 s (worst 3.53 s), cross_9 5/17 and cross_12 10/13 as before, every other preset 0, and no
+other preset's idle median above 0.35 s nor its worst above 0.55 s. Not done: the forced and pass nodes' cheaper
+table store.
 """
 
 from __future__ import annotations
@@ -202,7 +250,10 @@ class WorldTask:
     """One lane's share of the worlds of some decisions (by index in the list of decisions): for each
     `(decision, start, stop)`, worlds `start` to `stop`, the lane taking every `lanes`-th. A decision judged
     over every world (`whole`) has its worlds listed once, by `judge_hand_view`, and handed to the lane that
-    judges each (`listed`: decision, world index, world)."""
+    judges each (`listed`: decision, world index, world). A decision in `split` (a pose: every tile an option,
+    its few worlds the hand's dearest searches) has its options shared out instead: each lane judges every world
+    of it, option `o` of world `k` in lane `(k + o) % lanes`, so the lanes' halves of the hand's dearest work are
+    alike and the hand waits less for the slower lane."""
 
     recorded: RecordedHand
     seats: tuple[int, ...] | None
@@ -214,11 +265,18 @@ class WorldTask:
     whole: frozenset[int] = frozenset()  # the decisions whose worlds are drawn from the list of every world
     listed: tuple[tuple[int, int, ListedWorld], ...] = ()
     more: bool = False  # worlds beyond a decision's scouting ones: past the budget they are left out, not estimated
+    split: frozenset[int] = frozenset()  # decisions whose options, not worlds, are shared out over the lanes
 
 
-# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched). In a
-# task of `more` worlds, a world left unjudged has no values (nodes searched > 0: its own search ran out).
-WorldFound = list[tuple[int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int]]
+# What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched, the
+# options the values are of). In a task of `more` worlds, a world left unjudged has no values (nodes searched > 0:
+# its own search ran out). A `split` decision's world searched exactly has the values of the lane's options alone;
+# estimated, of every option (each lane that estimates it finds the same values: the playouts' seed is the world's).
+WorldFound = list[
+    tuple[
+        int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int, tuple[int, ...]
+    ]
+]
 
 
 def _one_table(rules: Rules, world: Hand) -> bool:
@@ -299,9 +357,11 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         so_far = side_value(before, side)
         view = view_at(position, seat, recorded.index)
         worlds = [] if d in task.whole else sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
+        split = d in task.split
         for k in range(start, stop):
-            if k % task.lanes != task.lane:
+            if not split and k % task.lanes != task.lane:
                 continue
+            mine = [o for o in range(len(options)) if not split or (k + o) % task.lanes == task.lane]
             if d in task.whole:  # listed once for the decision (`listed_worlds`)
                 hands, stock, weight = listed[d, k]
                 world = view.world(hands, stock)
@@ -319,8 +379,8 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                 searched = judge.searched
                 try:
                     values = []
-                    for o, move in enumerate(options):
-                        values.append(judge.option_value(world, move, side, True, 0, guess=lately.get((d, o))))
+                    for o in mine:
+                        values.append(judge.option_value(world, options[o], side, True, 0, guess=lately.get((d, o))))
                         lately[d, o] = values[-1]
                 except OutOfBudget:
                     values = None
@@ -328,9 +388,10 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                 nodes = judge.searched - searched
             exact = values is not None
             if values is None and task.more:
-                found.append((d, k, (), (), weight, (), False, nodes))
+                found.append((d, k, (), (), weight, (), False, nodes, ()))
                 continue
-            if values is None:
+            if values is None:  # every option estimated (of a split decision too: its world is estimated whole)
+                mine = list(range(len(options)))
                 rough = Judge(rules, world, 0)
                 seed = world_seed(task.seed, ply, k)
                 values = [rough.option_value(world, m, side, False, seed, WORLD_ROLLOUTS) for m in options]
@@ -344,6 +405,7 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                     tuple(so_far + v for v in values),
                     exact,
                     nodes,
+                    tuple(mine),
                 )
             )
     return found
@@ -472,6 +534,9 @@ def judge_hand_view(
     dear: set[int] = set()  # judged over its scouting worlds alone (`dear_nodes`)
 
     lists: dict[int, list[ListedWorld]] = {}  # every world of a whole decision, listed once
+    # A pose's worlds are the hand's dearest searches, and only its first few are judged: sharing out its
+    # options rather than its worlds evens the lanes' work (the hand's time is the slower lane's).
+    split = frozenset(d for d, decision in enumerate(todo) if decision[1].layout.empty)
 
     def round_of(worlds: Sequence[tuple[int, int, int]], more: bool) -> None:
         """Judges these worlds (decision, start, stop). Worlds beyond a decision's scouting ones (`more`) are
@@ -483,23 +548,39 @@ def judge_hand_view(
                 if d not in lists:
                     lists[d] = listed_worlds(recorded, todo[d], seed)
                 for k in range(start, stop):
-                    shares[k % LANES].append((d, k, lists[d][k]))
+                    for lane in range(LANES) if d in split else [k % LANES]:
+                        shares[lane].append((d, k, lists[d][k]))
         tasks = [
-            WorldTask(recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]), more)
+            WorldTask(
+                recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]), more, split
+            )
             for lane in range(LANES)
         ]
         left_out: set[int] = set()
+        parts: dict[tuple[int, int], list[tuple[Any, ...]]] = {}  # a split decision's world, as each lane found it
         for lane_found in run(judge_worlds, tasks):
-            for d, k, hands, stock, weight, values, exact, searched in lane_found:
+            for d, k, hands, stock, weight, values, exact, searched, of in lane_found:
                 nodes[d] += searched
                 if not values:  # unjudged (`more` worlds only)
                     left_out.add(d)
                     if searched:
                         capped.add(d)
                     continue
+                if d in split:
+                    parts.setdefault((d, k), []).append((hands, stock, weight, values, exact, of))
+                    continue
                 raw[d][k] = (hands, stock, weight, values, exact)
                 if not exact:
                     too_big.add(d)
+        for (d, k), found in parts.items():
+            hands, stock, weight = found[0][:3]
+            estimated = [values for _, _, _, values, exact, _ in found if not exact]
+            if estimated:  # a lane's search of the world ran out: it estimated every option
+                raw[d][k] = (hands, stock, weight, estimated[0], False)
+                too_big.add(d)
+                continue
+            by_option = {o: v for *_, values, _, of in found for o, v in zip(of, values, strict=True)}
+            raw[d][k] = (hands, stock, weight, tuple(by_option[o] for o in sorted(by_option)), True)
         for d, start, _ in worlds:
             if d in left_out:
                 for k in [k for k in raw[d] if k >= start]:
