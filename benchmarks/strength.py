@@ -16,7 +16,8 @@ PIMC), for side-by-side runs; `expert_fitted` and `expert_habits` are the Expert
 fitted model of play (engine/play_model.py) or by the habit player (knowledge.evidence_weight), `expert_win` the
 Expert valuing each world's options by the hand won, drawn or lost rather than by points, `expert_amu` that
 Expert searching the worlds together by alpha-mu from 5 tiles in hand down (engine/cpu/alphamu.py, session 21) and
-`expert_amu1` the same search one move deep (its control: PIMC on alpha-mu's worlds and clock), and
+`expert_amu1` the same search one move deep (its control: PIMC on alpha-mu's worlds and clock), `expert_lex` and
+`expert_blend30` the Expert counting a hand won 1000 or 30 points beyond its margin (expert.WIN_BONUS, session 22), and
 `--world-model fitted|habits` sets that model for the process (the Expert's and --inference's); `--session` keeps each side's players for every deal, as the hands of one long
 match, so whatever a player learns of the others' play carries over from hand to hand. `seer` may stand for the stronger level: a player that sees
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
@@ -159,13 +160,17 @@ class SwitchedExpert:
 # The Expert's worlds weighed by the fitted model of play (engine/play_model.py) or by the habit player; the
 # Expert valuing each world's options by hands won and lost instead of points, and that Expert searching the
 # worlds together by alpha-mu once the seat holds 5 tiles or fewer (session 21); `expert_amu1` the same search with
-# the seat's next moves made world by world (depth 1: PIMC on alpha-mu's worlds and clock, its control).
+# the seat's next moves made world by world (depth 1: PIMC on alpha-mu's worlds and clock, its control). Session 22:
+# the points margin with a bonus for a hand won (expert.WIN_BONUS): 1000 points, about wins first and points second;
+# 30, about a hand's points, a blend.
 SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_fitted": {"FITTED_WORLDS": True},
     "expert_habits": {"FITTED_WORLDS": False},
     "expert_win": {"WIN_OBJECTIVE": True},
     "expert_amu": {"WIN_OBJECTIVE": True, "ALPHA_MU_TILES": 5},
     "expert_amu1": {"WIN_OBJECTIVE": True, "ALPHA_MU_TILES": 5, "ALPHA_MU_DEPTH": 1},
+    "expert_lex": {"WIN_BONUS": 1000.0},
+    "expert_blend30": {"WIN_BONUS": 30.0},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than

@@ -27,7 +27,7 @@ from ..play_model import fitted_weight, seen_plays
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
-from .alphamu import WinTest, alpha_mu_means, wins_decide
+from .alphamu import WinTest, alpha_mu_means, sign, wins_decide
 from .search import monte_carlo, now
 
 __all__ = [
@@ -39,6 +39,8 @@ __all__ = [
     "node_rate",
     "play_evidence",
     "settled",
+    "win_bonus",
+    "win_first",
     "world_weigher",
 ]
 
@@ -72,6 +74,24 @@ WIN_OBJECTIVE = False
 # 0: never (session 21 screens it).
 ALPHA_MU_TILES = 0
 ALPHA_MU_DEPTH = 2
+# Points a won hand counts beyond its margin in each world's value of an option: v + WIN_BONUS * sign(v). Minimax
+# commutes with a non-decreasing transform of the end values, so this is the exact value under "win first, points
+# second" (a bonus far above a hand's points) or a blend of the two (one near them) from the same search, unlike
+# WIN_OBJECTIVE's separate tests. Only where the hand's points are all scored at its end (wins_decide) and counted in
+# points (games counted in hands value hands already). 0: points only, as shipped (session 22 screens it).
+WIN_BONUS = 0.0
+
+
+def win_bonus(rules: Rules) -> float:
+    """The points a won hand counts beyond its margin in these rules: WIN_BONUS where it applies, else 0."""
+    if not wins_decide(rules) or rules.scoring is Scoring.ONE_PER_HAND:
+        return 0.0
+    return WIN_BONUS
+
+
+def win_first(value: float, bonus: float) -> float:
+    """A world's points margin `value` with `bonus` points more for a hand won and less for one lost."""
+    return value + bonus * sign(value)
 
 
 def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], float]:
@@ -133,8 +153,8 @@ def exact_pimc(
     view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
     """Weighted mean exact value of each play over sampled worlds until the deadline (with WIN_OBJECTIVE, of
-    whether the side comes out ahead, level or behind: +1, 0, -1); None when the worlds are too big to search
-    enough of them in the time (the caller then plays out)."""
+    whether the side comes out ahead, level or behind: +1, 0, -1; with a win bonus, of win_first's points); None
+    when the worlds are too big to search enough of them in the time (the caller then plays out)."""
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
@@ -148,6 +168,7 @@ def exact_pimc(
     dealt_out = every_tile_seen_or_held(view)
     shared: Judge | WinTest | None = None
     win_objective = WIN_OBJECTIVE and wins_decide(view.rules)
+    bonus = win_bonus(view.rules)
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
@@ -159,7 +180,7 @@ def exact_pimc(
             if isinstance(judge, WinTest):
                 values = [float(judge.outcome(world, move)) for move in plays]
             else:
-                values = [judge.option_value(world, move, side, True, 0) for move in plays]
+                values = [win_first(judge.option_value(world, move, side, True, 0), bonus) for move in plays]
         except OutOfBudget:
             skipped += 1
             if skipped > len(samples):  # most worlds are too big: exact values would be a biased few
@@ -185,16 +206,18 @@ def exact_pimc(
 # points that come out the same. Against perfect players the choice among them is indifferent; against real
 # ones it is not (a lost hand may still be won if an opponent errs). So among the options within TIE_POINTS
 # (games in points; TIE_HANDS of a hand in games counted in hands) of the best exact mean, playouts with the
-# Hard level's policy (a player who errs) choose, for TIE_SHARE of the clock (kept from the exact search).
+# Hard level's policy (a player who errs) choose, for TIE_SHARE of the clock (kept from the exact search). With a
+# win bonus the means count it TIE_HANDS of a hand too: TIE_POINTS plus the bonus's share of a hand won.
 TIE_HANDS = 0.02
 TIE_POINTS = 0.5
 TIE_SHARE = 0.2
 
 
-def near_best(rules: Rules, means: dict[Move, float], win_only: bool = False) -> list[Move]:
+def near_best(rules: Rules, means: dict[Move, float], win_only: bool = False, bonus: float = 0.0) -> list[Move]:
     """The options whose exact mean is within the tie margin of the best, best first (`win_only`: the means
-    are of hands won and lost, whatever the scoring)."""
-    margin = TIE_HANDS if win_only or rules.scoring is Scoring.ONE_PER_HAND else TIE_POINTS
+    are of hands won and lost, whatever the scoring; `bonus`: the points means count a hand won beyond its margin)."""
+    hands = win_only or rules.scoring is Scoring.ONE_PER_HAND
+    margin = TIE_HANDS if hands else TIE_POINTS + bonus * TIE_HANDS
     top = max(means.values())
     return sorted((m for m in means if means[m] >= top - margin), key=lambda m: (-means[m], -m.pips))
 
@@ -214,6 +237,7 @@ def expert_choice(
         dealt_out = every_tile_seen_or_held(view)
         means = alpha_mu_means(view, plays, rng_seed, exact_until, ALPHA_MU_DEPTH, weigh_hands, budget, dealt_out)
     win_only = (WIN_OBJECTIVE and wins_decide(view.rules)) or means is not None
+    bonus = 0.0 if win_only else win_bonus(view.rules)
     if means is None:
         means = exact_pimc(view, plays, rng_seed, exact_until)
 
@@ -222,7 +246,7 @@ def expert_choice(
 
     if means is None:
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
-    tied = near_best(view.rules, means, win_only)
+    tied = near_best(view.rules, means, win_only, bonus)
     if len(tied) == 1 or tie_share <= 0.0:
         return tied[0]
     until = min(deadline, now() + tie_share * movetime_ms / 1000.0)
