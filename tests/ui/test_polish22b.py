@@ -1,0 +1,69 @@
+"""The screen-reader audit's last small items at the table (session 22): K says every key, the viewport has a name,
+the claim box gives the focus back to the table."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible, QKeySequence
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.decisions import ClaimWindow
+from dominoes_desktop.ui.shell.announce import ANNOUNCER
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .conftest import start
+from .test_pass_and_play import SOLO, _play_until, begin
+from .test_polish22 import focused_table
+
+
+def test_k_says_every_key_the_table_answers(qtbot: QtBot, window: MainWindow) -> None:
+    """K left out F, Ctrl+Z, Esc, F1 and Ctrl+Shift+Tab, which the table answers and docs/ACCESSIBILITY.md lists
+    (a11y audit, session 22). The take-back and rules keys are read from their real shortcuts."""
+    start(window, "jamaican", seed=1)
+    view = focused_table(qtbot, window)
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        qtbot.keyClick(view, Qt.Key.Key_K)
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+    assert lines, "K said nothing"
+    keys = lines[-1]
+    undo = window.game.undo_shortcut.key().toString(QKeySequence.SequenceFormat.NativeText)
+    rules = [
+        action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        for action in window.findChildren(type(window.panel_action))
+        if action.shortcut().toString() == "F1"
+    ]
+    assert undo == "Ctrl+Z" and rules == ["F1"], (undo, rules)
+    for key in (undo, rules[0], "Esc", "F turns", "Ctrl+Tab", "Ctrl+Shift+Tab", "D draws", "P passes", "H gives"):
+        assert key in keys, (key, keys)
+
+
+def test_the_tables_viewport_has_a_name(qtbot: QtBot, window: MainWindow) -> None:
+    """The viewport is focused together with the table: it was a nameless "filler" to AT-SPI (a11y audit, A18)."""
+    start(window, "jamaican", seed=1)
+    view = focused_table(qtbot, window)
+    viewport = view.viewport()
+    accessible = QAccessible.queryAccessibleInterface(viewport)
+    assert accessible is not None
+    assert accessible.text(QAccessible.Text.Name) == view.accessibleName() == "Domino table"
+
+
+def test_the_claim_box_gives_the_focus_back_to_the_table(qtbot: QtBot, window: MainWindow) -> None:
+    """Claimed by the keyboard, the claim box hid with the focus and Qt gave it to the move log, which a screen
+    reader then began to read (a11y audit, session 22): the focus goes back to the table."""
+    for seed in range(1, 40):
+        begin(window, "all_fives", seats=SOLO, seed=seed)
+        _play_until(qtbot, window, lambda: window.controller.waiting is not None)
+        if isinstance(window.controller.waiting, ClaimWindow):
+            break
+    else:
+        raise AssertionError("no scoring play for the person")
+    game = window.game
+    window.activateWindow()
+    qtbot.waitUntil(lambda: game.claim_button.hasFocus(), timeout=2000)
+    qtbot.keyClick(game.claim_button, Qt.Key.Key_Space)
+    assert not game.claim_box.isVisible()
+    assert QApplication.focusWidget() is game.table, QApplication.focusWidget()
