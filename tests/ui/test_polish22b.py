@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QKeySequence
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ClaimWindow
@@ -64,6 +64,21 @@ def test_the_claim_box_gives_the_focus_back_to_the_table(qtbot: QtBot, window: M
     game = window.game
     window.activateWindow()
     qtbot.waitUntil(lambda: game.claim_button.hasFocus(), timeout=2000)
-    qtbot.keyClick(game.claim_button, Qt.Key.Key_Space)
+    # Every widget the focus passes through: the table took it back later anyway (the next turn), after the move
+    # log had had it, and been read.
+    passed: list[QWidget] = []
+
+    def focused(_old: QWidget | None, new: QWidget | None) -> None:
+        if new is not None:
+            passed.append(new)
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.focusChanged.connect(focused)
+    try:
+        qtbot.keyClick(game.claim_button, Qt.Key.Key_Space)
+    finally:
+        app.focusChanged.disconnect(focused)
     assert not game.claim_box.isVisible()
+    assert passed and all(widget is game.table for widget in passed), passed
     assert QApplication.focusWidget() is game.table, QApplication.focusWidget()
