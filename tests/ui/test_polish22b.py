@@ -12,7 +12,8 @@ from dominoes_desktop.engine.decisions import ClaimWindow
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .conftest import start
+from .conftest import idle, start
+from .driving import my_turn, play_turn_by_keys
 from .test_pass_and_play import SOLO, _play_until, begin
 from .test_polish22 import focused_table
 
@@ -82,3 +83,29 @@ def test_the_claim_box_gives_the_focus_back_to_the_table(qtbot: QtBot, window: M
     assert not game.claim_box.isVisible()
     assert passed and all(widget is game.table for widget in passed), passed
     assert QApplication.focusWidget() is game.table, QApplication.focusWidget()
+
+
+def test_ctrl_z_says_the_move_was_taken_back_before_the_turn_it_brings(qtbot: QtBot, window: MainWindow) -> None:
+    """The second Ctrl+Z said "Your turn …" first and "Your move was taken back …" after it (a11y audit, session
+    22): the why comes first, then the turn the person is back at."""
+    start(window, "jamaican", seed=8)
+    game = window.game
+    window.activateWindow()
+    game.table.setFocus()
+    for _ in range(2):
+        play_turn_by_keys(qtbot, window)
+        idle(window)
+    assert my_turn(window)
+    qtbot.keyClick(game.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # says it makes practice
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+        idle(window)
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+    taken = "Your move was taken back: this match is practice."
+    assert taken in lines, lines
+    turns = [i for i, line in enumerate(lines) if line.startswith("Your turn")]
+    assert turns, lines
+    assert lines.index(taken) < turns[0], lines
