@@ -4653,8 +4653,8 @@ tú {dash} {others}</translation>
         <translation>Fichas en mano: {counts}.</translation>
     </message>
     <message>
-        <source>Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules, Ctrl+Tab leaves the table.</source>
-        <translation>Teclas: L la línea; E las puntas abiertas; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que caben; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega, D roba, P pasa, H da una pista, ? las reglas, Ctrl+Tab sale de la mesa.</translation>
+        <source>Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; K these keys. Arrows choose a tile, Enter plays it; for a tile that fits two ends the arrows choose the end, Enter plays it there and Esc puts it back. D draws, P passes, H gives a hint, F turns a tile end over end, Ctrl+Z takes a move back, ? or F1 the rules, Ctrl+Tab leaves the table and Ctrl+Shift+Tab comes back.</source>
+        <translation>Teclas: L la línea; E las puntas abiertas; N los números que cada jugador ha mostrado que le faltan; C las fichas de cada uno; M tus fichas que caben; S el marcador; T de quién es el turno; V avisos de turno más breves o más largos; K estas teclas. Las flechas eligen una ficha, Intro la juega; con una ficha que cabe en dos puntas las flechas eligen la punta, Intro la juega allí y Esc la devuelve. D roba, P pasa, H da una pista, F da la vuelta a una ficha, Ctrl+Z deshace una jugada, ? o F1 las reglas, Ctrl+Tab sale de la mesa y Ctrl+Mayús+Tab vuelve a ella.</translation>
     </message>
     <message>
         <source>Short turn announcements.</source>

@@ -324,10 +324,13 @@ class GamePage(QWidget):
         # Pass-and-play: the rack hid as the CPUs played on after the person's move; back at their own turn, the
         # person still at the screen sees it again.
         curtain, self.table.curtain = self.table.curtain, False
-        if self.controller.undo():  # said in place of the warning, which no longer stands
-            taken = self.tr("Your move was taken back: this match is practice.")
-            self.announce(taken)
-            self.happened.emit(taken)
+        # Said in place of the warning, which no longer stands, and before the undo: the turn it brings back is said
+        # as the state changes, and a listener heard "Your turn" first, then why (a11y audit, session 22). The
+        # undo cannot be refused here: can_undo() held just above.
+        taken = self.tr("Your move was taken back: this match is practice.")
+        self.announce(taken)
+        if self.controller.undo():
+            self.happened.emit(taken)  # after the undo: the status bar keeps it over the turn's changes
         else:
             self.table.curtain = curtain
 

@@ -370,12 +370,15 @@ class TableVoice(QObject):
         return fits_words(hand, page.controller.rack(page.table.bottom))
 
     def keys_words(self) -> str:
+        """K: every key the table answers (view.py's keys, the page's Ctrl+Z, the rules' F1), as the doc lists them."""
         return translate(
             "Voice",
             "Keys: L the line; E the open ends; N the numbers each player has shown they lack; C the tiles each "
             "holds; M your tiles that fit; S the score; T whose turn; V shorter or longer turn announcements; "
-            "K these keys. Arrows choose a tile, Enter plays it, D draws, P passes, H gives a hint, ? the rules, "
-            "Ctrl+Tab leaves the table.",
+            "K these keys. Arrows choose a tile, Enter plays it; for a tile that fits two ends the arrows choose the "
+            "end, Enter plays it there and Esc puts it back. D draws, P passes, H gives a hint, F turns a tile end "
+            "over end, Ctrl+Z takes a move back, ? or F1 the rules, Ctrl+Tab leaves the table and Ctrl+Shift+Tab "
+            "comes back.",
         )
 
     def speak_line(self) -> None:
