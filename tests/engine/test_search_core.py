@@ -231,6 +231,13 @@ def test_the_compiled_core_refuses_what_lies_outside_the_set() -> None:
         search.search([full] * 4, 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
     with pytest.raises(ValueError, match="outside the set"):
         search.search([1 << 28, 2, 4, 8], 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
+    # A tile drawn twice (a stock listing it twice, or a hand holding a tile still to draw) would overrun the
+    # forced steps' undo list, which holds one draw and one play a tile.
+    with pytest.raises(ValueError, match="stock tile listed twice"):
+        CompiledSearch(*settings[:7], [5, 6, 5], *settings[8:])
+    drawing = CompiledSearch(*settings[:7], [20, 21], *settings[8:])
+    with pytest.raises(ValueError, match="held and still in the stock"):
+        drawing.search([1 << 21, 2, 4, 8], 0, 0, 1, False, 1, False, -1, 1, 0, 0, 100)
 
 
 @pytest.mark.parametrize("family", sorted(ARMS_FAMILIES))

@@ -1172,6 +1172,13 @@ static int LineSearch_init(LineSearch *self, PyObject *args, PyObject *kwds) {
             PyErr_SetString(PyExc_ValueError, "LineSearch: a stock tile outside the set");
             return -1;
         }
+        /* Each tile drawn once at most: the forced steps' undo list holds a draw and a play a tile. */
+        for (int before = 0; before < at; before++) {
+            if (self->stock[before] == self->stock[at]) {
+                PyErr_SetString(PyExc_ValueError, "LineSearch: a stock tile listed twice");
+                return -1;
+            }
+        }
     }
     if (self->scoring < SCORING_ONE_PER_HAND || self->scoring > SCORING_PORCH_FIVES ||
         self->blocked < BLOCKED_LOWEST_PLAYER || self->blocked > BLOCKED_LOWEST_SIDE_STARTER_TIES || self->leader < 0 ||
@@ -1278,6 +1285,10 @@ static PyObject *LineSearch_search(LineSearch *self, PyObject *const *args, Py_s
     if (stock_at < 0 || stock_at > self->stock_len || turn < 0 || turn >= self->players || left < 0 ||
         left >= self->numbers || right < 0 || right >= self->numbers) {
         PyErr_SetString(PyExc_ValueError, "search: a position outside the set");
+        return NULL;
+    }
+    if (held & self->stock_rest[stock_at]) { /* a tile both held and still to draw would be drawn again */
+        PyErr_SetString(PyExc_ValueError, "search: a tile held and still in the stock");
         return NULL;
     }
     if (self->busy) {
