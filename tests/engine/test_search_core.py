@@ -607,3 +607,51 @@ def test_the_search_gallops_to_a_far_value_and_finds_it_exactly(guess: int) -> N
         solver.last_value = guess
         assert solver.value(Hand.__new__(Hand), 0) == value, (guess, value)
         assert tests <= 2 * max(1, abs(value - guess)).bit_length() + 3, (guess, value, tests)
+
+
+@pytest.mark.parametrize(
+    ("rules", "tiles_left"),
+    [(build_rules("classic_draw", {"players": 2, "set": 9}), 9), (build_rules("cuban"), 22)],
+    ids=["double-9 draw for two", "cuban"],
+)
+def test_a_compiled_solver_stopped_by_its_budget_then_any_window_keeps_the_values(
+    rules: Rules, tiles_left: int
+) -> None:
+    """The coach searches on with a solver whose last search ran past its budget, and the table's bounds answer
+    windows of every width: after a stopped search, the value is the pure search's, and a search of any window
+    brackets it as a fail-soft search must (long forced draws from a big stock in the two-player double-9 game)."""
+    if CompiledSearch is None:
+        pytest.skip("the compiled core is not built")
+    rng = random.Random(rules.preset)
+    checked = 0
+    for seed in range(200):
+        if checked >= 40:
+            break
+        start = next(hands_of(rules, seed))
+        dealt = list(start.stock)
+        pure = PureLineSolver(rules, dealt, start.leader, 0)
+        pure.budget = 100_000  # a position the pure search takes longer over is left out
+        fast = LineSolver(rules, dealt, start.leader, 0)
+        for hand in itertools.islice(late_positions(start, tiles_left, rng), 0, 4):
+            try:
+                expected = pure.value(hand, len(dealt))
+            except OutOfBudget:
+                continue
+            fast.budget = 50
+            with contextlib.suppress(OutOfBudget):
+                fast.value(hand, len(dealt))
+            fast.budget = 10**8
+            assert fast.value(hand, len(dealt)) == expected, (seed, hand.history)
+            state = fast.state_of(hand, len(dealt))
+            for _ in range(4):
+                alpha = expected + rng.randint(-30, 10)
+                beta = alpha + rng.randint(1, 40)
+                found = fast._search(*state, alpha, beta)
+                if found <= alpha:
+                    assert expected <= found, (alpha, beta, found, expected)
+                elif found >= beta:
+                    assert expected >= found, (alpha, beta, found, expected)
+                else:
+                    assert found == expected, (alpha, beta, found, expected)
+            checked += 1
+    assert checked >= 40
