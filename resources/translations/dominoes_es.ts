@@ -1598,8 +1598,8 @@
         <translation>Volumen</translation>
     </message>
     <message>
-        <source>Speak through the table&apos;s &amp;description (Orca before 45)</source>
-        <translation>Hablar por la &amp;descripción de la mesa (Orca anterior a la 45)</translation>
+        <source>Speak through the table&apos;s &amp;description (Orca before 45.2)</source>
+        <translation>Hablar por la &amp;descripción de la mesa (Orca anterior a la 45.2)</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />

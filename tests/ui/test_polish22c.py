@@ -1,0 +1,111 @@
+"""Review 22's findings on the screen-reader work: "Speak through the table's description" (for Orca before 45.2)
+keeps each announcement where it was put, reaches whatever has the focus, and its setting is on disk at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.shell.announce import ANNOUNCER
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .conftest import idle, start
+from .driving import finish_hand_by_keys, my_turn, settle
+from .test_polish22 import focused_table
+
+
+@pytest.fixture
+def describing(window: MainWindow) -> Iterator[MainWindow]:
+    """The window with the View menu's "Speak through the table's description" on, off again afterwards."""
+    window.describe_action.trigger()
+    assert ANNOUNCER.describe
+    yield window
+    if ANNOUNCER.describe:
+        window.describe_action.trigger()
+
+
+def recording(monkeypatch: pytest.MonkeyPatch, widget: QWidget) -> list[str]:
+    """Every description set on `widget` from Python (the table's own and the announcer's), in order."""
+    seen: list[str] = []
+    original: Callable[[str], None] = widget.setAccessibleDescription
+
+    def record(text: str) -> None:
+        seen.append(text)
+        original(text)
+
+    monkeypatch.setattr(widget, "setAccessibleDescription", record)
+    return seen
+
+
+def test_a_cpu_round_leaves_each_announcement_in_the_description(
+    qtbot: QtBot, describing: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every refresh (after each move) set the focused tile's words again, so each move put in the description was
+    replaced at once: "You played 6-5 on the 6", "one blank, not playable now", "CPU 1 played …", "one blank, …"
+    (review 22, finding 1). Now the description holds the words said, one after the other."""
+    window = describing
+    start(window, "jamaican", seed=1)
+    assert my_turn(window)
+    view = focused_table(qtbot, window)
+    rack = view.table.items_for_rack()
+    view.focus_index = next(i for i, item in enumerate(rack) if item.legal)
+    qtbot.keyClick(view, Qt.Key.Key_Left)
+    qtbot.keyClick(view, Qt.Key.Key_Right)  # the keys read the tile, as before
+    assert "playable" in view.accessibleDescription()
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    seen = recording(monkeypatch, view)
+    try:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+        if view.choosing is not None:
+            qtbot.keyClick(view, Qt.Key.Key_Return)
+        idle(window)
+        settle(qtbot, window)
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+    assert [line for line in lines if "CPU 1" in line], lines
+    assert [text.rstrip("\u00a0") for text in seen] == lines  # each said, in order, and nothing between
+
+
+def test_the_hand_end_reaches_the_focused_button(qtbot: QtBot, describing: MainWindow) -> None:
+    """The sheet over the table takes the focus, and the words went only to a focused table: the hand's result was
+    never heard through the description (review 22, finding 2b). They go to the focused button of the same window,
+    which gets its own description back when the focus leaves it."""
+    window = describing
+    start(window, "classic_block", seed=2)
+    said: list[tuple[QWidget | None, str]] = []
+
+    def heard(text: str) -> None:
+        said.append((QApplication.focusWidget(), text))
+
+    ANNOUNCER.said.connect(heard)
+    try:
+        finish_hand_by_keys(qtbot, window)
+    finally:
+        ANNOUNCER.said.disconnect(heard)
+    button = QApplication.focusWidget()
+    assert isinstance(button, QPushButton) and window.game.hand_end.isAncestorOf(button), button
+    off_table = [text for focus, text in said if focus is button]
+    assert off_table and any("point" in text for text in off_table), said
+    assert button.accessibleDescription().rstrip("\u00a0") == off_table[-1]
+    view = window.game.table
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus, timeout=2000)
+    assert button.accessibleDescription() == ""  # its own again (it has none)
+
+
+def test_the_describe_setting_is_on_disk_at_once_and_names_45_2(qtbot: QtBot, window: MainWindow) -> None:
+    """The menu said "Orca before 45" where the documents say 45.2 (Orca 45.0 and 45.1 speak no announcement
+    either), and the setting reached the file only on the next turn of the event loop (review 22, findings 4, 5)."""
+    window.describe_action.trigger()
+    try:
+        assert "describe=true" in Path(window.settings.store.fileName()).read_text(encoding="utf-8")
+    finally:
+        window.describe_action.trigger()
+    assert "describe=false" in Path(window.settings.store.fileName()).read_text(encoding="utf-8")
+    assert window.describe_action.text().endswith("(Orca before 45.2)")
