@@ -11,11 +11,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.store.skill import JudgedHand
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.store_service import QueuedHand
 
 from .conftest import idle, start
-from .driving import finish_hand_by_keys, my_turn, settle
+from .driving import finish_hand_by_keys, make_window, my_turn, settle
+from .test_pass_and_play import TWO_PEOPLE, begin
+from .test_player_polish import judged
 from .test_polish22 import focused_table
 
 
@@ -109,3 +113,77 @@ def test_the_describe_setting_is_on_disk_at_once_and_names_45_2(qtbot: QtBot, wi
         window.describe_action.trigger()
     assert "describe=false" in Path(window.settings.store.fileName()).read_text(encoding="utf-8")
     assert window.describe_action.text().endswith("(Orca before 45.2)")
+
+
+@pytest.fixture
+def two_people(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[MainWindow, list[QueuedHand]]]:
+    """A window keeping its data in `tmp_path`, with two people at the table whose hands are queued for the judge,
+    the judge itself not run (each test hands the judgements in), and the hands queued."""
+    window = make_window(qtbot, tmp_path)
+    store = window.skill.store
+    monkeypatch.setattr(store, "judge_with", lambda _run: None)
+    queued: list[QueuedHand] = []
+    queue = store.queue_hand
+
+    def keep(hand: QueuedHand) -> None:
+        queued.append(hand)
+        queue(hand)
+
+    monkeypatch.setattr(store, "queue_hand", keep)
+    begin(window, seats=TWO_PEOPLE, seed=3)
+    yield window, queued
+    window.controller.runner.wait(5000)
+
+
+def came(window: MainWindow, hand: QueuedHand, losses: tuple[float, ...]) -> None:
+    """The judge's answer for `hand`, as the store gives it."""
+    window.skill.store.handJudged.emit(
+        JudgedHand(hand.origin, hand.player, "jamaican", False, False, 0.0, "", judged(losses))
+    )
+
+
+def end_the_hand(qtbot: QtBot, window: MainWindow) -> None:
+    window.controller.autoplay(10_000)
+    qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=30_000)
+
+
+def test_each_judgement_says_only_its_own_words(qtbot: QtBot, two_people: tuple[MainWindow, list[QueuedHand]]) -> None:
+    """With two people, each judgement said the whole line again: the first person's words twice (review 22,
+    finding 3). Each person's words are said once, as their judgement comes."""
+    window, queued = two_people
+    end_the_hand(qtbot, window)
+    assert [hand.player for hand in queued] == ["Ana", "Beto"]
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        came(window, queued[0], (0.0, 3.0))
+        came(window, queued[1], (0.0,))
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("Ana: Luck") and "Beto" not in lines[0], lines
+    assert lines[1].startswith("Beto: Luck") and "Ana" not in lines[1], lines
+    line = window.skill.line
+    assert line is not None and "Ana" in line.text() and "Beto" in line.text()  # the sheet shows both
+
+
+def test_a_judgement_come_before_the_sheet_shows_is_said_with_it(
+    qtbot: QtBot, two_people: tuple[MainWindow, list[QueuedHand]]
+) -> None:
+    """A judgement that came while the sheet was not in sight was never said (review 22, finding 3): it is said
+    as the sheet shows."""
+    window, queued = two_people
+    end_the_hand(qtbot, window)
+    sheet = window.game.hand_end
+    sheet.hide()
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        came(window, queued[0], (0.0, 3.0))
+        assert lines == []
+        sheet.show()
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+    assert len(lines) == 1 and lines[0].startswith("Ana: Luck"), lines
