@@ -11,12 +11,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.skill import JudgedHand
+from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
 from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import QueuedHand
 
-from .conftest import idle, start
+from .conftest import idle, known_deal, start
 from .driving import finish_hand_by_keys, make_window, my_turn, settle
 from .test_pass_and_play import TWO_PEOPLE, begin
 from .test_player_polish import judged
@@ -187,3 +189,51 @@ def test_a_judgement_come_before_the_sheet_shows_is_said_with_it(
     finally:
         ANNOUNCER.said.disconnect(lines.append)
     assert len(lines) == 1 and lines[0].startswith("Ana: Luck"), lines
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_h_says_why_it_gives_no_hint(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """ACCESSIBILITY.md promised that a key that does nothing says why, and H said nothing with hints off for the
+    match or before the person's turn (review 22): it says why, at once, in the game's language."""
+    if language != "en":
+        window.set_language(language)
+    off, wait = {
+        "en": ("Hints are off for this match.", "Wait for your turn."),
+        "es": ("Las pistas están desactivadas en esta partida.", "Espera tu turno."),
+    }[language]
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        seats = tuple(default_seats(4))
+        window.start_match(MatchSetup(build_rules("jamaican"), seats, hints=False), 1, known_deal(1))
+        idle(window)
+        assert my_turn(window)
+        view = focused_table(qtbot, window)
+        del lines[:]
+        qtbot.keyClick(view, Qt.Key.Key_H)
+        assert lines == [off]
+        begin(window, seats=TWO_PEOPLE, seed=3)
+        assert window.game.table.curtain, "the screen is passed before a person's turn"
+        view = focused_table(qtbot, window)
+        del lines[:]
+        qtbot.keyClick(view, Qt.Key.Key_H)
+        assert lines == [wait]
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)
+
+
+def test_spanish_target_and_view_items_read_apart(qtbot: QtBot, window: MainWindow) -> None:
+    """In Spanish the target was "Objetivo" on its box but "meta" (the goal's word) in the same row's choice and
+    in the duplicate match's text; and two View items in a row began with "Pasar", the second not about passing
+    (review 22)."""
+    window.set_language("es")
+    lobby = window.lobby
+    choices = [lobby.goal.itemText(i) for i in range(lobby.goal.count())]
+    assert "Jugar hasta un objetivo" in choices and not [text for text in choices if "meta" in text], choices
+    lobby.select("jamaican")
+    lobby.duplicate.setChecked(True)
+    (preface,) = [line for line in lobby.rules_view.toPlainText().splitlines() if line.startswith("Cada reparto")]
+    assert "sin objetivo" in preface and "meta" not in preface, preface
+    auto_pass, auto_next = window.auto_pass_action.text(), window.auto_next_action.text()
+    assert auto_pass.startswith("Pasar") and not auto_next.startswith("Pasar"), (auto_pass, auto_next)
+    assert auto_next.replace("&", "") == "Seguir con la siguiente mano automáticamente"

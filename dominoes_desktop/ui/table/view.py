@@ -309,16 +309,16 @@ class TableView(QGraphicsView):
 
     def tile_clicked(self, tile: Tile) -> None:
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self._refuse(self.tr("Wait for your turn."))
+            self.refuse(self.tr("Wait for your turn."))
             return
         moves = self.moves_for(tile)
         if not moves:
             hand = self.controller.hand
             ends = ", ".join(str(e) for e in hand.layout.open_ends()) if hand else ""
             if ends:
-                self._refuse(self.tr("{tile} does not fit: the open ends show {ends}.").format(tile=tile, ends=ends))
+                self.refuse(self.tr("{tile} does not fit: the open ends show {ends}.").format(tile=tile, ends=ends))
             else:
-                self._refuse(self.tr("{tile} cannot lead.").format(tile=tile))
+                self.refuse(self.tr("{tile} cannot lead.").format(tile=tile))
             return
         if len(moves) == 1:
             self.play(moves[0])
@@ -329,7 +329,8 @@ class TableView(QGraphicsView):
         self.status.emit(self.tr("{tile} fits more than one end: choose an end.").format(tile=tile))
         self.choosingChanged.emit()
 
-    def _refuse(self, text: str) -> None:
+    def refuse(self, text: str) -> None:
+        """Why a key did nothing, said at once (the table's voice answers `refused`) and on the status bar."""
         self.status.emit(text)
         self.refused.emit(text)
 
@@ -434,19 +435,19 @@ class TableView(QGraphicsView):
     def draw_or_pass(self, kind: MoveKind) -> None:
         moves = self.controller.legal_moves()
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self._refuse(self.tr("Wait for your turn."))
+            self.refuse(self.tr("Wait for your turn."))
             return
         wanted = [m for m in moves if m.kind is kind]
         if wanted:
             self.play(wanted[0])
         elif kind is MoveKind.PASS:
-            self._refuse(
+            self.refuse(
                 self.tr("You cannot pass: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
                 else self.tr("You must draw from the stock first.")
             )
         else:
-            self._refuse(
+            self.refuse(
                 self.tr("You cannot draw: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
                 else self.tr("There is nothing to draw.")
