@@ -980,7 +980,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="161" />
         <source>Play to a target</source>
-        <translation>Jugar hasta un objetivo</translation>
+        <translation>Hasta un objetivo</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="162" />
