@@ -596,6 +596,10 @@
         <translation>Pensando una pista…</translation>
     </message>
     <message>
+        <source>Hints are off for this match.</source>
+        <translation>Las pistas están desactivadas en esta partida.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="548" />
         <source>Hint: {advice} ({why})</source>
         <translation>Pista: {advice} ({why})</translation>
@@ -976,7 +980,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="161" />
         <source>Play to a target</source>
-        <translation>Jugar a una meta</translation>
+        <translation>Hasta un objetivo</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="162" />
@@ -1230,7 +1234,7 @@
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="524" />
         <source>Every deal is played once per side, on the same tiles, with everyone moved one seat on each time. Each play is one hand under the first-hand rule, with no redeal and no target; at the end your points are set against the CPUs' with the same tiles.</source>
-        <translation>Cada reparto se juega una vez por equipo, con las mismas fichas, y cada vez todos se corren un asiento. Cada jugada es una mano con la regla de la primera mano, sin volver a repartir y sin meta; al final tus puntos se comparan con los de las CPU con las mismas fichas.</translation>
+        <translation>Cada reparto se juega una vez por equipo, con las mismas fichas, y cada vez todos se corren un asiento. Cada jugada es una mano con la regla de la primera mano, sin volver a repartir y sin objetivo; al final tus puntos se comparan con los de las CPU con las mismas fichas.</translation>
     </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/lobby.py" line="528" />
@@ -1469,7 +1473,7 @@
     </message>
     <message>
         <source>&amp;Go on to the next hand by itself</source>
-        <translation>Pasar a la siguiente &amp;mano automáticamente</translation>
+        <translation>Seguir con la siguiente &amp;mano automáticamente</translation>
     </message>
     <message>
         <source>A deal played again: the same tiles as sealed deal {fingerprint}, as a new match.</source>
@@ -1598,8 +1602,8 @@
         <translation>Volumen</translation>
     </message>
     <message>
-        <source>Speak through the table&apos;s &amp;description (Orca before 45)</source>
-        <translation>Hablar por la &amp;descripción de la mesa (Orca anterior a la 45)</translation>
+        <source>Speak through the table&apos;s &amp;description (Orca before 45.2)</source>
+        <translation>Hablar por la &amp;descripción de la mesa (Orca anterior a la 45.2)</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="283" />

@@ -849,11 +849,16 @@ class GamePage(QWidget):
     # ---- hints --------------------------------------------------------------------------------
 
     def ask_hint(self) -> None:
+        """H: a hint on the person's turn. Otherwise why not, at once: H said nothing, taken for a hint still being
+        worked out (review 22). A room's window gives its own answer ("Rooms give no hints.")."""
         if self.setup is not None and not self.setup.hints:
+            self.table.refuse(self.tr("Hints are off for this match."))
             return
         if self.controller.human_turn() == self.table.bottom and not self.table.curtain:
             self.turn.setText(self.tr("Thinking of a hint…"))
             self.controller.request_hint()
+        elif self.setup is not None:
+            self.table.refuse(translate("TableView", "Wait for your turn."))
 
     def _hint_ready(self, decision: Decision) -> None:
         advice, why = self.advice(decision.move), hint_why(decision)

@@ -22,6 +22,8 @@ from ..shell.i18n import last_words_together, number
 from ..shell.store_service import StoreService
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QShowEvent
+
     from ...engine.analysis.rating import HandJudgement
     from ...engine.decisions import HandResult
     from ...engine.match import Match
@@ -45,11 +47,17 @@ def amount(value: float, hands: bool) -> str:
 class LuckLine(QLabel):
     """One line on the hand-end sheet: "Luck +8 · your decisions -2: one slip, see the coach"."""
 
+    shown = Signal()  # on the screen: with the sheet, or alone
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("luckLine")
         self.setWordWrap(True)  # named by its text, "Luck +8 · your decisions …": a fixed name hid the judgement
         self.hide()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.shown.emit()
 
     def hand_words(self, judgement: HandJudgement, name: str, several: bool) -> str:
         hands = judgement.family.value == "hands"
@@ -111,6 +119,8 @@ class SkillRecorder(QObject):
         self._ours: dict[str, tuple[int, int]] = {}  # origins queued from this match: (hand, seat)
         self._judged: dict[tuple[int, int], HandJudgement] = {}  # this match's judged hands, by (hand, seat)
         self.line: LuckLine | None = None
+        self._parts: list[str] = []  # the line's parts for the hand just ended (a person's words, a match's sum)
+        self._said: list[str] = []  # those of them said: each judgement said the whole line again (review 22, 3)
         # A duplicate match: the person's results for each deal (its seed), one per play, to set the two plays of
         # the same cards against each other (the other table's result with the person's cards is minus theirs).
         self._duplicate: object | None = None
@@ -131,6 +141,7 @@ class SkillRecorder(QObject):
     def show_on(self, sheet: QWidget) -> LuckLine:
         """Put the luck line on the hand-end sheet, under its result and above its buttons."""
         self.line = LuckLine(sheet)
+        self.line.shown.connect(self._say_new)
         layout = sheet.layout()
         if isinstance(layout, QBoxLayout):
             layout.insertWidget(min(1, layout.count()), self.line)
@@ -173,6 +184,7 @@ class SkillRecorder(QObject):
             )
             self._ours[queued.origin] = (hand, seat)
             self.store.queue_hand(queued)
+        self._parts, self._said = [], []
         if self.line is not None:
             self.line.judging()
         self.start()
@@ -217,7 +229,18 @@ class SkillRecorder(QObject):
                 )
             )
         if said:
-            line.setText("<br>".join(last_words_together(words) for words in said))
+            self._parts = [last_words_together(words) for words in said]
+            line.setText("<br>".join(self._parts))
             line.show()
-            if line.isVisible():  # on the sheet in sight: the judgement comes after the sheet was said, so say it
-                say(line, plain(line.text()))
+            self._say_new()
+
+    def _say_new(self) -> None:
+        """The line's words not said yet, once the sheet is in sight: a judgement comes after the sheet was said
+        (one part for each person's, the match's sum at its end), or before the sheet shows (said as it shows)."""
+        line = self.line
+        if line is None or not line.isVisible():
+            return
+        new = [part for part in self._parts if part not in self._said]
+        if new:
+            self._said.extend(new)
+            say(line, plain("<br>".join(new)))

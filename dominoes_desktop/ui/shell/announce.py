@@ -39,6 +39,8 @@ class Announcer(QObject):
         # announcement at all, but it reads the focused object's description as it changes, as it reads the
         # rack's tiles (a11y audit, session 22: Debian 12's Orca 43.1 heard no turn, no move, no answer).
         self.describe = False
+        self._lent: tuple[QWidget, str, str] | None = None  # the widget holding our words, its own, ours
+        self._watching = False  # the focus's moves followed, to give a widget its own description back
 
     def say(self, source: QWidget, text: str, asked: bool = False) -> None:
         """`asked`: the answer to a key the player pressed, said at once over what was still being read (an
@@ -54,21 +56,48 @@ class Announcer(QObject):
                 event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
             QAccessible.updateAccessibility(event)
         if self.describe:
-            self._describe(text)
+            self._describe(source, text)
         self.said.emit(text)
         self.saidBy.emit(source, text)
 
-    def _describe(self, text: str) -> None:
-        """The words as the focused table view's description (a change a screen reader reads): the same words
-        twice in a row differ by a trailing no-break space, or they would be no change."""
+    def _describe(self, source: QWidget, text: str) -> None:
+        """The words as the description of the focused widget of `source`'s window, whatever it is (the sheet's
+        button, a question's: the hand's result was lost while the focus was off the table; review 22, finding
+        2b), a change a screen reader reads. The same words twice in a row differ by a trailing no-break space,
+        or they would be no change. The widget's own description comes back as the focus leaves it."""
         from PySide6.QtWidgets import QApplication
 
         focus = QApplication.focusWidget()
-        if focus is None or focus.metaObject().className() != TABLE_VIEW_CLASS:
+        if focus is None or focus.window() is not source.window():
             return
-        if focus.accessibleDescription() == text:
+        if not self._watching:
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                app.focusChanged.connect(self._give_back)
+                self._watching = True
+        if self._lent is not None and self._lent[0] is not focus:
+            self._give_back()
+        current = focus.accessibleDescription()
+        if self._lent is not None and self._lent[0] is focus and current == self._lent[2]:
+            own = self._lent[1]  # still ours: what it had before the first words we put there
+        else:
+            own = current  # it set its own since (the table: a tile the arrows moved to)
+        if current == text:
             text += "\u00a0"
         focus.setAccessibleDescription(text)
+        self._lent = (focus, own, text)
+
+    def _give_back(self, *_focus: object) -> None:
+        """The widget's own description again, unless it set another since."""
+        lent, self._lent = self._lent, None
+        if lent is None:
+            return
+        widget, own, put = lent
+        try:
+            if widget.accessibleDescription() == put:
+                widget.setAccessibleDescription(own)
+        except RuntimeError:  # the widget is gone (a sheet closed with its window)
+            pass
 
 
 ANNOUNCER = Announcer()

@@ -478,7 +478,7 @@ class MainWindow(QMainWindow):
         view.addAction(contrast)
         # Orca before 45.2 speaks none of the table's announcements: the same words go to the focused table's
         # description, which it reads (docs/ACCESSIBILITY.md). Off by default: a newer Orca would say them twice.
-        self.describe_action = QAction(self.tr("Speak through the table's &description (Orca before 45)"), self)
+        self.describe_action = QAction(self.tr("Speak through the table's &description (Orca before 45.2)"), self)
         self.describe_action.setCheckable(True)
         self.describe_action.setChecked(read_bool(self.settings.store, DESCRIBE_KEY, False))
         ANNOUNCER.describe = self.describe_action.isChecked()
@@ -488,6 +488,7 @@ class MainWindow(QMainWindow):
     def _describe_changed(self, on: bool) -> None:
         ANNOUNCER.describe = on
         self.settings.store.setValue(DESCRIBE_KEY, on)
+        self.settings.store.sync()  # on disk at once, as every other setting (review 22, finding 5)
 
     def _play_help_changed(self) -> None:
         self.controller.auto_pass = self.auto_pass_action.isChecked()

@@ -24,7 +24,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from ..look.look_style import window_scale
 from ..look.looks import Look
-from ..shell.announce import expose_table_overlays, say
+from ..shell.announce import ANNOUNCER, expose_table_overlays
 from ..shell.i18n import translate
 from .drawn import Showing, newest_tile, shown_hand, table_state
 
@@ -95,6 +95,9 @@ class TableView(QGraphicsView):
         self.focus_index = 0
         self.choosing: tuple[Tile, list[Move]] | None = None
         self.marker_focus = 0
+        # The focused tile's words as last set: a refresh after every move set them again and so overwrote, at once,
+        # each announcement put in the description for an older Orca (review 22, finding 1).
+        self._tile_words = ""
         self.rack_order: list[Tile] = []
         self.flipped: set[Tile] = set()  # rack tiles shown low end first: the player's own arrangement
         self.hinted: Tile | None = None
@@ -306,16 +309,16 @@ class TableView(QGraphicsView):
 
     def tile_clicked(self, tile: Tile) -> None:
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self._refuse(self.tr("Wait for your turn."))
+            self.refuse(self.tr("Wait for your turn."))
             return
         moves = self.moves_for(tile)
         if not moves:
             hand = self.controller.hand
             ends = ", ".join(str(e) for e in hand.layout.open_ends()) if hand else ""
             if ends:
-                self._refuse(self.tr("{tile} does not fit: the open ends show {ends}.").format(tile=tile, ends=ends))
+                self.refuse(self.tr("{tile} does not fit: the open ends show {ends}.").format(tile=tile, ends=ends))
             else:
-                self._refuse(self.tr("{tile} cannot lead.").format(tile=tile))
+                self.refuse(self.tr("{tile} cannot lead.").format(tile=tile))
             return
         if len(moves) == 1:
             self.play(moves[0])
@@ -326,7 +329,8 @@ class TableView(QGraphicsView):
         self.status.emit(self.tr("{tile} fits more than one end: choose an end.").format(tile=tile))
         self.choosingChanged.emit()
 
-    def _refuse(self, text: str) -> None:
+    def refuse(self, text: str) -> None:
+        """Why a key did nothing, said at once (the table's voice answers `refused`) and on the status bar."""
         self.status.emit(text)
         self.refused.emit(text)
 
@@ -399,15 +403,16 @@ class TableView(QGraphicsView):
         rack = [item.tile for item in self.table.items_for_rack()]
         if move.tile in rack:  # the keys go to the tile hinted: Enter plays it
             self.focus_index = rack.index(move.tile)
-            self._show_focus()
+            self._show_focus(force=True)
         self.status.emit(words)
 
     def flip(self, tile: Tile) -> None:
         """Turn a rack tile end over end; only how it is shown changes."""
         self.flipped ^= {tile}
         self.refresh()
-        # F said nothing: a listener could not tell the key did anything (a11y audit, session 22).
-        say(self, describe_tile(tile, tile in self.flipped), asked=True)
+        # F said nothing (a11y audit, session 22): the tile as it now lies is said as the rack's tiles are, by the
+        # description's change; an announcement too said it twice (review 22, finding 2).
+        self._show_focus(force=True)
 
     def play(self, move: Move) -> None:
         chose = self.choosing is not None
@@ -430,19 +435,19 @@ class TableView(QGraphicsView):
     def draw_or_pass(self, kind: MoveKind) -> None:
         moves = self.controller.legal_moves()
         if self.controller.human_turn() != self.bottom or self.curtain:
-            self._refuse(self.tr("Wait for your turn."))
+            self.refuse(self.tr("Wait for your turn."))
             return
         wanted = [m for m in moves if m.kind is kind]
         if wanted:
             self.play(wanted[0])
         elif kind is MoveKind.PASS:
-            self._refuse(
+            self.refuse(
                 self.tr("You cannot pass: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
                 else self.tr("You must draw from the stock first.")
             )
         else:
-            self._refuse(
+            self.refuse(
                 self.tr("You cannot draw: a tile of yours fits.")
                 if moves and moves[0].kind is MoveKind.PLAY
                 else self.tr("There is nothing to draw.")
@@ -481,18 +486,19 @@ class TableView(QGraphicsView):
         ):
             step = -1 if key in (Qt.Key.Key_Left, Qt.Key.Key_Up) else 1
             self.marker_focus = (self.marker_focus + step) % len(self.choosing[1])
-            self._show_focus()
             # Which end Enter now takes: only drawn before, a listener chose blind (in the fives games one end
-            # scores and the other may not).
-            say(self, self.choice_words(), asked=True)
+            # scores and the other may not). Said by the description's change alone, as the rack's tiles are: an
+            # announcement too said each arrow twice (review 22, finding 2).
+            self._show_focus(force=True)
         elif self.choosing is not None and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             self.end_chosen(self.marker_focus)
         elif self.choosing is not None and key == Qt.Key.Key_Escape:
             self.stop_choosing()
+            self._show_focus(force=True)  # the tile put back, read as the arrows read it
         elif key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and rack:
             step = -1 if key in (Qt.Key.Key_Left, Qt.Key.Key_Backtab) else 1
             self.focus_index = (self.focus_index + step) % len(rack)
-            self._show_focus()
+            self._show_focus(force=True)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and rack:
             self.focus_index = min(self.focus_index, len(rack) - 1)
             tile = rack[self.focus_index].tile
@@ -508,13 +514,15 @@ class TableView(QGraphicsView):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
-        self._show_focus()
+        self._show_focus(force=True)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
         self._show_focus()
 
-    def _show_focus(self) -> None:
+    def _show_focus(self, force: bool = False) -> None:
+        """Mark the focused tile or end, and put its words in the description when they changed (`force`: a key
+        that moves the focus, or the focus coming in, sets them even over an announcement left there)."""
         rack = self.table.items_for_rack()
         has_focus = self.hasFocus()
         if rack:
@@ -525,11 +533,19 @@ class TableView(QGraphicsView):
         for marker in self.table.markers:
             marker.focused = marker.index == self.marker_focus
             marker.update()
+        words = ""
         if has_focus and self.choosing is not None:
-            self.setAccessibleDescription(self.choice_words())
+            words = self.choice_words()
         elif rack and has_focus and self.choosing is None:
             tile = rack[self.focus_index].tile
             if tile is not None:
                 fits = self.tr("playable") if rack[self.focus_index].legal else self.tr("not playable now")
-                words = describe_tile(tile, tile in self.flipped)
-                self.setAccessibleDescription(self.tr("{tile}, {fits}").format(tile=words, fits=fits))
+                said = describe_tile(tile, tile in self.flipped)
+                words = self.tr("{tile}, {fits}").format(tile=said, fits=fits)
+        # With the words said put in the description (an older Orca), only a key sets the tile's there: a move
+        # that changed the focused tile (one played) overwrote the move's own words at once.
+        if words and (force or (words != self._tile_words and not ANNOUNCER.describe)):
+            self.setAccessibleDescription(words)
+            self._tile_words = words
+        elif not words:
+            self._tile_words = ""
