@@ -28,8 +28,7 @@ from ...engine.scoring import losers_counts
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
 from ..look.look_style import scaled_words_style
-from ..shell.announce import plain
-from ..shell.i18n import NO_BREAK, translate
+from ..shell.i18n import NO_BREAK, plain, translate
 from .controller import SeatConfig
 
 PRESS_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
 from ..shell import store_service
-from ..shell.announce import plain, say
-from ..shell.i18n import last_words_together, number
+from ..shell.announce import say
+from ..shell.i18n import last_words_together, number, plain
 from ..shell.store_service import StoreService
 
 if TYPE_CHECKING:

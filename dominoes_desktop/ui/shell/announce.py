@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
-from .i18n import translate
+from .i18n import plain, translate
 
 # Qt's accessibility, shortcut and rich-text classes (and the Qt namespace, whose hundreds of enum members PySide
 # makes at its first use) are imported where they are used: the lobby's first paint needs none of them.
@@ -148,14 +148,6 @@ def spoken_symbols(text: str) -> str:
 
     text = re.sub(r"(?<!\S)—(?=[\s.,;]|$)", translate("Voice", "no tiles"), text)
     return text.replace(" → ", translate("MainWindow", " to "))
-
-
-def plain(html: str) -> str:
-    """Rich text as one spoken line: paragraphs and table rows become sentences."""
-    from PySide6.QtGui import QTextDocumentFragment
-
-    lines = [line.strip() for line in QTextDocumentFragment.fromHtml(html).toPlainText().splitlines()]
-    return " ".join(line if line.endswith((".", "!", "?", ":")) else line + "." for line in lines if line)
 
 
 DESCRIBE_KEY = "voice/describe"  # what is said also set as the focused table's description (older Orca)

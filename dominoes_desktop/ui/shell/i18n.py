@@ -100,3 +100,11 @@ class Language:
 
 
 LANGUAGE = Language()
+
+
+def plain(html: str) -> str:
+    """Rich text as one spoken line: paragraphs and table rows become sentences."""
+    from PySide6.QtGui import QTextDocumentFragment
+
+    lines = [line.strip() for line in QTextDocumentFragment.fromHtml(html).toPlainText().splitlines()]
+    return " ".join(line if line.endswith((".", "!", "?", ":")) else line + "." for line in lines if line)
