@@ -39,7 +39,7 @@ from ...engine.levels import DEFAULT_LEVEL, TABLE_LEVELS
 from ...engine.presets import PRESETS, Preset, build_rules
 from ...engine.rules import Rules, Style
 from ...resources import resources_dir
-from ..learn.rules_page import option_names, preset_blurb, preset_name, rules_html
+from ..learn.rules_page import option_names, preset_blurb, preset_name, readable_by_keys, rules_html
 from ..look.flags import flag_pixmap
 from ..look.form_rows import level_label
 from ..look.look_style import page_scale, scaled_lobby_style
@@ -372,10 +372,7 @@ class LobbyPage(QWidget):
         self.rules_view = RulesView()
         self.rules_view.setAccessibleName(self.tr("House rules"))
         self.rules_view.setOpenExternalLinks(False)
-        # The arrows move a caret through the rules, line by line, which a screen reader reads as it moves:
-        # without it Down only scrolled and a listener heard nothing (a11y audit, session 22). Links stay on Tab.
-        flags = self.rules_view.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard
-        self.rules_view.setTextInteractionFlags(flags)
+        readable_by_keys(self.rules_view)  # Down only scrolled: a listener heard nothing (a11y audit, session 22)
 
         # House-rule options over the preset.
         self.set_top = PageComboBox()

@@ -1043,10 +1043,6 @@ class GamePage(QWidget):
         self.table.refresh()
         duplicate = self.controller.duplicate
         winner = self.controller.winner if duplicate is None else None  # a duplicate play's target does not count
-        # Named by its words before the sheet gives it the focus: at a match's end the focus came to "Play again"
-        # while it was still named "New match", and a screen reader said that (a11y audit, session 22).
-        again = translate("HandEndPanel", "Play again" if winner is not None else "New match")
-        self.hand_end.again.setAccessibleName(again)
         self.hand_end.show_result(rules, self.controller.seats, result, winner)
         self.deal_seal.seal(self.controller.hand_proof())
         self.deal_seal.cut.set_theme(self.table.look.theme)

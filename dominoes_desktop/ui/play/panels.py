@@ -702,7 +702,11 @@ class HandEndPanel(QFrame):
         # A room's seat is never told the deal's seed (the room's panel says whether each deal checked out).
         self.details_button.setVisible(result.seed is not None)
         self.next.setVisible(winner is None)
-        self.again.setText(self.tr("Play again") if winner is not None else self.tr("New match"))
+        # Named by its words before it takes the focus: at a match's end the focus came to "Play again" while it
+        # was still named "New match", and a screen reader said that (a11y audit, session 22).
+        again = self.tr("Play again") if winner is not None else self.tr("New match")
+        self.again.setText(again)
+        self.again.setAccessibleName(again)
         self.show()
         self.raise_()
         (self.next if winner is None else self.again).setFocus()
