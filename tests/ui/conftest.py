@@ -5,6 +5,7 @@ from __future__ import annotations
 import faulthandler
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
@@ -92,3 +94,14 @@ def start(window: MainWindow, preset: str = "jamaican", seed: int = 1, **options
     """You and CPUs, the first deal known from `seed` (`known_deal`); returns when the table waits for you."""
     window.quick_start(build_rules(preset, dict(options)), "medium", seed, known_deal(seed))
     idle(window)
+
+
+@contextmanager
+def saying() -> Iterator[list[str]]:
+    """What the announcer says while the block runs, in order (what reaches AT-SPI as announcements)."""
+    lines: list[str] = []
+    ANNOUNCER.said.connect(lines.append)
+    try:
+        yield lines
+    finally:
+        ANNOUNCER.said.disconnect(lines.append)

@@ -22,11 +22,10 @@ from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.room.room_window import RoomWindow
-from dominoes_desktop.ui.shell.announce import ANNOUNCER, plain
-from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .conftest import start
+from .conftest import saying, start
 from .driving import finish_hand_by_keys, idle, known_deal, make_window, play_turn_by_keys
 
 
@@ -39,10 +38,8 @@ def english(qtbot: QtBot) -> Iterator[None]:
 @pytest.fixture
 def heard() -> Iterator[list[str]]:
     """What the announcer says, in order (what reaches AT-SPI as announcements)."""
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    yield lines
-    ANNOUNCER.said.disconnect(lines.append)
+    with saying() as lines:
+        yield lines
 
 
 def accessible_name(widget: QWidget) -> str:

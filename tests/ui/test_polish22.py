@@ -22,7 +22,7 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.view import TableView, describe_tile
 
-from .conftest import idle, known_deal, start
+from .conftest import idle, known_deal, saying, start
 from .driving import finish_hand_by_keys, my_turn
 from .test_fitting import clipped
 from .test_no_dead_clicks import _win_a_hand_for_our_side
@@ -185,9 +185,7 @@ def test_a_listener_hears_which_end_enter_takes(qtbot: QtBot, window: MainWindow
     view = focused_table(qtbot, window)
     rack = [item.tile for item in view.table.items_for_rack()]
     view.focus_index = rack.index(tile)
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         qtbot.keyClick(view, Qt.Key.Key_Return)
         first = f"{end_said(moves[0])} (1 of 2)"
         assert any("choose an end" in line and line.endswith(first) for line in lines), lines
@@ -201,8 +199,6 @@ def test_a_listener_hears_which_end_enter_takes(qtbot: QtBot, window: MainWindow
         played = len(hand.history)
         qtbot.keyClick(view, Qt.Key.Key_Return)
         assert hand.history[played].move == moves[1]
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
 
 
 def test_a_listener_hears_why_a_key_did_nothing(qtbot: QtBot, window: MainWindow) -> None:
@@ -213,17 +209,13 @@ def test_a_listener_hears_why_a_key_did_nothing(qtbot: QtBot, window: MainWindow
     view = focused_table(qtbot, window)
     items = view.table.items_for_rack()
     view.focus_index = next(i for i, item in enumerate(items) if not item.legal)
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         qtbot.keyClick(view, Qt.Key.Key_Return)
         assert lines and "does not fit: the open ends show" in lines[-1], lines
         qtbot.keyClick(view, Qt.Key.Key_P)
         assert lines[-1] == "You cannot pass: a tile of yours fits."
         qtbot.keyClick(view, Qt.Key.Key_D)
         assert lines[-1] == "You cannot draw: a tile of yours fits."
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
 
 
 def test_choices_a_screen_reader_names_by_their_label(qtbot: QtBot, window: MainWindow) -> None:
@@ -353,9 +345,7 @@ def test_a_listener_hears_the_turn_timers_last_seconds(qtbot: QtBot, window: Mai
     window.start_match(MatchSetup(build_rules("jamaican"), seats, timer_seconds=7), 3, known_deal(3))
     idle(window)
     clock = window.game.clock
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         qtbot.waitUntil(lambda: my_turn(window) and bool(clock.text()), timeout=5000)
         assert clock.accessibleName() == "" and clock.accessibleDescription() == "Turn timer"
         window.voice.speak_turn()
@@ -363,8 +353,6 @@ def test_a_listener_hears_the_turn_timers_last_seconds(qtbot: QtBot, window: Mai
         qtbot.waitUntil(lambda: any(line.endswith("seconds left") for line in lines), timeout=6000)
         warned = [line for line in lines if line.endswith("seconds left")]
         assert len(warned) == 1 and warned[0] in ("5 seconds left", "4 seconds left"), warned
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
 
 
 def test_m_reads_the_new_tiles_while_who_leads_is_asked(qtbot: QtBot, window: MainWindow) -> None:
@@ -445,12 +433,8 @@ def test_the_match_end_is_said_once_in_words(qtbot: QtBot, window: MainWindow) -
     """At a match's end "Match over" was said twice (the headline, then the sheet's own), an empty rack as "—"
     and a rounding as "→", which speech reads as symbols or skips (a11y audit, session 22)."""
     start(window, "classic_block", seed=2, single_round=True)
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         finish_hand_by_keys(qtbot, window)
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
     end = [line for line in lines if "Match over" in line or "pips" in line]
     assert sum(line.count("Match over") for line in end) == 1, end
     assert not [line for line in lines if "—" in line or "→" in line], lines
@@ -466,12 +450,8 @@ def test_f_says_the_tile_turned_over(qtbot: QtBot, window: MainWindow) -> None:
     view.focus_index = next(i for i, item in enumerate(items) if item.tile is not None and not item.tile.is_double)
     tile = items[view.focus_index].tile
     assert tile is not None
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         qtbot.keyClick(view, Qt.Key.Key_F)
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
     assert lines == [], lines  # said once, by the description's change (review 22, finding 2)
     assert view.accessibleDescription().startswith(f"{describe_tile(tile, flipped=True)}, ")
     assert describe_tile(tile, flipped=True) != describe_tile(tile)

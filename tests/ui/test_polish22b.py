@@ -9,10 +9,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ClaimWindow
-from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .conftest import idle, start
+from .conftest import idle, saying, start
 from .driving import my_turn, play_turn_by_keys
 from .test_pass_and_play import SOLO, _play_until, begin
 from .test_polish22 import focused_table
@@ -23,12 +22,8 @@ def test_k_says_every_key_the_table_answers(qtbot: QtBot, window: MainWindow) ->
     (a11y audit, session 22). The take-back and rules keys are read from their real shortcuts."""
     start(window, "jamaican", seed=1)
     view = focused_table(qtbot, window)
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         qtbot.keyClick(view, Qt.Key.Key_K)
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
     assert lines, "K said nothing"
     keys = lines[-1]
     undo = window.game.undo_shortcut.key().toString(QKeySequence.SequenceFormat.NativeText)
@@ -97,13 +92,9 @@ def test_ctrl_z_says_the_move_was_taken_back_before_the_turn_it_brings(qtbot: Qt
         idle(window)
     assert my_turn(window)
     qtbot.keyClick(game.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # says it makes practice
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
         idle(window)
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
     taken = "Your move was taken back: this match is practice."
     assert taken in lines, lines
     turns = [i for i, line in enumerate(lines) if line.startswith("Your turn")]

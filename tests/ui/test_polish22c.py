@@ -18,7 +18,7 @@ from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import QueuedHand
 
-from .conftest import idle, known_deal, start
+from .conftest import idle, known_deal, saying, start
 from .driving import finish_hand_by_keys, make_window, my_turn, settle
 from .test_pass_and_play import TWO_PEOPLE, begin
 from .test_player_polish import judged
@@ -63,17 +63,13 @@ def test_a_cpu_round_leaves_each_announcement_in_the_description(
     qtbot.keyClick(view, Qt.Key.Key_Left)
     qtbot.keyClick(view, Qt.Key.Key_Right)  # the keys read the tile, as before
     assert "playable" in view.accessibleDescription()
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
     seen = recording(monkeypatch, view)
-    try:
+    with saying() as lines:
         qtbot.keyClick(view, Qt.Key.Key_Return)
         if view.choosing is not None:
             qtbot.keyClick(view, Qt.Key.Key_Return)
         idle(window)
         settle(qtbot, window)
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
     assert [line for line in lines if "CPU 1" in line], lines
     assert [text.rstrip("\u00a0") for text in seen] == lines  # each said, in order, and nothing between
 
@@ -157,13 +153,9 @@ def test_each_judgement_says_only_its_own_words(qtbot: QtBot, two_people: tuple[
     window, queued = two_people
     end_the_hand(qtbot, window)
     assert [hand.player for hand in queued] == ["Ana", "Beto"]
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         came(window, queued[0], (0.0, 3.0))
         came(window, queued[1], (0.0,))
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
     assert len(lines) == 2, lines
     assert lines[0].startswith("Ana: Luck") and "Beto" not in lines[0], lines
     assert lines[1].startswith("Beto: Luck") and "Ana" not in lines[1], lines
@@ -180,14 +172,10 @@ def test_a_judgement_come_before_the_sheet_shows_is_said_with_it(
     end_the_hand(qtbot, window)
     sheet = window.game.hand_end
     sheet.hide()
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         came(window, queued[0], (0.0, 3.0))
         assert lines == []
         sheet.show()
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
     assert len(lines) == 1 and lines[0].startswith("Ana: Luck"), lines
 
 
@@ -201,9 +189,7 @@ def test_h_says_why_it_gives_no_hint(qtbot: QtBot, window: MainWindow, language:
         "en": ("Hints are off for this match.", "Wait for your turn."),
         "es": ("Las pistas están desactivadas en esta partida.", "Espera tu turno."),
     }[language]
-    lines: list[str] = []
-    ANNOUNCER.said.connect(lines.append)
-    try:
+    with saying() as lines:
         seats = tuple(default_seats(4))
         window.start_match(MatchSetup(build_rules("jamaican"), seats, hints=False), 1, known_deal(1))
         idle(window)
@@ -218,8 +204,6 @@ def test_h_says_why_it_gives_no_hint(qtbot: QtBot, window: MainWindow, language:
         del lines[:]
         qtbot.keyClick(view, Qt.Key.Key_H)
         assert lines == [wait]
-    finally:
-        ANNOUNCER.said.disconnect(lines.append)
 
 
 def test_spanish_target_and_view_items_read_apart(qtbot: QtBot, window: MainWindow) -> None:

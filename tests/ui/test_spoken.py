@@ -16,20 +16,17 @@ from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.look.look_dialog import LookDialog
 from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.play.panels import side_name
-from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .conftest import start
+from .conftest import saying, start
 from .driving import cut_the_deck, hand_over, idle, my_turn, play_turn_by_keys
 
 
 @pytest.fixture
 def said() -> Iterator[list[str]]:
-    heard: list[str] = []
-    ANNOUNCER.said.connect(heard.append)
-    yield heard
-    ANNOUNCER.said.disconnect(heard.append)
+    with saying() as lines:
+        yield lines
 
 
 @pytest.fixture(autouse=True)
