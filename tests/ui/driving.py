@@ -17,6 +17,7 @@ from dominoes_desktop.engine.fairness import SALT_BYTES, FairDeal, fingerprint
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.session.cpu_pool import CpuPool
 from dominoes_desktop.ui.play import controller as play_controller
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from dominoes_desktop.ui.table.tile_item import TileItem
@@ -115,6 +116,17 @@ def finish_hand_by_keys(qtbot: QtBot, window: MainWindow) -> None:
             break
         play_turn_by_keys(qtbot, window)
     qtbot.waitUntil(lambda: window.game.hand_end.isVisible(), timeout=10_000)
+
+
+def reviewed_hand(qtbot: QtBot, window: MainWindow) -> ReviewDialog:
+    """The hand just finished (finish_hand_by_keys), opened in the hand review."""
+    match = window.controller.match
+    assert match is not None
+    review = ReviewDialog(match, window.controller.seats, window.look, window)
+    qtbot.addWidget(review)
+    review.show()
+    qtbot.waitExposed(review)
+    return review
 
 
 def play_to_a_choice_of_tiles(qtbot: QtBot, window: MainWindow, turns: int = 6) -> None:

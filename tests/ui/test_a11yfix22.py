@@ -19,14 +19,13 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
-from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import saying, start
-from .driving import finish_hand_by_keys, idle, known_deal, make_window, play_turn_by_keys
+from .driving import finish_hand_by_keys, idle, known_deal, make_window, play_turn_by_keys, reviewed_hand
 
 
 @pytest.fixture(autouse=True)
@@ -121,12 +120,7 @@ def test_stepping_through_a_reviewed_hand_says_each_move_and_the_caption_reads_a
 ) -> None:
     start(window, "jamaican", seed=2)
     finish_hand_by_keys(qtbot, window)
-    match = window.controller.match
-    assert match is not None
-    review = ReviewDialog(match, window.controller.seats, window.look, window)
-    qtbot.addWidget(review)
-    review.show()
-    qtbot.waitExposed(review)
+    review = reviewed_hand(qtbot, window)
     total = len(review.played.history)
     last = review.caption.text()
     assert last.startswith(f"Move {total} of {total}: ")

@@ -20,7 +20,7 @@ from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import finish_hand_by_keys
+from .driving import finish_hand_by_keys, reviewed_hand
 
 
 def tab_stops(top: QWidget) -> list[QWidget]:
@@ -110,12 +110,7 @@ def test_the_dialogs_pictures_are_no_tab_stops(qtbot: QtBot, window: MainWindow)
     qtbot.waitUntil(lambda: not look.isVisible(), timeout=2000)
     start(window, "jamaican", seed=2)
     finish_hand_by_keys(qtbot, window)
-    match = window.controller.match
-    assert match is not None
-    review = ReviewDialog(match, window.controller.seats, window.look, window)
-    qtbot.addWidget(review)
-    review.show()
-    qtbot.waitExposed(review)
+    review = reviewed_hand(qtbot, window)
     stops = tab_stops(review)
     assert review.view not in stops and stops, stops
     row = [stops.index(button) for button in (review.verify, review.again, review.coach)]
