@@ -129,8 +129,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from multiprocessing import shared_memory
 from typing import Any
 
 from ..hand import Hand
@@ -266,6 +268,7 @@ class WorldTask:
     listed: tuple[tuple[int, int, ListedWorld], ...] = ()
     more: bool = False  # worlds beyond a decision's scouting ones: past the budget they are left out, not estimated
     split: frozenset[int] = frozenset()  # decisions whose options, not worlds, are shared out over the lanes
+    board: str | None = None  # the shared memory where the lanes say which split world each stopped judging at
 
 
 # What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched, the
@@ -277,6 +280,84 @@ WorldFound = list[
         int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int, tuple[int, ...]
     ]
 ]
+
+
+NO_WORLD = 2**31 - 1  # a board's slot before its lane says anything
+
+
+class Board:
+    """Where each lane says at which world of a split decision it stopped judging exactly (its search ran past
+    the budget there, or had before): from that world on the lane estimates every world whole (or, in a task
+    of `more` worlds, leaves them out), so another lane's half of those worlds would be searched for nothing.
+    A lane still searching reads the others' word before each world and option of a split decision and skips
+    the worlds from the one named on. Which worlds are exact, and every value, stay as they were whenever the
+    word arrives: a lane stops only at worlds another lane no longer judges exactly, the lane that stopped
+    judging estimates every later world, and a split decision is the last its lanes judge (a pose: the first
+    decision), so nothing a lane does afterwards depends on what it skipped. One int a lane and decision, each
+    written by its own lane alone, in shared memory (the lanes may be processes; no lock needed). Where shared
+    memory is not to be had, there is no board and the lanes search as before."""
+
+    def __init__(self, memory: shared_memory.SharedMemory, lanes: int, decisions: int) -> None:
+        self.memory = memory
+        self.lanes = lanes
+        self.decisions = decisions
+        assert memory.buf is not None
+        self.slots = memory.buf.cast("i")
+
+    def stopped(self, lane: int, decision: int, world: int) -> None:
+        """Says that `lane` judges `decision`'s worlds exactly no more from `world` on (the first time only)."""
+        at = lane * self.decisions + decision
+        if self.slots[at] == NO_WORLD:
+            self.slots[at] = world
+
+    def others(self, lane: int, decision: int) -> int:
+        """The first world of `decision` another lane no longer judges exactly (`NO_WORLD` while none)."""
+        return min(
+            (self.slots[other * self.decisions + decision] for other in range(self.lanes) if other != lane),
+            default=NO_WORLD,
+        )
+
+    def release(self) -> None:
+        self.slots.release()
+        self.memory.close()
+
+
+@contextmanager
+def new_board(lanes: int, decisions: int) -> Iterator[str | None]:
+    """A board for a round's lanes (its shared memory's name, None where there is none), taken away after."""
+    try:
+        memory = shared_memory.SharedMemory(create=True, size=4 * lanes * max(1, decisions))
+    except OSError:
+        yield None
+        return
+    assert memory.buf is not None
+    slots = memory.buf.cast("i")
+    for i in range(len(slots)):
+        slots[i] = NO_WORLD
+    slots.release()
+    try:
+        yield memory.name
+    finally:
+        memory.close()
+        memory.unlink()
+
+
+@contextmanager
+def joined_board(name: str | None, lanes: int, decisions: int) -> Iterator[Board | None]:
+    """A lane's view of its round's board (None where there is none or it is gone)."""
+    if name is None:
+        yield None
+        return
+    try:
+        memory = shared_memory.SharedMemory(name=name)
+    except OSError:
+        yield None
+        return
+    board = Board(memory, lanes, decisions)
+    try:
+        yield board
+    finally:
+        board.release()
 
 
 def _one_table(rules: Rules, world: Hand) -> bool:
@@ -338,10 +419,21 @@ def judge_worlds(task: WorldTask) -> WorldFound:
     """A lane's worlds, from the last decision to the first. Once a search runs past its budget, the lane
     estimates every earlier decision's worlds straight away (they have more tiles in play); in a task of `more`
     worlds it leaves them unjudged instead (no values), and `judge_hand_view` judges those decisions over the
-    worlds they had before."""
+    worlds they had before. A lane still searching a split decision skips (reports nothing for) its worlds from
+    the first one another lane said on the board it no longer judges exactly (`Board`)."""
+    todo = decisions_to_judge(task.recorded, task.seats)
+    with joined_board(task.board, task.lanes, len(todo)) as board:
+        return _judge_worlds(task, todo, board)
+
+
+def _skips(board: Board | None, lane: int, decision: int, world: int) -> bool:
+    """Whether another lane said on the board that it no longer judges this world of the decision exactly."""
+    return board is not None and board.others(lane, decision) <= world
+
+
+def _judge_worlds(task: WorldTask, todo: list[tuple[int, Hand, Move, list[int]]], board: Board | None) -> WorldFound:
     recorded = task.recorded
     rules = recorded.rules
-    todo = decisions_to_judge(recorded, task.seats)
     found: WorldFound = []
     searching = True
     shared: Judge | None = None
@@ -358,9 +450,13 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         view = view_at(position, seat, recorded.index)
         worlds = [] if d in task.whole else sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
         split = d in task.split
+        watch = board if split else None  # another lane's word stops this lane's search of a split decision
+
         for k in range(start, stop):
             if not split and k % task.lanes != task.lane:
                 continue
+            if searching and _skips(watch, task.lane, d, k):
+                break  # another lane estimates (or leaves out) this world and every later one
             mine = [o for o in range(len(options)) if not split or (k + o) % task.lanes == task.lane]
             if d in task.whole:  # listed once for the decision (`listed_worlds`)
                 hands, stock, weight = listed[d, k]
@@ -380,13 +476,19 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                 try:
                     values = []
                     for o in mine:
+                        if _skips(watch, task.lane, d, k):
+                            break
                         values.append(judge.option_value(world, options[o], side, True, 0, guess=lately.get((d, o))))
                         lately[d, o] = values[-1]
                 except OutOfBudget:
                     values = None
                     searching = False
                 nodes = judge.searched - searched
+                if values is not None and len(values) < len(mine):
+                    break  # stopped on another lane's word (see above)
             exact = values is not None
+            if not exact and watch is not None:
+                watch.stopped(task.lane, d, k)
             if values is None and task.more:
                 found.append((d, k, (), (), weight, (), False, nodes, ()))
                 continue
@@ -550,17 +652,42 @@ def judge_hand_view(
                 for k in range(start, stop):
                     for lane in range(LANES) if d in split else [k % LANES]:
                         shares[lane].append((d, k, lists[d][k]))
-        tasks = [
-            WorldTask(
-                recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]), more, split
-            )
-            for lane in range(LANES)
-        ]
+        splits = any(d in split for d, _, _ in worlds)
+        with new_board(LANES, len(todo)) if splits else nullcontext() as board:
+            tasks = [
+                WorldTask(
+                    recorded,
+                    seat_list,
+                    tuple(worlds),
+                    lane,
+                    LANES,
+                    seed,
+                    limit,
+                    whole,
+                    tuple(shares[lane]),
+                    more,
+                    split,
+                    board,
+                )
+                for lane in range(LANES)
+            ]
+            found = list(run(judge_worlds, tasks))
         left_out: set[int] = set()
         parts: dict[tuple[int, int], list[tuple[Any, ...]]] = {}  # a split decision's world, as each lane found it
-        for lane_found in run(judge_worlds, tasks):
+        # A split decision's nodes: every lane's up to its first world not judged exactly, which is charged one
+        # search's budget, and none after it (what a lane searched there before another's word reached it
+        # depends on the clock: `Board`), so the count, as every value, is the same however the lanes run.
+        stopped: dict[int, int] = {}
+        for lane_found in found:
+            for d, k, *_, exact, _, _ in lane_found:
+                if d in split and not exact:
+                    stopped[d] = min(k, stopped.get(d, k))
+        for d in stopped:
+            nodes[d] += limit
+        for lane_found in found:
             for d, k, hands, stock, weight, values, exact, searched, of in lane_found:
-                nodes[d] += searched
+                if d not in stopped or k < stopped[d]:
+                    nodes[d] += searched
                 if not values:  # unjudged (`more` worlds only)
                     left_out.add(d)
                     if searched:
