@@ -123,6 +123,25 @@ the pose's other worlds all the same kept them exact but made seeds 1 and 3's wo
 1/26 approximate at 1.22 s (worst 3.53 s), cross_9 5/17 and cross_12 10/13 as before, every other preset 0, and no
 other preset's idle median above 0.35 s nor its worst above 0.55 s. Not done: the forced and pass nodes' cheaper
 table store.
+
+Session 23. The forced and pass nodes already skip the table, in both searches: the pure one returns before its key
+is made, the compiled one walks them in a loop and keys only a node of two options or more (`expand`), so there
+was no store at them to make cheaper; a profile of the compiled line search (`perf record` of `benchmarks/
+coach_nodes.py --preset cuban --hands 3 --plies 0-3 --worlds 2 --cap 60000000`) puts 81% of the time in the search
+and 11% in the store, spread over the node, with no single hot spot. The wasted lane half is gone: a lane whose
+search of a pose's world runs past the budget says so on a `Board` (shared memory, one int a lane and decision),
+and the other lane, still searching, skips that world and every later one of the pose (the first lane estimates
+them whole, as before); a split decision's nodes are counted up to its first world not judged exactly, which is
+charged one search's budget, so the count is the same however the lanes run. The same worlds, values and grades:
+`judge_hand_view` of the benchmark's 10 Cuban hands of seeds 1, 2 and 3 (the person's decisions, two spawned
+workers, every world's values written out) gave byte for byte the same output before and after (log not kept;
+the command reproduces it). `benchmarks/coach_speed.py --presets cuban --ways view-2 --hands 10 --seed S`, seeds 1,
+2 and 3 one after the other, before then after (median and worst busy seconds a hand, the idle estimate; load 0.5
+to 1.7): approximate 3/52, 1/56 and 3/53 both (7/161, 4.3%), median 1.79 -> 1.35, 1.10 -> 1.20 and 1.17 -> 1.17 s,
+worst 5.13 -> 3.82, 6.11 -> 2.56 and 4.78 -> 4.46 s: within 5.5 s on each seed. With the board, a bigger budget
+(`--budget N`, load 1.6 to 2.3): 24 million 2/52, 1/56 and 3/53 (6/161, 3.7%) at 1.92, 1.18 and 1.28 s, worst
+6.21, 2.40 and 5.63 s; 30 million 2/52, 1/56 and 3/53 at 2.01, 1.17 and 1.19 s, worst 6.13, 2.53 and 5.69 s: past
+5.5 s on seed 1, so `coach.BIG_LINE_BUDGET` stays at 21 million.
 """
 
 from __future__ import annotations
