@@ -573,3 +573,32 @@ def test_a_lane_skips_the_pose_worlds_another_lane_no_longer_judges_exactly(monk
     with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
         in_workers = judge_hand_view(recorded, seats=(0,), seed=5, budget=budget, map_lanes=pool.map)
     assert [f.as_json(True) for f in in_workers] == without
+
+
+def test_later_pose_worlds_past_the_budget_are_left_out_alike_when_the_other_lane_skips_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a round of later worlds (`more`), a pose's world past the budget leaves the round's worlds out; the
+    other lane, told so on the board, skips its half of them, and the verdict is as with no board."""
+    recorded = _recorded("all_fives", 6)
+    monkeypatch.setattr(fair_module, "dear_nodes", lambda budget: 10**18)  # the pose gets more worlds
+    monkeypatch.setattr(fair_module, "HAND_NODES", 10**9)
+    rounds: list[tuple[bool, list[int]]] = []  # each round's `more`, and how many pose worlds each lane reported
+
+    def second_lane_first(work, tasks):  # type: ignore[no-untyped-def]
+        results = {lane: work(tasks[lane]) for lane in (1, 0)}
+        rounds.append((tasks[0].more, [sum(e[0] == 0 for e in results[lane]) for lane in range(len(tasks))]))
+        return [results[lane] for lane in range(len(tasks))]
+
+    with_board = [f.as_json(True) for f in judge_hand_view(recorded, (0,), 5, 100_000, second_lane_first)]
+    assert any(more and reported[0] < reported[1] for more, reported in rounds)  # lane 0 skipped worlds
+
+    @contextlib.contextmanager
+    def no_board(lanes: int, decisions: int) -> Iterator[None]:
+        yield None
+
+    monkeypatch.setattr(fair_module, "new_board", no_board)
+    rounds.clear()
+    without = [f.as_json(True) for f in judge_hand_view(recorded, (0,), 5, 100_000, second_lane_first)]
+    assert all(reported[0] == reported[1] for _, reported in rounds)
+    assert with_board == without
