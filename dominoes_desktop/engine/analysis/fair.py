@@ -141,7 +141,21 @@ to 1.7): approximate 3/52, 1/56 and 3/53 both (7/161, 4.3%), median 1.79 -> 1.35
 worst 5.13 -> 3.82, 6.11 -> 2.56 and 4.78 -> 4.46 s: within 5.5 s on each seed. With the board, a bigger budget
 (`--budget N`, load 1.6 to 2.3): 24 million 2/52, 1/56 and 3/53 (6/161, 3.7%) at 1.92, 1.18 and 1.28 s, worst
 6.21, 2.40 and 5.63 s; 30 million 2/52, 1/56 and 3/53 at 2.01, 1.17 and 1.19 s, worst 6.13, 2.53 and 5.69 s: past
-5.5 s on seed 1, so `coach.BIG_LINE_BUDGET` stays at 21 million.
+5.5 s on seed 1, so `coach.BIG_LINE_BUDGET` stays at 21 million. Run again at 21 million (load 2.1 to 2.4): the
+same decisions approximate at 1.50, 1.09 and 1.13 s, worst 4.06, 2.58 and 4.69 s.
+The crosses are not solved. `--presets cross_9,cross_12 --ways view-2 --hands 10` before and after the board: cross_9
+10/32 approximate both (median 0.38 s, worst 0.79 and 0.78 s), cross_12 25/31 both (0.26 and 0.25 s, worst 0.99 and
+0.91 s; load 1.8 to 2.0). A bigger budget buys little (`--budget N`, load 1.0 to 1.9): 6 million nodes a search
+(the crosses' default is 2 million) 9/32 and 25/31 at 0.80 and 0.90 s (worst 2.19 and 2.54 s), 20 million 8/32 and
+24/31 at 2.06 and 2.41 s (worst 9.10 and 5.43 s). Where the nodes go (`benchmarks/coach_nodes.py --preset cross_9
+--hands 5 --plies 0-60 --worlds 2 --cap 4000000`): of 34 worlds the median took 3,049 nodes, 9 passed the cap on every
+option (3 to 6 options a decision), at 11.8 million nodes a second (the line search: 33.4 million, `--preset cuban
+--hands 10 --plies 0-3 --worlds 4 --cap 60000000`, 1,562 million nodes in 46.8 s). The pip bound cannot cut there
+while a stock is left: every tile of the stock could still end in a losing hand, so both bounds carry its pips (35
+tiles of double-nine, about 315 pips; 71 of double-twelve, about 850), far wider than the values the null-window
+tests probe. Not tried for want of time: a bound from the stock's order (each world fixes it, and a seat that draws
+stops at the first tile that fits and plays it), enhanced transposition cutoffs, and the forced steps walked in a
+loop in the arms searches (time, not nodes: no fewer approximate decisions at a node budget).
 """
 
 from __future__ import annotations
