@@ -148,8 +148,8 @@ The crosses are not solved. `--presets cross_9,cross_12 --ways view-2 --hands 10
 0.91 s; load 1.8 to 2.0). A bigger budget buys little (`--budget N`, load 1.0 to 1.9): 6 million nodes a search
 (the crosses' default is 2 million) 9/32 and 25/31 at 0.80 and 0.90 s (worst 2.19 and 2.54 s), 20 million 8/32 and
 24/31 at 2.06 and 2.41 s (worst 9.10 and 5.43 s). Where the nodes go (`benchmarks/coach_nodes.py --preset cross_9
---hands 5 --plies 0-60 --worlds 2 --cap 4000000`): of 34 worlds the median took 3,049 nodes, 9 passed the cap on every
-option (3 to 6 options a decision), at 11.8 million nodes a second (the line search: 33.4 million, `--preset cuban
+--hands 5 --plies 0-60 --worlds 2 --cap 4000000`): of 34 worlds the median took 3,049 nodes, 9 had a search past the
+coach's 2 million, 8 one past the cap and 5 every option past it, at 11.8 million nodes a second (the line search: 33.4 million, `--preset cuban
 --hands 10 --plies 0-3 --worlds 4 --cap 60000000`, 1,562 million nodes in 46.8 s). The pip bound cannot cut there
 while a stock is left: every tile of the stock could still end in a losing hand, so both bounds carry its pips (35
 tiles of double-nine, about 315 pips; 71 of double-twelve, about 850), far wider than the values the null-window
