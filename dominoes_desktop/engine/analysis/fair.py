@@ -153,7 +153,11 @@ coach's 2 million, 8 one past the cap and 5 every option past it, at 11.8 millio
 --hands 10 --plies 0-3 --worlds 4 --cap 60000000`, 1,562 million nodes in 46.8 s). The pip bound cannot cut there
 while a stock is left: every tile of the stock could still end in a losing hand, so both bounds carry its pips (35
 tiles of double-nine, about 315 pips; 71 of double-twelve, about 850), far wider than the values the null-window
-tests probe. Not tried for want of time: a bound from the stock's order (each world fixes it, and a seat that draws
+tests probe. Tried and dropped: in draw games the arms searches trying first the plays the next seat can follow
+(its draws, and the hands they grow, last): on the cap's command above, a world's median 3,049 -> 2,066 nodes and
+128.8 -> 118.7 million in all, yet the same 9 worlds past the coach's budget, and in the fair coach (`--presets
+cross_9,cross_12 --ways view-2 --hands 10`, seeds 1 and 2, load 2.0 to 3.4) cross_9 10/32 -> 11/32 and 12/33 ->
+13/33 approximate, cross_12 25/31 -> 23/31 and 26/30 -> 24/30: no clear gain. Not tried for want of time: a bound from the stock's order (each world fixes it, and a seat that draws
 stops at the first tile that fits and plays it), enhanced transposition cutoffs, and the forced steps walked in a
 loop in the arms searches (time, not nodes: no fewer approximate decisions at a node budget).
 The 18 presets with the board (`benchmarks/coach_speed.py --presets all --ways view-2 --hands 5 --table`, load 2.1
