@@ -129,8 +129,9 @@ is made, the compiled one walks them in a loop and keys only a node of two optio
 was no store at them to make cheaper; a profile of the compiled line search (`perf record` of `benchmarks/
 coach_nodes.py --preset cuban --hands 3 --plies 0-3 --worlds 2 --cap 60000000`) puts 81% of the time in the search
 and 11% in the store, spread over the node, with no single hot spot; the store inlined and its key compared from
-the small fields' word on did not make it cheaper (the command below, one after the other at load 2.8 to 3.0:
-1,562 million nodes in 51.3 s before, 52.7 s after; dropped). The wasted lane half is gone: a lane whose
+the small fields' word on did not make it cheaper (`benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3
+--worlds 4 --cap 60000000`, one after the other at load 2.8 to 3.0: 1,562 million nodes in 51.3 s before, 52.7 s
+after; dropped). The wasted lane half is gone: a lane whose
 search of a pose's world runs past the budget says so on a `Board` (shared memory, one int a lane and decision),
 and the other lane, still searching, skips that world and every later one of the pose (the first lane estimates
 them whole, as before); a split decision's nodes are counted up to its first world not judged exactly, which is
