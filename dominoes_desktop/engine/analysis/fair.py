@@ -125,44 +125,46 @@ other preset's idle median above 0.35 s nor its worst above 0.55 s. Not done: th
 table store.
 
 Session 23. The forced and pass nodes already skip the table, in both searches: the pure one returns before its key
-is made, the compiled one walks them in a loop and keys only a node of two options or more (`expand`), so there
-was no store at them to make cheaper; a profile of the compiled line search (`perf record` of `benchmarks/
+is made, the compiled one walks them in a loop and keys only a node of two options or more (`expand`), so there was
+no store at them to make cheaper; a profile of the compiled line search (`perf record` of `benchmarks/
 coach_nodes.py --preset cuban --hands 3 --plies 0-3 --worlds 2 --cap 60000000`) puts 81% of the time in the search
-and 11% in the store, spread over the node, with no single hot spot; the store inlined and its key compared from
-the small fields' word on did not make it cheaper (`benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3
+and 11% in the store, spread over the node, with no single hot spot; the store inlined and its key compared from the
+small fields' word on did not make it cheaper (`benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3
 --worlds 4 --cap 60000000`, one after the other at load 2.8 to 3.0: 1,562 million nodes in 51.3 s before, 52.7 s
-after; dropped). The wasted lane half is gone: a lane whose
-search of a pose's world runs past the budget says so on a `Board` (shared memory, one int a lane and decision),
-and the other lane, still searching, skips that world and every later one of the pose (the first lane estimates
-them whole, as before); a split decision's nodes are counted up to its first world not judged exactly, which is
-charged one search's budget, so the count is the same however the lanes run. The same worlds, values and grades:
-`judge_hand_view` of the benchmark's 10 Cuban hands of seeds 1, 2 and 3 (the person's decisions, two spawned
-workers, every world's values written out) gave byte for byte the same output before and after (log not kept;
-the command reproduces it). `benchmarks/coach_speed.py --presets cuban --ways view-2 --hands 10 --seed S`, seeds 1,
-2 and 3 one after the other, before then after (median and worst busy seconds a hand, the idle estimate; load 0.5
-to 1.7): approximate 3/52, 1/56 and 3/53 both (7/161, 4.3%), median 1.79 -> 1.35, 1.10 -> 1.20 and 1.17 -> 1.17 s,
-worst 5.13 -> 3.82, 6.11 -> 2.56 and 4.78 -> 4.46 s: within 5.5 s on each seed. With the board, a bigger budget
-(`--budget N`, load 1.6 to 2.3): 24 million 2/52, 1/56 and 3/53 (6/161, 3.7%) at 1.92, 1.18 and 1.28 s, worst
-6.21, 2.40 and 5.63 s; 30 million 2/52, 1/56 and 3/53 at 2.01, 1.17 and 1.19 s, worst 6.13, 2.53 and 5.69 s: past
-5.5 s on seed 1, so `coach.BIG_LINE_BUDGET` stays at 21 million. Run again at 21 million (load 2.1 to 2.4): the
-same decisions approximate at 1.50, 1.09 and 1.13 s, worst 4.06, 2.58 and 4.69 s.
-The crosses are not solved. `--presets cross_9,cross_12 --ways view-2 --hands 10` before and after the board: cross_9
-10/32 approximate both (median 0.38 s, worst 0.79 and 0.78 s), cross_12 25/31 both (0.26 and 0.25 s, worst 0.99 and
-0.91 s; load 1.8 to 2.0). A bigger budget buys little (`--budget N`, load 1.0 to 1.9): 6 million nodes a search
-(the crosses' default is 2 million) 9/32 and 25/31 at 0.80 and 0.90 s (worst 2.19 and 2.54 s), 20 million 8/32 and
-24/31 at 2.06 and 2.41 s (worst 9.10 and 5.43 s). Where the nodes go (`benchmarks/coach_nodes.py --preset cross_9
---hands 5 --plies 0-60 --worlds 2 --cap 4000000`): of 34 worlds the median took 3,049 nodes, 9 had a search past the
-coach's 2 million, 8 one past the cap and 5 every option past it, at 11.8 million nodes a second (the line search: 33.4 million, `--preset cuban
---hands 10 --plies 0-3 --worlds 4 --cap 60000000`, 1,562 million nodes in 46.8 s). The pip bound cannot cut there
-while a stock is left: every tile of the stock could still end in a losing hand, so both bounds carry its pips (35
-tiles of double-nine, about 315 pips; 71 of double-twelve, about 850), far wider than the values the null-window
-tests probe. Tried and dropped: in draw games the arms searches trying first the plays the next seat can follow
-(its draws, and the hands they grow, last): on the cap's command above, a world's median 3,049 -> 2,066 nodes and
-128.8 -> 118.7 million in all, yet the same 9 worlds past the coach's budget, and in the fair coach (`--presets
-cross_9,cross_12 --ways view-2 --hands 10`, seeds 1 and 2, load 2.0 to 3.4) cross_9 10/32 -> 11/32 and 12/33 ->
-13/33 approximate, cross_12 25/31 -> 23/31 and 26/30 -> 24/30: no clear gain. Not tried for want of time: a bound from the stock's order (each world fixes it, and a seat that draws
-stops at the first tile that fits and plays it), enhanced transposition cutoffs, and the forced steps walked in a
-loop in the arms searches (time, not nodes: no fewer approximate decisions at a node budget).
+after; dropped). The wasted lane half is gone: a lane whose search of a pose's world runs past the budget says so on
+a `Board` (shared memory, one int a lane and decision), and the other lane, still searching, skips that world and
+every later one of the pose (the first lane estimates them whole, as before); a split decision's nodes are counted
+up to its first world not judged exactly, which is charged one search's budget, so the count is the same however the
+lanes run. The same worlds, values and grades: `judge_hand_view` of the benchmark's 10 Cuban hands of seeds 1, 2 and
+3 (the person's decisions, two spawned workers, every world's values written out) gave byte for byte the same output
+before and after (log not kept; the command reproduces it). `benchmarks/coach_speed.py --presets cuban --ways view-2
+--hands 10 --seed S`, seeds 1, 2 and 3 one after the other, before then after (median and worst busy seconds a hand,
+the idle estimate; load 0.5 to 1.7): approximate 3/52, 1/56 and 3/53 both (7/161, 4.3%), median 1.79 -> 1.35, 1.10
+-> 1.20 and 1.17 -> 1.17 s, worst 5.13 -> 3.82, 6.11 -> 2.56 and 4.78 -> 4.46 s: within 5.5 s on each seed. With the
+board, a bigger budget (`--budget N`, load 1.6 to 2.3): 24 million 2/52, 1/56 and 3/53 (6/161, 3.7%) at 1.92, 1.18
+and 1.28 s, worst 6.21, 2.40 and 5.63 s; 30 million 2/52, 1/56 and 3/53 at 2.01, 1.17 and 1.19 s, worst 6.13, 2.53
+and 5.69 s: past 5.5 s on seed 1, so `coach.BIG_LINE_BUDGET` stays at 21 million. Run again at 21 million (load 2.1
+to 2.4): the same decisions approximate at 1.50, 1.09 and 1.13 s, worst 4.06, 2.58 and 4.69 s.
+
+The crosses are not solved. `--presets cross_9,cross_12 --ways view-2 --hands 10` before and after the board:
+cross_9 10/32 approximate both (median 0.38 s, worst 0.79 and 0.78 s), cross_12 25/31 both (0.26 and 0.25 s, worst
+0.99 and 0.91 s; load 1.8 to 2.0). A bigger budget buys little (`--budget N`, load 1.0 to 1.9): 6 million nodes a
+search (the crosses' default is 2 million) 9/32 and 25/31 at 0.80 and 0.90 s (worst 2.19 and 2.54 s), 20 million
+8/32 and 24/31 at 2.06 and 2.41 s (worst 9.10 and 5.43 s). Where the nodes go (`benchmarks/coach_nodes.py --preset
+cross_9 --hands 5 --plies 0-60 --worlds 2 --cap 4000000`): of 34 worlds the median took 3,049 nodes, 9 had a search
+past the coach's 2 million, 8 one past the cap and 5 every option past it, at 11.8 million nodes a second (the line
+search: 33.4 million, `--preset cuban --hands 10 --plies 0-3 --worlds 4 --cap 60000000`, 1,562 million nodes in 46.8
+s). The pip bound cannot cut there while a stock is left: every tile of the stock could still end in a losing hand,
+so both bounds carry its pips (35 tiles of double-nine, about 315 pips; 71 of double-twelve, about 850), far wider
+than the values the null-window tests probe. Tried and dropped: in draw games the arms searches trying first the
+plays the next seat can follow (its draws, and the hands they grow, last): on the cap's command above, a world's
+median 3,049 -> 2,066 nodes and 128.8 -> 118.7 million in all, yet the same 9 worlds past the coach's budget, and in
+the fair coach (`--presets cross_9,cross_12 --ways view-2 --hands 10`, seeds 1 and 2, load 2.0 to 3.4) cross_9 10/32
+-> 11/32 and 12/33 -> 13/33 approximate, cross_12 25/31 -> 23/31 and 26/30 -> 24/30: no clear gain. Not tried for
+want of time: a bound from the stock's order (each world fixes it, and a seat that draws stops at the first tile
+that fits and plays it), enhanced transposition cutoffs, and the forced steps walked in a loop in the arms searches
+(time, not nodes: no fewer approximate decisions at a node budget).
+
 The 18 presets with the board (`benchmarks/coach_speed.py --presets all --ways view-2 --hands 5 --table`, load 2.1
 to 2.4; idle median and worst seconds a hand): Cuban 1/26 approximate at 1.22 s (worst 2.92 s; session 22: 3.53 s),
 cross_9 5/17 and cross_12 10/13 as before at 0.21 and 0.25 s (worst 0.54 and 0.49 s), every other preset 0
