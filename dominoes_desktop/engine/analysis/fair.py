@@ -144,7 +144,10 @@ the idle estimate; load 0.5 to 1.7): approximate 3/52, 1/56 and 3/53 both (7/161
 board, a bigger budget (`--budget N`, load 1.6 to 2.3): 24 million 2/52, 1/56 and 3/53 (6/161, 3.7%) at 1.92, 1.18
 and 1.28 s, worst 6.21, 2.40 and 5.63 s; 30 million 2/52, 1/56 and 3/53 at 2.01, 1.17 and 1.19 s, worst 6.13, 2.53
 and 5.69 s: past 5.5 s on seed 1, so `coach.BIG_LINE_BUDGET` stays at 21 million. Run again at 21 million (load 2.1
-to 2.4): the same decisions approximate at 1.50, 1.09 and 1.13 s, worst 4.06, 2.58 and 4.69 s.
+to 2.4): the same decisions approximate at 1.50, 1.09 and 1.13 s, worst 4.06, 2.58 and 4.69 s. Two seeds more
+(`--seed 4` and `--seed 5`, before then after, load 2.6 to 4.3, the wall times far above the idle estimate): 1/54
+and 4/61 approximate both (seed 5 alone 6.6%; the five seeds 12/276, 4.3%), median 1.31 -> 1.29 and 0.92 -> 0.83 s,
+worst 5.38 -> 5.08 and 8.77 -> 3.45 s.
 
 The crosses are not solved. `--presets cross_9,cross_12 --ways view-2 --hands 10` before and after the board:
 cross_9 10/32 approximate both (median 0.38 s, worst 0.79 and 0.78 s), cross_12 25/31 both (0.26 and 0.25 s, worst
