@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import json
+import multiprocessing
 import subprocess
 import sys
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -528,3 +532,73 @@ def test_a_poses_options_are_shared_out_over_the_lanes_and_its_values_are_as_sea
                     so_far + rough.option_value(hand, m, side, False, seed, fair_module.WORLD_ROLLOUTS) for m in options
                 ]
             assert world.exact is exact and list(world.values) == pytest.approx(expected, abs=1e-9)
+
+
+def test_a_lane_skips_the_pose_worlds_another_lane_no_longer_judges_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lane whose search of a pose's world runs past the budget estimates that world and every later one whole,
+    so the other lane's half of them would be searched for nothing: told so on the board, it skips them. The
+    verdict (every world, value and weight) is the same whenever the word arrives, and as with no board."""
+    recorded = _recorded("all_fives", 6)
+    budget = 30_000  # lane 1 runs out in the pose's first world; lane 0 searches its half of every world
+    found: list[list[list[tuple[int, bool]]]] = []  # by lane: the pose's worlds it reported, and whether exact
+
+    def lanes_in(order: list[int]):  # type: ignore[no-untyped-def]
+        def run(work, tasks):  # type: ignore[no-untyped-def]
+            results = {lane: work(tasks[lane]) for lane in order}
+            found.append([[(e[1], e[6]) for e in results[lane] if e[0] == 0] for lane in range(len(tasks))])
+            return [results[lane] for lane in range(len(tasks))]
+
+        return run
+
+    def verdict(order: list[int]) -> list[dict[str, object]]:
+        found.clear()
+        judged = judge_hand_view(recorded, seats=(0,), seed=5, budget=budget, map_lanes=lanes_in(order))
+        assert decisions_to_judge(recorded, (0,))[0][1].layout.empty and judged[0].judged.exact is False
+        return [f.as_json(True) for f in judged]
+
+    first_lane_first = verdict([0, 1])
+    assert found[0] == [[(k, True) for k in range(4)], [(k, False) for k in range(4)]]  # nothing said yet
+    second_lane_first = verdict([1, 0])
+    assert found[0] == [[], [(k, False) for k in range(4)]]  # lane 0 searched none of the pose's worlds
+    with monkeypatch.context() as patched:
+
+        @contextlib.contextmanager
+        def no_board(lanes: int, decisions: int) -> Iterator[None]:
+            yield None
+
+        patched.setattr(fair_module, "new_board", no_board)
+        without = verdict([1, 0])
+        assert found[0] == [[(k, True) for k in range(4)], [(k, False) for k in range(4)]]
+    assert first_lane_first == second_lane_first == without
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        in_workers = judge_hand_view(recorded, seats=(0,), seed=5, budget=budget, map_lanes=pool.map)
+    assert [f.as_json(True) for f in in_workers] == without
+
+
+def test_later_pose_worlds_past_the_budget_are_left_out_alike_when_the_other_lane_skips_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a round of later worlds (`more`), a pose's world past the budget leaves the round's worlds out; the
+    other lane, told so on the board, skips its half of them, and the verdict is as with no board."""
+    recorded = _recorded("all_fives", 6)
+    monkeypatch.setattr(fair_module, "dear_nodes", lambda budget: 10**18)  # the pose gets more worlds
+    monkeypatch.setattr(fair_module, "HAND_NODES", 10**9)
+    rounds: list[tuple[bool, list[int]]] = []  # each round's `more`, and how many pose worlds each lane reported
+
+    def second_lane_first(work, tasks):  # type: ignore[no-untyped-def]
+        results = {lane: work(tasks[lane]) for lane in (1, 0)}
+        rounds.append((tasks[0].more, [sum(e[0] == 0 for e in results[lane]) for lane in range(len(tasks))]))
+        return [results[lane] for lane in range(len(tasks))]
+
+    with_board = [f.as_json(True) for f in judge_hand_view(recorded, (0,), 5, 100_000, second_lane_first)]
+    assert any(more and reported[0] < reported[1] for more, reported in rounds)  # lane 0 skipped worlds
+
+    @contextlib.contextmanager
+    def no_board(lanes: int, decisions: int) -> Iterator[None]:
+        yield None
+
+    monkeypatch.setattr(fair_module, "new_board", no_board)
+    rounds.clear()
+    without = [f.as_json(True) for f in judge_hand_view(recorded, (0,), 5, 100_000, second_lane_first)]
+    assert all(reported[0] == reported[1] for _, reported in rounds)
+    assert with_board == without

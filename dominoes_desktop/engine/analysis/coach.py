@@ -88,6 +88,9 @@ BIG_LINE_BUDGET = 1_050_000  # nodes per search in a block line game of a set la
 # Then a pose's options, not its worlds, shared out over the lanes (fair.py's docstring), seeds 1, 3 and 2: 24
 # million 2/52, 3/53 and 1/56 at 1.91, 1.13 and 1.09 s (worst 6.00, 6.08 and 5.95 s); 21 million (shipped) 3/52,
 # 3/53 and 1/56 (7/161, 4.3%) at 1.70, 1.13 and 1.09 s (worst 4.76, 4.50 and 5.96 s; seed 2 again 6.07 s).
+# Session 23, a pose's other lane no longer searching what is estimated (fair.Board), seeds 1, 2 and 3: 21 million
+# 3/52, 1/56 and 3/53 at 1.35, 1.20 and 1.17 s (worst 3.82, 2.56 and 4.46 s); 24 million 2/52, 1/56 and 3/53 at
+# 1.92, 1.18 and 1.28 s (worst 6.21, 2.40 and 5.63 s); 30 million the same decisions at worst 6.13, 2.53, 5.69 s.
 ROLLOUTS = 64  # playouts per option when a decision is estimated
 COMPILED_SCALE = 20  # how many times the pure-Python budgets the coach gives a search the compiled core runs
 # (it searches about 90 times as many nodes a second). Measured (benchmarks/coach_speed.py, view-2): 10x left

@@ -123,14 +123,65 @@ the pose's other worlds all the same kept them exact but made seeds 1 and 3's wo
 1/26 approximate at 1.22 s (worst 3.53 s), cross_9 5/17 and cross_12 10/13 as before, every other preset 0, and no
 other preset's idle median above 0.35 s nor its worst above 0.55 s. Not done: the forced and pass nodes' cheaper
 table store.
+
+Session 23. The forced and pass nodes already skip the table, in both searches: the pure one returns before its key
+is made, the compiled one walks them in a loop and keys only a node of two options or more (`expand`), so there was
+no store at them to make cheaper; a profile of the compiled line search (`perf record` of `benchmarks/
+coach_nodes.py --preset cuban --hands 3 --plies 0-3 --worlds 2 --cap 60000000`) puts 81% of the time in the search
+and 11% in the store, spread over the node, with no single hot spot; the store inlined and its key compared from the
+small fields' word on did not make it cheaper (`benchmarks/coach_nodes.py --preset cuban --hands 10 --plies 0-3
+--worlds 4 --cap 60000000`, one after the other at load 2.8 to 3.0: 1,562 million nodes in 51.3 s before, 52.7 s
+after; dropped). The wasted lane half is gone: a lane whose search of a pose's world runs past the budget says so on
+a `Board` (shared memory, one int a lane and decision), and the other lane, still searching, skips that world and
+every later one of the pose (the first lane estimates them whole, as before); a split decision's nodes are counted
+up to its first world not judged exactly, which is charged one search's budget, so the count is the same however the
+lanes run. The same worlds, values and grades: `judge_hand_view` of the benchmark's 10 Cuban hands of seeds 1, 2 and
+3 (the person's decisions, two spawned workers, every world's values written out) gave byte for byte the same output
+before and after (log not kept; the command reproduces it). `benchmarks/coach_speed.py --presets cuban --ways view-2
+--hands 10 --seed S`, seeds 1, 2 and 3 one after the other, before then after (median and worst busy seconds a hand,
+the idle estimate; load 0.5 to 1.7): approximate 3/52, 1/56 and 3/53 both (7/161, 4.3%), median 1.79 -> 1.35, 1.10
+-> 1.20 and 1.17 -> 1.17 s, worst 5.13 -> 3.82, 6.11 -> 2.56 and 4.78 -> 4.46 s: within 5.5 s on each seed. With the
+board, a bigger budget (`--budget N`, load 1.6 to 2.3): 24 million 2/52, 1/56 and 3/53 (6/161, 3.7%) at 1.92, 1.18
+and 1.28 s, worst 6.21, 2.40 and 5.63 s; 30 million 2/52, 1/56 and 3/53 at 2.01, 1.17 and 1.19 s, worst 6.13, 2.53
+and 5.69 s: past 5.5 s on seed 1, so `coach.BIG_LINE_BUDGET` stays at 21 million. Run again at 21 million (load 2.1
+to 2.4): the same decisions approximate at 1.50, 1.09 and 1.13 s, worst 4.06, 2.58 and 4.69 s. Two seeds more
+(`--seed 4` and `--seed 5`, before then after, load 2.6 to 4.3, the wall times far above the idle estimate): 1/54
+and 4/61 approximate both (seed 5 alone 6.6%; the five seeds 12/276, 4.3%), median 1.31 -> 1.29 and 0.92 -> 0.83 s,
+worst 5.38 -> 5.08 and 8.77 -> 3.45 s.
+
+The crosses are not solved. `--presets cross_9,cross_12 --ways view-2 --hands 10` before and after the board:
+cross_9 10/32 approximate both (median 0.38 s, worst 0.79 and 0.78 s), cross_12 25/31 both (0.26 and 0.25 s, worst
+0.99 and 0.91 s; load 1.8 to 2.0). A bigger budget buys little (`--budget N`, load 1.0 to 1.9): 6 million nodes a
+search (the crosses' default is 2 million) 9/32 and 25/31 at 0.80 and 0.90 s (worst 2.19 and 2.54 s), 20 million
+8/32 and 24/31 at 2.06 and 2.41 s (worst 9.10 and 5.43 s). Where the nodes go (`benchmarks/coach_nodes.py --preset
+cross_9 --hands 5 --plies 0-60 --worlds 2 --cap 4000000`): of 34 worlds the median took 3,049 nodes, 9 had a search
+past the coach's 2 million, 8 one past the cap and 5 every option past it, at 11.8 million nodes a second (the line
+search: 33.4 million, `--preset cuban --hands 10 --plies 0-3 --worlds 4 --cap 60000000`, 1,562 million nodes in 46.8
+s). The pip bound cannot cut there while a stock is left: every tile of the stock could still end in a losing hand,
+so both bounds carry its pips (35 tiles of double-nine, about 315 pips; 71 of double-twelve, about 850), far wider
+than the values the null-window tests probe. Tried and dropped: in draw games the arms searches trying first the
+plays the next seat can follow (its draws, and the hands they grow, last): on the cap's command above, a world's
+median 3,049 -> 2,066 nodes and 128.8 -> 118.7 million in all, yet the same 9 worlds past the coach's budget, and in
+the fair coach (`--presets cross_9,cross_12 --ways view-2 --hands 10`, seeds 1 and 2, load 2.0 to 3.4) cross_9 10/32
+-> 11/32 and 12/33 -> 13/33 approximate, cross_12 25/31 -> 23/31 and 26/30 -> 24/30: no clear gain. Not tried for
+want of time: a bound from the stock's order (each world fixes it, and a seat that draws stops at the first tile
+that fits and plays it), enhanced transposition cutoffs, and the forced steps walked in a loop in the arms searches
+(time, not nodes: no fewer approximate decisions at a node budget).
+
+The 18 presets with the board (`benchmarks/coach_speed.py --presets all --ways view-2 --hands 5 --table`, load 2.1
+to 2.4; idle median and worst seconds a hand): Cuban 1/26 approximate at 1.22 s (worst 2.92 s; session 22: 3.53 s),
+cross_9 5/17 and cross_12 10/13 as before at 0.21 and 0.25 s (worst 0.54 and 0.49 s), every other preset 0
+approximate, its idle median at most 0.34 s (block) and its worst at most 0.42 s (dominican).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from multiprocessing import shared_memory
 from typing import Any
 
 from ..hand import Hand
@@ -266,6 +317,7 @@ class WorldTask:
     listed: tuple[tuple[int, int, ListedWorld], ...] = ()
     more: bool = False  # worlds beyond a decision's scouting ones: past the budget they are left out, not estimated
     split: frozenset[int] = frozenset()  # decisions whose options, not worlds, are shared out over the lanes
+    board: str | None = None  # the shared memory where the lanes say which split world each stopped judging at
 
 
 # What a lane sends back: (decision, world index, hands, stock, raw weight, values, exact, nodes searched, the
@@ -277,6 +329,84 @@ WorldFound = list[
         int, int, tuple[tuple[Tile, ...], ...], tuple[Tile, ...], float, tuple[float, ...], bool, int, tuple[int, ...]
     ]
 ]
+
+
+NO_WORLD = 2**31 - 1  # a board's slot before its lane says anything
+
+
+class Board:
+    """Where each lane says at which world of a split decision it stopped judging exactly (its search ran past
+    the budget there, or had before): from that world on the lane estimates every world whole (or, in a task
+    of `more` worlds, leaves them out), so another lane's half of those worlds would be searched for nothing.
+    A lane still searching reads the others' word before each world and option of a split decision and skips
+    the worlds from the one named on. Which worlds are exact, and every value, stay as they were whenever the
+    word arrives: a lane stops only at worlds another lane no longer judges exactly, the lane that stopped
+    judging estimates every later world, and a split decision is the last its lanes judge (a pose: the first
+    decision), so nothing a lane does afterwards depends on what it skipped. One int a lane and decision, each
+    written by its own lane alone, in shared memory (the lanes may be processes; no lock needed). Where shared
+    memory is not to be had, there is no board and the lanes search as before."""
+
+    def __init__(self, memory: shared_memory.SharedMemory, lanes: int, decisions: int) -> None:
+        self.memory = memory
+        self.lanes = lanes
+        self.decisions = decisions
+        assert memory.buf is not None
+        self.slots = memory.buf.cast("i")
+
+    def stopped(self, lane: int, decision: int, world: int) -> None:
+        """Says that `lane` judges `decision`'s worlds exactly no more from `world` on (the first time only)."""
+        at = lane * self.decisions + decision
+        if self.slots[at] == NO_WORLD:
+            self.slots[at] = world
+
+    def others(self, lane: int, decision: int) -> int:
+        """The first world of `decision` another lane no longer judges exactly (`NO_WORLD` while none)."""
+        return min(
+            (self.slots[other * self.decisions + decision] for other in range(self.lanes) if other != lane),
+            default=NO_WORLD,
+        )
+
+    def release(self) -> None:
+        self.slots.release()
+        self.memory.close()
+
+
+@contextmanager
+def new_board(lanes: int, decisions: int) -> Iterator[str | None]:
+    """A board for a round's lanes (its shared memory's name, None where there is none), taken away after."""
+    try:
+        memory = shared_memory.SharedMemory(create=True, size=4 * lanes * max(1, decisions))
+    except OSError:
+        yield None
+        return
+    assert memory.buf is not None
+    slots = memory.buf.cast("i")
+    for i in range(len(slots)):
+        slots[i] = NO_WORLD
+    slots.release()
+    try:
+        yield memory.name
+    finally:
+        memory.close()
+        memory.unlink()
+
+
+@contextmanager
+def joined_board(name: str | None, lanes: int, decisions: int) -> Iterator[Board | None]:
+    """A lane's view of its round's board (None where there is none or it is gone)."""
+    if name is None:
+        yield None
+        return
+    try:
+        memory = shared_memory.SharedMemory(name=name)
+    except OSError:
+        yield None
+        return
+    board = Board(memory, lanes, decisions)
+    try:
+        yield board
+    finally:
+        board.release()
 
 
 def _one_table(rules: Rules, world: Hand) -> bool:
@@ -338,10 +468,21 @@ def judge_worlds(task: WorldTask) -> WorldFound:
     """A lane's worlds, from the last decision to the first. Once a search runs past its budget, the lane
     estimates every earlier decision's worlds straight away (they have more tiles in play); in a task of `more`
     worlds it leaves them unjudged instead (no values), and `judge_hand_view` judges those decisions over the
-    worlds they had before."""
+    worlds they had before. A lane still searching a split decision skips (reports nothing for) its worlds from
+    the first one another lane said on the board it no longer judges exactly (`Board`)."""
+    todo = decisions_to_judge(task.recorded, task.seats)
+    with joined_board(task.board, task.lanes, len(todo)) as board:
+        return _judge_worlds(task, todo, board)
+
+
+def _skips(board: Board | None, lane: int, decision: int, world: int) -> bool:
+    """Whether another lane said on the board that it no longer judges this world of the decision exactly."""
+    return board is not None and board.others(lane, decision) <= world
+
+
+def _judge_worlds(task: WorldTask, todo: list[tuple[int, Hand, Move, list[int]]], board: Board | None) -> WorldFound:
     recorded = task.recorded
     rules = recorded.rules
-    todo = decisions_to_judge(recorded, task.seats)
     found: WorldFound = []
     searching = True
     shared: Judge | None = None
@@ -358,9 +499,13 @@ def judge_worlds(task: WorldTask) -> WorldFound:
         view = view_at(position, seat, recorded.index)
         worlds = [] if d in task.whole else sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
         split = d in task.split
+        watch = board if split else None  # another lane's word stops this lane's search of a split decision
+
         for k in range(start, stop):
             if not split and k % task.lanes != task.lane:
                 continue
+            if searching and _skips(watch, task.lane, d, k):
+                break  # another lane estimates (or leaves out) this world and every later one
             mine = [o for o in range(len(options)) if not split or (k + o) % task.lanes == task.lane]
             if d in task.whole:  # listed once for the decision (`listed_worlds`)
                 hands, stock, weight = listed[d, k]
@@ -380,13 +525,19 @@ def judge_worlds(task: WorldTask) -> WorldFound:
                 try:
                     values = []
                     for o in mine:
+                        if _skips(watch, task.lane, d, k):
+                            break
                         values.append(judge.option_value(world, options[o], side, True, 0, guess=lately.get((d, o))))
                         lately[d, o] = values[-1]
                 except OutOfBudget:
                     values = None
                     searching = False
                 nodes = judge.searched - searched
+                if values is not None and len(values) < len(mine):
+                    break  # stopped on another lane's word (see above)
             exact = values is not None
+            if not exact and watch is not None:
+                watch.stopped(task.lane, d, k)
             if values is None and task.more:
                 found.append((d, k, (), (), weight, (), False, nodes, ()))
                 continue
@@ -550,17 +701,42 @@ def judge_hand_view(
                 for k in range(start, stop):
                     for lane in range(LANES) if d in split else [k % LANES]:
                         shares[lane].append((d, k, lists[d][k]))
-        tasks = [
-            WorldTask(
-                recorded, seat_list, tuple(worlds), lane, LANES, seed, limit, whole, tuple(shares[lane]), more, split
-            )
-            for lane in range(LANES)
-        ]
+        splits = any(d in split for d, _, _ in worlds)
+        with new_board(LANES, len(todo)) if splits else nullcontext() as board:
+            tasks = [
+                WorldTask(
+                    recorded,
+                    seat_list,
+                    tuple(worlds),
+                    lane,
+                    LANES,
+                    seed,
+                    limit,
+                    whole,
+                    tuple(shares[lane]),
+                    more,
+                    split,
+                    board,
+                )
+                for lane in range(LANES)
+            ]
+            found = list(run(judge_worlds, tasks))
         left_out: set[int] = set()
         parts: dict[tuple[int, int], list[tuple[Any, ...]]] = {}  # a split decision's world, as each lane found it
-        for lane_found in run(judge_worlds, tasks):
+        # A split decision's nodes: every lane's up to its first world not judged exactly, which is charged one
+        # search's budget, and none after it (what a lane searched there before another's word reached it
+        # depends on the clock: `Board`), so the count, as every value, is the same however the lanes run.
+        stopped: dict[int, int] = {}
+        for lane_found in found:
+            for d, k, *_, exact, _, _ in lane_found:
+                if d in split and not exact:
+                    stopped[d] = min(k, stopped.get(d, k))
+        for d in stopped:
+            nodes[d] += limit
+        for lane_found in found:
             for d, k, hands, stock, weight, values, exact, searched, of in lane_found:
-                nodes[d] += searched
+                if d not in stopped or k < stopped[d]:
+                    nodes[d] += searched
                 if not values:  # unjudged (`more` worlds only)
                     left_out.add(d)
                     if searched:
