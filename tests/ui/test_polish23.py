@@ -195,6 +195,67 @@ def test_next_hand_brings_the_focus_to_the_new_rack_s_tile(
             window.describe_action.trigger()
 
 
+@pytest.mark.parametrize("describe", [True, False])
+def test_start_brings_the_focus_to_the_dealt_rack_s_tile(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, describe: bool
+) -> None:
+    """Start by keys: the lobby hid with the focus and Qt passed it to the table before the deal; the rack's first
+    tile was then set as the table's description, which Orca 43.1 read twice ("six two, not playable now." with the
+    focus, as it read the description then, and again as a change). The table takes the focus with the tile's
+    words already there, and they are not set again."""
+    if describe:
+        window.describe_action.trigger()
+    try:
+        view = window.game.table
+        at_focus: list[str] = []
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+
+        def moved(_old: QWidget | None, new: QWidget | None) -> None:
+            if new is view:
+                at_focus.append(view.accessibleDescription())
+
+        lobby = window.lobby
+        lobby.start.setFocus()
+        qtbot.waitUntil(lobby.start.hasFocus, timeout=2000)
+        app.focusChanged.connect(moved)
+        seen = recording_on(monkeypatch, view)
+        try:
+            qtbot.keyClick(lobby.start, Qt.Key.Key_Space)
+            idle(window)
+        finally:
+            app.focusChanged.disconnect(moved)
+        rack = window.controller.rack(view.bottom)
+        assert len(at_focus) == 1, at_focus
+        tile, _, fits = at_focus[0].rstrip(NBSP).partition(", ")
+        assert tile in {describe_tile(t) for t in rack} and "playable" in fits, (at_focus, rack)
+        assert sum(text.rstrip(NBSP) == at_focus[0].rstrip(NBSP) for text in seen) == 1, seen  # not set again
+    finally:
+        if ANNOUNCER.describe:
+            window.describe_action.trigger()
+
+
+def test_the_next_match_s_seal_is_not_put_on_start_as_the_match_starts(
+    qtbot: QtBot, window: MainWindow, described: Described
+) -> None:
+    """The next match's seal came as the match started and was set as Start's description while Orca 43.1 still had
+    Start as its focus (the table not yet focused): it read "First deal sealed: …" of a deal not yet played. It is
+    set when the lobby shows again, before Start takes the focus."""
+    lobby = window.lobby
+    lobby.start.setFocus()
+    qtbot.waitUntil(lobby.start.hasFocus, timeout=2000)
+    shown = lobby.start.accessibleDescription()
+    assert shown.startswith("First deal sealed: ")
+    del described[:]
+    qtbot.keyClick(lobby.start, Qt.Key.Key_Space)
+    idle(window)
+    assert [text for widget, text, _ in described if widget is lobby.start] == []
+    window.show_lobby()
+    coming = lobby.start.accessibleDescription()
+    assert coming != shown and coming == lobby.seal_note.text() and lobby.start.hasFocus()
+    assert window.controller.coming_seal.fingerprint in lobby.seal_note.toolTip()
+
+
 def recording_on(monkeypatch: pytest.MonkeyPatch, widget: QWidget) -> list[str]:
     """Every description set on `widget` from Python, in order."""
     seen: list[str] = []

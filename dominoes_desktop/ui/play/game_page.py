@@ -1040,6 +1040,8 @@ class GamePage(QWidget):
         self.show_history()
         if len(self._people()) >= 2:
             self.table.curtain = True
+        # The new tiles on the rack before the focus comes: it comes with the focused one's words (see _cut).
+        self.table.refresh()
         self.table.setFocus()
 
     def _hand_ended(self, result: HandResult) -> None:

@@ -792,6 +792,12 @@ class MainWindow(QMainWindow):
             focus = QApplication.focusWidget()
             start = focus if focus is not None and focus.window() is self else self
             self.game.say_cut_by_start(self.controller.coming_seal.fingerprint, start)
+        focus = QApplication.focusWidget()
+        if focus is not None and focus.window() is self:
+            # Let go of until the deal: Qt passed it on to the table as the lobby (or the sheet) hid, before the
+            # tiles were dealt, and a screen reader read the table, then the rack's first tile as a change of its
+            # description, and again with the focus (Orca 43.1 reads the description as it is when it gets there).
+            focus.clearFocus()
         self.stack.setCurrentWidget(self.game)
         self.statusBar().clearMessage()  # the lobby's welcome is not said at the table
         self.game.start(setup)
