@@ -666,6 +666,10 @@
 <context>
     <name>HandEndPanel</name>
     <message>
+        <source>no tiles</source>
+        <translation>sin fichas</translation>
+    </message>
+    <message>
         <source>Match score: {scores}.</source>
         <translation>Marcador de la partida: {scores}.</translation>
     </message>
@@ -4631,10 +4635,6 @@ tú {dash} {others}</translation>
     <message>
         <source>{title}: {sides}. {goal}.</source>
         <translation>{title}: {sides}. {goal}.</translation>
-    </message>
-    <message>
-        <source>no tiles</source>
-        <translation>sin fichas</translation>
     </message>
     <message>
         <source>No hand at the table.</source>

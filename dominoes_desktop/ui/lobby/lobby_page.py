@@ -10,7 +10,16 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap, QResizeEvent, QStandardItemModel, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QIcon,
+    QPainter,
+    QPixmap,
+    QResizeEvent,
+    QShowEvent,
+    QStandardItemModel,
+    QWheelEvent,
+)
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -1163,7 +1172,14 @@ class LobbyPage(QWidget):
         head = " ".join(fingerprint_hex[i : i + 4] for i in range(0, 16, 4))
         self.seal_note.setText(self.tr("First deal sealed: {fp} … Start cuts the deck.").format(fp=head))
         self.seal_note.setToolTip(self.tr("Fingerprint (SHA-256): {fp}").format(fp=fingerprint_hex))
-        self.start.setAccessibleDescription(self.seal_note.text())
+        # Start's description only while the lobby is in sight: the next match's seal comes as a match starts, and
+        # an older Orca, its focus still on Start, read "First deal sealed: …" of a deal not yet played.
+        if self.isVisible():
+            self.start.setAccessibleDescription(self.seal_note.text())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.start.setAccessibleDescription(self.seal_note.text())  # the seal Start cuts, before the focus comes
+        super().showEvent(event)
 
     def _start(self) -> None:
         if self.has_friends():

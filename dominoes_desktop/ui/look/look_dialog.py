@@ -72,6 +72,9 @@ class LookPreview(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setMinimumSize(360, 170)
         self.setAccessibleName(self.tr("Preview of the table"))
+        # And its viewport, which a screen reader meets as the picture itself: unnamed, it was a nameless "filler"
+        # (as the table's viewport was, a11y audit A18).
+        self.viewport().setAccessibleName(self.tr("Preview of the table"))
         # A picture, not a control: as a Tab stop it took the focus and showed none (keyboard tour at 1024x700).
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from ...engine.cpu import Decision
 from ...engine.decisions import ClaimWindow, MugginsWindow
-from ...engine.fairness import FairDeal, short
+from ...engine.fairness import short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.tiles import full_set
@@ -948,10 +948,10 @@ class GamePage(QWidget):
     def _points_scored(self, side: int, points: int) -> None:
         self.table.float_points(points)
 
-    def announce(self, text: str) -> None:
-        """Tell a screen reader what just happened at the table."""
+    def announce(self, text: str, shown_on: QWidget | None = None) -> None:
+        """Tell a screen reader what just happened at the table (`shown_on`: see announce.Announcer.say)."""
         self.log.setAccessibleDescription(text)
-        say(self.log, text)
+        say(self.log, text, shown_on=shown_on)
 
     # ---- the fair deal: the sealed deck and its cut -----------------------------------------------
 
@@ -992,23 +992,33 @@ class GamePage(QWidget):
             said = self.cut_panel.seal.text() + " " + self.cut_panel.hint.text()
             self.announce(said if redeal_by is None else self.cut_panel.title.text() + ". " + said)
 
-    def say_cut_by_start(self, proof: FairDeal | None) -> None:
-        """The first deal was cut by Start, its seal shown beside Start: said as the deck would have said it."""
-        if proof is not None and proof.cut_taken:
-            sealed = translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(proof.fingerprint))
-            self.announce(sealed + " " + self.tr("Start cut the deck."))
+    def say_cut_by_start(self, fingerprint: str, start: QWidget) -> None:
+        """The first deal is cut by Start, its seal shown beside Start: said as the deck would have said it, from
+        `start` while it still has the focus (see MainWindow.start_match)."""
+        sealed = translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(fingerprint))
+        text = sealed + " " + self.tr("Start cut the deck.")
+        self.log.setAccessibleDescription(text)
+        say(start, text)
 
     def _focus_deck(self) -> None:
         if self.cut_panel.isVisible():
             self.cut_panel.deck.setFocus()
 
     def _cut(self, gesture: tuple[object, ...]) -> None:
+        focus = QApplication.focusWidget()
+        if focus is not None and (self.hand_end.isAncestorOf(focus) or self.cut_panel.isAncestorOf(focus)):
+            # Let go of, not passed on as the sheet hides: Qt gave it to the table before the deal, and a screen
+            # reader read the last hand's tile there ("six five, not playable now"), then never the new rack's.
+            # The deal puts it on the new rack (_hand_started).
+            focus.clearFocus()
         self.cut_panel.hide()
         if self.hand_end.isVisible():
             self.table.reveal = False  # the last hand's tiles are gathered for the deal (see drawn.table_state)
         self.hide_hand_end()
         self.table.refresh()
         self.controller.cut_deck(*gesture)
+        if self.isVisible() and QApplication.focusWidget() is None:
+            self.table.setFocus()  # no deal at once (a room's, dealt when every cut is in): the keys stay here
 
     def _auto_cut_changed(self, on: bool) -> None:
         waiting_on_table = self.cut_panel.isVisible()
@@ -1030,6 +1040,8 @@ class GamePage(QWidget):
         self.show_history()
         if len(self._people()) >= 2:
             self.table.curtain = True
+        # The new tiles on the rack before the focus comes: it comes with the focused one's words (see _cut).
+        self.table.refresh()
         self.table.setFocus()
 
     def _hand_ended(self, result: HandResult) -> None:
@@ -1054,14 +1066,15 @@ class GamePage(QWidget):
         self._show_seal()
         self._place_overlays()
         headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
-        self.announce(headline)
-        self.happened.emit(headline)
-        self._celebrate(result)
-        self.undo_note.hide()
-        if not self._people() and self.controller.winner is None:
-            # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
-            QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
-        elif self.auto_next and self.controller.winner is None and duplicate is None and len(self._people()) == 1:
+        only_cpus = not self._people() and self.controller.winner is None
+        going_on = (
+            not only_cpus
+            and self.auto_next
+            and self.controller.winner is None
+            and duplicate is None
+            and len(self._people()) == 1
+        )
+        if going_on:
             # The person asked to go on by themselves: the result is said and seen on the table (every hand face
             # up), the sheet stays away, and the next hand is dealt after a moment.
             self.going_on = True
@@ -1069,6 +1082,14 @@ class GamePage(QWidget):
             self.cut_panel.hide()
             self.table.table.float_text(headline, None)
             QTimer.singleShot(AUTO_NEXT_MS, self._next_hand_if_idle)
+        # The sheet, focused, is read whole as the focus comes in (with it the headline): not in a description too.
+        self.announce(headline, shown_on=self.hand_end)
+        self.happened.emit(headline)
+        self._celebrate(result)
+        self.undo_note.hide()
+        if only_cpus:
+            # Only CPUs at the table: after a look at the result, the next hand is dealt by itself.
+            QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
 
     def _moment_for(self, result: HandResult) -> str | None:
         """The moment a hand's end is worth: the match won by a side with a person in it (six-love when the others

@@ -319,6 +319,9 @@ class MoveLog(QListWidget):
         # The newest line stays in sight when the log's room shrinks (a claim box opening above it hid the last
         # moves), unless the player has scrolled up to read back.
         self.following = True
+        # Whether the player left the log on its newest line (or has not been in it yet): coming back, they are
+        # taken to the newest move only then, not away from a move they had gone back to read.
+        self.left_at_newest = True
         bar = self.verticalScrollBar()
         bar.valueChanged.connect(self._scrolled)
         bar.rangeChanged.connect(self._range_changed)
@@ -332,10 +335,15 @@ class MoveLog(QListWidget):
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         # Coming in (Ctrl+Tab, then Tab), the newest move is the current line, as it is the one in sight: Qt made
-        # the first, "— Hand 1 —", current, and a screen reader read from there.
-        if self.count() and (self.currentRow() < 0 or self.following):
+        # the first, "— Hand 1 —", current, and a screen reader read from there. A line the player had gone back
+        # to stays current: every return jumped to the newest and lost their place.
+        if self.count() and (self.currentRow() < 0 or self.left_at_newest):
             self.setCurrentRow(self.count() - 1)
         super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.left_at_newest = self.currentRow() < 0 or self.currentRow() == self.count() - 1
+        super().focusOutEvent(event)
 
     def add(self, text: str) -> None:
         self.addItem(text)
@@ -685,9 +693,11 @@ class HandEndPanel(QFrame):
         # The name, the tiles and the pips a gap apart that reads as columns: 6 px between them read "CPU 3 6-3 1-0
         # 38 pips" as one list at 1920x1080.
         apart = f"style='padding-right: {COLUMN_GAP}px'"
+        # An empty rack in words: a bare "—" meant nothing to a newcomer and was read "em dash" (or not at all).
+        empty = escape(self.tr("no tiles"))
         rows = "".join(
             f"<tr><td {apart}>{escape(shown_name(seats[s].name))}</td>"
-            f"<td {apart}>{' '.join(str(t) for t in result.remaining[s]) or '—'}</td>"
+            f"<td {apart}>{' '.join(str(t) for t in result.remaining[s]) or empty}</td>"
             f"<td align='right'>{escape(pips[s])}</td></tr>"
             for s in range(len(seats))
         )

@@ -42,9 +42,11 @@ class Announcer(QObject):
         self._lent: tuple[QWidget, str, str] | None = None  # the widget holding our words, its own, ours
         self._watching = False  # the focus's moves followed, to give a widget its own description back
 
-    def say(self, source: QWidget, text: str, asked: bool = False) -> None:
+    def say(self, source: QWidget, text: str, asked: bool = False, shown_on: QWidget | None = None) -> None:
         """`asked`: the answer to a key the player pressed, said at once over what was still being read (an
-        assertive announcement); news of the table waits its turn (polite)."""
+        assertive announcement); news of the table waits its turn (polite). `shown_on`: the panel that shows these
+        words and has taken the focus with them (the hand-end sheet), which a screen reader reads as the focus
+        comes in: they are not put in the focused button's description as well (heard twice, session 22)."""
         text = text.strip()
         if not text:
             return
@@ -55,7 +57,7 @@ class Announcer(QObject):
             if asked:
                 event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
             QAccessible.updateAccessibility(event)
-        if self.describe:
+        if self.describe and not read_with_focus(shown_on):
             self._describe(source, text)
         self.said.emit(text)
         self.saidBy.emit(source, text)
@@ -73,7 +75,7 @@ class Announcer(QObject):
         if not self._watching:
             app = QApplication.instance()
             if isinstance(app, QApplication):
-                app.focusChanged.connect(self._give_back)
+                app.focusChanged.connect(self._focus_moved)
                 self._watching = True
         if self._lent is not None and self._lent[0] is not focus:
             self._give_back()
@@ -87,11 +89,25 @@ class Announcer(QObject):
         focus.setAccessibleDescription(text)
         self._lent = (focus, own, text)
 
-    def _give_back(self, *_focus: object) -> None:
+    def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """The widget the focus left gets its own description back once the screen reader has been told of the
+        focus's move: Qt tells it after this signal, and a description changed before was read on the widget
+        still focused for it (the rack's tile's stale words, between the last move and the hand-end sheet)."""
+        lent = self._lent
+        if lent is None or lent[0] is new:
+            return
+        self._lent = None
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, self, lambda: self._restore(lent))
+
+    def _give_back(self) -> None:
         """The widget's own description again, unless it set another since."""
         lent, self._lent = self._lent, None
-        if lent is None:
-            return
+        if lent is not None:
+            self._restore(lent)
+
+    def _restore(self, lent: tuple[QWidget, str, str]) -> None:
         widget, own, put = lent
         try:
             if widget.accessibleDescription() == put:
@@ -100,11 +116,21 @@ class Announcer(QObject):
             pass
 
 
+def read_with_focus(panel: QWidget | None) -> bool:
+    """Whether `panel` is shown and holds the focus: a screen reader has read its words as the focus came in."""
+    if panel is None or not panel.isVisible():
+        return False
+    from PySide6.QtWidgets import QApplication
+
+    focus = QApplication.focusWidget()
+    return focus is not None and panel.isAncestorOf(focus)
+
+
 ANNOUNCER = Announcer()
 
 
-def say(source: QWidget, text: str, asked: bool = False) -> None:
-    ANNOUNCER.say(source, text, asked)
+def say(source: QWidget, text: str, asked: bool = False, shown_on: QWidget | None = None) -> None:
+    ANNOUNCER.say(source, text, asked, shown_on)
 
 
 def _table_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
@@ -142,11 +168,8 @@ def name_clear_buttons(root: QWidget) -> None:
 
 
 def spoken_symbols(text: str) -> str:
-    """The sheet's symbols in words: an empty rack's "—" ("no tiles") and a rounding's "→" ("to"); a speech
-    synthesizer read them as "em dash" and "rightwards arrow", or not at all (a11y audit, session 22)."""
-    import re
-
-    text = re.sub(r"(?<!\S)—(?=[\s.,;]|$)", translate("Voice", "no tiles"), text)
+    """The sheet's symbols in words: a rounding's "→" ("to"), which a speech synthesizer read as "rightwards
+    arrow", or not at all (a11y audit, session 22). An empty rack is "no tiles" on the sheet itself."""
     return text.replace(" → ", translate("MainWindow", " to "))
 
 
@@ -206,8 +229,8 @@ class TableVoice(QObject):
         controller.handEnded.connect(self._hand_ended)
         self._name_overlays()
 
-    def _say(self, text: str, asked: bool = False) -> None:
-        say(self.page.log, text, asked)
+    def _say(self, text: str, asked: bool = False, shown_on: QWidget | None = None) -> None:
+        say(self.page.log, text, asked, shown_on)
 
     def _answer(self, text: str) -> None:
         self._say(text, asked=True)
@@ -306,7 +329,7 @@ class TableVoice(QObject):
         over = translate("HandEndPanel", "Match over") + "."
         if page.controller.match_over and sheet.startswith(over):
             sheet = sheet[len(over) :]
-        self._say(spoken_symbols(sheet))
+        self._say(spoken_symbols(sheet), shown_on=page.hand_end)
 
     # ---- what is said when asked ----------------------------------------------------------------
 

@@ -785,6 +785,19 @@ class MainWindow(QMainWindow):
         self.settings.save_lobby(setup.rules.preset, level)
         if self.stack.currentWidget() is self.lobby:
             self.settings.save_lobby_table(self.lobby.table_choices())
+        cut_by_start = start_cut is not None and not setup.duplicate_deals and first_deal is None
+        if cut_by_start:
+            # Said before the table takes the focus, from Start (focused): said after, an older Orca read the words
+            # with the table's focus (its description by then) and again as the description changed.
+            focus = QApplication.focusWidget()
+            start = focus if focus is not None and focus.window() is self else self
+            self.game.say_cut_by_start(self.controller.coming_seal.fingerprint, start)
+        focus = QApplication.focusWidget()
+        if focus is not None and focus.window() is self:
+            # Let go of until the deal: Qt passed it on to the table as the lobby (or the sheet) hid, before the
+            # tiles were dealt, and a screen reader read the table, then the rack's first tile as a change of its
+            # description, and again with the focus (Orca 43.1 reads the description as it is when it gets there).
+            focus.clearFocus()
         self.stack.setCurrentWidget(self.game)
         self.statusBar().clearMessage()  # the lobby's welcome is not said at the table
         self.game.start(setup)
@@ -793,8 +806,6 @@ class MainWindow(QMainWindow):
             self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
         else:
             self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal, start_cut)
-            if start_cut is not None and self.controller.match is not None:
-                self.game.say_cut_by_start(self.controller.match.proofs.get(0))
         self.game.table.setFocus()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:

@@ -543,9 +543,15 @@ class TableView(QGraphicsView):
                 said = describe_tile(tile, tile in self.flipped)
                 words = self.tr("{tile}, {fits}").format(tile=said, fits=fits)
         # With the words said put in the description (an older Orca), only a key sets the tile's there: a move
-        # that changed the focused tile (one played) overwrote the move's own words at once.
-        if words and (force or (words != self._tile_words and not ANNOUNCER.describe)):
-            self.setAccessibleDescription(words)
-            self._tile_words = words
+        # that changed the focused tile (one played) overwrote the move's own words at once. The first end of a
+        # choice is said with its question (the turn's voice): set here too, it was heard twice.
+        changed = words != self._tile_words and not ANNOUNCER.describe and self.choosing is None
+        if words and (force or changed):
+            # The same words again for a key (Esc putting back a tile whose words the choice never replaced, an
+            # arrow on a one-tile rack) differ by a no-break space: the same description is no change to read.
+            again = self.accessibleDescription() == words
+            self.setAccessibleDescription(words + "\u00a0" if again else words)
+            if self.choosing is None:  # (an end's words are not the tile's: Esc puts the tile's back once)
+                self._tile_words = words
         elif not words:
             self._tile_words = ""
