@@ -175,7 +175,7 @@ approximate, its idle median at most 0.34 s (block) and its worst at most 0.42 s
 
 The crosses' dear worlds, tried in the compiled arms search and measured on the same positions, one run after the
 other (`benchmarks/coach_nodes.py --preset cross_9 --hands 5 --plies 0-60 --worlds 2 --cap 4000000`, load 2.8 to
-3.7): as shipped, of 34 worlds the median took 3,049 nodes and 9 had a search past the coach's 2 million, 128.8
+4.0): as shipped, of 34 worlds the median took 3,049 nodes and 9 had a search past the coach's 2 million, 128.8
 million nodes in 12.1 s of CPU. None of four changes helped, and none is kept. A bound from the stock's order: as
 coded (`Style.DRAW`), a seat that cannot play draws until a tile fits and must then play it, so a drawn tile that
 fits never stays in a hand; a number shown on more open ends than there are non-double tiles with it off the table
