@@ -10,7 +10,7 @@ guess costs is the difference). Then a summary: median and worst nodes a world, 
 budget, and the nodes searched, the CPU they took and the nodes a second in this process.
 
     python benchmarks/coach_nodes.py [--preset cuban] [--hands 5] [--plies 0-3] [--worlds 8] [--walk]
-        [--table-entries N] [--passes] [--steps]
+        [--table-entries N] [--passes] [--steps] [--brackets]
 
 With --bound-others, each world is searched a second time as a verdict that needs exact values only for the
 option played and the best one would be: a fresh table, the played option and the candidate best (the best
@@ -57,6 +57,16 @@ since the last call has read or stored (Cuban 24, cross_12 35, cross_9 15 of 57 
 (75,000 and 300,000 entries, with the step: Cuban 19 and 18, cross_12 35 and 35, at more CPU a node), and a bonus
 in the line search's order for a play the partner can follow (10, 40 or 150: 25 or 26 past).
 
+With --brackets, each world is searched a second time (a fresh table) at the coach's budget (`coach.budget_for`)
+and every option's search that runs past it keeps the range MTD(f) had narrowed its value to when it stopped (the
+value bound where no test had gone that way); for each world past the budget, prints the options' ranges, the
+played option's loss range against the best, and the grades that range allows, and in the summary how many of
+those worlds one grade covers (a grade the world's ranges would settle) and how many of their stopped searches had
+found no lower bound at all. Session 23 (issue 32 item 2):
+
+    nice -n 10 python benchmarks/coach_nodes.py --preset cross_9 --hands 10 --plies 0-60 --worlds 4 \
+        --cap 2000000 --brackets
+
 Session 12's figures (the first decisions of a Cuban hand, plies 1-3):
 
     nice -n 10 python benchmarks/coach_nodes.py --preset cuban --plies 1-3 --worlds 8 --walk
@@ -81,7 +91,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.coach_speed import recorded_hands  # noqa: E402
 from dominoes_desktop.engine.analysis import solver as solver_module  # noqa: E402
-from dominoes_desktop.engine.analysis.coach import Judge, budget_for, decisions_to_judge  # noqa: E402
+from dominoes_desktop.engine.analysis.coach import Judge, budget_for, decisions_to_judge, grade  # noqa: E402
 from dominoes_desktop.engine.analysis.fair import world_seed  # noqa: E402
 from dominoes_desktop.engine.analysis.solver import (  # noqa: E402
     ArmsSolver,
@@ -134,6 +144,56 @@ def counting(masks: type[MaskSolver], steps: bool) -> type[MaskSolver]:
             return low
 
     return Counting
+
+
+BRACKET: list[int] = [0, 0]  # the range the last value search of a bracketing solver narrowed its value to
+
+
+def bracketing(masks: type[MaskSolver]) -> type[MaskSolver]:
+    """`masks` keeping in BRACKET the range each value search has narrowed its value to (as `MaskSolver.value`
+    does: a test that reaches its bound raises the low end, one that does not lowers the high end), so that a
+    search stopped by its budget still says what it had found."""
+
+    class Bracketing(masks):  # type: ignore[valid-type,misc]
+        def _search(self, *args: Any, **kwargs: Any) -> int:
+            found = int(super()._search(*args, **kwargs))
+            if found >= args[-1]:  # beta: the value is at least `found`
+                BRACKET[0] = max(BRACKET[0], found)
+            else:
+                BRACKET[1] = min(BRACKET[1], found)
+            return found
+
+        def value(self, hand: Hand, dealt_stock: int) -> int:
+            BRACKET[:] = [-self.bound, self.bound]
+            return int(super().value(hand, dealt_stock))
+
+    return Bracketing
+
+
+def bracket_world(
+    rules: Rules, world: Hand, options: list[Move], side: int, budget: int
+) -> tuple[list[tuple[float, float]], bool, int, int]:
+    """Each option's value range in one world at `budget` nodes a search (one table for the world, as the coach
+    keeps): (v, v) for a search that finished, else the range MTD(f) had narrowed it to; whether any search ran
+    past the budget, how many of those had found no lower bound (the range's low end still the value bound), and
+    the nodes searched."""
+    judge = Judge(rules, world, budget)
+    search_side, sign = judge._side_for_search(side)
+    masks = LineSolver if supports_masks(rules) else ArmsSolver
+    solver = judge._masks[search_side] = bracketing(masks)(rules, judge.dealt_stock, judge.leader, search_side)
+    ranges: list[tuple[float, float]] = []
+    past = no_floor = 0
+    for move in options:
+        try:
+            value = judge.option_value(world, move, side, True, 0)
+            ranges.append((value, value))
+        except OutOfBudget:
+            past += 1
+            low, high = BRACKET
+            no_floor += low == -solver.bound if sign > 0 else high == solver.bound
+            now = side_value(after_play(world, move)[1], side)
+            ranges.append((now + low, now + high) if sign > 0 else (now - high, now - low))
+    return ranges, past > 0, no_floor, judge.searched
 
 
 def search_world(
@@ -241,6 +301,9 @@ def main() -> None:
     )
     parser.add_argument("--passes", action="store_true", help="count each value search's null-window searches")
     parser.add_argument("--steps", action="store_true", help="also search each world by an MTD(f) of growing steps")
+    parser.add_argument(
+        "--brackets", action="store_true", help="also search each world at the coach's budget, keeping stopped ranges"
+    )
     args = parser.parse_args()
     if args.table_entries is not None:
         solver_module.COMPILED_TABLE_ENTRIES = args.table_entries
@@ -254,6 +317,7 @@ def main() -> None:
     passes: list[int] = []  # each plain value search's null-window searches (--passes)
     stepped = [0, 0, 0, 0]  # nodes of the worlds both ways finished (plain, growing steps); worlds past the budget
     stepped_passes: list[int] = []
+    brackets = [0, 0, 0, 0]  # worlds past the budget, of them one grade covering them; stopped searches, no floor
     started = time.process_time()
     for recorded in recorded_hands(args.preset, args.hands, args.seed):
         rules = recorded.rules
@@ -312,6 +376,19 @@ def main() -> None:
                     if max(nodes) > budget:
                         bounded[2] += 1
                         bounded[3] += fits and max(cheap) <= budget
+                if args.brackets:
+                    ranges, past, no_floor, bracket_nodes = bracket_world(rules, world.hand, options, side, budget)
+                    searched += bracket_nodes
+                    if past:
+                        p = options.index(played)
+                        best = (max(r[0] for r in ranges), max(r[1] for r in ranges))
+                        loss = (max(0.0, best[0] - ranges[p][1]), best[1] - ranges[p][0])
+                        grades = sorted({grade(rules, loss[0]).name, grade(rules, loss[1]).name})
+                        entry["brackets"] = {"ranges": ranges, "loss": loss, "grades": grades}
+                        brackets[0] += 1
+                        brackets[1] += len(grades) == 1
+                        brackets[2] += sum(r[0] != r[1] for r in ranges)
+                        brackets[3] += no_floor
                 row["worlds"].append(entry)
             print(json.dumps(row), flush=True)
     cpu = time.process_time() - started
@@ -337,6 +414,7 @@ def main() -> None:
                     "steps_passes_median": statistics.median(stepped_passes) if stepped_passes else None,
                     "steps_passes_most": max(stepped_passes) if stepped_passes else None,
                     "worlds_past_the_budget_plain_then_steps": stepped[2:] if args.steps else None,
+                    "brackets_past_one_grade_stopped_no_floor": brackets if args.brackets else None,
                 }
             )
         )

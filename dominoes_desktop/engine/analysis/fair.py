@@ -172,6 +172,35 @@ The 18 presets with the board (`benchmarks/coach_speed.py --presets all --ways v
 to 2.4; idle median and worst seconds a hand): Cuban 1/26 approximate at 1.22 s (worst 2.92 s; session 22: 3.53 s),
 cross_9 5/17 and cross_12 10/13 as before at 0.21 and 0.25 s (worst 0.54 and 0.49 s), every other preset 0
 approximate, its idle median at most 0.34 s (block) and its worst at most 0.42 s (dominican).
+
+The crosses' dear worlds, tried in the compiled arms search and measured on the same positions, one run after the
+other (`benchmarks/coach_nodes.py --preset cross_9 --hands 5 --plies 0-60 --worlds 2 --cap 4000000`, load 2.8 to
+4.0): as shipped, of 34 worlds the median took 3,049 nodes and 9 had a search past the coach's 2 million, 128.8
+million nodes in 12.1 s of CPU. None of four changes helped, and none is kept. A bound from the stock's order: as
+coded (`Style.DRAW`), a seat that cannot play draws until a tile fits and must then play it, so a drawn tile that
+fits never stays in a hand; a number shown on more open ends than there are non-double tiles with it off the table
+(only such a tile, joined by that number, takes one of its ends away) shows until the hand ends, and every stock
+tile with it fits when drawn, so the pip bound charged only the other stock tiles: 128.4 million nodes (0.997x), the
+same 9 worlds past the budget, 13.6 s (while a stock is left the condition seldom holds: a double-nine number has 9
+non-double tiles). Enhanced transposition cut-offs on top of it (every option's child probed in the table before any
+is searched): 127.9 million, 9, 14.7 s (a child that is forced, a single play or a draw, is never stored). The line
+search's killer move in the arms search's order: 131.1 million, 9, 13.0 s. The other sides' plays ordered first
+where the deciding seat cannot follow them (not the next seat): a world's median 3,049 -> 2,593 nodes, 128.7 million
+in all, 9, 14.3 s. Not tried: the forced steps walked in a loop (time, not nodes: the approximate count at a node
+budget stays). Why bounds do not reach these worlds: the searches stopped at the budget had not found how much the
+deciding seat can lose. `benchmarks/coach_nodes.py --preset cross_9 --hands 10 --plies 0-60 --worlds 4 --cap 2000000
+--brackets` (load 2.5 to 3.2) keeps what each option's MTD(f) had narrowed its value to when the budget stopped it:
+of 128 worlds 31 had a search past the budget; of their 107 stopped option searches 92 had found no lower bound at
+all (every null-window test had failed low, the value galloping down; the upper ends found lie at -94 points at the
+median, down to -285: a paranoid search of four sides, the three others making one of them win with the stock drawn
+into the other hands); of the 15 others, 12 had a range 3 to 127 points wide and 3 no upper bound. One grade covers
+the played option's loss range in 4 of the 31 worlds, so grading over the stopped searches' ranges would not settle
+these decisions either. Double-twelve is further off (`--preset cross_12 --hands 5 --plies 0-60 --worlds 2 --cap
+2000000 --brackets`, load 3.5 to 4.5): of 26 worlds 18 had a search past the budget, all 70 of their stopped
+searches had found no lower bound and 32 no bound at all (not one null-window test finished in 2 million nodes), and
+one grade covers none of the 18. The pip bound there counts the whole stock's pips (most of double-nine's 495 early
+in a hand) as if every stock tile could end in a losing hand; which ones do depends on the ends showing at each
+draw, and a bound that follows the draws is a search of its own.
 """
 
 from __future__ import annotations
