@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import shared_memory
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ from dominoes_desktop.engine.analysis.fair import (
     settled,
 )
 from dominoes_desktop.engine.analysis.reasons import explain_fair, position_before
-from dominoes_desktop.engine.analysis.solver import side_value
+from dominoes_desktop.engine.analysis.solver import OutOfBudget, side_value
 from dominoes_desktop.engine.analysis.worlds import (
     SampledWorld,
     consistent,
@@ -563,7 +564,7 @@ def test_a_lane_skips_the_pose_worlds_another_lane_no_longer_judges_exactly(monk
     with monkeypatch.context() as patched:
 
         @contextlib.contextmanager
-        def no_board(lanes: int, decisions: int) -> Iterator[None]:
+        def no_board(lanes: int, decisions: int, here: bool = False) -> Iterator[None]:
             yield None
 
         patched.setattr(fair_module, "new_board", no_board)
@@ -594,7 +595,7 @@ def test_later_pose_worlds_past_the_budget_are_left_out_alike_when_the_other_lan
     assert any(more and reported[0] < reported[1] for more, reported in rounds)  # lane 0 skipped worlds
 
     @contextlib.contextmanager
-    def no_board(lanes: int, decisions: int) -> Iterator[None]:
+    def no_board(lanes: int, decisions: int, here: bool = False) -> Iterator[None]:
         yield None
 
     monkeypatch.setattr(fair_module, "new_board", no_board)
@@ -602,3 +603,72 @@ def test_later_pose_worlds_past_the_budget_are_left_out_alike_when_the_other_lan
     without = [f.as_json(True) for f in judge_hand_view(recorded, (0,), 5, 100_000, second_lane_first)]
     assert all(reported[0] == reported[1] for _, reported in rounds)
     assert with_board == without
+
+
+def test_a_lane_that_gave_up_before_the_pose_says_nothing_and_the_verdict_is_the_same_in_any_lane_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A lane that ran past the budget on an earlier decision of a round estimates the pose's worlds without a
+    search; had it said so on the board, the other lane would skip its search of them or not by which lane
+    came first, and whether the pose counts as capped (and gets more rounds) with it. Made to happen here by
+    a judge that runs out by lane, not by clock: lane 0 on its first search of the round of later worlds, lane
+    1 on every pose world of it."""
+    recorded = _recorded("all_fives", 6)
+    monkeypatch.setattr(fair_module, "dear_nodes", lambda budget: 10**18)  # the pose gets later worlds
+    monkeypatch.setattr(fair_module, "HAND_NODES", 10**9)
+    state = {"round": -1, "lane": -1}
+
+    class RunsOutByLane(fair_module.Judge):  # type: ignore[misc, name-defined]
+        def option_value(self, hand, move, side, exact, seed, playouts=64, guess=None):  # type: ignore[no-untyped-def]
+            if exact and state["round"] == 2 and (state["lane"] == 0 or hand.layout.empty):
+                self.searched += self.budget + 1
+                raise OutOfBudget
+            return super().option_value(hand, move, side, exact, seed, playouts, guess)
+
+    monkeypatch.setattr(fair_module, "Judge", RunsOutByLane)
+
+    def verdict(order: list[int]) -> tuple[list[object], list[dict[str, object]]]:
+        rounds: list[object] = []
+
+        def run(work, tasks):  # type: ignore[no-untyped-def]
+            state["round"] += 1
+            rounds.append(tasks[0].worlds)
+            results = {}
+            for lane in order:
+                state["lane"] = lane
+                results[lane] = work(tasks[lane])
+            return [results[lane] for lane in range(len(tasks))]
+
+        state["round"] = -1
+        judged = judge_hand_view(recorded, (0,), 5, None, run)
+        return rounds, [f.as_json(True) for f in judged]
+
+    rounds_01, first_lane_first = verdict([0, 1])
+    rounds_10, second_lane_first = verdict([1, 0])
+    assert len(rounds_01) > 2, "the case needs a third round"
+    assert rounds_01 == rounds_10
+    assert first_lane_first == second_lane_first
+
+
+def test_lanes_run_here_share_a_board_in_this_process_and_leave_no_shared_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lanes run in this process (no `map_lanes`: the rating's judge in a pool worker that may be killed) get a
+    board in this process's memory, gone with the round; the verdict is the one lanes in processes give."""
+    made: list[str] = []
+    real = shared_memory.SharedMemory
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        memory = real(*args, **kwargs)
+        made.append(memory.name)
+        return memory
+
+    monkeypatch.setattr(fair_module.shared_memory, "SharedMemory", counted)
+    recorded = _recorded("all_fives", 6)
+    here = [f.as_json(True) for f in judge_hand_view(recorded, seats=(0,), seed=5, budget=30_000)]
+    assert made == [] and fair_module._HERE == {}
+    in_lanes = [
+        f.as_json(True) for f in judge_hand_view(recorded, (0,), 5, 30_000, lambda work, tasks: map(work, tasks))
+    ]
+    assert made, "lanes given as a map use shared memory"
+    assert here == in_lanes

@@ -201,6 +201,14 @@ searches had found no lower bound and 32 no bound at all (not one null-window te
 one grade covers none of the 18. The pip bound there counts the whole stock's pips (most of double-nine's 495 early
 in a hand) as if every stock tile could end in a losing hand; which ones do depends on the ends showing at each
 draw, and a bound that follows the draws is a search of its own.
+A review of the board found the verdict could turn on which lane came first after all: a lane that had given up on
+an earlier decision of the round estimated the pose's worlds without a search and said so, stopping the other
+lane's search of them or not by the lanes' order (and with it whether the pose counted as capped and got more
+rounds). Only a lane that comes to the pose still searching says where it stopped now (a test runs the lanes in
+both orders with searches made to run out by lane). Lanes run in the judging process itself (the rating's judge,
+in a pool worker that is killed when the game closes) keep their board in that process's memory, not in shared
+memory a killed worker would leave behind. The node count's change can, where a hand's allowance runs out, give
+a decision other later worlds than before: "byte for byte the same" above holds for the hands compared.
 """
 
 from __future__ import annotations
@@ -372,15 +380,17 @@ class Board:
     word arrives: a lane stops only at worlds another lane no longer judges exactly, the lane that stopped
     judging estimates every later world, and a split decision is the last its lanes judge (a pose: the first
     decision), so nothing a lane does afterwards depends on what it skipped. One int a lane and decision, each
-    written by its own lane alone, in shared memory (the lanes may be processes; no lock needed). Where shared
-    memory is not to be had, there is no board and the lanes search as before."""
+    written by its own lane alone: in shared memory where the lanes may be processes (no lock needed), in this
+    process's memory where they run here one after the other. Where shared memory is not to be had, there is
+    no board and the lanes search as before."""
 
-    def __init__(self, memory: shared_memory.SharedMemory, lanes: int, decisions: int) -> None:
-        self.memory = memory
+    def __init__(
+        self, slots: memoryview, lanes: int, decisions: int, memory: shared_memory.SharedMemory | None
+    ) -> None:
+        self.slots = slots
         self.lanes = lanes
         self.decisions = decisions
-        assert memory.buf is not None
-        self.slots = memory.buf.cast("i")
+        self.memory = memory
 
     def stopped(self, lane: int, decision: int, world: int) -> None:
         """Says that `lane` judges `decision`'s worlds exactly no more from `world` on (the first time only)."""
@@ -396,21 +406,40 @@ class Board:
         )
 
     def release(self) -> None:
-        self.slots.release()
-        self.memory.close()
+        if self.memory is not None:
+            self.slots.release()
+            self.memory.close()
+
+
+# The boards of lanes run in this process (`map` itself), by name: no shared memory to leave behind when the
+# process is stopped mid-hand (the rating's judge runs in a pool worker that is killed on closing).
+_HERE: dict[str, memoryview] = {}
+_HERE_PREFIX = "here:"
 
 
 @contextmanager
-def new_board(lanes: int, decisions: int) -> Iterator[str | None]:
-    """A board for a round's lanes (its shared memory's name, None where there is none), taken away after."""
+def new_board(lanes: int, decisions: int, here: bool = False) -> Iterator[str | None]:
+    """A board for a round's lanes (its name, None where there is none), taken away after: in this process's
+    memory when the lanes run `here`, else in shared memory."""
+    size = lanes * max(1, decisions)
+    if here:
+        name = f"{_HERE_PREFIX}{id(object())}-{len(_HERE)}"
+        _HERE[name] = memoryview(bytearray(4 * size)).cast("i")
+        for i in range(size):
+            _HERE[name][i] = NO_WORLD
+        try:
+            yield name
+        finally:
+            del _HERE[name]
+        return
     try:
-        memory = shared_memory.SharedMemory(create=True, size=4 * lanes * max(1, decisions))
-    except OSError:
+        memory = shared_memory.SharedMemory(create=True, size=4 * size)
+    except Exception:  # no shared memory here (or no resource tracker to register it): the lanes go without
         yield None
         return
     assert memory.buf is not None
     slots = memory.buf.cast("i")
-    for i in range(len(slots)):
+    for i in range(size):
         slots[i] = NO_WORLD
     slots.release()
     try:
@@ -426,12 +455,17 @@ def joined_board(name: str | None, lanes: int, decisions: int) -> Iterator[Board
     if name is None:
         yield None
         return
+    if name.startswith(_HERE_PREFIX):
+        here = _HERE.get(name)
+        yield None if here is None else Board(here, lanes, decisions, None)
+        return
     try:
         memory = shared_memory.SharedMemory(name=name)
     except OSError:
         yield None
         return
-    board = Board(memory, lanes, decisions)
+    assert memory.buf is not None
+    board = Board(memory.buf.cast("i"), lanes, decisions, memory)
     try:
         yield board
     finally:
@@ -529,6 +563,10 @@ def _judge_worlds(task: WorldTask, todo: list[tuple[int, Hand, Move, list[int]]]
         worlds = [] if d in task.whole else sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
         split = d in task.split
         watch = board if split else None  # another lane's word stops this lane's search of a split decision
+        # Only a lane that comes to the decision still searching says where it stopped: one that gave up on an
+        # earlier decision estimates every world here without a search, and its word would stop the other
+        # lane's search of them (and what that search finds or runs out on) by which lane came first.
+        says = searching
 
         for k in range(start, stop):
             if not split and k % task.lanes != task.lane:
@@ -565,7 +603,7 @@ def _judge_worlds(task: WorldTask, todo: list[tuple[int, Hand, Move, list[int]]]
                 if values is not None and len(values) < len(mine):
                     break  # stopped on another lane's word (see above)
             exact = values is not None
-            if not exact and watch is not None:
+            if not exact and watch is not None and says:
                 watch.stopped(task.lane, d, k)
             if values is None and task.more:
                 found.append((d, k, (), (), weight, (), False, nodes, ()))
@@ -731,7 +769,7 @@ def judge_hand_view(
                     for lane in range(LANES) if d in split else [k % LANES]:
                         shares[lane].append((d, k, lists[d][k]))
         splits = any(d in split for d, _, _ in worlds)
-        with new_board(LANES, len(todo)) if splits else nullcontext() as board:
+        with new_board(LANES, len(todo), here=map_lanes is None) if splits else nullcontext() as board:
             tasks = [
                 WorldTask(
                     recorded,
