@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRect
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.duplicate import DuplicateMatch
+from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.look.grows import FRAME_ROOM
+from dominoes_desktop.ui.play.controller import default_seats
+from dominoes_desktop.ui.play.duplicate_sheet import DuplicateResults
+from dominoes_desktop.ui.room.net_dialogs import JoinDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
+from ..engine.test_duplicate import play_through
 from .conftest import start
 from .driving import finish_hand_by_keys, reviewed_hand
 from .test_grows_with_the_window import at_size
+from .test_network_play import free_udp_port
 
 SMALL_SCREEN = QRect(0, 0, 1024, 700)  # a 1024x700 laptop's free area
 
@@ -44,3 +51,62 @@ def test_the_hand_review_fits_a_1024x700_screen_with_its_title_bar(
         assert review.rect().contains(place), (button.text(), place, review.size())
     # The board still has the room between the hand list and the buttons.
     assert review.view.viewport().height() >= SMALL_SCREEN.height() // 2, review.view.viewport().size()
+
+
+def finished_duplicate_with_a_loss() -> DuplicateMatch:
+    """A Jamaican duplicate match of two deals, played through by CPUs, in which the person's side scored
+    less than the CPUs on some deal (the first such sealing found): the person a random player."""
+    rules = build_rules("jamaican")
+    for sealing in range(60):
+        duplicate = DuplicateMatch.create(rules, 2, sealing, sealed_by=sealing)
+        play_through(duplicate, level="easy", seed=sealing, person="random")
+        if any(deal.complete and deal.margin < 0 for deal in duplicate.summary().deals):
+            return duplicate
+    raise AssertionError("no sealing gave a deal lost against the CPUs")
+
+
+def test_the_duplicate_results_write_a_lost_margin_with_a_minus_sign(qtbot: QtBot) -> None:
+    """The results sheet's Difference column wrote a deal lost against the CPUs as "-2", a hyphen, where the
+    hand-end sheet and the statistics write "\N{MINUS SIGN}0.5" (seen at 1024x700, English and Spanish)."""
+    duplicate = finished_duplicate_with_a_loss()
+    sheet = DuplicateResults(duplicate, default_seats(duplicate.rules.players), None)
+    qtbot.addWidget(sheet)
+    sheet.show()
+    qtbot.waitExposed(sheet)
+    table = sheet.table
+    margins = [table.item(row, table.columnCount() - 1) for row in range(table.rowCount())]
+    shown = [item.text() for item in margins if item is not None]
+    lost = [deal.margin for deal in duplicate.summary().deals if deal.complete and deal.margin < 0]
+    assert lost and len(shown) == table.rowCount(), shown
+    assert not any("-" in text for text in shown), shown
+    assert sum(text.startswith("\N{MINUS SIGN}") for text in shown) >= len(lost), (shown, lost)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_join_dialog_s_labels_stand_level_with_their_fields(
+    qtbot: QtBot, window: MainWindow, language: str
+) -> None:
+    """The Join dialog's "Invite link:" and "Your name:" sat about 5 px above their fields' words (the labels at
+    the top of rows as tall as their fields; seen at 1024x700 in Spanish), as the lobby's and Your view's did."""
+    window.set_language(language)
+    at_size(qtbot, window, (1024, 700))
+    dialog = JoinDialog(window, discovery_port=free_udp_port(), name="Ana")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    form = dialog.form
+    levelled = 0
+    for row in range(form.rowCount()):
+        label_item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+        field_item = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+        label = label_item.widget() if label_item is not None else None
+        field = field_item.widget() if field_item is not None else None
+        if not isinstance(label, QLabel) or not label.text() or field is None or not field.isVisible():
+            continue
+        label_middle = label.mapTo(dialog, label.rect().center()).y()
+        field_middle = field.mapTo(dialog, field.rect().center()).y()
+        assert abs(label_middle - field_middle) <= 1, (label.text(), label_middle, field_middle)
+        assert label.buddy() is field, label.text()
+        levelled += 1
+    assert levelled == 2
+    dialog.close()
