@@ -14,6 +14,7 @@ from dominoes_desktop.ui.look.grows import FRAME_ROOM
 from dominoes_desktop.ui.play.controller import default_seats
 from dominoes_desktop.ui.play.duplicate_sheet import DuplicateResults
 from dominoes_desktop.ui.room.net_dialogs import JoinDialog
+from dominoes_desktop.ui.shell.i18n import LANGUAGE, translate
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from ..engine.test_duplicate import play_through
@@ -21,6 +22,7 @@ from .conftest import start
 from .driving import finish_hand_by_keys, reviewed_hand
 from .test_grows_with_the_window import at_size
 from .test_network_play import free_udp_port
+from .test_room_table import offline_ben, room
 
 SMALL_SCREEN = QRect(0, 0, 1024, 700)  # a 1024x700 laptop's free area
 
@@ -110,3 +112,24 @@ def test_the_join_dialog_s_labels_stand_level_with_their_fields(
         levelled += 1
     assert levelled == 2
     dialog.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_room_s_seat_list_names_a_host_called_host_once(qtbot: QtBot, language: str) -> None:
+    """A host left with the default name read "Seat 1 · Host · host" ("Asiento 1 · Anfitrión · anfitrión") in the
+    room's Players and talk tab (seen at 1024x700 and 1920x1080): the line now says they are here. A host with a
+    name of their own keeps the word "host"."""
+    LANGUAGE.install(language)
+    window, _sent = offline_ben(qtbot)
+    default = room()
+    default["seats"][0]["name"] = translate("NetDialogs", "Host")
+    window.controller.receive(default)
+    lines = [window.seats.item(row).text() for row in range(window.seats.count())]
+    first = lines[0].casefold()
+    host = translate("NetDialogs", "Host").casefold()
+    assert first.count(host) == 1, lines
+    assert translate("RoomWindow", "here").casefold() in first, lines
+    named = room()
+    named["seats"][0]["name"] = "Ana"
+    window.controller.receive(named)
+    assert translate("RoomWindow", "host") in window.seats.item(0).text(), window.seats.item(0).text()

@@ -485,6 +485,8 @@ class RoomWindow(QWidget):
             name = self.controller.name(int(seat["seat"]))
             if seat["kind"] == "host":
                 where = self.tr("host")
+                if name.casefold() == where.casefold():  # the default name "Host": "Seat 1 · Host · host" said it twice
+                    where = self.tr("here")
             elif seat["cpu"]:
                 where = self.tr("a CPU plays") if seat["kind"] == "cpu" else self.tr("away: a CPU plays")
             elif seat["connected"]:
