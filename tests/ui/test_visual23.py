@@ -3,17 +3,26 @@ wrong and mended, each checked on the real widgets."""
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.decisions import ClaimWindow, MatchOver
 from dominoes_desktop.engine.duplicate import DuplicateMatch
+from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.view import PlayerView
+from dominoes_desktop.net import codec
+from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.grows import FRAME_ROOM
 from dominoes_desktop.ui.play.controller import default_seats
 from dominoes_desktop.ui.play.duplicate_sheet import DuplicateResults
 from dominoes_desktop.ui.room.net_dialogs import JoinDialog
+from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, translate
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -133,3 +142,44 @@ def test_the_room_s_seat_list_names_a_host_called_host_once(qtbot: QtBot, langua
     named["seats"][0]["name"] = "Ana"
     window.controller.receive(named)
     assert translate("RoomWindow", "host") in window.seats.item(0).text(), window.seats.item(0).text()
+
+
+def all_fives_at_a_claim_of_seat_1() -> tuple[Match, ClaimWindow]:
+    """An All Fives match played by random CPUs up to a play of seat 1 (Ben's) that scored: its claim waits."""
+    rules = build_rules("all_fives")
+    for seed in range(40):
+        table = CpuTable(rules, [make_player("random", seed + s) for s in range(rules.players)], seed)
+        for _ in range(200):
+            pending = table.match.pending()
+            if isinstance(pending, ClaimWindow) and pending.seat == 1 and pending.points > 0:
+                return table.match, pending
+            if isinstance(pending, MatchOver):
+                break
+            table.step()
+    raise AssertionError("no seed brought a claim to seat 1")
+
+
+def test_a_room_s_claim_says_the_points_the_play_scored(qtbot: QtBot) -> None:
+    """In an All Fives room the claim box said "Your play scored 0" and "Claim 0" (seen at 1024x700, Spanish
+    "Reclamar 0"): a play that scores leaves its points unclaimed, so the move's gains were 0. The box now says
+    the points the play left to claim, as the engine's own table says them."""
+    match, claim = all_fives_at_a_claim_of_seat_1()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    window = RoomWindow("127.0.0.1", port, {"t": "join", "code": "ABC-123", "name": "Ben"}, auto_cut=False)
+    qtbot.addWidget(window)
+    window.controller.send = lambda _message: None  # type: ignore[method-assign]
+    window.resize(1024, 700)
+    window.show()
+    window.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
+    seats = room()
+    seats["preset"] = "all_fives"
+    window.controller.receive(seats)
+    request = PlayerView.of(match, 1).to_request("all_fives", {})
+    asked = {"t": "view", "d": 1, "decision": "claim", "legal": codec.legal(claim, 1), "view": request}
+    window.controller.receive(asked)
+    page = window.page
+    qtbot.waitUntil(page.claim_box.isVisible, timeout=2000)
+    assert page.claim_button.text() == translate("GamePage", "Claim {points}").format(points=claim.points)
+    assert f" {claim.points}." in page.claim_text.text(), page.claim_text.text()

@@ -471,8 +471,22 @@ class RoomController(TableController):
         if offer is Decision.LEAD:
             return ChooseLeader(tuple(int(a[5:]) for a in self.legal if a.startswith("lead:") and a[5:].isdigit()))
         if offer is Decision.CLAIM:
-            return ClaimWindow(seat, self.last_gains)
-        return MugginsWindow((seat,), self.last_mover, self.last_gains)
+            return ClaimWindow(seat, self.unclaimed_points())
+        return MugginsWindow((seat,), self.last_mover, self.unclaimed_points())
+
+    def unclaimed_points(self) -> int:
+        """The points the last play left to claim, as the public replay of the hand counts them. A play that
+        scores leaves its points unclaimed, so its Moved event gains nothing: the claim box said "Your play
+        scored 0", "Claim 0" (an All Fives room, seen at 1024x700)."""
+        view = self.view
+        if view is not None:
+            try:
+                pending = view.public.pending
+            except DominoError:
+                pending = None
+            if pending is not None:
+                return pending.points
+        return self.last_gains
 
     def human_turn(self) -> int | None:
         view = self.view
