@@ -159,10 +159,8 @@ def all_fives_at_a_claim_of_seat_1() -> tuple[Match, ClaimWindow]:
     raise AssertionError("no seed brought a claim to seat 1")
 
 
-def test_a_room_s_claim_says_the_points_the_play_scored(qtbot: QtBot) -> None:
-    """In an All Fives room the claim box said "Your play scored 0" and "Claim 0" (seen at 1024x700, Spanish
-    "Reclamar 0"): a play that scores leaves its points unclaimed, so the move's gains were 0. The box now says
-    the points the play left to claim, as the engine's own table says them."""
+def room_at_a_claim(qtbot: QtBot) -> tuple[RoomWindow, ClaimWindow]:
+    """Ben's room window at 1024x700 (its connection going nowhere), offered the claim of an All Fives play."""
     match, claim = all_fives_at_a_claim_of_seat_1()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -172,6 +170,7 @@ def test_a_room_s_claim_says_the_points_the_play_scored(qtbot: QtBot) -> None:
     window.controller.send = lambda _message: None  # type: ignore[method-assign]
     window.resize(1024, 700)
     window.show()
+    qtbot.waitExposed(window)
     window.controller.receive({"t": "joined", "code": "ABC-123", "seat": 1, "token": "t"})
     seats = room()
     seats["preset"] = "all_fives"
@@ -179,7 +178,38 @@ def test_a_room_s_claim_says_the_points_the_play_scored(qtbot: QtBot) -> None:
     request = PlayerView.of(match, 1).to_request("all_fives", {})
     asked = {"t": "view", "d": 1, "decision": "claim", "legal": codec.legal(claim, 1), "view": request}
     window.controller.receive(asked)
+    qtbot.waitUntil(window.page.claim_box.isVisible, timeout=2000)
+    return window, claim
+
+
+def test_a_room_s_claim_says_the_points_the_play_scored(qtbot: QtBot) -> None:
+    """In an All Fives room the claim box said "Your play scored 0" and "Claim 0" (seen at 1024x700, Spanish
+    "Reclamar 0"): a play that scores leaves its points unclaimed, so the move's gains were 0. The box now says
+    the points the play left to claim, as the engine's own table says them."""
+    window, claim = room_at_a_claim(qtbot)
     page = window.page
-    qtbot.waitUntil(page.claim_box.isVisible, timeout=2000)
     assert page.claim_button.text() == translate("GamePage", "Claim {points}").format(points=claim.points)
     assert f" {claim.points}." in page.claim_text.text(), page.claim_text.text()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_room_window_keeps_its_size_when_the_claim_box_shows(qtbot: QtBot, language: str) -> None:
+    """The room window grew from 1024x700 to 1024x763 as the claim box showed (the side panel's least height grew
+    with it, and the window's): on a 768-high laptop its rack went under the screen's edge. It keeps its size; its
+    rack, the claim's buttons and Rules stay inside it."""
+    LANGUAGE.install(language)
+    window, _claim = room_at_a_claim(qtbot)
+    page = window.page
+    for layout in (page.side.layout(), window.layout()):  # laid out now, while the claim waits
+        assert layout is not None
+        layout.activate()
+    assert (window.width(), window.height()) == (1024, 700)
+    rack = page.table.table.items_for_rack()
+    assert rack
+    for item in rack:
+        corner = page.table.mapTo(window, page.table.mapFromScene(item.sceneBoundingRect().bottomRight()))
+        assert window.rect().contains(corner), corner
+    for widget in (page.claim_button, page.play_on_button, page.rules_button):
+        assert widget.isVisible(), widget.text()
+        corner = widget.mapTo(window, widget.rect().bottomRight())
+        assert window.rect().contains(corner), (widget.text(), corner)
