@@ -213,3 +213,22 @@ def test_a_room_window_keeps_its_size_when_the_claim_box_shows(qtbot: QtBot, lan
         assert widget.isVisible(), widget.text()
         corner = widget.mapTo(window, widget.rect().bottomRight())
         assert window.rect().contains(corner), (widget.text(), corner)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_friend_s_seat_a_cpu_plays_is_named_as_that_cpu(qtbot: QtBot, language: str) -> None:
+    """A room started before a friend came: a CPU played their seat, named "(waiting)" all the hand ("Dominó:
+    (esperando).", "20 puntos para (esperando)." on the hand-end sheet, "(esperando) (compañero)" on its plate;
+    seen at 1024x700). It is named as the lobby names that CPU; a seat still waiting before the start says so."""
+    LANGUAGE.install(language)
+    window, _sent = offline_ben(qtbot)
+    waiting = translate("RoomWindow", "(waiting)")
+    lobby = room("lobby")
+    lobby["seats"][2] = {"seat": 2, "name": "", "kind": "friend", "cpu": False, "connected": False}
+    window.controller.receive(lobby)
+    assert window.controller.names[2] == waiting
+    playing = room("playing")
+    playing["seats"][2] = {"seat": 2, "name": "", "kind": "friend", "cpu": True, "connected": False}
+    window.controller.receive(playing)
+    assert window.controller.names[2] == translate("RoomWindow", "CPU {n}").format(n=2)
+    assert all(waiting not in name for name in window.controller.names), window.controller.names
