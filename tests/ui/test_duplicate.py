@@ -110,7 +110,8 @@ def test_a_duplicate_match_is_played_by_clicks_to_its_results(qtbot: QtBot, tmp_
     summary = duplicate.summary()
     assert verdict(duplicate) in sheet.heading.text()
     total = sheet.table.item(4, 3)
-    assert total is not None and total.text() == ("+" if summary.margin > 0 else "") + str(int(summary.margin))
+    sign = "+" if summary.margin > 0 else "\N{MINUS SIGN}" if summary.margin < 0 else ""
+    assert total is not None and total.text() == sign + str(abs(int(summary.margin)))
     assert "every one checks" in sheet.fairness.text()
     qtbot.waitUntil(lambda: window.stats is not None and bool(window.stats.table("Duplicate")), timeout=5000)
     assert window.stats is not None

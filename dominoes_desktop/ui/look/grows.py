@@ -28,7 +28,9 @@ def page_scale_over(over: QWidget | None) -> float:
 
 def opening_size(size_at_1: QSize, over: QWidget | None) -> QSize:
     """The size a dialog `size_at_1` at 1024x700 opens at over the window `over`: as much larger as that window's
-    page is (page_scale_over), its frame within the screen (or the window, if that is the larger)."""
+    page is (page_scale_over), its frame within the screen (or the window, if that is the larger). Never taller
+    than that room less a title bar, even when that is less than its 1024x700 size: on a 1024x700 screen the
+    hand review opened 700 px tall, and its buttons lay under the screen's edge."""
     if over is None:
         return size_at_1
     window = over.window()
@@ -39,7 +41,7 @@ def opening_size(size_at_1: QSize, over: QWidget | None) -> QSize:
     if screen is not None:
         room = room.expandedTo(screen.availableGeometry().size())
     width = min(width, max(size_at_1.width(), room.width() - FRAME_ROOM))
-    height = min(height, max(size_at_1.height(), room.height() - FRAME_ROOM))
+    height = min(height, room.height() - FRAME_ROOM)
     return QSize(width, height)
 
 

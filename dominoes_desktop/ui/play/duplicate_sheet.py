@@ -302,4 +302,8 @@ class DuplicateResults(QDialog):
 
 
 def _signed(value: Fraction) -> str:
+    """A margin with its sign, a minus sign (U+2212) as on the hand-end sheet and in the statistics: the Difference
+    column showed a hyphen ("-2") beside their minus signs."""
+    if value < 0:
+        return "\N{MINUS SIGN}" + figure(-value)
     return ("+" if value > 0 else "") + figure(value)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from ...net import invite, protocol, tls, upnp
 from ...net.thread import ServerThread
+from ..look.form_rows import level_label
 from ..look.grows import grows_with_window
 from ..play.cpu_worker import desktop_pool
 from ..shell.i18n import translate
@@ -357,9 +358,10 @@ class JoinDialog(QDialog):
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         form = QFormLayout()
-        form.addRow(self.tr("Invite link:"), self.invite)
+        # Labels level with their fields' words (they sat about 5 px above them, seen at 1024x700 in Spanish).
+        form.addRow(level_label(self.tr("Invite link:"), self.invite), self.invite)
         form.addRow("", self.checked)
-        form.addRow(self.tr("Your name:"), self.name)
+        form.addRow(level_label(self.tr("Your name:"), self.name), self.name)
         self.form = form
         form.setRowVisible(self.checked, False)  # shown once there is an invite to say something of (read_invite)
         self.problem.hide()  # an empty row above Join until there is a problem to tell

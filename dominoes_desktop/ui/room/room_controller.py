@@ -244,7 +244,10 @@ class RoomController(TableController):
         for seat in message["seats"]:
             # Numbered as the lobby numbers them (player 3 is "CPU 2").
             cpu_name = translate("RoomWindow", "CPU {n}").format(n=seat["seat"])
-            names.append(seat["name"] or (cpu_name if seat["kind"] == "cpu" else translate("RoomWindow", "(waiting)")))
+            # A friend's seat no one has taken is played by a CPU once the match starts: named as that CPU, not
+            # "(waiting)" ("Domino: (waiting).", "20 points to (waiting)" on the hand-end sheet).
+            played_by_cpu = seat["kind"] == "cpu" or bool(seat.get("cpu"))
+            names.append(seat["name"] or (cpu_name if played_by_cpu else translate("RoomWindow", "(waiting)")))
         self.names = names
         self._seat_people()
         self.stateChanged.emit()
@@ -471,8 +474,22 @@ class RoomController(TableController):
         if offer is Decision.LEAD:
             return ChooseLeader(tuple(int(a[5:]) for a in self.legal if a.startswith("lead:") and a[5:].isdigit()))
         if offer is Decision.CLAIM:
-            return ClaimWindow(seat, self.last_gains)
-        return MugginsWindow((seat,), self.last_mover, self.last_gains)
+            return ClaimWindow(seat, self.unclaimed_points())
+        return MugginsWindow((seat,), self.last_mover, self.unclaimed_points())
+
+    def unclaimed_points(self) -> int:
+        """The points the last play left to claim, as the public replay of the hand counts them. A play that
+        scores leaves its points unclaimed, so its Moved event gains nothing: the claim box said "Your play
+        scored 0", "Claim 0" (an All Fives room, seen at 1024x700)."""
+        view = self.view
+        if view is not None:
+            try:
+                pending = view.public.pending
+            except DominoError:
+                pending = None
+            if pending is not None:
+                return pending.points
+        return self.last_gains
 
     def human_turn(self) -> int | None:
         view = self.view

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QLabel,
+    QLayout,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -277,6 +278,11 @@ class RoomWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(page)
+        # The window keeps the size it was given: the side panel's least height grew with the claim box, and the
+        # window with it (1024x700 to 1024x763, its rack under a 768-high laptop's screen edge); the side panel
+        # lays out within the window's height as the game window's does. The smallest room window stays.
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.setMinimumSize(MIN_ROOM)
 
     @property
     def code(self) -> str:
@@ -485,6 +491,8 @@ class RoomWindow(QWidget):
             name = self.controller.name(int(seat["seat"]))
             if seat["kind"] == "host":
                 where = self.tr("host")
+                if name.casefold() == where.casefold():  # the default name "Host": "Seat 1 · Host · host" said it twice
+                    where = self.tr("here")
             elif seat["cpu"]:
                 where = self.tr("a CPU plays") if seat["kind"] == "cpu" else self.tr("away: a CPU plays")
             elif seat["connected"]:
