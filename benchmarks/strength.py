@@ -162,7 +162,8 @@ class SwitchedExpert:
 # worlds together by alpha-mu once the seat holds 5 tiles or fewer (session 21); `expert_amu1` the same search with
 # the seat's next moves made world by world (depth 1: PIMC on alpha-mu's worlds and clock, its control). Session 22:
 # the points margin with a bonus for a hand won (expert.WIN_BONUS): 1000 points, about wins first and points second;
-# 30, about a hand's points, a blend.
+# 30, about a hand's points, a blend. Session 23: the next seat's reply in each world valued as its own view would
+# choose it (expert.EXPERT_REPLY, reply.py): by the fitted model of play, or by a softmin on the replies' values.
 SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_fitted": {"FITTED_WORLDS": True},
     "expert_habits": {"FITTED_WORLDS": False},
@@ -171,6 +172,8 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_amu1": {"WIN_OBJECTIVE": True, "ALPHA_MU_TILES": 5, "ALPHA_MU_DEPTH": 1},
     "expert_lex": {"WIN_BONUS": 1000.0},
     "expert_blend30": {"WIN_BONUS": 30.0},
+    "expert_reply": {"EXPERT_REPLY": "model"},
+    "expert_qre": {"EXPERT_REPLY": "softmin"},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than

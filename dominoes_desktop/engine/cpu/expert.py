@@ -28,6 +28,7 @@ from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
 from .alphamu import WinTest, alpha_mu_means, sign, wins_decide
+from .reply import replied_value, reply_sighting
 from .search import monte_carlo, now
 
 __all__ = [
@@ -80,6 +81,10 @@ ALPHA_MU_DEPTH = 2
 # WIN_OBJECTIVE's separate tests. Only where the hand's points are all scored at its end (wins_decide) and counted in
 # points (games counted in hands value hands already). 0: points only, as shipped (session 22 screens it).
 WIN_BONUS = 0.0
+# How the next seat's reply to each option is valued in each world: "" by minimax (PIMC: as if it saw the Expert's
+# hand), "model" by play_model's chances of its plays given its own tiles, "softmin" by a quantal response on the
+# replies' exact values (reply.py; session 23 screens them). Off ("") as shipped.
+EXPERT_REPLY = ""
 
 
 def win_bonus(rules: Rules) -> float:
@@ -169,6 +174,9 @@ def exact_pimc(
     shared: Judge | WinTest | None = None
     win_objective = WIN_OBJECTIVE and wins_decide(view.rules)
     bonus = win_bonus(view.rules)
+    reply = "" if win_objective else EXPERT_REPLY
+    # What is public when the next seat replies to each play: the same in every world.
+    sightings = [reply_sighting(view.public, move) for move in plays] if reply else []
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
@@ -179,6 +187,11 @@ def exact_pimc(
         try:
             if isinstance(judge, WinTest):
                 values = [float(judge.outcome(world, move)) for move in plays]
+            elif reply:
+                values = [
+                    win_first(replied_value(judge, world, move, side, reply, sighting), bonus)
+                    for move, sighting in zip(plays, sightings, strict=True)
+                ]
             else:
                 values = [win_first(judge.option_value(world, move, side, True, 0), bonus) for move in plays]
         except OutOfBudget:

@@ -1,0 +1,117 @@
+"""The next seat's reply as its own view would choose it, for the Expert's worlds (session 23, issue 32 item 4).
+
+In each sampled world PIMC values an option by minimax: the next seat replies as if it saw the Expert's hand.
+It does not. Here the option's value in the world is the mean, over the next seat's legal replies, of the exact
+value of the option then that reply, each reply weighed by how likely the next seat is to choose it:
+
+- "model": play_model's fitted chances of a play given the tiles that seat holds in the world and what is
+  public (its own view: it knows its hand, not the Expert's);
+- "softmin": a quantal response, chances falling off as exp(-(v - best) / T) with the reply's exact value v
+  (the Expert's side's), T a temperature in the game's points (or hands).
+
+A forced reply (one legal move, a pass) and a hand the option ends are valued exactly, as PIMC does; all play
+after the reply stays exact (the solver's minimax).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..analysis.coach import Judge
+from ..analysis.solver import after_play, hand_gains, side_value
+from ..hand import Hand
+from ..moves import Move, MoveKind
+from ..play_model import Record, Sighting, option_chances, sightings_of
+from ..rules import LayoutKind, Rules, Scoring
+from ..tiles import Tile
+
+MODEL = "model"
+SOFTMIN = "softmin"
+SOFTMIN_POINTS = 5.0  # the softmin's temperature in games scored in points (a reply 5 points worse: e^-1 as likely)
+SOFTMIN_HANDS = 0.25  # in games counted in hands (a reply that throws a won hand away: e^-8 as likely)
+
+
+def temperature(rules: Rules) -> float:
+    """The softmin's temperature in this game's units."""
+    return SOFTMIN_HANDS if rules.scoring is Scoring.ONE_PER_HAND else SOFTMIN_POINTS
+
+
+def softmin_chances(values: Sequence[float], temp: float) -> list[float]:
+    """Chances of replies whose exact values (the Expert's side's) are `values`, for a seat that minimises them
+    and errs by the softmin at temperature `temp`."""
+    low = min(values)
+    exps = [math.exp(-(v - low) / temp) for v in values]
+    total = sum(exps)
+    return [x / total for x in exps]
+
+
+def reply_sighting(hand: Hand, move: Move) -> Sighting | None:
+    """What is public when the next seat replies to `move` played in `hand` (the same in every world of a
+    view: the history, and the move), as play_model sees a play; None where the model does not read plays
+    (layouts other than a line) or the move is not a play."""
+    rules = hand.rules
+    if rules.layout is not LayoutKind.LINE or move.kind is not MoveKind.PLAY or move.tile is None:
+        return None
+    turns: list[Record] = [(t.seat, t.move.kind, t.move.tile, t.move.end, t.stuck_on) for t in hand.history]
+    seat = hand.turn
+    turns.append((seat, MoveKind.PLAY, move.tile, move.end, ()))
+    ends = [move.tile.high, move.tile.low] if hand.layout.empty else _line_ends(hand, move)
+    # A stand-in reply (any tile on an open end): the sighting's public facts are those before it.
+    stand_in = Tile.of(ends[0], ends[0])
+    turns.append(((seat + 1) % rules.players, MoveKind.PLAY, stand_in, ends[0], ()))
+    seen = sightings_of(rules, turns)
+    return seen[-1] if seen else None
+
+
+def _line_ends(hand: Hand, move: Move) -> list[int]:
+    assert move.tile is not None and move.end is not None
+    ends = list(hand.layout.open_ends())
+    ends[ends.index(move.end)] = move.tile.other(move.end)
+    return ends
+
+
+def model_chances(sighting: Sighting, held: Sequence[Tile], replies: Sequence[Move]) -> list[float] | None:
+    """play_model's chances of each reply for a seat holding `held`; None if a reply is not a play the model
+    knows (then the option is valued exactly)."""
+    chances = option_chances(sighting, held)
+    found: list[float] = []
+    for reply in replies:
+        if reply.tile is None or reply.end is None or (reply.tile, reply.end) not in chances:
+            return None
+        found.append(chances[(reply.tile, reply.end)])
+    total = sum(found)
+    return [p / total for p in found]
+
+
+def replied_value(
+    judge: Judge, world: Hand, move: Move, side: int, mode: str, sighting: Sighting | None = None
+) -> float:
+    """`side`'s points to come once `move` is played in `world` and the next seat replies by `mode` (MODEL:
+    play_model's chances given its tiles and `sighting`, the public facts from reply_sighting; SOFTMIN: a
+    quantal response on the replies' exact values); exact where the reply is forced, the hand ends, the next
+    seat is of `side`, or the model cannot read the reply. OutOfBudget as Judge.option_value."""
+    rules = judge.rules
+    child, gains = after_play(world, move)
+    if child.is_over or rules.side_of(child.turn) == side:
+        return judge.option_value(world, move, side, True, 0)
+    replies = child.legal_moves()
+    if len(replies) <= 1 or (mode == MODEL and sighting is None):
+        return judge.option_value(world, move, side, True, 0)
+    chances: list[float] | None = None
+    if mode == MODEL:
+        assert sighting is not None
+        chances = model_chances(sighting, child.hands[child.turn], replies)
+        if chances is None:
+            return judge.option_value(world, move, side, True, 0)
+    values: list[float] = []
+    for reply in replies:
+        grand, more = after_play(child, reply)
+        both = [a + b for a, b in zip(gains, more, strict=True)]
+        if grand.is_over:
+            values.append(float(side_value(hand_gains(rules, grand.outcome_facts(), both), side)))
+        else:
+            values.append(float(side_value(both, side) + judge.to_come(grand, side)))
+    if chances is None:
+        chances = softmin_chances(values, temperature(rules))
+    return sum(p * v for p, v in zip(chances, values, strict=True))
