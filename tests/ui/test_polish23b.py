@@ -1,0 +1,111 @@
+"""What a player saw wrong at the table and in the lobby (session 23's look as a player, visual23): the leader
+question that said a drawn side had won, a seat named two ways at pass-and-play, the curtain on a plate, the
+invited friend's name box, the lobby's rules cut, and one hand's decisions read three ways. Each test drives the
+real widgets."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .driving import hand_over, idle, known_deal, play_turn_by_clicks, settle
+
+SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
+# Two people at one screen, the first left with the lobby's "You" (as visual23 played it).
+TWO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("Beto", True), SeatConfig("CPU 3", False)]
+
+
+def _cuban_seed_drawn_for(side_seat: int) -> int:
+    """A seed whose first Cuban deal draws the side of `side_seat` to lead, with no redeal offered first."""
+    rules = build_rules("cuban")
+    for seed in range(500):
+        match = Match(rules, seed)
+        match.apply(None, DealAgain(known_deal(seed)))
+        pending = match.pending()
+        if isinstance(pending, ChooseLeader) and side_seat in pending.seats:
+            return seed
+    raise AssertionError("no such seed")
+
+
+# ---- 1. the leader question says why the side leads -------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_side_drawn_by_lot_at_0_0_is_not_told_it_won(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """Cuban draws the first hand's side by lot: at 0-0, before any hand, the question said "Your side won"."""
+    LANGUAGE.install(language)
+    seed = _cuban_seed_drawn_for(0)
+    window.start_match(MatchSetup(build_rules("cuban"), SOLO), seed, known_deal(seed))
+    idle(window)
+    page = window.game
+    assert page.leader_choice.isVisible()
+    shown = [label.text() for label in page.leader_choice.findChildren(QLabel) if label.isVisible()]
+    assert shown and shown[0] == page.leader_question(), shown
+    if language == "en":
+        assert "drawn by lot" in shown[0] and "won" not in shown[0], shown[0]
+    else:
+        assert "sorteo" in shown[0] and "anó" not in shown[0], shown[0]
+
+
+# ---- 2. one name for a seat at pass-and-play ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_scores_name_a_seat_as_its_plate_and_the_curtain_do(
+    qtbot: QtBot, window: MainWindow, language: str
+) -> None:
+    """Two people at one screen, the first left as "You": the plate, the curtain and the turn line said "Player 1",
+    the score panel "You & CPU 2"."""
+    LANGUAGE.install(language)
+    window.start_match(MatchSetup(build_rules("jamaican"), TWO), 3, known_deal(3))
+    idle(window)
+    page = window.game
+    assert page.curtain.isVisible()
+    assert page.person_name(page.curtain_seat) in plain(page.curtain_text.text())
+    player_1 = page.person_name(0)
+    assert player_1 == ("Player 1" if language == "en" else "Jugador 1")
+    scores = plain(page.scores.body.text())
+    assert player_1 in scores and "You" not in scores and "Tú" not in scores, scores
+    assert page.table.table.plates[0].lines[0].startswith(player_1), page.table.table.plates[0].lines
+
+
+# ---- 3. the curtain lies on no plate ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1055)])
+def test_the_curtain_lies_on_no_plate(qtbot: QtBot, window: MainWindow, language: str, size: tuple[int, int]) -> None:
+    """Spanish at 1024x700: "Pásale la pantalla a Jugador 1" lay about 12 px on the plate "Jugador 1 / 7 fichas"."""
+    LANGUAGE.install(language)
+    window.start_match(MatchSetup(build_rules("jamaican"), TWO), 3, known_deal(3))
+    idle(window)
+    page = window.game
+    window.resize(*size)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=3000)
+    settle(qtbot, window)
+    qtbot.wait(50)
+    for turn in range(3):  # the first person's curtain, and the next ones' after a move each
+        if hand_over(window):
+            break
+        assert page.curtain.isVisible()
+        curtain = page.curtain.geometry()
+        assert page.table.rect().contains(curtain), (curtain, page.table.rect())
+        plates = page._plate_boxes()
+        assert plates
+        covered = [box for box in plates if box.intersects(curtain)]
+        assert covered == [], f"turn {turn}: the curtain {curtain} lies on {covered}"
+        qtbot.mouseClick(page.curtain_button, Qt.MouseButton.LeftButton)
+        play_turn_by_clicks(qtbot, window)
+        idle(window)
+        settle(qtbot, window)
+        qtbot.wait(20)
+    assert isinstance(plates[0], QRect)
