@@ -1199,8 +1199,8 @@
         <translation>Amigo (invitado)</translation>
     </message>
     <message>
-        <source>Their own name</source>
-        <translation>Su propio nombre</translation>
+        <source>Their name</source>
+        <translation>Su nombre</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="278" />

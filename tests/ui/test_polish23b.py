@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QLineEdit, QStyle, QStyleOptionFrame
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain
@@ -109,3 +109,36 @@ def test_the_curtain_lies_on_no_plate(qtbot: QtBot, window: MainWindow, language
         settle(qtbot, window)
         qtbot.wait(20)
     assert isinstance(plates[0], QRect)
+
+
+# ---- 4. an invited friend's name box reads whole ----------------------------------------------------------
+
+
+def _room_for_text(field: QLineEdit) -> int:
+    """The width a line edit draws its text (and its placeholder) in, as QLineEdit's paintEvent works it out."""
+    option = QStyleOptionFrame()
+    field.initStyleOption(option)
+    contents = field.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option, field)
+    margins = field.textMargins()
+    return contents.width() - margins.left() - margins.right() - 2 * 2  # QLineEditPrivate::horizontalMargin
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_an_invited_friend_s_name_box_shows_its_words_whole_at_1024x700(
+    qtbot: QtBot, window: MainWindow, language: str, players: int
+) -> None:
+    """At 1024x700 the greyed words read "Their own na…" / "Su propio n…"."""
+    window.set_language(language)
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (1024, 700), timeout=3000)
+    lobby = window.lobby
+    lobby.select("jamaican" if players == 4 else "classic_block")
+    lobby.players.setValue(players)
+    row = lobby.seat_rows[2]
+    row.kind.setCurrentIndex(row.kind.findData("friend"))
+    qtbot.wait(50)
+    words = row.name.placeholderText()
+    assert words and row.name.text() == "" and row.name.isVisible()
+    need = row.name.fontMetrics().horizontalAdvance(words)
+    assert _room_for_text(row.name) >= need, (words, _room_for_text(row.name), need)

@@ -314,6 +314,11 @@ class WrappedNote(NoteLabel):
         return QSize(min(hint.width(), one_line + 2 * self.margin()), hint.height())
 
 
+# An invited friend's name box, greyed: two short words, whole in a box sized for "CPU 4" and "Player 5" ("Their
+# own name" read "Their own na…" at 1024x700, Spanish "Su propio n…").
+FRIEND_NAME = QT_TRANSLATE_NOOP("LobbyPage", "Their name")
+
+
 class SeatRow:
     """One player's kind and name. The lobby lists players 1-5; the pairing decides which seat each takes."""
 
@@ -347,7 +352,7 @@ class SeatRow:
         self.name.setEnabled(kind not in ("empty", "friend"))  # a friend brings their own name
         cpu_name = translate("LobbyPage", "CPU {n}").format(n=self.index)
         # A friend's seat showed the greyed "CPU 1" it had before: it now says whose name will be there.
-        self.name.setPlaceholderText(translate("LobbyPage", "Their own name") if kind == "friend" else "")
+        self.name.setPlaceholderText(translate("LobbyPage", FRIEND_NAME) if kind == "friend" else "")
         if kind == "friend":
             self.name.clear()
         elif kind == "person" and self.name.text() in (cpu_name, ""):
