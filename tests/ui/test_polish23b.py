@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QStyle, QStyleOptionFrame
+from PySide6.QtWidgets import QLabel, QLineEdit, QStyle, QStyleOptionFrame, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain
@@ -142,3 +142,43 @@ def test_an_invited_friend_s_name_box_shows_its_words_whole_at_1024x700(
     assert words and row.name.text() == "" and row.name.isVisible()
     need = row.name.fontMetrics().horizontalAdvance(words)
     assert _room_for_text(row.name) >= need, (words, _room_for_text(row.name), need)
+
+
+# ---- 5. the lobby's rules show whole lines ----------------------------------------------------------------
+
+
+def _lines(view: QTextBrowser) -> list[tuple[float, float]]:
+    """Each line of the text as laid out: its top and bottom, from the top of the text."""
+    lines = []
+    block = view.document().begin()
+    while block.isValid():
+        layout = block.layout()
+        for i in range(layout.lineCount()):
+            line = layout.lineAt(i)
+            top = layout.position().y() + line.y()
+            lines.append((top, top + line.height()))
+        block = block.next()
+    return lines
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_lobby_s_rules_end_under_a_whole_line_in_a_short_window(
+    qtbot: QtBot, window: MainWindow, language: str
+) -> None:
+    """The lobby maximized on a 1024x700 screen: the rules view showed two lines and the third cut in half."""
+    window.set_language(language)
+    lobby = window.lobby
+    lobby.select("jamaican")
+    view = lobby.rules_view
+    checked = 0
+    for height in range(600, 720, 7):
+        window.resize(1024, height)
+        qtbot.waitUntil(lambda h=height: window.height() == h, timeout=3000)  # type: ignore[misc]
+        qtbot.wait(10)
+        bottom = view.viewport().height()
+        lines = _lines(view)
+        assert lines[-1][1] > bottom, "more text than room: the case looked at"
+        cut = [(top, end) for top, end in lines if top < bottom < end - 0.5]
+        assert cut == [], f"{height} px tall window: the view's foot at {bottom} cuts {cut}"
+        checked += 1
+    assert checked >= 15

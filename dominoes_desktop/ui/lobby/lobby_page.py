@@ -5,6 +5,7 @@ One click on Start plays the default: Jamaican partners, you and three CPUs at m
 
 from __future__ import annotations
 
+import math
 from html import escape
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -280,10 +281,37 @@ class RulesView(QTextBrowser):
     view first and the rest a moment later, and the scroll bar's handle (shown since the rules were cut off with
     no sign of more, Spanish at 1024x700) shrank after the first paint as the text's height became known."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.document().documentLayout().documentSizeChanged.connect(lambda _size: self._whole_lines())
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         document = self.document()
         document.documentLayout().blockBoundingRect(document.lastBlock())  # lays the text out to its end
+        self._whole_lines()
+
+    def line_bottoms(self) -> list[float]:
+        """Where each line of the laid-out text ends, from the top of the text."""
+        bottoms = []
+        block = self.document().begin()
+        while block.isValid():
+            lines = block.layout()
+            top = lines.position().y()
+            bottoms += [top + lines.lineAt(i).y() + lines.lineAt(i).height() for i in range(lines.lineCount())]
+            block = block.next()
+        return bottoms
+
+    def _whole_lines(self) -> None:
+        """With more text than room, the view ends under its last whole line, not through the next one: a short
+        window (the lobby maximized on a 1024x700 screen) showed the rules' third line cut in half. The strip
+        left over stays blank; the scroll bar says there is more."""
+        room = self.contentsRect().height()
+        bottoms = self.line_bottoms()
+        whole = [bottom for bottom in bottoms if bottom <= room]
+        spare = room - math.ceil(max(whole)) if whole and max(bottoms) > room else 0
+        if spare != self.viewportMargins().bottom():
+            self.setViewportMargins(0, 0, 0, spare)
 
 
 class NoteLabel(QLabel):
