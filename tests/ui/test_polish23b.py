@@ -5,17 +5,28 @@ real widgets."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QStyle, QStyleOptionFrame, QTextBrowser
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.analysis.hand_luck import LUCK_VERSION
+from dominoes_desktop.engine.analysis.rating import DecisionJudgement, Family, HandJudgement
 from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.store import skill
+from dominoes_desktop.store.skill import QueuedHand
+from dominoes_desktop.store.stats import Statistics
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.review.skill_recorder import LuckLine
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.store_service import StoreService
+from tests.store.test_skill import one_hand
 
 from .driving import hand_over, idle, known_deal, play_turn_by_clicks, settle
 
@@ -182,3 +193,55 @@ def test_the_lobby_s_rules_end_under_a_whole_line_in_a_short_window(
         assert cut == [], f"{height} px tall window: the view's foot at {bottom} cuts {cut}"
         checked += 1
     assert checked >= 15
+
+
+# ---- 6. one hand's decisions read one way: a Best move (a near tie's small loss) gives nothing away ----------
+
+
+def _hand(family: Family, decisions: tuple[tuple[float, str], ...], seat: int = 0) -> HandJudgement:
+    """A judged hand: (loss, grade) per decision as the judge keeps them (a near tie: graded best, a loss > 0),
+    and a forced pass."""
+    judged = tuple(
+        DecisionJudgement(0, ply, ("6-6", "5-1"), "5-1", ("6-6",), loss, grade, False)
+        for ply, (loss, grade) in enumerate(decisions)
+    )
+    forced = DecisionJudgement(0, len(decisions), ("pass",), "pass", ("pass",), 0.0, "best", True)
+    return HandJudgement(0, seat, family, (*judged, forced), 1.0, 0.0, LUCK_VERSION)
+
+
+def test_the_sheet_counts_near_ties_as_the_coach_does(qtbot: QtBot) -> None:
+    """Every move Best or "Best, a near tie": the coach said "Given away in all: 0", the sheet "your decisions
+    -0.5: small losses only, no slip"."""
+    line = LuckLine()
+    qtbot.addWidget(line)
+    near_ties = _hand(Family.HANDS, ((0.2, "best"), (0.3, "best"), (0.0, "best")))
+    assert line.hand_words(near_ties, "You", several=False) == "Luck 0 · your decisions 0: no slip"
+    mixed = _hand(Family.POINTS, ((0.4, "best"), (6.0, "fine"), (2.0, "fine")))
+    assert line.hand_words(mixed, "You", several=False) == (
+        "Luck 0 · your decisions \N{MINUS SIGN}8: small losses only, no slip"
+    )
+    match = line.match_words([near_ties, near_ties], "You", several=False)
+    assert "your decisions 0 " in match, match
+
+
+def test_the_skill_page_lists_no_near_tie_as_a_costly_decision(qtbot: QtBot, tmp_path: Path) -> None:
+    """The skill page listed near-tie Best moves as "costliest decisions (cost 0.2 / 0.1)"."""
+    stats = Statistics(tmp_path)
+    assert stats.db is not None
+    for seat, decisions in ((0, ((0.2, "best"), (1.0, "loose"))), (2, ((0.1, "best"), (0.0, "best")))):
+        skill.queue_hand(stats.db, QueuedHand.of(one_hand().record, 0, seat, "Ana", practice=False, duplicate=False))
+        [waiting] = skill.queued(stats.db)
+        skill.keep_judgement(stats.db, waiting.id, _hand(Family.HANDS, decisions, seat))
+    stats.close()
+    store = StoreService(tmp_path, threaded=False)
+    store.start()
+    dialog = StatsDialog(store)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.tabs.setCurrentWidget(dialog.skill)
+    page = dialog.skill
+    qtbot.waitUntil(lambda: page.snapshot is not None and bool(page.snapshot.families), timeout=10_000)
+    shown = [button.text() for button in page.costly_buttons if button.isVisible()]
+    assert len(shown) == 1 and "(cost 1.0)" in shown[0], shown
+    dialog.close()
+    store.close()

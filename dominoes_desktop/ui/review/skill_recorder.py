@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
+from ...store.skill import hand_given_away
 from ..shell import store_service
 from ..shell.announce import say
 from ..shell.i18n import last_words_together, number, plain
@@ -61,7 +62,7 @@ class LuckLine(QLabel):
 
     def hand_words(self, judgement: HandJudgement, name: str, several: bool) -> str:
         hands = judgement.family.value == "hands"
-        cost = -judgement.loss()
+        cost = -hand_given_away(judgement)  # as the coach's "Given away in all" (a near tie's Best costs nothing)
         slips = slips_of(judgement)
         if slips == 0 and amount(cost, hands) != "0":
             # Losses each too small to be a slip still add up: "your decisions -14: no slip" read as a contradiction.
@@ -83,7 +84,7 @@ class LuckLine(QLabel):
         line = self.tr("This match: luck {luck} · your decisions {cost} ({slips} in %n hand(s))", "", len(judgements))
         line = line.format(
             luck=amount(sum(j.luck for j in judgements), hands),
-            cost=amount(-sum(j.loss() for j in judgements), hands),
+            cost=amount(-sum(hand_given_away(j) for j in judgements), hands),
             slips=slips,
         )
         return f"{escape(name)}: {line}" if several else line
