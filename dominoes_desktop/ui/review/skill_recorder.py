@@ -16,7 +16,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
-from ...store.skill import hand_given_away
 from ..shell import store_service
 from ..shell.announce import say
 from ..shell.i18n import last_words_together, number, plain
@@ -62,6 +61,8 @@ class LuckLine(QLabel):
 
     def hand_words(self, judgement: HandJudgement, name: str, several: bool) -> str:
         hands = judgement.family.value == "hands"
+        from ...store.skill import hand_given_away  # the skill record loads with its first use, not at start
+
         cost = -hand_given_away(judgement)  # as the coach's "Given away in all" (a near tie's Best costs nothing)
         slips = slips_of(judgement)
         if slips == 0 and amount(cost, hands) != "0":
@@ -79,6 +80,8 @@ class LuckLine(QLabel):
         return f"{escape(name)}: {line}" if several else line
 
     def match_words(self, judgements: list[HandJudgement], name: str, several: bool) -> str:
+        from ...store.skill import hand_given_away
+
         hands = bool(judgements) and judgements[0].family.value == "hands"
         slips = self.tr("%n slip(s)", "", sum(slips_of(j) for j in judgements))
         line = self.tr("This match: luck {luck} · your decisions {cost} ({slips} in %n hand(s))", "", len(judgements))
