@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QStyle, QStyleOptionFrame, QTextBrowser
+from PySide6.QtWidgets import QLabel, QLineEdit, QStyle, QStyleOptionFrame, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.analysis.hand_luck import LUCK_VERSION
@@ -28,7 +28,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 from tests.store.test_skill import one_hand
 
-from .driving import cut_the_deck, hand_over, idle, known_deal, play_turn_by_clicks, settle
+from .driving import hand_over, idle, known_deal, play_turn_by_clicks, settle
 
 SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
 # Two people at one screen, the first left with the lobby's "You" (as visual23 played it).
@@ -65,36 +65,6 @@ def test_a_side_drawn_by_lot_at_0_0_is_not_told_it_won(qtbot: QtBot, window: Mai
         assert "drawn by lot" in shown[0] and "won" not in shown[0], shown[0]
     else:
         assert "sorteo" in shown[0] and "anó" not in shown[0], shown[0]
-
-
-def test_a_side_that_won_the_last_hand_is_told_so(qtbot: QtBot, window: MainWindow) -> None:
-    """After a hand the person's side won, the Cuban question says so (the lead is the winners' choice)."""
-    seed = _cuban_seed_drawn_for(0)
-    window.start_match(MatchSetup(build_rules("cuban"), SOLO), seed, known_deal(seed))
-    idle(window)
-    page, controller = window.game, window.controller
-    asked_after_a_win = 0
-    for _ in range(8):
-        if page.leader_choice.isVisible():
-            qtbot.mouseClick(page.leader_choice.findChildren(QPushButton)[0], Qt.MouseButton.LeftButton)
-            idle(window)
-        controller.autoplay(10_000)
-        qtbot.waitUntil(lambda: page.hand_end.isVisible(), timeout=30_000)
-        result = controller.last_result
-        assert result is not None
-        if controller.winner is not None:
-            break
-        qtbot.mouseClick(page.hand_end.next, Qt.MouseButton.LeftButton)
-        if page.cut_panel.isVisible():
-            cut_the_deck(qtbot, window)
-        idle(window)
-        if result.winner_side == 0:
-            assert page.leader_choice.isVisible(), "the winners choose their leader"
-            question = page.leader_question()
-            assert question.startswith("Your side won the last hand: who leads this hand?"), question
-            asked_after_a_win += 1
-            break
-    assert asked_after_a_win == 1, "the person's side won a hand"
 
 
 # ---- 2. one name for a seat at pass-and-play ------------------------------------------------------------
