@@ -292,10 +292,6 @@
         <translation>{name} pasa</translation>
     </message>
     <message>
-        <source>Your side won: who leads this hand? Your new tiles are on your rack.</source>
-        <translation>Ganó tu equipo: ¿quién sale en esta mano? Tus fichas nuevas ya están en tu atril.</translation>
-    </message>
-    <message>
         <source>Domino!</source>
         <translation>¡Dominó!</translation>
     </message>
@@ -661,6 +657,30 @@
         <location filename="../../dominoes_desktop/ui/game_page.py" line="312" />
         <source>Duplicate: this play is one hand; every deal counts</source>
         <translation>Duplicado: esta jugada es una mano; cuenta cada reparto</translation>
+    </message>
+    <message>
+        <source>Your side won the last hand: who leads this hand?</source>
+        <translation>Tu equipo ganó la mano anterior: ¿quién sale en esta?</translation>
+    </message>
+    <message>
+        <source>Your side was drawn by lot to lead the first hand: who leads it?</source>
+        <translation>A tu equipo le tocó salir en la primera mano por sorteo: ¿quién sale?</translation>
+    </message>
+    <message>
+        <source>Nobody won the last hand; your side was drawn by lot to lead this one: who leads it?</source>
+        <translation>Nadie ganó la mano anterior; a tu equipo le tocó salir en esta por sorteo: ¿quién sale?</translation>
+    </message>
+    <message>
+        <source>Your side was drawn by lot to lead this hand: who leads it?</source>
+        <translation>A tu equipo le tocó salir en esta mano por sorteo: ¿quién sale?</translation>
+    </message>
+    <message>
+        <source>Your side chooses who leads this hand: who leads it?</source>
+        <translation>Tu equipo elige quién sale en esta mano: ¿quién sale?</translation>
+    </message>
+    <message>
+        <source>Your new tiles are on your rack.</source>
+        <translation>Tus fichas nuevas ya están en tu atril.</translation>
     </message>
 </context>
 <context>
@@ -1179,8 +1199,8 @@
         <translation>Amigo (invitado)</translation>
     </message>
     <message>
-        <source>Their own name</source>
-        <translation>Su propio nombre</translation>
+        <source>Their name</source>
+        <translation>Su nombre</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/lobby.py" line="278" />

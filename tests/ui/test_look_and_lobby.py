@@ -506,7 +506,7 @@ def test_a_friends_seat_shows_no_cpu_name(qtbot: QtBot) -> None:
     row = lobby.seat_rows[1]
     assert row.name.text() == "CPU 1"
     row.kind.setCurrentIndex(row.kind.findData("friend"))
-    assert row.name.text() == "" and row.name.placeholderText() == "Their own name" and not row.name.isEnabled()
+    assert row.name.text() == "" and row.name.placeholderText() == "Their name" and not row.name.isEnabled()
     row.kind.setCurrentIndex(row.kind.findData("person"))
     assert row.name.text() == "Player 2" and row.name.placeholderText() == ""
     row.kind.setCurrentIndex(row.kind.findData("friend"))

@@ -5,6 +5,7 @@ One click on Start plays the default: Jamaican partners, you and three CPUs at m
 
 from __future__ import annotations
 
+import math
 from html import escape
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -280,10 +281,37 @@ class RulesView(QTextBrowser):
     view first and the rest a moment later, and the scroll bar's handle (shown since the rules were cut off with
     no sign of more, Spanish at 1024x700) shrank after the first paint as the text's height became known."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.document().documentLayout().documentSizeChanged.connect(lambda _size: self._whole_lines())
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         document = self.document()
         document.documentLayout().blockBoundingRect(document.lastBlock())  # lays the text out to its end
+        self._whole_lines()
+
+    def line_bottoms(self) -> list[float]:
+        """Where each line of the laid-out text ends, from the top of the text."""
+        bottoms = []
+        block = self.document().begin()
+        while block.isValid():
+            lines = block.layout()
+            top = lines.position().y()
+            bottoms += [top + lines.lineAt(i).y() + lines.lineAt(i).height() for i in range(lines.lineCount())]
+            block = block.next()
+        return bottoms
+
+    def _whole_lines(self) -> None:
+        """With more text than room, the view ends under its last whole line, not through the next one: a short
+        window (the lobby maximized on a 1024x700 screen) showed the rules' third line cut in half. The strip
+        left over stays blank; the scroll bar says there is more."""
+        room = self.contentsRect().height()
+        bottoms = self.line_bottoms()
+        whole = [bottom for bottom in bottoms if bottom <= room]
+        spare = room - math.ceil(max(whole)) if whole and max(bottoms) > room else 0
+        if spare != self.viewportMargins().bottom():
+            self.setViewportMargins(0, 0, 0, spare)
 
 
 class NoteLabel(QLabel):
@@ -312,6 +340,11 @@ class WrappedNote(NoteLabel):
         margins = self.contentsMargins()
         one_line = self.fontMetrics().horizontalAdvance(self.text()) + margins.left() + margins.right()
         return QSize(min(hint.width(), one_line + 2 * self.margin()), hint.height())
+
+
+# An invited friend's name box, greyed: two short words, whole in a box sized for "CPU 4" and "Player 5" ("Their
+# own name" read "Their own na…" at 1024x700, Spanish "Su propio n…").
+FRIEND_NAME = QT_TRANSLATE_NOOP("LobbyPage", "Their name")
 
 
 class SeatRow:
@@ -347,7 +380,7 @@ class SeatRow:
         self.name.setEnabled(kind not in ("empty", "friend"))  # a friend brings their own name
         cpu_name = translate("LobbyPage", "CPU {n}").format(n=self.index)
         # A friend's seat showed the greyed "CPU 1" it had before: it now says whose name will be there.
-        self.name.setPlaceholderText(translate("LobbyPage", "Their own name") if kind == "friend" else "")
+        self.name.setPlaceholderText(translate("LobbyPage", FRIEND_NAME) if kind == "friend" else "")
         if kind == "friend":
             self.name.clear()
         elif kind == "person" and self.name.text() in (cpu_name, ""):

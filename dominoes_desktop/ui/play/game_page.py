@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
@@ -26,6 +26,7 @@ from ...engine.decisions import ClaimWindow, MugginsWindow
 from ...engine.fairness import short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
+from ...engine.rules import AfterWin, Opening
 from ...engine.tiles import full_set
 from ..look.look_style import page_scale, scaled_panel_style, scaled_words_style
 from ..look.looks import Look
@@ -402,6 +403,8 @@ class GamePage(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.table and event.type() == QEvent.Type.Resize:
             self._place_overlays()
+            if self.curtain.isVisible():  # again once the table has laid its plates out at the new size
+                QTimer.singleShot(0, self, self._place_curtain)
         return False
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -444,9 +447,46 @@ class GamePage(QWidget):
         for overlay in (self.leader_choice, self.redeal, self.cut_panel):
             overlay.adjustSize()
             overlay.move((rect.width() - overlay.width()) // 2, (rect.height() - overlay.height()) // 2)
-        # The curtain covers the rack it hides, not the board everyone may see.
-        self.curtain.adjustSize()
-        self.curtain.move((rect.width() - self.curtain.width()) // 2, max(0, rect.height() - self.curtain.height() - 8))
+        self._place_curtain()
+
+    def _place_curtain(self) -> None:
+        """The curtain covers the rack it hides, not the board everyone may see, nor the plates beside that rack
+        (its own person's name and the stock): centred when it clears them, else slid along the rack clear of
+        them, else just above them (Spanish at 1024x700 lay 12 px on "Jugador 1")."""
+        rect, curtain, gap = self.table.rect(), self.curtain, 8
+        curtain.adjustSize()
+        width, height = curtain.width(), curtain.height()
+        top = max(0, rect.height() - height - gap)
+        band = QRect(0, top, rect.width(), height)
+        plates = [box for box in self._plate_boxes() if box.intersects(band)]
+        middle = rect.width() // 2
+        left = max((box.right() + 1 + gap for box in plates if box.center().x() < middle), default=0)
+        right = min((box.left() - gap for box in plates if box.center().x() >= middle), default=rect.width())
+        x = (rect.width() - width) // 2
+        if right - left >= width:
+            x = min(max(x, left), right - width)
+        elif plates:
+            top = max(0, min(box.top() for box in plates) - gap - height)
+        curtain.move(x, top)
+
+    def _plate_boxes(self) -> list[QRect]:
+        """The name plates and the stock plate as they lie on the screen, in the table view's coordinates (a plate
+        is drawn at its own size on screen, whatever the camera's scale)."""
+        view, scene = self.table, self.table.table
+        plates = list(scene.plates.values())
+        if scene.stock_plate.isVisible():
+            plates.append(scene.stock_plate)
+        boxes = []
+        for plate in plates:
+            origin = view.viewport().mapTo(view, view.mapFromScene(plate.pos()))
+            box, k = plate.boundingRect(), plate.scale()
+            boxes.append(
+                QRect(
+                    QPoint(origin.x() + math.floor(box.left() * k), origin.y() + math.floor(box.top() * k)),
+                    QPoint(origin.x() + math.ceil(box.right() * k), origin.y() + math.ceil(box.bottom() * k)),
+                )
+            )
+        return boxes
 
     def _dock_hand_end(self) -> None:
         """The hand-end sheet at the right of the window, over the side panel; the board moves over to make room
@@ -741,7 +781,7 @@ class GamePage(QWidget):
             if gone is not None:
                 gone.hide()
                 gone.deleteLater()
-        question = QLabel(self.tr("Your side won: who leads this hand? Your new tiles are on your rack."))
+        question = QLabel(self.leader_question())
         question.setWordWrap(True)
         box.addWidget(question)
         people = [s for s in seats if self.controller.is_human(s)]
@@ -773,6 +813,24 @@ class GamePage(QWidget):
         choices = [b for b in self.leader_choice.findChildren(QPushButton) if b.isVisibleTo(self.leader_choice)]
         if choices:  # (last hand's buttons, hidden, are deleted later: not them)
             choices[0].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def leader_question(self) -> str:
+        """Why the person's side may choose its leader, as the engine's rules decide it (match._opening_plan): it
+        won the last hand, or it was drawn by lot (a Cuban match's first hand: at 0-0 no side has won)."""
+        rules, last = self.controller.rules, self.controller.last_result
+        won = last is not None and last.winner_side is not None
+        if rules is not None and won and rules.after_win is AfterWin.WINNING_TEAM_CHOICE:
+            why = self.tr("Your side won the last hand: who leads this hand?")
+        elif rules is not None and rules.opening is Opening.RANDOM_TEAM_ANY:
+            if last is None:
+                why = self.tr("Your side was drawn by lot to lead the first hand: who leads it?")
+            elif last.winner_seat is None:
+                why = self.tr("Nobody won the last hand; your side was drawn by lot to lead this one: who leads it?")
+            else:
+                why = self.tr("Your side was drawn by lot to lead this hand: who leads it?")
+        else:
+            why = self.tr("Your side chooses who leads this hand: who leads it?")
+        return why + " " + self.tr("Your new tiles are on your rack.")
 
     def _always_lead(self, seat: int) -> None:
         self.controller.lead_when_won = True

@@ -181,7 +181,13 @@ def person_name(name: str, seat: int, people: int) -> str:
 
 
 def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_preposition: bool = False) -> str:
-    names = (shown_name(seats[s].name, after_preposition) for s in rules.seats_of(side))
+    """A side's players by the names their plates show: with two or more people at this screen, the generic
+    "You" is "Player 1" here too, not "You & CPU 2" in the scores beside a plate and a curtain saying "Player 1"."""
+    people = sum(seat.human for seat in seats)
+    names = (
+        person_name(seats[s].name, s, people) if people > 1 else shown_name(seats[s].name, after_preposition)
+        for s in rules.seats_of(side)
+    )
     return translate("Moves", " & ").join(names)
 
 
