@@ -1076,7 +1076,10 @@ class GamePage(QWidget):
         self.table.refresh()
         self.controller.cut_deck(*gesture)
         if self.isVisible() and QApplication.focusWidget() is None:
-            self.table.setFocus()  # no deal at once (a room's, dealt when every cut is in): the keys stay here
+            # No deal at once (a room's, dealt when every cut is in): the keys stay here, without the last hand's
+            # tile for a screen reader to read as the focus comes; the deal's refresh puts the new tile's words.
+            self.table.forget_tile_words()
+            self.table.setFocus()
 
     def _auto_cut_changed(self, on: bool) -> None:
         waiting_on_table = self.cut_panel.isVisible()
@@ -1088,6 +1091,9 @@ class GamePage(QWidget):
         self._show_seal()
 
     def _hand_started(self, index: int) -> None:
+        focus = QApplication.focusWidget()
+        if focus is not None and (self.hand_end.isAncestorOf(focus) or self.cut_panel.isAncestorOf(focus)):
+            focus.clearFocus()  # a deal that came without this page's cut (a room's clock): as in _cut
         self.cut_panel.hide()
         self.hide_hand_end()
         self.turn.release()

@@ -520,6 +520,12 @@ class TableView(QGraphicsView):
         super().focusOutEvent(event)
         self._show_focus()
 
+    def forget_tile_words(self) -> None:
+        """No tile's words in the description (the rack is about to change): the next refresh sets the new
+        focused tile's, even words the same as the last ones."""
+        self.setAccessibleDescription("")
+        self._tile_words = ""
+
     def _show_focus(self, force: bool = False) -> None:
         """Mark the focused tile or end, and put its words in the description when they changed (`force`: a key
         that moves the focus, or the focus coming in, sets them even over an announcement left there)."""
