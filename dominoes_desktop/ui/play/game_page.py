@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -118,6 +119,11 @@ class GamePage(QWidget):
         self.clock.setAccessibleDescription(self.tr("Turn timer"))  # its name is its words: the time left
         self.clock.hide()
         self.log = MoveLog()
+        # The log takes what room is left and gives it back first: with no least height of its own, a claim box
+        # in a short window (1024x700, Spanish: four lines) gets its words whole, the log shorter for a move.
+        policy = self.log.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+        self.log.setSizePolicy(policy)
         self.draw_button = button(self.tr("Draw (D)"), self.tr("Draw a tile"))
         self.pass_button = button(self.tr("Pass (P)"), self.tr("Pass"))
         self.hint_button = button(self.tr("Hint (H)"), self.tr("Hint"))
