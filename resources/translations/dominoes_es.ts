@@ -4582,12 +4582,12 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="87" />
         <source>Play {n} of {total} · deals played from every seat: you {you}, {others} {cpu}</source>
-        <translation>Jugada {n} de {total} · repartos jugados desde todos los asientos: tú {you}, {others} {cpu}</translation>
+        <translation>Mano {n} de {total} · repartos jugados desde todos los asientos: tú {you}, {others} {cpu}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="96" />
         <source>Play {n} of {total}</source>
-        <translation>Jugada {n} de {total}</translation>
+        <translation>Mano {n} de {total}</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="164" />
