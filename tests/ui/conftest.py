@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
@@ -105,3 +106,35 @@ def saying() -> Iterator[list[str]]:
         yield lines
     finally:
         ANNOUNCER.said.disconnect(lines.append)
+
+
+@contextmanager
+def read_at_focus(widget: QWidget) -> Iterator[list[str]]:
+    """The widget's accessible description each time it takes the focus while the block runs (what a screen
+    reader reads with the focus)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    seen: list[str] = []
+
+    def moved(_old: QWidget | None, new: QWidget | None) -> None:
+        if new is widget:
+            seen.append(widget.accessibleDescription())
+
+    app.focusChanged.connect(moved)
+    try:
+        yield seen
+    finally:
+        app.focusChanged.disconnect(moved)
+
+
+def recording(monkeypatch: pytest.MonkeyPatch, widget: QWidget) -> list[str]:
+    """Every description set on `widget` from Python (the table's own and the announcer's), in order."""
+    seen: list[str] = []
+    original: Callable[[str], None] = widget.setAccessibleDescription
+
+    def record(text: str) -> None:
+        seen.append(text)
+        original(text)
+
+    monkeypatch.setattr(widget, "setAccessibleDescription", record)
+    return seen

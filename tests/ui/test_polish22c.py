@@ -3,7 +3,7 @@ keeps each announcement where it was put, reaches whatever has the focus, and it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from dominoes_desktop.ui.shell.announce import ANNOUNCER
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import QueuedHand
 
-from .conftest import idle, known_deal, saying, start
+from .conftest import idle, known_deal, recording, saying, start
 from .driving import finish_hand_by_keys, make_window, my_turn, settle
 from .test_pass_and_play import TWO_PEOPLE, begin
 from .test_player_polish import judged
@@ -33,19 +33,6 @@ def describing(window: MainWindow) -> Iterator[MainWindow]:
     yield window
     if ANNOUNCER.describe:
         window.describe_action.trigger()
-
-
-def recording(monkeypatch: pytest.MonkeyPatch, widget: QWidget) -> list[str]:
-    """Every description set on `widget` from Python (the table's own and the announcer's), in order."""
-    seen: list[str] = []
-    original: Callable[[str], None] = widget.setAccessibleDescription
-
-    def record(text: str) -> None:
-        seen.append(text)
-        original(text)
-
-    monkeypatch.setattr(widget, "setAccessibleDescription", record)
-    return seen
 
 
 def test_a_cpu_round_leaves_each_announcement_in_the_description(

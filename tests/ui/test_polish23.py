@@ -18,7 +18,7 @@ from dominoes_desktop.ui.shell.i18n import plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.view import describe_tile
 
-from .conftest import idle, saying, start
+from .conftest import idle, read_at_focus, recording, saying, start
 from .driving import finish_hand_by_keys, my_turn, play_turn_by_keys, settle
 from .test_polish22 import end_said, focused_table, two_end_turn
 
@@ -168,23 +168,12 @@ def test_next_hand_brings_the_focus_to_the_new_rack_s_tile(
         start(window, "jamaican", seed=2)
         finish_hand_by_keys(qtbot, window)
         view = window.game.table
-        at_focus: list[str] = []
-        app = QApplication.instance()
-        assert isinstance(app, QApplication)
-
-        def moved(_old: QWidget | None, new: QWidget | None) -> None:
-            if new is view:
-                at_focus.append(view.accessibleDescription())
-
-        app.focusChanged.connect(moved)
-        seen = recording_on(monkeypatch, view)
-        try:
+        seen = recording(monkeypatch, view)
+        with read_at_focus(view) as at_focus:
             button = QApplication.focusWidget()
             assert button is window.game.hand_end.next
             qtbot.keyClick(button, Qt.Key.Key_Return)
             idle(window)
-        finally:
-            app.focusChanged.disconnect(moved)
         rack = window.controller.rack(view.bottom)
         assert len(at_focus) == 1, at_focus
         tile, _, fits = at_focus[0].rstrip(NBSP).partition(", ")
@@ -207,24 +196,13 @@ def test_start_brings_the_focus_to_the_dealt_rack_s_tile(
         window.describe_action.trigger()
     try:
         view = window.game.table
-        at_focus: list[str] = []
-        app = QApplication.instance()
-        assert isinstance(app, QApplication)
-
-        def moved(_old: QWidget | None, new: QWidget | None) -> None:
-            if new is view:
-                at_focus.append(view.accessibleDescription())
-
         lobby = window.lobby
         lobby.start.setFocus()
         qtbot.waitUntil(lobby.start.hasFocus, timeout=2000)
-        app.focusChanged.connect(moved)
-        seen = recording_on(monkeypatch, view)
-        try:
+        seen = recording(monkeypatch, view)
+        with read_at_focus(view) as at_focus:
             qtbot.keyClick(lobby.start, Qt.Key.Key_Space)
             idle(window)
-        finally:
-            app.focusChanged.disconnect(moved)
         rack = window.controller.rack(view.bottom)
         assert len(at_focus) == 1, at_focus
         tile, _, fits = at_focus[0].rstrip(NBSP).partition(", ")
@@ -254,19 +232,6 @@ def test_the_next_match_s_seal_is_not_put_on_start_as_the_match_starts(
     coming = lobby.start.accessibleDescription()
     assert coming != shown and coming == lobby.seal_note.text() and lobby.start.hasFocus()
     assert window.controller.coming_seal.fingerprint in lobby.seal_note.toolTip()
-
-
-def recording_on(monkeypatch: pytest.MonkeyPatch, widget: QWidget) -> list[str]:
-    """Every description set on `widget` from Python, in order."""
-    seen: list[str] = []
-    original: Callable[[str], None] = widget.setAccessibleDescription
-
-    def record(text: str) -> None:
-        seen.append(text)
-        original(text)
-
-    monkeypatch.setattr(widget, "setAccessibleDescription", record)
-    return seen
 
 
 # ---- 2. the sheet's empty rack in words --------------------------------------------------------------------
