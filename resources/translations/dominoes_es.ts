@@ -3909,6 +3909,10 @@ Corte: {cut}</translation>
         <translation>Charla de la mesa</translation>
     </message>
     <message>
+        <source>What the players say at the table shows here.</source>
+        <translation>Aquí aparece lo que dicen los jugadores en la mesa.</translation>
+    </message>
+    <message>
         <source>Playing: room {code}</source>
         <translation>Jugando: sala {code}</translation>
     </message>
@@ -3997,8 +4001,8 @@ Corte: {cut}</translation>
         <translation>CPU {n}</translation>
     </message>
     <message>
-        <source>(waiting)</source>
-        <translation>(esperando)</translation>
+        <source>Open seat</source>
+        <translation>Asiento libre</translation>
     </message>
     <message>
         <source>host</source>

@@ -222,7 +222,7 @@ def test_a_friend_s_seat_a_cpu_plays_is_named_as_that_cpu(qtbot: QtBot, language
     seen at 1024x700). It is named as the lobby names that CPU; a seat still waiting before the start says so."""
     LANGUAGE.install(language)
     window, _sent = offline_ben(qtbot)
-    waiting = translate("RoomWindow", "(waiting)")
+    waiting = translate("RoomWindow", "Open seat")
     lobby = room("lobby")
     lobby["seats"][2] = {"seat": 2, "name": "", "kind": "friend", "cpu": False, "connected": False}
     window.controller.receive(lobby)

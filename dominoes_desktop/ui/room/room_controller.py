@@ -244,10 +244,11 @@ class RoomController(TableController):
         for seat in message["seats"]:
             # Numbered as the lobby numbers them (player 3 is "CPU 2").
             cpu_name = translate("RoomWindow", "CPU {n}").format(n=seat["seat"])
-            # A friend's seat no one has taken is played by a CPU once the match starts: named as that CPU, not
-            # "(waiting)" ("Domino: (waiting).", "20 points to (waiting)" on the hand-end sheet).
+            # A friend's seat no one has taken is played by a CPU once the match starts: named as that CPU, not as
+            # an open seat ("Domino: (waiting).", "20 points to (waiting)" on the hand-end sheet). Before, it is an
+            # open seat by a name, not a word in brackets ("(waiting) (partner)" on its plate, "Host & (waiting)").
             played_by_cpu = seat["kind"] == "cpu" or bool(seat.get("cpu"))
-            names.append(seat["name"] or (cpu_name if played_by_cpu else translate("RoomWindow", "(waiting)")))
+            names.append(seat["name"] or (cpu_name if played_by_cpu else translate("RoomWindow", "Open seat")))
         self.names = names
         self._seat_people()
         self.stateChanged.emit()

@@ -240,6 +240,7 @@ class RoomWindow(QWidget):
         self.log = QPlainTextEdit()
         self.log.setReadOnly(True)
         self.log.setAccessibleName(self.tr("Table talk"))
+        self.log.setPlaceholderText(self.tr("What the players say at the table shows here."))  # not a blank box
         # The quick phrases in a menu, each said as it is picked: a menu is as wide as its longest phrase, where a
         # box beside a Say button in the side panel cut "¡Buena jug…" at 1024x700.
         self.say_phrase = QPushButton(self.tr("Say a phrase"))
