@@ -97,6 +97,16 @@ def start(window: MainWindow, preset: str = "jamaican", seed: int = 1, **options
     idle(window)
 
 
+@pytest.fixture
+def describing(window: MainWindow) -> Iterator[MainWindow]:
+    """The window with the View menu's "Speak through the table's description" on, off again afterwards."""
+    window.describe_action.trigger()
+    assert ANNOUNCER.describe
+    yield window
+    if ANNOUNCER.describe:
+        window.describe_action.trigger()
+
+
 @contextmanager
 def saying() -> Iterator[list[str]]:
     """What the announcer says while the block runs, in order (what reaches AT-SPI as announcements)."""

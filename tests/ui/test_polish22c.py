@@ -25,16 +25,6 @@ from .test_player_polish import judged
 from .test_polish22 import focused_table
 
 
-@pytest.fixture
-def describing(window: MainWindow) -> Iterator[MainWindow]:
-    """The window with the View menu's "Speak through the table's description" on, off again afterwards."""
-    window.describe_action.trigger()
-    assert ANNOUNCER.describe
-    yield window
-    if ANNOUNCER.describe:
-        window.describe_action.trigger()
-
-
 def test_a_cpu_round_leaves_each_announcement_in_the_description(
     qtbot: QtBot, describing: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -4,7 +4,7 @@ player's place, and the look dialog's nameless preview. Each test drives the rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
@@ -23,16 +23,6 @@ from .driving import finish_hand_by_keys, my_turn, play_turn_by_keys, settle
 from .test_polish22 import end_said, focused_table, two_end_turn
 
 NBSP = "\u00a0"
-
-
-@pytest.fixture
-def describing(window: MainWindow) -> Iterator[MainWindow]:
-    """The window with View ▸ "Speak through the table's description" on, off again afterwards."""
-    window.describe_action.trigger()
-    assert ANNOUNCER.describe
-    yield window
-    if ANNOUNCER.describe:
-        window.describe_action.trigger()
 
 
 Described = list[tuple[QWidget, str, QWidget | None]]
@@ -174,11 +164,7 @@ def test_next_hand_brings_the_focus_to_the_new_rack_s_tile(
             assert button is window.game.hand_end.next
             qtbot.keyClick(button, Qt.Key.Key_Return)
             idle(window)
-        rack = window.controller.rack(view.bottom)
-        assert len(at_focus) == 1, at_focus
-        tile, _, fits = at_focus[0].rstrip(NBSP).partition(", ")
-        assert tile in {describe_tile(t) for t in rack} and "playable" in fits, (at_focus, rack)
-        assert sum(text.rstrip(NBSP) == at_focus[0].rstrip(NBSP) for text in seen) == 1, seen  # not set again
+        read_once_with_a_rack_tile(window, at_focus, seen)
     finally:
         if ANNOUNCER.describe:
             window.describe_action.trigger()
@@ -203,11 +189,7 @@ def test_start_brings_the_focus_to_the_dealt_rack_s_tile(
         with read_at_focus(view) as at_focus:
             qtbot.keyClick(lobby.start, Qt.Key.Key_Space)
             idle(window)
-        rack = window.controller.rack(view.bottom)
-        assert len(at_focus) == 1, at_focus
-        tile, _, fits = at_focus[0].rstrip(NBSP).partition(", ")
-        assert tile in {describe_tile(t) for t in rack} and "playable" in fits, (at_focus, rack)
-        assert sum(text.rstrip(NBSP) == at_focus[0].rstrip(NBSP) for text in seen) == 1, seen  # not set again
+        read_once_with_a_rack_tile(window, at_focus, seen)
     finally:
         if ANNOUNCER.describe:
             window.describe_action.trigger()
@@ -349,3 +331,12 @@ def test_the_look_preview_s_viewport_is_named(qtbot: QtBot, window: MainWindow) 
     interface = QAccessible.queryAccessibleInterface(dialog.preview.viewport())
     assert interface is not None
     assert interface.text(QAccessible.Text.Name) == "Preview of the table"
+
+
+def read_once_with_a_rack_tile(window: MainWindow, at_focus: list[str], seen: list[str]) -> None:
+    """The table took the focus once, with one of the rack's tiles in its words, set once (not again after)."""
+    rack = window.controller.rack(window.game.table.bottom)
+    assert len(at_focus) == 1, at_focus
+    tile, _, fits = at_focus[0].rstrip(NBSP).partition(", ")
+    assert tile in {describe_tile(t) for t in rack} and "playable" in fits, (at_focus, rack)
+    assert sum(text.rstrip(NBSP) == at_focus[0].rstrip(NBSP) for text in seen) == 1, seen  # not set again
