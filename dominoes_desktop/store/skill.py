@@ -38,7 +38,7 @@ from .files import FileRefused, parse_json, read_bounded, whole_number
 if TYPE_CHECKING:
     # The rating (and the coach it brings) loads with the first read of the skill record, not with the
     # statistics: the store opens the database for every match, the skill record only when it is asked for.
-    from ..engine.analysis.rating import DecisionJudgement, Family, HandJudgement, Rating
+    from ..engine.analysis.rating import Family, HandJudgement, Rating
 
 SKILL_SCHEMA = """
 CREATE TABLE IF NOT EXISTS skill_queue (
@@ -89,19 +89,6 @@ RECENT_HANDS = 100  # "last 100 hands"
 COSTLY_FROM = 10  # the costliest decisions are looked for in the last ten hands
 SERIES_POINTS = 80  # at most this many points on the rating-over-time chart
 SLIP_GRADES = ("loose", "blunder")  # a decision graded so is a slip
-
-
-def given_away(decision: DecisionJudgement) -> float:
-    """What a decision gave away as the coach's Loss column shows it: nothing for a forced move or a Best one (a
-    near tie's small loss lies within the judge's margin), else its loss. The hand-end sheet's "your decisions"
-    and the costliest decisions count so, as the coach does: a hand of Best moves read "your decisions -0.5" on
-    the sheet, "Given away in all: 0" in the coach and "cost 0.2" on the skill page."""
-    return 0.0 if decision.forced or decision.grade == "best" else decision.loss
-
-
-def hand_given_away(judgement: HandJudgement) -> float:
-    """What a hand's decisions gave away in all, as the coach counts it (`given_away`)."""
-    return sum(given_away(d) for d in judgement.decisions)
 
 
 class SkillFileError(ValueError):
@@ -601,7 +588,7 @@ def snapshot(db: sqlite3.Connection, player: str = "") -> SkillSnapshot:
             )
             for h in recent
             for d in h.judgement.decisions
-            if given_away(d) > 0
+            if d.given_away > 0
         ),
         key=lambda c: -c.loss,
     )[:3]

@@ -617,3 +617,14 @@ def test_the_nearest_level() -> None:
     assert nearest_level(math.nan, levels) is None and nearest_level(1.0, ()) is None
     for level in levels:
         assert nearest_level(level.value, levels) == level
+
+
+def test_what_a_hand_gave_away_counts_no_forced_move_nor_a_best_one() -> None:
+    """A near tie graded Best keeps its small loss (the rating counts it) but gives nothing away, as the coach's
+    Loss column shows it; a forced move gives nothing; any other grade gives its loss."""
+    near_tie = DecisionJudgement(0, 1, ("a", "b"), "a", ("b",), 0.2, "best", False)
+    fine = DecisionJudgement(0, 3, ("a", "b"), "a", ("b",), 1.5, "fine", False)
+    forced = DecisionJudgement(0, 5, ("a",), "a", ("a",), 0.0, "best", True)
+    hand = HandJudgement(0, 0, Family.POINTS, (near_tie, fine, forced), 10.0, 2.0)
+    assert (near_tie.given_away, fine.given_away, forced.given_away) == (0.0, 1.5, 0.0)
+    assert hand.given_away() == 1.5 and hand.loss() == pytest.approx(1.7)

@@ -91,6 +91,14 @@ class DecisionJudgement:
     exact: bool = True  # every world searched exactly (else some were estimated by playouts)
     margin: float = 0.0  # the loss's margin of error over the sampled worlds (two standard errors)
 
+    @property
+    def given_away(self) -> float:
+        """What the decision gave away as the coach's Loss column shows it: nothing for a forced move or a Best one
+        (a near tie's small loss lies within the judge's margin), else its loss. The hand-end sheet's "your
+        decisions" and the costliest decisions count so, as the coach does (a hand of Best moves read "your
+        decisions -0.5" on the sheet, "Given away in all: 0" in the coach and "cost 0.2" on the skill page)."""
+        return 0.0 if self.forced or self.grade == Grade.BEST.value else self.loss
+
     def to_json(self) -> dict[str, Any]:
         return {
             "hand": self.hand,
@@ -165,6 +173,10 @@ class HandJudgement:
     def loss(self) -> float:
         """The sum of the counted decisions' losses (family unit)."""
         return sum(d.loss for d in self.decisions if not d.forced)
+
+    def given_away(self) -> float:
+        """What the hand's decisions gave away in all, as the coach counts it (`DecisionJudgement.given_away`)."""
+        return sum(d.given_away for d in self.decisions)
 
     def slips(self) -> tuple[DecisionJudgement, ...]:
         """The counted decisions graded loose or blunder (what the hand-end line calls slips), in play order."""

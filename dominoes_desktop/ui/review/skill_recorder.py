@@ -61,9 +61,7 @@ class LuckLine(QLabel):
 
     def hand_words(self, judgement: HandJudgement, name: str, several: bool) -> str:
         hands = judgement.family.value == "hands"
-        from ...store.skill import hand_given_away  # the skill record loads with its first use, not at start
-
-        cost = -hand_given_away(judgement)  # as the coach's "Given away in all" (a near tie's Best costs nothing)
+        cost = -judgement.given_away()  # as the coach's "Given away in all" (a near tie's Best costs nothing)
         slips = slips_of(judgement)
         if slips == 0 and amount(cost, hands) != "0":
             # Losses each too small to be a slip still add up: "your decisions -14: no slip" read as a contradiction.
@@ -80,14 +78,12 @@ class LuckLine(QLabel):
         return f"{escape(name)}: {line}" if several else line
 
     def match_words(self, judgements: list[HandJudgement], name: str, several: bool) -> str:
-        from ...store.skill import hand_given_away
-
         hands = bool(judgements) and judgements[0].family.value == "hands"
         slips = self.tr("%n slip(s)", "", sum(slips_of(j) for j in judgements))
         line = self.tr("This match: luck {luck} · your decisions {cost} ({slips} in %n hand(s))", "", len(judgements))
         line = line.format(
             luck=amount(sum(j.luck for j in judgements), hands),
-            cost=amount(-sum(hand_given_away(j) for j in judgements), hands),
+            cost=amount(-sum(j.given_away() for j in judgements), hands),
             slips=slips,
         )
         return f"{escape(name)}: {line}" if several else line
