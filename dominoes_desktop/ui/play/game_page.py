@@ -1068,13 +1068,16 @@ class GamePage(QWidget):
         if self.cut_panel.isVisible():
             self.cut_panel.deck.setFocus()
 
-    def _cut(self, gesture: tuple[object, ...]) -> None:
+    def _let_go_of_sheet_focus(self) -> None:
+        """The focus on the hand-end sheet or the cut panel let go of, not passed on as they hide: Qt gave it to the
+        table before the deal, and a screen reader read the last hand's tile there ("six five, not playable now"),
+        then never the new rack's. The deal puts it on the new rack (_hand_started)."""
         focus = QApplication.focusWidget()
         if focus is not None and (self.hand_end.isAncestorOf(focus) or self.cut_panel.isAncestorOf(focus)):
-            # Let go of, not passed on as the sheet hides: Qt gave it to the table before the deal, and a screen
-            # reader read the last hand's tile there ("six five, not playable now"), then never the new rack's.
-            # The deal puts it on the new rack (_hand_started).
             focus.clearFocus()
+
+    def _cut(self, gesture: tuple[object, ...]) -> None:
+        self._let_go_of_sheet_focus()
         self.cut_panel.hide()
         if self.hand_end.isVisible():
             self.table.reveal = False  # the last hand's tiles are gathered for the deal (see drawn.table_state)
@@ -1097,9 +1100,7 @@ class GamePage(QWidget):
         self._show_seal()
 
     def _hand_started(self, index: int) -> None:
-        focus = QApplication.focusWidget()
-        if focus is not None and (self.hand_end.isAncestorOf(focus) or self.cut_panel.isAncestorOf(focus)):
-            focus.clearFocus()  # a deal that came without this page's cut (a room's clock): as in _cut
+        self._let_go_of_sheet_focus()  # a deal that came without this page's cut (a room's clock) too
         self.cut_panel.hide()
         self.hide_hand_end()
         self.turn.release()
