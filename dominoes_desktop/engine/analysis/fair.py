@@ -213,6 +213,7 @@ a decision other later worlds than before: "byte for byte the same" above holds 
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -415,6 +416,7 @@ class Board:
 # process is stopped mid-hand (the rating's judge runs in a pool worker that is killed on closing).
 _HERE: dict[str, memoryview] = {}
 _HERE_PREFIX = "here:"
+_HERE_NUMBERS = itertools.count()  # each board made here its own name
 
 
 @contextmanager
@@ -423,7 +425,7 @@ def new_board(lanes: int, decisions: int, here: bool = False) -> Iterator[str | 
     memory when the lanes run `here`, else in shared memory."""
     size = lanes * max(1, decisions)
     if here:
-        name = f"{_HERE_PREFIX}{id(object())}-{len(_HERE)}"
+        name = f"{_HERE_PREFIX}{next(_HERE_NUMBERS)}"
         _HERE[name] = memoryview(bytearray(4 * size)).cast("i")
         for i in range(size):
             _HERE[name][i] = NO_WORLD
