@@ -84,10 +84,7 @@ class Announcer(QObject):
             own = self._lent[1]  # still ours: what it had before the first words we put there
         else:
             own = current  # it set its own since (the table: a tile the arrows moved to)
-        if current == text:
-            text += "\u00a0"
-        focus.setAccessibleDescription(text)
-        self._lent = (focus, own, text)
+        self._lent = (focus, own, describe_anew(focus, text))
 
     def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
         """The widget the focus left gets its own description back once the screen reader has been told of the
@@ -114,6 +111,15 @@ class Announcer(QObject):
                 widget.setAccessibleDescription(own)
         except RuntimeError:  # the widget is gone (a sheet closed with its window)
             pass
+
+
+def describe_anew(widget: QWidget, text: str) -> str:
+    """`text` as the widget's accessible description, read as a change even when it is already there: the same
+    words again get a trailing no-break space (the same description is no change to a screen reader). What was set."""
+    if widget.accessibleDescription() == text:
+        text += "\u00a0"
+    widget.setAccessibleDescription(text)
+    return text
 
 
 def read_with_focus(panel: QWidget | None) -> bool:

@@ -24,7 +24,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.tiles import Tile
 from ..look.look_style import window_scale
 from ..look.looks import Look
-from ..shell.announce import ANNOUNCER, expose_table_overlays
+from ..shell.announce import ANNOUNCER, describe_anew, expose_table_overlays
 from ..shell.i18n import translate
 from .drawn import Showing, newest_tile, shown_hand, table_state
 
@@ -554,9 +554,8 @@ class TableView(QGraphicsView):
         changed = words != self._tile_words and not ANNOUNCER.describe and self.choosing is None
         if words and (force or changed):
             # The same words again for a key (Esc putting back a tile whose words the choice never replaced, an
-            # arrow on a one-tile rack) differ by a no-break space: the same description is no change to read.
-            again = self.accessibleDescription() == words
-            self.setAccessibleDescription(words + "\u00a0" if again else words)
+            # arrow on a one-tile rack) are read again (describe_anew).
+            describe_anew(self, words)
             if self.choosing is None:  # (an end's words are not the tile's: Esc puts the tile's back once)
                 self._tile_words = words
         elif not words:
