@@ -68,6 +68,11 @@ BIG_SET_BUDGET = 100_000  # nodes per search in sets larger than double-6, where
 # (benchmarks/coach_speed.py --presets cuban,cross_9,cross_12 --ways view-2 --hands 10, one after the other):
 # 100,000 left 10/52, 9/32 and 25/31 decisions approximate at 0.88, 0.75 and 0.51 s a hand (median); 300,000
 # 8/52, 9/32, 25/31 at 1.72, 1.66, 1.73 s; 600,000 6/52, 9/32, 25/31 at 2.98, 3.27, 4.20 s (worst 8.9 s)
+# Session 24, the crosses with the compiled core (benchmarks/coach_speed.py --presets cross_9,cross_12 --ways view-2
+# --hands 10 --budget N, seed 1, one after the other, load 0.0-3.0): 2 million compiled nodes (as shipped) left 10/32
+# and 25/31 approximate at 0.39 and 0.25 s a hand (median; worst 0.82 and 0.91 s); 10 million 8/32 and 25/31 at 1.04
+# and 1.26 s (worst 3.2 and 2.7 s); 40 million 7/32 and 22/31 at 3.5 and 7.7 s (worst 11.8 and 16.0 s). Their dear
+# worlds are the openings with a 35- or 71-tile stock, out of reach of an exact search at any budget the time allows
 BIG_LINE_BUDGET = 1_050_000  # nodes per search in a block line game of a set larger than double-6 that the compiled
 # core runs (Cuban; a game with a stock keeps BIG_SET_BUDGET, not measured with more): there a bigger budget does save
 # positions. Its opening worlds take 2 to 11 million compiled nodes an option; those of the double-nine and
