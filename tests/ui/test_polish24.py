@@ -8,10 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.match import HandResult
 from dominoes_desktop.store.stats import Statistics
+from dominoes_desktop.ui.look.look_dialog import LookDialog
+from dominoes_desktop.ui.look.looks import themes
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -154,3 +158,33 @@ def test_the_statistics_count_shutouts_under_that_name(qtbot: QtBot, tmp_path: P
             dialog.close()
     finally:
         store.close()
+
+
+def swatch(dialog: LookDialog, row: int) -> QImage:
+    item = dialog.flags.item(row)
+    return item.icon().pixmap(dialog.flags.iconSize()).toImage()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_plain_back_has_a_swatch_as_the_flags_do(qtbot: QtBot, window: MainWindow, language: str) -> None:
+    """ "Plain" ("Lisa") stood beside an empty icon cell: its name looked out of line and unfinished."""
+    LANGUAGE.install(language)
+    dialog = LookDialog(window.look, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    plain = dialog.flags.item(0)
+    assert plain.data(Qt.ItemDataRole.UserRole) == "plain" and plain.text() == {"en": "Plain", "es": "Lisa"}[language]
+    flag = dialog.flags.item(1).icon()
+    assert not plain.icon().isNull() and not flag.isNull()
+    size = dialog.flags.iconSize()
+    assert plain.icon().availableSizes() == flag.availableSizes() == [size]
+    image = swatch(dialog, 0)
+    corner, middle = image.pixelColor(0, 0), image.pixelColor(size.width() // 2, size.height() // 2)
+    assert corner.alpha() == 0 and middle.alpha() == 255, "a rounded tile's back, not a blank"
+    rail = QColor(themes()[str(dialog.theme.currentData())].rail)
+    assert abs(middle.hue() - rail.hue()) <= 12 or rail.saturation() < 30, "the back in the table's colour"
+    other = next(i for i in range(dialog.theme.count()) if i != dialog.theme.currentIndex())
+    dialog.theme.setCurrentIndex(other)
+    assert swatch(dialog, 0) != image, "the swatch follows the theme chosen"
+    dialog.search.setText("pla")
+    assert dialog.flags.item(0).data(Qt.ItemDataRole.UserRole) == "plain" and not dialog.flags.item(0).icon().isNull()
