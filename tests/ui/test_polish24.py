@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.match import HandResult
@@ -25,6 +26,8 @@ from dominoes_desktop.ui.table.moments import Moment
 
 from ..store.test_shutouts import PLAYERS, won_by_side_one
 from .conftest import idle, start
+from .test_fitting import clipped
+from .test_polish21 import resized
 from .test_room_table import room
 
 
@@ -188,3 +191,53 @@ def test_the_plain_back_has_a_swatch_as_the_flags_do(qtbot: QtBot, window: MainW
     assert swatch(dialog, 0) != image, "the swatch follows the theme chosen"
     dialog.search.setText("pla")
     assert dialog.flags.item(0).data(Qt.ItemDataRole.UserRole) == "plain" and not dialog.flags.item(0).icon().isNull()
+
+
+def inside(widget: QWidget, root: QWidget) -> bool:
+    """`widget` shown whole within `root`'s rectangle."""
+    top_left = widget.mapTo(root, widget.rect().topLeft())
+    return root.rect().contains(QRect(top_left, widget.size()))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize(("preset", "seats"), [("jamaican", 4), ("classic_draw", 5)])
+def test_the_lobby_s_rules_have_room_on_a_1024x700_screen(
+    qtbot: QtBot, window: MainWindow, language: str, preset: str, seats: int
+) -> None:
+    """Maximized on a 1024x700 screen (a 1024x681 window under a title bar) the rules beside "Skill without luck"
+    and "At the table" were a 136 px slice in Spanish: the title, its links, a heading and three lines. The
+    subtitle beside the title, the boxes closer knit and, where it fits whole, the timeout beside its words give
+    them 12 to 16 lines, nothing pushed off."""
+    if language != "en":
+        window.set_language(language)
+    lobby = window.lobby
+    lobby.select(preset)
+    lobby.players.setValue(seats)
+    assert lobby.players.value() == seats
+    for size in ((1024, 681), (1024, 700)):
+        resized(qtbot, window, size)
+        view = lobby.rules_view
+        lines = view.viewport().height() / view.fontMetrics().lineSpacing()
+        assert lines >= 11.5, (size, round(lines, 1))  # 9.7 in Spanish and 10.7 in English before
+        assert not lobby.options_area.verticalScrollBar().isVisible(), f"the seats' column scrolls at {size}"
+        for row in lobby.seat_rows[:seats]:
+            assert row.kind.isVisible() and inside(row.kind, lobby.options_area.viewport()), size
+        for widget in (lobby.duplicate, lobby.stats_group, lobby.on_timeout, lobby.start, lobby.seal_note):
+            assert widget.isVisible() and inside(widget, lobby), (size, widget.objectName() or widget.accessibleName())
+        assert clipped(lobby) == [], size
+        timeout = lobby.on_timeout
+        widest = max(timeout.fontMetrics().horizontalAdvance(timeout.itemText(i)) for i in range(timeout.count()))
+        assert timeout.width() > widest, "the timeout's choices whole, beside its words or under them"
+
+
+def test_the_title_and_its_subtitle_share_a_line_in_a_small_window(qtbot: QtBot, window: MainWindow) -> None:
+    """Small, the subtitle's line is the rules'; larger (the seats' column fitted to the page's airier lines, the
+    rules 300 px and more) it stays under the title, and back."""
+    lobby = window.lobby
+    title = next(label for label in lobby.findChildren(QLabel) if label.objectName() == "title")
+    subtitle = next(label for label in lobby.findChildren(QLabel) if label.text().startswith("Invite players"))
+    for size in ((1024, 681), (1920, 1080), (1024, 700)):
+        resized(qtbot, window, size)
+        beside = subtitle.geometry().top() < title.geometry().bottom() and subtitle.x() > title.geometry().right()
+        assert beside == (size[0] == 1024), size
+        assert subtitle.isVisible() and subtitle.geometry().bottom() <= lobby.search.y(), size
