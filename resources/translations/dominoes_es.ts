@@ -304,6 +304,10 @@
         <translation>¡Seis a cero!</translation>
     </message>
     <message>
+        <source>Shutout!</source>
+        <translation>¡Zapato!</translation>
+    </message>
+    <message>
         <source>Match won!</source>
         <translation>¡Partida ganada!</translation>
     </message>
@@ -795,6 +799,10 @@
         <location filename="../../dominoes_desktop/ui/panels.py" line="223" />
         <source>Six-love!</source>
         <translation>¡Seis a cero!</translation>
+    </message>
+    <message>
+        <source>Shutout!</source>
+        <translation>¡Zapato!</translation>
     </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/panels.py" line="232" />
@@ -2690,8 +2698,8 @@
         <translation>Puntos a favor / en contra</translation>
     </message>
     <message>
-        <source>Six-loves given / taken</source>
-        <translation>Seis a cero dados / recibidos</translation>
+        <source>Shutouts given / taken</source>
+        <translation>Zapatos dados / recibidos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="34" />
@@ -3935,6 +3943,10 @@ Corte: {cut}</translation>
     <message>
         <source>Six-love!</source>
         <translation>¡Seis a cero!</translation>
+    </message>
+    <message>
+        <source>Shutout!</source>
+        <translation>¡Zapato!</translation>
     </message>
     <message>
         <source>Well played, partner.</source>

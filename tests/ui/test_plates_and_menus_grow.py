@@ -259,10 +259,10 @@ def test_the_plain_back_lines_up_with_the_flags(qtbot: QtBot, window: MainWindow
     for item in (plain, flag):
         rect = flags.visualItemRect(item)
         image = flags.viewport().grab(rect).toImage()
-        # The first column of its name (past the flag, where there is one): light on the list's dark ground.
+        # The first column of its name (past its swatch: the plain back has one too): light on the dark ground.
         columns = [
             x
-            for x in range(0 if item is plain else flags.iconSize().width() + 2, image.width())
+            for x in range(flags.iconSize().width() + 2, image.width())
             if any(image.pixelColor(x, y).lightness() > 150 for y in range(image.height()))
         ]
         words_x.append(columns[0] if columns else -1)

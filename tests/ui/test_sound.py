@@ -16,7 +16,7 @@ from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.resources import resources_dir
 from dominoes_desktop.ui.look.look_style import contrast
 from dominoes_desktop.ui.play import sound
-from dominoes_desktop.ui.play.sound import SOUNDS, SoundBoard
+from dominoes_desktop.ui.play.sound import SOUND_FILES, SOUNDS, SoundBoard
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
@@ -27,7 +27,7 @@ def test_every_sound_is_a_small_wav_with_its_licence() -> None:
     folder = resources_dir() / "sounds"
     assert (folder / "LICENSE.txt").read_text().strip()
     for name in SOUNDS:
-        path = folder / f"{name}.wav"
+        path = folder / f"{SOUND_FILES.get(name, name)}.wav"
         with wave.open(str(path)) as wav:
             assert wav.getnchannels() == 1 and wav.getsampwidth() == 2
             assert 0.05 < wav.getnframes() / wav.getframerate() < 2.0

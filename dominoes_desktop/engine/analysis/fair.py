@@ -213,11 +213,14 @@ a decision other later worlds than before: "byte for byte the same" above holds 
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
+import os
 import random
+import secrets
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from multiprocessing import shared_memory
 from typing import Any
@@ -419,6 +422,37 @@ _HERE_PREFIX = "here:"
 _HERE_NUMBERS = itertools.count()  # each board made here its own name
 
 
+def board_name() -> str:
+    """A fresh name for a board in shared memory, as the standard library makes them (short enough for macOS)."""
+    return f"psm_{secrets.token_hex(5)}"
+
+
+def _unlink_shared(name: str) -> None:
+    """Takes a segment away by its name alone (no tracker asked): on Windows a segment goes with its last handle."""
+    if os.name != "posix":
+        return
+    shm_unlink = importlib.import_module("_posixshmem").shm_unlink  # what the resource tracker itself calls
+    with suppress(OSError):  # never made (the open itself failed), or already gone
+        shm_unlink(f"/{name}")
+
+
+def _shared_board(size: int) -> shared_memory.SharedMemory | None:
+    """A new segment of `size` bytes, or None. Before Python 3.13 (and with tracking on, after) SharedMemory makes
+    the segment and only then registers it with the resource tracker: where that registration fails (a locked-down
+    machine where the tracker cannot start) the segment would stay in /dev/shm until a reboot. Named here, so that
+    it can be unlinked by that name when anything after its making fails."""
+    for _attempt in range(8):
+        name = board_name()
+        try:
+            return shared_memory.SharedMemory(name=name, create=True, size=size)
+        except FileExistsError:
+            continue  # another's segment: never unlinked here
+        except Exception:  # whatever failed after the making, nothing of the board stays behind
+            _unlink_shared(name)
+            return None
+    return None
+
+
 @contextmanager
 def new_board(lanes: int, decisions: int, here: bool = False) -> Iterator[str | None]:
     """A board for a round's lanes (its name, None where there is none), taken away after: in this process's
@@ -434,9 +468,8 @@ def new_board(lanes: int, decisions: int, here: bool = False) -> Iterator[str | 
         finally:
             del _HERE[name]
         return
-    try:
-        memory = shared_memory.SharedMemory(create=True, size=4 * size)
-    except Exception:  # no shared memory here (or no resource tracker to register it): the lanes go without
+    memory = _shared_board(4 * size)
+    if memory is None:  # no shared memory here (or no resource tracker to register it): the lanes go without
         yield None
         return
     assert memory.buf is not None

@@ -25,6 +25,7 @@ from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QApplication,
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -130,6 +131,8 @@ class Placing(NamedTuple):
         return self.left < 0, abs(self.left), self.compact, self.table_form
 
 
+BOX_MARGIN_Y = 5  # above and below the fields of the boxes beside the rules
+BOX_ROW_GAP = 4  # between their rows
 # Where "At the table" puts its hands, timeout, helpers and stats group (row, column, columns spanned), the clock
 # always first at the top left. Each form is a row shorter than the one before; a row left empty takes no room.
 TABLE_FORMS = (
@@ -546,7 +549,7 @@ class LobbyPage(QWidget):
         # Beside the rules, above Start (issue 34: at 1024x700 the clock and the duplicate match were below the
         # options' fold, behind a thin scroll bar): short labels beside their fields, the long one above its own.
         self.table_form = table_form = QGridLayout(table_box)
-        timer_label = QLabel(self.tr("Turn timer"))
+        self.timer_label = timer_label = QLabel(self.tr("Turn timer"))
         timer_label.setBuddy(self.timer)
         table_form.addWidget(timer_label, 0, 0)
         table_form.addWidget(self.timer, 0, 1)
@@ -581,6 +584,7 @@ class LobbyPage(QWidget):
         duplicate_layout.addWidget(self.duplicate_deals, 0, 1)
         duplicate_layout.addWidget(self.duplicate_note, 1, 0, 1, 2)
         duplicate_layout.setColumnStretch(0, 1)
+        self.duplicate_grid = duplicate_layout
 
         self.start = QPushButton(self.tr("Start"))
         self.start.setObjectName("start")
@@ -640,10 +644,14 @@ class LobbyPage(QWidget):
         columns.addLayout(left, 2)
         columns.addWidget(scroll, 4)
         columns.addLayout(right, 3)
-        layout = QVBoxLayout(self)
-        layout.addWidget(title)
-        layout.addWidget(subtitle)
+        subtitle.setWordWrap(True)
+        self.heading = heading = QBoxLayout(QBoxLayout.Direction.TopToBottom)  # the words' size lays it (close_knit)
+        heading.addWidget(title, 0, Qt.AlignmentFlag.AlignBottom)
+        heading.addWidget(subtitle, 1, Qt.AlignmentFlag.AlignBottom)
+        self.page_layout = layout = QVBoxLayout(self)
+        layout.addLayout(heading)
         layout.addLayout(columns, 1)
+        self.close_knit(True)
 
         self._loading = False
         self.presets.currentItemChanged.connect(self._preset_changed)
@@ -708,6 +716,8 @@ class LobbyPage(QWidget):
                 placings += self.side_box_placings(compact_room, compact=True, inner=inner)
         _, compact, form, chosen = min(placings, key=Placing.order)
         self.lay_seats_form(compact)
+        if self.table_box not in chosen:
+            form = self.form_beside_rules()
         self.lay_table_form(form)
         if chosen == in_middle:
             return
@@ -735,6 +745,34 @@ class LobbyPage(QWidget):
         order += [w for box in movable if box not in chosen for w in stops[box]]
         for before, after in pairwise(order):
             QWidget.setTabOrder(before, after)
+
+    def close_knit(self, knit: bool) -> None:
+        """At the smallest size (maximized on a 1024x700 screen the rules showed three lines beside the boxes under
+        them) the rules are given what the page can spare: the subtitle on the title's line, and the boxes under
+        the rules a little closer knit than the style's 9 px margins and 6 px rows. Larger, the rules have room
+        (300 px and more) and the page keeps its airier lines, which the seats' column is fitted to."""
+        self.heading.setDirection(QBoxLayout.Direction.LeftToRight if knit else QBoxLayout.Direction.TopToBottom)
+        self.heading.setSpacing(12 if knit else self.page_layout.spacing())
+        for grid in (self.duplicate_grid, self.table_form):
+            if knit:
+                grid.setContentsMargins(9, BOX_MARGIN_Y, 9, BOX_MARGIN_Y)
+            else:
+                grid.setContentsMargins(-1, -1, -1, -1)  # the style's again
+            grid.setVerticalSpacing(BOX_ROW_GAP if knit else -1)
+
+    def form_beside_rules(self) -> int:
+        """ "At the table" beside the rules: the timeout's words beside its choice where both fit there whole (a
+        row given back to the rules, which a 1024x700 screen left three lines of), else above it."""
+        box = self.on_timeout
+        metrics = box.fontMetrics()
+        widest = max(metrics.horizontalAdvance(box.itemText(i)) for i in range(box.count()))
+        # The choice's own width (its chrome) and its longest words beyond the few letters it is sized to.
+        choice = box.sizeHint().width() + max(0, widest - box.minimumContentsLength() * metrics.horizontalAdvance("X"))
+        labels = (self.timer_label, self.hands_label, self.timeout_label, self.group_label)
+        grid = self.table_form
+        margins = self.table_box.contentsMargins() + grid.contentsMargins()
+        needed = max(label.sizeHint().width() for label in labels) + grid.horizontalSpacing() + choice
+        return 1 if needed + margins.left() + margins.right() <= self.rules_view.width() else 0
 
     def side_box_placings(self, room: int, compact: bool, inner: int) -> list[Placing]:
         """The placings of the side boxes under the seats (in their `compact` form or not) that fit in `room`, each
@@ -822,6 +860,7 @@ class LobbyPage(QWidget):
             return
         self.words_scale = scale
         self.setStyleSheet(scaled_lobby_style(scale) if scale > 1.0 else "")
+        self.close_knit(scale <= 1.0)
         self.lay_custom_note(beside=scale > 1.0)
         self._fit_words()
         for row in range(self.presets.count()):  # the presets' icons drawn again at the list's new size

@@ -27,11 +27,11 @@ from ...engine.tiles import Tile
 from ..shell.announce import name_clear_buttons
 from ..shell.i18n import translate
 from ..shell.settings import CAMERAS, MOTIONS, SPEEDS
-from ..table.tile_item import TileItem
+from ..table.tile_item import TileItem, paint_tile_back
 from .flags import FLAGS, flag_pixmap, matching_flags
 from .form_rows import level_label
 from .grows import grows_with_window
-from .looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, themes
+from .looks import ARMS, FINISHES, PINS, PIP_STYLES, Look, Theme, themes
 
 # The room between the choices (and their preview) and the rack flags at 1024x700, growing with the dialog's words:
 # the style's 6 px left the longest field's arrow all but touching the flags' list at 1920x1080.
@@ -113,6 +113,18 @@ class LookPreview(QGraphicsView):
         self._fit()
 
 
+def plain_back(theme: Theme, width: int, height: int) -> QPixmap:
+    """The plain back (no flag) a flag's swatch size, drawn as the table draws a tile's back."""
+    pixmap = QPixmap(width, height)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    body = QRectF(1, 1, width - 2, height - 2)  # its outline whole inside the swatch
+    paint_tile_back(painter, body, height * 0.15, theme)
+    painter.end()
+    return pixmap
+
+
 class LookDialog(QDialog):
     lookChosen = Signal(object)  # Look
 
@@ -176,6 +188,7 @@ class LookDialog(QDialog):
         layout.addWidget(buttons)
         for combo in (self.finish, self.pips, self.pin, self.theme, self.camera, self.motion, self.speed, self.arms):
             combo.currentIndexChanged.connect(self._changed)
+        self.theme.currentIndexChanged.connect(self._plain_swatch)
         self.flags.currentItemChanged.connect(self._changed)
         self.search.textChanged.connect(self._fill_flags)
         self._gap(1.0)
@@ -200,10 +213,9 @@ class LookDialog(QDialog):
             plain = QListWidgetItem(self.tr("Plain"))
             plain.setData(Qt.ItemDataRole.UserRole, "plain")
             # No flag, but a flag's room: its row as tall as the others and its name in line with theirs (it
-            # stood at the list's edge in a thin strip above the flags).
-            blank = QPixmap(width, height)
-            blank.fill(Qt.GlobalColor.transparent)
-            plain.setIcon(QIcon(blank))
+            # stood at the list's edge in a thin strip above the flags). Its swatch is the plain back itself:
+            # an empty cell beside the name looked unfinished.
+            plain.setIcon(QIcon(plain_back(self._theme_shown(), width, height)))
             self.flags.addItem(plain)
         for code in codes:
             item = QListWidgetItem(translate("Flags", FLAGS[code]))
@@ -217,6 +229,17 @@ class LookDialog(QDialog):
                 self.flags.setCurrentRow(row)
         self.flags.blockSignals(False)
         self.no_match.setVisible(self.flags.count() == 0)
+
+    def _theme_shown(self) -> Theme:
+        return themes().get(str(self.theme.currentData()), self.look.theme)
+
+    def _plain_swatch(self) -> None:
+        """The plain back's swatch in the theme chosen now (a tile's back is the table's rail colour)."""
+        size = self.flags.iconSize()
+        for row in range(self.flags.count()):
+            item = self.flags.item(row)
+            if item.data(Qt.ItemDataRole.UserRole) == "plain":
+                item.setIcon(QIcon(plain_back(self._theme_shown(), size.width(), size.height())))
 
     def _gap(self, scale: float) -> None:
         """The columns COLUMN_GAP_AT_1 apart `scale` times over: a margin beside the flags makes up the layout's

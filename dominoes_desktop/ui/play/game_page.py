@@ -28,6 +28,7 @@ from ...engine.fairness import short
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.rules import AfterWin, Opening
+from ...engine.shutout import shutout
 from ...engine.tiles import full_set
 from ..look.look_style import page_scale, scaled_panel_style, scaled_words_style
 from ..look.looks import Look
@@ -61,6 +62,7 @@ MOMENT_WORDS = {
     "domino": QT_TRANSLATE_NOOP("GamePage", "Domino!"),
     "capicua": QT_TRANSLATE_NOOP("GamePage", "Capicúa!"),
     "six_love": QT_TRANSLATE_NOOP("GamePage", "Six-love!"),
+    "shutout": QT_TRANSLATE_NOOP("GamePage", "Shutout!"),
     "match_won": QT_TRANSLATE_NOOP("GamePage", "Match won!"),
 }
 
@@ -94,7 +96,7 @@ class GamePage(QWidget):
     """The table view with the side panel; overlays for the hand end, the leader choice and the curtain."""
 
     happened = Signal(str)  # what just happened at the table, in words: the status bar shows it
-    moment = Signal(str)  # a celebration began: "domino", "capicua", "six_love" or "match_won" (its sound)
+    moment = Signal(str)  # a celebration began: "domino", "capicua", "six_love", "shutout" or "match_won" (its sound)
     autoCutChanged = Signal(bool)  # the person ticked or unticked "Cut the deck for me"
     leaderRuleChanged = Signal(bool)  # the person chose to lead, without being asked, whenever their side wins
 
@@ -1163,8 +1165,9 @@ class GamePage(QWidget):
             QTimer.singleShot(max(600, self.controller.pace_ms * 3), self._next_hand_if_idle)
 
     def _moment_for(self, result: HandResult) -> str | None:
-        """The moment a hand's end is worth: the match won by a side with a person in it (six-love when the others
-        scored nothing), else a capicúa or a domino by anyone."""
+        """The moment a hand's end is worth: the match won by a side with a person in it (a six-love or a shutout
+        when the others scored nothing in a match of more than one hand: engine.shutout), else a capicúa or a
+        domino by anyone."""
         controller = self.controller
         rules = controller.rules
         if rules is None:
@@ -1172,8 +1175,8 @@ class GamePage(QWidget):
         winner = controller.winner if controller.duplicate is None else None
         people_sides = {rules.side_of(s) for s in self._people()}
         if winner is not None and (winner in people_sides or not people_sides):
-            others = [score for side, score in enumerate(controller.scores) if side != winner]
-            return "six_love" if others and all(score == 0 for score in others) else "match_won"
+            swept = shutout(rules, controller.scores, winner, result)
+            return "match_won" if swept is None else str(swept)
         if winner is not None:
             return None  # the match lost: its last hand is not cheered
         if "capicua" in result.bonus:

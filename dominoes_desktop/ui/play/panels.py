@@ -25,6 +25,7 @@ from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
 from ...engine.rules import EndScoring, Rules, Scoring
 from ...engine.scoring import losers_counts
+from ...engine.shutout import Shutout, shutout
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
 from ..look.look_style import scaled_words_style
@@ -646,12 +647,12 @@ class HandEndPanel(QFrame):
         head = self.headline(result, seats)
         lines = []
         if winner is not None:
-            sweep = rules.target_needs_zero_opponent and all(
-                score == 0 for side, score in enumerate(result.scores) if side != winner
-            )
             won = self.tr("{side} won the match.").format(side=side_name(rules, seats, winner))
-            if sweep and rules.six_love_reset:
+            swept = shutout(rules, result.scores, winner, result)  # the words the table cheers (GamePage)
+            if swept is Shutout.SIX_LOVE:
                 won += " " + self.tr("Six-love!")
+            elif swept is Shutout.SHUTOUT:
+                won += " " + self.tr("Shutout!")
             over = self.tr("Match over")
             lines.append(f"<h1>{escape(over)}</h1><h3>{escape(won)}</h3>")
         lines.append(f"<h2>{escape(head)}</h2>")

@@ -1,6 +1,6 @@
 """The table's sounds: a clack when a tile is laid (lower for a double), a shuffle at the deal, a knock on a
-pass, a call at a domino, a capicúa, a six-love and a match won. Played with Qt Multimedia's QSoundEffect from short WAVs in
-resources/sounds/; quiet when muted or while the window is minimised. Without Qt Multimedia (or an audio
+pass, a call at a domino, a capicúa, a six-love or another shutout, and a match won. Played with Qt Multimedia's
+QSoundEffect from short WAVs in resources/sounds/; quiet when muted or while the window is minimised. Without Qt Multimedia (or an audio
 device) the game simply stays silent, and says so in one log line rather than a warning per sound."""
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ from ...resources import resources_dir
 
 log = logging.getLogger(__name__)
 
-SOUNDS = ("clack", "clack_double", "shuffle", "knock", "domino", "six_love", "capicua", "match_won")
+SOUNDS = ("clack", "clack_double", "shuffle", "knock", "domino", "six_love", "shutout", "capicua", "match_won")
+# A sound that plays another's file: a shutout is cheered with the six-love's call (a six-love is the six-love
+# game's shutout), under its own name so what is played says which it was.
+SOUND_FILES = {"shutout": "six_love"}
 
 
 def _effect_class() -> Any:
@@ -79,7 +82,7 @@ class SoundBoard(QObject):
             return
         folder = resources_dir() / "sounds"
         for name in SOUNDS:
-            path = folder / f"{name}.wav"
+            path = folder / f"{SOUND_FILES.get(name, name)}.wav"
             if not path.exists():
                 log.warning("missing sound %s", path.name)
                 continue

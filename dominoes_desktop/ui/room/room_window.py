@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.match import HandResult
+from ...engine.shutout import six_love_game
 from ...net import invite, protocol, tls
 from ...net.codec import Decision
 from ..learn.rules_page import RulesDialog
@@ -60,6 +61,9 @@ PHRASES = {
     "good_game": QT_TRANSLATE_NOOP("RoomWindow", "Good game!"),
     "hello": QT_TRANSLATE_NOOP("RoomWindow", "Hello, everyone!"),
 }
+# The "six_love" phrase (its key is the protocol's) in a game that is not the six-love game: a match won with the
+# others on zero is a shutout there (engine.shutout), and the table's cheer says so too.
+SHUTOUT_PHRASE = QT_TRANSLATE_NOOP("RoomWindow", "Shutout!")
 
 
 class SeatsList(QListWidget):
@@ -245,8 +249,8 @@ class RoomWindow(QWidget):
         # box beside a Say button in the side panel cut "¡Buena jug…" at 1024x700.
         self.say_phrase = QPushButton(self.tr("Say a phrase"))
         self.phrases = QMenu(self.say_phrase)  # the side panel's words' size (scaled_panel_style) reaches it
-        for key, text in PHRASES.items():
-            self.phrases.addAction(translate("RoomWindow", text)).setData(key)
+        for key in PHRASES:
+            self.phrases.addAction(self._phrase(key)).setData(key)
         self.phrases.triggered.connect(lambda action: self.controller.send({"t": "chat", "phrase": action.data()}))
         self.say_phrase.setMenu(self.phrases)
         self.say_phrase.installEventFilter(RETURN_CLICKS)  # Enter opens the phrases, as Space does
@@ -358,6 +362,8 @@ class RoomWindow(QWidget):
             return
         first = not self._set_up
         self._set_up = key
+        for action in self.phrases.actions():  # the room's game known: "Six-love!" or "Shutout!"
+            action.setText(self._phrase(str(action.data())))
         if first:
             self.page.start(MatchSetup(rules, tuple(controller.seats), hints=False))
         self.page.table.bottom = controller.own_seat
@@ -682,9 +688,17 @@ class RoomWindow(QWidget):
 
     def _chat(self, message: dict[str, Any]) -> None:
         phrase = message.get("phrase")
-        text = translate("RoomWindow", PHRASES[phrase]) if phrase in PHRASES else str(message.get("text", ""))
+        text = self._phrase(phrase) if phrase in PHRASES else str(message.get("text", ""))
         self.say_log(self.tr("{name} says: {text}").format(name=message.get("name", "?"), text=text))
         self._talk_unseen()
+
+    def _phrase(self, key: str) -> str:
+        """A quick phrase in the player's language, in the words of the room's game."""
+        text = PHRASES[key]
+        rules = self.controller.rules
+        if key == "six_love" and not (rules is not None and six_love_game(rules)):
+            text = SHUTOUT_PHRASE
+        return translate("RoomWindow", str(text))
 
     def say(self) -> None:
         text = self.chat.text().strip()
