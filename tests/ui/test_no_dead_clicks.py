@@ -222,7 +222,7 @@ def test_a_match_won_and_a_six_love_have_their_moments(window: MainWindow) -> No
     # The match decided for the person's side, the others at nought, then not.
     match.winner = 0
     match.scores = [6, 0]
-    assert game._moment_for(result) == "shutout", "six to nought outside the six-love game (test_polish24.py)"
+    assert game._moment_for(result) == "six_love", "six to nought where hands are counted to six (engine.shutout)"
     match.scores = [6, 2]
     assert game._moment_for(result) == "match_won"
     match.winner = 1

@@ -124,7 +124,8 @@ def said_phrase(window: RoomWindow, key: str) -> tuple[str, str]:
         ("en", "six_love", "Six-love!"),
         ("en", "puerto_rican", "Shutout!"),
         ("es", "six_love", "¡Seis a cero!"),
-        ("es", "jamaican", "¡Zapato!"),
+        ("es", "puerto_rican", "¡Zapato!"),
+        ("en", "jamaican", "Six-love!"),
     ],
 )
 def test_the_room_s_quick_phrase_says_the_game_s_word(qtbot: QtBot, language: str, preset: str, words: str) -> None:
@@ -134,7 +135,7 @@ def test_the_room_s_quick_phrase_says_the_game_s_word(qtbot: QtBot, language: st
     assert menu == words and talk.endswith(words)
 
 
-def test_the_statistics_count_shutouts_under_that_name(qtbot: QtBot, tmp_path: Path) -> None:
+def test_the_statistics_count_six_loves_as_the_rule_book_does(qtbot: QtBot, tmp_path: Path) -> None:
     stats = Statistics(tmp_path)
     stats.record("Home", won_by_side_one("puerto_rican", [0, 190]), PLAYERS)
     stats.record("Home", won_by_side_one("draw", [0, 0], target=1), PLAYERS)
@@ -142,7 +143,7 @@ def test_the_statistics_count_shutouts_under_that_name(qtbot: QtBot, tmp_path: P
     store = StoreService(tmp_path, threaded=False)
     store.start()
     try:
-        for language, name in (("en", "Shutouts given / taken"), ("es", "Zapatos dados / recibidos")):
+        for language, name in (("en", "Six-loves given / taken"), ("es", "Seis a cero dados / recibidos")):
             LANGUAGE.install(language)
             dialog = StatsDialog(store, "Home")
             qtbot.addWidget(dialog)
@@ -157,7 +158,7 @@ def test_the_statistics_count_shutouts_under_that_name(qtbot: QtBot, tmp_path: P
                 if table.item(r, 0).text() == "Ana"
             }
             assert len(ana) == 2 and ana.pop(next(p for p in ana if p.startswith("Puerto"))) == "0 / 1"
-            assert list(ana.values()) == ["0 / 0"], "the one-point match is no shutout"
+            assert list(ana.values()) == ["0 / 1"], "a one-point match lost on zero is counted (not cheered)"
             dialog.close()
     finally:
         store.close()

@@ -70,7 +70,7 @@ SHOWN_COLUMNS: tuple[tuple[object, tuple[str, ...]], ...] = (
     (QT_TRANSLATE_NOOP("StatsDialog", "Dominoes"), ("dominoes",)),
     (QT_TRANSLATE_NOOP("StatsDialog", "Blocks won"), ("blocks_won",)),
     (QT_TRANSLATE_NOOP("StatsDialog", "Points for / against"), ("points_for", "points_against")),
-    (QT_TRANSLATE_NOOP("StatsDialog", "Shutouts given / taken"), ("six_love_given", "six_love_taken")),
+    (QT_TRANSLATE_NOOP("StatsDialog", "Six-loves given / taken"), ("six_love_given", "six_love_taken")),
     (QT_TRANSLATE_NOOP("StatsDialog", "Capicúas"), ("capicuas",)),
     (QT_TRANSLATE_NOOP("StatsDialog", "Key bones"), ("key_bones",)),
     (QT_TRANSLATE_NOOP("StatsDialog", "Best streak"), ("best_streak",)),
