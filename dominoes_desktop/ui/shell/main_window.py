@@ -703,7 +703,7 @@ class MainWindow(QMainWindow):
         finally:
             self._resuming = False
         self.game.show_history()
-        self.game.table.setFocus()
+        self.keys_to_table()
         if saved.unverifiable:  # an edited seal: the match plays on, and the player is told (issue 24)
             from ..review.review_dialog import seal_mismatch_note
 
@@ -806,7 +806,7 @@ class MainWindow(QMainWindow):
             self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
         else:
             self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal, start_cut)
-        self.game.table.setFocus()
+        self.keys_to_table()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
         """CPUs in every seat: watch a match (and, in tests, a game process that saves as it plays)."""
@@ -867,7 +867,7 @@ class MainWindow(QMainWindow):
             self.tr("Go to the lobby"),
             self.tr("Stay at the table"),
         ):
-            self.game.table.setFocus()
+            self.keys_to_table()
             return
         self._told_at_leaving = asks
         self.show_lobby()
@@ -878,6 +878,17 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.game)
         self.back_button.hide()
         self._told_at_leaving = False
+        self.keys_to_table()
+
+    def keys_to_table(self) -> None:
+        """The keys at the table: on the question it is asking (who leads, a redeal), else on the rack. A question
+        asked as a match was dealt or resumed had focused its answer; the rack took the keys from it and Enter said
+        "Wait for your turn": a keyboard player could not answer (audit24)."""
+        for question in (self.game.leader_choice, self.game.redeal):
+            answer = question.focusWidget()
+            if question.isVisible() and answer is not None and answer.isVisible():
+                answer.setFocus()
+                return
         self.game.table.setFocus()
 
     def current_rules(self) -> Rules:

@@ -1,0 +1,54 @@
+"""What session 24's whole matches, played by keys as each island's player plays them (audit24), found wrong.
+Each test drives the real widgets with the keys a player presses."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain
+from dominoes_desktop.engine.match import Match
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .driving import idle, known_deal
+
+SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
+
+
+def _cuban_seed_drawn_for_us() -> int:
+    """A first deal whose side drawn by lot to lead is the person's (seat 0's): the table asks who leads."""
+    rules = build_rules("cuban")
+    for seed in range(500):
+        match = Match(rules, seed)
+        match.apply(None, DealAgain(known_deal(seed)))
+        pending = match.pending()
+        if isinstance(pending, ChooseLeader) and 0 in pending.seats:
+            return seed
+    raise AssertionError("no such seed")
+
+
+# ---- 1. the first hand's leader question has the keys ----------------------------------------------------
+
+
+def test_the_first_hands_leader_question_is_answered_by_enter(qtbot: QtBot, window: MainWindow) -> None:
+    """Cuban, its first hand's side drawn by lot: Start dealt and asked who leads, then put the keys on the rack
+    (MainWindow.start_match), where Enter said "Wait for your turn" and Tab stayed: a keyboard player was stuck."""
+    seed = _cuban_seed_drawn_for_us()
+    window.activateWindow()
+    window.start_match(MatchSetup(build_rules("cuban"), tuple(SOLO)), seed, known_deal(seed))
+    idle(window)
+    page = window.game
+    assert page.leader_choice.isVisible()
+    focus = QApplication.focusWidget()
+    assert focus is not None and page.leader_choice.isAncestorOf(focus), focus
+    window.leave_for_lobby()  # and back: the question has the keys again, not the rack
+    window.back_to_table()
+    assert QApplication.focusWidget() is focus
+    qtbot.keyClick(focus, Qt.Key.Key_Return)
+    idle(window)
+    hand = window.controller.hand
+    assert not page.leader_choice.isVisible()
+    assert hand is not None and hand.leader == 0, "Enter on the first choice: you lead"
