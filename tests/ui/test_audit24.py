@@ -16,6 +16,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 from .driving import idle, known_deal
 
 SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
+TWO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("Beto", True), SeatConfig("CPU 3", False)]
 
 
 def _cuban_seed_drawn_for_us() -> int:
@@ -52,3 +53,20 @@ def test_the_first_hands_leader_question_is_answered_by_enter(qtbot: QtBot, wind
     hand = window.controller.hand
     assert not page.leader_choice.isVisible()
     assert hand is not None and hand.leader == 0, "Enter on the first choice: you lead"
+
+
+def test_pass_and_plays_first_curtain_is_lifted_by_enter(qtbot: QtBot, window: MainWindow) -> None:
+    """Two people at one screen, the first to play a person: Start dealt and drew the curtain ("Pass to Player 1"),
+    its button focused, then put the keys on the hidden rack, where Enter did nothing."""
+    window.activateWindow()
+    for seed in range(40):
+        window.start_match(MatchSetup(build_rules("jamaican"), tuple(TWO)), seed, known_deal(seed))
+        if window.game.curtain.isVisible():  # a person poses: the curtain came with the deal
+            break
+    page = window.game
+    assert page.curtain.isVisible()
+    focus = QApplication.focusWidget()
+    assert focus is page.curtain_button, focus
+    qtbot.keyClick(focus, Qt.Key.Key_Return)
+    assert not page.curtain.isVisible()
+    assert not page.table.curtain, "the rack shows its tiles"

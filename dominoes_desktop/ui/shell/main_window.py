@@ -881,10 +881,11 @@ class MainWindow(QMainWindow):
         self.keys_to_table()
 
     def keys_to_table(self) -> None:
-        """The keys at the table: on the question it is asking (who leads, a redeal), else on the rack. A question
-        asked as a match was dealt or resumed had focused its answer; the rack took the keys from it and Enter said
-        "Wait for your turn": a keyboard player could not answer (audit24)."""
-        for question in (self.game.leader_choice, self.game.redeal):
+        """The keys at the table: on the question it is asking (who leads, a redeal, pass-and-play's curtain), else
+        on the rack. A question asked as a match was dealt or resumed had focused its answer; the rack took the keys
+        from it, where Enter said "Wait for your turn" (or nothing, behind the curtain): a keyboard player could not
+        answer (audit24)."""
+        for question in (self.game.leader_choice, self.game.redeal, self.game.curtain):
             answer = question.focusWidget()
             if question.isVisible() and answer is not None and answer.isVisible():
                 answer.setFocus()
