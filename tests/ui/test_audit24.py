@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain
+from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain, RedealOffer
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
@@ -70,3 +70,32 @@ def test_pass_and_plays_first_curtain_is_lifted_by_enter(qtbot: QtBot, window: M
     qtbot.keyClick(focus, Qt.Key.Key_Return)
     assert not page.curtain.isVisible()
     assert not page.table.curtain, "the rack shows its tiles"
+
+
+def _cuban_seed_with_our_redeal() -> int:
+    """A first deal that gives the person (seat 0) five doubles: the table offers them a redeal."""
+    rules = build_rules("cuban")
+    for seed in range(500):
+        match = Match(rules, seed)
+        match.apply(None, DealAgain(known_deal(seed)))
+        pending = match.pending()
+        if isinstance(pending, RedealOffer) and pending.seat == 0:
+            return seed
+    raise AssertionError("no such seed")
+
+
+def test_the_first_deals_redeal_offer_is_answered_by_enter(qtbot: QtBot, window: MainWindow) -> None:
+    """Cuban, five doubles dealt to the person by Start's deal: the offer's "No" was focused, then the keys went to
+    the rack (MainWindow.start_match), where Enter said "Wait for your turn"."""
+    seed = _cuban_seed_with_our_redeal()
+    window.activateWindow()
+    window.start_match(MatchSetup(build_rules("cuban"), tuple(SOLO)), seed, known_deal(seed))
+    idle(window)
+    page = window.game
+    assert page.redeal.isVisible()
+    focus = QApplication.focusWidget()
+    assert focus is page.redeal_no, focus
+    qtbot.keyClick(focus, Qt.Key.Key_Return)
+    idle(window)
+    assert not page.redeal.isVisible()
+    assert not isinstance(window.controller.pending, RedealOffer), "answered: no redeal"
