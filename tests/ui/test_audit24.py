@@ -3,6 +3,8 @@ Each test drives the real widgets with the keys a player presses."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -10,10 +12,11 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain, RedealOffer
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .driving import idle, known_deal
+from .driving import idle, known_deal, make_window
 
 SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
 TWO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("Beto", True), SeatConfig("CPU 3", False)]
@@ -99,3 +102,30 @@ def test_the_first_deals_redeal_offer_is_answered_by_enter(qtbot: QtBot, window:
     idle(window)
     assert not page.redeal.isVisible()
     assert not isinstance(window.controller.pending, RedealOffer), "answered: no redeal"
+
+
+def test_a_match_resumed_at_the_leader_question_is_answered_by_enter(qtbot: QtBot, tmp_path: Path) -> None:
+    """The game closed (or killed) while it asked who leads: resumed, the question is asked again with its first
+    answer focused, not the rack."""
+    seed = _cuban_seed_drawn_for_us()
+    first = make_window(qtbot, tmp_path)
+    first.start_match(MatchSetup(build_rules("cuban"), tuple(SOLO)), seed, known_deal(seed))
+    idle(first)
+    assert first.game.leader_choice.isVisible()
+    first.store.wait_idle()
+    first.close()
+
+    second = make_window(qtbot, tmp_path)
+    second.activateWindow()
+    loaded = Autosave(tmp_path).load()
+    assert loaded.saved is not None
+    second.resume(loaded.saved)
+    idle(second)
+    page = second.game
+    assert page.leader_choice.isVisible()
+    focus = QApplication.focusWidget()
+    assert focus is not None and page.leader_choice.isAncestorOf(focus), focus
+    qtbot.keyClick(focus, Qt.Key.Key_Return)
+    idle(second)
+    hand = second.controller.hand
+    assert hand is not None and hand.leader == 0
