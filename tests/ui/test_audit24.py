@@ -16,7 +16,8 @@ from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .driving import idle, known_deal, make_window
+from .conftest import start
+from .driving import finish_hand_by_keys, idle, known_deal, make_window
 
 SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
 TWO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("Beto", True), SeatConfig("CPU 3", False)]
@@ -129,3 +130,21 @@ def test_a_match_resumed_at_the_leader_question_is_answered_by_enter(qtbot: QtBo
     idle(second)
     hand = second.controller.hand
     assert hand is not None and hand.leader == 0
+
+
+def test_back_to_the_table_at_a_hands_end_gives_the_keys_to_the_sheet(qtbot: QtBot, window: MainWindow) -> None:
+    """At a hand's end, to the lobby and "Back to the table": the keys went to the rack behind the sheet, where Enter
+    said "Wait for your turn"; they go back to "Next hand", and Enter deals the next hand."""
+    window.activateWindow()
+    start(window, "jamaican", seed=3)
+    finish_hand_by_keys(qtbot, window)
+    page = window.game
+    assert QApplication.focusWidget() is page.hand_end.next
+    window.leave_for_lobby()
+    window.back_to_table()
+    assert QApplication.focusWidget() is page.hand_end.next
+    qtbot.keyClick(page.hand_end.next, Qt.Key.Key_Return)
+    idle(window)
+    match = window.controller.match
+    assert not page.hand_end.isVisible()
+    assert match is not None and match.hand_index == 1, "the next hand is dealt"

@@ -881,11 +881,12 @@ class MainWindow(QMainWindow):
         self.keys_to_table()
 
     def keys_to_table(self) -> None:
-        """The keys at the table: on the question it is asking (who leads, a redeal, pass-and-play's curtain), else
-        on the rack. A question asked as a match was dealt or resumed had focused its answer; the rack took the keys
-        from it, where Enter said "Wait for your turn" (or nothing, behind the curtain): a keyboard player could not
-        answer (audit24)."""
-        for question in (self.game.leader_choice, self.game.redeal, self.game.curtain):
+        """The keys at the table: on the question it is asking (who leads, a redeal, pass-and-play's curtain), or on
+        the hand-end sheet or the sealed deck when one waits, else on the rack. Each had focused its answer; the rack
+        took the keys from it, where Enter said "Wait for your turn" (or nothing, behind the curtain): a keyboard
+        player could not answer, nor go on from "Back to the table" at a hand's end (audit24)."""
+        page = self.game
+        for question in (page.leader_choice, page.redeal, page.curtain, page.hand_end, page.cut_panel):
             answer = question.focusWidget()
             if question.isVisible() and answer is not None and answer.isVisible():
                 answer.setFocus()
