@@ -148,3 +148,28 @@ def test_back_to_the_table_at_a_hands_end_gives_the_keys_to_the_sheet(qtbot: QtB
     match = window.controller.match
     assert not page.hand_end.isVisible()
     assert match is not None and match.hand_index == 1, "the next hand is dealt"
+
+
+def test_a_match_resumed_between_hands_goes_on_by_enter(qtbot: QtBot, tmp_path: Path) -> None:
+    """Closed (or killed) on a hand's end sheet: resumed, the sheet is back with "Next hand" focused (the keys went
+    to the rack behind it), and Enter deals the next hand."""
+    first = make_window(qtbot, tmp_path)
+    first.activateWindow()
+    start(first, "jamaican", seed=3)
+    finish_hand_by_keys(qtbot, first)
+    first.store.wait_idle()
+    first.close()
+
+    second = make_window(qtbot, tmp_path)
+    second.activateWindow()
+    loaded = Autosave(tmp_path).load()
+    assert loaded.saved is not None
+    second.resume(loaded.saved)
+    idle(second)
+    page = second.game
+    assert page.hand_end.isVisible()
+    assert QApplication.focusWidget() is page.hand_end.next
+    qtbot.keyClick(page.hand_end.next, Qt.Key.Key_Return)
+    idle(second)
+    match = second.controller.match
+    assert match is not None and match.hand_index == 1 and not page.hand_end.isVisible()
