@@ -14,6 +14,7 @@ from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
@@ -173,3 +174,41 @@ def test_a_match_resumed_between_hands_goes_on_by_enter(qtbot: QtBot, tmp_path: 
     idle(second)
     match = second.controller.match
     assert match is not None and match.hand_index == 1 and not page.hand_end.isVisible()
+
+
+# ---- the lobby's "How to play well" in the game's own set and rule ---------------------------------------
+
+
+def _lobby_rules_text(window: MainWindow, preset: str) -> str:
+    lobby = window.lobby
+    rows = [lobby.presets.item(i) for i in range(lobby.presets.count())]
+    row = next(i for i, item in enumerate(rows) if item.data(Qt.ItemDataRole.UserRole) == preset)
+    lobby.presets.setCurrentRow(row)
+    return lobby.rules_view.toPlainText()
+
+
+def test_how_to_play_well_counts_the_cuban_set_and_its_lone_lightest_hand(window: MainWindow) -> None:
+    """Cuban (double-nine, fifteen asleep, the lightest player wins a locked table): the tips said "seven of each in
+    double-six" and "on a locked table both partners' pips count together", against the rules just above them."""
+    text = _lobby_rules_text(window, "cuban")
+    assert "10 of each in double-9. When 9 of a number are out" in text
+    assert "the last one of a number may be asleep" in text
+    assert "the single lightest hand wins for its side" in text
+    assert "both partners' pips count together" not in text and "seven of each" not in text
+
+
+def test_how_to_play_well_counts_partners_together_where_the_rule_does(window: MainWindow) -> None:
+    """Dominican (the side with fewer pips wins a locked table, every tile dealt): partners' pips together, and no
+    tile asleep."""
+    text = _lobby_rules_text(window, "dominican")
+    assert "7 of each in double-6. When 6 of a number are out" in text
+    assert "both partners' pips count together" in text
+    assert "asleep" not in text and "single lightest hand" not in text
+
+
+def test_how_to_play_well_in_spanish_for_a_cuban(window: MainWindow) -> None:
+    LANGUAGE.install("es")
+    text = _lobby_rules_text(window, "cuban")
+    assert "hay 10 de cada uno en el doble 9. Cuando han salido 9 de un número" in text
+    assert "la última de un número puede estar dormida" in text
+    assert "En un tranque gana la mano más ligera, para su equipo" in text
