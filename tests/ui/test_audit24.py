@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -14,11 +15,12 @@ from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import finish_hand_by_keys, idle, known_deal, make_window
+from .driving import finish_hand_by_keys, hand_over, idle, known_deal, make_window, play_turn_by_clicks
 
 SOLO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("CPU 2", False), SeatConfig("CPU 3", False)]
 TWO = [SeatConfig("You", True), SeatConfig("CPU 1", False), SeatConfig("Beto", True), SeatConfig("CPU 3", False)]
@@ -212,3 +214,51 @@ def test_how_to_play_well_in_spanish_for_a_cuban(window: MainWindow) -> None:
     assert "hay 10 de cada uno en el doble 9. Cuando han salido 9 de un número" in text
     assert "la última de un número puede estar dormida" in text
     assert "En un tranque gana la mano más ligera, para su equipo" in text
+
+
+# ---- pass and play: the seat left as "You" is "Player 1" in what is said and in the review -----------------
+
+
+def _start_with_player_1_to_pose(window: MainWindow) -> None:
+    """Two people (the first left as the lobby's "You"), a deal whose first turn for a person is Player 1's."""
+    page = window.game
+    for seed in range(80):
+        window.start_match(MatchSetup(build_rules("jamaican"), tuple(TWO)), seed, known_deal(seed))
+        idle(window)
+        if page.curtain.isVisible() and page.curtain_seat == 0:
+            return
+    raise AssertionError("no such deal")
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Player 1, your turn"), ("es", "Jugador 1, tu turno")])
+def test_pass_and_plays_player_1_is_named_so_when_their_turn_is_said(
+    qtbot: QtBot, window: MainWindow, language: str, said: str
+) -> None:
+    """The plate and the curtain said "Player 1"; the turn, as a screen reader hears it, "Tú, tu turno"."""
+    LANGUAGE.install(language)
+    _start_with_player_1_to_pose(window)
+    qtbot.mouseClick(window.game.curtain_button, Qt.MouseButton.LeftButton)
+    words = window.voice.turn_words()
+    assert words.startswith(said), words
+
+
+def test_pass_and_plays_review_names_player_1_as_the_plate_does(qtbot: QtBot, window: MainWindow) -> None:
+    """The hand review's caption said "You played 6-4" (es "Tú jugó 6-4") for Player 1 at a shared screen."""
+    _start_with_player_1_to_pose(window)
+    page = window.game
+    for _ in range(300):
+        if hand_over(window):
+            break
+        if page.curtain.isVisible():
+            qtbot.mouseClick(page.curtain_button, Qt.MouseButton.LeftButton)
+            continue
+        play_turn_by_clicks(qtbot, window)
+    assert hand_over(window)
+    match = window.controller.match
+    assert match is not None
+    review = ReviewDialog(match, window.controller.seats, window.look, window)
+    qtbot.addWidget(review)
+    first = next(i for i, turn in enumerate(review.played.history) if turn.seat == 0)
+    review.go(first + 1)  # Player 1's first move
+    caption = review.caption.text()
+    assert "Player 1 played" in caption and "You" not in caption, caption
