@@ -2441,6 +2441,10 @@
         <translation>Cuando todos pasan seguidos, la mesa queda trancada (tranque).</translation>
     </message>
     <message>
+        <source>When every player passes in turn, the table is locked (a block).</source>
+        <translation>Cuando todos pasan seguidos, la mesa queda trancada (tranque).</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="196" />
         <source>The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.</source>
         <translation>El jugador con menos tantos lo gana para su equipo; si empatan rivales, nadie gana.</translation>

@@ -262,3 +262,23 @@ def test_pass_and_plays_review_names_player_1_as_the_plate_does(qtbot: QtBot, wi
     review.go(first + 1)  # Player 1's first move
     caption = review.caption.text()
     assert "Player 1 played" in caption and "You" not in caption, caption
+
+
+# ---- a locked table in each house's own word ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "word"), [("jamaican", "(a block)"), ("trinidad", "(a block)"), ("dominican", "(tranque)")]
+)
+def test_the_rules_name_a_locked_table_in_the_houses_word(window: MainWindow, preset: str, word: str) -> None:
+    """A Jamaican (or Trinidadian) reader was told "the table is locked (tranque)": the Spanish islands' word."""
+    text = _lobby_rules_text(window, preset)
+    assert f"the table is locked {word}." in text
+    if word != "(tranque)":
+        assert "tranque" not in text
+
+
+def test_the_spanish_rules_say_tranque_for_every_house(window: MainWindow) -> None:
+    LANGUAGE.install("es")
+    _lobby_rules_text(window, "cuban")  # (the lobby opened on Jamaican, in English: shown again on a change)
+    assert "la mesa queda trancada (tranque)." in _lobby_rules_text(window, "jamaican")

@@ -99,6 +99,9 @@ OPTION_NAMES = {
 }
 
 
+TRANQUE_HOUSES = frozenset({"dominican", "puerto_rican", "cuban"})  # presets whose players call a lock a tranque
+
+
 def preset_name(preset_id: str) -> str:
     return translate("Presets", PRESET_NAMES.get(preset_id, preset_id))
 
@@ -216,8 +219,15 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
         ),
     }[rules.style]
     play = layout + " " + translate("Rules", "You must play if you can.") + " " + stuck
-    locks = (
+    # The house's own word for it: "tranque" where the game is Spanish-speaking; in Jamaica, Trinidad, Barbados
+    # and the house games a Jamaican player was told "(tranque)" (audit24).
+    locked = (
         translate("Rules", "When every player passes in turn, the table is locked (tranque).")
+        if rules.preset in TRANQUE_HOUSES
+        else translate("Rules", "When every player passes in turn, the table is locked (a block).")
+    )
+    locks = (
+        locked
         + " "
         + {
             BlockedRule.LOWEST_PLAYER: translate(
