@@ -282,3 +282,11 @@ def test_the_spanish_rules_say_tranque_for_every_house(window: MainWindow) -> No
     LANGUAGE.install("es")
     _lobby_rules_text(window, "cuban")  # (the lobby opened on Jamaican, in English: shown again on a change)
     assert "la mesa queda trancada (tranque)." in _lobby_rules_text(window, "jamaican")
+
+
+def test_the_dominican_rules_tell_of_no_tied_block(window: MainWindow) -> None:
+    """Dominican: a tied block goes to the side that posed, so no hand ends without a winner; the rules still said
+    "After a tied block, the first hand's rule applies again" two lines above "on a tie, the side that posed wins"."""
+    dominican = _lobby_rules_text(window, "dominican")
+    assert "on a tie, the side that posed wins" in dominican and "After a tied block" not in dominican
+    assert "After a tied block, the first hand's rule applies again." in _lobby_rules_text(window, "puerto_rican")
