@@ -262,6 +262,7 @@ def test_pass_and_plays_review_names_player_1_as_the_plate_does(qtbot: QtBot, wi
     review.go(first + 1)  # Player 1's first move
     caption = review.caption.text()
     assert "Player 1 played" in caption and "You" not in caption, caption
+    assert review.scene_.plates[0].lines[0] == "Player 1", "the review's plate as the table's"
 
 
 # ---- a locked table in each house's own word ---------------------------------------------------------------

@@ -156,7 +156,10 @@ class ReviewDialog(QDialog):
     def go(self, step: int) -> None:
         self.step = max(0, min(step, len(self.played.history)))
         hand = self.match.position(self.index, self.step)  # the engine plays the hand again
-        seats = [SeatState(self.seats[s].name, len(tiles), tuple(tiles)) for s, tiles in enumerate(hand.hands)]
+        seats = [  # named as the table's plates name them ("Player 1", not "You", at a shared screen)
+            SeatState(person_name(self.seats[s].name, s, self.people), len(tiles), tuple(tiles))
+            for s, tiles in enumerate(hand.hands)
+        ]
         # Plates are drawn at screen size: the scene places them for the scale fitInView is about to give it.
         port = self.view.viewport().size()
         fit = min(port.width() / NATURAL_AREA.width(), port.height() / NATURAL_AREA.height())
