@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.decisions import ChooseLeader, DealAgain, RedealOffer
+from dominoes_desktop.engine.decisions import ChooseLeader, ClaimWindow, DealAgain, RedealOffer
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.store.autosave import Autosave
@@ -291,3 +291,27 @@ def test_the_dominican_rules_tell_of_no_tied_block(window: MainWindow) -> None:
     dominican = _lobby_rules_text(window, "dominican")
     assert "on a tie, the side that posed wins" in dominican and "After a tied block" not in dominican
     assert "After a tied block, the first hand's rule applies again." in _lobby_rules_text(window, "puerto_rican")
+
+
+def test_back_to_the_table_at_a_claim_gives_the_keys_to_claim(qtbot: QtBot, window: MainWindow) -> None:
+    """All Fives: my play scored and "Claim" had the keys; to the lobby and back, they were on the rack."""
+    window.activateWindow()
+    page = window.game
+    for seed in range(1, 40):
+        window.start_match(MatchSetup(build_rules("all_fives"), tuple(SOLO)), seed, known_deal(seed))
+        idle(window)
+        for _ in range(60):
+            if hand_over(window) or isinstance(window.controller.waiting, ClaimWindow):
+                break
+            play_turn_by_clicks(qtbot, window)
+            idle(window)
+        if isinstance(window.controller.waiting, ClaimWindow):
+            break
+    else:
+        raise AssertionError("no scoring play of mine")
+    assert QApplication.focusWidget() is page.claim_button
+    window.leave_for_lobby()
+    window.back_to_table()
+    assert QApplication.focusWidget() is page.claim_button
+    qtbot.keyClick(page.claim_button, Qt.Key.Key_Return)
+    assert not isinstance(window.controller.waiting, ClaimWindow), "claimed by Enter"

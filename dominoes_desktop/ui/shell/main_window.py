@@ -881,12 +881,13 @@ class MainWindow(QMainWindow):
         self.keys_to_table()
 
     def keys_to_table(self) -> None:
-        """The keys at the table: on the question it is asking (who leads, a redeal, pass-and-play's curtain), or on
-        the hand-end sheet or the sealed deck when one waits, else on the rack. Each had focused its answer; the rack
-        took the keys from it, where Enter said "Wait for your turn" (or nothing, behind the curtain): a keyboard
-        player could not answer, nor go on from "Back to the table" at a hand's end (audit24)."""
+        """The keys at the table: on the question it is asking (who leads, a redeal, pass-and-play's curtain, a claim
+        or Muggins), or on the hand-end sheet or the sealed deck when one waits, else on the rack. Each had focused
+        its answer; the rack took the keys from it, where Enter said "Wait for your turn" (or nothing, behind the
+        curtain): a keyboard player could not answer, nor go on from "Back to the table" at a hand's end (audit24)."""
         page = self.game
-        for question in (page.leader_choice, page.redeal, page.curtain, page.hand_end, page.cut_panel):
+        asking = (page.leader_choice, page.redeal, page.curtain, page.claim_box, page.hand_end, page.cut_panel)
+        for question in asking:
             answer = question.focusWidget()
             if question.isVisible() and answer is not None and answer.isVisible():
                 answer.setFocus()
