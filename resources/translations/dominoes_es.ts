@@ -2449,6 +2449,10 @@
         <translation>Cuando todos pasan seguidos, la mesa queda trancada (tranque).</translation>
     </message>
     <message>
+        <source>When every player passes in turn, the table is locked (a block).</source>
+        <translation>Cuando todos pasan seguidos, la mesa queda trancada (tranque).</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="196" />
         <source>The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.</source>
         <translation>El jugador con menos tantos lo gana para su equipo; si empatan rivales, nadie gana.</translation>
@@ -3398,8 +3402,12 @@ Corte: {cut}</translation>
         <translation>Juegos de bloqueo</translation>
     </message>
     <message>
-        <source>Count the tiles of each number: seven of each in double-six. When six of a number are out, whoever holds the last one controls that end.</source>
-        <translation>Cuenta las fichas de cada número: hay siete de cada uno en el doble seis. Cuando han salido seis de un número, quien tiene la última controla esa punta.</translation>
+        <source>Count the tiles of each number: {n} of each in double-{top}. When {out} of a number are out, whoever holds the last one controls that end.</source>
+        <translation>Cuenta las fichas de cada número: hay {n} de cada uno en el doble {top}. Cuando han salido {out} de un número, quien tiene la última controla esa punta.</translation>
+    </message>
+    <message>
+        <source>Some tiles sleep: the last one of a number may be asleep, and then nobody holds it.</source>
+        <translation>Algunas fichas duermen: la última de un número puede estar dormida, y entonces nadie la tiene.</translation>
     </message>
     <message>
         <source>A pass tells you what a player does not hold. Play to the numbers the next opponent has passed on, and they pass again.</source>
@@ -3452,6 +3460,10 @@ Corte: {cut}</translation>
     <message>
         <source>On a locked table both partners' pips count together: do not hoard heavy tiles hoping your partner is light.</source>
         <translation>En un tranque se suman los tantos de los dos compañeros: no acapares fichas pesadas confiando en que tu compañero vaya ligero.</translation>
+    </message>
+    <message>
+        <source>On a locked table the single lightest hand wins for its side (partners' pips are not added together): keep at least one of your two hands light.</source>
+        <translation>En un tranque gana la mano más ligera, para su equipo (los tantos de los compañeros no se suman): que al menos uno de los dos vaya ligero.</translation>
     </message>
     <message>
         <source>All Fives and Fives and Threes</source>

@@ -7,7 +7,7 @@ from html import escape
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from ...engine.levels import TABLE_LEVELS
-from ...engine.rules import EndScoring, Rules, Style
+from ...engine.rules import BlockedRule, EndScoring, Rules, Style
 from ..shell.i18n import translate
 
 PLAY_WELL = "play-well"  # anchors inside the rules page
@@ -49,15 +49,41 @@ def links_html() -> str:
     )
 
 
+def _count_tip(rules: Rules) -> str:
+    """Counting a number's tiles, in the set `rules` play with (a Cuban reader was told "seven of each in
+    double-six" for double-nine), and, where tiles sleep, that the last of a number may be asleep."""
+    tip = translate(
+        "Learn",
+        "Count the tiles of each number: {n} of each in double-{top}. When {out} of a number are out, whoever holds the last one controls that end.",
+    ).format(n=rules.set_top + 1, top=rules.set_top, out=rules.set_top)
+    tiles = (rules.set_top + 1) * (rules.set_top + 2) // 2 - len(rules.removed_tiles)
+    if rules.style is Style.BLOCK and tiles > rules.hand_size * rules.players:
+        tip += " " + translate(
+            "Learn", "Some tiles sleep: the last one of a number may be asleep, and then nobody holds it."
+        )
+    return tip
+
+
+def _locked_partners_tip(rules: Rules) -> str:
+    """How a locked table counts partners' pips under `rules`: added together only under the side rules; under
+    the lowest-player rule (Jamaican, Trinidad, Cuban...) the lightest single hand wins for its side."""
+    if rules.blocked is BlockedRule.LOWEST_PLAYER:
+        return translate(
+            "Learn",
+            "On a locked table the single lightest hand wins for its side (partners' pips are not added together): keep at least one of your two hands light.",
+        )
+    return translate(
+        "Learn",
+        "On a locked table both partners' pips count together: do not hoard heavy tiles hoping your partner is light.",
+    )
+
+
 def play_well_html(rules: Rules) -> str:
     """Tips for the kind of game `rules` describe first, then the others."""
     block = (
         translate("Learn", "Block games"),
         [
-            translate(
-                "Learn",
-                "Count the tiles of each number: seven of each in double-six. When six of a number are out, whoever holds the last one controls that end.",
-            ),
+            _count_tip(rules),
             translate(
                 "Learn",
                 "A pass tells you what a player does not hold. Play to the numbers the next opponent has passed on, and they pass again.",
@@ -102,10 +128,7 @@ def play_well_html(rules: Rules) -> str:
                 "If your partner is close to going out, help rather than race: their domino wins the hand for both of you.",
             ),
             translate("Learn", "The pose tells your partner about your hand: lead from your strongest number."),
-            translate(
-                "Learn",
-                "On a locked table both partners' pips count together: do not hoard heavy tiles hoping your partner is light.",
-            ),
+            _locked_partners_tip(rules),
         ],
     )
     fives = (

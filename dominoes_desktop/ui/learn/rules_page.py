@@ -99,6 +99,9 @@ OPTION_NAMES = {
 }
 
 
+TRANQUE_HOUSES = frozenset({"dominican", "puerto_rican", "cuban"})  # presets whose players call a lock a tranque
+
+
 def preset_name(preset_id: str) -> str:
     return translate("Presets", PRESET_NAMES.get(preset_id, preset_id))
 
@@ -187,7 +190,9 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
         AfterWin.WINNER: translate("Rules", "After a win, the winner leads the next hand, any tile."),
         AfterWin.FIRST_HAND_RULE: translate("Rules", "Every hand opens the same way."),
     }[rules.after_win]
-    if rules.after_no_winner is AfterNoWinner.ROTATE:
+    if rules.blocked is BlockedRule.LOWEST_SIDE_STARTER_TIES:
+        pass  # a tie goes to the side that posed: every hand has a winner (Dominican, told "after a tied block")
+    elif rules.after_no_winner is AfterNoWinner.ROTATE:
         later += " " + translate("Rules", "After a tied block, the lead passes to the next player.")
     elif rules.after_win is not AfterWin.FIRST_HAND_RULE:
         later += " " + translate("Rules", "After a tied block, the first hand's rule applies again.")
@@ -216,8 +221,15 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
         ),
     }[rules.style]
     play = layout + " " + translate("Rules", "You must play if you can.") + " " + stuck
-    locks = (
+    # The house's own word for it: "tranque" where the game is Spanish-speaking; in Jamaica, Trinidad, Barbados
+    # and the house games a Jamaican player was told "(tranque)" (audit24).
+    locked = (
         translate("Rules", "When every player passes in turn, the table is locked (tranque).")
+        if rules.preset in TRANQUE_HOUSES
+        else translate("Rules", "When every player passes in turn, the table is locked (a block).")
+    )
+    locks = (
+        locked
         + " "
         + {
             BlockedRule.LOWEST_PLAYER: translate(

@@ -28,7 +28,7 @@ from ..look.looks import Look
 from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
-from ..play.panels import describe_move, side_name
+from ..play.panels import describe_move, person_name, side_name
 from ..shell.announce import say
 from ..shell.i18n import translate
 from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
@@ -156,7 +156,10 @@ class ReviewDialog(QDialog):
     def go(self, step: int) -> None:
         self.step = max(0, min(step, len(self.played.history)))
         hand = self.match.position(self.index, self.step)  # the engine plays the hand again
-        seats = [SeatState(self.seats[s].name, len(tiles), tuple(tiles)) for s, tiles in enumerate(hand.hands)]
+        seats = [  # named as the table's plates name them ("Player 1", not "You", at a shared screen)
+            SeatState(person_name(self.seats[s].name, s, self.people), len(tiles), tuple(tiles))
+            for s, tiles in enumerate(hand.hands)
+        ]
         # Plates are drawn at screen size: the scene places them for the scale fitInView is about to give it.
         port = self.view.viewport().size()
         fit = min(port.width() / NATURAL_AREA.width(), port.height() / NATURAL_AREA.height())
@@ -171,8 +174,10 @@ class ReviewDialog(QDialog):
             text = self.tr("Move {k} of {n}: {move}").format(
                 k=self.step,
                 n=total,
-                move=describe_move(
-                    self.seats[turn.seat].name, turn.move, self.seats[turn.seat].human and self.people == 1
+                move=describe_move(  # two people: "Player 1 played", as the plate says, not "Tú jugó"
+                    person_name(self.seats[turn.seat].name, turn.seat, self.people),
+                    turn.move,
+                    self.seats[turn.seat].human and self.people == 1,
                 ),
             )
         if text != self.caption.text():

@@ -340,9 +340,12 @@ class TableVoice(QObject):
     # ---- what is said when asked ----------------------------------------------------------------
 
     def _name(self, seat: int) -> str:
-        from ..play.panels import shown_name  # the table's own wording of names
+        from ..play.panels import person_name  # the table's own wording of names
 
-        return shown_name(self.page.controller.seats[seat].name)
+        # Two people at one screen: a seat left as "You" is "Player 1", as on its plate and the curtain, not "Tú, tu
+        # turno" / "You, your turn" for whichever person holds the screen (audit24).
+        controller = self.page.controller
+        return person_name(controller.seats[seat].name, seat, len(controller.people()))
 
     def _names(self) -> list[str]:
         return [self._name(seat) for seat in range(len(self.page.controller.seats))]

@@ -703,7 +703,7 @@ class MainWindow(QMainWindow):
         finally:
             self._resuming = False
         self.game.show_history()
-        self.game.table.setFocus()
+        self.keys_to_table()
         if saved.unverifiable:  # an edited seal: the match plays on, and the player is told (issue 24)
             from ..review.review_dialog import seal_mismatch_note
 
@@ -806,7 +806,7 @@ class MainWindow(QMainWindow):
             self.controller.new_duplicate(setup.rules, list(setup.seats), setup.duplicate_deals, seed)
         else:
             self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal, start_cut)
-        self.game.table.setFocus()
+        self.keys_to_table()
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
         """CPUs in every seat: watch a match (and, in tests, a game process that saves as it plays)."""
@@ -867,7 +867,7 @@ class MainWindow(QMainWindow):
             self.tr("Go to the lobby"),
             self.tr("Stay at the table"),
         ):
-            self.game.table.setFocus()
+            self.keys_to_table()
             return
         self._told_at_leaving = asks
         self.show_lobby()
@@ -878,6 +878,20 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.game)
         self.back_button.hide()
         self._told_at_leaving = False
+        self.keys_to_table()
+
+    def keys_to_table(self) -> None:
+        """The keys at the table: on the question it is asking (who leads, a redeal, pass-and-play's curtain, a claim
+        or Muggins), or on the hand-end sheet or the sealed deck when one waits, else on the rack. Each had focused
+        its answer; the rack took the keys from it, where Enter said "Wait for your turn" (or nothing, behind the
+        curtain): a keyboard player could not answer, nor go on from "Back to the table" at a hand's end (audit24)."""
+        page = self.game
+        asking = (page.leader_choice, page.redeal, page.curtain, page.claim_box, page.hand_end, page.cut_panel)
+        for question in asking:
+            answer = question.focusWidget()
+            if question.isVisible() and answer is not None and answer.isVisible():
+                answer.setFocus()
+                return
         self.game.table.setFocus()
 
     def current_rules(self) -> Rules:
