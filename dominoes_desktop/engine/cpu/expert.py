@@ -159,8 +159,9 @@ def exact_pimc(
     view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
     """Weighted mean exact value of each play over sampled worlds until the deadline (with WIN_OBJECTIVE, of
-    whether the side comes out ahead, level or behind: +1, 0, -1; with a win bonus, of win_first's points); None
-    when the worlds are too big to search enough of them in the time (the caller then plays out)."""
+    whether the side comes out ahead, level or behind: +1, 0, -1; with a win bonus, of win_first's points; with
+    EXPERT_REPLY, the next seat's reply weighed by its chances, each (play, reply) valued as above); None when the
+    worlds are too big to search enough of them in the time (the caller then plays out)."""
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
