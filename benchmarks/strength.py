@@ -164,6 +164,7 @@ class SwitchedExpert:
 # the points margin with a bonus for a hand won (expert.WIN_BONUS): 1000 points, about wins first and points second;
 # 30, about a hand's points, a blend. Session 23: the next seat's reply in each world valued as its own view would
 # choose it (expert.EXPERT_REPLY, reply.py): by the fitted model of play, or by a softmin on the replies' values.
+# Session 24: the two gains together, the modelled reply weighing each (option, reply)'s sign (won, level, lost).
 SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_fitted": {"FITTED_WORLDS": True},
     "expert_habits": {"FITTED_WORLDS": False},
@@ -174,6 +175,7 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_blend30": {"WIN_BONUS": 30.0},
     "expert_reply": {"EXPERT_REPLY": "model"},
     "expert_qre": {"EXPERT_REPLY": "softmin"},
+    "expert_reply_win": {"EXPERT_REPLY": "model", "WIN_OBJECTIVE": True},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than

@@ -57,7 +57,9 @@ def test_a_forced_reply_or_a_pass_is_valued_exactly() -> None:
         exact = judge.option_value(world, POSE, 0, True, 0)
         sighting = reply.reply_sighting(world, POSE)
         for mode in (reply.MODEL, reply.SOFTMIN):
-            assert reply.replied_value(Judge(RULES, world, BUDGET), world, POSE, 0, mode, sighting) == exact
+            assert (
+                reply.replied_value(reply.Points(Judge(RULES, world, BUDGET), 0), world, POSE, mode, sighting) == exact
+            )
 
 
 def test_on_late_positions_a_forced_reply_is_exact_and_a_choice_is_the_chances_mean() -> None:
@@ -73,9 +75,9 @@ def test_on_late_positions_a_forced_reply_is_exact_and_a_choice_is_the_chances_m
             for move in plays:
                 exact = Judge(RULES, world, BUDGET).option_value(world, move, side, True, 0)
                 model = reply.replied_value(
-                    Judge(RULES, world, BUDGET), world, move, side, reply.MODEL, sightings[move]
+                    reply.Points(Judge(RULES, world, BUDGET), side), world, move, reply.MODEL, sightings[move]
                 )
-                soft = reply.replied_value(Judge(RULES, world, BUDGET), world, move, side, reply.SOFTMIN)
+                soft = reply.replied_value(reply.Points(Judge(RULES, world, BUDGET), side), world, move, reply.SOFTMIN)
                 child = after_play(world, move)[0]
                 if child.is_over or len(child.legal_moves()) == 1:
                     forced += 1
@@ -112,14 +114,15 @@ def test_the_perfect_reply_that_only_knowing_the_posers_hand_finds_is_not_the_mo
     chances = reply.model_chances(sighting, first.hands[1], [five_two, one_nought])
     assert chances is not None and chances[0] > chances[1]
     modelled = [
-        reply.replied_value(Judge(RULES, w, BUDGET), w, POSE, 0, reply.MODEL, sighting) for w in (first, second)
+        reply.replied_value(reply.Points(Judge(RULES, w, BUDGET), 0), w, POSE, reply.MODEL, sighting)
+        for w in (first, second)
     ]
     exact = [Judge(RULES, w, BUDGET).option_value(w, POSE, 0, True, 0) for w in (first, second)]
     assert exact == [-52, -36]
     assert modelled[0] == pytest.approx(-52 + chances[0] * 11)
     assert modelled[1] == pytest.approx(-36 + chances[1] * 64)
     # The quantal response weighs the worse reply (for seat 1) e^(-11/5) as much as the perfect one.
-    soft = reply.replied_value(Judge(RULES, first, BUDGET), first, POSE, 0, reply.SOFTMIN)
+    soft = reply.replied_value(reply.Points(Judge(RULES, first, BUDGET), 0), first, POSE, reply.SOFTMIN)
     odds = math.exp(-11 / reply.SOFTMIN_POINTS)
     assert soft == pytest.approx(-52 + 11 * odds / (1 + odds))
     assert -52 < soft < modelled[0]
@@ -139,7 +142,9 @@ def test_the_switch_off_leaves_the_experts_means_as_shipped(monkeypatch: pytest.
         weight = weigh(world.hands)
         for move, sighting in zip(plays, sightings, strict=True):
             pimc[move] += weight * Judge(RULES, world, BUDGET).option_value(world, move, side, True, 0)
-            value = reply.replied_value(Judge(RULES, world, BUDGET), world, move, side, reply.MODEL, sighting)
+            value = reply.replied_value(
+                reply.Points(Judge(RULES, world, BUDGET), side), world, move, reply.MODEL, sighting
+            )
             modelled[move] += weight * value
         weights += weight
 

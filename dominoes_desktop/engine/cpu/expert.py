@@ -28,7 +28,7 @@ from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
 from .alphamu import WinTest, alpha_mu_means, sign, wins_decide
-from .reply import replied_value, reply_sighting
+from .reply import Leaves, Points, Wins, replied_value, reply_sighting
 from .search import monte_carlo, now
 
 __all__ = [
@@ -83,7 +83,8 @@ ALPHA_MU_DEPTH = 2
 WIN_BONUS = 0.0
 # How the next seat's reply to each option is valued in each world: "" by minimax (PIMC: as if it saw the Expert's
 # hand), "model" by play_model's chances of its plays given its own tiles, "softmin" by a quantal response on the
-# replies' exact values (reply.py; session 23 screens them). Off ("") as shipped.
+# replies' exact values (reply.py; session 23 screens them). Off ("") as shipped. With WIN_OBJECTIVE the values
+# weighed are the signs of the outcomes after each reply (session 24 screens the two together).
 EXPERT_REPLY = ""
 
 
@@ -158,8 +159,9 @@ def exact_pimc(
     view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
 ) -> dict[Move, float] | None:
     """Weighted mean exact value of each play over sampled worlds until the deadline (with WIN_OBJECTIVE, of
-    whether the side comes out ahead, level or behind: +1, 0, -1; with a win bonus, of win_first's points); None
-    when the worlds are too big to search enough of them in the time (the caller then plays out)."""
+    whether the side comes out ahead, level or behind: +1, 0, -1; with a win bonus, of win_first's points; with
+    EXPERT_REPLY, the next seat's reply weighed by its chances, each (play, reply) valued as above); None when the
+    worlds are too big to search enough of them in the time (the caller then plays out)."""
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
@@ -171,29 +173,31 @@ def exact_pimc(
     samples: list[tuple[float, list[float]]] = []
     skipped = 0
     dealt_out = every_tile_seen_or_held(view)
-    shared: Judge | WinTest | None = None
+    leaves: Leaves | None = None
     win_objective = WIN_OBJECTIVE and wins_decide(view.rules)
-    bonus = win_bonus(view.rules)
-    reply = "" if win_objective else EXPERT_REPLY
+    bonus = 0.0 if win_objective else win_bonus(view.rules)  # a sign has no points to add a bonus to
+    reply = EXPERT_REPLY
     # What is public when the next seat replies to each play: the same in every world.
-    sightings = [reply_sighting(view.public, move) for move in plays] if reply else []
+    sightings = [reply_sighting(view.public, move) for move in plays] if reply else [None] * len(plays)
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
-        if shared is None or not dealt_out:
-            shared = WinTest(world, side, node_budget) if win_objective else Judge(view.rules, world, node_budget)
-        judge = shared
-        judge.budget = node_budget if samples or skipped else node_budget // PROBE_SHARE
+        if leaves is None or not dealt_out:
+            leaves = (
+                Wins(WinTest(world, side, node_budget), world)
+                if win_objective
+                else Points(Judge(view.rules, world, node_budget), side)
+            )
+        leaves.budget = node_budget if samples or skipped else node_budget // PROBE_SHARE
         try:
-            if isinstance(judge, WinTest):
-                values = [float(judge.outcome(world, move)) for move in plays]
-            elif reply:
-                values = [
-                    win_first(replied_value(judge, world, move, side, reply, sighting), bonus)
-                    for move, sighting in zip(plays, sightings, strict=True)
-                ]
-            else:
-                values = [win_first(judge.option_value(world, move, side, True, 0), bonus) for move in plays]
+            # Each world's value of a play: the win objective's sign or the points margin (the leaves), after the
+            # next seat's modelled reply (EXPERT_REPLY) or PIMC's perfect one.
+            values = [
+                win_first(
+                    replied_value(leaves, world, move, reply, sighting) if reply else leaves.option(world, move), bonus
+                )
+                for move, sighting in zip(plays, sightings, strict=True)
+            ]
         except OutOfBudget:
             skipped += 1
             if skipped > len(samples):  # most worlds are too big: exact values would be a biased few

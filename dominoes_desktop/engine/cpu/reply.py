@@ -11,20 +11,26 @@ value of the option then that reply, each reply weighed by how likely the next s
 
 A forced reply (one legal move, a pass) and a hand the option ends are valued exactly, as PIMC does; all play
 after the reply stays exact (the solver's minimax).
+
+What "exact" values is the leaves' choice (session 24): `Points`, the side's points margin (the coach's Judge), or
+`Wins`, its sign (ahead +1, level 0, behind -1: the win-or-lose objective, alphamu.WinTest's null-window tests), so
+the modelled reply and the win objective compose on one path.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Protocol
 
 from ..analysis.coach import Judge
-from ..analysis.solver import after_play, hand_gains, side_value
+from ..analysis.solver import after_play, hand_gains, side_value, supports_masks
 from ..hand import Hand
 from ..moves import Move, MoveKind
 from ..play_model import Record, Sighting, option_chances, sightings_of
 from ..rules import LayoutKind, Rules, Scoring
 from ..tiles import Tile
+from .alphamu import WinTest, sign
 
 MODEL = "model"
 SOFTMIN = "softmin"
@@ -32,9 +38,87 @@ SOFTMIN_POINTS = 5.0  # the softmin's temperature in games scored in points (a r
 SOFTMIN_HANDS = 0.25  # in games counted in hands (a reply that throws a won hand away: e^-8 as likely)
 
 
-def temperature(rules: Rules) -> float:
-    """The softmin's temperature in this game's units."""
-    return SOFTMIN_HANDS if rules.scoring is Scoring.ONE_PER_HAND else SOFTMIN_POINTS
+def temperature(in_hands: bool) -> float:
+    """The softmin's temperature in the values' units (`in_hands`: hands won and lost, else points)."""
+    return SOFTMIN_HANDS if in_hands else SOFTMIN_POINTS
+
+
+class Leaves(Protocol):
+    """How one world's positions are valued for the deciding side, exactly (both sides playing perfectly)."""
+
+    rules: Rules
+    side: int  # the side whose values they are
+    in_hands: bool  # the values count hands won and lost (else points)
+    budget: int  # nodes a search may visit (OutOfBudget past them)
+
+    def option(self, hand: Hand, move: Move) -> float:
+        """The value once `move` is played in `hand` (PIMC's: every later move perfect)."""
+        ...
+
+    def reached(self, hand: Hand, gains: Sequence[int]) -> float:
+        """The value of `hand` (over or not), reached from the decision with `gains` made by side on the way."""
+        ...
+
+
+class Points:
+    """The side's points margin from here on: the coach's Judge (its table kept between searches)."""
+
+    def __init__(self, judge: Judge, side: int) -> None:
+        self.judge = judge
+        self.side = side
+        self.rules = judge.rules
+        self.in_hands = judge.rules.scoring is Scoring.ONE_PER_HAND
+
+    @property
+    def budget(self) -> int:
+        return self.judge.budget
+
+    @budget.setter
+    def budget(self, nodes: int) -> None:
+        self.judge.budget = nodes
+
+    def option(self, hand: Hand, move: Move) -> float:
+        return self.judge.option_value(hand, move, self.side, True, 0)
+
+    def reached(self, hand: Hand, gains: Sequence[int]) -> float:
+        if hand.is_over:
+            return float(side_value(hand_gains(self.rules, hand.outcome_facts(), gains), self.side))
+        return float(side_value(gains, self.side) + self.judge.to_come(hand, self.side))
+
+
+class Wins:
+    """Whether the side comes out ahead (+1), level (0) or behind (-1): the sign of Points' value, by WinTest's
+    null-window tests where the line solver searches (one or two cheap tests instead of an MTD(f) of several),
+    else by the exact value."""
+
+    def __init__(self, test: WinTest, world: Hand) -> None:
+        """`world`: the position of the decision the test's worlds share (its stock as dealt from there)."""
+        self.test = test
+        self.side = test.side
+        self.rules = test.rules
+        self.in_hands = True
+        # Where the null-window tests do not search (a hand over, a layout other than a line): the exact value.
+        self._points = Points(Judge(test.rules, world, test.budget), test.side)
+
+    @property
+    def budget(self) -> int:
+        return self.test.budget
+
+    @budget.setter
+    def budget(self, nodes: int) -> None:
+        self.test.budget = nodes
+
+    def option(self, hand: Hand, move: Move) -> float:
+        return float(self.test.outcome(hand, move))
+
+    def reached(self, hand: Hand, gains: Sequence[int]) -> float:
+        if hand.is_over or not supports_masks(self.rules):
+            self._points.budget = self.test.budget
+            return float(sign(self._points.reached(hand, gains)))
+        made = side_value(gains, self.side)
+        if self.test.ahead(hand, made):
+            return 1.0
+        return 0.0 if self.test.ahead(hand, made + 1) else -1.0
 
 
 def softmin_chances(values: Sequence[float], temp: float) -> list[float]:
@@ -84,34 +168,28 @@ def model_chances(sighting: Sighting, held: Sequence[Tile], replies: Sequence[Mo
     return [p / total for p in found]
 
 
-def replied_value(
-    judge: Judge, world: Hand, move: Move, side: int, mode: str, sighting: Sighting | None = None
-) -> float:
-    """`side`'s points to come once `move` is played in `world` and the next seat replies by `mode` (MODEL:
-    play_model's chances given its tiles and `sighting`, the public facts from reply_sighting; SOFTMIN: a
-    quantal response on the replies' exact values); exact where the reply is forced, the hand ends, the next
-    seat is of `side`, or the model cannot read the reply. OutOfBudget as Judge.option_value."""
-    rules = judge.rules
+def replied_value(leaves: Leaves, world: Hand, move: Move, mode: str, sighting: Sighting | None = None) -> float:
+    """The leaves' value (for their side) once `move` is played in `world` and the next seat replies by `mode`
+    (MODEL: play_model's chances given its tiles and `sighting`, the public facts from reply_sighting; SOFTMIN: a
+    quantal response on the replies' values); exact where the reply is forced, the hand ends, the next seat is of
+    the leaves' side, or the model cannot read the reply. OutOfBudget as Judge.option_value."""
+    rules = leaves.rules
     child, gains = after_play(world, move)
-    if child.is_over or rules.side_of(child.turn) == side:
-        return judge.option_value(world, move, side, True, 0)
+    if child.is_over or rules.side_of(child.turn) == leaves.side:
+        return leaves.option(world, move)
     replies = child.legal_moves()
     if len(replies) <= 1 or (mode == MODEL and sighting is None):
-        return judge.option_value(world, move, side, True, 0)
+        return leaves.option(world, move)
     chances: list[float] | None = None
     if mode == MODEL:
         assert sighting is not None
         chances = model_chances(sighting, child.hands[child.turn], replies)
         if chances is None:
-            return judge.option_value(world, move, side, True, 0)
+            return leaves.option(world, move)
     values: list[float] = []
     for reply in replies:
         grand, more = after_play(child, reply)
-        both = [a + b for a, b in zip(gains, more, strict=True)]
-        if grand.is_over:
-            values.append(float(side_value(hand_gains(rules, grand.outcome_facts(), both), side)))
-        else:
-            values.append(float(side_value(both, side) + judge.to_come(grand, side)))
+        values.append(leaves.reached(grand, [a + b for a, b in zip(gains, more, strict=True)]))
     if chances is None:
-        chances = softmin_chances(values, temperature(rules))
+        chances = softmin_chances(values, temperature(leaves.in_hands))
     return sum(p * v for p, v in zip(chances, values, strict=True))
