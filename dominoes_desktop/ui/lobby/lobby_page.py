@@ -40,6 +40,8 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -766,8 +768,15 @@ class LobbyPage(QWidget):
         box = self.on_timeout
         metrics = box.fontMetrics()
         widest = max(metrics.horizontalAdvance(box.itemText(i)) for i in range(box.count()))
-        # The choice's own width (its chrome) and its longest words beyond the few letters it is sized to.
-        choice = box.sizeHint().width() + max(0, widest - box.minimumContentsLength() * metrics.horizontalAdvance("X"))
+        # The choice as wide as the style makes it for its longest words (as Qt sizes a combo box to its contents:
+        # its few letters' size hint fell short of "Play the best move for them", shown cut at 1280x800 until the
+        # next placing put the words above it).
+        option = QStyleOptionComboBox()
+        box.initStyleOption(option)
+        contents = QSize(widest, max(metrics.height(), 14))
+        choice = box.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option, contents, box).width()
+        if self.words_scale > 1.0:
+            return 0  # larger, the rules have room (close_knit) and the words stay above their choice
         labels = (self.timer_label, self.hands_label, self.timeout_label, self.group_label)
         grid = self.table_form
         margins = self.table_box.contentsMargins() + grid.contentsMargins()
@@ -861,6 +870,10 @@ class LobbyPage(QWidget):
         self.words_scale = scale
         self.setStyleSheet(scaled_lobby_style(scale) if scale > 1.0 else "")
         self.close_knit(scale <= 1.0)
+        if scale > 1.0 and self.right_column.indexOf(self.table_box) >= 0:
+            # The timeout's words beside its choice are the smallest size's form (form_beside_rules): grown, they
+            # go back above it now, not after the next placing (the first frame at 1280x800 showed the choice cut).
+            self.lay_table_form(0)
         self.lay_custom_note(beside=scale > 1.0)
         self._fit_words()
         for row in range(self.presets.count()):  # the presets' icons drawn again at the list's new size
