@@ -1,6 +1,6 @@
 """A match won with every other side on zero, named by what it is in that game: a six-love where hands are counted
-to six (the Jamaican and Trinidad match, and the six-love game whose rules make every win one), a shutout anywhere
-else. The table's cheer, its sound and the room's quick phrase ask here, so they say the same thing. (The
+one each to six (the Jamaican, Trinidad and Barbados matches, three-handed Cutthroat, and the six-love game whose
+rules make every win one), a shutout anywhere else. The table's cheer, its sound and the room's quick phrase ask here, so they say the same thing. (The
 statistics keep the rule book's count of six-loves: any match won while the loser has zero, one hand or more.)"""
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ class Shutout(StrEnum):
 
 
 def six_love_game(rules: Rules) -> bool:
-    """A game whose shutout is a six-love: hands counted one each to six (a Jamaican 6-0), or the six-love game,
-    where the winner's opponents must be on zero and a reply sets both scores back."""
+    """A game whose shutout is a six-love: hands counted one each to six (a Jamaican, Trinidad or Barbados 6-0, and
+    Cutthroat's 6-0-0), or the six-love game, where the winner's opponents must be on zero and a reply sets both
+    scores back."""
     counted_to_six = rules.scoring is Scoring.ONE_PER_HAND and rules.target == 6
     return counted_to_six or (rules.six_love_reset and rules.target_needs_zero_opponent)
 

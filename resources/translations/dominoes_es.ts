@@ -3406,6 +3406,14 @@ Corte: {cut}</translation>
         <translation>Cuenta las fichas de cada número: hay {n} de cada uno en el doble {top}. Cuando han salido {out} de un número, quien tiene la última controla esa punta.</translation>
     </message>
     <message>
+        <source>{count} tiles have a {number}</source>
+        <translation>{count} fichas tienen el {number}</translation>
+    </message>
+    <message>
+        <source>Without the {tiles}, only {counts}.</source>
+        <translation>Sin el {tiles}, solo {counts}.</translation>
+    </message>
+    <message>
         <source>Some tiles sleep: the last one of a number may be asleep, and then nobody holds it.</source>
         <translation>Algunas fichas duermen: la última de un número puede estar dormida, y entonces nadie la tiene.</translation>
     </message>
@@ -3462,7 +3470,7 @@ Corte: {cut}</translation>
         <translation>En un tranque se suman los tantos de los dos compañeros: no acapares fichas pesadas confiando en que tu compañero vaya ligero.</translation>
     </message>
     <message>
-        <source>On a locked table the single lightest hand wins for its side (partners' pips are not added together): keep at least one of your two hands light.</source>
+        <source>On a locked table the single lightest hand wins for its side (partners' pips are not added together): between you and your partner, keep at least one hand light.</source>
         <translation>En un tranque gana la mano más ligera, para su equipo (los tantos de los compañeros no se suman): que al menos uno de los dos vaya ligero.</translation>
     </message>
     <message>

@@ -1,11 +1,11 @@
-"""A match won with the others on zero, named by what it is in that game (engine.shutout): a six-love only in the
-six-love game, a shutout elsewhere, and nothing for a match taken in one hand."""
+"""A match won with the others on zero, named by what it is in that game (engine.shutout): a six-love where hands
+are counted one each to six, a shutout elsewhere, and nothing for a match taken in one hand."""
 
 from __future__ import annotations
 
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.shutout import Shutout, shutout
+from dominoes_desktop.engine.shutout import Shutout, shutout, six_love_game
 
 from .test_match import SIDE_ONE_DOMINOES, play_deal
 
@@ -26,6 +26,10 @@ def test_a_six_love_is_the_six_love_game_s_six_to_nought() -> None:
 def test_a_jamaican_six_to_nought_is_a_six_love_too() -> None:
     match, swept = won_from("jamaican", [0, 5])  # hands counted to six: the island's six-love
     assert match.winner == 1 and match.scores == [0, 6] and swept is Shutout.SIX_LOVE
+    for preset in ("trinidad", "barbados", "cutthroat"):
+        assert six_love_game(build_rules(preset, {})), preset
+    for preset in ("puerto_rican", "dominican", "cuban", "draw", "all_fives"):
+        assert not six_love_game(build_rules(preset, {})), preset
     match, swept = won_from("jamaican", [0, 3], target=4)  # a match to four hands: a shutout, not six-love
     assert match.winner == 1 and match.scores == [0, 4] and swept is Shutout.SHUTOUT
 

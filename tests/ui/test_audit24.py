@@ -13,7 +13,9 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.decisions import ChooseLeader, ClaimWindow, DealAgain, RedealOffer
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.scoring import blocked_winner
 from dominoes_desktop.store.autosave import Autosave
+from dominoes_desktop.ui.learn.rules_page import rules_html
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -208,6 +210,15 @@ def test_how_to_play_well_counts_partners_together_where_the_rule_does(window: M
     assert "asleep" not in text and "single lightest hand" not in text
 
 
+def test_how_to_play_well_counts_the_blanks_cutthroat_plays_without_the_double(window: MainWindow) -> None:
+    """Cutthroat plays without the 0-0: "7 of each" held for every number but the blanks (the review's finding)."""
+    text = _lobby_rules_text(window, "cutthroat")
+    assert "Without the 0-0, only 6 tiles have a 0." in text
+    jamaican = _lobby_rules_text(window, "jamaican")
+    assert "Without the" not in jamaican
+    assert "between you and your partner, keep at least one hand light" in jamaican, "one hand each, not two"
+
+
 def test_how_to_play_well_in_spanish_for_a_cuban(window: MainWindow) -> None:
     LANGUAGE.install("es")
     text = _lobby_rules_text(window, "cuban")
@@ -315,3 +326,12 @@ def test_back_to_the_table_at_a_claim_gives_the_keys_to_claim(qtbot: QtBot, wind
     assert QApplication.focusWidget() is page.claim_button
     qtbot.keyClick(page.claim_button, Qt.Key.Key_Return)
     assert not isinstance(window.controller.waiting, ClaimWindow), "claimed by Enter"
+
+
+def test_the_dominican_rules_without_partners_tell_of_a_tied_block(qapp: object) -> None:
+    """Played without partners a Dominican block can tie between two seats that did not pose, and then nobody wins
+    (the review's probe): the sentence on what follows a tied block stays there."""
+    alone = build_rules("dominican", {"partners": False})
+    assert blocked_winner(alone, [20, 5, 5, 9], 0) is None
+    assert "After a tied block" in rules_html(alone)
+    assert "After a tied block" not in rules_html(build_rules("dominican", {}))

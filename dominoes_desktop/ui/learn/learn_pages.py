@@ -57,6 +57,17 @@ def _count_tip(rules: Rules) -> str:
         "Count the tiles of each number: {n} of each in double-{top}. When {out} of a number are out, whoever holds the last one controls that end.",
     ).format(n=rules.set_top + 1, top=rules.set_top, out=rules.set_top)
     tiles = (rules.set_top + 1) * (rules.set_top + 2) // 2 - len(rules.removed_tiles)
+    short = sorted({number for tile in rules.removed_tiles for number in (tile.high, tile.low)})
+    if short:
+        # Cutthroat plays without the 0-0: "7 of each" and "when 6 are out" do not hold for the blanks.
+        counts = ", ".join(
+            translate("Learn", "{count} tiles have a {number}").format(
+                count=rules.set_top + 1 - sum(number in (t.high, t.low) for t in rules.removed_tiles), number=number
+            )
+            for number in short
+        )
+        removed = ", ".join(str(tile) for tile in rules.removed_tiles)
+        tip += " " + translate("Learn", "Without the {tiles}, only {counts}.").format(tiles=removed, counts=counts)
     if rules.style is Style.BLOCK and tiles > rules.hand_size * rules.players:
         tip += " " + translate(
             "Learn", "Some tiles sleep: the last one of a number may be asleep, and then nobody holds it."
@@ -70,7 +81,7 @@ def _locked_partners_tip(rules: Rules) -> str:
     if rules.blocked is BlockedRule.LOWEST_PLAYER:
         return translate(
             "Learn",
-            "On a locked table the single lightest hand wins for its side (partners' pips are not added together): keep at least one of your two hands light.",
+            "On a locked table the single lightest hand wins for its side (partners' pips are not added together): between you and your partner, keep at least one hand light.",
         )
     return translate(
         "Learn",

@@ -190,8 +190,9 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
         AfterWin.WINNER: translate("Rules", "After a win, the winner leads the next hand, any tile."),
         AfterWin.FIRST_HAND_RULE: translate("Rules", "Every hand opens the same way."),
     }[rules.after_win]
-    if rules.blocked is BlockedRule.LOWEST_SIDE_STARTER_TIES:
-        pass  # a tie goes to the side that posed: every hand has a winner (Dominican, told "after a tied block")
+    if rules.blocked is BlockedRule.LOWEST_SIDE_STARTER_TIES and rules.sides == 2:
+        pass  # a tie goes to the side that posed: every hand has a winner (Dominican partners; played without
+        # partners, two seats that did not pose can tie and nobody wins)
     elif rules.after_no_winner is AfterNoWinner.ROTATE:
         later += " " + translate("Rules", "After a tied block, the lead passes to the next player.")
     elif rules.after_win is not AfterWin.FIRST_HAND_RULE:
