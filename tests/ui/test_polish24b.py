@@ -1,6 +1,6 @@
-"""The hand's end and the match's end as a player of the island reads them (audit24 findings 2, 3, 4, 6, 8): the
+"""The hand's end and the match's end as a player of the island reads them (audit24 findings 2, 3, 4, 6, 8, 11): the
 final score said at a match's end, a bonus named with its points, a side's locked table told by the sides' pips,
-the names the page uses for people, the Spanish a Caribbean player speaks."""
+the names the page uses for people, the Spanish a Caribbean player speaks, no confetti over the next deal."""
 
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.play.controller import SeatConfig, default_seats
 from dominoes_desktop.ui.play.panels import HandEndPanel
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .conftest import start
+from .driving import idle
 
 RACKS = ((Tile(5, 4),), (Tile(6, 0),), (Tile(2, 0),), ())
 
@@ -164,3 +168,41 @@ def test_spanish_headlines_say_who_went_out_as_a_player_says_it(qtbot: QtBot) ->
     assert headline(qtbot, "jamaican", result(HandEnd.BLOCKED, 0, (3, 9, 11, 17), 1, (3, 2))) == "Ganaste el tranque."
     LANGUAGE.install("en")
     assert headline(qtbot, "cuban", result(HandEnd.DOMINO, 0, (0, 5, 0, 7), 12, (12, 0))) == "You went out (domino)."
+
+
+# ---- 6. no confetti over the next deal (finding 11) -----------------------------------------------------------------
+
+
+def _domino_hand(window: MainWindow) -> None:
+    for seed in range(1, 20):
+        start(window, "cutthroat", seed=seed)
+        window.controller.autoplay(10_000)
+        idle(window)
+        last = window.controller.last_result
+        if last is not None and last.end.value == "domino" and not window.controller.match_over:
+            return
+    raise AssertionError("no domino")
+
+
+def test_the_next_hand_ends_the_last_hands_celebration(qtbot: QtBot, window: MainWindow) -> None:
+    _domino_hand(window)
+    game = window.game
+    qtbot.waitUntil(lambda: game.moments.item is not None, timeout=3000)
+    hands = len(window.controller.match.results)
+    game.hand_end.next.click()
+    qtbot.waitUntil(lambda: window.controller.hand is not None and not window.controller.hand.is_over, timeout=5000)
+    assert len(window.controller.match.results) == hands
+    assert game.moments.item is None
+
+
+def test_a_celebration_still_to_come_is_not_shown_over_the_next_deal(qtbot: QtBot, window: MainWindow) -> None:
+    _domino_hand(window)
+    game = window.game
+    game.moments.clear()  # what had come already; the one still to come is made again, as at a hand's end
+    last = window.controller.last_result
+    assert last is not None
+    game._celebrate(last)
+    game.hand_end.next.click()  # before the last tile has landed
+    qtbot.waitUntil(lambda: window.controller.hand is not None and not window.controller.hand.is_over, timeout=5000)
+    qtbot.wait(window.look.animation_ms + 300)
+    assert game.moments.item is None

@@ -272,6 +272,7 @@ class GamePage(QWidget):
         controller.autoPassed.connect(self._auto_passed)
         self.moments = MomentPlayer()
         self.matches = 0  # the matches started on this page (what is still to be shown of the last one is not)
+        self.hands = 0  # the hands dealt on this page: a celebration still to come is the last hand's, not shown
         self.record = MoveRecord()  # the move log is the hand's record, each move with the points it took
         self._notes: dict[tuple[int, int], str] = {}  # (hand number, move index): a line told after that move
         self.table.hintRequested.connect(self.ask_hint)
@@ -1103,6 +1104,10 @@ class GamePage(QWidget):
 
     def _hand_started(self, index: int) -> None:
         self._let_go_of_sheet_focus()  # a deal that came without this page's cut (a room's clock) too
+        # The last hand's "Domino!" ends with it: its confetti fell over the new rack and the leader question when
+        # Next hand was pressed within its 1.5 s (audit24 finding 11).
+        self.hands += 1
+        self.moments.clear()
         self.cut_panel.hide()
         self.hide_hand_end()
         self.turn.release()
@@ -1190,10 +1195,10 @@ class GamePage(QWidget):
         if kind is None:
             return
         scene = self.table.table
-        match = self.matches
+        match, hand = self.matches, self.hands
 
         def celebrate() -> None:  # after the last tile has landed, over the middle of the felt
-            if match == self.matches:
+            if match == self.matches and hand == self.hands:
                 self.moments.show(scene, scene.felt.rect().center(), self.tr(str(MOMENT_WORDS[kind])), self.table.look)
 
         QTimer.singleShot(self.table.look.animation_ms, self, celebrate)
