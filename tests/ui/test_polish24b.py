@@ -18,7 +18,7 @@ from dominoes_desktop.ui.play.panels import HandEndPanel
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .conftest import start
+from .conftest import saying, start
 from .driving import idle
 
 RACKS = ((Tile(5, 4),), (Tile(6, 0),), (Tile(2, 0),), ())
@@ -85,6 +85,21 @@ def test_the_match_end_states_the_final_score_on_the_sheet_and_in_its_headline(q
     # Between hands the match score stays as it was, without a final score.
     going_on = sheet(qtbot, "cuban", result(HandEnd.DOMINO, 0, (0, 12, 0, 7), 19, (53, 74)))
     assert "Resultado final" not in going_on and "Marcador de la partida: Tú y CPU 2: 53" in going_on
+
+
+def test_a_match_won_at_the_table_says_its_final_score_once_and_shows_it_in_the_status_line(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    start(window, "jamaican", seed=3, target=1)
+    with saying() as said:
+        window.controller.autoplay(10_000)
+        idle(window)
+    assert window.controller.match_over
+    scores = window.controller.scores
+    final = f"Final score: You & CPU 2: {scores[0]} · CPU 1 & CPU 3: {scores[1]}."
+    assert sum(line.replace("\xa0", " ").count(final) for line in said) == 1, said[-3:]
+    status = window.statusBar().currentMessage()
+    assert status.startswith("Match over. ") and " won the match. " + final in status
 
 
 # ---- 2. a bonus named with its points (finding 3) -------------------------------------------------------------------

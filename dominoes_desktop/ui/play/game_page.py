@@ -1161,7 +1161,14 @@ class GamePage(QWidget):
             self.table.table.float_text(headline, None)
             QTimer.singleShot(AUTO_NEXT_MS, self._next_hand_if_idle)
         # The sheet, focused, is read whole as the focus comes in (with it the headline): not in a description too.
-        self.announce(headline, shown_on=self.hand_end)
+        # At a match's end the status line says who won the match and the final score; the announcer says the hand's
+        # headline only, as the sheet's words said after it (who won, the final score) would say them twice.
+        said = headline
+        if winner is not None:
+            said = (
+                translate("HandEndPanel", "Match over.") + " " + self.hand_end.headline(result, self.controller.seats)
+            )
+        self.announce(said, shown_on=self.hand_end)
         self.happened.emit(headline)
         self._celebrate(result)
         self.undo_note.hide()

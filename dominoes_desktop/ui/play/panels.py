@@ -678,7 +678,8 @@ class HandEndPanel(QFrame):
             return head
         if rules is not None and result.winner_side is not None and len(result.scores) == rules.sides:
             won = self.tr("{side} won the match.").format(side=side_name(rules, seats, result.winner_side))
-            final = self.tr("Final score: {scores}.").format(scores=self.standing(rules, seats, result.scores))
+            standing = self.standing(rules, seats, result.scores).replace(NO_BREAK, " ")  # a status line, said
+            final = self.tr("Final score: {scores}.").format(scores=standing)
             return " ".join((self.tr("Match over."), won, final, head))
         return self.tr("Match over.") + " " + head
 
