@@ -894,11 +894,6 @@
         <source>Deal seed {seed}: it deals this hand again for a review or a fair-deal check.</source>
         <translation>Semilla del reparto {seed}: vuelve a repartir esta mano para repasarla o comprobar que el reparto fue justo.</translation>
     </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="261" />
-        <source>Play again</source>
-        <translation>Jugar otra vez</translation>
-    </message>
 </context>
 <context>
     <name>LobbyPage</name>

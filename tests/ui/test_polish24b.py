@@ -221,3 +221,18 @@ def test_a_celebration_still_to_come_is_not_shown_over_the_next_deal(qtbot: QtBo
     qtbot.waitUntil(lambda: window.controller.hand is not None and not window.controller.hand.is_over, timeout=5000)
     qtbot.wait(window.look.animation_ms + 300)
     assert game.moments.item is None
+
+
+# ---- 7. the match's end button named for what it does (finding 10) --------------------------------------------------
+
+
+def test_the_match_ends_button_says_new_match_and_opens_the_lobby(qtbot: QtBot, window: MainWindow) -> None:
+    start(window, "jamaican", seed=3, target=1)
+    window.controller.autoplay(10_000)
+    idle(window)
+    assert window.controller.match_over
+    again = window.game.hand_end.again
+    qtbot.waitUntil(again.hasFocus, timeout=3000)
+    assert again.text() == again.accessibleName() == "New match"
+    again.click()
+    assert window.stack.currentWidget() is window.lobby, "it opens the lobby: no rematch is promised"

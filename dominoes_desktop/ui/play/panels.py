@@ -807,9 +807,9 @@ class HandEndPanel(QFrame):
         # A room's seat is never told the deal's seed (the room's panel says whether each deal checked out).
         self.details_button.setVisible(result.seed is not None)
         self.next.setVisible(winner is None)
-        # Named by its words before it takes the focus: at a match's end the focus came to "Play again" while it
-        # was still named "New match", and a screen reader said that (a11y audit, session 22).
-        again = self.tr("Play again") if winner is not None else self.tr("New match")
+        # Named by what it does, at a match's end too: it opens the lobby (its Start focused) for the next match, where
+        # "Play again" promised a rematch (audit24 finding 10). Named again each time: a room's sheet renames it.
+        again = self.tr("New match")
         self.again.setText(again)
         self.again.setAccessibleName(again)
         self.show()
