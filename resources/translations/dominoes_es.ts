@@ -717,10 +717,6 @@
         <source>A tie: the side that posed the first tile wins it.</source>
         <translation>Empate: gana la pareja que salió.</translation>
     </message>
-    <message>
-        <source>A tie: nobody wins it.</source>
-        <translation>Empate: nadie lo gana.</translation>
-    </message>
     <message numerus="yes">
         <source>%n for the hand</source>
         <translation>
@@ -803,7 +799,7 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="207" />
-        <source>Locked table (tranque) and a tie: nobody wins this hand.</source>
+        <source>Locked table and a tie: nobody wins this hand.</source>
         <translation>Tranque y empate: nadie gana esta mano.</translation>
     </message>
     <message>

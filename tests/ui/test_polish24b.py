@@ -147,6 +147,17 @@ def test_a_tied_dominican_block_names_the_rule_that_gave_it_to_the_side_that_pos
     assert headline(qtbot, "dominican", tie) == "Tranque: gana tu pareja."
 
 
+def test_a_puerto_rican_tie_nobody_wins_shows_the_sides_and_no_spanish_word_in_english(qtbot: QtBot) -> None:
+    tie = result(HandEnd.BLOCKED, None, (10, 12, 10, 8), 0, (20, 30))
+    text = sheet(qtbot, "puerto_rican", tie)
+    assert headline(qtbot, "puerto_rican", tie) == "Locked table and a tie: nobody wins this hand."
+    assert "You & CPU 2: 20 pips · CPU 1 & CPU 3: 20 pips" in text and "A tie:" not in text
+    # A Jamaican or Trinidadian calls it a block: the English headline has no "(tranque)" for any house.
+    assert "tranque" not in headline(qtbot, "jamaican", result(HandEnd.BLOCKED, None, (5, 5, 9, 9), 0, (1, 1)))
+    LANGUAGE.install("es")
+    assert headline(qtbot, "puerto_rican", tie) == "Tranque y empate: nadie gana esta mano."
+
+
 def test_the_lowest_player_rule_keeps_naming_the_seat(qtbot: QtBot) -> None:
     block = result(HandEnd.BLOCKED, 1, (21, 9, 11, 17), 1, (2, 3))
     text = sheet(qtbot, "jamaican", block)

@@ -654,7 +654,7 @@ class HandEndPanel(QFrame):
         rules = self.rules
         seat = result.winner_seat
         if seat is None:
-            head = self.tr("Locked table (tranque) and a tie: nobody wins this hand.")
+            head = self.tr("Locked table and a tie: nobody wins this hand.")
         elif result.end.value == "domino":
             if self._is_you(seats, seat):
                 head = self.tr("You went out (domino).")
@@ -718,20 +718,21 @@ class HandEndPanel(QFrame):
         if result.end.value != "blocked" or not rules.partners or rules.blocked is BlockedRule.LOWEST_PLAYER:
             return []
         totals = side_pips(rules, result.pips)
+        # A side's names and pips held together: the line wraps between the sides, as the match score's does.
+        joiner = translate("Moves", " & ")
         each = " · ".join(
             held(
                 self.tr("{side}: {pips}").format(
-                    side=side_name(rules, seats, side), pips=self.tr("%n pip(s)", "", total).replace(" ", NO_BREAK)
+                    side=side_name(rules, seats, side).replace(joiner, joiner.replace(" ", NO_BREAK)),
+                    pips=self.tr("%n pip(s)", "", total).replace(" ", NO_BREAK),
                 )
             )
             for side, total in enumerate(totals)
         )
         lines = [each]
-        if totals.count(min(totals)) > 1:
-            if rules.blocked is BlockedRule.LOWEST_SIDE_STARTER_TIES and result.winner_side is not None:
-                lines.append(self.tr("A tie: the side that posed the first tile wins it."))
-            else:
-                lines.append(self.tr("A tie: nobody wins it."))
+        # A tie nobody wins is said by the headline; a tie won is won by the rule named here.
+        if totals.count(min(totals)) > 1 and result.winner_side is not None:
+            lines.append(self.tr("A tie: the side that posed the first tile wins it."))
         return lines
 
     def show_result(self, rules: Rules, seats: list[SeatConfig], result: HandResult, winner: int | None) -> None:
