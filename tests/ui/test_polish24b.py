@@ -13,13 +13,13 @@ from dominoes_desktop.engine.decisions import HandResult
 from dominoes_desktop.engine.hand import HandEnd
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
-from dominoes_desktop.ui.play.controller import SeatConfig, default_seats
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
 from dominoes_desktop.ui.play.panels import HandEndPanel
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import saying, start
-from .driving import idle
+from .driving import idle, known_deal
 
 RACKS = ((Tile(5, 4),), (Tile(6, 0),), (Tile(2, 0),), ())
 
@@ -180,6 +180,24 @@ def test_pass_and_play_rows_name_the_people_as_the_plates_do(qtbot: QtBot) -> No
     seats[2] = SeatConfig(seats[0].name, True)
     text = sheet(qtbot, "jamaican", domino, seats=seats)
     assert "Jugador 1. 5-4. 9 tantos." in text and "Tú" not in text
+
+
+@pytest.mark.parametrize(("language", "person", "generic"), [("en", "Player 1 ", "You "), ("es", "Jugador 1 ", "Tú ")])
+def test_pass_and_play_move_list_names_the_people_as_the_plates_do(
+    qtbot: QtBot, window: MainWindow, language: str, person: str, generic: str
+) -> None:
+    """audit24 finding 14's leftover: the move list said "Tú jugó 6-4 al 6" for Jugador 1."""
+    LANGUAGE.install(language)
+    you = default_seats(4)[0].name
+    seats = (SeatConfig(you, True), SeatConfig("CPU 1", False), SeatConfig(you, True), SeatConfig("CPU 3", False))
+    window.start_match(MatchSetup(build_rules("jamaican"), seats), 3, known_deal(3))
+    idle(window)
+    window.controller.autoplay(10_000)
+    idle(window)
+    lines = window.game.log_lines()
+    assert lines is not None and len(lines) > 4
+    assert any(line.startswith(person) for line in lines), lines
+    assert not any(line.startswith(generic) for line in lines), lines
 
 
 # ---- 5. the Spanish headlines a Caribbean player says (finding 8) ---------------------------------------------------

@@ -984,12 +984,15 @@ class GamePage(QWidget):
         drawing: tuple[int, int] | None = None  # (seat, tiles) of the draws that make the last line
         for index, (seat, move, points) in enumerate(self.record.moves(rules, hand)):
             yours = controller.is_human(seat) and one_person
+            # People sharing the screen by the names their plates show ("Player 1 played", not "You played" or
+            # the Spanish "Tú jugó"; audit24 finding 14).
+            name = self.person_name(seat) if controller.is_human(seat) else controller.seats[seat].name
             if move.kind is MoveKind.DRAW and drawing is not None and drawing[0] == seat:
                 # A seat drawing tile after tile is one line, its count growing: the plays stay in sight.
                 drawing = (seat, drawing[1] + 1)
-                lines[-1] = describe_draws(controller.seats[seat].name, drawing[1], yours)
+                lines[-1] = describe_draws(name, drawing[1], yours)
             else:
-                lines.append(describe_move(controller.seats[seat].name, move, yours, points))
+                lines.append(describe_move(name, move, yours, points))
                 drawing = (seat, 1) if move.kind is MoveKind.DRAW else None
             note = self._notes.get((number, index))
             if note is not None:
