@@ -229,6 +229,14 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>You were dealt {n} or more doubles.</source>
+        <translation>Te tocaron {n} dobles o más.</translation>
+    </message>
+    <message>
+        <source>Deal again?</source>
+        <translation>¿Repartir de nuevo?</translation>
+    </message>
+    <message>
         <source>{name} asked for a new deal: cut the new deck</source>
         <translation>{name} pidió repartir de nuevo: corta la nueva baraja</translation>
     </message>

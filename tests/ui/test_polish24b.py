@@ -265,3 +265,40 @@ def test_the_match_ends_button_says_new_match_and_opens_the_lobby(qtbot: QtBot, 
     assert again.text() == again.accessibleName() == "New match"
     again.click()
     assert window.stack.currentWidget() is window.lobby, "it opens the lobby: no rematch is promised"
+
+
+# ---- the redeal offer (audit24 finding 16) ------------------------------------------------------------------------
+
+
+def _redeal_seed() -> int:
+    from dominoes_desktop.engine.decisions import DealAgain
+    from dominoes_desktop.engine.match import Match
+
+    rules = build_rules("cuban")
+    for seed in range(20_000):
+        match = Match(rules, seed)
+        match.apply(None, DealAgain(known_deal(seed)))
+        if 0 in match.redeal_seats():
+            return seed
+    raise AssertionError("no deal of five doubles to seat 0")
+
+
+@pytest.mark.parametrize(
+    ("language", "dealt", "turn"),
+    [
+        ("en", "You were dealt 5 or more doubles.", "Deal again?"),
+        ("es", "Te tocaron 5 dobles o más.", "¿Repartir de nuevo?"),
+    ],
+)
+def test_the_redeal_offer_speaks_to_the_one_person_and_the_turn_line_asks_it(
+    window: MainWindow, language: str, dealt: str, turn: str
+) -> None:
+    LANGUAGE.install(language)
+    seed = _redeal_seed()
+    seats = tuple(default_seats(4))  # the one person, named "You" in the language in use
+    window.start_match(MatchSetup(build_rules("cuban"), seats), seed, known_deal(seed))
+    page = window.game
+    assert page.redeal.isVisible() and window.controller.hand is None
+    offer = plain(page.redeal_text.text())
+    assert offer.startswith(dealt), offer
+    assert page.turn.text() == turn

@@ -572,6 +572,8 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
         elif hand is None and not self.leader_choice.isHidden():
             self.turn.setText(self.tr("Who leads this hand?"))
+        elif hand is None and not self.redeal.isHidden():
+            self.turn.setText(self.tr("Deal again?"))
         elif hand is None and controller.last_result is None:
             self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
         elif controller.match_over:  # T said "Hand over" after the last hand (a11y audit, session 22)
@@ -759,11 +761,18 @@ class GamePage(QWidget):
                 widget.deleteLater()
 
     def _redeal_offered(self, seat: int) -> None:
-        name = shown_name(self.controller.seats[seat].name)
         doubles = self.controller.rules.redeal_doubles if self.controller.rules else 5
+        # Named only where two or more people share the screen, by their plate's name ("Tú, te tocaron" was a name
+        # and a pronoun to the one person; audit24 finding 16).
+        if len(self._people()) >= 2:
+            dealt = self.tr("{name}, you were dealt {n} or more doubles.").format(
+                name=self.person_name(seat), n=doubles
+            )
+        else:
+            dealt = self.tr("You were dealt {n} or more doubles.").format(n=doubles)
         self.redeal_text.setText(
             "<h3>"
-            + self.tr("{name}, you were dealt {n} or more doubles.").format(name=name, n=doubles)
+            + dealt
             + "</h3><p>"
             + self.tr("You may ask for the whole table to be dealt again, once this hand.")
             + "</p>"
@@ -771,6 +780,7 @@ class GamePage(QWidget):
         self.redeal.show()
         self.redeal.raise_()
         self._place_overlays()
+        self.refresh()  # the turn line asks the question too (it said "Waiting for the first deal.")
         self.redeal_no.setFocus()
 
     def _answer_redeal(self, yes: bool) -> None:
