@@ -229,6 +229,14 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>You were dealt {n} or more doubles.</source>
+        <translation>Te tocaron {n} dobles o más.</translation>
+    </message>
+    <message>
+        <source>Deal again?</source>
+        <translation>¿Repartir de nuevo?</translation>
+    </message>
+    <message>
         <source>{name} asked for a new deal: cut the new deck</source>
         <translation>{name} pidió repartir de nuevo: corta la nueva baraja</translation>
     </message>
@@ -690,6 +698,63 @@
 <context>
     <name>HandEndPanel</name>
     <message>
+        <source>Final score: {scores}.</source>
+        <translation>Resultado final: {scores}.</translation>
+    </message>
+    <message>
+        <source>You went out (domino).</source>
+        <translation>¡Dominaste!</translation>
+    </message>
+    <message>
+        <source>You won the locked table.</source>
+        <translation>Ganaste el tranque.</translation>
+    </message>
+    <message>
+        <source>Your side wins the locked table.</source>
+        <translation>Tranque: gana tu pareja.</translation>
+    </message>
+    <message>
+        <source>{side} win the locked table.</source>
+        <translation>Tranque: gana la pareja de {side}.</translation>
+    </message>
+    <message>
+        <source>{side}: {pips}</source>
+        <translation>{side}: {pips}</translation>
+    </message>
+    <message>
+        <source>A tie: the side that posed the first tile wins it.</source>
+        <translation>Empate: gana la pareja que salió.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n for the hand</source>
+        <translation>
+            <numerusform>%n por la mano</numerusform>
+            <numerusform>%n por la mano</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n in hand</source>
+        <comment>losers' pips</comment>
+        <translation>
+            <numerusform>%n tanto</numerusform>
+            <numerusform>%n tantos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n for the capicúa</source>
+        <translation>
+            <numerusform>%n de capicúa</numerusform>
+            <numerusform>%n de capicúa</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n for the key bone</source>
+        <translation>
+            <numerusform>%n por la ficha llave</numerusform>
+            <numerusform>%n por la ficha llave</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>no tiles</source>
         <translation>sin fichas</translation>
     </message>
@@ -742,18 +807,18 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="207" />
-        <source>Locked table (tranque) and a tie: nobody wins this hand.</source>
+        <source>Locked table and a tie: nobody wins this hand.</source>
         <translation>Tranque y empate: nadie gana esta mano.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="209" />
         <source>{name} went out (domino).</source>
-        <translation>Dominó: {name}.</translation>
+        <translation>{name} dominó.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="211" />
         <source>{name} won the locked table.</source>
-        <translation>Tranque ganado: {name}.</translation>
+        <translation>{name} ganó el tranque.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="212" />
@@ -832,11 +897,6 @@
         <location filename="../../dominoes_desktop/ui/panels.py" line="255" />
         <source>Deal seed {seed}: it deals this hand again for a review or a fair-deal check.</source>
         <translation>Semilla del reparto {seed}: vuelve a repartir esta mano para repasarla o comprobar que el reparto fue justo.</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/panels.py" line="261" />
-        <source>Play again</source>
-        <translation>Jugar otra vez</translation>
     </message>
 </context>
 <context>

@@ -253,7 +253,7 @@ def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
             seen["unnamed controls"] += unnamed(app)
             names = buttons(app)
             hands += 1
-            if "Play again" in names:
+            if "Next hand" not in names:  # the match is over
                 mark = len(heard)
                 key("s", "ask for the score")
                 wait_to_hear(mark, "Score")

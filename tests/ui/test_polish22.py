@@ -284,7 +284,7 @@ def test_the_match_ends_button_has_its_words_when_it_takes_the_focus(qtbot: QtBo
         qtbot.waitUntil(lambda: bool(named), timeout=5000)
     finally:
         app.focusChanged.disconnect(focused)
-    assert again.text() == "Play again" and named[0] == "Play again", named
+    assert again.text() == "New match" and named[0] == "New match", named
     assert window.game.turn.text() == "Match over", "T said the hand was over, not the match"
 
 

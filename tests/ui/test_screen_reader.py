@@ -671,5 +671,5 @@ def test_a_screen_reader_plays_a_whole_match(desktop: dict[str, str], tmp_path: 
     assert any("pips" in text for text in first if text.startswith("label: "))
     assert any(re.search(r"\d+ pips?\.", line) for line in said), "the sheet's pip table is spoken"
     last = seen[f"hand-end sheet {out['hands']}"]
-    assert "push button: Play again" in last and "push button: Next hand" not in last
+    assert "push button: New match" in last and "push button: Next hand" not in last
     assert any(line.startswith("Match over.") for line in said)

@@ -272,6 +272,7 @@ class GamePage(QWidget):
         controller.autoPassed.connect(self._auto_passed)
         self.moments = MomentPlayer()
         self.matches = 0  # the matches started on this page (what is still to be shown of the last one is not)
+        self.hands = 0  # the hands dealt on this page: a celebration still to come is the last hand's, not shown
         self.record = MoveRecord()  # the move log is the hand's record, each move with the points it took
         self._notes: dict[tuple[int, int], str] = {}  # (hand number, move index): a line told after that move
         self.table.hintRequested.connect(self.ask_hint)
@@ -571,6 +572,8 @@ class GamePage(QWidget):
             self.turn.setText(self.tr("The deal is sealed: cut the deck to deal."))
         elif hand is None and not self.leader_choice.isHidden():
             self.turn.setText(self.tr("Who leads this hand?"))
+        elif hand is None and not self.redeal.isHidden():
+            self.turn.setText(self.tr("Deal again?"))
         elif hand is None and controller.last_result is None:
             self.turn.setText(self.tr("Waiting for the first deal."))  # (a room before its start: no hand yet)
         elif controller.match_over:  # T said "Hand over" after the last hand (a11y audit, session 22)
@@ -758,11 +761,18 @@ class GamePage(QWidget):
                 widget.deleteLater()
 
     def _redeal_offered(self, seat: int) -> None:
-        name = shown_name(self.controller.seats[seat].name)
         doubles = self.controller.rules.redeal_doubles if self.controller.rules else 5
+        # Named only where two or more people share the screen, by their plate's name ("Tú, te tocaron" was a name
+        # and a pronoun to the one person; audit24 finding 16).
+        if len(self._people()) >= 2:
+            dealt = self.tr("{name}, you were dealt {n} or more doubles.").format(
+                name=self.person_name(seat), n=doubles
+            )
+        else:
+            dealt = self.tr("You were dealt {n} or more doubles.").format(n=doubles)
         self.redeal_text.setText(
             "<h3>"
-            + self.tr("{name}, you were dealt {n} or more doubles.").format(name=name, n=doubles)
+            + dealt
             + "</h3><p>"
             + self.tr("You may ask for the whole table to be dealt again, once this hand.")
             + "</p>"
@@ -770,6 +780,7 @@ class GamePage(QWidget):
         self.redeal.show()
         self.redeal.raise_()
         self._place_overlays()
+        self.refresh()  # the turn line asks the question too (it said "Waiting for the first deal.")
         self.redeal_no.setFocus()
 
     def _answer_redeal(self, yes: bool) -> None:
@@ -983,12 +994,15 @@ class GamePage(QWidget):
         drawing: tuple[int, int] | None = None  # (seat, tiles) of the draws that make the last line
         for index, (seat, move, points) in enumerate(self.record.moves(rules, hand)):
             yours = controller.is_human(seat) and one_person
+            # People sharing the screen by the names their plates show ("Player 1 played", not "You played" or
+            # the Spanish "Tú jugó"; audit24 finding 14).
+            name = self.person_name(seat) if controller.is_human(seat) else controller.seats[seat].name
             if move.kind is MoveKind.DRAW and drawing is not None and drawing[0] == seat:
                 # A seat drawing tile after tile is one line, its count growing: the plays stay in sight.
                 drawing = (seat, drawing[1] + 1)
-                lines[-1] = describe_draws(controller.seats[seat].name, drawing[1], yours)
+                lines[-1] = describe_draws(name, drawing[1], yours)
             else:
-                lines.append(describe_move(controller.seats[seat].name, move, yours, points))
+                lines.append(describe_move(name, move, yours, points))
                 drawing = (seat, 1) if move.kind is MoveKind.DRAW else None
             note = self._notes.get((number, index))
             if note is not None:
@@ -1103,6 +1117,10 @@ class GamePage(QWidget):
 
     def _hand_started(self, index: int) -> None:
         self._let_go_of_sheet_focus()  # a deal that came without this page's cut (a room's clock) too
+        # The last hand's "Domino!" ends with it: its confetti fell over the new rack and the leader question when
+        # Next hand was pressed within its 1.5 s (audit24 finding 11).
+        self.hands += 1
+        self.moments.clear()
         self.cut_panel.hide()
         self.hide_hand_end()
         self.turn.release()
@@ -1156,7 +1174,14 @@ class GamePage(QWidget):
             self.table.table.float_text(headline, None)
             QTimer.singleShot(AUTO_NEXT_MS, self._next_hand_if_idle)
         # The sheet, focused, is read whole as the focus comes in (with it the headline): not in a description too.
-        self.announce(headline, shown_on=self.hand_end)
+        # At a match's end the status line says who won the match and the final score; the announcer says the hand's
+        # headline only, as the sheet's words said after it (who won, the final score) would say them twice.
+        said = headline
+        if winner is not None:
+            said = (
+                translate("HandEndPanel", "Match over.") + " " + self.hand_end.headline(result, self.controller.seats)
+            )
+        self.announce(said, shown_on=self.hand_end)
         self.happened.emit(headline)
         self._celebrate(result)
         self.undo_note.hide()
@@ -1190,10 +1215,10 @@ class GamePage(QWidget):
         if kind is None:
             return
         scene = self.table.table
-        match = self.matches
+        match, hand = self.matches, self.hands
 
         def celebrate() -> None:  # after the last tile has landed, over the middle of the felt
-            if match == self.matches:
+            if match == self.matches and hand == self.hands:
                 self.moments.show(scene, scene.felt.rect().center(), self.tr(str(MOMENT_WORDS[kind])), self.table.look)
 
         QTimer.singleShot(self.table.look.animation_ms, self, celebrate)

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 from ...engine.hand import Hand, Turn
 from ...engine.match import HandResult
 from ...engine.moves import Move, MoveKind
-from ...engine.rules import EndScoring, Rules, Scoring
-from ...engine.scoring import losers_counts
+from ...engine.rules import BlockedRule, EndScoring, Rules, Scoring
+from ...engine.scoring import losers_counts, side_pips
 from ...engine.shutout import Shutout, shutout
 from ...engine.tiles import Tile
 from ...engine.view import replay_moves
@@ -551,6 +551,7 @@ class HandEndPanel(QFrame):
         self.body.setHorizontalSpacing(18)
         self.body.addWidget(self.text, 0, 0)
         self.one_row = True  # so that the first set_one_row arranges the sheet
+        self.rules: Rules | None = None  # the rules of the hand shown: its headline names a side by them
         self.text_scale = 1.0
         layout = QVBoxLayout(self)
         layout.setSpacing(6)
@@ -634,16 +635,108 @@ class HandEndPanel(QFrame):
         self.details.setVisible(shown)
         self.details_button.setText(self.tr("Details ▾") if shown else self.tr("Details ▸"))
 
+    def _seat_name(self, seats: list[SeatConfig], seat: int) -> str:
+        """A seat as the page names it: "Player 1" where two or more people share the screen (as the plate and
+        the curtain say), else the seat's own name ("You" for the one person)."""
+        return person_name(seats[seat].name, seat, sum(s.human for s in seats))
+
+    def _is_you(self, seats: list[SeatConfig], seat: int) -> bool:
+        return seats[seat].name in YOU_NAMES and sum(s.human for s in seats) <= 1
+
+    def bonus_words(self, bonus: tuple[str, ...]) -> str:
+        words = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
+        return " ".join(words.get(b, b) for b in bonus)
+
     def headline(self, result: HandResult, seats: list[SeatConfig], match_over: bool = False) -> str:
-        if result.winner_seat is None:
-            head = self.tr("Locked table (tranque) and a tie: nobody wins this hand.")
+        """The hand's end in one line, as a player says it ("CPU 3 dominó.", "¡Dominaste!"), a bonus first
+        ("Capicúa! CPU 3 went out."); a side's win of a locked table under a side rule by the side. At a match's
+        end: who won the match and the final score first (the status line and the screen reader's words)."""
+        rules = self.rules
+        seat = result.winner_seat
+        if seat is None:
+            head = self.tr("Locked table and a tie: nobody wins this hand.")
         elif result.end.value == "domino":
-            head = self.tr("{name} went out (domino).").format(name=shown_name(seats[result.winner_seat].name))
+            if self._is_you(seats, seat):
+                head = self.tr("You went out (domino).")
+            else:
+                head = self.tr("{name} went out (domino).").format(name=self._seat_name(seats, seat))
+            if result.bonus:
+                head = self.bonus_words(result.bonus) + " " + head
+        elif rules is not None and rules.partners and rules.blocked is not BlockedRule.LOWEST_PLAYER:
+            # The partners' pips counted together decided it: the side won, not the lightest seat.
+            side = rules.side_of(seat)
+            people = [s for s in range(len(seats)) if seats[s].human]
+            if len(people) == 1 and rules.side_of(people[0]) == side and self._is_you(seats, people[0]):
+                head = self.tr("Your side wins the locked table.")
+            else:
+                head = self.tr("{side} win the locked table.").format(side=side_name(rules, seats, side))
+        elif self._is_you(seats, seat):
+            head = self.tr("You won the locked table.")
         else:
-            head = self.tr("{name} won the locked table.").format(name=shown_name(seats[result.winner_seat].name))
-        return self.tr("Match over.") + " " + head if match_over else head
+            head = self.tr("{name} won the locked table.").format(name=self._seat_name(seats, seat))
+        if not match_over:
+            return head
+        if rules is not None and result.winner_side is not None and len(result.scores) == rules.sides:
+            won = self.tr("{side} won the match.").format(side=side_name(rules, seats, result.winner_side))
+            standing = self.standing(rules, seats, result.scores).replace(NO_BREAK, " ")  # a status line, said
+            final = self.tr("Final score: {scores}.").format(scores=standing)
+            return " ".join((self.tr("Match over."), won, final, head))
+        return self.tr("Match over.") + " " + head
+
+    def standing(self, rules: Rules, seats: list[SeatConfig], scores: tuple[int, ...]) -> str:
+        """Each side and its score. A side's names held together ("CPU 1 &" at a line's end, "CPU 3: 31" on the
+        next): the line wraps between sides, or, a side too long for a line, between the words of a name."""
+        joiner = translate("Moves", " & ")
+        return " · ".join(
+            held(f"{side_name(rules, seats, side).replace(joiner, joiner.replace(' ', NO_BREAK))}: {score}")
+            for side, score in enumerate(scores)
+        )
+
+    def _sum_words(self, rules: Rules, result: HandResult) -> str:
+        """Where a hand's points come from when a bonus is in them: " (8 in hand + 30 for the capicúa)"."""
+        values = {"capicua": rules.capicua_bonus, "key_bone": rules.key_bone_bonus}
+        extra = [(b, values.get(b, 0)) for b in result.bonus if values.get(b, 0)]
+        if not extra:
+            return ""
+        base = result.points - sum(v for _, v in extra)
+        if rules.scoring.counts_hands:
+            parts = [self.tr("%n for the hand", "", base)]
+        else:
+            parts = [self.tr("%n in hand", "losers' pips", base)]
+        for name, value in extra:
+            if name == "capicua":
+                parts.append(self.tr("%n for the capicúa", "", value))
+            elif name == "key_bone":
+                parts.append(self.tr("%n for the key bone", "", value))
+            else:
+                parts.append(f"{value} {name}")
+        # Each part held whole ("30 de capicúa"): the line wraps between them, never inside one.
+        return " (" + " + ".join(part.replace(" ", NO_BREAK) for part in parts) + ")"
+
+    def _side_pips(self, rules: Rules, seats: list[SeatConfig], result: HandResult) -> list[str]:
+        """A locked table under a side rule: each side's pips together, and on a tie the rule that settled it."""
+        if result.end.value != "blocked" or not rules.partners or rules.blocked is BlockedRule.LOWEST_PLAYER:
+            return []
+        totals = side_pips(rules, result.pips)
+        # A side's names and pips held together: the line wraps between the sides, as the match score's does.
+        joiner = translate("Moves", " & ")
+        each = " · ".join(
+            held(
+                self.tr("{side}: {pips}").format(
+                    side=side_name(rules, seats, side).replace(joiner, joiner.replace(" ", NO_BREAK)),
+                    pips=self.tr("%n pip(s)", "", total).replace(" ", NO_BREAK),
+                )
+            )
+            for side, total in enumerate(totals)
+        )
+        lines = [each]
+        # A tie nobody wins is said by the headline; a tie won is won by the rule named here.
+        if totals.count(min(totals)) > 1 and result.winner_side is not None:
+            lines.append(self.tr("A tie: the side that posed the first tile wins it."))
+        return lines
 
     def show_result(self, rules: Rules, seats: list[SeatConfig], result: HandResult, winner: int | None) -> None:
+        self.rules = rules
         head = self.headline(result, seats)
         lines = []
         if winner is not None:
@@ -655,6 +748,9 @@ class HandEndPanel(QFrame):
                 won += " " + self.tr("Shutout!")
             over = self.tr("Match over")
             lines.append(f"<h1>{escape(over)}</h1><h3>{escape(won)}</h3>")
+            if len(result.scores) == rules.sides:
+                final = self.tr("Final score: {scores}.").format(scores=self.standing(rules, seats, result.scores))
+                lines.append("<p><b>" + escape(final) + "</b></p>")
         lines.append(f"<h2>{escape(head)}</h2>")
         if result.winner_side is not None:
             side = side_name(rules, seats, result.winner_side, after_preposition=True)
@@ -662,10 +758,10 @@ class HandEndPanel(QFrame):
                 lines.append("<p>" + escape(self.tr("A reply! Both scores go back to zero.")) + "</p>")
             elif rules.scoring.counts_hands:
                 text = self.tr("%n hand(s) to {side}.", "", result.points).format(side=side)
-                lines.append("<p>" + escape(text) + "</p>")
+                lines.append("<p>" + escape(text.removesuffix(".") + self._sum_words(rules, result) + ".") + "</p>")
             else:
                 text = self.tr("%n point(s) to {side}.", "", result.points).format(side=side)
-                lines.append("<p>" + escape(text) + "</p>")
+                lines.append("<p>" + escape(text.removesuffix(".") + self._sum_words(rules, result) + ".") + "</p>")
             if rules.scoring is Scoring.PORCH_FIVES and result.winner_seat is not None:
                 # The count is not the pips shown below: each loser's is rounded to five (All Fives).
                 counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
@@ -679,18 +775,11 @@ class HandEndPanel(QFrame):
                 )
                 text = self.tr("Each loser's pips are rounded to the nearest 5: {each}.").format(each=each)
                 lines.append("<p>" + escape(text) + "</p>")
+        for line in self._side_pips(rules, seats, result):
+            lines.append("<p>" + escape(line) + "</p>")
         if winner is None and len(result.scores) == rules.sides:  # where the match stands, the side panel hidden
-            # A side's names held together ("CPU 1 &" at a line's end, "CPU 3: 31" on the next): the line wraps
-            # between sides, or, a side too long for a line, between the words of a name.
-            joiner = translate("Moves", " & ")
-            standing = " · ".join(
-                held(f"{side_name(rules, seats, side).replace(joiner, joiner.replace(' ', NO_BREAK))}: {score}")
-                for side, score in enumerate(result.scores)
-            )
+            standing = self.standing(rules, seats, result.scores)
             lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
-        bonuses = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
-        if result.bonus:
-            lines.append("<p><b>" + escape(" ".join(bonuses.get(b, b) for b in result.bonus)) + "</b></p>")
         if result.reset and rules.cutthroat_reset:
             lines.append("<p>" + escape(self.tr("Everyone has won a hand: the scores go back to zero.")) + "</p>")
         if any(result.end_points):
@@ -703,7 +792,7 @@ class HandEndPanel(QFrame):
         # An empty rack in words: a bare "—" meant nothing to a newcomer and was read "em dash" (or not at all).
         empty = escape(self.tr("no tiles"))
         rows = "".join(
-            f"<tr><td {apart}>{escape(shown_name(seats[s].name))}</td>"
+            f"<tr><td {apart}>{escape(self._seat_name(seats, s))}</td>"
             f"<td {apart}>{' '.join(str(t) for t in result.remaining[s]) or empty}</td>"
             f"<td align='right'>{escape(pips[s])}</td></tr>"
             for s in range(len(seats))
@@ -719,9 +808,9 @@ class HandEndPanel(QFrame):
         # A room's seat is never told the deal's seed (the room's panel says whether each deal checked out).
         self.details_button.setVisible(result.seed is not None)
         self.next.setVisible(winner is None)
-        # Named by its words before it takes the focus: at a match's end the focus came to "Play again" while it
-        # was still named "New match", and a screen reader said that (a11y audit, session 22).
-        again = self.tr("Play again") if winner is not None else self.tr("New match")
+        # Named by what it does, at a match's end too: it opens the lobby (its Start focused) for the next match, where
+        # "Play again" promised a rematch (audit24 finding 10). Named again each time: a room's sheet renames it.
+        again = self.tr("New match")
         self.again.setText(again)
         self.again.setAccessibleName(again)
         self.show()
