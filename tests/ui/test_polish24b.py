@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import HandResult
@@ -302,3 +303,21 @@ def test_the_redeal_offer_speaks_to_the_one_person_and_the_turn_line_asks_it(
     offer = plain(page.redeal_text.text())
     assert offer.startswith(dealt), offer
     assert page.turn.text() == turn
+
+
+def test_pass_and_play_names_player_1_in_the_leader_choice_and_a_pass(qtbot: QtBot, window: MainWindow) -> None:
+    """The review's probe: at a shared screen the seat the lobby left as "You" was "You leads" in the leader choice
+    and "You passes" when the game passed for it, beside a plate saying "Player 1"."""
+    you = default_seats(4)[0].name
+    seats = (SeatConfig(you, True), SeatConfig("CPU 1", False), SeatConfig(you, True), SeatConfig("CPU 3", False))
+    window.start_match(MatchSetup(build_rules("jamaican"), seats), 3, known_deal(3))
+    idle(window)
+    page = window.game
+    said: list[str] = []
+    page.happened.connect(said.append)
+    page._auto_passed(0)
+    assert said[-1] == "Player 1 passes" and page.table.table.float_texts[-1] == "Player 1 passes"
+    page._choose_leader((0, 2))
+    words = [b.text() for b in page.leader_choice.findChildren(QPushButton) if not b.isHidden()]
+    assert "Player 1 leads" in words and "Player 3 leads" in words, words
+    assert not any(w.startswith("You") for w in words), words

@@ -362,7 +362,7 @@ class GamePage(QWidget):
         words = (
             self.tr("You pass")
             if len(self._people()) == 1
-            else self.tr("{name} passes").format(name=shown_name(self.controller.seats[seat].name))
+            else self.tr("{name} passes").format(name=self.person_name(seat))
         )
         self.table.table.float_text(words, None)
         self.happened.emit(words)  # (a screen reader hears the pass once, as the move log's line)
@@ -654,7 +654,7 @@ class GamePage(QWidget):
                 numbers = ", ".join(str(n) for n in sorted(void))
                 lines.append(
                     self.tr("{name} has no {numbers}").format(
-                        name=shown_name(self.controller.seats[seat].name), numbers=numbers
+                        name=self.person_name(seat), numbers=numbers
                     )
                 )
         self.tracker.setText("<br>".join(lines))
@@ -696,7 +696,8 @@ class GamePage(QWidget):
             self.curtain_button.setFocus()
 
     def person_name(self, seat: int) -> str:
-        """A person's name for the curtain: their own, or "Player 2" when the lobby left the generic "You"."""
+        """A seat's name where more than one person could be meant (the curtain, a shared screen's words, another
+        seat than the one person's own): their own, or "Player 2" when the lobby left the generic "You"."""
         return person_name(self.controller.seats[seat].name, seat, max(2, len(self._people())))
 
     def _lift_curtain(self) -> None:
@@ -740,6 +741,8 @@ class GamePage(QWidget):
         for seat in seats:
             name = shown_name(self.controller.seats[seat].name)
             after = shown_name(self.controller.seats[seat].name, after_preposition=True)  # "for you", "para ti"
+            if len(self._people()) > 1:
+                name = after = self.person_name(seat)  # "Player 1", as its plate, not "You" of a shared screen
             call = button(
                 self.tr("Muggins! ({name})").format(name=name), self.tr("Muggins for {name}").format(name=after)
             )
@@ -808,7 +811,7 @@ class GamePage(QWidget):
             if self.controller.is_human(seat) and len(self._people()) == 1:
                 words = self.tr("You lead")
             else:
-                words = self.tr("{name} leads").format(name=shown_name(self.controller.seats[seat].name))
+                words = self.tr("{name} leads").format(name=self.person_name(seat))
             choice = button(words, words)
             choice.installEventFilter(KEPT_FOCUS)
             choice.clicked.connect(lambda _=False, s=seat: self._leader_chosen(s))
@@ -1061,7 +1064,7 @@ class GamePage(QWidget):
         if redeal_by is not None:
             self.cut_panel.title.setText(
                 self.tr("{name} asked for a new deal: cut the new deck").format(
-                    name=shown_name(controller.seats[redeal_by].name)
+                    name=self.person_name(redeal_by)
                 )
             )
         self.cut_panel.raise_()
