@@ -652,11 +652,7 @@ class GamePage(QWidget):
         for seat, void in enumerate(knowledge.voids):
             if seat != self.table.bottom and void:
                 numbers = ", ".join(str(n) for n in sorted(void))
-                lines.append(
-                    self.tr("{name} has no {numbers}").format(
-                        name=self.person_name(seat), numbers=numbers
-                    )
-                )
+                lines.append(self.tr("{name} has no {numbers}").format(name=self.person_name(seat), numbers=numbers))
         self.tracker.setText("<br>".join(lines))
 
     # ---- pass-and-play curtain ------------------------------------------------------------------
@@ -1063,9 +1059,7 @@ class GamePage(QWidget):
         redeal_by = controller.redeal_asked_by()
         if redeal_by is not None:
             self.cut_panel.title.setText(
-                self.tr("{name} asked for a new deal: cut the new deck").format(
-                    name=self.person_name(redeal_by)
-                )
+                self.tr("{name} asked for a new deal: cut the new deck").format(name=self.person_name(redeal_by))
             )
         self.cut_panel.raise_()
         self._place_overlays()
