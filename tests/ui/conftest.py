@@ -97,6 +97,19 @@ def start(window: MainWindow, preset: str = "jamaican", seed: int = 1, **options
     idle(window)
 
 
+def played_to_a_domino(window: MainWindow) -> None:
+    """A Cutthroat hand played out by the CPUs to a domino that does not end the match (the first seed that gives
+    one): its celebration on the table."""
+    for seed in range(1, 20):
+        start(window, "cutthroat", seed=seed)
+        window.controller.autoplay(10_000)
+        idle(window)
+        result = window.controller.last_result
+        if result is not None and result.end.value == "domino" and not window.controller.match_over:
+            return
+    raise AssertionError("no domino")
+
+
 @pytest.fixture
 def describing(window: MainWindow) -> Iterator[MainWindow]:
     """The window with the View menu's "Speak through the table's description" on, off again afterwards."""

@@ -110,6 +110,19 @@ def test_the_first_deals_redeal_offer_is_answered_by_enter(qtbot: QtBot, window:
     assert not isinstance(window.controller.pending, RedealOffer), "answered: no redeal"
 
 
+def closed_and_resumed(qtbot: QtBot, tmp_path: Path, first: MainWindow) -> MainWindow:
+    """`first` closed (its match saved as a closing or killed game leaves it), then a new window resuming it."""
+    first.store.wait_idle()
+    first.close()
+    second = make_window(qtbot, tmp_path)
+    second.activateWindow()
+    loaded = Autosave(tmp_path).load()
+    assert loaded.saved is not None
+    second.resume(loaded.saved)
+    idle(second)
+    return second
+
+
 def test_a_match_resumed_at_the_leader_question_is_answered_by_enter(qtbot: QtBot, tmp_path: Path) -> None:
     """The game closed (or killed) while it asked who leads: resumed, the question is asked again with its first
     answer focused, not the rack."""
@@ -118,15 +131,7 @@ def test_a_match_resumed_at_the_leader_question_is_answered_by_enter(qtbot: QtBo
     first.start_match(MatchSetup(build_rules("cuban"), tuple(SOLO)), seed, known_deal(seed))
     idle(first)
     assert first.game.leader_choice.isVisible()
-    first.store.wait_idle()
-    first.close()
-
-    second = make_window(qtbot, tmp_path)
-    second.activateWindow()
-    loaded = Autosave(tmp_path).load()
-    assert loaded.saved is not None
-    second.resume(loaded.saved)
-    idle(second)
+    second = closed_and_resumed(qtbot, tmp_path, first)
     page = second.game
     assert page.leader_choice.isVisible()
     focus = QApplication.focusWidget()
@@ -162,15 +167,7 @@ def test_a_match_resumed_between_hands_goes_on_by_enter(qtbot: QtBot, tmp_path: 
     first.activateWindow()
     start(first, "jamaican", seed=3)
     finish_hand_by_keys(qtbot, first)
-    first.store.wait_idle()
-    first.close()
-
-    second = make_window(qtbot, tmp_path)
-    second.activateWindow()
-    loaded = Autosave(tmp_path).load()
-    assert loaded.saved is not None
-    second.resume(loaded.saved)
-    idle(second)
+    second = closed_and_resumed(qtbot, tmp_path, first)
     page = second.game
     assert page.hand_end.isVisible()
     assert QApplication.focusWidget() is page.hand_end.next

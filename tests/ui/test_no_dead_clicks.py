@@ -16,7 +16,7 @@ from dominoes_desktop.ui.play.game_page import AUTO_NEXT_MS
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.table.moments import Moment
 
-from .conftest import start
+from .conftest import played_to_a_domino, start
 from .driving import click_item, hand_over, idle, my_turn, settle
 
 
@@ -177,19 +177,8 @@ def test_undo_never_reaches_across_a_hands_end(qtbot: QtBot, window: MainWindow)
     assert window.game.hand_end.isVisible()
 
 
-def _domino_hand(window: MainWindow) -> None:
-    for seed in range(1, 20):
-        start(window, "cutthroat", seed=seed)
-        window.controller.autoplay(10_000)
-        idle(window)
-        result = window.controller.last_result
-        if result is not None and result.end.value == "domino" and not window.controller.match_over:
-            return
-    raise AssertionError("no domino")
-
-
 def test_a_domino_is_celebrated_with_motion_and_sound(qtbot: QtBot, window: MainWindow) -> None:
-    _domino_hand(window)
+    played_to_a_domino(window)
     moments = window.game.moments
     qtbot.waitUntil(lambda: moments.item is not None, timeout=3000)
     assert moments.shown[-1] == "Domino!" and not moments.item.still and moments.item.pieces
@@ -201,7 +190,7 @@ def test_reduced_motion_and_mute_keep_the_moment_quiet(qtbot: QtBot, window: Mai
     window.apply_look(replace(window.look, motion="reduced"))
     window.set_muted(True)
     window.sound.played.clear()
-    _domino_hand(window)
+    played_to_a_domino(window)
     moments = window.game.moments
     qtbot.waitUntil(lambda: moments.item is not None, timeout=3000)
     item = moments.item

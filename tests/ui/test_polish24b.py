@@ -19,7 +19,7 @@ from dominoes_desktop.ui.play.panels import HandEndPanel
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .conftest import saying, start
+from .conftest import played_to_a_domino, saying, start
 from .driving import idle, known_deal
 
 RACKS = ((Tile(5, 4),), (Tile(6, 0),), (Tile(2, 0),), ())
@@ -218,19 +218,8 @@ def test_spanish_headlines_say_who_went_out_as_a_player_says_it(qtbot: QtBot) ->
 # ---- 6. no confetti over the next deal (finding 11) -----------------------------------------------------------------
 
 
-def _domino_hand(window: MainWindow) -> None:
-    for seed in range(1, 20):
-        start(window, "cutthroat", seed=seed)
-        window.controller.autoplay(10_000)
-        idle(window)
-        last = window.controller.last_result
-        if last is not None and last.end.value == "domino" and not window.controller.match_over:
-            return
-    raise AssertionError("no domino")
-
-
 def test_the_next_hand_ends_the_last_hands_celebration(qtbot: QtBot, window: MainWindow) -> None:
-    _domino_hand(window)
+    played_to_a_domino(window)
     game = window.game
     qtbot.waitUntil(lambda: game.moments.item is not None, timeout=3000)
     hands = len(window.controller.match.results)
@@ -241,7 +230,7 @@ def test_the_next_hand_ends_the_last_hands_celebration(qtbot: QtBot, window: Mai
 
 
 def test_a_celebration_still_to_come_is_not_shown_over_the_next_deal(qtbot: QtBot, window: MainWindow) -> None:
-    _domino_hand(window)
+    played_to_a_domino(window)
     game = window.game
     game.moments.clear()  # what had come already; the one still to come is made again, as at a hand's end
     last = window.controller.last_result
