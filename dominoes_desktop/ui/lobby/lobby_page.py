@@ -40,8 +40,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
-    QStyle,
-    QStyleOptionComboBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -765,18 +763,15 @@ class LobbyPage(QWidget):
     def form_beside_rules(self) -> int:
         """ "At the table" beside the rules: the timeout's words beside its choice where both fit there whole (a
         row given back to the rules, which a 1024x700 screen left three lines of), else above it."""
-        box = self.on_timeout
-        metrics = box.fontMetrics()
-        widest = max(metrics.horizontalAdvance(box.itemText(i)) for i in range(box.count()))
-        # The choice as wide as the style makes it for its longest words (as Qt sizes a combo box to its contents:
-        # its few letters' size hint fell short of "Play the best move for them", shown cut at 1280x800 until the
-        # next placing put the words above it).
-        option = QStyleOptionComboBox()
-        box.initStyleOption(option)
-        contents = QSize(widest, max(metrics.height(), 14))
-        choice = box.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option, contents, box).width()
         if self.words_scale > 1.0:
             return 0  # larger, the rules have room (close_knit) and the words stay above their choice
+        # The choice as wide as Qt makes a combo box for its longest words (its few letters' size hint fell short of
+        # "Play the best move for them", shown cut at 1280x800 until the next placing put the words above it).
+        box = self.on_timeout
+        policy = box.sizeAdjustPolicy()
+        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        choice = box.sizeHint().width()
+        box.setSizeAdjustPolicy(policy)
         labels = (self.timer_label, self.hands_label, self.timeout_label, self.group_label)
         grid = self.table_form
         margins = self.table_box.contentsMargins() + grid.contentsMargins()
