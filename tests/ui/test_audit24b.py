@@ -1,0 +1,68 @@
+"""audit24b: the games audit24 did not play, played by keys (All Fives with Muggins, Draw, the Double-nine Cross,
+Cutthroat, a duplicate match, a friends' room): what a player saw that was wrong, on the real widgets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from dominoes_desktop.engine.moves import MoveKind
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .driving import idle, known_deal
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    LANGUAGE.install("en")
+
+
+def _to_my_turn(window: MainWindow, draw: bool = False) -> None:
+    """Play the first legal tile for the person until it is their turn with (if `draw`) only a draw to make."""
+    controller = window.controller
+    for _ in range(60):
+        idle(window)
+        moves = controller.legal_moves() if controller.human_turn() == 0 else []
+        if moves and (not draw or moves[0].kind is MoveKind.DRAW):
+            return
+        if moves:
+            controller.play(moves[0])
+    raise AssertionError("the person never had the turn asked for")
+
+
+@pytest.mark.parametrize(
+    ("language", "spoken_to", "named"),
+    [
+        ("en", "Your turn: no tile fits, so draw (D).", "You,"),
+        ("es", "Te toca: ninguna ficha cabe, así que roba (D).", "Tú,"),
+    ],
+)
+def test_the_turn_line_speaks_to_the_one_person_without_naming_them(
+    window: MainWindow, language: str, spoken_to: str, named: str
+) -> None:
+    """Draw es 1920: the side panel said "Tú, te toca: ninguna ficha cabe, así que roba (D)." (en "You, your turn:
+    ...") to the one person at the screen, a name and a pronoun at once."""
+    LANGUAGE.install(language)
+    window.start_match(MatchSetup(build_rules("draw"), tuple(default_seats(4))), 5, known_deal(5))
+    _to_my_turn(window, draw=True)
+    assert window.game.turn.text() == spoken_to
+    window.controller.play(window.controller.legal_moves()[0])
+    _to_my_turn(window)
+    assert not window.game.turn.text().startswith(named), window.game.turn.text()
+
+
+def test_people_sharing_the_screen_are_still_named_on_their_turn(window: MainWindow) -> None:
+    you = default_seats(4)[0].name
+    seats = (SeatConfig(you, True), SeatConfig("CPU 1", False), SeatConfig(you, True), SeatConfig("CPU 3", False))
+    window.start_match(MatchSetup(build_rules("jamaican"), seats), 3, known_deal(3))
+    idle(window)
+    page = window.game
+    if page.curtain.isVisible():
+        page.curtain_button.click()
+    assert window.controller.human_turn() is not None
+    assert page.turn.text().startswith("Player 1, your turn") or page.turn.text().startswith("Player 3, your turn")
