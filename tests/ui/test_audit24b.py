@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
+from dominoes_desktop.engine.decisions import MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
@@ -66,3 +69,59 @@ def test_people_sharing_the_screen_are_still_named_on_their_turn(window: MainWin
         page.curtain_button.click()
     assert window.controller.human_turn() is not None
     assert page.turn.text().startswith("Player 1, your turn") or page.turn.text().startswith("Player 3, your turn")
+
+
+def _muggins_offered_to_me(window: MainWindow) -> int:
+    """All Fives against easy CPUs (who forget a claim now and then), the person playing their first legal move,
+    until a CPU's unclaimed points are offered to the person as Muggins; the seed that did it."""
+    offered: list[int] = []
+    window.controller.mugginsOffered.connect(lambda seats, points: offered.append(points))
+    for seed in range(1, 60):
+        offered.clear()
+        window.quick_start(build_rules("all_fives"), "easy", seed, known_deal(seed))
+        for _ in range(40):
+            idle(window)
+            if offered or window.controller.hand is None or window.controller.hand.is_over:
+                break
+            moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
+            if window.game.claim_box.isVisible() and window.game.claim_button.isVisible():
+                window.controller.claim()
+            elif moves:
+                window.controller.play(moves[0])
+        if offered:
+            return seed
+    raise AssertionError("no seed offered the person a Muggins")
+
+
+def test_a_muggins_offered_to_the_person_waits_for_their_call(window: MainWindow) -> None:
+    """af2 (easy CPUs, en 1024): "5 points were left unclaimed. Call Muggins to take them!" was shown and said,
+    and 0.02 s later "CPU 3 called Muggins: 5": a CPU's call landed at once, the person's offer untakeable."""
+    _muggins_offered_to_me(window)
+    page = window.game
+    idle(window)
+    assert isinstance(window.controller.waiting, MugginsWindow), "a CPU took the points offered to the person"
+    call = page.muggins_buttons.itemAt(0).widget()
+    assert call is not None and call.hasFocus()
+    assert call.text() == "Muggins! (You)", "a button for the person only, not for the CPUs offered it too"
+    QTest.keyClick(call, Qt.Key.Key_Return)
+    idle(window)
+    hand = window.controller.hand
+    assert hand is not None
+    calls = [t.move for t in hand.history if t.move.kind is MoveKind.MUGGINS]
+    assert calls and calls[-1].caller == 0, "the person's Muggins, by Enter, took the points"
+
+
+def test_a_muggins_the_person_lets_go_is_then_the_cpus(window: MainWindow) -> None:
+    _muggins_offered_to_me(window)
+    page = window.game
+    idle(window)
+    said: list[str] = []
+    page.happened.connect(said.append)
+    page.play_on_button.click()  # "Let them go"
+    idle(window)
+    assert not isinstance(window.controller.waiting, MugginsWindow)
+    assert (
+        window.controller.hand is None
+        or window.controller.thinking is not None
+        or window.controller.human_turn() is not None
+    )

@@ -749,7 +749,9 @@ class GamePage(QWidget):
         )
         self.claim_button.hide()
         self._clear_muggins()
-        for seat in seats:
+        # A button for each person here offered the points, not for the CPUs offered them too: "Muggins! (CPU 3)",
+        # first and focused, answered Enter with "There are no missed points to take." (audit24b)
+        for seat in (s for s in seats if self.controller.is_human(s)):
             name = shown_name(self.controller.seats[seat].name)
             after = shown_name(self.controller.seats[seat].name, after_preposition=True)  # "for you", "para ti"
             if len(self._people()) > 1:
