@@ -4,19 +4,22 @@ Cutthroat, a duplicate match, a friends' room): what a player saw that was wrong
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
-from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .driving import idle, known_deal
+from .driving import idle, known_deal, make_window
+from .test_duplicate import click, finish_hand, start_duplicate_from_lobby
 
 
 @pytest.fixture(autouse=True)
@@ -125,3 +128,28 @@ def test_a_muggins_the_person_lets_go_is_then_the_cpus(window: MainWindow) -> No
         or window.controller.thinking is not None
         or window.controller.human_turn() is not None
     )
+
+
+def test_a_duplicate_plays_sheet_gives_no_match_score_of_its_own(qtbot: QtBot, tmp_path: Path) -> None:
+    """Duplicate of 4 deals (en 1024): each play's sheet said "Match score: You & CPU 2: 1 · CPU 1 & CPU 3: 0." (and
+    said it aloud), always 1-0 or 0-1 since a play is a match of one hand, never where the duplicate stands."""
+    window = make_window(qtbot, tmp_path)
+    start_duplicate_from_lobby(qtbot, window, deals=4)
+    for _ in range(2):
+        finish_hand(qtbot, window)
+        sheet = plain(window.game.hand_end.text.text())
+        assert "Play " in sheet and " of 8" in sheet, sheet
+        assert "Match score" not in sheet, sheet
+        click(qtbot, window.game.hand_end.next)
+
+
+def test_a_hand_of_a_match_still_says_the_match_score(window: MainWindow) -> None:
+    window.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), 3, known_deal(3))
+    for _ in range(80):
+        idle(window)
+        if window.game.hand_end.isVisible():
+            break
+        moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
+        if moves:
+            window.controller.play(moves[0])
+    assert "Match score" in plain(window.game.hand_end.text.text())

@@ -1160,7 +1160,7 @@ class GamePage(QWidget):
         self.table.refresh()
         duplicate = self.controller.duplicate
         winner = self.controller.winner if duplicate is None else None  # a duplicate play's target does not count
-        self.hand_end.show_result(rules, self.controller.seats, result, winner)
+        self.hand_end.show_result(rules, self.controller.seats, result, winner, duplicate is not None)
         self.deal_seal.seal(self.controller.hand_proof())
         self.deal_seal.cut.set_theme(self.table.look.theme)
         if duplicate is None:
