@@ -153,3 +153,27 @@ def test_a_hand_of_a_match_still_says_the_match_score(window: MainWindow) -> Non
         if moves:
             window.controller.play(moves[0])
     assert "Match score" in plain(window.game.hand_end.text.text())
+
+
+def test_the_keys_go_to_the_tile_just_drawn(qtbot: QtBot, window: MainWindow) -> None:
+    """Classic draw es 1920: after "Robaste del pozo" the drawn 3-1 fitted, but the keys stayed on the rack's first
+    tile (5-1, which did not), so Enter tried the wrong tile."""
+    view = window.game.table
+    for seed in range(5, 40):
+        window.start_match(MatchSetup(build_rules("draw"), tuple(default_seats(4))), seed, known_deal(seed))
+        _to_my_turn(window, draw=True)
+        view.setFocus()
+        moves = window.controller.legal_moves()
+        while moves and moves[0].kind is MoveKind.DRAW:
+            qtbot.keyClick(view, Qt.Key.Key_D)
+            idle(window)
+            hand = window.controller.hand
+            assert hand is not None
+            rack = view.table.items_for_rack()
+            assert rack[view.focus_index].tile == hand.hands[0][-1], "the keys on the tile just drawn"
+            moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
+        if moves and moves[0].kind is MoveKind.PLAY:
+            rack = view.table.items_for_rack()
+            assert rack[view.focus_index].legal, "the tile drawn fits: Enter plays it"
+            return
+    raise AssertionError("no deal where a draw brought a tile that fits")

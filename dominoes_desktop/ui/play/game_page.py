@@ -1040,6 +1040,10 @@ class GamePage(QWidget):
 
     def _log_move(self, seat: int, move: Move) -> None:
         self._sync_log()
+        hand = self.controller.hand
+        mine = seat == self.table.bottom and self.controller.is_human(seat)
+        if move.kind is MoveKind.DRAW and mine and hand is not None and hand.hands[seat]:
+            self.table.focus_tile(hand.hands[seat][-1])  # a draw adds the stock's tile at the end
 
     def _points_scored(self, side: int, points: int) -> None:
         self.table.float_points(points)

@@ -406,6 +406,15 @@ class TableView(QGraphicsView):
             self._show_focus(force=True)
         self.status.emit(words)
 
+    def focus_tile(self, tile: Tile) -> None:
+        """The rack's keys on `tile` (the tile just drawn: Enter plays it if it fits, where the keys stayed on the
+        rack's first tile, which may not fit: audit24b)."""
+        self.refresh()
+        rack = [item.tile for item in self.table.items_for_rack()]
+        if tile in rack:
+            self.focus_index = rack.index(tile)
+            self._show_focus(force=True)
+
     def flip(self, tile: Tile) -> None:
         """Turn a rack tile end over end; only how it is shown changes."""
         self.flipped ^= {tile}
