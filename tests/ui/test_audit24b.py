@@ -15,6 +15,7 @@ from dominoes_desktop.engine.decisions import MugginsWindow
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -177,3 +178,26 @@ def test_the_keys_go_to_the_tile_just_drawn(qtbot: QtBot, window: MainWindow) ->
             assert rack[view.focus_index].legal, "the tile drawn fits: Enter plays it"
             return
     raise AssertionError("no deal where a draw brought a tile that fits")
+
+
+def test_the_reviews_hand_list_names_each_score_when_each_plays_for_themselves(window: MainWindow) -> None:
+    """All Fives (en 1024), the review after the match: "Hand 5: You won 35 · score after it 130 to 40 to 80 to 50",
+    four numbers and no names."""
+    window.start_match(MatchSetup(build_rules("all_fives"), tuple(default_seats(4))), 3, known_deal(3))
+    for _ in range(80):
+        idle(window)
+        if window.game.hand_end.isVisible():
+            break
+        if window.game.claim_box.isVisible() and window.game.claim_button.isVisible():
+            window.controller.claim()
+            continue
+        moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
+        if moves:
+            window.controller.play(moves[0])
+    match = window.controller.match
+    assert match is not None and match.results
+    review = ReviewDialog(match, window.controller.seats, window.look, window)
+    label = review.hands.itemText(0)
+    scores = match.results[0].scores
+    assert f"You {scores[0]} · CPU 1 {scores[1]} · CPU 2 {scores[2]} · CPU 3 {scores[3]}" in label, label
+    review.deleteLater()
