@@ -11,10 +11,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.decisions import MugginsWindow
+from dominoes_desktop.engine.decisions import HandResult, MugginsWindow
+from dominoes_desktop.engine.hand import HandEnd
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
+from dominoes_desktop.ui.play.panels import HandEndPanel
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -201,3 +204,29 @@ def test_the_reviews_hand_list_names_each_score_when_each_plays_for_themselves(w
     scores = match.results[0].scores
     assert f"You {scores[0]} · CPU 1 {scores[1]} · CPU 2 {scores[2]} · CPU 3 {scores[3]}" in label, label
     review.deleteLater()
+
+
+def test_a_cutthroat_reset_is_told_before_the_zeros(qtbot: QtBot) -> None:
+    """Cutthroat es 1024: "1 mano para CPU 2. / Marcador de la partida: Tú: 0 · CPU 1: 0 · CPU 2: 0. / Todos han
+    ganado una mano: los marcadores vuelven a cero.": a won hand, then all zeros, the why a line later."""
+    hand = HandResult(
+        hand_index=5,
+        seed=11,
+        leader=0,
+        end=HandEnd.BLOCKED,
+        winner_seat=2,
+        winner_side=2,
+        points=1,
+        bonus=(),
+        reset=True,
+        end_points=(0, 0, 0),
+        pips=(22, 14, 7),
+        remaining=((Tile(5, 5),), (Tile(4, 0),), (Tile(2, 2),)),
+        scores=(0, 0, 0),
+    )
+    panel = HandEndPanel()
+    qtbot.addWidget(panel)
+    panel.show_result(build_rules("cutthroat"), default_seats(3), hand, None)
+    text = plain(panel.text.text()).replace("\xa0", " ")
+    why = text.index("Everyone has won a hand: the scores go back to zero.")
+    assert why < text.index("Match score: You: 0 · CPU 1: 0 · CPU 2: 0."), text
