@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import HandResult, MugginsWindow
@@ -230,3 +231,37 @@ def test_a_cutthroat_reset_is_told_before_the_zeros(qtbot: QtBot) -> None:
     text = plain(panel.text.text()).replace("\xa0", " ")
     why = text.index("Everyone has won a hand: the scores go back to zero.")
     assert why < text.index("Match score: You: 0 · CPU 1: 0 · CPU 2: 0."), text
+
+
+def test_tab_leaves_the_table_for_the_sheet_between_hands(qtbot: QtBot, window: MainWindow) -> None:
+    """Fives and threes es 1024, between hands: Tab from "Entrenador" went to the table, and 19 more Tabs stayed
+    there (walking the rack), "Repasar la mano" and "Siguiente mano" out of Tab's reach."""
+    window.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), 3, known_deal(3))
+    for _ in range(80):
+        idle(window)
+        if window.game.hand_end.isVisible():
+            break
+        moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
+        if moves:
+            window.controller.play(moves[0])
+    sheet = window.game.hand_end
+    assert sheet.isVisible()
+    view = window.game.table
+    view.setFocus()
+    reached = set()
+    for _ in range(30):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        focus = QApplication.focusWidget()
+        if isinstance(focus, QPushButton) and sheet.isAncestorOf(focus):
+            reached.add(focus)
+    assert sheet.next in reached, "Tab reaches Next hand again"
+
+
+def test_tab_still_walks_the_rack_during_a_hand(qtbot: QtBot, window: MainWindow) -> None:
+    window.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), 3, known_deal(3))
+    _to_my_turn(window)
+    view = window.game.table
+    view.setFocus()
+    at = view.focus_index
+    qtbot.keyClick(view, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is view and view.focus_index == at + 1
