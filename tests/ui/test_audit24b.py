@@ -203,7 +203,7 @@ def test_the_reviews_hand_list_names_each_score_when_each_plays_for_themselves(w
     review = ReviewDialog(match, window.controller.seats, window.look, window)
     label = review.hands.itemText(0)
     scores = match.results[0].scores
-    assert f"You {scores[0]} · CPU 1 {scores[1]} · CPU 2 {scores[2]} · CPU 3 {scores[3]}" in label, label
+    assert f"You: {scores[0]} · CPU 1: {scores[1]} · CPU 2: {scores[2]} · CPU 3: {scores[3]}" in label, label
     review.deleteLater()
 
 
@@ -265,3 +265,29 @@ def test_tab_still_walks_the_rack_during_a_hand(qtbot: QtBot, window: MainWindow
     at = view.focus_index
     qtbot.keyClick(view, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is view and view.focus_index == at + 1
+
+
+def test_the_review_says_the_points_each_claim_took(window: MainWindow) -> None:
+    """Fives and threes es 1024, the review after the hand: "Jugada 28 de 28: CPU 3 se anotó 0" where the table had
+    said "CPU 3 se anotó 5": every claim in the review read 0."""
+    window.start_match(MatchSetup(build_rules("all_fives"), tuple(default_seats(4))), 3, known_deal(3))
+    for _ in range(80):
+        idle(window)
+        if window.game.hand_end.isVisible():
+            break
+        if window.game.claim_box.isVisible() and window.game.claim_button.isVisible():
+            window.controller.claim()
+            continue
+        moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
+        if moves:
+            window.controller.play(moves[0])
+    match = window.controller.match
+    assert match is not None
+    review = ReviewDialog(match, window.controller.seats, window.look, window)
+    claims = [k for k, turn in enumerate(review.played.history) if turn.move.kind is MoveKind.CLAIM]
+    assert claims, "the hand had claims"
+    for k in claims:
+        review.go(k + 1)
+        caption = review.caption.text()
+        assert "claimed" in caption and not caption.endswith("claimed 0"), caption
+    review.deleteLater()
