@@ -475,6 +475,26 @@
         <translation>Canta Muggins o déjalos pasar (abajo).</translation>
     </message>
     <message>
+        <source>{tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose another tile).</source>
+        <translation>{tile} cabe en dos puntas: elige una punta (haz clic en una punta marcada, o flechas e Intro; Esc para elegir otra ficha).</translation>
+    </message>
+    <message>
+        <source>Your turn: no tile fits, so pass (P).</source>
+        <translation>Te toca: ninguna ficha cabe, así que pasa (P).</translation>
+    </message>
+    <message>
+        <source>Your turn: no tile fits, so draw (D).</source>
+        <translation>Te toca: ninguna ficha cabe, así que roba (D).</translation>
+    </message>
+    <message>
+        <source>Your turn.</source>
+        <translation>Te toca.</translation>
+    </message>
+    <message>
+        <source>Your turn: click a highlighted tile, or use the arrows and Enter.</source>
+        <translation>Te toca: haz clic en una ficha resaltada, o usa las flechas e Intro.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="301" />
         <source>{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose another tile).</source>
         <translation>{name}, {tile} cabe en dos puntas: elige una punta (haz clic en una punta marcada, o flechas e Intro; Esc para elegir otra ficha).</translation>

@@ -193,7 +193,7 @@ def play_my_turn(app: object, table: object, asked: dict[str, int]) -> None:
         key("p", "nothing fits: pass")
         return
     for _ in range(12):
-        if "your turn" not in turn_text(app):
+        if "your turn" not in turn_text(app).lower():
             return  # the game passed for the player (nothing fitted) while they listened: the turn is gone
         description = str(table.description)  # type: ignore[attr-defined]
         if description.endswith(", playable"):
@@ -280,7 +280,7 @@ def play(app: object, seen: dict[str, list[str]], asked: dict[str, int]) -> int:
                 raise Stuck(f"'{focused}' has the keys, but no panel named 'Who leads' is in the tree")
             continue
         table = showing(app, "Domino table")
-        if table is not None and "your turn" in turn_text(app):
+        if table is not None and "your turn" in turn_text(app).lower():
             if asked["score"] == 0:
                 mark = len(heard)
                 key("s", "ask for the score")

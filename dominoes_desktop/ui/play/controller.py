@@ -173,6 +173,8 @@ class GameController(TableController, LocalTable):
         self.duplicate: DuplicateMatch | None = None  # a duplicate match: its play at the table is `match`
         self.deals: DuplicateDeals | None = None  # its table: it deals each play, and sets the next one
         self._duplicate_done = False
+        # CPUs' Muggins calls held while a person is offered the same points (`_run_posted`)
+        self._held: list[tuple[int, Callable[[], None]]] = []
         self._table = _Table(self)
         # The next match's first deal, sealed before the lobby's Start is pressed: its fingerprint is shown beside
         # Start, so the press that starts the match can be its cut (the seal comes first, as for any cut).
@@ -201,6 +203,20 @@ class GameController(TableController, LocalTable):
                 if self._duplicate_done:
                     self._duplicate_done = False
                     self.duplicateOver.emit()
+                if self._held:
+                    self._release_held()
+
+    def _person_may_call_muggins(self) -> bool:
+        pending = self.pending
+        return isinstance(pending, MugginsWindow) and any(self.is_human(seat) for seat in pending.seats)
+
+    def _release_held(self) -> None:
+        """The CPUs' held Muggins calls, once no person here is offered the points any more."""
+        if not self._held or self._person_may_call_muggins():
+            return
+        held, self._held = self._held, []
+        for generation, call in held:
+            self._run(generation, call)
 
     def _changed(self) -> None:
         if self._batching:
@@ -218,6 +234,7 @@ class GameController(TableController, LocalTable):
         self._generation += 1
         self._token += 1
         self.thinking = None
+        self._held = []
         self.clock.stop()
         self._offered = None
         self._table = _Table(self)
@@ -252,6 +269,15 @@ class GameController(TableController, LocalTable):
 
     def _run_posted(self, generation: int, paced: bool, call: Callable[[], None]) -> None:
         if generation != self._generation:
+            return
+        if not paced and self._person_may_call_muggins():
+            # A CPU's call waits for the person offered the same points ("Muggins!" or "Let them go"): run at
+            # once it took them 0.02 s after "Call Muggins to take them!" was shown and said, an offer no
+            # person could ever take (audit24b). Run again after the person's answer: the session drops it
+            # if that answer changed the decision, and asks the CPU again.
+            self._held.append((generation, call))
+            self.thinking = None
+            self._changed()
             return
         if paced and self.pace_ms > 0:
             QTimer.singleShot(self.pace_ms, self, lambda: self._run(generation, call))

@@ -588,27 +588,7 @@ class GamePage(QWidget):
             else:
                 self.turn.setText(self.tr("Waiting for a decision…"))
         elif mine:
-            name = person_name(controller.seats[self.table.bottom].name, self.table.bottom, len(self._people()))
-            if self.table.choosing is not None:
-                self.turn.setText(
-                    self.tr(
-                        "{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; "
-                        "Esc to choose another tile)."
-                    ).format(name=name, tile=self.table.choosing[0])
-                )
-            elif can_pass:
-                self.turn.setText(self.tr("{name}, your turn: no tile fits, so pass (P).").format(name=name))
-            elif can_draw:
-                self.turn.setText(self.tr("{name}, your turn: no tile fits, so draw (D).").format(name=name))
-            elif self._has_played(hand):
-                # Issue 34 (side panels full of text): how to play is said until the person's first play only.
-                self.turn.setText(self.tr("{name}, your turn.").format(name=name))
-            else:
-                self.turn.setText(
-                    self.tr("{name}, your turn: click a highlighted tile, or use the arrows and Enter.").format(
-                        name=name
-                    )
-                )
+            self.turn.setText(self._your_turn(hand, can_pass, can_draw))
         else:
             name = person_name(controller.seats[hand.turn].name, hand.turn, len(self._people()))
             thinking = controller.thinking is not None
@@ -656,6 +636,41 @@ class GamePage(QWidget):
         self.tracker.setText("<br>".join(lines))
 
     # ---- pass-and-play curtain ------------------------------------------------------------------
+
+    def _your_turn(self, hand: Hand, can_pass: bool, can_draw: bool) -> str:
+        """The turn line on the person's turn. The one person at the screen is spoken to ("Your turn"), not
+        named and spoken to ("You, your turn", es "Tú, te toca": audit24b); people sharing the screen are
+        named by their plate, so each knows whose turn it is."""
+        people = len(self._people())
+        if people > 1:
+            name = person_name(self.controller.seats[self.table.bottom].name, self.table.bottom, people)
+            if self.table.choosing is not None:
+                return self.tr(
+                    "{name}, {tile} fits two ends: choose an end (click a marked end, or arrows and Enter; "
+                    "Esc to choose another tile)."
+                ).format(name=name, tile=self.table.choosing[0])
+            if can_pass:
+                return self.tr("{name}, your turn: no tile fits, so pass (P).").format(name=name)
+            if can_draw:
+                return self.tr("{name}, your turn: no tile fits, so draw (D).").format(name=name)
+            if self._has_played(hand):
+                # Issue 34 (side panels full of text): how to play is said until the person's first play only.
+                return self.tr("{name}, your turn.").format(name=name)
+            return self.tr("{name}, your turn: click a highlighted tile, or use the arrows and Enter.").format(
+                name=name
+            )
+        if self.table.choosing is not None:
+            return self.tr(
+                "{tile} fits two ends: choose an end (click a marked end, or arrows and Enter; Esc to choose "
+                "another tile)."
+            ).format(tile=self.table.choosing[0])
+        if can_pass:
+            return self.tr("Your turn: no tile fits, so pass (P).")
+        if can_draw:
+            return self.tr("Your turn: no tile fits, so draw (D).")
+        if self._has_played(hand):
+            return self.tr("Your turn.")
+        return self.tr("Your turn: click a highlighted tile, or use the arrows and Enter.")
 
     def _people(self) -> list[int]:
         return self.controller.people()
@@ -734,7 +749,9 @@ class GamePage(QWidget):
         )
         self.claim_button.hide()
         self._clear_muggins()
-        for seat in seats:
+        # A button for each person here offered the points, not for the CPUs offered them too: "Muggins! (CPU 3)",
+        # first and focused, answered Enter with "There are no missed points to take." (audit24b)
+        for seat in (s for s in seats if self.controller.is_human(s)):
             name = shown_name(self.controller.seats[seat].name)
             after = shown_name(self.controller.seats[seat].name, after_preposition=True)  # "for you", "para ti"
             if len(self._people()) > 1:
@@ -1023,6 +1040,10 @@ class GamePage(QWidget):
 
     def _log_move(self, seat: int, move: Move) -> None:
         self._sync_log()
+        hand = self.controller.hand
+        mine = seat == self.table.bottom and self.controller.is_human(seat)
+        if move.kind is MoveKind.DRAW and mine and hand is not None and hand.hands[seat]:
+            self.table.focus_tile(hand.hands[seat][-1])  # a draw adds the stock's tile at the end
 
     def _points_scored(self, side: int, points: int) -> None:
         self.table.float_points(points)
@@ -1143,7 +1164,7 @@ class GamePage(QWidget):
         self.table.refresh()
         duplicate = self.controller.duplicate
         winner = self.controller.winner if duplicate is None else None  # a duplicate play's target does not count
-        self.hand_end.show_result(rules, self.controller.seats, result, winner)
+        self.hand_end.show_result(rules, self.controller.seats, result, winner, duplicate is not None)
         self.deal_seal.seal(self.controller.hand_proof())
         self.deal_seal.cut.set_theme(self.table.look.theme)
         if duplicate is None:

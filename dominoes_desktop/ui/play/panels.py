@@ -735,7 +735,10 @@ class HandEndPanel(QFrame):
             lines.append(self.tr("A tie: the side that posed the first tile wins it."))
         return lines
 
-    def show_result(self, rules: Rules, seats: list[SeatConfig], result: HandResult, winner: int | None) -> None:
+    def show_result(
+        self, rules: Rules, seats: list[SeatConfig], result: HandResult, winner: int | None, duplicate: bool = False
+    ) -> None:
+        """The sheet for `result`; `duplicate`: a duplicate match's play (a match of one hand of its own)."""
         self.rules = rules
         head = self.headline(result, seats)
         lines = []
@@ -777,11 +780,14 @@ class HandEndPanel(QFrame):
                 lines.append("<p>" + escape(text) + "</p>")
         for line in self._side_pips(rules, seats, result):
             lines.append("<p>" + escape(line) + "</p>")
-        if winner is None and len(result.scores) == rules.sides:  # where the match stands, the side panel hidden
-            standing = self.standing(rules, seats, result.scores)
-            lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
+        # Why the scores are all zero before they are shown (after them, a won hand read "0 · 0 · 0": audit24b).
         if result.reset and rules.cutthroat_reset:
             lines.append("<p>" + escape(self.tr("Everyone has won a hand: the scores go back to zero.")) + "</p>")
+        # Where the match stands, the side panel hidden. Not in a duplicate's play: a match of one hand, its "Match
+        # score" was always 1-0 or 0-1, never the duplicate's standing (the note under the headline says that).
+        if winner is None and len(result.scores) == rules.sides and not duplicate:
+            standing = self.standing(rules, seats, result.scores)
+            lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
         if any(result.end_points):
             points = ", ".join(held(f"{side_name(rules, seats, s)} {p}") for s, p in enumerate(result.end_points) if p)
             lines.append("<p>" + escape(self.tr("End points this hand: {points}.").format(points=points)) + "</p>")

@@ -28,7 +28,7 @@ from ..look.looks import Look
 from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
-from ..play.panels import describe_move, person_name, side_name
+from ..play.panels import MoveRecord, describe_move, person_name, side_name
 from ..shell.announce import say
 from ..shell.i18n import translate
 from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
@@ -59,6 +59,7 @@ class ReviewDialog(QDialog):
         self.match = match
         self.seats = seats
         self.people = sum(1 for seat in seats if seat.human)
+        self.record = MoveRecord()  # each move with the points it took, as the move log reads them
         self.scene_ = TableScene(look)  # held by the dialog: a scene in a local would be collected
         self.view = QGraphicsView(self.scene_)
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -75,7 +76,11 @@ class ReviewDialog(QDialog):
                 if result.winner_side is not None
                 else self.tr("nobody won")
             )
-            score = self.tr(" to ").join(str(x) for x in result.scores)
+            if len(result.scores) > 2:
+                # Each for themselves: "130 to 40 to 80 to 50" named nobody (audit24b); each score with its side.
+                score = " · ".join(f"{side_name(rules, seats, s)}: {x}" for s, x in enumerate(result.scores))
+            else:
+                score = self.tr(" to ").join(str(x) for x in result.scores)
             label = self.tr("Hand {n}: {won} · score after it {score}").format(n=i + 1, won=won, score=score)
             if i in self.unverifiable:
                 label += " · ⚠ " + self.tr("cannot be verified")
@@ -171,6 +176,8 @@ class ReviewDialog(QDialog):
             text = self.tr("Dealt (deal seed {seed}). {n} moves.").format(seed=self.deal.seed, n=total)
         else:
             turn = self.played.history[self.step - 1]
+            # A claim's or a Muggins' points, as the move log has them: without them each read "claimed 0" (audit24b).
+            points = self.record.moves(self.match.rules, self.played)[self.step - 1][2]
             text = self.tr("Move {k} of {n}: {move}").format(
                 k=self.step,
                 n=total,
@@ -178,6 +185,7 @@ class ReviewDialog(QDialog):
                     person_name(self.seats[turn.seat].name, turn.seat, self.people),
                     turn.move,
                     self.seats[turn.seat].human and self.people == 1,
+                    points,
                 ),
             )
         if text != self.caption.text():

@@ -406,6 +406,15 @@ class TableView(QGraphicsView):
             self._show_focus(force=True)
         self.status.emit(words)
 
+    def focus_tile(self, tile: Tile) -> None:
+        """The rack's keys on `tile` (the tile just drawn: Enter plays it if it fits, where the keys stayed on the
+        rack's first tile, which may not fit: audit24b)."""
+        self.refresh()
+        rack = [item.tile for item in self.table.items_for_rack()]
+        if tile in rack:
+            self.focus_index = rack.index(tile)
+            self._show_focus(force=True)
+
     def flip(self, tile: Tile) -> None:
         """Turn a rack tile end over end; only how it is shown changes."""
         self.flipped ^= {tile}
@@ -477,6 +486,12 @@ class TableView(QGraphicsView):
             # panel's buttons, the move log and New match were out of reach of the keyboard while a tile was held).
             forward = key == Qt.Key.Key_Tab and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
             super().focusNextPrevChild(forward)
+        elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and self._between_hands():
+            # No hand in play (its sheet up): the rack's tiles are only shown, and Tab leaves the table for the
+            # sheet as in any window; it walked the rack for good, the sheet's "Next hand" out of Tab's reach for
+            # anyone who did not know Ctrl+Tab (audit24b).
+            forward = key == Qt.Key.Key_Tab and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            super().focusNextPrevChild(forward)
         elif self.choosing is not None and key in (
             Qt.Key.Key_Left,
             Qt.Key.Key_Right,
@@ -511,6 +526,10 @@ class TableView(QGraphicsView):
 
     def focusNextPrevChild(self, next: bool) -> bool:
         return False
+
+    def _between_hands(self) -> bool:
+        hand = self.controller.hand
+        return hand is None or hand.is_over
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
