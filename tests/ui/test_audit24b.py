@@ -184,20 +184,25 @@ def test_the_keys_go_to_the_tile_just_drawn(qtbot: QtBot, window: MainWindow) ->
     raise AssertionError("no deal where a draw brought a tile that fits")
 
 
-def test_the_reviews_hand_list_names_each_score_when_each_plays_for_themselves(window: MainWindow) -> None:
-    """All Fives (en 1024), the review after the match: "Hand 5: You won 35 · score after it 130 to 40 to 80 to 50",
-    four numbers and no names."""
+def all_fives_hand_played_with_claims(window: MainWindow) -> None:
+    """An All Fives hand (deal 3) to its end, the person playing the first tile that fits and claiming each score."""
     window.start_match(MatchSetup(build_rules("all_fives"), tuple(default_seats(4))), 3, known_deal(3))
     for _ in range(80):
         idle(window)
         if window.game.hand_end.isVisible():
-            break
+            return
         if window.game.claim_box.isVisible() and window.game.claim_button.isVisible():
             window.controller.claim()
             continue
         moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
         if moves:
             window.controller.play(moves[0])
+
+
+def test_the_reviews_hand_list_names_each_score_when_each_plays_for_themselves(window: MainWindow) -> None:
+    """All Fives (en 1024), the review after the match: "Hand 5: You won 35 · score after it 130 to 40 to 80 to 50",
+    four numbers and no names."""
+    all_fives_hand_played_with_claims(window)
     match = window.controller.match
     assert match is not None and match.results
     review = ReviewDialog(match, window.controller.seats, window.look, window)
@@ -270,17 +275,7 @@ def test_tab_still_walks_the_rack_during_a_hand(qtbot: QtBot, window: MainWindow
 def test_the_review_says_the_points_each_claim_took(window: MainWindow) -> None:
     """Fives and threes es 1024, the review after the hand: "Jugada 28 de 28: CPU 3 se anotó 0" where the table had
     said "CPU 3 se anotó 5": every claim in the review read 0."""
-    window.start_match(MatchSetup(build_rules("all_fives"), tuple(default_seats(4))), 3, known_deal(3))
-    for _ in range(80):
-        idle(window)
-        if window.game.hand_end.isVisible():
-            break
-        if window.game.claim_box.isVisible() and window.game.claim_button.isVisible():
-            window.controller.claim()
-            continue
-        moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
-        if moves:
-            window.controller.play(moves[0])
+    all_fives_hand_played_with_claims(window)
     match = window.controller.match
     assert match is not None
     review = ReviewDialog(match, window.controller.seats, window.look, window)
