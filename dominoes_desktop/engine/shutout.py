@@ -1,7 +1,8 @@
 """A match won with every other side on zero, named by what it is in that game: a six-love where hands are counted
 one each to six (the Jamaican, Trinidad and Barbados matches, three-handed Cutthroat, and the six-love game whose
-rules make every win one), a shutout anywhere else. The table's cheer, its sound and the room's quick phrase ask here, so they say the same thing. (The
-statistics keep the rule book's count of six-loves: any match won while the loser has zero, one hand or more.)"""
+rules make every win one), a shutout anywhere else. The table's cheer, its sound and the room's quick phrase ask
+here, so they say the same thing. (The statistics keep the rule book's count of six-loves: any match won while the
+loser has zero, one hand or more.)"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The table's sounds: a clack when a tile is laid (lower for a double), a shuffle at the deal, a knock on a
 pass, a call at a domino, a capicúa, a six-love or another shutout, and a match won. Played with Qt Multimedia's
-QSoundEffect from short WAVs in resources/sounds/; quiet when muted or while the window is minimised. Without Qt Multimedia (or an audio
-device) the game simply stays silent, and says so in one log line rather than a warning per sound."""
+QSoundEffect from short WAVs in resources/sounds/; quiet when muted or while the window is minimised. Without Qt
+Multimedia (or an audio device) the game simply stays silent, and says so in one log line rather than a warning
+per sound."""
 
 from __future__ import annotations
 

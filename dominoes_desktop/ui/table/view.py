@@ -481,15 +481,13 @@ class TableView(QGraphicsView):
                 self.flip(tile)
         elif key == Qt.Key.Key_P:
             self.draw_or_pass(MoveKind.PASS)
-        elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and (
+            event.modifiers() & Qt.KeyboardModifier.ControlModifier or self._between_hands()
+        ):
             # Tab moves along the rack: Ctrl+Tab leaves the table for the side panel, as it leaves a text field (the
             # panel's buttons, the move log and New match were out of reach of the keyboard while a tile was held).
-            forward = key == Qt.Key.Key_Tab and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
-            super().focusNextPrevChild(forward)
-        elif key in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and self._between_hands():
-            # No hand in play (its sheet up): the rack's tiles are only shown, and Tab leaves the table for the
-            # sheet as in any window; it walked the rack for good, the sheet's "Next hand" out of Tab's reach for
-            # anyone who did not know Ctrl+Tab (audit24b).
+            # With no hand in play (its sheet up) the rack's tiles are only shown and Tab itself leaves the table:
+            # it walked the rack for good, the sheet's "Next hand" out of reach without Ctrl+Tab (audit24b).
             forward = key == Qt.Key.Key_Tab and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier
             super().focusNextPrevChild(forward)
         elif self.choosing is not None and key in (
