@@ -64,7 +64,9 @@ def test_the_hand_s_result_is_read_once_with_the_sheet_not_again_as_its_button_s
         settle(qtbot, window)
     result = window.controller.last_result
     assert result is not None
-    headline = sheet.headline(result, window.controller.seats)
+    rules = window.controller.rules
+    assert rules is not None
+    headline = sheet.headline(rules, result, window.controller.seats)
     focus = QApplication.focusWidget()
     assert isinstance(focus, QPushButton) and sheet.isAncestorOf(focus), focus
     assert plain(sheet.text.text()).startswith(headline)  # what the focus reads

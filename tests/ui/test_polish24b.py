@@ -69,8 +69,9 @@ def sheet(
 def headline(qtbot: QtBot, preset: str, hand: HandResult, winner: int | None = None) -> str:
     panel = HandEndPanel()
     qtbot.addWidget(panel)
-    panel.show_result(build_rules(preset), default_seats(4), hand, winner)
-    return panel.headline(hand, default_seats(4), winner is not None).replace("\xa0", " ")
+    rules = build_rules(preset)
+    panel.show_result(rules, default_seats(4), hand, winner)
+    return panel.headline(rules, hand, default_seats(4), winner is not None).replace("\xa0", " ")
 
 
 # ---- 1. the final score at a match's end (finding 2) ------------------------------------------------------------

@@ -140,7 +140,8 @@ def test_the_overlays_are_in_the_accessibility_tree(qtbot: QtBot, window: MainWi
     sheet_text = name_of(page.hand_end.text)
     assert (
         "pip" in sheet_text
-        and page.hand_end.headline(window.controller.last_result, window.controller.seats) in sheet_text
+        and page.hand_end.headline(window.controller.rules, window.controller.last_result, window.controller.seats)
+        in sheet_text
     )  # type: ignore[arg-type]
 
 

@@ -1174,7 +1174,7 @@ class GamePage(QWidget):
             self._duplicate_hand_end()
         self._show_seal()
         self._place_overlays()
-        headline = self.hand_end.headline(result, self.controller.seats, winner is not None)
+        headline = self.hand_end.headline(rules, result, self.controller.seats, winner is not None)
         only_cpus = not self._people() and self.controller.winner is None
         going_on = (
             not only_cpus
@@ -1197,7 +1197,9 @@ class GamePage(QWidget):
         said = headline
         if winner is not None:
             said = (
-                translate("HandEndPanel", "Match over.") + " " + self.hand_end.headline(result, self.controller.seats)
+                translate("HandEndPanel", "Match over.")
+                + " "
+                + self.hand_end.headline(rules, result, self.controller.seats)
             )
         self.announce(said, shown_on=self.hand_end)
         self.happened.emit(headline)

@@ -192,6 +192,18 @@ def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_prepositio
     return translate("Moves", " & ").join(names)
 
 
+def side_held(rules: Rules, seats: list[SeatConfig], side: int) -> str:
+    """A side's names held together ("CPU 1 & CPU 3" never broken after "&"), for a line that wraps between sides."""
+    joiner = translate("Moves", " & ")
+    return side_name(rules, seats, side).replace(joiner, joiner.replace(" ", NO_BREAK))
+
+
+def sides_count_together(rules: Rules) -> bool:
+    """A locked table decided by the partners' pips counted together (the Dominican and Puerto Rican side rules),
+    not by the lightest seat alone: its headline names the side, its sheet shows each side's pips."""
+    return rules.partners and rules.blocked is not BlockedRule.LOWEST_PLAYER
+
+
 class SteadyLabel(QLabel):
     """A label that keeps the tallest height its texts have needed at this width: "CPU 1 is thinking…" after a
     four-line "your turn" no longer pulls the buttons below it up and down at every turn."""
@@ -551,7 +563,6 @@ class HandEndPanel(QFrame):
         self.body.setHorizontalSpacing(18)
         self.body.addWidget(self.text, 0, 0)
         self.one_row = True  # so that the first set_one_row arranges the sheet
-        self.rules: Rules | None = None  # the rules of the hand shown: its headline names a side by them
         self.text_scale = 1.0
         layout = QVBoxLayout(self)
         layout.setSpacing(6)
@@ -647,11 +658,10 @@ class HandEndPanel(QFrame):
         words = {"capicua": self.tr("Capicúa!"), "key_bone": self.tr("Key bone!")}
         return " ".join(words.get(b, b) for b in bonus)
 
-    def headline(self, result: HandResult, seats: list[SeatConfig], match_over: bool = False) -> str:
+    def headline(self, rules: Rules, result: HandResult, seats: list[SeatConfig], match_over: bool = False) -> str:
         """The hand's end in one line, as a player says it ("CPU 3 dominó.", "¡Dominaste!"), a bonus first
         ("Capicúa! CPU 3 went out."); a side's win of a locked table under a side rule by the side. At a match's
         end: who won the match and the final score first (the status line and the screen reader's words)."""
-        rules = self.rules
         seat = result.winner_seat
         if seat is None:
             head = self.tr("Locked table and a tie: nobody wins this hand.")
@@ -662,7 +672,7 @@ class HandEndPanel(QFrame):
                 head = self.tr("{name} went out (domino).").format(name=self._seat_name(seats, seat))
             if result.bonus:
                 head = self.bonus_words(result.bonus) + " " + head
-        elif rules is not None and rules.partners and rules.blocked is not BlockedRule.LOWEST_PLAYER:
+        elif sides_count_together(rules):
             # The partners' pips counted together decided it: the side won, not the lightest seat.
             side = rules.side_of(seat)
             people = [s for s in range(len(seats)) if seats[s].human]
@@ -676,7 +686,7 @@ class HandEndPanel(QFrame):
             head = self.tr("{name} won the locked table.").format(name=self._seat_name(seats, seat))
         if not match_over:
             return head
-        if rules is not None and result.winner_side is not None and len(result.scores) == rules.sides:
+        if result.winner_side is not None and len(result.scores) == rules.sides:
             won = self.tr("{side} won the match.").format(side=side_name(rules, seats, result.winner_side))
             standing = self.standing(rules, seats, result.scores).replace(NO_BREAK, " ")  # a status line, said
             final = self.tr("Final score: {scores}.").format(scores=standing)
@@ -686,11 +696,7 @@ class HandEndPanel(QFrame):
     def standing(self, rules: Rules, seats: list[SeatConfig], scores: tuple[int, ...]) -> str:
         """Each side and its score. A side's names held together ("CPU 1 &" at a line's end, "CPU 3: 31" on the
         next): the line wraps between sides, or, a side too long for a line, between the words of a name."""
-        joiner = translate("Moves", " & ")
-        return " · ".join(
-            held(f"{side_name(rules, seats, side).replace(joiner, joiner.replace(' ', NO_BREAK))}: {score}")
-            for side, score in enumerate(scores)
-        )
+        return " · ".join(held(f"{side_held(rules, seats, side)}: {score}") for side, score in enumerate(scores))
 
     def _sum_words(self, rules: Rules, result: HandResult) -> str:
         """Where a hand's points come from when a bonus is in them: " (8 in hand + 30 for the capicúa)"."""
@@ -715,16 +721,14 @@ class HandEndPanel(QFrame):
 
     def _side_pips(self, rules: Rules, seats: list[SeatConfig], result: HandResult) -> list[str]:
         """A locked table under a side rule: each side's pips together, and on a tie the rule that settled it."""
-        if result.end.value != "blocked" or not rules.partners or rules.blocked is BlockedRule.LOWEST_PLAYER:
+        if result.end.value != "blocked" or not sides_count_together(rules):
             return []
         totals = side_pips(rules, result.pips)
         # A side's names and pips held together: the line wraps between the sides, as the match score's does.
-        joiner = translate("Moves", " & ")
         each = " · ".join(
             held(
                 self.tr("{side}: {pips}").format(
-                    side=side_name(rules, seats, side).replace(joiner, joiner.replace(" ", NO_BREAK)),
-                    pips=self.tr("%n pip(s)", "", total).replace(" ", NO_BREAK),
+                    side=side_held(rules, seats, side), pips=self.tr("%n pip(s)", "", total).replace(" ", NO_BREAK)
                 )
             )
             for side, total in enumerate(totals)
@@ -739,8 +743,7 @@ class HandEndPanel(QFrame):
         self, rules: Rules, seats: list[SeatConfig], result: HandResult, winner: int | None, duplicate: bool = False
     ) -> None:
         """The sheet for `result`; `duplicate`: a duplicate match's play (a match of one hand of its own)."""
-        self.rules = rules
-        head = self.headline(result, seats)
+        head = self.headline(rules, result, seats)
         lines = []
         if winner is not None:
             won = self.tr("{side} won the match.").format(side=side_name(rules, seats, winner))

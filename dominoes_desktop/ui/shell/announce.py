@@ -329,8 +329,9 @@ class TableVoice(QObject):
         self.turn_key = None
         self.my_last_kind = None
         sheet = plain(page.hand_end.text.text())
-        headline = page.hand_end.headline(result, page.controller.seats)
-        sheet = sheet.replace(headline, "", 1)
+        rules = page.controller.rules
+        if rules is not None:  # (the hand just ended was played by them)
+            sheet = sheet.replace(page.hand_end.headline(rules, result, page.controller.seats), "", 1)
         # Said once: the page's headline began "Match over." already (a11y audit, session 22).
         over = translate("HandEndPanel", "Match over") + "."
         if page.controller.match_over and sheet.startswith(over):
