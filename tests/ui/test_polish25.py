@@ -5,17 +5,23 @@ in two lines where its name would push a side seat's plate away from its tiles."
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import MoveKind
-from dominoes_desktop.ui.play.controller import AUTO_PASS_MS
+from dominoes_desktop.engine.presets import build_rules, host_options
+from dominoes_desktop.store.stats import Statistics
+from dominoes_desktop.ui.play.controller import AUTO_PASS_MS, MatchSetup, SeatConfig
+from dominoes_desktop.ui.play.panels import HandEndPanel
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import saying, start
-from .driving import click_item, hand_over, idle, my_turn, settle
+from .driving import click_item, hand_over, idle, known_deal, make_window, my_turn, settle
 
 
 @pytest.fixture(autouse=True)
@@ -79,3 +85,154 @@ def test_a_pass_made_for_you_reads_one_spanish_line(qtbot: QtBot, window: MainWi
     shown, said = _passed_for_me(qtbot, window)
     assert shown == ["Pasas"], shown
     assert said.count("Pasaste") == 1 and "Pasas" not in said, said
+
+
+# ---- a rematch at the match's end (audit24 finding 10) -----------------------------------------------------------
+
+SEATS = (
+    SeatConfig("Ana", True),
+    SeatConfig("Rita", False, "easy"),
+    SeatConfig("Beto", False, "hard"),
+    SeatConfig("Cruz", False, "medium"),
+)
+
+
+def _setup(people: tuple[int, ...] = (0,)) -> MatchSetup:
+    rules = build_rules("jamaican", {"target": 1})
+    seats = tuple(SeatConfig(s.name, i in people, s.level) for i, s in enumerate(SEATS))
+    return MatchSetup(rules, seats, hints=False, stats_group="Casa", options=host_options(rules))
+
+
+def _played_out(window: MainWindow, setup: MatchSetup) -> None:
+    """A match of one hand played to its end by stand-ins for the people: the sheet says the match is over."""
+    window.start_match(setup, 3, known_deal(3))
+    idle(window)
+    for _ in range(8):  # a person's cut or a leader's choice stops autoplay: played on by the page's own answers
+        window.controller.autoplay(10_000)
+        idle(window)
+        if window.controller.match_over:
+            break
+    assert window.controller.match_over
+
+
+def _matches_in_stats(folder: Path, player: str) -> int:
+    stats = Statistics(folder)
+    try:
+        return sum(row.values["matches"] for row in stats.table("Casa") if row.player == player)
+    finally:
+        stats.close()
+
+
+def test_enter_at_a_match_s_end_plays_a_rematch_of_the_same_table(qtbot: QtBot, tmp_path: Path) -> None:
+    window = make_window(qtbot, tmp_path)
+    setup = _setup()
+    _played_out(window, setup)
+    sheet = window.game.hand_end
+    qtbot.waitUntil(sheet.rematch.hasFocus, timeout=3000)
+    assert sheet.rematch.text() == "Rematch" and sheet.again.text() == "New match" and sheet.again.isVisible()
+    finished = window.controller.match
+    assert finished is not None
+    seal = window.controller.coming_seal.fingerprint
+    assert seal[:4] in sheet.rematch_note.text() and sheet.rematch_note.isVisible(), "the seal is shown first"
+    window.store.wait_idle()
+    assert _matches_in_stats(tmp_path, "Ana") == 1
+
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    qtbot.keyClick(focused, Qt.Key.Key_Return)
+    idle(window)
+    rematch = window.controller.match
+    assert rematch is not None and rematch is not finished and not rematch.is_over
+    assert window.stack.currentWidget() is window.game, "at once, not through the lobby"
+    assert rematch.rules == finished.rules and window.game.setup == setup
+    assert window.controller.seats == list(setup.seats), "the same names, people and CPU levels"
+    assert rematch.seed != finished.seed
+    assert rematch.proofs[0].fingerprint == seal, "its first deal is the seal the sheet showed, cut by the press"
+    assert window.controller.coming_seal.fingerprint != seal, "a seal is cut once"
+    assert not sheet.isVisible() and window.controller.hand is not None
+    assert window.game.table.hasFocus() or window.game.isAncestorOf(QApplication.focusWidget()), "keys at the table"
+
+    window.store.wait_idle()
+    assert _matches_in_stats(tmp_path, "Ana") == 1, "the finished match counted once, the rematch not yet"
+    for _ in range(8):
+        window.controller.autoplay(10_000)
+        idle(window)
+        if window.controller.match_over:
+            break
+    assert window.controller.match_over
+    window.store.wait_idle()
+    assert _matches_in_stats(tmp_path, "Ana") == 2, "the rematch is a match record of its own"
+
+
+def test_new_match_beside_the_rematch_still_opens_the_lobby(qtbot: QtBot, window: MainWindow) -> None:
+    _played_out(window, _setup())
+    sheet = window.game.hand_end
+    qtbot.waitUntil(sheet.rematch.hasFocus, timeout=3000)
+    finished = window.controller.match
+    sheet.again.click()
+    assert window.stack.currentWidget() is window.lobby and window.lobby.start.hasFocus()
+    assert window.controller.match is finished, "no match started"
+
+
+def test_a_pass_and_play_rematch_seats_the_same_people_behind_the_curtain(qtbot: QtBot, window: MainWindow) -> None:
+    setup = _setup(people=(0, 2))
+    _played_out(window, setup)
+    sheet = window.game.hand_end
+    qtbot.waitUntil(sheet.rematch.hasFocus, timeout=3000)
+    qtbot.keyClick(sheet.rematch, Qt.Key.Key_Return)
+    idle(window)
+    assert [(s.name, s.human, s.level) for s in window.controller.seats] == [
+        (s.name, s.human, s.level) for s in setup.seats
+    ]
+    page = window.game
+    assert page.curtain.isVisible(), "the CPUs played up to a person's turn: that person is called to the screen"
+    assert page.curtain_button.hasFocus()
+
+
+def test_the_rematch_reads_in_spanish(qtbot: QtBot, window: MainWindow) -> None:
+    window.set_language("es")
+    _played_out(window, _setup())
+    sheet = window.game.hand_end
+    qtbot.waitUntil(sheet.rematch.hasFocus, timeout=3000)
+    assert sheet.rematch.text() == "Revancha" and sheet.again.text() == "Partida nueva"
+    assert sheet.rematch_note.text().startswith("Primer reparto sellado: ")
+    assert sheet.rematch_note.text().endswith("… Revancha corta la baraja.")
+    assert sheet.rematch.accessibleName() == "Revancha: los mismos jugadores y las mismas reglas"
+    with saying() as said:
+        qtbot.keyClick(sheet.rematch, Qt.Key.Key_Return)
+        idle(window)
+    assert any("La revancha cortó la baraja." in line for line in said), said
+
+
+def test_a_sheet_whose_window_starts_no_rematch_offers_none(qtbot: QtBot) -> None:
+    """A friends' room's sheet (its own page, its "New match" button renamed by the room) is never given the next
+    match's seal: no Rematch shows there, its own button keeps the focus."""
+    from dominoes_desktop.engine.decisions import HandResult
+    from dominoes_desktop.engine.hand import HandEnd
+    from dominoes_desktop.ui.play.controller import default_seats
+
+    panel = HandEndPanel()
+    qtbot.addWidget(panel)
+    rules = build_rules("jamaican", {"target": 1})
+    won = HandResult(
+        hand_index=0,
+        seed=11,
+        leader=0,
+        end=HandEnd.DOMINO,
+        winner_seat=0,
+        winner_side=0,
+        points=1,
+        bonus=(),
+        reset=False,
+        end_points=(0, 0),
+        pips=(0, 5, 3, 9),
+        remaining=((), (), (), ()),
+        scores=(1, 0),
+    )
+    panel.show_result(rules, default_seats(4), won, winner=0)
+    assert panel.rematch.isHidden() and panel.rematch_note.isHidden() and not panel.again.isHidden()
+    panel.show_rematch_seal("ab" * 32)
+    panel.show_result(rules, default_seats(4), won, winner=0)
+    assert not panel.rematch.isHidden() and "abab abab abab abab" in panel.rematch_note.text()
+    panel.show_result(rules, default_seats(4), won, winner=None)
+    assert panel.rematch.isHidden(), "between hands: Next hand"

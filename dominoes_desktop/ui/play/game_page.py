@@ -1098,11 +1098,11 @@ class GamePage(QWidget):
             said = self.cut_panel.seal.text() + " " + self.cut_panel.hint.text()
             self.announce(said if redeal_by is None else self.cut_panel.title.text() + ". " + said)
 
-    def say_cut_by_start(self, fingerprint: str, start: QWidget) -> None:
-        """The first deal is cut by Start, its seal shown beside Start: said as the deck would have said it, from
-        `start` while it still has the focus (see MainWindow.start_match)."""
+    def say_cut_by_start(self, fingerprint: str, start: QWidget, rematch: bool = False) -> None:
+        """The first deal is cut by Start (or the match's end sheet's Rematch), its seal shown beside it: said as the
+        deck would have said it, from `start` while it still has the focus (see MainWindow.start_match)."""
         sealed = translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(fingerprint))
-        text = sealed + " " + self.tr("Start cut the deck.")
+        text = sealed + " " + (self.tr("Rematch cut the deck.") if rematch else self.tr("Start cut the deck."))
         self.log.setAccessibleDescription(text)
         say(start, text)
 
