@@ -5,20 +5,25 @@ in two lines where its name would push a side seat's plate away from its tiles."
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from functools import reduce
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSizeF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules, host_options
+from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.store.stats import Statistics
+from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.controller import AUTO_PASS_MS, MatchSetup, SeatConfig
 from dominoes_desktop.ui.play.panels import HandEndPanel
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.table.scene import SeatState, TableScene, TableState
 
 from .conftest import saying, start
 from .driving import click_item, hand_over, idle, known_deal, make_window, my_turn, settle
@@ -236,3 +241,116 @@ def test_a_sheet_whose_window_starts_no_rematch_offers_none(qtbot: QtBot) -> Non
     assert not panel.rematch.isHidden() and "abab abab abab abab" in panel.rematch_note.text()
     panel.show_result(rules, default_seats(4), won, winner=None)
     assert panel.rematch.isHidden(), "between hands: Next hand"
+
+
+# ---- each seat's plate by its own tiles (audit24 finding 15) -------------------------------------------------------
+
+# The room the view gives the scene (its size in scene units, scene units per pixel, the words' scale), as a window
+# of that size gives it with the side panel shown: 1024x700, 1280x800, 1366x768, 1600x900, 1920x1080.
+ROOMS = {
+    "1024x700": ((1150.0, 942.6), 1.43, 1.0),
+    "1280x800": ((1172.2, 880.0), 1.164, 1.143),
+    "1366x768": ((1304.8, 880.0), 1.214, 1.097),
+    "1600x900": ((1297.3, 880.0), 1.03, 1.286),
+    "1920x1080": ((1294.3, 880.0), 0.856, 1.5),
+}
+
+
+def _apart(a: QRectF, b: QRectF) -> float:
+    dx = max(0.0, max(a.left(), b.left()) - min(a.right(), b.right()))
+    dy = max(0.0, max(a.top(), b.top()) - min(a.bottom(), b.bottom()))
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def _drawn(scene: TableScene, state: TableState) -> tuple[dict[int, QRectF], dict[int, QRectF]]:
+    """Each seat's plate as drawn (its box in scene units) and the box round its tiles as drawn."""
+    plates = {}
+    for seat, plate in scene.plates.items():
+        box, units = plate.boundingRect(), scene.plate_units()
+        plates[seat] = QRectF(plate.pos() + box.topLeft() * units, box.size() * units)
+    tiles = {}
+    for seat in range(len(state.seats)):
+        items = list(scene.rack_items.values()) if seat == state.bottom else scene.back_items[seat]
+        tiles[seat] = reduce(QRectF.united, (item.sceneBoundingRect() for item in items))
+    return plates, tiles
+
+
+def _pass_and_play(players: int, counts: int, shown: bool) -> TableState:
+    """Two people sharing the screen, partners across the table where there are four: "Player 3 (partner)" on top."""
+    person = QCoreApplication.translate("GamePage", "Player {n}")
+    seats = []
+    for seat in range(players):
+        human = seat == 0 or (players == 4 and seat == 2)
+        name = person.format(n=seat + 1) if human else f"CPU {seat}"
+        tiles = tuple(Tile(6, k) for k in range(counts)) if shown or seat == 0 else ()
+        note = "12 pips" if shown else ""
+        seats.append(SeatState(name, counts, tiles, partner=players == 4 and seat == 2, passed=seat == 1, note=note))
+    return TableState(None, seats, 0)
+
+
+@pytest.mark.parametrize("room", list(ROOMS))
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_seat_s_plate_stands_by_its_own_tiles(qtbot: QtBot, room: str, language: str, players: int) -> None:
+    LANGUAGE.install(language)
+    (width, height), pixel, words = ROOMS[room]
+    for counts, shown in ((7, False), (3, False), (7, True)):
+        scene = TableScene(Look())
+        scene.set_area(QSizeF(width, height), pixel, words)
+        state = _pass_and_play(players, counts, shown)
+        scene.sync(state, animate=False)
+        plates, tiles = _drawn(scene, state)
+        for seat, plate in plates.items():
+            for other, box in plates.items():
+                overlap = plate.intersected(box)
+                assert other == seat or overlap.width() < 0.5 or overlap.height() < 0.5, (seat, other, counts, shown)
+            own = _apart(plate, tiles[seat])
+            for other, box in tiles.items():
+                assert other == seat or own < _apart(plate, box), (
+                    f"{scene.plates[seat].lines[0]}'s plate nearer {scene.plates[other].lines[0]}'s tiles",
+                    counts,
+                    shown,
+                )
+
+
+def test_the_partner_s_plate_takes_two_lines_only_where_it_needs_them(qtbot: QtBot) -> None:
+    """Spanish at 1024x700: "Jugador 3 (compañero)" was wider than the room beside its row, and CPU 3's plate fell
+    to the bottom-left corner beside Jugador 1's (audit24 finding 15). English there, and Spanish at 1920x1080,
+    keep the name on one line."""
+    for language, room, lines in (
+        ("es", "1024x700", ["Jugador 3", "(compañero)"]),
+        ("es", "1920x1080", ["Jugador 3 (compañero)"]),
+        ("en", "1024x700", ["Player 3 (partner)"]),
+    ):
+        LANGUAGE.install(language)
+        (width, height), pixel, words = ROOMS[room]
+        scene = TableScene(Look())
+        scene.set_area(QSizeF(width, height), pixel, words)
+        state = _pass_and_play(4, 7, False)
+        scene.sync(state, animate=False)
+        top = scene.plates[2].lines
+        assert top[: len(lines)] == lines and top[len(lines)] == ("7 fichas" if language == "es" else "7 tiles")
+        plates, tiles = _drawn(scene, state)
+        assert plates[3].bottom() < tiles[3].top(), (
+            f"{language} {room}: CPU 3's plate in the top corner, above its tiles"
+        )
+
+
+def test_a_plate_in_two_lines_repaints_only_when_its_words_change(qtbot: QtBot) -> None:
+    """The layout weighs the name in two lines before it settles the plate's words: the plate across the table is not
+    written whole, then in two lines again, at every move of another seat (each write repaints it)."""
+    LANGUAGE.install("es")
+    (width, height), pixel, words = ROOMS["1024x700"]
+    scene = TableScene(Look())
+    scene.set_area(QSizeF(width, height), pixel, words)
+    state = _pass_and_play(4, 7, False)
+    scene.sync(state, animate=False)
+    top = scene.plates[2]
+    assert top.lines[:2] == ["Jugador 3", "(compañero)"]
+    updates: list[int] = []
+    original = top.update
+    top.update = lambda *args: updates.append(1) or original(*args)  # type: ignore[method-assign]
+    state.seats[1] = replace(state.seats[1], count=6, passed=False)  # CPU 1 played a tile
+    scene.sync(state, animate=False)
+    scene.felt_rect(state)
+    assert updates == [] and top.lines[:2] == ["Jugador 3", "(compañero)"]
