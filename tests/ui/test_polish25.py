@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QRectF, QSizeF, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.moves import MoveKind
@@ -354,3 +354,41 @@ def test_a_plate_in_two_lines_repaints_only_when_its_words_change(qtbot: QtBot) 
     scene.sync(state, animate=False)
     scene.felt_rect(state)
     assert updates == [] and top.lines[:2] == ["Jugador 3", "(compañero)"]
+
+
+def test_tab_at_a_match_s_end_reads_rematch_then_the_buttons_beside_it(qtbot: QtBot, window: MainWindow) -> None:
+    """Rematch stands in Next hand's place: Tab goes Details, Rematch, Review, New match, Coach, as the sheet reads."""
+    _played_out(window, _setup())
+    sheet = window.game.hand_end
+    qtbot.waitUntil(sheet.rematch.hasFocus, timeout=3000)
+    window.activateWindow()
+    reading = [sheet.details_button, sheet.rematch, sheet.review, sheet.again, window.game.coach_button]
+    assert all(w.isVisible() for w in reading) and not sheet.next.isVisible()
+    sheet.details_button.setFocus()
+    qtbot.waitUntil(sheet.details_button.hasFocus, timeout=2000)
+    reached: list[QWidget | None] = [sheet.details_button]
+    for _ in range(len(reading) - 1):
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        qtbot.keyClick(focused, Qt.Key.Key_Tab)
+        reached.append(QApplication.focusWidget())
+    assert reached == reading
+
+
+def test_a_friends_room_s_match_end_offers_no_rematch(qtbot: QtBot) -> None:
+    """A room's sheet keeps its own button ("Play again" for the host, "Ask for another match" for a guest), focused;
+    the Rematch the room cannot start is never shown there."""
+    from .test_network_play import join_ben, open_host, play_until
+
+    host, _ = open_host(qtbot, {"single_round": True})
+    try:
+        ana = host.window
+        ben = join_ben(qtbot, host, (1024, 700))
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
+        qtbot.waitUntil(lambda: ana.page.hand_end.isVisible() and ben.page.hand_end.isVisible(), timeout=5000)
+        for window in (ana, ben):
+            assert window.page.hand_end.rematch.isHidden() and window.page.hand_end.rematch_note.isHidden()
+        assert ana.focusWidget() is ana.page.hand_end.again and ana.page.hand_end.again.text() == "Play again"
+    finally:
+        host.stop()
