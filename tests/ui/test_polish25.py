@@ -392,3 +392,18 @@ def test_a_friends_room_s_match_end_offers_no_rematch(qtbot: QtBot) -> None:
         assert ana.focusWidget() is ana.page.hand_end.again and ana.page.hand_end.again.text() == "Play again"
     finally:
         host.stop()
+
+
+def test_the_match_s_winners_line_keeps_each_name_with_its_number(qtbot: QtBot) -> None:
+    """Pass and play in Spanish at 1024x700: "Partida ganada: Jugador 1 y CPU" over a lone "2."."""
+    from dominoes_desktop.engine.decisions import HandResult
+    from dominoes_desktop.engine.hand import HandEnd
+
+    LANGUAGE.install("es")
+    panel = HandEndPanel()
+    qtbot.addWidget(panel)
+    you = QCoreApplication.translate("GameController", "You")
+    seats = [SeatConfig(you, True), SeatConfig("CPU 1", False), SeatConfig(you, True), SeatConfig("CPU 3", False)]
+    won = HandResult(0, 11, 0, HandEnd.DOMINO, 2, 0, 1, (), False, (0, 0), (9, 5, 0, 6), ((), (), (), ()), (1, 0))
+    panel.show_result(build_rules("jamaican", {"target": 1}), seats, won, winner=0)
+    assert "<h3>Partida ganada: Jugador\xa01 y Jugador\xa03.</h3>" in panel.text.text()

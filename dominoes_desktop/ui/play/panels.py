@@ -774,7 +774,8 @@ class HandEndPanel(QFrame):
             elif swept is Shutout.SHUTOUT:
                 won += " " + self.tr("Shutout!")
             over = self.tr("Match over")
-            lines.append(f"<h1>{escape(over)}</h1><h3>{escape(won)}</h3>")
+            # A name held to its number: "Partida ganada: Jugador 1 y CPU" over a lone "2." at 1024x700 (session 25).
+            lines.append(f"<h1>{escape(over)}</h1><h3>{escape(held(won))}</h3>")
             if len(result.scores) == rules.sides:
                 final = self.tr("Final score: {scores}.").format(scores=self.standing(rules, seats, result.scores))
                 lines.append("<p><b>" + escape(final) + "</b></p>")
