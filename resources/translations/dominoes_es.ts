@@ -229,6 +229,10 @@
 <context>
     <name>GamePage</name>
     <message>
+        <source>Rematch cut the deck.</source>
+        <translation>La revancha cortó la baraja.</translation>
+    </message>
+    <message>
         <source>You were dealt {n} or more doubles.</source>
         <translation>Te tocaron {n} dobles o más.</translation>
     </message>
@@ -717,6 +721,22 @@
 </context>
 <context>
     <name>HandEndPanel</name>
+    <message>
+        <source>Rematch</source>
+        <translation>Revancha</translation>
+    </message>
+    <message>
+        <source>Rematch: the same players and rules again</source>
+        <translation>Revancha: los mismos jugadores y las mismas reglas</translation>
+    </message>
+    <message>
+        <source>First deal sealed: {fp} … Rematch cuts the deck.</source>
+        <translation>Primer reparto sellado: {fp} … Revancha corta la baraja.</translation>
+    </message>
+    <message>
+        <source>Fingerprint (SHA-256): {fp}</source>
+        <translation>Huella (SHA-256): {fp}</translation>
+    </message>
     <message>
         <source>Final score: {scores}.</source>
         <translation>Resultado final: {scores}.</translation>

@@ -275,6 +275,7 @@ class GamePage(QWidget):
         self.hands = 0  # the hands dealt on this page: a celebration still to come is the last hand's, not shown
         self.record = MoveRecord()  # the move log is the hand's record, each move with the points it took
         self._notes: dict[tuple[int, int], str] = {}  # (hand number, move index): a line told after that move
+        self._pass_shown = False  # the status bar says the pass made for the person: its log line is not put over it
         self.table.hintRequested.connect(self.ask_hint)
         self.table.choosingChanged.connect(self.refresh)
         # After every decision made in the panel, the keys go back to the rack.
@@ -358,7 +359,9 @@ class GamePage(QWidget):
         return mover == self.table.bottom
 
     def _auto_passed(self, seat: int) -> None:
-        """Nothing fitted and the game passes for the person: said briefly, on the table and in the status bar."""
+        """Nothing fitted and the game passes for the person: said briefly, on the table and in the status bar, which
+        keeps it: the move log's line for the pass ("You passed") is said to a screen reader but not put over it
+        (the status bar showed "You pass" and in the same instant "You passed": audit24 finding 9)."""
         words = (
             self.tr("You pass")
             if len(self._people()) == 1
@@ -366,6 +369,7 @@ class GamePage(QWidget):
         )
         self.table.table.float_text(words, None)
         self.happened.emit(words)  # (a screen reader hears the pass once, as the move log's line)
+        self._pass_shown = True
 
     def back_to_rack(self) -> None:
         if self.isVisible() and not self.curtain.isVisible() and not self.hand_end.isVisible():
@@ -405,6 +409,7 @@ class GamePage(QWidget):
         self.record = MoveRecord()
         self.turn.release()
         self.turn.setText("")
+        self._pass_shown = False
         self.matches += 1  # a celebration still to come is the last match's
         self.moments.clear()
         self.table.table.clear_rising()
@@ -1036,6 +1041,9 @@ class GamePage(QWidget):
         if news:
             for text in added:
                 self.announce(text)
+                if self._pass_shown:  # the pass the table made for the person, in the status bar already
+                    self._pass_shown = False
+                    continue
                 self.happened.emit(text)
 
     def _log_move(self, seat: int, move: Move) -> None:
@@ -1090,11 +1098,11 @@ class GamePage(QWidget):
             said = self.cut_panel.seal.text() + " " + self.cut_panel.hint.text()
             self.announce(said if redeal_by is None else self.cut_panel.title.text() + ". " + said)
 
-    def say_cut_by_start(self, fingerprint: str, start: QWidget) -> None:
-        """The first deal is cut by Start, its seal shown beside Start: said as the deck would have said it, from
-        `start` while it still has the focus (see MainWindow.start_match)."""
+    def say_cut_by_start(self, fingerprint: str, start: QWidget, rematch: bool = False) -> None:
+        """The first deal is cut by Start (or the match's end sheet's Rematch), its seal shown beside it: said as the
+        deck would have said it, from `start` while it still has the focus (see MainWindow.start_match)."""
         sealed = translate("FairDeal", "Deal sealed: {fp} …").format(fp=short(fingerprint))
-        text = sealed + " " + self.tr("Start cut the deck.")
+        text = sealed + " " + (self.tr("Rematch cut the deck.") if rematch else self.tr("Start cut the deck."))
         self.log.setAccessibleDescription(text)
         say(start, text)
 
@@ -1138,6 +1146,7 @@ class GamePage(QWidget):
         # The last hand's "Domino!" ends with it: its confetti fell over the new rack and the leader question when
         # Next hand was pressed within its 1.5 s (audit24 finding 11).
         self.hands += 1
+        self._pass_shown = False
         self.moments.clear()
         self.cut_panel.hide()
         self.hide_hand_end()

@@ -512,6 +512,7 @@ class HandEndPanel(QFrame):
 
     nextRequested = Signal()
     newMatchRequested = Signal()
+    rematchRequested = Signal()  # the match's end: the same table again at once (offered only where it is wired)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -538,12 +539,29 @@ class HandEndPanel(QFrame):
         self.next.setAccessibleName(self.tr("Next hand"))
         self.again = QPushButton(self.tr("New match"))
         self.again.setAccessibleName(self.tr("New match"))
+        # At a match's end, where "Next hand" was: the same rules, seats and CPUs again, its first deal sealed ahead
+        # and cut by the press, as the lobby's Start does (the note under the buttons shows the seal first).
+        self.rematch = QPushButton(self.tr("Rematch"))
+        self.rematch.setObjectName("rematch")
+        self.rematch.setAccessibleName(self.tr("Rematch: the same players and rules again"))
+        self.rematch.hide()
+        self.rematch_note = QLabel("")
+        self.rematch_note.setObjectName("rematchSeal")
+        self.rematch_note.setWordWrap(True)
+        self.rematch_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.rematch_note.hide()
+        # The next match's seal (GameController.coming_seal), set by the window that starts a rematch: None (a
+        # room's sheet, whose own buttons ask its host) offers none.
+        self.rematch_seal: str | None = None
         self.next.clicked.connect(self.nextRequested)
         self.again.clicked.connect(self.newMatchRequested)
+        self.rematch.clicked.connect(self.rematchRequested)
         self.next.installEventFilter(RETURN_CLICKS)
         self.again.installEventFilter(RETURN_CLICKS)
+        self.rematch.installEventFilter(RETURN_CLICKS)
         buttons = QGridLayout()
         buttons.addWidget(self.next, 0, 0, 1, 2)
+        buttons.addWidget(self.rematch, 0, 0, 1, 2)  # in Next hand's place: never both shown
         buttons.addWidget(self.review, 1, 0)
         buttons.addWidget(self.again, 1, 1)
         self.buttons = buttons
@@ -568,6 +586,7 @@ class HandEndPanel(QFrame):
         layout.setSpacing(6)
         layout.addLayout(self.body)
         layout.addLayout(buttons)
+        layout.addWidget(self.rematch_note)
         layout.addStretch(1)  # a sheet as tall as the side panel it lies on: its words and buttons at the top
         self.set_one_row(False)
         self.hide()
@@ -610,8 +629,8 @@ class HandEndPanel(QFrame):
             if widget is not None:
                 position: tuple[int, int, int, int] = grid.getItemPosition(i)  # type: ignore[assignment]
                 placed.append((position[0], position[1], widget))
-        widgets = [w for _, _, w in sorted(placed, key=lambda p: (p[0], p[1]))]
-        for widget in widgets:
+        widgets = [w for _, _, w in sorted(placed, key=lambda p: (p[0], p[1])) if w is not self.rematch]
+        for widget in [*widgets, self.rematch]:
             grid.removeWidget(widget)
         for column in range(grid.columnCount()):
             grid.setColumnStretch(column, 0)
@@ -619,8 +638,10 @@ class HandEndPanel(QFrame):
             for column, widget in enumerate(widgets):
                 grid.addWidget(widget, 0, column)
                 grid.setColumnStretch(column, 1)
+            grid.addWidget(self.rematch, 0, 0)  # Next hand's place
             return
         grid.addWidget(widgets[0], 0, 0, 1, 2)
+        grid.addWidget(self.rematch, 0, 0, 1, 2)
         rest = widgets[1:]
         for k, widget in enumerate(rest):
             lone = k == len(rest) - 1 and k % 2 == 0
@@ -753,7 +774,8 @@ class HandEndPanel(QFrame):
             elif swept is Shutout.SHUTOUT:
                 won += " " + self.tr("Shutout!")
             over = self.tr("Match over")
-            lines.append(f"<h1>{escape(over)}</h1><h3>{escape(won)}</h3>")
+            # A name held to its number: "Partida ganada: Jugador 1 y CPU" over a lone "2." at 1024x700 (session 25).
+            lines.append(f"<h1>{escape(over)}</h1><h3>{escape(held(won))}</h3>")
             if len(result.scores) == rules.sides:
                 final = self.tr("Final score: {scores}.").format(scores=self.standing(rules, seats, result.scores))
                 lines.append("<p><b>" + escape(final) + "</b></p>")
@@ -822,6 +844,21 @@ class HandEndPanel(QFrame):
         again = self.tr("New match")
         self.again.setText(again)
         self.again.setAccessibleName(again)
+        # The rematch a player who just finished wants (session 25), focused: Enter plays the same table again.
+        rematch = winner is not None and not duplicate and self.rematch_seal is not None
+        self.rematch.setVisible(rematch)
+        self.rematch_note.setVisible(rematch)
+        if rematch and self.rematch_seal is not None:
+            self.show_rematch_seal(self.rematch_seal)
         self.show()
         self.raise_()
-        (self.next if winner is None else self.again).setFocus()
+        (self.next if winner is None else self.rematch if rematch else self.again).setFocus()
+
+    def show_rematch_seal(self, fingerprint_hex: str) -> None:
+        """The rematch's first deal, sealed before the press that cuts it (as the lobby shows Start's)."""
+        self.rematch_seal = fingerprint_hex
+        head = " ".join(fingerprint_hex[i : i + 4] for i in range(0, 16, 4))
+        note = self.tr("First deal sealed: {fp} … Rematch cuts the deck.").format(fp=head)
+        self.rematch_note.setText(note)
+        self.rematch_note.setToolTip(self.tr("Fingerprint (SHA-256): {fp}").format(fp=fingerprint_hex))
+        self.rematch.setAccessibleDescription(note)

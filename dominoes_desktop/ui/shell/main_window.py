@@ -191,8 +191,13 @@ class MainWindow(QMainWindow):
         controller.lead_when_won = self.settings.leader_choice() == "me"
         controller.coming_seal = self._first_seal  # the seal the lobby has shown since it was first painted
         controller.comingSealChanged.connect(lambda fingerprint: self.lobby.show_seal(fingerprint))
+        controller.comingSealChanged.connect(self._rematch_seal)
         # Issue 33: each person's finished hands queued for the skill rating's judge (the pool, at low priority).
         self._skill = SkillRecorder(controller, self.store, lambda: controller.runner.pool.run, self)
+
+    def _rematch_seal(self, fingerprint: str) -> None:
+        if self._game is not None:  # the table page made since (or again, in another language) shows it as made
+            self._game.hand_end.show_rematch_seal(fingerprint)
 
     def _start_cpu_worker(self) -> None:
         self.controller.runner.start()
@@ -284,6 +289,8 @@ class MainWindow(QMainWindow):
         game.rules_button.clicked.connect(self.show_rules)
         game.lobby_button.clicked.connect(self.leave_for_lobby)
         game.hand_end.newMatchRequested.connect(self.leave_for_lobby)
+        game.hand_end.rematchRequested.connect(self.rematch)
+        game.hand_end.show_rematch_seal(self.controller.coming_seal.fingerprint)  # the sheet offers a rematch
         game.hand_end.review.clicked.connect(self.show_review)
         self.skill.show_on(game.hand_end)  # the sheet's luck line (issue 33 item 4)
         game.table.apply_look(self.look, flag_pixmap(self.look.flag))
@@ -763,9 +770,11 @@ class MainWindow(QMainWindow):
         seed: int | None = None,
         first_deal: int | FairDeal | None = None,
         start_cut: tuple[object, ...] | None = None,
+        rematch: bool = False,
     ) -> None:
         """A new match (`first_deal`: its first hand dealt again, from a proof or a deal seed, not sealed and cut;
-        `start_cut`: the press that started it, which cuts the first deal sealed ahead)."""
+        `start_cut`: the press that started it, which cuts the first deal sealed ahead; `rematch`: that press was
+        the match's end sheet's Rematch, not the lobby's Start)."""
         # One question for a new match (issue 34): a person who left the table by answering "Go to the lobby"
         # was told then that starting another match ends this one.
         told = self._told_at_leaving
@@ -791,7 +800,7 @@ class MainWindow(QMainWindow):
             # with the table's focus (its description by then) and again as the description changed.
             focus = QApplication.focusWidget()
             start = focus if focus is not None and focus.window() is self else self
-            self.game.say_cut_by_start(self.controller.coming_seal.fingerprint, start)
+            self.game.say_cut_by_start(self.controller.coming_seal.fingerprint, start, rematch)
         focus = QApplication.focusWidget()
         if focus is not None and focus.window() is self:
             # Let go of until the deal: Qt passed it on to the table as the lobby (or the sheet) hid, before the
@@ -807,6 +816,17 @@ class MainWindow(QMainWindow):
         else:
             self.controller.new_match(setup.rules, list(setup.seats), seed, first_deal, start_cut)
         self.keys_to_table()
+
+    def rematch(self) -> None:
+        """The match's end sheet's Rematch: the match just finished played again at once, with its rules, seats,
+        names, CPU levels and table helpers; a new seed, and its first deal the seal the sheet showed, cut by the
+        press, as the lobby's Start makes a new match (where Start, the same setup again, was two steps away)."""
+        from ..play.fair_deal import gesture_here
+
+        setup, match = self.game.setup, self.controller.match
+        if setup is None or setup.duplicate_deals or match is None or not match.is_over:
+            return
+        self.start_match(setup, start_cut=gesture_here("rematch"), rematch=True)
 
     def watch(self, rules: Rules, seed: int | None = None, level: str = "hard") -> None:
         """CPUs in every seat: watch a match (and, in tests, a game process that saves as it plays)."""

@@ -6,6 +6,7 @@ and reports clicks and drags as signals; it never changes the game.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -129,6 +130,13 @@ def _area(rect: QRectF) -> float:
     return rect.width() * rect.height() if rect.isValid() else 0.0
 
 
+def _apart(a: QRectF, b: QRectF) -> float:
+    """How far apart two boxes are (0 when they touch or overlap)."""
+    dx = max(0.0, max(a.left(), b.left()) - min(a.right(), b.right()))
+    dy = max(0.0, max(a.top(), b.top()) - min(a.bottom(), b.bottom()))
+    return math.hypot(dx, dy)
+
+
 def _clear_of(felt: QRectF, plates: list[QRectF], gap: float) -> QRectF:
     """The felt drawn back, on whichever side costs it least, from every plate that reaches into it."""
     for plate in plates:
@@ -150,6 +158,18 @@ def _keep_inside(shift: float, least: float, most: float) -> float:
     if least > most:
         return (least + most) / 2
     return min(max(shift, least), most)
+
+
+def _two_lines(name: str, partner: str) -> list[str]:
+    """A plate's name in two lines: the seat's name over its partner mark, or a long name broken at the space
+    nearest its middle (a name with no space stays whole)."""
+    if partner:
+        return [name, partner.strip()]
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    if not spaces:
+        return [name]
+    cut = min(spaces, key=lambda i: abs(2 * i - len(name)))
+    return [name[:cut], name[cut + 1 :]]
 
 
 def seat_slots(players: int) -> list[str]:
@@ -202,6 +222,11 @@ class EndMarker(QGraphicsObject):
         event.accept()
 
 
+def _widest(lines: list[str], kept: str) -> int:
+    """A plate's widest line, in characters: what its width follows (NamePlate.boundingRect)."""
+    return max((len(line) for line in [*lines, kept]), default=4)
+
+
 class NamePlate(QGraphicsObject):
     """A seat's name, tile count, partner mark and pass flag; it glows while that seat is to play."""
 
@@ -211,6 +236,8 @@ class NamePlate(QGraphicsObject):
         self.lines: list[str] = []
         self.kept = ""  # words it may come to say ("7 tiles · thinking…"): it stays as wide as them meanwhile
         self.to_play = False
+        # The words a layout weighs before it settles them (TableScene._seating): set_text repaints the plate.
+        self.planned: tuple[list[str], str] | None = None
         self.setZValue(40)
         # Names stay the same size on screen however far the camera draws back.
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
@@ -226,8 +253,13 @@ class NamePlate(QGraphicsObject):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        width = max((len(line) for line in [*self.lines, self.kept]), default=4) * 9.5 + 28
-        return QRectF(-width / 2, -22, width, 22 * max(1, len(self.lines)) + 8)
+        return self.box(self.lines, self.kept)
+
+    @staticmethod
+    def box(lines: list[str], kept: str) -> QRectF:
+        """The plate's box with `lines` on it, keeping room for `kept`."""
+        width = _widest(lines, kept) * 9.5 + 28
+        return QRectF(-width / 2, -22, width, 22 * max(1, len(lines)) + 8)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -535,14 +567,18 @@ class TableScene(QGraphicsScene):
             self.addItem(text)
             self.labels.append(text)
 
-    def _plate_lines(self, seat_state: SeatState, yours: bool, stacked: bool) -> tuple[list[str], str]:
+    def _plate_lines(
+        self, seat_state: SeatState, yours: bool, stacked: bool, split: bool = False
+    ) -> tuple[list[str], str]:
         """A seat's plate: its name, its count, and one thing known of it, the newest ("thinking…", or the pips
         at the hand's end over "passed"), on a line of its own when `stacked`, else after the count; and the
-        longest line it may come to have, which it keeps room for.
+        longest line it may come to have, which it keeps room for. `split` (stacked only): the name in two lines
+        ("Jugador 3" over "(compañero)"), a narrower plate.
 
         A plate that grew as its seat thought ("4 fichas · pensando…" across the table at 1024x700 in Spanish)
         pushed the felt back, or another plate to another corner, for that one turn: the whole table jumped."""
-        name = seat_state.name + (translate("TableScene", " (partner)") if seat_state.partner else "")
+        partner = translate("TableScene", " (partner)") if seat_state.partner else ""
+        name = seat_state.name + partner
         count = self.tr("%n tile(s)", "", seat_state.count)
         passed = translate("TableScene", "passed")
         known = [passed] if seat_state.passed else []
@@ -552,6 +588,8 @@ class TableScene(QGraphicsScene):
         # Your own seat never thinks at your table: its plate beside your rack keeps no room for it.
         may_say = [passed, newest, *([] if yours else [translate("TableView", "thinking…")])]
         longest = max(may_say, key=len)
+        if stacked and split:
+            return [*_two_lines(seat_state.name, partner), count, newest], longest
         if stacked:
             return [name, count, newest], longest
         return [name, f"{count} · {newest}" if newest else count], f"{count} · {longest}"
@@ -607,6 +645,7 @@ class TableScene(QGraphicsScene):
         for seat in list(self.plates):
             if seat >= players:
                 self.removeItem(self.plates.pop(seat))
+        stacks: list[int] = []  # the seats whose plates have a line of their own for the name
         for seat, seat_state in enumerate(state.seats):
             plate = self.plates.get(seat)
             if plate is None:
@@ -618,8 +657,9 @@ class TableScene(QGraphicsScene):
             # between the side seats' corner plates; across the table with no side seats (two at the table) or in
             # five's top corners the band is only two lines tall, and the note follows the count.
             stacked = slot in ("bottom", "left", "right") or (slot == "top" and players > 2)
-            words, kept = self._plate_lines(seat_state, seat == state.bottom, stacked)
-            plate.set_text(words, seat_state.to_play, kept)
+            if stacked:
+                stacks.append(seat)
+            plate.planned = self._plate_lines(seat_state, seat == state.bottom, stacked)
             plate.setScale(self.plate_scale())
         area = self.area
         gap = 0.3 * UNIT
@@ -687,7 +727,50 @@ class TableScene(QGraphicsScene):
             lines = rack_lines if seat == state.bottom else sizes[seat][1]
             places[seat] = SeatPlace(slot, anchor, along, scale, box, QPointF(), lines, rack_pitch)
             taken.append(box)
-        for seat in range(players):
+        tiles = list(taken)
+        stock = self._place_plates(state, places, fixed, list(tiles))
+        # A wide plate ("Jugador 3 (compañero)" across the table at 1024x700) took the corner a side seat's plate
+        # stands in above its column: that plate fell to the corner below, beside your rack's plate, as if that seat
+        # sat beside you (audit24 finding 15); or a wide plate in a corner reached nearer the row across the table
+        # than its own column. Such a plate takes its name in two lines, where that makes room.
+        crowded = before = self._crowding(places)
+        split: set[int] = set()
+        for _ in range(2):
+            more = set()
+            for seat in crowded - split:
+                plate = self.plates[seat]
+                if seat not in stacks or fixed.get(seat) is not None or plate.planned is None:
+                    continue  # (five at the table: the plates have spots of their own)
+                words, kept = self._plate_lines(state.seats[seat], seat == state.bottom, True, split=True)
+                if _widest(words, kept) < _widest(*plate.planned):  # a short name ("CPU 1") stays whole
+                    plate.planned = words, kept
+                    more.add(seat)
+            if not more:
+                break
+            split |= more
+            stock = self._place_plates(state, places, fixed, list(tiles))
+            crowded = self._crowding(places)
+        if split and len(crowded) >= len(before):  # no better: every plate as it was (taller ones take more felt)
+            for seat in split:
+                self.plates[seat].planned = self._plate_lines(state.seats[seat], seat == state.bottom, True)
+            stock = self._place_plates(state, places, fixed, list(tiles))
+        for seat, seat_state in enumerate(state.seats):  # the words settled: a plate repaints only if they changed
+            plate = self.plates[seat]
+            if plate.planned is not None:
+                plate.set_text(plate.planned[0], seat_state.to_play, plate.planned[1])
+                plate.planned = None
+        plates = [self._plate_rect(self.plates[seat], places[seat].plate) for seat in places]
+        if stock is not None:
+            plates.append(self._plate_rect(self.stock_plate, stock))
+        return Seating(_clear_of(felt, plates, 0.15 * UNIT), places, stock)
+
+    def _place_plates(
+        self, state: TableState, places: dict[int, SeatPlace], fixed: dict[int, QPointF | None], taken: list[QRectF]
+    ) -> QPointF | None:
+        """Every seat's plate placed (in `places`) clear of `taken` (every seat's tiles), then the stock's: where
+        the stock plate goes, if there is a stock."""
+        area = self.area
+        for seat in range(len(state.seats)):
             plate = self.plates[seat]
             place = places[seat]
             spots = self._plate_spots(place, plate)
@@ -695,22 +778,34 @@ class TableScene(QGraphicsScene):
             point = self._place_plate(plate, spots if corner is None else [corner, *spots], taken)
             place.plate = point
             taken.append(self._plate_rect(plate, point))
-        stock = None
-        if state.stock > 0:
-            size = self._plate_size(self.stock_plate)
-            w, h = size.width() / 2 + 4, size.height() / 2 + 4
-            corners = [
-                QPointF(area.right() - w, area.bottom() - h),
-                QPointF(area.right() - w, area.top() + h),
-                QPointF(area.left() + w, area.bottom() - h),
-                QPointF(area.left() + w, area.top() + h),
-            ]
-            stock = self._place_plate(self.stock_plate, corners, taken)
-            taken.append(self._plate_rect(self.stock_plate, stock))
-        plates = [self._plate_rect(self.plates[seat], places[seat].plate) for seat in places]
-        if stock is not None:
-            plates.append(self._plate_rect(self.stock_plate, stock))
-        return Seating(_clear_of(felt, plates, 0.15 * UNIT), places, stock)
+        if state.stock <= 0:
+            return None
+        size = self._plate_size(self.stock_plate)
+        w, h = size.width() / 2 + 4, size.height() / 2 + 4
+        corners = [
+            QPointF(area.right() - w, area.bottom() - h),
+            QPointF(area.right() - w, area.top() + h),
+            QPointF(area.left() + w, area.bottom() - h),
+            QPointF(area.left() + w, area.top() + h),
+        ]
+        return self._place_plate(self.stock_plate, corners, taken)
+
+    def _crowding(self, places: dict[int, SeatPlace]) -> set[int]:
+        """The seats whose plates crowd the table: the seat across the table when a side seat's plate is not in the
+        corner above its column (its first spot, see _plate_spots), and any seat whose plate lies as near another
+        seat's tiles as its own."""
+        crowding: set[int] = set()
+        across = [seat for seat, place in places.items() if place.slot == "top"]
+        rects = {seat: self._plate_rect(self.plates[seat], place.plate) for seat, place in places.items()}
+        for seat, place in places.items():
+            if place.slot in ("left", "right"):
+                first = self._plate_spots(place, self.plates[seat])[0]
+                if abs(place.plate.x() - first.x()) > 0.5 or abs(place.plate.y() - first.y()) > 0.5:
+                    crowding.update(across)
+            own = _apart(rects[seat], place.tiles)
+            if any(_apart(rects[seat], other.tiles) <= own for s, other in places.items() if s != seat):
+                crowding.add(seat)
+        return crowding
 
     def _fixed_plate(self, players: int, slot: str, seat: int, felt: QRectF) -> QPointF | None:
         """Five at the table: every plate has a spot of its own that no row's width moves, so the plates stay
@@ -727,7 +822,7 @@ class TableScene(QGraphicsScene):
         return QPointF(x, y)
 
     def _plate_size(self, plate: NamePlate) -> QSizeF:
-        box = plate.boundingRect()
+        box = plate.boundingRect() if plate.planned is None else NamePlate.box(*plate.planned)
         return QSizeF(box.width() * self.plate_units(), box.height() * self.plate_units())
 
     def _plate_rect(self, plate: NamePlate, centre: QPointF) -> QRectF:
