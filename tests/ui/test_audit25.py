@@ -9,8 +9,10 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.lobby.lobby_page import LobbyPage
 from dominoes_desktop.ui.room.net_dialogs import host_name
+from dominoes_desktop.ui.room.room_window import RoomWindow, keep_seat, seat_key
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 
+from .test_network_play import ben_moves, join_ben, open_host, play_until
 from .test_room_table import offline_ben, room
 
 
@@ -61,3 +63,40 @@ def test_a_guest_named_host_keeps_the_name(qtbot: QtBot) -> None:
     state["seats"][1]["name"] = "Host"
     window.controller.receive(state)
     assert window.controller.name(1) == "Host"
+
+
+def test_a_guest_who_closed_the_room_takes_the_seat_back_by_opening_the_same_invite(qtbot: QtBot) -> None:
+    """audit25: Ben closed his room window mid-hand and opened the same invite again: the room answered "every
+    friend's seat in this room is taken" (his own seat kept for a token his app had forgotten) and his window
+    stayed on "Connecting…". His app keeps the seat's token, and the invite takes the seat back."""
+    host, _ = open_host(qtbot, {"target": 30}, wait_s=30)
+    try:
+        ana = host.window
+        ben = join_ben(qtbot, host)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ben_moves(ben) >= 2)
+        ben.close()
+        qtbot.waitUntil(lambda: "Ben lost the connection" in ana.log.toPlainText(), timeout=15000)
+        again = RoomWindow(
+            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code.lower(), "name": "Ben"}, pin=ana.fingerprint
+        )
+        qtbot.addWidget(again)
+        again.show()
+        qtbot.waitUntil(lambda: "Ben is back" in ana.log.toPlainText(), timeout=15000)
+        assert again.seat == 1 and "refused" not in again.log.toPlainText()
+        play_until(qtbot, [ana, again], lambda: ben_moves(again) >= ben_moves(ana) > 0)
+    finally:
+        host.stop()
+
+
+def test_an_invite_whose_kept_seat_is_gone_joins_as_anyone_does(qtbot: QtBot) -> None:
+    """A token kept for a room that no longer knows it (the guest was removed, a room reopened elsewhere) is
+    refused; the window then joins with the invite's code, without a refusal in the table talk."""
+    host, _ = open_host(qtbot, {"target": 30})
+    try:
+        ana = host.window
+        keep_seat(None, seat_key("127.0.0.1", host.server.port, ana.code), "not-a-token")
+        ben = join_ben(qtbot, host)
+        assert ben.seat == 1 and "refused" not in ben.log.toPlainText()
+    finally:
+        host.stop()

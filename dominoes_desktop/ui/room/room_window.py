@@ -7,6 +7,7 @@ to mute), whether each deal checked out when the host revealed it, and the table
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
@@ -103,6 +104,42 @@ def _room_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
 
 
 _factory: list[bool] = []
+# The seats this app holds as a guest, by server and room code: an invite opened again (the room window closed,
+# the game started again) takes the seat back with its token. A `join` was refused "every friend's seat in this
+# room is taken", the guest's own seat kept for a token nobody held any more.
+SEATS_KEY = "rooms/seats"
+KEPT_SEATS = 20
+_seats: dict[str, str] = {}  # without the game's settings (a window opened on its own)
+
+
+def seat_key(host: str, port: int, code: str) -> str:
+    return f"{host}:{port}/{protocol.normalise_code(code)}"
+
+
+def kept_seats(settings: Settings | None) -> dict[str, str]:
+    """The guest seats' tokens this app keeps, oldest first."""
+    if settings is None:
+        return dict(_seats)
+    raw = settings.store.value(SEATS_KEY, "")
+    try:
+        data = json.loads(raw) if isinstance(raw, str) and raw else {}
+    except ValueError:  # a damaged value: no seat kept
+        data = {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def keep_seat(settings: Settings | None, key: str, token: str) -> None:
+    seats = kept_seats(settings)
+    seats.pop(key, None)
+    seats[key] = token
+    while len(seats) > KEPT_SEATS:
+        seats.pop(next(iter(seats)))
+    if settings is None:
+        _seats.clear()
+        _seats.update(seats)
+    else:
+        settings.store.setValue(SEATS_KEY, json.dumps(seats))
+        settings.store.sync()
 
 
 class RoomWindow(QWidget):
@@ -173,6 +210,12 @@ class RoomWindow(QWidget):
         if isinstance(store, StoreService):
             self.skill = SkillRecorder(self.controller, store, lambda: desktop_pool().run, self)
             self.skill.show_on(self.page.hand_end)
+        # A join for a room whose seat this app holds takes the seat back; the join itself if the token is gone.
+        self._guest = first.get("t") == "join"
+        self._join: dict[str, Any] | None = None
+        token = kept_seats(self.settings).get(seat_key(host, port, str(first.get("code", "")))) if self._guest else None
+        if token:
+            self._join, first = first, {"t": "rejoin", "code": first["code"], "token": token}
         self.controller.open(host, port, first, pin, private)
         self.apply_look(self.look)
 
@@ -403,6 +446,9 @@ class RoomWindow(QWidget):
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         if kind == "joined":
+            self._join = None
+            if self._guest:
+                keep_seat(self.settings, seat_key(*self.server, str(message["code"])), str(message["token"]))
             self.reconnect.hide()
             self._show_invite()
             self._set_up_page()
@@ -417,6 +463,9 @@ class RoomWindow(QWidget):
             self._event(message)
         elif kind == "chat":
             self._chat(message)
+        elif kind == "error" and message.get("code") == protocol.E_BAD_TOKEN and self._join is not None:
+            self.controller.send(self._join)  # the seat kept is gone (removed, another room): join as anyone does
+            self._join = None
         elif kind == "error":
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
