@@ -100,3 +100,25 @@ def test_an_invite_whose_kept_seat_is_gone_joins_as_anyone_does(qtbot: QtBot) ->
         assert ben.seat == 1 and "refused" not in ben.log.toPlainText()
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize(
+    ("language", "action", "words"),
+    [
+        ("en", "4-1@1", "Time ran out for Ben: 4-1 on the 1 was played for them."),
+        ("es", "4-1@1", "Se le acabó el tiempo a Ben: se jugó 4-1 al 1 en su lugar."),
+        ("en", "6-6", "Time ran out for Ben: 6-6 (pose) was played for them."),
+        ("es", "pass", "Se le acabó el tiempo a Ben: la sala pasó en su lugar."),
+        ("en", "draw", "Time ran out for Ben: the room drew for them."),
+        ("en", "lead:3", "Time ran out for Ben: the room answered for them."),
+    ],
+)
+def test_the_rooms_answer_for_a_guest_out_of_time_is_told_in_words(
+    qtbot: QtBot, language: str, action: str, words: str
+) -> None:
+    """audit25: the table talk read "Se le acabó el tiempo a Lucía: se jugó 4-1@1 en su lugar.", the protocol's
+    notation, in every window."""
+    LANGUAGE.install(language)
+    window, _ = offline_ben(qtbot)
+    window.controller.receive({"t": "event", "e": "timeout", "seat": 1, "name": "Ben", "d": 9, "action": action})
+    assert window.log.toPlainText().splitlines()[-1] == words

@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.errors import NotationError
 from ...engine.match import HandResult
+from ...engine.moves import MoveKind, parse_move
 from ...engine.shutout import six_love_game
 from ...net import invite, protocol, tls
 from ...net.codec import Decision
@@ -682,13 +684,29 @@ class RoomWindow(QWidget):
         elif kind == "redeal":
             self.say_log(self.tr("{name} asks for a new deal.").format(name=name))
         elif kind == "timeout":
-            self.say_log(
-                self.tr("Time ran out for {name}: {action} was played for them.").format(
-                    name=message.get("name") or name, action=message.get("action", "")
-                )
-            )
+            self.say_log(self._timed_out(message.get("name") or name, str(message.get("action", ""))))
         elif kind == "removed":
             self.say_log(self.tr("The host removed {name} from the room.").format(name=message.get("name") or name))
+
+    def _timed_out(self, name: str, action: str) -> str:
+        """The room's answer for a guest whose time ran out, in words: the table talk read "se jugó 4-1@1 en su
+        lugar", the protocol's notation."""
+        try:
+            move = parse_move(action)
+        except NotationError:  # not a move: a claim, a redeal's answer, a choice of leader
+            return self.tr("Time ran out for {name}: the room answered for them.").format(name=name)
+        if move.kind is MoveKind.PASS:
+            return self.tr("Time ran out for {name}: the room passed for them.").format(name=name)
+        if move.kind is MoveKind.DRAW:
+            return self.tr("Time ran out for {name}: the room drew for them.").format(name=name)
+        if move.kind is not MoveKind.PLAY or move.tile is None:
+            return self.tr("Time ran out for {name}: the room answered for them.").format(name=name)
+        tile = (
+            self.tr("{tile} (pose)").format(tile=move.tile)
+            if move.end is None
+            else self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
+        )
+        return self.tr("Time ran out for {name}: {action} was played for them.").format(name=name, action=tile)
 
     def _seal_line(self, message: dict[str, Any]) -> None:
         """The hand-end sheet's line on the deal, as a local table's says how it was sealed: here, with this
