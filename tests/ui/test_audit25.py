@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import pytest
@@ -13,7 +14,7 @@ from dominoes_desktop.ui.room.room_window import RoomWindow, keep_seat, seat_key
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 
 from .test_network_play import ben_moves, join_ben, open_host, play_until
-from .test_room_table import offline_ben, room
+from .test_room_table import offline_ben, room, view
 
 
 @pytest.fixture(autouse=True)
@@ -122,3 +123,25 @@ def test_the_rooms_answer_for_a_guest_out_of_time_is_told_in_words(
     window, _ = offline_ben(qtbot)
     window.controller.receive({"t": "event", "e": "timeout", "seat": 1, "name": "Ben", "d": 9, "action": action})
     assert window.log.toPlainText().splitlines()[-1] == words
+
+
+def test_the_talk_tab_keeps_its_rows_apart_at_1024x700_with_the_clock_shown(qtbot: QtBot) -> None:
+    """audit25: at 1024x700 in Spanish, once the turn clock's row was on the side panel, the talk tab's seat list
+    was drawn over the deal's fingerprint ("Asiento 4 · CPU 3 · juega una CPU" over "Huella de este reparto")
+    (/tmp/a25/gs_014_after_again_later.png): the list kept the height of all its rows whatever was left."""
+    LANGUAGE.install("es")
+    window, _ = offline_ben(qtbot)
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (1024, 700), timeout=2000)
+    window.controller.receive({"t": "event", "e": "commit", "hand": 1, "digest": "9c7b8edaa0eb64d1" * 4})
+    asked = view(7, ["3-1@3", "2-0@2"])
+    asked["time_s"] = 15
+    window.controller.receive(asked)  # Ben's timed turn: the clock's row shows, and stays
+    qtbot.waitUntil(lambda: window.page.clock.isVisible(), timeout=2000)
+    window.tabs.setCurrentIndex(1)
+    window.say_log("Lucía dice: ¡Buena jugada!")
+    qtbot.wait(100)
+    rows = [window.seats, window.fairness, window.log, window.say_phrase, window.chat]
+    for above, below in itertools.pairwise(rows):
+        assert above.geometry().bottom() < below.geometry().top(), (above, below)
+    assert window.seats.height() >= window.seats.minimumHeight() > 0

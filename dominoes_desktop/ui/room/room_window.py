@@ -75,17 +75,27 @@ class SeatsList(QListWidget):
 
     MOST_LINES = 9
     LEAST_PX = 40
+    wanted = LEAST_PX  # px: every row, up to MOST_LINES lines
 
     def fit(self) -> None:
         self.doItemsLayout()  # the rows wrapped to the present width
         rows = self.contentsSize().height()
         most = self.fontMetrics().lineSpacing() * self.MOST_LINES
+        frame = 2 * self.frameWidth()
+        self.wanted = max(self.LEAST_PX, min(rows, most)) + frame
+        # As tall as its rows where the panel has the room, less where it has not (at 1024x700, once the turn
+        # clock's row was shown, a list of fixed height was drawn over the deal's fingerprint below it).
+        self.setMinimumHeight(self.LEAST_PX + frame)
+        self.setMaximumHeight(self.wanted)
         # No scroll bar while every row is in sight: one shown for a moment narrowed the rows and kept itself.
-        fits = rows <= most
+        fits = rows <= most and self.height() >= self.wanted
         self.setVerticalScrollBarPolicy(
             Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fits else Qt.ScrollBarPolicy.ScrollBarAsNeeded
         )
-        self.setFixedHeight(max(self.LEAST_PX, min(rows, most)) + 2 * self.frameWidth())
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.wanted)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
