@@ -227,3 +227,57 @@ def test_reconnecting_does_not_buy_a_guest_more_time() -> None:
         playing.cancel()
 
     run(body)
+
+
+def test_a_takeover_by_timeouts_comes_before_the_next_deals_cut_view() -> None:
+    """audit25: when the guest's second timeout ended the hand (its last tile), the next deal's cut view went to
+    the guest still asking for its cut, then came `cpu_takeover`; the desktop guest's app cuts by its clock, and
+    that `act` gave the seat straight back to a guest who was away. One tile each: a guest who leads poses its
+    only tile, so each of its timeouts ends a hand, and the winner leads the next."""
+
+    tasks: list[asyncio.Task[Any]] = []
+
+    async def guest_leads(server: Server) -> tuple[list[dict[str, Any]], Room] | None:
+        host, code, room = await open_room(
+            server,
+            ["host", "friend"],
+            preset="room",
+            turn_s=1,
+            wait_s=0,
+            options={"players": 2, "deal_size": 1, "target": 100_000},
+        )
+        guest, _ = await join(server, code, "Away")
+        seen: list[dict[str, Any]] = []
+
+        async def away() -> None:  # cuts the first deal only: a cut is an answer, which resets the count
+            while (message := await guest.recv()) is not None:
+                seen.append(message)
+                cut = message["t"] == "view" and message["decision"] == "cut" and message["legal"]
+                if cut and not any(m.get("e") == "timeout" for m in seen):
+                    guest.send({"t": "act", "d": message["d"], "action": "cut:ab"})
+
+        reading = asyncio.create_task(away())
+        host.send({"t": "start"})
+        playing = asyncio.create_task(play_seat(host, random_chooser(5)))
+        tasks.extend((reading, playing))
+        await while_playing(room, lambda: not any(e["e"] == "hand_start" for e in room.log))
+        if next(e for e in room.log if e["e"] == "hand_start")["leader"] == 1:
+            return seen, room
+        return None
+
+    async def body(server: Server) -> None:
+        found = None
+        while found is None:  # the first hand's leader holds the heaviest tile: the guest, one time in two
+            found = await guest_leads(server)
+        seen, room = found
+        await while_playing(room, lambda: not any(m.get("e") == "cpu_takeover" for m in seen))
+        await while_playing(room, lambda: not any(m["t"] == "view" and m["decision"] == "cut" for m in seen[-3:]))
+        second = [i for i, m in enumerate(seen) if m.get("e") == "timeout"][1]
+        takeover = next(i for i, m in enumerate(seen) if m.get("e") == "cpu_takeover")
+        cut = next(i for i, m in enumerate(seen) if i > second and m["t"] == "view" and m["decision"] == "cut")
+        assert takeover < cut and seen[cut]["legal"] == [], seen[second:]
+        assert room.seats[1].cpu_playing
+        for task in tasks:
+            task.cancel()
+
+    run(body, timeout=90, rooms_per_address=0)
