@@ -145,3 +145,19 @@ def test_the_talk_tab_keeps_its_rows_apart_at_1024x700_with_the_clock_shown(qtbo
     for above, below in itertools.pairwise(rows):
         assert above.geometry().bottom() < below.geometry().top(), (above, below)
     assert window.seats.height() >= window.seats.minimumHeight() > 0
+
+
+def test_the_side_panel_is_as_wide_as_the_tabs_with_the_talk_tab_current(qtbot: QtBot) -> None:
+    """audit25: at 1024x700 in Spanish the talk tab read "Jugadores y c" behind scroll arrows once it was the
+    current tab (/tmp/a25/gs_010_chat_after.png): the side panel was fitted to the tabs with the moves' tab
+    current, and the current tab is drawn bold, wider."""
+    LANGUAGE.install("es")
+    window, _ = offline_ben(qtbot)
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: (window.width(), window.height()) == (1024, 700), timeout=2000)
+    margins = window.page.side_layout.contentsMargins()
+    for tab in (1, 0, 1):
+        window.tabs.setCurrentIndex(tab)
+        qtbot.wait(50)
+        needed = window.tabs.tabBar().sizeHint().width() + margins.left() + margins.right()
+        assert window.page.side.minimumWidth() >= needed, (tab, window.page.side.minimumWidth(), needed)

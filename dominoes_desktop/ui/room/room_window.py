@@ -209,6 +209,7 @@ class RoomWindow(QWidget):
         self.page = GamePage(self.controller, self.look)
         self.voice = TableVoice(self.page, getattr(settings, "store", None))  # a screen reader hears the room's table
         self._set_up: tuple[object, ...] = ()
+        self._tabs_px = 0  # the widest the side panel's tabs have needed (_fit_tabs)
         self._build()
         self.controller.message.connect(self.receive)
         self.controller.closed.connect(self._closed)
@@ -738,6 +739,7 @@ class RoomWindow(QWidget):
     def _tab_seen(self, index: int) -> None:
         if index == TALK_TAB:
             self.tabs.setTabText(TALK_TAB, self.tr("Players and talk"))
+        self._fit_tabs()  # the current tab is drawn bold: the bar is wider with the talk tab current
 
     def _talk_unseen(self) -> None:
         """Something said while the moves are shown: the talk tab says so (a screen reader hears it anyway)."""
@@ -750,7 +752,10 @@ class RoomWindow(QWidget):
         arrows ("Jugadores y cl"; the unseen talk's "•" in English)."""
         margins = self.page.side_layout.contentsMargins()
         needed = self.tabs.tabBar().sizeHint().width() + margins.left() + margins.right()
-        self.page.side.setMinimumWidth(max(PANEL_MIN, needed))
+        # The widest the tabs have been (either current, the talk tab's "•"): the panel does not narrow and widen
+        # as the tabs are switched.
+        self._tabs_px = max(self._tabs_px, needed)
+        self.page.side.setMinimumWidth(max(PANEL_MIN, self._tabs_px))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
