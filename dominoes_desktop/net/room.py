@@ -746,16 +746,22 @@ class Room:
             return
         seat.timeouts += 1
         self._event({"e": "timeout", "seat": seat.index, "name": seat.name, "d": d, "action": answer})
+        serial = session.serial
+        # The CPU takes the seat before the timeout action is applied: applied first, an action that ended the
+        # hand had the next deal's cut view (legal) go to the guest before the takeover, and the guest's app, cutting
+        # by its clock, gave the seat straight back (an `act`) to a guest who was away.
+        if seat.timeouts >= protocol.TIMEOUTS_TO_CPU:
+            self._hand_to_cpu(seat, "timeouts")
 
         def time_out() -> None:
+            if session.serial != serial:
+                return  # the seat's CPU answered first
             try:
                 session.answer(seat.index, parse(pending, seat.index, answer))
             except (ActionError, DominoError):
                 log.exception("room %s: seat %d's timeout action was refused", self.code, seat.index)
 
         self._run(time_out)
-        if seat.timeouts >= protocol.TIMEOUTS_TO_CPU and not self.is_cpu(seat) and self.state is RoomState.PLAYING:
-            self._hand_to_cpu(seat, "timeouts")
 
     def _hand_to_cpu(self, seat: Seat, why: str) -> None:
         self._stop_clock(seat)

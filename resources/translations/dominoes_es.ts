@@ -4260,6 +4260,26 @@ Corte: {cut}</translation>
         <source>Private · host not checked</source>
         <translation>Privada · anfitrión sin comprobar</translation>
     </message>
+    <message>
+        <source>Time ran out for {name}: the room answered for them.</source>
+        <translation>Se le acabó el tiempo a {name}: la sala respondió en su lugar.</translation>
+    </message>
+    <message>
+        <source>Time ran out for {name}: the room passed for them.</source>
+        <translation>Se le acabó el tiempo a {name}: la sala pasó en su lugar.</translation>
+    </message>
+    <message>
+        <source>Time ran out for {name}: the room drew for them.</source>
+        <translation>Se le acabó el tiempo a {name}: la sala robó en su lugar.</translation>
+    </message>
+    <message>
+        <source>{tile} (pose)</source>
+        <translation>{tile} (salida)</translation>
+    </message>
+    <message>
+        <source>{tile} on the {end}</source>
+        <translation>{tile} al {end}</translation>
+    </message>
 </context>
 <context>
     <name>HintReason</name>

@@ -9,6 +9,7 @@ import random
 import re
 from pathlib import Path
 
+from dominoes_desktop.engine.errors import RulesError
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.net import fairdeal
 
@@ -92,3 +93,38 @@ def test_the_attempt_counter_and_the_one_cut_case_recompute_from_the_document() 
     assert [t for hand in single[:4] for t in hand] == printed_one
     proof = fairdeal.FairDeal.from_secret(secret).with_cuts([b"a1b2c3"])
     assert [str(t) for hand in proof.deal(build_rules("puerto_rican", {})).hands for t in hand] == printed_one
+
+
+def test_what_each_preset_deals_is_as_the_document_says() -> None:
+    """The table of "What each preset deals" is what the engine plays: a client writing a `create` (its seat
+    count) or checking a deal (tiles each, the attempt counter, a removed tile) reads it from the document."""
+    section = DOC[DOC.index("- **What each preset deals**") : DOC.index("- **Options**")]
+    rows = [line.strip() for line in section.splitlines() if line.strip().startswith("| `")]
+    named: list[str] = []
+    for row in rows:
+        ids, players, tiles, target, sides, again = (cell.strip() for cell in row.strip("|").split("|"))
+        span = re.fullmatch(r"(\d)(?:\u2013(\d) \((\d)\))?", players)
+        assert span, row
+        low = int(span.group(1))
+        high, default = (int(span.group(2)), int(span.group(3))) if span.group(2) else (low, low)
+        sizes = [int(n) for n in re.findall(r"\d+", tiles.replace("2\u20135", ""))]
+        for preset_id in re.findall(r"`([a-z_0-9]+)`", ids):
+            named.append(preset_id)
+            rules = build_rules(preset_id)
+            assert rules.players == default, row
+            assert build_rules(preset_id, {"players": low}).players == low
+            for outside in (low - 1, high + 1):
+                try:
+                    build_rules(preset_id, {"players": outside})
+                except RulesError:
+                    continue
+                raise AssertionError(f"{preset_id} takes {outside} players")
+            counts = range(low, high + 1)
+            expected = sizes * len(counts) if len(sizes) == 1 else sizes
+            assert [build_rules(preset_id, {"players": n}).hand_size for n in counts] == expected, row
+            assert rules.target == int(target.split()[0]), row
+            assert (len(set(rules.teams)) < rules.players) == (sides == "partners"), row
+            assert rules.opening.redeals_without_double == again.startswith("yes"), row
+            assert [str(t) for t in rules.removed_tiles] == re.findall(r"`(\d-\d)`", again), row
+    listed = set(re.findall(r"`([a-z_0-9]+)`", DOC[DOC.index("- **Presets**") : DOC.index("- **What")])) - {"preset"}
+    assert sorted(named) == sorted(listed)

@@ -4,10 +4,12 @@ seat to a CPU or remove a guest."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from dominoes_desktop.net import protocol
 from dominoes_desktop.net.client import Client, play_seat, random_chooser
+from dominoes_desktop.net.room import Room, RoomState
 from dominoes_desktop.net.server import Server
 
 from .helpers import join, open_room, run
@@ -21,16 +23,28 @@ async def silent(client: Client, seen: list[dict[str, Any]], cut: bool = True) -
             client.send({"t": "act", "d": message["d"], "action": "cut:ab"})
 
 
+async def while_playing(room: Room, waiting: Callable[[], bool], step_s: float = 0.05) -> None:
+    """Wait while `waiting()` holds, failing at once should the match end meanwhile: an ended match makes no
+    more moves and takes no seat back, and a wait for either ran out the test's whole time."""
+    while waiting():
+        assert room.state not in (RoomState.OVER, RoomState.CLOSED), f"the match ended first: {room.state_message()}"
+        await asyncio.sleep(step_s)
+
+
 def test_a_guest_who_never_acts_does_not_hold_the_table() -> None:
     async def body(server: Server) -> None:
-        host, code, room = await open_room(server, ["host", "friend", "cpu:random", "cpu:random"], turn_s=1)
+        # A target no match reaches: a match to 200 ended now and then before the waits below were done (the
+        # takeover some hands in, a few big hands), and an ended match neither moves nor gives a seat back: the
+        # test waited out its 90 s (seen once in CI-like runs; made to happen at once with a target of 60).
+        host, code, room = await open_room(
+            server, ["host", "friend", "cpu:random", "cpu:random"], turn_s=1, options={"target": 100_000}
+        )
         guest, _ = await join(server, code, "Idle")
         seen: list[dict[str, Any]] = []
         idle = asyncio.create_task(silent(guest, seen))
         host.send({"t": "start"})
         playing = asyncio.create_task(play_seat(host, random_chooser(3)))
-        while not any(e["e"] == "cpu_takeover" for e in room.log):
-            await asyncio.sleep(0.05)
+        await while_playing(room, lambda: not any(e["e"] == "cpu_takeover" for e in room.log))
         timeouts = [e for e in room.log if e["e"] == "timeout"]
         assert [e["seat"] for e in timeouts] == [1, 1]  # two in a row, then the CPU
         takeover = next(e for e in room.log if e["e"] == "cpu_takeover")
@@ -42,12 +56,10 @@ def test_a_guest_who_never_acts_does_not_hold_the_table() -> None:
         assert timed and all(m.get("time_s") == 1 for m in timed), timed
         assert any(m.get("e") == "timeout" for m in seen)  # and everyone hears of each timeout
         moves = room.moves_applied
-        while room.moves_applied < moves + 12:  # the table goes on, a CPU playing the idle seat
-            await asyncio.sleep(0.05)
+        await while_playing(room, lambda: room.moves_applied < moves + 12)  # the table goes on, a CPU at seat 1
         assert room.seats[1].cpu_playing and room.state_message()["seats"][1]["cpu"]
         guest.send({"t": "back"})  # the guest acts again: the seat is theirs
-        while room.seats[1].cpu_playing:
-            await asyncio.sleep(0.02)
+        await while_playing(room, lambda: room.seats[1].cpu_playing, 0.02)
         assert any(e["e"] == "cpu_released" and e["seat"] == 1 for e in room.log)
         idle.cancel()
         playing.cancel()
@@ -215,3 +227,57 @@ def test_reconnecting_does_not_buy_a_guest_more_time() -> None:
         playing.cancel()
 
     run(body)
+
+
+def test_a_takeover_by_timeouts_comes_before_the_next_deals_cut_view() -> None:
+    """audit25: when the guest's second timeout ended the hand (its last tile), the next deal's cut view went to
+    the guest still asking for its cut, then came `cpu_takeover`; the desktop guest's app cuts by its clock, and
+    that `act` gave the seat straight back to a guest who was away. One tile each: a guest who leads poses its
+    only tile, so each of its timeouts ends a hand, and the winner leads the next."""
+
+    tasks: list[asyncio.Task[Any]] = []
+
+    async def guest_leads(server: Server) -> tuple[list[dict[str, Any]], Room] | None:
+        host, code, room = await open_room(
+            server,
+            ["host", "friend"],
+            preset="room",
+            turn_s=1,
+            wait_s=0,
+            options={"players": 2, "deal_size": 1, "target": 100_000},
+        )
+        guest, _ = await join(server, code, "Away")
+        seen: list[dict[str, Any]] = []
+
+        async def away() -> None:  # cuts the first deal only: a cut is an answer, which resets the count
+            while (message := await guest.recv()) is not None:
+                seen.append(message)
+                cut = message["t"] == "view" and message["decision"] == "cut" and message["legal"]
+                if cut and not any(m.get("e") == "timeout" for m in seen):
+                    guest.send({"t": "act", "d": message["d"], "action": "cut:ab"})
+
+        reading = asyncio.create_task(away())
+        host.send({"t": "start"})
+        playing = asyncio.create_task(play_seat(host, random_chooser(5)))
+        tasks.extend((reading, playing))
+        await while_playing(room, lambda: not any(e["e"] == "hand_start" for e in room.log))
+        if next(e for e in room.log if e["e"] == "hand_start")["leader"] == 1:
+            return seen, room
+        return None
+
+    async def body(server: Server) -> None:
+        found = None
+        while found is None:  # the first hand's leader holds the heaviest tile: the guest, one time in two
+            found = await guest_leads(server)
+        seen, room = found
+        await while_playing(room, lambda: not any(m.get("e") == "cpu_takeover" for m in seen))
+        await while_playing(room, lambda: not any(m["t"] == "view" and m["decision"] == "cut" for m in seen[-3:]))
+        second = [i for i, m in enumerate(seen) if m.get("e") == "timeout"][1]
+        takeover = next(i for i, m in enumerate(seen) if m.get("e") == "cpu_takeover")
+        cut = next(i for i, m in enumerate(seen) if i > second and m["t"] == "view" and m["decision"] == "cut")
+        assert takeover < cut and seen[cut]["legal"] == [], seen[second:]
+        assert room.seats[1].cpu_playing
+        for task in tasks:
+            task.cancel()
+
+    run(body, timeout=90, rooms_per_address=0)

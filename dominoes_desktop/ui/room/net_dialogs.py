@@ -34,6 +34,7 @@ from ..look.grows import grows_with_window
 from ..play.cpu_worker import desktop_pool
 from ..shell.i18n import translate
 from ..shell.settings import Settings
+from .room_controller import UNNAMED_HOST
 from .room_window import RoomWindow
 
 
@@ -81,11 +82,20 @@ def room_request(lobby: Any, name: str) -> dict[str, Any] | str:
     return {**request, "turn_s": turn_s} if turn_s else request
 
 
-def host_name(lobby: Any) -> str:
+def host_name(lobby: Any, remembered: str = "") -> str:
     """The name the room shows for the host's seat: the lobby's person, but not the lobby's default "You",
-    which every guest read as themselves ("You's table", "Seat 1 · You · host")."""
+    which every guest read as themselves ("You's table", "Seat 1 · You · host"); then the name the person last
+    gave to join a room (`remembered`); else UNNAMED_HOST, which every guest's app words in its own language."""
     name = next((row.name.text().strip() for row in lobby.seat_rows if row.kind.currentData() == "person"), "")
-    return name if name and name != translate("LobbyPage", "You") else translate("NetDialogs", "Host")
+    if name and name != translate("LobbyPage", "You"):
+        return name
+    return remembered.strip() or UNNAMED_HOST
+
+
+def remembered_name(window: QWidget | None) -> str:
+    """The name this app's person last gave to join a room ("" when none, or no game window's settings)."""
+    settings = getattr(window, "settings", None)
+    return settings.player_name() if isinstance(settings, Settings) else ""
 
 
 HOSTS: list[RoomHost] = []
@@ -285,7 +295,7 @@ def host_on_server(window: QMainWindow, lobby: Any, address: str | None = None) 
             8000,
         )
         return None
-    request = room_request(lobby, host_name(lobby))
+    request = room_request(lobby, host_name(lobby, remembered_name(window)))
     if isinstance(request, str):
         window.statusBar().showMessage(translate("NetDialogs", "Cannot start: {reason}.").format(reason=request), 8000)
         return None
@@ -297,7 +307,7 @@ def host_on_server(window: QMainWindow, lobby: Any, address: str | None = None) 
 
 def host_room(window: QMainWindow, lobby: Any) -> RoomHost | None:
     """Open a room for the lobby's table (the lobby's "Friend (invited)" seats) and show its invite."""
-    request = room_request(lobby, host_name(lobby))
+    request = room_request(lobby, host_name(lobby, remembered_name(window)))
     if isinstance(request, str):
         lobby.problem.setText(translate("NetDialogs", "Cannot start: {reason}.").format(reason=request))
         return None

@@ -67,6 +67,9 @@ OFFERS = (Decision.REDEAL, Decision.LEAD, Decision.CLAIM, Decision.MUGGINS)
 # A player who has not cut this long before the host's app would cut for them has the clock cut for them
 # (still their own cut): the room never waits on a cut, and the cut is never the host's.
 CUT_BEFORE_HOST_S = 1.5
+# The name a host's app sends for a host who gave none, in English whatever the host's language: every app shows
+# it in its own words (a Spanish guest read the English host's default "Host" as a name).
+UNNAMED_HOST = "Host"
 LEAST_CUT_WAIT_MS = 3000
 
 
@@ -248,7 +251,10 @@ class RoomController(TableController):
             # an open seat ("Domino: (waiting).", "20 points to (waiting)" on the hand-end sheet). Before, it is an
             # open seat by a name, not a word in brackets ("(waiting) (partner)" on its plate, "Host & (waiting)").
             played_by_cpu = seat["kind"] == "cpu" or bool(seat.get("cpu"))
-            names.append(seat["name"] or (cpu_name if played_by_cpu else translate("RoomWindow", "Open seat")))
+            name = seat["name"]
+            if seat["kind"] == "host" and name == UNNAMED_HOST:
+                name = translate("NetDialogs", "Host")
+            names.append(name or (cpu_name if played_by_cpu else translate("RoomWindow", "Open seat")))
         self.names = names
         self._seat_people()
         self.stateChanged.emit()

@@ -7,6 +7,7 @@ to mute), whether each deal checked out when the host revealed it, and the table
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
@@ -29,7 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...engine.errors import NotationError
 from ...engine.match import HandResult
+from ...engine.moves import MoveKind, parse_move
 from ...engine.shutout import six_love_game
 from ...net import invite, protocol, tls
 from ...net.codec import Decision
@@ -72,17 +75,27 @@ class SeatsList(QListWidget):
 
     MOST_LINES = 9
     LEAST_PX = 40
+    wanted = LEAST_PX  # px: every row, up to MOST_LINES lines
 
     def fit(self) -> None:
         self.doItemsLayout()  # the rows wrapped to the present width
         rows = self.contentsSize().height()
         most = self.fontMetrics().lineSpacing() * self.MOST_LINES
+        frame = 2 * self.frameWidth()
+        self.wanted = max(self.LEAST_PX, min(rows, most)) + frame
+        # As tall as its rows where the panel has the room, less where it has not (at 1024x700, once the turn
+        # clock's row was shown, a list of fixed height was drawn over the deal's fingerprint below it).
+        self.setMinimumHeight(self.LEAST_PX + frame)
+        self.setMaximumHeight(self.wanted)
         # No scroll bar while every row is in sight: one shown for a moment narrowed the rows and kept itself.
-        fits = rows <= most
+        fits = rows <= most and self.height() >= self.wanted
         self.setVerticalScrollBarPolicy(
             Qt.ScrollBarPolicy.ScrollBarAlwaysOff if fits else Qt.ScrollBarPolicy.ScrollBarAsNeeded
         )
-        self.setFixedHeight(max(self.LEAST_PX, min(rows, most)) + 2 * self.frameWidth())
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.wanted)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -103,6 +116,42 @@ def _room_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
 
 
 _factory: list[bool] = []
+# The seats this app holds as a guest, by server and room code: an invite opened again (the room window closed,
+# the game started again) takes the seat back with its token. A `join` was refused "every friend's seat in this
+# room is taken", the guest's own seat kept for a token nobody held any more.
+SEATS_KEY = "rooms/seats"
+KEPT_SEATS = 20
+_seats: dict[str, str] = {}  # without the game's settings (a window opened on its own)
+
+
+def seat_key(host: str, port: int, code: str) -> str:
+    return f"{host}:{port}/{protocol.normalise_code(code)}"
+
+
+def kept_seats(settings: Settings | None) -> dict[str, str]:
+    """The guest seats' tokens this app keeps, oldest first."""
+    if settings is None:
+        return dict(_seats)
+    raw = settings.store.value(SEATS_KEY, "")
+    try:
+        data = json.loads(raw) if isinstance(raw, str) and raw else {}
+    except ValueError:  # a damaged value: no seat kept
+        data = {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def keep_seat(settings: Settings | None, key: str, token: str) -> None:
+    seats = kept_seats(settings)
+    seats.pop(key, None)
+    seats[key] = token
+    while len(seats) > KEPT_SEATS:
+        seats.pop(next(iter(seats)))
+    if settings is None:
+        _seats.clear()
+        _seats.update(seats)
+    else:
+        settings.store.setValue(SEATS_KEY, json.dumps(seats))
+        settings.store.sync()
 
 
 class RoomWindow(QWidget):
@@ -160,6 +209,7 @@ class RoomWindow(QWidget):
         self.page = GamePage(self.controller, self.look)
         self.voice = TableVoice(self.page, getattr(settings, "store", None))  # a screen reader hears the room's table
         self._set_up: tuple[object, ...] = ()
+        self._tabs_px = 0  # the widest the side panel's tabs have needed (_fit_tabs)
         self._build()
         self.controller.message.connect(self.receive)
         self.controller.closed.connect(self._closed)
@@ -173,6 +223,12 @@ class RoomWindow(QWidget):
         if isinstance(store, StoreService):
             self.skill = SkillRecorder(self.controller, store, lambda: desktop_pool().run, self)
             self.skill.show_on(self.page.hand_end)
+        # A join for a room whose seat this app holds takes the seat back; the join itself if the token is gone.
+        self._guest = first.get("t") == "join"
+        self._join: dict[str, Any] | None = None
+        token = kept_seats(self.settings).get(seat_key(host, port, str(first.get("code", "")))) if self._guest else None
+        if token:
+            self._join, first = first, {"t": "rejoin", "code": first["code"], "token": token}
         self.controller.open(host, port, first, pin, private)
         self.apply_look(self.look)
 
@@ -403,6 +459,9 @@ class RoomWindow(QWidget):
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         if kind == "joined":
+            self._join = None
+            if self._guest:
+                keep_seat(self.settings, seat_key(*self.server, str(message["code"])), str(message["token"]))
             self.reconnect.hide()
             self._show_invite()
             self._set_up_page()
@@ -417,6 +476,9 @@ class RoomWindow(QWidget):
             self._event(message)
         elif kind == "chat":
             self._chat(message)
+        elif kind == "error" and message.get("code") == protocol.E_BAD_TOKEN and self._join is not None:
+            self.controller.send(self._join)  # the seat kept is gone (removed, another room): join as anyone does
+            self._join = None
         elif kind == "error":
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
@@ -633,13 +695,29 @@ class RoomWindow(QWidget):
         elif kind == "redeal":
             self.say_log(self.tr("{name} asks for a new deal.").format(name=name))
         elif kind == "timeout":
-            self.say_log(
-                self.tr("Time ran out for {name}: {action} was played for them.").format(
-                    name=message.get("name") or name, action=message.get("action", "")
-                )
-            )
+            self.say_log(self._timed_out(message.get("name") or name, str(message.get("action", ""))))
         elif kind == "removed":
             self.say_log(self.tr("The host removed {name} from the room.").format(name=message.get("name") or name))
+
+    def _timed_out(self, name: str, action: str) -> str:
+        """The room's answer for a guest whose time ran out, in words: the table talk read "se jugó 4-1@1 en su
+        lugar", the protocol's notation."""
+        try:
+            move = parse_move(action)
+        except NotationError:  # not a move: a claim, a redeal's answer, a choice of leader
+            return self.tr("Time ran out for {name}: the room answered for them.").format(name=name)
+        if move.kind is MoveKind.PASS:
+            return self.tr("Time ran out for {name}: the room passed for them.").format(name=name)
+        if move.kind is MoveKind.DRAW:
+            return self.tr("Time ran out for {name}: the room drew for them.").format(name=name)
+        if move.kind is not MoveKind.PLAY or move.tile is None:
+            return self.tr("Time ran out for {name}: the room answered for them.").format(name=name)
+        tile = (
+            self.tr("{tile} (pose)").format(tile=move.tile)
+            if move.end is None
+            else self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
+        )
+        return self.tr("Time ran out for {name}: {action} was played for them.").format(name=name, action=tile)
 
     def _seal_line(self, message: dict[str, Any]) -> None:
         """The hand-end sheet's line on the deal, as a local table's says how it was sealed: here, with this
@@ -661,6 +739,7 @@ class RoomWindow(QWidget):
     def _tab_seen(self, index: int) -> None:
         if index == TALK_TAB:
             self.tabs.setTabText(TALK_TAB, self.tr("Players and talk"))
+        self._fit_tabs()  # the current tab is drawn bold: the bar is wider with the talk tab current
 
     def _talk_unseen(self) -> None:
         """Something said while the moves are shown: the talk tab says so (a screen reader hears it anyway)."""
@@ -673,7 +752,10 @@ class RoomWindow(QWidget):
         arrows ("Jugadores y cl"; the unseen talk's "•" in English)."""
         margins = self.page.side_layout.contentsMargins()
         needed = self.tabs.tabBar().sizeHint().width() + margins.left() + margins.right()
-        self.page.side.setMinimumWidth(max(PANEL_MIN, needed))
+        # The widest the tabs have been (either current, the talk tab's "•"): the panel does not narrow and widen
+        # as the tabs are switched.
+        self._tabs_px = max(self._tabs_px, needed)
+        self.page.side.setMinimumWidth(max(PANEL_MIN, self._tabs_px))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
