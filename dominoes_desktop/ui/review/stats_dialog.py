@@ -252,6 +252,9 @@ class StatsDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.verticalHeader().hide()  # its row numbers said nothing and took a column's room
+        # Tab leaves the table (the arrows move among its cells): it walked every cell and wrapped round, so Tab,
+        # Shift+Tab and Ctrl+Tab never left it and the buttons and the other tabs were out of the keys' reach.
+        self.table.setTabKeyNavigation(False)
         self.columns = ColumnsFit(self.table)
         self.chart = WinRateChart()
         self.luck = DealLuckPanel()
