@@ -12,9 +12,16 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.play.coach_panel import CoachDialog
+from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.store_service import StoreService
 
+from .conftest import saying
 from .test_deal_luck import record_matches
 
 
@@ -52,3 +59,21 @@ def test_tab_leaves_the_statistics_tables(qtbot: QtBot, stats_store: StoreServic
         table.setCurrentCell(0, 0)
         QTest.keyClick(table, Qt.Key.Key_Right)
         assert (table.currentRow(), table.currentColumn()) == (0, 1)
+
+
+def test_the_coachs_verdict_is_said_when_it_comes(qtbot: QtBot) -> None:
+    """The coach opens on Close with "Judging each decision…"; its verdict came as a change of the label's text
+    alone, and a listener on Close heard nothing of it."""
+    rules = build_rules("jamaican")
+    table = CpuTable(rules, [make_player("easy" if s == 0 else "medium", 4 + s) for s in range(4)], 4)
+    table.play_hand(deal_seed=4)
+    seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, 4)]
+    deal, hand = table.match.archive[-1]
+    with saying() as said:
+        dialog = CoachDialog(rules, seats, deal, hand, 0, Look())
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
+    verdict = dialog.status.text()
+    assert verdict.startswith("Best decisions on what you could see: ")
+    assert said == [verdict]

@@ -54,6 +54,7 @@ from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
 from ..look.grows import grows_with_window
 from ..look.look_style import contrast
 from ..look.looks import Look
+from ..shell.announce import say
 from ..shell.i18n import whole_or_tenths
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
@@ -308,6 +309,8 @@ class CoachDialog(QDialog):
                 self.tree.setItemWidget(item, column, self._tiles_cell(tiles, text))
         self.tree.show()
         self._fit_height()
+        # Said as it comes: the dialog opens on Close while it judges, and a listener heard nothing more (audit25b).
+        say(self.status, self.status.text())
 
     def _row_item(self, row: CoachRow, costliest: Judged | None) -> QTreeWidgetItem:
         item = QTreeWidgetItem()
@@ -428,6 +431,7 @@ class CoachDialog(QDialog):
 
     def _failed(self, error: str) -> None:
         self.status.setText(self.tr("The coach could not judge this hand: {error}").format(error=error))
+        say(self.status, self.status.text())
 
     def _given_away(self, total: float) -> str:
         """What the decisions gave away in all, in the unit the Loss column counts in."""
