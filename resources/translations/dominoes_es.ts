@@ -4656,11 +4656,6 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
         <translation>Cada reparto se jugó {n} veces con las mismas fichas, una vez contigo en los asientos de cada equipo. Cada casilla: los puntos de tu equipo y luego los de {others}, con esas fichas.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="163" />
-        <source>Verdict</source>
-        <translation>Veredicto</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="165" />
         <source>Your score and the CPUs' with the same tiles, deal by deal</source>
         <translation>Tu puntuación y la de las CPU con las mismas fichas, reparto a reparto</translation>

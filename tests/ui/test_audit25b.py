@@ -13,14 +13,17 @@ from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.duplicate import DuplicateMatch
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
-from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.play.controller import SeatConfig, default_seats
+from dominoes_desktop.ui.play.duplicate_sheet import DuplicateResults, verdict
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.store_service import StoreService
 
+from ..engine.test_duplicate import play_through
 from .conftest import saying
 from .test_deal_luck import record_matches
 
@@ -77,3 +80,16 @@ def test_the_coachs_verdict_is_said_when_it_comes(qtbot: QtBot) -> None:
     verdict = dialog.status.text()
     assert verdict.startswith("Best decisions on what you could see: ")
     assert said == [verdict]
+
+
+def test_the_duplicates_verdict_is_read_by_what_it_says(qtbot: QtBot) -> None:
+    """The results sheet's heading ("You scored 2 more than the CPUs with the same tiles. Every deal was played
+    …") was named "Verdict": all a screen reader read of the result was that word."""
+    duplicate = DuplicateMatch.create(build_rules("jamaican"), 2, 3, sealed_by=3)
+    play_through(duplicate, level="easy", seed=3, person="random")
+    assert duplicate.is_over
+    sheet = DuplicateResults(duplicate, default_seats(duplicate.rules.players), None)
+    qtbot.addWidget(sheet)
+    sheet.show()
+    name = sheet.heading.accessibleName()
+    assert name.startswith(verdict(duplicate) + " Every deal was played 2 times on the same tiles"), name
