@@ -2371,6 +2371,11 @@
         <translation>asiento {n}</translation>
     </message>
     <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="1" />
+        <source>{words}, link</source>
+        <translation>{words}, enlace</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="111" />
         <source> and </source>
         <translation> y </translation>

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QTableWidget
+from PySide6.QtWidgets import QTableWidget, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.duplicate import DuplicateMatch
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
+from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig, default_seats
@@ -93,3 +94,36 @@ def test_the_duplicates_verdict_is_read_by_what_it_says(qtbot: QtBot) -> None:
     sheet.show()
     name = sheet.heading.accessibleName()
     assert name.startswith(verdict(duplicate) + " Every deal was played 2 times on the same tiles"), name
+
+
+def test_a_rules_link_is_said_and_takes_the_caret_to_its_section(qtbot: QtBot) -> None:
+    """House rules by keys: Tab onto "How the CPUs play" said nothing, and Enter scrolled the view to it while the
+    caret stayed on the link, so the first arrow brought the view back to the top and a screen reader read on from
+    there."""
+    dialog = RulesDialog(build_rules("jamaican"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    text = dialog.findChild(QTextBrowser)
+    assert text is not None
+    text.setFocus()
+    with saying() as said:
+        qtbot.keyClick(text, Qt.Key.Key_Tab)
+        qtbot.waitUntil(lambda: len(said) == 1)
+        qtbot.keyClick(text, Qt.Key.Key_Tab)
+        qtbot.waitUntil(lambda: len(said) == 2)
+        qtbot.keyClick(text, Qt.Key.Key_Tab)  # on to Close
+        qtbot.wait(50)
+        text.setFocus()
+        qtbot.keyClick(text, Qt.Key.Key_Backtab)  # and back, onto the last link
+        qtbot.waitUntil(lambda: len(said) == 3)
+    assert said == ["How to play well, link", "How the CPUs play, link", "How the CPUs play, link"]
+    with saying() as said:
+        qtbot.keyClick(text, Qt.Key.Key_Return)
+    assert said == ["How the CPUs play"]
+    top = text.verticalScrollBar().value()
+    assert top > 0
+    qtbot.keyClick(text, Qt.Key.Key_Down)
+    assert text.verticalScrollBar().value() >= top, "the first arrow read on from the section, not from the top"
+    line = text.textCursor().block().text()
+    assert line and line in text.document().toPlainText().split("How the CPUs play", 1)[1], line
