@@ -2298,6 +2298,11 @@
         <translation>Repartido (semilla {seed}). {n} jugadas.</translation>
     </message>
     <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="114" />
+        <source>Dealt: {hands}. {n} moves.</source>
+        <translation>Repartido: {hands}. {n} jugadas.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="117" />
         <source>Move {k} of {n}: {move}</source>
         <translation>Jugada {k} de {n}: {move}</translation>

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QTableWidget, QTextBrowser
+from PySide6.QtWidgets import QApplication, QTableWidget, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu import make_player
@@ -22,10 +22,12 @@ from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig, default_seats
 from dominoes_desktop.ui.play.duplicate_sheet import DuplicateResults, verdict
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 
 from ..engine.test_duplicate import play_through
-from .conftest import saying
+from .conftest import saying, start
+from .driving import finish_hand_by_keys, reviewed_hand
 from .test_deal_luck import record_matches
 
 
@@ -127,3 +129,41 @@ def test_a_rules_link_is_said_and_takes_the_caret_to_its_section(qtbot: QtBot) -
     assert text.verticalScrollBar().value() >= top, "the first arrow read on from the section, not from the top"
     line = text.textCursor().block().text()
     assert line and line in text.document().toPlainText().split("How the CPUs play", 1)[1], line
+
+
+def test_the_reviews_deal_is_said_hand_by_hand(qtbot: QtBot, window: MainWindow) -> None:
+    """Hand review, First: "Dealt (deal seed 5891474133606159810). 25 moves." was all a listener heard of the deal,
+    while the picture shows every hand face up."""
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    review = reviewed_hand(qtbot, window)
+    with saying() as said:
+        review.first.setFocus()
+        qtbot.keyClick(review.first, Qt.Key.Key_Space)
+    dealt = review.match.position(review.index, 0).hands
+    assert said and said[-1].startswith("Dealt: You: ") and said[-1].endswith(f" {len(review.played.history)} moves.")
+    assert "; CPU 1: " in said[-1] and "seed" not in said[-1]
+    assert all(str(tile) in said[-1] for hand in dealt for tile in hand), said[-1]
+    assert review.caption.accessibleName() == said[-1]
+    assert review.caption.text().startswith("Dealt (deal seed "), "the seed still shown"
+
+
+def test_the_reviews_ends_keep_the_focus_on_the_steps_without_a_detour(qtbot: QtBot, window: MainWindow) -> None:
+    """First (and Last) disabled the focused button before moving the focus: Qt passed it to "Verify this deal"
+    on the way, and a screen reader said "Verify this deal" before "Next move"."""
+    start(window, "jamaican", seed=2)
+    finish_hand_by_keys(qtbot, window)
+    review = reviewed_hand(qtbot, window)
+    review.activateWindow()
+    qtbot.waitActive(review)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    went: list[QWidget | None] = []
+    app.focusChanged.connect(lambda _old, new: went.append(new))
+    for button, lands in ((review.first, review.forward), (review.last, review.back)):
+        button.setFocus()
+        qtbot.waitUntil(lambda button=button: app.focusWidget() is button)  # type: ignore[misc]
+        went.clear()
+        qtbot.keyClick(button, Qt.Key.Key_Space)
+        assert app.focusWidget() is lands
+        assert went == [lands], [w.accessibleName() if w is not None else None for w in went]
