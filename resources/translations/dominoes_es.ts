@@ -5360,4 +5360,27 @@ tú {dash} {others}</translation>
         </translation>
     </message>
 </context>
+<context>
+    <name>StoreService</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics were damaged; they were kept as {kept} and a new record started.</source>
+        <translation>Las estadísticas estaban dañadas; se guardaron como {kept} y se empezó un registro nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The saved match {name} was damaged; it was kept as {kept}.</source>
+        <translation>La partida guardada {name} estaba dañada; se guardó como {kept}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The saved match {name} was damaged and could not be moved aside, so it was ignored.</source>
+        <translation>La partida guardada {name} estaba dañada y no se pudo apartar, así que no se usó.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The previous save was used instead.</source>
+        <translation>Se usó la partida guardada anterior.</translation>
+    </message>
+</context>
 </TS>

@@ -16,16 +16,19 @@ from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.duplicate import DuplicateMatch
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
+from dominoes_desktop.store.autosave import CURRENT, Autosave, Loaded
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig, default_seats
 from dominoes_desktop.ui.play.duplicate_sheet import DuplicateResults, verdict
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import StoreService
 
 from ..engine.test_duplicate import play_through
+from ..store.test_saves import _json, _played_match
 from .conftest import saying, start
 from .driving import finish_hand_by_keys, reviewed_hand
 from .test_deal_luck import record_matches
@@ -167,3 +170,56 @@ def test_the_reviews_ends_keep_the_focus_on_the_steps_without_a_detour(qtbot: Qt
         qtbot.keyClick(button, Qt.Key.Key_Space)
         assert app.focusWidget() is lands
         assert went == [lands], [w.accessibleName() if w is not None else None for w in went]
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    LANGUAGE.install("es")
+    yield
+    LANGUAGE.install("en")
+
+
+def test_a_damaged_save_is_told_in_the_players_language(qtbot: QtBot, tmp_path: Path, spanish: None) -> None:
+    """A Spanish game, its autosave cut short: the box "Partida guardada" said "The save autosave.domino is damaged
+    (the file is damaged: not valid JSON (Expecting ',' delimiter at line 1, column 901)); …" in English."""
+    autosave = Autosave(tmp_path)
+    table = _played_match()
+    autosave.save(_json(table))
+    table.step()
+    autosave.save(_json(table))
+    (tmp_path / CURRENT).write_text((tmp_path / CURRENT).read_text()[:900])
+    service = StoreService(tmp_path, threaded=False)
+    service.start()
+    answers: list[Loaded] = []
+    service.autosaveLoaded.connect(answers.append)
+    try:
+        service.load_autosave()
+        qtbot.waitUntil(lambda: bool(answers))
+    finally:
+        service.close()
+    loaded = answers[0]
+    assert loaded.saved is not None, "the previous save is resumed"
+    kept = next(p.name for p in tmp_path.iterdir() if "damaged" in p.name)
+    assert loaded.message == (
+        f"La partida guardada autosave.domino estaba dañada; se guardó como {kept}. "
+        "Se usó la partida guardada anterior."
+    )
+
+
+def test_damaged_statistics_are_told_in_the_players_language(qtbot: QtBot, tmp_path: Path, spanish: None) -> None:
+    """The statistics truncated: "The statistics were damaged (database disk image is malformed); …" in English."""
+    record_matches(tmp_path, 1).close()
+    database = tmp_path / "statistics.sqlite3"
+    database.write_bytes(database.read_bytes()[:2000])
+    service = StoreService(tmp_path, threaded=False)
+    told: list[tuple[str, str]] = []
+    service.problem.connect(lambda kind, detail: told.append((kind, detail)))
+    try:
+        service.start()
+        qtbot.waitUntil(lambda: bool(told))
+    finally:
+        service.close()
+    kept = next(p.name for p in tmp_path.iterdir() if "damaged" in p.name)
+    assert told == [
+        ("statistics", f"Las estadísticas estaban dañadas; se guardaron como {kept} y se empezó un registro nuevo.")
+    ]
