@@ -3,6 +3,7 @@ the real widgets, failing on the code before its fix."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig, default_seats
 from dominoes_desktop.ui.play.duplicate_sheet import DuplicateResults, verdict
+from dominoes_desktop.ui.play.fair_deal import verify_text
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -223,3 +225,20 @@ def test_damaged_statistics_are_told_in_the_players_language(qtbot: QtBot, tmp_p
     assert told == [
         ("statistics", f"Las estadísticas estaban dañadas; se guardaron como {kept} y se empezó un registro nuevo.")
     ]
+
+
+def test_the_fair_deal_check_says_how_to_check_it_without_the_game(qtbot: QtBot) -> None:
+    """Verify this deal gave the fingerprint, the seed, the salt and the cut, and the game's own word that they agree:
+    nothing said how a doubting player could check it with anything else. The recipe it gives is followed here."""
+    duplicate = DuplicateMatch.create(build_rules("jamaican"), 1, 5, sealed_by=5)
+    play_through(duplicate, level="easy", seed=5)
+    match = duplicate.match
+    proof = match.proofs[0]
+    ok, text = verify_text(match, 0, match.archive[0][0])
+    assert ok and f"Salt: {proof.salt.hex()}" in text
+    recipe = text.rsplit("\n\n", 1)[1]
+    assert recipe.startswith('To check the fingerprint yourself: it is the SHA-256 of the bytes of "'), recipe
+    domain = recipe.split('"')[1].encode()
+    assert "16 bytes (little-endian, two's complement)" in recipe
+    secret = domain + proof.seed.to_bytes(16, "little", signed=True) + proof.salt
+    assert hashlib.sha256(secret).hexdigest() == proof.fingerprint
