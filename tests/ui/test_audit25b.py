@@ -32,8 +32,9 @@ from dominoes_desktop.ui.shell.store_service import StoreService
 from ..engine.test_duplicate import play_through
 from ..store.test_saves import _json, _played_match
 from .conftest import saying, start
-from .driving import finish_hand_by_keys, reviewed_hand
+from .driving import finish_hand_by_keys, known_deal, make_window, reviewed_hand
 from .test_deal_luck import record_matches
+from .test_skill_page import finish_hand, judged_on_the_sheet, skill_page
 
 
 @pytest.fixture
@@ -242,3 +243,19 @@ def test_the_fair_deal_check_says_how_to_check_it_without_the_game(qtbot: QtBot)
     assert "16 bytes (little-endian, two's complement)" in recipe
     secret = domain + proof.seed.to_bytes(16, "little", signed=True) + proof.salt
     assert hashlib.sha256(secret).hexdigest() == proof.fingerprint
+
+
+def test_the_skill_page_names_the_person_in_spanish(qtbot: QtBot, tmp_path: Path, spanish: None) -> None:
+    """Statistics in Spanish: Results and Deal luck said "Tú", the Skill page's Player box "You"."""
+    LANGUAGE.install("en")
+    window = make_window(qtbot, tmp_path)
+    try:
+        window.skill.start()
+        window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
+        finish_hand(qtbot, window)
+        judged_on_the_sheet(qtbot, window)
+        LANGUAGE.install("es")
+        page = skill_page(qtbot, window)
+        assert page.player.currentData() == "You" and page.player.currentText() == "Tú"
+    finally:
+        window.controller.runner.wait(5000)

@@ -36,6 +36,7 @@ from ..look.look_style import readable_on
 from ..look.looks import PIP_COLORS, Look
 from ..shell.i18n import number
 from ..shell.store_service import StoreService
+from .deal_luck import player_name
 
 if TYPE_CHECKING:
     from ...store.skill import Costly, FamilySkill, Point
@@ -427,7 +428,8 @@ class SkillPage(QWidget):
         snapshot = self.snapshot
         assert snapshot is not None
         for combo, items in (
-            (self.player, [(name, name) for name in snapshot.players]),
+            # "Tú" in Spanish, as the Results and Deal luck pages name the person ("You" was left in English).
+            (self.player, [(player_name(name), name) for name in snapshot.players]),
             (
                 self.family,
                 [
