@@ -5100,6 +5100,10 @@ tú {dash} {others}</translation>
         <translation>De quién es la destreza</translation>
     </message>
     <message>
+        <source>Player {n}</source>
+        <translation>Jugador {n}</translation>
+    </message>
+    <message>
         <source>Scoring family</source>
         <translation>Familia de puntuación</translation>
     </message>

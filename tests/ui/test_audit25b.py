@@ -4,6 +4,7 @@ the real widgets, failing on the code before its fix."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,11 +14,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QTableWidget, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.analysis.rating import Family
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.duplicate import DuplicateMatch
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.record import record_to_json
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.store.autosave import CURRENT, Autosave, Loaded
+from dominoes_desktop.store.skill import Costly
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
@@ -257,5 +261,31 @@ def test_the_skill_page_names_the_person_in_spanish(qtbot: QtBot, tmp_path: Path
         LANGUAGE.install("es")
         page = skill_page(qtbot, window)
         assert page.player.currentData() == "You" and page.player.currentText() == "Tú"
+    finally:
+        window.controller.runner.wait(5000)
+
+
+def test_the_coach_opened_from_the_skill_page_names_the_seats(qtbot: QtBot, tmp_path: Path) -> None:
+    """The Skill page's costliest decision opened the coach with the seats named "1", "2", …: its Move column read
+    "17 · 1" (es too) where the coach from the review reads "17 · You"."""
+    window = make_window(qtbot, tmp_path)
+    try:
+        window.skill.start()
+        window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
+        finish_hand(qtbot, window)
+        judged_on_the_sheet(qtbot, window)
+        page = skill_page(qtbot, window)
+        rules = build_rules("jamaican")
+        table = CpuTable(rules, [make_player("easy", s) for s in range(4)], 2)
+        table.play_hand(deal_seed=2)
+        record = json.dumps(record_to_json(table.match.record))
+        found = Costly(record, 0, 2, 2, "jamaican", Family.HANDS, "", (), 0.5, "Weak")
+        coach = page.open_coach(found)
+        assert isinstance(coach, CoachDialog)
+        assert coach.seat_names == ["Player 1", "Player 2", "You", "Player 4"]
+        qtbot.waitUntil(lambda: bool(coach.rows), timeout=120_000)
+        first = coach.tree.topLevelItem(0)
+        assert first is not None and first.text(0).endswith(" · You"), first.text(0)
+        coach.close()
     finally:
         window.controller.runner.wait(5000)

@@ -580,7 +580,17 @@ class SkillPage(QWidget):
         if found.hand >= len(match.archive):
             return None
         deal, played = match.archive[found.hand]
-        seats = [SeatConfig(f"{seat + 1}", seat == found.seat) for seat in range(match.rules.players)]
+        # The person by their name, the others by their seats ("Player 2"): bare numbers read "17 · 1" and "with 3".
+        person = player_name(self.snapshot.player if self.snapshot is not None else "You")
+        seats = [
+            SeatConfig(
+                person
+                if seat == found.seat
+                else QCoreApplication.translate("SkillPage", "Player {n}").format(n=seat + 1),
+                seat == found.seat,
+            )
+            for seat in range(match.rules.players)
+        ]
         dialog = CoachDialog(match.rules, seats, deal, played, found.hand, self.look, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
