@@ -3387,6 +3387,10 @@
         <source>A near tie: over the deals you could not tell apart another move did {n} better on average, give or take {m}, too little to call a loss, so the coach grades your move Best.</source>
         <translation>Casi un empate: en los repartos que no podías distinguir otra jugada rindió {n} más en promedio, más o menos {m}, demasiado poco para llamarlo una pérdida, así que el entrenador califica tu jugada como Mejor.</translation>
     </message>
+    <message>
+        <source>A near tie: over the deals you could not tell apart another move did a little better on average (less than 0.1), give or take {m}, too little to call a loss, so the coach grades your move Best.</source>
+        <translation>Casi un empate: en los repartos que no podías distinguir otra jugada rindió un poco más en promedio (menos de 0,1), más o menos {m}, demasiado poco para llamarlo una pérdida, así que el entrenador califica tu jugada como Mejor.</translation>
+    </message>
 </context>
 <context>
     <name>FairDeal</name>

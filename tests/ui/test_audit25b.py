@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,7 @@ from ..engine.test_duplicate import play_through
 from ..store.test_saves import _json, _played_match
 from .conftest import saying, start
 from .driving import finish_hand_by_keys, known_deal, make_window, reviewed_hand
+from .test_coach_panel import near_tie_row
 from .test_deal_luck import record_matches
 from .test_skill_page import finish_hand, judged_on_the_sheet, skill_page
 
@@ -289,3 +291,19 @@ def test_the_coach_opened_from_the_skill_page_names_the_seats(qtbot: QtBot, tmp_
         coach.close()
     finally:
         window.controller.runner.wait(5000)
+
+
+def test_a_near_tie_under_a_tenth_is_not_said_as_zero_better(qtbot: QtBot) -> None:
+    """A near tie lost by less than 0.05 read "another move did 0 better on average", as if there were no
+    difference (the coach on a Jamaican hand, en 1920)."""
+    table, seats, tie_row = near_tie_row()
+    assert tie_row.fair is not None
+    tiny = replace(tie_row.fair, judged=replace(tie_row.fair.judged, loss=0.03))
+    deal, hand = table.match.archive[-1]
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)  # its judging done before it is closed
+    words = dialog.near_tie_text(tiny)
+    assert "did 0 better" not in words
+    assert "another move did a little better on average (less than 0.1), give or take 0.1" in words, words
+    assert "did 0.2 better" in dialog.near_tie_text(tie_row.fair)

@@ -504,10 +504,16 @@ class CoachDialog(QDialog):
 
     def near_tie_text(self, fair: FairJudged) -> str:
         """Why a move another option beat on average is still Best: by too little to call a loss."""
+        better = whole_or_tenths(fair.judged.loss)
+        if better == "0":  # under 0.05: "did 0 better" read as no difference at all (audit25b)
+            return self.tr(
+                "A near tie: over the deals you could not tell apart another move did a little better on average "
+                "(less than 0.1), give or take {m}, too little to call a loss, so the coach grades your move Best."
+            ).format(m=whole_or_tenths(fair.margin))
         return self.tr(
             "A near tie: over the deals you could not tell apart another move did {n} better on average, give or "
             "take {m}, too little to call a loss, so the coach grades your move Best."
-        ).format(n=whole_or_tenths(fair.judged.loss), m=whole_or_tenths(fair.margin))
+        ).format(n=better, m=whole_or_tenths(fair.margin))
 
     def only_move_text(self, row: CoachRow) -> str:
         ends = self.ends_words(row.ends_before)
