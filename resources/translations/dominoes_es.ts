@@ -2837,6 +2837,10 @@
         <translation>Tabla de estadísticas</translation>
     </message>
     <message>
+        <source>No finished matches yet</source>
+        <translation>Todavía no hay partidas terminadas</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="118" />
         <source>Reset this group…</source>
         <translation>Borrar este grupo…</translation>

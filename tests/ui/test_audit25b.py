@@ -307,3 +307,27 @@ def test_a_near_tie_under_a_tenth_is_not_said_as_zero_better(qtbot: QtBot) -> No
     assert "did 0 better" not in words
     assert "another move did a little better on average (less than 0.1), give or take 0.1" in words, words
     assert "did 0.2 better" in dialog.near_tie_text(tie_row.fair)
+
+
+def test_an_empty_statistics_table_says_so(qtbot: QtBot, tmp_path: Path) -> None:
+    """With no match played the Results table was an empty table to a screen reader; "No finished matches yet"
+    was only painted on the chart under it."""
+    service = StoreService(tmp_path, threaded=False)
+    service.start()
+    try:
+        dialog = StatsDialog(service)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
+        assert dialog.table.rowCount() == 0
+        assert dialog.table.accessibleDescription() == "No finished matches yet"
+    finally:
+        service.close()
+
+
+def test_a_filled_statistics_table_has_no_empty_words(qtbot: QtBot, stats_store: StoreService) -> None:
+    dialog = StatsDialog(stats_store)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
+    assert dialog.table.rowCount() > 0 and dialog.table.accessibleDescription() == ""
