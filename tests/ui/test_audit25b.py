@@ -331,3 +331,16 @@ def test_a_filled_statistics_table_has_no_empty_words(qtbot: QtBot, stats_store:
     dialog.show()
     qtbot.waitUntil(lambda: not dialog.loading, timeout=10_000)
     assert dialog.table.rowCount() > 0 and dialog.table.accessibleDescription() == ""
+
+
+@pytest.mark.parametrize("preset", ["cutthroat", "all_fives", "classic_block", "cross"])
+def test_the_rules_of_a_game_without_sides_say_when_the_table_locks(qtbot: QtBot, preset: str) -> None:
+    """Cutthroat, the classic, cross and fives games' "When the table locks" said only who wins a locked table, never
+    when a table locks, which the partners' games say (a misplaced conditional dropped the sentence)."""
+    dialog = RulesDialog(build_rules(preset))
+    qtbot.addWidget(dialog)
+    text = dialog.findChild(QTextBrowser)
+    assert text is not None
+    lines = text.document().toPlainText().split("\n")
+    locks = lines[lines.index("When the table locks") + 1]
+    assert locks.startswith("When every player passes in turn, the table is locked (a block). The player with"), locks

@@ -231,31 +231,37 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
         if rules.preset in TRANQUE_HOUSES
         else translate("Rules", "When every player passes in turn, the table is locked (a block).")
     )
+    # The blocked rule after the sentence on when a table locks, in every game: without the brackets the
+    # conditional took the whole sum, and the games without sides lost that sentence (audit25b).
     locks = (
         locked
         + " "
-        + {
-            BlockedRule.LOWEST_PLAYER: translate(
-                "Rules",
-                "The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.",
-            ),
-            BlockedRule.LOWEST_SIDE: translate("Rules", "The side with the fewest pips wins; a tie means nobody wins."),
-            BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
-                "Rules", "The side with the fewest pips wins; on a tie, the side that posed wins."
-            ),
-        }[rules.blocked]
-        if rules.partners
-        else {  # everyone for themselves: no sides to speak of
-            BlockedRule.LOWEST_PLAYER: translate(
-                "Rules", "The player with the fewest pips wins; a tie means nobody wins."
-            ),
-            BlockedRule.LOWEST_SIDE: translate(
-                "Rules", "The player with the fewest pips wins; a tie means nobody wins."
-            ),
-            BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
-                "Rules", "The player with the fewest pips wins; on a tie, the player who posed wins."
-            ),
-        }[rules.blocked]
+        + (
+            {
+                BlockedRule.LOWEST_PLAYER: translate(
+                    "Rules",
+                    "The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.",
+                ),
+                BlockedRule.LOWEST_SIDE: translate(
+                    "Rules", "The side with the fewest pips wins; a tie means nobody wins."
+                ),
+                BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
+                    "Rules", "The side with the fewest pips wins; on a tie, the side that posed wins."
+                ),
+            }[rules.blocked]
+            if rules.partners
+            else {  # everyone for themselves: no sides to speak of
+                BlockedRule.LOWEST_PLAYER: translate(
+                    "Rules", "The player with the fewest pips wins; a tie means nobody wins."
+                ),
+                BlockedRule.LOWEST_SIDE: translate(
+                    "Rules", "The player with the fewest pips wins; a tie means nobody wins."
+                ),
+                BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
+                    "Rules", "The player with the fewest pips wins; on a tie, the player who posed wins."
+                ),
+            }[rules.blocked]
+        )
     )
     win = {
         Scoring.ONE_PER_HAND: translate("Rules", "Each hand won counts one."),
