@@ -26,9 +26,21 @@ FINISHED = "last-match.domino"
 
 
 @dataclass(frozen=True)
+class Damaged:
+    """A save that could not be read: its name, why (for the log), and the name it was kept as ("" when it
+    could not be moved aside and was ignored)."""
+
+    name: str
+    reason: str
+    kept_as: str = ""
+
+
+@dataclass(frozen=True)
 class Loaded:
     saved: SavedMatch | None
-    message: str = ""  # for the player, one sentence, when something had to be recovered
+    message: str = ""  # for the log, one sentence, when something had to be recovered
+    damaged: tuple[Damaged, ...] = ()  # the same in parts, for the player's sentence in their language
+    fell_back: bool = False  # the previous save was used in place of a damaged one
 
 
 def _sync_folder(folder: Path) -> None:
@@ -138,6 +150,7 @@ class Autosave:
     def load(self) -> Loaded:
         """The unfinished match, if any; a damaged save falls back to the previous generation."""
         problems = []
+        damaged: list[Damaged] = []
         for path in (self.current, self.previous):
             if not os.path.lexists(path):
                 continue
@@ -146,6 +159,7 @@ class Autosave:
             except (MatchFileError, FileRefused) as exc:
                 reason = " ".join(str(exc).split())[:300]
                 aside = move_aside(path)
+                damaged.append(Damaged(path.name, reason, aside.name if aside is not None else ""))
                 if aside is not None:
                     problems.append(f"the save {path.name} is damaged ({reason}); it was kept as {aside.name}")
                 else:
@@ -155,5 +169,7 @@ class Autosave:
                     )
                 continue
             tail = ", and the previous save was used instead" if problems else ""
-            return Loaded(saved if not saved.is_over else None, _sentence(problems, tail))
-        return Loaded(None, _sentence(problems))
+            return Loaded(
+                saved if not saved.is_over else None, _sentence(problems, tail), tuple(damaged), bool(problems)
+            )
+        return Loaded(None, _sentence(problems), tuple(damaged))

@@ -464,6 +464,7 @@ class Statistics:
         self.pending_path = folder / PENDING_NAME
         self.busy_ms = busy_ms
         self.message = ""  # for the player when the database was moved aside or cannot be used
+        self.kept_as = ""  # the name a damaged database was kept as (the message's words, in parts)
         self.trouble: Trouble | None = None
         self.db: sqlite3.Connection | None = None
         self.reopen(check)
@@ -473,6 +474,7 @@ class Statistics:
         if self.db is not None:
             return
         self.trouble = None
+        self.kept_as = ""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -495,12 +497,14 @@ class Statistics:
         except StatsUnavailable as exc:
             self._cannot_use(exc.trouble, str(exc))
             return
+        self.kept_as = aside.name
         self.message = (
             f"The statistics were damaged ({reason}); they were kept as {aside.name} and a new record started."
         )
 
     def _cannot_use(self, trouble: Trouble, reason: str) -> None:
         self.trouble = trouble
+        self.kept_as = ""
         if trouble is Trouble.BUSY:
             self.message = f"The statistics are in use by another program ({reason}); results will be recorded later."
         else:

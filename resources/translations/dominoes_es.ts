@@ -2318,6 +2318,11 @@
         <translation>Repartido (semilla {seed}). {n} jugadas.</translation>
     </message>
     <message>
+        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="114" />
+        <source>Dealt: {hands}. {n} moves.</source>
+        <translation>Repartido: {hands}. {n} jugadas.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="117" />
         <source>Move {k} of {n}: {move}</source>
         <translation>Jugada {k} de {n}: {move}</translation>
@@ -2389,6 +2394,11 @@
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="110" />
         <source>seat {n}</source>
         <translation>asiento {n}</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/rules_page.py" line="1" />
+        <source>{words}, link</source>
+        <translation>{words}, enlace</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/rules_page.py" line="111" />
@@ -2845,6 +2855,10 @@
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="114" />
         <source>Statistics table</source>
         <translation>Tabla de estadísticas</translation>
+    </message>
+    <message>
+        <source>No finished matches yet</source>
+        <translation>Todavía no hay partidas terminadas</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/stats_dialog.py" line="118" />
@@ -3397,6 +3411,10 @@
         <source>A near tie: over the deals you could not tell apart another move did {n} better on average, give or take {m}, too little to call a loss, so the coach grades your move Best.</source>
         <translation>Casi un empate: en los repartos que no podías distinguir otra jugada rindió {n} más en promedio, más o menos {m}, demasiado poco para llamarlo una pérdida, así que el entrenador califica tu jugada como Mejor.</translation>
     </message>
+    <message>
+        <source>A near tie: over the deals you could not tell apart another move did a little better on average (less than 0.1), give or take {m}, too little to call a loss, so the coach grades your move Best.</source>
+        <translation>Casi un empate: en los repartos que no podías distinguir otra jugada rindió un poco más en promedio (menos de 0,1), más o menos {m}, demasiado poco para llamarlo una pérdida, así que el entrenador califica tu jugada como Mejor.</translation>
+    </message>
 </context>
 <context>
     <name>FairDeal</name>
@@ -3473,6 +3491,10 @@ Cut: {cut}</source>
 Semilla revelada: {seed}
 Sal: {salt}
 Corte: {cut}</translation>
+    </message>
+    <message>
+        <source>To check the fingerprint yourself: it is the SHA-256 of the bytes of "{domain}", then the seed as {n} bytes (little-endian, two's complement), then the salt.</source>
+        <translation>Para comprobar la huella por tu cuenta: es el SHA-256 de los bytes de "{domain}", luego la semilla en {n} bytes (little-endian, complemento a dos) y luego la sal.</translation>
     </message>
     <message>
         <source>The revealed seed does not give the fingerprint shown before the deal ({fp}).</source>
@@ -4696,11 +4718,6 @@ Total acumulado {difference}; el 95 % de las series justas queda dentro de ±{ba
         <translation>Cada reparto se jugó {n} veces con las mismas fichas, una vez contigo en los asientos de cada equipo. Cada casilla: los puntos de tu equipo y luego los de {others}, con esas fichas.</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="163" />
-        <source>Verdict</source>
-        <translation>Veredicto</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/duplicate_sheet.py" line="165" />
         <source>Your score and the CPUs' with the same tiles, deal by deal</source>
         <translation>Tu puntuación y la de las CPU con las mismas fichas, reparto a reparto</translation>
@@ -5131,6 +5148,10 @@ tú {dash} {others}</translation>
         <translation>De quién es la destreza</translation>
     </message>
     <message>
+        <source>Player {n}</source>
+        <translation>Jugador {n}</translation>
+    </message>
+    <message>
         <source>Scoring family</source>
         <translation>Familia de puntuación</translation>
     </message>
@@ -5393,6 +5414,29 @@ tú {dash} {others}</translation>
             <numerusform>Se importó %n mano juzgada nueva de {file}.</numerusform>
             <numerusform>Se importaron %n manos juzgadas nuevas de {file}.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>StoreService</name>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics were damaged; they were kept as {kept} and a new record started.</source>
+        <translation>Las estadísticas estaban dañadas; se guardaron como {kept} y se empezó un registro nuevo.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The saved match {name} was damaged; it was kept as {kept}.</source>
+        <translation>La partida guardada {name} estaba dañada; se guardó como {kept}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The saved match {name} was damaged and could not be moved aside, so it was ignored.</source>
+        <translation>La partida guardada {name} estaba dañada y no se pudo apartar, así que no se usó.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The previous save was used instead.</source>
+        <translation>Se usó la partida guardada anterior.</translation>
     </message>
 </context>
 </TS>

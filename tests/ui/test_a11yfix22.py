@@ -144,7 +144,7 @@ def test_stepping_through_a_reviewed_hand_says_each_move_and_the_caption_reads_a
     assert heard[-1] == said[0]
     review.first.setFocus()
     qtbot.keyClick(review.first, Qt.Key.Key_Space)  # "First move": the focus goes on to Next, not off the steps
-    assert heard[-1].startswith("Dealt ") and review.focusWidget() is review.forward
+    assert heard[-1].startswith("Dealt: You: ") and review.focusWidget() is review.forward
 
 
 # ---- the house rules (A9) -----------------------------------------------------------------------------

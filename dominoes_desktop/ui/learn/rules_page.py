@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, QUrl
+from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ...engine.rules import (
@@ -20,6 +21,7 @@ from ...engine.rules import (
 )
 from ...engine.tiles import full_set
 from ..look.grows import grows_with_window
+from ..shell.announce import say
 from ..shell.i18n import translate
 from .learn_pages import cpus_html, links_html, play_well_html
 
@@ -229,31 +231,37 @@ def rules_sections(rules: Rules, seating: tuple[int, ...] | None = None) -> list
         if rules.preset in TRANQUE_HOUSES
         else translate("Rules", "When every player passes in turn, the table is locked (a block).")
     )
+    # The blocked rule after the sentence on when a table locks, in every game: without the brackets the
+    # conditional took the whole sum, and the games without sides lost that sentence (audit25b).
     locks = (
         locked
         + " "
-        + {
-            BlockedRule.LOWEST_PLAYER: translate(
-                "Rules",
-                "The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.",
-            ),
-            BlockedRule.LOWEST_SIDE: translate("Rules", "The side with the fewest pips wins; a tie means nobody wins."),
-            BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
-                "Rules", "The side with the fewest pips wins; on a tie, the side that posed wins."
-            ),
-        }[rules.blocked]
-        if rules.partners
-        else {  # everyone for themselves: no sides to speak of
-            BlockedRule.LOWEST_PLAYER: translate(
-                "Rules", "The player with the fewest pips wins; a tie means nobody wins."
-            ),
-            BlockedRule.LOWEST_SIDE: translate(
-                "Rules", "The player with the fewest pips wins; a tie means nobody wins."
-            ),
-            BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
-                "Rules", "The player with the fewest pips wins; on a tie, the player who posed wins."
-            ),
-        }[rules.blocked]
+        + (
+            {
+                BlockedRule.LOWEST_PLAYER: translate(
+                    "Rules",
+                    "The player with the fewest pips wins it for their side; a tie between opponents means nobody wins.",
+                ),
+                BlockedRule.LOWEST_SIDE: translate(
+                    "Rules", "The side with the fewest pips wins; a tie means nobody wins."
+                ),
+                BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
+                    "Rules", "The side with the fewest pips wins; on a tie, the side that posed wins."
+                ),
+            }[rules.blocked]
+            if rules.partners
+            else {  # everyone for themselves: no sides to speak of
+                BlockedRule.LOWEST_PLAYER: translate(
+                    "Rules", "The player with the fewest pips wins; a tie means nobody wins."
+                ),
+                BlockedRule.LOWEST_SIDE: translate(
+                    "Rules", "The player with the fewest pips wins; a tie means nobody wins."
+                ),
+                BlockedRule.LOWEST_SIDE_STARTER_TIES: translate(
+                    "Rules", "The player with the fewest pips wins; on a tie, the player who posed wins."
+                ),
+            }[rules.blocked]
+        )
     )
     win = {
         Scoring.ONE_PER_HAND: translate("Rules", "Each hand won counts one."),
@@ -332,8 +340,57 @@ def rules_html(rules: Rules, seating: tuple[int, ...] | None = None) -> str:
 
 def readable_by_keys(browser: QTextBrowser) -> None:
     """The arrows move a caret through the text, which a screen reader reads line by line (AT-SPI's caret-moved
-    events): a browser's own keys only scroll, so Orca had no line to read. Its links stay on Tab and Enter."""
+    events): a browser's own keys only scroll, so Orca had no line to read. Its links stay on Tab and Enter: a link
+    Tab reaches is said, and following one takes the caret to the section it names (the view alone jumped, and
+    the next arrow brought it back to the caret at the link: audit25b)."""
     browser.setTextInteractionFlags(browser.textInteractionFlags() | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+    browser.installEventFilter(LinkWords(browser))
+    browser.anchorClicked.connect(lambda url: _caret_to_anchor(browser, url))
+
+
+class LinkWords(QObject):
+    """Says the link Tab (or Shift+Tab) selects in a rules browser by its words: the browser selects it without a
+    signal, and nothing of it reached a screen reader (no focus, caret or selection event on AT-SPI)."""
+
+    def __init__(self, browser: QTextBrowser) -> None:
+        super().__init__(browser)
+        self.browser = browser
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+        ):
+            cursor = self.browser.textCursor()
+            before = (cursor.anchor(), cursor.position())
+            QTimer.singleShot(0, lambda: self._said(before))  # once the browser has moved to the link
+        return False
+
+    def _said(self, before: tuple[int, int]) -> None:
+        cursor = self.browser.textCursor()
+        words = cursor.selectedText().strip()
+        end = QTextCursor(cursor)
+        end.setPosition(cursor.selectionEnd())  # Shift+Tab selects backwards: the format is the link's at its end
+        if words and end.charFormat().isAnchor() and (cursor.anchor(), cursor.position()) != before:
+            say(self.browser, translate("Rules", "{words}, link").format(words=words), asked=True)
+
+
+def _caret_to_anchor(browser: QTextBrowser, url: QUrl) -> None:
+    """The caret to the start of the line that holds the anchor `url` names, and that line said (the browser then
+    scrolls it to the top, as before)."""
+    name = url.fragment()
+    block = browser.document().begin()
+    while name and block.isValid():
+        fragments = block.begin()
+        while not fragments.atEnd():
+            if name in fragments.fragment().charFormat().anchorNames():
+                cursor = QTextCursor(block)
+                browser.setTextCursor(cursor)
+                say(browser, block.text(), asked=True)
+                return
+            fragments += 1
+        block = block.next()
 
 
 class RulesDialog(QDialog):

@@ -54,6 +54,7 @@ from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
 from ..look.grows import grows_with_window
 from ..look.look_style import contrast
 from ..look.looks import Look
+from ..shell.announce import say
 from ..shell.i18n import whole_or_tenths
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
@@ -308,6 +309,8 @@ class CoachDialog(QDialog):
                 self.tree.setItemWidget(item, column, self._tiles_cell(tiles, text))
         self.tree.show()
         self._fit_height()
+        # Said as it comes: the dialog opens on Close while it judges, and a listener heard nothing more (audit25b).
+        say(self.status, self.status.text())
 
     def _row_item(self, row: CoachRow, costliest: Judged | None) -> QTreeWidgetItem:
         item = QTreeWidgetItem()
@@ -428,6 +431,7 @@ class CoachDialog(QDialog):
 
     def _failed(self, error: str) -> None:
         self.status.setText(self.tr("The coach could not judge this hand: {error}").format(error=error))
+        say(self.status, self.status.text())
 
     def _given_away(self, total: float) -> str:
         """What the decisions gave away in all, in the unit the Loss column counts in."""
@@ -500,10 +504,16 @@ class CoachDialog(QDialog):
 
     def near_tie_text(self, fair: FairJudged) -> str:
         """Why a move another option beat on average is still Best: by too little to call a loss."""
+        better = whole_or_tenths(fair.judged.loss)
+        if better == "0":  # under 0.05: "did 0 better" read as no difference at all (audit25b)
+            return self.tr(
+                "A near tie: over the deals you could not tell apart another move did a little better on average "
+                "(less than 0.1), give or take {m}, too little to call a loss, so the coach grades your move Best."
+            ).format(m=whole_or_tenths(fair.margin))
         return self.tr(
             "A near tie: over the deals you could not tell apart another move did {n} better on average, give or "
             "take {m}, too little to call a loss, so the coach grades your move Best."
-        ).format(n=whole_or_tenths(fair.judged.loss), m=whole_or_tenths(fair.margin))
+        ).format(n=better, m=whole_or_tenths(fair.margin))
 
     def only_move_text(self, row: CoachRow) -> str:
         ends = self.ends_words(row.ends_before)

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.deal import Deal
-from ...engine.fairness import FairDeal, fingerprint, short, verify
+from ...engine.fairness import DOMAIN, SEED_BYTES, FairDeal, fingerprint, short, verify
 from ...engine.match import Match
 from ..look.look_style import scaled_cut_style
 from ..look.looks import DEFAULT_THEME, Theme
@@ -317,6 +317,12 @@ def verify_text(match: Match, index: int, deal: Deal) -> tuple[bool, str]:
     facts = translate(
         "FairDeal", "Fingerprint shown before the deal: {fp}\nSeed revealed: {seed}\nSalt: {salt}\nCut: {cut}"
     ).format(fp=proof.fingerprint, seed=proof.seed, salt=proof.salt.hex(), cut=cut_text(proof))
+    # How to check it without the program that dealt: a doubting player had only this program's word (audit25b).
+    facts += "\n\n" + translate(
+        "FairDeal",
+        'To check the fingerprint yourself: it is the SHA-256 of the bytes of "{domain}", then the seed as {n} bytes '
+        "(little-endian, two's complement), then the salt.",
+    ).format(domain=DOMAIN.decode(), n=SEED_BYTES)
     if verdict.ok:
         return True, translate(
             "FairDeal",

@@ -384,6 +384,7 @@ class DealLuckPanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
+        self.table.setTabKeyNavigation(False)  # Tab leaves it, the arrows move among its cells (a keyboard trap)
         self.note = QLabel()
         self.note.setWordWrap(True)
         choose = QHBoxLayout()

@@ -29,6 +29,7 @@ from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
 from ..play.panels import MoveRecord, describe_move, person_name, side_name
+from ..play.table_questions import joined
 from ..shell.announce import say
 from ..shell.i18n import translate
 from ..table.scene import NATURAL_AREA, SeatState, TableScene, TableState
@@ -172,8 +173,14 @@ class ReviewDialog(QDialog):
         self.scene_.sync(TableState(hand.layout, seats, 0, stock=len(hand.stock)), animate=False)
         self.view.fitInView(self.scene_.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         total = len(self.played.history)
+        spoken = ""
         if self.step == 0:
             text = self.tr("Dealt (deal seed {seed}). {n} moves.").format(seed=self.deal.seed, n=total)
+            # What the picture shows, every hand face up, said (the seed is for Verify): a listener heard a
+            # nineteen-digit number and never the tiles each player was dealt (audit25b).
+            spoken = self.tr("Dealt: {hands}. {n} moves.").format(
+                hands="; ".join(f"{seat.name}: {joined([str(t) for t in seat.tiles])}" for seat in seats), n=total
+            )
         else:
             turn = self.played.history[self.step - 1]
             # A claim's or a Muggins' points, as the move log has them: without them each read "claimed 0" (audit24b).
@@ -190,19 +197,27 @@ class ReviewDialog(QDialog):
             )
         if text != self.caption.text():
             self.caption.setText(text)
+            self.caption.setAccessibleName(spoken or text)
             if self.isVisible():  # a step, or another hand: said at once, as the answer to the key pressed
-                say(self.caption, text, asked=True)
+                say(self.caption, spoken or text, asked=True)
         focused = self.focusWidget()
-        self.back.setEnabled(self.step > 0)
-        self.first.setEnabled(self.step > 0)
-        self.forward.setEnabled(self.step < total)
-        self.last.setEnabled(self.step < total)
-        if focused in (self.forward, self.last) and not focused.isEnabled():
-            # At the last move the focus stays on the steps: Qt passed it on to "Verify this deal", which a
-            # listener's next Space pressed.
+        enabled = {
+            self.back: self.step > 0,
+            self.first: self.step > 0,
+            self.forward: self.step < total,
+            self.last: self.step < total,
+        }
+        # At the last move the focus stays on the steps (Qt passed it on to "Verify this deal", which a listener's
+        # next Space pressed), moved before its button is disabled: moved after, a screen reader heard "Verify
+        # this deal" on the way (audit25b).
+        if focused in (self.forward, self.last) and not enabled[focused]:
+            self.back.setEnabled(enabled[self.back])
             self.back.setFocus()
-        elif focused in (self.first, self.back) and not focused.isEnabled():
+        elif focused in (self.first, self.back) and not enabled[focused]:
+            self.forward.setEnabled(enabled[self.forward])
             self.forward.setFocus()
+        for button, on in enabled.items():
+            button.setEnabled(on)
         self.again.setEnabled(self._deal_again() is not None)
 
     def _deal_again(self) -> object:

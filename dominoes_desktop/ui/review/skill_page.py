@@ -36,6 +36,7 @@ from ..look.look_style import readable_on
 from ..look.looks import PIP_COLORS, Look
 from ..shell.i18n import number
 from ..shell.store_service import StoreService
+from .deal_luck import player_name
 
 if TYPE_CHECKING:
     from ...store.skill import Costly, FamilySkill, Point
@@ -427,7 +428,8 @@ class SkillPage(QWidget):
         snapshot = self.snapshot
         assert snapshot is not None
         for combo, items in (
-            (self.player, [(name, name) for name in snapshot.players]),
+            # "Tú" in Spanish, as the Results and Deal luck pages name the person ("You" was left in English).
+            (self.player, [(player_name(name), name) for name in snapshot.players]),
             (
                 self.family,
                 [
@@ -578,7 +580,17 @@ class SkillPage(QWidget):
         if found.hand >= len(match.archive):
             return None
         deal, played = match.archive[found.hand]
-        seats = [SeatConfig(f"{seat + 1}", seat == found.seat) for seat in range(match.rules.players)]
+        # The person by their name, the others by their seats ("Player 2"): bare numbers read "17 · 1" and "with 3".
+        person = player_name(self.snapshot.player if self.snapshot is not None else "You")
+        seats = [
+            SeatConfig(
+                person
+                if seat == found.seat
+                else QCoreApplication.translate("SkillPage", "Player {n}").format(n=seat + 1),
+                seat == found.seat,
+            )
+            for seat in range(match.rules.players)
+        ]
         dialog = CoachDialog(match.rules, seats, deal, played, found.hand, self.look, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 

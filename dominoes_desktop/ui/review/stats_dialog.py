@@ -252,6 +252,9 @@ class StatsDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.verticalHeader().hide()  # its row numbers said nothing and took a column's room
+        # Tab leaves the table (the arrows move among its cells): it walked every cell and wrapped round, so Tab,
+        # Shift+Tab and Ctrl+Tab never left it and the buttons and the other tabs were out of the keys' reach.
+        self.table.setTabKeyNavigation(False)
         self.columns = ColumnsFit(self.table)
         self.chart = WinRateChart()
         self.luck = DealLuckPanel()
@@ -410,6 +413,8 @@ class StatsDialog(QDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
         self.columns.fit()
+        # An empty table says so to a screen reader, as the chart under it says it in paint (audit25b).
+        self.table.setAccessibleDescription("" if rows else self.tr("No finished matches yet"))
         if rows:
             self.table.selectRow(0)
             self._chart_for_selection()

@@ -22,11 +22,13 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
+from .i18n import translate
 from .ui_thread import poster
 
 # This service alone imports store/ (tests/test_architecture.py). The views take from here what they need of
@@ -153,6 +155,39 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+
+def stats_sentence(stats: Statistics) -> str:
+    """What the statistics' trouble is, for the player: a damaged database set aside in their language (the
+    store's sentence was English in a Spanish game, with SQLite's words in it: audit25b); else the store's."""
+    if not stats.kept_as:
+        return str(stats.message)
+    log.warning("%s", stats.message)  # SQLite's reason, for the log
+    return translate(
+        "StoreService", "The statistics were damaged; they were kept as {kept} and a new record started."
+    ).format(kept=stats.kept_as)
+
+
+def in_words(loaded: Loaded) -> Loaded:
+    """The autosave's answer with its sentence for the player in their language: which save was damaged, the name
+    it was kept as, and that the previous save was used (the parser's reason goes to the log)."""
+    if not loaded.damaged:
+        return loaded
+    log.warning("%s", loaded.message)
+    parts = [
+        (
+            translate("StoreService", "The saved match {name} was damaged; it was kept as {kept}.")
+            if damaged.kept_as
+            else translate(
+                "StoreService", "The saved match {name} was damaged and could not be moved aside, so it was ignored."
+            )
+        ).format(name=damaged.name, kept=damaged.kept_as)
+        for damaged in loaded.damaged
+    ]
+    if loaded.fell_back:
+        parts.append(translate("StoreService", "The previous save was used instead."))
+    return replace(loaded, message=" ".join(parts))
+
 
 RETRY_SECONDS = (2.0, 5.0, 15.0, 30.0)  # a busy database: when to try the waiting results again
 IDLE_WAIT_SECONDS = 10.0  # how long closing the window waits for the last writes
@@ -286,7 +321,7 @@ class StoreService(QObject):
             return
         self.stats = Statistics(self.folder)
         if self.stats.message:
-            self._tell("statistics", self.stats.message)
+            self._tell("statistics", stats_sentence(self.stats))
         if self.stats.db is not None:
             self._flush_pending()
         elif self.stats.trouble is Trouble.BUSY:
@@ -302,7 +337,7 @@ class StoreService(QObject):
         """Read the unfinished match; the answer comes as autosaveLoaded(Loaded)."""
 
         def task() -> None:
-            self.autosaveLoaded.emit(self.autosave.load() if self.autosave is not None else Loaded(None))
+            self.autosaveLoaded.emit(in_words(self.autosave.load()) if self.autosave is not None else Loaded(None))
 
         self._submit(task)
 
@@ -361,7 +396,7 @@ class StoreService(QObject):
             stats.close()
             stats.reopen()  # moves the damaged database aside, starts a new one
             if stats.message:
-                self.problem.emit("statistics", stats.message)
+                self.problem.emit("statistics", stats_sentence(stats))
             try:
                 stats.write(record)
                 self.statisticsRecorded.emit(1)
