@@ -15,7 +15,6 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from typing import IO, Any
 
 from ..engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, make_player
@@ -56,7 +55,7 @@ def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
     if view.legal is not None and not view.legal:  # a seat asked always has an answer, be it a pass or a draw
         raise RequestError("'legal' is empty: list the seat's moves (a pass or a draw is one), or leave 'legal' out")
     _check_deal(view)
-    _check_legal(view)
+    _check_legal(view, request)
     if view.public.is_over and view.public.pending is None:
         raise RequestError("the hand is already over")
     claim = player.claim(view)
@@ -82,31 +81,37 @@ def _check_deal(view: PlayerView) -> None:
         raise RequestError(f"hand_sizes, stock and moves do not add up to a deal: {exc}") from None
 
 
-def _check_legal(view: PlayerView) -> None:
+def _check_legal(view: PlayerView, request: dict[str, Any]) -> None:
     """The answer is one of `legal` when a request gives it (BOT.md), so each move listed must be one the rules let
     the seat make now: a tile it holds that fits an open end, a pass or draw only when it is stuck, a claim or
-    Muggins open to it. Only the pose is taken on the match's word, as any tile held (a request alone cannot tell
-    which pose rule applies). A list naming anything else describes an impossible position: without this check the
-    bot answered "5-5" from {"legal": ["5-5"]} without holding it, and "pass" while holding a tile that fits."""
+    Muggins open to it, a pose the bot's own reading of the request allows (the first hand's pose rule; after
+    that any tile, as a request alone cannot tell whether the last hand had a winner). A list naming anything
+    else describes an impossible position: without this check the bot answered "5-5" from {"legal": ["5-5"]}
+    without holding it, "pass" while holding a tile that fits, and posed 4-4 in a first hand while holding 6-6."""
     if view.legal is None:
         return
-    free = replace(view, legal=None, forced_pose=None)
-    allowed = free.legal_moves()
-    own_turn = free.to_play == view.seat and not free.public.is_over
-    world = free.world([list(view.tiles) if s == view.seat else [] for s in range(view.rules.players)])
+    bare = view_from_request({key: value for key, value in request.items() if key != "legal"})
+    allowed = bare.legal_moves()
+    own_turn = bare.to_play == view.seat and not bare.public.is_over
+    world = bare.world([list(view.tiles) if s == view.seat else [] for s in range(view.rules.players)])
     for move in view.legal:
-        if move.kind is MoveKind.PLAY:
-            if not own_turn:
-                raise RequestError(f"'legal' lists {move.notation()}, but it is not seat {view.seat}'s turn to play")
+        if move.kind is not MoveKind.PLAY:
+            if move not in allowed:
+                can = ", ".join(m.notation() for m in allowed) or "nothing"
+                raise RequestError(f"'legal' lists {move.notation()}, but seat {view.seat}'s moves here are: {can}")
+        elif not own_turn:
+            raise RequestError(f"'legal' lists {move.notation()}, but it is not seat {view.seat}'s turn to play")
+        elif world.layout.empty:
+            if move.tile not in {m.tile for m in allowed}:
+                poses = ", ".join(m.notation() for m in allowed)
+                raise RequestError(f"'legal' lists {move.notation()}, but seat {view.seat} may pose only: {poses}")
+        else:
             try:
                 world.resolve(move)
             except IllegalMove as exc:
                 raise RequestError(
                     f"'legal' lists {move.notation()}, which seat {view.seat} cannot play: {exc}"
                 ) from None
-        elif move not in allowed:
-            can = ", ".join(m.notation() for m in allowed) or "nothing"
-            raise RequestError(f"'legal' lists {move.notation()}, but seat {view.seat}'s moves here are: {can}")
 
 
 def reply_to(player: CpuPlayer, line: str) -> dict[str, Any]:

@@ -54,6 +54,19 @@ def test_a_legal_list_the_rules_do_not_allow_is_refused_in_one_line(legal: list[
         assert "\n" not in reply["error"]
 
 
+def test_a_pose_the_rules_force_is_not_taken_from_a_legal_list_that_names_another() -> None:
+    pose = AFTER_POSE | {"seat": 0, "hand": ["6-6", "6-5", "4-4", "3-2", "2-0", "1-0", "5-3"], "moves": []}
+    pose |= {"hand_sizes": [7, 7, 7, 7], "legal": ["4-4"]}
+    # The first hand: whoever holds 6-6 poses it. Before the check the bot posed 4-4.
+    assert ask(pose) == {"error": "'legal' lists 4-4, but seat 0 may pose only: 6-6"}
+    classic = pose | {"preset": "classic_block", "hand": pose["hand"][:6], "hand_sizes": [6, 6, 6, 6]}
+    classic |= {"scores": [0, 0, 0, 0], "hand_index": 5}
+    assert ask(classic) == {"error": "'legal' lists 4-4, but seat 0 may pose only: 6-6"}, "its rule holds every hand"
+    cross = classic | {"preset": "cross", "hand": ["6-5", "4-4", "3-1", "2-0"], "hand_sizes": [4, 4, 4, 4]}
+    cross |= {"stock": 12, "legal": ["6-5"]}
+    assert ask(cross) == {"error": "'legal' lists 6-5, but seat 0 may pose only: 4-4"}, "a cross is posed on a double"
+
+
 def test_a_legal_list_the_rules_allow_is_followed() -> None:
     assert ask(AFTER_POSE | {"legal": ["6-1@6"]})["move"] == "6-1@6"
     assert ask(AFTER_POSE | {"legal": ["6-3"]})["move"] == "6-3", "a tile that fits one way needs no '@'"
