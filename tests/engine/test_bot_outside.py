@@ -4,6 +4,8 @@ rules allow, and every decision of a real match, sent with the match's own `lega
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -101,3 +103,29 @@ def test_every_decision_of_a_match_sent_with_its_legal_list_is_answered_from_it(
     assert asked.get("PlayTurn", 0) >= 30, asked
     if rules.claims:
         assert asked.get("ClaimWindow", 0) >= 1, asked
+
+
+def test_a_sloppy_engines_lines_are_read_as_the_readme_says() -> None:
+    """CRLF, spaces around a line, fields in another order, unknown fields, a blank line (skipped, no answer), a
+    message of a type the protocol does not have (an error, and the bot reads on), and a last request with no
+    line end (answered): the process answers each in one line and exits 0 at the end of input."""
+    request = AFTER_POSE | {"legal": ["6-1@6"]}
+    reversed_fields = dict(reversed(list(request.items())))
+    lines = [
+        json.dumps(request) + "\r\n",
+        "  \t" + json.dumps(reversed_fields) + "  \n",
+        "\n",
+        json.dumps(request | {"type": "go", "ponder": True}) + "\n",
+        json.dumps({"type": "hello", "version": 1}) + "\n",
+        json.dumps(request),
+    ]
+    run = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.bot", "--level", "hard", "--movetime-ms", "20"],
+        input="".join(lines).encode(),
+        capture_output=True,
+        timeout=120,
+    )
+    assert run.returncode == 0 and run.stderr == b"", run.stderr[-2000:]
+    replies = [json.loads(line) for line in run.stdout.decode().split("\n")[:-1]]
+    assert [r.get("move") for r in replies] == ["6-1@6", "6-1@6", "6-1@6", None, "6-1@6"], replies
+    assert replies[3] == {"error": 'a preset must be named, like "preset": "jamaican"'}
