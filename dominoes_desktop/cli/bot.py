@@ -21,7 +21,7 @@ from ..engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, make_player
 from ..engine.deal import check_counts_in_play
 from ..engine.errors import DealError, IllegalMove
 from ..engine.inputs import FileRefused, limit_int_conversion, parse_json
-from ..engine.moves import MoveKind
+from ..engine.moves import Move, MoveKind
 from ..engine.view import PlayerView, RequestError, view_from_request
 from .exits import quiet_exits
 
@@ -59,6 +59,8 @@ def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
     if view.public.is_over and view.public.pending is None:
         raise RequestError("the hand is already over")
     claim = player.claim(view)
+    if claim is not None and view.legal is not None and claim not in view.legal:
+        claim = None  # the match offers no such call now (BOT.md: the answer is one of `legal`): play on
     if claim is not None:
         move, why = claim, "Take the points." if claim.kind is MoveKind.CLAIM else "They missed their points!"
     elif view.to_play != view.seat or view.public.is_over:
@@ -69,7 +71,17 @@ def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
     else:
         decision = player.decide(view)
         move, why = decision.move, decision.why
-    return {"move": move.notation(), "why": why, "ms": round((time.perf_counter() - started) * 1000, 2)}
+    return {"move": _as_listed(move, view, request), "why": why, "ms": round((time.perf_counter() - started) * 1000, 2)}
+
+
+def _as_listed(move: Move, view: PlayerView, request: dict[str, Any]) -> str:
+    """The move as `legal` spelled it, when the request gave it: "3-5@5" listed is answered "3-5@5", not "5-3@5",
+    so that an engine comparing the answer with its list as text finds it there."""
+    if view.legal is not None:
+        for listed, text in zip(view.legal, request["legal"], strict=True):
+            if listed == move:
+                return str(text).strip()
+    return move.notation()
 
 
 def _check_deal(view: PlayerView) -> None:

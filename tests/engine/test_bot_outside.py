@@ -79,6 +79,29 @@ def test_a_legal_list_the_rules_allow_is_followed() -> None:
     assert early == {"error": "'legal' lists 6-3@6, but it is not seat 2's turn to play"}
 
 
+def test_the_answer_is_spelled_as_the_legal_list_spells_it() -> None:
+    # Before, "3-5@5" listed was answered "5-3@5": the same move, but not one of the list to an engine reading text.
+    ends_3_and_5 = AFTER_POSE | {"seat": 3, "hand": ["5-3", "4-4", "2-0", "1-1", "1-0", "2-2", "4-0"]}
+    ends_3_and_5 |= {"moves": [{"seat": 0, "move": "6-6"}, {"seat": 1, "move": "6-3@6"}, {"seat": 2, "move": "6-5@6"}]}
+    ends_3_and_5 |= {"hand_sizes": [6, 6, 6, 7]}
+    for level in ("random", "hard"):
+        assert ask(ends_3_and_5 | {"legal": ["3-5@5"]}, level)["move"] == "3-5@5"
+        assert ask(ends_3_and_5 | {"legal": [" 5-3@3 "]}, level)["move"] == "5-3@3"
+        assert ask(ends_3_and_5, level)["move"] in {"5-3@3", "5-3@5"}, "without a list, the bot's own notation"
+
+
+def test_a_muggins_the_legal_list_does_not_offer_is_not_called() -> None:
+    # All fives: seat 0 posed 5-5 (10 points) and has not claimed. Seat 1 may call Muggins, and does when it may
+    # (no list), but a match that lists only its plays is answered with one of them; before, with "muggins:1".
+    unclaimed = AFTER_POSE | {"preset": "all_fives", "scores": [0, 0, 0, 0], "stock": 8}
+    unclaimed |= {"hand": ["6-6", "4-1", "3-2", "0-0", "5-0"], "moves": [{"seat": 0, "move": "5-5"}]}
+    unclaimed |= {"hand_sizes": [4, 5, 5, 5]}
+    for level in ("random", "hard"):
+        assert ask(unclaimed, level)["move"] == "muggins:1"
+        assert ask(unclaimed | {"legal": ["muggins:1", "5-0@5d"]}, level)["move"] == "muggins:1"
+        assert ask(unclaimed | {"legal": ["5-0@5d"]}, level)["move"] == "5-0@5d"
+
+
 @pytest.mark.parametrize("preset", ["dominican", "cuban", "draw", "cross_9", "all_fives", "cutthroat", "classic_draw"])
 def test_every_decision_of_a_match_sent_with_its_legal_list_is_answered_from_it(preset: str) -> None:
     rules = build_rules(preset)
