@@ -19,9 +19,9 @@ from typing import IO, Any
 
 from ..engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, make_player
 from ..engine.deal import check_counts_in_play
-from ..engine.errors import DealError
+from ..engine.errors import DealError, IllegalMove
 from ..engine.inputs import FileRefused, limit_int_conversion, parse_json
-from ..engine.moves import MoveKind
+from ..engine.moves import Move, MoveKind
 from ..engine.view import PlayerView, RequestError, view_from_request
 from .exits import quiet_exits
 
@@ -55,9 +55,12 @@ def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
     if view.legal is not None and not view.legal:  # a seat asked always has an answer, be it a pass or a draw
         raise RequestError("'legal' is empty: list the seat's moves (a pass or a draw is one), or leave 'legal' out")
     _check_deal(view)
+    _check_legal(view, request)
     if view.public.is_over and view.public.pending is None:
         raise RequestError("the hand is already over")
     claim = player.claim(view)
+    if claim is not None and view.legal is not None and claim not in view.legal:
+        claim = None  # the match offers no such call now (BOT.md: the answer is one of `legal`): play on
     if claim is not None:
         move, why = claim, "Take the points." if claim.kind is MoveKind.CLAIM else "They missed their points!"
     elif view.to_play != view.seat or view.public.is_over:
@@ -68,7 +71,17 @@ def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
     else:
         decision = player.decide(view)
         move, why = decision.move, decision.why
-    return {"move": move.notation(), "why": why, "ms": round((time.perf_counter() - started) * 1000, 2)}
+    return {"move": _as_listed(move, view, request), "why": why, "ms": round((time.perf_counter() - started) * 1000, 2)}
+
+
+def _as_listed(move: Move, view: PlayerView, request: dict[str, Any]) -> str:
+    """The move as `legal` spelled it, when the request gave it: "3-5@5" listed is answered "3-5@5", not "5-3@5",
+    so that an engine comparing the answer with its list as text finds it there."""
+    if view.legal is not None:
+        for listed, text in zip(view.legal, request["legal"], strict=True):
+            if listed == move:
+                return str(text).strip()
+    return move.notation()
 
 
 def _check_deal(view: PlayerView) -> None:
@@ -78,6 +91,39 @@ def _check_deal(view: PlayerView) -> None:
         check_counts_in_play(view.rules, view.hand_sizes, view.stock, ((turn.seat, turn.move) for turn in view.moves))
     except DealError as exc:
         raise RequestError(f"hand_sizes, stock and moves do not add up to a deal: {exc}") from None
+
+
+def _check_legal(view: PlayerView, request: dict[str, Any]) -> None:
+    """The answer is one of `legal` when a request gives it (BOT.md), so each move listed must be one the rules let
+    the seat make now: a tile it holds that fits an open end, a pass or draw only when it is stuck, a claim or
+    Muggins open to it, a pose the bot's own reading of the request allows (the first hand's pose rule; after
+    that any tile, as a request alone cannot tell whether the last hand had a winner). A list naming anything
+    else describes an impossible position: without this check the bot answered "5-5" from {"legal": ["5-5"]}
+    without holding it, "pass" while holding a tile that fits, and posed 4-4 in a first hand while holding 6-6."""
+    if view.legal is None:
+        return
+    bare = view_from_request({key: value for key, value in request.items() if key != "legal"})
+    allowed = bare.legal_moves()
+    own_turn = bare.to_play == view.seat and not bare.public.is_over
+    world = bare.world([list(view.tiles) if s == view.seat else [] for s in range(view.rules.players)])
+    for move in view.legal:
+        if move.kind is not MoveKind.PLAY:
+            if move not in allowed:
+                can = ", ".join(m.notation() for m in allowed) or "nothing"
+                raise RequestError(f"'legal' lists {move.notation()}, but seat {view.seat}'s moves here are: {can}")
+        elif not own_turn:
+            raise RequestError(f"'legal' lists {move.notation()}, but it is not seat {view.seat}'s turn to play")
+        elif world.layout.empty:
+            if move.tile not in {m.tile for m in allowed}:
+                poses = ", ".join(m.notation() for m in allowed)
+                raise RequestError(f"'legal' lists {move.notation()}, but seat {view.seat} may pose only: {poses}")
+        else:
+            try:
+                world.resolve(move)
+            except IllegalMove as exc:
+                raise RequestError(
+                    f"'legal' lists {move.notation()}, which seat {view.seat} cannot play: {exc}"
+                ) from None
 
 
 def reply_to(player: CpuPlayer, line: str) -> dict[str, Any]:
