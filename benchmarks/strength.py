@@ -176,6 +176,7 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_reply": {"EXPERT_REPLY": "model"},
     "expert_qre": {"EXPERT_REPLY": "softmin"},
     "expert_reply_win": {"EXPERT_REPLY": "model", "WIN_OBJECTIVE": True},
+    "expert_read_reply": {"EXPERT_REPLY": "careless"},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than
