@@ -177,6 +177,7 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_qre": {"EXPERT_REPLY": "softmin"},
     "expert_reply_win": {"EXPERT_REPLY": "model", "WIN_OBJECTIVE": True},
     "expert_read_reply": {"EXPERT_REPLY": "careless"},
+    "expert_read_worlds": {"EXPERT_REPLY": "careless", "CARELESS_WORLDS": True},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than

@@ -11,11 +11,12 @@ import pytest
 from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.analysis.solver import after_play
 from dominoes_desktop.engine.cpu import careless, expert, reply
-from dominoes_desktop.engine.knowledge import weighted_worlds
+from dominoes_desktop.engine.knowledge import weight_back_in_time, weighted_worlds
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
-from dominoes_desktop.engine.play_model import option_chances, sightings
+from dominoes_desktop.engine.play_model import Sighting, fitted_weight, option_chances, seen_plays, sightings
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import PlayerView
 
 from .helpers import start_hand
@@ -150,3 +151,39 @@ def test_read_sensible_or_switched_off_the_experts_means_are_the_shipped_ones(mo
             patch.setattr(expert, "careless_chances", lambda view, seats, rng, p=chance: dict.fromkeys(seats, p))
             read = [pimc_means(v, [m for m in v.legal_moves() if m.kind is MoveKind.PLAY]) for v in views]
         assert (read == shipped) is same
+
+
+def test_the_mixed_worlds_weigh_a_careless_seat_by_what_fitted_and_the_others_as_fitted() -> None:
+    """careless.mixed_weigher: no seat read careless, the fitted model's weight; a seat careless for sure, its
+    plays weigh a world by one over the plays that fitted, the others as fitted; in between, the mixture."""
+    view = late_positions("puerto_rican", 1, seed=6, tiles_left=3)[0]
+    seen = seen_plays(view)
+    opponent = next(s.seat for s in seen if RULES.side_of(s.seat) != RULES.side_of(view.seat))
+    told = 0
+    for world, _ in weighted_worlds(view, random.Random(2), 6):
+        hands = world.hands
+        assert careless.mixed_weigher(view, {})(hands) == pytest.approx(fitted_weight(seen, hands))
+        others = [s for s in seen if s.seat != opponent]
+        mine = [s for s in seen if s.seat == opponent]
+
+        def seat_of(s: Sighting) -> tuple[int, Tile]:
+            return s.seat, s.tile
+
+        lazy = weight_back_in_time(mine, hands, seat_of, careless.careless_log_chance)
+        sensible = fitted_weight(mine, hands)
+        rest = fitted_weight(others, hands)
+        told += lazy < 1.0 and sensible != lazy
+        assert careless.mixed_weigher(view, {opponent: 1.0})(hands) == pytest.approx(rest * lazy)
+        assert careless.mixed_weigher(view, {opponent: 0.3})(hands) == pytest.approx(
+            rest * (0.3 * lazy + 0.7 * sensible)
+        )
+    assert told > 0, "the opponent had a choice: the kinds weigh its plays apart"
+
+
+def test_the_worlds_switch_off_weighs_them_as_shipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not expert.CARELESS_WORLDS
+    view = late_positions("puerto_rican", 1, seed=6, tiles_left=3)[0]
+    monkeypatch.setattr(expert, "careless_chances", lambda *args: pytest.fail("read with the switch off"))
+    seen = seen_plays(view)
+    for world, _ in weighted_worlds(view, random.Random(2), 4):
+        assert expert.world_weigher(view)(world.hands) == fitted_weight(seen, world.hands)

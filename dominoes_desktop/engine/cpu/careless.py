@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..knowledge import infer, sample_world, weight_back_in_time
 from ..play_model import FITTED_WEIGHTS, Sighting, play_log_chance, play_options, seen_plays
@@ -81,3 +81,27 @@ def careless_chances(
     for seat in read:
         found[seat] = posterior(careless[seat], sensible[seat], prior)
     return found
+
+
+def _fitted_log_chance(sighting: Sighting, held: set[Tile]) -> float:
+    return play_log_chance(sighting, held)
+
+
+def mixed_weigher(view: PlayerView, chances: dict[int, float]) -> Callable[[Sequence[Sequence[Tile]]], float]:
+    """How likely the plays the view has seen are in a world of these hands, each seat in `chances` a mixture of
+    the two kinds by its chance of carelessness (the careless kind's plays tell nothing of its tiles but what
+    fitted), the other seats as play_model.fitted_weight weighs them."""
+    seen = seen_plays(view)
+    by_seat = {seat: [s for s in seen if s.seat == seat] for seat in {s.seat for s in seen}}
+
+    def weigh(hands: Sequence[Sequence[Tile]]) -> float:
+        weight = 1.0
+        for seat, plays in by_seat.items():
+            fitted = weight_back_in_time(plays, hands, _seat_and_tile, _fitted_log_chance)
+            p = chances.get(seat, 0.0)
+            if p > 0.0:
+                fitted = p * weight_back_in_time(plays, hands, _seat_and_tile, careless_log_chance) + (1 - p) * fitted
+            weight *= fitted
+        return weight
+
+    return weigh

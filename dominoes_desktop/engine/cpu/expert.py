@@ -28,7 +28,7 @@ from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
 from .alphamu import WinTest, alpha_mu_means, sign, wins_decide
-from .careless import careless_chances
+from .careless import careless_chances, mixed_weigher
 from .reply import CARELESS, MODEL, Leaves, Points, Wins, replied_value, reply_sighting
 from .search import monte_carlo, now
 
@@ -94,6 +94,10 @@ EXPERT_REPLY = ""
 # the replies' spread, and a search a reply costs a third of the worlds where the clock binds (session 23).
 CARELESS_FLOOR = 0.05
 READING_SEED = 0xCA7E  # the reading's own worlds: the valued worlds are drawn as with the switch off
+# The worlds weighed with each opponent a mixture of the two kinds by its read chance (careless.mixed_weigher): a
+# careless seat's plays say nothing of its tiles but what fitted, where the fitted model reads its choices as
+# sensible ones (session 25 screens it). Off as shipped.
+CARELESS_WORLDS = False
 
 
 def win_bonus(rules: Rules) -> float:
@@ -111,7 +115,12 @@ def win_first(value: float, bonus: float) -> float:
 def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], float]:
     """How likely the plays the seat has seen are in a world of these hands, under the Expert's model of play
     (kept by hands: late in a hand many of the sampled worlds deal the few hidden tiles alike)."""
-    if FITTED_WORLDS:
+    if FITTED_WORLDS and CARELESS_WORLDS:
+        rules = view.rules
+        opponents = [s for s in range(rules.players) if rules.side_of(s) != rules.side_of(view.seat)]
+        read = careless_chances(view, opponents, random.Random(READING_SEED))
+        weigh = mixed_weigher(view, {seat: p for seat, p in read.items() if p >= CARELESS_FLOOR})
+    elif FITTED_WORLDS:
         seen = seen_plays(view)
 
         def weigh(hands: Sequence[Sequence[Tile]]) -> float:
