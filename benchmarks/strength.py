@@ -165,6 +165,8 @@ class SwitchedExpert:
 # 30, about a hand's points, a blend. Session 23: the next seat's reply in each world valued as its own view would
 # choose it (expert.EXPERT_REPLY, reply.py): by the fitted model of play, or by a softmin on the replies' values.
 # Session 24: the two gains together, the modelled reply weighing each (option, reply)'s sign (won, level, lost).
+# Session 25: the next seat's reply weighed by its chance of careless play read from the hand's plays (careless.py):
+# any reply alike with that chance, else the perfect one; `expert_read_worlds` also weighs the worlds by that reading.
 SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_fitted": {"FITTED_WORLDS": True},
     "expert_habits": {"FITTED_WORLDS": False},
