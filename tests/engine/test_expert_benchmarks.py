@@ -97,3 +97,22 @@ def test_a_variant_seat_switches_the_expert_for_its_own_decisions_only(monkeypat
     make("expert", 1, 50.0).decide(view)
     assert seen == [(True, 5), (False, 0)]
     assert (expert.WIN_OBJECTIVE, expert.ALPHA_MU_TILES) == (False, 0)
+
+
+def test_the_careless_reading_seats_switch_the_reply_and_the_worlds_for_their_decisions_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[str, bool]] = []
+
+    def choice(*args: object, **kwargs: object) -> object:
+        seen.append((expert.EXPERT_REPLY, expert.CARELESS_WORLDS))
+        plays = args[1]
+        assert isinstance(plays, list)
+        return plays[0]
+
+    monkeypatch.setattr(expert, "expert_choice", choice)
+    view = late_positions("puerto_rican", 1, seed=2, tiles_left=4)[0]
+    for level in ("expert_read_reply", "expert_read_worlds", "expert"):
+        make(level, 1, 50.0).decide(view)
+    assert seen == [("careless", False), ("careless", True), ("", False)]
+    assert (expert.EXPERT_REPLY, expert.CARELESS_WORLDS) == ("", False)
