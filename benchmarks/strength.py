@@ -44,7 +44,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -167,6 +167,12 @@ class SwitchedExpert:
 # Session 24: the two gains together, the modelled reply weighing each (option, reply)'s sign (won, level, lost).
 # Session 25: the next seat's reply weighed by its chance of careless play read from the hand's plays (careless.py):
 # any reply alike with that chance, else the perfect one; `expert_read_worlds` also weighs the worlds by that reading.
+def told_careless(view: PlayerView, seats: Sequence[int], rng: random.Random) -> dict[int, float]:
+    """The careless reading of a seat told its opponents' kind (session 25's ceiling against the random team):
+    every seat read careless for sure, whatever it played."""
+    return dict.fromkeys(seats, 1.0)
+
+
 SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_fitted": {"FITTED_WORLDS": True},
     "expert_habits": {"FITTED_WORLDS": False},
@@ -180,6 +186,7 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_reply_win": {"EXPERT_REPLY": "model", "WIN_OBJECTIVE": True},
     "expert_read_reply": {"EXPERT_REPLY": "careless"},
     "expert_read_worlds": {"EXPERT_REPLY": "careless", "CARELESS_WORLDS": True},
+    "expert_told_careless": {"EXPERT_REPLY": "careless", "CARELESS_WORLDS": True, "careless_chances": told_careless},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than
