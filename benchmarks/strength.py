@@ -44,7 +44,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -165,6 +165,14 @@ class SwitchedExpert:
 # 30, about a hand's points, a blend. Session 23: the next seat's reply in each world valued as its own view would
 # choose it (expert.EXPERT_REPLY, reply.py): by the fitted model of play, or by a softmin on the replies' values.
 # Session 24: the two gains together, the modelled reply weighing each (option, reply)'s sign (won, level, lost).
+# Session 25: the next seat's reply weighed by its chance of careless play read from the hand's plays (careless.py):
+# any reply alike with that chance, else the perfect one; `expert_read_worlds` also weighs the worlds by that reading.
+def told_careless(view: PlayerView, seats: Sequence[int], rng: random.Random) -> dict[int, float]:
+    """The careless reading of a seat told its opponents' kind (session 25's ceiling against the random team):
+    every seat read careless for sure, whatever it played."""
+    return dict.fromkeys(seats, 1.0)
+
+
 SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_fitted": {"FITTED_WORLDS": True},
     "expert_habits": {"FITTED_WORLDS": False},
@@ -176,6 +184,9 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_reply": {"EXPERT_REPLY": "model"},
     "expert_qre": {"EXPERT_REPLY": "softmin"},
     "expert_reply_win": {"EXPERT_REPLY": "model", "WIN_OBJECTIVE": True},
+    "expert_read_reply": {"EXPERT_REPLY": "careless"},
+    "expert_read_worlds": {"EXPERT_REPLY": "careless", "CARELESS_WORLDS": True},
+    "expert_told_careless": {"EXPERT_REPLY": "careless", "CARELESS_WORLDS": True, "careless_chances": told_careless},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than

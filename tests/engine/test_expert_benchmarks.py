@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from benchmarks.compare_hands import compare, load, total
 from benchmarks.evidence_fit import SHIPPED, Choice, fit, play_hands
 from benchmarks.expert_worlds import Record, watch
-from benchmarks.strength import _in_parts, make
+from benchmarks.strength import _in_parts, make, told_careless
 from dominoes_desktop.engine.cpu import expert
 from dominoes_desktop.engine.knowledge import evidence_weight
 from dominoes_desktop.engine.moves import MoveKind
@@ -97,3 +98,24 @@ def test_a_variant_seat_switches_the_expert_for_its_own_decisions_only(monkeypat
     make("expert", 1, 50.0).decide(view)
     assert seen == [(True, 5), (False, 0)]
     assert (expert.WIN_OBJECTIVE, expert.ALPHA_MU_TILES) == (False, 0)
+
+
+def test_the_careless_reading_seats_switch_the_reply_and_the_worlds_for_their_decisions_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[str, bool, bool]] = []
+    reading = expert.careless_chances
+
+    def choice(*args: object, **kwargs: object) -> object:
+        seen.append((expert.EXPERT_REPLY, expert.CARELESS_WORLDS, expert.careless_chances is told_careless))
+        plays = args[1]
+        assert isinstance(plays, list)
+        return plays[0]
+
+    monkeypatch.setattr(expert, "expert_choice", choice)
+    view = late_positions("puerto_rican", 1, seed=2, tiles_left=4)[0]
+    for level in ("expert_read_reply", "expert_read_worlds", "expert_told_careless", "expert"):
+        make(level, 1, 50.0).decide(view)
+    assert seen == [("careless", False, False), ("careless", True, False), ("careless", True, True), ("", False, False)]
+    assert (expert.EXPERT_REPLY, expert.CARELESS_WORLDS, expert.careless_chances) == ("", False, reading)
+    assert told_careless(view, [1, 3], random.Random(0)) == {1: 1.0, 3: 1.0}

@@ -28,7 +28,8 @@ from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
 from .alphamu import WinTest, alpha_mu_means, sign, wins_decide
-from .reply import Leaves, Points, Wins, replied_value, reply_sighting
+from .careless import careless_chances, mixed_weigher
+from .reply import CARELESS, MODEL, Leaves, Points, Wins, replied_value, reply_sighting
 from .search import monte_carlo, now
 
 __all__ = [
@@ -83,9 +84,20 @@ ALPHA_MU_DEPTH = 2
 WIN_BONUS = 0.0
 # How the next seat's reply to each option is valued in each world: "" by minimax (PIMC: as if it saw the Expert's
 # hand), "model" by play_model's chances of its plays given its own tiles, "softmin" by a quantal response on the
-# replies' exact values (reply.py; session 23 screens them). Off ("") as shipped. With WIN_OBJECTIVE the values
+# replies' exact values (reply.py; session 23 screens them), "careless" by the next seat's read chance of playing
+# any tile that fits (session 25). Off ("") as shipped. With WIN_OBJECTIVE the values
 # weighed are the signs of the outcomes after each reply (session 24 screens the two together).
 EXPERT_REPLY = ""
+# With EXPERT_REPLY "careless" (session 25 screens it): the next seat's chance of playing any tile that fits, read
+# from its plays this hand (careless.py), weighs its reply as the uniform mean over its replies against the perfect
+# reply. Below this chance the reply is the perfect one: the mixture would move a value by less than a twentieth of
+# the replies' spread, and a search a reply costs a third of the worlds where the clock binds (session 23).
+CARELESS_FLOOR = 0.05
+READING_SEED = 0xCA7E  # the reading's own worlds: the valued worlds are drawn as with the switch off
+# The worlds weighed with each opponent a mixture of the two kinds by its read chance (careless.mixed_weigher): a
+# careless seat's plays say nothing of its tiles but what fitted, where the fitted model reads its choices as
+# sensible ones (session 25 screens it). Off as shipped.
+CARELESS_WORLDS = False
 
 
 def win_bonus(rules: Rules) -> float:
@@ -103,7 +115,12 @@ def win_first(value: float, bonus: float) -> float:
 def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], float]:
     """How likely the plays the seat has seen are in a world of these hands, under the Expert's model of play
     (kept by hands: late in a hand many of the sampled worlds deal the few hidden tiles alike)."""
-    if FITTED_WORLDS:
+    if FITTED_WORLDS and CARELESS_WORLDS:
+        rules = view.rules
+        opponents = [s for s in range(rules.players) if rules.side_of(s) != rules.side_of(view.seat)]
+        read = careless_chances(view, opponents, random.Random(READING_SEED))
+        weigh = mixed_weigher(view, {seat: p for seat, p in read.items() if p >= CARELESS_FLOOR})
+    elif FITTED_WORLDS:
         seen = seen_plays(view)
 
         def weigh(hands: Sequence[Sequence[Tile]]) -> float:
@@ -178,7 +195,12 @@ def exact_pimc(
     bonus = 0.0 if win_objective else win_bonus(view.rules)  # a sign has no points to add a bonus to
     reply = EXPERT_REPLY
     # What is public when the next seat replies to each play: the same in every world.
-    sightings = [reply_sighting(view.public, move) for move in plays] if reply else [None] * len(plays)
+    sightings = [reply_sighting(view.public, move) for move in plays] if reply == MODEL else [None] * len(plays)
+    careless = 0.0
+    if reply == CARELESS:
+        after = (view.seat + 1) % view.rules.players
+        chance = careless_chances(view, [after], random.Random(seed ^ READING_SEED))[after]
+        careless = chance if chance >= CARELESS_FLOOR else 0.0
     while len(samples) < max_worlds:
         world = sample_world(view, knowledge, rng)
         # The world's stock is a guess in the order it was sampled: the solver takes it as the order dealt.
@@ -194,7 +216,10 @@ def exact_pimc(
             # next seat's modelled reply (EXPERT_REPLY) or PIMC's perfect one.
             values = [
                 win_first(
-                    replied_value(leaves, world, move, reply, sighting) if reply else leaves.option(world, move), bonus
+                    replied_value(leaves, world, move, reply, sighting, careless)
+                    if reply
+                    else leaves.option(world, move),
+                    bonus,
                 )
                 for move, sighting in zip(plays, sightings, strict=True)
             ]

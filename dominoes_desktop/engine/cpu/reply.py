@@ -15,6 +15,10 @@ after the reply stays exact (the solver's minimax).
 What "exact" values is the leaves' choice (session 24): `Points`, the side's points margin (the coach's Judge), or
 `Wins`, its sign (ahead +1, level 0, behind -1: the win-or-lose objective, alphamu.WinTest's null-window tests), so
 the modelled reply and the win objective compose on one path.
+
+- "careless" (session 25): a mixture of two kinds of player, by the chance `careless` that the next seat plays
+  any tile that fits (careless.py reads it from the hand's plays): that chance on each reply alike, the rest on
+  the perfect reply (the least value: PIMC's). At 0 the value is PIMC's exact one.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from .alphamu import WinTest, sign
 
 MODEL = "model"
 SOFTMIN = "softmin"
+CARELESS = "careless"
 SOFTMIN_POINTS = 5.0  # the softmin's temperature in games scored in points (a reply 5 points worse: e^-1 as likely)
 SOFTMIN_HANDS = 0.25  # in games counted in hands (a reply that throws a won hand away: e^-8 as likely)
 
@@ -130,6 +135,16 @@ def softmin_chances(values: Sequence[float], temp: float) -> list[float]:
     return [x / total for x in exps]
 
 
+def careless_chances_of(values: Sequence[float], careless: float) -> list[float]:
+    """Chances of replies whose exact values (the Expert's side's) are `values`, for a seat that plays any of
+    them alike with chance `careless` and otherwise perfectly (the least value; ties share it)."""
+    low = min(values)
+    perfect = [v == low for v in values]
+    even = careless / len(values)
+    share = (1.0 - careless) / sum(perfect)
+    return [even + (share if best else 0.0) for best in perfect]
+
+
 def reply_sighting(hand: Hand, move: Move) -> Sighting | None:
     """What is public when the next seat replies to `move` played in `hand` (the same in every world of a
     view: the history, and the move), as play_model sees a play; None where the model does not read plays
@@ -168,12 +183,22 @@ def model_chances(sighting: Sighting, held: Sequence[Tile], replies: Sequence[Mo
     return [p / total for p in found]
 
 
-def replied_value(leaves: Leaves, world: Hand, move: Move, mode: str, sighting: Sighting | None = None) -> float:
+def replied_value(
+    leaves: Leaves,
+    world: Hand,
+    move: Move,
+    mode: str,
+    sighting: Sighting | None = None,
+    careless: float = 0.0,
+) -> float:
     """The leaves' value (for their side) once `move` is played in `world` and the next seat replies by `mode`
     (MODEL: play_model's chances given its tiles and `sighting`, the public facts from reply_sighting; SOFTMIN: a
-    quantal response on the replies' values); exact where the reply is forced, the hand ends, the next seat is of
-    the leaves' side, or the model cannot read the reply. OutOfBudget as Judge.option_value."""
+    quantal response on the replies' values; CARELESS: any reply alike with chance `careless`, else the perfect
+    one); exact where the reply is forced, the hand ends, the next seat is of the leaves' side, the model cannot
+    read the reply, or `careless` is 0. OutOfBudget as Judge.option_value."""
     rules = leaves.rules
+    if mode == CARELESS and careless <= 0.0:
+        return leaves.option(world, move)  # the perfect reply alone: PIMC's value, without a search a reply
     child, gains = after_play(world, move)
     if child.is_over or rules.side_of(child.turn) == leaves.side:
         return leaves.option(world, move)
@@ -190,6 +215,8 @@ def replied_value(leaves: Leaves, world: Hand, move: Move, mode: str, sighting: 
     for reply in replies:
         grand, more = after_play(child, reply)
         values.append(leaves.reached(grand, [a + b for a, b in zip(gains, more, strict=True)]))
-    if chances is None:
+    if mode == CARELESS:
+        chances = careless_chances_of(values, careless)
+    elif chances is None:
         chances = softmin_chances(values, temperature(leaves.in_hands))
     return sum(p * v for p, v in zip(chances, values, strict=True))
