@@ -267,14 +267,16 @@ def test_ctrl_shift_tab_comes_back_to_the_table_from_the_side_panel(
 def test_the_match_ends_button_has_its_words_when_it_takes_the_focus(qtbot: QtBot, window: MainWindow) -> None:
     """At a match's end the focus came to "Play again" while its name was still "New match" (renamed a moment
     later): a screen reader reads the name as the focus comes, and the listener heard "New match" (a11y audit,
-    session 22)."""
+    session 22). Since session 25 the focus goes to Rematch, "New match" beside it: each is named when the focus
+    comes to it."""
     start(window, "classic_block", seed=2, single_round=True)
     again = window.game.hand_end.again
+    rematch = window.game.hand_end.rematch
     named: list[str] = []
 
     def focused(_old: object, new: object) -> None:
-        if new is again:
-            named.append(again.accessibleName())
+        if new is rematch:
+            named.append(rematch.accessibleName())
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -284,7 +286,8 @@ def test_the_match_ends_button_has_its_words_when_it_takes_the_focus(qtbot: QtBo
         qtbot.waitUntil(lambda: bool(named), timeout=5000)
     finally:
         app.focusChanged.disconnect(focused)
-    assert again.text() == "New match" and named[0] == "New match", named
+    assert named[0] == "Rematch: the same players and rules again", named
+    assert again.text() == "New match" and again.accessibleName() == "New match"
     assert window.game.turn.text() == "Match over", "T said the hand was over, not the match"
 
 
