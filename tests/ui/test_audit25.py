@@ -127,8 +127,8 @@ def test_the_rooms_answer_for_a_guest_out_of_time_is_told_in_words(
 
 def test_the_talk_tab_keeps_its_rows_apart_at_1024x700_with_the_clock_shown(qtbot: QtBot) -> None:
     """audit25: at 1024x700 in Spanish, once the turn clock's row was on the side panel, the talk tab's seat list
-    was drawn over the deal's fingerprint ("Asiento 4 · CPU 3 · juega una CPU" over "Huella de este reparto")
-    (/tmp/a25/gs_014_after_again_later.png): the list kept the height of all its rows whatever was left."""
+    was drawn over the deal's fingerprint ("Asiento 4 · CPU 3 · juega una CPU" over "Huella de este reparto"):
+    the list kept the height of all its rows whatever was left."""
     LANGUAGE.install("es")
     window, _ = offline_ben(qtbot)
     window.resize(1024, 700)
@@ -149,8 +149,8 @@ def test_the_talk_tab_keeps_its_rows_apart_at_1024x700_with_the_clock_shown(qtbo
 
 def test_the_side_panel_is_as_wide_as_the_tabs_with_the_talk_tab_current(qtbot: QtBot) -> None:
     """audit25: at 1024x700 in Spanish the talk tab read "Jugadores y c" behind scroll arrows once it was the
-    current tab (/tmp/a25/gs_010_chat_after.png): the side panel was fitted to the tabs with the moves' tab
-    current, and the current tab is drawn bold, wider."""
+    current tab: the side panel was fitted to the tabs with the moves' tab current,
+    and the current tab is drawn bold, wider."""
     LANGUAGE.install("es")
     window, _ = offline_ben(qtbot)
     window.resize(1024, 700)
