@@ -336,6 +336,26 @@ def test_the_partner_s_plate_takes_two_lines_only_where_it_needs_them(qtbot: QtB
         )
 
 
+def test_the_partner_s_plate_keeps_its_two_lines_through_the_hand(qtbot: QtBot) -> None:
+    """Spanish pass and play at 1024x700: the split was judged again at each move, and once the rows had shrunk
+    (4, 4, 4, 5 tiles) the top plate went back to one line and the felt's top jumped between two moves (review25).
+    Split once, it stays so while the room and the names stay."""
+    LANGUAGE.install("es")
+    (width, height), pixel, words = ROOMS["1024x700"]
+    scene = TableScene(Look())
+    scene.set_area(QSizeF(width, height), pixel, words)
+    counts, seen = [7, 7, 7, 7], set()
+    for step in range(24):
+        seat = step % 4
+        state = _pass_and_play(4, 7, False)
+        seats = [replace(each, count=counts[n], tiles=each.tiles[: counts[n]]) for n, each in enumerate(state.seats)]
+        state = replace(state, seats=seats)
+        scene.sync(state, animate=False)
+        seen.add((tuple(scene.plates[2].lines[:2]), round(scene.felt_rect(state).top(), 1)))
+        counts[seat] -= 1
+    assert len(seen) == 1 and next(iter(seen))[0] == ("Jugador 3", "(compañero)"), seen
+
+
 def test_a_plate_in_two_lines_repaints_only_when_its_words_change(qtbot: QtBot) -> None:
     """The layout weighs the name in two lines before it settles the plate's words: the plate across the table is not
     written whole, then in two lines again, at every move of another seat (each write repaints it)."""

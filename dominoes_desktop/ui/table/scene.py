@@ -316,6 +316,8 @@ class TableScene(QGraphicsScene):
         self.rack_items: dict[Tile, TileItem] = {}
         self.back_items: dict[int, list[TileItem]] = {}
         self.plates: dict[int, NamePlate] = {}
+        # The plates last split to two lines, and the room and names they were split for (see _seating).
+        self._split_kept: tuple[tuple[int, int, tuple[str, ...]], set[int]] | None = None
         self.labels: list[QGraphicsSimpleTextItem] = []
         self.markers: list[EndMarker] = []
         self.plan = TablePlan({}, [], [])
@@ -733,11 +735,15 @@ class TableScene(QGraphicsScene):
         # stands in above its column: that plate fell to the corner below, beside your rack's plate, as if that seat
         # sat beside you (audit24 finding 15); or a wide plate in a corner reached nearer the row across the table
         # than its own column. Such a plate takes its name in two lines, where that makes room.
+        # A plate split once stays split while the room and the names stay (review25): re-judged at each move, it
+        # went back to one line when the rows shrank, and the felt jumped between two moves of a hand.
+        key = (round(area.width()), round(area.height()), tuple(seat_state.name for seat_state in state.seats))
+        sticky = self._split_kept[1] if self._split_kept is not None and self._split_kept[0] == key else set()
         crowded = before = self._crowding(places)
         split: set[int] = set()
         for _ in range(2):
             more = set()
-            for seat in crowded - split:
+            for seat in (crowded | sticky) - split:
                 plate = self.plates[seat]
                 if seat not in stacks or fixed.get(seat) is not None or plate.planned is None:
                     continue  # (five at the table: the plates have spots of their own)
@@ -750,10 +756,12 @@ class TableScene(QGraphicsScene):
             split |= more
             stock = self._place_plates(state, places, fixed, list(tiles))
             crowded = self._crowding(places)
-        if split and len(crowded) >= len(before):  # no better: every plate as it was (taller ones take more felt)
-            for seat in split:
+        if split - sticky and len(crowded) >= len(before):  # no better: the new ones as they were (taller take felt)
+            for seat in split - sticky:
                 self.plates[seat].planned = self._plate_lines(state.seats[seat], seat == state.bottom, True)
+            split &= sticky
             stock = self._place_plates(state, places, fixed, list(tiles))
+        self._split_kept = (key, split)
         for seat, seat_state in enumerate(state.seats):  # the words settled: a plate repaints only if they changed
             plate = self.plates[seat]
             if plate.planned is not None:
