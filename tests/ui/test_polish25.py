@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules, host_options
 from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.store.matchfile import match_from_json
 from dominoes_desktop.store.stats import Statistics
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.controller import AUTO_PASS_MS, MatchSetup, SeatConfig
@@ -167,6 +168,35 @@ def test_enter_at_a_match_s_end_plays_a_rematch_of_the_same_table(qtbot: QtBot, 
     assert window.controller.match_over
     window.store.wait_idle()
     assert _matches_in_stats(tmp_path, "Ana") == 2, "the rematch is a match record of its own"
+
+
+def test_a_finished_match_opened_again_is_not_counted_again(qtbot: QtBot, tmp_path: Path) -> None:
+    """Opening a finished match again (a saved file, the last match) showed its end and recorded it in the
+    statistics a second time (review25); its Rematch is then a match of its own."""
+    first = make_window(qtbot, tmp_path)
+    _played_out(first, _setup())
+    first.store.wait_idle()
+    assert _matches_in_stats(tmp_path, "Ana") == 1
+    data = first.match_json()
+    assert data is not None
+    first.close()
+    second = make_window(qtbot, tmp_path)
+    second.resume(match_from_json(data))
+    idle(second)
+    second.store.wait_idle()
+    assert _matches_in_stats(tmp_path, "Ana") == 1, "the match was counted when it ended"
+    sheet = second.game.hand_end
+    qtbot.waitUntil(sheet.rematch.isVisible, timeout=3000)
+    sheet.rematch.click()
+    idle(second)
+    for _ in range(8):
+        second.controller.autoplay(10_000)
+        idle(second)
+        if second.controller.match_over:
+            break
+    assert second.controller.match_over
+    second.store.wait_idle()
+    assert _matches_in_stats(tmp_path, "Ana") == 2
 
 
 def test_new_match_beside_the_rematch_still_opens_the_lobby(qtbot: QtBot, window: MainWindow) -> None:

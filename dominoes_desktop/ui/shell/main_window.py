@@ -531,7 +531,8 @@ class MainWindow(QMainWindow):
     def _match_over(self, _winner: int) -> None:
         match, setup = self.controller.match, self.game.setup
         record = None
-        if self.store.folder is not None and match is not None and setup is not None:
+        # A finished match opened again (a saved file, the last match) was counted when it ended (review25).
+        if self.store.folder is not None and match is not None and setup is not None and not self._resuming:
             record = store_service.match_record(
                 setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats]
             )
