@@ -15,6 +15,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import IO, Any
 
 from ..engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, make_player
@@ -55,7 +56,9 @@ def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
     if view.legal is not None and not view.legal:  # a seat asked always has an answer, be it a pass or a draw
         raise RequestError("'legal' is empty: list the seat's moves (a pass or a draw is one), or leave 'legal' out")
     _check_deal(view)
-    _check_legal(view, request)
+    listed = _check_legal(view, request)
+    if listed is not None:
+        view = replace(view, legal=listed)
     if view.public.is_over and view.public.pending is None:
         raise RequestError("the hand is already over")
     claim = player.claim(view)
@@ -77,7 +80,7 @@ def answer(player: CpuPlayer, request: Any) -> dict[str, Any]:
 def _as_listed(move: Move, view: PlayerView, request: dict[str, Any]) -> str:
     """The move as `legal` spelled it, when the request gave it: "3-5@5" listed is answered "3-5@5", not "5-3@5",
     so that an engine comparing the answer with its list as text finds it there."""
-    if view.legal is not None:
+    if view.legal is not None:  # resolved by _check_legal, in the list's order
         for listed, text in zip(view.legal, request["legal"], strict=True):
             if listed == move:
                 return str(text).strip()
@@ -93,19 +96,22 @@ def _check_deal(view: PlayerView) -> None:
         raise RequestError(f"hand_sizes, stock and moves do not add up to a deal: {exc}") from None
 
 
-def _check_legal(view: PlayerView, request: dict[str, Any]) -> None:
+def _check_legal(view: PlayerView, request: dict[str, Any]) -> tuple[Move, ...] | None:
     """The answer is one of `legal` when a request gives it (BOT.md), so each move listed must be one the rules let
     the seat make now: a tile it holds that fits an open end, a pass or draw only when it is stuck, a claim or
-    Muggins open to it, a pose the bot's own reading of the request allows (the first hand's pose rule; after
-    that any tile, as a request alone cannot tell whether the last hand had a winner). A list naming anything
-    else describes an impossible position: without this check the bot answered "5-5" from {"legal": ["5-5"]}
-    without holding it, "pass" while holding a tile that fits, and posed 4-4 in a first hand while holding 6-6."""
+    Muggins open to it, a pose of a tile it holds (which pose rule applies is the match's word: a request alone
+    cannot tell whether the last hand had a winner, or that a hand was dealt with a free lead). A list naming
+    anything else describes an impossible position: without this check the bot answered "5-5" from
+    {"legal": ["5-5"]} without holding it, and "pass" while holding a tile that fits. Returned: the list with each
+    play resolved to the end it goes on ("6-3" listed where only the 6 end fits is 6-3@6), as the searching levels
+    need it; None without a list."""
     if view.legal is None:
-        return
+        return None
     bare = view_from_request({key: value for key, value in request.items() if key != "legal"})
     allowed = bare.legal_moves()
     own_turn = bare.to_play == view.seat and not bare.public.is_over
     world = bare.world([list(view.tiles) if s == view.seat else [] for s in range(view.rules.players)])
+    resolved: list[Move] = []
     for move in view.legal:
         if move.kind is not MoveKind.PLAY:
             if move not in allowed:
@@ -114,16 +120,17 @@ def _check_legal(view: PlayerView, request: dict[str, Any]) -> None:
         elif not own_turn:
             raise RequestError(f"'legal' lists {move.notation()}, but it is not seat {view.seat}'s turn to play")
         elif world.layout.empty:
-            if move.tile not in {m.tile for m in allowed}:
-                poses = ", ".join(m.notation() for m in allowed)
-                raise RequestError(f"'legal' lists {move.notation()}, but seat {view.seat} may pose only: {poses}")
+            if move.tile not in view.tiles:
+                raise RequestError(f"'legal' lists {move.notation()}, but seat {view.seat} does not hold it")
         else:
             try:
-                world.resolve(move)
+                move = world.resolve(move)
             except IllegalMove as exc:
                 raise RequestError(
                     f"'legal' lists {move.notation()}, which seat {view.seat} cannot play: {exc}"
                 ) from None
+        resolved.append(move)
+    return tuple(resolved)
 
 
 def reply_to(player: CpuPlayer, line: str) -> dict[str, Any]:
