@@ -3493,8 +3493,8 @@ Sal: {salt}
 Corte: {cut}</translation>
     </message>
     <message>
-        <source>To check the fingerprint yourself: it is the SHA-256 of the bytes of "{domain}", then the seed as {n} bytes (little-endian, two's complement), then the salt.</source>
-        <translation>Para comprobar la huella por tu cuenta: es el SHA-256 de los bytes de "{domain}", luego la semilla en {n} bytes (little-endian, complemento a dos) y luego la sal.</translation>
+        <source>To check the fingerprint yourself: it is the SHA-256 of the bytes of "{domain}", then the seed as {n} bytes (little-endian, two's complement), then the salt's bytes (the hex above, decoded).</source>
+        <translation>Para comprobar la huella por tu cuenta: es el SHA-256 de los bytes de "{domain}", luego la semilla en {n} bytes (little-endian, complemento a dos) y luego los bytes de la sal (el hexadecimal de arriba, decodificado).</translation>
     </message>
     <message>
         <source>The revealed seed does not give the fingerprint shown before the deal ({fp}).</source>

@@ -170,8 +170,9 @@ class DuplicateResults(QDialog):
         self.heading.setObjectName("duplicateVerdict")
         self.heading.setWordWrap(True)
         # Named by what it says: a fixed "Verdict" was all a screen reader read of the result (audit25b).
-        self.heading.setAccessibleName(f"{title} {note}")
+        self.heading.setAccessibleName(f"{title}. {note}" if title[-1:].isalnum() else f"{title} {note}")
         self.table = QTableWidget(len(summary.deals) + 1, sides + 2, self)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table, the arrows move among its cells (review25b)
         self.table.setAccessibleName(
             translate("Duplicate", "Your score and the CPUs' with the same tiles, deal by deal")
         )

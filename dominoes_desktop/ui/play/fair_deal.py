@@ -321,7 +321,7 @@ def verify_text(match: Match, index: int, deal: Deal) -> tuple[bool, str]:
     facts += "\n\n" + translate(
         "FairDeal",
         'To check the fingerprint yourself: it is the SHA-256 of the bytes of "{domain}", then the seed as {n} bytes '
-        "(little-endian, two's complement), then the salt.",
+        "(little-endian, two's complement), then the salt's bytes (the hex above, decoded).",
     ).format(domain=DOMAIN.decode(), n=SEED_BYTES)
     if verdict.ok:
         return True, translate(
