@@ -1596,6 +1596,14 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>The settings file was damaged; it was kept as {kept} and the defaults are used.</source>
+        <translation>El archivo de ajustes estaba dañado; se guardó como {kept} y se usan los ajustes predeterminados.</translation>
+    </message>
+    <message>
+        <source>The settings file {file} was damaged and could not be moved aside, so it was ignored.</source>
+        <translation>El archivo de ajustes {file} estaba dañado y no se pudo apartar, así que no se usó.</translation>
+    </message>
+    <message>
         <source>When my side &amp;wins, I lead</source>
         <translation>Cuando gana mi equipo, &amp;salgo yo</translation>
     </message>

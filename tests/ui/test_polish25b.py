@@ -4,10 +4,12 @@ failing on the code before its fix."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QMenu, QWidget
 from pytestqt.logging import _QtMessageCapture as QtLog  # the type of pytest-qt's qtlog fixture
 from pytestqt.qtbot import QtBot
 
@@ -18,8 +20,12 @@ from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play import coach_panel
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import open_settings_checked
 
 from .conftest import saying
+from .driving import make_window
 
 ROUNDS = 20  # the crash audit25b saw came in about one run in five of twenty closings
 
@@ -110,3 +116,34 @@ def test_a_coach_closed_while_it_judges_says_nothing_when_its_verdict_comes(qtbo
         _judging_done(qtbot)
     assert dialog.rows, "the verdict still fills the window, for when it is opened again"
     assert said == []
+
+
+def test_the_spanish_menus_are_named_in_spanish(window: MainWindow) -> None:
+    """Every menu popup of the Spanish game was named "Dominoes Desktop" through AT-SPI (audit25b 10): a popup
+    without a name of its own is named after the program. Each is named by its title now."""
+    window.set_language("es")
+    menus = [action.menu() for action in window.menuBar().actions()]
+    menus += [action.menu() for menu in menus if isinstance(menu, QMenu) for action in menu.actions()]
+    named = {}
+    for menu in menus:
+        if isinstance(menu, QMenu):
+            face = QAccessible.queryAccessibleInterface(menu)
+            assert face is not None
+            named[menu.title()] = face.text(QAccessible.Text.Name)
+    assert named == {"&Juego": "Juego", "&Ver": "Ver", "&Idioma": "Idioma", "S&onido": "Sonido"}
+
+
+def test_a_damaged_settings_file_is_told_in_the_players_language(qtbot: QtBot, tmp_path: Path) -> None:
+    """The settings' sentence was made while the file was read, before the language it names was known: a Spanish
+    player was told "The settings file was damaged (it is not a settings file); …" in English (audit25b 6)."""
+    (tmp_path / "settings.ini").write_text("[General]\nlanguage=es\n" + "; padding\n" * 30_000)  # too large to read
+    store, message = open_settings_checked(tmp_path)
+    assert message.startswith("The settings file was damaged")
+    LANGUAGE.install("es")
+    window = make_window(qtbot, tmp_path)
+    window.settings_damaged(message)
+    kept = next(p.name for p in tmp_path.iterdir() if p.name.startswith("settings.damaged-"))
+    assert window.statusBar().currentMessage() == (
+        f"El archivo de ajustes estaba dañado; se guardó como {kept} y se usan los ajustes predeterminados."
+    )
+    del store

@@ -305,6 +305,7 @@ class RoomWindow(QWidget):
         # box beside a Say button in the side panel cut "¡Buena jug…" at 1024x700.
         self.say_phrase = QPushButton(self.tr("Say a phrase"))
         self.phrases = QMenu(self.say_phrase)  # the side panel's words' size (scaled_panel_style) reaches it
+        self.phrases.setAccessibleName(self.say_phrase.text())  # a popup without a name was named after the program
         for key in PHRASES:
             self.phrases.addAction(self._phrase(key)).setData(key)
         self.phrases.triggered.connect(lambda action: self.controller.send({"t": "chat", "phrase": action.data()}))
@@ -535,6 +536,7 @@ class RoomWindow(QWidget):
             return None
         name = self.controller.name(seat)
         menu = QMenu(self.seats)  # the side panel's words' size (scaled_panel_style) reaches it through its list
+        menu.setAccessibleName(name)  # what it is about (unnamed, AT-SPI named it after the program, in English)
         if self.state == "playing":
             if not info["cpu"]:
                 cpu = menu.addAction(self.tr("Let a CPU play for {name}").format(name=name))
