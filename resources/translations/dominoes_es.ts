@@ -5446,5 +5446,80 @@ tú {dash} {others}</translation>
         <source>The previous save was used instead.</source>
         <translation>Se usó la partida guardada anterior.</translation>
     </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics are in use by another program; results will be recorded later.</source>
+        <translation>Otro programa está usando las estadísticas; los resultados se registrarán más tarde.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics cannot be recorded; the game goes on without them.</source>
+        <translation>No se pueden registrar las estadísticas; el juego sigue sin ellas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>the disk is full</source>
+        <translation>el disco está lleno</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>the disk or folder is read-only</source>
+        <translation>el disco o la carpeta son de solo lectura</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>the game may not write there</source>
+        <translation>el juego no tiene permiso para escribir ahí</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>the file could not be written</source>
+        <translation>no se pudo escribir el archivo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>{file} could not be read.</source>
+        <translation>No se pudo leer {file}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>{file} is not a Dominoes Desktop skill file.</source>
+        <translation>{file} no es un historial de destreza de Dominó de Escritorio.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>{file} was made by another version of the game.</source>
+        <translation>{file} se hizo con otra versión del juego.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>{file} is damaged: nothing was imported.</source>
+        <translation>{file} está dañado: no se importó nada.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics are in use by another program; try again later.</source>
+        <translation>Otro programa está usando las estadísticas; inténtalo más tarde.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics are damaged.</source>
+        <translation>Las estadísticas están dañadas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics cannot be read here.</source>
+        <translation>Aquí no se pueden leer las estadísticas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The skill record could not be read.</source>
+        <translation>No se pudo leer el historial de destreza.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics were made by a newer version of the game; this version leaves them as they are.</source>
+        <translation>Las estadísticas las hizo una versión más nueva del juego; esta versión las deja como están.</translation>
+    </message>
 </context>
 </TS>

@@ -3,6 +3,8 @@ failing on the code before its fix."""
 
 from __future__ import annotations
 
+import errno
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +25,7 @@ from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import open_settings_checked
+from dominoes_desktop.ui.shell.store_service import Statistics, StoreService, failure_words
 
 from .conftest import saying
 from .driving import make_window
@@ -147,3 +150,51 @@ def test_a_damaged_settings_file_is_told_in_the_players_language(qtbot: QtBot, t
         f"El archivo de ajustes estaba dañado; se guardó como {kept} y se usan los ajustes predeterminados."
     )
     del store
+
+
+def _told_at_start(qtbot: QtBot, folder: Path) -> list[tuple[str, str]]:
+    service = StoreService(folder, threaded=False)
+    told: list[tuple[str, str]] = []
+    service.problem.connect(lambda kind, detail: told.append((kind, detail)))
+    try:
+        service.start()
+        qtbot.waitUntil(lambda: bool(told))
+    finally:
+        service.close()
+    return told
+
+
+def test_statistics_that_cannot_be_used_are_told_in_the_players_language(qtbot: QtBot, tmp_path: Path) -> None:
+    """The store's other sentences at start were English in the Spanish game, with the system's words in them
+    ("The statistics cannot be recorded (the data folder cannot be made (File exists)); …": audit25b)."""
+    LANGUAGE.install("es")
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the folder should be")
+    assert _told_at_start(qtbot, blocker) == [
+        ("statistics", "No se pueden registrar las estadísticas; el juego sigue sin ellas.")
+    ]
+    Statistics(tmp_path).close()
+    database = sqlite3.connect(tmp_path / "statistics.sqlite3")
+    database.execute("UPDATE schema_version SET version = 99")
+    database.commit()
+    database.close()
+    assert _told_at_start(qtbot, tmp_path) == [
+        (
+            "statistics",
+            "Las estadísticas las hizo una versión más nueva del juego; esta versión las deja como están.",
+        )
+    ]
+
+
+def test_a_file_that_could_not_be_written_is_told_in_the_players_language(window: MainWindow) -> None:
+    """MainWindow put the system's English reason into its Spanish sentence: "No se pudo guardar la partida: No
+    space left on device" (audit25b, "for the lead")."""
+    LANGUAGE.install("es")
+    window.store.problem.emit("autosave", failure_words(OSError(errno.ENOSPC, "No space left on device")))
+    assert window.statusBar().currentMessage().endswith(": el disco está lleno")
+    assert failure_words(PermissionError(errno.EACCES, "Permission denied")) == (
+        "el juego no tiene permiso para escribir ahí"
+    )
+    assert failure_words(sqlite3.OperationalError("attempt to write a readonly database")) == (
+        "el disco o la carpeta son de solo lectura"
+    )
