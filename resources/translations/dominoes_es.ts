@@ -4223,6 +4223,10 @@ Corte: {cut}</translation>
         <translation>{name} perdió la conexión; una CPU jugará en su lugar en {n} s si no vuelve.</translation>
     </message>
     <message>
+        <source>{name} left the room; a CPU plays for them in {n} s unless they return.</source>
+        <translation>{name} salió de la sala; una CPU jugará en su lugar en {n} s si no vuelve.</translation>
+    </message>
+    <message>
         <source>A CPU now plays for {name}.</source>
         <translation>Ahora una CPU juega por {name}.</translation>
     </message>

@@ -29,6 +29,7 @@ from dominoes_desktop.ui.shell.store_service import Statistics, StoreService, fa
 
 from .conftest import saying
 from .driving import make_window
+from .test_room_table import offline_ben
 
 ROUNDS = 20  # the crash audit25b saw came in about one run in five of twenty closings
 
@@ -198,3 +199,18 @@ def test_a_file_that_could_not_be_written_is_told_in_the_players_language(window
     assert failure_words(sqlite3.OperationalError("attempt to write a readonly database")) == (
         "el disco o la carpeta son de solo lectura"
     )
+
+
+def test_a_guest_who_closes_the_room_window_is_told_as_leaving_the_room(qtbot: QtBot) -> None:
+    """Closing the room window was told to the others as "Ben lost the connection; …" (audit25 R7): the guest's
+    window now says goodbye (`leave`), and the room marks that seat's `dropped` as left on purpose."""
+    LANGUAGE.install("es")
+    window, sent = offline_ben(qtbot)
+    dropped = {"t": "event", "e": "dropped", "seat": 0, "name": "Ana", "wait_s": 30.0}
+    window.controller.receive({**dropped, "left": True})
+    window.controller.receive(dropped)  # an older room, or a connection lost
+    lines = window.log.toPlainText().splitlines()
+    assert "Ana salió de la sala; una CPU jugará en su lugar en 30 s si no vuelve." in lines
+    assert "Ana perdió la conexión; una CPU jugará en su lugar en 30 s si no vuelve." in lines
+    window.close()
+    assert {"t": "leave"} in sent
