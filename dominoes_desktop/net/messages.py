@@ -472,14 +472,14 @@ EVENTS: Final[dict[str, dict[str, _Check]]] = {
     "let_go": {"hand": _hand, "seat": seat},
     "hand_end": {"hand": _hand, "result": _result, "remaining": _racks, "scores": points, "reveal": _reveal},
     "match_end": {"winner": _opt_seat, "scores": points},
-    "dropped": {"seat": seat, "name": _name, "wait_s": _wait},
+    "dropped": {"seat": seat, "name": _name, "wait_s": _wait, "left": flag},  # left: said `leave` (optional)
     "cpu_takeover": {**_WHO, "why": lambda v, w: text(v, w, 20)},
     "rejoined": _WHO,
     "cpu_released": _WHO,
     "timeout": {**_WHO, "d": lambda v, w: whole(v, w, 0, MAX_SERIAL), "action": action},
     "removed": _WHO,
 }
-_OPTIONAL: Final = frozenset({"gains", "reveal", "redeal_by", "winner", "why"})
+_OPTIONAL: Final = frozenset({"gains", "reveal", "redeal_by", "winner", "why", "left"})
 
 
 @dataclass(frozen=True, slots=True)

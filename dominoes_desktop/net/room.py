@@ -342,9 +342,11 @@ class Room:
             seat.peer, seat.name, seat.token = None, "", ""
             self.broadcast_state()
             return
-        self.disconnected(peer)
+        self.disconnected(peer, left=True)
 
-    def disconnected(self, peer: Peer) -> None:
+    def disconnected(self, peer: Peer, left: bool = False) -> None:
+        """The connection at a seat is gone. `left`: its own client said `leave` (the others are told the player
+        left the room, not that the connection was lost); nothing a client sends says so of another seat."""
         seat = self.seat_of(peer)
         if seat is None:
             return
@@ -361,7 +363,9 @@ class Room:
             self.broadcast_state()
             return
         wait = self.config.wait_s
-        self._event({"e": "dropped", "seat": seat.index, "name": seat.name, "wait_s": wait})
+        self._event(
+            {"e": "dropped", "seat": seat.index, "name": seat.name, "wait_s": wait, **({"left": True} if left else {})}
+        )
         loop = asyncio.get_running_loop()
         seat.drop_timer = loop.call_later(wait, self._cpu_takes, seat)
         self.broadcast_state()

@@ -92,7 +92,13 @@ SLIP_GRADES = ("loose", "blunder")  # a decision graded so is a slip
 
 
 class SkillFileError(ValueError):
-    """A skill file that cannot be imported (one line, for the player); nothing was changed."""
+    """A skill file that cannot be imported (one line, in English, for the log); nothing was changed. `kind` says
+    which trouble it is, for the player's words in their language (ui/shell/store_service.skill_file_words):
+    "unreadable", "not-skill", "version" or "damaged"."""
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 def origin_of(record: Record, hand: int, seat: int) -> str:
@@ -672,11 +678,11 @@ def import_text(db: sqlite3.Connection, text: str | bytes) -> int:
     try:
         raw = parse_json(text)
     except FileRefused as exc:
-        raise SkillFileError(f"not a skill file ({exc})") from None
+        raise SkillFileError(f"not a skill file ({exc})", "not-skill") from None
     if not isinstance(raw, dict) or raw.get("format") != EXPORT_FORMAT:
-        raise SkillFileError("not a Dominoes Desktop skill file")
+        raise SkillFileError("not a Dominoes Desktop skill file", "not-skill")
     if raw.get("version") != EXPORT_VERSION:
-        raise SkillFileError(f"skill files of version {raw.get('version')!r} are not supported")
+        raise SkillFileError(f"skill files of version {raw.get('version')!r} are not supported", "version")
     from ..engine.analysis.rating import HandJudgement, RatingError
 
     hands_raw, queue_raw = raw.get("hands"), raw.get("queue", [])
@@ -735,8 +741,8 @@ def import_file(db: sqlite3.Connection, path: Path) -> int:
     try:
         data = read_bounded(path, MAX_EXPORT_BYTES)
     except FileRefused as exc:
-        raise SkillFileError(f"{path.name} could not be read ({exc})") from None
+        raise SkillFileError(f"{path.name} could not be read ({exc})", "unreadable") from None
     try:
         return import_text(db, data)
     except SkillFileError as exc:
-        raise SkillFileError(f"{path.name}: {exc}") from None
+        raise SkillFileError(f"{path.name}: {exc}", exc.kind) from None

@@ -129,6 +129,9 @@ class Trouble(enum.Enum):
     DAMAGED = "damaged"
 
 
+NEWER_VERSION = "made by a newer version of the game"  # in the reason: the store service words it for the player
+
+
 class StatsUnavailable(Exception):
     """The database cannot take or give statistics now; `trouble` says why, the message says it in one line."""
 
@@ -542,7 +545,7 @@ class Statistics:
             row = db.execute("SELECT version FROM schema_version").fetchone()
             if row is not None and not whole_number(row[0], 0, SCHEMA_VERSION):
                 # Checked before any table is made: a newer game's database is left exactly as it is.
-                raise StatsUnavailable(Trouble.CANNOT_WRITE, f"made by a newer version of the game (schema {row[0]!r})")
+                raise StatsUnavailable(Trouble.CANNOT_WRITE, f"{NEWER_VERSION} (schema {row[0]!r})")
             # Missing tables are made (a new database, one a hand lost, one from version 1 or 2: migrating only
             # adds tables (2 the deals, 3 the skill record), every recorded match stays as it was) and the version
             # set, in one transaction; then 4's columns, in one of their own (checked at every open).

@@ -1596,6 +1596,14 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>The settings file was damaged; it was kept as {kept} and the defaults are used.</source>
+        <translation>El archivo de ajustes estaba dañado; se guardó como {kept} y se usan los ajustes predeterminados.</translation>
+    </message>
+    <message>
+        <source>The settings file {file} was damaged and could not be moved aside, so it was ignored.</source>
+        <translation>El archivo de ajustes {file} estaba dañado y no se pudo apartar, así que no se usó.</translation>
+    </message>
+    <message>
         <source>When my side &amp;wins, I lead</source>
         <translation>Cuando gana mi equipo, &amp;salgo yo</translation>
     </message>
@@ -4215,6 +4223,10 @@ Corte: {cut}</translation>
         <translation>{name} perdió la conexión; una CPU jugará en su lugar en {n} s si no vuelve.</translation>
     </message>
     <message>
+        <source>{name} left the room; a CPU plays for them in {n} s unless they return.</source>
+        <translation>{name} salió de la sala; una CPU jugará en su lugar en {n} s si no vuelve.</translation>
+    </message>
+    <message>
         <source>A CPU now plays for {name}.</source>
         <translation>Ahora una CPU juega por {name}.</translation>
     </message>
@@ -5437,6 +5449,81 @@ tú {dash} {others}</translation>
         <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
         <source>The previous save was used instead.</source>
         <translation>Se usó la partida guardada anterior.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics are in use by another program; results will be recorded later.</source>
+        <translation>Otro programa está usando las estadísticas; los resultados se registrarán más tarde.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics cannot be recorded; the game goes on without them.</source>
+        <translation>No se pueden registrar las estadísticas; el juego sigue sin ellas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>the disk is full</source>
+        <translation>el disco está lleno</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>the disk or folder is read-only</source>
+        <translation>el disco o la carpeta son de solo lectura</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>the game may not write there</source>
+        <translation>el juego no tiene permiso para escribir ahí</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>the file could not be written</source>
+        <translation>no se pudo escribir el archivo</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>{file} could not be read.</source>
+        <translation>No se pudo leer {file}.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>{file} is not a Dominoes Desktop skill file.</source>
+        <translation>{file} no es un historial de destreza de Dominó de Escritorio.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>{file} was made by another version of the game.</source>
+        <translation>{file} se hizo con otra versión del juego.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>{file} is damaged: nothing was imported.</source>
+        <translation>{file} está dañado: no se importó nada.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics are in use by another program; try again later.</source>
+        <translation>Otro programa está usando las estadísticas; inténtalo más tarde.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics are damaged.</source>
+        <translation>Las estadísticas están dañadas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics cannot be read here.</source>
+        <translation>Aquí no se pueden leer las estadísticas.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The skill record could not be read.</source>
+        <translation>No se pudo leer el historial de destreza.</translation>
+    </message>
+    <message>
+        <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
+        <source>The statistics were made by a newer version of the game; this version leaves them as they are.</source>
+        <translation>Las estadísticas las hizo una versión más nueva del juego; esta versión las deja como están.</translation>
     </message>
 </context>
 </TS>

@@ -307,3 +307,31 @@ def test_a_friend_joining_a_seat_a_cpu_holds_mid_match_hears_joined_first_then_t
         assert not room.seats[1].cpu_playing
 
     run(body)
+
+
+def test_a_guest_who_leaves_mid_match_is_told_as_leaving_and_a_lost_connection_as_lost() -> None:
+    """Closing the room window on purpose was told to the others as "Ben lost the connection" (audit25 R7): the
+    room now marks the `dropped` of a seat whose own client said `leave`. Only a seat's own goodbye marks it: a
+    leave naming another seat leaves the sender's seat, and a cut connection is never marked."""
+
+    async def body(server: Server) -> None:
+        host, code, room = await open_room(server, ["host", "friend", "friend", "friend"], wait_s=30)
+        guests = [(await join(server, code, name))[0] for name in ("Ben", "Cy", "Di")]
+        host.send({"t": "start"})
+        while (await host.expect("event"))["e"] != "commit":  # the match is under way
+            pass
+        guests[0].send({"t": "leave"})
+        await guests[0].expect("bye")
+        guests[1].send({"t": "leave", "seat": 3})  # a hostile goodbye for Di's seat
+        await guests[1].expect("bye")
+        await guests[2].close()
+        dropped: dict[int, dict[str, Any]] = {}
+        while len(dropped) < 3:
+            message = await host.expect("event")
+            if message["e"] == "dropped":
+                dropped[message["seat"]] = message
+        assert dropped[1]["left"] is True and dropped[2]["left"] is True
+        assert "left" not in dropped[3], "Di's connection was cut: nobody said goodbye for her"
+        assert all(not seat.connected for seat in room.seats[1:])
+
+    run(body)

@@ -131,8 +131,8 @@ def test_the_skill_page_reads_in_spanish_and_the_record_moves_as_one_file(
     bad.write_text("[]")
     with qtbot.waitSignal(window.store.skillFile, timeout=10_000) as refused:
         window.store.import_skill(bad)
-    assert refused.args[2] == "bad.json: not a Dominoes Desktop skill file"
-    assert page.status.text() == "No se pudo importar: bad.json: not a Dominoes Desktop skill file"
+    assert refused.args[2] == "bad.json no es un historial de destreza de Dominó de Escritorio."
+    assert page.status.text() == "No se pudo importar: bad.json no es un historial de destreza de Dominó de Escritorio."
 
 
 def test_the_results_list_people_before_the_cpus(qtbot: QtBot, tmp_path: Path) -> None:

@@ -56,6 +56,7 @@ from ..look.look_style import contrast
 from ..look.looks import Look
 from ..shell.announce import say
 from ..shell.i18n import whole_or_tenths
+from ..shell.ui_thread import poster
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
 from .cpu_worker import desktop_pool, desktop_pool_if_made
@@ -110,21 +111,33 @@ class CoachRow:
 
 
 class CoachSignals(QObject):
+    """The verdict's signals, emitted on the UI thread only. A child of the dialog: it goes with the dialog, and
+    the task dropping its reference to it on the worker thread deletes nothing."""
+
     judged = Signal(object)  # list of CoachRow
     failed = Signal(str)
 
 
 class CoachTask(QRunnable):
     """Judges one hand's decisions of some seats by what they could know (and, for hindsight's line, with
-    every tile shown), and lists their only moves."""
+    every tile shown), and lists their only moves.
 
-    def __init__(self, recorded: RecordedHand, seats: Sequence[int], workers: CpuPool | None = None) -> None:
+    The worker thread never touches a Qt object of the window: it posts the verdict through the UI thread's relay
+    (ui/shell/ui_thread.py), which emits `signals` there only while they still exist. A window closed and deleted
+    while it judged (the Skill page's coach deletes itself on close, a language switch deletes the page under the
+    coach) is not reached by the verdict; before, the signal was emitted on the worker thread at an object the UI
+    thread could be deleting at that moment, and a test run was seen to crash so (audit25b)."""
+
+    def __init__(
+        self, recorded: RecordedHand, seats: Sequence[int], signals: CoachSignals, workers: CpuPool | None = None
+    ) -> None:
         super().__init__()
-        self.setAutoDelete(False)  # the dialog holds it until it reports
+        self.setAutoDelete(False)  # _RUNNING holds it until it reports
         self.recorded = recorded
         self.seats = tuple(seats)
         self.workers = workers  # None: the program's one pool
-        self.signals = CoachSignals()
+        self.signals = signals
+        self._post = poster(signals)  # made here, on the UI thread
 
     def run(self) -> None:
         try:
@@ -141,12 +154,17 @@ class CoachTask(QRunnable):
                 log.warning("coach workers unavailable, judging in one process")
                 rows = coach_rows(self.recorded, self.seats, None)
         except CpuPoolClosed:
-            self.signals.failed.emit("the game is closing")
+            self._fail("the game is closing")
         except Exception as exc:  # a coach bug must not take the game down with it
             log.exception("coach failed")
-            self.signals.failed.emit(str(exc))
+            self._fail(str(exc))
         else:
-            self.signals.judged.emit(rows)
+            signals = self.signals
+            self._post(lambda: signals.judged.emit(rows))
+
+    def _fail(self, why: str) -> None:
+        signals = self.signals
+        self._post(lambda: signals.failed.emit(why))
 
 
 def coach_rows(recorded: RecordedHand, seats: Sequence[int], map_lanes: MapLanes | None) -> list[CoachRow]:
@@ -267,9 +285,10 @@ class CoachDialog(QDialog):
         layout.addWidget(buttons)
         self.rows: list[CoachRow] = []
         self._cells: dict[int, list[tuple[int, list[Tile], str]]] = {}
-        self.task = CoachTask(self.recorded, self.seats)
-        self.task.signals.judged.connect(self.show_judged)
-        self.task.signals.failed.connect(self._failed)
+        signals = CoachSignals(self)
+        signals.judged.connect(self.show_judged)
+        signals.failed.connect(self._failed)
+        self.task = CoachTask(self.recorded, self.seats, signals)
         _RUNNING.add(self.task)  # the task outlives the window if it is closed before the verdict
         (pool or QThreadPool.globalInstance()).start(self.task)
 
@@ -310,7 +329,9 @@ class CoachDialog(QDialog):
         self.tree.show()
         self._fit_height()
         # Said as it comes: the dialog opens on Close while it judges, and a listener heard nothing more (audit25b).
-        say(self.status, self.status.text())
+        # Not once the window is closed: the verdict of a coach shut mid-judging was said over the game.
+        if self.isVisible():
+            say(self.status, self.status.text())
 
     def _row_item(self, row: CoachRow, costliest: Judged | None) -> QTreeWidgetItem:
         item = QTreeWidgetItem()
@@ -431,7 +452,8 @@ class CoachDialog(QDialog):
 
     def _failed(self, error: str) -> None:
         self.status.setText(self.tr("The coach could not judge this hand: {error}").format(error=error))
-        say(self.status, self.status.text())
+        if self.isVisible():
+            say(self.status, self.status.text())
 
     def _given_away(self, total: float) -> str:
         """What the decisions gave away in all, in the unit the Loss column counts in."""

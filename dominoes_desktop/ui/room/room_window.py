@@ -305,6 +305,7 @@ class RoomWindow(QWidget):
         # box beside a Say button in the side panel cut "¡Buena jug…" at 1024x700.
         self.say_phrase = QPushButton(self.tr("Say a phrase"))
         self.phrases = QMenu(self.say_phrase)  # the side panel's words' size (scaled_panel_style) reaches it
+        self.phrases.setAccessibleName(self.say_phrase.text())  # a popup without a name was named after the program
         for key in PHRASES:
             self.phrases.addAction(self._phrase(key)).setData(key)
         self.phrases.triggered.connect(lambda action: self.controller.send({"t": "chat", "phrase": action.data()}))
@@ -535,6 +536,7 @@ class RoomWindow(QWidget):
             return None
         name = self.controller.name(seat)
         menu = QMenu(self.seats)  # the side panel's words' size (scaled_panel_style) reaches it through its list
+        menu.setAccessibleName(name)  # what it is about (unnamed, AT-SPI named it after the program, in English)
         if self.state == "playing":
             if not info["cpu"]:
                 cpu = menu.addAction(self.tr("Let a CPU play for {name}").format(name=name))
@@ -683,11 +685,11 @@ class RoomWindow(QWidget):
             self._sealed_with = str(message["digest"])
             self.fairness.setText(self.tr("This deal's fingerprint: {f}").format(f=str(message["digest"])[:16]))
         elif kind == "dropped":
-            self.say_log(
-                self.tr("{name} lost the connection; a CPU plays for them in {n} s unless they return.").format(
-                    name=name, n=round(message["wait_s"])
-                )
-            )
+            if message.get("left") is True:  # they closed their room window: not a lost connection (audit25 R7)
+                said = self.tr("{name} left the room; a CPU plays for them in {n} s unless they return.")
+            else:
+                said = self.tr("{name} lost the connection; a CPU plays for them in {n} s unless they return.")
+            self.say_log(said.format(name=name, n=round(message["wait_s"])))
         elif kind == "cpu_takeover":
             self.say_log(self.tr("A CPU now plays for {name}.").format(name=name))
         elif kind == "rejoined":
@@ -847,8 +849,11 @@ class RoomWindow(QWidget):
             return
         if self.settings is not None:
             self.settings.save_room_size(self.width(), self.height())  # the next room opens as large
-        if not self.ended and self.seat == self.controller.host_seat:
-            self.controller.leave()  # the room closes for the guests, who are told so at once
+        if not self.ended:
+            # The host's leave closes the room for the guests, who are told so at once; a guest's tells the others
+            # they left the room (their seat is kept: the same invite takes it back), not that their connection
+            # was lost (audit25 R7).
+            self.controller.leave()
         self.ended = True
         self.controller.close()
         self.closedRoom.emit()

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QPushButton,
     QSlider,
     QStackedWidget,
@@ -49,7 +50,7 @@ from . import store_service
 from .announce import ANNOUNCER, DESCRIBE_KEY, TableVoice, name_clear_buttons, read_bool
 from .groups import HOME_GROUP, stored_group
 from .i18n import LANGUAGE
-from .settings import Settings
+from .settings import Settings, SettingsDamaged
 from .store_service import StoreService
 
 # The match's modules (the controller, the session, the CPU pool, most of the engine) and the table's are
@@ -77,6 +78,13 @@ def _file_dialog() -> type[QFileDialog]:
     from PySide6.QtWidgets import QFileDialog
 
     return QFileDialog
+
+
+def named_by_title(menu: QMenu) -> QMenu:
+    """A menu named by its title, for a screen reader: a popup with no name of its own was named after the
+    program, in English, through AT-SPI ("Dominoes Desktop" for "Juego" and "Ver" in the Spanish game)."""
+    menu.setAccessibleName(menu.title().replace("&&", "\0").replace("&", "").replace("\0", "&"))
+    return menu
 
 
 LANDING_MS = 120  # after a tile lands, a moment before the next one leaves a hand
@@ -378,7 +386,7 @@ class MainWindow(QMainWindow):
         self.apply_look(look)
 
     def _build_menu(self) -> None:
-        game = self.menuBar().addMenu(self.tr("&Game"))
+        game = named_by_title(self.menuBar().addMenu(self.tr("&Game")))
         new = QAction(self.tr("&New match"), self)
         new.setShortcut(QKeySequence.StandardKey.New)
         new.triggered.connect(self.leave_for_lobby)
@@ -414,12 +422,12 @@ class MainWindow(QMainWindow):
             quit_action,
         ):
             game.addAction(action)
-        view = self.menuBar().addMenu(self.tr("&View"))
+        view = named_by_title(self.menuBar().addMenu(self.tr("&View")))
         looks = QAction(self.tr("Your &view…"), self)
         looks.setShortcut(QKeySequence("Ctrl+,"))
         looks.triggered.connect(self.show_look_dialog)
         view.addAction(looks)
-        languages = view.addMenu(self.tr("&Language"))
+        languages = named_by_title(view.addMenu(self.tr("&Language")))
         group = QActionGroup(self)
         current = self.settings.language()
         for code, label in (("system", self.tr("System")), ("en", "English"), ("es", "Español")):
@@ -458,7 +466,7 @@ class MainWindow(QMainWindow):
         )
         self.lead_action.triggered.connect(self._lead_rule_changed)
         view.addAction(self.lead_action)
-        sound = view.addMenu(self.tr("&Sound"))
+        sound = named_by_title(view.addMenu(self.tr("&Sound")))
         self.mute_action = QAction(self.tr("&Mute"), self, checkable=True)
         self.mute_action.setShortcut(QKeySequence("Ctrl+M"))
         self.mute_action.setChecked(self.sound.muted)
@@ -569,7 +577,18 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text.format(reason=detail), 12_000)
 
     def settings_damaged(self, message: str) -> None:
-        """At start: the settings file was damaged and set aside (the store's sentence says so)."""
+        """At start: the settings file was damaged and set aside. Its sentence was made before the language was
+        known, so it is worded here from its parts, in the player's language (the fault stays in the log)."""
+        if isinstance(message, SettingsDamaged):
+            print(f"Settings: {message}", file=sys.stderr)  # the fault, in English, as the store found it
+            if message.kept_as:
+                message = self.tr(
+                    "The settings file was damaged; it was kept as {kept} and the defaults are used."
+                ).format(kept=message.kept_as)
+            else:
+                message = self.tr(
+                    "The settings file {file} was damaged and could not be moved aside, so it was ignored."
+                ).format(file=message.path)
         self.tell(self.tr("Settings"), message)
 
     def tell(self, title: str, text: str) -> None:

@@ -62,6 +62,21 @@ def _settings_fault(path: Path) -> str:
     return ""
 
 
+class SettingsDamaged(str):
+    """The sentence for a damaged settings file, in English (the log, a screenshot's standard error), with its
+    parts: the file is read before the language is known (the language is read from it), so the window words it
+    again in the player's language once the translator is installed (MainWindow.settings_damaged)."""
+
+    kept_as: str  # the name the damaged file was kept as; "" when it could not be moved aside
+    path: str  # the damaged file
+
+    def __new__(cls, text: str, kept_as: str, path: str) -> SettingsDamaged:
+        made = super().__new__(cls, text)
+        made.kept_as = kept_as
+        made.path = path
+        return made
+
+
 def open_settings_checked(config_dir: Path | None) -> tuple[QSettings, str]:
     """The settings, and one sentence for the player when the file was damaged (moved aside, or ignored when
     it cannot be moved: the game then keeps this session's settings in a temporary file)."""
@@ -82,11 +97,13 @@ def open_settings_checked(config_dir: Path | None) -> tuple[QSettings, str]:
         if aside is None:
             stand_in = Path(tempfile.mkdtemp(prefix=STAND_IN_PREFIX)) / "settings.ini"
             _stand_ins.append(stand_in.parent)
-            return QSettings(str(stand_in), QSettings.Format.IniFormat), (
-                f"The settings file {path} is damaged ({fault}) and could not be moved aside, so it was ignored."
+            return QSettings(str(stand_in), QSettings.Format.IniFormat), SettingsDamaged(
+                f"The settings file {path} is damaged ({fault}) and could not be moved aside, so it was ignored.",
+                "",
+                str(path),
             )
         message = f"The settings file was damaged ({fault}); it was kept as {aside.name} and the defaults are used."
-        return QSettings(str(path), QSettings.Format.IniFormat), message
+        return QSettings(str(path), QSettings.Format.IniFormat), SettingsDamaged(message, aside.name, str(path))
     raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -14,6 +14,7 @@ With `threaded=False` (tests, screenshots) each request runs at once on the call
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import itertools
 import json
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
     )
     from ...store.stats import (
         CPU_GROUP,
+        NEWER_VERSION,
         PRACTICE_GROUP,
         DealLuck,
         LuckHand,
@@ -81,6 +83,7 @@ _FROM_STORE = {
     "matchfile": ("MatchFileError", "SavedMatch", "SeatRecord", "duplicate_to_json", "load_file", "match_to_json"),
     "stats": (
         "CPU_GROUP",
+        "NEWER_VERSION",
         "PRACTICE_GROUP",
         "DealLuck",
         "LuckHand",
@@ -158,14 +161,55 @@ log = logging.getLogger(__name__)
 
 
 def stats_sentence(stats: Statistics) -> str:
-    """What the statistics' trouble is, for the player: a damaged database set aside in their language (the
-    store's sentence was English in a Spanish game, with SQLite's words in it: audit25b); else the store's."""
+    """What the statistics' trouble is, for the player, in their language: the store's sentence was English in a
+    Spanish game, with SQLite's words in it (audit25b). SQLite's reason goes to the log."""
+    log.warning("%s", stats.message)
     if not stats.kept_as:
-        return str(stats.message)
-    log.warning("%s", stats.message)  # SQLite's reason, for the log
+        if stats.trouble is Trouble.BUSY:
+            return translate(
+                "StoreService", "The statistics are in use by another program; results will be recorded later."
+            )
+        if NEWER_VERSION in stats.message:
+            return newer_words()
+        return translate("StoreService", "The statistics cannot be recorded; the game goes on without them.")
     return translate(
         "StoreService", "The statistics were damaged; they were kept as {kept} and a new record started."
     ).format(kept=stats.kept_as)
+
+
+def newer_words() -> str:
+    return translate(
+        "StoreService", "The statistics were made by a newer version of the game; this version leaves them as they are."
+    )
+
+
+def failure_words(problem: OSError | Exception | str) -> str:
+    """Why a file or the database could not be written, in the player's words (the system's and SQLite's reasons
+    are English whatever the game's language); the reason itself goes to the log."""
+    log.warning("store: %s", problem)
+    code = problem.errno if isinstance(problem, OSError) else None
+    text = str(problem).lower()
+    if code == errno.ENOSPC or "full" in text:
+        return translate("StoreService", "the disk is full")
+    if code == errno.EROFS or "read-only" in text or "readonly" in text:
+        return translate("StoreService", "the disk or folder is read-only")
+    if code in (errno.EACCES, errno.EPERM) or "permission" in text:
+        return translate("StoreService", "the game may not write there")
+    return translate("StoreService", "the file could not be written")
+
+
+def skill_file_words(name: str, error: SkillFileError) -> str:
+    """Why a skill file was not imported, in the player's words ("bad.json: not a Dominoes Desktop skill file" was
+    English in the Spanish game: audit25b); the store's line, naming the entry at fault, goes to the log."""
+    log.warning("skill file refused: %s", error)
+    words = {
+        "unreadable": translate("StoreService", "{file} could not be read."),
+        "not-skill": translate("StoreService", "{file} is not a Dominoes Desktop skill file."),
+        "version": translate("StoreService", "{file} was made by another version of the game."),
+    }
+    return words.get(error.kind, translate("StoreService", "{file} is damaged: nothing was imported.")).format(
+        file=name
+    )
 
 
 def in_words(loaded: Loaded) -> Loaded:
@@ -361,7 +405,7 @@ class StoreService(QObject):
         try:
             self.autosave.save(data)
         except OSError as exc:
-            self.problem.emit("autosave", str(exc.strerror or exc))
+            self.problem.emit("autosave", failure_words(exc))
 
     def finish_match(self, record: MatchRecord | None) -> None:
         """The match is over: record its statistics, then keep it as the last match (after any waiting save)."""
@@ -374,7 +418,7 @@ class StoreService(QObject):
                 try:
                     self.autosave.finish()
                 except OSError as exc:
-                    self.problem.emit("last-match", str(exc.strerror or exc))
+                    self.problem.emit("last-match", failure_words(exc))
 
         self._submit(task)
 
@@ -415,12 +459,12 @@ class StoreService(QObject):
         except OSError:
             kept = False
         if trouble is Trouble.BUSY and kept:
-            self._tell("statistics-busy", reason)
+            self._tell("statistics-busy", reason)  # its sentence names no reason
             self._schedule_retry()
         elif kept:
-            self._tell("statistics-kept", reason)
+            self._tell("statistics-kept", failure_words(reason))
         else:
-            self._tell("statistics-lost", reason)
+            self._tell("statistics-lost", failure_words(reason))
 
     def _schedule_retry(self) -> None:
         if self._thread is None or self._retries >= len(RETRY_SECONDS):
@@ -469,9 +513,16 @@ class StoreService(QObject):
 
     @staticmethod
     def _sentence(exc: StatsUnavailable) -> str:
-        """Why the statistics cannot be shown, as one sentence (the store's own, when it has one)."""
-        text = str(exc)
-        return text if text.endswith(".") else f"The statistics could not be read ({text})."
+        """Why the statistics cannot be shown, as one sentence in the player's language (the store's reason, in
+        English, to the log)."""
+        log.warning("statistics unavailable: %s", exc)
+        if exc.trouble is Trouble.BUSY:
+            return translate("StoreService", "The statistics are in use by another program; try again later.")
+        if exc.trouble is Trouble.DAMAGED:
+            return translate("StoreService", "The statistics are damaged.")
+        if NEWER_VERSION in str(exc):
+            return newer_words()
+        return translate("StoreService", "The statistics cannot be read here.")
 
     def read_statistics(self, group: str, *, reset: bool = False) -> int:
         """Read what the statistics screen shows for `group` (after deleting the group's matches when `reset`).
@@ -502,7 +553,7 @@ class StoreService(QObject):
                 self.statisticsExported.emit(str(path), self._sentence(exc))
                 return
             except OSError as exc:
-                self.statisticsExported.emit(str(path), str(exc.strerror or exc))
+                self.statisticsExported.emit(str(path), failure_words(exc))
                 return
             self.statisticsExported.emit(str(path), "")
 
@@ -515,7 +566,7 @@ class StoreService(QObject):
             try:
                 write_atomically(path, json.dumps(data, indent=1))
             except OSError as exc:
-                self.matchFileSaved.emit(str(path), str(exc.strerror or exc))
+                self.matchFileSaved.emit(str(path), failure_words(exc))
                 return
             self.matchFileSaved.emit(str(path), "")
 
@@ -586,7 +637,8 @@ class StoreService(QObject):
             except StatsUnavailable as exc:
                 answer = self._sentence(exc)
             except sqlite3.Error as exc:
-                answer = f"The skill record could not be read ({exc})."
+                log.warning("skill record: %s", exc)
+                answer = translate("StoreService", "The skill record could not be read.")
             self.skillRead.emit(number, answer)
 
         self._submit(task)
@@ -603,7 +655,7 @@ class StoreService(QObject):
             except StatsUnavailable as exc:
                 self.skillFile.emit("export", str(path), self._sentence(exc), 0)
             except (OSError, sqlite3.Error) as exc:
-                self.skillFile.emit("export", str(path), str(getattr(exc, "strerror", None) or exc), 0)
+                self.skillFile.emit("export", str(path), failure_words(exc), 0)
             else:
                 self.skillFile.emit("export", str(path), "", hands)
 
@@ -620,8 +672,10 @@ class StoreService(QObject):
                 added = import_file(self._readable().db, path)  # type: ignore[arg-type]
             except StatsUnavailable as exc:
                 self.skillFile.emit("import", str(path), self._sentence(exc), 0)
-            except (SkillFileError, sqlite3.Error) as exc:
-                self.skillFile.emit("import", str(path), str(exc), 0)
+            except SkillFileError as exc:
+                self.skillFile.emit("import", str(path), skill_file_words(path.name, exc), 0)
+            except sqlite3.Error as exc:
+                self.skillFile.emit("import", str(path), failure_words(exc), 0)
             else:
                 self.skillFile.emit("import", str(path), "", added)
                 if self._judging is not None:

@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, QTimer, Signal
 
 from ...session.post import Post
 
@@ -84,7 +84,12 @@ def _relay() -> _Relay:
             # posted it (a future already done runs its callback at once, on the thread that asked).
             relay.carried.connect(_run, Qt.ConnectionType.QueuedConnection)
             _RELAY.append(relay)
-            relay.carried.emit((relay, lambda: _Collector(relay).start()))  # on the UI thread, whoever made the relay
+            if app is not None and QThread.currentThread() == app.thread():
+                # At once: a worker started right after (the coach's judging) could otherwise collect, on its own
+                # thread, a cycle holding a window before the UI thread turned automatic collection off.
+                _Collector(relay).start()
+            else:
+                relay.carried.emit((relay, lambda: _Collector(relay).start()))  # on the UI thread, whoever made it
         return _RELAY[0]
 
 
