@@ -159,3 +159,11 @@ def test_a_sloppy_engines_lines_are_read_as_the_readme_says() -> None:
     replies = [json.loads(line) for line in run.stdout.decode().split("\n")[:-1]]
     assert [r.get("move") for r in replies] == ["6-1@6", "6-1@6", "6-1@6", None, "6-1@6"], replies
     assert replies[3] == {"error": 'a preset must be named, like "preset": "jamaican"'}
+
+
+def test_the_random_level_says_a_pass_is_a_pass() -> None:
+    # Stuck, the random level's only move is a pass: it said "A tile picked at random." (bot25).
+    stuck = AFTER_POSE | {"hand": ["4-4", "3-1", "2-0", "1-1", "3-3", "5-0", "2-1"]}
+    reply = ask(stuck)
+    assert reply["move"] == "pass" and reply["why"] == "No tile fits: pass.", reply
+    assert ask(AFTER_POSE)["why"] == "A tile picked at random."

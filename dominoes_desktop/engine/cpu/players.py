@@ -106,7 +106,9 @@ class RandomPlayer(_Cpu):
     level = "random"
 
     def decide(self, view: PlayerView) -> Decision:
-        return decision(self.rng.choice(_turn_moves(view)), "random")
+        move = self.rng.choice(_turn_moves(view))
+        # A pass or a draw is the only move then, not a tile picked (bot25: "A tile picked at random." for a pass).
+        return decision(move, {MoveKind.PASS: "pass", MoveKind.DRAW: "draw"}.get(move.kind, "random"))
 
 
 class EasyPlayer(_Cpu):
