@@ -40,6 +40,7 @@ from .conftest import saying, start
 from .driving import finish_hand_by_keys, known_deal, make_window, reviewed_hand
 from .test_coach_panel import near_tie_row
 from .test_deal_luck import record_matches
+from .test_polish25b import told_at_start
 from .test_skill_page import finish_hand, judged_on_the_sheet, skill_page
 
 
@@ -220,14 +221,7 @@ def test_damaged_statistics_are_told_in_the_players_language(qtbot: QtBot, tmp_p
     record_matches(tmp_path, 1).close()
     database = tmp_path / "statistics.sqlite3"
     database.write_bytes(database.read_bytes()[:2000])
-    service = StoreService(tmp_path, threaded=False)
-    told: list[tuple[str, str]] = []
-    service.problem.connect(lambda kind, detail: told.append((kind, detail)))
-    try:
-        service.start()
-        qtbot.waitUntil(lambda: bool(told))
-    finally:
-        service.close()
+    told = told_at_start(qtbot, tmp_path)
     kept = next(p.name for p in tmp_path.iterdir() if "damaged" in p.name)
     assert told == [
         ("statistics", f"Las estadísticas estaban dañadas; se guardaron como {kept} y se empezó un registro nuevo.")

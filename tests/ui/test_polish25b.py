@@ -153,7 +153,7 @@ def test_a_damaged_settings_file_is_told_in_the_players_language(qtbot: QtBot, t
     del store
 
 
-def _told_at_start(qtbot: QtBot, folder: Path) -> list[tuple[str, str]]:
+def told_at_start(qtbot: QtBot, folder: Path) -> list[tuple[str, str]]:
     service = StoreService(folder, threaded=False)
     told: list[tuple[str, str]] = []
     service.problem.connect(lambda kind, detail: told.append((kind, detail)))
@@ -171,7 +171,7 @@ def test_statistics_that_cannot_be_used_are_told_in_the_players_language(qtbot: 
     LANGUAGE.install("es")
     blocker = tmp_path / "data"
     blocker.write_text("a file where the folder should be")
-    assert _told_at_start(qtbot, blocker) == [
+    assert told_at_start(qtbot, blocker) == [
         ("statistics", "No se pueden registrar las estadísticas; el juego sigue sin ellas.")
     ]
     Statistics(tmp_path).close()
@@ -179,7 +179,7 @@ def test_statistics_that_cannot_be_used_are_told_in_the_players_language(qtbot: 
     database.execute("UPDATE schema_version SET version = 99")
     database.commit()
     database.close()
-    assert _told_at_start(qtbot, tmp_path) == [
+    assert told_at_start(qtbot, tmp_path) == [
         (
             "statistics",
             "Las estadísticas las hizo una versión más nueva del juego; esta versión las deja como están.",
