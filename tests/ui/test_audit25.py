@@ -96,7 +96,7 @@ def test_an_invite_whose_kept_seat_is_gone_joins_as_anyone_does(qtbot: QtBot) ->
     host, _ = open_host(qtbot, {"target": 30})
     try:
         ana = host.window
-        keep_seat(None, seat_key("127.0.0.1", host.server.port, ana.code), "not-a-token")
+        keep_seat(None, seat_key("127.0.0.1", host.server.port, ana.code), "Ben", "not-a-token")
         ben = join_ben(qtbot, host)
         assert ben.seat == 1 and "refused" not in ben.log.toPlainText()
     finally:

@@ -118,32 +118,46 @@ def _room_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
 _factory: list[bool] = []
 # The seats this app holds as a guest, by server and room code: an invite opened again (the room window closed,
 # the game started again) takes the seat back with its token. A `join` was refused "every friend's seat in this
-# room is taken", the guest's own seat kept for a token nobody held any more.
+# room is taken", the guest's own seat kept for a token nobody held any more. Each token is kept under the name
+# its seat was taken with: only a join under that name takes it back, and only while no other window of this app
+# holds that seat (review25 1: a second guest in the same app sent the first one's token and took their seat).
 SEATS_KEY = "rooms/seats"
-KEPT_SEATS = 20
-_seats: dict[str, str] = {}  # without the game's settings (a window opened on its own)
+KEPT_SEATS = 20  # rooms, and names in a room
+_seats: dict[str, dict[str, str]] = {}  # without the game's settings (a window opened on its own)
 
 
 def seat_key(host: str, port: int, code: str) -> str:
     return f"{host}:{port}/{protocol.normalise_code(code)}"
 
 
-def kept_seats(settings: Settings | None) -> dict[str, str]:
-    """The guest seats' tokens this app keeps, oldest first."""
+def kept_seats(settings: Settings | None) -> dict[str, dict[str, str]]:
+    """The guest seats' tokens this app keeps, by seat_key and then by name, oldest first."""
     if settings is None:
-        return dict(_seats)
+        return {key: dict(names) for key, names in _seats.items()}
     raw = settings.store.value(SEATS_KEY, "")
     try:
         data = json.loads(raw) if isinstance(raw, str) and raw else {}
     except ValueError:  # a damaged value: no seat kept
         data = {}
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    # A token kept without a name (an older version's) is dropped: whose seat it was is not known.
+    return {
+        str(key): {str(name): str(token) for name, token in names.items()}
+        for key, names in data.items()
+        if isinstance(names, dict)
+    }
 
 
-def keep_seat(settings: Settings | None, key: str, token: str) -> None:
+def keep_seat(settings: Settings | None, key: str, name: str, token: str) -> None:
+    """Keep `token` as `name`'s seat in the room `key`."""
     seats = kept_seats(settings)
-    seats.pop(key, None)
-    seats[key] = token
+    names = seats.pop(key, {})
+    names.pop(name, None)
+    names[name] = token
+    while len(names) > KEPT_SEATS:
+        names.pop(next(iter(names)))
+    seats[key] = names
     while len(seats) > KEPT_SEATS:
         seats.pop(next(iter(seats)))
     if settings is None:
@@ -226,11 +240,26 @@ class RoomWindow(QWidget):
         # A join for a room whose seat this app holds takes the seat back; the join itself if the token is gone.
         self._guest = first.get("t") == "join"
         self._join: dict[str, Any] | None = None
-        token = kept_seats(self.settings).get(seat_key(host, port, str(first.get("code", "")))) if self._guest else None
-        if token:
-            self._join, first = first, {"t": "rejoin", "code": first["code"], "token": token}
+        self._asked_code = str(first.get("code", ""))  # the room asked for, before it answers
+        self._name = str(first.get("name", ""))
+        self._token_sent = self._kept_token(host, port) if self._guest else ""
+        if self._token_sent:
+            self._join, first = first, {"t": "rejoin", "code": first["code"], "token": self._token_sent}
         self.controller.open(host, port, first, pin, private)
         self.apply_look(self.look)
+
+    def _kept_token(self, host: str, port: int) -> str:
+        """The token kept for this join's name in its room, unless another window of this app holds that seat (the
+        same invite opened twice): "" for a plain join."""
+        token = kept_seats(self.settings).get(seat_key(host, port, self._asked_code), {}).get(self._name, "")
+        for other in QApplication.topLevelWidgets():
+            if isinstance(other, RoomWindow) and other is not self and not other.ended and token in other.tokens():
+                return ""
+        return token
+
+    def tokens(self) -> set[str]:
+        """The seat tokens this window holds or has asked the room for (its rejoin not yet answered)."""
+        return {self.controller.token, self._token_sent} - {""}
 
     # ---- layout ----------------------------------------------------------------------------------
 
@@ -462,7 +491,9 @@ class RoomWindow(QWidget):
         if kind == "joined":
             self._join = None
             if self._guest:
-                keep_seat(self.settings, seat_key(*self.server, str(message["code"])), str(message["token"]))
+                keep_seat(
+                    self.settings, seat_key(*self.server, str(message["code"])), self._name, str(message["token"])
+                )
             self.reconnect.hide()
             self._show_invite()
             self._set_up_page()

@@ -1,0 +1,116 @@
+"""review25: friends' rooms as a second guest in the same app, a guest in Spanish and a kept seat refused."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.net import tls
+from dominoes_desktop.ui.room.net_dialogs import RoomHost
+from dominoes_desktop.ui.room.room_window import SEATS_KEY, RoomWindow, keep_seat, kept_seats, seat_key
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.settings import Settings, open_settings
+
+from .test_network_play import free_udp_port
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    LANGUAGE.install("en")
+
+
+def two_friends_room(qtbot: QtBot) -> RoomHost:
+    """Ana's room with two friends' seats (1 and 2) and a CPU."""
+    request = {"t": "create", "name": "Ana", "preset": "puerto_rican", "options": {"target": 30},
+               "seats": ["host", "friend", "friend", "cpu:easy"], "wait_s": 30, "cpu_delay_ms": 0, "lan": True}  # fmt: skip
+    host = RoomHost(
+        request, port=0, discovery_port=free_udp_port(), identity=tls.make_identity(Path(tempfile.mkdtemp()))
+    )
+    qtbot.addWidget(host.window)
+    host.window.show()
+    qtbot.waitUntil(lambda: bool(host.window.code), timeout=15000)
+    return host
+
+
+def guest(qtbot: QtBot, host: RoomHost, name: str) -> RoomWindow:
+    """`name` opens the invite of Ana's room in this app, and is seated."""
+    ana = host.window
+    window = RoomWindow(
+        "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": name}, pin=ana.fingerprint
+    )
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.seat >= 0, timeout=15000)
+    return window
+
+
+def test_two_guests_in_one_app_take_two_seats(qtbot: QtBot) -> None:
+    """review25 1: Cy opened the room's invite in the app where Ben had joined it: the app sent Ben's kept token,
+    the room gave Ben's seat to Cy's window (under Ben's name) and cut Ben off."""
+    host = two_friends_room(qtbot)
+    try:
+        ana = host.window
+        ben = guest(qtbot, host, "Ben")
+        assert ben.seat == 1
+        cy = guest(qtbot, host, "Cy")
+        qtbot.waitUntil(lambda: ana.controller.names[:3] == ["Ana", "Ben", "Cy"], timeout=15000)
+        assert (ben.seat, cy.seat) == (1, 2)
+        assert "Connection lost" not in ben.status.text() and ben.controller.socket is not None
+    finally:
+        host.stop()
+
+
+def test_the_same_invite_opened_twice_does_not_take_the_open_window_s_seat(qtbot: QtBot) -> None:
+    """Ben opens the same invite again while his room window is open: a plain join (the room's second friend's
+    seat), not his own seat's token, so his first window keeps its seat."""
+    host = two_friends_room(qtbot)
+    try:
+        ben = guest(qtbot, host, "Ben")
+        again = guest(qtbot, host, "Ben")
+        assert (ben.seat, again.seat) == (1, 2)
+    finally:
+        host.stop()
+
+
+def test_a_kept_seat_goes_back_only_to_its_name_with_the_other_guest_still_there(qtbot: QtBot) -> None:
+    """Ben and Cy at one computer: Ben closes his window during the match; Cy's window stays. Ben's seat waits
+    for him: Dee, opening the invite in the same app, is not given it, and Ben, opening it again, is."""
+    host = two_friends_room(qtbot)
+    try:
+        ana = host.window
+        ben = guest(qtbot, host, "Ben")
+        cy = guest(qtbot, host, "Cy")
+        ana.start_button.click()
+        qtbot.waitUntil(lambda: ben.state == "playing", timeout=15000)
+        ben.close()
+        qtbot.waitUntil(lambda: "Ben left the room" in ana.log.toPlainText(), timeout=15000)
+        dee = RoomWindow(
+            "127.0.0.1", host.server.port, {"t": "join", "code": ana.code, "name": "Dee"}, pin=ana.fingerprint
+        )
+        qtbot.addWidget(dee)
+        dee.show()
+        qtbot.waitUntil(lambda: "refused" in dee.log.toPlainText(), timeout=15000)  # every friend's seat is taken
+        assert dee.seat != 1 and ana.controller.names[1] == "Ben"
+        back = guest(qtbot, host, "Ben")
+        qtbot.waitUntil(lambda: "Ben is back" in ana.log.toPlainText(), timeout=15000)
+        assert (back.seat, cy.seat) == (1, 2) and "refused" not in back.log.toPlainText()
+    finally:
+        host.stop()
+
+
+def test_the_settings_keep_each_guest_s_seat_under_their_name(tmp_path: Path) -> None:
+    """Two guests of one room at one computer each keep their own seat's token (with a comma and quotes in a
+    name, as settings.ini writes them); a token kept by an older version, with no name, is not sent for anyone."""
+    settings = Settings(open_settings(tmp_path / "config"))
+    settings.store.setValue(SEATS_KEY, '{"127.0.0.1:47815/ABC-123": "old-token"}')
+    assert kept_seats(settings) == {}
+    room = seat_key("127.0.0.1", 47815, "abc123")
+    keep_seat(settings, room, "Ben", "t1")
+    keep_seat(settings, room, 'Cy "C", jr', "t2")
+    again = Settings(open_settings(tmp_path / "config"))
+    assert kept_seats(again) == {room: {"Ben": "t1", 'Cy "C", jr': "t2"}}
