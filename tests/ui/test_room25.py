@@ -10,12 +10,14 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.net import tls
-from dominoes_desktop.ui.room.net_dialogs import RoomHost
+from dominoes_desktop.ui.room.net_dialogs import JoinDialog, RoomHost
+from dominoes_desktop.ui.room.room_controller import UNNAMED_HOST
 from dominoes_desktop.ui.room.room_window import SEATS_KEY, RoomWindow, keep_seat, kept_seats, seat_key
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
 from .test_network_play import free_udp_port
+from .test_room_table import offline_ben, room
 
 
 @pytest.fixture(autouse=True)
@@ -114,3 +116,28 @@ def test_the_settings_keep_each_guest_s_seat_under_their_name(tmp_path: Path) ->
     keep_seat(settings, room, 'Cy "C", jr', "t2")
     again = Settings(open_settings(tmp_path / "config"))
     assert kept_seats(again) == {room: {"Ben": "t1", 'Cy "C", jr': "t2"}}
+
+
+def test_a_spanish_guest_reads_a_host_who_gave_no_name_in_spanish_in_the_table_talk(qtbot: QtBot) -> None:
+    """review25 2: the seat read "Anfitrión", but the table talk "Host dice: hola" (the message's own name)."""
+    LANGUAGE.install("es")
+    window, _ = offline_ben(qtbot)
+    state = room()
+    state["seats"][0]["name"] = UNNAMED_HOST
+    window.controller.receive(state)
+    window.controller.receive({"t": "chat", "seat": 0, "name": UNNAMED_HOST, "text": "hola"})
+    assert window.log.toPlainText().splitlines()[-1] == "Anfitrión dice: hola"
+    window.controller.receive({"t": "chat", "seat": 1, "name": "Ben", "text": "¡buena!"})
+    assert window.log.toPlainText().splitlines()[-1] == "Ben dice: ¡buena!"
+
+
+def test_the_room_list_words_a_host_who_gave_no_name_as_the_seat_does(qtbot: QtBot) -> None:
+    """review25 2: the LAN room list read "Mesa de Host" for a host who gave no name; a host named Ana reads so."""
+    LANGUAGE.install("es")
+    dialog = JoinDialog(discovery_port=free_udp_port())
+    qtbot.addWidget(dialog)
+    dialog.add_room("192.0.2.2", 47815, {"code": "K7Q-2MX", "host": UNNAMED_HOST, "free": 2})
+    dialog.add_room("192.0.2.3", 47815, {"code": "K7Q-2MX", "host": "Ana", "free": 1})
+    rows = [dialog.found.item(row).text() for row in range(dialog.found.count())]
+    assert rows[0].startswith("Mesa de Anfitrión ·") and "Host" not in rows[0], rows
+    assert rows[1].startswith("Mesa de Ana ·"), rows

@@ -804,7 +804,12 @@ class RoomWindow(QWidget):
     def _chat(self, message: dict[str, Any]) -> None:
         phrase = message.get("phrase")
         text = self._phrase(phrase) if phrase in PHRASES else str(message.get("text", ""))
-        self.say_log(self.tr("{name} says: {text}").format(name=message.get("name", "?"), text=text))
+        # The speaker named as their seat is (review25 2: a Spanish guest read "Host dice: hola" for a host who gave
+        # no name); the message's own name for a seat this window does not know.
+        seat = message.get("seat")
+        known = isinstance(seat, int) and 0 <= seat < len(self.controller.names)
+        name = self.controller.name(int(seat)) if known else str(message.get("name", "?"))
+        self.say_log(self.tr("{name} says: {text}").format(name=name, text=text))
         self._talk_unseen()
 
     def _phrase(self, key: str) -> str:
