@@ -807,8 +807,10 @@ class RoomWindow(QWidget):
         # The speaker named as their seat is (review25 2: a Spanish guest read "Host dice: hola" for a host who gave
         # no name); the message's own name for a seat this window does not know.
         seat = message.get("seat")
-        known = isinstance(seat, int) and 0 <= seat < len(self.controller.names)
-        name = self.controller.name(int(seat)) if known else str(message.get("name", "?"))
+        if isinstance(seat, int) and 0 <= seat < len(self.controller.names):
+            name = self.controller.name(seat)
+        else:
+            name = str(message.get("name", "?"))
         self.say_log(self.tr("{name} says: {text}").format(name=name, text=text))
         self._talk_unseen()
 
