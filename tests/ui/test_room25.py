@@ -16,7 +16,7 @@ from dominoes_desktop.ui.room.room_window import SEATS_KEY, RoomWindow, keep_sea
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
 
-from .test_network_play import free_udp_port
+from .test_network_play import free_udp_port, open_host
 from .test_room_table import offline_ben, room
 
 
@@ -141,3 +141,48 @@ def test_the_room_list_words_a_host_who_gave_no_name_as_the_seat_does(qtbot: QtB
     rows = [dialog.found.item(row).text() for row in range(dialog.found.count())]
     assert rows[0].startswith("Mesa de Anfitrión ·") and "Host" not in rows[0], rows
     assert rows[1].startswith("Mesa de Ana ·"), rows
+
+
+def test_a_kept_seat_the_room_does_not_know_is_forgotten_once_refused(qtbot: QtBot) -> None:
+    """review25 8: a token kept for a room that is gone was sent at every invite opened again, each time one of
+    the address's free wrong codes (bad token, then the join's wrong code). Once refused, it is forgotten."""
+    host, _ = open_host(qtbot, {"target": 30})
+    try:
+        key = seat_key("127.0.0.1", host.server.port, "ZZZ-999")
+        keep_seat(None, key, "Ben", "a-token-of-a-closed-room")
+        gone = RoomWindow("127.0.0.1", host.server.port, {"t": "join", "code": "zzz999", "name": "Ben"})
+        qtbot.addWidget(gone)
+        gone.show()
+        qtbot.waitUntil(lambda: "refused" in gone.log.toPlainText(), timeout=15000)  # the join: no such room
+        assert "Ben" not in kept_seats(None).get(key, {})
+    finally:
+        host.stop()
+
+
+def test_a_removed_guest_s_seat_is_forgotten(qtbot: QtBot) -> None:
+    """The host removed Ben: his app no longer keeps the seat's token, which the room would refuse."""
+    host = two_friends_room(qtbot)
+    try:
+        ana = host.window
+        ben = guest(qtbot, host, "Ben")
+        key = seat_key("127.0.0.1", host.server.port, ana.code)
+        assert "Ben" in kept_seats(None)[key]
+        ana.controller.send({"t": "remove", "seat": 1})
+        qtbot.waitUntil(lambda: ben.ended, timeout=15000)
+        assert "Ben" not in kept_seats(None).get(key, {})
+    finally:
+        host.stop()
+
+
+def test_a_guest_who_leaves_before_the_match_forgets_the_seat_they_gave_up(qtbot: QtBot) -> None:
+    """Before the match a guest's leave frees the seat for anyone: its token opens nothing any more."""
+    host = two_friends_room(qtbot)
+    try:
+        ana = host.window
+        ben = guest(qtbot, host, "Ben")
+        key = seat_key("127.0.0.1", host.server.port, ana.code)
+        ben.close()
+        qtbot.waitUntil(lambda: ana.controller.names[1] != "Ben", timeout=15000)
+        assert "Ben" not in kept_seats(None).get(key, {})
+    finally:
+        host.stop()

@@ -160,6 +160,22 @@ def keep_seat(settings: Settings | None, key: str, name: str, token: str) -> Non
     seats[key] = names
     while len(seats) > KEPT_SEATS:
         seats.pop(next(iter(seats)))
+    _store_seats(settings, seats)
+
+
+def forget_seat(settings: Settings | None, key: str, name: str) -> None:
+    """The seat kept as `name`'s in the room `key` no longer opens (refused, removed, the room closed): forgotten,
+    so it is sent at most once (review25 8: each refused token cost the address one of its free wrong codes)."""
+    seats = kept_seats(settings)
+    names = seats.get(key, {})
+    if names.pop(name, None) is None:
+        return
+    if not names:
+        del seats[key]
+    _store_seats(settings, seats)
+
+
+def _store_seats(settings: Settings | None, seats: dict[str, dict[str, str]]) -> None:
     if settings is None:
         _seats.clear()
         _seats.update(seats)
@@ -509,12 +525,14 @@ class RoomWindow(QWidget):
         elif kind == "chat":
             self._chat(message)
         elif kind == "error" and message.get("code") == protocol.E_BAD_TOKEN and self._join is not None:
+            self._forget_seat(str(self._join.get("code", "")))
             self.controller.send(self._join)  # the seat kept is gone (removed, another room): join as anyone does
-            self._join = None
+            self._join, self._token_sent = None, ""
         elif kind == "error":
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
             self.ended = True
+            self._forget_seat(self.code)
             self._tell(self.tr("The host has removed you from this room."))
         elif kind == "host_left":
             self.ended = True
@@ -523,7 +541,12 @@ class RoomWindow(QWidget):
                 self.reconnect.show()
                 self._tell(self.tr("The host has closed the room. If they reopen it, press Reconnect."))
             else:
+                self._forget_seat(self.code)  # the room is gone for good: no save of it to reopen
                 self._tell(self.tr("The host has closed the room."))
+
+    def _forget_seat(self, code: str) -> None:
+        if self._guest:
+            forget_seat(self.settings, seat_key(*self.server, code), self._name)
 
     def _tell(self, text: str) -> None:
         """The room is gone for this seat: said at once, over whatever the table shows (the hand-end sheet lies
@@ -892,6 +915,8 @@ class RoomWindow(QWidget):
             # they left the room (their seat is kept: the same invite takes it back), not that their connection
             # was lost (audit25 R7).
             self.controller.leave()
+            if self.state == "lobby" and self.code:
+                self._forget_seat(self.code)  # before the match a guest's leave frees the seat for someone else
         self.ended = True
         self.controller.close()
         self.closedRoom.emit()
