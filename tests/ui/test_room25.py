@@ -19,6 +19,8 @@ from dominoes_desktop.ui.shell.settings import Settings, open_settings
 from .test_network_play import free_udp_port, open_host
 from .test_room_table import offline_ben, room
 
+TALK_TAB = 1
+
 
 @pytest.fixture(autouse=True)
 def english_after() -> Iterator[None]:
@@ -186,3 +188,37 @@ def test_a_guest_who_leaves_before_the_match_forgets_the_seat_they_gave_up(qtbot
         assert "Ben" not in kept_seats(None).get(key, {})
     finally:
         host.stop()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_side_panel_narrows_again_when_a_large_window_is_made_small(qtbot: QtBot, language: str) -> None:
+    """review25 5: the side panel's least width was the widest the tabs had ever been, and their words grow with
+    the window: after 1920x1080 a window back at 1024x700 kept a panel 273 px wide, not 200, the table 58 px
+    narrower for good. It is the widest the tabs can be at the words' present size, whichever tab is current."""
+    LANGUAGE.install(language)
+    window, _ = offline_ben(qtbot)
+    margins = window.page.side_layout.contentsMargins()
+    bar = window.tabs.tabBar()
+
+    def least(size: tuple[int, int]) -> list[int]:
+        """The panel's least width with each tab current (the talk tab's "•" in view), at `size`."""
+        window.resize(*size)
+        qtbot.waitUntil(lambda: (window.width(), window.height()) == size, timeout=2000)
+        qtbot.wait(50)
+        widths = []
+        for tab in (0, TALK_TAB, 0):
+            window.tabs.setCurrentIndex(tab)
+            if tab != TALK_TAB:
+                window.controller.receive({"t": "chat", "seat": 0, "name": "Ana", "text": "hola"})
+            qtbot.wait(20)
+            assert window.page.side.minimumWidth() >= bar.sizeHint().width() + margins.left() + margins.right()
+            widths.append(window.page.side.minimumWidth())
+        return widths
+
+    small = least((1024, 700))
+    assert len(set(small)) == 1, small  # the panel does not narrow and widen as the tabs are switched
+    large = least((1920, 1080))
+    assert len(set(large)) == 1 and large[0] > small[0], (small, large)
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.page.side.minimumWidth() == small[0], timeout=2000)  # no tab switched yet
+    assert least((1024, 700)) == small

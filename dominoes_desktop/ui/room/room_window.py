@@ -11,7 +11,16 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QAccessible, QAccessibleInterface, QCloseEvent, QGuiApplication, QResizeEvent, QShowEvent
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleInterface,
+    QCloseEvent,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAccessibleWidget,
     QApplication,
@@ -239,7 +248,6 @@ class RoomWindow(QWidget):
         self.page = GamePage(self.controller, self.look)
         self.voice = TableVoice(self.page, getattr(settings, "store", None))  # a screen reader hears the room's table
         self._set_up: tuple[object, ...] = ()
-        self._tabs_px = 0  # the widest the side panel's tabs have needed (_fit_tabs)
         self._build()
         self.controller.message.connect(self.receive)
         self.controller.closed.connect(self._closed)
@@ -379,6 +387,7 @@ class RoomWindow(QWidget):
         self.tabs.addTab(page.log, self.tr("Moves"))
         self.tabs.addTab(talk, self.tr("Players and talk"))
         self.tabs.currentChanged.connect(self._tab_seen)
+        self.tabs.tabBar().installEventFilter(self)
         side.insertWidget(at, self.tabs, 1)
         for scrolled in (page.log, self.log):
             scrolled.setMinimumHeight(40)
@@ -807,11 +816,34 @@ class RoomWindow(QWidget):
         """The side panel at least as wide as the tabs' words: at 1024x700 the talk tab's were cut behind scroll
         arrows ("Jugadores y cl"; the unseen talk's "•" in English)."""
         margins = self.page.side_layout.contentsMargins()
-        needed = self.tabs.tabBar().sizeHint().width() + margins.left() + margins.right()
-        # The widest the tabs have been (either current, the talk tab's "•"): the panel does not narrow and widen
-        # as the tabs are switched.
-        self._tabs_px = max(self._tabs_px, needed)
-        self.page.side.setMinimumWidth(max(PANEL_MIN, self._tabs_px))
+        bar = self.tabs.tabBar()
+        # As wide as the widest the tabs can be at the present words' size (either current, drawn bold; the talk
+        # tab's "•"), so the panel does not narrow and widen as the tabs are switched. Not the widest they have
+        # ever been: after a large window the panel stayed as wide for good (review25 5).
+        plain = QFontMetrics(bar.font())
+        bold_font = QFont(bar.font())
+        bold_font.setBold(True)
+        bold = QFontMetrics(bold_font)
+        texts = [bar.tabText(index) for index in range(bar.count())]
+
+        def words(current: int, talk: str) -> int:
+            shown = [talk if index == TALK_TAB else text for index, text in enumerate(texts)]
+            # As the tab bar measures a tab's words (a pixel off with horizontalAdvance).
+            return sum(
+                (bold if i == current else plain).size(Qt.TextFlag.TextShowMnemonic, text).width()
+                for i, text in enumerate(shown)
+            )
+
+        now = words(bar.currentIndex(), texts[TALK_TAB])
+        others = [words(TALK_TAB, self.tr("Players and talk"))]
+        others += [words(index, self.tr("Players and talk •")) for index in range(bar.count()) if index != TALK_TAB]
+        needed = bar.sizeHint().width() + max(0, *(other - now for other in others))
+        self.page.side.setMinimumWidth(max(PANEL_MIN, needed + margins.left() + margins.right()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tabs.tabBar() and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_tabs()  # the panel's words grew or shrank with the window: the tabs' width with them
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
