@@ -777,11 +777,12 @@ class RoomWindow(QWidget):
             return self.tr("Time ran out for {name}: the room drew for them.").format(name=name)
         if move.kind is not MoveKind.PLAY or move.tile is None:
             return self.tr("Time ran out for {name}: the room answered for them.").format(name=name)
-        tile = (
-            self.tr("{tile} (pose)").format(tile=move.tile)
-            if move.end is None
-            else self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
-        )
+        if move.end is None:
+            tile = self.tr("{tile} (pose)").format(tile=move.tile)
+        elif move.on_double:  # in all fives both open ends may show the 6: the one where the double lies
+            tile = self.tr("{tile} on the {end} by the double").format(tile=move.tile, end=move.end)
+        else:
+            tile = self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
         return self.tr("Time ran out for {name}: {action} was played for them.").format(name=name, action=tile)
 
     def _seal_line(self, message: dict[str, Any]) -> None:
