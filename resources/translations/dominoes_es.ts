@@ -4314,6 +4314,10 @@ Corte: {cut}</translation>
         <source>{tile} on the {end}</source>
         <translation>{tile} al {end}</translation>
     </message>
+    <message>
+        <source>{tile} on the {end} by the double</source>
+        <translation>{tile} al {end} por el doble</translation>
+    </message>
 </context>
 <context>
     <name>HintReason</name>

@@ -438,9 +438,12 @@ class JoinDialog(QDialog):
             link = invite.Invite(address, port, protocol.normalise_code(str(room["code"])), fingerprint).link()
         except ValueError:
             return
+        # A host who gave no name is worded as their seat is in this app's language ("Mesa de Host" before).
+        host = str(room.get("host", "?"))
+        host = translate("NetDialogs", "Host") if host == UNNAMED_HOST else host
         item.setText(
             self.tr("{host}'s table · %n free seat(s) · {invite}", "", max(0, int(room.get("free", 0)))).format(
-                host=str(room.get("host", "?"))[:24], invite=shown
+                host=host[:24], invite=shown
             )
         )
         item.setData(256, link if fingerprint else shown)

@@ -11,7 +11,16 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QAccessible, QAccessibleInterface, QCloseEvent, QGuiApplication, QResizeEvent, QShowEvent
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleInterface,
+    QCloseEvent,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QAccessibleWidget,
     QApplication,
@@ -118,34 +127,64 @@ def _room_interface(key: str, widget: QObject) -> QAccessibleInterface | None:
 _factory: list[bool] = []
 # The seats this app holds as a guest, by server and room code: an invite opened again (the room window closed,
 # the game started again) takes the seat back with its token. A `join` was refused "every friend's seat in this
-# room is taken", the guest's own seat kept for a token nobody held any more.
+# room is taken", the guest's own seat kept for a token nobody held any more. Each token is kept under the name
+# its seat was taken with: only a join under that name takes it back, and only while no other window of this app
+# holds that seat (review25 1: a second guest in the same app sent the first one's token and took their seat).
 SEATS_KEY = "rooms/seats"
-KEPT_SEATS = 20
-_seats: dict[str, str] = {}  # without the game's settings (a window opened on its own)
+KEPT_SEATS = 20  # rooms, and names in a room
+_seats: dict[str, dict[str, str]] = {}  # without the game's settings (a window opened on its own)
 
 
 def seat_key(host: str, port: int, code: str) -> str:
     return f"{host}:{port}/{protocol.normalise_code(code)}"
 
 
-def kept_seats(settings: Settings | None) -> dict[str, str]:
-    """The guest seats' tokens this app keeps, oldest first."""
+def kept_seats(settings: Settings | None) -> dict[str, dict[str, str]]:
+    """The guest seats' tokens this app keeps, by seat_key and then by name, oldest first."""
     if settings is None:
-        return dict(_seats)
+        return {key: dict(names) for key, names in _seats.items()}
     raw = settings.store.value(SEATS_KEY, "")
     try:
         data = json.loads(raw) if isinstance(raw, str) and raw else {}
     except ValueError:  # a damaged value: no seat kept
         data = {}
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    # A token kept without a name (an older version's) is dropped: whose seat it was is not known.
+    return {
+        str(key): {str(name): str(token) for name, token in names.items()}
+        for key, names in data.items()
+        if isinstance(names, dict)
+    }
 
 
-def keep_seat(settings: Settings | None, key: str, token: str) -> None:
+def keep_seat(settings: Settings | None, key: str, name: str, token: str) -> None:
+    """Keep `token` as `name`'s seat in the room `key`."""
     seats = kept_seats(settings)
-    seats.pop(key, None)
-    seats[key] = token
+    names = seats.pop(key, {})
+    names.pop(name, None)
+    names[name] = token
+    while len(names) > KEPT_SEATS:
+        names.pop(next(iter(names)))
+    seats[key] = names
     while len(seats) > KEPT_SEATS:
         seats.pop(next(iter(seats)))
+    _store_seats(settings, seats)
+
+
+def forget_seat(settings: Settings | None, key: str, name: str) -> None:
+    """The seat kept as `name`'s in the room `key` no longer opens (refused, removed, the room closed): forgotten,
+    so it is sent at most once (review25 8: each refused token cost the address one of its free wrong codes)."""
+    seats = kept_seats(settings)
+    names = seats.get(key, {})
+    if names.pop(name, None) is None:
+        return
+    if not names:
+        del seats[key]
+    _store_seats(settings, seats)
+
+
+def _store_seats(settings: Settings | None, seats: dict[str, dict[str, str]]) -> None:
     if settings is None:
         _seats.clear()
         _seats.update(seats)
@@ -209,7 +248,6 @@ class RoomWindow(QWidget):
         self.page = GamePage(self.controller, self.look)
         self.voice = TableVoice(self.page, getattr(settings, "store", None))  # a screen reader hears the room's table
         self._set_up: tuple[object, ...] = ()
-        self._tabs_px = 0  # the widest the side panel's tabs have needed (_fit_tabs)
         self._build()
         self.controller.message.connect(self.receive)
         self.controller.closed.connect(self._closed)
@@ -226,11 +264,26 @@ class RoomWindow(QWidget):
         # A join for a room whose seat this app holds takes the seat back; the join itself if the token is gone.
         self._guest = first.get("t") == "join"
         self._join: dict[str, Any] | None = None
-        token = kept_seats(self.settings).get(seat_key(host, port, str(first.get("code", "")))) if self._guest else None
-        if token:
-            self._join, first = first, {"t": "rejoin", "code": first["code"], "token": token}
+        self._asked_code = str(first.get("code", ""))  # the room asked for, before it answers
+        self._name = str(first.get("name", ""))
+        self._token_sent = self._kept_token(host, port) if self._guest else ""
+        if self._token_sent:
+            self._join, first = first, {"t": "rejoin", "code": first["code"], "token": self._token_sent}
         self.controller.open(host, port, first, pin, private)
         self.apply_look(self.look)
+
+    def _kept_token(self, host: str, port: int) -> str:
+        """The token kept for this join's name in its room, unless another window of this app holds that seat (the
+        same invite opened twice): "" for a plain join."""
+        token = kept_seats(self.settings).get(seat_key(host, port, self._asked_code), {}).get(self._name, "")
+        for other in QApplication.topLevelWidgets():
+            if isinstance(other, RoomWindow) and other is not self and not other.ended and token in other.tokens():
+                return ""
+        return token
+
+    def tokens(self) -> set[str]:
+        """The seat tokens this window holds or has asked the room for (its rejoin not yet answered)."""
+        return {self.controller.token, self._token_sent} - {""}
 
     # ---- layout ----------------------------------------------------------------------------------
 
@@ -334,6 +387,7 @@ class RoomWindow(QWidget):
         self.tabs.addTab(page.log, self.tr("Moves"))
         self.tabs.addTab(talk, self.tr("Players and talk"))
         self.tabs.currentChanged.connect(self._tab_seen)
+        self.tabs.tabBar().installEventFilter(self)
         side.insertWidget(at, self.tabs, 1)
         for scrolled in (page.log, self.log):
             scrolled.setMinimumHeight(40)
@@ -462,7 +516,9 @@ class RoomWindow(QWidget):
         if kind == "joined":
             self._join = None
             if self._guest:
-                keep_seat(self.settings, seat_key(*self.server, str(message["code"])), str(message["token"]))
+                keep_seat(
+                    self.settings, seat_key(*self.server, str(message["code"])), self._name, str(message["token"])
+                )
             self.reconnect.hide()
             self._show_invite()
             self._set_up_page()
@@ -478,12 +534,14 @@ class RoomWindow(QWidget):
         elif kind == "chat":
             self._chat(message)
         elif kind == "error" and message.get("code") == protocol.E_BAD_TOKEN and self._join is not None:
+            self._forget_seat(str(self._join.get("code", "")))
             self.controller.send(self._join)  # the seat kept is gone (removed, another room): join as anyone does
-            self._join = None
+            self._join, self._token_sent = None, ""
         elif kind == "error":
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
             self.ended = True
+            self._forget_seat(self.code)
             self._tell(self.tr("The host has removed you from this room."))
         elif kind == "host_left":
             self.ended = True
@@ -492,7 +550,12 @@ class RoomWindow(QWidget):
                 self.reconnect.show()
                 self._tell(self.tr("The host has closed the room. If they reopen it, press Reconnect."))
             else:
+                self._forget_seat(self.code)  # the room is gone for good: no save of it to reopen
                 self._tell(self.tr("The host has closed the room."))
+
+    def _forget_seat(self, code: str) -> None:
+        if self._guest:
+            forget_seat(self.settings, seat_key(*self.server, code), self._name)
 
     def _tell(self, text: str) -> None:
         """The room is gone for this seat: said at once, over whatever the table shows (the hand-end sheet lies
@@ -714,11 +777,12 @@ class RoomWindow(QWidget):
             return self.tr("Time ran out for {name}: the room drew for them.").format(name=name)
         if move.kind is not MoveKind.PLAY or move.tile is None:
             return self.tr("Time ran out for {name}: the room answered for them.").format(name=name)
-        tile = (
-            self.tr("{tile} (pose)").format(tile=move.tile)
-            if move.end is None
-            else self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
-        )
+        if move.end is None:
+            tile = self.tr("{tile} (pose)").format(tile=move.tile)
+        elif move.on_double:  # in all fives both open ends may show the 6: the one where the double lies
+            tile = self.tr("{tile} on the {end} by the double").format(tile=move.tile, end=move.end)
+        else:
+            tile = self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
         return self.tr("Time ran out for {name}: {action} was played for them.").format(name=name, action=tile)
 
     def _seal_line(self, message: dict[str, Any]) -> None:
@@ -753,11 +817,34 @@ class RoomWindow(QWidget):
         """The side panel at least as wide as the tabs' words: at 1024x700 the talk tab's were cut behind scroll
         arrows ("Jugadores y cl"; the unseen talk's "•" in English)."""
         margins = self.page.side_layout.contentsMargins()
-        needed = self.tabs.tabBar().sizeHint().width() + margins.left() + margins.right()
-        # The widest the tabs have been (either current, the talk tab's "•"): the panel does not narrow and widen
-        # as the tabs are switched.
-        self._tabs_px = max(self._tabs_px, needed)
-        self.page.side.setMinimumWidth(max(PANEL_MIN, self._tabs_px))
+        bar = self.tabs.tabBar()
+        # As wide as the widest the tabs can be at the present words' size (either current, drawn bold; the talk
+        # tab's "•"), so the panel does not narrow and widen as the tabs are switched. Not the widest they have
+        # ever been: after a large window the panel stayed as wide for good (review25 5).
+        plain = QFontMetrics(bar.font())
+        bold_font = QFont(bar.font())
+        bold_font.setBold(True)
+        bold = QFontMetrics(bold_font)
+        texts = [bar.tabText(index) for index in range(bar.count())]
+
+        def words(current: int, talk: str) -> int:
+            shown = [talk if index == TALK_TAB else text for index, text in enumerate(texts)]
+            # As the tab bar measures a tab's words (a pixel off with horizontalAdvance).
+            return sum(
+                (bold if i == current else plain).size(Qt.TextFlag.TextShowMnemonic, text).width()
+                for i, text in enumerate(shown)
+            )
+
+        now = words(bar.currentIndex(), texts[TALK_TAB])
+        others = [words(TALK_TAB, self.tr("Players and talk"))]
+        others += [words(index, self.tr("Players and talk •")) for index in range(bar.count()) if index != TALK_TAB]
+        needed = bar.sizeHint().width() + max(0, *(other - now for other in others))
+        self.page.side.setMinimumWidth(max(PANEL_MIN, needed + margins.left() + margins.right()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tabs.tabBar() and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_tabs()  # the panel's words grew or shrank with the window: the tabs' width with them
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -773,7 +860,14 @@ class RoomWindow(QWidget):
     def _chat(self, message: dict[str, Any]) -> None:
         phrase = message.get("phrase")
         text = self._phrase(phrase) if phrase in PHRASES else str(message.get("text", ""))
-        self.say_log(self.tr("{name} says: {text}").format(name=message.get("name", "?"), text=text))
+        # The speaker named as their seat is (review25 2: a Spanish guest read "Host dice: hola" for a host who gave
+        # no name); the message's own name for a seat this window does not know.
+        seat = message.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(self.controller.names):
+            name = self.controller.name(seat)
+        else:
+            name = str(message.get("name", "?"))
+        self.say_log(self.tr("{name} says: {text}").format(name=name, text=text))
         self._talk_unseen()
 
     def _phrase(self, key: str) -> str:
@@ -854,6 +948,8 @@ class RoomWindow(QWidget):
             # they left the room (their seat is kept: the same invite takes it back), not that their connection
             # was lost (audit25 R7).
             self.controller.leave()
+            if self.state == "lobby" and self.code:
+                self._forget_seat(self.code)  # before the match a guest's leave frees the seat for someone else
         self.ended = True
         self.controller.close()
         self.closedRoom.emit()
