@@ -37,11 +37,11 @@ from dominoes_desktop.ui.shell.store_service import StoreService
 from ..engine.test_duplicate import play_through
 from ..store.test_saves import _json, _played_match
 from .conftest import saying, start
-from .driving import finish_hand_by_keys, known_deal, make_window, reviewed_hand
+from .driving import finish_hand_by_keys, make_window, reviewed_hand
 from .test_coach_panel import near_tie_row
 from .test_deal_luck import record_matches
 from .test_polish25b import told_at_start
-from .test_skill_page import finish_hand, judged_on_the_sheet, skill_page
+from .test_skill_page import a_draw_hand_judged, skill_page
 
 
 @pytest.fixture
@@ -250,10 +250,7 @@ def test_the_skill_page_names_the_person_in_spanish(qtbot: QtBot, tmp_path: Path
     LANGUAGE.install("en")
     window = make_window(qtbot, tmp_path)
     try:
-        window.skill.start()
-        window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
-        finish_hand(qtbot, window)
-        judged_on_the_sheet(qtbot, window)
+        a_draw_hand_judged(qtbot, window)
         LANGUAGE.install("es")
         page = skill_page(qtbot, window)
         assert page.player.currentData() == "You" and page.player.currentText() == "Tú"
@@ -266,10 +263,7 @@ def test_the_coach_opened_from_the_skill_page_names_the_seats(qtbot: QtBot, tmp_
     "17 · 1" (es too) where the coach from the review reads "17 · You"."""
     window = make_window(qtbot, tmp_path)
     try:
-        window.skill.start()
-        window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
-        finish_hand(qtbot, window)
-        judged_on_the_sheet(qtbot, window)
+        a_draw_hand_judged(qtbot, window)
         page = skill_page(qtbot, window)
         rules = build_rules("jamaican")
         table = CpuTable(rules, [make_player("easy", s) for s in range(4)], 2)

@@ -55,6 +55,14 @@ def judged_on_the_sheet(qtbot: QtBot, window: MainWindow) -> str:
     return line.text()
 
 
+def a_draw_hand_judged(qtbot: QtBot, window: MainWindow) -> None:
+    """The skill record started, a hand of the draw game played by a medium CPU for the person, and judged."""
+    window.skill.start()
+    window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
+    finish_hand(qtbot, window)
+    judged_on_the_sheet(qtbot, window)
+
+
 def skill_page(qtbot: QtBot, window: MainWindow) -> SkillPage:
     dialog = StatsDialog(window.store, "", window)
     qtbot.addWidget(dialog)
@@ -112,10 +120,7 @@ def test_a_hand_with_a_hint_is_practice_kept_apart(qtbot: QtBot, window: MainWin
 def test_the_skill_page_reads_in_spanish_and_the_record_moves_as_one_file(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    window.skill.start()
-    window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
-    finish_hand(qtbot, window)
-    judged_on_the_sheet(qtbot, window)
+    a_draw_hand_judged(qtbot, window)
     LANGUAGE.install("es")
     page = skill_page(qtbot, window)
     assert "Índice de error" in page.headline.text()
