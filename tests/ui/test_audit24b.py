@@ -148,7 +148,8 @@ def test_a_duplicate_plays_sheet_gives_no_match_score_of_its_own(qtbot: QtBot, t
         click(qtbot, window.game.hand_end.next)
 
 
-def test_a_hand_of_a_match_still_says_the_match_score(window: MainWindow) -> None:
+def jamaican_hand_played_to_its_sheet(window: MainWindow) -> None:
+    """A Jamaican match's first hand (deal 3), the person playing the first move that fits, to the hand's sheet."""
     window.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), 3, known_deal(3))
     for _ in range(80):
         idle(window)
@@ -157,6 +158,10 @@ def test_a_hand_of_a_match_still_says_the_match_score(window: MainWindow) -> Non
         moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
         if moves:
             window.controller.play(moves[0])
+
+
+def test_a_hand_of_a_match_still_says_the_match_score(window: MainWindow) -> None:
+    jamaican_hand_played_to_its_sheet(window)
     assert "Match score" in plain(window.game.hand_end.text.text())
 
 
@@ -241,14 +246,7 @@ def test_a_cutthroat_reset_is_told_before_the_zeros(qtbot: QtBot) -> None:
 def test_tab_leaves_the_table_for_the_sheet_between_hands(qtbot: QtBot, window: MainWindow) -> None:
     """Fives and threes es 1024, between hands: Tab from "Entrenador" went to the table, and 19 more Tabs stayed
     there (walking the rack), "Repasar la mano" and "Siguiente mano" out of Tab's reach."""
-    window.start_match(MatchSetup(build_rules("jamaican"), tuple(default_seats(4))), 3, known_deal(3))
-    for _ in range(80):
-        idle(window)
-        if window.game.hand_end.isVisible():
-            break
-        moves = window.controller.legal_moves() if window.controller.human_turn() == 0 else []
-        if moves:
-            window.controller.play(moves[0])
+    jamaican_hand_played_to_its_sheet(window)
     sheet = window.game.hand_end
     assert sheet.isVisible()
     view = window.game.table
