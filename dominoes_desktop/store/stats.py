@@ -8,8 +8,8 @@ because they call for opposite answers:
 
 - busy: another process holds a lock. The database is healthy; the result waits (the store service
   retries off the UI thread, then keeps it in a small pending file that is recorded next time).
-- cannot write: a read-only folder, a full disk, a database from a newer version. Play goes on; the
-  player is told once.
+- cannot write: a read-only folder, a full disk, a database from a newer version (told apart as `NEWER`, so the
+  player is told that, not a reason matched in English words). Play goes on; the player is told once.
 - damaged: SQLite says the file is not a database, or it fails its integrity check. Only then is it
   moved aside (never deleted) and a new record started.
 """
@@ -127,9 +127,10 @@ class Trouble(enum.Enum):
     BUSY = "busy"
     CANNOT_WRITE = "cannot write"
     DAMAGED = "damaged"
+    NEWER = "newer"  # made by a newer version of the game: neither written nor moved aside
 
 
-NEWER_VERSION = "made by a newer version of the game"  # in the reason: the store service words it for the player
+NEWER_VERSION = "made by a newer version of the game"  # the reason in English (the log; Trouble.NEWER for code)
 
 
 class StatsUnavailable(Exception):
@@ -545,7 +546,7 @@ class Statistics:
             row = db.execute("SELECT version FROM schema_version").fetchone()
             if row is not None and not whole_number(row[0], 0, SCHEMA_VERSION):
                 # Checked before any table is made: a newer game's database is left exactly as it is.
-                raise StatsUnavailable(Trouble.CANNOT_WRITE, f"{NEWER_VERSION} (schema {row[0]!r})")
+                raise StatsUnavailable(Trouble.NEWER, f"{NEWER_VERSION} (schema {row[0]!r})")
             # Missing tables are made (a new database, one a hand lost, one from version 1 or 2: migrating only
             # adds tables (2 the deals, 3 the skill record), every recorded match stays as it was) and the version
             # set, in one transaction; then 4's columns, in one of their own (checked at every open).

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from dominoes_desktop.store.autosave import CURRENT, PREVIOUS, Autosave
 from dominoes_desktop.store.matchfile import MatchFileError, load_file, loads
-from dominoes_desktop.store.stats import DB_NAME, Statistics
+from dominoes_desktop.store.stats import DB_NAME, Statistics, Trouble
 from dominoes_desktop.ui.shell.settings import Settings, open_settings_checked
 
 from .corpus import DATA, MATCH_FILES, SAVE, SETTINGS_FILES, STATS_FILES, Maker, mutated_bytes, mutated_documents
@@ -149,6 +149,7 @@ def test_a_healthy_database_of_a_newer_game_is_kept_and_not_written(tmp_path: Pa
     db.close()
     stats = Statistics(tmp_path)
     assert stats.db is None and "newer version" in stats.message
+    assert stats.trouble is Trouble.NEWER, "told apart, so the player is told it in their own words"
     assert [p.name for p in tmp_path.iterdir() if "damaged" in p.name] == []
 
 

@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     )
     from ...store.stats import (
         CPU_GROUP,
-        NEWER_VERSION,
         PRACTICE_GROUP,
         DealLuck,
         LuckHand,
@@ -83,7 +82,6 @@ _FROM_STORE = {
     "matchfile": ("MatchFileError", "SavedMatch", "SeatRecord", "duplicate_to_json", "load_file", "match_to_json"),
     "stats": (
         "CPU_GROUP",
-        "NEWER_VERSION",
         "PRACTICE_GROUP",
         "DealLuck",
         "LuckHand",
@@ -169,7 +167,7 @@ def stats_sentence(stats: Statistics) -> str:
             return translate(
                 "StoreService", "The statistics are in use by another program; results will be recorded later."
             )
-        if NEWER_VERSION in stats.message:
+        if stats.trouble is Trouble.NEWER:
             return newer_words()
         return translate("StoreService", "The statistics cannot be recorded; the game goes on without them.")
     return translate(
@@ -520,7 +518,7 @@ class StoreService(QObject):
             return translate("StoreService", "The statistics are in use by another program; try again later.")
         if exc.trouble is Trouble.DAMAGED:
             return translate("StoreService", "The statistics are damaged.")
-        if NEWER_VERSION in str(exc):
+        if exc.trouble is Trouble.NEWER:
             return newer_words()
         return translate("StoreService", "The statistics cannot be read here.")
 
