@@ -76,6 +76,18 @@ def alive(pid: int) -> bool:
     return state != "Z" or threads > 1
 
 
+def started(pid: int) -> bool:
+    """Every CPU process of the worker `pid` is past multiprocessing's start-up: its thread that ends it with its
+    parent is running (a second thread). One killed with its parent while still reading its start-up data from
+    the parent's pipe ends with an EOFError traceback from multiprocessing itself, before any of the game's code
+    runs: not what the test is about."""
+    cpus = children(pid)
+    try:
+        return bool(cpus) and all(sum(1 for _ in Path(f"/proc/{cpu}/task").iterdir()) >= 2 for cpu in cpus)
+    except OSError:
+        return False
+
+
 def serving(parent: int, port: int, but: int) -> bool:
     """A child of `parent` other than `but` listens on `port`."""
     return any(pid != but and _serves(pid, port) for pid in children(parent))
@@ -141,6 +153,10 @@ def test_a_killed_worker_is_back_on_its_port_at_once_and_says_its_rooms_are_lost
     try:
         victim = worker_on(server.pid, base + 1)
         other = worker_on(server.pid, base)
+        deadline = time.monotonic() + 30
+        while not started(victim):
+            assert time.monotonic() < deadline, "the worker's CPU process did not start"
+            time.sleep(0.05)
         os.kill(victim, signal.SIGKILL)
         killed = time.monotonic()
         while not (listening(base + 1) and serving(server.pid, base + 1, but=victim)):
