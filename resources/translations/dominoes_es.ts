@@ -4023,16 +4023,24 @@ Corte: {cut}</translation>
         <translation>Pedir otra partida</translation>
     </message>
     <message>
-        <source>Another match?</source>
-        <translation>¿Otra partida?</translation>
-    </message>
-    <message>
         <source>Asked for another match</source>
         <translation>Otra partida pedida</translation>
     </message>
     <message>
         <source>You asked the host for another match.</source>
         <translation>Pediste otra partida al anfitrión.</translation>
+    </message>
+    <message>
+        <source>{name} asks for another match.</source>
+        <translation>{name} pide otra partida.</translation>
+    </message>
+    <message>
+        <source>{name} asks for another match: press Play again.</source>
+        <translation>{name} pide otra partida: pulsa Jugar otra vez.</translation>
+    </message>
+    <message>
+        <source>The host&apos;s app cannot pass on your ask: ask for another match in the table talk.</source>
+        <translation>La aplicación del anfitrión no puede transmitir tu petición: pide otra partida en la charla de la mesa.</translation>
     </message>
     <message>
         <source>A new match begins.</source>

@@ -483,7 +483,7 @@ class RoomWindow(QWidget):
 
     def _offer_again(self) -> None:
         """The sheet at a match's end offers another match at the same table: the host plays it, a guest
-        asks the host for it (in the table talk, which every room carries)."""
+        asks the host for it (the protocol's `again`, which each window words in its own language)."""
         again = self.page.hand_end.again
         if self.controller.winner is None or self.state != "over":
             again.hide()
@@ -504,7 +504,10 @@ class RoomWindow(QWidget):
         if self.seat == self.controller.host_seat:
             self.controller.send({"t": "start"})
             return
-        self.controller.send({"t": "chat", "text": self.tr("Another match?")})
+        if not self.page.hand_end.again.isEnabled():  # asked already: the room takes one ask a match
+            return
+        # A message of the protocol, not table talk: an English host read a Spanish guest's "¿Otra partida?".
+        self.controller.send({"t": "again"})
         self.page.hand_end.again.setEnabled(False)
         self.page.hand_end.again.setText(self.tr("Asked for another match"))
         self.say_log(self.tr("You asked the host for another match."))
@@ -537,6 +540,9 @@ class RoomWindow(QWidget):
             self._forget_seat(str(self._join.get("code", "")))
             self.controller.send(self._join)  # the seat kept is gone (removed, another room): join as anyone does
             self._join, self._token_sent = None, ""
+        elif kind == "error" and message.get("re") == "again" and message.get("code") == protocol.E_UNKNOWN_TYPE:
+            # A host's app from before `again`: it cannot pass the ask on.
+            self.say_log(self.tr("The host's app cannot pass on your ask: ask for another match in the table talk."))
         elif kind == "error":
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
@@ -763,6 +769,12 @@ class RoomWindow(QWidget):
             self.say_log(self._timed_out(message.get("name") or name, str(message.get("action", ""))))
         elif kind == "removed":
             self.say_log(self.tr("The host removed {name} from the room.").format(name=message.get("name") or name))
+        elif kind == "again" and int(message.get("seat", -1)) != self.seat:  # one's own ask is said on the click
+            asked = self.tr("{name} asks for another match.").format(name=name)
+            self.say_log(asked)
+            if self.seat == self.controller.host_seat and self.state == "over":
+                self._offer_again()  # "Play again" at hand, on the sheet
+                self._status(self.tr("{name} asks for another match: press Play again.").format(name=name))
 
     def _timed_out(self, name: str, action: str) -> str:
         """The room's answer for a guest whose time ran out, in words: the table talk read "se jugó 4-1@1 en su
