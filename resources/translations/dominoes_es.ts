@@ -3727,6 +3727,14 @@ Corte: {cut}</translation>
         <translation>{tile} no cabe en ninguna punta ({ends}).</translation>
     </message>
     <message>
+        <source>{tile} cannot be the first tile: this hand starts with {pose}.</source>
+        <translation>{tile} no puede ser la primera ficha: esta mano empieza con {pose}.</translation>
+    </message>
+    <message>
+        <source>{tile} cannot be the first tile: the first tile must be a double.</source>
+        <translation>{tile} no puede ser la primera ficha: la primera ficha tiene que ser un doble.</translation>
+    </message>
+    <message>
         <source>{tile} fits more than one end: say which.</source>
         <translation>{tile} cabe en más de una punta: di en cuál.</translation>
     </message>
