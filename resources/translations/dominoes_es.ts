@@ -5501,6 +5501,38 @@ tú {dash} {others}</translation>
         <translation>no se pudo escribir el archivo</translation>
     </message>
     <message>
+        <source>the file could not be read</source>
+        <translation>no se pudo leer el archivo</translation>
+    </message>
+    <message>
+        <source>the file is too large to be a match</source>
+        <translation>el archivo es demasiado grande para ser una partida</translation>
+    </message>
+    <message>
+        <source>it is not a Dominoes Desktop match</source>
+        <translation>no es una partida de Dominoes Desktop</translation>
+    </message>
+    <message>
+        <source>it was made by another version of the game</source>
+        <translation>lo hizo otra versión del juego</translation>
+    </message>
+    <message>
+        <source>the file is damaged</source>
+        <translation>el archivo está dañado</translation>
+    </message>
+    <message>
+        <source>an unexpected fault; the log has the details</source>
+        <translation>un fallo inesperado; el registro tiene los detalles</translation>
+    </message>
+    <message>
+        <source>The file of results waiting to be recorded ({name}) was damaged; it was kept as {kept}. Nothing else was lost.</source>
+        <translation>El archivo de resultados pendientes de registrar ({name}) estaba dañado; se guardó como {kept}. No se perdió nada más.</translation>
+    </message>
+    <message>
+        <source>The file of results waiting to be recorded ({name}) is damaged and could not be moved aside, so it is ignored. Nothing else was lost.</source>
+        <translation>El archivo de resultados pendientes de registrar ({name}) está dañado y no se pudo apartar, así que se ignora. No se perdió nada más.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
         <source>{file} could not be read.</source>
         <translation>No se pudo leer {file}.</translation>
