@@ -4047,6 +4047,10 @@ Corte: {cut}</translation>
         <translation>{name} pide otra partida: pulsa Jugar otra vez.</translation>
     </message>
     <message>
+        <source>Your seat in room {code} is already open in its own window.</source>
+        <translation>Tu asiento en la sala {code} ya está abierto en su propia ventana.</translation>
+    </message>
+    <message>
         <source>The host&apos;s app cannot pass on your ask: ask for another match in the table talk.</source>
         <translation>La aplicación del anfitrión no puede transmitir tu petición: pide otra partida en la charla de la mesa.</translation>
     </message>

@@ -8,9 +8,10 @@ to mute), whether each deal checked out when the host revealed it, and the table
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleInterface,
@@ -62,6 +63,7 @@ from .room_controller import RoomController
 
 MIN_ROOM = QSize(*MIN_ROOM_SIZE)  # the smallest room window
 CASCADE_STEP = 32  # px between room windows opened one after another
+ACTIVATION_CHECK_MS = 300  # after a raise: a window system that refuses focus (stealing prevention) has said so
 TALK_TAB = 1  # the tab of the players and the table talk, after the moves'
 PHRASES = {
     "good_play": QT_TRANSLATE_NOOP("RoomWindow", "Good play!"),
@@ -193,6 +195,15 @@ def _store_seats(settings: Settings | None, seats: dict[str, dict[str, str]]) ->
         settings.store.sync()
 
 
+def seat_window(host: str, port: int, code: str, name: str) -> RoomWindow | None:
+    """The open room window of this app that holds (or is taking) `name`'s guest seat in that room, if any."""
+    wanted = protocol.normalise_code(code)
+    for other in QApplication.topLevelWidgets():
+        if isinstance(other, RoomWindow) and other.holds_guest_seat(host, port, wanted, name):
+            return other
+    return None
+
+
 class RoomWindow(QWidget):
     """Plays one seat of a room. `address` is the invite's host:port, shown (with the code) to the host.
     The connection is TLS unless `private` is False; with a `pin` (the invite's fingerprint) it goes only to
@@ -280,6 +291,30 @@ class RoomWindow(QWidget):
             if isinstance(other, RoomWindow) and other is not self and not other.ended and token in other.tokens():
                 return ""
         return token
+
+    def holds_guest_seat(self, host: str, port: int, code: str, name: str) -> bool:
+        """Whether this window is `name`'s guest seat in the room at host:port with that (normalised) code."""
+        own_code = protocol.normalise_code(self.code or self._asked_code)
+        return self._guest and not self.ended and self.server == (host, port) and (own_code, self._name) == (code, name)
+
+    def bring_to_front(self, told: Callable[[str], None] | None = None) -> None:
+        """Raise and activate this window (its invite was opened again); when the window system keeps it behind,
+        say so with `told` (the game window's status line), else in this window's own status line."""
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+        def check() -> None:
+            if self.isActiveWindow():
+                return
+            text = self.tr("Your seat in room {code} is already open in its own window.").format(
+                code=self.code or self._asked_code
+            )
+            (told or self._status)(text)
+
+        QTimer.singleShot(ACTIVATION_CHECK_MS, self, check)
 
     def tokens(self) -> set[str]:
         """The seat tokens this window holds or has asked the room for (its rejoin not yet answered)."""
