@@ -5,11 +5,13 @@ tile 6-6 cannot join an end showing 1")."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dominoes_desktop.cli.bot import reply_to
+from dominoes_desktop.engine.cases import CaseError, replay
 from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.errors import IllegalMove, NotationError
 from dominoes_desktop.engine.moves import Move, parse_first_move, parse_move
@@ -74,3 +76,18 @@ def test_the_bot_words_a_first_tiles_impossible_end_in_legal_and_in_moves_for_th
     after = ask({**POSE, "seat": 1, "hand": ["6-5", "6-4", "6-2", "6-1", "6-0", "5-5", "5-3"],
                  "moves": [{"seat": 0, "move": "6-6"}], "legal": ["6-5@1"]})  # fmt: skip
     assert "cannot join an end showing 1" in after["error"], "a tile on the table: its ends exist"
+
+
+def test_a_replay_cases_first_move_with_an_impossible_end_is_worded_for_the_empty_table() -> None:
+    case = json.loads((Path(__file__).parents[1] / "data" / "rule-cases" / "puerto_rican-match-1.json").read_text())
+    first = case["hands"][0]["moves"][0]
+    tile = first if isinstance(first, str) else first["move"]
+    high, low = (int(n) for n in tile.split("-"))
+    wrong = f"{tile}@{next(n for n in range(7) if n not in (high, low))}"
+    if isinstance(first, str):
+        case["hands"][0]["moves"][0] = wrong
+    else:
+        first["move"] = wrong
+    with pytest.raises(CaseError) as refused:
+        replay(case)
+    assert f"'{wrong}': {FIRST_WORDS}: send {tile}" in str(refused.value)
