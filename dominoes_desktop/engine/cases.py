@@ -16,7 +16,7 @@ from .fairness import FairDeal, ProofError, verify
 from .hand import Hand
 from .inputs import FileRefused, parse_json, read_bounded
 from .match import Match, positions
-from .moves import Move, parse_move
+from .moves import Move, MoveKind, parse_first_move, parse_move
 from .presets import rules_from_json
 from .record import FORMAT, VERSION, Record, RecordError, record_from_json
 from .rules import Rules
@@ -167,9 +167,11 @@ def walk_moves(match: Match, raw_moves: list[Any]) -> list[Move]:
     move that does not read or does not replay."""
     moves: list[Move] = []
     unread: MoveError | None = None
+    posed = match.hand is not None and not match.hand.layout.empty  # before the pose, no '@x' can name an end
     for m, text in enumerate(raw_moves):
         try:
-            moves.append(parse_move(text))
+            moves.append((parse_move if posed else parse_first_move)(text))
+            posed = posed or moves[-1].kind is MoveKind.PLAY
         except DominoError as exc:
             unread = MoveError(m, text if isinstance(text, str) else repr(text), str(exc))
             break  # the moves before it are walked first: a move refused before it is named first

@@ -178,6 +178,8 @@ class Hand:
         if tile not in self.hands[self.turn]:
             raise IllegalMove(f"seat {self.turn} does not hold {tile}", code="not_held", tile=tile)
         options = self.plays([tile])
+        if not options and self.layout.empty:  # no end exists yet: the pose rule is what refuses it
+            raise self._pose_refusal(tile)
         if not options:
             raise IllegalMove(
                 f"{tile} does not fit any open end ({self._ends_text()})",
@@ -204,6 +206,20 @@ class Hand:
         where = f"an end showing {move.end}" + (" where a double lies" if move.on_double else "")
         raise IllegalMove(
             f"{tile} cannot be played on {where} ({self._ends_text()})", code="wrong_end", tile=tile, end=move.end
+        )
+
+    def _pose_refusal(self, tile: Tile) -> IllegalMove:
+        """Why `tile` cannot be the hand's first tile, in the empty table's words (it named open ends: none)."""
+        pose = self.forced_pose
+        if pose is not None:
+            return IllegalMove(
+                f"{tile} cannot be the first tile: this hand's first tile must be {pose}, send {pose}",
+                code="pose_must_be",
+                tile=tile,
+                pose=pose,
+            )
+        return IllegalMove(
+            f"{tile} cannot be the first tile: the first tile must be a double", code="pose_double", tile=tile
         )
 
     def _ends_text(self) -> str:

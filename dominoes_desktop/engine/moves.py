@@ -81,3 +81,21 @@ def parse_move(text: str) -> Move:
     if not tile.has(end):
         raise NotationError(f"'{shown(text)}': tile {tile} cannot join an end showing {end}")
     return Move.play(tile, end, on_double)
+
+
+def parse_first_move(text: str) -> Move:
+    """A move written for a hand's first play, with nothing on the table yet: as `parse_move`, but a play whose
+    '@' names an end its tile cannot show is refused in the empty table's words (there is no end to name), not
+    as if an open end existed."""
+    try:
+        return parse_move(text)
+    except NotationError:
+        if not isinstance(text, str) or "@" not in text:
+            raise
+        tile = Tile.parse(text.strip().partition("@")[0])  # a tile that cannot be read: parse_move's own words
+        raise NotationError(first_tile_refusal(text, tile)) from None
+
+
+def first_tile_refusal(text: str, tile: Tile) -> str:
+    """The one-line refusal of a play written with '@' as a hand's first tile: no tile lies on the table yet."""
+    return f"'{shown(text)}': nothing is on the table yet, so the first tile takes no end: send {tile}"

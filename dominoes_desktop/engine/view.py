@@ -25,7 +25,7 @@ from .decisions import (
 from .errors import DominoError, IllegalMove
 from .hand import Hand, Turn
 from .match import Match
-from .moves import CLAIM, Move, MoveKind, parse_move
+from .moves import CLAIM, Move, MoveKind, parse_first_move, parse_move
 from .presets import rules_from_json
 from .rules import AfterWin, Rules, Style
 from .tiles import Tile, full_set, heaviness
@@ -302,14 +302,16 @@ def _int_list(request: dict[str, Any], key: str, length: int, high: int) -> tupl
     return tuple(value)
 
 
-def _legal(request: dict[str, Any]) -> tuple[Move, ...] | None:
+def _legal(request: dict[str, Any], posed: bool = True) -> tuple[Move, ...] | None:
+    """The request's `legal`; before the pose (`posed` False) a play's impossible '@x' in the empty table's words."""
     raw = request.get("legal")
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) > 200 or not all(isinstance(m, str) for m in raw):
         raise RequestError("'legal' must be a list of moves in replay notation")
+    read = parse_move if posed else parse_first_move
     try:
-        return tuple(parse_move(m) for m in raw)
+        return tuple(read(m) for m in raw)
     except DominoError as exc:
         raise RequestError(f"legal: {exc}") from None
 
@@ -356,11 +358,14 @@ def view_from_request(request: Any) -> PlayerView:
     try:
         tiles = tuple(Tile.parse(t) for t in raw_hand)
         moves = []
+        posed = False  # before the first play nothing is on the table: no '@x' can name an end
         for i, item in enumerate(raw_moves):
             if not isinstance(item, dict) or not isinstance(item.get("move"), str):
                 raise RequestError(f'move {i} must be an object like {{"seat": 2, "move": "6-5"}}')
             mover = _int(item, "seat", high=rules.players - 1)
-            moves.append(Turn(mover, parse_move(item["move"])))
+            move = (parse_move if posed else parse_first_move)(item["move"])
+            posed = posed or move.kind is MoveKind.PLAY
+            moves.append(Turn(mover, move))
     except DominoError as exc:
         raise RequestError(str(exc)) from None
     set_size = len(full_set(rules.set_top, rules.removed_tiles))
@@ -373,8 +378,7 @@ def view_from_request(request: Any) -> PlayerView:
         else tuple(len(tiles) if s == seat else _held_now(rules.hand_size, s, moves) for s in range(rules.players))
     )
     scores = _int_list(request, "scores", rules.sides, MAX_SCORE) if "scores" in request else (0,) * rules.sides
-    legal = _legal(request)
-    posed = any(m.move.kind is MoveKind.PLAY for m in moves)
+    legal = _legal(request, posed)
     forced = None if seat != leader or posed else _forced_pose(rules, hand_index, tiles, legal)
     view = PlayerView(rules, seat, hand_index, tiles, leader, tuple(moves), hand_sizes, stock, scores, forced, legal)
     try:

@@ -478,6 +478,7 @@ EVENTS: Final[dict[str, dict[str, _Check]]] = {
     "cpu_released": _WHO,
     "timeout": {**_WHO, "d": lambda v, w: whole(v, w, 0, MAX_SERIAL), "action": action},
     "removed": _WHO,
+    "again": _WHO,  # a guest asks for another match (their `again`)
 }
 _OPTIONAL: Final = frozenset({"gains", "reveal", "redeal_by", "winner", "why", "left"})
 
@@ -808,16 +809,39 @@ class Back(Message):
     T: ClassVar[str] = "back"
 
 
+@dataclass(frozen=True, slots=True)
+class Again(Message):
+    """A guest asks the host for another match at the same table, once the match is over: the room tells every
+    seat (event `again`), and each client words it in its own language (never free text in the asker's)."""
+
+    T: ClassVar[str] = "again"
+
+
 ServerMessage = Welcome | Joined | RoomInfo | View | Event | Chat | Error | Pong | Bye | HostLeft | Removed
 ClientMessage = (
-    Hello | Create | Join | Rejoin | Start | Act | Say | Mute | Ping | Leave | Settings | SeatCpu | Remove | Back
+    Hello
+    | Create
+    | Join
+    | Rejoin
+    | Start
+    | Act
+    | Say
+    | Mute
+    | Ping
+    | Leave
+    | Settings
+    | SeatCpu
+    | Remove
+    | Back
+    | Again
 )
 
 SERVER_TYPES: Final[dict[str, type[Message]]] = {
     c.T: c for c in (Welcome, Joined, RoomInfo, View, Event, Chat, Error, Pong, Bye, HostLeft, Removed)
 }
 CLIENT_TYPES: Final[dict[str, type[Message]]] = {
-    c.T: c for c in (Hello, Create, Join, Rejoin, Start, Act, Say, Mute, Ping, Leave, Settings, SeatCpu, Remove, Back)
+    c.T: c
+    for c in (Hello, Create, Join, Rejoin, Start, Act, Say, Mute, Ping, Leave, Settings, SeatCpu, Remove, Back, Again)
 }
 assert frozenset(CLIENT_TYPES) == protocol.CLIENT_TYPES
 

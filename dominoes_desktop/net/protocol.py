@@ -74,6 +74,7 @@ CLIENT_TYPES: Final = frozenset(
         "cpu_seat",
         "remove",
         "back",
+        "again",
     }
 )
 

@@ -124,6 +124,7 @@ class Seat:
     timeouts: int = 0  # the guest's timeouts in a row
     chat_budget: float = 5.0
     chat_at: float = 0.0
+    asked_again: int = -1  # the match after which this seat's guest asked for another (one ask a match)
 
     @property
     def connected(self) -> bool:
@@ -962,6 +963,21 @@ class Room:
         for other in self.seats:
             if other.peer is not None and seat.index not in other.muted:
                 other.peer.send(out)
+
+    def again(self, by: Peer) -> None:
+        """A guest asks for another match at this table: told to every seat once per guest and match; refused in
+        one line otherwise (the host starts one itself; before the match's end there is nothing to play again)."""
+        seat = self.seat_of(by)
+        if seat is None:
+            raise ProtocolError(protocol.E_NOT_SEATED, "take a seat first")
+        if seat.index == self.host_seat:
+            raise ProtocolError(protocol.E_STATE, "the host starts another match itself: send start")
+        if self.state is not RoomState.OVER:
+            raise ProtocolError(protocol.E_STATE, "ask for another match once this one is over")
+        if seat.asked_again == self.match_number:
+            raise ProtocolError(protocol.E_STATE, "you have already asked for another match")
+        seat.asked_again = self.match_number
+        self._event({"e": "again", "seat": seat.index, "name": seat.name})
 
     def mute(self, by: Peer, message: Mute) -> None:
         seat = self.seat_of(by)

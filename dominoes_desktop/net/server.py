@@ -25,6 +25,7 @@ from . import messages, protocol
 from .discovery import DiscoveryResponder
 from .messages import (
     Act,
+    Again,
     Back,
     Bye,
     ClientMessage,
@@ -528,6 +529,8 @@ class Server:
             room.remove(client, message)
         elif isinstance(message, Back):
             room.back(client)
+        elif isinstance(message, Again):
+            room.again(client)
         elif isinstance(message, Leave):
             client.room = None
             room.left(client)

@@ -70,7 +70,13 @@ TABLE_FLAGS = ("open_hands", "tracker", "hints")
 
 
 class MatchFileError(Exception):
-    """A match file that cannot be read; the message says why, on one line."""
+    """A match file that cannot be read; the message says why, on one line, in English (for the log). `kind` is
+    the trouble for the player's words: "unreadable" (the file could not be read), "too_big", "not_match" (not a
+    Dominoes Desktop match), "version" (another version's), "damaged" (anything else wrong in it)."""
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -277,9 +283,9 @@ def _sent_back(actions: tuple[Entry, ...], at: int) -> bool:
     return False
 
 
-def _require(condition: bool, message: str) -> None:
+def _require(condition: bool, message: str, kind: str = "damaged") -> None:
     if not condition:
-        raise MatchFileError(message)
+        raise MatchFileError(message, kind)
 
 
 def _tiles(raw: Any, where: str, rules: Rules) -> tuple[Tile, ...]:
@@ -295,10 +301,10 @@ def _tiles(raw: Any, where: str, rules: Rules) -> tuple[Tile, ...]:
 
 def match_from_json(data: Any) -> SavedMatch:
     """Rebuild the match from its record (version 1: by replaying every move); MatchFileError on anything wrong."""
-    _require(isinstance(data, dict), "the file is not a match (expected a JSON object)")
-    _require(data.get("format") == FORMAT, "the file is not a Dominoes Desktop match")
+    _require(isinstance(data, dict), "the file is not a match (expected a JSON object)", "not_match")
+    _require(data.get("format") == FORMAT, "the file is not a Dominoes Desktop match", "not_match")
     version = data.get("version")
-    _require(version in (OLD_VERSION, VERSION), f"match files of version {version!r} are not supported")
+    _require(version in (OLD_VERSION, VERSION), f"match files of version {version!r} are not supported", "version")
     if version == OLD_VERSION:
         return _match_from_version_1(data)
     try:
@@ -573,7 +579,7 @@ def _table(raw: Any) -> dict[str, Any]:
 def loads(text: str | bytes) -> SavedMatch:
     """A match from the text of a .domino file; MatchFileError, with one line, on anything wrong."""
     if len(text) > MAX_BYTES:
-        raise MatchFileError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MiB")
+        raise MatchFileError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MiB", "too_big")
     try:
         data = parse_json(text)
     except FileRefused as exc:
@@ -582,7 +588,7 @@ def loads(text: str | bytes) -> SavedMatch:
         return match_from_json(data)
     except MatchFileError as exc:
         # One line, whatever a hostile file put in the names it quotes (a "tile" with a line break in it).
-        raise MatchFileError(_one_line(exc)) from None
+        raise MatchFileError(_one_line(exc), exc.kind) from None
     except RecursionError:
         raise MatchFileError("the file is damaged: nested too deeply") from None
     except Exception as exc:
@@ -596,7 +602,11 @@ def load_file(path: Path) -> SavedMatch:
     try:
         data = read_bounded(path, MAX_BYTES)
     except FileRefused as exc:
-        raise MatchFileError(str(exc)) from None
+        try:
+            too_big = path.stat().st_size > MAX_BYTES  # told apart for the player's words, not by the English line
+        except OSError:
+            too_big = False
+        raise MatchFileError(str(exc), "too_big" if too_big else "unreadable") from None
     return loads(data)
 
 

@@ -468,6 +468,8 @@ class Statistics:
         self.pending_path = folder / PENDING_NAME
         self.busy_ms = busy_ms
         self.message = ""  # for the player when the database was moved aside or cannot be used
+        # A damaged file of results waiting was set aside: (its name, the name kept as or ""), for the player.
+        self.pending_set_aside: tuple[str, str] | None = None
         self.kept_as = ""  # the name a damaged database was kept as (the message's words, in parts)
         self.trouble: Trouble | None = None
         self.db: sqlite3.Connection | None = None
@@ -638,13 +640,19 @@ class Statistics:
         try:
             raw = parse_json(read_bounded(self.pending_path, MAX_PENDING_BYTES))
         except FileRefused:
-            move_aside(self.pending_path)
+            self._set_pending_aside()
             return []
         if not isinstance(raw, dict) or raw.get("format") != PENDING_FORMAT or not isinstance(raw.get("records"), list):
-            move_aside(self.pending_path)
+            self._set_pending_aside()
             return []
         found = [MatchRecord.from_json(r) for r in raw["records"][:MAX_PENDING]]
         return [r for r in found if r is not None]
+
+    def _set_pending_aside(self) -> None:
+        """Move the damaged pending file aside (kept, never deleted) and note it for the player: (its name, the
+        name it was kept as, or "" when it could not be moved)."""
+        aside = move_aside(self.pending_path)
+        self.pending_set_aside = (self.pending_path.name, aside.name if aside is not None else "")
 
     def keep_pending(self, records: list[MatchRecord]) -> None:
         """Write the waiting results (OSError when even that cannot be done)."""

@@ -3727,6 +3727,14 @@ Corte: {cut}</translation>
         <translation>{tile} no cabe en ninguna punta ({ends}).</translation>
     </message>
     <message>
+        <source>{tile} cannot be the first tile: this hand starts with {pose}.</source>
+        <translation>{tile} no puede ser la primera ficha: esta mano empieza con {pose}.</translation>
+    </message>
+    <message>
+        <source>{tile} cannot be the first tile: the first tile must be a double.</source>
+        <translation>{tile} no puede ser la primera ficha: la primera ficha tiene que ser un doble.</translation>
+    </message>
+    <message>
         <source>{tile} fits more than one end: say which.</source>
         <translation>{tile} cabe en más de una punta: di en cuál.</translation>
     </message>
@@ -4023,16 +4031,28 @@ Corte: {cut}</translation>
         <translation>Pedir otra partida</translation>
     </message>
     <message>
-        <source>Another match?</source>
-        <translation>¿Otra partida?</translation>
-    </message>
-    <message>
         <source>Asked for another match</source>
         <translation>Otra partida pedida</translation>
     </message>
     <message>
         <source>You asked the host for another match.</source>
         <translation>Pediste otra partida al anfitrión.</translation>
+    </message>
+    <message>
+        <source>{name} asks for another match.</source>
+        <translation>{name} pide otra partida.</translation>
+    </message>
+    <message>
+        <source>{name} asks for another match: press Play again.</source>
+        <translation>{name} pide otra partida: pulsa Jugar otra vez.</translation>
+    </message>
+    <message>
+        <source>Your seat in room {code} is already open in its own window.</source>
+        <translation>Tu asiento en la sala {code} ya está abierto en su propia ventana.</translation>
+    </message>
+    <message>
+        <source>The host&apos;s app cannot pass on your ask: ask for another match in the table talk.</source>
+        <translation>La aplicación del anfitrión no puede transmitir tu petición: pide otra partida en la charla de la mesa.</translation>
     </message>
     <message>
         <source>A new match begins.</source>
@@ -5483,6 +5503,38 @@ tú {dash} {others}</translation>
         <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
         <source>the file could not be written</source>
         <translation>no se pudo escribir el archivo</translation>
+    </message>
+    <message>
+        <source>the file could not be read</source>
+        <translation>no se pudo leer el archivo</translation>
+    </message>
+    <message>
+        <source>the file is too large to be a match</source>
+        <translation>el archivo es demasiado grande para ser una partida</translation>
+    </message>
+    <message>
+        <source>it is not a Dominoes Desktop match</source>
+        <translation>no es una partida de Dominoes Desktop</translation>
+    </message>
+    <message>
+        <source>it was made by another version of the game</source>
+        <translation>lo hizo otra versión del juego</translation>
+    </message>
+    <message>
+        <source>the file is damaged</source>
+        <translation>el archivo está dañado</translation>
+    </message>
+    <message>
+        <source>an unexpected fault; the log has the details</source>
+        <translation>un fallo inesperado; el registro tiene los detalles</translation>
+    </message>
+    <message>
+        <source>The file of results waiting to be recorded ({name}) was damaged; it was kept as {kept}. Nothing else was lost.</source>
+        <translation>El archivo de resultados pendientes de registrar ({name}) estaba dañado; se guardó como {kept}. No se perdió nada más.</translation>
+    </message>
+    <message>
+        <source>The file of results waiting to be recorded ({name}) is damaged and could not be moved aside, so it is ignored. Nothing else was lost.</source>
+        <translation>El archivo de resultados pendientes de registrar ({name}) está dañado y no se pudo apartar, así que se ignora. No se perdió nada más.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />

@@ -33,7 +33,7 @@ def test_the_host_plays_again_and_the_guest_sees_the_new_match_start_clean(qtbot
         asked = ben.page.hand_end.again
         assert asked.isVisible() and asked.text() == "Ask for another match"
         asked.click()
-        qtbot.waitUntil(lambda: "Ben says: Another match?" in ana.log.toPlainText(), timeout=5000)
+        qtbot.waitUntil(lambda: "Ben asks for another match." in ana.log.toPlainText(), timeout=5000)
         assert not asked.isEnabled(), "asked once"
         old_log = ben.page.log.lines()
         assert len(old_log) > 1

@@ -35,7 +35,7 @@ from ..play.cpu_worker import desktop_pool
 from ..shell.i18n import translate
 from ..shell.settings import Settings
 from .room_controller import UNNAMED_HOST
-from .room_window import RoomWindow
+from .room_window import RoomWindow, seat_window
 
 
 def lan_address() -> str:
@@ -540,6 +540,13 @@ def join_room(window: QWidget, dialog: JoinDialog | None = None, link: str = "")
 
 
 def open_invite(window: QWidget | None, chosen: invite.Invite, name: str) -> RoomWindow:
+    """The room window for the invite: the one of this app already holding `name`'s seat there, brought to the
+    front (a second window would have joined as someone else), or a new one that joins."""
+    holder = seat_window(chosen.host, chosen.port, chosen.code, name)
+    if holder is not None:
+        status = getattr(window, "statusBar", None)
+        holder.bring_to_front((lambda text: status().showMessage(text, 12_000)) if callable(status) else None)
+        return holder
     first = {"t": "join", "code": chosen.code, "name": name}
     room = RoomWindow(chosen.host, chosen.port, first, parent=window, pin=chosen.fingerprint)
     room.show()

@@ -8,9 +8,10 @@ to mute), whether each deal checked out when the host revealed it, and the table
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QAccessibleInterface,
@@ -62,6 +63,7 @@ from .room_controller import RoomController
 
 MIN_ROOM = QSize(*MIN_ROOM_SIZE)  # the smallest room window
 CASCADE_STEP = 32  # px between room windows opened one after another
+ACTIVATION_CHECK_MS = 300  # after a raise: a window system that refuses focus (stealing prevention) has said so
 TALK_TAB = 1  # the tab of the players and the table talk, after the moves'
 PHRASES = {
     "good_play": QT_TRANSLATE_NOOP("RoomWindow", "Good play!"),
@@ -193,6 +195,15 @@ def _store_seats(settings: Settings | None, seats: dict[str, dict[str, str]]) ->
         settings.store.sync()
 
 
+def seat_window(host: str, port: int, code: str, name: str) -> RoomWindow | None:
+    """The open room window of this app that holds (or is taking) `name`'s guest seat in that room, if any."""
+    wanted = protocol.normalise_code(code)
+    for other in QApplication.topLevelWidgets():
+        if isinstance(other, RoomWindow) and other.holds_guest_seat(host, port, wanted, name):
+            return other
+    return None
+
+
 class RoomWindow(QWidget):
     """Plays one seat of a room. `address` is the invite's host:port, shown (with the code) to the host.
     The connection is TLS unless `private` is False; with a `pin` (the invite's fingerprint) it goes only to
@@ -280,6 +291,30 @@ class RoomWindow(QWidget):
             if isinstance(other, RoomWindow) and other is not self and not other.ended and token in other.tokens():
                 return ""
         return token
+
+    def holds_guest_seat(self, host: str, port: int, code: str, name: str) -> bool:
+        """Whether this window is `name`'s guest seat in the room at host:port with that (normalised) code."""
+        own_code = protocol.normalise_code(self.code or self._asked_code)
+        return self._guest and not self.ended and self.server == (host, port) and (own_code, self._name) == (code, name)
+
+    def bring_to_front(self, told: Callable[[str], None] | None = None) -> None:
+        """Raise and activate this window (its invite was opened again); when the window system keeps it behind,
+        say so with `told` (the game window's status line), else in this window's own status line."""
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+        def check() -> None:
+            if self.isActiveWindow():
+                return
+            text = self.tr("Your seat in room {code} is already open in its own window.").format(
+                code=self.code or self._asked_code
+            )
+            (told or self._status)(text)
+
+        QTimer.singleShot(ACTIVATION_CHECK_MS, self, check)
 
     def tokens(self) -> set[str]:
         """The seat tokens this window holds or has asked the room for (its rejoin not yet answered)."""
@@ -483,7 +518,7 @@ class RoomWindow(QWidget):
 
     def _offer_again(self) -> None:
         """The sheet at a match's end offers another match at the same table: the host plays it, a guest
-        asks the host for it (in the table talk, which every room carries)."""
+        asks the host for it (the protocol's `again`, which each window words in its own language)."""
         again = self.page.hand_end.again
         if self.controller.winner is None or self.state != "over":
             again.hide()
@@ -504,7 +539,10 @@ class RoomWindow(QWidget):
         if self.seat == self.controller.host_seat:
             self.controller.send({"t": "start"})
             return
-        self.controller.send({"t": "chat", "text": self.tr("Another match?")})
+        if not self.page.hand_end.again.isEnabled():  # asked already: the room takes one ask a match
+            return
+        # A message of the protocol, not table talk: an English host read a Spanish guest's "¿Otra partida?".
+        self.controller.send({"t": "again"})
         self.page.hand_end.again.setEnabled(False)
         self.page.hand_end.again.setText(self.tr("Asked for another match"))
         self.say_log(self.tr("You asked the host for another match."))
@@ -537,6 +575,9 @@ class RoomWindow(QWidget):
             self._forget_seat(str(self._join.get("code", "")))
             self.controller.send(self._join)  # the seat kept is gone (removed, another room): join as anyone does
             self._join, self._token_sent = None, ""
+        elif kind == "error" and message.get("re") == "again" and message.get("code") == protocol.E_UNKNOWN_TYPE:
+            # A host's app from before `again`: it cannot pass the ask on.
+            self.say_log(self.tr("The host's app cannot pass on your ask: ask for another match in the table talk."))
         elif kind == "error":
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
@@ -763,6 +804,12 @@ class RoomWindow(QWidget):
             self.say_log(self._timed_out(message.get("name") or name, str(message.get("action", ""))))
         elif kind == "removed":
             self.say_log(self.tr("The host removed {name} from the room.").format(name=message.get("name") or name))
+        elif kind == "again" and int(message.get("seat", -1)) != self.seat:  # one's own ask is said on the click
+            asked = self.tr("{name} asks for another match.").format(name=name)
+            self.say_log(asked)
+            if self.seat == self.controller.host_seat and self.state == "over":
+                self._offer_again()  # "Play again" at hand, on the sheet
+                self._status(self.tr("{name} asks for another match: press Play again.").format(name=name))
 
     def _timed_out(self, name: str, action: str) -> str:
         """The room's answer for a guest whose time ran out, in words: the table talk read "se jugó 4-1@1 en su

@@ -559,7 +559,7 @@ class MainWindow(QMainWindow):
 
     def _store_problem(self, kind: str, detail: str) -> None:
         """Tell the player, in one sentence, what the store could not do; play goes on."""
-        if kind == "statistics":
+        if kind in ("statistics", "pending-set-aside"):  # whole sentences in the player's language
             self.tell(self.tr("Statistics"), detail)
             return
         texts = {

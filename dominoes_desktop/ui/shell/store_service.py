@@ -210,6 +210,40 @@ def skill_file_words(name: str, error: SkillFileError) -> str:
     )
 
 
+def match_file_words(error: MatchFileError) -> str:
+    """Why a match file could not be opened, in the player's words (the reader's English line, naming the field
+    at fault, goes to the log): a Spanish game read "the file is not a Dominoes Desktop match"."""
+    log.warning("match file refused: %s", error)
+    words = {
+        "unreadable": translate("StoreService", "the file could not be read"),
+        "too_big": translate("StoreService", "the file is too large to be a match"),
+        "not_match": translate("StoreService", "it is not a Dominoes Desktop match"),
+        "version": translate("StoreService", "it was made by another version of the game"),
+    }
+    return words.get(error.kind, translate("StoreService", "the file is damaged"))
+
+
+def internal_words(detail: str) -> str:
+    """A store task that failed unexpectedly, for the player: the fault itself (Python's English) goes to the log."""
+    log.error("store task failed: %s", detail)
+    return translate("StoreService", "an unexpected fault; the log has the details")
+
+
+def pending_set_aside_words(name: str, kept: str) -> str:
+    """The damaged file of results waiting to be recorded was set aside: said once, naming the file."""
+    if kept:
+        return translate(
+            "StoreService",
+            "The file of results waiting to be recorded ({name}) was damaged; it was kept as {kept}. "
+            "Nothing else was lost.",
+        ).format(name=name, kept=kept)
+    return translate(
+        "StoreService",
+        "The file of results waiting to be recorded ({name}) is damaged and could not be moved aside, so it is "
+        "ignored. Nothing else was lost.",
+    ).format(name=name)
+
+
 def in_words(loaded: Loaded) -> Loaded:
     """The autosave's answer with its sentence for the player in their language: which save was damaged, the name
     it was kept as, and that the previous save was used (the parser's reason goes to the log)."""
@@ -328,7 +362,7 @@ class StoreService(QObject):
             task()
         except Exception as exc:
             log.exception("store task failed")
-            self.problem.emit("internal", f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}")
+            self.problem.emit("internal", internal_words(f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"))
 
     def wait_idle(self, timeout: float = IDLE_WAIT_SECONDS) -> bool:
         """Block until every queued request has run (closing the window; tests). True when idle."""
@@ -456,6 +490,7 @@ class StoreService(QObject):
             kept = True
         except OSError:
             kept = False
+        self._pending_news()
         if trouble is Trouble.BUSY and kept:
             self._tell("statistics-busy", reason)  # its sentence names no reason
             self._schedule_retry()
@@ -482,6 +517,13 @@ class StoreService(QObject):
                 return
         self._flush_pending()
 
+    def _pending_news(self) -> None:
+        """A damaged file of waiting results was set aside as the store read it: the player is told once."""
+        stats = self.stats
+        aside = stats.pending_set_aside if stats is not None else None
+        if aside is not None:
+            self._tell("pending-set-aside", pending_set_aside_words(*aside))
+
     def _flush_pending(self) -> None:
         stats = self.stats
         if stats is None or stats.db is None:
@@ -492,6 +534,8 @@ class StoreService(QObject):
             if exc.trouble is Trouble.BUSY:
                 self._schedule_retry()
             return
+        finally:
+            self._pending_news()
         if added:
             self._retries = 0
             self.statisticsRecorded.emit(added)
@@ -575,7 +619,7 @@ class StoreService(QObject):
             try:
                 saved = load_file(path)
             except MatchFileError as exc:
-                self.matchFileOpened.emit(str(path), None, str(exc))
+                self.matchFileOpened.emit(str(path), None, match_file_words(exc))
                 return
             self.matchFileOpened.emit(str(path), saved, "")
 

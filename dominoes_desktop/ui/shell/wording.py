@@ -21,6 +21,10 @@ MESSAGES: dict[str, object] = {
     "hand_not_over": QT_TRANSLATE_NOOP("EngineError", "The hand is not over yet."),
     "not_held": QT_TRANSLATE_NOOP("EngineError", "You do not hold {tile}."),
     "does_not_fit": QT_TRANSLATE_NOOP("EngineError", "{tile} does not fit any open end ({ends})."),
+    "pose_must_be": QT_TRANSLATE_NOOP("EngineError", "{tile} cannot be the first tile: this hand starts with {pose}."),
+    "pose_double": QT_TRANSLATE_NOOP(
+        "EngineError", "{tile} cannot be the first tile: the first tile must be a double."
+    ),
     "ambiguous_end": QT_TRANSLATE_NOOP("EngineError", "{tile} fits more than one end: say which."),
     "wrong_end": QT_TRANSLATE_NOOP("EngineError", "{tile} cannot be played on an end showing {end}."),
     "no_such_end": QT_TRANSLATE_NOOP("EngineError", "No open end shows {end}."),
