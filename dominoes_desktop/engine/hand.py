@@ -313,6 +313,8 @@ class Hand:
     def _apply_claim(self, move: Move, seat: int | None) -> None:
         pending = self.pending
         if not self.rules.claims:
+            if self.rules.end_scoring is EndScoring.NONE:  # no end points at all: "scored automatically" misleads
+                raise IllegalMove("this game scores no end points: there is nothing to claim", code="no_end_points")
             raise IllegalMove(
                 "points are scored automatically in this game: there is nothing to claim", code="no_claims"
             )

@@ -3771,6 +3771,10 @@ Corte: {cut}</translation>
         <translation>En este juego los puntos se anotan solos.</translation>
     </message>
     <message>
+        <source>This game scores no end points: there is nothing to claim.</source>
+        <translation>Este juego no anota puntos de las puntas: no hay nada que reclamar.</translation>
+    </message>
+    <message>
         <source>There are no unclaimed points to take.</source>
         <translation>No hay puntos sin reclamar que tomar.</translation>
     </message>

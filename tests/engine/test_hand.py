@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from dominoes_desktop.engine.errors import IllegalMove
@@ -178,9 +180,16 @@ def test_unclaimed_points_are_lost_when_the_next_tile_is_played() -> None:
 
 
 def test_claims_without_claims_rule_are_refused() -> None:
+    """A game that scores no end points says so; one that scores them by itself says they are automatic."""
     hand = play(make_hand(build_rules("jamaican"), JAMAICAN_DEAL, pose="6-6"), "6-6")
-    with pytest.raises(IllegalMove, match="automatically"):
+    with pytest.raises(IllegalMove, match="scores no end points") as refused:
         hand.apply(parse_move("claim"))
+    assert refused.value.code == "no_end_points"
+    automatic = dataclasses.replace(build_rules("all_fives"), claims=False)
+    hand = play(make_hand(automatic, JAMAICAN_DEAL, pose="6-6"), "6-6")
+    with pytest.raises(IllegalMove, match="automatically") as refused:
+        hand.apply(parse_move("claim"))
+    assert refused.value.code == "no_claims"
 
 
 def test_copies_are_independent() -> None:

@@ -34,6 +34,7 @@ MESSAGES: dict[str, object] = {
     "cannot_draw": QT_TRANSLATE_NOOP("EngineError", "You cannot draw: the stock is empty or down to its sleepers."),
     "not_legal": QT_TRANSLATE_NOOP("EngineError", "{move} is not a legal move now."),
     "no_claims": QT_TRANSLATE_NOOP("EngineError", "Points are scored automatically in this game."),
+    "no_end_points": QT_TRANSLATE_NOOP("EngineError", "This game scores no end points: there is nothing to claim."),
     "nothing_to_claim": QT_TRANSLATE_NOOP("EngineError", "There are no unclaimed points to take."),
     "not_your_points": QT_TRANSLATE_NOOP("EngineError", "Only the player who scored can claim those points."),
     "own_side": QT_TRANSLATE_NOOP("EngineError", "You cannot call Muggins on your own side."),
