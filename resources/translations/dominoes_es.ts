@@ -3172,22 +3172,6 @@
         <translation>Débil</translation>
     </message>
     <message>
-        <source>{tile} (pose)</source>
-        <translation>{tile} (salida)</translation>
-    </message>
-    <message>
-        <source>{tile} on the {end}</source>
-        <translation>{tile} al {end}</translation>
-    </message>
-    <message>
-        <source>Pass</source>
-        <translation>Pasar</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>Robar</translation>
-    </message>
-    <message>
         <source>Coach: hand {n}</source>
         <translation>Entrenador: mano {n}</translation>
     </message>
@@ -4367,6 +4351,29 @@ Corte: {cut}</translation>
     </message>
 </context>
 <context>
+    <name>MoveWords</name>
+    <message>
+        <source>{tile} (pose)</source>
+        <translation>{tile} (salida)</translation>
+    </message>
+    <message>
+        <source>{tile} on the {end}</source>
+        <translation>{tile} al {end}</translation>
+    </message>
+    <message>
+        <source>{tile} on the {end} by the double</source>
+        <translation>{tile} al {end} por el doble</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>pasar</translation>
+    </message>
+    <message>
+        <source>draw</source>
+        <translation>robar</translation>
+    </message>
+</context>
+<context>
     <name>DealLuckPanel</name>
     <message>
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
@@ -5094,22 +5101,6 @@ tú {dash} {others}</translation>
         <source>, </source>
         <comment>between the CPU levels' ratings</comment>
         <translation>; </translation>
-    </message>
-    <message>
-        <source>draw</source>
-        <translation>robar</translation>
-    </message>
-    <message>
-        <source>pass</source>
-        <translation>pasar</translation>
-    </message>
-    <message>
-        <source>{tile} on the {end}</source>
-        <translation>{tile} al {end}</translation>
-    </message>
-    <message>
-        <source>{tile} (pose)</source>
-        <translation>{tile} (salida)</translation>
     </message>
     <message>
         <source>A costly decision: opens the coach on it</source>

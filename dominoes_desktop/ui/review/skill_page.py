@@ -29,13 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.analysis import rating
-from ...engine.errors import NotationError
-from ...engine.moves import MoveKind, parse_move
 from ..learn.rules_page import preset_name
 from ..look.look_style import readable_on
 from ..look.looks import PIP_COLORS, Look
 from ..shell.i18n import number
 from ..shell.store_service import StoreService
+from ..shell.wording import move_words
 from .deal_luck import player_name
 
 if TYPE_CHECKING:
@@ -92,24 +91,6 @@ class SkillCounts(QObject):
 
     def imported(self, n: int, file: str) -> str:
         return self.tr("Imported %n new judged hand(s) from {file}.", "", n).format(file=file)
-
-
-def move_words(notation: str) -> str:
-    """A judged move as a player says it ("5-3 on the 3", as the move log and the coach do), not in the record's
-    notation ("5-3@3")."""
-    try:
-        move = parse_move(notation)
-    except NotationError:
-        return notation
-    if move.kind is MoveKind.PLAY and move.tile is not None:
-        if move.end is None:
-            return QCoreApplication.translate("SkillPage", "{tile} (pose)").format(tile=move.tile)
-        return QCoreApplication.translate("SkillPage", "{tile} on the {end}").format(tile=move.tile, end=move.end)
-    if move.kind is MoveKind.PASS:
-        return QCoreApplication.translate("SkillPage", "pass")
-    if move.kind is MoveKind.DRAW:
-        return QCoreApplication.translate("SkillPage", "draw")
-    return notation
 
 
 def cpu_levels(family: str) -> dict[str, tuple[float, float, float]]:

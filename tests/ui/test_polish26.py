@@ -1,0 +1,99 @@
+"""polish26: what the audits left on the screens around the table (session 26)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.moves import DRAW, PASS, Move
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.session.cpu_table import CpuTable
+from dominoes_desktop.store.skill import Costly
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.play.coach_panel import CoachDialog
+from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.wording import move_words
+
+from .driving import make_window
+from .test_skill_page import a_draw_hand_judged, skill_page
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    LANGUAGE.install("en")
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
+    win = make_window(qtbot, tmp_path)
+    yield win
+    win.controller.runner.wait(5000)
+
+
+# ---- 1. one wording of a move ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "move", "words"),
+    [
+        ("en", Move.play(Tile(5, 3), 3), "5-3 on the 3"),
+        ("en", "5-3@3", "5-3 on the 3"),
+        ("en", Move.play(Tile(6, 4), 6, on_double=True), "6-4 on the 6 by the double"),
+        ("en", "6-4@6d", "6-4 on the 6 by the double"),
+        ("en", "6-6", "6-6 (pose)"),
+        ("en", PASS, "pass"),
+        ("en", "draw", "draw"),
+        ("en", "lead:3", "lead:3"),  # notation of no move: given back as it is
+        ("es", "6-4@6d", "6-4 al 6 por el doble"),
+        ("es", Move.play(Tile(5, 3), 3), "5-3 al 3"),
+        ("es", Move.play(Tile(6, 6)), "6-6 (salida)"),
+        ("es", "pass", "pasar"),
+        ("es", DRAW, "robar"),
+    ],
+)
+def test_one_wording_of_a_move_from_a_move_or_its_notation(
+    qtbot: QtBot, language: str, move: Move | str, words: str
+) -> None:
+    LANGUAGE.install(language)
+    assert move_words(move) == words
+
+
+def test_the_coach_says_a_play_by_a_spinner_double_as_such(qtbot: QtBot) -> None:
+    """An All Fives hand whose person played 6-5 at the end where the 6-6 lies: the coach's Move column read
+    "6-5 on the 6", the same as at the other end showing a 6; the table's room said "by the double"."""
+    rules = build_rules("all_fives")
+    table = CpuTable(rules, [make_player("easy" if s == 0 else "medium", 1 + s) for s in range(rules.players)], 1)
+    table.play_hand(deal_seed=1)
+    deal, hand = table.match.archive[-1]
+    seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
+    for language, words in (("en", "6-5 on the 6 by the double"), ("es", "6-5 al 6 por el doble")):
+        LANGUAGE.install(language)
+        dialog = CoachDialog(rules, seats, deal, hand, 0, Look())
+        qtbot.addWidget(dialog)
+        qtbot.waitUntil(lambda dialog=dialog: bool(dialog.rows), timeout=60_000)
+        shown = [dialog.tree.topLevelItem(k).text(1) for k in range(dialog.tree.topLevelItemCount())]  # type: ignore[union-attr]
+        assert words in shown, shown
+
+
+def test_the_skill_page_says_a_costly_play_by_the_double_as_such(qtbot: QtBot, window: MainWindow) -> None:
+    """The skill page's costliest decisions read "you played 6-4 on the 6; best 5-4 on the 4" for a play at the
+    end where a double lies, as the coach and the room now say it."""
+    a_draw_hand_judged(qtbot, window)
+    page = skill_page(qtbot, window)
+    snapshot = page.snapshot
+    assert snapshot is not None
+    [family] = snapshot.families
+    costly = Costly("{}", 0, 0, 3, "draw", family.family, "6-4@6d", ("5-4@4", "4-4@4d"), 2.0, "blunder")
+    page.snapshot = replace(snapshot, costly=(costly,))
+    page._show_family()
+    said = page.costly_buttons[0].text()
+    assert "you played 6-4 on the 6 by the double; best 5-4 on the 4 / 4-4 on the 4 by the double" in said, said
