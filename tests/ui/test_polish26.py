@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.cpu import make_player
@@ -20,9 +21,10 @@ from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings
 from dominoes_desktop.ui.shell.wording import move_words
 
-from .driving import make_window
+from .driving import POOL, make_window
 from .test_skill_page import a_draw_hand_judged, skill_page
 
 
@@ -97,3 +99,56 @@ def test_the_skill_page_says_a_costly_play_by_the_double_as_such(qtbot: QtBot, w
     page._show_family()
     said = page.costly_buttons[0].text()
     assert "you played 6-4 on the 6 by the double; best 5-4 on the 4 / 4-4 on the 4 by the double" in said, said
+
+
+# ---- 2. the lobby's goal in words ------------------------------------------------------------------------
+
+
+def words_room(box: QComboBox) -> int:
+    """The width a combo box draws its current text in (its edit field, inside the frame, padding and arrow)."""
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    field = box.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+    )
+    return field.width()
+
+
+@pytest.mark.parametrize("larger", [0, 2])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_lobby_goal_shows_its_words_whole_at_1024x700(
+    qtbot: QtBot, settings: Settings, language: str, larger: int
+) -> None:
+    """The goal's choice was cut ("Meta: Hasta un objetiv"): the target's box beside it kept ~110 px for at most
+    four digits. Now the number box is as wide as "1000" and its arrows need, and the goal's words have the room,
+    with the desktop's font or one 2 points larger (where the old lobby cut "Play to a targe"); the options column
+    never scrolls sideways at 1024x700 with the desktop's font."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = app.font()
+    font = app.font()
+    font.setPointSizeF(font.pointSizeF() + larger)
+    app.setFont(font)
+    try:
+        LANGUAGE.install(language)
+        window = MainWindow(settings, pace_ms=0, threaded=False, cpu_pool=POOL)
+        qtbot.addWidget(window)
+        window.resize(1024, 700)
+        window.show()
+        qtbot.waitExposed(window)
+        lobby = window.lobby
+        qtbot.waitUntil(lambda: lobby.goal.width() > 0)
+        qtbot.wait(50)  # the side boxes are placed once the columns are laid out
+        goal, target = lobby.goal, lobby.target
+        for index in range(goal.count()):
+            goal.setCurrentIndex(index)
+            metrics = goal.fontMetrics()
+            assert metrics.horizontalAdvance(goal.currentText()) <= words_room(goal), (goal.currentText(), goal.width())
+        target.setValue(target.maximum())
+        edit = target.lineEdit()
+        assert edit is not None
+        assert edit.fontMetrics().horizontalAdvance(edit.text()) <= edit.contentsRect().width() - 4, edit.width()
+        if not larger:
+            assert lobby.options_area.horizontalScrollBar().maximum() == 0
+    finally:
+        app.setFont(before)

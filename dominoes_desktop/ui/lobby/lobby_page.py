@@ -40,6 +40,8 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QStyle,
+    QStyleOptionSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -131,6 +133,7 @@ class Placing(NamedTuple):
         return self.left < 0, abs(self.left), self.compact, self.table_form
 
 
+DIGITS_MARGIN = 10  # px a number box keeps beside its widest number: the line edit's margins and its cursor
 BOX_MARGIN_Y = 5  # above and below the fields of the boxes beside the rules
 BOX_ROW_GAP = 4  # between their rows
 # Where "At the table" puts its hands, timeout, helpers and stats group (row, column, columns spanned), the clock
@@ -270,6 +273,28 @@ class PageSpinBox(QSpinBox):
             super().wheelEvent(event)
         else:
             scroll_the_page(self, event)
+
+
+class DigitsSpinBox(PageSpinBox):
+    """A number box as wide as its widest number and its arrows need. Qt's own width counts the arrows twice under
+    the page's style (the box's padding keeps their room, and the style adds it again): the target's box kept
+    ~110 px for "1000", and the goal's words beside it were cut in Spanish at 1024x700 ("Hasta un objetiv")."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        option = QStyleOptionSpinBox()
+        self.initStyleOption(option)
+        field = self.style().subControlRect(
+            QStyle.ComplexControl.CC_SpinBox, option, QStyle.SubControl.SC_SpinBoxEditField, self
+        )
+        around = option.rect.width() - field.width()  # the frame, the padding and the arrows: the same at any width
+        metrics = self.fontMetrics()
+        digits = max(metrics.horizontalAdvance(self.textFromValue(v)) for v in (self.minimum(), self.maximum()))
+        # The line edit's own margins and its cursor: a few pixels each side of the digits.
+        return QSize(min(hint.width(), around + digits + DIGITS_MARGIN), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
 
 
 class WholeComboBox(PageComboBox):
@@ -439,7 +464,7 @@ class LobbyPage(QWidget):
         self.goal.setAccessibleName(self.tr("Goal"))
         self.goal.addItem(self.tr("Play to a target"), "target")
         self.goal.addItem(self.tr("Single round"), "single")
-        self.target = PageSpinBox()
+        self.target = DigitsSpinBox()
         self.target.setAccessibleName(self.tr("Target"))
         self.target.setRange(1, 1000)
         self.deal_size = PageSpinBox()
