@@ -5207,8 +5207,8 @@ tú {dash} {others}</translation>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <source>No judged hands yet: every hand you finish is judged in the background.</source>
-        <translation>Aún no hay manos juzgadas: cada mano que terminas se juzga en segundo plano.</translation>
+        <source>Nothing judged yet. Finish a hand you play: your decisions in it are judged in the background, and your error rate shows here. A skill record exported from another computer can be imported below.</source>
+        <translation>Aún no hay nada juzgado. Termina una mano que juegues: tus decisiones en ella se juzgan en segundo plano y tu índice de error aparece aquí. Un historial de destreza exportado desde otro ordenador se puede importar abajo.</translation>
     </message>
     <message>
         <source>Error rate: {rating}</source>

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox
 from pytestqt.qtbot import QtBot
 
@@ -19,11 +20,13 @@ from dominoes_desktop.store.skill import Costly
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings
 from dominoes_desktop.ui.shell.wording import move_words
 
+from .conftest import read_at_focus
 from .driving import POOL, make_window
 from .test_skill_page import a_draw_hand_judged, skill_page
 
@@ -95,6 +98,7 @@ def test_the_skill_page_says_a_costly_play_by_the_double_as_such(qtbot: QtBot, w
     assert snapshot is not None
     [family] = snapshot.families
     costly = Costly("{}", 0, 0, 3, "draw", family.family, "6-4@6d", ("5-4@4", "4-4@4d"), 2.0, "blunder")
+    assert all(box.isVisibleTo(page) for box in (page.player, page.family))  # choices once there are some
     page.snapshot = replace(snapshot, costly=(costly,))
     page._show_family()
     said = page.costly_buttons[0].text()
@@ -152,3 +156,39 @@ def test_the_lobby_goal_shows_its_words_whole_at_1024x700(
             assert lobby.options_area.horizontalScrollBar().maximum() == 0
     finally:
         app.setFont(before)
+
+
+# ---- 3. the empty skill page ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Nothing judged yet. Finish a hand you play: your decisions in it are judged in the background"),
+        ("es", "Aún no hay nada juzgado. Termina una mano que juegues: tus decisiones en ella se juzgan"),
+    ],
+)
+def test_the_empty_skill_page_says_there_is_nothing_yet_and_how_to_get_some(
+    qtbot: QtBot, window: MainWindow, language: str, words: str
+) -> None:
+    """No hand judged yet: the page showed two blank choices (Player, Family) and an empty headline, which a
+    screen reader read as "Your error rate" and nothing more. The choices are hidden, and the headline, the first
+    Tab stop after the tabs, says there is nothing yet and how to get some."""
+    window.set_language(language)
+    dialog = StatsDialog(window.store, "", window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.tabs.setCurrentWidget(dialog.skill)
+    page = dialog.skill
+    qtbot.waitUntil(lambda: page.snapshot is not None, timeout=10_000)
+    assert not page.snapshot.families  # type: ignore[union-attr]
+    for box in (page.player, page.family):
+        assert not box.isVisibleTo(page) and not page.choice_labels[box].isVisibleTo(page)
+    assert page.headline.isVisibleTo(page) and page.headline.text().startswith(words)
+    assert not page.status.isVisibleTo(page)  # said once, not again on the status line
+    tab_bar = dialog.tabs.tabBar()
+    tab_bar.setFocus()
+    qtbot.waitUntil(tab_bar.hasFocus)
+    with read_at_focus(page.headline) as heard:
+        qtbot.keyClick(tab_bar, Qt.Key.Key_Tab)
+    assert heard and heard[0].startswith(words), heard

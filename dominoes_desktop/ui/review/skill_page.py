@@ -333,12 +333,14 @@ class SkillPage(QWidget):
         self.export.clicked.connect(lambda: self.export_record())
         self.import_.clicked.connect(lambda: self.import_record())
         top = QHBoxLayout()
+        self.choice_labels: dict[QComboBox, QLabel] = {}
         for text, field, stretch in (
             (QCoreApplication.translate("SkillPage", "Player"), self.player, 1),
             (QCoreApplication.translate("SkillPage", "Family"), self.family, 2),
         ):
             label = QLabel(text)
             label.setBuddy(field)  # on Linux a combo box is named by its value: its label says what it is for
+            self.choice_labels[field] = label
             top.addWidget(label)
             top.addWidget(field, stretch)
         layout = QVBoxLayout(self)
@@ -393,9 +395,13 @@ class SkillPage(QWidget):
         self._fill()
 
     def _fill_empty(self, why: str) -> None:
+        """Nothing to show, and `why` said where the error rate would be: the headline, the page's first Tab stop
+        once the empty choices are hidden, so a screen reader reads it there (an empty headline was read as "Your
+        error rate" and nothing more, beside two blank choices)."""
         self.snapshot = None
-        self.status.setText(why)
-        self.headline.setText("")
+        self._say_in(self.status, self.note)
+        self._say_in(self.headline, why)
+        self.headline.setAccessibleDescription(why)
         self.place.setText("")
         self.place.setAccessibleDescription("")
         self.chart.show_series((), {})
@@ -404,6 +410,18 @@ class SkillPage(QWidget):
         self.costly_title.hide()
         self.records.setText("")
         self.practice.setText("")
+        self._show_choices()
+
+    def _say_in(self, label: QLabel, text: str) -> None:
+        """`text` on `label`, which takes no room (and no Tab stop) while it has nothing to say."""
+        label.setText(text)
+        label.setVisible(bool(text))
+
+    def _show_choices(self) -> None:
+        """A choice of player or family only when there is one to make: empty, they were two blank boxes."""
+        for combo, label in self.choice_labels.items():
+            combo.setVisible(combo.count() > 0)
+            label.setVisible(combo.count() > 0)
 
     def _fill(self) -> None:
         snapshot = self.snapshot
@@ -427,17 +445,21 @@ class SkillPage(QWidget):
             at = combo.findData(chosen if combo is self.family else snapshot.player)
             combo.setCurrentIndex(max(0, at))
             combo.blockSignals(False)
+        self._show_choices()
         waiting = SkillCounts().waiting(snapshot.waiting) if snapshot.waiting else ""
         if not snapshot.families:
             self._fill_empty(
                 QCoreApplication.translate(
-                    "SkillPage", "No judged hands yet: every hand you finish is judged in the background."
+                    "SkillPage",
+                    "Nothing judged yet. Finish a hand you play: your decisions in it are judged in the background,"
+                    " and your error rate shows here. A skill record exported from another computer can be imported"
+                    " below.",
                 )
                 + (" " + waiting if waiting else "")
             )
             self.snapshot = snapshot
             return
-        self.status.setText(" ".join(t for t in (self.note, waiting) if t))
+        self._say_in(self.status, " ".join(t for t in (self.note, waiting) if t))
         self._show_family()
 
     def current(self) -> FamilySkill | None:
@@ -631,4 +653,4 @@ class SkillPage(QWidget):
         else:
             self.note = SkillCounts().imported(hands, name)
             self.refresh()
-        self.status.setText(self.note)
+        self._say_in(self.status, self.note)
