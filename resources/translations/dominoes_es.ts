@@ -2286,11 +2286,6 @@
         <translation>nadie ganó</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="62" />
-        <source> to </source>
-        <translation> a </translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="64" />
         <source>Hand {n}: {won} · score after it {score}</source>
         <translation>Mano {n}: {won} · marcador después {score}</translation>

@@ -20,6 +20,7 @@ from dominoes_desktop.store.skill import Costly
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -192,3 +193,33 @@ def test_the_empty_skill_page_says_there_is_nothing_yet_and_how_to_get_some(
     with read_at_focus(page.headline) as heard:
         qtbot.keyClick(tab_bar, Qt.Key.Key_Tab)
     assert heard and heard[0].startswith(words), heard
+
+
+# ---- 4. the hand review's scores, each with its side -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "preset", "sides"),
+    [
+        ("en", "jamaican", ("You & CPU 2", "CPU 1 & CPU 3")),
+        ("es", "jamaican", ("Tú y CPU 2", "CPU 1 y CPU 3")),
+        ("en", "cutthroat", ("You", "CPU 1", "CPU 2")),
+        ("es", "classic_draw", ("Tú", "CPU 1", "CPU 2", "CPU 3")),
+    ],
+)
+def test_the_reviews_hand_list_says_whose_score_is_whose(
+    qtbot: QtBot, language: str, preset: str, sides: tuple[str, ...]
+) -> None:
+    """Jamaican partners: "Hand 2: CPU 1 & CPU 3 won 1 · score after it 0 to 2" did not say which side had which
+    number. Each score is named with its side, as each player's already was in a game without sides."""
+    LANGUAGE.install(language)
+    rules = build_rules(preset)
+    table = CpuTable(rules, [make_player("medium", 7 + s) for s in range(rules.players)], 7)
+    for hand in range(2):
+        table.play_hand(deal_seed=7 + hand)
+    seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
+    review = ReviewDialog(table.match, seats, Look())
+    qtbot.addWidget(review)
+    for index, result in enumerate(table.match.results):
+        named = " · ".join(f"{side}: {score}" for side, score in zip(sides, result.scores, strict=True))
+        assert review.hands.itemText(index).endswith(named), review.hands.itemText(index)
