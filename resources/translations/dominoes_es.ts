@@ -1976,6 +1976,10 @@
         <translation>{name} jugó {tile} al {end}</translation>
     </message>
     <message>
+        <source>{name} played {tile} on the {end} by the double</source>
+        <translation>{name} jugó {tile} al {end} por el doble</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="131" />
         <source>{name} passed</source>
         <translation>{name} pasó</translation>
@@ -2014,6 +2018,10 @@
         <location filename="../../dominoes_desktop/ui/panels.py" line="143" />
         <source>You played {tile} on the {end}</source>
         <translation>Jugaste {tile} al {end}</translation>
+    </message>
+    <message>
+        <source>You played {tile} on the {end} by the double</source>
+        <translation>Jugaste {tile} al {end} por el doble</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="145" />

@@ -20,6 +20,7 @@ from dominoes_desktop.store.skill import Costly
 from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.play.panels import describe_move
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
@@ -71,6 +72,26 @@ def test_one_wording_of_a_move_from_a_move_or_its_notation(
 ) -> None:
     LANGUAGE.install(language)
     assert move_words(move) == words
+
+
+@pytest.mark.parametrize(
+    ("language", "yours", "words"),
+    [
+        ("en", False, "CPU 1 played 6-4 on the 6 by the double"),
+        ("en", True, "You played 6-4 on the 6 by the double"),
+        ("es", False, "CPU 1 jugó 6-4 al 6 por el doble"),
+        ("es", True, "Jugaste 6-4 al 6 por el doble"),
+    ],
+)
+def test_the_move_log_says_a_play_by_the_double_as_the_coach_does(
+    qtbot: QtBot, language: str, yours: bool, words: str
+) -> None:
+    """The move log read "CPU 1 played 6-4 on the 6" at either end showing a 6 in All Fives, where the coach, the
+    skill page and a room's timeout now say which: the one where the double lies."""
+    LANGUAGE.install(language)
+    assert describe_move("CPU 1", Move.play(Tile(6, 4), 6, on_double=True), yours) == words
+    assert "double" not in describe_move("CPU 1", Move.play(Tile(6, 4), 6), yours)
+    assert "doble" not in describe_move("CPU 1", Move.play(Tile(6, 4), 6), yours)
 
 
 def test_the_coach_says_a_play_by_a_spinner_double_as_such(qtbot: QtBot) -> None:
