@@ -10,7 +10,7 @@ from html import escape
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QIcon,
@@ -284,10 +284,11 @@ class DigitsSpinBox(PageSpinBox):
         hint = super().sizeHint()
         option = QStyleOptionSpinBox()
         self.initStyleOption(option)
+        option.rect = QRect(QPoint(0, 0), hint)  # measured at Qt's own width, not at whatever size the box has yet
         field = self.style().subControlRect(
             QStyle.ComplexControl.CC_SpinBox, option, QStyle.SubControl.SC_SpinBoxEditField, self
         )
-        around = option.rect.width() - field.width()  # the frame, the padding and the arrows: the same at any width
+        around = hint.width() - field.width()  # the frame, the padding and the arrows: the same at any width
         metrics = self.fontMetrics()
         digits = max(metrics.horizontalAdvance(self.textFromValue(v)) for v in (self.minimum(), self.maximum()))
         # The line edit's own margins and its cursor: a few pixels each side of the digits.
