@@ -10,7 +10,7 @@ from html import escape
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QIcon,
@@ -40,8 +40,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
-    QStyle,
-    QStyleOptionSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -55,7 +53,7 @@ from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, readable_by_keys, rules_html
 from ..look.flags import flag_pixmap
 from ..look.form_rows import level_label
-from ..look.look_style import page_scale, scaled_lobby_style
+from ..look.look_style import FIELD_PX, page_scale, scaled_lobby_style
 from ..shell import store_service
 from ..shell.groups import HOME_GROUP, shown_group, stored_group
 from ..shell.i18n import translate
@@ -133,7 +131,7 @@ class Placing(NamedTuple):
         return self.left < 0, abs(self.left), self.compact, self.table_form
 
 
-DIGITS_MARGIN = 10  # px a number box keeps beside its widest number: the line edit's margins and its cursor
+DIGITS_MARGIN = 10  # px the target's box keeps beside its widest number: the line edit's margins and its cursor
 BOX_MARGIN_Y = 5  # above and below the fields of the boxes beside the rules
 BOX_ROW_GAP = 4  # between their rows
 # Where "At the table" puts its hands, timeout, helpers and stats group (row, column, columns spanned), the clock
@@ -273,29 +271,6 @@ class PageSpinBox(QSpinBox):
             super().wheelEvent(event)
         else:
             scroll_the_page(self, event)
-
-
-class DigitsSpinBox(PageSpinBox):
-    """A number box as wide as its widest number and its arrows need. Qt's own width counts the arrows twice under
-    the page's style (the box's padding keeps their room, and the style adds it again): the target's box kept
-    ~110 px for "1000", and the goal's words beside it were cut in Spanish at 1024x700 ("Hasta un objetiv")."""
-
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        option = QStyleOptionSpinBox()
-        self.initStyleOption(option)
-        option.rect = QRect(QPoint(0, 0), hint)  # measured at Qt's own width, not at whatever size the box has yet
-        field = self.style().subControlRect(
-            QStyle.ComplexControl.CC_SpinBox, option, QStyle.SubControl.SC_SpinBoxEditField, self
-        )
-        around = hint.width() - field.width()  # the frame, the padding and the arrows: the same at any width
-        metrics = self.fontMetrics()
-        digits = max(metrics.horizontalAdvance(self.textFromValue(v)) for v in (self.minimum(), self.maximum()))
-        # The line edit's own margins and its cursor: a few pixels each side of the digits.
-        return QSize(min(hint.width(), around + digits + DIGITS_MARGIN), hint.height())
-
-    def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
 
 
 class WholeComboBox(PageComboBox):
@@ -465,7 +440,7 @@ class LobbyPage(QWidget):
         self.goal.setAccessibleName(self.tr("Goal"))
         self.goal.addItem(self.tr("Play to a target"), "target")
         self.goal.addItem(self.tr("Single round"), "single")
-        self.target = DigitsSpinBox()
+        self.target = PageSpinBox()
         self.target.setAccessibleName(self.tr("Target"))
         self.target.setRange(1, 1000)
         self.deal_size = PageSpinBox()
@@ -923,6 +898,14 @@ class LobbyPage(QWidget):
         # The set's few words need fewer than a choice's nine Xs: its row then leaves the deal's words room beside
         # their field (Spanish at 1024x700 put "Fichas cada uno" on a row of its own, and the seats scrolled).
         self.set_top.setMinimumContentsLength(whole_length(self.set_top))
+        # The target's box as wide as its widest number and its arrows (the look's FIELD_PX, grown with the words):
+        # Qt's own width counts the arrows twice under the look's style sheet (its padding keeps their room, and the
+        # style adds it again), ~110 px for "1000", and the goal's words beside it were cut in Spanish at 1024x700
+        # ("Hasta un objetiv"). Measured with the style's sub-controls it would load QStyle before the first paint.
+        self.target.ensurePolished()
+        metrics = self.target.fontMetrics()
+        digits = max(metrics.horizontalAdvance(self.target.textFromValue(v)) for v in (1, self.target.maximum()))
+        self.target.setMaximumWidth(digits + DIGITS_MARGIN + round(FIELD_PX * self.words_scale))
         self.presets.setIconSize(QSize(round(ICON_WIDTH * self.words_scale), round(ICON_HEIGHT * self.words_scale)))
 
     def _icon(self, preset: Preset) -> QIcon:
