@@ -1976,6 +1976,10 @@
         <translation>{name} jugó {tile} al {end}</translation>
     </message>
     <message>
+        <source>{name} played {tile} on the {end} by the double</source>
+        <translation>{name} jugó {tile} al {end} por el doble</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="131" />
         <source>{name} passed</source>
         <translation>{name} pasó</translation>
@@ -2014,6 +2018,10 @@
         <location filename="../../dominoes_desktop/ui/panels.py" line="143" />
         <source>You played {tile} on the {end}</source>
         <translation>Jugaste {tile} al {end}</translation>
+    </message>
+    <message>
+        <source>You played {tile} on the {end} by the double</source>
+        <translation>Jugaste {tile} al {end} por el doble</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="145" />
@@ -2284,11 +2292,6 @@
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="60" />
         <source>nobody won</source>
         <translation>nadie ganó</translation>
-    </message>
-    <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="62" />
-        <source> to </source>
-        <translation> a </translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="64" />
@@ -3170,22 +3173,6 @@
     <message>
         <source>Weak</source>
         <translation>Débil</translation>
-    </message>
-    <message>
-        <source>{tile} (pose)</source>
-        <translation>{tile} (salida)</translation>
-    </message>
-    <message>
-        <source>{tile} on the {end}</source>
-        <translation>{tile} al {end}</translation>
-    </message>
-    <message>
-        <source>Pass</source>
-        <translation>Pasar</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>Robar</translation>
     </message>
     <message>
         <source>Coach: hand {n}</source>
@@ -4391,6 +4378,29 @@ Corte: {cut}</translation>
     </message>
 </context>
 <context>
+    <name>MoveWords</name>
+    <message>
+        <source>{tile} (pose)</source>
+        <translation>{tile} (salida)</translation>
+    </message>
+    <message>
+        <source>{tile} on the {end}</source>
+        <translation>{tile} al {end}</translation>
+    </message>
+    <message>
+        <source>{tile} on the {end} by the double</source>
+        <translation>{tile} al {end} por el doble</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>pasar</translation>
+    </message>
+    <message>
+        <source>draw</source>
+        <translation>robar</translation>
+    </message>
+</context>
+<context>
     <name>DealLuckPanel</name>
     <message>
         <location filename="../../dominoes_desktop/ui/deal_luck.py" line="1" />
@@ -5120,22 +5130,6 @@ tú {dash} {others}</translation>
         <translation>; </translation>
     </message>
     <message>
-        <source>draw</source>
-        <translation>robar</translation>
-    </message>
-    <message>
-        <source>pass</source>
-        <translation>pasar</translation>
-    </message>
-    <message>
-        <source>{tile} on the {end}</source>
-        <translation>{tile} al {end}</translation>
-    </message>
-    <message>
-        <source>{tile} (pose)</source>
-        <translation>{tile} (salida)</translation>
-    </message>
-    <message>
         <source>A costly decision: opens the coach on it</source>
         <translation>Una decisión costosa: abre el entrenador en ella</translation>
     </message>
@@ -5240,8 +5234,8 @@ tú {dash} {others}</translation>
         <translation>Cargando…</translation>
     </message>
     <message>
-        <source>No judged hands yet: every hand you finish is judged in the background.</source>
-        <translation>Aún no hay manos juzgadas: cada mano que terminas se juzga en segundo plano.</translation>
+        <source>Nothing judged yet. Finish a hand you play: your decisions in it are judged in the background, and your error rate shows here. A skill record exported from another computer can be imported below.</source>
+        <translation>Aún no hay nada juzgado. Termina una mano que juegues: tus decisiones en ella se juzgan en segundo plano y tu índice de error aparece aquí. Un historial de destreza exportado desde otro ordenador se puede importar abajo.</translation>
     </message>
     <message>
         <source>Error rate: {rating}</source>

@@ -16,10 +16,11 @@ from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, tiles_pixmap
+from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, cell_words, tiles_pixmap
 from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, whole_or_tenths
 from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.wording import move_words
 
 from .conftest import start
 from .driving import finish_hand_by_keys
@@ -66,7 +67,7 @@ def test_the_coach_lists_the_persons_decisions(qtbot: QtBot) -> None:
     for index, row in enumerate(dialog.rows):
         item = dialog.tree.topLevelItem(index)
         assert item is not None
-        assert item.text(1) == dialog.move_words(row.played) and "@" not in item.text(1)  # words, not notation
+        assert item.text(1) == cell_words(move_words(row.played)) and "@" not in item.text(1)  # words, not notation
         assert item.text(5) == dialog.why_text(row) and item.text(5)
         assert "best moves here" not in item.text(5)
         judged = row.judged
@@ -196,8 +197,8 @@ def test_the_coach_says_moves_in_words_and_grades_read_on_every_list(qtbot: QtBo
     deal, hand = table.match.archive[-1]
     dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
     qtbot.addWidget(dialog)
-    assert dialog.move_words(Move(MoveKind.PLAY, Tile(5, 3), 3)) == "5-3 on the 3"
-    assert dialog.move_words(Move(MoveKind.PLAY, Tile(6, 6))) == "6-6 (pose)"
+    assert move_words(Move(MoveKind.PLAY, Tile(5, 3), 3)) == "5-3 on the 3"
+    assert move_words(Move(MoveKind.PLAY, Tile(6, 6))) == "6-6 (pose)"
     for background in ("#0f2a1a", "#000000", "#ffffff", "#f4e4c1"):
         palette = dialog.tree.palette()
         palette.setColor(dialog.tree.backgroundRole(), background)

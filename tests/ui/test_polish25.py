@@ -320,14 +320,16 @@ def _pass_and_play(players: int, counts: int, shown: bool) -> TableState:
 
 @pytest.mark.parametrize("room", list(ROOMS))
 @pytest.mark.parametrize("language", ["en", "es"])
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])  # five (polish26): the side seats' plates were nearer the top rows
 def test_each_seat_s_plate_stands_by_its_own_tiles(qtbot: QtBot, room: str, language: str, players: int) -> None:
     LANGUAGE.install(language)
     (width, height), pixel, words = ROOMS[room]
-    for counts, shown in ((7, False), (3, False), (7, True)):
+    for counts, shown, most in ((7, False, 0), (3, False, 0), (7, True, 0), (3, False, 7)):
         scene = TableScene(Look())
         scene.set_area(QSizeF(width, height), pixel, words)
         state = _pass_and_play(players, counts, shown)
+        # (3, False, 7): a hand in play, each seat down to 3 of the 7 tiles it held, its plate kept beside the 7.
+        state = replace(state, seats=[replace(each, most=most) for each in state.seats])
         scene.sync(state, animate=False)
         plates, tiles = _drawn(scene, state)
         for seat, plate in plates.items():

@@ -53,7 +53,7 @@ from ...resources import resources_dir
 from ..learn.rules_page import option_names, preset_blurb, preset_name, readable_by_keys, rules_html
 from ..look.flags import flag_pixmap
 from ..look.form_rows import level_label
-from ..look.look_style import page_scale, scaled_lobby_style
+from ..look.look_style import FIELD_PX, page_scale, scaled_lobby_style
 from ..shell import store_service
 from ..shell.groups import HOME_GROUP, shown_group, stored_group
 from ..shell.i18n import translate
@@ -131,6 +131,7 @@ class Placing(NamedTuple):
         return self.left < 0, abs(self.left), self.compact, self.table_form
 
 
+DIGITS_MARGIN = 10  # px the target's box keeps beside its widest number: the line edit's margins and its cursor
 BOX_MARGIN_Y = 5  # above and below the fields of the boxes beside the rules
 BOX_ROW_GAP = 4  # between their rows
 # Where "At the table" puts its hands, timeout, helpers and stats group (row, column, columns spanned), the clock
@@ -897,6 +898,14 @@ class LobbyPage(QWidget):
         # The set's few words need fewer than a choice's nine Xs: its row then leaves the deal's words room beside
         # their field (Spanish at 1024x700 put "Fichas cada uno" on a row of its own, and the seats scrolled).
         self.set_top.setMinimumContentsLength(whole_length(self.set_top))
+        # The target's box as wide as its widest number and its arrows (the look's FIELD_PX, grown with the words):
+        # Qt's own width counts the arrows twice under the look's style sheet (its padding keeps their room, and the
+        # style adds it again), ~110 px for "1000", and the goal's words beside it were cut in Spanish at 1024x700
+        # ("Hasta un objetiv"). Measured with the style's sub-controls it would load QStyle before the first paint.
+        self.target.ensurePolished()
+        metrics = self.target.fontMetrics()
+        digits = max(metrics.horizontalAdvance(self.target.textFromValue(v)) for v in (1, self.target.maximum()))
+        self.target.setMaximumWidth(digits + DIGITS_MARGIN + round(FIELD_PX * self.words_scale))
         self.presets.setIconSize(QSize(round(ICON_WIDTH * self.words_scale), round(ICON_HEIGHT * self.words_scale)))
 
     def _icon(self, preset: Preset) -> QIcon:

@@ -57,6 +57,7 @@ from ..look.looks import Look
 from ..shell.announce import say
 from ..shell.i18n import whole_or_tenths
 from ..shell.ui_thread import poster
+from ..shell.wording import move_words
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
 from .cpu_worker import desktop_pool, desktop_pool_if_made
@@ -217,6 +218,11 @@ class UnderCellWidget(QStyledItemDelegate):
             option.text = ""
 
 
+def cell_words(words: str) -> str:
+    """A move's words as a list's cell begins them: "Pass", where a sentence says "as good as pass"."""
+    return words[:1].upper() + words[1:]
+
+
 def _tile_of(move: Move) -> Tile | None:
     return move.tile if move.kind is MoveKind.PLAY else None
 
@@ -338,7 +344,7 @@ class CoachDialog(QDialog):
         item.setText(0, self.tr("{k} · {name}").format(k=row.ply + 1, name=self.seat_names[row.seat]))
         played_tile = _tile_of(row.played)
         cells: list[tuple[int, list[Tile], str]] = [
-            (1, [played_tile] if played_tile is not None else [], self.move_words(row.played))
+            (1, [played_tile] if played_tile is not None else [], cell_words(move_words(row.played)))
         ]
         judged = row.judged
         if judged is None:
@@ -356,7 +362,9 @@ class CoachDialog(QDialog):
             if judged.grade is not Grade.BEST or near_tie:
                 alternatives = [m for m in judged.best if m != judged.played]
                 best_tiles = [t for t in (_tile_of(m) for m in alternatives) if t is not None]
-                cells.append((3, best_tiles[:MAX_TILES_SHOWN], ", ".join(self.move_words(m) for m in alternatives)))
+                cells.append(
+                    (3, best_tiles[:MAX_TILES_SHOWN], cell_words(", ".join(move_words(m) for m in alternatives)))
+                )
             else:
                 item.setText(3, self.tr("✓ your move"))  # an empty cell read as if nothing better was shown
                 item.setForeground(3, QBrush(self.grade_colour(Grade.BEST)))
@@ -466,18 +474,6 @@ class CoachDialog(QDialog):
             loss=whole_or_tenths(total)
         )
 
-    def move_words(self, move: Move) -> str:
-        """A move as a player says it ("5-3 on the 3"), not in the engine's notation ("5-3@3")."""
-        if move.kind is MoveKind.PLAY and move.tile is not None:
-            if move.end is None:
-                return self.tr("{tile} (pose)").format(tile=move.tile)
-            return self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
-        if move.kind is MoveKind.PASS:
-            return self.tr("Pass")
-        if move.kind is MoveKind.DRAW:
-            return self.tr("Draw")
-        return move.notation()
-
     def grade_colour(self, grade: Grade) -> QColor:
         """The grade's colour, light on a dark list and deep on a light one, so it always reads."""
         base = self.tree.palette().color(self.tree.backgroundRole()).name()
@@ -561,20 +557,20 @@ class CoachDialog(QDialog):
         if other is not None and mine.follow > other.follow:
             return self.tr(
                 "It left {ends} open and kept %n of your tiles able to follow, more than {other}.", "", mine.follow
-            ).format(ends=self.ends_words(mine.ends), other=self.move_words(other.move))
+            ).format(ends=self.ends_words(mine.ends), other=move_words(other.move))
         if other is None:
             return self.tr("Every other choice came to the same.")
         if _tenths(mine.ahead) == _tenths(other.ahead):
             if judged.value_of(judged.played) - judged.value_of(other.move) < 0.05:
                 return self.tr(
                     "As good as {other}: over the deals you could not tell apart both come out ahead {a}."
-                ).format(other=self.move_words(other.move), a=self.times_in_ten(mine.ahead))
+                ).format(other=move_words(other.move), a=self.times_in_ten(mine.ahead))
             return self.tr(
                 "Better than {other}: over the deals you could not tell apart both come out ahead {a}, "
                 "but it gives the others fewer points on average."
-            ).format(other=self.move_words(other.move), a=self.times_in_ten(mine.ahead))
+            ).format(other=move_words(other.move), a=self.times_in_ten(mine.ahead))
         return self.tr("Over the deals you could not tell apart it comes out ahead {a}, {other} {b}.").format(
-            a=self.times_in_ten(mine.ahead), other=self.move_words(other.move), b=self.times_in_ten(other.ahead)
+            a=self.times_in_ten(mine.ahead), other=move_words(other.move), b=self.times_in_ten(other.ahead)
         )
 
     def times_in_ten(self, share: float) -> str:
@@ -584,7 +580,7 @@ class CoachDialog(QDialog):
     def loss_text(self, judged: Judged, reasons: Reasons) -> str:
         mine, better = reasons.played, reasons.other
         assert better is not None  # a move that lost value had a better one
-        best = self.move_words(better.move)
+        best = move_words(better.move)
         blocked = [s for s in self.opponents_in(reasons.seat, better.stuck) if s not in mine.stuck]
         partner = [s for s in self.partners_in(reasons.seat, mine.stuck) if s not in better.stuck]
         if better.went_out:
@@ -632,7 +628,7 @@ class CoachDialog(QDialog):
                 return self.tr("With every tile shown your move turned out as good as any: it was a risk, not a loss.")
             return ""
         text = self.tr("With every tile shown: {best} would have won {n} more.").format(
-            best=self.move_words(reasons.hindsight_best), n=whole_or_tenths(reasons.hindsight_loss)
+            best=move_words(reasons.hindsight_best), n=whole_or_tenths(reasons.hindsight_loss)
         )
         if (
             judged.grade in (Grade.BEST, Grade.FINE)

@@ -426,6 +426,10 @@ def describe_move(name: str, move: Move, yours: bool = False, points: int = 0) -
     if move.kind is MoveKind.PLAY:
         if move.end is None:
             return translate("Moves", "{name} played {tile} (pose)").format(name=name, tile=move.tile)
+        if move.on_double:  # the fives games' end where a double lies, told from another end showing the same number
+            return translate("Moves", "{name} played {tile} on the {end} by the double").format(
+                name=name, tile=move.tile, end=move.end
+            )
         return translate("Moves", "{name} played {tile} on the {end}").format(name=name, tile=move.tile, end=move.end)
     if move.kind is MoveKind.PASS:
         return translate("Moves", "{name} passed").format(name=name)
@@ -455,6 +459,10 @@ def _describe_your_move(move: Move, points: int) -> str:
     if move.kind is MoveKind.PLAY:
         if move.end is None:
             return translate("Moves", "You played {tile} (pose)").format(tile=move.tile)
+        if move.on_double:
+            return translate("Moves", "You played {tile} on the {end} by the double").format(
+                tile=move.tile, end=move.end
+            )
         return translate("Moves", "You played {tile} on the {end}").format(tile=move.tile, end=move.end)
     if move.kind is MoveKind.PASS:
         return translate("Moves", "You passed")

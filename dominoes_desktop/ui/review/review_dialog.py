@@ -77,11 +77,9 @@ class ReviewDialog(QDialog):
                 if result.winner_side is not None
                 else self.tr("nobody won")
             )
-            if len(result.scores) > 2:
-                # Each for themselves: "130 to 40 to 80 to 50" named nobody (audit24b); each score with its side.
-                score = " · ".join(f"{side_name(rules, seats, s)}: {x}" for s, x in enumerate(result.scores))
-            else:
-                score = self.tr(" to ").join(str(x) for x in result.scores)
+            # Each score with its side: "130 to 40 to 80 to 50" named nobody (audit24b), and two sides' "0 to 2" did
+            # not say which was whose ("You & Partner: 0 · CPU 1 & CPU 3: 2").
+            score = " · ".join(f"{side_name(rules, seats, s)}: {x}" for s, x in enumerate(result.scores))
             label = self.tr("Hand {n}: {won} · score after it {score}").format(n=i + 1, won=won, score=score)
             if i in self.unverifiable:
                 label += " · ⚠ " + self.tr("cannot be verified")

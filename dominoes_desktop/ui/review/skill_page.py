@@ -29,13 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...engine.analysis import rating
-from ...engine.errors import NotationError
-from ...engine.moves import MoveKind, parse_move
 from ..learn.rules_page import preset_name
 from ..look.look_style import readable_on
 from ..look.looks import PIP_COLORS, Look
 from ..shell.i18n import number
 from ..shell.store_service import StoreService
+from ..shell.wording import move_words
 from .deal_luck import player_name
 
 if TYPE_CHECKING:
@@ -92,24 +91,6 @@ class SkillCounts(QObject):
 
     def imported(self, n: int, file: str) -> str:
         return self.tr("Imported %n new judged hand(s) from {file}.", "", n).format(file=file)
-
-
-def move_words(notation: str) -> str:
-    """A judged move as a player says it ("5-3 on the 3", as the move log and the coach do), not in the record's
-    notation ("5-3@3")."""
-    try:
-        move = parse_move(notation)
-    except NotationError:
-        return notation
-    if move.kind is MoveKind.PLAY and move.tile is not None:
-        if move.end is None:
-            return QCoreApplication.translate("SkillPage", "{tile} (pose)").format(tile=move.tile)
-        return QCoreApplication.translate("SkillPage", "{tile} on the {end}").format(tile=move.tile, end=move.end)
-    if move.kind is MoveKind.PASS:
-        return QCoreApplication.translate("SkillPage", "pass")
-    if move.kind is MoveKind.DRAW:
-        return QCoreApplication.translate("SkillPage", "draw")
-    return notation
 
 
 def cpu_levels(family: str) -> dict[str, tuple[float, float, float]]:
@@ -352,12 +333,14 @@ class SkillPage(QWidget):
         self.export.clicked.connect(lambda: self.export_record())
         self.import_.clicked.connect(lambda: self.import_record())
         top = QHBoxLayout()
+        self.choice_labels: dict[QComboBox, QLabel] = {}
         for text, field, stretch in (
             (QCoreApplication.translate("SkillPage", "Player"), self.player, 1),
             (QCoreApplication.translate("SkillPage", "Family"), self.family, 2),
         ):
             label = QLabel(text)
             label.setBuddy(field)  # on Linux a combo box is named by its value: its label says what it is for
+            self.choice_labels[field] = label
             top.addWidget(label)
             top.addWidget(field, stretch)
         layout = QVBoxLayout(self)
@@ -412,9 +395,13 @@ class SkillPage(QWidget):
         self._fill()
 
     def _fill_empty(self, why: str) -> None:
+        """Nothing to show, and `why` said where the error rate would be: the headline, the page's first Tab stop
+        once the empty choices are hidden, so a screen reader reads it there (an empty headline was read as "Your
+        error rate" and nothing more, beside two blank choices)."""
         self.snapshot = None
-        self.status.setText(why)
-        self.headline.setText("")
+        self._say_in(self.status, self.note)
+        self._say_in(self.headline, why)
+        self.headline.setAccessibleDescription(why)
         self.place.setText("")
         self.place.setAccessibleDescription("")
         self.chart.show_series((), {})
@@ -423,6 +410,18 @@ class SkillPage(QWidget):
         self.costly_title.hide()
         self.records.setText("")
         self.practice.setText("")
+        self._show_choices()
+
+    def _say_in(self, label: QLabel, text: str) -> None:
+        """`text` on `label`, which takes no room (and no Tab stop) while it has nothing to say."""
+        label.setText(text)
+        label.setVisible(bool(text))
+
+    def _show_choices(self) -> None:
+        """A choice of player or family only when there is one to make: empty, they were two blank boxes."""
+        for combo, label in self.choice_labels.items():
+            combo.setVisible(combo.count() > 0)
+            label.setVisible(combo.count() > 0)
 
     def _fill(self) -> None:
         snapshot = self.snapshot
@@ -446,17 +445,21 @@ class SkillPage(QWidget):
             at = combo.findData(chosen if combo is self.family else snapshot.player)
             combo.setCurrentIndex(max(0, at))
             combo.blockSignals(False)
+        self._show_choices()
         waiting = SkillCounts().waiting(snapshot.waiting) if snapshot.waiting else ""
         if not snapshot.families:
             self._fill_empty(
                 QCoreApplication.translate(
-                    "SkillPage", "No judged hands yet: every hand you finish is judged in the background."
+                    "SkillPage",
+                    "Nothing judged yet. Finish a hand you play: your decisions in it are judged in the background,"
+                    " and your error rate shows here. A skill record exported from another computer can be imported"
+                    " below.",
                 )
                 + (" " + waiting if waiting else "")
             )
             self.snapshot = snapshot
             return
-        self.status.setText(" ".join(t for t in (self.note, waiting) if t))
+        self._say_in(self.status, " ".join(t for t in (self.note, waiting) if t))
         self._show_family()
 
     def current(self) -> FamilySkill | None:
@@ -650,4 +653,4 @@ class SkillPage(QWidget):
         else:
             self.note = SkillCounts().imported(hands, name)
             self.refresh()
-        self.status.setText(self.note)
+        self._say_in(self.status, self.note)

@@ -1,12 +1,13 @@
 """Engine errors in the player's language: the engine names a problem by a code and its parameters,
-and this is where they become words."""
+and this is where they become words; and a move as a player says it, one wording for every screen."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from ...engine.cpu import Decision
-from ...engine.errors import DominoError
+from ...engine.errors import DominoError, NotationError
+from ...engine.moves import Move, MoveKind, parse_move
 from .i18n import translate
 
 CONTEXT = "EngineError"
@@ -87,3 +88,28 @@ def hint_why(decision: Decision) -> str:
         return translate(REASON_CONTEXT, str(template)).format(**dict(decision.params))
     except (KeyError, IndexError):
         return ""
+
+
+def move_words(move: Move | str) -> str:
+    """A move as a player says it ("5-3 on the 3", "6-6 (pose)", "pass"), not in its notation ("5-3@3"): the
+    skill page and the coach say their moves so, and a room's timeout can too. `move` is a Move or its notation
+    (the skill record and the room's messages keep notation); notation that names no move is given back as is.
+    A play at an end where a double lies (All Fives' spinner ends: both open ends may show the 6) says so, "6-4
+    on the 6 by the double", as the engine tells the two ends apart. Lower case: said inside sentences."""
+    if isinstance(move, str):
+        notation = move
+        try:
+            move = parse_move(notation)
+        except NotationError:
+            return notation
+    if move.kind is MoveKind.PLAY and move.tile is not None:
+        if move.end is None:
+            return translate("MoveWords", "{tile} (pose)").format(tile=move.tile)
+        if move.on_double:
+            return translate("MoveWords", "{tile} on the {end} by the double").format(tile=move.tile, end=move.end)
+        return translate("MoveWords", "{tile} on the {end}").format(tile=move.tile, end=move.end)
+    if move.kind is MoveKind.PASS:
+        return translate("MoveWords", "pass")
+    if move.kind is MoveKind.DRAW:
+        return translate("MoveWords", "draw")
+    return move.notation()

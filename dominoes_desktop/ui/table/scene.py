@@ -721,11 +721,21 @@ class TableScene(QGraphicsScene):
                     x = max(anchor.x(), beside.right() + gap + span / 2) if slot == "top_left" else anchor.x()
                     x = min(x, beside.left() - gap - span / 2) if slot == "top_right" else x
                     anchor = QPointF(x, anchor.y())
-                box = (
-                    QRectF(anchor.x() - span / 2, anchor.y() - thick / 2, span, thick)
-                    if along == "x"
-                    else QRectF(anchor.x() - thick / 2, anchor.y() - span / 2, thick, span)
-                )
+                if corner is not None and along == "y":
+                    # A side seat's column hangs from its plate, its first tile just under it, and shortens from
+                    # the bottom as the seat plays: centred on the side, it lay farther from its plate than the row
+                    # across the table beside that plate did (polish26).
+                    top_y = self._plate_rect(self.plates[seat], corner).bottom() + gap
+                    shown = len(seat_state.tiles) if seat_state.tiles else seat_state.count
+                    drawn = self._row_span(False, -(-max(shown, 1) // lines), along, scale)
+                    anchor = QPointF(anchor.x(), top_y + drawn / 2)
+                    box = QRectF(anchor.x() - thick / 2, top_y, thick, span)
+                else:
+                    box = (
+                        QRectF(anchor.x() - span / 2, anchor.y() - thick / 2, span, thick)
+                        if along == "x"
+                        else QRectF(anchor.x() - thick / 2, anchor.y() - span / 2, thick, span)
+                    )
             lines = rack_lines if seat == state.bottom else sizes[seat][1]
             places[seat] = SeatPlace(slot, anchor, along, scale, box, QPointF(), lines, rack_pitch)
             taken.append(box)
