@@ -1782,11 +1782,6 @@
         <translation>Partida guardada</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/main_window.py" line="362" />
-        <source> to </source>
-        <translation> a </translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="365" />
         <source>Resume your match?</source>
         <translation>¿Seguir tu partida?</translation>

@@ -167,3 +167,30 @@ def test_a_resumed_hand_logs_a_claim_with_the_points_it_took(qtbot: QtBot, tmp_p
     assert line in second.game.log.lines(), "the claim's points come from the record"
     assert second.game.log.lines() == logged, "the log is the same as before the resume"
     assert not any(text.endswith("claimed 0") for text in second.game.log.lines())
+
+
+def test_the_resume_question_names_each_side_with_its_score(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "(hand 2, score 1 to 0)" did not say whose 1 it was: each side is named with its score, as the hand
+    review's list names them."""
+    from PySide6.QtWidgets import QMessageBox
+
+    first = make_window(qtbot, tmp_path)
+    first.quick_start(build_rules("jamaican"), seed=4)
+    cut_the_deck(qtbot, first)
+    _finish_a_hand(qtbot, first)
+    idle(first)
+    first.store.wait_idle()
+    scores = list(first.controller.match.scores)  # type: ignore[union-attr]
+    assert sum(scores) > 0
+    first.close()
+
+    asked: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "question", lambda _parent, _title, text: asked.append(text) or QMessageBox.StandardButton.No
+    )
+    second = make_window(qtbot, tmp_path)
+    second._autosave_loaded(Autosave(tmp_path).load())
+    assert len(asked) == 1
+    assert f"score You & CPU 2: {scores[0]} · CPU 1 & CPU 3: {scores[1]})" in asked[0], asked[0]

@@ -678,8 +678,13 @@ class MainWindow(QMainWindow):
         if loaded.saved is None or self.controller.match is not None:
             return  # nothing to resume, or the player has already started another match
         if not self._resume_without_asking:
+            from ..play.controller import SeatConfig
+            from ..play.panels import side_name
+
             match = loaded.saved.match
-            scores = self.tr(" to ").join(str(x) for x in match.scores)
+            # Each score with its side, as the hand review's list names them: "0 to 2" said nobody's.
+            seats = [SeatConfig(s.name, s.human, s.level) for s in loaded.saved.seats]
+            scores = " · ".join(f"{side_name(match.rules, seats, s)}: {x}" for s, x in enumerate(match.scores))
             question = self.tr(
                 "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
             ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores)
