@@ -651,6 +651,10 @@
         <translation>juega el {tile} al {end}</translation>
     </message>
     <message>
+        <source>Play {tile} on the {end} by the double</source>
+        <translation>juega el {tile} al {end} por el doble</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="557" />
         <source>Draw from the stock</source>
         <translation>roba del pozo</translation>

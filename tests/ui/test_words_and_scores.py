@@ -53,6 +53,8 @@ def test_match_over_says_so_and_the_score_title_does_not_count_on(qtbot: QtBot, 
 def test_hints_are_advice_in_words(window: MainWindow) -> None:
     page = window.game
     assert page.advice(Move(MoveKind.PLAY, Tile(6, 1), 6)) == "Play 6-1 on the 6"
+    # All Fives' spinner: both open ends may show the 6; the hint says which, as the move log does.
+    assert page.advice(Move.play(Tile(6, 4), 6, on_double=True)) == "Play 6-4 on the 6 by the double"
     assert page.advice(Move(MoveKind.PLAY, Tile(6, 6))) == "Pose 6-6"
     assert page.advice(Move(MoveKind.PASS)) == "Pass"
 

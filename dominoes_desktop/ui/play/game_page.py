@@ -973,6 +973,8 @@ class GamePage(QWidget):
         if move.kind is MoveKind.PLAY and move.tile is not None:
             if move.end is None:
                 return self.tr("Pose {tile}").format(tile=move.tile)
+            if move.on_double:  # both open ends may show the 6 (a spinner): say which, as the move log does
+                return self.tr("Play {tile} on the {end} by the double").format(tile=move.tile, end=move.end)
             return self.tr("Play {tile} on the {end}").format(tile=move.tile, end=move.end)
         if move.kind is MoveKind.DRAW:
             return self.tr("Draw from the stock")
