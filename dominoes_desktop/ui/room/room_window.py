@@ -195,11 +195,12 @@ def _store_seats(settings: Settings | None, seats: dict[str, dict[str, str]]) ->
         settings.store.sync()
 
 
-def seat_window(host: str, port: int, code: str, name: str) -> RoomWindow | None:
-    """The open room window of this app that holds (or is taking) `name`'s guest seat in that room, if any."""
+def seat_window(host: str, port: int, code: str, name: str, fingerprint: str | None = None) -> RoomWindow | None:
+    """The open room window of this app that holds (or is taking) `name`'s guest seat in that room, if any; with a
+    `fingerprint` (the invite's), only one that checks the host by that fingerprint."""
     wanted = protocol.normalise_code(code)
     for other in QApplication.topLevelWidgets():
-        if isinstance(other, RoomWindow) and other.holds_guest_seat(host, port, wanted, name):
+        if isinstance(other, RoomWindow) and other.holds_guest_seat(host, port, wanted, name, fingerprint):
             return other
     return None
 
@@ -277,6 +278,7 @@ class RoomWindow(QWidget):
         self._join: dict[str, Any] | None = None
         self._asked_code = str(first.get("code", ""))  # the room asked for, before it answers
         self._name = str(first.get("name", ""))
+        self._joining = self._guest  # the room has not yet answered this window's join (or rejoin)
         self._token_sent = self._kept_token(host, port) if self._guest else ""
         if self._token_sent:
             self._join, first = first, {"t": "rejoin", "code": first["code"], "token": self._token_sent}
@@ -292,10 +294,22 @@ class RoomWindow(QWidget):
                 return ""
         return token
 
-    def holds_guest_seat(self, host: str, port: int, code: str, name: str) -> bool:
-        """Whether this window is `name`'s guest seat in the room at host:port with that (normalised) code."""
+    def holds_guest_seat(self, host: str, port: int, code: str, name: str, fingerprint: str | None = None) -> bool:
+        """Whether this window is `name`'s guest seat in the room at host:port with that (normalised) code: it holds
+        the seat's token or its join is still unanswered. A window whose join was refused (the room full, not the
+        host the invite named) holds nothing: the invite opened again joins in a new window (review26 1). With a
+        `fingerprint`, the window must check the host by it (an invite without one names no other host)."""
         own_code = protocol.normalise_code(self.code or self._asked_code)
-        return self._guest and not self.ended and self.server == (host, port) and (own_code, self._name) == (code, name)
+        if not self._guest or self.ended or self.server != (host, port) or (own_code, self._name) != (code, name):
+            return False
+        if fingerprint is not None and fingerprint != (self.pin or self.fingerprint):
+            return False
+        return bool(self.controller.token) or (self._joining and self.live())
+
+    def live(self) -> bool:
+        """Whether this window's connection is open or still opening."""
+        socket = self.controller.socket
+        return socket is not None and socket.live()
 
     def bring_to_front(self, told: Callable[[str], None] | None = None) -> None:
         """Raise and activate this window (its invite was opened again); when the window system keeps it behind,
@@ -552,7 +566,7 @@ class RoomWindow(QWidget):
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         if kind == "joined":
-            self._join = None
+            self._join, self._joining = None, False
             if self._guest:
                 keep_seat(
                     self.settings, seat_key(*self.server, str(message["code"])), self._name, str(message["token"])
@@ -579,6 +593,8 @@ class RoomWindow(QWidget):
             # A host's app from before `again`: it cannot pass the ask on.
             self.say_log(self.tr("The host's app cannot pass on your ask: ask for another match in the table talk."))
         elif kind == "error":
+            if message.get("re") in ("join", "rejoin"):  # no seat taken (a seat refused its token is not held)
+                self._joining, self._token_sent, self.controller.token = False, "", ""
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
             self.ended = True
@@ -949,6 +965,7 @@ class RoomWindow(QWidget):
     # ---- connection ------------------------------------------------------------------------------
 
     def _closed(self, why: str) -> None:
+        self._joining = False  # unanswered, the join took no seat; a seat taken is kept by its token
         if self.ended:
             return
         socket = self.controller.socket
