@@ -530,9 +530,10 @@ class RoomWindow(QWidget):
         self.page.refresh()
         self.page.table.refresh()
 
-    def _offer_again(self) -> None:
+    def _offer_again(self, focus: bool = True) -> None:
         """The sheet at a match's end offers another match at the same table: the host plays it, a guest
-        asks the host for it (the protocol's `again`, which each window words in its own language)."""
+        asks the host for it (the protocol's `again`, which each window words in its own language). `focus`: the
+        button takes the focus (not at a guest's ask, which came while the host may be typing: review26 2)."""
         again = self.page.hand_end.again
         if self.controller.winner is None or self.state != "over":
             again.hide()
@@ -543,7 +544,7 @@ class RoomWindow(QWidget):
         again.setAccessibleName(words)
         again.setEnabled(True)
         again.show()
-        if self.page.hand_end.isVisible():
+        if focus and self.page.hand_end.isVisible():
             again.setFocus()
 
     def play_again(self) -> None:
@@ -824,7 +825,9 @@ class RoomWindow(QWidget):
             asked = self.tr("{name} asks for another match.").format(name=name)
             self.say_log(asked)
             if self.seat == self.controller.host_seat and self.state == "over":
-                self._offer_again()  # "Play again" at hand, on the sheet
+                # "Play again" at hand on the sheet, but the focus stays where the host has it: a Space meant for
+                # the table talk started a match. The status line says it (to a screen reader too, once).
+                self._offer_again(focus=False)
                 self._status(self.tr("{name} asks for another match: press Play again.").format(name=name))
 
     def _timed_out(self, name: str, action: str) -> str:
