@@ -4059,6 +4059,14 @@ Corte: {cut}</translation>
         <translation>La aplicación del anfitrión no puede transmitir tu petición: pide otra partida en la charla de la mesa.</translation>
     </message>
     <message>
+        <source>You have already asked for another match.</source>
+        <translation>Ya pediste otra partida.</translation>
+    </message>
+    <message>
+        <source>The room did not take your ask for another match.</source>
+        <translation>La sala no aceptó tu petición de otra partida.</translation>
+    </message>
+    <message>
         <source>A new match begins.</source>
         <translation>Empieza una partida nueva.</translation>
     </message>

@@ -279,6 +279,10 @@ class RoomWindow(QWidget):
         self._asked_code = str(first.get("code", ""))  # the room asked for, before it answers
         self._name = str(first.get("name", ""))
         self._joining = self._guest  # the room has not yet answered this window's join (or rejoin)
+        # The room's match in play (its `room` message numbers them) and the one this guest asked another match
+        # after: one ask a match, kept across a rejoin (the room replays `match_end` to a seat back after it).
+        self._match_number = 0
+        self._asked_after = -1
         self._token_sent = self._kept_token(host, port) if self._guest else ""
         if self._token_sent:
             self._join, first = first, {"t": "rejoin", "code": first["code"], "token": self._token_sent}
@@ -539,6 +543,10 @@ class RoomWindow(QWidget):
             again.hide()
             return
         host = self.seat == self.controller.host_seat
+        if not host and self._asked_after == self._match_number:
+            self._asked_shown()
+            again.show()
+            return
         words = self.tr("Play again") if host else self.tr("Ask for another match")
         again.setText(words)
         again.setAccessibleName(words)
@@ -554,13 +562,34 @@ class RoomWindow(QWidget):
         if self.seat == self.controller.host_seat:
             self.controller.send({"t": "start"})
             return
-        if not self.page.hand_end.again.isEnabled():  # asked already: the room takes one ask a match
+        if self._asked_after == self._match_number:  # asked already: the room takes one ask a match
             return
+        self._asked_after = self._match_number
         # A message of the protocol, not table talk: an English host read a Spanish guest's "¿Otra partida?".
         self.controller.send({"t": "again"})
-        self.page.hand_end.again.setEnabled(False)
-        self.page.hand_end.again.setText(self.tr("Asked for another match"))
+        self._asked_shown()
         self.say_log(self.tr("You asked the host for another match."))
+
+    def _asked_shown(self) -> None:
+        again = self.page.hand_end.again
+        words = self.tr("Asked for another match")
+        again.setEnabled(False)
+        again.setText(words)
+        again.setAccessibleName(words)
+
+    def _again_refused(self, message: dict[str, Any]) -> None:
+        """The room's refusal of this guest's ask, in the player's language (the room's `msg` is English)."""
+        code = message.get("code")
+        if code == protocol.E_UNKNOWN_TYPE:
+            # A host's app from before `again`: it cannot pass the ask on.
+            self.say_log(self.tr("The host's app cannot pass on your ask: ask for another match in the table talk."))
+            return
+        if code == protocol.E_STATE and self.state == "over" and self.seat != self.controller.host_seat:
+            self._asked_after = self._match_number  # asked before (this window closed, or its app started again)
+            self._asked_shown()
+            self.say_log(self.tr("You have already asked for another match."))
+            return
+        self.say_log(self.tr("The room did not take your ask for another match."))
 
     # ---- messages --------------------------------------------------------------------------------
 
@@ -576,6 +605,7 @@ class RoomWindow(QWidget):
             self._show_invite()
             self._set_up_page()
         elif kind == "room":
+            self._match_number = int(message.get("match", 0))
             self._room(message)
         elif kind == "view":
             if message.get("decision") == Decision.CUT and message.get("legal"):
@@ -590,9 +620,8 @@ class RoomWindow(QWidget):
             self._forget_seat(str(self._join.get("code", "")))
             self.controller.send(self._join)  # the seat kept is gone (removed, another room): join as anyone does
             self._join, self._token_sent = None, ""
-        elif kind == "error" and message.get("re") == "again" and message.get("code") == protocol.E_UNKNOWN_TYPE:
-            # A host's app from before `again`: it cannot pass the ask on.
-            self.say_log(self.tr("The host's app cannot pass on your ask: ask for another match in the table talk."))
+        elif kind == "error" and message.get("re") == "again":
+            self._again_refused(message)
         elif kind == "error":
             if message.get("re") in ("join", "rejoin"):  # no seat taken (a seat refused its token is not held)
                 self._joining, self._token_sent, self.controller.token = False, "", ""
@@ -787,6 +816,8 @@ class RoomWindow(QWidget):
     def _event(self, message: dict[str, Any]) -> None:
         kind = message["e"]
         name = self.controller.name(int(message.get("seat", -1)))
+        if kind == "start":
+            self._asked_after = -1  # a match begins: another is asked for at its end, afresh
         if kind == "hand_end":
             scores = " : ".join(str(s) for s in message["scores"])
             self.say_log(self.tr("Hand {n} is over. Scores: {scores}").format(n=message["hand"] + 1, scores=scores))
