@@ -3,7 +3,9 @@
 2. The ask moved the host's keyboard focus to "Play again": the host typing in the table talk started a match with
    one Space. The focus stays; the status line says the ask, once.
 3. A guest back after asking was offered the button again, and the room's refusal of a second ask was shown in
-   English: the ask is kept across a rejoin (one a match), and the refusals are worded in the player's language."""
+   English: the ask is kept across a rejoin (one a match), and the refusals are worded in the player's language.
+4. An older host refuses `again` (unknown_type): the ask goes to the table talk as the old line, once, and the guest
+   is told so."""
 
 from __future__ import annotations
 
@@ -104,4 +106,26 @@ def test_a_second_ask_from_a_new_window_is_refused_in_the_players_language(qtbot
         assert back.log.toPlainText().splitlines()[-1] == "La sala no aceptó tu petición de otra partida."
     finally:
         LANGUAGE.install("en")
+        host.stop()
+
+
+def test_an_older_hosts_refusal_sends_the_ask_as_table_talk_once_and_says_so(qtbot: QtBot) -> None:
+    host, ana, ben = over(qtbot)
+    try:
+        ben.play_again()
+        qtbot.waitUntil(lambda: "Ben asks for another match." in ana.log.toPlainText(), timeout=5000)
+        old = {"t": "error", "code": "unknown_type", "msg": "unknown message type 'again'", "re": "again"}
+        ben.receive(old)  # as a host's app from before `again` answers it
+        ben.receive(old)
+        assert ben.log.toPlainText().splitlines()[-1] == (
+            "The host's app is older: your ask was sent in the table talk instead."
+        )
+        assert ben.log.toPlainText().count("table talk instead") == 1
+        qtbot.waitUntil(lambda: "Ben says: Another match?" in ana.log.toPlainText(), timeout=5000)
+        qtbot.wait(300)
+        assert ana.log.toPlainText().count("Ben says: Another match?") == 1, "once"
+        assert "refused" not in ben.log.toPlainText()
+        again = ben.page.hand_end.again
+        assert again.text() == "Asked for another match" and not again.isEnabled()
+    finally:
         host.stop()

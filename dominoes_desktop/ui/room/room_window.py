@@ -283,6 +283,7 @@ class RoomWindow(QWidget):
         # after: one ask a match, kept across a rejoin (the room replays `match_end` to a seat back after it).
         self._match_number = 0
         self._asked_after = -1
+        self._old_host = False  # the host's app refused `again` as unknown: the ask goes as table talk
         self._token_sent = self._kept_token(host, port) if self._guest else ""
         if self._token_sent:
             self._join, first = first, {"t": "rejoin", "code": first["code"], "token": self._token_sent}
@@ -565,8 +566,11 @@ class RoomWindow(QWidget):
         if self._asked_after == self._match_number:  # asked already: the room takes one ask a match
             return
         self._asked_after = self._match_number
-        # A message of the protocol, not table talk: an English host read a Spanish guest's "¿Otra partida?".
-        self.controller.send({"t": "again"})
+        if self._old_host:
+            self._ask_in_talk()
+        else:
+            # A message of the protocol, not table talk: an English host read a Spanish guest's "¿Otra partida?".
+            self.controller.send({"t": "again"})
         self._asked_shown()
         self.say_log(self.tr("You asked the host for another match."))
 
@@ -577,12 +581,19 @@ class RoomWindow(QWidget):
         again.setText(words)
         again.setAccessibleName(words)
 
+    def _ask_in_talk(self) -> None:
+        """The ask as a line of table talk, in this player's words: what a host's app from before `again` reads."""
+        self.controller.send({"t": "chat", "text": self.tr("Another match?")})
+
     def _again_refused(self, message: dict[str, Any]) -> None:
         """The room's refusal of this guest's ask, in the player's language (the room's `msg` is English)."""
         code = message.get("code")
         if code == protocol.E_UNKNOWN_TYPE:
-            # A host's app from before `again`: it cannot pass the ask on.
-            self.say_log(self.tr("The host's app cannot pass on your ask: ask for another match in the table talk."))
+            # A host's app from before `again`: the ask goes as the table-talk line it used to be, once.
+            if not self._old_host:
+                self._old_host = True
+                self._ask_in_talk()
+                self.say_log(self.tr("The host's app is older: your ask was sent in the table talk instead."))
             return
         if code == protocol.E_STATE and self.state == "over" and self.seat != self.controller.host_seat:
             self._asked_after = self._match_number  # asked before (this window closed, or its app started again)
