@@ -98,3 +98,29 @@ def test_a_seat_whose_connection_was_lost_is_taken_back_by_its_invite(qtbot: QtB
         assert ana.controller.names.count("Ben") == 1, "Ben holds one seat"
     finally:
         host.stop()
+
+
+def test_a_kept_seat_is_taken_back_by_the_right_invite_after_a_wrong_one(qtbot: QtBot) -> None:
+    """The window refused by its pin had sent nothing, yet it still named the kept token as its own: the right
+    invite's window then joined as a newcomer (another seat) instead of taking Ben's seat back."""
+    host = two_friends_room(qtbot)
+    try:
+        ana = host.window
+        ben = guest(qtbot, host, "Ben")
+        ana.start_button.click()
+        qtbot.waitUntil(lambda: ben.state == "playing", timeout=15000)
+        ben.close()  # during the match his seat is kept: the invite opened again takes it back with its token
+        qtbot.waitUntil(lambda: not ana._room_seats[1]["connected"], timeout=5000)
+        game = game_window(qtbot)
+        wrong = open_invite(game, Invite("127.0.0.1", host.server.port, ana.code, "00" * 32), "Ben")
+        qtbot.addWidget(wrong)
+        qtbot.waitUntil(lambda: "not the host" in wrong.status.text(), timeout=15000)
+        right = open_invite(game, Invite("127.0.0.1", host.server.port, ana.code, ana.fingerprint), "Ben")
+        qtbot.addWidget(right)
+        assert right is not wrong
+        qtbot.waitUntil(lambda: right.seat >= 0, timeout=15000)
+        assert right.seat == 1, "Ben's own seat, not another"
+        qtbot.waitUntil(lambda: ana._room_seats[1]["connected"], timeout=5000)
+        assert ana.controller.names.count("Ben") == 1
+    finally:
+        host.stop()

@@ -1010,7 +1010,8 @@ class RoomWindow(QWidget):
     # ---- connection ------------------------------------------------------------------------------
 
     def _closed(self, why: str) -> None:
-        self._joining = False  # unanswered, the join took no seat; a seat taken is kept by its token
+        if self._joining:  # unanswered, the join took no seat: the kept token it sent is free for another window
+            self._joining, self._token_sent = False, ""
         if self.ended:
             return
         socket = self.controller.socket
