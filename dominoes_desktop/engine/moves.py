@@ -89,10 +89,13 @@ def parse_first_move(text: str) -> Move:
     as if an open end existed."""
     try:
         return parse_move(text)
-    except NotationError:
+    except NotationError as refused:
         if not isinstance(text, str) or "@" not in text:
             raise
-        tile = Tile.parse(text.strip().partition("@")[0])  # a tile that cannot be read: parse_move's own words
+        try:
+            tile = Tile.parse(text.strip().partition("@")[0])
+        except NotationError:  # not a tile play ("muggins:x@1"): parse_move's own words, not the tile reader's
+            raise refused from None
         raise NotationError(first_tile_refusal(text, tile)) from None
 
 

@@ -55,7 +55,7 @@ from ..engine.record import (
 )
 from ..engine.record import SeatRecord as SeatRecord  # re-exported: the store's callers name seats so
 from ..engine.rules import Rules
-from ..engine.tiles import Tile, full_set
+from ..engine.tiles import Tile, full_set, shown
 from . import HOME_GROUP
 from .files import FileRefused, parse_json, read_bounded, whole_number
 
@@ -304,6 +304,9 @@ def match_from_json(data: Any) -> SavedMatch:
     _require(isinstance(data, dict), "the file is not a match (expected a JSON object)", "not_match")
     _require(data.get("format") == FORMAT, "the file is not a Dominoes Desktop match", "not_match")
     version = data.get("version")
+    # Only a whole number names another version of the game: a file without one, or with "2" or true, is damaged.
+    numbered = isinstance(version, int) and not isinstance(version, bool)
+    _require(numbered, f"'version' must be a whole number, not {shown(repr(version))}")
     _require(version in (OLD_VERSION, VERSION), f"match files of version {version!r} are not supported", "version")
     if version == OLD_VERSION:
         return _match_from_version_1(data)

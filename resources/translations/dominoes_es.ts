@@ -4041,8 +4041,20 @@ Corte: {cut}</translation>
         <translation>Tu asiento en la sala {code} ya está abierto en su propia ventana.</translation>
     </message>
     <message>
-        <source>The host&apos;s app cannot pass on your ask: ask for another match in the table talk.</source>
-        <translation>La aplicación del anfitrión no puede transmitir tu petición: pide otra partida en la charla de la mesa.</translation>
+        <source>The host&apos;s app is older: your ask was sent in the table talk instead.</source>
+        <translation>La aplicación del anfitrión es más antigua: tu petición se envió por la charla de la mesa.</translation>
+    </message>
+    <message>
+        <source>Another match?</source>
+        <translation>¿Otra partida?</translation>
+    </message>
+    <message>
+        <source>You have already asked for another match.</source>
+        <translation>Ya pediste otra partida.</translation>
+    </message>
+    <message>
+        <source>The room did not take your ask for another match.</source>
+        <translation>La sala no aceptó tu petición de otra partida.</translation>
     </message>
     <message>
         <source>A new match begins.</source>

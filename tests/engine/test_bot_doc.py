@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from dominoes_desktop.engine.cpu.players import HardPlayer
+from dominoes_desktop.engine.cpu.search import MAX_WORLDS
 from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.view import view_from_request
 
@@ -80,3 +82,28 @@ def test_each_example_is_what_the_bot_answers(example: int) -> None:
         parse_move(answer["move"])  # in notation
         if level in SEEDED:
             assert (answer["move"], answer["why"]) == (expected["move"], expected["why"])
+
+
+def section(title: str) -> str:
+    text = DOC.read_text(encoding="utf-8")
+    start = text.index(f"## {title}\n")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_the_time_section_says_where_hard_stops() -> None:
+    """review26 5: "Time" said `hard` may answer sooner "when the choice is clear"; it stops at its clock or at
+    search.MAX_WORLDS sampled worlds, whichever comes first, and the document must name that cap."""
+    time = " ".join(section("Time").split())
+    assert f"sampled {MAX_WORLDS:,} worlds, whichever comes first" in time
+    assert "`MAX_WORLDS` in `engine/cpu/search.py`" in time
+    assert "It does not stop early because the choice looks clear." in time
+
+
+def test_a_longer_clock_buys_hard_nothing_past_its_worlds() -> None:
+    """What "Time" says: with a clock far longer than its worlds take, `hard` samples exactly MAX_WORLDS worlds,
+    so it answers as `hard` held to that many worlds with no clock does (the same seed, the same worlds)."""
+    line = examples()[0][1][2]  # the Puerto Rican request "Time" measures
+    view = view_from_request(json.loads(line))
+    clocked = HardPlayer(seed=0, movetime_ms=3_600_000).decide(view)
+    counted = HardPlayer(seed=0, worlds=MAX_WORLDS).decide(view)
+    assert clocked == counted

@@ -91,3 +91,15 @@ def test_a_replay_cases_first_move_with_an_impossible_end_is_worded_for_the_empt
     with pytest.raises(CaseError) as refused:
         replay(case)
     assert f"'{wrong}': {FIRST_WORDS}: send {tile}" in str(refused.value)
+
+
+@pytest.mark.parametrize("written", ["muggins:x@1", "muggins:@6", "clam@2", "6-4-1@4", "@3", "6-@6"])
+def test_a_bad_move_that_is_not_a_tile_play_keeps_parse_moves_own_words(written: str) -> None:
+    """review26 6: "muggins:x@1" before the pose read "'muggins:x' is not a tile", the tile reader's words on a cut
+    string, where parse_move says it must name the calling seat."""
+    with pytest.raises(NotationError) as own:
+        parse_move(written)
+    with pytest.raises(NotationError) as first:
+        parse_first_move(written)
+    assert str(first.value) == str(own.value)
+    assert FIRST_WORDS not in str(first.value)

@@ -42,14 +42,3 @@ def test_a_spanish_guests_ask_reads_in_the_english_hosts_words_and_in_spanish_to
         assert "refused" not in ben.log.toPlainText()
     finally:
         host.stop()
-
-
-def test_an_older_hosts_refusal_of_again_tells_the_guest_to_ask_in_the_table_talk(qtbot: QtBot) -> None:
-    host, _ = open_host(qtbot, {"single_round": True})
-    try:
-        ben = join_ben(qtbot, host)
-        ben.receive({"t": "error", "code": "unknown_type", "msg": "unknown message type 'again'", "re": "again"})
-        assert "ask for another match in the table talk" in ben.log.toPlainText()
-        assert "refused" not in ben.log.toPlainText()
-    finally:
-        host.stop()

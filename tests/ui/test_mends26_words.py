@@ -98,7 +98,8 @@ def test_busy_statistics_and_an_unexpected_fault_are_told_in_spanish(
 def test_a_damaged_file_of_waiting_results_is_set_aside_and_told_once_in_spanish(
     qtbot: QtBot, spanish: None, tmp_path: Path
 ) -> None:
-    """It was moved aside without a word: the player never learnt the results in it had not been recorded."""
+    """It was moved aside without a word: the player never learnt the results in it had not been recorded. A second
+    one in the session was set aside silently (review26 8): each file is told once."""
     Statistics(tmp_path).close()
     waiting = tmp_path / "statistics-pending.json"
     waiting.write_text("{not json")
@@ -117,9 +118,21 @@ def test_a_damaged_file_of_waiting_results_is_set_aside_and_told_once_in_spanish
                 f"como {kept[0]}. No se perdió nada más.",
             )
         ]
-        waiting.write_text("[]")  # damaged again: told once a session
+        service._pending_news()  # the store's news read again: the same file is not told twice
+        assert len(told) == 1
+        waiting.write_text("[]")  # another damaged file in the same session: told too, under its own name
         service.stats.pending()  # type: ignore[union-attr]
         service._pending_news()
-        assert len(told) == 1
+        service._pending_news()
+        second = [p.name for p in tmp_path.iterdir() if p.name.startswith("statistics-pending.damaged-")]
+        assert len(second) == 2 and not waiting.exists()
+        (later,) = set(second) - set(kept)
+        assert told[1:] == [
+            (
+                "pending-set-aside",
+                f"El archivo de resultados pendientes de registrar (statistics-pending.json) estaba dañado; se guardó "
+                f"como {later}. No se perdió nada más.",
+            )
+        ], "each file set aside is told once (review26 8)"
     finally:
         service.close()

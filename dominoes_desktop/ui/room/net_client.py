@@ -75,6 +75,10 @@ class RoomSocket(QObject):
         if pending:
             self.socket.write(pending)
 
+    def live(self) -> bool:
+        """Open or still opening: not yet ended (nor silenced)."""
+        return self._open
+
     def connected(self) -> bool:
         return self.socket.state() is QAbstractSocket.SocketState.ConnectedState
 

@@ -540,12 +540,15 @@ def join_room(window: QWidget, dialog: JoinDialog | None = None, link: str = "")
 
 
 def open_invite(window: QWidget | None, chosen: invite.Invite, name: str) -> RoomWindow:
-    """The room window for the invite: the one of this app already holding `name`'s seat there, brought to the
-    front (a second window would have joined as someone else), or a new one that joins."""
-    holder = seat_window(chosen.host, chosen.port, chosen.code, name)
+    """The room window for the invite: the one of this app already holding (or taking) `name`'s seat there, by the
+    invite's fingerprint, brought to the front (a second window would have joined as someone else) and reconnected
+    if its connection was lost; else a new one that joins."""
+    holder = seat_window(chosen.host, chosen.port, chosen.code, name, chosen.fingerprint)
     if holder is not None:
         status = getattr(window, "statusBar", None)
         holder.bring_to_front((lambda text: status().showMessage(text, 12_000)) if callable(status) else None)
+        if not holder.live():  # the seat is kept by its token: the invite takes it back, as Reconnect does
+            holder.rejoin()
         return holder
     first = {"t": "join", "code": chosen.code, "name": name}
     room = RoomWindow(chosen.host, chosen.port, first, parent=window, pin=chosen.fingerprint)

@@ -195,11 +195,12 @@ def _store_seats(settings: Settings | None, seats: dict[str, dict[str, str]]) ->
         settings.store.sync()
 
 
-def seat_window(host: str, port: int, code: str, name: str) -> RoomWindow | None:
-    """The open room window of this app that holds (or is taking) `name`'s guest seat in that room, if any."""
+def seat_window(host: str, port: int, code: str, name: str, fingerprint: str | None = None) -> RoomWindow | None:
+    """The open room window of this app that holds (or is taking) `name`'s guest seat in that room, if any; with a
+    `fingerprint` (the invite's), only one that checks the host by that fingerprint."""
     wanted = protocol.normalise_code(code)
     for other in QApplication.topLevelWidgets():
-        if isinstance(other, RoomWindow) and other.holds_guest_seat(host, port, wanted, name):
+        if isinstance(other, RoomWindow) and other.holds_guest_seat(host, port, wanted, name, fingerprint):
             return other
     return None
 
@@ -277,6 +278,12 @@ class RoomWindow(QWidget):
         self._join: dict[str, Any] | None = None
         self._asked_code = str(first.get("code", ""))  # the room asked for, before it answers
         self._name = str(first.get("name", ""))
+        self._joining = self._guest  # the room has not yet answered this window's join (or rejoin)
+        # The room's match in play (its `room` message numbers them) and the one this guest asked another match
+        # after: one ask a match, kept across a rejoin (the room replays `match_end` to a seat back after it).
+        self._match_number = 0
+        self._asked_after = -1
+        self._old_host = False  # the host's app refused `again` as unknown: the ask goes as table talk
         self._token_sent = self._kept_token(host, port) if self._guest else ""
         if self._token_sent:
             self._join, first = first, {"t": "rejoin", "code": first["code"], "token": self._token_sent}
@@ -292,10 +299,22 @@ class RoomWindow(QWidget):
                 return ""
         return token
 
-    def holds_guest_seat(self, host: str, port: int, code: str, name: str) -> bool:
-        """Whether this window is `name`'s guest seat in the room at host:port with that (normalised) code."""
+    def holds_guest_seat(self, host: str, port: int, code: str, name: str, fingerprint: str | None = None) -> bool:
+        """Whether this window is `name`'s guest seat in the room at host:port with that (normalised) code: it holds
+        the seat's token or its join is still unanswered. A window whose join was refused (the room full, not the
+        host the invite named) holds nothing: the invite opened again joins in a new window (review26 1). With a
+        `fingerprint`, the window must check the host by it (an invite without one names no other host)."""
         own_code = protocol.normalise_code(self.code or self._asked_code)
-        return self._guest and not self.ended and self.server == (host, port) and (own_code, self._name) == (code, name)
+        if not self._guest or self.ended or self.server != (host, port) or (own_code, self._name) != (code, name):
+            return False
+        if fingerprint is not None and fingerprint != (self.pin or self.fingerprint):
+            return False
+        return bool(self.controller.token) or (self._joining and self.live())
+
+    def live(self) -> bool:
+        """Whether this window's connection is open or still opening."""
+        socket = self.controller.socket
+        return socket is not None and socket.live()
 
     def bring_to_front(self, told: Callable[[str], None] | None = None) -> None:
         """Raise and activate this window (its invite was opened again); when the window system keeps it behind,
@@ -516,20 +535,25 @@ class RoomWindow(QWidget):
         self.page.refresh()
         self.page.table.refresh()
 
-    def _offer_again(self) -> None:
+    def _offer_again(self, focus: bool = True) -> None:
         """The sheet at a match's end offers another match at the same table: the host plays it, a guest
-        asks the host for it (the protocol's `again`, which each window words in its own language)."""
+        asks the host for it (the protocol's `again`, which each window words in its own language). `focus`: the
+        button takes the focus (not at a guest's ask, which came while the host may be typing: review26 2)."""
         again = self.page.hand_end.again
         if self.controller.winner is None or self.state != "over":
             again.hide()
             return
         host = self.seat == self.controller.host_seat
+        if not host and self._asked_after == self._match_number:
+            self._asked_shown()
+            again.show()
+            return
         words = self.tr("Play again") if host else self.tr("Ask for another match")
         again.setText(words)
         again.setAccessibleName(words)
         again.setEnabled(True)
         again.show()
-        if self.page.hand_end.isVisible():
+        if focus and self.page.hand_end.isVisible():
             again.setFocus()
 
     def play_again(self) -> None:
@@ -539,20 +563,51 @@ class RoomWindow(QWidget):
         if self.seat == self.controller.host_seat:
             self.controller.send({"t": "start"})
             return
-        if not self.page.hand_end.again.isEnabled():  # asked already: the room takes one ask a match
+        if self._asked_after == self._match_number:  # asked already: the room takes one ask a match
             return
-        # A message of the protocol, not table talk: an English host read a Spanish guest's "¿Otra partida?".
-        self.controller.send({"t": "again"})
-        self.page.hand_end.again.setEnabled(False)
-        self.page.hand_end.again.setText(self.tr("Asked for another match"))
+        self._asked_after = self._match_number
+        if self._old_host:
+            self._ask_in_talk()
+        else:
+            # A message of the protocol, not table talk: an English host read a Spanish guest's "¿Otra partida?".
+            self.controller.send({"t": "again"})
+        self._asked_shown()
         self.say_log(self.tr("You asked the host for another match."))
+
+    def _asked_shown(self) -> None:
+        again = self.page.hand_end.again
+        words = self.tr("Asked for another match")
+        again.setEnabled(False)
+        again.setText(words)
+        again.setAccessibleName(words)
+
+    def _ask_in_talk(self) -> None:
+        """The ask as a line of table talk, in this player's words: what a host's app from before `again` reads."""
+        self.controller.send({"t": "chat", "text": self.tr("Another match?")})
+
+    def _again_refused(self, message: dict[str, Any]) -> None:
+        """The room's refusal of this guest's ask, in the player's language (the room's `msg` is English)."""
+        code = message.get("code")
+        if code == protocol.E_UNKNOWN_TYPE:
+            # A host's app from before `again`: the ask goes as the table-talk line it used to be, once.
+            if not self._old_host:
+                self._old_host = True
+                self._ask_in_talk()
+                self.say_log(self.tr("The host's app is older: your ask was sent in the table talk instead."))
+            return
+        if code == protocol.E_STATE and self.state == "over" and self.seat != self.controller.host_seat:
+            self._asked_after = self._match_number  # asked before (this window closed, or its app started again)
+            self._asked_shown()
+            self.say_log(self.tr("You have already asked for another match."))
+            return
+        self.say_log(self.tr("The room did not take your ask for another match."))
 
     # ---- messages --------------------------------------------------------------------------------
 
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         if kind == "joined":
-            self._join = None
+            self._join, self._joining = None, False
             if self._guest:
                 keep_seat(
                     self.settings, seat_key(*self.server, str(message["code"])), self._name, str(message["token"])
@@ -561,6 +616,7 @@ class RoomWindow(QWidget):
             self._show_invite()
             self._set_up_page()
         elif kind == "room":
+            self._match_number = int(message.get("match", 0))
             self._room(message)
         elif kind == "view":
             if message.get("decision") == Decision.CUT and message.get("legal"):
@@ -575,10 +631,11 @@ class RoomWindow(QWidget):
             self._forget_seat(str(self._join.get("code", "")))
             self.controller.send(self._join)  # the seat kept is gone (removed, another room): join as anyone does
             self._join, self._token_sent = None, ""
-        elif kind == "error" and message.get("re") == "again" and message.get("code") == protocol.E_UNKNOWN_TYPE:
-            # A host's app from before `again`: it cannot pass the ask on.
-            self.say_log(self.tr("The host's app cannot pass on your ask: ask for another match in the table talk."))
+        elif kind == "error" and message.get("re") == "again":
+            self._again_refused(message)
         elif kind == "error":
+            if message.get("re") in ("join", "rejoin"):  # no seat taken (a seat refused its token is not held)
+                self._joining, self._token_sent, self.controller.token = False, "", ""
             self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
         elif kind == "removed":
             self.ended = True
@@ -770,6 +827,8 @@ class RoomWindow(QWidget):
     def _event(self, message: dict[str, Any]) -> None:
         kind = message["e"]
         name = self.controller.name(int(message.get("seat", -1)))
+        if kind == "start":
+            self._asked_after = -1  # a match begins: another is asked for at its end, afresh
         if kind == "hand_end":
             scores = " : ".join(str(s) for s in message["scores"])
             self.say_log(self.tr("Hand {n} is over. Scores: {scores}").format(n=message["hand"] + 1, scores=scores))
@@ -808,7 +867,9 @@ class RoomWindow(QWidget):
             asked = self.tr("{name} asks for another match.").format(name=name)
             self.say_log(asked)
             if self.seat == self.controller.host_seat and self.state == "over":
-                self._offer_again()  # "Play again" at hand, on the sheet
+                # "Play again" at hand on the sheet, but the focus stays where the host has it: a Space meant for
+                # the table talk started a match. The status line says it (to a screen reader too, once).
+                self._offer_again(focus=False)
                 self._status(self.tr("{name} asks for another match: press Play again.").format(name=name))
 
     def _timed_out(self, name: str, action: str) -> str:
@@ -949,6 +1010,8 @@ class RoomWindow(QWidget):
     # ---- connection ------------------------------------------------------------------------------
 
     def _closed(self, why: str) -> None:
+        if self._joining:  # unanswered, the join took no seat: the kept token it sent is free for another window
+            self._joining, self._token_sent = False, ""
         if self.ended:
             return
         socket = self.controller.socket

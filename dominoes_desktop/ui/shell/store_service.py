@@ -403,10 +403,12 @@ class StoreService(QObject):
         elif self.stats.trouble is Trouble.BUSY:
             self._schedule_retry()
 
-    def _tell(self, kind: str, detail: str) -> None:
-        """Say it once a session: a player told the statistics are busy need not hear it after every match."""
-        if kind not in self._told:
-            self._told.add(kind)
+    def _tell(self, kind: str, detail: str, once: str = "") -> None:
+        """Say it once a session: a player told the statistics are busy need not hear it after every match. `once`:
+        what is said once, when not the kind of trouble (each file set aside is its own news)."""
+        key = once or kind
+        if key not in self._told:
+            self._told.add(key)
             self.problem.emit(kind, detail)
 
     def load_autosave(self) -> None:
@@ -518,11 +520,14 @@ class StoreService(QObject):
         self._flush_pending()
 
     def _pending_news(self) -> None:
-        """A damaged file of waiting results was set aside as the store read it: the player is told once."""
+        """A damaged file of waiting results was set aside as the store read it: the player is told once a file
+        (keyed on the kind alone, a second file set aside in the session went without a word: review26 8)."""
         stats = self.stats
         aside = stats.pending_set_aside if stats is not None else None
         if aside is not None:
-            self._tell("pending-set-aside", pending_set_aside_words(*aside))
+            self._tell(
+                "pending-set-aside", pending_set_aside_words(*aside), once="pending-set-aside:" + "/".join(aside)
+            )
 
     def _flush_pending(self) -> None:
         stats = self.stats
