@@ -4851,6 +4851,10 @@ tú {dash} {others}</translation>
         <translation>Borrar la búsqueda</translation>
     </message>
     <message>
+        <source> to </source>
+        <translation> a </translation>
+    </message>
+    <message>
         <source>{first} and {last}</source>
         <translation>{first} y {last}</translation>
     </message>

@@ -75,6 +75,14 @@ def english_as_at_start() -> None:
 
 
 @pytest.fixture
+def spanish(qtbot: QtBot) -> Iterator[None]:
+    """The game in Spanish for one test, English again after it (a translator needs the application first)."""
+    LANGUAGE.install("es")
+    yield
+    LANGUAGE.install("en")
+
+
+@pytest.fixture
 def settings(tmp_path: Path) -> Settings:
     return Settings(open_settings(tmp_path / "config"))
 

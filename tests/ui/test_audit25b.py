@@ -182,13 +182,6 @@ def test_the_reviews_ends_keep_the_focus_on_the_steps_without_a_detour(qtbot: Qt
         assert went == [lands], [w.accessibleName() if w is not None else None for w in went]
 
 
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    LANGUAGE.install("es")
-    yield
-    LANGUAGE.install("en")
-
-
 def test_a_damaged_save_is_told_in_the_players_language(qtbot: QtBot, tmp_path: Path, spanish: None) -> None:
     """A Spanish game, its autosave cut short: the box "Partida guardada" said "The save autosave.domino is damaged
     (the file is damaged: not valid JSON (Expecting ',' delimiter at line 1, column 901)); …" in English."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,6 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.errors import IllegalMove
 from dominoes_desktop.engine.moves import parse_move
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.store_service import Statistics, StoreService, stats_sentence
 from dominoes_desktop.ui.shell.wording import error_text
@@ -21,13 +19,6 @@ from ..engine.helpers import make_hand
 from ..engine.test_hand import JAMAICAN_DEAL
 from ..store.test_stats import scripted_match
 from ..store.test_stats_troubles import PLAYERS, Lock
-
-
-@pytest.fixture
-def spanish(qtbot: QtBot) -> Iterator[None]:
-    LANGUAGE.install("es")
-    yield
-    LANGUAGE.install("en")
 
 
 def test_a_refused_first_tile_is_worded_in_spanish_without_open_ends(spanish: None) -> None:

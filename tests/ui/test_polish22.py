@@ -447,6 +447,12 @@ def test_the_match_end_is_said_once_in_words(qtbot: QtBot, window: MainWindow) -
     )
 
 
+def test_the_rounding_is_said_in_spanish(spanish: None) -> None:
+    """The rounding's arrow in the player's words: "18 a 20" (its translation was once dropped as unused, since
+    the only caller is this function, and Spanish speech said "18 to 20")."""
+    assert spoken_symbols("Tú: 18 → 20.") == "Tú: 18 a 20."
+
+
 def test_f_says_the_tile_turned_over(qtbot: QtBot, window: MainWindow) -> None:
     """F turned the focused tile end over end and said nothing (a11y audit, session 22): the table's description
     reads the tile as it now lies, as the arrows read the rack (an announcement as well said it twice)."""

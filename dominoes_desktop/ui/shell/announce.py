@@ -176,7 +176,7 @@ def name_clear_buttons(root: QWidget) -> None:
 def spoken_symbols(text: str) -> str:
     """The sheet's symbols in words: a rounding's "→" ("to"), which a speech synthesizer read as "rightwards
     arrow", or not at all (a11y audit, session 22). An empty rack is "no tiles" on the sheet itself."""
-    return text.replace(" → ", translate("MainWindow", " to "))
+    return text.replace(" → ", translate("Voice", " to "))
 
 
 DESCRIBE_KEY = "voice/describe"  # what is said also set as the focused table's description (older Orca)
