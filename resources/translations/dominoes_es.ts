@@ -4328,18 +4328,6 @@ Corte: {cut}</translation>
         <source>Time ran out for {name}: the room drew for them.</source>
         <translation>Se le acabó el tiempo a {name}: la sala robó en su lugar.</translation>
     </message>
-    <message>
-        <source>{tile} (pose)</source>
-        <translation>{tile} (salida)</translation>
-    </message>
-    <message>
-        <source>{tile} on the {end}</source>
-        <translation>{tile} al {end}</translation>
-    </message>
-    <message>
-        <source>{tile} on the {end} by the double</source>
-        <translation>{tile} al {end} por el doble</translation>
-    </message>
 </context>
 <context>
     <name>HintReason</name>

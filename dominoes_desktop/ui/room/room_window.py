@@ -59,6 +59,7 @@ from ..shell.announce import TableVoice, say
 from ..shell.i18n import translate
 from ..shell.settings import MIN_ROOM_SIZE, Settings
 from ..shell.store_service import StoreService
+from ..shell.wording import move_words
 from .room_controller import RoomController
 
 MIN_ROOM = QSize(*MIN_ROOM_SIZE)  # the smallest room window
@@ -885,13 +886,9 @@ class RoomWindow(QWidget):
             return self.tr("Time ran out for {name}: the room drew for them.").format(name=name)
         if move.kind is not MoveKind.PLAY or move.tile is None:
             return self.tr("Time ran out for {name}: the room answered for them.").format(name=name)
-        if move.end is None:
-            tile = self.tr("{tile} (pose)").format(tile=move.tile)
-        elif move.on_double:  # in all fives both open ends may show the 6: the one where the double lies
-            tile = self.tr("{tile} on the {end} by the double").format(tile=move.tile, end=move.end)
-        else:
-            tile = self.tr("{tile} on the {end}").format(tile=move.tile, end=move.end)
-        return self.tr("Time ran out for {name}: {action} was played for them.").format(name=name, action=tile)
+        return self.tr("Time ran out for {name}: {action} was played for them.").format(
+            name=name, action=move_words(move)
+        )
 
     def _seal_line(self, message: dict[str, Any]) -> None:
         """The hand-end sheet's line on the deal, as a local table's says how it was sealed: here, with this

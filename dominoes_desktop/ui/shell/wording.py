@@ -92,7 +92,7 @@ def hint_why(decision: Decision) -> str:
 
 def move_words(move: Move | str) -> str:
     """A move as a player says it ("5-3 on the 3", "6-6 (pose)", "pass"), not in its notation ("5-3@3"): the
-    skill page and the coach say their moves so, and a room's timeout can too. `move` is a Move or its notation
+    skill page and the coach say their moves so, and a room's timeout too. `move` is a Move or its notation
     (the skill record and the room's messages keep notation); notation that names no move is given back as is.
     A play at an end where a double lies (All Fives' spinner ends: both open ends may show the 6) says so, "6-4
     on the 6 by the double", as the engine tells the two ends apart. Lower case: said inside sentences."""
