@@ -652,7 +652,7 @@
     </message>
     <message>
         <source>Play {tile} on the {end} by the double</source>
-        <translation>juega el {tile} al {end} por el doble</translation>
+        <translation>juega el {tile} al {end} del doble</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="557" />
@@ -1976,7 +1976,7 @@
     </message>
     <message>
         <source>{name} played {tile} on the {end} by the double</source>
-        <translation>{name} jugó {tile} al {end} por el doble</translation>
+        <translation>{name} jugó {tile} al {end} del doble</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="131" />
@@ -2020,7 +2020,7 @@
     </message>
     <message>
         <source>You played {tile} on the {end} by the double</source>
-        <translation>Jugaste {tile} al {end} por el doble</translation>
+        <translation>Jugaste {tile} al {end} del doble</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/panels.py" line="145" />
@@ -4388,7 +4388,7 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>{tile} on the {end} by the double</source>
-        <translation>{tile} al {end} por el doble</translation>
+        <translation>{tile} al {end} del doble</translation>
     </message>
     <message>
         <source>pass</source>

@@ -108,7 +108,7 @@ def test_an_invite_whose_kept_seat_is_gone_joins_as_anyone_does(qtbot: QtBot) ->
     [
         ("en", "4-1@1", "Time ran out for Ben: 4-1 on the 1 was played for them."),
         ("en", "6-4@6d", "Time ran out for Ben: 6-4 on the 6 by the double was played for them."),
-        ("es", "6-4@6d", "Se le acabó el tiempo a Ben: se jugó 6-4 al 6 por el doble en su lugar."),
+        ("es", "6-4@6d", "Se le acabó el tiempo a Ben: se jugó 6-4 al 6 del doble en su lugar."),
         ("es", "4-1@1", "Se le acabó el tiempo a Ben: se jugó 4-1 al 1 en su lugar."),
         ("en", "6-6", "Time ran out for Ben: 6-6 (pose) was played for them."),
         ("es", "pass", "Se le acabó el tiempo a Ben: la sala pasó en su lugar."),

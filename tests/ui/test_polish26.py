@@ -60,7 +60,7 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
         ("en", PASS, "pass"),
         ("en", "draw", "draw"),
         ("en", "lead:3", "lead:3"),  # notation of no move: given back as it is
-        ("es", "6-4@6d", "6-4 al 6 por el doble"),
+        ("es", "6-4@6d", "6-4 al 6 del doble"),
         ("es", Move.play(Tile(5, 3), 3), "5-3 al 3"),
         ("es", Move.play(Tile(6, 6)), "6-6 (salida)"),
         ("es", "pass", "pasar"),
@@ -79,8 +79,8 @@ def test_one_wording_of_a_move_from_a_move_or_its_notation(
     [
         ("en", False, "CPU 1 played 6-4 on the 6 by the double"),
         ("en", True, "You played 6-4 on the 6 by the double"),
-        ("es", False, "CPU 1 jugó 6-4 al 6 por el doble"),
-        ("es", True, "Jugaste 6-4 al 6 por el doble"),
+        ("es", False, "CPU 1 jugó 6-4 al 6 del doble"),
+        ("es", True, "Jugaste 6-4 al 6 del doble"),
     ],
 )
 def test_the_move_log_says_a_play_by_the_double_as_the_coach_does(
@@ -102,7 +102,7 @@ def test_the_coach_says_a_play_by_a_spinner_double_as_such(qtbot: QtBot) -> None
     table.play_hand(deal_seed=1)
     deal, hand = table.match.archive[-1]
     seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
-    for language, words in (("en", "6-5 on the 6 by the double"), ("es", "6-5 al 6 por el doble")):
+    for language, words in (("en", "6-5 on the 6 by the double"), ("es", "6-5 al 6 del doble")):
         LANGUAGE.install(language)
         dialog = CoachDialog(rules, seats, deal, hand, 0, Look())
         qtbot.addWidget(dialog)
