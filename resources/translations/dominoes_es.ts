@@ -4181,6 +4181,10 @@ Corte: {cut}</translation>
         <translation>La sala no lo aceptó: {why}</translation>
     </message>
     <message>
+        <source>No seat in this room: {why}</source>
+        <translation>Sin asiento en esta sala: {why}</translation>
+    </message>
+    <message>
         <source>CPU {n}</source>
         <translation>CPU {n}</translation>
     </message>
@@ -5581,6 +5585,57 @@ tú {dash} {others}</translation>
         <location filename="../../dominoes_desktop/ui/shell/store_service.py" line="1" />
         <source>The statistics were made by a newer version of the game; this version leaves them as they are.</source>
         <translation>Las estadísticas las hizo una versión más nueva del juego; esta versión las deja como están.</translation>
+    </message>
+</context>
+<context>
+    <name>RoomRefusal</name>
+    <message>
+        <source>every friend&apos;s seat in this room is taken</source>
+        <translation>todos los asientos de amigos de esta sala están ocupados</translation>
+    </message>
+    <message>
+        <source>no room has that code: check the invite</source>
+        <translation>ninguna sala tiene ese código: revisa la invitación</translation>
+    </message>
+    <message>
+        <source>too many wrong room codes: the server closed the connection</source>
+        <translation>demasiados códigos de sala equivocados: el servidor cerró la conexión</translation>
+    </message>
+    <message>
+        <source>the server holds as many rooms as it can: try later</source>
+        <translation>el servidor ya tiene todas las salas que puede: prueba más tarde</translation>
+    </message>
+    <message>
+        <source>this computer already holds as many rooms as it may</source>
+        <translation>esta computadora ya tiene todas las salas que se permiten</translation>
+    </message>
+    <message>
+        <source>this computer already holds as many connections as it may</source>
+        <translation>esta computadora ya tiene todas las conexiones que se permiten</translation>
+    </message>
+    <message>
+        <source>slow down: one message every two seconds</source>
+        <translation>más despacio: un mensaje cada dos segundos</translation>
+    </message>
+    <message>
+        <source>too many messages at once</source>
+        <translation>demasiados mensajes a la vez</translation>
+    </message>
+    <message>
+        <source>too many bad messages: the server closed the connection</source>
+        <translation>demasiados mensajes erróneos: el servidor cerró la conexión</translation>
+    </message>
+    <message>
+        <source>the server speaks another version of the game&apos;s protocol</source>
+        <translation>el servidor habla otra versión del protocolo del juego</translation>
+    </message>
+    <message>
+        <source>the connection was idle too long and was closed</source>
+        <translation>la conexión estuvo inactiva demasiado tiempo y se cerró</translation>
+    </message>
+    <message>
+        <source>the server could not handle that message</source>
+        <translation>el servidor no pudo atender ese mensaje</translation>
     </message>
 </context>
 </TS>

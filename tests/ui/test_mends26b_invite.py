@@ -124,3 +124,23 @@ def test_a_kept_seat_is_taken_back_by_the_right_invite_after_a_wrong_one(qtbot: 
         assert ana.controller.names.count("Ben") == 1
     finally:
         host.stop()
+
+
+def test_a_full_room_refuses_a_spanish_guest_in_spanish_and_says_there_is_no_seat(qtbot: QtBot, spanish: None) -> None:
+    """The room's refusal was the server's English text ("every friend's seat in this room is taken") in a Spanish
+    window, and its status line went on saying "Connecting…"."""
+    host = two_friends_room(qtbot)
+    try:
+        ana = host.window
+        guest(qtbot, host, "Ben")
+        guest(qtbot, host, "Cy")
+        link = Invite("127.0.0.1", host.server.port, ana.code, ana.fingerprint)
+        game = game_window(qtbot)  # held: the room window is its child
+        dee = open_invite(game, link, "Dee")
+        qtbot.addWidget(dee)
+        full = "todos los asientos de amigos de esta sala están ocupados"
+        qtbot.waitUntil(lambda: full in dee.log.toPlainText(), timeout=15000)
+        assert "every friend's seat" not in dee.log.toPlainText()
+        assert dee.status.text() == f"Sin asiento en esta sala: {full}"
+    finally:
+        host.stop()

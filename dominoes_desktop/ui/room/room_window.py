@@ -76,6 +76,36 @@ PHRASES = {
     "good_game": QT_TRANSLATE_NOOP("RoomWindow", "Good game!"),
     "hello": QT_TRANSLATE_NOOP("RoomWindow", "Hello, everyone!"),
 }
+# A room's refusals a player meets, in the player's words: the server's `msg` is English, for people and logs
+# (docs/PROTOCOL.md); a code not listed here is shown with that text.
+REFUSALS = {
+    protocol.E_ROOM_FULL: QT_TRANSLATE_NOOP("RoomRefusal", "every friend's seat in this room is taken"),
+    protocol.E_WRONG_CODE: QT_TRANSLATE_NOOP("RoomRefusal", "no room has that code: check the invite"),
+    protocol.E_TOO_MANY_GUESSES: QT_TRANSLATE_NOOP(
+        "RoomRefusal", "too many wrong room codes: the server closed the connection"
+    ),
+    protocol.E_FULL_SERVER: QT_TRANSLATE_NOOP("RoomRefusal", "the server holds as many rooms as it can: try later"),
+    protocol.E_TOO_MANY_ROOMS: QT_TRANSLATE_NOOP("RoomRefusal", "this computer already holds as many rooms as it may"),
+    protocol.E_TOO_MANY_CONNECTIONS: QT_TRANSLATE_NOOP(
+        "RoomRefusal", "this computer already holds as many connections as it may"
+    ),
+    protocol.E_MUTED: QT_TRANSLATE_NOOP("RoomRefusal", "slow down: one message every two seconds"),
+    protocol.E_RATE: QT_TRANSLATE_NOOP("RoomRefusal", "too many messages at once"),
+    protocol.E_DROPPED: QT_TRANSLATE_NOOP("RoomRefusal", "too many bad messages: the server closed the connection"),
+    protocol.E_VERSION: QT_TRANSLATE_NOOP("RoomRefusal", "the server speaks another version of the game's protocol"),
+    protocol.E_TIMEOUT: QT_TRANSLATE_NOOP("RoomRefusal", "the connection was idle too long and was closed"),
+    protocol.E_INTERNAL: QT_TRANSLATE_NOOP("RoomRefusal", "the server could not handle that message"),
+}
+
+
+def refusal_words(message: dict[str, Any]) -> str:
+    """Why the room refused, in the player's language where the code is one a player meets."""
+    code = message.get("code")
+    if isinstance(code, str) and code in REFUSALS:
+        return translate("RoomRefusal", REFUSALS[code])
+    return str(message.get("msg", ""))
+
+
 # The "six_love" phrase (its key is the protocol's) in a game that is not the six-love game: a match won with the
 # others on zero is a shutout there (engine.shutout), and the table's cheer says so too.
 SHUTOUT_PHRASE = QT_TRANSLATE_NOOP("RoomWindow", "Shutout!")
@@ -635,9 +665,11 @@ class RoomWindow(QWidget):
         elif kind == "error" and message.get("re") == "again":
             self._again_refused(message)
         elif kind == "error":
+            why = refusal_words(message)
             if message.get("re") in ("join", "rejoin"):  # no seat taken (a seat refused its token is not held)
                 self._joining, self._token_sent, self.controller.token = False, "", ""
-            self.say_log(self.tr("The room refused that: {why}").format(why=message.get("msg", "")))
+                self.status.setText(self.tr("No seat in this room: {why}").format(why=why))  # not "Connecting…"
+            self.say_log(self.tr("The room refused that: {why}").format(why=why))
         elif kind == "removed":
             self.ended = True
             self._forget_seat(self.code)
