@@ -58,6 +58,8 @@ COMPILED_NODE_RATE = 6_000
 MIN_WORLDS = 8  # exact worlds wanted in the time before the average is trusted; fewer and it plays out
 FEWEST_WORLDS = 4  # exact worlds that, if the clock ran out before MIN_WORLDS, still beat starting over
 MAX_WORLDS = 400  # late in a hand a world costs a millisecond: enough to settle the mean
+# (session 26: with the compiled core 400 worlds are reached at the median decision from 6 tiles in hand down,
+# where the clock has room left; a benchmark seat raises it, docs/STRENGTH.md)
 SETTLED_AFTER = 24  # worlds before the clock may stop early because the best option is clear
 SETTLED_Z = 3.0  # how many standard errors the best option's lead over the next must be to stop early
 PROBE_SHARE = 4  # the first world gets this fraction of a world's nodes: early in a hand it fails, and a failure
@@ -178,12 +180,14 @@ def every_tile_seen_or_held(view: PlayerView) -> bool:
 
 
 def exact_pimc(
-    view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
+    view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int | None = None
 ) -> dict[Move, float] | None:
     """Weighted mean exact value of each play over sampled worlds until the deadline (with WIN_OBJECTIVE, of
     whether the side comes out ahead, level or behind: +1, 0, -1; with a win bonus, of win_first's points; with
     EXPERT_REPLY, the next seat's reply weighed by its chances, each (play, reply) valued as above); None when the
     worlds are too big to search enough of them in the time (the caller then plays out)."""
+    if max_worlds is None:
+        max_worlds = MAX_WORLDS  # read at the call: a benchmark seat may set it (session 26)
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
