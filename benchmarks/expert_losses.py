@@ -13,10 +13,17 @@ with the next seat's reply taken as the random player makes it (the mean over it
 perfect: reply.replied_value's careless mixture at 1): `cost_rnd`, a truer cost against that team one reply deep.
 
 Prints one JSON line a phase (tiles in hand 7..1 by `exact` / `playouts`): decisions, solved, the share with cost >
-0, mean cost a decision, total cost; and the totals. `--log` keeps each decision as a JSON line.
+0, mean cost a decision, total cost; and the totals. `--log` keeps each decision as a JSON line (its true values,
+the play chosen, the exact search's best before the tie break, the worlds it drew).
+
+`--variants expert,NAME,...` asks each variant (a name of strength.SWITCHED_EXPERTS, or `expert`: the shipped one
+replayed) for its play at each decision, on one seed for all (the same worlds drawn), and judges it alike: a paired
+screen decision by decision, each variant against the replay, the replay against the Expert's own play.
+`--reference-worlds N` also judges the exact search's choice on N worlds with no clock.
 
     python benchmarks/expert_losses.py --preset puerto_rican --deals 50 --seed 1 --opponent random [--jobs 1]
-        [--level expert] [--budget 3000000] [--log PATH] [--max-minutes 0]
+        [--level expert] [--budget 3000000] [--log PATH] [--max-minutes 0] [--first-deal 0]
+        [--variants expert,expert_flat] [--reference-worlds 0]
 """
 
 from __future__ import annotations

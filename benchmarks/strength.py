@@ -23,7 +23,9 @@ match, so whatever a player learns of the others' play carries over from hand to
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
 `expert_is` is the Expert by information-set tree search (engine/cpu/ismcts.py, session 20), `expert_ism` the
 same with the other seats in the tree playing by the fitted model of play, `expert_ish` the tree while the seat
-holds 5 tiles or more and the PIMC Expert after (docs/STRENGTH.md, session 20).
+holds 5 tiles or more and the PIMC Expert after (docs/STRENGTH.md, session 20). Session 26's seats: `expert_flat`,
+`expert_temper` and `expert_sharp`, the worlds' weights raised to the power 0, 0.5 or 2 (expert.WEIGHT_POWER), and
+`expert_worlds1200`, up to 1,200 exact worlds a decision instead of 400 (expert.MAX_WORLDS).
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
 think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
 is shared, and a loaded wall clock would weaken every level by a different share); `--clock wall` as at a table.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.expert_losses import Record, phases, true_values, variant_choice, variant_rows
+from benchmarks.expert_losses import Record, phases, reference_choice, true_values, variant_choice, variant_rows
 from benchmarks.strength import SWITCHED_EXPERTS
 from dominoes_desktop.engine.analysis.coach import Judge
 from dominoes_desktop.engine.cpu import expert
@@ -14,6 +14,7 @@ from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.view import PlayerView
 
 from .helpers import start_hand
+from .test_expert_weights import WORLDS, hand_means
 
 
 def late_match(tiles_left: int, seed: int) -> tuple[Match, PlayerView]:
@@ -87,3 +88,13 @@ def test_a_variants_switches_are_set_for_its_choice_only(monkeypatch: pytest.Mon
     for name in ("expert_flat", "expert_temper", "expert_sharp"):
         assert variant_choice(view, plays, SWITCHED_EXPERTS[name], 1) == plays[0]
     assert seen == [0.0, 0.5, 2.0] and expert.WEIGHT_POWER == 1.0
+
+
+def test_the_reference_is_the_best_mean_over_all_its_worlds_and_leaves_the_early_stop_as_it_was() -> None:
+    settled_after = expert.SETTLED_AFTER
+    for seed in (3, 11):
+        _, view = late_match(4, seed)
+        plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+        means = hand_means(view, plays, 7, 1.0)
+        assert reference_choice(view, plays, WORLDS, 7) == max(plays, key=lambda m: means[m])
+    assert settled_after == expert.SETTLED_AFTER
