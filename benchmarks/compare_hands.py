@@ -1,6 +1,7 @@
 """Two strength runs on the same deals, hand by hand: from the `--hands-log` files of benchmarks/strength.py
 (each line a hand: deal, strong_side, strong_won, margin), the hands one run's stronger level won and the
-other's lost, the mean paired difference of the margins with its 95% interval, and the deals that differ.
+other's lost (with a two-sided sign test on them), the mean paired difference of the margins with its 95% interval,
+and the deals that differ.
 
     python benchmarks/compare_hands.py FIRST.jsonl SECOND.jsonl [--list 10]
     python benchmarks/compare_hands.py --total PART.jsonl [PART.jsonl ...]
@@ -35,6 +36,14 @@ def load(path: str) -> dict[Key, dict[str, object]]:
     return hands
 
 
+def sign_test(first: int, second: int) -> float:
+    """Two-sided exact sign test on the hands won by one run only: the chance, were each such hand as likely
+    either run's, of a split at least this uneven."""
+    n = first + second
+    fewer = min(first, second)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(fewer + 1)) / 2**n) if n else 1.0
+
+
 def compare(first: dict[Key, dict[str, object]], second: dict[Key, dict[str, object]]) -> dict[str, object]:
     """The hands both logs played: wins of each, hands won by one only, paired margin difference."""
     common = sorted(set(first) & set(second))
@@ -49,6 +58,7 @@ def compare(first: dict[Key, dict[str, object]], second: dict[Key, dict[str, obj
         "second_won": sum(second[k]["strong_won"] is True for k in common),
         "won_by_first_only": len(only_first),
         "won_by_second_only": len(only_second),
+        "sign_test_p": round(sign_test(len(only_first), len(only_second)), 4),
         "margin_second_minus_first": round(mean, 3),
         "margin_95ci": [round(mean - half, 3), round(mean + half, 3)],
         "first_only": only_first,

@@ -23,7 +23,9 @@ match, so whatever a player learns of the others' play carries over from hand to
 every tile (not fair: the ceiling the deals' luck leaves); `expert_fast` is the Expert on a 50 ms clock.
 `expert_is` is the Expert by information-set tree search (engine/cpu/ismcts.py, session 20), `expert_ism` the
 same with the other seats in the tree playing by the fitted model of play, `expert_ish` the tree while the seat
-holds 5 tiles or more and the PIMC Expert after (docs/STRENGTH.md, session 20).
+holds 5 tiles or more and the PIMC Expert after (docs/STRENGTH.md, session 20). Session 26's seats: `expert_flat`,
+`expert_temper` and `expert_sharp`, the worlds' weights raised to the power 0, 0.5 or 2 (expert.WEIGHT_POWER), and
+`expert_worlds1200`, up to 1,200 exact worlds a decision instead of 400 (expert.MAX_WORLDS).
 `--max-minutes` starts no new deal or match after that long: the figures are over what was played. The CPUs
 think on their process's CPU time and the decision times are CPU time (`--clock cpu`, the default: this machine
 is shared, and a loaded wall clock would weaken every level by a different share); `--clock wall` as at a table.
@@ -167,6 +169,8 @@ class SwitchedExpert:
 # Session 24: the two gains together, the modelled reply weighing each (option, reply)'s sign (won, level, lost).
 # Session 25: the next seat's reply weighed by its chance of careless play read from the hand's plays (careless.py):
 # any reply alike with that chance, else the perfect one; `expert_read_worlds` also weighs the worlds by that reading.
+# Session 26: the worlds' weights raised to a power (expert.WEIGHT_POWER): 0 counts them alike, 0.5 tempers, 2 sharpens;
+# and up to 1,200 worlds a decision instead of 400 (expert.MAX_WORLDS), on the same clock.
 def told_careless(view: PlayerView, seats: Sequence[int], rng: random.Random) -> dict[int, float]:
     """The careless reading of a seat told its opponents' kind (session 25's ceiling against the random team):
     every seat read careless for sure, whatever it played."""
@@ -187,6 +191,10 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_read_reply": {"EXPERT_REPLY": "careless"},
     "expert_read_worlds": {"EXPERT_REPLY": "careless", "CARELESS_WORLDS": True},
     "expert_told_careless": {"EXPERT_REPLY": "careless", "CARELESS_WORLDS": True, "careless_chances": told_careless},
+    "expert_flat": {"WEIGHT_POWER": 0.0},
+    "expert_temper": {"WEIGHT_POWER": 0.5},
+    "expert_sharp": {"WEIGHT_POWER": 2.0},
+    "expert_worlds1200": {"MAX_WORLDS": 1200},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than

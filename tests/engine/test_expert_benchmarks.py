@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.compare_hands import compare, load, total
+from benchmarks.compare_hands import compare, load, sign_test, total
 from benchmarks.evidence_fit import SHIPPED, Choice, fit, play_hands
 from benchmarks.expert_worlds import Record, watch
 from benchmarks.strength import _in_parts, make, told_careless
@@ -37,6 +37,14 @@ def test_two_runs_compare_on_the_hands_both_played(tmp_path: Path) -> None:
     assert (found["first_won"], found["second_won"]) == (1, 1)
     assert found["first_only"] == [(0, 0)] and found["second_only"] == [(0, 1)]
     assert found["margin_second_minus_first"] == pytest.approx(((-2.0 - 10.0) + (7.0 + 5.0)) / 2)
+    assert found["sign_test_p"] == 1.0  # one hand won by each only
+
+
+def test_the_sign_test_is_the_binomial_tail_both_ways() -> None:
+    assert sign_test(0, 0) == 1.0
+    assert sign_test(0, 5) == pytest.approx(2 / 32)
+    assert sign_test(2, 8) == sign_test(8, 2) == pytest.approx(2 * (1 + 10 + 45) / 1024)
+    assert sign_test(29, 45) == pytest.approx(0.081, abs=0.001)  # session 24's screen, quoted in STRENGTH.md
 
 
 def test_runs_of_disjoint_deals_add_up_and_overlapping_ones_do_not(tmp_path: Path) -> None:

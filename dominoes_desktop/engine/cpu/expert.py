@@ -58,6 +58,8 @@ COMPILED_NODE_RATE = 6_000
 MIN_WORLDS = 8  # exact worlds wanted in the time before the average is trusted; fewer and it plays out
 FEWEST_WORLDS = 4  # exact worlds that, if the clock ran out before MIN_WORLDS, still beat starting over
 MAX_WORLDS = 400  # late in a hand a world costs a millisecond: enough to settle the mean
+# (session 26: with the compiled core 400 worlds are reached at the median decision from 6 tiles in hand down,
+# where the clock has room left; a benchmark seat raises it, docs/STRENGTH.md)
 SETTLED_AFTER = 24  # worlds before the clock may stop early because the best option is clear
 SETTLED_Z = 3.0  # how many standard errors the best option's lead over the next must be to stop early
 PROBE_SHARE = 4  # the first world gets this fraction of a world's nodes: early in a hand it fails, and a failure
@@ -98,6 +100,10 @@ READING_SEED = 0xCA7E  # the reading's own worlds: the valued worlds are drawn a
 # careless seat's plays say nothing of its tiles but what fitted, where the fitted model reads its choices as
 # sensible ones (session 25 screens it). Off as shipped.
 CARELESS_WORLDS = False
+# The worlds' weights raised to this power (session 26 screens it): 1 as shipped; 0 counts every world alike,
+# between 0 and 1 tempers a model of play that may read too much into plays (a random team's tell nothing), above 1
+# sharpens one that reads too little.
+WEIGHT_POWER = 1.0
 
 
 def win_bonus(rules: Rules) -> float:
@@ -132,11 +138,12 @@ def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], floa
             return evidence_weight(evidence, hands)
 
     known: dict[tuple[frozenset[Tile], ...], float] = {}
+    power = WEIGHT_POWER
 
     def kept(hands: Sequence[Sequence[Tile]]) -> float:
         key = tuple(frozenset(h) for h in hands)
         if key not in known:
-            known[key] = weigh(hands)
+            known[key] = weigh(hands) if power == 1.0 else weigh(hands) ** power
         return known[key]
 
     return kept
@@ -173,12 +180,14 @@ def every_tile_seen_or_held(view: PlayerView) -> bool:
 
 
 def exact_pimc(
-    view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int = MAX_WORLDS
+    view: PlayerView, plays: list[Move], seed: int, deadline: float, max_worlds: int | None = None
 ) -> dict[Move, float] | None:
     """Weighted mean exact value of each play over sampled worlds until the deadline (with WIN_OBJECTIVE, of
     whether the side comes out ahead, level or behind: +1, 0, -1; with a win bonus, of win_first's points; with
     EXPERT_REPLY, the next seat's reply weighed by its chances, each (play, reply) valued as above); None when the
     worlds are too big to search enough of them in the time (the caller then plays out)."""
+    if max_worlds is None:
+        max_worlds = MAX_WORLDS  # read at the call: a benchmark seat may set it (session 26)
     rng = random.Random(seed)
     knowledge = infer(view)
     side = view.rules.side_of(view.seat)
