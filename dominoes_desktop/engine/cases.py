@@ -206,9 +206,24 @@ def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
         for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
             found += differences(e, a, f"{path}{i}.")
         return found
-    if expected != actual:
+    if not same_json(expected, actual):
         return [f"{path.rstrip('.')}: expected {json.dumps(expected)}, got {json.dumps(actual)}"]
     return []
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values: true and false equal only themselves (Python's `False == 0` let another engine's
+    `"winner_seat": false` pass for seat 0), numbers by value (JSON has one kind: 10 equals 10.0), lists item
+    by item, objects key by key."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(a[key], b[key]) for key in a)
+    return type(a) is type(b) and a == b  # strings, null
 
 
 def load_case(path: Path) -> Any:

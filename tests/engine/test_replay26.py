@@ -1,0 +1,91 @@
+"""What an outside reader of docs/REPLAY.md found (session 26): each case here went the wrong way before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dominoes_desktop.engine import replay
+from dominoes_desktop.engine.cases import differences, same_json
+
+# Classic Draw for two, two tiles each: seat 0 goes out and scores seat 1's 10 pips; "reset" false, seat 1 scores 0.
+DRAW_2P: dict[str, Any] = {
+    "preset": "classic_draw",
+    "options": {"players": 2, "deal_size": 2},
+    "hands": [
+        {
+            "deal": [["4-4", "6-1"], ["5-0", "2-1"]],
+            "stock": [
+                "3-2",
+                "4-2",
+                "6-4",
+                "6-6",
+                "6-5",
+                "6-3",
+                "6-2",
+                "6-0",
+                "5-5",
+                "5-4",
+                "5-3",
+                "5-2",
+                "5-1",
+                "4-3",
+                "4-1",
+                "4-0",
+                "3-3",
+                "3-1",
+                "3-0",
+                "2-2",
+                "2-0",
+                "1-1",
+                "1-0",
+                "0-0",
+            ],
+            "moves": ["4-4", "draw", "draw", "4-2", "draw", "6-4", "2-1", "6-1@6"],
+        }
+    ],
+}
+
+
+def run(tmp_path: Path, case: Any, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    path = tmp_path / "case.json"
+    path.write_text(json.dumps(case))
+    code = replay.main([str(path), *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_check_tells_false_from_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`"winner_seat": false` from another engine passed against seat 0, and `"reset": 0` against false."""
+    expect = {"scores": [10, False], "hands": [{"reset": 0, "winner_seat": False, "points": 10.0}]}
+    code, out, err = run(tmp_path, DRAW_2P | {"expect": expect}, capsys, "--check")
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        "mismatch: scores: expected [10, false], got [10, 0]",
+        "mismatch: hands.0.reset: expected 0, got false",
+        "mismatch: hands.0.winner_seat: expected false, got 0",
+    ]  # 10.0 and 10 are one JSON number: no mismatch for "points"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        (0, False, False),
+        (1, True, False),
+        (True, True, True),
+        (10, 10.0, True),
+        (None, False, False),
+        (None, None, True),
+        ([0, [1]], [False, [True]], False),
+        ([0, [1]], [0.0, [1]], True),
+        ({"a": 0}, {"a": False}, False),
+        ({"a": 0}, {"b": 0}, False),
+        ("1", 1, False),
+    ],
+)
+def test_json_values_compare_by_json_type(a: Any, b: Any, same: bool) -> None:
+    assert same_json(a, b) is same and same_json(b, a) is same
+    assert (differences({"k": a}, {"k": b}) == []) is same
