@@ -23,6 +23,7 @@ from .rules import Rules
 from .tiles import shown
 
 MAX_CASE_BYTES = 16 * 1024 * 1024
+CASE_VERSION = 1  # a match file of version 1 is a case (its hands' deals and moves) with extra fields
 T = TypeVar("T")
 
 
@@ -57,8 +58,16 @@ def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
 
 
 def is_record(case: Any) -> bool:
-    """A match file in the record's codec, not a case of hands (which a match file of version 1 still is)."""
-    return isinstance(case, dict) and case.get("format") == FORMAT and case.get("version") == VERSION
+    """A match file in the record's codec, not a case of hands (which a match file of version 1 still is).
+    CaseError for a match file of a version this game does not read: read as a plain case, it printed a
+    result for a file it does not understand."""
+    if not isinstance(case, dict) or case.get("format") != FORMAT:
+        return False
+    version = case.get("version")
+    if type(version) is not int or version not in (CASE_VERSION, VERSION):  # `true` is no 1, 2.0 no 2
+        what = "no version" if version is None else f"version {json.dumps(version)} is not one this game reads"
+        raise CaseError(f'{what}: a match file ("format": "{FORMAT}") is of version 1 or 2')
+    return version == VERSION
 
 
 def replayed(case: Any) -> Match:

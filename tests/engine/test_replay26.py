@@ -89,3 +89,35 @@ def test_check_tells_false_from_0(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_json_values_compare_by_json_type(a: Any, b: Any, same: bool) -> None:
     assert same_json(a, b) is same and same_json(b, a) is same
     assert (differences({"k": a}, {"k": b}) == []) is same
+
+
+MATCH_FILE = {"format": "dominoes-desktop-match", "preset": "room"}
+NOT_READ = 'a match file ("format": "dominoes-desktop-match") is of version 1 or 2'
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"version": 2, "hands": []}, "'actions' is missing: a match file lists every decision of its match"),
+        ({"version": 2, "actions": {}}, "'actions' must be a list"),
+        ({"version": 3, "hands": []}, f"version 3 is not one this game reads: {NOT_READ}"),
+        ({"version": True, "hands": []}, f"version true is not one this game reads: {NOT_READ}"),
+        ({"version": "2", "hands": []}, f'version "2" is not one this game reads: {NOT_READ}'),
+        ({"version": 2.0, "hands": []}, f"version 2.0 is not one this game reads: {NOT_READ}"),
+        ({"hands": []}, f"no version: {NOT_READ}"),
+    ],
+)
+def test_a_match_file_says_what_it_lacks(
+    fields: dict[str, Any], error: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without `actions`, a saved match was told "'actions' must list at most 200000 actions"; of another version
+    than 1 or 2 (or `true`, read as 1), it was replayed as a plain case and printed a result, exit 0."""
+    assert run(tmp_path, MATCH_FILE | fields, capsys) == (2, "", f"error: {error}\n")
+
+
+@pytest.mark.parametrize("fields", [{"version": 1, "hands": []}, {"version": 2, "actions": []}])
+def test_the_versions_read_still_replay(
+    fields: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = '{"hands": [], "scores": [0, 0, 0, 0], "match_winner": null}\n'
+    assert run(tmp_path, MATCH_FILE | fields, capsys) == (0, out, "")
