@@ -11,10 +11,10 @@ from typing import Any, TypeVar
 
 from .deal import Deal, read_deal
 from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
-from .errors import DealError, DominoError
+from .errors import DealError, DominoError, NotationError
 from .fairness import FairDeal, ProofError, verify
 from .hand import Hand
-from .inputs import FileRefused, parse_json, read_bounded
+from .inputs import FileRefused, json_shown, parse_json, read_bounded
 from .match import Match, positions
 from .moves import Move, MoveKind, parse_first_move, parse_move
 from .presets import rules_from_json
@@ -179,10 +179,12 @@ def walk_moves(match: Match, raw_moves: list[Any]) -> list[Move]:
     posed = match.hand is not None and not match.hand.layout.empty  # before the pose, no '@x' can name an end
     for m, text in enumerate(raw_moves):
         try:
+            if not isinstance(text, str):  # in the file's words (null, true), where the parser says Python's
+                raise NotationError(f"a move must be a string, not {json_shown(text)}")
             moves.append((parse_move if posed else parse_first_move)(text))
             posed = posed or moves[-1].kind is MoveKind.PLAY
         except DominoError as exc:
-            unread = MoveError(m, text if isinstance(text, str) else repr(text), str(exc))
+            unread = MoveError(m, text if isinstance(text, str) else json_shown(text), str(exc))
             break  # the moves before it are walked first: a move refused before it is named first
     try:
         for _ in positions(
@@ -192,7 +194,7 @@ def walk_moves(match: Match, raw_moves: list[Any]) -> list[Move]:
     except RecordError as exc:
         assert exc.at is not None
         text = raw_moves[exc.at]
-        raise MoveError(exc.at, text if isinstance(text, str) else repr(text), exc.reason) from None
+        raise MoveError(exc.at, text if isinstance(text, str) else json_shown(text), exc.reason) from None
     if unread is not None:
         raise unread
     return moves

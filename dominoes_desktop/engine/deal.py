@@ -10,9 +10,10 @@ from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from .errors import DealError, DominoError
+from .inputs import json_shown
 from .moves import Move, MoveKind
 from .rules import Rules, Style
-from .tiles import Tile, full_set, shown
+from .tiles import Tile, full_set
 
 T = TypeVar("T")
 
@@ -83,7 +84,7 @@ def _listed_tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile])
     tiles = []
     for text in raw:
         if not isinstance(text, str):
-            raise DealError(f"{what}: {shown(repr(text))} is not a tile")
+            raise DealError(f"{what}: {json_shown(text)} is not a tile")
         try:
             tile = Tile.parse(text)
         except DominoError as exc:

@@ -318,8 +318,8 @@ def test_the_fives_family_switched_to_draw_replays_with_its_own_draw(preset: str
     code, _, err = _run("replay", dict(case, options={"style": "all_fives_draw", "players": 2}), tmp_path)
     assert (code, err) == (
         2,
-        "error: style must be 'block' or 'draw', not 'all_fives_draw': the fives presets keep their own draw "
-        "under 'draw'\n",
+        'error: style must be "block" or "draw", not "all_fives_draw": the fives presets keep their own draw '
+        'under "draw"\n',
     )
 
 

@@ -121,3 +121,49 @@ def test_the_versions_read_still_replay(
 ) -> None:
     out = '{"hands": [], "scores": [0, 0, 0, 0], "match_winner": null}\n'
     assert run(tmp_path, MATCH_FILE | fields, capsys) == (0, out, "")
+
+
+ROOM_2P = {"preset": "room", "options": {"players": 2}}
+ROOM_DEAL = [["1-0", "2-0", "2-1", "3-1", "3-2", "3-0", "5-5"], ["6-6", "6-5", "6-4", "4-4", "5-4", "4-3", "0-0"]]
+
+
+@pytest.mark.parametrize(
+    ("case", "error"),
+    [
+        (
+            ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": ["4-3", None]}]},
+            "move 1 (null): a move must be a string, not null",
+        ),
+        (
+            ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": [True]}]},
+            "move 0 (true): a move must be a string, not true",
+        ),
+        (
+            {"preset": "room", "options": {"players": True}, "hands": []},
+            "option 'players' must be a whole number, not true",
+        ),
+        (
+            {"preset": "room", "options": {"players": "2"}, "hands": []},
+            "option 'players' must be a whole number, not \"2\"",
+        ),
+        (
+            {"preset": "room", "options": {"partners": "yes"}, "hands": []},
+            "option 'partners' must be true or false, not \"yes\"",
+        ),
+        (
+            {"preset": "room", "options": {"single_round": 0}, "hands": []},
+            "option 'single_round' must be true or false, not 0",
+        ),
+        (
+            {"preset": "room", "options": {"style": None, "set": [6]}, "hands": []},
+            "option 'set' must be a whole number, not [6]",
+        ),
+        (ROOM_2P | {"hands": [{"deal": [[None, *ROOM_DEAL[0][1:]], ROOM_DEAL[1]], "moves": []}]}, "null is not a tile"),
+    ],
+)
+def test_errors_quote_values_as_json(
+    case: dict[str, Any], error: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The file's null, true and "2" were quoted as Python's None, True and '2'."""
+    code, out, err = run(tmp_path, case, capsys)
+    assert (code, out) == (2, "") and err.startswith("error: ") and err.endswith(f"{error}\n"), err
