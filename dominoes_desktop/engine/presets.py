@@ -433,7 +433,9 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
     target = _int_option(options, "target", base.target)
     if target < 1:
         raise RulesError(f"the target must be at least 1, not {target}")
-    single_round = options.get("single_round", base.single_round)
+    single_round = options.get("single_round")
+    if single_round is None:  # null keeps the preset's, as for every option
+        single_round = base.single_round
     if not isinstance(single_round, bool):
         raise RulesError(f"option 'single_round' must be true or false, not {json_shown(single_round, 44)}")
 

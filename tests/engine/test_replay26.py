@@ -124,6 +124,8 @@ def test_the_versions_read_still_replay(
 
 
 ROOM_2P = {"preset": "room", "options": {"players": 2}}
+# REPLAY.md's two-player room hand: seat 1 poses 4-3 and goes out with 5-4.
+ROOM_MOVES = ["4-3", "3-1", "4-4", "1-0", "0-0", "2-0", "6-4", "3-2", "6-6", "3-0", "6-5", "5-5", "5-4"]
 ROOM_DEAL = [["1-0", "2-0", "2-1", "3-1", "3-2", "3-0", "5-5"], ["6-6", "6-5", "6-4", "4-4", "5-4", "4-3", "0-0"]]
 
 
@@ -167,3 +169,16 @@ def test_errors_quote_values_as_json(
     """The file's null, true and "2" were quoted as Python's None, True and '2'."""
     code, out, err = run(tmp_path, case, capsys)
     assert (code, out) == (2, "") and err.startswith("error: ") and err.endswith(f"{error}\n"), err
+
+
+def test_null_counts_as_left_out_where_the_document_says(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`"single_round": null` was refused ("must be true or false, not None") though every option's null keeps
+    the preset's value; `leader` and a block game's `stock` of null were accepted, as REPLAY.md now says."""
+    options: dict[str, Any] = dict.fromkeys(["target", "single_round", "set", "partners", "style", "deal_size"])
+    plain = ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": ROOM_MOVES}]}
+    nulls = {"preset": "room", "options": options | {"players": 2}}
+    nulls |= {"hands": [{"deal": ROOM_DEAL, "leader": None, "stock": None, "moves": ROOM_MOVES}]}
+    code, out, err = run(tmp_path, nulls, capsys)
+    assert (code, err) == (0, "") and (code, out, err) == run(tmp_path, plain, capsys)
+    code, _, err = run(tmp_path, ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": None}]}, capsys)
+    assert (code, err) == (2, "error: hand 0: 'moves' must be a list\n")
