@@ -120,7 +120,7 @@ def play_recorded_hand(
     fixed = parse_deal(match.rules, raw_hand, where)
     leader = raw_hand.get("leader")
     if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
-        raise CaseError(f"{where}: 'leader' must be a seat number")
+        raise CaseError(f"{where}: 'leader' must be a seat number, not {json_shown(leader)}")
     return play_hand(match, h, fixed, leader, raw_hand.get("moves"), proof=proof, chosen=chosen)
 
 

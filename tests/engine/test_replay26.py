@@ -182,3 +182,14 @@ def test_null_counts_as_left_out_where_the_document_says(tmp_path: Path, capsys:
     assert (code, err) == (0, "") and (code, out, err) == run(tmp_path, plain, capsys)
     code, _, err = run(tmp_path, ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": None}]}, capsys)
     assert (code, err) == (2, "error: hand 0: 'moves' must be a list\n")
+
+
+@pytest.mark.parametrize("leader", [1.0, "1", True])
+def test_a_whole_number_is_a_json_integer(leader: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """REPLAY.md: 2.0 is no whole number; the leader's error now says what was written instead."""
+    code, out, err = run(
+        tmp_path, ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "leader": leader, "moves": ROOM_MOVES}]}, capsys
+    )
+    assert (code, out, err) == (2, "", f"error: hand 0: 'leader' must be a seat number, not {json.dumps(leader)}\n")
+    code, out, err = run(tmp_path, {"preset": "room", "options": {"players": 2.0}, "hands": []}, capsys)
+    assert (code, err) == (2, "error: option 'players' must be a whole number, not 2.0\n")
