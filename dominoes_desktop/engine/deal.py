@@ -104,8 +104,14 @@ def read_deal(rules: Rules, raw_hands: Any, raw_stock: Any = None, raw_sleeping:
     `raw_sleeping` None: the tiles nobody was dealt sleep, else the list must hold exactly them. The one reader
     of written deals; DealError, one line naming the list at fault."""
     in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
-    if not isinstance(raw_hands, list) or len(raw_hands) != rules.players:
-        raise DealError(f"deal: expected {rules.players} hands, one per seat")
+    # "lists", not "hands": a case's top-level "hands" are the match's hands, and this is one hand's deal.
+    wanted = f"expected {rules.players} lists of tiles (one per seat)"
+    if raw_hands is None:
+        raise DealError(f"deal: missing; {wanted}")
+    if not isinstance(raw_hands, list):
+        raise DealError(f"deal: {wanted}, not {json_shown(raw_hands)}")
+    if len(raw_hands) != rules.players:
+        raise DealError(f"deal: {wanted}, not {len(raw_hands)}")
     seen: set[Tile] = set()
     hands = tuple(_listed_tiles(h, f"deal of seat {i}", in_set, seen) for i, h in enumerate(raw_hands))
     stock = () if raw_stock is None else _listed_tiles(raw_stock, "stock", in_set, seen)

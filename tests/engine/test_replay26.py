@@ -193,3 +193,19 @@ def test_a_whole_number_is_a_json_integer(leader: Any, tmp_path: Path, capsys: p
     assert (code, out, err) == (2, "", f"error: hand 0: 'leader' must be a seat number, not {json.dumps(leader)}\n")
     code, out, err = run(tmp_path, {"preset": "room", "options": {"players": 2.0}, "hands": []}, capsys)
     assert (code, err) == (2, "error: option 'players' must be a whole number, not 2.0\n")
+
+
+@pytest.mark.parametrize(
+    ("deal", "error"),
+    [
+        (ROOM_DEAL[:1], "expected 2 lists of tiles (one per seat), not 1"),
+        ("1-0", 'expected 2 lists of tiles (one per seat), not "1-0"'),
+        (None, "missing; expected 2 lists of tiles (one per seat)"),
+    ],
+)
+def test_the_deal_counts_lists_not_hands(
+    deal: Any, error: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'expected 4 hands, one per seat' spoke of "hands", the name of the case's list of the match's hands."""
+    hand = {"moves": ROOM_MOVES} if deal is None else {"deal": deal, "moves": ROOM_MOVES}
+    assert run(tmp_path, ROOM_2P | {"hands": [hand]}, capsys) == (2, "", f"error: hand 0, deal: {error}\n")
