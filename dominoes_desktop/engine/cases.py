@@ -23,6 +23,8 @@ from .rules import Rules
 from .tiles import shown
 
 MAX_CASE_BYTES = 16 * 1024 * 1024
+CASE_FIELDS = ("preset", "options", "hands", "expect")
+HAND_FIELDS = ("deal", "stock", "leader", "moves")
 CASE_VERSION = 1  # a match file of version 1 is a case (its hands' deals and moves) with extra fields
 T = TypeVar("T")
 
@@ -34,6 +36,7 @@ class CaseError(Exception):
 def parse_deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
     """A hand's deal from a case, validated (`deal.read_deal`): every reader of cases (replay, the coach,
     fairness, duplicate) comes here."""
+    check_field_names(raw_hand, HAND_FIELDS, f"{where}: ")
     try:
         return read_deal(rules, raw_hand.get("deal"), raw_hand.get("stock"))
     except DealError as exc:
@@ -47,6 +50,7 @@ def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
     if is_record(case):  # a match file in the record's codec: its hands as a case's (the coach reads them so)
         match = replayed(case)
         return match.rules, [hand_as_case(deal, hand) for deal, hand in match.played_hands()]
+    check_field_names(case, CASE_FIELDS, "")
     try:
         rules = rules_from_json(case)
     except DominoError as exc:
@@ -55,6 +59,45 @@ def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
     if not isinstance(raw_hands, list):
         raise CaseError("'hands' must be a list")
     return rules, raw_hands
+
+
+def check_field_names(raw: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    """Other fields are ignored (a case's `note`, a saved file's seeds and seats), but a misspelt known one
+    (`"lead": 3`, `"option": {...}`, `"stok"`) would replay the case under other rules, or another deal,
+    without a word: a name a slip away from a known one is refused (`near_miss`)."""
+    for name in raw:
+        meant = near_miss(name, known)
+        if meant is not None:
+            raise CaseError(f"{where}unknown field '{shown(name, 40)}' (did you mean '{meant}'?)")
+
+
+def near_miss(name: str, known: tuple[str, ...]) -> str | None:
+    """The known name `name` was likely meant as: one letter added, dropped, changed, or two neighbours
+    swapped; in other capitals; or cut short (three letters at least, like `lead` for `leader`)."""
+    if name in known:
+        return None
+    for field in known:
+        same_length = len(name) == len(field)
+        if (
+            (len(name) >= 3 and field.startswith(name))
+            or _one_slip(name, field)
+            or (same_length and name.lower() == field)
+        ):
+            return field
+    return None
+
+
+def _one_slip(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        apart = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        swapped = (
+            len(apart) == 2 and apart[1] == apart[0] + 1 and a[apart[0]] == b[apart[1]] and a[apart[1]] == b[apart[0]]
+        )
+        return len(apart) == 1 or swapped
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def is_record(case: Any) -> bool:

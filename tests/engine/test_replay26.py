@@ -209,3 +209,37 @@ def test_the_deal_counts_lists_not_hands(
     """'expected 4 hands, one per seat' spoke of "hands", the name of the case's list of the match's hands."""
     hand = {"moves": ROOM_MOVES} if deal is None else {"deal": deal, "moves": ROOM_MOVES}
     assert run(tmp_path, ROOM_2P | {"hands": [hand]}, capsys) == (2, "", f"error: hand 0, deal: {error}\n")
+
+
+@pytest.mark.parametrize(
+    ("where", "name", "meant"),
+    [
+        ("case", "option", "options"),
+        ("case", "Preset", "preset"),
+        ("case", "HANDS", "hands"),
+        ("case", "exepct", "expect"),
+        ("hand", "lead", "leader"),
+        ("hand", "stok", "stock"),
+        ("hand", "mvoes", "moves"),
+        ("hand", "deals", "deal"),
+    ],
+)
+def test_a_misspelt_known_field_is_refused(
+    where: str, name: str, meant: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A misspelt field was ignored, so `"lead": 3` replayed the hand with the rules' leader, `"option"` under the
+    preset's own options, without a word."""
+    hand = {"deal": ROOM_DEAL, "moves": ROOM_MOVES}
+    case = ROOM_2P | ({name: 1, "hands": [hand]} if where == "case" else {"hands": [hand | {name: 1}]})
+    prefix = "" if where == "case" else "hand 0: "
+    assert run(tmp_path, case, capsys) == (2, "", f"error: {prefix}unknown field '{name}' (did you mean '{meant}'?)\n")
+
+
+def test_other_fields_are_still_ignored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fields the project's cases and saved files of version 1 carry beside the known ones, and names far
+    from any known one."""
+    extra = dict.fromkeys(["note", "format", "seed", "seats", "table", "practice", "rng", "duplicate", "fair_next"], 1)
+    extra |= {"version": 1, "format": "dominoes-desktop-match", "x": 1, "expected": 1, "hand_count": 1}
+    hand = {"deal": ROOM_DEAL, "moves": ROOM_MOVES, "seed": 1, "fair": 1, "chosen": 1, "note": 1, "dl": 1, "dealer": 1}
+    code, out, err = run(tmp_path, ROOM_2P | extra | {"hands": [hand]}, capsys)
+    assert (code, err) == (0, "") and json.loads(out)["scores"] == [0, 3]
