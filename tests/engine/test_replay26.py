@@ -243,3 +243,126 @@ def test_other_fields_are_still_ignored(tmp_path: Path, capsys: pytest.CaptureFi
     hand = {"deal": ROOM_DEAL, "moves": ROOM_MOVES, "seed": 1, "fair": 1, "chosen": 1, "note": 1, "dl": 1, "dealer": 1}
     code, out, err = run(tmp_path, ROOM_2P | extra | {"hands": [hand]}, capsys)
     assert (code, err) == (0, "") and json.loads(out)["scores"] == [0, 3]
+
+
+def test_the_document_s_words_on_claims_zero_and_the_porch_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """REPLAY.md's sentences the reader could not tell from the old words: a claim after the hand's end takes
+    points still waiting, and with none waiting is 'the hand is already over'; ends adding up to 0 score
+    nothing; porch_fives takes the winners' pips off before rounding."""
+    fives = {"preset": "all_fives", "options": {"players": 2, "deal_size": 3}}
+    deal = [["6-6", "1-0", "6-4"], ["6-1", "6-0", "5-2"]]
+    stock = [
+        t
+        for t in [
+            "6-5",
+            "6-3",
+            "6-2",
+            "5-5",
+            "5-4",
+            "5-3",
+            "5-1",
+            "5-0",
+            "4-4",
+            "4-3",
+            "4-2",
+            "4-1",
+            "4-0",
+            "3-3",
+            "3-2",
+            "3-1",
+            "3-0",
+            "2-2",
+            "2-1",
+            "2-0",
+            "1-1",
+            "0-0",
+        ]
+    ]
+    moves = ["6-6", "6-1", "1-0", "6-0@0", "6-4@6"]  # seat 0 goes out; 6-4 leaves ends 4 and 0: nothing to claim
+    code, _, err = run(
+        tmp_path, fives | {"hands": [{"deal": deal, "stock": stock, "moves": [*moves, "claim"]}]}, capsys
+    )
+    assert (code, err) == (2, "error: hand 0, move 5 (claim): the hand is already over (domino)\n")
+    threes = {"preset": "fives_threes", "options": {"players": 2, "deal_size": 2}}
+    deal = [["6-3", "2-1"], ["3-3", "3-0"]]
+    stock = [
+        t
+        for t in [
+            "6-6",
+            "6-5",
+            "6-4",
+            "6-2",
+            "6-1",
+            "6-0",
+            "5-5",
+            "5-4",
+            "5-3",
+            "5-2",
+            "5-1",
+            "5-0",
+            "4-4",
+            "4-3",
+            "4-2",
+            "4-1",
+            "4-0",
+            "3-2",
+            "3-1",
+            "2-2",
+            "2-0",
+            "1-1",
+            "1-0",
+            "0-0",
+        ]
+    ]
+    moves = ["3-3", "claim", "6-3", "claim", "3-0", "claim"]  # the domino's 6 and 0 (6) claimed after the end
+    code, out, _ = run(tmp_path, threes | {"hands": [{"deal": deal, "stock": stock, "moves": moves}]}, capsys)
+    assert code == 0 and json.loads(out)["hands"][0]["end_points"] == [12, 12]
+    zero = {"preset": "all_fives", "options": {"players": 2, "deal_size": 2}}
+    deal = [["0-0", "1-1"], ["6-5", "4-3"]]
+    stock = [
+        t
+        for t in [
+            "6-6",
+            "6-4",
+            "6-3",
+            "6-2",
+            "6-1",
+            "6-0",
+            "5-5",
+            "5-4",
+            "5-3",
+            "5-2",
+            "5-1",
+            "5-0",
+            "4-4",
+            "4-2",
+            "4-1",
+            "4-0",
+            "3-3",
+            "3-2",
+            "3-1",
+            "3-0",
+            "2-2",
+            "2-1",
+            "2-0",
+            "1-0",
+        ]
+    ]
+    code, _, err = run(tmp_path, zero | {"hands": [{"deal": deal, "stock": stock, "moves": ["0-0", "claim"]}]}, capsys)
+    assert (code, err) == (2, "error: hand 0, move 1 (claim): there are no unclaimed points to take\n")
+    porch = {"preset": "all_fives", "options": {"deal_size": 6}}
+    deal = [
+        ["6-6", "0-0", "1-0", "2-0", "6-5", "6-4"],
+        ["1-1", "2-1", "3-1", "4-1", "5-1", "6-1"],
+        ["2-2", "3-2", "4-2", "5-2", "6-2", "3-3"],
+        ["4-3", "5-3", "6-3", "4-4", "5-4", "5-5"],
+    ]
+    moves = ["0-0", "draw", "draw", "pass", "1-0", "3-0", "3-2@3", "pass", "2-0", "4-1", "4-0@4"] + ["pass"] * 4
+    for options, points in (({}, 50), ({"partners": True}, 10)):  # 11, 9 and 29 -> 10+10+30; 73 - 64 = 9 -> 10
+        case = porch | {"options": porch["options"] | options}
+        case["hands"] = [{"deal": deal, "stock": ["3-0", "4-0", "5-0", "6-0"], "moves": moves}]
+        code, out, _ = run(tmp_path, case, capsys)
+        hand = json.loads(out)["hands"][0]
+        assert (code, hand["end"], hand["pips"], hand["points"]) == (0, "blocked", [33, 22, 31, 51], points)
