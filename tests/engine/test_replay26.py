@@ -366,3 +366,16 @@ def test_the_document_s_words_on_claims_zero_and_the_porch_hold(
         code, out, _ = run(tmp_path, case, capsys)
         hand = json.loads(out)["hands"][0]
         assert (code, hand["end"], hand["pips"], hand["points"]) == (0, "blocked", [33, 22, 31, 51], points)
+
+
+def test_spaces_around_a_move_are_ignored_and_capitals_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """REPLAY.md's words on how a move is written (the refusal's wording is moves.py's, not checked here)."""
+    spaced = [f" {move}\t" for move in ROOM_MOVES]
+    assert (
+        run(tmp_path, ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": spaced}]}, capsys)[:2]
+        == run(tmp_path, ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": ROOM_MOVES}]}, capsys)[:2]
+    )
+    code, out, err = run(tmp_path, ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": ["4-3", "PASS"]}]}, capsys)
+    assert (code, out) == (2, "") and err.startswith("error: hand 0, move 1 (PASS): ")
