@@ -129,6 +129,8 @@ def json_shown(value: Any, limit: int = 24) -> str:
     not Python's None, True, '2'), cut short: a hostile file may hold megabytes where a number belongs."""
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):  # not a JSON value (a caller's own), or nested too deeply
+    except (TypeError, ValueError):  # not a JSON value: a caller's own
         text = repr(value)
+    except RecursionError:  # nested deeper than the writer goes: its first brackets tell enough
+        text = ("[" if isinstance(value, list) else "{") * (limit + 1)  # cut below, with "..."
     return text if len(text) <= limit else text[: limit - 3] + "..."

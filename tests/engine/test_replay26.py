@@ -10,6 +10,13 @@ import pytest
 
 from dominoes_desktop.engine import replay
 from dominoes_desktop.engine.cases import differences, same_json
+from dominoes_desktop.engine.inputs import json_shown
+
+
+def tiles(text: str) -> list[str]:
+    """A list of tiles written out as a case's (a stock of twenty-odd tiles on one line)."""
+    return text.split()
+
 
 # Classic Draw for two, two tiles each: seat 0 goes out and scores seat 1's 10 pips; "reset" false, seat 1 scores 0.
 DRAW_2P: dict[str, Any] = {
@@ -18,32 +25,9 @@ DRAW_2P: dict[str, Any] = {
     "hands": [
         {
             "deal": [["4-4", "6-1"], ["5-0", "2-1"]],
-            "stock": [
-                "3-2",
-                "4-2",
-                "6-4",
-                "6-6",
-                "6-5",
-                "6-3",
-                "6-2",
-                "6-0",
-                "5-5",
-                "5-4",
-                "5-3",
-                "5-2",
-                "5-1",
-                "4-3",
-                "4-1",
-                "4-0",
-                "3-3",
-                "3-1",
-                "3-0",
-                "2-2",
-                "2-0",
-                "1-1",
-                "1-0",
-                "0-0",
-            ],
+            "stock": tiles(
+                "3-2 4-2 6-4 6-6 6-5 6-3 6-2 6-0 5-5 5-4 5-3 5-2 5-1 4-3 4-1 4-0 3-3 3-1 3-0 2-2 2-0 1-1 1-0 0-0"
+            ),
             "moves": ["4-4", "draw", "draw", "4-2", "draw", "6-4", "2-1", "6-1@6"],
         }
     ],
@@ -253,33 +237,7 @@ def test_the_document_s_words_on_claims_zero_and_the_porch_hold(
     nothing; porch_fives takes the winners' pips off before rounding."""
     fives = {"preset": "all_fives", "options": {"players": 2, "deal_size": 3}}
     deal = [["6-6", "1-0", "6-4"], ["6-1", "6-0", "5-2"]]
-    stock = [
-        t
-        for t in [
-            "6-5",
-            "6-3",
-            "6-2",
-            "5-5",
-            "5-4",
-            "5-3",
-            "5-1",
-            "5-0",
-            "4-4",
-            "4-3",
-            "4-2",
-            "4-1",
-            "4-0",
-            "3-3",
-            "3-2",
-            "3-1",
-            "3-0",
-            "2-2",
-            "2-1",
-            "2-0",
-            "1-1",
-            "0-0",
-        ]
-    ]
+    stock = tiles("6-5 6-3 6-2 5-5 5-4 5-3 5-1 5-0 4-4 4-3 4-2 4-1 4-0 3-3 3-2 3-1 3-0 2-2 2-1 2-0 1-1 0-0")
     moves = ["6-6", "6-1", "1-0", "6-0@0", "6-4@6"]  # seat 0 goes out; 6-4 leaves ends 4 and 0: nothing to claim
     code, _, err = run(
         tmp_path, fives | {"hands": [{"deal": deal, "stock": stock, "moves": [*moves, "claim"]}]}, capsys
@@ -287,69 +245,13 @@ def test_the_document_s_words_on_claims_zero_and_the_porch_hold(
     assert (code, err) == (2, "error: hand 0, move 5 (claim): the hand is already over (domino)\n")
     threes = {"preset": "fives_threes", "options": {"players": 2, "deal_size": 2}}
     deal = [["6-3", "2-1"], ["3-3", "3-0"]]
-    stock = [
-        t
-        for t in [
-            "6-6",
-            "6-5",
-            "6-4",
-            "6-2",
-            "6-1",
-            "6-0",
-            "5-5",
-            "5-4",
-            "5-3",
-            "5-2",
-            "5-1",
-            "5-0",
-            "4-4",
-            "4-3",
-            "4-2",
-            "4-1",
-            "4-0",
-            "3-2",
-            "3-1",
-            "2-2",
-            "2-0",
-            "1-1",
-            "1-0",
-            "0-0",
-        ]
-    ]
+    stock = tiles("6-6 6-5 6-4 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4 4-3 4-2 4-1 4-0 3-2 3-1 2-2 2-0 1-1 1-0 0-0")
     moves = ["3-3", "claim", "6-3", "claim", "3-0", "claim"]  # the domino's 6 and 0 (6) claimed after the end
     code, out, _ = run(tmp_path, threes | {"hands": [{"deal": deal, "stock": stock, "moves": moves}]}, capsys)
     assert code == 0 and json.loads(out)["hands"][0]["end_points"] == [12, 12]
     zero = {"preset": "all_fives", "options": {"players": 2, "deal_size": 2}}
     deal = [["0-0", "1-1"], ["6-5", "4-3"]]
-    stock = [
-        t
-        for t in [
-            "6-6",
-            "6-4",
-            "6-3",
-            "6-2",
-            "6-1",
-            "6-0",
-            "5-5",
-            "5-4",
-            "5-3",
-            "5-2",
-            "5-1",
-            "5-0",
-            "4-4",
-            "4-2",
-            "4-1",
-            "4-0",
-            "3-3",
-            "3-2",
-            "3-1",
-            "3-0",
-            "2-2",
-            "2-1",
-            "2-0",
-            "1-0",
-        ]
-    ]
+    stock = tiles("6-6 6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1 5-0 4-4 4-2 4-1 4-0 3-3 3-2 3-1 3-0 2-2 2-1 2-0 1-0")
     code, _, err = run(tmp_path, zero | {"hands": [{"deal": deal, "stock": stock, "moves": ["0-0", "claim"]}]}, capsys)
     assert (code, err) == (2, "error: hand 0, move 1 (claim): there are no unclaimed points to take\n")
     porch = {"preset": "all_fives", "options": {"deal_size": 6}}
@@ -379,3 +281,14 @@ def test_spaces_around_a_move_are_ignored_and_capitals_refused(
     )
     code, out, err = run(tmp_path, ROOM_2P | {"hands": [{"deal": ROOM_DEAL, "moves": ["4-3", "PASS"]}]}, capsys)
     assert (code, out) == (2, "") and err.startswith("error: hand 0, move 1 (PASS): ")
+
+
+def test_a_value_is_shown_as_json_and_cut_short() -> None:
+    deep: list[Any] = []
+    inner = deep
+    for _ in range(100_000):  # deeper than json.dumps goes
+        inner.append([])
+        inner = inner[0]
+    assert [json_shown(v) for v in (None, True, "2", 2.0, {"a": [1]})] == ["null", "true", '"2"', "2.0", '{"a": [1]}']
+    assert json_shown("x" * 100) == '"' + "x" * 20 + "..."
+    assert json_shown(deep) == "[" * 21 + "..."
