@@ -185,3 +185,69 @@ def test_the_bot_refuses_an_empty_legal_list_in_one_line() -> None:
             "error": "'legal' is empty: list the seat's moves (a pass or a draw is one), or leave 'legal' out"
         }
     assert "move" in reply_to(make_player("random", 0, None), json.dumps(BOT_REQUEST | {"legal": ["5-4@5"]}))
+
+
+INVALID = '{"preset": "Jamaican", "hands": []}'  # the presets are lower case: "unknown preset 'Jamaican'"
+
+
+def shell(line: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """`line` by bash in tmp_path (its redirections close or fill stdout and stderr), the tools' code this tree's."""
+    (tmp_path / "invalid.json").write_text(INVALID)
+    return subprocess.run(
+        ["bash", "-c", line],
+        capture_output=True,
+        text=True,
+        env={**ENV, "PY": sys.executable},
+        cwd=tmp_path,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "said"),
+    [
+        (f'"$PY" -m dominoes_desktop.engine.replay {CASE} >&-', 74, "standard output is closed"),
+        (f'"$PY" -m dominoes_desktop.engine.replay {CASE} --check >&-', 2, "--check needs an 'expect' object"),
+        ('"$PY" -m dominoes_desktop.engine.replay invalid.json >&-', 2, "unknown preset 'Jamaican'"),
+        (f"echo '{json.dumps(BOT_REQUEST)}' | \"$PY\" -m dominoes_desktop.engine.bot --level random >&-", 74, "closed"),
+        (f'"$PY" -m dominoes_desktop.engine.coach {CASE} --hands 0 --workers 1 >&-', 74, "standard output is closed"),
+        ('"$PY" -m dominoes_desktop.engine.coach invalid.json >&-', 2, "unknown preset 'Jamaican'"),
+    ],
+    ids=["replay", "replay-invalid-check", "replay-invalid", "bot", "coach", "coach-invalid"],
+)
+def test_a_closed_stdout_is_one_that_cannot_be_written(line: str, code: int, said: str, tmp_path: Path) -> None:
+    """Started with stdout closed (`>&-`), Python has no sys.stdout, and the tools' first flush raised an
+    AttributeError: a traceback and exit 1. Now 74 when there is something to write, the tool's own code (2 for
+    an invalid case) when there is not, and one line on stderr either way."""
+    done = shell(line, tmp_path)
+    no_traceback(done.stderr)
+    assert done.returncode == code
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and said in lines[0], done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ('"$PY" -m dominoes_desktop.engine.replay invalid.json 2>/dev/full', 2),
+        ('"$PY" -m dominoes_desktop.engine.replay invalid.json 2>&-', 2),
+        ('"$PY" -m dominoes_desktop.engine.replay invalid.json >&- 2>&-', 2),
+        ('"$PY" -m dominoes_desktop.engine.replay 2>/dev/full', 2),  # argparse's usage line
+        ('"$PY" -m dominoes_desktop.engine.coach invalid.json 2>/dev/full', 2),
+        (f'"$PY" -m dominoes_desktop.engine.replay {CASE} >/dev/full 2>/dev/full', 74),
+        (f'"$PY" -m dominoes_desktop.engine.replay {CASE} >&- 2>&-', 74),
+    ],
+    ids=["full", "closed", "both-closed", "usage-full", "coach-full", "stdout-full-too", "stdout-closed-too"],
+)
+def test_an_unwritable_stderr_leaves_the_exit_code_alone(line: str, code: int, tmp_path: Path) -> None:
+    """stderr is the last channel: when its line cannot be written, the code still tells. An invalid case with
+    stderr full exited 1 (the failed write taken for stdout's, then a traceback nobody saw); with stderr closed
+    its error line went to stdout, which is for results."""
+    done = shell(line, tmp_path)
+    assert (done.returncode, done.stdout) == (code, "")
+
+
+def test_the_bot_with_stdin_closed_has_no_requests_to_answer(tmp_path: Path) -> None:
+    done = shell('"$PY" -m dominoes_desktop.engine.bot --level random <&-', tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")

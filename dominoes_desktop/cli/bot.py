@@ -11,6 +11,7 @@ digits, impossible hand sizes, deep nesting. Logs go to stderr; stdout carries a
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import time
@@ -171,7 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.movetime_ms is not None and not 0 < args.movetime_ms <= 3_600_000:  # also refuses nan
         parser.error("--movetime-ms must be more than 0 and at most 3600000")
-    serve(make_player(args.level, args.seed, args.movetime_ms), sys.stdin.buffer, sys.stdout)
+    source = sys.stdin.buffer if sys.stdin is not None else io.BytesIO()  # started with stdin closed: no requests
+    serve(make_player(args.level, args.seed, args.movetime_ms), source, sys.stdout)
     return 0
 
 

@@ -11,10 +11,10 @@ from typing import Any, TypeVar
 
 from .deal import Deal, read_deal
 from .decisions import ClaimWindow, DealHand, LetGo, MugginsWindow
-from .errors import DealError, DominoError
+from .errors import DealError, DominoError, NotationError
 from .fairness import FairDeal, ProofError, verify
 from .hand import Hand
-from .inputs import FileRefused, parse_json, read_bounded
+from .inputs import FileRefused, json_shown, parse_json, read_bounded
 from .match import Match, positions
 from .moves import Move, MoveKind, parse_first_move, parse_move
 from .presets import rules_from_json
@@ -23,6 +23,9 @@ from .rules import Rules
 from .tiles import shown
 
 MAX_CASE_BYTES = 16 * 1024 * 1024
+CASE_FIELDS = ("preset", "options", "hands", "expect")
+HAND_FIELDS = ("deal", "stock", "leader", "moves")
+CASE_VERSION = 1  # a match file of version 1 is a case (its hands' deals and moves) with extra fields
 T = TypeVar("T")
 
 
@@ -33,6 +36,7 @@ class CaseError(Exception):
 def parse_deal(rules: Rules, raw_hand: dict[str, Any], where: str) -> Deal:
     """A hand's deal from a case, validated (`deal.read_deal`): every reader of cases (replay, the coach,
     fairness, duplicate) comes here."""
+    check_field_names(raw_hand, HAND_FIELDS, f"{where}: ")
     try:
         return read_deal(rules, raw_hand.get("deal"), raw_hand.get("stock"))
     except DealError as exc:
@@ -46,6 +50,7 @@ def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
     if is_record(case):  # a match file in the record's codec: its hands as a case's (the coach reads them so)
         match = replayed(case)
         return match.rules, [hand_as_case(deal, hand) for deal, hand in match.played_hands()]
+    check_field_names(case, CASE_FIELDS, "")
     try:
         rules = rules_from_json(case)
     except DominoError as exc:
@@ -56,9 +61,56 @@ def case_rules_and_hands(case: Any) -> tuple[Rules, list[Any]]:
     return rules, raw_hands
 
 
+def check_field_names(raw: dict[str, Any], known: tuple[str, ...], where: str) -> None:
+    """Other fields are ignored (a case's `note`, a saved file's seeds and seats), but a misspelt known one
+    (`"lead": 3`, `"option": {...}`, `"stok"`) would replay the case under other rules, or another deal,
+    without a word: a name a slip away from a known one is refused (`near_miss`)."""
+    for name in raw:
+        meant = near_miss(name, known)
+        if meant is not None:
+            raise CaseError(f"{where}unknown field '{shown(name, 40)}' (did you mean '{meant}'?)")
+
+
+def near_miss(name: str, known: tuple[str, ...]) -> str | None:
+    """The known name `name` was likely meant as: one letter added, dropped, changed, or two neighbours
+    swapped; in other capitals; or cut short (three letters at least, like `lead` for `leader`)."""
+    if name in known:
+        return None
+    for field in known:
+        same_length = len(name) == len(field)
+        if (
+            (len(name) >= 3 and field.startswith(name))
+            or _one_slip(name, field)
+            or (same_length and name.lower() == field)
+        ):
+            return field
+    return None
+
+
+def _one_slip(a: str, b: str) -> bool:
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        apart = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        swapped = (
+            len(apart) == 2 and apart[1] == apart[0] + 1 and a[apart[0]] == b[apart[1]] and a[apart[1]] == b[apart[0]]
+        )
+        return len(apart) == 1 or swapped
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def is_record(case: Any) -> bool:
-    """A match file in the record's codec, not a case of hands (which a match file of version 1 still is)."""
-    return isinstance(case, dict) and case.get("format") == FORMAT and case.get("version") == VERSION
+    """A match file in the record's codec, not a case of hands (which a match file of version 1 still is).
+    CaseError for a match file of a version this game does not read: read as a plain case, it printed a
+    result for a file it does not understand."""
+    if not isinstance(case, dict) or case.get("format") != FORMAT:
+        return False
+    version = case.get("version")
+    if type(version) is not int or version not in (CASE_VERSION, VERSION):  # `true` is no 1, 2.0 no 2
+        what = "no version" if version is None else f"version {json.dumps(version)} is not one this game reads"
+        raise CaseError(f'{what}: a match file ("format": "{FORMAT}") is of version 1 or 2')
+    return version == VERSION
 
 
 def replayed(case: Any) -> Match:
@@ -111,7 +163,7 @@ def play_recorded_hand(
     fixed = parse_deal(match.rules, raw_hand, where)
     leader = raw_hand.get("leader")
     if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
-        raise CaseError(f"{where}: 'leader' must be a seat number")
+        raise CaseError(f"{where}: 'leader' must be a seat number, not {json_shown(leader)}")
     return play_hand(match, h, fixed, leader, raw_hand.get("moves"), proof=proof, chosen=chosen)
 
 
@@ -170,10 +222,12 @@ def walk_moves(match: Match, raw_moves: list[Any]) -> list[Move]:
     posed = match.hand is not None and not match.hand.layout.empty  # before the pose, no '@x' can name an end
     for m, text in enumerate(raw_moves):
         try:
+            if not isinstance(text, str):  # in the file's words (null, true), where the parser says Python's
+                raise NotationError(f"a move must be a string, not {json_shown(text)}")
             moves.append((parse_move if posed else parse_first_move)(text))
             posed = posed or moves[-1].kind is MoveKind.PLAY
         except DominoError as exc:
-            unread = MoveError(m, text if isinstance(text, str) else repr(text), str(exc))
+            unread = MoveError(m, text if isinstance(text, str) else json_shown(text), str(exc))
             break  # the moves before it are walked first: a move refused before it is named first
     try:
         for _ in positions(
@@ -183,7 +237,7 @@ def walk_moves(match: Match, raw_moves: list[Any]) -> list[Move]:
     except RecordError as exc:
         assert exc.at is not None
         text = raw_moves[exc.at]
-        raise MoveError(exc.at, text if isinstance(text, str) else repr(text), exc.reason) from None
+        raise MoveError(exc.at, text if isinstance(text, str) else json_shown(text), exc.reason) from None
     if unread is not None:
         raise unread
     return moves
@@ -206,9 +260,24 @@ def differences(expected: Any, actual: Any, path: str = "") -> list[str]:
         for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
             found += differences(e, a, f"{path}{i}.")
         return found
-    if expected != actual:
+    if not same_json(expected, actual):
         return [f"{path.rstrip('.')}: expected {json.dumps(expected)}, got {json.dumps(actual)}"]
     return []
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values: true and false equal only themselves (Python's `False == 0` let another engine's
+    `"winner_seat": false` pass for seat 0), numbers by value (JSON has one kind: 10 equals 10.0), lists item
+    by item, objects key by key."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(a[key], b[key]) for key in a)
+    return type(a) is type(b) and a == b  # strings, null
 
 
 def load_case(path: Path) -> Any:

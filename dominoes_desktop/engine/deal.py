@@ -10,9 +10,10 @@ from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from .errors import DealError, DominoError
+from .inputs import json_shown
 from .moves import Move, MoveKind
 from .rules import Rules, Style
-from .tiles import Tile, full_set, shown
+from .tiles import Tile, full_set
 
 T = TypeVar("T")
 
@@ -83,7 +84,7 @@ def _listed_tiles(raw: Any, what: str, in_set: frozenset[Tile], seen: set[Tile])
     tiles = []
     for text in raw:
         if not isinstance(text, str):
-            raise DealError(f"{what}: {shown(repr(text))} is not a tile")
+            raise DealError(f"{what}: {json_shown(text)} is not a tile")
         try:
             tile = Tile.parse(text)
         except DominoError as exc:
@@ -103,8 +104,14 @@ def read_deal(rules: Rules, raw_hands: Any, raw_stock: Any = None, raw_sleeping:
     `raw_sleeping` None: the tiles nobody was dealt sleep, else the list must hold exactly them. The one reader
     of written deals; DealError, one line naming the list at fault."""
     in_set = frozenset(full_set(rules.set_top, rules.removed_tiles))
-    if not isinstance(raw_hands, list) or len(raw_hands) != rules.players:
-        raise DealError(f"deal: expected {rules.players} hands, one per seat")
+    # "lists", not "hands": a case's top-level "hands" are the match's hands, and this is one hand's deal.
+    wanted = f"expected {rules.players} lists of tiles (one per seat)"
+    if raw_hands is None:
+        raise DealError(f"deal: missing; {wanted}")
+    if not isinstance(raw_hands, list):
+        raise DealError(f"deal: {wanted}, not {json_shown(raw_hands)}")
+    if len(raw_hands) != rules.players:
+        raise DealError(f"deal: {wanted}, not {len(raw_hands)}")
     seen: set[Tile] = set()
     hands = tuple(_listed_tiles(h, f"deal of seat {i}", in_set, seen) for i, h in enumerate(raw_hands))
     stock = () if raw_stock is None else _listed_tiles(raw_stock, "stock", in_set, seen)

@@ -122,3 +122,15 @@ def parse_json(data: str | bytes) -> Any:
 def whole_number(value: Any, low: int, high: int) -> bool:
     """True for an int (not a bool) within [low, high]."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def json_shown(value: Any, limit: int = 24) -> str:
+    """A value read from JSON, written back as JSON for a one-line error (null, true, "2": the words of the file,
+    not Python's None, True, '2'), cut short: a hostile file may hold megabytes where a number belongs."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not a JSON value: a caller's own
+        text = repr(value)
+    except RecursionError:  # nested deeper than the writer goes: its first brackets tell enough
+        text = ("[" if isinstance(value, list) else "{") * (limit + 1)  # cut below, with "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."

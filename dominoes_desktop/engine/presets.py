@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import RulesError
+from .inputs import json_shown
 from .rules import (
     AfterNoWinner,
     AfterWin,
@@ -318,7 +319,7 @@ def _int_option(options: Mapping[str, Any], key: str, default: int) -> int:
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"option '{key}' must be a whole number, not {value!r}")
+        raise RulesError(f"option '{key}' must be a whole number, not {json_shown(value, 44)}")
     return value
 
 
@@ -335,7 +336,7 @@ def _teams(preset_: Preset, players: int, partners: Any) -> tuple[int, ...]:
             "(seats 0 and 2 against 1 and 3)"
         )
     if not isinstance(partners, bool):
-        raise RulesError(f"option 'partners' must be true or false, not {partners!r}")
+        raise RulesError(f"option 'partners' must be true or false, not {json_shown(partners, 44)}")
     if not partners:
         return alone
     if players != 4:
@@ -359,10 +360,10 @@ def _style(base: Style, option: Any) -> Style:
         return base
     if option == Style.ALL_FIVES_DRAW.value:
         raise RulesError(
-            "style must be 'block' or 'draw', not 'all_fives_draw': the fives presets keep their own draw under 'draw'"
+            'style must be "block" or "draw", not "all_fives_draw": the fives presets keep their own draw under "draw"'
         )
     if not isinstance(option, str) or option not in _STYLES:
-        raise RulesError(f"style must be 'block' or 'draw', not {option!r}")
+        raise RulesError(f'style must be "block" or "draw", not {json_shown(option, 44)}')
     style = _STYLES[option]
     return base if style is Style.DRAW and base is not Style.BLOCK else style
 
@@ -432,9 +433,11 @@ def build_rules(preset_id: str, options: Mapping[str, Any] | None = None) -> Rul
     target = _int_option(options, "target", base.target)
     if target < 1:
         raise RulesError(f"the target must be at least 1, not {target}")
-    single_round = options.get("single_round", base.single_round)
+    single_round = options.get("single_round")
+    if single_round is None:  # null keeps the preset's, as for every option
+        single_round = base.single_round
     if not isinstance(single_round, bool):
-        raise RulesError(f"option 'single_round' must be true or false, not {single_round!r}")
+        raise RulesError(f"option 'single_round' must be true or false, not {json_shown(single_round, 44)}")
 
     return replace(
         base,

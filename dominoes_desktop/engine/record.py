@@ -283,10 +283,9 @@ def actions_to_json(actions: Iterable[Entry]) -> list[list[Any]]:
 
 def actions_from_json(rules: Rules, raw_actions: Any) -> tuple[Entry, ...]:
     """Answers as `actions_to_json` writes them, each checked (not replayed); RecordError naming the first bad one."""
-    _need(
-        isinstance(raw_actions, list) and len(raw_actions) <= MAX_ACTIONS,
-        f"'actions' must list at most {MAX_ACTIONS} actions",
-    )
+    _need(raw_actions is not None, "'actions' is missing: a match file lists every decision of its match")
+    _need(isinstance(raw_actions, list), "'actions' must be a list")
+    _need(len(raw_actions) <= MAX_ACTIONS, f"'actions' must list at most {MAX_ACTIONS} actions, not {len(raw_actions)}")
     actions: list[Entry] = []
     for index, raw in enumerate(raw_actions):
         _need(isinstance(raw, list) and len(raw) == 2, f"action {index + 1} must be [seat, action]")

@@ -318,8 +318,8 @@ def test_the_fives_family_switched_to_draw_replays_with_its_own_draw(preset: str
     code, _, err = _run("replay", dict(case, options={"style": "all_fives_draw", "players": 2}), tmp_path)
     assert (code, err) == (
         2,
-        "error: style must be 'block' or 'draw', not 'all_fives_draw': the fives presets keep their own draw "
-        "under 'draw'\n",
+        'error: style must be "block" or "draw", not "all_fives_draw": the fives presets keep their own draw '
+        'under "draw"\n',
     )
 
 
@@ -594,7 +594,7 @@ def test_the_one_reader_names_the_list_at_fault() -> None:
     twice[2][0] = twice[1][0]
     with pytest.raises(DealError, match=r"^deal of seat 2: .* is dealt twice$"):
         read_deal(rules, twice, None)
-    with pytest.raises(DealError, match=r"^deal: expected 4 hands, one per seat$"):
+    with pytest.raises(DealError, match=r"^deal: expected 4 lists of tiles \(one per seat\), not 3$"):
         read_deal(rules, hands[:3], None)
     with pytest.raises(DealError, match=r"^deal of seat 0: \[\[\[\[.{17}\.\.\. is not a tile$"):
         read_deal(rules, [[[[[[0] * 1000]]]], *hands[1:]], None)  # hostile input is cut short in the line

@@ -189,8 +189,8 @@ def _room_case() -> dict[str, Any]:
         ({"players": 4, "partners": "yes"}, "must be true or false"),
         ({"set": 12}, "double-6 or double-9 set"),
         ({"style": "draw", "deal_size": 7}, "a draw game must leave tiles in the stock"),
-        ({"style": "all_fives_draw"}, "style must be 'block' or 'draw', not 'all_fives_draw'"),
-        ({"style": "sideways"}, "style must be 'block' or 'draw', not 'sideways'"),
+        ({"style": "all_fives_draw"}, 'style must be "block" or "draw", not "all_fives_draw"'),
+        ({"style": "sideways"}, 'style must be "block" or "draw", not "sideways"'),
     ],
 )
 def test_the_new_kinds_of_bad_case_exit_2(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 
@@ -236,8 +237,8 @@ def test_partners_must_be_a_boolean(value: object) -> None:
         ("fives_threes", {"players": 2, "deal_size": 13}, "1 to 12 tiles"),
         ("fives_threes", {"style": "draw", "deal_size": 7}, "at least three tiles in the stock"),
         # RULES.md §9b: the all-fives draw is how the fives family draws, not a style a host types.
-        ("all_fives", {"style": "all_fives_draw"}, "not 'all_fives_draw': the fives presets keep their own draw"),
-        ("jamaican", {"style": "all_fives_draw"}, "style must be 'block' or 'draw', not 'all_fives_draw'"),
+        ("all_fives", {"style": "all_fives_draw"}, 'not "all_fives_draw": the fives presets keep their own draw'),
+        ("jamaican", {"style": "all_fives_draw"}, 'style must be "block" or "draw", not "all_fives_draw"'),
     ],
 )
 def test_impossible_options_are_refused_readably(preset: str, options: dict[str, object], message: str) -> None:
@@ -249,7 +250,7 @@ def test_impossible_options_are_refused_readably(preset: str, options: dict[str,
 def test_the_style_error_lists_every_accepted_value(style: object) -> None:
     with pytest.raises(RulesError) as caught:
         build_rules("jamaican", {"style": style})
-    assert str(caught.value) == f"style must be 'block' or 'draw', not {style!r}"
+    assert str(caught.value) == f'style must be "block" or "draw", not {json.dumps(style)}'  # JSON's words
 
 
 @pytest.mark.parametrize("style", ["block", "draw"])
