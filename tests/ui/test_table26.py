@@ -1,6 +1,7 @@
 """Five at the table (session 26, review26b F8): the two seats across the table share the top band, and after draws
 their rows ran into each other (cross_12: CPU 3 with 35 tiles under CPU 2's 4) and CPU 2's plate dropped below
-the rows. Each row now keeps to its half of the band, shrinking and then wrapping into more lines."""
+the rows. Each row now keeps to its half of the band, shrinking and then wrapping into more lines. And the keys'
+end choice in the move log's words (review26b F4)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ import pytest
 from PySide6.QtCore import QRectF, QSizeF
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.layout import Layout
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.play.table_questions import end_choice_words
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.table.scene import SeatState, TableScene, TableState
 
@@ -127,3 +130,29 @@ def test_a_top_row_that_wrapped_loses_tiles_from_its_last_line(qtbot: QtBot, roo
             last_line = [t for t in kept if abs(t.top() - kept[-1].top()) < 0.5]
             assert all(any(abs(m.top() - t.top()) < 0.5 for t in last_line) for m in moved), count
         before = tiles[3], felt, plates
+
+
+# ---- the keyboard's end choice in the move log's words (review26b F4) ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["6-1 on the 6 (1 of 2)", "6-1 on the 6 by the double (2 of 2)"]),
+        ("es", ["6-1 al 6 (1 de 2)", "6-1 al 6 del doble (2 de 2)"]),
+    ],
+)
+def test_the_end_choice_names_an_end_by_the_double_as_the_move_log_does(
+    qtbot: QtBot, language: str, words: list[str]
+) -> None:
+    """All Fives: after 6-6, 6-5, 5-4 and 6-4 both open ends show a 6, one of them the double's. The keys' end choice
+    said "6-1 on double 6" where the move log, the coach and the skill page say "6-1 on the 6 by the double"."""
+    LANGUAGE.install(language)
+    rules = build_rules("all_fives", {"players": 2})
+    hands = [[Tile(6, 6), Tile(5, 4), Tile(6, 1), Tile(0, 0)], [Tile(6, 5), Tile(6, 4), Tile(3, 3), Tile(2, 2)]]
+    hand = Hand(rules, hands, [], 0)
+    for tile, end in ((Tile(6, 6), None), (Tile(6, 5), 6), (Tile(5, 4), 5), (Tile(6, 4), 4)):
+        [move] = [m for m in hand.legal_moves() if m.tile == tile and m.end == end]
+        hand.apply(move)
+    moves = hand.plays([Tile(6, 1)])
+    assert [end_choice_words(hand, moves, k) for k in range(len(moves))] == words
