@@ -5006,8 +5006,8 @@ tú {dash} {others}</translation>
         <translation>{end}, y anotas {points}</translation>
     </message>
     <message>
-        <source>{tile} on {end} ({k} of {n})</source>
-        <translation>{tile} en {end} ({k} de {n})</translation>
+        <source>{move} ({k} of {n})</source>
+        <translation>{move} ({k} de {n})</translation>
     </message>
     <message>
         <source>{tile} on {ends}</source>

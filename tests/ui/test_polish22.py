@@ -172,8 +172,8 @@ def two_end_turn(window: MainWindow) -> tuple[Tile, list[Move]]:
 
 
 def end_said(move: Move) -> str:
-    end = f"double {move.end}" if move.on_double else str(move.end)
-    return f"{move.tile} on {end}"
+    """The move as the move log words it (review26b F4: the choice said "on double 5")."""
+    return f"{move.tile} on the {move.end}" + (" by the double" if move.on_double else "")
 
 
 def test_a_listener_hears_which_end_enter_takes(qtbot: QtBot, window: MainWindow) -> None:

@@ -16,6 +16,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.rules import EndScoring, LayoutKind
 from ...engine.tiles import Tile
 from ..shell.i18n import translate
+from ..shell.wording import move_words
 
 # The pose's four arms as a cross is drawn (geometry._plan_cross: east, west, north, south); later arms leave
 # a spinner double.
@@ -168,11 +169,16 @@ def fits(hand: Hand, rack: Sequence[Tile]) -> list[Move]:
 def end_words(hand: Hand, move: Move) -> str:
     """The end a play goes on ("2", "double 5"), with what it scores in the fives games."""
     (end,) = plain_ends([move])
+    return _scoring(hand, move, end)
+
+
+def _scoring(hand: Hand, move: Move, words: str) -> str:
+    """`words` for `move`, with what it scores in the fives games ("..., scoring 15")."""
     doubles = counts_doubles(hand)
     points = hand.rules.end_scoring.points(count_after(hand.layout, move, doubles)) if doubles else 0
     if points:
-        end = translate("TableQuestions", "{end}, scoring {points}").format(end=end, points=points)
-    return end
+        return translate("TableQuestions", "{end}, scoring {points}").format(end=words, points=points)
+    return words
 
 
 def plain_ends(moves: Sequence[Move]) -> list[str]:
@@ -181,10 +187,12 @@ def plain_ends(moves: Sequence[Move]) -> list[str]:
 
 
 def end_choice_words(hand: Hand, moves: Sequence[Move], index: int) -> str:
-    """One of the ends a tile that fits several may go on, as the keys mark it: "5-2 on double 5 (1 of 2)"."""
+    """One of the ends a tile that fits several may go on, as the keys mark it: "5-2 on the 5 by the double (1 of
+    2)", in the words of the move log, the coach and the skill page (move_words; it said "on double 5": review26b
+    F4)."""
     move = moves[index]
-    return translate("TableQuestions", "{tile} on {end} ({k} of {n})").format(
-        tile=move.tile, end=end_words(hand, move), k=index + 1, n=len(moves)
+    return translate("TableQuestions", "{move} ({k} of {n})").format(
+        move=_scoring(hand, move, move_words(move)), k=index + 1, n=len(moves)
     )
 
 

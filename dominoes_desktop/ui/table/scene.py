@@ -7,7 +7,7 @@ and reports clicks and drags as signals; it never changes the game.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from PySide6.QtCore import (
@@ -65,6 +65,11 @@ RACK_TWO_ROWS = 0.95
 RACK_ROW_GAP = 0.45 * UNIT  # between your rack's two rows: a playable tile's lift stays clear of the row above
 RACK_MARGIN = 0.8 * UNIT  # the bottom band's height beyond the rack's rows (a playable tile stands up into it)
 RAIL = 0.75 * UNIT  # the felt's rail, kept clear of tiles
+# Five's rows across the table each keep to their half of the top band: shrunk to these, then wrapped (more lines).
+WRAP_LEAST = 0.35
+WRAP_LEAST_FACES = 0.6
+WRAP_LINES = 3
+MIDDLE_GAP = 1.0 * UNIT  # between those two rows: wider than their tiles' gaps, so they read as two
 PLATE_FULL_SCALE = 0.7  # the camera scale below which name plates start to shrink
 FLOAT_MS = 1200  # a score rising from the table is gone after this
 
@@ -596,12 +601,24 @@ class TableScene(QGraphicsScene):
             return [name, count, newest], longest
         return [name, f"{count} · {newest}" if newest else count], f"{count} · {longest}"
 
-    def _seat_scale(self, seat_state: SeatState, along: str, room: float) -> tuple[float, int]:
+    def _seat_scale(self, seat_state: SeatState, along: str, room: float, wrap: bool = False) -> tuple[float, int]:
         """The size of a seat's tiles and in how many lines they lie: backs small, a hand shown at the hand's end
         large enough to read (in two lines when one would make it small: a draw game's long hand), and both drawn
-        smaller when a long row would not fit its `room` (scene units)."""
+        smaller when a long row would not fit its `room` (scene units).
+
+        `wrap`: the row must stay within `room` (five's two rows across share the top band): it shrinks down to
+        WRAP_LEAST (backs) or WRAP_LEAST_FACES, then wraps into up to WRAP_LINES lines, and past that shrinks."""
         scale = REVEAL_SCALE if seat_state.tiles else BACK_SCALE
         count = max(len(seat_state.tiles), 1) if seat_state.tiles else max(seat_state.count, seat_state.most, 1)
+        if wrap:
+            least = WRAP_LEAST_FACES if seat_state.tiles else WRAP_LEAST
+            fit = scale
+            for lines in range(1, WRAP_LINES + 1):
+                length = self._row_span(False, -(-count // lines), along, 1.0)
+                fit = min(scale, room / length) if length > 0 else scale
+                if fit >= least:
+                    return fit, lines
+            return fit, WRAP_LINES
         best = (0.0, 1)
         for lines in (1, 2) if seat_state.tiles and count > 6 else (1,):
             length = self._row_span(False, -(-count // lines), along, 1.0)
@@ -687,7 +704,17 @@ class TableScene(QGraphicsScene):
                 side_y = (area.top() + top + area.bottom() - band) / 2 + 0.4 * UNIT
                 below = area.top() + top + 2 * gap + self._plate_size(self.plates[seat]).height()
                 room = min(room, 2 * (side_y - below))
-            sizes[seat] = scale, lines = self._seat_scale(seat_state, along, room)
+            slot = slots[(seat - state.bottom) % players]
+            wrap = players == 5 and slot in ("top_left", "top_right")
+            if wrap:
+                # Its half of the band, from beside its corner plate (_fixed_plate) to the middle: a long row ran
+                # on under the other seat's row and pushed that seat's plate below it (review26b F8). The plate as
+                # wide as at the most tiles held: one digit less ("9 tiles") must not resize the row and the band.
+                most = replace(seat_state, count=max(seat_state.count, seat_state.most))
+                at_most = NamePlate.box(*self._plate_lines(most, False, seat in stacks)).width() * self.plate_units()
+                widest = max(self._plate_size(self.plates[seat]).width(), at_most)
+                room = area.width() / 2 - widest - 4 - gap - MIDDLE_GAP / 2
+            sizes[seat] = scale, lines = self._seat_scale(seat_state, along, room, wrap)
             thick = lines * 2 * UNIT * scale + (lines - 1) * LINE_GAP
             if along == "x":
                 top = max(top, thick + 0.3 * UNIT)
@@ -718,8 +745,12 @@ class TableScene(QGraphicsScene):
                 if corner is not None and along == "x":
                     # A row across the table starts clear of its plate in the corner.
                     beside = self._plate_rect(self.plates[seat], corner)
-                    x = max(anchor.x(), beside.right() + gap + span / 2) if slot == "top_left" else anchor.x()
-                    x = min(x, beside.left() - gap - span / 2) if slot == "top_right" else x
+                    middle = area.center().x()
+                    x = anchor.x()
+                    if slot == "top_left":
+                        x = min(max(x, beside.right() + gap + span / 2), middle - MIDDLE_GAP / 2 - span / 2)
+                    else:
+                        x = max(min(x, beside.left() - gap - span / 2), middle + MIDDLE_GAP / 2 + span / 2)
                     anchor = QPointF(x, anchor.y())
                 if corner is not None and along == "y":
                     # A side seat's column hangs from its plate, its first tile just under it, and shortens from
@@ -1010,11 +1041,15 @@ class TableScene(QGraphicsScene):
             self.addItem(item)
             items.append(item)
         step = (UNIT + RACK_GAP) * scale if along == "x" else (UNIT + RACK_GAP * 0.5) * scale
-        per_line = -(-len(items) // max(1, lines))
-        span = step * (per_line - 1)
+        # Backs fill their lines as laid out for the most the seat has held, so a wrapped row loses tiles from its
+        # last line and the lines above stay put; each line centred on the anchor.
+        held = len(items) if faces else max(len(items), seat_state.most)
+        per_line = max(1, -(-held // max(1, lines)))
         pitch = 2 * UNIT * scale + LINE_GAP  # from one line to the next, across the row
+        span = 0.0
         for index, item in enumerate(items):
-            line, i = divmod(index, per_line) if per_line else (0, index)
+            line, i = divmod(index, per_line)
+            span = step * (min(per_line, len(items) - line * per_line) - 1)
             across = (line - (lines - 1) / 2) * pitch
             tile = faces[index] if faces else None
             if tile != item.tile:
@@ -1026,7 +1061,8 @@ class TableScene(QGraphicsScene):
             offset = -span / 2 + i * step
             item.setScale(scale)
             item.setPos(anchor + (QPointF(offset, across) if along == "x" else QPointF(across, offset)))
-        return span + (UNIT if along == "x" else 2 * UNIT) * scale
+        widest = step * (min(per_line, len(items)) - 1) if items else 0.0
+        return widest + (UNIT if along == "x" else 2 * UNIT) * scale
 
     def _move(self, item: TileItem, target: QPointF, duration: int, scale: float | None = None) -> None:
         """Slide `item` to `target` over `duration` ms (0: put it there; reduced motion), resizing it to `scale`.
