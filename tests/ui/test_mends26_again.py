@@ -8,17 +8,12 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 
-from .test_network_play import english, join_ben, open_host, play_until  # noqa: F401 (english: the fixture)
+from .test_network_play import english, played_out  # noqa: F401 (english: the fixture)
 
 
 def test_a_spanish_guests_ask_reads_in_the_english_hosts_words_and_in_spanish_to_a_spanish_host(qtbot: QtBot) -> None:
-    host, _ = open_host(qtbot, {"single_round": True})
+    host, ana, ben = played_out(qtbot)
     try:
-        ana = host.window
-        ben = join_ben(qtbot, host)
-        ana.start_button.click()
-        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
-        qtbot.waitUntil(lambda: ben.page.hand_end.isVisible(), timeout=5000)
         # The language is the process's: Ben clicks while it is Spanish, Ana hears him once it is English again
         # (nothing is read from the connection until the test waits).
         LANGUAGE.install("es")

@@ -13,22 +13,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.ui.room.net_dialogs import RoomHost
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 
 from .conftest import saying
-from .test_network_play import english, join_ben, open_host, play_until  # noqa: F401 (english: the fixture)
+from .test_network_play import english, played_out  # noqa: F401 (english: the fixture)
 
 
 def test_a_guests_ask_leaves_the_hosts_focus_in_the_table_talk(qtbot: QtBot) -> None:
-    host, _ = open_host(qtbot, {"single_round": True})
+    host, ana, ben = played_out(qtbot)
     try:
-        ana = host.window
-        ben = join_ben(qtbot, host)
-        ana.start_button.click()
-        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
-        qtbot.waitUntil(lambda: ana.page.hand_end.isVisible(), timeout=5000)
         ana.raise_()
         ana.activateWindow()
         qtbot.waitUntil(ana.isActiveWindow, timeout=3000)
@@ -52,19 +46,8 @@ def test_a_guests_ask_leaves_the_hosts_focus_in_the_table_talk(qtbot: QtBot) -> 
         host.stop()
 
 
-def over(qtbot: QtBot, wait_s: float = 5.0) -> tuple[RoomHost, RoomWindow, RoomWindow]:
-    """Ana's room, Ben seated, one match played to its end."""
-    host, _ = open_host(qtbot, {"single_round": True}, wait_s=wait_s)
-    ana = host.window
-    ben = join_ben(qtbot, host)
-    ana.start_button.click()
-    play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
-    qtbot.waitUntil(lambda: ben.page.hand_end.isVisible(), timeout=5000)
-    return host, ana, ben
-
-
 def test_a_guest_back_after_asking_is_not_offered_the_ask_again(qtbot: QtBot) -> None:
-    host, ana, ben = over(qtbot, wait_s=0.3)
+    host, ana, ben = played_out(qtbot, wait_s=0.3)
     try:
         ben.play_again()
         qtbot.waitUntil(lambda: "Ben asks for another match." in ana.log.toPlainText(), timeout=5000)
@@ -85,7 +68,7 @@ def test_a_guest_back_after_asking_is_not_offered_the_ask_again(qtbot: QtBot) ->
 
 
 def test_a_second_ask_from_a_new_window_is_refused_in_the_players_language(qtbot: QtBot) -> None:
-    host, ana, ben = over(qtbot)
+    host, ana, ben = played_out(qtbot)
     try:
         ben.play_again()
         qtbot.waitUntil(lambda: "Ben asks for another match." in ana.log.toPlainText(), timeout=5000)
@@ -110,7 +93,7 @@ def test_a_second_ask_from_a_new_window_is_refused_in_the_players_language(qtbot
 
 
 def test_an_older_hosts_refusal_sends_the_ask_as_table_talk_once_and_says_so(qtbot: QtBot) -> None:
-    host, ana, ben = over(qtbot)
+    host, ana, ben = played_out(qtbot)
     try:
         ben.play_again()
         qtbot.waitUntil(lambda: "Ben asks for another match." in ana.log.toPlainText(), timeout=5000)

@@ -152,6 +152,24 @@ def play_until(
     return clicks
 
 
+def played_out(
+    qtbot: QtBot, size: tuple[int, int] | None = None, wait_s: float = 5.0
+) -> tuple[RoomHost, RoomWindow, RoomWindow]:
+    """Ana's room, Ben seated (his window `size`), one single-round match played to its end, both sheets shown.
+    The caller stops the host."""
+    host, _ = open_host(qtbot, {"single_round": True}, wait_s=wait_s)
+    ana = host.window
+    try:
+        ben = join_ben(qtbot, host, size)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
+        qtbot.waitUntil(lambda: ana.page.hand_end.isVisible() and ben.page.hand_end.isVisible(), timeout=5000)
+    except BaseException:
+        host.stop()
+        raise
+    return host, ana, ben
+
+
 def ben_moves(window: RoomWindow) -> int:
     """The moves of the hand in play the window's table knows."""
     hand = window.controller.shown_hand()

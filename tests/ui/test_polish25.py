@@ -430,15 +430,10 @@ def test_tab_at_a_match_s_end_reads_rematch_then_the_buttons_beside_it(qtbot: Qt
 def test_a_friends_room_s_match_end_offers_no_rematch(qtbot: QtBot) -> None:
     """A room's sheet keeps its own button ("Play again" for the host, "Ask for another match" for a guest), focused;
     the Rematch the room cannot start is never shown there."""
-    from .test_network_play import join_ben, open_host, play_until
+    from .test_network_play import played_out
 
-    host, _ = open_host(qtbot, {"single_round": True})
+    host, ana, ben = played_out(qtbot, (1024, 700))
     try:
-        ana = host.window
-        ben = join_ben(qtbot, host, (1024, 700))
-        ana.start_button.click()
-        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
-        qtbot.waitUntil(lambda: ana.page.hand_end.isVisible() and ben.page.hand_end.isVisible(), timeout=5000)
         for window in (ana, ben):
             assert window.page.hand_end.rematch.isHidden() and window.page.hand_end.rematch_note.isHidden()
         assert ana.focusWidget() is ana.page.hand_end.again and ana.page.hand_end.again.text() == "Play again"

@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.ui.room.room_window import RoomWindow
 
-from .test_network_play import english, join_ben, open_host, play_until  # noqa: F401 (english: the fixture)
+from .test_network_play import english, join_ben, open_host, play_until, played_out  # noqa: F401 (english: the fixture)
 from .test_room_table import offline_ben, request, view
 
 
@@ -72,13 +72,8 @@ def _answer_the_question(qtbot: QtBot, button_text: str) -> list[str]:
 
 
 def test_the_host_is_asked_before_closing_and_the_guest_learns_of_it_at_once(qtbot: QtBot) -> None:
-    host, _ = open_host(qtbot, {"single_round": True})
+    host, ana, ben = played_out(qtbot, (1024, 700))
     try:
-        ana = host.window
-        ben = join_ben(qtbot, host, (1024, 700))
-        ana.start_button.click()
-        play_until(qtbot, [ana, ben], lambda: ana.state == "over" and ben.state == "over")
-        qtbot.waitUntil(lambda: ben.page.hand_end.isVisible(), timeout=5000)
         seen = _answer_the_question(qtbot, "Keep the room open")
         assert not ana.may_close(), "the host kept the room"
         assert seen and "Close the room?" in seen[0]
