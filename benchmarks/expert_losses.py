@@ -20,10 +20,13 @@ the play chosen, the exact search's best before the tie break, the worlds it dre
 replayed) for its play at each decision, on one seed for all (the same worlds drawn), and judges it alike: a paired
 screen decision by decision, each variant against the replay, the replay against the Expert's own play.
 `--reference-worlds N` also judges the exact search's choice on N worlds with no clock.
+`--told POINTS`: where the Expert's choice costs POINTS or more (seer), asks the shipped Expert again on that
+decision's seed and clock, with its worlds drawn as they were (the replay: the noise floor), told its partner's
+true hand, told the next seat's, the previous seat's, or both opponents' (told_world), each answer judged alike.
 
     python benchmarks/expert_losses.py --preset puerto_rican --deals 50 --seed 1 --opponent random [--jobs 1]
         [--level expert] [--budget 3000000] [--log PATH] [--max-minutes 0] [--first-deal 0]
-        [--variants expert,expert_flat] [--reference-worlds 0]
+        [--variants expert,expert_flat] [--reference-worlds 0] [--told 0]
 """
 
 from __future__ import annotations
@@ -47,9 +50,12 @@ from dominoes_desktop.engine.analysis.solver import OutOfBudget
 from dominoes_desktop.engine.cpu import expert, search
 from dominoes_desktop.engine.cpu.players import Decision
 from dominoes_desktop.engine.cpu.reply import CARELESS, Points, replied_value
+from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.knowledge import Knowledge
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import PlayerView
 
 Record = dict[str, Any]
@@ -134,6 +140,65 @@ def variant_choice(view: PlayerView, plays: list[Move], switches: dict[str, obje
 EXPERT_MS = 700.0  # the shipped Expert's clock (players.ExpertPlayer)
 
 
+def told_world(view: PlayerView, knowledge: Knowledge, rng: Any, truth: Hand, told: tuple[int, ...]) -> Hand:
+    """A world as knowledge.sample_world draws it, but with the `told` seats holding their true tiles: the rest of
+    the unseen tiles dealt to the other hidden seats where they may be (their voids kept while they can be)."""
+    known = {t for s in told for t in truth.hands[s]}
+    hidden = [s for s in range(view.rules.players) if s != view.seat and s not in told]
+    for attempt in range(40):
+        pool: list[Tile] = [t for t in knowledge.unseen if t not in known]
+        rng.shuffle(pool)
+        hands: list[list[Tile]] = [list(truth.hands[s]) if s in told else [] for s in range(view.rules.players)]
+        hands[view.seat] = list(view.tiles)
+        ok = True
+        for seat in sorted(hidden, key=lambda s: -len(knowledge.voids[s])):
+            void = knowledge.voids[seat] if attempt < 30 else frozenset()
+            taken = [t for t in pool if t.high not in void and t.low not in void][: view.hand_sizes[seat]]
+            if len(taken) < view.hand_sizes[seat]:
+                ok = False
+                break
+            hands[seat] = taken
+            pool = [t for t in pool if t not in taken]
+        if ok:
+            return view.world(hands, pool[: view.stock])
+    raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
+
+
+def told_choice(view: PlayerView, plays: list[Move], truth: Hand, told: tuple[int, ...], seed: int) -> Move:
+    """The shipped Expert's play on its clock and `seed`, its worlds (exact search, tie break and fall-back
+    playouts alike) drawn with the `told` seats' true hands given; no seat told: its replay on that seed."""
+    samplers = (expert.sample_world, search.sample_world)
+
+    def drawn(v: PlayerView, knowledge: Knowledge, rng: Any) -> Hand:
+        return told_world(v, knowledge, rng, truth, told)
+
+    if told:
+        expert.sample_world = search.sample_world = drawn
+    try:
+        return expert.expert_choice(view, plays, seed, EXPERT_MS)
+    finally:
+        expert.sample_world, search.sample_world = samplers
+
+
+# The views a big mistake is asked again on (--told): as it was; told the partner's hand; told one opponent's (the
+# next seat's, the previous seat's): as much hidden as told the partner's where three hands are hidden; told both
+# opponents' (where every tile is dealt, as in Puerto Rican, that tells the partner's too: the seer's view).
+TOLD_VIEWS = ("replay", "partner", "next", "previous", "opponents")
+
+
+def told_seats(rules: Any, seat: int, name: str) -> tuple[int, ...]:
+    """The seats whose hands the view `name` of TOLD_VIEWS gives the seat at `seat`."""
+    side = rules.side_of(seat)
+    others = [s for s in range(rules.players) if s != seat]
+    if name == "partner":
+        return tuple(s for s in others if rules.side_of(s) == side)
+    if name == "opponents":
+        return tuple(s for s in others if rules.side_of(s) != side)
+    if name in ("next", "previous"):
+        return ((seat + (1 if name == "next" else -1)) % rules.players,)
+    return ()
+
+
 class Judged:
     """The Expert with each decision's choice judged on the true deal (outside its clock: the judging runs
     before it decides, and it thinks on the CPU time of its own decision)."""
@@ -147,8 +212,10 @@ class Judged:
         side: int,
         reference: int = 0,
         variants: tuple[str, ...] = (),
+        told: float = 0.0,
     ) -> None:
         self.player = player
+        self.told = told
         self.variants = variants
         self.reference = reference
         self.level = player.level
@@ -200,6 +267,15 @@ class Judged:
                     record[f"{name_v}_{name}"] = max(found) - found[plays.index(move)]
                 if referred is not None:
                     record[f"ref_{name}"] = max(found) - found[plays.index(referred)]
+        if self.told and values["seer"] is not None and record["cost_seer"] >= self.told:
+            # A big mistake asked again on the same seed: the replay (noise floor), then told partner, opponents.
+            truth = self.match.hand
+            assert truth is not None
+            for name in TOLD_VIEWS:
+                move = told_choice(view, plays, truth, told_seats(view.rules, view.seat, name), seed)
+                for key in ("seer", "rnd"):
+                    if values[key] is not None:
+                        record[f"told_{name}_{key}"] = max(values[key]) - values[key][plays.index(move)]
         self.records.append(record)
         return chosen
 
@@ -218,6 +294,7 @@ def _deals(
     variants: tuple[str, ...],
     stop_at: float,
     log: str,
+    told: float = 0.0,
 ) -> list[Record]:
     """The Expert's judged decisions on `deals` (each once per side), as strength._duel_deals plays them."""
     strength.use_clock("cpu")
@@ -242,6 +319,7 @@ def _deals(
                             strong_side,
                             reference,
                             variants,
+                            told,
                         )
                     )
                 else:
@@ -324,6 +402,32 @@ def variant_rows(records: list[Record], key: str, variants: tuple[str, ...]) -> 
     return rows
 
 
+def told_rows(records: list[Record], key: str, threshold: float) -> list[Record]:
+    """The big mistakes asked again (--told): for the replay and each view told hands, its mean cost with its 95%
+    interval, and the share of the decisions whose answer still costs `threshold` or more (mistakes kept)."""
+    rows: list[Record] = []
+    value = key[len("cost_") :]
+    found = [r for r in records if f"told_replay_{value}" in r]
+    if not found:
+        return rows
+    for name in ("own", *TOLD_VIEWS):
+        field = key if name == "own" else f"told_{name}_{value}"
+        costs = [r[field] for r in found]
+        mean = statistics.fmean(costs)
+        half = 1.96 * statistics.stdev(costs) / len(costs) ** 0.5 if len(costs) > 1 else 0.0
+        rows.append(
+            {
+                "told": name,
+                "value": key,
+                "decisions": len(costs),
+                "mean_cost": round(mean, 2),
+                "mean_cost_95ci": [round(mean - half, 2), round(mean + half, 2)],
+                "kept": round(sum(c >= threshold for c in costs) / len(costs), 3),
+            }
+        )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--preset", default="puerto_rican")
@@ -345,6 +449,13 @@ def main() -> None:
         help="NAME,...: at each decision also the play of each (expert: the shipped one again on another seed; "
         "or a name of strength.SWITCHED_EXPERTS), judged alike on the same decisions",
     )
+    parser.add_argument(
+        "--told",
+        type=float,
+        default=0.0,
+        help="where the Expert's choice costs this many points or more (seer), ask it again on the same seed: as it "
+        "was, told its partner's hand, the next or previous seat's, both opponents' (0: not)",
+    )
     parser.add_argument("--budget", type=int, default=3_000_000, help="nodes a true-deal solve may visit")
     parser.add_argument("--log", default="", help="add each judged decision to this file (JSON lines)")
     parser.add_argument("--max-minutes", type=float, default=0.0, help="start no new deal after this (0: no limit)")
@@ -360,7 +471,7 @@ def main() -> None:
     parts = strength._in_parts(args.jobs, args.deals, args.first_deal)
     task: Callable[..., list[Record]] = _deals
     common = (args.preset, args.level, args.opponent)
-    tail = (args.seed, args.budget, args.reference_worlds, variants, stop_at, args.log)
+    tail = (args.seed, args.budget, args.reference_worlds, variants, stop_at, args.log, args.told)
     if args.jobs <= 1:
         records = task(*common, parts[0], *tail)
     else:
@@ -372,6 +483,8 @@ def main() -> None:
         for row in phases(records, key):
             print(json.dumps(row), flush=True)
         for row in variant_rows(records, key, variants):
+            print(json.dumps(row), flush=True)
+        for row in told_rows(records, key, args.told):
             print(json.dumps(row), flush=True)
     head = {"preset": args.preset, "opponent": args.opponent, "level": args.level, "deals": args.deals}
     print(json.dumps({**head, "decisions": len(records), "seconds": round(time.perf_counter() - started, 1)}))

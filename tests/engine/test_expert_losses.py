@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from benchmarks.expert_losses import Record, phases, reference_choice, true_values, variant_choice, variant_rows
+from benchmarks.expert_losses import (
+    Record,
+    phases,
+    reference_choice,
+    told_choice,
+    told_rows,
+    told_seats,
+    told_world,
+    true_values,
+    variant_choice,
+    variant_rows,
+)
 from benchmarks.strength import SWITCHED_EXPERTS
 from dominoes_desktop.engine.analysis.coach import Judge
-from dominoes_desktop.engine.cpu import expert
+from dominoes_desktop.engine.cpu import expert, search
+from dominoes_desktop.engine.knowledge import infer, sample_world
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
@@ -98,3 +112,54 @@ def test_the_reference_is_the_best_mean_over_all_its_worlds_and_leaves_the_early
         means = hand_means(view, plays, 7, 1.0)
         assert reference_choice(view, plays, WORLDS, 7) == max(plays, key=lambda m: means[m])
     assert settled_after == expert.SETTLED_AFTER
+
+
+def test_the_told_views_give_the_partner_one_opponent_or_both() -> None:
+    rules = build_rules("puerto_rican")
+    found = {name: told_seats(rules, 1, name) for name in ("replay", "partner", "next", "previous", "opponents")}
+    assert found == {"replay": (), "partner": (3,), "next": (2,), "previous": (0,), "opponents": (0, 2)}
+
+
+def test_a_told_world_holds_the_told_hands_and_deals_the_rest_of_the_unseen_tiles() -> None:
+    for seed in (3, 11, 17):
+        match, view = late_match(5, seed)
+        truth = match.hand
+        assert truth is not None
+        knowledge = infer(view)
+        for told in (told_seats(view.rules, view.seat, "partner"), told_seats(view.rules, view.seat, "next")):
+            rng = random.Random(seed)
+            worlds = [told_world(view, knowledge, rng, truth, told) for _ in range(20)]
+            for world in worlds:
+                assert world.hands[view.seat] == list(view.tiles)
+                assert all(world.hands[s] == truth.hands[s] for s in told)
+                assert [len(h) for h in world.hands] == list(view.hand_sizes)
+                others = sorted(t for s, h in enumerate(world.hands) if s != view.seat for t in h)
+                assert others == sorted(knowledge.unseen)
+            # The hands left hidden are drawn, not copied from the truth.
+            hidden = next(x for x in range(4) if x != view.seat and x not in told)
+            assert len({tuple(sorted(w.hands[hidden])) for w in worlds}) > 1
+        # Told both opponents, every tile being dealt, the one world left is the true deal.
+        world = told_world(view, knowledge, random.Random(1), truth, told_seats(view.rules, view.seat, "opponents"))
+        assert [sorted(h) for h in world.hands] == [sorted(h) for h in truth.hands]
+
+
+def test_told_every_hand_the_expert_chooses_a_play_of_the_best_true_value_and_its_sampler_is_put_back() -> None:
+    for seed in (3, 11):
+        match, view = late_match(5, seed)
+        assert match.hand is not None
+        plays = [m for m in view.legal_moves() if m.kind is MoveKind.PLAY]
+        values = true_values(match, view, plays, 10**7, False)["seer"]
+        move = told_choice(view, plays, match.hand, told_seats(view.rules, view.seat, "opponents"), 5)
+        assert values[plays.index(move)] == max(values)
+    assert expert.sample_world is sample_world and search.sample_world is sample_world
+
+
+def test_the_told_rows_are_the_mean_costs_of_each_view_and_the_mistakes_kept() -> None:
+    views = {"replay": 30.0, "partner": 0.0, "next": 20.0, "previous": 10.0, "opponents": 0.0}
+    records = [record(5, "exact", 40.0, **{f"told_{k}_seer": v for k, v in views.items()})]
+    records.append(record(5, "exact", 20.0, **{f"told_{k}_seer": 0.0 for k in views}))
+    records.append(record(5, "exact", 2.0))  # not a big mistake: not asked again
+    rows = {r["told"]: r for r in told_rows(records, "cost_seer", 20.0)}
+    assert rows["own"]["decisions"] == 2 and rows["own"]["mean_cost"] == 30.0 and rows["own"]["kept"] == 1.0
+    assert rows["replay"]["mean_cost"] == 15.0 and rows["replay"]["kept"] == 0.5
+    assert rows["next"]["kept"] == 0.5 and rows["previous"]["kept"] == 0.0 and rows["partner"]["mean_cost"] == 0.0
