@@ -222,3 +222,19 @@ def test_the_side_panel_narrows_again_when_a_large_window_is_made_small(qtbot: Q
     window.resize(1024, 700)
     qtbot.waitUntil(lambda: window.page.side.minimumWidth() == small[0], timeout=2000)  # no tab switched yet
     assert least((1024, 700)) == small
+
+
+def test_a_token_refused_on_reconnect_is_forgotten(qtbot: QtBot) -> None:
+    """Reconnect sends the seat's token; refused (bad_token: the seat was given away, the room made again), it
+    was kept and sent again at the next invite. Now it is forgotten as a refused join's is."""
+    host = two_friends_room(qtbot)
+    try:
+        ana = host.window
+        ben = guest(qtbot, host, "Ben")
+        key = seat_key("127.0.0.1", host.server.port, ana.code)
+        keep_seat(None, key, "Ben", "a-token-the-room-never-gave")
+        ben.controller.token = "a-token-the-room-never-gave"
+        ben.rejoin()
+        qtbot.waitUntil(lambda: "Ben" not in kept_seats(None).get(key, {}), timeout=15000)
+    finally:
+        host.stop()
