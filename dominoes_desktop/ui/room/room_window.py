@@ -668,9 +668,9 @@ class RoomWindow(QWidget):
             why = refusal_words(message)
             if message.get("re") in ("join", "rejoin"):  # no seat taken (a seat refused its token is not held)
                 self._joining, self._token_sent, self.controller.token = False, "", ""
+                self.status.setText(self.tr("No seat in this room: {why}").format(why=why))  # not "Connecting…"
             if message.get("code") == protocol.E_BAD_TOKEN:  # Reconnect's token refused: never sent again
                 self._forget_seat(self.code)
-                self.status.setText(self.tr("No seat in this room: {why}").format(why=why))  # not "Connecting…"
             self.say_log(self.tr("The room refused that: {why}").format(why=why))
         elif kind == "removed":
             self.ended = True
