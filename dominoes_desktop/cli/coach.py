@@ -82,8 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     seats = None if args.seat is None else tuple(sorted(set(args.seat)))
     players = hands[0].rules.players if hands else 0
-    if seats is not None and not all(0 <= s < players for s in seats):
-        parser.error(f"--seat must be from 0 to {players - 1} in this case, not {args.seat}")
+    outside = [s for s in args.seat or () if not 0 <= s < players]
+    if outside:  # the seat given, not the list argparse collected
+        parser.error(f"--seat must be from 0 to {players - 1} in this case, not {outside[0]}")
     if args.hands is not None:
         first, last = args.hands
         if last >= len(hands):
