@@ -59,7 +59,7 @@ def runs() -> list[tuple[str, list[str], list[str]]]:
 def test_the_document_has_its_examples() -> None:
     cases = case_files()
     presets = {case["preset"] for case in cases.values()}
-    assert {"room", "all_fives", "block"} <= presets  # each for himself, end points, partners
+    assert {"room", "all_fives", "block", "jamaican"} <= presets  # each for himself, end points, partners, hands
     assert any(case.get("options", {}).get("players") == 3 for case in cases.values())  # a paranoid search
     options = " ".join(" ".join(args) for _, args, _ in runs())
     assert "--judge view" in options and "--worlds" in options and "--seed" in options
@@ -99,6 +99,7 @@ PRESETS = {
     "room": {"blocked": "lowest_side", "scoring": "opponents_pips", "fives": False, "draw": False, "must": False},
     "block": {"blocked": "lowest_player", "scoring": "opponents_pips", "fives": False, "draw": False, "must": True},
     "all_fives": {"blocked": "lowest_side", "scoring": "porch_fives", "fives": True, "draw": True, "must": False},
+    "jamaican": {"blocked": "lowest_player", "scoring": "one_per_hand", "fives": False, "draw": False, "must": True},
 }
 
 
@@ -209,6 +210,8 @@ def hand_points(game: Game, pos: Pos, winner: int, blocked: bool) -> int:
     by_side = [0] * game.sides
     for seat, hand in enumerate(pos.hands):
         by_side[game.side(seat)] += pips(hand)
+    if rule["scoring"] == "one_per_hand":
+        return 1
     if rule["scoring"] == "opponents_pips":
         return sum(p for s, p in enumerate(by_side) if s != side)
     total = 0  # porch_fives: each losing side's pips (less the winners' on a blocked hand), to the nearest 5
@@ -264,7 +267,7 @@ def replay(case: dict[str, Any], hand: dict[str, Any], upto: int) -> tuple[Game,
     end points as made by the seat that made them)."""
     opts = case.get("options", {})
     players = opts.get("players", 4)
-    game = Game(case["preset"], players, opts.get("partners", case["preset"] == "block"))
+    game = Game(case["preset"], players, opts.get("partners", case["preset"] in ("block", "jamaican")))
     hands = tuple(frozenset(tile(t) for t in seat) for seat in hand["deal"])
     leader = hand["leader"] if "leader" in hand else leader_of(hands)
     pos = Pos(hands, tuple(tile(t) for t in hand.get("stock") or []), (), False, leader, 0, (0,) * game.sides)
