@@ -313,6 +313,16 @@ def option_values(
     return found
 
 
+def graded(preset: str, loss: float) -> str:
+    """The document's grade table: the loss's grade in the preset's scoring family."""
+    if loss == 0:
+        return "best"
+    if preset == "jamaican":  # hands: one point per hand won
+        return "fine" if loss < 0.5 else "loose" if loss < 1.5 else "blunder"
+    loose = 15 if PRESETS[preset]["fives"] else 20
+    return "fine" if loss <= 5 else "loose" if loss <= loose else "blunder"
+
+
 def test_every_face_up_value_follows_from_the_definition() -> None:
     cases = case_files()
     checked = 0
@@ -325,6 +335,7 @@ def test_every_face_up_value_follows_from_the_definition() -> None:
             hand = case["hands"][judged["hand"]]
             assert judged["values"] == option_values(case, hand, judged["ply"]), line
             assert judged["loss"] == max(judged["values"].values()) - judged["values"][judged["played"]]
+            assert judged["grade"] == graded(case["preset"], judged["loss"])
             checked += 1
     assert checked >= 10
 
@@ -344,7 +355,9 @@ def test_every_world_of_the_view_example_follows_from_the_definition() -> None:
             for world in worlds:
                 assert world["values"] == option_values(case, hand, judged["ply"], world)
                 checked += 1
+            means = {move: sum(w["weight"] * w["values"][move] for w in worlds) for move in judged["values"]}
             for move, shown in judged["values"].items():
-                mean = sum(w["weight"] * w["values"][move] for w in worlds)
-                assert shown == pytest.approx(mean, abs=0.005)
+                assert shown == pytest.approx(means[move], abs=0.005)
+            loss = max(means.values()) - means[judged["played"]]
+            assert judged["loss"] == pytest.approx(loss, abs=0.005)
     assert checked >= 10
