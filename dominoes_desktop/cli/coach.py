@@ -83,10 +83,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     seats = None if args.seat is None else tuple(sorted(set(args.seat)))
     players = hands[0].rules.players if hands else 0
     outside = [s for s in args.seat or () if not 0 <= s < players]
+    if outside and not hands:  # no hand, so no seats to name ("from 0 to -1")
+        parser.error(f"--seat {outside[0]}: this case has no hands")
     if outside:  # the seat given, not the list argparse collected
         parser.error(f"--seat must be from 0 to {players - 1} in this case, not {outside[0]}")
     if args.hands is not None:
         first, last = args.hands
+        if not hands:
+            parser.error(f"--hands {first}-{last}: this case has no hands")
         if last >= len(hands):
             parser.error(f"--hands {first}-{last}: this case has hands 0 to {len(hands) - 1}")
         hands = hands[first : last + 1]
