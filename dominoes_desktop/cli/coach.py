@@ -11,6 +11,8 @@ in that world; the weighted mean of those values is the line's "values").
 
 --seat N judges only that seat's decisions (give it again for more seats); --hands A-B (or A) only those hands,
 numbered as the lines number them (the first hand is 0). A decision is judged the same whatever else is.
+
+docs/COACH.md says what each line's fields and values are, exactly enough to check them with another solver.
 """
 
 from __future__ import annotations
