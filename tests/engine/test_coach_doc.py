@@ -4,8 +4,8 @@ Every shell example of the document is run through the real coach command (a pro
 reader pasting them runs it) and what it prints compared with the document's word for word. Then the outside
 reader's check, done once by us: each face-up value the document shows, and each world's value of its `--judge
 view` example, is derived again by a small brute-force minimax written here from the document's definition alone
-(it imports nothing of the engine): the case's moves replayed by hand, every option tried, every reply searched to
-the hand's end."""
+(the minimax imports nothing of the engine): the case's moves replayed by hand, every option tried, every reply
+searched to the hand's end. Then the same on random small hands of six games, against the coach run in-process."""
 
 from __future__ import annotations
 
