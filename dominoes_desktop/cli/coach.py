@@ -11,6 +11,8 @@ in that world; the weighted mean of those values is the line's "values").
 
 --seat N judges only that seat's decisions (give it again for more seats); --hands A-B (or A) only those hands,
 numbered as the lines number them (the first hand is 0). A decision is judged the same whatever else is.
+
+docs/COACH.md says what each line's fields and values are, exactly enough to check them with another solver.
 """
 
 from __future__ import annotations
@@ -82,10 +84,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     seats = None if args.seat is None else tuple(sorted(set(args.seat)))
     players = hands[0].rules.players if hands else 0
-    if seats is not None and not all(0 <= s < players for s in seats):
-        parser.error(f"--seat must be from 0 to {players - 1} in this case, not {args.seat}")
+    outside = [s for s in args.seat or () if not 0 <= s < players]
+    if outside and not hands:  # no hand, so no seats to name ("from 0 to -1")
+        parser.error(f"--seat {outside[0]}: this case has no hands")
+    if outside:  # the seat given, not the list argparse collected
+        parser.error(f"--seat must be from 0 to {players - 1} in this case, not {outside[0]}")
     if args.hands is not None:
         first, last = args.hands
+        if not hands:
+            parser.error(f"--hands {first}-{last}: this case has no hands")
         if last >= len(hands):
             parser.error(f"--hands {first}-{last}: this case has hands 0 to {len(hands) - 1}")
         hands = hands[first : last + 1]
