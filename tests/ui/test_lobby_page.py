@@ -210,3 +210,24 @@ def test_the_default_statistics_group_speaks_the_players_language(qtbot: QtBot, 
     lobby.stats_group.setText("Casa")
     window.set_language("en")
     assert window.lobby.stats_group.text() == "Home" and window.lobby.table_choices()["stats_group"] == "Home"
+
+
+def test_a_search_that_hides_the_chosen_preset_starts_the_chosen_one(qtbot: QtBot, window: MainWindow) -> None:
+    """audit26 F1: All Fives chosen, "Cross" typed in the search (the list shows only the crosses, no row
+    chosen), Start began a Jamaican match, and a language switch showed the Jamaican rules: the preset the form
+    shows stays chosen while a search hides its row, and typing in the search leaves the host's options alone."""
+    lobby = window.lobby
+    lobby.select("all_fives")
+    lobby.target.setValue(250)
+    lobby.search.setText("Cross")
+    assert lobby.presets.currentItem() is None or lobby.presets.currentItem().data(Qt.ItemDataRole.UserRole) is None
+    assert lobby.current_preset() == "all_fives" and lobby.target.value() == 250
+    window.set_language("es")
+    lobby = window.lobby
+    assert lobby.current_preset() == "all_fives" and lobby.target.value() == 250
+    assert lobby.search.text() == "Cross"
+    window.set_language("en")
+    lobby = window.lobby
+    lobby.start.click()
+    match = window.controller.match
+    assert match is not None and match.rules.preset == "all_fives" and match.rules.target == 250

@@ -414,6 +414,9 @@ class LobbyPage(QWidget):
         self.presets.setWordWrap(True)
         self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.presets.setIconSize(QSize(ICON_WIDTH, ICON_HEIGHT))
+        # The preset the form shows: the list's row where the search shows it, kept while a search hides it (the
+        # match once started as Jamaican when a search left no row chosen: audit26 F1).
+        self._chosen, self._loaded = initial, False
         self._fill_presets()
         self.rules_view = RulesView()
         self.rules_view.setAccessibleName(self.tr("House rules"))
@@ -915,7 +918,6 @@ class LobbyPage(QWidget):
     # ---- presets ----------------------------------------------------------------------------
 
     def _fill_presets(self, text: str = "") -> None:
-        current = self.current_preset() if self.presets.count() else None
         needle = text.strip().casefold()
         self.presets.blockSignals(True)
         self.presets.clear()
@@ -941,23 +943,36 @@ class LobbyPage(QWidget):
                 item.setIcon(self._icon(preset))
                 self.presets.addItem(item)
         self.presets.blockSignals(False)
-        if current:
-            self.select(current)
+        self._highlight(self._chosen)  # a search leaves the form as it is: only the rows shown change
 
     def select(self, preset_id: str) -> None:
+        """Choose a preset: the form shows its rules (its defaults loaded when it was not the one shown), its row
+        highlighted where the search shows it."""
+        changed = preset_id != self._chosen or not self._loaded
+        self._chosen, self._loaded = preset_id, True
+        self._highlight(preset_id)
+        if changed:
+            self._load_preset_defaults()
+            self._seat_for_preset()
+
+    def _highlight(self, preset_id: str) -> None:
+        self.presets.blockSignals(True)
+        self.presets.setCurrentRow(-1)
         for row in range(self.presets.count()):
             if self.presets.item(row).data(Qt.ItemDataRole.UserRole) == preset_id:
                 self.presets.setCurrentRow(row)
-                return
+                break
+        self.presets.blockSignals(False)
 
     def current_preset(self) -> str:
-        item = self.presets.currentItem()
-        value = item.data(Qt.ItemDataRole.UserRole) if item else None
-        return str(value) if value else "jamaican"
+        return self._chosen
 
     def _preset_changed(self) -> None:
-        self._load_preset_defaults()
-        self._seat_for_preset()
+        """The person chose a row (a heading or no row chooses nothing)."""
+        item = self.presets.currentItem()
+        value = item.data(Qt.ItemDataRole.UserRole) if item else None
+        if value:
+            self.select(str(value))
 
     def _seat_for_preset(self) -> None:
         """A room's preset seats invited friends beside the host, the others CPUs: the seats the last preset
