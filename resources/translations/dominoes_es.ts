@@ -5637,5 +5637,13 @@ tú {dash} {others}</translation>
         <source>the server could not handle that message</source>
         <translation>el servidor no pudo atender ese mensaje</translation>
     </message>
+    <message>
+        <source>this window holds no seat in the room</source>
+        <translation>esta ventana no tiene asiento en la sala</translation>
+    </message>
+    <message>
+        <source>the seat kept for you is not in this room any more</source>
+        <translation>el asiento guardado para ti ya no está en esta sala</translation>
+    </message>
 </context>
 </TS>

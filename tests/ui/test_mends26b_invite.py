@@ -142,5 +142,7 @@ def test_a_full_room_refuses_a_spanish_guest_in_spanish_and_says_there_is_no_sea
         qtbot.waitUntil(lambda: full in dee.log.toPlainText(), timeout=15000)
         assert "every friend's seat" not in dee.log.toPlainText()
         assert dee.status.text() == f"Sin asiento en esta sala: {full}"
+        # Nothing of the window is to press (Start was shown and answered in English: audit26 F3).
+        assert not dee.start_button.isVisible() and not dee.copy.isVisible() and not dee.page.isEnabled()
     finally:
         host.stop()

@@ -95,6 +95,8 @@ REFUSALS = {
     protocol.E_VERSION: QT_TRANSLATE_NOOP("RoomRefusal", "the server speaks another version of the game's protocol"),
     protocol.E_TIMEOUT: QT_TRANSLATE_NOOP("RoomRefusal", "the connection was idle too long and was closed"),
     protocol.E_INTERNAL: QT_TRANSLATE_NOOP("RoomRefusal", "the server could not handle that message"),
+    protocol.E_NOT_SEATED: QT_TRANSLATE_NOOP("RoomRefusal", "this window holds no seat in the room"),
+    protocol.E_BAD_TOKEN: QT_TRANSLATE_NOOP("RoomRefusal", "the seat kept for you is not in this room any more"),
 }
 
 
@@ -669,6 +671,10 @@ class RoomWindow(QWidget):
             if message.get("re") in ("join", "rejoin"):  # no seat taken (a seat refused its token is not held)
                 self._joining, self._token_sent, self.controller.token = False, "", ""
                 self.status.setText(self.tr("No seat in this room: {why}").format(why=why))  # not "Connecting…"
+                # Nothing here is this window's to press: it looked live, and Start answered in English (audit26).
+                self.start_button.hide()
+                self.copy.hide()
+                self.page.setEnabled(False)
             if message.get("code") == protocol.E_BAD_TOKEN:  # Reconnect's token refused: never sent again
                 self._forget_seat(self.code)
             self.say_log(self.tr("The room refused that: {why}").format(why=why))
@@ -785,7 +791,7 @@ class RoomWindow(QWidget):
         self.privacy.setVisible(not is_host)
         if is_host:
             self.invite.setToolTip("\n".join(filter(None, (self.invite_text(), self.privacy.toolTip()))))
-        self.start_button.setVisible(is_host and self.state == "lobby")
+        self.start_button.setVisible(is_host and self.seat >= 0 and self.state == "lobby")
         if self.state == "lobby":
             self._status(
                 self.tr("Invite players, then press Start.") if is_host else self.tr("Waiting for the host to start.")
