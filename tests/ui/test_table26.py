@@ -156,3 +156,12 @@ def test_the_end_choice_names_an_end_by_the_double_as_the_move_log_does(
         hand.apply(move)
     moves = hand.plays([Tile(6, 1)])
     assert [end_choice_words(hand, moves, k) for k in range(len(moves))] == words
+
+
+def test_a_top_row_with_no_room_left_is_drawn_small_never_mirrored(qtbot: QtBot) -> None:
+    """review26c F2: a small window zoomed in left the five seats' top rows no room (negative), and their tiles came
+    out at a negative scale: drawn tiny, mirrored and under the plates. The row's scale has a floor."""
+    scene = _scene("1024x700")
+    for room in (-120.0, 0.0, 5.0):
+        scale, lines = scene._seat_scale(SeatState("CPU 3", 13, (), most=13), "x", room, wrap=True)
+        assert scale > 0.1 and lines >= 1, (room, scale)

@@ -69,6 +69,7 @@ RAIL = 0.75 * UNIT  # the felt's rail, kept clear of tiles
 WRAP_LEAST = 0.35
 WRAP_LEAST_FACES = 0.6
 WRAP_LINES = 3
+WRAP_FLOOR = 0.15  # a row never drawn smaller, however little room a zoomed small window leaves (never mirrored)
 MIDDLE_GAP = 1.0 * UNIT  # between those two rows: wider than their tiles' gaps, so they read as two
 PLATE_FULL_SCALE = 0.7  # the camera scale below which name plates start to shrink
 FLOAT_MS = 1200  # a score rising from the table is gone after this
@@ -615,7 +616,7 @@ class TableScene(QGraphicsScene):
             fit = scale
             for lines in range(1, WRAP_LINES + 1):
                 length = self._row_span(False, -(-count // lines), along, 1.0)
-                fit = min(scale, room / length) if length > 0 else scale
+                fit = max(WRAP_FLOOR, min(scale, room / length)) if length > 0 else scale
                 if fit >= least:
                     return fit, lines
             return fit, WRAP_LINES
