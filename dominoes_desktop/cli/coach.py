@@ -10,7 +10,8 @@ to each line ("worlds": every seat's tiles but the decider's, the stock, the wei
 in that world; the weighted mean of those values is the line's "values").
 
 --seat N judges only that seat's decisions (give it again for more seats); --hands A-B (or A) only those hands,
-numbered as the lines number them (the first hand is 0). A decision is judged the same whatever else is.
+numbered as the lines number them (the first hand is 0). Face-up, a decision is judged the same whatever else
+is (under --judge view, --seat may give a decision more worlds: docs/COACH.md).
 
 docs/COACH.md says what each line's fields and values are, exactly enough to check them with another solver.
 """
