@@ -13,6 +13,11 @@ from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
 
+# Why the router did not open the port (Reach.problem): kinds, worded by the window in the player's language.
+NO_UPNP = "no_upnp"  # this build has no UPnP
+NO_ROUTER = "no_router"  # no router answered (UPnP off, or none)
+REFUSED = "refused"  # the router would not forward the port
+
 DESCRIPTION = "Dominoes Desktop room"
 LEASE_S = 6 * 3600  # a mapping the router forgets by itself if the game never closes it (a crash)
 SHARED = ipaddress.ip_network("100.64.0.0/10")  # carrier-grade NAT: the provider's address, shared
@@ -24,7 +29,8 @@ class Reach:
     lan: str  # this computer's address on the home network
     public: str | None  # the router's address on the internet, if it told us
     opened: bool  # the router forwards `port` to this computer
-    problem: str = ""  # why not, in a few words
+    problem: str = ""  # why not: NO_UPNP, NO_ROUTER or REFUSED (the UI words it)
+    detail: str = ""  # the router's own words, if any (an error name such as ConflictInMappingEntry)
 
     @property
     def public_is_reachable(self) -> bool:
@@ -44,7 +50,7 @@ def open_port(port: int, lan: str, root_url: str | None = None, wait_ms: int = 2
     try:
         import miniupnpc  # type: ignore[import-not-found]
     except ImportError:
-        return Reach(port, lan, None, False, "UPnP is not available in this build")
+        return Reach(port, lan, None, False, NO_UPNP)
     router = miniupnpc.UPnP()
     router.discoverdelay = wait_ms
     try:
@@ -52,10 +58,10 @@ def open_port(port: int, lan: str, root_url: str | None = None, wait_ms: int = 2
             router.selectigd(root_url)
         else:
             if router.discover() == 0:
-                return Reach(port, lan, None, False, "no router answered (UPnP is off, or there is none)")
+                return Reach(port, lan, None, False, NO_ROUTER)
             router.selectigd()
     except Exception as exc:  # miniupnpc raises bare Exceptions, with its own words
-        return Reach(port, lan, None, False, f"no router answered ({exc})")
+        return Reach(port, lan, None, False, NO_ROUTER, router_words(exc))
     here = str(router.lanaddr or lan)
     public: str | None = None
     try:
@@ -65,8 +71,8 @@ def open_port(port: int, lan: str, root_url: str | None = None, wait_ms: int = 2
     try:
         opened = bool(router.addportmapping(port, "TCP", here, port, DESCRIPTION, "", LEASE_S))
     except Exception as exc:
-        return Reach(port, here, public, False, f"the router refused ({exc})")
-    return Reach(port, here, public, opened, "" if opened else "the router refused")
+        return Reach(port, here, public, False, REFUSED, router_words(exc))
+    return Reach(port, here, public, opened, "" if opened else REFUSED)
 
 
 def close_port(port: int, root_url: str | None = None, wait_ms: int = 1000) -> bool:
@@ -86,3 +92,11 @@ def close_port(port: int, root_url: str | None = None, wait_ms: int = 1000) -> b
     except Exception as exc:
         log.info("could not close port %s on the router: %s", port, exc)
         return False
+
+
+def router_words(exc: Exception) -> str:
+    """miniupnpc's words for a failure, worth showing a host (an error name such as ConflictInMappingEntry), or ""
+    where they say nothing: errno 0's "Success" (audit26 F4), an empty message. Logged either way."""
+    words = str(exc).strip()
+    log.info("UPnP: %s", words or type(exc).__name__)
+    return "" if words.casefold() in ("", "success") else words

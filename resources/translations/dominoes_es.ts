@@ -3870,6 +3870,18 @@ Corte: {cut}</translation>
 <context>
     <name>NetDialogs</name>
     <message>
+        <source>this build of the game cannot ask routers</source>
+        <translation>esta versión del juego no puede pedírselo a los routers</translation>
+    </message>
+    <message>
+        <source>no router answered (UPnP is off, or there is none)</source>
+        <translation>ningún router respondió (UPnP está apagado, o no hay router)</translation>
+    </message>
+    <message>
+        <source>the router refused</source>
+        <translation>el router se negó</translation>
+    </message>
+    <message>
         <source>only one person plays at this screen in a room: invite the others</source>
         <translation>en una sala solo juega una persona en esta pantalla: invita a los demás</translation>
     </message>
@@ -3935,11 +3947,11 @@ Corte: {cut}</translation>
     </message>
     <message>
         <source>The router opened port {port}, but its internet address ({public}) is shared by your provider: friends elsewhere cannot reach this computer. Play with friends on this network, or host the table on a room server.</source>
-        <translation>El router abrió el puerto {port}, pero su dirección de internet ({public}) la comparte tu proveedor: los amigos de fuera no pueden llegar a este ordenador. Juega con amigos de esta red, o abre la mesa en un servidor de salas.</translation>
+        <translation>El router abrió el puerto {port}, pero su dirección de internet ({public}) la comparte tu proveedor: los amigos de fuera no pueden llegar a esta computadora. Juega con amigos de esta red, o abre la mesa en un servidor de salas.</translation>
     </message>
     <message>
         <source>Friends on this network can join. For friends elsewhere, forward TCP port {port} to this computer ({lan}) in your router's settings ("port forwarding"), then share the internet link. The router did not do it itself: {why}.</source>
-        <translation>Los amigos de esta red pueden entrar. Para amigos de fuera, redirige el puerto TCP {port} a este ordenador ({lan}) en la configuración del router («redirección de puertos») y comparte el enlace de internet. El router no lo hizo solo: {why}.</translation>
+        <translation>Los amigos de esta red pueden entrar. Para amigos de fuera, redirige el puerto TCP {port} a esta computadora ({lan}) en la configuración del router («redirección de puertos») y comparte el enlace de internet. El router no lo hizo solo: {why}.</translation>
     </message>
     <message>
         <source>The server's address and fingerprint (like example.org:47815#3f2a…):</source>
@@ -5242,7 +5254,7 @@ tú {dash} {others}</translation>
     </message>
     <message>
         <source>Nothing judged yet. Finish a hand you play: your decisions in it are judged in the background, and your error rate shows here. A skill record exported from another computer can be imported below.</source>
-        <translation>Aún no hay nada juzgado. Termina una mano que juegues: tus decisiones en ella se juzgan en segundo plano y tu índice de error aparece aquí. Un historial de destreza exportado desde otro ordenador se puede importar abajo.</translation>
+        <translation>Aún no hay nada juzgado. Termina una mano que juegues: tus decisiones en ella se juzgan en segundo plano y tu índice de error aparece aquí. Un historial de destreza exportado desde otra computadora se puede importar abajo.</translation>
     </message>
     <message>
         <source>Error rate: {rating}</source>

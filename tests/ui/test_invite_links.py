@@ -321,3 +321,15 @@ def test_an_empty_list_of_rooms_says_none_has_answered(qtbot: QtBot, window: Mai
     dialog.add_room("192.0.2.2", 47815, {"code": "K7Q-2MX", "host": "Ben", "free": 2})
     qtbot.wait(20)
     assert found.count() == 1 and worded() == 0
+
+
+def test_why_the_router_did_not_open_the_port_is_in_the_players_words(qtbot: QtBot, spanish: None) -> None:
+    """audit26 F4: miniupnpc's own words went into the sentence ("no router answered (Success)", errno 0's text),
+    in English in a Spanish game: the reason is a kind the window words; the router's words go to the log."""
+    from dominoes_desktop.net import upnp
+
+    text = net_dialogs.reach_text(upnp.Reach(47815, "192.168.1.20", None, False, upnp.NO_ROUTER))
+    assert text.endswith("El router no lo hizo solo: ningún router respondió (UPnP está apagado, o no hay router).")
+    refused = net_dialogs.reach_text(upnp.Reach(47815, "192.168.1.20", None, False, upnp.REFUSED, "Conflict"))
+    assert refused.endswith("el router se negó (Conflict).")
+    assert upnp.router_words(Exception("Success")) == "" and upnp.router_words(Exception("Conflict")) == "Conflict"

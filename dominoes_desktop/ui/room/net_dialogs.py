@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, QUdpSocket
 from PySide6.QtWidgets import (
@@ -225,7 +225,22 @@ def reach_text(reach: upnp.Reach) -> str:
         "Friends on this network can join. For friends elsewhere, forward TCP port {port} to this computer "
         '({lan}) in your router\'s settings ("port forwarding"), then share the internet link. '
         "The router did not do it itself: {why}.",
-    ).format(port=reach.port, lan=reach.lan, why=reach.problem)
+    ).format(port=reach.port, lan=reach.lan, why=router_problem(reach))
+
+
+def router_problem(reach: upnp.Reach) -> str:
+    """Why the router did not open the port: the kind in the player's words, then the router's own, if any."""
+    why = translate("NetDialogs", ROUTER_PROBLEMS.get(reach.problem, reach.problem))
+    return f"{why} ({reach.detail})" if reach.detail else why
+
+
+# Why the router did not open the port, in the player's words (upnp.Reach.problem's kinds; its own words, often
+# errno 0's "Success", go to the log: audit26 F4).
+ROUTER_PROBLEMS = {
+    upnp.NO_UPNP: QT_TRANSLATE_NOOP("NetDialogs", "this build of the game cannot ask routers"),
+    upnp.NO_ROUTER: QT_TRANSLATE_NOOP("NetDialogs", "no router answered (UPnP is off, or there is none)"),
+    upnp.REFUSED: QT_TRANSLATE_NOOP("NetDialogs", "the router refused"),
+}
 
 
 _UNKEPT: list[tls.Identity] = []
