@@ -208,6 +208,8 @@ def test_the_empty_skill_page_says_there_is_nothing_yet_and_how_to_get_some(
         assert not box.isVisibleTo(page) and not page.choice_labels[box].isVisibleTo(page)
     assert page.headline.isVisibleTo(page) and page.headline.text().startswith(words)
     assert not page.status.isVisibleTo(page)  # said once, not again on the status line
+    # Nothing to export, and no empty "where you stand" label for a screen reader to list (audit26 F6).
+    assert not page.export.isEnabled() and not page.place.isVisibleTo(page)
     tab_bar = dialog.tabs.tabBar()
     tab_bar.setFocus()
     qtbot.waitUntil(tab_bar.hasFocus)

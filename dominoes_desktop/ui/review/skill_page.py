@@ -402,8 +402,9 @@ class SkillPage(QWidget):
         self._say_in(self.status, self.note)
         self._say_in(self.headline, why)
         self.headline.setAccessibleDescription(why)
-        self.place.setText("")
+        self._say_in(self.place, "")  # hidden, not an empty label a screen reader still lists (audit26 F6)
         self.place.setAccessibleDescription("")
+        self.export.setEnabled(False)  # nothing judged: nothing to export
         self.chart.show_series((), {})
         for button in self.costly_buttons:
             button.hide()
@@ -499,7 +500,8 @@ class SkillPage(QWidget):
         placed = placement(skill.all_time, family) or QCoreApplication.translate(
             "SkillPage", "The CPU levels' ratings are not calibrated yet."
         )
-        self.place.setText(placed)
+        self._say_in(self.place, placed)
+        self.export.setEnabled(True)
         self.place.setAccessibleDescription(placed)  # its accessible name is what it is: a screen reader says both
         self.chart.show_series(skill.series, cpu_levels(family))
         self.chart.setAccessibleDescription(SkillCounts().judged(skill.all_time.hands, recent, trend))
