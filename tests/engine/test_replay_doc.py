@@ -4,10 +4,7 @@ tables rebuilt from the presets and compared row by row; every option, preset an
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from dataclasses import fields
 from pathlib import Path
 
@@ -27,19 +24,17 @@ from dominoes_desktop.engine.rules import (
     Style,
 )
 
-ROOT = Path(__file__).parents[2]
-DOC = ROOT / "docs" / "REPLAY.md"
+from . import doc_examples
+
 COMMAND = "python -m dominoes_desktop.engine.replay"
 
 
 def document() -> str:
-    return DOC.read_text(encoding="utf-8")
+    return doc_examples.document("REPLAY.md")
 
 
 def examples() -> list[tuple[str, str]]:
-    """Each example: a shell block that runs the command, and the text block just after it (what it prints)."""
-    pattern = r"```sh\n(.*?)```\s*```text\n(.*?)```"
-    return [(script, shown) for script, shown in re.findall(pattern, document(), re.S) if COMMAND in script]
+    return doc_examples.shell_examples(document(), COMMAND)
 
 
 def test_the_document_has_its_examples() -> None:
@@ -54,24 +49,7 @@ def test_the_document_has_its_examples() -> None:
 
 
 def test_the_examples_print_what_the_document_shows(tmp_path: Path) -> None:
-    """The examples in order, in one folder (a later one may use a file an earlier one wrote), by bash with the
-    game's interpreter first on PATH and this tree's code importable; stdout and stderr together."""
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),  # this tree's command, not another checkout's
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-    }
-    for script, shown in examples():
-        run = subprocess.run(
-            ["bash", "-c", "set -u\n" + script],
-            cwd=tmp_path,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            timeout=120,
-        )
-        assert run.stdout == shown, f"the example\n{script}\nprints\n{run.stdout}"
+    doc_examples.assert_examples_print_what_is_shown(examples(), tmp_path, 120)
 
 
 # ---- the preset tables, as the code has them ----------------------------------------------------------------
