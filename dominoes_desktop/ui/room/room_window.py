@@ -232,10 +232,12 @@ def seat_window(host: str, port: int, code: str, name: str, fingerprint: str | N
     """The open room window of this app that holds (or is taking) `name`'s guest seat in that room, if any; with a
     `fingerprint` (the invite's), only one that checks the host by that fingerprint."""
     wanted = protocol.normalise_code(code)
-    for other in QApplication.topLevelWidgets():
-        if isinstance(other, RoomWindow) and other.holds_guest_seat(host, port, wanted, name, fingerprint):
-            return other
-    return None
+    return next((w for w in room_windows() if w.holds_guest_seat(host, port, wanted, name, fingerprint)), None)
+
+
+def room_windows() -> list[RoomWindow]:
+    """This app's room windows (each a window of its own), as Qt lists its top-level widgets."""
+    return [widget for widget in QApplication.topLevelWidgets() if isinstance(widget, RoomWindow)]
 
 
 class RoomWindow(QWidget):
@@ -327,10 +329,8 @@ class RoomWindow(QWidget):
         """The token kept for this join's name in its room, unless another window of this app holds that seat (the
         same invite opened twice): "" for a plain join."""
         token = kept_seats(self.settings).get(seat_key(host, port, self._asked_code), {}).get(self._name, "")
-        for other in QApplication.topLevelWidgets():
-            if isinstance(other, RoomWindow) and other is not self and not other.ended and token in other.tokens():
-                return ""
-        return token
+        held = any(other is not self and not other.ended and token in other.tokens() for other in room_windows())
+        return "" if held else token
 
     def holds_guest_seat(self, host: str, port: int, code: str, name: str, fingerprint: str | None = None) -> bool:
         """Whether this window is `name`'s guest seat in the room at host:port with that (normalised) code: it holds
@@ -1071,7 +1071,7 @@ class RoomWindow(QWidget):
 
     def _cascade(self, free: QRect) -> None:
         """Below and right of the room window opened last (they opened on top of each other), in the screen."""
-        others = [w for w in QApplication.topLevelWidgets() if isinstance(w, RoomWindow) and w is not self]
+        others = [w for w in room_windows() if w is not self]
         shown = [w for w in others if w.isVisible()]
         if not shown:
             return
