@@ -4,10 +4,12 @@ by play_model's fitted model since session 18, and by this one when expert.FITTE
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from .hand import Hand
@@ -73,6 +75,116 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
         if ok:
             return view.world(hands, pool[: view.stock])
     raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
+
+
+def uniform_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> Hand:
+    """A full hand drawn with every deal the view allows equally likely: the seat's own tiles, the unseen tiles
+    dealt to the others where their passes let them lie, the rest to the stock (in a random order) and asleep.
+    (`sample_world` fills the most constrained seat first with the first tiles that fit, which favours some deals
+    over others wherever two seats' passes overlap, and after 30 failed tries ignores the passes.)"""
+    dealer = _dealer(knowledge, view.seat, view.hand_sizes, view.stock)
+    lots = dealer.deal(rng)
+    hands: list[Sequence[Tile]] = [()] * view.rules.players
+    hands[view.seat] = view.tiles
+    for place, seat in enumerate(dealer.seats):
+        hands[seat] = lots[place]
+    stock = lots[len(dealer.seats)]
+    rng.shuffle(stock)
+    return view.world(hands, stock)
+
+
+class _Dealer:
+    """Deals the unseen tiles uniformly among the deals that fit: the places are the other seats, the stock and
+    the tiles asleep, each with its size; tiles allowed in the same places form a group, dealt at once."""
+
+    def __init__(self, knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> None:
+        self.seats = tuple(s for s in range(len(hand_sizes)) if s != seat)
+        asleep = len(knowledge.unseen) - sum(hand_sizes[s] for s in self.seats) - stock
+        self.sizes = (*(hand_sizes[s] for s in self.seats), stock, max(asleep, 0))
+        self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
+        self.groups = self._grouped(knowledge.unseen, knowledge.voids)
+        if asleep >= 0 and not self.ways(0, self.sizes):
+            # The view contradicts itself (a hand-made case): deal as if nobody had passed.
+            self._choices = {}
+            self.groups = self._grouped(knowledge.unseen, tuple(frozenset() for _ in knowledge.voids))
+        if asleep < 0 or not self.ways(0, self.sizes):
+            raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
+
+    def _grouped(self, unseen: Sequence[Tile], voids: tuple[frozenset[int], ...]) -> list[tuple[tuple[int, ...], int]]:
+        """The unseen tiles by the places they may lie in (the stock and asleep always), in the order found."""
+        groups: dict[tuple[int, ...], list[Tile]] = {}
+        for tile in unseen:
+            where = (
+                *(p for p, s in enumerate(self.seats) if tile.high not in voids[s] and tile.low not in voids[s]),
+                len(self.seats),
+                len(self.seats) + 1,
+            )
+            groups.setdefault(where, []).append(tile)
+        self.tiles = list(groups.values())
+        return [(where, len(tiles)) for where, tiles in groups.items()]
+
+    def _options(self, group: int, room: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
+        """The room each way of dealing group `group` into `room` leaves, and the running total of how many deals
+        of every group from it on follow each (the chance of each way is its share)."""
+        key = (group, room)
+        found = self._choices.get(key)
+        if found is None:
+            lefts: list[tuple[int, ...]] = []
+            totals: list[int] = []
+            total = 0
+            where, many = self.groups[group]
+            for left, ways in _splits(many, tuple(p for p in where if room[p]), room):
+                after = self.ways(group + 1, left)
+                if after:
+                    total += ways * after
+                    lefts.append(left)
+                    totals.append(total)
+            found = self._choices[key] = (lefts, totals)
+        return found
+
+    def ways(self, group: int, room: tuple[int, ...]) -> int:
+        """How many deals put groups `group`, `group` + 1, ... into places with `room` left, filling them."""
+        if group == len(self.groups):
+            return 0 if any(room) else 1
+        totals = self._options(group, room)[1]
+        return totals[-1] if totals else 0
+
+    def deal(self, rng: random.Random) -> list[list[Tile]]:
+        """One deal, each with the same chance: the tiles of each place."""
+        lots: list[list[Tile]] = [[] for _ in self.sizes]
+        room = self.sizes
+        for group, ((where, _), tiles) in enumerate(zip(self.groups, self.tiles, strict=True)):
+            lefts, totals = self._options(group, room)
+            left = lefts[bisect.bisect_right(totals, rng.randrange(totals[-1]))]
+            shuffled = list(tiles)
+            rng.shuffle(shuffled)
+            for place in where:
+                taken = room[place] - left[place]
+                lots[place].extend(shuffled[:taken])
+                del shuffled[:taken]
+            room = left
+        return lots
+
+
+def _splits(many: int, where: tuple[int, ...], room: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each way to put `many` tiles alike into the places `where` (indices into `room`, the places' free room),
+    the last taking what is left: the room left after it, and how many ways to choose which tiles go where (a
+    multinomial)."""
+    if not where:
+        if many == 0:
+            yield room, 1
+        return
+    place, rest = where[0], where[1:]
+    least = 0 if rest else many  # the last place takes the rest, or the way does not fit
+    for k in range(least, min(many, room[place]) + 1):
+        left = (*room[:place], room[place] - k, *room[place + 1 :])
+        for after, ways in _splits(many - k, rest, left):
+            yield after, ways * math.comb(many, k)
+
+
+@lru_cache(maxsize=16)
+def _dealer(knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> _Dealer:
+    return _Dealer(knowledge, seat, hand_sizes, stock)
 
 
 EVIDENCE_TEMPERATURE = 6.0  # how loosely people are taken to follow "heaviest tile first" (pips, +4 a double)
