@@ -946,6 +946,26 @@
 <context>
     <name>LobbyPage</name>
     <message>
+        <source>a double-{top} set deals {players} players at most {most} tiles each</source>
+        <translation>un juego doble {top} da como mucho {most} fichas a cada uno de {players} jugadores</translation>
+    </message>
+    <message>
+        <source>a draw game must leave tiles in the stock: a double-{top} set deals {players} players at most {most} tiles each</source>
+        <translation>un juego de robo debe dejar fichas en el pozo: un juego doble {top} da como mucho {most} fichas a cada uno de {players} jugadores</translation>
+    </message>
+    <message>
+        <source>this draw must leave three tiles in the stock (two sleep, one can be drawn): a double-{top} set deals {players} players at most {most} tiles each</source>
+        <translation>este robo debe dejar tres fichas en el pozo (dos duermen, una se puede robar): un juego doble {top} da como mucho {most} fichas a cada uno de {players} jugadores</translation>
+    </message>
+    <message>
+        <source>these options cannot be played together</source>
+        <translation>estas opciones no se pueden jugar juntas</translation>
+    </message>
+    <message>
+        <source>nobody plays at this screen: choose “{person}” for one of the players</source>
+        <translation>nadie juega en esta pantalla: elige «{person}» para uno de los jugadores</translation>
+    </message>
+    <message>
         <source>First deal sealed: {fp} … Start cuts the deck.</source>
         <translation>Primer reparto sellado: {fp} … Empezar corta la baraja.</translation>
     </message>

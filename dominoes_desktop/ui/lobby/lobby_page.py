@@ -1030,6 +1030,31 @@ class LobbyPage(QWidget):
             options["deal_size"] = self.deal_size.value()
         return options
 
+    def _options_refusal(self) -> str:
+        """Why the options chosen cannot be played, in the player's language (the engine's reason is English, for
+        command lines). Of the engine's refusals the lobby's controls reach one, a typed deal too large for the
+        set, seats and style (Jamaican with 8 tiles each): said with the largest deal that plays."""
+        options = self.options()
+        for most in range(self.deal_size.value() - 1, 0, -1):
+            try:
+                rules = build_rules(self.current_preset(), {**options, "deal_size": most})
+            except RulesError:
+                continue
+            if rules.style is Style.BLOCK:
+                said = self.tr("a double-{top} set deals {players} players at most {most} tiles each")
+            elif rules.style is Style.DRAW:
+                said = self.tr(
+                    "a draw game must leave tiles in the stock: a double-{top} set deals {players} players at most "
+                    "{most} tiles each"
+                )
+            else:
+                said = self.tr(
+                    "this draw must leave three tiles in the stock (two sleep, one can be drawn): a double-{top} set "
+                    "deals {players} players at most {most} tiles each"
+                )
+            return said.format(top=rules.set_top, players=rules.players, most=most)
+        return self.tr("these options cannot be played together")
+
     def _default_deal(self) -> int:
         """The deal the table gives for the set, seats and style chosen (RULES.md §9b)."""
         style = Style.BLOCK if self.style_box.currentData() == "block" else Style.DRAW
@@ -1077,8 +1102,8 @@ class LobbyPage(QWidget):
         self._duplicate_changed()
         try:
             rules = self.current_rules()
-        except RulesError as exc:
-            self.problem.setText(self.tr("Cannot start: {reason}.").format(reason=exc))
+        except RulesError:
+            self.problem.setText(self.tr("Cannot start: {reason}.").format(reason=self._options_refusal()))
             self.start.setEnabled(False)
             self.custom.setText(self.tr("Custom"))
             return
@@ -1252,7 +1277,11 @@ class LobbyPage(QWidget):
             else:
                 seats.append(SeatConfig(name, kind == "person", level))
         if not any(s.human for s in seats):
-            raise RulesError("at least one seat must be a person")
+            raise RulesError(  # in the player's language: the lobby shows it (it showed the English)
+                self.tr("nobody plays at this screen: choose “{person}” for one of the players").format(
+                    person=translate("LobbyPage", SEAT_KINDS["person"])
+                )
+            )
         return MatchSetup(
             rules=rules,
             seats=tuple(seats),

@@ -1,0 +1,102 @@
+"""polish27: what the reviews of session 26 left (the hand review's scores, the lobby's refusals and its list)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.main_window import MainWindow
+from dominoes_desktop.ui.shell.settings import Settings
+
+from .driving import POOL
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    LANGUAGE.install("en")
+
+
+def lobby_window(qtbot: QtBot, settings: Settings, language: str, size: tuple[int, int]) -> MainWindow:
+    LANGUAGE.install(language)
+    window = MainWindow(settings, pace_ms=0, threaded=False, cpu_pool=POOL)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+# ---- 4. the lobby's refusals in the player's language ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "preset", "style", "words"),
+    [
+        ("en", "jamaican", "block", "Cannot start: a double-6 set deals 4 players at most 7 tiles each."),
+        (
+            "es",
+            "jamaican",
+            "block",
+            "No se puede empezar: un juego doble 6 da como mucho 7 fichas a cada uno de 4 jugadores.",
+        ),
+        (
+            "en",
+            "jamaican",
+            "draw",
+            "Cannot start: a draw game must leave tiles in the stock: a double-6 set deals 4 players at most 6 tiles "
+            "each.",
+        ),
+        (
+            "es",
+            "all_fives",
+            "draw",
+            "No se puede empezar: este robo debe dejar tres fichas en el pozo (dos duermen, una se puede robar): un "
+            "juego doble 6 da como mucho 6 fichas a cada uno de 4 jugadores.",
+        ),
+    ],
+)
+def test_a_deal_too_large_is_refused_in_the_players_language(
+    qtbot: QtBot, settings: Settings, language: str, preset: str, style: str, words: str
+) -> None:
+    """Jamaican, Up once on "Tiles each" (8 of 28 tiles to each of 4): the lobby said "No se puede empezar: 4 players
+    can each be dealt 1 to 7 tiles from a double-6 set of 28 tiles, not 8.", the engine's English inside the Spanish.
+    Each kind of deal too large (a block game, a draw game, the fives' draw) is said in the player's language, with
+    the largest deal that plays, and Start waits for a deal that does."""
+    window = lobby_window(qtbot, settings, language, (1024, 700))
+    lobby = window.lobby
+    lobby.select(preset)
+    lobby.style_box.setCurrentIndex(lobby.style_box.findData(style))
+    lobby.deal_size.setFocus()
+    for _ in range(lobby.deal_size.maximum()):
+        if lobby.problem.text():
+            break
+        assert lobby.start.isEnabled()
+        qtbot.keyClick(lobby.deal_size, Qt.Key.Key_Up)
+    assert lobby.problem.text() == words
+    assert not lobby.start.isEnabled()
+    qtbot.keyClick(lobby.deal_size, Qt.Key.Key_Down)  # the largest deal the words name plays
+    assert lobby.problem.text() == "" and lobby.start.isEnabled()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Cannot start: nobody plays at this screen: choose “Person at this screen” for one of the players."),
+        ("es", "No se puede empezar: nadie juega en esta pantalla: elige «Persona aquí» para uno de los jugadores."),
+    ],
+)
+def test_a_table_of_cpus_is_refused_in_the_players_language(
+    qtbot: QtBot, settings: Settings, language: str, words: str
+) -> None:
+    """Player 1 made a CPU, Start: "No se puede empezar: at least one seat must be a person.", in English."""
+    window = lobby_window(qtbot, settings, language, (1024, 700))
+    lobby = window.lobby
+    first = lobby.seat_rows[0].kind
+    first.setCurrentIndex(first.findData("cpu"))
+    qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
+    assert lobby.problem.text() == words
