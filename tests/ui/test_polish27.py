@@ -100,3 +100,41 @@ def test_a_table_of_cpus_is_refused_in_the_players_language(
     first.setCurrentIndex(first.findData("cpu"))
     qtbot.mouseClick(lobby.start, Qt.MouseButton.LeftButton)
     assert lobby.problem.text() == words
+
+
+# ---- 5. the chosen preset in view -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "size"), [("es", (1024, 700)), ("es", (1920, 1080)), ("en", (1024, 700)), ("en", (1920, 1080))]
+)
+def test_the_chosen_preset_stays_in_view_as_the_page_settles_and_as_the_arrows_step(
+    qtbot: QtBot, settings: Settings, language: str, size: tuple[int, int]
+) -> None:
+    """The last preset chosen with Down, then the language switched: the new page scrolled its list to the row
+    while it was taller, then settled shorter, and the row's last line was cut under the list's edge ("de tres." in
+    Spanish, "three both score." in English; at 1920x1080 in both languages offscreen, where the Down arrow alone
+    left no row out of view). The chosen row is whole in view once the page settles, and at every step of the
+    arrows through the list after it."""
+    other = "en" if language == "es" else "es"
+    window = lobby_window(qtbot, settings, other, size)
+    presets = window.lobby.presets
+    presets.setFocus()
+    for _ in range(presets.count()):
+        qtbot.keyClick(presets, Qt.Key.Key_Down)
+    assert presets.currentRow() == presets.count() - 1
+    window.set_language(language)
+    lobby = window.lobby
+    presets = lobby.presets
+    qtbot.wait(300)  # the page's placing after it is shown (the side boxes, the title's line)
+
+    def whole_in_view() -> bool:
+        return presets.viewport().rect().contains(presets.visualItemRect(presets.currentItem()))
+
+    assert presets.currentRow() == presets.count() - 1 and whole_in_view(), presets.visualItemRect(
+        presets.currentItem()
+    )
+    presets.setFocus()
+    for key in [Qt.Key.Key_Up] * presets.count() + [Qt.Key.Key_Down] * presets.count():
+        qtbot.keyClick(presets, key)
+        assert whole_in_view(), (key, presets.currentRow())

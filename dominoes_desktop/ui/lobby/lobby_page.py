@@ -259,6 +259,18 @@ class PageComboBox(QComboBox):
             scroll_the_page(self, event)
 
 
+class PresetList(QListWidget):
+    """The presets, the chosen row kept in view as the list's height changes: the page settles after it is first
+    laid out (a language switch builds it anew), and the last row, chosen and scrolled to while the list was
+    taller, ended under its bottom edge, its last line cut ("de tres.")."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        item = self.currentItem()
+        if item is not None:
+            self.scrollToItem(item)
+
+
 class PageSpinBox(QSpinBox):
     """A number on a page that scrolls: as PageComboBox, the wheel changes it only once it has the focus."""
 
@@ -409,7 +421,7 @@ class LobbyPage(QWidget):
         self.search.setPlaceholderText(self.tr("Search presets"))
         self.search.setAccessibleName(self.tr("Search presets"))
         self.search.setClearButtonEnabled(True)
-        self.presets = QListWidget()
+        self.presets = PresetList()
         self.presets.setAccessibleName(self.tr("Presets"))
         self.presets.setWordWrap(True)
         self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
