@@ -1,6 +1,13 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="es">
 <context>
+    <name>Scores</name>
+    <message>
+        <source>{points} for {side}</source>
+        <translation>{points} para {side}</translation>
+    </message>
+</context>
+<context>
     <name>Flags</name>
     <message>
         <location filename="../../dominoes_desktop/ui/flags.py" line="16" />
@@ -1812,8 +1819,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="367" />
-        <source>You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?</source>
-        <translation>Tienes una partida de {preset} sin terminar (mano {hand}, marcador {score}). ¿La sigues donde la dejaste?</translation>
+        <source>You have an unfinished {preset} match (hand {hand}; match score: {score}). Resume it where you left off?</source>
+        <translation>Tienes una partida de {preset} sin terminar (mano {hand}; marcador: {score}). ¿La sigues donde la dejaste?</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="398" />
@@ -2287,6 +2294,24 @@
 </context>
 <context>
     <name>ReviewDialog</name>
+    <message numerus="yes">
+        <source>%n hand(s) to {side}</source>
+        <translation>
+            <numerusform>%n mano para {side}</numerusform>
+            <numerusform>%n manos para {side}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) to {side}</source>
+        <translation>
+            <numerusform>%n punto para {side}</numerusform>
+            <numerusform>%n puntos para {side}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This hand cannot be verified.</source>
+        <translation>Esta mano no se puede verificar.</translation>
+    </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="44" />
         <source>Hand review</source>
@@ -2303,19 +2328,14 @@
         <translation>Mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="58" />
-        <source>{side} won {n}</source>
-        <translation>{side} +{n}</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="60" />
         <source>nobody won</source>
         <translation>nadie ganó</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="64" />
-        <source>Hand {n}: {won} · score after it {score}</source>
-        <translation>Mano {n}: {won} · marcador después {score}</translation>
+        <source>Hand {n}: {won}. Match score: {score}.</source>
+        <translation>Mano {n}: {won}. Marcador: {score}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="69" />
@@ -2356,10 +2376,6 @@
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="117" />
         <source>Move {k} of {n}: {move}</source>
         <translation>Jugada {k} de {n}: {move}</translation>
-    </message>
-    <message>
-        <source>cannot be verified</source>
-        <translation>no se puede verificar</translation>
     </message>
     <message>
         <source>This hand's seal does not match: it cannot be verified.</source>

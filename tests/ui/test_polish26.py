@@ -229,10 +229,10 @@ def test_the_empty_skill_page_says_there_is_nothing_yet_and_how_to_get_some(
 @pytest.mark.parametrize(
     ("language", "preset", "sides"),
     [
-        ("en", "jamaican", ("You & CPU 2", "CPU 1 & CPU 3")),
-        ("es", "jamaican", ("Tú y CPU 2", "CPU 1 y CPU 3")),
-        ("en", "cutthroat", ("You", "CPU 1", "CPU 2")),
-        ("es", "classic_draw", ("Tú", "CPU 1", "CPU 2", "CPU 3")),
+        ("en", "jamaican", ("you & CPU 2", "CPU 1 & CPU 3")),
+        ("es", "jamaican", ("ti y CPU 2", "CPU 1 y CPU 3")),
+        ("en", "cutthroat", ("you", "CPU 1", "CPU 2")),
+        ("es", "classic_draw", ("ti", "CPU 1", "CPU 2", "CPU 3")),
     ],
 )
 def test_the_reviews_hand_list_says_whose_score_is_whose(
@@ -249,5 +249,6 @@ def test_the_reviews_hand_list_says_whose_score_is_whose(
     review = ReviewDialog(table.match, seats, Look())
     qtbot.addWidget(review)
     for index, result in enumerate(table.match.results):
-        named = " · ".join(f"{side}: {score}" for side, score in zip(sides, result.scores, strict=True))
+        to = "for" if language == "en" else "para"  # the number first since polish27 (review26b F5)
+        named = ", ".join(f"{score} {to} {side}" for side, score in zip(sides, result.scores, strict=True)) + "."
         assert review.hands.itemText(index).endswith(named), review.hands.itemText(index)

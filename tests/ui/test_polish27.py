@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.session.cpu_table import CpuTable
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.play.controller import SeatConfig
+from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings
@@ -29,6 +36,69 @@ def lobby_window(qtbot: QtBot, settings: Settings, language: str, size: tuple[in
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+# ---- 1. the hand review's list: whose score is whose ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "preset", "labels"),
+    [
+        (
+            "en",
+            "jamaican",
+            (
+                "Hand 1: 1 hand to you & CPU 2. Match score: 1 for you & CPU 2, 0 for CPU 1 & CPU 3.",
+                "Hand 2: 1 hand to you & CPU 2. Match score: 2 for you & CPU 2, 0 for CPU 1 & CPU 3.",
+            ),
+        ),
+        (
+            "es",
+            "jamaican",
+            (
+                "Mano 1: 1 mano para ti y CPU 2. Marcador: 1 para ti y CPU 2, 0 para CPU 1 y CPU 3.",
+                "Mano 2: 1 mano para ti y CPU 2. Marcador: 2 para ti y CPU 2, 0 para CPU 1 y CPU 3.",
+            ),
+        ),
+        (
+            "en",
+            "classic_draw",
+            (
+                "Hand 1: 28 points to you. Match score: 28 for you, 0 for CPU 1, 0 for CPU 2, 0 for CPU 3.",
+                "Hand 2: 3 points to you. Match score: 31 for you, 0 for CPU 1, 0 for CPU 2, 0 for CPU 3.",
+            ),
+        ),
+        (
+            "es",
+            "cutthroat",
+            (
+                "Mano 1: 1 mano para CPU 1. Marcador: 0 para ti, 1 para CPU 1, 0 para CPU 2.",
+                "Mano 2: 1 mano para ti. Marcador: 1 para ti, 1 para CPU 1, 0 para CPU 2.",
+            ),
+        ),
+    ],
+)
+def test_the_reviews_hand_list_puts_each_score_before_its_side(
+    qtbot: QtBot, language: str, preset: str, labels: tuple[str, ...]
+) -> None:
+    """ "Hand 1: You & CPU 2 won 1 · score after it You & CPU 2: 1 · CPU 1 & CPU 3: 0" ran the lead-in into the
+    names ("after it You"), named the winner twice, and put a score right after a name's own number ("CPU 2: 1",
+    "CPU 2 1" to a screen reader that says no colon); Spanish "Tú y CPU 2 +1 · marcador después Tú y CPU 2: 1".
+    Now the hand's points are said as its sheet says them, and each score comes before its side, the sides a comma
+    apart, a pause every reader makes (review26b F5)."""
+    LANGUAGE.install(language)
+    rules = build_rules(preset)
+    table = CpuTable(rules, [make_player("medium", 7 + s) for s in range(rules.players)], 7)
+    for hand in range(2):
+        table.play_hand(deal_seed=7 + hand)
+    seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
+    review = ReviewDialog(table.match, seats, Look())
+    qtbot.addWidget(review)
+    shown = tuple(review.hands.itemText(index) for index in range(review.hands.count()))
+    assert shown == labels
+    for label in shown:
+        # No name's number ("CPU 2") before a score with no comma or full stop between, the pauses a reader makes.
+        assert not re.search(r"CPU \d+[^\w,.]{0,3}\d", label), label
 
 
 # ---- 4. the lobby's refusals in the player's language ----------------------------------------------------------
