@@ -156,6 +156,30 @@ def test_a_deal_too_large_is_refused_in_the_players_language(
 @pytest.mark.parametrize(
     ("language", "words"),
     [
+        ("en", "Cannot start: a double-6 set deals 4 players at most 7 tiles each."),
+        ("es", "No se puede empezar: un juego doble 6 da como mucho 7 fichas a cada uno de 4 jugadores."),
+    ],
+)
+def test_enter_on_a_preset_with_a_deal_too_large_is_refused_in_the_players_language(
+    qtbot: QtBot, settings: Settings, language: str, words: str
+) -> None:
+    """Enter on a preset's row starts the match, Start greyed or not: with 8 tiles each typed for Jamaican it said
+    the engine's English reason, the sentence the greyed Start had shown in the player's language replaced."""
+    window = lobby_window(qtbot, settings, language, (1024, 700))
+    lobby = window.lobby
+    lobby.deal_size.setFocus()
+    qtbot.keyClick(lobby.deal_size, Qt.Key.Key_Up)
+    assert lobby.deal_size.value() == 8 and not lobby.start.isEnabled()
+    lobby.presets.setFocus()
+    qtbot.waitUntil(lobby.presets.hasFocus)
+    qtbot.keyClick(lobby.presets, Qt.Key.Key_Return)
+    assert lobby.problem.text() == words
+    assert window.controller.match is None, "no match started"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
         ("en", "Cannot start: nobody plays at this screen: choose “Person at this screen” for one of the players."),
         ("es", "No se puede empezar: nadie juega en esta pantalla: elige «Persona aquí» para uno de los jugadores."),
     ],

@@ -1273,7 +1273,10 @@ class LobbyPage(QWidget):
         # The table's modules load once the lobby is on the screen (start-up, issue 31 item 7).
         from ..play.controller import MatchSetup, SeatConfig
 
-        rules = self.current_rules()
+        try:
+            rules = self.current_rules()
+        except RulesError:  # Enter on a preset's row starts, Start greyed or not: the reason in the player's words
+            raise RulesError(self._options_refusal()) from None
         level = str(self.level.currentData())
         seats = []
         for i in self.seating():
