@@ -16,7 +16,7 @@ from .fairness import FairDeal, ProofError, verify
 from .hand import Hand
 from .inputs import FileRefused, json_shown, parse_json, read_bounded
 from .match import Match, positions
-from .moves import Move, MoveKind, parse_first_move, parse_move
+from .moves import Move, MoveKind, read_move
 from .presets import rules_from_json
 from .record import FORMAT, VERSION, Record, RecordError, record_from_json
 from .rules import Rules
@@ -224,7 +224,7 @@ def walk_moves(match: Match, raw_moves: list[Any]) -> list[Move]:
         try:
             if not isinstance(text, str):  # in the file's words (null, true), where the parser says Python's
                 raise NotationError(f"a move must be a string, not {json_shown(text)}")
-            moves.append((parse_move if posed else parse_first_move)(text))
+            moves.append(read_move(text, posed))
             posed = posed or moves[-1].kind is MoveKind.PLAY
         except DominoError as exc:
             unread = MoveError(m, text if isinstance(text, str) else json_shown(text), str(exc))

@@ -99,6 +99,12 @@ def parse_first_move(text: str) -> Move:
         raise NotationError(first_tile_refusal(text, tile)) from None
 
 
+def read_move(text: str, posed: bool) -> Move:
+    """A recorded move read where its hand stands: `parse_move` once a tile lies on the table (`posed`),
+    `parse_first_move` before, where an '@x' names no end yet. The replay cases and the bot's requests read so."""
+    return parse_move(text) if posed else parse_first_move(text)
+
+
 def first_tile_refusal(text: str, tile: Tile) -> str:
     """The one-line refusal of a play written with '@' as a hand's first tile: no tile lies on the table yet."""
     return f"'{shown(text)}': nothing is on the table yet, so the first tile takes no end: send {tile}"

@@ -25,7 +25,7 @@ from .decisions import (
 from .errors import DominoError, IllegalMove
 from .hand import Hand, Turn
 from .match import Match
-from .moves import CLAIM, Move, MoveKind, parse_first_move, parse_move
+from .moves import CLAIM, Move, MoveKind, read_move
 from .presets import rules_from_json
 from .rules import AfterWin, Rules, Style
 from .tiles import Tile, full_set, heaviness
@@ -309,9 +309,8 @@ def _legal(request: dict[str, Any], posed: bool = True) -> tuple[Move, ...] | No
         return None
     if not isinstance(raw, list) or len(raw) > 200 or not all(isinstance(m, str) for m in raw):
         raise RequestError("'legal' must be a list of moves in replay notation")
-    read = parse_move if posed else parse_first_move
     try:
-        return tuple(read(m) for m in raw)
+        return tuple(read_move(m, posed) for m in raw)
     except DominoError as exc:
         raise RequestError(f"legal: {exc}") from None
 
@@ -363,7 +362,7 @@ def view_from_request(request: Any) -> PlayerView:
             if not isinstance(item, dict) or not isinstance(item.get("move"), str):
                 raise RequestError(f'move {i} must be an object like {{"seat": 2, "move": "6-5"}}')
             mover = _int(item, "seat", high=rules.players - 1)
-            move = (parse_move if posed else parse_first_move)(item["move"])
+            move = read_move(item["move"], posed)
             posed = posed or move.kind is MoveKind.PLAY
             moves.append(Turn(mover, move))
     except DominoError as exc:

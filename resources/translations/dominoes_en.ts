@@ -1,6 +1,23 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ReviewDialog</name>
+    <message numerus="yes">
+        <source>%n hand(s) to {side}</source>
+        <translation>
+            <numerusform>%n hand to {side}</numerusform>
+            <numerusform>%n hands to {side}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) to {side}</source>
+        <translation>
+            <numerusform>%n point to {side}</numerusform>
+            <numerusform>%n points to {side}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CoachDialog</name>
     <message numerus="yes">
         <source>%n time(s) in 10</source>

@@ -1,6 +1,13 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="es">
 <context>
+    <name>Scores</name>
+    <message>
+        <source>{points} for {side}</source>
+        <translation>{points} para {side}</translation>
+    </message>
+</context>
+<context>
     <name>Flags</name>
     <message>
         <location filename="../../dominoes_desktop/ui/flags.py" line="16" />
@@ -946,6 +953,26 @@
 <context>
     <name>LobbyPage</name>
     <message>
+        <source>a double-{top} set deals {players} players at most {most} tiles each</source>
+        <translation>un juego doble {top} da como mucho {most} fichas a cada uno de {players} jugadores</translation>
+    </message>
+    <message>
+        <source>a draw game must leave tiles in the stock: a double-{top} set deals {players} players at most {most} tiles each</source>
+        <translation>un juego de robo debe dejar fichas en el pozo: un juego doble {top} da como mucho {most} fichas a cada uno de {players} jugadores</translation>
+    </message>
+    <message>
+        <source>this draw must leave three tiles in the stock (two sleep, one can be drawn): a double-{top} set deals {players} players at most {most} tiles each</source>
+        <translation>este robo debe dejar tres fichas en el pozo (dos duermen, una se puede robar): un juego doble {top} da como mucho {most} fichas a cada uno de {players} jugadores</translation>
+    </message>
+    <message>
+        <source>these options cannot be played together</source>
+        <translation>estas opciones no se pueden jugar juntas</translation>
+    </message>
+    <message>
+        <source>nobody plays at this screen: choose “{person}” for one of the players</source>
+        <translation>nadie juega en esta pantalla: elige «{person}» para uno de los jugadores</translation>
+    </message>
+    <message>
         <source>First deal sealed: {fp} … Start cuts the deck.</source>
         <translation>Primer reparto sellado: {fp} … Empezar corta la baraja.</translation>
     </message>
@@ -1792,8 +1819,8 @@
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="367" />
-        <source>You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?</source>
-        <translation>Tienes una partida de {preset} sin terminar (mano {hand}, marcador {score}). ¿La sigues donde la dejaste?</translation>
+        <source>You have an unfinished {preset} match (hand {hand}; match score: {score}). Resume it where you left off?</source>
+        <translation>Tienes una partida de {preset} sin terminar (mano {hand}; marcador: {score}). ¿La sigues donde la dejaste?</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/main_window.py" line="398" />
@@ -2267,6 +2294,24 @@
 </context>
 <context>
     <name>ReviewDialog</name>
+    <message numerus="yes">
+        <source>%n hand(s) to {side}</source>
+        <translation>
+            <numerusform>%n mano para {side}</numerusform>
+            <numerusform>%n manos para {side}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) to {side}</source>
+        <translation>
+            <numerusform>%n punto para {side}</numerusform>
+            <numerusform>%n puntos para {side}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This hand cannot be verified.</source>
+        <translation>Esta mano no se puede verificar.</translation>
+    </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="44" />
         <source>Hand review</source>
@@ -2283,19 +2328,14 @@
         <translation>Mano</translation>
     </message>
     <message>
-        <location filename="../../dominoes_desktop/ui/review_dialog.py" line="58" />
-        <source>{side} won {n}</source>
-        <translation>{side} +{n}</translation>
-    </message>
-    <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="60" />
         <source>nobody won</source>
         <translation>nadie ganó</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="64" />
-        <source>Hand {n}: {won} · score after it {score}</source>
-        <translation>Mano {n}: {won} · marcador después {score}</translation>
+        <source>Hand {n}: {won}. Match score: {score}.</source>
+        <translation>Mano {n}: {won}. Marcador: {score}.</translation>
     </message>
     <message>
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="69" />
@@ -2336,10 +2376,6 @@
         <location filename="../../dominoes_desktop/ui/review_dialog.py" line="117" />
         <source>Move {k} of {n}: {move}</source>
         <translation>Jugada {k} de {n}: {move}</translation>
-    </message>
-    <message>
-        <source>cannot be verified</source>
-        <translation>no se puede verificar</translation>
     </message>
     <message>
         <source>This hand's seal does not match: it cannot be verified.</source>

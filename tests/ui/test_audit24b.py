@@ -213,7 +213,7 @@ def test_the_reviews_hand_list_names_each_score_when_each_plays_for_themselves(w
     review = ReviewDialog(match, window.controller.seats, window.look, window)
     label = review.hands.itemText(0)
     scores = match.results[0].scores
-    assert f"You: {scores[0]} · CPU 1: {scores[1]} · CPU 2: {scores[2]} · CPU 3: {scores[3]}" in label, label
+    assert f"{scores[0]} for you, {scores[1]} for CPU 1, {scores[2]} for CPU 2, {scores[3]} for CPU 3." in label, label
     review.deleteLater()
 
 

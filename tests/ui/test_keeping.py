@@ -193,4 +193,4 @@ def test_the_resume_question_names_each_side_with_its_score(
     second = make_window(qtbot, tmp_path)
     second._autosave_loaded(Autosave(tmp_path).load())
     assert len(asked) == 1
-    assert f"score You & CPU 2: {scores[0]} · CPU 1 & CPU 3: {scores[1]})" in asked[0], asked[0]
+    assert f"(hand 2; match score: {scores[0]} for you & CPU 2, {scores[1]} for CPU 1 & CPU 3)" in asked[0], asked[0]

@@ -182,7 +182,7 @@ def test_the_lobby_refuses_an_impossible_mix(qtbot: QtBot, window: MainWindow) -
     lobby = window.lobby
     type_deal(qtbot, lobby, 12)
     assert not lobby.start.isEnabled()
-    assert "4 players can each be dealt 1 to 7 tiles from a double-6 set of 28 tiles, not 12" in lobby.problem.text()
+    assert lobby.problem.text() == "Cannot start: a double-6 set deals 4 players at most 7 tiles each."
     lobby.set_top.setCurrentIndex(lobby.set_top.findData(9))
     assert lobby.start.isEnabled(), "a bigger set takes the bigger deal"
     assert "Custom" in lobby.custom.text()
@@ -398,14 +398,13 @@ def test_a_draw_deal_with_no_stock_is_refused(qtbot: QtBot, window: MainWindow) 
     type_deal(qtbot, lobby, 7)
     assert not lobby.start.isEnabled()
     assert lobby.problem.text() == (
-        "Cannot start: a draw game must leave tiles in the stock: 4 players can each be dealt 1 to 6 tiles from a "
-        "double-6 set of 28 tiles, not 7."
+        "Cannot start: a draw game must leave tiles in the stock: a double-6 set deals 4 players at most 6 tiles each."
     )
     type_deal(qtbot, lobby, 6)
     assert lobby.start.isEnabled() and lobby.current_rules().hand_size == 6
     click_preset(qtbot, lobby, "all_fives")
     type_deal(qtbot, lobby, 7)
-    assert "at least three tiles in the stock (two sleep, one can be drawn)" in lobby.problem.text()
+    assert "must leave three tiles in the stock (two sleep, one can be drawn)" in lobby.problem.text()
     assert not lobby.start.isEnabled()
 
 

@@ -259,6 +259,18 @@ class PageComboBox(QComboBox):
             scroll_the_page(self, event)
 
 
+class PresetList(QListWidget):
+    """The presets, the chosen row kept in view as the list's height changes: the page settles after it is first
+    laid out (a language switch builds it anew), and the last row, chosen and scrolled to while the list was
+    taller, ended under its bottom edge, its last line cut ("de tres.")."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        item = self.currentItem()
+        if item is not None:
+            self.scrollToItem(item)
+
+
 class PageSpinBox(QSpinBox):
     """A number on a page that scrolls: as PageComboBox, the wheel changes it only once it has the focus."""
 
@@ -409,7 +421,7 @@ class LobbyPage(QWidget):
         self.search.setPlaceholderText(self.tr("Search presets"))
         self.search.setAccessibleName(self.tr("Search presets"))
         self.search.setClearButtonEnabled(True)
-        self.presets = QListWidget()
+        self.presets = PresetList()
         self.presets.setAccessibleName(self.tr("Presets"))
         self.presets.setWordWrap(True)
         self.presets.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -1030,6 +1042,31 @@ class LobbyPage(QWidget):
             options["deal_size"] = self.deal_size.value()
         return options
 
+    def _options_refusal(self) -> str:
+        """Why the options chosen cannot be played, in the player's language (the engine's reason is English, for
+        command lines). Of the engine's refusals the lobby's controls reach one, a typed deal too large for the
+        set, seats and style (Jamaican with 8 tiles each): said with the largest deal that plays."""
+        options = self.options()
+        for most in range(self.deal_size.value() - 1, 0, -1):
+            try:
+                rules = build_rules(self.current_preset(), {**options, "deal_size": most})
+            except RulesError:
+                continue
+            if rules.style is Style.BLOCK:
+                said = self.tr("a double-{top} set deals {players} players at most {most} tiles each")
+            elif rules.style is Style.DRAW:
+                said = self.tr(
+                    "a draw game must leave tiles in the stock: a double-{top} set deals {players} players at most "
+                    "{most} tiles each"
+                )
+            else:
+                said = self.tr(
+                    "this draw must leave three tiles in the stock (two sleep, one can be drawn): a double-{top} set "
+                    "deals {players} players at most {most} tiles each"
+                )
+            return said.format(top=rules.set_top, players=rules.players, most=most)
+        return self.tr("these options cannot be played together")
+
     def _default_deal(self) -> int:
         """The deal the table gives for the set, seats and style chosen (RULES.md §9b)."""
         style = Style.BLOCK if self.style_box.currentData() == "block" else Style.DRAW
@@ -1077,8 +1114,8 @@ class LobbyPage(QWidget):
         self._duplicate_changed()
         try:
             rules = self.current_rules()
-        except RulesError as exc:
-            self.problem.setText(self.tr("Cannot start: {reason}.").format(reason=exc))
+        except RulesError:
+            self.problem.setText(self.tr("Cannot start: {reason}.").format(reason=self._options_refusal()))
             self.start.setEnabled(False)
             self.custom.setText(self.tr("Custom"))
             return
@@ -1236,7 +1273,10 @@ class LobbyPage(QWidget):
         # The table's modules load once the lobby is on the screen (start-up, issue 31 item 7).
         from ..play.controller import MatchSetup, SeatConfig
 
-        rules = self.current_rules()
+        try:
+            rules = self.current_rules()
+        except RulesError:  # Enter on a preset's row starts, Start greyed or not: the reason in the player's words
+            raise RulesError(self._options_refusal()) from None
         level = str(self.level.currentData())
         seats = []
         for i in self.seating():
@@ -1252,7 +1292,11 @@ class LobbyPage(QWidget):
             else:
                 seats.append(SeatConfig(name, kind == "person", level))
         if not any(s.human for s in seats):
-            raise RulesError("at least one seat must be a person")
+            raise RulesError(  # in the player's language: the lobby shows it (it showed the English)
+                self.tr("nobody plays at this screen: choose “{person}” for one of the players").format(
+                    person=translate("LobbyPage", SEAT_KINDS["person"])
+                )
+            )
         return MatchSetup(
             rules=rules,
             seats=tuple(seats),

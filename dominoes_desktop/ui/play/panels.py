@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from html import escape
 from itertools import pairwise
 
@@ -190,6 +191,19 @@ def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_prepositio
         for s in rules.seats_of(side)
     )
     return translate("Moves", " & ").join(names)
+
+
+def scores_said(rules: Rules, seats: list[SeatConfig], scores: Sequence[int]) -> str:
+    """Each side's score, its number before its names, a comma after them: "1 for you & CPU 2, 0 for CPU 1 & CPU
+    3". A name ending in a number ran into a score ("score after it You & CPU 2: 1", "CPU 2 1" to a screen reader
+    that says no colon: review26b F5); a comma is a pause every reader makes, where " · " may be said as nothing.
+    The hand review's list and the resume question say the scores so."""
+    return ", ".join(
+        translate("Scores", "{points} for {side}").format(
+            points=points, side=side_name(rules, seats, side, after_preposition=True)
+        )
+        for side, points in enumerate(scores)
+    )
 
 
 def side_held(rules: Rules, seats: list[SeatConfig], side: int) -> str:

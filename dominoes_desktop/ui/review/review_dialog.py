@@ -28,7 +28,7 @@ from ..look.looks import Look
 from ..play.coach_button import add_coach_button
 from ..play.controller import SeatConfig
 from ..play.fair_deal import add_verify_button
-from ..play.panels import MoveRecord, describe_move, person_name, side_name
+from ..play.panels import MoveRecord, describe_move, person_name, scores_said, side_name
 from ..play.table_questions import joined
 from ..shell.announce import say
 from ..shell.i18n import translate
@@ -72,17 +72,23 @@ class ReviewDialog(QDialog):
         rules = match.rules
         self.unverifiable = unverifiable_hands(match)
         for i, result in enumerate(match.results):
-            won = (
-                self.tr("{side} won {n}").format(side=side_name(rules, seats, result.winner_side), n=result.points)
-                if result.winner_side is not None
-                else self.tr("nobody won")
-            )
+            # As the hand's sheet says it, the number first: "You & CPU 2 won 1 · score after it You & CPU 2: 1 ·
+            # ..." named the winner twice and ran a name's number into a score (review26b F5).
+            if result.winner_side is None:
+                won = self.tr("nobody won")
+            else:
+                winner = side_name(rules, seats, result.winner_side, after_preposition=True)
+                won = (
+                    self.tr("%n hand(s) to {side}", "", result.points)
+                    if rules.scoring.counts_hands
+                    else self.tr("%n point(s) to {side}", "", result.points)
+                ).format(side=winner)
             # Each score with its side: "130 to 40 to 80 to 50" named nobody (audit24b), and two sides' "0 to 2" did
-            # not say which was whose ("You & Partner: 0 · CPU 1 & CPU 3: 2").
-            score = " · ".join(f"{side_name(rules, seats, s)}: {x}" for s, x in enumerate(result.scores))
-            label = self.tr("Hand {n}: {won} · score after it {score}").format(n=i + 1, won=won, score=score)
+            # not say which was whose.
+            score = scores_said(rules, seats, result.scores)
+            label = self.tr("Hand {n}: {won}. Match score: {score}.").format(n=i + 1, won=won, score=score)
             if i in self.unverifiable:
-                label += " · ⚠ " + self.tr("cannot be verified")
+                label += " ⚠ " + self.tr("This hand cannot be verified.")
             self.hands.addItem(label, i)
         self.step = 0
         # Named by its text (AT-SPI reads a label's name only: a fixed "Move" hid the move), and said as it changes.

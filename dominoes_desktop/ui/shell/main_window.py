@@ -679,14 +679,15 @@ class MainWindow(QMainWindow):
             return  # nothing to resume, or the player has already started another match
         if not self._resume_without_asking:
             from ..play.controller import SeatConfig
-            from ..play.panels import side_name
+            from ..play.panels import scores_said
 
             match = loaded.saved.match
             # Each score with its side, as the hand review's list names them: "0 to 2" said nobody's.
             seats = [SeatConfig(s.name, s.human, s.level) for s in loaded.saved.seats]
-            scores = " · ".join(f"{side_name(match.rules, seats, s)}: {x}" for s, x in enumerate(match.scores))
+            scores = scores_said(match.rules, seats, match.scores)
             question = self.tr(
-                "You have an unfinished {preset} match (hand {hand}, score {score}). Resume it where you left off?"
+                "You have an unfinished {preset} match (hand {hand}; match score: {score}). Resume it where you left"
+                " off?"
             ).format(preset=preset_name(match.rules.preset), hand=match.hand_index + 1, score=scores)
             duplicate = loaded.saved.duplicate
             if duplicate is not None:
