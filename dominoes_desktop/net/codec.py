@@ -44,7 +44,7 @@ from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal
 from ..engine.hand import HandEnd
 from ..engine.match import Match
-from ..engine.moves import CLAIM, Move, MoveKind, parse_first_move, parse_move
+from ..engine.moves import CLAIM, Move, MoveKind, parse_move, read_move
 from ..engine.presets import rules_from_json
 from ..engine.rules import Rules
 from ..engine.tiles import Tile
@@ -204,7 +204,7 @@ def parse(pending: Pending, seat: int, text: str) -> Action:
     # A pose offered: nothing is on the table, so a play's '@x' is refused in the empty table's words.
     first = isinstance(pending, PlayTurn) and any(m.kind is MoveKind.PLAY and m.end is None for m in pending.moves)
     try:
-        return parse_first_move(text) if first else parse_move(text)
+        return read_move(text, posed=not first)
     except DominoError as exc:
         raise ActionError("illegal", str(exc)) from None
 
