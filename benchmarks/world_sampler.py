@@ -36,11 +36,44 @@ from dominoes_desktop.engine.cpu.players import CpuPlayer, Decision, make_player
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
 from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
 Sampler = Callable[[PlayerView, knowledge.Knowledge, random.Random], Hand]
-SAMPLERS: dict[str, Sampler] = {"greedy": knowledge.sample_world, "uniform": knowledge.uniform_world}
+
+
+def greedy_world(view: PlayerView, known: knowledge.Knowledge, rng: random.Random) -> Hand:
+    """The sampler before session 27 (knowledge.sample_world then), kept to compare: the most constrained seat
+    filled first with the first shuffled tiles that fit, and after 30 failed tries the voids ignored."""
+    seats = [s for s in range(view.rules.players) if s != view.seat]
+    for attempt in range(40):
+        pool = list(known.unseen)
+        rng.shuffle(pool)
+        hands: list[list[Tile]] = [[] for _ in range(view.rules.players)]
+        hands[view.seat] = list(view.tiles)
+        ok = True
+        for seat in sorted(seats, key=lambda s: -len(known.voids[s])):
+            void = known.voids[seat] if attempt < 30 else frozenset()
+            taken: list[Tile] = []
+            rest: list[Tile] = []
+            for tile in pool:
+                if len(taken) < view.hand_sizes[seat] and tile.high not in void and tile.low not in void:
+                    taken.append(tile)
+                else:
+                    rest.append(tile)
+            if len(taken) < view.hand_sizes[seat]:
+                ok = False
+                break
+            hands[seat] = taken
+            pool = rest
+        if ok:
+            return view.world(hands, pool[: view.stock])
+    raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
+
+
+# "uniform": the shipped sampler since session 27 (every deal that fits equally likely).
+SAMPLERS: dict[str, Sampler] = {"greedy": greedy_world, "uniform": knowledge.sample_world}
 
 
 class Watching:
