@@ -86,13 +86,14 @@ def drawn(view: PlayerView, world: Hand) -> Deal:
 
 def looks_uniform(counts: Counter[Deal], deals: set[Deal], samples: int) -> bool:
     """Every deal drawn, none outside, and Pearson's chi-square against equal chances within about five standard
-    deviations of its mean (k - 1, variance 2(k - 1))."""
+    deviations of its mean (k - 1, variance 2(k - 1)), and 12 more: a uniform sampler passes a few deals' check
+    too but for a chance under 1 in 10,000."""
     if set(counts) != deals:
         return False
     expected = samples / len(deals)
     chi2 = sum((counts[d] - expected) ** 2 / expected for d in deals)
     freedom = len(deals) - 1
-    return chi2 <= freedom + 5 * math.sqrt(2 * freedom)
+    return chi2 <= freedom + 5 * math.sqrt(2 * freedom) + 12
 
 
 def draws(view: PlayerView, known: Knowledge, samples: int, seed: int = 1) -> Counter[Deal]:
@@ -223,7 +224,7 @@ def test_the_draws_of_recorded_views_match_the_list_of_every_world(preset: str, 
         )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, derandomize=True)  # the same examples every run: never flaky
 @given(
     voids=st.lists(st.sets(st.integers(0, 3), max_size=2), min_size=3, max_size=3),
     sizes=st.lists(st.integers(1, 3), min_size=3, max_size=3),
