@@ -2,11 +2,12 @@
 
 A world is a full deal of the tiles the seat could not see (the other hands, the stock) consistent with its
 view at that moment: its own tiles, the tiles played, every hand's size, the stock's size, and the numbers a
-seat showed it lacks by passing or drawing. Worlds are drawn by the CPUs' sampler (`engine.knowledge`) and
-weighted by the plays seen under the habit player's model (`engine.knowledge.evidence_weight`): a world in
-which a seat held heavy tiles it could have played, yet played a light one, is less likely than one in which it
-had no better choice. (Since session 18 the Expert weighs its own worlds by a model fitted to the levels' plays,
-`engine.play_model`; the coach keeps the habit player, whose grades and their steadiness were measured.)
+seat showed it lacks by passing or drawing. Worlds are drawn by the CPUs' sampler (`engine.knowledge`: every
+deal that fits equally likely, counted and listed here by the same `Dealer`) and weighted by the plays seen
+under the habit player's model (`engine.knowledge.evidence_weight`): a world in which a seat held heavy tiles
+it could have played, yet played a light one, is less likely than one in which it had no better choice. (Since
+session 18 the Expert weighs its own worlds by a model fitted to the levels' plays, `engine.play_model`; the
+coach keeps the habit player, whose grades and their steadiness were measured.)
 """
 
 from __future__ import annotations
