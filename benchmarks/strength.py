@@ -57,7 +57,7 @@ from dominoes_desktop.cli.simulate import percentile
 from dominoes_desktop.engine.cpu import ANALYSIS_LEVELS, LEVELS, CpuPlayer, Decision, make_player, search
 from dominoes_desktop.engine.cpu.ismcts import TreeExpertPlayer
 from dominoes_desktop.engine.cpu.players import ExpertPlayer
-from dominoes_desktop.engine.knowledge import uniform_world
+from dominoes_desktop.engine.knowledge import sample_world
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
@@ -172,7 +172,8 @@ class SwitchedExpert:
 # any reply alike with that chance, else the perfect one; `expert_read_worlds` also weighs the worlds by that reading.
 # Session 26: the worlds' weights raised to a power (expert.WEIGHT_POWER): 0 counts them alike, 0.5 tempers, 2 sharpens;
 # and up to 1,200 worlds a decision instead of 400 (expert.MAX_WORLDS), on the same clock. Session 27: the worlds
-# drawn with every deal the passes allow equally likely (knowledge.uniform_world) where the sampler favoured some.
+# drawn with every deal the passes allow equally likely (then knowledge.uniform_world) where the sampler favoured
+# some; since the commit that made that dealer knowledge.sample_world, `expert_uniform` equals `expert`.
 def told_careless(view: PlayerView, seats: Sequence[int], rng: random.Random) -> dict[int, float]:
     """The careless reading of a seat told its opponents' kind (session 25's ceiling against the random team):
     every seat read careless for sure, whatever it played."""
@@ -197,7 +198,7 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_temper": {"WEIGHT_POWER": 0.5},
     "expert_sharp": {"WEIGHT_POWER": 2.0},
     "expert_worlds1200": {"MAX_WORLDS": 1200},
-    "expert_uniform": {"sample_world": uniform_world},
+    "expert_uniform": {"sample_world": sample_world},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than

@@ -5,6 +5,7 @@ by play_model's fitted model since session 18, and by this one when expert.FITTE
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -44,84 +45,40 @@ def infer(view: PlayerView) -> Knowledge:
 
 
 def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> Hand:
-    """A full hand: the seat's own tiles, and the unseen tiles dealt to the others where they may be."""
-    rules = view.rules
-    sizes = view.hand_sizes
-    seats = [s for s in range(rules.players) if s != view.seat]
-    for attempt in range(40):
-        pool = list(knowledge.unseen)
-        rng.shuffle(pool)
-        hands: list[list[Tile]] = [[] for _ in range(rules.players)]
-        hands[view.seat] = list(view.tiles)
-        # Fill the most constrained seats first so their few possible tiles are still free.
-        order = sorted(seats, key=lambda s: -len(knowledge.voids[s]))
-        strict = attempt < 30
-        ok = True
-        for seat in order:
-            void = knowledge.voids[seat] if strict else frozenset()
-            need = sizes[seat]
-            taken: list[Tile] = []
-            rest: list[Tile] = []
-            for tile in pool:
-                if len(taken) < need and tile.high not in void and tile.low not in void:
-                    taken.append(tile)
-                else:
-                    rest.append(tile)
-            if len(taken) < need:
-                ok = False
-                break
-            hands[seat] = taken
-            pool = rest
-        if ok:
-            return view.world(hands, pool[: view.stock])
-    raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
-
-
-def uniform_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> Hand:
     """A full hand drawn with every deal the view allows equally likely: the seat's own tiles, the unseen tiles
     dealt to the others where their passes let them lie, the rest to the stock (in a random order) and asleep.
-    (`sample_world` fills the most constrained seat first with the first tiles that fit, which favours some deals
-    over others wherever two seats' passes overlap, and after 30 failed tries ignores the passes.)"""
+    (Before session 27 the sampler filled the most constrained seat first with the first tiles that fit, which
+    favoured some deals over others wherever two seats' passes overlapped, and after 30 failed tries ignored the
+    passes: benchmarks/world_sampler.py measures both.)"""
     dealer = _dealer(knowledge, view.seat, view.hand_sizes, view.stock)
-    lots = dealer.deal(rng)
-    hands: list[Sequence[Tile]] = [()] * view.rules.players
-    hands[view.seat] = view.tiles
-    for place, seat in enumerate(dealer.seats):
-        hands[seat] = lots[place]
-    stock = lots[len(dealer.seats)]
+    if not dealer.count:
+        # The view contradicts itself (a hand-made case): deal as if nobody had passed.
+        open_hands = Knowledge(tuple(frozenset() for _ in knowledge.voids), knowledge.unseen)
+        dealer = _dealer(open_hands, view.seat, view.hand_sizes, view.stock)
+        if not dealer.count:
+            raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
+    hands, stock = dealer.placed(view, dealer.deal(rng))
     rng.shuffle(stock)
     return view.world(hands, stock)
 
 
-class _Dealer:
-    """Deals the unseen tiles uniformly among the deals that fit: the places are the other seats, the stock and
-    the tiles asleep, each with its size; tiles allowed in the same places form a group, dealt at once."""
+def dealer_for(view: PlayerView) -> Dealer:
+    """The deals of the unseen tiles that fit `view` (what its seat inferred of the voids)."""
+    return _dealer(infer(view), view.seat, view.hand_sizes, view.stock)
+
+
+class Dealer:
+    """The deals of a view's unseen tiles: the places are the other seats, the stock and the tiles asleep, each
+    with its size; tiles allowed in the same places form a group, dealt at once (alike to the count). `count`
+    deals fit; `deal` draws one with every one equally likely, `every` lists them all."""
 
     def __init__(self, knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> None:
         self.seats = tuple(s for s in range(len(hand_sizes)) if s != seat)
         asleep = len(knowledge.unseen) - sum(hand_sizes[s] for s in self.seats) - stock
         self.sizes = (*(hand_sizes[s] for s in self.seats), stock, max(asleep, 0))
+        self.groups = _grouped(knowledge, self.seats)
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
-        self.groups = self._grouped(knowledge.unseen, knowledge.voids)
-        if asleep >= 0 and not self.ways(0, self.sizes):
-            # The view contradicts itself (a hand-made case): deal as if nobody had passed.
-            self._choices = {}
-            self.groups = self._grouped(knowledge.unseen, tuple(frozenset() for _ in knowledge.voids))
-        if asleep < 0 or not self.ways(0, self.sizes):
-            raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
-
-    def _grouped(self, unseen: Sequence[Tile], voids: tuple[frozenset[int], ...]) -> list[tuple[tuple[int, ...], int]]:
-        """The unseen tiles by the places they may lie in (the stock and asleep always), in the order found."""
-        groups: dict[tuple[int, ...], list[Tile]] = {}
-        for tile in unseen:
-            where = (
-                *(p for p, s in enumerate(self.seats) if tile.high not in voids[s] and tile.low not in voids[s]),
-                len(self.seats),
-                len(self.seats) + 1,
-            )
-            groups.setdefault(where, []).append(tile)
-        self.tiles = list(groups.values())
-        return [(where, len(tiles)) for where, tiles in groups.items()]
+        self.count = self.ways(0, self.sizes) if asleep >= 0 else 0
 
     def _options(self, group: int, room: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
         """The room each way of dealing group `group` into `room` leaves, and the running total of how many deals
@@ -132,8 +89,8 @@ class _Dealer:
             lefts: list[tuple[int, ...]] = []
             totals: list[int] = []
             total = 0
-            where, many = self.groups[group]
-            for left, ways in _splits(many, tuple(p for p in where if room[p]), room):
+            where, tiles = self.groups[group]
+            for left, ways in _splits(len(tiles), tuple(p for p in where if room[p]), room):
                 after = self.ways(group + 1, left)
                 if after:
                     total += ways * after
@@ -153,7 +110,7 @@ class _Dealer:
         """One deal, each with the same chance: the tiles of each place."""
         lots: list[list[Tile]] = [[] for _ in self.sizes]
         room = self.sizes
-        for group, ((where, _), tiles) in enumerate(zip(self.groups, self.tiles, strict=True)):
+        for group, (where, tiles) in enumerate(self.groups):
             lefts, totals = self._options(group, room)
             left = lefts[bisect.bisect_right(totals, rng.randrange(totals[-1]))]
             shuffled = list(tiles)
@@ -164,6 +121,49 @@ class _Dealer:
                 del shuffled[:taken]
             room = left
         return lots
+
+    def every(self) -> Iterator[list[list[Tile]]]:
+        """Every deal that fits (`count` of them), the tiles of each place, in one order."""
+        lots: list[list[Tile]] = [[] for _ in self.sizes]
+
+        def walk(group: int, room: tuple[int, ...]) -> Iterator[list[list[Tile]]]:
+            if group == len(self.groups):
+                yield [list(lot) for lot in lots]
+                return
+            where, tiles = self.groups[group]
+            for left in self._options(group, room)[0]:
+                takes = [(p, room[p] - left[p]) for p in where if room[p] - left[p]]
+                for parts in _parts(tiles, [k for _, k in takes]):
+                    for (place, _), part in zip(takes, parts, strict=True):
+                        lots[place].extend(part)
+                    yield from walk(group + 1, left)
+                    for (place, _), part in zip(takes, parts, strict=True):
+                        del lots[place][len(lots[place]) - len(part) :]
+
+        return walk(0, self.sizes) if self.count else iter(())
+
+    def placed(self, view: PlayerView, lots: Sequence[Sequence[Tile]]) -> tuple[list[Sequence[Tile]], list[Tile]]:
+        """A deal's hands (the seat's own tiles in its place) and stock, as `view.world` takes them."""
+        hands: list[Sequence[Tile]] = [()] * view.rules.players
+        hands[view.seat] = view.tiles
+        for place, seat in enumerate(self.seats):
+            hands[seat] = lots[place]
+        return hands, list(lots[len(self.seats)])
+
+
+def _grouped(knowledge: Knowledge, seats: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[Tile, ...]], ...]:
+    """The unseen tiles by the places they may lie in (the seats' indices in `seats` whose voids they miss, then
+    the stock and asleep always), in the order found."""
+    groups: dict[tuple[int, ...], list[Tile]] = {}
+    voids = knowledge.voids
+    for tile in knowledge.unseen:
+        where = (
+            *(p for p, s in enumerate(seats) if tile.high not in voids[s] and tile.low not in voids[s]),
+            len(seats),
+            len(seats) + 1,
+        )
+        groups.setdefault(where, []).append(tile)
+    return tuple((where, tuple(tiles)) for where, tiles in groups.items())
 
 
 def _splits(many: int, where: tuple[int, ...], room: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -182,9 +182,21 @@ def _splits(many: int, where: tuple[int, ...], room: tuple[int, ...]) -> Iterato
             yield after, ways * math.comb(many, k)
 
 
+def _parts(tiles: Sequence[Tile], sizes: Sequence[int]) -> Iterator[list[tuple[Tile, ...]]]:
+    """Each way to cut `tiles` into parts of `sizes` (which tiles, not their order), the last part the rest."""
+    if len(sizes) <= 1:
+        yield [tuple(tiles)]
+        return
+    for chosen in itertools.combinations(range(len(tiles)), sizes[0]):
+        taken = set(chosen)
+        rest = [t for i, t in enumerate(tiles) if i not in taken]
+        for after in _parts(rest, sizes[1:]):
+            yield [tuple(tiles[i] for i in chosen), *after]
+
+
 @lru_cache(maxsize=16)
-def _dealer(knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> _Dealer:
-    return _Dealer(knowledge, seat, hand_sizes, stock)
+def _dealer(knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> Dealer:
+    return Dealer(knowledge, seat, hand_sizes, stock)
 
 
 EVIDENCE_TEMPERATURE = 6.0  # how loosely people are taken to follow "heaviest tile first" (pips, +4 a double)

@@ -109,13 +109,15 @@ def test_searching_one_move_of_the_seat_is_pimc() -> None:
 def test_the_seats_later_moves_made_for_every_world_at_once_win_no_more_worlds_and_here_fewer() -> None:
     """alpha-mu's seat does not see the world at its next move, as PIMC's does: never more worlds won, and on
     this position (found among Puerto Rican hands of heavy-first play) one fewer for its double."""
-    view = late_positions("puerto_rican", 10, seed=0, tiles_left=6)[5]
+    view = late_positions("puerto_rican", 10, seed=0, tiles_left=6)[8]
     worlds = worlds_of(view, 24, seed=0)
     fused, searched = won_counts(view, worlds, 1), won_counts(view, worlds, 2)
     assert all(searched[m] <= fused[m] for m in fused)
     assert any(searched[m] < fused[m] for m in fused)
-    # Pinned (a seat trying only its first move, or a front cut to its biggest set, gave 7/6/9/13 and 14/12/13/17).
-    assert {str(m): n for m, n in searched.items()} == {"4-1@1": 14, "5-0@5": 12, "2-1@1": 14, "1-1@1": 19}
+    # Pinned on the worlds drawn with every deal alike (session 27; the greedy sampler's worlds had made position 5
+    # the example, its 1-1 one fewer).
+    assert {str(m): n for m, n in fused.items()} == {"3-3@3": 19, "5-0@5": 6, "3-1@3": 9}
+    assert {str(m): n for m, n in searched.items()} == {"3-3@3": 18, "5-0@5": 6, "3-1@3": 9}
 
 
 def test_in_a_draw_game_each_rack_the_seat_could_have_drawn_is_searched_on_its_own() -> None:

@@ -2,24 +2,22 @@
 
 A world is a full deal of the tiles the seat could not see (the other hands, the stock) consistent with its
 view at that moment: its own tiles, the tiles played, every hand's size, the stock's size, and the numbers a
-seat showed it lacks by passing or drawing. Worlds are drawn by the CPUs' sampler (`engine.knowledge`) and
-weighted by the plays seen under the habit player's model (`engine.knowledge.evidence_weight`): a world in
-which a seat held heavy tiles it could have played, yet played a light one, is less likely than one in which it
-had no better choice. (Since session 18 the Expert weighs its own worlds by a model fitted to the levels' plays,
-`engine.play_model`; the coach keeps the habit player, whose grades and their steadiness were measured.)
+seat showed it lacks by passing or drawing. Worlds are drawn by the CPUs' sampler (`engine.knowledge`: every
+deal that fits equally likely, counted and listed here by the same `Dealer`) and weighted by the plays seen
+under the habit player's model (`engine.knowledge.evidence_weight`): a world in which a seat held heavy tiles
+it could have played, yet played a light one, is less likely than one in which it had no better choice. (Since
+session 18 the Expert weighs its own worlds by a model fitted to the levels' plays, `engine.play_model`; the
+coach keeps the habit player, whose grades and their steadiness were measured.)
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from ..hand import Hand
-from ..knowledge import evidence_weight, infer, play_evidence, weighted_worlds
+from ..knowledge import dealer_for, evidence_weight, infer, play_evidence, weighted_worlds
 from ..rules import Style
 from ..tiles import Tile
 from ..view import PlayerView
@@ -57,108 +55,34 @@ def sample_worlds(view: PlayerView, count: int, seed: int) -> list[SampledWorld]
     return [SampledWorld(world, weight) for world, weight in weighted_worlds(view, random.Random(seed), count)]
 
 
-def _places(view: PlayerView) -> tuple[list[Tile], list[tuple[int, ...]], list[int]] | None:
-    """The unseen tiles, where each may lie (the other seats by index, the stock last) and how many tiles each
-    place holds; None when the stock's order matters (a seat may still draw from it), so that the worlds are
-    not mere deals of tiles to places."""
-    if view.stock and view.rules.style is not Style.BLOCK:
-        return None
-    knowledge = infer(view)
-    seats = [s for s in range(view.rules.players) if s != view.seat]
-    sizes = [view.hand_sizes[s] for s in seats] + [view.stock]
-    tiles = list(knowledge.unseen)
-    allowed = [
-        tuple(
-            p
-            for p in range(len(sizes))
-            if sizes[p]
-            and (
-                p == len(seats) or (t.high not in knowledge.voids[seats[p]] and t.low not in knowledge.voids[seats[p]])
-            )
-        )
-        for t in tiles
-    ]
-    return tiles, allowed, sizes
-
-
-def _counter(allowed: Sequence[tuple[int, ...]]) -> Callable[[int, tuple[int, ...]], int]:
-    """ways(i, needs): how many ways tiles i, i+1, ... can fill the places' `needs`."""
-
-    @cache
-    def ways(i: int, needs: tuple[int, ...]) -> int:
-        if i == len(allowed):
-            return 1
-        return sum(ways(i + 1, _less(needs, p)) for p in allowed[i] if needs[p])
-
-    return ways
-
-
-def _less(needs: tuple[int, ...], place: int) -> tuple[int, ...]:
-    return (*needs[:place], needs[place] - 1, *needs[place + 1 :])
-
-
 def count_worlds(view: PlayerView) -> int | None:
     """How many deals of the unseen tiles fit `view` (each a world, all equally likely before the plays seen
     weigh them), or None when the worlds are not mere deals (a stock a seat may still draw from, in order).
-    Tiles that may lie in the same places are alike to the count: it deals each such group at once."""
-    places = _places(view)
-    if places is None:
+    Tiles that may lie in the same places are alike to the count: it deals each such group at once
+    (`engine.knowledge.Dealer`, whose deals the sampler draws from). In a block game the tiles asleep are a
+    place too: which tiles sleep tells two worlds apart."""
+    if _drawn_from(view):
         return None
-    _, allowed, sizes = places
-    counts: dict[tuple[int, ...], int] = {tuple(sizes): 1}  # places' room left -> deals so far
-    for where, many in Counter(allowed).items():
-        following: defaultdict[tuple[int, ...], int] = defaultdict(int)
-        for room, deals in counts.items():
-            for split, ways in _splits(many, [room[p] for p in where]):
-                left = list(room)
-                for p, k in zip(where, split, strict=True):
-                    left[p] -= k
-                following[tuple(left)] += deals * ways
-        counts = following
-    return counts.get((0,) * len(sizes), 0)
+    return dealer_for(view).count
 
 
-def _splits(many: int, rooms: Sequence[int]) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Each way to put `many` alike tiles in places with `rooms` free (how many in each), with the number of
-    ways to choose which tiles go where (a multinomial)."""
-    if not rooms:
-        if many == 0:
-            yield (), 1
-        return
-    for k in range(min(many, rooms[0]) + 1):
-        for rest, ways in _splits(many - k, rooms[1:]):
-            yield (k, *rest), ways * math.comb(many, k)
+def _drawn_from(view: PlayerView) -> bool:
+    """Whether a seat may still draw from the stock, so that its order matters."""
+    return bool(view.stock) and view.rules.style is not Style.BLOCK
 
 
 def every_world(view: PlayerView) -> list[SampledWorld]:
     """Every world that fits `view` (`count_worlds` of them, in one order whatever the seed), each weighted
     by the plays seen as `sample_worlds` weighs them: judged over all of them, a decision's verdict owes
     nothing to the luck of a sample."""
-    places = _places(view)
-    if places is None:
+    if _drawn_from(view):
         raise ValueError("the worlds of a hand whose stock may still be drawn from are not deals of tiles")
-    tiles, allowed, sizes = places
-    ways = _counter(allowed)
-    seats = [s for s in range(view.rules.players) if s != view.seat]
+    deals = dealer_for(view)
     evidence = play_evidence(view)
-    lots: list[list[Tile]] = [[] for _ in sizes]
     found: list[SampledWorld] = []
-
-    def deal(i: int, needs: tuple[int, ...]) -> None:
-        if i == len(tiles):
-            hands: list[tuple[Tile, ...]] = [()] * view.rules.players
-            hands[view.seat] = tuple(view.tiles)
-            for place, seat in enumerate(seats):
-                hands[seat] = tuple(lots[place])
-            found.append(SampledWorld(view.world(hands, tuple(lots[-1])), evidence_weight(evidence, hands)))
-            return
-        for p in allowed[i]:
-            if needs[p] and ways(i + 1, _less(needs, p)):
-                lots[p].append(tiles[i])
-                deal(i + 1, _less(needs, p))
-                lots[p].pop()
-
-    deal(0, tuple(sizes))
+    for lots in deals.every():
+        hands, stock = deals.placed(view, lots)
+        found.append(SampledWorld(view.world(hands, stock), evidence_weight(evidence, hands)))
     return found
 
 

@@ -1,0 +1,280 @@
+"""How close the worlds' sampler comes to drawing every deal the view allows equally likely.
+
+Views come from hands of medium CPUs (CpuTable, one hand a deal); a view counts where a seat other than the
+viewer has shown a void (without one, any fair shuffle is uniform); views whose voids allow no deal at all are
+counted and left out (every sampler must break a void there). For each other view the exact chance that
+each unseen tile lies with each other seat, or elsewhere (the stock, asleep), is counted over every deal that fits
+(a count written here, tile by tile, apart from the engine's); each sampler draws `--samples` worlds and its
+frequencies are set against those chances: the total-variation distance a tile, averaged over the view's tiles.
+The noise floor is the same distance for an exact sampler (drawing tile by tile from that count) at the same
+sample count: a sampler at the floor cannot be told from uniform by these samples. Also the share of views and of
+samples that broke a void (a tile of a number a seat passed on in its hand), and the sampler's microseconds a
+sample (CPU time: the median over views of its samples' mean; the first sample of a view, which builds the
+view's tables, apart). Prints one JSON line per preset.
+
+    python benchmarks/world_sampler.py [--presets puerto_rican,jamaican] [--deals 30] [--samples 400]
+        [--seed 0] [--samplers greedy,uniform]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from functools import cache, cached_property
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dominoes_desktop.engine import knowledge
+from dominoes_desktop.engine.analysis.worlds import consistent
+from dominoes_desktop.engine.cpu.players import CpuPlayer, Decision, make_player
+from dominoes_desktop.engine.hand import Hand
+from dominoes_desktop.engine.moves import Move
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.engine.view import PlayerView
+from dominoes_desktop.session.cpu_table import CpuTable
+
+Sampler = Callable[[PlayerView, knowledge.Knowledge, random.Random], Hand]
+
+
+def greedy_world(view: PlayerView, known: knowledge.Knowledge, rng: random.Random) -> Hand:
+    """The sampler before session 27 (knowledge.sample_world then), kept to compare: the most constrained seat
+    filled first with the first shuffled tiles that fit, and after 30 failed tries the voids ignored."""
+    seats = [s for s in range(view.rules.players) if s != view.seat]
+    for attempt in range(40):
+        pool = list(known.unseen)
+        rng.shuffle(pool)
+        hands: list[list[Tile]] = [[] for _ in range(view.rules.players)]
+        hands[view.seat] = list(view.tiles)
+        ok = True
+        for seat in sorted(seats, key=lambda s: -len(known.voids[s])):
+            void = known.voids[seat] if attempt < 30 else frozenset()
+            taken: list[Tile] = []
+            rest: list[Tile] = []
+            for tile in pool:
+                if len(taken) < view.hand_sizes[seat] and tile.high not in void and tile.low not in void:
+                    taken.append(tile)
+                else:
+                    rest.append(tile)
+            if len(taken) < view.hand_sizes[seat]:
+                ok = False
+                break
+            hands[seat] = taken
+            pool = rest
+        if ok:
+            return view.world(hands, pool[: view.stock])
+    raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
+
+
+# "uniform": the shipped sampler since session 27 (every deal that fits equally likely).
+SAMPLERS: dict[str, Sampler] = {"greedy": greedy_world, "uniform": knowledge.sample_world}
+
+
+class Watching:
+    """A CPU player whose views are kept."""
+
+    def __init__(self, player: CpuPlayer, views: list[PlayerView]) -> None:
+        self.player = player
+        self.level = player.level
+        self.views = views
+
+    def decide(self, view: PlayerView) -> Decision:
+        self.views.append(view)
+        return self.player.decide(view)
+
+    def claim(self, view: PlayerView) -> Move | None:
+        return self.player.claim(view)
+
+
+def played_views(preset: str, deals: int) -> list[PlayerView]:
+    """Every view a medium CPU decided on, one hand of four medium CPUs a deal."""
+    rules = build_rules(preset)
+    views: list[PlayerView] = []
+    for deal in range(deals):
+        players = [Watching(make_player("medium", deal * 10 + s), views) for s in range(rules.players)]
+        CpuTable(rules, players, deal).play_hand(deal_seed=deal)
+    return views
+
+
+class Exact:
+    """The deals that fit a view, counted tile by tile: place p < len(seats) is the p-th other seat, the last
+    place the stock and the tiles asleep together (where a tile lies there is not a seat's)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        known = knowledge.infer(view)
+        self.seats = [s for s in range(view.rules.players) if s != view.seat]
+        self.tiles = list(known.unseen)
+        self.sizes = (
+            *(view.hand_sizes[s] for s in self.seats),
+            len(self.tiles) - sum(view.hand_sizes[s] for s in self.seats),
+        )
+        elsewhere = len(self.seats)
+        self.allowed = [
+            (
+                *(p for p, s in enumerate(self.seats) if t.high not in known.voids[s] and t.low not in known.voids[s]),
+                elsewhere,
+            )
+            for t in self.tiles
+        ]
+        self.ways = cache(self._ways)
+        self.voided = any(known.voids[s] for s in self.seats)
+
+    def _ways(self, i: int, room: tuple[int, ...]) -> int:
+        if i == len(self.tiles):
+            return 0 if any(room) else 1
+        return sum(self.ways(i + 1, _less(room, p)) for p in self.allowed[i] if room[p])
+
+    @cached_property
+    def chances(self) -> list[list[float]]:
+        """For each tile, the chance of each place, over every deal that fits (forward counts times backward)."""
+        total = self.ways(0, self.sizes)
+        chances = [[0.0] * len(self.sizes) for _ in self.tiles]
+        reach: dict[tuple[int, ...], int] = {self.sizes: 1}
+        for i, allowed in enumerate(self.allowed):
+            following: dict[tuple[int, ...], int] = {}
+            for room, before in reach.items():
+                for p in allowed:
+                    if room[p]:
+                        left = _less(room, p)
+                        after = self.ways(i + 1, left)
+                        if after:
+                            chances[i][p] += before * after / total
+                            following[left] = following.get(left, 0) + before
+            reach = following
+        return chances
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """The place of each tile in one deal drawn with every deal that fits equally likely."""
+        room = self.sizes
+        places = []
+        for i, allowed in enumerate(self.allowed):
+            options = [(p, self.ways(i + 1, _less(room, p))) for p in allowed if room[p]]
+            pick = rng.randrange(sum(w for _, w in options))
+            chosen = options[-1][0]
+            for p, w in options:
+                pick -= w
+                if pick < 0:
+                    chosen = p
+                    break
+            places.append(chosen)
+            room = _less(room, chosen)
+        return places
+
+
+def _less(room: tuple[int, ...], place: int) -> tuple[int, ...]:
+    return (*room[:place], room[place] - 1, *room[place + 1 :])
+
+
+def distance(exact: list[list[float]], counts: list[list[int]], samples: int) -> float:
+    """The mean over the tiles of the total-variation distance between the counted places and the chances."""
+    return statistics.fmean(
+        sum(abs(c / samples - e) for c, e in zip(tile_counts, tile_chances, strict=True)) / 2
+        for tile_counts, tile_chances in zip(counts, exact, strict=True)
+    )
+
+
+def sampled(view: PlayerView, exact: Exact, sampler: Sampler, samples: int, rng: random.Random) -> dict[str, float]:
+    """One sampler on one view: its distance, samples breaking a void, first and later samples' microseconds."""
+    known = knowledge.infer(view)
+    index = {t: i for i, t in enumerate(exact.tiles)}
+    counts = [[0] * len(exact.sizes) for _ in exact.tiles]
+    broken = 0
+    times: list[float] = []
+    for _ in range(samples):
+        started = time.process_time()
+        world = sampler(view, known, rng)
+        times.append(time.process_time() - started)
+        broken += not consistent(view, world.hands, world.stock if view.stock else ())
+        held = set()
+        for p, seat in enumerate(exact.seats):
+            for tile in world.hands[seat]:
+                counts[index[tile]][p] += 1
+                held.add(tile)
+        for tile in exact.tiles:
+            if tile not in held:
+                counts[index[tile]][-1] += 1
+    later = statistics.fmean(times[1:]) if samples > 1 else times[0]
+    return {
+        "tv": distance(exact.chances, counts, samples),
+        "broken": broken,
+        "first_us": times[0] * 1e6,
+        "us": later * 1e6,
+    }
+
+
+def summary(values: Sequence[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "mean": round(statistics.fmean(ordered), 4),
+        "median": round(statistics.median(ordered), 4),
+        "p90": round(ordered[int(0.9 * (len(ordered) - 1))], 4),
+        "max": round(ordered[-1], 4),
+    }
+
+
+def measure(preset: str, deals: int, samples: int, seed: int, samplers: Sequence[str]) -> dict[str, object]:
+    views = played_views(preset, deals)
+    floors: list[float] = []
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in samplers}
+    voided = contradictory = 0
+    for number, view in enumerate(views):
+        exact = Exact(view)
+        if not exact.voided:
+            continue
+        voided += 1
+        if not exact.ways(0, exact.sizes):
+            contradictory += 1  # the voids inferred allow no deal: every sampler must break one
+            continue
+        rng = random.Random(seed * 1_000_003 + number)
+        counts = [[0] * len(exact.sizes) for _ in exact.tiles]
+        for _ in range(samples):
+            for i, p in enumerate(exact.draw(rng)):
+                counts[i][p] += 1
+        floors.append(distance(exact.chances, counts, samples))
+        for name in samplers:
+            results[name].append(
+                sampled(view, exact, SAMPLERS[name], samples, random.Random(seed * 1_000_003 + number))
+            )
+    report: dict[str, object] = {
+        "preset": preset,
+        "views": len(views),
+        "views_with_voids": voided,
+        "views_no_deal_fits": contradictory,
+        "samples_a_view": samples,
+        "noise_floor_tv": summary(floors),
+    }
+    for name, rows in results.items():
+        report[name] = {
+            "tv": summary([r["tv"] for r in rows]),
+            "views_breaking_a_void": sum(r["broken"] > 0 for r in rows),
+            "samples_breaking_a_void": int(sum(r["broken"] for r in rows)),
+            "us_a_sample_median": round(statistics.median(r["us"] for r in rows), 1),
+            "us_first_sample_median": round(statistics.median(r["first_us"] for r in rows), 1),
+        }
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--presets", default="puerto_rican,jamaican")
+    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--samples", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the samplers' draws (the deals are 0, 1, ...)")
+    parser.add_argument("--samplers", default=",".join(SAMPLERS), help=f"of {', '.join(SAMPLERS)}")
+    args = parser.parse_args()
+    samplers = args.samplers.split(",")
+    for name in samplers:
+        if name not in SAMPLERS:
+            parser.error(f"no sampler {name!r} (there are {', '.join(SAMPLERS)})")
+    for preset in args.presets.split(","):
+        print(json.dumps(measure(preset, args.deals, args.samples, args.seed, samplers)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
