@@ -34,14 +34,23 @@ def infer(view: PlayerView) -> Knowledge:
     rules = view.rules
     voids: list[set[int]] = [set() for _ in range(rules.players)]
     for turn in view.public.history:
-        kind = turn.move.kind
-        if kind is MoveKind.PASS or kind is MoveKind.DRAW:
-            voids[turn.seat].update(turn.stuck_on)
-            if kind is MoveKind.DRAW and rules.style is Style.ALL_FIVES_DRAW:
-                # The drawn tile is unknown and the turn ends: it may hold any number.
-                voids[turn.seat].clear()
+        note_stuck(voids[turn.seat], turn.move.kind, turn.stuck_on, rules.style)
     voids[view.seat].clear()
     return Knowledge(tuple(frozenset(v) for v in voids), tuple(view.unseen()))
+
+
+def note_stuck(voids: set[int], kind: MoveKind, stuck_on: Sequence[int], style: Style) -> None:
+    """A seat's `voids` (the numbers its whole hand lacks) after a turn of `kind`, stuck on the ends `stuck_on`
+    if it passed or drew. A pass adds the ends. A draw in a draw game leaves only them: the tiles it draws may hold
+    numbers it lacked before, but it draws until a tile fits and must play that one, so once its turn is over its
+    hand lacks these ends (keeping the older voids made some deals impossible: session 27). A draw that ends the
+    turn (All Fives' draw) leaves none: the tile drawn may hold any number."""
+    if kind is MoveKind.DRAW:
+        voids.clear()
+        if style is Style.ALL_FIVES_DRAW:
+            return
+    if kind is MoveKind.PASS or kind is MoveKind.DRAW:
+        voids.update(stuck_on)
 
 
 def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> Hand:

@@ -11,9 +11,9 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .knowledge import unread_seats, weight_back_in_time
+from .knowledge import note_stuck, unread_seats, weight_back_in_time
 from .moves import MoveKind
-from .rules import LayoutKind, Rules, Style
+from .rules import LayoutKind, Rules
 from .tiles import Tile
 from .view import PlayerView
 
@@ -83,9 +83,7 @@ def sightings_of(rules: Rules, turns: Sequence[Record]) -> tuple[Sighting, ...]:
     seen: list[Sighting] = []
     for seat, kind, tile, end, stuck_on in turns:
         if kind is MoveKind.PASS or kind is MoveKind.DRAW:
-            voids[seat].update(stuck_on)
-            if kind is MoveKind.DRAW and rules.style is Style.ALL_FIVES_DRAW:
-                voids[seat].clear()  # the drawn tile is unknown: it may hold any number
+            note_stuck(voids[seat], kind, stuck_on, rules.style)
             continue
         if kind is not MoveKind.PLAY or tile is None:
             continue

@@ -76,8 +76,8 @@ PRIORS: dict[tuple[str, str], tuple[float, ...]] = {
         "set_top=6;players=4;teams=(0,1,0,1);hand_size=5;style=draw;layout=line;opening=highest_double_must;blocked=lowest_player;scoring=opponents_pips;end_scoring=none;claims=False;capicua_bonus=0;key_bone_bonus=0;removed_tiles=()",
         "medium",
     ): (
-        6.2525,
-        -6.2525,
+        5.865,
+        -5.865,
     ),
     # jamaican, easy
     (
