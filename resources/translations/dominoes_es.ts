@@ -4935,10 +4935,6 @@ tú {dash} {others}</translation>
         <translation>Puntas abiertas: {ends}</translation>
     </message>
     <message>
-        <source>{name} {count}</source>
-        <translation>{name} {count}</translation>
-    </message>
-    <message>
         <source>Tiles in hand: {counts}.</source>
         <translation>Fichas en mano: {counts}.</translation>
     </message>

@@ -88,8 +88,8 @@ def test_s_e_and_c_speak_the_score_the_ends_and_the_tiles(qtbot: QtBot, window: 
         -1
     ]
     qtbot.keyClick(view, Qt.Key.Key_C)
-    counts = "; ".join(
-        f"{name} {len(tiles)}" for name, tiles in zip(["You", "CPU 1", "CPU 2", "CPU 3"], hand.hands, strict=True)
+    counts = ", ".join(
+        f"{len(tiles)} for {name}" for name, tiles in zip(["you", "CPU 1", "CPU 2", "CPU 3"], hand.hands, strict=True)
     )
     assert said[-1] == f"Tiles in hand: {counts}."
 

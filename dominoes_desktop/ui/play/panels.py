@@ -174,12 +174,12 @@ def shown_name(name: str, after_preposition: bool = False) -> str:
     return translate("GameController", "You")
 
 
-def person_name(name: str, seat: int, people: int) -> str:
+def person_name(name: str, seat: int, people: int, after_preposition: bool = False) -> str:
     """A seat's name at a screen with `people` persons: their own, or "Player 2" where the lobby left the generic
     "You" and more than one person plays here (the curtain and the plate then say the same)."""
     if people > 1 and (name in YOU_NAMES or not name.strip()):
         return translate("GamePage", "Player {n}").format(n=seat + 1)
-    return shown_name(name)
+    return shown_name(name, after_preposition)
 
 
 def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_preposition: bool = False) -> str:
@@ -199,13 +199,18 @@ def side_said(rules: Rules, seats: list[SeatConfig], side: int, value: int | str
     colon: review26b F5). `kept`: the value held to its words and the side's names held together (non-breaking
     spaces), for a sheet whose lines wrap between sides, or a long name between its words, never at a figure."""
     names = side_name(rules, seats, side, after_preposition=True)
-    words = translate("Scores", "{points} for {side}")
     if kept:
         # The wording's own spaces held ("10 for" never ends a line), the names' joiner and figures too.
         joiner = translate("Moves", " & ")
-        names = held(names.replace(joiner, joiner.replace(" ", NO_BREAK)))
-        words = words.replace(" ", NO_BREAK)
-    return words.format(points=value, side=names)
+        return figure_for(value, held(names.replace(joiner, joiner.replace(" ", NO_BREAK))), kept)
+    return figure_for(value, names)
+
+
+def figure_for(value: int | str, names: str, kept: bool = False) -> str:
+    """The one wording of a figure and whose it is, the figure first: "10 for you & CPU 2" (a score, the pips, the
+    tiles a seat holds); `names` as said after a preposition. `kept`: the wording's own spaces non-breaking."""
+    words = translate("Scores", "{points} for {side}")
+    return (words.replace(" ", NO_BREAK) if kept else words).format(points=value, side=names)
 
 
 def sides_said(
@@ -218,7 +223,7 @@ def sides_said(
 
 def scores_said(rules: Rules, seats: list[SeatConfig], scores: Sequence[int | str], kept: bool = False) -> str:
     """Every side's score as sides_said says it. The hand review's list, the resume question, the hand-end sheet
-    (match, final score) and the S key say the scores so, in one wording."""
+    (match, final score), the S key and a room's table talk say the scores so, in one wording."""
     return sides_said(rules, seats, enumerate(scores), kept)
 
 

@@ -340,13 +340,13 @@ class TableVoice(QObject):
 
     # ---- what is said when asked ----------------------------------------------------------------
 
-    def _name(self, seat: int) -> str:
+    def _name(self, seat: int, after_preposition: bool = False) -> str:
         from ..play.panels import person_name  # the table's own wording of names
 
         # Two people at one screen: a seat left as "You" is "Player 1", as on its plate and the curtain, not "Tú, tu
         # turno" / "You, your turn" for whichever person holds the screen (audit24).
         controller = self.page.controller
-        return person_name(controller.seats[seat].name, seat, len(controller.people()))
+        return person_name(controller.seats[seat].name, seat, len(controller.people()), after_preposition)
 
     def _names(self) -> list[str]:
         return [self._name(seat) for seat in range(len(self.page.controller.seats))]
@@ -413,7 +413,8 @@ class TableVoice(QObject):
         counts = hand_counts(controller.hand, remaining, sizes)
         hand = controller.hand
         stock = controller.stock_size() if hand is not None and not hand.is_over else 0
-        return counts_words(self._names(), counts, stock)
+        names = [self._name(seat, after_preposition=True) for seat in range(len(controller.seats))]
+        return counts_words(names, counts, stock)
 
     def fits_words(self) -> str:
         from ..play.table_questions import fits_words
