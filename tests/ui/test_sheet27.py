@@ -86,6 +86,9 @@ def test_no_figure_follows_a_name_on_the_hand_end_sheet(qtbot: QtBot, language: 
         assert scores_said(rules, seats, scores) + "." in text, text
         if winner:
             assert scores_said(rules, seats, scores) + "." in said, said
+    if preset == "dominican":  # the sides' pips, a list of sides, end as a sentence on the sheet itself too
+        pips = {"en": "pips for CPU 1 &amp; CPU 3.</p>", "es": "tantos para CPU 1 y CPU 3.</p>"}
+        assert pips[language] in panel.text.text().replace("\xa0", " "), panel.text.text()
     if end_points:
         made = (
             "5 for you, 10 for CPU 1, 15 for CPU 3" if language == "en" else "5 para ti, 10 para CPU 1, 15 para CPU 3"

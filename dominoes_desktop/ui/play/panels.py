@@ -779,7 +779,7 @@ class HandEndPanel(QFrame):
         # The pips before their side ("12 pips for you & CPU 2"), as the scores are said: "CPU 2: 12 pips" was "CPU 2
         # 12 pips" to a screen reader. Held together: the line wraps between the sides, as the match score's does.
         pips = [self.tr("%n pip(s)", "", total).replace(" ", NO_BREAK) for total in totals]
-        lines = [sides_said(rules, seats, enumerate(pips), kept=True)]
+        lines = [sides_said(rules, seats, enumerate(pips), kept=True) + "."]  # a list of sides: a sentence
         # A tie nobody wins is said by the headline; a tie won is won by the rule named here.
         if totals.count(min(totals)) > 1 and result.winner_side is not None:
             lines.append(self.tr("A tie: the side that posed the first tile wins it."))
