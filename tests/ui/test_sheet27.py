@@ -33,8 +33,8 @@ def english_afterwards() -> Iterator[None]:
     LANGUAGE.install("en")
 
 
-def racks(seats: int) -> tuple[tuple[Tile, ...], ...]:
-    return tuple((Tile(seat, 0),) if seat else () for seat in range(seats))
+# What each seat holds at the locked table: seat 1 the lightest, and its side (1 and 3) the lighter of two.
+RACKS = (Tile(6, 5), Tile(4, 0), Tile(6, 4), Tile(3, 2), Tile(5, 5))
 
 
 def hand(rules: Rules, scores: tuple[int, ...], end_points: tuple[int, ...] | None = None) -> HandResult:
@@ -50,8 +50,8 @@ def hand(rules: Rules, scores: tuple[int, ...], end_points: tuple[int, ...] | No
         bonus=(),
         reset=False,
         end_points=end_points or (0,) * rules.sides,
-        pips=tuple(11 + seat for seat in range(rules.players)),
-        remaining=racks(rules.players),
+        pips=tuple(tile.pips for tile in RACKS[: rules.players]),
+        remaining=tuple((tile,) for tile in RACKS[: rules.players]),
         scores=scores,
     )
 
