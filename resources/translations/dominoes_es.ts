@@ -769,10 +769,6 @@
         <translation>Tranque: gana la pareja de {side}.</translation>
     </message>
     <message>
-        <source>{side}: {pips}</source>
-        <translation>{side}: {pips}</translation>
-    </message>
-    <message>
         <source>A tie: the side that posed the first tile wins it.</source>
         <translation>Empate: gana la pareja que salió.</translation>
     </message>
@@ -812,10 +808,6 @@
     <message>
         <source>Match score: {scores}.</source>
         <translation>Marcador de la partida: {scores}.</translation>
-    </message>
-    <message>
-        <source>{side}: {pips} → {points}</source>
-        <translation>{side}: {pips} → {points}</translation>
     </message>
     <message>
         <source>Each loser's pips are rounded to the nearest 5: {each}.</source>
@@ -4285,8 +4277,8 @@ Corte: {cut}</translation>
         <translation>Asiento {n}</translation>
     </message>
     <message>
-        <source>Hand {n} is over. Scores: {scores}</source>
-        <translation>Terminó la mano {n}. Marcador: {scores}</translation>
+        <source>Hand {n} is over. Match score: {scores}.</source>
+        <translation>Terminó la mano {n}. Marcador: {scores}.</translation>
     </message>
     <message>
         <source>This deal's fingerprint: {f}</source>
@@ -4923,12 +4915,8 @@ tú {dash} {others}</translation>
         <translation>No hay partida en la mesa.</translation>
     </message>
     <message>
-        <source>{side} {score}, plus {points} this hand</source>
-        <translation>{side} {score}, más {points} en esta mano</translation>
-    </message>
-    <message>
-        <source>{side} {score}</source>
-        <translation>{side} {score}</translation>
+        <source>{said}, plus {points} this hand</source>
+        <translation>{said}, más {points} en esta mano</translation>
     </message>
     <message>
         <source>{title}: {sides}. {goal}.</source>
@@ -4945,10 +4933,6 @@ tú {dash} {others}</translation>
     <message>
         <source>Open ends: {ends}</source>
         <translation>Puntas abiertas: {ends}</translation>
-    </message>
-    <message>
-        <source>{name} {count}</source>
-        <translation>{name} {count}</translation>
     </message>
     <message>
         <source>Tiles in hand: {counts}.</source>

@@ -240,7 +240,7 @@ def test_a_cutthroat_reset_is_told_before_the_zeros(qtbot: QtBot) -> None:
     panel.show_result(build_rules("cutthroat"), default_seats(3), hand, None)
     text = plain(panel.text.text()).replace("\xa0", " ")
     why = text.index("Everyone has won a hand: the scores go back to zero.")
-    assert why < text.index("Match score: You: 0 · CPU 1: 0 · CPU 2: 0."), text
+    assert why < text.index("Match score: 0 for you, 0 for CPU 1, 0 for CPU 2."), text
 
 
 def test_tab_leaves_the_table_for_the_sheet_between_hands(qtbot: QtBot, window: MainWindow) -> None:

@@ -79,14 +79,19 @@ def headline(qtbot: QtBot, preset: str, hand: HandResult, winner: int | None = N
 
 def test_the_match_end_states_the_final_score_on_the_sheet_and_in_its_headline(qtbot: QtBot) -> None:
     last = result(HandEnd.DOMINO, 0, (0, 12, 0, 7), 19, (153, 74))
-    assert "Final score: You & CPU 2: 153 · CPU 1 & CPU 3: 74." in sheet(qtbot, "cuban", last, winner=0)
+    assert "Final score: 153 for you & CPU 2, 74 for CPU 1 & CPU 3." in sheet(qtbot, "cuban", last, winner=0)
     said = headline(qtbot, "cuban", last, winner=0)  # the status line and the screen reader's words
-    assert said.startswith("Match over. You & CPU 2 won the match. Final score: You & CPU 2: 153 · CPU 1 & CPU 3: 74.")
+    assert said.startswith(
+        "Match over. You & CPU 2 won the match. Final score: 153 for you & CPU 2, 74 for CPU 1 & CPU 3."
+    )
     LANGUAGE.install("es")
-    assert "Resultado final: Tú y CPU 2: 153 · CPU 1 y CPU 3: 74." in sheet(qtbot, "cuban", last, winner=0)
+    assert "Resultado final: 153 para ti y CPU 2, 74 para CPU 1 y CPU 3." in sheet(qtbot, "cuban", last, winner=0)
     # Between hands the match score stays as it was, without a final score.
     going_on = sheet(qtbot, "cuban", result(HandEnd.DOMINO, 0, (0, 12, 0, 7), 19, (53, 74)))
-    assert "Resultado final" not in going_on and "Marcador de la partida: Tú y CPU 2: 53" in going_on
+    assert (
+        "Resultado final" not in going_on
+        and "Marcador de la partida: 53 para ti y CPU 2, 74 para CPU 1 y CPU 3." in going_on
+    )
 
 
 def test_a_match_won_at_the_table_says_its_final_score_once_and_shows_it_in_the_status_line(
@@ -98,7 +103,7 @@ def test_a_match_won_at_the_table_says_its_final_score_once_and_shows_it_in_the_
         idle(window)
     assert window.controller.match_over
     scores = window.controller.scores
-    final = f"Final score: You & CPU 2: {scores[0]} · CPU 1 & CPU 3: {scores[1]}."
+    final = f"Final score: {scores[0]} for you & CPU 2, {scores[1]} for CPU 1 & CPU 3."
     assert sum(line.replace("\xa0", " ").count(final) for line in said) == 1, said[-3:]
     status = window.statusBar().currentMessage()
     assert status.startswith("Match over. ") and " won the match. " + final in status
@@ -130,18 +135,18 @@ def test_a_six_love_key_bone_is_counted_hand_plus_bonus(qtbot: QtBot) -> None:
 def test_a_dominican_block_is_told_by_the_sides_pips_and_won_by_a_side(qtbot: QtBot) -> None:
     block = result(HandEnd.BLOCKED, 1, (21, 9, 11, 17), 32, (72, 225))
     text = sheet(qtbot, "dominican", block)
-    assert "You & CPU 2: 32 pips · CPU 1 & CPU 3: 26 pips" in text
+    assert "32 pips for you & CPU 2, 26 pips for CPU 1 & CPU 3." in text
     assert headline(qtbot, "dominican", block) == "CPU 1 & CPU 3 win the locked table."
     assert "A tie" not in text
     LANGUAGE.install("es")
-    assert "Tú y CPU 2: 32 tantos · CPU 1 y CPU 3: 26 tantos" in sheet(qtbot, "dominican", block)
+    assert "32 tantos para ti y CPU 2, 26 tantos para CPU 1 y CPU 3." in sheet(qtbot, "dominican", block)
     assert headline(qtbot, "dominican", block) == "Tranque: gana la pareja de CPU 1 y CPU 3."
 
 
 def test_a_tied_dominican_block_names_the_rule_that_gave_it_to_the_side_that_posed(qtbot: QtBot) -> None:
     tie = result(HandEnd.BLOCKED, 0, (10, 12, 10, 8), 20, (20, 30), leader=2)
     text = sheet(qtbot, "dominican", tie)
-    assert "You & CPU 2: 20 pips · CPU 1 & CPU 3: 20 pips" in text
+    assert "20 pips for you & CPU 2, 20 pips for CPU 1 & CPU 3." in text
     assert "A tie: the side that posed the first tile wins it." in text
     assert headline(qtbot, "dominican", tie) == "Your side wins the locked table."
     LANGUAGE.install("es")
@@ -153,7 +158,7 @@ def test_a_puerto_rican_tie_nobody_wins_shows_the_sides_and_no_spanish_word_in_e
     tie = result(HandEnd.BLOCKED, None, (10, 12, 10, 8), 0, (20, 30))
     text = sheet(qtbot, "puerto_rican", tie)
     assert headline(qtbot, "puerto_rican", tie) == "Locked table and a tie: nobody wins this hand."
-    assert "You & CPU 2: 20 pips · CPU 1 & CPU 3: 20 pips" in text and "A tie:" not in text
+    assert "20 pips for you & CPU 2, 20 pips for CPU 1 & CPU 3." in text and "A tie:" not in text
     # A Jamaican or Trinidadian calls it a block: the English headline has no "(tranque)" for any house.
     assert "tranque" not in headline(qtbot, "jamaican", result(HandEnd.BLOCKED, None, (5, 5, 9, 9), 0, (1, 1)))
     LANGUAGE.install("es")

@@ -336,7 +336,9 @@ def test_the_guest_s_hand_end_sheet_has_the_match_score_and_the_deal_s_seal_line
     )
     sheet = window.page.hand_end
     assert sheet.isVisible()
-    assert "Match score: Ana &amp; CPU 2: 40 · Ben &amp; CPU 3: 20." in sheet.text.text().replace("\xa0", " ")
+    assert "Match score: 40 for Ana &amp; CPU 2, 20 for Ben &amp; CPU 3." in sheet.text.text().replace("\xa0", " ")
+    # The table talk says it alike, each score before its side ("Scores: 40 : 20" said nobody's).
+    assert "Hand 2 is over. Match score: 40 for Ana & CPU 2, 20 for Ben & CPU 3." in window.log.toPlainText()
     seal = window.page.deal_seal.label
     assert seal.isVisibleTo(sheet) and "This deal was sealed with fingerprint abab" in seal.text()
 

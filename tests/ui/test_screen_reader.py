@@ -66,6 +66,7 @@ WORDS = {
         "out": " is out of ",
         "nobody": "Nobody has shown a number they lack yet.",
         "tiles": "Tiles in hand: ",
+        "for": " for ",
         "fits": "Fits: ",
         "none": "None of your tiles fits.",
         "count": "Count ",
@@ -86,6 +87,7 @@ WORDS = {
         "out": " no tiene ",
         "nobody": "Nadie ha mostrado aún un número que le falte.",
         "tiles": "Fichas en mano: ",
+        "for": " para ",
         "fits": "Caben: ",
         "none": "Ninguna de tus fichas cabe.",
         "count": "Suman ",
@@ -303,7 +305,11 @@ class Ear:
             assert out == w["nobody"], out
         counts = self.ask(Qt.Key.Key_C)
         assert counts.startswith(w["tiles"]), counts
-        said_counts = [int(re.findall(re.escape(name) + r" (\d+)", counts)[0]) for name in names]
+        # Each count before its seat ("7 for you, 6 for CPU 1"), as the scores are said.
+        said_counts = [
+            int(re.findall(r"(\d+)" + w["for"] + re.escape(seat_name(model, seat, True)) + r"[,.]", counts)[0])
+            for seat in range(rules.players)
+        ]
         assert said_counts == [model.rack_size(seat) for seat in range(rules.players)], counts
 
     # ---- what was heard, in all -------------------------------------------------------------
@@ -332,10 +338,10 @@ def accessible_description(widget: QWidget) -> str:
     return interface.text(QAccessible.Text.Description)
 
 
-def seat_name(model: object, seat: int) -> str:
+def seat_name(model: object, seat: int, after_preposition: bool = False) -> str:
     from dominoes_desktop.ui.play.panels import shown_name
 
-    return shown_name(model.seats[seat].name)  # type: ignore[attr-defined]
+    return shown_name(model.seats[seat].name, after_preposition)  # type: ignore[attr-defined]
 
 
 # ---- the answers' words, on tables laid by hand ----------------------------------------------------------------
@@ -652,7 +658,9 @@ def test_a_screen_reader_plays_a_whole_match(desktop: dict[str, str], tmp_path: 
     # (the 6-6 leads the first hand, so the CPUs before the person may have played already; nobody draws).
     asked = [i for i, line in enumerate(said) if line.startswith("Tiles in hand: ")]
     assert asked, "C speaks every player's tiles"
-    counts = re.fullmatch(r"Tiles in hand: You (\d+); CPU 1 (\d+); CPU 2 (\d+); CPU 3 (\d+)\.", said[asked[0]])
+    counts = re.fullmatch(
+        r"Tiles in hand: (\d+) for you, (\d+) for CPU 1, (\d+) for CPU 2, (\d+) for CPU 3\.", said[asked[0]]
+    )
     assert counts is not None, f"C speaks every player's tiles: {said[asked[0]]!r}"
     before = said[: asked[0]]
     players = ("You", "CPU 1", "CPU 2", "CPU 3")

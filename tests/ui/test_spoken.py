@@ -84,10 +84,12 @@ def test_s_e_and_c_speak_the_score_the_ends_and_the_tiles(qtbot: QtBot, window: 
         " and ".join(ends) if len(ends) == 2 else ", ".join(ends[:-1]) + " and " + ends[-1]
     )
     qtbot.keyClick(view, Qt.Key.Key_S)
-    assert re.fullmatch(r"Score · hand 1: You & CPU 2 0; CPU 1 & CPU 3 0\. First to 6 hands\.", said[-1]), said[-1]
+    assert re.fullmatch(r"Score · hand 1: 0 for you & CPU 2, 0 for CPU 1 & CPU 3\. First to 6 hands\.", said[-1]), said[
+        -1
+    ]
     qtbot.keyClick(view, Qt.Key.Key_C)
-    counts = "; ".join(
-        f"{name} {len(tiles)}" for name, tiles in zip(["You", "CPU 1", "CPU 2", "CPU 3"], hand.hands, strict=True)
+    counts = ", ".join(
+        f"{len(tiles)} for {name}" for name, tiles in zip(["you", "CPU 1", "CPU 2", "CPU 3"], hand.hands, strict=True)
     )
     assert said[-1] == f"Tiles in hand: {counts}."
 

@@ -242,4 +242,4 @@ def test_the_hand_end_sheet_says_where_the_match_stands(qtbot: QtBot, window: Ma
     assert result is not None and window.game.hand_end.isVisible()
     ours, theirs = result.scores
     text = window.game.hand_end.text.text().replace("\xa0", " ")  # (each side held together by no-break spaces)
-    assert f"Match score: You &amp; CPU 2: {ours} · CPU 1 &amp; CPU 3: {theirs}." in text, text
+    assert f"Match score: {ours} for you &amp; CPU 2, {theirs} for CPU 1 &amp; CPU 3." in text, text

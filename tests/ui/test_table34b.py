@@ -20,6 +20,7 @@ from dominoes_desktop.engine.scoring import losers_counts
 from dominoes_desktop.store.skill import QueuedHand
 from dominoes_desktop.ui.learn.rules_page import rules_sections
 from dominoes_desktop.ui.play.controller import MatchSetup, SeatConfig, default_seats
+from dominoes_desktop.ui.play.panels import side_name
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
@@ -115,8 +116,8 @@ def test_the_all_fives_hand_end_says_each_losers_pips_are_rounded_to_five(qtbot:
     assert "Each loser's pips are rounded to the nearest 5:" in text, text
     counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
     assert counts and all(points % 5 == 0 and abs(points - pips) <= 2 for _side, pips, points in counts)
-    for _side, pips, points in counts:
-        assert f": {pips} → {points}" in text
+    for side, pips, points in counts:  # (each count before its side, as the scores are said)
+        assert f"{pips} → {points} for {side_name(rules, window.controller.seats, side, True)}" in text
 
 
 def test_the_line_uses_a_large_felt_and_shrinks_only_as_it_grows(qtbot: QtBot, window: MainWindow) -> None:

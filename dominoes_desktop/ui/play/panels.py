@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 from itertools import pairwise
 
@@ -174,12 +174,12 @@ def shown_name(name: str, after_preposition: bool = False) -> str:
     return translate("GameController", "You")
 
 
-def person_name(name: str, seat: int, people: int) -> str:
+def person_name(name: str, seat: int, people: int, after_preposition: bool = False) -> str:
     """A seat's name at a screen with `people` persons: their own, or "Player 2" where the lobby left the generic
     "You" and more than one person plays here (the curtain and the plate then say the same)."""
     if people > 1 and (name in YOU_NAMES or not name.strip()):
         return translate("GamePage", "Player {n}").format(n=seat + 1)
-    return shown_name(name)
+    return shown_name(name, after_preposition)
 
 
 def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_preposition: bool = False) -> str:
@@ -193,23 +193,38 @@ def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_prepositio
     return translate("Moves", " & ").join(names)
 
 
-def scores_said(rules: Rules, seats: list[SeatConfig], scores: Sequence[int]) -> str:
-    """Each side's score, its number before its names, a comma after them: "1 for you & CPU 2, 0 for CPU 1 & CPU
-    3". A name ending in a number ran into a score ("score after it You & CPU 2: 1", "CPU 2 1" to a screen reader
-    that says no colon: review26b F5); a comma is a pause every reader makes, where " · " may be said as nothing.
-    The hand review's list and the resume question say the scores so."""
-    return ", ".join(
-        translate("Scores", "{points} for {side}").format(
-            points=points, side=side_name(rules, seats, side, after_preposition=True)
-        )
-        for side, points in enumerate(scores)
-    )
+def side_said(rules: Rules, seats: list[SeatConfig], side: int, value: int | str, kept: bool = False) -> str:
+    """One side's value before its names: "1 for you & CPU 2", "12 pips for you", "12 → 10 for CPU 1". A name
+    ending in a number ran into a score ("score after it You & CPU 2: 1", "CPU 2 1" to a screen reader that says no
+    colon: review26b F5). `kept`: the value held to its words and the side's names held together (non-breaking
+    spaces), for a sheet whose lines wrap between sides, or a long name between its words, never at a figure."""
+    names = side_name(rules, seats, side, after_preposition=True)
+    if kept:
+        # The wording's own spaces held ("10 for" never ends a line), the names' joiner and figures too.
+        joiner = translate("Moves", " & ")
+        return figure_for(value, held(names.replace(joiner, joiner.replace(" ", NO_BREAK))), kept)
+    return figure_for(value, names)
 
 
-def side_held(rules: Rules, seats: list[SeatConfig], side: int) -> str:
-    """A side's names held together ("CPU 1 & CPU 3" never broken after "&"), for a line that wraps between sides."""
-    joiner = translate("Moves", " & ")
-    return side_name(rules, seats, side).replace(joiner, joiner.replace(" ", NO_BREAK))
+def figure_for(value: int | str, names: str, kept: bool = False) -> str:
+    """The one wording of a figure and whose it is, the figure first: "10 for you & CPU 2" (a score, the pips, the
+    tiles a seat holds); `names` as said after a preposition. `kept`: the wording's own spaces non-breaking."""
+    words = translate("Scores", "{points} for {side}")
+    return (words.replace(" ", NO_BREAK) if kept else words).format(points=value, side=names)
+
+
+def sides_said(
+    rules: Rules, seats: list[SeatConfig], values: Iterable[tuple[int, int | str]], kept: bool = False
+) -> str:
+    """Each (side, value) as side_said says it, a comma after each side: a comma is a pause every reader makes,
+    where " · " may be said as nothing."""
+    return ", ".join(side_said(rules, seats, side, value, kept) for side, value in values)
+
+
+def scores_said(rules: Rules, seats: list[SeatConfig], scores: Sequence[int | str], kept: bool = False) -> str:
+    """Every side's score as sides_said says it. The hand review's list, the resume question, the hand-end sheet
+    (match, final score), the S key and a room's table talk say the scores so, in one wording."""
+    return sides_said(rules, seats, enumerate(scores), kept)
 
 
 def sides_count_together(rules: Rules) -> bool:
@@ -731,15 +746,9 @@ class HandEndPanel(QFrame):
             return head
         if result.winner_side is not None and len(result.scores) == rules.sides:
             won = self.tr("{side} won the match.").format(side=side_name(rules, seats, result.winner_side))
-            standing = self.standing(rules, seats, result.scores).replace(NO_BREAK, " ")  # a status line, said
-            final = self.tr("Final score: {scores}.").format(scores=standing)
+            final = self.tr("Final score: {scores}.").format(scores=scores_said(rules, seats, result.scores))
             return " ".join((self.tr("Match over."), won, final, head))
         return self.tr("Match over.") + " " + head
-
-    def standing(self, rules: Rules, seats: list[SeatConfig], scores: tuple[int, ...]) -> str:
-        """Each side and its score. A side's names held together ("CPU 1 &" at a line's end, "CPU 3: 31" on the
-        next): the line wraps between sides, or, a side too long for a line, between the words of a name."""
-        return " · ".join(held(f"{side_held(rules, seats, side)}: {score}") for side, score in enumerate(scores))
 
     def _sum_words(self, rules: Rules, result: HandResult) -> str:
         """Where a hand's points come from when a bonus is in them: " (8 in hand + 30 for the capicúa)"."""
@@ -767,16 +776,10 @@ class HandEndPanel(QFrame):
         if result.end.value != "blocked" or not sides_count_together(rules):
             return []
         totals = side_pips(rules, result.pips)
-        # A side's names and pips held together: the line wraps between the sides, as the match score's does.
-        each = " · ".join(
-            held(
-                self.tr("{side}: {pips}").format(
-                    side=side_held(rules, seats, side), pips=self.tr("%n pip(s)", "", total).replace(" ", NO_BREAK)
-                )
-            )
-            for side, total in enumerate(totals)
-        )
-        lines = [each]
+        # The pips before their side ("12 pips for you & CPU 2"), as the scores are said: "CPU 2: 12 pips" was "CPU 2
+        # 12 pips" to a screen reader. Held together: the line wraps between the sides, as the match score's does.
+        pips = [self.tr("%n pip(s)", "", total).replace(" ", NO_BREAK) for total in totals]
+        lines = [sides_said(rules, seats, enumerate(pips), kept=True) + "."]  # a list of sides: a sentence
         # A tie nobody wins is said by the headline; a tie won is won by the rule named here.
         if totals.count(min(totals)) > 1 and result.winner_side is not None:
             lines.append(self.tr("A tie: the side that posed the first tile wins it."))
@@ -799,7 +802,7 @@ class HandEndPanel(QFrame):
             # A name held to its number: "Partida ganada: Jugador 1 y CPU" over a lone "2." at 1024x700 (session 25).
             lines.append(f"<h1>{escape(over)}</h1><h3>{escape(held(won))}</h3>")
             if len(result.scores) == rules.sides:
-                final = self.tr("Final score: {scores}.").format(scores=self.standing(rules, seats, result.scores))
+                final = self.tr("Final score: {scores}.").format(scores=scores_said(rules, seats, result.scores, True))
                 lines.append("<p><b>" + escape(final) + "</b></p>")
         lines.append(f"<h2>{escape(head)}</h2>")
         if result.winner_side is not None:
@@ -815,13 +818,12 @@ class HandEndPanel(QFrame):
             if rules.scoring is Scoring.PORCH_FIVES and result.winner_seat is not None:
                 # The count is not the pips shown below: each loser's is rounded to five (All Fives).
                 counts = losers_counts(rules, result.end, result.winner_seat, result.pips)
-                each = ", ".join(
-                    held(
-                        self.tr("{side}: {pips} → {points}").format(
-                            side=side_name(rules, seats, side), pips=pips, points=points
-                        )
-                    )
-                    for side, pips, points in counts
+                # Each count before its side ("12 → 10 for CPU 1"), as the scores are said.
+                each = sides_said(
+                    rules,
+                    seats,
+                    ((side, f"{pips}{NO_BREAK}→{NO_BREAK}{points}") for side, pips, points in counts),
+                    True,
                 )
                 text = self.tr("Each loser's pips are rounded to the nearest 5: {each}.").format(each=each)
                 lines.append("<p>" + escape(text) + "</p>")
@@ -833,10 +835,12 @@ class HandEndPanel(QFrame):
         # Where the match stands, the side panel hidden. Not in a duplicate's play: a match of one hand, its "Match
         # score" was always 1-0 or 0-1, never the duplicate's standing (the note under the headline says that).
         if winner is None and len(result.scores) == rules.sides and not duplicate:
-            standing = self.standing(rules, seats, result.scores)
+            standing = scores_said(rules, seats, result.scores, kept=True)
             lines.append("<p>" + escape(self.tr("Match score: {scores}.").format(scores=standing)) + "</p>")
         if any(result.end_points):
-            points = ", ".join(held(f"{side_name(rules, seats, s)} {p}") for s, p in enumerate(result.end_points) if p)
+            # Each side's points before its names ("10 for you & CPU 2"): "You & CPU 2 10" ran a name into a figure.
+            made = ((s, p) for s, p in enumerate(result.end_points) if p)
+            points = sides_said(rules, seats, made, kept=True)
             lines.append("<p>" + escape(self.tr("End points this hand: {points}.").format(points=points)) + "</p>")
         pips = [self.tr("%n pip(s)", "", result.pips[s]) for s in range(len(seats))]
         # The name, the tiles and the pips a gap apart that reads as columns: 6 px between them read "CPU 3 6-3 1-0

@@ -17,6 +17,7 @@ from ...engine.rules import EndScoring, LayoutKind
 from ...engine.tiles import Tile
 from ..shell.i18n import translate
 from ..shell.wording import move_words
+from .panels import figure_for
 
 # The pose's four arms as a cross is drawn (geometry._plan_cross: east, west, north, south); later arms leave
 # a spinner double.
@@ -238,11 +239,10 @@ def hand_counts(
 
 
 def counts_words(names: Sequence[str], counts: Sequence[int], stock: int) -> str:
-    parts = [
-        translate("Voice", "{name} {count}").format(name=name, count=count)
-        for name, count in zip(names, counts, strict=True)
-    ]
-    text = translate("Voice", "Tiles in hand: {counts}.").format(counts="; ".join(parts))
+    """`names` as said after a preposition ("you"): each count before its seat, as the scores are said ("7 for you,
+    6 for CPU 1"), where "CPU 1 6" ran a name's number into the count."""
+    parts = [figure_for(count, name) for name, count in zip(names, counts, strict=True)]
+    text = translate("Voice", "Tiles in hand: {counts}.").format(counts=", ".join(parts))
     if stock:
         text += " " + translate("TableQuestions", "Stock: {count}.").format(count=stock)
     return text

@@ -53,7 +53,7 @@ from ..look.looks import Look
 from ..play.controller import MatchSetup
 from ..play.cpu_worker import desktop_pool
 from ..play.game_page import PANEL_MIN, GamePage
-from ..play.panels import RETURN_CLICKS, ButtonRow
+from ..play.panels import RETURN_CLICKS, ButtonRow, scores_said
 from ..review.skill_recorder import SkillRecorder
 from ..shell.announce import TableVoice, say
 from ..shell.i18n import translate
@@ -871,8 +871,15 @@ class RoomWindow(QWidget):
         if kind == "start":
             self._asked_after = -1  # a match begins: another is asked for at its end, afresh
         if kind == "hand_end":
-            scores = " : ".join(str(s) for s in message["scores"])
-            self.say_log(self.tr("Hand {n} is over. Scores: {scores}").format(n=message["hand"] + 1, scores=scores))
+            # Each score before its side, as the sheet says them: "10 : 0" said nobody's.
+            scores = [int(s) for s in message["scores"]]
+            rules = self.controller.rules
+            said = (
+                scores_said(rules, self.controller.seats, scores)
+                if rules is not None and len(scores) == rules.sides
+                else " : ".join(str(s) for s in scores)
+            )
+            self.say_log(self.tr("Hand {n} is over. Match score: {scores}.").format(n=message["hand"] + 1, scores=said))
             self._fairness()
             self._seal_line(message)
             self.status.setText(self.tr("Hand {n} is over: every rack is face up.").format(n=message["hand"] + 1))

@@ -340,19 +340,19 @@ class TableVoice(QObject):
 
     # ---- what is said when asked ----------------------------------------------------------------
 
-    def _name(self, seat: int) -> str:
+    def _name(self, seat: int, after_preposition: bool = False) -> str:
         from ..play.panels import person_name  # the table's own wording of names
 
         # Two people at one screen: a seat left as "You" is "Player 1", as on its plate and the curtain, not "Tú, tu
         # turno" / "You, your turn" for whichever person holds the screen (audit24).
         controller = self.page.controller
-        return person_name(controller.seats[seat].name, seat, len(controller.people()))
+        return person_name(controller.seats[seat].name, seat, len(controller.people()), after_preposition)
 
     def _names(self) -> list[str]:
         return [self._name(seat) for seat in range(len(self.page.controller.seats))]
 
     def score_words(self) -> str:
-        from ..play.panels import side_name
+        from ..play.panels import scores_said, side_said
 
         controller = self.page.controller
         rules = controller.rules
@@ -361,25 +361,26 @@ class TableVoice(QObject):
         # The points made this hand and not yet in the score, as the panel's "+10" shows them (S left them out).
         hand = controller.hand
         running = list(hand.end_points) if hand is not None else [0] * len(controller.scores)
-        sides = []
-        for side, score in enumerate(controller.scores):
-            name = side_name(rules, controller.seats, side)
-            made = running[side] if side < len(running) else 0
-            if made:
-                sides.append(
-                    translate("Voice", "{side} {score}, plus {points} this hand").format(
-                        side=name, score=score, points=made
-                    )
+        made = [running[side] if side < len(running) else 0 for side in range(len(controller.scores))]
+        # Each score before its side, as the sheet and the review say them: "CPU 1 & CPU 3 10" ran a name into it.
+        said = scores_said(rules, controller.seats, controller.scores)
+        if any(made):
+            # A side's points made this hand after its score, so the sides are a semicolon apart.
+            said = "; ".join(
+                translate("Voice", "{said}, plus {points} this hand").format(
+                    said=side_said(rules, controller.seats, side, score), points=made[side]
                 )
-            else:
-                sides.append(translate("Voice", "{side} {score}").format(side=name, score=score))
+                if made[side]
+                else side_said(rules, controller.seats, side, score)
+                for side, score in enumerate(controller.scores)
+            )
         from PySide6.QtGui import QTextDocumentFragment
 
         title = self.page.scores.title.text()
         lines = QTextDocumentFragment.fromHtml(self.page.scores.body.text()).toPlainText().splitlines()
         # The goal's line alone: the panel's footnote on the points made this hand was read glued to it.
-        goal = next((line.strip() for line in lines[len(sides) :] if line.strip()), "")
-        return translate("Voice", "{title}: {sides}. {goal}.").format(title=title, sides="; ".join(sides), goal=goal)
+        goal = next((line.strip() for line in lines[len(made) :] if line.strip()), "")
+        return translate("Voice", "{title}: {sides}. {goal}.").format(title=title, sides=said, goal=goal)
 
     def line_words(self) -> str:
         from ..play.table_questions import line_words
@@ -412,7 +413,8 @@ class TableVoice(QObject):
         counts = hand_counts(controller.hand, remaining, sizes)
         hand = controller.hand
         stock = controller.stock_size() if hand is not None and not hand.is_over else 0
-        return counts_words(self._names(), counts, stock)
+        names = [self._name(seat, after_preposition=True) for seat in range(len(controller.seats))]
+        return counts_words(names, counts, stock)
 
     def fits_words(self) -> str:
         from ..play.table_questions import fits_words
