@@ -17,16 +17,18 @@ from .hand import Hand
 from .layout import Placement
 from .moves import MoveKind
 from .rules import LayoutKind, Style
-from .tiles import Tile
+from .tiles import Tile, full_set, heaviness
 from .view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """For each seat, the numbers it has shown it does not hold; and the tiles nobody here can see."""
+    """For each seat, the numbers it has shown it does not hold; the tiles nobody here can see; and for each seat,
+    unseen tiles it cannot hold for another reason (what the hand's first tile showed: `opening_shows`)."""
 
     voids: tuple[frozenset[int], ...]
     unseen: tuple[Tile, ...]
+    barred: tuple[frozenset[Tile], ...] = ()
 
 
 def infer(view: PlayerView) -> Knowledge:
@@ -36,7 +38,30 @@ def infer(view: PlayerView) -> Knowledge:
     for turn in view.public.history:
         note_stuck(voids[turn.seat], turn.move.kind, turn.stuck_on, rules.style)
     voids[view.seat].clear()
-    return Knowledge(tuple(frozenset(v) for v in voids), tuple(view.unseen()))
+    unseen = tuple(view.unseen())
+    out = opening_shows(view) & frozenset(unseen)
+    drew = {t.seat for t in view.public.history if t.move.kind is MoveKind.DRAW}
+    barred = tuple(frozenset() if s == view.seat or s in drew else out for s in range(rules.players))
+    return Knowledge(tuple(frozenset(v) for v in voids), unseen, barred if out else ())
+
+
+def opening_shows(view: PlayerView) -> frozenset[Tile]:
+    """The tiles no hand held when the hand was dealt, by the tile it opened with: under a rule that makes the
+    holder of the highest double pose it, every double above the one posed was left out (in the stock or asleep);
+    where no double was dealt and the heaviest tile was posed, every double and every heavier tile. Only in a
+    match's first hand, where that rule surely chose the leader (later hands may be led by the last winner). A
+    rule that lets that holder lead any tile (highest_double_any) says only that it held one, which no tile's
+    place can express: not used."""
+    rules = view.rules
+    placements = view.public.layout.placements
+    if view.hand_index != 0 or not rules.opening.must_pose_double or not placements:
+        return frozenset()
+    pose = placements[0].tile
+    if pose.is_double:
+        return frozenset(Tile(n, n) for n in range(pose.high + 1, rules.set_top + 1))
+    return frozenset(
+        t for t in full_set(rules.set_top, rules.removed_tiles) if t.is_double or heaviness(t) > heaviness(pose)
+    )
 
 
 def note_stuck(voids: set[int], kind: MoveKind, stuck_on: Sequence[int], style: Style) -> None:
@@ -62,7 +87,7 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
     dealer = _dealer(knowledge, view.seat, view.hand_sizes, view.stock)
     if not dealer.count:
         # The view contradicts itself (a hand-made case): deal as if nobody had passed.
-        open_hands = Knowledge(tuple(frozenset() for _ in knowledge.voids), knowledge.unseen)
+        open_hands = Knowledge(tuple(frozenset() for _ in knowledge.voids), knowledge.unseen)  # nor any barred
         dealer = _dealer(open_hands, view.seat, view.hand_sizes, view.stock)
         if not dealer.count:
             raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
@@ -165,9 +190,14 @@ def _grouped(knowledge: Knowledge, seats: tuple[int, ...]) -> tuple[tuple[tuple[
     the stock and asleep always), in the order found."""
     groups: dict[tuple[int, ...], list[Tile]] = {}
     voids = knowledge.voids
+    barred = knowledge.barred or tuple(frozenset() for _ in voids)
     for tile in knowledge.unseen:
         where = (
-            *(p for p, s in enumerate(seats) if tile.high not in voids[s] and tile.low not in voids[s]),
+            *(
+                p
+                for p, s in enumerate(seats)
+                if tile.high not in voids[s] and tile.low not in voids[s] and tile not in barred[s]
+            ),
             len(seats),
             len(seats) + 1,
         )

@@ -10,11 +10,12 @@ import pytest
 
 from dominoes_desktop.engine.analysis.worlds import consistent, view_at
 from dominoes_desktop.engine.hand import Hand
-from dominoes_desktop.engine.knowledge import dealer_for, infer
+from dominoes_desktop.engine.knowledge import dealer_for, infer, opening_shows, sample_world
 from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import PRESETS, build_rules
 from dominoes_desktop.engine.rules import Style
+from dominoes_desktop.engine.tiles import Tile, heaviness
 
 from .helpers import start_hand
 
@@ -37,9 +38,13 @@ def _truth_fits(position: Hand, seat: int) -> bool:
     return consistent(view, position.hands, stock[: view.stock]) and dealer_for(view).count > 0
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_every_seat_infers_voids_the_real_deal_has(preset: str) -> None:
-    rules = build_rules(preset)
+SMALLER_DEALS = [("block", 5), ("draw", 5), ("cutthroat", 5), ("barbados", 4), ("classic_block", 4)]
+
+
+@pytest.mark.parametrize(("preset", "deal_size"), [(p, None) for p in sorted(PRESETS)] + SMALLER_DEALS)
+def test_every_seat_infers_voids_the_real_deal_has(preset: str, deal_size: int | None) -> None:
+    """Every preset, and smaller deals that leave tiles asleep or in the stock (where the first tile tells more)."""
+    rules = build_rules(preset, {} if deal_size is None else {"deal_size": deal_size})
     rng = random.Random(27)
     checked = 0
     for deal in range(6):
@@ -74,3 +79,53 @@ def test_a_draw_games_seat_that_drew_may_hold_what_it_lacked_before() -> None:
                         found += 1
                         assert not voids[other] & held, (deal, other)
     assert found  # such hands happen: the check above was exercised
+
+
+def _first_hand_posed(preset: str, double: bool, deal_size: int = 5) -> tuple[Hand, int]:
+    """A first hand of `preset` just posed (by a double or not), and a seat other than the leader."""
+    rules = build_rules(preset, {"deal_size": deal_size})
+    for deal in range(400):
+        hand = start_hand(Match(rules), seed=deal)
+        hand.apply_legal(hand.legal_moves()[0])
+        if hand.layout.placements[0].tile.is_double == double:
+            return hand, (hand.leader + 1) % rules.players
+    raise AssertionError(f"no first hand of {preset} posed {'a double' if double else 'another tile'}")
+
+
+@pytest.mark.parametrize(("preset", "deal_size"), [("cutthroat", 5), ("block", 5), ("draw", 5)])
+def test_no_seat_is_dealt_a_double_above_the_one_the_first_hand_was_opened_with(preset: str, deal_size: int) -> None:
+    """The holder of the highest double must pose it: every double above it was asleep (or in the stock), never in
+    a world's hand."""
+    for deal in range(60):
+        hand = start_hand(Match(build_rules(preset, {"deal_size": deal_size})), seed=deal)
+        hand.apply_legal(hand.legal_moves()[0])
+        pose = hand.layout.placements[0].tile
+        view = view_at(hand, (hand.leader + 1) % hand.rules.players)
+        above = {Tile(n, n) for n in range(pose.high + 1, hand.rules.set_top + 1)} - set(view.tiles)
+        if not above:
+            continue
+        assert opening_shows(view) >= above
+        rng = random.Random(deal)
+        for _ in range(30):
+            world = sample_world(view, infer(view), rng)
+            assert not above & {t for s, h in enumerate(world.hands) if s != view.seat for t in h}
+        return
+    raise AssertionError(f"no first hand of {preset} opened under its highest possible double")
+
+
+def test_where_no_double_was_dealt_the_heaviest_tile_posed_shows_every_double_and_heavier_tile_was_left_out() -> None:
+    hand, seat = _first_hand_posed("cutthroat", double=False, deal_size=2)
+    pose = hand.layout.placements[0].tile
+    shown = opening_shows(view_at(hand, seat))
+    assert all(t.is_double or heaviness(t) > heaviness(pose) for t in shown)
+    doubles = {Tile(n, n) for n in range(7)} - set(hand.rules.removed_tiles)  # cutthroat sets the 0-0 aside
+    assert doubles <= shown
+    assert Tile(6, 5) in shown or pose == Tile(6, 5)
+
+
+def test_the_opening_tells_nothing_after_the_first_hand_or_where_the_leader_may_lead_any_tile() -> None:
+    hand, seat = _first_hand_posed("room", double=True)  # highest_double_any: the holder leads what it likes
+    assert opening_shows(view_at(hand, seat)) == frozenset()
+    hand, seat = _first_hand_posed("cutthroat", double=True)
+    assert opening_shows(view_at(hand, seat, hand_index=1)) == frozenset()
+    assert opening_shows(view_at(hand, seat)) or hand.layout.placements[0].tile == Tile(6, 6)

@@ -88,7 +88,8 @@ def every_world(view: PlayerView) -> list[SampledWorld]:
 
 def consistent(view: PlayerView, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile]) -> bool:
     """Whether a world fits `view`: the seat's own tiles, every hand's size and the stock's, the unseen tiles
-    each in one place at most, and no tile of a number a seat showed it lacked. (For checking a sample.)"""
+    each in one place at most, no tile of a number a seat showed it lacked, and none the hand's first tile showed no
+    hand held (`knowledge.opening_shows`). (For checking a sample.)"""
     knowledge = infer(view)
     if tuple(hands[view.seat]) != view.tiles or len(stock) != view.stock:
         return False
@@ -98,8 +99,9 @@ def consistent(view: PlayerView, hands: Sequence[Sequence[Tile]], stock: Sequenc
     unseen = set(knowledge.unseen)
     if len(set(hidden)) != len(hidden) or not set(hidden) <= unseen:
         return False
+    barred = knowledge.barred or tuple(frozenset() for _ in hands)
     return all(
-        t.high not in knowledge.voids[s] and t.low not in knowledge.voids[s]
+        t.high not in knowledge.voids[s] and t.low not in knowledge.voids[s] and t not in barred[s]
         for s, h in enumerate(hands)
         if s != view.seat
         for t in h
