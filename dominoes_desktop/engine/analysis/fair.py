@@ -222,6 +222,7 @@ import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
+from fractions import Fraction
 from multiprocessing import shared_memory
 from typing import Any
 
@@ -322,7 +323,15 @@ class FairJudged:
     def ahead(self, move: Move) -> float:
         """The share of the worlds (by weight) in which `move` leaves the deciding side ahead in the hand."""
         o = self.judged.options.index(move)
-        return sum(w.weight for w in self.worlds if w.values[o] > 0)
+        return math.fsum(w.weight for w in self.worlds if w.values[o] > 0)
+
+
+def weighted_mean(worlds: Sequence[WorldJudged], option: int) -> float:
+    """An option's mean value over `worlds`, by weight, worked out exactly (as fractions) and rounded once: the
+    same float whatever the worlds' order (a float sum in the drawn order differed in its last bit from seed to
+    seed over the very same worlds), and a whole number where every world gives that number."""
+    total = sum(Fraction(w.weight) for w in worlds)
+    return float(sum(Fraction(w.weight) * Fraction(w.values[option]) for w in worlds) / total)
 
 
 def _number(value: float) -> int | float:
@@ -670,7 +679,7 @@ def _verdict(
     rules = recorded.rules
     ply, position, played, _ = decision
     options = position.legal_moves()
-    means = [sum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
+    means = [weighted_mean(worlds, o) for o in range(len(options))]
     loss = max(means) - means[options.index(played)]
     exact = all(w.exact for w in worlds)
     # Over every world the seat could not rule out, the means are the values themselves: no margin of error.
@@ -693,13 +702,14 @@ def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], play
     """The loss of `played` (the best mean value less its mean value) and its margin of error: two standard
     errors of the worlds' own losses against the option best on average, their weighted spread over the
     worlds' worth (weights counted: n = 1 / sum of squared weights), and never less than 3/n of the loss."""
-    means = [sum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
+    # Sums free of the worlds' order (`math.fsum`), so that the same worlds give the same margin in any order.
+    means = [math.fsum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
     best = means.index(max(means))
     p = options.index(played)
     losses = [w.values[best] - w.values[p] for w in worlds]
     mean = means[best] - means[p]
-    spread = sum(w.weight * (x - mean) ** 2 for w, x in zip(worlds, losses, strict=True))
-    effective = 1.0 / max(EPSILON, sum(w.weight**2 for w in worlds))
+    spread = math.fsum(w.weight * (x - mean) ** 2 for w, x in zip(worlds, losses, strict=True))
+    effective = 1.0 / max(EPSILON, math.fsum(w.weight**2 for w in worlds))
     # Few worlds that agree say little of the others: up to three in n of them could lose nothing (the rule
     # of three, 95%), so the margin is never below that share of the loss (4 pose worlds alike: 3/4 of it).
     return mean, max(2.0 * math.sqrt(spread / effective), mean * min(1.0, 3.0 / effective))
@@ -866,7 +876,7 @@ def judge_hand_view(
 
     def worlds_of(d: int) -> list[WorldJudged]:
         entries = [raw[d][k] for k in sorted(raw[d])]
-        total = sum(e[2] for e in entries)
+        total = math.fsum(e[2] for e in entries)  # the same whatever the worlds' (the seed's) order
         return [WorldJudged(h, s, w / total, v, x) for h, s, w, v, x in entries]
 
     def next_round(allowance: int) -> tuple[list[tuple[int, int, int]], int]:
