@@ -4,11 +4,10 @@ judged over its every world. Cases from an outside reader of docs/COACH.md, in t
 from __future__ import annotations
 
 import json
-
-import pytest
+from fractions import Fraction
 
 from dominoes_desktop.engine.analysis.coach import RecordedHand, hands_of_case
-from dominoes_desktop.engine.analysis.fair import FairJudged, WorldJudged, judge_hand_view, weighted_mean
+from dominoes_desktop.engine.analysis.fair import FairJudged, WorldJudged, judge_hand_view, weighted_means
 from dominoes_desktop.engine.analysis.reasons import position_before
 from dominoes_desktop.engine.analysis.worlds import count_worlds, view_at
 from dominoes_desktop.engine.rules import Style
@@ -46,14 +45,21 @@ def test_a_decision_judged_over_every_world_prints_the_same_for_any_seed() -> No
     ], "the seeds should draw the worlds in other orders"
 
 
-def test_the_weighted_mean_is_exact_and_free_of_the_worlds_order() -> None:
-    weights = [0.1, 0.2, 0.3, 0.4, 1 / 3, 1e-17]
-    worlds = [WorldJudged((), (), w, (1.0, 3.0 * k - 5.5), True) for k, w in enumerate(weights)]
-    assert weighted_mean(worlds, 0) == 1.0
-    expected = weighted_mean(worlds, 1)
-    assert all(weighted_mean(worlds[k:] + worlds[:k], 1) == expected for k in range(len(worlds)))
-    assert weighted_mean(list(reversed(worlds)), 1) == expected
-    assert expected == pytest.approx(sum(w * (3.0 * k - 5.5) for k, w in enumerate(weights)) / sum(weights))
+def test_the_weighted_means_are_exact_and_free_of_the_worlds_order() -> None:
+    weights = [0.1, 0.2, 0.3, 0.4, 1 / 3, 1e-17, 2.5e-3]
+    rows = [(1.0, 3.0 * k - 5.5, -7.0, 0.1 * k) for k in range(len(weights))]
+    worlds = [WorldJudged((), (), w, row, True) for w, row in zip(weights, rows, strict=True)]
+    means = weighted_means(worlds, 4)
+    assert means[0] == 1.0 and means[2] == -7.0
+    for k in range(len(worlds)):
+        assert weighted_means(worlds[k:] + worlds[:k], 4) == means
+        assert weighted_means(list(reversed(worlds[k:] + worlds[:k])), 4) == means
+    exact = [
+        sum(Fraction(w) * Fraction(row[o]) for w, row in zip(weights, rows, strict=True))
+        / sum(Fraction(w) for w in weights)
+        for o in range(4)
+    ]
+    assert means == [float(x) for x in exact]
 
 
 def test_a_draw_game_whose_stock_is_empty_is_judged_over_every_world() -> None:

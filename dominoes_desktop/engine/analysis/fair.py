@@ -222,7 +222,6 @@ import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
-from fractions import Fraction
 from multiprocessing import shared_memory
 from typing import Any
 
@@ -326,12 +325,29 @@ class FairJudged:
         return math.fsum(w.weight for w in self.worlds if w.values[o] > 0)
 
 
-def weighted_mean(worlds: Sequence[WorldJudged], option: int) -> float:
-    """An option's mean value over `worlds`, by weight, worked out exactly (as fractions) and rounded once: the
-    same float whatever the worlds' order (a float sum in the drawn order differed in its last bit from seed to
-    seed over the very same worlds), and a whole number where every world gives that number."""
-    total = sum(Fraction(w.weight) for w in worlds)
-    return float(sum(Fraction(w.weight) * Fraction(w.values[option]) for w in worlds) / total)
+def weighted_means(worlds: Sequence[WorldJudged], options: int) -> list[float]:
+    """Each option's mean value over `worlds`, by weight, worked out exactly and rounded once: the same float
+    whatever the worlds' order (float sums in the drawn order differed in their last bit from seed to seed over
+    the very same worlds), and a whole number where every world gives that number. A float is an integer over a
+    power of two, so the sums are of integers over one power of two (as fractions, ten times the time)."""
+    if not worlds:
+        return [0.0] * options  # as the float sums gave (every decision has its scouting worlds)
+    weights = [_binary(w.weight) for w in worlds]
+    shift = max(e for _, e in weights)
+    total = sum(n << (shift - e) for n, e in weights)
+    means = []
+    for o in range(options):
+        terms = [(n * m, e + f) for (n, e), (m, f) in zip(weights, (_binary(w.values[o]) for w in worlds), strict=True)]
+        top = max(e for _, e in terms)
+        # sum / 2**top over total / 2**shift: Python divides integers with one rounding.
+        means.append((sum(n << (top - e) for n, e in terms) << shift) / (total << top))
+    return means
+
+
+def _binary(value: float) -> tuple[int, int]:
+    """`value` as n / 2**e exactly."""
+    n, d = value.as_integer_ratio()
+    return n, d.bit_length() - 1
 
 
 def _number(value: float) -> int | float:
@@ -679,7 +695,7 @@ def _verdict(
     rules = recorded.rules
     ply, position, played, _ = decision
     options = position.legal_moves()
-    means = [weighted_mean(worlds, o) for o in range(len(options))]
+    means = weighted_means(worlds, len(options))
     loss = max(means) - means[options.index(played)]
     exact = all(w.exact for w in worlds)
     # Over every world the seat could not rule out, the means are the values themselves: no margin of error.
