@@ -209,6 +209,15 @@ both orders with searches made to run out by lane). Lanes run in the judging pro
 in a pool worker that is killed when the game closes) keep their board in that process's memory, not in shared
 memory a killed worker would leave behind. The node count's change can, where a hand's allowance runs out, give
 a decision other later worlds than before: "byte for byte the same" above holds for the hands compared.
+
+Session 27: an outside reader found a decision judged over every world printed 1 for one seed and 1.0 for
+another: the weights' total and the means were float sums in the order the seed drew the worlds, which differ in
+the last bit. The means are now worked out exactly and rounded once (`weighted_means`), the total and the margin's
+sums by `math.fsum`: over the reader's 14 cases (block, classic_block, jamaican and two-player classic_draw hands),
+seeds 0 to 3, 10 of the 17 decisions judged over every world for two seeds or more printed other lines or worlds
+for another seed before, none after (log not kept; `tests/engine/test_coach27.py` checks one). At seed 1 the lines
+changed only where a whole number printed as 1.0 or -1.0 (now 1 and -1): 2 of 16 and 2 of 15 in the jamaican
+cases, none in four others.
 """
 
 from __future__ import annotations
@@ -322,7 +331,32 @@ class FairJudged:
     def ahead(self, move: Move) -> float:
         """The share of the worlds (by weight) in which `move` leaves the deciding side ahead in the hand."""
         o = self.judged.options.index(move)
-        return sum(w.weight for w in self.worlds if w.values[o] > 0)
+        return math.fsum(w.weight for w in self.worlds if w.values[o] > 0)
+
+
+def weighted_means(worlds: Sequence[WorldJudged], options: int) -> list[float]:
+    """Each option's mean value over `worlds`, by weight, worked out exactly and rounded once: the same float
+    whatever the worlds' order (float sums in the drawn order differed in their last bit from seed to seed over
+    the very same worlds), and a whole number where every world gives that number. A float is an integer over a
+    power of two, so the sums are of integers over one power of two (as fractions, ten times the time)."""
+    if not worlds:
+        return [0.0] * options  # as the float sums gave (every decision has its scouting worlds)
+    weights = [_binary(w.weight) for w in worlds]
+    shift = max(e for _, e in weights)
+    total = sum(n << (shift - e) for n, e in weights)
+    means = []
+    for o in range(options):
+        terms = [(n * m, e + f) for (n, e), (m, f) in zip(weights, (_binary(w.values[o]) for w in worlds), strict=True)]
+        top = max(e for _, e in terms)
+        # sum / 2**top over total / 2**shift: Python divides integers with one rounding.
+        means.append((sum(n << (top - e) for n, e in terms) << shift) / (total << top))
+    return means
+
+
+def _binary(value: float) -> tuple[int, int]:
+    """`value` as n / 2**e exactly."""
+    n, d = value.as_integer_ratio()
+    return n, d.bit_length() - 1
 
 
 def _number(value: float) -> int | float:
@@ -670,7 +704,7 @@ def _verdict(
     rules = recorded.rules
     ply, position, played, _ = decision
     options = position.legal_moves()
-    means = [sum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
+    means = weighted_means(worlds, len(options))
     loss = max(means) - means[options.index(played)]
     exact = all(w.exact for w in worlds)
     # Over every world the seat could not rule out, the means are the values themselves: no margin of error.
@@ -693,13 +727,14 @@ def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], play
     """The loss of `played` (the best mean value less its mean value) and its margin of error: two standard
     errors of the worlds' own losses against the option best on average, their weighted spread over the
     worlds' worth (weights counted: n = 1 / sum of squared weights), and never less than 3/n of the loss."""
-    means = [sum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
+    # Sums free of the worlds' order (`math.fsum`), so that the same worlds give the same margin in any order.
+    means = [math.fsum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
     best = means.index(max(means))
     p = options.index(played)
     losses = [w.values[best] - w.values[p] for w in worlds]
     mean = means[best] - means[p]
-    spread = sum(w.weight * (x - mean) ** 2 for w, x in zip(worlds, losses, strict=True))
-    effective = 1.0 / max(EPSILON, sum(w.weight**2 for w in worlds))
+    spread = math.fsum(w.weight * (x - mean) ** 2 for w, x in zip(worlds, losses, strict=True))
+    effective = 1.0 / max(EPSILON, math.fsum(w.weight**2 for w in worlds))
     # Few worlds that agree say little of the others: up to three in n of them could lose nothing (the rule
     # of three, 95%), so the margin is never below that share of the loss (4 pose worlds alike: 3/4 of it).
     return mean, max(2.0 * math.sqrt(spread / effective), mean * min(1.0, 3.0 / effective))
@@ -866,7 +901,7 @@ def judge_hand_view(
 
     def worlds_of(d: int) -> list[WorldJudged]:
         entries = [raw[d][k] for k in sorted(raw[d])]
-        total = sum(e[2] for e in entries)
+        total = math.fsum(e[2] for e in entries)  # the same whatever the worlds' (the seed's) order
         return [WorldJudged(h, s, w / total, v, x) for h, s, w, v, x in entries]
 
     def next_round(allowance: int) -> tuple[list[tuple[int, int, int]], int]:
