@@ -34,15 +34,15 @@ class Knowledge:
 def infer(view: PlayerView) -> Knowledge:
     """The open ends each seat could not match when it passed or had to draw."""
     rules = view.rules
-    voids: list[set[int]] = [set() for _ in range(rules.players)]
+    seen = VoidsSeen(rules.players, rules.style)
     for turn in view.public.history:
-        note_stuck(voids[turn.seat], turn.move.kind, turn.stuck_on, rules.style)
-    voids[view.seat].clear()
+        seen.note(turn.seat, turn.move.kind, turn.stuck_on)
+    voids = [frozenset() if s == view.seat else seen.voids(s) for s in range(rules.players)]
     unseen = tuple(view.unseen())
     out = opening_shows(view) & frozenset(unseen)
     drew = {t.seat for t in view.public.history if t.move.kind is MoveKind.DRAW}
     barred = tuple(frozenset() if s == view.seat or s in drew else out for s in range(rules.players))
-    return Knowledge(tuple(frozenset(v) for v in voids), unseen, barred if out else ())
+    return Knowledge(tuple(voids), unseen, barred if out else ())
 
 
 def opening_shows(view: PlayerView) -> frozenset[Tile]:
@@ -64,18 +64,44 @@ def opening_shows(view: PlayerView) -> frozenset[Tile]:
     )
 
 
-def note_stuck(voids: set[int], kind: MoveKind, stuck_on: Sequence[int], style: Style) -> None:
-    """A seat's `voids` (the numbers its whole hand lacks) after a turn of `kind`, stuck on the ends `stuck_on`
-    if it passed or drew. A pass adds the ends. A draw in a draw game leaves only them: the tiles it draws may hold
-    numbers it lacked before, but it draws until a tile fits and must play that one, so once its turn is over its
-    hand lacks these ends (keeping the older voids made some deals impossible: session 27). A draw that ends the
-    turn (All Fives' draw) leaves none: the tile drawn may hold any number."""
-    if kind is MoveKind.DRAW:
-        voids.clear()
-        if style is Style.ALL_FIVES_DRAW:
+class VoidsSeen:
+    """The numbers each seat has shown its whole hand lacks, read turn by turn (`note`). A pass adds the ends it was
+    stuck on. In a draw game a seat stuck draws until a tile fits and must play that one: one tile drawn and played
+    leaves it the hand it had, lacking what it lacked and the ends; two or more leave it tiles that may hold numbers
+    it lacked before, so only the ends are sure (keeping every number it ever lacked ruled out the real deal: session
+    27), and while it is still drawing it may hold a fitting tile it just drew: nothing is sure (`voids`). A draw that
+    ends the turn (All Fives' draw) leaves nothing sure: the tile drawn may hold any number."""
+
+    def __init__(self, players: int, style: Style) -> None:
+        self._seen: list[set[int]] = [set() for _ in range(players)]
+        self._style = style
+        self._before: list[set[int]] = [set() for _ in range(players)]  # a seat's voids before its draws
+        self._draws = [0] * players  # draws in the seat's turn going on
+
+    def note(self, seat: int, kind: MoveKind, stuck_on: Sequence[int]) -> None:
+        """A turn of `seat`: its kind, and the ends it was stuck on if it passed or drew."""
+        seen = self._seen[seat]
+        if kind is MoveKind.DRAW:
+            if self._style is Style.ALL_FIVES_DRAW:
+                seen.clear()
+                return
+            if not self._draws[seat]:
+                self._before[seat] = set(seen)
+            self._draws[seat] += 1
+            seen.clear()
+            seen.update(stuck_on)
             return
-    if kind is MoveKind.PASS or kind is MoveKind.DRAW:
-        voids.update(stuck_on)
+        if kind is MoveKind.PASS:
+            seen.update(stuck_on)
+        elif kind is not MoveKind.PLAY:
+            return
+        if kind is MoveKind.PLAY and self._draws[seat] == 1:
+            seen.update(self._before[seat])  # the one tile it drew is the one it played
+        self._draws[seat] = 0
+
+    def voids(self, seat: int) -> frozenset[int]:
+        """What `seat`'s whole hand lacks as the table stands (nothing while it is still drawing)."""
+        return frozenset() if self._draws[seat] else frozenset(self._seen[seat])
 
 
 def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> Hand:

@@ -11,7 +11,7 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .knowledge import note_stuck, unread_seats, weight_back_in_time
+from .knowledge import VoidsSeen, unread_seats, weight_back_in_time
 from .moves import MoveKind
 from .rules import LayoutKind, Rules
 from .tiles import Tile
@@ -76,15 +76,13 @@ Record = tuple[int, MoveKind, Tile | None, int | None, tuple[int, ...]]  # a tur
 def sightings_of(rules: Rules, turns: Sequence[Record]) -> tuple[Sighting, ...]:
     """The plays after the pose among `turns` (a line hand's public history), with their public facts."""
     players = rules.players
-    voids: list[set[int]] = [set() for _ in range(players)]
+    voids = VoidsSeen(players, rules.style)
     on_table = [0] * (rules.set_top + 1)
     opened: list[int | None] = [None] * players
     ends: list[int] = []
     seen: list[Sighting] = []
     for seat, kind, tile, end, stuck_on in turns:
-        if kind is MoveKind.PASS or kind is MoveKind.DRAW:
-            note_stuck(voids[seat], kind, stuck_on, rules.style)
-            continue
+        voids.note(seat, kind, stuck_on)
         if kind is not MoveKind.PLAY or tile is None:
             continue
         if not ends:
@@ -100,8 +98,8 @@ def sightings_of(rules: Rules, turns: Sequence[Record]) -> tuple[Sighting, ...]:
                     tile,
                     end,
                     tuple(ends),
-                    frozenset(voids[(seat + 1) % players]),
-                    frozenset() if partner is None else frozenset(voids[partner]),
+                    voids.voids((seat + 1) % players),
+                    frozenset() if partner is None else voids.voids(partner),
                     tuple(on_table),
                     mark if mark in ends else None,
                     previous if previous in ends else None,

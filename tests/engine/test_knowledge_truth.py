@@ -21,13 +21,12 @@ from .helpers import start_hand
 
 
 def _turns(hand: Hand, rng: random.Random) -> list[Hand]:
-    """Each position of `hand` played to its end by random legal moves (claims left alone) where a turn is over:
-    not between a seat's draws and its play, when only the drawing seat decides."""
+    """Each position of `hand` played to its end by random legal moves (claims left alone), between a seat's
+    draws too (the table shows each tile drawn)."""
     seen = [hand.copy()]
     while not hand.is_over:
         hand.apply_legal(rng.choice(hand.legal_moves()))
-        if hand.history[-1].move.kind is not MoveKind.DRAW:
-            seen.append(hand.copy())
+        seen.append(hand.copy())
     return seen
 
 
@@ -129,3 +128,26 @@ def test_the_opening_tells_nothing_after_the_first_hand_or_where_the_leader_may_
     hand, seat = _first_hand_posed("cutthroat", double=True)
     assert opening_shows(view_at(hand, seat, hand_index=1)) == frozenset()
     assert opening_shows(view_at(hand, seat)) or hand.layout.placements[0].tile == Tile(6, 6)
+
+
+def test_a_seat_that_drew_one_tile_and_played_it_still_lacks_what_it_lacked() -> None:
+    """Draw game: one tile drawn and played leaves the seat the hand it had, so a seat whose every draw was one tile
+    it played at once still lacks every number it ever drew on (review27: all but the last ends were forgotten)."""
+    rules = build_rules("draw")
+    found = 0
+    for deal in range(80):
+        rng = random.Random(deal)
+        hand = start_hand(Match(rules), seed=deal)
+        while not hand.is_over:
+            hand.apply_legal(rng.choice(hand.legal_moves()))
+            turns = hand.history
+            seat = turns[-1].seat
+            mine = [t.move.kind for t in turns if t.seat == seat]
+            runs = "".join("d" if k is MoveKind.DRAW else "p" if k is MoveKind.PLAY else "x" for k in mine)
+            if runs.count("d") < 2 or "dd" in runs or "dx" in runs or runs.endswith("d"):
+                continue  # wanted: two or more draws, each of one tile played at once
+            lacked = {n for t in turns if t.seat == seat for n in t.stuck_on}
+            voids = infer(view_at(hand, (seat + 1) % rules.players)).voids[seat]
+            assert voids >= lacked, (deal, len(turns))
+            found += 1
+    assert found

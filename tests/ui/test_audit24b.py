@@ -33,17 +33,22 @@ def english_afterwards() -> Iterator[None]:
     LANGUAGE.install("en")
 
 
-def _to_my_turn(window: MainWindow, draw: bool = False) -> None:
-    """Play the first legal tile for the person until it is their turn with (if `draw`) only a draw to make."""
+def _reach_my_turn(window: MainWindow, draw: bool = False) -> bool:
+    """Play the first legal tile for the person until it is their turn with (if `draw`) only a draw to make;
+    False if that turn never comes in this hand."""
     controller = window.controller
     for _ in range(60):
         idle(window)
         moves = controller.legal_moves() if controller.human_turn() == 0 else []
         if moves and (not draw or moves[0].kind is MoveKind.DRAW):
-            return
+            return True
         if moves:
             controller.play(moves[0])
-    raise AssertionError("the person never had the turn asked for")
+    return False
+
+
+def _to_my_turn(window: MainWindow, draw: bool = False) -> None:
+    assert _reach_my_turn(window, draw), "the person never had the turn asked for"
 
 
 @pytest.mark.parametrize(
@@ -171,7 +176,8 @@ def test_the_keys_go_to_the_tile_just_drawn(qtbot: QtBot, window: MainWindow) ->
     view = window.game.table
     for seed in range(5, 40):
         window.start_match(MatchSetup(build_rules("draw"), tuple(default_seats(4))), seed, known_deal(seed))
-        _to_my_turn(window, draw=True)
+        if not _reach_my_turn(window, draw=True):
+            continue  # the CPUs' play never left the person only a draw in this deal
         view.setFocus()
         moves = window.controller.legal_moves()
         while moves and moves[0].kind is MoveKind.DRAW:

@@ -557,8 +557,8 @@ def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[i
     """How many worlds the deciding seat could not tell apart, when few enough to judge them all, else None."""
     position = decision[1]
     count = count_worlds(view_at(position, position.turn, recorded.index))
-    # No deal fits when the passes read say more than is so (a seat that drew may hold a number it lacked then):
-    # the sampler's worlds serve then (it deals as if the passes said nothing).
+    # No deal fits only where a hand-made case contradicts itself (since session 27 the reading of passes and
+    # draws always allows the real deal): the sampler's worlds serve then (it deals as if the passes said nothing).
     return count if count is not None and 0 < count <= EVERY_WORLDS else None
 
 
