@@ -12,11 +12,17 @@ from PySide6.QtCore import QEventLoop, QPoint, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from dominoes_desktop.engine.cpu import make_player
 from dominoes_desktop.engine.decisions import ClaimWindow, MugginsWindow
 from dominoes_desktop.engine.fairness import SALT_BYTES, FairDeal, fingerprint
+from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import MoveKind
+from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.session.cpu_pool import CpuPool
+from dominoes_desktop.session.cpu_table import CpuTable
+from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play import controller as play_controller
+from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings, open_settings
@@ -193,3 +199,15 @@ def cut_the_deck(qtbot: QtBot, window: MainWindow) -> None:
     assert window.game.cut_panel.isVisible(), "the sealed deck waits for the cut"
     qtbot.keyClick(deck, Qt.Key.Key_Space)
     idle(window)
+
+
+def review_of_two_cpu_hands(qtbot: QtBot, preset: str) -> tuple[ReviewDialog, Match]:
+    """The hand review of two hands of `preset` played by Medium CPUs (deals 7 and 8), seat 0 named "You"."""
+    rules = build_rules(preset)
+    table = CpuTable(rules, [make_player("medium", 7 + s) for s in range(rules.players)], 7)
+    for hand in range(2):
+        table.play_hand(deal_seed=7 + hand)
+    seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
+    review = ReviewDialog(table.match, seats, Look())
+    qtbot.addWidget(review)
+    return review, table.match

@@ -21,7 +21,6 @@ from dominoes_desktop.ui.look.looks import Look
 from dominoes_desktop.ui.play.coach_panel import CoachDialog
 from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.play.panels import describe_move
-from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
@@ -29,7 +28,7 @@ from dominoes_desktop.ui.shell.settings import Settings
 from dominoes_desktop.ui.shell.wording import move_words
 
 from .conftest import read_at_focus
-from .driving import POOL, make_window
+from .driving import POOL, make_window, review_of_two_cpu_hands
 from .test_skill_page import a_draw_hand_judged, skill_page
 
 
@@ -241,14 +240,8 @@ def test_the_reviews_hand_list_says_whose_score_is_whose(
     """Jamaican partners: "Hand 2: CPU 1 & CPU 3 won 1 · score after it 0 to 2" did not say which side had which
     number. Each score is named with its side, as each player's already was in a game without sides."""
     LANGUAGE.install(language)
-    rules = build_rules(preset)
-    table = CpuTable(rules, [make_player("medium", 7 + s) for s in range(rules.players)], 7)
-    for hand in range(2):
-        table.play_hand(deal_seed=7 + hand)
-    seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
-    review = ReviewDialog(table.match, seats, Look())
-    qtbot.addWidget(review)
-    for index, result in enumerate(table.match.results):
+    review, match = review_of_two_cpu_hands(qtbot, preset)
+    for index, result in enumerate(match.results):
         to = "for" if language == "en" else "para"  # the number first since polish27 (review26b F5)
         named = ", ".join(f"{score} {to} {side}" for side, score in zip(sides, result.scores, strict=True)) + "."
         assert review.hands.itemText(index).endswith(named), review.hands.itemText(index)

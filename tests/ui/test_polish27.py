@@ -9,17 +9,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from dominoes_desktop.engine.cpu import make_player
-from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.session.cpu_table import CpuTable
-from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.play.controller import SeatConfig
-from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.settings import Settings
 
-from .driving import POOL
+from .driving import POOL, review_of_two_cpu_hands
 
 
 @pytest.fixture(autouse=True)
@@ -87,13 +81,7 @@ def test_the_reviews_hand_list_puts_each_score_before_its_side(
     Now the hand's points are said as its sheet says them, and each score comes before its side, the sides a comma
     apart, a pause every reader makes (review26b F5)."""
     LANGUAGE.install(language)
-    rules = build_rules(preset)
-    table = CpuTable(rules, [make_player("medium", 7 + s) for s in range(rules.players)], 7)
-    for hand in range(2):
-        table.play_hand(deal_seed=7 + hand)
-    seats = [SeatConfig("You", True)] + [SeatConfig(f"CPU {s}", False) for s in range(1, rules.players)]
-    review = ReviewDialog(table.match, seats, Look())
-    qtbot.addWidget(review)
+    review, _ = review_of_two_cpu_hands(qtbot, preset)
     shown = tuple(review.hands.itemText(index) for index in range(review.hands.count()))
     assert shown == labels
     for label in shown:
