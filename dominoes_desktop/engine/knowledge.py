@@ -30,6 +30,11 @@ class Knowledge:
     unseen: tuple[Tile, ...]
     barred: tuple[frozenset[Tile], ...] = ()
 
+    def may_hold(self, seat: int, tile: Tile) -> bool:
+        """Whether `seat` may hold `tile` by what it showed: a number it lacks, or a tile barred to it, rules it out."""
+        void = self.voids[seat]
+        return tile.high not in void and tile.low not in void and not (self.barred and tile in self.barred[seat])
+
 
 def infer(view: PlayerView) -> Knowledge:
     """The open ends each seat could not match when it passed or had to draw."""
@@ -215,15 +220,9 @@ def _grouped(knowledge: Knowledge, seats: tuple[int, ...]) -> tuple[tuple[tuple[
     """The unseen tiles by the places they may lie in (the seats' indices in `seats` whose voids they miss, then
     the stock and asleep always), in the order found."""
     groups: dict[tuple[int, ...], list[Tile]] = {}
-    voids = knowledge.voids
-    barred = knowledge.barred or tuple(frozenset() for _ in voids)
     for tile in knowledge.unseen:
         where = (
-            *(
-                p
-                for p, s in enumerate(seats)
-                if tile.high not in voids[s] and tile.low not in voids[s] and tile not in barred[s]
-            ),
+            *(p for p, s in enumerate(seats) if knowledge.may_hold(s, tile)),
             len(seats),
             len(seats) + 1,
         )

@@ -727,8 +727,9 @@ def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], play
     """The loss of `played` (the best mean value less its mean value) and its margin of error: two standard
     errors of the worlds' own losses against the option best on average, their weighted spread over the
     worlds' worth (weights counted: n = 1 / sum of squared weights), and never less than 3/n of the loss."""
-    # Sums free of the worlds' order (`math.fsum`), so that the same worlds give the same margin in any order.
-    means = [math.fsum(w.weight * w.values[o] for w in worlds) for o in range(len(options))]
+    # Sums free of the worlds' order, so that the same worlds give the same margin in any order: the means as the
+    # verdict's (`weighted_means`), the spreads by `math.fsum`.
+    means = weighted_means(worlds, len(options))
     best = means.index(max(means))
     p = options.index(played)
     losses = [w.values[best] - w.values[p] for w in worlds]

@@ -99,10 +99,4 @@ def consistent(view: PlayerView, hands: Sequence[Sequence[Tile]], stock: Sequenc
     unseen = set(knowledge.unseen)
     if len(set(hidden)) != len(hidden) or not set(hidden) <= unseen:
         return False
-    barred = knowledge.barred or tuple(frozenset() for _ in hands)
-    return all(
-        t.high not in knowledge.voids[s] and t.low not in knowledge.voids[s] and t not in barred[s]
-        for s, h in enumerate(hands)
-        if s != view.seat
-        for t in h
-    )
+    return all(knowledge.may_hold(s, t) for s, h in enumerate(hands) if s != view.seat for t in h)
