@@ -174,6 +174,9 @@ class SwitchedExpert:
 # and up to 1,200 worlds a decision instead of 400 (expert.MAX_WORLDS), on the same clock. Session 27: the worlds
 # drawn with every deal the passes allow equally likely (then knowledge.uniform_world) where the sampler favoured
 # some; since the commit that made that dealer knowledge.sample_world, `expert_uniform` equals `expert`.
+# Session 28: a convention between partners (expert.SIGNAL_POINTS): near-best options within 1 or 3 points (0.03 or
+# 0.1 of a hand) go to the play the fitted model of play expects of the hand; `_read` also reads the partner's plays
+# with the model's weights 1.5 times as sharp, 95% of them taken for the model's (expert.PARTNER_SHARPNESS).
 def told_careless(view: PlayerView, seats: Sequence[int], rng: random.Random) -> dict[int, float]:
     """The careless reading of a seat told its opponents' kind (session 25's ceiling against the random team):
     every seat read careless for sure, whatever it played."""
@@ -199,6 +202,10 @@ SWITCHED_EXPERTS: dict[str, dict[str, object]] = {
     "expert_sharp": {"WEIGHT_POWER": 2.0},
     "expert_worlds1200": {"MAX_WORLDS": 1200},
     "expert_uniform": {"sample_world": sample_world},
+    "expert_signal": {"SIGNAL_POINTS": 1.0, "SIGNAL_HANDS": 0.03},
+    "expert_signal_read": {"SIGNAL_POINTS": 1.0, "SIGNAL_HANDS": 0.03, "PARTNER_SHARPNESS": 1.5, "PARTNER_SHARE": 0.95},
+    "expert_signal3": {"SIGNAL_POINTS": 3.0, "SIGNAL_HANDS": 0.1},
+    "expert_signal3_read": {"SIGNAL_POINTS": 3.0, "SIGNAL_HANDS": 0.1, "PARTNER_SHARPNESS": 1.5, "PARTNER_SHARE": 0.95},
 }
 # The Expert by information-set tree search: every seat's choices in the tree by UCB, or the other seats' drawn
 # by the fitted model of play (ismcts.modelled_play); and the PIMC Expert once the seat holds fewer tiles than

@@ -8,7 +8,7 @@ fit, tile and end, of a weighted sum of the play's features), mixed with a unifo
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from .knowledge import VoidsSeen, unread_seats, weight_back_in_time
@@ -113,6 +113,18 @@ def sightings_of(rules: Rules, turns: Sequence[Record]) -> tuple[Sighting, ...]:
     return tuple(seen)
 
 
+def decision_sighting(view: PlayerView) -> Sighting | None:
+    """What is public as the seat of `view` chooses its play now, as play_model sees a play (the tile and end
+    are a stand-in); None before the pose and for layouts other than a line."""
+    if view.rules.layout is not LayoutKind.LINE or not view.public.layout.placements:
+        return None
+    turns: list[Record] = [(t.seat, t.move.kind, t.move.tile, t.move.end, t.stuck_on) for t in view.moves]
+    end = view.public.layout.open_ends()[0]
+    turns.append((view.seat, MoveKind.PLAY, Tile.of(end, end), end, ()))
+    seen = sightings_of(view.rules, turns)
+    return seen[-1] if seen else None
+
+
 def seen_plays(view: PlayerView) -> tuple[Sighting, ...]:
     """The plays of the other seats, as knowledge.play_evidence keeps them (knowledge.unread_seats)."""
     unread = unread_seats(view)
@@ -193,7 +205,12 @@ def play_log_chance(
     return math.log(chances[(sighting.tile, sighting.joined)])
 
 
-def fitted_weight(seen: Sequence[Sighting], hands: Sequence[Sequence[Tile]]) -> float:
-    """How likely the plays seen are in a world where the seats hold `hands` now, under the fitted model: the
-    product of each play's chance, each seat's tiles then rebuilt from its tiles now and its later plays."""
-    return weight_back_in_time(seen, hands, lambda sighting: (sighting.seat, sighting.tile), play_log_chance)
+def fitted_weight(
+    seen: Sequence[Sighting],
+    hands: Sequence[Sequence[Tile]],
+    log_chance: Callable[[Sighting, set[Tile]], float] = play_log_chance,
+) -> float:
+    """How likely the plays seen are in a world where the seats hold `hands` now, under the fitted model (or
+    `log_chance`): the product of each play's chance, each seat's tiles then rebuilt from its tiles now and its
+    later plays."""
+    return weight_back_in_time(seen, hands, lambda sighting: (sighting.seat, sighting.tile), log_chance)

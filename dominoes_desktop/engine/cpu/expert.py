@@ -23,7 +23,17 @@ from ..analysis.solver import OutOfBudget
 from ..hand import Hand
 from ..knowledge import Evidence, evidence_weight, infer, play_evidence, sample_world
 from ..moves import Move
-from ..play_model import fitted_weight, seen_plays
+from ..play_model import (
+    FITTED_SHARE,
+    FITTED_WEIGHTS,
+    Sighting,
+    decision_sighting,
+    fitted_weight,
+    option_features,
+    partner_of,
+    play_log_chance,
+    seen_plays,
+)
 from ..rules import Rules, Scoring
 from ..tiles import Tile, full_set
 from ..view import PlayerView
@@ -104,6 +114,16 @@ CARELESS_WORLDS = False
 # between 0 and 1 tempers a model of play that may read too much into plays (a random team's tell nothing), above 1
 # sharpens one that reads too little.
 WEIGHT_POWER = 1.0
+# A convention between partners (session 28 screens it): among the options whose exact means lie within
+# SIGNAL_POINTS of the best (SIGNAL_HANDS in games counted in hands), the one the fitted model of play expects most
+# of a seat holding this hand, so that the partner's plays say more of its tiles; 0: off (near ties go to playouts).
+SIGNAL_POINTS = 0.0
+SIGNAL_HANDS = 0.0
+# The partner's plays read with the fitted model's weights times PARTNER_SHARPNESS and PARTNER_SHARE of them taken
+# for the model's (a partner that keeps the convention follows the model more closely than the plays it was fitted
+# on); 1 and the fitted share as shipped.
+PARTNER_SHARPNESS = 1.0
+PARTNER_SHARE = FITTED_SHARE
 
 
 def win_bonus(rules: Rules) -> float:
@@ -128,9 +148,10 @@ def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], floa
         weigh = mixed_weigher(view, {seat: p for seat, p in read.items() if p >= CARELESS_FLOOR})
     elif FITTED_WORLDS:
         seen = seen_plays(view)
+        log_chance = partner_reader(view)
 
         def weigh(hands: Sequence[Sequence[Tile]]) -> float:
-            return fitted_weight(seen, hands)
+            return fitted_weight(seen, hands, log_chance)
     else:
         evidence = play_evidence(view)
 
@@ -147,6 +168,46 @@ def world_weigher(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], floa
         return known[key]
 
     return kept
+
+
+def partner_reader(view: PlayerView) -> Callable[[Sighting, set[Tile]], float]:
+    """The log chance of a play seen, the partner's read with PARTNER_SHARPNESS and PARTNER_SHARE."""
+    partner = partner_of(view.rules, view.seat)
+    if partner is None or (PARTNER_SHARPNESS == 1.0 and PARTNER_SHARE == FITTED_SHARE):
+        return play_log_chance
+    sharp = tuple(w * PARTNER_SHARPNESS for w in FITTED_WEIGHTS)
+    share = PARTNER_SHARE
+
+    def log_chance(sighting: Sighting, held: set[Tile]) -> float:
+        if sighting.seat == partner:
+            return play_log_chance(sighting, held, sharp, share)
+        return play_log_chance(sighting, held)
+
+    return log_chance
+
+
+def signalled(view: PlayerView, means: dict[Move, float], win_only: bool) -> Move | None:
+    """The convention's choice among the options within the signal margin of the best (SIGNAL_POINTS or
+    SIGNAL_HANDS): the play the fitted model of play expects most of this hand; None where the convention
+    does not apply (off, one option close, a pose, a layout the model does not read)."""
+    hands = win_only or view.rules.scoring is Scoring.ONE_PER_HAND
+    margin = SIGNAL_HANDS if hands else SIGNAL_POINTS
+    if margin <= 0.0:
+        return None
+    top = max(means.values())
+    close = [m for m in means if means[m] >= top - margin]
+    if len(close) < 2:
+        return None
+    sighting = decision_sighting(view)
+    if sighting is None:
+        return None
+    scores: dict[tuple[Tile | None, int | None], float] = {
+        option: sum(w * f for w, f in zip(FITTED_WEIGHTS, row, strict=True))
+        for option, row in option_features(sighting, view.tiles)
+    }
+    if any((m.tile, m.end) not in scores for m in close):
+        return None
+    return max(close, key=lambda m: (scores[(m.tile, m.end)], means[m]))
 
 
 def settled(samples: list[tuple[float, list[float]]]) -> bool:
@@ -297,6 +358,9 @@ def expert_choice(
 
     if means is None:
         return monte_carlo(view, plays, random.Random(rng_seed), deadline, weigh=weigh)
+    convention = signalled(view, means, win_only)
+    if convention is not None:
+        return convention
     tied = near_best(view.rules, means, win_only, bonus)
     if len(tied) == 1 or tie_share <= 0.0:
         return tied[0]
