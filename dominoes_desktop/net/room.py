@@ -243,6 +243,10 @@ class Room:
         self._due: set[int] = set()  # seats to send their view when the session has done what it can
         self._sent: dict[int, int] = {}  # seat -> the decision number of the last view it was sent
         self._cut_d = 0  # the decision number of the cut the table waits for (one number for every cut)
+        # Decisions numbered by the room's earlier matches: `d` grows through every match at the table (a new
+        # match's session numbers from 0 again, and a client that keeps the numbers it answered would take the
+        # next match's first cut for one it had answered).
+        self._d_base = 0
         self._wire_cut: int | None = None  # the seat whose cut came from the wire, while it is applied
         self._cut_timer: asyncio.TimerHandle | None = None
         self._saved_reveal: dict[str, Any] | None = None  # a resumed room's hand dealt before sealed deals
@@ -494,9 +498,10 @@ class Room:
 
     def _wire_d(self, pending: Pending) -> int:
         """The number of the decision pending, as the room's views carry it: every cut of a deal answers one
-        decision (numbered when the deal was sealed); anything else, the session's own number."""
+        decision (numbered when the deal was sealed); anything else, the session's own number; both after the
+        numbers of the room's earlier matches."""
         assert self.session is not None
-        return self._cut_d if isinstance(pending, CutDeck) else self.session.serial
+        return self._d_base + (self._cut_d if isinstance(pending, CutDeck) else self.session.serial)
 
     def _flush(self) -> None:
         """Send the views due: to each seat asked a decision, or whose tiles changed, or that came back; once
@@ -565,6 +570,8 @@ class Room:
             raise ProtocolError(protocol.E_STATE, "the match is being played")
         if self.state is RoomState.OVER:  # another match at the same table
             self.match_number += 1
+            if self.session is not None:  # the next match numbers on from the last one's final decision
+                self._d_base += self.session.serial + 1
             self.deals, self._sent, self._due, self._cut_d = [], {}, set(), 0
             self._saved_reveal = None
         self.state = RoomState.PLAYING
