@@ -276,6 +276,11 @@ class Room:
         if free is None:
             raise ProtocolError(protocol.E_ROOM_FULL, "every friend's seat in this room is taken")
         free.peer, free.name, free.token = peer, name, secrets.token_urlsafe(18)
+        # Another person: the mutes of whoever sat here (removed, or gone from the lobby) were theirs, and so were
+        # the others' mutes of them ("mute" is by seat; without this a newcomer was deaf and muted from the start).
+        free.muted.clear()
+        for other in self.seats:
+            other.muted.discard(free.index)
         released = self._take_back(free, quietly=True)
         self._joined(free)  # the joiner hears `joined` first, as one coming back does, then the table's news
         if released:
