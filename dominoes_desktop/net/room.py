@@ -41,6 +41,7 @@ from ..engine.decisions import (
 from ..engine.decisions import Event as EngineEvent
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal
+from ..engine.inputs import whole_number
 from ..engine.match import Match
 from ..engine.presets import build_rules
 from ..session.clock import TurnClock
@@ -50,6 +51,7 @@ from ..session.table import Answerer, Ask, Session
 from . import fairdeal, protocol
 from .codec import ActionError, Decision, Words, decision, legal, parse, reveal, timeout_action
 from .messages import (
+    MAX_SERIAL,
     Act,
     Chat,
     HostLeft,
@@ -919,6 +921,10 @@ class Room:
             "seats": [{"name": s.name, "token": s.token} for s in self.seats],
             "record": [] if match is None else room_record(match, config.options),
             "reveal": in_play,
+            # Where the table's numbers stand, so the room opened again goes on from them: decision numbers
+            # only grow at a table, and `match` counts its matches (rooms saved before these start from 0).
+            "d": self._d_base + (self.session.serial if self.session is not None else 0),
+            "match": self.match_number,
         }
 
     @staticmethod
@@ -937,6 +943,11 @@ class Room:
         record = data.get("record")
         match = replay(build_rules(config.preset, config.options), record)  # ValueError if it does not fit
         room = Room(code, config, on_closed, cpu)
+        d, number = data.get("d"), data.get("match")
+        if isinstance(d, int) and whole_number(d, 0, MAX_SERIAL // 2):  # room enough for the numbers to come
+            room._d_base = d + 1
+        if isinstance(number, int) and whole_number(number, 0, MAX_SERIAL):
+            room.match_number = number
         for seat, saved in zip(room.seats, saved_seats, strict=True):
             seat.name = str(saved.get("name", ""))[: protocol.MAX_NAME]
             seat.token = str(saved.get("token", ""))
