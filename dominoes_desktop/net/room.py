@@ -41,6 +41,7 @@ from ..engine.decisions import (
 from ..engine.decisions import Event as EngineEvent
 from ..engine.errors import DominoError
 from ..engine.fairness import FairDeal
+from ..engine.inputs import whole_number
 from ..engine.match import Match
 from ..engine.presets import build_rules
 from ..session.clock import TurnClock
@@ -50,6 +51,7 @@ from ..session.table import Answerer, Ask, Session
 from . import fairdeal, protocol
 from .codec import ActionError, Decision, Words, decision, legal, parse, reveal, timeout_action
 from .messages import (
+    MAX_SERIAL,
     Act,
     Chat,
     HostLeft,
@@ -243,6 +245,10 @@ class Room:
         self._due: set[int] = set()  # seats to send their view when the session has done what it can
         self._sent: dict[int, int] = {}  # seat -> the decision number of the last view it was sent
         self._cut_d = 0  # the decision number of the cut the table waits for (one number for every cut)
+        # Decisions numbered by the room's earlier matches: `d` grows through every match at the table (a new
+        # match's session numbers from 0 again, and a client that keeps the numbers it answered would take the
+        # next match's first cut for one it had answered).
+        self._d_base = 0
         self._wire_cut: int | None = None  # the seat whose cut came from the wire, while it is applied
         self._cut_timer: asyncio.TimerHandle | None = None
         self._saved_reveal: dict[str, Any] | None = None  # a resumed room's hand dealt before sealed deals
@@ -272,6 +278,11 @@ class Room:
         if free is None:
             raise ProtocolError(protocol.E_ROOM_FULL, "every friend's seat in this room is taken")
         free.peer, free.name, free.token = peer, name, secrets.token_urlsafe(18)
+        # Another person: the mutes of whoever sat here (removed, or gone from the lobby) were theirs, and so were
+        # the others' mutes of them ("mute" is by seat; without this a newcomer was deaf and muted from the start).
+        free.muted.clear()
+        for other in self.seats:
+            other.muted.discard(free.index)
         released = self._take_back(free, quietly=True)
         self._joined(free)  # the joiner hears `joined` first, as one coming back does, then the table's news
         if released:
@@ -494,9 +505,10 @@ class Room:
 
     def _wire_d(self, pending: Pending) -> int:
         """The number of the decision pending, as the room's views carry it: every cut of a deal answers one
-        decision (numbered when the deal was sealed); anything else, the session's own number."""
+        decision (numbered when the deal was sealed); anything else, the session's own number; both after the
+        numbers of the room's earlier matches."""
         assert self.session is not None
-        return self._cut_d if isinstance(pending, CutDeck) else self.session.serial
+        return self._d_base + (self._cut_d if isinstance(pending, CutDeck) else self.session.serial)
 
     def _flush(self) -> None:
         """Send the views due: to each seat asked a decision, or whose tiles changed, or that came back; once
@@ -565,6 +577,8 @@ class Room:
             raise ProtocolError(protocol.E_STATE, "the match is being played")
         if self.state is RoomState.OVER:  # another match at the same table
             self.match_number += 1
+            if self.session is not None:  # the next match numbers on from the last one's final decision
+                self._d_base += self.session.serial + 1
             self.deals, self._sent, self._due, self._cut_d = [], {}, set(), 0
             self._saved_reveal = None
         self.state = RoomState.PLAYING
@@ -907,6 +921,10 @@ class Room:
             "seats": [{"name": s.name, "token": s.token} for s in self.seats],
             "record": [] if match is None else room_record(match, config.options),
             "reveal": in_play,
+            # Where the table's numbers stand, so the room opened again goes on from them: decision numbers
+            # only grow at a table, and `match` counts its matches (rooms saved before these start from 0).
+            "d": self._d_base + (self.session.serial if self.session is not None else 0),
+            "match": self.match_number,
         }
 
     @staticmethod
@@ -925,6 +943,11 @@ class Room:
         record = data.get("record")
         match = replay(build_rules(config.preset, config.options), record)  # ValueError if it does not fit
         room = Room(code, config, on_closed, cpu)
+        d, number = data.get("d"), data.get("match")
+        if isinstance(d, int) and whole_number(d, 0, MAX_SERIAL // 2):  # room enough for the numbers to come
+            room._d_base = d + 1
+        if isinstance(number, int) and whole_number(number, 0, MAX_SERIAL):
+            room.match_number = number
         for seat, saved in zip(room.seats, saved_seats, strict=True):
             seat.name = str(saved.get("name", ""))[: protocol.MAX_NAME]
             seat.token = str(saved.get("token", ""))

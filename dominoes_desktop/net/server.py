@@ -216,6 +216,12 @@ class Connection(asyncio.Protocol):
                 self._watch.cancel()
             if self.transport is not None:
                 self.transport.close()
+            # The room hears of it now, not at connection_lost: a TLS transport waits up to 30 s for the
+            # client's close_notify (one that stops reading never sends it), and meanwhile a client dropped for
+            # abuse, or for not reading, still held its seat as connected.
+            if self.room is not None:
+                room, self.room = self.room, None
+                room.disconnected(self)
 
     def watch(self, after: float) -> None:
         """Check in `after` seconds that the client has greeted and, outside a room, is not idle."""
