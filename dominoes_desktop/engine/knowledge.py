@@ -4,7 +4,6 @@ by play_model's fitted model since session 18, and by this one when expert.FITTE
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 import random
@@ -135,15 +134,76 @@ def dealer_for(view: PlayerView) -> Dealer:
 class Dealer:
     """The deals of a view's unseen tiles: the places are the other seats, the stock and the tiles asleep, each
     with its size; tiles allowed in the same places form a group, dealt at once (alike to the count). `count`
-    deals fit; `deal` draws one with every one equally likely, `every` lists them all."""
+    deals fit; `deal` draws one with every one equally likely, `every` lists them all.
+
+    Every tile may lie in the stock or asleep, so the count treats those two as one place, elsewhere, whose room
+    is what the seats leave (the ways to split what lies elsewhere between them are one binomial), and deals a
+    group seat by seat (a binomial each) rather than way by way: its tables are keyed by the group, the seats
+    dealt of it so far, its tiles left and the seats' room, and `deal` walks them in the order the ways of a
+    group were listed before session 28, so a seed draws the same deal as then."""
 
     def __init__(self, knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> None:
         self.seats = tuple(s for s in range(len(hand_sizes)) if s != seat)
         asleep = len(knowledge.unseen) - sum(hand_sizes[s] for s in self.seats) - stock
         self.sizes = (*(hand_sizes[s] for s in self.seats), stock, max(asleep, 0))
         self.groups = _grouped(knowledge, self.seats)
+        others = len(self.seats)
+        # The seats each group may go to; the tiles of the groups from each on; of them, those each seat may take.
+        self._takers = tuple(tuple(p for p in where if p < others) for where, _ in self.groups)
+        self._left = [0] * (len(self.groups) + 1)
+        self._reach = [(0,) * others] * (len(self.groups) + 1)
+        for group in reversed(range(len(self.groups))):
+            many = len(self.groups[group][1])
+            self._left[group] = self._left[group + 1] + many
+            takers = self._takers[group]
+            self._reach[group] = tuple(r + (many if p in takers else 0) for p, r in enumerate(self._reach[group + 1]))
+        self._counted: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
         self.count = self.ways(0, self.sizes) if asleep >= 0 else 0
+
+    def ways(self, group: int, room: tuple[int, ...]) -> int:
+        """How many deals put groups `group`, `group` + 1, ... into places with `room` left, filling them."""
+        others = len(self.seats)
+        if sum(room) != self._left[group]:
+            return 0
+        stock, asleep = room[others], room[others + 1]
+        return self._seated(group, room[:others]) * math.comb(stock + asleep, stock)
+
+    def _seated(self, group: int, room: tuple[int, ...]) -> int:
+        """How many deals put groups `group`, ... into the seats with `room` left, filling them, the rest of the
+        tiles elsewhere (the stock or asleep, as one place)."""
+        if group == len(self.groups):
+            return 0 if any(room) else 1
+        if sum(room) > self._left[group] or any(r > most for r, most in zip(room, self._reach[group], strict=True)):
+            return 0
+        return self._dealt(group, 0, len(self.groups[group][1]), room)
+
+    def _dealt(self, group: int, taker: int, many: int, room: tuple[int, ...]) -> int:
+        """How many deals put `many` tiles of group `group` into its seats from its `taker`-th on (the rest
+        elsewhere), then the groups after it, filling the seats' `room`."""
+        key = (group, taker, many, room)
+        found = self._counted.get(key)
+        if found is not None:
+            return found
+        takers = self._takers[group]
+        if taker == len(takers):
+            found = self._seated(group + 1, room)
+        else:
+            found = 0
+            for k, less in self._takes(group, taker, many, room):
+                after = self._dealt(group, taker + 1, many - k, less)
+                if after:
+                    found += math.comb(many, k) * after
+        self._counted[key] = found
+        return found
+
+    def _takes(self, group: int, taker: int, many: int, room: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """How many of `many` tiles of group `group` its `taker`-th seat may take, fewest first (not so few that
+        the groups after it cannot fill the seat), and the seats' room left after each."""
+        place = self._takers[group][taker]
+        free = room[place]
+        for k in range(max(0, free - self._reach[group + 1][place]), min(many, free) + 1):
+            yield k, (*room[:place], free - k, *room[place + 1 :])
 
     def _options(self, group: int, room: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
         """The room each way of dealing group `group` into `room` leaves, and the running total of how many deals
@@ -164,20 +224,12 @@ class Dealer:
             found = self._choices[key] = (lefts, totals)
         return found
 
-    def ways(self, group: int, room: tuple[int, ...]) -> int:
-        """How many deals put groups `group`, `group` + 1, ... into places with `room` left, filling them."""
-        if group == len(self.groups):
-            return 0 if any(room) else 1
-        totals = self._options(group, room)[1]
-        return totals[-1] if totals else 0
-
     def deal(self, rng: random.Random) -> list[list[Tile]]:
         """One deal, each with the same chance: the tiles of each place."""
         lots: list[list[Tile]] = [[] for _ in self.sizes]
         room = self.sizes
         for group, (where, tiles) in enumerate(self.groups):
-            lefts, totals = self._options(group, room)
-            left = lefts[bisect.bisect_right(totals, rng.randrange(totals[-1]))]
+            left = self._chosen(group, room, rng.randrange(self.ways(group, room)))
             shuffled = list(tiles)
             rng.shuffle(shuffled)
             for place in where:
@@ -186,6 +238,34 @@ class Dealer:
                 del shuffled[:taken]
             room = left
         return lots
+
+    def _chosen(self, group: int, room: tuple[int, ...], pick: int) -> tuple[int, ...]:
+        """The room left by the `pick`-th way (from 0) of dealing group `group` into `room`, the ways listed by
+        how many the first place takes, then the second, ... (each as often as the deals that follow it):
+        found place by place, each of the seat's choices standing for the ways that follow it."""
+        others = len(self.seats)
+        stock, asleep = room[others], room[others + 1]
+        scale = math.comb(stock + asleep, stock)  # the ways that follow share this factor
+        many = len(self.groups[group][1])
+        seats = room[:others]
+        for taker in range(len(self._takers[group])):
+            for k, less in self._takes(group, taker, many, seats):
+                part = math.comb(many, k)
+                block = part * self._dealt(group, taker + 1, many - k, less) * scale
+                if pick < block:
+                    pick //= part
+                    many -= k
+                    seats = less
+                    break
+                pick -= block
+        # What the seats left lies in the stock (fewest first) or asleep.
+        rest = self._seated(group + 1, seats)
+        for k in range(min(many, stock) + 1):
+            block = math.comb(many, k) * rest * math.comb(stock + asleep - many, stock - k)
+            if pick < block:
+                return (*seats, stock - k, asleep - many + k)
+            pick -= block
+        raise AssertionError("the pick is below the group's count")
 
     def every(self) -> Iterator[list[list[Tile]]]:
         """Every deal that fits (`count` of them), the tiles of each place, in one order."""
