@@ -14,6 +14,16 @@ view's tables, apart). Prints one JSON line per preset.
 
     python benchmarks/world_sampler.py [--presets puerto_rican,jamaican] [--deals 30] [--samples 400]
         [--seed 0] [--samplers greedy,uniform]
+
+With `--hostile N`, instead: the dealer's cost on N made-up views of a double-12 set (session 28) that a bot
+request could describe, drawn at random (the seed): 3 to 5 seats each holding 8 to the most a block deal allows,
+up to 10 tiles played, each other seat lacking 1 to 3 numbers. For each, the CPU seconds to build the dealer
+(`knowledge.Dealer`: its count, or giving the count up past `knowledge.DEALER_TABLES` table entries), its
+table entries, and the microseconds of a deal after it (views whose voids allow no deal are counted and left
+out); one JSON line with the medians and worst by seat count,
+and the views whose count was given up.
+
+    python benchmarks/world_sampler.py --hostile 60 [--seed 0]
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ from dominoes_desktop.engine.cpu.players import CpuPlayer, Decision, make_player
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.engine.tiles import Tile, full_set
 from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
@@ -260,6 +270,51 @@ def measure(preset: str, deals: int, samples: int, seed: int, samplers: Sequence
     return report
 
 
+def hostile(views: int, seed: int) -> dict[str, object]:
+    """The dealer's build and deal on `views` made-up double-12 views (the module's docstring)."""
+    rng = random.Random(seed)
+    dealing = random.Random(seed + 1)  # apart, so that the views are the same whatever the deals draw
+    rows: dict[int, list[dict[str, float]]] = {3: [], 4: [], 5: []}
+    given_up = []
+    fitless = 0
+    for _ in range(views):
+        players = rng.choice((3, 4, 5))
+        size = rng.randint(8, 91 // players)
+        tiles = list(full_set(12, ()))
+        rng.shuffle(tiles)
+        unseen = tuple(tiles[size + rng.randint(0, 10) :])
+        voids = [frozenset(rng.sample(range(13), rng.randint(1, 3))) for _ in range(players - 1)]
+        known = knowledge.Knowledge((frozenset(), *voids), unseen)
+        started = time.process_time()
+        dealer = knowledge.Dealer(known, 0, (size,) * players, 0)
+        built = time.process_time() - started
+        if dealer.count == 0:
+            fitless += 1  # the voids drawn allow no deal: nothing to deal
+            continue
+        started = time.process_time()
+        for _ in range(20):
+            dealer.deal(dealing)
+        dealt = (time.process_time() - started) / 20
+        rows[players].append({"s": built, "entries": dealer.filled, "deal_us": dealt * 1e6})
+        if dealer.count is None:
+            given_up.append({"players": players, "size": size, "voids": [sorted(v) for v in voids]})
+    report: dict[str, object] = {"hostile_views": views, "seed": seed, "tables_bound": knowledge.DEALER_TABLES}
+    for players, found in rows.items():
+        if found:
+            report[f"{players}_seats"] = {
+                "views": len(found),
+                "build_s_median": round(statistics.median(r["s"] for r in found), 3),
+                "build_s_worst": round(max(r["s"] for r in found), 3),
+                "entries_median": int(statistics.median(r["entries"] for r in found)),
+                "entries_worst": int(max(r["entries"] for r in found)),
+                "deal_us_median": round(statistics.median(r["deal_us"] for r in found), 1),
+                "deal_us_worst": round(max(r["deal_us"] for r in found), 1),
+            }
+    report["no_deal_fits"] = fitless
+    report["given_up"] = given_up
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--presets", default="puerto_rican,jamaican")
@@ -267,7 +322,11 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0, help="the seed of the samplers' draws (the deals are 0, 1, ...)")
     parser.add_argument("--samplers", default=",".join(SAMPLERS), help=f"of {', '.join(SAMPLERS)}")
+    parser.add_argument("--hostile", type=int, default=0, help="measure the dealer on this many made-up views")
     args = parser.parse_args()
+    if args.hostile:
+        print(json.dumps(hostile(args.hostile, args.seed)), flush=True)
+        return
     samplers = args.samplers.split(",")
     for name in samplers:
         if name not in SAMPLERS:

@@ -115,15 +115,23 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
     favoured some deals over others wherever two seats' passes overlapped, and after 30 failed tries ignored the
     passes: benchmarks/world_sampler.py measures both.)"""
     dealer = _dealer(knowledge, view.seat, view.hand_sizes, view.stock)
-    if not dealer.count:
+    if dealer.count == 0:
         # The view contradicts itself (a hand-made case): deal as if nobody had passed.
         open_hands = Knowledge(tuple(frozenset() for _ in knowledge.voids), knowledge.unseen)  # nor any barred
         dealer = _dealer(open_hands, view.seat, view.hand_sizes, view.stock)
-        if not dealer.count:
+        if dealer.count == 0:
             raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
     hands, stock = dealer.placed(view, dealer.deal(rng))
     rng.shuffle(stock)
     return view.world(hands, stock)
+
+
+DEALER_TABLES = 120_000  # the count's table entries a view may fill (about half a second) before it is given up
+SWAPS_A_TILE = 30  # the walk's swaps a deal, for each unseen tile, where the count was given up
+
+
+class _TooManyDeals(Exception):
+    """The count's tables outgrew DEALER_TABLES."""
 
 
 def dealer_for(view: PlayerView) -> Dealer:
@@ -140,7 +148,15 @@ class Dealer:
     is what the seats leave (the ways to split what lies elsewhere between them are one binomial), and deals a
     group seat by seat (a binomial each) rather than way by way: its tables are keyed by the group, the seats
     dealt of it so far, its tiles left and the seats' room, and `deal` walks them in the order the ways of a
-    group were listed before session 28, so a seed draws the same deal as then."""
+    group were listed before session 28, so a seed draws the same deal as then.
+
+    The tables grow with the seats' room and the groups: views of five seats holding 12 to 18 tiles of a
+    double-12 set each, whose voids cut the tiles into many groups, fill millions of entries (seconds to minutes),
+    and a bot request or a hand-made case may describe one. Past `DEALER_TABLES` entries the count is given up
+    (`count` is None: too many deals to count, none to list) and `deal` draws by a walk instead: from one deal that
+    fits (a flow of each group's tiles to the seats), `SWAPS_A_TILE` swaps a tile of two tiles picked at random,
+    each kept where both tiles may lie in the other's place. Every deal drawn fits; the walk treats every deal it
+    reaches alike, but from a fixed start in a bounded number of swaps it is near uniform, not exactly so."""
 
     def __init__(self, knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> None:
         self.seats = tuple(s for s in range(len(hand_sizes)) if s != seat)
@@ -159,7 +175,16 @@ class Dealer:
             self._reach[group] = tuple(r + (many if p in takers else 0) for p, r in enumerate(self._reach[group + 1]))
         self._counted: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
-        self.count = self.ways(0, self.sizes) if asleep >= 0 else 0
+        self._start: list[int] | None = None  # where the walk starts, a place a tile, once the count is given up
+        self.count: int | None = 0
+        self.filled = 0  # the count's table entries filled (at most DEALER_TABLES + 1)
+        if asleep >= 0:
+            try:
+                self.count = self.ways(0, self.sizes)
+            except _TooManyDeals:
+                self._counted.clear()
+                self._start = self._one_fit()
+                self.count = None if self._start is not None else 0
 
     def ways(self, group: int, room: tuple[int, ...]) -> int:
         """How many deals put groups `group`, `group` + 1, ... into places with `room` left, filling them."""
@@ -181,20 +206,21 @@ class Dealer:
     def _dealt(self, group: int, taker: int, many: int, room: tuple[int, ...]) -> int:
         """How many deals put `many` tiles of group `group` into its seats from its `taker`-th on (the rest
         elsewhere), then the groups after it, filling the seats' `room`."""
+        if taker == len(self._takers[group]):
+            return self._seated(group + 1, room)  # the next group's entry: not kept twice
         key = (group, taker, many, room)
         found = self._counted.get(key)
         if found is not None:
             return found
-        takers = self._takers[group]
-        if taker == len(takers):
-            found = self._seated(group + 1, room)
-        else:
-            found = 0
-            for k, less in self._takes(group, taker, many, room):
-                after = self._dealt(group, taker + 1, many - k, less)
-                if after:
-                    found += math.comb(many, k) * after
+        found = 0
+        for k, less in self._takes(group, taker, many, room):
+            after = self._dealt(group, taker + 1, many - k, less)
+            if after:
+                found += math.comb(many, k) * after
         self._counted[key] = found
+        self.filled += 1
+        if self.filled > DEALER_TABLES:
+            raise _TooManyDeals
         return found
 
     def _takes(self, group: int, taker: int, many: int, room: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
@@ -225,7 +251,9 @@ class Dealer:
         return found
 
     def deal(self, rng: random.Random) -> list[list[Tile]]:
-        """One deal, each with the same chance: the tiles of each place."""
+        """One deal, each with the same chance (near it where the count was given up): the tiles of each place."""
+        if self._start is not None:
+            return self._walked(self._start, rng)
         lots: list[list[Tile]] = [[] for _ in self.sizes]
         room = self.sizes
         for group, (where, tiles) in enumerate(self.groups):
@@ -269,6 +297,8 @@ class Dealer:
 
     def every(self) -> Iterator[list[list[Tile]]]:
         """Every deal that fits (`count` of them), the tiles of each place, in one order."""
+        if self.count is None:
+            raise ValueError("too many deals fit to count them, let alone list them")
         lots: list[list[Tile]] = [[] for _ in self.sizes]
 
         def walk(group: int, room: tuple[int, ...]) -> Iterator[list[list[Tile]]]:
@@ -286,6 +316,71 @@ class Dealer:
                         del lots[place][len(lots[place]) - len(part) :]
 
         return walk(0, self.sizes) if self.count else iter(())
+
+    def _one_fit(self) -> list[int] | None:
+        """One deal that fits, as the place of each tile (the groups' tiles in order; len(seats) stands for the
+        stock or asleep), or None: the seats' room filled one tile at a time, along a path of groups that moves a
+        tile from seat to seat where the seat wanting one may take no spare tile (a flow)."""
+        others = len(self.seats)
+        spare = [len(tiles) for _, tiles in self.groups]
+        given = [[0] * others for _ in self.groups]
+        for wanting in range(others):
+            for _ in range(self.sizes[wanting]):
+                if not self._moved_one_to(wanting, spare, given):
+                    return None
+        places: list[int] = []
+        for group in range(len(self.groups)):
+            for place in range(others):
+                places.extend([place] * given[group][place])
+            places.extend([others] * spare[group])
+        return places
+
+    def _moved_one_to(self, wanting: int, spare: list[int], given: list[list[int]]) -> bool:
+        """Gives seat `wanting` one more tile: a spare one of a group it may take, or one of such a group that
+        another seat holds, that seat then given one in turn (searched breadth first); False if none can be."""
+        came: dict[int, tuple[int, int] | None] = {wanting: None}  # a seat: the seat taking a tile of it, the group
+        queue = [wanting]
+        for seat in queue:
+            for group, takers in enumerate(self._takers):
+                if seat not in takers:
+                    continue
+                if spare[group]:
+                    spare[group] -= 1
+                    given[group][seat] += 1
+                    back = came[seat]
+                    while back is not None:
+                        taker, moved = back
+                        given[moved][seat] -= 1
+                        given[moved][taker] += 1
+                        seat, back = taker, came[taker]
+                    return True
+                for holder, held in enumerate(given[group]):
+                    if held and holder not in came:
+                        came[holder] = (seat, group)
+                        queue.append(holder)
+        return False
+
+    def _walked(self, start: list[int], rng: random.Random) -> list[list[Tile]]:
+        """A deal drawn by swaps from `start` (see the class): the tiles of each place."""
+        others = len(self.seats)
+        tiles = [tile for _, group in self.groups for tile in group]
+        allowed = [
+            (*takers, others) for takers, (_, group) in zip(self._takers, self.groups, strict=True) for _ in group
+        ]
+        places = list(start)
+        for _ in range(SWAPS_A_TILE * len(tiles)):
+            i, j = rng.randrange(len(tiles)), rng.randrange(len(tiles))
+            a, b = places[i], places[j]
+            if a != b and b in allowed[i] and a in allowed[j]:
+                places[i], places[j] = b, a
+        lots: list[list[Tile]] = [[] for _ in range(others + 1)]
+        for tile, place in zip(tiles, places, strict=True):
+            lots[place].append(tile)
+        for lot in lots:
+            rng.shuffle(lot)
+        elsewhere = lots.pop()
+        stock = self.sizes[others]
+        return [*lots, elsewhere[:stock], elsewhere[stock:]]
 
     def placed(self, view: PlayerView, lots: Sequence[Sequence[Tile]]) -> tuple[list[Sequence[Tile]], list[Tile]]:
         """A deal's hands (the seat's own tiles in its place) and stock, as `view.world` takes them."""
