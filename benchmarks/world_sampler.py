@@ -13,7 +13,7 @@ sample (CPU time: the median over views of its samples' mean; the first sample o
 view's tables, apart). Prints one JSON line per preset.
 
     python benchmarks/world_sampler.py [--presets puerto_rican,jamaican] [--deals 30] [--samples 400]
-        [--seed 0] [--samplers greedy,uniform]
+        [--seed 0] [--samplers greedy,uniform,walk]
 
 With `--hostile N`, instead: the dealer's cost on N made-up views of a double-12 set (session 28) that a bot
 request could describe, drawn at random (the seed): 3 to 5 seats each holding 8 to the most a block deal allows,
@@ -82,8 +82,25 @@ def greedy_world(view: PlayerView, known: knowledge.Knowledge, rng: random.Rando
     raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
 
 
-# "uniform": the shipped sampler since session 27 (every deal that fits equally likely).
-SAMPLERS: dict[str, Sampler] = {"greedy": greedy_world, "uniform": knowledge.sample_world}
+def walk_world(view: PlayerView, known: knowledge.Knowledge, rng: random.Random) -> Hand:
+    """The dealer's walk of swaps (session 28), which stands for its count on views too big to count
+    (`knowledge.DEALER_TABLES`), here on every view: the bound set to no table entry while the dealer is built."""
+    bound = knowledge.DEALER_TABLES
+    knowledge.DEALER_TABLES = 0
+    try:
+        dealer = knowledge.Dealer(known, view.seat, view.hand_sizes, view.stock)
+    finally:
+        knowledge.DEALER_TABLES = bound
+    if dealer.count == 0:
+        return knowledge.sample_world(view, known, rng)  # no deal fits: dealt as if nobody had passed
+    hands, stock = dealer.placed(view, dealer.deal(rng))
+    rng.shuffle(stock)
+    return view.world(hands, stock)
+
+
+# "uniform": the shipped sampler since session 27 (every deal that fits equally likely); "walk": its stand-in
+# past the dealer's bound (session 28).
+SAMPLERS: dict[str, Sampler] = {"greedy": greedy_world, "uniform": knowledge.sample_world, "walk": walk_world}
 
 
 class Watching:

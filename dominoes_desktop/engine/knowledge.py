@@ -126,7 +126,7 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
     return view.world(hands, stock)
 
 
-DEALER_TABLES = 120_000  # the count's table entries a view may fill (about half a second) before it is given up
+DEALER_TABLES = 200_000  # the count's table entries a view may fill (about half a second) before it is given up
 SWAPS_A_TILE = 30  # the walk's swaps a deal, for each unseen tile, where the count was given up
 
 
@@ -150,13 +150,15 @@ class Dealer:
     dealt of it so far, its tiles left and the seats' room, and `deal` walks them in the order the ways of a
     group were listed before session 28, so a seed draws the same deal as then.
 
-    The tables grow with the seats' room and the groups: views of five seats holding 12 to 18 tiles of a
-    double-12 set each, whose voids cut the tiles into many groups, fill millions of entries (seconds to minutes),
-    and a bot request or a hand-made case may describe one. Past `DEALER_TABLES` entries the count is given up
-    (`count` is None: too many deals to count, none to list) and `deal` draws by a walk instead: from one deal that
-    fits (a flow of each group's tiles to the seats), `SWAPS_A_TILE` swaps a tile of two tiles picked at random,
-    each kept where both tiles may lie in the other's place. Every deal drawn fits; the walk treats every deal it
-    reaches alike, but from a fixed start in a bounded number of swaps it is near uniform, not exactly so."""
+    The tables grow with the seats' room, the tiles elsewhere and the groups: views of five seats of a double-12
+    set holding 6 or more tiles each (a deal size a host may choose: the presets deal 3 to 5 at five seats), whose
+    voids cut the tiles into many groups, fill hundreds of thousands to millions of entries (seconds; minutes
+    before session 28), and a bot request or a hand-made case may describe one. Past `DEALER_TABLES` entries the
+    count is given up (`count` is None: too many deals to count, none to list) and `deal` draws by a walk instead:
+    from one deal that fits (a flow of each group's tiles to the seats), `SWAPS_A_TILE` swaps a tile of two tiles
+    picked at random, each kept where both tiles may lie in the other's place. Every deal drawn fits; the walk
+    treats every deal it reaches alike, but from a fixed start in a bounded number of swaps it is near uniform, not
+    exactly so (benchmarks/world_sampler.py --samplers walk measures how near)."""
 
     def __init__(self, knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> None:
         self.seats = tuple(s for s in range(len(hand_sizes)) if s != seat)
@@ -189,18 +191,20 @@ class Dealer:
     def ways(self, group: int, room: tuple[int, ...]) -> int:
         """How many deals put groups `group`, `group` + 1, ... into places with `room` left, filling them."""
         others = len(self.seats)
-        if sum(room) != self._left[group]:
+        seats = room[:others]
+        if sum(room) != self._left[group] or any(r > most for r, most in zip(seats, self._reach[group], strict=True)):
             return 0
         stock, asleep = room[others], room[others + 1]
-        return self._seated(group, room[:others]) * math.comb(stock + asleep, stock)
+        return self._seated(group, seats) * math.comb(stock + asleep, stock)
 
     def _seated(self, group: int, room: tuple[int, ...]) -> int:
         """How many deals put groups `group`, ... into the seats with `room` left, filling them, the rest of the
-        tiles elsewhere (the stock or asleep, as one place)."""
+        tiles elsewhere (the stock or asleep, as one place). No seat's room is more than the groups from `group`
+        on may give it (`ways` makes sure of it at first, each seat's least take in `_dealt` after)."""
         if group == len(self.groups):
             return 0 if any(room) else 1
-        if sum(room) > self._left[group] or any(r > most for r, most in zip(room, self._reach[group], strict=True)):
-            return 0
+        if sum(room) > self._left[group]:
+            return 0  # the tiles would overflow elsewhere
         return self._dealt(group, 0, len(self.groups[group][1]), room)
 
     def _dealt(self, group: int, taker: int, many: int, room: tuple[int, ...]) -> int:
@@ -213,8 +217,11 @@ class Dealer:
         if found is not None:
             return found
         found = 0
-        for k, less in self._takes(group, taker, many, room):
-            after = self._dealt(group, taker + 1, many - k, less)
+        place = self._takers[group][taker]
+        free = room[place]
+        before, after_it = room[:place], room[place + 1 :]  # `_takes`, written out: the count's inner loop
+        for k in range(max(0, free - self._reach[group + 1][place]), min(many, free) + 1):
+            after = self._dealt(group, taker + 1, many - k, (*before, free - k, *after_it))
             if after:
                 found += math.comb(many, k) * after
         self._counted[key] = found

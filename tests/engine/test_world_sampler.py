@@ -242,8 +242,8 @@ def test_any_small_view_is_dealt_uniformly(voids: list[set[int]], sizes: list[in
 
 def _hostile() -> tuple[PlayerView, Knowledge]:
     """Five seats of 15 tiles of a double-12 set, the four others lacking numbers that cut the unseen tiles into
-    ten groups: counting their deals took 39 CPU seconds before session 28 and 12 with its tables (about two
-    million entries), which the bound cuts to about half a second."""
+    ten groups: counting their deals took 39 CPU seconds before session 28 and 7 with its tables (1.3 million
+    entries), which the bound cuts to about half a second."""
     rules = build_rules("classic_block", {"set": 12, "players": 5, "deal_size": 15})
     every = sorted(full_set(12, ()), key=lambda t: (t.pips * 7 + t.high) % 91)
     view = PlayerView(
