@@ -152,8 +152,8 @@ class Dealer:
 
     The tables grow with the seats' room, the tiles elsewhere and the groups: views of five seats of a double-12
     set holding 6 or more tiles each (a deal size a host may choose: the presets deal 3 to 5 at five seats), whose
-    voids cut the tiles into many groups, fill hundreds of thousands to millions of entries (seconds; minutes
-    before session 28), and a bot request or a hand-made case may describe one. Past `DEALER_TABLES` entries the
+    voids cut the tiles into many groups, fill a hundred thousand to millions of entries (seconds; minutes
+    before session 28: at 8 tiles each most such views pass the bound), and a bot request or a hand-made case may describe one. Past `DEALER_TABLES` entries the
     count is given up (`count` is None: too many deals to count, none to list) and `deal` draws by a walk instead:
     from one deal that fits (a flow of each group's tiles to the seats), `SWAPS_A_TILE` swaps a tile of two tiles
     picked at random, each kept where both tiles may lie in the other's place. Every deal drawn fits; the walk
