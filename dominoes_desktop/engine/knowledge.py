@@ -153,12 +153,13 @@ class Dealer:
     The tables grow with the seats' room, the tiles elsewhere and the groups: views of five seats of a double-12
     set holding 6 or more tiles each (a deal size a host may choose: the presets deal 3 to 5 at five seats), whose
     voids cut the tiles into many groups, fill a hundred thousand to millions of entries (seconds; minutes
-    before session 28: at 8 tiles each most such views pass the bound), and a bot request or a hand-made case may describe one. Past `DEALER_TABLES` entries the
-    count is given up (`count` is None: too many deals to count, none to list) and `deal` draws by a walk instead:
-    from one deal that fits (a flow of each group's tiles to the seats), `SWAPS_A_TILE` swaps a tile of two tiles
-    picked at random, each kept where both tiles may lie in the other's place. Every deal drawn fits; the walk
-    treats every deal it reaches alike, but from a fixed start in a bounded number of swaps it is near uniform, not
-    exactly so (benchmarks/world_sampler.py --samplers walk measures how near)."""
+    before session 28: at 8 tiles each most such views pass the bound), and a bot request or a hand-made case may
+    describe one. Past `DEALER_TABLES` entries the count is given up (`count` is None: too many deals to count,
+    none to list) and `deal` draws by a walk instead: from one deal that fits (a flow of each group's tiles to the
+    seats), `SWAPS_A_TILE` swaps a tile of two tiles picked at random, each kept where both tiles may lie in the
+    other's place. Every deal drawn fits; the walk treats every deal it reaches alike, but from a fixed start in a
+    bounded number of swaps it is near uniform, not exactly so (benchmarks/world_sampler.py --samplers walk
+    measures how near)."""
 
     def __init__(self, knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> None:
         self.seats = tuple(s for s in range(len(hand_sizes)) if s != seat)
