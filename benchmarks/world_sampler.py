@@ -13,7 +13,22 @@ sample (CPU time: the median over views of its samples' mean; the first sample o
 view's tables, apart). Prints one JSON line per preset.
 
     python benchmarks/world_sampler.py [--presets puerto_rican,jamaican] [--deals 30] [--samples 400]
-        [--seed 0] [--samplers greedy,uniform]
+        [--seed 0] [--samplers greedy,uniform,walk]
+
+With `--hostile N`, instead: the dealer's cost on N made-up views of a double-12 set (session 28) that a bot
+request could describe, drawn at random (the seed): 3 to 5 seats each holding 8 to the most a block deal allows,
+up to 10 tiles played, each other seat lacking 1 to 3 numbers. For each, the CPU seconds to build the dealer
+(`knowledge.Dealer`: its count, or giving the count up past `knowledge.DEALER_TABLES` table entries), its
+table entries, and the microseconds of a deal after it (views whose voids allow no deal are counted and left
+out); one JSON line with the medians and worst by seat count,
+and the views whose count was given up.
+
+    python benchmarks/world_sampler.py --hostile 60 [--seed 0]
+
+With `--walk-check N`: the walk that stands for the count past its bound, against the count, on N big views
+the count can still make (`walk_check`: five seats of 6 tiles of a double-12 set), `--samples` deals each.
+
+    python benchmarks/world_sampler.py --walk-check 4 --samples 3000 [--seed 0]
 """
 
 from __future__ import annotations
@@ -36,7 +51,7 @@ from dominoes_desktop.engine.cpu.players import CpuPlayer, Decision, make_player
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.moves import Move
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.engine.tiles import Tile, full_set
 from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.cpu_table import CpuTable
 
@@ -72,8 +87,25 @@ def greedy_world(view: PlayerView, known: knowledge.Knowledge, rng: random.Rando
     raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
 
 
-# "uniform": the shipped sampler since session 27 (every deal that fits equally likely).
-SAMPLERS: dict[str, Sampler] = {"greedy": greedy_world, "uniform": knowledge.sample_world}
+def walk_world(view: PlayerView, known: knowledge.Knowledge, rng: random.Random) -> Hand:
+    """The dealer's walk of swaps (session 28), which stands for its count on views too big to count
+    (`knowledge.DEALER_TABLES`), here on every view: the bound set to no table entry while the dealer is built."""
+    bound = knowledge.DEALER_TABLES
+    knowledge.DEALER_TABLES = 0
+    try:
+        dealer = knowledge.Dealer(known, view.seat, view.hand_sizes, view.stock)
+    finally:
+        knowledge.DEALER_TABLES = bound
+    if dealer.count == 0:
+        return knowledge.sample_world(view, known, rng)  # no deal fits: dealt as if nobody had passed
+    hands, stock = dealer.placed(view, dealer.deal(rng))
+    rng.shuffle(stock)
+    return view.world(hands, stock)
+
+
+# "uniform": the shipped sampler since session 27 (every deal that fits equally likely); "walk": its stand-in
+# past the dealer's bound (session 28).
+SAMPLERS: dict[str, Sampler] = {"greedy": greedy_world, "uniform": knowledge.sample_world, "walk": walk_world}
 
 
 class Watching:
@@ -260,6 +292,104 @@ def measure(preset: str, deals: int, samples: int, seed: int, samplers: Sequence
     return report
 
 
+def hostile(views: int, seed: int) -> dict[str, object]:
+    """The dealer's build and deal on `views` made-up double-12 views (the module's docstring)."""
+    rng = random.Random(seed)
+    dealing = random.Random(seed + 1)  # apart, so that the views are the same whatever the deals draw
+    rows: dict[int, list[dict[str, float]]] = {3: [], 4: [], 5: []}
+    given_up = []
+    fitless = 0
+    for _ in range(views):
+        players = rng.choice((3, 4, 5))
+        size = rng.randint(8, 91 // players)
+        tiles = list(full_set(12, ()))
+        rng.shuffle(tiles)
+        unseen = tuple(tiles[size + rng.randint(0, 10) :])
+        voids = [frozenset(rng.sample(range(13), rng.randint(1, 3))) for _ in range(players - 1)]
+        known = knowledge.Knowledge((frozenset(), *voids), unseen)
+        started = time.process_time()
+        dealer = knowledge.Dealer(known, 0, (size,) * players, 0)
+        built = time.process_time() - started
+        if dealer.count == 0:
+            fitless += 1  # the voids drawn allow no deal: nothing to deal
+            continue
+        started = time.process_time()
+        for _ in range(20):
+            dealer.deal(dealing)
+        dealt = (time.process_time() - started) / 20
+        rows[players].append({"s": built, "entries": dealer.filled, "deal_us": dealt * 1e6})
+        if dealer.count is None:
+            given_up.append({"players": players, "size": size, "voids": [sorted(v) for v in voids]})
+    report: dict[str, object] = {"hostile_views": views, "seed": seed, "tables_bound": knowledge.DEALER_TABLES}
+    for players, found in rows.items():
+        if found:
+            report[f"{players}_seats"] = {
+                "views": len(found),
+                "build_s_median": round(statistics.median(r["s"] for r in found), 3),
+                "build_s_worst": round(max(r["s"] for r in found), 3),
+                "entries_median": int(statistics.median(r["entries"] for r in found)),
+                "entries_worst": int(max(r["entries"] for r in found)),
+                "deal_us_median": round(statistics.median(r["deal_us"] for r in found), 1),
+                "deal_us_worst": round(max(r["deal_us"] for r in found), 1),
+            }
+    report["no_deal_fits"] = fitless
+    report["given_up"] = given_up
+    return report
+
+
+def _places_seen(dealer: knowledge.Dealer, rng: random.Random, samples: int) -> list[list[float]]:
+    """How often each unseen tile lies with each other seat, or elsewhere, over `samples` deals of `dealer`."""
+    index = {t: i for i, t in enumerate(t for _, group in dealer.groups for t in group)}
+    counts = [[0] * (len(dealer.seats) + 1) for _ in index]
+    for _ in range(samples):
+        lots = dealer.deal(rng)
+        for place, lot in enumerate(lots):
+            for tile in lot:
+                counts[index[tile]][min(place, len(dealer.seats))] += 1
+    return [[c / samples for c in row] for row in counts]
+
+
+def _tv(a: list[list[float]], b: list[list[float]]) -> float:
+    return statistics.fmean(
+        sum(abs(x - y) for x, y in zip(ra, rb, strict=True)) / 2 for ra, rb in zip(a, b, strict=True)
+    )
+
+
+def walk_check(views: int, samples: int, seed: int) -> dict[str, object]:
+    """The walk against the count on big views it can still count: five seats of 6 tiles of a double-12 set, each
+    other seat lacking 1 to 3 numbers, the count's tables over 50,000 entries and within the bound. Per tile, the
+    total-variation distance of where the walk's `samples` deals put it from where the count's deals put it,
+    against the same distance between two runs of the count's deals (the noise floor)."""
+    rng = random.Random(seed)
+    rows = []
+    while len(rows) < views:
+        tiles = list(full_set(12, ()))
+        rng.shuffle(tiles)
+        voids = [frozenset(rng.sample(range(13), rng.randint(1, 3))) for _ in range(4)]
+        known = knowledge.Knowledge((frozenset(), *voids), tuple(tiles[6:]))
+        exact = knowledge.Dealer(known, 0, (6,) * 5, 0)
+        if exact.count is None or exact.filled < 50_000:
+            continue
+        bound = knowledge.DEALER_TABLES
+        knowledge.DEALER_TABLES = 0  # the walk on the same view
+        try:
+            walk = knowledge.Dealer(known, 0, (6,) * 5, 0)
+        finally:
+            knowledge.DEALER_TABLES = bound
+        first = _places_seen(exact, random.Random(seed * 3 + 1), samples)
+        again = _places_seen(exact, random.Random(seed * 3 + 2), samples)
+        walked = _places_seen(walk, random.Random(seed * 3 + 3), samples)
+        rows.append({"entries": exact.filled, "floor_tv": _tv(first, again), "walk_tv": _tv(first, walked)})
+    return {
+        "walk_check_views": views,
+        "samples": samples,
+        "seed": seed,
+        "entries": [r["entries"] for r in rows],
+        "floor_tv": [round(r["floor_tv"], 4) for r in rows],
+        "walk_tv": [round(r["walk_tv"], 4) for r in rows],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--presets", default="puerto_rican,jamaican")
@@ -267,7 +397,15 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0, help="the seed of the samplers' draws (the deals are 0, 1, ...)")
     parser.add_argument("--samplers", default=",".join(SAMPLERS), help=f"of {', '.join(SAMPLERS)}")
+    parser.add_argument("--hostile", type=int, default=0, help="measure the dealer on this many made-up views")
+    parser.add_argument("--walk-check", type=int, default=0, help="the walk against the count on this many views")
     args = parser.parse_args()
+    if args.walk_check:
+        print(json.dumps(walk_check(args.walk_check, args.samples, args.seed)), flush=True)
+        return
+    if args.hostile:
+        print(json.dumps(hostile(args.hostile, args.seed)), flush=True)
+        return
     samplers = args.samplers.split(",")
     for name in samplers:
         if name not in SAMPLERS:

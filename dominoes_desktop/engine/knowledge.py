@@ -4,7 +4,6 @@ by play_model's fitted model since session 18, and by this one when expert.FITTE
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
 import random
@@ -116,15 +115,23 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
     favoured some deals over others wherever two seats' passes overlapped, and after 30 failed tries ignored the
     passes: benchmarks/world_sampler.py measures both.)"""
     dealer = _dealer(knowledge, view.seat, view.hand_sizes, view.stock)
-    if not dealer.count:
+    if dealer.count == 0:
         # The view contradicts itself (a hand-made case): deal as if nobody had passed.
         open_hands = Knowledge(tuple(frozenset() for _ in knowledge.voids), knowledge.unseen)  # nor any barred
         dealer = _dealer(open_hands, view.seat, view.hand_sizes, view.stock)
-        if not dealer.count:
+        if dealer.count == 0:
             raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
     hands, stock = dealer.placed(view, dealer.deal(rng))
     rng.shuffle(stock)
     return view.world(hands, stock)
+
+
+DEALER_TABLES = 200_000  # the count's table entries a view may fill (about half a second) before it is given up
+SWAPS_A_TILE = 30  # the walk's swaps a deal, for each unseen tile, where the count was given up
+
+
+class _TooManyDeals(Exception):
+    """The count's tables outgrew DEALER_TABLES."""
 
 
 def dealer_for(view: PlayerView) -> Dealer:
@@ -135,15 +142,102 @@ def dealer_for(view: PlayerView) -> Dealer:
 class Dealer:
     """The deals of a view's unseen tiles: the places are the other seats, the stock and the tiles asleep, each
     with its size; tiles allowed in the same places form a group, dealt at once (alike to the count). `count`
-    deals fit; `deal` draws one with every one equally likely, `every` lists them all."""
+    deals fit; `deal` draws one with every one equally likely, `every` lists them all.
+
+    Every tile may lie in the stock or asleep, so the count treats those two as one place, elsewhere, whose room
+    is what the seats leave (the ways to split what lies elsewhere between them are one binomial), and deals a
+    group seat by seat (a binomial each) rather than way by way: its tables are keyed by the group, the seats
+    dealt of it so far, its tiles left and the seats' room, and `deal` walks them in the order the ways of a
+    group were listed before session 28, so a seed draws the same deal as then.
+
+    The tables grow with the seats' room, the tiles elsewhere and the groups: views of five seats of a double-12
+    set holding 6 or more tiles each (a deal size a host may choose: the presets deal 3 to 5 at five seats), whose
+    voids cut the tiles into many groups, fill a hundred thousand to millions of entries (seconds; minutes
+    before session 28: at 8 tiles each most such views pass the bound), and a bot request or a hand-made case may
+    describe one. Past `DEALER_TABLES` entries the count is given up (`count` is None: too many deals to count,
+    none to list) and `deal` draws by a walk instead: from one deal that fits (a flow of each group's tiles to the
+    seats), `SWAPS_A_TILE` swaps a tile of two tiles picked at random, each kept where both tiles may lie in the
+    other's place. Every deal drawn fits; the walk treats every deal it reaches alike, but from a fixed start in a
+    bounded number of swaps it is near uniform, not exactly so (benchmarks/world_sampler.py --samplers walk
+    measures how near)."""
 
     def __init__(self, knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> None:
         self.seats = tuple(s for s in range(len(hand_sizes)) if s != seat)
         asleep = len(knowledge.unseen) - sum(hand_sizes[s] for s in self.seats) - stock
         self.sizes = (*(hand_sizes[s] for s in self.seats), stock, max(asleep, 0))
         self.groups = _grouped(knowledge, self.seats)
+        others = len(self.seats)
+        # The seats each group may go to; the tiles of the groups from each on; of them, those each seat may take.
+        self._takers = tuple(tuple(p for p in where if p < others) for where, _ in self.groups)
+        self._left = [0] * (len(self.groups) + 1)
+        self._reach = [(0,) * others] * (len(self.groups) + 1)
+        for group in reversed(range(len(self.groups))):
+            many = len(self.groups[group][1])
+            self._left[group] = self._left[group + 1] + many
+            takers = self._takers[group]
+            self._reach[group] = tuple(r + (many if p in takers else 0) for p, r in enumerate(self._reach[group + 1]))
+        self._counted: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
         self._choices: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]] = {}
-        self.count = self.ways(0, self.sizes) if asleep >= 0 else 0
+        self._start: list[int] | None = None  # where the walk starts, a place a tile, once the count is given up
+        self.count: int | None = 0
+        self.filled = 0  # the count's table entries filled (at most DEALER_TABLES + 1)
+        if asleep >= 0:
+            try:
+                self.count = self.ways(0, self.sizes)
+            except _TooManyDeals:
+                self._counted.clear()
+                self._start = self._one_fit()
+                self.count = None if self._start is not None else 0
+
+    def ways(self, group: int, room: tuple[int, ...]) -> int:
+        """How many deals put groups `group`, `group` + 1, ... into places with `room` left, filling them."""
+        others = len(self.seats)
+        seats = room[:others]
+        if sum(room) != self._left[group] or any(r > most for r, most in zip(seats, self._reach[group], strict=True)):
+            return 0
+        stock, asleep = room[others], room[others + 1]
+        return self._seated(group, seats) * math.comb(stock + asleep, stock)
+
+    def _seated(self, group: int, room: tuple[int, ...]) -> int:
+        """How many deals put groups `group`, ... into the seats with `room` left, filling them, the rest of the
+        tiles elsewhere (the stock or asleep, as one place). No seat's room is more than the groups from `group`
+        on may give it (`ways` makes sure of it at first, each seat's least take in `_dealt` after)."""
+        if group == len(self.groups):
+            return 0 if any(room) else 1
+        if sum(room) > self._left[group]:
+            return 0  # the tiles would overflow elsewhere
+        return self._dealt(group, 0, len(self.groups[group][1]), room)
+
+    def _dealt(self, group: int, taker: int, many: int, room: tuple[int, ...]) -> int:
+        """How many deals put `many` tiles of group `group` into its seats from its `taker`-th on (the rest
+        elsewhere), then the groups after it, filling the seats' `room`."""
+        if taker == len(self._takers[group]):
+            return self._seated(group + 1, room)  # the next group's entry: not kept twice
+        key = (group, taker, many, room)
+        found = self._counted.get(key)
+        if found is not None:
+            return found
+        found = 0
+        place = self._takers[group][taker]
+        free = room[place]
+        before, after_it = room[:place], room[place + 1 :]  # `_takes`, written out: the count's inner loop
+        for k in range(max(0, free - self._reach[group + 1][place]), min(many, free) + 1):
+            after = self._dealt(group, taker + 1, many - k, (*before, free - k, *after_it))
+            if after:
+                found += math.comb(many, k) * after
+        self._counted[key] = found
+        self.filled += 1
+        if self.filled > DEALER_TABLES:
+            raise _TooManyDeals
+        return found
+
+    def _takes(self, group: int, taker: int, many: int, room: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """How many of `many` tiles of group `group` its `taker`-th seat may take, fewest first (not so few that
+        the groups after it cannot fill the seat), and the seats' room left after each."""
+        place = self._takers[group][taker]
+        free = room[place]
+        for k in range(max(0, free - self._reach[group + 1][place]), min(many, free) + 1):
+            yield k, (*room[:place], free - k, *room[place + 1 :])
 
     def _options(self, group: int, room: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
         """The room each way of dealing group `group` into `room` leaves, and the running total of how many deals
@@ -164,20 +258,14 @@ class Dealer:
             found = self._choices[key] = (lefts, totals)
         return found
 
-    def ways(self, group: int, room: tuple[int, ...]) -> int:
-        """How many deals put groups `group`, `group` + 1, ... into places with `room` left, filling them."""
-        if group == len(self.groups):
-            return 0 if any(room) else 1
-        totals = self._options(group, room)[1]
-        return totals[-1] if totals else 0
-
     def deal(self, rng: random.Random) -> list[list[Tile]]:
-        """One deal, each with the same chance: the tiles of each place."""
+        """One deal, each with the same chance (near it where the count was given up): the tiles of each place."""
+        if self._start is not None:
+            return self._walked(self._start, rng)
         lots: list[list[Tile]] = [[] for _ in self.sizes]
         room = self.sizes
         for group, (where, tiles) in enumerate(self.groups):
-            lefts, totals = self._options(group, room)
-            left = lefts[bisect.bisect_right(totals, rng.randrange(totals[-1]))]
+            left = self._chosen(group, room, rng.randrange(self.ways(group, room)))
             shuffled = list(tiles)
             rng.shuffle(shuffled)
             for place in where:
@@ -187,8 +275,38 @@ class Dealer:
             room = left
         return lots
 
+    def _chosen(self, group: int, room: tuple[int, ...], pick: int) -> tuple[int, ...]:
+        """The room left by the `pick`-th way (from 0) of dealing group `group` into `room`, the ways listed by
+        how many the first place takes, then the second, ... (each as often as the deals that follow it):
+        found place by place, each of the seat's choices standing for the ways that follow it."""
+        others = len(self.seats)
+        stock, asleep = room[others], room[others + 1]
+        scale = math.comb(stock + asleep, stock)  # the ways that follow share this factor
+        many = len(self.groups[group][1])
+        seats = room[:others]
+        for taker in range(len(self._takers[group])):
+            for k, less in self._takes(group, taker, many, seats):
+                part = math.comb(many, k)
+                block = part * self._dealt(group, taker + 1, many - k, less) * scale
+                if pick < block:
+                    pick //= part
+                    many -= k
+                    seats = less
+                    break
+                pick -= block
+        # What the seats left lies in the stock (fewest first) or asleep.
+        rest = self._seated(group + 1, seats)
+        for k in range(min(many, stock) + 1):
+            block = math.comb(many, k) * rest * math.comb(stock + asleep - many, stock - k)
+            if pick < block:
+                return (*seats, stock - k, asleep - many + k)
+            pick -= block
+        raise AssertionError("the pick is below the group's count")
+
     def every(self) -> Iterator[list[list[Tile]]]:
         """Every deal that fits (`count` of them), the tiles of each place, in one order."""
+        if self.count is None:
+            raise ValueError("too many deals fit to count them, let alone list them")
         lots: list[list[Tile]] = [[] for _ in self.sizes]
 
         def walk(group: int, room: tuple[int, ...]) -> Iterator[list[list[Tile]]]:
@@ -206,6 +324,71 @@ class Dealer:
                         del lots[place][len(lots[place]) - len(part) :]
 
         return walk(0, self.sizes) if self.count else iter(())
+
+    def _one_fit(self) -> list[int] | None:
+        """One deal that fits, as the place of each tile (the groups' tiles in order; len(seats) stands for the
+        stock or asleep), or None: the seats' room filled one tile at a time, along a path of groups that moves a
+        tile from seat to seat where the seat wanting one may take no spare tile (a flow)."""
+        others = len(self.seats)
+        spare = [len(tiles) for _, tiles in self.groups]
+        given = [[0] * others for _ in self.groups]
+        for wanting in range(others):
+            for _ in range(self.sizes[wanting]):
+                if not self._moved_one_to(wanting, spare, given):
+                    return None
+        places: list[int] = []
+        for group in range(len(self.groups)):
+            for place in range(others):
+                places.extend([place] * given[group][place])
+            places.extend([others] * spare[group])
+        return places
+
+    def _moved_one_to(self, wanting: int, spare: list[int], given: list[list[int]]) -> bool:
+        """Gives seat `wanting` one more tile: a spare one of a group it may take, or one of such a group that
+        another seat holds, that seat then given one in turn (searched breadth first); False if none can be."""
+        came: dict[int, tuple[int, int] | None] = {wanting: None}  # a seat: the seat taking a tile of it, the group
+        queue = [wanting]
+        for seat in queue:
+            for group, takers in enumerate(self._takers):
+                if seat not in takers:
+                    continue
+                if spare[group]:
+                    spare[group] -= 1
+                    given[group][seat] += 1
+                    back = came[seat]
+                    while back is not None:
+                        taker, moved = back
+                        given[moved][seat] -= 1
+                        given[moved][taker] += 1
+                        seat, back = taker, came[taker]
+                    return True
+                for holder, held in enumerate(given[group]):
+                    if held and holder not in came:
+                        came[holder] = (seat, group)
+                        queue.append(holder)
+        return False
+
+    def _walked(self, start: list[int], rng: random.Random) -> list[list[Tile]]:
+        """A deal drawn by swaps from `start` (see the class): the tiles of each place."""
+        others = len(self.seats)
+        tiles = [tile for _, group in self.groups for tile in group]
+        allowed = [
+            (*takers, others) for takers, (_, group) in zip(self._takers, self.groups, strict=True) for _ in group
+        ]
+        places = list(start)
+        for _ in range(SWAPS_A_TILE * len(tiles)):
+            i, j = rng.randrange(len(tiles)), rng.randrange(len(tiles))
+            a, b = places[i], places[j]
+            if a != b and b in allowed[i] and a in allowed[j]:
+                places[i], places[j] = b, a
+        lots: list[list[Tile]] = [[] for _ in range(others + 1)]
+        for tile, place in zip(tiles, places, strict=True):
+            lots[place].append(tile)
+        for lot in lots:
+            rng.shuffle(lot)
+        elsewhere = lots.pop()
+        stock = self.sizes[others]
+        return [*lots, elsewhere[:stock], elsewhere[stock:]]
 
     def placed(self, view: PlayerView, lots: Sequence[Sequence[Tile]]) -> tuple[list[Sequence[Tile]], list[Tile]]:
         """A deal's hands (the seat's own tiles in its place) and stock, as `view.world` takes them."""

@@ -24,7 +24,7 @@ from dominoes_desktop.engine.analysis.worlds import consistent, count_worlds, ev
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.knowledge import Knowledge, infer, sample_world
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.engine.tiles import Tile, full_set
 from dominoes_desktop.engine.view import PlayerView
 
 from .helpers import tiles
@@ -238,3 +238,76 @@ def test_any_small_view_is_dealt_uniformly(voids: list[set[int]], sizes: list[in
     assume(0 < len(deals) <= 400)
     samples = 30 * len(deals)
     assert looks_uniform(draws(view, known, samples, seed), deals, samples)
+
+
+def _hostile() -> tuple[PlayerView, Knowledge]:
+    """Five seats of 15 tiles of a double-12 set, the four others lacking numbers that cut the unseen tiles into
+    ten groups: counting their deals took 39 CPU seconds before session 28 and 7 with its tables (1.3 million
+    entries), which the bound cuts to about half a second."""
+    rules = build_rules("classic_block", {"set": 12, "players": 5, "deal_size": 15})
+    every = sorted(full_set(12, ()), key=lambda t: (t.pips * 7 + t.high) % 91)
+    view = PlayerView(
+        rules=rules,
+        seat=0,
+        hand_index=0,
+        tiles=tuple(every[:15]),
+        leader=0,
+        moves=(),
+        hand_sizes=(15,) * 5,
+        stock=0,
+        scores=(0,) * 5,
+    )
+    voids = (frozenset(), frozenset({0}), frozenset({4, 5, 7}), frozenset({12}), frozenset({3, 8, 10}))
+    return view, Knowledge(voids, tuple(every[15:]))
+
+
+def test_a_view_with_too_many_deals_to_count_is_dealt_within_the_bound_and_every_deal_fits() -> None:
+    view, known = _hostile()
+    dealer = knowledge_module.Dealer(known, 0, view.hand_sizes, 0)
+    assert dealer.count is None and dealer.filled == knowledge_module.DEALER_TABLES + 1
+    assert len(dealer.groups) == 10
+    with pytest.raises(ValueError, match="too many deals"):
+        next(dealer.every())
+    rng = random.Random(2)
+    for _ in range(30):
+        world = sample_world(view, known, rng)
+        assert world.hands[0] == list(view.tiles)
+        for seat in (1, 2, 3, 4):
+            assert len(world.hands[seat]) == 15 and all(fits(t, known.voids[seat]) for t in world.hands[seat])
+        hidden = [t for s in (1, 2, 3, 4) for t in world.hands[s]]
+        assert len(set(hidden)) == 60 and set(hidden) <= set(known.unseen)
+    first = sample_world(view, known, random.Random(9))
+    again = sample_world(view, known, random.Random(9))
+    assert first.hands == again.hands
+
+
+def test_a_view_whose_voids_no_deal_fits_is_told_within_the_bound() -> None:
+    """Seat 1 lacks every number of the tiles left: no deal fits, which the flow tells without the count."""
+    view, known = _hostile()
+    tight = Knowledge((*known.voids[:1], frozenset(range(13)), *known.voids[2:]), known.unseen)
+    assert knowledge_module.Dealer(tight, 0, view.hand_sizes, 0).count == 0
+
+
+@pytest.mark.parametrize(
+    ("voids", "sizes", "stock", "unseen"),
+    [
+        (*OVERLAPPING, 0, UNSEEN),
+        (("32", "3", "1"), (3, 3, 2), 0, UNSEEN),
+        (("2", "0", ""), (2, 2, 1), 2, "0-0 1-0 1-1 2-0 2-1 2-2 3-0 3-1"),
+    ],
+)
+def test_the_walk_that_stands_for_the_count_draws_the_deals_that_fit_about_alike(
+    voids: tuple[str, ...], sizes: tuple[int, ...], stock: int, unseen: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no table entry allowed, small views are dealt by the walk: only deals that fit, each about as often."""
+    monkeypatch.setattr(knowledge_module, "DEALER_TABLES", 0)
+    knowledge_module._dealer.cache_clear()
+    view, known = handmade(voids, sizes, stock, unseen)
+    deals = brute_force(view, known)
+    samples = 40 * len(deals)
+    try:
+        assert knowledge_module.Dealer(known, 0, view.hand_sizes, stock).count is None
+        counts = draws(view, known, samples)
+    finally:
+        knowledge_module._dealer.cache_clear()
+    assert looks_uniform(counts, deals, samples), (len(deals), counts.most_common(3), counts.most_common()[-3:])

@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.learn.rules_page import RulesDialog
+from dominoes_desktop.ui.play.panels import scores_said
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.room.room_window import RoomWindow
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
@@ -182,7 +183,12 @@ def test_the_labels_of_the_panel_the_sheet_and_the_statistics_are_read_with_thei
         window.quick_start(build_rules("draw", {"target": 300}), "medium", 4, known_deal(4))
         idle(window)
         body = window.game.scores.body
-        assert accessible_name(body) == "Scores: " + plain(body.text())
+        # What it shows, the sides a comma apart as the sheet says them (session 28), where its lines ran into stops.
+        controller = window.controller
+        assert controller.rules is not None
+        said = scores_said(controller.rules, controller.seats, controller.scores)
+        assert accessible_name(body) == f"Scores: {said}. First to 300 points."
+        assert words(plain(body.text())).startswith(words(said.replace(",", ".")))
         assert "First to 300 points" in accessible_name(body)
         window.controller.autoplay(200)
         sheet = window.game.hand_end

@@ -708,7 +708,7 @@ def _verdict(
     loss = max(means) - means[options.index(played)]
     exact = all(w.exact for w in worlds)
     # Over every world the seat could not rule out, the means are the values themselves: no margin of error.
-    margin = 0.0 if whole else loss_and_margin(worlds, options, played)[1]
+    margin = 0.0 if whole else loss_and_margin(worlds, options, played, means)[1]
     judged = Judged(
         recorded.index,
         ply,
@@ -723,13 +723,17 @@ def _verdict(
     return FairJudged(judged, tuple(worlds), margin, close_to(rules, loss, margin), whole)
 
 
-def loss_and_margin(worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move) -> tuple[float, float]:
+def loss_and_margin(
+    worlds: Sequence[WorldJudged], options: Sequence[Move], played: Move, means: Sequence[float] | None = None
+) -> tuple[float, float]:
     """The loss of `played` (the best mean value less its mean value) and its margin of error: two standard
     errors of the worlds' own losses against the option best on average, their weighted spread over the
-    worlds' worth (weights counted: n = 1 / sum of squared weights), and never less than 3/n of the loss."""
+    worlds' worth (weights counted: n = 1 / sum of squared weights), and never less than 3/n of the loss.
+    `means` are the options' `weighted_means` over `worlds` where the caller has them already (the verdict)."""
     # Sums free of the worlds' order, so that the same worlds give the same margin in any order: the means as the
     # verdict's (`weighted_means`), the spreads by `math.fsum`.
-    means = weighted_means(worlds, len(options))
+    if means is None:
+        means = weighted_means(worlds, len(options))
     best = means.index(max(means))
     p = options.index(played)
     losses = [w.values[best] - w.values[p] for w in worlds]

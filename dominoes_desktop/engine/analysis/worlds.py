@@ -57,7 +57,8 @@ def sample_worlds(view: PlayerView, count: int, seed: int) -> list[SampledWorld]
 
 def count_worlds(view: PlayerView) -> int | None:
     """How many deals of the unseen tiles fit `view` (each a world, all equally likely before the plays seen
-    weigh them), or None when the worlds are not mere deals (a stock a seat may still draw from, in order).
+    weigh them), or None when the worlds are not mere deals (a stock a seat may still draw from, in order) or
+    too many to count within the dealer's bound (`engine.knowledge.DEALER_TABLES`: huge views of big sets).
     Tiles that may lie in the same places are alike to the count: it deals each such group at once
     (`engine.knowledge.Dealer`, whose deals the sampler draws from). In a block game the tiles asleep are a
     place too: which tiles sleep tells two worlds apart."""

@@ -227,6 +227,25 @@ def scores_said(rules: Rules, seats: list[SeatConfig], scores: Sequence[int | st
     return sides_said(rules, seats, enumerate(scores), kept)
 
 
+def running_scores_said(
+    rules: Rules, seats: list[SeatConfig], scores: Sequence[int], made: Sequence[int] | None = None
+) -> str:
+    """Every side's score as scores_said says it, and where a side has made points this hand not yet in its
+    score, those after it: "0 for CPU 3, plus 15 this hand", the sides a semicolon apart then. The S key and the
+    score panel say the scores so."""
+    made = made or [0] * len(scores)
+    if not any(made):
+        return scores_said(rules, seats, scores)
+    return "; ".join(
+        translate("Voice", "{said}, plus {points} this hand").format(
+            said=side_said(rules, seats, side, score), points=made[side]
+        )
+        if made[side]
+        else side_said(rules, seats, side, score)
+        for side, score in enumerate(scores)
+    )
+
+
 def sides_count_together(rules: Rules) -> bool:
     """A locked table decided by the partners' pips counted together (the Dominican and Puerto Rican side rules),
     not by the lightest seat alone: its headline names the side, its sheet shows each side's pips."""
@@ -322,11 +341,14 @@ class ScorePanel(QFrame):
     ) -> None:
         """`hand_number`: the hand in play (or the last one dealt); `running`: points made so far this hand, per
         side, in games that score ends as they are made; `goal`: said instead of the target (a duplicate play)."""
+        # Each score before its side, as the hand-end sheet, the S key and the review say them ("10 for you &
+        # CPU 2"), the figures in a column at the left edge; the points made this hand, in green, after the side.
         lines = []
+        made = [running[side] if running else 0 for side in range(len(scores))]
         for side, score in enumerate(scores):
-            made = running[side] if running else 0
-            extra = f" <span style='color:#7dff9a'><b>+{made}</b></span>" if made else ""
-            lines.append(f"<b>{score}</b>{extra} &nbsp; {escape(side_name(rules, seats, side))}")
+            extra = f" <span style='color:#7dff9a'><b>+{made[side]}</b></span>" if made[side] else ""
+            names = escape(side_name(rules, seats, side, after_preposition=True))
+            lines.append(figure_for(f"<b>{score}</b>", names) + extra)
         if rules.single_round:
             target = self.tr("Single round")
         elif rules.scoring.counts_hands:
@@ -349,8 +371,10 @@ class ScorePanel(QFrame):
             # height) stays the same from hand to hand; it grew 13 px at the first points of hand 2.
             target += "<br>" + self.tr("+ points made this hand, added to the score as they are claimed")
         self.body.setText("<br>".join(lines) + f"<br><small>{target}</small>")
-        # AT-SPI reads a label by its name alone: a fixed "Scores" hid the scores; the title, then what it shows.
-        self.body.setAccessibleName(self.tr("Scores") + ": " + plain(self.body.text()))
+        # AT-SPI reads a label by its name alone: a fixed "Scores" hid the scores; the title, then what it shows,
+        # the scores in the S key's words (the "+15" said as "plus 15 this hand").
+        said = running_scores_said(rules, seats, scores, made)
+        self.body.setAccessibleName(self.tr("Scores") + ": " + said + ". " + plain(f"<small>{target}</small>"))
 
 
 class MoveLog(QListWidget):

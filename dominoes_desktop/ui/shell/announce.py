@@ -352,7 +352,7 @@ class TableVoice(QObject):
         return [self._name(seat) for seat in range(len(self.page.controller.seats))]
 
     def score_words(self) -> str:
-        from ..play.panels import scores_said, side_said
+        from ..play.panels import running_scores_said
 
         controller = self.page.controller
         rules = controller.rules
@@ -362,18 +362,9 @@ class TableVoice(QObject):
         hand = controller.hand
         running = list(hand.end_points) if hand is not None else [0] * len(controller.scores)
         made = [running[side] if side < len(running) else 0 for side in range(len(controller.scores))]
-        # Each score before its side, as the sheet and the review say them: "CPU 1 & CPU 3 10" ran a name into it.
-        said = scores_said(rules, controller.seats, controller.scores)
-        if any(made):
-            # A side's points made this hand after its score, so the sides are a semicolon apart.
-            said = "; ".join(
-                translate("Voice", "{said}, plus {points} this hand").format(
-                    said=side_said(rules, controller.seats, side, score), points=made[side]
-                )
-                if made[side]
-                else side_said(rules, controller.seats, side, score)
-                for side, score in enumerate(controller.scores)
-            )
+        # Each score before its side, as the sheet and the review say them: "CPU 1 & CPU 3 10" ran a name into it;
+        # a side's points made this hand after its score, so the sides are a semicolon apart then.
+        said = running_scores_said(rules, controller.seats, controller.scores, made)
         from PySide6.QtGui import QTextDocumentFragment
 
         title = self.page.scores.title.text()
