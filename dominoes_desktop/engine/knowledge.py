@@ -14,8 +14,9 @@ from typing import TypeVar
 
 from .hand import Hand
 from .layout import Placement
+from .match import heaviest_tile_holder, highest_double_holder
 from .moves import MoveKind
-from .rules import LayoutKind, Style
+from .rules import LayoutKind, Opening, Style
 from .tiles import Tile, full_set, heaviness
 from .view import PlayerView
 
@@ -55,7 +56,7 @@ def opening_shows(view: PlayerView) -> frozenset[Tile]:
     where no double was dealt and the heaviest tile was posed, every double and every heavier tile. Only in a
     match's first hand, where that rule surely chose the leader (later hands may be led by the last winner). A
     rule that lets that holder lead any tile (highest_double_any) says only that it held one, which no tile's
-    place can express: not used."""
+    place can express: `opening_holder` reads that."""
     rules = view.rules
     placements = view.public.layout.placements
     if view.hand_index != 0 or not rules.opening.must_pose_double or not placements:
@@ -121,9 +122,47 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
         dealer = _dealer(open_hands, view.seat, view.hand_sizes, view.stock)
         if dealer.count == 0:
             raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
-    hands, stock = dealer.placed(view, dealer.deal(rng))
+    holds = opening_holder(view)
+    for _ in range(OPENING_TRIES if holds is not None else 1):
+        hands, stock = dealer.placed(view, dealer.deal(rng))
+        if holds is None or holds(hands):
+            break  # (after OPENING_TRIES deals none of which fits, a hand-made case: the last one serves)
     rng.shuffle(stock)
     return view.world(hands, stock)
+
+
+OPENING_TRIES = 200  # deals drawn for one that gave the lead to the seat that led (one in four or so fits)
+
+
+def opening_holder(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], bool] | None:
+    """Whether a world's deal would have given the lead to the seat that led, where a rule gave it to the holder of
+    the highest double (else of the heaviest tile) and let it lead any tile (`highest_double_any` and its redeal
+    kind): the leader held the highest double dealt, which no tile's place expresses (`opening_shows` bars tiles
+    where the double must be posed). Only in a match's first hand, and only before anyone draws (until then each
+    seat was dealt its tiles now and those it played); None where it does not apply. Deals that fail it are drawn
+    again (`sample_world`), so the worlds stay equally likely among those that fit."""
+    rules = view.rules
+    if view.hand_index != 0 or rules.opening not in (Opening.HIGHEST_DOUBLE_ANY, Opening.HIGHEST_DOUBLE_ANY_REDEAL):
+        return None
+    played: list[list[Tile]] = [[] for _ in range(rules.players)]
+    for turn in view.moves:
+        if turn.move.kind is MoveKind.DRAW:
+            return None
+        if turn.move.kind is MoveKind.PLAY and turn.move.tile is not None:
+            played[turn.seat].append(turn.move.tile)
+    leader = view.leader
+    redeals = rules.opening.redeals_without_double
+
+    def holds(hands: Sequence[Sequence[Tile]]) -> bool:
+        dealt = tuple((*hand, *tiles) for hand, tiles in zip(hands, played, strict=True))
+        found = highest_double_holder(dealt)
+        if found is None:
+            if redeals:
+                return False  # a deal without a double is dealt again
+            found = heaviest_tile_holder(dealt)
+        return found[0] == leader
+
+    return holds
 
 
 DEALER_TABLES = 200_000  # the count's table entries a view may fill (about half a second) before it is given up

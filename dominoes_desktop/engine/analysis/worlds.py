@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..hand import Hand
-from ..knowledge import dealer_for, evidence_weight, infer, play_evidence, weighted_worlds
+from ..knowledge import dealer_for, evidence_weight, infer, opening_holder, play_evidence, weighted_worlds
 from ..rules import Style
 from ..tiles import Tile
 from ..view import PlayerView
@@ -55,16 +55,25 @@ def sample_worlds(view: PlayerView, count: int, seed: int) -> list[SampledWorld]
     return [SampledWorld(world, weight) for world, weight in weighted_worlds(view, random.Random(seed), count)]
 
 
+COUNTED_BY_LISTING = 20_000  # deals listed at most to count those that gave the lead to its seat (`count_worlds`)
+
+
 def count_worlds(view: PlayerView) -> int | None:
     """How many deals of the unseen tiles fit `view` (each a world, all equally likely before the plays seen
     weigh them), or None when the worlds are not mere deals (a stock a seat may still draw from, in order) or
     too many to count within the dealer's bound (`engine.knowledge.DEALER_TABLES`: huge views of big sets).
     Tiles that may lie in the same places are alike to the count: it deals each such group at once
     (`engine.knowledge.Dealer`, whose deals the sampler draws from). In a block game the tiles asleep are a
-    place too: which tiles sleep tells two worlds apart."""
+    place too: which tiles sleep tells two worlds apart. Where the leader held the highest double
+    (`engine.knowledge.opening_holder`) only the deals that say so count: listed to count them, None past
+    `COUNTED_BY_LISTING` deals."""
     if _drawn_from(view):
         return None
-    return dealer_for(view).count
+    count = dealer_for(view).count
+    if count is None or opening_holder(view) is None:
+        return count
+    # The first tile's leader held the highest double: only the deals that say so count, listed to count them.
+    return len(every_world(view)) if count <= COUNTED_BY_LISTING else None
 
 
 def _drawn_from(view: PlayerView) -> bool:
@@ -80,17 +89,20 @@ def every_world(view: PlayerView) -> list[SampledWorld]:
         raise ValueError("the worlds of a hand whose stock may still be drawn from are not deals of tiles")
     deals = dealer_for(view)
     evidence = play_evidence(view)
+    holds = opening_holder(view)
     found: list[SampledWorld] = []
     for lots in deals.every():
         hands, stock = deals.placed(view, lots)
-        found.append(SampledWorld(view.world(hands, stock), evidence_weight(evidence, hands)))
+        if holds is None or holds(hands):
+            found.append(SampledWorld(view.world(hands, stock), evidence_weight(evidence, hands)))
     return found
 
 
 def consistent(view: PlayerView, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile]) -> bool:
     """Whether a world fits `view`: the seat's own tiles, every hand's size and the stock's, the unseen tiles
     each in one place at most, no tile of a number a seat showed it lacked, and none the hand's first tile showed no
-    hand held (`knowledge.opening_shows`). (For checking a sample.)"""
+    hand held (`knowledge.opening_shows`), and the leader holding the highest double dealt where that gave it the lead
+    (`knowledge.opening_holder`). (For checking a sample.)"""
     knowledge = infer(view)
     if tuple(hands[view.seat]) != view.tiles or len(stock) != view.stock:
         return False
@@ -100,4 +112,7 @@ def consistent(view: PlayerView, hands: Sequence[Sequence[Tile]], stock: Sequenc
     unseen = set(knowledge.unseen)
     if len(set(hidden)) != len(hidden) or not set(hidden) <= unseen:
         return False
-    return all(knowledge.may_hold(s, t) for s, h in enumerate(hands) if s != view.seat for t in h)
+    if not all(knowledge.may_hold(s, t) for s, h in enumerate(hands) if s != view.seat for t in h):
+        return False
+    holds = opening_holder(view)
+    return holds is None or holds(hands)
