@@ -377,7 +377,7 @@ class RoomController(TableController):
         self.last_result, self.match_scores, self.won = None, [], None
         self.last_mover, self.last_gains = -1, 0
         self.match, self._started, self._answers = None, None, []
-        self._cut_sent = None  # the new match numbers its decisions afresh: its first cut is still to make
+        self._cut_sent = None  # the new match's first cut is still to make (its numbers go on from the last match's)
         self._clock_cut.stop()
         self.clock.stop()
         self.stateChanged.emit()
