@@ -13,7 +13,7 @@ coach keeps the habit player, whose grades and their steadiness were measured.)
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..hand import Hand
@@ -73,7 +73,7 @@ def count_worlds(view: PlayerView) -> int | None:
     if count is None or opening_holder(view) is None:
         return count
     # The first tile's leader held the highest double: only the deals that say so count, listed to count them.
-    return len(every_world(view)) if count <= COUNTED_BY_LISTING else None
+    return sum(1 for _ in _fitting_deals(view)) if count <= COUNTED_BY_LISTING else None
 
 
 def _drawn_from(view: PlayerView) -> bool:
@@ -87,15 +87,22 @@ def every_world(view: PlayerView) -> list[SampledWorld]:
     nothing to the luck of a sample."""
     if _drawn_from(view):
         raise ValueError("the worlds of a hand whose stock may still be drawn from are not deals of tiles")
-    deals = dealer_for(view)
     evidence = play_evidence(view)
+    return [
+        SampledWorld(view.world(hands, stock), evidence_weight(evidence, hands))
+        for hands, stock in _fitting_deals(view)
+    ]
+
+
+def _fitting_deals(view: PlayerView) -> Iterator[tuple[list[Sequence[Tile]], list[Tile]]]:
+    """Every deal of the unseen tiles that fits `view`, as its hands and stock, in one order: the dealer's, less
+    those that would have given the lead to another seat (`engine.knowledge.opening_holder`)."""
+    deals = dealer_for(view)
     holds = opening_holder(view)
-    found: list[SampledWorld] = []
     for lots in deals.every():
         hands, stock = deals.placed(view, lots)
         if holds is None or holds(hands):
-            found.append(SampledWorld(view.world(hands, stock), evidence_weight(evidence, hands)))
-    return found
+            yield hands, stock
 
 
 def consistent(view: PlayerView, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile]) -> bool:
