@@ -311,3 +311,17 @@ def test_the_walk_that_stands_for_the_count_draws_the_deals_that_fit_about_alike
     finally:
         knowledge_module._dealer.cache_clear()
     assert looks_uniform(counts, deals, samples), (len(deals), counts.most_common(3), counts.most_common()[-3:])
+
+
+def test_the_walk_reaches_deals_that_only_a_rotation_of_three_tiles_tells_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three seats of one tile each, each lacking the number of one of the three doubles (review28): the two deals
+    that fit pass every tile round, which no swap of two tiles can do; the walk must draw both."""
+    x, y, z = Tile(1, 1), Tile(2, 2), Tile(3, 3)
+    known = knowledge_module.Knowledge((frozenset(), frozenset({2}), frozenset({3}), frozenset({1})), (x, y, z))
+    assert knowledge_module.Dealer(known, 0, (7, 1, 1, 1), 0).count == 2
+    monkeypatch.setattr(knowledge_module, "DEALER_TABLES", 0)
+    walk = knowledge_module.Dealer(known, 0, (7, 1, 1, 1), 0)
+    assert walk.count is None
+    drawn = Counter(tuple(lot[0] for lot in walk.deal(random.Random(seed))[:3]) for seed in range(400))
+    assert set(drawn) == {(x, y, z), (y, z, x)} or set(drawn) == {(x, y, z), (z, x, y)}
+    assert min(drawn.values()) > 120  # about half each
