@@ -313,7 +313,9 @@ def test_the_walk_that_stands_for_the_count_draws_the_deals_that_fit_about_alike
     assert looks_uniform(counts, deals, samples), (len(deals), counts.most_common(3), counts.most_common()[-3:])
 
 
-def test_the_walk_reaches_deals_that_only_a_rotation_of_three_tiles_tells_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_walk_reaches_deals_that_only_a_rotation_of_three_tiles_tells_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Three seats of one tile each, each lacking the number of one of the three doubles (review28): the two deals
     that fit pass every tile round, which no swap of two tiles can do; the walk must draw both."""
     x, y, z = Tile(1, 1), Tile(2, 2), Tile(3, 3)
