@@ -3329,8 +3329,8 @@
         <translation>Mejor que {other}: en los repartos que no podías distinguir, las dos salen ganando {a}, pero esta da menos puntos a los demás en promedio.</translation>
     </message>
     <message>
-        <source>Over the deals you could not tell apart it comes out ahead {a}, {other} {b}.</source>
-        <translation>En los repartos que no podías distinguir sale ganando {a}; {other}, {b}.</translation>
+        <source>Over the deals you could not tell apart it comes out ahead {a}, against {b} for {other}.</source>
+        <translation>En los repartos que no podías distinguir sale ganando {a}, frente a {b} con {other}.</translation>
     </message>
     <message numerus="yes">
         <source>%n time(s) in 10</source>
