@@ -438,6 +438,10 @@
         <translation>Contador de fichas</translation>
     </message>
     <message>
+        <source>Hidden until the next player shows their tiles.</source>
+        <translation>Oculto hasta que el siguiente jugador muestre sus fichas.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="112" />
         <source>Moves</source>
         <translation>Jugadas</translation>

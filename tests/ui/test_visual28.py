@@ -276,3 +276,26 @@ def test_no_stroke_beside_the_room_s_tabs(qtbot: QtBot) -> None:
         if picture.pixelColor(x, y).lightness() > 150
     ]
     assert light == [], light[:5]
+
+
+# ---- 8. the tile tracker says why it is blank behind the curtain ------------------------------------------
+
+
+@pytest.mark.parametrize(("language", "hidden"), [("en", "Hidden until"), ("es", "Oculto hasta")])
+def test_the_tile_tracker_says_why_it_is_blank_behind_the_curtain(
+    qtbot: QtBot, window: MainWindow, language: str, hidden: str
+) -> None:
+    """Pass and play with the tile tracker: while the curtain called the next person the tracker was an empty
+    dark box under the turn line."""
+    LANGUAGE.install(language)
+    window.resize(1920, 1055)
+    window.start_match(MatchSetup(build_rules("jamaican"), TWO, tracker=True), 3, known_deal(3))
+    idle(window)
+    page = window.game
+    assert page.curtain.isVisible() and page.tracker.isVisible()
+    behind = plain(page.tracker.text())
+    assert hidden in behind and "/" not in behind, behind  # why it is blank, and no "6:3/7" count of unseen tiles
+    qtbot.mouseClick(page.curtain_button, Qt.MouseButton.LeftButton)
+    idle(window)
+    shown = plain(page.tracker.text())
+    assert hidden not in shown and "/" in shown, shown  # the person's own counts, once their tiles show

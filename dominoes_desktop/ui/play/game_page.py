@@ -641,8 +641,18 @@ class GamePage(QWidget):
         return earlier or any(t.seat == seat and t.move.kind is MoveKind.PLAY for t in hand.history)
 
     def _update_tracker(self) -> None:
-        if self.setup is None or not self.setup.tracker or self.table.curtain:
+        if self.setup is None or not self.setup.tracker:
             self.tracker.setText("")
+            return
+        if self.table.curtain:
+            # The counts would tell the next person what the last one saw; an empty box read as a broken panel
+            # (visual28): its title stays, and why it is blank.
+            self.tracker.setText(
+                "<b>"
+                + self.tr("Tile tracker")
+                + "</b><br>"
+                + self.tr("Hidden until the next player shows their tiles.")
+            )
             return
         knowledge = self.controller.knowledge(self.table.bottom)
         rules = self.controller.rules
