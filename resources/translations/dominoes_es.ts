@@ -438,6 +438,10 @@
         <translation>Contador de fichas</translation>
     </message>
     <message>
+        <source>Hidden until the next player shows their tiles.</source>
+        <translation>Oculto hasta que el siguiente jugador muestre sus fichas.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="112" />
         <source>Moves</source>
         <translation>Jugadas</translation>
@@ -3329,8 +3333,8 @@
         <translation>Mejor que {other}: en los repartos que no podías distinguir, las dos salen ganando {a}, pero esta da menos puntos a los demás en promedio.</translation>
     </message>
     <message>
-        <source>Over the deals you could not tell apart it comes out ahead {a}, {other} {b}.</source>
-        <translation>En los repartos que no podías distinguir sale ganando {a}; {other}, {b}.</translation>
+        <source>Over the deals you could not tell apart it comes out ahead {a}, against {b} for {other}.</source>
+        <translation>En los repartos que no podías distinguir sale ganando {a}, frente a {b} con {other}.</translation>
     </message>
     <message numerus="yes">
         <source>%n time(s) in 10</source>

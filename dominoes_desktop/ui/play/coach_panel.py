@@ -61,6 +61,7 @@ from ..shell.wording import move_words
 from ..table.tile_item import TileItem
 from .controller import SeatConfig
 from .cpu_worker import desktop_pool, desktop_pool_if_made
+from .panels import person_name
 
 log = logging.getLogger(__name__)
 
@@ -247,7 +248,10 @@ class CoachDialog(QDialog):
         # jumps to a third of its height. As much larger as the window under it, its words too.
         self.grows = grows_with_window(self, QSize(980, MIN_HEIGHT))
         self.rules = rules
-        self.seat_names = [seat.name for seat in seats]
+        # As the table's plates name the seats: "Tú" in Spanish for a match begun in English, "Player 1" where two
+        # people share the screen (the raw "You" stood in the Move column of a Spanish coach, visual28).
+        people_here = sum(seat.human for seat in seats)
+        self.seat_names = [person_name(seat.name, s, people_here) for s, seat in enumerate(seats)]
         self.look = look
         people = [s for s, seat in enumerate(seats) if seat.human]
         self.seats = people or list(range(rules.players))
@@ -569,9 +573,11 @@ class CoachDialog(QDialog):
                 "Better than {other}: over the deals you could not tell apart both come out ahead {a}, "
                 "but it gives the others fewer points on average."
             ).format(other=move_words(other.move), a=self.times_in_ten(mine.ahead))
-        return self.tr("Over the deals you could not tell apart it comes out ahead {a}, {other} {b}.").format(
-            a=self.times_in_ten(mine.ahead), other=move_words(other.move), b=self.times_in_ten(other.ahead)
-        )
+        # The other move after its count, not before it: "ahead 6 times in 10, 3-1 on the 1 5 times in 10" ran the
+        # end's number into the count ("the 15 times", visual28).
+        return self.tr(
+            "Over the deals you could not tell apart it comes out ahead {a}, against {b} for {other}."
+        ).format(a=self.times_in_ten(mine.ahead), other=move_words(other.move), b=self.times_in_ten(other.ahead))
 
     def times_in_ten(self, share: float) -> str:
         """How often in 10 deals, as a count with its noun: "1 time in 10" ("1 times in 10" before)."""

@@ -82,6 +82,7 @@ WARN_SECONDS = 5  # a turn timer's last seconds, said once to a screen reader
 AUTO_NEXT_MS = 2600  # with "next hand by itself": the result stays on the table this long
 PANEL_MIN = 200
 PANEL_MAX = 480
+SHEET_WIDENS_BY = 20  # px at a time: a hand-end sheet too short for its words widens until they fit
 PANEL_AUTO_AT_1 = 320  # the automatic panel's widest at 1024x700; it grows with its words in a larger window
 
 
@@ -258,6 +259,7 @@ class GamePage(QWidget):
         self.timed_key: Hashable | None = None  # the decision the clock shown is on
         self.warned_key: Hashable | None = None  # the decision whose last seconds were said
         self.table.installEventFilter(self)
+        self.hand_end.installEventFilter(self)
         controller.stateChanged.connect(self.refresh)
         controller.movePlayed.connect(self._log_move)
         controller.handStarted.connect(self._hand_started)
@@ -415,6 +417,14 @@ class GamePage(QWidget):
         self.table.table.clear_rising()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Words that come after the sheet opened (the luck line, once judged) may need a wider sheet.
+        if (
+            watched is self.hand_end
+            and event.type() == QEvent.Type.LayoutRequest
+            and not self.hand_end.isHidden()
+            and self._sheet_width_to_fit(self.hand_end.minimumWidth()) != self.hand_end.width()
+        ):
+            self._dock_hand_end()
         if watched is self.table and event.type() == QEvent.Type.Resize:
             self._place_overlays()
             if self.curtain.isVisible():  # again once the table has laid its plates out at the new size
@@ -513,16 +523,27 @@ class GamePage(QWidget):
         if not self.side.isHidden():  # the whole of the side panel (a panel dragged wide too) and its handle
             side_left = self.side.mapTo(self, self.side.rect().topLeft()).x() - self.splitter.handleWidth()
             sheet_w = max(sheet_w, self.width() - side_left)
-        self.hand_end.setFixedWidth(sheet_w)
+        self.hand_end.setFixedWidth(self._sheet_width_to_fit(sheet_w))
         self.hand_end.setMinimumHeight(0)
         # From the top of the page to its foot and to its right edge, over the side panel it lies on: nothing of
         # the panel shows round its edges (an 8 px strip of it did, above, below and beside the sheet).
         self.hand_end.setFixedHeight(self.height())
-        left = self.width() - sheet_w
+        left = self.width() - self.hand_end.width()
         view_right = view.mapTo(self, view.rect().topRight()).x()
         view.set_reserved(max(0, view_right - left + 8), 0)
         self.hand_end.move(left, 0)
         self.hand_end.raise_()
+
+    def _sheet_width_to_fit(self, least: int) -> int:
+        """The sheet's width, `least` or wider (the board moving over), until its words fit the page's height, at
+        most half the page. Two people's luck lines at a shared screen's match end squeezed the result at 1024x700:
+        its pip table lost its last rows (visual28)."""
+        layout = self.hand_end.layout()
+        most = max(least, self.width() // 2)
+        width = least
+        while layout is not None and width < most and layout.totalHeightForWidth(width) > self.height():
+            width = min(most, width + SHEET_WIDENS_BY)
+        return width
 
     def sheet_scale(self) -> float:
         """How much larger than at 1024x700 the hand-end sheet's words are: as the table's tiles and plates grow
@@ -620,8 +641,18 @@ class GamePage(QWidget):
         return earlier or any(t.seat == seat and t.move.kind is MoveKind.PLAY for t in hand.history)
 
     def _update_tracker(self) -> None:
-        if self.setup is None or not self.setup.tracker or self.table.curtain:
+        if self.setup is None or not self.setup.tracker:
             self.tracker.setText("")
+            return
+        if self.table.curtain:
+            # The counts would tell the next person what the last one saw; an empty box read as a broken panel
+            # (visual28): its title stays, and why it is blank.
+            self.tracker.setText(
+                "<b>"
+                + self.tr("Tile tracker")
+                + "</b><br>"
+                + self.tr("Hidden until the next player shows their tiles.")
+            )
             return
         knowledge = self.controller.knowledge(self.table.bottom)
         rules = self.controller.rules

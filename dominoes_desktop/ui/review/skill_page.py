@@ -483,6 +483,11 @@ class SkillPage(QWidget):
             # Practice hands alone: the last 100 hands and the trend would say "nothing to rate" twice more.
             self.headline.setText("<big><b>" + headline + "</b></big>")
             self.headline.setAccessibleDescription(headline)
+        elif skill.recent.hands == skill.all_time.hands:
+            # Every hand is among the last 100: "Last 100 hands: 23.4 (…), provisional: 3 decisions so far" said the
+            # headline's words again, word for word, on the next line (visual28).
+            self.headline.setText("<big><b>" + headline + "</b></big><br>" + trend)
+            self.headline.setAccessibleDescription(headline + ". " + trend)
         else:
             self.headline.setText(
                 "<big><b>"

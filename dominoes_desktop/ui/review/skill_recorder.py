@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
+from ..play.panels import person_name
 from ..shell import store_service
 from ..shell.announce import say
 from ..shell.i18n import last_words_together, number, plain
@@ -212,7 +213,9 @@ class SkillRecorder(QObject):
         several = len(people) > 1
         said = []
         for seat in people:
-            name = self.controller.seats[seat].name
+            # Named as its plate and the scores name it: "Tú: Suerte…" stood beside plates saying "Jugador 1" at
+            # pass-and-play (visual28).
+            name = person_name(self.controller.seats[seat].name, seat, len(people))
             judgement = self._judged.get((hand, seat))
             if judgement is not None:
                 said.append(line.hand_words(judgement, name, several))

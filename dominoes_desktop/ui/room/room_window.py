@@ -467,6 +467,8 @@ class RoomWindow(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("roomTabs")
         self.tabs.setDocumentMode(True)
+        # No base line: in document mode it showed as a stray light stroke in the strip beside the tabs (visual28).
+        self.tabs.tabBar().setDrawBase(False)
         at = side.indexOf(page.log_title)
         side.removeWidget(page.log_title)
         page.log_title.hide()

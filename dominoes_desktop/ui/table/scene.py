@@ -168,10 +168,13 @@ def _keep_inside(shift: float, least: float, most: float) -> float:
 
 def _two_lines(name: str, partner: str) -> list[str]:
     """A plate's name in two lines: the seat's name over its partner mark, or a long name broken at the space
-    nearest its middle (a name with no space stays whole)."""
+    nearest its middle (a name with no space stays whole, as does one whose only break leaves a bare number)."""
     if partner:
         return [name, partner.strip()]
-    spaces = [i for i, c in enumerate(name) if c == " "]
+    # Never a number on a line of its own: "Jugador 3" broke into "Jugador" over "3" (visual28); such a name stays
+    # whole, as a name with no space does.
+    spaces = [i for i, c in enumerate(name) if c == " " and not name[i + 1 :].strip().isdigit()]
+    spaces = [i for i in spaces if not name[:i].strip().isdigit()]
     if not spaces:
         return [name]
     cut = min(spaces, key=lambda i: abs(2 * i - len(name)))
