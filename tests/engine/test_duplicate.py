@@ -181,7 +181,10 @@ def test_with_three_sides_the_cpus_figure_is_their_mean() -> None:
 
 def test_a_half_played_deal_shows_only_what_was_played() -> None:
     dup = DuplicateMatch.create(RULES["jamaican"], 2, 1, sealed_by=2)
+    # A fixed cut: the table's own cut is fresh each run, and one deal in many ends level (no side's figure).
+    dup.next_cut = b"a deal one side wins"
     play_through_one(dup)
+    assert dup.proof(0).cuts == (b"a deal one side wins",)
     row = dup.summary().deals[0]
     # The first play: the person's side held side 0's cards, the CPUs side 1's; the swapped play is to come.
     assert row.yours[0] is not None and row.yours[1] is None
