@@ -16,7 +16,6 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
-from ..play.panels import person_name
 from ..shell import store_service
 from ..shell.announce import say
 from ..shell.i18n import last_words_together, number, plain
@@ -208,6 +207,10 @@ class SkillRecorder(QObject):
         line, match = self.line, self._match
         if line is None or match is None or not match.results:
             return
+        # Imported here: the table's panels bring its controller and the match, which the lobby's first paint
+        # must not wait for (the main window imports this module).
+        from ..play.panels import person_name
+
         hand = len(match.results) - 1
         people = list(self.controller.people())
         several = len(people) > 1
