@@ -7,9 +7,10 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TypeVar
 
 from .hand import Hand
@@ -229,6 +230,10 @@ class Dealer:
                 self._counted.clear()
                 self._start = self._one_fit()
                 self.count = None if self._start is not None else 0
+
+    def tables(self) -> int:
+        """The table entries this dealer holds (the count's and the deal's; none of the count's once given up)."""
+        return len(self._counted) + len(self._choices)
 
     def ways(self, group: int, room: tuple[int, ...]) -> int:
         """How many deals put groups `group`, `group` + 1, ... into places with `room` left, filling them."""
@@ -490,9 +495,48 @@ def _parts(tiles: Sequence[Tile], sizes: Sequence[int]) -> Iterator[list[tuple[T
             yield [tuple(tiles[i] for i in chosen), *after]
 
 
-@lru_cache(maxsize=16)
-def _dealer(knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> Dealer:
-    return Dealer(knowledge, seat, hand_sizes, stock)
+DEALERS_KEPT = 16  # the dealers of the last views asked about (a CPU draws hundreds of worlds of one view)
+DEALERS_KEPT_TABLES = 400_000  # and their table entries in all: about 90 MB (some 220 bytes an entry)
+
+
+class _Dealers:
+    """The dealers of the last views asked about, the newest always kept: at most `DEALERS_KEPT` of them, and no
+    more older ones than leave `DEALERS_KEPT_TABLES` table entries in all. A dealer near its bound holds some 45 MB,
+    and sixteen of them (the cache kept by number alone) could hold 700 MB in a CPU's worker (review28). A lock,
+    as `functools.lru_cache` had: a process may draw worlds from more than one thread."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[tuple[Knowledge, int, tuple[int, ...], int], Dealer] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, knowledge: Knowledge, seat: int, hand_sizes: tuple[int, ...], stock: int) -> Dealer:
+        key = (knowledge, seat, hand_sizes, stock)
+        with self._lock:
+            dealer = self._kept.get(key)
+            if dealer is not None:
+                self._kept.move_to_end(key)
+                return dealer
+        dealer = Dealer(knowledge, seat, hand_sizes, stock)  # built outside the lock: it can take half a second
+        with self._lock:
+            self._kept[key] = dealer
+            self._kept.move_to_end(key)
+            while len(self._kept) > 1 and (len(self._kept) > DEALERS_KEPT or self.tables() > DEALERS_KEPT_TABLES):
+                self._kept.popitem(last=False)
+        return dealer
+
+    def tables(self) -> int:
+        """The table entries the kept dealers hold."""
+        return sum(dealer.tables() for dealer in self._kept.values())
+
+    def kept(self) -> int:
+        return len(self._kept)
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+_dealer = _Dealers()
 
 
 EVIDENCE_TEMPERATURE = 6.0  # how loosely people are taken to follow "heaviest tile first" (pips, +4 a double)

@@ -327,3 +327,32 @@ def test_the_walk_reaches_deals_that_only_a_rotation_of_three_tiles_tells_apart(
     drawn = Counter(tuple(lot[0] for lot in walk.deal(random.Random(seed))[:3]) for seed in range(400))
     assert set(drawn) == {(x, y, z), (y, z, x)} or set(drawn) == {(x, y, z), (z, x, y)}
     assert min(drawn.values()) > 120  # about half each
+
+
+def test_the_dealers_kept_hold_a_bounded_share_of_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last views' dealers are kept by number and by their tables' entries in all, the newest always: sixteen
+    dealers near their bound held some 700 MB (review28)."""
+    views = [handmade(voids, (3, 3, 3)) for voids in (("3", "2", "0"), ("1", "2", "0"), ("3", "1", "0"), ("", "", ""))]
+    dealers = knowledge_module._dealer
+    dealers.cache_clear()
+    try:
+        built = [dealers(known, 0, view.hand_sizes, view.stock) for view, known in views]
+        each = [dealer.tables() for dealer in built]
+        assert all(each) and dealers.kept() == len(views), each
+        dealers.cache_clear()
+        monkeypatch.setattr(knowledge_module, "DEALERS_KEPT_TABLES", each[-1] + each[-2])
+        for view, known in views:
+            newest = dealers(known, 0, view.hand_sizes, view.stock)
+            assert dealers(known, 0, view.hand_sizes, view.stock) is newest  # kept, whatever its size
+            assert dealers.tables() <= max(each[-1] + each[-2], newest.tables())
+        assert dealers.kept() == 2, "the two newest fit the bound; the older ones went first"
+        monkeypatch.setattr(knowledge_module, "DEALERS_KEPT_TABLES", 0)
+        view, known = views[0]
+        assert dealers(known, 0, view.hand_sizes, view.stock).count == built[0].count and dealers.kept() == 1
+        monkeypatch.setattr(knowledge_module, "DEALERS_KEPT_TABLES", 10**9)
+        monkeypatch.setattr(knowledge_module, "DEALERS_KEPT", 3)
+        for view, known in views:
+            dealers(known, 0, view.hand_sizes, view.stock)
+        assert dealers.kept() == 3
+    finally:
+        dealers.cache_clear()
