@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from benchmarks.coach_nodes import BRACKET, bracketing
 from dominoes_desktop.engine.analysis.solver import ArmsSolver, OutOfBudget, PureArmsSolver
+from dominoes_desktop.engine.cases import replayed
 from dominoes_desktop.engine.presets import build_rules
 
 from .test_search_core import hands_of, late_positions
@@ -49,3 +54,28 @@ def test_a_search_stopped_by_its_budget_keeps_a_range_that_holds_the_value() -> 
     assert checked >= 40
     assert stops >= checked // 2, (checked, stops, narrowed)
     assert narrowed >= stops // 2, (checked, stops, narrowed)
+
+
+def test_a_match_written_for_timing_the_coach_is_a_whole_match_the_coach_reads(tmp_path: Path) -> None:
+    """benchmarks/match_case.py: the match file replays to a finished match of the hands asked, and the coach's
+    command line judges every hand of it."""
+    out = tmp_path / "match.json"
+    written = subprocess.run(
+        [sys.executable, "benchmarks/match_case.py", "--preset", "cutthroat", "--hands", "6", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    said = json.loads(written.stdout)
+    match = replayed(json.loads(out.read_text()))
+    assert said["hands"] == said["asked"] == 6 and match.is_over and len(match.results) == 6
+    judged = subprocess.run(
+        [sys.executable, "-m", "dominoes_desktop.engine.coach", str(out), "--workers", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    hands = {json.loads(line)["hand"] for line in judged.stdout.splitlines()}
+    assert hands == set(range(6))
