@@ -54,13 +54,14 @@ def infer(view: PlayerView) -> Knowledge:
 def opening_shows(view: PlayerView) -> frozenset[Tile]:
     """The tiles no hand held when the hand was dealt, by the tile it opened with: under a rule that makes the
     holder of the highest double pose it, every double above the one posed was left out (in the stock or asleep);
-    where no double was dealt and the heaviest tile was posed, every double and every heavier tile. Only in a
-    match's first hand, where that rule surely chose the leader (later hands may be led by the last winner). A
+    where no double was dealt and the heaviest tile was posed, every double and every heavier tile. Only where
+    that rule chose the leader (`PlayerView.rule_chose_leader`: not where the last winner led, nor in a hand played
+    again or a room's hand rebuilt as a match of its own, led freely: review29). A
     rule that lets that holder lead any tile (highest_double_any) says only that it held one, which no tile's
     place can express: `opening_holder` reads that."""
     rules = view.rules
     placements = view.public.layout.placements
-    if view.hand_index != 0 or not rules.opening.must_pose_double or not placements:
+    if not view.rule_chose_leader or not rules.opening.must_pose_double or not placements:
         return frozenset()
     pose = placements[0].tile
     if pose.is_double:
@@ -139,11 +140,13 @@ def opening_holder(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], boo
     """Whether a world's deal would have given the lead to the seat that led, where a rule gave it to the holder of
     the highest double (else of the heaviest tile) and let it lead any tile (`highest_double_any` and its redeal
     kind): the leader held the highest double dealt, which no tile's place expresses (`opening_shows` bars tiles
-    where the double must be posed). Only in a match's first hand, and only before anyone draws (until then each
-    seat was dealt its tiles now and those it played); None where it does not apply. Deals that fail it are drawn
-    again (`sample_world`), so the worlds stay equally likely among those that fit."""
+    where the double must be posed). Only where the rule chose the leader (`PlayerView.rule_chose_leader`), and
+    only before anyone draws (until then each seat was dealt its tiles now and those it played); None where it
+    does not apply. Deals that fail it are drawn again (`sample_world`), so the worlds stay equally likely among
+    those that fit."""
     rules = view.rules
-    if view.hand_index != 0 or rules.opening not in (Opening.HIGHEST_DOUBLE_ANY, Opening.HIGHEST_DOUBLE_ANY_REDEAL):
+    any_tile = rules.opening in (Opening.HIGHEST_DOUBLE_ANY, Opening.HIGHEST_DOUBLE_ANY_REDEAL)
+    if not view.rule_chose_leader or not any_tile:
         return None
     played: list[list[Tile]] = [[] for _ in range(rules.players)]
     for turn in view.moves:

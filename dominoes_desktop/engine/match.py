@@ -57,6 +57,7 @@ class OpeningPlan(NamedTuple):
     seats: tuple[int, ...]  # more than one: that side chooses which partner leads
     pose: Tile | None  # the tile the rules make the leader pose, if any
     random_side: bool = False  # the side was drawn at random (a recorded game may name any seat)
+    by_rule: bool = False  # the first-hand rule chose the leader (not the last winner, a rotation or a free lead)
 
 
 def highest_double_holder(hands: tuple[tuple[Tile, ...], ...]) -> tuple[int, Tile] | None:
@@ -95,6 +96,11 @@ class Match:
         self.archive: list[tuple[Deal, Hand]] = []  # every hand finished move by move, for review and saving
         self.practice = practice  # a move was taken back: the match does not count in the statistics
         self.chosen_deals: set[int] = set()  # hands dealt from a deal a person chose (a deal played again)
+        # By hand index: whether the first-hand rule chose that hand's leader, so that what leading shows is read
+        # (knowledge.opening_shows, opening_holder) in exactly those hands: not in a hand played again or a
+        # room's hand rebuilt as a match of its own (hand 0 there, led freely), and also in a later hand the rule
+        # led again after a hand nobody won.
+        self.led_by_rule: dict[int, bool] = {}
         self._redealt = False
         self._redeal_by: int | None = None  # the seat whose redeal request waits for the new deal
         self._redeal_declined: set[int] = set()
@@ -152,6 +158,7 @@ class Match:
         twin.archive = list(self.archive)  # a finished hand is never changed again: shared
         twin.hand = None if self.hand is None else self.hand.copy()
         twin.chosen_deals = set(self.chosen_deals)
+        twin.led_by_rule = dict(self.led_by_rule)
         twin._redeal_declined = set(self._redeal_declined)
         twin._let_go = set(self._let_go)
         twin._cuts = dict(self._cuts)
@@ -518,12 +525,12 @@ class Match:
         opening = self.rules.opening
         if opening is Opening.RANDOM_TEAM_ANY:
             side = self._rng.randrange(self.rules.sides)
-            return OpeningPlan(self.rules.seats_of(side), None, random_side=True)
+            return OpeningPlan(self.rules.seats_of(side), None, random_side=True, by_rule=True)
         holder = highest_double_holder(hands)
         if holder is None:
             holder = heaviest_tile_holder(hands)
         seat, tile = holder
-        return OpeningPlan((seat,), tile if opening.must_pose_double else None)
+        return OpeningPlan((seat,), tile if opening.must_pose_double else None, by_rule=True)
 
     def _opening_plan(self, hands: tuple[tuple[Tile, ...], ...]) -> OpeningPlan:
         if not self.results:
@@ -572,6 +579,7 @@ class Match:
             )
         self._version += 1
         self.hand = Hand(self.rules, self.deal.hands, self.deal.stock, leader, plan.pose)
+        self.led_by_rule[self.hand_index] = plan.by_rule
         return self.hand
 
     def _finish_hand(self, facts: HandOutcome | None = None) -> HandResult:

@@ -49,6 +49,7 @@ class PlayerView:
     scores: tuple[int, ...]  # per side, before this hand
     forced_pose: Tile | None = None  # the tile the match makes this seat pose, as the match says
     legal: tuple[Move, ...] | None = None  # this seat's answers now, as the match says (None: worked out)
+    lead_by_rule: bool | None = None  # the first-hand rule chose the leader, as the match says (`rule_chose_leader`)
 
     @staticmethod
     def of(match: Match, seat: int) -> PlayerView:
@@ -69,7 +70,16 @@ class PlayerView:
             scores=scores,
             forced_pose=hand.forced_pose if seat == hand.leader else None,
             legal=_legal_of(match.pending(), seat),
+            lead_by_rule=match.led_by_rule.get(match.hand_index),
         )
+
+    @property
+    def rule_chose_leader(self) -> bool:
+        """Whether the match's first-hand rule (the holder of the highest double) chose this hand's leader, so
+        that leading shows something of the deal: as the match said (`lead_by_rule`), else (a bot's request, a
+        room's view) in a match's first hand. A later hand's winner, a hand played again and a room's hand
+        rebuilt as a match of its own (its hand 0) are led freely."""
+        return self.hand_index == 0 if self.lead_by_rule is None else self.lead_by_rule
 
     @cached_property
     def public(self) -> Hand:
@@ -136,6 +146,7 @@ class PlayerView:
         view = PlayerView(
             self.rules, self.seat, self.hand_index, tuple(tiles), self.leader, moves, tuple(sizes), stock,
             self.scores, posed if not any(t.move.kind is MoveKind.PLAY for t in self.moves) else None,
+            lead_by_rule=self.lead_by_rule,
         )  # fmt: skip
         vars(view)["public"] = hand  # the cached public hand: followed one move, never replayed
         return view, points

@@ -6,15 +6,23 @@ from __future__ import annotations
 
 import random
 
+from dominoes_desktop.engine.analysis.coach import decisions_to_judge, recorded_from_archive
 from dominoes_desktop.engine.analysis.worlds import consistent, count_worlds, every_world, view_at
+from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.deal import Deal
+from dominoes_desktop.engine.decisions import DealHand
 from dominoes_desktop.engine.hand import Hand
 from dominoes_desktop.engine.knowledge import dealer_for, infer, opening_holder, sample_world
-from dominoes_desktop.engine.match import Match, highest_double_holder
+from dominoes_desktop.engine.match import Match, highest_double_holder, replayed_hand
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.engine.tiles import Tile
+from dominoes_desktop.engine.tiles import Tile, full_set
+from dominoes_desktop.engine.view import PlayerView
+from dominoes_desktop.session.seats import ClockTable, Cpu
+from dominoes_desktop.session.table import Session
 
-from .helpers import make_hand, play, start_hand
+from ..session.test_judging import public_hands
+from .helpers import make_hand, play, start_hand, tiles
 
 
 def room_after_the_lead() -> Hand:
@@ -101,3 +109,51 @@ def test_nothing_is_read_after_the_first_hand_after_a_draw_or_where_the_double_m
     pr = build_rules("puerto_rican")
     assert opening_holder(view_at(start_hand(Match(pr, 3)), 1)) is None
     assert highest_double_holder(((Tile.of(1, 0),), (Tile.of(2, 2),))) == (1, Tile.of(2, 2))
+
+
+def test_a_hand_led_freely_as_a_matchs_first_reads_nothing_from_its_lead() -> None:
+    """A later hand played again, or a room's hand rebuilt as a match of its own, is that match's hand 0, led as
+    the last winner led it (review29): seat 1 leads while seat 0 holds 6-6. Read as a first hand, no world fitted
+    (the real deal among them) and the coach dealt as if nobody had passed."""
+    rules = build_rules("room", {"players": 2, "deal_size": 3})
+    hands = (tuple(tiles("6-6 4-0 5-3")), tuple(tiles("2-2 5-4 1-0")))
+    rest = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in {*hands[0], *hands[1]})
+    match = Match(rules, 1)
+    match.apply(None, DealHand(deal=Deal(hands, (), rest, None), leader=1, free_lead=True))
+    assert match.hand is not None
+    match.apply(1, match.hand.legal_moves()[0])
+    hand = match.hand
+    view = PlayerView.of(match, 0)
+    assert view.hand_index == 0 and not view.rule_chose_leader and match.led_by_rule == {0: False}
+    assert opening_holder(view) is None
+    assert consistent(view, tuple(tuple(h) for h in hand.hands), tuple(hand.stock))
+    assert count_worlds(view) == dealer_for(view).count == 276
+    # The coach's view of it, told by the match; told nothing, hand 0 is taken to be led by the rule.
+    assert not view_at(hand, 0, 0, match.led_by_rule.get(0)).rule_chose_leader
+    assert view_at(hand, 0, 0).rule_chose_leader and count_worlds(view_at(hand, 0, 0)) == 0
+
+
+def test_a_rooms_rebuilt_later_hands_are_judged_on_worlds_their_real_deal_is_among() -> None:
+    """The Friends' room (highest_double_any) played by random CPUs; each later hand rebuilt as a room's guest
+    rebuilds it for the skill judge (hand 0 of a match of its own): at every decision the real deal fits what
+    the seat saw, the hands the last winner led read nothing from the lead (344 of 471 such decisions ruled the
+    real deal out, review29), and the first hand still reads it."""
+    rules = build_rules("room")
+    free = read = 0
+    for seed in (1, 2):
+        cpus = [Cpu(make_player("random", s), rng=random.Random(seed * 10 + s)) for s in range(rules.players)]
+        session = Session(Match(rules, seed), list(cpus), ClockTable())
+        session.advance()
+        match = session.match
+        for index, (started, answers) in enumerate(public_hands(match)):
+            rebuilt = replayed_hand(rules, match.proofs[index], started, answers)
+            deal, played = rebuilt.archive[0]
+            recorded = recorded_from_archive(rules, 0, deal, played, lead_by_rule=rebuilt.led_by_rule.get(0))
+            free += recorded.lead_by_rule is False
+            for _, position, _, _ in decisions_to_judge(recorded, range(rules.players)):
+                view = view_at(position, position.turn, recorded.index, recorded.lead_by_rule)
+                assert consistent(view, tuple(tuple(h) for h in position.hands), tuple(position.stock))
+                holds = opening_holder(view)
+                read += holds is not None
+                assert holds is None or holds(position.hands)
+    assert free >= 3 and read >= 1, (free, read)

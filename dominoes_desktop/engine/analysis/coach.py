@@ -212,11 +212,13 @@ class RecordedHand:
     (`DealHand`: the deal, the leader, and a free lead where the hand had no forced pose) and whose other
     answers are the hand's moves (claims included; windows passed by were let go). Every reader walks it
     with the record's one walker (`match.hand_moves`, a view over `positions`). `first_ply`: the moves
-    before it are judged by nobody (a hand judged from part-way through)."""
+    before it are judged by nobody (a hand judged from part-way through). `lead_by_rule`: whether the match's
+    first-hand rule chose the leader (`Match.led_by_rule`; None: taken to be so in hand 0 alone)."""
 
     index: int
     record: Record
     first_ply: int = 0
+    lead_by_rule: bool | None = None
 
     @property
     def rules(self) -> Rules:
@@ -499,12 +501,15 @@ def hands_of_case(case: Any) -> list[RecordedHand]:
     for h, raw_hand in enumerate(raw_hands):
         play_recorded_hand(match, h, raw_hand)
         deal, played = match.archive[-1]
-        found.append(recorded_from_archive(rules, h, deal, played))
+        found.append(recorded_from_archive(rules, h, deal, played, lead_by_rule=match.led_by_rule.get(h)))
     return found
 
 
-def recorded_from_archive(rules: Rules, index: int, deal: Deal, played: Hand, first_ply: int = 0) -> RecordedHand:
+def recorded_from_archive(
+    rules: Rules, index: int, deal: Deal, played: Hand, first_ply: int = 0, lead_by_rule: bool | None = None
+) -> RecordedHand:
     """A hand the game archived (its deal and the finished Hand) as the coach takes it; `first_ply`: judged
-    from that move on."""
+    from that move on; `lead_by_rule`: the match's `led_by_rule` of the hand, where the match is at hand."""
     moves = (turn.move for turn in played.history)
-    return RecordedHand(index, hand_record(rules, deal, played.leader, played.forced_pose, moves), first_ply)
+    record = hand_record(rules, deal, played.leader, played.forced_pose, moves)
+    return RecordedHand(index, record, first_ply, lead_by_rule)

@@ -556,7 +556,7 @@ def _one_table(rules: Rules, world: Hand) -> bool:
 def whole_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[int]]) -> int | None:
     """How many worlds the deciding seat could not tell apart, when few enough to judge them all, else None."""
     position = decision[1]
-    count = count_worlds(view_at(position, position.turn, recorded.index))
+    count = count_worlds(view_at(position, position.turn, recorded.index, recorded.lead_by_rule))
     # No deal fits only where a hand-made case contradicts itself (since session 27 the reading of passes and
     # draws always allows the real deal): the sampler's worlds serve then (it deals as if the passes said nothing).
     return count if count is not None and 0 < count <= EVERY_WORLDS else None
@@ -566,7 +566,7 @@ def listed_worlds(recorded: RecordedHand, decision: tuple[int, Hand, Move, list[
     """Every world of a decision judged over them all, in the seed's order (its first k worlds are k drawn
     from the list, none twice)."""
     ply, position = decision[0], decision[1]
-    every = every_world(view_at(position, position.turn, recorded.index))
+    every = every_world(view_at(position, position.turn, recorded.index, recorded.lead_by_rule))
     order = list(range(len(every)))
     random.Random(world_seed(seed, recorded.index, ply)).shuffle(order)
     return [(tuple(tuple(h) for h in every[i].hand.hands), tuple(every[i].hand.stock), every[i].weight) for i in order]
@@ -628,7 +628,7 @@ def _judge_worlds(task: WorldTask, todo: list[tuple[int, Hand, Move, list[int]]]
         side = rules.teams[seat]
         options = position.legal_moves()
         so_far = side_value(before, side)
-        view = view_at(position, seat, recorded.index)
+        view = view_at(position, seat, recorded.index, recorded.lead_by_rule)
         worlds = [] if d in task.whole else sample_worlds(view, stop, world_seed(task.seed, recorded.index, ply))
         split = d in task.split
         watch = board if split else None  # another lane's word stops this lane's search of a split decision

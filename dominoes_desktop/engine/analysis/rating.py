@@ -314,7 +314,7 @@ def _judge(
 ) -> HandJudgement:
     rules = match.rules
     deal, played = match.archive[index]
-    recorded = recorded_from_archive(rules, index, deal, played)
+    recorded = recorded_from_archive(rules, index, deal, played, lead_by_rule=match.led_by_rule.get(index))
     judged = judge_hand_view(recorded, (seat,), seed, budget, map_lanes)
     decisions = [_decision(index, fair) for fair in judged]
     for ply, _, move, _ in forced_moves(recorded, (seat,)):
@@ -332,7 +332,8 @@ def _luck(match: Match, index: int, seat: int, recorded: RecordedHand, played: H
     """The luck of `seat`'s side in finished hand `index` of `match` (today's definition)."""
     rules = match.rules
     previous = match.results[index - 1] if index > 0 else None
-    from_deal = lead_from_deal(rules, index, previous)
+    # As the match led it: a room's hand rebuilt as a match of its own is its hand 0, led freely (review29).
+    from_deal = match.led_by_rule.get(index, lead_from_deal(rules, index, previous))
     return hand_luck(recorded.start, from_deal, stock_draws(recorded, played))[rules.teams[seat]]
 
 
@@ -346,7 +347,7 @@ def relucked(record: Record, judged: HandJudgement) -> HandJudgement:
     _need(judged.hand < len(match.results), f"there is no finished hand {judged.hand}")
     _need(judged.family is family_of(rules), f"the hand is not of the {judged.family.value} family")
     deal, played = match.archive[judged.hand]
-    recorded = recorded_from_archive(rules, judged.hand, deal, played)
+    recorded = recorded_from_archive(rules, judged.hand, deal, played, lead_by_rule=match.led_by_rule.get(judged.hand))
     luck = _luck(match, judged.hand, judged.seat, recorded, played)
     return replace(judged, luck=luck, luck_version=LUCK_VERSION)
 

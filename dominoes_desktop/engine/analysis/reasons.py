@@ -74,7 +74,7 @@ def explain_fair(recorded: RecordedHand, fair: FairJudged, face_up: Judged | Non
     with every tile shown, for hindsight's line)."""
     judged = fair.judged
     position = position_before(recorded, judged.ply)
-    view = view_at(position, judged.seat, recorded.index)
+    view = view_at(position, judged.seat, recorded.index, recorded.lead_by_rule)
     voids = list(infer(view).voids)
     ranked = sorted(judged.options, key=lambda m: -judged.value_of(m))
     played = _facts(position, judged.played, voids, fair.ahead(judged.played))

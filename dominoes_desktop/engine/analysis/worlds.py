@@ -23,9 +23,9 @@ from ..tiles import Tile
 from ..view import PlayerView
 
 
-def view_at(position: Hand, seat: int, hand_index: int = 0) -> PlayerView:
+def view_at(position: Hand, seat: int, hand_index: int = 0, lead_by_rule: bool | None = None) -> PlayerView:
     """What `seat` could see in `position` (a hand in play with every tile known): its own tiles and the
-    public record, nothing of the other hands."""
+    public record, nothing of the other hands; `lead_by_rule` as `PlayerView` has it."""
     rules = position.rules
     return PlayerView(
         rules=rules,
@@ -38,6 +38,7 @@ def view_at(position: Hand, seat: int, hand_index: int = 0) -> PlayerView:
         stock=len(position.stock),
         scores=(0,) * rules.sides,
         forced_pose=position.forced_pose if seat == position.leader else None,
+        lead_by_rule=lead_by_rule,
     )
 
 
