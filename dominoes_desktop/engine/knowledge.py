@@ -11,13 +11,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from .hand import Hand
 from .layout import Placement
 from .match import heaviest_tile_holder, highest_double_holder
 from .moves import MoveKind
-from .rules import LayoutKind, Opening, Style
+from .rules import LayoutKind, Opening, Rules, Style
 from .tiles import Tile, full_set, heaviness
 from .view import PlayerView
 
@@ -125,15 +126,88 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
         if dealer.count == 0:
             raise RuntimeError("no deal of the unseen tiles fits what the table has shown")
     holds = opening_holder(view)
-    for _ in range(OPENING_TRIES if holds is not None else 1):
+    ways = _leads(view, knowledge) if holds is not None else None
+    if ways:
+        # Which tile made the leader lead, each as often as the deals it leaves; then one of those deals.
+        pick = rng.randrange(ways[-1][2])
+        tile, dealer, _ = next(way for way in ways if pick < way[2])
         hands, stock = dealer.placed(view, dealer.deal(rng))
-        if holds is None or holds(hands):
-            break  # (after OPENING_TRIES deals none of which fits, a hand-made case: the last one serves)
+        if tile is not None:
+            hands[view.leader] = (*hands[view.leader], tile)
+    else:
+        for _ in range(OPENING_TRIES if holds is not None else 1):
+            hands, stock = dealer.placed(view, dealer.deal(rng))
+            if holds is None or holds(hands):
+                break  # (after OPENING_TRIES deals none of which fits, a hand-made case: the last one serves)
     rng.shuffle(stock)
     return view.world(hands, stock)
 
 
-OPENING_TRIES = 200  # deals drawn for one that gave the lead to the seat that led (one in four or so fits)
+def _leads(view: PlayerView, knowledge: Knowledge) -> list[tuple[Tile | None, Dealer, int]] | None:
+    """The deals `opening_holder` allows, split by the tile that gave the leader the lead (its highest double,
+    else its heaviest tile): for each such tile, a dealer of the other unseen tiles with no hand holding a tile
+    that would have outranked it, the tile itself held back for the leader where it is unseen (None where it is
+    not: the viewer's own, or played), and the running total of the deals. Drawing a total and then a deal of
+    its dealer draws every allowed deal alike, where drawing deals until one fitted took hundreds of tries (one
+    deal in 2,000 fitted a double-9 room's view, and after 200 the last, unfitting one served: review29). None
+    where a count was given up (the walk): then deals are drawn until one fits."""
+    played: list[frozenset[Tile]] = [frozenset()] * view.rules.players
+    for turn in view.moves:
+        if turn.move.kind is MoveKind.PLAY and turn.move.tile is not None:
+            played[turn.seat] |= {turn.move.tile}
+    return _leads_of(
+        view.rules, knowledge, view.seat, view.leader, view.hand_sizes, view.stock, view.tiles, tuple(played)
+    )
+
+
+@lru_cache(maxsize=4)  # a CPU or the coach draws its worlds of one view one after the other
+def _leads_of(
+    rules: Rules,
+    knowledge: Knowledge,
+    seat: int,
+    leader: int,
+    hand_sizes: tuple[int, ...],
+    stock: int,
+    own: tuple[Tile, ...],
+    played: tuple[frozenset[Tile], ...],
+) -> list[tuple[Tile | None, Dealer, int]] | None:
+    known = {tile: s for s in range(rules.players) for tile in played[s]} | dict.fromkeys(own, seat)
+    unseen = frozenset(knowledge.unseen)
+    every = full_set(rules.set_top, rules.removed_tiles)
+    doubles = [t for t in every if t.is_double]
+    ranked = [(double, frozenset(d for d in doubles if d.high > double.high)) for double in doubles]
+    if not rules.opening.redeals_without_double:  # no double dealt: the heaviest tile gave the lead
+        ranked += [
+            (tile, frozenset(t for t in every if t.is_double or heaviness(t) > heaviness(tile)))
+            for tile in every
+            if not tile.is_double
+        ]
+    ways: list[tuple[Tile | None, Dealer, int]] = []
+    total = 0
+    for tile, above in ranked:
+        held_back = tile in unseen
+        if held_back and (leader == seat or not hand_sizes[leader] or not knowledge.may_hold(leader, tile)):
+            continue
+        if not held_back and known.get(tile) != leader:
+            continue  # the viewer's or another seat's: not the leader's
+        if any(t in above for t in known):
+            continue  # a hand held a tile above it
+        barred = tuple(
+            frozenset() if s == seat else (knowledge.barred[s] if knowledge.barred else frozenset()) | (above & unseen)
+            for s in range(rules.players)
+        )
+        sizes = tuple(n - (held_back and s == leader) for s, n in enumerate(hand_sizes))
+        rest = tuple(t for t in knowledge.unseen if t != tile)
+        dealer = _dealer(Knowledge(knowledge.voids, rest, barred), seat, sizes, stock)
+        if dealer.count is None:
+            return None
+        if dealer.count:
+            total += dealer.count
+            ways.append((tile if held_back else None, dealer, total))
+    return ways
+
+
+OPENING_TRIES = 200  # deals drawn for one that gave the lead to the seat that led, where `_leads` cannot count
 
 
 def opening_holder(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], bool] | None:
@@ -142,8 +216,8 @@ def opening_holder(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], boo
     kind): the leader held the highest double dealt, which no tile's place expresses (`opening_shows` bars tiles
     where the double must be posed). Only where the rule chose the leader (`PlayerView.rule_chose_leader`), and
     only before anyone draws (until then each seat was dealt its tiles now and those it played); None where it
-    does not apply. Deals that fail it are drawn again (`sample_world`), so the worlds stay equally likely among
-    those that fit."""
+    does not apply. `sample_world` draws the tile that gave the lead by its count of deals, then one of those deals
+    (`_leads`), every fitting world alike; where a count was given up, deals until one fits."""
     rules = view.rules
     any_tile = rules.opening in (Opening.HIGHEST_DOUBLE_ANY, Opening.HIGHEST_DOUBLE_ANY_REDEAL)
     if not view.rule_chose_leader or not any_tile:
