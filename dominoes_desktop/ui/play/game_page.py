@@ -566,6 +566,20 @@ class GamePage(QWidget):
 
     # ---- redrawing the side panel ------------------------------------------------------------
 
+    def _titled_hand(self) -> int:
+        """The hand the score panel's title names: the one in play; between hands, the one just ended, until the
+        next is dealt: then that one, its tiles on the racks while its leader or a redeal is chosen. (The title
+        said "Score · hand 1" while the leader of hand 2 was asked; a room's seat, whose `hand_number` is 0 with
+        no hand in play, said "hand 1" between any two hands.) 0 before a match's first hand."""
+        controller = self.controller
+        if controller.hand is not None:
+            return controller.hand_number
+        result = controller.last_result
+        if result is None:
+            return 0
+        dealt = any(controller.rack_size(seat) for seat in range(len(controller.seats)))
+        return result.hand_index + (2 if dealt else 1)
+
     def refresh(self) -> None:
         controller = self.controller
         rules = controller.rules
@@ -575,7 +589,7 @@ class GamePage(QWidget):
         self._show_duplicate_line()
         self._show_seal()
         in_play = controller.hand
-        hand_number = controller.hand_number if in_play is not None or controller.last_result is not None else 0
+        hand_number = self._titled_hand()
         running = list(in_play.end_points) if in_play is not None else None
         goal = self.tr("Duplicate: this play is one hand; every deal counts") if controller.duplicate else None
         over = controller.match_over and goal is None

@@ -1,0 +1,60 @@
+"""What a player saw wrong (session 29's walk of the game as a player, visual29): the score panel naming the hand
+just ended while the next one's leader was asked, ... Each test drives the real widgets."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+from pytestqt.qtbot import QtBot
+
+from dominoes_desktop.engine.decisions import ChooseLeader
+from dominoes_desktop.ui.shell.main_window import MainWindow
+
+from .conftest import start
+from .driving import idle
+from .test_network_play import join_ben, open_host, play_until
+from .test_table34 import to_a_won_hand_end
+
+# ---- 1. the score panel names the hand on the table ------------------------------------------------------
+
+
+def test_the_score_title_names_the_new_hand_while_its_leader_is_chosen(qtbot: QtBot, window: MainWindow) -> None:
+    """A hand won, Next hand pressed: the new tiles were on the rack and "Who leads this hand?" asked, the score
+    panel still said "Score · hand 1"."""
+    start(window, "jamaican", seed=2, target=30)
+    to_a_won_hand_end(window)
+    page = window.game
+    result = window.controller.last_result
+    assert result is not None
+    ended = result.hand_index + 1
+    assert page.scores.title.text() == f"Score · hand {ended}", "the sheet's hand, while the sheet shows"
+    qtbot.mouseClick(page.hand_end.next, Qt.MouseButton.LeftButton)
+    idle(window)
+    assert isinstance(window.controller.pending, ChooseLeader) and page.leader_choice.isVisible()
+    assert window.controller.rack(0), "the new deal on the rack"
+    assert page.scores.title.text() == f"Score · hand {ended + 1}"
+    choices = [b for b in page.leader_choice.findChildren(QPushButton) if b.isVisible()]
+    qtbot.mouseClick(choices[0], Qt.MouseButton.LeftButton)
+    idle(window)
+    assert window.controller.hand is not None
+    assert page.scores.title.text() == f"Score · hand {ended + 1}", "and so on once it is led"
+
+
+def test_a_rooms_score_title_names_the_new_hand_while_its_leader_is_chosen(qtbot: QtBot) -> None:
+    """A room's hand over and the next dealt, its leader asked on one side: the host's and the guest's score
+    panels said "Score · hand 1" (a seat's hand number is 0 with no hand in play), whatever hand was dealt."""
+    host, _ = open_host(qtbot, {"target": 60}, preset="jamaican")
+    try:
+        ana = host.window
+        ben = join_ben(qtbot, host)
+        ana.start_button.click()
+        play_until(qtbot, [ana, ben], lambda: ben.controller.last_result is not None, 120)
+        assert all(w.page.scores.title.text() == "Score · hand 1" for w in (ana, ben)), "hand 1 just ended"
+        asked = lambda: any(w.page.leader_choice.isVisible() for w in (ana, ben))  # noqa: E731
+        play_until(qtbot, [ana, ben], asked, 60)
+        for window in (ana, ben):  # the one asked, and the one waiting for the answer
+            qtbot.waitUntil(lambda window=window: bool(window.controller.dealt), timeout=5000)
+            assert window.controller.hand is None and window.page.table.state().seats[window.seat].tiles
+            assert window.page.scores.title.text() == "Score · hand 2", window.seat
+    finally:
+        host.stop()
