@@ -3095,6 +3095,10 @@
         <source>thinking…</source>
         <translation>pensando…</translation>
     </message>
+    <message>
+        <source>waiting for a player</source>
+        <translation>esperando jugador</translation>
+    </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/table/view.py" line="164" />
         <source>%n pip(s)</source>

@@ -3,16 +3,22 @@ just ended while the next one's leader was asked, ... Each test drives the real 
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
+from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import idle
 from .test_network_play import join_ben, open_host, play_until
+from .test_room_table import offline_ben
 from .test_table34 import to_a_won_hand_end
 
 # ---- 1. the score panel names the hand on the table ------------------------------------------------------
@@ -58,3 +64,52 @@ def test_a_rooms_score_title_names_the_new_hand_while_its_leader_is_chosen(qtbot
             assert window.page.scores.title.text() == "Score · hand 2", window.seat
     finally:
         host.stop()
+
+
+# ---- 2. a seat nobody has taken says so, not "0 tiles" --------------------------------------------------
+
+
+def _lobby(taken: str = "") -> dict[str, Any]:
+    """Ana's room before its match, as the room sends it: Ben in seat 1, seat 2 a friend's seat nobody has
+    taken yet (or `taken`, once someone has), seat 3 a CPU."""
+    kinds = ["host", "friend", "friend", "cpu"]
+    names = ["Ana", "Ben", taken, ""]
+    seats = [
+        {"seat": i, "kind": kind, "name": names[i], "level": "medium", "taken": kind != "friend" or bool(names[i]),
+         "connected": kind != "cpu" and bool(names[i]), "cpu": kind == "cpu"}
+        for i, kind in enumerate(kinds)
+    ]  # fmt: skip
+    return {"t": "room", "state": "lobby", "host_seat": 0, "seats": seats, "preset": "jamaican", "options": {}}
+
+
+@pytest.mark.parametrize(("language", "waiting"), [("en", "waiting for a player"), ("es", "esperando jugador")])
+def test_a_seat_nobody_has_taken_says_it_waits_for_a_player(qtbot: QtBot, language: str, waiting: str) -> None:
+    """A room before its match: every plate said "0 tiles", the open seat's too ("Open seat / 0 tiles")."""
+    LANGUAGE.install(language)
+    window, _ = offline_ben(qtbot)
+    window.controller.receive(_lobby())
+    qtbot.wait(20)
+    plates = window.page.table.table.plates
+    lines = {seat: [line for line in plate.lines if line] for seat, plate in plates.items()}
+    assert lines[2][-1] == waiting, lines
+    assert all(len(said) == 1 for seat, said in lines.items() if seat != 2), lines  # a name, and no count
+    window.controller.receive(_lobby(taken="Cy"))
+    qtbot.wait(20)
+    lines = {seat: [line for line in plate.lines if line] for seat, plate in plates.items()}
+    assert lines[2] == ["Cy"], lines
+
+
+def test_no_plate_counts_tiles_before_the_first_deal(qtbot: QtBot, window: MainWindow) -> None:
+    """The first deal sealed, waiting for its cut: "You / 0 tiles", "CPU 1 / 0 tiles"; the count comes with the
+    deal."""
+    window.quick_start(build_rules("jamaican"), "medium", 3)
+    idle(window)
+    page = window.game
+    assert page.cut_panel.isVisible()
+    plates = page.table.table.plates
+    assert all([line for line in plate.lines if line] == [plate.lines[0]] for plate in plates.values()), [
+        plate.lines for plate in plates.values()
+    ]
+    qtbot.keyClick(page.cut_panel.deck, Qt.Key.Key_Space)
+    idle(window)
+    assert all(any(line.endswith(" tiles") for line in plate.lines) for plate in plates.values())
