@@ -3,6 +3,7 @@ just ended while the next one's leader was asked, ... Each test drives the real 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,14 +13,17 @@ from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.play.controller import MatchSetup
+from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import idle
+from .driving import idle, known_deal, make_window
 from .test_network_play import join_ben, open_host, play_until
 from .test_room_table import offline_ben
 from .test_table34 import to_a_won_hand_end
+from .test_visual28 import TWO, _finish_shared_hand
 
 # ---- 1. the score panel names the hand on the table ------------------------------------------------------
 
@@ -113,3 +117,38 @@ def test_no_plate_counts_tiles_before_the_first_deal(qtbot: QtBot, window: MainW
     qtbot.keyClick(page.cut_panel.deck, Qt.Key.Key_Space)
     idle(window)
     assert all(any(line.endswith(" tiles") for line in plate.lines) for plate in plates.values())
+
+
+# ---- 3. the statistics name each person at a shared screen as their plate did ------------------------------
+
+
+@pytest.mark.parametrize(("language", "first"), [("en", "Player 1"), ("es", "Jugador 1")])
+def test_the_statistics_name_each_person_at_a_shared_screen_as_their_plate(
+    qtbot: QtBot, tmp_path: Path, language: str, first: str
+) -> None:
+    """Two people at one screen, both left "You": their plates said "Jugador 1" and "Jugador 3" all match; the
+    Results page then had one row, "Tú", for both; Deal luck and Skill said "Tú" too."""
+    LANGUAGE.install(language)
+    window = make_window(qtbot, tmp_path)
+    window.start_match(MatchSetup(build_rules("jamaican", {"target": 1}), TWO), 3, known_deal(3))
+    _finish_shared_hand(qtbot, window)
+    assert window.controller.match_over
+    plates = [first, first.replace("1", "3")]
+    said = [window.game.table.table.plates[seat].lines[0] for seat in (0, 2)]
+    assert [line.startswith(name) for line, name in zip(said, plates, strict=True)] == [True, True], said
+    window.store.wait_idle()
+    dialog = StatsDialog(window.store, "", window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.snapshot is not None and dialog.table.rowCount() > 0, timeout=10_000)
+    results = {dialog.table.item(row, 0).text() for row in range(dialog.table.rowCount())}
+    luck = dialog.luck.player
+    lucky = {luck.itemText(i) for i in range(luck.count())}
+    dialog.tabs.setCurrentWidget(dialog.skill)
+    skill = dialog.skill
+    qtbot.waitUntil(lambda: skill.snapshot is not None and bool(skill.snapshot.players), timeout=10_000)
+    whose = {skill.player.itemText(i) for i in range(skill.player.count())}
+    for names in (results, lucky, whose):
+        assert set(plates) <= names and not names & {"You", "Tú"}, (plates, results, lucky, whose)
+    dialog.close()
+    window.controller.runner.wait(5000)

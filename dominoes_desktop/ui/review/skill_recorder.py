@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QBoxLayout, QLabel, QWidget
 
 from ...engine.presets import host_options
-from ..play.panels import person_name
+from ..play.panels import kept_name, person_name
 from ..shell import store_service
 from ..shell.announce import say
 from ..shell.i18n import last_words_together, number, plain
@@ -179,7 +179,9 @@ class SkillRecorder(QObject):
                 record,
                 hand,
                 seat,
-                self.controller.seats[seat].name,
+                kept_name(
+                    self.controller.seats, seat
+                ),  # as the Results page keeps them ("Player 1" at a shared screen)
                 practice=hand in self._hinted,
                 duplicate=duplicate,
             )
