@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
+from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
 from dominoes_desktop.ui.play.controller import MatchSetup
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
@@ -19,7 +20,7 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import idle, known_deal, make_window
+from .driving import hand_over, idle, known_deal, make_window, my_turn, play_turn_by_keys, settle
 from .test_network_play import join_ben, open_host, play_until
 from .test_room_table import offline_ben
 from .test_table34 import to_a_won_hand_end
@@ -152,3 +153,64 @@ def test_the_statistics_name_each_person_at_a_shared_screen_as_their_plate(
         assert set(plates) <= names and not names & {"You", "Tú"}, (plates, results, lucky, whose)
     dialog.close()
     window.controller.runner.wait(5000)
+
+
+# ---- 4. the rack's keys start a turn on a tile that fits ---------------------------------------------------
+
+
+def test_each_turn_begins_with_the_keys_on_a_tile_that_fits(qtbot: QtBot, window: MainWindow) -> None:
+    """A keyboard player's turn: the focus was on the rack's first tile (or where the last play left it), which
+    often did not fit: Enter said "not playable now". Every turn with a tile to play starts on one that does."""
+    start(window, "jamaican", seed=3)
+    view = window.game.table
+    window.activateWindow()
+    view.setFocus()
+    turns = 0
+    for _ in range(40):
+        idle(window)
+        settle(qtbot, window)
+        if hand_over(window):
+            break
+        if my_turn(window) and any(m.kind is MoveKind.PLAY for m in window.controller.legal_moves()):
+            rack = view.table.items_for_rack()
+            focused = [item for item in rack if item.focused]
+            assert focused == [rack[view.focus_index]] and focused[0].legal, (
+                [(str(item.tile), item.legal) for item in rack],
+                view.focus_index,
+            )
+            assert "playable" in view.accessibleDescription() and "not playable" not in view.accessibleDescription()
+            turns += 1
+            qtbot.keyClick(view, Qt.Key.Key_Return)  # the tile the keys are on, played
+            if view.choosing is not None:
+                qtbot.keyClick(view, Qt.Key.Key_Return)
+            continue
+        play_turn_by_keys(qtbot, window)
+    assert turns >= 3
+
+
+def test_at_a_shared_screen_the_keys_are_on_a_tile_that_fits_once_the_curtain_lifts(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """Two people at one screen: behind the curtain the rack is hidden; lifted, each person's keys are on a tile
+    that fits."""
+    window.start_match(MatchSetup(build_rules("jamaican"), TWO), 3, known_deal(3))
+    page, view = window.game, window.game.table
+    window.activateWindow()
+    looked = 0
+    for _ in range(60):
+        idle(window)
+        settle(qtbot, window)
+        if hand_over(window) or looked >= 4:
+            break
+        if page.curtain.isVisible():
+            qtbot.mouseClick(page.curtain_button, Qt.MouseButton.LeftButton)
+            idle(window)
+            settle(qtbot, window)
+            if my_turn(window) and any(m.kind is MoveKind.PLAY for m in window.controller.legal_moves()):
+                view.setFocus()
+                rack = view.table.items_for_rack()
+                assert rack[view.focus_index].legal, [(str(item.tile), item.legal) for item in rack]
+                looked += 1
+            continue
+        play_turn_by_keys(qtbot, window)
+    assert looked >= 3
