@@ -14,9 +14,9 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.decisions import ChooseLeader
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
-from dominoes_desktop.ui.play.controller import MatchSetup
+from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
-from dominoes_desktop.ui.shell.i18n import LANGUAGE
+from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
@@ -214,3 +214,43 @@ def test_at_a_shared_screen_the_keys_are_on_a_tile_that_fits_once_the_curtain_li
             continue
         play_turn_by_keys(qtbot, window)
     assert looked >= 3
+
+
+# ---- 5. the tile tracker between hands ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "first", "next_hand"),
+    [
+        ("en", "Fills in when the hand begins.", "Fills in when the next hand begins."),
+        ("es", "Se rellena cuando empieza la mano.", "Se rellena cuando empieza la siguiente mano."),
+    ],
+)
+def test_the_tile_tracker_says_when_it_fills_in_between_hands(
+    qtbot: QtBot, window: MainWindow, language: str, first: str, next_hand: str
+) -> None:
+    """With the tile tracker: before the first deal it was an empty box; after a hand it kept that hand's counts
+    from one move before its end, beside the sheet and then beside the next hand's tiles ("CPU 3 has no 6")."""
+    LANGUAGE.install(language)
+    window.start_match(MatchSetup(build_rules("jamaican", {"target": 60}), tuple(default_seats(4)), tracker=True), 3)
+    idle(window)
+    page = window.game
+    tracker = page.tracker
+    assert page.cut_panel.isVisible() and tracker.isVisible()
+    said = plain(tracker.text())
+    assert said.endswith(first) and "/" not in said, said
+    qtbot.keyClick(page.cut_panel.deck, Qt.Key.Key_Space)
+    idle(window)
+    qtbot.waitUntil(lambda: "/" in plain(tracker.text()), timeout=5000)  # the counts of the hand in play
+    window.controller.autoplay(10_000)
+    idle(window)
+    qtbot.waitUntil(page.hand_end.isVisible, timeout=10_000)
+    said = plain(tracker.text())
+    assert said.endswith(next_hand) and "/" not in said, said
+    qtbot.mouseClick(page.hand_end.next, Qt.MouseButton.LeftButton)
+    idle(window)
+    said = plain(tracker.text())
+    if window.controller.hand is None:  # the new tiles on the rack, its leader asked
+        assert said.endswith(first) and "/" not in said, said
+    else:
+        assert "/" in said, said  # the new hand's counts

@@ -668,9 +668,21 @@ class GamePage(QWidget):
                 + self.tr("Hidden until the next player shows their tiles.")
             )
             return
-        knowledge = self.controller.knowledge(self.table.bottom)
-        rules = self.controller.rules
+        controller = self.controller
+        knowledge = controller.knowledge(self.table.bottom) if controller.hand is not None else None
+        rules = controller.rules
         if knowledge is None or rules is None:
+            # No hand in play: the counts it showed were the last hand's, one move before its end, even beside the
+            # next hand's tiles ("CPU 3 has no 6" of a hand gone), or nothing at all before the first deal (visual29).
+            # As behind the curtain: its title, and when it fills in.
+            dealt = any(controller.rack_size(seat) for seat in range(len(controller.seats)))
+            if controller.match_over:
+                when = self.tr("Fills in when a new match begins.")
+            elif controller.last_result is not None and not dealt:
+                when = self.tr("Fills in when the next hand begins.")
+            else:
+                when = self.tr("Fills in when the hand begins.")
+            self.tracker.setText("<b>" + self.tr("Tile tracker") + "</b><br>" + when)
             return
         top = rules.set_top
         counts = [sum(1 for t in knowledge.unseen if t.has(n)) for n in range(top + 1)]
