@@ -7,13 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from dominoes_desktop.engine.decisions import ChooseLeader
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.ui.look.looks import Look
+from dominoes_desktop.ui.play.coach_panel import CoachDialog, CoachTask
 from dominoes_desktop.ui.play.controller import MatchSetup, default_seats
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
@@ -21,6 +23,7 @@ from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
 from .driving import hand_over, idle, known_deal, make_window, my_turn, play_turn_by_keys, settle
+from .test_coach_panel import near_tie_row
 from .test_network_play import join_ben, open_host, play_until
 from .test_room_table import offline_ben
 from .test_table34 import to_a_won_hand_end
@@ -254,3 +257,80 @@ def test_the_tile_tracker_says_when_it_fills_in_between_hands(
         assert said.endswith(first) and "/" not in said, said
     else:
         assert "/" in said, said  # the new hand's counts
+
+
+# ---- 6. the coach's window is painted before it judges ------------------------------------------------------
+
+
+class _Paints(QObject):
+    """Every CoachDialog paint, as the application delivers it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.painted = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and isinstance(watched, CoachDialog):
+            self.painted += 1
+        return False
+
+
+def test_the_coach_window_shows_its_judging_words_before_it_judges(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Coach on the hand-end sheet: the judge began with the window, its thread holding the interpreter while the
+    window came up, and the window stood unpainted, blank, for up to a second. It judges once its "Judging each
+    decision…" is painted."""
+    start(window, "jamaican", seed=2)
+    window.controller.autoplay(10_000)
+    idle(window)
+    page = window.game
+    qtbot.waitUntil(page.hand_end.isVisible, timeout=10_000)
+    paints = _Paints()
+    QApplication.instance().installEventFilter(paints)
+    seen: list[int] = []
+    judge = CoachTask.run
+
+    def run(task: CoachTask) -> None:
+        seen.append(paints.painted)  # read on the judge's thread as it starts
+        judge(task)
+
+    monkeypatch.setattr(CoachTask, "run", run)
+    try:
+        qtbot.mouseClick(page.coach_button, Qt.MouseButton.LeftButton)
+        [dialog] = page.findChildren(CoachDialog)
+        assert dialog.isVisible() and dialog.status.text().startswith("Judging each decision")
+        qtbot.waitUntil(lambda: bool(dialog.rows) or "No decision" in dialog.status.text(), timeout=60_000)
+    finally:
+        QApplication.instance().removeEventFilter(paints)
+    assert seen and seen[0] > 0, "the judge began before the window was painted"
+
+
+def test_a_coach_window_not_painted_judges_all_the_same(qtbot: QtBot) -> None:
+    """Opened and not painted (behind another window, the game minimized): its verdict is ready when looked at."""
+    table, seats, _ = near_tie_row()
+    deal, hand = table.match.archive[-1]
+    dialog = CoachDialog(table.match.rules, seats, deal, hand, 0, Look())
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=120_000)
+    assert not dialog.isVisible()
+
+
+def test_the_coach_window_grows_to_its_verdict_on_the_screen(qtbot: QtBot, window: MainWindow) -> None:
+    """Its verdict in, the window grows as tall as its rows need: grown from its top, at 1920x1080 it ran off the
+    screen's foot, its Close button with it."""
+    start(window, "jamaican", seed=2)
+    window.controller.autoplay(10_000)
+    idle(window)
+    page = window.game
+    qtbot.waitUntil(page.hand_end.isVisible, timeout=10_000)
+    qtbot.mouseClick(page.coach_button, Qt.MouseButton.LeftButton)
+    [dialog] = page.findChildren(CoachDialog)
+    before = dialog.height()
+    qtbot.waitUntil(lambda: bool(dialog.rows), timeout=60_000)
+    screen = dialog.screen()
+    assert screen is not None and dialog.height() > before
+    room, frame = screen.availableGeometry(), dialog.frameGeometry()  # (the tests' screen is narrower than the window)
+    assert room.top() <= frame.top() and frame.bottom() <= room.bottom(), (room, frame)
+    close = dialog.findChild(QDialogButtonBox)
+    assert close is not None and close.mapToGlobal(QPoint(0, close.height())).y() <= room.bottom() + 1
