@@ -22,7 +22,7 @@ from dominoes_desktop.ui.shell.i18n import LANGUAGE, plain
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
 from .conftest import start
-from .driving import hand_over, idle, known_deal, make_window, my_turn, play_turn_by_keys, settle
+from .driving import hand_over, idle, known_deal, known_deals_from, make_window, my_turn, play_turn_by_keys, settle
 from .test_coach_panel import near_tie_row
 from .test_network_play import join_ben, open_host, play_until
 from .test_room_table import offline_ben
@@ -52,6 +52,30 @@ def test_the_score_title_names_the_new_hand_while_its_leader_is_chosen(qtbot: Qt
     idle(window)
     assert window.controller.hand is not None
     assert page.scores.title.text() == f"Score · hand {ended + 1}", "and so on once it is led"
+
+
+def test_the_score_title_names_the_new_hand_while_its_redeal_is_offered(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cuban, hand 2 dealt the person five doubles: "Deal again?" asked over the new tiles, the panel said hand 1."""
+    known_deals_from(monkeypatch, 11)  # the deals sealed from here on: hand 2's gives you five doubles
+    window.start_match(MatchSetup(build_rules("cuban", {"target": 500}), tuple(default_seats(4))), 12, known_deal(12))
+    page, controller = window.game, window.controller
+    for _ in range(30):
+        idle(window)
+        if page.hand_end.isVisible():
+            break
+        if page.redeal.isVisible():
+            qtbot.mouseClick(page.redeal_no, Qt.MouseButton.LeftButton)
+        elif isinstance(controller.pending, ChooseLeader):
+            controller.choose_leader(controller.pending.seats[0])
+        controller.autoplay(10_000)
+    qtbot.waitUntil(page.hand_end.isVisible, timeout=10_000)
+    assert page.scores.title.text() == "Score · hand 1"
+    qtbot.mouseClick(page.hand_end.next, Qt.MouseButton.LeftButton)
+    idle(window)
+    assert page.redeal.isVisible() and controller.hand is None
+    assert page.scores.title.text() == "Score · hand 2"
 
 
 def test_a_rooms_score_title_names_the_new_hand_while_its_leader_is_chosen(qtbot: QtBot) -> None:
