@@ -122,6 +122,10 @@ class TableModel(Protocol):
     @property
     def line_up(self) -> list[SeatConfig]: ...
     @property
+    def open_seats(self) -> frozenset[int]:
+        """The seats nobody has taken yet (a room's friend seats before its match): none at a local table."""
+
+    @property
     def clock(self) -> TurnClock:
         """The clock on the person's open decision, when it is timed."""
 

@@ -442,6 +442,18 @@
         <translation>Oculto hasta que el siguiente jugador muestre sus fichas.</translation>
     </message>
     <message>
+        <source>Fills in when a new match begins.</source>
+        <translation>Se rellena cuando empieza una partida nueva.</translation>
+    </message>
+    <message>
+        <source>Fills in when the next hand begins.</source>
+        <translation>Se rellena cuando empieza la siguiente mano.</translation>
+    </message>
+    <message>
+        <source>Fills in when the hand begins.</source>
+        <translation>Se rellena cuando empieza la mano.</translation>
+    </message>
+    <message>
         <location filename="../../dominoes_desktop/ui/game_page.py" line="112" />
         <source>Moves</source>
         <translation>Jugadas</translation>
@@ -3094,6 +3106,10 @@
         <location filename="../../dominoes_desktop/ui/table/view.py" line="162" />
         <source>thinking…</source>
         <translation>pensando…</translation>
+    </message>
+    <message>
+        <source>waiting for a player</source>
+        <translation>esperando jugador</translation>
     </message>
     <message numerus="yes">
         <location filename="../../dominoes_desktop/ui/table/view.py" line="164" />

@@ -34,7 +34,7 @@ from .test_room_table import offline_ben
 ROUNDS = 20  # the crash audit25b saw came in about one run in five of twenty closings
 
 
-def _coach_on_a_hand(parent: QWidget) -> CoachDialog:
+def _coach_on_a_hand(qtbot: QtBot, parent: QWidget) -> CoachDialog:
     """The coach on a Jamaican hand (about a third of a second of judging), shown, still judging."""
     rules = build_rules("jamaican")
     table = CpuTable(rules, [make_player("easy" if s == 0 else "medium", 4 + s) for s in range(4)], 4)
@@ -43,6 +43,7 @@ def _coach_on_a_hand(parent: QWidget) -> CoachDialog:
     deal, hand = table.match.archive[-1]
     dialog = CoachDialog(rules, seats, deal, hand, 0, Look(), parent)
     dialog.show()
+    qtbot.waitUntil(lambda: dialog.judging, timeout=5000)  # it judges once painted (visual29)
     return dialog
 
 
@@ -89,7 +90,7 @@ def test_a_coach_closed_and_deleted_while_it_judges_is_never_reached_by_its_verd
     crashed so (audit25b). Now it is posted to the UI thread and dropped there for a deleted window."""
     for round_ in range(ROUNDS):
         parent = QWidget()
-        dialog = _coach_on_a_hand(parent)
+        dialog = _coach_on_a_hand(qtbot, parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         task = dialog.task
         assert task in coach_panel._RUNNING and not dialog.rows, "closed while it judges"
@@ -112,7 +113,7 @@ def test_a_coach_closed_while_it_judges_says_nothing_when_its_verdict_comes(qtbo
     the player had gone back to."""
     parent = QWidget()
     qtbot.addWidget(parent)
-    dialog = _coach_on_a_hand(parent)
+    dialog = _coach_on_a_hand(qtbot, parent)
     assert dialog.task in coach_panel._RUNNING
     with saying() as said:
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)

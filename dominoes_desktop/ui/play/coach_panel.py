@@ -16,8 +16,19 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QRect, QRunnable, QSize, Qt, QThreadPool, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPalette, QPixmap, QResizeEvent
+from PySide6.QtCore import (
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QRunnable,
+    QSize,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -51,7 +62,7 @@ from ...engine.moves import Move, MoveKind
 from ...engine.rules import Rules
 from ...engine.tiles import Tile
 from ...session.cpu_pool import CpuPool, CpuPoolClosed, CpuWorkerDied
-from ..look.grows import grows_with_window
+from ..look.grows import FRAME_ROOM, grows_with_window
 from ..look.look_style import contrast
 from ..look.looks import Look
 from ..shell.announce import say
@@ -68,6 +79,9 @@ log = logging.getLogger(__name__)
 TILE_HEIGHT = 32  # pixels of one tile in the list
 MAX_TILES_SHOWN = 4  # best alternatives drawn as tiles; all of them are named in the text
 MIN_HEIGHT = 280  # the window while it judges, and its least height
+# The judge starts once the window has painted its words, or after this long if it is not painted (a window opened
+# behind another, the game minimized): its verdict is ready when the window is looked at.
+UNPAINTED_START_MS = 250
 MAX_HEIGHT = 620  # the verdict scrolls beyond this
 WINDOW_SEED = 0  # the worlds' sampling seed in the window: the same verdict each time a hand is opened
 
@@ -299,8 +313,24 @@ class CoachDialog(QDialog):
         signals.judged.connect(self.show_judged)
         signals.failed.connect(self._failed)
         self.task = CoachTask(self.recorded, self.seats, signals)
+        # Started with the window, the judge's thread held the interpreter while the window came up: it stood
+        # unpainted, blank, for up to a second on a busy machine (visual29). It starts once the window has painted
+        # "Judging each decision…" (paintEvent), or shortly if the window is not painted at all.
+        self._pool = pool or QThreadPool.globalInstance()
+        self.judging = False
+        QTimer.singleShot(UNPAINTED_START_MS, self, self._start_judging)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self.judging:
+            QTimer.singleShot(0, self, self._start_judging)  # once this paint is on the screen
+
+    def _start_judging(self) -> None:
+        if self.judging:
+            return
+        self.judging = True
         _RUNNING.add(self.task)  # the task outlives the window if it is closed before the verdict
-        (pool or QThreadPool.globalInstance()).start(self.task)
+        self._pool.start(self.task)
 
     # ---- the verdict -----------------------------------------------------------------------------
 
@@ -428,7 +458,19 @@ class CoachDialog(QDialog):
         chrome = self.status.sizeHint().height() + 60 + spacing  # the summary and the Close row
         scale = self.grows.scale  # kept: as tall as its words need, never shorter than its scale's least height
         needed = rows + header + chrome + 16
-        self.resize(self.width(), round(max(MIN_HEIGHT * scale, min(MAX_HEIGHT * scale, needed))))
+        height = round(max(MIN_HEIGHT * scale, min(MAX_HEIGHT * scale, needed)))
+        screen = self.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is not None:
+            height = min(height, room.height() - FRAME_ROOM)
+        grown = height - self.height()
+        self.resize(self.width(), height)
+        if room is not None and self.isWindow() and self.isVisible() and grown > 0:
+            # It grows about its middle, on the screen: grown from its top, a 1920x1080 window's verdict ran off the
+            # screen's foot with its Close button (visual29).
+            frame = self.frameGeometry()
+            top = min(frame.top() - grown // 2, room.bottom() + 1 - frame.height())
+            self.move(frame.left(), max(room.top(), top))
 
     def tile_height(self) -> int:
         """A tile's height in the list: larger in a larger window, as the words beside it are."""

@@ -566,6 +566,20 @@ class GamePage(QWidget):
 
     # ---- redrawing the side panel ------------------------------------------------------------
 
+    def _titled_hand(self) -> int:
+        """The hand the score panel's title names: the one in play; between hands, the one just ended, until the
+        next is dealt: then that one, its tiles on the racks while its leader or a redeal is chosen. (The title
+        said "Score · hand 1" while the leader of hand 2 was asked; a room's seat, whose `hand_number` is 0 with
+        no hand in play, said "hand 1" between any two hands.) 0 before a match's first hand."""
+        controller = self.controller
+        if controller.hand is not None:
+            return controller.hand_number
+        result = controller.last_result
+        if result is None:
+            return 0
+        dealt = any(controller.rack_size(seat) for seat in range(len(controller.seats)))
+        return result.hand_index + (2 if dealt else 1)
+
     def refresh(self) -> None:
         controller = self.controller
         rules = controller.rules
@@ -575,7 +589,7 @@ class GamePage(QWidget):
         self._show_duplicate_line()
         self._show_seal()
         in_play = controller.hand
-        hand_number = controller.hand_number if in_play is not None or controller.last_result is not None else 0
+        hand_number = self._titled_hand()
         running = list(in_play.end_points) if in_play is not None else None
         goal = self.tr("Duplicate: this play is one hand; every deal counts") if controller.duplicate else None
         over = controller.match_over and goal is None
@@ -654,9 +668,21 @@ class GamePage(QWidget):
                 + self.tr("Hidden until the next player shows their tiles.")
             )
             return
-        knowledge = self.controller.knowledge(self.table.bottom)
-        rules = self.controller.rules
+        controller = self.controller
+        knowledge = controller.knowledge(self.table.bottom) if controller.hand is not None else None
+        rules = controller.rules
         if knowledge is None or rules is None:
+            # No hand in play: the counts it showed were the last hand's, one move before its end, even beside the
+            # next hand's tiles ("CPU 3 has no 6" of a hand gone), or nothing at all before the first deal (visual29).
+            # As behind the curtain: its title, and when it fills in.
+            dealt = any(controller.rack_size(seat) for seat in range(len(controller.seats)))
+            if controller.match_over:
+                when = self.tr("Fills in when a new match begins.")
+            elif controller.last_result is not None and not dealt:
+                when = self.tr("Fills in when the next hand begins.")
+            else:
+                when = self.tr("Fills in when the hand begins.")
+            self.tracker.setText("<b>" + self.tr("Tile tracker") + "</b><br>" + when)
             return
         top = rules.set_top
         counts = [sum(1 for t in knowledge.unseen if t.has(n)) for n in range(top + 1)]

@@ -182,6 +182,15 @@ def person_name(name: str, seat: int, people: int, after_preposition: bool = Fal
     return shown_name(name, after_preposition)
 
 
+def kept_name(seats: Sequence[SeatConfig], seat: int) -> str:
+    """The name the statistics keep for a seat's person: at a shared screen as their plate names them ("Player
+    1" where the lobby left the generic "You": the Results, Deal luck and Skill pages said "Tú" for a person who
+    was "Jugador 1" all match, visual29); the one person's as the lobby named them ("You", shown in the language
+    of the day)."""
+    people = sum(s.human for s in seats)
+    return person_name(seats[seat].name, seat, people) if people > 1 else seats[seat].name
+
+
 def side_name(rules: Rules, seats: list[SeatConfig], side: int, after_preposition: bool = False) -> str:
     """A side's players by the names their plates show: with two or more people at this screen, the generic
     "You" is "Player 1" here too, not "You & CPU 2" in the scores beside a plate and a curtain saying "Player 1"."""

@@ -62,6 +62,8 @@ class TableController(QObject):
         self.seats: list[SeatConfig] = []
         self.line_up: list[SeatConfig] = []  # duplicate: the seats as the lobby filled them for the first plays
         self.last_result: HandResult | None = None
+        # The seats nobody has taken yet (a room's friend seats before its match): their plates say so.
+        self.open_seats: frozenset[int] = frozenset()
         self.clock = TurnClock()  # on the person's open decision, when it is timed
 
     # ---- what each table answers, from what it holds (declared for the checker; each table defines them) -----

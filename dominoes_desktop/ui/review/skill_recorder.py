@@ -168,17 +168,20 @@ class SkillRecorder(QObject):
         people = list(self.controller.people())
         if not people:
             return
+        from ..play.panels import kept_name  # here: the table's panels wait until after the lobby's first paint
+
         hand = len(match.results) - 1
         # With the options that rebuild the match's rules: without them a five-player cross was read back as a
         # four-player one, and its judgement failed.
         record = replace(match.record, options=host_options(match.rules))
         duplicate = getattr(self.controller, "duplicate", None) is not None
         for seat in people:
+            # Named as the Results page keeps them ("Player 1" at a shared screen).
             queued = store_service.QueuedHand.of(
                 record,
                 hand,
                 seat,
-                self.controller.seats[seat].name,
+                kept_name(self.controller.seats, seat),
                 practice=hand in self._hinted,
                 duplicate=duplicate,
             )

@@ -244,6 +244,7 @@ class RoomController(TableController):
             except (DominoError, TypeError, ValueError):
                 self._rules = None
         names = []
+        open_seats = set()
         for seat in message["seats"]:
             # Numbered as the lobby numbers them (player 3 is "CPU 2").
             cpu_name = translate("RoomWindow", "CPU {n}").format(n=seat["seat"])
@@ -255,7 +256,10 @@ class RoomController(TableController):
             if seat["kind"] == "host" and name == UNNAMED_HOST:
                 name = translate("NetDialogs", "Host")
             names.append(name or (cpu_name if played_by_cpu else translate("RoomWindow", "Open seat")))
+            if seat["kind"] == "friend" and not played_by_cpu and not seat.get("taken", bool(name)):
+                open_seats.add(int(seat["seat"]))
         self.names = names
+        self.open_seats = frozenset(open_seats)
         self._seat_people()
         self.stateChanged.emit()
 

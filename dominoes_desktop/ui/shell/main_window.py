@@ -541,9 +541,11 @@ class MainWindow(QMainWindow):
         record = None
         # A finished match opened again (a saved file, the last match) was counted when it ended (review25).
         if self.store.folder is not None and match is not None and setup is not None and not self._resuming:
-            record = store_service.match_record(
-                setup.stats_group, match, [(s.name, s.human, s.level) for s in self.controller.seats]
-            )
+            from ..play.panels import kept_name
+
+            seats = self.controller.seats
+            players = [(kept_name(seats, i), s.human, s.level) for i, s in enumerate(seats)]
+            record = store_service.match_record(setup.stats_group, match, players)
         self.store.finish_match(record)
 
     def _duplicate_over(self) -> None:

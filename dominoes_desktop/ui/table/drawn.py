@@ -113,9 +113,11 @@ def table_state(controller: TableController, showing: Showing) -> TableState:
             tiles = result.remaining[seat]
             count = len(tiles)
         else:
-            tiles, count = (), 0
+            tiles, count = (), 0  # nothing dealt yet (a match's first deal, a room waiting for its players)
         partner = rules.partners and seat != showing.bottom and rules.side_of(seat) == rules.side_of(showing.bottom)
         note = translate("TableView", "thinking…") if controller.thinking == seat else ""
+        if seat in controller.open_seats:
+            note = translate("TableView", "waiting for a player")
         if result is not None and seat < len(result.pips):
             note = QCoreApplication.translate("TableView", "%n pip(s)", "", result.pips[seat])
         seats.append(
@@ -128,6 +130,7 @@ def table_state(controller: TableController, showing: Showing) -> TableState:
                 seat in passed,
                 note,
                 max(most[seat], count),
+                dealt or result is not None,
             )
         )
     legal = frozenset(m.tile for m in controller.legal_moves() if m.kind is MoveKind.PLAY and m.tile)

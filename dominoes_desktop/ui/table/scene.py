@@ -87,6 +87,7 @@ class SeatState:
     passed: bool = False  # its last action was a pass (shown until it plays)
     note: str = ""
     most: int = 0  # the most tiles it has held this hand: its plate stays beside the widest its row has been
+    dealt: bool = True  # False before a deal: its plate says no count (a room's open seats said "0 tiles")
 
 
 class Rise(NamedTuple):
@@ -591,6 +592,7 @@ class TableScene(QGraphicsScene):
         partner = translate("TableScene", " (partner)") if seat_state.partner else ""
         name = seat_state.name + partner
         count = self.tr("%n tile(s)", "", seat_state.count)
+        shown_count = count if seat_state.dealt else ""  # no "0 tiles" before a deal: nothing is dealt yet
         passed = translate("TableScene", "passed")
         known = [passed] if seat_state.passed else []
         if seat_state.note:
@@ -599,11 +601,14 @@ class TableScene(QGraphicsScene):
         # Your own seat never thinks at your table: its plate beside your rack keeps no room for it.
         may_say = [passed, newest, *([] if yours else [translate("TableView", "thinking…")])]
         longest = max(may_say, key=len)
+        # Before a deal the note takes the count's line (and the plate keeps the dealt plate's room: the felt
+        # does not move at the deal for a plate's width).
+        said = [shown_count, newest] if shown_count else [newest, ""]
         if stacked and split:
-            return [*_two_lines(seat_state.name, partner), count, newest], longest
+            return [*_two_lines(seat_state.name, partner), *said], longest
         if stacked:
-            return [name, count, newest], longest
-        return [name, f"{count} · {newest}" if newest else count], f"{count} · {longest}"
+            return [name, *said], longest
+        return [name, " · ".join(part for part in said if part)], f"{count} · {longest}"
 
     def _seat_scale(self, seat_state: SeatState, along: str, room: float, wrap: bool = False) -> tuple[float, int]:
         """The size of a seat's tiles and in how many lines they lie: backs small, a hand shown at the hand's end

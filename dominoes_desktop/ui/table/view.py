@@ -93,6 +93,8 @@ class TableView(QGraphicsView):
         self.open_hands = False  # every rack face up, for practice
         self.curtain = False  # pass-and-play: every rack hidden until the next person shows theirs
         self.focus_index = 0
+        # A person's turn has begun and the rack's keys are still to be put on a tile that fits (see _turn_started).
+        self._focus_a_fit = False
         self.choosing: tuple[Tile, list[Move]] | None = None
         self.marker_focus = 0
         # The focused tile's words as last set: a refresh after every move set them again and so overwrote, at once,
@@ -117,6 +119,7 @@ class TableView(QGraphicsView):
         self.table.endMarkerClicked.connect(self.end_chosen)
         controller.stateChanged.connect(self.refresh)
         controller.handStarted.connect(self._new_hand)
+        controller.turnStarted.connect(self._turn_started)
         self.apply_look(look)
 
     # ---- drawing --------------------------------------------------------------------------------
@@ -141,6 +144,21 @@ class TableView(QGraphicsView):
         self.choosing = None
         self.focus_index = 0
         self.reset_rack()
+
+    def _turn_started(self, _seat: int, moves: list[Move]) -> None:
+        """A person's turn with a tile to play: the rack's keys go to a tile that fits (the first one, unless the
+        tile they are on fits), once the rack shows the turn (at a shared screen, once the curtain is lifted). They
+        stayed on the rack's first tile, or where the last play left them, where Enter said "not playable now"."""
+        self._focus_a_fit = any(m.kind is MoveKind.PLAY for m in moves)
+
+    def _put_focus_on_a_fit(self) -> None:
+        rack = self.table.items_for_rack()
+        fits = [i for i, item in enumerate(rack) if item.legal]
+        if not fits:
+            return  # not shown yet (the curtain, a tile still flying in), or it is not this person's turn here
+        self._focus_a_fit = False
+        if not (0 <= self.focus_index < len(rack) and rack[self.focus_index].legal):
+            self.focus_index = fits[0]
 
     def reset_rack(self) -> None:
         """The bottom seat's tiles in dealt order, none flipped: each person's arrangement lasts a hand."""
@@ -209,6 +227,8 @@ class TableView(QGraphicsView):
         self.table.sync(state, animate=animate)
         if self.choosing is not None:
             self.table.show_markers([self._end_spot(m) for m in self.choosing[1]])
+        if self._focus_a_fit:
+            self._put_focus_on_a_fit()
         self._show_focus()
         self._set_scale(scale, animate and self.look.animation_ms > 0)
 
