@@ -16,7 +16,7 @@ from dominoes_desktop.ui.review.review_dialog import ReviewDialog
 from dominoes_desktop.ui.review.stats_dialog import StatsDialog
 from dominoes_desktop.ui.shell.main_window import MainWindow
 
-from .driving import cut_the_deck, hand_over, idle, known_deal, make_window, play_turn_by_clicks
+from .driving import cut_the_deck, hand_over, idle, known_deal, known_deals_from, make_window, play_turn_by_clicks
 from .test_pass_and_play import _play_until
 
 
@@ -176,13 +176,16 @@ def test_the_resume_question_names_each_side_with_its_score(
     review's list names them."""
     from PySide6.QtWidgets import QMessageBox
 
+    # Known deals, cut as always: a fresh cut ends about one Jamaican hand in 60 level, leaving no score to name.
+    known_deals_from(monkeypatch, 4)
     first = make_window(qtbot, tmp_path)
     first.quick_start(build_rules("jamaican"), seed=4)
     cut_the_deck(qtbot, first)
     _finish_a_hand(qtbot, first)
     idle(first)
     first.store.wait_idle()
-    scores = list(first.controller.match.scores)  # type: ignore[union-attr]
+    assert first.controller.match is not None and first.controller.match.proofs[0].cuts == (b"test cut",)
+    scores = list(first.controller.match.scores)
     assert sum(scores) > 0
     first.close()
 
