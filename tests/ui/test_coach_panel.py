@@ -12,17 +12,23 @@ from pytestqt.qtbot import QtBot
 from dominoes_desktop.engine.analysis.coach import Grade, recorded_from_archive
 from dominoes_desktop.engine.analysis.fair import forced_moves, judge_hand_view
 from dominoes_desktop.engine.analysis.reasons import explain_fair
+from dominoes_desktop.engine.analysis.worlds import consistent, count_worlds, view_at
 from dominoes_desktop.engine.cpu import make_player
+from dominoes_desktop.engine.deal import Deal
+from dominoes_desktop.engine.decisions import DealHand
+from dominoes_desktop.engine.match import Match
 from dominoes_desktop.engine.moves import Move, MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.tiles import full_set
 from dominoes_desktop.session.cpu_table import CpuTable
 from dominoes_desktop.ui.look.looks import Look
-from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, tiles_pixmap
+from dominoes_desktop.ui.play.coach_panel import WINDOW_SEED, CoachDialog, CoachRow, open_coach, tiles_pixmap
 from dominoes_desktop.ui.play.controller import SeatConfig
 from dominoes_desktop.ui.shell.i18n import LANGUAGE, whole_or_tenths
 from dominoes_desktop.ui.shell.main_window import MainWindow
 from dominoes_desktop.ui.shell.wording import move_words
 
+from ..engine.helpers import tiles
 from .conftest import start
 from .driving import finish_hand_by_keys
 
@@ -330,3 +336,28 @@ def test_the_coachs_counts_agree_with_their_nouns(qtbot: QtBot) -> None:
         assert kept in dialog.best_text(fair.judged, replace(reasons, played=kept_one, other=kept_none))
         ahead = dialog.best_text(fair.judged, replace(reasons, played=kept_none, other=kept_one))
         assert one in ahead and many in ahead, ahead
+
+
+def test_the_coach_on_a_hand_led_freely_reads_nothing_from_its_lead(qtbot: QtBot, window: MainWindow) -> None:
+    """A later hand played again is its match's hand 0, led as the last winner led it (review29): the coach's
+    window, opened from that match, takes the match's word that no rule chose the leader; told nothing it read
+    the lead as a first hand's and no world the seat could imagine fitted its real deal."""
+    rules = build_rules("room", {"players": 2, "deal_size": 3})
+    hands = (tuple(tiles("6-6 4-0 5-3")), tuple(tiles("2-2 5-4 1-0")))
+    rest = tuple(t for t in full_set(rules.set_top, rules.removed_tiles) if t not in {*hands[0], *hands[1]})
+    match = Match(rules, 1)
+    match.apply(None, DealHand(deal=Deal(hands, (), rest, None), leader=1, free_lead=True))
+    while match.hand is not None and match.hand.outcome is None:
+        match.apply(match.hand.turn, match.hand.legal_moves()[0])
+    assert match.led_by_rule == {0: False} and match.archive
+    seats = [SeatConfig("You", True), SeatConfig("CPU 1", False)]
+    open_coach(window, match, seats, Look())
+    dialogs = [w for w in window.findChildren(CoachDialog)]
+    assert len(dialogs) == 1
+    dialog = dialogs[0]
+    qtbot.waitUntil(lambda: bool(dialog.rows) or "No decision" in dialog.status.text(), timeout=120_000)
+    assert dialog.recorded.lead_by_rule is False
+    start_position = dialog.recorded.start
+    view = view_at(start_position, 0, 0, dialog.recorded.lead_by_rule)
+    assert count_worlds(view) and consistent(view, tuple(tuple(h) for h in start_position.hands), ())
+    dialog.close()

@@ -13,7 +13,7 @@ the facts), with hindsight's verdict on a line of its own. The costliest decisio
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
@@ -255,7 +255,10 @@ class CoachDialog(QDialog):
         look: Look,
         parent: QWidget | None = None,
         pool: QThreadPool | None = None,
+        lead_by_rule: bool | None = None,
     ) -> None:
+        """`lead_by_rule`: whether the match's first-hand rule chose the hand's leader (`Match.led_by_rule`; None:
+        in hand 0 alone), so that what leading showed is read only where it showed something."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Coach: hand {n}").format(n=hand_index + 1))
         # Small while it judges, then as tall as the verdict needs: it no longer opens tall and empty and then
@@ -269,7 +272,7 @@ class CoachDialog(QDialog):
         self.look = look
         people = [s for s, seat in enumerate(seats) if seat.human]
         self.seats = people or list(range(rules.players))
-        self.recorded = recorded_from_archive(rules, hand_index, deal, played)
+        self.recorded = recorded_from_archive(rules, hand_index, deal, played, lead_by_rule=lead_by_rule)
         self.status = QLabel(
             self.tr("Judging each decision by what you could see, over the deals you could not tell apart…")
         )
@@ -731,7 +734,7 @@ def _tenths(share: float) -> int:
 def open_coach(parent: QWidget, match: Match | None, seats: Sequence[SeatConfig], look: Look, index: int = -1) -> None:
     """The coach on a finished hand of `match` (the last by default), as a window of its own."""
     if match is not None:
-        open_coach_on(parent, match.rules, list(match.archive), seats, look, index)
+        open_coach_on(parent, match.rules, list(match.archive), seats, look, index, match.led_by_rule)
 
 
 def open_coach_on(
@@ -741,13 +744,16 @@ def open_coach_on(
     seats: Sequence[SeatConfig],
     look: Look,
     index: int = -1,
+    led_by_rule: Mapping[int, bool] | None = None,
 ) -> None:
     """The coach on a finished hand of a table (`archive`: its hands as dealt and played; the last by
-    default), as a window of its own."""
+    default), as a window of its own; `led_by_rule`: the match's, by hand (a hand played again is its match's
+    hand 0, led freely)."""
     if rules is None or not archive:
         return
     number = index if index >= 0 else len(archive) - 1
     deal, played = archive[number]
-    dialog = CoachDialog(rules, seats, deal, played, number, look, parent)
+    lead_by_rule = led_by_rule.get(number) if led_by_rule is not None else None
+    dialog = CoachDialog(rules, seats, deal, played, number, look, parent, lead_by_rule=lead_by_rule)
     dialog.setModal(False)
     dialog.show()

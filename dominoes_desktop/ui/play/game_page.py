@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from ...engine.cpu import Decision
 from ...engine.decisions import ClaimWindow, MugginsWindow
 from ...engine.fairness import short
-from ...engine.match import HandResult
+from ...engine.match import HandResult, Match
 from ...engine.moves import Move, MoveKind
 from ...engine.rules import AfterWin, Opening
 from ...engine.shutout import shutout
@@ -554,7 +554,9 @@ class GamePage(QWidget):
         from .coach_panel import open_coach_on  # the exact solver loads when the coach is asked for
 
         controller = self.controller
-        open_coach_on(self, controller.rules, controller.archive, controller.seats, self.table.look)
+        match = getattr(controller, "match", None)  # a local table's: which hands the first-hand rule led
+        led = match.led_by_rule if isinstance(match, Match) else None
+        open_coach_on(self, controller.rules, controller.archive, controller.seats, self.table.look, -1, led)
 
     def _details_toggled(self, _shown: bool) -> None:
         if not self.hand_end.isHidden():

@@ -601,7 +601,8 @@ class SkillPage(QWidget):
             )
             for seat in range(match.rules.players)
         ]
-        dialog = CoachDialog(match.rules, seats, deal, played, found.hand, self.look, self)
+        lead_by_rule = match.led_by_rule.get(found.hand)  # a room's hand is a match of its own, led freely
+        dialog = CoachDialog(match.rules, seats, deal, played, found.hand, self.look, self, lead_by_rule=lead_by_rule)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
         def choose(_rows: object) -> None:
