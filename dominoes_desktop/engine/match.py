@@ -759,12 +759,27 @@ def hand_moves(record: Record) -> Iterator[HandStep]:
         ply += 1
 
 
-def replayed_hand(rules: Rules, proof: FairDeal, started: HandStarted, answers: list[tuple[int, Action]]) -> Match:
+def replayed_hand(
+    rules: Rules,
+    proof: FairDeal,
+    started: HandStarted,
+    answers: list[tuple[int, Action]],
+    previous: HandResult | None = None,
+) -> Match:
     """One finished hand as a seat that played it rebuilds it once its deal is revealed (a room's guest), as a
     match of its own: the record of its deal from the revealed proof and its leader, then every public move
-    and let-go in order, walked (`positions`). A later hand's leader may lead as the winner of a hand does,
-    when the rules' first-hand lead does not fit. DominoError if the moves do not replay on that deal."""
+    and let-go in order, walked (`positions`). Its lead is the first-hand rule's where the rules gave it to the
+    rule (hand 0; after `previous`, the hand before it, as `lead_from_deal` says), else free, as the winner of a
+    hand leads; with `previous` unknown a later hand is led freely (it then reads less of the lead, never more:
+    tried by the rule first, a winner who held the highest double was rebuilt as led by the rule, review29b).
+    DominoError if the moves do not replay on that deal."""
     deal = proof.deal(rules)
+    if started.hand_index == 0:
+        by_rule = True
+    elif previous is not None and previous.hand_index == started.hand_index - 1:
+        by_rule = lead_from_deal(rules, started.hand_index, previous)
+    else:
+        by_rule = False
 
     def replay(free_lead: bool) -> Match:
         dealt = DealHand(deal=deal, leader=started.leader, proof=proof, free_lead=free_lead)
@@ -780,11 +795,21 @@ def replayed_hand(rules: Rules, proof: FairDeal, started: HandStarted, answers: 
         return match
 
     try:
-        return replay(free_lead=False)
+        return replay(free_lead=not by_rule)
     except DominoError:
-        if started.hand_index == 0:
+        if not by_rule:
             raise
-        return replay(free_lead=True)
+        return replay(free_lead=True)  # a hand-made record whose leader the rule would not have chosen
+
+
+def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -> bool:
+    """Whether the deal decided who led hand `hand_index` (the match's opening rule), rather than the hand
+    before it (its winner, or the seat after the last leader when nobody won)."""
+    if hand_index == 0 or previous is None:
+        return True
+    if previous.winner_seat is None:
+        return rules.after_no_winner is not AfterNoWinner.ROTATE
+    return rules.after_win is AfterWin.FIRST_HAND_RULE
 
 
 def _action_text(action: Action) -> str:

@@ -150,7 +150,8 @@ def test_a_rooms_rebuilt_later_hands_are_judged_on_worlds_their_real_deal_is_amo
         session.advance()
         match = session.match
         for index, (started, answers) in enumerate(public_hands(match)):
-            rebuilt = replayed_hand(rules, match.proofs[index], started, answers)
+            previous = match.results[index - 1] if index else None
+            rebuilt = replayed_hand(rules, match.proofs[index], started, answers, previous)
             deal, played = rebuilt.archive[0]
             recorded = recorded_from_archive(rules, 0, deal, played, lead_by_rule=rebuilt.led_by_rule.get(0))
             free += recorded.lead_by_rule is False
@@ -161,6 +162,32 @@ def test_a_rooms_rebuilt_later_hands_are_judged_on_worlds_their_real_deal_is_amo
                 read += holds is not None
                 assert holds is None or holds(position.hands)
     assert free >= 3 and read >= 1, (free, read)
+
+
+@pytest.mark.parametrize("preset", ["room", "block", "cutthroat"])
+def test_a_rooms_rebuilt_hand_is_led_as_the_match_led_it(preset: str) -> None:
+    """Told the hand before, a room's guest rebuilds each hand led as the referee's match led it: by the rule or
+    freely, and its first tile forced or not as there. Tried by the rule first, a winner who happened to hold the
+    highest double was rebuilt as led by the rule (room: 11 of 46 later hands, review29b), so the coach read the
+    lead and a free first tile was taken for a forced one; told nothing, a later hand is led freely."""
+    rules = build_rules(preset)
+    compared = free = 0
+    for seed in (1, 2, 3, 4):
+        cpus = [Cpu(make_player("random", s), rng=random.Random(seed * 10 + s)) for s in range(rules.players)]
+        session = Session(Match(rules, seed), list(cpus), ClockTable())
+        session.advance()
+        match = session.match
+        for index, (started, answers) in enumerate(public_hands(match)):
+            previous = match.results[index - 1] if index else None
+            rebuilt = replayed_hand(rules, match.proofs[index], started, answers, previous)
+            assert rebuilt.led_by_rule == {0: match.led_by_rule[index]}, (seed, index)
+            assert rebuilt.archive[0][1].forced_pose == match.archive[index][1].forced_pose
+            compared += 1
+            free += not match.led_by_rule[index]
+            if index:
+                untold = replayed_hand(rules, match.proofs[index], started, answers)
+                assert untold.led_by_rule == {0: False}
+    assert compared >= 8 and free >= 2, (compared, free)
 
 
 @pytest.mark.parametrize(

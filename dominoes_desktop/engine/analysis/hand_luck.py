@@ -72,8 +72,8 @@ from enum import Enum
 from functools import cache
 
 from ..deal import Dealer
-from ..decisions import HandResult
 from ..hand import Hand, HandOutcome
+from ..match import lead_from_deal as lead_from_deal  # the rule's lead, told by the hand before (re-exported)
 from ..moves import CLAIM, DRAW
 from ..rules import AfterNoWinner, AfterWin, Rules, Style
 from .solver import hand_gains, side_value
@@ -93,16 +93,6 @@ DRAWING_DEAL_SHARE = 0.75  # where the stock is drawn from: the share of the dea
 DRAW_SHARE = 0.6  # and of each draw's luck (docs/RATING.md: measured on the calibration's deals)
 PRIOR_DEALS = 400  # shuffles for what a hand is worth before its deal when the leader was known (once per
 # rules, some 2 s): its standard error is about a twentieth of a hand's spread
-
-
-def lead_from_deal(rules: Rules, hand_index: int, previous: HandResult | None) -> bool:
-    """Whether the deal decided who led hand `hand_index` (the match's opening rule), rather than the hand
-    before it (its winner, or the seat after the last leader when nobody won)."""
-    if hand_index == 0 or previous is None:
-        return True
-    if previous.winner_seat is None:
-        return rules.after_no_winner is not AfterNoWinner.ROTATE
-    return rules.after_win is AfterWin.FIRST_HAND_RULE
 
 
 def leader_can_be_known(rules: Rules) -> bool:

@@ -28,6 +28,7 @@ from ...engine.decisions import (
     AnswerRedeal,
     ChooseLeader,
     ClaimWindow,
+    HandResult,
     HandScored,
     HandStarted,
     Lead,
@@ -117,6 +118,9 @@ class RoomController(TableController):
         # with the revealed deal at its end, it is the `match` the skill judge reads (a room's hand judged as a
         # local one is, issue 33 item 1).
         self._started: HandStarted | None = None
+        # The hand scored last, and the one before the hand in play: whether the rule or the winner led it.
+        self._scored: HandResult | None = None
+        self._before_started: HandResult | None = None
         self._answers: list[tuple[int, Action]] = []
         self._said = 0  # the table's problems said so far
         self._cut_sent: object = None  # the decision number of the cut this app sent (one cut a deal)
@@ -328,6 +332,7 @@ class RoomController(TableController):
         event = told.event if told is not None else None
         if isinstance(event, HandStarted):
             self._started, self._answers = event, []
+            self._before_started = self._scored
         elif isinstance(event, Moved | LetGoBy):
             self._answers.append((event.seat, event.move if isinstance(event, Moved) else LetGo()))
         if isinstance(event, Moved):
@@ -346,6 +351,7 @@ class RoomController(TableController):
             self.match_scores = list(event.result.scores)
             self.last_result = event.result
             self.match = self._replayed(message.get("reveal"))  # before the news: the skill judge reads it
+            self._scored = event.result
             self.handEnded.emit(event.result)
             self.stateChanged.emit()
         elif message.get("e") == "start" and self.last_result is not None:
@@ -366,7 +372,7 @@ class RoomController(TableController):
         try:
             cuts = {int(seat): str(cut) for seat, cut in revealed["cuts"].items()}
             proof = fairdeal.proof(bytes.fromhex(str(revealed["secret"])), cuts, str(revealed["digest"]))
-            return replayed_hand(rules, proof, started, self._answers)
+            return replayed_hand(rules, proof, started, self._answers, self._before_started)
         except (DominoError, KeyError, TypeError, ValueError, AttributeError) as exc:
             log.warning("the hand could not be replayed from its reveal: %s", exc)
             return None
@@ -381,6 +387,7 @@ class RoomController(TableController):
         self.last_result, self.match_scores, self.won = None, [], None
         self.last_mover, self.last_gains = -1, 0
         self.match, self._started, self._answers = None, None, []
+        self._scored = self._before_started = None  # the new match's first hand is the rule's
         self._cut_sent = None  # the new match's first cut is still to make (its numbers go on from the last match's)
         self._clock_cut.stop()
         self.clock.stop()
