@@ -135,7 +135,8 @@ def sample_world(view: PlayerView, knowledge: Knowledge, rng: random.Random) -> 
         if tile is not None:
             hands[view.leader] = (*hands[view.leader], tile)
     else:
-        for _ in range(OPENING_TRIES if holds is not None else 1):
+        # Deals until one fits the lead where its count was given up; none fits it ([]: a hand-made case): one.
+        for _ in range(OPENING_TRIES if holds is not None and ways is None else 1):
             hands, stock = dealer.placed(view, dealer.deal(rng))
             if holds is None or holds(hands):
                 break  # (after OPENING_TRIES deals none of which fits, a hand-made case: the last one serves)
