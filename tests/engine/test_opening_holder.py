@@ -20,6 +20,7 @@ from dominoes_desktop.engine.knowledge import dealer_for, infer, opening_holder,
 from dominoes_desktop.engine.match import Match, highest_double_holder, replayed_hand
 from dominoes_desktop.engine.moves import MoveKind
 from dominoes_desktop.engine.presets import build_rules
+from dominoes_desktop.engine.rules import Rules
 from dominoes_desktop.engine.tiles import Tile, full_set
 from dominoes_desktop.engine.view import PlayerView
 from dominoes_desktop.session.seats import ClockTable, Cpu
@@ -137,6 +138,14 @@ def test_a_hand_led_freely_as_a_matchs_first_reads_nothing_from_its_lead() -> No
     assert view_at(hand, 0, 0).rule_chose_leader and count_worlds(view_at(hand, 0, 0)) == 0
 
 
+def random_match(rules: Rules, seed: int) -> Match:
+    """A whole match of random CPUs at the table's loop, dealt and cut as a room deals."""
+    cpus = [Cpu(make_player("random", s), rng=random.Random(seed * 10 + s)) for s in range(rules.players)]
+    session = Session(Match(rules, seed), list(cpus), ClockTable())
+    session.advance()
+    return session.match
+
+
 def test_a_rooms_rebuilt_later_hands_are_judged_on_worlds_their_real_deal_is_among() -> None:
     """The Friends' room (highest_double_any) played by random CPUs; each later hand rebuilt as a room's guest
     rebuilds it for the skill judge (hand 0 of a match of its own): at every decision the real deal fits what
@@ -145,10 +154,7 @@ def test_a_rooms_rebuilt_later_hands_are_judged_on_worlds_their_real_deal_is_amo
     rules = build_rules("room")
     free = read = 0
     for seed in (1, 2):
-        cpus = [Cpu(make_player("random", s), rng=random.Random(seed * 10 + s)) for s in range(rules.players)]
-        session = Session(Match(rules, seed), list(cpus), ClockTable())
-        session.advance()
-        match = session.match
+        match = random_match(rules, seed)
         for index, (started, answers) in enumerate(public_hands(match)):
             previous = match.results[index - 1] if index else None
             rebuilt = replayed_hand(rules, match.proofs[index], started, answers, previous)
@@ -173,10 +179,7 @@ def test_a_rooms_rebuilt_hand_is_led_as_the_match_led_it(preset: str) -> None:
     rules = build_rules(preset)
     compared = free = 0
     for seed in (1, 2, 3, 4):
-        cpus = [Cpu(make_player("random", s), rng=random.Random(seed * 10 + s)) for s in range(rules.players)]
-        session = Session(Match(rules, seed), list(cpus), ClockTable())
-        session.advance()
-        match = session.match
+        match = random_match(rules, seed)
         for index, (started, answers) in enumerate(public_hands(match)):
             previous = match.results[index - 1] if index else None
             rebuilt = replayed_hand(rules, match.proofs[index], started, answers, previous)
