@@ -5201,16 +5201,16 @@ tú {dash} {others}</translation>
         <translation>Aún no hay manos suficientes para ver una tendencia.</translation>
     </message>
     <message>
-        <source>Improving: your last 100 hands are better than your whole record.</source>
-        <translation>Mejorando: tus últimas 100 manos son mejores que todo tu historial.</translation>
+        <source>Improving: the last 100 hands are better than the whole record.</source>
+        <translation>Mejorando: las últimas 100 manos son mejores que todo el historial.</translation>
     </message>
     <message>
-        <source>Slipping: your last 100 hands are worse than your whole record.</source>
-        <translation>Empeorando: tus últimas 100 manos son peores que todo tu historial.</translation>
+        <source>Slipping: the last 100 hands are worse than the whole record.</source>
+        <translation>Empeorando: las últimas 100 manos son peores que todo el historial.</translation>
     </message>
     <message>
-        <source>Steady: your last 100 hands are in line with your whole record.</source>
-        <translation>Estable: tus últimas 100 manos van en línea con todo tu historial.</translation>
+        <source>Steady: the last 100 hands are in line with the whole record.</source>
+        <translation>Estable: las últimas 100 manos van en línea con todo el historial.</translation>
     </message>
     <message>
         <source>no decision to rate yet</source>
@@ -5229,8 +5229,8 @@ tú {dash} {others}</translation>
         <translation>Índice de error en el tiempo</translation>
     </message>
     <message>
-        <source>Error rate over your last 100 hands (lower is better)</source>
-        <translation>Índice de error en tus últimas 100 manos (más bajo es mejor)</translation>
+        <source>Error rate over the last 100 hands (lower is better)</source>
+        <translation>Índice de error en las últimas 100 manos (más bajo es mejor)</translation>
     </message>
     <message>
         <source>No judged hands yet</source>

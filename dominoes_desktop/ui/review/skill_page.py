@@ -137,13 +137,11 @@ def trend_words(skill: FamilySkill) -> str:
         return QCoreApplication.translate("SkillPage", "Not enough hands yet to tell a trend.")
     if recent.ci95[1] < whole.value:
         return QCoreApplication.translate(
-            "SkillPage", "Improving: your last 100 hands are better than your whole record."
+            "SkillPage", "Improving: the last 100 hands are better than the whole record."
         )
     if recent.ci95[0] > whole.value:
-        return QCoreApplication.translate(
-            "SkillPage", "Slipping: your last 100 hands are worse than your whole record."
-        )
-    return QCoreApplication.translate("SkillPage", "Steady: your last 100 hands are in line with your whole record.")
+        return QCoreApplication.translate("SkillPage", "Slipping: the last 100 hands are worse than the whole record.")
+    return QCoreApplication.translate("SkillPage", "Steady: the last 100 hands are in line with the whole record.")
 
 
 def rating_words(found: rating.Rating) -> str:
@@ -209,7 +207,7 @@ class SkillChart(QWidget):
         painter.drawText(
             QRectF(area.left(), 2 * s, area.width(), 20 * s),
             Qt.AlignmentFlag.AlignLeft,
-            QCoreApplication.translate("SkillPage", "Error rate over your last 100 hands (lower is better)"),
+            QCoreApplication.translate("SkillPage", "Error rate over the last 100 hands (lower is better)"),
         )
         points = self.points
         if not points:
