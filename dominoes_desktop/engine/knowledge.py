@@ -152,13 +152,24 @@ def _leads(view: PlayerView, knowledge: Knowledge) -> list[tuple[Tile | None, De
     its dealer draws every allowed deal alike, where drawing deals until one fitted took hundreds of tries (one
     deal in 2,000 fitted a double-9 room's view, and after 200 the last, unfitting one served: review29). None
     where a count was given up (the walk): then deals are drawn until one fits."""
+    played = _played_by_seat(view)
+    return _leads_of(view.rules, knowledge, view.seat, view.leader, view.hand_sizes, view.stock, view.tiles, played)
+
+
+def lead_count(view: PlayerView) -> int | None:
+    """How many deals of the unseen tiles fit `view` and would have given the lead to its seat, where
+    `opening_holder` applies (the sum of `_leads`' counts); None where a count was given up."""
+    ways = _leads(view, infer(view))
+    return None if ways is None else (ways[-1][2] if ways else 0)
+
+
+def _played_by_seat(view: PlayerView) -> tuple[frozenset[Tile], ...]:
+    """The tiles each seat has played this hand, as the public moves show them."""
     played: list[frozenset[Tile]] = [frozenset()] * view.rules.players
     for turn in view.moves:
         if turn.move.kind is MoveKind.PLAY and turn.move.tile is not None:
             played[turn.seat] |= {turn.move.tile}
-    return _leads_of(
-        view.rules, knowledge, view.seat, view.leader, view.hand_sizes, view.stock, view.tiles, tuple(played)
-    )
+    return tuple(played)
 
 
 @lru_cache(maxsize=4)  # a CPU or the coach draws its worlds of one view one after the other
@@ -221,14 +232,9 @@ def opening_holder(view: PlayerView) -> Callable[[Sequence[Sequence[Tile]]], boo
     (`_leads`), every fitting world alike; where a count was given up, deals until one fits."""
     rules = view.rules
     any_tile = rules.opening in (Opening.HIGHEST_DOUBLE_ANY, Opening.HIGHEST_DOUBLE_ANY_REDEAL)
-    if not view.rule_chose_leader or not any_tile:
+    if not view.rule_chose_leader or not any_tile or any(t.move.kind is MoveKind.DRAW for t in view.moves):
         return None
-    played: list[list[Tile]] = [[] for _ in range(rules.players)]
-    for turn in view.moves:
-        if turn.move.kind is MoveKind.DRAW:
-            return None
-        if turn.move.kind is MoveKind.PLAY and turn.move.tile is not None:
-            played[turn.seat].append(turn.move.tile)
+    played = _played_by_seat(view)
     leader = view.leader
     redeals = rules.opening.redeals_without_double
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..hand import Hand
-from ..knowledge import dealer_for, evidence_weight, infer, opening_holder, play_evidence, weighted_worlds
+from ..knowledge import dealer_for, evidence_weight, infer, lead_count, opening_holder, play_evidence, weighted_worlds
 from ..rules import Style
 from ..tiles import Tile
 from ..view import PlayerView
@@ -56,9 +56,6 @@ def sample_worlds(view: PlayerView, count: int, seed: int) -> list[SampledWorld]
     return [SampledWorld(world, weight) for world, weight in weighted_worlds(view, random.Random(seed), count)]
 
 
-COUNTED_BY_LISTING = 20_000  # deals listed at most to count those that gave the lead to its seat (`count_worlds`)
-
-
 def count_worlds(view: PlayerView) -> int | None:
     """How many deals of the unseen tiles fit `view` (each a world, all equally likely before the plays seen
     weigh them), or None when the worlds are not mere deals (a stock a seat may still draw from, in order) or
@@ -66,15 +63,14 @@ def count_worlds(view: PlayerView) -> int | None:
     Tiles that may lie in the same places are alike to the count: it deals each such group at once
     (`engine.knowledge.Dealer`, whose deals the sampler draws from). In a block game the tiles asleep are a
     place too: which tiles sleep tells two worlds apart. Where the leader held the highest double
-    (`engine.knowledge.opening_holder`) only the deals that say so count: listed to count them, None past
-    `COUNTED_BY_LISTING` deals."""
+    (`engine.knowledge.opening_holder`) only the deals that say so count (`engine.knowledge.lead_count`: counted
+    by the tile that gave the lead, as the sampler draws them)."""
     if _drawn_from(view):
         return None
     count = dealer_for(view).count
     if count is None or opening_holder(view) is None:
         return count
-    # The first tile's leader held the highest double: only the deals that say so count, listed to count them.
-    return sum(1 for _ in _fitting_deals(view)) if count <= COUNTED_BY_LISTING else None
+    return lead_count(view)
 
 
 def _drawn_from(view: PlayerView) -> bool:
