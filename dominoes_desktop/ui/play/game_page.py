@@ -579,8 +579,12 @@ class GamePage(QWidget):
         result = controller.last_result
         if result is None:
             return 0
-        dealt = any(controller.rack_size(seat) for seat in range(len(controller.seats)))
-        return result.hand_index + (2 if dealt else 1)
+        return result.hand_index + (2 if self._racks_dealt() else 1)
+
+    def _racks_dealt(self) -> bool:
+        """Whether tiles lie on the racks: a hand in play, or the next one dealt while its leader is chosen."""
+        controller = self.controller
+        return any(controller.rack_size(seat) for seat in range(len(controller.seats)))
 
     def refresh(self) -> None:
         controller = self.controller
@@ -677,10 +681,9 @@ class GamePage(QWidget):
             # No hand in play: the counts it showed were the last hand's, one move before its end, even beside the
             # next hand's tiles ("CPU 3 has no 6" of a hand gone), or nothing at all before the first deal (visual29).
             # As behind the curtain: its title, and when it fills in.
-            dealt = any(controller.rack_size(seat) for seat in range(len(controller.seats)))
             if controller.match_over:
                 when = self.tr("Fills in when a new match begins.")
-            elif controller.last_result is not None and not dealt:
+            elif controller.last_result is not None and not self._racks_dealt():
                 when = self.tr("Fills in when the next hand begins.")
             else:
                 when = self.tr("Fills in when the hand begins.")
